@@ -1,0 +1,142 @@
+"""The extractor's own account of a site: the shortest truthful prose schema 2 requires.
+
+Schema 2 wants ``documentation``, ``triggerScenarios``, ``commonSituations`` and
+``solutions`` non-empty. Before any analyst has run, these say only what the syntax
+tree shows (the class, the function, the guarding conditions), and ``evidence``
+marks each as written by the extractor from those facts.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any
+
+from errdex.extract.site import ErrorSite, Guard
+
+__all__ = ["ANALYST", "baseline_fields", "requirement_from", "tags_for"]
+
+ANALYST = "extractor"
+
+_KEBAB_SPLIT = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|[^A-Za-z0-9]+")
+
+
+def _where(site: ErrorSite) -> str:
+    return f"{site.file_path}:{site.line}"
+
+
+def _code(text: str) -> str:
+    return "`" + text.replace("`", "'") + "`"
+
+
+def _who(site: ErrorSite) -> str:
+    if site.function:
+        return f"{_code(site.qualname)}"
+    return f"the body of {_code(site.qualname)} (run at import)"
+
+
+def _condition_words(guard: Guard) -> str:
+    if guard.kind == "for":
+        return f"inside the loop {_code(guard.text)}"
+    if guard.kind == "while":
+        return f"while {_code(guard.text)}"
+    if guard.kind == "except":
+        return f"after {guard.text.replace(' was raised', '')} was caught"
+    if guard.kind == "case":
+        return f"when {_code(guard.text)}"
+    return _code(guard.text)
+
+
+def requirement_from(guard: Guard) -> str | None:
+    """The negation of a firing condition, as a requirement (None for loops and handlers)."""
+    if guard.kind not in ("if", "elif", "else", "assert", "while-else"):
+        return None
+    text = guard.text.strip()
+    if text.startswith("not (") and text.endswith(")"):
+        return text[5:-1]
+    if text.startswith("not ") and " and " not in text and " or " not in text:
+        return text[4:]
+    return f"not ({text})"
+
+
+def tags_for(site: ErrorSite) -> list[str]:
+    """``python``, the kind, the class in kebab case and the top-level package."""
+    return list(_tags(site.kind, site.error_class, site.qualname.split(".")[0]))
+
+
+@lru_cache(maxsize=4096)
+def _tags(kind: str, error_class: str | None, top: str) -> tuple[str, ...]:
+    tags = ["python", kind]
+    if error_class:
+        words = [w.lower() for w in _KEBAB_SPLIT.split(error_class) if w]
+        if words:
+            tags.append("-".join(words))
+    slug = re.sub(r"[^a-z0-9]+", "-", top.lower()).strip("-")
+    if slug and slug not in tags:
+        tags.append(slug)
+    return tuple(tags)
+
+
+def baseline_fields(site: ErrorSite) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(schema-2 analysis fields, provenance per field) from extraction facts only."""
+    cls = site.error_class or "An exception"
+    where = _where(site)
+    if site.kind == "warn":
+        documentation = f"{cls} issued with `warnings.warn` by {_who(site)} at {where}."
+    elif site.kind == "assert":
+        documentation = f"AssertionError from a failed `assert` in {_who(site)} at {where}."
+    elif site.error_class is None:
+        documentation = (
+            f"{_who(site)} raises the exception held in {_code(site.template.display[1:-1])} at {where}; "
+            "its class is decided at run time."
+        )
+    else:
+        documentation = f"{cls} raised by {_who(site)} at {where}."
+
+    conditions = list(site.guards)
+    if conditions:
+        trigger = "Reached when " + ", and ".join(_condition_words(g) for g in conditions) + "."
+    elif site.function:
+        trigger = f"Reached whenever {_code(site.qualname)} runs to line {site.line}: no enclosing condition."
+    else:
+        trigger = f"Reached when {_code(site.qualname)} is imported: no enclosing condition."
+
+    common = (
+        f"Any call that reaches {_code(site.qualname)} with the condition above; "
+        "no tests or observed messages have been examined for this site yet."
+        if conditions
+        else f"Any call that reaches {_code(site.qualname)}; no tests or observed messages "
+        "have been examined for this site yet."
+    )
+
+    requirements = [r for g in conditions if (r := requirement_from(g))]
+    if requirements:
+        solutions = [
+            f"Make sure {_code(requirements[-1])} holds when {_code(site.qualname)} reaches line {site.line}."
+        ]
+    else:
+        solutions = [f"Avoid the path through {_code(site.qualname)} that reaches {where}."]
+
+    fields: dict[str, Any] = {
+        "documentation": documentation,
+        "triggerScenarios": trigger,
+        "commonSituations": common,
+        "solutions": solutions,
+        "exampleFix": None,
+        "handlingStrategy": None,
+        "validationCode": None,
+        "typeGuard": None,
+        "tryCatchPattern": None,
+        "preventionTips": [],
+        "tags": tags_for(site),
+        "backgroundTag": None,
+    }
+    basis_site = ["errorClass", "qualname", "filePath", "lineNumber"]
+    provenance = {
+        "documentation": {"analyst": ANALYST, "basis": basis_site},
+        "triggerScenarios": {"analyst": ANALYST, "basis": ["guards" if conditions else "qualname"]},
+        "commonSituations": {"analyst": ANALYST, "basis": ["qualname", "guards"]},
+        "solutions": {"analyst": ANALYST, "basis": ["guards" if requirements else "qualname"]},
+        "tags": {"analyst": ANALYST, "basis": ["kind", "errorClass", "qualname"]},
+    }
+    return fields, provenance

@@ -1,0 +1,343 @@
+"""The ``errdex`` command: one verb per job (scan, export, stats)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections import Counter
+from typing import Any
+
+import click
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from errdex import __version__
+from errdex.record import iso_now
+from errdex.scan import ScanResult, scan_checkout
+from errdex.source import Checkout, SourceError, open_source
+from errdex.source.stdlib import stdlib_checkout
+from errdex.store import ScanSummary, SqliteStore, StoreError
+
+DEFAULT_DB = "errdex.db"
+
+err_console = Console(stderr=True)
+console = Console()
+
+
+def _fail(message: str) -> None:
+    err_console.print(f"[bold red]error:[/] {message}")
+    sys.exit(2)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="errdex")
+def main() -> None:
+    """errdex: every error a code base can raise, and the way back from an error to its line.
+
+    \b
+    Typical use:
+      errdex scan .                         catalogue the repository you are in
+      errdex scan --package networkx        catalogue an installed package
+      errdex scan --stdlib                  catalogue the running Python's standard library
+      errdex stats                          what the catalogue holds
+      errdex export --jsonl errors.jsonl    one record envelope per line
+    """
+
+
+@main.command()
+@click.argument("target", required=False)
+@click.option(
+    "--package",
+    "package",
+    metavar="NAME",
+    help="Scan an installed distribution instead of a path or URL.",
+)
+@click.option(
+    "--stdlib", is_flag=True, help="Scan the running Python's standard library as python/cpython."
+)
+@click.option(
+    "--repo",
+    metavar="OWNER/NAME",
+    help="Repository name, when it cannot be read from git or package metadata.",
+)
+@click.option("--sha", metavar="SHA", help="The commit the files are at, overriding what git says.")
+@click.option(
+    "--db",
+    default=DEFAULT_DB,
+    show_default=True,
+    type=click.Path(dir_okay=False),
+    help="SQLite file to write records to.",
+)
+@click.option(
+    "--jobs",
+    "-j",
+    default=1,
+    show_default=True,
+    type=click.IntRange(1, 64),
+    help="Worker processes.",
+)
+@click.option(
+    "--include",
+    multiple=True,
+    metavar="GLOB",
+    help="Also scan paths matching GLOB (re-admits tests/, docs/, …); repeatable.",
+)
+@click.option(
+    "--exclude", multiple=True, metavar="GLOB", help="Skip paths matching GLOB; repeatable."
+)
+@click.option("--no-progress", is_flag=True, help="Do not draw a progress bar.")
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
+def scan(
+    target: str | None,
+    package: str | None,
+    stdlib: bool,
+    repo: str | None,
+    sha: str | None,
+    db: str,
+    jobs: int,
+    include: tuple[str, ...],
+    exclude: tuple[str, ...],
+    no_progress: bool,
+    as_json: bool,
+) -> None:
+    """Find every raise, warning and assert in TARGET and store one record per site.
+
+    TARGET is a directory (git or not), or a git URL with an optional @ref
+    (https://github.com/o/n.git@v1.2, file:///srv/x.git@abc123). Tests, docs,
+    examples, benchmarks, build and vendored folders and git-ignored files are
+    skipped unless --include admits them. Files that cannot be read or parsed
+    are skipped, counted and named in the summary; the scan goes on.
+    """
+    chosen = [x for x in (target, package, "stdlib" if stdlib else None) if x]
+    if len(chosen) != 1:
+        _fail("give exactly one of TARGET, --package NAME or --stdlib (see errdex scan --help)")
+    try:
+        if stdlib:
+            checkout = stdlib_checkout()
+        else:
+            checkout = open_source(target, package=package, repo=repo, sha=sha)
+    except SourceError as exc:
+        _fail(str(exc))
+        return
+    repo_name = repo or checkout.repo
+    if not repo_name:
+        _fail(
+            f"cannot tell which repository {target or package} is: it has no git remote or "
+            "project URL. Name it with --repo OWNER/NAME."
+        )
+        return
+    try:
+        store = SqliteStore(db)
+    except StoreError as exc:
+        _fail(str(exc))
+        return
+    started_at = iso_now()
+    result = _run_scan(
+        checkout, repo_name, include, exclude, jobs, show=not no_progress and not as_json
+    )
+    summary = ScanSummary(
+        repo=repo_name,
+        commit=checkout.sha if checkout.ref_kind == "commit" else None,
+        ref=checkout.ref,
+        ref_kind=checkout.ref_kind,
+        origin=checkout.origin,
+        version=checkout.version,
+        started_at=started_at,
+        finished_at=iso_now(),
+        seconds=round(result.seconds, 3),
+        files_read=result.files_read,
+        files_excluded=result.files_excluded,
+        sites=result.sites,
+        records=len(result.items),
+        skipped=result.skipped,
+    )
+    with store:
+        store.write_scan(summary, result.items, dataset_version=summary.finished_at)
+    if as_json:
+        click.echo(json.dumps(_summary_json(summary, result, db), indent=2))
+    else:
+        _print_summary(summary, result, checkout, db)
+
+
+def _run_scan(
+    checkout: Checkout,
+    repo: str,
+    include: tuple[str, ...],
+    exclude: tuple[str, ...],
+    jobs: int,
+    show: bool,
+) -> ScanResult:
+    if not show:
+        return scan_checkout(checkout, repo=repo, include=include, exclude=exclude, jobs=jobs)
+    with Progress(
+        TextColumn("[bold]scanning[/] {task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err_console,
+        transient=True,
+    ) as bar:
+        task = bar.add_task(repo, total=None)
+
+        def progress(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        return scan_checkout(
+            checkout, repo=repo, include=include, exclude=exclude, jobs=jobs, progress=progress
+        )
+
+
+def _summary_json(summary: ScanSummary, result: ScanResult, db: str) -> dict[str, Any]:
+    records = [r for r, _ in result.items]
+    return {
+        "db": db,
+        "repo": summary.repo,
+        "commit": summary.commit,
+        "ref": summary.ref,
+        "refKind": summary.ref_kind,
+        "version": summary.version,
+        "filesRead": summary.files_read,
+        "filesExcluded": summary.files_excluded,
+        "filesSkipped": len(summary.skipped),
+        "skipped": [{"path": p, "reason": r} for p, r in summary.skipped],
+        "sites": summary.sites,
+        "records": summary.records,
+        "seconds": summary.seconds,
+        "byType": dict(Counter(r["errorType"] for r in records).most_common()),
+        "byClass": dict(Counter(r["errorClass"] or "(unknown)" for r in records).most_common()),
+        "byStyle": dict(result.by_style.most_common()),
+    }
+
+
+def _print_summary(summary: ScanSummary, result: ScanResult, checkout: Checkout, db: str) -> None:
+    pinned = (
+        f"commit {summary.commit[:10]}"
+        if summary.commit
+        else f"release tag {summary.ref} (no commit known)"
+        if summary.ref
+        else "no commit or tag known: no permalinks"
+    )
+    console.print(
+        f"[bold]{summary.repo}[/] · {pinned}"
+        + (f" · version {summary.version}" if summary.version else "")
+    )
+    table = Table(show_header=False, box=None, pad_edge=False)
+    table.add_row("files read", f"{summary.files_read:,}")
+    table.add_row(
+        "files excluded (tests, docs, build, vendored, ignored)", f"{summary.files_excluded:,}"
+    )
+    table.add_row("files skipped", f"{len(summary.skipped):,}")
+    table.add_row("error sites", f"{summary.sites:,}")
+    table.add_row("records", f"{summary.records:,}")
+    table.add_row("time", f"{summary.seconds:.2f} s")
+    console.print(table)
+    records = [r for r, _ in result.items]
+    by_type = Counter(r["errorType"] for r in records)
+    by_class = Counter(r["errorClass"] or "(decided at run time)" for r in records)
+    cls_table = Table(title="most raised classes", title_justify="left")
+    cls_table.add_column("class")
+    cls_table.add_column("records", justify="right")
+    for name, count in by_class.most_common(12):
+        cls_table.add_row(name, f"{count:,}")
+    console.print(cls_table)
+    console.print("by type: " + ", ".join(f"{k} {v:,}" for k, v in by_type.most_common()))
+    if summary.skipped:
+        console.print(f"[yellow]skipped {len(summary.skipped)} file(s):[/]")
+        for path, reason in summary.skipped[:20]:
+            console.print(f"  {path}: {reason}", markup=False, highlight=False)
+        if len(summary.skipped) > 20:
+            console.print(
+                f"  … and {len(summary.skipped) - 20} more (errdex stats --db {db} lists them)"
+            )
+    console.print(f"stored in [bold]{db}[/]")
+
+
+@main.command()
+@click.option(
+    "--db",
+    default=DEFAULT_DB,
+    show_default=True,
+    type=click.Path(dir_okay=False, exists=True),
+    help="SQLite file to read.",
+)
+@click.option(
+    "--jsonl",
+    "jsonl",
+    required=True,
+    type=click.Path(dir_okay=False, allow_dash=True),
+    help="Output file ('-' for standard output).",
+)
+@click.option("--repo", metavar="OWNER/NAME", help="Only this repository.")
+def export(db: str, jsonl: str, repo: str | None) -> None:
+    """Write every current record as one envelope per line: {"record", "evidence", "datasetVersion"}."""
+    try:
+        store = SqliteStore(db)
+    except StoreError as exc:
+        _fail(str(exc))
+        return
+    count = 0
+    with store, click.open_file(jsonl, "w", encoding="utf-8") as out:
+        for envelope in store.iter_envelopes(repo=repo):
+            out.write(json.dumps(envelope, ensure_ascii=False) + "\n")
+            count += 1
+    if jsonl != "-":
+        err_console.print(f"wrote {count:,} records to {jsonl}")
+
+
+@main.command()
+@click.option(
+    "--db",
+    default=DEFAULT_DB,
+    show_default=True,
+    type=click.Path(dir_okay=False, exists=True),
+    help="SQLite file to read.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print as JSON.")
+def stats(db: str, as_json: bool) -> None:
+    """Summarise a catalogue: repositories, commits, records by class, type and severity."""
+    try:
+        store = SqliteStore(db)
+    except StoreError as exc:
+        _fail(str(exc))
+        return
+    with store:
+        data = store.stats()
+    if as_json:
+        click.echo(json.dumps(data, indent=2))
+        return
+    console.print(f"[bold]{data['records']:,}[/] records in {db}")
+    repos = Table(title="repositories", title_justify="left")
+    repos.add_column("repo")
+    repos.add_column("commits / refs")
+    repos.add_column("records", justify="right")
+    for entry in data["repos"]:
+        repos.add_row(
+            entry["repo"], ", ".join(str(c)[:12] for c in entry["commits"]), f"{entry['records']:,}"
+        )
+    console.print(repos)
+    groups: tuple[tuple[str, dict[str, int]], ...] = (
+        ("class", data["byClass"]),
+        ("type", data["byType"]),
+        ("severity", data["bySeverity"]),
+    )
+    for title, counts in groups:
+        table = Table(title=f"by {title}", title_justify="left")
+        table.add_column(title)
+        table.add_column("records", justify="right")
+        for name, count in list(counts.items())[:15]:
+            table.add_row(str(name), f"{count:,}")
+        console.print(table)
+    for scan_info in data["scans"][:5]:
+        skipped = scan_info["skipped"]
+        console.print(
+            f"scan of {scan_info['repo']} at {scan_info['ref'] or scan_info['commit']}: "
+            f"{scan_info['files_read']:,} files read, {len(skipped)} skipped, "
+            f"{scan_info['sites']:,} sites, {scan_info['seconds']:.2f} s"
+        )
+        for path, reason in skipped[:10]:
+            console.print(f"    skipped {path}: {reason}", markup=False, highlight=False)
+
+
+if __name__ == "__main__":
+    main()

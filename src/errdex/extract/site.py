@@ -1,0 +1,78 @@
+"""ErrorSite: what an extractor knows about one place that raises, warns or asserts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from errdex.record import ErrorType, Severity
+from errdex.template import MessageTemplate
+
+__all__ = ["ErrorSite", "Guard", "SiteKind"]
+
+SiteKind = Literal["raise", "warn", "assert"]
+
+
+@dataclass(frozen=True, slots=True)
+class Guard:
+    """One enclosing clause on the way to the raise, innermost last.
+
+    ``text`` is the condition in source form under which the raise is reached: the
+    ``if`` test, or its negation when the raise sits in the ``else`` branch.
+    """
+
+    kind: str  # if, elif, else, while, while-else, for, except, case, assert
+    text: str
+    line: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "text": self.text, "line": self.line}
+
+
+@dataclass(slots=True)
+class ErrorSite:
+    """A raise/warn/assert site and its message template, before analysis."""
+
+    file_path: str
+    line: int
+    end_line: int
+    kind: SiteKind
+    template: MessageTemplate
+    error_class: str | None
+    qualified_class: str | None
+    qualname: str
+    function: str | None
+    style: str
+    error_type: ErrorType = "exception"
+    severity: Severity = "error"
+    guards: tuple[Guard, ...] = ()
+    cause: str | None = None
+    notes: list[str] = field(default_factory=list)
+    #: Set when one file raises the same message at several sites (see record_id).
+    disambiguator: str | None = None
+
+    @property
+    def message_key(self) -> str:
+        """The text that identifies the message: what ``errorMessage`` shows."""
+        return message_display(self)
+
+    def evidence(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "style": self.style,
+            "qualifiedClass": self.qualified_class,
+            "qualname": self.qualname,
+            "function": self.function,
+            "endLine": self.end_line,
+            "guards": [g.to_json() for g in self.guards],
+            "cause": self.cause,
+            "template": self.template.to_json(),
+            "notes": list(self.notes),
+        }
+
+
+def message_display(site: ErrorSite) -> str:
+    """``errorMessage``: the template, or the class name when the message is empty."""
+    if site.template.is_empty:
+        return site.error_class or "exception"
+    return site.template.display

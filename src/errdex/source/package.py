@@ -1,0 +1,241 @@
+"""Open an installed distribution: its files from RECORD, its repo from metadata.
+
+Scanning what is installed (rather than a clone) lets errdex catalogue the
+exact code a user runs; metadata then says where that code lives upstream.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable
+from importlib import metadata
+from pathlib import Path, PurePosixPath
+from typing import Any
+from urllib.parse import unquote, urlsplit
+
+from .checkout import Checkout
+from .errors import SourceError
+from .gitcmd import is_full_sha
+from .identity import pin, resolve_repo
+from .local import open_directory
+from .remote import RemoteInfo, parse_remote_url, repo_from_project_url
+
+__all__ = ["open_package", "package_files", "project_repo", "top_level_names"]
+
+# Project-URL labels that usually point at the source, best first (normalised
+# as PEP 753 does: lower case, no spaces, dashes, underscores or dots).
+_PREFERRED_LABELS = ("source", "sourcecode", "repository", "github", "gitlab", "code", "homepage")
+# Labels never to take a repository from even when they point at a forge.
+_UNRELATED_LABELS = ("funding", "donate", "sponsor", "sponsors", "donation")
+
+
+def _norm_label(label: str) -> str:
+    return "".join(c for c in label.lower() if c.isalnum())
+
+
+def _project_urls(meta: Any) -> list[tuple[str, str]]:
+    out: list[tuple[str, str]] = []
+    for entry in meta.get_all("Project-URL") or []:
+        label, sep, url = str(entry).partition(",")
+        if sep:
+            out.append((_norm_label(label), url.strip()))
+    return out
+
+
+def project_repo(meta: Any) -> RemoteInfo | None:
+    """Repository named by a distribution's ``Project-URL``/``Home-page`` metadata.
+
+    Preferred labels come first, then ``Home-page``, then any other forge
+    link (an ``Issues`` URL still names the repository).
+    """
+    urls = _project_urls(meta)
+    candidates: list[str] = []
+    for wanted in _PREFERRED_LABELS:
+        candidates += [url for label, url in urls if label == wanted]
+    home = meta.get("Home-page")
+    if home:
+        candidates.append(str(home).strip())
+    candidates += [
+        url
+        for label, url in urls
+        if label not in _PREFERRED_LABELS and label not in _UNRELATED_LABELS
+    ]
+    for url in candidates:
+        info = repo_from_project_url(url)
+        if info is not None:
+            return info
+    return None
+
+
+def _direct_url(dist: metadata.Distribution) -> dict[str, Any]:
+    text = dist.read_text("direct_url.json")
+    if not text:
+        return {}
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def _skip_record_entry(parts: tuple[str, ...]) -> bool:
+    return (
+        not parts
+        or parts[0] in ("..", "")
+        or parts[0].endswith((".dist-info", ".egg-info", ".data"))
+        or "__pycache__" in parts
+        or (len(parts) == 1 and parts[0].endswith(".pth"))
+    )
+
+
+def top_level_names(dist: metadata.Distribution) -> set[str]:
+    """Top-level packages/modules a distribution installs.
+
+    ``top_level.txt`` when the build backend wrote one (setuptools), else
+    derived from RECORD (flit, hatch and others do not write it).
+    """
+    text = dist.read_text("top_level.txt")
+    if text and text.strip():
+        return {line.strip().replace("\\", "/") for line in text.splitlines() if line.strip()}
+    names: set[str] = set()
+    for file in dist.files or ():
+        parts = PurePosixPath(str(file)).parts
+        if _skip_record_entry(parts):
+            continue
+        names.add(parts[0] if len(parts) > 1 else PurePosixPath(parts[0]).stem)
+    return names
+
+
+def _under_top_level(parts: tuple[str, ...], tops: set[str]) -> bool:
+    if len(parts) == 1:
+        return PurePosixPath(parts[0]).stem in tops or parts[0] in tops
+    return parts[0] in tops or "/".join(parts[:2]) in tops
+
+
+def package_files(dist: metadata.Distribution, root: Path) -> tuple[str, ...]:
+    """Files of ``dist`` under its top-level packages that exist under ``root``."""
+    tops = top_level_names(dist)
+    if dist.files is None:
+        return _walk_top_levels(root, tops)
+    seen: set[str] = set()
+    for file in dist.files:
+        parts = PurePosixPath(str(file).replace("\\", "/")).parts
+        if _skip_record_entry(parts) or not _under_top_level(parts, tops):
+            continue
+        rel = "/".join(parts)
+        if rel not in seen and os.path.lexists(root / rel):
+            seen.add(rel)
+    return tuple(sorted(seen))
+
+
+def _walk_top_levels(root: Path, tops: Iterable[str]) -> tuple[str, ...]:
+    """File list for a distribution without RECORD: everything under its top levels."""
+    found: list[str] = []
+    for top in tops:
+        if (root / f"{top}.py").is_file():
+            found.append(f"{top}.py")
+        for dirpath, dirnames, filenames in os.walk(root / top):
+            dirnames[:] = [d for d in dirnames if d != "__pycache__"]
+            rel_dir = Path(dirpath).relative_to(root).as_posix()
+            found += [f"{rel_dir}/{name}" for name in filenames]
+    if not found:
+        raise SourceError(
+            "the distribution lists no files (no RECORD or top_level.txt); "
+            "reinstall it with a current pip, or scan its directory instead"
+        )
+    return tuple(sorted(found))
+
+
+def _find_distribution(name: str) -> metadata.Distribution:
+    try:
+        return metadata.distribution(name)
+    except metadata.PackageNotFoundError:
+        pass
+    # An import name (``yaml``) instead of a distribution name (``PyYAML``)?
+    owners = metadata.packages_distributions().get(name, [])
+    if len(set(owners)) == 1:
+        return metadata.distribution(owners[0])
+    also = (
+        f" (import name {name!r} is provided by {', '.join(sorted(set(owners)))})" if owners else ""
+    )
+    raise SourceError(
+        f"package {name!r} is not installed in this Python environment{also}; "
+        f"install it (`python -m pip install {name}`) in the environment errdex runs in, "
+        "or scan a source checkout or git URL instead"
+    )
+
+
+def _editable_dir(direct: dict[str, Any]) -> Path | None:
+    dir_info = direct.get("dir_info")
+    url = direct.get("url")
+    if not isinstance(dir_info, dict) or not dir_info.get("editable") or not isinstance(url, str):
+        return None
+    parts = urlsplit(url)
+    if parts.scheme != "file":
+        return None
+    path = Path(unquote(parts.path))
+    return path if path.is_dir() else None
+
+
+def open_package(
+    name: str,
+    *,
+    repo: str | None = None,
+    sha: str | None = None,
+    ref: str | None = None,
+) -> Checkout:
+    """Describe installed distribution ``name``.
+
+    The commit comes from ``direct_url.json`` (pip records it for VCS
+    installs); otherwise permalinks pin the release tag ``v{version}`` unless
+    ``ref`` names the project's real tag scheme. An editable install is
+    opened as its project directory, where git knows the commit.
+    """
+    dist = _find_distribution(name)
+    version = dist.version
+    meta_repo = project_repo(dist.metadata)
+    direct = _direct_url(dist)
+    editable = _editable_dir(direct)
+    if editable is not None:
+        return open_directory(
+            editable,
+            repo=repo,
+            sha=sha,
+            ref=ref,
+            version=version,
+            origin_fallback=meta_repo.forge_url if meta_repo else None,
+            origin="package",
+        )
+    detected = meta_repo
+    commit: str | None = None
+    vcs = direct.get("vcs_info")
+    if isinstance(vcs, dict):
+        commit_id = vcs.get("commit_id")
+        if isinstance(commit_id, str) and is_full_sha(commit_id):
+            commit = commit_id.lower()
+        url = direct.get("url")
+        if isinstance(url, str):
+            vcs_repo = parse_remote_url(url)
+            if vcs_repo.repo is not None and vcs_repo.forge_url is not None:
+                detected = vcs_repo  # where the code was actually installed from
+    root = Path(str(dist.locate_file(""))).resolve()
+    files = package_files(dist, root)
+    if not files:
+        raise SourceError(
+            f"package {name!r} {version} has no importable files under {root}; "
+            "is it a metadata-only or namespace-only distribution?"
+        )
+    repo_name, forge_url = resolve_repo(detected, repo)
+    pinned_sha, pinned_ref, kind = pin(commit, sha, ref, f"v{version}" if version else None)
+    return Checkout(
+        root=root,
+        repo=repo_name,
+        sha=pinned_sha,
+        ref=pinned_ref,
+        ref_kind=kind,
+        forge_url=forge_url,
+        version=version,
+        origin="package",
+        files=files,
+    )

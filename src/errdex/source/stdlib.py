@@ -1,0 +1,42 @@
+"""The running interpreter's standard library, as ``python/cpython`` at its release tag."""
+
+from __future__ import annotations
+
+import sys
+import sysconfig
+from pathlib import Path
+
+from errdex.source.checkout import Checkout
+
+__all__ = ["STDLIB_PREFIX", "STDLIB_REPO", "stdlib_checkout", "stdlib_tag"]
+
+STDLIB_REPO = "python/cpython"
+#: Where the installed ``lib/python3.X`` lives in the CPython repository.
+STDLIB_PREFIX = "Lib/"
+
+
+def stdlib_tag() -> str:
+    """``v3.11.7``; pre-releases as CPython tags them (``v3.13.0rc2``)."""
+    v = sys.version_info
+    tag = f"v{v.major}.{v.minor}.{v.micro}"
+    if v.releaselevel != "final":
+        tag += {"alpha": "a", "beta": "b", "candidate": "rc"}[v.releaselevel] + str(v.serial)
+    return tag
+
+
+def stdlib_checkout() -> Checkout:
+    """The standard library of the Python running errdex; the commit when the build recorded it."""
+    root = Path(sysconfig.get_paths()["stdlib"])
+    git_info = getattr(sys, "_git", ("", "", ""))
+    sha = git_info[2] if len(git_info) > 2 and len(git_info[2]) == 40 else None
+    return Checkout(
+        root=root,
+        repo=STDLIB_REPO,
+        sha=sha,
+        ref=sha or stdlib_tag(),
+        ref_kind="commit" if sha else "tag",
+        forge_url=f"https://github.com/{STDLIB_REPO}",
+        version=sys.version.split()[0],
+        origin="stdlib",
+        path_prefix=STDLIB_PREFIX,
+    )

@@ -1,0 +1,180 @@
+"""What every store offers, independent of the database behind it.
+
+SQLite is the embedded default and PostgreSQL comes later; the CLI, the web app
+and the matcher speak only to :class:`Store`, so either can sit behind them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import asdict, dataclass, field
+from types import TracebackType
+from typing import Any, Protocol, Self, TypedDict, runtime_checkable
+
+__all__ = [
+    "RecordStatus",
+    "RecordVersion",
+    "RepoStats",
+    "ScanInfo",
+    "ScanSummary",
+    "Store",
+    "StoreStats",
+]
+
+
+@dataclass
+class ScanSummary:
+    """What one scan of one repository did, kept so a site can say how complete it is.
+
+    ``commit``/``ref``/``ref_kind``/``origin``/``version`` are those of the checkout
+    (see ``errdex.source.checkout.Checkout``); ``skipped`` lists ``(path, reason)``
+    for every file that was read but could not be analysed.
+    """
+
+    repo: str
+    commit: str | None
+    ref: str | None
+    ref_kind: str
+    origin: str
+    version: str | None
+    started_at: str
+    finished_at: str
+    seconds: float
+    files_read: int
+    files_excluded: int
+    sites: int
+    records: int
+    skipped: list[tuple[str, str]] = field(default_factory=list)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The fields as a plain dict (``skipped`` as a list of pairs)."""
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: ScanInfo | dict[str, Any]) -> ScanSummary:
+        """Rebuild a summary from :meth:`as_dict` or a store's :class:`ScanInfo`."""
+        names = cls.__dataclass_fields__
+        values: dict[str, Any] = {key: value for key, value in data.items() if key in names}
+        values["skipped"] = [(str(p), str(r)) for p, r in values.get("skipped", [])]
+        return cls(**values)
+
+
+class ScanInfo(TypedDict):
+    """A stored scan: the :class:`ScanSummary` fields plus its id and dataset version.
+
+    ``records`` is the number of records actually written by the scan.
+    """
+
+    id: int
+    repo: str
+    commit: str | None
+    ref: str | None
+    ref_kind: str
+    origin: str
+    version: str | None
+    started_at: str
+    finished_at: str
+    seconds: float
+    files_read: int
+    files_excluded: int
+    sites: int
+    records: int
+    skipped: list[tuple[str, str]]
+    dataset_version: str
+
+
+class RepoStats(TypedDict):
+    """One repository in :class:`StoreStats`.
+
+    ``commits`` are the pins scanned (the commit, else the tag), newest first;
+    ``records`` counts what ``stats`` counts, ``stale`` the records no longer seen.
+    """
+
+    repo: str
+    commits: list[str]
+    records: int
+    stale: int
+
+
+class StoreStats(TypedDict):
+    """Counts for an overview page; ``byClass`` puts records without a class under ``"(none)"``."""
+
+    repos: list[RepoStats]
+    records: int
+    byClass: dict[str, int]
+    byType: dict[str, int]
+    bySeverity: dict[str, int]
+    scans: list[ScanInfo]
+
+
+class RecordVersion(TypedDict):
+    """Where a record sat in one scanned version of its repository."""
+
+    scanId: int
+    commit: str | None
+    ref: str | None
+    filePath: str
+    lineNumber: int
+
+
+class RecordStatus(TypedDict):
+    """Whether a record is current, and every version it appears in (oldest first).
+
+    A stale record is one its repository's latest scan no longer found; it is kept
+    so that its page and URL stay valid. ``lastSeenScan`` is the scan that last saw it.
+    """
+
+    id: str
+    stale: bool
+    firstSeenScan: int
+    lastSeenScan: int
+    versions: list[RecordVersion]
+
+
+@runtime_checkable
+class Store(Protocol):
+    """A catalogue of error records, one current record per id, with scan history."""
+
+    def write_scan(
+        self,
+        summary: ScanSummary,
+        items: Iterable[tuple[dict[str, Any], dict[str, Any]]],
+        dataset_version: str,
+    ) -> int:
+        """Store one scan's ``(record, evidence)`` pairs atomically; return the scan id."""
+        ...
+
+    def get(self, record_id: str) -> dict[str, Any] | None:
+        """The envelope ``{"record", "evidence", "datasetVersion"}``, stale or not."""
+        ...
+
+    def status(self, record_id: str) -> RecordStatus | None:
+        """Whether the record is stale, and the versions it appears in."""
+        ...
+
+    def iter_envelopes(
+        self, repo: str | None = None, *, include_stale: bool = False
+    ) -> Iterator[dict[str, Any]]:
+        """Envelopes ordered by repo, filePath, lineNumber."""
+        ...
+
+    def stats(self, *, include_stale: bool = False) -> StoreStats:
+        """Counts by repo, class, type and severity, and the latest scans."""
+        ...
+
+    def scans(self, repo: str | None = None) -> list[ScanInfo]:
+        """Stored scans, newest first."""
+        ...
+
+    def close(self) -> None:
+        """Release the connection; safe to call twice."""
+        ...
+
+    def __enter__(self) -> Self: ...
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None: ...

@@ -1,0 +1,35 @@
+"""Shared fixtures: the record JSON Schema validator and the seed documents."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+
+from errdex.record import record_json_schema
+
+ROOT = Path(__file__).resolve().parent.parent
+SEEDS = Path(__file__).resolve().parent / "fixtures" / "seeds"
+
+
+@pytest.fixture(scope="session")
+def record_validator() -> jsonschema.Draft202012Validator:
+    """Validates records against the exported schema file (which must be up to date)."""
+    schema = json.loads((ROOT / "schema" / "record-v2.json").read_text())
+    assert schema == json.loads(json.dumps(record_json_schema())), (
+        "schema/record-v2.json is stale: run `python -m errdex.record > schema/record-v2.json`"
+    )
+    return jsonschema.Draft202012Validator(schema)
+
+
+def load_seed(name: str) -> str:
+    return (SEEDS / name).read_text(encoding="utf-8")
+
+
+@pytest.fixture(scope="session")
+def seed_000() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(load_seed("000_727ae2890b2a0f15.txt"))
+    return data

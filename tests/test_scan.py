@@ -1,0 +1,206 @@
+"""The scan pipeline end to end on real files: seed goldens, bad input, JSON Schema."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+import re2
+
+from errdex.scan import ScanResult, scan_checkout
+from errdex.source import open_source
+
+SEED_SHA = "1e1c6a8fc06dfcd1247076ec5cae4640cea5d7bb"
+
+
+def scan_dir(root: Path, **kwargs: Any) -> ScanResult:
+    checkout = open_source(str(root), repo="jax-ml/jax", sha=SEED_SHA)
+    return scan_checkout(checkout, repo="jax-ml/jax", **kwargs)
+
+
+def by_line(result: ScanResult, path: str) -> dict[int, dict[str, Any]]:
+    return {r["lineNumber"]: r for r, _ in result.items if r["filePath"] == path}
+
+
+def seed_000_fixture(root: Path, seed: dict[str, Any]) -> Path:
+    """A file whose lines 1579..1615 are seed 000's sourceCode, valid Python around them."""
+    record = seed["record"]
+    window = record["sourceCode"].split("\n")
+    assert len(window) == 37
+    head = [f"# filler line {i}" for i in range(1, 1578)]
+    head.append(
+        "def _all_to_all_effectful_abstract_eval(input_aval, axis_name, split_axis, concat_axis, axis_index_groups):"
+    )
+    assert len(head) == 1578
+    tail = ["  return None", "", "# the end"]
+    path = root / "jax" / "_src" / "lax" / "parallel.py"
+    path.parent.mkdir(parents=True)
+    path.write_text("\n".join(head + window + tail) + "\n", encoding="utf-8")
+    return path
+
+
+def test_seed_000_golden(
+    tmp_path: Path, seed_000: dict[str, Any], record_validator: jsonschema.Draft202012Validator
+) -> None:
+    seed_000_fixture(tmp_path, seed_000)
+    result = scan_dir(tmp_path)
+    ours = by_line(result, "jax/_src/lax/parallel.py")[1597]
+    seed = seed_000["record"]
+    for key in (
+        "id",
+        "repo",
+        "slug",
+        "errorMessage",
+        "messagePattern",
+        "errorType",
+        "errorClass",
+        "severity",
+        "filePath",
+        "lineNumber",
+        "sourceCode",
+        "sourceCodeStart",
+        "sourceCodeEnd",
+        "githubUrl",
+        "analyzedSha",
+        "schemaVersion",
+    ):
+        assert ours[key] == seed[key], key
+    assert list(ours) == list(seed), "record keys must be in seed 000's order"
+    for record, _ in result.items:
+        record_validator.validate(record)
+
+
+def test_seed_000_itself_is_a_valid_record(
+    seed_000: dict[str, Any], record_validator: jsonschema.Draft202012Validator
+) -> None:
+    record_validator.validate(seed_000["record"])
+
+
+SEED_004_CODE = """\
+def top_level_all_gather_impl(x, aval, in_spec, out_spec, multi_dim):
+  def f_shmap(x):
+    count = 0
+    for axis, (i, o) in enumerate(zip(in_spec.partitions, out_spec.partitions)):
+      if i == o:
+        continue
+      if not multi_dim and count > 0:
+        raise ValueError(
+            "multiple dimensions cannot be all_gathered since multi_dim=False"
+            f" passed to `top_level_all_gather`. Got {in_spec=} and {out_spec=}")
+      count += 1
+      if i is None:
+        raise ValueError(
+            f"top_level_all_gather doesn't allow input {aval} to be unsharded"
+            f" on dimension {axis} when {out_spec=}.")
+    return x
+  return f_shmap(x)
+"""
+
+
+def test_seed_004_fstring(tmp_path: Path) -> None:
+    path = tmp_path / "jax" / "_src" / "shard_map.py"
+    path.parent.mkdir(parents=True)
+    path.write_text(SEED_004_CODE)
+    record = by_line(scan_dir(tmp_path), "jax/_src/shard_map.py")[13]
+    assert record["errorMessage"] == (
+        "top_level_all_gather doesn't allow input {aval} to be unsharded on dimension {axis} when {out_spec=}."
+    )
+    assert record["id"] == "5d2e70398b67b2ee"
+    runtime = "top_level_all_gather doesn't allow input float32[8,4] to be unsharded on dimension 0 when out_spec=PartitionSpec('data', None)."
+    import re
+
+    m = re.fullmatch(record["messagePattern"], runtime)
+    assert m is not None and m.groups() == ("float32[8,4]", "0", "PartitionSpec('data', None)")
+    assert re2.fullmatch(record["messagePattern"], runtime) is not None
+    assert "Seed".lower() not in record["documentation"]
+
+
+def test_same_message_twice_in_a_file_gets_distinct_stable_ids(tmp_path: Path) -> None:
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "m.py").write_text(
+        "def a():\n    raise ValueError('boom')\n\n"
+        "def b():\n    raise ValueError('boom')\n    raise ValueError('boom')\n"
+    )
+    result = scan_dir(tmp_path)
+    ids = [r["id"] for r, _ in result.items]
+    slugs = [r["slug"] for r, _ in result.items]
+    assert len(set(ids)) == 3 and len(set(slugs)) == 3
+    # moving code down does not change the ids
+    (tmp_path / "pkg" / "m.py").write_text("\n\n\n" + (tmp_path / "pkg" / "m.py").read_text())
+    assert [r["id"] for r, _ in scan_dir(tmp_path).items] == ids
+
+
+def test_bad_input_is_skipped_counted_and_named(tmp_path: Path) -> None:
+    pkg = tmp_path / "pkg"
+    pkg.mkdir()
+    (pkg / "good.py").write_text("def f():\n    raise ValueError('fine')\n")
+    (pkg / "syntax.py").write_text("def f(:\n    raise ValueError('x')\n")
+    (pkg / "py2.py").write_text("def f():\n    raise ValueError, 'old'\nprint 'x'\n")
+    (pkg / "nul.py").write_bytes(b"raise ValueError('a')\x00\n")
+    (pkg / "latin.py").write_bytes(b"raise ValueError('caf\xe9')\n")
+    (pkg / "big.py").write_text("x = 1\n" * (20 * 1024 * 1024 // 6 + 1))
+    outside = tmp_path.parent / f"{tmp_path.name}-outside.py"
+    outside.write_text("raise ValueError('outside')\n")
+    os.symlink(outside, pkg / "link.py")
+    os.mkfifo(pkg / "fifo.py")
+    result = scan_dir(tmp_path)
+    reasons = dict(result.skipped)
+    assert reasons["pkg/syntax.py"].startswith("syntax error at line 1")
+    assert reasons["pkg/py2.py"].startswith("syntax error at line 2")
+    assert reasons["pkg/nul.py"] == "binary: contains a NUL byte"
+    assert reasons["pkg/latin.py"].startswith("invalid UTF-8")
+    assert reasons["pkg/big.py"].startswith("too large")
+    assert "outside" in reasons["pkg/link.py"]
+    assert "pkg/fifo.py" in reasons
+    assert [r["errorMessage"] for r, _ in result.items] == ["fine"]
+
+
+def test_declared_encoding_is_honoured(tmp_path: Path) -> None:
+    (tmp_path / "m.py").write_bytes(b"# -*- coding: latin-1 -*-\nraise ValueError('caf\xe9')\n")
+    result = scan_dir(tmp_path)
+    assert [r["errorMessage"] for r, _ in result.items] == ["café"]
+
+
+def test_jobs_give_the_same_records(tmp_path: Path) -> None:
+    for i in range(80):
+        (tmp_path / f"m{i}.py").write_text(
+            f"def f{i}(x):\n    if x:\n        raise ValueError(f'bad {{x}} in {i}')\n"
+        )
+    one = scan_dir(tmp_path, jobs=1)
+    two = scan_dir(tmp_path, jobs=2)
+
+    def strip(items: list[tuple[dict[str, Any], dict[str, Any]]]) -> list[str]:
+        return sorted(json.dumps({**r, "analyzedAt": None}, sort_keys=True) for r, _ in items)
+
+    assert strip(one.items) == strip(two.items)
+    assert one.sites == two.sites == 80
+
+
+def test_evidence_marks_the_extractor_as_author(tmp_path: Path) -> None:
+    (tmp_path / "m.py").write_text(
+        "def f(x):\n    if x < 0:\n        raise ValueError('negative')\n"
+    )
+    ((record, evidence),) = scan_dir(tmp_path).items
+    assert evidence["analysis"] == "extractor"
+    for key in ("documentation", "triggerScenarios", "commonSituations", "solutions"):
+        assert evidence["provenance"][key]["analyst"] == "extractor"
+    assert evidence["site"]["guards"] == [{"kind": "if", "text": "x < 0", "line": 2}]
+    assert evidence["site"]["qualname"] == "m.f"
+    assert "`x < 0`" in record["triggerScenarios"]
+    assert "not (x < 0)" in record["solutions"][0]
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_every_record_of_a_real_package_is_schema_valid(
+    jobs: int, record_validator: jsonschema.Draft202012Validator
+) -> None:
+    checkout = open_source(package="click")
+    result = scan_checkout(checkout, repo=checkout.repo or "pallets/click", jobs=jobs)
+    assert result.sites > 50
+    for record, evidence in result.items:
+        record_validator.validate(record)
+        assert json.loads(json.dumps(evidence)) == evidence
