@@ -1,6 +1,7 @@
 """errdex: a catalogue of every error a code base can raise.
 
-The public API: records and templates, the extractor, the scan pipeline and the store.
+The public API: records and templates, the extractor, sources, the scan pipeline and
+the store.
 """
 
 from __future__ import annotations
@@ -10,19 +11,30 @@ __version__ = "0.1.0"
 from errdex.extract.python import extract_python
 from errdex.extract.site import ErrorSite, Guard
 from errdex.record import ErrorRecord, envelope, record_id, slugify, source_window
+from errdex.scan import ScanResult, scan_checkout
+from errdex.source import Checkout, SourceError, open_source
+from errdex.store import SqliteStore, StoreError, open_store
 from errdex.template import Hole, Literal, MessageTemplate
 
 __all__ = [
+    "Checkout",
     "ErrorRecord",
     "ErrorSite",
     "Guard",
     "Hole",
     "Literal",
     "MessageTemplate",
+    "ScanResult",
+    "SourceError",
+    "SqliteStore",
+    "StoreError",
     "__version__",
     "envelope",
     "extract_python",
+    "open_source",
+    "open_store",
     "record_id",
+    "scan_checkout",
     "slugify",
     "source_window",
 ]

@@ -378,3 +378,58 @@ def test_syntax_errors_raise_for_the_caller_to_count() -> None:
 )
 def test_module_names(path: str, module: str) -> None:
     assert module_name_for(path) == module
+
+
+def test_several_arguments_print_as_a_tuple_unless_the_class_says_otherwise() -> None:
+    assert messages(
+        """\
+        from .exception import NetworkXError
+
+        class Plain(Exception):
+            pass
+
+        class Custom(Exception):
+            def __str__(self):
+                return "custom"
+
+        def f(k, msg):
+            msg = f"pairs k>kmax ({k}) "
+            if k == 1:
+                raise NetworkXError(msg, "Increase kmax")
+            if k == 2:
+                raise Plain("a", k)
+            if k == 3:
+                raise Custom("b", k)
+            raise OSError(2, "No such file")
+        """
+    ) == [
+        "('pairs k>kmax ({k}) ', 'Increase kmax')",
+        "('a', {k})",
+        "b",
+        "[Errno 2] No such file",
+    ]
+
+
+def test_extraction_leaves_no_reference_cycles() -> None:
+    """Trees must be freed as soon as a file is done: the scan pauses the cyclic GC."""
+    import gc
+
+    code = textwrap.dedent(
+        """\
+        import warnings
+
+        def f(x):
+            msg = "bad"
+            if x:
+                raise ValueError(msg)
+            warnings.warn("w")
+        """
+    )
+    gc.collect()
+    gc.disable()
+    try:
+        for _ in range(20):
+            extract_python(code, "m.py")
+        assert gc.collect() == 0
+    finally:
+        gc.enable()

@@ -45,6 +45,9 @@ _CUSTOM_STR_EXCEPTIONS = frozenset(
     for name in BUILTIN_EXCEPTIONS
     if issubclass(getattr(builtins, name), (OSError, UnicodeError, SyntaxError, ImportError))
 )
+_OSERROR_FAMILY = frozenset(
+    name for name in BUILTIN_EXCEPTIONS if issubclass(getattr(builtins, name), OSError)
+)
 _CRITICAL = frozenset({"MemoryError", "SystemError", "RecursionError"})
 _INFO = frozenset({"StopIteration", "StopAsyncIteration", "GeneratorExit", "SystemExit"})
 _STRING_BUILDERS = frozenset({"format", "join", "strip", "rstrip", "lstrip", "dedent", "cleandoc"})
@@ -663,13 +666,25 @@ class _ModuleExtractor:
             if shown in _REPR_STR_EXCEPTIONS and qualified == f"builtins.{shown}":
                 templates = [_quoted(t) for t in templates]
             return qualified, shown, templates, style
-        if qualified.startswith("builtins.") and shown not in _CUSTOM_STR_EXCEPTIONS:
+        if shown in _OSERROR_FAMILY and qualified == f"builtins.{shown}" and len(args) in (2, 3):
+            # OSError(errno, strerror[, filename]) prints "[Errno 2] strerror: 'filename'"
+            errno, strerror = (self.templates(a, helper_scope)[0] for a in args[:2])
+            template = (
+                MessageTemplate.literal("[Errno ")
+                + errno
+                + MessageTemplate.literal("] ")
+                + strerror
+            )
+            if len(args) == 3:
+                filename = self.templates(args[2], helper_scope)[0]
+                template += MessageTemplate.literal(": ") + (
+                    filename if filename.is_opaque else _quoted(filename)
+                )
+            return qualified, shown, [template], "multiple_args"
+        if self._prints_args_tuple(qualified, shown):
             # ``ValueError("bad", x)`` prints as the tuple repr: ('bad', <x>)
             pieces = [self.templates(a, helper_scope)[0] for a in args]
-            quoted = [
-                _quoted(p) if isinstance(a, (ast.Constant, ast.JoinedStr)) else p
-                for p, a in zip(pieces, args, strict=True)
-            ]
+            quoted = [p if p.is_opaque else _quoted(p) for p in pieces]
             tuple_template = (
                 MessageTemplate.literal("(")
                 + MessageTemplate.join(quoted, ", ")
@@ -677,6 +692,24 @@ class _ModuleExtractor:
             )
             return qualified, shown, [tuple_template], "multiple_args"
         return qualified, shown, self.templates(args[0], helper_scope), style
+
+    def _prints_args_tuple(self, qualified: str, shown: str) -> bool:
+        """Whether ``str(exc)`` of several arguments is ``BaseException``'s tuple repr.
+
+        True for builtins other than the OSError/UnicodeError/SyntaxError/ImportError
+        families, and for classes of this module that define neither ``__init__`` nor
+        ``__str__``; classes from elsewhere are assumed to keep the default.
+        """
+        if qualified == f"builtins.{shown}":
+            return shown not in _CUSTOM_STR_EXCEPTIONS
+        local = self.classes.get(shown) if qualified == f"{self.module}.{shown}" else None
+        if local is None:
+            return True
+        return not any(
+            isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef))
+            and item.name in ("__init__", "__str__")
+            for item in local.body
+        )
 
     def qualify(self, node: ast.expr) -> str:
         """Resolve a class expression through the module's imports and definitions."""
@@ -813,7 +846,9 @@ class _ModuleExtractor:
         if isinstance(node, ast.Constant):
             if isinstance(node.value, str):
                 return [MessageTemplate.literal(node.value)]
-            return [MessageTemplate.expression(self.expr_text(node))]
+            if node.value is Ellipsis:
+                return [MessageTemplate.literal("Ellipsis")]
+            return [MessageTemplate.literal(str(node.value))]  # str(5) is what prints
         if isinstance(node, ast.JoinedStr):
             return [self._fstring(node, scope, depth)]
         if isinstance(node, ast.BinOp):
