@@ -380,3 +380,24 @@ def test_opening_a_current_store_does_not_wait_for_a_writer(tmp_path: Path) -> N
         writer.execute("ROLLBACK")
     finally:
         writer.close()
+
+
+def test_update_records_replaces_analysis_and_refuses_unknown_ids(tmp_path: Path) -> None:
+    db = tmp_path / "errdex.db"
+    record = make_record()
+    with SqliteStore(db) as store:
+        store.write_scan(make_summary(), pairs(record), DV1)
+        analysed = {**record, "documentation": "Raised when the spinner has no frames."}
+        evidence = {"provenance": {"documentation": {"analyst": "static"}}}
+        assert store.update_records([(analysed, evidence)]) == 1
+        got = store.get(record["id"])
+        assert got is not None
+        assert got["record"]["documentation"] == "Raised when the spinner has no frames."
+        assert got["evidence"] == evidence
+        assert list(got["record"]) == list(ErrorRecord.model_fields)
+        ghost = {**record, "id": "f" * 16}
+        with pytest.raises(StoreError, match="not in .*ffffffffffffffff"):
+            store.update_records([(analysed, {}), (ghost, {})])
+        # nothing of the failed batch was written
+        again = store.get(record["id"])
+        assert again is not None and again["evidence"] == evidence

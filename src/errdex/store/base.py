@@ -144,6 +144,10 @@ class Store(Protocol):
         """Store one scan's ``(record, evidence)`` pairs atomically; return the scan id."""
         ...
 
+    def update_records(self, items: Iterable[tuple[dict[str, Any], dict[str, Any]]]) -> int:
+        """Replace record and evidence of existing ids (analysts); return how many."""
+        ...
+
     def get(self, record_id: str) -> dict[str, Any] | None:
         """The envelope ``{"record", "evidence", "datasetVersion"}``, stale or not."""
         ...

@@ -419,6 +419,51 @@ class SqliteStore:
         seen[record_id] = f"{row[2]}:{row[3]}"
         return row
 
+    def update_records(self, items: Iterable[tuple[dict[str, Any], dict[str, Any]]]) -> int:
+        """Replace the record and evidence of existing ids (an analyst's output).
+
+        Location, class and scan bookkeeping stay as the scan wrote them; an id that is
+        not in the store is an error and nothing is written. Returns the number updated.
+        """
+        conn = self._conn
+        rows = [(_dumps(record), _dumps(evidence), record["id"]) for record, evidence in items]
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                for start in range(0, len(rows), _CHUNK):
+                    chunk = rows[start : start + _CHUNK]
+                    before = conn.total_changes
+                    conn.executemany(
+                        "UPDATE records SET record = ?, evidence = ? WHERE id = ?", chunk
+                    )
+                    if conn.total_changes - before != len(chunk):
+                        known = {
+                            r[0]
+                            for r in conn.execute(
+                                f"SELECT id FROM records WHERE id IN ({','.join('?' * len(chunk))})",
+                                [row[2] for row in chunk],
+                            )
+                        }
+                        unknown = [row[2] for row in chunk if row[2] not in known]
+                        raise StoreError(
+                            f"cannot update records that are not in {self.path}: "
+                            f"{', '.join(unknown[:5])}; scan the repository first"
+                        )
+                conn.execute("COMMIT")
+            except BaseException:
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+                raise
+        except sqlite3.Error as exc:
+            raise StoreError(f"could not update records in {self.path}: {exc}") from exc
+        return len(rows)
+
+    @property
+    def connection(self) -> sqlite3.Connection:
+        """The open connection, for modules that keep their own tables in the same file
+        (search index, model-answer cache). They must not touch the tables above."""
+        return self._conn
+
     # -- reading -------------------------------------------------------------------
 
     def get(self, record_id: str) -> dict[str, Any] | None:

@@ -1,0 +1,138 @@
+"""The ``evidence`` object beside each record: its keys, in one place.
+
+Everything errdex knows beyond schema 2 lives here, and every item that comes from
+the repository carries the file and line it came from, so a reader can check it.
+Analysts add keys; none removes another's. All keys are optional except ``site``,
+``source``, ``provenance`` and ``analysis``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal, TypedDict
+
+__all__ = [
+    "ClassInfo",
+    "EntryPoint",
+    "Evidence",
+    "FunctionInfo",
+    "GuardItem",
+    "Observed",
+    "Provenance",
+    "RaisesDoc",
+    "SiteEvidence",
+    "SourceEvidence",
+    "TestEvidence",
+]
+
+
+class GuardItem(TypedDict):
+    kind: str  # if, elif, else, while, while-else, for, except, case, assert
+    text: str  # the condition under which the raise is reached, in source form
+    line: int
+
+
+class SiteEvidence(TypedDict, total=False):
+    """What the extractor saw (``errdex.extract.site.ErrorSite.evidence``)."""
+
+    kind: Literal["raise", "warn", "assert"]
+    style: str  # literal, fstring, formatted, concat, variable, helper_call, ...
+    qualifiedClass: str | None  # resolved through imports: 'networkx.exception.NetworkXError'
+    qualname: str  # module.Class.function (``<locals>`` for nested functions)
+    function: str | None
+    endLine: int
+    guards: list[GuardItem]
+    cause: str | None  # the ``from`` expression
+    template: list[dict[str, str]]  # MessageTemplate.to_json()
+    notes: list[str]
+    idDisambiguator: str
+
+
+class SourceEvidence(TypedDict):
+    origin: str  # dir, git, package, stdlib
+    refKind: Literal["commit", "tag", "none"]
+    ref: str | None
+    version: str | None
+
+
+class Provenance(TypedDict, total=False):
+    """Who wrote one schema-2 field, and from which evidence keys."""
+
+    analyst: str  # extractor, static, llm
+    basis: list[str]
+    model: str  # llm only: 'openai:gpt-4.1-mini'
+    promptVersion: str  # llm only
+
+
+class FunctionInfo(TypedDict, total=False):
+    qualname: str
+    signature: str  # 'def add_edge(self, u_of_edge, v_of_edge, **attr)'
+    docstring: str | None
+    path: str
+    line: int
+
+
+class RaisesDoc(TypedDict):
+    """A docstring ``Raises`` entry naming this class (Google, NumPy or Sphinx style)."""
+
+    style: Literal["google", "numpy", "sphinx"]
+    errorClass: str
+    text: str
+    path: str
+    line: int
+
+
+class ClassInfo(TypedDict, total=False):
+    """The exception class, when the repository defines it."""
+
+    qualified: str
+    bases: list[str]
+    docstring: str | None
+    path: str
+    line: int
+
+
+class EntryPoint(TypedDict, total=False):
+    """A public function or method that reaches the raising function."""
+
+    qualname: str
+    path: str
+    line: int
+    depth: int  # calls between it and the raising function (0: the function itself)
+    via: list[str]  # the call chain, qualnames
+    precision: str  # how the call graph resolved it: 'exact', 'name'
+
+
+class TestEvidence(TypedDict, total=False):
+    """A test in the repository that expects this error."""
+
+    path: str
+    line: int
+    name: str  # test function (nodeid-like: 'tests/test_x.py::TestA::test_b')
+    kind: Literal["pytest.raises", "assertRaises", "assertRaisesRegex", "pytest.warns"]
+    errorClass: str
+    match: str | None  # the regex or literal the test expects
+    snippet: str
+
+
+class Observed(TypedDict, total=False):
+    """A runtime message seen for this site (``errdex harvest``)."""
+
+    message: str
+    holes: dict[str, str]
+    test: str | None  # the pytest node id that produced it
+    count: int
+
+
+class Evidence(TypedDict, total=False):
+    site: SiteEvidence
+    source: SourceEvidence
+    provenance: dict[str, Provenance]  # schema-2 field name -> who wrote it
+    analysis: str  # the last analyst that ran: extractor, static, llm
+    function: FunctionInfo
+    raisesDoc: list[RaisesDoc]
+    classInfo: ClassInfo
+    entryPoints: list[EntryPoint]
+    tests: list[TestEvidence]
+    observed: list[Observed]
+    related: list[str]  # record ids, closest first, at most 5
+    llm: dict[str, Any]  # model run details (issue 6): flagged identifiers, cache key, ...
