@@ -396,7 +396,7 @@ def test_update_records_replaces_analysis_and_refuses_unknown_ids(tmp_path: Path
         assert got["evidence"] == evidence
         assert list(got["record"]) == list(ErrorRecord.model_fields)
         ghost = {**record, "id": "f" * 16}
-        with pytest.raises(StoreError, match="not in .*ffffffffffffffff"):
+        with pytest.raises(StoreError, match=r"not in .*ffffffffffffffff"):
             store.update_records([(analysed, {}), (ghost, {})])
         # nothing of the failed batch was written
         again = store.get(record["id"])
