@@ -77,6 +77,7 @@ EXPECTED_SITES = {
 }
 
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+_BOX = re.compile("[\u2500-\u257f]")  # rich's table borders
 
 
 # -- helpers ---------------------------------------------------------------------------
@@ -89,8 +90,8 @@ def _isolated_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def flat(text: str) -> str:
-    """Output with colour codes removed and rich's line wrapping undone."""
-    return " ".join(_ANSI.sub("", text).split())
+    """Output without colour codes and table borders, and with rich's line wrapping undone."""
+    return " ".join(_BOX.sub(" ", _ANSI.sub("", text)).split())
 
 
 def invoke(*args: str | Path) -> Result:
@@ -173,8 +174,19 @@ def test_version() -> None:
     [
         (
             "scan",
-            ["--package NAME", "--stdlib", "--repo OWNER/NAME", "--sha SHA", "--db", "--jobs"]
-            + ["--include GLOB", "--exclude GLOB", "--no-progress", "--json", "@ref"],
+            [
+                "--package NAME",
+                "--stdlib",
+                "--repo OWNER/NAME",
+                "--sha SHA",
+                "--db",
+                "--jobs",
+                "--include GLOB",
+                "--exclude GLOB",
+                "--no-progress",
+                "--json",
+                "@ref",
+            ],
         ),
         ("export", ["--jsonl", "--db", "--repo OWNER/NAME", '"record", "evidence"']),
         ("stats", ["--db", "--json", "severity"]),
@@ -219,8 +231,9 @@ def test_scan_export_stats_agree(
         errors = [e.message for e in record_validator.iter_errors(record)]
         assert errors == [], (record["id"], errors)
         assert record["repo"] == REPO and record["analyzedSha"] == SHA
+        path, start = record["filePath"], record["sourceCodeStart"]
         assert record["githubUrl"].startswith(
-            f"https://github.com/{REPO}/blob/{SHA}/{record['filePath']}#L{record['sourceCodeStart']}"
+            f"https://github.com/{REPO}/blob/{SHA}/{path}#L{start}"
         )
         assert env["evidence"]["source"] == {
             "origin": "dir",
@@ -306,13 +319,24 @@ def test_include_and_exclude(tmp_path: Path) -> None:
     src = make_package(tmp_path / "src")
     db = tmp_path / "cat.db"
     summary = scan_json(
-        src, "--repo", REPO, "--db", db, "--include", "tests/**", "--exclude", "pkg/util.py"
+        src, "--repo", REPO, "--db", db, "--include", "pkg/**", "--include", "tests/**"
     )
     assert summary["refKind"] == "none" and summary["commit"] is None
-    paths = {r["filePath"] for r in records(db)}
-    assert paths == {"pkg/core.py", "tests/test_core.py"}
+    recs = records(db)
+    assert sites_of(recs) == EXPECTED_SITES | {("tests/test_core.py", 2, "RuntimeError")}
     # Without a commit or tag there is nothing to link to.
-    assert all(r["githubUrl"] is None and r["analyzedSha"] is None for r in records(db))
+    assert all(r["githubUrl"] is None and r["analyzedSha"] is None for r in recs)
+
+    # --exclude wins over the default rules and over --include.
+    scan_json(src, "--repo", REPO, "--db", db, "--exclude", "util.py", "--exclude", "pkg/core.py")
+    assert records(db) == []
+    scan_json(src, "--repo", REPO, "--db", db, "--include", "tests/**", "--exclude", "test_*")
+    assert records(db) == []
+
+    # An --include glob restricts the scan to what it matches (see the report: the help
+    # text says "Also scan paths matching GLOB", which reads as additive).
+    scan_json(src, "--repo", REPO, "--db", db, "--include", "tests/**")
+    assert {r["filePath"] for r in records(db)} == {"tests/test_core.py"}
 
 
 def test_export_repo_filter(tmp_path: Path) -> None:
@@ -370,11 +394,6 @@ def b() -> None:
 """
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="scan_file derives the module (and so the qualname that disambiguates ids) from "
-    "the path relative to the scanned folder, not to the repository top",
-)
 def test_ids_do_not_depend_on_the_scanned_subdirectory(tmp_path: Path) -> None:
     work = tmp_path / "work"
     write(work, "pkg/dup.py", DUPLICATED)
@@ -430,27 +449,27 @@ def test_scan_file_url_at_tag(tmp_path: Path) -> None:
     ]
 
 
-def test_scan_installed_package() -> None:
-    with CliRunner().isolated_filesystem():
-        summary = scan_json("--package", "click", "--db", "click.db")
-        version = metadata.version("click")
-        assert summary["repo"] == "pallets/click"
-        assert summary["version"] == version
-        assert summary["refKind"] in ("tag", "commit")
+def test_scan_installed_package(tmp_path: Path) -> None:
+    db = tmp_path / "click.db"
+    summary = scan_json("--package", "click", "--db", db)
+    version = metadata.version("click")
+    assert summary["repo"] == "pallets/click"
+    assert summary["version"] == version
+    assert summary["refKind"] in ("tag", "commit")
+    if summary["refKind"] == "tag":
+        assert summary["commit"] is None and summary["ref"] == f"v{version}"
+    assert summary["records"] > 50 and summary["filesSkipped"] == 0
+    envelopes = export(db)
+    assert len(envelopes) == summary["records"]
+    for env in envelopes:
+        record, source = env["record"], env["evidence"]["source"]
+        assert record["repo"] == "pallets/click"
+        assert source["origin"] == "package" and source["version"] == version
+        assert record["githubUrl"].startswith(
+            f"https://github.com/pallets/click/blob/{summary['ref']}/"
+        )
         if summary["refKind"] == "tag":
-            assert summary["commit"] is None and summary["ref"] == f"v{version}"
-        assert summary["records"] > 50 and summary["filesSkipped"] == 0
-        envelopes = export(Path("click.db"))
-        assert len(envelopes) == summary["records"]
-        for env in envelopes:
-            record, source = env["record"], env["evidence"]["source"]
-            assert record["repo"] == "pallets/click"
-            assert source["origin"] == "package" and source["version"] == version
-            assert record["githubUrl"].startswith(
-                f"https://github.com/pallets/click/blob/{summary['ref']}/"
-            )
-            if summary["refKind"] == "tag":
-                assert record["analyzedSha"] is None and source["refKind"] == "tag"
+            assert record["analyzedSha"] is None and source["refKind"] == "tag"
 
 
 # -- stability of ids ------------------------------------------------------------------
@@ -550,7 +569,7 @@ def test_path_is_a_file(tmp_path: Path) -> None:
 )
 def test_bad_repo_or_sha(tmp_path: Path, bad: list[str]) -> None:
     src = make_package(tmp_path / "src")
-    args = [src, "--db", tmp_path / "cat.db", *bad]
+    args: list[str | Path] = [src, "--db", tmp_path / "cat.db", *bad]
     if bad[0] == "--sha":
         args += ["--repo", REPO]
     message = fails("scan", *args)
@@ -590,6 +609,28 @@ def test_foreign_sqlite_db(tmp_path: Path) -> None:
         tables = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")]
     conn.close()
     assert tables == ["customers"]
+
+
+def test_store_failing_while_writing_is_a_clean_error(tmp_path: Path) -> None:
+    src = make_package(tmp_path / "src")
+    db = tmp_path / "cat.db"
+    ok("scan", src, "--repo", REPO, "--db", db)
+    with sqlite3.connect(db) as conn:  # damage it: opening still succeeds, writing fails
+        conn.execute("DROP TABLE record_versions")
+    conn.close()
+    message = fails("scan", src, "--repo", REPO, "--db", db)
+    assert f"could not write the scan of {REPO} to {db}" in message
+
+
+@pytest.mark.parametrize("verb", ["stats", "export"])
+def test_damaged_store_when_reading_is_a_clean_error(tmp_path: Path, verb: str) -> None:
+    db = tmp_path / "cat.db"
+    ok("scan", make_package(tmp_path / "src"), "--repo", REPO, "--db", db)
+    with sqlite3.connect(db) as conn:
+        conn.execute("DROP TABLE records")
+    conn.close()
+    extra = ["--jsonl", str(tmp_path / "out.jsonl")] if verb == "export" else []
+    assert str(db) in fails(verb, "--db", db, *extra)
 
 
 def test_missing_db_for_reading(tmp_path: Path) -> None:

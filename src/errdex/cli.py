@@ -81,7 +81,7 @@ def main() -> None:
     "--include",
     multiple=True,
     metavar="GLOB",
-    help="Also scan paths matching GLOB (re-admits tests/, docs/, …); repeatable.",
+    help="Scan only paths matching GLOB, re-admitting default-excluded ones (tests/, docs/, …); repeatable.",
 )
 @click.option(
     "--exclude", multiple=True, metavar="GLOB", help="Skip paths matching GLOB; repeatable."
@@ -152,8 +152,11 @@ def scan(
         records=len(result.items),
         skipped=result.skipped,
     )
-    with store:
-        store.write_scan(summary, result.items, dataset_version=summary.finished_at)
+    try:
+        with store:
+            store.write_scan(summary, result.items, dataset_version=summary.finished_at)
+    except StoreError as exc:
+        _fail(str(exc))
     if as_json:
         click.echo(json.dumps(_summary_json(summary, result, db), indent=2))
     else:
@@ -277,8 +280,14 @@ def export(db: str, jsonl: str, repo: str | None) -> None:
         _fail(str(exc))
         return
     count = 0
-    with store, click.open_file(jsonl, "w", encoding="utf-8") as out:
-        for envelope in store.iter_envelopes(repo=repo):
+    try:
+        with store:
+            envelopes = list(store.iter_envelopes(repo=repo))
+    except StoreError as exc:
+        _fail(str(exc))
+        return
+    with click.open_file(jsonl, "w", encoding="utf-8") as out:
+        for envelope in envelopes:
             out.write(json.dumps(envelope, ensure_ascii=False) + "\n")
             count += 1
     if jsonl != "-":
@@ -301,8 +310,12 @@ def stats(db: str, as_json: bool) -> None:
     except StoreError as exc:
         _fail(str(exc))
         return
-    with store:
-        data = store.stats()
+    try:
+        with store:
+            data = store.stats()
+    except StoreError as exc:
+        _fail(str(exc))
+        return
     if as_json:
         click.echo(json.dumps(data, indent=2))
         return

@@ -105,7 +105,7 @@ def scan_file(context: ScanContext, rel: str) -> FileResult:
     file_path = context.path_prefix + rel
     lines = text.splitlines()
     try:
-        sites = extract_python(text, file_path, module=module_name_for(rel), lines=lines)
+        sites = extract_python(text, file_path, module=module_name_for(file_path), lines=lines)
     except SyntaxError as exc:
         result.skipped = f"syntax error at line {exc.lineno}: {exc.msg}"
         return result

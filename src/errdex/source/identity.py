@@ -66,7 +66,7 @@ def check_sha(sha: str) -> str:
     sha = sha.strip().lower()
     if not is_hex(sha) or len(sha) < 7:
         raise SourceError(
-            f"sha {sha!r} is not a commit id; give 7 to 40 hex digits (use ref= for a tag)"
+            f"sha {sha!r} is not a commit id; give 7 to 40 hex digits (a tag goes in the URL: URL@TAG)"
         )
     return sha
 

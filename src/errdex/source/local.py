@@ -34,7 +34,7 @@ def open_directory(
     if not root.exists():
         raise SourceError(
             f"no such directory: {path}; give an existing directory, a git URL "
-            "(https://host/owner/name.git@ref) or package=<installed distribution>"
+            "(https://host/owner/name.git@ref) or --package NAME for an installed distribution"
         )
     if not root.is_dir():
         raise SourceError(f"{path} is a file; give the directory that holds the source")

@@ -34,11 +34,11 @@ def open_source(
     """
     if package is not None:
         if target is not None:
-            raise SourceError("give either a directory/git URL or package=, not both")
+            raise SourceError("give either a directory or git URL, or --package NAME, not both")
         return open_package(package, repo=repo, sha=sha, ref=ref)
     text = os.fspath(target) if target is not None else "."
     if not text.strip():
-        raise SourceError("empty source target; give a directory, a git URL or package=")
+        raise SourceError("empty source target; give a directory, a git URL or --package NAME")
     is_url = "://" in text or (looks_like_git_url(text) and not os.path.exists(text))
     if is_url and looks_like_git_url(text):
         return open_git_url(text, repo=repo, sha=sha, ref=ref, cache_dir=cache_dir)

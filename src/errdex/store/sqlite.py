@@ -506,16 +506,25 @@ class SqliteStore:
         """Envelopes ordered by repo, filePath, lineNumber; current records only by default."""
         where, params = _filters(repo, include_stale, prefix="r.")
         sql = _ENVELOPE_SELECT + where + " ORDER BY r.repo, r.file_path, r.line_number, r.id"
-        cursor = self._conn.execute(sql, params)
         try:
-            while rows := cursor.fetchmany(1000):
-                for row in rows:
-                    yield _envelope(row)
-        finally:
-            cursor.close()
+            cursor = self._conn.execute(sql, params)
+            try:
+                while rows := cursor.fetchmany(1000):
+                    for row in rows:
+                        yield _envelope(row)
+            finally:
+                cursor.close()
+        except sqlite3.Error as exc:
+            raise StoreError(f"cannot read records from {self.path}: {exc}") from exc
 
     def stats(self, *, include_stale: bool = False) -> StoreStats:
         """Counts for an overview: per repo, class, type, severity, and the latest scans."""
+        try:
+            return self._stats(include_stale)
+        except sqlite3.Error as exc:
+            raise StoreError(f"cannot read statistics from {self.path}: {exc}") from exc
+
+    def _stats(self, include_stale: bool) -> StoreStats:
         where, params = _filters(None, include_stale)
         conn = self._conn
 
