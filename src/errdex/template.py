@@ -185,6 +185,20 @@ class MessageTemplate:
             runs.append(current)
         return tuple(runs)
 
+    def runs(self) -> tuple[str, ...]:
+        """The literal text between hole values, one more than there are holes (empty
+        strings included): what :func:`errdex.match.literal_match.match_runs` takes."""
+        runs: list[str] = []
+        current = ""
+        for p in self.parts:
+            if isinstance(p, Literal):
+                current += p.text
+            else:
+                runs.append(current + p.prefix)
+                current = ""
+        runs.append(current)
+        return tuple(runs)
+
     @property
     def is_empty(self) -> bool:
         return not self.parts

@@ -433,3 +433,21 @@ def test_extraction_leaves_no_reference_cycles() -> None:
         assert gc.collect() == 0
     finally:
         gc.enable()
+
+
+def test_closure_message_built_in_the_enclosing_function() -> None:
+    site = one(
+        """\
+        def not_implemented_for(*graph_types):
+            errmsg = f"not implemented for {' '.join(graph_types)} type"
+
+            def _not_implemented_for(g):
+                if g.is_directed():
+                    raise NotImplementedError(errmsg)
+                return g
+
+            return _not_implemented_for
+        """
+    )
+    assert site.template.display == "not implemented for {' '.join(graph_types)} type"
+    assert site.template.match("not implemented for directed type") is not None

@@ -100,6 +100,9 @@ class _Scope:
     env: Env = field(default_factory=dict)
     caught: set[str] = field(default_factory=set)  # names bound by ``except … as name``
     node: ast.FunctionDef | ast.AsyncFunctionDef | None = None
+    #: For a nested function: the enclosing function's scope and this ``def`` in it,
+    #: so closures (``errmsg`` built outside, raised inside) resolve.
+    outer: tuple[_Scope, ast.stmt] | None = None
 
 
 class _NeedEnv(Exception):
@@ -311,6 +314,7 @@ class _ModuleExtractor:
                     self._env_at(scope, stmt),
                     scope.caught,
                     scope.node,
+                    scope.outer,
                 )
         handler(stmt, scope, guards)
 
@@ -388,9 +392,10 @@ class _ModuleExtractor:
     def _function(
         self, stmt: ast.FunctionDef | ast.AsyncFunctionDef, scope: _Scope, guards: Guards
     ) -> None:
-        if not self._may_raise(stmt):
-            return
         if self._replay is not None:
+            self._replay[id(stmt)] = dict(scope.env)  # what a closure sees
+            return
+        if not self._may_raise(stmt):
             return
         inner = _Scope(
             qualname=self._child_prefix(scope) + stmt.name,
@@ -398,6 +403,7 @@ class _ModuleExtractor:
             class_name=None if scope.function else scope.class_name,
             env=_LAZY,
             node=stmt,
+            outer=(scope, stmt) if scope.function else None,
         )
         self._walk(stmt.body, inner, ())
 
@@ -872,8 +878,21 @@ class _ModuleExtractor:
             )
         return [MessageTemplate.expression(self.expr_text(node))]
 
+    def _outer_env(self, scope: _Scope) -> Iterator[Env]:
+        """The bindings enclosing functions had where each nested ``def`` stands."""
+        outer = scope.outer
+        while outer is not None:
+            parent, def_stmt = outer
+            yield self._env_at(parent, def_stmt) if parent.env is _LAZY else parent.env
+            outer = parent.outer
+
     def _name(self, node: ast.Name, scope: _Scope, depth: int) -> Templates:
         bound = scope.env.get(node.id)
+        if bound is None:
+            for env in self._outer_env(scope):
+                bound = env.get(node.id)
+                if bound is not None:
+                    break
         if bound is None and scope.env is not self.module_env:
             bound = self.module_env.get(node.id)
             if bound is not None and not all(

@@ -148,6 +148,10 @@ class Store(Protocol):
         """Replace record and evidence of existing ids (analysts); return how many."""
         ...
 
+    def data_version(self) -> int:
+        """Grows with every write; derived indexes rebuild when it changes."""
+        ...
+
     def get(self, record_id: str) -> dict[str, Any] | None:
         """The envelope ``{"record", "evidence", "datasetVersion"}``, stale or not."""
         ...

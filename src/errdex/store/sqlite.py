@@ -312,6 +312,7 @@ class SqliteStore:
                     "UPDATE records SET stale = 1 WHERE repo = ? AND stale = 0 AND scan_id < ?",
                     (summary.repo, scan_id),
                 )
+                self._bump_data_version()
                 conn.execute("COMMIT")
             except BaseException:
                 if conn.in_transaction:
@@ -449,6 +450,7 @@ class SqliteStore:
                             f"cannot update records that are not in {self.path}: "
                             f"{', '.join(unknown[:5])}; scan the repository first"
                         )
+                self._bump_data_version()
                 conn.execute("COMMIT")
             except BaseException:
                 if conn.in_transaction:
@@ -457,6 +459,18 @@ class SqliteStore:
         except sqlite3.Error as exc:
             raise StoreError(f"could not update records in {self.path}: {exc}") from exc
         return len(rows)
+
+    def _bump_data_version(self) -> None:
+        self._conn.execute(
+            "INSERT INTO meta (key, value) VALUES ('data_version', '1') "
+            "ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + 1"
+        )
+
+    def data_version(self) -> int:
+        """A number that grows with every write: derived data (match index, search
+        index) compares it to know when to rebuild."""
+        row = self._conn.execute("SELECT value FROM meta WHERE key = 'data_version'").fetchone()
+        return int(row[0]) if row else 0
 
     @property
     def connection(self) -> sqlite3.Connection:
