@@ -1,0 +1,45 @@
+"""Matching: from what a user pastes (message, traceback, pytest or notebook output) to records.
+
+Names are imported on first use, so ``errdex.match.index`` can be used (and the CLI
+can start) without loading the paste parser and the ranking code.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from errdex.match.api import index_for, match, match_errors
+    from errdex.match.index import MatchIndex
+    from errdex.match.paste import Frame, PastedError, parse_paste
+    from errdex.match.rank import Candidate
+
+__all__ = [
+    "Candidate",
+    "Frame",
+    "MatchIndex",
+    "PastedError",
+    "index_for",
+    "match",
+    "match_errors",
+    "parse_paste",
+]
+
+_WHERE = {
+    "Candidate": "errdex.match.rank",
+    "Frame": "errdex.match.paste",
+    "MatchIndex": "errdex.match.index",
+    "PastedError": "errdex.match.paste",
+    "index_for": "errdex.match.api",
+    "match": "errdex.match.api",
+    "match_errors": "errdex.match.api",
+    "parse_paste": "errdex.match.paste",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module 'errdex.match' has no attribute {name!r}")
+    return getattr(importlib.import_module(module), name)

@@ -1,0 +1,378 @@
+"""The match index: from a message or a frame to the records that could have raised it.
+
+Built once from a store and saved beside it, so that ``errdex explain`` loads it in
+a fraction of a second instead of rebuilding. Three ways in:
+
+* **frames** — a frame's path ends with a record's ``filePath`` (or its module path,
+  ``Lib/json/decoder.py`` ↔ ``…/python3.11/json/decoder.py``) at or near its line;
+* **message** — an Aho-Corasick automaton over one rare literal anchor per template
+  finds the templates whose literal text can occur in the message; each is then
+  verified in linear time (:mod:`errdex.match.literal_match`, or RE2 for patterns
+  not made by errdex). There is no loop over all patterns;
+* **empty messages** — ``raise NoPath`` prints no message: those are found by class.
+
+Columns are kept as flat arrays and one text blob, not millions of small objects,
+which keeps a million-template index within memory and quick to load.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pickle
+import re
+import tempfile
+from array import array
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import ahocorasick
+
+from errdex.template import HOLE_REGEX, MessageTemplate
+
+__all__ = ["INDEX_FORMAT", "Entry", "MatchIndex", "runs_from_pattern"]
+
+INDEX_FORMAT = 1
+_SEP = "\x1f"  # between the literal runs of one entry in the runs blob
+_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]{2,}")
+_UNESCAPE = re.compile(r"\\(.)", re.S)
+_META = re.compile(r"(?<!\\)[.*+?^${}()|\[\]]")
+#: Frames this close to a record's line in the same file still count (code moved).
+NEAR_LINES = 40
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One record as the matcher sees it."""
+
+    index: int
+    id: str
+    repo: str
+    file_path: str
+    line: int
+    error_class: str | None
+    function: str | None
+    runs: tuple[str, ...] | None  # None: verify with RE2 on ``pattern``
+    pattern: str
+    prior: float  # evidence that the site really fires: tests that expect it, observed messages
+
+    @property
+    def literal_length(self) -> int:
+        return sum(len(r) for r in self.runs) if self.runs is not None else 0
+
+    @property
+    def is_empty(self) -> bool:
+        return self.runs == ("",)
+
+
+def runs_from_pattern(pattern: str) -> tuple[str, ...] | None:
+    """Literal runs of a pattern made of escaped literals and hole groups; None otherwise."""
+    if pattern == "^$":
+        return ("",)
+    pieces = pattern.split(HOLE_REGEX)
+    runs = []
+    for piece in pieces:
+        if _META.search(piece):
+            return None
+        runs.append(_UNESCAPE.sub(r"\1", piece))
+    return tuple(runs)
+
+
+def _bounded_words(runs: Sequence[str]) -> Iterator[str]:
+    """Words that appear whole in the runtime message whatever the hole values are.
+
+    A word touching a hole could be glued to the value (``"foo{x}"`` prints
+    ``foobar``), so only words with a non-word character (or the message's own start
+    or end) on both sides count.
+    """
+    last = len(runs) - 1
+    for i, run in enumerate(runs):
+        for m in _WORD.finditer(run):
+            start, end = m.span()
+            if start == 0 and i != 0:
+                continue
+            if end == len(run) and i != last:
+                continue
+            if start > 0 and (run[start - 1].isalnum() or run[start - 1] == "_"):
+                continue
+            yield m.group(0)
+
+
+class _Builder:
+    """Collects entries, then picks anchors and freezes the columns."""
+
+    def __init__(self) -> None:
+        self.ids: list[str] = []
+        self.repos: list[int] = []
+        self.paths: list[int] = []
+        self.lines: list[int] = []
+        self.classes: list[int] = []
+        self.functions: list[int] = []
+        self.priors: list[float] = []
+        self.runs: list[tuple[str, ...] | None] = []
+        self.regex: dict[int, str] = {}
+        self.strings: dict[str, int] = {}
+        self.observed: dict[str, list[int]] = {}
+
+    def intern(self, text: str | None) -> int:
+        if text is None:
+            return 0
+        found = self.strings.get(text)
+        if found is None:
+            found = self.strings[text] = len(self.strings) + 1
+        return found
+
+    def add(self, envelope: dict[str, Any]) -> None:
+        record = envelope["record"]
+        evidence = envelope.get("evidence") or {}
+        site = evidence.get("site") or {}
+        runs: tuple[str, ...] | None = None
+        if site.get("template") is not None:
+            runs = MessageTemplate.from_json(site["template"]).runs()
+        if runs is None or any(_SEP in r for r in runs):
+            runs = runs_from_pattern(record["messagePattern"])
+        index = len(self.ids)
+        if runs is None or any(_SEP in r for r in runs):
+            runs = None
+            self.regex[index] = record["messagePattern"]
+        self.ids.append(record["id"])
+        self.repos.append(self.intern(record["repo"]))
+        self.paths.append(self.intern(record["filePath"]))
+        self.lines.append(int(record["lineNumber"]))
+        self.classes.append(self.intern(record["errorClass"]))
+        self.functions.append(self.intern(site.get("function")))
+        tests = len(evidence.get("tests") or ())
+        observed = evidence.get("observed") or ()
+        self.priors.append(min(1.0, 0.25 * tests + 0.5 * len(observed)))
+        for item in observed:
+            message = item.get("message")
+            if isinstance(message, str):
+                count = item.get("count", 1)
+                repeat = count if isinstance(count, int) and 0 < count < 1000 else 1
+                self.observed.setdefault(message, []).extend([index] * repeat)
+        self.runs.append(runs)
+
+    def anchors(self) -> tuple[dict[str, list[int]], list[int]]:
+        """One anchor per entry (its rarest whole word, else its longest literal run)."""
+        words_of: list[list[str]] = []
+        frequency: Counter[str] = Counter()
+        for runs in self.runs:
+            words = sorted(set(_bounded_words(runs))) if runs else []
+            words_of.append(words)
+            frequency.update(words)
+        postings: dict[str, list[int]] = {}
+        unanchored: list[int] = []
+        for index, (runs, words) in enumerate(zip(self.runs, words_of, strict=True)):
+            if words:
+                key = min(words, key=lambda w: (frequency[w], -len(w), w))
+            else:
+                longest = max((r.strip() for r in runs or ()), key=len, default="")
+                if len(longest) < 3:
+                    unanchored.append(index)
+                    continue
+                key = longest
+            postings.setdefault(key, []).append(index)
+        return postings, unanchored
+
+
+class MatchIndex:
+    """A frozen index over the current records of a store."""
+
+    def __init__(self, data: dict[str, Any], automaton: ahocorasick.Automaton) -> None:
+        self._data = data
+        self._automaton = automaton
+        self.version: int = data["version"]
+        self._ids: str = data["ids"]
+        self._repos: array[int] = data["repos"]
+        self._paths: array[int] = data["paths"]
+        self._lines: array[int] = data["lines"]
+        self._classes: array[int] = data["classes"]
+        self._functions: array[int] = data["functions"]
+        self._priors: array[float] = data["priors"]
+        self._runs_blob: str = data["runs_blob"]
+        self._runs_offsets: array[int] = data["runs_offsets"]
+        self._regex: dict[int, str] = data["regex"]
+        self._strings: list[str] = data["strings"]
+        self._postings: array[int] = data["postings"]
+        self._posting_offsets: array[int] = data["posting_offsets"]
+        self._by_path: dict[str, array[int]] = data["by_path"]
+        self._empty_by_class: dict[str, array[int]] = data["empty_by_class"]
+        self._id_width: int = data["id_width"]
+        self._observed: dict[str, array[int]] = data["observed"]
+
+    # -- building ----------------------------------------------------------------------
+
+    @classmethod
+    def build(cls, envelopes: Iterable[dict[str, Any]], version: int = 0) -> MatchIndex:
+        builder = _Builder()
+        for envelope in envelopes:
+            builder.add(envelope)
+        postings, _unanchored = builder.anchors()
+        automaton = ahocorasick.Automaton(ahocorasick.STORE_INTS)
+        flat = array("I")
+        offsets = array("Q", [0])
+        for key, members in postings.items():
+            automaton.add_word(key, len(offsets) - 1)
+            flat.extend(members)
+            offsets.append(len(flat))
+        if len(automaton):
+            automaton.make_automaton()
+        strings = [""] * (len(builder.strings) + 1)
+        for text, number in builder.strings.items():
+            strings[number] = text
+        runs_offsets = array("Q", [0])
+        pieces: list[str] = []
+        total = 0
+        for runs in builder.runs:
+            text = _SEP.join(runs) if runs is not None else ""
+            pieces.append(text)
+            total += len(text)
+            runs_offsets.append(total)
+        by_path: dict[str, list[int]] = {}
+        empty_by_class: dict[str, list[int]] = {}
+        for index, path_id in enumerate(builder.paths):
+            for key in _path_keys(strings[path_id]):
+                by_path.setdefault(key, []).append(index)
+            if builder.runs[index] == ("",):
+                name = strings[builder.classes[index]]
+                if name:
+                    empty_by_class.setdefault(name, []).append(index)
+        width = max((len(i) for i in builder.ids), default=16)
+        data = {
+            "format": INDEX_FORMAT,
+            "version": version,
+            "ids": "".join(i.ljust(width) for i in builder.ids),
+            "id_width": width,
+            "repos": array("I", builder.repos),
+            "paths": array("I", builder.paths),
+            "lines": array("I", builder.lines),
+            "classes": array("I", builder.classes),
+            "functions": array("I", builder.functions),
+            "priors": array("f", builder.priors),
+            "runs_blob": "".join(pieces),
+            "runs_offsets": runs_offsets,
+            "regex": builder.regex,
+            "strings": strings,
+            "postings": flat,
+            "posting_offsets": offsets,
+            "by_path": {k: array("I", v) for k, v in by_path.items()},
+            "empty_by_class": {k: array("I", v) for k, v in empty_by_class.items()},
+            "observed": {k: array("I", v) for k, v in builder.observed.items()},
+        }
+        return cls(data, automaton)
+
+    # -- persistence ---------------------------------------------------------------------
+
+    def save(self, directory: Path) -> None:
+        """Write atomically: a reader never sees half an index."""
+        directory.parent.mkdir(parents=True, exist_ok=True)
+        tmp = Path(tempfile.mkdtemp(prefix=directory.name + ".", dir=directory.parent))
+        with (tmp / "columns.pickle").open("wb") as fh:
+            pickle.dump(self._data, fh, protocol=pickle.HIGHEST_PROTOCOL)
+        self._automaton.save(str(tmp / "automaton.bin"))  # ints need no serializer
+        (tmp / "meta.json").write_text(
+            json.dumps({"format": INDEX_FORMAT, "version": self.version, "entries": len(self)})
+        )
+        old = directory.with_name(directory.name + ".old")
+        if directory.exists():
+            os.replace(directory, old)
+        os.replace(tmp, directory)
+        if old.exists():
+            for child in old.iterdir():
+                child.unlink()
+            old.rmdir()
+
+    @classmethod
+    def load(cls, directory: Path) -> MatchIndex | None:
+        """The saved index, or None when it is missing, partial or of another format."""
+        try:
+            meta = json.loads((directory / "meta.json").read_text())
+            if meta.get("format") != INDEX_FORMAT:
+                return None
+            with (directory / "columns.pickle").open("rb") as fh:
+                data = pickle.load(fh)
+            automaton = ahocorasick.load(str(directory / "automaton.bin"), pickle.loads)
+        except (OSError, ValueError, EOFError, pickle.UnpicklingError, AttributeError):
+            return None
+        return cls(data, automaton)
+
+    # -- lookups -------------------------------------------------------------------------
+
+    def __len__(self) -> int:
+        return len(self._lines)
+
+    def entry(self, index: int) -> Entry:
+        strings = self._strings
+        runs: tuple[str, ...] | None = None
+        if index not in self._regex:
+            runs = tuple(
+                self._runs_blob[self._runs_offsets[index] : self._runs_offsets[index + 1]].split(
+                    _SEP
+                )
+            )
+        width = self._id_width
+        return Entry(
+            index=index,
+            id=self._ids[index * width : (index + 1) * width].rstrip(),
+            repo=strings[self._repos[index]],
+            file_path=strings[self._paths[index]],
+            line=self._lines[index],
+            error_class=strings[self._classes[index]] or None,
+            function=strings[self._functions[index]] or None,
+            runs=runs,
+            pattern=self._regex.get(index, ""),
+            prior=float(self._priors[index]),
+        )
+
+    def by_message(self, message: str) -> list[int]:
+        """Entries whose anchor occurs in ``message`` (a superset of the full matches)."""
+        if not len(self._automaton):
+            return []
+        found: set[int] = set()
+        offsets = self._posting_offsets
+        flat = self._postings
+        for _, key in self._automaton.iter(message):
+            found.update(flat[offsets[key] : offsets[key + 1]])
+        return sorted(found)
+
+    def by_observed(self, message: str) -> list[int]:
+        """Entries at which this exact message was seen at run time (``errdex harvest``),
+        once per time it was seen."""
+        return list(self._observed.get(message, ()))
+
+    def by_empty_message(self, error_class: str) -> list[int]:
+        return list(self._empty_by_class.get(error_class, ()))
+
+    def by_frame(self, path: str, line: int | None) -> list[tuple[int, int]]:
+        """(entry, distance in lines) for records in the file a frame names, nearest first."""
+        entries = self._file_entries(path)
+        if not entries:
+            return []
+        if line is None:
+            return [(i, NEAR_LINES) for i in entries]
+        lines = self._lines
+        near = [(i, abs(lines[i] - line)) for i in entries if abs(lines[i] - line) <= NEAR_LINES]
+        return sorted(near, key=lambda pair: pair[1])
+
+    def _file_entries(self, path: str) -> Sequence[int]:
+        parts = path.replace("\\", "/").split("/")
+        parts = [p for p in parts if p not in ("", ".")]
+        # the longest suffix that names a catalogued file wins; one bare file name is
+        # too ambiguous unless the frame itself printed only that
+        shortest = 1 if len(parts) == 1 else 2
+        for k in range(len(parts), shortest - 1, -1):
+            found = self._by_path.get("/".join(parts[-k:]))
+            if found is not None:
+                return found
+        return ()
+
+
+def _path_keys(file_path: str) -> Iterator[str]:
+    """``Lib/json/decoder.py`` is found as that and as ``json/decoder.py`` (installed)."""
+    yield file_path
+    head, _, rest = file_path.partition("/")
+    if head in ("Lib", "src", "lib") and rest:
+        yield rest

@@ -1,0 +1,670 @@
+"""Parse what a developer pastes back: tracebacks, pytest and IPython output, warnings, logs.
+
+:func:`parse_paste` finds every error in the text and returns them in the order printed, so
+that the last one is the error finally raised. Each error keeps its class and message as
+printed (ANSI colour codes removed), its frames outermost first, and how it leads to the next
+error (``cause`` for ``raise ... from``, ``context`` for an error raised while handling).
+
+Two orderings are worth knowing:
+
+* an exception group's members are listed before the group's own chain, so the group (the
+  error finally raised) still comes last and every ``relation`` points at its neighbour;
+* a logging record followed by a traceback (``logger.exception``) is reported as the
+  traceback's errors, the last of them carrying the record's own message as its first note.
+
+A message runs from its ``Class: `` line to the next line that starts something else (a new
+traceback, a chain separator, a pytest section, a log record, a warning, a prompt), so text
+pasted after an error without such a line is read as part of its message.
+
+The parser reads each line a bounded number of times, looks at most at the first
+:data:`~errdex.match._paste_lines.CAP` characters of a line to classify it, and uses only
+linear regular expressions: time grows linearly with the size of the paste.
+"""
+
+from __future__ import annotations
+
+import gc
+import re
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import cast
+
+from errdex.match._paste_console import parse_log
+from errdex.match._paste_frames import ARROW, FrameLine, parse_frame
+from errdex.match._paste_groups import GROUP_START, Item, Members, build, collect
+from errdex.match._paste_lines import (
+    CAP,
+    CHAIN,
+    IPYTHON_HEADER,
+    TRACEBACK_HEADER,
+    WARNING_LINE,
+    ExceptionLine,
+    is_boundary,
+    is_syntax_class,
+    parse_exception_line,
+    split_notes,
+    trim_trailing_blank,
+)
+from errdex.match._paste_model import (
+    BARE,
+    EXCEPTION_GROUP,
+    IPYTHON,
+    LOGGING,
+    PYTEST,
+    SYNTAX_ERROR,
+    TRACEBACK,
+    WARNING,
+    Frame,
+    PastedError,
+    Relation,
+)
+from errdex.match._paste_pytest import (
+    DEF,
+    E_START,
+    ENTRY_SEPARATOR,
+    LOCATION,
+    SOURCE_MARK,
+    SUMMARY,
+    Failure,
+    drop_repeated_summaries,
+    exception_text,
+    is_not_raised,
+    location_error,
+    read_e_block,
+)
+from errdex.match._paste_screen import Screen, may_end
+from errdex.match._paste_text import normalize
+
+__all__ = ["Frame", "PastedError", "Relation", "parse_paste"]
+
+_PYTEST_HEADER = re.compile(r"(?:={3,}|_{3,}) .* (?:={3,}|_{3,})\s*$")
+_SYNTAX_HEAD = re.compile(r"\s*(?:File |Cell In|Input In)")
+_FRAME_WORDS = ("File ", "Cell In", "Input In")
+_MARKER = re.compile(r"\s*[~^]+\s*$")
+_LOG_LOOKAHEAD = 20
+_QUOTE_LOOKAHEAD = 10_000
+
+
+def parse_paste(text: str | bytes) -> list[PastedError]:
+    """Every error in the paste, in the order printed; the last is the one finally raised."""
+    context = _Context()
+    with _gc_paused():
+        clean = normalize(text)
+        errors = _Parser(clean.split("\n"), context, Screen.of_text(clean)).run()
+    if context.summaries:
+        errors = drop_repeated_summaries(errors, context.summaries)
+    if context.pytest:
+        for error in errors:
+            if error.source_format == TRACEBACK:
+                error.source_format = PYTEST
+    return errors
+
+
+@contextmanager
+def _gc_paused() -> Iterator[None]:
+    """Pause the cyclic GC while parsing.
+
+    A big paste makes millions of small acyclic objects, and the collector's repeated full
+    scans of them would cost more than the parse itself.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+@dataclass(slots=True)
+class _Context:
+    """What the whole paste has shown so far, shared by nested group parsers."""
+
+    pytest: bool = False
+    summaries: set[int] = field(default_factory=set)
+
+
+class _Trace:
+    """The frames of the traceback being read; the last one stays open for its code line."""
+
+    __slots__ = ("expect_source", "frames", "ipython", "open", "source")
+
+    def __init__(self, ipython: bool) -> None:
+        self.ipython = ipython
+        self.frames: list[Frame] = []
+        self.open: FrameLine | None = None
+        self.source: str | None = None
+        self.expect_source = False
+
+    def add(self, header: FrameLine) -> None:
+        """A new frame header: close the previous frame."""
+        self.close()
+        self.open = header
+        self.ipython = self.ipython or header.ipython
+        self.expect_source = header.indent > 0 or not header.ipython
+
+    def arrow(self, line: int, source: str) -> None:
+        """IPython's ``----> 12 code`` marks the frame's line (IPython 7 prints it only here)."""
+        header = self.open
+        if header is None or self.source is not None:
+            return
+        if header.line is None:
+            self.open = header._replace(line=line)
+        self.source = source or None
+        self.ipython = True
+
+    def code(self, code: str) -> None:
+        """The code line CPython prints under a frame header."""
+        self.source = code
+        self.expect_source = False
+
+    def close(self) -> list[Frame]:
+        """Turn the open frame into a :class:`Frame`; return all frames so far."""
+        header = self.open
+        if header is not None:
+            self.frames.append(Frame(header.path, header.line, header.function, self.source))
+            self.open = self.source = None
+        return self.frames
+
+
+class _Parser:
+    """One stream of lines; each group member is parsed by a parser of its own."""
+
+    def __init__(
+        self,
+        items: Sequence[Item],
+        context: _Context,
+        screen: Screen | None = None,
+        *,
+        in_group: bool = False,
+    ) -> None:
+        self.items = items
+        self.context = context
+        self.screen = screen if screen is not None else Screen.of_items(items)
+        self.in_group = in_group
+        self.at = 0
+        self.out: list[PastedError] = []
+        self.chain_start = 0
+        self.failure = Failure()
+        self.handlers: tuple[Callable[[str, str], bool], ...] = (
+            self._chain,
+            self._traceback,
+            self._ipython,
+            self._group,
+            self._frames,
+            self._section,
+            self._e_block,
+            self._summary,
+            self._logging,
+            self._warning,
+            self._location,
+            self._pytest_source,
+            self._bare,
+        )
+
+    def run(self) -> list[PastedError]:
+        """Parse the whole stream and return its errors."""
+        items, end = self.items, len(self.items)
+        while (at := self.screen.next_start(self.at, end)) < end:
+            self.at = at
+            item = items[at]
+            if isinstance(item, Members):
+                self._members(item)
+            else:
+                self._step(item)
+        self.at = end
+        self._flush_failure()
+        self._unlink()
+        return self.out
+
+    def _step(self, line: str) -> None:
+        """Offer the line to each handler in turn; skip it if none takes it."""
+        head = line[:CAP]
+        start = self.at
+        for handler in self.handlers:
+            if handler(line, head):
+                break
+        if self.at == start:  # nothing consumed the line: skip it (and never loop forever)
+            self.at += 1
+
+    # -- output -------------------------------------------------------------------------
+
+    def _linked(self) -> bool:
+        """Whether the last error waits for the next one of its chain."""
+        return bool(self.out) and self.out[-1].relation is not None
+
+    def _unlink(self) -> None:
+        """A chain separator with no error after it links to nothing."""
+        if self._linked():
+            self.out[-1].relation = None
+
+    def _emit(self, error: PastedError) -> None:
+        """Append an error, noting where its chain starts (group members go before it)."""
+        if is_not_raised(error):
+            self._unlink()
+            return
+        if not self._linked():
+            self.chain_start = len(self.out)
+        self.out.append(error)
+
+    def _hoist(self, members: list[PastedError]) -> None:
+        """Put a group's members before the chain that ends in the group."""
+        self.out[self.chain_start : self.chain_start] = members
+        self.chain_start += len(members)
+
+    def _format(self, cls: str | None, trace: _Trace | None) -> str:
+        """The source format: syntax errors and groups first, then the traceback's flavour."""
+        if is_syntax_class(cls):
+            return SYNTAX_ERROR
+        if self.in_group:
+            return EXCEPTION_GROUP
+        if trace is None:
+            return BARE
+        return IPYTHON if trace.ipython else TRACEBACK
+
+    # -- reading lines --------------------------------------------------------------------
+
+    def _text(self, at: int, base: int = 0) -> str | None:
+        """The line at ``at`` with ``base`` spaces of indentation removed, if it is a line."""
+        if at >= len(self.items):
+            return None
+        item = self.items[at]
+        if not isinstance(item, str):
+            return None
+        if base and item[:base].isspace():
+            return item[base:]
+        return item
+
+    def _ends_here(self, at: int, line: str) -> bool:
+        """Whether the line at ``at`` begins something new."""
+        if not may_end(line[:CAP]):
+            return False
+        if _SYNTAX_HEAD.match(line, 0, CAP) is not None and self._syntax_block(at, line):
+            return True
+        return is_boundary(line, self._text(at + 1))
+
+    def _syntax_block(self, at: int, line: str) -> bool:
+        """``File "x", line 3``, indented code and carets, then a SyntaxError: a new error.
+
+        Messages may contain frame-like lines, so only this full shape ends a message.
+        """
+        parsed = parse_frame(line, ipython=False)
+        if parsed is None or parsed.function is not None:
+            return False
+        for k in range(at + 1, at + 5):
+            following = self._text(k)
+            if following is None:
+                return False
+            if following[:1] not in (" ", "\t"):
+                exception = parse_exception_line(following, strict=False)
+                return exception is not None and is_syntax_class(exception.cls)
+        return False
+
+    def _read_message(self, first: str, base: int) -> tuple[str, list[str]]:
+        """The message from its first line to the next boundary, notes split off."""
+        parts = [first]
+        self.at += 1
+        if not first.strip() and self._text(self.at, base) == '"""':
+            parts.extend(self._quoted_block(base))
+        end = len(self.items)
+        at = self.at
+        while at < end:
+            # The screen looked at lines as printed: dedented lines are checked one by one.
+            stop = at if base else self.screen.next_end(at, end)
+            parts.extend(self._plain_lines(at, stop))
+            at = stop
+            line = self._text(at, base)
+            if line is None or self._ends_here(at, line):
+                break
+            parts.append(line)
+            at += 1
+        self.at = at
+        return split_notes("\n".join(trim_trailing_blank(parts)))
+
+    def _plain_lines(self, start: int, stop: int) -> Sequence[str]:
+        """Lines the screen cleared as ordinary message text."""
+        # The screen stops at every item that is not a line, so this slice holds only lines.
+        return cast(Sequence[str], self.items[start:stop])
+
+    def _quoted_block(self, base: int) -> list[str]:
+        """``RemoteTraceback`` quotes a whole traceback in ``\"\"\"``: keep it in the message."""
+        limit = min(len(self.items), self.at + _QUOTE_LOOKAHEAD)
+        for end in range(self.at + 1, limit):
+            if self._text(end, base) == '"""':
+                block = [self._text(k, base) or "" for k in range(self.at, end + 1)]
+                self.at = end + 1
+                return block
+        return []
+
+    # -- tracebacks -----------------------------------------------------------------------
+
+    def _chain(self, line: str, head: str) -> bool:
+        """``The above exception was the direct cause…`` / ``During handling…``."""
+        match = CHAIN.match(head)
+        if match is None:
+            return False
+        self._flush_failure()
+        relation: Relation = "cause" if match["cause"] else "context"
+        if self.out and not self._linked():
+            self.out[-1].relation = relation
+        self.at += 1
+        return True
+
+    def _traceback(self, line: str, head: str) -> bool:
+        """``Traceback (most recent call last):``, possibly indented as a whole."""
+        match = TRACEBACK_HEADER.match(head)
+        if match is None:
+            return False
+        self._read_traceback(self.at + 1, len(match["indent"]), None, ipython=False)
+        return True
+
+    def _ipython(self, line: str, head: str) -> bool:
+        """IPython's ``ValueError      Traceback (most recent call last)`` header."""
+        match = IPYTHON_HEADER.match(head)
+        if match is None or parse_exception_line(match["cls"], strict=False) is None:
+            return False
+        self._read_traceback(self.at + 1, 0, match["cls"], ipython=True)
+        return True
+
+    def _frames(self, line: str, head: str) -> bool:
+        """A frame with no header above it: the paste starts mid-traceback."""
+        parsed = parse_frame(line, ipython=False)
+        if parsed is None:
+            return False
+        base = 0 if parsed.ipython else max(0, parsed.indent - 2)
+        self._read_traceback(self.at, base, None, ipython=parsed.ipython)
+        return True
+
+    def _read_traceback(self, start: int, base: int, cls: str | None, *, ipython: bool) -> None:
+        """Frames, then the exception line and its message; or frames alone if it is missing."""
+        self._flush_failure()
+        trace = _Trace(ipython)
+        items, end = self.items, len(self.items)
+        at = start
+        while at < end:
+            item = items[at]
+            if not isinstance(item, str):
+                break
+            line = item[base:] if base and item[:base].isspace() else item
+            if self._trace_line(trace, line):
+                at += 1
+                continue
+            self.at = at
+            if self._ends_here(at, line):
+                break
+            exception = parse_exception_line(line, strict=False)
+            if exception is not None:
+                self._exception(exception, trace, base)
+                return
+            break
+        self.at = at
+        frames = trace.close()
+        if frames or cls is not None:
+            self._emit(PastedError(cls, "", frames, None, self._format(cls, trace), []))
+
+    def _trace_line(self, trace: _Trace, line: str) -> bool:
+        """Consume a frame header, its code, markers, IPython context lines or a blank line."""
+        first = line[:1]
+        if first == " " or first == "\t":
+            if trace.expect_source and not line.lstrip().startswith(_FRAME_WORDS):
+                if not line.isspace() and _MARKER.match(line, 0, CAP) is None:
+                    trace.code(line.strip())
+                return True
+        elif not line:
+            return True
+        header = parse_frame(line, ipython=trace.ipython)
+        if header is not None:
+            trace.add(header)
+            return True
+        if first == "-":
+            arrow = ARROW.match(line, 0, CAP)
+            if arrow is not None and trace.open is not None:
+                trace.arrow(int(arrow["line"]), arrow["src"].strip())
+                return True
+        return first == " " or first == "\t" or line.isspace()
+
+    def _exception(self, exception: ExceptionLine, trace: _Trace, base: int) -> None:
+        """The traceback's last line and the rest of its message."""
+        frames = trace.close()
+        message, notes = self._read_message(exception.first, base)
+        fmt = self._format(exception.cls, trace)
+        self._emit(PastedError(exception.cls, message, frames, None, fmt, notes))
+
+    # -- exception groups -----------------------------------------------------------------
+
+    def _group(self, line: str, head: str) -> bool:
+        """``  + Exception Group Traceback``: the group and its members, parsed recursively."""
+        if GROUP_START.match(head) is None:
+            return False
+        self._flush_failure()
+        tokens, end = collect(self.items, self.at)
+        if not tokens:
+            return False
+        nested = _Parser(build(tokens, tokens[0].depth), self.context, in_group=True)
+        errors = nested.run()
+        if not self._linked():
+            self.chain_start = len(self.out)
+        self._hoist(errors[: nested.chain_start])
+        for error in errors[nested.chain_start :]:
+            self._emit(error)
+        self.at = end
+        return True
+
+    def _members(self, block: Members) -> None:
+        """The members of the group just read, listed before that group's chain."""
+        found: list[PastedError] = []
+        for tokens in block.members:
+            stream = build(tokens, block.depth)
+            found.extend(_Parser(stream, self.context, in_group=True).run())
+        self._hoist(found)
+        self.at += 1
+
+    # -- pytest ---------------------------------------------------------------------------
+
+    def _flush_failure(self) -> None:
+        """Emit the pytest failure being gathered, if it has its exception."""
+        failure, self.failure = self.failure, Failure()
+        if failure.error is None:
+            return
+        failure.error.frames = failure.frames
+        self.context.pytest = True
+        self._emit(failure.error)
+
+    def _section(self, line: str, head: str) -> bool:
+        """``=== FAILURES ===``, ``___ test_x ___`` and the ``_ _ _`` between entries."""
+        if ENTRY_SEPARATOR.match(head) is not None:
+            self.failure.function = self.failure.source = None
+            self.at += 1
+            return True
+        if _PYTEST_HEADER.match(head) is None:
+            return False
+        self._flush_failure()
+        self.context.pytest = True
+        self.at += 1
+        return True
+
+    def _e_block(self, line: str, head: str) -> bool:
+        """pytest's ``E   Class: message`` lines."""
+        match = E_START.match(head)
+        if match is None:
+            return False
+        if self.failure.error is not None:
+            self._flush_failure()
+        text, self.at = read_e_block(self.items, self.at, len(match[1]))
+        self.failure.error = exception_text(text, PYTEST)
+        return True
+
+    def _location(self, line: str, head: str) -> bool:
+        """``path:12: `` (long), ``path:12: in f`` (short) or ``path:12: Class: msg`` (line)."""
+        match = LOCATION.match(head)
+        if match is None:
+            return False
+        rest = line[match.start("rest") :]
+        path, number = match["path"], int(match["line"])
+        if not rest.strip():
+            self.failure.frames.append(self.failure.frame_here(path, number))
+        elif rest.startswith("in "):
+            self._short_frame(path, number, rest[3:].strip())
+        else:
+            return self._closing_location(path, number, rest)
+        self.at += 1
+        return True
+
+    def _short_frame(self, path: str, number: int, function: str) -> None:
+        """A ``--tb=short`` frame, with its code on the next, indented line."""
+        code = self._text(self.at + 1)
+        source = None
+        if code is not None and code[:1] == " " and code.strip():
+            source = code.strip()
+            self.at += 1
+        self.failure.frames.append(Frame(path, number, function, source))
+        self.failure.function = self.failure.source = None
+
+    def _closing_location(self, path: str, number: int, rest: str) -> bool:
+        """The location that ends a failure; under ``--tb=line`` it also names the error."""
+        exception = location_error(rest)
+        if exception is None:
+            return False
+        failure = self.failure
+        if failure.error is None:
+            if self._repeats_last(exception):
+                self.at += 1
+                return True
+            message, notes = split_notes(exception.first)
+            failure.error = PastedError(exception.cls, message, [], None, PYTEST, notes)
+        failure.frames.append(failure.frame_here(path, number))
+        self._flush_failure()
+        self.at += 1
+        return True
+
+    def _repeats_last(self, exception: ExceptionLine) -> bool:
+        """``--tb=line`` prints a native traceback (a group's) and then its location line."""
+        if not self.out:
+            return False
+        last = self.out[-1]
+        return last.error_class == exception.cls and last.message.startswith(exception.first)
+
+    def _pytest_source(self, line: str, head: str) -> bool:
+        """Remember a ``long`` entry's ``def`` name and ``>`` line for its location line."""
+        match = DEF.match(head)
+        if match is not None:
+            if self.failure.function is None:
+                self.failure.function = match["name"]
+            self.at += 1
+            return True
+        match = SOURCE_MARK.match(head)
+        if match is None:
+            return False
+        self.failure.source = match["src"].strip()
+        self.at += 1
+        return True
+
+    def _summary(self, line: str, head: str) -> bool:
+        """``FAILED tests/x.py::test_y - Class: message`` in the short test summary."""
+        match = SUMMARY.match(head)
+        if match is None or not _is_node_id(match["node"]):
+            return False
+        self._flush_failure()
+        self.at += 1
+        if match["text"] is not None:
+            error = exception_text([line[match.start("text") :]], PYTEST)
+            self.context.pytest = True
+            self.context.summaries.add(id(error))
+            self._emit(error)
+        return True
+
+    # -- warnings, logging, bare lines ----------------------------------------------------
+
+    def _warning(self, line: str, head: str) -> bool:
+        """``path:12: UserWarning: message`` and the code line printed under it."""
+        match = WARNING_LINE.match(head)
+        if match is None or self.failure.error is not None:
+            return False
+        self._flush_failure()
+        indent = len(match["indent"])
+        parts = [line[match.start("msg") :] if match["msg"] is not None else ""]
+        source = None
+        self.at += 1
+        while (nxt := self._text(self.at)) is not None and nxt.strip():
+            if len(nxt) - len(nxt.lstrip()) > indent:
+                source = nxt.strip()
+                self.at += 1
+                break
+            if self._ends_here(self.at, nxt):
+                break
+            parts.append(nxt)
+            self.at += 1
+        frame = Frame(match["path"], int(match["line"]), None, source)
+        self._emit(PastedError(match["cls"], "\n".join(parts), [frame], None, WARNING, []))
+        return True
+
+    def _logging(self, line: str, head: str) -> bool:
+        """A log record; one followed by a traceback reports that traceback's errors."""
+        record = parse_log(line)
+        if record is None:
+            return False
+        self._flush_failure()
+        self._unlink()
+        self.at += 1
+        if not record.reported:
+            return True
+        traceback_at = self._traceback_after(self.at)
+        if traceback_at is None:
+            self._emit(PastedError(None, record.message, [], None, LOGGING, []))
+            return True
+        parts = [record.message]
+        parts.extend(self._text(k) or "" for k in range(self.at, traceback_at))
+        self.at = traceback_at
+        start = len(self.out)
+        self._read_logged_chain()
+        logged = self.out[start:]
+        message = "\n".join(trim_trailing_blank(parts))
+        if not logged:
+            self._emit(PastedError(None, message, [], None, LOGGING, []))
+            return True
+        for error in logged:
+            if error.source_format in (TRACEBACK, IPYTHON):
+                error.source_format = LOGGING
+        logged[-1].notes.insert(0, message)
+        return True
+
+    def _traceback_after(self, at: int) -> int | None:
+        """Where a traceback starts within a few lines after a log record, if it does."""
+        for k in range(at, min(len(self.items), at + _LOG_LOOKAHEAD)):
+            line = self._text(k)
+            if line is None:
+                return None
+            head = line[:CAP]
+            if TRACEBACK_HEADER.match(head) or GROUP_START.match(head):
+                return k
+            if self._ends_here(k, line):
+                return None
+        return None
+
+    def _read_logged_chain(self) -> None:
+        """The traceback a log record printed, with all of its chain."""
+        while (line := self._text(self.at)) is not None:
+            head = line[:CAP]
+            if not head.strip():
+                self.at += 1
+            elif not (
+                self._chain(line, head) or self._traceback(line, head) or self._group(line, head)
+            ):
+                return
+
+    def _bare(self, line: str, head: str) -> bool:
+        """``Class: message`` with no traceback (inside a group, any exception line)."""
+        exception = parse_exception_line(line, strict=not self.in_group)
+        if exception is None:
+            return False
+        self._flush_failure()
+        message, notes = self._read_message(exception.first, 0)
+        fmt = self._format(exception.cls, None)
+        self._emit(PastedError(exception.cls, message, [], None, fmt, notes))
+        return True
+
+
+def _is_node_id(node: str) -> bool:
+    """A pytest node id: ``tests/x.py::test_y`` (or a file, for collection errors)."""
+    return "::" in node or ".py" in node

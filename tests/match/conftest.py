@@ -1,0 +1,97 @@
+"""A small real catalogue for the matcher tests: code written for them, scanned for real."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from errdex.scan import scan_checkout
+from errdex.source import open_source
+from errdex.store import ScanSummary, SqliteStore
+
+SHA = "0123456789abcdef0123456789abcdef01234567"
+
+GRAPH = '''\
+class NetworkXError(Exception):
+    """Base class for graph errors."""
+
+
+class NodeNotFound(NetworkXError):
+    pass
+
+
+def add_edge(graph, u, v, weight=1.0):
+    if u not in graph:
+        raise NodeNotFound(f"Node {u} is not in the graph.")
+    if v not in graph:
+        raise NodeNotFound(f"Node {v} is not in the graph.")
+    if weight < 0:
+        raise ValueError(f"weight must be non-negative, got {weight!r}")
+    graph[u].append(v)
+
+
+def shortest_path(graph, source, target, method="dijkstra"):
+    if method not in ("dijkstra", "bellman-ford"):
+        raise ValueError(f"{method} is not a valid choice for an algorithm.")
+    if source not in graph:
+        raise NodeNotFound(f"Node {source} is not in the graph.")
+    raise NetworkXError
+
+
+def spanning_tree(graph, algorithm="kruskal"):
+    if algorithm not in ("kruskal", "prim"):
+        raise ValueError(f"{algorithm} is not a valid choice for an algorithm.")
+    return graph
+'''
+
+
+def build_catalogue(root: Path) -> Path:
+    pkg = root / "src" / "tinygraph"
+    pkg.mkdir(parents=True)
+    (pkg / "__init__.py").write_text("")
+    (pkg / "graph.py").write_text(textwrap.dedent(GRAPH))
+    checkout = open_source(str(root), repo="example/tinygraph", sha=SHA)
+    result = scan_checkout(checkout, repo="example/tinygraph")
+    db = root / "errdex.db"
+    with SqliteStore(db) as store:
+        store.write_scan(
+            ScanSummary(
+                repo="example/tinygraph",
+                commit=SHA,
+                ref=SHA,
+                ref_kind="commit",
+                origin="dir",
+                version=None,
+                started_at="2026-11-29T00:00:00.000Z",
+                finished_at="2026-11-29T00:00:01.000Z",
+                seconds=1.0,
+                files_read=result.files_read,
+                files_excluded=result.files_excluded,
+                sites=result.sites,
+                records=len(result.items),
+                skipped=result.skipped,
+            ),
+            result.items,
+            "2026-11-29T00:00:01.000Z",
+        )
+    return db
+
+
+@pytest.fixture
+def catalogue(tmp_path: Path) -> Path:
+    return build_catalogue(tmp_path)
+
+
+def line_of(needle: str) -> int:
+    for number, text in enumerate(textwrap.dedent(GRAPH).splitlines(), 1):
+        if needle in text:
+            return number
+    raise AssertionError(needle)
+
+
+def envelopes(db: Path) -> list[dict[str, Any]]:
+    with SqliteStore(db) as store:
+        return list(store.iter_envelopes())

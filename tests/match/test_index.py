@@ -1,0 +1,57 @@
+"""The match index: built from a real store, saved and loaded, looked up by message and frame."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from errdex.match.index import MatchIndex, runs_from_pattern
+from errdex.store import SqliteStore
+
+from .conftest import envelopes, line_of
+
+
+def test_lookups_by_message_frame_and_empty_class(catalogue: Path) -> None:
+    index = MatchIndex.build(envelopes(catalogue))
+    assert len(index) == 7
+    hits = {index.entry(i).line for i in index.by_message("Node 7 is not in the graph.")}
+    assert hits == {
+        line_of('raise NodeNotFound(f"Node {u}'),
+        line_of('raise NodeNotFound(f"Node {v}'),
+        line_of("Node {source}"),
+    }
+    assert index.by_message("nothing in common here") == []
+    # a frame path printed by an installed copy finds the src/ layout file
+    raise_line = line_of("weight must be non-negative")
+    near = index.by_frame("/venv/lib/python3.11/site-packages/tinygraph/graph.py", raise_line)
+    assert near[0] == (near[0][0], 0) and index.entry(near[0][0]).line == raise_line
+    assert index.by_frame("/elsewhere/other.py", 3) == []
+    empty = index.by_empty_message("NetworkXError")
+    assert [index.entry(i).line for i in empty] == [line_of("    raise NetworkXError")]
+
+
+def test_save_and_load_roundtrip(catalogue: Path, tmp_path: Path) -> None:
+    with SqliteStore(catalogue) as store:
+        index = MatchIndex.build(store.iter_envelopes(), version=store.data_version())
+    target = tmp_path / "idx"
+    index.save(target)
+    index.save(target)  # replacing an existing index works
+    loaded = MatchIndex.load(target)
+    assert loaded is not None and loaded.version == index.version
+    assert [loaded.entry(i) for i in range(len(loaded))] == [
+        index.entry(i) for i in range(len(index))
+    ]
+    assert loaded.by_message("Node 1 is not in the graph.") == index.by_message(
+        "Node 1 is not in the graph."
+    )
+    (target / "columns.pickle").write_bytes(b"garbage")
+    assert MatchIndex.load(target) is None
+    assert MatchIndex.load(tmp_path / "missing") is None
+
+
+def test_runs_from_foreign_patterns() -> None:
+    assert runs_from_pattern(r"Node ([\s\S]*?) is not in the graph\.") == (
+        "Node ",
+        " is not in the graph.",
+    )
+    assert runs_from_pattern("^$") == ("",)
+    assert runs_from_pattern(r"bad (\d+) value") is None  # not errdex's shape: RE2 verifies it

@@ -1,0 +1,49 @@
+"""The linear-time template matcher agrees with RE2 on the template's own pattern."""
+
+from __future__ import annotations
+
+import re2
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from errdex.match.literal_match import match_runs
+from errdex.template import Hole, Literal, MessageTemplate
+
+_text = st.text(alphabet=st.sampled_from("ab.c{}(x) \n*"), max_size=8)
+
+
+@st.composite
+def templates(draw: st.DrawFn) -> MessageTemplate:
+    parts: list[Literal | Hole] = []
+    for i in range(draw(st.integers(0, 5))):
+        if draw(st.booleans()):
+            parts.append(Literal(draw(_text)))
+        else:
+            parts.append(Hole(f"{{h{i}}}", f"h{i}"))
+    return MessageTemplate(parts)
+
+
+@settings(max_examples=500, deadline=None)
+@given(templates(), _text.flatmap(lambda t: st.just(t)), st.lists(_text, max_size=5))
+def test_agrees_with_re2_on_arbitrary_messages(
+    template: MessageTemplate, noise: str, values: list[str]
+) -> None:
+    runs = template.runs()
+    candidates = [noise]
+    if len(values) >= len(template.holes):
+        candidates.append(template.render(values[: len(template.holes)]))
+    for message in candidates:
+        ours = match_runs(runs, message)
+        theirs = re2.fullmatch(template.pattern, message)
+        assert (ours is None) == (theirs is None), (template.pattern, message)
+        if theirs is not None and ours is not None:
+            assert ours == [g or "" for g in theirs.groups()]
+
+
+def test_values_and_edges() -> None:
+    assert match_runs(("Node ", " is not in the graph."), "Node 5 is not in the graph.") == ["5"]
+    assert match_runs(("",), "") == []
+    assert match_runs(("",), "x") is None
+    assert match_runs(("a", "a"), "a") is None  # the two literals cannot overlap
+    assert match_runs(("a", "a"), "aa") == [""]
+    assert match_runs(("", "", ""), "xyz") == ["", "xyz"]
