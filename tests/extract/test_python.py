@@ -451,3 +451,47 @@ def test_closure_message_built_in_the_enclosing_function() -> None:
     )
     assert site.template.display == "not implemented for {' '.join(graph_types)} type"
     assert site.template.match("not implemented for directed type") is not None
+
+
+def test_keyerror_repr_quotes_follow_the_value() -> None:
+    found = sites(
+        """\
+        def f(graph_types):
+            if graph_types:
+                raise KeyError(f"use one or more of graph.  You used {graph_types}")
+            raise KeyError("it's missing")
+        """
+    )
+    with_hole, literal = found
+    assert with_hole.template.display == "'use one or more of graph.  You used {graph_types}'"
+    assert with_hole.template.match("\"use one or more of graph.  You used ('foo',)\"") is not None
+    assert with_hole.template.match("'use one or more of graph.  You used 3'") is not None
+    assert literal.template.display == repr("it's missing") == '"it\'s missing"'
+    assert literal.template.match(str(KeyError("it's missing"))) is not None
+
+
+def test_try_except_reassignment_gives_both_messages() -> None:
+    assert sorted(
+        messages(
+            """\
+            def f(x):
+                msg = "default"
+                try:
+                    int(x)
+                except ValueError:
+                    msg = f"not a number: {x}"
+                raise ValueError(msg)
+            """
+        )
+    ) == ["default", "not a number: {x}"]
+
+
+def test_self_referential_reassignment_keeps_the_earlier_text() -> None:
+    assert messages(
+        """\
+        def f(parts):
+            text = "missing: "
+            text = text + ", ".join(parts)
+            raise ValueError(text)
+        """
+    ) == ['missing: {", ".join(parts)}']

@@ -401,3 +401,14 @@ def test_update_records_replaces_analysis_and_refuses_unknown_ids(tmp_path: Path
         # nothing of the failed batch was written
         again = store.get(record["id"])
         assert again is not None and again["evidence"] == evidence
+
+
+def test_lone_surrogates_from_scanned_literals_are_stored(tmp_path: Path) -> None:
+    record = make_record()
+    record = {**record, "errorMessage": "invalid byte \udc80 in name"}
+    with SqliteStore(tmp_path / "errdex.db") as store:
+        store.write_scan(make_summary(), [(record, {"template": [{"literal": "\udc80"}]})], DV1)
+        got = store.get(record["id"])
+    assert got is not None
+    assert got["record"]["errorMessage"] == "invalid byte \udc80 in name"
+    assert got["evidence"] == {"template": [{"literal": "\udc80"}]}

@@ -22,6 +22,7 @@ import contextlib
 import re
 import sys
 import threading
+import warnings
 from dataclasses import dataclass
 
 import tree_sitter_python
@@ -63,13 +64,17 @@ def parse_any(source: str, filename: str = "<unknown>") -> tuple[ast.Module, dic
     downgrade was needed). If the downgraded text does not parse either, the
     *original* ``SyntaxError`` is raised, so callers see where the real file is wrong.
     """
-    try:
-        return ast.parse(source, filename=filename), {}
-    except SyntaxError as exc:
-        original = exc
-    with contextlib.suppress(Exception):  # a failing fallback must not hide the real error
-        down = downgrade(source)
-        return ast.parse(down.source, filename=filename), down.fields
+    # Scanned code is not ours: its invalid escapes and other compile-time warnings are
+    # not the user's business (and would otherwise print once per scanned file).
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            return ast.parse(source, filename=filename), {}
+        except SyntaxError as exc:
+            original = exc
+        with contextlib.suppress(Exception):  # a failing fallback must not hide the real error
+            down = downgrade(source)
+            return ast.parse(down.source, filename=filename), down.fields
     raise original
 
 

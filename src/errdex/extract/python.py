@@ -56,7 +56,7 @@ _EXCEPTION_SUFFIXES = ("Error", "Exception", "Warning", "Exit", "Interrupt", "Fa
 
 # A thunk is a lazily evaluated message value: a node, or a node appended to earlier
 # alternatives by ``+=``.
-Thunk: TypeAlias = "ast.expr | _LoopTail | tuple[Thunk, Thunk]"
+Thunk: TypeAlias = "ast.expr | _LoopTail | _Rebind | tuple[Thunk, Thunk]"
 Env = dict[str, tuple[Thunk, ...]]
 Templates = list[MessageTemplate]
 #: A guard not yet written out: (kind, node, line).
@@ -364,12 +364,34 @@ class _ModuleExtractor:
         self._walk(stmt.body, scope, guards)
 
     def _try(self, stmt: ast.Try | ast.TryStar, scope: _Scope, guards: Guards) -> None:
-        self._walk(stmt.body, scope, guards)
         for handler in stmt.handlers:
             if handler.name:
                 scope.caught.add(handler.name)
+        if scope.env is _LAZY:
+            self._walk(stmt.body, scope, guards)
+            for handler in stmt.handlers:
+                self._walk(handler.body, scope, (*guards, ("except", handler, handler.lineno)))
+            self._walk(stmt.orelse, scope, guards)
+            self._walk(stmt.finalbody, scope, guards)
+            return
+        # A handler may start from before the body or from anywhere in it; after the
+        # statement, any of the paths (body then else, or a handler) may have run.
+        before = scope.env
+        scope.env = dict(before)
+        self._walk(stmt.body, scope, guards)
+        after_body = scope.env
+        entry = _merge_envs(before, after_body)
+        paths: list[Env] = []
+        for handler in stmt.handlers:
+            scope.env = dict(entry)
             self._walk(handler.body, scope, (*guards, ("except", handler, handler.lineno)))
+            paths.append(scope.env)
+        scope.env = after_body
         self._walk(stmt.orelse, scope, guards)
+        merged = scope.env
+        for path in paths:
+            merged = merged if merged == path else _merge_envs(merged, path)
+        scope.env = merged
         self._walk(stmt.finalbody, scope, guards)
 
     def _match(self, stmt: ast.Match, scope: _Scope, guards: Guards) -> None:
@@ -497,7 +519,14 @@ class _ModuleExtractor:
     def _assign(self, targets: Sequence[ast.expr], value: ast.expr, scope: _Scope) -> None:
         for target in targets:
             if isinstance(target, ast.Name):
-                scope.env[target.id] = (value,)
+                previous = scope.env.get(target.id)
+                if previous is not None and any(
+                    isinstance(n, ast.Name) and n.id == target.id for n in ast.walk(value)
+                ):
+                    # ``text = text + …``: the right side means the earlier binding
+                    scope.env[target.id] = (_Rebind(value, target.id, previous),)
+                else:
+                    scope.env[target.id] = (value,)
             elif isinstance(target, (ast.Tuple, ast.List)):
                 for elt in target.elts:
                     if isinstance(elt, ast.Name):
@@ -909,6 +938,17 @@ class _ModuleExtractor:
     def _thunk(self, thunk: Thunk | _LoopTail, scope: _Scope, depth: int) -> Templates:
         if isinstance(thunk, _LoopTail):
             return [MessageTemplate.hole("{…}", f"{thunk.name}…")]
+        if isinstance(thunk, _Rebind):
+            inner = _Scope(
+                scope.qualname,
+                scope.function,
+                scope.class_name,
+                {**scope.env, thunk.name: thunk.previous},
+                scope.caught,
+                scope.node,
+                scope.outer,
+            )
+            return self.templates(thunk.value, inner, depth)
         if isinstance(thunk, tuple):
             base, extra = thunk
             return [
@@ -1023,6 +1063,15 @@ _DISPATCH = _ModuleExtractor._make_dispatch()
 
 
 @dataclass(frozen=True, slots=True)
+class _Rebind:
+    """``name = <expression using name>``: evaluated with ``name`` bound as before."""
+
+    value: ast.expr
+    name: str
+    previous: tuple[Thunk, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class _LoopTail:
     """What a loop appends to a message with ``+=``: any number of repetitions."""
 
@@ -1130,7 +1179,18 @@ def _severity_for(shown: str | None) -> Severity:
 
 
 def _quoted(template: MessageTemplate) -> MessageTemplate:
-    return MessageTemplate.literal("'") + template + MessageTemplate.literal("'")
+    """``repr()`` of a string built from this template, as ``str(KeyError(s))`` prints it.
+
+    Without holes the repr is known exactly. With holes, which quote ``repr`` picks
+    depends on the values (``"`` when the text holds ``'``), so the quotes are holes
+    of their own rather than a guess.
+    """
+    if not template.holes:
+        return MessageTemplate.literal(repr(template.display))
+    if template.is_opaque:
+        return template  # one value: maybe not even a string, so its repr is all we know
+    quote = MessageTemplate.hole("'", "(quote)")
+    return quote + template + quote
 
 
 def _apply_literals(

@@ -146,7 +146,19 @@ FROM records AS r JOIN scans AS s ON s.id = r.scan_id
 
 
 #: Compact JSON that keeps key order and non-ASCII text as written (one encoder, reused).
-_dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+_dumps_text = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+_dumps_ascii = json.JSONEncoder(ensure_ascii=True, separators=(",", ":")).encode
+
+
+def _dumps(value: Any) -> str:
+    """JSON text SQLite can store: lone surrogates (a string literal such as
+    ``"\\udc80"`` in scanned code) are not UTF-8, so such values are written escaped."""
+    text = _dumps_text(value)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return _dumps_ascii(value)
+    return text
 
 
 def _scan_info(row: sqlite3.Row) -> ScanInfo:
