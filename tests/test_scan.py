@@ -184,7 +184,7 @@ def test_evidence_marks_the_extractor_as_author(tmp_path: Path) -> None:
     (tmp_path / "m.py").write_text(
         "def f(x):\n    if x < 0:\n        raise ValueError('negative')\n"
     )
-    ((record, evidence),) = scan_dir(tmp_path).items
+    ((record, evidence),) = scan_dir(tmp_path, analyze=False).items
     assert evidence["analysis"] == "extractor"
     for key in ("documentation", "triggerScenarios", "commonSituations", "solutions"):
         assert evidence["provenance"][key]["analyst"] == "extractor"
@@ -192,6 +192,20 @@ def test_evidence_marks_the_extractor_as_author(tmp_path: Path) -> None:
     assert evidence["site"]["qualname"] == "m.f"
     assert "`x < 0`" in record["triggerScenarios"]
     assert "not (x < 0)" in record["solutions"][0]
+
+
+def test_scan_runs_the_static_analyst_by_default(tmp_path: Path) -> None:
+    (tmp_path / "m.py").write_text(
+        "def f(x):\n    if x < 0:\n        raise ValueError('negative')\n"
+    )
+    ((record, evidence),) = scan_dir(tmp_path).items
+    assert evidence["analysis"] == "static"
+    for key in ("documentation", "triggerScenarios", "commonSituations", "solutions"):
+        assert evidence["provenance"][key]["analyst"] == "static"
+    assert evidence["site"]["guards"] == [{"kind": "if", "text": "x < 0", "line": 2}]
+    assert [e["qualname"] for e in evidence["entryPoints"]] == ["m.f"]
+    assert "`x < 0`" in record["triggerScenarios"]
+    assert "`x >= 0`" in record["solutions"][0]
 
 
 @pytest.mark.parametrize("jobs", [1, 2])

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 import sys
 from collections import Counter
-from typing import Any
+from typing import Any, ClassVar
 
 import click
 from rich.console import Console
@@ -13,6 +14,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from errdex import __version__
+from errdex.analyze.sources import remember
 from errdex.record import iso_now
 from errdex.scan import ScanResult, scan_checkout
 from errdex.source import Checkout, SourceError, open_source
@@ -30,7 +32,33 @@ def _fail(message: str) -> None:
     sys.exit(2)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class LazyGroup(click.Group):
+    """A group whose heavier verbs (match, web, analysts) are imported only when used,
+    so ``errdex scan`` does not pay for loading a web framework."""
+
+    #: verb -> "module:attribute" of its click command
+    lazy: ClassVar[dict[str, str]] = {
+        "match": "errdex.match.commands:match_command",
+        "explain": "errdex.match.commands:explain_command",
+        "analyze": "errdex.analyze.commands:analyze_command",
+        "serve": "errdex.web.commands:serve",
+        "harvest": "errdex.analyze.harvest.commands:harvest",
+    }
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *self.lazy})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        target = self.lazy.get(cmd_name)
+        if target is None:
+            return super().get_command(ctx, cmd_name)
+        module_name, _, attribute = target.partition(":")
+        command = getattr(importlib.import_module(module_name), attribute)
+        assert isinstance(command, click.Command)
+        return command
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="errdex")
 def main() -> None:
     """errdex: every error a code base can raise, and the way back from an error to its line.
@@ -86,6 +114,11 @@ def main() -> None:
 @click.option(
     "--exclude", multiple=True, metavar="GLOB", help="Skip paths matching GLOB; repeatable."
 )
+@click.option(
+    "--no-analyze",
+    is_flag=True,
+    help="Skip the static analyst: records keep the extractor's own account (faster).",
+)
 @click.option("--no-progress", is_flag=True, help="Do not draw a progress bar.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 def scan(
@@ -98,6 +131,7 @@ def scan(
     jobs: int,
     include: tuple[str, ...],
     exclude: tuple[str, ...],
+    no_analyze: bool,
     no_progress: bool,
     as_json: bool,
 ) -> None:
@@ -134,7 +168,13 @@ def scan(
         return
     started_at = iso_now()
     result = _run_scan(
-        checkout, repo_name, include, exclude, jobs, show=not no_progress and not as_json
+        checkout,
+        repo_name,
+        include,
+        exclude,
+        jobs,
+        show=not no_progress and not as_json,
+        analyze=not no_analyze,
     )
     summary = ScanSummary(
         repo=repo_name,
@@ -154,7 +194,8 @@ def scan(
     )
     try:
         with store:
-            store.write_scan(summary, result.items, dataset_version=summary.finished_at)
+            scan_id = store.write_scan(summary, result.items, dataset_version=summary.finished_at)
+            remember(store.connection, repo_name, scan_id, checkout, include, exclude)
     except StoreError as exc:
         _fail(str(exc))
     if as_json:
@@ -170,9 +211,12 @@ def _run_scan(
     exclude: tuple[str, ...],
     jobs: int,
     show: bool,
+    analyze: bool = True,
 ) -> ScanResult:
     if not show:
-        return scan_checkout(checkout, repo=repo, include=include, exclude=exclude, jobs=jobs)
+        return scan_checkout(
+            checkout, repo=repo, include=include, exclude=exclude, jobs=jobs, analyze=analyze
+        )
     with Progress(
         TextColumn("[bold]scanning[/] {task.description}"),
         BarColumn(),
@@ -187,7 +231,13 @@ def _run_scan(
             bar.update(task, completed=done, total=total)
 
         return scan_checkout(
-            checkout, repo=repo, include=include, exclude=exclude, jobs=jobs, progress=progress
+            checkout,
+            repo=repo,
+            include=include,
+            exclude=exclude,
+            jobs=jobs,
+            progress=progress,
+            analyze=analyze,
         )
 
 
@@ -207,6 +257,7 @@ def _summary_json(summary: ScanSummary, result: ScanResult, db: str) -> dict[str
         "sites": summary.sites,
         "records": summary.records,
         "seconds": summary.seconds,
+        "analysisSeconds": round(result.analysis_seconds, 3),
         "byType": dict(Counter(r["errorType"] for r in records).most_common()),
         "byClass": dict(Counter(r["errorClass"] or "(unknown)" for r in records).most_common()),
         "byStyle": dict(result.by_style.most_common()),
@@ -234,6 +285,8 @@ def _print_summary(summary: ScanSummary, result: ScanResult, checkout: Checkout,
     table.add_row("error sites", f"{summary.sites:,}")
     table.add_row("records", f"{summary.records:,}")
     table.add_row("time", f"{summary.seconds:.2f} s")
+    if result.analysis_seconds:
+        table.add_row("  of which static analysis", f"{result.analysis_seconds:.2f} s")
     console.print(table)
     records = [r for r, _ in result.items]
     by_type = Counter(r["errorType"] for r in records)

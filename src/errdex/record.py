@@ -42,7 +42,8 @@ ErrorType = Literal["exception", "error_code", "console", "http", "validation", 
 Severity = Literal["critical", "error", "warning", "info"]
 HandlingStrategy = Literal["try-catch", "type-guard", "validation", "retry", "fallback"]
 
-#: The declared cause families (``backgroundTag``); free text is not allowed.
+#: The declared cause families (``backgroundTag``); free text is not allowed. The static
+#: analyst's rules for choosing one are listed in ``docs/analysis.md``.
 BACKGROUND_TAGS: tuple[str, ...] = (
     "missing-context",
     "shape-mismatch",
@@ -65,6 +66,9 @@ BACKGROUND_TAGS: tuple[str, ...] = (
     "concurrency",
     "configuration",
     "internal-assertion",
+    "no-solution",
+    "convergence-failure",
+    "empty-input",
 )
 
 _HEX16 = r"^[0-9a-f]{16}$"

@@ -66,6 +66,8 @@ class ScanResult:
     skipped: list[tuple[str, str]]
     seconds: float
     by_style: Counter[str] = field(default_factory=Counter)
+    #: Of ``seconds``, the time the static analyst took (0 when it did not run).
+    analysis_seconds: float = 0.0
 
 
 def read_source(path: Path) -> str:
@@ -246,8 +248,14 @@ def scan_checkout(
     exclude: Sequence[str] = (),
     jobs: int = 1,
     progress: Callable[[int, int], None] | None = None,
+    analyze: bool = True,
 ) -> ScanResult:
-    """Scan every source file of ``checkout``; bad files are skipped and named, never fatal."""
+    """Scan every source file of ``checkout``; bad files are skipped and named, never fatal.
+
+    With ``analyze`` (the default) the static analyst then gathers evidence from the
+    repository, its tests included, and writes each record's explanation fields;
+    without it the records carry the extractor's own account only.
+    """
     started = time.perf_counter()
     path_prefix = checkout.path_prefix
     listing = iter_source_files(checkout, include=include, exclude=exclude)
@@ -291,6 +299,13 @@ def scan_checkout(
         for _, evidence in res.items:
             styles[evidence["site"]["style"]] += 1
     unique_slugs(items)
+    analysis_seconds = 0.0
+    if analyze and items:
+        from errdex.analyze.static import analyze_items  # the analyst reads files the scan lists
+
+        analysis_started = time.perf_counter()
+        items = analyze_items(checkout, items, library_files=files, jobs=jobs)
+        analysis_seconds = time.perf_counter() - analysis_started
     return ScanResult(
         items=items,
         files_read=total - sum(1 for r in results if r.skipped),
@@ -299,4 +314,5 @@ def scan_checkout(
         skipped=skipped,
         seconds=time.perf_counter() - started,
         by_style=styles,
+        analysis_seconds=analysis_seconds,
     )

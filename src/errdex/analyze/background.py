@@ -1,0 +1,218 @@
+"""``backgroundTag``: the cause family, chosen by declared rules from the class, guards and message.
+
+The rules run in order and the first that fires wins; each names what it looked at, so
+the record's provenance can say why a site got its tag (``docs/analysis.md`` lists them).
+No rule firing leaves the tag null: a family is never guessed.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from errdex.record import BACKGROUND_TAGS
+
+from .guards import CONDITION_KINDS, isinstance_checks, parse_guard
+from .sites import SiteView
+
+__all__ = ["RULES", "Rule", "background_tag"]
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    name: str
+    tag: str
+    basis: str  # the evidence the rule reads: errorClass, site.guards, site.template, site.kind
+    test: Callable[[SiteView, frozenset[str]], bool]
+
+
+def _short(names: frozenset[str]) -> set[str]:
+    return {n.rpartition(".")[2] for n in names}
+
+
+def _builtin(*names: str) -> Callable[[SiteView, frozenset[str]], bool]:
+    wanted = {f"builtins.{n}" for n in names}
+    return lambda site, ancestors: not wanted.isdisjoint(ancestors)
+
+
+def _class_words(*words: str) -> Callable[[SiteView, frozenset[str]], bool]:
+    pattern = re.compile("|".join(words))
+    return lambda site, ancestors: any(pattern.search(n) for n in _short(ancestors))
+
+
+def _guards(kind: str) -> Callable[[SiteView, frozenset[str]], bool]:
+    def test(site: SiteView, ancestors: frozenset[str]) -> bool:
+        return any(_guard_is(g["text"], kind) for g in site.guards if g["kind"] in CONDITION_KINDS)
+
+    return test
+
+
+def _message(pattern: str) -> Callable[[SiteView, frozenset[str]], bool]:
+    regex = re.compile(pattern, re.IGNORECASE)
+    return lambda site, ancestors: any(regex.search(run) for run in site.template.literals)
+
+
+def _guard_is(text: str, kind: str) -> bool:
+    if kind == "isinstance":
+        return bool(isinstance_checks(text))
+    node = parse_guard(text)
+    if node is None:
+        return False
+    for sub in ast.walk(node):
+        if not isinstance(sub, ast.Compare):
+            continue
+        ops = sub.ops
+        operands = [sub.left, *sub.comparators]
+        if kind == "membership" and any(isinstance(op, ast.NotIn) for op in ops):
+            return True
+        if kind == "length-equality" and any(isinstance(op, (ast.NotEq, ast.Eq)) for op in ops):
+            lens = [o for o in operands if _is_len_or_shape(o)]
+            if len(lens) >= 2:
+                return True
+        if (
+            kind == "empty"
+            and any(isinstance(op, (ast.Eq, ast.Lt, ast.LtE)) for op in ops)
+            and any(_is_len_or_shape(o) for o in operands)
+            and any(isinstance(o, ast.Constant) and o.value in (0, 1) for o in operands)
+        ):
+            return True
+        if kind == "bounds" and any(
+            isinstance(op, (ast.Lt, ast.Gt, ast.LtE, ast.GtE)) for op in ops
+        ):
+            return True
+    return False
+
+
+def _is_len_or_shape(node: object) -> bool:
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "len":
+        return True
+    if isinstance(node, ast.Attribute) and node.attr in ("shape", "ndim", "size"):
+        return True
+    return isinstance(node, ast.Subscript) and _is_len_or_shape(node.value)
+
+
+def _assert_site(site: SiteView, ancestors: frozenset[str]) -> bool:
+    return site.kind == "assert"
+
+
+#: In order; the first rule that fires gives the tag.
+RULES: tuple[Rule, ...] = (
+    Rule("assert statement", "internal-assertion", "site.kind", _assert_site),
+    Rule("AssertionError", "internal-assertion", "errorClass", _builtin("AssertionError")),
+    Rule(
+        "deprecation warning class",
+        "deprecated-usage",
+        "errorClass",
+        _builtin("DeprecationWarning", "PendingDeprecationWarning", "FutureWarning"),
+    ),
+    Rule("class named *Deprecat*", "deprecated-usage", "errorClass", _class_words("Deprecat")),
+    Rule(
+        "NotImplementedError or class named *NotImplemented*",
+        "not-implemented",
+        "errorClass",
+        lambda s, a: _builtin("NotImplementedError")(s, a) or _class_words("NotImplemented")(s, a),
+    ),
+    Rule("ImportError", "missing-dependency", "errorClass", _builtin("ImportError")),
+    Rule(
+        "TimeoutError or class named *Timeout*",
+        "timeout",
+        "errorClass",
+        lambda s, a: _builtin("TimeoutError")(s, a) or _class_words("Timeout", "TimedOut")(s, a),
+    ),
+    Rule("PermissionError", "permission-denied", "errorClass", _builtin("PermissionError")),
+    Rule("ConnectionError", "network-failure", "errorClass", _builtin("ConnectionError")),
+    Rule("UnicodeError", "encoding-error", "errorClass", _builtin("UnicodeError")),
+    Rule("OSError", "io-failure", "errorClass", _builtin("OSError")),
+    Rule(
+        "MemoryError or RecursionError",
+        "resource-exhausted",
+        "errorClass",
+        _builtin("MemoryError", "RecursionError"),
+    ),
+    Rule(
+        "SyntaxError or class named *Parse*/*Decode*",
+        "parse-error",
+        "errorClass",
+        lambda s, a: _builtin("SyntaxError")(s, a) or _class_words("Parse", "Decode")(s, a),
+    ),
+    Rule(
+        "KeyError or class named *NotFound*/*NoSuch*/*Missing*",
+        "missing-key",
+        "errorClass",
+        lambda s, a: (
+            _builtin("KeyError")(s, a) or _class_words("NotFound", "NoSuch", "Missing")(s, a)
+        ),
+    ),
+    Rule("AttributeError", "missing-attribute", "errorClass", _builtin("AttributeError")),
+    Rule(
+        "IndexError or OverflowError",
+        "out-of-range",
+        "errorClass",
+        _builtin("IndexError", "OverflowError"),
+    ),
+    Rule(
+        "class named *Unfeasible*/*Infeasible*/*Unbounded*/*NoPath*/*NoSolution*/*Singular*",
+        "no-solution",
+        "errorClass",
+        _class_words("Unfeasible", "Infeasible", "Unbounded", "NoPath", "NoSolution", "Singular"),
+    ),
+    Rule(
+        "class named *Convergence*/*MaxIteration*",
+        "convergence-failure",
+        "errorClass",
+        _class_words("Convergence", "MaxIteration"),
+    ),
+    Rule("TypeError", "type-mismatch", "errorClass", _builtin("TypeError")),
+    Rule("isinstance guard", "type-mismatch", "site.guards", _guards("isinstance")),
+    Rule(
+        "guard compares two lengths or shapes",
+        "shape-mismatch",
+        "site.guards",
+        _guards("length-equality"),
+    ),
+    Rule(
+        "guard tests for a missing member (`not in`)",
+        "missing-key",
+        "site.guards",
+        _guards("membership"),
+    ),
+    Rule(
+        "guard compares a length or size with 0 or 1",
+        "empty-input",
+        "site.guards",
+        _guards("empty"),
+    ),
+    Rule(
+        "message says empty / no nodes / null graph",
+        "empty-input",
+        "site.template",
+        _message(r"\bempty\b|\bno nodes\b|\bnull graph\b"),
+    ),
+    Rule(
+        "message says shape / dimension mismatch",
+        "shape-mismatch",
+        "site.template",
+        _message(r"\bshapes?\b.*\b(match|mismatch|differ|same)|\bsame (length|size|shape)\b"),
+    ),
+    Rule(
+        "message says not found / does not exist",
+        "missing-key",
+        "site.template",
+        _message(r"\bnot found\b|\bdoes not exist\b|\bno such\b|\bnot in (the )?graph\b"),
+    ),
+    Rule("guard compares with < or >", "out-of-range", "site.guards", _guards("bounds")),
+    Rule("ValueError", "invalid-value", "errorClass", _builtin("ValueError")),
+    Rule("RuntimeError", "invalid-state", "errorClass", _builtin("RuntimeError")),
+)
+
+assert all(rule.tag in BACKGROUND_TAGS for rule in RULES)
+
+
+def background_tag(site: SiteView, ancestors: frozenset[str]) -> tuple[str | None, Rule | None]:
+    """The first rule that fires for ``site`` (whose class has ``ancestors``), and its tag."""
+    for rule in RULES:
+        if rule.test(site, ancestors):
+            return rule.tag, rule
+    return None, None

@@ -1,0 +1,210 @@
+"""``Raises`` entries of a docstring in the Google, NumPy and Sphinx styles, with their lines.
+
+A docstring that says which exceptions a function raises, and when, is the author's
+own account of an error; it is quoted, never paraphrased. ``Warns`` sections are read
+the same way, for warnings.
+"""
+
+from __future__ import annotations
+
+import inspect
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+__all__ = ["DOCSTRING_LIMIT", "DocEntry", "cleaned", "names_class", "parse_raises", "summary"]
+
+#: Docstrings are kept up to this many characters in the evidence (Raises entries are
+#: read from the whole docstring and kept on their own).
+DOCSTRING_LIMIT = 4000
+
+Style = Literal["google", "numpy", "sphinx"]
+
+_GOOGLE_HEADER = re.compile(r"^(Raises|Raise|Warns|Warnings)\s*:\s*$")
+_NUMPY_HEADER = re.compile(r"^(Raises|Warns)\s*$")
+_UNDERLINE = re.compile(r"^(-{3,}|={3,})\s*$")
+_SPHINX_FIELD = re.compile(r"^:(raises?|exception|except|warns?)(?:\s+([^:]+?))?\s*:\s*(.*)$")
+_ANY_FIELD = re.compile(r"^:[A-Za-z_]+(?:\s+[^:]*)?:")
+_ROLE = re.compile(r":(?:py:)?(?:exc|class|obj|meth|func|data|attr):")
+_CLASS_WORD = re.compile(r"^[A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)*$")
+_SPLIT_CLASSES = re.compile(r"\s*(?:,|\bor\b|\band\b|\|)\s*")
+
+
+@dataclass(frozen=True, slots=True)
+class DocEntry:
+    """One entry: the classes it names, its text, and the line it starts on."""
+
+    style: Style
+    classes: tuple[str, ...]
+    text: str
+    line: int
+
+
+def cleaned(docstring: str | None) -> str | None:
+    """The docstring as ``inspect.cleandoc`` shows it, cut at :data:`DOCSTRING_LIMIT`."""
+    if not docstring:
+        return None
+    doc = inspect.cleandoc(docstring)
+    return doc if len(doc) <= DOCSTRING_LIMIT else doc[: DOCSTRING_LIMIT - 1] + "…"
+
+
+def summary(docstring: str | None) -> str | None:
+    """The first paragraph of a docstring, on one line (reST directives such as
+    ``.. deprecated:: 3.5`` skipped)."""
+    if not docstring:
+        return None
+    para: list[str] = []
+    for line in inspect.cleandoc(docstring).splitlines():
+        text = line.strip()
+        if not text or (text.startswith(".. ") and not para):
+            if para:
+                break
+            continue
+        para.append(text)
+    return " ".join(para) or None
+
+
+def _class_names(text: str) -> tuple[str, ...] | None:
+    """``:exc:`~pkg.FooError` or ValueError`` -> ("pkg.FooError", "ValueError"); None if not classes."""
+    cleaned = _ROLE.sub("", text).replace("`", "").replace("~", "").replace("!", "").strip()
+    cleaned = cleaned.strip("*").strip()
+    if not cleaned:
+        return None
+    names = [n.strip().rstrip(".") for n in _SPLIT_CLASSES.split(cleaned) if n.strip()]
+    if not names or not all(_CLASS_WORD.match(n) for n in names):
+        return None
+    if not all(n.split(".")[-1][:1].isupper() for n in names):
+        return None
+    return tuple(names)
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip())
+
+
+def _join(lines: list[str]) -> str:
+    return " ".join(x.strip() for x in lines if x.strip())
+
+
+def parse_raises(docstring: str | None, first_line: int) -> list[DocEntry]:
+    """Every Raises/Warns entry; ``first_line`` is the line the string literal starts on."""
+    if not docstring:
+        return []
+    lines = docstring.split("\n")
+    entries: list[DocEntry] = []
+    i = 0
+    while i < len(lines):
+        stripped = lines[i].strip()
+        if _GOOGLE_HEADER.match(stripped):
+            i = _google(lines, i, first_line, entries)
+            continue
+        if (
+            _NUMPY_HEADER.match(stripped)
+            and i + 1 < len(lines)
+            and _UNDERLINE.match(lines[i + 1].strip())
+        ):
+            i = _numpy(lines, i, first_line, entries)
+            continue
+        if stripped.startswith(":"):
+            i = _sphinx(lines, i, first_line, entries)
+            continue
+        i += 1
+    return entries
+
+
+def _google(lines: list[str], start: int, first_line: int, out: list[DocEntry]) -> int:
+    base = _indent(lines[start])
+    i = start + 1
+    body: list[int] = []
+    while i < len(lines):
+        line = lines[i]
+        if line.strip() and _indent(line) <= base:
+            break
+        body.append(i)
+        i += 1
+    content = [k for k in body if lines[k].strip()]
+    if not content:
+        return i
+    entry_indent = min(_indent(lines[k]) for k in content)
+    current: tuple[tuple[str, ...], int, list[str]] | None = None
+    for k in content:
+        line = lines[k]
+        if _indent(line) == entry_indent:
+            if current is not None:
+                out.append(DocEntry("google", current[0], _join(current[2]), current[1]))
+                current = None
+            head, sep, rest = line.strip().partition(":")
+            names = _class_names(head) if sep else _class_names(line.strip())
+            if names is not None:
+                current = (names, first_line + k, [rest] if sep else [])
+        elif current is not None:
+            current[2].append(line)
+    if current is not None:
+        out.append(DocEntry("google", current[0], _join(current[2]), current[1]))
+    return i
+
+
+def _numpy(lines: list[str], start: int, first_line: int, out: list[DocEntry]) -> int:
+    base = _indent(lines[start])
+    i = start + 2
+    current: tuple[tuple[str, ...], int, list[str]] | None = None
+
+    def flush() -> None:
+        nonlocal current
+        if current is not None:
+            out.append(DocEntry("numpy", current[0], _join(current[2]), current[1]))
+            current = None
+
+    while i < len(lines):
+        line = lines[i]
+        stripped = line.strip()
+        if not stripped:
+            i += 1
+            continue
+        indent = _indent(line)
+        if indent < base:
+            break
+        next_line = lines[i + 1].strip() if i + 1 < len(lines) else ""
+        if indent == base and _UNDERLINE.match(next_line):
+            break  # the next section
+        if indent == base:
+            flush()
+            head, sep, rest = stripped.partition(" : ")
+            names = _class_names(head if sep else stripped)
+            if names is not None:
+                current = (names, first_line + i, [rest] if sep else [])
+        elif current is not None:
+            current[2].append(line)
+        i += 1
+    flush()
+    return i
+
+
+def _sphinx(lines: list[str], start: int, first_line: int, out: list[DocEntry]) -> int:
+    stripped = lines[start].strip()
+    m = _SPHINX_FIELD.match(stripped)
+    if m is None:
+        return start + 1
+    target, text = m.group(2), m.group(3)
+    if target:
+        names, parts = _class_names(target), [text]
+    else:  # ``:raises: ValueError if ...``
+        head = text.split(maxsplit=1)
+        names = _class_names(head[0].rstrip(",:")) if head else None
+        parts = head[1:]
+    base = _indent(lines[start])
+    i = start + 1
+    while i < len(lines):
+        line = lines[i]
+        if not line.strip() or _indent(line) <= base or _ANY_FIELD.match(line.strip()):
+            break
+        parts.append(line)
+        i += 1
+    if names is not None:
+        out.append(DocEntry("sphinx", names, _join(parts), first_line + start))
+    return i
+
+
+def names_class(entry: DocEntry, error_class: str) -> bool:
+    """Whether the entry names ``error_class`` (compared by its last dotted part)."""
+    return any(name.split(".")[-1] == error_class for name in entry.classes)

@@ -1,0 +1,180 @@
+"""The guard chain in words, its negation as a requirement, and the names a guard reads.
+
+Guards are the conditions the extractor found on the way to the raise, outermost first.
+They are shown as the source writes them (in backticks) and only arranged into a
+sentence: conditions first, then the loop or handler they sit in.
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import re
+from functools import lru_cache
+
+from errdex.evidence import GuardItem
+from errdex.extract.python import negate
+from errdex.template import Hole, Literal, MessageTemplate
+
+__all__ = [
+    "CONDITION_KINDS",
+    "code",
+    "condition_phrase",
+    "free_names",
+    "isinstance_checks",
+    "negated",
+    "parse_guard",
+]
+
+#: Guards that are conditions (as opposed to loops, handlers and match cases).
+CONDITION_KINDS = frozenset({"if", "elif", "else", "assert", "while-else"})
+_BUILTINS = frozenset(dir(builtins))
+_WORD_BEFORE = re.compile(r"([A-Za-z][A-Za-z-]*)\s*$")
+
+
+def code(text: str) -> str:
+    """Inline code: the text in backticks (a backtick inside becomes a quote)."""
+    return "`" + text.replace("`", "'") + "`"
+
+
+@lru_cache(maxsize=8192)
+def parse_guard(text: str) -> ast.expr | None:
+    """The condition's syntax tree (shared: callers must not change it)."""
+    try:
+        return ast.parse(text.strip(), mode="eval").body
+    except (SyntaxError, ValueError, RecursionError):
+        return None
+
+
+def negated(text: str) -> str:
+    """The condition under which the guard does not fire, as a reader would write it."""
+    node = parse_guard(text)
+    if node is None:
+        return f"not ({text})"
+    if isinstance(node, ast.BoolOp):
+        joiner = " or " if isinstance(node.op, ast.And) else " and "
+        parts = []
+        for value in node.values:
+            inner = negated(ast.unparse(value))
+            parts.append(f"({inner})" if isinstance(parse_guard(inner), ast.BoolOp) else inner)
+        return joiner.join(parts)
+    return negate(node, ast.unparse(node))
+
+
+def free_names(text: str) -> set[str] | None:
+    """Names a condition reads (``len`` and other builtins aside); None if it does not parse."""
+    node = parse_guard(text)
+    if node is None:
+        return None
+    bound: set[str] = set()
+    names: set[str] = set()
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.comprehension):
+            for target in ast.walk(sub.target):
+                if isinstance(target, ast.Name):
+                    bound.add(target.id)
+        elif isinstance(sub, ast.Lambda):
+            bound.update(a.arg for a in sub.args.args)
+        elif isinstance(sub, ast.Name):
+            names.add(sub.id)
+    return {n for n in names - bound if n not in _BUILTINS}
+
+
+def isinstance_checks(text: str) -> list[tuple[str, str, bool]]:
+    """``(subject, types, fires_when_instance)`` for each isinstance test a condition makes."""
+    node = parse_guard(text)
+    if node is None:
+        return []
+    out: list[tuple[str, str, bool]] = []
+
+    def visit(expr: ast.expr, positive: bool) -> None:
+        if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.Not):
+            visit(expr.operand, not positive)
+        elif isinstance(expr, ast.BoolOp) and isinstance(expr.op, ast.And) is positive:
+            # ``a and b`` holding (or ``a or b`` failing) says each part does: look inside.
+            # ``a or b`` holding says nothing about either part alone.
+            for value in expr.values:
+                visit(value, positive)
+        elif (
+            isinstance(expr, ast.Call)
+            and isinstance(expr.func, ast.Name)
+            and expr.func.id == "isinstance"
+            and len(expr.args) == 2
+        ):
+            out.append((ast.unparse(expr.args[0]), ast.unparse(expr.args[1]), positive))
+
+    visit(node, True)
+    return out
+
+
+def _loop_phrase(text: str, template: MessageTemplate) -> str:
+    """``for axis, (i, o) in enumerate(xs)`` -> for dimension `axis` in the loop over `xs`."""
+    node = None
+    try:
+        node = ast.parse(text.strip() + ": pass").body[0]
+    except (SyntaxError, ValueError, RecursionError):
+        return f"inside the loop {code(text)}"
+    if not isinstance(node, ast.For):
+        return f"inside the loop {code(text)}"
+    target, iterable = node.target, node.iter
+    index_name: str | None = None
+    over = iterable
+    if (
+        isinstance(iterable, ast.Call)
+        and isinstance(iterable.func, ast.Name)
+        and iterable.func.id == "enumerate"
+        and iterable.args
+        and isinstance(target, ast.Tuple)
+        and target.elts
+        and isinstance(target.elts[0], ast.Name)
+    ):
+        index_name = target.elts[0].id
+        over = iterable.args[0]
+    elif isinstance(target, ast.Name):
+        index_name = target.id
+    if index_name is None:
+        return f"inside the loop {code(text)}"
+    noun = _noun_before(template, index_name)
+    who = f"{noun} {code(index_name)}" if noun else f"each {code(index_name)}"
+    return f"for {who} in the loop over {code(ast.unparse(over))}"
+
+
+def _noun_before(template: MessageTemplate, name: str) -> str | None:
+    """The message's own word for a loop variable: ``on dimension {axis}`` -> dimension."""
+    parts = template.parts
+    for i, part in enumerate(parts):
+        if isinstance(part, Hole) and part.name == name and i > 0:
+            before = parts[i - 1]
+            if isinstance(before, Literal):
+                m = _WORD_BEFORE.search(before.text)
+                if m and m.group(1).lower() not in _FILLER:
+                    return m.group(1)
+    return None
+
+
+_FILLER = frozenset(
+    {"a", "an", "the", "of", "on", "in", "at", "for", "to", "and", "or", "is", "be"}
+)
+
+
+def condition_phrase(guards: list[GuardItem], template: MessageTemplate) -> str | None:
+    """The guard chain as a clause, e.g. "when `i is None`, for dimension `axis` in the loop
+    over `zip(a, b)`" or "after `KeyError` was caught"; None when the raise is unconditional."""
+    conditions = [code(g["text"]) for g in guards if g["kind"] in CONDITION_KINDS]
+    contexts: list[str] = []
+    for g in reversed(guards):
+        kind, text = g["kind"], g["text"]
+        if kind == "for":
+            contexts.append(_loop_phrase(text, template))
+        elif kind == "while":
+            contexts.append(f"while {code(text)} holds")
+        elif kind == "except":
+            caught = text.partition(" was raised")[0]
+            contexts.append(f"after {code(caught)} was caught")
+        elif kind == "case":
+            contexts.append(f"when {code(text)}")
+    if not conditions and not contexts:
+        return None
+    if not conditions:
+        return ", ".join(contexts)
+    return ", ".join([f"when {' and '.join(conditions)}", *contexts])

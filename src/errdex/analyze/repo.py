@@ -1,0 +1,312 @@
+"""The repository as the analyst sees it: every module's facts, and names resolved to them.
+
+Library files and test files are read once each (tests even when the scan left them
+out of the catalogue), reduced to facts, and indexed by qualified name so that calls,
+base classes and ``pytest.raises(nx.NetworkXError)`` resolve through imports,
+re-exports and star imports to the definition they mean.
+"""
+
+from __future__ import annotations
+
+import builtins
+import os
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+from errdex.extract.python import module_name_for
+from errdex.source import Checkout, SourceError, iter_source_files
+
+from .facts import CallRef, ClassFacts, FuncFacts, ModuleFacts, module_facts
+
+__all__ = ["TEST_GLOBS", "RepoIndex", "Target", "build_index"]
+
+#: Where tests live: read for evidence even when the scan does not catalogue them.
+TEST_GLOBS: tuple[str, ...] = (
+    "**/test*/**",
+    "**/test_*.py",
+    "**/*_test.py",
+    "**/conftest.py",
+)
+
+_BUILTIN_NAMES = frozenset(dir(builtins))
+_MAX_RESOLVE_DEPTH = 12
+
+TargetKind = Literal["function", "class", "module"]
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    kind: TargetKind
+    qualname: str
+
+
+@dataclass
+class RepoIndex:
+    """Facts of every module, by qualified name."""
+
+    modules: dict[str, ModuleFacts] = field(default_factory=dict)
+    functions: dict[str, list[FuncFacts]] = field(default_factory=dict)
+    classes: dict[str, ClassFacts] = field(default_factory=dict)
+    methods_by_name: dict[str, list[str]] = field(default_factory=dict)
+    unreadable: list[str] = field(default_factory=list)
+    _attr_memo: dict[tuple[str, str], Target | None] = field(default_factory=dict)
+
+    # -- building ---------------------------------------------------------------------
+
+    def add(self, facts: ModuleFacts) -> None:
+        if facts.name in self.modules:
+            return
+        self.modules[facts.name] = facts
+        for func in facts.functions:
+            self.functions.setdefault(func.qualname, []).append(func)
+            if func.cls is not None and not func.is_test:
+                self.methods_by_name.setdefault(func.name, []).append(func.qualname)
+        for cls in facts.classes:
+            self.classes.setdefault(cls.qualname, cls)
+
+    # -- lookups ----------------------------------------------------------------------
+
+    def function(self, qualname: str, line: int | None = None) -> FuncFacts | None:
+        """The definition of ``qualname``; the one spanning ``line`` when it is defined twice."""
+        found = self.functions.get(qualname)
+        if not found:
+            return None
+        if line is not None:
+            for func in found:
+                if func.line <= line <= func.end_line:
+                    return func
+        return found[0]
+
+    def resolve(
+        self, module: str, ref: CallRef, local_imports: dict[str, str] | None = None
+    ) -> Target | None:
+        """What ``ref`` names inside ``module`` (a function, class or module of the repo)."""
+        if not ref or not ref[0] or ref[0] == "super()":
+            return None
+        facts = self.modules.get(module)
+        head, rest = ref[0], ref[1:]
+        if local_imports and head in local_imports:
+            return self.resolve_qualified(".".join((local_imports[head], *rest)))
+        if facts is not None:
+            if head in facts.top:
+                return self.resolve_qualified(".".join((facts.top[head], *rest)))
+            if head in facts.imports:
+                return self.resolve_qualified(".".join((facts.imports[head], *rest)))
+            for star in facts.star:
+                target = self._attr(star, head, 0)
+                if target is not None:
+                    return self._descend(target, rest, 0)
+        return None
+
+    def resolve_qualified(self, dotted: str, depth: int = 0) -> Target | None:
+        """A dotted name (``networkx.NetworkXError``) to the definition it re-exports."""
+        if depth > _MAX_RESOLVE_DEPTH:
+            return None
+        if dotted in self.functions:
+            return Target("function", dotted)
+        if dotted in self.classes:
+            return Target("class", dotted)
+        if dotted in self.modules:
+            return Target("module", dotted)
+        parts = dotted.split(".")
+        for i in range(len(parts) - 1, 0, -1):
+            prefix = ".".join(parts[:i])
+            if prefix in self.modules:
+                target = self._attr(prefix, parts[i], depth + 1)
+                return None if target is None else self._descend(target, parts[i + 1 :], depth)
+            if prefix in self.classes:
+                method = self.method(prefix, parts[i])
+                if method is not None and i == len(parts) - 1:
+                    return Target("function", method)
+                return None
+        return None
+
+    def _descend(self, target: Target, rest: Sequence[str], depth: int) -> Target | None:
+        if not rest:
+            return target
+        if target.kind == "class" and len(rest) == 1:
+            method = self.method(target.qualname, rest[0])
+            return Target("function", method) if method is not None else None
+        return self.resolve_qualified(".".join((target.qualname, *rest)), depth + 1)
+
+    def _attr(self, module: str, name: str, depth: int) -> Target | None:
+        """``module.name``: a definition, an import, a submodule or a star-imported name."""
+        key = (module, name)
+        if key in self._attr_memo:
+            return self._attr_memo[key]
+        self._attr_memo[key] = None  # cycles resolve to nothing
+        result = self._attr_uncached(module, name, depth)
+        self._attr_memo[key] = result
+        return result
+
+    def _attr_uncached(self, module: str, name: str, depth: int) -> Target | None:
+        if depth > _MAX_RESOLVE_DEPTH:
+            return None
+        facts = self.modules.get(module)
+        if facts is None:
+            return None
+        if name in facts.top:
+            return self.resolve_qualified(facts.top[name], depth + 1)
+        if name in facts.imports:
+            return self.resolve_qualified(facts.imports[name], depth + 1)
+        sub = f"{module}.{name}"
+        if sub in self.modules:
+            return Target("module", sub)
+        for star in facts.star:
+            star_facts = self.modules.get(star)
+            if star_facts is None:
+                continue
+            exported = (
+                name in star_facts.all_names
+                if star_facts.all_names is not None
+                else not name.startswith("_")
+            )
+            if exported:
+                target = self._attr(star, name, depth + 1)
+                if target is not None:
+                    return target
+        return None
+
+    def method(self, cls: str, name: str, depth: int = 0) -> str | None:
+        """``cls.name`` looked up along the repository's base classes."""
+        qual = f"{cls}.{name}"
+        if qual in self.functions:
+            return qual
+        if depth > 8:
+            return None
+        for base in self.bases(cls):
+            found = self.method(base, name, depth + 1)
+            if found is not None:
+                return found
+        return None
+
+    def bases(self, cls: str) -> list[str]:
+        """Base classes of a repository class: qualnames, ``builtins.X``, or dotted text."""
+        facts = self.classes.get(cls)
+        if facts is None:
+            return []
+        out: list[str] = []
+        for ref in facts.bases:
+            target = self.resolve(facts.module, ref)
+            if target is not None and target.kind == "class":
+                out.append(target.qualname)
+            elif len(ref) == 1 and ref[0] in _BUILTIN_NAMES:
+                out.append(f"builtins.{ref[0]}")
+            else:
+                owner = self.modules.get(facts.module)
+                head = ref[0]
+                if owner is not None and head in owner.imports:
+                    out.append(".".join((owner.imports[head], *ref[1:])))
+                else:
+                    out.append(".".join(ref))
+        return out
+
+    def canonical_class(self, module: str | None, ref: CallRef) -> str:
+        """A class expression as a canonical name: repo qualname, ``builtins.X`` or as imported."""
+        if module is not None:
+            target = self.resolve(module, ref)
+            if target is not None and target.kind == "class":
+                return target.qualname
+        if len(ref) == 1 and ref[0] in _BUILTIN_NAMES:
+            return f"builtins.{ref[0]}"
+        owner = self.modules.get(module or "")
+        if owner is not None and ref and ref[0] in owner.imports:
+            return ".".join((owner.imports[ref[0]], *ref[1:]))
+        return ".".join(ref)
+
+    def canonical_qualified(self, qualified: str) -> str:
+        """``networkx.NetworkXError`` (as the extractor resolved it) -> the defining class."""
+        target = self.resolve_qualified(qualified)
+        if target is not None and target.kind == "class":
+            return target.qualname
+        return qualified
+
+
+#: Files per worker task when reading in parallel.
+CHUNK = 32
+
+
+def build_index(
+    checkout: Checkout,
+    *,
+    library_files: Iterable[str] | None = None,
+    test_globs: Sequence[str] = TEST_GLOBS,
+    read: Callable[[str], str | None] | None = None,
+    jobs: int = 1,
+) -> RepoIndex:
+    """Read and reduce every library and test file of ``checkout`` once.
+
+    ``library_files`` defaults to what a scan with default rules lists; test files are
+    found with ``test_globs`` whatever the scan admitted. ``read`` replaces reading
+    from disk (``rel`` -> text, or None when unreadable). With ``jobs > 1`` files are
+    parsed in worker processes and only their facts come back.
+    """
+    if library_files is None:
+        library_files = iter_source_files(checkout).files
+    try:
+        tests = iter_source_files(checkout, include=list(test_globs)).files if test_globs else []
+    except SourceError:
+        tests = []
+    test_set = set(tests)
+    wanted: list[tuple[str, bool]] = []
+    seen: set[str] = set()
+    for rel in [*library_files, *tests]:
+        if rel not in seen and rel.endswith(".py"):
+            seen.add(rel)
+            wanted.append((rel, rel in test_set))
+    index = RepoIndex()
+    if jobs > 1 and read is None and len(wanted) > 2 * CHUNK:
+        workers = min(jobs, os.cpu_count() or jobs)
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            chunks = [wanted[i : i + CHUNK] for i in range(0, len(wanted), CHUNK)]
+            futures = [
+                pool.submit(_read_chunk, checkout.root, checkout.path_prefix, c) for c in chunks
+            ]
+            results = [f.result() for f in futures]
+    else:
+        results = [_read_chunk(checkout.root, checkout.path_prefix, wanted, read)]
+    for chunk in results:
+        for rel, facts in chunk:
+            if facts is None:
+                index.unreadable.append(rel)
+            else:
+                index.add(facts)
+    return index
+
+
+def _read_chunk(
+    root: Path,
+    prefix: str,
+    files: list[tuple[str, bool]],
+    read: Callable[[str], str | None] | None = None,
+) -> list[tuple[str, ModuleFacts | None]]:
+    """Facts of some files (a worker task); None for a file that cannot be read or parsed."""
+    from errdex.scan import _gc_paused  # the scan imports the analyst lazily
+
+    reader = read or _disk_reader(root)
+    out: list[tuple[str, ModuleFacts | None]] = []
+    with _gc_paused():  # as in the scan: the collector's passes over AST nodes cost more
+        for rel, is_test in files:
+            text = reader(rel)
+            facts = (
+                module_facts(text, rel, prefix + rel, module_name_for(rel), is_test=is_test)
+                if text is not None
+                else None
+            )
+            out.append((rel, facts))
+    return out
+
+
+def _disk_reader(root: Path) -> Callable[[str], str | None]:
+    from errdex.scan import SourceSkip, read_source
+
+    def read(rel: str) -> str | None:
+        try:
+            return read_source(root / rel)
+        except SourceSkip:
+            return None
+
+    return read

@@ -1,0 +1,230 @@
+"""The static analyst: evidence for every site from the repository itself, then the fields.
+
+``analyze_items`` takes the scan's ``(record, evidence)`` pairs and returns them
+enriched. The repository is read once (library and test files), reduced to facts,
+and every finder works on those facts: the enclosing function and its docstring,
+the exception class, the public entry points through the call graph, the tests
+that trigger each site, and related errors. The fields are then written from that
+evidence alone (:mod:`errdex.analyze.fields`); a record with no evidence beyond the
+site keeps the extractor's prose (:mod:`errdex.analyze.baseline`).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+from errdex.evidence import EntryPoint, FunctionInfo, Provenance, RaisesDoc
+from errdex.source import Checkout
+
+from .background import background_tag
+from .callgraph import CallGraph, build_callgraph
+from .classes import ClassTree, class_info
+from .docstrings import DocEntry, cleaned, names_class, parse_raises
+from .entrypoints import PublicApi, entry_points
+from .facts import FuncFacts
+from .fields import ANALYST, Gathered, write_fields
+from .related import related_ids
+from .repo import TEST_GLOBS, RepoIndex, build_index
+from .sites import SiteView, site_views
+from .tests_evidence import link_tests
+
+__all__ = ["PROSE_FIELDS", "analyze_items", "analyze_with_index"]
+
+Item = tuple[dict[str, Any], dict[str, Any]]
+
+#: Written by the extractor's baseline when a record has no evidence beyond its site.
+PROSE_FIELDS = ("documentation", "triggerScenarios", "commonSituations", "solutions")
+#: Raises entries kept per site (own docstring first, then entry points').
+MAX_RAISES_DOCS = 5
+
+
+def analyze_items(
+    checkout: Checkout,
+    items: Sequence[Item],
+    *,
+    test_globs: Sequence[str] = TEST_GLOBS,
+    library_files: Iterable[str] | None = None,
+    jobs: int = 1,
+) -> list[Item]:
+    """The items with evidence gathered and analysis fields written; inputs are not changed.
+
+    ``jobs > 1`` parses files in that many worker processes.
+    """
+    if not items:
+        return []
+    index = build_index(checkout, library_files=library_files, test_globs=test_globs, jobs=jobs)
+    return analyze_with_index(index, checkout.path_prefix, items)
+
+
+class _Docs:
+    """Raises entries per function, parsed once."""
+
+    def __init__(self, index: RepoIndex) -> None:
+        self.index = index
+        self._memo: dict[str, list[DocEntry]] = {}
+
+    def of(self, func: FuncFacts) -> list[DocEntry]:
+        key = f"{func.path}:{func.line}"
+        found = self._memo.get(key)
+        if found is None:
+            found = parse_raises(func.docstring, func.doc_line)
+            if func.name == "__init__" and func.cls is not None:
+                cls = self.index.classes.get(func.cls)
+                if cls is not None:
+                    found = found + parse_raises(cls.docstring, cls.doc_line)
+            self._memo[key] = found
+        return found
+
+    def naming(self, func: FuncFacts, error_class: str) -> list[RaisesDoc]:
+        return [
+            RaisesDoc(
+                style=entry.style,
+                errorClass=next(n for n in entry.classes if n.split(".")[-1] == error_class),
+                text=entry.text,
+                path=func.path,
+                line=entry.line,
+            )
+            for entry in self.of(func)
+            if names_class(entry, error_class)
+        ]
+
+
+def _import_lines(index: RepoIndex, module: str) -> dict[str, str]:
+    """How to import the top-level modules the module imports: ``nx`` -> ``import networkx as
+    nx``. Names imported from inside a package are left out: validation code that needs
+    them is not written, as their origin is not in the record's evidence."""
+    facts = index.modules.get(module)
+    if facts is None:
+        return {}
+    return {
+        alias: f"import {target}" + (f" as {alias}" if alias != target else "")
+        for alias, target in facts.imports.items()
+        if "." not in target
+    }
+
+
+def _function_info(func: FuncFacts) -> FunctionInfo:
+    return FunctionInfo(
+        qualname=func.qualname,
+        signature=func.signature,
+        docstring=cleaned(func.docstring),
+        path=func.path,
+        line=func.line,
+    )
+
+
+def _gather(
+    site: SiteView,
+    index: RepoIndex,
+    graph: CallGraph,
+    api: PublicApi,
+    tree: ClassTree,
+    docs: _Docs,
+    imports: dict[str, dict[str, str]],
+    entries: Callable[[str], list[EntryPoint]],
+    reached_by: Counter[tuple[str, str]],
+) -> Gathered:
+    g = Gathered(site=site, observed=list(site.evidence.get("observed") or []))
+    cls_key = site.canonical_class or site.error_class or ""
+    func = index.function(site.function, site.line) if site.function else None
+    g.func = func
+    if func is not None and site.error_class:
+        g.raises_own = docs.naming(func, site.error_class)
+    if site.canonical_class:
+        g.class_info = class_info(index, site.canonical_class)
+        g.background = background_tag(site, tree.ancestors(site.canonical_class))
+    else:
+        g.background = background_tag(site, frozenset())
+    if func is not None:
+        g.entry_points = entries(func.qualname)
+        for entry in g.entry_points:
+            entry_func = index.function(entry["qualname"])
+            if entry_func is not None:
+                g.entry_funcs[entry["qualname"]] = entry_func
+                # an entry point's Raises entry is about this site only if it reaches no other
+                if (
+                    entry.get("depth", 0) > 0
+                    and site.error_class
+                    and reached_by[(entry["qualname"], cls_key)] == 1
+                ):
+                    g.raises_entry.extend(docs.naming(entry_func, site.error_class))
+        g.raises_entry = g.raises_entry[: max(0, MAX_RAISES_DOCS - len(g.raises_own))]
+    if site.module not in imports:
+        imports[site.module] = _import_lines(index, site.module)
+    g.import_lines = imports[site.module]
+    return g
+
+
+def analyze_with_index(index: RepoIndex, path_prefix: str, items: Sequence[Item]) -> list[Item]:
+    """:func:`analyze_items` over an index already built (re-analysis, tests)."""
+    graph = build_callgraph(index)
+    api = PublicApi(index)
+    tree = ClassTree(index)
+    docs = _Docs(index)
+    sites = site_views(list(items), path_prefix)
+    for site in sites:
+        if site.qualified_class:
+            site.canonical_class = index.canonical_qualified(site.qualified_class)
+        elif site.error_class:
+            site.canonical_class = index.canonical_class(site.module, (site.error_class,))
+    imports: dict[str, dict[str, str]] = {}
+    memo: dict[str, list[EntryPoint]] = {}
+
+    def entries(function: str) -> list[EntryPoint]:
+        if function not in memo:
+            memo[function] = entry_points(index, graph, api, function)
+        return [EntryPoint(**e) for e in memo[function]]  # each record gets its own copy
+
+    reached_by: Counter[tuple[str, str]] = Counter()
+    in_function: Counter[tuple[str, str]] = Counter()
+    for site in sites:
+        if site.function:
+            cls_key = site.canonical_class or site.error_class or ""
+            in_function[(site.function, cls_key)] += 1
+            for caller in graph.reach(site.function):
+                reached_by[(caller, cls_key)] += 1
+    gathered = [
+        _gather(s, index, graph, api, tree, docs, imports, entries, reached_by) for s in sites
+    ]
+    for g in gathered:
+        if g.site.function:
+            key = (g.site.function, g.site.canonical_class or g.site.error_class or "")
+            g.same_class_in_function = in_function[key]
+    tests = link_tests(index, graph, tree, sites)
+    for g in gathered:
+        g.tests = tests.get(g.site.index, [])
+    related = related_ids(sites, {g.site.index: g.entry_points for g in gathered})
+    return [_enriched(g, related.get(g.site.index, [])) for g in gathered]
+
+
+def _enriched(g: Gathered, related: list[str]) -> Item:
+    site = g.site
+    record = dict(site.record)
+    evidence = dict(site.evidence)
+    if g.func is not None:
+        evidence["function"] = _function_info(g.func)
+    evidence["raisesDoc"] = [*g.raises_own, *g.raises_entry]
+    if g.class_info is not None:
+        evidence["classInfo"] = g.class_info
+    evidence["entryPoints"] = g.entry_points
+    evidence["tests"] = g.tests
+    evidence["related"] = related
+    fields, provenance = write_fields(g, list(record.get("tags") or []))
+    old: dict[str, Provenance] = dict(evidence.get("provenance") or {})
+    keep_prose = not g.has_evidence
+    for key, value in fields.items():
+        if old.get(key, {}).get("analyst") == "llm":
+            continue  # a model's answer stands until the model runs again
+        if keep_prose and key in PROSE_FIELDS and old.get(key, {}).get("analyst") != ANALYST:
+            continue  # nothing beyond the site: the extractor's account stays
+        record[key] = value
+        if key in provenance:
+            old[key] = provenance[key]
+        else:
+            old.pop(key, None)
+    evidence["provenance"] = old
+    if evidence.get("analysis") != "llm":
+        evidence["analysis"] = ANALYST
+    return record, evidence

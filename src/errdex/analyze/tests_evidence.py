@@ -1,0 +1,218 @@
+"""Tests in the repository that trigger a site: the class agrees and the message fits.
+
+A test expectation (``pytest.raises(C, match=r)``, ``assertRaisesRegex``, ``pytest.warns``,
+or ``assert "text" in str(e.value)`` after the block) is linked to a site when
+
+1. the expected class catches the site's class (bases included), and
+2. with a message: the expected regex or literal fits the site's template
+   (:mod:`errdex.analyze.matching`); among several fitting sites, those the test's
+   calls reach through the call graph are kept, and when none is reached, a fit is
+   kept only if it is the single best one;
+3. without a message: the test's calls reach exactly one site of an agreeing class, and
+   reach it through imports (no name-only edge) within one call.
+
+Rule 3 is what makes ``pytest.raises(nx.NetworkXError)`` without ``match`` usable; it
+rests on the bounded, name-based call graph, and the test evidence then has
+``match: null`` so a reader can tell the two kinds apart.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+from typing import Literal, cast
+
+from errdex.evidence import TestEvidence
+
+from .callgraph import CallGraph, Reach, resolve_calls
+from .classes import ClassTree
+from .facts import Expect
+from .matching import (
+    GRAM,
+    Expected,
+    expected_grams,
+    fit,
+    from_literal,
+    from_regex,
+    good_fit,
+    may_fit,
+    template_grams,
+)
+from .repo import RepoIndex
+from .sites import SiteView
+
+__all__ = ["MAX_TESTS_PER_SITE", "link_tests"]
+
+TestKind = Literal["pytest.raises", "assertRaises", "assertRaisesRegex", "pytest.warns"]
+
+#: Tests kept per site (by path and line).
+MAX_TESTS_PER_SITE = 10
+
+#: Without a message, the one reachable site must be this close to a call the test makes,
+#: through imports only: further away, a gap in the call graph could hide another site.
+NO_MESSAGE_DEPTH = 1
+
+_WARN_KINDS = frozenset({"pytest.warns"})
+
+
+def _expected(expect: Expect) -> Expected | None:
+    if expect.match is None:
+        return None
+    if expect.match_is_literal:
+        return from_literal(expect.match, whole=expect.match_whole)
+    return from_regex(expect.match)
+
+
+Rank = tuple[int, int]  # (0 exact / 1 through a name-only edge, calls between)
+
+
+class _Linker:
+    """Indexes built once: sites by class, by function and by message 4-gram, and which
+    site functions each function reaches (the call graph walked backwards, inverted)."""
+
+    def __init__(
+        self, index: RepoIndex, graph: CallGraph, tree: ClassTree, sites: list[SiteView]
+    ) -> None:
+        self.index = index
+        self.tree = tree
+        self.sites = sites
+        self.by_class: dict[str, list[SiteView]] = defaultdict(list)
+        self.by_function: dict[str, list[int]] = defaultdict(list)
+        self.by_gram: dict[str, list[int]] = defaultdict(list)
+        self.reaches: dict[str, dict[str, Reach]] = defaultdict(dict)
+        for site in sites:
+            if site.canonical_class:
+                self.by_class[site.canonical_class].append(site)
+            for gram in template_grams(site.template):
+                self.by_gram[gram].append(site.index)
+            if site.function is not None:
+                if site.function not in self.by_function:
+                    for caller, reach in graph.reach(site.function).items():
+                        self.reaches[caller][site.function] = reach
+                self.by_function[site.function].append(site.index)
+        self._candidates: dict[tuple[tuple[tuple[str, str], ...], bool], dict[int, str]] = {}
+
+    def candidates(self, expect: Expect) -> dict[int, str]:
+        """Sites whose class the expectation catches: site index -> the class as the test
+        writes it."""
+        classes = tuple(
+            (".".join(ref), self.index.canonical_class(expect.module, ref))
+            for ref in expect.classes
+        )
+        warn = expect.kind in _WARN_KINDS
+        key = (classes, warn)
+        found = self._candidates.get(key)
+        if found is None:
+            found = {}
+            for site_class, group in self.by_class.items():
+                shown = next((s for s, c in classes if self.tree.catches(c, site_class)), None)
+                if shown is None:
+                    continue
+                for site in group:
+                    if (site.kind == "warn") == warn:
+                        found[site.index] = shown
+            self._candidates[key] = found
+        return found
+
+    def ranks(self, callees: dict[str, str]) -> dict[str, Rank]:
+        """Site functions the test's calls reach, each with its closest rank."""
+        out: dict[str, Rank] = {}
+        for callee, precision in callees.items():
+            for function, reach in self.reaches.get(callee, {}).items():
+                loose = int(precision != "exact" or reach.precision != "exact")
+                here = (loose, reach.depth)
+                if function not in out or here < out[function]:
+                    out[function] = here
+        return out
+
+    def fitting(self, expected: Expected, candidates: dict[int, str]) -> list[tuple[float, int]]:
+        """(share of literal text, site index) for candidates the expectation fits."""
+        pool: Iterable[int]
+        if any(len(run) >= GRAM for run in expected.runs):  # else no 4-gram to look up
+            wanted = expected_grams(expected)
+            shared: Counter[int] = Counter()
+            for gram in wanted:
+                for i in self.by_gram.get(gram, ()):
+                    if i in candidates:
+                        shared[i] += 1
+            pool = [
+                i
+                for i, n in shared.items()
+                if may_fit(expected, n, len(self.sites[i].template.holes))
+            ]
+        else:
+            pool = candidates
+        out: list[tuple[float, int]] = []
+        for i in pool:
+            result = fit(expected, self.sites[i].template)
+            if good_fit(result):
+                assert result is not None
+                out.append((result.share, i))
+        return out
+
+    def choose(self, expect: Expect) -> list[tuple[int, str]]:
+        """The one site the expectation points at, or none when the evidence is ambiguous."""
+        candidates = self.candidates(expect)
+        if not candidates:
+            return []
+        expected = _expected(expect)
+        if expect.match is not None and expected is None:
+            return []  # a regex that does not compile
+        callees = resolve_calls(self.index, expect.module, expect.calls, expect.function)
+        ranks = self.ranks(callees)
+        if expected is None:
+            hits = [
+                (rank, i)
+                for function, rank in ranks.items()
+                for i in self.by_function[function]
+                if i in candidates
+            ]
+            if len(hits) != 1:
+                return []
+            (loose, depth), i = hits[0]
+            return [(i, candidates[i])] if not loose and depth <= NO_MESSAGE_DEPTH else []
+        scored = [
+            (share, ranks.get(self.sites[i].function or ""), i)
+            for share, i in self.fitting(expected, candidates)
+        ]
+        near = [t for t in scored if t[1] is not None]
+        pool = near or scored
+        if not pool:
+            return []
+        best_share = max(t[0] for t in pool)
+        pool = [t for t in pool if t[0] == best_share]
+        if near:
+            best_rank = min(t[1] for t in pool if t[1] is not None)
+            pool = [t for t in pool if t[1] == best_rank]
+        return [(pool[0][2], candidates[pool[0][2]])] if len(pool) == 1 else []
+
+
+def link_tests(
+    index: RepoIndex,
+    graph: CallGraph,
+    tree: ClassTree,
+    sites: list[SiteView],
+) -> dict[int, list[TestEvidence]]:
+    """For each site index, the tests that trigger it."""
+    linker = _Linker(index, graph, tree, sites)
+    linked: dict[int, list[TestEvidence]] = defaultdict(list)
+    for module in index.modules.values():
+        for expect in module.expects:
+            for i, shown in linker.choose(expect):
+                linked[i].append(_evidence(expect, shown))
+    for key, tests in linked.items():
+        tests.sort(key=lambda t: (t.get("path", ""), t.get("line", 0)))
+        linked[key] = tests[:MAX_TESTS_PER_SITE]
+    return dict(linked)
+
+
+def _evidence(expect: Expect, shown: str) -> TestEvidence:
+    return TestEvidence(
+        path=expect.path,
+        line=expect.line,
+        name=expect.name,
+        kind=cast(TestKind, expect.kind),
+        errorClass=shown,
+        match=expect.match if expect.match is not None else expect.match_source,
+        snippet=expect.snippet,
+    )

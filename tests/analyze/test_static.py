@@ -1,0 +1,253 @@
+"""The static analyst on a small real-looking library: each evidence kind, then the fields."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+
+from errdex.analyze.static import analyze_items
+from errdex.record import BACKGROUND_TAGS
+from errdex.scan import scan_checkout
+from errdex.source import open_source
+
+from .geompkg import write_geompkg
+from .grounding import ungrounded
+
+Item = tuple[dict[str, Any], dict[str, Any]]
+REPO = "acme/geom"
+
+
+@pytest.fixture(scope="module")
+def items(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Item]:
+    """Records by message prefix (tests/ is read for evidence but not catalogued)."""
+    root = write_geompkg(tmp_path_factory.mktemp("geom"))
+    result = scan_checkout(open_source(str(root), repo=REPO), repo=REPO)
+    assert {r["filePath"] for r, _ in result.items} == {"geompkg/_check.py", "geompkg/shapes.py"}
+    return {r["errorMessage"].split()[0]: (r, e) for r, e in result.items}
+
+
+def test_guard_chain_in_words(items: dict[str, Item]) -> None:
+    record, evidence = items["cannot"]
+    assert [g["kind"] for g in evidence["site"]["guards"]] == ["for", "if"]
+    phrase = "when `i is None`, for dimension `axis` in the loop over `zip(in_spec, out_spec)`"
+    assert phrase in record["documentation"]
+    assert record["triggerScenarios"].startswith(f"Triggered {phrase}.")
+    assert "Make sure `i is not None` holds" in record["solutions"][-2]
+
+
+def test_function_signature_docstring_and_raises_styles(items: dict[str, Item]) -> None:
+    _, grid = items["rows"]
+    assert grid["function"]["signature"] == "def make_grid(rows, cols, *, fill=None)"
+    assert grid["function"]["docstring"].startswith("Build a grid of cells.")
+    assert (grid["function"]["path"], grid["function"]["line"]) == ("geompkg/shapes.py", 10)
+    assert grid["raisesDoc"] == [
+        {
+            "style": "numpy",
+            "errorClass": "ShapeError",
+            "text": "If rows is negative.",
+            "path": "geompkg/shapes.py",
+            "line": 20,
+        }
+    ]
+    styles = {
+        key: [d["style"] for d in items[key][1]["raisesDoc"]] for key in ("zero-area", "factor")
+    }
+    assert styles == {"zero-area": ["google"], "factor": ["sphinx"]}
+
+
+def test_class_info_for_the_repositorys_own_class(items: dict[str, Item]) -> None:
+    _, grid = items["rows"]
+    assert grid["classInfo"] == {
+        "qualified": "geompkg.errors.ShapeError",
+        "bases": ["geompkg.errors.GeomError"],
+        "docstring": "Raised when a shape's dimensions do not fit together.",
+        "path": "geompkg/errors.py",
+        "line": 5,
+    }
+    assert "classInfo" not in items["zero-area"][1]  # a builtin: nothing in the repository
+
+
+def test_entry_points_through_the_call_graph(items: dict[str, Item]) -> None:
+    _, fill = items["fill"]
+    assert fill["entryPoints"] == [
+        {
+            "qualname": "geompkg.shapes.make_grid",
+            "path": "geompkg/shapes.py",
+            "line": 10,
+            "depth": 1,
+            "via": ["geompkg.shapes.make_grid", "geompkg._check.validate_fill"],
+            "precision": "exact",
+        }
+    ]
+    # exported by the package although its module is private
+    assert [e["qualname"] for e in items["cannot"][1]["entryPoints"]] == ["geompkg._check.align"]
+    assert items["zero-area"][1]["entryPoints"][0]["qualname"] == "geompkg.shapes.Rect.__init__"
+
+
+def test_tests_that_trigger_each_site(items: dict[str, Item]) -> None:
+    def linked(key: str) -> list[tuple[str, str, str | None]]:
+        return [(t["name"], t["kind"], t["match"]) for t in items[key][1]["tests"]]
+
+    assert linked("rows") == [
+        (
+            "tests/test_shapes.py::test_negative_rows",
+            "pytest.raises",
+            "rows must be non-negative, got -1",
+        )
+    ]  # not the KeyError test, not the message that fits nothing
+    assert linked("zero-area") == [("tests/test_shapes.py::test_zero_rect", "pytest.raises", None)]
+    assert linked("cannot") == [
+        ("tests/test_shapes.py::test_literal_check", "pytest.raises", "cannot align input")
+    ]
+    assert linked("factor") == [
+        (
+            "tests/test_shapes.py::TestScale::test_type",
+            "assertRaisesRegex",
+            "factor must be a number",
+        ),
+        ("tests/test_shapes.py::TestScale::test_callable_form", "assertRaises", None),
+    ]
+    assert linked("scaling") == [("tests/test_shapes.py::test_noop_warns", "pytest.warns", "no-op")]
+    assert linked("fill") == []  # make_grid reaches two ShapeError sites: ambiguous
+    test = items["rows"][1]["tests"][0]
+    assert (test["path"], test["line"], test["errorClass"]) == (
+        "tests/test_shapes.py",
+        11,
+        "ShapeError",
+    )
+    assert test["snippet"].endswith("gp.make_grid(-1, 2)")
+
+
+def test_related_errors(items: dict[str, Item]) -> None:
+    record, evidence = items["scaling"]
+    same_function = items["factor"][0]["id"]
+    assert evidence["related"][0] == same_function
+    assert record["id"] not in evidence["related"]
+    assert all(len(e["related"]) <= 5 for _, e in items.values())
+
+
+def test_fields_from_the_evidence(items: dict[str, Item]) -> None:
+    record, evidence = items["rows"]
+    assert evidence["analysis"] == "static"
+    assert "Its docstring lists `ShapeError`: “If rows is negative”." in record["documentation"]
+    assert (
+        "`tests/test_shapes.py::test_negative_rows` runs `gp.make_grid(-1, 2)`"
+        in (record["commonSituations"])
+    )
+    assert record["validationCode"].splitlines()[1:] == [
+        "if rows < 0:",
+        "    ...  # change the arguments before calling make_grid(rows, cols)",
+    ]
+    assert record["handlingStrategy"] == "validation"
+    assert "except ShapeError as exc:" in record["tryCatchPattern"]
+    assert "'rows must be non-negative, got' not in str(exc)" in record["tryCatchPattern"]
+    for key in ("documentation", "triggerScenarios", "commonSituations", "solutions"):
+        assert evidence["provenance"][key]["analyst"] == "static"
+    assert "tests" in evidence["provenance"]["commonSituations"]["basis"]
+
+
+def test_type_guard_from_isinstance(items: dict[str, Item]) -> None:
+    record, _ = items["factor"]
+    assert record["typeGuard"].splitlines()[1] == "if not isinstance(factor, (int, float)):"
+    assert record["handlingStrategy"] == "type-guard"
+    assert record["backgroundTag"] == "type-mismatch"
+
+
+def test_example_fix_only_from_the_message(items: dict[str, Item]) -> None:
+    assert items["area_of"][0]["exampleFix"] == "// before\narea_of\n// after\nRect.area"
+    assert all(r["exampleFix"] is None for k, (r, _) in items.items() if k != "area_of")
+
+
+def test_background_tags_come_from_the_declared_list(items: dict[str, Item]) -> None:
+    tags = {key: r["backgroundTag"] for key, (r, _) in items.items()}
+    assert tags["area_of"] == "deprecated-usage"
+    assert tags["rows"] == "out-of-range"
+    assert all(t is None or t in BACKGROUND_TAGS for t in tags.values())
+    rule = items["area_of"][1]["provenance"]["backgroundTag"]["basis"]
+    assert rule[0] == "errorClass" and rule[1].startswith("rule: ")
+
+
+def test_nothing_invented(items: dict[str, Item]) -> None:
+    for record, evidence in items.values():
+        assert ungrounded(record, evidence) == [], record["errorMessage"]
+
+
+def test_records_stay_schema_valid(
+    items: dict[str, Item], record_validator: jsonschema.Draft202012Validator
+) -> None:
+    for record, evidence in items.values():
+        record_validator.validate(record)
+        assert json.loads(json.dumps(evidence)) == evidence
+
+
+def test_no_evidence_keeps_the_extractors_prose(tmp_path: Path) -> None:
+    (tmp_path / "_private.py").write_text("raise RuntimeError('at import')\n")
+    checkout = open_source(str(tmp_path), repo=REPO)
+    plain = scan_checkout(checkout, repo=REPO, analyze=False).items
+    ((record, evidence),) = analyze_items(checkout, plain)
+    assert evidence["analysis"] == "static"
+    for key in ("documentation", "triggerScenarios", "commonSituations", "solutions"):
+        assert record[key] == plain[0][0][key]
+        assert evidence["provenance"][key]["analyst"] == "extractor"
+    assert record["backgroundTag"] == "invalid-state"
+    assert evidence["provenance"]["backgroundTag"]["analyst"] == "static"
+
+
+def test_inputs_are_not_changed(tmp_path: Path) -> None:
+    write_geompkg(tmp_path)
+    checkout = open_source(str(tmp_path), repo=REPO)
+    plain = scan_checkout(checkout, repo=REPO, analyze=False).items
+    before = json.dumps(plain)
+    analyze_items(checkout, plain)
+    assert json.dumps(plain) == before
+
+
+def test_nothing_invented_on_a_real_package() -> None:
+    """Every record of networkx: identifiers in the fields all come from the evidence."""
+    pytest.importorskip("networkx")
+    checkout = open_source(package="networkx")
+    result = scan_checkout(checkout, repo="networkx/networkx")
+    assert len(result.items) > 500
+    bad = {
+        f"{r['filePath']}:{r['lineNumber']}": missing
+        for r, e in result.items
+        if (missing := ungrounded(r, e))
+    }
+    assert bad == {}
+    assert sum(bool(e["tests"]) for _, e in result.items) > 100
+
+
+def test_observed_messages_are_quoted(tmp_path: Path) -> None:
+    write_geompkg(tmp_path)
+    checkout = open_source(str(tmp_path), repo=REPO)
+    plain = scan_checkout(checkout, repo=REPO, analyze=False).items
+    observed = {
+        "message": "fill has 3 values for 4 cells",
+        "holes": {"len(fill)": "3", "size": "4"},
+        "test": "tests/test_grid.py::test_fill",
+        "count": 2,
+    }
+    for record, evidence in plain:
+        if record["errorMessage"].startswith("fill"):
+            evidence["observed"] = [observed]
+    out = {r["errorMessage"].split()[0]: (r, e) for r, e in analyze_items(checkout, plain)}
+    record, evidence = out["fill"]
+    assert evidence["observed"] == [observed]
+    assert record["commonSituations"].startswith(
+        "Seen at run time as “fill has 3 values for 4 cells” "
+        "(in `tests/test_grid.py::test_fill`), 2 times."
+    )
+    assert "observed" in evidence["provenance"]["commonSituations"]["basis"]
+    assert ungrounded(record, evidence) == []
+
+
+def test_test_files_admitted_as_records_are_still_read_as_tests(tmp_path: Path) -> None:
+    write_geompkg(tmp_path)
+    checkout = open_source(str(tmp_path), repo=REPO)
+    result = scan_checkout(checkout, repo=REPO, include=["geompkg/**", "tests/**"])
+    found = {r["errorMessage"].split()[0]: e for r, e in result.items}
+    assert found["rows"]["tests"][0]["name"] == "tests/test_shapes.py::test_negative_rows"
