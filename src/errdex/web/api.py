@@ -1,0 +1,219 @@
+"""The JSON API: records, search, match, repositories and datasets.
+
+``/api/errors/{id}`` answers with the stored JSON joined as bytes (never re-parsed),
+so its record keys are in seed 000's order and the call costs one indexed lookup.
+Every error is ``{"detail": "..."}`` with its status, as :class:`ApiError` declares.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+from typing import Annotated, Any
+
+from fastapi import APIRouter, HTTPException, Path, Query
+from fastapi.responses import Response, StreamingResponse
+
+from errdex.web.catalogue import RepoInfo
+from errdex.web.models import (
+    ApiError,
+    Envelope,
+    MatchCandidate,
+    MatchRequest,
+    RepoDetail,
+    RepoList,
+    SearchHitModel,
+    SearchPage,
+)
+from errdex.web.search import MAX_OFFSET, SearchHit, SearchQuery, SearchUnavailable, search
+from errdex.web.settings import MAX_MATCH_BYTES
+from errdex.web.state import WebState
+from errdex.web.views import api_path, record_path, repo_path
+
+__all__ = ["MAX_QUERY", "api_router", "decode_cursor", "encode_cursor", "run_search"]
+
+#: Longest search text accepted: a long message fits, a whole log does not.
+MAX_QUERY = 4000
+RECORD_ID = r"^[0-9a-f]{16}$"
+NAME = r"^[^/\s]+$"
+
+_NOT_FOUND: dict[int | str, dict[str, Any]] = {
+    404: {"model": ApiError, "description": "No such record or repository."}
+}
+
+
+def encode_cursor(offset: int) -> str:
+    return base64.urlsafe_b64encode(f"o{offset}".encode()).decode().rstrip("=")
+
+
+def decode_cursor(cursor: str) -> int:
+    """The offset a cursor stands for; ValueError for anything this API did not hand out."""
+    try:
+        text = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)).decode()
+    except (binascii.Error, UnicodeDecodeError) as exc:
+        raise ValueError("not a cursor from this API") from exc
+    if not text.startswith("o") or not text[1:].isdigit() or int(text[1:]) > MAX_OFFSET:
+        raise ValueError("not a cursor from this API")
+    return int(text[1:])
+
+
+def run_search(state: WebState, query: SearchQuery) -> tuple[list[SearchHit], bool]:
+    """Search, turning a missing index into 503 (a read-only catalogue never indexed)."""
+    try:
+        return search(state.catalogue.conn(), query)
+    except SearchUnavailable as exc:
+        raise HTTPException(503, state.search_problem or str(exc)) from exc
+
+
+def _blank(value: str | None) -> str | None:
+    """``?repo=`` means no filter, as in a form submitted with an empty field."""
+    return value if value else None
+
+
+def repo_summary(info: RepoInfo) -> dict[str, Any]:
+    owner, _, name = info.repo.partition("/")
+    return {
+        "repo": info.repo,
+        "records": info.records,
+        "stale": info.stale,
+        "files": info.files,
+        "commits": info.commits,
+        "latest": info.latest,
+        "url": repo_path(info.repo),
+        "api": f"/api/repos/{info.repo}",
+        "dataset": f"/datasets/{owner}/{name}.jsonl",
+    }
+
+
+def api_router(state: WebState) -> APIRouter:
+    router = APIRouter()
+    catalogue = state.catalogue
+
+    @router.get(
+        "/api/errors/{record_id}",
+        tags=["errors"],
+        summary="One record: the schema-2 record, errdex's evidence and the dataset version",
+        response_model=None,
+        responses={200: {"model": Envelope, "description": "The envelope."}, **_NOT_FOUND},
+    )
+    async def get_error(
+        record_id: Annotated[str, Path(pattern=RECORD_ID, description="16 hex digits.")],
+    ) -> Response:
+        body = catalogue.raw_envelope(record_id)
+        if body is None:
+            raise HTTPException(404, f"no error record {record_id}")
+        return Response(body, media_type="application/json")
+
+    @router.get(
+        "/api/search",
+        tags=["errors"],
+        summary="Full-text search over message, class, file and tags",
+        description=(
+            "Words must all occur (when none has them all, any may); `word*` is a prefix, "
+            "and so is a last word of three letters or more. A pasted runtime message "
+            "ranks its own record first. Without `q`, records are listed in file order. "
+            f"Pages go up to offset {MAX_OFFSET}."
+        ),
+        response_model=SearchPage,
+        responses={400: {"model": ApiError}, 503: {"model": ApiError}},
+    )
+    def api_search(
+        q: Annotated[str, Query(max_length=MAX_QUERY)] = "",
+        repo: Annotated[str | None, Query(max_length=200)] = None,
+        error_class: Annotated[str | None, Query(alias="class", max_length=200)] = None,
+        limit: Annotated[int, Query(ge=1, le=100)] = 20,
+        cursor: Annotated[str | None, Query(max_length=64)] = None,
+    ) -> SearchPage:
+        try:
+            offset = decode_cursor(cursor) if cursor else 0
+        except ValueError as exc:
+            raise HTTPException(400, f"bad cursor: {exc}") from exc
+        query = SearchQuery(q, _blank(repo), _blank(error_class), limit, offset)
+        hits, more = run_search(state, query)
+        items = [
+            SearchHitModel(
+                **hit.to_json(),
+                url=record_path(hit.repo, hit.id, hit.slug),
+                api=api_path(hit.id),
+            )
+            for hit in hits
+        ]
+        following = offset + limit
+        return SearchPage(
+            items=items,
+            nextCursor=encode_cursor(following) if more and following <= MAX_OFFSET else None,
+        )
+
+    @router.post(
+        "/api/match",
+        tags=["match"],
+        summary="From a pasted message or traceback to the records that raised it",
+        description=(
+            "The same answer as `errdex match --json`: candidates best first, each with a "
+            f"confidence, its hole values and the reasons. Bodies over {MAX_MATCH_BYTES} "
+            "bytes are refused with 413."
+        ),
+        response_model=list[MatchCandidate],
+        responses={413: {"model": ApiError, "description": "Body too large."}},
+        max_body_size=MAX_MATCH_BYTES,
+    )
+    def api_match(body: MatchRequest) -> list[dict[str, Any]]:
+        from errdex.match import match as match_paste
+
+        return [c.to_json() for c in match_paste(body.text, state.db_path, top=body.top)]
+
+    @router.get(
+        "/api/repos",
+        tags=["repos"],
+        summary="Every repository in the catalogue with its counts",
+        response_model=RepoList,
+    )
+    def api_repos() -> dict[str, Any]:
+        return {"repos": [repo_summary(info) for info in catalogue.repos()]}
+
+    @router.get(
+        "/api/repos/{owner}/{name}",
+        tags=["repos"],
+        summary="One repository: counts by class, type and severity, scanned versions",
+        response_model=RepoDetail,
+        responses=_NOT_FOUND,
+    )
+    def api_repo(
+        owner: Annotated[str, Path(pattern=NAME)], name: Annotated[str, Path(pattern=NAME)]
+    ) -> dict[str, Any]:
+        info = catalogue.repo(f"{owner}/{name}")
+        if info is None:
+            raise HTTPException(404, f"no repository {owner}/{name} in this catalogue")
+        return {
+            **repo_summary(info),
+            "byClass": info.byClass,
+            "byType": info.byType,
+            "bySeverity": info.bySeverity,
+        }
+
+    @router.get(
+        "/datasets/{owner}/{name}.jsonl",
+        tags=["repos"],
+        summary="A repository's current records, one envelope per line",
+        response_class=StreamingResponse,
+        responses={
+            200: {
+                "content": {"application/x-ndjson": {"schema": {"type": "string"}}},
+                "description": "JSON lines, as `errdex export --jsonl` writes them.",
+            },
+            **_NOT_FOUND,
+        },
+    )
+    def dataset(
+        owner: Annotated[str, Path(pattern=NAME)], name: Annotated[str, Path(pattern=NAME)]
+    ) -> StreamingResponse:
+        repo = f"{owner}/{name}"
+        if catalogue.repo(repo) is None:
+            raise HTTPException(404, f"no repository {repo} in this catalogue")
+        return StreamingResponse(
+            catalogue.dataset_lines(repo),
+            media_type="application/x-ndjson",
+            headers={"Content-Disposition": f'attachment; filename="{owner}-{name}.jsonl"'},
+        )
+
+    return router

@@ -1,0 +1,176 @@
+"""The web app: pages and JSON API over one errdex SQLite file.
+
+:func:`create_app` checks the file (opening it as a store validates or migrates it),
+brings the search index up to date before the first request, then polls the store's
+write counters every few seconds: a scan running beside the server shows up in search
+and counts without a restart, and no request ever rebuilds anything.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+
+from fastapi import FastAPI, Request
+from fastapi.exception_handlers import request_validation_exception_handler
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from errdex import __version__
+from errdex.store import SqliteStore
+from errdex.web.api import api_router
+from errdex.web.catalogue import Catalogue
+from errdex.web.pages import pages_router
+from errdex.web.search import SearchUnavailable, refresh
+from errdex.web.settings import DEFAULT_ISSUES_URL, MAX_MATCH_BYTES, POLL_SECONDS
+from errdex.web.state import WebState
+
+__all__ = ["create_app"]
+
+log = logging.getLogger("errdex.web")
+
+_STATIC = Path(__file__).parent / "static"
+_JSON_PREFIXES = ("/api/", "/datasets/", "/openapi.json")
+_TITLES = {
+    400: "Bad request",
+    404: "Not found",
+    405: "Method not allowed",
+    413: "Too large",
+    422: "Bad request",
+    503: "Unavailable",
+}
+
+
+def _wants_json(request: Request) -> bool:
+    return request.url.path.startswith(_JSON_PREFIXES)
+
+
+class DeclaredBodyLimit:
+    """Refuse a body whose ``Content-Length`` is over the limit before anything reads it.
+
+    The routes' own ``max_body_size`` also stops chunked bodies while they stream in, but
+    answers a declared length with plain text; this answers as the rest of the site does.
+    """
+
+    def __init__(self, app: ASGIApp, limit: int, refuse: Callable[[Request], Response]) -> None:
+        self.app, self.limit, self.refuse = app, limit, refuse
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["method"] == "POST":
+            for key, value in scope["headers"]:
+                if key == b"content-length" and value.isdigit() and int(value) > self.limit:
+                    request = Request(scope, receive)
+                    await self.refuse(request)(scope, receive, send)
+                    return
+        await self.app(scope, receive, send)
+
+
+def refresh_search(state: WebState) -> None:
+    """Re-index what scans changed; runs on a worker thread with its own connection."""
+    with SqliteStore(state.db_path) as store:
+        try:
+            if refresh(store.connection):
+                log.info("search index refreshed")
+            state.search_problem = None
+        except SearchUnavailable as exc:
+            state.search_problem = f"search is unavailable: {exc}"
+            log.warning(state.search_problem)
+
+
+async def _poll(state: WebState, seconds: float) -> None:
+    """Notice writes to the store; re-index until a refresh after them has succeeded."""
+    behind = False
+    while True:
+        await asyncio.sleep(seconds)
+        try:
+            behind = state.catalogue.note_version() or behind
+            if behind:
+                await asyncio.to_thread(refresh_search, state)
+                behind = False
+        except Exception:  # keep serving what we have; the next poll tries again
+            log.exception("could not refresh from %s", state.db_path)
+
+
+def create_app(
+    db: str | Path,
+    *,
+    issues_url: str = DEFAULT_ISSUES_URL,
+    poll_seconds: float = POLL_SECONDS,
+) -> FastAPI:
+    """The app for the catalogue at ``db`` (which must exist: serving never creates one)."""
+    path = str(db)
+    if not Path(path).is_file():
+        raise FileNotFoundError(f"no errdex database at {path}: run `errdex scan` first")
+    SqliteStore(path).close()  # refuse a foreign file now, not on the first request
+    state = WebState(db_path=path, catalogue=Catalogue(path), issues_url=issues_url)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await asyncio.to_thread(refresh_search, state)
+        state.catalogue.note_version()
+        poller = asyncio.create_task(_poll(state, poll_seconds))
+        try:
+            yield
+        finally:
+            poller.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await poller
+            state.catalogue.close()
+
+    app = FastAPI(
+        title="errdex",
+        version=__version__,
+        summary="Every error a library can raise, one record per raise site.",
+        lifespan=lifespan,
+        docs_url="/api/docs",
+        redoc_url=None,
+    )
+    app.state.web = state
+
+    def too_large(request: Request) -> Response:
+        detail = f"request bodies are limited to {MAX_MATCH_BYTES} bytes"
+        if _wants_json(request):
+            return JSONResponse({"detail": detail}, 413)
+        return _problem(state, 413, detail)
+
+    app.add_middleware(DeclaredBodyLimit, limit=MAX_MATCH_BYTES, refuse=too_large)
+    app.include_router(api_router(state))
+    app.include_router(pages_router(state))
+    app.mount("/static", StaticFiles(directory=_STATIC), name="static")
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        if _wants_json(request):
+            return JSONResponse({"detail": exc.detail}, exc.status_code, headers=exc.headers)
+        return _problem(state, exc.status_code, str(exc.detail))
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_request(request: Request, exc: RequestValidationError) -> Response:
+        if _wants_json(request):
+            return await request_validation_exception_handler(request, exc)
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in e.get('loc', ()))}: {e.get('msg')}" for e in exc.errors()
+        )
+        return _problem(state, 422, problems)
+
+    @app.exception_handler(Exception)
+    async def server_error(request: Request, exc: Exception) -> Response:
+        log.error("error serving %s", request.url.path, exc_info=exc)
+        if _wants_json(request):
+            return JSONResponse({"detail": "internal error; see the server log"}, 500)
+        return _problem(state, 500, "Something went wrong on our side.")
+
+    return app
+
+
+def _problem(state: WebState, status: int, detail: str) -> Response:
+    heading = _TITLES.get(status, "Error")
+    return state.templates.render(
+        "problem.html", {"status": status, "heading": heading, "detail": detail}, status
+    )

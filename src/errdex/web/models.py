@@ -1,0 +1,111 @@
+"""The JSON API's bodies, declared once so ``/openapi.json`` and the responses agree."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from errdex.record import ErrorRecord
+
+__all__ = [
+    "ApiError",
+    "Envelope",
+    "MatchCandidate",
+    "MatchRequest",
+    "RepoDetail",
+    "RepoList",
+    "RepoSummary",
+    "ScanRef",
+    "SearchHitModel",
+    "SearchPage",
+]
+
+
+class ApiError(BaseModel):
+    """Every error the API answers with (4xx, 5xx): a message meant for a person."""
+
+    detail: str
+
+
+class Envelope(BaseModel):
+    """A record as schema 2 has it, errdex's evidence beside it, and the dataset's build time."""
+
+    record: ErrorRecord
+    evidence: dict[str, Any]
+    datasetVersion: str
+
+
+class SearchHitModel(BaseModel):
+    id: str
+    repo: str
+    slug: str
+    errorClass: str | None
+    errorType: str
+    severity: str
+    filePath: str
+    lineNumber: int
+    errorMessage: str
+    score: float | None = Field(description="Relevance, higher is better; null when listing.")
+    url: str = Field(description="The error's page.")
+    api: str = Field(description="The error's JSON.")
+
+
+class SearchPage(BaseModel):
+    items: list[SearchHitModel]
+    nextCursor: str | None = Field(description="Pass as `cursor` for the next page.")
+
+
+class MatchRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    text: str = Field(
+        min_length=1,
+        description="A message, traceback, pytest or notebook output, as pasted.",
+    )
+    top: int = Field(default=5, ge=1, le=20, description="How many candidates to return.")
+
+
+class MatchCandidate(BaseModel):
+    """One ranked record, as ``errdex match --json`` prints it."""
+
+    id: str
+    repo: str
+    filePath: str
+    lineNumber: int
+    errorClass: str | None
+    errorMessage: str
+    confidence: float = Field(ge=0, le=1)
+    holes: dict[str, str] = Field(description="The value that filled each hole of the message.")
+    reasons: list[str]
+
+
+class ScanRef(BaseModel):
+    commit: str | None
+    ref: str | None
+    version: str | None
+    origin: str
+    scannedAt: str
+    datasetVersion: str
+
+
+class RepoSummary(BaseModel):
+    repo: str
+    records: int = Field(description="Current records (raised by the latest scanned version).")
+    stale: int = Field(description="Records older versions raised and the latest does not.")
+    files: int
+    commits: list[str] = Field(description="Scanned commits (else tags), newest first.")
+    latest: ScanRef | None
+    url: str
+    api: str
+    dataset: str
+
+
+class RepoList(BaseModel):
+    repos: list[RepoSummary]
+
+
+class RepoDetail(RepoSummary):
+    byClass: dict[str, int]
+    byType: dict[str, int]
+    bySeverity: dict[str, int]

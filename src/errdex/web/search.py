@@ -1,0 +1,333 @@
+"""Full-text search: an FTS5 index kept in the catalogue's own SQLite file.
+
+The index lives in tables of its own (``search_*``) beside the store's, so a
+published ``.db`` file carries its search index with it. It is brought up to date by
+:func:`refresh`, which compares the store's write counters with those it indexed and
+re-indexes only the records that newer scans wrote; it never runs per request.
+
+Queries are parsed into quoted FTS5 terms (no user text reaches FTS5 syntax), tried
+as AND, then as OR when nothing has every word (a pasted runtime message holds values
+the template does not), ranked by BM25 and re-ranked so that a record whose
+``messagePattern`` covers the pasted text comes first.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+import re2
+
+__all__ = [
+    "MAX_OFFSET",
+    "SEARCH_LAYOUT",
+    "SearchHit",
+    "SearchQuery",
+    "SearchUnavailable",
+    "fts_terms",
+    "index_state",
+    "refresh",
+    "search",
+    "store_version",
+]
+
+#: Version of the ``search_*`` tables; a mismatch rebuilds them from scratch.
+SEARCH_LAYOUT = 1
+#: Deepest result reachable by paging: ranking more than this per query costs too much.
+MAX_OFFSET = 1000
+#: The best BM25 hits re-ranked by how much of the query their message pattern covers.
+RERANK_WINDOW = 50
+#: Terms kept from one query; a pasted traceback has more words than any message.
+MAX_TERMS = 32
+#: A last term at least this long is also searched as a prefix (search as you type).
+AUTO_PREFIX_MIN = 3
+#: BM25 weights of message, class, file, tags (and 0 for the unindexed pattern).
+_WEIGHTS = "10.0, 4.0, 2.0, 1.0, 0.0"
+
+_TERM = re.compile(r"([^\W_]+)(\*?)")
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS search_state (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS search_docs (rowid INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE);
+CREATE VIRTUAL TABLE IF NOT EXISTS search_fts USING fts5(
+    message, class, file, tags, pattern UNINDEXED,
+    tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3'
+)
+"""
+_DROP = ("search_fts", "search_docs", "search_state")
+
+#: The indexed text of every record a scan after ``?`` wrote.
+_CHANGED = """
+SELECT d.rowid,
+       coalesce(json_extract(r.record, '$.errorMessage'), '')
+           || coalesce(' ' || json_extract(r.record, '$.errorCode'), ''),
+       coalesce(r.error_class, '')
+           || coalesce(' ' || json_extract(r.evidence, '$.site.qualifiedClass'), ''),
+       r.file_path,
+       coalesce((SELECT group_concat(t.value, ' ') FROM json_each(r.record, '$.tags') AS t), '')
+           || coalesce(' ' || json_extract(r.record, '$.backgroundTag'), ''),
+       coalesce(json_extract(r.record, '$.messagePattern'), '')
+FROM records AS r JOIN search_docs AS d ON d.id = r.id
+WHERE r.scan_id > ?
+"""
+
+_HIT_COLUMNS = (
+    "r.id, r.repo, r.slug, r.error_class, r.error_type, r.severity, r.file_path, r.line_number"
+)
+
+
+class SearchUnavailable(Exception):
+    """The index could not be built (a read-only file that was never indexed)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SearchQuery:
+    """What a caller asked for; ``text`` may be empty to list by repo and class alone."""
+
+    text: str
+    repo: str | None = None
+    error_class: str | None = None
+    limit: int = 20
+    offset: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class SearchHit:
+    id: str
+    repo: str
+    slug: str
+    errorClass: str | None
+    errorType: str
+    severity: str
+    filePath: str
+    lineNumber: int
+    errorMessage: str
+    score: float | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in self.__slots__}
+
+
+# -- keeping the index current ----------------------------------------------------------
+
+
+def store_version(conn: sqlite3.Connection) -> tuple[int, int]:
+    """``(latest scan id, store write counter)``: what the index was built from.
+
+    The write counter (``meta.data_version``, bumped by every scan and analyst update)
+    is 0 in stores that do not keep one; then only new scans are noticed.
+    """
+    row = conn.execute(
+        "SELECT (SELECT max(id) FROM scans), (SELECT value FROM meta WHERE key = 'data_version')"
+    ).fetchone()
+    return int(row[0] or 0), int(row[1] or 0)
+
+
+def index_state(conn: sqlite3.Connection) -> tuple[int, int] | None:
+    """The ``store_version`` the index reflects, or None when it is missing or outdated."""
+    try:
+        state = dict(conn.execute("SELECT key, value FROM search_state").fetchall())
+    except sqlite3.OperationalError:
+        return None
+    if state.get("layout") != str(SEARCH_LAYOUT):
+        return None
+    return int(state.get("scan", 0)), int(state.get("data", 0))
+
+
+def refresh(conn: sqlite3.Connection) -> bool:
+    """Bring the index up to date with the records; return whether anything was re-indexed.
+
+    New scans re-index the records they wrote (every record a scan sees gets its scan
+    id). When the store's write counter moved by more than the new scans explain, an
+    analyst rewrote records in place and the whole index is rebuilt. Runs in one write
+    transaction, so readers see the old index or the new one, never half of it.
+    """
+    state = index_state(conn)
+    if state is not None and state == store_version(conn):
+        return False
+    try:
+        conn.execute("BEGIN IMMEDIATE")
+    except sqlite3.OperationalError as exc:
+        raise SearchUnavailable(f"cannot write the search index: {exc}") from exc
+    try:
+        state = index_state(conn)  # again, under the write lock
+        scan, data = store_version(conn)
+        if state is None:
+            for table in _DROP:
+                conn.execute(f"DROP TABLE IF EXISTS {table}")
+        for statement in _SCHEMA.split(";"):
+            if statement.strip():
+                conn.execute(statement)
+        since = 0
+        if state is not None:
+            new_scans = conn.execute(
+                "SELECT count(*) FROM scans WHERE id > ?", (state[0],)
+            ).fetchone()[0]
+            since = state[0] if data - state[1] <= new_scans else 0
+        _reindex_since(conn, since)
+        conn.executemany(
+            "INSERT INTO search_state (key, value) VALUES (?, ?) "
+            "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            [("layout", str(SEARCH_LAYOUT)), ("scan", str(scan)), ("data", str(data))],
+        )
+        conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        raise
+    return True
+
+
+def _reindex_since(conn: sqlite3.Connection, since: int) -> None:
+    """(Re)write the FTS rows of records that scans after ``since`` wrote (0: all)."""
+    if since == 0:
+        conn.execute("DELETE FROM search_fts")
+    conn.execute(
+        "INSERT OR IGNORE INTO search_docs (id) SELECT id FROM records WHERE scan_id > ?",
+        (since,),
+    )
+    if since:
+        conn.execute(
+            "DELETE FROM search_fts WHERE rowid IN (SELECT d.rowid FROM search_docs AS d "
+            "JOIN records AS r ON r.id = d.id WHERE r.scan_id > ?)",
+            (since,),
+        )
+    conn.execute(
+        "INSERT INTO search_fts (rowid, message, class, file, tags, pattern) " + _CHANGED,
+        (since,),
+    )
+
+
+# -- querying ---------------------------------------------------------------------------
+
+
+def fts_terms(text: str) -> list[str]:
+    """The query as quoted FTS5 terms (``"word"`` or ``"word"*``), duplicates dropped.
+
+    Words are split as the index's tokenizer splits them, so ``top_level_all_gather``
+    is four terms; a trailing ``*`` makes a prefix, and so does the last word if long.
+    """
+    found = _TERM.findall(text)
+    terms: list[str] = []
+    for n, (word, star) in enumerate(found):
+        last = n == len(found) - 1
+        prefix = bool(star) or (last and len(word) >= AUTO_PREFIX_MIN and not text[-1:].isspace())
+        term = f'"{word.lower()}"' + ("*" if prefix else "")
+        if term not in terms:
+            terms.append(term)
+    return terms[:MAX_TERMS]
+
+
+def search(conn: sqlite3.Connection, query: SearchQuery) -> tuple[list[SearchHit], bool]:
+    """One page of hits for ``query``, and whether there is a next page.
+
+    Current (not stale) records only. Without text, records are listed by repo, file
+    and line; with text, by relevance.
+    """
+    want = query.offset + query.limit + 1
+    terms = fts_terms(query.text)
+    if not terms and query.text.strip():
+        return [], False  # only punctuation: nothing to look for
+    if not terms:
+        rows = _browse(conn, query, want)
+    else:
+        rows = _ranked(conn, query, " ".join(terms), want)
+        if not rows and len(terms) > 1:
+            rows = _ranked(conn, query, " OR ".join(terms), want)
+        rows = _rerank(rows, query.text)
+    page = rows[query.offset : query.offset + query.limit]
+    return [_hit(row) for row in page], len(rows) > query.offset + query.limit
+
+
+def _filters(query: SearchQuery) -> tuple[str, list[Any]]:
+    clauses = ["r.stale = 0"]
+    params: list[Any] = []
+    if query.repo is not None:
+        clauses.append("r.repo = ?")
+        params.append(query.repo)
+    if query.error_class is not None:
+        clauses.append("r.error_class = ?")
+        params.append(query.error_class)
+    return " AND ".join(clauses), params
+
+
+def _browse(conn: sqlite3.Connection, query: SearchQuery, want: int) -> list[tuple[Any, ...]]:
+    where, params = _filters(query)
+    sql = (
+        f"SELECT {_HIT_COLUMNS}, json_extract(r.record, '$.errorMessage'), NULL, NULL "
+        f"FROM records AS r WHERE {where} "
+        "ORDER BY r.repo, r.file_path, r.line_number, r.id LIMIT ?"
+    )
+    return list(conn.execute(sql, [*params, want]))
+
+
+def _ranked(
+    conn: sqlite3.Connection, query: SearchQuery, expression: str, want: int
+) -> list[tuple[Any, ...]]:
+    where, params = _filters(query)
+    sql = (
+        f"SELECT {_HIT_COLUMNS}, f.message, bm25(search_fts, {_WEIGHTS}) AS score, f.pattern "
+        "FROM search_fts AS f JOIN search_docs AS d ON d.rowid = f.rowid "
+        f"JOIN records AS r ON r.id = d.id WHERE search_fts MATCH ? AND {where} "
+        "ORDER BY score, r.id LIMIT ?"
+    )
+    try:
+        return list(conn.execute(sql, [expression, *params, max(want, RERANK_WINDOW)]))
+    except sqlite3.OperationalError as exc:
+        if "no such table" in str(exc):
+            raise SearchUnavailable("the search index has not been built") from exc
+        raise
+
+
+def _rerank(rows: list[tuple[Any, ...]], text: str) -> list[tuple[Any, ...]]:
+    """Within the first window, records whose pattern covers most of ``text`` go first.
+
+    Coverage is the literal text of the pattern found in the query (the match length
+    less what its holes took), so ``{}`` alone covers nothing and the exact template
+    of a pasted message covers the most.
+    """
+    window = rows[:RERANK_WINDOW]
+    covered = [(-_coverage(row[10], text), n) for n, row in enumerate(window)]
+    order = [n for cover, n in sorted(covered) if cover < 0] + [
+        n for cover, n in covered if cover == 0
+    ]
+    return [window[n] for n in order] + rows[RERANK_WINDOW:]
+
+
+def _coverage(pattern: str | None, text: str) -> int:
+    compiled = _compiled(pattern) if pattern else None
+    if compiled is None:
+        return 0
+    m = compiled.search(text)
+    if m is None:
+        return 0
+    start, end = m.span()
+    held: int = sum(len(g) for g in m.groups() if g)
+    return int(end - start) - held
+
+
+@lru_cache(maxsize=4096)
+def _compiled(pattern: str) -> Any:
+    """RE2, so a pattern runs in linear time whatever it and the pasted text are."""
+    try:
+        return re2.compile(pattern)
+    except re2.error:
+        return None
+
+
+def _hit(row: tuple[Any, ...]) -> SearchHit:
+    return SearchHit(
+        id=row[0],
+        repo=row[1],
+        slug=row[2],
+        errorClass=row[3],
+        errorType=row[4],
+        severity=row[5],
+        filePath=row[6],
+        lineNumber=row[7],
+        errorMessage=row[8] or "",
+        score=None if row[9] is None else round(-float(row[9]), 4),
+    )

@@ -1,0 +1,169 @@
+"""From stored records to what the templates show: URLs, cut titles, the page's sections.
+
+Kept apart from the routes so the error page's rules (seed 004's order, titles cut at
+60 characters, sections without data left out) are plain functions a test can call.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import quote, urlencode
+
+from markupsafe import Markup
+
+from errdex.web.catalogue import RecordPage
+from errdex.web.highlight import highlight_window
+from errdex.web.settings import DEFAULT_ISSUES_URL
+
+__all__ = [
+    "TITLE_LENGTH",
+    "ErrorView",
+    "api_path",
+    "cut",
+    "error_view",
+    "record_path",
+    "repo_path",
+]
+
+#: Titles (page heading, related errors) are the message's first 60 characters, as in seed 004.
+TITLE_LENGTH = 60
+
+_ANALYSTS = {
+    "static": "Static analysis",
+    "extractor": "Static analysis (extractor facts only, no analyst has run)",
+}
+
+
+#: How each kind of guard reads before its condition (the text is what holds there).
+_GUARD_LABELS = {
+    "for": "in the loop",
+    "while-else": "the loop ended, i.e.",
+    "else": "else, i.e.",
+    "except": "after",
+    "assert": "the assertion fails:",
+}
+
+
+def cut(text: str, length: int = TITLE_LENGTH) -> str:
+    """The first ``length`` characters, no ellipsis (seed 004 cuts mid-word too)."""
+    return text[:length]
+
+
+def repo_path(repo: str) -> str:
+    return "/repos/" + "/".join(quote(part, safe="") for part in repo.split("/"))
+
+
+def record_path(repo: str, record_id: str, slug: str) -> str:
+    """The stable page URL: the id keeps it stable, the slug makes it readable."""
+    return f"{repo_path(repo)}/errors/{record_id}/{quote(slug, safe='')}"
+
+
+def api_path(record_id: str) -> str:
+    return f"/api/errors/{record_id}"
+
+
+@dataclass(frozen=True, slots=True)
+class Link:
+    href: str
+    text: str
+
+
+@dataclass(slots=True)
+class ErrorView:
+    """The error page, section by section; an empty field means a section left out."""
+
+    record: dict[str, Any]
+    stale: bool
+    path: str
+    api: str
+    title: str
+    header: str
+    pin: str | None
+    source: Markup
+    analyst: str
+    footer_pin: str
+    issue_url: str
+    related: list[Link] = field(default_factory=list)
+    conditions: list[dict[str, Any]] = field(default_factory=list)
+    tests: list[dict[str, Any]] = field(default_factory=list)
+    observed: list[dict[str, Any]] = field(default_factory=list)
+    entry_points: list[dict[str, Any]] = field(default_factory=list)
+
+
+def pin_label(record: dict[str, Any], evidence: dict[str, Any]) -> str | None:
+    """What the permalink is pinned to: the commit's first 10 digits, else the tag."""
+    sha = record.get("analyzedSha")
+    if sha:
+        return str(sha)[:10]
+    ref = (evidence.get("source") or {}).get("ref")
+    return str(ref) if ref else None
+
+
+def analyst_label(evidence: dict[str, Any]) -> str:
+    """Who wrote the prose: the static analyst, or the model that did."""
+    analysis = str(evidence.get("analysis") or "extractor")
+    if analysis == "llm":
+        models = [
+            p["model"]
+            for p in (evidence.get("provenance") or {}).values()
+            if isinstance(p, dict) and p.get("analyst") == "llm" and p.get("model")
+        ]
+        return f"AI-assisted analysis ({models[0]})" if models else "AI-assisted analysis"
+    return _ANALYSTS.get(analysis, f"Analysis by {analysis}")
+
+
+def issue_url(base: str, record: dict[str, Any], page_url: str) -> str:
+    title = f"errdex record {record['id']}: {cut(record['errorMessage'])}"
+    body = f"Page: {page_url}\nData: {api_path(record['id'])}\n\nWhat is wrong:\n"
+    return f"{base}?{urlencode({'title': title, 'body': body})}"
+
+
+def error_view(
+    page: RecordPage, issues_base: str = DEFAULT_ISSUES_URL, site_url: str = ""
+) -> ErrorView:
+    """The page's sections; ``site_url`` (scheme and host) makes the issue's link absolute."""
+    record, evidence = page.record, page.evidence
+    site = evidence.get("site") or {}
+    line = int(record["lineNumber"])
+    guards = [g for g in site.get("guards") or [] if isinstance(g, dict) and g.get("text")]
+    start, end = int(record["sourceCodeStart"]), int(record["sourceCodeEnd"])
+    source = highlight_window(
+        record["sourceCode"],
+        record["filePath"],
+        start,
+        range(line, max(line, int(site.get("endLine") or line)) + 1),
+        frozenset(int(g["line"]) for g in guards if isinstance(g.get("line"), int)),
+    )
+    header = f"{record['repo']} · {record['severity']}"
+    if record.get("errorClass"):
+        header += f" · {record['errorClass']}"
+    path = record_path(record["repo"], record["id"], record["slug"])
+    pin = pin_label(record, evidence)
+    return ErrorView(
+        record=record,
+        stale=page.stale,
+        path=path,
+        api=api_path(record["id"]),
+        title=cut(record["errorMessage"]),
+        header=header,
+        pin=pin,
+        source=source,
+        analyst=analyst_label(evidence),
+        footer_pin=f"{record['repo']}@{pin}" if pin else record["repo"],
+        issue_url=issue_url(issues_base, record, site_url.rstrip("/") + path),
+        related=[
+            Link(record_path(r.repo, r.id, r.slug), cut(r.errorMessage)) for r in page.related
+        ],
+        conditions=[
+            {
+                **g,
+                "label": _GUARD_LABELS.get(str(g.get("kind")), g.get("kind")),
+                "inWindow": isinstance(g.get("line"), int) and start <= g["line"] <= end,
+            }
+            for g in guards
+        ],
+        tests=[t for t in evidence.get("tests") or [] if isinstance(t, dict)],
+        observed=[o for o in evidence.get("observed") or [] if isinstance(o, dict)],
+        entry_points=[e for e in evidence.get("entryPoints") or [] if isinstance(e, dict)],
+    )

@@ -1,0 +1,68 @@
+"""``POST /api/match`` and the match page against the matcher's contract (``errdex.match``).
+
+The API must give exactly what ``errdex.match.match`` gives (the answer of
+``errdex match --json``), and the page must show the same candidates, ranked, with the
+hole values and the reasons.
+"""
+
+from __future__ import annotations
+
+import httpx
+
+from errdex.web.views import record_path
+
+from .conftest import Site
+from .dom import parse
+from .test_browser import real_traceback
+
+CANDIDATE_KEYS = [
+    "id",
+    "repo",
+    "filePath",
+    "lineNumber",
+    "errorClass",
+    "errorMessage",
+    "confidence",
+    "holes",
+    "reasons",
+]
+
+
+def test_api_match_answers_as_the_matcher_does(client: httpx.Client, site: Site) -> None:
+    from errdex.match import match as match_paste
+
+    text = real_traceback(site)
+    response = client.post("/api/match", json={"text": text, "top": 3})
+    assert response.status_code == 200
+    candidates = response.json()
+    assert candidates == [c.to_json() for c in match_paste(text, site.db, top=3)]
+    best = candidates[0]
+    record = site.record(site.acme, "widgets/core.py", 13)
+    assert list(best) == CANDIDATE_KEYS
+    assert (best["id"], best["lineNumber"], best["errorClass"]) == (record["id"], 13, "ValueError")
+    assert best["holes"] == {"speed": "-5"}
+    assert best["reasons"] and 0 < best["confidence"] <= 1
+    assert len(candidates) <= 3
+
+
+def test_api_match_of_nothing_known(client: httpx.Client) -> None:
+    response = client.post("/api/match", json={"text": "ZyzzyvaError: nothing like this exists"})
+    assert response.status_code == 200 and response.json() == []
+
+
+def test_match_page_shows_ranked_candidates(client: httpx.Client, site: Site) -> None:
+    text = real_traceback(site)
+    response = client.post("/match", data={"text": text})
+    assert response.status_code == 200
+    doc = parse(response.text)
+    assert doc.find("textarea").text.strip() == text.strip()  # the paste stays, to edit
+    items = doc.find("ol", class_="candidates").find_all("li")
+    record = site.record(site.acme, "widgets/core.py", 13)
+    first = items[0]
+    link = first.find("a", class_="msg")
+    assert link.attrs["href"] == record_path("acme/widgets", str(record["id"]), str(record["slug"]))
+    assert link.text == "speed must be >= 0, got {speed}"
+    assert "widgets/core.py:13" in first.words and "confidence" in first.words
+    assert [dt.words for dt in first.find_all("dt")] == ["speed"]
+    assert [dd.words for dd in first.find_all("dd")] == ["-5"]
+    assert first.find("ul", class_="reasons").find_all("li")
