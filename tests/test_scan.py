@@ -218,3 +218,23 @@ def test_every_record_of_a_real_package_is_schema_valid(
     for record, evidence in result.items:
         record_validator.validate(record)
         assert json.loads(json.dumps(evidence)) == evidence
+
+
+def test_an_extractor_bug_costs_one_file_not_the_scan(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import errdex.scan as scan_module
+
+    (tmp_path / "good.py").write_text("raise ValueError('fine')\n")
+    (tmp_path / "bad.py").write_text("raise ValueError('trips the bug')\n")
+    real = scan_module.extract_python
+
+    def flaky(text: str, file_path: str, **kwargs: Any) -> Any:
+        if file_path == "bad.py":
+            raise IndexError("list index out of range")
+        return real(text, file_path, **kwargs)
+
+    monkeypatch.setattr(scan_module, "extract_python", flaky)
+    result = scan_dir(tmp_path, analyze=False)
+    assert [r["errorMessage"] for r, _ in result.items] == ["fine"]
+    assert dict(result.skipped)["bad.py"].startswith("errdex could not read this file (IndexError")

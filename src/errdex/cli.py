@@ -5,7 +5,9 @@ from __future__ import annotations
 import importlib
 import json
 import sys
+import time
 from collections import Counter
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any, ClassVar
 
 import click
@@ -119,12 +121,18 @@ def main() -> None:
     is_flag=True,
     help="Skip the static analyst: records keep the extractor's own account (faster).",
 )
+@click.option(
+    "--environment",
+    is_flag=True,
+    help="Scan the standard library and every installed distribution that names its repository.",
+)
 @click.option("--no-progress", is_flag=True, help="Do not draw a progress bar.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 def scan(
     target: str | None,
     package: str | None,
     stdlib: bool,
+    environment: bool,
     repo: str | None,
     sha: str | None,
     db: str,
@@ -143,9 +151,19 @@ def scan(
     skipped unless --include admits them. Files that cannot be read or parsed
     are skipped, counted and named in the summary; the scan goes on.
     """
-    chosen = [x for x in (target, package, "stdlib" if stdlib else None) if x]
+    chosen = [
+        x
+        for x in (target, package, "stdlib" if stdlib else None, "env" if environment else None)
+        if x
+    ]
     if len(chosen) != 1:
-        _fail("give exactly one of TARGET, --package NAME or --stdlib (see errdex scan --help)")
+        _fail(
+            "give exactly one of TARGET, --package NAME, --stdlib or --environment "
+            "(see errdex scan --help)"
+        )
+    if environment:
+        _scan_environment(db, jobs, analyze=not no_analyze, show=not no_progress, as_json=as_json)
+        return
     try:
         if stdlib:
             checkout = stdlib_checkout()
@@ -176,8 +194,122 @@ def scan(
         show=not no_progress and not as_json,
         analyze=not no_analyze,
     )
-    summary = ScanSummary(
-        repo=repo_name,
+    summary = _summary_of(checkout, repo_name, result, started_at)
+    try:
+        with store:
+            scan_id = store.write_scan(summary, result.items, dataset_version=summary.finished_at)
+            remember(store.connection, repo_name, scan_id, checkout, include, exclude)
+    except StoreError as exc:
+        _fail(str(exc))
+    if as_json:
+        click.echo(json.dumps(_summary_json(summary, result, db), indent=2))
+    else:
+        _print_summary(summary, result, checkout, db)
+
+
+def _scan_environment(db: str, jobs: int, *, analyze: bool, show: bool, as_json: bool) -> None:
+    """The default catalogue: the standard library and this environment's distributions."""
+    from errdex.environment import environment_targets
+
+    try:
+        store = SqliteStore(db)
+    except StoreError as exc:
+        _fail(str(exc))
+        return
+    targets = list(environment_targets())
+    rows: list[dict[str, Any]] = []
+    started = time.perf_counter()
+    with (
+        store,
+        Progress(
+            TextColumn("[bold]scanning[/] {task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            console=err_console,
+            transient=True,
+            disable=not show or as_json,
+        ) as bar,
+    ):
+        task = bar.add_task("environment", total=len(targets))
+        runnable = [t for t in targets if t.checkout is not None and t.checkout.repo]
+        for target in targets:
+            if target not in runnable:
+                rows.append({"name": target.name, "skipped": target.reason})
+                bar.advance(task)
+        # one repository per worker: most are small, so whole scans in parallel beat
+        # splitting each one's files across processes
+        with ProcessPoolExecutor(max_workers=max(1, jobs)) as pool:
+            futures = {
+                pool.submit(_scan_target, t.checkout, analyze): t
+                for t in runnable
+                if t.checkout is not None
+            }
+            for future in as_completed(futures):
+                target = futures[future]
+                checkout = target.checkout
+                assert checkout is not None and checkout.repo is not None
+                bar.update(task, description=target.name)
+                started_at, result = future.result()
+                summary = _summary_of(checkout, checkout.repo, result, started_at)
+                try:
+                    scan_id = store.write_scan(
+                        summary, result.items, dataset_version=summary.finished_at
+                    )
+                    remember(store.connection, checkout.repo, scan_id, checkout, (), ())
+                except StoreError as exc:
+                    _fail(str(exc))
+                rows.append(
+                    {
+                        "name": target.name,
+                        "repo": checkout.repo,
+                        "ref": checkout.ref,
+                        "records": len(result.items),
+                        "skippedFiles": len(result.skipped),
+                    }
+                )
+                bar.advance(task)
+    rows.sort(key=lambda row: str(row["name"]).lower())
+    seconds = time.perf_counter() - started
+    if as_json:
+        click.echo(json.dumps({"db": db, "seconds": round(seconds, 3), "targets": rows}, indent=2))
+        return
+    scanned = [r for r in rows if "records" in r]
+    table = Table(title=f"catalogue of this environment in {db}", title_justify="left")
+    table.add_column("distribution")
+    table.add_column("repository")
+    table.add_column("pinned to")
+    table.add_column("records", justify="right")
+    for row in scanned:
+        table.add_row(row["name"], row["repo"], str(row["ref"]), f"{row['records']:,}")
+    console.print(table)
+    for row in rows:
+        if "skipped" in row:
+            console.print(
+                f"[yellow]not scanned[/] {row['name']}: {row['skipped']}", highlight=False
+            )
+    total = sum(r["records"] for r in scanned)
+    console.print(f"{len(scanned)} repositories, {total:,} records in {seconds:.1f} s")
+
+
+def _scan_target(checkout: Checkout, analyze: bool) -> tuple[str, ScanResult]:
+    """One repository of the environment, in a worker process."""
+    started_at = iso_now()
+    # the standard library's own test suite is left unread here: it is most of the
+    # analysis time, and the default catalogue must come up in seconds
+    result = scan_checkout(
+        checkout,
+        repo=checkout.repo or "",
+        jobs=1,
+        analyze=analyze,
+        read_tests=checkout.origin != "stdlib",
+    )
+    return started_at, result
+
+
+def _summary_of(checkout: Checkout, repo: str, result: ScanResult, started_at: str) -> ScanSummary:
+    return ScanSummary(
+        repo=repo,
         commit=checkout.sha if checkout.ref_kind == "commit" else None,
         ref=checkout.ref,
         ref_kind=checkout.ref_kind,
@@ -192,16 +324,6 @@ def scan(
         records=len(result.items),
         skipped=result.skipped,
     )
-    try:
-        with store:
-            scan_id = store.write_scan(summary, result.items, dataset_version=summary.finished_at)
-            remember(store.connection, repo_name, scan_id, checkout, include, exclude)
-    except StoreError as exc:
-        _fail(str(exc))
-    if as_json:
-        click.echo(json.dumps(_summary_json(summary, result, db), indent=2))
-    else:
-        _print_summary(summary, result, checkout, db)
 
 
 def _run_scan(
@@ -258,6 +380,7 @@ def _summary_json(summary: ScanSummary, result: ScanResult, db: str) -> dict[str
         "records": summary.records,
         "seconds": summary.seconds,
         "analysisSeconds": round(result.analysis_seconds, 3),
+        "analysisError": result.analysis_error,
         "byType": dict(Counter(r["errorType"] for r in records).most_common()),
         "byClass": dict(Counter(r["errorClass"] or "(unknown)" for r in records).most_common()),
         "byStyle": dict(result.by_style.most_common()),
@@ -287,6 +410,8 @@ def _print_summary(summary: ScanSummary, result: ScanResult, checkout: Checkout,
     table.add_row("time", f"{summary.seconds:.2f} s")
     if result.analysis_seconds:
         table.add_row("  of which static analysis", f"{result.analysis_seconds:.2f} s")
+    if result.analysis_error:
+        table.add_row("static analysis failed", result.analysis_error)
     console.print(table)
     records = [r for r, _ in result.items]
     by_type = Counter(r["errorType"] for r in records)

@@ -7,6 +7,7 @@ Each file is read, parsed and turned into records in one worker call, so that wi
 from __future__ import annotations
 
 import gc
+import logging
 import io
 import os
 import time
@@ -27,6 +28,8 @@ from errdex.source import Checkout, iter_source_files
 from errdex.source.permalink import permalinker
 
 __all__ = ["FileResult", "ScanContext", "ScanResult", "read_source", "scan_checkout", "scan_file"]
+
+log = logging.getLogger(__name__)
 
 #: Files per worker task: large enough that process hand-offs cost little.
 CHUNK = 24
@@ -68,6 +71,9 @@ class ScanResult:
     by_style: Counter[str] = field(default_factory=Counter)
     #: Of ``seconds``, the time the static analyst took (0 when it did not run).
     analysis_seconds: float = 0.0
+    #: Why the static analyst did not finish, when it failed (records then keep the
+    #: extractor's account, and the summary says so).
+    analysis_error: str | None = None
 
 
 def read_source(path: Path) -> str:
@@ -113,6 +119,12 @@ def scan_file(context: ScanContext, rel: str) -> FileResult:
         return result
     except (RecursionError, MemoryError, ValueError) as exc:
         result.skipped = f"cannot parse: {type(exc).__name__}: {exc}"
+        return result
+    except Exception as exc:  # an extractor bug must cost one file, not the scan
+        result.skipped = (
+            f"errdex could not read this file ({type(exc).__name__}: {exc}); "
+            "please report it with the file"
+        )
         return result
     result.sites = len(sites)
     if sites:
@@ -249,12 +261,15 @@ def scan_checkout(
     jobs: int = 1,
     progress: Callable[[int, int], None] | None = None,
     analyze: bool = True,
+    read_tests: bool = True,
 ) -> ScanResult:
     """Scan every source file of ``checkout``; bad files are skipped and named, never fatal.
 
     With ``analyze`` (the default) the static analyst then gathers evidence from the
-    repository, its tests included, and writes each record's explanation fields;
-    without it the records carry the extractor's own account only.
+    repository, its tests included unless ``read_tests`` is off (reading CPython's
+    own test suite is most of the cost of analysing the standard library), and writes
+    each record's explanation fields; without it the records carry the extractor's own
+    account only.
     """
     started = time.perf_counter()
     path_prefix = checkout.path_prefix
@@ -300,11 +315,22 @@ def scan_checkout(
             styles[evidence["site"]["style"]] += 1
     unique_slugs(items)
     analysis_seconds = 0.0
+    analysis_error: str | None = None
     if analyze and items:
         from errdex.analyze.static import analyze_items  # the analyst reads files the scan lists
 
         analysis_started = time.perf_counter()
-        items = analyze_items(checkout, items, library_files=files, jobs=jobs)
+        try:
+            items = analyze_items(
+                checkout,
+                items,
+                library_files=files,
+                jobs=jobs,
+                **({} if read_tests else {"test_globs": ()}),
+            )
+        except Exception as exc:  # the records stand without the analyst: keep them
+            analysis_error = f"{type(exc).__name__}: {exc}"
+            log.warning("static analysis failed, records keep the extractor's account: %s", exc)
         analysis_seconds = time.perf_counter() - analysis_started
     return ScanResult(
         items=items,
@@ -315,4 +341,5 @@ def scan_checkout(
         seconds=time.perf_counter() - started,
         by_style=styles,
         analysis_seconds=analysis_seconds,
+        analysis_error=analysis_error,
     )

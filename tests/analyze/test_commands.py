@@ -133,3 +133,15 @@ def test_help_lists_the_options() -> None:
     ):
         assert option in out
     assert "--no-analyze" in flat(invoke("scan", "--help").output)
+
+
+def test_llm_without_a_key_for_a_remote_provider_is_a_clean_error(
+    scanned: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _, db = scanned
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    monkeypatch.delenv("OPENAI_BASE_URL", raising=False)
+    result = invoke("analyze", "--db", db, "--llm", "openai:gpt-4.1-mini")
+    assert result.exit_code == 2
+    assert "OPENAI_API_KEY is not set" in flat(result.output)
+    assert "Traceback" not in result.output

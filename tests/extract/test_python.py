@@ -495,3 +495,35 @@ def test_self_referential_reassignment_keeps_the_earlier_text() -> None:
             raise ValueError(text)
         """
     ) == ['missing: {", ".join(parts)}']
+
+
+def test_message_as_keyword_and_starred_arguments() -> None:
+    assert messages(
+        """\
+        def f(parts, text):
+            if parts:
+                raise ValueError(*parts)
+            raise ValueError(msg=f"bad {text}")
+        """
+    ) == ["{*parts}", "bad {text}"]
+
+
+def test_a_class_that_builds_its_message_in_init() -> None:
+    found = sites(
+        """\
+        class JSONDecodeError(ValueError):
+            def __init__(self, msg, doc, pos):
+                lineno = doc.count('\\\\n', 0, pos) + 1
+                colno = pos - doc.rfind('\\\\n', 0, pos)
+                errmsg = '%s: line %d column %d (char %d)' % (msg, lineno, colno, pos)
+                ValueError.__init__(self, errmsg)
+                self.msg = msg
+
+        def scan(s, idx):
+            raise JSONDecodeError("Expecting value", s, idx) from None
+        """
+    )
+    site = found[0]
+    assert site.style == "class_init"
+    assert site.template.display == "Expecting value: line %d column %d (char %d)"
+    assert site.template.match("Expecting value: line 1 column 1 (char 0)") is not None

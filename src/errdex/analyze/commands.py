@@ -98,17 +98,22 @@ def analyze_command(
     with store:
         if llm:
             runner = _llm_runner()
-            report = runner(
-                store,
-                repo=repo,
-                model=llm,
-                concurrency=concurrency,
-                limit=limit,
-                only_missing=only_missing,
-                dry_run=dry_run,
-                base_url=base_url,
-                console=console,
-            )
+            from errdex.analyze.llm import LlmError
+
+            try:
+                report = runner(
+                    store,
+                    repo=repo,
+                    model=llm,
+                    concurrency=concurrency,
+                    limit=limit,
+                    only_missing=only_missing,
+                    dry_run=dry_run,
+                    base_url=base_url,
+                    console=console,
+                )
+            except LlmError as exc:  # bad key, unknown model, unreachable server, quota
+                _fail(str(exc))
             if getattr(report, "status", None) == "interrupted":
                 sys.exit(130)
             return

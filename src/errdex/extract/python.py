@@ -56,7 +56,7 @@ _EXCEPTION_SUFFIXES = ("Error", "Exception", "Warning", "Exit", "Interrupt", "Fa
 
 # A thunk is a lazily evaluated message value: a node, or a node appended to earlier
 # alternatives by ``+=``.
-Thunk: TypeAlias = "ast.expr | _LoopTail | _Rebind | tuple[Thunk, Thunk]"
+Thunk: TypeAlias = "ast.expr | _LoopTail | _Rebind | _Fixed | tuple[Thunk, Thunk]"
 Env = dict[str, tuple[Thunk, ...]]
 Templates = list[MessageTemplate]
 #: A guard not yet written out: (kind, node, line).
@@ -692,9 +692,13 @@ class _ModuleExtractor:
             if message_kw is None:
                 return qualified, shown, [MessageTemplate()], "class_no_args"
             args = [message_kw]
-        if len(call.args) != len(args):
-            templates = [MessageTemplate.expression(self.expr_text(call.args[0]))]
+        starred = next((a for a in call.args if isinstance(a, ast.Starred)), None)
+        if starred is not None:  # ``X(*parts)``: the message is whatever the list holds
+            templates = [MessageTemplate.expression(self.expr_text(starred))]
             return qualified, shown, templates, "other_expr"
+        built = self._message_from_init(qualified, shown, call, helper_scope)
+        if built is not None:
+            return qualified, shown, built, "class_init"
         style = _style_of(args[0], helper_scope.env)
         if len(args) == 1:
             templates = self.templates(args[0], helper_scope)
@@ -727,6 +731,38 @@ class _ModuleExtractor:
             )
             return qualified, shown, [tuple_template], "multiple_args"
         return qualified, shown, self.templates(args[0], helper_scope), style
+
+    def _message_from_init(
+        self, qualified: str, shown: str, call: ast.Call, scope: _Scope
+    ) -> Templates | None:
+        """The message a class of this module builds in ``__init__`` from its arguments.
+
+        ``JSONDecodeError(msg, doc, pos)`` formats ``'%s: line %d column %d (char %d)'``
+        and hands that to ``ValueError.__init__``: the raise's arguments fill the
+        parameters, and the text passed to the base ``__init__`` is the message.
+        """
+        local = self.classes.get(shown) if qualified == f"{self.module}.{shown}" else None
+        init = self.methods.get((shown, "__init__")) if local is not None else None
+        if init is None or call.keywords and any(k.arg is None for k in call.keywords):
+            return None
+        params = [a.arg for a in [*init.args.posonlyargs, *init.args.args]][1:]
+        if len(call.args) > len(params):
+            return None
+        env: Env = {}
+        for name, arg in zip(params, call.args, strict=False):
+            env[name] = (_Fixed(self.templates(arg, scope)[0]),)
+        for keyword in call.keywords:
+            if keyword.arg in params:
+                env[keyword.arg] = (_Fixed(self.templates(keyword.value, scope)[0]),)
+        init_scope = _Scope(f"{shown}.__init__", "__init__", shown, env, set(), init)
+        for stmt in init.body:
+            if isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+                self._stmt(stmt, init_scope, ())
+            elif isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
+                message = _base_init_message(stmt.value, shown)
+                if message is not None:
+                    return self.templates(message, init_scope)
+        return None
 
     def _prints_args_tuple(self, qualified: str, shown: str) -> bool:
         """Whether ``str(exc)`` of several arguments is ``BaseException``'s tuple repr.
@@ -892,10 +928,11 @@ class _ModuleExtractor:
                 right = self.templates(node.right, scope, depth + 1)
                 return [a + b for a in left for b in right]
             if isinstance(node.op, ast.Mod) and _is_stringish(node.left, scope):
-                return [
+                formatted = [
                     _apply_literals(t, MessageTemplate.from_percent)
                     for t in self.templates(node.left, scope, depth + 1)
                 ]
+                return [self._fill_percent(t, node.right, scope, depth) for t in formatted]
             return [MessageTemplate.expression(self.expr_text(node))]
         if isinstance(node, ast.Name):
             return self._name(node, scope, depth)
@@ -914,6 +951,29 @@ class _ModuleExtractor:
             parent, def_stmt = outer
             yield self._env_at(parent, def_stmt) if parent.env is _LAZY else parent.env
             outer = parent.outer
+
+    def _fill_percent(
+        self, template: MessageTemplate, values: ast.expr, scope: _Scope, depth: int
+    ) -> MessageTemplate:
+        """Put known text into ``%s`` holes: ``'%s: line %d' % (msg, n)`` with ``msg``
+        known to be ``"Expecting value"`` reads ``Expecting value: line %d``. Holes whose
+        value is unknown, or formatted other than by ``%s``, stay as written."""
+        elements = values.elts if isinstance(values, ast.Tuple) else [values]
+        positional = [p for p in template.parts if isinstance(p, Hole) and p.name.isdigit()]
+        if len(positional) != len(elements) or any(isinstance(e, ast.Starred) for e in elements):
+            return template
+        known: dict[int, MessageTemplate] = {}
+        for hole, element in zip(positional, elements, strict=True):
+            if hole.text == "%s" and isinstance(element, (ast.Name, ast.Constant, ast.JoinedStr)):
+                value = self.templates(element, scope, depth + 1)
+                if len(value) == 1 and not value[0].is_opaque:
+                    known[id(hole)] = value[0]
+        if not known:
+            return template
+        parts: list[Literal | Hole] = []
+        for part in template.parts:
+            parts.extend(known[id(part)].parts if id(part) in known else (part,))
+        return MessageTemplate(parts)
 
     def _name(self, node: ast.Name, scope: _Scope, depth: int) -> Templates:
         bound = scope.env.get(node.id)
@@ -938,6 +998,8 @@ class _ModuleExtractor:
     def _thunk(self, thunk: Thunk | _LoopTail, scope: _Scope, depth: int) -> Templates:
         if isinstance(thunk, _LoopTail):
             return [MessageTemplate.hole("{…}", f"{thunk.name}…")]
+        if isinstance(thunk, _Fixed):
+            return [thunk.template]
         if isinstance(thunk, _Rebind):
             inner = _Scope(
                 scope.qualname,
@@ -1060,6 +1122,40 @@ class _ModuleExtractor:
 
 
 _DISPATCH = _ModuleExtractor._make_dispatch()
+
+
+@dataclass(frozen=True, slots=True)
+class _Fixed:
+    """A value whose template is already known (a caller's argument bound to a parameter)."""
+
+    template: MessageTemplate
+
+
+def _base_init_message(call: ast.Call, class_name: str) -> ast.expr | None:
+    """The message of ``super().__init__(msg)`` or ``Base.__init__(self, msg)``; None if not one."""
+    func = call.func
+    if not (isinstance(func, ast.Attribute) and func.attr == "__init__"):
+        return None
+    args = list(call.args)
+    owner = func.value
+    if (
+        isinstance(owner, ast.Call)
+        and isinstance(owner.func, ast.Name)
+        and owner.func.id == "super"
+    ):
+        pass
+    elif (
+        isinstance(owner, (ast.Name, ast.Attribute))
+        and args
+        and isinstance(args[0], ast.Name)
+        and args[0].id == "self"
+    ):
+        args = args[1:]
+    else:
+        return None
+    if len(args) != 1 or call.keywords or isinstance(args[0], ast.Starred):
+        return None
+    return args[0]
 
 
 @dataclass(frozen=True, slots=True)
