@@ -7,8 +7,8 @@ Each file is read, parsed and turned into records in one worker call, so that wi
 from __future__ import annotations
 
 import gc
-import logging
 import io
+import logging
 import os
 import time
 import tokenize

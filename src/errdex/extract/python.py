@@ -743,7 +743,7 @@ class _ModuleExtractor:
         """
         local = self.classes.get(shown) if qualified == f"{self.module}.{shown}" else None
         init = self.methods.get((shown, "__init__")) if local is not None else None
-        if init is None or call.keywords and any(k.arg is None for k in call.keywords):
+        if init is None or (call.keywords and any(k.arg is None for k in call.keywords)):
             return None
         params = [a.arg for a in [*init.args.posonlyargs, *init.args.args]][1:]
         if len(call.args) > len(params):
