@@ -642,8 +642,14 @@ def test_missing_db_for_reading(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     "chosen",
-    [[], ["SRC", "--package", "click"], ["SRC", "--stdlib"], ["--package", "click", "--stdlib"]],
-    ids=["none", "target+package", "target+stdlib", "package+stdlib"],
+    [
+        [],
+        ["SRC", "--package", "click"],
+        ["SRC", "--stdlib"],
+        ["--package", "click", "--stdlib"],
+        ["--stdlib", "--environment"],
+    ],
+    ids=["none", "target+package", "target+stdlib", "package+stdlib", "stdlib+environment"],
 )
 def test_exactly_one_target(tmp_path: Path, chosen: list[str]) -> None:
     src = str(make_package(tmp_path / "src"))
@@ -651,7 +657,8 @@ def test_exactly_one_target(tmp_path: Path, chosen: list[str]) -> None:
     db = tmp_path / "cat.db"
     message = fails("scan", *args, "--repo", REPO, "--db", db)
     assert message == (
-        "error: give exactly one of TARGET, --package NAME or --stdlib (see errdex scan --help)"
+        "error: give exactly one of TARGET, --package NAME, --stdlib or --environment "
+        "(see errdex scan --help)"
     )
     assert not db.exists()
 
