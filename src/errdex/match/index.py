@@ -17,6 +17,7 @@ which keeps a million-template index within memory and quick to load.
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import pickle
@@ -35,13 +36,15 @@ from errdex.template import HOLE_REGEX, MessageTemplate
 
 __all__ = ["INDEX_FORMAT", "Entry", "MatchIndex", "runs_from_pattern"]
 
-INDEX_FORMAT = 1
+INDEX_FORMAT = 2
 _SEP = "\x1f"  # between the literal runs of one entry in the runs blob
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]{2,}")
 _UNESCAPE = re.compile(r"\\(.)", re.S)
 _META = re.compile(r"(?<!\\)[.*+?^${}()|\[\]]")
 #: Frames this close to a record's line in the same file still count (code moved).
 NEAR_LINES = 40
+#: A rarest word shared by more templates than this is a poor anchor (bench/match_speed.py).
+SHARED_WORD_LIMIT = 16
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,14 +169,23 @@ class _Builder:
         postings: dict[str, list[int]] = {}
         unanchored: list[int] = []
         for index, (runs, words) in enumerate(zip(self.runs, words_of, strict=True)):
+            key = ""
             if words:
                 key = min(words, key=lambda w: (frequency[w], -len(w), w))
-            else:
+                if frequency[key] > SHARED_WORD_LIMIT:
+                    # a common word would hand this template to too many messages: its
+                    # whole literal run is rarer (a larger automaton, fewer candidates)
+                    key = ""
+            if not key:
                 longest = max((r.strip() for r in runs or ()), key=len, default="")
                 if len(longest) < 3:
-                    unanchored.append(index)
-                    continue
-                key = longest
+                    if words:
+                        key = min(words, key=lambda w: (frequency[w], -len(w), w))
+                    else:
+                        unanchored.append(index)
+                        continue
+                else:
+                    key = longest
             postings.setdefault(key, []).append(index)
         return postings, unanchored
 
@@ -207,6 +219,18 @@ class MatchIndex:
 
     @classmethod
     def build(cls, envelopes: Iterable[dict[str, Any]], version: int = 0) -> MatchIndex:
+        """Freeze the current records into an index (the cyclic GC paused: the build
+        makes millions of objects that hold no cycles)."""
+        was_enabled = gc.isenabled()
+        gc.disable()
+        try:
+            return cls._build(envelopes, version)
+        finally:
+            if was_enabled:
+                gc.enable()
+
+    @classmethod
+    def _build(cls, envelopes: Iterable[dict[str, Any]], version: int) -> MatchIndex:
         builder = _Builder()
         for envelope in envelopes:
             builder.add(envelope)
@@ -271,8 +295,8 @@ class MatchIndex:
         directory.parent.mkdir(parents=True, exist_ok=True)
         tmp = Path(tempfile.mkdtemp(prefix=directory.name + ".", dir=directory.parent))
         with (tmp / "columns.pickle").open("wb") as fh:
-            pickle.dump(self._data, fh, protocol=pickle.HIGHEST_PROTOCOL)
-        self._automaton.save(str(tmp / "automaton.bin"))  # ints need no serializer
+            # the automaton pickles several times faster to load than its own save()
+            pickle.dump((self._data, self._automaton), fh, protocol=pickle.HIGHEST_PROTOCOL)
         (tmp / "meta.json").write_text(
             json.dumps({"format": INDEX_FORMAT, "version": self.version, "entries": len(self)})
         )
@@ -293,9 +317,14 @@ class MatchIndex:
             if meta.get("format") != INDEX_FORMAT:
                 return None
             with (directory / "columns.pickle").open("rb") as fh:
-                data = pickle.load(fh)
-            automaton = ahocorasick.load(str(directory / "automaton.bin"), pickle.loads)
-        except (OSError, ValueError, EOFError, pickle.UnpicklingError, AttributeError):
+                was_enabled = gc.isenabled()
+                gc.disable()
+                try:
+                    data, automaton = pickle.load(fh)
+                finally:
+                    if was_enabled:
+                        gc.enable()
+        except (OSError, ValueError, TypeError, EOFError, pickle.UnpicklingError, AttributeError):
             return None
         return cls(data, automaton)
 
@@ -325,6 +354,14 @@ class MatchIndex:
             runs=runs,
             pattern=self._regex.get(index, ""),
             prior=float(self._priors[index]),
+        )
+
+    def runs(self, index: int) -> tuple[str, ...] | None:
+        """An entry's literal runs, read straight from the columns (None: verify by regex)."""
+        if index in self._regex:
+            return None
+        return tuple(
+            self._runs_blob[self._runs_offsets[index] : self._runs_offsets[index + 1]].split(_SEP)
         )
 
     def by_message(self, message: str) -> list[int]:

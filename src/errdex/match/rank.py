@@ -25,6 +25,8 @@ __all__ = ["Candidate", "Clue", "Scored", "rank"]
 #: template could still pin, and a 50 MB paste must answer in bounded time.
 MAX_MESSAGE = 20_000
 FUZZY_MIN = 70.0
+#: Sites of a bare ``raise Class`` considered for one empty message.
+MAX_BARE = 200
 #: Candidates scoring within this ratio of the best are told apart by nothing.
 TIE_RATIO = 0.97
 
@@ -108,11 +110,18 @@ def class_agreement(pasted: str | None, recorded: str | None) -> tuple[float, st
 
 
 def _verify(index: MatchIndex, entry_index: int, message: str) -> tuple[bool, list[str], int]:
-    """(full match, hole values, literal length) for one entry against a message."""
+    """(full match, hole values, literal length) for one entry against a message.
+
+    Reads the literal runs straight from the index's columns: most candidates fail,
+    and building a whole Entry for each would cost several times the check itself.
+    """
+    runs = index.runs(entry_index)
+    if runs is not None:
+        values = match_runs(runs, message)
+        if values is None:
+            return False, [], 0
+        return True, values, sum(len(r) for r in runs)
     entry = index.entry(entry_index)
-    if entry.runs is not None:
-        values = match_runs(entry.runs, message)
-        return values is not None, values or [], entry.literal_length
     m = re2.fullmatch(entry.pattern, message)
     if m is None:
         return False, [], 0
@@ -144,8 +153,9 @@ def rank(
             current = best.get(scored.index)
             if current is None or scored.score > current.score:
                 best[scored.index] = scored
-    ranked = sorted(best.values(), key=lambda s: (-s.score, s.index))[:top]
-    _share_confidence(ranked)
+    ranked = sorted(best.values(), key=lambda s: (-s.score, s.index))
+    _share_confidence(ranked)  # over every rival, not only those shown
+    ranked = ranked[:top]
     # the sites are alternatives: none can be likelier than what the best one leaves over
     if ranked:
         leftover = 1.0 - ranked[0].confidence
@@ -227,19 +237,22 @@ def _score_clue(clue: Clue, index: MatchIndex) -> list[Scored]:
     # the message: anchors, then a linear-time full match
     candidates = index.by_message(message) if message else []
     if not message and clue.error_class:
-        candidates = index.by_empty_message(_short(clue.error_class) or "")
-    for i in [*candidates, *[i for i in found if i not in candidates]]:
+        # a bare ``raise Class`` may stand at thousands of sites: they are alike, so a
+        # bounded sample stands for them (sharing confidence among them all)
+        candidates = index.by_empty_message(_short(clue.error_class) or "")[:MAX_BARE]
+    known = set(candidates)
+    for i in [*candidates, *[i for i in found if i not in known]]:
         ok, values, literal_length = _verify(index, i, message)
         if not ok:
             continue
         s = get(i)
-        entry = index.entry(i)
+        empty = literal_length == 0 and not values
         s.full_match = True
-        s.message = _message_score(literal_length, entry.is_empty)
+        s.message = _message_score(literal_length, empty)
         s.holes = {str(k): v for k, v in enumerate(values)}
         s.reasons.append(
             "the message is empty, as this site raises it"
-            if entry.is_empty
+            if empty
             else f"the message matches the template ({literal_length} literal characters)"
         )
 
