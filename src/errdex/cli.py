@@ -18,7 +18,7 @@ from rich.table import Table
 from errdex import __version__
 from errdex.analyze.sources import remember
 from errdex.record import iso_now
-from errdex.scan import ScanResult, scan_checkout
+from errdex.scan import ScanResult, scan_checkout, summarize
 from errdex.source import Checkout, SourceError, open_source
 from errdex.source.stdlib import stdlib_checkout
 from errdex.store import ScanSummary, SqliteStore, StoreError
@@ -194,7 +194,7 @@ def scan(
         show=not no_progress and not as_json,
         analyze=not no_analyze,
     )
-    summary = _summary_of(checkout, repo_name, result, started_at)
+    summary = summarize(checkout, repo_name, result, started_at)
     try:
         with store:
             scan_id = store.write_scan(summary, result.items, dataset_version=summary.finished_at)
@@ -251,7 +251,7 @@ def _scan_environment(db: str, jobs: int, *, analyze: bool, show: bool, as_json:
                 assert checkout is not None and checkout.repo is not None
                 bar.update(task, description=target.name)
                 started_at, result = future.result()
-                summary = _summary_of(checkout, checkout.repo, result, started_at)
+                summary = summarize(checkout, checkout.repo, result, started_at)
                 try:
                     scan_id = store.write_scan(
                         summary, result.items, dataset_version=summary.finished_at
@@ -305,25 +305,6 @@ def _scan_target(checkout: Checkout, analyze: bool) -> tuple[str, ScanResult]:
         read_tests=checkout.origin != "stdlib",
     )
     return started_at, result
-
-
-def _summary_of(checkout: Checkout, repo: str, result: ScanResult, started_at: str) -> ScanSummary:
-    return ScanSummary(
-        repo=repo,
-        commit=checkout.sha if checkout.ref_kind == "commit" else None,
-        ref=checkout.ref,
-        ref_kind=checkout.ref_kind,
-        origin=checkout.origin,
-        version=checkout.version,
-        started_at=started_at,
-        finished_at=iso_now(),
-        seconds=round(result.seconds, 3),
-        files_read=result.files_read,
-        files_excluded=result.files_excluded,
-        sites=result.sites,
-        records=len(result.items),
-        skipped=result.skipped,
-    )
 
 
 def _run_scan(

@@ -26,8 +26,18 @@ from errdex.extract.site import ErrorSite, message_display
 from errdex.record import SCHEMA_VERSION, iso_now, record_id, slugify, source_window
 from errdex.source import Checkout, iter_source_files
 from errdex.source.permalink import permalinker
+from errdex.store.base import ScanSummary, Store
 
-__all__ = ["FileResult", "ScanContext", "ScanResult", "read_source", "scan_checkout", "scan_file"]
+__all__ = [
+    "FileResult",
+    "ScanContext",
+    "ScanResult",
+    "read_source",
+    "scan_checkout",
+    "scan_file",
+    "store_scan",
+    "summarize",
+]
 
 log = logging.getLogger(__name__)
 
@@ -343,3 +353,31 @@ def scan_checkout(
         analysis_seconds=analysis_seconds,
         analysis_error=analysis_error,
     )
+
+
+def summarize(checkout: Checkout, repo: str, result: ScanResult, started_at: str) -> ScanSummary:
+    """The summary a store keeps for one scan (files read, skipped with reasons, time)."""
+    return ScanSummary(
+        repo=repo,
+        commit=checkout.sha if checkout.ref_kind == "commit" else None,
+        ref=checkout.ref,
+        ref_kind=checkout.ref_kind,
+        origin=checkout.origin,
+        version=checkout.version,
+        started_at=started_at,
+        finished_at=iso_now(),
+        seconds=round(result.seconds, 3),
+        files_read=result.files_read,
+        files_excluded=result.files_excluded,
+        sites=result.sites,
+        records=len(result.items),
+        skipped=result.skipped,
+    )
+
+
+def store_scan(
+    store: Store, checkout: Checkout, repo: str, result: ScanResult, started_at: str
+) -> int:
+    """Write one scan's records and summary; returns the scan id."""
+    summary = summarize(checkout, repo, result, started_at)
+    return store.write_scan(summary, result.items, dataset_version=summary.finished_at)

@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from errdex.scan import scan_checkout
+from errdex.scan import scan_checkout, store_scan
 from errdex.source import open_source
-from errdex.store import ScanSummary, SqliteStore
+from errdex.store import SqliteStore
 
 SHA = "0123456789abcdef0123456789abcdef01234567"
 
@@ -57,26 +57,7 @@ def build_catalogue(root: Path) -> Path:
     result = scan_checkout(checkout, repo="example/tinygraph")
     db = root / "errdex.db"
     with SqliteStore(db) as store:
-        store.write_scan(
-            ScanSummary(
-                repo="example/tinygraph",
-                commit=SHA,
-                ref=SHA,
-                ref_kind="commit",
-                origin="dir",
-                version=None,
-                started_at="2026-11-29T00:00:00.000Z",
-                finished_at="2026-11-29T00:00:01.000Z",
-                seconds=1.0,
-                files_read=result.files_read,
-                files_excluded=result.files_excluded,
-                sites=result.sites,
-                records=len(result.items),
-                skipped=result.skipped,
-            ),
-            result.items,
-            "2026-11-29T00:00:01.000Z",
-        )
+        store_scan(store, checkout, "example/tinygraph", result, "2026-11-29T00:00:00.000Z")
     return db
 
 

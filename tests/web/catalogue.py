@@ -7,9 +7,9 @@ from pathlib import Path
 from typing import Any
 
 from errdex.record import iso_now
-from errdex.scan import scan_checkout
+from errdex.scan import scan_checkout, store_scan
 from errdex.source import open_source
-from errdex.store import ScanSummary, SqliteStore
+from errdex.store import SqliteStore
 
 SEED_SHA = "1e1c6a8fc06dfcd1247076ec5cae4640cea5d7bb"
 ACME_SHA = "0123456789abcdef0123456789abcdef01234567"
@@ -78,24 +78,8 @@ def scan_into(db: Path, root: Path, repo: str, sha: str) -> list[Item]:
     checkout = open_source(str(root), repo=repo, sha=sha)
     started = iso_now()
     result = scan_checkout(checkout, repo=repo)
-    summary = ScanSummary(
-        repo=repo,
-        commit=checkout.sha if checkout.ref_kind == "commit" else None,
-        ref=checkout.ref,
-        ref_kind=checkout.ref_kind,
-        origin=checkout.origin,
-        version=checkout.version,
-        started_at=started,
-        finished_at=iso_now(),
-        seconds=round(result.seconds, 3),
-        files_read=result.files_read,
-        files_excluded=result.files_excluded,
-        sites=result.sites,
-        records=len(result.items),
-        skipped=result.skipped,
-    )
     with SqliteStore(db) as store:
-        store.write_scan(summary, result.items, dataset_version=summary.finished_at)
+        store_scan(store, checkout, repo, result, started)
     return result.items
 
 

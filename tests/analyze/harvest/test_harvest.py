@@ -25,9 +25,9 @@ from errdex.analyze.harvest.collect import HarvestInterrupted, run_pytest
 from errdex.analyze.harvest.commands import harvest
 from errdex.analyze.harvest.plugin import class_name, raising_frame
 from errdex.record import iso_now
-from errdex.scan import scan_checkout
+from errdex.scan import scan_checkout, store_scan
 from errdex.source import open_source
-from errdex.store import ScanSummary, SqliteStore
+from errdex.store import SqliteStore
 
 from .smallpkg import CORE, TESTS, line_of, write_package
 
@@ -39,24 +39,8 @@ def scan_into(root: Path, db: Path, repo: str = REPO) -> None:
     """Scan ``root`` with the real pipeline and store it, as ``errdex scan`` does."""
     checkout = open_source(str(root), repo=repo)
     result = scan_checkout(checkout, repo=repo)
-    now = iso_now()
-    summary = ScanSummary(
-        repo=repo,
-        commit=None,
-        ref=None,
-        ref_kind="none",
-        origin=checkout.origin,
-        version=None,
-        started_at=now,
-        finished_at=now,
-        seconds=result.seconds,
-        files_read=result.files_read,
-        files_excluded=result.files_excluded,
-        sites=result.sites,
-        records=len(result.items),
-    )
     with SqliteStore(db) as store:
-        store.write_scan(summary, result.items, dataset_version=now)
+        store_scan(store, checkout, repo, result, iso_now())
 
 
 def envelopes(db: Path) -> dict[int, dict[str, Any]]:

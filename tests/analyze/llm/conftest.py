@@ -10,9 +10,9 @@ from rich.console import Console
 
 from errdex.analyze.llm import RetryPolicy, RunOptions
 from errdex.record import iso_now
-from errdex.scan import scan_checkout
+from errdex.scan import scan_checkout, store_scan
 from errdex.source import open_source
-from errdex.store import ScanSummary, SqliteStore
+from errdex.store import SqliteStore
 
 from .fake_server import FakeLlmServer
 
@@ -86,23 +86,7 @@ def scan_into(store: SqliteStore, root: Path, sha: str) -> None:
     """What ``errdex scan DIR --repo acme/widgets --sha SHA`` stores."""
     checkout = open_source(str(root), repo=REPO, sha=sha)
     result = scan_checkout(checkout, repo=REPO)
-    now = iso_now()
-    summary = ScanSummary(
-        repo=REPO,
-        commit=sha,
-        ref=sha,
-        ref_kind="commit",
-        origin=checkout.origin,
-        version=None,
-        started_at=now,
-        finished_at=now,
-        seconds=0.0,
-        files_read=result.files_read,
-        files_excluded=result.files_excluded,
-        sites=result.sites,
-        records=len(result.items),
-    )
-    store.write_scan(summary, result.items, dataset_version=now)
+    store_scan(store, checkout, REPO, result, iso_now())
 
 
 @pytest.fixture
