@@ -26,7 +26,7 @@ __all__ = ["Candidate", "Clue", "Scored", "rank"]
 MAX_MESSAGE = 20_000
 FUZZY_MIN = 70.0
 #: Sites of a bare ``raise Class`` considered for one empty message.
-MAX_BARE = 200
+MAX_BARE = 20
 #: Candidates scoring within this ratio of the best are told apart by nothing.
 TIE_RATIO = 0.97
 
@@ -239,7 +239,12 @@ def _score_clue(clue: Clue, index: MatchIndex) -> list[Scored]:
     if not message and clue.error_class:
         # a bare ``raise Class`` may stand at thousands of sites: they are alike, so a
         # bounded sample stands for them (sharing confidence among them all)
-        candidates = index.by_empty_message(_short(clue.error_class) or "")[:MAX_BARE]
+        bare = index.by_empty_message(_short(clue.error_class) or "")
+        candidates = bare[:MAX_BARE]
+        if len(bare) > MAX_BARE:
+            note = f"one of {len(bare)} sites that raise {_short(clue.error_class)} with no message"
+            for i in candidates:
+                get(i).reasons.append(note)
     known = set(candidates)
     for i in [*candidates, *[i for i in found if i not in known]]:
         ok, values, literal_length = _verify(index, i, message)
