@@ -43,6 +43,8 @@ _UNESCAPE = re.compile(r"\\(.)", re.S)
 _META = re.compile(r"(?<!\\)[.*+?^${}()|\[\]]")
 #: Frames this close to a record's line in the same file still count (code moved).
 NEAR_LINES = 40
+#: Message candidates checked per query, at most (crowded anchors are expanded last).
+MESSAGE_BUDGET = 512
 #: A rarest word shared by more templates than this is a poor anchor (bench/match_speed.py).
 SHARED_WORD_LIMIT = 16
 
@@ -364,15 +366,23 @@ class MatchIndex:
             self._runs_blob[self._runs_offsets[index] : self._runs_offsets[index + 1]].split(_SEP)
         )
 
-    def by_message(self, message: str) -> list[int]:
-        """Entries whose anchor occurs in ``message`` (a superset of the full matches)."""
+    def by_message(self, message: str, budget: int = MESSAGE_BUDGET) -> list[int]:
+        """Entries whose anchor occurs in ``message`` (a superset of the full matches).
+
+        Anchors shared by few templates come first; past ``budget`` candidates the
+        crowded anchors (``(at``: templates that are nearly all holes, which could at
+        best share a tiny confidence) are not expanded further, so a query stays cheap.
+        """
         if not len(self._automaton):
             return []
-        found: set[int] = set()
         offsets = self._posting_offsets
         flat = self._postings
-        for _, key in self._automaton.iter(message):
+        keys = {key for _, key in self._automaton.iter(message)}
+        found: set[int] = set()
+        for key in sorted(keys, key=lambda k: offsets[k + 1] - offsets[k]):
             found.update(flat[offsets[key] : offsets[key + 1]])
+            if len(found) >= budget:
+                break
         return sorted(found)
 
     def by_observed(self, message: str) -> list[int]:
