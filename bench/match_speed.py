@@ -498,27 +498,31 @@ def _load(args: argparse.Namespace, size: int) -> tuple[Result, Any]:
 
 
 def child_loadparts(args: argparse.Namespace, size: int, out: Path) -> Result:
-    """MatchIndex.load's two halves: the pickled columns and the automaton."""
-    import pickle
+    """MatchIndex.load's two halves: the pickled columns and the automaton.
 
-    import ahocorasick
+    Both live in ``columns.pickle`` (columns, automaton); the automaton's share is
+    measured by pickling it again on its own and loading that.
+    """
+    import pickle
 
     directory = args.workdir / f"n{size}" / "index"
     rss0 = rss()
     started, cpu = time.perf_counter(), time.process_time()
     with (directory / "columns.pickle").open("rb") as fh:
-        data = pickle.load(fh)
-    columns_s, columns_cpu = time.perf_counter() - started, time.process_time() - cpu
+        data, automaton = pickle.load(fh)
+    both_s, both_cpu = time.perf_counter() - started, time.process_time() - cpu
     rss1 = rss()
+    blob = pickle.dumps(automaton, protocol=pickle.HIGHEST_PROTOCOL)
+    del automaton
     started, cpu = time.perf_counter(), time.process_time()
-    automaton = ahocorasick.load(str(directory / "automaton.bin"), pickle.loads)
+    automaton = pickle.loads(blob)
     automaton_s, automaton_cpu = time.perf_counter() - started, time.process_time() - cpu
     rss2 = rss()
     assert data and len(automaton) >= 0
     return {
-        "columns_cpu_s": columns_cpu,
+        "columns_cpu_s": both_cpu - automaton_cpu,
         "automaton_cpu_s": automaton_cpu,
-        "columns_s": columns_s,
+        "columns_s": both_s - automaton_s,
         "columns_rss_mib": rss1 - rss0,
         "automaton_s": automaton_s,
         "automaton_rss_mib": rss2 - rss1,
