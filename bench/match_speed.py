@@ -414,7 +414,6 @@ def child_stages(args: argparse.Namespace, size: int, out: Path) -> Result:
         "lines": array("I", builder.lines),
         "classes": array("I", builder.classes),
         "functions": array("I", builder.functions),
-        "priors": array("f", builder.priors),
         "runs_blob": "".join(pieces),
         "runs_offsets": runs_offsets,
         "regex": builder.regex,

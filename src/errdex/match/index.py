@@ -36,7 +36,7 @@ from errdex.template import HOLE_REGEX, MessageTemplate
 
 __all__ = ["INDEX_FORMAT", "Entry", "MatchIndex", "runs_from_pattern"]
 
-INDEX_FORMAT = 2
+INDEX_FORMAT = 3
 _SEP = "\x1f"  # between the literal runs of one entry in the runs blob
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]{2,}")
 _UNESCAPE = re.compile(r"\\(.)", re.S)
@@ -62,15 +62,10 @@ class Entry:
     function: str | None
     runs: tuple[str, ...] | None  # None: verify with RE2 on ``pattern``
     pattern: str
-    prior: float  # evidence that the site really fires: tests that expect it, observed messages
 
     @property
     def literal_length(self) -> int:
         return sum(len(r) for r in self.runs) if self.runs is not None else 0
-
-    @property
-    def is_empty(self) -> bool:
-        return self.runs == ("",)
 
 
 def runs_from_pattern(pattern: str) -> tuple[str, ...] | None:
@@ -116,7 +111,6 @@ class _Builder:
         self.lines: list[int] = []
         self.classes: list[int] = []
         self.functions: list[int] = []
-        self.priors: list[float] = []
         self.runs: list[tuple[str, ...] | None] = []
         self.regex: dict[int, str] = {}
         self.strings: dict[str, int] = {}
@@ -149,9 +143,7 @@ class _Builder:
         self.lines.append(int(record["lineNumber"]))
         self.classes.append(self.intern(record["errorClass"]))
         self.functions.append(self.intern(site.get("function")))
-        tests = len(evidence.get("tests") or ())
         observed = evidence.get("observed") or ()
-        self.priors.append(min(1.0, 0.25 * tests + 0.5 * len(observed)))
         for item in observed:
             message = item.get("message")
             if isinstance(message, str):
@@ -205,7 +197,6 @@ class MatchIndex:
         self._lines: array[int] = data["lines"]
         self._classes: array[int] = data["classes"]
         self._functions: array[int] = data["functions"]
-        self._priors: array[float] = data["priors"]
         self._runs_blob: str = data["runs_blob"]
         self._runs_offsets: array[int] = data["runs_offsets"]
         self._regex: dict[int, str] = data["regex"]
@@ -277,7 +268,6 @@ class MatchIndex:
             "lines": array("I", builder.lines),
             "classes": array("I", builder.classes),
             "functions": array("I", builder.functions),
-            "priors": array("f", builder.priors),
             "runs_blob": "".join(pieces),
             "runs_offsets": runs_offsets,
             "regex": builder.regex,
@@ -355,7 +345,6 @@ class MatchIndex:
             function=strings[self._functions[index]] or None,
             runs=runs,
             pattern=self._regex.get(index, ""),
-            prior=float(self._priors[index]),
         )
 
     def runs(self, index: int) -> tuple[str, ...] | None:

@@ -56,7 +56,6 @@ class Scored:
     holes: dict[str, str] = field(default_factory=dict)
     reasons: list[str] = field(default_factory=list)
     full_match: bool = False
-    template_key: tuple[str, ...] | None = None
     score: float = 0.0  # how well the evidence fits: orders the candidates
     confidence: float = 0.0  # the score shared among equally good rivals
     observed: int = 0  # times this exact message was seen at this site
@@ -141,7 +140,6 @@ def _message_score(literal_length: int, empty: bool) -> float:
 def rank(
     clues: Sequence[Clue],
     index: MatchIndex,
-    hole_names: dict[int, list[str]] | None = None,
     top: int = 5,
 ) -> list[Scored]:
     """Score every candidate any clue points to; best first, at most ``top``."""
@@ -207,7 +205,6 @@ def _score_clue(clue: Clue, index: MatchIndex) -> list[Scored]:
             s = found[i] = Scored(index=i)
             s.class_factor, why = class_agreement(clue.error_class, entry.error_class)
             s.reasons.append(why)
-            s.template_key = entry.runs
         return s
 
     # frames: innermost last, and the innermost is the likeliest raise site
