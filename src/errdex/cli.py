@@ -18,7 +18,7 @@ from rich.table import Table
 from errdex import __version__
 from errdex.analyze.sources import remember
 from errdex.record import iso_now
-from errdex.scan import ScanResult, scan_checkout, summarize
+from errdex.scan import ScanResult, scan_checkout, store_scan, summarize
 from errdex.source import Checkout, SourceError, open_source
 from errdex.source.stdlib import stdlib_checkout
 from errdex.store import ScanSummary, SqliteStore, StoreError
@@ -251,11 +251,8 @@ def _scan_environment(db: str, jobs: int, *, analyze: bool, show: bool, as_json:
                 assert checkout is not None and checkout.repo is not None
                 bar.update(task, description=target.name)
                 started_at, result = future.result()
-                summary = summarize(checkout, checkout.repo, result, started_at)
                 try:
-                    scan_id = store.write_scan(
-                        summary, result.items, dataset_version=summary.finished_at
-                    )
+                    scan_id = store_scan(store, checkout, checkout.repo, result, started_at)
                     remember(store.connection, checkout.repo, scan_id, checkout, (), ())
                 except StoreError as exc:
                     _fail(str(exc))
