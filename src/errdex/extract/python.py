@@ -699,7 +699,7 @@ class _ModuleExtractor:
         built = self._message_from_init(qualified, shown, call, helper_scope)
         if built is not None:
             return qualified, shown, built, "class_init"
-        style = _style_of(args[0], helper_scope.env)
+        style = _style_of(args[0])
         if len(args) == 1:
             templates = self.templates(args[0], helper_scope)
             if shown in _REPR_STR_EXCEPTIONS and qualified == f"builtins.{shown}":
@@ -832,7 +832,7 @@ class _ModuleExtractor:
             else:
                 qualified, shown = "builtins.UserWarning", "UserWarning"
             templates = self.templates(message, scope)
-            style = _style_of(message, scope.env)
+            style = _style_of(message)
         self._add(stmt, "warn", scope, guards, shown, qualified, templates, style, None, [])
 
     def _assert(self, stmt: ast.Assert, scope: _Scope, guards: Guards) -> None:
@@ -848,7 +848,7 @@ class _ModuleExtractor:
             "AssertionError",
             "builtins.AssertionError",
             templates,
-            _style_of(stmt.msg, scope.env),
+            _style_of(stmt.msg),
             None,
             [],
         )
@@ -1250,7 +1250,7 @@ def _is_stringish(node: ast.expr | object, scope: _Scope) -> bool:
     return False
 
 
-def _style_of(node: ast.expr, env: Env) -> str:
+def _style_of(node: ast.expr) -> str:
     if isinstance(node, ast.Constant):
         return "literal"
     if isinstance(node, ast.JoinedStr):

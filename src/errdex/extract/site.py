@@ -51,11 +51,6 @@ class ErrorSite:
     #: Set when one file raises the same message at several sites (see record_id).
     disambiguator: str | None = None
 
-    @property
-    def message_key(self) -> str:
-        """The text that identifies the message: what ``errorMessage`` shows."""
-        return message_display(self)
-
     def evidence(self) -> dict[str, Any]:
         return {
             "kind": self.kind,
