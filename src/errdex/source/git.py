@@ -72,7 +72,7 @@ def _clone(url: str, bare: Path) -> None:
     if not url.startswith("file://"):
         args.append("--filter=blob:none")
     try:
-        run_git([*args, "--", url, str(tmp)], hint=_HINT_NET)
+        run_git([*args, "--", url, str(tmp)], hint=_HINT_NET, network=True)
     except SourceError:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
@@ -87,6 +87,7 @@ def _fetch(bare: Path, *refs: str) -> None:
         ["fetch", "--quiet", "--force", "--update-head-ok", *prune, "origin", *refspecs],
         cwd=bare,
         hint=_HINT_NET,
+        network=True,
     )
 
 
@@ -130,7 +131,12 @@ def _work_tree(bare: Path, trees: Path, sha: str) -> Path:
         shutil.rmtree(tree)
     run_git(["worktree", "prune"], cwd=bare, check=False)
     trees.mkdir(parents=True, exist_ok=True)
-    run_git(["worktree", "add", "--quiet", "--detach", "--force", str(tree), sha], cwd=bare)
+    # network: a blobless clone fetches the blobs of the files it checks out
+    run_git(
+        ["worktree", "add", "--quiet", "--detach", "--force", str(tree), sha],
+        cwd=bare,
+        network=True,
+    )
     return tree
 
 

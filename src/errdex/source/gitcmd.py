@@ -1,7 +1,9 @@
 """Run ``git`` as a subprocess and answer simple questions about work trees.
 
-All git access goes through :func:`run_git` so failures become one kind of
-:class:`SourceError` with the command, git's own message and a hint.
+All git access goes through :func:`run_git`, so every call runs with the
+configuration that keeps the scanned repository from running programs, and
+failures become one kind of :class:`SourceError` with the command, git's own
+message and a hint.
 """
 
 from __future__ import annotations
@@ -45,33 +47,70 @@ def git_available() -> bool:
     return shutil.which("git") is not None
 
 
+# Environment a calling git process (errdex run from a hook or an alias) leaves
+# behind; it would point our commands at that repository instead of ``cwd``.
+_REPO_ENV = frozenset(
+    {
+        "GIT_DIR",
+        "GIT_WORK_TREE",
+        "GIT_INDEX_FILE",
+        "GIT_OBJECT_DIRECTORY",
+        "GIT_ALTERNATE_OBJECT_DIRECTORIES",
+        "GIT_COMMON_DIR",
+        "GIT_NAMESPACE",
+        "GIT_PREFIX",
+        "GIT_IMPLICIT_WORK_TREE",
+        "GIT_CONFIG",
+    }
+)
+
+# Settings through which a repository's own config could make git run a
+# program. Command-line config is read last, so it wins over the repository's
+# .git/config and every file it includes. Not listed: what git already ignores
+# outside the user's and system's config (safe.directory,
+# uploadpack.packObjectsHook), aliases (they never shadow the built-ins run
+# here), and diff/merge drivers, editors and gpg (no diff, log, merge or commit
+# is run: a new call of those must add --no-ext-diff --no-textconv).
+_NO_PROGRAMS = (
+    "core.fsmonitor=false",
+    f"core.hooksPath={os.devnull}",  # hooks are looked up in it: none exist
+    "core.pager=cat",
+    "core.askPass=",
+    "protocol.ext.allow=never",
+)
+# Commands that read no remote also reach no transport, ssh command, proxy,
+# remote helper or credential helper: none is needed for rev-parse and friends.
+_OFFLINE = ("protocol.allow=never", "credential.helper=")
+# Commands that may pass file contents through filter drivers (the tree's
+# .gitattributes picks the driver, so a user's git-lfs would fetch what the
+# tree's .lfsconfig names); their drivers are switched off one by one.
+_FILTERING = frozenset(
+    {"add", "checkout", "clone", "commit", "diff", "reset", "restore", "stash", "status"}
+    | {"switch", "worktree"}
+)
+
+
 def _env() -> dict[str, str]:
-    env = dict(os.environ)
+    env = {key: value for key, value in os.environ.items() if key not in _REPO_ENV}
     # Never hang on a password prompt; parse git's output in one language.
     env["GIT_TERMINAL_PROMPT"] = "0"
     env["LC_ALL"] = "C"
+    # Wins over any core.sshCommand; a user's own GIT_SSH_COMMAND is kept.
     env.setdefault("GIT_SSH_COMMAND", "ssh -o BatchMode=yes")
+    # An empty value for the --config-env options that switch filters off.
+    env["ERRDEX_GIT_EMPTY"] = ""
+    env["ERRDEX_GIT_FALSE"] = "false"
     return env
 
 
-def run_git(
-    args: Sequence[str],
-    *,
-    cwd: Path | None = None,
-    check: bool = True,
-    hint: str = "",
+def _spawn(
+    args: Sequence[str], cwd: Path | None, env: dict[str, str], options: Sequence[str]
 ) -> subprocess.CompletedProcess[str]:
-    """Run ``git *args`` and return the finished process.
-
-    With ``check`` a non-zero exit raises :class:`SourceError` quoting git's
-    stderr; ``hint`` says what the user can do about it.
-    """
-    cmd = ["git", *args]
     try:
-        proc = subprocess.run(
-            cmd,
+        return subprocess.run(
+            ["git", *options, *args],
             cwd=cwd,
-            env=_env(),
+            env=env,
             stdin=subprocess.DEVNULL,
             capture_output=True,
             text=True,
@@ -83,10 +122,60 @@ def run_git(
         raise SourceError(
             "git is not installed or not on PATH; install git to use git repositories"
         ) from exc
+
+
+def _filter_options(cwd: Path | None, env: dict[str, str], base: Sequence[str]) -> list[str]:
+    """Options that switch off every filter driver any config in reach defines.
+
+    Driver names may hold ``=`` or spaces, so they go through ``--config-env``
+    (git splits its ``NAME=ENVVAR`` at the last ``=``), never ``-c``.
+    """
+    proc = _spawn(
+        ["config", "--null", "--name-only", "--get-regexp", r"^filter\."], cwd, env, base
+    )
+    drivers = {
+        key[len("filter.") :].rpartition(".")[0]
+        for key in proc.stdout.split("\0")
+        if key.startswith("filter.") and key.count(".") >= 2
+    }
+    options: list[str] = []
+    for driver in sorted(drivers):
+        for var in ("clean", "smudge", "process"):
+            options.append(f"--config-env=filter.{driver}.{var}=ERRDEX_GIT_EMPTY")
+        # a required driver with no command is a fatal error: not required, then
+        options.append(f"--config-env=filter.{driver}.required=ERRDEX_GIT_FALSE")
+    return options
+
+
+def run_git(
+    args: Sequence[str],
+    *,
+    cwd: Path | None = None,
+    check: bool = True,
+    hint: str = "",
+    network: bool = False,
+) -> subprocess.CompletedProcess[str]:
+    """Run ``git *args`` so that nothing in the repository it reads can run a program.
+
+    With ``check`` a non-zero exit raises :class:`SourceError` quoting git's
+    stderr; ``hint`` says what the user can do about it. Only ``network``
+    commands (clone, fetch, and checkouts that fetch missing blobs) may reach
+    a remote; they run in errdex's own cache, whose config the scanned
+    repository never writes. The user's global and system config are still
+    read: they are the user's (credential helpers, proxies, ``insteadOf``
+    for private clones), and the dangerous keys are overridden anyway.
+    """
+    env = _env()
+    options = ["--no-pager", "--no-optional-locks"]
+    for setting in (*_NO_PROGRAMS, *(() if network else _OFFLINE)):
+        options += ["-c", setting]
+    if args and args[0] in _FILTERING:
+        options += _filter_options(cwd, env, options)
+    proc = _spawn(args, cwd, env, options)
     if check and proc.returncode != 0:
         msg = proc.stderr.strip() or proc.stdout.strip() or f"exit status {proc.returncode}"
         where = f" (in {cwd})" if cwd else ""
-        shown = " ".join(redact_url(a) for a in cmd)
+        shown = " ".join(redact_url(a) for a in ["git", *args])
         text = f"`{shown}` failed{where}: {msg}"
         if "dubious ownership" in msg:
             text += (
