@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from errdex.source import open_source
+
 from .helpers import commit_all, run_git, write
 
 CODE = 'def check(x: int) -> int:\n    if x < 0:\n        raise ValueError("x must be >= 0")\n    return x\n'
@@ -182,3 +184,20 @@ def test_a_users_filter_driver_is_not_run_on_checkout(
     summary = _scan(repo.as_uri(), tmp_path)
     assert summary["records"] == 1
     assert _ran(marker) == []
+
+
+def test_git_environment_of_a_calling_git_is_ignored(
+    git_repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """errdex run from a hook inherits GIT_DIR and GIT_INDEX_FILE; they name another repository."""
+    run_git(git_repo, "remote", "add", "origin", "https://github.com/acme/widgets.git")
+    other = tmp_path / "other"
+    other.mkdir()
+    run_git(other, "init", "-q", "-b", "main")
+    run_git(other, "remote", "add", "origin", "https://github.com/evil/other.git")
+    head = run_git(git_repo, "rev-parse", "HEAD")
+    monkeypatch.setenv("GIT_DIR", str(other / ".git"))
+    monkeypatch.setenv("GIT_INDEX_FILE", str(other / ".git" / "index"))
+    checkout = open_source(str(git_repo))
+    assert checkout.repo == "acme/widgets"
+    assert checkout.sha == head
