@@ -426,8 +426,8 @@ def _bare_remote(tmp_path: Path) -> tuple[Path, str, str]:
 def test_scan_file_url_at_tag(tmp_path: Path) -> None:
     bare, tagged, head = _bare_remote(tmp_path)
     db = tmp_path / "cat.db"
-    summary = scan_json(f"{bare.as_uri()}@v1.0", "--db", db)
-    assert summary["repo"] == "owner/proj"  # last two components of the URL
+    summary = scan_json(f"{bare.as_uri()}@v1.0", "--db", db, "--repo", "owner/proj")
+    assert summary["repo"] == "owner/proj"  # a file:// URL names no repository itself
     assert (summary["commit"], summary["ref"], summary["refKind"]) == (tagged, tagged, "commit")
     assert (summary["filesRead"], summary["filesExcluded"], summary["filesSkipped"]) == (3, 1, 0)
     assert summary["sites"] == summary["records"] == 7
@@ -441,7 +441,7 @@ def test_scan_file_url_at_tag(tmp_path: Path) -> None:
     assert any((tmp_path / "xdg-cache" / "errdex" / "git").iterdir())
 
     # The default branch is one commit ahead: the removed raise goes stale.
-    summary = scan_json(bare.as_uri(), "--db", db)
+    summary = scan_json(bare.as_uri(), "--db", db, "--repo", "owner/proj")
     assert (summary["commit"], summary["records"]) == (head, 6)
     assert sites_of(records(db)) == EXPECTED_SITES - {("pkg/core.py", 17, "NotImplementedError")}
     assert stats(db)["repos"] == [

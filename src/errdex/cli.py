@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 
 import click
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
@@ -20,6 +21,7 @@ from errdex.analyze.sources import remember
 from errdex.record import iso_now
 from errdex.scan import ScanResult, scan_checkout, store_scan, summarize
 from errdex.source import Checkout, SourceError, open_source
+from errdex.source.identity import resolve_repo
 from errdex.source.stdlib import stdlib_checkout
 from errdex.store import ScanSummary, SqliteStore, StoreError
 
@@ -30,7 +32,7 @@ console = Console()
 
 
 def _fail(message: str) -> None:
-    err_console.print(f"[bold red]error:[/] {message}")
+    err_console.print(f"[bold red]error:[/] {escape(message)}")  # user text is not markup
     sys.exit(2)
 
 
@@ -169,15 +171,14 @@ def scan(
             checkout = stdlib_checkout()
         else:
             checkout = open_source(target, package=package, repo=repo, sha=sha)
+        # open_source checked and normalised --repo; for the stdlib it is checked here
+        repo_name = resolve_repo(None, repo)[0] if stdlib and repo else checkout.repo
     except SourceError as exc:
         _fail(str(exc))
         return
-    repo_name = repo or checkout.repo
     if not repo_name:
-        _fail(
-            f"cannot tell which repository {target or package} is: it has no git remote or "
-            "project URL. Name it with --repo OWNER/NAME."
-        )
+        why = checkout.repo_problem or "it has no git remote or project URL"
+        _fail(f"cannot tell which repository {target or package} is: {why}. Name it with --repo OWNER/NAME.")
         return
     try:
         store = SqliteStore(db)

@@ -20,11 +20,11 @@ def _read(root: Path) -> str:
 def test_clone_at_tag(bare_remote: tuple[Path, Path], tmp_path: Path) -> None:
     bare, work = bare_remote
     tagged = run_git(work, "rev-parse", "v1.0^{commit}")
-    co = open_source(f"{bare.as_uri()}@v1.0", cache_dir=tmp_path / "cache")
+    co = open_source(f"{bare.as_uri()}@v1.0", repo="owner/proj", cache_dir=tmp_path / "cache")
     assert co.origin == "git"
     assert co.sha == tagged and co.ref == tagged and co.ref_kind == "commit"
-    assert co.repo == "owner/proj"  # last two components of a file:// URL
-    assert co.forge_url is None
+    assert co.repo == "owner/proj" and co.repo_problem is None
+    assert co.forge_url == "https://github.com/owner/proj"
     assert _read(co.root) == "VERSION = 1\n"
     assert co.root.is_relative_to(tmp_path / "cache")
     assert run_git(co.root, "rev-parse", "--abbrev-ref", "HEAD") == "HEAD"  # detached
@@ -45,6 +45,14 @@ def test_clone_at_sha_and_default_branch(bare_remote: tuple[Path, Path], tmp_pat
     assert default.sha == head and _read(default.root) == "VERSION = 2\n"
     # one work tree per commit: the first checkout is untouched by the second
     assert at_sha.root != default.root and _read(at_sha.root) == "VERSION = 1\n"
+
+
+def test_file_url_names_no_repository(bare_remote: tuple[Path, Path], tmp_path: Path) -> None:
+    """Its folders are this machine's: ``.../owner/proj.git`` is not guessed into owner/proj."""
+    co = open_source(f"{bare_remote[0].as_uri()}@v1.0", cache_dir=tmp_path / "cache")
+    assert (co.repo, co.forge_url) == (None, None)
+    assert co.repo_problem == "the URL is a path on this machine, not a repository on a forge"
+    assert permalink(co, "pkg/mod.py", 1, 1) is None
 
 
 def test_short_sha_and_sha_keyword(bare_remote: tuple[Path, Path], tmp_path: Path) -> None:

@@ -37,8 +37,6 @@ from errdex.source.remote import (
             "https://gitlab.com/group/sub/name",
         ),
         ("https://codeberg.org/o/n.git", "o/n", "https://codeberg.org/o/n"),
-        ("file:///srv/git/owner/name.git", "owner/name", None),
-        ("/srv/git/owner/name.git", "owner/name", None),
     ],
 )
 def test_parse_remote_url(url: str, repo: str, forge: str | None) -> None:
@@ -49,6 +47,16 @@ def test_parse_remote_url(url: str, repo: str, forge: str | None) -> None:
 
 def test_parse_remote_url_without_repo_path() -> None:
     assert parse_remote_url("https://github.com/owner").repo is None
+
+
+@pytest.mark.parametrize(
+    "url", ["file:///srv/git/owner/name.git", "/srv/git/owner/name.git", "/work/main"]
+)
+def test_local_paths_name_no_repository(url: str) -> None:
+    """Folder names on this machine are not guessed into ``owner/name`` (was ``work/main``)."""
+    info = parse_remote_url(url)
+    assert (info.repo, info.forge_url) == (None, None)
+    assert info.problem == "is a path on this machine, not a repository on a forge"
 
 
 @pytest.mark.parametrize(

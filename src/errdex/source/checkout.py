@@ -27,6 +27,7 @@ class Checkout:
     ``root`` that is a sub-directory of a work tree (``"src/"``).
     ``origin`` says how it was obtained; ``"stdlib"`` is the running
     interpreter's standard library (see :mod:`errdex.source.stdlib`).
+    ``repo_problem`` says why ``repo`` is None, for the user.
     """
 
     root: Path
@@ -39,3 +40,4 @@ class Checkout:
     origin: Origin
     files: tuple[str, ...] | None = None
     path_prefix: str = ""
+    repo_problem: str | None = None

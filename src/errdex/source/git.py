@@ -25,7 +25,7 @@ from pathlib import Path
 from .checkout import Checkout
 from .errors import SourceError
 from .gitcmd import head_sha, is_full_sha, is_hex, resolve_commit, run_git
-from .identity import check_ref, resolve_repo
+from .identity import check_ref, resolve_repo, unnamed_reason
 from .remote import parse_remote_url, redact_url, split_ref
 
 __all__ = ["default_cache_dir", "open_git_url"]
@@ -176,7 +176,8 @@ def open_git_url(
             _clone(url, bare)
         commit = _resolve(bare, url, want, fresh)
         tree = _work_tree(bare, base / "trees", commit)
-    repo_name, forge_url = resolve_repo(parse_remote_url(url), repo)
+    detected = parse_remote_url(url)
+    repo_name, forge_url = resolve_repo(detected, repo)
     return Checkout(
         root=tree,
         repo=repo_name,
@@ -186,4 +187,5 @@ def open_git_url(
         forge_url=forge_url,
         version=None,
         origin="git",
+        repo_problem=None if repo_name else unnamed_reason("the URL", detected),
     )

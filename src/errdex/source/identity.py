@@ -7,16 +7,13 @@ for that live here once.
 
 from __future__ import annotations
 
-import re
-
 from .checkout import RefKind
 from .errors import SourceError
 from .gitcmd import is_full_sha, is_hex
+from .names import REPO_NAME_HELP, repo_name_problem
 from .remote import RemoteInfo, looks_like_git_url, parse_remote_url
 
-__all__ = ["Pin", "check_ref", "check_sha", "pin", "resolve_repo"]
-
-_REPO_RE = re.compile(r"^[\w.-]+(?:/[\w.-]+)+$")
+__all__ = ["Pin", "check_ref", "check_sha", "pin", "resolve_repo", "unnamed_reason"]
 
 Pin = tuple[str | None, str | None, RefKind]  # (sha, ref, ref_kind)
 
@@ -27,30 +24,34 @@ def resolve_repo(
     """Return ``(repo, forge_url)``; an override keeps the detected forge host.
 
     ``override`` may be ``owner/name``, ``host/owner/name`` (``gitlab.com/g/n``)
-    or a full URL.
+    or a full URL; one that is not a valid name raises :class:`SourceError`
+    saying what a valid name looks like. Detected names are valid already
+    (:func:`parse_remote_url` drops the others).
     """
     if override is None:
         if detected is None:
             return None, None
         return detected.repo, detected.forge_url
     text = override.strip().strip("/")
-    if looks_like_git_url(text):
-        info = parse_remote_url(text)
+    first, _, rest = text.partition("/")
+    if looks_like_git_url(text) or ("." in first and "/" in rest):
+        info = parse_remote_url(text if looks_like_git_url(text) else f"https://{text}")
         if info.repo is None:
-            raise SourceError(f"repo {override!r} does not name a repository (expected owner/name)")
+            problem = info.problem or "names no owner/name"
+            raise SourceError(f"repo {override!r} {problem}; {REPO_NAME_HELP}")
         return info.repo, info.forge_url
-    if text.endswith(".git"):
-        text = text[: -len(".git")]
-    if not _REPO_RE.match(text) or ".." in text.split("/"):
-        raise SourceError(
-            f"repo {override!r} is not a repository name; give it as owner/name "
-            "(or group/sub/name, or a URL such as https://gitlab.com/group/name)"
-        )
-    first, rest = text.split("/", 1)
-    if "." in first and "/" in rest:
-        return parse_remote_url(f"https://{text}").repo, f"https://{text}"
+    text = text.removesuffix(".git")
     host = detected.host if detected is not None and detected.forge_url else None
+    problem = repo_name_problem(text, host)
+    if problem is not None:
+        raise SourceError(f"repo {override!r} is not a repository name: {problem}; {REPO_NAME_HELP}")
     return text, f"https://{host or 'github.com'}/{text}"
+
+
+def unnamed_reason(subject: str, detected: RemoteInfo | None) -> str:
+    """Why ``subject`` (``"its git remote 'URL'"``) gave no repository name, for the user."""
+    problem = detected.problem if detected is not None else None
+    return f"{subject} {problem or 'names no owner/name'}"
 
 
 def check_ref(ref: str, what: str = "ref") -> str:

@@ -7,8 +7,8 @@ from pathlib import Path
 from .checkout import Checkout, Origin
 from .errors import SourceError
 from .gitcmd import head_sha, remote_url, resolve_commit, work_tree_prefix
-from .identity import check_sha, pin, resolve_repo
-from .remote import parse_remote_url
+from .identity import check_sha, pin, resolve_repo, unnamed_reason
+from .remote import parse_remote_url, redact_url
 
 __all__ = ["open_directory"]
 
@@ -42,10 +42,16 @@ def open_directory(
     prefix = work_tree_prefix(root)
     detected_sha: str | None = None
     remote = None
+    unnamed = "it is not in a git work tree"
     if prefix is not None:
         detected_sha = head_sha(root)
         url = remote_url(root)
         remote = parse_remote_url(url) if url else None
+        unnamed = (
+            unnamed_reason(f"its git remote {redact_url(url)!r}", remote)
+            if url
+            else "its git work tree has no remote"
+        )
         if sha is not None:
             full = resolve_commit(root, check_sha(sha))
             sha = full or sha
@@ -63,4 +69,5 @@ def open_directory(
         version=version,
         origin=origin,
         path_prefix=prefix or "",
+        repo_problem=None if repo_name else unnamed,
     )

@@ -6,11 +6,13 @@ a ``/tree/main`` browser link) can be tested in isolation.
 
 from __future__ import annotations
 
+import logging
 import re
 from dataclasses import dataclass
 from pathlib import PurePosixPath
-from typing import Literal
 from urllib.parse import unquote, urlsplit, urlunsplit
+
+from .names import ForgeKind, forge_kind, repo_name_problem
 
 __all__ = [
     "ForgeKind",
@@ -23,7 +25,7 @@ __all__ = [
     "split_ref",
 ]
 
-ForgeKind = Literal["github", "gitlab", "gitea", "bitbucket"]
+log = logging.getLogger(__name__)
 
 _SCP_RE = re.compile(r"^(?:(?P<user>[^@/:]+)@)?(?P<host>[^@/:]{2,}):(?P<path>(?!//).+)$")
 _SCHEMES = ("http", "https", "git", "ssh", "file", "git+http", "git+https", "git+ssh", "git+file")
@@ -35,6 +37,7 @@ _GITHUB_RESERVED = frozenset(
 _GITLAB_BROWSE = frozenset({"tree", "blob", "issues", "merge_requests", "wikis", "commits"})
 # Hosts whose Project-URLs are trusted to name the source repository.
 _KNOWN_FORGES = ("github.com", "gitlab.com", "codeberg.org")
+_LOCAL_PATH = "is a path on this machine, not a repository on a forge"
 
 
 @dataclass(frozen=True)
@@ -42,8 +45,11 @@ class RemoteInfo:
     """What a remote URL says about the repository it points at."""
 
     host: str | None  # None for file:// and plain local paths
-    repo: str | None  # 'owner/name' (GitLab: 'group/sub/name')
+    repo: str | None  # 'owner/name' (GitLab: 'group/sub/name'), always a valid name
     forge_url: str | None  # 'https://host/owner/name', None when not on a web forge
+    # Why ``repo`` is None although the URL seemed to name something: a
+    # predicate to quote after the URL ("names a path on this machine, ...").
+    problem: str | None = None
 
 
 def redact_url(url: str) -> str:
@@ -97,22 +103,6 @@ def _clean_segments(path: str) -> list[str]:
     return [s for s in segments if s]
 
 
-def forge_kind(host: str | None) -> ForgeKind | None:
-    """Which permalink flavour a host speaks, guessed from its name."""
-    if not host:
-        return None
-    host = host.lower()
-    if "github" in host:
-        return "github"
-    if "gitlab" in host:
-        return "gitlab"
-    if host == "codeberg.org" or "gitea" in host or "forgejo" in host:
-        return "gitea"
-    if host == "bitbucket.org":
-        return "bitbucket"
-    return None
-
-
 def _repo_segments(host: str, segments: list[str]) -> list[str]:
     """Cut browser suffixes (``/tree/main``, ``/-/issues``) off a repo path."""
     kind = forge_kind(host)
@@ -131,8 +121,10 @@ def _repo_segments(host: str, segments: list[str]) -> list[str]:
 def parse_remote_url(url: str) -> RemoteInfo:
     """Parse any git remote URL into host, ``owner/name`` and a web URL.
 
-    ``file://`` URLs and plain paths yield the last two path components
-    (``/srv/git/owner/name.git`` -> ``owner/name``) and no forge.
+    ``file://`` URLs and plain paths name no repository: their folder names
+    are this machine's (``/work/main`` is not the repository ``work/main``).
+    A name that is not valid on its forge (see :mod:`.names`) is dropped, and
+    ``problem`` says why.
     """
     url = url.strip()
     if url.startswith("git+"):
@@ -149,15 +141,17 @@ def parse_remote_url(url: str) -> RemoteInfo:
             host, path = m.group("host"), m.group("path")
         else:
             host, path = None, url
-    segments = _clean_segments(path)
     if host is None:
-        tail = segments[-2:]
-        return RemoteInfo(None, "/".join(tail) if len(tail) == 2 else None, None)
+        # Its folder names are this machine's, not the repository's: not guessed.
+        return RemoteInfo(None, None, None, _LOCAL_PATH)
     host = host.lower().removeprefix("www.")
-    segments = _repo_segments(host, segments)
+    segments = _repo_segments(host, _clean_segments(path))
     if len(segments) < 2:
         return RemoteInfo(host, None, None)
     repo = "/".join(segments)
+    problem = repo_name_problem(repo, host)
+    if problem is not None:
+        return RemoteInfo(host, None, None, f"names {repo!r}, which is not a repository name: {problem}")
     return RemoteInfo(host, repo, f"https://{host}/{repo}")
 
 
@@ -176,6 +170,8 @@ def repo_from_project_url(url: str) -> RemoteInfo | None:
         return None
     info = parse_remote_url(url)
     if info.repo is None:
+        if info.problem is not None:
+            log.warning("ignoring the project URL %r: it %s", redact_url(url), info.problem)
         return None
     if host == "github.com" and info.repo.split("/", 1)[0].lower() in _GITHUB_RESERVED:
         return None
