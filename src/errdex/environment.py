@@ -49,7 +49,11 @@ def environment_targets(include_stdlib: bool = True) -> Iterator[EnvironmentTarg
             yield EnvironmentTarget(name, None, str(exc))
             continue
         if not checkout.repo:
-            yield EnvironmentTarget(name, None, "its metadata names no repository (Project-URL)")
+            # never guessed: an editable install's checkout may sit anywhere (/work/main)
+            why = "its metadata names no repository (Project-URL)"
+            if checkout.repo_problem:
+                why = f"{checkout.repo_problem} and {why}"
+            yield EnvironmentTarget(name, None, why)
             continue
         if checkout.repo in seen:
             # one repository, one catalogue: a second scan would mark the first one stale
