@@ -178,7 +178,9 @@ def scan(
         return
     if not repo_name:
         why = checkout.repo_problem or "it has no git remote or project URL"
-        _fail(f"cannot tell which repository {target or package} is: {why}. Name it with --repo OWNER/NAME.")
+        _fail(
+            f"cannot tell which repository {target or package} is: {why}. Name it with --repo OWNER/NAME."
+        )
         return
     try:
         store = SqliteStore(db)

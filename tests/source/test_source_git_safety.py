@@ -24,15 +24,39 @@ from .helpers import commit_all, run_git, write
 
 CODE = 'def check(x: int) -> int:\n    if x < 0:\n        raise ValueError("x must be >= 0")\n    return x\n'
 
+_CLI = (sys.executable, "-m", "errdex.cli")  # a real process, with PYTHONPATH inherited
+
 # Every hook git knows; each one is planted in .git/hooks and in core.hooksPath.
 HOOKS = (
-    "applypatch-msg pre-applypatch post-applypatch pre-commit pre-merge-commit "
-    "prepare-commit-msg commit-msg post-commit pre-rebase post-checkout post-merge "
-    "pre-push pre-receive update proc-receive post-receive post-update "
-    "reference-transaction push-to-checkout pre-auto-gc post-rewrite sendemail-validate "
-    "fsmonitor-watchman p4-changelist p4-prepare-changelist p4-post-changelist "
-    "p4-pre-submit post-index-change"
-).split()
+    "applypatch-msg",
+    "pre-applypatch",
+    "post-applypatch",
+    "pre-commit",
+    "pre-merge-commit",
+    "prepare-commit-msg",
+    "commit-msg",
+    "post-commit",
+    "pre-rebase",
+    "post-checkout",
+    "post-merge",
+    "pre-push",
+    "pre-receive",
+    "update",
+    "proc-receive",
+    "post-receive",
+    "post-update",
+    "reference-transaction",
+    "push-to-checkout",
+    "pre-auto-gc",
+    "post-rewrite",
+    "sendemail-validate",
+    "fsmonitor-watchman",
+    "p4-changelist",
+    "p4-prepare-changelist",
+    "p4-post-changelist",
+    "p4-pre-submit",
+    "post-index-change",
+)
 
 
 def _tool(bin_dir: Path, marker: Path, name: str, body: str = "") -> str:
@@ -97,7 +121,9 @@ def _plant(repo: Path, bin_dir: Path, marker: Path) -> None:
     for key, value in settings.items():
         run_git(repo, "config", key, value)
     run_git(repo, "config", "--add", "remote.origin.url", "ext::" + tool("ext-transport") + " %S")
-    (repo / ".git" / "planted.cfg").write_text(f"[core]\n\tfsmonitor = {tool('included-fsmonitor')}\n")
+    (repo / ".git" / "planted.cfg").write_text(
+        f"[core]\n\tfsmonitor = {tool('included-fsmonitor')}\n"
+    )
     _tool(bin_dir, marker, "git-remote-errdexevil")
 
 
@@ -124,9 +150,9 @@ def _scan(target: str, tmp_path: Path, *extra: str) -> dict[str, object]:
     env = dict(os.environ)
     env["XDG_CACHE_HOME"] = str(tmp_path / "xdg-cache")
     env["PATH"] = f"{tmp_path / 'bin'}{os.pathsep}{env.get('PATH', '')}"
+    db = str(tmp_path / "cat.db")
     proc = subprocess.run(
-        [sys.executable, "-m", "errdex.cli", "scan", target, "--db", str(tmp_path / "cat.db")]
-        + ["--repo", "acme/planted", "--json", *extra],
+        [*_CLI, "scan", target, "--db", db, "--repo", "acme/planted", "--json", *extra],
         env=env,
         capture_output=True,
         text=True,
@@ -175,7 +201,7 @@ def test_a_users_filter_driver_is_not_run_on_checkout(
     user_config = tmp_path / "user.gitconfig"
     tools = tmp_path / "bin"
     user_config.write_text(
-        "[filter \"evil\"]\n"
+        '[filter "evil"]\n'
         f"\tsmudge = {_tool(tools, marker, 'user-smudge', 'cat')}\n"
         f"\tprocess = {_tool(tools, marker, 'user-process')}\n"
         "\trequired = true\n"

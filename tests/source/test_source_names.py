@@ -182,7 +182,9 @@ def test_cli_rejects_bad_repo_names_with_what_a_name_looks_like(
 
 
 def test_cli_shows_markup_in_a_repo_name_as_text(git_repo: Path, tmp_path: Path) -> None:
-    code, message = _scan(str(git_repo), "--repo", "[bold]x[/bold]/y", "--db", str(tmp_path / "c.db"))
+    code, message = _scan(
+        str(git_repo), "--repo", "[bold]x[/bold]/y", "--db", str(tmp_path / "c.db")
+    )
     assert code == 2 and "'[bold]x[/bold]/y'" in message
 
 

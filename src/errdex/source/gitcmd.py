@@ -130,9 +130,7 @@ def _filter_options(cwd: Path | None, env: dict[str, str], base: Sequence[str]) 
     Driver names may hold ``=`` or spaces, so they go through ``--config-env``
     (git splits its ``NAME=ENVVAR`` at the last ``=``), never ``-c``.
     """
-    proc = _spawn(
-        ["config", "--null", "--name-only", "--get-regexp", r"^filter\."], cwd, env, base
-    )
+    proc = _spawn(["config", "--null", "--name-only", "--get-regexp", r"^filter\."], cwd, env, base)
     drivers = {
         key[len("filter.") :].rpartition(".")[0]
         for key in proc.stdout.split("\0")

@@ -37,14 +37,16 @@ def resolve_repo(
     if looks_like_git_url(text) or ("." in first and "/" in rest):
         info = parse_remote_url(text if looks_like_git_url(text) else f"https://{text}")
         if info.repo is None:
-            problem = info.problem or "names no owner/name"
-            raise SourceError(f"repo {override!r} {problem}; {REPO_NAME_HELP}")
+            why = info.problem or "names no owner/name"
+            raise SourceError(f"repo {override!r} {why}; {REPO_NAME_HELP}")
         return info.repo, info.forge_url
     text = text.removesuffix(".git")
     host = detected.host if detected is not None and detected.forge_url else None
     problem = repo_name_problem(text, host)
     if problem is not None:
-        raise SourceError(f"repo {override!r} is not a repository name: {problem}; {REPO_NAME_HELP}")
+        raise SourceError(
+            f"repo {override!r} is not a repository name: {problem}; {REPO_NAME_HELP}"
+        )
     return text, f"https://{host or 'github.com'}/{text}"
 
 

@@ -22,7 +22,9 @@ REPO_NAME_HELP = (
 )
 
 _SEGMENT = re.compile(r"[A-Za-z0-9_.-]{1,255}", re.ASCII)
-_HOST = re.compile(r"[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*")
+_HOST = re.compile(
+    r"[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*"
+)
 _GITLAB_MAX_LEVELS = 21  # a group nests at most 20 subgroups deep, then the project
 
 

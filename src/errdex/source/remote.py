@@ -151,7 +151,9 @@ def parse_remote_url(url: str) -> RemoteInfo:
     repo = "/".join(segments)
     problem = repo_name_problem(repo, host)
     if problem is not None:
-        return RemoteInfo(host, None, None, f"names {repo!r}, which is not a repository name: {problem}")
+        return RemoteInfo(
+            host, None, None, f"names {repo!r}, which is not a repository name: {problem}"
+        )
     return RemoteInfo(host, repo, f"https://{host}/{repo}")
 
 
