@@ -60,11 +60,13 @@ def run_git(
     cwd: Path | None = None,
     check: bool = True,
     hint: str = "",
+    timeout: float | None = None,
 ) -> subprocess.CompletedProcess[str]:
     """Run ``git *args`` and return the finished process.
 
     With ``check`` a non-zero exit raises :class:`SourceError` quoting git's
-    stderr; ``hint`` says what the user can do about it.
+    stderr; ``hint`` says what the user can do about it. A command still
+    running after ``timeout`` seconds is killed and raises :class:`SourceError`.
     """
     cmd = ["git", *args]
     try:
@@ -78,7 +80,11 @@ def run_git(
             encoding="utf-8",
             errors="surrogateescape",
             check=False,
+            timeout=timeout,
         )
+    except subprocess.TimeoutExpired as exc:
+        shown = " ".join(redact_url(a) for a in cmd)
+        raise SourceError(f"`{shown}` did not finish within {timeout:g} s") from exc
     except FileNotFoundError as exc:
         raise SourceError(
             "git is not installed or not on PATH; install git to use git repositories"
