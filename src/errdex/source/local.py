@@ -63,4 +63,5 @@ def open_directory(
         version=version,
         origin=origin,
         path_prefix=prefix or "",
+        ref_source="given" if sha is not None or ref is not None else None,
     )
