@@ -54,7 +54,9 @@ def test_strict_export_leaves_out_records_without_a_commit(
     message = flat(result.stderr)
     assert f"wrote {len(kept)} records to {out}" in message
     assert f"left out {len(loose)} record(s) that strict schema 2 rejects" in message
-    assert "analyzedSha is not a commit (no commit: the files are not in a git work tree)" in message
+    assert (
+        "analyzedSha is not a commit (no commit: the files are not in a git work tree)" in message
+    )
 
 
 def test_strict_export_to_stdout_still_reports_what_it_left_out(mixed_db: Path) -> None:

@@ -85,7 +85,9 @@ def source_evidence(checkout: Checkout) -> SourceEvidence:
         "ref": checkout.ref,
         "version": checkout.version,
         "refSource": ref_source,
-        "tag": checkout.tag if checkout.tag else (checkout.ref if checkout.ref_kind == "tag" else None),
+        "tag": checkout.tag
+        if checkout.tag
+        else (checkout.ref if checkout.ref_kind == "tag" else None),
         "commit": commit,
         "commitNote": None if commit else note,
     }

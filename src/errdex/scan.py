@@ -21,9 +21,9 @@ from pathlib import Path
 from typing import Any
 
 from errdex.analyze.baseline import baseline_fields
+from errdex.evidence import source_evidence
 from errdex.extract.python import extract_python, module_name_for
 from errdex.extract.site import ErrorSite, message_display
-from errdex.evidence import source_evidence
 from errdex.record import SCHEMA_VERSION, iso_now, record_id, slugify, source_window
 from errdex.source import Checkout, iter_source_files
 from errdex.source.permalink import permalinker

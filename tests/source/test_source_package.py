@@ -207,7 +207,12 @@ def test_release_commit_from_the_tag_table_pins_the_commit() -> None:
     commit = load_schemes()["networkx"].commit_for(version)
     assert commit is not None and is_full_sha(commit), f"the table lacks networkx {version}"
     co = open_source(package="networkx")
-    assert (co.sha, co.ref, co.ref_kind, co.tag) == (commit, commit, "commit", f"networkx-{version}")
+    assert (co.sha, co.ref, co.ref_kind, co.tag) == (
+        commit,
+        commit,
+        "commit",
+        f"networkx-{version}",
+    )
     source = source_evidence(co)
     assert (source["refSource"], source["commit"], source["commitNote"]) == ("table", commit, None)
     assert permalink(co, "networkx/exception.py", 1, 2) == (

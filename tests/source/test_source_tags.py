@@ -167,7 +167,12 @@ def test_table_entry_gives_tag_prefix_and_commit_without_asking(tmp_path: Path) 
     }
     url = (tmp_path / "nowhere" / "owner" / "proj").as_uri()
     ref = release_ref("Pkg", "1.0", "owner/proj", url, schemes=table)
-    assert (ref.tag, ref.commit, ref.source, ref.path_prefix) == ("pkg-1.0", commit, "table", "src/")
+    assert (ref.tag, ref.commit, ref.source, ref.path_prefix) == (
+        "pkg-1.0",
+        commit,
+        "table",
+        "src/",
+    )
     assert url + ".git" not in tags._listed  # the table knew the commit: no git call
     odd = release_ref("pkg", "4.9.0", "owner/proj", url, schemes=table)
     assert (odd.tag, odd.commit, odd.source) == ("4.9", None, "table")
@@ -189,7 +194,13 @@ def test_table_entry_for_another_repository_is_not_used() -> None:
 
 
 def test_candidate_tags_cover_common_schemes() -> None:
-    assert candidate_tags("Foo_Bar", "2.1") == ["v2.1", "2.1", "Foo_Bar-2.1", "foo-bar-2.1", "foo_bar-2.1"]
+    assert candidate_tags("Foo_Bar", "2.1") == [
+        "v2.1",
+        "2.1",
+        "Foo_Bar-2.1",
+        "foo-bar-2.1",
+        "foo_bar-2.1",
+    ]
 
 
 def test_malformed_table_entries_are_left_out(tmp_path: Path) -> None:

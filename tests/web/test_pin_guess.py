@@ -38,7 +38,9 @@ def _release(root: Path, repo: str, ref_source: str) -> Checkout:
 
 
 @pytest.fixture(scope="module")
-def pages(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[httpx.Client, dict[str, str]]]:
+def pages(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Iterator[tuple[httpx.Client, dict[str, str]]]:
     base = tmp_path_factory.mktemp("pin-guess")
     (base / "pkg").mkdir()
     (base / "pkg" / "mod.py").write_text(CODE, encoding="utf-8")

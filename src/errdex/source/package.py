@@ -284,7 +284,9 @@ def _check_has_source(name: str, version: str, root: Path, files: tuple[str, ...
         return
     compiled = [f for f in files if f.endswith(tuple(machinery.EXTENSION_SUFFIXES))]
     if compiled:
-        shown = ", ".join(compiled[:3]) + (f" and {len(compiled) - 3} more" if len(compiled) > 3 else "")
+        shown = ", ".join(compiled[:3]) + (
+            f" and {len(compiled) - 3} more" if len(compiled) > 3 else ""
+        )
         raise SourceError(
             f"package {name!r} {version} is a compiled extension ({shown}): it installs no "
             "Python source to scan; scan its source repository instead"

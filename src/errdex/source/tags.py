@@ -171,7 +171,9 @@ _listed: dict[str, dict[str, str] | None] = {}
 
 def _network_failure(message: str) -> bool:
     text = message.lower()
-    return "unable to access" in text or "did not finish within" in text or "could not resolve" in text
+    return (
+        "unable to access" in text or "did not finish within" in text or "could not resolve" in text
+    )
 
 
 def ls_remote_tags(url: str, *, timeout: float = LS_REMOTE_TIMEOUT) -> dict[str, str] | None:
@@ -190,14 +192,15 @@ def ls_remote_tags(url: str, *, timeout: float = LS_REMOTE_TIMEOUT) -> dict[str,
         return None
     if url in _listed:
         return _listed[url]
+    result: dict[str, str] | None = None
     try:
         proc = run_git(["ls-remote", "--tags", url], check=False, timeout=timeout)
     except SourceError as exc:
-        proc = None
         message = str(exc)
     else:
         message = proc.stderr
-    result = parse_ls_remote(proc.stdout) if proc is not None and proc.returncode == 0 else None
+        if proc.returncode == 0:
+            result = parse_ls_remote(proc.stdout)
     if result is None and _network_failure(message) and parts.scheme != "file":
         _unreachable.add(host)
     _listed[url] = result
@@ -229,9 +232,8 @@ def release_ref(
             listed = ls_remote_tags(remote) if remote else None
             commit = (listed or {}).get(tag)
             if commit is None:
-                note = (
-                    f"errdex's tag table gives the tag {tag} but not its commit, and "
-                    + ("the remote does not list it" if listed else "the remote could not be asked")
+                note = f"errdex's tag table gives the tag {tag} but not its commit, and " + (
+                    "the remote does not list it" if listed else "the remote could not be asked"
                 )
         return ReleaseRef(tag, commit, "table", scheme.path_prefix, note)
     listed = ls_remote_tags(remote) if remote else None
