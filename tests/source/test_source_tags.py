@@ -37,26 +37,20 @@ def _fresh_remote_cache() -> Iterator[None]:
 
 
 @pytest.fixture
-def tagged_remote(tmp_path: Path) -> tuple[str, dict[str, str]]:
-    """A bare repository served by file://: tags v1.0 (annotated), 1.0 and pkg-1.0, one commit each.
+def tagged_remote(bare_remote: tuple[Path, Path]) -> tuple[str, dict[str, str]]:
+    """The shared bare remote, served by file://, with tags v1.0 (annotated), 1.0 and pkg-1.0.
 
-    Returns the repository's forge-style URL (without ``.git``) and tag -> commit.
+    Each tag is on its own commit. Returns the repository's forge-style URL (without
+    ``.git``) and tag -> commit.
     """
-    bare = tmp_path / "remote" / "owner" / "proj.git"
-    bare.parent.mkdir(parents=True)
-    run_git(tmp_path, "init", "-q", "--bare", "-b", "main", str(bare))
-    work = tmp_path / "work"
-    work.mkdir()
-    run_git(work, "init", "-q", "-b", "main")
-    commits: dict[str, str] = {}
-    for n, tag in enumerate(("v1.0", "1.0", "pkg-1.0")):
-        write(work, "pkg/mod.py", f"VERSION = {n}\n")
-        commits[tag] = commit_all(work, f"commit {n}")
-        if tag.startswith("v"):
-            run_git(work, "tag", "-a", tag, "-m", f"release {tag}")
-        else:
-            run_git(work, "tag", tag)
-    run_git(work, "push", "-q", str(bare), "main", "--tags")
+    bare, work = bare_remote
+    commits = {"v1.0": run_git(work, "rev-parse", "v1.0^{commit}")}
+    commits["1.0"] = run_git(work, "rev-parse", "HEAD")
+    run_git(work, "tag", "1.0")
+    write(work, "pkg/mod.py", "VERSION = 3\n")
+    commits["pkg-1.0"] = commit_all(work, "three")
+    run_git(work, "tag", "pkg-1.0")
+    run_git(work, "push", "-q", "origin", "main", "--tags")
     return bare.as_uri().removesuffix(".git"), commits
 
 
