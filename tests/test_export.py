@@ -54,9 +54,8 @@ def test_strict_export_leaves_out_records_without_a_commit(
     message = flat(result.stderr)
     assert f"wrote {len(kept)} records to {out}" in message
     assert f"left out {len(loose)} record(s) that strict schema 2 rejects" in message
-    assert (
-        "analyzedSha is not a commit (no commit: the files are not in a git work tree)" in message
-    )
+    reason = "analyzedSha is not a commit (no commit: the files are not in a git work tree)"
+    assert f"{len(loose)} × other/loose: {reason}" in message
 
 
 def test_strict_export_to_stdout_still_reports_what_it_left_out(mixed_db: Path) -> None:
@@ -115,7 +114,7 @@ def test_filter_counts_by_reason(mixed_db: Path) -> None:
     assert keep.total == 3
     assert keep.summary() == [
         "left out 3 record(s) that strict schema 2 rejects:",
-        "  2 × githubUrl is null (no permalink could be built)",
+        f"  2 × {REPO}: githubUrl is null (no permalink could be built)",
         "  1 × no record object",
     ]
     assert StrictFilter().summary() == []

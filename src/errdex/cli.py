@@ -459,7 +459,7 @@ def export(db: str, jsonl: str, repo: str | None, strict: bool) -> None:
     if jsonl != "-":
         err_console.print(f"wrote {count:,} records to {jsonl}")
     for line in keep.summary():
-        err_console.print(line, markup=False, highlight=False)
+        err_console.print(line, markup=False, highlight=False, soft_wrap=True)
 
 
 @main.command()

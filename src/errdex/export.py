@@ -48,21 +48,23 @@ def strict_problem(envelope: dict[str, Any]) -> str | None:
 class StrictFilter:
     """Pass through envelopes whose record is valid strict schema 2; count the rest by reason."""
 
-    left_out: Counter[str] = field(default_factory=Counter)
+    left_out: Counter[str] = field(default_factory=Counter)  # "repo: reason" -> records
 
     def __call__(self, envelopes: Iterable[dict[str, Any]]) -> Iterator[dict[str, Any]]:
         for envelope in envelopes:
             problem = strict_problem(envelope)
             if problem is None:
                 yield envelope
-            else:
-                self.left_out[problem] += 1
+                continue
+            record = envelope.get("record")
+            repo = record.get("repo") if isinstance(record, dict) else None
+            self.left_out[f"{repo}: {problem}" if repo else problem] += 1
 
     @property
     def total(self) -> int:
         return sum(self.left_out.values())
 
-    def summary(self, limit: int = 8) -> list[str]:
+    def summary(self, limit: int = 10) -> list[str]:
         """Lines for the user: how many were left out, then the commonest reasons."""
         if not self.total:
             return []
