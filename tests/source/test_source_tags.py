@@ -247,3 +247,17 @@ def test_shipped_table_names_the_repositories_installed_distributions_name() -> 
         assert info.repo.lower() == scheme.repo.lower(), dist.metadata["Name"]
         checked += 1
     assert checked >= 10
+
+
+def test_a_remote_without_tags_is_an_answer_not_an_unreachable_remote(
+    bare_remote: tuple[Path, Path],
+) -> None:
+    bare, work = bare_remote
+    run_git(bare, "tag", "-d", "v1.0")
+    url = bare.as_uri().removesuffix(".git")
+    assert ls_remote_tags(url + ".git") == {}
+    guess = release_ref("pkg", "1.0", "owner/proj", url, schemes={})
+    assert guess.note == "tag guessed: no tag of the remote names version 1.0"
+    table = {"pkg": TagScheme("owner/proj", "{version}")}
+    tabled = release_ref("pkg", "1.0", "owner/proj", url, schemes=table)
+    assert tabled.note is not None and tabled.note.endswith("the remote does not list it")

@@ -54,5 +54,5 @@ def stdlib_checkout() -> Checkout:
         path_prefix=STDLIB_PREFIX,
         ref_source=source,
         tag=tag,
-        commit_note=note if not sha else None,
+        commit_note=note,
     )

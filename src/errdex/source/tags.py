@@ -26,6 +26,7 @@ from .gitcmd import is_full_sha, run_git
 
 __all__ = [
     "LS_REMOTE_TIMEOUT",
+    "OFFLINE_ENV",
     "RefSource",
     "ReleaseRef",
     "TagScheme",
@@ -233,7 +234,9 @@ def release_ref(
             commit = (listed or {}).get(tag)
             if commit is None:
                 note = f"errdex's tag table gives the tag {tag} but not its commit, and " + (
-                    "the remote does not list it" if listed else "the remote could not be asked"
+                    "the remote does not list it"
+                    if listed is not None
+                    else "the remote could not be asked"
                 )
         return ReleaseRef(tag, commit, "table", scheme.path_prefix, note)
     listed = ls_remote_tags(remote) if remote else None
@@ -243,7 +246,7 @@ def release_ref(
                 return ReleaseRef(tag, listed[tag], "ls-remote")
     why = (
         f"no tag of the remote names version {version}"
-        if listed
+        if listed is not None
         else "the project is not in errdex's tag table and its remote could not be asked"
     )
     return ReleaseRef(f"v{version}", None, "guessed", note=f"tag guessed: {why}")
