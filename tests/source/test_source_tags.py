@@ -252,7 +252,7 @@ def test_shipped_table_names_the_repositories_installed_distributions_name() -> 
 def test_a_remote_without_tags_is_an_answer_not_an_unreachable_remote(
     bare_remote: tuple[Path, Path],
 ) -> None:
-    bare, work = bare_remote
+    bare, _ = bare_remote
     run_git(bare, "tag", "-d", "v1.0")
     url = bare.as_uri().removesuffix(".git")
     assert ls_remote_tags(url + ".git") == {}
