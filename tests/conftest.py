@@ -33,3 +33,9 @@ def load_seed(name: str) -> str:
 def seed_000() -> dict[str, Any]:
     data: dict[str, Any] = json.loads(load_seed("000_727ae2890b2a0f15.txt"))
     return data
+
+
+@pytest.fixture(autouse=True)
+def _no_network_tag_lookups(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No test asks GitHub for a release's tags (``git ls-remote``); file:// remotes still work."""
+    monkeypatch.setenv("ERRDEX_OFFLINE", "1")

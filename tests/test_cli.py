@@ -240,6 +240,10 @@ def test_scan_export_stats_agree(
             "refKind": "commit",
             "ref": SHA,
             "version": None,
+            "refSource": "given",  # --sha
+            "tag": None,
+            "commit": SHA,
+            "commitNote": None,
         }
         datasets.add(env["datasetVersion"])
     assert len(datasets) == 1  # one scan, one dataset version
@@ -457,7 +461,8 @@ def test_scan_installed_package(tmp_path: Path) -> None:
     assert summary["version"] == version
     assert summary["refKind"] in ("tag", "commit")
     if summary["refKind"] == "tag":
-        assert summary["commit"] is None and summary["ref"] == f"v{version}"
+        # click tags without a ``v`` (errdex/data/tags.json)
+        assert summary["commit"] is None and summary["ref"] == version
     assert summary["records"] > 50 and summary["filesSkipped"] == 0
     envelopes = export(db)
     assert len(envelopes) == summary["records"]
@@ -466,10 +471,13 @@ def test_scan_installed_package(tmp_path: Path) -> None:
         assert record["repo"] == "pallets/click"
         assert source["origin"] == "package" and source["version"] == version
         assert record["githubUrl"].startswith(
-            f"https://github.com/pallets/click/blob/{summary['ref']}/"
+            f"https://github.com/pallets/click/blob/{summary['ref']}/src/click/"
         )
+        assert record["filePath"].startswith("src/click/")  # the path in the repository
+        assert source["refSource"] == "table" and source["tag"] == version
         if summary["refKind"] == "tag":
             assert record["analyzedSha"] is None and source["refKind"] == "tag"
+            assert source["commit"] is None and source["commitNote"]
 
 
 # -- stability of ids ------------------------------------------------------------------

@@ -431,8 +431,17 @@ def _print_summary(summary: ScanSummary, result: ScanResult, checkout: Checkout,
     help="Output file ('-' for standard output).",
 )
 @click.option("--repo", metavar="OWNER/NAME", help="Only this repository.")
-def export(db: str, jsonl: str, repo: str | None) -> None:
+@click.option(
+    "--schema2-strict",
+    "strict",
+    is_flag=True,
+    help="Only records a strict schema-2 consumer accepts (a 40-hex analyzedSha, a permalink); "
+    "says how many were left out and why.",
+)
+def export(db: str, jsonl: str, repo: str | None, strict: bool) -> None:
     """Write every current record as one envelope per line: {"record", "evidence", "datasetVersion"}."""
+    from errdex.export import StrictFilter  # the export command's own module
+
     try:
         store = SqliteStore(db)
     except StoreError as exc:
@@ -445,12 +454,15 @@ def export(db: str, jsonl: str, repo: str | None) -> None:
     except StoreError as exc:
         _fail(str(exc))
         return
+    keep = StrictFilter()
     with click.open_file(jsonl, "w", encoding="utf-8") as out:
-        for envelope in envelopes:
+        for envelope in keep(envelopes) if strict else envelopes:
             out.write(json.dumps(envelope, ensure_ascii=False) + "\n")
             count += 1
     if jsonl != "-":
         err_console.print(f"wrote {count:,} records to {jsonl}")
+    for line in keep.summary():
+        err_console.print(line, markup=False, highlight=False, soft_wrap=True)
 
 
 @main.command()

@@ -8,7 +8,10 @@ Analysts add keys; none removes another's. All keys are optional except ``site``
 
 from __future__ import annotations
 
-from typing import Any, Literal, TypedDict
+from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict
+
+if TYPE_CHECKING:
+    from errdex.source.checkout import Checkout
 
 __all__ = [
     "ClassInfo",
@@ -22,6 +25,7 @@ __all__ = [
     "SiteEvidence",
     "SourceEvidence",
     "TestEvidence",
+    "source_evidence",
 ]
 
 
@@ -48,10 +52,45 @@ class SiteEvidence(TypedDict, total=False):
 
 
 class SourceEvidence(TypedDict):
+    """Where the code was read from, and how the permalink's pin was found."""
+
     origin: str  # dir, git, package, stdlib
     refKind: Literal["commit", "tag", "none"]
-    ref: str | None
+    ref: str | None  # what the permalink pins
     version: str | None
+    # given (--sha/--ref), direct_url, git, build (sys._git), table (errdex/data/tags.json),
+    # ls-remote, guessed (v<version>, unchecked), none (no pin)
+    refSource: NotRequired[str]
+    tag: NotRequired[str | None]  # the release tag, when known or guessed
+    commit: NotRequired[str | None]  # the full commit, None when unknown
+    commitNote: NotRequired[str | None]  # why the commit is unknown
+
+
+def source_evidence(checkout: Checkout) -> SourceEvidence:
+    """``evidence.source`` for records read from ``checkout``."""
+    commit = checkout.sha if checkout.ref_kind == "commit" else None
+    ref_source = checkout.ref_source
+    if ref_source is None:  # a directory or clone: git said, or the user did
+        ref_source = "git" if checkout.ref_kind != "none" else "none"
+    note = checkout.commit_note
+    if commit is None and note is None:
+        note = (
+            "pinned to a tag: its commit is not known"
+            if checkout.ref_kind == "tag"
+            else "no commit: the files are not in a git work tree"
+        )
+    return {
+        "origin": checkout.origin,
+        "refKind": checkout.ref_kind,
+        "ref": checkout.ref,
+        "version": checkout.version,
+        "refSource": ref_source,
+        "tag": checkout.tag
+        if checkout.tag
+        else (checkout.ref if checkout.ref_kind == "tag" else None),
+        "commit": commit,
+        "commitNote": None if commit else note,
+    }
 
 
 class Provenance(TypedDict, total=False):

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from errdex.analyze.baseline import baseline_fields
+from errdex.evidence import source_evidence
 from errdex.extract.python import extract_python, module_name_for
 from errdex.extract.site import ErrorSite, message_display
 from errdex.record import SCHEMA_VERSION, iso_now, record_id, slugify, source_window
@@ -183,12 +184,7 @@ def build_items(
     file_path = context.path_prefix + rel
     checkout = context.checkout
     items: list[Item] = []
-    source_info = {
-        "origin": checkout.origin,
-        "refKind": checkout.ref_kind,
-        "ref": checkout.ref,
-        "version": checkout.version,
-    }
+    source_info = source_evidence(checkout)
     link = permalinker(checkout, rel)
     for site in sites:
         message = message_display(site)

@@ -9,7 +9,11 @@ from pathlib import Path
 
 import pytest
 
+from errdex.evidence import source_evidence
 from errdex.source import SourceError, iter_source_files, open_source, permalink
+from errdex.source.gitcmd import is_full_sha
+from errdex.source.package import top_level_names
+from errdex.source.tags import load_schemes
 
 from .helpers import commit_all, run_git, write
 
@@ -78,6 +82,10 @@ def test_fake_distribution_pins_release_tag(
     assert co.root == tmp_path.resolve()
     assert (co.repo, co.forge_url) == ("fake-org/fakepkg", "https://github.com/fake-org/fakepkg")
     assert (co.sha, co.ref, co.ref_kind) == (None, "v1.2.3", "tag")
+    # not in the tag table, no remote to ask: the tag is a guess, and the record says so
+    source = source_evidence(co)
+    assert (source["refSource"], source["tag"], source["commit"]) == ("guessed", "v1.2.3", None)
+    assert "tag guessed" in (source["commitNote"] or "")
     assert co.files == (
         "fakepkg/__init__.py",
         "fakepkg/core.py",
@@ -97,6 +105,7 @@ def test_fake_distribution_tag_told(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     _fake_dist(tmp_path, monkeypatch, urls=SOURCE_URLS)
     co = open_source(package="fakepkg", ref="fakepkg-1.2.3")
     assert (co.ref, co.ref_kind) == ("fakepkg-1.2.3", "tag")
+    assert source_evidence(co)["refSource"] == "given"
 
 
 def test_fake_distribution_with_commit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -108,6 +117,12 @@ def test_fake_distribution_with_commit(tmp_path: Path, monkeypatch: pytest.Monke
     co = open_source(package="fakepkg")
     assert (co.sha, co.ref, co.ref_kind) == (COMMIT, COMMIT, "commit")
     assert co.repo == "fork-owner/fakepkg"  # where it was actually installed from
+    source = source_evidence(co)
+    assert (source["refSource"], source["commit"], source["commitNote"]) == (
+        "direct_url",
+        COMMIT,
+        None,
+    )
     assert permalink(co, "fakepkg/core.py", 2, 4) == (
         f"https://github.com/fork-owner/fakepkg/blob/{COMMIT}/fakepkg/core.py#L2-L4"
     )
@@ -159,7 +174,16 @@ def test_real_installed_package() -> None:
     version = metadata.version("click")
     assert co.origin == "package" and co.version == version
     assert co.repo == "pallets/click" and co.forge_url == "https://github.com/pallets/click"
-    assert (co.ref, co.ref_kind) == (f"v{version}", "tag")
+    # click tags releases without a ``v`` and keeps its package under src/ (the tag table)
+    scheme = load_schemes()["click"]
+    assert (co.tag, co.path_prefix) == (version, "src/")
+    if scheme.commit_for(version) is None:
+        assert (co.ref, co.ref_kind, co.sha) == (version, "tag", None)
+        assert permalink(co, "click/core.py", 3, 5) == (
+            f"https://github.com/pallets/click/blob/{version}/src/click/core.py#L3-L5"
+        )
+    source = source_evidence(co)
+    assert source["refSource"] == "table" and source["tag"] == version
     assert co.files is not None and "click/core.py" in co.files
     assert not any(".dist-info" in f or "__pycache__" in f for f in co.files)
     assert (co.root / "click" / "core.py").is_file()
@@ -175,3 +199,50 @@ def test_import_name_resolves_to_distribution() -> None:
 def test_missing_package_says_what_to_do() -> None:
     with pytest.raises(SourceError, match=r"not installed.*pip install"):
         open_source(package="surely-not-installed-errdex-xyz")
+
+
+def test_release_commit_from_the_tag_table_pins_the_commit() -> None:
+    # networkx 3.6.1 (a dev dependency) is in the table with the commit of networkx-3.6.1
+    version = metadata.version("networkx")
+    commit = load_schemes()["networkx"].commit_for(version)
+    assert commit is not None and is_full_sha(commit), f"the table lacks networkx {version}"
+    co = open_source(package="networkx")
+    assert (co.sha, co.ref, co.ref_kind, co.tag) == (
+        commit,
+        commit,
+        "commit",
+        f"networkx-{version}",
+    )
+    source = source_evidence(co)
+    assert (source["refSource"], source["commit"], source["commitNote"]) == ("table", commit, None)
+    assert permalink(co, "networkx/exception.py", 1, 2) == (
+        f"https://github.com/networkx/networkx/blob/{commit}/networkx/exception.py#L1-L2"
+    )
+
+
+def test_compiled_extension_is_not_called_metadata_only() -> None:
+    # pyahocorasick installs one extension module, ahocorasick.cpython-*.so, and no Python
+    dist = metadata.distribution("pyahocorasick")
+    assert "ahocorasick" in top_level_names(dist)
+    with pytest.raises(SourceError) as info:
+        open_source(package="pyahocorasick")
+    message = str(info.value)
+    assert "compiled extension" in message and "no Python source" in message
+    assert "ahocorasick." in message and "metadata-only" not in message
+
+
+def test_single_file_extension_module_is_listed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from importlib import machinery
+
+    suffix = machinery.EXTENSION_SUFFIXES[0]
+    # setuptools writes the module's import name to top_level.txt, not its file name
+    _fake_dist(tmp_path, monkeypatch, urls=SOURCE_URLS, top_level="fakepkg\n_fastfake\n")
+    info = tmp_path / "fakepkg-1.2.3.dist-info"
+    (tmp_path / f"_fastfake{suffix}").write_bytes(b"\x7fELF")
+    with (info / "RECORD").open("a", encoding="utf-8") as record:
+        record.write(f"_fastfake{suffix},,\n")
+    co = open_source(package="fakepkg")
+    assert f"_fastfake{suffix}" in (co.files or ())
+    assert "fakepkg/core.py" in (co.files or ())

@@ -27,6 +27,9 @@ class Checkout:
     ``root`` that is a sub-directory of a work tree (``"src/"``).
     ``origin`` says how it was obtained; ``"stdlib"`` is the running
     interpreter's standard library (see :mod:`errdex.source.stdlib`).
+    ``ref_source`` says how the pin was found (see :mod:`errdex.source.tags`;
+    None: from git or as given), ``tag`` is the release tag when known or
+    guessed, and ``commit_note`` says why ``sha`` is unknown.
     ``repo_problem`` says why ``repo`` is None, for the user.
     """
 
@@ -40,4 +43,7 @@ class Checkout:
     origin: Origin
     files: tuple[str, ...] | None = None
     path_prefix: str = ""
+    ref_source: str | None = None
+    tag: str | None = None
+    commit_note: str | None = None
     repo_problem: str | None = None

@@ -104,7 +104,11 @@ def _env() -> dict[str, str]:
 
 
 def _spawn(
-    args: Sequence[str], cwd: Path | None, env: dict[str, str], options: Sequence[str]
+    args: Sequence[str],
+    cwd: Path | None,
+    env: dict[str, str],
+    options: Sequence[str],
+    timeout: float | None = None,
 ) -> subprocess.CompletedProcess[str]:
     try:
         return subprocess.run(
@@ -117,7 +121,11 @@ def _spawn(
             encoding="utf-8",
             errors="surrogateescape",
             check=False,
+            timeout=timeout,
         )
+    except subprocess.TimeoutExpired as exc:
+        shown = " ".join(redact_url(a) for a in ["git", *args])
+        raise SourceError(f"`{shown}` did not finish within {timeout:g} s") from exc
     except FileNotFoundError as exc:
         raise SourceError(
             "git is not installed or not on PATH; install git to use git repositories"
@@ -152,6 +160,7 @@ def run_git(
     check: bool = True,
     hint: str = "",
     network: bool = False,
+    timeout: float | None = None,
 ) -> subprocess.CompletedProcess[str]:
     """Run ``git *args`` so that nothing in the repository it reads can run a program.
 
@@ -169,7 +178,7 @@ def run_git(
         options += ["-c", setting]
     if args and args[0] in _FILTERING:
         options += _filter_options(cwd, env, options)
-    proc = _spawn(args, cwd, env, options)
+    proc = _spawn(args, cwd, env, options, timeout)
     if check and proc.returncode != 0:
         msg = proc.stderr.strip() or proc.stdout.strip() or f"exit status {proc.returncode}"
         where = f" (in {cwd})" if cwd else ""

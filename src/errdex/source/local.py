@@ -70,4 +70,5 @@ def open_directory(
         origin=origin,
         path_prefix=prefix or "",
         repo_problem=None if repo_name else unnamed,
+        ref_source="given" if sha is not None or ref is not None else None,
     )

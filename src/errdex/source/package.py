@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Iterable
-from importlib import metadata
+from importlib import machinery, metadata
 from pathlib import Path, PurePosixPath
 from typing import Any
 from urllib.parse import unquote, urlsplit
@@ -20,6 +20,7 @@ from .gitcmd import is_full_sha
 from .identity import pin, resolve_repo
 from .local import open_directory
 from .remote import RemoteInfo, parse_remote_url, repo_from_project_url
+from .tags import ReleaseRef, release_ref
 
 __all__ = ["open_package", "package_files", "project_repo", "top_level_names"]
 
@@ -103,13 +104,21 @@ def top_level_names(dist: metadata.Distribution) -> set[str]:
         parts = PurePosixPath(str(file)).parts
         if _skip_record_entry(parts):
             continue
-        names.add(parts[0] if len(parts) > 1 else PurePosixPath(parts[0]).stem)
+        names.add(parts[0] if len(parts) > 1 else _module_name(parts[0]))
     return names
+
+
+def _module_name(file_name: str) -> str:
+    """``ahocorasick.cpython-311-x86_64-linux-gnu.so`` -> ``ahocorasick``; ``six.py`` -> ``six``."""
+    for suffix in sorted(machinery.EXTENSION_SUFFIXES, key=len, reverse=True):
+        if file_name.endswith(suffix):
+            return file_name[: -len(suffix)]
+    return PurePosixPath(file_name).stem
 
 
 def _under_top_level(parts: tuple[str, ...], tops: set[str]) -> bool:
     if len(parts) == 1:
-        return PurePosixPath(parts[0]).stem in tops or parts[0] in tops
+        return _module_name(parts[0]) in tops or parts[0] in tops
     return parts[0] in tops or "/".join(parts[:2]) in tops
 
 
@@ -188,9 +197,10 @@ def open_package(
     """Describe installed distribution ``name``.
 
     The commit comes from ``direct_url.json`` (pip records it for VCS
-    installs); otherwise permalinks pin the release tag ``v{version}`` unless
-    ``ref`` names the project's real tag scheme. An editable install is
-    opened as its project directory, where git knows the commit.
+    installs); otherwise from the release tag that :func:`release_ref` finds
+    (the tag table, the remote's tags, else a guessed ``v{version}``, marked
+    so), unless ``sha``/``ref`` say. An editable install is opened as its
+    project directory, where git knows the commit.
     """
     dist = _find_distribution(name)
     version = dist.version
@@ -221,13 +231,15 @@ def open_package(
                 detected = vcs_repo  # where the code was actually installed from
     root = Path(str(dist.locate_file(""))).resolve()
     files = package_files(dist, root)
-    if not files:
-        raise SourceError(
-            f"package {name!r} {version} has no importable files under {root}; "
-            "is it a metadata-only or namespace-only distribution?"
-        )
+    _check_has_source(name, version, root, files)
     repo_name, forge_url = resolve_repo(detected, repo)
-    pinned_sha, pinned_ref, kind = pin(commit, sha, ref, f"v{version}" if version else None)
+    release: ReleaseRef | None = None
+    if commit is None and sha is None and ref is None and version and repo_name:
+        release = release_ref(dist.metadata["Name"] or name, version, repo_name, forge_url)
+        if release.commit is not None:
+            commit = release.commit
+    default_tag = release.tag if release else (f"v{version}" if version else None)
+    pinned_sha, pinned_ref, kind = pin(commit, sha, ref, default_tag)
     return Checkout(
         root=root,
         repo=repo_name,
@@ -238,4 +250,53 @@ def open_package(
         version=version,
         origin="package",
         files=files,
+        path_prefix=release.path_prefix if release else "",
+        ref_source=_ref_source(release, given=sha is not None or ref is not None, kind=kind),
+        tag=release.tag if release else (pinned_ref if kind == "tag" else None),
+        commit_note=release.note if release else _commit_note(kind),
+    )
+
+
+def _ref_source(release: ReleaseRef | None, *, given: bool, kind: str) -> str:
+    if given:
+        return "given"
+    if release is not None:
+        return release.source
+    if kind == "commit":
+        return "direct_url"
+    return "guessed" if kind == "tag" else "none"
+
+
+def _commit_note(kind: str) -> str | None:
+    if kind == "commit":
+        return None
+    if kind == "tag":
+        return "read from a release: the tag's commit is not known"
+    return "the distribution names no repository, so there is no commit to pin"
+
+
+_PYTHON_SOURCE = (".py", ".pyi", ".pyx", ".pxd", ".pxi")
+
+
+def _check_has_source(name: str, version: str, root: Path, files: tuple[str, ...]) -> None:
+    """Refuse a distribution with nothing to read, saying what it holds instead."""
+    if any(f.endswith(_PYTHON_SOURCE) for f in files):
+        return
+    compiled = [f for f in files if f.endswith(tuple(machinery.EXTENSION_SUFFIXES))]
+    if compiled:
+        shown = ", ".join(compiled[:3]) + (
+            f" and {len(compiled) - 3} more" if len(compiled) > 3 else ""
+        )
+        raise SourceError(
+            f"package {name!r} {version} is a compiled extension ({shown}): it installs no "
+            "Python source to scan; scan its source repository instead"
+        )
+    if files:
+        raise SourceError(
+            f"package {name!r} {version} installs no Python source under {root} "
+            f"({len(files)} other file(s)); scan its source repository instead"
+        )
+    raise SourceError(
+        f"package {name!r} {version} has no importable files under {root}; "
+        "is it a metadata-only or namespace-only distribution?"
     )

@@ -7,6 +7,7 @@ import sysconfig
 from pathlib import Path
 
 from errdex.source.checkout import Checkout
+from errdex.source.tags import release_ref
 
 __all__ = ["STDLIB_PREFIX", "STDLIB_REPO", "stdlib_checkout", "stdlib_tag"]
 
@@ -25,18 +26,33 @@ def stdlib_tag() -> str:
 
 
 def stdlib_checkout() -> Checkout:
-    """The standard library of the Python running errdex; the commit when the build recorded it."""
+    """The standard library of the Python running errdex, pinned to its commit where known.
+
+    The commit comes from the build (``sys._git``), else from errdex's tag table
+    or the remote's tags for the release tag; otherwise the record pins the tag
+    and says why the commit is unknown.
+    """
     root = Path(sysconfig.get_paths()["stdlib"])
+    forge = f"https://github.com/{STDLIB_REPO}"
     git_info = getattr(sys, "_git", ("", "", ""))
-    sha = git_info[2] if len(git_info) > 2 and len(git_info[2]) == 40 else None
+    built = git_info[2] if len(git_info) > 2 and len(git_info[2]) == 40 else None
+    tag = stdlib_tag()
+    if built:
+        sha, source, note = built, "build", None
+    else:
+        release = release_ref("cpython", tag.removeprefix("v"), STDLIB_REPO, forge)
+        tag, sha, source, note = release.tag, release.commit, release.source, release.note
     return Checkout(
         root=root,
         repo=STDLIB_REPO,
         sha=sha,
-        ref=sha or stdlib_tag(),
+        ref=sha or tag,
         ref_kind="commit" if sha else "tag",
-        forge_url=f"https://github.com/{STDLIB_REPO}",
+        forge_url=forge,
         version=sys.version.split()[0],
         origin="stdlib",
         path_prefix=STDLIB_PREFIX,
+        ref_source=source,
+        tag=tag,
+        commit_note=note,
     )

@@ -89,6 +89,7 @@ class ErrorView:
     tests: list[dict[str, Any]] = field(default_factory=list)
     observed: list[dict[str, Any]] = field(default_factory=list)
     entry_points: list[dict[str, Any]] = field(default_factory=list)
+    pin_guessed: bool = False  # the permalink pins a tag errdex guessed (evidence.source.refSource)
 
 
 def pin_label(record: dict[str, Any], evidence: dict[str, Any]) -> str | None:
@@ -148,6 +149,7 @@ def error_view(
         title=cut(record["errorMessage"]),
         header=header,
         pin=pin,
+        pin_guessed=(evidence.get("source") or {}).get("refSource") == "guessed",
         source=source,
         analyst=analyst_label(evidence),
         footer_pin=f"{record['repo']}@{pin}" if pin else record["repo"],
