@@ -8,7 +8,7 @@ import threading
 import time
 from pathlib import Path
 
-from errdex.web.catalogue import Catalogue
+from errdex.web.catalogue import Catalogue, ErrorFilters
 
 from .catalogue import scan_into, write_tree
 
@@ -69,3 +69,15 @@ def test_a_thread_that_ends_closes_its_reader(tmp_path: Path) -> None:
     assert open_files(db) == before + 1
     catalogue.close()
     assert settled(db, before) == before
+
+
+def test_messages_with_a_nul_are_listed_whole(tmp_path: Path) -> None:
+    db = tmp_path / "errdex.db"
+    body = "def f():\n    raise ValueError('before \\x00 after the byte')\n"
+    scan_into(db, write_tree(tmp_path / "a", {"a/m.py": body}), "o/a", "6" * 40)
+    catalogue = Catalogue(str(db))
+    try:
+        rows, total = catalogue.repo_errors("o/a", ErrorFilters(), 10, 0)
+        assert total == 1 and rows[0]["errorMessage"] == "before \x00 after the byte"
+    finally:
+        catalogue.close()

@@ -152,3 +152,26 @@ def test_words_missing_from_every_record_fall_back_to_any_word(tmp_path: Path) -
         assert found[0] == typeerror[0] and len(found) == 1
         assert ids(conn, "gamma delta")  # one word each: both records, by relevance
         assert len(ids(conn, "gamma delta")) == 2
+
+
+NUL = (
+    "def f(data):\n    if data[:1] == b'\\x00':\n"
+    "        raise ValueError('header byte \\x00 then the frobnicated tail')\n"
+)
+
+
+def test_text_after_a_nul_is_found(tmp_path: Path) -> None:
+    db = tmp_path / "errdex.db"
+    ((record, _),) = scan_into(db, write_pkg(tmp_path / "src", NUL), "o/n", SHA1)
+    assert record["errorMessage"] == "header byte \x00 then the frobnicated tail"
+    with SqliteStore(db) as store:
+        conn = store.connection
+        refresh(conn)
+        hits, _ = search(conn, SearchQuery("frobnicated tail"))
+        assert [h.id for h in hits] == [record["id"]]
+        assert hits[0].errorMessage == record["errorMessage"]
+        listed, _ = search(conn, SearchQuery("", repo="o/n"))
+        assert listed[0].errorMessage == record["errorMessage"]
+        # The pasted runtime message is covered by the whole pattern, NUL and all.
+        pasted, _ = search(conn, SearchQuery("header byte \x00 then the frobnicated tail"))
+        assert pasted[0].id == record["id"]

@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
-from errdex.web.search import store_version
+from errdex.web.search import json_text, register_functions, store_version
 
 __all__ = ["Catalogue", "ErrorFilters", "RecordPage", "Related", "RepoInfo"]
 
@@ -35,11 +35,11 @@ WITH target AS (
 )
 SELECT 0, id, record, evidence, dataset_version, stale FROM target
 UNION ALL
-SELECT 1, rel.id, rel.repo, rel.slug, json_extract(rel.record, '$.errorMessage'), j.key
+SELECT 1, rel.id, rel.repo, rel.slug, {message}, j.key
 FROM target, json_each(target.evidence, '$.related') AS j
 JOIN records AS rel ON rel.id = j.value
 ORDER BY 1, 6
-"""
+""".format(message=json_text("rel.record", "errorMessage"))
 
 _RAW_SQL = """
 SELECT r.record, r.evidence, s.dataset_version
@@ -166,6 +166,7 @@ class Catalogue:
             self.path, timeout=30.0, isolation_level=None, check_same_thread=False
         )
         conn.execute("PRAGMA query_only = 1")
+        register_functions(conn)
         return conn
 
     def note_version(self) -> bool:
@@ -322,7 +323,7 @@ class Catalogue:
         total = int(conn.execute(f"SELECT count(*) {base}", [repo, *params]).fetchone()[0])
         rows = conn.execute(
             "SELECT id, slug, error_class, error_type, severity, file_path, line_number, "
-            f"json_extract(record, '$.errorMessage') {base} "
+            f"{json_text('record', 'errorMessage')} {base} "
             "ORDER BY file_path, line_number, id LIMIT ? OFFSET ?",
             [repo, *params, limit, offset],
         )

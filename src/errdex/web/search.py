@@ -13,6 +13,7 @@ the template does not), ranked by BM25 and re-ranked so that a record whose
 
 from __future__ import annotations
 
+import json
 import re
 import sqlite3
 from dataclasses import dataclass
@@ -29,13 +30,16 @@ __all__ = [
     "SearchUnavailable",
     "fts_terms",
     "index_state",
+    "json_text",
     "refresh",
+    "register_functions",
     "search",
     "store_version",
 ]
 
-#: Version of the ``search_*`` tables; a mismatch rebuilds them from scratch.
-SEARCH_LAYOUT = 1
+#: Version of the ``search_*`` tables; a mismatch rebuilds them from scratch (2: whole
+#: messages after a NUL).
+SEARCH_LAYOUT = 2
 #: Deepest result reachable by paging: ranking more than this per query costs too much.
 MAX_OFFSET = 1000
 #: The best BM25 hits re-ranked by how much of the query their message pattern covers.
@@ -48,6 +52,34 @@ AUTO_PREFIX_MIN = 3
 _WEIGHTS = "10.0, 4.0, 2.0, 1.0, 0.0"
 
 _TERM = re.compile(r"([^\W_]+)(\*?)")
+
+
+def json_text(column: str, key: str) -> str:
+    """SQL for the string at ``$.key`` of a JSON column, whole even when it holds a NUL.
+
+    SQLite's ``json_extract`` ends a string at an escaped NUL (``\\u0000``), so a
+    message such as ``'header byte \\x00 then ...'`` lost everything after the byte,
+    in the index and in what the pages show. Documents with that escape (rare) are read
+    by :func:`_json_field` instead; the rest stay in C.
+    """
+    return (
+        f"CASE WHEN instr({column}, '\\u0000') THEN errdex_json_text({column}, '{key}') "
+        f"ELSE json_extract({column}, '$.{key}') END"
+    )
+
+
+def _json_field(document: str, key: str) -> str | None:
+    try:
+        value = json.loads(document).get(key)
+    except (ValueError, AttributeError):
+        return None
+    return value if isinstance(value, str) else None
+
+
+def register_functions(conn: sqlite3.Connection) -> None:
+    """Declare the SQL function :func:`json_text` uses, on a connection that runs it."""
+    conn.create_function("errdex_json_text", 2, _json_field, deterministic=True)
+
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS search_state (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -62,17 +94,19 @@ _DROP = ("search_fts", "search_docs", "search_state")
 #: The indexed text of every record a scan after ``?`` wrote.
 _CHANGED = """
 SELECT d.rowid,
-       coalesce(json_extract(r.record, '$.errorMessage'), '')
+       coalesce({message}, '')
            || coalesce(' ' || json_extract(r.record, '$.errorCode'), ''),
        coalesce(r.error_class, '')
            || coalesce(' ' || json_extract(r.evidence, '$.site.qualifiedClass'), ''),
        r.file_path,
        coalesce((SELECT group_concat(t.value, ' ') FROM json_each(r.record, '$.tags') AS t), '')
            || coalesce(' ' || json_extract(r.record, '$.backgroundTag'), ''),
-       coalesce(json_extract(r.record, '$.messagePattern'), '')
+       coalesce({pattern}, '')
 FROM records AS r JOIN search_docs AS d ON d.id = r.id
 WHERE r.scan_id > ?
-"""
+""".format(
+    message=json_text("r.record", "errorMessage"), pattern=json_text("r.record", "messagePattern")
+)
 
 _HIT_COLUMNS = (
     "r.id, r.repo, r.slug, r.error_class, r.error_type, r.severity, r.file_path, r.line_number"
@@ -152,6 +186,7 @@ def refresh(conn: sqlite3.Connection) -> bool:
         conn.execute("BEGIN IMMEDIATE")
     except sqlite3.OperationalError as exc:
         raise SearchUnavailable(f"cannot write the search index: {exc}") from exc
+    register_functions(conn)
     try:
         state = index_state(conn)  # again, under the write lock
         scan, data = store_version(conn)
@@ -232,6 +267,7 @@ def search(conn: sqlite3.Connection, query: SearchQuery) -> tuple[list[SearchHit
     if not terms and query.text.strip():
         return [], False  # only punctuation: nothing to look for
     if not terms:
+        register_functions(conn)
         rows = _browse(conn, query, want)
     else:
         rows = _ranked(conn, query, " ".join(terms), want)
@@ -257,7 +293,7 @@ def _filters(query: SearchQuery) -> tuple[str, list[Any]]:
 def _browse(conn: sqlite3.Connection, query: SearchQuery, want: int) -> list[tuple[Any, ...]]:
     where, params = _filters(query)
     sql = (
-        f"SELECT {_HIT_COLUMNS}, json_extract(r.record, '$.errorMessage'), NULL, NULL "
+        f"SELECT {_HIT_COLUMNS}, {json_text('r.record', 'errorMessage')}, NULL, NULL "
         f"FROM records AS r WHERE {where} "
         "ORDER BY r.repo, r.file_path, r.line_number, r.id LIMIT ?"
     )
