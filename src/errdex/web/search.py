@@ -7,8 +7,10 @@ re-indexes only the records that newer scans wrote; it never runs per request.
 
 Queries are parsed into quoted FTS5 terms (no user text reaches FTS5 syntax), tried
 as AND, then as OR when nothing has every word (a pasted runtime message holds values
-the template does not), ranked by BM25 and re-ranked so that a record whose
-``messagePattern`` covers the pasted text comes first.
+the template does not), ranked by BM25 and re-ranked: records whose message holds the query's words as one
+phrase first (so "Expecting value" finds json's "Expecting value: line ..." before
+IPython's ValueErrors that say "Expecting url"), and among them, and then among the
+rest, a record whose ``messagePattern`` covers more of the pasted text first.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ __all__ = [
     "fts_terms",
     "index_state",
     "json_text",
+    "phrase_expression",
     "refresh",
     "register_functions",
     "search",
@@ -245,15 +248,35 @@ def fts_terms(text: str) -> list[str]:
     Words are split as the index's tokenizer splits them, so ``top_level_all_gather``
     is four terms; a trailing ``*`` makes a prefix, and so does the last word if long.
     """
-    found = _TERM.findall(text)
     terms: list[str] = []
-    for n, (word, star) in enumerate(found):
-        last = n == len(found) - 1
-        prefix = bool(star) or (last and len(word) >= AUTO_PREFIX_MIN and not text[-1:].isspace())
-        term = f'"{word.lower()}"' + ("*" if prefix else "")
+    for term in _quoted(text):
         if term not in terms:
             terms.append(term)
     return terms[:MAX_TERMS]
+
+
+def _quoted(text: str) -> list[str]:
+    """Every word of ``text`` in order as a quoted FTS5 term, the prefixes starred."""
+    found = _TERM.findall(text)
+    terms = []
+    for n, (word, star) in enumerate(found):
+        last = n == len(found) - 1
+        prefix = bool(star) or (last and len(word) >= AUTO_PREFIX_MIN and not text[-1:].isspace())
+        terms.append(f'"{word.lower()}"' + ("*" if prefix else ""))
+    return terms
+
+
+def phrase_expression(text: str) -> str | None:
+    """The query's words, in order and adjacent, in the message column (None: too long).
+
+    FTS5 allows a prefix only on a phrase's last term, so a starred word before the
+    end loses its star here.
+    """
+    terms = _quoted(text)
+    if not terms or len(terms) > MAX_TERMS:
+        return None
+    parts = [t.rstrip("*") for t in terms[:-1]] + [terms[-1]]
+    return f"message : ({' + '.join(parts)})"
 
 
 def search(conn: sqlite3.Connection, query: SearchQuery) -> tuple[list[SearchHit], bool]:
@@ -273,7 +296,9 @@ def search(conn: sqlite3.Connection, query: SearchQuery) -> tuple[list[SearchHit
         rows = _ranked(conn, query, " ".join(terms), want)
         if not rows and len(terms) > 1:
             rows = _ranked(conn, query, " OR ".join(terms), want)
-        rows = _rerank(rows, query.text)
+        phrase = phrase_expression(query.text) if rows else None
+        exact = _ranked(conn, query, phrase, want) if phrase else []
+        rows = _rerank(exact, rows, query.text)
     page = rows[query.offset : query.offset + query.limit]
     return [_hit(row) for row in page], len(rows) > query.offset + query.limit
 
@@ -318,19 +343,21 @@ def _ranked(
         raise
 
 
-def _rerank(rows: list[tuple[Any, ...]], text: str) -> list[tuple[Any, ...]]:
-    """Within the first window, records whose pattern covers most of ``text`` go first.
+def _rerank(
+    exact: list[tuple[Any, ...]], rows: list[tuple[Any, ...]], text: str
+) -> list[tuple[Any, ...]]:
+    """The phrase hits ``exact``, then the other ``rows``; within the first window,
+    phrase hits first, then by how much of ``text`` the record's pattern covers.
 
     Coverage is the literal text of the pattern found in the query (the match length
     less what its holes took), so ``{}`` alone covers nothing and the exact template
-    of a pasted message covers the most.
+    of a pasted message covers the most. Ties keep BM25's order.
     """
-    window = rows[:RERANK_WINDOW]
-    covered = [(-_coverage(row[10], text), n) for n, row in enumerate(window)]
-    order = [n for cover, n in sorted(covered) if cover < 0] + [
-        n for cover, n in covered if cover == 0
-    ]
-    return [window[n] for n in order] + rows[RERANK_WINDOW:]
+    phrased = {row[0] for row in exact}
+    merged = exact + [row for row in rows if row[0] not in phrased]
+    window = merged[:RERANK_WINDOW]
+    keys = [(row[0] not in phrased, -_coverage(row[10], text), n) for n, row in enumerate(window)]
+    return [window[key[2]] for key in sorted(keys)] + merged[RERANK_WINDOW:]
 
 
 def _coverage(pattern: str | None, text: str) -> int:
