@@ -263,7 +263,8 @@ class Catalogue:
     # -- repositories -------------------------------------------------------------------
 
     def repos(self) -> list[RepoInfo]:
-        """Every repository with current records, with counts and its latest scan."""
+        """Every repository with current records, with counts and its latest scan,
+        by name ignoring case (``HypothesisWorks`` among the h's, not before ``acme``)."""
         return self._cached(("repos",), self._repos)
 
     def _repos(self) -> list[RepoInfo]:
@@ -288,7 +289,8 @@ class Catalogue:
                     "scannedAt": finished,
                     "datasetVersion": dataset,
                 }
-        return [info for info in infos.values() if info.records]
+        listed = [info for info in infos.values() if info.records]
+        return sorted(listed, key=lambda info: (info.repo.casefold(), info.repo))
 
     def repo(self, name: str) -> RepoInfo | None:
         """One repository with its counts by class, type and severity."""

@@ -6,6 +6,7 @@ Kept apart from the routes so the error page's rules (seed 004's order, titles c
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import quote, urlencode
@@ -22,6 +23,7 @@ __all__ = [
     "api_path",
     "cut",
     "error_view",
+    "pin_text",
     "record_path",
     "repo_path",
 ]
@@ -89,6 +91,17 @@ class ErrorView:
     tests: list[dict[str, Any]] = field(default_factory=list)
     observed: list[dict[str, Any]] = field(default_factory=list)
     entry_points: list[dict[str, Any]] = field(default_factory=list)
+
+
+_SHA = re.compile(r"[0-9a-f]{40}")
+
+
+def pin_text(pin: str | None) -> str | None:
+    """A scanned version as a page shows it: a commit's first 10 digits, a tag whole
+    (``v2.0.0rc1`` cut to 10 characters read as another version)."""
+    if not pin:
+        return None
+    return pin[:10] if _SHA.fullmatch(pin) else pin
 
 
 def pin_label(record: dict[str, Any], evidence: dict[str, Any]) -> str | None:
