@@ -21,6 +21,7 @@ __all__ = [
     "TITLE_LENGTH",
     "ErrorView",
     "api_path",
+    "attachment",
     "cut",
     "error_view",
     "pin_text",
@@ -63,6 +64,19 @@ def record_path(repo: str, record_id: str, slug: str) -> str:
 
 def api_path(record_id: str) -> str:
     return f"/api/errors/{record_id}"
+
+
+_UNSAFE_IN_QUOTES = re.compile(r'[^\x20-\x7e]|["\\%]')
+
+
+def attachment(filename: str) -> str:
+    """A ``Content-Disposition`` that names ``filename`` whatever its characters (RFC 6266).
+
+    Header values are Latin-1 on the wire, so ``filename="ünï.jsonl"`` was a 500: the
+    plain ``filename`` is an ASCII stand-in, ``filename*`` the name itself (RFC 5987).
+    """
+    plain = _UNSAFE_IN_QUOTES.sub("_", filename)
+    return f"attachment; filename=\"{plain}\"; filename*=UTF-8''{quote(filename, safe='')}"
 
 
 @dataclass(frozen=True, slots=True)
