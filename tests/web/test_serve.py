@@ -102,3 +102,32 @@ def test_a_scan_while_serving_shows_up(tmp_path: Path) -> None:
             time.sleep(0.1)
         repos = client.get("/api/repos").json()["repos"]
         assert [r["repo"] for r in repos] == ["o/a", "o/b"]
+
+
+def test_serve_on_a_busy_port_says_so_first(site: Site) -> None:
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        proc = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "errdex.cli",
+                "serve",
+                "--db",
+                str(site.db),
+                "--port",
+                str(port),
+            ],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+    assert proc.returncode == 2, proc.stderr
+    assert proc.stdout == ""
+    lines = proc.stderr.splitlines()
+    assert len(lines) == 1, proc.stderr
+    assert lines[0].startswith("error: port ") and "already in use" in lines[0], lines[0]
+    assert str(port) in lines[0]
