@@ -23,6 +23,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from errdex import __version__
 from errdex.store import SqliteStore
 from errdex.web.api import api_router
+from errdex.web.apidocs import reference
 from errdex.web.catalogue import Catalogue
 from errdex.web.middleware import CatchErrors, DeclaredBodyLimit, HeadAsGet
 from errdex.web.pages import pages_router
@@ -108,7 +109,7 @@ def create_app(
         version=__version__,
         summary="Every error a library can raise, one record per raise site.",
         lifespan=lifespan,
-        docs_url="/api/docs",
+        docs_url=None,  # our own page below: Swagger UI's script comes from a CDN
         redoc_url=None,
     )
     app.state.web = state
@@ -123,6 +124,20 @@ def create_app(
     app.include_router(api_router(state))
     app.include_router(pages_router(state))
     app.mount("/static", StaticFiles(directory=_STATIC), name="static")
+
+    @app.get("/api/docs", include_in_schema=False)
+    def api_docs(request: Request) -> Response:
+        document = app.openapi()
+        operations, schemas = reference(document, str(request.base_url).rstrip("/"))
+        context = {
+            "title": app.title,
+            "version": app.version,
+            "summary": app.summary or "",
+            "openapi_version": document.get("openapi", ""),
+            "operations": operations,
+            "schemas": schemas,
+        }
+        return state.templates.render("apidocs.html", context)
 
     @app.get("/favicon.ico", include_in_schema=False)
     def favicon() -> FileResponse:

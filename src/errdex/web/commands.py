@@ -44,7 +44,7 @@ def serve(db: str, host: str, port: int, issues_url: str, access_log: bool) -> N
     Pages: /  /search?q=  /repos/OWNER/NAME  /repos/OWNER/NAME/errors/ID/SLUG  /match
     API:   /api/errors/ID  /api/search?q=&repo=&class=&limit=&cursor=  POST /api/match
            /api/repos  /api/repos/OWNER/NAME  /datasets/OWNER/NAME.jsonl
-    OpenAPI at /openapi.json, interactive docs at /api/docs.
+    OpenAPI at /openapi.json, the API reference at /api/docs.
 
     The search index is kept in the database file itself and brought up to date at
     start and whenever a scan writes to the file while the server runs.
