@@ -20,6 +20,17 @@ from .conftest import LiveServer, Site
 SHA = "3" * 40
 
 
+def cli(*args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    """``errdex ARGS`` as a process of its own, its output captured."""
+    return subprocess.run(
+        [sys.executable, "-m", "errdex.cli", *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -109,22 +120,7 @@ def test_serve_on_a_busy_port_says_so_first(site: Site) -> None:
         busy.bind(("127.0.0.1", 0))
         busy.listen()
         port = busy.getsockname()[1]
-        proc = subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "errdex.cli",
-                "serve",
-                "--db",
-                str(site.db),
-                "--port",
-                str(port),
-            ],
-            capture_output=True,
-            text=True,
-            timeout=60,
-            check=False,
-        )
+        proc = cli("serve", "--db", str(site.db), "--port", str(port), timeout=60)
     assert proc.returncode == 2, proc.stderr
     assert proc.stdout == ""
     lines = proc.stderr.splitlines()

@@ -17,7 +17,7 @@ import httpx
 import pytest
 
 from .catalogue import scan_into, write_tree
-from .test_serve import free_port
+from .test_serve import cli, free_port
 
 CLI = [sys.executable, "-m", "errdex.cli"]
 
@@ -89,22 +89,8 @@ def test_serve_survives_three_scans_into_its_file(
     try:
         for n in (1, 2, 3):
             root = write_tree(tmp_path / f"r{n}", {f"r{n}/m.py": _module(n)})
-            proc = subprocess.run(
-                [
-                    *CLI,
-                    "scan",
-                    str(root),
-                    "--repo",
-                    f"o/r{n}",
-                    "--sha",
-                    str(n) * 40,
-                    "--db",
-                    str(db),
-                ],
-                capture_output=True,
-                text=True,
-                timeout=120,
-                check=False,
+            proc = cli(
+                "scan", str(root), "--repo", f"o/r{n}", "--sha", str(n) * 40, "--db", str(db)
             )
             assert proc.returncode == 0, proc.stderr
             time.sleep(2.5)  # past the server's poll, so it re-indexes between scans

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import contextlib
 import sqlite3
+from collections.abc import Iterator
 from pathlib import Path
 
 from ._sqlite_layout import CACHE_KIB, LAYOUT_VERSION, MIGRATIONS, SCHEMA, SQLITE_HEADER
 from .errors import StoreError
 
-__all__ = ["connect", "run_script"]
+__all__ = ["connect", "run_script", "transaction"]
 
 
 def connect(path: str) -> sqlite3.Connection:
@@ -98,8 +99,7 @@ def _prepare(conn: sqlite3.Connection, path: str, memory: bool) -> None:
         conn.execute("PRAGMA synchronous = NORMAL")
     if version == LAYOUT_VERSION:
         return
-    conn.execute("BEGIN IMMEDIATE")
-    try:
+    with transaction(conn):
         # Check again under the write lock: another process may have done it meanwhile.
         if not _tables(conn):
             run_script(conn, SCHEMA)
@@ -111,6 +111,15 @@ def _prepare(conn: sqlite3.Connection, path: str, memory: bool) -> None:
                 conn.execute(
                     "UPDATE meta SET value = ? WHERE key = 'schema_version'", (str(version),)
                 )
+
+
+@contextlib.contextmanager
+def transaction(conn: sqlite3.Connection) -> Iterator[None]:
+    """One write transaction, taken up front (``BEGIN IMMEDIATE``): committed when the
+    block ends, rolled back when anything escapes it."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield
         conn.execute("COMMIT")
     except BaseException:
         if conn.in_transaction:

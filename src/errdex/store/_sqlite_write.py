@@ -13,6 +13,7 @@ from itertools import islice
 from typing import Any
 
 from ._sqlite_layout import CHUNK, INSERT_SCAN, UPSERT_RECORD, UPSERT_VERSION
+from ._sqlite_open import transaction
 from .base import ScanSummary
 from .errors import StoreError
 
@@ -41,8 +42,7 @@ def write_scan(
 ) -> int:
     """Store one scan atomically and return its id (see :meth:`SqliteStore.write_scan`)."""
     try:
-        conn.execute("BEGIN IMMEDIATE")
-        try:
+        with transaction(conn):
             scan_id = _insert_scan(conn, summary, dataset_version)
             count = _write_items(conn, scan_id, summary, items)
             conn.execute("UPDATE scans SET records = ? WHERE id = ?", (count, scan_id))
@@ -52,11 +52,6 @@ def write_scan(
                 (summary.repo, scan_id),
             )
             _bump_data_version(conn)
-            conn.execute("COMMIT")
-        except BaseException:
-            if conn.in_transaction:
-                conn.execute("ROLLBACK")
-            raise
     except sqlite3.Error as exc:
         raise StoreError(f"could not write the scan of {summary.repo} to {path}: {exc}") from exc
     return scan_id
@@ -155,8 +150,7 @@ def update_records(conn: sqlite3.Connection, path: str, items: Items) -> int:
     """Replace record and evidence of existing ids (see :meth:`SqliteStore.update_records`)."""
     rows = [(dumps(record), dumps(evidence), record["id"]) for record, evidence in items]
     try:
-        conn.execute("BEGIN IMMEDIATE")
-        try:
+        with transaction(conn):
             for start in range(0, len(rows), CHUNK):
                 chunk = rows[start : start + CHUNK]
                 before = conn.total_changes
@@ -164,11 +158,6 @@ def update_records(conn: sqlite3.Connection, path: str, items: Items) -> int:
                 if conn.total_changes - before != len(chunk):
                     _refuse_unknown(conn, path, [row[2] for row in chunk])
             _bump_data_version(conn)
-            conn.execute("COMMIT")
-        except BaseException:
-            if conn.in_transaction:
-                conn.execute("ROLLBACK")
-            raise
     except sqlite3.Error as exc:
         raise StoreError(f"could not update records in {path}: {exc}") from exc
     return len(rows)
