@@ -66,6 +66,9 @@ def test_a_500_keeps_the_connection(tmp_path: Path) -> None:
                 after = conn.getresponse()
                 assert after.status == 200 and b"two" in after.read()
                 assert conn.sock.getsockname() == local  # the same connection, reused
+                conn.request("HEAD", record_path("o/a", broken["id"], broken["slug"]))
+                head = conn.getresponse()
+                assert head.status == 500 and head.read() == b""
             conn.request(
                 "POST", "/api/match", '{"text": 1e400}', {"content-type": "application/json"}
             )

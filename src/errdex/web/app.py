@@ -161,9 +161,9 @@ def create_app(
             return JSONResponse({"detail": "internal error; see the server log"}, 500)
         return _problem(state, 500, "Something went wrong on our side.")
 
-    # Outermost last: errors of the inner layers become 500s, HEAD runs as GET inside.
-    app.add_middleware(HeadAsGet)
+    # The last added is outermost: HEAD runs as GET through everything, a 500 included.
     app.add_middleware(CatchErrors, answer=server_error)
+    app.add_middleware(HeadAsGet)
     return app
 
 
