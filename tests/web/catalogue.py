@@ -73,9 +73,12 @@ def write_tree(root: Path, files: dict[str, str]) -> Path:
     return root
 
 
-def scan_into(db: Path, root: Path, repo: str, sha: str) -> list[Item]:
-    """Scan ``root`` as ``repo`` at ``sha`` into ``db``, as ``errdex scan`` does."""
-    checkout = open_source(str(root), repo=repo, sha=sha)
+def scan_into(
+    db: Path, root: Path, repo: str, sha: str | None, ref: str | None = None
+) -> list[Item]:
+    """Scan ``root`` as ``repo`` at ``sha`` (else the tag ``ref``) into ``db``, as
+    ``errdex scan`` does."""
+    checkout = open_source(str(root), repo=repo, sha=sha, ref=ref)
     started = iso_now()
     result = scan_checkout(checkout, repo=repo)
     with SqliteStore(db) as store:

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
 import httpx
 import jsonschema
@@ -13,10 +15,10 @@ import pytest
 from errdex.record import ErrorRecord
 from errdex.store import SqliteStore
 from errdex.web.settings import MAX_MATCH_BYTES
-from errdex.web.views import record_path
+from errdex.web.views import attachment, record_path
 
-from .catalogue import CODE_COUNT, SEED_004_ID
-from .conftest import Site
+from .catalogue import CODE_COUNT, SEED_004_ID, scan_into, write_tree
+from .conftest import LiveServer, Site
 
 
 def test_envelope_is_the_stored_record_in_seed_000_order(
@@ -251,3 +253,34 @@ def test_match_bodies_over_the_limit_are_refused(client: httpx.Client) -> None:
 def test_bad_match_bodies(client: httpx.Client, body: dict[str, Any]) -> None:
     response = client.post("/api/match", json=body)
     assert response.status_code == 422 and response.json()["detail"]
+
+
+def test_a_dataset_of_any_name_downloads(tmp_path: Path) -> None:
+    db = tmp_path / "errdex.db"
+    body = "def f():\n    raise ValueError('nope')\n"
+    scan_into(db, write_tree(tmp_path / "a", {"pkg/m.py": body}), "ünï/数据", "9" * 40)
+    with LiveServer(db) as live, httpx.Client(base_url=live.url) as client:
+        response = client.get("/datasets/ünï/数据.jsonl")  # not even Latin-1
+        assert response.status_code == 200, response.text
+        disposition = response.headers["content-disposition"]
+        assert disposition.startswith('attachment; filename="')
+        assert disposition.endswith("; filename*=UTF-8''%C3%BCn%C3%AF-%E6%95%B0%E6%8D%AE.jsonl")
+        assert [json.loads(line)["record"]["repo"] for line in response.text.splitlines()] == [
+            "ünï/数据"
+        ]
+
+
+@pytest.mark.parametrize(
+    ("name", "plain"),
+    [
+        ("acme-widgets.jsonl", "acme-widgets.jsonl"),
+        ('say-"hi"\\.jsonl', "say-_hi__.jsonl"),
+        ("100%-ünï.jsonl", "100_-_n_.jsonl"),
+    ],
+)
+def test_attachment_names_any_file(name: str, plain: str) -> None:
+    header = attachment(name)
+    assert header.startswith(f"attachment; filename=\"{plain}\"; filename*=UTF-8''")
+    header.encode("latin-1")
+    encoded = header.split("filename*=UTF-8''", 1)[1]
+    assert unquote(encoded) == name and ";" not in encoded and '"' not in encoded

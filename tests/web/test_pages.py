@@ -3,13 +3,22 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import httpx
 
 from errdex.web.views import record_path
 
-from .catalogue import ACME_SHA, CODE_COUNT, HOSTILE_MESSAGE, SEED_004_ID, SEED_SHA
-from .conftest import Site
+from .catalogue import (
+    ACME_SHA,
+    CODE_COUNT,
+    HOSTILE_MESSAGE,
+    SEED_004_ID,
+    SEED_SHA,
+    scan_into,
+    write_tree,
+)
+from .conftest import LiveServer, Site
 from .dom import Node, parse
 
 SEED_SECTIONS = [
@@ -267,3 +276,39 @@ def test_pages_are_plain_html_with_one_stylesheet(client: httpx.Client) -> None:
     ]
     css = client.get("/static/style.css")
     assert css.status_code == 200 and "pre.code .hit" in css.text
+
+
+def test_home_sorts_repositories_ignoring_case_and_shows_tags_whole(tmp_path: Path) -> None:
+    db = tmp_path / "errdex.db"
+    body = "def f():\n    raise ValueError('nope')\n"
+    tag = "hypothesis-python-6.100.0"
+    for repo, sha, ref in (
+        ("zope/zope", "7" * 40, None),
+        ("HypothesisWorks/hypothesis", None, tag),
+        ("acme/anvil", "8" * 40, None),
+    ):
+        root = write_tree(tmp_path / repo.replace("/", "-"), {"pkg/m.py": body})
+        scan_into(db, root, repo, sha, ref)
+    with LiveServer(db) as live, httpx.Client(base_url=live.url) as client:
+        doc = page(client, "/")
+        rows = [[td.words for td in tr.find_all("td")] for tr in doc.find("tbody").find_all("tr")]
+        assert rows == [
+            ["acme/anvil", "1", "8" * 10],
+            ["HypothesisWorks/hypothesis", "1", tag],
+            ["zope/zope", "1", "7" * 10],
+        ]
+        assert [r["repo"] for r in client.get("/api/repos").json()["repos"]] == [
+            "acme/anvil",
+            "HypothesisWorks/hypothesis",
+            "zope/zope",
+        ]
+        repo_page = page(client, "/repos/HypothesisWorks/hypothesis")
+        assert tag in repo_page.find("main").words
+
+
+def test_every_page_names_an_icon_that_exists(client: httpx.Client) -> None:
+    doc = page(client, "/")
+    icon = client.get(doc.find("link", rel="icon").attrs["href"])
+    assert icon.status_code == 200 and icon.headers["content-type"].startswith("image/svg+xml")
+    fallback = client.get("/favicon.ico")
+    assert fallback.status_code == 200 and fallback.content == icon.content

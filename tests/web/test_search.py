@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json.decoder
 import sqlite3
 from pathlib import Path
 
@@ -152,3 +153,67 @@ def test_words_missing_from_every_record_fall_back_to_any_word(tmp_path: Path) -
         assert found[0] == typeerror[0] and len(found) == 1
         assert ids(conn, "gamma delta")  # one word each: both records, by relevance
         assert len(ids(conn, "gamma delta")) == 2
+
+
+NUL = (
+    "def f(data):\n    if data[:1] == b'\\x00':\n"
+    "        raise ValueError('header byte \\x00 then the frobnicated tail')\n"
+)
+
+
+def test_text_after_a_nul_is_found(tmp_path: Path) -> None:
+    db = tmp_path / "errdex.db"
+    ((record, _),) = scan_into(db, write_pkg(tmp_path / "src", NUL), "o/n", SHA1)
+    assert record["errorMessage"] == "header byte \x00 then the frobnicated tail"
+    with SqliteStore(db) as store:
+        conn = store.connection
+        refresh(conn)
+        hits, _ = search(conn, SearchQuery("frobnicated tail"))
+        assert [h.id for h in hits] == [record["id"]]
+        assert hits[0].errorMessage == record["errorMessage"]
+        listed, _ = search(conn, SearchQuery("", repo="o/n"))
+        assert listed[0].errorMessage == record["errorMessage"]
+        # The pasted runtime message is covered by the whole pattern, NUL and all.
+        pasted, _ = search(conn, SearchQuery("header byte \x00 then the frobnicated tail"))
+        assert pasted[0].id == record["id"]
+
+
+#: IPython's display classes as IPython writes them: ValueErrors that say "Expecting".
+IPYTHON_DISPLAY = """\
+class Audio:
+    def __init__(self, data=None, filename=None, url=None, embed=None):
+        if filename is None and url is None and data is None:
+            raise ValueError("No audio data found. Expecting filename, url, or data.")
+        if embed is False and url is None:
+            raise ValueError("No url found. Expecting url when embed=False")
+
+
+class Image:
+    def __init__(self, data=None, url=None, filename=None):
+        if filename is None and url is None and data is None:
+            raise ValueError("No image data found. Expecting filename, url, or data.")
+"""
+
+
+def test_an_exact_phrase_in_the_message_ranks_first(tmp_path: Path) -> None:
+    db = tmp_path / "errdex.db"
+    # The standard library's own json decoder, scanned as the catalogue scans it.
+    decoder = Path(json.decoder.__file__).read_text(encoding="utf-8")
+    cpython = write_tree(tmp_path / "cpython", {"Lib/json/decoder.py": decoder})
+    json_ids = {
+        r["id"]
+        for r, _ in scan_into(db, cpython, "python/cpython", SHA1)
+        if r["errorMessage"].startswith("Expecting value")
+    }
+    assert len(json_ids) == 3
+    ipython = write_tree(tmp_path / "ipython", {"IPython/lib/display.py": IPYTHON_DISPLAY})
+    scan_into(db, ipython, "ipython/ipython", SHA1)
+    with SqliteStore(db) as store:
+        conn = store.connection
+        refresh(conn)
+        for typed in ("Expecting value", "expecting value ", "Expecting val"):
+            found = ids(conn, typed)
+            assert set(found[:3]) == json_ids, typed
+            assert len(found) > 3  # IPython's still follow: every word is in them
+        assert set(ids(conn, "Expecting value: line 1 column 1 (char 0)")[:3]) == json_ids
+        assert ids(conn, "no url found")[0] != ids(conn, "no audio data")[0]

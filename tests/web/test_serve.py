@@ -20,6 +20,17 @@ from .conftest import LiveServer, Site
 SHA = "3" * 40
 
 
+def cli(*args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    """``errdex ARGS`` as a process of its own, its output captured."""
+    return subprocess.run(
+        [sys.executable, "-m", "errdex.cli", *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -102,3 +113,17 @@ def test_a_scan_while_serving_shows_up(tmp_path: Path) -> None:
             time.sleep(0.1)
         repos = client.get("/api/repos").json()["repos"]
         assert [r["repo"] for r in repos] == ["o/a", "o/b"]
+
+
+def test_serve_on_a_busy_port_says_so_first(site: Site) -> None:
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        proc = cli("serve", "--db", str(site.db), "--port", str(port), timeout=60)
+    assert proc.returncode == 2, proc.stderr
+    assert proc.stdout == ""
+    lines = proc.stderr.splitlines()
+    assert len(lines) == 1, proc.stderr
+    assert lines[0].startswith("error: port ") and "already in use" in lines[0], lines[0]
+    assert str(port) in lines[0]

@@ -28,7 +28,7 @@ from errdex.web.models import (
 from errdex.web.search import MAX_OFFSET, SearchHit, SearchQuery, SearchUnavailable, search
 from errdex.web.settings import MAX_MATCH_BYTES
 from errdex.web.state import WebState
-from errdex.web.views import api_path, record_path, repo_path
+from errdex.web.views import api_path, attachment, record_path, repo_path
 
 __all__ = ["MAX_QUERY", "api_router", "decode_cursor", "encode_cursor", "run_search"]
 
@@ -213,7 +213,7 @@ def api_router(state: WebState) -> APIRouter:
         return StreamingResponse(
             catalogue.dataset_lines(repo),
             media_type="application/x-ndjson",
-            headers={"Content-Disposition": f'attachment; filename="{owner}-{name}.jsonl"'},
+            headers={"Content-Disposition": attachment(f"{owner}-{name}.jsonl")},
         )
 
     return router

@@ -11,25 +11,26 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 from fastapi import FastAPI, Request
-from fastapi.exception_handlers import request_validation_exception_handler
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse, Response
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
-from starlette.types import ASGIApp, Receive, Scope, Send
 
 from errdex import __version__
 from errdex.store import SqliteStore
 from errdex.web.api import api_router
+from errdex.web.apidocs import reference
 from errdex.web.catalogue import Catalogue
+from errdex.web.middleware import CatchErrors, DeclaredBodyLimit, HeadAsGet
 from errdex.web.pages import pages_router
 from errdex.web.search import SearchUnavailable, refresh
 from errdex.web.settings import DEFAULT_ISSUES_URL, MAX_MATCH_BYTES, POLL_SECONDS
 from errdex.web.state import WebState
+from errdex.web.validation import validation_detail, validation_text
 
 __all__ = ["create_app"]
 
@@ -49,26 +50,6 @@ _TITLES = {
 
 def _wants_json(request: Request) -> bool:
     return request.url.path.startswith(_JSON_PREFIXES)
-
-
-class DeclaredBodyLimit:
-    """Refuse a body whose ``Content-Length`` is over the limit before anything reads it.
-
-    The routes' own ``max_body_size`` also stops chunked bodies while they stream in, but
-    answers a declared length with plain text; this answers as the rest of the site does.
-    """
-
-    def __init__(self, app: ASGIApp, limit: int, refuse: Callable[[Request], Response]) -> None:
-        self.app, self.limit, self.refuse = app, limit, refuse
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http" and scope["method"] == "POST":
-            for key, value in scope["headers"]:
-                if key == b"content-length" and value.isdigit() and int(value) > self.limit:
-                    request = Request(scope, receive)
-                    await self.refuse(request)(scope, receive, send)
-                    return
-        await self.app(scope, receive, send)
 
 
 def refresh_search(state: WebState) -> None:
@@ -128,7 +109,7 @@ def create_app(
         version=__version__,
         summary="Every error a library can raise, one record per raise site.",
         lifespan=lifespan,
-        docs_url="/api/docs",
+        docs_url=None,  # our own page below: Swagger UI's script comes from a CDN
         redoc_url=None,
     )
     app.state.web = state
@@ -144,6 +125,25 @@ def create_app(
     app.include_router(pages_router(state))
     app.mount("/static", StaticFiles(directory=_STATIC), name="static")
 
+    @app.get("/api/docs", include_in_schema=False)
+    def api_docs(request: Request) -> Response:
+        document = app.openapi()
+        operations, schemas = reference(document, str(request.base_url).rstrip("/"))
+        context = {
+            "title": app.title,
+            "version": app.version,
+            "summary": app.summary or "",
+            "openapi_version": document.get("openapi", ""),
+            "operations": operations,
+            "schemas": schemas,
+        }
+        return state.templates.render("apidocs.html", context)
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    def favicon() -> FileResponse:
+        """Browsers ask for it on every page that names none (JSON, the docs)."""
+        return FileResponse(_STATIC / "favicon.svg", media_type="image/svg+xml")
+
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
         if _wants_json(request):
@@ -153,19 +153,17 @@ def create_app(
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, exc: RequestValidationError) -> Response:
         if _wants_json(request):
-            return await request_validation_exception_handler(request, exc)
-        problems = "; ".join(
-            f"{'.'.join(str(p) for p in e.get('loc', ()))}: {e.get('msg')}" for e in exc.errors()
-        )
-        return _problem(state, 422, problems)
+            return JSONResponse({"detail": validation_detail(exc.errors())}, 422)
+        return _problem(state, 422, validation_text(exc.errors()))
 
-    @app.exception_handler(Exception)
-    async def server_error(request: Request, exc: Exception) -> Response:
-        log.error("error serving %s", request.url.path, exc_info=exc)
+    def server_error(request: Request) -> Response:
         if _wants_json(request):
             return JSONResponse({"detail": "internal error; see the server log"}, 500)
         return _problem(state, 500, "Something went wrong on our side.")
 
+    # The last added is outermost: HEAD runs as GET through everything, a 500 included.
+    app.add_middleware(CatchErrors, answer=server_error)
+    app.add_middleware(HeadAsGet)
     return app
 
 

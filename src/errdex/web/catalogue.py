@@ -2,7 +2,9 @@
 
 ``sqlite3`` connections may not be shared between threads while in use, and FastAPI
 runs sync endpoints on a thread pool, so each thread opens its own reader (query-only,
-WAL: readers never block the scanner). Aggregates that scan a whole repository
+WAL: readers never block the scanner). The pool ends idle threads and starts new ones
+under the next burst, so a reader is closed when its thread ends: kept, one leaked per
+thread and memory grew with every burst of load. Aggregates that scan a whole repository
 (counts by class, the repository list) are cached until the store's write counter
 moves, which the app polls in the background.
 """
@@ -12,11 +14,12 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
+import weakref
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
-from errdex.web.search import store_version
+from errdex.web.search import json_text, register_functions, store_version
 
 __all__ = ["Catalogue", "ErrorFilters", "RecordPage", "Related", "RepoInfo"]
 
@@ -32,11 +35,11 @@ WITH target AS (
 )
 SELECT 0, id, record, evidence, dataset_version, stale FROM target
 UNION ALL
-SELECT 1, rel.id, rel.repo, rel.slug, json_extract(rel.record, '$.errorMessage'), j.key
+SELECT 1, rel.id, rel.repo, rel.slug, {message}, j.key
 FROM target, json_each(target.evidence, '$.related') AS j
 JOIN records AS rel ON rel.id = j.value
 ORDER BY 1, 6
-"""
+""".format(message=json_text("rel.record", "errorMessage"))
 
 _RAW_SQL = """
 SELECT r.record, r.evidence, s.dataset_version
@@ -118,13 +121,25 @@ class RepoInfo:
     bySeverity: dict[str, int] = field(default_factory=dict)
 
 
+class _Reader:
+    """One thread's connection, held only by that thread's locals: when the thread ends
+    they go, and the finalizer closes the connection."""
+
+    __slots__ = ("__weakref__", "conn")
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+        weakref.finalize(self, conn.close)
+
+
 class Catalogue:
     """Read access to one errdex SQLite file for the web app."""
 
     def __init__(self, path: str) -> None:
         self.path = path
         self._local = threading.local()
-        self._opened: list[sqlite3.Connection] = []
+        self._readers: weakref.WeakSet[_Reader] = weakref.WeakSet()
+        self._streams: set[sqlite3.Connection] = set()
         self._lock = threading.Lock()
         self._cache: dict[tuple[Any, ...], Any] = {}
         self._version: tuple[int, int] | None = None
@@ -133,19 +148,25 @@ class Catalogue:
 
     def conn(self) -> sqlite3.Connection:
         """This thread's reader (connections are used by one thread at a time)."""
-        conn: sqlite3.Connection | None = getattr(self._local, "conn", None)
-        if conn is None:
-            conn = self._connect()
-            self._local.conn = conn
-        return conn
+        reader: _Reader | None = getattr(self._local, "reader", None)
+        if reader is None:
+            reader = _Reader(self._connect())
+            self._local.reader = reader
+            with self._lock:
+                self._readers.add(reader)
+        return reader.conn
+
+    def open_readers(self) -> int:
+        """How many thread readers are open (they close as their threads end)."""
+        with self._lock:
+            return len(self._readers)
 
     def _connect(self) -> sqlite3.Connection:
         conn = sqlite3.connect(
             self.path, timeout=30.0, isolation_level=None, check_same_thread=False
         )
         conn.execute("PRAGMA query_only = 1")
-        with self._lock:
-            self._opened.append(conn)
+        register_functions(conn)
         return conn
 
     def note_version(self) -> bool:
@@ -172,7 +193,9 @@ class Catalogue:
     def close(self) -> None:
         """Close every reader; only when no request is running (app shutdown)."""
         with self._lock:
-            opened, self._opened = self._opened, []
+            opened = [reader.conn for reader in self._readers] + list(self._streams)
+            self._readers = weakref.WeakSet()
+            self._streams = set()
         for conn in opened:
             conn.close()
         self._local = threading.local()
@@ -218,6 +241,8 @@ class Catalogue:
         generator cannot use a thread's reader.
         """
         conn = self._connect()
+        with self._lock:
+            self._streams.add(conn)
         try:
             cursor = conn.execute(
                 "SELECT r.record, r.evidence, s.dataset_version FROM records AS r "
@@ -232,14 +257,14 @@ class Catalogue:
                 ).encode()
         finally:
             with self._lock:
-                if conn in self._opened:
-                    self._opened.remove(conn)
+                self._streams.discard(conn)
             conn.close()
 
     # -- repositories -------------------------------------------------------------------
 
     def repos(self) -> list[RepoInfo]:
-        """Every repository with current records, with counts and its latest scan."""
+        """Every repository with current records, with counts and its latest scan,
+        by name ignoring case (``HypothesisWorks`` among the h's, not before ``acme``)."""
         return self._cached(("repos",), self._repos)
 
     def _repos(self) -> list[RepoInfo]:
@@ -264,7 +289,8 @@ class Catalogue:
                     "scannedAt": finished,
                     "datasetVersion": dataset,
                 }
-        return [info for info in infos.values() if info.records]
+        listed = [info for info in infos.values() if info.records]
+        return sorted(listed, key=lambda info: (info.repo.casefold(), info.repo))
 
     def repo(self, name: str) -> RepoInfo | None:
         """One repository with its counts by class, type and severity."""
@@ -299,7 +325,7 @@ class Catalogue:
         total = int(conn.execute(f"SELECT count(*) {base}", [repo, *params]).fetchone()[0])
         rows = conn.execute(
             "SELECT id, slug, error_class, error_type, severity, file_path, line_number, "
-            f"json_extract(record, '$.errorMessage') {base} "
+            f"{json_text('record', 'errorMessage')} {base} "
             "ORDER BY file_path, line_number, id LIMIT ? OFFSET ?",
             [repo, *params, limit, offset],
         )

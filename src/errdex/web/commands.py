@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import errno
+import socket
 import sys
+from typing import NoReturn
 
 import click
 
@@ -41,11 +44,12 @@ def serve(db: str, host: str, port: int, issues_url: str, access_log: bool) -> N
     Pages: /  /search?q=  /repos/OWNER/NAME  /repos/OWNER/NAME/errors/ID/SLUG  /match
     API:   /api/errors/ID  /api/search?q=&repo=&class=&limit=&cursor=  POST /api/match
            /api/repos  /api/repos/OWNER/NAME  /datasets/OWNER/NAME.jsonl
-    OpenAPI at /openapi.json, interactive docs at /api/docs.
+    OpenAPI at /openapi.json, the API reference at /api/docs.
 
     The search index is kept in the database file itself and brought up to date at
     start and whenever a scan writes to the file while the server runs.
     """
+    sock = _listen(host, port)
     import uvicorn
 
     from errdex.web.app import create_app
@@ -53,7 +57,43 @@ def serve(db: str, host: str, port: int, issues_url: str, access_log: bool) -> N
     try:
         app = create_app(db, issues_url=issues_url)
     except (StoreError, FileNotFoundError) as exc:
+        sock.close()
         click.echo(f"error: {exc}", err=True)
         sys.exit(2)
-    click.echo(f"errdex serving {db} on http://{host}:{port}/", err=True)
-    uvicorn.run(app, host=host, port=port, access_log=access_log, log_level="info")
+    bound = sock.getsockname()[1]
+    shown = f"[{host}]" if ":" in host else host
+    click.echo(f"errdex serving {db} on http://{shown}:{bound}/", err=True)
+    config = uvicorn.Config(app, host=host, port=bound, access_log=access_log, log_level="info")
+    uvicorn.Server(config).run(sockets=[sock])
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """The listening address, bound before anything else runs or prints.
+
+    Left to uvicorn, a busy port showed up only after the catalogue was opened, the
+    "serving" line printed and the app started, as a log line among others.
+    """
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(
+            host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+        )[0]
+    except socket.gaierror as exc:
+        _stop(f"error: cannot listen on {host}: {exc.strerror}")
+    sock = socket.socket(family, kind, proto)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind(address)
+    except OSError as exc:
+        sock.close()
+        if exc.errno == errno.EADDRINUSE:
+            _stop(
+                f"error: port {port} on {host} is already in use (another errdex serve, or "
+                "another server): stop that one or choose another --port"
+            )
+        _stop(f"error: cannot listen on {host}:{port}: {exc.strerror or exc}")
+    return sock
+
+
+def _stop(message: str) -> NoReturn:
+    click.echo(message, err=True)
+    sys.exit(2)

@@ -18,7 +18,7 @@ from errdex.web.catalogue import ErrorFilters
 from errdex.web.search import MAX_OFFSET, SearchHit, SearchQuery
 from errdex.web.settings import MAX_MATCH_BYTES
 from errdex.web.state import WebState
-from errdex.web.views import cut, error_view, record_path, repo_path
+from errdex.web.views import cut, error_view, pin_text, record_path, repo_path
 
 __all__ = ["PAGE_SIZE", "pages_router"]
 
@@ -65,7 +65,7 @@ def pages_router(state: WebState) -> APIRouter:
                 "repo": info.repo,
                 "url": repo_path(info.repo),
                 "records": info.records,
-                "pin": (info.commits[0][:10] if info.commits else None),
+                "pin": pin_text(info.commits[0] if info.commits else None),
             }
             for info in catalogue.repos()
         ]
@@ -118,7 +118,7 @@ def pages_router(state: WebState) -> APIRouter:
             "url": base,
             "api": f"/api/repos/{repo}",
             "dataset": f"/datasets/{owner}/{name}.jsonl",
-            "pin": info.commits[0][:10] if info.commits else None,
+            "pin": pin_text(info.commits[0] if info.commits else None),
             "filters": filters,
             "hits": [_hit_view(row, repo) for row in rows],
             "total": total,

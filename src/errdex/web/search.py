@@ -7,12 +7,15 @@ re-indexes only the records that newer scans wrote; it never runs per request.
 
 Queries are parsed into quoted FTS5 terms (no user text reaches FTS5 syntax), tried
 as AND, then as OR when nothing has every word (a pasted runtime message holds values
-the template does not), ranked by BM25 and re-ranked so that a record whose
-``messagePattern`` covers the pasted text comes first.
+the template does not), ranked by BM25 and re-ranked: records whose message holds the query's words as one
+phrase first (so "Expecting value" finds json's "Expecting value: line ..." before
+IPython's ValueErrors that say "Expecting url"), and among them, and then among the
+rest, a record whose ``messagePattern`` covers more of the pasted text first.
 """
 
 from __future__ import annotations
 
+import json
 import re
 import sqlite3
 from dataclasses import dataclass
@@ -29,13 +32,17 @@ __all__ = [
     "SearchUnavailable",
     "fts_terms",
     "index_state",
+    "json_text",
+    "phrase_expression",
     "refresh",
+    "register_functions",
     "search",
     "store_version",
 ]
 
-#: Version of the ``search_*`` tables; a mismatch rebuilds them from scratch.
-SEARCH_LAYOUT = 1
+#: Version of the ``search_*`` tables; a mismatch rebuilds them from scratch (2: whole
+#: messages after a NUL).
+SEARCH_LAYOUT = 2
 #: Deepest result reachable by paging: ranking more than this per query costs too much.
 MAX_OFFSET = 1000
 #: The best BM25 hits re-ranked by how much of the query their message pattern covers.
@@ -48,6 +55,34 @@ AUTO_PREFIX_MIN = 3
 _WEIGHTS = "10.0, 4.0, 2.0, 1.0, 0.0"
 
 _TERM = re.compile(r"([^\W_]+)(\*?)")
+
+
+def json_text(column: str, key: str) -> str:
+    """SQL for the string at ``$.key`` of a JSON column, whole even when it holds a NUL.
+
+    SQLite's ``json_extract`` ends a string at an escaped NUL (``\\u0000``), so a
+    message such as ``'header byte \\x00 then ...'`` lost everything after the byte,
+    in the index and in what the pages show. Documents with that escape (rare) are read
+    by :func:`_json_field` instead; the rest stay in C.
+    """
+    return (
+        f"CASE WHEN instr({column}, '\\u0000') THEN errdex_json_text({column}, '{key}') "
+        f"ELSE json_extract({column}, '$.{key}') END"
+    )
+
+
+def _json_field(document: str, key: str) -> str | None:
+    try:
+        value = json.loads(document).get(key)
+    except (ValueError, AttributeError):
+        return None
+    return value if isinstance(value, str) else None
+
+
+def register_functions(conn: sqlite3.Connection) -> None:
+    """Declare the SQL function :func:`json_text` uses, on a connection that runs it."""
+    conn.create_function("errdex_json_text", 2, _json_field, deterministic=True)
+
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS search_state (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -62,17 +97,19 @@ _DROP = ("search_fts", "search_docs", "search_state")
 #: The indexed text of every record a scan after ``?`` wrote.
 _CHANGED = """
 SELECT d.rowid,
-       coalesce(json_extract(r.record, '$.errorMessage'), '')
+       coalesce({message}, '')
            || coalesce(' ' || json_extract(r.record, '$.errorCode'), ''),
        coalesce(r.error_class, '')
            || coalesce(' ' || json_extract(r.evidence, '$.site.qualifiedClass'), ''),
        r.file_path,
        coalesce((SELECT group_concat(t.value, ' ') FROM json_each(r.record, '$.tags') AS t), '')
            || coalesce(' ' || json_extract(r.record, '$.backgroundTag'), ''),
-       coalesce(json_extract(r.record, '$.messagePattern'), '')
+       coalesce({pattern}, '')
 FROM records AS r JOIN search_docs AS d ON d.id = r.id
 WHERE r.scan_id > ?
-"""
+""".format(
+    message=json_text("r.record", "errorMessage"), pattern=json_text("r.record", "messagePattern")
+)
 
 _HIT_COLUMNS = (
     "r.id, r.repo, r.slug, r.error_class, r.error_type, r.severity, r.file_path, r.line_number"
@@ -152,6 +189,7 @@ def refresh(conn: sqlite3.Connection) -> bool:
         conn.execute("BEGIN IMMEDIATE")
     except sqlite3.OperationalError as exc:
         raise SearchUnavailable(f"cannot write the search index: {exc}") from exc
+    register_functions(conn)
     try:
         state = index_state(conn)  # again, under the write lock
         scan, data = store_version(conn)
@@ -210,15 +248,35 @@ def fts_terms(text: str) -> list[str]:
     Words are split as the index's tokenizer splits them, so ``top_level_all_gather``
     is four terms; a trailing ``*`` makes a prefix, and so does the last word if long.
     """
-    found = _TERM.findall(text)
     terms: list[str] = []
-    for n, (word, star) in enumerate(found):
-        last = n == len(found) - 1
-        prefix = bool(star) or (last and len(word) >= AUTO_PREFIX_MIN and not text[-1:].isspace())
-        term = f'"{word.lower()}"' + ("*" if prefix else "")
+    for term in _quoted(text):
         if term not in terms:
             terms.append(term)
     return terms[:MAX_TERMS]
+
+
+def _quoted(text: str) -> list[str]:
+    """Every word of ``text`` in order as a quoted FTS5 term, the prefixes starred."""
+    found = _TERM.findall(text)
+    terms = []
+    for n, (word, star) in enumerate(found):
+        last = n == len(found) - 1
+        prefix = bool(star) or (last and len(word) >= AUTO_PREFIX_MIN and not text[-1:].isspace())
+        terms.append(f'"{word.lower()}"' + ("*" if prefix else ""))
+    return terms
+
+
+def phrase_expression(text: str) -> str | None:
+    """The query's words, in order and adjacent, in the message column (None: too long).
+
+    FTS5 allows a prefix only on a phrase's last term, so a starred word before the
+    end loses its star here.
+    """
+    terms = _quoted(text)
+    if not terms or len(terms) > MAX_TERMS:
+        return None
+    parts = [t.rstrip("*") for t in terms[:-1]] + [terms[-1]]
+    return f"message : ({' + '.join(parts)})"
 
 
 def search(conn: sqlite3.Connection, query: SearchQuery) -> tuple[list[SearchHit], bool]:
@@ -232,12 +290,15 @@ def search(conn: sqlite3.Connection, query: SearchQuery) -> tuple[list[SearchHit
     if not terms and query.text.strip():
         return [], False  # only punctuation: nothing to look for
     if not terms:
+        register_functions(conn)
         rows = _browse(conn, query, want)
     else:
         rows = _ranked(conn, query, " ".join(terms), want)
         if not rows and len(terms) > 1:
             rows = _ranked(conn, query, " OR ".join(terms), want)
-        rows = _rerank(rows, query.text)
+        phrase = phrase_expression(query.text) if rows else None
+        exact = _ranked(conn, query, phrase, want) if phrase else []
+        rows = _rerank(exact, rows, query.text)
     page = rows[query.offset : query.offset + query.limit]
     return [_hit(row) for row in page], len(rows) > query.offset + query.limit
 
@@ -257,7 +318,7 @@ def _filters(query: SearchQuery) -> tuple[str, list[Any]]:
 def _browse(conn: sqlite3.Connection, query: SearchQuery, want: int) -> list[tuple[Any, ...]]:
     where, params = _filters(query)
     sql = (
-        f"SELECT {_HIT_COLUMNS}, json_extract(r.record, '$.errorMessage'), NULL, NULL "
+        f"SELECT {_HIT_COLUMNS}, {json_text('r.record', 'errorMessage')}, NULL, NULL "
         f"FROM records AS r WHERE {where} "
         "ORDER BY r.repo, r.file_path, r.line_number, r.id LIMIT ?"
     )
@@ -282,19 +343,21 @@ def _ranked(
         raise
 
 
-def _rerank(rows: list[tuple[Any, ...]], text: str) -> list[tuple[Any, ...]]:
-    """Within the first window, records whose pattern covers most of ``text`` go first.
+def _rerank(
+    exact: list[tuple[Any, ...]], rows: list[tuple[Any, ...]], text: str
+) -> list[tuple[Any, ...]]:
+    """The phrase hits ``exact``, then the other ``rows``; within the first window,
+    phrase hits first, then by how much of ``text`` the record's pattern covers.
 
     Coverage is the literal text of the pattern found in the query (the match length
     less what its holes took), so ``{}`` alone covers nothing and the exact template
-    of a pasted message covers the most.
+    of a pasted message covers the most. Ties keep BM25's order.
     """
-    window = rows[:RERANK_WINDOW]
-    covered = [(-_coverage(row[10], text), n) for n, row in enumerate(window)]
-    order = [n for cover, n in sorted(covered) if cover < 0] + [
-        n for cover, n in covered if cover == 0
-    ]
-    return [window[n] for n in order] + rows[RERANK_WINDOW:]
+    phrased = {row[0] for row in exact}
+    merged = exact + [row for row in rows if row[0] not in phrased]
+    window = merged[:RERANK_WINDOW]
+    keys = [(row[0] not in phrased, -_coverage(row[10], text), n) for n, row in enumerate(window)]
+    return [window[key[2]] for key in sorted(keys)] + merged[RERANK_WINDOW:]
 
 
 def _coverage(pattern: str | None, text: str) -> int:

@@ -6,6 +6,7 @@ Kept apart from the routes so the error page's rules (seed 004's order, titles c
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import quote, urlencode
@@ -20,8 +21,10 @@ __all__ = [
     "TITLE_LENGTH",
     "ErrorView",
     "api_path",
+    "attachment",
     "cut",
     "error_view",
+    "pin_text",
     "record_path",
     "repo_path",
 ]
@@ -63,6 +66,19 @@ def api_path(record_id: str) -> str:
     return f"/api/errors/{record_id}"
 
 
+_UNSAFE_IN_QUOTES = re.compile(r'[^\x20-\x7e]|["\\%]')
+
+
+def attachment(filename: str) -> str:
+    """A ``Content-Disposition`` that names ``filename`` whatever its characters (RFC 6266).
+
+    Header values are Latin-1 on the wire, so ``filename="ünï.jsonl"`` was a 500: the
+    plain ``filename`` is an ASCII stand-in, ``filename*`` the name itself (RFC 5987).
+    """
+    plain = _UNSAFE_IN_QUOTES.sub("_", filename)
+    return f"attachment; filename=\"{plain}\"; filename*=UTF-8''{quote(filename, safe='')}"
+
+
 @dataclass(frozen=True, slots=True)
 class Link:
     href: str
@@ -90,6 +106,17 @@ class ErrorView:
     observed: list[dict[str, Any]] = field(default_factory=list)
     entry_points: list[dict[str, Any]] = field(default_factory=list)
     pin_guessed: bool = False  # the permalink pins a tag errdex guessed (evidence.source.refSource)
+
+
+_SHA = re.compile(r"[0-9a-f]{40}")
+
+
+def pin_text(pin: str | None) -> str | None:
+    """A scanned version as a page shows it: a commit's first 10 digits, a tag whole
+    (``v2.0.0rc1`` cut to 10 characters read as another version)."""
+    if not pin:
+        return None
+    return pin[:10] if _SHA.fullmatch(pin) else pin
 
 
 def pin_label(record: dict[str, Any], evidence: dict[str, Any]) -> str | None:

@@ -1,0 +1,173 @@
+"""Reading the SQLite store: envelopes, a record's versions, counts and scan summaries."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterator
+from typing import Any, cast
+
+from errdex.record import envelope
+
+from ._sqlite_layout import ENVELOPE_SELECT, NO_CLASS, RECENT_SCANS, SCAN_COLUMNS
+from .base import RecordStatus, RecordVersion, RepoStats, ScanInfo, StoreStats
+from .errors import StoreError
+
+__all__ = ["get", "iter_envelopes", "scans", "stats", "status"]
+
+
+def get(conn: sqlite3.Connection, record_id: str) -> dict[str, Any] | None:
+    row = conn.execute(ENVELOPE_SELECT + "WHERE r.id = ?", (record_id,)).fetchone()
+    return None if row is None else _envelope(row)
+
+
+def status(conn: sqlite3.Connection, record_id: str) -> RecordStatus | None:
+    row = conn.execute(
+        "SELECT stale, first_scan_id, scan_id FROM records WHERE id = ?", (record_id,)
+    ).fetchone()
+    if row is None:
+        return None
+    versions = [
+        RecordVersion(
+            scanId=v["scan_id"],
+            commit=v["commit_sha"],
+            ref=v["ref"],
+            filePath=v["file_path"],
+            lineNumber=v["line_number"],
+        )
+        for v in conn.execute(
+            "SELECT scan_id, commit_sha, ref, file_path, line_number FROM record_versions "
+            "WHERE record_id = ? ORDER BY scan_id",
+            (record_id,),
+        )
+    ]
+    return RecordStatus(
+        id=record_id,
+        stale=bool(row["stale"]),
+        firstSeenScan=row["first_scan_id"],
+        lastSeenScan=row["scan_id"],
+        versions=versions,
+    )
+
+
+def iter_envelopes(
+    conn: sqlite3.Connection, path: str, repo: str | None, include_stale: bool
+) -> Iterator[dict[str, Any]]:
+    where, params = _filters(repo, include_stale, prefix="r.")
+    sql = ENVELOPE_SELECT + where + " ORDER BY r.repo, r.file_path, r.line_number, r.id"
+    try:
+        cursor = conn.execute(sql, params)
+        try:
+            while rows := cursor.fetchmany(1000):
+                for row in rows:
+                    yield _envelope(row)
+        finally:
+            cursor.close()
+    except sqlite3.Error as exc:
+        raise StoreError(f"cannot read records from {path}: {exc}") from exc
+
+
+def stats(conn: sqlite3.Connection, path: str, include_stale: bool) -> StoreStats:
+    try:
+        return _stats(conn, include_stale)
+    except sqlite3.Error as exc:
+        raise StoreError(f"cannot read statistics from {path}: {exc}") from exc
+
+
+def _stats(conn: sqlite3.Connection, include_stale: bool) -> StoreStats:
+    where, params = _filters(None, include_stale)
+
+    def grouped(column: str) -> dict[str, int]:
+        rows = conn.execute(
+            f"SELECT {column}, COUNT(*) FROM records {where} "
+            f"GROUP BY {column} ORDER BY COUNT(*) DESC, {column}",
+            params,
+        )
+        return {NO_CLASS if key is None else str(key): int(n) for key, n in rows}
+
+    counted = dict(grouped("repo"))
+    stale = {
+        str(repo): int(n)
+        for repo, n in conn.execute(
+            "SELECT repo, COUNT(*) FROM records WHERE stale = 1 GROUP BY repo"
+        )
+    }
+    commits: dict[str, list[str]] = {}
+    for repo, pin in conn.execute(
+        "SELECT repo, COALESCE(commit_sha, ref) AS pin FROM scans "
+        "WHERE COALESCE(commit_sha, ref) IS NOT NULL "
+        "GROUP BY repo, pin ORDER BY repo, MAX(id) DESC"
+    ):
+        commits.setdefault(str(repo), []).append(str(pin))
+    names = sorted(
+        {str(r) for (r,) in conn.execute("SELECT DISTINCT repo FROM scans")} | set(counted)
+    )
+    repos = [
+        RepoStats(
+            repo=name,
+            commits=commits.get(name, []),
+            records=counted.get(name, 0),
+            stale=stale.get(name, 0),
+        )
+        for name in names
+    ]
+    recent = conn.execute(
+        f"SELECT {SCAN_COLUMNS} FROM scans ORDER BY id DESC LIMIT ?", (RECENT_SCANS,)
+    )
+    return StoreStats(
+        repos=repos,
+        records=sum(counted.values()),
+        byClass=grouped("error_class"),
+        byType=grouped("error_type"),
+        bySeverity=grouped("severity"),
+        scans=[_scan_info(row) for row in recent],
+    )
+
+
+def scans(conn: sqlite3.Connection, repo: str | None) -> list[ScanInfo]:
+    if repo is None:
+        rows = conn.execute(f"SELECT {SCAN_COLUMNS} FROM scans ORDER BY id DESC")
+    else:
+        rows = conn.execute(
+            f"SELECT {SCAN_COLUMNS} FROM scans WHERE repo = ? ORDER BY id DESC", (repo,)
+        )
+    return [_scan_info(row) for row in rows]
+
+
+def _scan_info(row: sqlite3.Row) -> ScanInfo:
+    skipped = [(str(path), str(reason)) for path, reason in json.loads(row["skipped"])]
+    return ScanInfo(
+        id=row["id"],
+        repo=row["repo"],
+        commit=row["commit_sha"],
+        ref=row["ref"],
+        ref_kind=row["ref_kind"],
+        origin=row["origin"],
+        version=row["version"],
+        started_at=row["started_at"],
+        finished_at=row["finished_at"],
+        seconds=row["seconds"],
+        files_read=row["files_read"],
+        files_excluded=row["files_excluded"],
+        sites=row["sites"],
+        records=row["records"],
+        skipped=skipped,
+        dataset_version=row["dataset_version"],
+    )
+
+
+def _filters(repo: str | None, include_stale: bool, prefix: str = "") -> tuple[str, list[Any]]:
+    clauses: list[str] = []
+    params: list[Any] = []
+    if not include_stale:
+        clauses.append(f"{prefix}stale = 0")
+    if repo is not None:
+        clauses.append(f"{prefix}repo = ?")
+        params.append(repo)
+    return (" WHERE " + " AND ".join(clauses) if clauses else ""), params
+
+
+def _envelope(row: sqlite3.Row) -> dict[str, Any]:
+    record = cast(dict[str, Any], json.loads(row[0]))
+    evidence = cast(dict[str, Any], json.loads(row[1]))
+    return envelope(record, evidence, str(row[2]))
