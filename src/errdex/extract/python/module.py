@@ -168,6 +168,7 @@ class ModuleReader:
 
 
 def dotted_name(node: ast.expr) -> str | None:
+    """``a.b.c`` as written, or None when the expression is not a dotted name."""
     parts: list[str] = []
     while isinstance(node, ast.Attribute):
         parts.append(node.attr)
