@@ -6,20 +6,16 @@ Each file is read, parsed and turned into records in one worker call, so that wi
 
 from __future__ import annotations
 
-import gc
-import io
 import logging
 import os
 import time
-import tokenize
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from contextlib import contextmanager
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
+from errdex._gc import gc_paused
 from errdex.analyze.baseline import baseline_fields
 from errdex.evidence import source_evidence
 from errdex.extract.python import extract_python, module_name_for
@@ -27,13 +23,13 @@ from errdex.extract.site import ErrorSite, message_display
 from errdex.record import SCHEMA_VERSION, iso_now, record_id, slugify, source_window
 from errdex.source import Checkout, iter_source_files
 from errdex.source.permalink import permalinker
+from errdex.source.reading import SourceSkip, read_source
 from errdex.store.base import ScanSummary, Store
 
 __all__ = [
     "FileResult",
     "ScanContext",
     "ScanResult",
-    "read_source",
     "scan_checkout",
     "scan_file",
     "store_scan",
@@ -46,10 +42,6 @@ log = logging.getLogger(__name__)
 CHUNK = 24
 
 Item = tuple[dict[str, Any], dict[str, Any]]
-
-
-class SourceSkip(Exception):
-    """A file that cannot be scanned; the message is the reason shown in the summary."""
 
 
 @dataclass(frozen=True)
@@ -87,30 +79,6 @@ class ScanResult:
     analysis_error: str | None = None
 
 
-def read_source(path: Path) -> str:
-    """Decode a Python file as the interpreter would (PEP 263 cookie, BOM), or say why not."""
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise SourceSkip(f"unreadable: {exc.strerror or exc}") from exc
-    if b"\x00" in data:
-        raise SourceSkip("binary: contains a NUL byte")
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as utf8_error:
-        invalid = f"invalid UTF-8 at byte {utf8_error.start}: {utf8_error.reason}"
-        try:
-            encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
-        except SyntaxError as exc:
-            raise SourceSkip(f"{invalid} ({exc})") from exc
-        if encoding in ("utf-8", "utf-8-sig"):
-            raise SourceSkip(f"{invalid} and no other encoding declared") from utf8_error
-        try:
-            return data.decode(encoding)
-        except (UnicodeDecodeError, LookupError) as exc:
-            raise SourceSkip(f"undecodable as {encoding}: {exc}") from exc
-
-
 def scan_file(context: ScanContext, rel: str) -> FileResult:
     """Read, parse and extract one file; never raises for bad input."""
     result = FileResult(rel)
@@ -143,21 +111,8 @@ def scan_file(context: ScanContext, rel: str) -> FileResult:
     return result
 
 
-@contextmanager
-def _gc_paused() -> Iterator[None]:
-    """Pause the cyclic GC: syntax trees hold no cycles, and the collector's passes over
-    millions of short-lived AST nodes cost more than the parsing itself."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
-
-
 def _scan_chunk(context: ScanContext, paths: Sequence[str]) -> list[FileResult]:
-    with _gc_paused():
+    with gc_paused():
         return [scan_file(context, rel) for rel in paths]
 
 
@@ -292,7 +247,7 @@ def scan_checkout(
     results: list[FileResult] = []
     done = 0
     if jobs <= 1 or total < 2 * CHUNK:
-        with _gc_paused():
+        with gc_paused():
             for rel in files:
                 results.append(scan_file(context, rel))
                 done += 1

@@ -16,8 +16,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
+from errdex._gc import gc_paused
 from errdex.extract.python import module_name_for
 from errdex.source import Checkout, SourceError, iter_source_files
+from errdex.source.reading import SourceSkip, read_source
 
 from .facts import CallRef, ClassFacts, FuncFacts, ModuleFacts, module_facts
 
@@ -284,11 +286,9 @@ def _read_chunk(
     read: Callable[[str], str | None] | None = None,
 ) -> list[tuple[str, ModuleFacts | None]]:
     """Facts of some files (a worker task); None for a file that cannot be read or parsed."""
-    from errdex.scan import _gc_paused  # the scan imports the analyst lazily
-
     reader = read or _disk_reader(root)
     out: list[tuple[str, ModuleFacts | None]] = []
-    with _gc_paused():  # as in the scan: the collector's passes over AST nodes cost more
+    with gc_paused():  # as in the scan: the collector's passes over AST nodes cost more
         for rel, is_test in files:
             text = reader(rel)
             facts = (
@@ -301,8 +301,6 @@ def _read_chunk(
 
 
 def _disk_reader(root: Path) -> Callable[[str], str | None]:
-    from errdex.scan import SourceSkip, read_source
-
     def read(rel: str) -> str | None:
         try:
             return read_source(root / rel)

@@ -20,6 +20,7 @@ from typing import Any
 from errdex.record import source_window
 from errdex.source import Checkout
 from errdex.source.package import project_repo
+from errdex.source.reading import SourceSkip, read_source
 from errdex.source.stdlib import stdlib_checkout
 
 __all__ = ["Remembered", "SourceGone", "check_windows", "recall", "remember", "reopen"]
@@ -152,8 +153,6 @@ def check_windows(
 ) -> tuple[list[int], list[str]]:
     """Which records still match the files (their source window is unchanged): indexes of
     those that do, and the paths of files that changed or went missing since the scan."""
-    from errdex.scan import SourceSkip, read_source
-
     prefix = checkout.path_prefix
     cache: dict[str, list[str] | None] = {}
     fresh: list[int] = []

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import signal
 import threading
 import time
@@ -35,6 +34,10 @@ from .fake_server import FakeLlmServer, Step
 
 PRICE_IN, PRICE_OUT = 0.40, 1.60  # gpt-4.1-mini in the declared table
 FAST_CONNECT = RetryPolicy(connect_attempts=2, base_delay=0.01, max_delay=0.02, timeout=2.0)
+#: For a run whose third answer the server holds until the run has stopped: the client
+#: waits for it as long as the server holds it, so neither gives up first.
+HOLD = 60.0
+PATIENT = RetryPolicy(attempts=4, base_delay=0.01, max_delay=0.02, timeout=HOLD)
 
 
 def envelopes(store: SqliteStore) -> dict[str, dict[str, Any]]:
@@ -370,11 +373,18 @@ def test_a_missing_key_for_a_real_provider_fails_before_any_work(
 def test_cancelled_run_keeps_what_it_paid_for_and_resumes(
     store: SqliteStore, server: FakeLlmServer, console: Console
 ) -> None:
-    server.script.extend([Step(), Step(), Step("slow", delay=0.5)])
+    # As with Ctrl-C: the third answer is held until the run is cancelled, not for a while.
+    cancelled = threading.Event()
+
+    def hold_the_third(number: int) -> None:
+        if number == 3:
+            cancelled.wait(timeout=HOLD)
+
+    server.on_request = hold_the_third
 
     async def interrupted() -> None:
         task = asyncio.create_task(
-            analyze_async(store, options(server, concurrency=1), console=console)
+            analyze_async(store, options(server, concurrency=1, retry=PATIENT), console=console)
         )
         while len(server.requests) < 3:
             await asyncio.sleep(0.01)
@@ -382,7 +392,11 @@ def test_cancelled_run_keeps_what_it_paid_for_and_resumes(
         with pytest.raises(asyncio.CancelledError):
             await task
 
-    asyncio.run(interrupted())
+    try:
+        asyncio.run(interrupted())
+    finally:
+        server.on_request = None
+        cancelled.set()
     run = AnswerCache(store.connection).runs()[0]
     assert (run["status"], run["calls"], run["written"]) == ("interrupted", 2, 2)
     assert AnswerCache(store.connection).answers() == 2
@@ -401,15 +415,24 @@ def test_cancelled_run_keeps_what_it_paid_for_and_resumes(
 def test_ctrl_c_interrupts_and_the_next_run_resumes(
     store: SqliteStore, server: FakeLlmServer, console: Console
 ) -> None:
-    server.script.extend([Step(), Step(), Step("slow", delay=0.5)])
+    # The third answer is held until the run has stopped, however long Ctrl-C takes to
+    # land: with a fixed delay, a loaded machine could let the answer in first. The
+    # signal goes straight to the main thread, where Python handles it.
+    stopped = threading.Event()
+    main_thread = threading.main_thread().ident
+    assert main_thread is not None
 
     def press_ctrl_c(number: int) -> None:
         if number == 3:
-            os.kill(os.getpid(), signal.SIGINT)
+            signal.pthread_kill(main_thread, signal.SIGINT)
+            stopped.wait(timeout=HOLD)
 
     server.on_request = press_ctrl_c
-    report = analyze(store, options(server, concurrency=1), console=console)
-    server.on_request = None
+    try:
+        report = analyze(store, options(server, concurrency=1, retry=PATIENT), console=console)
+    finally:
+        server.on_request = None
+        stopped.set()
     assert report.interrupted and (report.calls, report.written) == (2, 2)
     assert "run the same command again to resume" in console.export_text()
     resumed = analyze(store, options(server, concurrency=1), console=console)

@@ -1,0 +1,36 @@
+"""The Python extractor: every raise, ``warnings.warn`` and message-bearing ``assert``.
+
+One walk over a module's statements (``walk``) finds the sites; ``exceptions`` says
+what each raises, ``messages`` (with ``literals``) turns message expressions into
+templates, ``guards`` writes the conditions on the way, ``scope`` keeps what names are
+bound to and ``module`` what the module defines, imports and says.
+"""
+
+from __future__ import annotations
+
+from errdex.extract._downgrade import parse_any
+from errdex.extract.site import ErrorSite
+
+from .guards import negate
+from .module import module_name_for
+from .walk import ModuleExtractor
+
+__all__ = ["extract_python", "module_name_for", "negate"]
+
+
+def extract_python(
+    source: str,
+    file_path: str,
+    *,
+    module: str | None = None,
+    lines: list[str] | None = None,
+) -> list[ErrorSite]:
+    """Every raise, ``warnings.warn`` and message-bearing ``assert`` in ``source``.
+
+    ``lines`` is ``source.splitlines()`` when the caller already has it.
+    Raises SyntaxError when the file does not parse with any supported grammar.
+    """
+    tree, fields = parse_any(source, file_path)
+    extractor = ModuleExtractor(source, file_path, module or module_name_for(file_path), fields)
+    extractor._lines = lines
+    return extractor.run(tree)

@@ -1,0 +1,269 @@
+"""What a raise raises: the exception class, how it is built, and the message it carries.
+
+A class called directly, an exception built by a helper of the module, one bound to a
+name earlier, or a class of the module whose ``__init__`` formats the message from its
+arguments; and how ``str()`` of the builtins prints several arguments.
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+from collections.abc import Iterator, Sequence
+
+from errdex.template import MessageTemplate
+
+from .literals import quoted_repr, style_of
+from .messages import MAX_ALTERNATIVES, MessageBuilder, Templates
+from .module import BUILTIN_EXCEPTIONS
+from .scope import Env, Fixed, Scope, bind_assignment
+
+__all__ = ["ExceptionReader"]
+
+#: Builtins whose ``str()`` is the repr of their single argument.
+_REPR_STR_EXCEPTIONS = frozenset({"KeyError"})
+#: Builtins whose ``str()`` of several arguments is not the tuple repr.
+_CUSTOM_STR_EXCEPTIONS = frozenset(
+    name
+    for name in BUILTIN_EXCEPTIONS
+    if issubclass(getattr(builtins, name), (OSError, UnicodeError, SyntaxError, ImportError))
+)
+_OSERROR_FAMILY = frozenset(
+    name for name in BUILTIN_EXCEPTIONS if issubclass(getattr(builtins, name), OSError)
+)
+
+
+class ExceptionReader(MessageBuilder):
+    """Resolves the exception of a ``raise`` (or ``warn``) to its class and message."""
+
+    def __init__(self, source: str, file_path: str, module: str, fields: dict[str, str]) -> None:
+        super().__init__(source, file_path, module, fields)
+        self._helper_cache: dict[int, tuple[ast.Call, Scope] | None] = {}
+
+    def _resolve_raised(
+        self, exc: ast.expr, scope: Scope, depth: int = 0
+    ) -> Iterator[tuple[ast.expr | None, str, list[str]]]:
+        """What a raise raises: a class or a construction call, or None when unknown."""
+        if isinstance(exc, ast.Call):
+            if self._is_class_expr(exc.func, scope):
+                yield exc, "direct", []
+                return
+            helper = self._helper(exc.func, scope)
+            if helper is not None:
+                helper_call, _ = helper
+                yield helper_call, "helper_call", [f"built by helper {self.expr_text(exc.func)}"]
+                return
+            yield None, "helper_call", [f"built by {self.expr_text(exc.func)}(), not resolved"]
+            return
+        if isinstance(exc, ast.Name):
+            if exc.id in scope.caught:
+                yield None, "reraise", []
+                return
+            bound = scope.env.get(exc.id)
+            if bound is not None and depth < 3:
+                for thunk in bound[:MAX_ALTERNATIVES]:
+                    if isinstance(thunk, ast.Call) and self._is_class_expr(thunk.func, scope):
+                        yield thunk, "prebuilt_exception", []
+                    elif isinstance(thunk, ast.Call):
+                        yield from (
+                            (c, "prebuilt_exception" if s == "direct" else s, n)
+                            for c, s, n in self._resolve_raised(thunk, scope, depth + 1)
+                        )
+                    else:
+                        yield None, "variable", []
+                return
+            if self._is_class_expr(exc, scope):
+                yield exc, "class_no_args", []
+                return
+            yield None, "variable", []
+            return
+        if isinstance(exc, ast.Attribute) and self._is_class_expr(exc, scope):
+            yield exc, "class_no_args", []
+            return
+        yield None, "other_expr", []
+
+    def _helper(self, func: ast.expr, scope: Scope) -> tuple[ast.Call, Scope] | None:
+        """A same-module function or method that returns a constructed exception."""
+        target: ast.FunctionDef | ast.AsyncFunctionDef | None = None
+        class_name: str | None = None
+        if isinstance(func, ast.Name):
+            target = self.functions.get(func.id)
+        elif (
+            isinstance(func, ast.Attribute)
+            and isinstance(func.value, ast.Name)
+            and func.value.id in ("self", "cls")
+            and scope.class_name
+        ):
+            class_name = scope.class_name
+            target = self.methods.get((class_name, func.attr))
+        if target is None:
+            return None
+        key = id(target)
+        if key not in self._helper_cache:
+            self._helper_cache[key] = None
+            qual = f"{class_name}.{target.name}" if class_name else target.name
+            helper_scope = Scope(
+                qualname=qual, function=target.name, class_name=class_name, env={}, node=target
+            )
+            self._helper_cache[key] = self._find_returned_exception(target.body, helper_scope)
+        return self._helper_cache[key]
+
+    def _find_returned_exception(
+        self, body: Sequence[ast.stmt], scope: Scope
+    ) -> tuple[ast.Call, Scope] | None:
+        for stmt in body:
+            if isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+                bind_assignment(stmt, scope)
+            elif isinstance(stmt, ast.Return) and isinstance(stmt.value, ast.Call):
+                if self._is_class_expr(stmt.value.func, scope):
+                    return stmt.value, Scope(
+                        scope.qualname, scope.function, scope.class_name, dict(scope.env)
+                    )
+            elif isinstance(stmt, ast.Return) and isinstance(stmt.value, ast.Name):
+                for thunk in scope.env.get(stmt.value.id, ()):
+                    if isinstance(thunk, ast.Call) and self._is_class_expr(thunk.func, scope):
+                        return thunk, Scope(
+                            scope.qualname, scope.function, scope.class_name, dict(scope.env)
+                        )
+            elif isinstance(stmt, ast.If):
+                found = self._find_returned_exception(
+                    stmt.body, scope
+                ) or self._find_returned_exception(stmt.orelse, scope)
+                if found:
+                    return found
+        return None
+
+    def _exception_parts(self, node: ast.expr, scope: Scope) -> tuple[str, str, Templates, str]:
+        """(qualified class, class as shown, message templates, message style)."""
+        call = node if isinstance(node, ast.Call) else None
+        class_expr = call.func if call is not None else node
+        qualified = self.qualify(class_expr)
+        shown = qualified.rpartition(".")[2]
+        if call is None:
+            return qualified, shown, [MessageTemplate()], "class_no_args"
+        helper_scope = scope
+        cached = [v for v in self._helper_cache.values() if v is not None and v[0] is call]
+        if cached:
+            helper_scope = cached[0][1]
+        args = [a for a in call.args if not isinstance(a, ast.Starred)]
+        if not call.args:
+            message_kw = next((k.value for k in call.keywords if k.arg in ("msg", "message")), None)
+            if message_kw is None:
+                return qualified, shown, [MessageTemplate()], "class_no_args"
+            args = [message_kw]
+        starred = next((a for a in call.args if isinstance(a, ast.Starred)), None)
+        if starred is not None:  # ``X(*parts)``: the message is whatever the list holds
+            templates = [MessageTemplate.expression(self.expr_text(starred))]
+            return qualified, shown, templates, "other_expr"
+        built = self._message_from_init(qualified, shown, call, helper_scope)
+        if built is not None:
+            return qualified, shown, built, "class_init"
+        style = style_of(args[0])
+        if len(args) == 1:
+            templates = self.templates(args[0], helper_scope)
+            if shown in _REPR_STR_EXCEPTIONS and qualified == f"builtins.{shown}":
+                templates = [quoted_repr(t) for t in templates]
+            return qualified, shown, templates, style
+        if shown in _OSERROR_FAMILY and qualified == f"builtins.{shown}" and len(args) in (2, 3):
+            # OSError(errno, strerror[, filename]) prints "[Errno 2] strerror: 'filename'"
+            errno, strerror = (self.templates(a, helper_scope)[0] for a in args[:2])
+            template = (
+                MessageTemplate.literal("[Errno ")
+                + errno
+                + MessageTemplate.literal("] ")
+                + strerror
+            )
+            if len(args) == 3:
+                filename = self.templates(args[2], helper_scope)[0]
+                template += MessageTemplate.literal(": ") + (
+                    filename if filename.is_opaque else quoted_repr(filename)
+                )
+            return qualified, shown, [template], "multiple_args"
+        if self._prints_args_tuple(qualified, shown):
+            # ``ValueError("bad", x)`` prints as the tuple repr: ('bad', <x>)
+            pieces = [self.templates(a, helper_scope)[0] for a in args]
+            quoted = [p if p.is_opaque else quoted_repr(p) for p in pieces]
+            tuple_template = (
+                MessageTemplate.literal("(")
+                + MessageTemplate.join(quoted, ", ")
+                + MessageTemplate.literal(")")
+            )
+            return qualified, shown, [tuple_template], "multiple_args"
+        return qualified, shown, self.templates(args[0], helper_scope), style
+
+    def _message_from_init(
+        self, qualified: str, shown: str, call: ast.Call, scope: Scope
+    ) -> Templates | None:
+        """The message a class of this module builds in ``__init__`` from its arguments.
+
+        ``JSONDecodeError(msg, doc, pos)`` formats ``'%s: line %d column %d (char %d)'``
+        and hands that to ``ValueError.__init__``: the raise's arguments fill the
+        parameters, and the text passed to the base ``__init__`` is the message.
+        """
+        local = self.classes.get(shown) if qualified == f"{self.module}.{shown}" else None
+        init = self.methods.get((shown, "__init__")) if local is not None else None
+        if init is None or (call.keywords and any(k.arg is None for k in call.keywords)):
+            return None
+        params = [a.arg for a in [*init.args.posonlyargs, *init.args.args]][1:]
+        if len(call.args) > len(params):
+            return None
+        env: Env = {}
+        for name, arg in zip(params, call.args, strict=False):
+            env[name] = (Fixed(self.templates(arg, scope)[0]),)
+        for keyword in call.keywords:
+            if keyword.arg in params:
+                env[keyword.arg] = (Fixed(self.templates(keyword.value, scope)[0]),)
+        init_scope = Scope(f"{shown}.__init__", "__init__", shown, env, set(), init)
+        for stmt in init.body:
+            if isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+                bind_assignment(stmt, init_scope)
+            elif isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
+                message = _base_init_message(stmt.value, shown)
+                if message is not None:
+                    return self.templates(message, init_scope)
+        return None
+
+    def _prints_args_tuple(self, qualified: str, shown: str) -> bool:
+        """Whether ``str(exc)`` of several arguments is ``BaseException``'s tuple repr.
+
+        True for builtins other than the OSError/UnicodeError/SyntaxError/ImportError
+        families, and for classes of this module that define neither ``__init__`` nor
+        ``__str__``; classes from elsewhere are assumed to keep the default.
+        """
+        if qualified == f"builtins.{shown}":
+            return shown not in _CUSTOM_STR_EXCEPTIONS
+        local = self.classes.get(shown) if qualified == f"{self.module}.{shown}" else None
+        if local is None:
+            return True
+        return not any(
+            isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef))
+            and item.name in ("__init__", "__str__")
+            for item in local.body
+        )
+
+
+def _base_init_message(call: ast.Call, class_name: str) -> ast.expr | None:
+    """The message of ``super().__init__(msg)`` or ``Base.__init__(self, msg)``; None if not one."""
+    func = call.func
+    if not (isinstance(func, ast.Attribute) and func.attr == "__init__"):
+        return None
+    args = list(call.args)
+    owner = func.value
+    if (
+        isinstance(owner, ast.Call)
+        and isinstance(owner.func, ast.Name)
+        and owner.func.id == "super"
+    ):
+        pass
+    elif (
+        isinstance(owner, (ast.Name, ast.Attribute))
+        and args
+        and isinstance(args[0], ast.Name)
+        and args[0].id == "self"
+    ):
+        args = args[1:]
+    else:
+        return None
+    if len(args) != 1 or call.keywords or isinstance(args[0], ast.Starred):
+        return None
+    return args[0]

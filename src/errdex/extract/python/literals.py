@@ -1,0 +1,108 @@
+"""Text-level helpers for message templates: what kind of expression a message is, and
+the string operations (``repr``, ``%``/``format`` parsing of literals, dedent, strip)
+applied to a template with its holes kept in place.
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+from collections.abc import Callable
+
+from errdex.template import Hole, Literal, MessageTemplate
+
+from .scope import Scope
+
+__all__ = ["apply_literals", "cleandoc", "is_stringish", "quoted_repr", "style_of", "transform"]
+
+_STRING_BUILDERS = frozenset({"format", "join", "strip", "rstrip", "lstrip", "dedent", "cleandoc"})
+
+
+def is_stringish(node: ast.expr | object, scope: Scope) -> bool:
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, str)
+    if isinstance(node, (ast.JoinedStr, ast.Name)):
+        return True
+    if isinstance(node, ast.BinOp):
+        return is_stringish(node.left, scope)
+    if isinstance(node, ast.Call):
+        func = node.func
+        name = (
+            func.attr
+            if isinstance(func, ast.Attribute)
+            else func.id
+            if isinstance(func, ast.Name)
+            else ""
+        )
+        return name in _STRING_BUILDERS
+    return False
+
+
+def style_of(node: ast.expr) -> str:
+    if isinstance(node, ast.Constant):
+        return "literal"
+    if isinstance(node, ast.JoinedStr):
+        return "fstring"
+    if isinstance(node, ast.Name):
+        return "variable"
+    if isinstance(node, ast.BinOp):
+        return "formatted" if isinstance(node.op, ast.Mod) else "concat"
+    if isinstance(node, ast.Call):
+        return "formatted"
+    return "other_expr"
+
+
+def quoted_repr(template: MessageTemplate) -> MessageTemplate:
+    """``repr()`` of a string built from this template, as ``str(KeyError(s))`` prints it.
+
+    Without holes the repr is known exactly. With holes, which quote ``repr`` picks
+    depends on the values (``"`` when the text holds ``'``), so the quotes are holes
+    of their own rather than a guess.
+    """
+    if not template.holes:
+        return MessageTemplate.literal(repr(template.display))
+    if template.is_opaque:
+        return template  # one value: maybe not even a string, so its repr is all we know
+    quote = MessageTemplate.hole("'", "(quote)")
+    return quote + template + quote
+
+
+def apply_literals(
+    template: MessageTemplate, parse: Callable[[str], MessageTemplate]
+) -> MessageTemplate:
+    parts: list[Literal | Hole] = []
+    for part in template.parts:
+        if isinstance(part, Literal):
+            parts.extend(parse(part.text).parts)
+        else:
+            parts.append(part)
+    return MessageTemplate(parts)
+
+
+_SENTINEL_BASE = 0xF0000  # a private-use plane: never in real messages
+
+
+def transform(template: MessageTemplate, fn: Callable[[str], str]) -> MessageTemplate:
+    """Apply a text function (dedent, strip) to a template, holes kept in place."""
+    holes = template.holes
+    text = "".join(
+        p.text if isinstance(p, Literal) else chr(_SENTINEL_BASE + holes.index(p))
+        for p in template.parts
+    )
+    result = fn(text)
+    parts: list[Literal | Hole] = []
+    buf: list[str] = []
+    for ch in result:
+        code = ord(ch)
+        if _SENTINEL_BASE <= code < _SENTINEL_BASE + len(holes):
+            parts.append(Literal("".join(buf)))
+            buf = []
+            parts.append(holes[code - _SENTINEL_BASE])
+        else:
+            buf.append(ch)
+    parts.append(Literal("".join(buf)))
+    return MessageTemplate(parts)
+
+
+def cleandoc(text: str) -> str:
+    return inspect.cleandoc(text)

@@ -1,0 +1,250 @@
+"""Message templates: the texts a message expression can produce, holes where values go.
+
+Literals, f-strings, ``%`` and ``.format`` formatting, concatenation, ``join``,
+``dedent`` and names bound earlier in the function (or in an enclosing one) are
+followed; anything else becomes one hole showing its source expression.
+"""
+
+from __future__ import annotations
+
+import ast
+import textwrap
+from collections.abc import Callable, Iterator
+
+from errdex.extract._downgrade import PLACEHOLDER_PREFIX
+from errdex.extract.fstring import scan_fstring_fields, split_field
+from errdex.template import Hole, Literal, MessageTemplate
+
+from .literals import apply_literals, cleandoc, is_stringish, transform
+from .module import ModuleReader, dotted_name
+from .scope import LAZY, Env, Fixed, LoopTail, Rebind, Scope, Thunk
+
+__all__ = ["MAX_ALTERNATIVES", "MessageBuilder", "Templates"]
+
+#: Alternatives kept for one message before the differing part becomes a hole.
+MAX_ALTERNATIVES = 8
+Templates = list[MessageTemplate]
+
+
+class MessageBuilder(ModuleReader):
+    """Turns message expressions into templates, looking names up in the scope's bindings."""
+
+    def _env_at(self, scope: Scope, stmt: ast.stmt) -> Env:
+        """The bindings reaching ``stmt`` in its function: the statement walk knows them."""
+        raise NotImplementedError
+
+    def templates(self, node: ast.expr, scope: Scope, depth: int = 0) -> Templates:
+        """The message alternatives an expression can produce (at most MAX_ALTERNATIVES)."""
+        out = self._templates(node, scope, depth)
+        if len(out) > MAX_ALTERNATIVES:
+            return [MessageTemplate.expression(self.expr_text(node))]
+        return out or [MessageTemplate.expression(self.expr_text(node))]
+
+    def _templates(self, node: ast.expr, scope: Scope, depth: int) -> Templates:
+        if depth > 12:
+            return [MessageTemplate.expression(self.expr_text(node))]
+        if isinstance(node, ast.Constant):
+            if isinstance(node.value, str):
+                return [MessageTemplate.literal(node.value)]
+            if node.value is Ellipsis:
+                return [MessageTemplate.literal("Ellipsis")]
+            return [MessageTemplate.literal(str(node.value))]  # str(5) is what prints
+        if isinstance(node, ast.JoinedStr):
+            return [self._fstring(node, scope, depth)]
+        if isinstance(node, ast.BinOp):
+            if isinstance(node.op, ast.Add):
+                left = self.templates(node.left, scope, depth + 1)
+                right = self.templates(node.right, scope, depth + 1)
+                return [a + b for a in left for b in right]
+            if isinstance(node.op, ast.Mod) and is_stringish(node.left, scope):
+                formatted = [
+                    apply_literals(t, MessageTemplate.from_percent)
+                    for t in self.templates(node.left, scope, depth + 1)
+                ]
+                return [self._fill_percent(t, node.right, scope, depth) for t in formatted]
+            return [MessageTemplate.expression(self.expr_text(node))]
+        if isinstance(node, ast.Name):
+            return self._name(node, scope, depth)
+        if isinstance(node, ast.Call):
+            return self._call(node, scope, depth)
+        if isinstance(node, ast.IfExp):
+            return self.templates(node.body, scope, depth + 1) + self.templates(
+                node.orelse, scope, depth + 1
+            )
+        return [MessageTemplate.expression(self.expr_text(node))]
+
+    def _outer_env(self, scope: Scope) -> Iterator[Env]:
+        """The bindings enclosing functions had where each nested ``def`` stands."""
+        outer = scope.outer
+        while outer is not None:
+            parent, def_stmt = outer
+            yield self._env_at(parent, def_stmt) if parent.env is LAZY else parent.env
+            outer = parent.outer
+
+    def _fill_percent(
+        self, template: MessageTemplate, values: ast.expr, scope: Scope, depth: int
+    ) -> MessageTemplate:
+        """Put known text into ``%s`` holes: ``'%s: line %d' % (msg, n)`` with ``msg``
+        known to be ``"Expecting value"`` reads ``Expecting value: line %d``. Holes whose
+        value is unknown, or formatted other than by ``%s``, stay as written."""
+        elements = values.elts if isinstance(values, ast.Tuple) else [values]
+        positional = [p for p in template.parts if isinstance(p, Hole) and p.name.isdigit()]
+        if len(positional) != len(elements) or any(isinstance(e, ast.Starred) for e in elements):
+            return template
+        known: dict[int, MessageTemplate] = {}
+        for hole, element in zip(positional, elements, strict=True):
+            if hole.text == "%s" and isinstance(element, (ast.Name, ast.Constant, ast.JoinedStr)):
+                value = self.templates(element, scope, depth + 1)
+                if len(value) == 1 and not value[0].is_opaque:
+                    known[id(hole)] = value[0]
+        if not known:
+            return template
+        parts: list[Literal | Hole] = []
+        for part in template.parts:
+            parts.extend(known[id(part)].parts if id(part) in known else (part,))
+        return MessageTemplate(parts)
+
+    def _name(self, node: ast.Name, scope: Scope, depth: int) -> Templates:
+        bound = scope.env.get(node.id)
+        if bound is None:
+            for env in self._outer_env(scope):
+                bound = env.get(node.id)
+                if bound is not None:
+                    break
+        if bound is None and scope.env is not self.module_env:
+            bound = self.module_env.get(node.id)
+            if bound is not None and not all(
+                is_stringish(t, scope) for t in bound if isinstance(t, ast.expr)
+            ):
+                bound = None
+        if bound is None:
+            return [MessageTemplate.expression(node.id)]
+        out: Templates = []
+        for thunk in bound:
+            out.extend(self._thunk(thunk, scope, depth + 1))
+        return out
+
+    def _thunk(self, thunk: Thunk | LoopTail, scope: Scope, depth: int) -> Templates:
+        if isinstance(thunk, LoopTail):
+            return [MessageTemplate.hole("{…}", f"{thunk.name}…")]
+        if isinstance(thunk, Fixed):
+            return [thunk.template]
+        if isinstance(thunk, Rebind):
+            inner = Scope(
+                scope.qualname,
+                scope.function,
+                scope.class_name,
+                {**scope.env, thunk.name: thunk.previous},
+                scope.caught,
+                scope.node,
+                scope.outer,
+            )
+            return self.templates(thunk.value, inner, depth)
+        if isinstance(thunk, tuple):
+            base, extra = thunk
+            return [
+                a + b
+                for a in self._thunk(base, scope, depth + 1)
+                for b in self._thunk(extra, scope, depth + 1)
+            ]
+        return self.templates(thunk, scope, depth)
+
+    def _call(self, node: ast.Call, scope: Scope, depth: int) -> Templates:
+        func = node.func
+        if isinstance(func, ast.Attribute):
+            owner = func.value
+            if func.attr == "format" and is_stringish(owner, scope):
+                return [
+                    apply_literals(t, MessageTemplate.from_format)
+                    for t in self.templates(owner, scope, depth + 1)
+                ]
+            if func.attr == "join" and is_stringish(owner, scope) and len(node.args) == 1:
+                seq = node.args[0]
+                separators = self.templates(owner, scope, depth + 1)
+                if isinstance(seq, (ast.List, ast.Tuple)) and all(
+                    not isinstance(e, ast.Starred) for e in seq.elts
+                ):
+                    items = [self.templates(e, scope, depth + 1)[0] for e in seq.elts]
+                    return [
+                        MessageTemplate.join(items, sep.display)
+                        if not sep.holes
+                        else MessageTemplate.expression(self.expr_text(node))
+                        for sep in separators
+                    ]
+                return [MessageTemplate.expression(self.expr_text(node))]
+            if (
+                func.attr in ("strip", "rstrip", "lstrip")
+                and not node.args
+                and is_stringish(owner, scope)
+            ):
+                return [
+                    transform(t, getattr(str, func.attr))
+                    for t in self.templates(owner, scope, depth + 1)
+                ]
+            dotted = dotted_name(func)
+            if dotted is not None:
+                head, _, rest = dotted.partition(".")
+                resolved = self.imports.get(head, head) + (f".{rest}" if rest else "")
+                if resolved in ("textwrap.dedent", "inspect.cleandoc") and len(node.args) == 1:
+                    fn: Callable[[str], str] = (
+                        textwrap.dedent if resolved == "textwrap.dedent" else cleandoc
+                    )
+                    return [
+                        transform(t, fn) for t in self.templates(node.args[0], scope, depth + 1)
+                    ]
+        elif isinstance(func, ast.Name):
+            resolved = self.imports.get(func.id, func.id)
+            if resolved in ("textwrap.dedent", "inspect.cleandoc") and len(node.args) == 1:
+                fn2: Callable[[str], str] = (
+                    textwrap.dedent if resolved == "textwrap.dedent" else cleandoc
+                )
+                return [transform(t, fn2) for t in self.templates(node.args[0], scope, depth + 1)]
+        return [MessageTemplate.expression(self.expr_text(node))]
+
+    def _fstring(self, node: ast.JoinedStr, scope: Scope, depth: int) -> MessageTemplate:
+        values = node.values
+        formatted = [v for v in values if isinstance(v, ast.FormattedValue)]
+        placeholders = (
+            all(
+                isinstance(v.value, ast.Name) and v.value.id.startswith(PLACEHOLDER_PREFIX)
+                for v in formatted
+            )
+            and bool(formatted)
+            and bool(self.placeholder_fields)
+        )
+        raw_fields = None if placeholders else scan_fstring_fields(self.segment(node))
+        if raw_fields is not None and len(raw_fields) != len(formatted):
+            raw_fields = None
+        parts: list[Literal | Hole] = []
+        k = 0
+        for value in values:
+            if isinstance(value, ast.Constant) and isinstance(value.value, str):
+                parts.append(Literal(value.value))
+                continue
+            if not isinstance(value, ast.FormattedValue):
+                continue
+            if placeholders and isinstance(value.value, ast.Name):
+                # the 3.12+ grammar: the downgrade kept each field's raw text aside
+                raw = self.placeholder_fields.get(value.value.id, value.value.id)
+                fld = split_field(raw)
+                parts.append(Hole("{" + raw + "}", fld.name, fld.expression if fld.debug else ""))
+            elif raw_fields is not None:
+                fld = raw_fields[k]
+                prefix = ""
+                if (
+                    fld.debug
+                    and parts
+                    and isinstance(parts[-1], Literal)
+                    and parts[-1].text.endswith(fld.expression)
+                ):
+                    # 3.11 puts the printed ``expr=`` into the literal before the value
+                    text = parts[-1].text[: len(parts[-1].text) - len(fld.expression)]
+                    parts[-1] = Literal(text)
+                    prefix = fld.expression
+                parts.append(Hole("{" + fld.raw + "}", fld.name, prefix))
+            else:
+                text = self.expr_text(value.value)
+                conv = f"!{chr(value.conversion)}" if value.conversion > 0 else ""
+                parts.append(Hole("{" + text + conv + "}", text))
+            k += 1
+        return MessageTemplate(parts)

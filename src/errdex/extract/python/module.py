@@ -1,0 +1,179 @@
+"""What a module defines and imports, and its source text: what every later step reads.
+
+The names a module binds at its top level (imports, functions, classes and their
+methods) decide what a raised name means; the text decides how a site is shown.
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+from collections.abc import Iterator, Sequence
+
+from .scope import Env, Scope
+
+__all__ = ["BUILTIN_EXCEPTIONS", "ModuleReader", "dotted_name", "module_name_for"]
+
+BUILTIN_EXCEPTIONS: frozenset[str] = frozenset(
+    name
+    for name, obj in vars(builtins).items()
+    if isinstance(obj, type) and issubclass(obj, BaseException)
+)
+_EXCEPTION_SUFFIXES = ("Error", "Exception", "Warning", "Exit", "Interrupt", "Failure", "Fault")
+
+
+def module_name_for(path: str) -> str:
+    """``networkx/classes/graph.py`` -> ``networkx.classes.graph``; ``src/`` and ``Lib/`` dropped."""
+    parts = path.removesuffix(".py").removesuffix(".pyi").split("/")
+    if parts and parts[0] in ("src", "Lib", "lib") and len(parts) > 1:
+        parts = parts[1:]
+    if parts and parts[-1] == "__init__" and len(parts) > 1:
+        parts = parts[:-1]
+    return ".".join(parts)
+
+
+class ModuleReader:
+    """A module's top-level names and its source text (the base of the extractor)."""
+
+    def __init__(self, source: str, file_path: str, module: str, fields: dict[str, str]) -> None:
+        self.source = source
+        self.file_path = file_path
+        self.module = module
+        self.placeholder_fields = fields
+        self._lines: list[str] | None = None
+        self.imports: dict[str, str] = {}
+        self.module_env: Env = {}
+        self.functions: dict[str, ast.FunctionDef | ast.AsyncFunctionDef] = {}
+        self.methods: dict[tuple[str, str], ast.FunctionDef | ast.AsyncFunctionDef] = {}
+        self.classes: dict[str, ast.ClassDef] = {}
+
+    # -- module facts -----------------------------------------------------------------
+
+    def _index_module(self, tree: ast.Module) -> None:
+        package = (
+            self.module
+            if self.file_path.endswith("__init__.py")
+            else self.module.rpartition(".")[0]
+        )
+        for node in self._toplevel_and_guarded(tree.body):
+            if isinstance(node, ast.Import):
+                for alias in node.names:
+                    if alias.asname:
+                        self.imports[alias.asname] = alias.name
+                    else:
+                        top = alias.name.split(".")[0]
+                        self.imports[top] = top
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    anchor = package.split(".") if package else []
+                    if node.level > 1:
+                        anchor = anchor[: len(anchor) - (node.level - 1)]
+                    base = ".".join([*anchor, *([base] if base else [])])
+                for alias in node.names:
+                    if alias.name != "*":
+                        self.imports[alias.asname or alias.name] = f"{base}.{alias.name}".lstrip(
+                            "."
+                        )
+            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                self.functions.setdefault(node.name, node)
+            elif isinstance(node, ast.ClassDef):
+                self.classes.setdefault(node.name, node)
+                for item in node.body:
+                    if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                        self.methods.setdefault((node.name, item.name), item)
+
+    def _toplevel_and_guarded(self, body: Sequence[ast.stmt]) -> Iterator[ast.stmt]:
+        """Module-level statements, looking inside ``if``/``try`` (``TYPE_CHECKING``, fallbacks)."""
+        for stmt in body:
+            yield stmt
+            if isinstance(stmt, ast.If):
+                yield from self._toplevel_and_guarded(stmt.body)
+                yield from self._toplevel_and_guarded(stmt.orelse)
+            elif isinstance(stmt, (ast.Try, ast.TryStar)):
+                yield from self._toplevel_and_guarded(stmt.body)
+                for handler in stmt.handlers:
+                    yield from self._toplevel_and_guarded(handler.body)
+                yield from self._toplevel_and_guarded(stmt.orelse)
+
+    # -- source text ------------------------------------------------------------------
+
+    @property
+    def lines(self) -> list[str]:
+        if self._lines is None:
+            self._lines = self.source.splitlines()
+        return self._lines
+
+    def segment(self, node: ast.AST) -> str:
+        """The node's source text (``ast`` columns are UTF-8 byte offsets)."""
+        lineno = getattr(node, "lineno", None)
+        end_lineno = getattr(node, "end_lineno", None)
+        col = getattr(node, "col_offset", None)
+        end_col = getattr(node, "end_col_offset", None)
+        if lineno is None or end_lineno is None or col is None or end_col is None:
+            return ast.unparse(node)
+        lines = self.lines[lineno - 1 : end_lineno]
+        if not lines:
+            return ast.unparse(node)
+        if len(lines) == 1:
+            return lines[0].encode()[col:end_col].decode(errors="replace")
+        first = lines[0].encode()[col:].decode(errors="replace")
+        last = lines[-1].encode()[:end_col].decode(errors="replace")
+        return "\n".join([first, *lines[1:-1], last])
+
+    def expr_text(self, node: ast.AST) -> str:
+        """An expression as written, on one line."""
+        text = self.segment(node)
+        if "\n" in text:
+            text = " ".join(part.strip() for part in text.splitlines())
+        return text
+
+    # -- what a name means ---------------------------------------------------------------
+
+    def _is_class_expr(self, node: ast.expr, scope: Scope) -> bool:
+        if isinstance(node, ast.Name):
+            name = node.id
+            if name in BUILTIN_EXCEPTIONS or name in self.classes:
+                return True
+            if name in self.functions:
+                return False
+            looks_like_class = name[:1].isupper() and not name.isupper()
+            if name in self.imports:
+                return looks_like_class
+            if looks_like_class and scope.function and name in scope.env:
+                return False  # a local variable holding an instance
+            return looks_like_class
+        if isinstance(node, ast.Attribute):
+            if isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"):
+                return node.attr[:1].isupper()
+            return (node.attr[:1].isupper() and not node.attr.isupper()) or node.attr.endswith(
+                _EXCEPTION_SUFFIXES
+            )
+        return False
+
+    def qualify(self, node: ast.expr) -> str:
+        """Resolve a class expression through the module's imports and definitions."""
+        dotted = dotted_name(node)
+        if dotted is None:
+            return self.expr_text(node)
+        head, _, rest = dotted.partition(".")
+        if head in self.imports:
+            base = self.imports[head]
+            return f"{base}.{rest}" if rest else base
+        if not rest and head in self.classes:
+            return f"{self.module}.{head}"
+        if not rest and head in BUILTIN_EXCEPTIONS:
+            return f"builtins.{head}"
+        return dotted
+
+
+def dotted_name(node: ast.expr) -> str | None:
+    """``a.b.c`` as written, or None when the expression is not a dotted name."""
+    parts: list[str] = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if isinstance(node, ast.Name):
+        parts.append(node.id)
+        return ".".join(reversed(parts))
+    return None

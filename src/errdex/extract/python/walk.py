@@ -1,0 +1,448 @@
+"""The statement walk: one pass over a module's statements yields its ErrorSites.
+
+Only statements are visited (raises, asserts and ``warnings.warn`` calls are
+statements or expression statements), which keeps the walk a fraction of the cost
+of ``ast.parse`` itself. A function's assignments are followed only when one of its
+sites looks a local name up: then that one function is walked again, tracking them.
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import re
+from bisect import bisect_left
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from errdex.extract.site import ErrorSite, SiteKind
+from errdex.record import Severity
+from errdex.template import MessageTemplate
+
+from .exceptions import ExceptionReader
+from .guards import Guards, write_guard
+from .literals import style_of
+from .messages import Templates
+from .module import BUILTIN_EXCEPTIONS, dotted_name
+from .scope import (
+    LAZY,
+    Env,
+    LoopTail,
+    NeedEnv,
+    Scope,
+    bind_assignment,
+    extends,
+    merge_envs,
+)
+
+__all__ = ["ModuleExtractor"]
+
+_BUILTIN_WARNINGS: frozenset[str] = frozenset(
+    name for name in BUILTIN_EXCEPTIONS if issubclass(getattr(builtins, name), Warning)
+)
+_CRITICAL = frozenset({"MemoryError", "SystemError", "RecursionError"})
+_INFO = frozenset({"StopIteration", "StopAsyncIteration", "GeneratorExit", "SystemExit"})
+_WARN_NAMES = frozenset({"warn", "warn_explicit"})
+
+
+class ModuleExtractor(ExceptionReader):
+    """Walks one module's statements and records each raise, warn and assert it reaches."""
+
+    def __init__(self, source: str, file_path: str, module: str, fields: dict[str, str]) -> None:
+        super().__init__(source, file_path, module, fields)
+        self.sites: list[ErrorSite] = []
+        self._keyword_lines: list[int] = []
+        #: While replaying a function's assignments: the environment at each site.
+        self._replay: dict[int, Env] | None = None
+        self._replayed: dict[int, dict[int, Env]] = {}
+
+    def run(self, tree: ast.Module) -> list[ErrorSite]:
+        self._keyword_lines = _keyword_lines(self.source)
+        self._index_module(tree)
+        scope = Scope(qualname="", function=None, class_name=None, env=self.module_env)
+        self._walk(tree.body, scope, ())
+        return self.sites
+
+    # -- the walk -----------------------------------------------------------------------
+    #
+    # Guards are carried as cheap ``Pending`` tuples (kind, node, line) and written out
+    # as text only for the few chains that end at a site.
+
+    def _walk(self, body: Sequence[ast.stmt], scope: Scope, guards: Guards) -> None:
+        dispatch = _DISPATCH
+        for stmt in body:
+            handler = dispatch.get(type(stmt))
+            if handler is not None:
+                handler(self, stmt, scope, guards)
+
+    @classmethod
+    def _make_dispatch(cls) -> dict[type[ast.stmt], Callable[[Any, Any, Scope, Guards], None]]:
+        # Plain functions, not bound methods: a dict of bound methods would tie the
+        # extractor (and the whole syntax tree it holds) into a reference cycle.
+        return {
+            ast.Raise: cls._raise_stmt,
+            ast.Expr: cls._expr_stmt,
+            ast.Assign: cls._bind,
+            ast.AnnAssign: cls._bind,
+            ast.AugAssign: cls._bind,
+            ast.If: cls._if,
+            ast.For: cls._for,
+            ast.AsyncFor: cls._for,
+            ast.While: cls._while,
+            ast.With: cls._with,
+            ast.AsyncWith: cls._with,
+            ast.Try: cls._try,
+            ast.TryStar: cls._try,
+            ast.Match: cls._match,
+            ast.FunctionDef: cls._function,
+            ast.AsyncFunctionDef: cls._function,
+            ast.ClassDef: cls._class,
+            ast.Assert: cls._assert_stmt,
+        }
+
+    def _expr_stmt(self, stmt: ast.Expr, scope: Scope, guards: Guards) -> None:
+        call = stmt.value
+        if isinstance(call, ast.Call):
+            self._site(lambda st, sc, gu: self._maybe_warn(call, st, sc, gu), stmt, scope, guards)
+
+    def _raise_stmt(self, stmt: ast.Raise, scope: Scope, guards: Guards) -> None:
+        self._site(self._raise, stmt, scope, guards)
+
+    def _assert_stmt(self, stmt: ast.Assert, scope: Scope, guards: Guards) -> None:
+        self._site(self._assert, stmt, scope, guards)
+
+    def _site(
+        self,
+        handler: Callable[[Any, Scope, Guards], None],
+        stmt: ast.stmt,
+        scope: Scope,
+        guards: Guards,
+    ) -> None:
+        """Run a site handler; replay the function's assignments if it looks a name up."""
+        if self._replay is not None:
+            self._replay[id(stmt)] = dict(scope.env)
+            return
+        if scope.env is LAZY:
+            mark = len(self.sites)
+            try:
+                handler(stmt, scope, guards)
+                return
+            except NeedEnv:
+                del self.sites[mark:]
+                scope = Scope(
+                    scope.qualname,
+                    scope.function,
+                    scope.class_name,
+                    self._env_at(scope, stmt),
+                    scope.caught,
+                    scope.node,
+                    scope.outer,
+                )
+        handler(stmt, scope, guards)
+
+    def _env_at(self, scope: Scope, stmt: ast.stmt) -> Env:
+        """The function's local bindings reaching ``stmt``, from one tracked walk per function."""
+        node = scope.node
+        if node is None:
+            return {}
+        key = id(node)
+        if key not in self._replayed:
+            replay_scope = Scope(scope.qualname, scope.function, scope.class_name, {}, set(), node)
+            self._replay = {}
+            try:
+                self._walk(node.body, replay_scope, ())
+                self._replayed[key] = self._replay
+            finally:
+                self._replay = None
+        return self._replayed[key].get(id(stmt), {})
+
+    def _bind(
+        self, stmt: ast.Assign | ast.AnnAssign | ast.AugAssign, scope: Scope, guards: Guards
+    ) -> None:
+        bind_assignment(stmt, scope)
+
+    def _for(self, stmt: ast.For | ast.AsyncFor, scope: Scope, guards: Guards) -> None:
+        self._loop(stmt.body, scope, (*guards, ("for", stmt, stmt.lineno)))
+        self._walk(stmt.orelse, scope, guards)
+
+    def _while(self, stmt: ast.While, scope: Scope, guards: Guards) -> None:
+        self._loop(stmt.body, scope, (*guards, ("while", stmt.test, stmt.lineno)))
+        if stmt.orelse:
+            self._walk(stmt.orelse, scope, (*guards, ("while-else", stmt.test, stmt.lineno)))
+
+    def _with(self, stmt: ast.With | ast.AsyncWith, scope: Scope, guards: Guards) -> None:
+        self._walk(stmt.body, scope, guards)
+
+    def _try(self, stmt: ast.Try | ast.TryStar, scope: Scope, guards: Guards) -> None:
+        for handler in stmt.handlers:
+            if handler.name:
+                scope.caught.add(handler.name)
+        if scope.env is LAZY:
+            self._walk(stmt.body, scope, guards)
+            for handler in stmt.handlers:
+                self._walk(handler.body, scope, (*guards, ("except", handler, handler.lineno)))
+            self._walk(stmt.orelse, scope, guards)
+            self._walk(stmt.finalbody, scope, guards)
+            return
+        # A handler may start from before the body or from anywhere in it; after the
+        # statement, any of the paths (body then else, or a handler) may have run.
+        before = scope.env
+        scope.env = dict(before)
+        self._walk(stmt.body, scope, guards)
+        after_body = scope.env
+        entry = merge_envs(before, after_body)
+        paths: list[Env] = []
+        for handler in stmt.handlers:
+            scope.env = dict(entry)
+            self._walk(handler.body, scope, (*guards, ("except", handler, handler.lineno)))
+            paths.append(scope.env)
+        scope.env = after_body
+        self._walk(stmt.orelse, scope, guards)
+        merged = scope.env
+        for path in paths:
+            merged = merged if merged == path else merge_envs(merged, path)
+        scope.env = merged
+        self._walk(stmt.finalbody, scope, guards)
+
+    def _match(self, stmt: ast.Match, scope: Scope, guards: Guards) -> None:
+        for case in stmt.cases:
+            self._walk(
+                case.body, scope, (*guards, ("case", (stmt.subject, case), case.pattern.lineno))
+            )
+
+    def _child_prefix(self, scope: Scope) -> str:
+        if scope.function:
+            return f"{scope.qualname}.<locals>."
+        return f"{scope.qualname}." if scope.qualname else ""
+
+    def _may_raise(self, node: ast.stmt) -> bool:
+        """Whether the node's lines mention raise/warn/assert at all: skip the rest unwalked."""
+        lines = self._keyword_lines
+        i = bisect_left(lines, node.lineno)
+        return i < len(lines) and lines[i] <= (node.end_lineno or node.lineno)
+
+    def _function(
+        self, stmt: ast.FunctionDef | ast.AsyncFunctionDef, scope: Scope, guards: Guards
+    ) -> None:
+        if self._replay is not None:
+            self._replay[id(stmt)] = dict(scope.env)  # what a closure sees
+            return
+        if not self._may_raise(stmt):
+            return
+        inner = Scope(
+            qualname=self._child_prefix(scope) + stmt.name,
+            function=stmt.name,
+            class_name=None if scope.function else scope.class_name,
+            env=LAZY,
+            node=stmt,
+            outer=(scope, stmt) if scope.function else None,
+        )
+        self._walk(stmt.body, inner, ())
+
+    def _class(self, stmt: ast.ClassDef, scope: Scope, guards: Guards) -> None:
+        if self._replay is not None or not self._may_raise(stmt):
+            return
+        inner = Scope(
+            qualname=self._child_prefix(scope) + stmt.name,
+            function=None,
+            class_name=stmt.name,
+            env={},
+        )
+        self._walk(stmt.body, inner, ())
+
+    def _if(self, stmt: ast.If, scope: Scope, guards: Guards) -> None:
+        if scope.env is LAZY:
+            self._walk(stmt.body, scope, (*guards, ("if", stmt, stmt.lineno)))
+            if stmt.orelse:
+                self._walk(stmt.orelse, scope, (*guards, ("else", stmt, stmt.orelse[0].lineno)))
+            return
+        before = scope.env
+        scope.env = dict(before)
+        self._walk(stmt.body, scope, (*guards, ("if", stmt, stmt.lineno)))
+        after_body = scope.env
+        if stmt.orelse:
+            scope.env = dict(before)
+            self._walk(stmt.orelse, scope, (*guards, ("else", stmt, stmt.orelse[0].lineno)))
+            after_else = scope.env
+        else:
+            after_else = before
+        scope.env = after_body if after_body == after_else else merge_envs(after_body, after_else)
+
+    def _loop(self, body: Sequence[ast.stmt], scope: Scope, guards: Guards) -> None:
+        if scope.env is LAZY:
+            self._walk(body, scope, guards)
+            return
+        before = dict(scope.env)
+        self._walk(body, scope, guards)
+        if scope.env == before:
+            return
+        changed = {k for k, v in scope.env.items() if before.get(k) is not v}
+        merged = merge_envs(before, scope.env)
+        for name in changed:
+            if name in before and all(extends(t, before[name]) for t in scope.env.get(name, ())):
+                # ``msg += …`` inside a loop: any number of repetitions follow the start.
+                merged[name] = tuple((t, LoopTail(name)) for t in before[name])
+        scope.env = merged
+
+    # -- sites ------------------------------------------------------------------------
+
+    def _raise(self, stmt: ast.Raise, scope: Scope, guards: Guards) -> None:
+        exc = stmt.exc
+        if exc is None:
+            return  # bare ``raise``: a re-raise, not a new site
+        cause = self.expr_text(stmt.cause) if stmt.cause is not None else None
+        for call_or_class, style, notes in self._resolve_raised(exc, scope):
+            if call_or_class is None:
+                if style == "reraise":
+                    continue
+                template = MessageTemplate.expression(self.expr_text(exc))
+                self._add(stmt, "raise", scope, guards, None, None, [template], style, cause, notes)
+                continue
+            qualified, shown, templates, arg_style = self._exception_parts(call_or_class, scope)
+            self._add(
+                stmt,
+                "raise",
+                scope,
+                guards,
+                shown,
+                qualified,
+                templates,
+                style if style != "direct" else arg_style,
+                cause,
+                notes,
+            )
+
+    def _maybe_warn(self, call: ast.Call, stmt: ast.stmt, scope: Scope, guards: Guards) -> None:
+        func = call.func
+        if not (
+            (isinstance(func, ast.Attribute) and func.attr in _WARN_NAMES)
+            or (isinstance(func, ast.Name) and func.id in self.imports)
+        ):
+            return
+        dotted = dotted_name(call.func)
+        if dotted is None:
+            return
+        head, _, rest = dotted.partition(".")
+        resolved = self.imports.get(head, head) + (f".{rest}" if rest else "")
+        if resolved not in ("warnings.warn", "warnings.warn_explicit"):
+            return
+        message = (
+            call.args[0]
+            if call.args
+            else next((k.value for k in call.keywords if k.arg == "message"), None)
+        )
+        category = (
+            call.args[1]
+            if len(call.args) > 1
+            else next((k.value for k in call.keywords if k.arg == "category"), None)
+        )
+        if message is None:
+            return
+        if isinstance(message, ast.Call) and self._is_class_expr(message.func, scope):
+            qualified, shown, templates, style = self._exception_parts(message, scope)
+        else:
+            if category is not None:
+                qualified = self.qualify(category)
+                shown = qualified.rpartition(".")[2]
+            else:
+                qualified, shown = "builtins.UserWarning", "UserWarning"
+            templates = self.templates(message, scope)
+            style = style_of(message)
+        self._add(stmt, "warn", scope, guards, shown, qualified, templates, style, None, [])
+
+    def _assert(self, stmt: ast.Assert, scope: Scope, guards: Guards) -> None:
+        if stmt.msg is None:
+            return
+        fired = (*guards, ("assert", stmt.test, stmt.lineno))
+        templates = self.templates(stmt.msg, scope)
+        self._add(
+            stmt,
+            "assert",
+            scope,
+            fired,
+            "AssertionError",
+            "builtins.AssertionError",
+            templates,
+            style_of(stmt.msg),
+            None,
+            [],
+        )
+
+    def _add(
+        self,
+        stmt: ast.stmt,
+        kind: SiteKind,
+        scope: Scope,
+        guards: Guards,
+        shown: str | None,
+        qualified: str | None,
+        templates: Templates,
+        style: str,
+        cause: str | None,
+        notes: list[str],
+    ) -> None:
+        is_warning = kind == "warn"
+        severity: Severity = "warning" if is_warning else _severity_for(shown)
+        qualname = f"{self.module}.{scope.qualname}" if scope.qualname else self.module
+        written = tuple(write_guard(g, self.expr_text, self.lines) for g in guards)
+        seen: set[MessageTemplate] = set()
+        for template in templates:
+            if template in seen:
+                continue
+            seen.add(template)
+            self.sites.append(
+                ErrorSite(
+                    file_path=self.file_path,
+                    line=stmt.lineno,
+                    end_line=stmt.end_lineno or stmt.lineno,
+                    kind=kind,
+                    template=template,
+                    error_class=shown,
+                    qualified_class=qualified,
+                    qualname=qualname,
+                    function=scope.function,
+                    style=style,
+                    error_type="console" if is_warning else "exception",
+                    severity=severity,
+                    guards=written,
+                    cause=cause,
+                    notes=[
+                        *notes,
+                        *(
+                            [f"one of {len(templates)} alternative messages"]
+                            if len(templates) > 1
+                            else []
+                        ),
+                    ],
+                )
+            )
+
+
+_DISPATCH = ModuleExtractor._make_dispatch()
+
+
+# ``warn\b`` catches ``warn(``, ``warnings.warn(`` and aliases like ``_warn(``.
+_KEYWORD_RE = re.compile(r"raise\b|warn\b|assert\b")
+
+
+def _keyword_lines(source: str) -> list[int]:
+    """Sorted line numbers where raise/warn/assert appear (in code, strings or comments)."""
+    lines: list[int] = []
+    line = 1
+    pos = 0
+    for m in _KEYWORD_RE.finditer(source):
+        line += source.count("\n", pos, m.start())
+        pos = m.start()
+        if not lines or lines[-1] != line:
+            lines.append(line)
+    return lines
+
+
+def _severity_for(shown: str | None) -> Severity:
+    if shown in _CRITICAL:
+        return "critical"
+    if shown in _INFO:
+        return "info"
+    if shown in _BUILTIN_WARNINGS or (shown or "").endswith("Warning"):
+        return "warning"
+    return "error"
