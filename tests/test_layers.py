@@ -26,7 +26,6 @@ OVERSIZED = frozenset(
         "analyze/facts.py",
         "analyze/fields.py",
         "match/paste.py",
-        "store/sqlite.py",
     }
 )
 
