@@ -21,6 +21,7 @@ from .callgraph import MAX_DEPTH
 from .docstrings import summary
 from .facts import FuncFacts
 from .guards import CONDITION_KINDS, code, condition_phrase, free_names, isinstance_checks, negated
+from .linear import LinearRegex
 from .sites import SiteView
 
 __all__ = ["ANALYST", "Gathered", "write_fields"]
@@ -37,7 +38,8 @@ _ADVICE = re.compile(
 )
 _REQUIREMENT = re.compile(r"\b(must|should|expected|expects|requires?|only)\b", re.IGNORECASE)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z`'\"(])")
-_INSTEAD = re.compile(
+#: Searched in literals of any size: RE2, linear time.
+_INSTEAD = LinearRegex(
     r"\b[Uu]se\s+(?P<after>`[^`]+`|'[^']+'|[\w.()\[\]]+)\s+instead\s+of\s+(?P<before>`[^`]+`|'[^']+'|[\w.()\[\]]+)"
     r"|(?P<before2>`[^`]+`|'[^']+'|[\w.()\[\]]+)\s+is\s+deprecated[^.;]*?\b[Uu]se\s+(?P<after2>`[^`]+`|'[^']+'|[\w.()\[\]]+)(?:\s+instead)?"
 )
