@@ -272,6 +272,7 @@ def scan_checkout(
     progress: Callable[[int, int], None] | None = None,
     analyze: bool = True,
     read_tests: bool = True,
+    analysis_budget: float | None = None,
 ) -> ScanResult:
     """Scan every source file of ``checkout``; bad files are skipped and named, never fatal.
 
@@ -279,7 +280,9 @@ def scan_checkout(
     repository, its tests included unless ``read_tests`` is off (reading CPython's
     own test suite is most of the cost of analysing the standard library), and writes
     each record's explanation fields; without it the records carry the extractor's own
-    account only.
+    account only. ``analysis_budget`` is the CPU seconds the analyst may spend on one
+    file (None: the default, or ``ERRDEX_ANALYSIS_BUDGET``); a file that overruns keeps the extractor's records and is
+    counted with the skipped files.
     """
     started = time.perf_counter()
     path_prefix = checkout.path_prefix
@@ -327,17 +330,20 @@ def scan_checkout(
     analysis_seconds = 0.0
     analysis_error: str | None = None
     if analyze and items:
-        from errdex.analyze.static import analyze_items  # the analyst reads files the scan lists
+        from errdex.analyze.static import analyze as run_analyst  # reads files the scan lists
 
         analysis_started = time.perf_counter()
         try:
-            items = analyze_items(
+            analysis = run_analyst(
                 checkout,
                 items,
                 library_files=files,
                 jobs=jobs,
+                budget=analysis_budget,
                 **({} if read_tests else {"test_globs": ()}),
             )
+            items = analysis.items
+            skipped.extend(analysis.cut)
         except Exception as exc:  # the records stand without the analyst: keep them
             analysis_error = f"{type(exc).__name__}: {exc}"
             log.warning("static analysis failed, records keep the extractor's account: %s", exc)

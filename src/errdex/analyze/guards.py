@@ -150,7 +150,7 @@ def _noun_before(template: MessageTemplate, name: str) -> str | None:
             if isinstance(before, Literal):
                 m = _WORD_BEFORE.search(before.text)
                 if m and m.group(1).lower() not in _FILLER:
-                    return m.group(1)
+                    return str(m.group(1))
     return None
 
 

@@ -38,10 +38,10 @@ class LinearRegex:
         options.case_sensitive = not ignore_case
         self._regex = re2.compile(pattern, options)
 
-    def search(self, text: str) -> re2._Match | None:
+    def search(self, text: str) -> re2._Match[str] | None:
         return self._regex.search(without_surrogates(text))
 
-    def match(self, text: str) -> re2._Match | None:
+    def match(self, text: str) -> re2._Match[str] | None:
         return self._regex.match(without_surrogates(text))
 
     def split(self, text: str) -> list[str]:
