@@ -257,7 +257,9 @@ def _store_scan_of(root: Path, db: Path, **kwargs: Any) -> tuple[ScanResult, lis
 
 @pytest.mark.parametrize("size", [100_000, 1_000_000])
 @pytest.mark.parametrize("unit", ["a", "shape ", "x is deprecated "])
-def test_a_huge_message_literal_is_analysed_and_stored(tmp_path: Path, size: int, unit: str) -> None:
+def test_a_huge_message_literal_is_analysed_and_stored(
+    tmp_path: Path, size: int, unit: str
+) -> None:
     # each unit once made one of the analyst's regexes backtrack quadratically
     literal = (unit * (size // len(unit) + 1))[:size]
     root = tmp_path / "repo"
@@ -300,7 +302,9 @@ def test_a_file_over_its_analysis_budget_is_cut_counted_and_the_scan_goes_on(
     root = tmp_path / "repo"
     root.mkdir()
     for name in ("a", "b"):
-        body = "".join(f"    if x == {i}:\n        raise ValueError('{name} {i}')\n" for i in range(5))
+        body = "".join(
+            f"    if x == {i}:\n        raise ValueError('{name} {i}')\n" for i in range(5)
+        )
         (root / f"{name}.py").write_text("def f(x):\n    '''Check x.'''\n" + body)
     (root / "syntax.py").write_text("def f(:\n    raise ValueError('x')\n")
     result, stored = _store_scan_of(root, tmp_path / "e.db", analysis_budget=1e-9)
@@ -324,3 +328,26 @@ def test_without_a_budget_overrun_nothing_is_cut(tmp_path: Path) -> None:
     result = scan_dir(tmp_path)
     assert result.skipped == []
     assert result.items[0][1]["analysis"] == "static"
+
+
+def test_odd_strings_are_stored_escaped_and_the_scan_goes_on(tmp_path: Path) -> None:
+    root = tmp_path / "repo"
+    root.mkdir()
+    # a file name that is not UTF-8 (Latin-1 é), as a real file on disk
+    with open(os.fsencode(root) + b"/caf\xe9.py", "wb") as handle:
+        handle.write(b"def f(x):\n    raise ValueError('bad name')\n")
+    (root / "lone.py").write_text(
+        "def g(x):\n    '''Check \\ud800 too.'''\n    raise ValueError('lone \\ud800 here')\n"
+    )
+    (root / "ok.py").write_text("def h(x):\n    raise ValueError('fine')\n")
+    result, stored = _store_scan_of(root, tmp_path / "e.db")
+    assert result.skipped == [] and result.analysis_error is None
+    by_path = {env["record"]["filePath"]: env for env in stored}
+    assert set(by_path) == {"caf\\xe9.py", "lone.py", "ok.py"}
+    lone = by_path["lone.py"]
+    assert lone["record"]["errorMessage"] == "lone \\ud800 here"
+    assert re2.search(lone["record"]["messagePattern"], lone["record"]["errorMessage"])
+    assert lone["evidence"]["analysis"] == "static"
+    assert lone["evidence"]["function"]["docstring"] == "Check \\ud800 too."
+    assert by_path["ok.py"]["record"]["errorMessage"] == "fine"
+    assert len({env["record"]["id"] for env in stored}) == 3

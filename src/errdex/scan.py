@@ -23,7 +23,15 @@ from typing import Any
 from errdex.analyze.baseline import baseline_fields
 from errdex.extract.python import extract_python, module_name_for
 from errdex.extract.site import ErrorSite, message_display
-from errdex.record import SCHEMA_VERSION, iso_now, record_id, slugify, source_window
+from errdex.record import (
+    SCHEMA_VERSION,
+    escape_surrogates,
+    escaped_item,
+    iso_now,
+    record_id,
+    slugify,
+    source_window,
+)
 from errdex.source import Checkout, iter_source_files
 from errdex.source.permalink import permalinker
 from errdex.store.base import ScanSummary, Store
@@ -190,6 +198,7 @@ def build_items(
         "version": checkout.version,
     }
     link = permalinker(checkout, rel)
+    odd_path = escape_surrogates(file_path) != file_path  # a file name that was not UTF-8
     for site in sites:
         message = message_display(site)
         code, start, end = source_window(lines, site.line)
@@ -241,6 +250,8 @@ def build_items(
         }
         if site.disambiguator:
             evidence["site"]["idDisambiguator"] = site.disambiguator
+        if odd_path or escape_surrogates(message) != message:  # lone surrogates: store escaped
+            record, evidence = escaped_item(record, evidence)
         items.append((record, evidence))
     return items
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from errdex.evidence import EntryPoint, FunctionInfo, Provenance, RaisesDoc
+from errdex.record import escaped_item
 from errdex.source import Checkout
 
 from .background import background_tag
@@ -282,4 +283,4 @@ def _enriched(g: Gathered, related: list[str]) -> Item:
     evidence["provenance"] = old
     if evidence.get("analysis") != "llm":
         evidence["analysis"] = ANALYST
-    return record, evidence
+    return escaped_item(record, evidence)  # docstrings and tests may hold lone surrogates
