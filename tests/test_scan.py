@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -351,3 +352,38 @@ def test_odd_strings_are_stored_escaped_and_the_scan_goes_on(tmp_path: Path) -> 
     assert lone["evidence"]["function"]["docstring"] == "Check \\ud800 too."
     assert by_path["ok.py"]["record"]["errorMessage"] == "fine"
     assert len({env["record"]["id"] for env in stored}) == 3
+
+
+def test_one_record_per_raise_site_in_the_real_collections_abc(tmp_path: Path) -> None:
+    # ``raise val`` after ``val = typ()`` / ``val = val.with_traceback(tb)``: every
+    # unresolved value of ``val`` once gave its own {val} site, so two ids for one line
+    import _collections_abc
+    import shutil
+
+    shutil.copy(_collections_abc.__file__, tmp_path / "_collections_abc.py")
+    lines = (tmp_path / "_collections_abc.py").read_text().splitlines()
+    raise_val = [i for i, text in enumerate(lines, 1) if text.strip() == "raise val"]
+    assert raise_val
+    result, stored = _store_scan_of(tmp_path, tmp_path.parent / "abc.db", analyze=False)
+    at_line = Counter(env["record"]["lineNumber"] for env in stored)
+    assert all(at_line[line] == 1 for line in raise_val)
+    sites = Counter((r["lineNumber"], r["errorClass"], r["errorMessage"]) for r, _ in result.items)
+    assert max(sites.values()) == 1
+    assert result.sites == len(result.items) == len(stored)
+
+
+def test_store_scan_refuses_two_ids_for_one_site(tmp_path: Path) -> None:
+    from errdex.record import iso_now
+    from errdex.scan import store_scan
+    from errdex.store import SqliteStore
+    from errdex.store.integrity import DuplicateSiteError
+
+    (tmp_path / "m.py").write_text("def f(x):\n    raise ValueError('boom')\n")
+    checkout = open_source(str(tmp_path), repo="o/dup", sha=SEED_SHA)
+    result = scan_checkout(checkout, repo="o/dup", analyze=False)
+    record, evidence = result.items[0]
+    result.items.append(({**record, "id": "0" * 16, "slug": "other"}, evidence))
+    with SqliteStore(str(tmp_path / "d.db")) as store:
+        with pytest.raises(DuplicateSiteError, match=r"m\.py:2 ValueError: 'boom' has ids"):
+            store_scan(store, checkout, "o/dup", result, iso_now())
+        assert list(store.iter_envelopes("o/dup")) == []

@@ -22,6 +22,7 @@ from errdex.scan import ScanResult, scan_checkout, store_scan, summarize
 from errdex.source import Checkout, SourceError, open_source
 from errdex.source.stdlib import stdlib_checkout
 from errdex.store import ScanSummary, SqliteStore, StoreError
+from errdex.store.integrity import check_one_record_per_site
 
 DEFAULT_DB = "errdex.db"
 
@@ -197,6 +198,7 @@ def scan(
     summary = summarize(checkout, repo_name, result, started_at)
     try:
         with store:
+            check_one_record_per_site(result.items)  # as scan.store_scan does
             scan_id = store.write_scan(summary, result.items, dataset_version=summary.finished_at)
             remember(store.connection, repo_name, scan_id, checkout, include, exclude)
     except StoreError as exc:

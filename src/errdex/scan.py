@@ -35,6 +35,7 @@ from errdex.record import (
 from errdex.source import Checkout, iter_source_files
 from errdex.source.permalink import permalinker
 from errdex.store.base import ScanSummary, Store
+from errdex.store.integrity import check_one_record_per_site
 
 __all__ = [
     "FileResult",
@@ -144,6 +145,7 @@ def scan_file(context: ScanContext, rel: str) -> FileResult:
             "please report it with the file"
         )
         return result
+    sites = one_per_raise(sites)
     result.sites = len(sites)
     if sites:
         result.items = build_items(context, rel, lines, sites)
@@ -166,6 +168,22 @@ def _gc_paused() -> Iterator[None]:
 def _scan_chunk(context: ScanContext, paths: Sequence[str]) -> list[FileResult]:
     with _gc_paused():
         return [scan_file(context, rel) for rel in paths]
+
+
+def one_per_raise(sites: Sequence[ErrorSite]) -> list[ErrorSite]:
+    """One site per (line, class, message), the first kept with the others' notes added.
+
+    The extractor follows each value a variable may hold; in ``raise val`` after
+    ``val = typ()`` on one branch and ``val = val.with_traceback(tb)`` on another, every
+    alternative it cannot resolve gives the same ``{val}`` site, which must be one record.
+    """
+    kept: dict[tuple[int, str | None, str], ErrorSite] = {}
+    for site in sites:
+        key = (site.line, site.error_class, message_display(site))
+        first = kept.setdefault(key, site)
+        if first is not site:
+            first.notes.extend(n for n in site.notes if n not in first.notes)
+    return list(kept.values())
 
 
 def disambiguate(sites: Sequence[ErrorSite]) -> None:
@@ -395,6 +413,11 @@ def summarize(checkout: Checkout, repo: str, result: ScanResult, started_at: str
 def store_scan(
     store: Store, checkout: Checkout, repo: str, result: ScanResult, started_at: str
 ) -> int:
-    """Write one scan's records and summary; returns the scan id."""
+    """Write one scan's records and summary; returns the scan id.
+
+    Raises :class:`~errdex.store.integrity.DuplicateSiteError` (nothing written) when a
+    raise site would get two ids.
+    """
+    check_one_record_per_site(result.items)
     summary = summarize(checkout, repo, result, started_at)
     return store.write_scan(summary, result.items, dataset_version=summary.finished_at)
