@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from errdex.evidence import ClassInfo, EntryPoint, Provenance, RaisesDoc, TestEvidence
+from errdex.template import MIN_ANCHOR_LENGTH
 
 from .background import Rule
 from .callgraph import MAX_DEPTH
@@ -466,8 +467,11 @@ def _class_import(g: Gathered) -> str | None:
 
 
 def _anchor(g: Gathered) -> str | None:
-    anchors = g.site.template.anchors()
-    return anchors[0] if anchors else None
+    """The longest literal run, the first in the message on a tie (not a set's order,
+    which changes with the hash seed and would rewrite the record on every run)."""
+    runs = [text.strip() for text in g.site.template.literals]
+    runs = [text for text in runs if len(text) >= MIN_ANCHOR_LENGTH]
+    return max(runs, key=len) if runs else None
 
 
 def _try_catch(g: Gathered) -> tuple[str | None, list[str]]:

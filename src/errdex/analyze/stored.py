@@ -8,6 +8,7 @@ only the selected ones are written back.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,6 +29,7 @@ class RepoOutcome:
     selected: int = 0
     written: int = 0
     stale: int = 0  # selected records whose source changed since the scan
+    unchanged: int = 0  # analysed again to the same record and evidence: not rewritten
     changed_files: list[str] = field(default_factory=list)
     gone: str | None = None  # why the source could not be read, if it could not
     with_guard: int = 0
@@ -85,11 +87,20 @@ def reanalyze(
         to_write = [(r, e) for r, e in enriched if r["id"] in wanted]
         outcome.stale = len(selected) - len(to_write)
         _count(outcome, to_write)
-        if not dry_run and to_write:
-            outcome.written = store.update_records(to_write)
+        before = {
+            env["record"]["id"]: _canonical(env["record"], env["evidence"]) for env in envelopes
+        }
+        changed = [(r, e) for r, e in to_write if _canonical(r, e) != before.get(r["id"])]
+        outcome.unchanged = len(to_write) - len(changed)
+        if not dry_run and changed:  # nothing changed: nothing written, data version kept
+            outcome.written = store.update_records(changed)
         if budget is not None:
             budget -= len(selected)
     return outcomes
+
+
+def _canonical(record: dict[str, Any], evidence: dict[str, Any]) -> str:
+    return json.dumps([record, evidence], sort_keys=True, ensure_ascii=False)
 
 
 def _count(outcome: RepoOutcome, items: list[tuple[dict[str, Any], dict[str, Any]]]) -> None:
