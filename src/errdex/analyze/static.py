@@ -27,7 +27,8 @@ from .classes import ClassTree, class_info
 from .docstrings import DocEntry, cleaned, names_class, parse_raises
 from .entrypoints import PublicApi, entry_points
 from .facts import FuncFacts
-from .fields import ANALYST, Gathered, write_fields
+from .fields import ANALYST, write_fields
+from .gathered import Gathered
 from .related import related_ids
 from .repo import TEST_GLOBS, RepoIndex, build_index
 from .sites import SiteView, site_views
