@@ -190,3 +190,15 @@ def test_analyze_is_deterministic_on_unchanged_records(tmp_path: Path) -> None:
     assert after[1] == before[1]  # no record rewritten
     assert after[0] == before[0]  # and the data version kept
     assert "analysed to the same result" in flat(out)
+
+
+def test_analyze_keeps_files_over_the_budget_and_says_so(
+    scanned: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _, db = scanned
+    monkeypatch.setenv("ERRDEX_ANALYSIS_BUDGET", "1e-9")
+    result = invoke("analyze", "--db", db)
+    assert result.exit_code == 0, result.output
+    assert "over the analysis budget kept as they were" in flat(result.output)
+    assert "geompkg/shapes.py" in flat(result.output)
+    assert {e["evidence"]["analysis"] for e in envelopes(db).values()} == {"extractor"}

@@ -75,24 +75,9 @@ def analyze(
     return analyze_with_index(index, checkout.path_prefix, items, budget=budget)
 
 
-def analyze_items(
-    checkout: Checkout,
-    items: Sequence[Item],
-    *,
-    test_globs: Sequence[str] = TEST_GLOBS,
-    library_files: Iterable[str] | None = None,
-    jobs: int = 1,
-    budget: float | None = None,
-) -> list[Item]:
-    """:func:`analyze`'s items only."""
-    return analyze(
-        checkout,
-        items,
-        test_globs=test_globs,
-        library_files=library_files,
-        jobs=jobs,
-        budget=budget,
-    ).items
+def analyze_items(checkout: Checkout, items: Sequence[Item], **options: Any) -> list[Item]:
+    """:func:`analyze`'s items only (the same options)."""
+    return analyze(checkout, items, **options).items
 
 
 class _Docs:

@@ -16,7 +16,7 @@ from errdex.source import SourceError, iter_source_files
 from errdex.store import SqliteStore
 
 from .sources import SourceGone, check_windows, reopen
-from .static import analyze_items
+from .static import analyze
 
 __all__ = ["RepoOutcome", "reanalyze"]
 
@@ -30,6 +30,7 @@ class RepoOutcome:
     written: int = 0
     stale: int = 0  # selected records whose source changed since the scan
     unchanged: int = 0  # analysed again to the same record and evidence: not rewritten
+    cut: list[tuple[str, str]] = field(default_factory=list)  # files over the analysis budget
     changed_files: list[str] = field(default_factory=list)
     gone: str | None = None  # why the source could not be read, if it could not
     with_guard: int = 0
@@ -82,7 +83,9 @@ def reanalyze(
         records = [env["record"] for env in envelopes]
         fresh, outcome.changed_files = check_windows(source.checkout, records)
         items = [(envelopes[i]["record"], envelopes[i]["evidence"]) for i in fresh]
-        enriched = analyze_items(source.checkout, items, library_files=files)
+        analysis = analyze(source.checkout, items, library_files=files)
+        enriched = analysis.items
+        outcome.cut = analysis.cut
         wanted = set(selected)
         to_write = [(r, e) for r, e in enriched if r["id"] in wanted]
         outcome.stale = len(selected) - len(to_write)
