@@ -34,3 +34,10 @@ def test_escaped_item_reaches_every_string_and_the_pattern_matches_the_message()
     }
     assert new_evidence == {"site": {"template": [["lit", "a \\ud800"]], "guards": []}, "n": None}
     assert record["errorMessage"] == "a \ud800"  # the input is not changed
+
+
+def test_an_item_with_nothing_to_escape_is_returned_as_it_is() -> None:
+    record = {"errorMessage": "café", "messagePattern": "café", "tags": ["x"]}
+    evidence = {"site": {"notes": ["ok"]}}
+    new_record, new_evidence = escaped_item(record, evidence)
+    assert new_record is record and new_evidence is evidence

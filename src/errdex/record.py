@@ -148,13 +148,21 @@ def escape_surrogates(text: str, *, in_regex: bool = False) -> str:
     return _SURROGATE.sub(_escape_one, text)
 
 
+def _needs_escape(value: Any) -> bool:
+    if isinstance(value, str):
+        return not value.isascii() and _SURROGATE.search(value) is not None
+    if isinstance(value, dict):
+        return any(_needs_escape(k) or _needs_escape(v) for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        return any(_needs_escape(v) for v in value)
+    return False
+
+
 def _escaped(value: Any) -> Any:
     if isinstance(value, str):
         return escape_surrogates(value)
     if isinstance(value, dict):
-        return {
-            escape_surrogates(k) if isinstance(k, str) else k: _escaped(v) for k, v in value.items()
-        }
+        return {_escaped(k): _escaped(v) for k, v in value.items()}
     if isinstance(value, list):
         return [_escaped(v) for v in value]
     if isinstance(value, tuple):
@@ -165,11 +173,16 @@ def _escaped(value: Any) -> Any:
 def escaped_item(
     record: dict[str, Any], evidence: dict[str, Any]
 ) -> tuple[dict[str, Any], dict[str, Any]]:
-    """A record and its evidence with every string's surrogates escaped (copies)."""
-    escaped = _escaped(record)
-    if isinstance(record.get("messagePattern"), str):
-        escaped["messagePattern"] = escape_surrogates(record["messagePattern"], in_regex=True)
-    return escaped, _escaped(evidence)
+    """A record and its evidence with every string's surrogates escaped: copies where
+    something needed it, the same objects where nothing did (nearly always)."""
+    if _needs_escape(record):
+        pattern = record.get("messagePattern")
+        record = _escaped(record)
+        if isinstance(pattern, str):
+            record["messagePattern"] = escape_surrogates(pattern, in_regex=True)
+    if _needs_escape(evidence):
+        evidence = _escaped(evidence)
+    return record, evidence
 
 
 def record_id(
