@@ -2,7 +2,9 @@
 same entry point, then the same class; at most five record ids, closest first.
 
 Each group is ordered once and every site walks outwards from its own line, stopping
-at five ids: a function with n sites costs O(n log n), not a sort per site.
+at five ids: a function with n sites costs O(n log n), not a sort per site. Ties go by
+record id, so the order does not depend on the order the records came in (a scan's
+file order, a store's row order).
 """
 
 from __future__ import annotations
@@ -34,6 +36,8 @@ class _ByLine:
 
     def freeze(self) -> None:
         self.lines = sorted(self.buckets)
+        for bucket in self.buckets.values():  # sites on one line: by id, not input order
+            bucket.sort(key=lambda s: s.record["id"])
 
     def near(self, line: int) -> Iterator[SiteView]:
         """Sites by distance from ``line``; at equal distance the lower line first."""
@@ -68,7 +72,7 @@ def related_ids(
     for by_line in (*by_function.values(), *by_file.values()):
         by_line.freeze()
     for group in (*by_entry.values(), *by_class.values()):
-        group.sort(key=lambda s: (s.path, s.line))
+        group.sort(key=lambda s: (s.path, s.line, s.record["id"]))
     out: dict[int, list[str]] = {}
     for site in sites:
         picked: list[str] = []
