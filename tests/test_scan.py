@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -238,3 +239,151 @@ def test_an_extractor_bug_costs_one_file_not_the_scan(
     result = scan_dir(tmp_path, analyze=False)
     assert [r["errorMessage"] for r, _ in result.items] == ["fine"]
     assert dict(result.skipped)["bad.py"].startswith("errdex could not read this file (IndexError")
+
+
+def _store_scan_of(root: Path, db: Path, **kwargs: Any) -> tuple[ScanResult, list[dict[str, Any]]]:
+    """Scan ``root`` and store it in a real SQLite file; the result and the stored envelopes."""
+    from errdex.record import iso_now
+    from errdex.scan import store_scan
+    from errdex.store import SqliteStore
+
+    checkout = open_source(str(root), repo="o/hostile", sha=SEED_SHA)
+    started = iso_now()
+    result = scan_checkout(checkout, repo="o/hostile", **kwargs)
+    with SqliteStore(str(db)) as store:
+        store_scan(store, checkout, "o/hostile", result, started)
+        stored = list(store.iter_envelopes("o/hostile"))
+    return result, stored
+
+
+@pytest.mark.parametrize("size", [100_000, 1_000_000])
+@pytest.mark.parametrize("unit", ["a", "shape ", "x is deprecated "])
+def test_a_huge_message_literal_is_analysed_and_stored(
+    tmp_path: Path, size: int, unit: str
+) -> None:
+    # each unit once made one of the analyst's regexes backtrack quadratically
+    literal = (unit * (size // len(unit) + 1))[:size]
+    root = tmp_path / "repo"
+    root.mkdir()
+    (root / "m.py").write_text(
+        f"def f(x):\n    '''Check x.'''\n    if x:\n        raise ValueError(f{literal + ' {x}'!r})\n"
+    )
+    result, stored = _store_scan_of(root, tmp_path / "e.db", analysis_budget=float("inf"))
+    assert result.analysis_error is None and result.skipped == []
+    ((record, evidence),) = result.items
+    assert evidence["analysis"] == "static"
+    assert record["errorMessage"].startswith(literal)
+    assert [env["record"]["id"] for env in stored] == [record["id"]]
+
+
+def test_a_file_of_many_sites_is_analysed_and_stored(tmp_path: Path) -> None:
+    sites = 3000
+    root = tmp_path / "repo"
+    root.mkdir()
+    body = "".join(f"    if x == {i}:\n        raise ValueError('bad {i}')\n" for i in range(sites))
+    (root / "m.py").write_text("def f(x):\n    '''Check x.'''\n" + body)
+    result, stored = _store_scan_of(root, tmp_path / "e.db", analysis_budget=float("inf"))
+    assert result.sites == sites and result.skipped == []
+    assert len(stored) == sites
+    assert all(env["evidence"]["analysis"] == "static" for env in stored)
+    # related errors are the nearest sites of the same function, closest first
+    by_line = {env["record"]["lineNumber"]: env for env in stored}
+    middle = by_line[4 + 2 * 1500]
+    related_lines = [
+        next(e["record"]["lineNumber"] for e in stored if e["record"]["id"] == rid)
+        for rid in middle["evidence"]["related"]
+    ]
+    line = middle["record"]["lineNumber"]
+    assert related_lines == [line - 2, line + 2, line - 4, line + 4, line - 6]
+
+
+def test_a_file_over_its_analysis_budget_is_cut_counted_and_the_scan_goes_on(
+    tmp_path: Path,
+) -> None:
+    root = tmp_path / "repo"
+    root.mkdir()
+    for name in ("a", "b"):
+        body = "".join(
+            f"    if x == {i}:\n        raise ValueError('{name} {i}')\n" for i in range(5)
+        )
+        (root / f"{name}.py").write_text("def f(x):\n    '''Check x.'''\n" + body)
+    (root / "syntax.py").write_text("def f(:\n    raise ValueError('x')\n")
+    result, stored = _store_scan_of(root, tmp_path / "e.db", analysis_budget=1e-9)
+    reasons = dict(result.skipped)
+    assert set(reasons) == {"a.py", "b.py", "syntax.py"}
+    assert reasons["a.py"].startswith("analysis cut after")
+    assert result.analysis_error is None
+    assert len(stored) == 10  # every site of both files is stored...
+    for env in stored:  # ...with the extractor's account
+        assert env["evidence"]["analysis"] == "extractor"
+        assert env["evidence"]["provenance"]["documentation"]["analyst"] == "extractor"
+    from errdex.store import SqliteStore
+
+    with SqliteStore(str(tmp_path / "e.db")) as store:
+        (scan,) = store.scans("o/hostile")
+    assert {path for path, _ in scan["skipped"]} == {"a.py", "b.py", "syntax.py"}
+
+
+def test_without_a_budget_overrun_nothing_is_cut(tmp_path: Path) -> None:
+    (tmp_path / "m.py").write_text("def f(x):\n    if x:\n        raise ValueError('x')\n")
+    result = scan_dir(tmp_path)
+    assert result.skipped == []
+    assert result.items[0][1]["analysis"] == "static"
+
+
+def test_odd_strings_are_stored_escaped_and_the_scan_goes_on(tmp_path: Path) -> None:
+    root = tmp_path / "repo"
+    root.mkdir()
+    # a file name that is not UTF-8 (Latin-1 é), as a real file on disk
+    with open(os.fsencode(root) + b"/caf\xe9.py", "wb") as handle:
+        handle.write(b"def f(x):\n    raise ValueError('bad name')\n")
+    (root / "lone.py").write_text(
+        "def g(x):\n    '''Check \\ud800 too.'''\n    raise ValueError('lone \\ud800 here')\n"
+    )
+    (root / "ok.py").write_text("def h(x):\n    raise ValueError('fine')\n")
+    result, stored = _store_scan_of(root, tmp_path / "e.db")
+    assert result.skipped == [] and result.analysis_error is None
+    by_path = {env["record"]["filePath"]: env for env in stored}
+    assert set(by_path) == {"caf\\xe9.py", "lone.py", "ok.py"}
+    lone = by_path["lone.py"]
+    assert lone["record"]["errorMessage"] == "lone \\ud800 here"
+    assert re2.search(lone["record"]["messagePattern"], lone["record"]["errorMessage"])
+    assert lone["evidence"]["analysis"] == "static"
+    assert lone["evidence"]["function"]["docstring"] == "Check \\ud800 too."
+    assert by_path["ok.py"]["record"]["errorMessage"] == "fine"
+    assert len({env["record"]["id"] for env in stored}) == 3
+
+
+def test_one_record_per_raise_site_in_the_real_collections_abc(tmp_path: Path) -> None:
+    # ``raise val`` after ``val = typ()`` / ``val = val.with_traceback(tb)``: every
+    # unresolved value of ``val`` once gave its own {val} site, so two ids for one line
+    import _collections_abc
+    import shutil
+
+    shutil.copy(_collections_abc.__file__, tmp_path / "_collections_abc.py")
+    lines = (tmp_path / "_collections_abc.py").read_text().splitlines()
+    raise_val = [i for i, text in enumerate(lines, 1) if text.strip() == "raise val"]
+    assert raise_val
+    result, stored = _store_scan_of(tmp_path, tmp_path.parent / "abc.db", analyze=False)
+    at_line = Counter(env["record"]["lineNumber"] for env in stored)
+    assert all(at_line[line] == 1 for line in raise_val)
+    sites = Counter((r["lineNumber"], r["errorClass"], r["errorMessage"]) for r, _ in result.items)
+    assert max(sites.values()) == 1
+    assert result.sites == len(result.items) == len(stored)
+
+
+def test_store_scan_refuses_two_ids_for_one_site(tmp_path: Path) -> None:
+    from errdex.record import iso_now
+    from errdex.scan import store_scan
+    from errdex.store import SqliteStore
+    from errdex.store.integrity import DuplicateSiteError
+
+    (tmp_path / "m.py").write_text("def f(x):\n    raise ValueError('boom')\n")
+    checkout = open_source(str(tmp_path), repo="o/dup", sha=SEED_SHA)
+    result = scan_checkout(checkout, repo="o/dup", analyze=False)
+    record, evidence = result.items[0]
+    result.items.append(({**record, "id": "0" * 16, "slug": "other"}, evidence))
+    with SqliteStore(str(tmp_path / "d.db")) as store:
+        with pytest.raises(DuplicateSiteError, match=r"m\.py:2 ValueError: 'boom' has ids"):
+            store_scan(store, checkout, "o/dup", result, iso_now())
+        assert list(store.iter_envelopes("o/dup")) == []

@@ -24,6 +24,7 @@ from errdex.source import Checkout, SourceError, open_source
 from errdex.source.identity import resolve_repo
 from errdex.source.stdlib import stdlib_checkout
 from errdex.store import ScanSummary, SqliteStore, StoreError
+from errdex.store.integrity import check_one_record_per_site
 
 DEFAULT_DB = "errdex.db"
 
@@ -200,6 +201,7 @@ def scan(
     summary = summarize(checkout, repo_name, result, started_at)
     try:
         with store:
+            check_one_record_per_site(result.items)  # as scan.store_scan does
             scan_id = store.write_scan(summary, result.items, dataset_version=summary.finished_at)
             remember(store.connection, repo_name, scan_id, checkout, include, exclude)
     except StoreError as exc:

@@ -26,6 +26,8 @@ __all__ = [
     "HandlingStrategy",
     "Severity",
     "envelope",
+    "escape_surrogates",
+    "escaped_item",
     "iso_now",
     "record_id",
     "record_json_schema",
@@ -121,6 +123,68 @@ class ErrorRecord(BaseModel):
         return self.model_dump(mode="json")
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _escape_one(match: re.Match[str]) -> str:
+    point = ord(match.group())
+    if 0xDC80 <= point <= 0xDCFF:  # a byte that was not UTF-8 (os.fsdecode's surrogateescape)
+        return f"\\x{point - 0xDC00:02x}"
+    return f"\\u{point:04x}"
+
+
+def escape_surrogates(text: str, *, in_regex: bool = False) -> str:
+    """``text`` with each surrogate written as an escape: a lone ``\\ud800`` in a literal as
+    the six characters ``\\ud800``, an undecodable file-name byte as ``\\xe9``.
+
+    Surrogates cannot be encoded as UTF-8, so neither hashed, stored nor served; the
+    escaped text can, and reads as the source would write it. ``in_regex`` doubles the
+    backslash, so that a pattern matches the escaped text.
+    """
+    if text.isascii() or not _SURROGATE.search(text):
+        return text
+    if in_regex:
+        return _SURROGATE.sub(lambda m: "\\" + _escape_one(m), text)
+    return _SURROGATE.sub(_escape_one, text)
+
+
+def _needs_escape(value: Any) -> bool:
+    if isinstance(value, str):
+        return not value.isascii() and _SURROGATE.search(value) is not None
+    if isinstance(value, dict):
+        return any(_needs_escape(k) or _needs_escape(v) for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        return any(_needs_escape(v) for v in value)
+    return False
+
+
+def _escaped(value: Any) -> Any:
+    if isinstance(value, str):
+        return escape_surrogates(value)
+    if isinstance(value, dict):
+        return {_escaped(k): _escaped(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_escaped(v) for v in value]
+    if isinstance(value, tuple):
+        return tuple(_escaped(v) for v in value)
+    return value
+
+
+def escaped_item(
+    record: dict[str, Any], evidence: dict[str, Any]
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A record and its evidence with every string's surrogates escaped: copies where
+    something needed it, the same objects where nothing did (nearly always)."""
+    if _needs_escape(record):
+        pattern = record.get("messagePattern")
+        record = _escaped(record)
+        if isinstance(pattern, str):
+            record["messagePattern"] = escape_surrogates(pattern, in_regex=True)
+    if _needs_escape(evidence):
+        evidence = _escaped(evidence)
+    return record, evidence
+
+
 def record_id(
     repo: str, message_or_code: str, file_path: str, disambiguator: str | None = None
 ) -> str:
@@ -128,12 +192,13 @@ def record_id(
 
     No line number goes in, so the id survives code moving. Where one file raises the
     same message at several sites, the enclosing qualname (and, if still ambiguous, an
-    ordinal) is appended as a fourth ``\\x01``-separated part.
+    ordinal) is appended as a fourth ``\\x01``-separated part. Surrogates are hashed as
+    :func:`escape_surrogates` writes them, so the id is that of the stored text.
     """
     text = f"{repo}\x01{message_or_code}\x01{file_path}"
     if disambiguator:
         text += f"\x01{disambiguator}"
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+    return hashlib.sha256(escape_surrogates(text).encode("utf-8")).hexdigest()[:16]
 
 
 _NON_SLUG = re.compile(r"[^a-z0-9]+")

@@ -20,11 +20,20 @@ from errdex.analyze.baseline import baseline_fields
 from errdex.evidence import source_evidence
 from errdex.extract.python import extract_python, module_name_for
 from errdex.extract.site import ErrorSite, message_display
-from errdex.record import SCHEMA_VERSION, iso_now, record_id, slugify, source_window
+from errdex.record import (
+    SCHEMA_VERSION,
+    escape_surrogates,
+    escaped_item,
+    iso_now,
+    record_id,
+    slugify,
+    source_window,
+)
 from errdex.source import Checkout, iter_source_files
 from errdex.source.permalink import permalinker
 from errdex.source.reading import SourceSkip, read_source
 from errdex.store.base import ScanSummary, Store
+from errdex.store.integrity import check_one_record_per_site
 
 __all__ = [
     "FileResult",
@@ -105,6 +114,7 @@ def scan_file(context: ScanContext, rel: str) -> FileResult:
             "please report it with the file"
         )
         return result
+    sites = one_per_raise(sites)
     result.sites = len(sites)
     if sites:
         result.items = build_items(context, rel, lines, sites)
@@ -114,6 +124,22 @@ def scan_file(context: ScanContext, rel: str) -> FileResult:
 def _scan_chunk(context: ScanContext, paths: Sequence[str]) -> list[FileResult]:
     with gc_paused():
         return [scan_file(context, rel) for rel in paths]
+
+
+def one_per_raise(sites: Sequence[ErrorSite]) -> list[ErrorSite]:
+    """One site per (line, class, message), the first kept with the others' notes added.
+
+    The extractor follows each value a variable may hold; in ``raise val`` after
+    ``val = typ()`` on one branch and ``val = val.with_traceback(tb)`` on another, every
+    alternative it cannot resolve gives the same ``{val}`` site, which must be one record.
+    """
+    kept: dict[tuple[int, str | None, str], ErrorSite] = {}
+    for site in sites:
+        key = (site.line, site.error_class, message_display(site))
+        first = kept.setdefault(key, site)
+        if first is not site:
+            first.notes.extend(n for n in site.notes if n not in first.notes)
+    return list(kept.values())
 
 
 def disambiguate(sites: Sequence[ErrorSite]) -> None:
@@ -141,6 +167,7 @@ def build_items(
     items: list[Item] = []
     source_info = source_evidence(checkout)
     link = permalinker(checkout, rel)
+    odd_path = escape_surrogates(file_path) != file_path  # a file name that was not UTF-8
     for site in sites:
         message = message_display(site)
         code, start, end = source_window(lines, site.line)
@@ -192,6 +219,8 @@ def build_items(
         }
         if site.disambiguator:
             evidence["site"]["idDisambiguator"] = site.disambiguator
+        if odd_path or escape_surrogates(message) != message:  # lone surrogates: store escaped
+            record, evidence = escaped_item(record, evidence)
         items.append((record, evidence))
     return items
 
@@ -223,6 +252,7 @@ def scan_checkout(
     progress: Callable[[int, int], None] | None = None,
     analyze: bool = True,
     read_tests: bool = True,
+    analysis_budget: float | None = None,
 ) -> ScanResult:
     """Scan every source file of ``checkout``; bad files are skipped and named, never fatal.
 
@@ -230,7 +260,9 @@ def scan_checkout(
     repository, its tests included unless ``read_tests`` is off (reading CPython's
     own test suite is most of the cost of analysing the standard library), and writes
     each record's explanation fields; without it the records carry the extractor's own
-    account only.
+    account only. ``analysis_budget`` is the CPU seconds the analyst may spend on one
+    file (None: the default, or ``ERRDEX_ANALYSIS_BUDGET``); a file that overruns keeps the extractor's records and is
+    counted with the skipped files.
     """
     started = time.perf_counter()
     path_prefix = checkout.path_prefix
@@ -278,17 +310,20 @@ def scan_checkout(
     analysis_seconds = 0.0
     analysis_error: str | None = None
     if analyze and items:
-        from errdex.analyze.static import analyze_items  # the analyst reads files the scan lists
+        from errdex.analyze.static import analyze as run_analyst  # reads files the scan lists
 
         analysis_started = time.perf_counter()
         try:
-            items = analyze_items(
+            analysis = run_analyst(
                 checkout,
                 items,
                 library_files=files,
                 jobs=jobs,
+                budget=analysis_budget,
                 **({} if read_tests else {"test_globs": ()}),
             )
+            items = analysis.items
+            skipped.extend(analysis.cut)
         except Exception as exc:  # the records stand without the analyst: keep them
             analysis_error = f"{type(exc).__name__}: {exc}"
             log.warning("static analysis failed, records keep the extractor's account: %s", exc)
@@ -329,6 +364,11 @@ def summarize(checkout: Checkout, repo: str, result: ScanResult, started_at: str
 def store_scan(
     store: Store, checkout: Checkout, repo: str, result: ScanResult, started_at: str
 ) -> int:
-    """Write one scan's records and summary; returns the scan id."""
+    """Write one scan's records and summary; returns the scan id.
+
+    Raises :class:`~errdex.store.integrity.DuplicateSiteError` (nothing written) when a
+    raise site would get two ids.
+    """
+    check_one_record_per_site(result.items)
     summary = summarize(checkout, repo, result, started_at)
     return store.write_scan(summary, result.items, dataset_version=summary.finished_at)

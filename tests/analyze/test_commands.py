@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -145,3 +147,58 @@ def test_llm_without_a_key_for_a_remote_provider_is_a_clean_error(
     assert result.exit_code == 2
     assert "OPENAI_API_KEY is not set" in flat(result.output)
     assert "Traceback" not in result.output
+
+
+def _errdex(seed: str, *args: str | Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONHASHSEED": seed}
+    return subprocess.run(
+        [sys.executable, "-m", "errdex.cli", *map(str, args)],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+
+
+def _rows(db: Path) -> tuple[int, dict[str, tuple[str, str]]]:
+    with SqliteStore(db) as store:
+        version = store.data_version()
+        rows = store.connection.execute("SELECT id, record, evidence FROM records").fetchall()
+    return version, {row[0]: (row[1], row[2]) for row in rows}
+
+
+def test_analyze_is_deterministic_on_unchanged_records(tmp_path: Path) -> None:
+    root = write_geompkg(tmp_path / "src")
+    # messages with two literal runs of one length: a set's order (hash seed) once chose
+    # which of them the handling code checks for
+    (root / "geompkg" / "ties.py").write_text(
+        "def tie(x):\n"
+        + "".join(
+            f"    if x == {i}:\n        raise ValueError(f'{a} {{x}} {b}')\n"
+            for i, (a, b) in enumerate(
+                [("left", "wing"), ("abcd", "wxyz"), ("path is", "on disk"), ("one", "two")]
+                + [(f"head{i}", f"tail{i}") for i in range(6)]
+            )
+        )
+    )
+    db = tmp_path / "cat.db"
+    _errdex("1", "scan", root, "--repo", REPO, "--db", db)
+    _errdex("2", "analyze", "--db", db)
+    before = _rows(db)
+    out = _errdex("3", "analyze", "--db", db).stdout
+    after = _rows(db)
+    assert after[1] == before[1]  # no record rewritten
+    assert after[0] == before[0]  # and the data version kept
+    assert "analysed to the same result" in flat(out)
+
+
+def test_analyze_keeps_files_over_the_budget_and_says_so(
+    scanned: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _, db = scanned
+    monkeypatch.setenv("ERRDEX_ANALYSIS_BUDGET", "1e-9")
+    result = invoke("analyze", "--db", db)
+    assert result.exit_code == 0, result.output
+    assert "over the analysis budget kept as they were" in flat(result.output)
+    assert "geompkg/shapes.py" in flat(result.output)
+    assert {e["evidence"]["analysis"] for e in envelopes(db).values()} == {"extractor"}

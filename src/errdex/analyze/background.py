@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from errdex.record import BACKGROUND_TAGS
 
 from .guards import CONDITION_KINDS, isinstance_checks, parse_guard
+from .linear import LinearRegex
 from .sites import SiteView
 
 __all__ = ["RULES", "Rule", "background_tag"]
@@ -50,7 +51,7 @@ def _guards(kind: str) -> Callable[[SiteView, frozenset[str]], bool]:
 
 
 def _message(pattern: str) -> Callable[[SiteView, frozenset[str]], bool]:
-    regex = re.compile(pattern, re.IGNORECASE)
+    regex = LinearRegex(pattern, ignore_case=True)  # literals can be megabytes long
     return lambda site, ancestors: any(regex.search(run) for run in site.template.literals)
 
 

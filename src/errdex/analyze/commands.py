@@ -150,6 +150,18 @@ def _report(outcome: RepoOutcome, dry_run: bool) -> bool:
         f"tests {outcome.with_tests:,} · entry points {outcome.with_entry_points:,}",
         highlight=False,
     )
+    if outcome.unchanged:
+        console.print(
+            f"  {outcome.unchanged:,} record(s) analysed to the same result: not rewritten",
+            highlight=False,
+        )
+    if outcome.cut:
+        console.print(
+            f"  {len(outcome.cut):,} file(s) over the analysis budget kept as they were: "
+            + ", ".join(path for path, _ in outcome.cut[:5])
+            + (f" and {len(outcome.cut) - 5} more" if len(outcome.cut) > 5 else ""),
+            highlight=False,
+        )
     if outcome.stale:
         shown = ", ".join(outcome.changed_files[:5])
         more = (

@@ -3,7 +3,8 @@
 Every sentence is assembled from evidence items: code and names in backticks come
 from the guards, the signature, the entry points or the tests; quoted text is the
 docstring's, the message's or a test's own. Where the evidence says nothing, the
-sentence says that, and ``provenance`` names the evidence each field rests on.
+sentence says that, and ``provenance`` names the evidence each field rests on. The code
+fields are written by :mod:`errdex.analyze.code_fields`.
 """
 
 from __future__ import annotations
@@ -11,19 +12,17 @@ from __future__ import annotations
 import ast
 import re
 import textwrap
-from dataclasses import dataclass, field
 from typing import Any
 
-from errdex.evidence import ClassInfo, EntryPoint, Provenance, RaisesDoc, TestEvidence
+from errdex.evidence import EntryPoint, Provenance, RaisesDoc, TestEvidence
 
-from .background import Rule
 from .callgraph import MAX_DEPTH
+from .code_fields import example_fix, try_catch, type_guard, validation
 from .docstrings import summary
-from .facts import FuncFacts
-from .guards import CONDITION_KINDS, code, condition_phrase, free_names, isinstance_checks, negated
-from .sites import SiteView
+from .gathered import Gathered, callable_name, class_phrase, location, noun, short_name, verb
+from .guards import CONDITION_KINDS, code, condition_phrase, negated
 
-__all__ = ["ANALYST", "Gathered", "write_fields"]
+__all__ = ["ANALYST", "write_fields"]
 
 ANALYST = "static"
 #: Quoted text is cut at this many characters (with an ellipsis).
@@ -37,43 +36,6 @@ _ADVICE = re.compile(
 )
 _REQUIREMENT = re.compile(r"\b(must|should|expected|expects|requires?|only)\b", re.IGNORECASE)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z`'\"(])")
-_INSTEAD = re.compile(
-    r"\b[Uu]se\s+(?P<after>`[^`]+`|'[^']+'|[\w.()\[\]]+)\s+instead\s+of\s+(?P<before>`[^`]+`|'[^']+'|[\w.()\[\]]+)"
-    r"|(?P<before2>`[^`]+`|'[^']+'|[\w.()\[\]]+)\s+is\s+deprecated[^.;]*?\b[Uu]se\s+(?P<after2>`[^`]+`|'[^']+'|[\w.()\[\]]+)(?:\s+instead)?"
-)
-
-
-@dataclass
-class Gathered:
-    """The evidence one site's fields are written from."""
-
-    site: SiteView
-    func: FuncFacts | None = None
-    raises_own: list[RaisesDoc] = field(default_factory=list)
-    raises_entry: list[RaisesDoc] = field(default_factory=list)
-    class_info: ClassInfo | None = None
-    entry_points: list[EntryPoint] = field(default_factory=list)
-    entry_funcs: dict[str, FuncFacts] = field(default_factory=dict)
-    tests: list[TestEvidence] = field(default_factory=list)
-    observed: list[dict[str, Any]] = field(default_factory=list)
-    background: tuple[str | None, Rule | None] = (None, None)
-    import_lines: dict[str, str] = field(default_factory=dict)  # name in guard -> import line
-    same_class_in_function: int = 1  # sites of this class in the enclosing function
-
-    @property
-    def has_evidence(self) -> bool:
-        """More than the site itself: anything the extractor did not already know."""
-        return bool(
-            (self.func is not None and self.func.docstring)
-            or self.raises_own
-            or self.raises_entry
-            or self.class_info
-            or self.entry_points
-            or self.tests
-            or self.observed
-        )
-
-
 _KEBAB_SPLIT = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|[^A-Za-z0-9]+")
 
 
@@ -105,36 +67,6 @@ def _quote(text: str) -> str:
     return "“" + text.replace("“", '"').replace("”", '"') + "”"
 
 
-def _short(qualname: str) -> str:
-    return qualname.rpartition(".")[2]
-
-
-def _where(path: str, line: int) -> str:
-    return f"{path}:{line}"
-
-
-def _noun(g: Gathered) -> str:
-    return "warning" if g.site.kind == "warn" else "error"
-
-
-def _verb(g: Gathered, *, with_object: bool = False) -> str:
-    """ "raises"; for a warning "warns", or "issues" when the class follows."""
-    if g.site.kind == "warn":
-        return "issues" if with_object else "warns"
-    return "raises"
-
-
-def _callable_name(func: FuncFacts) -> str:
-    """How a caller names ``func``: the class for a constructor, else the function's name."""
-    if func.cls is not None and func.name in ("__init__", "__new__"):
-        return _short(func.cls)
-    return func.name
-
-
-def _cls(g: Gathered) -> str:
-    return code(g.site.error_class) if g.site.error_class else "an exception"
-
-
 def _first_sentences(text: str) -> str:
     parts = _SENTENCE.split(text.strip())
     return " ".join(parts[:2])
@@ -151,18 +83,18 @@ def _documentation(g: Gathered) -> tuple[str, list[str]]:
     if phrase:
         basis.append("site.guards")
     who = code(s.qualname)
-    where = _where(s.path, s.line)
+    where = location(s.path, s.line)
     if s.kind == "warn":
-        head = f"{who} issues the warning {_cls(g)} (via `warnings.warn`) at {where}{when}."
+        head = f"{who} issues the warning {class_phrase(g)} (via `warnings.warn`) at {where}{when}."
     elif s.kind == "assert":
         head = f"An `assert` in {who} fails with `AssertionError` at {where}{when}."
     elif s.error_class is None:
         held = s.template.display.strip("{}")
         head = f"{who} raises the exception held in {code(held)} at {where}{when}; its class is decided at run time."
     elif s.function is None:
-        head = f"{_cls(g)} is raised at import time of {who}, at {where}{when}."
+        head = f"{class_phrase(g)} is raised at import time of {who}, at {where}{when}."
     else:
-        head = f"{who} raises {_cls(g)} at {where}{when}."
+        head = f"{who} raises {class_phrase(g)} at {where}{when}."
     sentences = [head]
     func = g.func
     if func is not None and func.docstring:
@@ -174,7 +106,7 @@ def _documentation(g: Gathered) -> tuple[str, list[str]]:
             basis.append("function.docstring")
     others = g.same_class_in_function - 1
     for doc in g.raises_own[:2]:
-        lists = f"Its docstring lists {_cls(g)}"
+        lists = f"Its docstring lists {class_phrase(g)}"
         if others > 0:
             lists += f" (which it raises at {g.same_class_in_function} places)"
         if doc["text"]:
@@ -187,16 +119,18 @@ def _documentation(g: Gathered) -> tuple[str, list[str]]:
             owner = _doc_owner(g, doc)
             if owner and doc["text"]:
                 sentences.append(
-                    f"The docstring of {code(owner)}, which reaches it, lists {_cls(g)}: {_quote(doc['text'])}."
+                    f"The docstring of {code(owner)}, which reaches it, lists {class_phrase(g)}: {_quote(doc['text'])}."
                 )
                 basis.append("raisesDoc")
     info = g.class_info
     if info is not None:
-        bases = ", ".join(code(_short(b)) for b in info.get("bases", [])) or "`object`"
-        where_cls = _where(info.get("path", ""), info.get("line", 0))
+        bases = ", ".join(code(short_name(b)) for b in info.get("bases", [])) or "`object`"
+        where_cls = location(info.get("path", ""), info.get("line", 0))
         doc_text = summary(info.get("docstring"))
         tail = f": {_quote(_first_sentences(doc_text))}" if doc_text else ""
-        sentences.append(f"{_cls(g)} is defined at {where_cls} as a subclass of {bases}{tail}.")
+        sentences.append(
+            f"{class_phrase(g)} is defined at {where_cls} as a subclass of {bases}{tail}."
+        )
         basis.append("classInfo")
     return " ".join(sentences), basis
 
@@ -230,7 +164,7 @@ def _test_phrase(test: TestEvidence) -> str:
     match = test.get("match")
     expects = f"{test.get('kind')}({test.get('errorClass')}"
     expects += f", match={match!r})" if match else ")"
-    return f"{code(test.get('name', ''))} at {_where(test.get('path', ''), test.get('line', 0))} ({code(expects)})"
+    return f"{code(test.get('name', ''))} at {location(test.get('path', ''), test.get('line', 0))} ({code(expects)})"
 
 
 def _trigger(g: Gathered) -> tuple[str, list[str]]:
@@ -328,7 +262,7 @@ def _common(g: Gathered) -> tuple[str, list[str]]:
         if g.entry_points:
             known += " and the entry points that reach it"
         sentences.append(
-            f"No test in the repository expects this {_noun(g)} and no run-time message has been "
+            f"No test in the repository expects this {noun(g)} and no run-time message has been "
             f"recorded for it; what is known is {known}."
         )
         basis.extend(["tests", "observed"])
@@ -377,7 +311,7 @@ def _solutions(g: Gathered) -> tuple[list[str], list[str]]:
         requirement = negated(guard["text"])
         out.append(
             f"Make sure {code(requirement)} holds when {code(s.qualname)} reaches line {s.line}; "
-            f"it {_verb(g)} when {code(guard['text'])} (line {guard['line']})."
+            f"it {verb(g)} when {code(guard['text'])} (line {guard['line']})."
         )
         basis.append("site.guards")
     else:
@@ -393,12 +327,12 @@ def _solutions(g: Gathered) -> tuple[list[str], list[str]]:
         if doc["text"]:
             owner = g.func.name if g.func else s.qualname
             out.append(
-                f"Avoid the case the docstring of {code(owner)} gives for {_cls(g)}: {_quote(doc['text'])}."
+                f"Avoid the case the docstring of {code(owner)} gives for {class_phrase(g)}: {_quote(doc['text'])}."
             )
             basis.append("raisesDoc")
     if not out:
         out.append(
-            f"Avoid the path through {code(s.qualname)} that reaches {_where(s.path, s.line)}."
+            f"Avoid the path through {code(s.qualname)} that reaches {location(s.path, s.line)}."
         )
         basis.append("site.qualname")
     return out, basis
@@ -410,7 +344,7 @@ def _tips(g: Gathered, validation: str | None) -> tuple[list[str], list[str]]:
     guard = _innermost_condition(g)
     if validation and guard is not None and g.func is not None:
         tips.append(
-            f"Check {code(negated(guard['text']))} before calling {code(_callable_name(g.func))}."
+            f"Check {code(negated(guard['text']))} before calling {code(callable_name(g.func))}."
         )
         basis.append("site.guards")
     if g.tests:
@@ -420,179 +354,6 @@ def _tips(g: Gathered, validation: str | None) -> tuple[list[str], list[str]]:
         )
         basis.append("tests")
     return tips, basis
-
-
-# -- code fields ---------------------------------------------------------------------------
-
-
-def _best_entry(g: Gathered) -> tuple[EntryPoint, FuncFacts] | None:
-    """The entry point to show in code: the closest, preferring plain functions to methods."""
-    ranked = sorted(
-        (e for e in g.entry_points if e["qualname"] in g.entry_funcs),
-        key=lambda e: (e.get("depth", 0), g.entry_funcs[e["qualname"]].cls is not None),
-    )
-    if not ranked:
-        return None
-    entry = ranked[0]
-    return entry, g.entry_funcs[entry["qualname"]]
-
-
-def _call(func: FuncFacts, extra: list[str] | None = None) -> tuple[str, str]:
-    """(import line, call expression) for calling ``func`` with its required parameters
-    (and ``extra`` ones, by keyword)."""
-    names = list(func.required)
-    plain = {n.partition("=")[0] for n in names}
-    for p in extra or []:
-        if p.lstrip("*") in plain or p in ("self", "cls"):
-            continue
-        names.append(p if p.startswith("*") else f"{p}={p}")
-    args = ", ".join(names)
-    if func.cls is not None:
-        cls_name = _short(func.cls)
-        module = func.cls.rpartition(".")[0]
-        call_name = cls_name if func.name in ("__init__", "__new__") else f"obj.{func.name}"
-        return f"from {module} import {cls_name}", f"{call_name}({args})"
-    return f"from {func.module} import {func.name}", f"{func.name}({args})"
-
-
-def _class_import(g: Gathered) -> str | None:
-    canonical = g.site.canonical_class or g.site.qualified_class
-    if not canonical or canonical.startswith("builtins.") or "." not in canonical:
-        return None
-    module, _, name = canonical.rpartition(".")
-    return f"from {module} import {name}"
-
-
-def _anchor(g: Gathered) -> str | None:
-    anchors = g.site.template.anchors()
-    return anchors[0] if anchors else None
-
-
-def _try_catch(g: Gathered) -> tuple[str | None, list[str]]:
-    s = g.site
-    if not s.error_class:
-        return None, []
-    best = _best_entry(g)
-    basis = ["errorClass", "site.template"]
-    lines: list[str] = []
-    imports = []
-    if s.kind == "warn":
-        imports.append("import warnings")
-    cls_import = _class_import(g)
-    if cls_import:
-        imports.append(cls_import)
-    if best is not None:
-        _, func = best
-        import_line, call = _call(func)
-        imports.append(import_line)
-        basis.append("entryPoints")
-        if func.cls is not None and func.name not in ("__init__", "__new__"):
-            call = f"{call}  # obj: a {_short(func.cls)}"
-    else:
-        call = f"...  # the code that reaches {s.qualname}"
-    lines.extend(dict.fromkeys(imports))
-    lines.append("")
-    anchor = _anchor(g)
-    cls = s.error_class
-    if s.kind == "warn":
-        lines += [
-            "with warnings.catch_warnings(record=True) as caught:",
-            f'    warnings.simplefilter("always", {cls})',
-            f"    {call}",
-        ]
-        check = f"{anchor!r} in str(w.message)" if anchor else f"issubclass(w.category, {cls})"
-        lines += [f"if any({check} for w in caught):", "    ...  # handle the warning"]
-        return "\n".join(lines).strip("\n"), basis
-    lines += ["try:", f"    {call}", f"except {cls} as exc:"]
-    if anchor:
-        lines += [f"    if {anchor!r} not in str(exc):", "        raise"]
-    else:
-        lines.append("    # the message is built at run time; no fixed text to check")
-    lines.append(f"    ...  # handle: {s.template.display[:80]}")
-    return "\n".join(lines).strip("\n"), basis
-
-
-def _validation(g: Gathered) -> tuple[str | None, list[str]]:
-    """A check over the raising function's parameters, when it is itself public."""
-    func = g.func
-    s = g.site
-    if func is None or not s.guards or any(x["kind"] not in CONDITION_KINDS for x in s.guards):
-        return None, []
-    if s.kind == "assert":
-        return None, []
-    if not any(e.get("depth") == 0 for e in g.entry_points):
-        return None, []
-    params = {p.lstrip("*") for p in func.params} - {"self", "cls"}
-    imports: list[str] = []
-    for guard in s.guards:
-        names = free_names(guard["text"])
-        if names is None:
-            return None, []
-        for name in names:
-            if name in params:
-                continue
-            if name in g.import_lines:
-                imports.append(g.import_lines[name])
-                continue
-            return None, []
-    texts = [x["text"] for x in s.guards]
-    condition = " and ".join(f"({t})" for t in texts) if len(texts) > 1 else texts[0]
-    used = set().union(*(free_names(t) or set() for t in texts))
-    _, call = _call(func, extra=[p for p in func.params if p.lstrip("*") in used])
-    lines = [*dict.fromkeys(imports)]
-    if lines:
-        lines.append("")
-    lines += [
-        f"# {_callable_name(func)} {_verb(g, with_object=True)} {s.error_class or 'an exception'} at "
-        f"{_where(s.path, s.line)} when this holds:",
-        f"if {condition}:",
-        f"    ...  # change the arguments before calling {call}",
-    ]
-    return "\n".join(lines), ["site.guards", "function", "entryPoints"]
-
-
-def _type_guard(g: Gathered) -> tuple[str | None, list[str]]:
-    """An isinstance guard over a parameter of the raising function, when callers can call it."""
-    func = g.func
-    if func is None or not any(e.get("depth") == 0 for e in g.entry_points):
-        return None, []
-    params = {p.lstrip("*") for p in func.params} - {"self", "cls"}
-    for guard in reversed(g.site.guards):
-        if guard["kind"] not in CONDITION_KINDS:
-            continue
-        for subject, types, positive in isinstance_checks(guard["text"]):
-            root = re.split(r"[.\[(]", subject, maxsplit=1)[0]
-            if root not in params:
-                continue
-            test = f"isinstance({subject}, {types})"
-            check = test if positive else f"not {test}"
-            return (
-                f"# {_callable_name(func)} {_verb(g, with_object=True)} {g.site.error_class or 'an exception'} "
-                "when this holds "
-                f"({_where(g.site.path, g.site.line)}):\nif {check}:\n"
-                f"    ...  # pass {subject} as an instance of {types}"
-                + (" only if that is intended" if positive else ""),
-                ["site.guards", "function"],
-            )
-    return None, []
-
-
-def _example_fix(g: Gathered) -> tuple[str | None, list[str]]:
-    """Only where the message gives a before and an after ("use X instead of Y")."""
-    if g.site.template.is_opaque:
-        return None, []
-    for run in g.site.template.literals:
-        m = _INSTEAD.search(run)
-        if m is None:
-            continue
-        before = m.group("before") or m.group("before2")
-        after = m.group("after") or m.group("after2")
-        if before and after:
-            return (
-                f"// before\n{before.strip('`' + chr(39))}\n// after\n{after.strip('`' + chr(39))}",
-                ["site.template"],
-            )
-    return None, []
 
 
 # -- all fields ------------------------------------------------------------------------------
@@ -608,10 +369,10 @@ def write_fields(
     fields["triggerScenarios"], basis["triggerScenarios"] = _trigger(g)
     fields["commonSituations"], basis["commonSituations"] = _common(g)
     fields["solutions"], basis["solutions"] = _solutions(g)
-    fields["exampleFix"], basis["exampleFix"] = _example_fix(g)
-    fields["validationCode"], basis["validationCode"] = _validation(g)
-    fields["typeGuard"], basis["typeGuard"] = _type_guard(g)
-    fields["tryCatchPattern"], basis["tryCatchPattern"] = _try_catch(g)
+    fields["exampleFix"], basis["exampleFix"] = example_fix(g)
+    fields["validationCode"], basis["validationCode"] = validation(g)
+    fields["typeGuard"], basis["typeGuard"] = type_guard(g)
+    fields["tryCatchPattern"], basis["tryCatchPattern"] = try_catch(g)
     fields["preventionTips"], basis["preventionTips"] = _tips(g, fields["validationCode"])
     strategy: str | None = None
     if fields["typeGuard"]:

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import ast
 import builtins
-import re
 from functools import lru_cache
 
 from errdex.evidence import GuardItem
 from errdex.extract.python import negate
 from errdex.template import Hole, Literal, MessageTemplate
+
+from .linear import LinearRegex
 
 __all__ = [
     "CONDITION_KINDS",
@@ -29,7 +30,8 @@ __all__ = [
 #: Guards that are conditions (as opposed to loops, handlers and match cases).
 CONDITION_KINDS = frozenset({"if", "elif", "else", "assert", "while-else"})
 _BUILTINS = frozenset(dir(builtins))
-_WORD_BEFORE = re.compile(r"([A-Za-z][A-Za-z-]*)\s*$")
+#: Searched in a literal of any size: RE2, linear time.
+_WORD_BEFORE = LinearRegex(r"([A-Za-z][A-Za-z-]*)\s*$")
 
 
 def code(text: str) -> str:
@@ -148,7 +150,7 @@ def _noun_before(template: MessageTemplate, name: str) -> str | None:
             if isinstance(before, Literal):
                 m = _WORD_BEFORE.search(before.text)
                 if m and m.group(1).lower() not in _FILLER:
-                    return m.group(1)
+                    return str(m.group(1))
     return None
 
 

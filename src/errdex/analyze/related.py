@@ -1,10 +1,17 @@
 """Related errors: the same function first, then the same file by distance, then the
-same entry point, then the same class; at most five record ids, closest first."""
+same entry point, then the same class; at most five record ids, closest first.
+
+Each group is ordered once and every site walks outwards from its own line, stopping
+at five ids: a function with n sites costs O(n log n), not a sort per site. Ties go by
+record id, so the order does not depend on the order the records came in (a scan's
+file order, a store's row order).
+"""
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 from errdex.evidence import EntryPoint
 
@@ -15,24 +22,57 @@ __all__ = ["MAX_RELATED", "related_ids"]
 MAX_RELATED = 5
 
 
+class _ByLine:
+    """A group's sites bucketed by line (each bucket in site order), lines sorted."""
+
+    __slots__ = ("buckets", "lines")
+
+    def __init__(self) -> None:
+        self.buckets: dict[int, list[SiteView]] = defaultdict(list)
+        self.lines: list[int] = []
+
+    def add(self, site: SiteView) -> None:
+        self.buckets[site.line].append(site)
+
+    def freeze(self) -> None:
+        self.lines = sorted(self.buckets)
+        for bucket in self.buckets.values():  # sites on one line: by id, not input order
+            bucket.sort(key=lambda s: s.record["id"])
+
+    def near(self, line: int) -> Iterator[SiteView]:
+        """Sites by distance from ``line``; at equal distance the lower line first."""
+        lines = self.lines
+        right = bisect_left(lines, line)
+        left = right - 1
+        while left >= 0 or right < len(lines):
+            if right >= len(lines) or (left >= 0 and line - lines[left] <= lines[right] - line):
+                yield from self.buckets[lines[left]]
+                left -= 1
+            else:
+                yield from self.buckets[lines[right]]
+                right += 1
+
+
 def related_ids(
     sites: list[SiteView], entries: dict[int, list[EntryPoint]]
 ) -> dict[int, list[str]]:
     """For each site index, the ids of up to five related records."""
-    by_function: dict[str, list[SiteView]] = defaultdict(list)
-    by_file: dict[str, list[SiteView]] = defaultdict(list)
+    by_function: dict[str, _ByLine] = defaultdict(_ByLine)
+    by_file: dict[str, _ByLine] = defaultdict(_ByLine)
     by_entry: dict[str, list[SiteView]] = defaultdict(list)
     by_class: dict[str, list[SiteView]] = defaultdict(list)
     for site in sites:
         if site.function:
-            by_function[site.function].append(site)
-        by_file[site.path].append(site)
+            by_function[site.function].add(site)
+        by_file[site.path].add(site)
         for entry in entries.get(site.index, []):
             by_entry[entry["qualname"]].append(site)
         if site.canonical_class:
             by_class[site.canonical_class].append(site)
+    for by_line in (*by_function.values(), *by_file.values()):
+        by_line.freeze()
     for group in (*by_entry.values(), *by_class.values()):
-        group.sort(key=lambda s: (s.path, s.line))
+        group.sort(key=lambda s: (s.path, s.line, s.record["id"]))
     out: dict[int, list[str]] = {}
     for site in sites:
         picked: list[str] = []
@@ -49,11 +89,8 @@ def related_ids(
                         return True
             return False
 
-        def near(group: list[SiteView], site: SiteView = site) -> list[SiteView]:
-            return sorted(group, key=lambda s: (abs(s.line - site.line), s.line))
-
-        done = bool(site.function) and take(near(by_function[site.function or ""]))
-        done = done or take(near(by_file[site.path]))
+        done = bool(site.function) and take(by_function[site.function or ""].near(site.line))
+        done = done or take(by_file[site.path].near(site.line))
         for entry in entries.get(site.index, []):
             if done:
                 break

@@ -21,7 +21,8 @@ from errdex.extract.python import module_name_for
 from errdex.source import Checkout, SourceError, iter_source_files
 from errdex.source.reading import SourceSkip, read_source
 
-from .facts import CallRef, ClassFacts, FuncFacts, ModuleFacts, module_facts
+from .facts import CallRef, ClassFacts, FuncFacts, ModuleFacts
+from .walk import module_facts
 
 __all__ = ["TEST_GLOBS", "RepoIndex", "Target", "build_index"]
 

@@ -13,24 +13,28 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from errdex.evidence import EntryPoint, FunctionInfo, Provenance, RaisesDoc
+from errdex.record import escaped_item
 from errdex.source import Checkout
 
 from .background import background_tag
+from .budget import FileBudget
 from .callgraph import CallGraph, build_callgraph
 from .classes import ClassTree, class_info
 from .docstrings import DocEntry, cleaned, names_class, parse_raises
 from .entrypoints import PublicApi, entry_points
 from .facts import FuncFacts
-from .fields import ANALYST, Gathered, write_fields
+from .fields import ANALYST, write_fields
+from .gathered import Gathered
 from .related import related_ids
 from .repo import TEST_GLOBS, RepoIndex, build_index
 from .sites import SiteView, site_views
 from .tests_evidence import link_tests
 
-__all__ = ["PROSE_FIELDS", "analyze_items", "analyze_with_index"]
+__all__ = ["PROSE_FIELDS", "Analysis", "analyze", "analyze_items", "analyze_with_index"]
 
 Item = tuple[dict[str, Any], dict[str, Any]]
 
@@ -40,22 +44,40 @@ PROSE_FIELDS = ("documentation", "triggerScenarios", "commonSituations", "soluti
 MAX_RAISES_DOCS = 5
 
 
-def analyze_items(
+@dataclass
+class Analysis:
+    """The analysed items, in input order, and the files whose analysis was cut."""
+
+    items: list[Item]
+    #: ``(filePath, reason)`` for each file that ran out of budget: its records are
+    #: returned as they came in (the extractor's account), counted like a skipped file.
+    cut: list[tuple[str, str]] = field(default_factory=list)
+
+
+def analyze(
     checkout: Checkout,
     items: Sequence[Item],
     *,
     test_globs: Sequence[str] = TEST_GLOBS,
     library_files: Iterable[str] | None = None,
     jobs: int = 1,
-) -> list[Item]:
+    budget: float | None = None,
+) -> Analysis:
     """The items with evidence gathered and analysis fields written; inputs are not changed.
 
-    ``jobs > 1`` parses files in that many worker processes.
+    ``jobs > 1`` parses files in that many worker processes; ``budget`` is the CPU
+    seconds one file's sites may take (None: :mod:`errdex.analyze.budget`'s default or
+    ``ERRDEX_ANALYSIS_BUDGET``; ``math.inf``: no limit).
     """
     if not items:
-        return []
+        return Analysis([])
     index = build_index(checkout, library_files=library_files, test_globs=test_globs, jobs=jobs)
-    return analyze_with_index(index, checkout.path_prefix, items)
+    return analyze_with_index(index, checkout.path_prefix, items, budget=budget)
+
+
+def analyze_items(checkout: Checkout, items: Sequence[Item], **options: Any) -> list[Item]:
+    """:func:`analyze`'s items only (the same options)."""
+    return analyze(checkout, items, **options).items
 
 
 class _Docs:
@@ -157,8 +179,14 @@ def _gather(
     return g
 
 
-def analyze_with_index(index: RepoIndex, path_prefix: str, items: Sequence[Item]) -> list[Item]:
-    """:func:`analyze_items` over an index already built (re-analysis, tests)."""
+def analyze_with_index(
+    index: RepoIndex,
+    path_prefix: str,
+    items: Sequence[Item],
+    *,
+    budget: float | None = None,
+) -> Analysis:
+    """:func:`analyze` over an index already built (re-analysis, tests)."""
     graph = build_callgraph(index)
     api = PublicApi(index)
     tree = ClassTree(index)
@@ -185,9 +213,14 @@ def analyze_with_index(index: RepoIndex, path_prefix: str, items: Sequence[Item]
             in_function[(site.function, cls_key)] += 1
             for caller in graph.reach(site.function):
                 reached_by[(caller, cls_key)] += 1
-    gathered = [
-        _gather(s, index, graph, api, tree, docs, imports, entries, reached_by) for s in sites
-    ]
+    clock = FileBudget(budget)
+    gathered: list[Gathered] = []
+    for s in sites:
+        with clock.charge(s.path) as allowed:
+            if allowed:
+                gathered.append(
+                    _gather(s, index, graph, api, tree, docs, imports, entries, reached_by)
+                )
     for g in gathered:
         if g.site.function:
             key = (g.site.function, g.site.canonical_class or g.site.error_class or "")
@@ -196,7 +229,16 @@ def analyze_with_index(index: RepoIndex, path_prefix: str, items: Sequence[Item]
     for g in gathered:
         g.tests = tests.get(g.site.index, [])
     related = related_ids(sites, {g.site.index: g.entry_points for g in gathered})
-    return [_enriched(g, related.get(g.site.index, [])) for g in gathered]
+    enriched: dict[int, Item] = {}
+    for g in gathered:
+        with clock.charge(g.site.path) as allowed:
+            if allowed:
+                enriched[g.site.index] = _enriched(g, related.get(g.site.index, []))
+    out = [
+        items[s.index] if clock.is_cut(s.path) else enriched.get(s.index, items[s.index])
+        for s in sites
+    ]
+    return Analysis(out, clock.cut_files())
 
 
 def _enriched(g: Gathered, related: list[str]) -> Item:
@@ -227,4 +269,4 @@ def _enriched(g: Gathered, related: list[str]) -> Item:
     evidence["provenance"] = old
     if evidence.get("analysis") != "llm":
         evidence["analysis"] = ANALYST
-    return record, evidence
+    return escaped_item(record, evidence)  # docstrings and tests may hold lone surrogates

@@ -8,6 +8,7 @@ only the selected ones are written back.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -15,7 +16,7 @@ from errdex.source import SourceError, iter_source_files
 from errdex.store import SqliteStore
 
 from .sources import SourceGone, check_windows, reopen
-from .static import analyze_items
+from .static import analyze
 
 __all__ = ["RepoOutcome", "reanalyze"]
 
@@ -28,6 +29,8 @@ class RepoOutcome:
     selected: int = 0
     written: int = 0
     stale: int = 0  # selected records whose source changed since the scan
+    unchanged: int = 0  # analysed again to the same record and evidence: not rewritten
+    cut: list[tuple[str, str]] = field(default_factory=list)  # files over the analysis budget
     changed_files: list[str] = field(default_factory=list)
     gone: str | None = None  # why the source could not be read, if it could not
     with_guard: int = 0
@@ -80,16 +83,27 @@ def reanalyze(
         records = [env["record"] for env in envelopes]
         fresh, outcome.changed_files = check_windows(source.checkout, records)
         items = [(envelopes[i]["record"], envelopes[i]["evidence"]) for i in fresh]
-        enriched = analyze_items(source.checkout, items, library_files=files)
+        analysis = analyze(source.checkout, items, library_files=files)
+        enriched = analysis.items
+        outcome.cut = analysis.cut
         wanted = set(selected)
         to_write = [(r, e) for r, e in enriched if r["id"] in wanted]
         outcome.stale = len(selected) - len(to_write)
         _count(outcome, to_write)
-        if not dry_run and to_write:
-            outcome.written = store.update_records(to_write)
+        before = {
+            env["record"]["id"]: _canonical(env["record"], env["evidence"]) for env in envelopes
+        }
+        changed = [(r, e) for r, e in to_write if _canonical(r, e) != before.get(r["id"])]
+        outcome.unchanged = len(to_write) - len(changed)
+        if not dry_run and changed:  # nothing changed: nothing written, data version kept
+            outcome.written = store.update_records(changed)
         if budget is not None:
             budget -= len(selected)
     return outcomes
+
+
+def _canonical(record: dict[str, Any], evidence: dict[str, Any]) -> str:
+    return json.dumps([record, evidence], sort_keys=True, ensure_ascii=False)
 
 
 def _count(outcome: RepoOutcome, items: list[tuple[dict[str, Any], dict[str, Any]]]) -> None:

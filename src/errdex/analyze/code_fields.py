@@ -1,0 +1,199 @@
+"""The code fields: ``tryCatchPattern``, ``validationCode``, ``typeGuard`` and ``exampleFix``.
+
+Code is written only from names the evidence holds (the class, the guards, the
+raising function and its public entry points, the message's own "use X instead of Y"),
+never guessed; a field without such evidence stays null.
+"""
+
+from __future__ import annotations
+
+import re
+
+from errdex.evidence import EntryPoint
+from errdex.template import MIN_ANCHOR_LENGTH
+
+from .facts import FuncFacts
+from .gathered import Gathered, callable_name, location, short_name, verb
+from .guards import CONDITION_KINDS, free_names, isinstance_checks
+from .linear import LinearRegex
+
+__all__ = ["example_fix", "try_catch", "type_guard", "validation"]
+
+#: Searched in literals of any size: RE2, linear time.
+_INSTEAD = LinearRegex(
+    r"\b[Uu]se\s+(?P<after>`[^`]+`|'[^']+'|[\w.()\[\]]+)\s+instead\s+of\s+(?P<before>`[^`]+`|'[^']+'|[\w.()\[\]]+)"
+    r"|(?P<before2>`[^`]+`|'[^']+'|[\w.()\[\]]+)\s+is\s+deprecated[^.;]*?\b[Uu]se\s+(?P<after2>`[^`]+`|'[^']+'|[\w.()\[\]]+)(?:\s+instead)?"
+)
+
+
+def _best_entry(g: Gathered) -> tuple[EntryPoint, FuncFacts] | None:
+    """The entry point to show in code: the closest, preferring plain functions to methods."""
+    ranked = sorted(
+        (e for e in g.entry_points if e["qualname"] in g.entry_funcs),
+        key=lambda e: (e.get("depth", 0), g.entry_funcs[e["qualname"]].cls is not None),
+    )
+    if not ranked:
+        return None
+    entry = ranked[0]
+    return entry, g.entry_funcs[entry["qualname"]]
+
+
+def _call(func: FuncFacts, extra: list[str] | None = None) -> tuple[str, str]:
+    """(import line, call expression) for calling ``func`` with its required parameters
+    (and ``extra`` ones, by keyword)."""
+    names = list(func.required)
+    plain = {n.partition("=")[0] for n in names}
+    for p in extra or []:
+        if p.lstrip("*") in plain or p in ("self", "cls"):
+            continue
+        names.append(p if p.startswith("*") else f"{p}={p}")
+    args = ", ".join(names)
+    if func.cls is not None:
+        cls_name = short_name(func.cls)
+        module = func.cls.rpartition(".")[0]
+        call_name = cls_name if func.name in ("__init__", "__new__") else f"obj.{func.name}"
+        return f"from {module} import {cls_name}", f"{call_name}({args})"
+    return f"from {func.module} import {func.name}", f"{func.name}({args})"
+
+
+def _class_import(g: Gathered) -> str | None:
+    canonical = g.site.canonical_class or g.site.qualified_class
+    if not canonical or canonical.startswith("builtins.") or "." not in canonical:
+        return None
+    module, _, name = canonical.rpartition(".")
+    return f"from {module} import {name}"
+
+
+def _anchor(g: Gathered) -> str | None:
+    """The longest literal run, the first in the message on a tie (not a set's order,
+    which changes with the hash seed and would rewrite the record on every run)."""
+    runs = [text.strip() for text in g.site.template.literals]
+    runs = [text for text in runs if len(text) >= MIN_ANCHOR_LENGTH]
+    return max(runs, key=len) if runs else None
+
+
+def try_catch(g: Gathered) -> tuple[str | None, list[str]]:
+    s = g.site
+    if not s.error_class:
+        return None, []
+    best = _best_entry(g)
+    basis = ["errorClass", "site.template"]
+    lines: list[str] = []
+    imports = []
+    if s.kind == "warn":
+        imports.append("import warnings")
+    cls_import = _class_import(g)
+    if cls_import:
+        imports.append(cls_import)
+    if best is not None:
+        _, func = best
+        import_line, call = _call(func)
+        imports.append(import_line)
+        basis.append("entryPoints")
+        if func.cls is not None and func.name not in ("__init__", "__new__"):
+            call = f"{call}  # obj: a {short_name(func.cls)}"
+    else:
+        call = f"...  # the code that reaches {s.qualname}"
+    lines.extend(dict.fromkeys(imports))
+    lines.append("")
+    anchor = _anchor(g)
+    cls = s.error_class
+    if s.kind == "warn":
+        lines += [
+            "with warnings.catch_warnings(record=True) as caught:",
+            f'    warnings.simplefilter("always", {cls})',
+            f"    {call}",
+        ]
+        check = f"{anchor!r} in str(w.message)" if anchor else f"issubclass(w.category, {cls})"
+        lines += [f"if any({check} for w in caught):", "    ...  # handle the warning"]
+        return "\n".join(lines).strip("\n"), basis
+    lines += ["try:", f"    {call}", f"except {cls} as exc:"]
+    if anchor:
+        lines += [f"    if {anchor!r} not in str(exc):", "        raise"]
+    else:
+        lines.append("    # the message is built at run time; no fixed text to check")
+    lines.append(f"    ...  # handle: {s.template.display[:80]}")
+    return "\n".join(lines).strip("\n"), basis
+
+
+def validation(g: Gathered) -> tuple[str | None, list[str]]:
+    """A check over the raising function's parameters, when it is itself public."""
+    func = g.func
+    s = g.site
+    if func is None or not s.guards or any(x["kind"] not in CONDITION_KINDS for x in s.guards):
+        return None, []
+    if s.kind == "assert":
+        return None, []
+    if not any(e.get("depth") == 0 for e in g.entry_points):
+        return None, []
+    params = {p.lstrip("*") for p in func.params} - {"self", "cls"}
+    imports: list[str] = []
+    for guard in s.guards:
+        names = free_names(guard["text"])
+        if names is None:
+            return None, []
+        for name in names:
+            if name in params:
+                continue
+            if name in g.import_lines:
+                imports.append(g.import_lines[name])
+                continue
+            return None, []
+    texts = [x["text"] for x in s.guards]
+    condition = " and ".join(f"({t})" for t in texts) if len(texts) > 1 else texts[0]
+    used = set().union(*(free_names(t) or set() for t in texts))
+    _, call = _call(func, extra=[p for p in func.params if p.lstrip("*") in used])
+    lines = [*dict.fromkeys(imports)]
+    if lines:
+        lines.append("")
+    lines += [
+        f"# {callable_name(func)} {verb(g, with_object=True)} {s.error_class or 'an exception'} at "
+        f"{location(s.path, s.line)} when this holds:",
+        f"if {condition}:",
+        f"    ...  # change the arguments before calling {call}",
+    ]
+    return "\n".join(lines), ["site.guards", "function", "entryPoints"]
+
+
+def type_guard(g: Gathered) -> tuple[str | None, list[str]]:
+    """An isinstance guard over a parameter of the raising function, when callers can call it."""
+    func = g.func
+    if func is None or not any(e.get("depth") == 0 for e in g.entry_points):
+        return None, []
+    params = {p.lstrip("*") for p in func.params} - {"self", "cls"}
+    for guard in reversed(g.site.guards):
+        if guard["kind"] not in CONDITION_KINDS:
+            continue
+        for subject, types, positive in isinstance_checks(guard["text"]):
+            root = re.split(r"[.\[(]", subject, maxsplit=1)[0]
+            if root not in params:
+                continue
+            test = f"isinstance({subject}, {types})"
+            check = test if positive else f"not {test}"
+            return (
+                f"# {callable_name(func)} {verb(g, with_object=True)} {g.site.error_class or 'an exception'} "
+                "when this holds "
+                f"({location(g.site.path, g.site.line)}):\nif {check}:\n"
+                f"    ...  # pass {subject} as an instance of {types}"
+                + (" only if that is intended" if positive else ""),
+                ["site.guards", "function"],
+            )
+    return None, []
+
+
+def example_fix(g: Gathered) -> tuple[str | None, list[str]]:
+    """Only where the message gives a before and an after ("use X instead of Y")."""
+    if g.site.template.is_opaque:
+        return None, []
+    for run in g.site.template.literals:
+        m = _INSTEAD.search(run)
+        if m is None:
+            continue
+        before = m.group("before") or m.group("before2")
+        after = m.group("after") or m.group("after2")
+        if before and after:
+            return (
+                f"// before\n{before.strip('`' + chr(39))}\n// after\n{after.strip('`' + chr(39))}",
+                ["site.template"],
+            )
+    return None, []

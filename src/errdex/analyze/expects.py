@@ -1,0 +1,272 @@
+"""Test expectations: ``with pytest.raises(...)``, ``self.assertRaises(...)`` and their
+callable forms, read from a test function's body into :class:`~errdex.analyze.facts.Expect`.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Callable
+
+from .facts import CallRef, Expect, FuncFacts, FunctionNode, ModuleFacts, clean, dotted
+
+__all__ = ["EXPECT_CALLS", "ExpectFinder"]
+
+EXPECT_CALLS = {
+    "raises": "pytest.raises",
+    "warns": "pytest.warns",
+    "assertRaises": "assertRaises",
+    "assertRaisesRegex": "assertRaisesRegex",
+    "assertRaisesRegexp": "assertRaisesRegex",
+}
+
+
+class ExpectFinder:
+    """``with pytest.raises(...)``, ``self.assertRaises(...)`` and their callable forms."""
+
+    def __init__(
+        self,
+        facts: ModuleFacts,
+        func: FuncFacts,
+        node: FunctionNode,
+        snippet: Callable[[int, int], str],
+    ) -> None:
+        self.facts = facts
+        self.snippet = snippet  # the source lines shown for an expectation
+        self.func = func
+        self.node = node
+        self.strings: dict[str, str] = {}
+
+    def run(self) -> None:
+        self._block(self.node.body)
+
+    def _name(self) -> str:
+        facts = self.facts
+        inner = self.func.qualname[len(facts.name) + 1 :] if facts.name else self.func.qualname
+        parts = inner.split(".<locals>.")[0].split(".")
+        return "::".join([facts.path, *parts])
+
+    def _kind(self, call: ast.Call) -> str | None:
+        ref = dotted(call.func)
+        if ref is None:
+            return None
+        last = ref[-1]
+        kind = EXPECT_CALLS.get(last)
+        if kind is None:
+            return None
+        if kind.startswith("pytest."):
+            head = ref[0]
+            resolved = self.facts.imports.get(head, head)
+            full = ".".join((resolved, *ref[1:]))
+            return kind if full in ("pytest.raises", "pytest.warns") else None
+        return kind if ref[0] == "self" and len(ref) == 2 else None
+
+    def _block(self, body: list[ast.stmt]) -> None:
+        for i, stmt in enumerate(body):
+            if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
+                target = stmt.targets[0]
+                value = _constant_string(stmt.value, self.strings)
+                if isinstance(target, ast.Name) and value is not None:
+                    self.strings[target.id] = value
+            if isinstance(stmt, (ast.With, ast.AsyncWith)):
+                for item in stmt.items:
+                    expr = item.context_expr
+                    if isinstance(expr, ast.Call) and (kind := self._kind(expr)) is not None:
+                        as_name = (
+                            item.optional_vars.id
+                            if isinstance(item.optional_vars, ast.Name)
+                            else None
+                        )
+                        self._with(stmt, expr, kind, as_name, body[i + 1 :])
+            elif isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
+                call = stmt.value
+                kind = self._kind(call)
+                if kind is not None:
+                    self._callable_form(stmt, call, kind)
+            for child in _child_blocks(stmt):
+                self._block(child)
+
+    def _classes(self, node: ast.expr | None) -> list[CallRef]:
+        if node is None:
+            return []
+        if isinstance(node, ast.Tuple):
+            return [ref for e in node.elts if (ref := dotted(e)) is not None]
+        ref = dotted(node)
+        return [ref] if ref is not None else []
+
+    def _match(self, call: ast.Call, kind: str) -> tuple[str | None, str | None]:
+        node: ast.expr | None = None
+        for kw in call.keywords:
+            if kw.arg in ("match", "expected_regex"):
+                node = kw.value
+        if node is None and kind == "assertRaisesRegex" and len(call.args) > 1:
+            node = call.args[1]
+        if node is None:
+            return None, None
+        value = _constant_string(node, self.strings)
+        if value is not None:
+            source = None if isinstance(node, ast.Constant) else ast.unparse(node)
+            return clean(value), source
+        escaped = _escaped_string(node, self.strings)
+        if escaped is not None:
+            return escaped, ast.unparse(node)
+        return None, ast.unparse(node)
+
+    def _calls(self, nodes: list[ast.AST]) -> list[CallRef]:
+        calls: list[CallRef] = []
+        stack = list(nodes)
+        while stack:
+            node = stack.pop()
+            if isinstance(node, ast.Call):
+                ref = dotted(node.func)
+                if ref is not None and ref[-1] not in EXPECT_CALLS:
+                    calls.append(ref)
+            stack.extend(ast.iter_child_nodes(node))
+        return calls
+
+    def _add(
+        self,
+        stmt: ast.stmt,
+        call: ast.Call,
+        kind: str,
+        calls: list[CallRef],
+        match: tuple[str | None, str | None],
+        literal: tuple[str, bool] | None = None,
+    ) -> None:
+        classes = self._classes(call.args[0] if call.args else None)
+        if not classes:
+            for kw in call.keywords:
+                if kw.arg in ("expected_exception", "expected_warning"):
+                    classes = self._classes(kw.value)
+        if not classes:
+            return
+        value, source = match
+        is_literal = False
+        whole = False
+        if value is None and literal is not None:
+            value, whole = literal
+            is_literal = True
+        end = stmt.end_lineno or stmt.lineno
+        self.facts.expects.append(
+            Expect(
+                path=self.facts.path,
+                line=stmt.lineno,
+                name=self._name(),
+                kind=kind,
+                classes=classes,
+                match=value,
+                match_is_literal=is_literal,
+                match_whole=whole,
+                match_source=source,
+                snippet=self.snippet(stmt.lineno, end),
+                calls=calls,
+                module=self.facts.name,
+                function=self.func.qualname,
+            )
+        )
+
+    def _with(
+        self,
+        stmt: ast.With | ast.AsyncWith,
+        call: ast.Call,
+        kind: str,
+        as_name: str | None,
+        after: list[ast.stmt],
+    ) -> None:
+        literal = _literal_check(after, as_name, self.strings) if as_name else None
+        calls = self._calls(list(stmt.body))
+        self._add(stmt, call, kind, calls, self._match(call, kind), literal)
+
+    def _callable_form(self, stmt: ast.stmt, call: ast.Call, kind: str) -> None:
+        index = 2 if kind == "assertRaisesRegex" else 1
+        if len(call.args) <= index:
+            return
+        target = call.args[index]
+        calls: list[CallRef] = []
+        ref = dotted(target)
+        if ref is not None:
+            calls.append(ref)
+        else:
+            calls = self._calls([target])
+        self._add(stmt, call, kind, calls, self._match(call, kind))
+
+
+def _child_blocks(stmt: ast.stmt) -> list[list[ast.stmt]]:
+    if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        return []
+    blocks: list[list[ast.stmt]] = []
+    for name in ("body", "orelse", "finalbody"):
+        block = getattr(stmt, name, None)
+        if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
+            blocks.append(block)
+    for handler in getattr(stmt, "handlers", []) or []:
+        blocks.append(handler.body)
+    for case in getattr(stmt, "cases", []) or []:
+        blocks.append(case.body)
+    return blocks
+
+
+def _constant_string(node: ast.expr, strings: dict[str, str]) -> str | None:
+    """A string the test spells out: a constant, a local name bound to one, a sum of them."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.Name):
+        return strings.get(node.id)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        left = _constant_string(node.left, strings)
+        right = _constant_string(node.right, strings)
+        return None if left is None or right is None else left + right
+    return None
+
+
+def _escaped_string(node: ast.expr, strings: dict[str, str]) -> str | None:
+    """``re.escape("...")``: the regex that matches the literal text."""
+    if (
+        isinstance(node, ast.Call)
+        and len(node.args) == 1
+        and (ref := dotted(node.func)) is not None
+        and ref[-1] == "escape"
+    ):
+        value = _constant_string(node.args[0], strings)
+        return re.escape(value) if value is not None else None
+    return None
+
+
+def _literal_check(
+    after: list[ast.stmt], as_name: str, strings: dict[str, str]
+) -> tuple[str, bool] | None:
+    """``assert "x" in str(e.value)`` (or ``== str(e.value)``) right after the with block."""
+    for stmt in after[:3]:
+        if not isinstance(stmt, ast.Assert) or not isinstance(stmt.test, ast.Compare):
+            continue
+        test = stmt.test
+        if len(test.ops) != 1:
+            continue
+        left, right = test.left, test.comparators[0]
+        op = test.ops[0]
+        if isinstance(op, ast.In) and _is_str_of(right, as_name):
+            value = _constant_string(left, strings)
+            if value is not None:
+                return value, False
+        if isinstance(op, ast.Eq):
+            for a, b in ((left, right), (right, left)):
+                if _is_str_of(a, as_name):
+                    value = _constant_string(b, strings)
+                    if value is not None:
+                        return value, True
+    return None
+
+
+def _is_str_of(node: ast.expr, as_name: str) -> bool:
+    """``str(e.value)`` or ``str(e)`` for the ``as`` name of the with block."""
+    if not (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "str"
+        and len(node.args) == 1
+    ):
+        return False
+    arg = node.args[0]
+    if isinstance(arg, ast.Attribute) and arg.attr in ("value", "exception"):
+        arg = arg.value
+    return isinstance(arg, ast.Name) and arg.id == as_name

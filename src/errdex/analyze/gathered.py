@@ -1,0 +1,86 @@
+"""The evidence one site's fields are written from, and the words every field uses
+to name the site, its class and the function that raises it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from errdex.evidence import ClassInfo, EntryPoint, RaisesDoc, TestEvidence
+
+from .background import Rule
+from .facts import FuncFacts
+from .guards import code
+from .sites import SiteView
+
+__all__ = [
+    "Gathered",
+    "callable_name",
+    "class_phrase",
+    "location",
+    "noun",
+    "short_name",
+    "verb",
+]
+
+
+@dataclass
+class Gathered:
+    """The evidence one site's fields are written from."""
+
+    site: SiteView
+    func: FuncFacts | None = None
+    raises_own: list[RaisesDoc] = field(default_factory=list)
+    raises_entry: list[RaisesDoc] = field(default_factory=list)
+    class_info: ClassInfo | None = None
+    entry_points: list[EntryPoint] = field(default_factory=list)
+    entry_funcs: dict[str, FuncFacts] = field(default_factory=dict)
+    tests: list[TestEvidence] = field(default_factory=list)
+    observed: list[dict[str, Any]] = field(default_factory=list)
+    background: tuple[str | None, Rule | None] = (None, None)
+    import_lines: dict[str, str] = field(default_factory=dict)  # name in guard -> import line
+    same_class_in_function: int = 1  # sites of this class in the enclosing function
+
+    @property
+    def has_evidence(self) -> bool:
+        """More than the site itself: anything the extractor did not already know."""
+        return bool(
+            (self.func is not None and self.func.docstring)
+            or self.raises_own
+            or self.raises_entry
+            or self.class_info
+            or self.entry_points
+            or self.tests
+            or self.observed
+        )
+
+
+def short_name(qualname: str) -> str:
+    return qualname.rpartition(".")[2]
+
+
+def location(path: str, line: int) -> str:
+    return f"{path}:{line}"
+
+
+def noun(g: Gathered) -> str:
+    return "warning" if g.site.kind == "warn" else "error"
+
+
+def verb(g: Gathered, *, with_object: bool = False) -> str:
+    """ "raises"; for a warning "warns", or "issues" when the class follows."""
+    if g.site.kind == "warn":
+        return "issues" if with_object else "warns"
+    return "raises"
+
+
+def callable_name(func: FuncFacts) -> str:
+    """How a caller names ``func``: the class for a constructor, else the function's name."""
+    if func.cls is not None and func.name in ("__init__", "__new__"):
+        return short_name(func.cls)
+    return func.name
+
+
+def class_phrase(g: Gathered) -> str:
+    return code(g.site.error_class) if g.site.error_class else "an exception"

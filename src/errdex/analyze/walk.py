@@ -1,0 +1,319 @@
+"""One walk per file: a module's definitions, imports and calls, reduced to facts.
+
+Each file is parsed once; the walk visits every node of a function body with exact
+type tests, since it runs over every file of a repository and its tests.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from errdex.extract._downgrade import parse_any
+
+from .expects import ExpectFinder
+from .facts import CallRef, ClassFacts, FuncFacts, FunctionNode, ModuleFacts, clean, dotted
+
+__all__ = ["SNIPPET_LINES", "module_facts"]
+
+#: Lines of a test expectation shown as its snippet.
+SNIPPET_LINES = 8
+
+
+def module_facts(
+    text: str, rel: str, path: str, module: str, *, is_test: bool
+) -> ModuleFacts | None:
+    """The facts of one file, or None when it does not parse."""
+    try:
+        tree, _ = parse_any(text, path)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    facts = ModuleFacts(
+        name=module,
+        rel=rel,
+        path=path,
+        is_test=is_test,
+        is_package=rel.endswith("__init__.py"),
+    )
+    _Walker(facts, text.splitlines()).module(tree)
+    return facts
+
+
+_DEF_TYPES = frozenset({ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef})
+#: Fields that never hold a node worth visiting (contexts, operators, plain values).
+_LEAF_FIELDS = frozenset({"ctx", "op", "ops", "id", "attr", "arg", "value_kind", "kind", "n", "s"})
+_FIELDS_MEMO: dict[type, tuple[str, ...]] = {}
+
+
+def _child_fields(t: type) -> tuple[str, ...]:
+    """The fields of a node type that may hold child expressions or statements."""
+    found = _FIELDS_MEMO.get(t)
+    if found is None:
+        if t is ast.Constant or not issubclass(t, ast.AST):
+            found = ()
+        else:
+            found = tuple(f for f in t._fields if f not in _LEAF_FIELDS)
+        _FIELDS_MEMO[t] = found
+    return found
+
+
+def _docstring(body: list[ast.stmt]) -> tuple[str | None, int]:
+    if body and isinstance(body[0], ast.Expr):
+        value = body[0].value
+        if isinstance(value, ast.Constant) and isinstance(value.value, str):
+            return clean(value.value), value.lineno
+    return None, 0
+
+
+def _signature(node: FunctionNode) -> str:
+    prefix = "async def" if isinstance(node, ast.AsyncFunctionDef) else "def"
+    try:
+        args = ast.unparse(node.args)
+        returns = f" -> {ast.unparse(node.returns)}" if node.returns is not None else ""
+    except (ValueError, RecursionError):
+        args, returns = "...", ""
+    return clean(f"{prefix} {node.name}({args}){returns}")
+
+
+def _params(node: FunctionNode) -> tuple[str, ...]:
+    a = node.args
+    names = [x.arg for x in (*a.posonlyargs, *a.args, *a.kwonlyargs)]
+    if a.vararg is not None:
+        names.append("*" + a.vararg.arg)
+    if a.kwarg is not None:
+        names.append("**" + a.kwarg.arg)
+    return tuple(names)
+
+
+def _required(node: FunctionNode, is_method: bool) -> tuple[str, ...]:
+    a = node.args
+    positional = [*a.posonlyargs, *a.args]
+    without_default = positional[: len(positional) - len(a.defaults)]
+    names = [x.arg for x in without_default]
+    if is_method and names and names[0] in ("self", "cls"):
+        names = names[1:]
+    names += [
+        f"{x.arg}={x.arg}" for x, d in zip(a.kwonlyargs, a.kw_defaults, strict=True) if d is None
+    ]
+    return tuple(names)
+
+
+def _string_list(node: ast.expr) -> list[str] | None:
+    if isinstance(node, (ast.List, ast.Tuple)):
+        out = [
+            e.value for e in node.elts if isinstance(e, ast.Constant) and isinstance(e.value, str)
+        ]
+        return out if len(out) == len(node.elts) else None
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        left, right = _string_list(node.left), _string_list(node.right)
+        return None if left is None or right is None else left + right
+    return None
+
+
+class _Walker:
+    """Collects a module's facts in one pass over its statements."""
+
+    def __init__(self, facts: ModuleFacts, lines: list[str]) -> None:
+        self.facts = facts
+        self.lines = lines
+        package = facts.name if facts.is_package else facts.name.rpartition(".")[0]
+        self.package = package
+
+    # -- module level -------------------------------------------------------------
+
+    def module(self, tree: ast.Module) -> None:
+        self._body(tree.body, prefix="", cls=None, parent=None, toplevel=True)
+
+    def _import(self, node: ast.Import | ast.ImportFrom, into: dict[str, str]) -> None:
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.asname:
+                    into[alias.asname] = alias.name
+                else:
+                    top = alias.name.split(".")[0]
+                    into[top] = top
+            return
+        base = node.module or ""
+        if node.level:
+            anchor = self.package.split(".") if self.package else []
+            if node.level > 1:
+                anchor = anchor[: len(anchor) - (node.level - 1)]
+            base = ".".join([*anchor, *([base] if base else [])])
+        for alias in node.names:
+            if alias.name == "*":
+                if into is self.facts.imports and base:
+                    self.facts.star.append(base)
+                continue
+            into[alias.asname or alias.name] = f"{base}.{alias.name}".lstrip(".")
+
+    def _body(
+        self,
+        body: list[ast.stmt],
+        *,
+        prefix: str,
+        cls: str | None,
+        parent: str | None,
+        toplevel: bool,
+    ) -> None:
+        """Definitions in a module or class body, looking inside if/try/with blocks."""
+        for stmt in body:
+            if isinstance(stmt, (ast.Import, ast.ImportFrom)) and toplevel:
+                self._import(stmt, self.facts.imports)
+            elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                self._function(stmt, prefix=prefix, cls=cls, parent=parent, toplevel=toplevel)
+            elif isinstance(stmt, ast.ClassDef):
+                self._class(stmt, prefix=prefix, parent=parent, toplevel=toplevel)
+            elif isinstance(stmt, (ast.Assign, ast.AugAssign)) and toplevel:
+                self._all(stmt)
+            elif isinstance(stmt, ast.If):
+                self._body(stmt.body, prefix=prefix, cls=cls, parent=parent, toplevel=toplevel)
+                self._body(stmt.orelse, prefix=prefix, cls=cls, parent=parent, toplevel=toplevel)
+            elif isinstance(stmt, (ast.Try, ast.TryStar)):
+                for block in (stmt.body, *(h.body for h in stmt.handlers), stmt.orelse):
+                    self._body(block, prefix=prefix, cls=cls, parent=parent, toplevel=toplevel)
+            elif isinstance(stmt, (ast.With, ast.AsyncWith)):
+                self._body(stmt.body, prefix=prefix, cls=cls, parent=parent, toplevel=toplevel)
+
+    def _all(self, stmt: ast.Assign | ast.AugAssign) -> None:
+        if isinstance(stmt, ast.Assign):
+            if any(isinstance(t, ast.Name) and t.id == "__all__" for t in stmt.targets):
+                names = _string_list(stmt.value)
+                self.facts.all_names = tuple(names) if names is not None else None
+        elif isinstance(stmt.target, ast.Name) and stmt.target.id == "__all__":
+            extra = _string_list(stmt.value)
+            if extra is not None and self.facts.all_names is not None:
+                self.facts.all_names = (*self.facts.all_names, *extra)
+
+    def _qual(self, prefix: str, name: str) -> str:
+        inner = f"{prefix}{name}"
+        return f"{self.facts.name}.{inner}" if self.facts.name else inner
+
+    def _function(
+        self,
+        node: FunctionNode,
+        *,
+        prefix: str,
+        cls: str | None,
+        parent: str | None,
+        toplevel: bool,
+    ) -> None:
+        qualname = self._qual(prefix, node.name)
+        if toplevel:
+            self.facts.top.setdefault(node.name, qualname)
+        doc, doc_line = _docstring(node.body)
+        calls: list[CallRef] = []
+        local_imports: dict[str, str] = {}
+        nested: list[FunctionNode | ast.ClassDef] = []
+        local_calls = self._scan_body(node, calls, local_imports, nested)
+        decorators = [
+            ref
+            for d in node.decorator_list
+            if (ref := dotted(d.func if isinstance(d, ast.Call) else d)) is not None
+        ]
+        func = FuncFacts(
+            qualname=qualname,
+            name=node.name,
+            module=self.facts.name,
+            path=self.facts.path,
+            line=node.lineno,
+            end_line=node.end_lineno or node.lineno,
+            signature=_signature(node),
+            params=_params(node),
+            required=_required(node, cls is not None),
+            docstring=doc,
+            doc_line=doc_line,
+            cls=cls,
+            parent=parent,
+            decorators=decorators,
+            calls=calls,
+            local_imports=local_imports,
+            is_test=self.facts.is_test,
+            local_calls=local_calls,
+        )
+        self.facts.functions.append(func)
+        inner_prefix = f"{prefix}{node.name}.<locals>."
+        for child in nested:
+            if isinstance(child, ast.ClassDef):
+                self._class(child, prefix=inner_prefix, parent=qualname, toplevel=False)
+            else:
+                self._function(
+                    child, prefix=inner_prefix, cls=None, parent=qualname, toplevel=False
+                )
+        if self.facts.is_test:
+            ExpectFinder(self.facts, func, node, self.snippet).run()
+
+    def _class(
+        self, node: ast.ClassDef, *, prefix: str, parent: str | None, toplevel: bool
+    ) -> None:
+        qualname = self._qual(prefix, node.name)
+        if toplevel:
+            self.facts.top.setdefault(node.name, qualname)
+        doc, doc_line = _docstring(node.body)
+        self.facts.classes.append(
+            ClassFacts(
+                qualname=qualname,
+                name=node.name,
+                module=self.facts.name,
+                path=self.facts.path,
+                line=node.lineno,
+                bases=[ref for b in node.bases if (ref := dotted(b)) is not None],
+                docstring=doc,
+                doc_line=doc_line,
+                is_test=self.facts.is_test,
+            )
+        )
+        self._body(
+            node.body, prefix=f"{prefix}{node.name}.", cls=qualname, parent=parent, toplevel=False
+        )
+
+    def _scan_body(
+        self,
+        func: FunctionNode,
+        calls: list[CallRef],
+        imports: dict[str, str],
+        nested: list[FunctionNode | ast.ClassDef],
+    ) -> dict[str, CallRef]:
+        """Calls and imports of a function body, and the local names bound once to a call's
+        result; nested definitions are set aside."""
+        stack: list[ast.AST] = list(func.body)
+        pop, push, extend = stack.pop, stack.append, stack.extend
+        call_t, defs, assign_t = ast.Call, _DEF_TYPES, ast.Assign
+        bound: dict[str, CallRef | None] = {}
+        while stack:  # exact type tests, not isinstance: this loop visits every node
+            node = pop()
+            t = type(node)
+            if t in defs:
+                nested.append(node)  # type: ignore[arg-type]
+                continue
+            if t is call_t:
+                ref = dotted(node.func)  # type: ignore[attr-defined]
+                if ref is not None:
+                    calls.append(ref)
+            elif t is assign_t:
+                _bind(node, bound)  # type: ignore[arg-type]
+            elif t is ast.Import or t is ast.ImportFrom:
+                self._import(node, imports)  # type: ignore[arg-type]
+            for name in _child_fields(t):
+                value = getattr(node, name, None)
+                if value is None:
+                    continue
+                if type(value) is list:
+                    extend(value)
+                else:
+                    push(value)
+        nested.sort(key=lambda n: n.lineno)
+        return {name: ref for name, ref in bound.items() if ref is not None}
+
+    def snippet(self, first: int, last: int) -> str:
+        last = min(last, first + SNIPPET_LINES - 1, len(self.lines))
+        block = self.lines[first - 1 : last]
+        indent = min((len(x) - len(x.lstrip()) for x in block if x.strip()), default=0)
+        return clean("\n".join(x[indent:] for x in block))
+
+
+def _bind(node: ast.Assign, bound: dict[str, CallRef | None]) -> None:
+    """Note ``name = f(...)``; a name bound twice (or to anything else) is not followed."""
+    ref = dotted(node.value.func) if isinstance(node.value, ast.Call) else None
+    for target in node.targets:
+        if isinstance(target, ast.Name):
+            name = target.id
+            bound[name] = ref if name not in bound else None
