@@ -9,6 +9,7 @@ import textwrap
 import time
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -177,3 +178,25 @@ def test_a_bare_message_without_class_still_matches(catalogue: Path) -> None:
     found = match("weight must be non-negative, got 0.5", db=catalogue)
     assert found and found[0].lineNumber == line_of("weight must be non-negative")
     assert found[0].holes == {"weight": "0.5"}
+
+
+def readme_python_api() -> str:
+    """The README's Python API example, exactly as printed."""
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    section = readme.split("## Python API", 1)[1]
+    return section.split("```python\n", 1)[1].split("```", 1)[0]
+
+
+def test_the_readme_python_api_example_runs_as_printed(
+    catalogue: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from .conftest import GRAPH
+
+    monkeypatch.chdir(catalogue.parent)  # the snippet names db="errdex.db"
+    tb = real_traceback(catalogue.parent, "add_edge({1: []}, 1, 1, weight=-3)")
+    namespace = {"source_text": GRAPH, "traceback_text": tb}
+    exec(compile(readme_python_api(), "README.md", "exec"), namespace)
+    out = capsys.readouterr().out
+    line = line_of("weight must be non-negative")
+    assert f"src/tinygraph/graph.py {line} {{'weight': '-3'}}" in out
+    assert f"{line} ValueError weight must be non-negative, got {{weight!r}}" in out

@@ -2,15 +2,23 @@
 
 Names are imported on first use, so ``errdex.match.index`` can be used (and the CLI
 can start) without loading the paste parser and the ranking code.
+
+The package is itself callable: ``errdex.match(text, db="errdex.db")`` is
+:func:`errdex.match.api.match`. A plain function named ``match`` in ``errdex`` would be
+replaced by this subpackage as soon as anything imported ``errdex.match.<module>``.
 """
 
 from __future__ import annotations
 
 import importlib
+import sys
+import types
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from errdex.match.api import index_for, match, match_errors
+    from errdex.store import SqliteStore
     from errdex.match.index import MatchIndex
     from errdex.match.paste import Frame, PastedError, parse_paste
     from errdex.match.rank import Candidate
@@ -43,3 +51,17 @@ def __getattr__(name: str) -> Any:
     if module is None:
         raise AttributeError(f"module 'errdex.match' has no attribute {name!r}")
     return getattr(importlib.import_module(module), name)
+
+
+class _CallableModule(types.ModuleType):
+    """``errdex.match`` the package, callable as ``errdex.match.api.match``."""
+
+    def __call__(
+        self, text: str | bytes, db: str | Path | SqliteStore = "errdex.db", top: int = 5
+    ) -> list[Candidate]:
+        from errdex.match.api import match
+
+        return match(text, db=db, top=top)
+
+
+sys.modules[__name__].__class__ = _CallableModule
