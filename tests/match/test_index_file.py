@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
+from errdex.match import index_file
 from errdex.match.api import index_path
 from errdex.match.index import INDEX_FORMAT, MatchIndex
 from errdex.store import SqliteStore
@@ -83,3 +84,38 @@ def test_load_refuses_every_planted_file(planted: tuple[Path, Path]) -> None:
     db, marker = planted
     assert MatchIndex.load(index_path(db)) is None
     assert not marker.exists()
+
+
+def test_a_saved_automaton_is_used_only_with_this_users_key(
+    catalogue: Path, tmp_path: Path, own_cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with SqliteStore(catalogue) as store:
+        index = MatchIndex.build(store.iter_envelopes(), version=store.data_version())
+    target = tmp_path / "idx"
+    index.save(target)
+    state = (target / "automaton.bin").read_bytes()
+    key = own_cache / "errdex" / "index.key"
+    assert key.stat().st_mode & 0o077 == 0  # the key is the user's alone
+    message = "Node 1 is not in the graph."
+    expected = index.by_message(message)
+    with monkeypatch.context() as patch:  # with the key intact, the saved state is used
+
+        def no_rebuild(anchors: list[str]) -> None:
+            raise AssertionError("rebuilt although the MAC verifies")
+
+        patch.setattr(index_file, "_automaton", no_rebuild)
+        loaded = MatchIndex.load(target)
+        assert loaded is not None and loaded.by_message(message) == expected
+    # the state tampered with: its MAC fails, the automaton is rebuilt from the anchors
+    (target / "automaton.bin").write_bytes(bytes(len(state)))
+    loaded = MatchIndex.load(target)
+    assert loaded is not None and loaded.by_message(message) == expected
+    # an index written with another user's key: the same
+    (target / "automaton.bin").write_bytes(state)
+    key.write_bytes(b"k" * 32)
+    loaded = MatchIndex.load(target)
+    assert loaded is not None and loaded.by_message(message) == expected
+    # no key at all (a read-only home): still loads, rebuilt
+    key.unlink()
+    loaded = MatchIndex.load(target)
+    assert loaded is not None and loaded.by_message(message) == expected

@@ -4,15 +4,24 @@ An index directory may sit beside a catalogue someone else wrote (a downloaded
 ``errdex.db`` with its ``errdex.db.matchindex/``), so loading it must never unpickle:
 a planted pickle would run its code on ``errdex match`` or ``POST /api/match``. The
 columns are written as raw machine arrays (``arrays.bin``) and JSON (``texts.json``),
-described by ``meta.json``; the Aho-Corasick automaton is rebuilt from its anchors on
-load. Whatever fails to parse or does not fit together is refused, and the caller
-rebuilds the index from the store.
+described by ``meta.json``; nothing in them is more than numbers and text.
+
+The Aho-Corasick automaton is the exception: rebuilding it from its anchors takes
+seconds at a million templates, so its own state is saved too (``automaton.bin``), and
+handed to pyahocorasick's C loader only when its HMAC-SHA256 verifies. The key is
+this user's, in errdex's cache directory (``~/.cache/errdex/index.key``, mode 0600),
+never beside the index: an index someone else wrote fails the check and its automaton
+is rebuilt from the anchors instead. Whatever fails to parse or does not fit together
+is refused, and the caller rebuilds the index from the store.
 """
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import json
 import os
+import secrets
 import sys
 import tempfile
 from array import array
@@ -21,7 +30,9 @@ from typing import Any
 
 import ahocorasick
 
-__all__ = ["FILE_FORMAT", "read_index", "write_index"]
+from errdex.source.git import default_cache_dir
+
+__all__ = ["FILE_FORMAT", "BadIndex", "cache_root", "read_index", "write_index"]
 
 #: Bumped whenever the files change shape; an index of another format is rebuilt.
 FILE_FORMAT = 4
@@ -40,6 +51,48 @@ _ARRAYS = (
 _MAPS = ("by_path", "empty_by_class", "observed")
 _PER_ENTRY = ("repos", "paths", "lines", "classes", "functions")
 _STRING_REFS = ("repos", "paths", "classes", "functions")
+
+
+def cache_root() -> Path:
+    """``$XDG_CACHE_HOME/errdex``, else ``~/.cache/errdex``."""
+    return default_cache_dir().parent
+
+
+def _key(create: bool) -> bytes | None:
+    """This user's MAC key; made on first save. None when it cannot be read or made."""
+    path = cache_root() / "index.key"
+    try:
+        return _read_key(path)
+    except FileNotFoundError:
+        if not create:
+            return None
+    except OSError:
+        return None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(secrets.token_bytes(32))
+    except FileExistsError:
+        pass  # another process made it first
+    except OSError:
+        return None
+    try:
+        return _read_key(path)
+    except OSError:
+        return None
+
+
+def _read_key(path: Path) -> bytes | None:
+    key = path.read_bytes()
+    return key if len(key) == 32 else None
+
+
+def _mac(key: bytes, args: list[int], chunks: list[bytes]) -> str:
+    mac = hmac.new(key, json.dumps([args, [len(c) for c in chunks]]).encode(), hashlib.sha256)
+    for chunk in chunks:
+        mac.update(chunk)
+    return mac.hexdigest()
 
 
 class BadIndex(ValueError):
@@ -75,6 +128,9 @@ def write_index(directory: Path, data: dict[str, Any], automaton: ahocorasick.Au
         "byteorder": sys.byteorder,
         "arrays": [[name, col.typecode, col.itemsize, len(col)] for name, col in arrays],
     }
+    key = _key(create=True)
+    if key is not None:
+        meta["automaton"] = _write_state(tmp / "automaton.bin", automaton, key)
     (tmp / "meta.json").write_text(json.dumps(meta))
     _replace(tmp, directory)
 
@@ -103,7 +159,7 @@ def read_index(directory: Path) -> tuple[dict[str, Any], ahocorasick.Automaton]:
         data[name] = _unflatten(keys, columns[name + ".flat"], columns[name + ".offsets"])
     anchors = _strs(texts.get("anchors"))
     _check(data, _int(meta.get("entries")), len(anchors), [columns[m + ".flat"] for m in _MAPS])
-    return data, _automaton(anchors)
+    return data, _load_state(directory / "automaton.bin", meta.get("automaton"), anchors)
 
 
 # -- writing -----------------------------------------------------------------------------
@@ -116,6 +172,17 @@ def _anchors(automaton: ahocorasick.Automaton, slots: int) -> list[str]:
         for key, slot in automaton.items():
             anchors[slot] = key
     return anchors
+
+
+def _write_state(path: Path, automaton: ahocorasick.Automaton, key: bytes) -> dict[str, Any]:
+    """The automaton's own state (what it pickles) as raw bytes, with its MAC."""
+    _cls, state = automaton.__reduce__()
+    chunks: list[bytes] = list(state[0])
+    args = [int(v) for v in state[1:6]]
+    with path.open("wb") as fh:
+        for chunk in chunks:
+            fh.write(chunk)
+    return {"args": args, "chunks": [len(c) for c in chunks], "mac": _mac(key, args, chunks)}
 
 
 def _flatten(mapping: dict[str, array[int]]) -> tuple[list[str], array[int], array[int]]:
@@ -235,8 +302,38 @@ def _check(
         raise BadIndex("an entry number out of range")
 
 
+def _load_state(path: Path, saved: Any, anchors: list[str]) -> ahocorasick.Automaton:
+    """The saved automaton if this user's errdex wrote it (its MAC verifies) and it holds
+    the anchors; else the automaton rebuilt from the anchors."""
+    key = _key(create=False)
+    if key is None or not isinstance(saved, dict):
+        return _automaton(anchors)
+    args, lengths, mac = saved.get("args"), saved.get("chunks"), saved.get("mac")
+    if not (isinstance(args, list) and len(args) == 5 and isinstance(lengths, list)):
+        return _automaton(anchors)
+    if not isinstance(mac, str) or not all(isinstance(n, int) for n in [*args, *lengths]):
+        return _automaton(anchors)
+    try:
+        blob = path.read_bytes()
+    except OSError:
+        return _automaton(anchors)
+    if lengths == [len(blob)]:
+        chunks, at = [blob], len(blob)  # the usual case: no copy of a few hundred MiB
+    else:
+        chunks, at = [], 0
+        for length in lengths:
+            chunks.append(blob[at : at + length])
+            at += length
+    if at != len(blob) or not hmac.compare_digest(_mac(key, args, chunks), mac):
+        return _automaton(anchors)
+    automaton = ahocorasick.Automaton(chunks, *args, None)
+    if len(automaton) != len(set(anchors)):
+        raise BadIndex("the automaton does not hold the anchors")
+    return automaton
+
+
 def _automaton(anchors: list[str]) -> ahocorasick.Automaton:
-    """Rebuilt from the anchors: the automaton's own pickled state is never read."""
+    """Rebuilt from the anchors, when the saved state is not known to be ours."""
     automaton = ahocorasick.Automaton(ahocorasick.STORE_INTS)
     for slot, key in enumerate(anchors):
         if not key:
