@@ -200,3 +200,21 @@ def test_the_readme_python_api_example_runs_as_printed(
     line = line_of("weight must be non-negative")
     assert f"src/tinygraph/graph.py {line} {{'weight': '-3'}}" in out
     assert f"{line} ValueError weight must be non-negative, got {{weight!r}}" in out
+
+
+def test_a_read_only_catalogue_keeps_its_index_in_the_cache(
+    catalogue: Path, own_cache: Path
+) -> None:
+    from errdex.match.api import cached_index_path
+
+    catalogue.chmod(0o444)
+    try:
+        found = match("ValueError: weight must be non-negative, got -2", db=str(catalogue))
+        assert found[0].lineNumber == line_of("weight must be non-negative")
+        assert not index_path(catalogue).exists()  # nothing written beside the catalogue
+        with SqliteStore(catalogue) as store:
+            version = store.data_version()
+        saved = cached_index_path(catalogue, version)
+        assert saved.is_relative_to(own_cache / "errdex") and (saved / "meta.json").exists()
+    finally:
+        catalogue.chmod(0o644)

@@ -3,17 +3,21 @@
 from __future__ import annotations
 
 import contextlib
+import hashlib
+import os
+import shutil
 import threading
 from pathlib import Path
 from typing import Any
 
 from errdex.match.index import MatchIndex
+from errdex.match.index_file import cache_root
 from errdex.match.paste import PastedError, parse_paste
 from errdex.match.rank import Candidate, Clue, Scored, rank
 from errdex.store import SqliteStore, StoreError
 from errdex.template import MessageTemplate
 
-__all__ = ["errors_in", "index_for", "index_path", "match", "match_errors"]
+__all__ = ["cached_index_path", "errors_in", "index_for", "index_path", "match", "match_errors"]
 
 #: Chained causes printed before the final error still point somewhere, but less.
 CAUSE_WEIGHT = 0.7
@@ -28,6 +32,23 @@ def index_path(db_path: str | Path) -> Path:
     return path.with_name(path.name + ".matchindex")
 
 
+def cached_index_path(db_path: str | Path, version: int) -> Path:
+    """Where the index of a read-only catalogue goes: errdex's cache directory, keyed by
+    the catalogue's absolute path and its data version."""
+    digest = hashlib.sha256(str(Path(db_path).resolve()).encode()).hexdigest()[:16]
+    return cache_root() / "matchindex" / f"{digest}-{version}"
+
+
+def _writable_beside(db_path: Path) -> bool:
+    """A catalogue whose file or folder is read-only (by its mode bits too, which root
+    would otherwise ignore) keeps nothing of errdex's beside it."""
+    try:
+        mode = db_path.stat().st_mode
+    except OSError:
+        return False
+    return bool(mode & 0o222) and os.access(db_path, os.W_OK) and os.access(db_path.parent, os.W_OK)
+
+
 def index_for(store: SqliteStore) -> MatchIndex:
     """The store's index: from memory, else from disk, else built (and saved) once."""
     version = store.data_version()
@@ -36,16 +57,38 @@ def index_for(store: SqliteStore) -> MatchIndex:
         cached = _cache.get(key)
         if cached is not None and cached.version == version:
             return cached
-        directory = index_path(store.path) if store.path != ":memory:" else None
-        index = MatchIndex.load(directory) if directory is not None else None
-        if index is None or index.version != version:
+        index = None if store.path == ":memory:" else _saved(Path(store.path), version)
+        if index is None:
             index = MatchIndex.build(store.iter_envelopes(), version=version)
-            if directory is not None:
-                # a read-only catalogue still answers; it just rebuilds next time
-                with contextlib.suppress(OSError):
-                    index.save(directory)
+            if store.path != ":memory:":
+                _save(index, Path(store.path), version)
         _cache[key] = index
         return index
+
+
+def _saved(db_path: Path, version: int) -> MatchIndex | None:
+    """The saved index of this version: beside the catalogue, else in the cache."""
+    for directory in (index_path(db_path), cached_index_path(db_path, version)):
+        index = MatchIndex.load(directory)
+        if index is not None and index.version == version:
+            return index
+    return None
+
+
+def _save(index: MatchIndex, db_path: Path, version: int) -> None:
+    """Beside a writable catalogue, else in the cache (older versions there removed); a
+    catalogue that can be saved nowhere still answers, it just rebuilds next time."""
+    if _writable_beside(db_path):
+        with contextlib.suppress(OSError):
+            index.save(index_path(db_path))
+            return
+    target = cached_index_path(db_path, version)
+    with contextlib.suppress(OSError):
+        index.save(target)
+        stem = target.name.rsplit("-", 1)[0]
+        for old in target.parent.glob(stem + "-*"):
+            if old != target and old.is_dir():
+                shutil.rmtree(old, ignore_errors=True)
 
 
 def clues_from(errors: list[PastedError]) -> list[Clue]:
