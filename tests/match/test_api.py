@@ -82,8 +82,12 @@ def test_cli_match_json_and_exit_codes(catalogue: Path) -> None:
         "confidence",
         "holes",
         "reasons",
+        "error",
+        "pasted",
     ]
     assert data[0]["holes"] == {"weight": "-2"}
+    assert data[0]["error"] == 0
+    assert data[0]["pasted"] == "ValueError: weight must be non-negative, got -2"
     none = runner.invoke(
         cli.main, ["match", "--db", str(catalogue), "--json", "OSError: disk full"]
     )

@@ -205,6 +205,8 @@ class MatchIndex:
         self._empty_by_class: dict[str, array[int]] = data["empty_by_class"]
         self._id_width: int = data["id_width"]
         self._observed: dict[str, array[int]] = data["observed"]
+        self._class_names: set[str] | None = None
+        self._by_class: dict[str, array[int]] | None = None
 
     # -- building ----------------------------------------------------------------------
 
@@ -357,6 +359,27 @@ class MatchIndex:
         """Entries at which this exact message was seen at run time (``errdex harvest``),
         once per time it was seen."""
         return list(self._observed.get(message, ()))
+
+    def by_class(self, error_class: str) -> Sequence[int]:
+        """Entries that raise this class (its short name): for a message cut short, whose
+        anchor may be in the part cut off. Grouped on first use."""
+        if self._by_class is None:
+            grouped: dict[int, array[int]] = {}
+            for i, c in enumerate(self._classes):
+                column = grouped.get(c)
+                if column is None:
+                    column = grouped[c] = array("I")
+                column.append(i)
+            strings = self._strings
+            self._by_class = {strings[c]: v for c, v in grouped.items() if strings[c]}
+        return self._by_class.get(error_class, ())
+
+    def has_class(self, error_class: str) -> bool:
+        """Whether any entry raises this class (its short name)."""
+        if self._class_names is None:
+            strings = self._strings
+            self._class_names = {strings[c] for c in set(self._classes)}
+        return error_class in self._class_names
 
     def by_empty_message(self, error_class: str) -> list[int]:
         return list(self._empty_by_class.get(error_class, ()))

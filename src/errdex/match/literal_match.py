@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-__all__ = ["match_runs"]
+__all__ = ["match_prefix", "match_runs"]
 
 
 def match_runs(runs: Sequence[str], message: str) -> list[str] | None:
@@ -40,3 +40,34 @@ def match_runs(runs: Sequence[str], message: str) -> list[str] | None:
         pos = found + len(run)
     values.append(message[pos:end])
     return values
+
+
+def match_prefix(runs: Sequence[str], text: str) -> tuple[list[str], int] | None:
+    """(hole values, literal characters matched) if ``text`` is the start of a message
+    the ``runs`` render: what is left of a message a summary line cut short.
+
+    The holes are lazy, as in :func:`match_runs`; the hole the text ends in takes the
+    rest, and so does the run it ends in (its start is not checked).
+    """
+    first = runs[0]
+    if len(text) <= len(first):
+        return ([], len(text)) if first.startswith(text) else None
+    if not text.startswith(first):
+        return None
+    pos, literal = len(first), len(first)
+    values: list[str] = []
+    for k, run in enumerate(runs[1:], 1):
+        if not run:
+            if k == len(runs) - 1:
+                values.append(text[pos:])
+                return values, literal
+            values.append("")
+            continue
+        found = text.find(run, pos)
+        if found < 0:
+            values.append(text[pos:])
+            return values, literal
+        values.append(text[pos:found])
+        pos = found + len(run)
+        literal += len(run)
+    return (values, literal) if pos == len(text) else None

@@ -569,6 +569,7 @@ class _Parser:
         self.at += 1
         if match["text"] is not None:
             error = exception_text([line[match.start("text") :]], PYTEST)
+            error.truncated = error.message.endswith("...")
             self.context.pytest = True
             self.context.summaries.add(id(error))
             self._emit(error)
