@@ -175,11 +175,12 @@ def rank(
     ranked = sorted(best.values(), key=lambda s: (-s.score, s.index))
     _share_confidence(ranked)  # over every rival, not only those shown
     ranked = ranked[:top]
-    ranked.sort(key=lambda s: -s.confidence)  # stable: equal confidences keep the score order
+    # the order is the evidence's; no candidate is shown likelier than one above it, and
     # the sites are alternatives: together they cannot be likelier than certain
-    left = 1.0
+    left = previous = 1.0
     for s in ranked:
-        s.confidence = min(s.confidence, left)
+        s.confidence = min(s.confidence, previous, left)
+        previous = s.confidence
         left -= s.confidence
     return ranked
 
