@@ -117,6 +117,11 @@ def test_confidences_are_sorted_and_sum_to_at_most_one(catalogue: Path) -> None:
         "NodeNotFound: Node 5 is not in the graph.",
         "ValueError: bfs is not a valid choice for an algorithm.",
         "weight must be non-negative, got 2",
+        # a frame near several sites and a message none of them raise
+        "Traceback (most recent call last):\n"
+        '  File "/venv/lib/python3.11/site-packages/tinygraph/graph.py", line 16, in add_edge\n'
+        "    graph[u].append(v)\n"
+        "ValueError: something the catalogue never says\n",
     ):
         for answer in answers(paste, db=catalogue, top=10):
             confidences = [c.confidence for c in answer.candidates]
@@ -213,3 +218,28 @@ def test_file_and_line_stay_whole_on_an_80_column_terminal(catalogue: Path) -> N
     assert all(len(line) <= 80 for line in done.stdout.splitlines())
     for needle in ("{method} is not", "{algorithm} is not"):
         assert f"src/tinygraph/graph.py:{line_of(needle)}" in done.stdout
+
+
+def test_the_match_page_answers_each_failure_names_holes_and_folds_the_rest(
+    catalogue: Path,
+) -> None:
+    from tests.web.dom import parse
+
+    out = pytest_output(catalogue.parent, "--tb=short")
+    with TestClient(create_app(catalogue, poll_seconds=0.2)) as client:
+        response = client.post("/match", data={"text": out})
+    assert response.status_code == 200
+    sections = parse(response.text).find_all("section", class_="answer")
+    assert [s.find("h2").words for s in sections] == [
+        "Error 1 of 3: ValueError: weight must be non-negative, got -3",
+        "Error 2 of 3: ValueError: bfs is not a valid choice for an algorithm.",
+        "Error 3 of 3: tinygraph.graph.NodeNotFound: Node 7 is not in the graph.",
+    ]
+    first = sections[0].find("ol", class_="candidates").find("li")
+    assert [dt.words for dt in first.find_all("dt")] == ["weight"]
+    assert [dd.words for dd in first.find_all("dd")] == ["-3"]
+    for section in sections:
+        shown = section.find("ol", class_="candidates")  # the first list: the unfolded one
+        percents = [int(s.words.rstrip("%")) for s in shown.find_all("strong")]
+        assert percents == sorted(percents, reverse=True) and all(p >= 5 for p in percents)
+    assert any(s.find_all("details", class_="folded") for s in sections)
