@@ -777,7 +777,9 @@ def test_scanned_text_never_reaches_the_terminal_as_escapes_or_markup(tmp_path: 
     write(root, "pkg/loud.py", HOSTILE)
     (root / "pkg" / "bad\x1b[31mname.py").write_bytes(b"x = 1\x00\n")  # skipped: NUL
     db = str(tmp_path / "errdex.db")
-    scan = CliRunner().invoke(main, ["scan", str(root), "--repo", "x/loud", "--sha", SHA, "--db", db])
+    scan = CliRunner().invoke(
+        main, ["scan", str(root), "--repo", "x/loud", "--sha", SHA, "--db", db]
+    )
     assert scan.exit_code == 0, scan.output
     assert "\x1b" not in scan.output and "bad\\x1b[31mname.py" in scan.output
     # the frame finds the site (the parser strips colour codes from a paste, so the

@@ -22,7 +22,7 @@ from errdex.web import create_app
 
 from .conftest import line_of
 
-TESTS = '''\
+TESTS = """\
 import sys
 sys.path.insert(0, {src!r})
 from tinygraph.graph import add_edge, shortest_path
@@ -38,7 +38,7 @@ def test_path():
 
 def test_node():
     add_edge({{1: []}}, 7, 1)
-'''
+"""
 
 
 def pytest_output(root: Path, *args: str, columns: int = 120) -> str:
@@ -80,7 +80,9 @@ def expected(*cases: tuple[str, dict[str, str]]) -> list[tuple[object, object, o
 def test_every_pytest_failure_gets_its_own_answer(catalogue: Path, tb: str) -> None:
     out = pytest_output(catalogue.parent, f"--tb={tb}")
     # the CLI
-    result = CliRunner().invoke(cli.main, ["match", "--db", str(catalogue), "--json", "-"], input=out)
+    result = CliRunner().invoke(
+        cli.main, ["match", "--db", str(catalogue), "--json", "-"], input=out
+    )
     assert result.exit_code == 0, result.output
     found = json.loads(result.stdout)
     want = expected(WEIGHT, PATH, NODE)

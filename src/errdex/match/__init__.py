@@ -18,10 +18,10 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from errdex.match.api import index_for, match, match_errors
-    from errdex.store import SqliteStore
     from errdex.match.index import MatchIndex
     from errdex.match.paste import Frame, PastedError, parse_paste
     from errdex.match.rank import Candidate
+    from errdex.store import SqliteStore
 
 __all__ = [
     "Candidate",

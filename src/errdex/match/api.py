@@ -11,9 +11,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from errdex.match._paste_model import BARE, EXCEPTION_GROUP
 from errdex.match.index import MatchIndex
 from errdex.match.index_file import cache_root
-from errdex.match._paste_model import BARE, EXCEPTION_GROUP
 from errdex.match.paste import PastedError, parse_paste
 from errdex.match.rank import Candidate, Clue, Scored, rank
 from errdex.store import SqliteStore, StoreError

@@ -278,9 +278,7 @@ def _unflatten(keys: list[str], flat: array[int], offsets: array[int]) -> dict[s
     return {key: flat[offsets[i] : offsets[i + 1]] for i, key in enumerate(keys)}
 
 
-def _check(
-    data: dict[str, Any], entries: int, anchors: int, flats: list[array[int]]
-) -> None:
+def _check(data: dict[str, Any], entries: int, anchors: int, flats: list[array[int]]) -> None:
     """Every column has the length and the range its readers rely on."""
     if any(len(data[name]) != entries for name in _PER_ENTRY):
         raise BadIndex("columns of different lengths")

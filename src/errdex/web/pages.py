@@ -172,7 +172,9 @@ def pages_router(state: WebState) -> APIRouter:
                     data["title"] = cut(data["errorMessage"] or "(no message)")
                     data["folded"] = candidate.folded
                     candidates.append(data)
-                answers.append({**answer.to_json(), "pasted": answer.pasted, "candidates": candidates})
+                answers.append(
+                    {**answer.to_json(), "pasted": answer.pasted, "candidates": candidates}
+                )
         return templates.render(
             "match.html", {"text": text, "answers": answers, "fold_below": FOLD_BELOW}
         )
