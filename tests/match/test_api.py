@@ -175,6 +175,7 @@ def test_python_api_is_reexported() -> None:
     import errdex.match as m
 
     assert callable(m.match) and m.Candidate.__name__ == "Candidate"
+    assert callable(m.answers) and m.Answer.__name__ == "Answer"
     assert textwrap.dedent("x") == "x"
 
 

@@ -17,17 +17,19 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from errdex.match.api import index_for, match, match_errors
+    from errdex.match.api import Answer, answers, index_for, match, match_errors
     from errdex.match.index import MatchIndex
     from errdex.match.paste import Frame, PastedError, parse_paste
     from errdex.match.rank import Candidate
     from errdex.store import SqliteStore
 
 __all__ = [
+    "Answer",
     "Candidate",
     "Frame",
     "MatchIndex",
     "PastedError",
+    "answers",
     "index_for",
     "match",
     "match_errors",
@@ -35,10 +37,12 @@ __all__ = [
 ]
 
 _WHERE = {
+    "Answer": "errdex.match.api",
     "Candidate": "errdex.match.rank",
     "Frame": "errdex.match.paste",
     "MatchIndex": "errdex.match.index",
     "PastedError": "errdex.match.paste",
+    "answers": "errdex.match.api",
     "index_for": "errdex.match.api",
     "match": "errdex.match.api",
     "match_errors": "errdex.match.api",
