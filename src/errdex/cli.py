@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 
 import click
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 from rich.text import Text
@@ -251,7 +252,7 @@ def _scan_environment(db: str, jobs: int, *, analyze: bool, show: bool, as_json:
                 target = futures[future]
                 checkout = target.checkout
                 assert checkout is not None and checkout.repo is not None
-                bar.update(task, description=target.name)
+                bar.update(task, description=escape(clean(target.name, line=True)))
                 started_at, result = future.result()
                 try:
                     scan_id = store_scan(store, checkout, checkout.repo, result, started_at)
@@ -335,7 +336,7 @@ def _run_scan(
         console=err_console,
         transient=True,
     ) as bar:
-        task = bar.add_task(repo, total=None)
+        task = bar.add_task(escape(clean(repo, line=True)), total=None)
 
         def progress(done: int, total: int) -> None:
             bar.update(task, completed=done, total=total)

@@ -95,6 +95,12 @@ def test_every_pytest_failure_gets_its_own_answer(catalogue: Path, tb: str) -> N
         response = client.post("/api/match", json={"text": out, "top": 5})
     assert response.status_code == 200
     assert best_per_error(response.json()) == want
+    # explain: each failure's page in turn
+    explained = CliRunner().invoke(cli.main, ["explain", "--db", str(catalogue), "-"], input=out)
+    assert explained.exit_code == 0, explained.output
+    for position, (_error, line, _holes) in enumerate(want, 1):
+        assert f"{position}/3 " in explained.output
+        assert f"Thrown at src/tinygraph/graph.py:{line}" in explained.output
 
 
 def test_truncated_summary_lines_match_on_their_prefix(catalogue: Path) -> None:
