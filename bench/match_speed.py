@@ -660,7 +660,7 @@ def child_query(args: argparse.Namespace, size: int, out: Path) -> Result:
         for k in at:
             q, ranked = measured[k], tops[k]
             runs = tuple(q["runs"]) if q["runs"] is not None else None
-            same_template += any(s.template_key == runs for s in ranked)
+            same_template += any(index.runs(s.index) == runs for s in ranked)
             same_record += any(index.entry(s.index).id == q["id"] for s in ranked)
             any_full += any(s.full_match for s in ranked)
         per_kind[kind] = {
