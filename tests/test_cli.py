@@ -769,3 +769,42 @@ def test_installed_errdex_script(tmp_path: Path) -> None:
     assert "records 7" in flat(proc.stdout)
     proc = _run([script, "stats", "--db", "cat.db", "--json"], tmp_path)
     assert proc.returncode == 0 and json.loads(proc.stdout)["records"] == 7
+
+
+HOSTILE = (
+    "def shout(x):\n"
+    "    # a raw escape in the source window: \x1b[2J\n"
+    '    raise ValueError("evil \\x1b]0;pwned\\x07 \\x1b[31mred [bold]loud[/bold] {}".format(x))\n'
+)
+
+
+def test_scanned_text_never_reaches_the_terminal_as_escapes_or_markup(tmp_path: Path) -> None:
+    """Messages, source lines and file names from a scanned repository, and the paste
+    itself, print as text: no escape sequence, no rich markup read from them."""
+    root = tmp_path / "repo"
+    write(root, "pkg/loud.py", HOSTILE)
+    (root / "pkg" / "bad\x1b[31mname.py").write_bytes(b"x = 1\x00\n")  # skipped: NUL
+    db = str(tmp_path / "errdex.db")
+    scan = CliRunner().invoke(
+        main, ["scan", str(root), "--repo", "x/loud", "--sha", SHA, "--db", db]
+    )
+    assert scan.exit_code == 0, scan.output
+    assert "\x1b" not in scan.output and "bad\\x1b[31mname.py" in scan.output
+    # the frame finds the site (the parser strips colour codes from a paste, so the
+    # message alone would not match the template's raw escapes)
+    paste = (
+        "Traceback (most recent call last):\n"
+        '  File "/site-packages/pkg/loud.py", line 3, in shout\n'
+        "ValueError: evil [bold]loud[/bold] 5\n"
+    )
+    for verb in ("match", "explain"):
+        result = CliRunner().invoke(main, [verb, "--db", db, paste])
+        assert result.exit_code == 0, result.output
+        assert "\x1b" not in result.output and "\x07" not in result.output, verb
+        assert "[bold]loud[/bold]" in result.output, verb  # printed, not read as markup
+        assert "pwned" in result.output, verb  # the record's message is shown...
+        assert "\\x1b[31mred" in result.output, verb  # shown as what it is
+    explained = CliRunner().invoke(main, ["explain", "--db", db, paste]).output
+    assert "\\x1b[2J" in explained  # the source window's raw escape, shown escaped
+    stats = CliRunner().invoke(main, ["stats", "--db", db])
+    assert stats.exit_code == 0 and "\x1b" not in stats.output

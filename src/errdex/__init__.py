@@ -1,13 +1,14 @@
 """errdex: a catalogue of every error a code base can raise.
 
-The public API: records and templates, the extractor, sources, the scan pipeline and
-the store.
+The public API: records and templates, the extractor, sources, the scan pipeline, the
+store and ``errdex.match(text, db=...)`` (the subpackage, callable).
 """
 
 from __future__ import annotations
 
 __version__ = "0.1.0"
 
+from errdex import match
 from errdex.extract.python import extract_python
 from errdex.extract.site import ErrorSite, Guard
 from errdex.record import ErrorRecord, envelope, record_id, slugify, source_window
@@ -31,6 +32,7 @@ __all__ = [
     "__version__",
     "envelope",
     "extract_python",
+    "match",
     "open_source",
     "open_store",
     "record_id",

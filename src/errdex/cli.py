@@ -15,6 +15,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
+from rich.text import Text
 
 from errdex import __version__
 from errdex.analyze.sources import remember
@@ -25,6 +26,7 @@ from errdex.source.identity import resolve_repo
 from errdex.source.stdlib import stdlib_checkout
 from errdex.store import ScanSummary, SqliteStore, StoreError
 from errdex.store.integrity import check_one_record_per_site
+from errdex.terminal import clean, plain
 
 DEFAULT_DB = "errdex.db"
 
@@ -33,7 +35,7 @@ console = Console()
 
 
 def _fail(message: str) -> None:
-    err_console.print(f"[bold red]error:[/] {escape(message)}")  # user text is not markup
+    err_console.print(Text.assemble(("error: ", "bold red"), plain(message)))
     sys.exit(2)
 
 
@@ -254,7 +256,7 @@ def _scan_environment(db: str, jobs: int, *, analyze: bool, show: bool, as_json:
                 target = futures[future]
                 checkout = target.checkout
                 assert checkout is not None and checkout.repo is not None
-                bar.update(task, description=target.name)
+                bar.update(task, description=escape(clean(target.name, line=True)))
                 started_at, result = future.result()
                 try:
                     scan_id = store_scan(store, checkout, checkout.repo, result, started_at)
@@ -283,12 +285,20 @@ def _scan_environment(db: str, jobs: int, *, analyze: bool, show: bool, as_json:
     table.add_column("pinned to")
     table.add_column("records", justify="right")
     for row in scanned:
-        table.add_row(row["name"], row["repo"], str(row["ref"]), f"{row['records']:,}")
+        table.add_row(
+            plain(row["name"], line=True),
+            plain(row["repo"], line=True),
+            plain(row["ref"], line=True),
+            f"{row['records']:,}",
+        )
     console.print(table)
     for row in rows:
         if "skipped" in row:
             console.print(
-                f"[yellow]not scanned[/] {row['name']}: {row['skipped']}", highlight=False
+                Text.assemble(
+                    ("not scanned ", "yellow"), plain(f"{row['name']}: {row['skipped']}")
+                ),
+                highlight=False,
             )
     total = sum(r["records"] for r in scanned)
     console.print(f"{len(scanned)} repositories, {total:,} records in {seconds:.1f} s")
@@ -330,7 +340,7 @@ def _run_scan(
         console=err_console,
         transient=True,
     ) as bar:
-        task = bar.add_task(repo, total=None)
+        task = bar.add_task(escape(clean(repo, line=True)), total=None)
 
         def progress(done: int, total: int) -> None:
             bar.update(task, completed=done, total=total)
@@ -379,8 +389,13 @@ def _print_summary(summary: ScanSummary, result: ScanResult, checkout: Checkout,
         else "no commit or tag known: no permalinks"
     )
     console.print(
-        f"[bold]{summary.repo}[/] · {pinned}"
-        + (f" · version {summary.version}" if summary.version else "")
+        Text.assemble(
+            plain(summary.repo, "bold", line=True),
+            plain(
+                f" · {pinned}" + (f" · version {summary.version}" if summary.version else ""),
+                line=True,
+            ),
+        )
     )
     table = Table(show_header=False, box=None, pad_edge=False)
     table.add_row("files read", f"{summary.files_read:,}")
@@ -394,7 +409,7 @@ def _print_summary(summary: ScanSummary, result: ScanResult, checkout: Checkout,
     if result.analysis_seconds:
         table.add_row("  of which static analysis", f"{result.analysis_seconds:.2f} s")
     if result.analysis_error:
-        table.add_row("static analysis failed", result.analysis_error)
+        table.add_row("static analysis failed", plain(result.analysis_error))
     console.print(table)
     records = [r for r, _ in result.items]
     by_type = Counter(r["errorType"] for r in records)
@@ -403,18 +418,17 @@ def _print_summary(summary: ScanSummary, result: ScanResult, checkout: Checkout,
     cls_table.add_column("class")
     cls_table.add_column("records", justify="right")
     for name, count in by_class.most_common(12):
-        cls_table.add_row(name, f"{count:,}")
+        cls_table.add_row(plain(name, line=True), f"{count:,}")
     console.print(cls_table)
-    console.print("by type: " + ", ".join(f"{k} {v:,}" for k, v in by_type.most_common()))
+    console.print(plain("by type: " + ", ".join(f"{k} {v:,}" for k, v in by_type.most_common())))
     if summary.skipped:
         console.print(f"[yellow]skipped {len(summary.skipped)} file(s):[/]")
         for path, reason in summary.skipped[:20]:
-            console.print(f"  {path}: {reason}", markup=False, highlight=False)
+            console.print(plain(f"  {clean(path, line=True)}: {reason}"), highlight=False)
         if len(summary.skipped) > 20:
-            console.print(
-                f"  … and {len(summary.skipped) - 20} more (errdex stats --db {db} lists them)"
-            )
-    console.print(f"stored in [bold]{db}[/]")
+            more = f"  … and {len(summary.skipped) - 20} more (errdex stats --db {db} lists them)"
+            console.print(plain(more))
+    console.print(Text.assemble("stored in ", plain(db, "bold", line=True)))
 
 
 @main.command()
@@ -492,14 +506,16 @@ def stats(db: str, as_json: bool) -> None:
     if as_json:
         click.echo(json.dumps(data, indent=2))
         return
-    console.print(f"[bold]{data['records']:,}[/] records in {db}")
+    console.print(Text.assemble((f"{data['records']:,}", "bold"), plain(f" records in {db}")))
     repos = Table(title="repositories", title_justify="left")
     repos.add_column("repo")
     repos.add_column("commits / refs")
     repos.add_column("records", justify="right")
     for entry in data["repos"]:
         repos.add_row(
-            entry["repo"], ", ".join(str(c)[:12] for c in entry["commits"]), f"{entry['records']:,}"
+            plain(entry["repo"], line=True),
+            plain(", ".join(str(c)[:12] for c in entry["commits"]), line=True),
+            f"{entry['records']:,}",
         )
     console.print(repos)
     groups: tuple[tuple[str, dict[str, int]], ...] = (
@@ -512,17 +528,21 @@ def stats(db: str, as_json: bool) -> None:
         table.add_column(title)
         table.add_column("records", justify="right")
         for name, count in list(counts.items())[:15]:
-            table.add_row(str(name), f"{count:,}")
+            table.add_row(plain(name, line=True), f"{count:,}")
         console.print(table)
     for scan_info in data["scans"][:5]:
         skipped = scan_info["skipped"]
         console.print(
-            f"scan of {scan_info['repo']} at {scan_info['ref'] or scan_info['commit']}: "
-            f"{scan_info['files_read']:,} files read, {len(skipped)} skipped, "
-            f"{scan_info['sites']:,} sites, {scan_info['seconds']:.2f} s"
+            plain(
+                f"scan of {clean(scan_info['repo'], line=True)} at "
+                f"{clean(scan_info['ref'] or scan_info['commit'], line=True)}: "
+                f"{scan_info['files_read']:,} files read, {len(skipped)} skipped, "
+                f"{scan_info['sites']:,} sites, {scan_info['seconds']:.2f} s"
+            )
         )
         for path, reason in skipped[:10]:
-            console.print(f"    skipped {path}: {reason}", markup=False, highlight=False)
+            line = f"    skipped {clean(path, line=True)}: {reason}"
+            console.print(plain(line), highlight=False)
 
 
 if __name__ == "__main__":

@@ -76,3 +76,11 @@ def line_of(needle: str) -> int:
 def envelopes(db: Path) -> list[dict[str, Any]]:
     with SqliteStore(db) as store:
         return list(store.iter_envelopes())
+
+
+@pytest.fixture(autouse=True)
+def own_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """errdex's cache directory (index key, indexes of read-only catalogues) per test."""
+    cache = tmp_path_factory.mktemp("xdg-cache")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(cache))
+    return cache

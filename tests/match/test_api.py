@@ -9,6 +9,7 @@ import textwrap
 import time
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -81,8 +82,12 @@ def test_cli_match_json_and_exit_codes(catalogue: Path) -> None:
         "confidence",
         "holes",
         "reasons",
+        "error",
+        "pasted",
     ]
     assert data[0]["holes"] == {"weight": "-2"}
+    assert data[0]["error"] == 0
+    assert data[0]["pasted"] == "ValueError: weight must be non-negative, got -2"
     none = runner.invoke(
         cli.main, ["match", "--db", str(catalogue), "--json", "OSError: disk full"]
     )
@@ -170,6 +175,7 @@ def test_python_api_is_reexported() -> None:
     import errdex.match as m
 
     assert callable(m.match) and m.Candidate.__name__ == "Candidate"
+    assert callable(m.answers) and m.Answer.__name__ == "Answer"
     assert textwrap.dedent("x") == "x"
 
 
@@ -177,3 +183,43 @@ def test_a_bare_message_without_class_still_matches(catalogue: Path) -> None:
     found = match("weight must be non-negative, got 0.5", db=catalogue)
     assert found and found[0].lineNumber == line_of("weight must be non-negative")
     assert found[0].holes == {"weight": "0.5"}
+
+
+def readme_python_api() -> str:
+    """The README's Python API example, exactly as printed."""
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    section = readme.split("## Python API", 1)[1]
+    return section.split("```python\n", 1)[1].split("```", 1)[0]
+
+
+def test_the_readme_python_api_example_runs_as_printed(
+    catalogue: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from .conftest import GRAPH
+
+    monkeypatch.chdir(catalogue.parent)  # the snippet names db="errdex.db"
+    tb = real_traceback(catalogue.parent, "add_edge({1: []}, 1, 1, weight=-3)")
+    namespace = {"source_text": GRAPH, "traceback_text": tb}
+    exec(compile(readme_python_api(), "README.md", "exec"), namespace)
+    out = capsys.readouterr().out
+    line = line_of("weight must be non-negative")
+    assert f"src/tinygraph/graph.py {line} {{'weight': '-3'}}" in out
+    assert f"{line} ValueError weight must be non-negative, got {{weight!r}}" in out
+
+
+def test_a_read_only_catalogue_keeps_its_index_in_the_cache(
+    catalogue: Path, own_cache: Path
+) -> None:
+    from errdex.match.api import cached_index_path
+
+    catalogue.chmod(0o444)
+    try:
+        found = match("ValueError: weight must be non-negative, got -2", db=str(catalogue))
+        assert found[0].lineNumber == line_of("weight must be non-negative")
+        assert not index_path(catalogue).exists()  # nothing written beside the catalogue
+        with SqliteStore(catalogue) as store:
+            version = store.data_version()
+        saved = cached_index_path(catalogue, version)
+        assert saved.is_relative_to(own_cache / "errdex") and (saved / "meta.json").exists()
+    finally:
+        catalogue.chmod(0o644)

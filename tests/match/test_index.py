@@ -43,8 +43,14 @@ def test_save_and_load_roundtrip(catalogue: Path, tmp_path: Path) -> None:
     assert loaded.by_message("Node 1 is not in the graph.") == index.by_message(
         "Node 1 is not in the graph."
     )
-    (target / "columns.pickle").write_bytes(b"garbage")
-    assert MatchIndex.load(target) is None
+    for name in ("arrays.bin", "texts.json", "meta.json"):
+        saved = (target / name).read_bytes()
+        (target / name).write_bytes(b"garbage")
+        assert MatchIndex.load(target) is None, name
+        (target / name).write_bytes(saved[: len(saved) // 2])
+        assert MatchIndex.load(target) is None, name
+        (target / name).write_bytes(saved)
+    assert MatchIndex.load(target) is not None
     assert MatchIndex.load(tmp_path / "missing") is None
 
 

@@ -54,7 +54,7 @@ def test_class_must_agree(catalogue: Path) -> None:
     right = rank([Clue("ValueError", "weight must be non-negative, got -1", ())], index)
     wrong = rank([Clue("KeyError", "weight must be non-negative, got -1", ())], index)
     assert right[0].confidence >= 0.9
-    assert wrong[0].confidence < 0.2
+    assert wrong == []  # no site raises KeyError with this message: no candidate at all
     assert class_agreement("builtins.LookupError", "KeyError")[0] == 0.6
 
 

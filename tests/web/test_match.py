@@ -25,6 +25,8 @@ CANDIDATE_KEYS = [
     "confidence",
     "holes",
     "reasons",
+    "error",
+    "pasted",
 ]
 
 

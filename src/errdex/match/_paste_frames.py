@@ -11,6 +11,7 @@ import re
 from typing import NamedTuple
 
 from errdex.match._paste_lines import CAP
+from errdex.match._paste_model import Frame
 
 _CPYTHON = re.compile(
     r'(?P<indent>\s*)File "(?P<path>[^"]*)", line (?P<line>\d+)(?:, in (?P<func>.*))?\s*$'
@@ -97,3 +98,46 @@ def _strip_arguments(text: str) -> str:
         if at > 0:
             return text[:at]
     return text
+
+
+class Trace:
+    """The frames of the traceback being read; the last one stays open for its code line."""
+
+    __slots__ = ("expect_source", "frames", "ipython", "open", "source")
+
+    def __init__(self, ipython: bool) -> None:
+        self.ipython = ipython
+        self.frames: list[Frame] = []
+        self.open: FrameLine | None = None
+        self.source: str | None = None
+        self.expect_source = False
+
+    def add(self, header: FrameLine) -> None:
+        """A new frame header: close the previous frame."""
+        self.close()
+        self.open = header
+        self.ipython = self.ipython or header.ipython
+        self.expect_source = header.indent > 0 or not header.ipython
+
+    def arrow(self, line: int, source: str) -> None:
+        """IPython's ``----> 12 code`` marks the frame's line (IPython 7 prints it only here)."""
+        header = self.open
+        if header is None or self.source is not None:
+            return
+        if header.line is None:
+            self.open = header._replace(line=line)
+        self.source = source or None
+        self.ipython = True
+
+    def code(self, code: str) -> None:
+        """The code line CPython prints under a frame header."""
+        self.source = code
+        self.expect_source = False
+
+    def close(self) -> list[Frame]:
+        """Turn the open frame into a :class:`Frame`; return all frames so far."""
+        header = self.open
+        if header is not None:
+            self.frames.append(Frame(header.path, header.line, header.function, self.source))
+            self.open = self.source = None
+        return self.frames

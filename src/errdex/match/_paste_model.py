@@ -37,3 +37,4 @@ class PastedError:
     relation: Relation | None = None
     source_format: str = TRACEBACK
     notes: list[str] = field(default_factory=list)
+    truncated: bool = False  # pytest cut the message short with ``...`` (a summary line)

@@ -3,17 +3,34 @@
 from __future__ import annotations
 
 import contextlib
+import hashlib
+import os
+import shutil
 import threading
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from errdex.match._paste_model import BARE, EXCEPTION_GROUP
 from errdex.match.index import MatchIndex
+from errdex.match.index_file import cache_root
 from errdex.match.paste import PastedError, parse_paste
 from errdex.match.rank import Candidate, Clue, Scored, rank
 from errdex.store import SqliteStore, StoreError
 from errdex.template import MessageTemplate
 
-__all__ = ["errors_in", "index_for", "index_path", "match", "match_errors"]
+__all__ = [
+    "Answer",
+    "answer_errors",
+    "answers",
+    "cached_index_path",
+    "chains",
+    "errors_in",
+    "index_for",
+    "index_path",
+    "match",
+    "match_errors",
+]
 
 #: Chained causes printed before the final error still point somewhere, but less.
 CAUSE_WEIGHT = 0.7
@@ -28,6 +45,23 @@ def index_path(db_path: str | Path) -> Path:
     return path.with_name(path.name + ".matchindex")
 
 
+def cached_index_path(db_path: str | Path, version: int) -> Path:
+    """Where the index of a read-only catalogue goes: errdex's cache directory, keyed by
+    the catalogue's absolute path and its data version."""
+    digest = hashlib.sha256(str(Path(db_path).resolve()).encode()).hexdigest()[:16]
+    return cache_root() / "matchindex" / f"{digest}-{version}"
+
+
+def _writable_beside(db_path: Path) -> bool:
+    """A catalogue whose file or folder is read-only (by its mode bits too, which root
+    would otherwise ignore) keeps nothing of errdex's beside it."""
+    try:
+        mode = db_path.stat().st_mode
+    except OSError:
+        return False
+    return bool(mode & 0o222) and os.access(db_path, os.W_OK) and os.access(db_path.parent, os.W_OK)
+
+
 def index_for(store: SqliteStore) -> MatchIndex:
     """The store's index: from memory, else from disk, else built (and saved) once."""
     version = store.data_version()
@@ -36,16 +70,38 @@ def index_for(store: SqliteStore) -> MatchIndex:
         cached = _cache.get(key)
         if cached is not None and cached.version == version:
             return cached
-        directory = index_path(store.path) if store.path != ":memory:" else None
-        index = MatchIndex.load(directory) if directory is not None else None
-        if index is None or index.version != version:
+        index = None if store.path == ":memory:" else _saved(Path(store.path), version)
+        if index is None:
             index = MatchIndex.build(store.iter_envelopes(), version=version)
-            if directory is not None:
-                # a read-only catalogue still answers; it just rebuilds next time
-                with contextlib.suppress(OSError):
-                    index.save(directory)
+            if store.path != ":memory:":
+                _save(index, Path(store.path), version)
         _cache[key] = index
         return index
+
+
+def _saved(db_path: Path, version: int) -> MatchIndex | None:
+    """The saved index of this version: beside the catalogue, else in the cache."""
+    for directory in (index_path(db_path), cached_index_path(db_path, version)):
+        index = MatchIndex.load(directory)
+        if index is not None and index.version == version:
+            return index
+    return None
+
+
+def _save(index: MatchIndex, db_path: Path, version: int) -> None:
+    """Beside a writable catalogue, else in the cache (older versions there removed); a
+    catalogue that can be saved nowhere still answers, it just rebuilds next time."""
+    if _writable_beside(db_path):
+        with contextlib.suppress(OSError):
+            index.save(index_path(db_path))
+            return
+    target = cached_index_path(db_path, version)
+    with contextlib.suppress(OSError):
+        index.save(target)
+        stem = target.name.rsplit("-", 1)[0]
+        for old in target.parent.glob(stem + "-*"):
+            if old != target and old.is_dir():
+                shutil.rmtree(old, ignore_errors=True)
 
 
 def clues_from(errors: list[PastedError]) -> list[Clue]:
@@ -59,6 +115,7 @@ def clues_from(errors: list[PastedError]) -> list[Clue]:
                 message=error.message,
                 frames=tuple((f.path, f.line, f.function) for f in error.frames),
                 weight=1.0 if final else CAUSE_WEIGHT,
+                truncated=error.truncated,
             )
         )
     return clues
@@ -82,13 +139,100 @@ def errors_in(text: str | bytes) -> list[PastedError]:
     return []
 
 
-def match_errors(errors: list[PastedError], store: SqliteStore, top: int = 5) -> list[Candidate]:
-    """Rank the records of ``store`` for already parsed errors."""
+#: What one answer says about its error.
+MATCHED = "matched"  # candidates below
+NO_MATCH = "no match"  # the class is catalogued, but no site's message fits
+NOT_CATALOGUED = "not catalogued"  # no catalogued site raises this class
+NO_ERROR = "no error"  # the paste held no error: not even its text matches a message
+
+
+@dataclass
+class Answer:
+    """One error of a paste (a pytest failure, a traceback with its chain) and its candidates."""
+
+    error: int  # position among the paste's answers, from 0
+    error_class: str | None
+    message: str
+    status: str  # MATCHED, NO_MATCH, NOT_CATALOGUED or NO_ERROR
+    candidates: list[Candidate] = field(default_factory=list)
+
+    @property
+    def pasted(self) -> str:
+        """The error as pasted, on one line: ``Class: first line of the message``."""
+        first = self.message.split("\n", 1)[0]
+        text = f"{self.error_class}: {first}" if self.error_class else first
+        return text if len(text) <= PASTED_CHARS else text[: PASTED_CHARS - 1] + "…"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "error": self.error,
+            "errorClass": self.error_class,
+            "message": self.message,
+            "status": self.status,
+            "candidates": [c.to_json() for c in self.candidates],
+        }
+
+
+#: How much of a pasted error each candidate repeats (``Candidate.pasted``).
+PASTED_CHARS = 200
+
+
+def chains(errors: list[PastedError]) -> list[list[PastedError]]:
+    """The paste's errors cut into independent ones: a chain (``raise … from``, handling)
+    stays whole, and an exception group's members go with the group that follows them."""
+    out: list[list[PastedError]] = []
+    current: list[PastedError] = []
+    for error in errors:
+        current.append(error)
+        if error.relation is None and error.source_format != EXCEPTION_GROUP:
+            out.append(current)
+            current = []
+    if current:
+        out.append(current)
+    return out
+
+
+def answer_errors(errors: list[PastedError], store: SqliteStore, top: int = 5) -> list[Answer]:
+    """One answer per independent error of the paste, in the order printed."""
     if not errors:
         return []
     index = index_for(store)
-    ranked = rank(clues_from(errors), index, top=top)
-    return [_candidate(store, index, scored) for scored in ranked]
+    answers = []
+    for position, chain in enumerate(chains(errors)):
+        final = chain[-1]
+        ranked = rank(clues_from(chain), index, top=top)
+        found = [_candidate(store, index, scored) for scored in ranked]
+        answer = Answer(position, final.error_class, final.message, MATCHED, found)
+        for candidate in found:
+            candidate.error, candidate.pasted = position, answer.pasted
+        if not found:
+            answer.status = _status(final, index)
+        answers.append(answer)
+    return answers
+
+
+def _status(error: PastedError, index: MatchIndex) -> str:
+    """Why nothing fits: no error at all, a class no site raises, or no message fits."""
+    if error.source_format == BARE and error.error_class is None:
+        return NO_ERROR
+    if error.error_class and not index.has_class(error.error_class.rpartition(".")[2]):
+        return NOT_CATALOGUED
+    return NO_MATCH
+
+
+def match_errors(errors: list[PastedError], store: SqliteStore, top: int = 5) -> list[Candidate]:
+    """Rank the records of ``store`` for already parsed errors: the candidates of every
+    answer, answer by answer (``Candidate.error``), each answer's best first."""
+    return [c for answer in answer_errors(errors, store, top) for c in answer.candidates]
+
+
+def _hole_names(template: MessageTemplate) -> list[str]:
+    """What each hole's value is called: its name, or for a positional hole (``%s``,
+    ``{}``) how the source writes it and its place (``%s#2``)."""
+    names = []
+    for position, hole in enumerate(template.holes, 1):
+        names.append(f"{hole.text}#{position}" if hole.name.isdigit() else hole.name)
+    return names
 
 
 def _candidate(store: SqliteStore, index: MatchIndex, scored: Scored) -> Candidate:
@@ -98,10 +242,10 @@ def _candidate(store: SqliteStore, index: MatchIndex, scored: Scored) -> Candida
     holes = scored.holes
     template = ((envelope or {}).get("evidence") or {}).get("site", {}).get("template")
     if template is not None and holes:
-        names = [h.name for h in MessageTemplate.from_json(template).holes]
-        if len(names) == len(holes):
+        names = _hole_names(MessageTemplate.from_json(template))
+        if len(names) >= len(holes):  # fewer values: a message cut short
             named: dict[str, str] = {}
-            for name, value in zip(names, holes.values(), strict=True):
+            for name, value in zip(names, holes.values(), strict=False):
                 named.setdefault(name, value)
             holes = named
     return Candidate(
@@ -117,18 +261,28 @@ def _candidate(store: SqliteStore, index: MatchIndex, scored: Scored) -> Candida
     )
 
 
+def answers(
+    text: str | bytes, db: str | Path | SqliteStore = "errdex.db", top: int = 5
+) -> list[Answer]:
+    """One :class:`Answer` per error of the paste (each pytest failure, each traceback with
+    its chain), in the order printed; ``[]`` when the paste holds nothing at all."""
+    errors = errors_in(text)
+    if isinstance(db, SqliteStore):
+        return answer_errors(errors, db, top)
+    if not Path(db).exists():
+        raise StoreError(f"no errdex database at {db}: run `errdex scan` first")
+    with SqliteStore(db) as store:
+        return answer_errors(errors, store, top)
+
+
 def match(
     text: str | bytes, db: str | Path | SqliteStore = "errdex.db", top: int = 5
 ) -> list[Candidate]:
     """The records that best explain a pasted message, traceback, pytest or notebook output.
 
-    Best first, each with a confidence in [0, 1], the values that filled its holes and
-    the reasons it was chosen; ``[]`` when nothing matches or the paste holds no error.
+    Each candidate has a confidence in [0, 1], the values that filled its holes and the
+    reasons it was chosen. A paste with several errors (pytest's failures) gets up to
+    ``top`` candidates for each, answer by answer (``Candidate.error`` says which), each
+    answer's best first; ``[]`` when nothing matches or the paste holds no error.
     """
-    errors = errors_in(text)
-    if isinstance(db, SqliteStore):
-        return match_errors(errors, db, top)
-    if not Path(db).exists():
-        raise StoreError(f"no errdex database at {db}: run `errdex scan` first")
-    with SqliteStore(db) as store:
-        return match_errors(errors, store, top)
+    return [c for answer in answers(text, db, top) for c in answer.candidates]

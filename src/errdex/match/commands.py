@@ -3,23 +3,31 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Any
 
 import click
 from rich.console import Console, Group
-from rich.markup import escape
 from rich.panel import Panel
 from rich.syntax import Syntax
 from rich.table import Table
 from rich.text import Text
 
-from errdex.match.api import errors_in, match_errors
-from errdex.match.rank import Candidate
+from errdex.match.api import NO_ERROR, NOT_CATALOGUED, Answer, answer_errors, errors_in
+from errdex.match.rank import FOLD_BELOW, Candidate
 from errdex.store import SqliteStore, StoreError
+from errdex.terminal import clean, plain
 
-__all__ = ["EXIT_NO_ERROR", "EXIT_NO_MATCH", "explain_command", "match_command"]
+__all__ = [
+    "EXIT_NO_ERROR",
+    "EXIT_NO_MATCH",
+    "candidates_table",
+    "explain_command",
+    "match_command",
+    "render_explanation",
+]
 
 DEFAULT_DB = "errdex.db"
 #: Exit codes: 0 matched; 1 the paste held an error but nothing matched; 2 usage or
@@ -61,7 +69,7 @@ class _Exit(Exception):
         self.code = code
 
 
-def _run(text: str | None, db: str, top: int) -> tuple[list[Candidate], SqliteStore]:
+def _run(text: str | None, db: str, top: int) -> tuple[list[Answer], SqliteStore]:
     try:
         return _run_or_exit(text, db, top)
     except _Exit as stop:
@@ -69,22 +77,41 @@ def _run(text: str | None, db: str, top: int) -> tuple[list[Candidate], SqliteSt
         sys.exit(stop.code)
 
 
-def _run_or_exit(text: str | None, db: str, top: int) -> tuple[list[Candidate], SqliteStore]:
+_NO_ERROR = "no error found in the input: paste a message, a traceback, pytest or notebook output"
+
+
+def _run_or_exit(text: str | None, db: str, top: int) -> tuple[list[Answer], SqliteStore]:
     store = _open(db)
     try:
         errors = errors_in(_read_input(text))
         if not errors:
-            raise _Exit(
-                "no error found in the input: paste a message, a traceback, pytest or notebook output",
-                EXIT_NO_ERROR,
-            )
-        return match_errors(errors, store, top=top), store
+            raise _Exit(_NO_ERROR, EXIT_NO_ERROR)
+        return answer_errors(errors, store, top=top), store
     except StoreError as exc:
         store.close()
         raise _Exit(f"error: {exc}", 2) from exc
     except BaseException:
         store.close()
         raise
+
+
+def _exit_status(answers: list[Answer]) -> int:
+    """0 when any error of the paste matched; 3 when the paste held no error; else 1."""
+    if any(a.candidates for a in answers):
+        return 0
+    if all(a.status == NO_ERROR for a in answers):
+        return EXIT_NO_ERROR
+    return EXIT_NO_MATCH
+
+
+def _why_none(answer: Answer) -> str:
+    """What to say of an error that no candidate answers."""
+    if answer.status == NO_ERROR:
+        return _NO_ERROR + " (and no catalogued message matches it as text)"
+    if answer.status == NOT_CATALOGUED:
+        cls = (answer.error_class or "").rpartition(".")[2]
+        return f"not catalogued: no site in the catalogue raises {cls}"
+    return "no record in the catalogue fits this error"
 
 
 @click.command("match", epilog=_EXIT_HELP)
@@ -100,45 +127,81 @@ def _run_or_exit(text: str | None, db: str, top: int) -> tuple[list[Candidate], 
     "--json",
     "as_json",
     is_flag=True,
-    help="Print a JSON list of candidates, best first ([] when none).",
+    help="Print a JSON list of candidates, answer by answer, each answer's best first ([] when none).",
 )
 @click.option(
-    "--top", default=5, show_default=True, type=click.IntRange(1, 100), help="How many candidates."
+    "--top",
+    default=5,
+    show_default=True,
+    type=click.IntRange(1, 100),
+    help="How many candidates per error.",
 )
-def match_command(text: str | None, db: str, as_json: bool, top: int) -> None:
+@click.option(
+    "--all",
+    "show_all",
+    is_flag=True,
+    help=f"Also show candidates under {FOLD_BELOW:.0%} confidence (folded away otherwise).",
+)
+def match_command(text: str | None, db: str, as_json: bool, top: int, show_all: bool) -> None:
     """Find the raise sites that explain TEXT (a message, traceback, pytest or notebook output; '-' reads stdin).
 
-    Each candidate has a confidence in [0, 1], the values that filled the holes of its
-    message and the reasons it was chosen.
+    Each error of the paste (each pytest failure, each traceback with its chain) gets its
+    own answer. Each candidate has a confidence in [0, 1] (those of one answer add up to
+    at most 1), the values that filled the holes of its message and the reasons it was
+    chosen.
     """
-    candidates, store = _run(text, db, top)
+    answers, store = _run(text, db, top)
     store.close()
+    status = _exit_status(answers)
     if as_json:
-        click.echo(json.dumps([c.to_json() for c in candidates], indent=2, ensure_ascii=False))
-    else:
-        console = Console()
-        if candidates:
-            console.print(_candidates_table(candidates))
-    if not candidates:
-        if not as_json:
-            click.echo("no record in the catalogue fits this error", err=True)
-        sys.exit(EXIT_NO_MATCH)
+        found = [c.to_json() for a in answers for c in a.candidates]
+        click.echo(json.dumps(found, indent=2, ensure_ascii=False))
+        if status == EXIT_NO_ERROR:
+            click.echo(_NO_ERROR, err=True)
+        sys.exit(status)
+    console, err_console = Console(), Console(stderr=True)
+    for answer in answers:
+        if len(answers) > 1:
+            head = Text.assemble((f"{answer.error + 1}/{len(answers)} ", "bold"))
+            console.print(head.append_text(plain(answer.pasted, "bold", line=True)))
+        if not answer.candidates:
+            (err_console if len(answers) == 1 else console).print(plain(_why_none(answer)))
+            continue
+        shown = [c for c in answer.candidates if show_all or not c.folded]
+        if shown:
+            console.print(candidates_table(shown))
+        folded = len(answer.candidates) - len(shown)
+        if folded:
+            more = f"{folded} more under {FOLD_BELOW:.0%} confidence (--all shows them)"
+            console.print(Text(more, style="dim"))
+    sys.exit(status)
 
 
-def _candidates_table(candidates: list[Candidate]) -> Table:
-    table = Table(show_lines=False)
-    table.add_column("conf.", justify="right")
-    table.add_column("where")
-    table.add_column("class")
-    table.add_column("message")
+def candidates_table(candidates: list[Candidate]) -> Table:
+    """Confidence, file:line (never wrapped), class, message with its hole values."""
+    table = Table(show_lines=False, expand=False)
+    table.add_column("conf.", justify="right", no_wrap=True)
+    table.add_column("where", no_wrap=True, overflow="fold")
+    table.add_column("class", overflow="fold")
+    table.add_column("message", overflow="fold", ratio=1)
     for c in candidates:
-        table.add_row(
-            f"{c.confidence:.2f}",
-            escape(f"{c.repo} {c.filePath}:{c.lineNumber}"),
-            escape(c.errorClass or "?"),
-            escape(c.errorMessage[:80]),
-        )
+        where = plain(f"{c.filePath}:{c.lineNumber}", line=True)
+        where.append_text(plain(f"\n{clean(c.repo, line=True)}", "dim"))
+        message = plain(c.errorMessage[:MESSAGE_CHARS])
+        for name, value in c.holes.items():
+            message.append_text(plain(f"\n{{{clean(name, line=True)}}} = ", "dim"))
+            message.append_text(plain(_cut(value), "cyan", line=True))
+        table.add_row(f"{c.confidence:.2f}", where, plain(c.errorClass or "?", line=True), message)
     return table
+
+
+#: How much of a template and of a hole value the table shows.
+MESSAGE_CHARS = 160
+VALUE_CHARS = 60
+
+
+def _cut(value: str, limit: int = VALUE_CHARS) -> str:
+    return value if len(value) <= limit else value[: limit - 1] + "…"
 
 
 @click.command("explain", epilog=_EXIT_HELP)
@@ -154,37 +217,55 @@ def explain_command(text: str | None, db: str) -> None:
     """Explain TEXT: the raise site, the condition that fired, the values, what it means and how to fix it.
 
     TEXT is a message, a traceback, pytest or notebook output; '-' or nothing reads stdin.
+    Each error of the paste (each pytest failure) is explained in turn.
     """
-    candidates, store = _run(text, db, 5)
+    answers, store = _run(text, db, 5)
     console = Console()
+    status = _exit_status(answers)
     with store:
-        if not candidates:
-            click.echo("no record in the catalogue fits this error", err=True)
-            sys.exit(EXIT_NO_MATCH)
-        best = candidates[0]
-        envelope = store.get(best.id) or {"record": {}, "evidence": {}}
-        related = [store.get(i) for i in (envelope["evidence"].get("related") or [])[:5]]
-    console.print(render_explanation(best, envelope, [r for r in related if r]))
-    if len(candidates) > 1:
-        console.print(Text("Other candidates", style="bold"))
-        console.print(_candidates_table(candidates[1:]))
+        pages: list[tuple[Answer, Group | None]] = []
+        for answer in answers:
+            if not answer.candidates:
+                pages.append((answer, None))
+                continue
+            best = answer.candidates[0]
+            envelope = store.get(best.id) or {"record": {}, "evidence": {}}
+            related = [store.get(i) for i in (envelope["evidence"].get("related") or [])[:5]]
+            pages.append((answer, render_explanation(best, envelope, [r for r in related if r])))
+    for answer, page in pages:
+        if len(answers) > 1:
+            head = Text.assemble((f"{answer.error + 1}/{len(answers)} ", "bold"))
+            console.print(head.append_text(plain(answer.pasted, "bold", line=True)))
+        if page is None:
+            Console(stderr=len(answers) == 1).print(plain(_why_none(answer)))
+            continue
+        console.print(page)
+        others = [c for c in answer.candidates[1:] if not c.folded]
+        if others:
+            console.print(Text("Other candidates", style="bold"))
+            console.print(candidates_table(others))
+    sys.exit(status)
 
 
 def _with_holes(message: str, holes: dict[str, str]) -> Text:
-    text = Text(message, style="bold")
+    text = plain(message, "bold")
     if holes:
         text.append("\n")
         for name, value in holes.items():
-            text.append(f"  {{{name}}} = ", style="dim")
-            text.append(value if len(value) < 200 else value[:200] + "…", style="cyan")
+            text.append_text(plain(f"  {{{clean(name, line=True)}}} = ", "dim"))
+            text.append_text(plain(_cut(value, 200), "cyan"))
             text.append("\n")
     return text
+
+
+_SAFE_URL = re.compile(r"https?://[^\s\x00-\x1f\x7f-\x9f]+")
 
 
 def render_explanation(
     best: Candidate, envelope: dict[str, Any], related: list[dict[str, Any]]
 ) -> Group:
-    """The terminal version of an error page."""
+    """The terminal version of an error page; all of it is scanned or pasted text, so it
+    is cleaned (:mod:`errdex.terminal`) and never read as markup."""
     record: dict[str, Any] = envelope["record"]
     evidence: dict[str, Any] = envelope.get("evidence") or {}
     parts: list[Any] = []
@@ -192,17 +273,19 @@ def render_explanation(
     parts.append(
         Panel(
             _with_holes(record.get("errorMessage", best.errorMessage), best.holes),
-            title=escape(title),
+            title=plain(title, line=True),
         )
     )
-    where = Text(f"Thrown at {best.filePath}:{best.lineNumber}", style="bold")
-    if record.get("githubUrl"):
-        where.append(f"\n{record['githubUrl']}", style="link " + record["githubUrl"])
+    where = plain(f"Thrown at {best.filePath}:{best.lineNumber}", "bold", line=True)
+    url = record.get("githubUrl")
+    if isinstance(url, str) and url:
+        safe = _SAFE_URL.fullmatch(url) is not None
+        where.append_text(plain("\n" + clean(url, line=True), ("link " + url) if safe else ""))
     parts.append(where)
     if record.get("sourceCode"):
         parts.append(
             Syntax(
-                record["sourceCode"],
+                clean(record["sourceCode"]),
                 "python",
                 line_numbers=True,
                 start_line=record.get("sourceCodeStart", 1),
@@ -214,7 +297,8 @@ def render_explanation(
     if guards:
         cond = Text("Condition\n", style="bold")
         for guard in guards:
-            cond.append(f"  {guard['kind']:>8}  {guard['text']}  (line {guard['line']})\n")
+            line = f"  {guard['kind']:>8}  {clean(guard['text'])}  (line {guard['line']})\n"
+            cond.append_text(plain(line))
         parts.append(cond)
     for title_text, key in (
         ("What it means", "documentation"),
@@ -222,15 +306,16 @@ def render_explanation(
     ):
         if record.get(key):
             parts.append(Text(title_text, style="bold"))
-            parts.append(Text("  " + record[key]))
+            parts.append(plain("  " + record[key]))
     if record.get("solutions"):
         parts.append(Text("How to fix it", style="bold"))
         for i, solution in enumerate(record["solutions"], 1):
-            parts.append(Text(f"  {i}. {solution}"))
+            parts.append(plain(f"  {i}. {solution}"))
     if related:
         parts.append(Text("Related errors", style="bold"))
         for env in related:
             r = env["record"]
-            parts.append(Text(f"  • {r['errorMessage'][:60]}  ({r['filePath']}:{r['lineNumber']})"))
-    parts.append(Text("Why this record: " + "; ".join(best.reasons), style="dim"))
+            where_text = clean(f"{r['filePath']}:{r['lineNumber']}", line=True)
+            parts.append(plain(f"  • {clean(r['errorMessage'][:60], line=True)}  ({where_text})"))
+    parts.append(plain("Why this record: " + "; ".join(best.reasons), "dim"))
     return Group(*parts)

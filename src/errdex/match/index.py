@@ -12,17 +12,14 @@ a fraction of a second instead of rebuilding. Three ways in:
 * **empty messages** — ``raise NoPath`` prints no message: those are found by class.
 
 Columns are kept as flat arrays and one text blob, not millions of small objects,
-which keeps a million-template index within memory and quick to load.
+which keeps a million-template index within memory and quick to load; they are saved
+in a format that cannot run code when read (:mod:`errdex.match.index_file`).
 """
 
 from __future__ import annotations
 
 import gc
-import json
-import os
-import pickle
 import re
-import tempfile
 from array import array
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
@@ -32,11 +29,12 @@ from typing import Any
 
 import ahocorasick
 
+from errdex.match.index_file import FILE_FORMAT, BadIndex, read_index, write_index
 from errdex.template import HOLE_REGEX, MessageTemplate
 
 __all__ = ["INDEX_FORMAT", "Entry", "MatchIndex", "runs_from_pattern"]
 
-INDEX_FORMAT = 3
+INDEX_FORMAT = FILE_FORMAT
 _SEP = "\x1f"  # between the literal runs of one entry in the runs blob
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]{2,}")
 _UNESCAPE = re.compile(r"\\(.)", re.S)
@@ -207,6 +205,8 @@ class MatchIndex:
         self._empty_by_class: dict[str, array[int]] = data["empty_by_class"]
         self._id_width: int = data["id_width"]
         self._observed: dict[str, array[int]] = data["observed"]
+        self._class_names: set[str] | None = None
+        self._by_class: dict[str, array[int]] | None = None
 
     # -- building ----------------------------------------------------------------------
 
@@ -283,41 +283,22 @@ class MatchIndex:
     # -- persistence ---------------------------------------------------------------------
 
     def save(self, directory: Path) -> None:
-        """Write atomically: a reader never sees half an index."""
-        directory.parent.mkdir(parents=True, exist_ok=True)
-        tmp = Path(tempfile.mkdtemp(prefix=directory.name + ".", dir=directory.parent))
-        with (tmp / "columns.pickle").open("wb") as fh:
-            # the automaton pickles several times faster to load than its own save()
-            pickle.dump((self._data, self._automaton), fh, protocol=pickle.HIGHEST_PROTOCOL)
-        (tmp / "meta.json").write_text(
-            json.dumps({"format": INDEX_FORMAT, "version": self.version, "entries": len(self)})
-        )
-        old = directory.with_name(directory.name + ".old")
-        if directory.exists():
-            os.replace(directory, old)
-        os.replace(tmp, directory)
-        if old.exists():
-            for child in old.iterdir():
-                child.unlink()
-            old.rmdir()
+        """Write atomically, in a format that cannot run code when read (:mod:`.index_file`)."""
+        write_index(directory, self._data, self._automaton)
 
     @classmethod
     def load(cls, directory: Path) -> MatchIndex | None:
-        """The saved index, or None when it is missing, partial or of another format."""
+        """The saved index, or None when it is missing, partial, of another format or not
+        an index errdex wrote; nothing in it is unpickled or run."""
+        was_enabled = gc.isenabled()
+        gc.disable()
         try:
-            meta = json.loads((directory / "meta.json").read_text())
-            if meta.get("format") != INDEX_FORMAT:
-                return None
-            with (directory / "columns.pickle").open("rb") as fh:
-                was_enabled = gc.isenabled()
-                gc.disable()
-                try:
-                    data, automaton = pickle.load(fh)
-                finally:
-                    if was_enabled:
-                        gc.enable()
-        except (OSError, ValueError, TypeError, EOFError, pickle.UnpicklingError, AttributeError):
+            data, automaton = read_index(directory)
+        except (OSError, BadIndex):
             return None
+        finally:
+            if was_enabled:
+                gc.enable()
         return cls(data, automaton)
 
     # -- lookups -------------------------------------------------------------------------
@@ -378,6 +359,27 @@ class MatchIndex:
         """Entries at which this exact message was seen at run time (``errdex harvest``),
         once per time it was seen."""
         return list(self._observed.get(message, ()))
+
+    def by_class(self, error_class: str) -> Sequence[int]:
+        """Entries that raise this class (its short name): for a message cut short, whose
+        anchor may be in the part cut off. Grouped on first use."""
+        if self._by_class is None:
+            grouped: dict[int, array[int]] = {}
+            for i, c in enumerate(self._classes):
+                column = grouped.get(c)
+                if column is None:
+                    column = grouped[c] = array("I")
+                column.append(i)
+            strings = self._strings
+            self._by_class = {strings[c]: v for c, v in grouped.items() if strings[c]}
+        return self._by_class.get(error_class, ())
+
+    def has_class(self, error_class: str) -> bool:
+        """Whether any entry raises this class (its short name)."""
+        if self._class_names is None:
+            strings = self._strings
+            self._class_names = {strings[c] for c in set(self._classes)}
+        return error_class in self._class_names
 
     def by_empty_message(self, error_class: str) -> list[int]:
         return list(self._empty_by_class.get(error_class, ()))

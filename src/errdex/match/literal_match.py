@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-__all__ = ["match_runs"]
+__all__ = ["match_prefix", "match_runs"]
 
 
 def match_runs(runs: Sequence[str], message: str) -> list[str] | None:
@@ -40,3 +40,47 @@ def match_runs(runs: Sequence[str], message: str) -> list[str] | None:
         pos = found + len(run)
     values.append(message[pos:end])
     return values
+
+
+def match_prefix(runs: Sequence[str], text: str) -> tuple[list[str], int] | None:
+    """(hole values, literal characters matched) if ``text`` is the start of a message
+    the ``runs`` render: what is left of a message a summary line cut short.
+
+    The holes are lazy, as in :func:`match_runs`; where the next run is not found, the
+    text ends in that run (as much of its start as the text ends with) or in the hole
+    before it (which takes the rest).
+    """
+    first = runs[0]
+    if len(text) <= len(first):
+        return ([], len(text)) if first.startswith(text) else None
+    if len(runs) == 1 or not text.startswith(first):
+        return None
+    pos, literal = len(first), len(first)
+    values: list[str] = []
+    last = len(runs) - 1
+    for k, run in enumerate(runs[1:], 1):
+        if k == last:  # the last hole takes all it can: the text ends in or after the run
+            whole = text.endswith(run) and len(text) - len(run) >= pos
+            kept = len(run) if whole else _cut_run(run, text, pos)
+            values.append(text[pos : len(text) - kept])
+            return values, literal + kept
+        if not run:
+            values.append("")
+            continue
+        found = text.find(run, pos)
+        if found < 0:
+            kept = _cut_run(run, text, pos)
+            values.append(text[pos : len(text) - kept])
+            return values, literal + kept
+        values.append(text[pos:found])
+        pos = found + len(run)
+        literal += len(run)
+    return values, literal
+
+
+def _cut_run(run: str, text: str, pos: int) -> int:
+    """How many characters of ``run``'s start end ``text`` (after ``pos``): the longest."""
+    for k in range(min(len(run) - 1, len(text) - pos), 0, -1):
+        if text.endswith(run[:k]):
+            return k
+    return 0

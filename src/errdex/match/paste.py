@@ -16,7 +16,9 @@ A message runs from its ``Class: `` line to the next line that starts something 
 traceback, a chain separator, a pytest section, a log record, a warning, a prompt), so text
 pasted after an error without such a line is read as part of its message.
 
-The parser reads each line a bounded number of times, looks at most at the first
+:mod:`._paste_stream` holds the line stream, message reading and the output in chain order;
+this module holds the handlers that recognise each kind of line. The parser reads each
+line a bounded number of times, looks at most at the first
 :data:`~errdex.match._paste_lines.CAP` characters of a line to classify it, and uses only
 linear regular expressions: time grows linearly with the size of the paste.
 """
@@ -28,10 +30,9 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import cast
 
 from errdex.match._paste_console import parse_log
-from errdex.match._paste_frames import ARROW, FrameLine, parse_frame
+from errdex.match._paste_frames import ARROW, Trace, parse_frame
 from errdex.match._paste_groups import GROUP_START, Item, Members, build, collect
 from errdex.match._paste_lines import (
     CAP,
@@ -40,19 +41,14 @@ from errdex.match._paste_lines import (
     TRACEBACK_HEADER,
     WARNING_LINE,
     ExceptionLine,
-    is_boundary,
-    is_syntax_class,
     parse_exception_line,
     split_notes,
     trim_trailing_blank,
 )
 from errdex.match._paste_model import (
-    BARE,
-    EXCEPTION_GROUP,
     IPYTHON,
     LOGGING,
     PYTEST,
-    SYNTAX_ERROR,
     TRACEBACK,
     WARNING,
     Frame,
@@ -69,21 +65,19 @@ from errdex.match._paste_pytest import (
     Failure,
     drop_repeated_summaries,
     exception_text,
-    is_not_raised,
     location_error,
     read_e_block,
 )
-from errdex.match._paste_screen import Screen, may_end
+from errdex.match._paste_screen import Screen
+from errdex.match._paste_stream import Stream
 from errdex.match._paste_text import normalize
 
 __all__ = ["Frame", "PastedError", "Relation", "parse_paste"]
 
 _PYTEST_HEADER = re.compile(r"(?:={3,}|_{3,}) .* (?:={3,}|_{3,})\s*$")
-_SYNTAX_HEAD = re.compile(r"\s*(?:File |Cell In|Input In)")
 _FRAME_WORDS = ("File ", "Cell In", "Input In")
 _MARKER = re.compile(r"\s*[~^]+\s*$")
 _LOG_LOOKAHEAD = 20
-_QUOTE_LOOKAHEAD = 10_000
 
 
 def parse_paste(text: str | bytes) -> list[PastedError]:
@@ -125,50 +119,7 @@ class _Context:
     summaries: set[int] = field(default_factory=set)
 
 
-class _Trace:
-    """The frames of the traceback being read; the last one stays open for its code line."""
-
-    __slots__ = ("expect_source", "frames", "ipython", "open", "source")
-
-    def __init__(self, ipython: bool) -> None:
-        self.ipython = ipython
-        self.frames: list[Frame] = []
-        self.open: FrameLine | None = None
-        self.source: str | None = None
-        self.expect_source = False
-
-    def add(self, header: FrameLine) -> None:
-        """A new frame header: close the previous frame."""
-        self.close()
-        self.open = header
-        self.ipython = self.ipython or header.ipython
-        self.expect_source = header.indent > 0 or not header.ipython
-
-    def arrow(self, line: int, source: str) -> None:
-        """IPython's ``----> 12 code`` marks the frame's line (IPython 7 prints it only here)."""
-        header = self.open
-        if header is None or self.source is not None:
-            return
-        if header.line is None:
-            self.open = header._replace(line=line)
-        self.source = source or None
-        self.ipython = True
-
-    def code(self, code: str) -> None:
-        """The code line CPython prints under a frame header."""
-        self.source = code
-        self.expect_source = False
-
-    def close(self) -> list[Frame]:
-        """Turn the open frame into a :class:`Frame`; return all frames so far."""
-        header = self.open
-        if header is not None:
-            self.frames.append(Frame(header.path, header.line, header.function, self.source))
-            self.open = self.source = None
-        return self.frames
-
-
-class _Parser:
+class _Parser(Stream):
     """One stream of lines; each group member is parsed by a parser of its own."""
 
     def __init__(
@@ -179,13 +130,10 @@ class _Parser:
         *,
         in_group: bool = False,
     ) -> None:
-        self.items = items
+        super().__init__(
+            items, screen if screen is not None else Screen.of_items(items), in_group=in_group
+        )
         self.context = context
-        self.screen = screen if screen is not None else Screen.of_items(items)
-        self.in_group = in_group
-        self.at = 0
-        self.out: list[PastedError] = []
-        self.chain_start = 0
         self.failure = Failure()
         self.handlers: tuple[Callable[[str, str], bool], ...] = (
             self._chain,
@@ -227,115 +175,6 @@ class _Parser:
                 break
         if self.at == start:  # nothing consumed the line: skip it (and never loop forever)
             self.at += 1
-
-    # -- output -------------------------------------------------------------------------
-
-    def _linked(self) -> bool:
-        """Whether the last error waits for the next one of its chain."""
-        return bool(self.out) and self.out[-1].relation is not None
-
-    def _unlink(self) -> None:
-        """A chain separator with no error after it links to nothing."""
-        if self._linked():
-            self.out[-1].relation = None
-
-    def _emit(self, error: PastedError) -> None:
-        """Append an error, noting where its chain starts (group members go before it)."""
-        if is_not_raised(error):
-            self._unlink()
-            return
-        if not self._linked():
-            self.chain_start = len(self.out)
-        self.out.append(error)
-
-    def _hoist(self, members: list[PastedError]) -> None:
-        """Put a group's members before the chain that ends in the group."""
-        self.out[self.chain_start : self.chain_start] = members
-        self.chain_start += len(members)
-
-    def _format(self, cls: str | None, trace: _Trace | None) -> str:
-        """The source format: syntax errors and groups first, then the traceback's flavour."""
-        if is_syntax_class(cls):
-            return SYNTAX_ERROR
-        if self.in_group:
-            return EXCEPTION_GROUP
-        if trace is None:
-            return BARE
-        return IPYTHON if trace.ipython else TRACEBACK
-
-    # -- reading lines --------------------------------------------------------------------
-
-    def _text(self, at: int, base: int = 0) -> str | None:
-        """The line at ``at`` with ``base`` spaces of indentation removed, if it is a line."""
-        if at >= len(self.items):
-            return None
-        item = self.items[at]
-        if not isinstance(item, str):
-            return None
-        if base and item[:base].isspace():
-            return item[base:]
-        return item
-
-    def _ends_here(self, at: int, line: str) -> bool:
-        """Whether the line at ``at`` begins something new."""
-        if not may_end(line[:CAP]):
-            return False
-        if _SYNTAX_HEAD.match(line, 0, CAP) is not None and self._syntax_block(at, line):
-            return True
-        return is_boundary(line, self._text(at + 1))
-
-    def _syntax_block(self, at: int, line: str) -> bool:
-        """``File "x", line 3``, indented code and carets, then a SyntaxError: a new error.
-
-        Messages may contain frame-like lines, so only this full shape ends a message.
-        """
-        parsed = parse_frame(line, ipython=False)
-        if parsed is None or parsed.function is not None:
-            return False
-        for k in range(at + 1, at + 5):
-            following = self._text(k)
-            if following is None:
-                return False
-            if following[:1] not in (" ", "\t"):
-                exception = parse_exception_line(following, strict=False)
-                return exception is not None and is_syntax_class(exception.cls)
-        return False
-
-    def _read_message(self, first: str, base: int) -> tuple[str, list[str]]:
-        """The message from its first line to the next boundary, notes split off."""
-        parts = [first]
-        self.at += 1
-        if not first.strip() and self._text(self.at, base) == '"""':
-            parts.extend(self._quoted_block(base))
-        end = len(self.items)
-        at = self.at
-        while at < end:
-            # The screen looked at lines as printed: dedented lines are checked one by one.
-            stop = at if base else self.screen.next_end(at, end)
-            parts.extend(self._plain_lines(at, stop))
-            at = stop
-            line = self._text(at, base)
-            if line is None or self._ends_here(at, line):
-                break
-            parts.append(line)
-            at += 1
-        self.at = at
-        return split_notes("\n".join(trim_trailing_blank(parts)))
-
-    def _plain_lines(self, start: int, stop: int) -> Sequence[str]:
-        """Lines the screen cleared as ordinary message text."""
-        # The screen stops at every item that is not a line, so this slice holds only lines.
-        return cast(Sequence[str], self.items[start:stop])
-
-    def _quoted_block(self, base: int) -> list[str]:
-        """``RemoteTraceback`` quotes a whole traceback in ``\"\"\"``: keep it in the message."""
-        limit = min(len(self.items), self.at + _QUOTE_LOOKAHEAD)
-        for end in range(self.at + 1, limit):
-            if self._text(end, base) == '"""':
-                block = [self._text(k, base) or "" for k in range(self.at, end + 1)]
-                self.at = end + 1
-                return block
-        return []
 
     # -- tracebacks -----------------------------------------------------------------------
 
@@ -379,7 +218,7 @@ class _Parser:
     def _read_traceback(self, start: int, base: int, cls: str | None, *, ipython: bool) -> None:
         """Frames, then the exception line and its message; or frames alone if it is missing."""
         self._flush_failure()
-        trace = _Trace(ipython)
+        trace = Trace(ipython)
         items, end = self.items, len(self.items)
         at = start
         while at < end:
@@ -403,7 +242,7 @@ class _Parser:
         if frames or cls is not None:
             self._emit(PastedError(cls, "", frames, None, self._format(cls, trace), []))
 
-    def _trace_line(self, trace: _Trace, line: str) -> bool:
+    def _trace_line(self, trace: Trace, line: str) -> bool:
         """Consume a frame header, its code, markers, IPython context lines or a blank line."""
         first = line[:1]
         if first == " " or first == "\t":
@@ -424,7 +263,7 @@ class _Parser:
                 return True
         return first == " " or first == "\t" or line.isspace()
 
-    def _exception(self, exception: ExceptionLine, trace: _Trace, base: int) -> None:
+    def _exception(self, exception: ExceptionLine, trace: Trace, base: int) -> None:
         """The traceback's last line and the rest of its message."""
         frames = trace.close()
         message, notes = self._read_message(exception.first, base)
@@ -569,6 +408,7 @@ class _Parser:
         self.at += 1
         if match["text"] is not None:
             error = exception_text([line[match.start("text") :]], PYTEST)
+            error.truncated = error.message.endswith("...")
             self.context.pytest = True
             self.context.summaries.add(id(error))
             self._emit(error)

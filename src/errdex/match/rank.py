@@ -9,7 +9,7 @@ about a third, not three answers at the same high confidence.
 from __future__ import annotations
 
 import builtins
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,7 +17,7 @@ import re2
 from rapidfuzz import fuzz
 
 from errdex.match.index import MatchIndex
-from errdex.match.literal_match import match_runs
+from errdex.match.literal_match import match_prefix, match_runs
 
 __all__ = ["Candidate", "Clue", "Scored", "rank"]
 
@@ -29,6 +29,17 @@ FUZZY_MIN = 70.0
 MAX_BARE = 20
 #: Candidates scoring within this ratio of the best are told apart by nothing.
 TIE_RATIO = 0.97
+#: What a site of another class gets: such a site cannot have raised the pasted error.
+CLASS_DIFFERS = 0.1
+#: A match on part of the message (text appended after it, or a summary cut short)
+#: counts this much of a full match of the same literal length.
+PARTIAL_WEIGHT = 0.85
+#: Fewer literal characters than this matched on part of a message say nothing.
+PARTIAL_MIN = 8
+#: Sites of its class tried for a message cut short, at most.
+MAX_TRUNCATED = 20_000
+#: Candidates below this confidence are folded away where people read them.
+FOLD_BELOW = 0.05
 
 _BUILTIN_TYPES: dict[str, type] = {
     name: obj
@@ -45,6 +56,7 @@ class Clue:
     message: str
     frames: tuple[tuple[str, int | None, str | None], ...]  # (path, line, function), innermost last
     weight: float = 1.0  # the finally raised error counts fully, chained causes less
+    truncated: bool = False  # the message was cut short (``FAILED … - Class: msg...``)
 
 
 @dataclass
@@ -74,6 +86,13 @@ class Candidate:
     confidence: float
     holes: dict[str, str]
     reasons: list[str]
+    error: int = 0  # which error of the paste this answers (0: the first; see api.answers)
+    pasted: str = ""  # that error as pasted: ``Class: first line of the message``
+
+    @property
+    def folded(self) -> bool:
+        """Too unlikely to show unless asked (``--all``; the page folds it away)."""
+        return self.confidence < FOLD_BELOW
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -86,6 +105,8 @@ class Candidate:
             "confidence": self.confidence,
             "holes": self.holes,
             "reasons": self.reasons,
+            "error": self.error,
+            "pasted": self.pasted,
         }
 
 
@@ -105,7 +126,7 @@ def class_agreement(pasted: str | None, recorded: str | None) -> tuple[float, st
     a, b = _BUILTIN_TYPES.get(pasted_short), _BUILTIN_TYPES.get(recorded)
     if a is not None and b is not None and (issubclass(b, a) or issubclass(a, b)):
         return 0.6, f"class {pasted_short} is related to the site's {recorded}"
-    return 0.1, f"class {pasted_short} differs from the site's {recorded}"
+    return CLASS_DIFFERS, f"class {pasted_short} differs from the site's {recorded}"
 
 
 def _verify(index: MatchIndex, entry_index: int, message: str) -> tuple[bool, list[str], int]:
@@ -154,11 +175,13 @@ def rank(
     ranked = sorted(best.values(), key=lambda s: (-s.score, s.index))
     _share_confidence(ranked)  # over every rival, not only those shown
     ranked = ranked[:top]
-    # the sites are alternatives: none can be likelier than what the best one leaves over
-    if ranked:
-        leftover = 1.0 - ranked[0].confidence
-        for s in ranked[1:]:
-            s.confidence = min(s.confidence, leftover)
+    # the order is the evidence's; no candidate is shown likelier than one above it, and
+    # the sites are alternatives: together they cannot be likelier than certain
+    left = previous = 1.0
+    for s in ranked:
+        s.confidence = min(s.confidence, previous, left)
+        previous = s.confidence
+        left -= s.confidence
     return ranked
 
 
@@ -270,6 +293,14 @@ def _score_clue(clue: Clue, index: MatchIndex) -> list[Scored]:
                     f"this exact message was observed here {s.observed} time(s) when the tests ran"
                 )
 
+    # part of the message: text appended after it, or a summary line cut short (whose
+    # anchor may be in the part cut off: the sites of its class are tried, a bounded few)
+    if message and not any(s.full_match for s in found.values()):
+        more = [i for i in found if i not in known]
+        if clue.truncated and clue.error_class:
+            more += index.by_class(_short(clue.error_class) or "")[:MAX_TRUNCATED]
+        _partial_matches(clue, index, list(dict.fromkeys([*candidates, *more])), get)
+
     # fuzzy: the message drifted between versions
     if message and not any(s.full_match for s in found.values()):
         for i in candidates[:200]:
@@ -284,4 +315,38 @@ def _score_clue(clue: Clue, index: MatchIndex) -> list[Scored]:
                 if score > s.message:
                     s.message = score
                     s.reasons.append(f"the message is {ratio:.0f}% similar to the template")
-    return [s for s in found.values() if s.message > 0 or s.frame > 0]
+    # a site of another class did not raise this error, whatever else points at it
+    named = clue.error_class is not None
+    return [
+        s
+        for s in found.values()
+        if (s.message > 0 or s.frame > 0) and not (named and s.class_factor <= CLASS_DIFFERS)
+    ]
+
+
+def _partial_matches(
+    clue: Clue, index: MatchIndex, candidates: Sequence[int], get: Callable[[int], Scored]
+) -> None:
+    """Templates that match the start of the message (something printed after it) or, for a
+    message cut short, whose rendering the message starts."""
+    message = clue.message[:MAX_MESSAGE]
+    stem = message.removesuffix("...").removesuffix("…") if clue.truncated else message
+    for i in candidates:
+        runs = index.runs(i)
+        if runs is None:
+            continue
+        if clue.truncated:
+            found = match_prefix(runs, stem)
+            why = "the message, cut short, is the start of the template ({} literal characters)"
+        else:
+            values = match_runs((*runs, ""), message)
+            found = (values[:-1], sum(len(r) for r in runs)) if values else None
+            why = "the message starts with the template ({} literal characters), then more text"
+        if found is None or found[1] < PARTIAL_MIN:
+            continue
+        values, literal_length = found
+        s = get(i)
+        s.full_match = True
+        s.message = PARTIAL_WEIGHT * _message_score(literal_length, False)
+        s.holes = {str(k): v for k, v in enumerate(values)}
+        s.reasons.append(why.format(literal_length))

@@ -78,6 +78,11 @@ class MatchCandidate(BaseModel):
     confidence: float = Field(ge=0, le=1)
     holes: dict[str, str] = Field(description="The value that filled each hole of the message.")
     reasons: list[str]
+    error: int = Field(
+        description="Which error of the paste this candidate answers, from 0 (one per pytest "
+        "failure, or per traceback with its chain)."
+    )
+    pasted: str = Field(description="That error as pasted: `Class: first line of the message`.")
 
 
 class ScanRef(BaseModel):

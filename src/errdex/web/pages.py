@@ -153,21 +153,30 @@ def pages_router(state: WebState) -> APIRouter:
 
     @router.get("/match")
     def match_form() -> HTMLResponse:
-        return templates.render("match.html", {"text": "", "candidates": []})
+        return templates.render("match.html", {"text": "", "answers": []})
 
     @router.post("/match", max_body_size=MAX_MATCH_BYTES)
     def match_page(text: Annotated[str, Form()] = "") -> HTMLResponse:
-        from errdex.match import match as match_paste
+        from errdex.match.api import answers as answers_for
+        from errdex.match.rank import FOLD_BELOW
 
-        candidates: list[dict[str, Any]] = []
+        answers: list[dict[str, Any]] = []
         if text.strip():
-            for candidate in match_paste(text, state.db_path, top=5):
-                data = candidate.to_json()
-                found = catalogue.locate(data["id"])
-                slug = found[1] if found else "error"
-                data["url"] = record_path(data["repo"], data["id"], slug)
-                data["title"] = cut(data["errorMessage"] or "(no message)")
-                candidates.append(data)
-        return templates.render("match.html", {"text": text, "candidates": candidates})
+            for answer in answers_for(text, state.db_path, top=5):
+                candidates = []
+                for candidate in answer.candidates:
+                    data = candidate.to_json()
+                    found = catalogue.locate(data["id"])
+                    slug = found[1] if found else "error"
+                    data["url"] = record_path(data["repo"], data["id"], slug)
+                    data["title"] = cut(data["errorMessage"] or "(no message)")
+                    data["folded"] = candidate.folded
+                    candidates.append(data)
+                answers.append(
+                    {**answer.to_json(), "pasted": answer.pasted, "candidates": candidates}
+                )
+        return templates.render(
+            "match.html", {"text": text, "answers": answers, "fold_below": FOLD_BELOW}
+        )
 
     return router

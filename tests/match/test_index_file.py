@@ -1,0 +1,121 @@
+"""The saved match index: data errdex did not write is never unpickled or executed."""
+
+from __future__ import annotations
+
+import json
+import pickle
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from errdex.match import index_file
+from errdex.match.api import index_path
+from errdex.match.index import INDEX_FORMAT, MatchIndex
+from errdex.store import SqliteStore
+from errdex.web import create_app
+
+from .conftest import build_catalogue, line_of
+
+PAYLOAD = "open({marker!r}, 'w').write('ran')"
+
+
+class _Planted:
+    """Unpickling this writes the marker file: what an attacker would plant."""
+
+    def __init__(self, marker: Path) -> None:
+        self.marker = marker
+
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        return (exec, (PAYLOAD.format(marker=str(self.marker)),))
+
+
+def plant(db: Path, marker: Path) -> None:
+    """A malicious pickle in every file of the saved index (and in ``columns.pickle``), its
+    ``meta.json`` left as errdex wrote it: for the store's version and the current format."""
+    directory = index_path(db)
+    blob = pickle.dumps(_Planted(marker))
+    names = {"columns.pickle"} | {p.name for p in directory.iterdir() if p.name != "meta.json"}
+    for name in names:
+        (directory / name).write_bytes(blob)
+    meta = json.loads((directory / "meta.json").read_text())
+    assert meta["format"] == INDEX_FORMAT
+
+
+@pytest.fixture
+def planted(tmp_path: Path) -> tuple[Path, Path]:
+    db = build_catalogue(tmp_path)
+    marker = tmp_path / "marker"
+    with SqliteStore(db) as store:
+        MatchIndex.build(store.iter_envelopes(), version=store.data_version()).save(index_path(db))
+    plant(db, marker)
+    return db, marker
+
+
+def test_cli_match_never_runs_a_planted_pickle(planted: tuple[Path, Path]) -> None:
+    db, marker = planted
+    paste = "ValueError: weight must be non-negative, got -2"
+    done = subprocess.run(
+        [sys.executable, "-m", "errdex.cli", "match", "--db", str(db), "--json", paste],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert not marker.exists(), "the planted pickle ran"
+    assert done.returncode == 0, done.stderr
+    found = json.loads(done.stdout)
+    assert found[0]["lineNumber"] == line_of("weight must be non-negative")  # rebuilt
+    assert MatchIndex.load(index_path(db)) is not None  # and saved again, loadable
+
+
+def test_web_api_match_never_runs_a_planted_pickle(planted: tuple[Path, Path]) -> None:
+    db, marker = planted
+    with TestClient(create_app(db, poll_seconds=0.2)) as client:
+        paste = "ValueError: weight must be non-negative, got 1"
+        response = client.post("/api/match", json={"text": paste})
+    assert not marker.exists(), "the planted pickle ran"
+    assert response.status_code == 200
+    assert response.json()[0]["lineNumber"] == line_of("weight must be non-negative")
+
+
+def test_load_refuses_every_planted_file(planted: tuple[Path, Path]) -> None:
+    db, marker = planted
+    assert MatchIndex.load(index_path(db)) is None
+    assert not marker.exists()
+
+
+def test_a_saved_automaton_is_used_only_with_this_users_key(
+    catalogue: Path, tmp_path: Path, own_cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with SqliteStore(catalogue) as store:
+        index = MatchIndex.build(store.iter_envelopes(), version=store.data_version())
+    target = tmp_path / "idx"
+    index.save(target)
+    state = (target / "automaton.bin").read_bytes()
+    key = own_cache / "errdex" / "index.key"
+    assert key.stat().st_mode & 0o077 == 0  # the key is the user's alone
+    message = "Node 1 is not in the graph."
+    expected = index.by_message(message)
+    with monkeypatch.context() as patch:  # with the key intact, the saved state is used
+
+        def no_rebuild(anchors: list[str]) -> None:
+            raise AssertionError("rebuilt although the MAC verifies")
+
+        patch.setattr(index_file, "_automaton", no_rebuild)
+        loaded = MatchIndex.load(target)
+        assert loaded is not None and loaded.by_message(message) == expected
+    # the state tampered with: its MAC fails, the automaton is rebuilt from the anchors
+    (target / "automaton.bin").write_bytes(bytes(len(state)))
+    loaded = MatchIndex.load(target)
+    assert loaded is not None and loaded.by_message(message) == expected
+    # an index written with another user's key: the same
+    (target / "automaton.bin").write_bytes(state)
+    key.write_bytes(b"k" * 32)
+    loaded = MatchIndex.load(target)
+    assert loaded is not None and loaded.by_message(message) == expected
+    # no key at all (a read-only home): still loads, rebuilt
+    key.unlink()
+    loaded = MatchIndex.load(target)
+    assert loaded is not None and loaded.by_message(message) == expected
