@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
 
 import re2
 from hypothesis import given, settings
@@ -121,3 +124,22 @@ def test_changing_one_literal_character_breaks_the_match(
 def test_hole_regex_is_portable() -> None:
     assert HOLE_REGEX == r"([\s\S]*?)"
     assert re2.compile(HOLE_REGEX) is not None
+
+
+def test_anchors_of_equal_length_keep_their_order_in_the_message() -> None:
+    # a set ordered these by string hash: another PYTHONHASHSEED gave another first anchor
+    code = (
+        "from errdex.template import MessageTemplate as T;"
+        "print(T.from_format('bbbb {} aaaa {} cccc {} dddd').anchors())"
+    )
+    seen = {
+        subprocess.run(
+            [sys.executable, "-c", code],
+            env={**os.environ, "PYTHONHASHSEED": str(seed)},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+        for seed in range(8)
+    }
+    assert seen == {"['bbbb', 'aaaa', 'cccc', 'dddd']"}

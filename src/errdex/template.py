@@ -235,8 +235,12 @@ class MessageTemplate:
         return self._pattern
 
     def anchors(self, min_length: int = MIN_ANCHOR_LENGTH) -> list[str]:
-        """Literal runs a matcher can look for before it runs the regex, longest first."""
-        found = {text.strip() for text in self.literals}
+        """Literal runs a matcher can look for before it runs the regex, longest first.
+
+        Runs of equal length keep their order in the message, so the answer never
+        depends on the hash seed.
+        """
+        found = dict.fromkeys(text.strip() for text in self.literals)
         return sorted((a for a in found if len(a) >= min_length), key=len, reverse=True)
 
     def match(self, message: str) -> dict[str, str] | None:
