@@ -10,9 +10,9 @@ from typing import Any
 
 import click
 from rich.console import Console, Group
+from rich.padding import Padding
 from rich.panel import Panel
 from rich.syntax import Syntax
-from rich.table import Table
 from rich.text import Text
 
 from errdex.match.api import NO_ERROR, NOT_CATALOGUED, Answer, answer_errors, errors_in
@@ -23,7 +23,7 @@ from errdex.terminal import clean, plain
 __all__ = [
     "EXIT_NO_ERROR",
     "EXIT_NO_MATCH",
-    "candidates_table",
+    "candidates_view",
     "explain_command",
     "match_command",
     "render_explanation",
@@ -169,7 +169,7 @@ def match_command(text: str | None, db: str, as_json: bool, top: int, show_all: 
             continue
         shown = [c for c in answer.candidates if show_all or not c.folded]
         if shown:
-            console.print(candidates_table(shown))
+            console.print(candidates_view(shown))
         folded = len(answer.candidates) - len(shown)
         if folded:
             more = f"{folded} more under {FOLD_BELOW:.0%} confidence (--all shows them)"
@@ -177,22 +177,26 @@ def match_command(text: str | None, db: str, as_json: bool, top: int, show_all: 
     sys.exit(status)
 
 
-def candidates_table(candidates: list[Candidate]) -> Table:
-    """Confidence, file:line (never wrapped), class, message with its hole values."""
-    table = Table(show_lines=False, expand=False)
-    table.add_column("conf.", justify="right", no_wrap=True)
-    table.add_column("where", no_wrap=True, overflow="fold")
-    table.add_column("class", overflow="fold")
-    table.add_column("message", overflow="fold", ratio=1)
+def candidates_view(candidates: list[Candidate]) -> Group:
+    """Each candidate as its confidence and ``file:line`` on one line (never wrapped, so a
+    long path stays whole on an 80-column terminal), then its class, repository, message
+    and hole values, indented."""
+    parts: list[Any] = []
     for c in candidates:
-        where = plain(f"{c.filePath}:{c.lineNumber}", line=True)
-        where.append_text(plain(f"\n{clean(c.repo, line=True)}", "dim"))
-        message = plain(c.errorMessage[:MESSAGE_CHARS])
+        head = Text.assemble(
+            (f"{c.confidence:4.2f}  ", "bold"),
+            plain(f"{c.filePath}:{c.lineNumber}", "bold", line=True),
+            no_wrap=True,
+            overflow="ignore",
+        )
+        body = plain(f"{c.errorClass or '?'} · {c.repo}", "dim", line=True)
+        body.append("\n")
+        body.append_text(plain(c.errorMessage[:MESSAGE_CHARS]))
         for name, value in c.holes.items():
-            message.append_text(plain(f"\n{{{clean(name, line=True)}}} = ", "dim"))
-            message.append_text(plain(_cut(value), "cyan", line=True))
-        table.add_row(f"{c.confidence:.2f}", where, plain(c.errorClass or "?", line=True), message)
-    return table
+            body.append_text(plain(f"\n{{{clean(name, line=True)}}} = ", "dim"))
+            body.append_text(plain(_cut(value), "cyan", line=True))
+        parts += [head, Padding(body, (0, 0, 0, 6))]
+    return Group(*parts)
 
 
 #: How much of a template and of a hole value the table shows.
@@ -243,7 +247,7 @@ def explain_command(text: str | None, db: str) -> None:
         others = [c for c in answer.candidates[1:] if not c.folded]
         if others:
             console.print(Text("Other candidates", style="bold"))
-            console.print(candidates_table(others))
+            console.print(candidates_view(others))
     sys.exit(status)
 
 
