@@ -476,7 +476,8 @@ def export(db: str, jsonl: str, repo: str | None, strict: bool) -> None:
             out.write(json.dumps(envelope, ensure_ascii=False) + "\n")
             count += 1
     if jsonl != "-":
-        err_console.print(f"wrote {count:,} records to {jsonl}")
+        # a path is copied from here: never wrapped, never read as markup
+        err_console.print(plain(f"wrote {count:,} records to {jsonl}"), soft_wrap=True)
     for line in keep.summary():
         err_console.print(line, markup=False, highlight=False, soft_wrap=True)
 
