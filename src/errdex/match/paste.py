@@ -25,12 +25,11 @@ linear regular expressions: time grows linearly with the size of the paste.
 
 from __future__ import annotations
 
-import gc
 import re
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from errdex._gc import gc_paused
 from errdex.match._paste_console import parse_log
 from errdex.match._paste_frames import ARROW, Trace, parse_frame
 from errdex.match._paste_groups import GROUP_START, Item, Members, build, collect
@@ -83,7 +82,7 @@ _LOG_LOOKAHEAD = 20
 def parse_paste(text: str | bytes) -> list[PastedError]:
     """Every error in the paste, in the order printed; the last is the one finally raised."""
     context = _Context()
-    with _gc_paused():
+    with gc_paused():  # millions of small acyclic objects: no full GC scans
         clean = normalize(text)
         errors = _Parser(clean.split("\n"), context, Screen.of_text(clean)).run()
     if context.summaries:
@@ -93,22 +92,6 @@ def parse_paste(text: str | bytes) -> list[PastedError]:
             if error.source_format == TRACEBACK:
                 error.source_format = PYTEST
     return errors
-
-
-@contextmanager
-def _gc_paused() -> Iterator[None]:
-    """Pause the cyclic GC while parsing.
-
-    A big paste makes millions of small acyclic objects, and the collector's repeated full
-    scans of them would cost more than the parse itself.
-    """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 @dataclass(slots=True)
