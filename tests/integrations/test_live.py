@@ -51,14 +51,26 @@ def as_parsed(exc: BaseException) -> list[tuple[object, ...]]:
     """What both readings must agree on: class, message, relation, format, frames."""
     text = "".join(traceback.format_exception(exc))
     return [
-        (e.error_class, e.message, e.relation, e.source_format, [(f.path, f.line, f.function) for f in e.frames])
+        (
+            e.error_class,
+            e.message,
+            e.relation,
+            e.source_format,
+            [(f.path, f.line, f.function) for f in e.frames],
+        )
         for e in parse_paste(text)
     ]
 
 
 def as_live(exc: BaseException) -> list[tuple[object, ...]]:
     return [
-        (e.error_class, e.message, e.relation, e.source_format, [(f.path, f.line, f.function) for f in e.frames])
+        (
+            e.error_class,
+            e.message,
+            e.relation,
+            e.source_format,
+            [(f.path, f.line, f.function) for f in e.frames],
+        )
         for e in errors_from_exception(exc)
     ]
 
@@ -81,7 +93,9 @@ def test_suppressed_context_is_left_out() -> None:
             raise ValueError("shown") from None
 
     exc = caught(fn)
-    assert [(e.error_class, e.message) for e in errors_from_exception(exc)] == [("ValueError", "shown")]
+    assert [(e.error_class, e.message) for e in errors_from_exception(exc)] == [
+        ("ValueError", "shown")
+    ]
     assert as_live(exc) == as_parsed(exc)
 
 
@@ -139,7 +153,11 @@ def test_syntax_error_has_its_message_and_the_offending_line() -> None:
     (error,) = errors_from_exception(exc)
     assert error.source_format == "syntax-error"
     assert error.message == "'(' was never closed"
-    assert (error.frames[-1].path, error.frames[-1].line, error.frames[-1].source) == ("mod.py", 1, "x = (1,")
+    assert (error.frames[-1].path, error.frames[-1].line, error.frames[-1].source) == (
+        "mod.py",
+        1,
+        "x = (1,",
+    )
     assert as_live(exc) == as_parsed(exc)
 
 
@@ -153,7 +171,9 @@ def test_a_failing_str_does_not_fail() -> None:
 
 
 def load_core(root: Path) -> ModuleType:
-    spec = importlib.util.spec_from_file_location("tinyshapes_core", root / "src" / "tinyshapes" / "core.py")
+    spec = importlib.util.spec_from_file_location(
+        "tinyshapes_core", root / "src" / "tinyshapes" / "core.py"
+    )
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -166,7 +186,10 @@ def test_answers_name_the_raise_site(shapes: Path, shapes_db: Path) -> None:
     (answer,) = answers_for_exception(exc, db=shapes_db)
     assert answer.status == "matched"
     best = answer.candidates[0]
-    assert (best.filePath, best.lineNumber) == ("src/tinyshapes/core.py", line_of("raise ShapeError"))
+    assert (best.filePath, best.lineNumber) == (
+        "src/tinyshapes/core.py",
+        line_of("raise ShapeError"),
+    )
     assert best.holes == {"size": "6", "shape": "(4, 2)"}
     assert isinstance(answer, LiveAnswer)
     assert answer.envelope is not None and answer.envelope["record"]["id"] == best.id
@@ -189,7 +212,9 @@ def test_the_default_catalogue_comes_from_the_environment(
     assert answer.candidates[0].lineNumber == line_of("raise IndexError")
 
 
-def test_no_catalogue_is_no_answer_and_creates_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_no_catalogue_is_no_answer_and_creates_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     missing = tmp_path / "sub" / "errdex.db"
     assert answers_for_exception(ValueError("x"), db=missing) == []
     assert not missing.exists() and not missing.parent.exists()
