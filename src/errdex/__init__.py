@@ -49,7 +49,30 @@ _WHERE = {
     "source_window": "errdex.record",
 }
 
-__all__ = sorted([*_WHERE, "__version__", "match"])
+__all__ = [
+    "Checkout",
+    "ErrorRecord",
+    "ErrorSite",
+    "Guard",
+    "Hole",
+    "Literal",
+    "MessageTemplate",
+    "ScanResult",
+    "SourceError",
+    "SqliteStore",
+    "StoreError",
+    "__version__",
+    "envelope",
+    "extract_python",
+    "install",
+    "match",
+    "open_source",
+    "open_store",
+    "record_id",
+    "scan_checkout",
+    "slugify",
+    "source_window",
+]
 
 
 def __getattr__(name: str) -> Any:

@@ -245,6 +245,8 @@ def uninstall() -> None:
         if state.watcher is not None and state.watcher in sys.meta_path:
             sys.meta_path.remove(state.watcher)
         loop_class = getattr(sys.modules.get(_AsyncioWatcher.NAME), "BaseEventLoop", None)
-        if loop_class is not None and _asyncio_original is not None:
-            if loop_class.__dict__.get("default_exception_handler") is _asyncio_handler:
-                loop_class.default_exception_handler = _asyncio_original
+        ours = loop_class is not None and (
+            loop_class.__dict__.get("default_exception_handler") is _asyncio_handler
+        )
+        if ours and _asyncio_original is not None:
+            loop_class.default_exception_handler = _asyncio_original
