@@ -248,5 +248,5 @@ def uninstall() -> None:
         ours = loop_class is not None and (
             loop_class.__dict__.get("default_exception_handler") is _asyncio_handler
         )
-        if ours and _asyncio_original is not None:
+        if ours and loop_class is not None and _asyncio_original is not None:
             loop_class.default_exception_handler = _asyncio_original
