@@ -10,12 +10,12 @@ never fails must cost next to nothing, so nothing heavy is loaded until it is as
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
-
 __version__ = "0.1.0"
 
+TYPE_CHECKING = False  # not typing's: a program that only calls errdex.install() starts fast
 if TYPE_CHECKING:
+    from typing import Any
+
     from errdex import match
     from errdex.extract.python import extract_python
     from errdex.extract.site import ErrorSite, Guard
@@ -76,6 +76,8 @@ __all__ = [
 
 
 def __getattr__(name: str) -> Any:
+    import importlib
+
     if name == "match":
         return importlib.import_module("errdex.match")
     module = _WHERE.get(name)

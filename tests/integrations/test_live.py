@@ -239,3 +239,26 @@ def test_a_corrupt_sqlite_file_is_a_store_error(tmp_path: Path, shapes_db: Path)
     path.write_bytes(shapes_db.read_bytes()[:100] + b"\xff" * 5000)
     with pytest.raises(StoreError):
         answers_for_exception(ValueError("x"), db=path)
+
+
+def test_answering_loads_neither_pydantic_nor_sources_nor_rich(shapes: Path) -> None:
+    """The hook's path (live, block, the store's reads, the index) stays light: it runs
+    in a process that is failing and must print its block fast."""
+    import subprocess
+    import sys
+
+    from tests.integrations.conftest import env_for
+
+    code = (
+        "import sys, errdex.integrations.live, errdex.integrations.block\n"
+        "from errdex.match.index_file import cache_root\n"
+        "heavy = sorted(m for m in sys.modules if m.split('.')[0] in ('pydantic', 'rich', 'fastapi')"
+        " or m.startswith(('errdex.source', 'errdex.record', 'errdex.scan', 'errdex.extract')))\n"
+        "print(heavy, cache_root())\n"
+        "from errdex.source.git import default_cache_dir\n"
+        "assert cache_root() == default_cache_dir().parent\n"
+    )
+    env = env_for(shapes)
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == f"[] {shapes / 'xdg-cache' / 'errdex'}\n"

@@ -17,16 +17,21 @@ from __future__ import annotations
 import os
 import sys
 import threading
-from collections.abc import Callable
 from importlib.machinery import ModuleSpec, PathFinder
-from pathlib import Path
 from types import ModuleType, TracebackType
-from typing import Any
+
+TYPE_CHECKING = False  # not typing's: importing typing alone costs a fast start-up ~5 ms
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from pathlib import Path
+    from typing import Any, TypeAlias
+
+    ExceptHook: TypeAlias = Callable[
+        [type[BaseException], BaseException, TracebackType | None], Any
+    ]
+    ThreadHook: TypeAlias = Callable[[threading.ExceptHookArgs], Any]
 
 __all__ = ["disabled", "install", "installed", "report", "uninstall"]
-
-ExceptHook = Callable[[type[BaseException], BaseException, TracebackType | None], Any]
-ThreadHook = Callable[[threading.ExceptHookArgs], Any]
 
 _TRUE = {"1", "true", "yes", "on"}
 
@@ -88,6 +93,8 @@ def report(
     try:
         if exc is None or isinstance(exc, KeyboardInterrupt | SystemExit) or disabled():
             return False
+        from pathlib import Path
+
         from errdex.integrations.catalogue import default_db
 
         path = Path(db) if db is not None else default_db()
