@@ -80,6 +80,7 @@ def test_a_chained_error_is_answered_for_the_error_that_escaped(
 
 
 THREAD = """\
+    {first}
     {install}
     import threading
     from tinyshapes.core import axis_of
@@ -202,7 +203,7 @@ def test_a_previous_excepthook_still_runs_first(tmp_path: Path, shapes: Path) ->
 def test_installing_loads_nothing_heavy(shapes: Path) -> None:
     code = (
         "import sys, errdex; errdex.install();"
-        "heavy = [m for m in sys.modules if m.split('.')[0] in ('rich', 'fastapi', 'asyncio', 'pydantic')"
+        "heavy = [m for m in sys.modules if m.split('.')[0] in ('rich', 'fastapi', 'asyncio', 'pydantic', 'threading', 'typing', 'pathlib')"
         " or m.startswith(('errdex.match.', 'errdex.store', 'errdex.terminal'))];"
         "print(heavy)"
     )

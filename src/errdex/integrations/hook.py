@@ -4,8 +4,9 @@ The hook wraps ``sys.excepthook``, ``threading.excepthook`` and asyncio's defaul
 exception handler: each first does what it did before (so the traceback prints exactly as
 without errdex), then prints the short block of :mod:`errdex.integrations.block` for the
 live exception. It costs nothing until an exception arrives: this module imports only
-what the interpreter has already loaded, asyncio is patched when (and if) the program
-imports it, and the matcher is imported only when there is a catalogue to ask.
+what the interpreter has already loaded, threading and asyncio are patched when (and if)
+the program imports them, and the matcher is imported only when there is a catalogue to
+ask.
 
 The hook never raises: whatever goes wrong inside it is swallowed (one line on stderr
 with ``ERRDEX_DEBUG=1``), and the program's output and exit status stay as they were.
@@ -14,9 +15,9 @@ with ``ERRDEX_DEBUG=1``), and the program's output and exit status stay as they 
 
 from __future__ import annotations
 
+import _thread
 import os
 import sys
-import threading
 from importlib.machinery import ModuleSpec, PathFinder
 from types import ModuleType, TracebackType
 
@@ -24,12 +25,13 @@ TYPE_CHECKING = False  # not typing's: importing typing alone costs a fast start
 if TYPE_CHECKING:
     from collections.abc import Callable
     from pathlib import Path
+    from threading import ExceptHookArgs
     from typing import Any, TypeAlias
 
     ExceptHook: TypeAlias = Callable[
         [type[BaseException], BaseException, TracebackType | None], Any
     ]
-    ThreadHook: TypeAlias = Callable[[threading.ExceptHookArgs], Any]
+    ThreadHook: TypeAlias = Callable[[ExceptHookArgs], Any]
 
 __all__ = ["disabled", "install", "installed", "report", "uninstall"]
 
@@ -51,7 +53,7 @@ class _State:
     def __init__(self) -> None:
         self.excepthook: ExceptHook | None = None
         self.threadhook: ThreadHook | None = None
-        self.watcher: _AsyncioWatcher | None = None
+        self.watcher: _Watcher | None = None
         self.db: str | Path | None = None
         self.color: bool | None = None
         self.top = 1
@@ -60,7 +62,7 @@ class _State:
 _state: _State | None = None
 #: asyncio's own ``BaseEventLoop.default_exception_handler``, once patched.
 _asyncio_original: Callable[..., Any] | None = None
-_lock = threading.Lock()
+_lock = _thread.allocate_lock()
 
 
 def installed() -> bool:
@@ -145,11 +147,11 @@ def _excepthook(
         report(exc, **_options())
 
 
-def _threadhook(args: threading.ExceptHookArgs) -> None:
+def _threadhook(args: ExceptHookArgs) -> None:
     state = _state
-    previous = (
-        state.threadhook if state is not None and state.threadhook else threading.__excepthook__
-    )
+    previous = state.threadhook if state is not None else None
+    if previous is None:
+        previous = sys.modules["threading"].__excepthook__
     try:
         previous(args)
     finally:
@@ -167,6 +169,14 @@ def _asyncio_handler(loop: Any, context: dict[str, Any]) -> None:
             report(exc, **_options())
 
 
+def _patch_threading(threading: ModuleType) -> None:
+    state = _state
+    if state is None or threading.excepthook is _threadhook:
+        return
+    state.threadhook = threading.excepthook
+    threading.excepthook = _threadhook  # type: ignore[attr-defined]
+
+
 def _patch_asyncio(base_events: ModuleType) -> None:
     """Wrap ``BaseEventLoop.default_exception_handler`` (loops with their own handler
     set keep it: that handler decides what is printed)."""
@@ -180,29 +190,37 @@ def _patch_asyncio(base_events: ModuleType) -> None:
     loop_class.default_exception_handler = _asyncio_handler
 
 
-class _AsyncioWatcher:
-    """A meta-path finder that patches asyncio once it is imported, so that a program
-    that never uses asyncio never pays for importing it."""
+#: The modules whose hooks are wrapped, and how; each is patched when it is imported,
+#: so that a program that never uses threads or asyncio never pays for importing them.
+_PATCHES = {"threading": _patch_threading, "asyncio.base_events": _patch_asyncio}
 
-    NAME = "asyncio.base_events"
+
+class _Watcher:
+    """A meta-path finder that patches each module of :data:`_PATCHES` once it is
+    imported (each is imported once), then leaves ``sys.meta_path``."""
+
+    def __init__(self, names: set[str]) -> None:
+        self.pending = names
 
     def find_spec(
         self, name: str, path: Any = None, target: ModuleType | None = None
     ) -> ModuleSpec | None:
-        if name != self.NAME:
+        if name not in self.pending:
             return None
-        if self in sys.meta_path:  # one module, imported once
+        self.pending.discard(name)
+        if not self.pending and self in sys.meta_path:
             sys.meta_path.remove(self)
         spec = PathFinder.find_spec(name, path)
         loader = spec.loader if spec is not None else None
         exec_module = getattr(loader, "exec_module", None)
         if spec is None or loader is None or exec_module is None:
-            return None
+            return None  # the other finders import it, unpatched
+        patch = _PATCHES[name]
 
         def exec_and_patch(module: ModuleType) -> None:
             exec_module(module)
             try:
-                _patch_asyncio(module)
+                patch(module)
             except BaseException as error:
                 _debug(error)
 
@@ -224,15 +242,17 @@ def install(*, db: str | Path | None = None, color: bool | None = None, top: int
         if _state is None:
             state = _State()
             state.excepthook = sys.excepthook
-            state.threadhook = threading.excepthook
             _state = state
             sys.excepthook = _excepthook
-            threading.excepthook = _threadhook
-            base_events = sys.modules.get(_AsyncioWatcher.NAME)
-            if base_events is not None:
-                _patch_asyncio(base_events)
-            else:
-                state.watcher = _AsyncioWatcher()
+            pending = set()
+            for name, patch in _PATCHES.items():
+                module = sys.modules.get(name)
+                if module is not None:
+                    patch(module)
+                else:
+                    pending.add(name)
+            if pending:
+                state.watcher = _Watcher(pending)
                 sys.meta_path.insert(0, state.watcher)
         _state.db, _state.color, _state.top = db, color, top
     return True
@@ -247,11 +267,12 @@ def uninstall() -> None:
             return
         if sys.excepthook is _excepthook:
             sys.excepthook = state.excepthook or sys.__excepthook__
-        if threading.excepthook is _threadhook:
-            threading.excepthook = state.threadhook or threading.__excepthook__
+        threading = sys.modules.get("threading")
+        if threading is not None and threading.excepthook is _threadhook:
+            threading.excepthook = state.threadhook or threading.__excepthook__  # type: ignore[attr-defined]
         if state.watcher is not None and state.watcher in sys.meta_path:
             sys.meta_path.remove(state.watcher)
-        loop_class = getattr(sys.modules.get(_AsyncioWatcher.NAME), "BaseEventLoop", None)
+        loop_class = getattr(sys.modules.get("asyncio.base_events"), "BaseEventLoop", None)
         ours = loop_class is not None and (
             loop_class.__dict__.get("default_exception_handler") is _asyncio_handler
         )
