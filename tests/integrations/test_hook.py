@@ -91,10 +91,11 @@ THREAD = """\
 """
 
 
-def test_an_error_in_a_thread(tmp_path: Path, shapes: Path) -> None:
-    hooked, plain = with_and_without(
-        tmp_path, THREAD, env_for(shapes, ERRDEX_DB=str(shapes / "errdex.db"))
-    )
+@pytest.mark.parametrize("first", ["", "import threading"], ids=["after", "before"])
+def test_an_error_in_a_thread(tmp_path: Path, shapes: Path, first: str) -> None:
+    body = THREAD.replace("{first}", first)
+    env = env_for(shapes, ERRDEX_DB=str(shapes / "errdex.db"))
+    hooked, plain = with_and_without(tmp_path, body, env)
     assert hooked.returncode == plain.returncode == 0
     assert hooked.stdout == plain.stdout == "main goes on\n"
     assert "Exception in thread worker" in plain.stderr
