@@ -276,11 +276,13 @@ def main() -> None:
         f"(x{up['install'] / up['pass']:.2f}; goal <= {GOAL_IMPORT_MS:.0f} ms added)"
     )
 
+    sizes = [int(s) for s in args.sizes.split(",") if s]
     t = time.perf_counter()
-    items = scanned_items([p for p in args.packages.split(",") if p])
-    print(f"scanned {len(items):,} records with templates in {time.perf_counter() - t:.1f} s")
+    items = [] if not sizes else scanned_items([p for p in args.packages.split(",") if p])
+    if sizes:
+        print(f"scanned {len(items):,} records with templates in {time.perf_counter() - t:.1f} s")
     report["sizes"] = {}
-    for size in [int(s) for s in args.sizes.split(",") if s]:
+    for size in sizes:
         db = workdir / f"catalogue-{size}.db"
         if db.exists():
             db.unlink()
