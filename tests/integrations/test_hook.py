@@ -54,13 +54,20 @@ MAIN = """\
 """
 
 
+def answered(tmp_path: Path, shapes: Path, body: str, code: int, stdout: str, header: str) -> str:
+    """Run ``body`` with and without the hook: same exit status and output, the plain
+    traceback (with ``header``) unchanged; returns the block printed after it."""
+    hooked, plain = with_and_without(
+        tmp_path, body, env_for(shapes, ERRDEX_DB=str(shapes / "errdex.db"))
+    )
+    assert hooked.returncode == plain.returncode == code
+    assert hooked.stdout == plain.stdout == stdout
+    assert header in plain.stderr
+    return block_after(hooked.stderr, plain.stderr)
+
+
 def test_uncaught_exception_prints_traceback_then_block(tmp_path: Path, shapes: Path) -> None:
-    env = env_for(shapes, ERRDEX_DB=str(shapes / "errdex.db"))
-    hooked, plain = with_and_without(tmp_path, MAIN, env)
-    assert hooked.returncode == plain.returncode == 1
-    assert hooked.stdout == plain.stdout == "before\n"
-    assert "Traceback (most recent call last)" in plain.stderr
-    block = block_after(hooked.stderr, plain.stderr)
+    block = answered(tmp_path, shapes, MAIN, 1, "before\n", "Traceback (most recent call last)")
     assert f"ShapeError raised at {RESHAPE}" in block
     assert f"here   {shapes / 'src' / 'tinyshapes' / 'core.py'}" in block
     assert "when   if total != size" in block
@@ -94,12 +101,7 @@ THREAD = """\
 @pytest.mark.parametrize("first", ["", "import threading"], ids=["after", "before"])
 def test_an_error_in_a_thread(tmp_path: Path, shapes: Path, first: str) -> None:
     body = THREAD.replace("{first}", first)
-    env = env_for(shapes, ERRDEX_DB=str(shapes / "errdex.db"))
-    hooked, plain = with_and_without(tmp_path, body, env)
-    assert hooked.returncode == plain.returncode == 0
-    assert hooked.stdout == plain.stdout == "main goes on\n"
-    assert "Exception in thread worker" in plain.stderr
-    block = block_after(hooked.stderr, plain.stderr)
+    block = answered(tmp_path, shapes, body, 0, "main goes on\n", "Exception in thread worker")
     assert f"IndexError raised at src/tinyshapes/core.py:{line_of('raise IndexError')}" in block
     assert "{axis} = 5" in block and "{ndim} = 2" in block
 
@@ -122,12 +124,9 @@ ASYNC = """\
 @pytest.mark.parametrize("first", ["", "import asyncio"], ids=["asyncio-after", "asyncio-before"])
 def test_an_error_in_an_asyncio_callback(tmp_path: Path, shapes: Path, first: str) -> None:
     body = ASYNC.replace("{first}", first)
-    hooked, plain = with_and_without(
-        tmp_path, body, env_for(shapes, ERRDEX_DB=str(shapes / "errdex.db"))
+    block = answered(
+        tmp_path, shapes, body, 0, "loop done\n", "Exception in callback axis_of(1, 3)"
     )
-    assert hooked.returncode == plain.returncode == 0
-    assert "Exception in callback axis_of(1, 3)" in plain.stderr
-    block = block_after(hooked.stderr, plain.stderr)
     assert f"IndexError raised at src/tinyshapes/core.py:{line_of('raise IndexError')}" in block
     assert "{axis} = 3" in block
 

@@ -14,7 +14,7 @@ from errdex.integrations.live import (
     class_name,
     errors_from_exception,
 )
-from errdex.match.paste import parse_paste
+from errdex.match.paste import PastedError, parse_paste
 from errdex.store import StoreError
 from tests.integrations.conftest import line_of
 
@@ -47,9 +47,8 @@ def chained() -> None:
         raise RuntimeError("while handling")  # noqa: B904 (the context is the point)
 
 
-def as_parsed(exc: BaseException) -> list[tuple[object, ...]]:
+def _facts(errors: list[PastedError]) -> list[tuple[object, ...]]:
     """What both readings must agree on: class, message, relation, format, frames."""
-    text = "".join(traceback.format_exception(exc))
     return [
         (
             e.error_class,
@@ -58,21 +57,16 @@ def as_parsed(exc: BaseException) -> list[tuple[object, ...]]:
             e.source_format,
             [(f.path, f.line, f.function) for f in e.frames],
         )
-        for e in parse_paste(text)
+        for e in errors
     ]
+
+
+def as_parsed(exc: BaseException) -> list[tuple[object, ...]]:
+    return _facts(parse_paste("".join(traceback.format_exception(exc))))
 
 
 def as_live(exc: BaseException) -> list[tuple[object, ...]]:
-    return [
-        (
-            e.error_class,
-            e.message,
-            e.relation,
-            e.source_format,
-            [(f.path, f.line, f.function) for f in e.frames],
-        )
-        for e in errors_from_exception(exc)
-    ]
+    return _facts(errors_from_exception(exc))
 
 
 def test_a_chain_reads_as_its_printed_traceback_parses() -> None:
