@@ -40,3 +40,17 @@ __all__ = [
     "slugify",
     "source_window",
 ]
+
+
+def load_ipython_extension(ipython: object) -> None:
+    """``%load_ext errdex``: imported only when IPython asks, so ``import errdex`` stays light."""
+    from errdex.integrations.ipython import load_ipython_extension as load
+
+    load(ipython)
+
+
+def unload_ipython_extension(ipython: object) -> None:
+    """``%unload_ext errdex``."""
+    from errdex.integrations.ipython import unload_ipython_extension as unload
+
+    unload(ipython)

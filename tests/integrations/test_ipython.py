@@ -1,0 +1,182 @@
+"""``%load_ext errdex`` in a real IPython shell (a subprocess fed on stdin) and in a real
+Jupyter kernel (``jupyter_client``), each raising a live error from a catalogued package."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from jupyter_client.kernelspec import KernelSpecManager
+from jupyter_client.manager import KernelManager
+
+from tests.integrations.acme import GEAR_LINE, build_catalogue
+
+SRC = Path(__file__).resolve().parents[2] / "src"
+GEAR_SITE = f"widgets/__init__.py:{GEAR_LINE}"
+GEAR_ERROR = "ValueError: a gear needs at least 3 teeth, got 1"
+
+
+@pytest.fixture
+def catalogue(tmp_path: Path) -> tuple[Path, Path]:
+    return build_catalogue(tmp_path)
+
+
+def _env(widgets: Path, db: Path) -> dict[str, str]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([str(widgets), str(SRC)])
+    env["ERRDEX_DB"] = str(db)
+    env["IPYTHONDIR"] = str(db.parent / "ipython")  # no profile of the machine's
+    env.pop("NO_COLOR", None)
+    return env
+
+
+def ipython(lines: list[str], widgets: Path, db: Path) -> str:
+    """Feed ``lines`` to a real IPython shell; its stdout and stderr, interleaved."""
+    done = subprocess.run(
+        [sys.executable, "-m", "IPython", "--no-banner", "--colors=nocolor", "--simple-prompt"],
+        input="\n".join([*lines, "exit", ""]),
+        capture_output=False,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env=_env(widgets, db),
+        cwd=db.parent,
+        timeout=120,
+    )
+    return done.stdout
+
+
+def test_terminal_shell_shows_the_raise_site_under_the_traceback(
+    catalogue: tuple[Path, Path],
+) -> None:
+    widgets, db = catalogue
+    out = ipython(["%load_ext errdex", "import widgets", "widgets.gear(1)"], widgets, db)
+    assert GEAR_ERROR in out
+    assert GEAR_SITE in out
+    # The shell's own traceback first (its frame lines), errdex's block after it.
+    assert out.index("Traceback") < out.index(GEAR_ERROR) < out.index(GEAR_SITE)
+    assert "\x1b[" not in out  # --colors=nocolor and no terminal: plain text
+    assert "Custom TB Handler failed" not in out
+
+
+def test_errdex_magic_explains_the_last_error(catalogue: tuple[Path, Path]) -> None:
+    widgets, db = catalogue
+    out = ipython(
+        ["%load_ext errdex", "%errdex", "import widgets", "widgets.gear(1)", "print('--')", "%errdex"],
+        widgets,
+        db,
+    )
+    assert "errdex: no error to explain yet" in out
+    before, after = out.split("--\n", 1)
+    assert GEAR_SITE in before  # under the traceback
+    assert GEAR_SITE in after  # and again from %errdex
+    assert GEAR_ERROR not in after  # %errdex adds no second traceback
+
+
+def test_unload_puts_back_the_usual_traceback(catalogue: tuple[Path, Path]) -> None:
+    widgets, db = catalogue
+    out = ipython(
+        ["%load_ext errdex", "%unload_ext errdex", "import widgets", "widgets.gear(1)"],
+        widgets,
+        db,
+    )
+    assert GEAR_ERROR in out
+    assert GEAR_SITE not in out
+
+
+def test_a_broken_catalogue_never_breaks_the_shell(catalogue: tuple[Path, Path]) -> None:
+    widgets, db = catalogue
+    db.write_bytes(b"this is not a sqlite database" * 100)
+    out = ipython(
+        ["%load_ext errdex", "import widgets", "widgets.gear(1)", "widgets.gear(2)", "print(40 + 2)"],
+        widgets,
+        db,
+    )
+    assert out.count("ValueError: a gear needs at least 3 teeth, got") == 2
+    assert "42" in out
+    assert "Custom TB Handler failed" not in out  # errdex's handler stayed installed
+
+
+def test_syntax_errors_in_a_cell_look_as_usual(catalogue: tuple[Path, Path]) -> None:
+    widgets, db = catalogue
+    plain = ipython(["1 +* 2"], widgets, db)
+    loaded = ipython(["%load_ext errdex", "1 +* 2"], widgets, db)
+    assert "SyntaxError" in plain
+    error_lines = [line for line in plain.splitlines() if "Error" in line or "^" in line]
+    for line in error_lines:
+        assert line in loaded
+
+
+# -- a real Jupyter kernel --------------------------------------------------------------
+
+
+@pytest.fixture
+def kernel(catalogue: tuple[Path, Path], tmp_path: Path) -> Iterator[Any]:
+    """A real ipykernel of this Python, started through jupyter_client."""
+    widgets, db = catalogue
+    spec = tmp_path / "kernels" / "errdex-test"
+    spec.mkdir(parents=True)
+    argv = [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"]
+    spec.joinpath("kernel.json").write_text(
+        json.dumps({"argv": argv, "display_name": "errdex test", "language": "python"})
+    )
+    manager = KernelManager(
+        kernel_name="errdex-test",
+        kernel_spec_manager=KernelSpecManager(kernel_dirs=[str(tmp_path / "kernels")]),
+    )
+    manager.start_kernel(env=_env(widgets, db), cwd=str(tmp_path))
+    client = manager.blocking_client()
+    client.start_channels()
+    try:
+        client.wait_for_ready(timeout=120)
+        yield client
+    finally:
+        client.stop_channels()
+        manager.shutdown_kernel(now=True)
+
+
+def execute(client: Any, code: str) -> list[dict[str, Any]]:
+    """Run ``code``; the iopub messages it caused, in order, until the kernel is idle."""
+    msg_id = client.execute(code)
+    messages = []
+    while True:
+        message = client.get_iopub_msg(timeout=120)
+        if message["parent_header"].get("msg_id") != msg_id:
+            continue
+        messages.append(message)
+        content = message["content"]
+        if message["msg_type"] == "status" and content["execution_state"] == "idle":
+            return messages
+
+
+def test_kernel_publishes_the_block_as_html_after_the_error(kernel: Any) -> None:
+    messages = execute(kernel, "%load_ext errdex\nimport widgets\nwidgets.gear(1)")
+    kinds = [m["msg_type"] for m in messages]
+    assert "error" in kinds
+    error = messages[kinds.index("error")]["content"]
+    assert error["ename"] == "ValueError"
+    assert error["evalue"] == "a gear needs at least 3 teeth, got 1"
+    shown = [m for m in messages[kinds.index("error") :] if m["msg_type"] == "display_data"]
+    assert len(shown) == 1
+    data = shown[0]["content"]["data"]
+    assert GEAR_SITE in data["text/plain"]
+    assert "\x1b[" not in data["text/plain"]
+    assert "<" in data["text/html"] and "widgets/__init__.py" in data["text/html"]
+
+    again = execute(kernel, "%errdex")
+    (shown_again,) = [m for m in again if m["msg_type"] == "display_data"]
+    assert shown_again["content"]["data"]["text/html"] == data["text/html"]
+    assert not [m for m in again if m["msg_type"] == "error"]
+
+
+def test_kernel_error_without_a_match_adds_nothing(kernel: Any) -> None:
+    messages = execute(kernel, "%load_ext errdex\n{}['missing']")
+    kinds = [m["msg_type"] for m in messages]
+    assert "error" in kinds
+    assert "display_data" not in kinds
