@@ -18,7 +18,8 @@ from jupyter_client.manager import KernelManager
 from tests.integrations.acme import GEAR_LINE, build_catalogue
 
 SRC = Path(__file__).resolve().parents[2] / "src"
-GEAR_SITE = f"widgets/__init__.py:{GEAR_LINE}"
+#: The block's title line (the traceback's own frame line also names the file and line).
+GEAR_BLOCK = f"ValueError raised at widgets/__init__.py:{GEAR_LINE}"
 GEAR_ERROR = "ValueError: a gear needs at least 3 teeth, got 1"
 
 
@@ -58,9 +59,9 @@ def test_terminal_shell_shows_the_raise_site_under_the_traceback(
     widgets, db = catalogue
     out = ipython(["%load_ext errdex", "import widgets", "widgets.gear(1)"], widgets, db)
     assert GEAR_ERROR in out
-    assert GEAR_SITE in out
     # The shell's own traceback first (its frame lines), errdex's block after it.
-    assert out.index("Traceback") < out.index(GEAR_ERROR) < out.index(GEAR_SITE)
+    assert out.index("Traceback") < out.index(GEAR_ERROR) < out.index(GEAR_BLOCK)
+    assert out.count(GEAR_BLOCK) == 1
     assert "\x1b[" not in out  # --colors=nocolor and no terminal: plain text
     assert "Custom TB Handler failed" not in out
 
@@ -68,15 +69,15 @@ def test_terminal_shell_shows_the_raise_site_under_the_traceback(
 def test_errdex_magic_explains_the_last_error(catalogue: tuple[Path, Path]) -> None:
     widgets, db = catalogue
     out = ipython(
-        ["%load_ext errdex", "%errdex", "import widgets", "widgets.gear(1)", "print('--')", "%errdex"],
+        ["%load_ext errdex", "%errdex", "import widgets", "widgets.gear(1)", "print('after' + 'wards')", "%errdex"],
         widgets,
         db,
     )
     assert "errdex: no error to explain yet" in out
-    before, after = out.split("--\n", 1)
-    assert GEAR_SITE in before  # under the traceback
-    assert GEAR_SITE in after  # and again from %errdex
-    assert GEAR_ERROR not in after  # %errdex adds no second traceback
+    before, after = out.split("afterwards\n", 1)
+    assert GEAR_BLOCK in before  # under the traceback
+    assert GEAR_BLOCK in after  # and again from %errdex
+    assert "Traceback" not in after  # %errdex adds no second traceback
 
 
 def test_unload_puts_back_the_usual_traceback(catalogue: tuple[Path, Path]) -> None:
@@ -87,7 +88,7 @@ def test_unload_puts_back_the_usual_traceback(catalogue: tuple[Path, Path]) -> N
         db,
     )
     assert GEAR_ERROR in out
-    assert GEAR_SITE not in out
+    assert GEAR_BLOCK not in out
 
 
 def test_a_broken_catalogue_never_breaks_the_shell(catalogue: tuple[Path, Path]) -> None:
@@ -165,7 +166,7 @@ def test_kernel_publishes_the_block_as_html_after_the_error(kernel: Any) -> None
     shown = [m for m in messages[kinds.index("error") :] if m["msg_type"] == "display_data"]
     assert len(shown) == 1
     data = shown[0]["content"]["data"]
-    assert GEAR_SITE in data["text/plain"]
+    assert GEAR_BLOCK in data["text/plain"]
     assert "\x1b[" not in data["text/plain"]
     assert "<" in data["text/html"] and "widgets/__init__.py" in data["text/html"]
 

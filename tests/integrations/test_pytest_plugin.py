@@ -108,7 +108,7 @@ def test_each_failure_and_error_gets_a_section(project: tuple[pytest.Pytester, P
 def test_the_ini_option_turns_it_on(project: tuple[pytest.Pytester, Path]) -> None:
     pytester, db = project
     pytester.makeini("[pytest]\nerrdex = true\n")
-    result = pytester.runpytest_subprocess(*PLUGIN, "--errdex-db", str(db), "-k", "gear")
+    result = pytester.runpytest_subprocess(*PLUGIN, "--errdex-db", str(db), "-k", "gear or fine")
     result.assert_outcomes(passed=1, failed=1)
     (text,) = sections(result)
     assert GEAR_SITE in text

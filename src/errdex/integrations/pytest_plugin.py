@@ -135,14 +135,11 @@ class ErrdexReporter:
 
 def _catalogue(given: str | None) -> tuple[Path | None, str | None]:
     """The catalogue to use, or why there is none (a usable run either way)."""
-    if given:
-        path = Path(os.path.expanduser(given))
-        if not path.is_file():
-            return None, f"catalogue {path} does not exist; no raise sites to show"
-        return path, None
-    from errdex.integrations.live import default_db
+    from errdex.integrations.catalogue import default_db
 
-    found = default_db()
-    if found is None:
+    path = Path(os.path.expanduser(given)) if given else default_db()
+    if path is None:
         return None, "no catalogue found (pass --errdex-db FILE or set ERRDEX_DB)"
-    return found, None
+    if not path.is_file():
+        return None, f"catalogue {path} does not exist; no raise sites to show"
+    return path, None
