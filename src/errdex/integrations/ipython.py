@@ -91,7 +91,7 @@ def _show_block(shell: Any, value: BaseException, *, quiet: bool) -> None:
         text = render_text(answers, color=not in_kernel and _terminal_colour(shell))
         if not text:
             if not quiet:
-                print(f"errdex: nothing in the catalogue matches {type(value).__name__}.")
+                print(_why_nothing(value))
             return
         if in_kernel:
             shell.display_pub.publish(
@@ -101,6 +101,17 @@ def _show_block(shell: Any, value: BaseException, *, quiet: bool) -> None:
             print(text)
     except Exception as exc:  # errdex must never break the shell it helps
         print(f"errdex: could not explain this error ({type(exc).__name__}: {exc})", file=sys.stderr)
+
+
+def _why_nothing(value: BaseException) -> str:
+    """What ``%errdex`` says when there is no block: no catalogue, or no match in it."""
+    from errdex.integrations.catalogue import default_db
+
+    db = default_db()
+    if db is None or not db.is_file():
+        where = f" at {db}" if db is not None else ""
+        return f"errdex: no catalogue{where} (set ERRDEX_DB, or run `errdex scan` to make errdex.db)"
+    return f"errdex: nothing in {db} matches {type(value).__name__}: {value}"
 
 
 def _terminal_colour(shell: Any) -> bool:
