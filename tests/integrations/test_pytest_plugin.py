@@ -17,7 +17,9 @@ from tests.integrations.acme import GEAR_LINE, SPRING_LINE, build_catalogue
 pytest_plugins = ["pytester"]
 
 ROOT = Path(__file__).resolve().parents[2]
-PLUGIN = ("-p", "errdex.integrations.pytest_plugin")
+#: Loaded by module name, with the entry point's name blocked: an installed errdex's entry
+#: point would otherwise register the same module a second time, which pytest refuses.
+PLUGIN = ("-p", "no:errdex", "-p", "errdex.integrations.pytest_plugin")
 GEAR_SITE = f"widgets/__init__.py:{GEAR_LINE}"
 SPRING_SITE = f"widgets/__init__.py:{SPRING_LINE}"
 
@@ -165,11 +167,25 @@ def test_a_broken_catalogue_never_fails_the_run(project: tuple[pytest.Pytester, 
     assert "INTERNALERROR" not in result.stdout.str()
 
 
-def test_the_entry_point_is_declared() -> None:
-    """Installed errdex registers the plugin with pytest (``pytest11``); the tests above
-    load it with ``-p`` because an editable install sees new entry points only after a
-    reinstall."""
-    project: dict[str, Any] = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    target = project["project"]["entry-points"]["pytest11"]["errdex"]
-    assert target == pytest_plugin.__name__
-    assert callable(pytest_plugin.pytest_addoption)
+def test_the_declared_entry_point_loads_the_plugin(
+    project: tuple[pytest.Pytester, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """pytest finds the plugin through the ``pytest11`` entry point that pyproject.toml
+    declares, with no ``-p``: the declaration is copied as it stands into a distribution's
+    metadata on the run's path (an editable install sees a new entry point only after a
+    reinstall)."""
+    pytester, db = project
+    declared: dict[str, Any] = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    points = declared["project"]["entry-points"]["pytest11"]
+    assert points == {"errdex": pytest_plugin.__name__}
+    site = pytester.path / "site"
+    dist = site / "errdex_entry_probe-0.dist-info"
+    dist.mkdir(parents=True)
+    dist.joinpath("METADATA").write_text("Metadata-Version: 2.1\nName: errdex-entry-probe\nVersion: 0\n")
+    lines = "".join(f"{name} = {target}\n" for name, target in points.items())
+    dist.joinpath("entry_points.txt").write_text(f"[pytest11]\n{lines}")
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(site), os.environ["PYTHONPATH"]]))
+    result = pytester.runpytest_subprocess("--errdex", "--errdex-db", str(db), "-k", "gear")
+    result.assert_outcomes(failed=1, deselected=3)
+    (text,) = sections(result)
+    assert GEAR_SITE in text
