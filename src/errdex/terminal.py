@@ -10,8 +10,10 @@ string) or :func:`plain` (for a rich ``Text``, which is never parsed as markup).
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
-from rich.text import Text
+if TYPE_CHECKING:  # imported when used: clean() alone must not load rich (errdex's excepthook)
+    from rich.text import Text
 
 __all__ = ["clean", "plain"]
 
@@ -36,4 +38,6 @@ def clean(text: object, *, line: bool = False) -> str:
 
 def plain(text: object, style: str = "", *, line: bool = False) -> Text:
     """A rich ``Text`` of cleaned ``text``: printed as is, never read as markup."""
+    from rich.text import Text
+
     return Text(clean(text, line=line), style=style)

@@ -14,7 +14,7 @@ from errdex.integrations.live import (
     class_name,
     errors_from_exception,
 )
-from errdex.match.paste import parse_paste
+from errdex.match.paste import PastedError, parse_paste
 from errdex.store import StoreError
 from tests.integrations.conftest import line_of
 
@@ -47,20 +47,26 @@ def chained() -> None:
         raise RuntimeError("while handling")  # noqa: B904 (the context is the point)
 
 
-def as_parsed(exc: BaseException) -> list[tuple[object, ...]]:
+def _facts(errors: list[PastedError]) -> list[tuple[object, ...]]:
     """What both readings must agree on: class, message, relation, format, frames."""
-    text = "".join(traceback.format_exception(exc))
     return [
-        (e.error_class, e.message, e.relation, e.source_format, [(f.path, f.line, f.function) for f in e.frames])
-        for e in parse_paste(text)
+        (
+            e.error_class,
+            e.message,
+            e.relation,
+            e.source_format,
+            [(f.path, f.line, f.function) for f in e.frames],
+        )
+        for e in errors
     ]
+
+
+def as_parsed(exc: BaseException) -> list[tuple[object, ...]]:
+    return _facts(parse_paste("".join(traceback.format_exception(exc))))
 
 
 def as_live(exc: BaseException) -> list[tuple[object, ...]]:
-    return [
-        (e.error_class, e.message, e.relation, e.source_format, [(f.path, f.line, f.function) for f in e.frames])
-        for e in errors_from_exception(exc)
-    ]
+    return _facts(errors_from_exception(exc))
 
 
 def test_a_chain_reads_as_its_printed_traceback_parses() -> None:
@@ -81,7 +87,9 @@ def test_suppressed_context_is_left_out() -> None:
             raise ValueError("shown") from None
 
     exc = caught(fn)
-    assert [(e.error_class, e.message) for e in errors_from_exception(exc)] == [("ValueError", "shown")]
+    assert [(e.error_class, e.message) for e in errors_from_exception(exc)] == [
+        ("ValueError", "shown")
+    ]
     assert as_live(exc) == as_parsed(exc)
 
 
@@ -139,7 +147,11 @@ def test_syntax_error_has_its_message_and_the_offending_line() -> None:
     (error,) = errors_from_exception(exc)
     assert error.source_format == "syntax-error"
     assert error.message == "'(' was never closed"
-    assert (error.frames[-1].path, error.frames[-1].line, error.frames[-1].source) == ("mod.py", 1, "x = (1,")
+    assert (error.frames[-1].path, error.frames[-1].line, error.frames[-1].source) == (
+        "mod.py",
+        1,
+        "x = (1,",
+    )
     assert as_live(exc) == as_parsed(exc)
 
 
@@ -153,7 +165,9 @@ def test_a_failing_str_does_not_fail() -> None:
 
 
 def load_core(root: Path) -> ModuleType:
-    spec = importlib.util.spec_from_file_location("tinyshapes_core", root / "src" / "tinyshapes" / "core.py")
+    spec = importlib.util.spec_from_file_location(
+        "tinyshapes_core", root / "src" / "tinyshapes" / "core.py"
+    )
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -166,7 +180,10 @@ def test_answers_name_the_raise_site(shapes: Path, shapes_db: Path) -> None:
     (answer,) = answers_for_exception(exc, db=shapes_db)
     assert answer.status == "matched"
     best = answer.candidates[0]
-    assert (best.filePath, best.lineNumber) == ("src/tinyshapes/core.py", line_of("raise ShapeError"))
+    assert (best.filePath, best.lineNumber) == (
+        "src/tinyshapes/core.py",
+        line_of("raise ShapeError"),
+    )
     assert best.holes == {"size": "6", "shape": "(4, 2)"}
     assert isinstance(answer, LiveAnswer)
     assert answer.envelope is not None and answer.envelope["record"]["id"] == best.id
@@ -189,7 +206,9 @@ def test_the_default_catalogue_comes_from_the_environment(
     assert answer.candidates[0].lineNumber == line_of("raise IndexError")
 
 
-def test_no_catalogue_is_no_answer_and_creates_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_no_catalogue_is_no_answer_and_creates_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     missing = tmp_path / "sub" / "errdex.db"
     assert answers_for_exception(ValueError("x"), db=missing) == []
     assert not missing.exists() and not missing.parent.exists()
@@ -214,3 +233,26 @@ def test_a_corrupt_sqlite_file_is_a_store_error(tmp_path: Path, shapes_db: Path)
     path.write_bytes(shapes_db.read_bytes()[:100] + b"\xff" * 5000)
     with pytest.raises(StoreError):
         answers_for_exception(ValueError("x"), db=path)
+
+
+def test_answering_loads_neither_pydantic_nor_sources_nor_rich(shapes: Path) -> None:
+    """The hook's path (live, block, the store's reads, the index) stays light: it runs
+    in a process that is failing and must print its block fast."""
+    import subprocess
+    import sys
+
+    from tests.integrations.conftest import env_for
+
+    code = (
+        "import sys, errdex.integrations.live, errdex.integrations.block\n"
+        "from errdex.match.index_file import cache_root\n"
+        "heavy = sorted(m for m in sys.modules if m.split('.')[0] in ('pydantic', 'rich', 'fastapi')"
+        " or m.startswith(('errdex.source', 'errdex.record', 'errdex.scan', 'errdex.extract')))\n"
+        "print(heavy, cache_root())\n"
+        "from errdex.source.git import default_cache_dir\n"
+        "assert cache_root() == default_cache_dir().parent\n"
+    )
+    env = env_for(shapes)
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == f"[] {shapes / 'xdg-cache' / 'errdex'}\n"

@@ -126,7 +126,9 @@ def render_text(answers: Sequence[Answer], *, color: bool) -> str:
         for condition in block.conditions:
             lines.append(f"  when   {clean(condition, line=True)}")
         for name, value in block.holes:
-            lines.append(f"  value  {{{clean(name, line=True)}}} = {style(_CYAN, clean(value, line=True))}")
+            lines.append(
+                f"  value  {{{clean(name, line=True)}}} = {style(_CYAN, clean(value, line=True))}"
+            )
         if block.fix:
             lines.append(f"  fix    {clean(block.fix, line=True)}")
         lines.append(f"  more   {style(_DIM, clean(block.more, line=True))}")
@@ -160,7 +162,11 @@ def render_html(answers: Sequence[Answer]) -> str:
         )
         if block.fix:
             rows.append(f"<tr><th>fix</th><td>{e(block.fix)}</td></tr>")
-        more = _link(block.more) if _SAFE_URL.fullmatch(block.more) else f"<code>{e(block.more)}</code>"
+        more = (
+            _link(block.more)
+            if _SAFE_URL.fullmatch(block.more)
+            else f"<code>{e(block.more)}</code>"
+        )
         rows.append(f"<tr><th>more</th><td>{more}</td></tr>")
         parts.append(
             f"<p><strong>errdex: {e(block.title)}</strong> ({block.confidence:.0%})</p>"

@@ -31,7 +31,6 @@ from errdex.match._paste_model import (
 from errdex.match.api import Answer, answer_errors, chains
 from errdex.store import SqliteStore, StoreError
 
-
 __all__ = [
     "LiveAnswer",
     "answers_for_exception",
@@ -80,12 +79,16 @@ def _notes(exc: BaseException) -> list[str]:
 
 def _frames(exc: BaseException) -> list[Frame]:
     frames = [
-        Frame(path=f.filename, line=f.lineno, function=f.name, source=(f.line or "").strip() or None)
+        Frame(
+            path=f.filename, line=f.lineno, function=f.name, source=(f.line or "").strip() or None
+        )
         for f in traceback.extract_tb(exc.__traceback__)
     ]
     if isinstance(exc, SyntaxError) and exc.filename:
         text = exc.text.strip() if isinstance(exc.text, str) else None
-        frames.append(Frame(path=str(exc.filename), line=exc.lineno, function=None, source=text or None))
+        frames.append(
+            Frame(path=str(exc.filename), line=exc.lineno, function=None, source=text or None)
+        )
     return frames
 
 
@@ -112,7 +115,7 @@ def _errors(exc: BaseException, seen: set[int], in_group: bool) -> list[PastedEr
     errors: list[PastedError] = []
     for item, relation in _chain(exc, seen):
         group = isinstance(item, BaseExceptionGroup)
-        if group:
+        if isinstance(item, BaseExceptionGroup):
             for member in item.exceptions:
                 if isinstance(member, BaseException):
                     errors.extend(_errors(member, seen, True))

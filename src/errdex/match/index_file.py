@@ -30,8 +30,6 @@ from typing import Any
 
 import ahocorasick
 
-from errdex.source.git import default_cache_dir
-
 __all__ = ["FILE_FORMAT", "BadIndex", "cache_root", "read_index", "write_index"]
 
 #: Bumped whenever the files change shape; an index of another format is rebuilt.
@@ -55,7 +53,10 @@ _STRING_REFS = ("repos", "paths", "classes", "functions")
 
 def cache_root() -> Path:
     """``$XDG_CACHE_HOME/errdex``, else ``~/.cache/errdex``."""
-    return default_cache_dir().parent
+    # As errdex.source.git.default_cache_dir's parent, without importing errdex.source.
+    xdg = os.environ.get("XDG_CACHE_HOME", "")
+    base = Path(xdg) if xdg and os.path.isabs(xdg) else Path.home() / ".cache"
+    return base / "errdex"
 
 
 def _key(create: bool) -> bytes | None:

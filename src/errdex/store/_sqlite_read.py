@@ -7,8 +7,6 @@ import sqlite3
 from collections.abc import Iterator
 from typing import Any, cast
 
-from errdex.record import envelope
-
 from ._sqlite_layout import ENVELOPE_SELECT, NO_CLASS, RECENT_SCANS, SCAN_COLUMNS
 from .base import RecordStatus, RecordVersion, RepoStats, ScanInfo, StoreStats
 from .errors import StoreError
@@ -170,4 +168,6 @@ def _filters(repo: str | None, include_stale: bool, prefix: str = "") -> tuple[s
 def _envelope(row: sqlite3.Row) -> dict[str, Any]:
     record = cast(dict[str, Any], json.loads(row[0]))
     evidence = cast(dict[str, Any], json.loads(row[1]))
-    return envelope(record, evidence, str(row[2]))
+    # errdex.record.envelope's shape, without importing the record model (pydantic): a
+    # reader such as errdex's excepthook must start fast.
+    return {"record": record, "evidence": evidence, "datasetVersion": str(row[2])}
