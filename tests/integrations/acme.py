@@ -40,8 +40,19 @@ def build_catalogue(root: Path) -> tuple[Path, Path]:
     (src / "widgets" / "__init__.py").write_text(WIDGETS, encoding="utf-8")
     db = root / "errdex.db"
     subprocess.run(
-        [sys.executable, "-m", "errdex.cli", "scan", str(src), "--repo", REPO, "--sha", SHA,
-         "--db", str(db)],
+        [
+            sys.executable,
+            "-m",
+            "errdex.cli",
+            "scan",
+            str(src),
+            "--repo",
+            REPO,
+            "--sha",
+            SHA,
+            "--db",
+            str(db),
+        ],
         check=True,
         capture_output=True,
         text=True,

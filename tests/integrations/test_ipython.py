@@ -73,7 +73,14 @@ def test_terminal_shell_shows_the_raise_site_under_the_traceback(
 def test_errdex_magic_explains_the_last_error(catalogue: tuple[Path, Path]) -> None:
     widgets, db = catalogue
     out = ipython(
-        ["%load_ext errdex", "%errdex", "import widgets", "widgets.gear(1)", "print('after' + 'wards')", "%errdex"],
+        [
+            "%load_ext errdex",
+            "%errdex",
+            "import widgets",
+            "widgets.gear(1)",
+            "print('after' + 'wards')",
+            "%errdex",
+        ],
         widgets,
         db,
     )
@@ -99,7 +106,13 @@ def test_a_broken_catalogue_never_breaks_the_shell(catalogue: tuple[Path, Path])
     widgets, db = catalogue
     db.write_bytes(b"this is not a sqlite database" * 100)
     out = ipython(
-        ["%load_ext errdex", "import widgets", "widgets.gear(1)", "widgets.gear(2)", "print(40 + 2)"],
+        [
+            "%load_ext errdex",
+            "import widgets",
+            "widgets.gear(1)",
+            "widgets.gear(2)",
+            "print(40 + 2)",
+        ],
         widgets,
         db,
     )

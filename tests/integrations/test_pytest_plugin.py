@@ -119,7 +119,9 @@ def test_the_ini_option_turns_it_on(project: tuple[pytest.Pytester, Path]) -> No
 def test_json_lines_name_the_matched_records(project: tuple[pytest.Pytester, Path]) -> None:
     pytester, db = project
     out = pytester.path / "reports" / "errdex.jsonl"
-    result = pytester.runpytest_subprocess(*PLUGIN, "--errdex-json", str(out), "--errdex-db", str(db))
+    result = pytester.runpytest_subprocess(
+        *PLUGIN, "--errdex-json", str(out), "--errdex-db", str(db)
+    )
     result.assert_outcomes(passed=1, failed=2, errors=1)
     lines = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
     by_test = {line["nodeid"].split("::")[1]: line for line in lines}
@@ -181,7 +183,9 @@ def test_the_declared_entry_point_loads_the_plugin(
     site = pytester.path / "site"
     dist = site / "errdex_entry_probe-0.dist-info"
     dist.mkdir(parents=True)
-    dist.joinpath("METADATA").write_text("Metadata-Version: 2.1\nName: errdex-entry-probe\nVersion: 0\n")
+    dist.joinpath("METADATA").write_text(
+        "Metadata-Version: 2.1\nName: errdex-entry-probe\nVersion: 0\n"
+    )
     lines = "".join(f"{name} = {target}\n" for name, target in points.items())
     dist.joinpath("entry_points.txt").write_text(f"[pytest11]\n{lines}")
     monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(site), os.environ["PYTHONPATH"]]))

@@ -100,7 +100,9 @@ def _show_block(shell: Any, value: BaseException, *, quiet: bool) -> None:
         else:
             print(text)
     except Exception as exc:  # errdex must never break the shell it helps
-        print(f"errdex: could not explain this error ({type(exc).__name__}: {exc})", file=sys.stderr)
+        print(
+            f"errdex: could not explain this error ({type(exc).__name__}: {exc})", file=sys.stderr
+        )
 
 
 def _why_nothing(value: BaseException) -> str:
@@ -110,7 +112,9 @@ def _why_nothing(value: BaseException) -> str:
     db = default_db()
     if db is None or not db.is_file():
         where = f" at {db}" if db is not None else ""
-        return f"errdex: no catalogue{where} (set ERRDEX_DB, or run `errdex scan` to make errdex.db)"
+        return (
+            f"errdex: no catalogue{where} (set ERRDEX_DB, or run `errdex scan` to make errdex.db)"
+        )
     return f"errdex: nothing in {db} matches {type(value).__name__}: {value}"
 
 

@@ -123,11 +123,18 @@ class ErrdexReporter:
             return f"errdex could not explain this error ({type(exc).__name__}: {exc})", line
         candidates = [c for answer in answers for c in answer.candidates]
         line["candidates"] = [
-            {"id": c.id, "confidence": c.confidence, "repo": c.repo,
-             "filePath": c.filePath, "lineNumber": c.lineNumber}
+            {
+                "id": c.id,
+                "confidence": c.confidence,
+                "repo": c.repo,
+                "filePath": c.filePath,
+                "lineNumber": c.lineNumber,
+            }
             for c in candidates
         ]
-        line["status"] = "matched" if candidates else (answers[-1].status if answers else "no error")
+        line["status"] = (
+            "matched" if candidates else (answers[-1].status if answers else "no error")
+        )
         if not text:
             text = f"errdex: nothing in {self.db} matches {line['errorClass']} ({line['status']})"
         return text, line
