@@ -70,6 +70,46 @@ def test_terminal_shell_shows_the_raise_site_under_the_traceback(
     assert "Custom TB Handler failed" not in out
 
 
+def ipython_in_a_terminal(lines: list[str], widgets: Path, db: Path, colors: str) -> str:
+    """Like :func:`ipython`, with the shell's output going to a pseudo-terminal."""
+    master, slave = os.openpty()
+    with subprocess.Popen(
+        [sys.executable, "-m", "IPython", "--no-banner", "--simple-prompt", f"--colors={colors}"],
+        stdin=subprocess.PIPE,
+        stdout=slave,
+        stderr=slave,
+        env=_env(widgets, db),
+        cwd=db.parent,
+    ) as shell:
+        os.close(slave)
+        assert shell.stdin is not None
+        shell.stdin.write("\n".join([*lines, "exit", ""]).encode())
+        shell.stdin.close()
+        out = b""
+        while True:
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:  # the terminal closed: the shell is gone
+                break
+            if not chunk:
+                break
+            out += chunk
+        shell.wait(timeout=120)
+    os.close(master)
+    return out.decode("utf-8", errors="replace")
+
+
+def test_a_terminal_gets_the_block_in_colour_as_the_shell_is(catalogue: tuple[Path, Path]) -> None:
+    widgets, db = catalogue
+    lines = ["%load_ext errdex", "import widgets", "widgets.gear(1)"]
+    coloured = ipython_in_a_terminal(lines, widgets, db, "neutral")
+    block = coloured.split("── errdex ", 1)[1]
+    assert f"\x1b[1m{GEAR_BLOCK}\x1b[0m" in block
+    plain = ipython_in_a_terminal(lines, widgets, db, "nocolor")
+    block = plain.split("── errdex ", 1)[1]
+    assert GEAR_BLOCK in block and "\x1b[" not in block
+
+
 def test_errdex_magic_explains_the_last_error(catalogue: tuple[Path, Path]) -> None:
     widgets, db = catalogue
     out = ipython(
