@@ -41,6 +41,9 @@ _WHERE = {
     "envelope": "errdex.record",
     "extract_python": "errdex.extract.python",
     "install": "errdex.integrations.hook",
+    # ``%load_ext errdex`` / ``%unload_ext errdex`` look these up on the package
+    "load_ipython_extension": "errdex.integrations.ipython",
+    "unload_ipython_extension": "errdex.integrations.ipython",
     "open_source": "errdex.source",
     "open_store": "errdex.store",
     "record_id": "errdex.record",
