@@ -20,7 +20,6 @@ from typing import Annotated, Any
 
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
-
 from pydantic import Field
 
 from errdex import __version__
