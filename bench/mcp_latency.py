@@ -58,18 +58,9 @@ def scanned(packages: Sequence[str]) -> list[tuple[cat.Seed, dict[str, Any], dic
         if note:
             print(note, file=sys.stderr)
         for record, evidence in items:
-            site = evidence.get("site") or {}
-            if site.get("template") is None:
-                continue
-            seed = cat.Seed(
-                repo=record["repo"],
-                file_path=record["filePath"],
-                line=int(record["lineNumber"]),
-                error_class=record["errorClass"],
-                function=site.get("function"),
-                template=site["template"],
-            )
-            out.append((seed, record, evidence))
+            seed = cat.seed_of((record, evidence))
+            if seed is not None:
+                out.append((seed, record, evidence))
     return out
 
 
