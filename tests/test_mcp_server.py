@@ -50,14 +50,8 @@ def _env() -> dict[str, str]:
     return env
 
 
-@pytest.fixture(scope="module")
-def catalogue(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A catalogue written by ``errdex scan`` over a small package, as a user makes one."""
-    root = tmp_path_factory.mktemp("mcp")
-    package = root / "src" / "widgets"
-    package.mkdir(parents=True)
-    (package / "__init__.py").write_text(WIDGETS)
-    db = root / "errdex.db"
+def scan(root: Path, db: Path) -> None:
+    """``errdex scan ROOT/src --repo acme/widgets``, as a user runs it."""
     done = subprocess.run(
         [*ERRDEX, "scan", str(root / "src"), "--repo", "acme/widgets", "--db", str(db)],
         capture_output=True,
@@ -66,7 +60,22 @@ def catalogue(tmp_path_factory: pytest.TempPathFactory) -> Path:
         timeout=300,
     )
     assert done.returncode == 0, done.stderr
-    return db
+
+
+def widgets(root: Path) -> Path:
+    package = root / "src" / "widgets"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text(WIDGETS)
+    return package
+
+
+@pytest.fixture(scope="module")
+def catalogue(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A catalogue written by ``errdex scan`` over a small package."""
+    root = tmp_path_factory.mktemp("mcp")
+    widgets(root)
+    scan(root, root / "errdex.db")
+    return root / "errdex.db"
 
 
 Session = Callable[[ClientSession], Awaitable[None]]
@@ -203,6 +212,38 @@ def test_without_a_catalogue_every_tool_says_how_to_make_one(tmp_path: Path) -> 
         assert result.is_error
         assert "run `errdex scan` first" in text_of(result)
     assert not (tmp_path / "missing.db").exists()  # asking never creates one
+
+
+def test_a_scan_while_the_server_runs_is_found_without_a_restart(tmp_path: Path) -> None:
+    package = widgets(tmp_path)
+    db = tmp_path / "errdex.db"
+    scan(tmp_path, db)
+    paste = "RuntimeError: gizmo 7 overheated at 451 degrees"
+    before: dict[str, Any] = {}
+    after: dict[str, Any] = {}
+
+    async def body(session: ClientSession) -> None:
+        before["search"] = data_of(await session.call_tool("search_error", {"message": paste}))
+        before["match"] = data_of(await session.call_tool("match_traceback", {"text": paste}))
+        (package / "gizmo.py").write_text(
+            "def heat(n, t):\n"
+            "    if t > 400:\n"
+            "        raise RuntimeError(f'gizmo {n} overheated at {t} degrees')\n"
+        )
+        await anyio.to_thread.run_sync(scan, tmp_path, db)
+        after["search"] = data_of(await session.call_tool("search_error", {"message": paste}))
+        after["match"] = data_of(await session.call_tool("match_traceback", {"text": paste}))
+        after["repos"] = data_of(await session.call_tool("list_repos", {}))
+
+    in_session(db, body)
+    assert before["search"]["matches"] == []
+    assert before["match"]["answers"][0]["candidates"] == []
+    (hit,) = after["search"]["matches"]
+    assert hit["filePath"] == "widgets/gizmo.py"
+    best = after["match"]["answers"][0]["candidates"][0]
+    assert best["id"] == hit["id"]
+    assert best["holes"] == {"n": "7", "t": "451"}
+    assert after["repos"]["repos"][0]["errorCount"] == 3
 
 
 def test_an_unmatched_error_says_why(catalogue: Path) -> None:
