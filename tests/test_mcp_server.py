@@ -14,6 +14,7 @@ import anyio
 import pytest
 from mcp.client.session import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
+from mcp.server.mcpserver.exceptions import ToolError
 from mcp_types import CallToolResult, TextContent
 
 from errdex.mcp_commands import INSTALL_HINT
@@ -244,6 +245,23 @@ def test_a_scan_while_the_server_runs_is_found_without_a_restart(tmp_path: Path)
     assert best["id"] == hit["id"]
     assert best["holes"] == {"n": "7", "t": "451"}
     assert after["repos"]["repos"][0]["errorCount"] == 3
+
+
+def test_a_file_that_is_no_catalogue_is_a_tool_error(tmp_path: Path) -> None:
+    foreign = tmp_path / "notes.db"
+    foreign.write_text("not a database, just text\n" * 100)
+    tools = ErrdexTools(foreign)
+    calls: list[Callable[[], object]] = [
+        tools.list_repos,
+        lambda: tools.search_error("boom"),
+        lambda: tools.get_error(id="0123456789abcdef"),
+        lambda: tools.match_traceback("ValueError: boom"),
+        lambda: tools.explain_error("ValueError: boom"),
+    ]
+    for call in calls:
+        with pytest.raises(ToolError, match="is not an errdex database"):
+            call()
+    assert foreign.read_text().startswith("not a database")
 
 
 def test_an_unmatched_error_says_why(catalogue: Path) -> None:
