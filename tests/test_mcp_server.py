@@ -12,11 +12,13 @@ from typing import Any
 
 import anyio
 import pytest
+from click.testing import CliRunner
 from mcp.client.session import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp_types import CallToolResult, TextContent
 
+from errdex.cli import main
 from errdex.mcp_commands import INSTALL_HINT
 from errdex.mcp_server import ErrdexTools, markdown
 
@@ -82,13 +84,13 @@ def catalogue(tmp_path_factory: pytest.TempPathFactory) -> Path:
 Session = Callable[[ClientSession], Awaitable[None]]
 
 
-def in_session(db: Path, body: Session) -> None:
-    """Spawn ``errdex mcp --db DB`` and run ``body`` in an initialised client session."""
+def in_session(db: Path, body: Session, *options: str) -> None:
+    """Spawn ``errdex mcp --db DB [OPTIONS]`` and run ``body`` in an initialised session."""
 
     async def go() -> None:
         params = StdioServerParameters(
             command=sys.executable,
-            args=["-m", "errdex.cli", "mcp", "--db", str(db)],
+            args=["-m", "errdex.cli", "mcp", "--db", str(db), *options],
             env=_env(),
         )
         with open(os.devnull, "w") as errlog:
@@ -262,6 +264,32 @@ def test_a_file_that_is_no_catalogue_is_a_tool_error(tmp_path: Path) -> None:
         with pytest.raises(ToolError, match="is not an errdex database"):
             call()
     assert foreign.read_text().startswith("not a database")
+
+
+def test_a_base_url_makes_the_urls_absolute(catalogue: Path) -> None:
+    site = "https://errors.example.org/py"
+    seen: dict[str, Any] = {}
+
+    async def body(session: ClientSession) -> None:
+        seen["match"] = data_of(await session.call_tool("match_traceback", {"text": TRACEBACK}))
+        seen["repos"] = data_of(await session.call_tool("list_repos", {}))
+
+    in_session(catalogue, body, "--base-url", site + "/")
+    hit = ErrdexTools(catalogue, site).search_error("too large for widget")["matches"][0]
+    assert hit["url"] == f"{site}/repos/acme/widgets/errors/{hit['id']}/{hit['slug']}"
+    assert hit["api"] == f"{site}/api/errors/{hit['id']}"
+    assert seen["match"]["answers"][0]["candidates"][0]["url"] == hit["url"]
+    assert seen["repos"]["repos"][0]["url"] == f"{site}/repos/acme/widgets"
+    got = ErrdexTools(catalogue, site).get_error(id=hit["id"])
+    assert got["url"] == hit["url"]
+
+
+def test_mcp_refuses_a_base_url_that_is_not_http(tmp_path: Path) -> None:
+    result = CliRunner().invoke(
+        main, ["mcp", "--db", str(tmp_path / "x.db"), "--base-url", "ftp://x"]
+    )
+    assert result.exit_code == 2
+    assert "is not an http(s) URL" in result.output
 
 
 def test_an_unmatched_error_says_why(catalogue: Path) -> None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import click
 
+from errdex.web.commands import check_base_url
+
 __all__ = ["mcp_command"]
 
 #: What to say when the optional SDK is missing from the environment.
@@ -20,7 +22,14 @@ INSTALL_HINT = (
     type=click.Path(dir_okay=False),
     help="SQLite catalogue written by errdex scan.",
 )
-def mcp_command(db: str) -> None:
+@click.option(
+    "--base-url",
+    default=None,
+    metavar="URL",
+    callback=lambda _ctx, _param, value: check_base_url(value),
+    help="The errdex serve site of this catalogue: the page URLs tools return become absolute.",
+)
+def mcp_command(db: str, base_url: str | None) -> None:
     """Serve the catalogue to agents: a Model Context Protocol server on stdin/stdout.
 
     \b
@@ -36,4 +45,4 @@ def mcp_command(db: str) -> None:
         if exc.name is None or not exc.name.startswith("mcp"):
             raise
         raise click.ClickException(INSTALL_HINT) from exc
-    run(db)
+    run(db, base_url)

@@ -52,8 +52,10 @@ class ErrdexTools:
     """The tools' work over one catalogue file, apart from the protocol (tested directly
     and through a real stdio session)."""
 
-    def __init__(self, db: str | Path) -> None:
+    def __init__(self, db: str | Path, base_url: str | None = None) -> None:
         self.db = str(db)
+        #: The site serving this catalogue (``errdex serve``): page URLs become absolute.
+        self.base_url = (base_url or "").rstrip("/")
         self._catalogue: Catalogue | None = None
         self._lock = threading.Lock()
 
@@ -110,8 +112,8 @@ class ErrdexTools:
         matches = [
             {
                 **hit.to_json(),
-                "url": record_path(hit.repo, hit.id, hit.slug),
-                "api": api_path(hit.id),
+                "url": self.base_url + record_path(hit.repo, hit.id, hit.slug),
+                "api": self.base_url + api_path(hit.id),
             }
             for hit in hits
         ]
@@ -136,7 +138,7 @@ class ErrdexTools:
             "evidence": page.evidence,
             "datasetVersion": page.dataset_version,
             "stale": page.stale,
-            "url": record_path(record["repo"], record["id"], record["slug"]),
+            "url": self.base_url + record_path(record["repo"], record["id"], record["slug"]),
             "markdown": markdown(record),
         }
 
@@ -168,7 +170,7 @@ class ErrdexTools:
                     "version": latest.get("version"),
                     "scannedAt": latest.get("scannedAt"),
                     "datasetVersion": latest.get("datasetVersion"),
-                    "url": repo_path(info.repo),
+                    "url": self.base_url + repo_path(info.repo),
                 }
             )
         return {"repos": repos}
@@ -213,7 +215,7 @@ class ErrdexTools:
         catalogue = self.catalogue()
         for candidate in data["candidates"]:
             found = catalogue.locate(candidate["id"])
-            candidate["url"] = record_path(
+            candidate["url"] = self.base_url + record_path(
                 candidate["repo"], candidate["id"], found[1] if found else "error"
             )
         return data
@@ -279,9 +281,10 @@ def markdown(record: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def build_server(db: str | Path) -> MCPServer:
-    """The MCP server over the catalogue at ``db`` (which may not exist yet: tools say so)."""
-    tools = ErrdexTools(db)
+def build_server(db: str | Path, base_url: str | None = None) -> MCPServer:
+    """The MCP server over the catalogue at ``db`` (which may not exist yet: tools say so);
+    with ``base_url``, the site that serves it, the URLs the tools return are absolute."""
+    tools = ErrdexTools(db, base_url)
     server: MCPServer = MCPServer(
         name="errdex", version=__version__, instructions=_INSTRUCTIONS, log_level="WARNING"
     )
@@ -324,6 +327,6 @@ def build_server(db: str | Path) -> MCPServer:
     return server
 
 
-def run(db: str | Path) -> None:
+def run(db: str | Path, base_url: str | None = None) -> None:
     """Serve the tools on stdin/stdout until the client closes them."""
-    build_server(db).run("stdio")
+    build_server(db, base_url).run("stdio")

@@ -12,7 +12,7 @@ import click
 from errdex.store import StoreError
 from errdex.web.settings import DEFAULT_ISSUES_URL
 
-__all__ = ["serve"]
+__all__ = ["check_base_url", "serve"]
 
 
 @click.command()
@@ -41,7 +41,7 @@ __all__ = ["serve"]
     "--base-url",
     default=None,
     metavar="URL",
-    callback=lambda _ctx, _param, value: _base_url(value),
+    callback=lambda _ctx, _param, value: check_base_url(value),
     help="The site's public address (https://host[/path]) for the absolute URLs of "
     "/sitemap.xml, /robots.txt and /llms.txt; default: each request's own.",
 )
@@ -78,7 +78,7 @@ def serve(
     uvicorn.Server(config).run(sockets=[sock])
 
 
-def _base_url(value: str | None) -> str | None:
+def check_base_url(value: str | None) -> str | None:
     """``--base-url`` as given, less a trailing slash; only http(s) with a host."""
     if value is None:
         return None
