@@ -32,6 +32,7 @@ __all__ = [
     "rows",
     "runs_of",
     "scan_seeds",
+    "seed_of",
 ]
 
 Envelope = dict[str, Any]
@@ -106,6 +107,22 @@ def _scan_items(checkout: Any, repo: str, jobs: int) -> tuple[list[Any], str | N
         return items, note
 
 
+def seed_of(item: tuple[dict[str, Any], dict[str, Any]]) -> Seed | None:
+    """The seed of one scanned ``(record, evidence)``; None for a site without a template."""
+    record, evidence = item
+    site = evidence.get("site") or {}
+    if site.get("template") is None:
+        return None
+    return Seed(
+        repo=record["repo"],
+        file_path=record["filePath"],
+        line=int(record["lineNumber"]),
+        error_class=record["errorClass"],
+        function=site.get("function"),
+        template=site["template"],
+    )
+
+
 def scan_seeds(packages: Sequence[str], jobs: int = 2) -> tuple[list[Seed], list[str]]:
     """Templates of the running standard library and of installed ``packages``; notes."""
     from errdex.source import open_source
@@ -120,20 +137,7 @@ def scan_seeds(packages: Sequence[str], jobs: int = 2) -> tuple[list[Seed], list
         items, note = _scan_items(checkout, repo, jobs)
         if note:
             notes.append(note)
-        for record, evidence in items:
-            site = evidence.get("site") or {}
-            if site.get("template") is None:
-                continue
-            seeds.append(
-                Seed(
-                    repo=record["repo"],
-                    file_path=record["filePath"],
-                    line=int(record["lineNumber"]),
-                    error_class=record["errorClass"],
-                    function=site.get("function"),
-                    template=site["template"],
-                )
-            )
+        seeds += [s for s in map(seed_of, items) if s is not None]
         notes.append(f"{repo}: {len(items)} templates")
     return seeds, notes
 

@@ -49,6 +49,7 @@ class LazyGroup(click.Group):
         "explain": "errdex.match.commands:explain_command",
         "analyze": "errdex.analyze.commands:analyze_command",
         "serve": "errdex.web.commands:serve",
+        "mcp": "errdex.mcp_commands:mcp_command",
         "harvest": "errdex.analyze.harvest.commands:harvest",
     }
 

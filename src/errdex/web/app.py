@@ -22,6 +22,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from errdex import __version__
 from errdex.store import SqliteStore
+from errdex.web.agents import agents_router
 from errdex.web.api import api_router
 from errdex.web.apidocs import reference
 from errdex.web.catalogue import Catalogue
@@ -83,8 +84,10 @@ def create_app(
     *,
     issues_url: str = DEFAULT_ISSUES_URL,
     poll_seconds: float = POLL_SECONDS,
+    base_url: str | None = None,
 ) -> FastAPI:
-    """The app for the catalogue at ``db`` (which must exist: serving never creates one)."""
+    """The app for the catalogue at ``db`` (which must exist: serving never creates one);
+    ``base_url`` is the public address absolute URLs use (else each request's)."""
     path = str(db)
     if not Path(path).is_file():
         raise FileNotFoundError(f"no errdex database at {path}: run `errdex scan` first")
@@ -123,6 +126,7 @@ def create_app(
     app.add_middleware(DeclaredBodyLimit, limit=MAX_MATCH_BYTES, refuse=too_large)
     app.include_router(api_router(state))
     app.include_router(pages_router(state))
+    app.include_router(agents_router(state, base_url))
     app.mount("/static", StaticFiles(directory=_STATIC), name="static")
 
     @app.get("/api/docs", include_in_schema=False)

@@ -12,7 +12,7 @@ import click
 from errdex.store import StoreError
 from errdex.web.settings import DEFAULT_ISSUES_URL
 
-__all__ = ["serve"]
+__all__ = ["check_base_url", "serve"]
 
 
 @click.command()
@@ -37,7 +37,17 @@ __all__ = ["serve"]
 @click.option(
     "--access-log/--no-access-log", default=True, show_default=True, help="Log every request."
 )
-def serve(db: str, host: str, port: int, issues_url: str, access_log: bool) -> None:
+@click.option(
+    "--base-url",
+    default=None,
+    metavar="URL",
+    callback=lambda _ctx, _param, value: check_base_url(value),
+    help="The site's public address (https://host[/path]) for the absolute URLs of "
+    "/sitemap.xml, /robots.txt and /llms.txt; default: each request's own.",
+)
+def serve(
+    db: str, host: str, port: int, issues_url: str, access_log: bool, base_url: str | None
+) -> None:
     """Serve the catalogue: pages for people, a JSON API for tools.
 
     \b
@@ -45,6 +55,7 @@ def serve(db: str, host: str, port: int, issues_url: str, access_log: bool) -> N
     API:   /api/errors/ID  /api/search?q=&repo=&class=&limit=&cursor=  POST /api/match
            /api/repos  /api/repos/OWNER/NAME  /datasets/OWNER/NAME.jsonl
     OpenAPI at /openapi.json, the API reference at /api/docs.
+    For machines: /llms.txt (the API for agents)  /sitemap.xml  /robots.txt
 
     The search index is kept in the database file itself and brought up to date at
     start and whenever a scan writes to the file while the server runs.
@@ -55,7 +66,7 @@ def serve(db: str, host: str, port: int, issues_url: str, access_log: bool) -> N
     from errdex.web.app import create_app
 
     try:
-        app = create_app(db, issues_url=issues_url)
+        app = create_app(db, issues_url=issues_url, base_url=base_url)
     except (StoreError, FileNotFoundError) as exc:
         sock.close()
         click.echo(f"error: {exc}", err=True)
@@ -65,6 +76,18 @@ def serve(db: str, host: str, port: int, issues_url: str, access_log: bool) -> N
     click.echo(f"errdex serving {db} on http://{shown}:{bound}/", err=True)
     config = uvicorn.Config(app, host=host, port=bound, access_log=access_log, log_level="info")
     uvicorn.Server(config).run(sockets=[sock])
+
+
+def check_base_url(value: str | None) -> str | None:
+    """``--base-url`` as given, less a trailing slash; only http(s) with a host."""
+    if value is None:
+        return None
+    scheme, sep, rest = value.partition("://")
+    if not sep or scheme not in ("http", "https") or not rest.split("/", 1)[0]:
+        raise click.BadParameter(
+            f"{value!r} is not an http(s) URL such as https://errors.example.org"
+        )
+    return value.rstrip("/")
 
 
 def _listen(host: str, port: int) -> socket.socket:
