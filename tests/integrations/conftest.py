@@ -78,7 +78,25 @@ def shapes(tmp_path_factory: pytest.TempPathFactory) -> Path:
     done = subprocess.run(cmd, env=env_for(root), capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     assert db.is_file()
+    index(root, db)
     return root
+
+
+def index(root: Path, db: Path) -> None:
+    """Build the catalogue's match index as a user would, with ``errdex match`` (the
+    hook answers only from a built index)."""
+    cmd = [
+        sys.executable,
+        "-c",
+        "from errdex.cli import main; main()",
+        "match",
+        "--db",
+        str(db),
+        "x",
+    ]
+    done = subprocess.run(cmd, env=env_for(root), capture_output=True, text=True, timeout=300)
+    assert done.returncode in (0, 1, 3), done.stderr  # 3: "x" holds no error
+    assert (db.parent / (db.name + ".matchindex") / "meta.json").is_file()
 
 
 @pytest.fixture(scope="session")

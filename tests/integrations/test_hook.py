@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.integrations.conftest import env_for, line_of
+from tests.integrations.conftest import env_for, index, line_of
 
 RESHAPE = f"src/tinyshapes/core.py:{line_of('raise ShapeError')}"
 INSTALL = "import errdex; errdex.install()"
@@ -147,6 +147,7 @@ def test_no_catalogue_is_silent_and_creates_none(tmp_path: Path, shapes: Path) -
 
 def test_the_catalogue_in_the_working_directory_is_found(tmp_path: Path, shapes: Path) -> None:
     (tmp_path / "errdex.db").write_bytes((shapes / "errdex.db").read_bytes())
+    index(shapes, tmp_path / "errdex.db")
     hooked, plain = with_and_without(tmp_path, MAIN, env_for(shapes))
     assert f"ShapeError raised at {RESHAPE}" in block_after(hooked.stderr, plain.stderr)
 
@@ -234,3 +235,20 @@ print("ok")
         text=True,
     )
     assert done.stdout == "ok\n", done.stderr
+
+
+def test_an_unindexed_catalogue_gets_a_hint_not_a_minute_long_build(
+    tmp_path: Path, shapes: Path
+) -> None:
+    fresh = tmp_path / "fresh.db"
+    fresh.write_bytes((shapes / "errdex.db").read_bytes())
+    env = env_for(shapes, ERRDEX_DB=str(fresh))
+    hooked, plain = with_and_without(tmp_path, MAIN, env)
+    assert hooked.returncode == plain.returncode == 1
+    assert hooked.stderr == plain.stderr + (
+        f"errdex: {fresh} is not indexed yet; run `errdex match --db {fresh} x` once to index it\n"
+    )
+    assert not (tmp_path / "fresh.db.matchindex").exists()
+    index(shapes, fresh)
+    hooked = run(script(tmp_path, MAIN, name="hooked.py"), env, tmp_path)
+    assert f"ShapeError raised at {RESHAPE}" in block_after(hooked.stderr, plain.stderr)

@@ -247,7 +247,8 @@ def test_answering_loads_neither_pydantic_nor_sources_nor_rich(shapes: Path) -> 
         "import sys, errdex.integrations.live, errdex.integrations.block\n"
         "from errdex.match.index_file import cache_root\n"
         "heavy = sorted(m for m in sys.modules if m.split('.')[0] in ('pydantic', 'rich', 'fastapi')"
-        " or m.startswith(('errdex.source', 'errdex.record', 'errdex.scan', 'errdex.extract')))\n"
+        " or m.startswith(('errdex.source', 'errdex.record', 'errdex.scan', 'errdex.extract'))"
+        " or m == 'errdex.match.paste')\n"
         "print(heavy, cache_root())\n"
         "from errdex.source.git import default_cache_dir\n"
         "assert cache_root() == default_cache_dir().parent\n"
@@ -256,3 +257,25 @@ def test_answering_loads_neither_pydantic_nor_sources_nor_rich(shapes: Path) -> 
     done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert done.stdout == f"[] {shapes / 'xdg-cache' / 'errdex'}\n"
+
+
+def test_without_building_the_index_an_unindexed_catalogue_says_so(
+    tmp_path: Path, shapes: Path, shapes_db: Path
+) -> None:
+    from errdex.integrations.live import NoIndexYet, index_ready
+    from errdex.store import SqliteStore
+
+    fresh = tmp_path / "fresh.db"
+    fresh.write_bytes(shapes_db.read_bytes())
+    core = load_core(shapes)
+    exc = caught(lambda: core.reshape(6, (4, 2)))
+    with pytest.raises(NoIndexYet):
+        answers_for_exception(exc, db=fresh, build_index=False)
+    with SqliteStore(fresh) as store:
+        assert not index_ready(store)
+    (answer,) = answers_for_exception(exc, db=fresh)  # builds and saves it
+    with SqliteStore(fresh) as store:
+        assert index_ready(store)
+    assert (
+        answers_for_exception(exc, db=fresh, build_index=False)[0].candidates == answer.candidates
+    )

@@ -103,12 +103,18 @@ def report(
         if path is None or not path.exists():  # silent, and nothing heavy imported
             return False
         from errdex.integrations.block import render_text
-        from errdex.integrations.live import answers_for_exception
+        from errdex.integrations.live import NoIndexYet, answers_for_exception
 
         out = stream if stream is not None else sys.stderr
-        text = render_text(
-            answers_for_exception(exc, db=path, top=top), color=_use_color(out, color)
-        )
+        try:
+            answers = answers_for_exception(exc, db=path, top=top, build_index=False)
+        except NoIndexYet:
+            import shlex
+
+            out.write(_NO_INDEX.format(db=shlex.quote(str(path))))
+            out.flush()
+            return False
+        text = render_text(answers, color=_use_color(out, color))
         if not text:
             return False
         out.write(text)
@@ -117,6 +123,11 @@ def report(
     except BaseException as error:  # the hook must never raise, not even KeyboardInterrupt
         _debug(error)
         return False
+
+
+#: Said instead of the block while the catalogue has no match index: the hook does not
+#: build one (seconds to minutes on a large catalogue, in a program that is failing).
+_NO_INDEX = "errdex: {db} is not indexed yet; run `errdex match --db {db} x` once to index it\n"
 
 
 def _debug(error: BaseException) -> None:

@@ -13,6 +13,7 @@ when an exception reaches it.
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import traceback
 from dataclasses import dataclass, field
@@ -28,14 +29,16 @@ from errdex.match._paste_model import (
     PastedError,
     Relation,
 )
-from errdex.match.api import Answer, answer_errors, chains
+from errdex.match.api import Answer, answer_errors, cached_index_path, chains, index_path
 from errdex.store import SqliteStore, StoreError
 
 __all__ = [
     "LiveAnswer",
+    "NoIndexYet",
     "answers_for_exception",
     "class_name",
     "errors_from_exception",
+    "index_ready",
 ]
 
 #: Deeper chains than this are cut (CPython's own printer has no limit, but cycles and
@@ -166,8 +169,28 @@ def _local_path(candidate_path: str, line: int, errors: list[PastedError]) -> st
     return None
 
 
+class NoIndexYet(StoreError):
+    """The catalogue's match index was never built, and the caller would rather not wait
+    for it to be (building takes seconds to minutes on a large catalogue)."""
+
+
+def index_ready(store: SqliteStore) -> bool:
+    """Whether a saved match index of the store's current version exists (beside the
+    catalogue or in the cache), judged from its ``meta.json`` without loading it."""
+    version = store.data_version()
+    path = Path(store.path)
+    for directory in (index_path(path), cached_index_path(path, version)):
+        try:
+            meta = json.loads((directory / "meta.json").read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue
+        if isinstance(meta, dict) and meta.get("version") == version:
+            return True
+    return False
+
+
 def answers_for_exception(
-    exc: BaseException, *, db: str | Path | None = None, top: int = 3
+    exc: BaseException, *, db: str | Path | None = None, top: int = 3, build_index: bool = True
 ) -> list[Answer]:
     """One answer per independent error of ``exc`` (as :func:`errdex.match.api.answer_errors`).
 
@@ -175,7 +198,10 @@ def answers_for_exception(
     when there is no catalogue there; never creates one. A file that is there but is not
     an SQLite catalogue raises :class:`errdex.store.StoreError`, as does a broken one.
     The answers are :class:`LiveAnswer` objects: :func:`errdex.integrations.block.render_text`
-    shows their condition, permalink and fix from the envelope they carry.
+    shows their condition, permalink and fix from the envelope they carry. With
+    ``build_index=False`` a catalogue whose match index was never built raises
+    :class:`NoIndexYet` instead of building it (errdex's excepthook: a failing program
+    should not hang for a minute).
     """
     path = Path(db) if db is not None else default_db()
     if path is None or not path.exists():
@@ -187,6 +213,8 @@ def answers_for_exception(
         return []
     try:
         with SqliteStore(path) as store:
+            if not build_index and not index_ready(store):
+                raise NoIndexYet(f"the catalogue {path} has no match index yet")
             return _explained(errors, store, top, str(path))
     except sqlite3.Error as error:
         raise StoreError(f"cannot read errdex catalogue {path}: {error}") from error

@@ -11,10 +11,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from errdex.match._paste_model import BARE, EXCEPTION_GROUP
+from errdex.match._paste_model import BARE, EXCEPTION_GROUP, PastedError
 from errdex.match.index import MatchIndex
 from errdex.match.index_file import cache_root
-from errdex.match.paste import PastedError, parse_paste
 from errdex.match.rank import Candidate, Clue, Scored, rank
 from errdex.store import SqliteStore, StoreError
 from errdex.template import MessageTemplate
@@ -128,6 +127,8 @@ BARE_MESSAGE_LINES = 20
 def errors_in(text: str | bytes) -> list[PastedError]:
     """The errors of a paste; a short text with no class is taken as a bare message
     (people often paste only the message line)."""
+    from errdex.match.paste import parse_paste  # not needed to answer parsed errors (the hook)
+
     errors = parse_paste(text)
     if errors:
         return errors
