@@ -245,3 +245,21 @@ def test_errdex_magic_says_why_there_is_no_block(catalogue: tuple[Path, Path]) -
     assert f"errdex: nothing in {db} matches KeyError: 'missing'" in ipython(lines, widgets, db)
     missing = db.with_name("nowhere.db")
     assert f"errdex: no catalogue at {missing}" in ipython(lines, widgets, missing)
+
+
+def test_a_custom_handler_already_there_keeps_its_exceptions(
+    catalogue: tuple[Path, Path],
+) -> None:
+    widgets, db = catalogue
+    own = (
+        "get_ipython().set_custom_exc((ValueError,), "
+        "lambda shell, etype, value, tb, tb_offset=None: print('own handler:', value))"
+    )
+    lines = [own, "%load_ext errdex", "import widgets", "widgets.gear(1)"]
+    out = ipython([*lines, "%unload_ext errdex", "widgets.gear(2)", "{}['x']"], widgets, db)
+    loaded, unloaded = out.split("In [6]:", 1)
+    assert "own handler: a gear needs at least 3 teeth, got 1" in loaded
+    assert "Traceback" not in loaded  # the handler that was there decides what is shown
+    assert loaded.index("own handler:") < loaded.index(GEAR_BLOCK)
+    assert "own handler: a gear needs at least 3 teeth, got 2" in unloaded
+    assert GEAR_BLOCK not in unloaded and "KeyError" in unloaded

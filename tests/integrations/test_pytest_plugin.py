@@ -193,3 +193,18 @@ def test_the_declared_entry_point_loads_the_plugin(
     result.assert_outcomes(failed=1, deselected=3)
     (text,) = sections(result)
     assert GEAR_SITE in text
+
+
+def test_json_lines_come_back_from_xdist_workers(project: tuple[pytest.Pytester, Path]) -> None:
+    """Under pytest-xdist the reports are made in a worker and the line written by the
+    controller, from what the report carried across."""
+    pytester, db = project
+    out = pytester.path / "errdex.jsonl"
+    result = pytester.runpytest_subprocess(
+        *PLUGIN, "-n", "1", "--errdex-json", str(out), "--errdex-db", str(db), "-k", "gear"
+    )
+    result.assert_outcomes(failed=1)
+    assert len(sections(result)) == 1
+    (line,) = [json.loads(text) for text in out.read_text(encoding="utf-8").splitlines()]
+    assert line["nodeid"] == "test_widgets.py::test_gear"
+    assert line["candidates"][0]["id"] == record_id(db, GEAR_LINE)
