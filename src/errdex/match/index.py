@@ -29,6 +29,7 @@ from typing import Any
 
 import ahocorasick
 
+from errdex.match.layouts import frame_keys, record_keys
 from errdex.match.index_file import FILE_FORMAT, BadIndex, read_index, write_index
 from errdex.template import HOLE_REGEX, MessageTemplate
 
@@ -396,21 +397,14 @@ class MatchIndex:
         return sorted(near, key=lambda pair: pair[1])
 
     def _file_entries(self, path: str) -> Sequence[int]:
-        parts = path.replace("\\", "/").split("/")
-        parts = [p for p in parts if p not in ("", ".")]
-        # the longest suffix that names a catalogued file wins; one bare file name is
-        # too ambiguous unless the frame itself printed only that
-        shortest = 1 if len(parts) == 1 else 2
-        for k in range(len(parts), shortest - 1, -1):
-            found = self._by_path.get("/".join(parts[-k:]))
+        # the most specific key that names a catalogued file wins (:mod:`.layouts`)
+        for key in frame_keys(path):
+            found = self._by_path.get(key)
             if found is not None:
                 return found
         return ()
 
 
 def _path_keys(file_path: str) -> Iterator[str]:
-    """``Lib/json/decoder.py`` is found as that and as ``json/decoder.py`` (installed)."""
-    yield file_path
-    head, _, rest = file_path.partition("/")
-    if head in ("Lib", "src", "lib") and rest:
-        yield rest
+    """``src/click/core.py`` is found as that and as ``click/core.py`` (installed)."""
+    return record_keys(file_path)
