@@ -205,3 +205,19 @@ def test_canonical_spellings() -> None:
     assert canonical_class("socket.timeout") == "builtins.TimeoutError"
     assert canonical_class("ValueError") == "builtins.ValueError"
     assert canonical_class("__main__.Oops") == "__main__.Oops"
+
+
+def test_base_two_classes_up_that_no_site_raises(catalogue: Path) -> None:
+    """InterpolationMissingOptionError < InterpolationError < Error: no site raises the
+    middle class, so only the ancestors the analyst stored relate the paste to the site."""
+    tb = run(
+        "import configparser\n"
+        "c = configparser.ConfigParser()\n"
+        "c.read_string('[a]\\nx = %(nope)s\\n')\n"
+        "c.get('a', 'x')\n"
+    )
+    assert printed_class(tb) == "configparser.InterpolationMissingOptionError"
+    line = innermost_line(tb)
+    base = top(renamed(tb, "configparser.Error"), catalogue)
+    assert (base.filePath, base.lineNumber) == ("Lib/configparser.py", line)
+    assert any(r.startswith("class Error is related to the site's") for r in base.reasons)
