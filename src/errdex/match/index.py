@@ -29,9 +29,9 @@ from typing import Any
 
 import ahocorasick
 
-from errdex.match.layouts import frame_keys, record_keys
 from errdex.match.classes import ClassResolver
 from errdex.match.index_file import FILE_FORMAT, BadIndex, read_index, write_index
+from errdex.match.layouts import frame_keys, record_keys
 from errdex.template import HOLE_REGEX, MessageTemplate
 
 __all__ = ["INDEX_FORMAT", "Entry", "MatchIndex", "runs_from_pattern"]
