@@ -6,10 +6,6 @@ and a small package with its own hierarchy; every traceback is printed by runnin
 
 from __future__ import annotations
 
-import re
-import subprocess
-import sys
-import textwrap
 from pathlib import Path
 
 import pytest
@@ -18,12 +14,10 @@ from errdex.match import match
 from errdex.match.classes import ClassResolver, canonical_class
 from errdex.match.index import MatchIndex
 from errdex.match.rank import Candidate
-from errdex.scan import scan_checkout, store_scan
-from errdex.source import open_source
-from errdex.source.stdlib import stdlib_checkout
 from errdex.store import SqliteStore
 
-SHA = "fedcba9876543210fedcba9876543210fedcba98"
+from ._stdlib_catalogue import build, innermost, run
+
 ERRORS = """\
 class ToolError(Exception):
     \"\"\"Base of the tool's errors.\"\"\"
@@ -43,7 +37,6 @@ def load(kind):
 def config(key):
     raise ConfigError(f"the configuration has no key {key!r}")
 """
-_FILE = re.compile(r'File "(?P<path>[^"]+)", line (?P<line>\d+)')
 
 
 @pytest.fixture(scope="module")
@@ -54,33 +47,16 @@ def catalogue(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (pkg / "__init__.py").write_text("from .errors import ToolError\n")
     (pkg / "errors.py").write_text(ERRORS)
     (pkg / "api.py").write_text(API)
-    db = root / "errdex.db"
-    stdlib = stdlib_checkout()
-    local = open_source(str(root / "pkg"), repo="example/tinytool", sha=SHA)
-    with SqliteStore(db) as store:
-        for checkout, repo, include in (
-            (stdlib, "python/cpython", ["re/*.py", "configparser.py", "csv.py"]),
-            (local, "example/tinytool", []),
-        ):
-            result = scan_checkout(checkout, repo=repo, include=include, read_tests=False)
-            store_scan(store, checkout, repo, result, "2026-12-01T00:00:00.000Z")
-    return db
-
-
-def run(code: str, path: Path | None = None) -> str:
-    prefix = f"import sys; sys.path.insert(0, {str(path)!r})\n" if path else ""
-    done = subprocess.run(
-        [sys.executable, "-c", prefix + textwrap.dedent(code)],
-        capture_output=True,
-        text=True,
-        timeout=60,
+    return build(
+        root / "errdex.db",
+        ["re/*.py", "configparser.py", "csv.py"],
+        root / "pkg",
+        "example/tinytool",
     )
-    assert done.returncode == 1, done.stderr
-    return done.stderr
 
 
 def innermost_line(traceback: str) -> int:
-    return int(_FILE.findall(traceback)[-1][1])
+    return innermost(traceback)[1]
 
 
 def printed_class(traceback: str) -> str:

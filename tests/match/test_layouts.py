@@ -8,7 +8,6 @@ printed for real here, its paths then rewritten to where that layout installs th
 from __future__ import annotations
 
 import re
-import subprocess
 import sys
 import sysconfig
 import textwrap
@@ -18,15 +17,12 @@ import pytest
 
 from errdex.match import match
 from errdex.match.layouts import frame_keys, layout_root, record_keys
-from errdex.scan import scan_checkout, store_scan
-from errdex.source import open_source
-from errdex.source.stdlib import stdlib_checkout
-from errdex.store import SqliteStore
+
+from ._stdlib_catalogue import FILE_LINE, build, innermost, run
 
 STDLIB = Path(sysconfig.get_paths()["stdlib"]).as_posix()
 V = f"{sys.version_info.major}.{sys.version_info.minor}"
 VV = V.replace(".", "")
-SHA = "89abcdef0123456789abcdef0123456789abcdef"
 STDLIB_FILES = ["typing.py", "zipfile.py", "argparse.py", "os.py"]
 
 CORE = """\
@@ -83,8 +79,6 @@ SITE_LAYOUTS = {
     "editable-src": "/home/dev/code/tinypkg/src",
 }
 
-_FILE = re.compile(r'File "(?P<path>[^"]+)", line (?P<line>\d+)')
-
 
 @pytest.fixture(scope="module")
 def catalogue(tmp_path_factory: pytest.TempPathFactory) -> Path:
@@ -94,32 +88,7 @@ def catalogue(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (pkg / "src" / "tinypkg" / "__init__.py").write_text("")
     (pkg / "src" / "tinypkg" / "core.py").write_text(CORE)
     (pkg / "src" / "tinymod.py").write_text(TOP)
-    db = root / "errdex.db"
-    stdlib = stdlib_checkout()
-    local = open_source(str(pkg), repo="example/tinypkg", sha=SHA)
-    with SqliteStore(db) as store:
-        for checkout, repo, include in (
-            (stdlib, "python/cpython", STDLIB_FILES),
-            (local, "example/tinypkg", []),
-        ):
-            result = scan_checkout(checkout, repo=repo, include=include, read_tests=False)
-            store_scan(store, checkout, repo, result, "2026-12-01T00:00:00.000Z")
-    return db
-
-
-def run(code: str, path: Path | None = None) -> str:
-    """The traceback this Python prints for ``code``."""
-    prefix = f"import sys; sys.path.insert(0, {str(path)!r})\n" if path else ""
-    done = subprocess.run(
-        [sys.executable, "-c", prefix + code], capture_output=True, text=True, timeout=60
-    )
-    assert done.returncode == 1, done.stderr
-    return done.stderr
-
-
-def innermost(traceback: str) -> tuple[str, int]:
-    found = _FILE.findall(traceback)
-    return found[-1][0], int(found[-1][1])
+    return build(root / "errdex.db", STDLIB_FILES, pkg, "example/tinypkg")
 
 
 def relocate(traceback: str, real: str, layout_dir: str) -> str:
@@ -134,7 +103,7 @@ def relocate(traceback: str, real: str, layout_dir: str) -> str:
         new = layout_dir + "\\" + rest.replace("/", "\\") if windows else f"{layout_dir}/{rest}"
         return f'File "{new}", line {m.group("line")}'
 
-    out = _FILE.sub(moved, traceback)
+    out = FILE_LINE.sub(moved, traceback)
     assert out != traceback
     return out
 
