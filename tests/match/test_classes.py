@@ -197,3 +197,11 @@ def test_base_two_classes_up_that_no_site_raises(catalogue: Path) -> None:
     base = top(renamed(tb, "configparser.Error"), catalogue)
     assert (base.filePath, base.lineNumber) == ("Lib/configparser.py", line)
     assert any(r.startswith("class Error is related to the site's") for r in base.reasons)
+
+
+def test_expat_error_under_its_public_names() -> None:
+    classes = ClassResolver({})
+    assert classes.relation("xml.parsers.expat.ExpatError", "ExpatError", "pyexpat.ExpatError") == (
+        "same"
+    )
+    assert classes.relation("pyexpat.ExpatError", "ExpatError", "xml.parsers.expat.error") == "same"

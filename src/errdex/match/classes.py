@@ -48,6 +48,10 @@ ALIASES: dict[str, str] = {
     "concurrent.futures.TimeoutError": "builtins.TimeoutError",
     "concurrent.futures._base.TimeoutError": "builtins.TimeoutError",
     "json.JSONDecodeError": "json.decoder.JSONDecodeError",
+    # C modules whose public twin is not their name without the underscore
+    "xml.parsers.expat.ExpatError": "pyexpat.ExpatError",
+    "xml.parsers.expat.error": "pyexpat.ExpatError",
+    "pyexpat.error": "pyexpat.ExpatError",
 }
 
 
