@@ -18,10 +18,13 @@ from __future__ import annotations
 
 import builtins
 from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
 from typing import Literal
 
 __all__ = ["ALIASES", "ClassResolver", "Relation", "canonical_class"]
 
+#: Answers remembered per resolver before the memo starts over.
+_MEMO_LIMIT = 1 << 16
 Relation = Literal["same", "subclass", "superclass", "namesake", "unrelated", "unknown"]
 
 _BUILTIN_TYPES: dict[str, type] = {
@@ -55,6 +58,7 @@ ALIASES: dict[str, str] = {
 }
 
 
+@lru_cache(maxsize=4096)
 def canonical_class(name: str) -> str:
     """One spelling per class: ``ValueError`` -> ``builtins.ValueError``, ``re.PatternError``
     -> ``re.error``, ``_csv.Error`` -> ``csv.Error`` (a C module's public twin)."""
@@ -88,6 +92,8 @@ class ClassResolver:
             found = self._bases.setdefault(_key(canonical_class(cls)), set())
             found.update(_key(canonical_class(b)) for b in above if b)
         self._memo: dict[tuple[str, str], frozenset[tuple[str, str]]] = {}
+        # ranking asks once per candidate, for few distinct (pasted, site class) pairs
+        self._relations: dict[tuple[str, str, str | None], Relation] = {}
 
     @classmethod
     def from_class_infos(cls, infos: Iterable[Mapping[str, object]]) -> ClassResolver:
@@ -125,6 +131,15 @@ class ClassResolver:
     def relation(self, pasted: str, recorded: str, qualified: str | None = None) -> Relation:
         """How the pasted class relates to the site's (its short ``recorded`` name and,
         when known, the ``qualified`` one it resolves to)."""
+        asked = (pasted, recorded, qualified)
+        found = self._relations.get(asked)
+        if found is None:
+            if len(self._relations) >= _MEMO_LIMIT:
+                self._relations.clear()
+            found = self._relations[asked] = self._relation(pasted, recorded, qualified)
+        return found
+
+    def _relation(self, pasted: str, recorded: str, qualified: str | None) -> Relation:
         p = canonical_class(pasted)
         r = canonical_class(qualified if qualified and "." in qualified else recorded)
         pk, rk = _key(p), _key(r)
