@@ -430,6 +430,6 @@ class MatchIndex:
         return ()
 
 
-def _path_keys(file_path: str) -> Iterator[str]:
+def _path_keys(file_path: str) -> tuple[str, ...]:
     """``src/click/core.py`` is found as that and as ``click/core.py`` (installed)."""
     return record_keys(file_path)

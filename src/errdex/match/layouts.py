@@ -122,25 +122,21 @@ def frame_keys(path: str) -> Iterator[str]:
             yield "/".join(parts[at:])
 
 
-def record_keys(file_path: str, prefixes: tuple[str, ...] | None = None) -> Iterator[str]:
+@lru_cache(maxsize=1 << 16)
+def record_keys(file_path: str, prefixes: tuple[str, ...] | None = None) -> tuple[str, ...]:
     """A record's ``filePath`` and its importable path: a recorded prefix stripped
-    (``Lib/``, ``src/``, or any the tag table records), or a nested ``…/src/`` one."""
-    yield file_path
-    seen = {file_path}
+    (``Lib/``, ``src/``, or any the tag table records), or a nested ``…/src/`` one.
+    Remembered: the records of one file ask for the same keys."""
+    keys = [file_path]
     for prefix in _known_prefixes() if prefixes is None else prefixes:
         if file_path.startswith(prefix) and len(file_path) > len(prefix):
-            rest = file_path[len(prefix) :]
-            if rest not in seen:
-                seen.add(rest)
-                yield rest
+            keys.append(file_path[len(prefix) :])
     parts = file_path.split("/")
     for i in range(len(parts) - 2, 0, -1):  # packages/foo/src/foo/x.py -> foo/x.py
         if parts[i] == "src":
-            rest = "/".join(parts[i + 1 :])
-            if rest not in seen:
-                seen.add(rest)
-                yield rest
+            keys.append("/".join(parts[i + 1 :]))
             break
+    return tuple(dict.fromkeys(keys))
 
 
 @lru_cache(maxsize=1)
