@@ -71,19 +71,22 @@ def layout_root(parts: list[str]) -> tuple[Root, int] | None:
     path starts, or None (a checkout, an editable install, a relative path)."""
     for i in range(len(parts) - 2, -1, -1):
         part = parts[i]
-        lower = part.lower()
-        if lower in _SITE_DIRS:
+        if part in _SITE_DIRS or part.lower() in _SITE_DIRS:
             return "site", i + 1
-        if _STDLIB_ZIP.fullmatch(part):
-            return "stdlib", i + 1
-        if _ARCHIVE.fullmatch(part):
-            return "site", i + 1
-        if _PYTHON_DIR.fullmatch(part) and i > 0 and parts[i - 1].lower() in ("lib", "lib64"):
-            return "stdlib", i + 1
-        if lower == "lib-python" and i + 2 < len(parts) and parts[i + 1].isdigit():
-            return "stdlib", i + 2  # PyPy before 3.9: lib-python/3/typing.py
         if part == STDLIB_DIR:  # Windows (installer, conda, venv base): C:\Python312\Lib\x.py
             return "stdlib", i + 1
+        head = part[:1]
+        if "." in part:  # the regular expressions below only on parts that could match
+            if _STDLIB_ZIP.fullmatch(part):
+                return "stdlib", i + 1
+            if _ARCHIVE.fullmatch(part):
+                return "site", i + 1
+        under_lib = i > 0 and parts[i - 1].lower() in ("lib", "lib64")
+        if head in "pP" and under_lib and _PYTHON_DIR.fullmatch(part):
+            return "stdlib", i + 1
+        pypy_lib = head in "lL" and i + 2 < len(parts) and parts[i + 1].isdigit()
+        if pypy_lib and part.lower() == "lib-python":
+            return "stdlib", i + 2  # PyPy before 3.9: lib-python/3/typing.py
     return None
 
 
@@ -97,8 +100,14 @@ def _frozen_keys(path: str) -> Iterator[str]:
     yield f"{STDLIB_DIR}/{module}/__init__.py"
 
 
-def frame_keys(path: str) -> Iterator[str]:
-    """The keys a frame's file may be catalogued under, most specific first."""
+@lru_cache(maxsize=4096)
+def frame_keys(path: str) -> tuple[str, ...]:
+    """The keys a frame's file may be catalogued under, most specific first (remembered:
+    a traceback names the same few files again and again)."""
+    return tuple(_frame_keys(path))
+
+
+def _frame_keys(path: str) -> Iterator[str]:
     if path.startswith("<"):
         yield from _frozen_keys(path)
         return
