@@ -125,6 +125,7 @@ class ClassInfo(TypedDict, total=False):
 
     qualified: str
     bases: list[str]
+    ancestors: list[str]  # every class above it, nearest first (the matcher's hierarchy)
     docstring: str | None
     path: str
     line: int

@@ -64,6 +64,7 @@ def test_class_info_for_the_repositorys_own_class(items: dict[str, Item]) -> Non
     assert grid["classInfo"] == {
         "qualified": "geompkg.errors.ShapeError",
         "bases": ["geompkg.errors.GeomError"],
+        "ancestors": ["geompkg.errors.GeomError", "builtins.Exception"],
         "docstring": "Raised when a shape's dimensions do not fit together.",
         "path": "geompkg/errors.py",
         "line": 5,

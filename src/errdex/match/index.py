@@ -29,7 +29,9 @@ from typing import Any
 
 import ahocorasick
 
+from errdex.match.classes import ClassResolver
 from errdex.match.index_file import FILE_FORMAT, BadIndex, read_index, write_index
+from errdex.match.layouts import frame_keys, record_keys
 from errdex.template import HOLE_REGEX, MessageTemplate
 
 __all__ = ["INDEX_FORMAT", "Entry", "MatchIndex", "runs_from_pattern"]
@@ -109,6 +111,8 @@ class _Builder:
         self.lines: list[int] = []
         self.classes: list[int] = []
         self.functions: list[int] = []
+        self.qualified: list[int] = []  # evidence.site.qualifiedClass
+        self.class_bases: dict[str, set[str]] = {}  # from evidence.classInfo
         self.runs: list[tuple[str, ...] | None] = []
         self.regex: dict[int, str] = {}
         self.strings: dict[str, int] = {}
@@ -141,6 +145,12 @@ class _Builder:
         self.lines.append(int(record["lineNumber"]))
         self.classes.append(self.intern(record["errorClass"]))
         self.functions.append(self.intern(site.get("function")))
+        self.qualified.append(self.intern(site.get("qualifiedClass")))
+        info = evidence.get("classInfo") or {}
+        if isinstance(info.get("qualified"), str):
+            above = [*(info.get("bases") or ()), *(info.get("ancestors") or ())]
+            known = self.class_bases.setdefault(info["qualified"], set())
+            known.update(b for b in above if isinstance(b, str))
         observed = evidence.get("observed") or ()
         for item in observed:
             message = item.get("message")
@@ -205,6 +215,9 @@ class MatchIndex:
         self._empty_by_class: dict[str, array[int]] = data["empty_by_class"]
         self._id_width: int = data["id_width"]
         self._observed: dict[str, array[int]] = data["observed"]
+        self._qualified: array[int] = data["qualified"]
+        self._class_bases: dict[str, list[str]] = data["class_bases"]
+        self._resolver: ClassResolver | None = None
         self._class_names: set[str] | None = None
         self._by_class: dict[str, array[int]] | None = None
 
@@ -268,6 +281,8 @@ class MatchIndex:
             "lines": array("I", builder.lines),
             "classes": array("I", builder.classes),
             "functions": array("I", builder.functions),
+            "qualified": array("I", builder.qualified),
+            "class_bases": {k: sorted(v) for k, v in builder.class_bases.items()},
             "runs_blob": "".join(pieces),
             "runs_offsets": runs_offsets,
             "regex": builder.regex,
@@ -381,6 +396,17 @@ class MatchIndex:
             self._class_names = {strings[c] for c in set(self._classes)}
         return error_class in self._class_names
 
+    def qualified_class(self, index: int) -> str | None:
+        """The class a site raises as its imports resolve it (``pkg.errors.Name``)."""
+        return self._strings[self._qualified[index]] or None
+
+    @property
+    def classes(self) -> ClassResolver:
+        """The catalogue's class hierarchy (:mod:`.classes`), made on first use."""
+        if self._resolver is None:
+            self._resolver = ClassResolver(self._class_bases)
+        return self._resolver
+
     def by_empty_message(self, error_class: str) -> list[int]:
         return list(self._empty_by_class.get(error_class, ()))
 
@@ -396,21 +422,14 @@ class MatchIndex:
         return sorted(near, key=lambda pair: pair[1])
 
     def _file_entries(self, path: str) -> Sequence[int]:
-        parts = path.replace("\\", "/").split("/")
-        parts = [p for p in parts if p not in ("", ".")]
-        # the longest suffix that names a catalogued file wins; one bare file name is
-        # too ambiguous unless the frame itself printed only that
-        shortest = 1 if len(parts) == 1 else 2
-        for k in range(len(parts), shortest - 1, -1):
-            found = self._by_path.get("/".join(parts[-k:]))
+        # the most specific key that names a catalogued file wins (:mod:`.layouts`)
+        for key in frame_keys(path):
+            found = self._by_path.get(key)
             if found is not None:
                 return found
         return ()
 
 
-def _path_keys(file_path: str) -> Iterator[str]:
-    """``Lib/json/decoder.py`` is found as that and as ``json/decoder.py`` (installed)."""
-    yield file_path
-    head, _, rest = file_path.partition("/")
-    if head in ("Lib", "src", "lib") and rest:
-        yield rest
+def _path_keys(file_path: str) -> tuple[str, ...]:
+    """``src/click/core.py`` is found as that and as ``click/core.py`` (installed)."""
+    return record_keys(file_path)

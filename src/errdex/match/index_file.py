@@ -33,7 +33,7 @@ import ahocorasick
 __all__ = ["FILE_FORMAT", "BadIndex", "cache_root", "read_index", "write_index"]
 
 #: Bumped whenever the files change shape; an index of another format is rebuilt.
-FILE_FORMAT = 4
+FILE_FORMAT = 5
 #: Columns of one machine integer per entry (or per slot), in the order written.
 _ARRAYS = (
     "repos",
@@ -41,14 +41,15 @@ _ARRAYS = (
     "lines",
     "classes",
     "functions",
+    "qualified",
     "runs_offsets",
     "postings",
     "posting_offsets",
 )
 #: Maps from a text key to a list of entries, written as keys + flat array + offsets.
 _MAPS = ("by_path", "empty_by_class", "observed")
-_PER_ENTRY = ("repos", "paths", "lines", "classes", "functions")
-_STRING_REFS = ("repos", "paths", "classes", "functions")
+_PER_ENTRY = ("repos", "paths", "lines", "classes", "functions", "qualified")
+_STRING_REFS = ("repos", "paths", "classes", "functions", "qualified")
 
 
 def cache_root() -> Path:
@@ -110,6 +111,7 @@ def write_index(directory: Path, data: dict[str, Any], automaton: ahocorasick.Au
         "runs_blob": data["runs_blob"],
         "strings": data["strings"],
         "regex": sorted(data["regex"].items()),
+        "class_bases": sorted(data["class_bases"].items()),
         "anchors": _anchors(automaton, len(data["posting_offsets"]) - 1),
     }
     for name in _MAPS:
@@ -155,6 +157,7 @@ def read_index(directory: Path) -> tuple[dict[str, Any], ahocorasick.Automaton]:
         data[name] = _str(texts.get(name))
     data["strings"] = _strs(texts.get("strings"))
     data["regex"] = _regex(texts.get("regex"))
+    data["class_bases"] = _class_bases(texts.get("class_bases"))
     for name in _MAPS:
         keys = _strs(texts.get(name))
         data[name] = _unflatten(keys, columns[name + ".flat"], columns[name + ".offsets"])
@@ -270,6 +273,17 @@ def _regex(value: Any) -> dict[int, str]:
         if not isinstance(row, list) or len(row) != 2:
             raise BadIndex("expected [entry, pattern]")
         out[_int(row[0])] = _str(row[1])
+    return out
+
+
+def _class_bases(value: Any) -> dict[str, list[str]]:
+    if not isinstance(value, list):
+        raise BadIndex("expected a list of classes")
+    out: dict[str, list[str]] = {}
+    for row in value:
+        if not isinstance(row, list) or len(row) != 2:
+            raise BadIndex("expected [class, bases]")
+        out[_str(row[0])] = _strs(row[1])
     return out
 
 

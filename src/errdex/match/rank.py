@@ -8,7 +8,6 @@ about a third, not three answers at the same high confidence.
 
 from __future__ import annotations
 
-import builtins
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -16,6 +15,7 @@ from typing import Any
 import re2
 from rapidfuzz import fuzz
 
+from errdex.match.classes import ClassResolver
 from errdex.match.index import MatchIndex
 from errdex.match.literal_match import match_prefix, match_runs
 
@@ -41,11 +41,7 @@ MAX_TRUNCATED = 20_000
 #: Candidates below this confidence are folded away where people read them.
 FOLD_BELOW = 0.05
 
-_BUILTIN_TYPES: dict[str, type] = {
-    name: obj
-    for name, obj in vars(builtins).items()
-    if isinstance(obj, type) and issubclass(obj, BaseException)
-}
+_NO_HIERARCHY = ClassResolver({})  # builtins and aliases only
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,18 +110,26 @@ def _short(name: str | None) -> str | None:
     return name.rsplit(".", 1)[-1] if name else None
 
 
-def class_agreement(pasted: str | None, recorded: str | None) -> tuple[float, str]:
-    """How far the pasted class agrees with the record's, and why."""
+def class_agreement(
+    pasted: str | None,
+    recorded: str | None,
+    qualified: str | None = None,
+    classes: ClassResolver | None = None,
+) -> tuple[float, str]:
+    """How far the pasted class agrees with the record's, and why: through public
+    aliases, module qualification and the repository's own hierarchy (``classes``)."""
     pasted_short = _short(pasted)
-    if pasted_short is None:
+    if pasted is None or pasted_short is None:
         return 0.9, "the paste names no class"
     if recorded is None:
         return 0.85, f"{pasted_short}: the site's class is decided at run time"
-    if pasted_short == recorded:
+    relation = (classes or _NO_HIERARCHY).relation(pasted, recorded, qualified)
+    if relation == "same":
         return 1.0, f"class {recorded} agrees"
-    a, b = _BUILTIN_TYPES.get(pasted_short), _BUILTIN_TYPES.get(recorded)
-    if a is not None and b is not None and (issubclass(b, a) or issubclass(a, b)):
+    if relation in ("subclass", "superclass"):
         return 0.6, f"class {pasted_short} is related to the site's {recorded}"
+    if relation == "namesake":
+        return 0.3, f"class {pasted} is not the site's {qualified or recorded}, only its namesake"
     return CLASS_DIFFERS, f"class {pasted_short} differs from the site's {recorded}"
 
 
@@ -226,7 +230,9 @@ def _score_clue(clue: Clue, index: MatchIndex) -> list[Scored]:
         if s is None:
             entry = index.entry(i)
             s = found[i] = Scored(index=i)
-            s.class_factor, why = class_agreement(clue.error_class, entry.error_class)
+            s.class_factor, why = class_agreement(
+                clue.error_class, entry.error_class, index.qualified_class(i), index.classes
+            )
             s.reasons.append(why)
         return s
 
