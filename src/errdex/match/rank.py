@@ -38,6 +38,9 @@ PARTIAL_WEIGHT = 0.85
 PARTIAL_MIN = 8
 #: Sites of its class tried for a message cut short, at most.
 MAX_TRUNCATED = 20_000
+#: Trailing lines of a message tried as notes (``add_note``), at most, and the sites tried.
+MAX_NOTE_LINES = 16
+MAX_NOTED = 200
 #: A group of sites the paste cannot tell apart is returned whole up to this many.
 MAX_GROUP = 20
 #: Candidates below this confidence are folded away where people read them.
@@ -316,6 +319,10 @@ def _score_clue(clue: Clue, index: MatchIndex) -> list[Scored]:
                     f"this exact message was observed here {s.observed} time(s) when the tests ran"
                 )
 
+    # notes (``add_note``) print after the message, each on lines of its own
+    if "\n" in message and not clue.truncated and not any(s.full_match for s in found.values()):
+        _noted_matches(message, index, [*candidates[:MAX_NOTED], *(i for i in found if i not in known)], get)
+
     # part of the message: text appended after it, or a summary line cut short (whose
     # anchor may be in the part cut off: the sites of its class are tried, a bounded few)
     if message and not any(s.full_match for s in found.values()):
@@ -345,6 +352,34 @@ def _score_clue(clue: Clue, index: MatchIndex) -> list[Scored]:
         for s in found.values()
         if (s.message > 0 or s.frame > 0) and not (named and s.class_factor <= CLASS_DIFFERS)
     ]
+
+
+def _noted_matches(
+    message: str, index: MatchIndex, candidates: Sequence[int], get: Callable[[int], Scored]
+) -> None:
+    """Templates the message matches once its last lines are read as notes: Python prints
+    ``add_note()`` notes under the message with nothing to tell them apart from it."""
+    cut = len(message)
+    for dropped in range(1, MAX_NOTE_LINES + 1):
+        cut = message.rfind("\n", 0, cut)
+        if cut <= 0:
+            return
+        head = message[:cut]
+        matched = False
+        for i in candidates:
+            ok, values, literal_length = _verify(index, i, head)
+            if not ok or literal_length < PARTIAL_MIN:
+                continue
+            s = get(i)
+            s.full_match = matched = True
+            s.message = _message_score(literal_length, False)
+            s.holes = {str(k): v for k, v in enumerate(values)}
+            s.reasons.append(
+                f"the message matches the template ({literal_length} literal characters); "
+                f"the {dropped} line(s) printed under it read as notes"
+            )
+        if matched:
+            return
 
 
 def _partial_matches(
