@@ -100,7 +100,7 @@ def score(
         got = [(index.entry(s.index).file_path, index.entry(s.index).line) for s in ranked]
         first = bool(got) and got[0] == truth
         top1 += first
-        top3 += truth in got
+        top3 += truth in got[:3]
         # the answer: the group the text cannot split (confidence shared), else the best
         group = [g for g, s in zip(got, ranked, strict=True) if s.group_size > 1] or got[:1]
         in_group += truth in group

@@ -84,7 +84,9 @@ def run(db: Path, call: str) -> str:
     """The chained traceback Python prints when ``call`` fails for real."""
     script = f"import sys; sys.path.insert(0, {str(db.parent / 'src')!r})\n"
     script += f"from chaingraph.core import *\n{call}\n"
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60
+    )
     assert done.returncode == 1, done.stderr
     return done.stderr
 

@@ -24,8 +24,8 @@ __all__ = [
     "EXIT_NO_ERROR",
     "EXIT_NO_MATCH",
     "candidates_view",
-    "group_line",
     "explain_command",
+    "group_line",
     "match_command",
     "render_explanation",
 ]

@@ -457,7 +457,10 @@ class _Parser(Stream):
                     return None
                 k += 1
                 continue
-            if len(text) - len(text.lstrip()) > indent and not (self._text(k + 1) or "")[:1].isspace():
+            if (
+                len(text) - len(text.lstrip()) > indent
+                and not (self._text(k + 1) or "")[:1].isspace()
+            ):
                 return (end, text.strip()) if k == end + 1 else None
             return None
         return None

@@ -321,7 +321,9 @@ def _score_clue(clue: Clue, index: MatchIndex) -> list[Scored]:
 
     # notes (``add_note``) print after the message, each on lines of its own
     if "\n" in message and not clue.truncated and not any(s.full_match for s in found.values()):
-        _noted_matches(message, index, [*candidates[:MAX_NOTED], *(i for i in found if i not in known)], get)
+        _noted_matches(
+            message, index, [*candidates[:MAX_NOTED], *(i for i in found if i not in known)], get
+        )
 
     # part of the message: text appended after it, or a summary line cut short (whose
     # anchor may be in the part cut off: the sites of its class are tried, a bounded few)
