@@ -16,11 +16,8 @@ import pytest
 
 from errdex.match import match
 from errdex.match.api import answers
-from errdex.scan import scan_checkout, store_scan
-from errdex.source import open_source
-from errdex.store import SqliteStore
 
-from .conftest import SHA
+from .conftest import build_package
 
 CORE = '''\
 class GraphError(Exception):
@@ -68,16 +65,7 @@ def line_of(needle: str) -> int:
 
 @pytest.fixture
 def chained(tmp_path: Path) -> Path:
-    pkg = tmp_path / "src" / "chaingraph"
-    pkg.mkdir(parents=True)
-    (pkg / "__init__.py").write_text("")
-    (pkg / "core.py").write_text(CORE)
-    checkout = open_source(str(tmp_path), repo="example/chaingraph", sha=SHA)
-    result = scan_checkout(checkout, repo="example/chaingraph")
-    db = tmp_path / "errdex.db"
-    with SqliteStore(db) as store:
-        store_scan(store, checkout, "example/chaingraph", result, "2026-11-29T00:00:00.000Z")
-    return db
+    return build_package(tmp_path, "chaingraph", {"core.py": CORE})
 
 
 def run(db: Path, call: str) -> str:

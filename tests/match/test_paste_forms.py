@@ -15,11 +15,8 @@ import pytest
 
 from errdex.match.api import answers
 from errdex.match.paste import parse_paste
-from errdex.scan import scan_checkout, store_scan
-from errdex.source import open_source
-from errdex.store import SqliteStore
 
-from .conftest import SHA
+from .conftest import build_package
 
 OPS = """\
 import traceback
@@ -85,17 +82,7 @@ def line_of(needle: str) -> int:
 
 @pytest.fixture
 def forms(tmp_path: Path) -> Path:
-    pkg = tmp_path / "src" / "formlib"
-    pkg.mkdir(parents=True)
-    (pkg / "__init__.py").write_text("")
-    (pkg / "ops.py").write_text(OPS)
-    (pkg / "boundary.py").write_text(BOUNDARY)
-    checkout = open_source(str(tmp_path), repo="example/formlib", sha=SHA)
-    result = scan_checkout(checkout, repo="example/formlib")
-    db = tmp_path / "errdex.db"
-    with SqliteStore(db) as store:
-        store_scan(store, checkout, "example/formlib", result, "2026-11-29T00:00:00.000Z")
-    return db
+    return build_package(tmp_path, "formlib", {"ops.py": OPS, "boundary.py": BOUNDARY})
 
 
 def run(db: Path, code: str) -> str:
