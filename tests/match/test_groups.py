@@ -5,12 +5,14 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import httpx
 from click.testing import CliRunner
 
 from errdex import cli
 from errdex.match.api import answers
 from errdex.web.models import MatchCandidate
 
+from ..web.conftest import LiveServer
 from .conftest import line_of
 
 SITES = {
@@ -65,3 +67,15 @@ def test_match_json_and_explain_name_the_group(catalogue: Path) -> None:
     assert "One of 3 sites raising this message" in explained.output
     assert "The other sites of this group" in explained.output
     assert "Other candidates" not in explained.output
+
+
+def test_the_web_api_and_page_name_the_group(catalogue: Path) -> None:
+    with LiveServer(catalogue) as live, httpx.Client(base_url=live.url, timeout=30) as client:
+        response = client.post("/api/match", json={"text": PASTE, "top": 1})
+        assert response.status_code == 200, response.text
+        data = response.json()
+        assert {c["lineNumber"] for c in data} == SITES
+        assert {(c["group"], c["groupSize"]) for c in data} == {(0, 3)}
+        page = client.post("/match", data={"text": PASTE})
+        assert page.status_code == 200
+        assert "One of 3 sites raising this message" in page.text
