@@ -179,3 +179,18 @@ def test_jax_filtering_the_note_split_off_and_no_frame_of_the_raising_file(
     (answer,) = answers(tb, db=forms)
     assert answer.candidates[0].lineNumber == line_of("invalid shape {shape}")
     assert answer.candidates[0].confidence >= 0.9
+
+
+def test_a_long_message_with_blank_and_class_like_lines_stays_one_message() -> None:
+    code = (
+        "rows = '\\n'.join(f'  row {i}: value out of range' for i in range(40))\n"
+        "raise ValueError(f'validation failed for 40 rows:\\n{rows}\\n\\n"
+        "KeyError: see the log\\nFix the input and retry.')\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    (error,) = parse_paste(done.stderr)
+    rows = "\n".join(f"  row {i}: value out of range" for i in range(40))
+    expected = (
+        f"validation failed for 40 rows:\n{rows}\n\nKeyError: see the log\nFix the input and retry."
+    )
+    assert (error.error_class, error.message) == ("ValueError", expected)
