@@ -135,7 +135,7 @@ def _why_none(answer: Answer) -> str:
     default=5,
     show_default=True,
     type=click.IntRange(1, 100),
-    help="How many candidates per error.",
+    help="How many candidates per error (a group of sites the paste cannot tell apart is shown whole).",
 )
 @click.option(
     "--all",
