@@ -6,7 +6,10 @@
 Scans networkx (and the standard library, which some of its errors come from) into a
 temporary store and asks errdex for each error's site, given (a) only the last line
 ``Class: message`` and (b) the full traceback. Top-1 and top-3 are scored on
-``(filePath, lineNumber) == (raise_file, raise_line)``.
+``(filePath, lineNumber) == (raise_file, raise_line)``. A message the text cannot place
+(raised verbatim at k sites) is answered by that group of k: the "in group" figure is
+the share of errors whose true site is in the group answered (or is the best candidate
+when it stands alone).
 
 Part (a) is run twice: with the catalogue alone, and with runtime evidence
 (``evidence.observed``, what ``errdex harvest`` records) cross-validated: the errors
@@ -85,7 +88,7 @@ def with_observed(envelopes: list[Envelope], rows: Iterable[dict[str, Any]]) -> 
 def score(
     rows: list[dict[str, Any]], index: MatchIndex, clues_for: Callable[[dict[str, Any]], list[Clue]]
 ) -> dict[str, Any]:
-    top1 = top3 = confident = confident_wrong = 0
+    top1 = top3 = confident = confident_wrong = in_group = grouped = 0
     latencies: list[float] = []
     misses: Counter[str] = Counter()
     for row in rows:
@@ -97,7 +100,11 @@ def score(
         got = [(index.entry(s.index).file_path, index.entry(s.index).line) for s in ranked]
         first = bool(got) and got[0] == truth
         top1 += first
-        top3 += truth in got
+        top3 += truth in got[:3]
+        # the answer: the group the text cannot split (confidence shared), else the best
+        group = [g for g, s in zip(got, ranked, strict=True) if s.group_size > 1] or got[:1]
+        in_group += truth in group
+        grouped += len(group) > 1
         if ranked and ranked[0].confidence >= 0.9:
             confident += 1
             confident_wrong += not first
@@ -108,6 +115,8 @@ def score(
         "n": n,
         "top1": top1 / n,
         "top3": top3 / n,
+        "in_group": in_group / n,
+        "grouped": grouped,
         "confident": confident,
         "confident_wrong": confident_wrong,
         "p50_ms": statistics.median(latencies) * 1000,
@@ -149,6 +158,10 @@ def report(title: str, result: dict[str, Any]) -> None:
         f"conf≥0.9: {result['confident']:4} answers, {result['confident_wrong']} wrong  "
         f"(p50 {result['p50_ms']:.3f} ms)"
     )
+    print(
+        f"{'':58} true site in the answer's group (or its best, when alone): "
+        f"{result['in_group']:7.2%}  ({result['grouped']} answers are a group)"
+    )
     if result["misses"]:
         print(f"{'':58} misses: {result['misses']}")
 
@@ -185,6 +198,8 @@ def main() -> None:
             "n": n,
             "top1": sum(r["top1"] * len(a) for a, r in folds) / n,
             "top3": sum(r["top3"] * len(a) for a, r in folds) / n,
+            "in_group": sum(r["in_group"] * len(a) for a, r in folds) / n,
+            "grouped": sum(r["grouped"] for _, r in folds),
             "confident": sum(r["confident"] for _, r in folds),
             "confident_wrong": sum(r["confident_wrong"] for _, r in folds),
             "p50_ms": statistics.median([r["p50_ms"] for _, r in folds]),

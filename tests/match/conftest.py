@@ -49,15 +49,22 @@ def spanning_tree(graph, algorithm="kruskal"):
 
 
 def build_catalogue(root: Path) -> Path:
-    pkg = root / "src" / "tinygraph"
+    return build_package(root, "tinygraph", {"graph.py": textwrap.dedent(GRAPH)})
+
+
+def build_package(root: Path, name: str, modules: dict[str, str]) -> Path:
+    """Write package ``name`` under ``root/src`` and scan it for real into ``root/errdex.db``."""
+    pkg = root / "src" / name
     pkg.mkdir(parents=True)
     (pkg / "__init__.py").write_text("")
-    (pkg / "graph.py").write_text(textwrap.dedent(GRAPH))
-    checkout = open_source(str(root), repo="example/tinygraph", sha=SHA)
-    result = scan_checkout(checkout, repo="example/tinygraph")
+    for module, code in modules.items():
+        (pkg / module).write_text(code)
+    repo = f"example/{name}"
+    checkout = open_source(str(root), repo=repo, sha=SHA)
+    result = scan_checkout(checkout, repo=repo)
     db = root / "errdex.db"
     with SqliteStore(db) as store:
-        store_scan(store, checkout, "example/tinygraph", result, "2026-11-29T00:00:00.000Z")
+        store_scan(store, checkout, repo, result, "2026-11-29T00:00:00.000Z")
     return db
 
 

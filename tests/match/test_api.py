@@ -84,6 +84,8 @@ def test_cli_match_json_and_exit_codes(catalogue: Path) -> None:
         "reasons",
         "error",
         "pasted",
+        "group",
+        "groupSize",
     ]
     assert data[0]["holes"] == {"weight": "-2"}
     assert data[0]["error"] == 0

@@ -27,6 +27,8 @@ CANDIDATE_KEYS = [
     "reasons",
     "error",
     "pasted",
+    "group",
+    "groupSize",
 ]
 
 

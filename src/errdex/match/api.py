@@ -115,6 +115,7 @@ def clues_from(errors: list[PastedError]) -> list[Clue]:
                 frames=tuple((f.path, f.line, f.function) for f in error.frames),
                 weight=1.0 if final else CAUSE_WEIGHT,
                 truncated=error.truncated,
+                final=final,
             )
         )
     return clues
@@ -158,6 +159,12 @@ class Answer:
     candidates: list[Candidate] = field(default_factory=list)
 
     @property
+    def group(self) -> list[Candidate]:
+        """The sites the paste cannot tell apart, confidence shared among them (``[]``
+        when the best candidate stands alone): the text decides the group, not the site."""
+        return [c for c in self.candidates if c.group == 0]
+
+    @property
     def pasted(self) -> str:
         """The error as pasted, on one line: ``Class: first line of the message``."""
         first = self.message.split("\n", 1)[0]
@@ -171,7 +178,19 @@ class Answer:
             "message": self.message,
             "status": self.status,
             "candidates": [c.to_json() for c in self.candidates],
+            "group": _group_json(self.group),
         }
+
+
+def _group_json(group: list[Candidate]) -> dict[str, Any] | None:
+    """One answer's group as data: its size, the confidence its sites share, their ids."""
+    if not group:
+        return None
+    return {
+        "size": group[0].groupSize,
+        "confidence": round(sum(c.confidence for c in group), 4),
+        "ids": [c.id for c in group],
+    }
 
 
 #: How much of a pasted error each candidate repeats (``Candidate.pasted``).
@@ -259,6 +278,8 @@ def _candidate(store: SqliteStore, index: MatchIndex, scored: Scored) -> Candida
         confidence=round(min(1.0, max(0.0, scored.confidence)), 4),
         holes=holes,
         reasons=scored.reasons,
+        group=0 if scored.group_size > 1 else None,
+        groupSize=scored.group_size,
     )
 
 

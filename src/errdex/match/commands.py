@@ -25,6 +25,7 @@ __all__ = [
     "EXIT_NO_MATCH",
     "candidates_view",
     "explain_command",
+    "group_line",
     "match_command",
     "render_explanation",
 ]
@@ -134,7 +135,7 @@ def _why_none(answer: Answer) -> str:
     default=5,
     show_default=True,
     type=click.IntRange(1, 100),
-    help="How many candidates per error.",
+    help="How many candidates per error (a group of sites the paste cannot tell apart is shown whole).",
 )
 @click.option(
     "--all",
@@ -168,6 +169,8 @@ def match_command(text: str | None, db: str, as_json: bool, top: int, show_all: 
             (err_console if len(answers) == 1 else console).print(plain(_why_none(answer)))
             continue
         shown = [c for c in answer.candidates if show_all or not c.folded]
+        if answer.group:
+            console.print(group_line(answer))
         if shown:
             console.print(candidates_view(shown))
         folded = len(answer.candidates) - len(shown)
@@ -175,6 +178,18 @@ def match_command(text: str | None, db: str, as_json: bool, top: int, show_all: 
             more = f"{folded} more under {FOLD_BELOW:.0%} confidence (--all shows them)"
             console.print(Text(more, style="dim"))
     sys.exit(status)
+
+
+def group_line(answer: Answer) -> Text:
+    """Say what the text cannot decide: which of the group's sites raised the error."""
+    group = answer.group
+    size, shared = group[0].groupSize, sum(c.confidence for c in group)
+    shown = "" if len(group) == size else f", {len(group)} shown"
+    return Text(
+        f"One of {size} sites raising this message: the paste cannot tell them apart "
+        f"(confidence {shared:.2f} shared among them{shown})",
+        style="yellow",
+    )
 
 
 def candidates_view(candidates: list[Candidate]) -> Group:
@@ -243,8 +258,14 @@ def explain_command(text: str | None, db: str) -> None:
         if page is None:
             Console(stderr=len(answers) == 1).print(plain(_why_none(answer)))
             continue
+        if answer.group:
+            console.print(group_line(answer))
         console.print(page)
-        others = [c for c in answer.candidates[1:] if not c.folded]
+        group = answer.group[1:]
+        if group:
+            console.print(Text("The other sites of this group", style="bold"))
+            console.print(candidates_view(group))
+        others = [c for c in answer.candidates[1:] if not c.folded and c.group is None]
         if others:
             console.print(Text("Other candidates", style="bold"))
             console.print(candidates_view(others))

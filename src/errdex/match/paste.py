@@ -77,6 +77,8 @@ _PYTEST_HEADER = re.compile(r"(?:={3,}|_{3,}) .* (?:={3,}|_{3,})\s*$")
 _FRAME_WORDS = ("File ", "Cell In", "Input In")
 _MARKER = re.compile(r"\s*[~^]+\s*$")
 _LOG_LOOKAHEAD = 20
+#: Lines a traceback inside a warning's message may span, at most.
+_EMBED_LOOKAHEAD = 2000
 
 
 def parse_paste(text: str | bytes) -> list[PastedError]:
@@ -410,6 +412,12 @@ class _Parser(Stream):
         source = None
         self.at += 1
         while (nxt := self._text(self.at)) is not None and nxt.strip():
+            embedded = self._embedded_traceback(self.at, indent)
+            if embedded is not None:  # ``warn(... + traceback.format_exc())``
+                end, source = embedded
+                parts.extend(self._text(k) or "" for k in range(self.at, end))
+                self.at = end + 2  # the blank line, then the code line
+                break
             if len(nxt) - len(nxt.lstrip()) > indent:
                 source = nxt.strip()
                 self.at += 1
@@ -421,6 +429,41 @@ class _Parser(Stream):
         frame = Frame(match["path"], int(match["line"]), None, source)
         self._emit(PastedError(match["cls"], "\n".join(parts), [frame], None, WARNING, []))
         return True
+
+    def _embedded_traceback(self, at: int, indent: int) -> tuple[int, str] | None:
+        """A traceback inside a warning's message: (where its message ends, the warning's
+        code line). Only a traceback the warning's own code line closes is the message's:
+        a traceback printed after a warning without one is an error of its own."""
+        if TRACEBACK_HEADER.match(self._text(at) or "", 0, CAP) is None:
+            return None
+        k, limit = at + 1, min(len(self.items), at + _EMBED_LOOKAHEAD)
+        while k < limit:
+            while (text := self._text(k)) is not None and text[:1] in (" ", "\t"):
+                k += 1  # frames, code lines, carets
+            if not (text or "").strip():
+                return None  # no exception line after the frames
+            while (text := self._text(k)) is not None and text.strip():
+                k += 1  # the exception line and the rest of its message
+            end = k
+            while (text := self._text(k)) is not None and not text.strip() and k < limit:
+                k += 1
+            if text is None:
+                return None
+            if CHAIN.match(text[:CAP]) is not None:
+                k += 1
+                while (text := self._text(k)) is not None and not text.strip() and k < limit:
+                    k += 1
+                if TRACEBACK_HEADER.match((text or "")[:CAP]) is None:
+                    return None
+                k += 1
+                continue
+            if (
+                len(text) - len(text.lstrip()) > indent
+                and not (self._text(k + 1) or "")[:1].isspace()
+            ):
+                return (end, text.strip()) if k == end + 1 else None
+            return None
+        return None
 
     def _logging(self, line: str, head: str) -> bool:
         """A log record; one followed by a traceback reports that traceback's errors."""

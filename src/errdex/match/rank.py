@@ -38,6 +38,11 @@ PARTIAL_WEIGHT = 0.85
 PARTIAL_MIN = 8
 #: Sites of its class tried for a message cut short, at most.
 MAX_TRUNCATED = 20_000
+#: Trailing lines of a message tried as notes (``add_note``), at most, and the sites tried.
+MAX_NOTE_LINES = 16
+MAX_NOTED = 200
+#: A group of sites the paste cannot tell apart is returned whole up to this many.
+MAX_GROUP = 20
 #: Candidates below this confidence are folded away where people read them.
 FOLD_BELOW = 0.05
 
@@ -53,6 +58,7 @@ class Clue:
     frames: tuple[tuple[str, int | None, str | None], ...]  # (path, line, function), innermost last
     weight: float = 1.0  # the finally raised error counts fully, chained causes less
     truncated: bool = False  # the message was cut short (``FAILED … - Class: msg...``)
+    final: bool = True  # the error finally raised (False: a cause or context printed before it)
 
 
 @dataclass
@@ -67,6 +73,9 @@ class Scored:
     score: float = 0.0  # how well the evidence fits: orders the candidates
     confidence: float = 0.0  # the score shared among equally good rivals
     observed: int = 0  # times this exact message was seen at this site
+    innermost: bool = False  # the clue's innermost frame is this site's line
+    answers_final: bool = False  # the final error's own message or innermost frame points here
+    group_size: int = 1  # sites in this candidate's group: those the evidence cannot tell apart
 
 
 @dataclass
@@ -84,6 +93,8 @@ class Candidate:
     reasons: list[str]
     error: int = 0  # which error of the paste this answers (0: the first; see api.answers)
     pasted: str = ""  # that error as pasted: ``Class: first line of the message``
+    group: int | None = None  # 0: one of the best answer's sites the paste cannot tell apart
+    groupSize: int = 1  # how many sites that group holds (some may be past ``top``)
 
     @property
     def folded(self) -> bool:
@@ -103,6 +114,8 @@ class Candidate:
             "reasons": self.reasons,
             "error": self.error,
             "pasted": self.pasted,
+            "group": self.group,
+            "groupSize": self.groupSize,
         }
 
 
@@ -173,12 +186,17 @@ def rank(
         for scored in _score_clue(clue, index):
             scored.score = clue.weight * _ranking_score(scored)
             scored.confidence = clue.weight * _combine(scored)
+            scored.answers_final = clue.final and (scored.message > 0 or scored.innermost)
+            if not clue.final:
+                scored.reasons.append("found for a chained cause, not the error finally raised")
             current = best.get(scored.index)
-            if current is None or scored.score > current.score:
+            if current is None or _tier(scored) > _tier(current):
                 best[scored.index] = scored
-    ranked = sorted(best.values(), key=lambda s: (-s.score, s.index))
-    _share_confidence(ranked)  # over every rival, not only those shown
-    ranked = ranked[:top]
+    # the error asked about is the last one printed: what its own message or innermost
+    # frame points to comes first; causes and contexts inform, they do not outrank it
+    ranked = sorted(best.values(), key=lambda s: (not s.answers_final, -s.score, s.index))
+    group = _share_confidence(ranked)  # over every rival, not only those shown
+    ranked = ranked[: max(top, min(group, MAX_GROUP))]  # a group is shown whole
     # the order is the evidence's; no candidate is shown likelier than one above it, and
     # the sites are alternatives: together they cannot be likelier than certain
     left = previous = 1.0
@@ -187,6 +205,10 @@ def rank(
         previous = s.confidence
         left -= s.confidence
     return ranked
+
+
+def _tier(s: Scored) -> tuple[bool, float]:
+    return s.answers_final, s.score
 
 
 def _ranking_score(s: Scored) -> float:
@@ -201,24 +223,27 @@ def _combine(s: Scored) -> float:
     return min(1.0, s.class_factor * base)
 
 
-def _share_confidence(ranked: list[Scored]) -> None:
-    """Share confidence among candidates the evidence cannot tell apart.
+def _share_confidence(ranked: list[Scored]) -> int:
+    """Share confidence among candidates the evidence cannot tell apart; how many they are.
 
-    Rivals are the candidates scoring within ``TIE_RATIO`` of the best. Observed
+    Rivals are the candidates scoring within ``TIE_RATIO`` of the best, answering the
+    same error (the final one, or only causes). They form the answer's group. Observed
     messages do not tip the balance between rivals: on networkx's real errors, a
     message seen at one site by one test was, for another test, raised at a sibling
     site more often than not (bench/match_accuracy.py cross-validates this).
     """
     if len(ranked) < 2:
-        return
-    top = ranked[0].score
-    rivals = [s for s in ranked if s.score >= TIE_RATIO * top]
+        return len(ranked)
+    top, tier = ranked[0].score, ranked[0].answers_final
+    rivals = [s for s in ranked if s.answers_final == tier and s.score >= TIE_RATIO * top]
     if len(rivals) < 2:
-        return
+        return 1
     total = sum(s.score**2 for s in rivals)
     for s in rivals:
         s.confidence = s.confidence * s.score**2 / total
+        s.group_size = len(rivals)
         s.reasons.append(f"{len(rivals) - 1} other site(s) fit this paste about as well")
+    return len(rivals)
 
 
 def _score_clue(clue: Clue, index: MatchIndex) -> list[Scored]:
@@ -243,6 +268,7 @@ def _score_clue(clue: Clue, index: MatchIndex) -> list[Scored]:
             entry = index.entry(i)
             s = get(i)
             if distance == 0 and line is not None:
+                s.innermost = s.innermost or depth == 0
                 strength = 0.97 if depth == 0 else max(0.5, 0.85 - 0.05 * (depth - 1))
                 where = "the innermost frame" if depth == 0 else f"frame {depth} from the innermost"
                 reason = f"{where} is {entry.file_path}:{entry.line}"
@@ -299,6 +325,12 @@ def _score_clue(clue: Clue, index: MatchIndex) -> list[Scored]:
                     f"this exact message was observed here {s.observed} time(s) when the tests ran"
                 )
 
+    # notes (``add_note``) print after the message, each on lines of its own
+    if "\n" in message and not clue.truncated and not any(s.full_match for s in found.values()):
+        _noted_matches(
+            message, index, [*candidates[:MAX_NOTED], *(i for i in found if i not in known)], get
+        )
+
     # part of the message: text appended after it, or a summary line cut short (whose
     # anchor may be in the part cut off: the sites of its class are tried, a bounded few)
     if message and not any(s.full_match for s in found.values()):
@@ -328,6 +360,34 @@ def _score_clue(clue: Clue, index: MatchIndex) -> list[Scored]:
         for s in found.values()
         if (s.message > 0 or s.frame > 0) and not (named and s.class_factor <= CLASS_DIFFERS)
     ]
+
+
+def _noted_matches(
+    message: str, index: MatchIndex, candidates: Sequence[int], get: Callable[[int], Scored]
+) -> None:
+    """Templates the message matches once its last lines are read as notes: Python prints
+    ``add_note()`` notes under the message with nothing to tell them apart from it."""
+    cut = len(message)
+    for dropped in range(1, MAX_NOTE_LINES + 1):
+        cut = message.rfind("\n", 0, cut)
+        if cut <= 0:
+            return
+        head = message[:cut]
+        matched = False
+        for i in candidates:
+            ok, values, literal_length = _verify(index, i, head)
+            if not ok or literal_length < PARTIAL_MIN:
+                continue
+            s = get(i)
+            s.full_match = matched = True
+            s.message = _message_score(literal_length, False)
+            s.holes = {str(k): v for k, v in enumerate(values)}
+            s.reasons.append(
+                f"the message matches the template ({literal_length} literal characters); "
+                f"the {dropped} line(s) printed under it read as notes"
+            )
+        if matched:
+            return
 
 
 def _partial_matches(

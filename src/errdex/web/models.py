@@ -83,6 +83,11 @@ class MatchCandidate(BaseModel):
         "failure, or per traceback with its chain)."
     )
     pasted: str = Field(description="That error as pasted: `Class: first line of the message`.")
+    group: int | None = Field(
+        description="0 when this is one of the sites the paste cannot tell apart (the text "
+        "fits them equally well; they share the confidence), else null."
+    )
+    groupSize: int = Field(ge=1, description="How many sites that group holds (1: none).")
 
 
 class ScanRef(BaseModel):
