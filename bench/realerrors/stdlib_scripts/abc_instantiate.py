@@ -1,0 +1,5 @@
+import abc
+class B(abc.ABC):
+    @abc.abstractmethod
+    def run(self): ...
+B()

@@ -1,0 +1,4 @@
+import argparse
+p = argparse.ArgumentParser()
+p.add_argument('-v', '--verbose')
+p.add_argument('-v', '--version')

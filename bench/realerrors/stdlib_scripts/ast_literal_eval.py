@@ -1,0 +1,2 @@
+import ast
+ast.literal_eval('__import__("os")')

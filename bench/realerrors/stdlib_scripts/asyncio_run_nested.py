@@ -1,0 +1,4 @@
+import asyncio
+async def main():
+    asyncio.run(asyncio.sleep(0))
+asyncio.run(main())

@@ -1,0 +1,2 @@
+import asyncio
+asyncio.run(lambda: None)

@@ -1,0 +1,2 @@
+import base64
+base64.b32decode('MZXW6===x')

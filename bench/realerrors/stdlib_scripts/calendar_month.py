@@ -1,0 +1,2 @@
+import calendar
+calendar.monthrange(2024, 13)

@@ -1,0 +1,2 @@
+import calendar
+calendar.setfirstweekday(9)

@@ -1,0 +1,2 @@
+import codecs
+codecs.lookup('utf-42')

@@ -1,0 +1,4 @@
+from concurrent.futures import ThreadPoolExecutor
+e = ThreadPoolExecutor()
+e.shutdown()
+e.submit(print, 1)

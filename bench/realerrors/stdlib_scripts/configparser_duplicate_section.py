@@ -1,0 +1,3 @@
+import configparser
+c = configparser.ConfigParser()
+c.read_string('[db]\nhost = x\n[db]\nport = 1\n')

@@ -1,0 +1,4 @@
+import configparser
+c = configparser.ConfigParser()
+c.read_string('[a]\nport = eighty\n')
+c.getboolean('a', 'port')

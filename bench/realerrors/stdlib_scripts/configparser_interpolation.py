@@ -1,0 +1,4 @@
+import configparser
+c = configparser.ConfigParser()
+c.read_string('[a]\npath = %(home)s/x\n')
+c.get('a', 'path')

@@ -1,0 +1,3 @@
+import configparser
+c = configparser.ConfigParser()
+c.read_string('host = x\n')

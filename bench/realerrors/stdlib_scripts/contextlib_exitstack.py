@@ -1,0 +1,3 @@
+import contextlib
+with contextlib.ExitStack() as s:
+    s.enter_context(object())

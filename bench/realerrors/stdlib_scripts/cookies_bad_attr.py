@@ -1,0 +1,3 @@
+from http import cookies
+m = cookies.Morsel()
+m['colour'] = 'red'

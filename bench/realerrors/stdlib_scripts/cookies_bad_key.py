@@ -1,0 +1,3 @@
+from http import cookies
+c = cookies.SimpleCookie()
+c['bad key'] = 'v'

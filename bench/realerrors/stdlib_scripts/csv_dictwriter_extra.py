@@ -1,0 +1,3 @@
+import csv, io
+w = csv.DictWriter(io.StringIO(), fieldnames=['a', 'b'])
+w.writerow({'a': 1, 'c': 2})

@@ -1,0 +1,2 @@
+import csv, io
+csv.DictWriter(io.StringIO(), fieldnames=['a'], extrasaction='skip')

@@ -1,0 +1,2 @@
+from dataclasses import asdict
+asdict({'x': 1})

@@ -1,0 +1,5 @@
+from dataclasses import dataclass
+@dataclass(frozen=True)
+class P:
+    x: int
+P(1).x = 2

@@ -1,0 +1,5 @@
+from dataclasses import dataclass, replace
+@dataclass
+class P:
+    x: int
+replace(P(1), y=2)

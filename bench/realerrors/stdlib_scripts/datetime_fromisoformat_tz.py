@@ -1,0 +1,2 @@
+from datetime import timezone, timedelta
+timezone(timedelta(hours=30))

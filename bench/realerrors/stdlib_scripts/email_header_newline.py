@@ -1,0 +1,4 @@
+from email.message import EmailMessage
+m = EmailMessage()
+m['Subject'] = 'hi\nBcc: x@y'
+m.as_string()

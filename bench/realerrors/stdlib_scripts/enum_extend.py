@@ -1,0 +1,5 @@
+import enum
+class Color(enum.Enum):
+    RED = 1
+class More(Color):
+    BLUE = 2

@@ -1,0 +1,2 @@
+from fractions import Fraction
+Fraction('1/2/3')

@@ -1,0 +1,2 @@
+import ftplib
+ftplib.parse227('227 nothing here')

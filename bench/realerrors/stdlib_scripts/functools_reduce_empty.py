@@ -1,0 +1,2 @@
+import functools, operator
+functools.reduce(operator.add, [])

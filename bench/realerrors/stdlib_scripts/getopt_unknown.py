@@ -1,0 +1,2 @@
+import getopt
+getopt.getopt(['-z'], 'ab')

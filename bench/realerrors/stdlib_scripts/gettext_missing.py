@@ -1,0 +1,2 @@
+import gettext
+gettext.translation('nosuchdomain', localedir='/tmp', languages=['fr'])

@@ -1,0 +1,4 @@
+import heapq, itertools
+heapq.nlargest(2, [1, 2], key=None)
+import collections
+collections.namedtuple('P', ['x', 'x'])

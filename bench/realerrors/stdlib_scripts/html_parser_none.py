@@ -1,0 +1,2 @@
+import html.parser
+html.parser.HTMLParser().feed(None)

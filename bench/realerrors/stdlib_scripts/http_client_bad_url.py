@@ -1,0 +1,2 @@
+import http.client
+http.client.HTTPConnection('example.com:notaport')

@@ -1,0 +1,2 @@
+from importlib import metadata
+metadata.version('no-such-distribution-xyz')

@@ -1,0 +1,2 @@
+import ipaddress
+ipaddress.ip_address('300.1.1.1')

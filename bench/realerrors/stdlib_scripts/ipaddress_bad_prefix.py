@@ -1,0 +1,2 @@
+import ipaddress
+ipaddress.IPv4Network('10.0.0.0/33')

@@ -1,0 +1,2 @@
+import ipaddress
+ipaddress.IPv4Address('1.2.3.04a')

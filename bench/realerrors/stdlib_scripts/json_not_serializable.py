@@ -1,0 +1,2 @@
+import json
+json.dumps({'when': object()})

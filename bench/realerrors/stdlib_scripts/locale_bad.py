@@ -1,0 +1,2 @@
+import locale
+locale.setlocale(locale.LC_ALL, 'xx_YY.UTF-8')

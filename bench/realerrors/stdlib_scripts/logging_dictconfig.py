@@ -1,0 +1,2 @@
+import logging.config
+logging.config.dictConfig({'version': 2})

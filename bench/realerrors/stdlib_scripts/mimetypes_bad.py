@@ -1,0 +1,2 @@
+import netrc
+netrc.netrc('/nonexistent/netrc')

@@ -1,0 +1,2 @@
+import collections
+collections.namedtuple('P', ['_x'])

@@ -1,0 +1,2 @@
+import zoneinfo
+zoneinfo.ZoneInfo('Mars/Olympus')

@@ -1,0 +1,5 @@
+import pickle
+class A:
+    def __reduce__(self):
+        return 1
+pickle.dumps(A(), protocol=0)

@@ -1,0 +1,3 @@
+import os, tempfile
+d = tempfile.mkdtemp()
+os.makedirs(d)

@@ -1,0 +1,2 @@
+from pathlib import Path
+Path('/usr/lib').relative_to('/etc')

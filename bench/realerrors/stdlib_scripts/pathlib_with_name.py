@@ -1,0 +1,2 @@
+from pathlib import PurePosixPath
+PurePosixPath('/').with_name('x')

@@ -1,0 +1,2 @@
+from pathlib import Path
+Path('a.txt').with_suffix('txt')

@@ -1,0 +1,2 @@
+import plistlib
+plistlib.loads(b'not a plist')

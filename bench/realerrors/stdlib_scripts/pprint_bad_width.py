@@ -1,0 +1,2 @@
+import pprint
+pprint.PrettyPrinter(width=0)

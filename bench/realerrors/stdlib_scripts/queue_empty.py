@@ -1,0 +1,2 @@
+import queue
+queue.Queue().get_nowait()

@@ -1,0 +1,2 @@
+import random
+random.choices([1, 2], weights=[1])

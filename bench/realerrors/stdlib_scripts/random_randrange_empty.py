@@ -1,0 +1,2 @@
+import random
+random.randrange(5, 5)

@@ -1,0 +1,2 @@
+import random
+random.sample(range(3), 5)

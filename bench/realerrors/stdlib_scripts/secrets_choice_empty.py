@@ -1,0 +1,2 @@
+import secrets
+secrets.choice([])

@@ -1,0 +1,2 @@
+import shlex
+shlex.split('echo "unterminated')

@@ -1,0 +1,2 @@
+import shutil
+shutil.make_archive('/tmp/x', 'rar', '/tmp')

@@ -1,0 +1,5 @@
+import shutil, tempfile, os
+d = tempfile.mkdtemp()
+p = os.path.join(d, 'f')
+open(p, 'w').close()
+shutil.copyfile(p, p)

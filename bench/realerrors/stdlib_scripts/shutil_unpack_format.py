@@ -1,0 +1,2 @@
+import shutil
+shutil.unpack_archive('data.rar', '/tmp', format='rar')

@@ -1,0 +1,2 @@
+import smtplib
+smtplib.SMTP().ehlo()

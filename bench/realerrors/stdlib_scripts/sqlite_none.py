@@ -1,0 +1,3 @@
+import graphlib
+ts = graphlib.TopologicalSorter({'a': {'b'}, 'b': {'a'}})
+list(ts.static_order())

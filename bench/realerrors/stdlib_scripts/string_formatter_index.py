@@ -1,0 +1,2 @@
+import string
+string.Formatter().format('{0} {1}', 'a')

@@ -1,0 +1,2 @@
+import time
+time.strptime('2024', '%Q')

@@ -1,0 +1,2 @@
+from datetime import datetime
+datetime.strptime('2024-13-01', '%Y-%m-%d')

@@ -1,0 +1,2 @@
+from datetime import datetime
+datetime.strptime('2024-01-01 10:00', '%Y-%m-%d')

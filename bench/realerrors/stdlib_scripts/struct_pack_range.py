@@ -1,0 +1,2 @@
+import operator
+operator.attrgetter(1)

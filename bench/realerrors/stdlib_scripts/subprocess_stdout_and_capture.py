@@ -1,0 +1,2 @@
+import subprocess
+subprocess.run(['true'], capture_output=True, stdout=subprocess.PIPE)

@@ -1,0 +1,2 @@
+import subprocess, sys
+subprocess.run([sys.executable, '-c', 'import time; time.sleep(5)'], timeout=0.2)

@@ -1,0 +1,2 @@
+import tarfile, io
+tarfile.open(fileobj=io.BytesIO(b'garbage' * 100))

@@ -1,0 +1,2 @@
+import tarfile
+tarfile.open('x.tar', 'rw')

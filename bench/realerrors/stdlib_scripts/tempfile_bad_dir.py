@@ -1,0 +1,2 @@
+import tempfile
+tempfile.mkstemp(dir='/nonexistent/dir')

@@ -1,0 +1,2 @@
+from string import Template
+Template('Hello $name').substitute({})

@@ -1,0 +1,2 @@
+import textwrap
+textwrap.wrap('hello world', width=0)

@@ -1,0 +1,4 @@
+import threading
+t = threading.Thread(target=lambda: None)
+t.start()
+t.start()

@@ -1,0 +1,2 @@
+import timeit
+timeit.timeit(stmt=42)

@@ -1,0 +1,2 @@
+import tomllib
+tomllib.loads('a = ')

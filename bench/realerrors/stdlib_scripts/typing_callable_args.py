@@ -1,0 +1,2 @@
+from typing import Callable
+Callable[int, str]

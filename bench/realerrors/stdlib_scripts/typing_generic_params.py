@@ -1,0 +1,2 @@
+from typing import List
+List[int, str]

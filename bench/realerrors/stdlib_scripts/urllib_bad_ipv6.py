@@ -1,0 +1,2 @@
+from urllib.parse import urlsplit
+urlsplit('http://[::1/path')

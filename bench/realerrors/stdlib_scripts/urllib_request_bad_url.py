@@ -1,0 +1,2 @@
+import urllib.request
+urllib.request.urlopen('example.com/index.html')

@@ -1,0 +1,2 @@
+import uuid
+uuid.UUID()

@@ -1,0 +1,2 @@
+import wave, io
+wave.open(io.BytesIO(b'RIFF0000WAVEjunk'))

@@ -1,0 +1,6 @@
+import copy
+class A:
+    __slots__ = ('x',)
+    def __reduce_ex__(self, p):
+        raise copy.Error('no')
+copy.copy(A())

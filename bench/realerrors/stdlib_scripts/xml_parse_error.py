@@ -1,0 +1,2 @@
+import xml.etree.ElementTree as ET
+ET.fromstring('<a><b></a>')

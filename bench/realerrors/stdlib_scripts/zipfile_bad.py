@@ -1,0 +1,2 @@
+import zipfile, io
+zipfile.ZipFile(io.BytesIO(b'not a zip file at all'))

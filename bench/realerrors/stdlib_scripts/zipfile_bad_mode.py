@@ -1,0 +1,2 @@
+import zipfile, io
+zipfile.ZipFile(io.BytesIO(), 'q')
