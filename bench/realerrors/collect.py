@@ -39,7 +39,7 @@ TEST_REQUIREMENTS: dict[str, list[str]] = {
     "click": [],
     "marshmallow": ["simplejson"],
     "tomlkit": [],
-    "packaging": ["pretend"],
+    "packaging": ["pretend", "hypothesis", "tomli_w"],
     "jsonschema": [],
 }
 #: Where the suite lives in the unpacked sdist, and the files beside it that configure pytest.
@@ -181,6 +181,18 @@ def _record(
     }
 
 
+def _distinct(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """One row per test, site and message: a property test raising it 100 times is one error."""
+    seen: set[tuple[Any, ...]] = set()
+    kept = []
+    for row in rows:
+        key = (row["test_id"], row["exc_type"], row["message"], row["raise_file"], row["raise_line"])
+        if key not in seen:
+            seen.add(key)
+            kept.append(row)
+    return kept
+
+
 def _sample(rows: list[dict[str, Any]], cap: int) -> list[dict[str, Any]]:
     """At most ``cap`` rows, chosen by a hash of test and site, in their original order."""
     if len(rows) <= cap:
@@ -213,7 +225,8 @@ def _run_suite(spec: str, work: Path, python: Path, site_packages: Path, timeout
         "ERRDEX_HARVEST_OUT": str(raw),
         "PYTHONDONTWRITEBYTECODE": "1",
     }
-    cmd = [str(python), "-m", "pytest", "-q", "-p", "realerrors_plugin", "-p", "no:cacheprovider"]
+    cmd = [str(python), "-m", "pytest", "-q", "--continue-on-collection-errors"]
+    cmd += ["-p", "realerrors_plugin", "-p", "no:cacheprovider"]
     print("+", " ".join(cmd), tests.name, flush=True)
     try:
         subprocess.run(
@@ -240,18 +253,20 @@ def collect(spec: str, out_dir: Path, workdir: Path, timeout: int, reuse: bool =
     if not reuse_run:
         _run_suite(spec, work, python, site_packages, timeout)
     rows: list[dict[str, Any]] = []
-    skipped = 0
+    skipped = captured = 0
     summary: dict[str, Any] = {}
     for line in raw.read_text(encoding="utf-8").splitlines():
         capture = json.loads(line)
         if capture.get("type") == "summary":
             summary = capture
             continue
+        captured += 1
         row = _record(capture, env_info["library"], site_packages, run_dir)
         if row is None:
             skipped += 1
         else:
             rows.append(row)
+    rows = _distinct(rows)
     total = len(rows)
     rows = _sample(rows, CAP)
     out_dir.mkdir(parents=True, exist_ok=True)
@@ -263,14 +278,17 @@ def collect(spec: str, out_dir: Path, workdir: Path, timeout: int, reuse: bool =
         **env_info,
         "venv": str(venv),
         "site_packages": str(site_packages),
-        "captured": total + skipped,
+        "captured": captured,
         "outside_library": skipped,
+        "distinct": total,
         "kept": len(rows),
-        "of": total,
         "suite": {k: summary.get(k) for k in ("exitstatus", "collected", "counts", "pytest")},
     }
     out.with_suffix(".env.json").write_text(json.dumps(meta, indent=1) + "\n", encoding="utf-8")
-    print(f"{spec}: {total + skipped} captures, {skipped} outside the library, wrote {len(rows)}")
+    print(
+        f"{spec}: {captured} captures, {skipped} outside the library, "
+        f"{total} distinct, wrote {len(rows)}"
+    )
     return out
 
 

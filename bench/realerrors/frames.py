@@ -65,7 +65,8 @@ def _style(node: ast.Raise) -> str:
     if exc is None:
         return "reraise"
     if not isinstance(exc, ast.Call):
-        return "prebuilt_exception"
+        # ``raise FrozenInstanceError`` names a class; ``raise error`` an instance
+        return "class_no_args" if _called(ast.Call(func=exc))[:1].isupper() else "prebuilt_exception"
     func = exc.func
     name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
     if name[:1].islower():
