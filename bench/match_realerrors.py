@@ -39,7 +39,7 @@ from errdex.source.local import open_directory
 from errdex.source.stdlib import stdlib_checkout
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from match_accuracy import ceiling  # noqa: E402
+from match_accuracy import ceiling
 
 DATA = Path(__file__).resolve().parent / "data"
 Envelope = dict[str, Any]
@@ -140,9 +140,7 @@ def score(rows: list[Row], index: MatchIndex, sites: set[tuple[str, int]]) -> di
                     )
     out["n"] = len(rows)
     out["catalogued"] = sum(_truth(r) in sites for r in rows)
-    out["ceiling"] = ceiling(
-        [{**r, "raise_file": _truth(r)[0]} for r in rows], index
-    ) * len(rows)
+    out["ceiling"] = ceiling([{**r, "raise_file": _truth(r)[0]} for r in rows], index) * len(rows)
     out["misses"] = misses
     return out
 
@@ -200,7 +198,7 @@ def main() -> None:
         sites = {(e["record"]["filePath"], e["record"]["lineNumber"]) for e in envelopes}
         print(
             f"{path.stem}: {len(rows)} errors; catalogue {len(index):,} records of "
-            f"{', '.join(names + ['the standard library'])}",
+            f"{', '.join([*names, 'the standard library'])}",
             flush=True,
         )
         results[path.stem] = score(rows, index, sites)

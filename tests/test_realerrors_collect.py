@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench" / "realerrors"))
-from frames import describe_line, pick_site  # noqa: E402
+from frames import describe_line, pick_site
 
 
 @pytest.fixture

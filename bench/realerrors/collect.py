@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from frames import describe_line, pick_site  # noqa: E402
+from frames import describe_line, pick_site
 
 ROOT = Path(__file__).resolve().parents[2]
 BASE_PLUGIN = ROOT / "src" / "errdex" / "analyze" / "harvest" / "plugin.py"
@@ -109,10 +109,8 @@ print(json.dumps(order))
 def _unpack_sdist(python: Path, spec: str, dest: Path) -> Path:
     """The unpacked source tree of the sdist of ``spec``."""
     dest.mkdir(parents=True, exist_ok=True)
-    _run(
-        [str(python), "-m", "pip", "download", "-q", "--no-binary", ":all:", "--no-deps"]
-        + ["-d", str(dest), spec],
-    )
+    download = [str(python), "-m", "pip", "download", "-q", "--no-binary", ":all:"]
+    _run([*download, "--no-deps", "-d", str(dest), spec])
     archive = next(p for p in dest.iterdir() if p.suffix in (".gz", ".zip", ".bz2"))
     unpacked = dest / "unpacked"
     if unpacked.exists():
@@ -149,8 +147,8 @@ def _record(
     capture: dict[str, Any], library: dict[str, Any], site_packages: Path, run_dir: Path
 ) -> dict[str, Any] | None:
     roots = [str(site_packages / t) for t in library["top_level"]]
-    frames = [tuple(f) for f in capture["frames"]]
-    site = pick_site(frames, roots, str(site_packages))  # type: ignore[arg-type]
+    frames = [(str(f[0]), int(f[1]), str(f[2])) for f in capture["frames"]]
+    site = pick_site(frames, roots, str(site_packages))
     if site is None:
         return None
     rel, line, function, absolute = site
@@ -186,7 +184,13 @@ def _distinct(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     seen: set[tuple[Any, ...]] = set()
     kept = []
     for row in rows:
-        key = (row["test_id"], row["exc_type"], row["message"], row["raise_file"], row["raise_line"])
+        key = (
+            row["test_id"],
+            row["exc_type"],
+            row["message"],
+            row["raise_file"],
+            row["raise_line"],
+        )
         if key not in seen:
             seen.add(key)
             kept.append(row)

@@ -66,7 +66,8 @@ def _style(node: ast.Raise) -> str:
         return "reraise"
     if not isinstance(exc, ast.Call):
         # ``raise FrozenInstanceError`` names a class; ``raise error`` an instance
-        return "class_no_args" if _called(ast.Call(func=exc))[:1].isupper() else "prebuilt_exception"
+        named = exc.attr if isinstance(exc, ast.Attribute) else getattr(exc, "id", "")
+        return "class_no_args" if named[:1].isupper() else "prebuilt_exception"
     func = exc.func
     name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
     if name[:1].islower():

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from frames import describe_line, pick_site  # noqa: E402
+from frames import describe_line, pick_site
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
@@ -57,7 +57,12 @@ def run_script(python: str, script: Path, hook_dir: Path) -> dict[str, Any] | No
     env = {**os.environ, "PYTHONPATH": str(hook_dir), "REALERRORS_OUT": str(out)}
     env.pop("PYTHONSTARTUP", None)
     done = subprocess.run(
-        [python, script.name], cwd=script.parent, env=env, capture_output=True, text=True, timeout=60
+        [python, script.name],
+        cwd=script.parent,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     if done.returncode == 0 or not out.exists():
         print(f"{script.name}: raised nothing (exit {done.returncode})")

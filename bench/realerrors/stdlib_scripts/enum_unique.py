@@ -1,4 +1,7 @@
+# ruff: noqa  (misuse on purpose: users write code like this)
 import enum
+
+
 @enum.unique
 class Color(enum.Enum):
     RED = 1
