@@ -1,0 +1,221 @@
+"""Matching on real errors nobody tuned for: the benchmarks of ``bench/data/``.
+
+    python3 bench/realerrors/collect.py click==8.5.1 ...   # builds the /tmp venvs too
+    python3 bench/realerrors/run_stdlib.py
+    PYTHONPATH=$PWD/src .venv/bin/python bench/match_realerrors.py [--data bench/data]
+
+For each ``NAME-VER.jsonl`` (and its ``.env.json``) the catalogue is what a user of that
+library has: the library's installed files, those of every distribution it requires to
+run (from the collector's virtualenv in /tmp), and the running standard library, all
+scanned by errdex. ``stdlib-*.jsonl`` is matched against the standard library alone.
+Only errors at a Python ``raise``/``warn`` statement count (``is_python_raise``), and
+only exceptions (warnings have no traceback). A site is right when ``(filePath,
+lineNumber)`` equals the error's ``(catalogue_file or raise_file, raise_line)``.
+
+Figures per benchmark and overall: traceback top-1; message-only (``Class: message``)
+top-1, its ceiling (expected top-1 when every tie between indistinguishable sites is
+broken at random), the share whose true site is inside the returned group (the answers
+scoring within ``TIE_RATIO`` of the best); the share with no answer at all although the
+true site is catalogued; wrong first answers at confidence ≥ 0.9. Then the misses of the
+message-only run grouped by cause, a few of each.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import sys
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+from errdex.match.api import clues_from
+from errdex.match.index import MatchIndex
+from errdex.match.paste import parse_paste
+from errdex.match.rank import TIE_RATIO, Clue, Scored, rank
+from errdex.scan import scan_checkout
+from errdex.source.local import open_directory
+from errdex.source.stdlib import stdlib_checkout
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from match_accuracy import ceiling
+
+DATA = Path(__file__).resolve().parent / "data"
+Envelope = dict[str, Any]
+Row = dict[str, Any]
+SAMPLES = 3
+
+
+def _scan(checkout: Any, repo: str) -> list[Envelope]:
+    return [{"record": r, "evidence": e} for r, e in scan_checkout(checkout, repo=repo).items]
+
+
+_STDLIB: list[Envelope] = []
+
+
+def stdlib_envelopes() -> list[Envelope]:
+    if not _STDLIB:
+        checkout = stdlib_checkout()
+        _STDLIB.extend(_scan(checkout, checkout.repo or "python/cpython"))
+    return _STDLIB
+
+
+def installed_envelopes(env: dict[str, Any]) -> tuple[list[Envelope], list[str]]:
+    """The library's and its run-time requirements' installed files, scanned as one directory."""
+    site = Path(env["site_packages"])
+    if not site.is_dir():
+        raise SystemExit(f"{site} is gone: rebuild it with bench/realerrors/collect.py")
+    names: list[str] = []
+    files: list[str] = []
+    for dist in [env["library"], *env["requires"]]:
+        names.append(f"{dist['name']} {dist['version']}")
+        for top in dist["top_level"]:
+            path = site / top
+            if path.is_file() and path.suffix == ".py":
+                files.append(top)
+            elif path.is_dir():
+                files += sorted(str(p.relative_to(site)) for p in path.rglob("*.py"))
+    checkout = dataclasses.replace(
+        open_directory(site, repo=f"pypi/{env['library']['name']}"), files=tuple(files)
+    )
+    return _scan(checkout, checkout.repo or "pypi/library"), names
+
+
+def _site(index: MatchIndex, s: Scored) -> tuple[str, int]:
+    entry = index.entry(s.index)
+    return entry.file_path, entry.line
+
+
+def _group(ranked: list[Scored]) -> list[Scored]:
+    if not ranked:
+        return []
+    return [s for s in ranked if s.score >= TIE_RATIO * ranked[0].score]
+
+
+def _cause(ranked: list[Scored], index: MatchIndex, truth: tuple[str, int], known: bool) -> str:
+    if not known:
+        return "true site not catalogued"
+    if not ranked:
+        return "nothing matched"
+    got = [_site(index, s) for s in ranked]
+    if truth in got:
+        mine = ranked[got.index(truth)]
+        if mine in _group(ranked):
+            return "tied with other sites (true site in the returned group)"
+        return "ranked below another site"
+    return "true site not among the candidates"
+
+
+def _truth(row: Row) -> tuple[str, int]:
+    return row.get("catalogue_file") or row["raise_file"], int(row["raise_line"])
+
+
+def score(rows: list[Row], index: MatchIndex, sites: set[tuple[str, int]]) -> dict[str, Any]:
+    out: dict[str, Any] = defaultdict(int)
+    misses: dict[str, list[str]] = defaultdict(list)
+    for row in rows:
+        truth = _truth(row)
+        known = truth in sites
+        for mode, text in (
+            ("tb", row["traceback_text"]),
+            ("msg", f"{row['exc_type']}: {row['message']}"),
+        ):
+            clues: list[Clue] = clues_from(parse_paste(text))
+            ranked = rank(clues, index, top=50)
+            got = [_site(index, s) for s in ranked]
+            first = bool(got) and got[0] == truth
+            out[f"{mode}_top1"] += first
+            out[f"{mode}_empty_known"] += (not ranked) and known
+            if ranked and ranked[0].confidence >= 0.9 and not first:
+                out[f"{mode}_conf_wrong"] += 1
+            if mode == "msg":
+                out["msg_in_group"] += truth in {_site(index, s) for s in _group(ranked)}
+                if not first:
+                    cause = _cause(ranked, index, truth, known)
+                    answer = f"{got[0][0]}:{got[0][1]}" if got else "-"
+                    misses[cause].append(
+                        f"{row['exc_type']}: {row['message'][:90]!r} at {truth[0]}:{truth[1]}"
+                        f" -> {answer}"
+                    )
+    out["n"] = len(rows)
+    out["catalogued"] = sum(_truth(r) in sites for r in rows)
+    out["ceiling"] = ceiling([{**r, "raise_file": _truth(r)[0]} for r in rows], index) * len(rows)
+    out["misses"] = misses
+    return out
+
+
+COLUMNS = (
+    ("n", "errors"),
+    ("catalogued", "site catalogued"),
+    ("tb_top1", "traceback top-1"),
+    ("msg_top1", "message top-1"),
+    ("ceiling", "msg ceiling"),
+    ("msg_in_group", "msg in group"),
+    ("msg_empty_known", "msg no answer, catalogued"),
+    ("tb_empty_known", "tb no answer, catalogued"),
+    ("msg_conf_wrong", "msg wrong @≥0.9"),
+    ("tb_conf_wrong", "tb wrong @≥0.9"),
+)
+
+
+def _cell(key: str, value: float, n: int) -> str:
+    if key in ("n", "msg_conf_wrong", "tb_conf_wrong"):
+        return f"{int(value)}"
+    return f"{value / n:.1%}" if n else "-"
+
+
+def print_table(results: dict[str, dict[str, Any]]) -> None:
+    print("| benchmark | " + " | ".join(label for _, label in COLUMNS) + " |")
+    print("|---" * (len(COLUMNS) + 1) + "|")
+    for name, result in results.items():
+        cells = [_cell(k, result[k], result["n"]) for k, _ in COLUMNS]
+        print(f"| {name} | " + " | ".join(cells) + " |")
+
+
+def load(path: Path) -> list[Row]:
+    rows = [json.loads(line) for line in path.open(encoding="utf-8") if line.strip()]
+    return [r for r in rows if r["is_python_raise"] and r["kind"] == "exception"]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--data", type=Path, default=DATA)
+    args = parser.parse_args()
+    results: dict[str, dict[str, Any]] = {}
+    for path in sorted(args.data.glob("*.jsonl")):
+        rows = load(path)
+        env_path = path.with_suffix(".env.json")
+        if env_path.exists():
+            env = json.loads(env_path.read_text(encoding="utf-8"))
+            envelopes, names = installed_envelopes(env)
+        else:
+            envelopes, names = [], []
+        envelopes = envelopes + stdlib_envelopes()
+        index = MatchIndex.build(envelopes)
+        sites = {(e["record"]["filePath"], e["record"]["lineNumber"]) for e in envelopes}
+        print(
+            f"{path.stem}: {len(rows)} errors; catalogue {len(index):,} records of "
+            f"{', '.join([*names, 'the standard library'])}",
+            flush=True,
+        )
+        results[path.stem] = score(rows, index, sites)
+    total: dict[str, Any] = defaultdict(int)
+    for result in results.values():
+        for key, _ in COLUMNS:
+            total[key] += result[key]
+    results["overall"] = {**total, "misses": {}}
+    print()
+    print_table(results)
+    print("\nmessage-only misses by cause (a sample of each):")
+    for name, result in results.items():
+        for cause, items in sorted(result["misses"].items(), key=lambda kv: -len(kv[1])):
+            print(f"  {name}: {cause}: {len(items)}")
+            for item in items[:SAMPLES]:
+                print(f"      {item}")
+
+
+if __name__ == "__main__":
+    main()

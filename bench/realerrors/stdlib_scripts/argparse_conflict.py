@@ -1,0 +1,6 @@
+# ruff: noqa  (misuse on purpose: users write code like this)
+import argparse
+
+p = argparse.ArgumentParser()
+p.add_argument("-v", "--verbose")
+p.add_argument("-v", "--version")

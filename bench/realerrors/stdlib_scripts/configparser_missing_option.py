@@ -1,0 +1,6 @@
+# ruff: noqa  (misuse on purpose: users write code like this)
+import configparser
+
+c = configparser.ConfigParser()
+c.read_string("[db]\nhost = x\n")
+c.get("db", "port")

@@ -1,0 +1,5 @@
+# ruff: noqa  (misuse on purpose: users write code like this)
+from http import cookies
+
+m = cookies.Morsel()
+m["colour"] = "red"

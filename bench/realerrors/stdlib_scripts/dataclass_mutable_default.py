@@ -1,0 +1,7 @@
+# ruff: noqa  (misuse on purpose: users write code like this)
+from dataclasses import dataclass
+
+
+@dataclass
+class P:
+    items: list = []

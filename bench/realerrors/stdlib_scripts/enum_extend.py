@@ -1,0 +1,10 @@
+# ruff: noqa  (misuse on purpose: users write code like this)
+import enum
+
+
+class Color(enum.Enum):
+    RED = 1
+
+
+class More(Color):
+    BLUE = 2

@@ -1,0 +1,4 @@
+# ruff: noqa  (misuse on purpose: users write code like this)
+import subprocess
+
+subprocess.run(["true"], capture_output=True, stdout=subprocess.PIPE)

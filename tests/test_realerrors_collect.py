@@ -1,0 +1,88 @@
+"""The real-error collector's frame picking (bench/realerrors/frames.py): the true raise site."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench" / "realerrors"))
+from frames import describe_line, pick_site
+
+
+@pytest.fixture
+def site(tmp_path: Path) -> Path:
+    """A fake site-packages: the library ``lib``, a vendored tree inside it, and a test dir."""
+    sp = tmp_path / "site-packages"
+    for rel in ("lib/core.py", "lib/_vendor/site-packages/dep/x.py", "other/y.py"):
+        (sp / rel).parent.mkdir(parents=True, exist_ok=True)
+        (sp / rel).write_text("raise ValueError('boom')\n")
+    return sp
+
+
+def test_innermost_library_frame_wins_over_outer_library_and_inner_foreign_frames(
+    site: Path,
+) -> None:
+    frames = [
+        (str(site / "other/y.py"), 3, "helper"),  # innermost, but another distribution
+        (str(site / "lib/core.py"), 10, "check"),
+        (str(site / "lib/core.py"), 20, "api"),
+        ("/tmp/tests/test_x.py", 5, "test_x"),
+    ]
+    assert pick_site(frames, [str(site / "lib")], str(site)) == (
+        "lib/core.py",
+        10,
+        "check",
+        str((site / "lib/core.py").resolve()),
+    )
+
+
+def test_pseudo_files_and_nested_site_packages_never_count(site: Path) -> None:
+    frames = [
+        ("<string>", 1, "<module>"),
+        (str(site / "lib/_vendor/site-packages/dep/x.py"), 1, "vendored"),
+        (str(site / "lib/core.py"), 4, "api"),
+    ]
+    picked = pick_site(frames, [str(site / "lib")], str(site))
+    assert picked is not None and picked[:2] == ("lib/core.py", 4)
+
+
+def test_no_frame_inside_the_roots_gives_none(site: Path) -> None:
+    frames = [(str(site / "other/y.py"), 1, "f"), ("/tmp/t.py", 2, "g")]
+    assert pick_site(frames, [str(site / "lib")], str(site)) is None
+
+
+def test_a_root_that_is_a_single_module_file(site: Path) -> None:
+    (site / "six.py").write_text("raise TypeError\n")
+    frames = [(str(site / "six.py"), 1, "<module>")]
+    picked = pick_site(frames, [str(site / "six.py")], str(site))
+    assert picked is not None and picked[0] == "six.py"
+
+
+def test_describe_line_tells_raise_from_a_call_and_a_warning(tmp_path: Path) -> None:
+    path = tmp_path / "m.py"
+    path.write_text(
+        "import warnings\n"
+        "def f(x):\n"
+        "    if x:\n"
+        "        raise ValueError(\n"
+        "            f'bad {x}'\n"
+        "        )\n"
+        "    int(x)\n"
+        "    warnings.warn(msg.format(x))\n"
+        "    raise self.make_error('invalid')\n"
+        "    raise FrozenInstanceError\n"
+        "    raise error\n"
+    )
+    inside = describe_line(str(path), 5)  # a line inside a multi-line raise statement
+    assert inside["is_python_raise"] is True
+    assert inside["site_kind"] == "raise" and inside["raise_style"] == "fstring"
+    assert inside["raise_source"] == "        raise ValueError(\n            f'bad {x}'\n        )"
+    call = describe_line(str(path), 7)
+    assert call["is_python_raise"] is False and call["site_kind"] == "implicit"
+    warn = describe_line(str(path), 8)
+    assert warn["site_kind"] == "warn_call" and warn["is_python_raise"] is True
+    assert describe_line(str(path), 9)["raise_style"] == "helper_call"
+    assert describe_line(str(path), 10)["raise_style"] == "class_no_args"
+    assert describe_line(str(path), 11)["raise_style"] == "prebuilt_exception"
