@@ -17,7 +17,7 @@ from errdex.match.index import INDEX_FORMAT, MatchIndex
 from errdex.store import SqliteStore
 from errdex.web import create_app
 
-from .conftest import build_catalogue, line_of
+from .conftest import build_catalogue, build_package, line_of
 
 PAYLOAD = "open({marker!r}, 'w').write('ran')"
 
@@ -119,3 +119,47 @@ def test_a_saved_automaton_is_used_only_with_this_users_key(
     key.unlink()
     loaded = MatchIndex.load(target)
     assert loaded is not None and loaded.by_message(message) == expected
+
+
+def _match_in_a_child(db: Path, paste: str) -> subprocess.CompletedProcess[str]:
+    """``errdex match`` in its own process: a crash of the C automaton must not take
+    pytest down with it."""
+    return subprocess.run(
+        [sys.executable, "-m", "errdex.cli", "match", "--db", str(db), "--json", "-"],
+        input=paste,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+
+
+def test_a_catalogue_with_no_anchor_saves_and_matches(tmp_path: Path) -> None:
+    # no literal run of three characters anywhere: the automaton is empty, its state is ()
+    db = build_package(tmp_path, "holes", {"m.py": "def f(x):\n    raise ValueError(x)\n"})
+    paste = (
+        "Traceback (most recent call last):\n"
+        '  File "/venv/lib/python3.11/site-packages/holes/m.py", line 2, in f\n'
+        "    raise ValueError(x)\n"
+        "ValueError: ok\n"
+    )
+    done = _match_in_a_child(db, paste)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)[0]["filePath"].endswith("holes/m.py")
+    assert MatchIndex.load(index_path(db)) is not None
+
+
+def test_a_message_literal_of_half_a_megabyte_saves_and_matches(tmp_path: Path) -> None:
+    # its whole literal run became one anchor: a trie that deep overflowed the C stack
+    # when the automaton's state was saved (exit -11)
+    literal = "(" * 500_000
+    code = f"def f():\n    raise ValueError('{literal}')\n"
+    db = build_package(tmp_path, "deep", {"m.py": code})
+    paste = (
+        "Traceback (most recent call last):\n"
+        '  File "/venv/lib/python3.11/site-packages/deep/m.py", line 2, in f\n'
+        f"ValueError: {literal}\n"
+    )
+    done = _match_in_a_child(db, paste)
+    assert done.returncode == 0, (done.returncode, done.stderr[-2000:])
+    assert json.loads(done.stdout)[0]["filePath"].endswith("deep/m.py")
+    assert MatchIndex.load(index_path(db)) is not None

@@ -47,6 +47,8 @@ NEAR_LINES = 40
 MESSAGE_BUDGET = 512
 #: A rarest word shared by more templates than this is a poor anchor (bench/match_speed.py).
 SHARED_WORD_LIMIT = 16
+#: Longest anchor kept (longer literal runs are anchored by their first characters).
+MAX_ANCHOR_CHARS = 200
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,7 +190,9 @@ class _Builder:
                         continue
                 else:
                     key = longest
-            postings.setdefault(key, []).append(index)
+            # a prefix of a literal run still occurs wherever the run does, and a trie
+            # hundreds of kB deep overflows the C stack when the automaton is saved
+            postings.setdefault(key[:MAX_ANCHOR_CHARS], []).append(index)
         return postings, unanchored
 
 

@@ -132,7 +132,7 @@ def write_index(directory: Path, data: dict[str, Any], automaton: ahocorasick.Au
         "arrays": [[name, col.typecode, col.itemsize, len(col)] for name, col in arrays],
     }
     key = _key(create=True)
-    if key is not None:
+    if key is not None and len(automaton):  # an empty automaton has no state to save
         meta["automaton"] = _write_state(tmp / "automaton.bin", automaton, key)
     (tmp / "meta.json").write_text(json.dumps(meta))
     _replace(tmp, directory)
