@@ -20,7 +20,7 @@ from errdex.match.commands import EXIT_NO_ERROR, EXIT_NO_MATCH
 from errdex.store import SqliteStore
 from errdex.web import create_app
 
-from .conftest import line_of
+from .conftest import build_package, line_of
 
 TESTS = """\
 import sys
@@ -284,3 +284,18 @@ def test_the_match_page_answers_each_failure_names_holes_and_folds_the_rest(
         percents = [int(s.words.rstrip("%")) for s in shown.find_all("strong")]
         assert percents == sorted(percents, reverse=True) and all(p >= 5 for p in percents)
     assert any(s.find_all("details", class_="folded") for s in sections)
+
+
+def test_prose_that_only_shares_a_word_with_a_template_is_no_error(tmp_path: Path) -> None:
+    # the stdlib's tokenize raises '%s for %r': every sentence holding " for " fit it
+    code = "def f(a, b):\n    raise ValueError('%s for %r' % (a, b))\n"
+    db = build_package(tmp_path, "wordy", {"m.py": code})
+    for prose in ("Thanks for the help", "I waited in the rain for an hour"):
+        result = CliRunner().invoke(cli.main, ["match", "--db", str(db), prose])
+        assert result.exit_code == EXIT_NO_ERROR, (prose, result.output)
+    # a message that is mostly the template's own words still matches without a class
+    message = "unexpected token 'x' in the options header for 'config.ini'"
+    code = "def g(t, n):\n    raise ValueError(f'unexpected token {t!r} in the options header for {n!r}')\n"
+    db2 = build_package(tmp_path / "again", "wordy2", {"n.py": code})
+    result = CliRunner().invoke(cli.main, ["match", "--db", str(db2), message])
+    assert result.exit_code == 0, result.output

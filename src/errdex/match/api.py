@@ -222,6 +222,8 @@ def answer_errors(errors: list[PastedError], store: SqliteStore, top: int = 5) -
         final = chain[-1]
         ranked = rank(clues_from(chain), index, top=top)
         found = [_candidate(store, index, scored) for scored in ranked]
+        if final.source_format == BARE and final.error_class is None:
+            found = [c for c in found if _says_enough(c, final.message)]
         answer = Answer(position, final.error_class, final.message, MATCHED, found)
         for candidate in found:
             candidate.error, candidate.pasted = position, answer.pasted
@@ -229,6 +231,17 @@ def answer_errors(errors: list[PastedError], store: SqliteStore, top: int = 5) -
             answer.status = _status(final, index)
         answers.append(answer)
     return answers
+
+
+#: Literal characters a message with no class and no frame must share with a template.
+PROSE_LITERAL_CHARS = 8
+
+
+def _says_enough(candidate: Candidate, message: str) -> bool:
+    """Whether a bare message, with no class to say it is an error, fits ``candidate``
+    by more than a word or two: ``{} for {!r}`` fits any sentence holding " for "."""
+    literal = len(message) - sum(len(v) for v in candidate.holes.values())
+    return literal >= PROSE_LITERAL_CHARS and 3 * literal >= len(message)
 
 
 def _status(error: PastedError, index: MatchIndex) -> str:
