@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from pathlib import Path
 
 import httpx
 
+from errdex.store import SqliteStore
 from errdex.web.views import record_path
 
+from ..store.factories import make_record, make_summary
 from .catalogue import (
     ACME_SHA,
     CODE_COUNT,
@@ -312,3 +315,18 @@ def test_every_page_names_an_icon_that_exists(client: httpx.Client) -> None:
     assert icon.status_code == 200 and icon.headers["content-type"].startswith("image/svg+xml")
     fallback = client.get("/favicon.ico")
     assert fallback.status_code == 200 and fallback.content == icon.content
+
+
+def test_home_shows_the_version_of_a_release_pinned_to_its_commit(tmp_path: Path) -> None:
+    # a package read at a release whose commit is known: "3.1.6 15206881c0", not the sha alone
+    db = tmp_path / "errdex.db"
+    sha = "15206881c006c79667fe5154fe80c01c65410679"
+    summary = dataclasses.replace(make_summary(repo="pallets/jinja", commit=sha), version="3.1.6")
+    with SqliteStore(db) as store:
+        store.write_scan(summary, [(make_record(repo="pallets/jinja", sha=sha), {})], "2026-01-01")
+    with LiveServer(db) as live, httpx.Client(base_url=live.url) as client:
+        rows = [
+            [td.words for td in tr.find_all("td")]
+            for tr in page(client, "/").find("tbody").find_all("tr")
+        ]
+        assert rows == [["pallets/jinja", "1", f"3.1.6 {sha[:10]}"]]

@@ -65,6 +65,7 @@ def pages_router(state: WebState) -> APIRouter:
                 "repo": info.repo,
                 "url": repo_path(info.repo),
                 "records": info.records,
+                "version": (info.latest or {}).get("version"),
                 "pin": pin_text(info.commits[0] if info.commits else None),
             }
             for info in catalogue.repos()
