@@ -58,6 +58,7 @@ def build_package(root: Path, name: str, modules: dict[str, str]) -> Path:
     pkg.mkdir(parents=True)
     (pkg / "__init__.py").write_text("")
     for module, code in modules.items():
+        (pkg / module).parent.mkdir(parents=True, exist_ok=True)
         (pkg / module).write_text(code)
     repo = f"example/{name}"
     checkout = open_source(str(root), repo=repo, sha=SHA)

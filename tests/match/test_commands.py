@@ -215,21 +215,10 @@ def test_low_candidates_are_folded_away_and_holes_are_named(catalogue: Path) -> 
 
 
 def test_file_and_line_stay_whole_on_an_80_column_terminal(tmp_path: Path) -> None:
-    from errdex.scan import scan_checkout, store_scan
-    from errdex.source import open_source
-
-    from .conftest import SHA
-
-    deep = "src/tinygraph/algorithms/shortest_paths/weighted_bidirectional.py"
-    (tmp_path / deep).parent.mkdir(parents=True)
-    (tmp_path / deep).write_text(
-        "def f(kind):\n    raise ValueError(f'{kind} is not a valid choice for an algorithm.')\n"
-    )
-    checkout = open_source(str(tmp_path), repo="example/tinygraph", sha=SHA)
-    result = scan_checkout(checkout, repo="example/tinygraph")
-    db = tmp_path / "errdex.db"
-    with SqliteStore(db) as store:
-        store_scan(store, checkout, "example/tinygraph", result, "2026-11-29T00:00:00.000Z")
+    module = "algorithms/shortest_paths/weighted_bidirectional.py"
+    deep = f"src/tinygraph/{module}"
+    code = "def f(kind):\n    raise ValueError(f'{kind} is not a valid choice for an algorithm.')\n"
+    db = build_package(tmp_path, "tinygraph", {module: code})
     env = {**os.environ, "COLUMNS": "80", "TERM": "dumb"}
     paste = "ValueError: bfs is not a valid choice for an algorithm."
     done = subprocess.run(
@@ -245,20 +234,8 @@ def test_file_and_line_stay_whole_on_an_80_column_terminal(tmp_path: Path) -> No
 
 
 def test_positional_holes_are_named_by_how_the_source_writes_them(tmp_path: Path) -> None:
-    from errdex.scan import scan_checkout, store_scan
-    from errdex.source import open_source
-
-    from .conftest import SHA
-
-    (tmp_path / "pkg").mkdir()
-    (tmp_path / "pkg" / "m.py").write_text(
-        "def f(a, b):\n    raise ValueError('bad %s and %s here' % (a, b))\n"
-    )
-    checkout = open_source(str(tmp_path), repo="example/m", sha=SHA)
-    result = scan_checkout(checkout, repo="example/m")
-    db = tmp_path / "errdex.db"
-    with SqliteStore(db) as store:
-        store_scan(store, checkout, "example/m", result, "2026-11-29T00:00:00.000Z")
+    code = "def f(a, b):\n    raise ValueError('bad %s and %s here' % (a, b))\n"
+    db = build_package(tmp_path, "pkg", {"m.py": code})
     (found,) = errdex.match("ValueError: bad x and y here", db=db)
     assert found.holes == {"%s#1": "x", "%s#2": "y"}
 
