@@ -162,12 +162,7 @@ def render_html(answers: Sequence[Answer]) -> str:
         )
         if block.fix:
             rows.append(f"<tr><th>fix</th><td>{e(block.fix)}</td></tr>")
-        more = (
-            _link(block.more)
-            if _SAFE_URL.fullmatch(block.more)
-            else f"<code>{e(block.more)}</code>"
-        )
-        rows.append(f"<tr><th>more</th><td>{more}</td></tr>")
+        rows.append(f"<tr><th>more</th><td>{_link(block.more)}</td></tr>")
         parts.append(
             f"<p><strong>errdex: {e(block.title)}</strong> ({block.confidence:.0%})</p>"
             f"<table>{''.join(rows)}</table>"
