@@ -228,14 +228,14 @@ def test_an_extractor_bug_costs_one_file_not_the_scan(
 
     (tmp_path / "good.py").write_text("raise ValueError('fine')\n")
     (tmp_path / "bad.py").write_text("raise ValueError('trips the bug')\n")
-    real = scan_module.extract_python
+    real = scan_module.load_extractor("errdex.extract.python")
 
-    def flaky(text: str, file_path: str, **kwargs: Any) -> Any:
+    def flaky(text: str, file_path: str, lines: list[str]) -> Any:
         if file_path == "bad.py":
             raise IndexError("list index out of range")
-        return real(text, file_path, **kwargs)
+        return real(text, file_path, lines)
 
-    monkeypatch.setattr(scan_module, "extract_python", flaky)
+    monkeypatch.setattr(scan_module, "load_extractor", lambda module: flaky)
     result = scan_dir(tmp_path, analyze=False)
     assert [r["errorMessage"] for r, _ in result.items] == ["fine"]
     assert dict(result.skipped)["bad.py"].startswith("errdex could not read this file (IndexError")

@@ -19,6 +19,7 @@ from rich.text import Text
 
 from errdex import __version__
 from errdex.analyze.sources import remember
+from errdex.extract import registry
 from errdex.record import iso_now
 from errdex.scan import ScanResult, scan_checkout, store_scan, summarize
 from errdex.source import Checkout, SourceError, open_source
@@ -132,6 +133,13 @@ def main() -> None:
     is_flag=True,
     help="Scan the standard library and every installed distribution that names its repository.",
 )
+@click.option(
+    "--language",
+    "languages",
+    multiple=True,
+    type=click.Choice(registry.languages()),
+    help="Read only files of this language (default: every language errdex reads); repeatable.",
+)
 @click.option("--no-progress", is_flag=True, help="Do not draw a progress bar.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 def scan(
@@ -146,6 +154,7 @@ def scan(
     include: tuple[str, ...],
     exclude: tuple[str, ...],
     no_analyze: bool,
+    languages: tuple[str, ...],
     no_progress: bool,
     as_json: bool,
 ) -> None:
@@ -200,6 +209,7 @@ def scan(
         jobs,
         show=not no_progress and not as_json,
         analyze=not no_analyze,
+        languages=languages or None,
     )
     summary = summarize(checkout, repo_name, result, started_at)
     try:
@@ -328,10 +338,17 @@ def _run_scan(
     jobs: int,
     show: bool,
     analyze: bool = True,
+    languages: tuple[str, ...] | None = None,
 ) -> ScanResult:
     if not show:
         return scan_checkout(
-            checkout, repo=repo, include=include, exclude=exclude, jobs=jobs, analyze=analyze
+            checkout,
+            repo=repo,
+            include=include,
+            exclude=exclude,
+            jobs=jobs,
+            analyze=analyze,
+            languages=languages,
         )
     with Progress(
         TextColumn("[bold]scanning[/] {task.description}"),
@@ -354,6 +371,7 @@ def _run_scan(
             jobs=jobs,
             progress=progress,
             analyze=analyze,
+            languages=languages,
         )
 
 

@@ -18,7 +18,13 @@ from typing import Any
 from errdex._gc import gc_paused
 from errdex.analyze.baseline import baseline_fields
 from errdex.evidence import source_evidence
-from errdex.extract.python import extract_python, module_name_for
+from errdex.extract.registry import (
+    ExtractError,
+    extractor_for,
+    is_test_file,
+    load_extractor,
+    source_suffixes,
+)
 from errdex.extract.site import ErrorSite, message_display
 from errdex.record import (
     SCHEMA_VERSION,
@@ -91,19 +97,28 @@ class ScanResult:
 def scan_file(context: ScanContext, rel: str) -> FileResult:
     """Read, parse and extract one file; never raises for bad input."""
     result = FileResult(rel)
+    extractor = extractor_for(rel)
+    if extractor is None:
+        return result
     try:
         text = read_source(context.checkout.root / rel)
     except SourceSkip as exc:
         result.skipped = str(exc)
         return result
-    if "raise" not in text and "warn" not in text and "assert" not in text:
+    if extractor.keywords and not any(word in text for word in extractor.keywords):
         return result
     file_path = context.path_prefix + rel
     lines = text.splitlines()
     try:
-        sites = extract_python(text, file_path, module=module_name_for(file_path), lines=lines)
+        sites = load_extractor(extractor.module)(text, file_path, lines)
     except SyntaxError as exc:
         result.skipped = f"syntax error at line {exc.lineno}: {exc.msg}"
+        return result
+    except ExtractError as exc:
+        result.skipped = f"cannot parse: {exc}"
+        return result
+    except ImportError as exc:  # a grammar package missing from this install
+        result.skipped = f"cannot read {extractor.language} here: {exc}"
         return result
     except (RecursionError, MemoryError, ValueError) as exc:
         result.skipped = f"cannot parse: {type(exc).__name__}: {exc}"
@@ -242,6 +257,20 @@ def _chunks(paths: Sequence[str], size: int) -> Iterator[Sequence[str]]:
         yield paths[i : i + size]
 
 
+def _analysed(path: str) -> bool:
+    extractor = extractor_for(path)
+    return extractor is not None and extractor.analysed
+
+
+def _by_analyst(items: Sequence[Item]) -> tuple[list[Item], list[Item]]:
+    """The items the static analyst reads (Python's), and the others."""
+    read: list[Item] = []
+    unread: list[Item] = []
+    for item in items:
+        (read if _analysed(item[0]["filePath"]) else unread).append(item)
+    return read, unread
+
+
 def scan_checkout(
     checkout: Checkout,
     *,
@@ -253,6 +282,7 @@ def scan_checkout(
     analyze: bool = True,
     read_tests: bool = True,
     analysis_budget: float | None = None,
+    languages: Sequence[str] | None = None,
 ) -> ScanResult:
     """Scan every source file of ``checkout``; bad files are skipped and named, never fatal.
 
@@ -262,11 +292,18 @@ def scan_checkout(
     each record's explanation fields; without it the records carry the extractor's own
     account only. ``analysis_budget`` is the CPU seconds the analyst may spend on one
     file (None: the default, or ``ERRDEX_ANALYSIS_BUDGET``); a file that overruns keeps the extractor's records and is
-    counted with the skipped files.
+    counted with the skipped files. ``languages`` restricts the scan to those registered
+    languages (None: every one, see :mod:`errdex.extract.registry`).
     """
     started = time.perf_counter()
     path_prefix = checkout.path_prefix
-    listing = iter_source_files(checkout, include=include, exclude=exclude)
+    listing = iter_source_files(
+        checkout,
+        include=include,
+        exclude=exclude,
+        suffixes=source_suffixes(languages),
+        test_file=is_test_file,
+    )
     context = ScanContext(
         checkout=checkout,
         repo=repo,
@@ -309,20 +346,21 @@ def scan_checkout(
     unique_slugs(items)
     analysis_seconds = 0.0
     analysis_error: str | None = None
-    if analyze and items:
+    if analyze and any(_analysed(r["filePath"]) for r, _ in items):
         from errdex.analyze.static import analyze as run_analyst  # reads files the scan lists
 
         analysis_started = time.perf_counter()
+        analysed, unread = _by_analyst(items)
         try:
             analysis = run_analyst(
                 checkout,
-                items,
-                library_files=files,
+                analysed,
+                library_files=[f for f in files if _analysed(f)],
                 jobs=jobs,
                 budget=analysis_budget,
                 **({} if read_tests else {"test_globs": ()}),
             )
-            items = analysis.items
+            items = analysis.items + unread
             skipped.extend(analysis.cut)
         except Exception as exc:  # the records stand without the analyst: keep them
             analysis_error = f"{type(exc).__name__}: {exc}"

@@ -10,7 +10,9 @@ from errdex.template import MessageTemplate
 
 __all__ = ["ErrorSite", "Guard", "SiteKind"]
 
-SiteKind = Literal["raise", "warn", "assert"]
+#: raise/warn/assert in Python; throw (C++, JavaScript, Java), panic (Go, Rust), log
+#: (``console.error``), set (``PyErr_SetString``: the C API sets the error, it returns).
+SiteKind = Literal["raise", "warn", "assert", "throw", "panic", "log", "set"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,9 +52,12 @@ class ErrorSite:
     notes: list[str] = field(default_factory=list)
     #: Set when one file raises the same message at several sites (see record_id).
     disambiguator: str | None = None
+    #: The registered language whose extractor found the site (``errdex.extract.registry``).
+    language: str = "python"
 
     def evidence(self) -> dict[str, Any]:
         return {
+            "language": self.language,
             "kind": self.kind,
             "style": self.style,
             "qualifiedClass": self.qualified_class,

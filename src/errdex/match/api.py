@@ -128,8 +128,14 @@ BARE_MESSAGE_LINES = 20
 def errors_in(text: str | bytes) -> list[PastedError]:
     """The errors of a paste; a short text with no class is taken as a bare message
     (people often paste only the message line)."""
+    from errdex.match._paste_text import normalize
+    from errdex.match.foreign import TRACE_PARSERS, foreign_errors
     from errdex.match.paste import parse_paste  # not needed to answer parsed errors (the hook)
 
+    if TRACE_PARSERS:
+        errors = foreign_errors(normalize(text))
+        if errors:
+            return errors
     errors = parse_paste(text)
     if errors:
         return errors

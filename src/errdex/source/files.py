@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import stat
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
@@ -84,12 +84,17 @@ def _dir_exclusion(name: str) -> Exclusion | None:
     return None
 
 
-def _file_exclusion(name: str) -> Exclusion | None:
+def python_test_file(name: str) -> bool:
+    """``test_*.py``, ``*_test.py`` and ``conftest.py``: the default test-file rule."""
     if name == "conftest.py" or (name.startswith("test_") and name.endswith(".py")):
-        return "source"
-    if name.endswith("_test.py"):
-        return "source"
-    return None
+        return True
+    return name.endswith("_test.py")
+
+
+def _file_exclusion(
+    name: str, test_file: Callable[[str], bool] = python_test_file
+) -> Exclusion | None:
+    return "source" if test_file(name) else None
 
 
 def _worst(a: Exclusion | None, b: Exclusion | None) -> Exclusion | None:
@@ -147,8 +152,10 @@ class _Lister:
         exclude: Sequence[str],
         suffixes: Sequence[str],
         max_bytes: int,
+        test_file: Callable[[str], bool] = python_test_file,
     ) -> None:
         self.root = str(root)
+        self.test_file = test_file
         self.root_real = os.path.realpath(root)
         self.include = GlobSet(include)
         self.exclude = GlobSet(exclude)
@@ -198,7 +205,7 @@ class _Lister:
         """
         wanted = rel.endswith(self.suffixes)
         if wanted:
-            cls = _worst(cls, _file_exclusion(rel.rsplit("/", 1)[-1]))
+            cls = _worst(cls, _file_exclusion(rel.rsplit("/", 1)[-1], self.test_file))
             if rel in self.ignored_files:
                 cls = _worst(cls, "noise")
             if cls == "noise" and not self.include:
@@ -294,6 +301,7 @@ def iter_source_files(
     exclude: Sequence[str] = (),
     suffixes: Sequence[str] = (".py",),
     max_bytes: int = DEFAULT_MAX_BYTES,
+    test_file: Callable[[str], bool] = python_test_file,
 ) -> FileListing:
     """List the files under ``checkout.root`` worth scanning, sorted.
 
@@ -302,12 +310,13 @@ def iter_source_files(
     first; ``include`` globs re-admit excluded paths and, when given, restrict
     the listing to what they match; ``exclude`` globs then drop more. Files
     that should have been scanned but cannot be (a symlink leaving the root,
-    over ``max_bytes``, unreadable) are reported in ``skipped``.
+    over ``max_bytes``, unreadable) are reported in ``skipped``. ``test_file`` says which
+    file names are tests (by default Python's; a scan passes each language's own rule).
     """
     root = checkout.root
     if not root.is_dir():
         raise SourceError(f"source root {root} is not a directory; was the checkout removed?")
-    lister = _Lister(root, include, exclude, suffixes, max_bytes)
+    lister = _Lister(root, include, exclude, suffixes, max_bytes, test_file)
     if checkout.files is not None:
         lister.listed(checkout.files)
     else:

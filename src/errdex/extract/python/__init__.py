@@ -15,7 +15,7 @@ from .guards import negate
 from .module import module_name_for
 from .walk import ModuleExtractor
 
-__all__ = ["extract_python", "module_name_for", "negate"]
+__all__ = ["extract", "extract_python", "module_name_for", "negate"]
 
 
 def extract_python(
@@ -34,3 +34,8 @@ def extract_python(
     extractor = ModuleExtractor(source, file_path, module or module_name_for(file_path), fields)
     extractor._lines = lines
     return extractor.run(tree)
+
+
+def extract(source: str, file_path: str, lines: list[str]) -> list[ErrorSite]:
+    """The registry's entry point (see :mod:`errdex.extract.registry`)."""
+    return extract_python(source, file_path, module=module_name_for(file_path), lines=lines)

@@ -1,0 +1,117 @@
+"""The one place a language's extractor is registered.
+
+Each entry names the file suffixes a language owns, the module that reads them and the
+file names its test suites use. The module is imported only when a file of its language
+is met, so a scan of pure Python never loads a C grammar. A module registered here
+exposes ``extract(text, file_path, lines) -> list[ErrorSite]`` and raises
+:class:`ExtractError` (or ``SyntaxError``) for a file its parser cannot read.
+
+Adding a language is one entry below and one module under ``errdex/extract/``: the scan,
+the store and the site pick it up without change.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import importlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import cache
+
+from errdex.extract.site import ErrorSite
+
+__all__ = [
+    "EXTRACTORS",
+    "ExtractError",
+    "ExtractFn",
+    "Extractor",
+    "extractor_for",
+    "is_test_file",
+    "languages",
+    "load_extractor",
+    "source_suffixes",
+]
+
+ExtractFn = Callable[[str, str, list[str]], list[ErrorSite]]
+
+
+class ExtractError(ValueError):
+    """A file its language's parser cannot read; the scan skips it with this message."""
+
+
+@dataclass(frozen=True, slots=True)
+class Extractor:
+    """One language: what files it reads, and how its test files are named."""
+
+    language: str
+    suffixes: tuple[str, ...]
+    #: The module with ``extract(text, file_path, lines)``; imported on first use.
+    module: str
+    #: Words without which a file holds no site (a cheap skip before parsing); empty:
+    #: always parse.
+    keywords: tuple[str, ...] = ()
+    #: ``fnmatch`` patterns of test file names (left out of a scan by default).
+    test_names: tuple[str, ...] = ()
+    #: Whether the static analyst (which reads Python) gathers evidence for its records.
+    analysed: bool = False
+
+
+EXTRACTORS: tuple[Extractor, ...] = (
+    Extractor(
+        "python",
+        (".py",),
+        "errdex.extract.python",
+        keywords=("raise", "warn", "assert"),
+        test_names=("test_*.py", "*_test.py", "conftest.py"),
+        analysed=True,
+    ),
+)
+
+
+def languages() -> tuple[str, ...]:
+    return tuple(e.language for e in EXTRACTORS)
+
+
+def _chosen(only: Sequence[str] | None) -> tuple[Extractor, ...]:
+    if only is None:
+        return EXTRACTORS
+    unknown = sorted(set(only) - set(languages()))
+    if unknown:
+        raise ValueError(
+            f"unknown language {', '.join(unknown)}; errdex reads {', '.join(languages())}"
+        )
+    return tuple(e for e in EXTRACTORS if e.language in only)
+
+
+def source_suffixes(only: Sequence[str] | None = None) -> tuple[str, ...]:
+    """Every suffix a scan lists (of the languages in ``only``, or all)."""
+    return tuple(dict.fromkeys(s for e in _chosen(only) for s in e.suffixes))
+
+
+@cache
+def _by_suffix() -> tuple[tuple[str, Extractor], ...]:
+    pairs = [(s, e) for e in EXTRACTORS for s in e.suffixes]
+    return tuple(sorted(pairs, key=lambda p: -len(p[0])))  # ``.pyx.in`` before ``.in``
+
+
+def extractor_for(path: str) -> Extractor | None:
+    """The extractor of ``path`` by its longest registered suffix, or None."""
+    for suffix, extractor in _by_suffix():
+        if path.endswith(suffix):
+            return extractor
+    return None
+
+
+def is_test_file(name: str) -> bool:
+    """Whether a file name is a test file by its own language's convention."""
+    extractor = extractor_for(name)
+    if extractor is None:
+        return False
+    return any(fnmatch.fnmatchcase(name, p) for p in extractor.test_names)
+
+
+@cache
+def load_extractor(module: str) -> ExtractFn:
+    """The ``extract`` function of a registered module (imported once per process)."""
+    fn: ExtractFn = importlib.import_module(module).extract
+    return fn
