@@ -54,6 +54,10 @@ class ErrorSite:
     disambiguator: str | None = None
     #: The registered language whose extractor found the site (``errdex.extract.registry``).
     language: str = "python"
+    #: A code the error carries beside its message (Node's ``code: 'ERR_…'``): ``errorCode``.
+    error_code: str | None = None
+    #: The HTTP status a handler answers with (``res.status(404)``, ``http.Error``): ``httpStatus``.
+    http_status: int | None = None
 
     def evidence(self) -> dict[str, Any]:
         return {
