@@ -39,3 +39,12 @@ def seed_000() -> dict[str, Any]:
 def _no_network_tag_lookups(monkeypatch: pytest.MonkeyPatch) -> None:
     """No test asks GitHub for a release's tags (``git ls-remote``); file:// remotes still work."""
     monkeypatch.setenv("ERRDEX_OFFLINE", "1")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _private_cache_home(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """errdex's cache (the index key, clones, downloads) lives in the session's own folder,
+    so that tests never write into the user's ``~/.cache/errdex``."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("xdg-cache")))
+        yield
