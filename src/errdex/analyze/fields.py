@@ -261,11 +261,19 @@ def _common(g: Gathered) -> tuple[str, list[str]]:
         known = "the conditions on the way to it" if g.site.guards else "the site itself"
         if g.entry_points:
             known += " and the entry points that reach it"
-        sentences.append(
-            f"No test in the repository expects this {noun(g)} and no run-time message has been "
-            f"recorded for it; what is known is {known}."
-        )
-        basis.extend(["tests", "observed"])
+        if g.tests_read:
+            sentences.append(
+                f"No test in the repository expects this {noun(g)} and no run-time message "
+                f"has been recorded for it; what is known is {known}."
+            )
+            basis.extend(["tests", "observed"])
+        else:
+            sentences.append(
+                f"errdex read none of the repository's tests, so whether one expects this "
+                f"{noun(g)} is not known, and no run-time message has been recorded for "
+                f"it; what is known is {known}."
+            )
+            basis.append("observed")
     return " ".join(sentences), basis
 
 

@@ -41,6 +41,7 @@ class Gathered:
     background: tuple[str | None, Rule | None] = (None, None)
     import_lines: dict[str, str] = field(default_factory=dict)  # name in guard -> import line
     same_class_in_function: int = 1  # sites of this class in the enclosing function
+    tests_read: bool = True  # False: no test of the repository was read, so none is known
 
     @property
     def has_evidence(self) -> bool:

@@ -55,6 +55,9 @@ class RepoIndex:
     classes: dict[str, ClassFacts] = field(default_factory=dict)
     methods_by_name: dict[str, list[str]] = field(default_factory=dict)
     unreadable: list[str] = field(default_factory=list)
+    #: Test modules read: 0 means errdex knows nothing of the tests (an installed copy
+    #: ships none, or reading them was turned off), not that none expects an error.
+    tests_read: int = 0
     _attr_memo: dict[tuple[str, str], Target | None] = field(default_factory=dict)
 
     # -- building ---------------------------------------------------------------------
@@ -63,6 +66,7 @@ class RepoIndex:
         if facts.name in self.modules:
             return
         self.modules[facts.name] = facts
+        self.tests_read += facts.is_test
         for func in facts.functions:
             self.functions.setdefault(func.qualname, []).append(func)
             if func.cls is not None and not func.is_test:

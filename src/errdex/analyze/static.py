@@ -228,6 +228,7 @@ def analyze_with_index(
     tests = link_tests(index, graph, tree, sites)
     for g in gathered:
         g.tests = tests.get(g.site.index, [])
+        g.tests_read = index.tests_read > 0
     related = related_ids(sites, {g.site.index: g.entry_points for g in gathered})
     enriched: dict[int, Item] = {}
     for g in gathered:
@@ -252,6 +253,7 @@ def _enriched(g: Gathered, related: list[str]) -> Item:
         evidence["classInfo"] = g.class_info
     evidence["entryPoints"] = g.entry_points
     evidence["tests"] = g.tests
+    evidence["testsRead"] = g.tests_read  # False: an empty ``tests`` says nothing of them
     evidence["related"] = related
     fields, provenance = write_fields(g, list(record.get("tags") or []))
     old: dict[str, Provenance] = dict(evidence.get("provenance") or {})

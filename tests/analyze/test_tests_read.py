@@ -1,0 +1,42 @@
+"""What a record says of tests depends on whether any test was read (issue 10: nothing unbacked)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from errdex.scan import scan_checkout
+from errdex.source import open_source
+
+LIBRARY = "def lookup(table, key):\n    if key not in table:\n        raise KeyError(f'no entry {key!r}')\n    return table[key]\n"
+UNRELATED_TEST = (
+    "from pkg.core import lookup\n\n\ndef test_lookup():\n    assert lookup({'a': 1}, 'a') == 1\n"
+)
+
+
+def _common_situations(root: Path) -> str:
+    """The one record's commonSituations; its evidence must say whether tests were read."""
+    result = scan_checkout(open_source(str(root), repo="o/pkg"), repo="o/pkg")
+    ((record, evidence),) = result.items
+    assert evidence["testsRead"] is (root / "tests").is_dir()
+    text: str = record["commonSituations"]
+    return text
+
+
+def test_read_tests_that_do_not_expect_it_are_said_so(tmp_path: Path) -> None:
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    (tmp_path / "pkg" / "core.py").write_text(LIBRARY)
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "test_core.py").write_text(UNRELATED_TEST)
+    text = _common_situations(tmp_path)
+    assert "No test in the repository expects this" in text
+    assert "read none of the repository's tests" not in text
+
+
+def test_without_tests_absence_is_not_asserted(tmp_path: Path) -> None:
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    (tmp_path / "pkg" / "core.py").write_text(LIBRARY)
+    text = _common_situations(tmp_path)
+    assert "No test" not in text
+    assert "errdex read none of the repository's tests, so whether one expects this" in text
