@@ -148,7 +148,15 @@ class TestEvidence(TypedDict, total=False):
     path: str
     line: int
     name: str  # test function (nodeid-like: 'tests/test_x.py::TestA::test_b')
-    kind: Literal["pytest.raises", "assertRaises", "assertRaisesRegex", "pytest.warns"]
+    kind: Literal[
+        "pytest.raises",
+        "assertRaises",
+        "assertRaisesRegex",
+        "pytest.warns",
+        "assertWarns",
+        "assertWarnsRegex",
+        "try-except",
+    ]
     errorClass: str
     match: str | None  # the regex or literal the test expects
     snippet: str

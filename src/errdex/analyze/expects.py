@@ -1,5 +1,10 @@
-"""Test expectations: ``with pytest.raises(...)``, ``self.assertRaises(...)`` and their
-callable forms, read from a test function's body into :class:`~errdex.analyze.facts.Expect`.
+"""Test expectations read from a test function's body into :class:`~errdex.analyze.facts.Expect`.
+
+The forms: ``with pytest.raises(...)``/``pytest.warns``, unittest's ``assertRaises``,
+``assertRaisesRegex``, ``assertWarns``, ``assertWarnsRegex`` (on ``self`` or any test case),
+each as a context manager or called with the function and its arguments; and the
+hand-written form, a ``try`` whose body ends in a failure (``self.fail()``, ``pytest.fail()``,
+``assert False``, ``raise AssertionError``) or whose ``else`` fails, with ``except C``.
 """
 
 from __future__ import annotations
@@ -18,7 +23,13 @@ EXPECT_CALLS = {
     "assertRaises": "assertRaises",
     "assertRaisesRegex": "assertRaisesRegex",
     "assertRaisesRegexp": "assertRaisesRegex",
+    "assertWarns": "assertWarns",
+    "assertWarnsRegex": "assertWarnsRegex",
 }
+#: Kinds whose second argument is the regular expression (the callable comes third).
+_REGEX_KINDS = frozenset({"assertRaisesRegex", "assertWarnsRegex"})
+#: The expectation written by hand as try / except / fail.
+TRY_EXCEPT = "try-except"
 
 
 class ExpectFinder:
@@ -59,7 +70,7 @@ class ExpectFinder:
             resolved = self.facts.imports.get(head, head)
             full = ".".join((resolved, *ref[1:]))
             return kind if full in ("pytest.raises", "pytest.warns") else None
-        return kind if ref[0] == "self" and len(ref) == 2 else None
+        return kind if len(ref) >= 2 else None  # self.assertRaises, self.case.assertRaises
 
     def _block(self, body: list[ast.stmt]) -> None:
         for i, stmt in enumerate(body):
@@ -83,6 +94,8 @@ class ExpectFinder:
                 kind = self._kind(call)
                 if kind is not None:
                     self._callable_form(stmt, call, kind)
+            elif isinstance(stmt, (ast.Try, ast.TryStar)):
+                self._try_form(stmt)
             for child in _child_blocks(stmt):
                 self._block(child)
 
@@ -99,7 +112,7 @@ class ExpectFinder:
         for kw in call.keywords:
             if kw.arg in ("match", "expected_regex"):
                 node = kw.value
-        if node is None and kind == "assertRaisesRegex" and len(call.args) > 1:
+        if node is None and kind in _REGEX_KINDS and len(call.args) > 1:
             node = call.args[1]
         if node is None:
             return None, None
@@ -133,11 +146,25 @@ class ExpectFinder:
         match: tuple[str | None, str | None],
         literal: tuple[str, bool] | None = None,
     ) -> None:
+        self._add_classes(stmt, self._expected(call), kind, calls, match, literal)
+
+    def _expected(self, call: ast.Call) -> list[CallRef]:
         classes = self._classes(call.args[0] if call.args else None)
         if not classes:
             for kw in call.keywords:
                 if kw.arg in ("expected_exception", "expected_warning"):
                     classes = self._classes(kw.value)
+        return classes
+
+    def _add_classes(
+        self,
+        stmt: ast.stmt,
+        classes: list[CallRef],
+        kind: str,
+        calls: list[CallRef],
+        match: tuple[str | None, str | None],
+        literal: tuple[str, bool] | None = None,
+    ) -> None:
         if not classes:
             return
         value, source = match
@@ -178,7 +205,7 @@ class ExpectFinder:
         self._add(stmt, call, kind, calls, self._match(call, kind), literal)
 
     def _callable_form(self, stmt: ast.stmt, call: ast.Call, kind: str) -> None:
-        index = 2 if kind == "assertRaisesRegex" else 1
+        index = 2 if kind in _REGEX_KINDS else 1
         if len(call.args) <= index:
             return
         target = call.args[index]
@@ -189,6 +216,40 @@ class ExpectFinder:
         else:
             calls = self._calls([target])
         self._add(stmt, call, kind, calls, self._match(call, kind))
+
+    def _try_form(self, stmt: ast.Try | ast.TryStar) -> None:
+        """``try: f() ; self.fail()`` or ``try: f() except C: … else: self.fail()``."""
+        body = stmt.body
+        if body and _fails(body[-1]):
+            reached = body[:-1]
+        elif stmt.orelse and _fails(stmt.orelse[0]):
+            reached = body
+        else:
+            return
+        calls = self._calls(list(reached))
+        if not calls:
+            return
+        for handler in stmt.handlers:
+            classes = self._classes(handler.type)
+            if handler.name is None or not classes:
+                literal = None
+            else:
+                literal = _literal_check(handler.body, handler.name, self.strings)
+            self._add_classes(stmt, classes, TRY_EXCEPT, calls, (None, None), literal)
+
+
+def _fails(stmt: ast.stmt) -> bool:
+    """A statement that makes a test fail: ``self.fail(…)``, ``pytest.fail(…)``,
+    ``assert False``, ``raise AssertionError(…)``."""
+    if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
+        ref = dotted(stmt.value.func)
+        return ref is not None and ref[-1] == "fail" and len(ref) >= 2
+    if isinstance(stmt, ast.Assert):
+        return isinstance(stmt.test, ast.Constant) and not stmt.test.value
+    if isinstance(stmt, ast.Raise) and stmt.exc is not None:
+        exc = stmt.exc.func if isinstance(stmt.exc, ast.Call) else stmt.exc
+        return isinstance(exc, ast.Name) and exc.id == "AssertionError"
+    return False
 
 
 def _child_blocks(stmt: ast.stmt) -> list[list[ast.stmt]]:

@@ -43,7 +43,15 @@ from .sites import SiteView
 
 __all__ = ["MAX_TESTS_PER_SITE", "link_tests"]
 
-TestKind = Literal["pytest.raises", "assertRaises", "assertRaisesRegex", "pytest.warns"]
+TestKind = Literal[
+    "pytest.raises",
+    "assertRaises",
+    "assertRaisesRegex",
+    "pytest.warns",
+    "assertWarns",
+    "assertWarnsRegex",
+    "try-except",
+]
 
 #: Tests kept per site (by path and line).
 MAX_TESTS_PER_SITE = 10
@@ -52,7 +60,7 @@ MAX_TESTS_PER_SITE = 10
 #: through imports only: further away, a gap in the call graph could hide another site.
 NO_MESSAGE_DEPTH = 1
 
-_WARN_KINDS = frozenset({"pytest.warns"})
+_WARN_KINDS = frozenset({"pytest.warns", "assertWarns", "assertWarnsRegex"})
 
 
 def _expected(expect: Expect) -> Expected | None:

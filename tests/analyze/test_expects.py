@@ -1,0 +1,124 @@
+"""Test links through every expectation form a test suite writes (issue 10, item 2)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from errdex.scan import scan_checkout
+from errdex.source import open_source
+
+LIBRARY = """\
+import warnings
+
+
+class ParseError(ValueError):
+    pass
+
+
+def parse(text):
+    if not text:
+        raise ParseError("empty input")
+    return text
+
+
+def coerce(value):
+    if not isinstance(value, int):
+        raise TypeError(f"expected an int, got {type(value).__name__}")
+    return value
+
+
+def old(x):
+    warnings.warn("old() is deprecated; use new()", DeprecationWarning)
+    return x
+"""
+
+TESTS = """\
+import unittest
+
+import pytest as pt
+from pytest import raises
+
+import lib
+
+
+class TestForms(unittest.TestCase):
+    def test_try_else_fail(self):
+        try:
+            lib.parse("")
+        except lib.ParseError as e:
+            assert str(e) == "empty input"
+        else:
+            self.fail("no error")
+
+    def test_try_body_fail(self):
+        try:
+            lib.coerce("x")
+            self.fail("coerce accepted a str")
+        except TypeError:
+            pass
+
+    def test_warns_callable(self):
+        self.assertWarns(DeprecationWarning, lib.old, 1)
+
+    def test_warns_regex(self):
+        with self.assertWarnsRegex(DeprecationWarning, "use new"):
+            lib.old(1)
+
+
+def test_aliased_raises():
+    with raises(lib.ParseError):
+        lib.parse("")
+
+
+def test_aliased_module():
+    pt.raises(TypeError, lib.coerce, "y")
+
+
+def test_try_that_is_not_an_expectation():
+    try:
+        lib.parse("")
+    except lib.ParseError:
+        pass
+"""
+
+
+@pytest.fixture(scope="module")
+def links(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[tuple[str, str]]]:
+    root = tmp_path_factory.mktemp("forms")
+    (root / "lib.py").write_text(LIBRARY)
+    (root / "tests").mkdir()
+    (root / "tests" / "test_lib.py").write_text(TESTS)
+    result = scan_checkout(open_source(str(root), repo="o/forms"), repo="o/forms")
+    out: dict[str, list[tuple[str, str]]] = {}
+    for record, evidence in result.items:
+        tests: list[dict[str, Any]] = evidence["tests"]
+        out[record["errorMessage"].split()[0]] = sorted(
+            (t["name"].split("::")[-1], t["kind"]) for t in tests
+        )
+    return out
+
+
+def test_try_except_fail_forms_link(links: dict[str, list[tuple[str, str]]]) -> None:
+    assert ("test_try_else_fail", "try-except") in links["empty"]
+    assert ("test_try_body_fail", "try-except") in links["expected"]
+
+
+def test_a_try_that_never_fails_the_test_is_not_a_link(
+    links: dict[str, list[tuple[str, str]]],
+) -> None:
+    assert all(name != "test_try_that_is_not_an_expectation" for name, _ in links["empty"])
+
+
+def test_unittest_warning_forms_link(links: dict[str, list[tuple[str, str]]]) -> None:
+    assert links["old()"] == [
+        ("test_warns_callable", "assertWarns"),
+        ("test_warns_regex", "assertWarnsRegex"),
+    ]
+
+
+def test_aliased_pytest_imports_link(links: dict[str, list[tuple[str, str]]]) -> None:
+    assert ("test_aliased_raises", "pytest.raises") in links["empty"]
+    assert ("test_aliased_module", "pytest.raises") in links["expected"]
