@@ -142,21 +142,25 @@ class EntryPoint(TypedDict, total=False):
     precision: str  # how the call graph resolved it: 'exact', 'name'
 
 
+#: How a test states its expectation (``try-except``: a try whose body or else fails).
+TestKind = Literal[
+    "pytest.raises",
+    "assertRaises",
+    "assertRaisesRegex",
+    "pytest.warns",
+    "assertWarns",
+    "assertWarnsRegex",
+    "try-except",
+]
+
+
 class TestEvidence(TypedDict, total=False):
     """A test in the repository that expects this error."""
 
     path: str
     line: int
     name: str  # test function (nodeid-like: 'tests/test_x.py::TestA::test_b')
-    kind: Literal[
-        "pytest.raises",
-        "assertRaises",
-        "assertRaisesRegex",
-        "pytest.warns",
-        "assertWarns",
-        "assertWarnsRegex",
-        "try-except",
-    ]
+    kind: TestKind
     errorClass: str
     match: str | None  # the regex or literal the test expects
     snippet: str

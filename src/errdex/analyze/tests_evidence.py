@@ -20,9 +20,9 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Iterable
-from typing import Literal, cast
+from typing import cast
 
-from errdex.evidence import TestEvidence
+from errdex.evidence import TestEvidence, TestKind
 
 from .callgraph import CallGraph, Reach, resolve_calls
 from .classes import ClassTree
@@ -42,16 +42,6 @@ from .repo import RepoIndex
 from .sites import SiteView
 
 __all__ = ["MAX_TESTS_PER_SITE", "link_tests"]
-
-TestKind = Literal[
-    "pytest.raises",
-    "assertRaises",
-    "assertRaisesRegex",
-    "pytest.warns",
-    "assertWarns",
-    "assertWarnsRegex",
-    "try-except",
-]
 
 #: Tests kept per site (by path and line).
 MAX_TESTS_PER_SITE = 10
