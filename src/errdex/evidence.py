@@ -175,6 +175,14 @@ class Observed(TypedDict, total=False):
     count: int
 
 
+class RoleEvidence(TypedDict):
+    """A site that is no failure to avoid (``errdex.analyze.roles``)."""
+
+    kind: Literal["abstract", "signal"]
+    subject: str  # the abstract method's class, or the signalling builtin class
+    implementations: list[str]  # for "abstract": subclasses' methods of the same name
+
+
 class Evidence(TypedDict, total=False):
     site: SiteEvidence
     source: SourceEvidence
@@ -185,6 +193,8 @@ class Evidence(TypedDict, total=False):
     classInfo: ClassInfo
     entryPoints: list[EntryPoint]
     tests: list[TestEvidence]
+    testsRead: bool  # False: no test of the repository was read, so ``tests`` says nothing
+    role: RoleEvidence
     observed: list[Observed]
     related: list[str]  # record ids, closest first, at most 5
     llm: dict[str, Any]  # model run details (issue 6): flagged identifiers, cache key, ...

@@ -110,9 +110,15 @@ def try_catch(g: Gathered) -> tuple[str | None, list[str]]:
     lines += ["try:", f"    {call}", f"except {cls} as exc:"]
     if anchor:
         lines += [f"    if {anchor!r} not in str(exc):", "        raise"]
-    else:
+        lines.append(f"    ...  # handle: {s.template.display[:80]}")
+    elif s.template.is_empty:
+        lines.append("    ...  # handle it: raised without a message, the class is the whole check")
+    elif s.template.is_opaque:
         lines.append("    # the message is built at run time; no fixed text to check")
-    lines.append(f"    ...  # handle: {s.template.display[:80]}")
+        lines.append(f"    ...  # handle: {s.template.display[:80]}")
+    else:
+        lines.append(f"    # too little fixed text to check in {s.template.display[:80]!r}")
+        lines.append("    ...  # handle it")
     return "\n".join(lines).strip("\n"), basis
 
 

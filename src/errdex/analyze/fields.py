@@ -21,6 +21,7 @@ from .code_fields import example_fix, try_catch, type_guard, validation
 from .docstrings import summary
 from .gathered import Gathered, callable_name, class_phrase, location, noun, short_name, verb
 from .guards import CONDITION_KINDS, code, condition_phrase, negated
+from .roles import role_documentation, role_solution
 
 __all__ = ["ANALYST", "write_fields"]
 
@@ -132,6 +133,9 @@ def _documentation(g: Gathered) -> tuple[str, list[str]]:
             f"{class_phrase(g)} is defined at {where_cls} as a subclass of {bases}{tail}."
         )
         basis.append("classInfo")
+    if g.role is not None:
+        sentences.append(role_documentation(g, g.role))
+        basis.append("site.role")
     return " ".join(sentences), basis
 
 
@@ -308,6 +312,8 @@ def _innermost_condition(g: Gathered) -> dict[str, Any] | None:
 
 
 def _solutions(g: Gathered) -> tuple[list[str], list[str]]:
+    if g.role is not None:  # the guard is no failure condition, the docstring no mistake
+        return [role_solution(g, g.role)], ["site.role"]
     s = g.site
     out: list[str] = []
     basis: list[str] = []
@@ -382,6 +388,10 @@ def write_fields(
     fields["typeGuard"], basis["typeGuard"] = type_guard(g)
     fields["tryCatchPattern"], basis["tryCatchPattern"] = try_catch(g)
     fields["preventionTips"], basis["preventionTips"] = _tips(g, fields["validationCode"])
+    if g.role is not None:  # nothing to guard against or catch as a failure
+        for key in ("validationCode", "typeGuard", "tryCatchPattern", "exampleFix"):
+            fields[key], basis[key] = None, []
+        fields["preventionTips"], basis["preventionTips"] = [], []
     strategy: str | None = None
     if fields["typeGuard"]:
         strategy, basis["handlingStrategy"] = "type-guard", ["site.guards"]

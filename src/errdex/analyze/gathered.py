@@ -5,7 +5,7 @@ to name the site, its class and the function that raises it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from errdex.evidence import ClassInfo, EntryPoint, RaisesDoc, TestEvidence
 
@@ -13,6 +13,9 @@ from .background import Rule
 from .facts import FuncFacts
 from .guards import code
 from .sites import SiteView
+
+if TYPE_CHECKING:
+    from .roles import Role
 
 __all__ = [
     "Gathered",
@@ -42,6 +45,7 @@ class Gathered:
     import_lines: dict[str, str] = field(default_factory=dict)  # name in guard -> import line
     same_class_in_function: int = 1  # sites of this class in the enclosing function
     tests_read: bool = True  # False: no test of the repository was read, so none is known
+    role: Role | None = None  # an abstract method or a control-flow signal (analyze.roles)
 
     @property
     def has_evidence(self) -> bool:

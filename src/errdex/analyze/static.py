@@ -31,6 +31,7 @@ from .fields import ANALYST, write_fields
 from .gathered import Gathered
 from .related import related_ids
 from .repo import TEST_GLOBS, RepoIndex, build_index
+from .roles import site_role
 from .sites import SiteView, site_views
 from .tests_evidence import link_tests
 
@@ -176,6 +177,7 @@ def _gather(
     if site.module not in imports:
         imports[site.module] = _import_lines(index, site.module)
     g.import_lines = imports[site.module]
+    g.role = site_role(g, index, tree)
     return g
 
 
@@ -255,6 +257,12 @@ def _enriched(g: Gathered, related: list[str]) -> Item:
     evidence["tests"] = g.tests
     evidence["testsRead"] = g.tests_read  # False: an empty ``tests`` says nothing of them
     evidence["related"] = related
+    if g.role is not None:
+        evidence["role"] = {
+            "kind": g.role.kind,
+            "subject": g.role.subject,
+            "implementations": list(g.role.implementations),
+        }
     fields, provenance = write_fields(g, list(record.get("tags") or []))
     old: dict[str, Provenance] = dict(evidence.get("provenance") or {})
     keep_prose = not g.has_evidence

@@ -1,0 +1,115 @@
+"""Sites that are not failures to avoid: abstract methods and control-flow signals.
+
+A base class's ``raise NotImplementedError`` asks subclasses to override the method, and a
+``__next__`` raising ``StopIteration`` or a ``SystemExit`` is how the code ends an
+iteration or the program. Telling a developer to "make sure the condition does not hold"
+there is false advice; these roles let the fields say what the site is for instead. A
+role is given only on the evidence named in its docstring, never by a class's name alone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .classes import ClassTree
+from .gathered import Gathered
+from .repo import RepoIndex
+
+__all__ = ["Role", "site_role"]
+
+#: Control-flow classes, with the methods whose raise is the signal (None: anywhere).
+_SIGNALS: dict[str, frozenset[str] | None] = {
+    "builtins.StopIteration": frozenset({"__next__"}),
+    "builtins.StopAsyncIteration": frozenset({"__anext__"}),
+    "builtins.SystemExit": None,
+    "builtins.KeyboardInterrupt": None,
+}
+#: Implementations named in an abstract method's solution, at most.
+MAX_IMPLEMENTATIONS = 4
+
+
+@dataclass(frozen=True, slots=True)
+class Role:
+    kind: str  # "abstract" or "signal"
+    #: For "signal": the builtin class that makes it one; for "abstract": the base class.
+    subject: str
+    #: For "abstract": subclasses' methods of the same name, in the repository.
+    implementations: tuple[str, ...] = ()
+
+
+def site_role(g: Gathered, index: RepoIndex, tree: ClassTree) -> Role | None:
+    """The role of ``g``'s site, or None for an ordinary error."""
+    canonical = g.site.canonical_class or (
+        f"builtins.{g.site.error_class}" if g.site.error_class else None
+    )
+    if canonical is None or g.site.kind != "raise":
+        return None
+    ancestors = tree.ancestors(canonical)
+    if "builtins.NotImplementedError" in ancestors:
+        return _abstract(g, index, tree)
+    for signal, methods in _SIGNALS.items():
+        if signal in ancestors and (methods is None or (g.func and g.func.name in methods)):
+            return Role("signal", signal)
+    return None
+
+
+def _abstract(g: Gathered, index: RepoIndex, tree: ClassTree) -> Role | None:
+    """An unconditional ``raise NotImplementedError`` in a method: the method is abstract."""
+    func = g.func
+    if func is None or func.cls is None or g.site.guards:
+        return None
+    found = []
+    for qualname in index.methods_by_name.get(func.name, []):
+        for impl in index.functions.get(qualname, []):
+            if impl.cls and impl.cls != func.cls and func.cls in tree.ancestors(impl.cls):
+                found.append(impl.qualname)
+    unique = sorted(dict.fromkeys(found))
+    return Role("abstract", func.cls, tuple(unique[:MAX_IMPLEMENTATIONS]))
+
+
+def _short(name: str) -> str:
+    return name.rpartition(".")[2]
+
+
+def role_documentation(g: Gathered, role: Role) -> str:
+    """What the site is for, for ``documentation``."""
+    if role.kind == "abstract":
+        method = g.func.name if g.func else g.site.qualname
+        return (
+            f"`{_short(role.subject)}.{method}` raises `NotImplementedError` unconditionally: "
+            f"it is meant to be overridden by subclasses of `{_short(role.subject)}`."
+        )
+    name = _short(role.subject)
+    if name in ("StopIteration", "StopAsyncIteration"):
+        return f"`{name}` here is the iterator protocol's end-of-iteration signal, not a failure."
+    if name == "SystemExit":
+        return "`SystemExit` here ends the program (the interpreter exits unless it is caught)."
+    return (
+        "`KeyboardInterrupt` here stops the program as Ctrl-C does; it derives from "
+        "`BaseException`, so `except Exception` does not catch it."
+    )
+
+
+def role_solution(g: Gathered, role: Role) -> str:
+    """The one thing to do about it, in the caller's terms."""
+    if role.kind == "abstract":
+        method = g.func.name if g.func else g.site.qualname
+        text = f"Implement `{method}` in your subclass of `{_short(role.subject)}`"
+        if role.implementations:
+            listed = ", ".join(f"`{q}`" for q in role.implementations)
+            text += f" (the repository's own implementations: {listed})"
+        return text + ", or use a subclass that implements it."
+    name = _short(role.subject)
+    if name == "StopIteration":
+        return (
+            "Nothing to fix: a `for` loop over the iterator ends here without an error; "
+            "when calling `next()` by hand, pass a default (`next(it, None)`)."
+        )
+    if name == "StopAsyncIteration":
+        return "Nothing to fix: an `async for` loop over the iterator ends here without an error."
+    if name == "SystemExit":
+        return (
+            "Nothing to fix if the program is meant to end here; to keep running after it "
+            "(in a test, say), catch `SystemExit`, e.g. with `pytest.raises(SystemExit)`."
+        )
+    return "Catch `KeyboardInterrupt` explicitly where the program must clean up before stopping."

@@ -1,0 +1,128 @@
+"""Abstract methods and control-flow signals are described as what they are (issue 10, item 5)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from errdex.scan import scan_checkout
+from errdex.source import open_source
+
+PACKAGE = '''\
+class Base:
+    def area(self):
+        """Return the area."""
+        raise NotImplementedError
+
+
+class Square(Base):
+    def area(self):
+        return 4
+
+
+class Guarded:
+    def area(self, ready):
+        if not ready:
+            raise NotImplementedError("not yet")
+        return 1
+
+
+class Counter:
+    def __init__(self):
+        self.n = 0
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        if self.n >= 3:
+            raise StopIteration
+        self.n += 1
+        return self.n
+
+
+def first(items):
+    if not items:
+        raise StopIteration
+    return items[0]
+
+
+def main(argv):
+    if not argv:
+        raise SystemExit(2)
+    return 0
+'''
+
+Item = tuple[dict[str, Any], dict[str, Any]]
+
+
+@pytest.fixture(scope="module")
+def package(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("roles")
+    (root / "pkg").mkdir()
+    (root / "pkg" / "__init__.py").write_text(PACKAGE)
+    return root
+
+
+@pytest.fixture(scope="module")
+def by_line(package: Path) -> dict[int, Item]:
+    result = scan_checkout(open_source(str(package), repo="o/roles"), repo="o/roles")
+    return {r["lineNumber"]: (r, e) for r, e in result.items}
+
+
+def test_an_abstract_method_asks_for_an_implementation(by_line: dict[int, Item]) -> None:
+    record, _ = by_line[4]
+    assert record["solutions"] == [
+        "Implement `area` in your subclass of `Base` (the repository's own implementations: "
+        "`pkg.Square.area`), or use a subclass that implements it."
+    ]
+    assert "meant to be overridden by subclasses of `Base`" in record["documentation"]
+    assert record["tryCatchPattern"] is None and record["handlingStrategy"] is None
+
+
+def test_a_conditional_not_implemented_is_an_ordinary_error(by_line: dict[int, Item]) -> None:
+    record, _ = by_line[15]
+    assert "overridden" not in record["documentation"]
+    assert "Make sure `ready` holds" in record["solutions"][-1]
+
+
+def test_end_of_iteration_is_not_a_failure(by_line: dict[int, Item], package: Path) -> None:
+    record, _ = by_line[28]
+    assert record["solutions"][0].startswith("Nothing to fix: a `for` loop over the iterator")
+    assert record["preventionTips"] == [] and record["validationCode"] is None
+    # what the solution says, run: the loop ends, and next() with a default returns it
+    script = (
+        "from pkg import Counter\n"
+        "assert list(Counter()) == [1, 2, 3]\n"
+        "it = Counter(); [next(it) for _ in range(3)]\n"
+        "assert next(it, None) is None\n"
+    )
+    subprocess.run([sys.executable, "-c", script], cwd=package, check=True)
+
+
+def test_stop_iteration_outside_next_keeps_its_ordinary_account(by_line: dict[int, Item]) -> None:
+    record, _ = by_line[35]
+    assert "Nothing to fix" not in " ".join(record["solutions"])
+
+
+def test_system_exit_says_the_program_ends(by_line: dict[int, Item], package: Path) -> None:
+    record, _ = by_line[41]
+    assert "`SystemExit` here ends the program" in record["documentation"]
+    assert "catch `SystemExit`, e.g. with `pytest.raises(SystemExit)`" in record["solutions"][0]
+    done = subprocess.run(
+        [sys.executable, "-c", "from pkg import main; main([])"], cwd=package, check=False
+    )
+    assert done.returncode == 2
+
+
+def test_a_raise_without_message_is_not_called_built_at_run_time(tmp_path: Path) -> None:
+    (tmp_path / "m.py").write_text("def f(x):\n    if x:\n        raise KeyError\n")
+    result = scan_checkout(open_source(str(tmp_path), repo="o/m"), repo="o/m")
+    ((record, _),) = result.items
+    pattern = record["tryCatchPattern"]
+    assert "built at run time" not in pattern
+    assert "raised without a message" in pattern
