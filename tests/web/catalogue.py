@@ -94,7 +94,15 @@ def extractor_only(item: Item) -> Item:
     """A record as the extractor alone leaves it: no fix, no guards, no related errors,
     tests, observed messages or entry points, so those sections have nothing to show."""
     record, evidence = item
-    record = {**record, "exampleFix": None, "validationCode": None}
+    record = {
+        **record,
+        "exampleFix": None,
+        "validationCode": None,
+        "tryCatchPattern": None,
+        "typeGuard": None,
+        "preventionTips": [],
+        "handlingStrategy": None,
+    }
     site = {**evidence["site"], "guards": []}
     kept = {k: v for k, v in evidence.items() if k not in _SECTION_EVIDENCE}
     return record, {**kept, "site": site, "analysis": "extractor"}

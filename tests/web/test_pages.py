@@ -33,7 +33,7 @@ SEED_SECTIONS = [
     "When it happens",
     "Related errors",
 ]
-OUR_SECTIONS = ["Condition", "Seen in tests", "Observed messages", "Entry points"]
+OUR_SECTIONS = ["Handling it", "Condition", "Seen in tests", "Observed messages", "Entry points"]
 
 
 def page(client: httpx.Client, url: str, status: int = 200) -> Node:
@@ -119,6 +119,13 @@ def test_error_page_follows_seed_004(client: httpx.Client, site: Site) -> None:
 def test_our_sections_show_the_evidence(client: httpx.Client, site: Site) -> None:
     record = seed_record(site)
     doc = page(client, record_path("jax-ml/jax", SEED_004_ID, str(record["slug"])))
+    handling = doc.find("section", id="handling")
+    shown = [pre.text for pre in handling.find_all("pre")]
+    assert shown == [c for c in (record["typeGuard"], record["tryCatchPattern"]) if c]
+    tips = [li.words for li in handling.find_all("li")]
+    assert tips == record["preventionTips"]
+    if record["handlingStrategy"]:
+        assert f"Strategy: {record['handlingStrategy']}" in handling.words
     conditions = [li.words for li in doc.find("section", id="condition").find_all("li")]
     assert conditions == [
         "in the loop for axis, (i, o) in enumerate(zip(in_spec.partitions, out_spec.partitions)) — line 4",
