@@ -100,6 +100,8 @@ class ModuleFacts:
     functions: list[FuncFacts] = field(default_factory=list)
     classes: list[ClassFacts] = field(default_factory=list)
     expects: list[Expect] = field(default_factory=list)
+    #: Top-level name -> (module, line, conditional) of a later import that replaces it.
+    shadowed: dict[str, tuple[str, int, bool]] = field(default_factory=dict)
 
 
 def dotted(node: ast.expr) -> CallRef | None:

@@ -133,6 +133,19 @@ def _documentation(g: Gathered) -> tuple[str, list[str]]:
             f"{class_phrase(g)} is defined at {where_cls} as a subclass of {bases}{tail}."
         )
         basis.append("classInfo")
+    if g.shadow is not None:
+        module, line, conditional = g.shadow
+        name = (s.function or s.qualname).removeprefix(f"{s.module}.").split(".")[0]
+        head = (
+            f"At run time `{name}` is the one imported from `{module}` at {location(s.path, line)}"
+        )
+        if conditional:
+            sentences.append(
+                f"{head} when that import succeeds, so this line runs only where it fails."
+            )
+        else:
+            sentences.append(f"{head}, so this line does not run.")
+        basis.append("shadowedBy")
     if g.role is not None:
         sentences.append(role_documentation(g, g.role))
         basis.append("site.role")

@@ -178,7 +178,17 @@ def _gather(
         imports[site.module] = _import_lines(index, site.module)
     g.import_lines = imports[site.module]
     g.role = site_role(g, index, tree)
+    g.shadow = _shadow(index, site)
     return g
+
+
+def _shadow(index: RepoIndex, site: SiteView) -> tuple[str, int, bool] | None:
+    """The import that replaces the top-level definition the site is in, if any."""
+    module = index.modules.get(site.module)
+    if module is None or not module.shadowed or not site.function:
+        return None
+    inner = site.function[len(site.module) + 1 :] if site.module else site.function
+    return module.shadowed.get(inner.split(".")[0])
 
 
 def analyze_with_index(
@@ -257,6 +267,9 @@ def _enriched(g: Gathered, related: list[str]) -> Item:
     evidence["tests"] = g.tests
     evidence["testsRead"] = g.tests_read  # False: an empty ``tests`` says nothing of them
     evidence["related"] = related
+    if g.shadow is not None:
+        module, line, conditional = g.shadow
+        evidence["shadowedBy"] = {"module": module, "line": line, "conditional": conditional}
     if g.role is not None:
         evidence["role"] = {
             "kind": g.role.kind,

@@ -12,6 +12,7 @@ from errdex.extract._downgrade import parse_any
 
 from .expects import ExpectFinder
 from .facts import CallRef, ClassFacts, FuncFacts, FunctionNode, ModuleFacts, clean, dotted
+from .shadows import shadowing_imports
 
 __all__ = ["SNIPPET_LINES", "module_facts"]
 
@@ -35,6 +36,9 @@ def module_facts(
         is_package=rel.endswith("__init__.py"),
     )
     _Walker(facts, text.splitlines()).module(tree)
+    facts.shadowed = {
+        name: (s.module, s.line, s.conditional) for name, s in shadowing_imports(tree).items()
+    }
     return facts
 
 

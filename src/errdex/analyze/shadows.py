@@ -1,0 +1,103 @@
+"""Python code that a later import replaces: ``from _heapq import *`` at the end of heapq.py.
+
+Much of the standard library (and many packages) defines a function or class in Python
+and then rebinds the name to a C implementation when one imports. A record on the Python
+line must not describe it as the code that runs. The rebinding is read from the module's
+own statements, in order: a ``from M import name`` (or ``*``) after ``def name`` /
+``class name`` rebinds it. Which names a ``*`` import brings is known only for modules
+built into the interpreter or compiled into its standard library, whose names are read by
+importing them (their initialisation is C code of the interpreter, not the repository's).
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import importlib.util
+import sys
+import sysconfig
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+__all__ = ["Shadow", "shadowing_imports"]
+
+
+@dataclass(frozen=True, slots=True)
+class Shadow:
+    module: str  # where the replacement comes from
+    line: int  # the import's line
+    conditional: bool  # inside ``try`` with an ``except ImportError`` (kept when it fails)
+
+
+def shadowing_imports(tree: ast.Module) -> dict[str, Shadow]:
+    """Top-level names whose definition a later import in the module replaces."""
+    defined: set[str] = set()
+    found: dict[str, Shadow] = {}
+    _walk(tree.body, defined, found, conditional=False)
+    return found
+
+
+def _walk(
+    body: list[ast.stmt], defined: set[str], found: dict[str, Shadow], *, conditional: bool
+) -> None:
+    for stmt in body:
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            defined.add(stmt.name)
+            found.pop(stmt.name, None)  # defined again after the import: the def wins
+        elif isinstance(stmt, ast.ImportFrom) and stmt.level == 0 and stmt.module:
+            for alias in stmt.names:
+                names = _star_names(stmt.module) if alias.name == "*" else {alias.name}
+                bound = {alias.asname} if alias.asname and alias.name != "*" else names
+                for name in bound & defined:
+                    found[name] = Shadow(stmt.module, stmt.lineno, conditional)
+        elif isinstance(stmt, ast.If):
+            _walk(stmt.body, defined, found, conditional=True)
+            _walk(stmt.orelse, defined, found, conditional=True)
+        elif isinstance(stmt, (ast.Try, ast.TryStar)):
+            guarded = conditional or any(_catches_import_error(h) for h in stmt.handlers)
+            _walk(stmt.body, defined, found, conditional=guarded)
+            _walk(stmt.orelse, defined, found, conditional=guarded)
+
+
+def _catches_import_error(handler: ast.ExceptHandler) -> bool:
+    if handler.type is None:
+        return True
+    types = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+    names = {t.id if isinstance(t, ast.Name) else getattr(t, "attr", "") for t in types}
+    return bool(names & {"ImportError", "ModuleNotFoundError", "Exception", "BaseException"})
+
+
+@cache
+def _star_names(module: str) -> frozenset[str]:
+    """The public names of an interpreter-provided C module; empty for any other."""
+    if not _interpreter_module(module):
+        return frozenset()
+    try:
+        loaded = importlib.import_module(module)
+    except Exception:  # absent from this build: nothing is known to be replaced
+        return frozenset()
+    exported = getattr(loaded, "__all__", None)
+    if isinstance(exported, (list, tuple)):
+        return frozenset(str(n) for n in exported)
+    return frozenset(n for n in vars(loaded) if not n.startswith("_"))
+
+
+def _interpreter_module(module: str) -> bool:
+    """Built into the interpreter, or a compiled module of its standard library."""
+    if module in sys.builtin_module_names:
+        return True
+    if module.split(".")[0] not in sys.stdlib_module_names:
+        return False
+    try:
+        spec = importlib.util.find_spec(module)
+    except (ImportError, ValueError):
+        return False
+    origin = spec.origin if spec is not None else None
+    if not origin or not origin.endswith((".so", ".pyd")):
+        return False
+    # the base interpreter's own folders: a venv's site-packages is not the stdlib
+    stdlib = sysconfig.get_path(
+        "platstdlib", vars={"platbase": sys.base_exec_prefix, "base": sys.base_prefix}
+    )
+    return Path(origin).resolve().is_relative_to(Path(stdlib).resolve())
