@@ -20,6 +20,7 @@ from errdex.extract.python.walk import ModuleExtractor
 from errdex.extract.site import Guard, SiteKind
 from errdex.template import MessageTemplate
 
+from .capi import C_API_SETTERS, c_api_class, c_api_template
 from .module import cython_name, def_name, index_module, start_of
 from .snippet import logical_text, parse_at, parse_expr_at
 
@@ -206,6 +207,9 @@ class CythonExtractor(ModuleExtractor):
             return
         func = call.function
         kind = type(func).__name__
+        if kind == "NameNode" and cython_name(func.name) in C_API_SETTERS:
+            self._site(node, start_of(node, self.lines), scope, guards, self._c_api_any)
+            return
         if not (
             (kind == "AttributeNode" and cython_name(func.attribute) in _WARN_ATTRS)
             or (kind == "NameNode" and cython_name(func.name) in self.imports)
@@ -286,6 +290,23 @@ class CythonExtractor(ModuleExtractor):
     def _warn_any(self, node: Any, stmt: ast.stmt | None, scope: Scope) -> None:
         if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
             self._maybe_warn(stmt.value, stmt, scope, ())
+
+    def _c_api_any(self, node: Any, stmt: ast.stmt | None, scope: Scope) -> None:
+        """``PyErr_Format(TypeError, b"…", …)``: the error the C API sets at this line."""
+        if not (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call)):
+            return
+        call = stmt.value
+        if not isinstance(call.func, ast.Name):
+            return
+        kind, at, is_format = C_API_SETTERS[call.func.id]
+        if len(call.args) <= at:
+            return
+        qualified, shown = c_api_class(call.args[0], self.qualify)
+        template = c_api_template(call.args[at], is_format)
+        style = "c_api_format" if is_format else "c_api"
+        templates = [template] if template is not None else self.templates(call.args[at], scope)
+        note = f"set through the C API ({call.func.id}); the error surfaces at this line"
+        self._add(stmt, kind, scope, (), shown, qualified, templates, style, None, [note])
 
     def _add(
         self,
