@@ -9,12 +9,15 @@ width (found with the tokenizer) and every line keeps its number.
 from __future__ import annotations
 
 import io
+import re
 import tokenize
 from typing import Any
 
 from errdex.extract.registry import ExtractError
 
 __all__ = ["parse_cython"]
+
+_NAME = "errdex_cython_source"
 
 
 def _blank_includes(text: str) -> str:
@@ -55,10 +58,14 @@ def parse_cython(text: str, *, pxd: bool = False) -> Any:
     Errors.init_thread()
     try:
         return parse_from_strings(
-            "errdex_cython_source", _blank_includes(text), level="module_pxd" if pxd else None
+            _NAME, _blank_includes(text), level="module_pxd" if pxd else None
         )
     except Errors.CompileError as exc:
         lines = [line for line in str(exc).strip().splitlines() if line.strip()]
-        raise ExtractError(f"Cython: {lines[-1] if lines else 'syntax error'}") from None
+        last = lines[-1] if lines else "syntax error"
+        where = re.match(rf"{_NAME}:(\d+):(\d+): ", last)
+        if where:
+            last = f"line {where.group(1)}, column {where.group(2)}: {last[where.end() :]}"
+        raise ExtractError(f"Cython: {last}") from None
     except (RuntimeError, AssertionError, IndexError, KeyError, AttributeError) as exc:
         raise ExtractError(f"Cython's parser failed: {type(exc).__name__}: {exc}") from None

@@ -56,9 +56,10 @@ def render_template(text: str, file_path: str) -> Rendered:
     try:
         rendered = template.substitute()
     except NameError as exc:
+        name = getattr(exc, "name", None) or "a name"
         raise ExtractError(
-            f"the template needs a name the build passes in ({exc}); "
-            "scan the rendered file from a build instead"
+            f"the template needs {name!s}, a name the build passes in or a builtin errdex "
+            f"does not give templates ({exc}); scan the rendered file from a build instead"
         ) from None
     except ImportError as exc:
         raise ExtractError(
