@@ -173,6 +173,8 @@ def scan(
     skipped unless --include admits them. Files that cannot be read or parsed
     are skipped, counted and named in the summary; the scan goes on.
     """
+    if sdist and not package:
+        _fail("--sdist goes with --package NAME (the installed distribution whose sdist to scan)")
     chosen = [
         x
         for x in (target, package, "stdlib" if stdlib else None, "env" if environment else None)
@@ -183,8 +185,6 @@ def scan(
             "give exactly one of TARGET, --package NAME, --stdlib or --environment "
             "(see errdex scan --help)"
         )
-    if sdist and not package:
-        _fail("--sdist goes with --package NAME (the installed distribution whose sdist to scan)")
     if environment:
         _scan_environment(db, jobs, analyze=not no_analyze, show=not no_progress, as_json=as_json)
         return

@@ -232,7 +232,7 @@ def check_version(root: Path, name: str, version: str) -> None:
         )
     meta = email.parser.Parser().parsestr(info.read_text(encoding="utf-8", errors="replace"))
     found = (meta.get("Version") or "").strip()
-    if _normal(found) != _normal(version):
+    if not _same_version(found, version):
         raise SourceError(
             f"the source distribution of {name} is version {found or '(none)'}, but "
             f"{version} is installed; delete {root.parent} from errdex's cache and try "
@@ -240,15 +240,16 @@ def check_version(root: Path, name: str, version: str) -> None:
         )
 
 
-def _normal(version: str) -> str:
+def _same_version(a: str, b: str) -> bool:
+    """Equal as PEP 440 versions (``1.0`` is ``1.0.0``), else as written."""
     try:
         from packaging.version import InvalidVersion, Version
     except ImportError:  # pragma: no cover - packaging comes with pip's environments
-        return version
+        return a == b
     try:
-        return str(Version(version))
+        return Version(a) == Version(b)
     except InvalidVersion:
-        return version
+        return a == b
 
 
 def open_sdist(
