@@ -291,3 +291,26 @@ def test_module_names_and_registry() -> None:
         assert found is not None and found.language == "cython", path
     assert is_test_file("test_unpacker.pyx")
     assert not is_test_file("unpacker.pyx")
+
+
+def test_casts_after_keywords_and_local_imports() -> None:
+    code = textwrap.dedent(
+        """\
+        cdef _unregister(_Element proxy):
+            cdef xmlNode* c_node = proxy._c_node
+            assert c_node._private is <void*>proxy, "Tried to unregister unknown proxy"
+
+        def find(self, path):
+            if path[:1] == "/":
+                from warnings import warn
+                warn("This search incorrectly ignores the root element", FutureWarning)
+        """
+    )
+    first, second = extract_cython(code, "lxml/proxy.pxi")
+    assert (first.kind, first.line, first.template.display) == (
+        "assert",
+        3,
+        "Tried to unregister unknown proxy",
+    )
+    assert first.guards[-1].text == "c_node._private is not <void*>proxy"
+    assert (second.kind, second.error_class, second.line) == ("warn", "FutureWarning", 8)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import ast
 import io
+import keyword
 import tokenize
 from collections.abc import Iterator
 
@@ -21,8 +22,9 @@ __all__ = ["logical_text", "parse_at", "parse_expr_at"]
 
 _OPEN = frozenset("([{")
 _CLOSE = frozenset(")]}")
-#: Tokens after which ``<`` starts a cast (or ``&`` takes an address), not a comparison.
-_BEFORE_UNARY = frozenset(["(", "[", "{", ",", "=", ":", "%", "+", "-", "*", "/", "**", "return"])
+#: Keywords after which ``<`` starts a cast (or ``&`` takes an address), not a comparison;
+#: so does any operator but a closing bracket.
+_KEYWORDS_BEFORE_UNARY = frozenset(keyword.kwlist) - {"True", "False", "None"}
 
 
 def _tokens(lines: list[str], line: int, col: int) -> Iterator[tokenize.TokenInfo]:
@@ -74,19 +76,26 @@ def _rows(lines: list[str], line: int, col: int, end: tuple[int, int]) -> list[s
     return rows
 
 
-def _blank_cython(text: str) -> str:
+Span = tuple[int, int, int]  # (row from 0, start column, end column)
+
+
+def _blank_cython(text: str) -> tuple[str, list[Span]]:
     """Blank Cython-only prefixes (casts ``<T>``, ``<T?>``, address-of ``&``) to spaces."""
     try:
         tokens = list(tokenize.generate_tokens(io.StringIO(text + "\n").readline))
     except (tokenize.TokenError, IndentationError, SyntaxError):
-        return text
+        return text, []
     rows = text.split("\n")
-    spans: list[tuple[int, int, int]] = []  # (row, start col, end col)
-    previous = ""
+    spans: list[Span] = []
+    previous: tokenize.TokenInfo | None = None
     i = 0
     while i < len(tokens):
         tok = tokens[i]
-        unary = previous in _BEFORE_UNARY or previous == ""
+        unary = (
+            previous is None
+            or (previous.type == tokenize.OP and previous.string not in _CLOSE)
+            or (previous.type == tokenize.NAME and previous.string in _KEYWORDS_BEFORE_UNARY)
+        )
         if tok.type == tokenize.OP and tok.string == "<" and unary:
             j = i + 1
             while j < len(tokens) and tokens[j].string != ">" and tokens[j].start[0] == tok.start[0]:
@@ -94,17 +103,31 @@ def _blank_cython(text: str) -> str:
             if j < len(tokens) and tokens[j].string == ">":
                 spans.append((tok.start[0] - 1, tok.start[1], tokens[j].end[1]))
                 i = j + 1
-                previous = "("
+                previous = tok
                 continue
         if tok.type == tokenize.OP and tok.string == "&" and unary:
             spans.append((tok.start[0] - 1, tok.start[1], tok.end[1]))
         if tok.type not in (tokenize.COMMENT, tokenize.NL, tokenize.NEWLINE):
-            previous = tok.string if tok.type in (tokenize.OP, tokenize.NAME) else "x"
+            previous = tok
         i += 1
     for row, start, end in reversed(spans):
         line = rows[row]
         rows[row] = line[:start] + " " * (end - start) + line[end:]
-    return "\n".join(rows)
+    return "\n".join(rows), spans
+
+
+def _widen(tree: ast.AST, rows: list[str], spans: list[Span]) -> None:
+    """Nodes that start right after a blanked cast start at the cast, so their text
+    shows it as written (``<void*>proxy``)."""
+    starts: dict[tuple[int, int], int] = {}
+    for row, start, end in spans:
+        text = rows[row]
+        after = end + len(text[end:]) - len(text[end:].lstrip())
+        starts[(row + 1, len(text[:after].encode()))] = len(text[:start].encode())
+    for node in ast.walk(tree):
+        key = (getattr(node, "lineno", 0), getattr(node, "col_offset", -1))
+        if key in starts:
+            node.col_offset = starts[key]
 
 
 def _place(tree: ast.AST, line: int, byte_col: int) -> None:
@@ -120,42 +143,43 @@ def _place(tree: ast.AST, line: int, byte_col: int) -> None:
     ast.increment_lineno(tree, line - 1)
 
 
+def _parse(text: str, mode: str) -> tuple[ast.AST, list[Span]] | None:
+    """``text`` parsed, else with Cython's casts blanked (their spans returned), else None."""
+    try:
+        return ast.parse(text, mode=mode), []
+    except (SyntaxError, ValueError):
+        pass
+    blanked, spans = _blank_cython(text)
+    if not spans:
+        return None
+    try:
+        tree = ast.parse(blanked, mode=mode)
+    except (SyntaxError, ValueError):
+        return None
+    _widen(tree, text.split("\n"), spans)
+    return tree, spans
+
+
 def parse_at(lines: list[str], line: int, col: int) -> ast.stmt | None:
     """The simple statement starting at (line, col) as a Python ``ast`` node at its place
     in the file, or None when it is not Python even with Cython's casts blanked."""
     text, _ = logical_text(lines, line, col)
-    if not text.strip():
+    parsed = _parse(text, "exec") if text.strip() else None
+    if parsed is None or not isinstance(parsed[0], ast.Module) or len(parsed[0].body) != 1:
         return None
-    for candidate in (text, _blank_cython(text)):
-        try:
-            module = ast.parse(candidate)
-        except (SyntaxError, ValueError):
-            continue
-        if len(module.body) != 1:
-            return None
-        stmt = module.body[0]
-        _place(stmt, line, len(lines[line - 1][:col].encode()))
-        return stmt
-    return None
+    stmt = parsed[0].body[0]
+    _place(stmt, line, len(lines[line - 1][:col].encode()))
+    return stmt
 
 
 def parse_expr_at(lines: list[str], line: int, col: int, stop: str) -> ast.expr | None:
     """The expression starting at (line, col) up to ``stop`` (an ``if``'s ``:``), placed."""
+    row = lines[line - 1] if 0 < line <= len(lines) else ""
+    col += len(row[col:]) - len(row[col:].lstrip())
     text, _ = logical_text(lines, line, col, stop)
-    if not text.strip():
+    parsed = _parse(text.rstrip(), "eval") if text.strip() else None
+    if parsed is None or not isinstance(parsed[0], ast.Expression):
         return None
-    for candidate in (text, _blank_cython(text)):
-        try:
-            tree = ast.parse("(" + candidate + ")", mode="eval")
-        except (SyntaxError, ValueError):
-            continue
-        expr = tree.body
-        # the opening parenthesis added one column on the first row
-        for node in ast.walk(expr):
-            if getattr(node, "lineno", None) == 1:
-                node.col_offset -= 1
-            if getattr(node, "end_lineno", None) == 1:
-                node.end_col_offset = (node.end_col_offset or 1) - 1
-        _place(expr, line, len(lines[line - 1][:col].encode()))
-        return expr
-    return None
+    expr = parsed[0].body
+    _place(expr, line, len(lines[line - 1][:col].encode()))
+    return expr

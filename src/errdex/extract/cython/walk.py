@@ -162,6 +162,15 @@ class CythonExtractor(ModuleExtractor):
         )
         self._stat(node.body, inner, ())
 
+    def _local_import(self, node: Any, scope: Scope, guards: tuple[Pending, ...]) -> None:
+        """``from warnings import warn`` inside a function: later calls resolve through it."""
+        base = cython_name(node.module.module_name)
+        if getattr(node.module, "level", 0):
+            return
+        for name, target in node.items:
+            local = cython_name(getattr(target, "name", name))
+            self.imports.setdefault(local, f"{base}.{cython_name(name)}")
+
     def _assignment(self, node: Any, scope: Scope, guards: tuple[Pending, ...]) -> None:
         if scope.env is LAZY:
             return
@@ -415,5 +424,6 @@ _DISPATCH: dict[str, Callable[[CythonExtractor, Any, Scope, tuple[Pending, ...]]
     "RaiseStatNode": CythonExtractor._raise_node,
     "AssertStatNode": CythonExtractor._assert_node,
     "ExprStatNode": CythonExtractor._expr_node,
+    "FromImportStatNode": CythonExtractor._local_import,
     **{name: CythonExtractor._assignment for name in _ASSIGNMENTS},
 }
