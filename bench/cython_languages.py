@@ -24,6 +24,7 @@ sdists and wheels: a minute or two).
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
 import re
@@ -48,8 +49,14 @@ from errdex.source.sdist import fetch_sdist, unpack_sdist  # noqa: E402
 #: Real packages for recall and speed (name, version); lxml is the large one.
 PACKAGES = [("lxml", "5.3.0"), ("msgpack", "1.1.0"), ("frozenlist", "1.5.0"), ("PyYAML", "6.0.4")]
 SUFFIXES = (".pyx", ".pxi", ".pxd")
-_CALLS = {"warn", "PyErr_SetString", "PyErr_Format", "PyErr_SetObject", "PyErr_WarnEx",
-          "PyErr_WarnFormat"}
+_CALLS = {
+    "warn",
+    "PyErr_SetString",
+    "PyErr_Format",
+    "PyErr_SetObject",
+    "PyErr_WarnEx",
+    "PyErr_WarnFormat",
+}
 
 
 def token_sites(text: str) -> set[int]:
@@ -57,13 +64,15 @@ def token_sites(text: str) -> set[int]:
     found: set[int] = set()
     try:
         tokens = [
-            t for t in tokenize.generate_tokens(io.StringIO(text).readline)
+            t
+            for t in tokenize.generate_tokens(io.StringIO(text).readline)
             if t.type not in (tokenize.COMMENT, tokenize.NL)
         ]
     except (tokenize.TokenError, IndentationError, SyntaxError):
         return found
     starts = {0} | {
-        i + 1 for i, t in enumerate(tokens)
+        i + 1
+        for i, t in enumerate(tokens)
         if t.type in (tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT)
         or (t.type == tokenize.OP and t.string in (":", ";") and _header_colon(tokens, i))
     }
@@ -72,14 +81,20 @@ def token_sites(text: str) -> set[int]:
             continue
         tok = tokens[i]
         nxt = tokens[i + 1] if i + 1 < len(tokens) else None
-        if tok.string == "raise" and nxt is not None and nxt.type not in (
-            tokenize.NEWLINE, tokenize.ENDMARKER) and nxt.string != ";":
-            found.add(tok.start[0])
-        elif tok.string == "assert" and _top_level_comma(tokens, i + 1):
+        if (
+            tok.string == "raise"
+            and nxt is not None
+            and nxt.type not in (tokenize.NEWLINE, tokenize.ENDMARKER)
+            and nxt.string != ";"
+        ) or (tok.string == "assert" and _top_level_comma(tokens, i + 1)):
             found.add(tok.start[0])
         elif tok.type == tokenize.NAME:
             j = i
-            while j + 2 < len(tokens) and tokens[j + 1].string == "." and tokens[j + 2].type == tokenize.NAME:
+            while (
+                j + 2 < len(tokens)
+                and tokens[j + 1].string == "."
+                and tokens[j + 2].type == tokenize.NAME
+            ):
                 j += 2
             if tokens[j].string in _CALLS and j + 1 < len(tokens) and tokens[j + 1].string == "(":
                 found.add(tok.start[0])
@@ -120,11 +135,14 @@ def tree_sites(tree: Any) -> set[int]:
     while stack:
         node = stack.pop()
         kind = type(node).__name__
-        if kind == "RaiseStatNode" and node.exc_type is not None:
+        if (kind == "RaiseStatNode" and node.exc_type is not None) or (
+            kind == "AssertStatNode" and node.value is not None
+        ):
             found.add(node.pos[1])
-        elif kind == "AssertStatNode" and node.value is not None:
-            found.add(node.pos[1])
-        elif kind == "ExprStatNode" and type(node.expr).__name__ in ("SimpleCallNode", "GeneralCallNode"):
+        elif kind == "ExprStatNode" and type(node.expr).__name__ in (
+            "SimpleCallNode",
+            "GeneralCallNode",
+        ):
             func = node.expr.function
             name = getattr(func, "attribute", None) or getattr(func, "name", None)
             if str(name) in _CALLS:
@@ -168,7 +186,7 @@ def recall_and_speed(files: list[tuple[str, str, str]]) -> None:
         try:
             sites = {s.line for s in extract_cython(text, rel)}
             tree = tree_sites(parse_cython(text, pxd=rel.endswith(".pxd")))
-        except Exception as exc:  # noqa: BLE001 - a file errdex refuses counts as missed
+        except Exception as exc:
             print(f"  {rel}: refused ({exc})")
             sites, tree = set(), set()
         tokens = token_sites(text)
@@ -183,7 +201,9 @@ def recall_and_speed(files: list[tuple[str, str, str]]) -> None:
     for package, (t, tf, r, rf, e) in totals.items():
         print(f"  {package:12} {t:6} {tf:6} {r:6} {rf:6} {e:7}")
     t, tf, r, rf, e = (sum(v[k] for v in totals.values()) for k in range(5))
-    print(f"  {'all':12} {t:6} {tf:6} {r:6} {rf:6} {e:7}   recall: token {tf / t:.2%}, tree {rf / r:.2%}")
+    print(
+        f"  {'all':12} {t:6} {tf:6} {r:6} {rf:6} {e:7}   recall: token {tf / t:.2%}, tree {rf / r:.2%}"
+    )
     if misses:
         print(f"  missed ({len(misses)}): {', '.join(misses[:12])}")
 
@@ -192,44 +212,75 @@ def recall_and_speed(files: list[tuple[str, str, str]]) -> None:
     for _ in range(3):
         start = time.perf_counter()
         for _, rel, text in files:
-            try:
+            with contextlib.suppress(Exception):
                 parse_cython(text, pxd=rel.endswith(".pxd"))
-            except Exception:  # noqa: BLE001
-                pass
         timings["parse"].append(time.perf_counter() - start)
         start = time.perf_counter()
         for _, rel, text in files:
-            try:
+            with contextlib.suppress(Exception):
                 extract_cython(text, rel)
-            except Exception:  # noqa: BLE001
-                pass
         timings["extract"].append(time.perf_counter() - start)
     parse, extract = min(timings["parse"]), min(timings["extract"])
     print(f"speed ({len(files)} files, {lines} lines, best of 3)")
-    print(f"  Cython parse_from_strings: {len(files) / parse:8.1f} files/s {lines / parse:10.0f} lines/s")
-    print(f"  errdex extract_cython:     {len(files) / extract:8.1f} files/s {lines / extract:10.0f} lines/s")
+    print(
+        f"  Cython parse_from_strings: {len(files) / parse:8.1f} files/s {lines / parse:10.0f} lines/s"
+    )
+    print(
+        f"  errdex extract_cython:     {len(files) / extract:8.1f} files/s {lines / extract:10.0f} lines/s"
+    )
     print(f"  ratio extract / parse: {extract / parse:.2f}x")
 
 
 def matching() -> None:
     libs = TEST_CACHE / "cython-libs"
     if not all((libs / f"{n}-{v}.dist-info").is_dir() for n, v in WHEELS.items()):
-        subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "--only-binary",
-                        ":all:", "--target", str(libs), *(f"{n}=={v}" for n, v in WHEELS.items())],
-                       check=True, capture_output=True)
+        subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "install",
+                "--no-deps",
+                "--only-binary",
+                ":all:",
+                "--target",
+                str(libs),
+                *(f"{n}=={v}" for n, v in WHEELS.items()),
+            ],
+            check=True,
+            capture_output=True,
+        )
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "errdex.db"
         for name in ("msgpack", "frozenlist", "PyYAML"):
-            subprocess.run([sys.executable, "-m", "errdex", "scan", "--package", name, "--sdist",
-                            "--db", str(db), "--no-progress"], env=_env(libs, TEST_CACHE / "xdg"),
-                           check=True, capture_output=True)
+            subprocess.run(
+                [
+                    sys.executable,
+                    "-m",
+                    "errdex",
+                    "scan",
+                    "--package",
+                    name,
+                    "--sdist",
+                    "--db",
+                    str(db),
+                    "--no-progress",
+                ],
+                env=_env(libs, TEST_CACHE / "xdg"),
+                check=True,
+                capture_output=True,
+            )
         os.environ["XDG_CACHE_HOME"] = tmp
         negative = ("msgpack", "import msgpack; msgpack.Unpacker(file_like=3)")  # no raise site
         top1 = {"traceback": 0, "message": 0}
         wrong_confident = 0
         for library, code in [*PROVOKED, negative]:
-            done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                                  env={**os.environ, "PYTHONPATH": str(libs)})
+            done = subprocess.run(
+                [sys.executable, "-c", code],
+                capture_output=True,
+                text=True,
+                env={**os.environ, "PYTHONPATH": str(libs)},
+            )
             tb = done.stderr
             frames = re.findall(r'File "([^"]+\.pyx)", line (\d+)', tb)
             last = tb.strip().splitlines()[-1]
@@ -237,12 +288,18 @@ def matching() -> None:
             for mode, text in (("traceback", tb), ("message", last)):
                 got = match(text, db)
                 best = got[0] if got else None
-                hit = (best is not None and expected is not None and best.filePath.endswith(expected[0])
-                       and best.lineNumber == int(expected[1]))
+                hit = (
+                    best is not None
+                    and expected is not None
+                    and best.filePath.endswith(expected[0])
+                    and best.lineNumber == int(expected[1])
+                )
                 top1[mode] += hit
                 if best is not None and not hit and best.confidence >= 0.9:
                     wrong_confident += 1
-                    print(f"  wrong at {best.confidence:.2f} ({mode}): {last} -> {best.filePath}:{best.lineNumber}")
+                    print(
+                        f"  wrong at {best.confidence:.2f} ({mode}): {last} -> {best.filePath}:{best.lineNumber}"
+                    )
         n = len(PROVOKED)
         print(f"matching ({n} provoked errors from msgpack, frozenlist, PyYAML; 1 uncatalogued)")
         print(f"  top-1 from the traceback: {top1['traceback']}/{n} = {top1['traceback'] / n:.0%}")

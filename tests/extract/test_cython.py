@@ -11,7 +11,7 @@ from errdex.extract.python import extract_python
 from errdex.extract.registry import ExtractError, extractor_for, is_test_file
 from errdex.extract.site import ErrorSite
 
-UNPACKER = '''\
+UNPACKER = """\
 import warnings
 from .exceptions import ExtraData, FormatError
 cimport cython
@@ -64,7 +64,7 @@ def unpackb(packed, *, object_hook=None):
         raise TypeError("object_hook must be a callable.")
     PyErr_Format(TypeError, b"can not serialize '%.200s' object of size %zd", name, size)
     raise ValueError("Unpack failed: error = %d" % (<int>ret,))
-'''
+"""
 
 
 def _sites(text: str, path: str = "msgpack/_unpacker.pyx") -> list[ErrorSite]:
@@ -242,8 +242,16 @@ def test_same_messages_as_the_python_extractor_for_python_syntax() -> None:
 
     def summary(sites: list[ErrorSite]) -> list[tuple[object, ...]]:
         return [
-            (s.line, s.kind, s.error_class, s.qualified_class, s.template.display, s.style,
-             s.qualname, [(g.kind, g.text, g.line) for g in s.guards])
+            (
+                s.line,
+                s.kind,
+                s.error_class,
+                s.qualified_class,
+                s.template.display,
+                s.style,
+                s.qualname,
+                [(g.kind, g.text, g.line) for g in s.guards],
+            )
             for s in sites
         ]
 

@@ -57,10 +57,23 @@ def libs() -> Path:
     target = TEST_CACHE / "cython-libs"
     if not all((target / f"{n}-{v}.dist-info").is_dir() for n, v in WHEELS.items()):
         subprocess.run(
-            [sys.executable, "-m", "pip", "install", "--disable-pip-version-check", "--no-deps",
-             "--only-binary", ":all:", "--target", str(target),
-             *(f"{n}=={v}" for n, v in WHEELS.items())],
-            check=True, capture_output=True, text=True, timeout=600,
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "install",
+                "--disable-pip-version-check",
+                "--no-deps",
+                "--only-binary",
+                ":all:",
+                "--target",
+                str(target),
+                *(f"{n}=={v}" for n, v in WHEELS.items()),
+            ],
+            check=True,
+            capture_output=True,
+            text=True,
+            timeout=600,
         )
     return target
 
@@ -72,9 +85,23 @@ def catalogue(libs: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     xdg = TEST_CACHE / "xdg"  # the sdists stay cached between runs
     for name in ("msgpack", "frozenlist", "PyYAML"):
         done = subprocess.run(
-            [sys.executable, "-m", "errdex", "scan", "--package", name, "--sdist",
-             "--db", str(db), "--no-progress", "--json"],
-            env=_env(libs, xdg), capture_output=True, text=True, timeout=900,
+            [
+                sys.executable,
+                "-m",
+                "errdex",
+                "scan",
+                "--package",
+                name,
+                "--sdist",
+                "--db",
+                str(db),
+                "--no-progress",
+                "--json",
+            ],
+            env=_env(libs, xdg),
+            capture_output=True,
+            text=True,
+            timeout=900,
         )
         assert done.returncode == 0, done.stderr
     return db
@@ -82,17 +109,26 @@ def catalogue(libs: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def _provoke(libs: Path, code: str) -> str:
     done = subprocess.run(
-        [sys.executable, "-c", code], env={**os.environ, "PYTHONPATH": str(libs)},
-        capture_output=True, text=True, timeout=60,
+        [sys.executable, "-c", code],
+        env={**os.environ, "PYTHONPATH": str(libs)},
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert done.returncode == 1 and "Traceback" in done.stderr, done.stderr
     return done.stderr
 
 
-@pytest.mark.parametrize(("library", "code"), PROVOKED, ids=[f"{lib}:{c[-40:]}" for lib, c in PROVOKED])
+@pytest.mark.parametrize(
+    ("library", "code"), PROVOKED, ids=[f"{lib}:{c[-40:]}" for lib, c in PROVOKED]
+)
 def test_a_provoked_cython_error_is_matched_to_its_pyx_line(
-    catalogue: Path, libs: Path, library: str, code: str,
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    catalogue: Path,
+    libs: Path,
+    library: str,
+    code: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     traceback = _provoke(libs, code)
@@ -110,7 +146,11 @@ def test_the_sdists_cython_sits_beside_its_python(catalogue: Path) -> None:
             e["record"]["filePath"]: e["evidence"]["site"]["language"]
             for e in store.iter_envelopes()
         }
-    assert {"msgpack/_unpacker.pyx", "msgpack/_packer.pyx", "frozenlist/_frozenlist.pyx",
-            "yaml/_yaml.pyx"} <= paths
+    assert {
+        "msgpack/_unpacker.pyx",
+        "msgpack/_packer.pyx",
+        "frozenlist/_frozenlist.pyx",
+        "yaml/_yaml.pyx",
+    } <= paths
     assert any(p.endswith(".py") for p in paths if p.startswith("msgpack/"))
     assert languages["yaml/_yaml.pyx"] == "cython"

@@ -99,7 +99,11 @@ def test_scan_catalogues_cython_beside_python(tmp_path: Path) -> None:
         by_file.setdefault(str(record["filePath"]), []).append(
             {**record, "language": evidence["site"]["language"]}
         )
-    assert sorted(by_file) == ["fastpkg/__init__.py", "fastpkg/_speedups.pyx", "fastpkg/_tables.pxi.in"]
+    assert sorted(by_file) == [
+        "fastpkg/__init__.py",
+        "fastpkg/_speedups.pyx",
+        "fastpkg/_tables.pxi.in",
+    ]
     (speedup,) = by_file["fastpkg/_speedups.pyx"]
     assert (speedup["lineNumber"], speedup["errorMessage"], speedup["language"]) == (
         4,

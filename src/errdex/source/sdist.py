@@ -148,9 +148,7 @@ def _safe_member(name: str) -> PurePosixPath | None:
     return path
 
 
-def unpack_sdist(
-    archive: Path, dest: Path, *, max_bytes: int = MAX_UNPACKED_BYTES
-) -> Path:
+def unpack_sdist(archive: Path, dest: Path, *, max_bytes: int = MAX_UNPACKED_BYTES) -> Path:
     """Unpack ``archive`` into ``dest`` and return the tree's root (``name-version/``).
 
     Members that would leave ``dest`` (absolute paths, ``..``), links and special

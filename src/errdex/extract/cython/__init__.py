@@ -45,7 +45,9 @@ def extract_cython(text: str, file_path: str, lines: list[str] | None = None) ->
     rendered_path = file_path.removesuffix(TEMPLATE_SUFFIX)
     tree = parse_cython(text, pxd=rendered_path.endswith(".pxd"))
     extractor = CythonExtractor(text, file_path, cython_module_name(file_path), lines, notes)
-    return extractor.run_cython(tree, package_init=rendered_path.rsplit("/", 1)[-1].startswith("__init__."))
+    return extractor.run_cython(
+        tree, package_init=rendered_path.rsplit("/", 1)[-1].startswith("__init__.")
+    )
 
 
 def extract(text: str, file_path: str, lines: list[str]) -> list[ErrorSite]:

@@ -16,7 +16,7 @@ from typing import Any
 from errdex.extract.site import SiteKind
 from errdex.template import MessageTemplate
 
-__all__ = ["C_API_SETTERS", "c_api_template", "c_api_class"]
+__all__ = ["C_API_SETTERS", "c_api_class", "c_api_template"]
 
 #: function -> (site kind, index of the message argument, whether it is a format)
 C_API_SETTERS: dict[str, tuple[SiteKind, int, bool]] = {
@@ -26,8 +26,20 @@ C_API_SETTERS: dict[str, tuple[SiteKind, int, bool]] = {
     "PyErr_WarnEx": ("warn", 1, False),
     "PyErr_WarnFormat": ("warn", 2, True),
 }
-_CONVERSION = re.compile(r"%(?P<flags>[-+ #0]*)(?P<width>\d*)(?:\.(?P<prec>\d+))?(?P<size>z|l{1,2}|j|t)?(?P<conv>[diouxXcsSRAUVp%])")
-_AS_PYTHON = {"R": "r", "S": "s", "U": "s", "V": "s", "A": "a", "p": "s", "u": "d", "i": "d", "o": "o"}
+_CONVERSION = re.compile(
+    r"%(?P<flags>[-+ #0]*)(?P<width>\d*)(?:\.(?P<prec>\d+))?(?P<size>z|l{1,2}|j|t)?(?P<conv>[diouxXcsSRAUVp%])"
+)
+_AS_PYTHON = {
+    "R": "r",
+    "S": "s",
+    "U": "s",
+    "V": "s",
+    "A": "a",
+    "p": "s",
+    "u": "d",
+    "i": "d",
+    "o": "o",
+}
 
 
 def _python_format(fmt: str) -> str:
@@ -46,8 +58,10 @@ def c_api_template(arg: ast.expr, is_format: bool) -> MessageTemplate | None:
     if not isinstance(arg, ast.Constant) or not isinstance(arg.value, (bytes, str)):
         return None
     text = arg.value.decode("utf-8", "replace") if isinstance(arg.value, bytes) else arg.value
-    return MessageTemplate.from_percent(_python_format(text)) if is_format else (
-        MessageTemplate.literal(text)
+    return (
+        MessageTemplate.from_percent(_python_format(text))
+        if is_format
+        else (MessageTemplate.literal(text))
     )
 
 

@@ -118,7 +118,8 @@ class LazyDefs(dict[Any, Stub]):
         return value
 
     def get(self, key: Any, default: Any = None) -> Any:
-        return self[key] if key in self else default
+        # not ``super().get``: that would hand out the placeholder unconverted
+        return self[key] if key in self else default  # noqa: SIM401
 
     def _stub(self, node: Any) -> Stub:
         body: list[ast.stmt] = []
@@ -135,23 +136,33 @@ class LazyDefs(dict[Any, Stub]):
             defaults=[],
         )
         line, col = node.pos[1], node.pos[2]
-        return ast.FunctionDef(
-            name=def_name(node) or "_",
-            args=arguments,
-            body=body or [ast.Pass()],
-            decorator_list=[],
-            lineno=line,
-            col_offset=col,
-        )
+        return _function_stub(def_name(node) or "_", arguments, body, line, col)
 
 
-_PLACEHOLDER: Any = ast.FunctionDef(name="_", body=[])
+def _function_stub(
+    name: str, arguments: ast.arguments, body: list[ast.stmt], line: int = 0, col: int = 0
+) -> Stub:
+    return ast.FunctionDef(
+        name=name,
+        args=arguments,
+        body=body or [ast.Pass()],
+        decorator_list=[],
+        lineno=line,
+        col_offset=col,
+    )
+
+
+def _no_arguments() -> ast.arguments:
+    return ast.arguments(posonlyargs=[], args=[], kwonlyargs=[], kw_defaults=[], defaults=[])
+
+
+_PLACEHOLDER: Any = _function_stub("_", _no_arguments(), [])
 
 
 def _import_target(node: Any) -> tuple[str, str] | None:
     """``import a.b as c`` -> (c, a.b); ``import a.b`` -> (a, a)."""
-    rhs = getattr(node, "rhs", None)
-    lhs = getattr(node, "lhs", None)
+    rhs: Any = getattr(node, "rhs", None)
+    lhs: Any = getattr(node, "lhs", None)
     if type(rhs).__name__ != "ImportNode" or type(lhs).__name__ != "NameNode":
         return None
     module = cython_name(rhs.module_name)
@@ -216,7 +227,16 @@ def index_module(reader: Any, tree: Any, package: str) -> None:
                 member = def_name(stat)
                 if member:
                     methods.add((name, member), stat)
-                    members.append(ast.FunctionDef(name=member, body=[ast.Pass()]))
-            reader.classes.setdefault(name, ast.ClassDef(name=name, body=members or [ast.Pass()]))
+                    members.append(_function_stub(member, _no_arguments(), []))
+            reader.classes.setdefault(
+                name,
+                ast.ClassDef(
+                    name=name,
+                    bases=[],
+                    keywords=[],
+                    body=members or [ast.Pass()],
+                    decorator_list=[],
+                ),
+            )
     reader.functions = functions
     reader.methods = methods

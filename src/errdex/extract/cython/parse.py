@@ -53,13 +53,13 @@ def _blank_includes(text: str) -> str:
 def parse_cython(text: str, *, pxd: bool = False) -> Any:
     """Cython's ``ModuleNode`` of ``text``; raises ExtractError for a file it cannot read."""
     from Cython.Compiler import Errors
-    from Cython.Compiler.TreeFragment import parse_from_strings
+    from Cython.Compiler.TreeFragment import parse_from_strings as untyped_parse
 
-    Errors.init_thread()
+    parse_from_strings: Any = untyped_parse  # Cython ships no type hints
+    init_thread: Any = Errors.init_thread
+    init_thread()
     try:
-        return parse_from_strings(
-            _NAME, _blank_includes(text), level="module_pxd" if pxd else None
-        )
+        return parse_from_strings(_NAME, _blank_includes(text), level="module_pxd" if pxd else None)
     except Errors.CompileError as exc:
         lines = [line for line in str(exc).strip().splitlines() if line.strip()]
         last = lines[-1] if lines else "syntax error"

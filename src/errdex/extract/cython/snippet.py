@@ -17,6 +17,7 @@ import io
 import keyword
 import tokenize
 from collections.abc import Iterator
+from typing import Any
 
 __all__ = ["logical_text", "parse_at", "parse_expr_at"]
 
@@ -98,7 +99,9 @@ def _blank_cython(text: str) -> tuple[str, list[Span]]:
         )
         if tok.type == tokenize.OP and tok.string == "<" and unary:
             j = i + 1
-            while j < len(tokens) and tokens[j].string != ">" and tokens[j].start[0] == tok.start[0]:
+            while (
+                j < len(tokens) and tokens[j].string != ">" and tokens[j].start[0] == tok.start[0]
+            ):
                 j += 1
             if j < len(tokens) and tokens[j].string == ">":
                 spans.append((tok.start[0] - 1, tok.start[1], tokens[j].end[1]))
@@ -127,15 +130,16 @@ def _widen(tree: ast.AST, rows: list[str], spans: list[Span]) -> None:
     for node in ast.walk(tree):
         key = (getattr(node, "lineno", 0), getattr(node, "col_offset", -1))
         if key in starts:
-            node.col_offset = starts[key]
+            setattr(node, "col_offset", starts[key])  # noqa: B010 - any node with a place
 
 
 def _place(tree: ast.AST, line: int, byte_col: int) -> None:
     """Move nodes parsed from a snippet to the file: rows shift by ``line - 1``, and the
     first row's columns by where the snippet started on it."""
-    for node in ast.walk(tree):
-        if not hasattr(node, "lineno"):
+    for walked in ast.walk(tree):
+        if not hasattr(walked, "lineno"):
             continue
+        node: Any = walked  # an expr, stmt, arg, keyword…: each has a place
         if node.lineno == 1:
             node.col_offset += byte_col
         if getattr(node, "end_lineno", None) == 1 and node.end_col_offset is not None:

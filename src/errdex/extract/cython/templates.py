@@ -20,21 +20,20 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from errdex.extract.registry import ExtractError
 
 __all__ = ["TEMPLATE_SUFFIX", "Rendered", "render_template"]
 
 TEMPLATE_SUFFIX = ".in"
-_SAFE_BUILTINS = {
-    name: getattr(builtins, name)
-    for name in (
-        "abs all any bool chr dict divmod enumerate filter float format frozenset getattr "
-        "hasattr hex int isinstance iter len list map max min next oct ord pow range repr "
-        "reversed round set slice sorted str sum tuple zip ValueError TypeError KeyError "
-        "Exception NameError True False None"
-    ).split()
-}
+#: What a template's Python may use: enough for the loops and tables builds write.
+_SAFE_NAMES = """
+abs all any bool chr dict divmod enumerate filter float format frozenset getattr hasattr hex
+int isinstance iter len list map max min next oct ord pow range repr reversed round set slice
+sorted str sum tuple zip ValueError TypeError KeyError Exception NameError True False None
+"""
+_SAFE_BUILTINS = {name: getattr(builtins, name) for name in _SAFE_NAMES.split()}
 _DIRECTIVE = re.compile(
     r"\s*\{\{\s*(?:for|endfor|if|elif|else|endif|py:|default|#|break|continue|inherit|def|enddef)\b.*"
 )
@@ -51,7 +50,8 @@ def render_template(text: str, file_path: str) -> Rendered:
     """Render ``text`` with Tempita and its own defaults; ExtractError when it cannot be."""
     from Cython import Tempita
 
-    template = Tempita.Template(text, name=file_path)
+    make: Any = Tempita.Template  # Cython ships no type hints
+    template = make(text, name=file_path)
     template.default_namespace = {**template.default_namespace, "__builtins__": _SAFE_BUILTINS}
     try:
         rendered = template.substitute()

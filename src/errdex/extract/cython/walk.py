@@ -203,12 +203,12 @@ class CythonExtractor(ModuleExtractor):
     def _raise_node(self, node: Any, scope: Scope, guards: tuple[Pending, ...]) -> None:
         if node.exc_type is None:
             return  # bare ``raise``
-        self._site(node, (node.pos[1], node.pos[2]), scope, guards, self._raise_or_fallback)
+        self._cy_site(node, (node.pos[1], node.pos[2]), scope, guards, self._raise_or_fallback)
 
     def _assert_node(self, node: Any, scope: Scope, guards: tuple[Pending, ...]) -> None:
         if node.value is None:
             return
-        self._site(node, (node.pos[1], node.pos[2]), scope, guards, self._assert_any)
+        self._cy_site(node, (node.pos[1], node.pos[2]), scope, guards, self._assert_any)
 
     def _expr_node(self, node: Any, scope: Scope, guards: tuple[Pending, ...]) -> None:
         call = node.expr
@@ -217,16 +217,16 @@ class CythonExtractor(ModuleExtractor):
         func = call.function
         kind = type(func).__name__
         if kind == "NameNode" and cython_name(func.name) in C_API_SETTERS:
-            self._site(node, start_of(node, self.lines), scope, guards, self._c_api_any)
+            self._cy_site(node, start_of(node, self.lines), scope, guards, self._c_api_any)
             return
         if not (
             (kind == "AttributeNode" and cython_name(func.attribute) in _WARN_ATTRS)
             or (kind == "NameNode" and cython_name(func.name) in self.imports)
         ):
             return
-        self._site(node, start_of(node, self.lines), scope, guards, self._warn_any)
+        self._cy_site(node, start_of(node, self.lines), scope, guards, self._warn_any)
 
-    def _site(
+    def _cy_site(
         self,
         node: Any,
         at: tuple[int, int],
@@ -245,8 +245,13 @@ class CythonExtractor(ModuleExtractor):
         except NeedEnv:
             del self.sites[mark:]
             env = self._env_of(scope, node)
-            handler(node, stmt, Scope(scope.qualname, scope.function, scope.class_name, env,
-                                      scope.caught, scope.node))
+            handler(
+                node,
+                stmt,
+                Scope(
+                    scope.qualname, scope.function, scope.class_name, env, scope.caught, scope.node
+                ),
+            )
 
     def _env_of(self, scope: Scope, node: Any) -> Env:
         """The function's bindings reaching ``node``, from one tracked walk per function."""
@@ -288,7 +293,15 @@ class CythonExtractor(ModuleExtractor):
             template = MessageTemplate.expression(" ".join(text.split()[2:]) or text)
         shown = qualified.rpartition(".")[2] if qualified else None
         self._add(
-            placed, "raise", scope, (), shown, qualified, [template], "cython_syntax", None,
+            placed,
+            "raise",
+            scope,
+            (),
+            shown,
+            qualified,
+            [template],
+            "cython_syntax",
+            None,
             ["read from Cython's tree: the statement is not Python syntax"],
         )
 
