@@ -39,7 +39,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "extract"))
 
-from test_cython_real import PROVOKED, TEST_CACHE, WHEELS, _env  # noqa: E402
+from test_cython_real import PROVOKED, TEST_CACHE, install_libs, scan_sdists  # noqa: E402
 
 from errdex.extract.cython import extract_cython  # noqa: E402
 from errdex.extract.cython.parse import parse_cython  # noqa: E402
@@ -232,44 +232,10 @@ def recall_and_speed(files: list[tuple[str, str, str]]) -> None:
 
 
 def matching() -> None:
-    libs = TEST_CACHE / "cython-libs"
-    if not all((libs / f"{n}-{v}.dist-info").is_dir() for n, v in WHEELS.items()):
-        subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "pip",
-                "install",
-                "--no-deps",
-                "--only-binary",
-                ":all:",
-                "--target",
-                str(libs),
-                *(f"{n}=={v}" for n, v in WHEELS.items()),
-            ],
-            check=True,
-            capture_output=True,
-        )
+    libs = install_libs()
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "errdex.db"
-        for name in ("msgpack", "frozenlist", "PyYAML"):
-            subprocess.run(
-                [
-                    sys.executable,
-                    "-m",
-                    "errdex",
-                    "scan",
-                    "--package",
-                    name,
-                    "--sdist",
-                    "--db",
-                    str(db),
-                    "--no-progress",
-                ],
-                env=_env(libs, TEST_CACHE / "xdg"),
-                check=True,
-                capture_output=True,
-            )
+        scan_sdists(db, libs)
         os.environ["XDG_CACHE_HOME"] = tmp
         negative = ("msgpack", "import msgpack; msgpack.Unpacker(file_like=3)")  # no raise site
         top1 = {"traceback": 0, "message": 0}

@@ -51,59 +51,41 @@ def _env(libs: Path, xdg: Path) -> dict[str, str]:
     }
 
 
-@pytest.fixture(scope="session")
-def libs() -> Path:
+def install_libs() -> Path:
     """msgpack and frozenlist wheels, installed into the test cache (not errdex's venv)."""
     target = TEST_CACHE / "cython-libs"
     if not all((target / f"{n}-{v}.dist-info").is_dir() for n, v in WHEELS.items()):
         subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "pip",
-                "install",
-                "--disable-pip-version-check",
-                "--no-deps",
-                "--only-binary",
-                ":all:",
-                "--target",
-                str(target),
-                *(f"{n}=={v}" for n, v in WHEELS.items()),
-            ],
-            check=True,
-            capture_output=True,
-            text=True,
-            timeout=600,
-        )
+            [sys.executable, "-m", "pip", "install", "--disable-pip-version-check", "--no-deps",
+             "--only-binary", ":all:", "--target", str(target),
+             *(f"{n}=={v}" for n, v in WHEELS.items())],
+            check=True, capture_output=True, text=True, timeout=600,
+        )  # fmt: skip
     return target
+
+
+def scan_sdists(db: Path, libs: Path) -> None:
+    """``errdex scan --package NAME --sdist`` of the three libraries into ``db``."""
+    xdg = TEST_CACHE / "xdg"  # the sdists stay cached between runs
+    for name in ("msgpack", "frozenlist", "PyYAML"):
+        done = subprocess.run(
+            [sys.executable, "-m", "errdex", "scan", "--package", name, "--sdist",
+             "--db", str(db), "--no-progress", "--json"],
+            env=_env(libs, xdg), capture_output=True, text=True, timeout=900,
+        )  # fmt: skip
+        assert done.returncode == 0, done.stderr
+
+
+@pytest.fixture(scope="session")
+def libs() -> Path:
+    return install_libs()
 
 
 @pytest.fixture(scope="session")
 def catalogue(libs: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The three libraries' sdists, scanned with ``errdex scan --package NAME --sdist``."""
     db = tmp_path_factory.mktemp("cython-real") / "errdex.db"
-    xdg = TEST_CACHE / "xdg"  # the sdists stay cached between runs
-    for name in ("msgpack", "frozenlist", "PyYAML"):
-        done = subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "errdex",
-                "scan",
-                "--package",
-                name,
-                "--sdist",
-                "--db",
-                str(db),
-                "--no-progress",
-                "--json",
-            ],
-            env=_env(libs, xdg),
-            capture_output=True,
-            text=True,
-            timeout=900,
-        )
-        assert done.returncode == 0, done.stderr
+    scan_sdists(db, libs)
     return db
 
 
