@@ -91,6 +91,12 @@ def main() -> None:
     help="Scan an installed distribution instead of a path or URL.",
 )
 @click.option(
+    "--sdist",
+    is_flag=True,
+    help="With --package: scan the installed version's source distribution (fetched with pip "
+    "into errdex's cache), so its .pyx files are catalogued beside its .py files.",
+)
+@click.option(
     "--stdlib", is_flag=True, help="Scan the running Python's standard library as python/cpython."
 )
 @click.option(
@@ -145,6 +151,7 @@ def main() -> None:
 def scan(
     target: str | None,
     package: str | None,
+    sdist: bool,
     stdlib: bool,
     environment: bool,
     repo: str | None,
@@ -166,6 +173,8 @@ def scan(
     skipped unless --include admits them. Files that cannot be read or parsed
     are skipped, counted and named in the summary; the scan goes on.
     """
+    if sdist and not package:
+        _fail("--sdist goes with --package NAME (the installed distribution whose sdist to scan)")
     chosen = [
         x
         for x in (target, package, "stdlib" if stdlib else None, "env" if environment else None)
@@ -182,6 +191,10 @@ def scan(
     try:
         if stdlib:
             checkout = stdlib_checkout()
+        elif sdist and package:
+            from errdex.source.sdist import open_sdist
+
+            checkout = open_sdist(package, repo=repo, sha=sha)
         else:
             checkout = open_source(target, package=package, repo=repo, sha=sha)
         # open_source checked and normalised --repo; for the stdlib it is checked here

@@ -65,6 +65,13 @@ EXTRACTORS: tuple[Extractor, ...] = (
         test_names=("test_*.py", "*_test.py", "conftest.py"),
         analysed=True,
     ),
+    Extractor(
+        "cython",
+        (".pyx", ".pxd", ".pxi", ".pyx.in", ".pxd.in", ".pxi.in"),
+        "errdex.extract.cython",
+        keywords=("raise", "warn", "assert"),
+        test_names=("test_*.pyx", "*_test.pyx", "test_*.pyx.in"),
+    ),
 )
 
 

@@ -145,7 +145,24 @@ def record_keys(file_path: str, prefixes: tuple[str, ...] | None = None) -> tupl
         if parts[i] == "src":
             keys.append("/".join(parts[i + 1 :]))
             break
+    if file_path.endswith(_CYTHON_SUFFIXES):
+        keys.extend(_cython_keys(keys))
     return tuple(dict.fromkeys(keys))
+
+
+#: Cython sources and their Tempita templates (``x.pxi.in`` renders ``x.pxi``).
+_CYTHON_SUFFIXES = (".pyx", ".pxi", ".pxd", ".pyx.in", ".pxi.in", ".pxd.in")
+
+
+def _cython_keys(keys: list[str]) -> list[str]:
+    """A Cython traceback prints the path cythonize was given, relative to the build
+    directory (``msgpack/_unpacker.pyx``) or bare (``_frozenlist.pyx``), and a template's
+    rendered file (``hashtable_class_helper.pxi``): each is a key of the record."""
+    out: list[str] = []
+    for key in keys:
+        rendered = key.removesuffix(".in")
+        out += [rendered, rendered.rsplit("/", 1)[-1]]
+    return out
 
 
 @lru_cache(maxsize=1)

@@ -1,0 +1,55 @@
+"""The Cython extractor: every raise, ``warnings.warn`` and message-bearing ``assert``
+in ``.pyx``, ``.pxd`` and ``.pxi`` files and their Tempita templates (``.pyx.in``…).
+
+Cython's own parser reads the file (:mod:`.parse`); the walk (:mod:`.walk`) hands each
+site's statement to the Python extractor's reader, so a Cython message reads as the
+same message would in Python. Records point at the line a Cython traceback prints:
+for a template, the line of the file the build renders (:mod:`.templates`).
+"""
+
+from __future__ import annotations
+
+from errdex.extract.python import module_name_for
+from errdex.extract.site import ErrorSite
+
+from .parse import parse_cython
+from .templates import TEMPLATE_SUFFIX, render_template
+from .walk import CythonExtractor
+
+__all__ = ["SUFFIXES", "cython_module_name", "extract", "extract_cython"]
+
+SUFFIXES = (".pyx", ".pxd", ".pxi", ".pyx.in", ".pxd.in", ".pxi.in")
+
+
+def cython_module_name(path: str) -> str:
+    """``msgpack/_unpacker.pyx`` -> ``msgpack._unpacker`` (``src/`` dropped, as for Python)."""
+    stem = path.removesuffix(TEMPLATE_SUFFIX)
+    for suffix in (".pyx", ".pxd", ".pxi"):
+        stem = stem.removesuffix(suffix)
+    return module_name_for(stem + ".py")
+
+
+def extract_cython(text: str, file_path: str, lines: list[str] | None = None) -> list[ErrorSite]:
+    """Every site of one Cython file (a template is rendered first, as the build does).
+
+    Raises :class:`~errdex.extract.registry.ExtractError` for a file Cython's parser
+    cannot read, or a template that needs names only the build provides.
+    """
+    notes = None
+    if file_path.endswith(TEMPLATE_SUFFIX):
+        rendered = render_template(text, file_path)
+        text, notes = rendered.text, rendered.notes
+        lines = text.splitlines()
+    elif lines is None:
+        lines = text.splitlines()
+    rendered_path = file_path.removesuffix(TEMPLATE_SUFFIX)
+    tree = parse_cython(text, pxd=rendered_path.endswith(".pxd"))
+    extractor = CythonExtractor(text, file_path, cython_module_name(file_path), lines, notes)
+    return extractor.run_cython(
+        tree, package_init=rendered_path.rsplit("/", 1)[-1].startswith("__init__.")
+    )
+
+
+def extract(text: str, file_path: str, lines: list[str]) -> list[ErrorSite]:
+    """The registry's entry point (see :mod:`errdex.extract.registry`)."""
+    return extract_cython(text, file_path, lines)

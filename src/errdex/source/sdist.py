@@ -1,0 +1,275 @@
+"""An installed distribution's source distribution: its ``.pyx`` (and C) beside its ``.py``.
+
+A wheel installs compiled extensions, not the Cython or C they were built from; the
+sdist of the same version holds them. It is fetched with the ordinary package client
+(``pip download --no-deps --no-binary NAME NAME==VERSION``) into errdex's cache
+(``$XDG_CACHE_HOME/errdex/sdist``, else ``~/.cache/errdex/sdist``), unpacked without
+letting any member leave its folder or exceed a size cap, and checked: its
+``PKG-INFO`` must name the installed version. The scan then reads the sdist's tree
+(laid out as the repository is) with the installed distribution's repository and
+release pin, so permalinks point where a checkout's would.
+
+pip prepares an sdist's metadata by running its build backend (in an isolated build
+environment): that is pip's ordinary behaviour for ``pip download`` of an sdist, and
+happens once per version; the cached archive is reused after that.
+"""
+
+from __future__ import annotations
+
+import email.parser
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import zipfile
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from pathlib import Path, PurePosixPath
+
+from .checkout import Checkout
+from .errors import SourceError
+from .package import open_package
+
+__all__ = [
+    "MAX_MEMBERS",
+    "MAX_UNPACKED_BYTES",
+    "check_version",
+    "fetch_sdist",
+    "open_sdist",
+    "sdist_cache_dir",
+    "unpack_sdist",
+]
+
+#: Refuse an archive that unpacks to more than this (a zip bomb, or not a source tree).
+MAX_UNPACKED_BYTES = 1024 * 1024 * 1024
+MAX_MEMBERS = 100_000
+_ARCHIVE_SUFFIXES = (".tar.gz", ".tgz", ".tar.bz2", ".tar.xz", ".tar", ".zip")
+_NETWORK_SIGNS = (
+    "NewConnectionError",
+    "Temporary failure in name resolution",
+    "Network is unreachable",
+    "Name or service not known",
+    "Failed to establish a new connection",
+    "ConnectTimeoutError",
+    "ProxyError",
+    "connection refused",
+)
+Runner = Callable[..., "subprocess.CompletedProcess[str]"]
+
+
+def sdist_cache_dir() -> Path:
+    """``$XDG_CACHE_HOME/errdex/sdist``, else ``~/.cache/errdex/sdist``."""
+    xdg = os.environ.get("XDG_CACHE_HOME", "")
+    base = Path(xdg) if xdg and os.path.isabs(xdg) else Path.home() / ".cache"
+    return base / "errdex" / "sdist"
+
+
+def _canonical(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def _cached_archive(folder: Path) -> Path | None:
+    if not folder.is_dir():
+        return None
+    found = sorted(p for p in folder.iterdir() if p.name.lower().endswith(_ARCHIVE_SUFFIXES))
+    return found[0] if found else None
+
+
+def fetch_sdist(
+    name: str,
+    version: str,
+    *,
+    cache_dir: Path | None = None,
+    runner: Runner = subprocess.run,
+    timeout: float = 900,
+) -> Path:
+    """The sdist archive of ``name`` ``version``, from the cache or fetched with pip."""
+    folder = (cache_dir or sdist_cache_dir()) / f"{_canonical(name)}-{version}"
+    cached = _cached_archive(folder)
+    if cached is not None:
+        return cached
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=folder.parent, prefix=".download-") as tmp:
+        command = [
+            sys.executable,
+            "-m",
+            "pip",
+            "download",
+            "--no-deps",
+            "--no-binary",
+            name,
+            "--disable-pip-version-check",
+            "--no-input",
+            f"{name}=={version}",
+            "-d",
+            tmp,
+        ]
+        try:
+            done = runner(command, capture_output=True, text=True, timeout=timeout, check=False)
+        except subprocess.TimeoutExpired:
+            raise SourceError(
+                f"pip did not fetch the source distribution of {name} {version} within "
+                f"{int(timeout)} s; try again, or scan a source checkout instead"
+            ) from None
+        except OSError as exc:
+            raise SourceError(f"cannot run pip to fetch {name} {version}: {exc}") from None
+        archive = _cached_archive(Path(tmp))
+        if done.returncode != 0 or archive is None:
+            raise SourceError(_pip_failure(name, version, done.stdout + done.stderr))
+        folder.mkdir(exist_ok=True)
+        return Path(shutil.move(str(archive), folder / archive.name))
+
+
+def _pip_failure(name: str, version: str, output: str) -> str:
+    """What pip's failure means, for the user."""
+    if any(sign.lower() in output.lower() for sign in _NETWORK_SIGNS):
+        return (
+            f"cannot reach the package index to fetch the source distribution of {name} "
+            f"{version} (no network?); connect, or point pip at an index or mirror "
+            "(PIP_INDEX_URL), or scan a source checkout instead"
+        )
+    if "No matching distribution" in output or "Could not find a version" in output:
+        return (
+            f"the package index has no source distribution of {name} {version} "
+            "(only wheels?); scan the project's source checkout or git URL at that "
+            "release instead"
+        )
+    tail = " | ".join(line.strip() for line in output.strip().splitlines()[-3:])
+    return f"pip could not fetch the source distribution of {name} {version}: {tail}"
+
+
+def _safe_member(name: str) -> PurePosixPath | None:
+    path = PurePosixPath(name.replace("\\", "/"))
+    if path.is_absolute() or ".." in path.parts or not path.parts or ":" in path.parts[0]:
+        return None
+    return path
+
+
+def unpack_sdist(archive: Path, dest: Path, *, max_bytes: int = MAX_UNPACKED_BYTES) -> Path:
+    """Unpack ``archive`` into ``dest`` and return the tree's root (``name-version/``).
+
+    Members that would leave ``dest`` (absolute paths, ``..``), links and special
+    files are refused; so is an archive over ``max_bytes`` unpacked or MAX_MEMBERS.
+    """
+    if dest.exists():
+        shutil.rmtree(dest)
+    dest.mkdir(parents=True)
+    try:
+        if archive.name.lower().endswith(".zip"):
+            _unzip(archive, dest, max_bytes)
+        else:
+            _untar(archive, dest, max_bytes)
+    except (tarfile.TarError, zipfile.BadZipFile, EOFError, OSError) as exc:
+        shutil.rmtree(dest, ignore_errors=True)
+        raise SourceError(f"cannot unpack {archive.name}: {exc}; delete it and try again") from None
+    except SourceError:
+        shutil.rmtree(dest, ignore_errors=True)
+        raise
+    tops = [p for p in dest.iterdir()]
+    return tops[0] if len(tops) == 1 and tops[0].is_dir() else dest
+
+
+def _budget(archive: Path, sizes: Sequence[int], max_bytes: int) -> None:
+    if len(sizes) > MAX_MEMBERS or sum(sizes) > max_bytes:
+        raise SourceError(
+            f"{archive.name} unpacks to {len(sizes)} files, {sum(sizes) // (1024 * 1024)} MB: "
+            f"over errdex's cap ({MAX_MEMBERS} files, {max_bytes // (1024 * 1024)} MB); "
+            "scan a source checkout instead"
+        )
+
+
+def _untar(archive: Path, dest: Path, max_bytes: int) -> None:
+    with tarfile.open(archive) as tar:
+        members = [m for m in tar.getmembers() if m.isfile() or m.isdir()]
+        kept = [m for m in members if _safe_member(m.name) is not None]
+        _budget(archive, [m.size for m in kept], max_bytes)
+        for member in kept:
+            target = dest / str(_safe_member(member.name))
+            if member.isdir():
+                target.mkdir(parents=True, exist_ok=True)
+                continue
+            target.parent.mkdir(parents=True, exist_ok=True)
+            source = tar.extractfile(member)
+            if source is None:
+                continue
+            with source, open(target, "wb") as out:
+                shutil.copyfileobj(source, out)
+
+
+def _unzip(archive: Path, dest: Path, max_bytes: int) -> None:
+    with zipfile.ZipFile(archive) as zf:
+        infos = [i for i in zf.infolist() if _safe_member(i.filename) is not None]
+        _budget(archive, [i.file_size for i in infos], max_bytes)
+        written = 0
+        for info in infos:
+            target = dest / str(_safe_member(info.filename))
+            if info.is_dir():
+                target.mkdir(parents=True, exist_ok=True)
+                continue
+            if (info.external_attr >> 16) & 0o170000 == 0o120000:
+                continue  # a symbolic link: not followed, not written
+            target.parent.mkdir(parents=True, exist_ok=True)
+            with zf.open(info) as source, open(target, "wb") as out:
+                while chunk := source.read(1 << 20):
+                    written += len(chunk)
+                    if written > max_bytes:  # the sizes the archive declared were false
+                        _budget(archive, [written], max_bytes)
+                    out.write(chunk)
+
+
+def check_version(root: Path, name: str, version: str) -> None:
+    """Refuse an sdist whose ``PKG-INFO`` is missing or names another version."""
+    info = root / "PKG-INFO"
+    if not info.is_file():
+        raise SourceError(
+            f"the source distribution of {name} has no PKG-INFO, so its version cannot "
+            "be checked; scan a source checkout at the installed release instead"
+        )
+    meta = email.parser.Parser().parsestr(info.read_text(encoding="utf-8", errors="replace"))
+    found = (meta.get("Version") or "").strip()
+    if not _same_version(found, version):
+        raise SourceError(
+            f"the source distribution of {name} is version {found or '(none)'}, but "
+            f"{version} is installed; delete {root.parent} from errdex's cache and try "
+            "again, or install the version you mean to scan"
+        )
+
+
+def _same_version(a: str, b: str) -> bool:
+    """Equal as PEP 440 versions (``1.0`` is ``1.0.0``), else as written."""
+    try:
+        from packaging.version import InvalidVersion, Version
+    except ImportError:  # pragma: no cover - packaging comes with pip's environments
+        return a == b
+    try:
+        return Version(a) == Version(b)
+    except InvalidVersion:
+        return a == b
+
+
+def open_sdist(
+    name: str,
+    *,
+    repo: str | None = None,
+    sha: str | None = None,
+    ref: str | None = None,
+    cache_dir: Path | None = None,
+    runner: Runner = subprocess.run,
+) -> Checkout:
+    """The sdist of installed distribution ``name`` as a checkout to scan.
+
+    Repository, release pin and version come from the installed distribution (as for
+    ``--package``); the files come from the sdist's tree, listed like a directory's.
+    """
+    installed = open_package(name, repo=repo, sha=sha, ref=ref)
+    version = installed.version
+    if not version:
+        raise SourceError(f"the installed {name} names no version, so its sdist cannot be fetched")
+    cache = cache_dir or sdist_cache_dir()
+    archive = fetch_sdist(name, version, cache_dir=cache, runner=runner)
+    root = unpack_sdist(archive, archive.parent / "unpacked")
+    check_version(root, name, version)
+    return replace(installed, root=root, files=None, path_prefix="")

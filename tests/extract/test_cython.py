@@ -1,0 +1,324 @@
+"""The Cython extractor on small files written the way Cython libraries write them."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from errdex.extract.cython import cython_module_name, extract_cython
+from errdex.extract.python import extract_python
+from errdex.extract.registry import ExtractError, extractor_for, is_test_file
+from errdex.extract.site import ErrorSite
+
+UNPACKER = """\
+import warnings
+from .exceptions import ExtraData, FormatError
+cimport cython
+from libc.stdlib cimport malloc
+
+cdef class Unpacker:
+    cdef Py_ssize_t max_buffer_size
+
+    def __init__(self, Py_ssize_t read_size=0, Py_ssize_t max_buffer_size=0):
+        if read_size > max_buffer_size:
+            raise ValueError("read_size should be less or equal to max_buffer_size")
+        elif read_size == 0:
+            raise TypeError(f"read_size must be positive, got {read_size!r}")
+        else:
+            assert max_buffer_size > 1, "need a buffer of %d bytes" % max_buffer_size
+
+    cdef int _feed(self, char* buf, Py_ssize_t n) except -1:
+        cdef str msg = "buffer of %d bytes" % n
+        if n > self.max_buffer_size:
+            msg += " is full"
+            raise BufferError(msg)
+        try:
+            self._grow(n)
+        except MemoryError as exc:
+            raise RuntimeError("cannot grow to {} bytes".format(n)) from exc
+        except KeyError:
+            raise
+        return 0
+
+    cpdef unpack(self):
+        for i in range(3):
+            while i < 2:
+                warnings.warn("unpacking %s twice" % i, DeprecationWarning)
+        for i from 0 <= i < 10:
+            raise FormatError
+        raise ExtraData("unpack(b) received extra data: " + repr(<object>self))
+
+    property buffer_size:
+        def __get__(self):
+            raise AttributeError("buffer_size is write-only")
+
+
+cdef inline char* _name(object o) nogil:
+    with gil:
+        raise ValueError, "old-style raise"
+
+
+def unpackb(packed, *, object_hook=None):
+    if object_hook is not None and not callable(object_hook):
+        raise TypeError("object_hook must be a callable.")
+    PyErr_Format(TypeError, b"can not serialize '%.200s' object of size %zd", name, size)
+    raise ValueError("Unpack failed: error = %d" % (<int>ret,))
+"""
+
+
+def _sites(text: str, path: str = "msgpack/_unpacker.pyx") -> list[ErrorSite]:
+    return extract_cython(textwrap.dedent(text), path)
+
+
+def _line(text: str, needle: str) -> int:
+    return next(n for n, line in enumerate(text.splitlines(), 1) if needle in line)
+
+
+def _at(sites: list[ErrorSite], line: int) -> ErrorSite:
+    (site,) = [s for s in sites if s.line == line]
+    return site
+
+
+@pytest.fixture(scope="module")
+def unpacker() -> list[ErrorSite]:
+    return extract_cython(UNPACKER, "msgpack/_unpacker.pyx")
+
+
+def test_every_raise_warn_assert_and_c_api_call_is_a_site(unpacker: list[ErrorSite]) -> None:
+    # one site per raise with a value (the bare ``raise`` re-raises), assert, warn, PyErr_*
+    expected = [
+        _line(UNPACKER, needle)
+        for needle in (
+            "read_size should be",
+            "read_size must be positive",
+            "need a buffer of",
+            "raise BufferError",
+            "cannot grow to",
+            "unpacking %s twice",
+            "raise FormatError",
+            "received extra data",
+            "buffer_size is write-only",
+            "old-style raise",
+            "object_hook must be",
+            "PyErr_Format",
+            "Unpack failed",
+        )
+    ]
+    assert [s.line for s in unpacker] == expected
+    assert {s.language for s in unpacker} == {"cython"}
+
+
+def test_message_forms_read_as_in_python(unpacker: list[ErrorSite]) -> None:
+    shown = {s.line: (s.error_class, s.template.display, s.style) for s in unpacker}
+    line = lambda needle: _line(UNPACKER, needle)  # noqa: E731
+    assert shown[line("read_size should be")] == (
+        "ValueError",
+        "read_size should be less or equal to max_buffer_size",
+        "literal",
+    )
+    assert shown[line("read_size must be")] == (
+        "TypeError",
+        "read_size must be positive, got {read_size!r}",
+        "fstring",
+    )
+    assert shown[line("need a buffer")][:2] == ("AssertionError", "need a buffer of %d bytes")
+    # ``cdef str msg = …`` then ``msg += …``: the local's value is followed
+    assert shown[line("raise BufferError")][:2] == ("BufferError", "buffer of %d bytes is full")
+    assert shown[line("cannot grow")][:2] == ("RuntimeError", "cannot grow to {} bytes")
+    # concatenation with a cast inside: the cast is Cython's, the hole the value
+    assert shown[line("received extra data")][:2] == (
+        "ExtraData",
+        "unpack(b) received extra data: {repr(<object>self)}",
+    )
+    assert shown[line("Unpack failed")][:2] == ("ValueError", "Unpack failed: error = %d")
+
+
+def test_holes_match_the_runtime_message(unpacker: list[ErrorSite]) -> None:
+    import re
+
+    site = _at(unpacker, _line(UNPACKER, "read_size must be"))
+    assert re.search(site.template.pattern, "read_size must be positive, got 0")
+    c_api = _at(unpacker, _line(UNPACKER, "PyErr_Format"))
+    assert re.search(c_api.template.pattern, "can not serialize 'object' object of size 3")
+
+
+def test_classes_are_qualified_through_imports(unpacker: list[ErrorSite]) -> None:
+    extra = _at(unpacker, _line(UNPACKER, "received extra data"))
+    assert extra.qualified_class == "msgpack.exceptions.ExtraData"
+    bare = _at(unpacker, _line(UNPACKER, "raise FormatError"))
+    assert (bare.error_class, bare.qualified_class, bare.template.is_empty) == (
+        "FormatError",
+        "msgpack.exceptions.FormatError",
+        True,
+    )
+    assert _at(unpacker, _line(UNPACKER, "raise BufferError")).qualified_class == (
+        "builtins.BufferError"
+    )
+
+
+def test_qualnames_are_what_cython_tracebacks_print(unpacker: list[ErrorSite]) -> None:
+    names = {s.line: (s.qualname, s.function) for s in unpacker}
+    line = lambda needle: _line(UNPACKER, needle)  # noqa: E731
+    assert names[line("read_size should")] == ("msgpack._unpacker.Unpacker.__init__", "__init__")
+    assert names[line("raise BufferError")] == ("msgpack._unpacker.Unpacker._feed", "_feed")
+    assert names[line("raise FormatError")] == ("msgpack._unpacker.Unpacker.unpack", "unpack")
+    assert names[line("write-only")][0] == "msgpack._unpacker.Unpacker.buffer_size.__get__"
+    assert names[line("old-style")] == ("msgpack._unpacker._name", "_name")
+    assert names[line("object_hook must")] == ("msgpack._unpacker.unpackb", "unpackb")
+
+
+def test_guards_on_the_way(unpacker: list[ErrorSite]) -> None:
+    def guards(needle: str) -> list[tuple[str, str]]:
+        return [(g.kind, g.text) for g in _at(unpacker, _line(UNPACKER, needle)).guards]
+
+    assert guards("read_size should") == [("if", "read_size > max_buffer_size")]
+    assert guards("read_size must be") == [
+        ("else", "read_size <= max_buffer_size"),
+        ("elif", "read_size == 0"),
+    ]
+    assert guards("need a buffer") == [
+        ("else", "read_size <= max_buffer_size"),
+        ("else", "read_size != 0"),
+        ("assert", "max_buffer_size <= 1"),
+    ]
+    assert guards("cannot grow") == [("except", "MemoryError was raised (as exc)")]
+    assert guards("unpacking %s") == [("for", "for i in range(3)"), ("while", "i < 2")]
+    assert guards("raise FormatError") == [("for", "for i from 0 <= i < 10")]
+    assert guards("object_hook must") == [
+        ("if", "object_hook is not None and not callable(object_hook)")
+    ]
+    assert _at(unpacker, _line(UNPACKER, "cannot grow")).cause == "exc"
+
+
+def test_warnings_and_c_api_calls(unpacker: list[ErrorSite]) -> None:
+    warn = _at(unpacker, _line(UNPACKER, "unpacking %s twice"))
+    assert (warn.kind, warn.error_class, warn.error_type, warn.severity) == (
+        "warn",
+        "DeprecationWarning",
+        "console",
+        "warning",
+    )
+    assert warn.template.display == "unpacking %s twice"
+    c_api = _at(unpacker, _line(UNPACKER, "PyErr_Format"))
+    assert (c_api.kind, c_api.error_class, c_api.qualified_class) == (
+        "set",
+        "TypeError",
+        "builtins.TypeError",
+    )
+    assert c_api.template.display == "can not serialize '%.200s' object of size %d"
+    assert any("PyErr_Format" in note for note in c_api.notes)
+
+
+def test_a_statement_that_is_not_python_is_read_from_cythons_tree(
+    unpacker: list[ErrorSite],
+) -> None:
+    old = _at(unpacker, _line(UNPACKER, "old-style raise"))
+    assert (old.error_class, old.template.display, old.style) == (
+        "ValueError",
+        "old-style raise",
+        "cython_syntax",
+    )
+
+
+def test_same_messages_as_the_python_extractor_for_python_syntax() -> None:
+    code = textwrap.dedent(
+        """\
+        import warnings
+        from .errors import ParseError
+
+        class Reader:
+            def read(self, n, kind):
+                msg = "cannot read " + kind
+                if n < 0:
+                    msg += f" ({n} bytes)"
+                    raise ValueError(msg)
+                if kind not in ("a", "b"):
+                    raise ParseError("unknown kind %r at %d" % (kind, n))
+                warnings.warn("slow path: {}".format(kind), RuntimeWarning)
+                raise KeyError(kind)
+        """
+    )
+
+    def summary(sites: list[ErrorSite]) -> list[tuple[object, ...]]:
+        return [
+            (
+                s.line,
+                s.kind,
+                s.error_class,
+                s.qualified_class,
+                s.template.display,
+                s.style,
+                s.qualname,
+                [(g.kind, g.text, g.line) for g in s.guards],
+            )
+            for s in sites
+        ]
+
+    python = extract_python(code, "pkg/reader.py")
+    cython = extract_cython(code, "pkg/reader.pyx")
+    assert summary(cython) == summary(python)
+    assert len(cython) == 4
+
+
+def test_include_lines_keep_every_line_in_place() -> None:
+    code = 'include "helpers.pxi"\n\ndef f(x):\n    include "more.pxi"\n    raise ValueError("after includes")\n'
+    (site,) = extract_cython(code, "pkg/m.pyx")
+    assert site.line == 5 and site.template.display == "after includes"
+
+
+def test_a_pxd_with_inline_functions() -> None:
+    code = textwrap.dedent(
+        """\
+        cdef class Buffer:
+            cdef char* data
+            cdef inline int check(self, Py_ssize_t n) except -1:
+                if n < 0:
+                    raise IndexError("negative index")
+                return 0
+        """
+    )
+    (site,) = extract_cython(code, "pkg/buffer.pxd")
+    assert (site.qualname, site.line, site.template.display) == (
+        "pkg.buffer.Buffer.check",
+        5,
+        "negative index",
+    )
+
+
+def test_a_file_cython_cannot_parse_is_refused_with_the_line() -> None:
+    with pytest.raises(ExtractError, match="line 1"):
+        extract_cython("def f(:\n    raise ValueError('x')\n", "pkg/bad.pyx")
+
+
+def test_module_names_and_registry() -> None:
+    assert cython_module_name("msgpack/_unpacker.pyx") == "msgpack._unpacker"
+    assert cython_module_name("src/pkg/_x.pxi.in") == "pkg._x"
+    for path in ("a/b.pyx", "a/b.pxd", "a/b.pxi", "a/b.pyx.in", "a/b.pxi.in", "a/b.pxd.in"):
+        found = extractor_for(path)
+        assert found is not None and found.language == "cython", path
+    assert is_test_file("test_unpacker.pyx")
+    assert not is_test_file("unpacker.pyx")
+
+
+def test_casts_after_keywords_and_local_imports() -> None:
+    code = textwrap.dedent(
+        """\
+        cdef _unregister(_Element proxy):
+            cdef xmlNode* c_node = proxy._c_node
+            assert c_node._private is <void*>proxy, "Tried to unregister unknown proxy"
+
+        def find(self, path):
+            if path[:1] == "/":
+                from warnings import warn
+                warn("This search incorrectly ignores the root element", FutureWarning)
+        """
+    )
+    first, second = extract_cython(code, "lxml/proxy.pxi")
+    assert (first.kind, first.line, first.template.display) == (
+        "assert",
+        3,
+        "Tried to unregister unknown proxy",
+    )
+    assert first.guards[-1].text == "c_node._private is not <void*>proxy"
+    assert (second.kind, second.error_class, second.line) == ("warn", "FutureWarning", 8)
