@@ -65,6 +65,13 @@ EXTRACTORS: tuple[Extractor, ...] = (
         test_names=("test_*.py", "*_test.py", "conftest.py"),
         analysed=True,
     ),
+    Extractor(
+        "java",
+        (".java",),
+        "errdex.extract.java",
+        keywords=("throw", "requireNonNull", "check", "error", "warn", "severe", "fatal"),
+        test_names=("*Test.java", "*Tests.java"),
+    ),
 )
 
 

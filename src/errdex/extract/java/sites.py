@@ -1,0 +1,226 @@
+"""What each matched node raises: its class, message templates, kind and guards.
+
+A ``throw`` creates its exception in place (``throw new X(…)``) or throws a variable
+bound to one (``throw e`` after ``e = new X(…)``; a caught exception thrown again is not
+a new site). ``Objects.requireNonNull`` and Guava's ``Preconditions`` throw for the
+caller; a logger's ``error``/``warn`` prints, it does not throw (``errorType`` console).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from errdex.extract.site import Guard, SiteKind
+from errdex.record import ErrorType, Severity
+from errdex.template import MessageTemplate
+
+from .bindings import Bindings
+from .guards import negate
+from .messages import Messages, guava_template, slf4j_template
+from .names import Unit
+from .syntax import Node, decode_string, text
+
+__all__ = ["Found", "SiteReader"]
+
+_CRITICAL = frozenset(
+    {"OutOfMemoryError", "StackOverflowError", "InternalError", "VirtualMachineError"}
+)
+_PRECONDITIONS = "com.google.common.base.Preconditions"
+_OBJECTS = "java.util.Objects"
+#: Guava check -> what it throws.
+_CHECKS = {
+    "checkArgument": "IllegalArgumentException",
+    "checkState": "IllegalStateException",
+    "checkNotNull": "NullPointerException",
+}
+_LOG_LEVELS: dict[str, Severity] = {
+    "error": "error",
+    "severe": "error",
+    "fatal": "critical",
+    "warn": "warning",
+    "warning": "warning",
+}
+
+
+@dataclass
+class Found:
+    """One site before it becomes an ErrorSite (one per message alternative)."""
+
+    node: Node
+    kind: SiteKind
+    error_class: str | None
+    qualified_class: str | None
+    templates: list[MessageTemplate]
+    style: str
+    error_type: ErrorType = "exception"
+    severity: Severity = "error"
+    extra_guards: tuple[Guard, ...] = ()
+    notes: list[str] = field(default_factory=list)
+
+
+def _style(node: Node | None) -> str:
+    if node is None:
+        return "class_no_args"
+    kind = node.type
+    if kind == "string_literal":
+        return "literal"
+    if kind == "identifier":
+        return "variable"
+    if kind == "binary_expression":
+        return "concat"
+    if kind == "method_invocation":
+        return "formatted"
+    return "other_expr"
+
+
+def _args(call: Node) -> list[Node]:
+    args = call.child_by_field_name("arguments")
+    return [a for a in args.named_children if a.type != "line_comment"] if args else []
+
+
+def _line(node: Node) -> int:
+    return node.start_point[0] + 1
+
+
+def _short(qualified: str) -> str:
+    return qualified.rpartition(".")[2].rpartition("$")[2]
+
+
+class SiteReader:
+    """Reads the sites of one file."""
+
+    def __init__(self, unit: Unit, bindings: Bindings) -> None:
+        self.unit = unit
+        self.bindings = bindings
+        self.messages = Messages(bindings.values)
+
+    # -- throw ------------------------------------------------------------------------
+
+    def throw(self, stmt: Node) -> list[Found]:
+        thrown = stmt.named_children[0] if stmt.named_children else None
+        if thrown is None:
+            return []
+        while thrown.type == "parenthesized_expression" and thrown.named_children:
+            thrown = thrown.named_children[0]
+        if thrown.type == "object_creation_expression":
+            return [self._creation(stmt, thrown, "direct")]
+        if thrown.type == "identifier":
+            if text(thrown) in self.bindings.catch_names(stmt):
+                return []  # a caught exception thrown on: the site is where it was made
+            values = self.bindings.values(thrown)
+            if values and all(v.type == "object_creation_expression" for v in values):
+                return [self._creation(stmt, v, "variable") for v in values]
+        return [
+            Found(stmt, "throw", None, None, [MessageTemplate.expression(text(thrown))],
+                  "other_expr", notes=["the thrown value is not created here"])
+        ]
+
+    def _creation(self, stmt: Node, creation: Node, how: str) -> Found:
+        written = text(creation.child_by_field_name("type"))
+        written = written.split("<", 1)[0].strip()
+        qualified = self.unit.qualify(written)
+        shown = _short(qualified)
+        args = _args(creation)
+        message = next((a for a in args if self.messages.is_stringish(a)), None)
+        if message is None and args:
+            message = args[0]
+        templates = self.messages.templates(message) if message is not None else [
+            MessageTemplate()
+        ]
+        style = _style(message) if how == "direct" else "variable"
+        severity: Severity = "critical" if shown in _CRITICAL else "error"
+        notes = [f"thrown through a variable created at line {_line(creation)}"] if (
+            how == "variable"
+        ) else []
+        return Found(stmt, "throw", shown, qualified, templates, style, severity=severity,
+                     notes=notes)
+
+    # -- calls ------------------------------------------------------------------------
+
+    def call(self, call: Node) -> list[Found]:
+        name = text(call.child_by_field_name("name"))
+        owner = call.child_by_field_name("object")
+        owner_text = text(owner) if owner is not None else None
+        resolved = self._owner(owner_text, name)
+        if name == "requireNonNull" and resolved == _OBJECTS:
+            return self._require_non_null(call)
+        if name in _CHECKS and resolved == _PRECONDITIONS:
+            return self._check(call, name)
+        if name in _LOG_LEVELS and owner_text is not None and _is_logger(owner_text):
+            return self._log(call, name)
+        return []
+
+    def _owner(self, owner: str | None, name: str) -> str | None:
+        if owner is None:
+            return self.unit.static_owner(name)
+        if "." in owner:
+            return owner
+        return self.unit.imports.get(owner, {"Objects": _OBJECTS}.get(owner, owner))
+
+    def _require_non_null(self, call: Node) -> list[Found]:
+        args = _args(call)
+        if not args:
+            return []
+        guard = Guard("assert", f"{text(args[0])} == null", _line(call))
+        message = args[1] if len(args) > 1 else None
+        if message is not None and message.type == "lambda_expression":
+            body = message.child_by_field_name("body")
+            message = body if body is not None and body.type != "block" else message
+        templates = self.messages.templates(message) if message is not None else [
+            MessageTemplate()
+        ]
+        return [
+            Found(call, "throw", "NullPointerException", "java.lang.NullPointerException",
+                  templates, _style(message), extra_guards=(guard,))
+        ]
+
+    def _check(self, call: Node, name: str) -> list[Found]:
+        args = _args(call)
+        if not args:
+            return []
+        shown = _CHECKS[name]
+        if name == "checkNotNull":
+            guard = Guard("assert", f"{text(args[0])} == null", _line(call))
+        else:
+            guard = Guard("assert", negate(args[0]), _line(call))
+        rest = args[1:]
+        if not rest:
+            templates = [MessageTemplate()]
+        elif len(rest) == 1:
+            templates = self.messages.templates(rest[0])
+        else:
+            fmt = self.messages.literal(rest[0])
+            templates = (
+                [guava_template(fmt, rest[1:])]
+                if fmt is not None
+                else [MessageTemplate.expression(text(rest[0]))]
+            )
+        style = "formatted" if len(rest) > 1 else _style(rest[0] if rest else None)
+        return [
+            Found(call, "throw", shown, "java.lang." + shown, templates, style,
+                  extra_guards=(guard,))
+        ]
+
+    def _log(self, call: Node, name: str) -> list[Found]:
+        args = _args(call)
+        if not args:
+            return []
+        first = args[0]
+        fmt = decode_string(first) if first.type == "string_literal" else None
+        if fmt is not None and "{}" in fmt:
+            templates = [slf4j_template(fmt, args[1:])]
+            style = "formatted"
+        else:
+            templates = self.messages.templates(first)
+            style = _style(first)
+        severity = _LOG_LEVELS[name]
+        return [
+            Found(call, "log", None, None, templates, style, error_type="console",
+                  severity=severity)
+        ]
+
+
+def _is_logger(owner: str) -> bool:
+    """``log``, ``logger``, ``LOG``, ``this.logger``, ``sLogger``: a logger by its name."""
+    last = owner.rpartition(".")[2].lower()
+    return last.endswith("log") or last.endswith("logger")
