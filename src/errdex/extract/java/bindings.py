@@ -31,7 +31,9 @@ class Bindings:
         if member is not None:
             assigned = self._assignments(member).get(name)
             if assigned is not None:
-                before = [a for a in assigned if a[0] < name_node.start_byte]
+                before = sorted(
+                    (a for a in assigned if a[0] < name_node.start_byte), key=lambda a: a[0]
+                )
                 if not before or any(op != "=" or v is None for _, op, v in before):
                     return None
                 return [v for _, _, v in before if v is not None]

@@ -8,6 +8,7 @@ caller; a logger's ``error``/``warn`` prints, it does not throw (``errorType`` c
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from errdex.extract.site import Guard, SiteKind
@@ -22,6 +23,7 @@ from .syntax import Node, decode_string, text
 
 __all__ = ["Found", "SiteReader"]
 
+_TYPE_ARGS = re.compile(r"<[^<>]*>")
 _CRITICAL = frozenset(
     {"OutOfMemoryError", "StackOverflowError", "InternalError", "VirtualMachineError"}
 )
@@ -82,6 +84,16 @@ def _line(node: Node) -> int:
     return node.start_point[0] + 1
 
 
+def _erase(written: str) -> str:
+    """``Holder<String>.Failure`` -> ``Holder.Failure``: the class without type arguments."""
+    while "<" in written:
+        erased = _TYPE_ARGS.sub("", written)
+        if erased == written:
+            break
+        written = erased
+    return "".join(written.split())
+
+
 def _short(qualified: str) -> str:
     return qualified.rpartition(".")[2].rpartition("$")[2]
 
@@ -110,14 +122,32 @@ class SiteReader:
             values = self.bindings.values(thrown)
             if values and all(v.type == "object_creation_expression" for v in values):
                 return [self._creation(stmt, v, "variable") for v in values]
+        if thrown.type == "method_invocation":
+            factory = self._factory(stmt, thrown)
+            if factory is not None:
+                return [factory]
         return [
             Found(stmt, "throw", None, None, [MessageTemplate.expression(text(thrown))],
                   "other_expr", notes=["the thrown value is not created here"])
         ]
 
+    def _factory(self, stmt: Node, call: Node) -> Found | None:
+        """``throw NumberFormatException.forInputString(s)``: a static factory of the
+        exception class itself (named ``…Exception``/``…Error``) makes what is thrown."""
+        owner = call.child_by_field_name("object")
+        written = text(owner)
+        if owner is None or not written.rpartition(".")[2].endswith(("Exception", "Error")):
+            return None
+        if owner.type not in ("identifier", "field_access", "scoped_identifier"):
+            return None
+        qualified = self.unit.qualify(written)
+        template = MessageTemplate.expression(text(call))
+        note = f"made by {text(call.child_by_field_name('name'))}(), a factory of the class"
+        return Found(stmt, "throw", _short(qualified), qualified, [template], "other_expr",
+                     notes=[note])
+
     def _creation(self, stmt: Node, creation: Node, how: str) -> Found:
-        written = text(creation.child_by_field_name("type"))
-        written = written.split("<", 1)[0].strip()
+        written = _erase(text(creation.child_by_field_name("type")))
         qualified = self.unit.qualify(written)
         shown = _short(qualified)
         args = _args(creation)
