@@ -37,7 +37,8 @@ _HEADER = re.compile(
 )
 _FRAME = re.compile(
     r"^(?P<indent>\s*)at (?P<prefix>(?:[^\s/()]*/)*)"
-    rf"(?P<where>{_NAME}(?:\.{_NAME})*\.(?:{_NAME}|<init>|<clinit>))"
+    # a hidden class (a lambda's) prints its address: ``Gen$$Lambda$14/0x0000000800c03000``
+    rf"(?P<where>{_NAME}(?:\.{_NAME})*(?:/0x[0-9a-fA-F]+)?\.(?:{_NAME}|<init>|<clinit>))"
     r"\((?P<src>Native Method|Unknown Source|(?P<file>[\w$.-]+\.(?:java|kt|scala|groovy))"
     r"(?::(?P<line>\d+))?)\)\s*$"
 )
@@ -65,7 +66,7 @@ def frame_path(prefix: str, where: str, file_name: str | None) -> str:
     segments = prefix.split("/")[:-1]
     named = segments[-1] if segments and len(segments) <= 2 else ""
     module = named.split("@", 1)[0]
-    cls = where.rpartition(".")[0]
+    cls = where.rpartition(".")[0].split("/", 1)[0]
     package, _, simple = cls.rpartition(".")
     if file_name is None:
         file_name = simple.split("$", 1)[0] + ".java"
