@@ -8,8 +8,12 @@ assigned elsewhere leaves the name a hole.
 
 from __future__ import annotations
 
+from functools import cache
+
+import tree_sitter
+
 from .names import enclosing_method, is_class_node
-from .syntax import Node, text
+from .syntax import Node, language, text
 
 __all__ = ["Bindings"]
 
@@ -57,50 +61,49 @@ class Bindings:
         if found is not None:
             return found
         found = {}
-        stack = [member]
-        while stack:
-            node = stack.pop()
-            kind = node.type
-            if kind == "variable_declarator" and node.parent is not None and (
-                node.parent.type == "local_variable_declaration"
-            ):
+        captures = tree_sitter.QueryCursor(_binding_query()).captures(member)
+        for node in captures.get("local", ()):
+            if node.parent is not None and node.parent.type == "local_variable_declaration":
                 name = text(node.child_by_field_name("name"))
-                found.setdefault(name, []).append(
-                    (node.start_byte, "=", node.child_by_field_name("value"))
-                )
-            elif kind == "assignment_expression":
-                left = node.child_by_field_name("left")
-                if left is not None and left.type == "identifier":
-                    op = text(node.child_by_field_name("operator"))
-                    found.setdefault(text(left), []).append(
-                        (node.start_byte, op, node.child_by_field_name("right"))
-                    )
-            elif kind in ("formal_parameter", "catch_formal_parameter", "spread_parameter"):
-                name = text(node.child_by_field_name("name"))
-                found.setdefault(name, []).append((node.start_byte, "param", None))
-            stack.extend(node.named_children)
+                value = node.child_by_field_name("value")
+                found.setdefault(name, []).append((node.start_byte, "=", value))
+        for node in captures.get("assign", ()):
+            left = node.child_by_field_name("left")
+            if left is not None and left.type == "identifier":
+                op = text(node.child_by_field_name("operator"))
+                right = node.child_by_field_name("right")
+                found.setdefault(text(left), []).append((node.start_byte, op, right))
+        for node in captures.get("param", ()):
+            name = text(node.child_by_field_name("name"))
+            found.setdefault(name, []).append((node.start_byte, "param", None))
         self._by_member[member.id] = found
         return found
 
     def _constant(self, name: str) -> Node | None:
         if self._constants is None:
             self._constants = {}
-            stack = [self.root]
-            while stack:
-                node = stack.pop()
-                if node.type == "field_declaration":
-                    mods = next((c for c in node.children if c.type == "modifiers"), None)
-                    final = mods is not None and "final" in text(mods).split()
-                    for decl in node.named_children:
-                        if decl.type == "variable_declarator":
-                            key = text(decl.child_by_field_name("name"))
-                            value = decl.child_by_field_name("value") if final else None
-                            # the same name in two classes: not sure which
-                            self._constants[key] = (
-                                None if key in self._constants else value
-                            )
-                    continue
-                if node.type in ("block", "constructor_body"):
-                    continue  # locals are not fields
-                stack.extend(node.named_children)
+            captures = tree_sitter.QueryCursor(_field_query()).captures(self.root)
+            for node in sorted(captures.get("field", ()), key=lambda n: n.start_byte):
+                mods = next((c for c in node.children if c.type == "modifiers"), None)
+                final = mods is not None and "final" in text(mods).split()
+                for decl in node.named_children:
+                    if decl.type == "variable_declarator":
+                        key = text(decl.child_by_field_name("name"))
+                        value = decl.child_by_field_name("value") if final else None
+                        # the same name in two classes: not sure which
+                        self._constants[key] = None if key in self._constants else value
         return self._constants.get(name)
+
+
+@cache
+def _binding_query() -> tree_sitter.Query:
+    return tree_sitter.Query(
+        language(),
+        "(variable_declarator) @local\n(assignment_expression) @assign\n"
+        "[(formal_parameter) (catch_formal_parameter) (spread_parameter)] @param",
+    )
+
+
+@cache
+def _field_query() -> tree_sitter.Query:
+    return tree_sitter.Query(language(), "(field_declaration) @field")
