@@ -449,3 +449,62 @@ def test_qualnames_are_the_frames_java_prints(tmp_path: Path, which: int) -> Non
     printed = frame_line.removeprefix("\tat ").split("(")[0]
     assert site.qualname == printed
     assert site.function == innermost.function
+
+
+def test_preconditions_of_a_shaded_guava_and_without_an_import() -> None:
+    found = sites(
+        """
+        import org.acme.shaded.com.google.common.base.Preconditions;
+        class Shapes {
+            void a(int n) {
+                Preconditions.checkArgument(n > 0, "n must be positive");
+                com.google.common.base.Preconditions.checkState(n < 9, "n too large");
+                Validate.checkArgument(n != 4, "not Guava's");
+            }
+        }
+        """
+    )
+    assert [(s.error_class, s.template.display) for s in found] == [
+        ("IllegalArgumentException", "n must be positive"),
+        ("IllegalStateException", "n too large"),
+    ]
+
+
+def test_a_bare_call_resolves_to_this_files_method_before_any_static_import() -> None:
+    found = sites(
+        """
+        import static java.util.Objects.*;
+        class Shapes {
+            static <T> T requireNonNull(T o, String m) { if (o == null) throw new NullPointerException(); return o; }
+            void a(Object o) { requireNonNull(o, "shadowed by the class's own method"); }
+            class Inner { void b(Object o) { requireNonNull(o, "and in its inner classes"); } }
+        }
+        class Other {
+            void c(Object o) { requireNonNull(o, "the JDK's through the static import"); }
+        }
+        """
+    )
+    assert [s.template.display for s in found] == ["", "the JDK's through the static import"]
+    found = sites(
+        """
+        package java.util;
+        public final class Objects {
+            public static <T> T requireNonNull(T obj) { return obj; }
+            public static <T> T requireNonNullElse(T obj, T dflt) {
+                return (obj != null) ? obj : requireNonNull(dflt, "defaultObj");
+            }
+        }
+        """,
+        header="",
+    )
+    assert [(s.error_class, s.template.display) for s in found] == [
+        ("NullPointerException", "defaultObj")
+    ]
+    found = sites(
+        """
+        import static jdk.internal.module.Checks.*;
+        import static java.util.Objects.*;
+        class Shapes { void a(Object v) { version = requireNonNull(v); } }
+        """
+    )
+    assert [s.error_class for s in found] == ["NullPointerException"]

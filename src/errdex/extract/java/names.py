@@ -75,6 +75,9 @@ class Unit:
     static_on_demand: list[str] = field(default_factory=list)  # classes imported with ``.*``
     #: binary names of the classes this file declares, by the name the source writes
     declared: dict[str, str] = field(default_factory=dict)
+    #: the method names each class declares, by the class's start byte (a bare call's owner)
+    methods: dict[int, set[str]] = field(default_factory=dict)
+    binaries: dict[int, str] = field(default_factory=dict)  # class start byte -> binary name
 
     @classmethod
     def read(cls, root: Node) -> Unit:
@@ -118,6 +121,10 @@ class Unit:
         for member in _members(body):
             if member.type in TYPE_DECLARATIONS:
                 self._declare(member, binary + "$")
+            elif member.type == "method_declaration":
+                name = text(member.child_by_field_name("name"))
+                self.methods.setdefault(node.start_byte, set()).add(name)
+                self.binaries[node.start_byte] = binary
 
     def qualify(self, written: str) -> str:
         """The qualified name of a class as the source writes it (``X``, ``Outer.In``,
@@ -137,11 +144,20 @@ class Unit:
                 return f"{package}.{written}"
         return (self.package + "." if self.package else "") + written.replace(".", "$")
 
-    def static_owner(self, member: str) -> str | None:
-        """The class a bare method call resolves to through a static import."""
-        if member in self.static_imports:
-            return self.static_imports[member]
-        return self.static_on_demand[0] if len(self.static_on_demand) == 1 else None
+    def bare_call_owners(self, method: str, call: Node) -> tuple[str, ...]:
+        """The classes a call without a receiver may resolve to: an enclosing class that
+        declares the method (it shadows any import), else a single static import, else
+        every class imported with ``import static ….*``."""
+        parent = call.parent
+        while parent is not None:
+            if parent.type in TYPE_DECLARATIONS and method in self.methods.get(
+                parent.start_byte, ()
+            ):
+                return (self.binaries[parent.start_byte],)
+            parent = parent.parent
+        if method in self.static_imports:
+            return (self.static_imports[method],)
+        return tuple(self.static_on_demand)
 
 
 def _members(body: Node) -> list[Node]:

@@ -27,7 +27,6 @@ _TYPE_ARGS = re.compile(r"<[^<>]*>")
 _CRITICAL = frozenset(
     {"OutOfMemoryError", "StackOverflowError", "InternalError", "VirtualMachineError"}
 )
-_PRECONDITIONS = "com.google.common.base.Preconditions"
 _OBJECTS = "java.util.Objects"
 #: Guava check -> what it throws.
 _CHECKS = {
@@ -171,21 +170,23 @@ class SiteReader:
         name = text(call.child_by_field_name("name"))
         owner = call.child_by_field_name("object")
         owner_text = text(owner) if owner is not None else None
-        resolved = self._owner(owner_text, name)
-        if name == "requireNonNull" and resolved == _OBJECTS:
+        owners = self._owners(owner_text, name, call)
+        if name == "requireNonNull" and _OBJECTS in owners:
             return self._require_non_null(call)
-        if name in _CHECKS and resolved == _PRECONDITIONS:
+        if name in _CHECKS and any(o.rpartition(".")[2] == "Preconditions" for o in owners):
+            # Guava's, or a shaded copy of it (``….repackaged.com.google.common.base``)
             return self._check(call, name)
         if name in _LOG_LEVELS and owner_text is not None and _is_logger(owner_text):
             return self._log(call, name)
         return []
 
-    def _owner(self, owner: str | None, name: str) -> str | None:
+    def _owners(self, owner: str | None, name: str, call: Node) -> tuple[str, ...]:
+        """The classes whose method ``name`` the call may be."""
         if owner is None:
-            return self.unit.static_owner(name)
+            return self.unit.bare_call_owners(name, call)
         if "." in owner:
-            return owner
-        return self.unit.imports.get(owner, {"Objects": _OBJECTS}.get(owner, owner))
+            return (owner,)
+        return (self.unit.imports.get(owner, {"Objects": _OBJECTS}.get(owner, owner)),)
 
     def _require_non_null(self, call: Node) -> list[Found]:
         args = _args(call)
