@@ -34,11 +34,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from reference_sites import LANGUAGES, parse_only, reference_lines  # noqa: E402
-
-from errdex._gc import gc_paused  # noqa: E402
-from errdex.extract import registry  # noqa: E402
-from errdex.source.files import default_exclusion  # noqa: E402
+from errdex._gc import gc_paused
+from errdex.extract import registry
+from errdex.source.files import default_exclusion
+from reference_sites import LANGUAGES, parse_only, reference_lines
 
 _SKIP_DIRS = frozenset({".git", ".hg", ".svn", "__pycache__"})
 
@@ -80,9 +79,7 @@ def walk(root: Path, every: bool = False) -> list[str]:
         dirs[:] = sorted(d for d in dirs if d not in _SKIP_DIRS)
         for name in sorted(files):
             rel = os.path.relpath(os.path.join(folder, name), root).replace(os.sep, "/")
-            if every or (
-                default_exclusion(rel) in (None,) and not registry.is_test_file(name)
-            ):
+            if every or (default_exclusion(rel) in (None,) and not registry.is_test_file(name)):
                 found.append(rel)
     return found
 

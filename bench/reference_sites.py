@@ -87,7 +87,7 @@ _C_CALL = re.compile(
 _JS_CALL = re.compile(r"console\.(?:error|warn)|res\.status")
 _GO_CALL = re.compile(r"errors\.New|fmt\.Errorf|panic|http\.Error|log\.(?:Fatal|Panic)\w*")
 _RUST_MACROS = frozenset(
-    "panic unreachable todo unimplemented bail anyhow ensure".split()
+    ["panic", "unreachable", "todo", "unimplemented", "bail", "anyhow", "ensure"]
 )
 #: assert-family macros and how many arguments they take before a message
 _RUST_ASSERTS = {
@@ -217,8 +217,10 @@ def _is_site_call(language: str, site: tree_sitter.Node, fn: tree_sitter.Node) -
 def _rust_site(site: tree_sitter.Node, name: str) -> bool:
     if site.type == "attribute_item":
         attribute = site.named_children[0] if site.named_children else None
-        return name == "error" and attribute is not None and (
-            attribute.child_by_field_name("arguments") is not None
+        return (
+            name == "error"
+            and attribute is not None
+            and (attribute.child_by_field_name("arguments") is not None)
         )
     if site.type == "call_expression":
         return name == "expect"
@@ -254,14 +256,18 @@ def _caught_names(node: tree_sitter.Node) -> set[str]:
     while parent is not None:
         if parent.type == "catch_clause":
             for child in _walk(parent):
-                if child.type == "identifier" and child.parent is not None and (
-                    child.parent.type
-                    in (
-                        "catch_formal_parameter",  # Java
-                        "catch_clause",  # JavaScript/TypeScript: catch (e)
-                        "parameter_declaration",  # C++
-                        "reference_declarator",
-                        "pointer_declarator",
+                if (
+                    child.type == "identifier"
+                    and child.parent is not None
+                    and (
+                        child.parent.type
+                        in (
+                            "catch_formal_parameter",  # Java
+                            "catch_clause",  # JavaScript/TypeScript: catch (e)
+                            "parameter_declaration",  # C++
+                            "reference_declarator",
+                            "pointer_declarator",
+                        )
                     )
                 ):
                     names.add(_text(child))
@@ -388,9 +394,7 @@ def _cython(text: str, path: str) -> Reference:
             ):
                 lines.add(node.pos[1])
         inner = caught
-        if isinstance(node, Nodes.ExceptClauseNode) and isinstance(
-            node.target, ExprNodes.NameNode
-        ):
+        if isinstance(node, Nodes.ExceptClauseNode) and isinstance(node.target, ExprNodes.NameNode):
             inner = caught | {node.target.name}
         for attr in getattr(node, "child_attrs", ()) or ():
             _each(getattr(node, attr, None), lambda n: visit(n, inner))

@@ -9,11 +9,9 @@ import sys
 import textwrap
 from pathlib import Path
 
-import pytest
-
 BENCH = Path(__file__).resolve().parents[1] / "bench"
 sys.path.insert(0, str(BENCH))
-from reference_sites import parse_only, reference_lines
+from reference_sites import parse_only, reference_lines  # noqa: E402
 
 
 def lines_of(language: str, source: str, path: str = "") -> list[int]:

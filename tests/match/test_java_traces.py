@@ -136,7 +136,9 @@ def test_a_multi_line_message_and_a_logged_trace() -> None:
 
 
 def test_only_real_java_traces_are_parsed() -> None:
-    python = 'Traceback (most recent call last):\n  File "m.py", line 1, in <module>\nValueError: bad\n'
+    python = (
+        'Traceback (most recent call last):\n  File "m.py", line 1, in <module>\nValueError: bad\n'
+    )
     node = "TypeError: x is not a function\n    at Object.<anonymous> (/app/index.js:3:5)\n"
     prose = "The error java.lang.Foo: bar happened\nat home (yesterday)\n"
     header_only = "java.lang.IllegalStateException: no frames follow\n"

@@ -178,9 +178,7 @@ class Messages:
             inner = node.named_children
             return bool(inner) and self.is_stringish(inner[0])
         if kind == "binary_expression":
-            return any(
-                self.is_stringish(o) for o in _concat_operands(node) if o is not node
-            )
+            return any(self.is_stringish(o) for o in _concat_operands(node) if o is not node)
         if kind == "method_invocation":
             name = text(node.child_by_field_name("name"))
             return name in _STRING_CALLS and self._format_call(node) is not None
@@ -283,14 +281,14 @@ class Messages:
         if node.type == "binary_expression":
             operands = _concat_operands(node)
             if len(operands) > 1:
-                values = [self._literal(o) for o in operands]
-                if all(v is not None for v in values):
-                    return "".join(v for v in values if v is not None)
+                pieces = [self._literal(o) for o in operands]
+                if all(v is not None for v in pieces):
+                    return "".join(v for v in pieces if v is not None)
             return None
         if node.type == "identifier":
-            values = self.lookup(node)
-            if values and len(values) == 1:
-                return self._literal(values[0])
+            bound = self.lookup(node)
+            if bound and len(bound) == 1:
+                return self._literal(bound[0])
         return None
 
     def literal(self, node: Node) -> str | None:

@@ -13,42 +13,103 @@ from dataclasses import dataclass, field
 
 from .syntax import Node, text
 
-__all__ = ["JAVA_LANG", "Unit", "binary_class", "enclosing_method"]
+__all__ = ["JAVA_LANG", "Namer", "Unit", "enclosing_class", "enclosing_method", "is_class_node"]
 
 #: The exceptions and errors of ``java.lang``, which need no import.
 JAVA_LANG = frozenset(
-    """
-    Throwable Exception RuntimeException Error IllegalArgumentException IllegalStateException
-    NullPointerException UnsupportedOperationException IndexOutOfBoundsException
-    ArrayIndexOutOfBoundsException StringIndexOutOfBoundsException ClassCastException
-    ArithmeticException NumberFormatException ArrayStoreException NegativeArraySizeException
-    CloneNotSupportedException InterruptedException ReflectiveOperationException
-    ClassNotFoundException NoSuchFieldException NoSuchMethodException InstantiationException
-    IllegalAccessException SecurityException IllegalMonitorStateException IllegalCallerException
-    EnumConstantNotPresentException TypeNotPresentException LayerInstantiationException
-    IllegalThreadStateException MatchException WrongThreadException AssertionError
-    OutOfMemoryError StackOverflowError InternalError LinkageError NoClassDefFoundError
-    ExceptionInInitializerError VirtualMachineError UnsatisfiedLinkError
-    IncompatibleClassChangeError AbstractMethodError NoSuchFieldError NoSuchMethodError
-    ClassFormatError UnsupportedClassVersionError VerifyError BootstrapMethodError
-    ClassCircularityError IllegalAccessError InstantiationError UnknownError ThreadDeath
-    """.split()
+    [
+        "Throwable",
+        "Exception",
+        "RuntimeException",
+        "Error",
+        "IllegalArgumentException",
+        "IllegalStateException",
+        "NullPointerException",
+        "UnsupportedOperationException",
+        "IndexOutOfBoundsException",
+        "ArrayIndexOutOfBoundsException",
+        "StringIndexOutOfBoundsException",
+        "ClassCastException",
+        "ArithmeticException",
+        "NumberFormatException",
+        "ArrayStoreException",
+        "NegativeArraySizeException",
+        "CloneNotSupportedException",
+        "InterruptedException",
+        "ReflectiveOperationException",
+        "ClassNotFoundException",
+        "NoSuchFieldException",
+        "NoSuchMethodException",
+        "InstantiationException",
+        "IllegalAccessException",
+        "SecurityException",
+        "IllegalMonitorStateException",
+        "IllegalCallerException",
+        "EnumConstantNotPresentException",
+        "TypeNotPresentException",
+        "LayerInstantiationException",
+        "IllegalThreadStateException",
+        "MatchException",
+        "WrongThreadException",
+        "AssertionError",
+        "OutOfMemoryError",
+        "StackOverflowError",
+        "InternalError",
+        "LinkageError",
+        "NoClassDefFoundError",
+        "ExceptionInInitializerError",
+        "VirtualMachineError",
+        "UnsatisfiedLinkError",
+        "IncompatibleClassChangeError",
+        "AbstractMethodError",
+        "NoSuchFieldError",
+        "NoSuchMethodError",
+        "ClassFormatError",
+        "UnsupportedClassVersionError",
+        "VerifyError",
+        "BootstrapMethodError",
+        "ClassCircularityError",
+        "IllegalAccessError",
+        "InstantiationError",
+        "UnknownError",
+        "ThreadDeath",
+    ]
 )
 
 #: Well-known exceptions of packages often imported with ``.*``.
 _ON_DEMAND: dict[str, frozenset[str]] = {
     "java.util": frozenset(
-        "NoSuchElementException ConcurrentModificationException MissingResourceException "
-        "InputMismatchException EmptyStackException IllegalFormatException "
-        "UnknownFormatConversionException MissingFormatArgumentException".split()
+        [
+            "NoSuchElementException",
+            "ConcurrentModificationException",
+            "MissingResourceException",
+            "InputMismatchException",
+            "EmptyStackException",
+            "IllegalFormatException",
+            "UnknownFormatConversionException",
+            "MissingFormatArgumentException",
+        ]
     ),
     "java.io": frozenset(
-        "IOException UncheckedIOException FileNotFoundException EOFException "
-        "InterruptedIOException NotSerializableException InvalidObjectException".split()
+        [
+            "IOException",
+            "UncheckedIOException",
+            "FileNotFoundException",
+            "EOFException",
+            "InterruptedIOException",
+            "NotSerializableException",
+            "InvalidObjectException",
+        ]
     ),
     "java.util.concurrent": frozenset(
-        "ExecutionException TimeoutException CancellationException CompletionException "
-        "RejectedExecutionException BrokenBarrierException".split()
+        [
+            "ExecutionException",
+            "TimeoutException",
+            "CancellationException",
+            "CompletionException",
+            "RejectedExecutionException",
+            "BrokenBarrierException",
+        ]
     ),
 }
 
@@ -174,8 +235,10 @@ def is_class_node(node: Node) -> bool:
     """A class of its own: a declaration, or an anonymous class's body."""
     if node.type in TYPE_DECLARATIONS:
         return True
-    return node.type == "class_body" and node.parent is not None and (
-        node.parent.type in ("object_creation_expression", "enum_constant")
+    return (
+        node.type == "class_body"
+        and node.parent is not None
+        and (node.parent.type in ("object_creation_expression", "enum_constant"))
     )
 
 
