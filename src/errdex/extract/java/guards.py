@@ -83,8 +83,10 @@ def _guard(parent: Node, child: Node) -> Guard | None:
         consequence = parent.child_by_field_name("consequence")
         if consequence is not None and consequence.id == child.id:
             outer = parent.parent
-            chained = outer is not None and outer.type == "if_statement" and (
-                _is_field(outer, "alternative", parent)
+            chained = (
+                outer is not None
+                and outer.type == "if_statement"
+                and (_is_field(outer, "alternative", parent))
             )
             return Guard("elif" if chained else "if", text(test), _line(parent))
         return None

@@ -126,8 +126,15 @@ class SiteReader:
             if factory is not None:
                 return [factory]
         return [
-            Found(stmt, "throw", None, None, [MessageTemplate.expression(text(thrown))],
-                  "other_expr", notes=["the thrown value is not created here"])
+            Found(
+                stmt,
+                "throw",
+                None,
+                None,
+                [MessageTemplate.expression(text(thrown))],
+                "other_expr",
+                notes=["the thrown value is not created here"],
+            )
         ]
 
     def _factory(self, stmt: Node, call: Node) -> Found | None:
@@ -142,8 +149,9 @@ class SiteReader:
         qualified = self.unit.qualify(written)
         template = MessageTemplate.expression(text(call))
         note = f"made by {text(call.child_by_field_name('name'))}(), a factory of the class"
-        return Found(stmt, "throw", _short(qualified), qualified, [template], "other_expr",
-                     notes=[note])
+        return Found(
+            stmt, "throw", _short(qualified), qualified, [template], "other_expr", notes=[note]
+        )
 
     def _creation(self, stmt: Node, creation: Node, how: str) -> Found:
         written = _erase(text(creation.child_by_field_name("type")))
@@ -153,16 +161,17 @@ class SiteReader:
         message = next((a for a in args if self.messages.is_stringish(a)), None)
         if message is None and args:
             message = args[0]
-        templates = self.messages.templates(message) if message is not None else [
-            MessageTemplate()
-        ]
+        templates = self.messages.templates(message) if message is not None else [MessageTemplate()]
         style = _style(message) if how == "direct" else "variable"
         severity: Severity = "critical" if shown in _CRITICAL else "error"
-        notes = [f"thrown through a variable created at line {_line(creation)}"] if (
-            how == "variable"
-        ) else []
-        return Found(stmt, "throw", shown, qualified, templates, style, severity=severity,
-                     notes=notes)
+        notes = (
+            [f"thrown through a variable created at line {_line(creation)}"]
+            if (how == "variable")
+            else []
+        )
+        return Found(
+            stmt, "throw", shown, qualified, templates, style, severity=severity, notes=notes
+        )
 
     # -- calls ------------------------------------------------------------------------
 
@@ -197,12 +206,17 @@ class SiteReader:
         if message is not None and message.type == "lambda_expression":
             body = message.child_by_field_name("body")
             message = body if body is not None and body.type != "block" else message
-        templates = self.messages.templates(message) if message is not None else [
-            MessageTemplate()
-        ]
+        templates = self.messages.templates(message) if message is not None else [MessageTemplate()]
         return [
-            Found(call, "throw", "NullPointerException", "java.lang.NullPointerException",
-                  templates, _style(message), extra_guards=(guard,))
+            Found(
+                call,
+                "throw",
+                "NullPointerException",
+                "java.lang.NullPointerException",
+                templates,
+                _style(message),
+                extra_guards=(guard,),
+            )
         ]
 
     def _check(self, call: Node, name: str) -> list[Found]:
@@ -228,8 +242,9 @@ class SiteReader:
             )
         style = "formatted" if len(rest) > 1 else _style(rest[0] if rest else None)
         return [
-            Found(call, "throw", shown, "java.lang." + shown, templates, style,
-                  extra_guards=(guard,))
+            Found(
+                call, "throw", shown, "java.lang." + shown, templates, style, extra_guards=(guard,)
+            )
         ]
 
     def _log(self, call: Node, name: str) -> list[Found]:
@@ -246,8 +261,9 @@ class SiteReader:
             style = _style(first)
         severity = _LOG_LEVELS[name]
         return [
-            Found(call, "log", None, None, templates, style, error_type="console",
-                  severity=severity)
+            Found(
+                call, "log", None, None, templates, style, error_type="console", severity=severity
+            )
         ]
 
 

@@ -3,14 +3,14 @@
 ::
 
     Exception in thread "main" java.lang.IllegalStateException: outer
-    	at com.x.Y.run(Y.java:42)
-    	at java.base/java.util.Objects.requireNonNull(Objects.java:233)
-    	... 3 more
+        at com.x.Y.run(Y.java:42)
+        at java.base/java.util.Objects.requireNonNull(Objects.java:233)
+        ... 3 more
     Caused by: java.io.IOException: inner
-    	at com.x.Z.read(Z.java:7)
-    	... 5 more
-    	Suppressed: java.lang.RuntimeException: while closing
-    		at com.x.Z.close(Z.java:9)
+        at com.x.Z.read(Z.java:7)
+        ... 5 more
+        Suppressed: java.lang.RuntimeException: while closing
+                at com.x.Z.close(Z.java:9)
 
 A frame prints the class's binary name, the method and the file's *name*; the path
 is the package's folders and that name (``com/x/Y.java``), with the module in front when
