@@ -508,3 +508,47 @@ def test_a_bare_call_resolves_to_this_files_method_before_any_static_import() ->
         """
     )
     assert [s.error_class for s in found] == ["NullPointerException"]
+
+
+def test_assert_with_a_message_is_an_assertion_error_site() -> None:
+    site = only(
+        """
+        class Shapes {
+            void a(int x) {
+                assert x > 0 : "x must be positive, got " + x;
+                assert x != 3;
+            }
+        }
+        """
+    )
+    assert (site.kind, site.error_class, site.qualified_class, site.template.display) == (
+        "assert",
+        "AssertionError",
+        "java.lang.AssertionError",
+        "x must be positive, got {x}",
+    )
+    assert [(g.kind, g.text) for g in site.guards] == [("assert", "x <= 0")]
+
+
+def test_a_message_built_in_the_exception_classs_own_constructor() -> None:
+    found = sites(
+        """
+        class ShapeError extends RuntimeException {
+            ShapeError(String name, int sides) {
+                super("shape " + name + " cannot have " + sides + " sides");
+            }
+            ShapeError(String name) { this(name, 0); }
+            ShapeError() { super(); }
+        }
+        class Shapes {
+            void a(String n) { throw new ShapeError(n, n.length()); }
+            void b(String name) { throw new ShapeError(name); }
+            void c() { throw new ShapeError(); }
+        }
+        """
+    )
+    assert [(s.template.display, s.style) for s in found] == [
+        ("shape {n} cannot have {n.length()} sides", "class_init"),
+        ("{name}", "variable"),  # this(…): not followed
+        ("", "class_init"),
+    ]

@@ -223,8 +223,14 @@ public class Shapes {
         }
     }
 
+    static double area(double a) {
+        assert a >= 0 : "area must not be negative: " + a;
+        return a;
+    }
+
     public static void main(String[] args) {
         switch (args[0]) {
+            case "area": area(-1.5); break;
             case "circle": circle(-2.5); break;
             case "polygon": polygon("line", 2); break;
             case "rename": rename("box", null); break;
@@ -287,6 +293,7 @@ def _line(needle: str) -> int:
         ("load", "throw e;", "IllegalArgumentException", {"path": "x.svg"}),
         ("draw", "new ShapeException(", "ShapeException", {"name": "box"}),
         ("each", "empty shape name", "IllegalArgumentException", {"names.length": "3"}),
+        ("area", "assert a >= 0", "AssertionError", {"a": "-1.5"}),
     ],
 )
 def test_real_java_exceptions_match_their_site_top_1(
@@ -298,7 +305,7 @@ def test_real_java_exceptions_match_their_site_top_1(
 ) -> None:
     db, classes = shapes
     done = subprocess.run(
-        ["java", "-cp", f"{classes}:{GUAVA}", "com.acme.shapes.Shapes", scenario],
+        ["java", "-ea", "-cp", f"{classes}:{GUAVA}", "com.acme.shapes.Shapes", scenario],
         capture_output=True,
         text=True,
         timeout=120,
@@ -326,8 +333,14 @@ PROVOKE = """\
 import java.util.*;
 
 public class Provoke {
+    static double area(double a) {
+        assert a >= 0 : "area must not be negative: " + a;
+        return a;
+    }
+
     public static void main(String[] args) {
         switch (args[0]) {
+            case "area": area(-1.5); break;
             case "optional": Optional.empty().get(); break;
             case "objects": Objects.requireNonNull(null, "config is required"); break;
             case "uuid": UUID.fromString("not-a-uuid"); break;

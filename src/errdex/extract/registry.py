@@ -69,7 +69,7 @@ EXTRACTORS: tuple[Extractor, ...] = (
         "java",
         (".java",),
         "errdex.extract.java",
-        keywords=("throw", "requireNonNull", "check", "error", "warn", "severe", "fatal"),
+        keywords=("throw", "assert", "requireNonNull", "check", "error", "warn", "severe", "fatal"),
         test_names=("*Test.java", "*Tests.java"),
     ),
 )

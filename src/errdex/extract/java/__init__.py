@@ -1,5 +1,5 @@
-"""The Java extractor: every ``throw``, ``Objects.requireNonNull``, Guava precondition and
-logger ``error``/``warn`` call, read with tree-sitter-java.
+"""The Java extractor: every ``throw``, ``assert c : msg``, ``Objects.requireNonNull``, Guava
+precondition and logger ``error``/``warn`` call, read with tree-sitter-java.
 
 ``syntax`` holds the grammar and the one query that finds candidate nodes; ``sites``
 says what each raises (with ``messages`` for the templates and ``bindings`` for what a
@@ -40,6 +40,8 @@ def extract(source: str, file_path: str, lines: list[str]) -> list[ErrorSite]:
         found.extend(reader.throw(node))
     for node in captures.get("call", ()):
         found.extend(reader.call(node))
+    for node in captures.get("assert", ()):
+        found.extend(reader.assertion(node))
     found.sort(key=lambda f: f.node.start_byte)
     sites: list[ErrorSite] = []
     for item in found:

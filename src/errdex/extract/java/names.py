@@ -122,7 +122,6 @@ TYPE_DECLARATIONS = frozenset(
         "annotation_type_declaration",
     }
 )
-_BODIES = frozenset({"block", "constructor_body", "switch_block_statement_group", "switch_rule"})
 
 
 @dataclass
@@ -139,6 +138,8 @@ class Unit:
     #: the method names each class declares, by the class's start byte (a bare call's owner)
     methods: dict[int, set[str]] = field(default_factory=dict)
     binaries: dict[int, str] = field(default_factory=dict)  # class start byte -> binary name
+    #: the constructors of each class this file declares, by binary name
+    constructors: dict[str, list[Node]] = field(default_factory=dict)
 
     @classmethod
     def read(cls, root: Node) -> Unit:
@@ -186,6 +187,8 @@ class Unit:
                 name = text(member.child_by_field_name("name"))
                 self.methods.setdefault(node.start_byte, set()).add(name)
                 self.binaries[node.start_byte] = binary
+            elif member.type == "constructor_declaration":
+                self.constructors.setdefault(binary, []).append(member)
 
     def qualify(self, written: str) -> str:
         """The qualified name of a class as the source writes it (``X``, ``Outer.In``,

@@ -163,6 +163,9 @@ class SiteReader:
             message = args[0]
         templates = self.messages.templates(message) if message is not None else [MessageTemplate()]
         style = _style(message) if how == "direct" else "variable"
+        built = self._from_constructor(qualified, args)
+        if built is not None:
+            templates, style = built, "class_init"
         severity: Severity = "critical" if shown in _CRITICAL else "error"
         notes = (
             [f"thrown through a variable created at line {_line(creation)}"]
@@ -172,6 +175,57 @@ class SiteReader:
         return Found(
             stmt, "throw", shown, qualified, templates, style, severity=severity, notes=notes
         )
+
+    def assertion(self, stmt: Node) -> list[Found]:
+        """``assert cond : message;`` (run with ``-ea``): an AssertionError with that message."""
+        parts = [c for c in stmt.named_children if c.type not in ("line_comment", "block_comment")]
+        if len(parts) < 2:
+            return []  # no message, as Python's message-less asserts are not sites
+        cond, message = parts[0], parts[1]
+        guard = Guard("assert", negate(cond), _line(stmt))
+        return [
+            Found(
+                stmt,
+                "assert",
+                "AssertionError",
+                "java.lang.AssertionError",
+                self.messages.templates(message),
+                _style(message),
+                extra_guards=(guard,),
+            )
+        ]
+
+    def _from_constructor(self, qualified: str, args: list[Node]) -> list[MessageTemplate] | None:
+        """The message a class of this file builds in its constructor: ``super(…)`` with
+        the constructor's parameters replaced by the arguments of this ``new``."""
+        for ctor in self.unit.constructors.get(qualified, ()):
+            formal = ctor.child_by_field_name("parameters")
+            params = list(formal.named_children) if formal is not None else []
+            if any(p.type != "formal_parameter" for p in params) or len(params) != len(args):
+                continue
+            body = ctor.child_by_field_name("body")
+            first = body.named_children[0] if body is not None and body.named_children else None
+            if first is None or first.type != "explicit_constructor_invocation":
+                return None
+            if text(first.child_by_field_name("constructor")) != "super":
+                return None
+            passed = _args(first)
+            if not passed:
+                return [MessageTemplate()]
+            given = {
+                text(p.child_by_field_name("name")): a for p, a in zip(params, args, strict=True)
+            }
+
+            def lookup(name: Node, ctor: Node = ctor) -> list[Node] | None:
+                inside = ctor.start_byte <= name.start_byte < ctor.end_byte
+                if inside and text(name) in given:
+                    return [given[text(name)]]
+                return self.bindings.values(name)
+
+            inner = Messages(lookup)
+            message = next((a for a in passed if inner.is_stringish(a)), passed[0])
+            return inner.templates(message)
+        return None
 
     # -- calls ------------------------------------------------------------------------
 

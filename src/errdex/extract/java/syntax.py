@@ -57,7 +57,7 @@ def site_query() -> tree_sitter.Query:
     names = " ".join(f'"{n}"' for n in SITE_METHODS)
     return tree_sitter.Query(
         language(),
-        "(throw_statement) @throw\n"
+        "(throw_statement) @throw\n(assert_statement) @assert\n"
         f"(method_invocation name: (identifier) @name (#any-of? @name {names})) @call",
     )
 
