@@ -216,7 +216,9 @@ class SiteReader:
                 text(p.child_by_field_name("name")): a for p, a in zip(params, args, strict=True)
             }
 
-            def lookup(name: Node, ctor: Node = ctor) -> list[Node] | None:
+            def lookup(
+                name: Node, ctor: Node = ctor, given: dict[str, Node] = given
+            ) -> list[Node] | None:
                 inside = ctor.start_byte <= name.start_byte < ctor.end_byte
                 if inside and text(name) in given:
                     return [given[text(name)]]
