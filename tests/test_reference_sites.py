@@ -50,6 +50,7 @@ def test_python() -> None:
 
 
 CYTHON = """\
+include "helpers.pxi"
 import warnings
 cdef int f(int x) except -1:
     if x < 0:
