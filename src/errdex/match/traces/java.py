@@ -42,6 +42,7 @@ _FRAME = re.compile(
     r"\((?P<src>Native Method|Unknown Source|(?P<file>[\w$.-]+\.(?:java|kt|scala|groovy))"
     r"(?::(?P<line>\d+))?)\)\s*$"
 )
+_ANY_FRAME = re.compile(r"^[ \t]*at [^\s(]+\(", re.M)
 _MORE = re.compile(r"^\s*\.\.\. (?P<n>\d+) more\s*$")
 #: Message lines a header may run on for before its frames (a multi-line message).
 _MAX_MESSAGE_LINES = 50
@@ -89,49 +90,85 @@ def _indent(text: str) -> int:
     return len(text.expandtabs(4))
 
 
+Block = tuple[int, int, list[re.Match[str]]]
+
+
+def _frame_blocks(lines: list[str]) -> list[Block]:
+    """``(start, end, matches)`` of each run of frame lines; ``... N more`` ends its run."""
+    blocks: list[Block] = []
+    start: int | None = None
+    found: list[re.Match[str]] = []
+    for i, line in enumerate(lines):
+        head = line.lstrip()[:4]
+        match = _FRAME.match(line) if head.startswith("at ") else None
+        if match is None and head == "... ":
+            match = _MORE.match(line)
+        if match is not None:
+            start = i if start is None else start
+            found.append(match)
+            if match.re is _MORE:
+                blocks.append((start, i + 1, found))
+                start, found = None, []
+        elif start is not None:
+            blocks.append((start, i, found))
+            start, found = None, []
+    if start is not None:
+        blocks.append((start, len(lines), found))
+    return blocks
+
+
+def _strong(header: re.Match[str]) -> bool:
+    """A header no prose line looks like: ``Caused by:``, a thread, a qualified class or
+    a class named as one (``…Exception``, ``…Error``)."""
+    cls = header.group("cls")
+    return (
+        header.group("kind") is not None
+        or header.group(0).lstrip().startswith("Exception in thread ")
+        or "." in cls
+        or cls.endswith(("Exception", "Error", "Throwable"))
+    )
+
+
+def _header_of(lines: list[str], start: int, floor: int) -> int | None:
+    """The header line of the frames from ``start``: the nearest strong one above (a
+    message may run on for lines), else a plain ``Name: message`` right above."""
+    for k in range(start - 1, max(floor, start - 1 - _MAX_MESSAGE_LINES) - 1, -1):
+        found = _HEADER.match(lines[k])
+        if found is not None and _strong(found):
+            return k
+    if start - 1 >= floor and _HEADER.match(lines[start - 1]) is not None:
+        return start - 1
+    return None
+
+
 def _read(lines: list[str]) -> list[_Trace]:
     """The top-level traces of the text, causes and suppressed ones hung under them."""
     roots: list[_Trace] = []
     stack: list[_Trace] = []  # the open traces, outermost first
-    i = 0
-    while i < len(lines):
-        header = _HEADER.match(lines[i])
-        if header is None:
-            i += 1
+    floor = 0
+    for start, end, matches in _frame_blocks(lines):
+        at = _header_of(lines, start, floor)
+        floor = end
+        if at is None:
             continue
-        message_lines = [header.group("msg") or ""]
-        j = i + 1
-        while j < len(lines) and j - i <= _MAX_MESSAGE_LINES:
-            if _FRAME.match(lines[j]) or _MORE.match(lines[j]):
-                break
-            message_lines.append(lines[j])
-            j += 1
-        if j >= len(lines) or not (_FRAME.match(lines[j]) or _MORE.match(lines[j])):
-            i += 1
-            continue
-        if header.group("msg") is None:
-            message_lines = message_lines[1:] if len(message_lines) > 1 else []
-            if message_lines:  # a class alone, then text: not this header's message
-                i += 1
-                continue
+        header = _HEADER.match(lines[at])
+        assert header is not None
+        rest = lines[at + 1 : start]
+        if header.group("msg") is None and rest:
+            continue  # a class alone, then text: not a header with its message
         trace = _Trace(
             error_class=header.group("cls"),
-            message="\n".join(message_lines),
+            message="\n".join([header.group("msg") or "", *rest])
+            if rest
+            else (header.group("msg") or ""),
             indent=_indent(header.group("indent")),
             kind=header.group("kind"),
         )
-        i = j
-        while i < len(lines):
-            frame = _FRAME.match(lines[i])
-            if frame is not None:
-                trace.frames.append(_frame(frame))
-                i += 1
-                continue
-            more = _MORE.match(lines[i])
-            if more is not None:
-                trace.more = int(more.group("n"))
-                i += 1
-            break
+        for match in matches:
+            if match.re is _MORE:
+                trace.more = int(match.group("n"))
+            else:
+                trace.frames.append(_frame(match))
         _attach(trace, stack, roots)
     return roots
 
@@ -200,7 +237,7 @@ def _chained(trace: _Trace, relation: Relation) -> list[PastedError]:
 
 def parse(text: str) -> list[PastedError]:
     """The errors of every Java stack trace in ``text`` (``[]`` when there is none)."""
-    if "at " not in text:
+    if _ANY_FRAME.search(text) is None:  # one pass in C: most pastes are not Java's
         return []
     errors: list[PastedError] = []
     for root in _read(text.splitlines()):
