@@ -133,6 +133,21 @@ def test_a_multi_line_message_and_a_logged_trace() -> None:
     (error,) = parse(text)
     assert error.message == "first line\nsecond line"
     assert error.frames[0].line == 88
+    # a message line that looks like ``Name: text`` is still the message
+    (error,) = parse(
+        "java.lang.IllegalStateException: bad config\nkey: value\n\tat a.B.c(B.java:1)\n"
+    )
+    assert (error.error_class, error.message) == (
+        "java.lang.IllegalStateException",
+        "bad config\nkey: value",
+    )
+    # a plain ``Name: message`` right above frames is a header (a default-package class)
+    (error,) = parse("Oops: it broke\n\tat Main.main(Main.java:3)\n")
+    assert (error.error_class, error.message, error.frames[0].path) == (
+        "Oops",
+        "it broke",
+        "Main.java",
+    )
 
 
 def test_only_real_java_traces_are_parsed() -> None:
