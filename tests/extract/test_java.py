@@ -552,3 +552,25 @@ def test_a_message_built_in_the_exception_classs_own_constructor() -> None:
         ("{name}", "variable"),  # this(…): not followed
         ("", "class_init"),
     ]
+
+
+def test_spring_response_status_exceptions_carry_their_http_status() -> None:
+    found = sites(
+        """
+        import org.springframework.http.HttpStatus;
+        import org.springframework.web.server.ResponseStatusException;
+        class Shapes {
+            Shape get(String id) {
+                if (id.isEmpty()) throw new ResponseStatusException(HttpStatus.BAD_REQUEST);
+                throw new ResponseStatusException(HttpStatus.NOT_FOUND, "no shape " + id);
+            }
+            void put() { throw new ResponseStatusException(HttpStatusCode.valueOf(409), "taken"); }
+        }
+        """
+    )
+    assert [(s.http_status, s.error_type, s.template.display) for s in found] == [
+        (400, "http", "400 BAD_REQUEST"),
+        (404, "http", '404 NOT_FOUND "no shape {id}"'),
+        (409, "http", '409 CONFLICT "taken"'),
+    ]
+    assert found[1].template.match('404 NOT_FOUND "no shape c1"') == {"id": "c1"}

@@ -97,6 +97,7 @@ def _sites(item: Found, file_path: str, namer: Namer) -> list[ErrorSite]:
             function=method,
             style=item.style,
             error_type=item.error_type,
+            http_status=item.http_status,
             severity=item.severity,
             guards=guards,
             notes=list(notes),

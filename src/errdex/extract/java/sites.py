@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from http import HTTPStatus
 
 from errdex.extract.site import Guard, SiteKind
 from errdex.record import ErrorType, Severity
@@ -57,6 +58,7 @@ class Found:
     severity: Severity = "error"
     extra_guards: tuple[Guard, ...] = ()
     notes: list[str] = field(default_factory=list)
+    http_status: int | None = None
 
 
 def _style(node: Node | None) -> str:
@@ -166,6 +168,23 @@ class SiteReader:
         built = self._from_constructor(qualified, args)
         if built is not None:
             templates, style = built, "class_init"
+        status = _http_status(args[0]) if shown == "ResponseStatusException" and args else None
+        if status is not None:
+            code, name = status
+            # Spring prints ``404 NOT_FOUND "reason"`` (no reason: ``404 NOT_FOUND``)
+            reason = args[1] if len(args) > 1 else None
+            head = MessageTemplate.literal(f"{code} {name}")
+            templates = (
+                [
+                    head + MessageTemplate.literal(' "') + t + MessageTemplate.literal('"')
+                    for t in self.messages.templates(reason)
+                ]
+                if reason is not None
+                else [head]
+            )
+            found = Found(stmt, "throw", shown, qualified, templates, style, error_type="http")
+            found.http_status = code
+            return found
         severity: Severity = "critical" if shown in _CRITICAL else "error"
         notes = (
             [f"thrown through a variable created at line {_line(creation)}"]
@@ -321,6 +340,26 @@ class SiteReader:
                 call, "log", None, None, templates, style, error_type="console", severity=severity
             )
         ]
+
+
+def _http_status(node: Node) -> tuple[int, str] | None:
+    """``HttpStatus.NOT_FOUND`` or ``HttpStatusCode.valueOf(404)``: (404, ``NOT_FOUND``)."""
+    written = text(node)
+    name = written.rpartition(".")[2]
+    if written.startswith(("HttpStatus.", "org.springframework.http.HttpStatus.")):
+        try:
+            return int(HTTPStatus[name]), name
+        except KeyError:
+            return None
+    if node.type == "method_invocation" and text(node.child_by_field_name("name")) == "valueOf":
+        args = _args(node)
+        if len(args) == 1 and args[0].type == "decimal_integer_literal":
+            try:
+                status = HTTPStatus(int(text(args[0])))
+            except ValueError:
+                return None
+            return int(status), status.name
+    return None
 
 
 def _is_logger(owner: str) -> bool:
