@@ -348,14 +348,8 @@ PROVOKE = """\
 import java.util.*;
 
 public class Provoke {
-    static double area(double a) {
-        assert a >= 0 : "area must not be negative: " + a;
-        return a;
-    }
-
     public static void main(String[] args) {
         switch (args[0]) {
-            case "area": area(-1.5); break;
             case "optional": Optional.empty().get(); break;
             case "objects": Objects.requireNonNull(null, "config is required"); break;
             case "uuid": UUID.fromString("not-a-uuid"); break;
