@@ -69,8 +69,15 @@ EXTRACTORS: tuple[Extractor, ...] = (
         "cython",
         (".pyx", ".pxd", ".pxi", ".pyx.in", ".pxd.in", ".pxi.in"),
         "errdex.extract.cython",
-        keywords=("raise", "warn", "assert"),
+        keywords=("raise", "warn", "assert", "PyErr_"),
         test_names=("test_*.pyx", "*_test.pyx", "test_*.pyx.in"),
+    ),
+    Extractor(
+        "java",
+        (".java",),
+        "errdex.extract.java",
+        keywords=("throw", "assert", "requireNonNull", "check", "error", "warn", "severe", "fatal"),
+        test_names=("*Test.java", "*Tests.java"),
     ),
 )
 

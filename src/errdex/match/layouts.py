@@ -141,6 +141,10 @@ def record_keys(file_path: str, prefixes: tuple[str, ...] | None = None) -> tupl
         if file_path.startswith(prefix) and len(file_path) > len(prefix):
             keys.append(file_path[len(prefix) :])
     parts = file_path.split("/")
+    for i in range(len(parts) - 3):  # Maven/Gradle: [module/]src/main/java/com/x/Y.java
+        if parts[i] == "src" and parts[i + 2] == "java":
+            keys.append("/".join(parts[i + 3 :]))
+            break
     for i in range(len(parts) - 2, 0, -1):  # packages/foo/src/foo/x.py -> foo/x.py
         if parts[i] == "src":
             keys.append("/".join(parts[i + 1 :]))

@@ -1,0 +1,107 @@
+"""The Java extractor: every ``throw``, ``assert c : msg``, ``Objects.requireNonNull``, Guava
+precondition and logger ``error``/``warn`` call, read with tree-sitter-java.
+
+``syntax`` holds the grammar and the one query that finds candidate nodes; ``sites``
+says what each raises (with ``messages`` for the templates and ``bindings`` for what a
+name holds); ``names`` writes classes and methods as a stack trace prints them;
+``guards`` writes the conditions on the way. Records point at the ``throw`` line, and a
+site's qualname is the frame a Java stack trace prints for it (``com.x.Outer$Inner.m``).
+"""
+
+from __future__ import annotations
+
+import tree_sitter
+
+from errdex.extract.registry import ExtractError
+from errdex.extract.site import ErrorSite
+
+from .bindings import Bindings
+from .guards import guards_of
+from .names import Namer, Unit, enclosing_class, enclosing_method, is_class_node
+from .sites import Found, SiteReader
+from .syntax import Node, parse, site_query
+
+__all__ = ["extract"]
+
+
+def extract(source: str, file_path: str, lines: list[str]) -> list[ErrorSite]:
+    """The registry's entry point (see :mod:`errdex.extract.registry`)."""
+    del lines
+    tree = parse(source.encode("utf-8"))
+    root = tree.root_node
+    if root.has_error and _mostly_broken(root):
+        raise ExtractError("tree-sitter-java could not parse most of this file")
+    unit = Unit.read(root)
+    reader = SiteReader(unit, Bindings(root))
+    namer = Namer(unit)
+    found: list[Found] = []
+    captures = tree_sitter.QueryCursor(site_query()).captures(root)
+    for node in captures.get("throw", ()):
+        found.extend(reader.throw(node))
+    for node in captures.get("call", ()):
+        found.extend(reader.call(node))
+    for node in captures.get("assert", ()):
+        found.extend(reader.assertion(node))
+    found.sort(key=lambda f: f.node.start_byte)
+    sites: list[ErrorSite] = []
+    for item in found:
+        sites.extend(_sites(item, file_path, namer))
+    return sites
+
+
+def _mostly_broken(root: Node) -> bool:
+    """More than half the top-level nodes are errors: not Java (or not this grammar's)."""
+    children = root.named_children
+    errors = sum(1 for c in children if c.type == "ERROR" or c.is_missing)
+    return not children or errors * 2 > len(children)
+
+
+def _frame_name(node: Node, namer: Namer) -> tuple[str, str]:
+    """(binary class, JVM method) of the frame that runs ``node``."""
+    cls = enclosing_class(node)
+    binary = namer.binary(cls) if cls is not None else namer.unit.package or "<unknown>"
+    _, method = enclosing_method(node)
+    lam = _enclosing_lambda(node)
+    if lam is not None:
+        owner = {"<init>": "new", "<clinit>": "static"}.get(method, method)
+        method = f"lambda${owner}${namer.lambda_number(lam)}"
+    return binary, method
+
+
+def _enclosing_lambda(node: Node) -> Node | None:
+    """The innermost lambda around ``node`` within its class (its frame is the lambda's)."""
+    parent = node.parent
+    while parent is not None and not is_class_node(parent):
+        if parent.type == "lambda_expression":
+            return parent
+        parent = parent.parent
+    return None
+
+
+def _sites(item: Found, file_path: str, namer: Namer) -> list[ErrorSite]:
+    binary, method = _frame_name(item.node, namer)
+    guards = guards_of(item.node) + item.extra_guards
+    notes = list(item.notes)
+    if len(item.templates) > 1:
+        notes.append(f"one of {len(item.templates)} alternative messages")
+    return [
+        ErrorSite(
+            file_path=file_path,
+            line=item.node.start_point[0] + 1,
+            end_line=item.node.end_point[0] + 1,
+            kind=item.kind,
+            template=template,
+            error_class=item.error_class,
+            qualified_class=item.qualified_class,
+            qualname=f"{binary}.{method}",
+            function=method,
+            style=item.style,
+            error_type=item.error_type,
+            http_status=item.http_status,
+            severity=item.severity,
+            guards=guards,
+            notes=list(notes),
+            language="java",
+        )
+        for template in item.templates
+    ]
