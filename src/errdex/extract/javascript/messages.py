@@ -156,7 +156,9 @@ def templates_of(node: Node | None, resolve: Resolve, depth: int = 0) -> list[Me
             found: list[MessageTemplate] = []
             for value in values:
                 found.extend(templates_of(value, resolve, depth + 1))
-            return _dedupe(found)
+            # a variable holding no text of its own (``fn = ret``) is shown by its name
+            if any(not t.is_opaque for t in found):
+                return _dedupe(found)
     if kind == "call_expression":
         callee = node.child_by_field_name("function")
         args = node.child_by_field_name("arguments")
