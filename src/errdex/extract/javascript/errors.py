@@ -46,8 +46,10 @@ class Construction:
     style: str  # new, call, factory, http-error
     props: list[tuple[str, Node]] = field(default_factory=list)
     http_status: int | None = None
-    #: The variable the error was bound to before it was thrown, and where.
+    #: The variable the error was bound to before it was thrown.
     bound: str | None = None
+    #: http-errors' factory as the module calls it (``createError``).
+    factory: str | None = None
 
     @property
     def class_name(self) -> str | None:
@@ -180,7 +182,7 @@ def construction_of(expr: Node) -> Construction | None:
             return inner
         if name in HTTP_ERROR_FACTORIES:
             status = next((s for s in map(status_of, args) if s is not None), None)
-            made = Construction(expr, None, args, "http-error", http_status=status)
+            made = Construction(expr, None, args, "http-error", http_status=status, factory=name)
         elif callee.type == "member_expression" and name.rpartition(".")[2] in _FACTORIES:
             obj = callee.child_by_field_name("object")
             if obj is None or not _class_like(obj):

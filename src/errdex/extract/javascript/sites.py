@@ -258,6 +258,9 @@ class FileSites:
             if made.callee is not None and made.style != "factory"
             else shown
         )
+        imported = self.facts.imports.get(made.factory) if made.factory else None
+        if imported is not None:
+            qualified = f"{imported[0]}.{shown}"  # http-errors' class, by where it comes from
         if made.style == "factory" and made.callee is not None:
             obj = made.callee.child_by_field_name("object")
             qualified = self.facts.qualify(obj) if obj is not None else shown
