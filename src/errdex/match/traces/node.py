@@ -102,9 +102,10 @@ def _function(name: str | None) -> str | None:
     return name.rpartition(".")[2] or name
 
 
-def _header_at(lines: list[str], start: int, stop: int) -> int | None:
+def _header_at(lines: list[str], start: int, stop: int, crashed: bool) -> int | None:
     """The header of the frames starting at ``stop``: the first error-named
-    ``Class: message`` line after ``start``, else the nearest such line above them."""
+    ``Class: message`` line after ``start``, else the nearest such line above them; any
+    line just above them only under Node's crash header (a thrown object's first line)."""
     nearest: int | None = None
     for i in range(start, stop):
         m = _HEADER.match(lines[i])
@@ -114,9 +115,15 @@ def _header_at(lines: list[str], start: int, stop: int) -> int | None:
             return i
         if m.group("msg") is not None:
             nearest = i if nearest is None else nearest
-    if nearest is None and stop > start and lines[stop - 1].strip():
+    if nearest is None and crashed and stop > start and lines[stop - 1].strip():
         return stop - 1  # an error whose first line is not ``Class: …`` (a thrown object)
     return nearest
+
+
+def _indented_under(header: str, frame: str) -> bool:
+    indent = len(header) - len(header.lstrip())
+    lead = frame[: len(frame) - len(frame.lstrip())]
+    return lead in (header[:indent] + "    ", header[:indent] + "\t")
 
 
 def _trailer_end(lines: list[str], start: int, indent: int, notes: list[str]) -> int:
@@ -137,6 +144,7 @@ def _blocks(lines: list[str]) -> tuple[list[_Block], list[tuple[int, str, int, s
     blocks: list[_Block] = []
     crashes: list[tuple[int, str, int, str]] = []
     boundary = 0
+    crashed = False  # the text since ``boundary`` follows Node's crash header
     i = 0
     while i < len(lines):
         line = lines[i]
@@ -144,6 +152,7 @@ def _blocks(lines: list[str]) -> tuple[list[_Block], list[tuple[int, str, int, s
         if crash is not None and i + 2 < len(lines) and _CARET.match(lines[i + 2]):
             crashes.append((i, _path(crash.group("path")), int(crash.group("line")), lines[i + 1]))
             boundary = i = i + 3
+            crashed = True
             continue
         if _NODE_VERSION.match(line):
             boundary = i = i + 1
@@ -151,7 +160,9 @@ def _blocks(lines: list[str]) -> tuple[list[_Block], list[tuple[int, str, int, s
         if parse_frame(line) is None:
             i += 1
             continue
-        header = _header_at(lines, boundary, i)
+        header = _header_at(lines, boundary, i, crashed)
+        if header is not None and not _indented_under(lines[header], line):
+            header = None  # V8 indents frames four spaces under their error
         first = i
         frames: list[Frame] = []
         while i < len(lines):
@@ -161,6 +172,7 @@ def _blocks(lines: list[str]) -> tuple[list[_Block], list[tuple[int, str, int, s
             elif not _ELIDED.match(lines[i]):
                 break
             i += 1
+        crashed = False
         if header is None:
             boundary = i
             continue
