@@ -408,3 +408,20 @@ def test_a_scan_reads_js_and_skips_tests_minified_and_node_modules(tmp_path: Pat
     ]
     record, evidence = next((r, e) for r, e in result.items if r["filePath"] == "src/b.ts")
     assert evidence["site"]["language"] == "typescript" and evidence["analysis"] == "extractor"
+
+
+def test_a_rejection_of_an_error_made_elsewhere_is_a_site_like_a_throw() -> None:
+    found = sites(
+        """\
+        function send(cancel, reason, reject) {
+          reject(reason);
+          reject(cancel ? new CanceledError('canceled') : reason);
+          job.then(null, (err) => { try { undo(); } catch (e) { reject(e); } });
+          reject(null);
+        }
+        """
+    )
+    assert [(s.line, s.error_class, s.template.display) for s in found] == [
+        (2, None, "{reason}"),
+        (3, "CanceledError", "canceled"),
+    ]

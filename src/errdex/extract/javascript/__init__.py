@@ -1,8 +1,8 @@
 """The JavaScript and TypeScript extractor: throws, rejections, HTTP error responses and
 ``console.error``/``console.warn``, read with the tree-sitter grammars.
 
-``grammar`` holds the parsers and the one query that finds candidate nodes (in C, so a
-file costs little more than its parse); ``sites`` decides what each candidate is, with
+``grammar`` holds the parsers and finds the candidate nodes (their words found in the
+text, so a file costs little more than its parse); ``sites`` decides what each candidate is, with
 ``errors`` (what an error expression constructs), ``messages`` (templates), ``scope``
 (imports, classes, function names, variables) and ``guards`` (the conditions on the way).
 Minified and bundled files are not sources: they are skipped with a reason.
@@ -10,12 +10,10 @@ Minified and bundled files are not sources: they are skipped with a reason.
 
 from __future__ import annotations
 
-from tree_sitter import QueryCursor
-
 from errdex.extract.registry import ExtractError
 from errdex.extract.site import ErrorSite
 
-from .grammar import dialect_of, parser, site_query
+from .grammar import candidates, dialect_of, parser
 from .scope import module_facts
 from .sites import FileSites
 
@@ -34,7 +32,7 @@ def minified_reason(text: str, file_path: str, lines: list[str]) -> str | None:
         return f"minified or bundled file ({name}), not a source"
     if len(text) <= MINIFIED_BYTES:
         return None
-    longest = max((len(line) for line in lines), default=0)
+    longest = max(map(len, lines), default=0)
     if len(lines) <= 3 or longest > 20 * _LONG_LINE or len(text) / max(1, len(lines)) > _LONG_LINE:
         return f"minified or bundled file ({len(lines)} line(s), longest {longest} characters)"
     return None
@@ -53,16 +51,17 @@ def extract(text: str, file_path: str, lines: list[str]) -> list[ErrorSite]:
     if reason is not None:
         raise ExtractError(reason)
     dialect = dialect_of(file_path)
-    tree = parser(dialect).parse(_encode(text))
+    data = _encode(text)
+    tree = parser(dialect).parse(data)
     root = tree.root_node
     language = "javascript" if dialect == "javascript" else "typescript"
-    found = FileSites(root, file_path, language, module_facts(root, file_path))
-    captures = QueryCursor(site_query(dialect)).captures(root)
-    for node in sorted(captures.get("throw", ()), key=lambda n: n.start_byte):
+    found = FileSites(root, data, file_path, language, lambda: module_facts(root, file_path))
+    nodes = candidates(root, data)
+    for node in nodes["throw"]:
         found.throw(node)
-    for node in sorted(captures.get("call", ()), key=lambda n: n.start_byte):
+    for node in nodes["call"]:
         found.call(node)
-    for node in sorted(captures.get("console", ()), key=lambda n: n.start_byte):
+    for node in nodes["console"]:
         found.console(node)
     if root.has_error:
         for site in found.sites:

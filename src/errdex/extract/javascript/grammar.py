@@ -1,9 +1,8 @@
-"""The tree-sitter grammars of JavaScript and TypeScript, and the one query that finds sites.
+"""The tree-sitter grammars of JavaScript and TypeScript, and where a file's candidate sites are.
 
 A file's language follows its suffix: ``.ts``/``.mts``/``.cts`` read with TypeScript's
 grammar, ``.tsx`` with TSX's, everything else (``.js``, ``.mjs``, ``.cjs``, ``.jsx``)
-with JavaScript's (which reads JSX). Parsers and the compiled query are made once per
-process: building a query costs more than parsing a small file.
+with JavaScript's (which reads JSX). Parsers are made once per process.
 """
 
 from __future__ import annotations
@@ -14,27 +13,91 @@ import tree_sitter
 import tree_sitter_javascript
 import tree_sitter_typescript
 
-__all__ = ["SITE_QUERY", "dialect_of", "language", "parser", "site_query"]
+__all__ = ["candidates", "dialect_of", "language", "parser"]
 
 _TS_SUFFIXES = (".ts", ".mts", ".cts")
 
-#: Candidate sites, each pattern naming its capture; the Python side decides the rest.
-#: The names a call is kept for are those of the idioms :mod:`.sites` reads.
-SITE_QUERY = r"""
-(throw_statement) @throw
-((call_expression
-   function: (member_expression
-     object: (identifier) @_console
-     property: (property_identifier) @_level)) @console
- (#eq? @_console "console")
- (#match? @_level "^(error|warn)$"))
-((call_expression
-   function: (identifier) @_fn) @call
- (#match? @_fn "^(reject|next|done|cb|callback|createError|createHttpError|httpErrors)$"))
-((call_expression
-   function: (member_expression property: (property_identifier) @_method)) @call
- (#match? @_method "^(reject|status|sendStatus|throw)$"))
-"""
+#: Where a site may start: the words of the idioms :mod:`.sites` reads, each found with
+#: ``bytes.find`` (in C) and looked up in the tree, so a file costs little more than its
+#: parse; a word in a string or a comment finds no node of the right kind. The bool
+#: says whether a call's ``(`` must follow the word.
+_WORDS: tuple[tuple[bytes, bool], ...] = (
+    (b"throw", False),
+    (b"console", False),
+    *(
+        (word, True)
+        for word in (
+            b"reject",
+            b"next",
+            b"done",
+            b"cb",
+            b"callback",
+            b"createError",
+            b"createHttpError",
+            b"httpErrors",
+            b"status",
+            b"sendStatus",
+        )
+    ),
+)
+_WORD_BYTES = frozenset(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_$")
+_CALLEES = frozenset({"identifier", "property_identifier"})
+_LEVELS = frozenset({b"error", b"warn"})
+
+
+def _occurrences(data: bytes) -> list[int]:
+    """Offsets of the words, as whole words (and calls where they must be), sorted."""
+    found: list[int] = []
+    for word, call in _WORDS:
+        at = data.find(word)
+        while at != -1:
+            end = at + len(word)
+            if (at == 0 or data[at - 1] not in _WORD_BYTES) and (
+                end == len(data) or data[end] not in _WORD_BYTES
+            ):
+                if not call or data[end : end + 8].lstrip()[:1] == b"(":
+                    found.append(at)
+            at = data.find(word, end)
+    found.sort()
+    return found
+
+
+def candidates(root: tree_sitter.Node, data: bytes) -> dict[str, list[tree_sitter.Node]]:
+    """Candidate nodes by kind, in source order: ``throw`` statements, ``console.error``/
+    ``console.warn`` calls and other ``call`` expressions named by one of the words."""
+    found: dict[str, list[tree_sitter.Node]] = {"throw": [], "console": [], "call": []}
+    for start in _occurrences(data):
+        node = root.descendant_for_byte_range(start, start + 1)
+        if node is None:
+            continue
+        if node.type == "throw":
+            parent = node.parent
+            if parent is not None and parent.type == "throw_statement":
+                found["throw"].append(parent)
+            continue
+        if node.type not in _CALLEES:
+            continue
+        holder = node.parent
+        if holder is None:
+            continue
+        if holder.type == "member_expression":
+            if holder.child_by_field_name("object") == node:
+                if data.startswith(b"console", start):
+                    prop = holder.child_by_field_name("property")
+                    call = holder.parent
+                    level = prop.text if prop is not None else None
+                    if level in _LEVELS and call is not None and call.type == "call_expression":
+                        if call.child_by_field_name("function") == holder:
+                            found["console"].append(call)
+                continue
+            call = holder.parent
+            if call is not None and call.type == "call_expression":
+                if call.child_by_field_name("function") == holder:
+                    found["call"].append(call)
+            continue
+        if holder.type == "call_expression" and holder.child_by_field_name("function") == node:
+            found["call"].append(holder)
+    return found
 
 
 def dialect_of(file_path: str) -> str:
@@ -58,8 +121,3 @@ def language(dialect: str) -> tree_sitter.Language:
 @cache
 def parser(dialect: str) -> tree_sitter.Parser:
     return tree_sitter.Parser(language(dialect))
-
-
-@cache
-def site_query(dialect: str) -> tree_sitter.Query:
-    return tree_sitter.Query(language(dialect), SITE_QUERY)

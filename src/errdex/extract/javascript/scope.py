@@ -11,7 +11,7 @@ function that encloses the site, then outward, taking its last assignment before
 from __future__ import annotations
 
 import posixpath
-from bisect import bisect_right
+import re
 from dataclasses import dataclass, field
 
 from tree_sitter import Node
@@ -326,51 +326,61 @@ def function_names(node: Node) -> tuple[str, str | None]:
 # -- bindings -------------------------------------------------------------------------
 
 
-@dataclass(slots=True)
 class Bindings:
-    """A function's assignments, by name, in source order (nested functions left out)."""
+    """A function's assignments to one name, found in its text and checked in its tree:
+    ``name = value`` / ``const name = value`` and ``name.prop = value``, nested functions
+    left out. Only the few names a site looks up are ever searched for."""
 
-    #: name -> [(end byte, value)] of ``name = value`` / ``const name = value``
-    values: dict[str, list[tuple[int, Node]]] = field(default_factory=dict)
-    #: name -> [(start byte, property, value)] of ``name.prop = value``
-    members: dict[str, list[tuple[int, str, Node]]] = field(default_factory=dict)
+    def __init__(self, root: Node, data: bytes, scope: Node | None) -> None:
+        self.root = root
+        self.data = data
+        self.scope = scope
+        self._start = scope.start_byte if scope is not None else 0
+        self._end = scope.end_byte if scope is not None else len(data)
 
-    @classmethod
-    def of(cls, scope: Node) -> Bindings:
-        found = cls()
-        stack = list(reversed(scope.named_children))
-        while stack:
-            node = stack.pop()
-            kind = node.type
-            if kind in FUNCTIONS or kind in _CLASSES:
-                continue
-            if kind == "variable_declarator":
-                name, value = node.child_by_field_name("name"), node.child_by_field_name("value")
-                if name is not None and value is not None and name.type == "identifier":
-                    found.values.setdefault(node_text(name), []).append((node.end_byte, value))
-            elif kind == "assignment_expression":
-                left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
-                if left is not None and right is not None:
-                    if left.type == "identifier":
-                        found.values.setdefault(node_text(left), []).append((node.end_byte, right))
-                    elif left.type == "member_expression":
-                        obj = left.child_by_field_name("object")
-                        prop = left.child_by_field_name("property")
-                        if obj is not None and prop is not None and obj.type == "identifier":
-                            found.members.setdefault(node_text(obj), []).append(
-                                (node.start_byte, node_text(prop), right)
-                            )
-            stack.extend(reversed(node.named_children))
+    def _hits(self, pattern: bytes, at: int) -> list[tuple[Node, re.Match[bytes]]]:
+        found = []
+        data = self.data
+        for m in re.compile(pattern).finditer(data, self._start, min(at, self._end)):
+            before = data[m.start() - 1 : m.start()]
+            if before and (before.isalnum() or before in b"_$."):
+                continue  # a longer name, or a member of another object
+            node = self.root.descendant_for_byte_range(m.start(), m.start() + 1)
+            if node is not None and node.type == "identifier":
+                if enclosing_function(node) == self.scope:
+                    found.append((node, m))
         return found
 
     def last_before(self, name: str, at: int) -> Node | None:
-        """The value last assigned to ``name`` before byte ``at``, or None."""
-        entries = self.values.get(name)
-        if not entries:
-            return None
-        i = bisect_right([end for end, _ in entries], at)
-        return entries[i - 1][1] if i else None
+        """The value last assigned to ``name`` (completely) before byte ``at``, or None."""
+        word = re.escape(name.encode())
+        best: Node | None = None
+        for node, _ in self._hits(word + rb"\s*=(?![=>])", at):
+            parent = node.parent
+            value: Node | None = None
+            if parent is None:
+                continue
+            if parent.type == "variable_declarator" and parent.child_by_field_name("name") == node:
+                value = parent.child_by_field_name("value")
+            elif (
+                parent.type == "assignment_expression"
+                and parent.child_by_field_name("left") == node
+            ):
+                value = parent.child_by_field_name("right")
+            if value is not None and parent.end_byte <= at:
+                best = value
+        return best
 
     def members_between(self, name: str, start: int, end: int) -> list[tuple[str, Node]]:
         """``name.prop = value`` assignments after ``start`` and before ``end``."""
-        return [(p, v) for at, p, v in self.members.get(name, ()) if start <= at < end]
+        word = re.escape(name.encode())
+        found: list[tuple[str, Node]] = []
+        for node, m in self._hits(word + rb"\s*\.\s*([\w$]+)\s*=(?![=>])", end):
+            member = node.parent
+            assign = member.parent if member is not None else None
+            if m.start() < start or assign is None or assign.type != "assignment_expression":
+                continue
+            right = assign.child_by_field_name("right")
+            if assign.child_by_field_name("left") == member and right is not None:
+                found.append((m.group(1).decode(), right))
+        return found

@@ -10,7 +10,7 @@ where it was made.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from tree_sitter import Node
 
@@ -40,22 +40,39 @@ _BODY_KEYS = ("error", "message", "msg", "detail", "err", "errors")
 class FileSites:
     """Turns one parsed file's candidate nodes into ErrorSites."""
 
-    def __init__(self, root: Node, file_path: str, language: str, facts: ModuleFacts) -> None:
+    def __init__(
+        self,
+        root: Node,
+        data: bytes,
+        file_path: str,
+        language: str,
+        facts: Callable[[], ModuleFacts],
+    ) -> None:
         self.root = root
+        self.data = data
         self.file_path = file_path
         self.language = language
-        self.facts = facts
+        self._facts = facts
+        self._module: ModuleFacts | None = None
         self.sites: list[ErrorSite] = []
         self._bindings: dict[int, Bindings] = {}
         self._seen: set[int] = set()  # errors already recorded (by their node's id)
         self._lines_seen: set[tuple[int, int]] = set()
 
+    @property
+    def facts(self) -> ModuleFacts:
+        """The module's imports and classes, read only once a site needs them."""
+        if self._module is None:
+            self._module = self._facts()
+        return self._module
+
     # -- lookups ------------------------------------------------------------------------
 
-    def _scope_bindings(self, scope: Node) -> Bindings:
-        found = self._bindings.get(scope.id)
+    def _scope_bindings(self, scope: Node | None) -> Bindings:
+        key = scope.id if scope is not None else 0
+        found = self._bindings.get(key)
         if found is None:
-            found = self._bindings[scope.id] = Bindings.of(scope)
+            found = self._bindings[key] = Bindings(self.root, self.data, scope)
         return found
 
     def _lookup(self, name: Node) -> tuple[Node, Bindings] | None:
@@ -64,7 +81,7 @@ class FileSites:
         text = node_text(name)
         scope = enclosing_function(name)
         while True:
-            bindings = self._scope_bindings(scope if scope is not None else self.root)
+            bindings = self._scope_bindings(scope)
             value = bindings.last_before(text, name.start_byte)
             if value is not None:
                 return value, bindings
@@ -79,6 +96,13 @@ class FileSites:
     def _construction(self, expr: Node, site: Node) -> Construction | None:
         """What ``expr`` constructs, following a variable to the error bound to it."""
         made = construction_of(expr)
+        if made is None and expr.type == "ternary_expression":
+            # ``reject(cancel ? new CanceledError() : reason)``: the branch that makes one
+            for branch in ("consequence", "alternative"):
+                part = expr.child_by_field_name(branch)
+                made = self._construction(part, site) if part is not None else None
+                if made is not None:
+                    return made
         if made is not None or expr.type != "identifier":
             return made
         found = self._lookup(expr)
@@ -148,6 +172,8 @@ class FileSites:
             if made is not None:
                 style = "reject" if last == "reject" else "callback"
                 self._made(call, made, "throw", style)
+            elif last == "reject":
+                self._passed_on(call, args[0])
             return
         if callee.type != "member_expression":
             return
@@ -157,6 +183,14 @@ class FileSites:
             self._ctx_throw(call, args)
         elif last == "status":
             self._status_chain(call, status_of(args[0]) if args else None)
+
+    def _passed_on(self, call: Node, arg: Node) -> None:
+        """``reject(err)`` of an error made elsewhere: a site like ``throw err``, unless
+        it passes on the error its own ``catch`` caught."""
+        if arg.type in ("null", "undefined") or (arg.type == "identifier" and self._caught(arg)):
+            return
+        template = MessageTemplate.expression(node_text(arg))
+        self._add(call, "throw", [template], None, None, "reject")
 
     def console(self, call: Node) -> None:
         callee = call.child_by_field_name("function")
