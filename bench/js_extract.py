@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import subprocess
 import sys
 import time
 from collections import Counter
@@ -29,12 +28,13 @@ import tree_sitter_typescript
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from errdex.extract.javascript import extract, minified_reason  # noqa: E402
-from errdex.extract.registry import extractor_for, source_suffixes  # noqa: E402
-from errdex.match.api import answers  # noqa: E402
-from errdex.source import iter_source_files, open_source  # noqa: E402
-from tests.extract.test_javascript_npm import npm_packages  # noqa: E402
-from tests.match.test_node_traces import PROVOKED, js_catalogue, provoke, true_line  # noqa: E402
+from tests.extract.test_javascript_npm import npm_packages
+from tests.match.test_node_traces import PROVOKED, js_catalogue, provoke, true_line
+
+from errdex.extract.javascript import extract, minified_reason
+from errdex.extract.registry import extractor_for, source_suffixes
+from errdex.match.api import answers
+from errdex.source import iter_source_files, open_source
 
 REFERENCE = r"""
 (throw_statement) @throw
@@ -77,8 +77,12 @@ def corpus(node_modules: Path) -> list[tuple[str, str]]:
     """(repo-relative path prefixed by the package, text) of every listed JS/TS file."""
     suffixes = source_suffixes(["javascript", "typescript"])
     files: list[tuple[str, str]] = []
-    for package in sorted(p for p in node_modules.iterdir() if p.is_dir() and not p.name.startswith(".")):
-        listing = iter_source_files(open_source(str(package), repo=f"npm/{package.name}"), suffixes=suffixes)
+    for package in sorted(
+        p for p in node_modules.iterdir() if p.is_dir() and not p.name.startswith(".")
+    ):
+        listing = iter_source_files(
+            open_source(str(package), repo=f"npm/{package.name}"), suffixes=suffixes
+        )
         for rel in listing.files:
             text = (package / rel).read_text(encoding="utf-8", errors="surrogateescape")
             if minified_reason(text, rel, text.splitlines()) is None:
@@ -149,7 +153,9 @@ def recall(files: list[tuple[str, str]]) -> None:
         text = dict(files)[path].splitlines()[line - 1].strip()
         print(f"  missed {path}:{line}: {text[:90]}")
     extra = sites - total
-    print(f"errdex sites the reference does not count: {len(extra)} (rejections and callbacks of a bound error, re-throws excluded by both)")
+    print(
+        f"errdex sites the reference does not count: {len(extra)} (rejections and callbacks of a bound error, re-throws excluded by both)"
+    )
 
 
 def speed(files: list[tuple[str, str]], repeat: int) -> None:
@@ -180,7 +186,7 @@ def speed(files: list[tuple[str, str]], repeat: int) -> None:
             if any(word in text for word in keywords):  # the scan's cheap skip
                 extract(text, path, lines)
         runs["extract, as scan"].append(time.perf_counter() - started)
-    lines = sum(len(x[2]) for x in prepared)
+    line_count = sum(len(x[2]) for x in prepared)
     base = statistics.median(runs["tree-sitter parse"])
     print(f"\nspeed, median of {repeat} (same files, same process)")
     print(f"{'':22}{'s':>8}{'files/s':>10}{'lines/s':>11}{'x parse':>9}")
@@ -188,7 +194,7 @@ def speed(files: list[tuple[str, str]], repeat: int) -> None:
         seconds = statistics.median(times)
         print(
             f"{name:22}{seconds:>8.3f}{len(prepared) / seconds:>10.0f}"
-            f"{lines / seconds:>11.0f}{seconds / base:>9.2f}"
+            f"{line_count / seconds:>11.0f}{seconds / base:>9.2f}"
         )
 
 
@@ -210,7 +216,9 @@ def matching(node_modules: Path, work: Path) -> None:
                 strong = bool(best) and best[0].confidence >= 0.9
                 tallies[f"{form} wrong>=0.9"] += strong
                 confidence = best[0].confidence if best else None
-                print(f"  miss ({form}): {header[:70]} -> {got} at {confidence}, want line {want[2]}")
+                print(
+                    f"  miss ({form}): {header[:70]} -> {got} at {confidence}, want line {want[2]}"
+                )
     print(f"\nmatching {len(PROVOKED)} real errors provoked from axios and express")
     for form in ("trace", "message"):
         total = tallies[f"{form} total"]

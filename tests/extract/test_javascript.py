@@ -51,7 +51,11 @@ def test_throw_new_with_a_literal_message() -> None:
 
 def test_throw_without_new_and_escapes_decoded() -> None:
     site = only("throw Error('can\\'t read \\u00e9t\\xe9\\n');\n")
-    assert (site.style, site.error_class, site.template.display) == ("call", "Error", "can't read été\n")
+    assert (site.style, site.error_class, site.template.display) == (
+        "call",
+        "Error",
+        "can't read été\n",
+    )
 
 
 def test_template_literal_holes_are_named_after_their_expressions() -> None:
@@ -97,7 +101,11 @@ def test_throw_err_resolves_to_the_error_bound_in_the_function() -> None:
         }
         """
     )
-    assert (site.line, site.error_class, site.template.display) == (5, "Error", "cannot open ${path}")
+    assert (site.line, site.error_class, site.template.display) == (
+        5,
+        "Error",
+        "cannot open ${path}",
+    )
     assert (site.cause, site.error_code, site.error_type) == (
         "lastError",
         "ERR_CANNOT_OPEN",
@@ -298,7 +306,11 @@ def test_guards_from_if_else_switch_and_catch() -> None:
         [("if", "typeof value !== 'number'")],
         [("else", "typeof value === 'number'"), ("elif", "value < 0")],
         [("else", "typeof value === 'number'"), ("else", "value >= 0"), ("case", "kind === 'int'")],
-        [("else", "typeof value === 'number'"), ("else", "value >= 0"), ("case", "kind matches no case")],
+        [
+            ("else", "typeof value === 'number'"),
+            ("else", "value >= 0"),
+            ("case", "kind matches no case"),
+        ],
         [("except", "catch (err)")],
     ]
 
@@ -354,7 +366,11 @@ def test_typescript_and_tsx() -> None:
         """,
         "src/Panel.tsx",
     )
-    assert (tsx.language, tsx.template.display, tsx.notes) == ("typescript", "Panel needs a user", [])
+    assert (tsx.language, tsx.template.display, tsx.notes) == (
+        "typescript",
+        "Panel needs a user",
+        [],
+    )
     jsx = only("const A = () => { throw new Error('jsx'); return <b/>; };\n", "src/A.jsx")
     assert (jsx.language, jsx.notes) == ("javascript", [])
 
@@ -382,7 +398,9 @@ def test_registry_knows_the_suffixes_and_test_names() -> None:
     ]:
         found = extractor_for(path)
         assert found is not None and found.language == language
-    assert is_test_file("util.test.js") and is_test_file("util.spec.ts") and is_test_file("a_test.mjs")
+    assert (
+        is_test_file("util.test.js") and is_test_file("util.spec.ts") and is_test_file("a_test.mjs")
+    )
     assert not is_test_file("util.js") and not is_test_file("testing.ts")
 
 
@@ -406,7 +424,7 @@ def test_a_scan_reads_js_and_skips_tests_minified_and_node_modules(tmp_path: Pat
     assert [reason for path, reason in result.skipped if path == "lib/vendor.min.js"] == [
         "cannot parse: minified or bundled file (vendor.min.js), not a source"
     ]
-    record, evidence = next((r, e) for r, e in result.items if r["filePath"] == "src/b.ts")
+    evidence = next(e for r, e in result.items if r["filePath"] == "src/b.ts")
     assert evidence["site"]["language"] == "typescript" and evidence["analysis"] == "extractor"
 
 

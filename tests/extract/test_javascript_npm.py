@@ -131,5 +131,10 @@ def test_express_is_catalogued_with_callbacks_and_http_errors(node_modules: Path
         "http",
     )
     aborted = _line(lib / "lib/response.js", "var err = new Error('Request aborted');")
-    (record,) = [r for (p, n), rs in by_line.items() for r in rs if p == "lib/response.js" and aborted < n <= aborted + 3]
+    (record,) = [
+        r
+        for (p, n), rs in by_line.items()
+        for r in rs
+        if p == "lib/response.js" and aborted < n <= aborted + 3
+    ]
     assert record["errorCode"] == "ECONNABORTED"

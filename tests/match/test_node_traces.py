@@ -43,23 +43,36 @@ def test_frames_outermost_first_with_the_crash_line_as_source() -> None:
         ("/app/server.js", 4, "<anonymous>"),
         ("/app/node_modules/express/lib/application.js", 217, "use"),
     ]
-    assert error.frames[-1].source == "throw new TypeError('app.use() requires a middleware function')"
+    assert (
+        error.frames[-1].source == "throw new TypeError('app.use() requires a middleware function')"
+    )
 
 
 @pytest.mark.parametrize(
     ("line", "expected"),
     [
-        ("    at async Axios.request (/app/node_modules/axios/lib/core/Axios.js:45:41)",
-         ("/app/node_modules/axios/lib/core/Axios.js", 45, "request")),
-        ("    at new AxiosError (file:///app/node_modules/axios/lib/core/AxiosError.js:27:11)",
-         ("/app/node_modules/axios/lib/core/AxiosError.js", 27, "AxiosError")),
-        ("    at async file:///home/u/my%20app/index.mjs:6:3",
-         ("/home/u/my app/index.mjs", 6, None)),
-        ("    at Axios.<computed> [as get] (/app/node_modules/axios/lib/core/Axios.js:210:17)",
-         ("/app/node_modules/axios/lib/core/Axios.js", 210, "<computed>")),
+        (
+            "    at async Axios.request (/app/node_modules/axios/lib/core/Axios.js:45:41)",
+            ("/app/node_modules/axios/lib/core/Axios.js", 45, "request"),
+        ),
+        (
+            "    at new AxiosError (file:///app/node_modules/axios/lib/core/AxiosError.js:27:11)",
+            ("/app/node_modules/axios/lib/core/AxiosError.js", 27, "AxiosError"),
+        ),
+        (
+            "    at async file:///home/u/my%20app/index.mjs:6:3",
+            ("/home/u/my app/index.mjs", 6, None),
+        ),
+        (
+            "    at Axios.<computed> [as get] (/app/node_modules/axios/lib/core/Axios.js:210:17)",
+            ("/app/node_modules/axios/lib/core/Axios.js", 210, "<computed>"),
+        ),
         ("    at new Promise (<anonymous>)", ("<anonymous>", None, "Promise")),
         ("    at Promise.all (index 0)", ("index 0", None, "all")),
-        ("    at eval (eval at <anonymous> (/app/x.js:1:1), <anonymous>:3:9)", ("<anonymous>", 3, "eval")),
+        (
+            "    at eval (eval at <anonymous> (/app/x.js:1:1), <anonymous>:3:9)",
+            ("<anonymous>", 3, "eval"),
+        ),
         ("    at C:\\app\\index.js:3:9", ("C:\\app\\index.js", 3, None)),
         ("    at file:///C:/app/index.mjs:3:9", ("C:/app/index.mjs", 3, None)),
     ],
@@ -71,7 +84,7 @@ def test_frame_forms(line: str, expected: tuple[str, int | None, str | None]) ->
 
 
 def test_not_frames() -> None:
-    for line in ["    at the end of the day", "at x.js:12", "  File \"x.py\", line 3, in f"]:
+    for line in ["    at the end of the day", "at x.js:12", '  File "x.py", line 3, in f']:
         assert parse_frame(line) is None
 
 
@@ -126,7 +139,9 @@ Caused by: RangeError: too far
 
 
 def test_an_error_with_no_message_and_log_lines_around() -> None:
-    text = "[12:00:01] server started: port 3000\nError\n    at boom (/app/x.js:3:9)\n[12:00:02] bye\n"
+    text = (
+        "[12:00:01] server started: port 3000\nError\n    at boom (/app/x.js:3:9)\n[12:00:02] bye\n"
+    )
     (error,) = parse(text)
     assert (error.error_class, error.message, error.frames[0].path) == ("Error", "", "/app/x.js")
 
@@ -135,7 +150,9 @@ def test_a_thrown_string_has_only_the_crash_header() -> None:
     text = "/app/x.js:1\nthrow 'plain text';\n^\nplain text\n(Use `node --trace-uncaught ...` to show where the exception was thrown)\n\nNode.js v20.20.2\n"
     (error,) = parse(text)
     assert (error.error_class, error.message) == (None, "plain text")
-    assert [(f.path, f.line, f.source) for f in error.frames] == [("/app/x.js", 1, "throw 'plain text';")]
+    assert [(f.path, f.line, f.source) for f in error.frames] == [
+        ("/app/x.js", 1, "throw 'plain text';")
+    ]
 
 
 @pytest.mark.parametrize(
@@ -193,32 +210,188 @@ def _handler(code: str) -> str:
 #: The true line is the nearest line at or above that text holding ``throw``, ``reject(``,
 #: ``done(`` or ``next(``: where the source throws or hands the error on.
 PROVOKED: list[tuple[str, str, str, str, str]] = [
-    ("axios", "esm", _serve("await axios.get(url);", 404), "lib/core/settle.js", "Request failed with status code"),
-    ("axios", "esm", _serve("await axios.get(url, {timeout: 'soon'});"), "lib/adapters/http.js", "error trying to parse `config.timeout` to int"),
-    ("axios", "esm", "import axios from 'axios'; await axios.get('ftp://example.com/file');", "lib/adapters/http.js", "'Unsupported protocol '"),
-    ("axios", "esm", _serve("await axios.get(url, {maxContentLength: 10});"), "lib/adapters/http.js", "'maxContentLength size of '"),
-    ("axios", "esm", _serve("await axios.post(url, 'x'.repeat(100), {maxBodyLength: 5});"), "lib/adapters/http.js", "Request body larger than maxBodyLength limit"),
-    ("axios", "esm", _serve("await axios.get(url, {paramsSerializer: {encode: 5}});"), "lib/helpers/validator.js", "'option ' + opt + ' must be '"),
-    ("axios", "esm", "import axios from 'axios'; const a = {}; a.self = a; axios.toFormData(a);", "lib/helpers/toFormData.js", "Circular reference detected in"),
-    ("axios", "esm", "import axios from 'axios'; axios.toFormData(42);", "lib/helpers/toFormData.js", "target must be an object"),
-    ("axios", "esm", "import axios from 'axios'; new axios.CancelToken(5);", "lib/cancel/CancelToken.js", "executor must be a function."),
-    ("axios", "esm", "import axios from 'axios'; axios.getAdapter('carrier-pigeon');", "lib/adapters/adapters.js", "Unknown adapter"),
-    ("axios", "esm", "import axios from 'axios'; new axios.AxiosHeaders().set(' ', 'v');", "lib/core/AxiosHeaders.js", "header name must be a non-empty string"),
-    ("axios", "cjs", "require('axios').get('http://127.0.0.1:1/', {timeout: 'soon'});", "lib/adapters/http.js", "error trying to parse `config.timeout` to int"),
-    ("express", "cjs", "const app = require('express')(); app.use('/x');", "lib/application.js", "app.use() requires a middleware function"),
-    ("express", "cjs", "require('express').Router().use('/x');", "lib/router/index.js", "'Router.use() requires a middleware function')"),
-    ("express", "cjs", "require('express').Router().use('/x', 5);", "lib/router/index.js", "'Router.use() requires a middleware function but got a '"),
-    ("express", "cjs", "const app = require('express')(); app.post('/x', undefined);", "lib/router/route.js", "throw new Error(msg)"),
-    ("express", "cjs", "require('express').Router().route('/x').all(5);", "lib/router/route.js", "throw new TypeError(msg)"),
-    ("express", "cjs", "const app = require('express')(); app.engine('html');", "lib/application.js", "callback function required"),
-    ("express", "cjs", "const app = require('express')(); app.engine('html', (p, o, cb) => cb(null, '')); app.render('missing.html', (err) => { throw err; });", "lib/application.js", "return done(err);"),
-    ("express", "cjs", "const app = require('express')(); app.param('id', 5);", "lib/router/index.js", "'invalid param() call for '"),
-    ("express", "cjs", "const app = require('express')(); app.set('etag', 'sometimes');", "lib/utils.js", "'unknown value for etag function: '"),
-    ("express", "cjs", "const app = require('express')(); app.set('query parser', 'sometimes');", "lib/utils.js", "'unknown value for query parser function: '"),
-    ("express", "cjs", _handler("res.sendFile('notes.txt');"), "lib/response.js", "path must be absolute or specify root to res.sendFile"),
-    ("express", "cjs", _handler("res.cookie('session', 'v', {signed: true});"), "lib/response.js", 'cookieParser("secret") required for signed cookies'),
-    ("express", "cjs", _handler("res.set('Content-Type', ['text/plain']);"), "lib/response.js", "Content-Type cannot be set to an Array"),
-    ("express", "cjs", _handler("req.get();"), "lib/request.js", "name argument is required to req.get"),
+    (
+        "axios",
+        "esm",
+        _serve("await axios.get(url);", 404),
+        "lib/core/settle.js",
+        "Request failed with status code",
+    ),
+    (
+        "axios",
+        "esm",
+        _serve("await axios.get(url, {timeout: 'soon'});"),
+        "lib/adapters/http.js",
+        "error trying to parse `config.timeout` to int",
+    ),
+    (
+        "axios",
+        "esm",
+        "import axios from 'axios'; await axios.get('ftp://example.com/file');",
+        "lib/adapters/http.js",
+        "'Unsupported protocol '",
+    ),
+    (
+        "axios",
+        "esm",
+        _serve("await axios.get(url, {maxContentLength: 10});"),
+        "lib/adapters/http.js",
+        "'maxContentLength size of '",
+    ),
+    (
+        "axios",
+        "esm",
+        _serve("await axios.post(url, 'x'.repeat(100), {maxBodyLength: 5});"),
+        "lib/adapters/http.js",
+        "Request body larger than maxBodyLength limit",
+    ),
+    (
+        "axios",
+        "esm",
+        _serve("await axios.get(url, {paramsSerializer: {encode: 5}});"),
+        "lib/helpers/validator.js",
+        "'option ' + opt + ' must be '",
+    ),
+    (
+        "axios",
+        "esm",
+        "import axios from 'axios'; const a = {}; a.self = a; axios.toFormData(a);",
+        "lib/helpers/toFormData.js",
+        "Circular reference detected in",
+    ),
+    (
+        "axios",
+        "esm",
+        "import axios from 'axios'; axios.toFormData(42);",
+        "lib/helpers/toFormData.js",
+        "target must be an object",
+    ),
+    (
+        "axios",
+        "esm",
+        "import axios from 'axios'; new axios.CancelToken(5);",
+        "lib/cancel/CancelToken.js",
+        "executor must be a function.",
+    ),
+    (
+        "axios",
+        "esm",
+        "import axios from 'axios'; axios.getAdapter('carrier-pigeon');",
+        "lib/adapters/adapters.js",
+        "Unknown adapter",
+    ),
+    (
+        "axios",
+        "esm",
+        "import axios from 'axios'; new axios.AxiosHeaders().set(' ', 'v');",
+        "lib/core/AxiosHeaders.js",
+        "header name must be a non-empty string",
+    ),
+    (
+        "axios",
+        "cjs",
+        "require('axios').get('http://127.0.0.1:1/', {timeout: 'soon'});",
+        "lib/adapters/http.js",
+        "error trying to parse `config.timeout` to int",
+    ),
+    (
+        "express",
+        "cjs",
+        "const app = require('express')(); app.use('/x');",
+        "lib/application.js",
+        "app.use() requires a middleware function",
+    ),
+    (
+        "express",
+        "cjs",
+        "require('express').Router().use('/x');",
+        "lib/router/index.js",
+        "'Router.use() requires a middleware function')",
+    ),
+    (
+        "express",
+        "cjs",
+        "require('express').Router().use('/x', 5);",
+        "lib/router/index.js",
+        "'Router.use() requires a middleware function but got a '",
+    ),
+    (
+        "express",
+        "cjs",
+        "const app = require('express')(); app.post('/x', undefined);",
+        "lib/router/route.js",
+        "throw new Error(msg)",
+    ),
+    (
+        "express",
+        "cjs",
+        "require('express').Router().route('/x').all(5);",
+        "lib/router/route.js",
+        "throw new TypeError(msg)",
+    ),
+    (
+        "express",
+        "cjs",
+        "const app = require('express')(); app.engine('html');",
+        "lib/application.js",
+        "callback function required",
+    ),
+    (
+        "express",
+        "cjs",
+        "const app = require('express')(); app.engine('html', (p, o, cb) => cb(null, '')); app.render('missing.html', (err) => { throw err; });",
+        "lib/application.js",
+        "return done(err);",
+    ),
+    (
+        "express",
+        "cjs",
+        "const app = require('express')(); app.param('id', 5);",
+        "lib/router/index.js",
+        "'invalid param() call for '",
+    ),
+    (
+        "express",
+        "cjs",
+        "const app = require('express')(); app.set('etag', 'sometimes');",
+        "lib/utils.js",
+        "'unknown value for etag function: '",
+    ),
+    (
+        "express",
+        "cjs",
+        "const app = require('express')(); app.set('query parser', 'sometimes');",
+        "lib/utils.js",
+        "'unknown value for query parser function: '",
+    ),
+    (
+        "express",
+        "cjs",
+        _handler("res.sendFile('notes.txt');"),
+        "lib/response.js",
+        "path must be absolute or specify root to res.sendFile",
+    ),
+    (
+        "express",
+        "cjs",
+        _handler("res.cookie('session', 'v', {signed: true});"),
+        "lib/response.js",
+        'cookieParser("secret") required for signed cookies',
+    ),
+    (
+        "express",
+        "cjs",
+        _handler("res.set('Content-Type', ['text/plain']);"),
+        "lib/response.js",
+        "Content-Type cannot be set to an Array",
+    ),
+    (
+        "express",
+        "cjs",
+        _handler("req.get();"),
+        "lib/request.js",
+        "name argument is required to req.get",
+    ),
 ]
 
 _HANDS_ON = ("throw", "reject(", "done(", "next(")
@@ -235,7 +408,9 @@ def true_line(source: Path, needle: str) -> int:
 
 def provoke(node_modules: Path, kind: str, script: str) -> str:
     """Run a script as a user would (beside ``node_modules``); what it printed."""
-    args = ["node", "--input-type=module", "-e", script] if kind == "esm" else ["node", "-e", script]
+    args = (
+        ["node", "--input-type=module", "-e", script] if kind == "esm" else ["node", "-e", script]
+    )
     done = subprocess.run(
         args, cwd=node_modules.parent, capture_output=True, text=True, timeout=120, check=False
     )
@@ -247,7 +422,13 @@ def js_catalogue(node_modules: Path, db: Path) -> Path:
     with SqliteStore(db) as store:
         for name in ("axios", "express"):
             checkout = open_source(str(node_modules / name), repo=f"{name}/{name}", sha=SHA)
-            store_scan(store, checkout, f"{name}/{name}", scan_package(node_modules, name), "2026-12-01T00:00:00.000Z")
+            store_scan(
+                store,
+                checkout,
+                f"{name}/{name}",
+                scan_package(node_modules, name),
+                "2026-12-01T00:00:00.000Z",
+            )
     return db
 
 

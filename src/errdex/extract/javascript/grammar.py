@@ -48,18 +48,54 @@ _LEVELS = frozenset({b"error", b"warn"})
 def _occurrences(data: bytes) -> list[int]:
     """Offsets of the words, as whole words (and calls where they must be), sorted."""
     found: list[int] = []
+    size = len(data)
     for word, call in _WORDS:
         at = data.find(word)
         while at != -1:
             end = at + len(word)
-            if (at == 0 or data[at - 1] not in _WORD_BYTES) and (
-                end == len(data) or data[end] not in _WORD_BYTES
-            ):
-                if not call or data[end : end + 8].lstrip()[:1] == b"(":
-                    found.append(at)
+            whole = (at == 0 or data[at - 1] not in _WORD_BYTES) and (
+                end == size or data[end] not in _WORD_BYTES
+            )
+            if whole and (not call or data[end : end + 8].lstrip()[:1] == b"("):
+                found.append(at)
             at = data.find(word, end)
     found.sort()
     return found
+
+
+def _call_of(callee: tree_sitter.Node) -> tree_sitter.Node | None:
+    """The call whose function ``callee`` is, or None."""
+    call = callee.parent
+    if call is None or call.type != "call_expression":
+        return None
+    return call if call.child_by_field_name("function") == callee else None
+
+
+def _candidate(
+    node: tree_sitter.Node, data: bytes, start: int
+) -> tuple[str, tree_sitter.Node] | None:
+    """What the word at ``start`` (whose node is ``node``) is a candidate for, if anything."""
+    if node.type == "throw":
+        parent = node.parent
+        if parent is not None and parent.type == "throw_statement":
+            return "throw", parent
+        return None
+    holder = node.parent if node.type in _CALLEES else None
+    if holder is None:
+        return None
+    if holder.type != "member_expression":
+        call = _call_of(node)
+        return ("call", call) if call is not None else None
+    if holder.child_by_field_name("object") != node:
+        call = _call_of(holder)  # ``res.status(…)``, ``Promise.reject(…)``
+        return ("call", call) if call is not None else None
+    if not data.startswith(b"console", start):
+        return None
+    prop = holder.child_by_field_name("property")
+    call = _call_of(holder)
+    if prop is not None and prop.text in _LEVELS and call is not None:
+        return "console", call
+    return None
 
 
 def candidates(root: tree_sitter.Node, data: bytes) -> dict[str, list[tree_sitter.Node]]:
@@ -68,35 +104,9 @@ def candidates(root: tree_sitter.Node, data: bytes) -> dict[str, list[tree_sitte
     found: dict[str, list[tree_sitter.Node]] = {"throw": [], "console": [], "call": []}
     for start in _occurrences(data):
         node = root.descendant_for_byte_range(start, start + 1)
-        if node is None:
-            continue
-        if node.type == "throw":
-            parent = node.parent
-            if parent is not None and parent.type == "throw_statement":
-                found["throw"].append(parent)
-            continue
-        if node.type not in _CALLEES:
-            continue
-        holder = node.parent
-        if holder is None:
-            continue
-        if holder.type == "member_expression":
-            if holder.child_by_field_name("object") == node:
-                if data.startswith(b"console", start):
-                    prop = holder.child_by_field_name("property")
-                    call = holder.parent
-                    level = prop.text if prop is not None else None
-                    if level in _LEVELS and call is not None and call.type == "call_expression":
-                        if call.child_by_field_name("function") == holder:
-                            found["console"].append(call)
-                continue
-            call = holder.parent
-            if call is not None and call.type == "call_expression":
-                if call.child_by_field_name("function") == holder:
-                    found["call"].append(call)
-            continue
-        if holder.type == "call_expression" and holder.child_by_field_name("function") == node:
-            found["call"].append(holder)
+        hit = _candidate(node, data, start) if node is not None else None
+        if hit is not None:
+            found[hit[0]].append(hit[1])
     return found
 
 

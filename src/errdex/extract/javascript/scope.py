@@ -142,14 +142,14 @@ def _imports(root: Node, file_path: str, facts: ModuleFacts) -> None:
                     if part.type == "identifier":
                         facts.imports[node_text(part)] = (module, "default")
                     elif part.type == "namespace_import":
-                        for name in part.named_children:
-                            facts.imports[node_text(name)] = (module, "*")
+                        for local in part.named_children:
+                            facts.imports[node_text(local)] = (module, "*")
                     elif part.type == "named_imports":
                         for spec_node in part.named_children:
-                            name = spec_node.child_by_field_name("name")
-                            alias = spec_node.child_by_field_name("alias") or name
-                            if name is not None and alias is not None:
-                                facts.imports[node_text(alias)] = (module, node_text(name))
+                            imported = spec_node.child_by_field_name("name")
+                            alias = spec_node.child_by_field_name("alias") or imported
+                            if imported is not None and alias is not None:
+                                facts.imports[node_text(alias)] = (module, node_text(imported))
             continue
         for declarator in _declarators(statement):
             source_pair = _require_source(declarator.child_by_field_name("value"))
@@ -164,7 +164,10 @@ def _imports(root: Node, file_path: str, facts: ModuleFacts) -> None:
                     if prop.type == "shorthand_property_identifier_pattern":
                         facts.imports[node_text(prop)] = (module, node_text(prop))
                     elif prop.type == "pair_pattern":
-                        key, value = prop.child_by_field_name("key"), prop.child_by_field_name("value")
+                        key, value = (
+                            prop.child_by_field_name("key"),
+                            prop.child_by_field_name("value"),
+                        )
                         if key is not None and value is not None and value.type == "identifier":
                             facts.imports[node_text(value)] = (module, node_text(key))
 
@@ -205,11 +208,14 @@ def _classes(root: Node, facts: ModuleFacts) -> None:
         if statement.type == "export_statement":
             inner = statement.child_by_field_name("declaration") or statement
         if inner.type in _CLASSES:
-            name = inner.child_by_field_name("name")
-            if name is not None:
-                nodes.append((node_text(name), inner))
+            declared = inner.child_by_field_name("name")
+            if declared is not None:
+                nodes.append((node_text(declared), inner))
         for declarator in _declarators(statement):
-            value, target = declarator.child_by_field_name("value"), declarator.child_by_field_name("name")
+            value, target = (
+                declarator.child_by_field_name("value"),
+                declarator.child_by_field_name("name"),
+            )
             if value is not None and target is not None and value.type in _CLASSES:
                 nodes.append((node_text(target), value))
         for name, node in nodes:
@@ -346,9 +352,12 @@ class Bindings:
             if before and (before.isalnum() or before in b"_$."):
                 continue  # a longer name, or a member of another object
             node = self.root.descendant_for_byte_range(m.start(), m.start() + 1)
-            if node is not None and node.type == "identifier":
-                if enclosing_function(node) == self.scope:
-                    found.append((node, m))
+            if (
+                node is not None
+                and node.type == "identifier"
+                and enclosing_function(node) == self.scope
+            ):
+                found.append((node, m))
         return found
 
     def last_before(self, name: str, at: int) -> Node | None:

@@ -22,7 +22,6 @@ from .errors import (
     HTTP_ERROR_FACTORIES,
     Construction,
     construction_of,
-    http_class,
     http_phrase,
     object_props,
     status_of,
@@ -113,9 +112,7 @@ class FileSites:
         if made is None:
             return None
         made.bound = node_text(expr)
-        made.props.extend(
-            bindings.members_between(made.bound, made.node.end_byte, site.start_byte)
-        )
+        made.props.extend(bindings.members_between(made.bound, made.node.end_byte, site.start_byte))
         return made
 
     @staticmethod
@@ -167,7 +164,9 @@ class FileSites:
             if made is not None:
                 self._made(call, made, "throw", "http-error")
             return
-        if (name in _CALLBACKS or (callee.type == "member_expression" and last == "reject")) and args:
+        if (
+            name in _CALLBACKS or (callee.type == "member_expression" and last == "reject")
+        ) and args:
             made = self._construction(args[0], call)
             if made is not None:
                 style = "reject" if last == "reject" else "callback"
@@ -357,7 +356,11 @@ class FileSites:
                     cause=cause,
                     notes=[
                         *notes,
-                        *([f"one of {len(unique)} alternative messages"] if len(unique) > 1 else []),
+                        *(
+                            [f"one of {len(unique)} alternative messages"]
+                            if len(unique) > 1
+                            else []
+                        ),
                     ],
                     language=self.language,
                     error_code=error_code,

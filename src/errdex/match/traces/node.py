@@ -179,12 +179,27 @@ def _blocks(lines: list[str]) -> tuple[list[_Block], list[tuple[int, str, int, s
         m = _HEADER.match(lines[header])
         indent = len(lines[header]) - len(lines[header].lstrip())
         cls = m.group("cls") if m is not None and m.group("msg") is not None else None
-        first_message = m.group("msg") if m is not None and cls is not None else lines[header].strip()
-        if m is not None and m.group("cls") and m.group("msg") is None and m.group("prefix") is None:
+        first_message = (
+            m.group("msg") if m is not None and cls is not None else lines[header].strip()
+        )
+        if (
+            m is not None
+            and m.group("cls")
+            and m.group("msg") is None
+            and m.group("prefix") is None
+        ):
             cls, first_message = m.group("cls"), ""  # ``Error`` with no message
-        message = "\n".join([first_message or "", *(l[indent:] for l in lines[header + 1 : first])])
+        message = "\n".join(
+            [first_message or "", *(text[indent:] for text in lines[header + 1 : first])]
+        )
         block = _Block(
-            header, first, i, cls, message.rstrip("\n"), indent, (m.group("prefix") or "") if m else ""
+            header,
+            first,
+            i,
+            cls,
+            message.rstrip("\n"),
+            indent,
+            (m.group("prefix") or "") if m else "",
         )
         if m is not None and m.group("tag") and re.fullmatch(r"[A-Z][A-Z0-9_]+", m.group("tag")):
             block.notes.append(f"code: {m.group('tag')}")
@@ -252,8 +267,11 @@ def parse(text: str) -> list[PastedError]:
 def _crash_only(lines: list[str], crash: tuple[int, str, int, str]) -> PastedError:
     """A crash with no stack (``throw 'text'``): the value printed under the caret."""
     at, path, number, source = crash
-    rest = [l for l in lines[at + 3 :] if l.strip() and not l.startswith("(Use `node")]
-    rest = [l for l in rest if not _NODE_VERSION.match(l)]
+    rest = [
+        text
+        for text in lines[at + 3 :]
+        if text.strip() and not text.startswith("(Use `node") and not _NODE_VERSION.match(text)
+    ]
     message = rest[0].strip() if rest else ""
     m = _HEADER.match(message)
     cls = m.group("cls") if m is not None and m.group("msg") is not None else None
