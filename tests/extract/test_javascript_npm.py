@@ -80,16 +80,22 @@ def _records(result: ScanResult) -> dict[tuple[str, int], list[dict[str, object]
     return found
 
 
+def _catalogued(
+    node_modules: Path, name: str
+) -> tuple[ScanResult, dict[tuple[str, int], list[dict[str, object]]], Path]:
+    """A package scanned with nothing skipped: the result, its records by line, its folder."""
+    result = scan_package(node_modules, name)
+    assert not result.skipped
+    return result, _records(result), node_modules / name
+
+
 def _line(path: Path, needle: str) -> int:
     (number,) = [n for n, text in enumerate(path.read_text().splitlines(), 1) if needle in text]
     return number
 
 
 def test_axios_is_catalogued_with_codes_and_templates(node_modules: Path) -> None:
-    result = scan_package(node_modules, "axios")
-    assert not result.skipped
-    by_line = _records(result)
-    lib = node_modules / "axios"
+    result, by_line, lib = _catalogued(node_modules, "axios")
     settle = _line(lib / "lib/core/settle.js", "reject(new AxiosError(")
     (record,) = by_line[("lib/core/settle.js", settle)]
     assert record["errorClass"] == "AxiosError"
@@ -107,10 +113,7 @@ def test_axios_is_catalogued_with_codes_and_templates(node_modules: Path) -> Non
 
 
 def test_express_is_catalogued_with_callbacks_and_http_errors(node_modules: Path) -> None:
-    result = scan_package(node_modules, "express")
-    assert not result.skipped
-    by_line = _records(result)
-    lib = node_modules / "express"
+    _, by_line, lib = _catalogued(node_modules, "express")
     done = _line(lib / "lib/application.js", "return done(err);")
     messages = {r["errorMessage"] for r in by_line[("lib/application.js", done)]}
     assert messages == {

@@ -14,7 +14,7 @@ from http import HTTPStatus
 
 from tree_sitter import Node
 
-from .messages import node_text, string_value
+from .messages import node_text, string_value, unwrap
 
 __all__ = [
     "HTTP_ERROR_FACTORIES",
@@ -31,9 +31,6 @@ HTTP_ERROR_FACTORIES = frozenset({"createError", "createHttpError", "httpErrors"
 _ERR_CODE = re.compile(r"ERR_[A-Z0-9_]+")
 _CODE_VALUE = re.compile(r"[A-Z][A-Z0-9_]{2,}")
 _FACTORIES = frozenset({"from", "create"})
-_UNWRAP = frozenset(
-    {"parenthesized_expression", "as_expression", "non_null_expression", "satisfies_expression"}
-)
 
 
 @dataclass(slots=True)
@@ -84,18 +81,12 @@ class Construction:
 
     def message_arg(self) -> Node | None:
         if self.style == "http-error":
-            return next((a for a in self.args if _unwrap(a).type not in ("number", "object")), None)
+            return next((a for a in self.args if unwrap(a).type not in ("number", "object")), None)
         return self.args[0] if self.args else None
 
 
-def _unwrap(node: Node) -> Node:
-    while node.type in _UNWRAP and node.named_children:
-        node = node.named_children[0]
-    return node
-
-
 def _code_arg(arg: Node) -> str | None:
-    arg = _unwrap(arg)
+    arg = unwrap(arg)
     if arg.type == "string":
         text = string_value(arg) or ""
         return text if _ERR_CODE.fullmatch(text) else None
@@ -141,7 +132,7 @@ def status_of(node: Node | None) -> int | None:
     """A literal HTTP error status (400–599), or None."""
     if node is None:
         return None
-    node = _unwrap(node)
+    node = unwrap(node)
     if node.type != "number":
         return None
     try:
@@ -160,7 +151,7 @@ def _class_like(callee: Node) -> bool:
 
 def construction_of(expr: Node) -> Construction | None:
     """The error ``expr`` constructs directly, or None (a variable is the caller's to resolve)."""
-    expr = _unwrap(expr)
+    expr = unwrap(expr)
     args_node = expr.child_by_field_name("arguments")
     args = [a for a in args_node.named_children if a.type != "comment"] if args_node else []
     if expr.type == "new_expression":
@@ -177,8 +168,8 @@ def construction_of(expr: Node) -> Construction | None:
             inner = construction_of(args[0])
             if inner is not None:
                 for extra in args[1:]:
-                    if _unwrap(extra).type == "object":
-                        inner.props.extend(object_props(_unwrap(extra)))
+                    if unwrap(extra).type == "object":
+                        inner.props.extend(object_props(unwrap(extra)))
             return inner
         if name in HTTP_ERROR_FACTORIES:
             status = next((s for s in map(status_of, args) if s is not None), None)
@@ -195,6 +186,6 @@ def construction_of(expr: Node) -> Construction | None:
     else:
         return None
     for arg in made.args[1:]:
-        if _unwrap(arg).type == "object":
-            made.props.extend(object_props(_unwrap(arg)))
+        if unwrap(arg).type == "object":
+            made.props.extend(object_props(unwrap(arg)))
     return made

@@ -23,6 +23,7 @@ __all__ = [
     "node_text",
     "string_value",
     "templates_of",
+    "unwrap",
 ]
 
 #: More alternatives than this are cut (a chain of ternaries multiplies them).
@@ -85,7 +86,8 @@ def string_value(node: Node) -> str | None:
     return "".join(out)
 
 
-def _unwrap(node: Node) -> Node:
+def unwrap(node: Node) -> Node:
+    """The expression inside parentheses and TypeScript's ``as``/``!``/``satisfies``."""
     while node.type in _UNWRAP and node.named_children:
         node = node.named_children[0]
     return node
@@ -125,7 +127,7 @@ def templates_of(node: Node | None, resolve: Resolve, depth: int = 0) -> list[Me
     """The message templates an expression may evaluate to (one, unless it branches)."""
     if node is None:
         return [MessageTemplate()]
-    node = _unwrap(node)
+    node = unwrap(node)
     kind = node.type
     if kind == "string":
         return [MessageTemplate.literal(string_value(node) or "")]
@@ -142,7 +144,7 @@ def templates_of(node: Node | None, resolve: Resolve, depth: int = 0) -> list[Me
                 return _product(
                     [templates_of(left, resolve, depth), templates_of(right, resolve, depth)]
                 )
-            if op in ("||", "??") and _unwrap(right).type in ("string", "template_string"):
+            if op in ("||", "??") and unwrap(right).type in ("string", "template_string"):
                 return _dedupe(
                     [*templates_of(left, resolve, depth), *templates_of(right, resolve, depth)]
                 )
@@ -170,7 +172,7 @@ def templates_of(node: Node | None, resolve: Resolve, depth: int = 0) -> list[Me
 def _is_stringy(left: Node, right: Node) -> bool:
     """``a + b`` joins text when either side is text (else it may be arithmetic)."""
     textual = ("string", "template_string", "binary_expression")
-    return _unwrap(left).type in textual or _unwrap(right).type in textual
+    return unwrap(left).type in textual or unwrap(right).type in textual
 
 
 def format_templates(args: Sequence[Node], resolve: Resolve) -> list[MessageTemplate]:
@@ -180,7 +182,7 @@ def format_templates(args: Sequence[Node], resolve: Resolve) -> list[MessageTemp
     args = [a for a in args if a.type != "comment"]
     if not args:
         return [MessageTemplate()]
-    first = _unwrap(args[0])
+    first = unwrap(args[0])
     rest = list(args)
     parts: list[list[MessageTemplate]] = []
     if first.type == "string":

@@ -337,6 +337,8 @@ class FileSites:
         guards = guards_of(node)
         line = node.start_point[0] + 1
         unique = list(dict.fromkeys(templates))
+        if len(unique) > 1:
+            notes = [*notes, f"one of {len(unique)} alternative messages"]
         for template in unique:
             self.sites.append(
                 ErrorSite(
@@ -354,14 +356,7 @@ class FileSites:
                     severity=severity,
                     guards=guards,
                     cause=cause,
-                    notes=[
-                        *notes,
-                        *(
-                            [f"one of {len(unique)} alternative messages"]
-                            if len(unique) > 1
-                            else []
-                        ),
-                    ],
+                    notes=list(notes),
                     language=self.language,
                     error_code=error_code,
                     http_status=http_status,
