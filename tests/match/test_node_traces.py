@@ -3,7 +3,9 @@ express with ``node -e`` scripts, matched back to their throw sites."""
 
 from __future__ import annotations
 
+import json
 import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -462,3 +464,54 @@ def test_provoked_errors_match_their_throw_site(
         true_line(installed / package / path, needle),
     ), text
     assert best.confidence >= 0.9
+
+
+def test_the_cli_scans_express_and_matches_a_crash(installed: Path, tmp_path: Path) -> None:
+    """``errdex scan`` then ``errdex match -`` as separate processes, as a user runs them."""
+    db = tmp_path / "errdex.db"
+    scan = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "errdex",
+            "scan",
+            str(installed / "express"),
+            "--repo",
+            "expressjs/express",
+            "--sha",
+            SHA,
+            "--db",
+            str(db),
+            "--language",
+            "javascript",
+            "--no-progress",
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert scan.returncode == 0, scan.stderr
+    text = provoke(installed, "cjs", "const app = require('express')(); app.engine('html');")
+    found = subprocess.run(
+        [sys.executable, "-m", "errdex", "match", "--db", str(db), "--json", "-"],
+        input=text,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert found.returncode == 0, found.stderr
+    best = json.loads(found.stdout)[0]
+    want = true_line(installed / "express/lib/application.js", "callback function required")
+    assert (best["filePath"], best["lineNumber"]) == ("lib/application.js", want)
+
+
+def test_a_repl_uncaught_prefix() -> None:
+    (error,) = parse("Uncaught TypeError: x is not a function\n    at REPL3:1:1\n")
+    assert (error.error_class, error.message, error.frames[0].path) == (
+        "TypeError",
+        "x is not a function",
+        "REPL3",
+    )
