@@ -40,6 +40,15 @@ _CARET = re.compile(r"^\s*\^+\s*$")
 _NODE_VERSION = re.compile(r"^Node\.js v\d+")
 _CODE = re.compile(r"^\s+code: '(?P<code>[^']+)',?$")
 _PYTHON = "Traceback (most recent call last):"
+#: How far above its frames an error's header is looked for (its message's lines).
+MAX_MESSAGE_LINES = 200
+#: Whether a text can hold a trace at all (searched once, in C, before any line is read).
+_ANY_FRAME = re.compile(r"^[ \t]+at \S", re.M)
+_ANY_CARET = re.compile(r"\n[ \t]*\^+[ \t]*\n")
+
+
+def _frames_in(text: str) -> bool:
+    return ("    at " in text or "\tat " in text) and _ANY_FRAME.search(text) is not None
 
 
 @dataclass(slots=True)
@@ -107,6 +116,7 @@ def _header_at(lines: list[str], start: int, stop: int, crashed: bool) -> int | 
     ``Class: message`` line after ``start``, else the nearest such line above them; any
     line just above them only under Node's crash header (a thrown object's first line)."""
     nearest: int | None = None
+    start = max(start, stop - MAX_MESSAGE_LINES)
     for i in range(start, stop):
         m = _HEADER.match(lines[i])
         if m is None:
@@ -148,16 +158,21 @@ def _blocks(lines: list[str]) -> tuple[list[_Block], list[tuple[int, str, int, s
     i = 0
     while i < len(lines):
         line = lines[i]
-        crash = _CRASH_AT.match(line)
-        if crash is not None and i + 2 < len(lines) and _CARET.match(lines[i + 2]):
+        # cheap tests first: most lines of a long paste are neither frames nor headers
+        crash = (
+            _CRASH_AT.match(line)
+            if i + 2 < len(lines) and "^" in lines[i + 2] and _CARET.match(lines[i + 2])
+            else None
+        )
+        if crash is not None:
             crashes.append((i, _path(crash.group("path")), int(crash.group("line")), lines[i + 1]))
             boundary = i = i + 3
             crashed = True
             continue
-        if _NODE_VERSION.match(line):
+        if line.startswith("Node.js v") and _NODE_VERSION.match(line):
             boundary = i = i + 1
             continue
-        if parse_frame(line) is None:
+        if "at " not in line or parse_frame(line) is None:
             i += 1
             continue
         header = _header_at(lines, boundary, i, crashed)
@@ -225,7 +240,7 @@ def _relation(block: _Block, outer: _Block) -> Relation | None:
 def parse(text: str) -> list[PastedError]:
     """The Node/V8 errors of a paste, causes before the errors they caused; ``[]`` when
     the text carries no V8 frame line and no uncaught-exception header."""
-    if _PYTHON in text or ("    at " not in text and "\tat " not in text and "^" not in text):
+    if _PYTHON in text or not (_frames_in(text) or _ANY_CARET.search(text)):
         return []
     lines = text.split("\n")
     blocks, crashes = _blocks(lines)
