@@ -515,3 +515,30 @@ def test_a_repl_uncaught_prefix() -> None:
         "x is not a function",
         "REPL3",
     )
+
+
+def test_a_package_root_file_under_node_modules_keys_to_the_package_path() -> None:
+    """``node_modules/ms/index.js`` is the ms repository's ``index.js`` (past the package)."""
+    from errdex.match.layouts import frame_keys
+
+    assert "index.js" in frame_keys("/app/node_modules/ms/index.js")
+    assert "index.js" in frame_keys("C:\\app\\node_modules\\@scope\\pkg\\index.js")
+    assert "lib/x.js" in frame_keys("/a/node_modules/.pnpm/p@1.0.0/node_modules/p/lib/x.js")
+    assert "index.js" not in frame_keys("/app/src/index.js")  # one part, no layout root
+
+
+def test_a_root_file_of_a_dependency_is_found_by_its_frame(installed: Path, tmp_path: Path) -> None:
+    """ms (a dependency of express) keeps its code in ``index.js`` at the package root."""
+    db = tmp_path / "errdex.db"
+    with SqliteStore(db) as store:
+        checkout = open_source(str(installed / "ms"), repo="ms/ms", sha=SHA)
+        store_scan(
+            store, checkout, "ms/ms", scan_package(installed, "ms"), "2026-12-01T00:00:00.000Z"
+        )
+    text = provoke(installed, "cjs", "require('ms')({ minutes: 5 });")
+    best = answers(text, db)[-1].candidates[0]
+    assert (best.filePath, best.lineNumber) == (
+        "index.js",
+        true_line(installed / "ms/index.js", "throw new Error("),
+    )
+    assert any("the innermost frame is index.js" in reason for reason in best.reasons)
