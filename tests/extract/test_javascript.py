@@ -443,3 +443,25 @@ def test_a_rejection_of_an_error_made_elsewhere_is_a_site_like_a_throw() -> None
         (2, None, "{reason}"),
         (3, "CanceledError", "canceled"),
     ]
+
+
+def test_http_exceptions_carry_the_status_they_are_given() -> None:
+    found = sites(
+        """\
+        import { HttpException, HttpStatus } from '@nestjs/common';
+        export class CatsController {
+          findOne(id: string) {
+            if (!id) throw new HttpException('id is required', HttpStatus.BAD_REQUEST);
+            throw new HttpException({ status: 403, error: 'not yours' }, 403);
+          }
+          parse() { throw new ParseError('bad line', 404); }
+        }
+        """,
+        "src/cats.controller.ts",
+    )
+    assert [(s.error_class, s.http_status, s.error_type) for s in found] == [
+        ("HttpException", 400, "http"),
+        ("HttpException", 403, "http"),
+        ("ParseError", None, "exception"),  # a number is a status only for an HTTP class
+    ]
+    assert found[0].qualified_class == "@nestjs/common.HttpException"

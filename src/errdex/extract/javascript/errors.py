@@ -73,6 +73,24 @@ class Construction:
                 return found
         return None
 
+    def status(self) -> int | None:
+        """The HTTP status an error class is given: ``HttpStatus.NOT_FOUND`` (any class),
+        or a literal 400–599 for a class named ``Http…`` (NestJS' ``HttpException``)."""
+        if self.http_status is not None:
+            return self.http_status
+        http_class = "Http" in (self.class_name or "")
+        for arg in self.args[1:]:
+            arg = unwrap(arg)
+            if arg.type == "member_expression":
+                obj, prop = arg.child_by_field_name("object"), arg.child_by_field_name("property")
+                if obj is not None and prop is not None and node_text(obj) == "HttpStatus":
+                    found = HTTPStatus.__members__.get(node_text(prop))
+                    if found is not None and 400 <= found.value <= 599:
+                        return found.value
+            elif http_class and status_of(arg) is not None:
+                return status_of(arg)
+        return None
+
     def cause(self) -> str | None:
         for name, value in self.props:
             if name == "cause":

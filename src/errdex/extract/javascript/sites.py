@@ -300,8 +300,9 @@ class FileSites:
         code = made.code()
         if code is None and shown is not None and made.style in ("new", "call"):
             code = self.facts.class_code(node_text(made.callee) if made.callee else shown)
+        status = made.status()
         error_type: ErrorType = "error_code" if code else "exception"
-        if made.style == "http-error":
+        if status is not None or made.style == "http-error":
             error_type = "http"
         self._add(
             node,
@@ -313,7 +314,7 @@ class FileSites:
             error_type=error_type,
             cause=made.cause(),
             error_code=code,
-            http_status=made.http_status,
+            http_status=status,
             notes=notes,
         )
 
