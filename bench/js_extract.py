@@ -138,8 +138,12 @@ def reference(files: list[tuple[str, str]]) -> dict[str, set[tuple[str, int]]]:
 def recall(files: list[tuple[str, str]]) -> None:
     ref = reference(files)
     sites: set[tuple[str, int]] = set()
+    worded = total_sites = 0
     for path, text in files:
-        sites.update((path, s.line) for s in extract(text, path, text.splitlines()))
+        found = extract(text, path, text.splitlines())
+        sites.update((path, s.line) for s in found)
+        total_sites += len(found)
+        worded += sum(not s.template.is_opaque for s in found)
     total = set().union(*ref.values())
     print(f"\nrecall on {len(files)} files ({sum(t.count(chr(10)) for _, t in files)} lines)")
     print(f"{'kind':10}{'reference':>10}{'errdex':>8}{'recall':>9}")
@@ -152,6 +156,7 @@ def recall(files: list[tuple[str, str]]) -> None:
     for path, line in missed[:15]:
         text = dict(files)[path].splitlines()[line - 1].strip()
         print(f"  missed {path}:{line}: {text[:90]}")
+    print(f"sites whose template has literal text: {worded}/{total_sites}")
     extra = sites - total
     print(
         f"errdex sites the reference does not count: {len(extra)} (rejections and callbacks of a bound error, re-throws excluded by both)"
