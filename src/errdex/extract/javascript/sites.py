@@ -56,7 +56,6 @@ class FileSites:
         self.sites: list[ErrorSite] = []
         self._bindings: dict[int, Bindings] = {}
         self._seen: set[int] = set()  # errors already recorded (by their node's id)
-        self._lines_seen: set[tuple[int, int]] = set()
 
     @property
     def facts(self) -> ModuleFacts:
