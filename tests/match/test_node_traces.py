@@ -542,3 +542,38 @@ def test_a_root_file_of_a_dependency_is_found_by_its_frame(installed: Path, tmp_
         true_line(installed / "ms/index.js", "throw new Error("),
     )
     assert any("the innermost frame is index.js" in reason for reason in best.reasons)
+
+
+JEST = """\
+ FAIL  src/parse.test.js
+  ● parse › rejects bad input
+
+    TypeError: input must be a string
+
+      1 | function parse(input) {
+    > 2 |   if (typeof input !== 'string') throw new TypeError('input must be a string');
+        |                                        ^
+      3 | }
+
+      at parse (src/parse.js:2:40)
+      at Object.<anonymous> (src/parse.test.js:4:5)
+
+Test Suites: 1 failed, 1 total
+"""
+
+MOCHA = """\
+  1) parse
+       rejects bad input:
+     TypeError: input must be a string
+      at parse (src/parse.js:2:40)
+      at Context.<anonymous> (test/parse.test.js:4:5)
+      at process.processImmediate (node:internal/timers:478:21)
+"""
+
+
+@pytest.mark.parametrize("text", [JEST, MOCHA], ids=["jest", "mocha"])
+def test_test_runner_reports(text: str) -> None:
+    """Jest prints a code frame between the error and its stack; Mocha indents by two."""
+    (error,) = parse(text)
+    assert (error.error_class, error.message) == ("TypeError", "input must be a string")
+    assert (error.frames[-1].path, error.frames[-1].line) == ("src/parse.js", 2)

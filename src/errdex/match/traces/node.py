@@ -37,6 +37,7 @@ _HEADER = re.compile(
 _ERROR_NAME = re.compile(r"(?:Error|Exception|Rejection|Warning|Fault)$")
 _CRASH_AT = re.compile(r"^(?P<path>\S(?:.*\S)?):(?P<line>\d+)$")
 _CARET = re.compile(r"^\s*\^+\s*$")
+_CODE_FRAME = re.compile(r"^\s*(?:>\s*)?\d*\s*\|")
 _NODE_VERSION = re.compile(r"^Node\.js v\d+")
 _CODE = re.compile(r"^\s+code: '(?P<code>[^']+)',?$")
 _PYTHON = "Traceback (most recent call last):"
@@ -131,9 +132,26 @@ def _header_at(lines: list[str], start: int, stop: int, crashed: bool) -> int | 
 
 
 def _indented_under(header: str, frame: str) -> bool:
+    """Frames sit deeper than their error: four spaces in Node, two under Mocha's
+    numbered failures, more under Jest's; Rust's ``at`` lines sit under no such header."""
     indent = len(header) - len(header.lstrip())
     lead = frame[: len(frame) - len(frame.lstrip())]
-    return lead in (header[:indent] + "    ", header[:indent] + "\t")
+    if lead == header[:indent] + "\t":
+        return True
+    return lead.strip(" ") == "" and indent < len(lead) <= indent + 8
+
+
+def _message_lines(lines: list[str], indent: int) -> list[str]:
+    """A message's lines after its first: up to a Jest code frame (``> 2 | …``) or the
+    blank line before it, with the header's indentation taken off."""
+    out: list[str] = []
+    for text in lines:
+        if _CODE_FRAME.match(text):
+            break
+        out.append(text[indent:])
+    while out and not out[-1].strip():
+        out.pop()
+    return out
 
 
 def _trailer_end(lines: list[str], start: int, indent: int, notes: list[str]) -> int:
@@ -177,7 +195,7 @@ def _blocks(lines: list[str]) -> tuple[list[_Block], list[tuple[int, str, int, s
             continue
         header = _header_at(lines, boundary, i, crashed)
         if header is not None and not _indented_under(lines[header], line):
-            header = None  # V8 indents frames four spaces under their error
+            header = None  # frames are indented under their error
         first = i
         frames: list[Frame] = []
         while i < len(lines):
@@ -205,7 +223,7 @@ def _blocks(lines: list[str]) -> tuple[list[_Block], list[tuple[int, str, int, s
         ):
             cls, first_message = m.group("cls"), ""  # ``Error`` with no message
         message = "\n".join(
-            [first_message or "", *(text[indent:] for text in lines[header + 1 : first])]
+            [first_message or "", *_message_lines(lines[header + 1 : first], indent)]
         )
         block = _Block(
             header,
