@@ -56,6 +56,16 @@ class Extractor:
     analysed: bool = False
 
 
+_JS_SUFFIXES = (".js", ".mjs", ".cjs", ".jsx")
+_TS_SUFFIXES = (".ts", ".tsx", ".mts", ".cts")
+_JS_KEYWORDS = ("throw", "console", "reject", "tatus", "Error")
+
+
+def _js_test_names(suffixes: tuple[str, ...]) -> tuple[str, ...]:
+    """``*.test.js``, ``*.spec.ts``, ``*_test.js``, ...: Jest's, Mocha's and Vitest's names."""
+    return tuple(f"*{mark}{s}" for s in suffixes for mark in (".test", ".spec", "_test"))
+
+
 EXTRACTORS: tuple[Extractor, ...] = (
     Extractor(
         "python",
@@ -78,6 +88,20 @@ EXTRACTORS: tuple[Extractor, ...] = (
         "errdex.extract.java",
         keywords=("throw", "assert", "requireNonNull", "check", "error", "warn", "severe", "fatal"),
         test_names=("*Test.java", "*Tests.java"),
+    ),
+    Extractor(
+        "javascript",
+        _JS_SUFFIXES,
+        "errdex.extract.javascript",
+        keywords=_JS_KEYWORDS,
+        test_names=_js_test_names(_JS_SUFFIXES),
+    ),
+    Extractor(
+        "typescript",
+        _TS_SUFFIXES,
+        "errdex.extract.javascript",
+        keywords=_JS_KEYWORDS,
+        test_names=_js_test_names(_TS_SUFFIXES),
     ),
 )
 

@@ -33,6 +33,7 @@ editable install, src layout       ``/home/u/click/src/click/core.py``          
 zipapp                             ``/home/u/app.pyz/click/core.py``                           site
 egg (zipped or not)                ``…/site-packages/foo-1.0-py3.12.egg/foo/bar.py``           site
 frozen module                      ``<frozen importlib._bootstrap>``, ``<frozen os>``          stdlib
+npm package (Node/V8 frames)       ``/app/node_modules/ms/index.js``, ``…/@scope/pkg/x.js``    site
 =================================  ==========================================================  =======
 
 The innermost root wins (``lib/python3.12/site-packages/…`` is site, not stdlib). A
@@ -73,6 +74,10 @@ def layout_root(parts: list[str]) -> tuple[Root, int] | None:
         part = parts[i]
         if part in _SITE_DIRS or part.lower() in _SITE_DIRS:
             return "site", i + 1
+        if part == "node_modules":  # past node_modules/<package>/ (or /@scope/<package>/)
+            skip = 3 if parts[i + 1].startswith("@") else 2
+            if i + skip < len(parts):
+                return "site", i + skip
         if part == STDLIB_DIR:  # Windows (installer, conda, venv base): C:\Python312\Lib\x.py
             return "stdlib", i + 1
         head = part[:1]

@@ -37,6 +37,8 @@ _SOURCE_DIRS = frozenset(
     {
         "tests",
         "test",
+        "__tests__",
+        "__mocks__",
         "testing",
         "docs",
         "doc",
