@@ -56,6 +56,21 @@ class Extractor:
     analysed: bool = False
 
 
+#: What every C/C++ site's call holds (``errdex.extract.c``): the C API's ``PyErr_``/``PyArg_``,
+#: ``throw``, pybind11's and nanobind's helpers, and status constructors.
+C_KEYWORDS = (
+    "PyErr_",
+    "PyArg_",
+    "throw",
+    "pybind11_fail",
+    "set_error",
+    "raise",
+    "Error(",
+    *("InvalidArgument", "FailedPrecondition", "Unimplemented", "Internal(", "NotFound"),
+    *("OutOfRange", "ResourceExhausted", "Unavailable", "AlreadyExists", "PermissionDenied"),
+    *("Aborted(", "DataLoss", "DeadlineExceeded", "Unauthenticated", "Cancelled(", "Unknown("),
+)
+
 EXTRACTORS: tuple[Extractor, ...] = (
     Extractor(
         "python",
@@ -64,6 +79,10 @@ EXTRACTORS: tuple[Extractor, ...] = (
         keywords=("raise", "warn", "assert"),
         test_names=("test_*.py", "*_test.py", "conftest.py"),
         analysed=True,
+    ),
+    Extractor("c", (".c", ".h"), "errdex.extract.c", keywords=C_KEYWORDS),
+    Extractor(
+        "cpp", (".cc", ".cpp", ".cxx", ".hpp", ".hh"), "errdex.extract.c", keywords=C_KEYWORDS
     ),
 )
 
