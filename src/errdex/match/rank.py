@@ -15,6 +15,7 @@ from typing import Any
 import re2
 from rapidfuzz import fuzz
 
+from errdex.extract.registry import extractor_for
 from errdex.match.classes import ClassResolver
 from errdex.match.index import MatchIndex
 from errdex.match.literal_match import match_prefix, match_runs
@@ -353,6 +354,7 @@ def _score_clue(clue: Clue, index: MatchIndex) -> list[Scored]:
                 if score > s.message:
                     s.message = score
                     s.reasons.append(f"the message is {ratio:.0f}% similar to the template")
+    _below_python(clue, index, found)
     # a site of another class did not raise this error, whatever else points at it
     named = clue.error_class is not None
     return [
@@ -360,6 +362,34 @@ def _score_clue(clue: Clue, index: MatchIndex) -> list[Scored]:
         for s in found.values()
         if (s.message > 0 or s.frame > 0) and not (named and s.class_factor <= CLASS_DIFFERS)
     ]
+
+
+#: What the innermost Python frame lends a C/C++ site whose message fits: a Python twin
+#: raising the same message would be that frame itself, a C site has no frame of its own.
+BELOW_PYTHON = 0.65
+#: Languages whose raise sites print no frame: the traceback ends at the Python caller.
+FRAMELESS_LANGUAGES = frozenset({"c", "cpp"})
+
+
+def _frameless(path: str) -> bool:
+    extractor = extractor_for(path)
+    return extractor is not None and extractor.language in FRAMELESS_LANGUAGES
+
+
+def _below_python(clue: Clue, index: MatchIndex, found: dict[int, Scored]) -> None:
+    """A traceback whose innermost frame is Python code that called into C or C++: the
+    compiled sites whose message fits are consistent with it, a Python site that the
+    innermost frame is not is not (it would have printed its own frame)."""
+    if not clue.frames or clue.frames[-1][1] is None or _frameless(clue.frames[-1][0]):
+        return
+    for i, s in found.items():
+        if s.full_match and not s.innermost and _frameless(index.entry(i).file_path):
+            if BELOW_PYTHON > s.frame:
+                s.frame = BELOW_PYTHON
+                s.reasons.append(
+                    "the innermost frame is Python code calling compiled code, "
+                    "and this site raises in C/C++ with no frame of its own"
+                )
 
 
 def _noted_matches(
