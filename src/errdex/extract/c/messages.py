@@ -7,6 +7,7 @@ Anything the source does not state as text is a hole shown as its source express
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 from tree_sitter import Node
@@ -17,6 +18,7 @@ from .formats import CAPI, PRINTF, decode_escapes, format_template
 
 __all__ = ["Macros", "arguments", "call_name", "literal_text", "message_template", "node_text"]
 
+_TEMPLATE_ARGS = re.compile(r"<[^<>]*>")
 #: ``#define NAME "literal"`` bodies, by name.
 Macros = Mapping[str, str]
 
@@ -39,10 +41,10 @@ def call_name(call: Node) -> str:
     fn = call.child_by_field_name("function")
     if fn is None:
         return ""
-    if fn.type == "template_function":
-        inner = fn.child_by_field_name("name")
-        fn = inner if inner is not None else fn
-    return "".join(node_text(fn).split())
+    name = "".join(node_text(fn).split())
+    while "<" in name and name != (shorter := _TEMPLATE_ARGS.sub("", name)):
+        name = shorter
+    return name
 
 
 def arguments(call: Node) -> list[Node]:

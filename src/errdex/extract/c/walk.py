@@ -50,6 +50,8 @@ _DEFINE_STRINGS = re.compile(r'\s*(?:"(?:[^"\\\n]|\\.)*"\s*)+')
 _ONE_STRING = re.compile(r'"((?:[^"\\\n]|\\.)*)"')
 #: C++ exceptions that carry a Python error set before them (``throw py::error_already_set()``).
 _ALREADY_SET = frozenset({"error_already_set", "python_error", "builtin_exception"})
+#: A variable holding an exception class made elsewhere, named after it (``DecodeError``).
+_NAMED_CLASS = re.compile(r"[A-Z][A-Za-z0-9]*(?:Error|Exception|Warning)")
 _CRITICAL = frozenset({"MemoryError", "SystemError", "RecursionError"})
 
 
@@ -130,6 +132,8 @@ class FileWalker:
 
     def _register(self, call: Node, args: list[Node]) -> None:
         fn = call.child_by_field_name("function")
+        while fn is not None and fn.type == "qualified_identifier":
+            fn = fn.child_by_field_name("name")
         targs = (
             fn.child_by_field_name("arguments")
             if fn is not None and fn.type == "template_function"
@@ -173,6 +177,9 @@ class FileWalker:
         dotted = self.module_exceptions.get(name)
         if dotted is not None:
             return dotted.rpartition(".")[2], dotted
+        if _NAMED_CLASS.fullmatch(name):
+            # created in another file (``state->JSONDecodeError``): named after its class
+            return name, None
         return None, None
 
     def _call(self, call: Node) -> None:
@@ -246,7 +253,10 @@ class FileWalker:
         if shown == "KeyError" and spec.mode in ("string", "format"):
             template = quoted_repr(template)  # str(KeyError(s)) is repr(s)
         kind: SiteKind = "warn" if spec.warn else ("throw" if name in _THROWING else "set")
-        self._add(call, kind, template, shown, qualified, name, [])
+        notes = []
+        if shown is not None and qualified is None:
+            notes.append(f"the class is read from the name of the variable that holds it ({shown})")
+        self._add(call, kind, template, shown, qualified, name, notes)
 
     def _throw(self, throw: Node) -> Node | None:
         value = next((c for c in throw.named_children if c.type != "comment"), None)
