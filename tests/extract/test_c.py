@@ -101,7 +101,9 @@ def _at(sites: list[ErrorSite], needle: str) -> ErrorSite:
     return found[0]
 
 
-def test_set_string_on_a_module_exception_created_with_new_exception(sites: list[ErrorSite]) -> None:
+def test_set_string_on_a_module_exception_created_with_new_exception(
+    sites: list[ErrorSite],
+) -> None:
     site = _at(sites, '"System command failed"')
     assert (site.kind, site.error_class, site.qualified_class) == ("set", "error", "spam.error")
     assert site.template.display == "System command failed"
@@ -110,7 +112,9 @@ def test_set_string_on_a_module_exception_created_with_new_exception(sites: list
     assert NO_FRAME in site.notes
 
 
-def test_format_conversions_are_holes_and_percent_percent_is_literal(sites: list[ErrorSite]) -> None:
+def test_format_conversions_are_holes_and_percent_percent_is_literal(
+    sites: list[ErrorSite],
+) -> None:
     site = _at(sites, '"status %d of %.200s')
     assert site.error_class == "ValueError"
     assert site.template.display == "status %d of %.200s is out of range (%zd%)"
@@ -175,7 +179,7 @@ def test_warnings_are_warn_sites(sites: list[ErrorSite]) -> None:
 
 def test_escapes_are_read_and_an_opaque_macro_is_a_hole(sites: list[ErrorSite]) -> None:
     assert _at(sites, r'"tab\there').template.display == 'tab\there "quoted" A'
-    opaque = _at(sites, "NOT_A_LITERAL \"b\"")
+    opaque = _at(sites, 'NOT_A_LITERAL "b"')
     assert opaque.template.display == "a{NOT_A_LITERAL}b"
 
 
@@ -273,7 +277,9 @@ def test_registry_reads_c_and_headers() -> None:
     c, header = extractor_for("Modules/_json.c"), extractor_for("include/spam.h")
     assert c is not None and header is not None
     assert (c.language, header.language, c.analysed) == ("c", "c", False)
-    assert all(any(k in line for k in c.keywords) for line in ('PyErr_SetString(', "PyArg_ParseTuple("))
+    assert all(
+        any(k in line for k in c.keywords) for line in ("PyErr_SetString(", "PyArg_ParseTuple(")
+    )
     text = 'void f(void) { PyErr_SetString(PyExc_ValueError, "x"); }\n'
     (site,) = load_extractor(c.module)(text, "f.c", text.splitlines())
     assert site.template.display == "x"

@@ -138,7 +138,9 @@ def test_status_errors_with_strcat_and_xla_format(sites: list[ErrorSite]) -> Non
     xla = _at(sites, "InvalidArgument(")
     assert xla.template.display == "INVALID_ARGUMENT: Shape %s has rank %d"
     assert [h.name for h in xla.template.holes] == ["shape.ToString()", "rank"]
-    assert _at(sites, "FailedPreconditionError").template.display == "FAILED_PRECONDITION: not ready"
+    assert (
+        _at(sites, "FailedPreconditionError").template.display == "FAILED_PRECONDITION: not ready"
+    )
     assert strcat.error_class is None and strcat.kind == "throw"
 
 

@@ -50,9 +50,16 @@ def test_simplejson_speedups_scanned_end_to_end(tmp_path: Path) -> None:
 
 def test_ujson_sources_scanned_end_to_end() -> None:
     records = _scan(sdist("ujson"), "ultrajson/ultrajson")
-    c_records = [r for r in records if r["filePath"].startswith("src/ujson/") and r["filePath"].endswith(".c")]
+    c_records = [
+        r
+        for r in records
+        if r["filePath"].startswith("src/ujson/") and r["filePath"].endswith(".c")
+    ]
     messages = {r["errorMessage"] for r in c_records}
-    assert {"Maximum allowed indentation is 1000", "Expected string, bytes, or bytearray"} <= messages
+    assert {
+        "Maximum allowed indentation is 1000",
+        "Expected string, bytes, or bytearray",
+    } <= messages
     assert len(c_records) >= 15
 
 
@@ -63,12 +70,24 @@ def test_pybind11_tests_corpus() -> None:
     classes = Counter(r["errorClass"] for r in cpp)
     assert len(cpp) > 200
     # pybind11's tests throw every translated std:: class; each is seen under its Python name
-    for cls in ("ValueError", "IndexError", "RuntimeError", "TypeError", "KeyError", "OverflowError"):
+    for cls in (
+        "ValueError",
+        "IndexError",
+        "RuntimeError",
+        "TypeError",
+        "KeyError",
+        "OverflowError",
+    ):
         assert classes[cls] > 0, classes
     by_message = {(r["filePath"], r["errorMessage"]): r for r in cpp}
     # tests/test_exceptions.cpp: m.def("throws1", []() { throw MyException("this error should go to py::exception<MyException>"); });
-    assert any(m.startswith("this error should go to") for _, m in by_message), sorted(by_message)[:5]
-    assert not any("error_already_set" in r["sourceCode"].splitlines()[r["lineNumber"] - r["sourceCodeStart"]] for r in cpp)
+    assert any(m.startswith("this error should go to") for _, m in by_message), sorted(by_message)[
+        :5
+    ]
+    assert not any(
+        "error_already_set" in r["sourceCode"].splitlines()[r["lineNumber"] - r["sourceCodeStart"]]
+        for r in cpp
+    )
 
 
 @pytest.mark.parametrize("name", ["markupsafe"])
