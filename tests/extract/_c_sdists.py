@@ -12,6 +12,11 @@ from pathlib import Path
 
 import pytest
 
+from errdex.extract.site import ErrorSite
+from errdex.scan import scan_checkout, store_scan
+from errdex.source import open_source
+from errdex.store import SqliteStore
+
 #: Sources and wheels of the same versions, so the C lines match what runs.
 PACKAGES = {"simplejson": "4.3.0", "ujson": "6.1.0", "pybind11": "3.1.0", "markupsafe": "3.0.4"}
 
@@ -59,3 +64,19 @@ def wheels(*names: str) -> Path:
             "--upgrade", *(f"{n}=={PACKAGES[n]}" for n in missing),
         )  # fmt: skip
     return target
+
+
+def store_compiled(store: SqliteStore, sha: str) -> None:
+    """Catalogue simplejson's and ujson's sdists (ujson's vendored libraries left out)."""
+    for name, repo in (("simplejson", "simplejson/simplejson"), ("ujson", "ultrajson/ultrajson")):
+        checkout = open_source(str(sdist(name)), repo=repo, sha=sha)
+        result = scan_checkout(checkout, repo=repo, exclude=["**/deps/**"])
+        store_scan(store, checkout, repo, result, "2026-12-01T00:00:00.000Z")
+
+
+def site_at(sites: list[ErrorSite], source: str, needle: str) -> ErrorSite:
+    """The one site whose call spans the one line of ``source`` holding ``needle``."""
+    (line,) = [n for n, text in enumerate(source.splitlines(), 1) if needle in text]
+    found = [s for s in sites if s.line <= line <= s.end_line]
+    assert len(found) == 1, found
+    return found[0]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import builtins
 import textwrap
 
 import pytest
@@ -11,6 +12,8 @@ from errdex.extract.c.argparse import parse_tuple_counts
 from errdex.extract.c.formats import format_template
 from errdex.extract.registry import extractor_for, load_extractor
 from errdex.extract.site import ErrorSite
+
+from ._c_sdists import site_at
 
 MODULE = textwrap.dedent(
     r"""
@@ -95,10 +98,7 @@ def sites() -> list[ErrorSite]:
 
 
 def _at(sites: list[ErrorSite], needle: str) -> ErrorSite:
-    (line,) = [n for n, text in enumerate(MODULE.splitlines(), 1) if needle in text]
-    found = [s for s in sites if s.line <= line <= s.end_line]
-    assert len(found) == 1, found
-    return found[0]
+    return site_at(sites, MODULE, needle)
 
 
 def test_set_string_on_a_module_exception_created_with_new_exception(
@@ -250,9 +250,9 @@ def test_argument_parser_messages_agree_with_this_python() -> None:
     """The rendered templates match what CPython prints for the same checks."""
     by_text = {s.template.display: s for s in extract_c(CLINIC, "x.c.h")}
     printed = []
-    for call in (lambda: divmod(1), lambda: getattr(1), lambda: getattr(1, "a", 2, 3)):
+    for name, args in (("divmod", (1,)), ("getattr", (1,)), ("getattr", (1, "a", 2, 3))):
         with pytest.raises(TypeError) as info:
-            call()  # type: ignore[call-overload,call-arg,arg-type]
+            vars(builtins)[name](*args)
         printed.append(str(info.value))
     assert all(any(t.template.match(p) for t in by_text.values()) for p in printed), printed
 

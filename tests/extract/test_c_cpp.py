@@ -9,6 +9,8 @@ import pytest
 from errdex.extract.c import extract_c, language_of
 from errdex.extract.site import ErrorSite
 
+from ._c_sdists import site_at
+
 BINDINGS = textwrap.dedent(
     r"""
     #include <pybind11/pybind11.h>
@@ -74,10 +76,7 @@ def sites() -> list[ErrorSite]:
 
 
 def _at(sites: list[ErrorSite], needle: str) -> ErrorSite:
-    (line,) = [n for n, text in enumerate(BINDINGS.splitlines(), 1) if needle in text]
-    found = [s for s in sites if s.line <= line <= s.end_line]
-    assert len(found) == 1, found
-    return found[0]
+    return site_at(sites, BINDINGS, needle)
 
 
 def test_std_throw_maps_to_the_class_pybind11_raises(sites: list[ErrorSite]) -> None:

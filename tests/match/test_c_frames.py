@@ -20,7 +20,7 @@ from errdex.match.api import NOT_CATALOGUED, answers
 from errdex.scan import scan_checkout, store_scan
 from errdex.source import open_source
 from errdex.store import SqliteStore
-from tests.extract._c_sdists import sdist, wheels
+from tests.extract._c_sdists import sdist, store_compiled, wheels
 
 SHA = "89abcdef0123456789abcdef0123456789abcdef"
 
@@ -159,13 +159,7 @@ def compiled(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     root = tmp_path_factory.mktemp("compiled")
     db = root / "errdex.db"
     with SqliteStore(db) as store:
-        for name, repo in (
-            ("simplejson", "simplejson/simplejson"),
-            ("ujson", "ultrajson/ultrajson"),
-        ):
-            checkout = open_source(str(sdist(name)), repo=repo, sha=SHA)
-            result = scan_checkout(checkout, repo=repo, exclude=["**/deps/**"])
-            store_scan(store, checkout, repo, result, "2026-12-01T00:00:00.000Z")
+        store_compiled(store, SHA)
     return db, libs
 
 

@@ -26,6 +26,7 @@ __all__ = ["ARG_PARSERS", "parse_tuple_counts"]
 
 #: (message, which check fires) pairs one call can raise.
 Messages = list[tuple[MessageTemplate, str]]
+Parser = Callable[[list[Node], Macros], Messages]
 
 
 def _int(node: Node | None) -> int | None:
@@ -113,26 +114,16 @@ def _bad_argument(args: list[Node], macros: Macros) -> Messages:
     ]
 
 
-def _no_keywords(args: list[Node], macros: Macros) -> Messages:
-    if not args:
-        return []
-    return [
-        (
-            fixed(_text_or_hole(args[0], macros, "%.200s"), " takes no keyword arguments"),
-            "keyword arguments given",
-        )
-    ]
+def _takes_no(what: str) -> Parser:
+    """``_PyArg_NoKeywords(name, kwargs)``: ``%.200s takes no keyword arguments``."""
 
+    def check(args: list[Node], macros: Macros) -> Messages:
+        if not args:
+            return []
+        name = _text_or_hole(args[0], macros, "%.200s")
+        return [(fixed(name, f" takes no {what} arguments"), f"{what} arguments given")]
 
-def _no_positional(args: list[Node], macros: Macros) -> Messages:
-    if not args:
-        return []
-    return [
-        (
-            fixed(_text_or_hole(args[0], macros, "%.200s"), " takes no positional arguments"),
-            "positional arguments given",
-        )
-    ]
+    return check
 
 
 def parse_tuple_counts(fmt: str) -> tuple[int, int, str | None, bool]:
@@ -210,12 +201,12 @@ def _parse_tuple(args: list[Node], macros: Macros) -> Messages:
     return found
 
 
-ARG_PARSERS: dict[str, Callable[[list[Node], Macros], Messages]] = {
+ARG_PARSERS: dict[str, Parser] = {
     "_PyArg_CheckPositional": _check_positional,
     "PyArg_UnpackTuple": _unpack_tuple,
     "_PyArg_BadArgument": _bad_argument,
-    "_PyArg_NoKeywords": _no_keywords,
-    "_PyArg_NoKwnames": _no_keywords,
-    "_PyArg_NoPositional": _no_positional,
+    "_PyArg_NoKeywords": _takes_no("keyword"),
+    "_PyArg_NoKwnames": _takes_no("keyword"),
+    "_PyArg_NoPositional": _takes_no("positional"),
     "PyArg_ParseTuple": _parse_tuple,
 }
