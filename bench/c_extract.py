@@ -144,7 +144,13 @@ PROVOKED: list[tuple[str, tuple[str, str] | None]] = [
         "import simplejson\nsimplejson.dumps([1], item_sort_key=1)",
         ("simplejson/_speedups.c", "item_sort_key"),
     ),
-    ("import simplejson\nsimplejson.loads('[1')", None),  # raise_errmsg(msg, …): a helper
+    # raise_errmsg(state, ERR_…, …) in _speedups.c: a helper's call, the message a macro
+    (
+        "import simplejson\nsimplejson.loads('\"abc')",
+        ("simplejson/_speedups.c", "ERR_STRING_UNTERMINATED"),
+    ),
+    # the same helper called from _speedups_scan.h, whose macros _speedups.c defines
+    ("import simplejson\nsimplejson.loads('[1')", None),
     ("import ujson\nujson.dumps(object())", ("src/ujson/encode.c", "is not JSON serializable")),
     (
         "import ujson\nujson.dumps([], indent=2000)",

@@ -307,3 +307,48 @@ def test_an_exception_made_in_another_file_is_named_by_its_variable() -> None:
     assert (named.error_class, named.qualified_class) == ("JSONDecodeError", None)
     assert any("variable" in n for n in named.notes)
     assert unknown.error_class is None
+
+
+HELPER = textwrap.dedent(
+    r"""
+    #define ERR_EXPECTING_VALUE "Expecting value"
+
+    static void
+    raise_errmsg(_state *state, const char *msg, PyObject *s, Py_ssize_t end)
+    {
+        PyObject *JSONDecodeError = state->JSONDecodeError;
+        PyObject *exc = PyObject_CallFunction(JSONDecodeError, "(zOn)", msg, s, end);
+        if (exc) {
+            PyErr_SetObject(JSONDecodeError, exc);
+            Py_DECREF(exc);
+        }
+    }
+
+    static void fail(const char *why) { PyErr_SetString(PyExc_ValueError, why); }
+
+    static PyObject *
+    scan_once(_state *state, PyObject *pystr, Py_ssize_t idx)
+    {
+        if (idx < 0) {
+            raise_errmsg(state, ERR_EXPECTING_VALUE, pystr, idx);
+            return NULL;
+        }
+        fail("negative length");
+        fail(some_variable);
+        return NULL;
+    }
+    """
+)
+
+
+def test_a_helper_raising_the_message_it_is_passed_makes_each_call_a_site() -> None:
+    sites = extract_c(HELPER, "_speedups.c")
+    through = [s for s in sites if s.style.startswith("via ")]
+    assert [(s.style, s.error_class, s.template.display, s.function) for s in through] == [
+        ("via raise_errmsg", "JSONDecodeError", "Expecting value", "scan_once"),
+        ("via fail", "ValueError", "negative length", "scan_once"),
+    ]
+    assert [g.text for g in through[0].guards] == ["idx < 0"]
+    assert any("raised through raise_errmsg()" in n for n in through[0].notes)
+    # the helpers' own sites stay: a call passing what the source does not state is theirs
+    assert {s.function for s in sites if s.template.is_opaque} == {"raise_errmsg", "fail"}

@@ -17,6 +17,7 @@ from .capi import CAPI_CALLS, PYEXC_ALIASES, CallSpec
 from .cpp import python_class_of_throw, status_code_of
 from .formats import decode_escapes
 from .grammar import Dialect, sites_query
+from .helpers import Helper, helper_of
 from .messages import arguments, call_name, format_from, literal_text, message_template, node_text
 from .scope import enclosing, guards_of
 
@@ -85,6 +86,8 @@ class FileWalker:
         self.module_exceptions: dict[str, str] = {}  # variable or field -> "mod.FooError"
         self.registered: dict[str, str] = {}  # C++ class -> Python name (py::register_exception)
         self.sites: list[ErrorSite] = []
+        #: Sites whose message is one value: the helpers' (``raise_errmsg(msg)``).
+        self.opaque: list[tuple[Node, ErrorSite]] = []
         #: Whether the file is written against pybind11 or nanobind (their classes
         #: are then meant when unqualified: ``throw value_error(…)`` in their namespace).
         self.binding = False
@@ -161,6 +164,11 @@ class FileWalker:
         for call in calls:
             if call.id not in thrown:
                 self._call(call)
+        helpers = {h.name: h for h in (helper_of(n, s) for n, s in self.opaque) if h is not None}
+        for call in calls:
+            helper = helpers.get(call_name(call))
+            if helper is not None:
+                self._through(call, helper)
         self.sites.sort(key=lambda s: (s.line, s.style))
         return self.sites
 
@@ -258,6 +266,28 @@ class FileWalker:
             notes.append(f"the class is read from the name of the variable that holds it ({shown})")
         self._add(call, kind, template, shown, qualified, name, notes)
 
+    def _through(self, call: Node, helper: Helper) -> None:
+        """A call of a helper that raises the message it is passed."""
+        args = arguments(call)
+        if helper.param >= len(args):
+            return
+        template = message_template(args[helper.param], self.macros)
+        if template.is_opaque:
+            return
+        site = helper.site
+        self._add(
+            call,
+            site.kind,
+            template,
+            site.error_class,
+            site.qualified_class,
+            f"via {helper.name}",
+            [
+                f"raised through {helper.name}(), which sets {site.error_class or 'the error'} "
+                "with the message it is passed; the exception class may add text after it"
+            ],
+        )
+
     def _throw(self, throw: Node) -> Node | None:
         value = next((c for c in throw.named_children if c.type != "comment"), None)
         if value is None or value.type != "call_expression":
@@ -296,22 +326,23 @@ class FileWalker:
         warn = kind == "warn"
         error_type: ErrorType = "console" if warn else "exception"
         severity: Severity = "warning" if warn else ("critical" if shown in _CRITICAL else "error")
-        self.sites.append(
-            ErrorSite(
-                file_path=self.file_path,
-                line=node.start_point[0] + 1,
-                end_line=node.end_point[0] + 1,
-                kind=kind,
-                template=template,
-                error_class=shown,
-                qualified_class=qualified,
-                qualname=qualname,
-                function=function,
-                style=style,
-                error_type=error_type,
-                severity=severity,
-                guards=guards_of(node),
-                notes=[self.no_frame, *notes],
-                language=self.language,
-            )
+        site = ErrorSite(
+            file_path=self.file_path,
+            line=node.start_point[0] + 1,
+            end_line=node.end_point[0] + 1,
+            kind=kind,
+            template=template,
+            error_class=shown,
+            qualified_class=qualified,
+            qualname=qualname,
+            function=function,
+            style=style,
+            error_type=error_type,
+            severity=severity,
+            guards=guards_of(node),
+            notes=[self.no_frame, *notes],
+            language=self.language,
         )
+        self.sites.append(site)
+        if site.template.is_opaque and len(site.template.holes) == 1:
+            self.opaque.append((node, site))
