@@ -72,25 +72,20 @@ def _expected(name: str | tuple[str, str], lo: int, hi: int) -> Messages:
     ]
 
 
-def _check_positional(args: list[Node], macros: Macros) -> Messages:
-    # _PyArg_CheckPositional(name, nargs, min, max)
-    if len(args) < 4:
-        return []
-    lo, hi = _int(args[2]), _int(args[3])
-    if lo is None or hi is None:
-        return []
-    name = _text_or_hole(args[0], macros, "%.200s")
-    return [m for m in _expected(name, lo, hi) if m[1] != "nargs < 0"]
+def _counted(name_at: int) -> Parser:
+    """``_PyArg_CheckPositional(name, nargs, min, max)`` (``name_at`` 0) and
+    ``PyArg_UnpackTuple(args, name, min, max, …)`` (1): too few, then too many."""
 
+    def check(args: list[Node], macros: Macros) -> Messages:
+        if len(args) < 4:
+            return []
+        lo, hi = _int(args[2]), _int(args[3])
+        if lo is None or hi is None:
+            return []
+        name = _text_or_hole(args[name_at], macros, "%.200s")
+        return [m for m in _expected(name, lo, hi) if m[1] != "nargs < 0"]
 
-def _unpack_tuple(args: list[Node], macros: Macros) -> Messages:
-    # PyArg_UnpackTuple(args, name, min, max, ...)
-    if len(args) < 4:
-        return []
-    lo, hi = _int(args[2]), _int(args[3])
-    if lo is None or hi is None:
-        return []
-    return _expected(_text_or_hole(args[1], macros, "%.200s"), lo, hi)
+    return check
 
 
 def _bad_argument(args: list[Node], macros: Macros) -> Messages:
@@ -202,8 +197,8 @@ def _parse_tuple(args: list[Node], macros: Macros) -> Messages:
 
 
 ARG_PARSERS: dict[str, Parser] = {
-    "_PyArg_CheckPositional": _check_positional,
-    "PyArg_UnpackTuple": _unpack_tuple,
+    "_PyArg_CheckPositional": _counted(0),
+    "PyArg_UnpackTuple": _counted(1),
     "_PyArg_BadArgument": _bad_argument,
     "_PyArg_NoKeywords": _takes_no("keyword"),
     "_PyArg_NoKwnames": _takes_no("keyword"),
