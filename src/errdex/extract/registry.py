@@ -66,6 +66,21 @@ def _js_test_names(suffixes: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(f"*{mark}{s}" for s in suffixes for mark in (".test", ".spec", "_test"))
 
 
+#: What every C/C++ site's call holds (``errdex.extract.c``): the C API's ``PyErr_``/``PyArg_``,
+#: ``throw``, pybind11's and nanobind's helpers, and status constructors.
+C_KEYWORDS = (
+    "PyErr_",
+    "PyArg_",
+    "throw",
+    "pybind11_fail",
+    "set_error",
+    "raise",
+    "Error(",
+    *("InvalidArgument", "FailedPrecondition", "Unimplemented", "Internal(", "NotFound"),
+    *("OutOfRange", "ResourceExhausted", "Unavailable", "AlreadyExists", "PermissionDenied"),
+    *("Aborted(", "DataLoss", "DeadlineExceeded", "Unauthenticated", "Cancelled(", "Unknown("),
+)
+
 EXTRACTORS: tuple[Extractor, ...] = (
     Extractor(
         "python",
@@ -102,6 +117,10 @@ EXTRACTORS: tuple[Extractor, ...] = (
         "errdex.extract.javascript",
         keywords=_JS_KEYWORDS,
         test_names=_js_test_names(_TS_SUFFIXES),
+    ),
+    Extractor("c", (".c", ".h"), "errdex.extract.c", keywords=C_KEYWORDS),
+    Extractor(
+        "cpp", (".cc", ".cpp", ".cxx", ".hpp", ".hh"), "errdex.extract.c", keywords=C_KEYWORDS
     ),
 )
 

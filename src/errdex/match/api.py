@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
+import re
 import shutil
 import threading
 from dataclasses import dataclass, field
@@ -116,9 +117,18 @@ def clues_from(errors: list[PastedError]) -> list[Clue]:
                 weight=1.0 if final else CAUSE_WEIGHT,
                 truncated=error.truncated,
                 final=final,
+                calls=_called(error.frames[-1].source) if error.frames else (),
             )
         )
     return clues
+
+
+_CALLED = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\s*\(")
+
+
+def _called(source: str | None) -> tuple[str, ...]:
+    """The names a frame's source line calls, innermost last: what C it may have reached."""
+    return tuple(_CALLED.findall(source)) if source else ()
 
 
 #: A paste with no recognisable error but this few lines is taken as a bare message.

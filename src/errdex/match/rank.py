@@ -15,6 +15,7 @@ from typing import Any
 import re2
 from rapidfuzz import fuzz
 
+from errdex.extract.registry import extractor_for
 from errdex.match.classes import ClassResolver
 from errdex.match.index import MatchIndex
 from errdex.match.literal_match import match_prefix, match_runs
@@ -59,6 +60,8 @@ class Clue:
     weight: float = 1.0  # the finally raised error counts fully, chained causes less
     truncated: bool = False  # the message was cut short (``FAILED … - Class: msg...``)
     final: bool = True  # the error finally raised (False: a cause or context printed before it)
+    #: Names the innermost frame's source line calls (``ujson.dump([], 1)``: ``dump``).
+    calls: tuple[str, ...] = ()
 
 
 @dataclass
@@ -353,6 +356,7 @@ def _score_clue(clue: Clue, index: MatchIndex) -> list[Scored]:
                 if score > s.message:
                     s.message = score
                     s.reasons.append(f"the message is {ratio:.0f}% similar to the template")
+    _below_python(clue, index, found)
     # a site of another class did not raise this error, whatever else points at it
     named = clue.error_class is not None
     return [
@@ -360,6 +364,53 @@ def _score_clue(clue: Clue, index: MatchIndex) -> list[Scored]:
         for s in found.values()
         if (s.message > 0 or s.frame > 0) and not (named and s.class_factor <= CLASS_DIFFERS)
     ]
+
+
+#: What the innermost Python frame lends a C/C++ site whose message fits: a Python twin
+#: raising the same message would be that frame itself, a C site has no frame of its own.
+BELOW_PYTHON = 0.65
+#: Added when that frame's line calls a name the C function's name ends with.
+CALLED_BONUS = 0.1
+#: Languages whose raise sites print no frame: the traceback ends at the Python caller.
+FRAMELESS_LANGUAGES = frozenset({"c", "cpp"})
+
+
+def _frameless(path: str) -> bool:
+    extractor = extractor_for(path)
+    return extractor is not None and extractor.language in FRAMELESS_LANGUAGES
+
+
+def _below_python(clue: Clue, index: MatchIndex, found: dict[int, Scored]) -> None:
+    """A traceback whose innermost frame is Python code that called into C or C++: the
+    compiled sites whose message fits are consistent with it, a Python site that the
+    innermost frame is not is not (it would have printed its own frame)."""
+    if not clue.frames or clue.frames[-1][1] is None or _frameless(clue.frames[-1][0]):
+        return
+    for i, s in found.items():
+        entry = index.entry(i)
+        if not (s.full_match and not s.innermost and _frameless(entry.file_path)):
+            continue
+        called = next((c for c in clue.calls if _calls_into(c, entry.function)), None)
+        strength = BELOW_PYTHON + (CALLED_BONUS if called else 0.0)
+        if strength > s.frame:
+            s.frame = strength
+            s.reasons.append(
+                "the innermost frame is Python code calling compiled code, "
+                "and this site raises in C/C++ with no frame of its own"
+            )
+            if called:
+                s.reasons.append(
+                    f"the innermost line calls {called}(), and this site is in {entry.function}()"
+                )
+
+
+def _calls_into(called: str, function: str | None) -> bool:
+    """Whether a C function is likely the one a Python call reaches (``dump`` ->
+    ``ujson_dump``, ``scanstring`` -> ``py_scanstring``): its name, or its last word."""
+    if not function or len(called) < 3:
+        return False
+    name, function = called.lower(), function.lower()
+    return function == name or function.endswith("_" + name)
 
 
 def _noted_matches(

@@ -1,0 +1,363 @@
+"""The C extractor on small extension-module fixtures: every C API idiom it reads."""
+
+from __future__ import annotations
+
+import builtins
+import textwrap
+
+import pytest
+
+from errdex.extract.c import NO_FRAME, extract_c
+from errdex.extract.c.argparse import parse_tuple_counts
+from errdex.extract.c.formats import format_template
+from errdex.extract.registry import extractor_for, load_extractor
+from errdex.extract.site import ErrorSite
+
+from ._c_sdists import site_at
+
+MODULE = textwrap.dedent(
+    r"""
+    #include <Python.h>
+
+    #define BAD_SIZE_MSG "size must be " "positive"
+    #define NOT_A_LITERAL (1 + 2)
+
+    static PyObject *SpamError;
+
+    static PyObject *
+    spam_system(PyObject *self, PyObject *args)
+    {
+        const char *command;
+        int sts;
+
+        if (!PyArg_ParseTuple(args, "s|i:system", &command, &sts))
+            return NULL;
+        sts = system(command);
+        if (sts < 0) {
+            PyErr_SetString(SpamError, "System command failed");
+            return NULL;
+        }
+        else if (sts > 255) {
+            PyErr_Format(PyExc_ValueError,
+                         "status %d of %.200s is out of range (%zd%%)", sts, command, n);
+            return NULL;
+        }
+        else {
+            switch (sts) {
+            case 3:
+                PyErr_SetString(PyExc_TypeError, BAD_SIZE_MSG);
+                return NULL;
+            default:
+                break;
+            }
+        }
+        return PyLong_FromLong(sts);
+    }
+
+    static int
+    spam_check(PyObject *obj, Py_ssize_t size)
+    {
+        if (size <= 0) {
+            PyErr_Format(PyExc_TypeError, "expected %s, got %R (%S) of type %T",
+                         "int", obj, obj, obj);
+            return -1;
+        }
+        if (obj == Py_None) {
+            PyErr_SetObject(PyExc_KeyError, obj);
+            return -1;
+        }
+        if (PyErr_WarnEx(PyExc_DeprecationWarning, "spam_check() is deprecated", 1) < 0)
+            return -1;
+        if (PyErr_WarnFormat(PyExc_RuntimeWarning, 1, "size %zd is large", size) < 0)
+            return -1;
+        PyErr_SetString(PyExc_KeyError, "no such key");
+        PyErr_SetNone(PyExc_StopIteration);
+        PyErr_NoMemory();
+        PyErr_BadArgument();
+        PyErr_SetFromErrno(PyExc_OSError);
+        PyErr_SetFromErrnoWithFilename(PyExc_IOError, path);
+        PyErr_SetString(PyExc_ValueError, "tab\there \"quoted\" \x41");
+        PyErr_SetString(PyExc_ValueError, "a" NOT_A_LITERAL "b");
+        return 0;
+    }
+
+    PyMODINIT_FUNC
+    PyInit_spam(void)
+    {
+        PyObject *m = PyModule_Create(&spammodule);
+        SpamError = PyErr_NewException("spam.error", NULL, NULL);
+        return m;
+    }
+    """
+)
+
+
+@pytest.fixture(scope="module")
+def sites() -> list[ErrorSite]:
+    return extract_c(MODULE, "spammodule.c")
+
+
+def _at(sites: list[ErrorSite], needle: str) -> ErrorSite:
+    return site_at(sites, MODULE, needle)
+
+
+def test_set_string_on_a_module_exception_created_with_new_exception(
+    sites: list[ErrorSite],
+) -> None:
+    site = _at(sites, '"System command failed"')
+    assert (site.kind, site.error_class, site.qualified_class) == ("set", "error", "spam.error")
+    assert site.template.display == "System command failed"
+    assert (site.function, site.qualname, site.language) == ("spam_system", "spam_system", "c")
+    assert [(g.kind, g.text) for g in site.guards] == [("if", "sts < 0")]
+    assert NO_FRAME in site.notes
+
+
+def test_format_conversions_are_holes_and_percent_percent_is_literal(
+    sites: list[ErrorSite],
+) -> None:
+    site = _at(sites, '"status %d of %.200s')
+    assert site.error_class == "ValueError"
+    assert site.template.display == "status %d of %.200s is out of range (%zd%)"
+    assert [h.name for h in site.template.holes] == ["sts", "command", "n"]
+    assert site.template.match("status 300 of ls is out of range (12%)") == {
+        "sts": "300",
+        "command": "ls",
+        "n": "12",
+    }
+    assert [(g.kind, g.text) for g in site.guards] == [("else", "!(sts < 0)"), ("if", "sts > 255")]
+
+
+def test_macro_and_adjacent_literals_join_and_case_is_a_guard(sites: list[ErrorSite]) -> None:
+    site = _at(sites, "BAD_SIZE_MSG);")
+    assert (site.error_class, site.template.display) == ("TypeError", "size must be positive")
+    assert [g.kind for g in site.guards] == ["else", "else", "case"]
+    assert site.guards[-1].text == "sts == 3"
+
+
+def test_capi_only_conversions(sites: list[ErrorSite]) -> None:
+    site = _at(sites, "%R (%S) of type %T")
+    assert site.template.display == "expected %s, got %R (%S) of type %T"
+    assert site.template.match("expected int, got 'x' (x) of type str") is not None
+    assert site.function == "spam_check"
+
+
+def test_set_object_none_and_fixed_messages(sites: list[ErrorSite]) -> None:
+    assert _at(sites, "PyErr_SetObject(PyExc_KeyError").template.display == "{obj}"
+    stop = _at(sites, "PyErr_SetNone")
+    assert (stop.error_class, stop.template.is_empty) == ("StopIteration", True)
+    memory = _at(sites, "PyErr_NoMemory")
+    assert (memory.error_class, memory.severity) == ("MemoryError", "critical")
+    bad = _at(sites, "PyErr_BadArgument")
+    assert bad.template.display == "bad argument type for built-in operation"
+
+
+def test_key_error_prints_the_repr_of_its_message(sites: list[ErrorSite]) -> None:
+    site = _at(sites, '"no such key"')
+    assert site.template.display == "'no such key'"  # str(KeyError('no such key'))
+
+
+def test_errno_messages_and_class_aliases(sites: list[ErrorSite]) -> None:
+    errno = _at(sites, "PyErr_SetFromErrno(PyExc_OSError)")
+    assert errno.template.match("[Errno 2] No such file or directory") is not None
+    named = _at(sites, "PyErr_SetFromErrnoWithFilename")
+    assert named.error_class == "OSError"  # PyExc_IOError is OSError since 3.3
+    assert named.template.match("[Errno 2] No such file or directory: 'x.txt'") is not None
+
+
+def test_warnings_are_warn_sites(sites: list[ErrorSite]) -> None:
+    warn = _at(sites, "PyErr_WarnEx")
+    assert (warn.kind, warn.error_class, warn.severity, warn.error_type) == (
+        "warn",
+        "DeprecationWarning",
+        "warning",
+        "console",
+    )
+    assert warn.template.display == "spam_check() is deprecated"
+    fmt = _at(sites, "PyErr_WarnFormat")
+    assert (fmt.error_class, fmt.template.display) == ("RuntimeWarning", "size %zd is large")
+
+
+def test_escapes_are_read_and_an_opaque_macro_is_a_hole(sites: list[ErrorSite]) -> None:
+    assert _at(sites, r'"tab\there').template.display == 'tab\there "quoted" A'
+    opaque = _at(sites, 'NOT_A_LITERAL "b"')
+    assert opaque.template.display == "a{NOT_A_LITERAL}b"
+
+
+def test_parse_tuple_messages_are_rendered_from_its_format(sites: list[ErrorSite]) -> None:
+    found = sorted(s.template.display for s in sites if s.style == "PyArg_ParseTuple")
+    assert found == [
+        "system() takes at least 1 argument (%zd given)",
+        "system() takes at most 2 arguments (%zd given)",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("fmt", "expected"),
+    [
+        ("O|i:f", (1, 2, "f", False)),
+        ("s#(ii)O!|et#$p:g", (3, 5, "g", False)),
+        ("", (0, 0, None, False)),
+        ("OO;custom message", (2, 2, None, True)),
+        ("es|z*", (1, 2, None, False)),
+    ],
+)
+def test_parse_tuple_format_counts(fmt: str, expected: tuple[int, int, str | None, bool]) -> None:
+    assert parse_tuple_counts(fmt) == expected
+
+
+CLINIC = textwrap.dedent(
+    r"""
+    static PyObject *
+    _json_scanstring(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+    {
+        if (!_PyArg_CheckPositional("scanstring", nargs, 2, 3)) {
+            goto exit;
+        }
+        if (!PyUnicode_Check(args[0])) {
+            _PyArg_BadArgument("scanstring", "argument 1", "str", args[0]);
+            goto exit;
+        }
+        if (!_PyArg_CheckPositional("divmod", nargs, 2, 2)) {
+            goto exit;
+        }
+        if (!_PyArg_NoKeywords("Struct", kwargs)) {
+            goto exit;
+        }
+        if (!PyArg_UnpackTuple(args, "getattr", 2, 3, &v, &name, &dflt)) {
+            goto exit;
+        }
+    exit:
+        return return_value;
+    }
+    """
+)
+
+
+def test_argument_clinic_messages_render_as_cpython_raises_them() -> None:
+    messages = {s.template.display for s in extract_c(CLINIC, "Modules/clinic/_json.c.h")}
+    assert messages == {
+        "scanstring expected at least 2 arguments, got %zd",
+        "scanstring expected at most 3 arguments, got %zd",
+        "scanstring() argument 1 must be str, not %.50s",
+        "divmod expected 2 arguments, got %zd",
+        "Struct takes no keyword arguments",
+        "getattr expected at least 2 arguments, got %zd",
+        "getattr expected at most 3 arguments, got %zd",
+    }
+
+
+def test_argument_parser_messages_agree_with_this_python() -> None:
+    """The rendered templates match what CPython prints for the same checks."""
+    by_text = {s.template.display: s for s in extract_c(CLINIC, "x.c.h")}
+    printed = []
+    for name, args in (("divmod", (1,)), ("getattr", (1,)), ("getattr", (1, "a", 2, 3))):
+        with pytest.raises(TypeError) as info:
+            vars(builtins)[name](*args)
+        printed.append(str(info.value))
+    assert all(any(t.template.match(p) for t in by_text.values()) for p in printed), printed
+
+
+@pytest.mark.parametrize(
+    ("fmt", "message"),
+    [
+        ("%ld and %lu and %lld and %llu", "-1 and 2 and -3 and 4"),
+        ("%i %u %x %c %p", "1 2 ff A 0x7f"),
+        ("%U / %A / %V / %N", "a / 'b' / c / int"),
+        ("%-10s|%5d|%.3zd", "x         |    1|001"),
+        ("%*s %.*s", "  a b"),
+    ],
+)
+def test_every_from_format_conversion_is_a_hole(fmt: str, message: str) -> None:
+    template = format_template(fmt)
+    assert "%" not in "".join(template.literals)
+    assert template.match(message) is not None
+
+
+def test_registry_reads_c_and_headers() -> None:
+    c, header = extractor_for("Modules/_json.c"), extractor_for("include/spam.h")
+    assert c is not None and header is not None
+    assert (c.language, header.language, c.analysed) == ("c", "c", False)
+    assert all(
+        any(k in line for k in c.keywords) for line in ("PyErr_SetString(", "PyArg_ParseTuple(")
+    )
+    text = 'void f(void) { PyErr_SetString(PyExc_ValueError, "x"); }\n'
+    (site,) = load_extractor(c.module)(text, "f.c", text.splitlines())
+    assert site.template.display == "x"
+
+
+def test_a_file_tree_sitter_cannot_fully_read_still_gives_its_sites() -> None:
+    text = 'MACRO_NOBODY_KNOWS(x) {{{ \nint f(void) { PyErr_SetString(PyExc_OSError, "still here"); }\n'
+    assert [s.template.display for s in extract_c(text, "broken.c")] == ["still here"]
+
+
+def test_an_exception_made_in_another_file_is_named_by_its_variable() -> None:
+    text = textwrap.dedent(
+        """
+        static int add_key(decoder_state *state, PyObject *key) {
+            if (!PyUnicode_Check(key)) {
+                PyErr_SetString(state->JSONDecodeError, "object keys must be strings");
+                return -1;
+            }
+            PyErr_SetString(state->lookup_table, "not a class name");
+            return 0;
+        }
+        """
+    )
+    named, unknown = extract_c(text, "decode.c")
+    assert (named.error_class, named.qualified_class) == ("JSONDecodeError", None)
+    assert any("variable" in n for n in named.notes)
+    assert unknown.error_class is None
+
+
+HELPER = textwrap.dedent(
+    r"""
+    #define ERR_EXPECTING_VALUE "Expecting value"
+
+    static void
+    raise_errmsg(_state *state, const char *msg, PyObject *s, Py_ssize_t end)
+    {
+        PyObject *JSONDecodeError = state->JSONDecodeError;
+        PyObject *exc = PyObject_CallFunction(JSONDecodeError, "(zOn)", msg, s, end);
+        if (exc) {
+            PyErr_SetObject(JSONDecodeError, exc);
+            Py_DECREF(exc);
+        }
+    }
+
+    static void fail(const char *why) { PyErr_SetString(PyExc_ValueError, why); }
+
+    static PyObject *
+    scan_once(_state *state, PyObject *pystr, Py_ssize_t idx)
+    {
+        if (idx < 0) {
+            raise_errmsg(state, ERR_EXPECTING_VALUE, pystr, idx);
+            return NULL;
+        }
+        fail("negative length");
+        fail(some_variable);
+        return NULL;
+    }
+    """
+)
+
+
+def test_a_helper_raising_the_message_it_is_passed_makes_each_call_a_site() -> None:
+    sites = extract_c(HELPER, "_speedups.c")
+    through = [s for s in sites if s.style.startswith("via ")]
+    assert [(s.style, s.error_class, s.template.display, s.function) for s in through] == [
+        ("via raise_errmsg", "JSONDecodeError", "Expecting value", "scan_once"),
+        ("via fail", "ValueError", "negative length", "scan_once"),
+    ]
+    assert [g.text for g in through[0].guards] == ["idx < 0"]
+    assert any("raised through raise_errmsg()" in n for n in through[0].notes)
+    # the helpers' own sites stay: a call passing what the source does not state is theirs
+    assert {s.function for s in sites if s.template.is_opaque} == {"raise_errmsg", "fail"}
+
+
+def test_a_c_file_cython_generated_has_no_sites_of_its_own() -> None:
+    from errdex.extract.c import extract
+
+    body = 'static void f(void) { PyErr_SetString(PyExc_ValueError, "from cython utility"); }\n'
+    generated = "/* Generated by Cython 3.0.11 */\n" + body
+    assert extract(generated, "pkg/_x.c", generated.splitlines()) == []
+    assert len(extract(body, "pkg/_x.c", body.splitlines())) == 1
