@@ -65,6 +65,20 @@ EXTRACTORS: tuple[Extractor, ...] = (
         test_names=("test_*.py", "*_test.py", "conftest.py"),
         analysed=True,
     ),
+    Extractor(
+        "go",
+        (".go",),
+        "errdex.extract.go",
+        keywords=("Error", "errors", "panic", "Fatal", "Panic"),
+        test_names=("*_test.go",),
+    ),
+    Extractor(
+        "rust",
+        (".rs",),
+        "errdex.extract.rust",
+        keywords=("!", "expect", "Error", "error"),
+        test_names=(),
+    ),
 )
 
 

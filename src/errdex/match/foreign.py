@@ -23,7 +23,10 @@ __all__ = ["TRACE_PARSERS", "foreign_errors"]
 TraceParser = Callable[[str], list[PastedError]]
 
 #: Modules with ``parse(text) -> list[PastedError]``, tried in this order.
-TRACE_PARSERS: tuple[str, ...] = ()
+TRACE_PARSERS: tuple[str, ...] = (
+    "errdex.match.traces.go",
+    "errdex.match.traces.rust",
+)
 
 
 @cache

@@ -1,0 +1,162 @@
+"""Where a Rust site stands: its path as a backtrace names it, its guards, and whether it
+is test code (``#[cfg(test)] mod tests { … }``, ``#[test] fn``), which a scan leaves out.
+
+Read by climbing from the site, so the cost is the site's depth. A method is
+``Type::method`` (``impl<A> SmallVec<A>`` -> ``SmallVec::insert``), a closure
+``f::{{closure}}``, nested modules and the file's own module path (``src/de/mod.rs`` ->
+``de``) come first, the crate's name is left out (the file does not say it).
+"""
+
+from __future__ import annotations
+
+import re
+
+from tree_sitter import Node
+
+from errdex.extract.site import Guard
+
+__all__ = ["file_module", "guards_of", "in_test_code", "where"]
+
+_TEST_CFG = re.compile(r"(?<!not\()\btest\b")
+
+
+def _text(node: Node | None) -> str:
+    return "" if node is None else (node.text or b"").decode("utf-8", errors="replace")
+
+
+def file_module(file_path: str) -> str:
+    """The module path a file is: ``src/a/b.rs`` -> ``a::b``; ``lib.rs``/``main.rs``/
+    ``mod.rs`` name their folder's module."""
+    parts = file_path.replace("\\", "/").split("/")
+    if "src" in parts:
+        parts = parts[len(parts) - 1 - parts[::-1].index("src") + 1 :]
+    else:
+        parts = parts[-1:]
+    if parts and parts[-1].endswith(".rs"):
+        parts[-1] = parts[-1][:-3]
+    if parts and parts[-1] in ("mod", "lib", "main"):
+        parts = parts[:-1]
+    if len(parts) > 1 and parts[0] == "bin":
+        parts = parts[1:]
+    return "::".join(p for p in parts if p)
+
+
+def _attributes(item: Node) -> list[Node]:
+    """The ``#[…]`` attributes written just before an item."""
+    found: list[Node] = []
+    sibling = item.prev_named_sibling
+    while sibling is not None and sibling.type in ("attribute_item", "line_comment", "block_comment"):
+        if sibling.type == "attribute_item":
+            found.append(sibling)
+        sibling = sibling.prev_named_sibling
+    return found
+
+
+def _is_test_attribute(attribute: Node) -> bool:
+    inner = next((c for c in attribute.named_children if c.type == "attribute"), None)
+    if inner is None or not inner.named_children:
+        return False
+    name = _text(inner.named_children[0])
+    if name in ("test", "bench") or name.endswith("::test"):
+        return True
+    return name == "cfg" and bool(_TEST_CFG.search(_text(inner)))
+
+
+def in_test_code(node: Node) -> bool:
+    """Whether ``node`` lies in a ``#[cfg(test)]`` item or a ``#[test]`` function."""
+    current = node.parent
+    while current is not None:
+        if current.type in ("mod_item", "function_item", "impl_item") and any(
+            _is_test_attribute(a) for a in _attributes(current)
+        ):
+            return True
+        current = current.parent
+    return False
+
+
+def _type_name(impl: Node) -> str:
+    typ = impl.child_by_field_name("type")
+    if typ is None:
+        return "?"
+    if typ.type == "generic_type":
+        typ = typ.child_by_field_name("type") or typ
+    return _text(typ)
+
+
+def where(node: Node, file_path: str) -> tuple[str | None, str]:
+    """(the enclosing ``fn``'s name, the site's path without the crate)."""
+    names: list[str] = []
+    function: str | None = None
+    current = node.parent
+    while current is not None:
+        kind = current.type
+        if kind == "function_item":
+            name = _text(current.child_by_field_name("name"))
+            function = function or name
+            names.append(name)
+        elif kind == "closure_expression":
+            names.append("{{closure}}")
+        elif kind == "impl_item":
+            names.append(_type_name(current))
+        elif kind in ("trait_item", "mod_item"):
+            names.append(_text(current.child_by_field_name("name")))
+        current = current.parent
+    module = file_module(file_path)
+    path = [module] if module else []
+    return function, "::".join([*path, *reversed(names)])
+
+
+def _guard(node: Node, child: Node) -> Guard | None:
+    line = node.start_point[0] + 1
+    kind = node.type
+    if kind == "if_expression":
+        condition = _text(node.child_by_field_name("condition"))
+        consequence = node.child_by_field_name("consequence")
+        if consequence is not None and consequence.id == child.id:
+            return Guard("if", condition, line)
+        alternative = node.child_by_field_name("alternative")
+        if alternative is not None and alternative.id == child.id:
+            return Guard("else", f"!({condition})", line)
+        return None
+    if kind == "match_arm":
+        block = node.parent
+        match = block.parent if block is not None else None
+        subject = _text(match.child_by_field_name("value")) if match is not None else "?"
+        pattern = _text(node.child_by_field_name("pattern"))
+        if child.type == "match_pattern":
+            return None
+        return Guard("case", f"{subject} matches {pattern}", line)
+    if kind == "while_expression":
+        body = node.child_by_field_name("body")
+        if body is not None and body.id == child.id:
+            return Guard("while", _text(node.child_by_field_name("condition")), line)
+        return None
+    if kind == "loop_expression":
+        return Guard("loop", "loop", line)
+    if kind == "for_expression":
+        body = node.child_by_field_name("body")
+        if body is not None and body.id == child.id:
+            pattern = _text(node.child_by_field_name("pattern"))
+            value = _text(node.child_by_field_name("value"))
+            return Guard("for", f"for {pattern} in {value}", line)
+        return None
+    if kind == "let_declaration":
+        alternative = node.child_by_field_name("alternative")
+        if alternative is not None and alternative.id == child.id:
+            pattern = _text(node.child_by_field_name("pattern"))
+            value = _text(node.child_by_field_name("value"))
+            return Guard("else", f"{value} does not match {pattern}", line)
+    return None
+
+
+def guards_of(node: Node) -> tuple[Guard, ...]:
+    """The clauses from the enclosing ``fn`` (or closure) down to the site, outermost first."""
+    found: list[Guard] = []
+    child = node
+    current = node.parent
+    while current is not None and current.type not in ("function_item", "closure_expression"):
+        guard = _guard(current, child)
+        if guard is not None:
+            found.append(guard)
+        child, current = current, current.parent
+    return tuple(reversed(found))
