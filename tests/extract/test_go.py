@@ -390,3 +390,34 @@ def test_a_real_go_library_scanned_end_to_end(tmp_path: Path) -> None:
     go_files = [p for p in root.glob("*.go") if not p.name.endswith("_test.go")]
     assert len({r["filePath"] for r in records}) <= len(go_files)
     assert not result.skipped
+
+
+def test_calls_of_a_printf_wrapper_around_errorf_are_sites() -> None:
+    found = sites(
+        '''\
+        package flags
+
+        import "fmt"
+
+        func (f *FlagSet) failf(format string, a ...interface{}) error {
+        	err := fmt.Errorf(format, a...)
+        	f.usage()
+        	return err
+        }
+
+        func (f *FlagSet) parse(name string) error {
+        	if !f.known(name) {
+        		return f.failf("unknown flag: --%s", name)
+        	}
+        	return logf("not a wrapper: %s", name)
+        }
+
+        func logf(format string, a ...interface{}) error { return nil }
+        '''
+    )
+    assert [(s.line, s.template.display, s.style) for s in found] == [
+        (6, "{format}", "fmt.Errorf"),
+        (13, "unknown flag: --%s", "printf wrapper"),
+    ]
+    assert found[1].error_class == "*errors.errorString"
+    assert found[1].qualname == "flags.(*FlagSet).parse"

@@ -17,7 +17,7 @@ from errdex.extract.registry import ExtractError
 from errdex.extract.site import ErrorSite
 
 from .literals import decode_interpreted
-from .messages import Context, node_text, string_value, template_of
+from .messages import Context, call_name, node_text, string_value, template_of
 from .scope import guards_of, receiver_type, where
 from .sites import Found, classify_call
 
@@ -97,6 +97,48 @@ def _read_constant(spec: Node, constants: dict[str, str]) -> None:
         text = string_value(val)
         if text is not None:
             constants[node_text(name)] = text
+
+
+_CALLS = "(call_expression) @call"
+
+
+@cache
+def _calls_query() -> Query:
+    return Query(_language(), _CALLS)
+
+
+def _printf_wrappers(root: Node, context: Context) -> dict[str, str]:
+    """Functions and methods declared ``f(format string, a ...interface{})`` (or ``...any``)
+    whose body passes both on to ``fmt.Errorf(format, a...)``: name -> what they are."""
+    found: dict[str, str] = {}
+    for decl in root.named_children:
+        if decl.type not in ("function_declaration", "method_declaration"):
+            continue
+        params = decl.child_by_field_name("parameters")
+        body = decl.child_by_field_name("body")
+        name = decl.child_by_field_name("name")
+        if params is None or body is None or name is None:
+            continue
+        declared = [p for p in params.named_children if p.type != "comment"]
+        if len(declared) < 2 or declared[-1].type != "variadic_parameter_declaration":
+            continue
+        fmt_param, rest = declared[-2], declared[-1]
+        fmt_type = fmt_param.child_by_field_name("type")
+        if fmt_type is None or node_text(fmt_type) != "string":
+            continue
+        fmt_names = [node_text(n) for n in fmt_param.children_by_field_name("name")]
+        rest_name = rest.child_by_field_name("name")
+        if not fmt_names or rest_name is None:
+            continue
+        wanted = f"{fmt_names[-1]},{node_text(rest_name)}..."
+        for call in QueryCursor(_calls_query()).captures(body).get("call", []):
+            package, called = call_name(call, context)
+            args = call.child_by_field_name("arguments")
+            spread = "".join(node_text(args).split())[1:-1] if args is not None else ""
+            if (package, called) == ("fmt", "Errorf") and spread == wanted:
+                found[node_text(name)] = "fmt.Errorf"
+                break
+    return found
 
 
 def _sentinel(call: Node, package: str) -> str | None:
@@ -218,6 +260,19 @@ class _FileExtractor:
         )
 
 
+def _wrapper_calls(root: Node, names: set[str]) -> list[Node]:
+    out = []
+    for call in QueryCursor(_calls_query()).captures(root).get("call", []):
+        fn = call.child_by_field_name("function")
+        if fn is None:
+            continue
+        if fn.type == "selector_expression":
+            fn = fn.child_by_field_name("field") or fn
+        if node_text(fn) in names:
+            out.append(call)
+    return out
+
+
 def _named_args(call: Node) -> list[Node]:
     args = call.child_by_field_name("arguments")
     return args.named_children if args is not None else []
@@ -231,7 +286,13 @@ def extract(text: str, file_path: str, lines: list[str]) -> list[ErrorSite]:
         raise ExtractError("no package clause: not a Go source file")
     extractor = _FileExtractor(file_path, package, context)
     captures = QueryCursor(_query()).captures(root)
-    for call in sorted(captures.get("call", []), key=lambda n: (n.start_byte, -n.end_byte)):
+    calls = captures.get("call", [])
+    if "...)" in text:
+        context.wrappers = _printf_wrappers(root, context)
+        wrapped = {n.rpartition(".")[2] for n in context.wrappers}
+        if wrapped:
+            calls = [*calls, *_wrapper_calls(root, wrapped)]
+    for call in sorted(set(calls), key=lambda n: (n.start_byte, -n.end_byte)):
         extractor.call(call)
     for method in captures.get("method", []):
         extractor.error_method(method)

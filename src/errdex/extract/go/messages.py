@@ -31,6 +31,9 @@ class Context:
     def __init__(self, imports: Mapping[str, str], constants: Mapping[str, str]) -> None:
         self.imports = imports
         self.constants = constants
+        #: Functions and methods of the file that pass a format and its arguments on to
+        #: ``fmt.Errorf`` (pflag's ``failf``): their calls are sites too.
+        self.wrappers: dict[str, str] = {}
 
     def package_of(self, local: str) -> str | None:
         """The import path a selector's operand names (``fmt`` -> ``fmt``), or None."""

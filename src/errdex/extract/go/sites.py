@@ -178,6 +178,13 @@ def classify_call(call: Node, context: Context) -> Found | None:
     if package is None:
         if name == "panic":
             return _panic(call, context, "panic", arguments(call))
+        wrapper = context.wrappers.get(name.rsplit(".", 1)[-1])
+        if wrapper is not None:
+            found = _errorf(call, context, "fmt.Errorf")
+            if found is not None:
+                found.style = "printf wrapper"
+                found.notes.append(f"{wrapper} formats the message with fmt.Errorf")
+            return found
         return None
     if package == "errors" and name == "New":
         args = arguments(call)

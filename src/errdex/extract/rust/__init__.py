@@ -115,8 +115,9 @@ class _FileExtractor:
         severity: Severity = "error",
         notes: list[str] | None = None,
         at: Node | None = None,
+        qualname: str | None = None,
     ) -> None:
-        function, qualname = where(at or node, self.file_path)
+        function, local = where(at or node, self.file_path)
         self.sites.append(
             ErrorSite(
                 file_path=self.file_path,
@@ -126,7 +127,7 @@ class _FileExtractor:
                 template=template,
                 error_class=shown,
                 qualified_class=qualified or shown,
-                qualname=qualname,
+                qualname=qualname or local,
                 function=function,
                 style=style,
                 error_type=error_type,
@@ -233,7 +234,9 @@ class _FileExtractor:
             shown = _text(item.child_by_field_name("name"))
         else:
             return
-        self.add(node, "raise", template, shown, "#[error]", at=item)
+        module = where(item, self.file_path)[1]
+        qualname = f"{module}::{shown}" if module else shown
+        self.add(node, "raise", template, shown, "#[error]", at=item, qualname=qualname)
 
 
 _CONTEXT_NOTE = ["anyhow prints the context, then the error it wraps under 'Caused by:'"]
