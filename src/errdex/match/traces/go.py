@@ -45,19 +45,23 @@ _FILE = re.compile(r"^\t(?P<path>\S.*?):(?P<line>\d+)(?: \+0x[0-9a-f]+)?(?: fp=\
 
 _MODULE = re.compile(r"(?:^|/)pkg/mod/(?:[^@/]+/)*[^@/]+@[^/]+/(?P<rest>.+)$")
 _TRIMPATH = re.compile(r"^(?:[\w.-]+/)+[\w.-]+@v[^/]+/(?P<rest>.+)$")
-_GOPATH = re.compile(
-    r"(?:^|/)(?:src|vendor)/(?:[a-z0-9-]+\.)+[a-z]{2,}/[^/]+/[^/]+/(?P<rest>.+)$"
-)
+_GOPATH_ROOT = re.compile(r"(?:^|/)(?:src|vendor)/")
+_GOPATH = re.compile(r"(?:[a-z0-9-]+\.)+[a-z]{2,}/[^/]+/[^/]+/(?P<rest>.+)$")
 _GOROOT = re.compile(r"(?:^|/)(?:go|go-\d[\d.]*)/(?P<rest>src/.+)$")
 
 
 def frame_path(path: str) -> str:
     """The repository path a Go frame's file is (see the module docstring)."""
-    for pattern in (_MODULE, _TRIMPATH, _GOPATH, _GOROOT):
+    for pattern in (_MODULE, _TRIMPATH):
         m = pattern.search(path)
         if m is not None:
             return m.group("rest")
-    return path
+    for root in reversed(list(_GOPATH_ROOT.finditer(path))):  # the innermost: vendor/ in src/
+        m = _GOPATH.match(path, root.end())
+        if m is not None:
+            return m.group("rest")
+    m = _GOROOT.search(path)
+    return m.group("rest") if m is not None else path
 
 
 def _short_function(name: str) -> str:
