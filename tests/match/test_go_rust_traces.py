@@ -311,11 +311,12 @@ def _store(db: Path, root: Path, repo: str) -> None:
         store_scan(store, checkout, repo, result, "2026-12-01T00:00:00.000Z")
 
 
-@pytest.fixture(scope="module")
-def go_panics(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
-    require_debian("golang-go", "golang-github-spf13-pflag-dev")
-    go_bin = _tool("go", Path("/usr/lib/go/bin/go"))
-    work = tmp_path_factory.mktemp("go")
+GO_CASES = ("redefine", "shorthand", "reshorthand", "unknown")
+RUST_CASES = (("insert", "1"), ("remove", "0"), ("drain", "0"), ("xml", "0"))
+
+
+def provoke_go(work: Path, go_bin: str) -> dict[str, str]:
+    """Build the Go program against Debian's pflag offline and run each case: its stderr."""
     (work / "main.go").write_text(GO_PROGRAM)
     env = {
         **os.environ,
@@ -327,18 +328,15 @@ def go_panics(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     }
     subprocess.run([go_bin, "build", "-o", str(work / "demo"), "main.go"], cwd=work, env=env, check=True)
     out = {}
-    for case in ("redefine", "shorthand", "reshorthand", "unknown"):
+    for case in GO_CASES:
         done = subprocess.run([str(work / "demo"), case], capture_output=True, text=True, check=False)
         assert done.returncode == 2, done.stderr
         out[case] = done.stderr
     return out
 
 
-@pytest.fixture(scope="module")
-def rust_panics(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
-    require_debian("librust-smallvec-dev", "librust-serde-xml-rs-dev", "librust-anyhow-dev")
-    cargo = _tool("cargo", Path.home() / ".cargo/bin/cargo")
-    work = tmp_path_factory.mktemp("rust")
+def provoke_rust(work: Path, cargo: str) -> dict[str, str]:
+    """Build the Rust program against Debian's crates offline and run each case: its stderr."""
     (work / "src").mkdir()
     (work / ".cargo").mkdir()
     (work / "Cargo.toml").write_text(CARGO_TOML)
@@ -347,7 +345,7 @@ def rust_panics(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     env = {**os.environ, "CARGO_TARGET_DIR": str(work / "target")}
     subprocess.run([cargo, "build", "--offline", "-q"], cwd=work, env=env, check=True)
     out = {}
-    for case, backtrace in (("insert", "1"), ("remove", "0"), ("drain", "0"), ("xml", "0")):
+    for case, backtrace in RUST_CASES:
         run_env = {**os.environ, "RUST_BACKTRACE": backtrace}
         done = subprocess.run(
             [str(work / "target/debug/provoke"), case],
@@ -361,9 +359,28 @@ def rust_panics(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     return out
 
 
+def go_tool() -> str:
+    require_debian("golang-go", "golang-github-spf13-pflag-dev")
+    return _tool("go", Path("/usr/lib/go/bin/go"))
+
+
+def cargo_tool() -> str:
+    require_debian("librust-smallvec-dev", "librust-serde-xml-rs-dev", "librust-anyhow-dev")
+    return _tool("cargo", Path.home() / ".cargo/bin/cargo")
+
+
 @pytest.fixture(scope="module")
-def catalogue(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    db = tmp_path_factory.mktemp("catalogue") / "errdex.db"
+def go_panics(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    return provoke_go(tmp_path_factory.mktemp("go"), go_tool())
+
+
+@pytest.fixture(scope="module")
+def rust_panics(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    return provoke_rust(tmp_path_factory.mktemp("rust"), cargo_tool())
+
+
+def build_catalogue(db: Path) -> Path:
+    """pflag, smallvec and serde-xml-rs as Debian ships them, scanned into ``db``."""
     if (GOCODE / "github.com/spf13/pflag").is_dir():
         _store(db, GOCODE / "github.com/spf13/pflag", "spf13/pflag")
     for crate, repo in (("smallvec-1.", "servo/rust-smallvec"), ("serde-xml-rs-", "RReverser/serde-xml-rs")):
@@ -371,6 +388,33 @@ def catalogue(tmp_path_factory: pytest.TempPathFactory) -> Path:
         if found:
             _store(db, found[-1], repo)
     return db
+
+
+def expected_sites() -> dict[str, tuple[str, str, int]]:
+    """Each provoked case's site (repo, path, line), found in the source by its text."""
+    flag_go = GOCODE / "github.com/spf13/pflag/flag.go"
+    lib = sorted(REGISTRY.glob("smallvec-1.*"))[-1] / "src/lib.rs"
+    error_rs = sorted(REGISTRY.glob("serde-xml-rs-*"))[-1] / "src/error.rs"
+    pflag, smallvec = ("spf13/pflag", "flag.go"), ("servo/rust-smallvec", "src/lib.rs")
+    return {
+        "redefine": (*pflag, _line_of(flag_go, "flag redefined: %s", "panic(msg)")),
+        "shorthand": (*pflag, _line_of(flag_go, "shorthand is more than one ASCII", "panic(msg)")),
+        "reshorthand": (*pflag, _line_of(flag_go, "unable to redefine %q shorthand", "panic(msg)")),
+        "unknown": (*pflag, _line_of(flag_go, 'failf("unknown flag: --%s"', "err = f.failf")),
+        "insert": (*smallvec, _line_of(lib, "pub fn insert(", 'panic!("index exceeds length")')),
+        "remove": (*smallvec, _line_of(lib, "pub fn remove(", "assert!(index < len)")),
+        "drain": (*smallvec, _line_of(lib, "pub fn drain<", "assert!(end <= len)")),
+        "xml": (
+            "RReverser/serde-xml-rs",
+            "src/error.rs",
+            _line_of(error_rs, '#[error("Syntax: {source}")]', "#[error("),
+        ),
+    }
+
+
+@pytest.fixture(scope="module")
+def catalogue(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build_catalogue(tmp_path_factory.mktemp("catalogue") / "errdex.db")
 
 
 def _top(text: str, db: Path) -> tuple[str, str, int, float]:
@@ -383,24 +427,20 @@ def _top(text: str, db: Path) -> tuple[str, str, int, float]:
 def test_provoked_go_panics_are_matched_to_their_pflag_site(
     go_panics: dict[str, str], catalogue: Path
 ) -> None:
-    flag_go = GOCODE / "github.com/spf13/pflag/flag.go"
-    expected = {
-        "redefine": _line_of(flag_go, "flag redefined: %s", "panic(msg)"),
-        "shorthand": _line_of(flag_go, "shorthand is more than one ASCII", "panic(msg)"),
-        "reshorthand": _line_of(flag_go, "unable to redefine %q shorthand", "panic(msg)"),
-    }
-    for case, line in expected.items():
-        repo, path, found, confidence = _top(go_panics[case], catalogue)
-        assert (repo, path, found) == ("spf13/pflag", "flag.go", line), go_panics[case]
+    expected = expected_sites()
+    for case in ("redefine", "shorthand", "reshorthand"):
+        repo, path, line, confidence = _top(go_panics[case], catalogue)
+        assert (repo, path, line) == expected[case], go_panics[case]
         assert confidence >= 0.5
 
 
 def test_a_go_panic_of_a_returned_error_finds_where_its_message_was_made(
     go_panics: dict[str, str], catalogue: Path
 ) -> None:
-    """``panic(err)`` in pflag's Parse: the message was made by ``f.failf("unknown flag: …")``."""
+    """``panic(err)`` in pflag's Parse: the message was made by ``f.failf("unknown flag: …")``;
+    both sites are offered (the ``panic(err)`` site, at the innermost frame, first)."""
     flag_go = GOCODE / "github.com/spf13/pflag/flag.go"
-    made = _line_of(flag_go, 'failf("unknown flag: --%s"', "err = f.failf")
+    made = expected_sites()["unknown"][2]
     panicked = _line_of(flag_go, "func (f *FlagSet) Parse(", "panic(err)")
     final = answers(go_panics["unknown"], catalogue)[-1]
     lines = [(c.filePath, c.lineNumber) for c in final.candidates]
@@ -410,15 +450,10 @@ def test_a_go_panic_of_a_returned_error_finds_where_its_message_was_made(
 def test_provoked_rust_panics_are_matched_to_their_crate_site(
     rust_panics: dict[str, str], catalogue: Path
 ) -> None:
-    lib = sorted(REGISTRY.glob("smallvec-1.*"))[-1] / "src/lib.rs"
-    expected = {
-        "insert": _line_of(lib, "pub fn insert(", 'panic!("index exceeds length")'),
-        "remove": _line_of(lib, "pub fn remove(", "assert!(index < len)"),
-        "drain": _line_of(lib, "pub fn drain<", "assert!(end <= len)"),
-    }
-    for case, line in expected.items():
-        repo, path, found, confidence = _top(rust_panics[case], catalogue)
-        assert (repo, path, found) == ("servo/rust-smallvec", "src/lib.rs", line), rust_panics[case]
+    expected = expected_sites()
+    for case in ("insert", "remove", "drain"):
+        repo, path, line, confidence = _top(rust_panics[case], catalogue)
+        assert (repo, path, line) == expected[case], rust_panics[case]
         assert confidence >= 0.5
     assert "stack backtrace:" in rust_panics["insert"]
 
@@ -426,8 +461,6 @@ def test_provoked_rust_panics_are_matched_to_their_crate_site(
 def test_a_provoked_anyhow_report_finds_the_thiserror_message(
     rust_panics: dict[str, str], catalogue: Path
 ) -> None:
-    error_rs = sorted(REGISTRY.glob("serde-xml-rs-*"))[-1] / "src/error.rs"
-    line = _line_of(error_rs, '#[error("Syntax: {source}")]', "#[error(")
     assert "Caused by:" in rust_panics["xml"]
-    repo, path, found, _ = _top(rust_panics["xml"], catalogue)
-    assert (repo, path, found) == ("RReverser/serde-xml-rs", "src/error.rs", line)
+    repo, path, line, _ = _top(rust_panics["xml"], catalogue)
+    assert (repo, path, line) == expected_sites()["xml"]
