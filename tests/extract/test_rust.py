@@ -304,3 +304,23 @@ def test_real_crates_scanned_end_to_end() -> None:
     xml = next(REGISTRY.glob("serde-xml-rs-*"))
     classes = {r["errorClass"] for r, _ in _scan(xml, "RReverser/serde-xml-rs")}
     assert any(isinstance(c, str) and c.startswith("Error::") for c in classes), classes
+
+
+def test_only_a_cfg_that_requires_test_marks_test_code() -> None:
+    """ahash's ``cfg(all(feature = …, not(all(…, test))))`` is shipped code, not a test."""
+    found = sites(
+        '''\
+        #[cfg(all(feature = "runtime-rng", not(all(feature = "compile-time-rng", test))))]
+        fn seeds() { getrandom(&mut r).expect("getrandom::getrandom() failed."); }
+
+        #[cfg(any(test, feature = "std"))]
+        fn either() { panic!("built without tests too"); }
+
+        #[cfg(all(feature = "std", any(test, test)))]
+        fn only_tests() { panic!("only in tests"); }
+        '''
+    )
+    assert [s.template.display for s in found] == [
+        "getrandom::getrandom() failed.: {:?}",
+        "built without tests too",
+    ]

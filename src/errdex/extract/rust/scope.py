@@ -17,7 +17,7 @@ from errdex.extract.site import Guard
 
 __all__ = ["file_module", "guards_of", "in_test_code", "where"]
 
-_TEST_CFG = re.compile(r"(?<!not\()\btest\b")
+_CFG_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[A-Za-z_][\w:]*|[(),=]')
 
 
 def _text(node: Node | None) -> str:
@@ -59,7 +59,36 @@ def _is_test_attribute(attribute: Node) -> bool:
     name = _text(inner.named_children[0])
     if name in ("test", "bench") or name.endswith("::test"):
         return True
-    return name == "cfg" and bool(_TEST_CFG.search(_text(inner)))
+    if name != "cfg" or len(inner.named_children) < 2:
+        return False
+    tokens = _CFG_TOKEN.findall(_text(inner.named_children[1]))
+    return _requires_test(tokens, 1)[0] if tokens[:1] == ["("] else False
+
+
+def _requires_test(tokens: list[str], at: int) -> tuple[bool, int]:
+    """Whether the cfg predicate starting at ``tokens[at]`` holds only when testing
+    (``test``, ``all(…, test)``, ``any(test, test)``; never under ``not``), and where it ends."""
+    if at >= len(tokens):
+        return False, at
+    word = tokens[at]
+    if word in ("all", "any", "not") and tokens[at + 1 : at + 2] == ["("]:
+        found: list[bool] = []
+        at += 2
+        while at < len(tokens) and tokens[at] != ")":
+            if tokens[at] == ",":
+                at += 1
+                continue
+            value, at = _requires_test(tokens, at)
+            found.append(value)
+        at += 1
+        if word == "all":
+            return any(found), at
+        if word == "any":
+            return bool(found) and all(found), at
+        return False, at
+    if tokens[at + 1 : at + 2] == ["="]:  # feature = "x"
+        return False, at + 3
+    return word == "test", at + 1
 
 
 def in_test_code(node: Node) -> bool:
