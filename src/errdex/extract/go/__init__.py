@@ -1,8 +1,8 @@
 """The Go extractor: ``errors.New``, ``fmt.Errorf``, ``panic``, ``log.Fatal*``/``Panic*``,
 ``http.Error``, package-level sentinel errors and the messages of ``Error() string`` methods.
 
-The file is parsed once with tree-sitter-go; a query (run in C) finds the calls that can
-be sites, and only those are read in Python (``sites`` says what each raises, ``scope``
+The file is parsed once with tree-sitter-go; the names of the calls that can be sites are
+found in the bytes and confirmed in the tree (``locate``), and only those are read in Python (``sites`` says what each raises, ``scope``
 where it stands, ``messages`` what its message is). Classes follow what Go itself prints
 with ``%T`` (see :mod:`errdex.extract.go.sites`).
 """
@@ -11,38 +11,24 @@ from __future__ import annotations
 
 from functools import cache
 
-from tree_sitter import Language, Node, Parser, Query, QueryCursor
+from tree_sitter import Language, Node, Parser
 
 from errdex.extract.registry import ExtractError
 from errdex.extract.site import ErrorSite
 
 from .literals import decode_interpreted
+from .locate import calls_named, candidates
 from .messages import Context, call_name, node_text, string_value, template_of
 from .scope import guards_of, receiver_type, where
 from .sites import Found, classify_call
 
 __all__ = ["extract"]
 
-#: Calls that can be sites: a plain ``panic`` and selectors with one of these names (the
-#: package is checked against the file's imports afterwards, in Python).
-_QUERY = """
-(call_expression function: (identifier) @name (#eq? @name "panic")) @call
-(call_expression function: (selector_expression field: (field_identifier) @name
-  (#match? @name "^(New|Errorf|Error|Fatal|Fatalf|Fatalln|Panic|Panicf|Panicln|Wrap|Wrapf|WithMessage|WithMessagef)$"))) @call
-(method_declaration name: (field_identifier) @name (#eq? @name "Error")) @method
-"""
-
-
 @cache
 def _language() -> Language:
     import tree_sitter_go
 
     return Language(tree_sitter_go.language())
-
-
-@cache
-def _query() -> Query:
-    return Query(_language(), _QUERY)
 
 
 def parse(source: bytes) -> Node:
@@ -63,7 +49,7 @@ def _default_name(path: str) -> str:
 def _file_context(root: Node) -> tuple[str, Context]:
     package = ""
     imports: dict[str, str] = {}
-    constants: dict[str, str] = {}
+    constants: list[Node] = []
     for decl in root.named_children:
         if decl.type == "package_clause" and decl.named_children:
             package = node_text(decl.named_children[0])
@@ -82,29 +68,26 @@ def _file_context(root: Node) -> tuple[str, Context]:
                 local = node_text(alias) if alias is not None else _default_name(path)
                 imports[local] = path
         elif decl.type == "const_declaration":
-            for spec in decl.named_children:
-                _read_constant(spec, constants)
-    return package, Context(imports, constants)
+            constants.append(decl)
+    return package, Context(imports, lambda: _read_constants(constants))
 
 
-def _read_constant(spec: Node, constants: dict[str, str]) -> None:
-    if spec.type != "const_spec":
-        return
-    names = spec.children_by_field_name("name")
-    value = spec.child_by_field_name("value")
-    values = value.named_children if value is not None else []
-    for name, val in zip(names, values, strict=False):
-        text = string_value(val)
-        if text is not None:
-            constants[node_text(name)] = text
-
-
-_CALLS = "(call_expression) @call"
-
-
-@cache
-def _calls_query() -> Query:
-    return Query(_language(), _CALLS)
+def _read_constants(declarations: list[Node]) -> dict[str, str]:
+    """The file's string constants (read only when a message names an identifier: a
+    syscall package declares thousands of numeric ones)."""
+    constants: dict[str, str] = {}
+    for decl in declarations:
+        for spec in decl.named_children:
+            if spec.type != "const_spec":
+                continue
+            names = spec.children_by_field_name("name")
+            value = spec.child_by_field_name("value")
+            values = value.named_children if value is not None else []
+            for name, val in zip(names, values, strict=False):
+                text = string_value(val)
+                if text is not None:
+                    constants[node_text(name)] = text
+    return constants
 
 
 def _printf_wrappers(root: Node, context: Context) -> dict[str, str]:
@@ -131,7 +114,7 @@ def _printf_wrappers(root: Node, context: Context) -> dict[str, str]:
         if not fmt_names or rest_name is None:
             continue
         wanted = f"{fmt_names[-1]},{node_text(rest_name)}..."
-        for call in QueryCursor(_calls_query()).captures(body).get("call", []):
+        for call in _calls_in(body):
             package, called = call_name(call, context)
             args = call.child_by_field_name("arguments")
             spread = "".join(node_text(args).split())[1:-1] if args is not None else ""
@@ -260,16 +243,14 @@ class _FileExtractor:
         )
 
 
-def _wrapper_calls(root: Node, names: set[str]) -> list[Node]:
+def _calls_in(body: Node) -> list[Node]:
     out = []
-    for call in QueryCursor(_calls_query()).captures(root).get("call", []):
-        fn = call.child_by_field_name("function")
-        if fn is None:
-            continue
-        if fn.type == "selector_expression":
-            fn = fn.child_by_field_name("field") or fn
-        if node_text(fn) in names:
-            out.append(call)
+    stack = [body]
+    while stack:
+        node = stack.pop()
+        if node.type == "call_expression":
+            out.append(node)
+        stack.extend(node.named_children)
     return out
 
 
@@ -280,21 +261,20 @@ def _named_args(call: Node) -> list[Node]:
 
 def extract(text: str, file_path: str, lines: list[str]) -> list[ErrorSite]:
     """The registry's entry point (see :mod:`errdex.extract.registry`)."""
-    root = parse(text.encode("utf-8", errors="surrogatepass"))
+    source = text.encode("utf-8", errors="surrogatepass")
+    root = parse(source)
     package, context = _file_context(root)
     if not package:
         raise ExtractError("no package clause: not a Go source file")
     extractor = _FileExtractor(file_path, package, context)
-    captures = QueryCursor(_query()).captures(root)
-    calls = captures.get("call", [])
-    if "...)" in text:
+    calls, methods = candidates(root, source)
+    if b"...)" in source:
         context.wrappers = _printf_wrappers(root, context)
-        wrapped = {n.rpartition(".")[2] for n in context.wrappers}
-        if wrapped:
-            calls = [*calls, *_wrapper_calls(root, wrapped)]
+        if context.wrappers:
+            calls = [*calls, *calls_named(root, source, set(context.wrappers))]
     for call in sorted(set(calls), key=lambda n: (n.start_byte, -n.end_byte)):
         extractor.call(call)
-    for method in captures.get("method", []):
+    for method in methods:
         extractor.error_method(method)
     if root.has_error:
         for site in extractor.sites:

@@ -6,7 +6,7 @@ the Python extractor writes a value joined into a message.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from tree_sitter import Node
 
@@ -28,12 +28,22 @@ __all__ = [
 class Context:
     """What a file says that messages need: its imports (local name -> path) and constants."""
 
-    def __init__(self, imports: Mapping[str, str], constants: Mapping[str, str]) -> None:
+    def __init__(
+        self, imports: Mapping[str, str], constants: Callable[[], Mapping[str, str]]
+    ) -> None:
         self.imports = imports
-        self.constants = constants
+        self._read_constants = constants
+        self._constants: Mapping[str, str] | None = None
         #: Functions and methods of the file that pass a format and its arguments on to
         #: ``fmt.Errorf`` (pflag's ``failf``): their calls are sites too.
         self.wrappers: dict[str, str] = {}
+
+    @property
+    def constants(self) -> Mapping[str, str]:
+        """The file's string constants, read on first use."""
+        if self._constants is None:
+            self._constants = self._read_constants()
+        return self._constants
 
     def package_of(self, local: str) -> str | None:
         """The import path a selector's operand names (``fmt`` -> ``fmt``), or None."""

@@ -1,8 +1,9 @@
 """The Rust extractor: ``panic!`` and its kin, ``assert*!``, ``.expect("…")``, anyhow's
 ``bail!``/``anyhow!``/``ensure!``, thiserror's ``#[error("…")]`` and ``io::Error`` values.
 
-One tree-sitter-rust parse; a query (run in C) finds the macros, calls and attributes
-that can be sites, and only those are read in Python. Test code (``#[cfg(test)]``
+One tree-sitter-rust parse; the keywords of the macros, calls and attributes that can be
+sites are found in the bytes and confirmed in the tree (``locate``), and only those are
+read in Python. Test code (``#[cfg(test)]``
 modules, ``#[test]`` functions) is left out, as a scan leaves out test files.
 
 Classes: Rust prints none for a panic (``thread 'main' panicked at src/lib.rs:3:5:``),
@@ -14,29 +15,18 @@ from __future__ import annotations
 
 from functools import cache
 
-from tree_sitter import Language, Node, Parser, Query, QueryCursor
+from tree_sitter import Language, Node, Parser
 
 from errdex.extract.site import ErrorSite, SiteKind
 from errdex.record import ErrorType, Severity
 from errdex.template import Literal, MessageTemplate
 
 from .literals import string_value
-from .macros import ERRORS, PANICS, macro_args, macro_message, message_of_args
+from .locate import candidates
+from .macros import ERRORS, macro_args, macro_message, message_of_args
 from .scope import guards_of, in_test_code, where
 
 __all__ = ["extract", "parse"]
-
-_MACROS = "|".join(sorted(PANICS | ERRORS))
-_QUERY = f"""
-(macro_invocation macro: (identifier) @name (#match? @name "^({_MACROS})$")) @macro
-(macro_invocation macro: (scoped_identifier name: (identifier) @name
-  (#match? @name "^({_MACROS})$"))) @macro
-(call_expression function: (field_expression field: (field_identifier) @name
-  (#match? @name "^(expect|expect_err|context)$"))) @method
-(call_expression function: (scoped_identifier name: (identifier) @name
-  (#match? @name "^(new|other)$"))) @io
-(attribute_item (attribute (identifier) @name (#eq? @name "error"))) @attr
-"""
 
 #: Receivers whose ``.expect`` is ``Option::expect`` (which prints the message alone).
 _OPTION_METHODS = frozenset(
@@ -80,11 +70,6 @@ def _language() -> Language:
     import tree_sitter_rust
 
     return Language(tree_sitter_rust.language())
-
-
-@cache
-def _query() -> Query:
-    return Query(_language(), _QUERY)
 
 
 def parse(source: bytes) -> Node:
@@ -285,7 +270,7 @@ def extract(text: str, file_path: str, lines: list[str]) -> list[ErrorSite]:
     source = text.encode("utf-8", errors="surrogatepass")
     root = parse(source)
     extractor = _FileExtractor(source, file_path)
-    captures = QueryCursor(_query()).captures(root)
+    captures = candidates(root, source)
     handlers = (
         ("macro", extractor.macro),
         ("method", extractor.method),
