@@ -115,7 +115,9 @@ def go_reference(root: Node, query: Query) -> set[int]:
             pkg = _text(caps["pkg"][0]) if "pkg" in caps else ""
             if (pkg, _text(caps["fn"][0])) in _GO_CALLS:
                 sites.append((call, call))
-        elif "method" in caps and _text(caps["m"][0]) == "Error" and _text(caps["r"][0]) == "string":
+        elif (
+            "method" in caps and _text(caps["m"][0]) == "Error" and _text(caps["r"][0]) == "string"
+        ):
             stack = [caps["body"][0]]
             while stack:  # returns of an expression holding a string literal
                 node = stack.pop()
@@ -162,9 +164,9 @@ def rust_reference(root: Node, query: Query) -> set[int]:
         elif "assoc" in caps:
             path, args = _text(caps["path"][0]), caps["args"][0].named_children
             io_error = path == "Error" or path.endswith("io::Error")
-            if io_error and name == "new" and len(args) == 2 and "ErrorKind::" in _text(args[0]):
-                sites.append((caps["assoc"][0], caps["assoc"][0]))
-            elif io_error and name == "other" and len(args) == 1:
+            if (
+                io_error and name == "new" and len(args) == 2 and "ErrorKind::" in _text(args[0])
+            ) or (io_error and name == "other" and len(args) == 1):
                 sites.append((caps["assoc"][0], caps["assoc"][0]))
         elif "attr" in caps and name == "error":
             tree = caps["args"][0]
@@ -245,8 +247,9 @@ def measure(
 def matching() -> None:
     """Top-1 of the provoked panics, from the trace and from the message alone."""
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-    from errdex.match.api import answers, errors_in
     from tests.match import test_go_rust_traces as provoked
+
+    from errdex.match.api import answers, errors_in
 
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
@@ -258,7 +261,9 @@ def matching() -> None:
         }
         db = provoked.build_catalogue(work / "errdex.db")
         expected = provoked.expected_sites()
-        print(f"\n== matching {len(pastes)} panics provoked at run time (pflag, smallvec, serde-xml-rs)")
+        print(
+            f"\n== matching {len(pastes)} panics provoked at run time (pflag, smallvec, serde-xml-rs)"
+        )
         for form in ("trace", "message"):
             right = confident_wrong = 0
             for case, trace in pastes.items():
@@ -270,11 +275,15 @@ def matching() -> None:
                 right += ok
                 confident_wrong += bool(best and not ok and best.confidence >= 0.9)
                 where = f"{got[1]}:{got[2]}" if got else final.status
-                print(f"  {form:7s} {case:12s} {'ok ' if ok else 'MISS'} {where}"
-                      f" ({best.confidence if best else 0:.2f})")
+                print(
+                    f"  {form:7s} {case:12s} {'ok ' if ok else 'MISS'} {where}"
+                    f" ({best.confidence if best else 0:.2f})"
+                )
             share = right / len(pastes)
-            print(f"top-1 from the {form}: {right}/{len(pastes)} = {share:.0%};"
-                  f" wrong with confidence >= 0.9: {confident_wrong}")
+            print(
+                f"top-1 from the {form}: {right}/{len(pastes)} = {share:.0%};"
+                f" wrong with confidence >= 0.9: {confident_wrong}"
+            )
 
 
 def main() -> None:

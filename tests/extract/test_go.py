@@ -56,18 +56,18 @@ def test_registered_for_go_files_with_go_test_files_left_out() -> None:
 
 def test_errors_new_with_guards_and_the_method_qualname() -> None:
     (site,) = sites(
-        '''\
+        """\
         package store
 
         import "errors"
 
         func (s *Store) Get(key string) (string, error) {
-        	if key == "" {
-        		return "", errors.New("store: empty key")
-        	}
-        	return s.m[key], nil
+            if key == "" {
+                return "", errors.New("store: empty key")
+            }
+            return s.m[key], nil
         }
-        '''
+        """
     )
     assert (site.line, site.kind, site.language) == (7, "raise", "go")
     assert site.template.display == "store: empty key"
@@ -79,25 +79,25 @@ def test_errors_new_with_guards_and_the_method_qualname() -> None:
 def test_errorf_verbs_are_holes_named_by_their_arguments_and_w_is_the_cause() -> None:
     found = by_line(
         sites(
-            '''\
+            """\
             package cfg
 
             import (
-            	"fmt"
-            	"os"
+                "fmt"
+                "os"
             )
 
             func Load(path string, n int) error {
-            	f, err := os.Open(path)
-            	if err != nil {
-            		return fmt.Errorf("cfg: open %q: %w", path, err)
-            	}
-            	if n < 0 {
-            		return fmt.Errorf("cfg: %d%% of %[1]v is %-8s", n, f.Name())
-            	}
-            	return fmt.Errorf("both %w and %w", err, os.ErrClosed)
+                f, err := os.Open(path)
+                if err != nil {
+                    return fmt.Errorf("cfg: open %q: %w", path, err)
+                }
+                if n < 0 {
+                    return fmt.Errorf("cfg: %d%% of %[1]v is %-8s", n, f.Name())
+                }
+                return fmt.Errorf("both %w and %w", err, os.ErrClosed)
             }
-            '''
+            """
         )
     )
     wrapped = found[11]
@@ -122,30 +122,30 @@ def test_errorf_verbs_are_holes_named_by_their_arguments_and_w_is_the_cause() ->
 def test_panics_read_their_message_through_sprintf_and_a_local_variable() -> None:
     found = by_line(
         sites(
-            '''\
+            """\
             package flags
 
             import "fmt"
 
             func (f *FlagSet) AddFlag(name string, short string) {
-            	if f.has(name) {
-            		msg := fmt.Sprintf("%s flag redefined: %s", f.name, name)
-            		fmt.Println(msg)
-            		panic(msg)
-            	}
-            	if len(short) > 1 {
-            		msg := fmt.Sprintf("%q shorthand is more than one ASCII character", short)
-            		panic(msg)
-            	}
-            	panic("flags: " + name + " is " + fmt.Sprint(3))
+                if f.has(name) {
+                    msg := fmt.Sprintf("%s flag redefined: %s", f.name, name)
+                    fmt.Println(msg)
+                    panic(msg)
+                }
+                if len(short) > 1 {
+                    msg := fmt.Sprintf("%q shorthand is more than one ASCII character", short)
+                    panic(msg)
+                }
+                panic("flags: " + name + " is " + fmt.Sprint(3))
             }
 
             func must(err error) {
-            	if err != nil {
-            		panic(err)
-            	}
+                if err != nil {
+                    panic(err)
+                }
             }
-            '''
+            """
         )
     )
     first, second, third, bare = found[9], found[13], found[15], found[20]
@@ -161,21 +161,21 @@ def test_panics_read_their_message_through_sprintf_and_a_local_variable() -> Non
 
 def test_http_error_records_the_status_its_constant_names() -> None:
     found = sites(
-        '''\
+        """\
         package api
 
         import "net/http"
 
         func handle(w http.ResponseWriter, r *http.Request) {
-        	switch r.Method {
-        	case http.MethodGet:
-        		http.Error(w, "api: missing id", http.StatusBadRequest)
-        	default:
-        		http.Error(w, "api: method not allowed", 405)
-        	}
-        	http.Error(w, "api: "+r.URL.Path+" failed", code(r))
+            switch r.Method {
+            case http.MethodGet:
+                http.Error(w, "api: missing id", http.StatusBadRequest)
+            default:
+                http.Error(w, "api: method not allowed", 405)
+            }
+            http.Error(w, "api: "+r.URL.Path+" failed", code(r))
         }
-        '''
+        """
     )
     assert [(s.template.display, s.http_status, s.error_type) for s in found] == [
         ("api: missing id", 400, "http"),
@@ -189,17 +189,17 @@ def test_http_error_records_the_status_its_constant_names() -> None:
 
 def test_log_fatal_and_log_panic() -> None:
     found = sites(
-        '''\
+        """\
         package main
 
         import "log"
 
         func main() {
-        	log.Fatalf("main: cannot listen on %s: %v", addr, err)
-        	log.Fatal("main: ", err)
-        	log.Panicln("main: giving up after", n, "tries")
+            log.Fatalf("main: cannot listen on %s: %v", addr, err)
+            log.Fatal("main: ", err)
+            log.Panicln("main: giving up after", n, "tries")
         }
-        '''
+        """
     )
     fatalf, fatal, panicln = found
     assert (fatalf.kind, fatalf.error_type, fatalf.severity) == ("log", "console", "critical")
@@ -211,7 +211,7 @@ def test_log_fatal_and_log_panic() -> None:
 
 def test_package_level_sentinels_are_named_by_their_variable() -> None:
     found = sites(
-        '''\
+        """\
         package io
 
         import "errors"
@@ -219,15 +219,15 @@ def test_package_level_sentinels_are_named_by_their_variable() -> None:
         var ErrShortWrite = errors.New("short write")
 
         var (
-        	errInvalidWrite  = errors.New("invalid write result")
-        	ErrUnexpectedEOF = errors.New("unexpected EOF")
+            errInvalidWrite  = errors.New("invalid write result")
+            ErrUnexpectedEOF = errors.New("unexpected EOF")
         )
 
         func f() error {
-        	var local = errors.New("not a sentinel")
-        	return local
+            var local = errors.New("not a sentinel")
+            return local
         }
-        '''
+        """
     )
     assert [(s.error_class, s.template.display, s.style) for s in found] == [
         ("io.ErrShortWrite", "short write", "sentinel"),
@@ -240,7 +240,7 @@ def test_package_level_sentinels_are_named_by_their_variable() -> None:
 
 def test_error_methods_give_their_type_as_the_class() -> None:
     found = sites(
-        '''\
+        """\
         package fs
 
         import "fmt"
@@ -252,10 +252,10 @@ def test_error_methods_give_their_type_as_the_class() -> None:
         type Code int
 
         func (c Code) Error() string {
-        	if c == 0 {
-        		return "fs: no error"
-        	}
-        	return fmt.Sprintf("fs: code %d", int(c))
+            if c == 0 {
+                return "fs: no error"
+            }
+            return fmt.Sprintf("fs: code %d", int(c))
         }
 
         type wrapped struct{ msg string }
@@ -263,7 +263,7 @@ def test_error_methods_give_their_type_as_the_class() -> None:
         func (w wrapped) Error() string { return w.msg }
 
         func (e *PathError) Unwrap() error { return e.Err }
-        '''
+        """
     )
     assert [(s.line, s.error_class, s.qualified_class, s.template.display) for s in found] == [
         (7, "*PathError", "*fs.PathError", "{e.Op} {e.Path}: {e.Err.Error()}"),
@@ -276,24 +276,24 @@ def test_error_methods_give_their_type_as_the_class() -> None:
 
 def test_closures_are_named_as_go_names_them() -> None:
     found = sites(
-        '''\
+        """\
         package run
 
         import "errors"
 
         func Start() {
-        	go func() {}()
-        	defer func() {
-        		if r := recover(); r != nil {
-        			func() { panic(errors.New("run: nested")) }()
-        		}
-        	}()
-        	for _, job := range jobs {
-        		_ = job
-        		panic("run: in loop")
-        	}
+            go func() {}()
+            defer func() {
+                if r := recover(); r != nil {
+                    func() { panic(errors.New("run: nested")) }()
+                }
+            }()
+            for _, job := range jobs {
+                _ = job
+                panic("run: in loop")
+            }
         }
-        '''
+        """
     )
     nested, looped = found
     assert nested.qualname == "run.Start.func2.1"
@@ -303,24 +303,24 @@ def test_closures_are_named_as_go_names_them() -> None:
 
 def test_pkg_errors_under_an_alias_and_its_wrapping() -> None:
     found = sites(
-        '''\
+        """\
         package db
 
         import (
-        	pkgerrors "github.com/pkg/errors"
-        	"errors"
+            pkgerrors "github.com/pkg/errors"
+            "errors"
         )
 
         func open(name string) error {
-        	if err := dial(name); err != nil {
-        		return pkgerrors.Wrapf(err, "db: dial %s", name)
-        	}
-        	if name == "x" {
-        		return pkgerrors.New("db: reserved name")
-        	}
-        	return errors.New("db: std")
+            if err := dial(name); err != nil {
+                return pkgerrors.Wrapf(err, "db: dial %s", name)
+            }
+            if name == "x" {
+                return pkgerrors.New("db: reserved name")
+            }
+            return errors.New("db: std")
         }
-        '''
+        """
     )
     wrapf, new, std = found
     assert wrapf.template.display == "db: dial %s: {err}"
@@ -335,7 +335,7 @@ def test_pkg_errors_under_an_alias_and_its_wrapping() -> None:
 
 def test_string_literals_are_decoded_exactly() -> None:
     (site, raw, const) = sites(
-        '''\
+        """\
         package s
 
         import "errors"
@@ -346,7 +346,7 @@ def test_string_literals_are_decoded_exactly() -> None:
         var b = errors.New(`raw \\n stays`)
 
         func f() error { return errors.New(prefix + "from a constant") }
-        '''
+        """
     )
     assert site.template.display == 'tab\there "q" Aé\x41 100%'
     assert raw.template.display == "raw \\n stays"
@@ -355,7 +355,7 @@ def test_string_literals_are_decoded_exactly() -> None:
 
 def test_a_file_without_a_package_clause_is_refused_and_a_broken_one_still_read() -> None:
     with pytest.raises(ExtractError, match="no package clause"):
-        sites("func f() { panic(\"x\") }\n")
+        sites('func f() { panic("x") }\n')
     (site,) = sites('package p\n\nfunc f() { panic("p: broken") \n\nfunc g( {\n')
     assert site.template.display == "p: broken"
     assert any("recovered from a syntax error" in n for n in site.notes)
@@ -368,7 +368,6 @@ def test_a_real_go_library_scanned_end_to_end(tmp_path: Path) -> None:
     """spf13/pflag as Debian ships it: every record read through the scan, tests left out."""
     require_debian("golang-github-spf13-pflag-dev")
     from errdex.scan import scan_checkout
-
     from errdex.source import open_source
 
     root = GOCODE / "github.com/spf13/pflag"
@@ -394,26 +393,26 @@ def test_a_real_go_library_scanned_end_to_end(tmp_path: Path) -> None:
 
 def test_calls_of_a_printf_wrapper_around_errorf_are_sites() -> None:
     found = sites(
-        '''\
+        """\
         package flags
 
         import "fmt"
 
         func (f *FlagSet) failf(format string, a ...interface{}) error {
-        	err := fmt.Errorf(format, a...)
-        	f.usage()
-        	return err
+            err := fmt.Errorf(format, a...)
+            f.usage()
+            return err
         }
 
         func (f *FlagSet) parse(name string) error {
-        	if !f.known(name) {
-        		return f.failf("unknown flag: --%s", name)
-        	}
-        	return logf("not a wrapper: %s", name)
+            if !f.known(name) {
+                return f.failf("unknown flag: --%s", name)
+            }
+            return logf("not a wrapper: %s", name)
         }
 
         func logf(format string, a ...interface{}) error { return nil }
-        '''
+        """
     )
     assert [(s.line, s.template.display, s.style) for s in found] == [
         (6, "{format}", "fmt.Errorf"),

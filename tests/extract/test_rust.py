@@ -28,7 +28,7 @@ def test_registered_for_rust_files() -> None:
 
 def test_panic_macros_and_their_format_arguments() -> None:
     found = sites(
-        '''\
+        """\
         impl<T: Clone> Stack<T> {
             pub fn pop(&mut self, depth: usize) -> T {
                 if self.items.is_empty() {
@@ -43,7 +43,7 @@ def test_panic_macros_and_their_format_arguments() -> None:
                 }
             }
         }
-        '''
+        """
     )
     assert shown(found) == [
         (4, "panic", "panic", "pop from an empty stack of depth {}"),
@@ -72,14 +72,14 @@ def test_panic_macros_and_their_format_arguments() -> None:
 
 def test_escapes_and_raw_strings_in_a_token_tree_are_read_exactly() -> None:
     found = sites(
-        '''\
+        """\
         fn f() {
             panic!("tab\\there \\"q\\" \\u{e9}\\x41 \\
                     continued");
             panic!(r#"raw "{}" \\n"#, 1);
             panic!();
         }
-        '''
+        """
     )
     assert [s.template.display for s in found] == [
         'tab\there "q" éA continued',
@@ -90,14 +90,14 @@ def test_escapes_and_raw_strings_in_a_token_tree_are_read_exactly() -> None:
 
 def test_asserts_print_as_the_standard_library_prints_them() -> None:
     found = sites(
-        '''\
+        """\
         fn check(a: &[u8], b: &[u8]) {
             assert!(a.len()  ==  b.len());
             assert!(!a.is_empty(), "empty input of {} bytes", b.len());
             assert_eq!(a[0], b[0]);
             debug_assert_ne!(a, b, "same {name}");
         }
-        '''
+        """
     )
     assert [s.kind for s in found] == ["assert"] * 4
     assert [s.template.display for s in found] == [
@@ -114,7 +114,7 @@ def test_asserts_print_as_the_standard_library_prints_them() -> None:
 
 def test_expect_prints_the_message_then_the_error_unless_the_receiver_is_an_option() -> None:
     found = sites(
-        '''\
+        """\
         fn load(path: &str) -> Config {
             let text = std::fs::read_to_string(path)
                 .expect("config file unreadable");
@@ -122,13 +122,13 @@ def test_expect_prints_the_message_then_the_error_unless_the_receiver_is_an_opti
             let n: u32 = first.parse().expect_err("a number");
             toml::from_str(&text).expect(&format!("bad config {}", path))
         }
-        '''
+        """
     )
     assert shown(found) == [
         (3, "panic", "panic", "config file unreadable: {:?}"),
         (4, "panic", "panic", "config file is empty"),
         (5, "panic", "panic", "a number: {:?}"),
-        (6, "panic", "panic", "{&format!(\"bad config {}\", path)}: {:?}"),
+        (6, "panic", "panic", '{&format!("bad config {}", path)}: {:?}'),
     ]
     assert found[0].template.match(
         'config file unreadable: Os { code: 2, kind: NotFound, message: "No such file" }'
@@ -138,7 +138,7 @@ def test_expect_prints_the_message_then_the_error_unless_the_receiver_is_an_opti
 
 def test_anyhow_macros_and_context() -> None:
     found = sites(
-        '''\
+        """\
         use anyhow::{bail, ensure, Context, Result};
 
         fn run(n: i64, path: &Path) -> Result<()> {
@@ -151,7 +151,7 @@ def test_anyhow_macros_and_context() -> None:
             }
             Err(anyhow::anyhow!("unreachable state {n}"))
         }
-        '''
+        """
     )
     assert shown(found) == [
         (4, "raise", "anyhow::Error", "n must be positive, got {}"),
@@ -165,7 +165,7 @@ def test_anyhow_macros_and_context() -> None:
 
 def test_thiserror_messages_on_variants_and_structs() -> None:
     found = sites(
-        '''\
+        """\
         use thiserror::Error;
 
         #[derive(Error, Debug)]
@@ -184,7 +184,7 @@ def test_thiserror_messages_on_variants_and_structs() -> None:
         #[derive(Error, Debug)]
         #[error("bad byte {}", .0)]
         pub struct BadByte(u8);
-        ''',
+        """,
         path="src/store/error.rs",
     )
     assert shown(found) == [
@@ -204,7 +204,7 @@ def test_thiserror_messages_on_variants_and_structs() -> None:
 
 def test_io_errors() -> None:
     found = sites(
-        '''\
+        """\
         use std::io::{self, Error, ErrorKind};
 
         fn open(p: &Path) -> io::Result<File> {
@@ -216,7 +216,7 @@ def test_io_errors() -> None:
             }
             Err(std::io::Error::other(String::from("boom")))
         }
-        '''
+        """
     )
     assert shown(found) == [
         (5, "raise", "io::Error", "no file {}"),
@@ -229,7 +229,7 @@ def test_io_errors() -> None:
 
 def test_test_code_is_left_out() -> None:
     found = sites(
-        '''\
+        """\
         pub fn real() { panic!("real code"); }
 
         #[cfg(test)]
@@ -246,14 +246,14 @@ def test_test_code_is_left_out() -> None:
 
         #[cfg(not(test))]
         fn shipped() { panic!("not a test"); }
-        '''
+        """
     )
     assert [s.template.display for s in found] == ["real code", "not a test"]
 
 
 def test_closures_loops_and_let_else_as_guards() -> None:
     found = sites(
-        '''\
+        """\
         fn f(items: Vec<u8>, o: Option<u8>) {
             let Some(v) = o else { panic!("no value") };
             for item in items.iter() {
@@ -264,7 +264,7 @@ def test_closures_loops_and_let_else_as_guards() -> None:
                 }
             }
         }
-        ''',
+        """,
         path="src/main.rs",
     )
     no_value, closure = found
@@ -309,7 +309,7 @@ def test_real_crates_scanned_end_to_end() -> None:
 def test_only_a_cfg_that_requires_test_marks_test_code() -> None:
     """ahash's ``cfg(all(feature = …, not(all(…, test))))`` is shipped code, not a test."""
     found = sites(
-        '''\
+        """\
         #[cfg(all(feature = "runtime-rng", not(all(feature = "compile-time-rng", test))))]
         fn seeds() { getrandom(&mut r).expect("getrandom::getrandom() failed."); }
 
@@ -318,7 +318,7 @@ def test_only_a_cfg_that_requires_test_marks_test_code() -> None:
 
         #[cfg(all(feature = "std", any(test, test)))]
         fn only_tests() { panic!("only in tests"); }
-        '''
+        """
     )
     assert [s.template.display for s in found] == [
         "getrandom::getrandom() failed.: {:?}",

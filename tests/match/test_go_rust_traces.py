@@ -190,7 +190,10 @@ def test_anyhow_reports_are_a_chain_with_the_context_last() -> None:
     assert (middle.message, middle.relation) == ("opening /etc/x.toml", "cause")
     assert deepest.message == "No such file or directory (os error 2)"
     single = "Error: Syntax: 1:21 end of stream\n\nCaused by:\n    1:21 end of stream\n"
-    assert [e.message for e in rust.parse(single)] == ["1:21 end of stream", "Syntax: 1:21 end of stream"]
+    assert [e.message for e in rust.parse(single)] == [
+        "1:21 end of stream",
+        "Syntax: 1:21 end of stream",
+    ]
 
 
 @pytest.mark.parametrize(
@@ -326,10 +329,14 @@ def provoke_go(work: Path, go_bin: str) -> dict[str, str]:
         "GOCACHE": str(work / "cache"),
         "GOTOOLCHAIN": "local",
     }
-    subprocess.run([go_bin, "build", "-o", str(work / "demo"), "main.go"], cwd=work, env=env, check=True)
+    subprocess.run(
+        [go_bin, "build", "-o", str(work / "demo"), "main.go"], cwd=work, env=env, check=True
+    )
     out = {}
     for case in GO_CASES:
-        done = subprocess.run([str(work / "demo"), case], capture_output=True, text=True, check=False)
+        done = subprocess.run(
+            [str(work / "demo"), case], capture_output=True, text=True, check=False
+        )
         assert done.returncode == 2, done.stderr
         out[case] = done.stderr
     return out
@@ -383,7 +390,10 @@ def build_catalogue(db: Path) -> Path:
     """pflag, smallvec and serde-xml-rs as Debian ships them, scanned into ``db``."""
     if (GOCODE / "github.com/spf13/pflag").is_dir():
         _store(db, GOCODE / "github.com/spf13/pflag", "spf13/pflag")
-    for crate, repo in (("smallvec-1.", "servo/rust-smallvec"), ("serde-xml-rs-", "RReverser/serde-xml-rs")):
+    for crate, repo in (
+        ("smallvec-1.", "servo/rust-smallvec"),
+        ("serde-xml-rs-", "RReverser/serde-xml-rs"),
+    ):
         found = sorted(REGISTRY.glob(crate + "*"))
         if found:
             _store(db, found[-1], repo)

@@ -24,6 +24,7 @@ from .sites import Found, classify_call
 
 __all__ = ["extract"]
 
+
 @cache
 def _language() -> Language:
     import tree_sitter_go
@@ -183,8 +184,10 @@ class _FileExtractor:
         if node_text(result) != "string":
             return
         shown = receiver_type(method).strip("()")
-        qualified = shown.replace("*", "*" + self.package + ".", 1) if shown.startswith("*") else (
-            f"{self.package}.{shown}"
+        qualified = (
+            shown.replace("*", "*" + self.package + ".", 1)
+            if shown.startswith("*")
+            else (f"{self.package}.{shown}")
         )
         stack = list(body.named_children)
         returns: list[Node] = []

@@ -27,7 +27,9 @@ def _call(function: Node | None) -> Node | None:
     if call is None or call.type != "call_expression":
         return None
     callee = call.child_by_field_name("function")
-    return call if callee is not None and function is not None and callee.id == function.id else None
+    return (
+        call if callee is not None and function is not None and callee.id == function.id else None
+    )
 
 
 def _through_selector(name: Node) -> Node | None:
@@ -57,9 +59,9 @@ def candidates(root: Node, source: bytes) -> tuple[list[Node], list[Node]]:
             declaration = name.parent
             if name.type == "field_identifier" and declaration is not None:
                 named = declaration.child_by_field_name("name")
-                if declaration.type == "method_declaration" and named is not None:
-                    if named.id == name.id:
-                        methods.append(declaration)
+                is_method = declaration.type == "method_declaration"
+                if is_method and named is not None and named.id == name.id:
+                    methods.append(declaration)
             continue
         if call is not None:
             calls.append(call)
@@ -68,7 +70,9 @@ def candidates(root: Node, source: bytes) -> tuple[list[Node], list[Node]]:
 
 def calls_named(root: Node, source: bytes, names: set[str]) -> list[Node]:
     """Calls of the functions or methods ``names`` (a file's printf wrappers)."""
-    pattern = re.compile(rb"\b(" + b"|".join(re.escape(n.encode()) for n in sorted(names)) + rb")\s*\(")
+    pattern = re.compile(
+        rb"\b(" + b"|".join(re.escape(n.encode()) for n in sorted(names)) + rb")\s*\("
+    )
     found: list[Node] = []
     for m in pattern.finditer(source):
         name = root.descendant_for_byte_range(m.start(1), m.end(1))

@@ -137,7 +137,9 @@ def _assigned_value(ident: Node, name: str) -> Node | None:
                 continue
             left = node.child_by_field_name("left") or node
             names = (
-                node.children_by_field_name("name") if node.type == "var_spec" else left.named_children
+                node.children_by_field_name("name")
+                if node.type == "var_spec"
+                else left.named_children
             )
             right = node.child_by_field_name("right") or node.child_by_field_name("value")
             values = right.named_children if right is not None else []
@@ -167,9 +169,9 @@ def template_of(node: Node, context: Context, depth: int = 0) -> MessageTemplate
         name = node_text(node)
         if name in context.constants:
             return MessageTemplate([Literal(context.constants[name])])
-        value = _assigned_value(node, name) if depth < _MAX_DEPTH else None
-        if value is not None:
-            resolved = template_of(value, context, depth + 1)
+        assigned = _assigned_value(node, name) if depth < _MAX_DEPTH else None
+        if assigned is not None:
+            resolved = template_of(assigned, context, depth + 1)
             if not resolved.is_opaque:
                 return resolved
     if kind == "call_expression":

@@ -70,7 +70,11 @@ def _errorf(call: Node, context: Context, style: str) -> Found | None:
     )
     wrapped = [] if fmt is None else [v for v in verbs(fmt) if v.verb == "w"]
     rest = args[1:]
-    causes = [node_text(rest[v.argument]) for v in wrapped if v.argument is not None and v.argument < len(rest)]
+    causes = [
+        node_text(rest[v.argument])
+        for v in wrapped
+        if v.argument is not None and v.argument < len(rest)
+    ]
     if style == "fmt.Errorf":
         shown = {0: "*errors.errorString", 1: "*fmt.wrapError"}.get(len(wrapped), "*fmt.wrapErrors")
     else:
@@ -236,7 +240,9 @@ def _third_party(call: Node, context: Context, package: str, name: str) -> Found
             consumed=(args[0].id,),
         )
     if name == "Errorf":
-        return _errorf(call, context, "errors.Errorf" if package == PKG_ERRORS else "xerrors.Errorf")
+        return _errorf(
+            call, context, "errors.Errorf" if package == PKG_ERRORS else "xerrors.Errorf"
+        )
     if package == PKG_ERRORS and name in ("Wrap", "Wrapf", "WithMessage", "WithMessagef"):
         return _wrap(call, context, name)
     return None

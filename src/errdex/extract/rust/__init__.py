@@ -143,7 +143,9 @@ class _FileExtractor:
         if function is None or arguments is None:
             return
         field = _text(function.child_by_field_name("field"))
-        values = [c for c in arguments.named_children if c.type not in ("line_comment", "block_comment")]
+        values = [
+            c for c in arguments.named_children if c.type not in ("line_comment", "block_comment")
+        ]
         if len(values) != 1:
             return
         message = _message_expr(values[0], self.source)
@@ -160,7 +162,11 @@ class _FileExtractor:
         else:
             debug = "{:?}"
             what = "the error" if field == "expect" else "the value"
-            template = message + MessageTemplate([Literal(": ")]) + MessageTemplate.hole(debug, "error" if field == "expect" else "value")
+            template = (
+                message
+                + MessageTemplate([Literal(": ")])
+                + MessageTemplate.hole(debug, "error" if field == "expect" else "value")
+            )
             notes = [f"Result::{field} prints the message, ': ' and {what}'s Debug form"]
         line_node = function.child_by_field_name("field") or node
         self.add(
@@ -194,7 +200,15 @@ class _FileExtractor:
             return
         template = _message_expr(message_node, self.source)
         notes = [f"ErrorKind::{kind}"]
-        self.add(node, "raise", template, "io::Error", f"io::Error::{name}", qualified="std::io::Error", notes=notes)
+        self.add(
+            node,
+            "raise",
+            template,
+            "io::Error",
+            f"io::Error::{name}",
+            qualified="std::io::Error",
+            notes=notes,
+        )
 
     def attribute(self, node: Node) -> None:
         """``#[error("…")]`` on a thiserror enum variant or struct."""
@@ -258,7 +272,11 @@ def _message_expr(node: Node, source: bytes) -> MessageTemplate:
                 text = string_value(value_node)
                 if text is not None:
                     return MessageTemplate.literal(text)
-        if function is not None and _text(function) in ("String::from", "str::to_string") and len(inner) == 1:
+        if (
+            function is not None
+            and _text(function) in ("String::from", "str::to_string")
+            and len(inner) == 1
+        ):
             text = string_value(inner[0])
             if text is not None:
                 return MessageTemplate.literal(text)
@@ -285,4 +303,3 @@ def extract(text: str, file_path: str, lines: list[str]) -> list[ErrorSite]:
         for site in extractor.sites:
             site.notes.append("the parser recovered from a syntax error in this file")
     return sorted(extractor.sites, key=lambda s: (s.line, s.qualname))
-

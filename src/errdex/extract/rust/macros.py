@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from tree_sitter import Node
 
-from errdex.template import Hole, Literal, MessageTemplate
+from errdex.template import Hole, Literal, MessageTemplate, Part
 
 from .literals import format_template, string_value
 
@@ -100,7 +100,7 @@ def _assert_cmp(op: str, args: MacroArgs) -> MessageTemplate:
     message = message_of_args(args, 2)
     left = args.texts[0] if args.texts else "left"
     right = args.texts[1] if len(args.texts) > 1 else "right"
-    parts = [Literal(head)]
+    parts: list[Part] = [Literal(head)]
     if message is not None:
         parts.append(Literal(": "))
         parts.extend(message.parts)

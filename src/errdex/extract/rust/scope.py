@@ -28,10 +28,8 @@ def file_module(file_path: str) -> str:
     """The module path a file is: ``src/a/b.rs`` -> ``a::b``; ``lib.rs``/``main.rs``/
     ``mod.rs`` name their folder's module."""
     parts = file_path.replace("\\", "/").split("/")
-    if "src" in parts:
-        parts = parts[len(parts) - 1 - parts[::-1].index("src") + 1 :]
-    else:
-        parts = parts[-1:]
+    # past the last ``src/`` (a workspace member's too), else the file alone
+    parts = parts[len(parts) - parts[::-1].index("src") :] if "src" in parts else parts[-1:]
     if parts and parts[-1].endswith(".rs"):
         parts[-1] = parts[-1][:-3]
     if parts and parts[-1] in ("mod", "lib", "main"):
@@ -45,7 +43,11 @@ def _attributes(item: Node) -> list[Node]:
     """The ``#[…]`` attributes written just before an item."""
     found: list[Node] = []
     sibling = item.prev_named_sibling
-    while sibling is not None and sibling.type in ("attribute_item", "line_comment", "block_comment"):
+    while sibling is not None and sibling.type in (
+        "attribute_item",
+        "line_comment",
+        "block_comment",
+    ):
         if sibling.type == "attribute_item":
             found.append(sibling)
         sibling = sibling.prev_named_sibling

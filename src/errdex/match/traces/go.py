@@ -41,7 +41,9 @@ _GOROUTINE = re.compile(r"^goroutine \d+ \[[^\]]*\]:$")
 _SIGNAL = re.compile(r"^\[signal [^\]]*\]$")
 _CALL = re.compile(r"^(?P<function>\S.*?)\((?P<args>[^()]*|\.\.\.)\)$")
 _CREATED = re.compile(r"^created by (?P<function>\S+?)(?: in goroutine \d+)?$")
-_FILE = re.compile(r"^\t(?P<path>\S.*?):(?P<line>\d+)(?: \+0x[0-9a-f]+)?(?: fp=\S+ sp=\S+ pc=\S+)?$")
+_FILE = re.compile(
+    r"^\t(?P<path>\S.*?):(?P<line>\d+)(?: \+0x[0-9a-f]+)?(?: fp=\S+ sp=\S+ pc=\S+)?$"
+)
 
 _MODULE = re.compile(r"(?:^|/)pkg/mod/(?:[^@/]+/)*[^@/]+@[^/]+/(?P<rest>.+)$")
 _TRIMPATH = re.compile(r"^(?:[\w.-]+/)+[\w.-]+@v[^/]+/(?P<rest>.+)$")

@@ -83,7 +83,12 @@ def _backtrace(lines: list[str], start: int) -> tuple[list[Frame], int]:
             at = _AT.match(lines[i])
             assert at is not None
             frames.append(
-                Frame(frame_path(at.group("path")), int(at.group("line")), _short_function(function), None)
+                Frame(
+                    frame_path(at.group("path")),
+                    int(at.group("line")),
+                    _short_function(function),
+                    None,
+                )
             )
             i += 1
     return frames, i
