@@ -12,6 +12,8 @@ import re
 
 from tree_sitter import Node
 
+from errdex.extract._syntax import named_hits
+
 __all__ = ["calls_named", "candidates"]
 
 _KEYWORDS = re.compile(
@@ -44,46 +46,33 @@ def candidates(root: Node, source: bytes) -> tuple[list[Node], list[Node]]:
     """(calls that can be sites, ``Error() string`` method declarations), in order."""
     calls: list[Node] = []
     methods: list[Node] = []
-    for m in _KEYWORDS.finditer(source):
-        group = m.lastgroup
-        assert group is not None
-        start, end = m.span(group)
-        name = root.descendant_for_byte_range(start, end)
-        if name is None:
+    for group, name in named_hits(root, source, _KEYWORDS):
+        if group != "method":
+            call = _call_by(name)
+            if call is not None:
+                calls.append(call)
             continue
-        if group == "plain" and name.type == "identifier":
-            call = _call(name)
-        elif group == "field" and name.type == "field_identifier":
-            call = _call(_through_selector(name))
-        else:
-            declaration = name.parent
-            if name.type == "field_identifier" and declaration is not None:
-                named = declaration.child_by_field_name("name")
-                is_method = declaration.type == "method_declaration"
-                if is_method and named is not None and named.id == name.id:
-                    methods.append(declaration)
-            continue
-        if call is not None:
-            calls.append(call)
+        declaration = name.parent
+        if name.type == "field_identifier" and declaration is not None:
+            named = declaration.child_by_field_name("name")
+            is_method = declaration.type == "method_declaration"
+            if is_method and named is not None and named.id == name.id:
+                methods.append(declaration)
     return calls, methods
 
 
 def calls_named(root: Node, source: bytes, names: set[str]) -> list[Node]:
     """Calls of the functions or methods ``names`` (a file's printf wrappers)."""
-    pattern = re.compile(
-        rb"\b(" + b"|".join(re.escape(n.encode()) for n in sorted(names)) + rb")\s*\("
-    )
-    found: list[Node] = []
-    for m in pattern.finditer(source):
-        name = root.descendant_for_byte_range(m.start(1), m.end(1))
-        if name is None:
-            continue
-        if name.type == "identifier":
-            call = _call(name)
-        elif name.type == "field_identifier":
-            call = _call(_through_selector(name))
-        else:
-            continue
-        if call is not None:
-            found.append(call)
-    return found
+    alternatives = b"|".join(re.escape(n.encode()) for n in sorted(names))
+    pattern = re.compile(rb"\b(?P<name>" + alternatives + rb")\s*\(")
+    calls = (_call_by(name) for _, name in named_hits(root, source, pattern))
+    return [call for call in calls if call is not None]
+
+
+def _call_by(name: Node) -> Node | None:
+    """The call whose function ``name`` is (``f(…)``) or ends (``x.f(…)``), or None."""
+    if name.type == "identifier":
+        return _call(name)
+    if name.type == "field_identifier":
+        return _call(_through_selector(name))
+    return None

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
+from errdex.extract._syntax import guards_up, if_guard
 from errdex.extract.site import Guard
 
 from .messages import node_text
@@ -101,14 +102,7 @@ def _guard(node: Node, child: Node) -> Guard | None:
     kind = node.type
     if kind == "if_statement":
         condition = node.child_by_field_name("condition")
-        text = node_text(condition) if condition is not None else "?"
-        consequence = node.child_by_field_name("consequence")
-        if consequence is not None and consequence.id == child.id:
-            return Guard("if", text, line)
-        alternative = node.child_by_field_name("alternative")
-        if alternative is not None and alternative.id == child.id:
-            return Guard("else", f"!({text})", line)
-        return None
+        return if_guard(node, child, node_text(condition) if condition is not None else "?")
     if kind in ("expression_case", "default_case", "type_case"):
         switch = node.parent
         value = switch.child_by_field_name("value") if switch is not None else None
@@ -129,19 +123,7 @@ def _guard(node: Node, child: Node) -> Guard | None:
 
 def guards_of(node: Node) -> tuple[Guard, ...]:
     """The clauses from the enclosing function down to the site, outermost first."""
-    found: list[Guard] = []
-    child = node
-    current = node.parent
-    while current is not None and current.type not in (
-        "function_declaration",
-        "method_declaration",
-        "func_literal",
-    ):
-        guard = _guard(current, child)
-        if guard is not None:
-            found.append(guard)
-        child, current = current, current.parent
-    return tuple(reversed(found))
+    return guards_up(node, ("function_declaration", "method_declaration", "func_literal"), _guard)
 
 
 def where(node: Node, package: str) -> tuple[str | None, str]:

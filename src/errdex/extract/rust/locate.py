@@ -12,6 +12,8 @@ import re
 
 from tree_sitter import Node
 
+from errdex.extract._syntax import named_hits
+
 __all__ = ["candidates"]
 
 _KEYWORDS = re.compile(
@@ -59,13 +61,7 @@ def _attribute(name: Node) -> Node | None:
 def candidates(root: Node, source: bytes) -> dict[str, list[Node]]:
     """``macro``, ``method``, ``io`` and ``attr`` nodes of the file, each once, in order."""
     found: dict[str, list[Node]] = {"macro": [], "method": [], "io": [], "attr": []}
-    for m in _KEYWORDS.finditer(source):
-        group = m.lastgroup
-        assert group is not None
-        start, end = m.span(group)
-        name = root.descendant_for_byte_range(start, end)
-        if name is None:
-            continue
+    for group, name in named_hits(root, source, _KEYWORDS):
         node: Node | None
         if group == "macro":
             node = _macro(name) if name.type == "identifier" else None

@@ -13,6 +13,7 @@ import re
 
 from tree_sitter import Node
 
+from errdex.extract._syntax import guards_up, if_guard
 from errdex.extract.site import Guard
 
 __all__ = ["file_module", "guards_of", "in_test_code", "where"]
@@ -141,14 +142,7 @@ def _guard(node: Node, child: Node) -> Guard | None:
     line = node.start_point[0] + 1
     kind = node.type
     if kind == "if_expression":
-        condition = _text(node.child_by_field_name("condition"))
-        consequence = node.child_by_field_name("consequence")
-        if consequence is not None and consequence.id == child.id:
-            return Guard("if", condition, line)
-        alternative = node.child_by_field_name("alternative")
-        if alternative is not None and alternative.id == child.id:
-            return Guard("else", f"!({condition})", line)
-        return None
+        return if_guard(node, child, _text(node.child_by_field_name("condition")))
     if kind == "match_arm":
         block = node.parent
         match = block.parent if block is not None else None
@@ -157,20 +151,16 @@ def _guard(node: Node, child: Node) -> Guard | None:
         if child.type == "match_pattern":
             return None
         return Guard("case", f"{subject} matches {pattern}", line)
-    if kind == "while_expression":
-        body = node.child_by_field_name("body")
-        if body is not None and body.id == child.id:
-            return Guard("while", _text(node.child_by_field_name("condition")), line)
-        return None
     if kind == "loop_expression":
         return Guard("loop", "loop", line)
-    if kind == "for_expression":
+    if kind in ("while_expression", "for_expression"):
         body = node.child_by_field_name("body")
-        if body is not None and body.id == child.id:
-            pattern = _text(node.child_by_field_name("pattern"))
-            value = _text(node.child_by_field_name("value"))
-            return Guard("for", f"for {pattern} in {value}", line)
-        return None
+        if body is None or body.id != child.id:
+            return None
+        if kind == "while_expression":
+            return Guard("while", _text(node.child_by_field_name("condition")), line)
+        pattern = _text(node.child_by_field_name("pattern"))
+        return Guard("for", f"for {pattern} in {_text(node.child_by_field_name('value'))}", line)
     if kind == "let_declaration":
         alternative = node.child_by_field_name("alternative")
         if alternative is not None and alternative.id == child.id:
@@ -182,12 +172,4 @@ def _guard(node: Node, child: Node) -> Guard | None:
 
 def guards_of(node: Node) -> tuple[Guard, ...]:
     """The clauses from the enclosing ``fn`` (or closure) down to the site, outermost first."""
-    found: list[Guard] = []
-    child = node
-    current = node.parent
-    while current is not None and current.type not in ("function_item", "closure_expression"):
-        guard = _guard(current, child)
-        if guard is not None:
-            found.append(guard)
-        child, current = current, current.parent
-    return tuple(reversed(found))
+    return guards_up(node, ("function_item", "closure_expression"), _guard)

@@ -30,6 +30,7 @@ from __future__ import annotations
 import re
 
 from errdex.match._paste_model import Frame, PastedError
+from errdex.match.traces._cut import cut
 
 __all__ = ["FORMAT", "frame_path", "parse"]
 
@@ -54,16 +55,14 @@ _GOROOT = re.compile(r"(?:^|/)(?:go|go-\d[\d.]*)/(?P<rest>src/.+)$")
 
 def frame_path(path: str) -> str:
     """The repository path a Go frame's file is (see the module docstring)."""
-    for pattern in (_MODULE, _TRIMPATH):
-        m = pattern.search(path)
-        if m is not None:
-            return m.group("rest")
+    found = cut(path, (_MODULE, _TRIMPATH))
+    if found is not None:
+        return found
     for root in reversed(list(_GOPATH_ROOT.finditer(path))):  # the innermost: vendor/ in src/
         m = _GOPATH.match(path, root.end())
         if m is not None:
             return m.group("rest")
-    m = _GOROOT.search(path)
-    return m.group("rest") if m is not None else path
+    return cut(path, (_GOROOT,)) or path
 
 
 def _short_function(name: str) -> str:

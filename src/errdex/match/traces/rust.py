@@ -31,6 +31,7 @@ import bisect
 import re
 
 from errdex.match._paste_model import Frame, PastedError
+from errdex.match.traces._cut import cut
 
 __all__ = ["ANYHOW", "FORMAT", "frame_path", "parse"]
 
@@ -54,11 +55,7 @@ _RUSTC = re.compile(r"^/rustc/[0-9a-f]{7,40}/(?P<rest>.+)$")
 
 def frame_path(path: str) -> str:
     """The repository path of a Rust frame's file (see the module docstring)."""
-    for pattern in (_REGISTRY, _RUSTC):
-        m = pattern.search(path)
-        if m is not None:
-            return m.group("rest")
-    return path.removeprefix("./")
+    return cut(path, (_REGISTRY, _RUSTC)) or path.removeprefix("./")
 
 
 def _short_function(name: str) -> str:
