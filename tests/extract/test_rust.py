@@ -324,3 +324,22 @@ def test_only_a_cfg_that_requires_test_marks_test_code() -> None:
         "getrandom::getrandom() failed.: {:?}",
         "built without tests too",
     ]
+
+
+def test_eyre_macros_make_an_eyre_report() -> None:
+    found = sites(
+        """\
+        use eyre::{bail, eyre, Result};
+
+        fn f(n: u8) -> Result<()> {
+            if n == 0 {
+                bail!("n is zero");
+            }
+            Err(eyre!("n is {}", n))
+        }
+        """
+    )
+    assert shown(found) == [
+        (5, "raise", "eyre::Report", "n is zero"),
+        (7, "raise", "eyre::Report", "n is {}"),
+    ]

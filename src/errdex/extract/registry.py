@@ -76,7 +76,7 @@ EXTRACTORS: tuple[Extractor, ...] = (
         "rust",
         (".rs",),
         "errdex.extract.rust",
-        keywords=("!", "expect", "Error", "error"),
+        keywords=("!", "expect", "Error", "error", "context"),
         test_names=(),
     ),
 )

@@ -132,10 +132,16 @@ class _FileExtractor:
         args = macro_args(tree, self.source)
         template = macro_message(name, args)
         if name in ERRORS:
-            self.add(node, "raise", template, "anyhow::Error", f"{name}!")
+            self.add(node, "raise", template, self._report_class(name), f"{name}!")
             return
         kind: SiteKind = "assert" if "assert" in name else "panic"
         self.add(node, kind, template, "panic", f"{name}!", error_type="panic", severity="critical")
+
+    def _report_class(self, macro: str) -> str:
+        """anyhow's ``bail!``/``ensure!`` make an ``anyhow::Error``; eyre's, of the same
+        names, an ``eyre::Report`` (told apart by the crate the file names)."""
+        eyre = macro == "eyre" or (b"eyre" in self.source and b"anyhow" not in self.source)
+        return "eyre::Report" if eyre else "anyhow::Error"
 
     def method(self, node: Node) -> None:
         function = node.child_by_field_name("function")
