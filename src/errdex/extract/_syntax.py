@@ -4,7 +4,7 @@ their names, and climbing from a site to its function for the guards on the way.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Collection, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 
 from tree_sitter import Node
 
@@ -13,14 +13,27 @@ from errdex.extract.site import Guard
 __all__ = ["guards_up", "if_guard", "named_hits"]
 
 
-def named_hits(root: Node, source: bytes, pattern: re.Pattern[bytes]) -> Iterator[tuple[str, Node]]:
-    """(group, node) for each match of ``pattern``'s named group in ``source``: the smallest
-    node spanning it, which the caller confirms is a real call (not a comment or string)."""
-    for m in pattern.finditer(source):
-        group = m.lastgroup
-        if group is None:
-            continue
-        start, end = m.span(group)
+_IDENTIFIER = frozenset(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
+
+
+def named_hits(
+    root: Node, source: bytes, words: Iterable[bytes], pattern: re.Pattern[bytes]
+) -> Iterator[tuple[str, Node]]:
+    """(group, node) for each place a word of ``words`` starts a match of ``pattern`` (whose
+    named group says what it is): the smallest node spanning the group, which the caller
+    confirms is a real call (not a comment or a string). The words are found with
+    ``bytes.find``; a regex alternation tried at every byte costs a fifth of the parse."""
+    hits: dict[int, tuple[str, int, int]] = {}
+    for word in words:
+        pos = source.find(word)
+        while pos >= 0:
+            if (pos == 0 or source[pos - 1] not in _IDENTIFIER) and pos not in hits:
+                m = pattern.match(source, pos)
+                if m is not None and m.lastgroup is not None:
+                    hits[pos] = (m.lastgroup, *m.span(m.lastgroup))
+            pos = source.find(word, pos + 1)
+    for pos in sorted(hits):
+        group, start, end = hits[pos]
         node = root.descendant_for_byte_range(start, end)
         if node is not None:
             yield group, node

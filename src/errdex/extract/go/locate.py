@@ -16,12 +16,13 @@ from errdex.extract._syntax import named_hits
 
 __all__ = ["calls_named", "candidates"]
 
+#: Matched where one of ``_WORDS`` starts; the tree then says a call (or method) it is.
 _KEYWORDS = re.compile(
-    rb"\b(?P<plain>panic)\s*\("
-    rb"|\.\s*(?P<field>New|Errorf|Error|Fatal|Fatalf|Fatalln|Panic|Panicf|Panicln|Wrap|Wrapf"
+    rb"(?P<method>Error)\s*\(\s*\)\s*string\b"
+    rb"|(?P<call>panic|New|Errorf|Error|Fatal|Fatalf|Fatalln|Panic|Panicf|Panicln|Wrap|Wrapf"
     rb"|WithMessage|WithMessagef)\s*\("
-    rb"|\b(?P<method>Error)\s*\(\s*\)\s*string\b"
 )
+_WORDS = (b"panic", b"New", b"Error", b"Fatal", b"Panic", b"Wrap", b"WithMessage")
 
 
 def _call(function: Node | None) -> Node | None:
@@ -46,7 +47,7 @@ def candidates(root: Node, source: bytes) -> tuple[list[Node], list[Node]]:
     """(calls that can be sites, ``Error() string`` method declarations), in order."""
     calls: list[Node] = []
     methods: list[Node] = []
-    for group, name in named_hits(root, source, _KEYWORDS):
+    for group, name in named_hits(root, source, _WORDS, _KEYWORDS):
         if group != "method":
             call = _call_by(name)
             if call is not None:
@@ -63,9 +64,9 @@ def candidates(root: Node, source: bytes) -> tuple[list[Node], list[Node]]:
 
 def calls_named(root: Node, source: bytes, names: set[str]) -> list[Node]:
     """Calls of the functions or methods ``names`` (a file's printf wrappers)."""
-    alternatives = b"|".join(re.escape(n.encode()) for n in sorted(names))
-    pattern = re.compile(rb"\b(?P<name>" + alternatives + rb")\s*\(")
-    calls = (_call_by(name) for _, name in named_hits(root, source, pattern))
+    words = [n.encode() for n in sorted(names)]
+    pattern = re.compile(rb"(?P<name>" + b"|".join(re.escape(w) for w in words) + rb")\s*\(")
+    calls = (_call_by(name) for _, name in named_hits(root, source, words, pattern))
     return [call for call in calls if call is not None]
 
 

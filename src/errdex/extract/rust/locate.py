@@ -16,12 +16,30 @@ from errdex.extract._syntax import named_hits
 
 __all__ = ["candidates"]
 
+#: Matched where one of ``_WORDS`` starts; the tree then says what (if anything) it is.
 _KEYWORDS = re.compile(
-    rb"\b(?P<macro>panic|unreachable|todo|unimplemented|(?:debug_)?assert(?:_eq|_ne)?"
+    rb"(?P<macro>panic|unreachable|todo|unimplemented|(?:debug_)?assert(?:_eq|_ne)?"
     rb"|bail|anyhow|ensure|eyre)\s*!"
-    rb"|\.\s*(?P<method>expect|expect_err|context)\s*\("
-    rb"|::\s*(?P<io>new|other)\s*\("
-    rb"|#\s*\[\s*(?P<attr>error)\s*\("
+    rb"|(?P<method>expect|expect_err|context)\s*\("
+    rb"|(?P<io>new|other)\s*\("
+    rb"|(?P<attr>error)\s*\("
+)
+_WORDS = (
+    b"panic",
+    b"unreachable",
+    b"todo",
+    b"unimplemented",
+    b"assert",
+    b"debug_assert",
+    b"bail",
+    b"anyhow",
+    b"ensure",
+    b"eyre",
+    b"expect",
+    b"context",
+    b"new",
+    b"other",
+    b"error",
 )
 
 
@@ -61,7 +79,7 @@ def _attribute(name: Node) -> Node | None:
 def candidates(root: Node, source: bytes) -> dict[str, list[Node]]:
     """``macro``, ``method``, ``io`` and ``attr`` nodes of the file, each once, in order."""
     found: dict[str, list[Node]] = {"macro": [], "method": [], "io": [], "attr": []}
-    for group, name in named_hits(root, source, _KEYWORDS):
+    for group, name in named_hits(root, source, _WORDS, _KEYWORDS):
         node: Node | None
         if group == "macro":
             node = _macro(name) if name.type == "identifier" else None
