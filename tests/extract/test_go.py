@@ -27,6 +27,8 @@ def by_line(found: list[ErrorSite]) -> dict[int, ErrorSite]:
 
 @cache
 def _installed(package: str) -> bool:
+    if shutil.which("dpkg-query") is None:
+        return False
     done = subprocess.run(
         ["dpkg-query", "-W", "-f=${Status}", package], capture_output=True, text=True, check=False
     )
