@@ -422,3 +422,20 @@ def test_calls_of_a_printf_wrapper_around_errorf_are_sites() -> None:
     ]
     assert found[1].error_class == "*errors.errorString"
     assert found[1].qualname == "flags.(*FlagSet).parse"
+
+
+def test_pkg_errors_from_debian_its_one_message_of_its_own() -> None:
+    """github.com/pkg/errors builds messages for others; the one it writes itself is
+    ``withMessage``'s ``msg: cause`` (its fundamental errors print the caller's text)."""
+    require_debian("golang-github-pkg-errors-dev")
+    from errdex.scan import scan_checkout
+    from errdex.source import open_source
+
+    root = GOCODE / "github.com/pkg/errors"
+    result = scan_checkout(open_source(str(root), repo="pkg/errors"), repo="pkg/errors")
+    records = [r for r, _ in result.items]
+    assert [(r["filePath"], r["errorClass"], r["errorMessage"]) for r in records] == [
+        ("errors.go", "*withMessage", "{w.msg}: {w.cause.Error()}")
+    ]
+    line = (root / "errors.go").read_text().splitlines()[records[0]["lineNumber"] - 1]
+    assert "return w.msg" in line
