@@ -122,6 +122,20 @@ EXTRACTORS: tuple[Extractor, ...] = (
     Extractor(
         "cpp", (".cc", ".cpp", ".cxx", ".hpp", ".hh"), "errdex.extract.c", keywords=C_KEYWORDS
     ),
+    Extractor(
+        "go",
+        (".go",),
+        "errdex.extract.go",
+        keywords=("Error", "errors", "panic", "Fatal", "Panic"),
+        test_names=("*_test.go",),
+    ),
+    Extractor(
+        "rust",
+        (".rs",),
+        "errdex.extract.rust",
+        keywords=("!", "expect", "Error", "error", "context"),
+        test_names=(),
+    ),
 )
 
 

@@ -26,6 +26,8 @@ TraceParser = Callable[[str], list[PastedError]]
 TRACE_PARSERS: tuple[str, ...] = (
     "errdex.match.traces.java",
     "errdex.match.traces.node",
+    "errdex.match.traces.go",
+    "errdex.match.traces.rust",
 )
 
 
