@@ -21,12 +21,13 @@ from errdex import __version__
 from errdex.analyze.sources import remember
 from errdex.extract import registry
 from errdex.record import iso_now
-from errdex.scan import ScanResult, scan_checkout, store_scan, summarize
+from errdex.scan import ScanResult, scan_checkout, store_cached_scan, store_scan
+from errdex.scan_cache import ScanCache
 from errdex.source import Checkout, SourceError, open_source
 from errdex.source.identity import resolve_repo
 from errdex.source.stdlib import stdlib_checkout
 from errdex.store import ScanSummary, SqliteStore, StoreError
-from errdex.store.integrity import check_one_record_per_site
+from errdex.store._sqlite_cache import CatalogueChanged
 from errdex.terminal import clean, plain
 
 DEFAULT_DB = "errdex.db"
@@ -140,6 +141,12 @@ def main() -> None:
     type=click.Choice(registry.languages()),
     help="Read only files of this language (default: every language errdex reads); repeatable.",
 )
+@click.option(
+    "--no-cache",
+    is_flag=True,
+    help="Read every file again instead of reusing unchanged files' results from the scan "
+    "cache (which is still refreshed).",
+)
 @click.option("--no-progress", is_flag=True, help="Do not draw a progress bar.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 def scan(
@@ -155,6 +162,7 @@ def scan(
     exclude: tuple[str, ...],
     no_analyze: bool,
     languages: tuple[str, ...],
+    no_cache: bool,
     no_progress: bool,
     as_json: bool,
 ) -> None:
@@ -201,24 +209,38 @@ def scan(
         _fail(str(exc))
         return
     started_at = iso_now()
-    result = _run_scan(
-        checkout,
-        repo_name,
-        include,
-        exclude,
-        jobs,
-        show=not no_progress and not as_json,
-        analyze=not no_analyze,
-        languages=languages or None,
-    )
-    summary = summarize(checkout, repo_name, result, started_at)
+    # a repository already in the catalogue re-reads only its changed files
+    known = bool(store.scans(repo_name))
+    cache = ScanCache()
+
+    def run(read_cache: bool, unchanged_since: str | None) -> ScanResult:
+        return _run_scan(
+            checkout,
+            repo_name,
+            include,
+            exclude,
+            jobs,
+            show=not no_progress and not as_json,
+            analyze=not no_analyze,
+            languages=languages or None,
+            cache=cache,
+            read_cache=read_cache,
+            unchanged_since=unchanged_since,
+        )
+
     try:
-        with store:
-            check_one_record_per_site(result.items)  # as scan.store_scan does
-            scan_id = store.write_scan(summary, result.items, dataset_version=summary.finished_at)
+        with store, cache:
+            reuse = known and not no_cache
+            result = run(reuse, store.vouched_fingerprint(repo_name) if reuse else None)
+            try:
+                scan_id, summary = store_cached_scan(store, checkout, repo_name, result, started_at)
+            except CatalogueChanged:  # written to meanwhile: no shortcut, scan again
+                result = run(True, None)
+                scan_id, summary = store_cached_scan(store, checkout, repo_name, result, started_at)
             remember(store.connection, repo_name, scan_id, checkout, include, exclude)
     except StoreError as exc:
         _fail(str(exc))
+        return
     if as_json:
         click.echo(json.dumps(_summary_json(summary, result, db), indent=2))
     else:
@@ -339,7 +361,9 @@ def _run_scan(
     show: bool,
     analyze: bool = True,
     languages: tuple[str, ...] | None = None,
+    **cached: Any,
 ) -> ScanResult:
+    """``cached``: scan_checkout's cache options (``cache``, ``read_cache``, ``unchanged_since``)."""
     if not show:
         return scan_checkout(
             checkout,
@@ -349,6 +373,7 @@ def _run_scan(
             jobs=jobs,
             analyze=analyze,
             languages=languages,
+            **cached,
         )
     with Progress(
         TextColumn("[bold]scanning[/] {task.description}"),
@@ -371,6 +396,7 @@ def _run_scan(
             jobs=jobs,
             progress=progress,
             analyze=analyze,
+            **cached,
             languages=languages,
         )
 
@@ -393,10 +419,41 @@ def _summary_json(summary: ScanSummary, result: ScanResult, db: str) -> dict[str
         "seconds": summary.seconds,
         "analysisSeconds": round(result.analysis_seconds, 3),
         "analysisError": result.analysis_error,
+        "cache": _cache_json(result),
         "byType": dict(Counter(r["errorType"] for r in records).most_common()),
         "byClass": dict(Counter(r["errorClass"] or "(unknown)" for r in records).most_common()),
         "byStyle": dict(result.by_style.most_common()),
     }
+
+
+def _cache_json(result: ScanResult) -> dict[str, Any] | None:
+    use = result.cache_use
+    if use is None:
+        return None
+    return {
+        "filesReused": use.files_reused,
+        "filesReread": use.files_reread,
+        "analystFilesReused": use.facts_reused,
+        "analystFilesReread": use.facts_reread,
+        "knownByStat": use.from_stat,
+        "hashed": use.hashed,
+        "reused": use.whole,
+    }
+
+
+def _cache_line(result: ScanResult) -> str | None:
+    """The summary's account of the scan cache: files reused against re-read."""
+    use = result.cache_use
+    if use is None:
+        return None
+    line = f"{use.files_reused:,} files reused, {use.files_reread:,} re-read"
+    if use.facts_reused or use.facts_reread:
+        line += f"; analyst: {use.facts_reused:,} reused, {use.facts_reread:,} re-read"
+    if use.whole == "catalogue":
+        line += "; nothing changed: records kept as stored"
+    elif use.whole == "result":
+        line += "; nothing changed: the last result reused"
+    return line
 
 
 def _print_summary(summary: ScanSummary, result: ScanResult, checkout: Checkout, db: str) -> None:
@@ -425,21 +482,25 @@ def _print_summary(summary: ScanSummary, result: ScanResult, checkout: Checkout,
     table.add_row("error sites", f"{summary.sites:,}")
     table.add_row("records", f"{summary.records:,}")
     table.add_row("time", f"{summary.seconds:.2f} s")
+    if (cache_line := _cache_line(result)) is not None:
+        table.add_row("cache", cache_line)
     if result.analysis_seconds:
         table.add_row("  of which static analysis", f"{result.analysis_seconds:.2f} s")
     if result.analysis_error:
         table.add_row("static analysis failed", plain(result.analysis_error))
     console.print(table)
     records = [r for r, _ in result.items]
-    by_type = Counter(r["errorType"] for r in records)
-    by_class = Counter(r["errorClass"] or "(decided at run time)" for r in records)
-    cls_table = Table(title="most raised classes", title_justify="left")
-    cls_table.add_column("class")
-    cls_table.add_column("records", justify="right")
-    for name, count in by_class.most_common(12):
-        cls_table.add_row(plain(name, line=True), f"{count:,}")
-    console.print(cls_table)
-    console.print(plain("by type: " + ", ".join(f"{k} {v:,}" for k, v in by_type.most_common())))
+    if result.cache_use is None or result.cache_use.whole != "catalogue":  # else none loaded
+        by_type = Counter(r["errorType"] for r in records)
+        by_class = Counter(r["errorClass"] or "(decided at run time)" for r in records)
+        cls_table = Table(title="most raised classes", title_justify="left")
+        cls_table.add_column("class")
+        cls_table.add_column("records", justify="right")
+        for name, count in by_class.most_common(12):
+            cls_table.add_row(plain(name, line=True), f"{count:,}")
+        console.print(cls_table)
+        by = ", ".join(f"{k} {v:,}" for k, v in by_type.most_common())
+        console.print(plain("by type: " + by))
     if summary.skipped:
         console.print(f"[yellow]skipped {len(summary.skipped)} file(s):[/]")
         for path, reason in summary.skipped[:20]:

@@ -6,6 +6,7 @@ Each file is read, parsed and turned into records in one worker call, so that wi
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import time
@@ -13,7 +14,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from errdex._gc import gc_paused
 from errdex.analyze.baseline import baseline_fields
@@ -35,11 +36,22 @@ from errdex.record import (
     slugify,
     source_window,
 )
+from errdex.scan_cache import ScanCache
+from errdex.scan_reuse import (
+    CacheUse,
+    cached_index,
+    catalogue_fingerprint,
+    inputs_fingerprint,
+    pickled,
+    restamp,
+    scope_for,
+)
 from errdex.source import Checkout, iter_source_files
 from errdex.source.permalink import permalinker
 from errdex.source.reading import SourceSkip, read_source
 from errdex.store.base import ScanSummary, Store
 from errdex.store.integrity import check_one_record_per_site
+from errdex.store.sqlite import SqliteStore
 
 __all__ = [
     "FileResult",
@@ -47,9 +59,13 @@ __all__ = [
     "ScanResult",
     "scan_checkout",
     "scan_file",
+    "store_cached_scan",
     "store_scan",
     "summarize",
 ]
+
+if TYPE_CHECKING:
+    from errdex.analyze.static import Analysis
 
 log = logging.getLogger(__name__)
 
@@ -92,6 +108,8 @@ class ScanResult:
     #: Why the static analyst did not finish, when it failed (records then keep the
     #: extractor's account, and the summary says so).
     analysis_error: str | None = None
+    #: What came from the incremental-scan cache (None: no cache used).
+    cache_use: CacheUse | None = None
 
 
 def scan_file(context: ScanContext, rel: str) -> FileResult:
@@ -283,6 +301,9 @@ def scan_checkout(
     read_tests: bool = True,
     analysis_budget: float | None = None,
     languages: Sequence[str] | None = None,
+    cache: ScanCache | None = None,
+    read_cache: bool = True,
+    unchanged_since: str | None = None,
 ) -> ScanResult:
     """Scan every source file of ``checkout``; bad files are skipped and named, never fatal.
 
@@ -294,6 +315,13 @@ def scan_checkout(
     file (None: the default, or ``ERRDEX_ANALYSIS_BUDGET``); a file that overruns keeps the extractor's records and is
     counted with the skipped files. ``languages`` restricts the scan to those registered
     languages (None: every one, see :mod:`errdex.extract.registry`).
+
+    With a ``cache`` (:mod:`errdex.scan_cache`), unchanged files are not read again
+    (:mod:`errdex.scan_reuse` says what is reused) and the cache is brought up to date;
+    ``read_cache=False`` reads every file but still refreshes the cache. When
+    ``unchanged_since`` is the fingerprint a catalogue stored with its records and the
+    inputs still have it, the result has no items and ``cache_use.whole`` is
+    ``"catalogue"``: the catalogue's records are this scan's.
     """
     started = time.perf_counter()
     path_prefix = checkout.path_prefix
@@ -313,25 +341,38 @@ def scan_checkout(
     )
     files = list(listing.files)
     total = len(files)
-    results: list[FileResult] = []
-    done = 0
-    if jobs <= 1 or total < 2 * CHUNK:
+    plan = _plan(cache, context, files, listing, analyze, read_tests, analysis_budget, languages)
+    if plan is not None:
+        plan.read = read_cache
+        if plan.use.fingerprint == unchanged_since and read_cache:
+            plan.use.whole = "catalogue"
+            return _reused(plan, context, listing.excluded, started, total)
         with gc_paused():
-            for rel in files:
-                results.append(scan_file(context, rel))
-                done += 1
-                if progress and (done % 16 == 0 or done == total):
-                    progress(done, total)
-    else:
-        workers = min(jobs, os.cpu_count() or jobs)
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = [pool.submit(_scan_chunk, context, chunk) for chunk in _chunks(files, CHUNK)]
-            for future in futures:
-                chunk_results = future.result()
-                results.extend(chunk_results)
-                done += len(chunk_results)
-                if progress:
-                    progress(done, total)
+            whole = plan.cache.result(plan.scope, plan.key, plan.inputs) if read_cache else None
+        if whole is not None:
+            plan.use.whole = "result"
+            return _reused(plan, context, listing.excluded, started, total, whole)
+    cached: dict[str, FileResult] = {}
+    if plan is not None and read_cache:
+        with gc_paused():
+            cached = plan.cache.load("extracted", plan.scope, plan.use.by_path)
+    to_read = [rel for rel in files if rel not in cached]
+    fresh = _extract(context, to_read, jobs, progress, len(cached))
+    results = [cached[rel] if rel in cached else fresh[rel] for rel in files]
+    if plan is not None:
+        plan.use.whole = "files"
+        plan.use.files_reused = len(cached)
+        plan.use.files_reread = len(to_read)
+        plan.extracted = {
+            rel: (digest, pickled(fresh[rel]))
+            for rel in to_read
+            if (digest := plan.use.by_path.get(rel)) is not None
+        }
+        reused = [it for rel in cached for it in cached[rel].items]
+        restamped = iter(restamp(reused, checkout, context.sha))
+        for rel in cached:  # the same objects in the same order, brought up to date
+            res = cached[rel]
+            res.items = [next(restamped) for _ in res.items]
     items: list[Item] = []
     skipped = list(listing.skipped)
     sites = 0
@@ -347,18 +388,11 @@ def scan_checkout(
     analysis_seconds = 0.0
     analysis_error: str | None = None
     if analyze and any(_analysed(r["filePath"]) for r, _ in items):
-        from errdex.analyze.static import analyze as run_analyst  # reads files the scan lists
-
         analysis_started = time.perf_counter()
         analysed, unread = _by_analyst(items)
         try:
-            analysis = run_analyst(
-                checkout,
-                analysed,
-                library_files=[f for f in files if _analysed(f)],
-                jobs=jobs,
-                budget=analysis_budget,
-                **({} if read_tests else {"test_globs": ()}),
+            analysis = _run_analyst(
+                checkout, analysed, files, jobs, analysis_budget, read_tests, plan, context
             )
             items = analysis.items + unread
             skipped.extend(analysis.cut)
@@ -366,7 +400,7 @@ def scan_checkout(
             analysis_error = f"{type(exc).__name__}: {exc}"
             log.warning("static analysis failed, records keep the extractor's account: %s", exc)
         analysis_seconds = time.perf_counter() - analysis_started
-    return ScanResult(
+    result = ScanResult(
         items=items,
         files_read=total - sum(1 for r in results if r.skipped),
         files_excluded=listing.excluded,
@@ -376,6 +410,178 @@ def scan_checkout(
         by_style=styles,
         analysis_seconds=analysis_seconds,
         analysis_error=analysis_error,
+        cache_use=plan.use if plan is not None else None,
+    )
+    if plan is not None:
+        plan.save(files, result)
+    return result
+
+
+def _extract(
+    context: ScanContext,
+    files: Sequence[str],
+    jobs: int,
+    progress: Callable[[int, int], None] | None,
+    already: int,
+) -> dict[str, FileResult]:
+    """Extract ``files`` (serially, or in worker processes for many)."""
+    total = len(files) + already
+    out: dict[str, FileResult] = {}
+    done = already
+    if jobs <= 1 or len(files) < 2 * CHUNK:
+        with gc_paused():
+            for rel in files:
+                out[rel] = scan_file(context, rel)
+                done += 1
+                if progress and (done % 16 == 0 or done == total):
+                    progress(done, total)
+    else:
+        workers = min(jobs, os.cpu_count() or jobs)
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            futures = [pool.submit(_scan_chunk, context, chunk) for chunk in _chunks(files, CHUNK)]
+            for future in futures:
+                for res in future.result():
+                    out[res.path] = res
+                    done += 1
+                if progress:
+                    progress(done, total)
+    if progress and not files:
+        progress(total, total)
+    return out
+
+
+def _run_analyst(
+    checkout: Checkout,
+    analysed: list[Item],
+    files: Sequence[str],
+    jobs: int,
+    budget: float | None,
+    read_tests: bool,
+    plan: _Plan | None,
+    context: ScanContext,
+) -> Analysis:
+    """The static analyst over every analysed item: on an index of cached and fresh facts
+    when there is a cache, else reading every file."""
+    from errdex.analyze.static import analyze as run_analyst  # reads files the scan lists
+    from errdex.analyze.static import analyze_with_index
+
+    library = [f for f in files if _analysed(f)]
+    if plan is None:
+        return run_analyst(
+            checkout,
+            analysed,
+            library_files=library,
+            jobs=jobs,
+            budget=budget,
+            **({} if read_tests else {"test_globs": ()}),
+        )
+    index, plan.facts = cached_index(
+        plan.cache, plan.scope, checkout, plan.wanted, plan.use, jobs=jobs, read=plan.read
+    )
+    for record, _ in analysed:  # analysed now: dated by this scan, as a full scan dates them
+        record["analyzedAt"] = context.analyzed_at
+    return analyze_with_index(index, checkout.path_prefix, analysed, budget=budget)
+
+
+@dataclass
+class _Plan:
+    """One cached scan's keys, what it learnt, and what it will write back."""
+
+    cache: ScanCache
+    scope: str
+    key: str
+    inputs: str
+    wanted: list[tuple[str, bool]]
+    use: CacheUse
+    #: False: nothing is taken from the cache, which is only written (``--no-cache``).
+    read: bool = True
+    extracted: dict[str, tuple[str, bytes]] = field(default_factory=dict)
+    facts: dict[str, Any] = field(default_factory=dict)
+
+    def save(self, files: Sequence[str], result: ScanResult) -> None:
+        whole = None
+        if result.analysis_error is None:
+            meta = {k: getattr(result, k) for k in _RESULT_FIELDS}
+            whole = (self.key, self.inputs, meta)
+        keep = sorted({*files, *(rel for rel, _ in self.wanted)})
+        self.cache.commit(
+            self.scope, extracted=self.extracted, facts=self.facts, keep=keep, result=whole
+        )
+
+
+#: What a whole cached result keeps (the counts come with the items they describe).
+_RESULT_FIELDS = ("items", "files_read", "sites", "skipped", "by_style")
+
+
+def _plan(
+    cache: ScanCache | None,
+    context: ScanContext,
+    files: list[str],
+    listing: Any,
+    analyze: bool,
+    read_tests: bool,
+    budget: float | None,
+    languages: Sequence[str] | None,
+) -> _Plan | None:
+    """Digests of every input and the fingerprints they make (None: no usable cache)."""
+    if cache is None or not cache.usable:
+        return None
+    from errdex.analyze.repo import TEST_GLOBS, index_files
+
+    checkout = context.checkout
+    wanted: list[tuple[str, bool]] = []
+    if analyze:
+        wanted = index_files(
+            checkout,
+            library_files=[f for f in files if _analysed(f)],
+            test_globs=TEST_GLOBS if read_tests else (),
+        )
+    use = CacheUse()
+    use.count(cache.digests(checkout.root, sorted({*files, *(rel for rel, _ in wanted)})))
+    scope = scope_for(context.repo, checkout)
+    options = {
+        "analyze": analyze,
+        "readTests": read_tests,
+        "budget": budget,
+        "languages": sorted(languages) if languages else None,
+    }
+    listing_info = {"skipped": list(map(list, listing.skipped)), "excluded": listing.excluded}
+    inputs = inputs_fingerprint(scope, options, files, wanted, use.by_path, listing_info)
+    use.fingerprint = catalogue_fingerprint(inputs, checkout)
+    key = json.dumps(options, sort_keys=True)
+    return _Plan(cache, scope, key, inputs, wanted, use)
+
+
+def _reused(
+    plan: _Plan,
+    context: ScanContext,
+    excluded: int,
+    started: float,
+    total: int,
+    whole: dict[str, Any] | None = None,
+) -> ScanResult:
+    """The result of a scan whose inputs are all unchanged."""
+    plan.use.files_reused = total
+    plan.cache.commit(plan.scope)  # the digests of files touched but not changed
+    if whole is None:  # the catalogue holds the records: nothing to load
+        return ScanResult(
+            items=[],
+            files_read=total,
+            files_excluded=excluded,
+            sites=0,
+            skipped=[],
+            seconds=time.perf_counter() - started,
+            cache_use=plan.use,
+        )
+    return ScanResult(
+        items=restamp(whole["items"], context.checkout, context.sha),
+        files_read=whole["files_read"],
+        files_excluded=excluded,
+        sites=whole["sites"],
+        skipped=whole["skipped"],
+        seconds=time.perf_counter() - started,
+        by_style=whole["by_style"],
+        cache_use=plan.use,
     )
 
 
@@ -410,3 +616,27 @@ def store_scan(
     check_one_record_per_site(result.items)
     summary = summarize(checkout, repo, result, started_at)
     return store.write_scan(summary, result.items, dataset_version=summary.finished_at)
+
+
+def store_cached_scan(
+    store: SqliteStore, checkout: Checkout, repo: str, result: ScanResult, started_at: str
+) -> tuple[int, ScanSummary]:
+    """:func:`store_scan` for a scan that used the cache: its inputs' fingerprint is kept
+    beside the records, and a scan whose records are the catalogue's (``whole ==
+    "catalogue"``) is noted as a new scan over them, copying the last scan's counts.
+    Raises :class:`~errdex.store._sqlite_cache.CatalogueChanged` when the catalogue was
+    written to meanwhile (scan again without ``unchanged_since``)."""
+    use = result.cache_use
+    if use is not None and use.whole == "catalogue":
+        last = store.scans(repo)[0]
+        summary = summarize(checkout, repo, result, started_at)
+        summary.files_read, summary.files_excluded = last["files_read"], last["files_excluded"]
+        summary.sites, summary.records = last["sites"], last["records"]
+        summary.skipped = list(last["skipped"])
+        scan_id = store.touch_scan(summary, summary.finished_at, use.fingerprint)
+        return scan_id, summary
+    check_one_record_per_site(result.items)
+    summary = summarize(checkout, repo, result, started_at)
+    fingerprint = use.fingerprint if use is not None and result.analysis_error is None else None
+    scan_id = store.write_scan(summary, result.items, summary.finished_at, inputs=fingerprint)
+    return scan_id, summary
