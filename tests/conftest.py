@@ -39,3 +39,9 @@ def seed_000() -> dict[str, Any]:
 def _no_network_tag_lookups(monkeypatch: pytest.MonkeyPatch) -> None:
     """No test asks GitHub for a release's tags (``git ls-remote``); file:// remotes still work."""
     monkeypatch.setenv("ERRDEX_OFFLINE", "1")
+
+
+@pytest.fixture(autouse=True)
+def _private_scan_cache(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Each test's scans use a scan cache of their own, never the user's."""
+    monkeypatch.setenv("ERRDEX_SCAN_CACHE", str(tmp_path_factory.mktemp("scan-cache") / "c.sqlite"))
