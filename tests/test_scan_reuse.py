@@ -110,7 +110,9 @@ def test_an_unchanged_rescan_reads_no_file_and_equals_a_full_scan(
     monkeypatch.undo()
     assert reads == []
     assert again.cache_use is not None
-    assert again.cache_use.whole == "result"
+    # with the analyst the whole analysed result is kept; without it, each file's items
+    assert again.cache_use.whole == ("result" if analyze else "files")
+    assert (again.cache_use.files_reused, again.cache_use.files_reread) == (3, 0)
     assert (again.cache_use.from_stat, again.cache_use.hashed) == (3 + analyze, 0)
     assert _comparable(again) == _comparable(_scan(tree, cache=False, analyze=analyze))
     assert again.sites == first.sites and again.files_read == first.files_read
@@ -177,17 +179,21 @@ def test_a_renamed_file_moves_its_records(tree: Path) -> None:
     assert _comparable(after) == _comparable(_scan(tree, cache=False))
 
 
-def test_a_new_commit_relinks_unchanged_files_to_it(tree: Path) -> None:
-    first = _scan(tree, analyze=False)
+@pytest.mark.parametrize("analyze", [False, True])
+def test_a_new_commit_relinks_unchanged_files_to_it(tree: Path, analyze: bool) -> None:
+    first = _scan(tree, analyze=analyze)
     write(tree, "README.md", "not python\n")
     sha = commit_all(tree, "docs only")
-    after = _scan(tree, analyze=False)
-    assert after.cache_use is not None and after.cache_use.whole == "result"
+    after = _scan(tree, analyze=analyze)
+    assert after.cache_use is not None
+    assert after.cache_use.whole == ("result" if analyze else "files")
+    assert after.cache_use.files_reread == 0
     assert {r["analyzedSha"] for r, _ in after.items} == {sha}
     assert all(f"/blob/{sha}/" in r["githubUrl"] for r, _ in after.items)
     assert {e["source"]["commit"] for _, e in after.items} == {sha}
     assert first.items[0][0]["analyzedSha"] != sha
-    assert _comparable(after) == _comparable(_scan(tree, cache=False, analyze=False))
+    assert _comparable(after) == _comparable(_scan(tree, cache=False, analyze=analyze))
+    assert _scan(tree, analyze=analyze).cache_use.files_reread == 0  # type: ignore[union-attr]
 
 
 def test_a_cache_written_by_another_errdex_is_ignored(

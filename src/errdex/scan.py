@@ -353,9 +353,12 @@ def scan_checkout(
             plan.use.whole = "result"
             return _reused(plan, context, listing.excluded, started, total, whole)
     cached: dict[str, FileResult] = {}
+    stamps: dict[str, str] = {}
     if plan is not None and read_cache:
         with gc_paused():
-            cached = plan.cache.load("extracted", plan.scope, plan.use.by_path)
+            loaded = plan.cache.load("extracted", plan.scope, plan.use.by_path)
+        cached = {rel: res for rel, (_, res) in loaded.items()}
+        stamps = {rel: stamp for rel, (stamp, _) in loaded.items()}
     to_read = [rel for rel in files if rel not in cached]
     fresh = _extract(context, to_read, jobs, progress, len(cached))
     results = [cached[rel] if rel in cached else fresh[rel] for rel in files]
@@ -364,15 +367,22 @@ def scan_checkout(
         plan.use.files_reused = len(cached)
         plan.use.files_reread = len(to_read)
         plan.extracted = {
-            rel: (digest, pickled(fresh[rel]))
+            rel: (digest, pickled((plan.stamp, fresh[rel])))
             for rel in to_read
             if (digest := plan.use.by_path.get(rel)) is not None
         }
-        reused = [it for rel in cached for it in cached[rel].items]
-        restamped = iter(restamp(reused, checkout, context.sha))
-        for rel in cached:  # the same objects in the same order, brought up to date
+        relinked = [rel for rel in cached if stamps[rel] != plan.stamp]  # read at another pin
+        restamped = iter(
+            restamp([it for r in relinked for it in cached[r].items], checkout, context.sha)
+        )
+        for rel in relinked:  # the same objects in the same order, brought up to date
             res = cached[rel]
             res.items = [next(restamped) for _ in res.items]
+        plan.extracted.update(
+            (rel, (digest, pickled((plan.stamp, cached[rel]))))
+            for rel in relinked
+            if (digest := plan.use.by_path.get(rel)) is not None
+        )
     items: list[Item] = []
     skipped = list(listing.skipped)
     sites = 0
@@ -413,7 +423,7 @@ def scan_checkout(
         cache_use=plan.use if plan is not None else None,
     )
     if plan is not None:
-        plan.save(files, result)
+        plan.save(files, result, analyzed=analysis_seconds > 0)
     return result
 
 
@@ -493,15 +503,20 @@ class _Plan:
     inputs: str
     wanted: list[tuple[str, bool]]
     use: CacheUse
+    #: The checkout's pin and permalink base (items cached under another are restamped).
+    stamp: str = ""
     #: False: nothing is taken from the cache, which is only written (``--no-cache``).
     read: bool = True
     extracted: dict[str, tuple[str, bytes]] = field(default_factory=dict)
     facts: dict[str, Any] = field(default_factory=dict)
 
-    def save(self, files: Sequence[str], result: ScanResult) -> None:
+    def save(self, files: Sequence[str], result: ScanResult, analyzed: bool) -> None:
+        """Write back what this scan learnt; the whole result only when the analyst ran
+        (without it, reusing every file costs little more than loading the whole)."""
         whole = None
-        if result.analysis_error is None:
+        if analyzed and result.analysis_error is None:
             meta = {k: getattr(result, k) for k in _RESULT_FIELDS}
+            meta["stamp"] = self.stamp
             whole = (self.key, self.inputs, meta)
         keep = sorted({*files, *(rel for rel, _ in self.wanted)})
         self.cache.commit(
@@ -549,7 +564,7 @@ def _plan(
     inputs = inputs_fingerprint(scope, options, files, wanted, use.by_path, listing_info)
     use.fingerprint = catalogue_fingerprint(inputs, checkout)
     key = json.dumps(options, sort_keys=True)
-    return _Plan(cache, scope, key, inputs, wanted, use)
+    return _Plan(cache, scope, key, inputs, wanted, use, stamp=catalogue_fingerprint("", checkout))
 
 
 def _reused(
@@ -574,7 +589,9 @@ def _reused(
             cache_use=plan.use,
         )
     return ScanResult(
-        items=restamp(whole["items"], context.checkout, context.sha),
+        items=whole["items"]
+        if whole["stamp"] == plan.stamp
+        else restamp(whole["items"], context.checkout, context.sha),
         files_read=whole["files_read"],
         files_excluded=excluded,
         sites=whole["sites"],
