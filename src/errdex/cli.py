@@ -27,7 +27,6 @@ from errdex.source import Checkout, SourceError, open_source
 from errdex.source.identity import resolve_repo
 from errdex.source.stdlib import stdlib_checkout
 from errdex.store import ScanSummary, SqliteStore, StoreError
-from errdex.store._sqlite_cache import CatalogueChanged
 from errdex.terminal import clean, plain
 
 DEFAULT_DB = "errdex.db"
@@ -209,34 +208,25 @@ def scan(
         _fail(str(exc))
         return
     started_at = iso_now()
-    # a repository already in the catalogue re-reads only its changed files
-    known = bool(store.scans(repo_name))
-    cache = ScanCache()
-
-    def run(read_cache: bool, unchanged_since: str | None) -> ScanResult:
-        return _run_scan(
-            checkout,
-            repo_name,
-            include,
-            exclude,
-            jobs,
-            show=not no_progress and not as_json,
-            analyze=not no_analyze,
-            languages=languages or None,
-            cache=cache,
-            read_cache=read_cache,
-            unchanged_since=unchanged_since,
-        )
-
+    # a repository already in the catalogue re-reads only its changed files; should the
+    # catalogue change under an unchanged scan, CatalogueChanged says to scan again
+    reuse = bool(store.scans(repo_name)) and not no_cache
     try:
-        with store, cache:
-            reuse = known and not no_cache
-            result = run(reuse, store.vouched_fingerprint(repo_name) if reuse else None)
-            try:
-                scan_id, summary = store_cached_scan(store, checkout, repo_name, result, started_at)
-            except CatalogueChanged:  # written to meanwhile: no shortcut, scan again
-                result = run(True, None)
-                scan_id, summary = store_cached_scan(store, checkout, repo_name, result, started_at)
+        with store, ScanCache() as cache:
+            result = _run_scan(
+                checkout,
+                repo_name,
+                include,
+                exclude,
+                jobs,
+                show=not no_progress and not as_json,
+                analyze=not no_analyze,
+                languages=languages or None,
+                cache=cache,
+                read_cache=reuse,
+                unchanged_since=store.vouched_fingerprint(repo_name) if reuse else None,
+            )
+            scan_id, summary = store_cached_scan(store, checkout, repo_name, result, started_at)
             remember(store.connection, repo_name, scan_id, checkout, include, exclude)
     except StoreError as exc:
         _fail(str(exc))
@@ -419,41 +409,11 @@ def _summary_json(summary: ScanSummary, result: ScanResult, db: str) -> dict[str
         "seconds": summary.seconds,
         "analysisSeconds": round(result.analysis_seconds, 3),
         "analysisError": result.analysis_error,
-        "cache": _cache_json(result),
+        "cache": result.cache_use.to_json() if result.cache_use else None,
         "byType": dict(Counter(r["errorType"] for r in records).most_common()),
         "byClass": dict(Counter(r["errorClass"] or "(unknown)" for r in records).most_common()),
         "byStyle": dict(result.by_style.most_common()),
     }
-
-
-def _cache_json(result: ScanResult) -> dict[str, Any] | None:
-    use = result.cache_use
-    if use is None:
-        return None
-    return {
-        "filesReused": use.files_reused,
-        "filesReread": use.files_reread,
-        "analystFilesReused": use.facts_reused,
-        "analystFilesReread": use.facts_reread,
-        "knownByStat": use.from_stat,
-        "hashed": use.hashed,
-        "reused": use.whole,
-    }
-
-
-def _cache_line(result: ScanResult) -> str | None:
-    """The summary's account of the scan cache: files reused against re-read."""
-    use = result.cache_use
-    if use is None:
-        return None
-    line = f"{use.files_reused:,} files reused, {use.files_reread:,} re-read"
-    if use.facts_reused or use.facts_reread:
-        line += f"; analyst: {use.facts_reused:,} reused, {use.facts_reread:,} re-read"
-    if use.whole == "catalogue":
-        line += "; nothing changed: records kept as stored"
-    elif use.whole == "result":
-        line += "; nothing changed: the last result reused"
-    return line
 
 
 def _print_summary(summary: ScanSummary, result: ScanResult, checkout: Checkout, db: str) -> None:
@@ -482,13 +442,13 @@ def _print_summary(summary: ScanSummary, result: ScanResult, checkout: Checkout,
     table.add_row("error sites", f"{summary.sites:,}")
     table.add_row("records", f"{summary.records:,}")
     table.add_row("time", f"{summary.seconds:.2f} s")
-    if (cache_line := _cache_line(result)) is not None:
-        table.add_row("cache", cache_line)
     if result.analysis_seconds:
         table.add_row("  of which static analysis", f"{result.analysis_seconds:.2f} s")
     if result.analysis_error:
         table.add_row("static analysis failed", plain(result.analysis_error))
     console.print(table)
+    if result.cache_use is not None:
+        console.print(plain(f"cache: {result.cache_use.line()}"))
     records = [r for r, _ in result.items]
     if result.cache_use is None or result.cache_use.whole != "catalogue":  # else none loaded
         by_type = Counter(r["errorType"] for r in records)

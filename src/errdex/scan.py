@@ -6,7 +6,6 @@ Each file is read, parsed and turned into records in one worker call, so that wi
 
 from __future__ import annotations
 
-import json
 import logging
 import os
 import time
@@ -37,15 +36,7 @@ from errdex.record import (
     source_window,
 )
 from errdex.scan_cache import ScanCache
-from errdex.scan_reuse import (
-    CacheUse,
-    cached_index,
-    catalogue_fingerprint,
-    inputs_fingerprint,
-    pickled,
-    restamp,
-    scope_for,
-)
+from errdex.scan_reuse import CacheUse, Plan, cached_index, pickled, plan_scan, restamp
 from errdex.source import Checkout, iter_source_files
 from errdex.source.permalink import permalinker
 from errdex.source.reading import SourceSkip, read_source
@@ -341,7 +332,20 @@ def scan_checkout(
     )
     files = list(listing.files)
     total = len(files)
-    plan = _plan(cache, context, files, listing, analyze, read_tests, analysis_budget, languages)
+    plan = None
+    if cache is not None and cache.usable:
+        plan = plan_scan(
+            cache,
+            checkout,
+            repo,
+            files,
+            [f for f in files if _analysed(f)],
+            listing,
+            analyze=analyze,
+            read_tests=read_tests,
+            budget=analysis_budget,
+            languages=languages,
+        )
     if plan is not None:
         plan.read = read_cache
         if plan.use.fingerprint == unchanged_since and read_cache:
@@ -423,7 +427,11 @@ def scan_checkout(
         cache_use=plan.use if plan is not None else None,
     )
     if plan is not None:
-        plan.save(files, result, analyzed=analysis_seconds > 0)
+        whole = None
+        if analysis_seconds > 0 and analysis_error is None:  # worth keeping whole
+            whole = {k: getattr(result, k) for k in ("items", "files_read", "sites", "skipped")}
+            whole["by_style"] = result.by_style
+        plan.save(files, whole)
     return result
 
 
@@ -467,7 +475,7 @@ def _run_analyst(
     jobs: int,
     budget: float | None,
     read_tests: bool,
-    plan: _Plan | None,
+    plan: Plan | None,
     context: ScanContext,
 ) -> Analysis:
     """The static analyst over every analysed item: on an index of cached and fresh facts
@@ -493,82 +501,8 @@ def _run_analyst(
     return analyze_with_index(index, checkout.path_prefix, analysed, budget=budget)
 
 
-@dataclass
-class _Plan:
-    """One cached scan's keys, what it learnt, and what it will write back."""
-
-    cache: ScanCache
-    scope: str
-    key: str
-    inputs: str
-    wanted: list[tuple[str, bool]]
-    use: CacheUse
-    #: The checkout's pin and permalink base (items cached under another are restamped).
-    stamp: str = ""
-    #: False: nothing is taken from the cache, which is only written (``--no-cache``).
-    read: bool = True
-    extracted: dict[str, tuple[str, bytes]] = field(default_factory=dict)
-    facts: dict[str, Any] = field(default_factory=dict)
-
-    def save(self, files: Sequence[str], result: ScanResult, analyzed: bool) -> None:
-        """Write back what this scan learnt; the whole result only when the analyst ran
-        (without it, reusing every file costs little more than loading the whole)."""
-        whole = None
-        if analyzed and result.analysis_error is None:
-            meta = {k: getattr(result, k) for k in _RESULT_FIELDS}
-            meta["stamp"] = self.stamp
-            whole = (self.key, self.inputs, meta)
-        keep = sorted({*files, *(rel for rel, _ in self.wanted)})
-        self.cache.commit(
-            self.scope, extracted=self.extracted, facts=self.facts, keep=keep, result=whole
-        )
-
-
-#: What a whole cached result keeps (the counts come with the items they describe).
-_RESULT_FIELDS = ("items", "files_read", "sites", "skipped", "by_style")
-
-
-def _plan(
-    cache: ScanCache | None,
-    context: ScanContext,
-    files: list[str],
-    listing: Any,
-    analyze: bool,
-    read_tests: bool,
-    budget: float | None,
-    languages: Sequence[str] | None,
-) -> _Plan | None:
-    """Digests of every input and the fingerprints they make (None: no usable cache)."""
-    if cache is None or not cache.usable:
-        return None
-    from errdex.analyze.repo import TEST_GLOBS, index_files
-
-    checkout = context.checkout
-    wanted: list[tuple[str, bool]] = []
-    if analyze:
-        wanted = index_files(
-            checkout,
-            library_files=[f for f in files if _analysed(f)],
-            test_globs=TEST_GLOBS if read_tests else (),
-        )
-    use = CacheUse()
-    use.count(cache.digests(checkout.root, sorted({*files, *(rel for rel, _ in wanted)})))
-    scope = scope_for(context.repo, checkout)
-    options = {
-        "analyze": analyze,
-        "readTests": read_tests,
-        "budget": budget,
-        "languages": sorted(languages) if languages else None,
-    }
-    listing_info = {"skipped": list(map(list, listing.skipped)), "excluded": listing.excluded}
-    inputs = inputs_fingerprint(scope, options, files, wanted, use.by_path, listing_info)
-    use.fingerprint = catalogue_fingerprint(inputs, checkout)
-    key = json.dumps(options, sort_keys=True)
-    return _Plan(cache, scope, key, inputs, wanted, use, stamp=catalogue_fingerprint("", checkout))
-
-
 def _reused(
-    plan: _Plan,
+    plan: Plan,
     context: ScanContext,
     excluded: int,
     started: float,

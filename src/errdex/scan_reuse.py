@@ -34,18 +34,21 @@ from typing import Any
 
 from errdex._gc import gc_paused
 from errdex.analyze.facts import ModuleFacts
-from errdex.analyze.repo import RepoIndex, index_of, read_facts
+from errdex.analyze.repo import TEST_GLOBS, RepoIndex, index_files, index_of, read_facts
 from errdex.evidence import source_evidence
 from errdex.record import escape_surrogates, escaped_item
 from errdex.scan_cache import Digests, ScanCache, scope_key
-from errdex.source import Checkout
+from errdex.source import Checkout, FileListing
 from errdex.source.permalink import permalinker
 
 __all__ = [
     "CacheUse",
+    "Plan",
     "cached_index",
     "catalogue_fingerprint",
     "inputs_fingerprint",
+    "pickled",
+    "plan_scan",
     "restamp",
 ]
 
@@ -71,6 +74,28 @@ class CacheUse:
     fingerprint: str = ""
     problem: str | None = None
     by_path: dict[str, str | None] = field(default_factory=dict, repr=False)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "filesReused": self.files_reused,
+            "filesReread": self.files_reread,
+            "analystFilesReused": self.facts_reused,
+            "analystFilesReread": self.facts_reread,
+            "knownByStat": self.from_stat,
+            "hashed": self.hashed,
+            "reused": self.whole,
+        }
+
+    def line(self) -> str:
+        """For the scan summary: files reused against re-read."""
+        text = f"{self.files_reused:,} files reused, {self.files_reread:,} re-read"
+        if self.facts_reused or self.facts_reread:
+            text += f"; analyst: {self.facts_reused:,} reused, {self.facts_reread:,} re-read"
+        if self.whole == "catalogue":
+            text += "; nothing changed: records kept as stored"
+        elif self.whole == "result":
+            text += "; nothing changed: the last result reused"
+        return text
 
     def count(self, digests: Digests) -> None:
         self.from_stat += digests.from_stat
@@ -116,9 +141,7 @@ def restamp(items: Sequence[Item], checkout: Checkout, sha: str | None) -> list[
     writes them: permalink, ``analyzedSha``, ``evidence.source``."""
     prefix = checkout.path_prefix
     source = source_evidence(checkout)
-    odd_source = any(
-        isinstance(v, str) and escape_surrogates(v) != v for v in source.values()
-    )
+    odd_source = any(isinstance(v, str) and escape_surrogates(v) != v for v in source.values())
     links: dict[str, Any] = {}
     out: list[Item] = []
     for record, evidence in items:
@@ -169,9 +192,71 @@ def cached_index(
     return index_of(ordered), to_cache
 
 
-def scope_for(repo: str, checkout: Checkout) -> str:
-    return scope_key(repo, checkout.path_prefix)
-
-
 def pickled(value: Any) -> bytes:
     return pickle.dumps(value, protocol=5)
+
+
+@dataclass
+class Plan:
+    """One cached scan's keys, what it learnt, and what it will write back."""
+
+    cache: ScanCache
+    scope: str
+    key: str
+    inputs: str
+    wanted: list[tuple[str, bool]]
+    use: CacheUse
+    #: The checkout's pin and permalink base (items cached under another are restamped).
+    stamp: str = ""
+    #: False: nothing is taken from the cache, which is only written (``--no-cache``).
+    read: bool = True
+    extracted: dict[str, tuple[str, bytes]] = field(default_factory=dict)
+    facts: dict[str, Any] = field(default_factory=dict)
+
+    def save(self, files: Sequence[str], whole: dict[str, Any] | None) -> None:
+        """Write back what this scan learnt; ``whole`` is the scan's result (items and
+        counts), kept when the analyst ran: without it, reusing every file's items costs
+        about what loading the whole would."""
+        result = None
+        if whole is not None:
+            result = (self.key, self.inputs, {**whole, "stamp": self.stamp})
+        keep = sorted({*files, *(rel for rel, _ in self.wanted)})
+        self.cache.commit(
+            self.scope, extracted=self.extracted, facts=self.facts, keep=keep, result=result
+        )
+
+
+def plan_scan(
+    cache: ScanCache,
+    checkout: Checkout,
+    repo: str,
+    files: list[str],
+    library: list[str],
+    listing: FileListing,
+    *,
+    analyze: bool,
+    read_tests: bool,
+    budget: float | None,
+    languages: Sequence[str] | None,
+) -> Plan:
+    """Digests of every input (the scan's ``files``, and the analyst's: its ``library``
+    files and the tests) and the fingerprints they make."""
+    wanted: list[tuple[str, bool]] = []
+    if analyze:
+        wanted = index_files(
+            checkout, library_files=library, test_globs=TEST_GLOBS if read_tests else ()
+        )
+    use = CacheUse()
+    use.count(cache.digests(checkout.root, sorted({*files, *(rel for rel, _ in wanted)})))
+    scope = scope_key(repo, checkout.path_prefix)
+    options = {
+        "analyze": analyze,
+        "readTests": read_tests,
+        "budget": budget,
+        "languages": sorted(languages) if languages else None,
+    }
+    listing_info = {"skipped": list(map(list, listing.skipped)), "excluded": listing.excluded}
+    inputs = inputs_fingerprint(scope, options, files, wanted, use.by_path, listing_info)
+    use.fingerprint = catalogue_fingerprint(inputs, checkout)
+    key = json.dumps(options, sort_keys=True)
+    return Plan(cache, scope, key, inputs, wanted, use, stamp=catalogue_fingerprint("", checkout))
