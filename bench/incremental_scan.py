@@ -86,7 +86,9 @@ class Catalogue:
             return scanned - started, time.perf_counter() - scanned, result
 
 
-def report(name: str, scan: float, write: float, listing: float, base: float, r: ScanResult) -> None:
+def report(
+    name: str, scan: float, write: float, listing: float, base: float, r: ScanResult
+) -> None:
     use = r.cache_use
     assert use is not None
     beyond = max(0.0, scan - listing)

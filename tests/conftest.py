@@ -42,6 +42,8 @@ def _no_network_tag_lookups(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.fixture(autouse=True)
-def _private_scan_cache(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> None:
+def _private_scan_cache(
+    monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory
+) -> None:
     """Each test's scans use a scan cache of their own, never the user's."""
     monkeypatch.setenv("ERRDEX_SCAN_CACHE", str(tmp_path_factory.mktemp("scan-cache") / "c.sqlite"))

@@ -34,10 +34,14 @@ def tree(tmp_path: Path) -> Path:
     return root
 
 
+def _argv(tree: Path, db: Path, *extra: str) -> list[str]:
+    return [sys.executable, "-m", "errdex.cli", "scan", str(tree), "--repo", "owner/proj",
+            "--db", str(db), *extra]  # fmt: skip
+
+
 def _scan(tree: Path, db: Path, *extra: str) -> dict[str, Any]:
     proc = subprocess.run(
-        [sys.executable, "-m", "errdex.cli", "scan", str(tree), "--repo", "owner/proj"]
-        + ["--db", str(db), "--json", *extra],
+        _argv(tree, db, "--json", *extra),
         capture_output=True,
         text=True,
         check=True,
@@ -95,8 +99,7 @@ def test_the_summary_says_how_many_files_were_reused(tree: Path, tmp_path: Path)
     db = tmp_path / "c.db"
     _scan(tree, db)
     proc = subprocess.run(
-        [sys.executable, "-m", "errdex.cli", "scan", str(tree), "--repo", "owner/proj"]
-        + ["--db", str(db), "--no-progress"],
+        _argv(tree, db, "--no-progress"),
         capture_output=True,
         text=True,
         check=True,

@@ -80,7 +80,9 @@ def test_entries_are_served_only_for_their_digest(tmp_path: Path) -> None:
 
 def test_entries_of_files_no_longer_listed_are_dropped(tmp_path: Path) -> None:
     with ScanCache(tmp_path / "c.sqlite") as cache:
-        cache.commit("s", extracted={"a.py": ("d", b"\x80\x05K\x01."), "b.py": ("d", b"\x80\x05K\x02.")})
+        cache.commit(
+            "s", extracted={"a.py": ("d", b"\x80\x05K\x01."), "b.py": ("d", b"\x80\x05K\x02.")}
+        )
         cache.commit("s", keep=["a.py"])
         assert cache.load("extracted", "s", {"a.py": "d", "b.py": "d"}) == {"a.py": 1}
 

@@ -30,19 +30,19 @@ def check(x):
     return x
 '''
 
-API = '''\
+API = """\
 from pkg.core import check
 
 
 def public(x):
     return check(x)
-'''
+"""
 
-OTHER = '''\
+OTHER = """\
 def other(n):
     if n is None:
         raise TypeError("n must not be None")
-'''
+"""
 
 
 @pytest.fixture

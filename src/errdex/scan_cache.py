@@ -109,9 +109,7 @@ def code_version() -> str:
     for entry in sys.path:
         if entry and os.path.isdir(entry):
             with os.scandir(entry) as found:
-                names = sorted(
-                    e.name for e in found if e.name.lower().startswith(_PARSER_DISTS)
-                )
+                names = sorted(e.name for e in found if e.name.lower().startswith(_PARSER_DISTS))
             h.update("\x00".join(names).encode("utf-8", "surrogateescape"))
     return h.hexdigest()[:32]
 
@@ -276,7 +274,9 @@ class ScanCache:
             )
             self._stats = []
             code = code_version()
-            stale = [r[0] for r in conn.execute("SELECT scope FROM scopes WHERE code != ?", (code,))]
+            stale = [
+                r[0] for r in conn.execute("SELECT scope FROM scopes WHERE code != ?", (code,))
+            ]
             for old in stale:
                 for table in ("extracted", "facts", "results", "scopes"):
                     conn.execute(f"DELETE FROM {table} WHERE scope = ?", (old,))

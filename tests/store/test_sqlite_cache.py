@@ -78,9 +78,7 @@ def test_touch_scan_refuses_a_fingerprint_the_catalogue_does_not_vouch_for(
 
 def test_a_catalogue_from_before_incremental_scans_vouches_for_nothing(tmp_path: Path) -> None:
     with _store_with_scan(tmp_path, inputs=None) as store:
-        tables = {
-            r[0] for r in store.connection.execute("SELECT name FROM sqlite_master")
-        }
+        tables = {r[0] for r in store.connection.execute("SELECT name FROM sqlite_master")}
         assert "scan_inputs" not in tables  # created by the first scan that writes one
         assert store.vouched_fingerprint(REPO) is None
     # and opening it again with this errdex works and then records inputs
