@@ -236,3 +236,13 @@ def test_the_catalogues_fingerprint_skips_loading_anything(tree: Path) -> None:
         )
     assert changed.cache_use is not None and changed.cache_use.whole == "files"
     assert len(changed.items) == len(first.items)
+
+
+def test_another_analysis_budget_is_another_input(
+    tree: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _scan(tree)
+    monkeypatch.setenv("ERRDEX_ANALYSIS_BUDGET", "none")
+    again = _scan(tree)
+    assert again.cache_use is not None and again.cache_use.whole == "files"
+    assert _scan(tree).cache_use.whole == "result"  # type: ignore[union-attr]

@@ -27,12 +27,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import pickle
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from errdex._gc import gc_paused
+from errdex.analyze.budget import BUDGET_ENV
 from errdex.analyze.facts import ModuleFacts
 from errdex.analyze.repo import TEST_GLOBS, RepoIndex, index_files, index_of, read_facts
 from errdex.evidence import source_evidence
@@ -253,6 +255,7 @@ def plan_scan(
         "analyze": analyze,
         "readTests": read_tests,
         "budget": budget,
+        "budgetEnv": os.environ.get(BUDGET_ENV) if budget is None else None,
         "languages": sorted(languages) if languages else None,
     }
     listing_info = {"skipped": list(map(list, listing.skipped)), "excluded": listing.excluded}
