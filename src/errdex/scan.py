@@ -356,49 +356,51 @@ def scan_checkout(
         if whole is not None:
             plan.use.whole = "result"
             return _reused(plan, context, listing.excluded, started, total, whole)
-    cached: dict[str, FileResult] = {}
-    stamps: dict[str, str] = {}
-    if plan is not None and read_cache:
-        with gc_paused():
+    # cached items are many small objects: the collector's passes over them cost more
+    # than loading them, and they hold no cycles
+    with gc_paused():
+        cached: dict[str, FileResult] = {}
+        stamps: dict[str, str] = {}
+        if plan is not None and read_cache:
             loaded = plan.cache.load("extracted", plan.scope, plan.use.by_path)
-        cached = {rel: res for rel, (_, res) in loaded.items()}
-        stamps = {rel: stamp for rel, (stamp, _) in loaded.items()}
-    to_read = [rel for rel in files if rel not in cached]
-    fresh = _extract(context, to_read, jobs, progress, len(cached))
-    results = [cached[rel] if rel in cached else fresh[rel] for rel in files]
-    if plan is not None:
-        plan.use.whole = "files"
-        plan.use.files_reused = len(cached)
-        plan.use.files_reread = len(to_read)
-        plan.extracted = {
-            rel: (digest, pickled((plan.stamp, fresh[rel])))
-            for rel in to_read
-            if (digest := plan.use.by_path.get(rel)) is not None
-        }
-        relinked = [rel for rel in cached if stamps[rel] != plan.stamp]  # read at another pin
-        restamped = iter(
-            restamp([it for r in relinked for it in cached[r].items], checkout, context.sha)
-        )
-        for rel in relinked:  # the same objects in the same order, brought up to date
-            res = cached[rel]
-            res.items = [next(restamped) for _ in res.items]
-        plan.extracted.update(
-            (rel, (digest, pickled((plan.stamp, cached[rel]))))
-            for rel in relinked
-            if (digest := plan.use.by_path.get(rel)) is not None
-        )
-    items: list[Item] = []
-    skipped = list(listing.skipped)
-    sites = 0
-    styles: Counter[str] = Counter()
-    for res in results:
-        if res.skipped:
-            skipped.append((path_prefix + res.path, res.skipped))
-        sites += res.sites
-        items.extend(res.items)
-        for _, evidence in res.items:
-            styles[evidence["site"]["style"]] += 1
-    unique_slugs(items)
+            cached = {rel: res for rel, (_, res) in loaded.items()}
+            stamps = {rel: stamp for rel, (stamp, _) in loaded.items()}
+        to_read = [rel for rel in files if rel not in cached]
+        fresh = _extract(context, to_read, jobs, progress, len(cached))
+        results = [cached[rel] if rel in cached else fresh[rel] for rel in files]
+        if plan is not None:
+            plan.use.whole = "files"
+            plan.use.files_reused = len(cached)
+            plan.use.files_reread = len(to_read)
+            plan.extracted = {
+                rel: (digest, pickled((plan.stamp, fresh[rel])))
+                for rel in to_read
+                if (digest := plan.use.by_path.get(rel)) is not None
+            }
+            relinked = [rel for rel in cached if stamps[rel] != plan.stamp]  # read at another pin
+            restamped = iter(
+                restamp([it for r in relinked for it in cached[r].items], checkout, context.sha)
+            )
+            for rel in relinked:  # the same objects in the same order, brought up to date
+                res = cached[rel]
+                res.items = [next(restamped) for _ in res.items]
+            plan.extracted.update(
+                (rel, (digest, pickled((plan.stamp, cached[rel]))))
+                for rel in relinked
+                if (digest := plan.use.by_path.get(rel)) is not None
+            )
+        items: list[Item] = []
+        skipped = list(listing.skipped)
+        sites = 0
+        styles: Counter[str] = Counter()
+        for res in results:
+            if res.skipped:
+                skipped.append((path_prefix + res.path, res.skipped))
+            sites += res.sites
+            items.extend(res.items)
+            for _, evidence in res.items:
+                styles[evidence["site"]["style"]] += 1
+        unique_slugs(items)
     analysis_seconds = 0.0
     analysis_error: str | None = None
     if analyze and any(_analysed(r["filePath"]) for r, _ in items):
