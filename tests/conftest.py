@@ -48,3 +48,11 @@ def _private_cache_home(tmp_path_factory: pytest.TempPathFactory) -> Any:
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("xdg-cache")))
         yield
+
+
+@pytest.fixture(autouse=True)
+def _private_scan_cache(
+    monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """Each test's scans use a scan cache of their own, never the user's."""
+    monkeypatch.setenv("ERRDEX_SCAN_CACHE", str(tmp_path_factory.mktemp("scan-cache") / "c.sqlite"))

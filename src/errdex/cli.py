@@ -21,12 +21,12 @@ from errdex import __version__
 from errdex.analyze.sources import remember
 from errdex.extract import registry
 from errdex.record import iso_now
-from errdex.scan import ScanResult, scan_checkout, store_scan, summarize
+from errdex.scan import ScanResult, scan_checkout, store_cached_scan, store_scan
+from errdex.scan_cache import ScanCache
 from errdex.source import Checkout, SourceError, open_source
 from errdex.source.identity import resolve_repo
 from errdex.source.stdlib import stdlib_checkout
 from errdex.store import ScanSummary, SqliteStore, StoreError
-from errdex.store.integrity import check_one_record_per_site
 from errdex.terminal import clean, plain
 
 DEFAULT_DB = "errdex.db"
@@ -146,6 +146,12 @@ def main() -> None:
     type=click.Choice(registry.languages()),
     help="Read only files of this language (default: every language errdex reads); repeatable.",
 )
+@click.option(
+    "--no-cache",
+    is_flag=True,
+    help="Read every file again instead of reusing unchanged files' results from the scan "
+    "cache (which is still refreshed).",
+)
 @click.option("--no-progress", is_flag=True, help="Do not draw a progress bar.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 def scan(
@@ -162,6 +168,7 @@ def scan(
     exclude: tuple[str, ...],
     no_analyze: bool,
     languages: tuple[str, ...],
+    no_cache: bool,
     no_progress: bool,
     as_json: bool,
 ) -> None:
@@ -214,24 +221,29 @@ def scan(
         _fail(str(exc))
         return
     started_at = iso_now()
-    result = _run_scan(
-        checkout,
-        repo_name,
-        include,
-        exclude,
-        jobs,
-        show=not no_progress and not as_json,
-        analyze=not no_analyze,
-        languages=languages or None,
-    )
-    summary = summarize(checkout, repo_name, result, started_at)
+    # a repository already in the catalogue re-reads only its changed files; should the
+    # catalogue change under an unchanged scan, CatalogueChanged says to scan again
+    reuse = bool(store.scans(repo_name)) and not no_cache
     try:
-        with store:
-            check_one_record_per_site(result.items)  # as scan.store_scan does
-            scan_id = store.write_scan(summary, result.items, dataset_version=summary.finished_at)
+        with store, ScanCache() as cache:
+            result = _run_scan(
+                checkout,
+                repo_name,
+                include,
+                exclude,
+                jobs,
+                show=not no_progress and not as_json,
+                analyze=not no_analyze,
+                languages=languages or None,
+                cache=cache,
+                read_cache=reuse,
+                unchanged_since=store.vouched_fingerprint(repo_name) if reuse else None,
+            )
+            scan_id, summary = store_cached_scan(store, checkout, repo_name, result, started_at)
             remember(store.connection, repo_name, scan_id, checkout, include, exclude)
     except StoreError as exc:
         _fail(str(exc))
+        return
     if as_json:
         click.echo(json.dumps(_summary_json(summary, result, db), indent=2))
     else:
@@ -352,7 +364,9 @@ def _run_scan(
     show: bool,
     analyze: bool = True,
     languages: tuple[str, ...] | None = None,
+    **cached: Any,
 ) -> ScanResult:
+    """``cached``: scan_checkout's cache options (``cache``, ``read_cache``, ``unchanged_since``)."""
     if not show:
         return scan_checkout(
             checkout,
@@ -362,6 +376,7 @@ def _run_scan(
             jobs=jobs,
             analyze=analyze,
             languages=languages,
+            **cached,
         )
     with Progress(
         TextColumn("[bold]scanning[/] {task.description}"),
@@ -384,6 +399,7 @@ def _run_scan(
             jobs=jobs,
             progress=progress,
             analyze=analyze,
+            **cached,
             languages=languages,
         )
 
@@ -406,6 +422,7 @@ def _summary_json(summary: ScanSummary, result: ScanResult, db: str) -> dict[str
         "seconds": summary.seconds,
         "analysisSeconds": round(result.analysis_seconds, 3),
         "analysisError": result.analysis_error,
+        "cache": result.cache_use.to_json() if result.cache_use else None,
         "byType": dict(Counter(r["errorType"] for r in records).most_common()),
         "byClass": dict(Counter(r["errorClass"] or "(unknown)" for r in records).most_common()),
         "byStyle": dict(result.by_style.most_common()),
@@ -443,16 +460,20 @@ def _print_summary(summary: ScanSummary, result: ScanResult, checkout: Checkout,
     if result.analysis_error:
         table.add_row("static analysis failed", plain(result.analysis_error))
     console.print(table)
+    if result.cache_use is not None:
+        console.print(plain(f"cache: {result.cache_use.line()}"))
     records = [r for r, _ in result.items]
-    by_type = Counter(r["errorType"] for r in records)
-    by_class = Counter(r["errorClass"] or "(decided at run time)" for r in records)
-    cls_table = Table(title="most raised classes", title_justify="left")
-    cls_table.add_column("class")
-    cls_table.add_column("records", justify="right")
-    for name, count in by_class.most_common(12):
-        cls_table.add_row(plain(name, line=True), f"{count:,}")
-    console.print(cls_table)
-    console.print(plain("by type: " + ", ".join(f"{k} {v:,}" for k, v in by_type.most_common())))
+    if result.cache_use is None or result.cache_use.whole != "catalogue":  # else none loaded
+        by_type = Counter(r["errorType"] for r in records)
+        by_class = Counter(r["errorClass"] or "(decided at run time)" for r in records)
+        cls_table = Table(title="most raised classes", title_justify="left")
+        cls_table.add_column("class")
+        cls_table.add_column("records", justify="right")
+        for name, count in by_class.most_common(12):
+            cls_table.add_row(plain(name, line=True), f"{count:,}")
+        console.print(cls_table)
+        by = ", ".join(f"{k} {v:,}" for k, v in by_type.most_common())
+        console.print(plain("by type: " + by))
     if summary.skipped:
         console.print(f"[yellow]skipped {len(summary.skipped)} file(s):[/]")
         for path, reason in summary.skipped[:20]:

@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from errdex._gc import gc_paused
 from errdex.analyze.baseline import baseline_fields
@@ -35,11 +35,14 @@ from errdex.record import (
     slugify,
     source_window,
 )
+from errdex.scan_cache import ScanCache
+from errdex.scan_reuse import CacheUse, Plan, cached_index, pickled, plan_scan, restamp
 from errdex.source import Checkout, iter_source_files
 from errdex.source.permalink import permalinker
 from errdex.source.reading import SourceSkip, read_source
 from errdex.store.base import ScanSummary, Store
 from errdex.store.integrity import check_one_record_per_site
+from errdex.store.sqlite import SqliteStore
 
 __all__ = [
     "FileResult",
@@ -47,9 +50,13 @@ __all__ = [
     "ScanResult",
     "scan_checkout",
     "scan_file",
+    "store_cached_scan",
     "store_scan",
     "summarize",
 ]
+
+if TYPE_CHECKING:
+    from errdex.analyze.static import Analysis
 
 log = logging.getLogger(__name__)
 
@@ -92,6 +99,8 @@ class ScanResult:
     #: Why the static analyst did not finish, when it failed (records then keep the
     #: extractor's account, and the summary says so).
     analysis_error: str | None = None
+    #: What came from the incremental-scan cache (None: no cache used).
+    cache_use: CacheUse | None = None
 
 
 def scan_file(context: ScanContext, rel: str) -> FileResult:
@@ -283,6 +292,9 @@ def scan_checkout(
     read_tests: bool = True,
     analysis_budget: float | None = None,
     languages: Sequence[str] | None = None,
+    cache: ScanCache | None = None,
+    read_cache: bool = True,
+    unchanged_since: str | None = None,
 ) -> ScanResult:
     """Scan every source file of ``checkout``; bad files are skipped and named, never fatal.
 
@@ -294,6 +306,13 @@ def scan_checkout(
     file (None: the default, or ``ERRDEX_ANALYSIS_BUDGET``); a file that overruns keeps the extractor's records and is
     counted with the skipped files. ``languages`` restricts the scan to those registered
     languages (None: every one, see :mod:`errdex.extract.registry`).
+
+    With a ``cache`` (:mod:`errdex.scan_cache`), unchanged files are not read again
+    (:mod:`errdex.scan_reuse` says what is reused) and the cache is brought up to date;
+    ``read_cache=False`` reads every file but still refreshes the cache. When
+    ``unchanged_since`` is the fingerprint a catalogue stored with its records and the
+    inputs still have it, the result has no items and ``cache_use.whole`` is
+    ``"catalogue"``: the catalogue's records are this scan's.
     """
     started = time.perf_counter()
     path_prefix = checkout.path_prefix
@@ -313,52 +332,83 @@ def scan_checkout(
     )
     files = list(listing.files)
     total = len(files)
-    results: list[FileResult] = []
-    done = 0
-    if jobs <= 1 or total < 2 * CHUNK:
+    plan = None
+    if cache is not None and cache.usable:
+        plan = plan_scan(
+            cache,
+            checkout,
+            repo,
+            files,
+            [f for f in files if _analysed(f)],
+            listing,
+            analyze=analyze,
+            read_tests=read_tests,
+            budget=analysis_budget,
+            languages=languages,
+        )
+    if plan is not None:
+        plan.read = read_cache
+        if plan.use.fingerprint == unchanged_since and read_cache:
+            plan.use.whole = "catalogue"
+            return _reused(plan, context, listing.excluded, started, total)
         with gc_paused():
-            for rel in files:
-                results.append(scan_file(context, rel))
-                done += 1
-                if progress and (done % 16 == 0 or done == total):
-                    progress(done, total)
-    else:
-        workers = min(jobs, os.cpu_count() or jobs)
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = [pool.submit(_scan_chunk, context, chunk) for chunk in _chunks(files, CHUNK)]
-            for future in futures:
-                chunk_results = future.result()
-                results.extend(chunk_results)
-                done += len(chunk_results)
-                if progress:
-                    progress(done, total)
-    items: list[Item] = []
-    skipped = list(listing.skipped)
-    sites = 0
-    styles: Counter[str] = Counter()
-    for res in results:
-        if res.skipped:
-            skipped.append((path_prefix + res.path, res.skipped))
-        sites += res.sites
-        items.extend(res.items)
-        for _, evidence in res.items:
-            styles[evidence["site"]["style"]] += 1
-    unique_slugs(items)
+            whole = plan.cache.result(plan.scope, plan.key, plan.inputs) if read_cache else None
+        if whole is not None:
+            plan.use.whole = "result"
+            return _reused(plan, context, listing.excluded, started, total, whole)
+    # cached items are many small objects: the collector's passes over them cost more
+    # than loading them, and they hold no cycles
+    with gc_paused():
+        cached: dict[str, FileResult] = {}
+        stamps: dict[str, str] = {}
+        if plan is not None and read_cache:
+            loaded = plan.cache.load("extracted", plan.scope, plan.use.by_path)
+            cached = {rel: res for rel, (_, res) in loaded.items()}
+            stamps = {rel: stamp for rel, (stamp, _) in loaded.items()}
+        to_read = [rel for rel in files if rel not in cached]
+        fresh = _extract(context, to_read, jobs, progress, len(cached))
+        results = [cached[rel] if rel in cached else fresh[rel] for rel in files]
+        if plan is not None:
+            plan.use.whole = "files"
+            plan.use.files_reused = len(cached)
+            plan.use.files_reread = len(to_read)
+            plan.extracted = {
+                rel: (digest, pickled((plan.stamp, fresh[rel])))
+                for rel in to_read
+                if (digest := plan.use.by_path.get(rel)) is not None
+            }
+            relinked = [rel for rel in cached if stamps[rel] != plan.stamp]  # read at another pin
+            restamped = iter(
+                restamp([it for r in relinked for it in cached[r].items], checkout, context.sha)
+            )
+            for rel in relinked:  # the same objects in the same order, brought up to date
+                res = cached[rel]
+                res.items = [next(restamped) for _ in res.items]
+            plan.extracted.update(
+                (rel, (digest, pickled((plan.stamp, cached[rel]))))
+                for rel in relinked
+                if (digest := plan.use.by_path.get(rel)) is not None
+            )
+        items: list[Item] = []
+        skipped = list(listing.skipped)
+        sites = 0
+        styles: Counter[str] = Counter()
+        for res in results:
+            if res.skipped:
+                skipped.append((path_prefix + res.path, res.skipped))
+            sites += res.sites
+            items.extend(res.items)
+            for _, evidence in res.items:
+                styles[evidence["site"]["style"]] += 1
+        unique_slugs(items)
     analysis_seconds = 0.0
     analysis_error: str | None = None
     if analyze and any(_analysed(r["filePath"]) for r, _ in items):
-        from errdex.analyze.static import analyze as run_analyst  # reads files the scan lists
-
         analysis_started = time.perf_counter()
         analysed, unread = _by_analyst(items)
         try:
-            analysis = run_analyst(
-                checkout,
-                analysed,
-                library_files=[f for f in files if _analysed(f)],
-                jobs=jobs,
-                budget=analysis_budget,
-                **({} if read_tests else {"test_globs": ()}),
+            analysis = _run_analyst(
+                checkout, analysed, files, jobs, analysis_budget, read_tests, plan, context
             )
             items = analysis.items + unread
             skipped.extend(analysis.cut)
@@ -366,7 +416,7 @@ def scan_checkout(
             analysis_error = f"{type(exc).__name__}: {exc}"
             log.warning("static analysis failed, records keep the extractor's account: %s", exc)
         analysis_seconds = time.perf_counter() - analysis_started
-    return ScanResult(
+    result = ScanResult(
         items=items,
         files_read=total - sum(1 for r in results if r.skipped),
         files_excluded=listing.excluded,
@@ -376,6 +426,115 @@ def scan_checkout(
         by_style=styles,
         analysis_seconds=analysis_seconds,
         analysis_error=analysis_error,
+        cache_use=plan.use if plan is not None else None,
+    )
+    if plan is not None:
+        whole = None
+        if analysis_seconds > 0 and analysis_error is None:  # worth keeping whole
+            whole = {k: getattr(result, k) for k in ("items", "files_read", "sites", "skipped")}
+            whole["by_style"] = result.by_style
+        plan.save(files, whole)
+    return result
+
+
+def _extract(
+    context: ScanContext,
+    files: Sequence[str],
+    jobs: int,
+    progress: Callable[[int, int], None] | None,
+    already: int,
+) -> dict[str, FileResult]:
+    """Extract ``files`` (serially, or in worker processes for many)."""
+    total = len(files) + already
+    out: dict[str, FileResult] = {}
+    done = already
+    if jobs <= 1 or len(files) < 2 * CHUNK:
+        with gc_paused():
+            for rel in files:
+                out[rel] = scan_file(context, rel)
+                done += 1
+                if progress and (done % 16 == 0 or done == total):
+                    progress(done, total)
+    else:
+        workers = min(jobs, os.cpu_count() or jobs)
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            futures = [pool.submit(_scan_chunk, context, chunk) for chunk in _chunks(files, CHUNK)]
+            for future in futures:
+                for res in future.result():
+                    out[res.path] = res
+                    done += 1
+                if progress:
+                    progress(done, total)
+    if progress and not files:
+        progress(total, total)
+    return out
+
+
+def _run_analyst(
+    checkout: Checkout,
+    analysed: list[Item],
+    files: Sequence[str],
+    jobs: int,
+    budget: float | None,
+    read_tests: bool,
+    plan: Plan | None,
+    context: ScanContext,
+) -> Analysis:
+    """The static analyst over every analysed item: on an index of cached and fresh facts
+    when there is a cache, else reading every file."""
+    from errdex.analyze.static import analyze as run_analyst  # reads files the scan lists
+    from errdex.analyze.static import analyze_with_index
+
+    library = [f for f in files if _analysed(f)]
+    if plan is None:
+        return run_analyst(
+            checkout,
+            analysed,
+            library_files=library,
+            jobs=jobs,
+            budget=budget,
+            **({} if read_tests else {"test_globs": ()}),
+        )
+    index, plan.facts = cached_index(
+        plan.cache, plan.scope, checkout, plan.wanted, plan.use, jobs=jobs, read=plan.read
+    )
+    for record, _ in analysed:  # analysed now: dated by this scan, as a full scan dates them
+        record["analyzedAt"] = context.analyzed_at
+    return analyze_with_index(index, checkout.path_prefix, analysed, budget=budget)
+
+
+def _reused(
+    plan: Plan,
+    context: ScanContext,
+    excluded: int,
+    started: float,
+    total: int,
+    whole: dict[str, Any] | None = None,
+) -> ScanResult:
+    """The result of a scan whose inputs are all unchanged."""
+    plan.use.files_reused = total
+    plan.cache.commit(plan.scope)  # the digests of files touched but not changed
+    if whole is None:  # the catalogue holds the records: nothing to load
+        return ScanResult(
+            items=[],
+            files_read=total,
+            files_excluded=excluded,
+            sites=0,
+            skipped=[],
+            seconds=time.perf_counter() - started,
+            cache_use=plan.use,
+        )
+    return ScanResult(
+        items=whole["items"]
+        if whole["stamp"] == plan.stamp
+        else restamp(whole["items"], context.checkout, context.sha),
+        files_read=whole["files_read"],
+        files_excluded=excluded,
+        sites=whole["sites"],
+        skipped=whole["skipped"],
+        seconds=time.perf_counter() - started,
+        by_style=whole["by_style"],
+        cache_use=plan.use,
     )
 
 
@@ -410,3 +569,27 @@ def store_scan(
     check_one_record_per_site(result.items)
     summary = summarize(checkout, repo, result, started_at)
     return store.write_scan(summary, result.items, dataset_version=summary.finished_at)
+
+
+def store_cached_scan(
+    store: SqliteStore, checkout: Checkout, repo: str, result: ScanResult, started_at: str
+) -> tuple[int, ScanSummary]:
+    """:func:`store_scan` for a scan that used the cache: its inputs' fingerprint is kept
+    beside the records, and a scan whose records are the catalogue's (``whole ==
+    "catalogue"``) is noted as a new scan over them, copying the last scan's counts.
+    Raises :class:`~errdex.store._sqlite_cache.CatalogueChanged` when the catalogue was
+    written to meanwhile (scan again without ``unchanged_since``)."""
+    use = result.cache_use
+    if use is not None and use.whole == "catalogue":
+        last = store.scans(repo)[0]
+        summary = summarize(checkout, repo, result, started_at)
+        summary.files_read, summary.files_excluded = last["files_read"], last["files_excluded"]
+        summary.sites, summary.records = last["sites"], last["records"]
+        summary.skipped = list(last["skipped"])
+        scan_id = store.touch_scan(summary, summary.finished_at, use.fingerprint)
+        return scan_id, summary
+    check_one_record_per_site(result.items)
+    summary = summarize(checkout, repo, result, started_at)
+    fingerprint = use.fingerprint if use is not None and result.analysis_error is None else None
+    scan_id = store.write_scan(summary, result.items, summary.finished_at, inputs=fingerprint)
+    return scan_id, summary

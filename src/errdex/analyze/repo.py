@@ -24,7 +24,15 @@ from errdex.source.reading import SourceSkip, read_source
 from .facts import CallRef, ClassFacts, FuncFacts, ModuleFacts
 from .walk import module_facts
 
-__all__ = ["TEST_GLOBS", "RepoIndex", "Target", "build_index"]
+__all__ = [
+    "TEST_GLOBS",
+    "RepoIndex",
+    "Target",
+    "build_index",
+    "index_files",
+    "index_of",
+    "read_facts",
+]
 
 #: Where tests live: read for evidence even when the scan does not catalogue them.
 TEST_GLOBS: tuple[str, ...] = (
@@ -251,6 +259,18 @@ def build_index(
     from disk (``rel`` -> text, or None when unreadable). With ``jobs > 1`` files are
     parsed in worker processes and only their facts come back.
     """
+    wanted = index_files(checkout, library_files=library_files, test_globs=test_globs)
+    return index_of(read_facts(checkout, wanted, read=read, jobs=jobs))
+
+
+def index_files(
+    checkout: Checkout,
+    *,
+    library_files: Iterable[str] | None = None,
+    test_globs: Sequence[str] = TEST_GLOBS,
+) -> list[tuple[str, bool]]:
+    """The files :func:`build_index` reads, in its order, each with whether it is a test
+    (an incremental scan reuses the facts of those that did not change)."""
     if library_files is None:
         library_files = iter_source_files(checkout).files
     try:
@@ -264,7 +284,17 @@ def build_index(
         if rel not in seen and rel.endswith(".py"):
             seen.add(rel)
             wanted.append((rel, rel in test_set))
-    index = RepoIndex()
+    return wanted
+
+
+def read_facts(
+    checkout: Checkout,
+    wanted: list[tuple[str, bool]],
+    *,
+    read: Callable[[str], str | None] | None = None,
+    jobs: int = 1,
+) -> list[tuple[str, ModuleFacts | None]]:
+    """The facts of ``wanted`` files (as :func:`index_files` lists them), in order."""
     if jobs > 1 and read is None and len(wanted) > 2 * CHUNK:
         workers = min(jobs, os.cpu_count() or jobs)
         with ProcessPoolExecutor(max_workers=workers) as pool:
@@ -272,15 +302,18 @@ def build_index(
             futures = [
                 pool.submit(_read_chunk, checkout.root, checkout.path_prefix, c) for c in chunks
             ]
-            results = [f.result() for f in futures]
-    else:
-        results = [_read_chunk(checkout.root, checkout.path_prefix, wanted, read)]
-    for chunk in results:
-        for rel, facts in chunk:
-            if facts is None:
-                index.unreadable.append(rel)
-            else:
-                index.add(facts)
+            return [pair for f in futures for pair in f.result()]
+    return _read_chunk(checkout.root, checkout.path_prefix, wanted, read)
+
+
+def index_of(facts: Iterable[tuple[str, ModuleFacts | None]]) -> RepoIndex:
+    """An index of files' facts, in order (the first module of a name wins)."""
+    index = RepoIndex()
+    for rel, module in facts:
+        if module is None:
+            index.unreadable.append(rel)
+        else:
+            index.add(module)
     return index
 
 

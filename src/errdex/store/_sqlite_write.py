@@ -38,9 +38,15 @@ def dumps(value: Any) -> str:
 
 
 def write_scan(
-    conn: sqlite3.Connection, path: str, summary: ScanSummary, items: Items, dataset_version: str
+    conn: sqlite3.Connection,
+    path: str,
+    summary: ScanSummary,
+    items: Items,
+    dataset_version: str,
+    inputs: str | None = None,
 ) -> int:
-    """Store one scan atomically and return its id (see :meth:`SqliteStore.write_scan`)."""
+    """Store one scan atomically and return its id (see :meth:`SqliteStore.write_scan`);
+    ``inputs`` is the fingerprint of the scan's inputs, kept for incremental scans."""
     try:
         with transaction(conn):
             scan_id = _insert_scan(conn, summary, dataset_version)
@@ -52,6 +58,10 @@ def write_scan(
                 (summary.repo, scan_id),
             )
             _bump_data_version(conn)
+            if inputs is not None:
+                from ._sqlite_cache import note_inputs  # it builds on this module
+
+                note_inputs(conn, summary.repo, scan_id, inputs)
     except sqlite3.Error as exc:
         raise StoreError(f"could not write the scan of {summary.repo} to {path}: {exc}") from exc
     return scan_id

@@ -15,6 +15,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, Self
 
+from . import _sqlite_cache as _cache
 from . import _sqlite_read as read
 from . import _sqlite_write as write
 from ._sqlite_layout import APPLICATION_ID, LAYOUT_VERSION
@@ -38,7 +39,13 @@ class SqliteStore:
 
     # -- writing -------------------------------------------------------------------
 
-    def write_scan(self, summary: ScanSummary, items: write.Items, dataset_version: str) -> int:
+    def write_scan(
+        self,
+        summary: ScanSummary,
+        items: write.Items,
+        dataset_version: str,
+        inputs: str | None = None,
+    ) -> int:
         """Store one scan atomically and return its id.
 
         Records are upserted by ``id`` (the latest scan wins); each gets a version row for
@@ -47,8 +54,19 @@ class SqliteStore:
         items written, since a generator's length is not known up front. All records must
         belong to ``summary.repo`` and ids must be unique within the scan; otherwise
         nothing is written and :class:`StoreError` says which record is at fault.
+        ``inputs``, the fingerprint of the scan's inputs, lets a later scan with the same
+        inputs skip rewriting them (:meth:`touch_scan`).
         """
-        return write.write_scan(self._conn, self.path, summary, items, dataset_version)
+        return write.write_scan(self._conn, self.path, summary, items, dataset_version, inputs)
+
+    def vouched_fingerprint(self, repo: str) -> str | None:
+        """The inputs fingerprint ``repo``'s current records came from, while nothing has
+        written since (see :mod:`errdex.store._sqlite_cache`)."""
+        return _cache.vouched_fingerprint(self._conn, repo)
+
+    def touch_scan(self, summary: ScanSummary, dataset_version: str, inputs: str) -> int:
+        """A scan with unchanged inputs: a new scan over the same records, none rewritten."""
+        return _cache.touch_scan(self._conn, self.path, summary, dataset_version, inputs)
 
     def update_records(self, items: write.Items) -> int:
         """Replace the record and evidence of existing ids (an analyst's output).

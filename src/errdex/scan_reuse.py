@@ -1,0 +1,265 @@
+"""What an incremental scan reuses, and how reused items are brought up to date.
+
+Three levels, each exact:
+
+1. **The catalogue's records** (``whole == "catalogue"``): when the fingerprint of every
+   input (each listed file's digest, the analyst's test files, the options, the
+   checkout's commit, ref and permalink base, this errdex) equals the one the catalogue
+   stored with its current records, and nothing has written to the catalogue since, the
+   scan returns no items and the caller only notes a new scan over the same records.
+2. **The whole result** (``whole == "result"``): the same inputs, commit aside, give the
+   same analysed items; they are loaded from the cache with the commit-dependent fields
+   written afresh (:func:`restamp`).
+3. **Per file** (``whole == "files"``): an unchanged file's extracted items and the
+   analyst's facts of it come from the cache; changed files are read again. The static
+   analyst then runs over *all* items on an index built from cached and fresh facts,
+   since one file's change can change the evidence of any other file's records (a new
+   caller, a test, a related error). Re-reading only the records reached through a
+   changed file would be cheaper, but this errdex does not yet track those edges
+   exactly, and a stale record is worse than a slow one.
+
+A file's entries are keyed by its content digest, so a changed file never serves its
+old items, a deleted one is not listed and so not served, and a renamed one is a new
+path, read again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import pickle
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from errdex._gc import gc_paused
+from errdex.analyze.budget import BUDGET_ENV
+from errdex.analyze.facts import ModuleFacts
+from errdex.analyze.repo import TEST_GLOBS, RepoIndex, index_files, index_of, read_facts
+from errdex.evidence import source_evidence
+from errdex.record import escape_surrogates, escaped_item
+from errdex.scan_cache import Digests, ScanCache, scope_key
+from errdex.source import Checkout, FileListing
+from errdex.source.permalink import permalinker
+
+__all__ = [
+    "CacheUse",
+    "Plan",
+    "cached_index",
+    "catalogue_fingerprint",
+    "inputs_fingerprint",
+    "pickled",
+    "plan_scan",
+    "restamp",
+]
+
+Item = tuple[dict[str, Any], dict[str, Any]]
+
+
+@dataclass
+class CacheUse:
+    """How much of a scan came from the cache (the summary prints it)."""
+
+    #: Files whose items came from the cache, and files read and extracted again.
+    files_reused: int = 0
+    files_reread: int = 0
+    #: Of the analyst's files (library and tests): facts reused, and files parsed again.
+    facts_reused: int = 0
+    facts_reread: int = 0
+    #: Files known unchanged from their stat alone, and files read to hash them.
+    from_stat: int = 0
+    hashed: int = 0
+    #: ``catalogue``, ``result``, ``files`` (see the module docstring), or ``none``.
+    whole: str = "none"
+    #: The catalogue fingerprint of this scan's inputs (stored beside its records).
+    fingerprint: str = ""
+    problem: str | None = None
+    by_path: dict[str, str | None] = field(default_factory=dict, repr=False)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "filesReused": self.files_reused,
+            "filesReread": self.files_reread,
+            "analystFilesReused": self.facts_reused,
+            "analystFilesReread": self.facts_reread,
+            "knownByStat": self.from_stat,
+            "hashed": self.hashed,
+            "reused": self.whole,
+        }
+
+    def line(self) -> str:
+        """For the scan summary: files reused against re-read."""
+        text = f"{self.files_reused:,} files reused, {self.files_reread:,} re-read"
+        if self.facts_reused or self.facts_reread:
+            text += f"; analyst: {self.facts_reused:,} reused, {self.facts_reread:,} re-read"
+        if self.whole == "catalogue":
+            text += "; nothing changed: records kept as stored"
+        elif self.whole == "result":
+            text += "; nothing changed: the last result reused"
+        return text
+
+    def count(self, digests: Digests) -> None:
+        self.from_stat += digests.from_stat
+        self.hashed += digests.hashed
+        self.by_path.update(digests.by_path)
+
+
+def _digest(value: Any) -> str:
+    text = json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
+def inputs_fingerprint(
+    scope: str,
+    options: dict[str, Any],
+    files: Sequence[str],
+    analyst_files: Sequence[tuple[str, bool]],
+    digests: dict[str, str | None],
+    listing: dict[str, Any],
+) -> str:
+    """What the analysed items depend on, commit and permalinks aside."""
+    return _digest(
+        {
+            "scope": scope,
+            "options": options,
+            "files": [(rel, digests.get(rel)) for rel in files],
+            "analyst": [(rel, test, digests.get(rel)) for rel, test in analyst_files],
+            "listing": listing,
+        }
+    )
+
+
+def catalogue_fingerprint(inputs: str, checkout: Checkout) -> str:
+    """:func:`inputs_fingerprint` with everything of the checkout that records show."""
+    data = asdict(checkout)
+    data.pop("root")
+    data.pop("files")
+    return _digest({"inputs": inputs, "checkout": data})
+
+
+def restamp(items: Sequence[Item], checkout: Checkout, sha: str | None) -> list[Item]:
+    """Cached items with the fields that depend on the commit written as a fresh scan
+    writes them: permalink, ``analyzedSha``, ``evidence.source``."""
+    prefix = checkout.path_prefix
+    source = source_evidence(checkout)
+    odd_source = any(isinstance(v, str) and escape_surrogates(v) != v for v in source.values())
+    links: dict[str, Any] = {}
+    out: list[Item] = []
+    for record, evidence in items:
+        path = record["filePath"]
+        if path not in links:
+            rel = path[len(prefix) :] if prefix and path.startswith(prefix) else path
+            links[path] = permalinker(checkout, rel)
+        link = links[path]
+        record = dict(record)
+        start, end = record["sourceCodeStart"], record["sourceCodeEnd"]
+        record["githubUrl"] = link(start, end) if link else None
+        record["analyzedSha"] = sha
+        evidence = {**evidence, "source": source}
+        url = record["githubUrl"]
+        if odd_source or (url is not None and escape_surrogates(url) != url):
+            record, evidence = escaped_item(record, evidence)  # as build_items does
+        out.append((record, evidence))
+    return out
+
+
+def cached_index(
+    cache: ScanCache,
+    scope: str,
+    checkout: Checkout,
+    wanted: list[tuple[str, bool]],
+    use: CacheUse,
+    *,
+    jobs: int = 1,
+    read: bool = True,
+) -> tuple[RepoIndex, dict[str, tuple[str, bool, ModuleFacts | None]]]:
+    """The analyst's index from cached facts where a file is unchanged (``read=False``:
+    none is), parsing the rest; returns it with the fresh facts to cache."""
+    digests = use.by_path
+    known: dict[str, Any] = {}
+    if read:
+        with gc_paused():
+            known = cache.load("facts", scope, {rel: digests.get(rel) for rel, _ in wanted})
+    missing = [(rel, test) for rel, test in wanted if known.get(rel, (None, None))[1] is not test]
+    fresh = dict(read_facts(checkout, missing, jobs=jobs)) if missing else {}
+    use.facts_reused += len(wanted) - len(missing)
+    use.facts_reread += len(missing)
+    ordered = [(rel, fresh[rel] if rel in fresh else known[rel][0]) for rel, _ in wanted]
+    to_cache: dict[str, tuple[str, bool, ModuleFacts | None]] = {}
+    for rel, test in missing:
+        digest = digests.get(rel)
+        if digest is not None:
+            to_cache[rel] = (digest, test, fresh[rel])
+    return index_of(ordered), to_cache
+
+
+def pickled(value: Any) -> bytes:
+    return pickle.dumps(value, protocol=5)
+
+
+@dataclass
+class Plan:
+    """One cached scan's keys, what it learnt, and what it will write back."""
+
+    cache: ScanCache
+    scope: str
+    key: str
+    inputs: str
+    wanted: list[tuple[str, bool]]
+    use: CacheUse
+    #: The checkout's pin and permalink base (items cached under another are restamped).
+    stamp: str = ""
+    #: False: nothing is taken from the cache, which is only written (``--no-cache``).
+    read: bool = True
+    extracted: dict[str, tuple[str, bytes]] = field(default_factory=dict)
+    facts: dict[str, Any] = field(default_factory=dict)
+
+    def save(self, files: Sequence[str], whole: dict[str, Any] | None) -> None:
+        """Write back what this scan learnt; ``whole`` is the scan's result (items and
+        counts), kept when the analyst ran: without it, reusing every file's items costs
+        about what loading the whole would."""
+        result = None
+        if whole is not None:
+            result = (self.key, self.inputs, {**whole, "stamp": self.stamp})
+        keep = sorted({*files, *(rel for rel, _ in self.wanted)})
+        self.cache.commit(
+            self.scope, extracted=self.extracted, facts=self.facts, keep=keep, result=result
+        )
+
+
+def plan_scan(
+    cache: ScanCache,
+    checkout: Checkout,
+    repo: str,
+    files: list[str],
+    library: list[str],
+    listing: FileListing,
+    *,
+    analyze: bool,
+    read_tests: bool,
+    budget: float | None,
+    languages: Sequence[str] | None,
+) -> Plan:
+    """Digests of every input (the scan's ``files``, and the analyst's: its ``library``
+    files and the tests) and the fingerprints they make."""
+    wanted: list[tuple[str, bool]] = []
+    if analyze:
+        wanted = index_files(
+            checkout, library_files=library, test_globs=TEST_GLOBS if read_tests else ()
+        )
+    use = CacheUse()
+    use.count(cache.digests(checkout.root, sorted({*files, *(rel for rel, _ in wanted)})))
+    scope = scope_key(repo, checkout.path_prefix)
+    options = {
+        "analyze": analyze,
+        "readTests": read_tests,
+        "budget": budget,
+        "budgetEnv": os.environ.get(BUDGET_ENV) if budget is None else None,
+        "languages": sorted(languages) if languages else None,
+    }
+    listing_info = {"skipped": list(map(list, listing.skipped)), "excluded": listing.excluded}
+    inputs = inputs_fingerprint(scope, options, files, wanted, use.by_path, listing_info)
+    use.fingerprint = catalogue_fingerprint(inputs, checkout)
+    key = json.dumps(options, sort_keys=True)
+    return Plan(cache, scope, key, inputs, wanted, use, stamp=catalogue_fingerprint("", checkout))

@@ -1,0 +1,248 @@
+"""Incremental scans through scan_checkout: real files, a real git repository, the real
+cache file. Every reused result is compared with a full scan of the same tree."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import errdex.scan_cache as scan_cache
+from errdex.scan import ScanResult, scan_checkout
+from errdex.scan_cache import ScanCache
+from errdex.source import open_source
+
+from .source.helpers import commit_all, run_git, write
+
+REPO = "owner/proj"
+
+CORE = '''\
+def check(x):
+    """Check x.
+
+    Raises:
+        ValueError: when x is negative.
+    """
+    if x < 0:
+        raise ValueError(f"negative: {x}")
+    return x
+'''
+
+API = """\
+from pkg.core import check
+
+
+def public(x):
+    return check(x)
+"""
+
+OTHER = """\
+def other(n):
+    if n is None:
+        raise TypeError("n must not be None")
+"""
+
+
+@pytest.fixture
+def tree(tmp_path: Path) -> Path:
+    root = tmp_path / "proj"
+    root.mkdir()
+    run_git(root, "init", "-q", "-b", "main")
+    run_git(root, "remote", "add", "origin", "https://github.com/owner/proj.git")
+    write(root, "pkg/__init__.py", "")
+    write(root, "pkg/core.py", CORE)
+    write(root, "pkg/other.py", OTHER)
+    write(root, "tests/test_core.py", "import pytest\nfrom pkg.core import check\n")
+    commit_all(root)
+    _age(root)
+    return root
+
+
+def _age(root: Path) -> None:
+    """Date every file a minute back, as files are before an edit (not "racy")."""
+    past = (os.stat(root).st_mtime_ns // 1_000_000_000 - 60) * 1_000_000_000
+    for path in root.rglob("*.py"):
+        os.utime(path, ns=(past, past))
+
+
+def _scan(root: Path, cache: bool = True, **kwargs: Any) -> ScanResult:
+    checkout = open_source(str(root), repo=REPO)
+    if not cache:
+        return scan_checkout(checkout, repo=REPO, **kwargs)
+    with ScanCache() as c:
+        return scan_checkout(checkout, repo=REPO, cache=c, **kwargs)
+
+
+def _comparable(result: ScanResult) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+    """Items without analyzedAt (the one field that says when, not what)."""
+    out = []
+    for record, evidence in result.items:
+        record = dict(record)
+        record.pop("analyzedAt")
+        out.append((record, evidence))
+    return sorted(out, key=lambda it: it[0]["id"])
+
+
+def _by_path(result: ScanResult) -> dict[str, list[dict[str, Any]]]:
+    out: dict[str, list[dict[str, Any]]] = {}
+    for record, _ in result.items:
+        out.setdefault(record["filePath"], []).append(record)
+    return out
+
+
+@pytest.mark.parametrize("analyze", [False, True])
+def test_an_unchanged_rescan_reads_no_file_and_equals_a_full_scan(
+    tree: Path, analyze: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first = _scan(tree, analyze=analyze)
+    assert first.cache_use is not None and first.cache_use.hashed == 3 + analyze
+    reads: list[str] = []
+    real = Path.read_bytes
+
+    def counting(self: Path) -> bytes:
+        reads.append(self.name)
+        return real(self)
+
+    monkeypatch.setattr(Path, "read_bytes", counting)
+    again = _scan(tree, analyze=analyze)
+    monkeypatch.undo()
+    assert reads == []
+    assert again.cache_use is not None
+    # with the analyst the whole analysed result is kept; without it, each file's items
+    assert again.cache_use.whole == ("result" if analyze else "files")
+    assert (again.cache_use.files_reused, again.cache_use.files_reread) == (3, 0)
+    assert (again.cache_use.from_stat, again.cache_use.hashed) == (3 + analyze, 0)
+    assert _comparable(again) == _comparable(_scan(tree, cache=False, analyze=analyze))
+    assert again.sites == first.sites and again.files_read == first.files_read
+
+
+@pytest.mark.parametrize("analyze", [False, True])
+def test_a_changed_file_is_read_again_and_its_records_change(tree: Path, analyze: bool) -> None:
+    _scan(tree, analyze=analyze)
+    write(tree, "pkg/other.py", OTHER.replace("must not be None", "is required"))
+    again = _scan(tree, analyze=analyze)
+    assert again.cache_use is not None
+    assert (again.cache_use.files_reused, again.cache_use.files_reread) == (2, 1)
+    messages = {r["errorMessage"] for r in _by_path(again)["pkg/other.py"]}
+    assert messages == {"n is required"}
+    assert _comparable(again) == _comparable(_scan(tree, cache=False, analyze=analyze))
+
+
+def test_a_new_caller_in_another_file_changes_an_unchanged_files_evidence(tree: Path) -> None:
+    before = _scan(tree)
+    [core] = [e for r, e in before.items if r["filePath"] == "pkg/core.py"]
+    assert [p["qualname"] for p in core["entryPoints"]] == ["pkg.core.check"]
+    write(tree, "pkg/api.py", API)
+    after = _scan(tree)
+    assert after.cache_use is not None and after.cache_use.files_reused == 3
+    [core] = [e for r, e in after.items if r["filePath"] == "pkg/core.py"]
+    assert "pkg.api.public" in [p["qualname"] for p in core["entryPoints"]]
+    assert _comparable(after) == _comparable(_scan(tree, cache=False))
+
+
+def test_a_new_test_changes_the_evidence_of_the_site_it_triggers(tree: Path) -> None:
+    before = _scan(tree)
+    [core] = [e for r, e in before.items if r["filePath"] == "pkg/core.py"]
+    assert core["tests"] == []
+    write(
+        tree,
+        "tests/test_core.py",
+        "import pytest\nfrom pkg.core import check\n\n\ndef test_negative():\n"
+        "    with pytest.raises(ValueError, match='negative'):\n        check(-1)\n",
+    )
+    after = _scan(tree)
+    assert after.cache_use is not None and after.cache_use.facts_reread == 1
+    [core] = [e for r, e in after.items if r["filePath"] == "pkg/core.py"]
+    assert [t["name"] for t in core["tests"]] == ["tests/test_core.py::test_negative"]
+    assert _comparable(after) == _comparable(_scan(tree, cache=False))
+
+
+def test_a_deleted_files_records_disappear(tree: Path) -> None:
+    _scan(tree)
+    (tree / "pkg/other.py").unlink()
+    after = _scan(tree)
+    assert "pkg/other.py" not in _by_path(after)
+    assert _comparable(after) == _comparable(_scan(tree, cache=False))
+
+
+def test_a_renamed_file_moves_its_records(tree: Path) -> None:
+    before = _scan(tree)
+    (tree / "pkg/other.py").rename(tree / "pkg/moved.py")
+    after = _scan(tree)
+    paths = _by_path(after)
+    assert "pkg/other.py" not in paths
+    assert [r["errorMessage"] for r in paths["pkg/moved.py"]] == ["n must not be None"]
+    old_ids = {r["id"] for r in _by_path(before)["pkg/other.py"]}
+    assert old_ids.isdisjoint(r["id"] for r in paths["pkg/moved.py"])  # the id hashes the path
+    assert _comparable(after) == _comparable(_scan(tree, cache=False))
+
+
+@pytest.mark.parametrize("analyze", [False, True])
+def test_a_new_commit_relinks_unchanged_files_to_it(tree: Path, analyze: bool) -> None:
+    first = _scan(tree, analyze=analyze)
+    write(tree, "README.md", "not python\n")
+    sha = commit_all(tree, "docs only")
+    after = _scan(tree, analyze=analyze)
+    assert after.cache_use is not None
+    assert after.cache_use.whole == ("result" if analyze else "files")
+    assert after.cache_use.files_reread == 0
+    assert {r["analyzedSha"] for r, _ in after.items} == {sha}
+    assert all(f"/blob/{sha}/" in r["githubUrl"] for r, _ in after.items)
+    assert {e["source"]["commit"] for _, e in after.items} == {sha}
+    assert first.items[0][0]["analyzedSha"] != sha
+    assert _comparable(after) == _comparable(_scan(tree, cache=False, analyze=analyze))
+    assert _scan(tree, analyze=analyze).cache_use.files_reread == 0  # type: ignore[union-attr]
+
+
+def test_a_cache_written_by_another_errdex_is_ignored(
+    tree: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(scan_cache, "code_version", lambda: "an-older-errdex")
+    _scan(tree)
+    monkeypatch.undo()
+    again = _scan(tree)
+    assert again.cache_use is not None
+    assert (again.cache_use.files_reused, again.cache_use.files_reread) == (0, 3)
+    assert again.cache_use.facts_reused == 0
+    assert _comparable(again) == _comparable(_scan(tree, cache=False))
+
+
+def test_no_cache_reads_every_file_and_refreshes_the_cache(tree: Path) -> None:
+    _scan(tree)
+    checkout = open_source(str(tree), repo=REPO)
+    with ScanCache() as c:
+        full = scan_checkout(checkout, repo=REPO, cache=c, read_cache=False)
+    assert full.cache_use is not None
+    assert (full.cache_use.files_reread, full.cache_use.facts_reread) == (3, 4)
+    assert _scan(tree).cache_use.whole == "result"  # type: ignore[union-attr]
+
+
+def test_the_catalogues_fingerprint_skips_loading_anything(tree: Path) -> None:
+    first = _scan(tree)
+    assert first.cache_use is not None
+    checkout = open_source(str(tree), repo=REPO)
+    with ScanCache() as c:
+        same = scan_checkout(
+            checkout, repo=REPO, cache=c, unchanged_since=first.cache_use.fingerprint
+        )
+    assert same.cache_use is not None and same.cache_use.whole == "catalogue"
+    assert same.items == []
+    write(tree, "pkg/other.py", OTHER + "\n")
+    with ScanCache() as c:
+        changed = scan_checkout(
+            checkout, repo=REPO, cache=c, unchanged_since=first.cache_use.fingerprint
+        )
+    assert changed.cache_use is not None and changed.cache_use.whole == "files"
+    assert len(changed.items) == len(first.items)
+
+
+def test_another_analysis_budget_is_another_input(
+    tree: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _scan(tree)
+    monkeypatch.setenv("ERRDEX_ANALYSIS_BUDGET", "none")
+    again = _scan(tree)
+    assert again.cache_use is not None and again.cache_use.whole == "files"
+    assert _scan(tree).cache_use.whole == "result"  # type: ignore[union-attr]
