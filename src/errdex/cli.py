@@ -5,9 +5,7 @@ from __future__ import annotations
 import importlib
 import json
 import sys
-import time
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any, ClassVar
 
 import click
@@ -19,9 +17,10 @@ from rich.text import Text
 
 from errdex import __version__
 from errdex.analyze.sources import remember
+from errdex.environment_scan import scan_environment
 from errdex.extract import registry
 from errdex.record import iso_now
-from errdex.scan import ScanResult, scan_checkout, store_cached_scan, store_scan
+from errdex.scan import ScanResult, scan_checkout, store_cached_scan
 from errdex.scan_cache import ScanCache
 from errdex.source import Checkout, SourceError, open_source
 from errdex.source.identity import resolve_repo
@@ -193,7 +192,9 @@ def scan(
             "(see errdex scan --help)"
         )
     if environment:
-        _scan_environment(db, jobs, analyze=not no_analyze, show=not no_progress, as_json=as_json)
+        scan_environment(
+            db, jobs, fail=_fail, analyze=not no_analyze, show=not no_progress, as_json=as_json
+        )
         return
     try:
         if stdlib:
@@ -248,111 +249,6 @@ def scan(
         click.echo(json.dumps(_summary_json(summary, result, db), indent=2))
     else:
         _print_summary(summary, result, checkout, db)
-
-
-def _scan_environment(db: str, jobs: int, *, analyze: bool, show: bool, as_json: bool) -> None:
-    """The default catalogue: the standard library and this environment's distributions."""
-    from errdex.environment import environment_targets
-
-    try:
-        store = SqliteStore(db)
-    except StoreError as exc:
-        _fail(str(exc))
-        return
-    targets = list(environment_targets())
-    rows: list[dict[str, Any]] = []
-    started = time.perf_counter()
-    with (
-        store,
-        Progress(
-            TextColumn("[bold]scanning[/] {task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            console=err_console,
-            transient=True,
-            disable=not show or as_json,
-        ) as bar,
-    ):
-        task = bar.add_task("environment", total=len(targets))
-        runnable = [t for t in targets if t.checkout is not None and t.checkout.repo]
-        for target in targets:
-            if target not in runnable:
-                rows.append({"name": target.name, "skipped": target.reason})
-                bar.advance(task)
-        # one repository per worker: most are small, so whole scans in parallel beat
-        # splitting each one's files across processes
-        with ProcessPoolExecutor(max_workers=max(1, jobs)) as pool:
-            futures = {
-                pool.submit(_scan_target, t.checkout, analyze): t
-                for t in runnable
-                if t.checkout is not None
-            }
-            for future in as_completed(futures):
-                target = futures[future]
-                checkout = target.checkout
-                assert checkout is not None and checkout.repo is not None
-                bar.update(task, description=escape(clean(target.name, line=True)))
-                started_at, result = future.result()
-                try:
-                    scan_id = store_scan(store, checkout, checkout.repo, result, started_at)
-                    remember(store.connection, checkout.repo, scan_id, checkout, (), ())
-                except StoreError as exc:
-                    _fail(str(exc))
-                rows.append(
-                    {
-                        "name": target.name,
-                        "repo": checkout.repo,
-                        "ref": checkout.ref,
-                        "records": len(result.items),
-                        "skippedFiles": len(result.skipped),
-                    }
-                )
-                bar.advance(task)
-    rows.sort(key=lambda row: str(row["name"]).lower())
-    seconds = time.perf_counter() - started
-    if as_json:
-        click.echo(json.dumps({"db": db, "seconds": round(seconds, 3), "targets": rows}, indent=2))
-        return
-    scanned = [r for r in rows if "records" in r]
-    table = Table(title=f"catalogue of this environment in {db}", title_justify="left")
-    table.add_column("distribution")
-    table.add_column("repository")
-    table.add_column("pinned to")
-    table.add_column("records", justify="right")
-    for row in scanned:
-        table.add_row(
-            plain(row["name"], line=True),
-            plain(row["repo"], line=True),
-            plain(row["ref"], line=True),
-            f"{row['records']:,}",
-        )
-    console.print(table)
-    for row in rows:
-        if "skipped" in row:
-            console.print(
-                Text.assemble(
-                    ("not scanned ", "yellow"), plain(f"{row['name']}: {row['skipped']}")
-                ),
-                highlight=False,
-            )
-    total = sum(r["records"] for r in scanned)
-    console.print(f"{len(scanned)} repositories, {total:,} records in {seconds:.1f} s")
-
-
-def _scan_target(checkout: Checkout, analyze: bool) -> tuple[str, ScanResult]:
-    """One repository of the environment, in a worker process."""
-    started_at = iso_now()
-    # the standard library's own test suite is left unread here: it is most of the
-    # analysis time, and the default catalogue must come up in seconds
-    result = scan_checkout(
-        checkout,
-        repo=checkout.repo or "",
-        jobs=1,
-        analyze=analyze,
-        read_tests=checkout.origin != "stdlib",
-    )
-    return started_at, result
 
 
 def _run_scan(
