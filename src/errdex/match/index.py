@@ -22,7 +22,7 @@ import gc
 import re
 from array import array
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -204,22 +204,23 @@ class MatchIndex:
         self._automaton = automaton
         self.version: int = data["version"]
         self._ids: str = data["ids"]
-        self._repos: array[int] = data["repos"]
-        self._paths: array[int] = data["paths"]
-        self._lines: array[int] = data["lines"]
-        self._classes: array[int] = data["classes"]
-        self._functions: array[int] = data["functions"]
+        # built: arrays and dicts; loaded: views of the saved files (:mod:`.index_file`)
+        self._repos: Sequence[int] = data["repos"]
+        self._paths: Sequence[int] = data["paths"]
+        self._lines: Sequence[int] = data["lines"]
+        self._classes: Sequence[int] = data["classes"]
+        self._functions: Sequence[int] = data["functions"]
         self._runs_blob: str = data["runs_blob"]
-        self._runs_offsets: array[int] = data["runs_offsets"]
+        self._runs_offsets: Sequence[int] = data["runs_offsets"]
         self._regex: dict[int, str] = data["regex"]
         self._strings: list[str] = data["strings"]
-        self._postings: array[int] = data["postings"]
-        self._posting_offsets: array[int] = data["posting_offsets"]
-        self._by_path: dict[str, array[int]] = data["by_path"]
-        self._empty_by_class: dict[str, array[int]] = data["empty_by_class"]
+        self._postings: Sequence[int] = data["postings"]
+        self._posting_offsets: Sequence[int] = data["posting_offsets"]
+        self._by_path: Mapping[str, Sequence[int]] = data["by_path"]
+        self._empty_by_class: Mapping[str, Sequence[int]] = data["empty_by_class"]
         self._id_width: int = data["id_width"]
-        self._observed: dict[str, array[int]] = data["observed"]
-        self._qualified: array[int] = data["qualified"]
+        self._observed: Mapping[str, Sequence[int]] = data["observed"]
+        self._qualified: Sequence[int] = data["qualified"]
         self._class_bases: dict[str, list[str]] = data["class_bases"]
         self._resolver: ClassResolver | None = None
         self._class_names: set[str] | None = None
