@@ -252,3 +252,43 @@ def test_an_unindexed_catalogue_gets_a_hint_not_a_minute_long_build(
     index(shapes, fresh)
     hooked = run(script(tmp_path, MAIN, name="hooked.py"), env, tmp_path)
     assert f"ShapeError raised at {RESHAPE}" in block_after(hooked.stderr, plain.stderr)
+
+
+def test_an_answer_from_the_saved_index_reads_it_ahead_and_loads_no_fuzzy_matcher(
+    tmp_path: Path, shapes: Path
+) -> None:
+    """The hook's first answer pays only for what it uses: the index beside the catalogue
+    is read (and its MAC checked) in a thread while the matcher imports, the saved
+    automaton is used (not rebuilt from the anchors), and a message that matches its
+    template never imports the fuzzy matcher (rapidfuzz)."""
+    body = """\
+        import atexit, sys
+        {install}
+        def _after():
+            from errdex.match import index_file
+            print("fuzzy:", "rapidfuzz" in sys.modules, "ahead:", sorted(index_file._prefetched))
+        atexit.register(_after)
+        from errdex.match import index_file
+        def _no_rebuild(anchors):
+            raise AssertionError("rebuilt")
+        index_file._automaton = _no_rebuild
+        started = []
+        real = index_file.prefetch
+        def _prefetch(directory):
+            started.append(directory)
+            real(directory)
+            print("ahead:", directory.name, directory in index_file._prefetched)
+        index_file.prefetch = _prefetch
+        from tinyshapes.core import reshape
+        reshape(6, (4, 2))
+    """
+    db = shapes / "errdex.db"
+    index(shapes, db)
+    hooked = run(script(tmp_path, body), env_for(shapes, ERRDEX_DB=str(db)), tmp_path)
+    assert hooked.returncode == 1
+    assert f"ShapeError raised at {RESHAPE}" in hooked.stderr
+    assert "rebuilt" not in hooked.stderr
+    assert hooked.stdout.splitlines() == [
+        "ahead: errdex.db.matchindex True",  # started before the matcher was imported
+        "fuzzy: False ahead: []",  # and consumed by the load
+    ]

@@ -163,3 +163,74 @@ def test_a_message_literal_of_half_a_megabyte_saves_and_matches(tmp_path: Path) 
     assert done.returncode == 0, (done.returncode, done.stderr[-2000:])
     assert json.loads(done.stdout)[0]["filePath"].endswith("deep/m.py")
     assert MatchIndex.load(index_path(db)) is not None
+
+
+def _saved(catalogue: Path, target: Path) -> MatchIndex:
+    with SqliteStore(catalogue) as store:
+        index = MatchIndex.build(store.iter_envelopes(), version=store.data_version())
+    index.save(target)
+    return index
+
+
+def test_a_loaded_index_is_views_of_its_files_not_objects_per_entry(
+    catalogue: Path, tmp_path: Path
+) -> None:
+    """Loading builds no Python object per entry: the integer columns are views of the
+    file's bytes and the text columns one string each, so a fresh process (errdex's
+    excepthook) reads 100k records in milliseconds."""
+    index = _saved(catalogue, tmp_path / "idx")
+    data, _automaton = index_file.read_index(tmp_path / "idx")
+    for name in ("repos", "paths", "lines", "classes", "postings", "posting_offsets"):
+        assert isinstance(data[name], memoryview), name
+    assert isinstance(data["ids"], str) and isinstance(data["runs_blob"], str)
+    assert isinstance(data["by_path"], index_file.Groups)
+    loaded = MatchIndex(data, _automaton)
+    assert [loaded.entry(i) for i in range(len(loaded))] == [
+        index.entry(i) for i in range(len(index))
+    ]
+    frame = "/venv/lib/python3.11/site-packages/tinygraph/graph.py"
+    assert loaded.by_frame(frame, 30) == index.by_frame(frame, 30)
+    assert loaded.by_empty_message("NetworkXError") == index.by_empty_message("NetworkXError")
+
+
+def _column(directory: Path, name: str) -> tuple[int, int]:
+    meta = json.loads((directory / "meta.json").read_text())
+    (row,) = [row for row in meta["arrays"] if row[0] == name]
+    return row[4], row[2]
+
+
+def test_a_column_out_of_range_is_refused_unless_this_users_errdex_wrote_it(
+    catalogue: Path, tmp_path: Path
+) -> None:
+    """Values are range-checked one by one only when the MAC does not verify: a column
+    changed by anyone without this user's key fails the MAC, and its bad value is found."""
+    target = tmp_path / "idx"
+    _saved(catalogue, target)
+    at, size = _column(target, "paths")
+    blob = bytearray((target / "arrays.bin").read_bytes())
+    blob[at : at + size] = (2**31).to_bytes(size, "little")  # no such string
+    (target / "arrays.bin").write_bytes(bytes(blob))
+    with pytest.raises(index_file.BadIndex, match="string that is not there"):
+        index_file.read_index(target)
+    assert MatchIndex.load(target) is None
+
+
+def test_a_prefetched_index_is_the_one_read_and_a_replaced_one_is_read_again(
+    catalogue: Path, tmp_path: Path
+) -> None:
+    target = tmp_path / "idx"
+    index = _saved(catalogue, target)
+    index_file.prefetch(target)
+    loaded = MatchIndex.load(target)
+    assert loaded is not None and loaded.by_message("Node 1 is not in the graph.") == (
+        index.by_message("Node 1 is not in the graph.")
+    )
+    # read ahead, then replaced by a newer index before it is loaded: the newer one wins
+    index_file.prefetch(target)
+    with SqliteStore(catalogue) as store:
+        newer = MatchIndex.build(store.iter_envelopes(), version=store.data_version() + 7)
+    newer.save(target)
+    loaded = MatchIndex.load(target)
+    assert loaded is not None and loaded.version == newer.version
+    index_file.prefetch(tmp_path / "nothing here")  # no index: nothing started, no error
+    assert MatchIndex.load(tmp_path / "nothing here") is None
