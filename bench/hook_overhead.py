@@ -68,7 +68,7 @@ import atexit, os, time
 {install}
 def _done():
     with open(os.environ["BENCH_OUT"], "w") as out:
-        out.write(f"{time.perf_counter_ns() - START} {time.process_time_ns() - START_CPU}")
+        out.write(f"{{time.perf_counter_ns() - START}} {{time.process_time_ns() - START_CPU}}")
 atexit.register(_done)
 START, START_CPU = time.perf_counter_ns(), time.process_time_ns()
 {error}
