@@ -260,13 +260,15 @@ def test_an_answer_from_the_saved_index_reads_it_ahead_and_loads_no_fuzzy_matche
     """The hook's first answer pays only for what it uses: the index beside the catalogue
     is read (and its MAC checked) in a thread while the matcher imports, the saved
     automaton is used (not rebuilt from the anchors), and a message that matches its
-    template never imports the fuzzy matcher (rapidfuzz)."""
+    template never imports the fuzzy matcher (rapidfuzz), nor the tag table (errdex.source)
+    to find the local file."""
     body = """\
         import atexit, sys
         {install}
         def _after():
             from errdex.match import index_file
-            print("fuzzy:", "rapidfuzz" in sys.modules, "ahead:", sorted(index_file._prefetched))
+            heavy = [m for m in ("rapidfuzz", "errdex.source") if m in sys.modules]
+            print("heavy:", heavy, "ahead:", sorted(index_file._prefetched))
         atexit.register(_after)
         from errdex.match import index_file
         def _no_rebuild(anchors):
@@ -290,5 +292,5 @@ def test_an_answer_from_the_saved_index_reads_it_ahead_and_loads_no_fuzzy_matche
     assert "rebuilt" not in hooked.stderr
     assert hooked.stdout.splitlines() == [
         "ahead: errdex.db.matchindex True",  # started before the matcher was imported
-        "fuzzy: False ahead: []",  # and consumed by the load
+        "heavy: [] ahead: []",  # and consumed by the load
     ]

@@ -42,6 +42,9 @@ __all__ = [
     "index_ready",
 ]
 
+#: Where a repository keeps its importable code (as :mod:`errdex.match.layouts`); given to
+#: ``record_keys`` so that it does not load the tag table's prefixes (errdex.source).
+_CODE_DIRS = ("src/", "Lib/", "lib/")
 #: Deeper chains than this are cut (CPython's own printer has no limit, but cycles and
 #: runaway chains must not hang a hook).
 MAX_CHAIN = 64
@@ -163,10 +166,8 @@ def _local_path(candidate_path: str, line: int, errors: list[PastedError]) -> st
     """The real path of the frame that is the candidate's raise site, if one is: the
     record's ``filePath`` as the repository has it (``src/click/types.py``), or as it is
     installed (``…/site-packages/click/types.py``, ``…/python3.11/json/decoder.py``)."""
-    tails = [
-        "/" + key.replace("\\", "/").lstrip("/")
-        for key in record_keys(candidate_path.replace("\\", "/"))
-    ]
+    keys = record_keys(candidate_path.replace("\\", "/"), _CODE_DIRS)
+    tails = ["/" + key.lstrip("/") for key in keys]
     for error in reversed(errors):
         for frame in reversed(error.frames):
             path = frame.path.replace("\\", "/")
