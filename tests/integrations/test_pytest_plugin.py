@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from errdex.integrations import pytest_plugin
+from errdex.integrations import pytest_entry
 from errdex.store import open_store
 from tests.integrations.acme import GEAR_LINE, SPRING_LINE, build_catalogue
 
@@ -175,7 +175,7 @@ def _install_entry_point(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPa
     only after a reinstall), as an installed errdex has it."""
     declared: dict[str, Any] = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     points = declared["project"]["entry-points"]["pytest11"]
-    assert points == {"errdex": "errdex.integrations.pytest_entry"}
+    assert points == {"errdex": pytest_entry.__name__}
     site = pytester.path / "site"
     dist = site / "errdex_entry_probe-0.dist-info"
     dist.mkdir(parents=True)
@@ -228,7 +228,7 @@ def test_every_way_of_loading_the_plugin_works_beside_the_entry_point(
 def test_no_errdex_turns_the_entry_point_off(
     project: tuple[pytest.Pytester, Path], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    pytester, db = project
+    pytester, _db = project
     _install_entry_point(pytester, monkeypatch)
     result = pytester.runpytest_subprocess("-p", "no:errdex", "-k", "gear")
     result.assert_outcomes(failed=1, deselected=3)
@@ -241,7 +241,9 @@ def test_the_section_is_titled_once(project: tuple[pytest.Pytester, Path]) -> No
     """pytest titles the section "errdex"; the block under it starts with the raise site,
     not with a second errdex title rule."""
     pytester, db = project
-    result = pytester.runpytest_subprocess(*PLUGIN, "--errdex", "--errdex-db", str(db), "-k", "gear")
+    result = pytester.runpytest_subprocess(
+        *PLUGIN, "--errdex", "--errdex-db", str(db), "-k", "gear"
+    )
     result.assert_outcomes(failed=1, deselected=3)
     (text,) = sections(result)
     assert "── errdex" not in text
