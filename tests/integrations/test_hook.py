@@ -260,14 +260,14 @@ def test_an_answer_from_the_saved_index_reads_it_ahead_and_loads_no_fuzzy_matche
     """The hook's first answer pays only for what it uses: the index beside the catalogue
     is read (and its MAC checked) in a thread while the matcher imports, the saved
     automaton is used (not rebuilt from the anchors), and a message that matches its
-    template never imports the fuzzy matcher (rapidfuzz), nor the tag table (errdex.source)
-    to find the local file."""
+    template imports neither the fuzzy matcher (rapidfuzz), nor the tag table
+    (errdex.source) to find the local file, nor shutil (which loads lzma and bz2)."""
     body = """\
         import atexit, sys
         {install}
         def _after():
             from errdex.match import index_file
-            heavy = [m for m in ("rapidfuzz", "errdex.source") if m in sys.modules]
+            heavy = [m for m in ("rapidfuzz", "errdex.source", "shutil") if m in sys.modules]
             print("heavy:", heavy, "ahead:", sorted(index_file._prefetched))
         atexit.register(_after)
         from errdex.match import index_file

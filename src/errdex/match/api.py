@@ -5,7 +5,6 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
-import shutil
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -100,6 +99,8 @@ def _save(index: MatchIndex, db_path: Path, version: int) -> None:
         stem = target.name.rsplit("-", 1)[0]
         for old in target.parent.glob(stem + "-*"):
             if old != target and old.is_dir():
+                import shutil  # here: shutil loads lzma and bz2, which a hook need not pay
+
                 shutil.rmtree(old, ignore_errors=True)
 
 
