@@ -234,3 +234,40 @@ def test_a_prefetched_index_is_the_one_read_and_a_replaced_one_is_read_again(
     assert loaded is not None and loaded.version == newer.version
     index_file.prefetch(tmp_path / "nothing here")  # no index: nothing started, no error
     assert MatchIndex.load(tmp_path / "nothing here") is None
+
+
+def test_an_index_read_for_one_answer_defers_its_automaton(
+    catalogue: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Read for one answer (errdex's excepthook), a trusted index's automaton is not built
+    for a short message: each anchor is tried against it, finding exactly what the
+    automaton finds. A message too long for that builds it from the saved state, whose
+    own MAC is checked then; a state changed meanwhile is not used (rebuilt from anchors)."""
+    target = tmp_path / "idx"
+    index = _saved(catalogue, target)
+    messages = ["Node 1 is not in the graph.", "weight must be non-negative, got -2", "no"]
+
+    def deferred_load() -> MatchIndex:
+        index_file.prefetch(target, one_answer=True)
+        loaded = MatchIndex.load(target)
+        assert loaded is not None and isinstance(loaded._automaton, index_file.Deferred)
+        return loaded
+
+    loaded = deferred_load()
+    with monkeypatch.context() as patch:
+
+        def no_build(*args: object) -> None:
+            raise AssertionError("built for a short message")
+
+        patch.setattr(index_file, "_saved_automaton", no_build)
+        patch.setattr(index_file, "_automaton", no_build)
+        for message in messages:
+            assert loaded.by_message(message) == index.by_message(message), message
+    monkeypatch.setattr(index_file, "SCAN_BUDGET", 1)  # every message is "long" now
+    loaded = deferred_load()
+    assert loaded.by_message(messages[0]) == index.by_message(messages[0])
+    assert not isinstance(loaded._automaton, index_file.Deferred)  # built, from its state
+    loaded = deferred_load()
+    state = (target / "automaton.bin").read_bytes()
+    (target / "automaton.bin").write_bytes(bytes(len(state)))  # after the columns were read
+    assert loaded.by_message(messages[1]) == index.by_message(messages[1])

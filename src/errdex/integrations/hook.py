@@ -129,11 +129,13 @@ def report(
 def _prefetch_index(db: Path) -> None:
     """Start reading the catalogue's saved match index (the one beside it, as
     :func:`errdex.match.api.index_path` names it) in a thread while the matcher is
-    imported: the reads and the MAC check release the GIL. Never raises."""
+    imported: the reads and the MAC check release the GIL. Read for one answer, its
+    automaton is built only if the message is too long to try its anchors one by one.
+    Never raises."""
     try:
         from errdex.match.index_file import prefetch
 
-        prefetch(db.with_name(db.name + ".matchindex"))
+        prefetch(db.with_name(db.name + ".matchindex"), one_answer=True)
     except Exception as error:
         _debug(error)
 

@@ -30,7 +30,8 @@ from typing import Any
 import ahocorasick
 
 from errdex.match.classes import ClassResolver
-from errdex.match.index_file import FILE_FORMAT, BadIndex, read_index, write_index
+from errdex.match.index_file import FILE_FORMAT, BadIndex, Deferred, read_index
+from errdex.match.index_write import write_index
 from errdex.match.layouts import frame_keys, record_keys
 from errdex.template import HOLE_REGEX, MessageTemplate
 
@@ -199,9 +200,9 @@ class _Builder:
 class MatchIndex:
     """A frozen index over the current records of a store."""
 
-    def __init__(self, data: dict[str, Any], automaton: ahocorasick.Automaton) -> None:
+    def __init__(self, data: dict[str, Any], automaton: ahocorasick.Automaton | Deferred) -> None:
         self._data = data
-        self._automaton = automaton
+        self._automaton = automaton  # Deferred: built on the first lookup that needs it
         self.version: int = data["version"]
         self._ids: str = data["ids"]
         # built: arrays and dicts; loaded: views of the saved files (:mod:`.index_file`)
@@ -304,7 +305,7 @@ class MatchIndex:
 
     def save(self, directory: Path) -> None:
         """Write atomically, in a format that cannot run code when read (:mod:`.index_file`)."""
-        write_index(directory, self._data, self._automaton)
+        write_index(directory, self._data, self._built())
 
     @classmethod
     def load(cls, directory: Path) -> MatchIndex | None:
@@ -367,13 +368,22 @@ class MatchIndex:
             return []
         offsets = self._posting_offsets
         flat = self._postings
-        keys = {key for _, key in self._automaton.iter(message)}
+        deferred = self._automaton
+        if isinstance(deferred, Deferred) and deferred.cheap(message):
+            keys = deferred.scan(message)
+        else:
+            keys = {key for _, key in self._built().iter(message)}
         found: set[int] = set()
         for key in sorted(keys, key=lambda k: offsets[k + 1] - offsets[k]):
             found.update(flat[offsets[key] : offsets[key + 1]])
             if len(found) >= budget:
                 break
         return sorted(found)
+
+    def _built(self) -> ahocorasick.Automaton:
+        if isinstance(self._automaton, Deferred):
+            self._automaton = self._automaton.build()
+        return self._automaton
 
     def by_observed(self, message: str) -> list[int]:
         """Entries at which this exact message was seen at run time (``errdex harvest``),

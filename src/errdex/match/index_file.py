@@ -39,12 +39,13 @@ import ahocorasick
 
 __all__ = [
     "FILE_FORMAT",
+    "SCAN_BUDGET",
     "BadIndex",
+    "Deferred",
     "Groups",
     "cache_root",
     "prefetch",
     "read_index",
-    "write_index",
 ]
 
 #: Bumped whenever the files change shape; an index of another format is rebuilt.
@@ -74,8 +75,13 @@ _COLUMNS = (
 )
 #: The text regions of ``texts.bin``, in the order written.
 _REGIONS = ("ids", "runs_blob", *_LISTS)
-#: The files the MAC covers, in this order, after ``meta.json`` without its MAC.
-_FILES = ("arrays.bin", "texts.bin", "texts.json", "automaton.bin")
+#: The files the columns' MAC covers, in this order, after ``meta.json`` without its MACs;
+#: the automaton's state has a MAC of its own, bound to the columns' one.
+_FILES = ("arrays.bin", "texts.bin", "texts.json")
+_STATE = "automaton.bin"
+#: Past this many character comparisons (anchors × message length) a deferred automaton
+#: is built from its state rather than the anchors tried one by one against the message.
+SCAN_BUDGET = 20_000_000
 _ALIGN = 8
 
 
@@ -120,13 +126,18 @@ def _read_key(path: Path) -> bytes | None:
 
 
 def _mac(key: bytes, meta: dict[str, Any], blobs: Sequence[bytes | memoryview]) -> str:
-    """Over ``meta`` (without its own MAC) and the files' bytes, each with its length."""
-    head = {k: v for k, v in meta.items() if k != "mac"}
+    """Over ``meta`` (without its MACs) and the files' bytes, each with its length."""
+    head = {k: v for k, v in meta.items() if k not in ("mac", "automaton_mac")}
     described = json.dumps([head, [len(b) for b in blobs]], sort_keys=True).encode()
     mac = hmac.new(key, described, hashlib.sha256)
     for blob in blobs:
         mac.update(blob)
     return mac.hexdigest()
+
+
+def _state_mac(key: bytes, columns_mac: str, state: bytes) -> str:
+    """The automaton's state, bound to the columns it was saved with."""
+    return hmac.new(key, columns_mac.encode() + state, hashlib.sha256).hexdigest()
 
 
 class BadIndex(ValueError):
@@ -155,144 +166,15 @@ class Groups(Mapping[str, Sequence[int]]):
         return len(self.keys_list)
 
 
-# -- writing -----------------------------------------------------------------------------
-
-
-def write_index(directory: Path, data: dict[str, Any], automaton: ahocorasick.Automaton) -> None:
-    """Write atomically: a reader never sees half an index."""
-    import tempfile
-
-    directory.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=directory.name + ".", dir=directory.parent))
-    columns: dict[str, Sequence[int]] = {name: data[name] for name in _ARRAYS}
-    lists: dict[str, list[str]] = {
-        "strings": list(data["strings"]),
-        "anchors": _anchors(automaton, len(data["posting_offsets"]) - 1),
-    }
-    for name in _MAPS:
-        keys, flat, offsets = _flatten(data[name])
-        lists[name] = keys
-        columns[name + ".flat"], columns[name + ".offsets"] = flat, offsets
-    texts: dict[str, str] = {"ids": data["ids"], "runs_blob": data["runs_blob"]}
-    for name, items in lists.items():
-        texts[name], columns[name + ".chars"] = _joined(items)
-    arrays_bin, array_layout = _pack_columns(columns)
-    texts_bin, text_layout = _pack_texts(texts)
-    tables = json.dumps(
-        {
-            "regex": sorted(data["regex"].items()),
-            "class_bases": sorted(data["class_bases"].items()),
-        },
-        ensure_ascii=False,
-        separators=(",", ":"),
-    ).encode("utf-8", "surrogatepass")
-    meta: dict[str, Any] = {
-        "format": FILE_FORMAT,
-        "version": data["version"],
-        "entries": len(data["lines"]),
-        "id_width": data["id_width"],
-        "byteorder": sys.byteorder,
-        "arrays": array_layout,
-        "texts": text_layout,
-    }
-    key = _key(create=True)
-    state = b""
-    if key is not None and len(automaton):  # an empty automaton has no state to save
-        state, meta["automaton"] = _state(automaton)
-    blobs = [arrays_bin, texts_bin, tables, state]
-    for name, blob in zip(_FILES, blobs, strict=True):
-        (tmp / name).write_bytes(blob)
-    if key is not None:
-        meta["mac"] = _mac(key, meta, blobs)
-    (tmp / "meta.json").write_text(json.dumps(meta))
-    _replace(tmp, directory)
-
-
-def _anchors(automaton: ahocorasick.Automaton, slots: int) -> list[str]:
-    """The automaton's words by the posting slot each one stands for."""
-    anchors = [""] * slots
-    if len(automaton):
-        for key, slot in automaton.items():
-            anchors[slot] = key
-    return anchors
-
-
-def _state(automaton: ahocorasick.Automaton) -> tuple[bytes, dict[str, Any]]:
-    """The automaton's own state (what it pickles) as raw bytes, and how to read it back."""
-    _cls, state = automaton.__reduce__()
-    chunks: list[bytes] = list(state[0])
-    args = [int(v) for v in state[1:6]]
-    return b"".join(chunks), {"args": args, "chunks": [len(c) for c in chunks]}
-
-
-def _flatten(mapping: Mapping[str, Sequence[int]]) -> tuple[list[str], array[int], array[int]]:
-    keys = list(mapping)
-    flat = array("I")
-    offsets = array("Q", [0])
-    for key in keys:
-        flat.extend(mapping[key])
-        offsets.append(len(flat))
-    return keys, flat, offsets
-
-
-def _joined(items: list[str]) -> tuple[str, array[int]]:
-    """One string and where each item starts in it (characters), plus its end."""
-    chars = array("Q", [0])
-    total = 0
-    for item in items:
-        total += len(item)
-        chars.append(total)
-    return "".join(items), chars
-
-
-def _pack_columns(columns: dict[str, Sequence[int]]) -> tuple[bytes, list[list[Any]]]:
-    """The columns as one blob, each at an 8-byte boundary; their layout for ``meta.json``."""
-    parts: list[bytes] = []
-    layout: list[list[Any]] = []
-    at = 0
-    for name in _COLUMNS:
-        column = columns[name]
-        raw = column if isinstance(column, array | memoryview) else array("I", column)
-        typecode = raw.typecode if isinstance(raw, array) else raw.format
-        blob = bytes(memoryview(raw).cast("B"))
-        layout.append([name, typecode, raw.itemsize, len(raw), at])
-        pad = -len(blob) % _ALIGN
-        parts += [blob, bytes(pad)]
-        at += len(blob) + pad
-    return b"".join(parts), layout
-
-
-def _pack_texts(texts: dict[str, str]) -> tuple[bytes, list[list[Any]]]:
-    parts: list[bytes] = []
-    layout: list[list[Any]] = []
-    at = 0
-    for name in _REGIONS:
-        blob = texts[name].encode("utf-8", "surrogatepass")
-        layout.append([name, at, len(blob)])
-        parts.append(blob)
-        at += len(blob)
-    return b"".join(parts), layout
-
-
-def _replace(tmp: Path, directory: Path) -> None:
-    """Swap the new directory in for the old one, then remove the old one."""
-    old = directory.with_name(directory.name + ".old")
-    if directory.exists():
-        os.replace(directory, old)
-    os.replace(tmp, directory)
-    if old.exists():
-        for child in old.iterdir():
-            child.unlink()
-        old.rmdir()
-
-
 # -- reading -----------------------------------------------------------------------------
 
 
 class _Files:
-    """An index's files as read, and whether their MAC verified."""
+    """An index's files as read, and whether their MACs verified; the automaton's state is
+    read now unless ``deferred`` (then only if a lookup needs it, :class:`Deferred`)."""
 
-    def __init__(self, directory: Path) -> None:
+    def __init__(self, directory: Path, deferred: bool = False) -> None:
+        self.directory = directory
         self.meta_raw = (directory / "meta.json").read_bytes()
         meta = _json(self.meta_raw)
         if not isinstance(meta, dict) or meta.get("format") != FILE_FORMAT:
@@ -301,21 +183,36 @@ class _Files:
             raise BadIndex("written on a machine of another byte order")
         self.meta: dict[str, Any] = meta
         self.blobs = [(directory / name).read_bytes() for name in _FILES]
-        key, mac = _key(create=False), meta.get("mac")
+        self.key, mac = _key(create=False), meta.get("mac")
         self.trusted = (
-            key is not None
+            self.key is not None
             and isinstance(mac, str)
-            and hmac.compare_digest(_mac(key, meta, self.blobs), mac)
+            and hmac.compare_digest(_mac(self.key, meta, self.blobs), mac)
         )
+        self.deferred = deferred and self.trusted
+        self.state: bytes | None = None if self.deferred else self.read_state()
+
+    def read_state(self) -> bytes | None:
+        """The automaton's saved state if its MAC verifies for these columns, else None."""
+        if not self.trusted or self.key is None:
+            return None
+        try:
+            state = (self.directory / _STATE).read_bytes()
+        except OSError:
+            return None
+        mac = self.meta.get("automaton_mac")
+        expected = _state_mac(self.key, str(self.meta.get("mac")), state)
+        return state if isinstance(mac, str) and hmac.compare_digest(expected, mac) else None
 
 
 class _Prefetch:
     """:class:`_Files` read in a thread: reading and hashing release the GIL, so a hook
     that starts this before importing the matcher gets both done at once."""
 
-    def __init__(self, directory: Path) -> None:
+    def __init__(self, directory: Path, deferred: bool) -> None:
         import threading
 
+        self.deferred = deferred
         self.files: _Files | None = None
         self.error: BaseException | None = None
         self.thread = threading.Thread(target=self._run, args=(directory,), daemon=True)
@@ -323,7 +220,7 @@ class _Prefetch:
 
     def _run(self, directory: Path) -> None:
         try:
-            self.files = _Files(directory)
+            self.files = _Files(directory, self.deferred)
         except BaseException as error:  # handed to the reader, who would have met it
             self.error = error
 
@@ -338,12 +235,14 @@ class _Prefetch:
 _prefetched: dict[Path, _Prefetch] = {}
 
 
-def prefetch(directory: Path) -> None:
+def prefetch(directory: Path, *, one_answer: bool = False) -> None:
     """Start reading the index in ``directory`` (and checking its MAC) in a thread, for
-    the next :func:`read_index` of it; nothing happens when it has no ``meta.json``."""
+    the next :func:`read_index` of it; nothing happens when it has no ``meta.json``.
+    ``one_answer``: the process asks one question (errdex's excepthook), so the automaton
+    is deferred (:class:`Deferred`): a short message is looked up without building it."""
     if directory in _prefetched or not (directory / "meta.json").is_file():
         return
-    _prefetched[directory] = _Prefetch(directory)
+    _prefetched[directory] = _Prefetch(directory, one_answer)
 
 
 def _files(directory: Path) -> _Files:
@@ -357,15 +256,16 @@ def _files(directory: Path) -> _Files:
                 return files
         except (OSError, BadIndex):
             pass  # read it again, now, and meet the error (or not) afresh
-    return _Files(directory)
+    return _Files(directory, deferred=pending is not None and pending.deferred)
 
 
-def read_index(directory: Path) -> tuple[dict[str, Any], ahocorasick.Automaton]:
-    """The columns and automaton saved in ``directory``; :class:`BadIndex` (or OSError) if
-    they are missing, partial, of another format or do not fit together."""
+def read_index(directory: Path) -> tuple[dict[str, Any], ahocorasick.Automaton | Deferred]:
+    """The columns and automaton saved in ``directory`` (a :class:`Deferred` one when the
+    index was prefetched for one answer); :class:`BadIndex` (or OSError) if they are
+    missing, partial, of another format or do not fit together."""
     files = _files(directory)
     meta, blobs, trusted = files.meta, files.blobs, files.trusted
-    arrays_bin, texts_bin, tables_json, state = blobs
+    arrays_bin, texts_bin, tables_json = blobs
     columns = _read_columns(arrays_bin, meta.get("arrays"))
     texts, anchors = _read_texts(texts_bin, meta.get("texts"))
     tables = _json(tables_json)
@@ -384,12 +284,12 @@ def read_index(directory: Path) -> tuple[dict[str, Any], ahocorasick.Automaton]:
     slots = len(data["posting_offsets"]) - 1
     if len(columns["anchors.chars"]) != slots + 1:
         raise BadIndex("the anchors do not fit the postings")
-    if trusted:
-        _check_shape(data, _int(meta.get("entries")))
-        return data, _saved_automaton(state, meta.get("automaton"), slots)
-    # not written by this user's errdex: every column is checked, the automaton rebuilt
-    _check(data, _int(meta.get("entries")), [columns[m + ".flat"] for m in _MAPS])
-    return data, _automaton(_split(_decode(anchors), columns["anchors.chars"]))
+    if not trusted:  # not written by this user's errdex: every column is checked
+        _check(data, _int(meta.get("entries")), [columns[m + ".flat"] for m in _MAPS])
+        return data, _automaton(_split(_decode(anchors), columns["anchors.chars"]))
+    _check_shape(data, _int(meta.get("entries")))
+    deferred = Deferred(files, slots, anchors, columns["anchors.chars"])
+    return data, deferred if files.deferred and slots else deferred.build()
 
 
 def _json(blob: bytes) -> Any:
@@ -534,6 +434,51 @@ def _check(data: dict[str, Any], entries: int, flats: list[Sequence[int]]) -> No
         k >= entries for k in data["regex"]
     ):
         raise BadIndex("an entry number out of range")
+
+
+class Deferred:
+    """The automaton of a trusted index, built only when a lookup needs it: from its saved
+    state (read and MAC-checked then, if it was not read with the columns), else from the
+    anchors. Until then a short message is looked up by trying each anchor against it,
+    which at 100k records costs a few milliseconds where building costs tens."""
+
+    def __init__(
+        self, files: _Files, slots: int, anchors: memoryview, chars: Sequence[int]
+    ) -> None:
+        import _thread
+
+        self._files, self.slots, self._raw, self._chars = files, slots, anchors, chars
+        self._anchors: list[str] | None = None
+        self._built: ahocorasick.Automaton | None = None
+        self._lock = _thread.allocate_lock()
+
+    def __len__(self) -> int:
+        return self.slots
+
+    def cheap(self, message: str) -> bool:
+        """Whether trying every anchor against ``message`` beats building the automaton."""
+        return self._built is None and self.slots * (len(message) + 1) <= SCAN_BUDGET
+
+    def anchors(self) -> list[str]:
+        if self._anchors is None:
+            self._anchors = _split(_decode(self._raw), self._chars)
+        return self._anchors
+
+    def scan(self, message: str) -> set[int]:
+        """The slots whose anchor occurs in ``message``: what the automaton would find."""
+        return {slot for slot, anchor in enumerate(self.anchors()) if anchor in message}
+
+    def build(self) -> ahocorasick.Automaton:
+        with self._lock:
+            if self._built is None:
+                files = self._files
+                state = files.state if files.state is not None else files.read_state()
+                if state is None:  # gone or replaced since the columns were read
+                    self._built = _automaton(self.anchors())
+                else:
+                    self._built = _saved_automaton(state, files.meta.get("automaton"), self.slots)
+                files.state = None  # built: the state's bytes are not needed any more
+            return self._built
 
 
 def _saved_automaton(state: bytes, saved: Any, slots: int) -> ahocorasick.Automaton:
