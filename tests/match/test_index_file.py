@@ -271,3 +271,17 @@ def test_an_index_read_for_one_answer_defers_its_automaton(
     state = (target / "automaton.bin").read_bytes()
     (target / "automaton.bin").write_bytes(bytes(len(state)))  # after the columns were read
     assert loaded.by_message(messages[1]) == index.by_message(messages[1])
+
+
+@pytest.mark.parametrize(
+    "items",
+    [[], [""], ["a"], ["", ""], ["Lib/json/decoder.py", "", "x"], ["a\x1fb", ""], ["\x1f"]],
+)
+def test_a_list_region_reads_back_whatever_its_items_hold(items: list[str]) -> None:
+    """Lists (interned strings, map keys, anchors) are joined by a separator and split in
+    one call; an item that holds the separator (an observed message might) is still read
+    back by the offsets."""
+    from errdex.match.index_write import _joined
+
+    text, chars = _joined(items)
+    assert index_file._split(text, memoryview(bytes(chars)).cast("Q")) == items

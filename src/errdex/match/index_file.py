@@ -49,7 +49,7 @@ __all__ = [
 ]
 
 #: Bumped whenever the files change shape; an index of another format is rebuilt.
-FILE_FORMAT = 6
+FILE_FORMAT = 7
 #: Columns of one machine integer per entry (or per slot), in the order written.
 _ARRAYS = (
     "repos",
@@ -83,6 +83,9 @@ _STATE = "automaton.bin"
 #: is built from its state rather than the anchors tried one by one against the message.
 SCAN_BUDGET = 20_000_000
 _ALIGN = 8
+#: Between the items of a list's text region; an item that holds it is still read right
+#: (by the offsets), only more slowly.
+LIST_SEP = "\x1f"
 
 
 def cache_root() -> Path:
@@ -360,10 +363,16 @@ def _decode(raw: memoryview) -> str:
 
 
 def _split(text: str, chars: Sequence[int]) -> list[str]:
-    """The strings of a joined region, by the characters where each one starts."""
-    if not len(chars) or chars[-1] != len(text):
+    """The items of a list's text region: split at the separators in one call when no item
+    holds one (there are exactly one fewer than items), else cut by the offsets."""
+    count = len(chars) - 1
+    if count <= 0 or chars[-1] != len(text) + 1:
+        if count == 0 and not text:
+            return []
         raise BadIndex("a list's offsets do not fit its text")
-    return [text[a:b] for a, b in pairwise(chars)]
+    if text.count(LIST_SEP) == count - 1:
+        return text.split(LIST_SEP)
+    return [text[a : b - 1] for a, b in pairwise(chars)]
 
 
 def _int(value: Any) -> int:

@@ -23,6 +23,7 @@ from errdex.match.index_file import (
     _REGIONS,
     _STATE,
     FILE_FORMAT,
+    LIST_SEP,
     _key,
     _mac,
     _state_mac,
@@ -111,13 +112,14 @@ def _flatten(mapping: Mapping[str, Sequence[int]]) -> tuple[list[str], array[int
 
 
 def _joined(items: list[str]) -> tuple[str, array[int]]:
-    """One string and where each item starts in it (characters), plus its end."""
+    """The items joined by :data:`~errdex.match.index_file.LIST_SEP`, and where each one
+    starts in that text, plus one past the end (as if a separator followed the last)."""
     chars = array("Q", [0])
     total = 0
     for item in items:
-        total += len(item)
+        total += len(item) + 1
         chars.append(total)
-    return "".join(items), chars
+    return LIST_SEP.join(items), chars if items else array("Q", [0])
 
 
 def _pack_columns(columns: dict[str, Sequence[int]]) -> tuple[bytes, list[list[Any]]]:
