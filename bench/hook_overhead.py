@@ -2,6 +2,7 @@
 from an uncaught exception to the printed block with catalogues of 10k and 100k records.
 
     .venv/bin/python bench/hook_overhead.py [--sizes 10000,100000] [--runs 30]
+        [--before SRC] [--workdir DIR --reuse]
 
 Each figure is printed beside its baseline, measured in the same run, interleaved:
 
@@ -16,6 +17,14 @@ Each figure is printed beside its baseline, measured in the same run, interleave
   never built: the hook does not build it (that takes seconds to minutes) but prints a
   one-line hint, and that is what is timed. The index build itself (``index_for``, in a
   child) is printed beside. Goal: cold ≤ 300 ms at 100k.
+
+``--before SRC`` times a second errdex (an older checkout's ``src``) in the same run,
+interleaved with this one, on a hard link of the same catalogue (each keeps its own saved
+index beside its own name): the before/after of a change. The children write and reuse
+bytecode (``PYTHONPYCACHEPREFIX`` in the work directory), as an installed errdex has its
+``.pyc`` files; ``PYTHONDONTWRITEBYTECODE`` would time compiling errdex on every raise.
+``--reuse`` with ``--workdir`` keeps the stores of an earlier run (the scan and the store
+writes take minutes at 100k).
 
 Catalogues are real SQLite stores: the records of a scan of the running standard library
 and of ``--packages`` as scanned (full records: permalinks, guards, fixes), then copies
@@ -59,18 +68,20 @@ import atexit, os, time
 {install}
 def _done():
     with open(os.environ["BENCH_OUT"], "w") as out:
-        out.write(str(time.perf_counter_ns() - START))
+        out.write(f"{{time.perf_counter_ns() - START}} {{time.process_time_ns() - START_CPU}}")
 atexit.register(_done)
-START = time.perf_counter_ns()
+START, START_CPU = time.perf_counter_ns(), time.process_time_ns()
 {error}
 """
 
 Item = tuple[dict[str, Any], dict[str, Any]]
 
 
-def child_env(workdir: Path, **extra: str) -> dict[str, str]:
+def child_env(workdir: Path, src: Path | None = None, **extra: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("ERRDEX_")}
-    env["PYTHONPATH"] = str(ROOT / "src")
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env["PYTHONPYCACHEPREFIX"] = str(workdir / "pycache" / ("before" if src else "this"))
+    env["PYTHONPATH"] = str(src or ROOT / "src")
     env["XDG_CACHE_HOME"] = str(workdir / "cache")
     env["XDG_DATA_HOME"] = str(workdir / "data")
     env["ERRDEX_OFFLINE"] = "1"
@@ -169,7 +180,7 @@ def build_store(db: Path, items: Iterator[Item]) -> int:
     return total
 
 
-def save_index(db: Path, workdir: Path) -> float:
+def save_index(db: Path, workdir: Path, src: Path | None = None) -> float:
     """Build and save the catalogue's match index in a child (as ``errdex match`` would)."""
     code = (
         "import sys, time; from errdex.store import SqliteStore; from errdex.match.api import index_for\n"
@@ -179,7 +190,7 @@ def save_index(db: Path, workdir: Path) -> float:
     )
     done = subprocess.run(
         [sys.executable, "-c", code, str(db)],
-        env=child_env(workdir),
+        env=child_env(workdir, src),
         capture_output=True,
         text=True,
         check=True,
@@ -190,33 +201,50 @@ def save_index(db: Path, workdir: Path) -> float:
 # -- measurements ----------------------------------------------------------------------
 
 
-def startup(runs: int, workdir: Path) -> dict[str, float]:
+def startup(runs: int, workdir: Path, before: Path | None = None) -> dict[str, float]:
     """Median wall time of ``python -c pass`` and of importing errdex and installing."""
-    commands = {
-        "pass": [sys.executable, "-c", "pass"],
-        "install": [sys.executable, "-c", "import errdex; errdex.install()"],
-    }
+    install = [sys.executable, "-c", "import errdex; errdex.install()"]
+    commands = {"pass": [sys.executable, "-c", "pass"], "install": install}
+    envs = {"pass": child_env(workdir), "install": child_env(workdir)}
+    if before is not None:
+        commands["install_before"] = install
+        envs["install_before"] = child_env(workdir, before)
     times: dict[str, list[float]] = {k: [] for k in commands}
-    env = child_env(workdir)
     for _ in range(runs):
         for key, cmd in commands.items():
             t = time.perf_counter()
-            subprocess.run(cmd, env=env, check=True)
+            subprocess.run(cmd, env=envs[key], check=True)
             times[key].append((time.perf_counter() - t) * 1000)
     return {k: statistics.median(v) for k, v in times.items()}
 
 
-def raise_once(script: Path, env: dict[str, str], out: Path) -> tuple[float, str]:
+#: CPU ms (all threads) of each hooked run from the raise to exit, by errdex ("this"/"before"):
+#: on a shared machine the wall time swings with the load, the CPU time much less.
+CPU: dict[str, list[float]] = {"this": [], "before": []}
+
+
+def raise_once(
+    script: Path, env: dict[str, str], out: Path, cpu: str | None = None
+) -> tuple[float, str]:
     done = subprocess.run([sys.executable, str(script)], env=env, capture_output=True, text=True)
     if done.returncode != 1:
         raise SystemExit(f"{script.name}: exit {done.returncode}: {done.stderr[-500:]}")
-    return int(out.read_text()) / 1e6, done.stderr
+    wall, cpu_ns = out.read_text().split()
+    if cpu is not None:
+        CPU[cpu].append(int(cpu_ns) / 1e6)
+    return int(wall) / 1e6, done.stderr
 
 
-def block_times(db: Path, workdir: Path, runs: int, first_ever: bool) -> dict[str, Any]:
-    """Per error: median ms from raise to exit, with the hook and without."""
+def block_times(
+    db: Path, workdir: Path, runs: int, first_ever: bool, before: tuple[Path, Path] | None = None
+) -> dict[str, Any]:
+    """Per error: median ms from raise to exit, with the hook and without (and with the
+    ``before`` errdex, a source folder and its link of the catalogue)."""
     out = workdir / "elapsed"
     env = child_env(workdir, ERRDEX_DB=str(db), BENCH_OUT=str(out))
+    before_env = None
+    if before is not None:
+        before_env = child_env(workdir, before[0], ERRDEX_DB=str(before[1]), BENCH_OUT=str(out))
     results: dict[str, Any] = {}
     for name, error in ERRORS.items():
         hooked = workdir / f"hooked_{name}.py"
@@ -226,19 +254,26 @@ def block_times(db: Path, workdir: Path, runs: int, first_ever: bool) -> dict[st
         plain.write_text(SCRIPT.format(install="import errdex", error=error))
         with_hook: list[float] = []
         without: list[float] = []
+        earlier: list[float] = []
+        expected = "is not indexed yet" if first_ever else "── errdex"
         for _ in range(1 if first_ever else runs):
             if first_ever:
                 drop_index(db, workdir)
-            ms, stderr = raise_once(hooked, env, out)
-            expected = "is not indexed yet" if first_ever else "── errdex"
+            ms, stderr = raise_once(hooked, env, out, None if first_ever else "this")
             if expected not in stderr:
                 raise SystemExit(f"no block for {name} at {db.name}:\n{stderr[-800:]}")
             with_hook.append(ms)
             without.append(raise_once(plain, env, out)[0])
+            if before_env is not None and not first_ever:
+                ms, old = raise_once(hooked, before_env, out, "before")
+                if expected not in old:
+                    raise SystemExit(f"no block from --before for {name}:\n{old[-800:]}")
+                earlier.append(ms)
         site = next((ln for ln in stderr.splitlines() if "raised at" in ln), "(the hint)")
         results[name] = {
             "hook_ms": statistics.median(with_hook),
             "plain_ms": statistics.median(without),
+            "before_ms": statistics.median(earlier) if earlier else None,
             "site": site.strip(),
         }
     return results
@@ -263,13 +298,16 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=20240601)
     parser.add_argument("--workdir", type=Path, default=None)
     parser.add_argument("--json", type=Path, default=None, help="write all figures here")
+    parser.add_argument("--before", type=Path, default=None, help="another errdex's src/")
+    parser.add_argument("--reuse", action="store_true", help="keep the stores in --workdir")
     args = parser.parse_args()
+    before: Path | None = args.before.resolve() if args.before else None
     sys.path.insert(0, str(ROOT / "src"))
     workdir = args.workdir or Path(tempfile.mkdtemp(prefix="errdex-hook-bench-"))
     workdir.mkdir(parents=True, exist_ok=True)
     report: dict[str, Any] = {"python": sys.version.split()[0]}
 
-    up = startup(args.runs, workdir)
+    up = startup(args.runs, workdir, before)
     added = up["install"] - up["pass"]
     report["startup_ms"] = up
     print(f"start-up (median of {args.runs}): python -c pass {up['pass']:.1f} ms,")
@@ -277,40 +315,66 @@ def main() -> None:
         f"  import errdex; errdex.install() {up['install']:.1f} ms: +{added:.1f} ms "
         f"(x{up['install'] / up['pass']:.2f}; goal <= {GOAL_IMPORT_MS:.0f} ms added)"
     )
+    if before is not None:
+        print(f"  the same with --before: +{up['install_before'] - up['pass']:.1f} ms")
 
     sizes = [int(s) for s in args.sizes.split(",") if s]
+    kept = {n: workdir / f"catalogue-{n}.count" for n in sizes}
+    reuse = args.reuse and all(path.is_file() for path in kept.values())
     t = time.perf_counter()
-    items = [] if not sizes else scanned_items([p for p in args.packages.split(",") if p])
-    if sizes:
+    items = [] if not sizes or reuse else scanned_items([p for p in args.packages.split(",") if p])
+    if sizes and not reuse:
         print(f"scanned {len(items):,} records with templates in {time.perf_counter() - t:.1f} s")
     report["sizes"] = {}
     for size in sizes:
         db = workdir / f"catalogue-{size}.db"
-        if db.exists():
-            db.unlink()
         t = time.perf_counter()
-        count = build_store(db, catalogue_items(items, size, args.seed))
+        if reuse:
+            count = int(kept[size].read_text())
+        else:
+            if db.exists():
+                db.unlink()
+            count = build_store(db, catalogue_items(items, size, args.seed))
+            kept[size].write_text(str(count))
         built = time.perf_counter() - t
         first = block_times(db, workdir, args.block_runs, first_ever=True)
         drop_index(db, workdir)
         index_s = save_index(db, workdir)
-        cold = block_times(db, workdir, args.block_runs, first_ever=False)
-        report["sizes"][size] = {"records": count, "first_ever": first, "cold": cold}
+        linked = None
+        if before is not None:
+            linked = (before, workdir / f"before-{size}.db")
+            linked[1].unlink(missing_ok=True)
+            os.link(db, linked[1])
+            drop_index(linked[1], workdir)
+            save_index(linked[1], workdir, before)
+        CPU["this"].clear()
+        CPU["before"].clear()
+        cold = block_times(db, workdir, args.block_runs, first_ever=False, before=linked)
+        cpu = {k: statistics.median(v) for k, v in CPU.items() if v}
+        report["sizes"][size] = {
+            "records": count,
+            "first_ever": first,
+            "cold": cold,
+            "cold_cpu_ms": cpu,
+        }
         print(
             f"\n{count:,} records ({db.stat().st_size / 2**20:.0f} MiB store, written in "
             f"{built:.1f} s; index build and save {index_s:.2f} s)"
         )
         print(f"  {'error':<10} {'plain':>8} {'cold hook':>10} {'added':>8} {'ratio':>6} "
-              f"{'unindexed':>11}  site")  # fmt: skip
+              f"{'unindexed':>11} {'before':>9}  site")  # fmt: skip
         for name, c in cold.items():
             extra = c["hook_ms"] - c["plain_ms"]
+            earlier = f"{c['before_ms']:>7.1f}ms" if c["before_ms"] is not None else f"{'-':>9}"
             print(
                 f"  {name:<10} {c['plain_ms']:>6.1f}ms {c['hook_ms']:>8.1f}ms {extra:>6.1f}ms "
-                f"{c['hook_ms'] / c['plain_ms']:>5.1f}x {first[name]['hook_ms']:>9.1f}ms  "
-                f"{textwrap.shorten(c['site'], 70)}"
+                f"{c['hook_ms'] / c['plain_ms']:>5.1f}x {first[name]['hook_ms']:>9.1f}ms "
+                f"{earlier}  {textwrap.shorten(c['site'], 60)}"
             )
         worst = max(c["hook_ms"] for c in cold.values())
         print(f"  worst cold: {worst:.1f} ms (goal <= {GOAL_BLOCK_MS:.0f} ms)")
+        print("  CPU from raise to exit, median over the errors: " + ", ".join(
+            f"{k} {v:.1f} ms" for k, v in cpu.items()))  # fmt: skip
     if args.json:
         args.json.write_text(json.dumps(report, indent=2))
     if args.workdir is None:

@@ -252,3 +252,46 @@ def test_an_unindexed_catalogue_gets_a_hint_not_a_minute_long_build(
     index(shapes, fresh)
     hooked = run(script(tmp_path, MAIN, name="hooked.py"), env, tmp_path)
     assert f"ShapeError raised at {RESHAPE}" in block_after(hooked.stderr, plain.stderr)
+
+
+def test_an_answer_from_the_saved_index_reads_it_ahead_and_loads_no_fuzzy_matcher(
+    tmp_path: Path, shapes: Path
+) -> None:
+    """The hook's first answer pays only for what it uses: the index beside the catalogue
+    is read (and its MAC checked) in a thread while the matcher imports, the saved
+    automaton is used (not rebuilt from the anchors), and a message that matches its
+    template imports neither the fuzzy matcher (rapidfuzz), nor the tag table
+    (errdex.source) to find the local file, nor shutil (which loads lzma and bz2)."""
+    body = """\
+        import atexit, sys
+        {install}
+        def _after():
+            from errdex.match import index_file
+            heavy = [m for m in ("rapidfuzz", "errdex.source", "shutil") if m in sys.modules]
+            print("heavy:", heavy, "ahead:", sorted(index_file._prefetched))
+        atexit.register(_after)
+        from errdex.match import index_file
+        def _no_rebuild(anchors):
+            raise AssertionError("rebuilt")
+        index_file._automaton = _no_rebuild
+        started = []
+        real = index_file.prefetch
+        def _prefetch(directory, **options):
+            started.append(directory)
+            real(directory, **options)
+            print("ahead:", directory.name, directory in index_file._prefetched, options)
+        index_file.prefetch = _prefetch
+        from tinyshapes.core import reshape
+        reshape(6, (4, 2))
+    """
+    db = shapes / "errdex.db"
+    index(shapes, db)
+    hooked = run(script(tmp_path, body), env_for(shapes, ERRDEX_DB=str(db)), tmp_path)
+    assert hooked.returncode == 1
+    assert f"ShapeError raised at {RESHAPE}" in hooked.stderr
+    assert "rebuilt" not in hooked.stderr
+    assert hooked.stdout.splitlines() == [
+        # started before the matcher was imported, for one answer (its automaton deferred)
+        "ahead: errdex.db.matchindex True {'one_answer': True}",
+        "heavy: [] ahead: []",  # and consumed by the load
+    ]

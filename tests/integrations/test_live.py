@@ -279,3 +279,27 @@ def test_without_building_the_index_an_unindexed_catalogue_says_so(
     assert (
         answers_for_exception(exc, db=fresh, build_index=False)[0].candidates == answer.candidates
     )
+
+
+@pytest.mark.parametrize(
+    ("record_path", "installed"),
+    [
+        ("src/click/types.py", "/venv/lib/python3.11/site-packages/click/types.py"),
+        ("Lib/json/decoder.py", "/usr/lib/python3.11/json/decoder.py"),
+        ("tinyshapes/core.py", "/home/me/tinyshapes/core.py"),
+    ],
+)
+def test_the_local_file_is_found_however_the_record_names_it(
+    record_path: str, installed: str
+) -> None:
+    """The block's ``here`` line: the frame at the raise site's line in the installed file,
+    whether the record names it as the repository lays it out (``src/``, ``Lib/``) or as
+    it is imported."""
+    from errdex.integrations.live import _local_path
+    from errdex.match._paste_model import Frame
+
+    frames = [Frame("/app/main.py", 3, "<module>", None), Frame(installed, 222, "fail", None)]
+    error = PastedError(error_class="E", message="m", frames=frames)
+    assert _local_path(record_path, 222, [error]) == installed
+    assert _local_path(record_path, 221, [error]) is None  # another line: not this site
+    assert _local_path("src/other/types.py", 222, [error]) is None

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from errdex.integrations import pytest_plugin
+from errdex.integrations import pytest_entry
 from errdex.store import open_store
 from tests.integrations.acme import GEAR_LINE, SPRING_LINE, build_catalogue
 
@@ -169,17 +169,13 @@ def test_a_broken_catalogue_never_fails_the_run(project: tuple[pytest.Pytester, 
     assert "INTERNALERROR" not in result.stdout.str()
 
 
-def test_the_declared_entry_point_loads_the_plugin(
-    project: tuple[pytest.Pytester, Path], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """pytest finds the plugin through the ``pytest11`` entry point that pyproject.toml
-    declares, with no ``-p``: the declaration is copied as it stands into a distribution's
-    metadata on the run's path (an editable install sees a new entry point only after a
-    reinstall)."""
-    pytester, db = project
+def _install_entry_point(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The ``pytest11`` entry point that pyproject.toml declares, copied as it stands into a
+    distribution's metadata on the runs' path (an editable install sees a new entry point
+    only after a reinstall), as an installed errdex has it."""
     declared: dict[str, Any] = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     points = declared["project"]["entry-points"]["pytest11"]
-    assert points == {"errdex": pytest_plugin.__name__}
+    assert points == {"errdex": pytest_entry.__name__}
     site = pytester.path / "site"
     dist = site / "errdex_entry_probe-0.dist-info"
     dist.mkdir(parents=True)
@@ -189,10 +185,69 @@ def test_the_declared_entry_point_loads_the_plugin(
     lines = "".join(f"{name} = {target}\n" for name, target in points.items())
     dist.joinpath("entry_points.txt").write_text(f"[pytest11]\n{lines}")
     monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(site), os.environ["PYTHONPATH"]]))
-    result = pytester.runpytest_subprocess("--errdex", "--errdex-db", str(db), "-k", "gear")
+    for name in ("CI", "BUILD_NUMBER"):  # pytest prints differently on CI
+        monkeypatch.delenv(name, raising=False)
+
+
+@pytest.mark.parametrize(
+    ("args", "conftest", "autoload"),
+    [
+        pytest.param((), False, True, id="entry point"),
+        pytest.param(("-p", "errdex"), False, True, id="-p errdex"),
+        pytest.param(("-p", "errdex.integrations.pytest_plugin"), False, True, id="-p module"),
+        pytest.param((), True, True, id="conftest pytest_plugins"),
+        pytest.param(("-p", "errdex"), False, False, id="-p errdex, no autoload"),
+        pytest.param(
+            ("-p", "errdex.integrations.pytest_plugin"), False, False, id="-p module, no autoload"
+        ),
+    ],
+)
+def test_every_way_of_loading_the_plugin_works_beside_the_entry_point(
+    project: tuple[pytest.Pytester, Path],
+    monkeypatch: pytest.MonkeyPatch,
+    args: tuple[str, ...],
+    conftest: bool,
+    autoload: bool,
+) -> None:
+    """With errdex installed (its entry point registered), naming the plugin again, by the
+    entry point's name or by the module's, loads it once: pytest refused the module
+    registered under two names ("Plugin already registered under a different name")."""
+    pytester, db = project
+    _install_entry_point(pytester, monkeypatch)
+    if conftest:
+        pytester.makeconftest('pytest_plugins = ["errdex.integrations.pytest_plugin"]\n')
+    if not autoload:
+        monkeypatch.setenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "1")
+    result = pytester.runpytest_subprocess(*args, "--errdex", "--errdex-db", str(db), "-k", "gear")
+    assert "already registered" not in result.stderr.str() + result.stdout.str()
     result.assert_outcomes(failed=1, deselected=3)
     (text,) = sections(result)
     assert GEAR_SITE in text
+
+
+def test_no_errdex_turns_the_entry_point_off(
+    project: tuple[pytest.Pytester, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pytester, _db = project
+    _install_entry_point(pytester, monkeypatch)
+    result = pytester.runpytest_subprocess("-p", "no:errdex", "-k", "gear")
+    result.assert_outcomes(failed=1, deselected=3)
+    result = pytester.runpytest_subprocess("-p", "no:errdex", "--errdex", "-k", "gear")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR  # the option is errdex's: not loaded
+    assert "unrecognized arguments: --errdex" in result.stderr.str()
+
+
+def test_the_section_is_titled_once(project: tuple[pytest.Pytester, Path]) -> None:
+    """pytest titles the section "errdex"; the block under it starts with the raise site,
+    not with a second errdex title rule."""
+    pytester, db = project
+    result = pytester.runpytest_subprocess(
+        *PLUGIN, "--errdex", "--errdex-db", str(db), "-k", "gear"
+    )
+    result.assert_outcomes(failed=1, deselected=3)
+    (text,) = sections(result)
+    assert "── errdex" not in text
+    assert text.lstrip("\n").startswith(f"ValueError raised at {GEAR_SITE}")
 
 
 def test_json_lines_come_back_from_xdist_workers(project: tuple[pytest.Pytester, Path]) -> None:

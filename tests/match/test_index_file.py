@@ -163,3 +163,125 @@ def test_a_message_literal_of_half_a_megabyte_saves_and_matches(tmp_path: Path) 
     assert done.returncode == 0, (done.returncode, done.stderr[-2000:])
     assert json.loads(done.stdout)[0]["filePath"].endswith("deep/m.py")
     assert MatchIndex.load(index_path(db)) is not None
+
+
+def _saved(catalogue: Path, target: Path) -> MatchIndex:
+    with SqliteStore(catalogue) as store:
+        index = MatchIndex.build(store.iter_envelopes(), version=store.data_version())
+    index.save(target)
+    return index
+
+
+def test_a_loaded_index_is_views_of_its_files_not_objects_per_entry(
+    catalogue: Path, tmp_path: Path
+) -> None:
+    """Loading builds no Python object per entry: the integer columns are views of the
+    file's bytes and the text columns one string each, so a fresh process (errdex's
+    excepthook) reads 100k records in milliseconds."""
+    index = _saved(catalogue, tmp_path / "idx")
+    data, _automaton = index_file.read_index(tmp_path / "idx")
+    for name in ("repos", "paths", "lines", "classes", "postings", "posting_offsets"):
+        assert isinstance(data[name], memoryview), name
+    assert isinstance(data["ids"], str) and isinstance(data["runs_blob"], str)
+    assert isinstance(data["by_path"], index_file.Groups)
+    loaded = MatchIndex(data, _automaton)
+    assert [loaded.entry(i) for i in range(len(loaded))] == [
+        index.entry(i) for i in range(len(index))
+    ]
+    frame = "/venv/lib/python3.11/site-packages/tinygraph/graph.py"
+    assert loaded.by_frame(frame, 30) == index.by_frame(frame, 30)
+    assert loaded.by_empty_message("NetworkXError") == index.by_empty_message("NetworkXError")
+
+
+def _column(directory: Path, name: str) -> tuple[int, int]:
+    meta = json.loads((directory / "meta.json").read_text())
+    (row,) = [row for row in meta["arrays"] if row[0] == name]
+    return row[4], row[2]
+
+
+def test_a_column_out_of_range_is_refused_unless_this_users_errdex_wrote_it(
+    catalogue: Path, tmp_path: Path
+) -> None:
+    """Values are range-checked one by one only when the MAC does not verify: a column
+    changed by anyone without this user's key fails the MAC, and its bad value is found."""
+    target = tmp_path / "idx"
+    _saved(catalogue, target)
+    at, size = _column(target, "paths")
+    blob = bytearray((target / "arrays.bin").read_bytes())
+    blob[at : at + size] = (2**31).to_bytes(size, "little")  # no such string
+    (target / "arrays.bin").write_bytes(bytes(blob))
+    with pytest.raises(index_file.BadIndex, match="string that is not there"):
+        index_file.read_index(target)
+    assert MatchIndex.load(target) is None
+
+
+def test_a_prefetched_index_is_the_one_read_and_a_replaced_one_is_read_again(
+    catalogue: Path, tmp_path: Path
+) -> None:
+    target = tmp_path / "idx"
+    index = _saved(catalogue, target)
+    index_file.prefetch(target)
+    loaded = MatchIndex.load(target)
+    assert loaded is not None and loaded.by_message("Node 1 is not in the graph.") == (
+        index.by_message("Node 1 is not in the graph.")
+    )
+    # read ahead, then replaced by a newer index before it is loaded: the newer one wins
+    index_file.prefetch(target)
+    with SqliteStore(catalogue) as store:
+        newer = MatchIndex.build(store.iter_envelopes(), version=store.data_version() + 7)
+    newer.save(target)
+    loaded = MatchIndex.load(target)
+    assert loaded is not None and loaded.version == newer.version
+    index_file.prefetch(tmp_path / "nothing here")  # no index: nothing started, no error
+    assert MatchIndex.load(tmp_path / "nothing here") is None
+
+
+def test_an_index_read_for_one_answer_defers_its_automaton(
+    catalogue: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Read for one answer (errdex's excepthook), a trusted index's automaton is not built
+    for a short message: each anchor is tried against it, finding exactly what the
+    automaton finds. A message too long for that builds it from the saved state, whose
+    own MAC is checked then; a state changed meanwhile is not used (rebuilt from anchors)."""
+    target = tmp_path / "idx"
+    index = _saved(catalogue, target)
+    messages = ["Node 1 is not in the graph.", "weight must be non-negative, got -2", "no"]
+
+    def deferred_load() -> MatchIndex:
+        index_file.prefetch(target, one_answer=True)
+        loaded = MatchIndex.load(target)
+        assert loaded is not None and isinstance(loaded._automaton, index_file.Deferred)
+        return loaded
+
+    loaded = deferred_load()
+    with monkeypatch.context() as patch:
+
+        def no_build(*args: object) -> None:
+            raise AssertionError("built for a short message")
+
+        patch.setattr(index_file, "_saved_automaton", no_build)
+        patch.setattr(index_file, "_automaton", no_build)
+        for message in messages:
+            assert loaded.by_message(message) == index.by_message(message), message
+    monkeypatch.setattr(index_file, "SCAN_BUDGET", 1)  # every message is "long" now
+    loaded = deferred_load()
+    assert loaded.by_message(messages[0]) == index.by_message(messages[0])
+    assert not isinstance(loaded._automaton, index_file.Deferred)  # built, from its state
+    loaded = deferred_load()
+    state = (target / "automaton.bin").read_bytes()
+    (target / "automaton.bin").write_bytes(bytes(len(state)))  # after the columns were read
+    assert loaded.by_message(messages[1]) == index.by_message(messages[1])
+
+
+@pytest.mark.parametrize(
+    "items",
+    [[], [""], ["a"], ["", ""], ["Lib/json/decoder.py", "", "x"], ["a\x1fb", ""], ["\x1f"]],
+)
+def test_a_list_region_reads_back_whatever_its_items_hold(items: list[str]) -> None:
+    """Lists (interned strings, map keys, anchors) are joined by a separator and split in
+    one call; an item that holds the separator (an observed message might) is still read
+    back by the offsets."""
+    from errdex.match.index_write import _joined
+
+    text, chars = _joined(items)
+    assert index_file._split(text, memoryview(bytes(chars)).cast("Q")) == items

@@ -105,8 +105,10 @@ def blocks(answers: Sequence[Answer]) -> list[Block]:
 _BOLD, _DIM, _CYAN, _RESET = "\x1b[1m", "\x1b[2m", "\x1b[36m", "\x1b[0m"
 
 
-def render_text(answers: Sequence[Answer], *, color: bool) -> str:
-    """The block for a terminal (ANSI colour when ``color``); ``""`` when nothing matched."""
+def render_text(answers: Sequence[Answer], *, color: bool, rule: bool = True) -> str:
+    """The block for a terminal (ANSI colour when ``color``); ``""`` when nothing matched.
+    ``rule`` starts it with errdex's own title rule, which a caller that already titles
+    the block (pytest's "errdex" section) leaves out."""
     found = blocks(answers)
     if not found:
         return ""
@@ -114,7 +116,7 @@ def render_text(answers: Sequence[Answer], *, color: bool) -> str:
     def style(code: str, text: str) -> str:
         return f"{code}{text}{_RESET}" if color else text
 
-    lines = [style(_DIM, "── errdex " + "─" * 50)]
+    lines = [style(_DIM, "── errdex " + "─" * 50)] if rule else []
     for block in found:
         title = clean(block.title, line=True)
         lines.append(f"{style(_BOLD, title)}  {style(_DIM, f'({block.confidence:.0%})')}")

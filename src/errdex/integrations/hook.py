@@ -102,6 +102,7 @@ def report(
         path = Path(db) if db is not None else default_db()
         if path is None or not path.exists():  # silent, and nothing heavy imported
             return False
+        _prefetch_index(path)
         from errdex.integrations.block import render_text
         from errdex.integrations.live import NoIndexYet, answers_for_exception
 
@@ -123,6 +124,20 @@ def report(
     except BaseException as error:  # the hook must never raise, not even KeyboardInterrupt
         _debug(error)
         return False
+
+
+def _prefetch_index(db: Path) -> None:
+    """Start reading the catalogue's saved match index (the one beside it, as
+    :func:`errdex.match.api.index_path` names it) in a thread while the matcher is
+    imported: the reads and the MAC check release the GIL. Read for one answer, its
+    automaton is built only if the message is too long to try its anchors one by one.
+    Never raises."""
+    try:
+        from errdex.match.index_file import prefetch
+
+        prefetch(db.with_name(db.name + ".matchindex"), one_answer=True)
+    except Exception as error:
+        _debug(error)
 
 
 #: Said instead of the block while the catalogue has no match index: the hook does not

@@ -30,6 +30,7 @@ from errdex.match._paste_model import (
     Relation,
 )
 from errdex.match.api import Answer, answer_errors, cached_index_path, chains, index_path
+from errdex.match.layouts import record_keys
 from errdex.store import SqliteStore, StoreError
 
 __all__ = [
@@ -41,6 +42,9 @@ __all__ = [
     "index_ready",
 ]
 
+#: Where a repository keeps its importable code (as :mod:`errdex.match.layouts`); given to
+#: ``record_keys`` so that it does not load the tag table's prefixes (errdex.source).
+_CODE_DIRS = ("src/", "Lib/", "lib/")
 #: Deeper chains than this are cut (CPython's own printer has no limit, but cycles and
 #: runaway chains must not hang a hook).
 MAX_CHAIN = 64
@@ -159,12 +163,15 @@ class LiveAnswer(Answer):
 
 
 def _local_path(candidate_path: str, line: int, errors: list[PastedError]) -> str | None:
-    """The real path of the frame that is the candidate's raise site, if one is."""
-    tail = "/" + candidate_path.replace("\\", "/").lstrip("/")
+    """The real path of the frame that is the candidate's raise site, if one is: the
+    record's ``filePath`` as the repository has it (``src/click/types.py``), or as it is
+    installed (``…/site-packages/click/types.py``, ``…/python3.11/json/decoder.py``)."""
+    keys = record_keys(candidate_path.replace("\\", "/"), _CODE_DIRS)
+    tails = ["/" + key.lstrip("/") for key in keys]
     for error in reversed(errors):
         for frame in reversed(error.frames):
             path = frame.path.replace("\\", "/")
-            if frame.line == line and (path.endswith(tail) or path == tail[1:]):
+            if frame.line == line and any(path.endswith(t) or path == t[1:] for t in tails):
                 return frame.path
     return None
 

@@ -117,7 +117,7 @@ class ErrdexReporter:
             from errdex.integrations.live import answers_for_exception
 
             answers = answers_for_exception(value, db=self.db, top=TOP)
-            text = render_text(answers, color=False)
+            text = render_text(answers, color=False, rule=False)  # pytest titles the section
         except Exception as exc:  # errdex must never fail the run it reports on
             line["status"] = "errdex failed"
             return f"errdex could not explain this error ({type(exc).__name__}: {exc})", line

@@ -6,7 +6,6 @@ import contextlib
 import hashlib
 import os
 import re
-import shutil
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -101,6 +100,8 @@ def _save(index: MatchIndex, db_path: Path, version: int) -> None:
         stem = target.name.rsplit("-", 1)[0]
         for old in target.parent.glob(stem + "-*"):
             if old != target and old.is_dir():
+                import shutil  # here: shutil loads lzma and bz2, which a hook need not pay
+
                 shutil.rmtree(old, ignore_errors=True)
 
 

@@ -22,7 +22,7 @@ import gc
 import re
 from array import array
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -30,7 +30,8 @@ from typing import Any
 import ahocorasick
 
 from errdex.match.classes import ClassResolver
-from errdex.match.index_file import FILE_FORMAT, BadIndex, read_index, write_index
+from errdex.match.index_file import FILE_FORMAT, BadIndex, Deferred, read_index
+from errdex.match.index_write import write_index
 from errdex.match.layouts import frame_keys, record_keys
 from errdex.template import HOLE_REGEX, MessageTemplate
 
@@ -199,27 +200,28 @@ class _Builder:
 class MatchIndex:
     """A frozen index over the current records of a store."""
 
-    def __init__(self, data: dict[str, Any], automaton: ahocorasick.Automaton) -> None:
+    def __init__(self, data: dict[str, Any], automaton: ahocorasick.Automaton | Deferred) -> None:
         self._data = data
-        self._automaton = automaton
+        self._automaton = automaton  # Deferred: built on the first lookup that needs it
         self.version: int = data["version"]
         self._ids: str = data["ids"]
-        self._repos: array[int] = data["repos"]
-        self._paths: array[int] = data["paths"]
-        self._lines: array[int] = data["lines"]
-        self._classes: array[int] = data["classes"]
-        self._functions: array[int] = data["functions"]
+        # built: arrays and dicts; loaded: views of the saved files (:mod:`.index_file`)
+        self._repos: Sequence[int] = data["repos"]
+        self._paths: Sequence[int] = data["paths"]
+        self._lines: Sequence[int] = data["lines"]
+        self._classes: Sequence[int] = data["classes"]
+        self._functions: Sequence[int] = data["functions"]
         self._runs_blob: str = data["runs_blob"]
-        self._runs_offsets: array[int] = data["runs_offsets"]
+        self._runs_offsets: Sequence[int] = data["runs_offsets"]
         self._regex: dict[int, str] = data["regex"]
         self._strings: list[str] = data["strings"]
-        self._postings: array[int] = data["postings"]
-        self._posting_offsets: array[int] = data["posting_offsets"]
-        self._by_path: dict[str, array[int]] = data["by_path"]
-        self._empty_by_class: dict[str, array[int]] = data["empty_by_class"]
+        self._postings: Sequence[int] = data["postings"]
+        self._posting_offsets: Sequence[int] = data["posting_offsets"]
+        self._by_path: Mapping[str, Sequence[int]] = data["by_path"]
+        self._empty_by_class: Mapping[str, Sequence[int]] = data["empty_by_class"]
         self._id_width: int = data["id_width"]
-        self._observed: dict[str, array[int]] = data["observed"]
-        self._qualified: array[int] = data["qualified"]
+        self._observed: Mapping[str, Sequence[int]] = data["observed"]
+        self._qualified: Sequence[int] = data["qualified"]
         self._class_bases: dict[str, list[str]] = data["class_bases"]
         self._resolver: ClassResolver | None = None
         self._class_names: set[str] | None = None
@@ -303,7 +305,7 @@ class MatchIndex:
 
     def save(self, directory: Path) -> None:
         """Write atomically, in a format that cannot run code when read (:mod:`.index_file`)."""
-        write_index(directory, self._data, self._automaton)
+        write_index(directory, self._data, self._built())
 
     @classmethod
     def load(cls, directory: Path) -> MatchIndex | None:
@@ -366,13 +368,22 @@ class MatchIndex:
             return []
         offsets = self._posting_offsets
         flat = self._postings
-        keys = {key for _, key in self._automaton.iter(message)}
+        deferred = self._automaton
+        if isinstance(deferred, Deferred) and deferred.cheap(message):
+            keys = deferred.scan(message)
+        else:
+            keys = {key for _, key in self._built().iter(message)}
         found: set[int] = set()
         for key in sorted(keys, key=lambda k: offsets[k + 1] - offsets[k]):
             found.update(flat[offsets[key] : offsets[key + 1]])
             if len(found) >= budget:
                 break
         return sorted(found)
+
+    def _built(self) -> ahocorasick.Automaton:
+        if isinstance(self._automaton, Deferred):
+            self._automaton = self._automaton.build()
+        return self._automaton
 
     def by_observed(self, message: str) -> list[int]:
         """Entries at which this exact message was seen at run time (``errdex harvest``),

@@ -1,17 +1,24 @@
-"""The match index on disk, in a format that cannot run code when it is read.
+"""The match index on disk, in a format that cannot run code when it is read, and that a
+fresh process reads in a few tens of milliseconds at 100k records.
 
 An index directory may sit beside a catalogue someone else wrote (a downloaded
 ``errdex.db`` with its ``errdex.db.matchindex/``), so loading it must never unpickle:
 a planted pickle would run its code on ``errdex match`` or ``POST /api/match``. The
-columns are written as raw machine arrays (``arrays.bin``) and JSON (``texts.json``),
-described by ``meta.json``; nothing in them is more than numbers and text.
+columns are raw machine integers (``arrays.bin``, each column 8-byte aligned and read as a
+zero-copy ``memoryview``), raw UTF-8 text (``texts.bin``: the ids, the literal runs, the
+interned strings, the maps' keys and the anchors, each a region decoded in one call, not
+parsed as JSON) and two small tables in JSON (``texts.json``), all described by
+``meta.json``; nothing in them is more than numbers and text. The anchors are decoded only
+when the automaton has to be rebuilt from them.
 
-The Aho-Corasick automaton is the exception: rebuilding it from its anchors takes
-seconds at a million templates, so its own state is saved too (``automaton.bin``), and
-handed to pyahocorasick's C loader only when its HMAC-SHA256 verifies. The key is
-this user's, in errdex's cache directory (``~/.cache/errdex/index.key``, mode 0600),
-never beside the index: an index someone else wrote fails the check and its automaton
-is rebuilt from the anchors instead. Whatever fails to parse or does not fit together
+The Aho-Corasick automaton's own state is saved too (``automaton.bin``): rebuilding it
+from its anchors takes seconds at a million templates. All the files are covered by one
+HMAC-SHA256 whose key is this user's, in errdex's cache directory
+(``~/.cache/errdex/index.key``, mode 0600), never beside the index. An index whose MAC
+verifies was written by this user's errdex: its columns are used as written, and its
+automaton's state is handed to pyahocorasick's C loader. Any other index (another user's,
+a downloaded one, one tampered with) has every column checked for length and range, and
+its automaton rebuilt from the anchors; whatever fails to parse or does not fit together
 is refused, and the caller rebuilds the index from the store.
 """
 
@@ -21,19 +28,28 @@ import hashlib
 import hmac
 import json
 import os
-import secrets
 import sys
-import tempfile
 from array import array
+from collections.abc import Iterator, Mapping, Sequence
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
 import ahocorasick
 
-__all__ = ["FILE_FORMAT", "BadIndex", "cache_root", "read_index", "write_index"]
+__all__ = [
+    "FILE_FORMAT",
+    "SCAN_BUDGET",
+    "BadIndex",
+    "Deferred",
+    "Groups",
+    "cache_root",
+    "prefetch",
+    "read_index",
+]
 
 #: Bumped whenever the files change shape; an index of another format is rebuilt.
-FILE_FORMAT = 5
+FILE_FORMAT = 7
 #: Columns of one machine integer per entry (or per slot), in the order written.
 _ARRAYS = (
     "repos",
@@ -48,8 +64,28 @@ _ARRAYS = (
 )
 #: Maps from a text key to a list of entries, written as keys + flat array + offsets.
 _MAPS = ("by_path", "empty_by_class", "observed")
+#: Lists of strings, written as one text region + the character offsets of each string.
+_LISTS = ("strings", "anchors", *_MAPS)
 _PER_ENTRY = ("repos", "paths", "lines", "classes", "functions", "qualified")
 _STRING_REFS = ("repos", "paths", "classes", "functions", "qualified")
+_COLUMNS = (
+    *_ARRAYS,
+    *(f"{m}.{part}" for m in _MAPS for part in ("flat", "offsets")),
+    *(f"{name}.chars" for name in _LISTS),
+)
+#: The text regions of ``texts.bin``, in the order written.
+_REGIONS = ("ids", "runs_blob", *_LISTS)
+#: The files the columns' MAC covers, in this order, after ``meta.json`` without its MACs;
+#: the automaton's state has a MAC of its own, bound to the columns' one.
+_FILES = ("arrays.bin", "texts.bin", "texts.json")
+_STATE = "automaton.bin"
+#: Past this many character comparisons (anchors × message length) a deferred automaton
+#: is built from its state rather than the anchors tried one by one against the message.
+SCAN_BUDGET = 20_000_000
+_ALIGN = 8
+#: Between the items of a list's text region; an item that holds it is still read right
+#: (by the offsets), only more slowly.
+LIST_SEP = "\x1f"
 
 
 def cache_root() -> Path:
@@ -70,6 +106,8 @@ def _key(create: bool) -> bytes | None:
             return None
     except OSError:
         return None
+    import secrets
+
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
@@ -90,161 +128,251 @@ def _read_key(path: Path) -> bytes | None:
     return key if len(key) == 32 else None
 
 
-def _mac(key: bytes, args: list[int], chunks: list[bytes]) -> str:
-    mac = hmac.new(key, json.dumps([args, [len(c) for c in chunks]]).encode(), hashlib.sha256)
-    for chunk in chunks:
-        mac.update(chunk)
+def _mac(key: bytes, meta: dict[str, Any], blobs: Sequence[bytes | memoryview]) -> str:
+    """Over ``meta`` (without its MACs) and the files' bytes, each with its length."""
+    head = {k: v for k, v in meta.items() if k not in ("mac", "automaton_mac")}
+    described = json.dumps([head, [len(b) for b in blobs]], sort_keys=True).encode()
+    mac = hmac.new(key, described, hashlib.sha256)
+    for blob in blobs:
+        mac.update(blob)
     return mac.hexdigest()
+
+
+def _state_mac(key: bytes, columns_mac: str, state: bytes) -> str:
+    """The automaton's state, bound to the columns it was saved with."""
+    return hmac.new(key, columns_mac.encode() + state, hashlib.sha256).hexdigest()
 
 
 class BadIndex(ValueError):
     """The files on disk are not an index errdex wrote (or not a whole one)."""
 
 
-def write_index(directory: Path, data: dict[str, Any], automaton: ahocorasick.Automaton) -> None:
-    """Write atomically: a reader never sees half an index."""
-    directory.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=directory.name + ".", dir=directory.parent))
-    arrays: list[tuple[str, array[int]]] = [(name, data[name]) for name in _ARRAYS]
-    texts: dict[str, Any] = {
-        "ids": data["ids"],
-        "runs_blob": data["runs_blob"],
-        "strings": data["strings"],
-        "regex": sorted(data["regex"].items()),
-        "class_bases": sorted(data["class_bases"].items()),
-        "anchors": _anchors(automaton, len(data["posting_offsets"]) - 1),
-    }
-    for name in _MAPS:
-        keys, flat, offsets = _flatten(data[name])
-        texts[name] = keys
-        arrays += [(name + ".flat", flat), (name + ".offsets", offsets)]
-    with (tmp / "arrays.bin").open("wb") as fh:
-        for _, column in arrays:
-            column.tofile(fh)
-    with (tmp / "texts.json").open("w", encoding="utf-8") as fh:
-        json.dump(texts, fh, ensure_ascii=False, separators=(",", ":"))
-    meta = {
-        "format": FILE_FORMAT,
-        "version": data["version"],
-        "entries": len(data["lines"]),
-        "id_width": data["id_width"],
-        "byteorder": sys.byteorder,
-        "arrays": [[name, col.typecode, col.itemsize, len(col)] for name, col in arrays],
-    }
-    key = _key(create=True)
-    if key is not None and len(automaton):  # an empty automaton has no state to save
-        meta["automaton"] = _write_state(tmp / "automaton.bin", automaton, key)
-    (tmp / "meta.json").write_text(json.dumps(meta))
-    _replace(tmp, directory)
+class Groups(Mapping[str, Sequence[int]]):
+    """A map from a text key to entries, read as it is stored: the keys, one flat column of
+    entries and where each key's entries start; a key's entries are sliced (no copy) only
+    when it is looked up."""
 
+    def __init__(self, keys: list[str], flat: Sequence[int], offsets: Sequence[int]) -> None:
+        if len(offsets) != len(keys) + 1 or (offsets and offsets[-1] != len(flat)):
+            raise BadIndex("a map's offsets do not fit its entries")
+        self.keys_list, self.flat, self.offsets = keys, flat, offsets
+        self._at = dict(zip(keys, range(len(keys)), strict=True))
 
-def read_index(directory: Path) -> tuple[dict[str, Any], ahocorasick.Automaton]:
-    """The columns and automaton saved in ``directory``; :class:`BadIndex` (or OSError) if
-    they are missing, partial, of another format or do not fit together."""
-    meta = _json(directory / "meta.json")
-    if not isinstance(meta, dict) or meta.get("format") != FILE_FORMAT:
-        raise BadIndex("another format")
-    if meta.get("byteorder") != sys.byteorder:
-        raise BadIndex("written on a machine of another byte order")
-    columns = _read_arrays(directory / "arrays.bin", meta.get("arrays"))
-    texts = _json(directory / "texts.json")
-    if not isinstance(texts, dict):
-        raise BadIndex("texts.json is not an object")
-    data: dict[str, Any] = {"format": FILE_FORMAT, "version": _int(meta.get("version"))}
-    data["id_width"] = _int(meta.get("id_width"))
-    data.update((name, columns[name]) for name in _ARRAYS)
-    for name in ("ids", "runs_blob"):
-        data[name] = _str(texts.get(name))
-    data["strings"] = _strs(texts.get("strings"))
-    data["regex"] = _regex(texts.get("regex"))
-    data["class_bases"] = _class_bases(texts.get("class_bases"))
-    for name in _MAPS:
-        keys = _strs(texts.get(name))
-        data[name] = _unflatten(keys, columns[name + ".flat"], columns[name + ".offsets"])
-    anchors = _strs(texts.get("anchors"))
-    _check(data, _int(meta.get("entries")), len(anchors), [columns[m + ".flat"] for m in _MAPS])
-    return data, _load_state(directory / "automaton.bin", meta.get("automaton"), anchors)
+    def __getitem__(self, key: str) -> Sequence[int]:
+        i = self._at[key]
+        return self.flat[self.offsets[i] : self.offsets[i + 1]]
 
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.keys_list)
 
-# -- writing -----------------------------------------------------------------------------
-
-
-def _anchors(automaton: ahocorasick.Automaton, slots: int) -> list[str]:
-    """The automaton's words by the posting slot each one stands for."""
-    anchors = [""] * slots
-    if len(automaton):
-        for key, slot in automaton.items():
-            anchors[slot] = key
-    return anchors
-
-
-def _write_state(path: Path, automaton: ahocorasick.Automaton, key: bytes) -> dict[str, Any]:
-    """The automaton's own state (what it pickles) as raw bytes, with its MAC."""
-    _cls, state = automaton.__reduce__()
-    chunks: list[bytes] = list(state[0])
-    args = [int(v) for v in state[1:6]]
-    with path.open("wb") as fh:
-        for chunk in chunks:
-            fh.write(chunk)
-    return {"args": args, "chunks": [len(c) for c in chunks], "mac": _mac(key, args, chunks)}
-
-
-def _flatten(mapping: dict[str, array[int]]) -> tuple[list[str], array[int], array[int]]:
-    keys = list(mapping)
-    flat = array("I")
-    offsets = array("Q", [0])
-    for key in keys:
-        flat.extend(mapping[key])
-        offsets.append(len(flat))
-    return keys, flat, offsets
-
-
-def _replace(tmp: Path, directory: Path) -> None:
-    """Swap the new directory in for the old one, then remove the old one."""
-    old = directory.with_name(directory.name + ".old")
-    if directory.exists():
-        os.replace(directory, old)
-    os.replace(tmp, directory)
-    if old.exists():
-        for child in old.iterdir():
-            child.unlink()
-        old.rmdir()
+    def __len__(self) -> int:
+        return len(self.keys_list)
 
 
 # -- reading -----------------------------------------------------------------------------
 
 
-def _json(path: Path) -> Any:
+class _Files:
+    """An index's files as read, and whether their MACs verified; the automaton's state is
+    read now unless ``deferred`` (then only if a lookup needs it, :class:`Deferred`)."""
+
+    def __init__(self, directory: Path, deferred: bool = False) -> None:
+        self.directory = directory
+        self.meta_raw = (directory / "meta.json").read_bytes()
+        meta = _json(self.meta_raw)
+        if not isinstance(meta, dict) or meta.get("format") != FILE_FORMAT:
+            raise BadIndex("another format")
+        if meta.get("byteorder") != sys.byteorder:
+            raise BadIndex("written on a machine of another byte order")
+        self.meta: dict[str, Any] = meta
+        self.blobs = [(directory / name).read_bytes() for name in _FILES]
+        self.key, mac = _key(create=False), meta.get("mac")
+        self.trusted = (
+            self.key is not None
+            and isinstance(mac, str)
+            and hmac.compare_digest(_mac(self.key, meta, self.blobs), mac)
+        )
+        self.deferred = deferred and self.trusted
+        self.state: bytes | None = None if self.deferred else self.read_state()
+
+    def read_state(self) -> bytes | None:
+        """The automaton's saved state if its MAC verifies for these columns, else None."""
+        if not self.trusted or self.key is None:
+            return None
+        try:
+            state = (self.directory / _STATE).read_bytes()
+        except OSError:
+            return None
+        mac = self.meta.get("automaton_mac")
+        expected = _state_mac(self.key, str(self.meta.get("mac")), state)
+        return state if isinstance(mac, str) and hmac.compare_digest(expected, mac) else None
+
+
+class _Prefetch:
+    """:class:`_Files` read in a thread: reading and hashing release the GIL, so a hook
+    that starts this before importing the matcher gets both done at once."""
+
+    def __init__(self, directory: Path, deferred: bool) -> None:
+        import threading
+
+        self.deferred = deferred
+        self.files: _Files | None = None
+        self.error: BaseException | None = None
+        self.thread = threading.Thread(target=self._run, args=(directory,), daemon=True)
+        self.thread.start()
+
+    def _run(self, directory: Path) -> None:
+        try:
+            self.files = _Files(directory, self.deferred)
+        except BaseException as error:  # handed to the reader, who would have met it
+            self.error = error
+
+    def result(self) -> _Files:
+        self.thread.join()
+        if self.error is not None:
+            raise self.error
+        assert self.files is not None
+        return self.files
+
+
+_prefetched: dict[Path, _Prefetch] = {}
+
+
+def prefetch(directory: Path, *, one_answer: bool = False) -> None:
+    """Start reading the index in ``directory`` (and checking its MAC) in a thread, for
+    the next :func:`read_index` of it; nothing happens when it has no ``meta.json``.
+    ``one_answer``: the process asks one question (errdex's excepthook), so the automaton
+    is deferred (:class:`Deferred`): a short message is looked up without building it."""
+    if directory in _prefetched or not (directory / "meta.json").is_file():
+        return
+    _prefetched[directory] = _Prefetch(directory, one_answer)
+
+
+def _files(directory: Path) -> _Files:
+    """The files, from a prefetch when one was started and the index is still the one it
+    read (its ``meta.json`` unchanged), else read now."""
+    pending = _prefetched.pop(directory, None)
+    if pending is not None:
+        try:
+            files = pending.result()
+            if (directory / "meta.json").read_bytes() == files.meta_raw:
+                return files
+        except (OSError, BadIndex):
+            pass  # read it again, now, and meet the error (or not) afresh
+    return _Files(directory, deferred=pending is not None and pending.deferred)
+
+
+def read_index(directory: Path) -> tuple[dict[str, Any], ahocorasick.Automaton | Deferred]:
+    """The columns and automaton saved in ``directory`` (a :class:`Deferred` one when the
+    index was prefetched for one answer); :class:`BadIndex` (or OSError) if they are
+    missing, partial, of another format or do not fit together."""
+    files = _files(directory)
+    meta, blobs, trusted = files.meta, files.blobs, files.trusted
+    arrays_bin, texts_bin, tables_json = blobs
+    columns = _read_columns(arrays_bin, meta.get("arrays"))
+    texts, anchors = _read_texts(texts_bin, meta.get("texts"))
+    tables = _json(tables_json)
+    if not isinstance(tables, dict):
+        raise BadIndex("texts.json is not an object")
+    data: dict[str, Any] = {"format": FILE_FORMAT, "version": _int(meta.get("version"))}
+    data["id_width"] = _int(meta.get("id_width"))
+    data.update((name, columns[name]) for name in _ARRAYS)
+    data["ids"], data["runs_blob"] = texts["ids"], texts["runs_blob"]
+    data["strings"] = _split(texts["strings"], columns["strings.chars"])
+    data["regex"] = _regex(tables.get("regex"))
+    data["class_bases"] = _class_bases(tables.get("class_bases"))
+    for name in _MAPS:
+        keys = _split(texts[name], columns[name + ".chars"])
+        data[name] = Groups(keys, columns[name + ".flat"], columns[name + ".offsets"])
+    slots = len(data["posting_offsets"]) - 1
+    if len(columns["anchors.chars"]) != slots + 1:
+        raise BadIndex("the anchors do not fit the postings")
+    if not trusted:  # not written by this user's errdex: every column is checked
+        _check(data, _int(meta.get("entries")), [columns[m + ".flat"] for m in _MAPS])
+        return data, _automaton(_split(_decode(anchors), columns["anchors.chars"]))
+    _check_shape(data, _int(meta.get("entries")))
+    deferred = Deferred(files, slots, anchors, columns["anchors.chars"])
+    return data, deferred if files.deferred and slots else deferred.build()
+
+
+def _json(blob: bytes) -> Any:
     try:
-        return json.loads(path.read_bytes())
+        return json.loads(blob)
     except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
-        raise BadIndex(f"{path.name} is not JSON") from exc
+        raise BadIndex("not JSON") from exc
 
 
-def _read_arrays(path: Path, layout: Any) -> dict[str, array[int]]:
-    """The raw columns ``meta.json`` describes: names, type codes, item sizes, lengths."""
-    wanted = [*_ARRAYS, *(f"{m}.{part}" for m in _MAPS for part in ("flat", "offsets"))]
-    if not isinstance(layout, list) or [row[0] if row else None for row in layout] != wanted:
+def _read_columns(blob: bytes, layout: Any) -> dict[str, Sequence[int]]:
+    """The integer columns ``meta.json`` describes (name, type code, item size, length,
+    offset), as views of the file's bytes: nothing is copied."""
+    if not isinstance(layout, list) or [row[0] if row else None for row in layout] != list(
+        _COLUMNS
+    ):
         raise BadIndex("unexpected columns")
-    blob = memoryview(path.read_bytes())
-    columns: dict[str, array[int]] = {}
-    at = 0
+    view = memoryview(blob)
+    columns: dict[str, Sequence[int]] = {}
+    end = 0
     for row in layout:
-        if len(row) != 4 or row[1] not in ("I", "Q"):
+        if len(row) != 5 or row[1] not in ("I", "Q"):
             raise BadIndex("bad column description")
-        name, typecode, itemsize, count = row[0], row[1], _int(row[2]), _int(row[3])
-        column = array(typecode)
-        if column.itemsize != itemsize:
+        name, typecode = row[0], row[1]
+        itemsize, count, at = _int(row[2]), _int(row[3]), _int(row[4])
+        if array(typecode).itemsize != itemsize:
             raise BadIndex("written with another integer size")
+        if at % _ALIGN or at < end or at + itemsize * count > len(blob):
+            raise BadIndex("arrays.bin does not fit its description")
         end = at + itemsize * count
-        if end > len(blob):
-            raise BadIndex("arrays.bin is short")
-        column.frombytes(blob[at:end])
-        columns[name] = column
-        at = end
-    if at != len(blob):
+        columns[name] = view[at:end].cast(typecode)
+    if len(blob) - end >= _ALIGN:
         raise BadIndex("arrays.bin is longer than described")
     return columns
+
+
+def _read_texts(blob: bytes, layout: Any) -> tuple[dict[str, str], memoryview]:
+    """The text regions (name, offset, length in bytes), each decoded in one call; the
+    anchors are left as bytes, decoded only if the automaton must be rebuilt from them."""
+    if not isinstance(layout, list) or [row[0] if row else None for row in layout] != list(
+        _REGIONS
+    ):
+        raise BadIndex("unexpected text regions")
+    view = memoryview(blob)
+    texts: dict[str, str] = {}
+    anchors = view[:0]
+    end = 0
+    for row in layout:
+        if len(row) != 3:
+            raise BadIndex("bad text description")
+        at, length = _int(row[1]), _int(row[2])
+        if at != end or at + length > len(blob):
+            raise BadIndex("texts.bin does not fit its description")
+        end = at + length
+        if row[0] == "anchors":
+            anchors = view[at:end]
+        else:
+            texts[row[0]] = _decode(view[at:end])
+    if end != len(blob):
+        raise BadIndex("texts.bin is longer than described")
+    return texts, anchors
+
+
+def _decode(raw: memoryview) -> str:
+    try:
+        return str(raw, "utf-8", "surrogatepass")
+    except UnicodeDecodeError as exc:
+        raise BadIndex("texts.bin is not UTF-8") from exc
+
+
+def _split(text: str, chars: Sequence[int]) -> list[str]:
+    """The items of a list's text region: split at the separators in one call when no item
+    holds one (there are exactly one fewer than items), else cut by the offsets."""
+    count = len(chars) - 1
+    if count <= 0 or chars[-1] != len(text) + 1:
+        if count == 0 and not text:
+            return []
+        raise BadIndex("a list's offsets do not fit its text")
+    if text.count(LIST_SEP) == count - 1:
+        return text.split(LIST_SEP)
+    return [text[a : b - 1] for a, b in pairwise(chars)]
 
 
 def _int(value: Any) -> int:
@@ -260,7 +388,7 @@ def _str(value: Any) -> str:
 
 
 def _strs(value: Any) -> list[str]:
-    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+    if not isinstance(value, list) or not set(map(type, value)) <= {str}:
         raise BadIndex("expected a list of strings")
     return value
 
@@ -287,14 +415,8 @@ def _class_bases(value: Any) -> dict[str, list[str]]:
     return out
 
 
-def _unflatten(keys: list[str], flat: array[int], offsets: array[int]) -> dict[str, array[int]]:
-    if len(offsets) != len(keys) + 1 or (offsets and offsets[-1] != len(flat)):
-        raise BadIndex("a map's offsets do not fit its entries")
-    return {key: flat[offsets[i] : offsets[i + 1]] for i, key in enumerate(keys)}
-
-
-def _check(data: dict[str, Any], entries: int, anchors: int, flats: list[array[int]]) -> None:
-    """Every column has the length and the range its readers rely on."""
+def _check_shape(data: dict[str, Any], entries: int) -> None:
+    """What every reader relies on and costs nothing to check: the columns' lengths."""
     if any(len(data[name]) != entries for name in _PER_ENTRY):
         raise BadIndex("columns of different lengths")
     if len(data["ids"]) != entries * data["id_width"]:
@@ -303,10 +425,18 @@ def _check(data: dict[str, Any], entries: int, anchors: int, flats: list[array[i
     if len(runs_offsets) != entries + 1 or runs_offsets[-1] != len(data["runs_blob"]):
         raise BadIndex("the runs do not fit the entries")
     offsets = data["posting_offsets"]
-    if len(offsets) != anchors + 1 or offsets[-1] != len(data["postings"]):
+    if not len(offsets) or offsets[-1] != len(data["postings"]):
         raise BadIndex("the postings do not fit the anchors")
+    if not data["strings"]:
+        raise BadIndex("no strings")
+
+
+def _check(data: dict[str, Any], entries: int, flats: list[Sequence[int]]) -> None:
+    """Every column has the length and the range its readers rely on (an index this
+    user's errdex did not write, read value by value)."""
+    _check_shape(data, entries)
     strings = len(data["strings"])
-    if strings == 0 or any(max(data[n], default=0) >= strings for n in _STRING_REFS):
+    if any(max(data[n], default=0) >= strings for n in _STRING_REFS):
         raise BadIndex("a column names a string that is not there")
     refs = [data["postings"], *flats]
     if any(max(r, default=0) >= entries for r in refs if len(r)) or any(
@@ -315,32 +445,71 @@ def _check(data: dict[str, Any], entries: int, anchors: int, flats: list[array[i
         raise BadIndex("an entry number out of range")
 
 
-def _load_state(path: Path, saved: Any, anchors: list[str]) -> ahocorasick.Automaton:
-    """The saved automaton if this user's errdex wrote it (its MAC verifies) and it holds
-    the anchors; else the automaton rebuilt from the anchors."""
-    key = _key(create=False)
-    if key is None or not isinstance(saved, dict):
-        return _automaton(anchors)
-    args, lengths, mac = saved.get("args"), saved.get("chunks"), saved.get("mac")
+class Deferred:
+    """The automaton of a trusted index, built only when a lookup needs it: from its saved
+    state (read and MAC-checked then, if it was not read with the columns), else from the
+    anchors. Until then a short message is looked up by trying each anchor against it,
+    which at 100k records costs a few milliseconds where building costs tens."""
+
+    def __init__(
+        self, files: _Files, slots: int, anchors: memoryview, chars: Sequence[int]
+    ) -> None:
+        import _thread
+
+        self._files, self.slots, self._raw, self._chars = files, slots, anchors, chars
+        self._anchors: list[str] | None = None
+        self._built: ahocorasick.Automaton | None = None
+        self._lock = _thread.allocate_lock()
+
+    def __len__(self) -> int:
+        return self.slots
+
+    def cheap(self, message: str) -> bool:
+        """Whether trying every anchor against ``message`` beats building the automaton."""
+        return self._built is None and self.slots * (len(message) + 1) <= SCAN_BUDGET
+
+    def anchors(self) -> list[str]:
+        if self._anchors is None:
+            self._anchors = _split(_decode(self._raw), self._chars)
+        return self._anchors
+
+    def scan(self, message: str) -> set[int]:
+        """The slots whose anchor occurs in ``message``: what the automaton would find."""
+        return {slot for slot, anchor in enumerate(self.anchors()) if anchor in message}
+
+    def build(self) -> ahocorasick.Automaton:
+        with self._lock:
+            if self._built is None:
+                files = self._files
+                state = files.state if files.state is not None else files.read_state()
+                if state is None:  # gone or replaced since the columns were read
+                    self._built = _automaton(self.anchors())
+                else:
+                    self._built = _saved_automaton(state, files.meta.get("automaton"), self.slots)
+                files.state = None  # built: the state's bytes are not needed any more
+            return self._built
+
+
+def _saved_automaton(state: bytes, saved: Any, slots: int) -> ahocorasick.Automaton:
+    """The automaton from the state saved with an index whose MAC verified."""
+    if not slots:
+        return _automaton([])
+    if not isinstance(saved, dict):
+        raise BadIndex("no automaton saved")
+    args, lengths = saved.get("args"), saved.get("chunks")
     if not (isinstance(args, list) and len(args) == 5 and isinstance(lengths, list)):
-        return _automaton(anchors)
-    if not isinstance(mac, str) or not all(isinstance(n, int) for n in [*args, *lengths]):
-        return _automaton(anchors)
-    try:
-        blob = path.read_bytes()
-    except OSError:
-        return _automaton(anchors)
-    if lengths == [len(blob)]:
-        chunks, at = [blob], len(blob)  # the usual case: no copy of a few hundred MiB
+        raise BadIndex("bad automaton description")
+    if not all(isinstance(n, int) for n in [*args, *lengths]) or sum(lengths) != len(state):
+        raise BadIndex("bad automaton description")
+    if len(lengths) == 1:
+        chunks = [state]  # the usual case: no copy of a few hundred MiB
     else:
         chunks, at = [], 0
         for length in lengths:
-            chunks.append(blob[at : at + length])
+            chunks.append(state[at : at + length])
             at += length
-    if at != len(blob) or not hmac.compare_digest(_mac(key, args, chunks), mac):
-        return _automaton(anchors)
     automaton = ahocorasick.Automaton(chunks, *args, None)
-    if len(automaton) != len(set(anchors)):
+    if len(automaton) != slots:  # one distinct anchor per posting slot
         raise BadIndex("the automaton does not hold the anchors")
     return automaton
 

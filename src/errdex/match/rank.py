@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import re2
-from rapidfuzz import fuzz
 
 from errdex.extract.registry import extractor_for
 from errdex.match.classes import ClassResolver
@@ -344,6 +343,8 @@ def _score_clue(clue: Clue, index: MatchIndex) -> list[Scored]:
 
     # fuzzy: the message drifted between versions
     if message and not any(s.full_match for s in found.values()):
+        from rapidfuzz import fuzz  # here: a hook's first answer must not pay its import
+
         for i in candidates[:200]:
             entry = index.entry(i)
             if entry.runs is None or not entry.literal_length:
