@@ -25,6 +25,7 @@ from errdex.extract.registry import (
     load_extractor,
     source_suffixes,
 )
+from errdex.extract.python.project import reading_repository
 from errdex.extract.site import ErrorSite, message_display
 from errdex.record import (
     SCHEMA_VERSION,
@@ -110,7 +111,9 @@ def scan_file(context: ScanContext, rel: str) -> FileResult:
     file_path = context.path_prefix + rel
     lines = text.splitlines()
     try:
-        sites = load_extractor(extractor.module)(text, file_path, lines)
+        # a message built in another module of the checkout is read there (issue 9)
+        with reading_repository(context.checkout.root, context.path_prefix):
+            sites = load_extractor(extractor.module)(text, file_path, lines)
     except SyntaxError as exc:
         result.skipped = f"syntax error at line {exc.lineno}: {exc.msg}"
         return result

@@ -19,7 +19,7 @@ from errdex.extract.site import ErrorSite, SiteKind
 from errdex.record import Severity
 from errdex.template import MessageTemplate
 
-from .exceptions import ExceptionReader
+from .exceptions import ExceptionReader, derivation
 from .guards import Guards, write_guard
 from .literals import style_of
 from .messages import Templates
@@ -291,6 +291,17 @@ class ModuleExtractor(ExceptionReader):
         if exc is None:
             return  # bare ``raise``: a re-raise, not a new site
         cause = self.expr_text(stmt.cause) if stmt.cause is not None else None
+        if isinstance(exc, ast.Call) and not self._is_class_expr(exc.func, scope):
+            built = self.built_by_helper(exc, scope)
+            if built is not None:
+                qualified = built.qualified
+                shown = qualified.rpartition(".")[2]
+                notes = [derivation(built.notes)]
+                self._add(
+                    stmt, "raise", scope, guards, shown, qualified, built.templates,
+                    "helper_call", cause, notes,
+                )
+                return
         for call_or_class, style, notes in self._resolve_raised(exc, scope):
             if call_or_class is None:
                 if style == "reraise":
@@ -299,6 +310,7 @@ class ModuleExtractor(ExceptionReader):
                 self._add(stmt, "raise", scope, guards, None, None, [template], style, cause, notes)
                 continue
             qualified, shown, templates, arg_style = self._exception_parts(call_or_class, scope)
+            notes = [*notes, *self.derived]
             self._add(
                 stmt,
                 "raise",
@@ -340,7 +352,9 @@ class ModuleExtractor(ExceptionReader):
             return
         if isinstance(message, ast.Call) and self._is_class_expr(message.func, scope):
             qualified, shown, templates, style = self._exception_parts(message, scope)
+            notes = list(self.derived)
         else:
+            notes = []
             if category is not None:
                 qualified = self.qualify(category)
                 shown = qualified.rpartition(".")[2]
@@ -348,7 +362,7 @@ class ModuleExtractor(ExceptionReader):
                 qualified, shown = "builtins.UserWarning", "UserWarning"
             templates = self.templates(message, scope)
             style = style_of(message)
-        self._add(stmt, "warn", scope, guards, shown, qualified, templates, style, None, [])
+        self._add(stmt, "warn", scope, guards, shown, qualified, templates, style, None, notes)
 
     def _assert(self, stmt: ast.Assert, scope: Scope, guards: Guards) -> None:
         if stmt.msg is None:
