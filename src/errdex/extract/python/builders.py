@@ -74,6 +74,10 @@ class SelfBinding:
 
     ref: ClassRef
     used: bool = False
+    #: ``self.<name> = …`` seen while its ``__init__`` chain ran: what ``__str__`` reads.
+    attrs: dict[str, MessageTemplate] = field(default_factory=dict)
+    #: Whether that chain assigned ``self.args`` (which the builtin ``__str__`` prints).
+    sets_args: bool = False
 
 
 @dataclass
@@ -94,6 +98,15 @@ class _Frame:
     defining: ClassRef | None
     notes: list[str]
     depth: int = 0
+    #: In an ``__init__``: the message the last base ``__init__`` call set.
+    message: MessageTemplate | None = None
+
+
+class _Stop:
+    """A ``return`` inside an ``__init__``: nothing after it runs."""
+
+
+_STOP = _Stop()
 
 
 class _Fail(Exception):
@@ -380,14 +393,37 @@ class BuilderReader(HierarchyReader):
         if full is None:
             raise _Fail
         printer = next((n for n in full if defines(n, "__str__")), None)
-        if isinstance(printer, ClassRef):
-            raise _Fail  # the class's own ``__str__`` decides what prints
         init = next((n for n in full if defines(n, "__init__")), None)
-        if not isinstance(init, ClassRef):
-            return Built(ref.qualified, [_builtin_message(full, args)], notes)
         binding = SelfBinding(ref)
-        message = init.reader._run_init(init, full, args, args, binding, [*notes], depth + 1)
-        return Built(ref.qualified, [message], [*notes, f"`{init.node.name}.__init__`"])
+        steps = list(notes)
+        if isinstance(init, ClassRef):
+            message = init.reader._run_init(init, full, args, args, binding, notes, depth + 1)
+            steps.append(f"`{init.node.name}.__init__`")
+        elif not isinstance(printer, ClassRef):
+            message = _builtin_message(full, args)
+        if isinstance(printer, ClassRef):
+            message = printer.reader._run_str(printer, binding)
+            steps.append(f"`{printer.node.name}.__str__`")
+        elif binding.sets_args:
+            raise _Fail  # ``self.args = …``: what the builtin ``__str__`` prints was replaced
+        return Built(ref.qualified, [message], steps)
+
+    def _run_str(self, printer: ClassRef, binding: SelfBinding) -> MessageTemplate:
+        """What ``__str__`` returns, reading the attributes ``__init__`` set."""
+        fn = method_of(printer, "__str__")
+        alias = class_attribute(printer, "__str__")
+        if fn is None and isinstance(alias, ast.Name):
+            fn = method_of(printer, alias.id)  # ``__str__ = __repr__``
+        if fn is None:
+            raise _Fail
+        frame = self._frame(fn, Args(), binding, printer, [])
+        returned = self._walk_to(fn.body, frame, None)
+        if not isinstance(returned, ast.expr):
+            raise _Fail
+        found = self.templates(returned, frame.scope)
+        if len(found) != 1 or found[0].is_opaque:
+            raise _Fail
+        return found[0]
 
     def _run_init(
         self,
@@ -406,9 +442,9 @@ class BuilderReader(HierarchyReader):
             raise _Fail
         frame = self._frame(fn, args, binding, defining, notes)
         frame.depth = depth
-        found = self._walk_to(fn.body, frame, mro)
-        if isinstance(found, MessageTemplate):
-            return found
+        self._walk_to(fn.body, frame, mro)
+        if frame.message is not None:
+            return frame.message
         # no base ``__init__`` call: ``BaseException.__new__`` kept the constructor's args
         return _builtin_message(mro, original)
 
@@ -460,17 +496,19 @@ class BuilderReader(HierarchyReader):
 
     def _walk_to(
         self, body: Sequence[ast.stmt], frame: _Frame, mro: list[Node] | None
-    ) -> ast.expr | MessageTemplate | None:
-        """Run statements: the returned expression (a helper), the message a base
-        ``__init__`` call set (``mro`` given), or None at the end of the body."""
+    ) -> ast.expr | _Stop | None:
+        """Run statements: the returned expression (a helper), ``_STOP`` at a return from
+        an ``__init__`` (``mro`` given; its base calls leave the message in the frame), or
+        None at the end of the body."""
         for stmt in body:
             if isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
                 bind_assignment(stmt, frame.scope)
                 for name in _assigned(stmt):
                     frame.values.pop(name, None)
+                self._set_attributes(stmt, frame)
             elif isinstance(stmt, ast.Return):
                 if mro is not None:
-                    return None
+                    return _STOP
                 if stmt.value is None:
                     raise _Fail
                 return stmt.value
@@ -478,7 +516,7 @@ class BuilderReader(HierarchyReader):
                 if mro is not None:
                     found = self._base_init(stmt.value, frame, mro)
                     if found is not None:
-                        return found
+                        frame.message = found  # a later base call sets ``args`` again
             elif isinstance(stmt, ast.If):
                 decided = self._decide(stmt.test, frame)
                 if decided is None:
@@ -504,6 +542,37 @@ class BuilderReader(HierarchyReader):
             else:
                 self._unknown(stmt, frame)
         return None
+
+    def _set_attributes(self, stmt: ast.Assign | ast.AnnAssign | ast.AugAssign, frame: _Frame) -> None:
+        """Keep what ``self.<name> = value`` stores, for ``__str__`` to read."""
+        binding = frame.binding
+        if binding is None:
+            return
+        targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+        pairs: list[tuple[ast.expr, ast.expr | None]] = []
+        for target in targets:
+            if isinstance(target, ast.Tuple) and isinstance(stmt.value, ast.Tuple) and len(
+                target.elts
+            ) == len(stmt.value.elts):
+                pairs.extend(zip(target.elts, stmt.value.elts, strict=True))
+            elif isinstance(target, ast.Tuple):
+                pairs.extend((t, None) for t in target.elts)
+            else:
+                pairs.append((target, None if isinstance(stmt, ast.AugAssign) else stmt.value))
+        for target, value in pairs:
+            if not (
+                isinstance(target, ast.Attribute)
+                and isinstance(target.value, ast.Name)
+                and target.value.id == "self"
+            ):
+                continue
+            if target.attr == "args":
+                binding.sets_args = True
+            found = self.templates(value, frame.scope) if value is not None else []
+            if len(found) == 1:
+                binding.attrs[target.attr] = found[0]
+            else:
+                binding.attrs.pop(target.attr, None)
 
     def _unknown(self, stmt: ast.AST, frame: _Frame) -> None:
         """A statement not followed: what it may return ends the chain, what it binds is unknown."""
@@ -579,7 +648,18 @@ class BuilderReader(HierarchyReader):
                 return Text(found[0])  # every text it can be is a string
         return None
 
-    # -- ``self.messages[key]`` -------------------------------------------------------------
+    # -- ``self.messages[key]``, ``self.message`` -------------------------------------------
+
+    def _self_attribute(self, node: ast.Attribute, scope: Scope) -> Templates | None:
+        binding = scope.bound_self
+        if (
+            isinstance(binding, SelfBinding)
+            and isinstance(node.value, ast.Name)
+            and node.value.id == "self"
+            and node.attr in binding.attrs
+        ):
+            return [binding.attrs[node.attr]]
+        return None
 
     def _subscript(self, node: ast.Subscript, scope: Scope, depth: int) -> Templates | None:
         binding = scope.bound_self

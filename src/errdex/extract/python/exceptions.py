@@ -144,20 +144,23 @@ class ExceptionReader(BuilderReader):
         class_expr = call.func if call is not None else node
         qualified = self.qualify(class_expr)
         shown = qualified.rpartition(".")[2]
-        if call is None:
-            built = self.built_by_class(qualified, None, scope)
-            if built is not None:
-                self.derived = [derivation(built.notes)]
-                return qualified, shown, built.templates, "class_init"
-            return qualified, shown, [MessageTemplate()], "class_no_args"
         helper_scope = scope
         cached = [v for v in self._helper_cache.values() if v is not None and v[0] is call]
         if cached:
             helper_scope = cached[0][1]
+        plain = self._plain_parts(qualified, shown, call, helper_scope)
         built = self.built_by_class(qualified, call, helper_scope)
-        if built is not None:
-            self.derived = [derivation(built.notes)]
-            return qualified, shown, built.templates, "class_init"
+        if built is None or built.templates == plain[2]:
+            return plain  # what the line shows is what prints: no derivation to report
+        self.derived = [derivation(built.notes)]
+        return qualified, shown, built.templates, "class_init"
+
+    def _plain_parts(
+        self, qualified: str, shown: str, call: ast.Call | None, helper_scope: Scope
+    ) -> tuple[str, str, Templates, str]:
+        """The message as the raise line's own arguments give it, by the builtins' rules."""
+        if call is None:
+            return qualified, shown, [MessageTemplate()], "class_no_args"
         args = [a for a in call.args if not isinstance(a, ast.Starred)]
         if not call.args:
             message_kw = next((k.value for k in call.keywords if k.arg in ("msg", "message")), None)

@@ -78,7 +78,15 @@ class MessageBuilder(ModuleReader):
             found = self._subscript(node, scope, depth)
             if found is not None:
                 return found
+        if isinstance(node, ast.Attribute):
+            held = self._self_attribute(node, scope)
+            if held is not None:
+                return held
         return [MessageTemplate.expression(self.expr_text(node))]
+
+    def _self_attribute(self, node: ast.Attribute, scope: Scope) -> Templates | None:
+        """``self.message`` set by the ``__init__`` chain being followed (builders)."""
+        return None
 
     def _is_gettext(self, node: ast.expr) -> bool:
         """``_("…")`` with ``_`` imported from gettext: a string, whatever it wraps."""
@@ -112,7 +120,9 @@ class MessageBuilder(ModuleReader):
             return template
         known: dict[int, MessageTemplate] = {}
         for hole, element in zip(positional, elements, strict=True):
-            if hole.text == "%s" and isinstance(element, (ast.Name, ast.Constant, ast.JoinedStr)):
+            if hole.text == "%s" and isinstance(
+                element, (ast.Name, ast.Constant, ast.JoinedStr, ast.Attribute)
+            ):
                 value = self.templates(element, scope, depth + 1)
                 if len(value) == 1 and not value[0].is_opaque:
                     known[id(hole)] = value[0]
