@@ -27,7 +27,7 @@ from .literals import quoted_repr
 from .messages import MAX_ALTERNATIVES, Templates
 from .scope import Env, Fixed, Scope, bind_assignment
 
-__all__ = ["Built", "BuilderReader", "SelfBinding"]
+__all__ = ["Built", "BuilderReader", "SelfBinding", "Unfollowed"]
 
 #: Calls followed from a raise before the chain is given up.
 MAX_DEPTH = 8
@@ -89,6 +89,13 @@ class Built:
     notes: list[str]
 
 
+@dataclass(frozen=True)
+class Unfollowed:
+    """The repository's ``__init__``/``__str__`` builds the message, in a way not followed."""
+
+    builder: str
+
+
 @dataclass
 class _Frame:
     reader: BuilderReader
@@ -144,10 +151,13 @@ class BuilderReader(HierarchyReader):
         except _Fail:
             return None
 
-    def built_by_class(self, qualified: str, call: ast.Call | None, scope: Scope) -> Built | None:
-        """``raise Cls(...)`` or ``raise Cls`` of a repository class whose ``__init__`` builds
-        the message; None when no repository ``__init__`` is on the way (the builtin's
-        rules, applied by the caller, hold)."""
+    def built_by_class(
+        self, qualified: str, call: ast.Call | None, scope: Scope
+    ) -> Built | Unfollowed | None:
+        """``raise Cls(...)`` or ``raise Cls`` of a repository class whose ``__init__`` or
+        ``__str__`` builds the message; None when neither is on the way (the builtin's
+        rules, applied by the caller, hold); ``Unfollowed`` when one is but the chain
+        could not be followed (the message is then not known)."""
         ref = self.class_ref(qualified)
         if ref is None:
             return None
@@ -155,13 +165,17 @@ class BuilderReader(HierarchyReader):
         if mro is None:
             return None
         init = next((n for n in mro if defines(n, "__init__")), None)
-        if not isinstance(init, ClassRef):
+        printer = next((n for n in mro if defines(n, "__str__")), None)
+        if not isinstance(init, ClassRef) and not isinstance(printer, ClassRef):
             return None
         try:
             args = self._arguments(call, scope, {}) if call is not None else Args()
             return self._construct(qualified, args, [], 0)
         except _Fail:
-            return None
+            builder = init if isinstance(init, ClassRef) else printer
+            assert isinstance(builder, ClassRef)
+            method = "__init__" if builder is init else "__str__"
+            return Unfollowed(f"`{builder.node.name}.{method}`")
 
     # -- what a call reaches --------------------------------------------------------------
 
@@ -513,10 +527,11 @@ class BuilderReader(HierarchyReader):
                     raise _Fail
                 return stmt.value
             elif isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
-                if mro is not None:
-                    found = self._base_init(stmt.value, frame, mro)
-                    if found is not None:
-                        frame.message = found  # a later base call sets ``args`` again
+                found = self._base_init(stmt.value, frame, mro) if mro is not None else None
+                if found is not None:
+                    frame.message = found  # a later base call sets ``args`` again
+                else:
+                    self._mutated(stmt.value, frame)
             elif isinstance(stmt, ast.If):
                 decided = self._decide(stmt.test, frame)
                 if decided is None:
@@ -573,6 +588,17 @@ class BuilderReader(HierarchyReader):
                 binding.attrs[target.attr] = found[0]
             else:
                 binding.attrs.pop(target.attr, None)
+
+    def _mutated(self, call: ast.Call, frame: _Frame) -> None:
+        """``parts.append(x)``: a method call may change the local it is called on."""
+        func = call.func
+        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
+            name = func.value.id
+            if name != "self":
+                frame.values.pop(name, None)
+                frame.scope.env[name] = (Fixed(MessageTemplate.expression(name)),)
+            elif frame.binding is not None:
+                frame.binding.attrs.clear()  # a method of self may set any attribute
 
     def _unknown(self, stmt: ast.AST, frame: _Frame) -> None:
         """A statement not followed: what it may return ends the chain, what it binds is unknown."""

@@ -13,7 +13,7 @@ from collections.abc import Iterator, Sequence
 
 from errdex.template import MessageTemplate
 
-from .builders import BuilderReader
+from .builders import BuilderReader, Unfollowed
 from .literals import quoted_repr, style_of
 from .messages import MAX_ALTERNATIVES, Templates
 from .module import BUILTIN_EXCEPTIONS
@@ -150,6 +150,11 @@ class ExceptionReader(BuilderReader):
             helper_scope = cached[0][1]
         plain = self._plain_parts(qualified, shown, call, helper_scope)
         built = self.built_by_class(qualified, call, helper_scope)
+        if isinstance(built, Unfollowed):
+            # the class builds its message in a way not followed: not known, not guessed
+            self.derived = [f"message built by {built.builder}, not followed"]
+            expression = self.expr_text(call) if call is not None else self.expr_text(node)
+            return qualified, shown, [MessageTemplate.expression(expression)], "class_init"
         if built is None or built.templates == plain[2]:
             return plain  # what the line shows is what prints: no derivation to report
         self.derived = [derivation(built.notes)]
