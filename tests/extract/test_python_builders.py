@@ -69,6 +69,11 @@ class Wrapped(ToolError):
         return "<wrapped %s>" % self.reason
 
 
+class Loud(ToolError):
+    def __str__(self):
+        return self.args[0].upper()
+
+
 class Twice(ToolError):
     def __init__(self, *pos):
         ToolError.__init__(self, "")
@@ -143,7 +148,7 @@ class Number(Field):
 PLAIN = """\
 from gettext import gettext as _
 
-from .errors import Frozen, FrozenThing, Missing, Twice, Wrapped
+from .errors import Frozen, FrozenThing, Loud, Missing, Twice, Wrapped
 
 
 def pick(kind):
@@ -163,6 +168,8 @@ def run(name):
         raise Twice("both set")
     if name == "e":
         raise ValueError(_("unknown colour {colour!r}").format(colour=name))
+    if name == "f":
+        raise Loud("quiet")
     raise pick(name)
 """
 
@@ -308,3 +315,12 @@ def test_source_base_of_a_src_layout() -> None:
     assert _source_base("click/__init__.py", "click") == ""
     assert _source_base("Lib/json/decoder.py", "json.decoder") == "Lib/"
     assert _source_base("elsewhere.py", "click.core") is None
+
+
+def test_a_str_not_followed_leaves_the_message_unknown(package: Path) -> None:
+    found = sites(package, "plain")
+    loud = only(at(found, 'raise Loud("quiet")', package, "plain"))
+    assert printed("plain", "run('f')") == "QUIET"
+    # the argument is not what prints, and how ``__str__`` changes it is not followed
+    assert loud.template.is_opaque
+    assert "message built by `Loud.__str__`, not followed" in loud.notes

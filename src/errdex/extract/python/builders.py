@@ -78,6 +78,8 @@ class SelfBinding:
     attrs: dict[str, MessageTemplate] = field(default_factory=dict)
     #: Whether that chain assigned ``self.args`` (which the builtin ``__str__`` prints).
     sets_args: bool = False
+    #: Whether an ``__init__`` of the chain is running (attributes not yet all set).
+    in_init: bool = False
 
 
 @dataclass
@@ -170,7 +172,16 @@ class BuilderReader(HierarchyReader):
             return None
         try:
             args = self._arguments(call, scope, {}) if call is not None else Args()
-            return self._construct(qualified, args, [], 0)
+            built = self._construct(qualified, args, [], 0)
+            for i, choices in self._alternative_arguments(call, scope):
+                # ``message`` may hold one of several texts: each is built the same way
+                for choice in choices[1:]:
+                    positional = list(args.positional)
+                    positional[i] = Text(choice)
+                    other = self._construct(qualified, Args(positional, args.keywords), [], 0)
+                    built.templates.extend(t for t in other.templates if t not in built.templates)
+                break  # one argument's alternatives at most: they multiply otherwise
+            return built
         except _Fail:
             builder = init if isinstance(init, ClassRef) else printer
             assert isinstance(builder, ClassRef)
@@ -268,6 +279,19 @@ class BuilderReader(HierarchyReader):
                 args.keywords[keyword.arg] = self._value(keyword.value, scope, values)
         return args
 
+    def _alternative_arguments(
+        self, call: ast.Call | None, scope: Scope
+    ) -> list[tuple[int, Templates]]:
+        """Positional arguments of the raise that hold one of several texts."""
+        out: list[tuple[int, Templates]] = []
+        for i, arg in enumerate(call.args if call is not None else ()):
+            if isinstance(arg, ast.Starred):
+                return []
+            found = self.templates(arg, scope)
+            if 1 < len(found) <= MAX_ALTERNATIVES:
+                out.append((i, found))
+        return out
+
     def _value(self, expr: ast.expr, scope: Scope, values: dict[str, Value]) -> Value:
         if isinstance(expr, ast.Name) and expr.id in values:
             return values[expr.id]
@@ -276,8 +300,8 @@ class BuilderReader(HierarchyReader):
         if isinstance(expr, (ast.Name, ast.Attribute)) and self._is_class_expr(expr, scope):
             return ClassValue(self.qualify(expr))
         found = self.templates(expr, scope)
-        if len(found) == 1:
-            return Text(found[0])
+        if len(found) == 1 or (found and scope.bound_self is None and len(found) <= MAX_ALTERNATIVES):
+            return Text(found[0])  # at the raise, the others are built by built_by_class
         return Text(MessageTemplate.expression(self.expr_text(expr)))
 
     def _bind_params(
@@ -416,13 +440,13 @@ class BuilderReader(HierarchyReader):
         elif not isinstance(printer, ClassRef):
             message = _builtin_message(full, args)
         if isinstance(printer, ClassRef):
-            message = printer.reader._run_str(printer, binding)
             steps.append(f"`{printer.node.name}.__str__`")
-        elif binding.sets_args:
+            return Built(ref.qualified, printer.reader._run_str(printer, binding), steps)
+        if binding.sets_args:
             raise _Fail  # ``self.args = …``: what the builtin ``__str__`` prints was replaced
         return Built(ref.qualified, [message], steps)
 
-    def _run_str(self, printer: ClassRef, binding: SelfBinding) -> MessageTemplate:
+    def _run_str(self, printer: ClassRef, binding: SelfBinding) -> Templates:
         """What ``__str__`` returns, reading the attributes ``__init__`` set."""
         fn = method_of(printer, "__str__")
         alias = class_attribute(printer, "__str__")
@@ -430,14 +454,29 @@ class BuilderReader(HierarchyReader):
             fn = method_of(printer, alias.id)  # ``__str__ = __repr__``
         if fn is None:
             raise _Fail
+        binding.in_init = False
         frame = self._frame(fn, Args(), binding, printer, [])
-        returned = self._walk_to(fn.body, frame, None)
-        if not isinstance(returned, ast.expr):
+        try:
+            returned = self._walk_to(fn.body, frame, None)
+            found = self.templates(returned, frame.scope) if isinstance(returned, ast.expr) else []
+        except _Fail:
+            found = self._every_return(fn, frame)
+        if not found or len(found) > MAX_ALTERNATIVES or any(t.is_opaque for t in found):
             raise _Fail
-        found = self.templates(returned, frame.scope)
-        if len(found) != 1 or found[0].is_opaque:
+        return found
+
+    def _every_return(self, fn: Function, frame: _Frame) -> Templates:
+        """A ``__str__`` that branches on what is not known: the text of each ``return``
+        (one of them prints), when none depends on a local name."""
+        if any(isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store) for n in ast.walk(fn)):
             raise _Fail
-        return found[0]
+        out: Templates = []
+        for node in ast.walk(fn):
+            if isinstance(node, ast.Return) and node.value is not None:
+                out.extend(t for t in self.templates(node.value, frame.scope) if t not in out)
+        if not out or len(out) > MAX_ALTERNATIVES or any(t.is_opaque for t in out):
+            raise _Fail
+        return out
 
     def _run_init(
         self,
@@ -456,6 +495,7 @@ class BuilderReader(HierarchyReader):
             raise _Fail
         frame = self._frame(fn, args, binding, defining, notes)
         frame.depth = depth
+        binding.in_init = True
         self._walk_to(fn.body, frame, mro)
         if frame.message is not None:
             return frame.message
@@ -530,6 +570,8 @@ class BuilderReader(HierarchyReader):
                 found = self._base_init(stmt.value, frame, mro) if mro is not None else None
                 if found is not None:
                     frame.message = found  # a later base call sets ``args`` again
+                    if frame.binding is not None:
+                        frame.binding.sets_args = False
                 else:
                     self._mutated(stmt.value, frame)
             elif isinstance(stmt, ast.If):
@@ -678,14 +720,46 @@ class BuilderReader(HierarchyReader):
 
     def _self_attribute(self, node: ast.Attribute, scope: Scope) -> Templates | None:
         binding = scope.bound_self
-        if (
+        if not (
             isinstance(binding, SelfBinding)
             and isinstance(node.value, ast.Name)
             and node.value.id == "self"
-            and node.attr in binding.attrs
         ):
+            return None
+        if node.attr in binding.attrs:
             return [binding.attrs[node.attr]]
-        return None
+        if binding.in_init:
+            return None  # while ``__init__`` runs, only what it has set so far is known
+        return _instance_attribute(binding, node.attr)
+
+    def _returned_text(self, node: ast.Call, scope: Scope) -> Templates | None:
+        """``self._format_error(value)``: what a method of the raising class returns."""
+        func = node.func
+        if not (
+            isinstance(func, ast.Attribute)
+            and isinstance(func.value, ast.Name)
+            and func.value.id == "self"
+            and scope.class_name
+            and scope.class_name in self.classes
+            and not func.attr.startswith("__")
+        ):
+            return None
+        target = self._callee(func, scope, scope.bound_self)
+        if target is None:
+            return None
+        reader, fn, binding, defining = target
+        try:
+            args = self._arguments(node, scope, {})
+            frame = reader._frame(fn, args, binding, defining, [])
+            returned = reader._walk_to(fn.body, frame, None)
+        except _Fail:
+            return None
+        if not isinstance(returned, ast.expr):
+            return None
+        found = reader.templates(returned, frame.scope)
+        if not found or all(t.is_opaque for t in found):
+            return None
+        return found
 
     def _subscript(self, node: ast.Subscript, scope: Scope, depth: int) -> Templates | None:
         binding = scope.bound_self
@@ -882,3 +956,46 @@ def _builtin_message(mro: Sequence[Node], args: Args) -> MessageTemplate:
             raise _Fail
         pieces.append(value.template if value.template.is_opaque else quoted_repr(value.template))
     return MessageTemplate.literal("(") + MessageTemplate.join(pieces, ", ") + MessageTemplate.literal(")")
+
+
+def _instance_attribute(binding: SelfBinding, attr: str) -> Templates | None:
+    """``self.<attr>`` read in a method: a class attribute of the MRO, or the one value an
+    ``__init__`` of the MRO assigns it (its parameters unknown: holes)."""
+    ref = binding.ref
+    mro = ref.reader.mro(ref)
+    for node in mro or ():
+        if not isinstance(node, ClassRef):
+            if attr in vars(node):
+                return None
+            continue
+        value = class_attribute(node, attr)
+        if value is not None:
+            binding.used = True
+            return node.reader.templates(value, _empty_scope(""))
+        init = method_of(node, "__init__")
+        if init is None:
+            continue
+        assigned = [
+            s.value
+            for s in ast.walk(init)
+            if isinstance(s, (ast.Assign, ast.AnnAssign))
+            and s.value is not None
+            and any(
+                isinstance(t, ast.Attribute)
+                and t.attr == attr
+                and isinstance(t.value, ast.Name)
+                and t.value.id == "self"
+                for t in (s.targets if isinstance(s, ast.Assign) else [s.target])
+            )
+        ]
+        if len(assigned) != 1:
+            return None
+        value = assigned[0]
+        if any(isinstance(n, ast.Name) and n.id == "self" for n in ast.walk(value)) and not (
+            isinstance(value, ast.BoolOp)
+        ):
+            return None
+        binding.used = True
+        scope = Scope(f"{node.node.name}.__init__", "__init__", node.node.name, {}, set(), init, None, binding)
+        return node.reader.templates(value, scope)
+    return None

@@ -59,7 +59,9 @@ class MessageBuilder(ModuleReader):
                 left = self.templates(node.left, scope, depth + 1)
                 right = self.templates(node.right, scope, depth + 1)
                 return [a + b for a in left for b in right]
-            if isinstance(node.op, ast.Mod) and is_stringish(node.left, scope):
+            if isinstance(node.op, ast.Mod) and (
+                is_stringish(node.left, scope) or self._is_gettext(node.left)
+            ):
                 formatted = [
                     apply_literals(t, MessageTemplate.from_percent)
                     for t in self.templates(node.left, scope, depth + 1)
@@ -74,6 +76,9 @@ class MessageBuilder(ModuleReader):
             return self.templates(node.body, scope, depth + 1) + self.templates(
                 node.orelse, scope, depth + 1
             )
+        if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.Or) and scope.bound_self:
+            # ``error or self.default``: the value is one of the operands
+            return [t for v in node.values for t in self.templates(v, scope, depth + 1)]
         if isinstance(node, ast.Subscript):
             found = self._subscript(node, scope, depth)
             if found is not None:
@@ -83,6 +88,10 @@ class MessageBuilder(ModuleReader):
             if held is not None:
                 return held
         return [MessageTemplate.expression(self.expr_text(node))]
+
+    def _returned_text(self, node: ast.Call, scope: Scope) -> Templates | None:
+        """The text a method of the class returns for these arguments (builders)."""
+        return None
 
     def _self_attribute(self, node: ast.Attribute, scope: Scope) -> Templates | None:
         """``self.message`` set by the ``__init__`` chain being followed (builders)."""
@@ -174,7 +183,11 @@ class MessageBuilder(ModuleReader):
         func = node.func
         if isinstance(func, ast.Attribute):
             owner = func.value
-            if func.attr == "format" and (is_stringish(owner, scope) or self._is_gettext(owner)):
+            if func.attr == "format" and (
+                is_stringish(owner, scope)
+                or self._is_gettext(owner)
+                or (isinstance(owner, ast.Attribute) and self._self_attribute(owner, scope))
+            ):
                 return [
                     apply_literals(t, MessageTemplate.from_format)
                     for t in self.templates(owner, scope, depth + 1)
@@ -213,7 +226,10 @@ class MessageBuilder(ModuleReader):
                     return [
                         transform(t, fn) for t in self.templates(node.args[0], scope, depth + 1)
                     ]
-        elif isinstance(func, ast.Name):
+        returned = self._returned_text(node, scope)
+        if returned is not None:
+            return returned
+        if isinstance(func, ast.Name):
             resolved = self.imports.get(func.id, func.id)
             if resolved in _GETTEXT and len(node.args) == 1 and not node.keywords:
                 # untranslated, ``gettext`` returns its argument: the source text is the message
