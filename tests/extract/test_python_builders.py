@@ -145,6 +145,34 @@ class Number(Field):
         raise self.fail("bad", kind="whole")
 """
 
+VALIDATE = """\
+from .errors import ToolError
+
+
+class Rejected(ToolError):
+    pass
+
+
+class Check:
+    default_message = "Not acceptable."
+
+    def __init__(self, error=None):
+        self.error = error or self.default_message
+
+    def _format(self, value):
+        return self.error.format(input=value)
+
+    def __call__(self, value):
+        message = self._format(value)
+        if not value:
+            raise Rejected(message)
+        return value
+
+
+class Address(Check):
+    default_message = "Not a valid address: {input!r}."
+"""
+
 PLAIN = """\
 from gettext import gettext as _
 
@@ -184,6 +212,7 @@ def package(tmp_path: Path) -> Iterator[Path]:
         ("reader", READER),
         ("fields", FIELDS),
         ("plain", PLAIN),
+        ("validate", VALIDATE),
     ):
         (pkg / f"{name}.py").write_text(text)
     sys.path.insert(0, str(tmp_path / "src"))
@@ -324,3 +353,18 @@ def test_a_str_not_followed_leaves_the_message_unknown(package: Path) -> None:
     # the argument is not what prints, and how ``__str__`` changes it is not followed
     assert loud.template.is_opaque
     assert "message built by `Loud.__str__`, not followed" in loud.notes
+
+
+def test_text_returned_by_a_method_reads_init_and_class_attributes(package: Path) -> None:
+    found = sites(package, "validate")
+    rejected = at(found, "raise Rejected(message)", package, "validate")
+    # ``error or self.default_message``: the caller's text, or the class's default (the
+    # class raising, or its subclass)
+    assert {s.template.display for s in rejected} == {
+        "{error}",
+        "Not acceptable.",
+        "Not a valid address: {input!r}.",
+    }
+    assert printed("validate", "Check()('')") == "Not acceptable."
+    address = next(s for s in rejected if "address" in s.template.display)
+    assert address.template.match(printed("validate", "Address()('')")) is not None

@@ -45,7 +45,10 @@ def test_foreign_subclass_rule() -> None:
     assert foreign_subclass("otherpkg.errors.Frozen", "AttributeError", None, "Lib/shim.py")
     # inside the site's own package the hierarchy still relates them
     assert not foreign_subclass(
-        "tinytool.errors.ConfigError", "ToolError", "tinytool.errors.ToolError", "src/tinytool/api.py"
+        "tinytool.errors.ConfigError",
+        "ToolError",
+        "tinytool.errors.ToolError",
+        "src/tinytool/api.py",
     )
     assert not foreign_subclass("jax.errors.X", "TypeError", None, "jax/_src/core.py")
     # builtins are everyone's: OSError(errno.ENOENT, ...) prints FileNotFoundError
@@ -56,7 +59,11 @@ def test_foreign_subclass_rule() -> None:
 def test_class_agreement_refuses_the_foreign_subclass() -> None:
     classes = ClassResolver({"otherpkg.errors.Frozen": ["builtins.AttributeError"]})
     factor, why = class_agreement(
-        "otherpkg.errors.Frozen", "AttributeError", "builtins.AttributeError", classes, "Lib/shim.py"
+        "otherpkg.errors.Frozen",
+        "AttributeError",
+        "builtins.AttributeError",
+        classes,
+        "Lib/shim.py",
     )
     assert factor == CLASS_DIFFERS
     assert "outside the package" in why

@@ -56,9 +56,9 @@ def test_innermost_site_wins_over_a_nearby_full_message_match(tmp_path: Path) ->
     traceback = run.stderr
     assert "tokens.errors.EndError: Unexpected end of input" in traceback
     assert 'cursor.py", line 3, in advance' in traceback
-    best = [c for c in match(traceback, db=db) if not c.folded][0]
+    best = next(c for c in match(traceback, db=db) if not c.folded)
     assert (best.filePath, best.lineNumber) == ("src/tokens/cursor.py", 3)
     assert "the innermost frame is src/tokens/cursor.py:3" in best.reasons
     # the message alone (no frames) still finds the site that writes it out
-    alone = [c for c in match("tokens.errors.EndError: Unexpected end of input", db=db)][0]
+    alone = match("tokens.errors.EndError: Unexpected end of input", db=db)[0]
     assert (alone.filePath, alone.lineNumber) == ("src/tokens/parser.py", 16)

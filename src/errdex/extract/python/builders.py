@@ -27,7 +27,7 @@ from .literals import quoted_repr
 from .messages import MAX_ALTERNATIVES, Templates
 from .scope import Env, Fixed, Scope, bind_assignment
 
-__all__ = ["Built", "BuilderReader", "SelfBinding", "Unfollowed"]
+__all__ = ["BuilderReader", "Built", "SelfBinding", "Unfollowed"]
 
 #: Calls followed from a raise before the chain is given up.
 MAX_DEPTH = 8
@@ -300,7 +300,9 @@ class BuilderReader(HierarchyReader):
         if isinstance(expr, (ast.Name, ast.Attribute)) and self._is_class_expr(expr, scope):
             return ClassValue(self.qualify(expr))
         found = self.templates(expr, scope)
-        if len(found) == 1 or (found and scope.bound_self is None and len(found) <= MAX_ALTERNATIVES):
+        if len(found) == 1 or (
+            found and scope.bound_self is None and len(found) <= MAX_ALTERNATIVES
+        ):
             return Text(found[0])  # at the raise, the others are built by built_by_class
         return Text(MessageTemplate.expression(self.expr_text(expr)))
 
@@ -321,9 +323,8 @@ class BuilderReader(HierarchyReader):
         for name in positional:
             if given:
                 bound[name] = given.pop(0)
-        if given:
-            if spec.vararg is None:
-                raise _Fail
+        if given and spec.vararg is None:
+            raise _Fail  # more arguments than parameters
         if spec.vararg is not None:
             bound[spec.vararg.arg] = Star(tuple(given))
         extra: dict[str, Value] = {}
@@ -366,9 +367,9 @@ class BuilderReader(HierarchyReader):
             shown = value.template if isinstance(value, Text) else None
             if shown is None or shown.is_opaque:
                 shown = MessageTemplate.literal("None") if value is NONE else None
-            env[name] = (Fixed(shown if shown is not None else MessageTemplate.hole(
-                "{" + name + "}", name
-            )),)
+            env[name] = (
+                Fixed(shown if shown is not None else MessageTemplate.hole("{" + name + "}", name)),
+            )
         scope = Scope(qualname, fn.name, owner, env, set(), fn, None, binding)
         return _Frame(self, scope, values, binding, defining, notes)
 
@@ -435,13 +436,13 @@ class BuilderReader(HierarchyReader):
         binding = SelfBinding(ref)
         steps = list(notes)
         if isinstance(init, ClassRef):
-            message = init.reader._run_init(init, full, args, args, binding, notes, depth + 1)
+            message = _builder(init)._run_init(init, full, args, args, binding, notes, depth + 1)
             steps.append(f"`{init.node.name}.__init__`")
         elif not isinstance(printer, ClassRef):
             message = _builtin_message(full, args)
         if isinstance(printer, ClassRef):
             steps.append(f"`{printer.node.name}.__str__`")
-            return Built(ref.qualified, printer.reader._run_str(printer, binding), steps)
+            return Built(ref.qualified, _builder(printer)._run_str(printer, binding), steps)
         if binding.sets_args:
             raise _Fail  # ``self.args = …``: what the builtin ``__str__`` prints was replaced
         return Built(ref.qualified, [message], steps)
@@ -510,11 +511,14 @@ class BuilderReader(HierarchyReader):
         owner = func.value
         call_args = list(call.args)
         start: int
-        if isinstance(owner, ast.Call) and isinstance(owner.func, ast.Name) and (
-            owner.func.id == "super"
+        if (
+            isinstance(owner, ast.Call)
+            and isinstance(owner.func, ast.Name)
+            and (owner.func.id == "super")
         ):
             if owner.args and not (
-                len(owner.args) == 2 and frame.defining is not None
+                len(owner.args) == 2
+                and frame.defining is not None
                 and self.qualify(owner.args[0]) == frame.defining.qualified
             ):
                 raise _Fail
@@ -541,7 +545,7 @@ class BuilderReader(HierarchyReader):
         init = next((n for n in rest if defines(n, "__init__")), None)
         if isinstance(init, ClassRef):
             assert frame.binding is not None
-            return init.reader._run_init(
+            return _builder(init)._run_init(
                 init, mro, args, args, frame.binding, frame.notes, frame.depth + 1
             )
         return _builtin_message(mro, args)
@@ -600,7 +604,9 @@ class BuilderReader(HierarchyReader):
                 self._unknown(stmt, frame)
         return None
 
-    def _set_attributes(self, stmt: ast.Assign | ast.AnnAssign | ast.AugAssign, frame: _Frame) -> None:
+    def _set_attributes(
+        self, stmt: ast.Assign | ast.AnnAssign | ast.AugAssign, frame: _Frame
+    ) -> None:
         """Keep what ``self.<name> = value`` stores, for ``__str__`` to read."""
         binding = frame.binding
         if binding is None:
@@ -608,9 +614,11 @@ class BuilderReader(HierarchyReader):
         targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
         pairs: list[tuple[ast.expr, ast.expr | None]] = []
         for target in targets:
-            if isinstance(target, ast.Tuple) and isinstance(stmt.value, ast.Tuple) and len(
-                target.elts
-            ) == len(stmt.value.elts):
+            if (
+                isinstance(target, ast.Tuple)
+                and isinstance(stmt.value, ast.Tuple)
+                and len(target.elts) == len(stmt.value.elts)
+            ):
                 pairs.extend(zip(target.elts, stmt.value.elts, strict=True))
             elif isinstance(target, ast.Tuple):
                 pairs.extend((t, None) for t in target.elts)
@@ -707,8 +715,14 @@ class BuilderReader(HierarchyReader):
             return None
         thunk = bound[0]
         if isinstance(thunk, ast.Constant):
-            return NONE if thunk.value is None else (
-                Text(MessageTemplate.literal(thunk.value)) if isinstance(thunk.value, str) else None
+            return (
+                NONE
+                if thunk.value is None
+                else (
+                    Text(MessageTemplate.literal(thunk.value))
+                    if isinstance(thunk.value, str)
+                    else None
+                )
             )
         if isinstance(thunk, ast.expr):
             found = self.templates(thunk, frame.scope)
@@ -744,7 +758,29 @@ class BuilderReader(HierarchyReader):
             and not func.attr.startswith("__")
         ):
             return None
-        target = self._callee(func, scope, scope.bound_self)
+        given = scope.bound_self
+        if isinstance(given, SelfBinding):
+            bindings = [given]
+        else:
+            # ``self`` is the class or any subclass its module defines: each may differ
+            own = SelfBinding(ClassRef(self, self.classes[scope.class_name]))
+            bindings = [own, *(SelfBinding(s) for s in own.ref.reader.subclasses(own.ref))]
+        found: Templates = []
+        for binding in bindings:
+            texts = self._text_for(func, node, scope, binding)
+            if texts is None:
+                return None
+            found.extend(t for t in texts if t not in found)
+            if binding is bindings[0] and not binding.used:
+                break  # nothing read from ``self``'s class: the subclasses say the same
+        if not found or len(found) > MAX_ALTERNATIVES or all(t.is_opaque for t in found):
+            return None
+        return found
+
+    def _text_for(
+        self, func: ast.Attribute, node: ast.Call, scope: Scope, binding: SelfBinding
+    ) -> Templates | None:
+        target = _method(binding, func.attr)
         if target is None:
             return None
         reader, fn, binding, defining = target
@@ -756,10 +792,7 @@ class BuilderReader(HierarchyReader):
             return None
         if not isinstance(returned, ast.expr):
             return None
-        found = reader.templates(returned, frame.scope)
-        if not found or all(t.is_opaque for t in found):
-            return None
-        return found
+        return reader.templates(returned, frame.scope)
 
     def _subscript(self, node: ast.Subscript, scope: Scope, depth: int) -> Templates | None:
         binding = scope.bound_self
@@ -906,13 +939,16 @@ def _update_from_getattr(stmt: ast.stmt, local: str, var: str) -> str | None:
 
 
 def _assigned(stmt: ast.stmt) -> list[str]:
-    return [n.id for n in ast.walk(stmt) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)]
+    return [
+        n.id for n in ast.walk(stmt) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)
+    ]
 
 
 def _position(mro: list[Node], node: Node | None) -> int:
     for i, n in enumerate(mro):
         if node is not None and (
-            n is node or (isinstance(n, ClassRef) and isinstance(node, ClassRef) and n.node is node.node)
+            n is node
+            or (isinstance(n, ClassRef) and isinstance(node, ClassRef) and n.node is node.node)
         ):
             return i
     return -1
@@ -955,7 +991,11 @@ def _builtin_message(mro: Sequence[Node], args: Args) -> MessageTemplate:
         if not isinstance(value, Text):
             raise _Fail
         pieces.append(value.template if value.template.is_opaque else quoted_repr(value.template))
-    return MessageTemplate.literal("(") + MessageTemplate.join(pieces, ", ") + MessageTemplate.literal(")")
+    return (
+        MessageTemplate.literal("(")
+        + MessageTemplate.join(pieces, ", ")
+        + MessageTemplate.literal(")")
+    )
 
 
 def _instance_attribute(binding: SelfBinding, attr: str) -> Templates | None:
@@ -996,6 +1036,16 @@ def _instance_attribute(binding: SelfBinding, attr: str) -> Templates | None:
         ):
             return None
         binding.used = True
-        scope = Scope(f"{node.node.name}.__init__", "__init__", node.node.name, {}, set(), init, None, binding)
+        scope = Scope(
+            f"{node.node.name}.__init__", "__init__", node.node.name, {}, set(), init, None, binding
+        )
         return node.reader.templates(value, scope)
     return None
+
+
+def _builder(ref: ClassRef) -> BuilderReader:
+    """The reader of a class's module (every reader the extractor makes is a builder)."""
+    reader = ref.reader
+    if not isinstance(reader, BuilderReader):
+        raise _Fail
+    return reader

@@ -157,11 +157,10 @@ def class_attribute(node: ClassRef, name: str) -> ast.expr | None:
     """The value a class body assigns to ``name`` (the last assignment), or None."""
     found: ast.expr | None = None
     for stmt in node.node.body:
-        if isinstance(stmt, ast.Assign) and any(
-            isinstance(t, ast.Name) and t.id == name for t in stmt.targets
-        ):
-            found = stmt.value
-        elif (
+        if (
+            isinstance(stmt, ast.Assign)
+            and any(isinstance(t, ast.Name) and t.id == name for t in stmt.targets)
+        ) or (
             isinstance(stmt, ast.AnnAssign)
             and isinstance(stmt.target, ast.Name)
             and stmt.target.id == name

@@ -298,8 +298,16 @@ class ModuleExtractor(ExceptionReader):
                 shown = qualified.rpartition(".")[2]
                 notes = [derivation(built.notes)]
                 self._add(
-                    stmt, "raise", scope, guards, shown, qualified, built.templates,
-                    "helper_call", cause, notes,
+                    stmt,
+                    "raise",
+                    scope,
+                    guards,
+                    shown,
+                    qualified,
+                    built.templates,
+                    "helper_call",
+                    cause,
+                    notes,
                 )
                 return
         for call_or_class, style, notes in self._resolve_raised(exc, scope):
