@@ -300,24 +300,25 @@ def test_inherited_init_supplies_the_message_of_a_bare_raise(package: Path) -> N
     assert any("`Frozen.__init__`" in n for n in frozen.notes)
 
 
-def test_keyerror_subclass_prints_the_repr(package: Path) -> None:
-    found = sites(package, "plain")
-    missing = only(at(found, "raise Missing(name)", package, "plain"))
-    assert missing.template.display == "'no entry {key}'"
-    assert missing.template.match(printed("plain", "run('b')")) is not None
-
-
-def test_str_reads_what_init_stored(package: Path) -> None:
-    found = sites(package, "plain")
-    wrapped = only(at(found, 'raise Wrapped("disk full")', package, "plain"))
-    assert wrapped.template.display == printed("plain", "run('c')") == "<wrapped disk full>"
-    assert any("`Wrapped.__str__`" in n for n in wrapped.notes)
-
-
-def test_the_last_base_init_call_sets_the_message(package: Path) -> None:
-    found = sites(package, "plain")
-    twice = only(at(found, 'raise Twice("both set")', package, "plain"))
-    assert twice.template.display == printed("plain", "run('d')") == "both set"
+@pytest.mark.parametrize(
+    ("source", "call", "expected", "note"),
+    [
+        # a KeyError subclass prints the repr of its message
+        ("raise Missing(name)", "run('b')", "'no entry {key}'", "`Missing.__init__`"),
+        # ``__str__`` reads what ``__init__`` stored
+        ('raise Wrapped("disk full")', "run('c')", "<wrapped disk full>", "`Wrapped.__str__`"),
+        # the last base ``__init__`` call sets the message
+        ('raise Twice("both set")', "run('d')", "both set", None),
+    ],
+)
+def test_class_builds_what_prints(
+    package: Path, source: str, call: str, expected: str, note: str | None
+) -> None:
+    site = only(at(sites(package, "plain"), source, package, "plain"))
+    assert site.template.display == expected
+    assert site.template.match(printed("plain", call)) is not None
+    if note is not None:
+        assert any(note in n for n in site.notes)
 
 
 def test_gettext_returns_its_argument(package: Path) -> None:

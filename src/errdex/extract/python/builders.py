@@ -19,6 +19,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from errdex.template import MessageTemplate
 
@@ -135,7 +136,7 @@ class BuilderReader(HierarchyReader):
         reader, fn, binding, defining = target
         try:
             args = self._arguments(call, scope, {})
-            first = reader._run_helper(fn, args, binding, defining, [], 0)
+            first = reader._run_helper(fn, reader._helper_frame(fn, args, binding, defining, [], 0))
             if first is None:
                 return None
             if binding is None or not binding.used:
@@ -143,7 +144,8 @@ class BuilderReader(HierarchyReader):
             # ``self`` may be any subclass: each one its module defines may say otherwise
             out = list(first.templates)
             for sub in binding.ref.reader.subclasses(binding.ref):
-                other = reader._run_helper(fn, args, SelfBinding(sub), defining, [], 0)
+                frame = reader._helper_frame(fn, args, SelfBinding(sub), defining, [], 0)
+                other = reader._run_helper(fn, frame)
                 if other is None or other.qualified != first.qualified:
                     return None
                 out.extend(t for t in other.templates if t not in out)
@@ -348,6 +350,13 @@ class BuilderReader(HierarchyReader):
 
     # -- running a callee -----------------------------------------------------------------
 
+    def _helper_frame(self, fn: Function, args: Args, *rest: Any) -> _Frame:
+        """A helper's frame; ``rest`` is (binding, defining, notes, depth)."""
+        binding, defining, notes, depth = rest
+        frame = self._frame(fn, args, binding, defining, [*notes, f"`{_name(defining, fn)}`"])
+        frame.depth = depth
+        return frame
+
     def _frame(
         self,
         fn: Function,
@@ -373,19 +382,11 @@ class BuilderReader(HierarchyReader):
         scope = Scope(qualname, fn.name, owner, env, set(), fn, None, binding)
         return _Frame(self, scope, values, binding, defining, notes)
 
-    def _run_helper(
-        self,
-        fn: Function,
-        args: Args,
-        binding: SelfBinding | None,
-        defining: ClassRef | None,
-        notes: list[str],
-        depth: int,
-    ) -> Built | None:
+    def _run_helper(self, fn: Function, frame: _Frame) -> Built | None:
+        """What a helper's ``return`` builds, run in ``frame`` (its arguments bound)."""
+        depth = frame.depth
         if depth > MAX_DEPTH:
             raise _Fail
-        frame = self._frame(fn, args, binding, defining, [*notes, f"`{_name(defining, fn)}`"])
-        frame.depth = depth
         returned = self._walk_to(fn.body, frame, None)
         if not isinstance(returned, ast.expr):
             return None
@@ -416,7 +417,8 @@ class BuilderReader(HierarchyReader):
             return None
         reader, fn, binding, defining = target
         args = self._arguments(expr, scope, values)
-        return reader._run_helper(fn, args, binding, defining, frame.notes, depth + 1)
+        inner = reader._helper_frame(fn, args, binding, defining, frame.notes, depth + 1)
+        return reader._run_helper(fn, inner)
 
     def _construct(self, qualified: str, args: Args, notes: list[str], depth: int) -> Built:
         """``Cls(*args)`` as ``str()`` prints it; _Fail where that is not known."""

@@ -42,9 +42,19 @@ class Project:
         self.root = root
         self.prefix = prefix
         self._make_reader = make_reader
+        #: Modules already looked up while this file is read: (module, where from) -> reader.
+        self._found: dict[tuple[str, str], ModuleReader | None] = {}
 
     def reader(self, module: str, near: ModuleReader) -> ModuleReader | None:
         """The indexed reader of ``module``, found beside ``near`` (same source root)."""
+        if module == "builtins" or module.startswith("builtins."):
+            return None
+        key = (module, near.file_path)
+        if key not in self._found:
+            self._found[key] = self._reader(module, near)
+        return self._found[key]
+
+    def _reader(self, module: str, near: ModuleReader) -> ModuleReader | None:
         base = _source_base(near.file_path.removeprefix(self.prefix), near.module)
         if base is None or not module or module == near.module:
             return None
