@@ -74,6 +74,16 @@ class Loud(ToolError):
         return self.args[0].upper()
 
 
+class NotCallable(TypeError):
+    def __init__(self, msg, value):
+        super(TypeError, self).__init__(msg, value)
+        self.msg = msg
+        self.value = value
+
+    def __str__(self):
+        return str(self.msg)
+
+
 class Twice(ToolError):
     def __init__(self, *pos):
         ToolError.__init__(self, "")
@@ -176,7 +186,7 @@ class Address(Check):
 PLAIN = """\
 from gettext import gettext as _
 
-from .errors import Frozen, FrozenThing, Loud, Missing, Twice, Wrapped
+from .errors import Frozen, FrozenThing, Loud, Missing, NotCallable, Twice, Wrapped
 
 
 def pick(kind):
@@ -198,6 +208,8 @@ def run(name):
         raise ValueError(_("unknown colour {colour!r}").format(colour=name))
     if name == "f":
         raise Loud("quiet")
+    if name == "g":
+        raise NotCallable(msg="{name!r} must be callable".format(name=name), value=name)
     raise pick(name)
 """
 
@@ -309,6 +321,8 @@ def test_inherited_init_supplies_the_message_of_a_bare_raise(package: Path) -> N
         ('raise Wrapped("disk full")', "run('c')", "<wrapped disk full>", "`Wrapped.__str__`"),
         # the last base ``__init__`` call sets the message
         ('raise Twice("both set")', "run('d')", "both set", None),
+        # ``super(TypeError, self)`` skips a class of the MRO; ``str()`` of a text is it
+        ("raise NotCallable(", "run('g')", "{name!r} must be callable", None),
     ],
 )
 def test_class_builds_what_prints(

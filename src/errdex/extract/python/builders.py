@@ -340,13 +340,17 @@ class BuilderReader(FrameReader):
             and isinstance(owner.func, ast.Name)
             and (owner.func.id == "super")
         ):
-            if owner.args and not (
+            if not owner.args:
+                start = _position(mro, frame.defining) + 1
+            elif (
                 len(owner.args) == 2
-                and frame.defining is not None
-                and self.qualify(owner.args[0]) == frame.defining.qualified
+                and isinstance(owner.args[1], ast.Name)
+                and owner.args[1].id == "self"
             ):
+                # ``super(Base, self)``: the lookup starts past ``Base`` in self's MRO
+                start = _position(mro, self.base_node(owner.args[0], 0)) + 1
+            else:
                 raise Fail
-            start = _position(mro, frame.defining) + 1
         elif (
             isinstance(owner, (ast.Name, ast.Attribute))
             and call_args

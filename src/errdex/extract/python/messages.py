@@ -231,6 +231,11 @@ class MessageBuilder(ModuleReader):
             return returned
         if isinstance(func, ast.Name):
             resolved = self.imports.get(func.id, func.id)
+            if resolved == "str" and len(node.args) == 1 and not node.keywords:
+                # ``str(text)`` of a known text is that text; of anything else, a hole
+                inner = self.templates(node.args[0], scope, depth + 1)
+                if not any(t.is_opaque for t in inner):
+                    return inner
             if resolved in _GETTEXT and len(node.args) == 1 and not node.keywords:
                 # untranslated, ``gettext`` returns its argument: the source text is the message
                 return self.templates(node.args[0], scope, depth + 1)
