@@ -18,6 +18,7 @@ from typing import Any
 from errdex._gc import gc_paused
 from errdex.analyze.baseline import baseline_fields
 from errdex.evidence import source_evidence
+from errdex.extract.python.project import reading_repository
 from errdex.extract.registry import (
     ExtractError,
     extractor_for,
@@ -25,7 +26,6 @@ from errdex.extract.registry import (
     load_extractor,
     source_suffixes,
 )
-from errdex.extract.python.project import reading_repository
 from errdex.extract.site import ErrorSite, message_display
 from errdex.record import (
     SCHEMA_VERSION,
