@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from errdex._gc import gc_paused
 from errdex.analyze.baseline import baseline_fields
 from errdex.evidence import source_evidence
+from errdex.extract.python.project import reading_repository
 from errdex.extract.registry import (
     ExtractError,
     extractor_for,
@@ -119,7 +120,9 @@ def scan_file(context: ScanContext, rel: str) -> FileResult:
     file_path = context.path_prefix + rel
     lines = text.splitlines()
     try:
-        sites = load_extractor(extractor.module)(text, file_path, lines)
+        # a message built in another module of the checkout is read there (issue 9)
+        with reading_repository(context.checkout.root, context.path_prefix):
+            sites = load_extractor(extractor.module)(text, file_path, lines)
     except SyntaxError as exc:
         result.skipped = f"syntax error at line {exc.lineno}: {exc.msg}"
         return result

@@ -405,7 +405,7 @@ def test_several_arguments_print_as_a_tuple_unless_the_class_says_otherwise() ->
     ) == [
         "('pairs k>kmax ({k}) ', 'Increase kmax')",
         "('a', {k})",
-        "b",
+        "custom",  # str() of Custom is what its own __str__ returns
         "[Errno 2] No such file",
     ]
 

@@ -21,7 +21,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Literal
 
-__all__ = ["ALIASES", "ClassResolver", "Relation", "canonical_class"]
+__all__ = ["ALIASES", "ClassResolver", "Relation", "canonical_class", "foreign_subclass"]
 
 #: Answers remembered per resolver before the memo starts over.
 _MEMO_LIMIT = 1 << 16
@@ -170,3 +170,28 @@ class ClassResolver:
         if key in ancestors:
             return True
         return key[0] == "" and any(a[1] == key[1] for a in ancestors)
+
+
+def foreign_subclass(pasted: str, recorded: str, qualified: str | None, site_path: str) -> bool:
+    """Whether the paste names a subclass defined in another package than the site's.
+
+    ``attr.exceptions.FrozenInstanceError`` derives from ``AttributeError``, but a site in
+    ``Lib/types.py`` that raises ``AttributeError`` cannot have raised attrs' class: a
+    subclass is only the site's when its package is the site's own (its file's, or its
+    class's), where the repository's hierarchy can make one stand for the other.
+    """
+    head, dot, _ = canonical_class(pasted).partition(".")
+    if not dot or head == "builtins":
+        return False
+    site_class = canonical_class(qualified if qualified and "." in qualified else recorded)
+    if site_class.partition(".")[0] == head:
+        return False
+    return _path_package(site_path) != head
+
+
+def _path_package(path: str) -> str:
+    """``src/click/core.py`` -> ``click``; ``Lib/types.py`` -> ``types``."""
+    parts = [p for p in path.replace("\\", "/").split("/") if p]
+    if len(parts) > 1 and parts[0] in ("src", "Lib", "lib"):
+        parts = parts[1:]
+    return parts[0].removesuffix(".py") if parts else ""

@@ -15,7 +15,7 @@ from typing import Any
 import re2
 
 from errdex.extract.registry import extractor_for
-from errdex.match.classes import ClassResolver
+from errdex.match.classes import ClassResolver, foreign_subclass
 from errdex.match.index import MatchIndex
 from errdex.match.literal_match import match_prefix, match_runs
 
@@ -78,6 +78,9 @@ class Scored:
     innermost: bool = False  # the clue's innermost frame is this site's line
     answers_final: bool = False  # the final error's own message or innermost frame points here
     group_size: int = 1  # sites in this candidate's group: those the evidence cannot tell apart
+    #: The final error's innermost frame is this site's very line, and the class fits:
+    #: the traceback itself says the exception was raised here.
+    pinned: bool = False
 
 
 @dataclass
@@ -130,9 +133,11 @@ def class_agreement(
     recorded: str | None,
     qualified: str | None = None,
     classes: ClassResolver | None = None,
+    site_path: str | None = None,
 ) -> tuple[float, str]:
     """How far the pasted class agrees with the record's, and why: through public
-    aliases, module qualification and the repository's own hierarchy (``classes``)."""
+    aliases, module qualification and the repository's own hierarchy (``classes``); a
+    subclass from another package than the site's (``site_path``) is not the site's."""
     pasted_short = _short(pasted)
     if pasted is None or pasted_short is None:
         return 0.9, "the paste names no class"
@@ -141,6 +146,12 @@ def class_agreement(
     relation = (classes or _NO_HIERARCHY).relation(pasted, recorded, qualified)
     if relation == "same":
         return 1.0, f"class {recorded} agrees"
+    if (
+        relation == "superclass"
+        and site_path is not None
+        and foreign_subclass(pasted, recorded, qualified, site_path)
+    ):
+        return CLASS_DIFFERS, f"class {pasted} is defined outside the package of {site_path}"
     if relation in ("subclass", "superclass"):
         return 0.6, f"class {pasted_short} is related to the site's {recorded}"
     if relation == "namesake":
@@ -189,14 +200,19 @@ def rank(
             scored.score = clue.weight * _ranking_score(scored)
             scored.confidence = clue.weight * _combine(scored)
             scored.answers_final = clue.final and (scored.message > 0 or scored.innermost)
+            scored.pinned = clue.final and scored.innermost and scored.class_factor >= 0.85
             if not clue.final:
                 scored.reasons.append("found for a chained cause, not the error finally raised")
             current = best.get(scored.index)
             if current is None or _tier(scored) > _tier(current):
                 best[scored.index] = scored
     # the error asked about is the last one printed: what its own message or innermost
-    # frame points to comes first; causes and contexts inform, they do not outrank it
-    ranked = sorted(best.values(), key=lambda s: (not s.answers_final, -s.score, s.index))
+    # frame points to comes first; causes and contexts inform, they do not outrank it; and
+    # a site on the very line of the innermost frame outranks one that only the message
+    # and an outer frame fit
+    ranked = sorted(
+        best.values(), key=lambda s: (not s.answers_final, not s.pinned, -s.score, s.index)
+    )
     group = _share_confidence(ranked)  # over every rival, not only those shown
     ranked = ranked[: max(top, min(group, MAX_GROUP))]  # a group is shown whole
     # the order is the evidence's; no candidate is shown likelier than one above it, and
@@ -236,8 +252,12 @@ def _share_confidence(ranked: list[Scored]) -> int:
     """
     if len(ranked) < 2:
         return len(ranked)
-    top, tier = ranked[0].score, ranked[0].answers_final
-    rivals = [s for s in ranked if s.answers_final == tier and s.score >= TIE_RATIO * top]
+    top, tier, pinned = ranked[0].score, ranked[0].answers_final, ranked[0].pinned
+    rivals = [
+        s
+        for s in ranked
+        if s.answers_final == tier and s.pinned == pinned and s.score >= TIE_RATIO * top
+    ]
     if len(rivals) < 2:
         return 1
     total = sum(s.score**2 for s in rivals)
@@ -258,7 +278,11 @@ def _score_clue(clue: Clue, index: MatchIndex) -> list[Scored]:
             entry = index.entry(i)
             s = found[i] = Scored(index=i)
             s.class_factor, why = class_agreement(
-                clue.error_class, entry.error_class, index.qualified_class(i), index.classes
+                clue.error_class,
+                entry.error_class,
+                index.qualified_class(i),
+                index.classes,
+                entry.file_path,
             )
             s.reasons.append(why)
         return s

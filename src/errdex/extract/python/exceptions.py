@@ -13,10 +13,11 @@ from collections.abc import Iterator, Sequence
 
 from errdex.template import MessageTemplate
 
+from .builders import BuilderReader, Unfollowed
 from .literals import quoted_repr, style_of
-from .messages import MAX_ALTERNATIVES, MessageBuilder, Templates
+from .messages import MAX_ALTERNATIVES, Templates
 from .module import BUILTIN_EXCEPTIONS
-from .scope import Env, Fixed, Scope, bind_assignment
+from .scope import Scope, bind_assignment
 
 __all__ = ["ExceptionReader"]
 
@@ -33,12 +34,14 @@ _OSERROR_FAMILY = frozenset(
 )
 
 
-class ExceptionReader(MessageBuilder):
+class ExceptionReader(BuilderReader):
     """Resolves the exception of a ``raise`` (or ``warn``) to its class and message."""
 
     def __init__(self, source: str, file_path: str, module: str, fields: dict[str, str]) -> None:
         super().__init__(source, file_path, module, fields)
         self._helper_cache: dict[int, tuple[ast.Call, Scope] | None] = {}
+        #: Notes on how the last message resolved away from its raise was built.
+        self.derived: list[str] = []
 
     def _resolve_raised(
         self, exc: ast.expr, scope: Scope, depth: int = 0
@@ -134,17 +137,35 @@ class ExceptionReader(MessageBuilder):
         return None
 
     def _exception_parts(self, node: ast.expr, scope: Scope) -> tuple[str, str, Templates, str]:
-        """(qualified class, class as shown, message templates, message style)."""
+        """(qualified class, class as shown, message templates, message style); how a
+        message built elsewhere was derived is left in ``self.derived``."""
+        self.derived = []
         call = node if isinstance(node, ast.Call) else None
         class_expr = call.func if call is not None else node
         qualified = self.qualify(class_expr)
         shown = qualified.rpartition(".")[2]
-        if call is None:
-            return qualified, shown, [MessageTemplate()], "class_no_args"
         helper_scope = scope
         cached = [v for v in self._helper_cache.values() if v is not None and v[0] is call]
         if cached:
             helper_scope = cached[0][1]
+        plain = self._plain_parts(qualified, shown, call, helper_scope)
+        built = self.built_by_class(qualified, call, helper_scope)
+        if isinstance(built, Unfollowed):
+            # the class builds its message in a way not followed: not known, not guessed
+            self.derived = [f"message built by {built.builder}, not followed"]
+            expression = self.expr_text(call) if call is not None else self.expr_text(node)
+            return qualified, shown, [MessageTemplate.expression(expression)], "class_init"
+        if built is None or built.templates == plain[2]:
+            return plain  # what the line shows is what prints: no derivation to report
+        self.derived = [derivation(built.notes)]
+        return qualified, shown, built.templates, "class_init"
+
+    def _plain_parts(
+        self, qualified: str, shown: str, call: ast.Call | None, helper_scope: Scope
+    ) -> tuple[str, str, Templates, str]:
+        """The message as the raise line's own arguments give it, by the builtins' rules."""
+        if call is None:
+            return qualified, shown, [MessageTemplate()], "class_no_args"
         args = [a for a in call.args if not isinstance(a, ast.Starred)]
         if not call.args:
             message_kw = next((k.value for k in call.keywords if k.arg in ("msg", "message")), None)
@@ -155,9 +176,6 @@ class ExceptionReader(MessageBuilder):
         if starred is not None:  # ``X(*parts)``: the message is whatever the list holds
             templates = [MessageTemplate.expression(self.expr_text(starred))]
             return qualified, shown, templates, "other_expr"
-        built = self._message_from_init(qualified, shown, call, helper_scope)
-        if built is not None:
-            return qualified, shown, built, "class_init"
         style = style_of(args[0])
         if len(args) == 1:
             templates = self.templates(args[0], helper_scope)
@@ -191,38 +209,6 @@ class ExceptionReader(MessageBuilder):
             return qualified, shown, [tuple_template], "multiple_args"
         return qualified, shown, self.templates(args[0], helper_scope), style
 
-    def _message_from_init(
-        self, qualified: str, shown: str, call: ast.Call, scope: Scope
-    ) -> Templates | None:
-        """The message a class of this module builds in ``__init__`` from its arguments.
-
-        ``JSONDecodeError(msg, doc, pos)`` formats ``'%s: line %d column %d (char %d)'``
-        and hands that to ``ValueError.__init__``: the raise's arguments fill the
-        parameters, and the text passed to the base ``__init__`` is the message.
-        """
-        local = self.classes.get(shown) if qualified == f"{self.module}.{shown}" else None
-        init = self.methods.get((shown, "__init__")) if local is not None else None
-        if init is None or (call.keywords and any(k.arg is None for k in call.keywords)):
-            return None
-        params = [a.arg for a in [*init.args.posonlyargs, *init.args.args]][1:]
-        if len(call.args) > len(params):
-            return None
-        env: Env = {}
-        for name, arg in zip(params, call.args, strict=False):
-            env[name] = (Fixed(self.templates(arg, scope)[0]),)
-        for keyword in call.keywords:
-            if keyword.arg in params:
-                env[keyword.arg] = (Fixed(self.templates(keyword.value, scope)[0]),)
-        init_scope = Scope(f"{shown}.__init__", "__init__", shown, env, set(), init)
-        for stmt in init.body:
-            if isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
-                bind_assignment(stmt, init_scope)
-            elif isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
-                message = _base_init_message(stmt.value, shown)
-                if message is not None:
-                    return self.templates(message, init_scope)
-        return None
-
     def _prints_args_tuple(self, qualified: str, shown: str) -> bool:
         """Whether ``str(exc)`` of several arguments is ``BaseException``'s tuple repr.
 
@@ -242,28 +228,6 @@ class ExceptionReader(MessageBuilder):
         )
 
 
-def _base_init_message(call: ast.Call, class_name: str) -> ast.expr | None:
-    """The message of ``super().__init__(msg)`` or ``Base.__init__(self, msg)``; None if not one."""
-    func = call.func
-    if not (isinstance(func, ast.Attribute) and func.attr == "__init__"):
-        return None
-    args = list(call.args)
-    owner = func.value
-    if (
-        isinstance(owner, ast.Call)
-        and isinstance(owner.func, ast.Name)
-        and owner.func.id == "super"
-    ):
-        pass
-    elif (
-        isinstance(owner, (ast.Name, ast.Attribute))
-        and args
-        and isinstance(args[0], ast.Name)
-        and args[0].id == "self"
-    ):
-        args = args[1:]
-    else:
-        return None
-    if len(args) != 1 or call.keywords or isinstance(args[0], ast.Starred):
-        return None
-    return args[0]
+def derivation(steps: list[str]) -> str:
+    """``message built by `Parser.parse_error`, then `ParseError.__init__```."""
+    return "message built by " + ", then ".join(steps)

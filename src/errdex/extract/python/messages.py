@@ -8,6 +8,7 @@ followed; anything else becomes one hole showing its source expression.
 from __future__ import annotations
 
 import ast
+import dataclasses
 import textwrap
 from collections.abc import Callable, Iterator
 
@@ -15,7 +16,7 @@ from errdex.extract._downgrade import PLACEHOLDER_PREFIX
 from errdex.extract.fstring import scan_fstring_fields, split_field
 from errdex.template import Hole, Literal, MessageTemplate
 
-from .literals import apply_literals, cleandoc, is_stringish, transform
+from .literals import apply_literals, cleandoc, is_stringish, quoted_repr, transform
 from .module import ModuleReader, dotted_name
 from .scope import LAZY, Env, Fixed, LoopTail, Rebind, Scope, Thunk
 
@@ -23,6 +24,8 @@ __all__ = ["MAX_ALTERNATIVES", "MessageBuilder", "Templates"]
 
 #: Alternatives kept for one message before the differing part becomes a hole.
 MAX_ALTERNATIVES = 8
+#: Functions that return their argument when no translation is installed.
+_GETTEXT = frozenset({"gettext.gettext", "gettext.lgettext"})
 Templates = list[MessageTemplate]
 
 
@@ -56,7 +59,9 @@ class MessageBuilder(ModuleReader):
                 left = self.templates(node.left, scope, depth + 1)
                 right = self.templates(node.right, scope, depth + 1)
                 return [a + b for a in left for b in right]
-            if isinstance(node.op, ast.Mod) and is_stringish(node.left, scope):
+            if isinstance(node.op, ast.Mod) and (
+                is_stringish(node.left, scope) or self._is_gettext(node.left)
+            ):
                 formatted = [
                     apply_literals(t, MessageTemplate.from_percent)
                     for t in self.templates(node.left, scope, depth + 1)
@@ -71,7 +76,38 @@ class MessageBuilder(ModuleReader):
             return self.templates(node.body, scope, depth + 1) + self.templates(
                 node.orelse, scope, depth + 1
             )
+        if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.Or) and scope.bound_self:
+            # ``error or self.default``: the value is one of the operands
+            return [t for v in node.values for t in self.templates(v, scope, depth + 1)]
+        if isinstance(node, ast.Subscript):
+            found = self._subscript(node, scope, depth)
+            if found is not None:
+                return found
+        if isinstance(node, ast.Attribute):
+            held = self._self_attribute(node, scope)
+            if held is not None:
+                return held
         return [MessageTemplate.expression(self.expr_text(node))]
+
+    def _returned_text(self, node: ast.Call, scope: Scope) -> Templates | None:
+        """The text a method of the class returns for these arguments (builders)."""
+        return None
+
+    def _self_attribute(self, node: ast.Attribute, scope: Scope) -> Templates | None:
+        """``self.message`` set by the ``__init__`` chain being followed (builders)."""
+        return None
+
+    def _is_gettext(self, node: ast.expr) -> bool:
+        """``_("…")`` with ``_`` imported from gettext: a string, whatever it wraps."""
+        return (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and self.imports.get(node.func.id) in _GETTEXT
+        )
+
+    def _subscript(self, node: ast.Subscript, scope: Scope, depth: int) -> Templates | None:
+        """``self.messages[key]`` where the class hierarchy says what it holds (builders)."""
+        return None
 
     def _outer_env(self, scope: Scope) -> Iterator[Env]:
         """The bindings enclosing functions had where each nested ``def`` stands."""
@@ -93,7 +129,9 @@ class MessageBuilder(ModuleReader):
             return template
         known: dict[int, MessageTemplate] = {}
         for hole, element in zip(positional, elements, strict=True):
-            if hole.text == "%s" and isinstance(element, (ast.Name, ast.Constant, ast.JoinedStr)):
+            if hole.text == "%s" and isinstance(
+                element, (ast.Name, ast.Constant, ast.JoinedStr, ast.Attribute)
+            ):
                 value = self.templates(element, scope, depth + 1)
                 if len(value) == 1 and not value[0].is_opaque:
                     known[id(hole)] = value[0]
@@ -130,15 +168,7 @@ class MessageBuilder(ModuleReader):
         if isinstance(thunk, Fixed):
             return [thunk.template]
         if isinstance(thunk, Rebind):
-            inner = Scope(
-                scope.qualname,
-                scope.function,
-                scope.class_name,
-                {**scope.env, thunk.name: thunk.previous},
-                scope.caught,
-                scope.node,
-                scope.outer,
-            )
+            inner = dataclasses.replace(scope, env={**scope.env, thunk.name: thunk.previous})
             return self.templates(thunk.value, inner, depth)
         if isinstance(thunk, tuple):
             base, extra = thunk
@@ -153,7 +183,11 @@ class MessageBuilder(ModuleReader):
         func = node.func
         if isinstance(func, ast.Attribute):
             owner = func.value
-            if func.attr == "format" and is_stringish(owner, scope):
+            if func.attr == "format" and (
+                is_stringish(owner, scope)
+                or self._is_gettext(owner)
+                or (isinstance(owner, ast.Attribute) and self._self_attribute(owner, scope))
+            ):
                 return [
                     apply_literals(t, MessageTemplate.from_format)
                     for t in self.templates(owner, scope, depth + 1)
@@ -192,8 +226,19 @@ class MessageBuilder(ModuleReader):
                     return [
                         transform(t, fn) for t in self.templates(node.args[0], scope, depth + 1)
                     ]
-        elif isinstance(func, ast.Name):
+        returned = self._returned_text(node, scope)
+        if returned is not None:
+            return returned
+        if isinstance(func, ast.Name):
             resolved = self.imports.get(func.id, func.id)
+            if resolved == "str" and len(node.args) == 1 and not node.keywords:
+                # ``str(text)`` of a known text is that text; of anything else, a hole
+                inner = self.templates(node.args[0], scope, depth + 1)
+                if not any(t.is_opaque for t in inner):
+                    return inner
+            if resolved in _GETTEXT and len(node.args) == 1 and not node.keywords:
+                # untranslated, ``gettext`` returns its argument: the source text is the message
+                return self.templates(node.args[0], scope, depth + 1)
             if resolved in ("textwrap.dedent", "inspect.cleandoc") and len(node.args) == 1:
                 fn2: Callable[[str], str] = (
                     textwrap.dedent if resolved == "textwrap.dedent" else cleandoc
@@ -223,6 +268,11 @@ class MessageBuilder(ModuleReader):
                 continue
             if not isinstance(value, ast.FormattedValue):
                 continue
+            given = _given_text(value, scope)
+            if given is not None:
+                parts.extend(given.parts)
+                k += 1
+                continue
             if placeholders and isinstance(value.value, ast.Name):
                 # the 3.12+ grammar: the downgrade kept each field's raw text aside
                 raw = self.placeholder_fields.get(value.value.id, value.value.id)
@@ -248,3 +298,18 @@ class MessageBuilder(ModuleReader):
                 parts.append(Hole("{" + text + conv + "}", text))
             k += 1
         return MessageTemplate(parts)
+
+
+def _given_text(value: ast.FormattedValue, scope: Scope) -> MessageTemplate | None:
+    """A field naming a parameter a caller's literal filled (``Fixed``): that text, as
+    ``str`` or ``repr`` formats it; None for every other field."""
+    name = value.value
+    if not isinstance(name, ast.Name) or value.format_spec is not None or scope.env is LAZY:
+        return None
+    bound = scope.env.get(name.id)
+    if bound is None or len(bound) != 1 or not isinstance(bound[0], Fixed):
+        return None
+    template = bound[0].template
+    if template.is_opaque or value.conversion not in (-1, ord("s"), ord("r")):
+        return None
+    return quoted_repr(template) if value.conversion == ord("r") else template

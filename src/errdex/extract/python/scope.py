@@ -47,6 +47,9 @@ class Scope:
     #: For a nested function: the enclosing function's scope and this ``def`` in it,
     #: so closures (``errmsg`` built outside, raised inside) resolve.
     outer: tuple[Scope, ast.stmt] | None = None
+    #: While a helper or ``__init__`` of the repository runs for a raise: the class
+    #: ``self`` is an instance of (``builders.SelfBinding``), for ``self.x[key]`` lookups.
+    bound_self: Any = None
 
 
 class NeedEnv(Exception):

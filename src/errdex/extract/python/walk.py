@@ -12,14 +12,14 @@ import ast
 import builtins
 import re
 from bisect import bisect_left
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from errdex.extract.site import ErrorSite, SiteKind
 from errdex.record import Severity
 from errdex.template import MessageTemplate
 
-from .exceptions import ExceptionReader
+from .exceptions import ExceptionReader, derivation
 from .guards import Guards, write_guard
 from .literals import style_of
 from .messages import Templates
@@ -291,26 +291,36 @@ class ModuleExtractor(ExceptionReader):
         if exc is None:
             return  # bare ``raise``: a re-raise, not a new site
         cause = self.expr_text(stmt.cause) if stmt.cause is not None else None
+        for shown, qualified, templates, style, notes in self._raised_parts(exc, scope):
+            self._add(
+                stmt, "raise", scope, guards, shown, qualified, templates, style, cause, notes
+            )
+
+    def _raised_parts(
+        self, exc: ast.expr, scope: Scope
+    ) -> Iterator[tuple[str | None, str | None, Templates, str, list[str]]]:
+        """(class shown, qualified class, templates, style, notes) of each thing raised."""
+        if isinstance(exc, ast.Call) and not self._is_class_expr(exc.func, scope):
+            built = self.built_by_helper(exc, scope)
+            if built is not None:
+                shown = built.qualified.rpartition(".")[2]
+                notes = [derivation(built.notes)]
+                yield shown, built.qualified, built.templates, "helper_call", notes
+                return
         for call_or_class, style, notes in self._resolve_raised(exc, scope):
             if call_or_class is None:
-                if style == "reraise":
-                    continue
-                template = MessageTemplate.expression(self.expr_text(exc))
-                self._add(stmt, "raise", scope, guards, None, None, [template], style, cause, notes)
+                if style != "reraise":
+                    yield (
+                        None,
+                        None,
+                        [MessageTemplate.expression(self.expr_text(exc))],
+                        style,
+                        notes,
+                    )
                 continue
             qualified, shown, templates, arg_style = self._exception_parts(call_or_class, scope)
-            self._add(
-                stmt,
-                "raise",
-                scope,
-                guards,
-                shown,
-                qualified,
-                templates,
-                style if style != "direct" else arg_style,
-                cause,
-                notes,
-            )
+            shown_style = style if style != "direct" else arg_style
+            yield shown, qualified, templates, shown_style, [*notes, *self.derived]
 
     def _maybe_warn(self, call: ast.Call, stmt: ast.stmt, scope: Scope, guards: Guards) -> None:
         func = call.func
@@ -340,7 +350,9 @@ class ModuleExtractor(ExceptionReader):
             return
         if isinstance(message, ast.Call) and self._is_class_expr(message.func, scope):
             qualified, shown, templates, style = self._exception_parts(message, scope)
+            notes = list(self.derived)
         else:
+            notes = []
             if category is not None:
                 qualified = self.qualify(category)
                 shown = qualified.rpartition(".")[2]
@@ -348,7 +360,7 @@ class ModuleExtractor(ExceptionReader):
                 qualified, shown = "builtins.UserWarning", "UserWarning"
             templates = self.templates(message, scope)
             style = style_of(message)
-        self._add(stmt, "warn", scope, guards, shown, qualified, templates, style, None, [])
+        self._add(stmt, "warn", scope, guards, shown, qualified, templates, style, None, notes)
 
     def _assert(self, stmt: ast.Assert, scope: Scope, guards: Guards) -> None:
         if stmt.msg is None:

@@ -1,0 +1,168 @@
+"""``self.x`` and ``self.x[key]`` read in a method, where the class hierarchy says
+what they hold: a class attribute of the MRO, the one value an ``__init__`` assigns, or
+the per-class dicts an ``__init__`` merges along ``__mro__`` (marshmallow's
+``default_error_messages``)."""
+
+from __future__ import annotations
+
+import ast
+
+from .frames import SelfBinding, empty_scope
+from .hierarchy import ClassRef, HierarchyReader, class_attribute, method_of
+from .messages import Templates
+from .scope import Scope
+
+__all__ = ["instance_attribute", "lookup_key"]
+
+
+def lookup_key(ref: ClassRef, attr: str, key: str) -> tuple[HierarchyReader, ast.expr] | None:
+    """``self.<attr>[key]``: from a class attribute dict, or from the per-class dicts an
+    ``__init__`` merges into ``self.<attr>`` along ``__mro__`` (nearest class first when it
+    walks ``reversed(__mro__)``, as ``dict.update`` then keeps the nearest)."""
+    mro = ref.reader.mro(ref)
+    if mro is None:
+        return None
+    name = attr
+    order = [n for n in mro if isinstance(n, ClassRef)]
+    merged = _merged_from(order, attr)
+    if merged is not None:
+        name, nearest_first = merged
+        if not nearest_first:
+            order = order[::-1]
+    for node in order:
+        value = class_attribute(node, name)
+        if isinstance(value, ast.Dict):
+            for k, v in zip(value.keys, value.values, strict=True):
+                if isinstance(k, ast.Constant) and k.value == key:
+                    return node.reader, v
+            if merged is None:
+                return None  # a plain class attribute: the nearest dict is the whole answer
+    return None
+
+
+def _merged_from(order: list[ClassRef], attr: str) -> tuple[str, bool] | None:
+    """``for cls in reversed(self.__class__.__mro__): d.update(getattr(cls, "NAME", {}))``
+    then ``self.<attr> = d`` in an ``__init__``: (NAME, nearest class first)."""
+    for node in order:
+        init = method_of(node, "__init__")
+        if init is None:
+            continue
+        local = next(
+            (
+                s.value.id
+                for s in ast.walk(init)
+                if isinstance(s, ast.Assign)
+                and isinstance(s.value, ast.Name)
+                and any(
+                    isinstance(t, ast.Attribute)
+                    and t.attr == attr
+                    and isinstance(t.value, ast.Name)
+                    and t.value.id == "self"
+                    for t in s.targets
+                )
+            ),
+            None,
+        )
+        if local is None:
+            continue
+        for loop in ast.walk(init):
+            if not isinstance(loop, ast.For) or not isinstance(loop.target, ast.Name):
+                continue
+            nearest_first = _walks_mro(loop.iter)
+            if nearest_first is None:
+                continue
+            for stmt in loop.body:
+                source = _update_from_getattr(stmt, local, loop.target.id)
+                if source is not None:
+                    return source, nearest_first
+        return None
+    return None
+
+
+def _walks_mro(expr: ast.expr) -> bool | None:
+    """``reversed(X.__mro__)`` -> True (the nearest class's update wins), ``X.__mro__`` -> False."""
+    if (
+        isinstance(expr, ast.Call)
+        and isinstance(expr.func, ast.Name)
+        and expr.func.id == "reversed"
+        and len(expr.args) == 1
+    ):
+        inner = expr.args[0]
+        return True if isinstance(inner, ast.Attribute) and inner.attr == "__mro__" else None
+    if isinstance(expr, ast.Attribute) and expr.attr == "__mro__":
+        return False
+    return None
+
+
+def _update_from_getattr(stmt: ast.stmt, local: str, var: str) -> str | None:
+    """``local.update(getattr(var, "NAME", {}))`` -> NAME."""
+    if not (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call)):
+        return None
+    call = stmt.value
+    func = call.func
+    if not (
+        isinstance(func, ast.Attribute)
+        and func.attr == "update"
+        and isinstance(func.value, ast.Name)
+        and func.value.id == local
+        and len(call.args) == 1
+    ):
+        return None
+    got = call.args[0]
+    if (
+        isinstance(got, ast.Call)
+        and isinstance(got.func, ast.Name)
+        and got.func.id == "getattr"
+        and len(got.args) >= 2
+        and isinstance(got.args[0], ast.Name)
+        and got.args[0].id == var
+        and isinstance(got.args[1], ast.Constant)
+        and isinstance(got.args[1].value, str)
+    ):
+        return got.args[1].value
+    return None
+
+
+def instance_attribute(binding: SelfBinding, attr: str) -> Templates | None:
+    """``self.<attr>`` read in a method: a class attribute of the MRO, or the one value an
+    ``__init__`` of the MRO assigns it (its parameters unknown: holes)."""
+    ref = binding.ref
+    mro = ref.reader.mro(ref)
+    for node in mro or ():
+        if not isinstance(node, ClassRef):
+            if attr in vars(node):
+                return None
+            continue
+        value = class_attribute(node, attr)
+        if value is not None:
+            binding.used = True
+            return node.reader.templates(value, empty_scope(""))
+        init = method_of(node, "__init__")
+        if init is None:
+            continue
+        assigned = [
+            s.value
+            for s in ast.walk(init)
+            if isinstance(s, (ast.Assign, ast.AnnAssign))
+            and s.value is not None
+            and any(
+                isinstance(t, ast.Attribute)
+                and t.attr == attr
+                and isinstance(t.value, ast.Name)
+                and t.value.id == "self"
+                for t in (s.targets if isinstance(s, ast.Assign) else [s.target])
+            )
+        ]
+        if len(assigned) != 1:
+            return None
+        value = assigned[0]
+        if any(isinstance(n, ast.Name) and n.id == "self" for n in ast.walk(value)) and not (
+            isinstance(value, ast.BoolOp)
+        ):
+            return None
+        binding.used = True
+        scope = Scope(
+            f"{node.node.name}.__init__", "__init__", node.node.name, {}, set(), init, None, binding
+        )
+        return node.reader.templates(value, scope)
+    return None

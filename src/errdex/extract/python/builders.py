@@ -1,0 +1,536 @@
+"""Messages built away from the raise: by a helper that returns the exception, or by the
+exception class's own ``__init__``.
+
+``raise self.parse_error(InvalidNumberError)`` prints what ``Source.parse_error`` builds
+when it calls ``exception(line, col, *args)``, which is what ``InvalidNumberError.__init__``
+hands to ``ParseError.__init__``, which formats ``f"{message} at line {line} col {col}"``.
+This module follows such a chain the way the interpreter would: the call's arguments
+bound to the callee's parameters (defaults, ``*args`` and ``**kwargs`` included), the
+callee's statements in order, ``super().__init__`` along the class's MRO, ``self.x[key]``
+looked up where the class hierarchy defines it. A branch is followed only when its
+condition is decided by what is known (``message is None`` with ``message`` given); a
+statement it cannot follow ends the chain with no answer, so the raise keeps what its own
+line shows. Where an argument is a literal, the callee's parameter is filled with it;
+otherwise the parameter stays a hole named as the callee names it.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from errdex.template import MessageTemplate
+
+from .attributes import instance_attribute, lookup_key
+from .frames import (
+    MAX_DEPTH,
+    NONE,
+    Args,
+    ClassValue,
+    Fail,
+    Frame,
+    FrameReader,
+    Function,
+    SelfBinding,
+    Text,
+    empty_scope,
+)
+from .hierarchy import ClassRef, Node, class_attribute, defines, method_of
+from .literals import quoted_repr
+from .messages import MAX_ALTERNATIVES, Templates
+from .scope import Scope
+
+__all__ = ["BuilderReader", "Built", "SelfBinding", "Unfollowed"]
+
+
+@dataclass
+class Built:
+    """What a raise raises when its exception is built elsewhere."""
+
+    qualified: str
+    templates: Templates
+    notes: list[str]
+
+
+@dataclass(frozen=True)
+class Unfollowed:
+    """The repository's ``__init__``/``__str__`` builds the message, in a way not followed."""
+
+    builder: str
+
+
+class BuilderReader(FrameReader):
+    """Follows helpers and ``__init__`` methods of the repository to the message they build."""
+
+    # -- entry points ---------------------------------------------------------------------
+    def built_by_helper(self, call: ast.Call, scope: Scope) -> Built | None:
+        """``raise helper(...)``: the class and message the helper's returned exception has."""
+        target = self._callee(call.func, scope, None)
+        if target is None:
+            return None
+        reader, fn, binding, defining = target
+        try:
+            args = self._arguments(call, scope, {})
+            first = reader._run_helper(fn, reader._helper_frame(fn, args, binding, defining, [], 0))
+            if first is None:
+                return None
+            if binding is None or not binding.used:
+                return first
+            # ``self`` may be any subclass: each one its module defines may say otherwise
+            out = list(first.templates)
+            for sub in binding.ref.reader.subclasses(binding.ref):
+                frame = reader._helper_frame(fn, args, SelfBinding(sub), defining, [], 0)
+                other = reader._run_helper(fn, frame)
+                if other is None or other.qualified != first.qualified:
+                    return None
+                out.extend(t for t in other.templates if t not in out)
+            if len(out) > MAX_ALTERNATIVES:
+                return None
+            return Built(first.qualified, out, first.notes)
+        except Fail:
+            return None
+
+    def built_by_class(
+        self, qualified: str, call: ast.Call | None, scope: Scope
+    ) -> Built | Unfollowed | None:
+        """``raise Cls(...)`` or ``raise Cls`` of a repository class whose ``__init__`` or
+        ``__str__`` builds the message; None when neither is on the way (the builtin's
+        rules, applied by the caller, hold); ``Unfollowed`` when one is but the chain
+        could not be followed (the message is then not known)."""
+        ref = self.class_ref(qualified)
+        if ref is None:
+            return None
+        mro = ref.reader.mro(ref)
+        if mro is None:
+            return None
+        init = next((n for n in mro if defines(n, "__init__")), None)
+        printer = next((n for n in mro if defines(n, "__str__")), None)
+        if not isinstance(init, ClassRef) and not isinstance(printer, ClassRef):
+            return None
+        try:
+            args = self._arguments(call, scope, {}) if call is not None else Args()
+            built = self._construct(qualified, args, [], 0)
+            for i, choices in self._alternative_arguments(call, scope):
+                # ``message`` may hold one of several texts: each is built the same way
+                for choice in choices[1:]:
+                    positional = list(args.positional)
+                    positional[i] = Text(choice)
+                    other = self._construct(qualified, Args(positional, args.keywords), [], 0)
+                    built.templates.extend(t for t in other.templates if t not in built.templates)
+                break  # one argument's alternatives at most: they multiply otherwise
+            return built
+        except Fail:
+            builder = init if isinstance(init, ClassRef) else printer
+            assert isinstance(builder, ClassRef)
+            method = "__init__" if builder is init else "__str__"
+            return Unfollowed(f"`{builder.node.name}.{method}`")
+
+    # -- what a call reaches --------------------------------------------------------------
+
+    def _callee(
+        self, func: ast.expr, scope: Scope, binding: SelfBinding | None
+    ) -> tuple[BuilderReader, Function, SelfBinding | None, ClassRef | None] | None:
+        """The function a call runs, and what ``self`` is in it."""
+        if isinstance(func, ast.Name):
+            fn = self.functions.get(func.id)
+            if fn is not None:
+                return self, fn, None, None
+            imported = self.imports.get(func.id)
+            if imported is None:
+                return None
+            module, _, name = imported.rpartition(".")
+            other = self.reader_of(module) if module else None
+            if isinstance(other, BuilderReader) and name in other.functions:
+                return other, other.functions[name], None, None
+            return None
+        if not isinstance(func, ast.Attribute):
+            return None
+        owner = func.value
+        if isinstance(owner, ast.Name) and owner.id in ("self", "cls"):
+            if binding is None and scope.class_name and scope.class_name in self.classes:
+                binding = SelfBinding(ClassRef(self, self.classes[scope.class_name]))
+            if binding is None:
+                return None
+            return _method(binding, func.attr)
+        if (
+            isinstance(owner, ast.Attribute)
+            and isinstance(owner.value, ast.Name)
+            and owner.value.id == "self"
+        ):
+            if binding is None and scope.class_name and scope.class_name in self.classes:
+                binding = SelfBinding(ClassRef(self, self.classes[scope.class_name]))
+            held = self._attribute_class(binding.ref, owner.attr) if binding else None
+            return _method(SelfBinding(held), func.attr) if held is not None else None
+        return None
+
+    def _attribute_class(self, ref: ClassRef, attr: str) -> ClassRef | None:
+        """The class of ``self.<attr>`` when every assignment to it constructs that class."""
+        mro = ref.reader.mro(ref)
+        if mro is None:
+            return None
+        found: ClassRef | None = None
+        for node in mro:
+            if not isinstance(node, ClassRef):
+                continue
+            for stmt in ast.walk(node.node):
+                if not isinstance(stmt, (ast.Assign, ast.AnnAssign)):
+                    continue
+                targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+                if not any(
+                    isinstance(t, ast.Attribute)
+                    and t.attr == attr
+                    and isinstance(t.value, ast.Name)
+                    and t.value.id == "self"
+                    for t in targets
+                ):
+                    continue
+                value = stmt.value
+                if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Name)):
+                    return None
+                held = node.reader.class_ref(node.reader.qualify(value.func))
+                if held is None or (found is not None and held.node is not found.node):
+                    return None
+                found = held
+        return found
+
+    # -- arguments ------------------------------------------------------------------------
+
+    def _helper_frame(self, fn: Function, args: Args, *rest: Any) -> Frame:
+        """A helper's frame; ``rest`` is (binding, defining, notes, depth)."""
+        binding, defining, notes, depth = rest
+        frame = self._frame(fn, args, binding, defining, [*notes, f"`{_name(defining, fn)}`"])
+        frame.depth = depth
+        return frame
+
+    def _run_helper(self, fn: Function, frame: Frame) -> Built | None:
+        """What a helper's ``return`` builds, run in ``frame`` (its arguments bound)."""
+        depth = frame.depth
+        if depth > MAX_DEPTH:
+            raise Fail
+        returned = self._walk_to(fn.body, frame, None)
+        if not isinstance(returned, ast.expr):
+            return None
+        return self._returned(returned, frame, depth)
+
+    def _returned(self, expr: ast.expr, frame: Frame, depth: int) -> Built | None:
+        scope, values = frame.scope, frame.values
+        if isinstance(expr, ast.Name) and expr.id not in values:
+            bound = scope.env.get(expr.id, ())
+            if len(bound) == 1 and isinstance(bound[0], ast.Call):
+                return self._returned(bound[0], frame, depth + 1)
+            return None
+        if not isinstance(expr, ast.Call):
+            return None
+        func = expr.func
+        held = values.get(func.id) if isinstance(func, ast.Name) else None
+        if isinstance(held, ClassValue):
+            return self._construct(
+                held.qualified, self._arguments(expr, scope, values), frame.notes, depth + 1
+            )
+        if held is None and self._is_class_expr(func, scope):
+            qualified = self.qualify(func)
+            return self._construct(
+                qualified, self._arguments(expr, scope, values), frame.notes, depth + 1
+            )
+        target = self._callee(func, scope, frame.binding)
+        if target is None:
+            return None
+        reader, fn, binding, defining = target
+        args = self._arguments(expr, scope, values)
+        inner = reader._helper_frame(fn, args, binding, defining, frame.notes, depth + 1)
+        return reader._run_helper(fn, inner)
+
+    def _construct(self, qualified: str, args: Args, notes: list[str], depth: int) -> Built:
+        """``Cls(*args)`` as ``str()`` prints it; Fail where that is not known."""
+        if depth > MAX_DEPTH:
+            raise Fail
+        ref = self.class_ref(qualified) if not qualified.startswith("builtins.") else None
+        if ref is None:
+            builtin = _builtin(qualified)
+            mro: list[Node] = list(builtin.__mro__) if builtin is not None else []
+            message = _builtin_message(mro, args)
+            return Built(qualified, [message], notes)
+        full = ref.reader.mro(ref)
+        if full is None:
+            raise Fail
+        printer = next((n for n in full if defines(n, "__str__")), None)
+        init = next((n for n in full if defines(n, "__init__")), None)
+        binding = SelfBinding(ref)
+        steps = list(notes)
+        if isinstance(init, ClassRef):
+            message = _builder(init)._run_init(init, full, args, args, binding, notes, depth + 1)
+            steps.append(f"`{init.node.name}.__init__`")
+        elif not isinstance(printer, ClassRef):
+            message = _builtin_message(full, args)
+        if isinstance(printer, ClassRef):
+            steps.append(f"`{printer.node.name}.__str__`")
+            return Built(ref.qualified, _builder(printer)._run_str(printer, binding), steps)
+        if binding.sets_args:
+            raise Fail  # ``self.args = …``: what the builtin ``__str__`` prints was replaced
+        return Built(ref.qualified, [message], steps)
+
+    def _run_str(self, printer: ClassRef, binding: SelfBinding) -> Templates:
+        """What ``__str__`` returns, reading the attributes ``__init__`` set."""
+        fn = method_of(printer, "__str__")
+        alias = class_attribute(printer, "__str__")
+        if fn is None and isinstance(alias, ast.Name):
+            fn = method_of(printer, alias.id)  # ``__str__ = __repr__``
+        if fn is None:
+            raise Fail
+        binding.in_init = False
+        frame = self._frame(fn, Args(), binding, printer, [])
+        try:
+            returned = self._walk_to(fn.body, frame, None)
+            found = self.templates(returned, frame.scope) if isinstance(returned, ast.expr) else []
+        except Fail:
+            found = self._every_return(fn, frame)
+        if not found or len(found) > MAX_ALTERNATIVES or any(t.is_opaque for t in found):
+            raise Fail
+        return found
+
+    def _every_return(self, fn: Function, frame: Frame) -> Templates:
+        """A ``__str__`` that branches on what is not known: the text of each ``return``
+        (one of them prints), when none depends on a local name."""
+        if any(isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store) for n in ast.walk(fn)):
+            raise Fail
+        out: Templates = []
+        for node in ast.walk(fn):
+            if isinstance(node, ast.Return) and node.value is not None:
+                out.extend(t for t in self.templates(node.value, frame.scope) if t not in out)
+        if not out or len(out) > MAX_ALTERNATIVES or any(t.is_opaque for t in out):
+            raise Fail
+        return out
+
+    def _run_init(
+        self,
+        defining: ClassRef,
+        mro: list[Node],
+        args: Args,
+        original: Args,
+        binding: SelfBinding,
+        notes: list[str],
+        depth: int,
+    ) -> MessageTemplate:
+        if depth > MAX_DEPTH:
+            raise Fail
+        fn = method_of(defining, "__init__")
+        if fn is None:
+            raise Fail
+        frame = self._frame(fn, args, binding, defining, notes)
+        frame.depth = depth
+        binding.in_init = True
+        self._walk_to(fn.body, frame, mro)
+        if frame.message is not None:
+            return frame.message
+        # no base ``__init__`` call: ``BaseException.__new__`` kept the constructor's args
+        return _builtin_message(mro, original)
+
+    def _base_init(self, call: ast.Call, frame: Frame, mro: list[Node]) -> MessageTemplate | None:
+        """``super().__init__(...)`` (or ``Base.__init__(self, ...)``): the message it sets."""
+        func = call.func
+        if not (isinstance(func, ast.Attribute) and func.attr == "__init__"):
+            return None
+        owner = func.value
+        call_args = list(call.args)
+        start: int
+        if (
+            isinstance(owner, ast.Call)
+            and isinstance(owner.func, ast.Name)
+            and (owner.func.id == "super")
+        ):
+            if not owner.args:
+                start = _position(mro, frame.defining) + 1
+            elif (
+                len(owner.args) == 2
+                and isinstance(owner.args[1], ast.Name)
+                and owner.args[1].id == "self"
+            ):
+                # ``super(Base, self)``: the lookup starts past ``Base`` in self's MRO
+                start = _position(mro, self.base_node(owner.args[0], 0)) + 1
+            else:
+                raise Fail
+        elif (
+            isinstance(owner, (ast.Name, ast.Attribute))
+            and call_args
+            and isinstance(call_args[0], ast.Name)
+            and call_args[0].id == "self"
+        ):
+            base = self.base_node(owner, 0)
+            if base is None:
+                raise Fail
+            start = _position(mro, base)
+            call_args = call_args[1:]
+        else:
+            return None
+        if start <= 0:
+            raise Fail
+        args = self._arguments(
+            ast.Call(func=func, args=call_args, keywords=call.keywords), frame.scope, frame.values
+        )
+        rest = mro[start:]
+        init = next((n for n in rest if defines(n, "__init__")), None)
+        if isinstance(init, ClassRef):
+            assert frame.binding is not None
+            return _builder(init)._run_init(
+                init, mro, args, args, frame.binding, frame.notes, frame.depth + 1
+            )
+        return _builtin_message(mro, args)
+
+    # -- statements -----------------------------------------------------------------------
+
+    def _self_attribute(self, node: ast.Attribute, scope: Scope) -> Templates | None:
+        binding = scope.bound_self
+        if not (
+            isinstance(binding, SelfBinding)
+            and isinstance(node.value, ast.Name)
+            and node.value.id == "self"
+        ):
+            return None
+        if node.attr in binding.attrs:
+            return [binding.attrs[node.attr]]
+        if binding.in_init:
+            return None  # while ``__init__`` runs, only what it has set so far is known
+        return instance_attribute(binding, node.attr)
+
+    def _returned_text(self, node: ast.Call, scope: Scope) -> Templates | None:
+        """``self._format_error(value)``: what a method of the raising class returns."""
+        func = node.func
+        if not (
+            isinstance(func, ast.Attribute)
+            and isinstance(func.value, ast.Name)
+            and func.value.id == "self"
+            and scope.class_name
+            and scope.class_name in self.classes
+            and not func.attr.startswith("__")
+        ):
+            return None
+        given = scope.bound_self
+        if isinstance(given, SelfBinding):
+            bindings = [given]
+        else:
+            # ``self`` is the class or any subclass its module defines: each may differ
+            own = SelfBinding(ClassRef(self, self.classes[scope.class_name]))
+            bindings = [own, *(SelfBinding(s) for s in own.ref.reader.subclasses(own.ref))]
+        found: Templates = []
+        for binding in bindings:
+            texts = self._text_for(func, node, scope, binding)
+            if texts is None:
+                return None
+            found.extend(t for t in texts if t not in found)
+            if binding is bindings[0] and not binding.used:
+                break  # nothing read from ``self``'s class: the subclasses say the same
+        if not found or len(found) > MAX_ALTERNATIVES or all(t.is_opaque for t in found):
+            return None
+        return found
+
+    def _text_for(
+        self, func: ast.Attribute, node: ast.Call, scope: Scope, binding: SelfBinding
+    ) -> Templates | None:
+        target = _method(binding, func.attr)
+        if target is None:
+            return None
+        reader, fn, binding, defining = target
+        try:
+            args = self._arguments(node, scope, {})
+            frame = reader._frame(fn, args, binding, defining, [])
+            returned = reader._walk_to(fn.body, frame, None)
+        except Fail:
+            return None
+        if not isinstance(returned, ast.expr):
+            return None
+        return reader.templates(returned, frame.scope)
+
+    def _subscript(self, node: ast.Subscript, scope: Scope, depth: int) -> Templates | None:
+        binding = scope.bound_self
+        if not isinstance(binding, SelfBinding):
+            return None
+        owner = node.value
+        if not (
+            isinstance(owner, ast.Attribute)
+            and isinstance(owner.value, ast.Name)
+            and owner.value.id == "self"
+        ):
+            return None
+        keys = self.templates(node.slice, scope, depth + 1)
+        if len(keys) != 1 or keys[0].holes:
+            return None
+        found = lookup_key(binding.ref, owner.attr, keys[0].display)
+        if found is None:
+            return None
+        binding.used = True
+        reader, value = found
+        return reader.templates(value, empty_scope(""), depth + 1)
+
+
+def _method(
+    binding: SelfBinding, name: str
+) -> tuple[BuilderReader, Function, SelfBinding, ClassRef] | None:
+    mro = binding.ref.reader.mro(binding.ref)
+    for node in mro or ():
+        if isinstance(node, ClassRef):
+            fn = method_of(node, name)
+            if fn is not None and isinstance(node.reader, BuilderReader):
+                return node.reader, fn, binding, node
+        elif name in vars(node):
+            return None
+    return None
+
+
+def _position(mro: list[Node], node: Node | None) -> int:
+    for i, n in enumerate(mro):
+        if node is not None and (
+            n is node
+            or (isinstance(n, ClassRef) and isinstance(node, ClassRef) and n.node is node.node)
+        ):
+            return i
+    return -1
+
+
+def _name(defining: ClassRef | None, fn: Function) -> str:
+    return f"{defining.node.name}.{fn.name}" if defining is not None else fn.name
+
+
+def _builtin(qualified: str) -> type | None:
+    import builtins
+
+    found = getattr(builtins, qualified.removeprefix("builtins."), None)
+    return found if isinstance(found, type) and issubclass(found, BaseException) else None
+
+
+def _builtin_message(mro: Sequence[Node], args: Args) -> MessageTemplate:
+    """``str()`` of an exception whose message the builtin ``__init__``/``__str__`` make."""
+    printer = next((n for n in mro if isinstance(n, type) and "__str__" in vars(n)), None)
+    items = args.positional
+    if not items:
+        return MessageTemplate()
+    if len(items) == 1:
+        value = items[0]
+        if value is NONE:
+            return MessageTemplate.literal("None")
+        if not isinstance(value, Text):
+            raise Fail
+        if printer is KeyError:
+            return quoted_repr(value.template)
+        return value.template
+    if printer is not BaseException:
+        raise Fail  # OSError, UnicodeError and kin print several arguments their own way
+    pieces: list[MessageTemplate] = []
+    for value in items:
+        if not isinstance(value, Text):
+            raise Fail
+        pieces.append(value.template if value.template.is_opaque else quoted_repr(value.template))
+    return (
+        MessageTemplate.literal("(")
+        + MessageTemplate.join(pieces, ", ")
+        + MessageTemplate.literal(")")
+    )
+
+
+def _builder(ref: ClassRef) -> BuilderReader:
+    """The reader of a class's module (every reader the extractor makes is a builder)."""
+    reader = ref.reader
+    if not isinstance(reader, BuilderReader):
+        raise Fail
+    return reader

@@ -1,0 +1,124 @@
+"""The other modules of the repository a file is read in, for what crosses module lines.
+
+A raise in ``parser.py`` may name a class of ``exceptions.py`` whose ``__init__`` builds
+the message, or call a helper defined there. The scan says where the checkout lies
+(:func:`reading_repository`); the extractor then reads such a module on first use,
+indexes its top-level names (never walks it for sites) and keeps it for the other files
+of the same process. Without a repository (one file extracted alone) nothing crosses
+module lines: the raise keeps what its own module shows.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from errdex.extract._downgrade import parse_any
+
+if TYPE_CHECKING:
+    from .module import ModuleReader
+
+__all__ = ["Project", "current_project", "reading_repository"]
+
+#: Modules kept parsed per process (a repository's exception and helper modules are few).
+MAX_MODULES = 256
+#: Bytes of a module read to resolve a name in it; a bigger one is not read.
+MAX_BYTES = 2_000_000
+
+
+class Project:
+    """A checkout on disk: ``root`` holds the files, ``prefix`` is prepended to their paths."""
+
+    def __init__(
+        self,
+        root: Path,
+        prefix: str,
+        make_reader: Callable[[str, str, str, dict[str, str]], ModuleReader],
+    ) -> None:
+        self.root = root
+        self.prefix = prefix
+        self._make_reader = make_reader
+        #: Modules already looked up while this file is read: (module, where from) -> reader.
+        self._found: dict[tuple[str, str], ModuleReader | None] = {}
+
+    def reader(self, module: str, near: ModuleReader) -> ModuleReader | None:
+        """The indexed reader of ``module``, found beside ``near`` (same source root)."""
+        if module == "builtins" or module.startswith("builtins."):
+            return None
+        key = (module, near.file_path)
+        if key not in self._found:
+            self._found[key] = self._reader(module, near)
+        return self._found[key]
+
+    def _reader(self, module: str, near: ModuleReader) -> ModuleReader | None:
+        base = _source_base(near.file_path.removeprefix(self.prefix), near.module)
+        if base is None or not module or module == near.module:
+            return None
+        rel = base + module.replace(".", "/")
+        for candidate in (f"{rel}.py", f"{rel}/__init__.py"):
+            path = self.root / candidate
+            try:
+                stat = path.stat()
+            except OSError:
+                continue
+            key = (str(path), self.prefix, stat.st_mtime_ns, stat.st_size)
+            if key not in _READERS:
+                if len(_READERS) >= MAX_MODULES:
+                    _READERS.clear()
+                _READERS[key] = None  # a module importing itself back stops here
+                _READERS[key] = self._load(candidate, path, module, stat.st_size)
+            return _READERS[key]
+        return None
+
+    def _load(self, rel: str, path: Path, module: str, size: int) -> ModuleReader | None:
+        if size > MAX_BYTES:
+            return None
+        try:
+            source = path.read_text(encoding="utf-8")
+            tree, fields = parse_any(source, rel)
+        except (OSError, UnicodeDecodeError, SyntaxError, ValueError, RecursionError):
+            return None
+        if not isinstance(tree, ast.Module):
+            return None
+        reader = self._make_reader(source, self.prefix + rel, module, fields)
+        reader._index_module(tree)
+        return reader
+
+
+#: Readers of modules already read in this process, by (path, prefix, mtime, size).
+_READERS: dict[tuple[str, str, int, int], ModuleReader | None] = {}
+
+
+def _source_base(rel: str, module: str) -> str | None:
+    """``src/click/core.py`` read as ``click.core`` -> ``src/``: where the package tree starts."""
+    tail = module.replace(".", "/")
+    for ending in (f"{tail}.py", f"{tail}/__init__.py"):
+        if rel == ending:
+            return ""
+        if rel.endswith("/" + ending):
+            return rel[: len(rel) - len(ending)]
+    return None
+
+
+_PROJECT: ContextVar[Project | None] = ContextVar("errdex_python_project", default=None)
+
+
+def current_project() -> Project | None:
+    return _PROJECT.get()
+
+
+@contextmanager
+def reading_repository(root: Path, prefix: str = "") -> Iterator[Project]:
+    """Within this block, the extractor reads other modules of the checkout at ``root``."""
+    from .walk import ModuleExtractor  # the reader class; imported late (walk imports us)
+
+    project = Project(root, prefix, ModuleExtractor)
+    token = _PROJECT.set(project)
+    try:
+        yield project
+    finally:
+        _PROJECT.reset(token)
