@@ -128,7 +128,14 @@ def test_javascript_and_typescript() -> None:
 GO = """\
 package p
 
-func f(x int) error {
+import (
+	"errors"
+	"fmt"
+	"log"
+	"net/http"
+)
+
+func f(w http.ResponseWriter, x int, err error) error {
 	if x < 0 {
 		return errors.New("negative")  // SITE
 	}
@@ -220,5 +227,6 @@ def test_extract_languages_reports_recall_and_speed(tmp_path: Path) -> None:
     assert f"recall {java - 1}/{java}" in out
     assert "src/main/java/a/A.java:7  checkState(ok);" in out
     assert "python: 1 files" in out and f"recall {len(marked(PYTHON))}/" in out
-    assert "go: 1 files" in out and "errdex: no extractor" in out
+    go = len(marked(GO))
+    assert "go: 1 files" in out and f"recall {go}/{go}" in out
     assert "beside the bare parse" in out

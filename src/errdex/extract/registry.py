@@ -17,8 +17,10 @@ import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import TYPE_CHECKING
 
-from errdex.extract.site import ErrorSite
+if TYPE_CHECKING:  # the matcher asks which language a path is without loading extractors
+    from errdex.extract.site import ErrorSite
 
 __all__ = [
     "EXTRACTORS",
@@ -32,7 +34,7 @@ __all__ = [
     "source_suffixes",
 ]
 
-ExtractFn = Callable[[str, str, list[str]], list[ErrorSite]]
+ExtractFn = Callable[[str, str, list[str]], "list[ErrorSite]"]
 
 
 class ExtractError(ValueError):

@@ -14,7 +14,6 @@ from typing import Any
 
 import re2
 
-from errdex.extract.registry import extractor_for
 from errdex.match.classes import ClassResolver, foreign_subclass
 from errdex.match.index import MatchIndex
 from errdex.match.literal_match import match_prefix, match_runs
@@ -401,6 +400,8 @@ FRAMELESS_LANGUAGES = frozenset({"c", "cpp"})
 
 
 def _frameless(path: str) -> bool:
+    from errdex.extract.registry import extractor_for  # only when a Python frame is innermost
+
     extractor = extractor_for(path)
     return extractor is not None and extractor.language in FRAMELESS_LANGUAGES
 
