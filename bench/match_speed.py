@@ -500,9 +500,9 @@ def _load(args: argparse.Namespace, size: int) -> tuple[Result, Any]:
 def child_loadparts(args: argparse.Namespace, size: int, out: Path) -> Result:
     """MatchIndex.load's parts, and the pickle it replaced, in one process.
 
-    Mirrors ``errdex.match.index_file.read_index``: the columns (``arrays.bin`` and
-    ``texts.json``, parsed and checked), then the automaton from its saved state under
-    the user's HMAC key. Beside them: the automaton rebuilt from its anchors (what a load
+    Mirrors ``errdex.match.index_file.read_index``: the columns (views of the files,
+    their MAC checked), then the automaton from its saved state under the user's HMAC
+    key. Beside them: the automaton rebuilt from its anchors (what a load
     of an index someone else wrote costs), and the former format, ``pickle`` of
     (columns, automaton), written here from this very index and loaded back (errdex no
     longer reads pickles; this is only the baseline).
@@ -517,14 +517,20 @@ def child_loadparts(args: argparse.Namespace, size: int, out: Path) -> Result:
     data, automaton = index_file.read_index(directory)
     total_s, total_cpu = time.perf_counter() - started, time.process_time() - cpu
     rss1 = rss()
-    meta = json.loads((directory / "meta.json").read_text())
-    anchors = json.loads((directory / "texts.json").read_bytes())["anchors"]
+    files = index_file._Files(directory)  # the files again, their MACs checked
+    state = files.read_state()
+    if state is None:
+        raise SystemExit("the index's automaton state did not verify under this user's key")
+    slots = len(data["posting_offsets"]) - 1
     started, cpu = time.perf_counter(), time.process_time()
-    index_file._load_state(directory / "automaton.bin", meta.get("automaton"), anchors)
+    index_file._saved_automaton(state, files.meta.get("automaton"), slots)
     automaton_s, automaton_cpu = time.perf_counter() - started, time.process_time() - cpu
+    deferred = index_file.Deferred(files, slots, *_anchor_parts(files))
+    anchors = deferred.anchors()
     started, cpu = time.perf_counter(), time.process_time()
     index_file._automaton(anchors)
     rebuild_s, rebuild_cpu = time.perf_counter() - started, time.process_time() - cpu
+    data = {k: (list(v) if isinstance(v, memoryview) else v) for k, v in data.items()}
     with tempfile.NamedTemporaryFile(dir=args.workdir, suffix=".pickle") as fh:
         pickle.dump((data, automaton), fh, protocol=pickle.HIGHEST_PROTOCOL)
         fh.flush()
@@ -549,6 +555,16 @@ def child_loadparts(args: argparse.Namespace, size: int, out: Path) -> Result:
         "pickle_s": pickle_s,
         "pickle_cpu_s": pickle_cpu,
     }
+
+
+def _anchor_parts(files: Any) -> tuple[memoryview, Any]:
+    """The anchors' raw text and character offsets, as ``read_index`` hands them on."""
+    from errdex.match import index_file
+
+    arrays_bin, texts_bin, _ = files.blobs
+    columns = index_file._read_columns(arrays_bin, files.meta.get("arrays"))
+    _, anchors = index_file._read_texts(texts_bin, files.meta.get("texts"))
+    return anchors, columns["anchors.chars"]
 
 
 def _deep(obj: Any) -> int:

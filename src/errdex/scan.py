@@ -197,7 +197,7 @@ def build_items(
     odd_path = escape_surrogates(file_path) != file_path  # a file name that was not UTF-8
     for site in sites:
         message = message_display(site)
-        code, start, end = source_window(lines, site.line)
+        code, start, end = source_window(lines, site.source_line or site.line)
         fields, provenance = baseline_fields(site)
         rid = record_id(context.repo, message, file_path, site.disambiguator)
         record: dict[str, Any] = {

@@ -114,3 +114,23 @@ def test_scan_catalogues_cython_beside_python(tmp_path: Path) -> None:
     assert len(by_file["fastpkg/_tables.pxi.in"]) == 4
     skipped = dict(result.skipped)
     assert "line 1, column 6" in skipped["fastpkg/broken.pyx"]
+
+
+def test_a_template_records_window_shows_the_template_line(tmp_path: Path) -> None:
+    """lineNumber is the rendered line (what tracebacks print); the window and the
+    permalink show the template's own line, which is what the repository holds."""
+    (tmp_path / "_tables.pxi.in").write_text(HASHTABLE)
+    checkout = open_source(str(tmp_path), repo="example/tables", sha="a" * 40)
+    result = scan_checkout(checkout, repo="example/tables", analyze=False)
+    template_line = next(
+        n for n, line in enumerate(HASHTABLE.splitlines(), 1) if "table is full" in line
+    )
+    full = [(r, e) for r, e in result.items if r["errorClass"] == "ValueError"]
+    assert len(full) == 2
+    for record, evidence in full:
+        assert record["lineNumber"] != template_line  # the rendered file's line
+        assert evidence["site"]["sourceLine"] == template_line
+        start, end = record["sourceCodeStart"], record["sourceCodeEnd"]
+        assert start <= template_line <= end
+        shown = record["sourceCode"].splitlines()[template_line - start]
+        assert 'raise ValueError("{{dtype}} table is full")' in shown

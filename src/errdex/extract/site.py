@@ -54,6 +54,10 @@ class ErrorSite:
     disambiguator: str | None = None
     #: The registered language whose extractor found the site (``errdex.extract.registry``).
     language: str = "python"
+    #: The line of the file on disk that wrote the site, where that is not ``line``: a
+    #: template's line (``.pyx.in``), while ``line`` is the rendered file's, which
+    #: tracebacks print. The source window and permalink show this one.
+    source_line: int | None = None
     #: A code the error carries beside its message (Node's ``code: 'ERR_…'``): ``errorCode``.
     error_code: str | None = None
     #: The HTTP status a handler answers with (``res.status(404)``, ``http.Error``): ``httpStatus``.
@@ -72,6 +76,7 @@ class ErrorSite:
             "cause": self.cause,
             "template": self.template.to_json(),
             "notes": list(self.notes),
+            **({"sourceLine": self.source_line} if self.source_line is not None else {}),
         }
 
 

@@ -7,6 +7,7 @@ index) compares to know when to rebuild.
 from __future__ import annotations
 
 import json
+import secrets
 import sqlite3
 from collections.abc import Iterable
 from itertools import islice
@@ -184,9 +185,13 @@ def _refuse_unknown(conn: sqlite3.Connection, path: str, wanted: list[str]) -> N
 
 
 def _bump_data_version(conn: sqlite3.Connection) -> None:
+    """Count a write. The first write starts the count at a random number, so that a
+    catalogue removed and built again at the same path never repeats an old one's
+    versions (an index saved beside or for the old file would otherwise pass for its)."""
     conn.execute(
-        "INSERT INTO meta (key, value) VALUES ('data_version', '1') "
-        "ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + 1"
+        "INSERT INTO meta (key, value) VALUES ('data_version', ?) "
+        "ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + 1",
+        (str(secrets.randbelow(1 << 40) + (1 << 40)),),
     )
 
 

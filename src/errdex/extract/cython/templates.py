@@ -42,8 +42,9 @@ _DIRECTIVE = re.compile(
 @dataclass(frozen=True)
 class Rendered:
     text: str
-    #: The notes for a site on a rendered line: which template line wrote it.
-    notes: Callable[[int], list[str]]
+    #: For a site on a rendered line: the notes saying which template line wrote it, and
+    #: that line (None when no template line renders to it).
+    notes: Callable[[int], tuple[list[str], int | None]]
 
 
 def render_template(text: str, file_path: str) -> Rendered:
@@ -77,7 +78,7 @@ def render_template(text: str, file_path: str) -> Rendered:
 
 def _line_notes(
     template_lines: list[str], rendered_lines: list[str], file_path: str
-) -> Callable[[int], list[str]]:
+) -> Callable[[int], tuple[list[str], int | None]]:
     name = file_path.rsplit("/", 1)[-1]
     in_python = _python_block_lines(template_lines)
     last = [0]
@@ -90,9 +91,9 @@ def _line_notes(
         pieces = re.split(r"\{\{.*?\}\}", line)
         return re.compile(".*?".join(re.escape(p) for p in pieces))
 
-    def notes(rendered_line: int) -> list[str]:
+    def notes(rendered_line: int) -> tuple[list[str], int | None]:
         if not 0 < rendered_line <= len(rendered_lines):
-            return []
+            return [], None
         target = rendered_lines[rendered_line - 1]
         found = [
             k + 1
@@ -100,14 +101,14 @@ def _line_notes(
             if (p := pattern(k)) is not None and p.fullmatch(target)
         ]
         if not found:
-            return [f"rendered from {name}; the template line was not found"]
+            return [f"rendered from {name}; the template line was not found"], None
         after = [k for k in found if k >= last[0]]
         chosen = after[0] if after else found[0]
         last[0] = chosen
         text = f"rendered from {name} line {chosen} (line {rendered_line} of the rendered file)"
         if len(found) > 1:
             text += f"; template lines {', '.join(map(str, found))} render the same text"
-        return [text]
+        return [text], chosen
 
     return notes
 

@@ -55,7 +55,7 @@ class CythonExtractor(ModuleExtractor):
         file_path: str,
         module: str,
         lines: list[str],
-        line_notes: Callable[[int], list[str]] | None = None,
+        line_notes: Callable[[int], tuple[list[str], int | None]] | None = None,
     ) -> None:
         super().__init__(source, file_path, module, {})
         self._lines = lines
@@ -348,11 +348,12 @@ class CythonExtractor(ModuleExtractor):
         super()._add(stmt, kind, scope, (), shown, qualified, templates, style, cause, notes)
         written = tuple(self._write(p) for p in self._pending)
         fired = tuple(write_guard(g, self.expr_text, self.lines) for g in guards)
-        extra = self._line_notes(stmt.lineno) if self._line_notes else []
+        extra, written_at = self._line_notes(stmt.lineno) if self._line_notes else ([], None)
         for site in self.sites[mark:]:
             site.guards = (*written, *fired)
             site.language = "cython"
             site.notes.extend(extra)
+            site.source_line = written_at
 
     # -- guards -------------------------------------------------------------------------
 
