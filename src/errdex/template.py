@@ -23,6 +23,10 @@ __all__ = [
 #: A hole as a regex group: lazy, and able to span lines (hole values such as
 #: array reprs often do). ``[\s\S]`` means the same in Python ``re``, RE2 and JavaScript.
 HOLE_REGEX = r"([\s\S]*?)"
+#: Holes whose conversion says what they print: one character (C's ``%c``) or a decimal
+#: integer (C's ``%d``, ``%zd``, ``%lu``…). Their groups are not :data:`HOLE_REGEX`, so the
+#: matcher verifies such a template with RE2 instead of by its literal runs alone.
+KIND_REGEX = {"char": r"([\s\S])", "int": r"(-?[0-9]+)"}
 
 #: The characters escaped in a literal part, as in seed 000 (and nothing else, so the
 #: pattern stays readable and means the same in every engine).
@@ -37,6 +41,11 @@ _PERCENT_RE = re.compile(
     r"%(?:\((?P<key>[^)]*)\))?(?P<flags>[-#0 +]*)(?P<width>\*|\d+)?"
     r"(?:\.(?P<precision>\*|\d+))?[hlL]?(?P<conv>[diouxXeEfFgGcrsa%])"
 )
+
+
+def _kind(kind: str) -> str:
+    """A stored hole kind errdex knows, else none (the hole then matches any text)."""
+    return kind if kind in KIND_REGEX else ""
 
 
 def escape_literal(text: str) -> str:
@@ -64,6 +73,12 @@ class Hole:
     text: str
     name: str
     prefix: str = ""
+    #: What the value can be (a key of :data:`KIND_REGEX`), when the conversion says so.
+    kind: str = ""
+
+    @property
+    def regex(self) -> str:
+        return KIND_REGEX.get(self.kind, HOLE_REGEX)
 
 
 Part = Literal | Hole
@@ -200,6 +215,12 @@ class MessageTemplate:
         return tuple(runs)
 
     @property
+    def has_kinds(self) -> bool:
+        """Whether a hole says what it prints (:data:`KIND_REGEX`): then its literal runs
+        alone do not decide a match, the pattern does."""
+        return any(isinstance(p, Hole) and p.kind for p in self.parts)
+
+    @property
     def is_empty(self) -> bool:
         return not self.parts
 
@@ -226,7 +247,7 @@ class MessageTemplate:
                 "".join(
                     escape_literal(p.text)
                     if isinstance(p, Literal)
-                    else escape_literal(p.prefix) + HOLE_REGEX
+                    else escape_literal(p.prefix) + p.regex
                     for p in self.parts
                 )
                 if self.parts
@@ -268,7 +289,12 @@ class MessageTemplate:
         return [
             {"literal": p.text}
             if isinstance(p, Literal)
-            else {"hole": p.text, "name": p.name, **({"prefix": p.prefix} if p.prefix else {})}
+            else {
+                "hole": p.text,
+                "name": p.name,
+                **({"prefix": p.prefix} if p.prefix else {}),
+                **({"kind": p.kind} if p.kind else {}),
+            }
             for p in self.parts
         ]
 
@@ -277,7 +303,7 @@ class MessageTemplate:
         return cls(
             Literal(d["literal"])
             if "literal" in d
-            else Hole(d["hole"], d["name"], d.get("prefix", ""))
+            else Hole(d["hole"], d["name"], d.get("prefix", ""), _kind(d.get("kind", "")))
             for d in data
         )
 

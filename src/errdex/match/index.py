@@ -134,13 +134,17 @@ class _Builder:
         evidence = envelope.get("evidence") or {}
         site = evidence.get("site") or {}
         runs: tuple[str, ...] | None = None
+        kinds = False  # a hole that prints only a character or a number: RE2 verifies
         if site.get("template") is not None:
-            runs = MessageTemplate.from_json(site["template"]).runs()
+            template = MessageTemplate.from_json(site["template"])
+            runs, kinds = template.runs(), template.has_kinds
         if runs is None or any(_SEP in r for r in runs):
             runs = runs_from_pattern(record["messagePattern"])
         index = len(self.ids)
         if runs is None or any(_SEP in r for r in runs):
             runs = None
+            self.regex[index] = record["messagePattern"]
+        elif kinds:  # anchored by its literal runs, verified by its pattern
             self.regex[index] = record["messagePattern"]
         self.ids.append(record["id"])
         self.repos.append(self.intern(record["repo"]))

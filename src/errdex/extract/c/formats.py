@@ -29,6 +29,10 @@ PRINTF = re.compile(
     r"(?P<length>hh|h|ll|l|L|q|j|z|t)?(?P<conv>[%diouxXeEfFgGaAcspv])"
 )
 
+#: Conversions that print one character or a decimal integer (with no width, these print
+#: nothing else: a width pads with spaces, which the hole's pattern would not admit).
+_KINDS = {"c": "char", "d": "int", "i": "int", "u": "int"}
+
 _SIMPLE_ESCAPES = {
     "n": "\n",
     "t": "\t",
@@ -86,6 +90,8 @@ def format_template(
         arg += (m.group("width") == "*") + (m.group("precision") == "*")
         name = args[arg] if arg < len(args) else str(arg)
         arg += 1
-        parts.append(Hole(m.group(0), name))
+        plain = not (m.group("flags") or m.group("width") or m.group("precision"))
+        kind = _KINDS.get(m.group("conv"), "") if plain else ""
+        parts.append(Hole(m.group(0), name, kind=kind))
     parts.append(Literal(fmt[pos:]))
     return MessageTemplate(parts)
