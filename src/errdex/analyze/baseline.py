@@ -47,11 +47,44 @@ def _condition_words(guard: Guard) -> str:
     return _code(guard.text)
 
 
-def requirement_from(guard: Guard) -> str | None:
-    """The negation of a firing condition, as a requirement (None for loops and handlers)."""
+#: Languages whose conditions negate with ``!`` (the rest write Python's ``not``).
+_BANG_LANGUAGES = frozenset({"c", "cpp", "javascript", "typescript", "go", "rust", "java"})
+_TOP_LEVEL_OPERATOR = re.compile(r"&&|\|\||\?|==|!=|<|>")
+
+
+def _outside_brackets(text: str) -> str:
+    """``text`` with everything inside (), [] and {} removed: its top level."""
+    out, depth = [], 0
+    for ch in text:
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth = max(0, depth - 1)
+        elif depth == 0:
+            out.append(ch)
+    return "".join(out)
+
+
+def _bang_negation(text: str) -> str:
+    """``!x`` -> ``x``; anything else -> ``!(text)``, in the language's own syntax."""
+    inner = text[1:].strip()
+    if (
+        text.startswith("!")
+        and not text.startswith("!=")
+        and not _TOP_LEVEL_OPERATOR.search(_outside_brackets(inner))
+    ):
+        return inner
+    return f"!({text})"
+
+
+def requirement_from(guard: Guard, language: str = "python") -> str | None:
+    """The negation of a firing condition, as a requirement (None for loops and handlers),
+    written in the site's language."""
     if guard.kind not in ("if", "elif", "else", "assert", "while-else"):
         return None
     text = guard.text.strip()
+    if language in _BANG_LANGUAGES:
+        return _bang_negation(text)
     if text.startswith("not (") and text.endswith(")"):
         return text[5:-1]
     if text.startswith("not ") and " and " not in text and " or " not in text:
@@ -77,6 +110,15 @@ def _tags(kind: str, error_class: str | None, top: str) -> tuple[str, ...]:
     return tuple(tags)
 
 
+#: How other languages' sites produce their error (``ErrorSite.kind``).
+_VERBS = {
+    "set": "set (the C API's error indicator; Python raises it when the call returns) by",
+    "throw": "thrown by",
+    "panic": "panic in",
+    "log": "logged by",
+}
+
+
 def baseline_fields(site: ErrorSite) -> tuple[dict[str, Any], dict[str, Any]]:
     """(schema-2 analysis fields, provenance per field) from extraction facts only."""
     cls = site.error_class or "An exception"
@@ -90,6 +132,8 @@ def baseline_fields(site: ErrorSite) -> tuple[dict[str, Any], dict[str, Any]]:
             f"{_who(site)} raises the exception held in {_code(site.template.display[1:-1])} at {where}; "
             "its class is decided at run time."
         )
+    elif site.kind in _VERBS:
+        documentation = f"{cls} {_VERBS[site.kind]} {_who(site)} at {where}."
     else:
         documentation = f"{cls} raised by {_who(site)} at {where}."
 
@@ -109,7 +153,7 @@ def baseline_fields(site: ErrorSite) -> tuple[dict[str, Any], dict[str, Any]]:
         "have been examined for this site yet."
     )
 
-    requirements = [r for g in conditions if (r := requirement_from(g))]
+    requirements = [r for g in conditions if (r := requirement_from(g, site.language))]
     if requirements:
         solutions = [
             f"Make sure {_code(requirements[-1])} holds when {_code(site.qualname)} reaches line {site.line}."
