@@ -187,6 +187,20 @@ def _message_score(literal_length: int, empty: bool) -> float:
     return 0.7 + 0.29 * min(1.0, literal_length / 30)
 
 
+#: Below this share of the pasted message in the template's literal text, a full match
+#: says less: the holes made most of the message (``invalid {0} {1}: {2}``).
+MIN_COVERAGE = 1 / 3
+
+
+def _coverage(literal_length: int, message: str) -> float:
+    """1 when the literals make at least :data:`MIN_COVERAGE` of the message, down to 0.6
+    when they make none of it."""
+    if not message or literal_length == 0:
+        return 1.0  # an empty message, or a bare hole: scored as such already
+    share = literal_length / len(message)
+    return 1.0 if share >= MIN_COVERAGE else 0.6 + 0.4 * share / MIN_COVERAGE
+
+
 def rank(
     clues: Sequence[Clue],
     index: MatchIndex,
@@ -330,7 +344,7 @@ def _score_clue(clue: Clue, index: MatchIndex) -> list[Scored]:
         s = get(i)
         empty = literal_length == 0 and not values
         s.full_match = True
-        s.message = _message_score(literal_length, empty)
+        s.message = _message_score(literal_length, empty) * _coverage(literal_length, message)
         s.holes = {str(k): v for k, v in enumerate(values)}
         s.reasons.append(
             "the message is empty, as this site raises it"
