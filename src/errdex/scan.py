@@ -406,9 +406,9 @@ def scan_checkout(
         unique_slugs(items)
     analysis_seconds = 0.0
     analysis_error: str | None = None
-    if analyze and any(_analysed(r["filePath"]) for r, _ in items):
+    analysed, unread = _by_analyst(items) if analyze else ([], items)
+    if analysed:
         analysis_started = time.perf_counter()
-        analysed, unread = _by_analyst(items)
         try:
             analysis = _run_analyst(
                 checkout, analysed, files, jobs, analysis_budget, read_tests, plan, context

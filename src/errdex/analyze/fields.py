@@ -134,8 +134,7 @@ def _documentation(g: Gathered) -> tuple[str, list[str]]:
         )
         basis.append("classInfo")
     if g.shadow is not None:
-        module, line, conditional = g.shadow
-        name = (s.function or s.qualname).removeprefix(f"{s.module}.").split(".")[0]
+        name, module, line, conditional = g.shadow
         head = (
             f"At run time `{name}` is the one imported from `{module}` at {location(s.path, line)}"
         )

@@ -45,8 +45,9 @@ class Gathered:
     import_lines: dict[str, str] = field(default_factory=dict)  # name in guard -> import line
     same_class_in_function: int = 1  # sites of this class in the enclosing function
     tests_read: bool = True  # False: no test of the repository was read, so none is known
-    #: (module, line, conditional) of an import that replaces the raising function's name.
-    shadow: tuple[str, int, bool] | None = None
+    #: (top-level name, module, line, conditional): an import that replaces the definition
+    #: the site is in (``analyze.shadows``).
+    shadow: tuple[str, str, int, bool] | None = None
     role: Role | None = None  # an abstract method or a control-flow signal (analyze.roles)
 
     @property

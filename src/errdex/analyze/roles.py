@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .classes import ClassTree
-from .gathered import Gathered
+from .gathered import Gathered, short_name
 from .repo import RepoIndex
 
 __all__ = ["Role", "site_role"]
@@ -67,19 +67,15 @@ def _abstract(g: Gathered, index: RepoIndex, tree: ClassTree) -> Role | None:
     return Role("abstract", func.cls, tuple(unique[:MAX_IMPLEMENTATIONS]))
 
 
-def _short(name: str) -> str:
-    return name.rpartition(".")[2]
-
-
 def role_documentation(g: Gathered, role: Role) -> str:
     """What the site is for, for ``documentation``."""
     if role.kind == "abstract":
         method = g.func.name if g.func else g.site.qualname
         return (
-            f"`{_short(role.subject)}.{method}` raises `NotImplementedError` unconditionally: "
-            f"it is meant to be overridden by subclasses of `{_short(role.subject)}`."
+            f"`{short_name(role.subject)}.{method}` raises `NotImplementedError` unconditionally: "
+            f"it is meant to be overridden by subclasses of `{short_name(role.subject)}`."
         )
-    name = _short(role.subject)
+    name = short_name(role.subject)
     if name in ("StopIteration", "StopAsyncIteration"):
         return f"`{name}` here is the iterator protocol's end-of-iteration signal, not a failure."
     if name == "SystemExit":
@@ -94,12 +90,12 @@ def role_solution(g: Gathered, role: Role) -> str:
     """The one thing to do about it, in the caller's terms."""
     if role.kind == "abstract":
         method = g.func.name if g.func else g.site.qualname
-        text = f"Implement `{method}` in your subclass of `{_short(role.subject)}`"
+        text = f"Implement `{method}` in your subclass of `{short_name(role.subject)}`"
         if role.implementations:
             listed = ", ".join(f"`{q}`" for q in role.implementations)
             text += f" (the repository's own implementations: {listed})"
         return text + ", or use a subclass that implements it."
-    name = _short(role.subject)
+    name = short_name(role.subject)
     if name == "StopIteration":
         return (
             "Nothing to fix: a `for` loop over the iterator ends here without an error; "

@@ -182,13 +182,15 @@ def _gather(
     return g
 
 
-def _shadow(index: RepoIndex, site: SiteView) -> tuple[str, int, bool] | None:
-    """The import that replaces the top-level definition the site is in, if any."""
+def _shadow(index: RepoIndex, site: SiteView) -> tuple[str, str, int, bool] | None:
+    """The top-level definition the site is in and the import that replaces it, if any."""
     module = index.modules.get(site.module)
     if module is None or not module.shadowed or not site.function:
         return None
     inner = site.function[len(site.module) + 1 :] if site.module else site.function
-    return module.shadowed.get(inner.split(".")[0])
+    name = inner.split(".")[0]
+    found = module.shadowed.get(name)
+    return None if found is None else (name, *found)
 
 
 def analyze_with_index(
@@ -268,7 +270,7 @@ def _enriched(g: Gathered, related: list[str]) -> Item:
     evidence["testsRead"] = g.tests_read  # False: an empty ``tests`` says nothing of them
     evidence["related"] = related
     if g.shadow is not None:
-        module, line, conditional = g.shadow
+        _, module, line, conditional = g.shadow
         evidence["shadowedBy"] = {"module": module, "line": line, "conditional": conditional}
     if g.role is not None:
         evidence["role"] = {
