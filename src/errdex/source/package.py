@@ -22,7 +22,7 @@ from .local import open_directory
 from .remote import RemoteInfo, parse_remote_url, repo_from_project_url
 from .tags import ReleaseRef, release_ref
 
-__all__ = ["open_package", "package_files", "project_repo", "top_level_names"]
+__all__ = ["open_distribution", "open_package", "package_files", "project_repo", "top_level_names"]
 
 # Project-URL labels that usually point at the source, best first (normalised
 # as PEP 753 does: lower case, no spaces, dashes, underscores or dots).
@@ -202,7 +202,21 @@ def open_package(
     so), unless ``sha``/``ref`` say. An editable install is opened as its
     project directory, where git knows the commit.
     """
-    dist = _find_distribution(name)
+    return open_distribution(_find_distribution(name), name=name, repo=repo, sha=sha, ref=ref)
+
+
+def open_distribution(
+    dist: metadata.Distribution,
+    *,
+    name: str | None = None,
+    repo: str | None = None,
+    sha: str | None = None,
+    ref: str | None = None,
+) -> Checkout:
+    """Describe a distribution found elsewhere than this environment's path, e.g. an
+    unpacked wheel (``metadata.PathDistribution`` of its ``.dist-info``); see
+    :func:`open_package`."""
+    name = name or dist.metadata["Name"] or "?"
     version = dist.version
     meta_repo = project_repo(dist.metadata)
     direct = _direct_url(dist)
