@@ -24,6 +24,7 @@ from errdex.scan import ScanResult, scan_checkout, store_cached_scan
 from errdex.scan_cache import ScanCache
 from errdex.source import Checkout, SourceError, open_source
 from errdex.source.identity import resolve_repo
+from errdex.source.release import is_release_spec, open_release
 from errdex.source.stdlib import stdlib_checkout
 from errdex.store import ScanSummary, SqliteStore, StoreError
 from errdex.terminal import clean, plain
@@ -87,7 +88,8 @@ def main() -> None:
     "--package",
     "package",
     metavar="NAME",
-    help="Scan an installed distribution instead of a path or URL.",
+    help="Scan an installed distribution instead of a path or URL; NAME==VERSION fetches "
+    "that release from the package index (with pip, into errdex's cache) without installing it.",
 )
 @click.option(
     "--sdist",
@@ -199,6 +201,8 @@ def scan(
     try:
         if stdlib:
             checkout = stdlib_checkout()
+        elif package and is_release_spec(package):  # NAME==VERSION: fetched, not installed
+            checkout = open_release(package, repo=repo, sha=sha, sdist=sdist)
         elif sdist and package:
             from errdex.source.sdist import open_sdist
 

@@ -158,7 +158,7 @@ def unpack_sdist(archive: Path, dest: Path, *, max_bytes: int = MAX_UNPACKED_BYT
         shutil.rmtree(dest)
     dest.mkdir(parents=True)
     try:
-        if archive.name.lower().endswith(".zip"):
+        if archive.name.lower().endswith((".zip", ".whl")):  # a wheel is a zip
             _unzip(archive, dest, max_bytes)
         else:
             _untar(archive, dest, max_bytes)
