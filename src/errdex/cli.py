@@ -153,6 +153,12 @@ def main() -> None:
     help="Read every file again instead of reusing unchanged files' results from the scan "
     "cache (which is still refreshed).",
 )
+@click.option(
+    "--tags",
+    metavar="GLOB",
+    help="Scan every tag of TARGET (a git work tree or URL) matching GLOB ('v0.9.*'), oldest "
+    "release first, into the same catalogue; a tag that fails is reported and skipped.",
+)
 @click.option("--no-progress", is_flag=True, help="Do not draw a progress bar.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 def scan(
@@ -170,6 +176,7 @@ def scan(
     no_analyze: bool,
     languages: tuple[str, ...],
     no_cache: bool,
+    tags: str | None,
     no_progress: bool,
     as_json: bool,
 ) -> None:
@@ -192,6 +199,29 @@ def scan(
         _fail(
             "give exactly one of TARGET, --package NAME, --stdlib or --environment "
             "(see errdex scan --help)"
+        )
+    if tags is not None:
+        if not target or sha:
+            _fail("--tags goes with a TARGET (a git work tree or URL) and without --sha")
+        from errdex.scan_tags import run_tags
+
+        sys.exit(
+            run_tags(
+                str(target),
+                tags,
+                db,
+                out=console,
+                err=err_console,
+                repo=repo,
+                no_cache=no_cache,
+                show=not no_progress and not as_json,
+                as_json=as_json,
+                include=include,
+                exclude=exclude,
+                jobs=jobs,
+                analyze=not no_analyze,
+                languages=languages or None,
+            )
         )
     if environment:
         scan_environment(

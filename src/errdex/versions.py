@@ -37,6 +37,7 @@ __all__ = [
     "pin_of",
     "release_order",
     "releases",
+    "tag_version",
     "version_ranges",
 ]
 
@@ -58,6 +59,13 @@ def parse_version(text: str | None) -> Version | None:
         return Version(text[digit.start() :])
     except InvalidVersion:
         return None
+
+
+def tag_version(tag: str) -> str:
+    """The release a tag names: its PEP 440 version where it has one (``v0.9.1`` ->
+    ``0.9.1``), else the tag as written."""
+    parsed = parse_version(tag)
+    return str(parsed) if parsed is not None else tag
 
 
 def pin_of(commit: str | None, ref: str | None) -> str:
