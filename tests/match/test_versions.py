@@ -53,17 +53,22 @@ def _release(tmp_path: Path, name: str, code: str) -> Path:
     return root
 
 
+def _scan_in_order(db: Path, releases: list[tuple[Path, str, str]]) -> None:
+    """Scan each (tree, version, commit) into ``db``, in that order (the last is current)."""
+    for root, version, sha in releases:
+        checkout = replace(open_source(str(root), repo=REPO, sha=sha), version=version)
+        with SqliteStore(db) as store:
+            result = scan_checkout(checkout, repo=REPO, analyze=False)
+            store_scan(store, checkout, REPO, result, iso_now())
+
+
 @pytest.fixture
 def catalogue(tmp_path: Path) -> tuple[Path, Path]:
     """(the store, the 1.0 tree): 1.0 scanned first, then 1.1."""
     db = tmp_path / "c.db"
     old = _release(tmp_path, "toolz-1.0", V1)
     new = _release(tmp_path, "toolz-1.1", V2)
-    for root, version, sha in ((old, "1.0", "1" * 40), (new, "1.1", "2" * 40)):
-        checkout = replace(open_source(str(root), repo=REPO, sha=sha), version=version)
-        with SqliteStore(db) as store:
-            result = scan_checkout(checkout, repo=REPO, analyze=False)
-            store_scan(store, checkout, REPO, result, iso_now())
+    _scan_in_order(db, [(old, "1.0", "1" * 40), (new, "1.1", "2" * 40)])
     return db, old
 
 
@@ -171,11 +176,7 @@ def test_the_index_holds_the_release_scanned_last_not_the_newest(tmp_path: Path)
     db = tmp_path / "r.db"
     old = _release(tmp_path, "toolz-1.0", V1)
     new = _release(tmp_path, "toolz-1.1", V2)
-    for root, version, sha in ((new, "1.1", "2" * 40), (old, "1.0", "1" * 40)):
-        checkout = replace(open_source(str(root), repo=REPO, sha=sha), version=version)
-        with SqliteStore(db) as store:
-            result = scan_checkout(checkout, repo=REPO, analyze=False)
-            store_scan(store, checkout, REPO, result, iso_now())
+    _scan_in_order(db, [(new, "1.1", "2" * 40), (old, "1.0", "1" * 40)])
     text = _traceback(new, "shrink(-1)", INSTALLED)
     assert 'sizes.py", line 7, in shrink' in text
     with SqliteStore(db) as store:

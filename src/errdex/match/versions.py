@@ -121,8 +121,7 @@ def store_tables(store: Store) -> ReleaseTables | None:
         by_repo.setdefault(scan["repo"], []).append(scan)
     if not any(len(releases(group)) > 1 for group in by_repo.values()):
         return None
-    places = ((rid, repo, place) for rid, repo, place in store.iter_record_versions())
-    return release_tables(scans, places)
+    return release_tables(scans, store.iter_record_versions())
 
 
 _ATTACHED: weakref.WeakKeyDictionary[MatchIndex, ReleaseTables] = weakref.WeakKeyDictionary()

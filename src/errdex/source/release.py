@@ -16,10 +16,7 @@ from __future__ import annotations
 import email.parser
 import os
 import re
-import shutil
 import subprocess
-import sys
-import tempfile
 from dataclasses import replace
 from email.message import Message
 from importlib import metadata
@@ -28,7 +25,7 @@ from pathlib import Path
 from .checkout import Checkout
 from .errors import SourceError
 from .package import check_has_source, package_files, project_repo, release_checkout
-from .sdist import _NETWORK_SIGNS, Runner, fetch_sdist, unpack_sdist
+from .sdist import NETWORK_SIGNS, Runner, fetch_sdist, pip_download, unpack_sdist
 
 __all__ = [
     "ReleaseSpec",
@@ -91,17 +88,10 @@ def _canonical(name: str) -> str:
     return re.sub(r"[-_.]+", "-", name).lower()
 
 
-def _archive_in(folder: Path) -> Path | None:
-    if not folder.is_dir():
-        return None
-    found = sorted(p for p in folder.iterdir() if p.name.lower().endswith(_ARCHIVES))
-    return found[0] if found else None
-
-
 def _failure(name: str, version: str, output: str) -> str:
     """What pip's failure to fetch a release means, for the user."""
     text = output.lower()
-    if any(sign.lower() in text for sign in _NETWORK_SIGNS):
+    if any(sign.lower() in text for sign in NETWORK_SIGNS):
         return (
             f"cannot reach the package index to fetch {name} {version} (no network?); "
             "connect, or point pip at an index or mirror (PIP_INDEX_URL)"
@@ -131,37 +121,16 @@ def fetch_release(
     timeout: float = 900,
 ) -> Path:
     """The archive (wheel or sdist) of release ``name`` ``version``, cached or fetched with pip."""
-    folder = (cache_dir or release_cache_dir()) / f"{_canonical(name)}-{version}"
-    cached = _archive_in(folder)
-    if cached is not None:
-        return cached
-    folder.parent.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(dir=folder.parent, prefix=".download-") as tmp:
-        command = [
-            sys.executable,
-            "-m",
-            "pip",
-            "download",
-            "--no-deps",
-            "--disable-pip-version-check",
-            "--no-input",
-            f"{name}=={version}",
-            "-d",
-            tmp,
-        ]
-        try:
-            done = runner(command, capture_output=True, text=True, timeout=timeout, check=False)
-        except subprocess.TimeoutExpired:
-            raise SourceError(
-                f"pip did not fetch {name} {version} within {int(timeout)} s; try again"
-            ) from None
-        except OSError as exc:
-            raise SourceError(f"cannot run pip to fetch {name} {version}: {exc}") from None
-        archive = _archive_in(Path(tmp))
-        if done.returncode != 0 or archive is None:
-            raise SourceError(_failure(name, version, done.stdout + done.stderr))
-        folder.mkdir(exist_ok=True)
-        return Path(shutil.move(str(archive), folder / archive.name))
+    return pip_download(
+        f"{name}=={version}",
+        (cache_dir or release_cache_dir()) / f"{_canonical(name)}-{version}",
+        options=[],
+        suffixes=_ARCHIVES,
+        failure=lambda output: _failure(name, version, output),
+        what=f"{name} {version}",
+        runner=runner,
+        timeout=timeout,
+    )
 
 
 def _wheel_metadata(root: Path, name: str) -> tuple[metadata.Distribution, Message]:
@@ -200,25 +169,17 @@ def open_release(
     else:
         archive = fetch_release(name, version, cache_dir=cache, runner=runner)
     root = unpack_sdist(archive, archive.parent / "unpacked")
-    if not archive.name.endswith(".whl"):  # an sdist: laid out as the repository is
+    wheel = archive.name.endswith(".whl")
+    if wheel:
+        dist, meta = _wheel_metadata(root, name)
+    else:  # an sdist: laid out as the repository is, its files listed like a directory's
         meta = _read_metadata(root / "PKG-INFO", name)
-        _check_release(meta, name, version, archive.name)
-        checkout = release_checkout(
-            meta.get("Name") or name,
-            version,
-            root,
-            None,
-            detected=project_repo(meta),
-            repo=repo,
-            sha=sha,
-            ref=ref,
-        )
-        return replace(checkout, path_prefix="")
-    dist, meta = _wheel_metadata(root, name)
-    _check_release(meta, name, version, archive.name)
-    files = package_files(dist, root)
-    check_has_source(name, version, root, files)
-    return release_checkout(
+    _check_name(meta.get("Name"), name, archive.name)
+    check_version_text(meta.get("Version"), name, version, archive.name)
+    files = package_files(dist, root) if wheel else None
+    if files is not None:
+        check_has_source(name, version, root, files)
+    checkout = release_checkout(
         meta.get("Name") or name,
         version,
         root,
@@ -228,6 +189,7 @@ def open_release(
         sha=sha,
         ref=ref,
     )
+    return checkout if wheel else replace(checkout, path_prefix="")
 
 
 def _read_metadata(path: Path, name: str) -> Message:
@@ -238,11 +200,6 @@ def _read_metadata(path: Path, name: str) -> Message:
         )
     text = path.read_text(encoding="utf-8", errors="replace")
     return email.parser.Parser().parsestr(text, headersonly=True)
-
-
-def _check_release(meta: Message, name: str, version: str, where: str) -> None:
-    _check_name(meta.get("Name"), name, where)
-    check_version_text(meta.get("Version"), name, version, where)
 
 
 def check_version_text(found: str | None, name: str, version: str, where: str) -> None:
