@@ -1,7 +1,8 @@
 """The JSON API: records, search, match, repositories and datasets.
 
 ``/api/errors/{id}`` answers with the stored JSON joined as bytes (never re-parsed),
-so its record keys are in seed 000's order and the call costs one indexed lookup.
+so its record keys are in seed 000's order and the call costs one indexed lookup, plus
+two for the releases spliced into its evidence (``evidence.versions``).
 Every error is ``{"detail": "..."}`` with its status, as :class:`ApiError` declares.
 """
 

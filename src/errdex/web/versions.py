@@ -12,7 +12,6 @@ package's (PEP 503-normalised: ``PyYAML`` finds ``yaml/pyyaml``).
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from dataclasses import dataclass
 from typing import Any
@@ -122,7 +121,7 @@ def release_records(
                 "id": rid,
                 "slug": slug,
                 "errorClass": error_class,
-                "errorMessage": message if isinstance(message, str) else json.dumps(message),
+                "errorMessage": str(message),
                 "filePath": path,
                 "lineNumber": line,
                 "stale": bool(stale),
