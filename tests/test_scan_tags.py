@@ -78,6 +78,19 @@ def test_tagged_source_filters_by_glob_and_says_when_none_match(tagged_repo: Pat
         tagged_source(tagged_repo.as_uri() + "@v1.2", "v1.*")
 
 
+def test_a_git_url_lists_its_tags_from_the_remote(tagged_repo: Path, tmp_path: Path) -> None:
+    source = tagged_source(tagged_repo.as_uri(), "v1.*")
+    assert source.local is None
+    assert source.tags == sorted(["v1.10", "v1.2", "v1.5-broken", "v1.9"])
+    db = tmp_path / "url.db"
+    done = _errdex(
+        "scan", tagged_repo.as_uri(), "--tags", "v1.[19]*", "--repo", REPO, "--db", str(db),
+        "--no-analyze", "--json", tmp_path=tmp_path,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert [t["tag"] for t in json.loads(done.stdout)["tags"]] == ["v1.9", "v1.10"]
+
+
 def test_scan_tags_oldest_first_skips_a_broken_tag_and_keeps_ids(
     tagged_repo: Path, tmp_path: Path
 ) -> None:
