@@ -30,7 +30,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
-from errdex.build.fetch import FetchError, download_release  # noqa: E402
+from errdex.build.fetch import FetchError, newest_release  # noqa: E402
 from errdex.build.manifest import Manifest  # noqa: E402
 from errdex.build.specs import read_list  # noqa: E402
 
@@ -41,7 +41,7 @@ def _fetch_all(names: list[str]) -> tuple[float, dict[str, str]]:
 
     def one(name: str) -> None:
         try:
-            download_release(name, None)
+            newest_release(name)
         except FetchError as exc:
             failed[name] = str(exc)
 

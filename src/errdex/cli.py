@@ -24,6 +24,7 @@ from errdex.scan import ScanResult, scan_checkout, store_cached_scan
 from errdex.scan_cache import ScanCache
 from errdex.source import Checkout, SourceError, open_source
 from errdex.source.identity import resolve_repo
+from errdex.source.release import is_release_spec, open_release
 from errdex.source.stdlib import stdlib_checkout
 from errdex.store import ScanSummary, SqliteStore, StoreError
 from errdex.terminal import clean, plain
@@ -88,7 +89,8 @@ def main() -> None:
     "--package",
     "package",
     metavar="NAME",
-    help="Scan an installed distribution instead of a path or URL.",
+    help="Scan an installed distribution instead of a path or URL; NAME==VERSION fetches "
+    "that release from the package index (with pip, into errdex's cache) without installing it.",
 )
 @click.option(
     "--sdist",
@@ -152,6 +154,12 @@ def main() -> None:
     help="Read every file again instead of reusing unchanged files' results from the scan "
     "cache (which is still refreshed).",
 )
+@click.option(
+    "--tags",
+    metavar="GLOB",
+    help="Scan every tag of TARGET (a git work tree or URL) matching GLOB ('v0.9.*'), oldest "
+    "release first, into the same catalogue; a tag that fails is reported and skipped.",
+)
 @click.option("--no-progress", is_flag=True, help="Do not draw a progress bar.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 def scan(
@@ -169,6 +177,7 @@ def scan(
     no_analyze: bool,
     languages: tuple[str, ...],
     no_cache: bool,
+    tags: str | None,
     no_progress: bool,
     as_json: bool,
 ) -> None:
@@ -192,6 +201,29 @@ def scan(
             "give exactly one of TARGET, --package NAME, --stdlib or --environment "
             "(see errdex scan --help)"
         )
+    if tags is not None:
+        if not target or sha:
+            _fail("--tags goes with a TARGET (a git work tree or URL) and without --sha")
+        from errdex.scan_tags import run_tags
+
+        sys.exit(
+            run_tags(
+                str(target),
+                tags,
+                db,
+                out=console,
+                err=err_console,
+                repo=repo,
+                no_cache=no_cache,
+                show=not no_progress and not as_json,
+                as_json=as_json,
+                include=include,
+                exclude=exclude,
+                jobs=jobs,
+                analyze=not no_analyze,
+                languages=languages or None,
+            )
+        )
     if environment:
         scan_environment(
             db, jobs, fail=_fail, analyze=not no_analyze, show=not no_progress, as_json=as_json
@@ -200,6 +232,8 @@ def scan(
     try:
         if stdlib:
             checkout = stdlib_checkout()
+        elif package and is_release_spec(package):  # NAME==VERSION: fetched, not installed
+            checkout = open_release(package, repo=repo, sha=sha, sdist=sdist)
         elif sdist and package:
             from errdex.source.sdist import open_sdist
 

@@ -51,3 +51,18 @@ def test_a_worker_over_its_memory_limit_fails_without_harming_the_caller(
     widgets, _ = two_repos
     outcome = run_package(str(widgets), TaskOptions(parts=str(tmp_path), memory_mb=32))
     assert (outcome["status"], outcome["cause"]) == ("failed", "memory"), outcome
+
+
+def test_a_package_named_without_a_version_is_pinned_to_the_newest_release(tmp_path: Path) -> None:
+    # the real package index: six is small, pure Python and names its repository
+    outcome = run_package("six", TaskOptions(parts=str(tmp_path), analyze=False))
+    assert outcome["status"] == "done", outcome
+    assert outcome["repo"] == "benjaminp/six"
+    pinned = run_package(
+        f"six=={outcome['version']}", TaskOptions(parts=str(tmp_path), analyze=False)
+    )
+    assert (pinned["status"], pinned["version"], pinned["records"]) == (
+        "done",
+        outcome["version"],
+        outcome["records"],
+    )

@@ -412,3 +412,34 @@ def test_lone_surrogates_from_scanned_literals_are_stored(tmp_path: Path) -> Non
     assert got is not None
     assert got["record"]["errorMessage"] == "invalid byte \udc80 in name"
     assert got["evidence"] == {"template": [{"literal": "\udc80"}]}
+
+
+def test_iter_record_versions_lists_every_version_of_every_record(tmp_path: Path) -> None:
+    from errdex.store.base import RecordVersion
+
+    with SqliteStore(tmp_path / "v.db") as store:
+        kept = make_record(message="kept {name}", line=5, sha=SHA_A)
+        gone = make_record(message="gone {name}", line=9, sha=SHA_A)
+        first = store.write_scan(make_summary(commit=SHA_A), [(kept, {}), (gone, {})], "d1")
+        moved = make_record(message="kept {name}", line=7, sha=SHA_B)
+        second = store.write_scan(make_summary(commit=SHA_B), [(moved, {})], "d2")
+        other = make_record(repo="acme/other", message="x {name}", line=1, sha=SHA_C)
+        store.write_scan(make_summary("acme/other", SHA_C), [(other, {})], "d3")
+        rows = list(store.iter_record_versions("acme/widgets"))
+        expected = [
+            (kept["id"], "acme/widgets", RecordVersion(
+                scanId=first, commit=SHA_A, ref=SHA_A, filePath="widgets/core.py", lineNumber=5)),
+            (kept["id"], "acme/widgets", RecordVersion(
+                scanId=second, commit=SHA_B, ref=SHA_B, filePath="widgets/core.py", lineNumber=7)),
+            (gone["id"], "acme/widgets", RecordVersion(
+                scanId=first, commit=SHA_A, ref=SHA_A, filePath="widgets/core.py", lineNumber=9)),
+        ]  # fmt: skip
+        assert rows == sorted(expected, key=lambda row: (row[0], row[2]["scanId"]))
+        assert {repo for _, repo, _ in store.iter_record_versions()} == {
+            "acme/widgets",
+            "acme/other",
+        }
+        # the same rows status() gives, record by record
+        status = store.status(kept["id"])
+        assert status is not None
+        assert [v for rid, _, v in rows if rid == kept["id"]] == status["versions"]

@@ -14,6 +14,7 @@ import pytest
 
 from errdex.record import ErrorRecord
 from errdex.store import SqliteStore
+from errdex.versions import version_ranges
 from errdex.web.settings import MAX_MATCH_BYTES
 from errdex.web.views import attachment, record_path
 
@@ -36,7 +37,12 @@ def test_envelope_is_the_stored_record_in_seed_000_order(
     assert list(data["record"]) == list(seed_000["record"]) == list(ErrorRecord.model_fields)
     record_validator.validate(data["record"])
     with SqliteStore(site.db) as store:
-        assert data == store.get(SEED_004_ID)
+        # the stored envelope, with the record's releases (errdex.versions) in its evidence
+        stored = store.get(SEED_004_ID)
+        status = store.status(SEED_004_ID)
+        assert stored is not None and status is not None
+        stored["evidence"]["versions"] = version_ranges(store.scans("jax-ml/jax"), status)
+        assert data == stored
     assert data["evidence"]["analysis"] == "llm"
 
 
@@ -212,6 +218,7 @@ def test_openapi_documents_the_api_only(client: httpx.Client) -> None:
     assert set(spec["paths"]) == {
         "/api/errors/{record_id}",
         "/api/search",
+        "/api/query",
         "/api/match",
         "/api/repos",
         "/api/repos/{owner}/{name}",

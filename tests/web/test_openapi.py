@@ -28,6 +28,8 @@ CHECKS = [
 OPERATIONS = [
     "GET /api/errors/{record_id}",
     "GET /api/search",
+    "GET /api/query",
+    "POST /api/query",
     "POST /api/match",
     "GET /api/repos",
     "GET /api/repos/{owner}/{name}",

@@ -66,8 +66,7 @@ def run_package(spec: str, options: TaskOptions) -> dict[str, Any]:
     parts = Path(options.parts)
     part = _part_path(parts, spec)
     command = [sys.executable, "-m", "errdex.build.worker", spec, str(part)]
-    with tempfile.TemporaryDirectory(prefix="errdex-build-") as work:
-        command.append(work)
+    with tempfile.TemporaryDirectory(prefix="errdex-build-") as scratch:
         if not options.analyze:
             command.append("--no-analyze")
         try:
@@ -78,6 +77,7 @@ def run_package(spec: str, options: TaskOptions) -> dict[str, Any]:
                 timeout=options.timeout,
                 preexec_fn=_limits(options.memory_mb),
                 env={**os.environ, "PYTHONUNBUFFERED": "1"},
+                cwd=scratch,
                 check=False,
             )
         except subprocess.TimeoutExpired:

@@ -1,6 +1,6 @@
 """One package of a build, in its own process: fetch → scan (with the analyst) → part file.
 
-Run as ``python -m errdex.build.worker SPEC PART WORK``. Each package gets a fresh
+Run as ``python -m errdex.build.worker SPEC PART`` in a scratch directory. Each package gets a fresh
 process so a crash, a leak or a runaway file in one package cannot harm the others;
 the outcome is the last line of stdout, as JSON, whatever happened.
 """
@@ -14,7 +14,7 @@ import traceback
 from pathlib import Path
 from typing import Any
 
-from errdex.build.fetch import FetchError, download_release, open_release
+from errdex.build.fetch import FetchError, open_build_release
 from errdex.build.specs import BuildSpec, parse_spec
 from errdex.record import iso_now
 from errdex.scan import scan_checkout, store_scan
@@ -26,19 +26,18 @@ from errdex.store import SqliteStore, StoreError
 __all__ = ["build_part", "main"]
 
 
-def _checkout(spec: BuildSpec, work: Path) -> Checkout:
+def _checkout(spec: BuildSpec) -> Checkout:
     if spec.kind == "package":
-        archive = download_release(spec.name, spec.version)
-        return open_release(archive, work, name=spec.name)
+        return open_build_release(spec.name, spec.version)
     return open_source(spec.name)
 
 
-def build_part(spec: BuildSpec, part: Path, work: Path, *, analyze: bool = True) -> dict[str, Any]:
+def build_part(spec: BuildSpec, part: Path, *, analyze: bool = True) -> dict[str, Any]:
     """Build ``spec`` into the SQLite file ``part``; the outcome as a plain dict."""
     started = time.perf_counter()
     outcome: dict[str, Any] = {"spec": spec.text}
     try:
-        checkout = _checkout(spec, work)
+        checkout = _checkout(spec)
     except FetchError as exc:
         return outcome | {
             "status": "failed",
@@ -74,10 +73,10 @@ def build_part(spec: BuildSpec, part: Path, work: Path, *, analyze: bool = True)
 
 
 def main(argv: list[str]) -> int:
-    text, part, work = argv[0], Path(argv[1]), Path(argv[2])
-    analyze = "--no-analyze" not in argv[3:]
+    text, part = argv[0], Path(argv[1])
+    analyze = "--no-analyze" not in argv[2:]
     try:
-        outcome = build_part(parse_spec(text), part, work, analyze=analyze)
+        outcome = build_part(parse_spec(text), part, analyze=analyze)
     except Exception as exc:  # the outcome must say what broke, whatever it is
         last = traceback.extract_tb(exc.__traceback__)[-1]
         outcome = {

@@ -15,6 +15,7 @@ from errdex.match._paste_model import BARE, EXCEPTION_GROUP, PastedError
 from errdex.match.index import MatchIndex
 from errdex.match.index_file import cache_root
 from errdex.match.rank import Candidate, Clue, Scored, rank
+from errdex.match.versions import attach, store_tables
 from errdex.store import SqliteStore, StoreError
 from errdex.template import MessageTemplate
 
@@ -74,6 +75,7 @@ def index_for(store: SqliteStore) -> MatchIndex:
             index = MatchIndex.build(store.iter_envelopes(), version=version)
             if store.path != ":memory:":
                 _save(index, Path(store.path), version)
+        attach(index, store_tables(store))  # pastes from older releases (match/versions.py)
         _cache[key] = index
         return index
 

@@ -17,6 +17,7 @@ import re2
 from errdex.match.classes import ClassResolver, foreign_subclass
 from errdex.match.index import MatchIndex
 from errdex.match.literal_match import match_prefix, match_runs
+from errdex.match.versions import align
 
 __all__ = ["Candidate", "Clue", "Scored", "rank"]
 
@@ -207,6 +208,7 @@ def rank(
     top: int = 5,
 ) -> list[Scored]:
     """Score every candidate any clue points to; best first, at most ``top``."""
+    clues = align(clues, index)  # frames read in the release they come from (.versions)
     best: dict[int, Scored] = {}
     for clue in clues:
         for scored in _score_clue(clue, index):

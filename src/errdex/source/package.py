@@ -22,7 +22,14 @@ from .local import open_directory
 from .remote import RemoteInfo, parse_remote_url, repo_from_project_url
 from .tags import ReleaseRef, release_ref
 
-__all__ = ["open_distribution", "open_package", "package_files", "project_repo", "top_level_names"]
+__all__ = [
+    "check_has_source",
+    "open_package",
+    "package_files",
+    "project_repo",
+    "release_checkout",
+    "top_level_names",
+]
 
 # Project-URL labels that usually point at the source, best first (normalised
 # as PEP 753 does: lower case, no spaces, dashes, underscores or dots).
@@ -202,21 +209,7 @@ def open_package(
     so), unless ``sha``/``ref`` say. An editable install is opened as its
     project directory, where git knows the commit.
     """
-    return open_distribution(_find_distribution(name), name=name, repo=repo, sha=sha, ref=ref)
-
-
-def open_distribution(
-    dist: metadata.Distribution,
-    *,
-    name: str | None = None,
-    repo: str | None = None,
-    sha: str | None = None,
-    ref: str | None = None,
-) -> Checkout:
-    """Describe a distribution found elsewhere than this environment's path, e.g. an
-    unpacked wheel (``metadata.PathDistribution`` of its ``.dist-info``); see
-    :func:`open_package`."""
-    name = name or dist.metadata["Name"] or "?"
+    dist = _find_distribution(name)
     version = dist.version
     meta_repo = project_repo(dist.metadata)
     direct = _direct_url(dist)
@@ -245,11 +238,43 @@ def open_distribution(
                 detected = vcs_repo  # where the code was actually installed from
     root = Path(str(dist.locate_file(""))).resolve()
     files = package_files(dist, root)
-    _check_has_source(name, version, root, files)
+    check_has_source(name, version, root, files)
+    return release_checkout(
+        dist.metadata["Name"] or name,
+        version,
+        root,
+        files,
+        detected=detected,
+        repo=repo,
+        sha=sha,
+        ref=ref,
+        commit=commit,
+    )
+
+
+def release_checkout(
+    name: str,
+    version: str,
+    root: Path,
+    files: tuple[str, ...] | None,
+    *,
+    detected: RemoteInfo | None,
+    repo: str | None = None,
+    sha: str | None = None,
+    ref: str | None = None,
+    commit: str | None = None,
+) -> Checkout:
+    """A release's files under ``root`` pinned as :func:`open_package` pins them.
+
+    Shared by an installed distribution and a downloaded release (a wheel's tree):
+    the repository from ``detected`` (or ``repo``), the commit or tag from
+    :func:`release_ref` unless ``commit``/``sha``/``ref`` say, and the tag table's
+    path prefix, so a record's ``filePath`` (and so its id) is the repository's.
+    """
     repo_name, forge_url = resolve_repo(detected, repo)
     release: ReleaseRef | None = None
     if commit is None and sha is None and ref is None and version and repo_name:
-        release = release_ref(dist.metadata["Name"] or name, version, repo_name, forge_url)
+        release = release_ref(name, version, repo_name, forge_url)
         if release.commit is not None:
             commit = release.commit
     default_tag = release.tag if release else (f"v{version}" if version else None)
@@ -292,7 +317,7 @@ def _commit_note(kind: str) -> str | None:
 _PYTHON_SOURCE = (".py", ".pyi", ".pyx", ".pxd", ".pxi")
 
 
-def _check_has_source(name: str, version: str, root: Path, files: tuple[str, ...]) -> None:
+def check_has_source(name: str, version: str, root: Path, files: tuple[str, ...]) -> None:
     """Refuse a distribution with nothing to read, saying what it holds instead."""
     if any(f.endswith(_PYTHON_SOURCE) for f in files):
         return

@@ -36,9 +36,11 @@ from .package import open_package
 __all__ = [
     "MAX_MEMBERS",
     "MAX_UNPACKED_BYTES",
+    "NETWORK_SIGNS",
     "check_version",
     "fetch_sdist",
     "open_sdist",
+    "pip_download",
     "sdist_cache_dir",
     "unpack_sdist",
 ]
@@ -47,7 +49,7 @@ __all__ = [
 MAX_UNPACKED_BYTES = 1024 * 1024 * 1024
 MAX_MEMBERS = 100_000
 _ARCHIVE_SUFFIXES = (".tar.gz", ".tgz", ".tar.bz2", ".tar.xz", ".tar", ".zip")
-_NETWORK_SIGNS = (
+NETWORK_SIGNS = (
     "NewConnectionError",
     "Temporary failure in name resolution",
     "Network is unreachable",
@@ -71,11 +73,59 @@ def _canonical(name: str) -> str:
     return re.sub(r"[-_.]+", "-", name).lower()
 
 
-def _cached_archive(folder: Path) -> Path | None:
+def _cached_archive(folder: Path, suffixes: Sequence[str] = _ARCHIVE_SUFFIXES) -> Path | None:
     if not folder.is_dir():
         return None
-    found = sorted(p for p in folder.iterdir() if p.name.lower().endswith(_ARCHIVE_SUFFIXES))
+    found = sorted(p for p in folder.iterdir() if p.name.lower().endswith(tuple(suffixes)))
     return found[0] if found else None
+
+
+def pip_download(
+    spec: str,
+    folder: Path,
+    *,
+    options: Sequence[str],
+    suffixes: Sequence[str],
+    failure: Callable[[str], str],
+    what: str,
+    runner: Runner = subprocess.run,
+    timeout: float = 900,
+) -> Path:
+    """The archive pip downloads for ``spec`` (``NAME==VERSION``) into ``folder``, or the one
+    already there. ``failure`` turns pip's output into the user's message; ``what`` names
+    the archive in the others (``the source distribution of attrs 25.4.0``)."""
+    cached = _cached_archive(folder, suffixes)
+    if cached is not None:
+        return cached
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=folder.parent, prefix=".download-") as tmp:
+        command = [
+            sys.executable,
+            "-m",
+            "pip",
+            "download",
+            "--no-deps",
+            *options,
+            "--disable-pip-version-check",
+            "--no-input",
+            spec,
+            "-d",
+            tmp,
+        ]
+        try:
+            done = runner(command, capture_output=True, text=True, timeout=timeout, check=False)
+        except subprocess.TimeoutExpired:
+            raise SourceError(
+                f"pip did not fetch {what} within {int(timeout)} s; try again, or scan a "
+                "source checkout instead"
+            ) from None
+        except OSError as exc:
+            raise SourceError(f"cannot run pip to fetch {what}: {exc}") from None
+        archive = _cached_archive(Path(tmp), suffixes)
+        if done.returncode != 0 or archive is None:
+            raise SourceError(failure(done.stdout + done.stderr))
+        folder.mkdir(exist_ok=True)
+        return Path(shutil.move(str(archive), folder / archive.name))
 
 
 def fetch_sdist(
@@ -87,45 +137,21 @@ def fetch_sdist(
     timeout: float = 900,
 ) -> Path:
     """The sdist archive of ``name`` ``version``, from the cache or fetched with pip."""
-    folder = (cache_dir or sdist_cache_dir()) / f"{_canonical(name)}-{version}"
-    cached = _cached_archive(folder)
-    if cached is not None:
-        return cached
-    folder.parent.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(dir=folder.parent, prefix=".download-") as tmp:
-        command = [
-            sys.executable,
-            "-m",
-            "pip",
-            "download",
-            "--no-deps",
-            "--no-binary",
-            name,
-            "--disable-pip-version-check",
-            "--no-input",
-            f"{name}=={version}",
-            "-d",
-            tmp,
-        ]
-        try:
-            done = runner(command, capture_output=True, text=True, timeout=timeout, check=False)
-        except subprocess.TimeoutExpired:
-            raise SourceError(
-                f"pip did not fetch the source distribution of {name} {version} within "
-                f"{int(timeout)} s; try again, or scan a source checkout instead"
-            ) from None
-        except OSError as exc:
-            raise SourceError(f"cannot run pip to fetch {name} {version}: {exc}") from None
-        archive = _cached_archive(Path(tmp))
-        if done.returncode != 0 or archive is None:
-            raise SourceError(_pip_failure(name, version, done.stdout + done.stderr))
-        folder.mkdir(exist_ok=True)
-        return Path(shutil.move(str(archive), folder / archive.name))
+    return pip_download(
+        f"{name}=={version}",
+        (cache_dir or sdist_cache_dir()) / f"{_canonical(name)}-{version}",
+        options=["--no-binary", name],
+        suffixes=_ARCHIVE_SUFFIXES,
+        failure=lambda output: _pip_failure(name, version, output),
+        what=f"the source distribution of {name} {version}",
+        runner=runner,
+        timeout=timeout,
+    )
 
 
 def _pip_failure(name: str, version: str, output: str) -> str:
     """What pip's failure means, for the user."""
-    if any(sign.lower() in output.lower() for sign in _NETWORK_SIGNS):
+    if any(sign.lower() in output.lower() for sign in NETWORK_SIGNS):
         return (
             f"cannot reach the package index to fetch the source distribution of {name} "
             f"{version} (no network?); connect, or point pip at an index or mirror "
@@ -158,7 +184,7 @@ def unpack_sdist(archive: Path, dest: Path, *, max_bytes: int = MAX_UNPACKED_BYT
         shutil.rmtree(dest)
     dest.mkdir(parents=True)
     try:
-        if archive.name.lower().endswith((".zip", ".whl")):
+        if archive.name.lower().endswith((".zip", ".whl")):  # a wheel is a zip
             _unzip(archive, dest, max_bytes)
         else:
             _untar(archive, dest, max_bytes)

@@ -11,7 +11,7 @@ from ._sqlite_layout import ENVELOPE_SELECT, NO_CLASS, RECENT_SCANS, SCAN_COLUMN
 from .base import RecordStatus, RecordVersion, RepoStats, ScanInfo, StoreStats
 from .errors import StoreError
 
-__all__ = ["get", "iter_envelopes", "scans", "stats", "status"]
+__all__ = ["get", "iter_envelopes", "iter_record_versions", "scans", "stats", "status"]
 
 
 def get(conn: sqlite3.Connection, record_id: str) -> dict[str, Any] | None:
@@ -63,6 +63,39 @@ def iter_envelopes(
             cursor.close()
     except sqlite3.Error as exc:
         raise StoreError(f"cannot read records from {path}: {exc}") from exc
+
+
+def iter_record_versions(
+    conn: sqlite3.Connection, path: str, repo: str | None
+) -> Iterator[tuple[str, str, RecordVersion]]:
+    sql = (
+        "SELECT v.record_id, r.repo, v.scan_id, v.commit_sha, v.ref, v.file_path, "
+        "v.line_number FROM record_versions AS v JOIN records AS r ON r.id = v.record_id"
+    )
+    params: tuple[str, ...] = ()
+    if repo is not None:
+        sql += " WHERE r.repo = ?"
+        params = (repo,)
+    try:
+        cursor = conn.execute(sql + " ORDER BY v.record_id, v.scan_id", params)
+        try:
+            while rows := cursor.fetchmany(1000):
+                for row in rows:
+                    yield (
+                        row[0],
+                        row[1],
+                        RecordVersion(
+                            scanId=row[2],
+                            commit=row[3],
+                            ref=row[4],
+                            filePath=row[5],
+                            lineNumber=row[6],
+                        ),
+                    )
+        finally:
+            cursor.close()
+    except sqlite3.Error as exc:
+        raise StoreError(f"cannot read record versions from {path}: {exc}") from exc
 
 
 def stats(conn: sqlite3.Connection, path: str, include_stale: bool) -> StoreStats:

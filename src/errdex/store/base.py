@@ -166,6 +166,14 @@ class Store(Protocol):
         """Envelopes ordered by repo, filePath, lineNumber."""
         ...
 
+    def iter_record_versions(
+        self, repo: str | None = None
+    ) -> Iterator[tuple[str, str, RecordVersion]]:
+        """``(record id, repo, version)`` for every version of every record, stale ones
+        too: what :meth:`status` lists, for a whole catalogue at once (the matcher reads
+        a paste from an older release with it)."""
+        ...
+
     def stats(self, *, include_stale: bool = False) -> StoreStats:
         """Counts by repo, class, type and severity, and the latest scans."""
         ...

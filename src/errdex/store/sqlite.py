@@ -20,7 +20,7 @@ from . import _sqlite_read as read
 from . import _sqlite_write as write
 from ._sqlite_layout import APPLICATION_ID, LAYOUT_VERSION
 from ._sqlite_open import connect
-from .base import RecordStatus, ScanInfo, ScanSummary, StoreStats
+from .base import RecordStatus, RecordVersion, ScanInfo, ScanSummary, StoreStats
 
 __all__ = ["APPLICATION_ID", "LAYOUT_VERSION", "SqliteStore"]
 
@@ -106,6 +106,12 @@ class SqliteStore:
     def stats(self, *, include_stale: bool = False) -> StoreStats:
         """Counts for an overview: per repo, class, type, severity, and the latest scans."""
         return read.stats(self._conn, self.path, include_stale)
+
+    def iter_record_versions(
+        self, repo: str | None = None
+    ) -> Iterator[tuple[str, str, RecordVersion]]:
+        """``(record id, repo, version)`` for every version of every record (see :class:`Store`)."""
+        return read.iter_record_versions(self._conn, self.path, repo)
 
     def scans(self, repo: str | None = None) -> list[ScanInfo]:
         """Stored scans with their summaries, newest first."""

@@ -1,7 +1,8 @@
 """The JSON API: records, search, match, repositories and datasets.
 
 ``/api/errors/{id}`` answers with the stored JSON joined as bytes (never re-parsed),
-so its record keys are in seed 000's order and the call costs one indexed lookup.
+so its record keys are in seed 000's order and the call costs one indexed lookup, plus
+two for the releases spliced into its evidence (``evidence.versions``).
 Every error is ``{"detail": "..."}`` with its status, as :class:`ApiError` declares.
 """
 
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import json
 from typing import Annotated, Any
 
 from fastapi import APIRouter, HTTPException, Path, Query
@@ -20,6 +22,9 @@ from errdex.web.models import (
     Envelope,
     MatchCandidate,
     MatchRequest,
+    QueryAnswer,
+    QueryPackage,
+    QueryRequest,
     RepoDetail,
     RepoList,
     SearchHitModel,
@@ -28,9 +33,18 @@ from errdex.web.models import (
 from errdex.web.search import MAX_OFFSET, SearchHit, SearchQuery, SearchUnavailable, search
 from errdex.web.settings import MAX_MATCH_BYTES
 from errdex.web.state import WebState
+from errdex.web.versions import ReleaseRecords, package_repos, record_versions, release_records
 from errdex.web.views import api_path, attachment, record_path, repo_path
 
-__all__ = ["MAX_QUERY", "api_router", "decode_cursor", "encode_cursor", "run_search"]
+__all__ = [
+    "MAX_QUERY",
+    "api_router",
+    "decode_cursor",
+    "encode_cursor",
+    "query_answer",
+    "run_search",
+    "with_versions",
+]
 
 #: Longest search text accepted: a long message fits, a whole log does not.
 MAX_QUERY = 4000
@@ -70,6 +84,61 @@ def _blank(value: str | None) -> str | None:
     return value if value else None
 
 
+_DATASET_KEY = b',"datasetVersion":'
+
+
+def with_versions(body: bytes, versions: dict[str, Any] | None) -> bytes:
+    """The envelope ``body`` with ``evidence.versions`` spliced in, still not re-parsed:
+    the evidence object ends just before the envelope's last key, ``datasetVersion``."""
+    at = body.rfind(_DATASET_KEY)
+    if versions is None or at < 2 or body[at - 1 : at] != b"}":
+        return body
+    joint = b"" if body[at - 2 : at - 1] == b"{" else b","
+    spliced = json.dumps(versions, ensure_ascii=False, separators=(",", ":")).encode()
+    return body[: at - 1] + joint + b'"versions":' + spliced + b"}" + body[at:]
+
+
+def query_answer(
+    state: WebState, package: QueryPackage, version: str | None, commit: str | None
+) -> dict[str, Any]:
+    """The OSV-like query: the records ``package`` holds at ``version`` (or ``commit``)."""
+    if not version and not commit:
+        raise HTTPException(400, "give the package's version (or a commit) to query")
+    conn = state.catalogue.conn()
+    repos = package_repos(conn, package.name)
+    if not repos:
+        raise HTTPException(404, f"no package or repository {package.name!r} in this catalogue")
+    results: list[dict[str, Any]] = []
+    known: list[str] = []
+    for repo in repos:
+        found = release_records(conn, repo, version, commit)
+        if not isinstance(found, ReleaseRecords):
+            known += [f"{repo} {label}" for label in found]
+            continue
+        results.append(
+            {
+                "repo": repo,
+                "release": found.release.label,
+                "commit": found.release.commit,
+                "records": [
+                    {
+                        **item,
+                        "url": record_path(repo, item["id"], item["slug"]),
+                        "api": api_path(item["id"]),
+                    }
+                    for item in found.records
+                ],
+            }
+        )
+    if not results:
+        asked = f"version {version}" if version else f"commit {commit}"
+        shown = ", ".join(known[-12:]) or "none"
+        raise HTTPException(
+            404, f"{package.name} has no catalogued release at {asked}; catalogued: {shown}"
+        )
+    return {"package": package, "version": version, "commit": commit, "results": results}
+
+
 def repo_summary(info: RepoInfo) -> dict[str, Any]:
     owner, _, name = info.repo.partition("/")
     return {
@@ -102,7 +171,43 @@ def api_router(state: WebState) -> APIRouter:
         body = catalogue.raw_envelope(record_id)
         if body is None:
             raise HTTPException(404, f"no error record {record_id}")
-        return Response(body, media_type="application/json")
+        versions = record_versions(catalogue.conn(), record_id)
+        return Response(
+            with_versions(body, dict(versions) if versions else None), media_type="application/json"
+        )
+
+    @router.get(
+        "/api/query",
+        tags=["errors"],
+        summary="The records a package holds at one version (OSV-like)",
+        description=(
+            "`package` is the name it is installed by (or the repository `owner/name`); "
+            "`version` a catalogued release (equal as PEP 440 versions), or `commit` a "
+            "scanned commit (7 to 40 hex digits). Each record is at its file and line in "
+            "that release."
+        ),
+        response_model=QueryAnswer,
+        responses={400: {"model": ApiError}, **_NOT_FOUND},
+    )
+    def api_query(
+        package: Annotated[str, Query(min_length=1, max_length=200)],
+        version: Annotated[str | None, Query(min_length=1, max_length=100)] = None,
+        commit: Annotated[
+            str | None, Query(min_length=7, max_length=40, pattern=r"^[0-9a-fA-F]+$")
+        ] = None,
+    ) -> dict[str, Any]:
+        return query_answer(state, QueryPackage(name=package), version, commit)
+
+    @router.post(
+        "/api/query",
+        tags=["errors"],
+        summary="The records a package holds at one version, with OSV's query body",
+        description='`{"package": {"name": "attrs"}, "version": "25.4.0"}`, as OSV takes it.',
+        response_model=QueryAnswer,
+        responses={400: {"model": ApiError}, **_NOT_FOUND},
+    )
+    def api_query_post(body: QueryRequest) -> dict[str, Any]:
+        return query_answer(state, body.package, body.version, body.commit)
 
     @router.get(
         "/api/search",

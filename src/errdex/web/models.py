@@ -13,6 +13,11 @@ __all__ = [
     "Envelope",
     "MatchCandidate",
     "MatchRequest",
+    "QueryAnswer",
+    "QueryPackage",
+    "QueryRecord",
+    "QueryRelease",
+    "QueryRequest",
     "RepoDetail",
     "RepoList",
     "RepoSummary",
@@ -119,3 +124,46 @@ class RepoDetail(RepoSummary):
     byClass: dict[str, int]
     byType: dict[str, int]
     bySeverity: dict[str, int]
+
+
+class QueryPackage(BaseModel):
+    """OSV's ``package``: the name users install it by (or ``owner/name``)."""
+
+    name: str = Field(min_length=1, max_length=200)
+    ecosystem: str | None = Field(default=None, max_length=50, description="Ignored (PyPI).")
+
+
+class QueryRequest(BaseModel):
+    """OSV's query body: a package and a version (or a commit)."""
+
+    package: QueryPackage
+    version: str | None = Field(default=None, min_length=1, max_length=100)
+    commit: str | None = Field(default=None, min_length=7, max_length=40, pattern=r"^[0-9a-fA-F]+$")
+
+
+class QueryRecord(BaseModel):
+    """One record of the release asked for, at its file and line in that release."""
+
+    id: str
+    slug: str
+    errorClass: str | None
+    errorMessage: str
+    filePath: str
+    lineNumber: int
+    stale: bool = Field(description="The newest catalogued release no longer raises it.")
+    url: str = Field(description="The error's page.")
+    api: str = Field(description="The error's JSON.")
+
+
+class QueryRelease(BaseModel):
+    repo: str
+    release: str = Field(description="The catalogued release that matched.")
+    commit: str | None
+    records: list[QueryRecord]
+
+
+class QueryAnswer(BaseModel):
+    package: QueryPackage
+    version: str | None
+    commit: str | None
+    results: list[QueryRelease] = Field(description="One entry per repository the name finds.")

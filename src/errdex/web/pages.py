@@ -18,6 +18,7 @@ from errdex.web.catalogue import ErrorFilters
 from errdex.web.search import MAX_OFFSET, SearchHit, SearchQuery
 from errdex.web.settings import MAX_MATCH_BYTES
 from errdex.web.state import WebState
+from errdex.web.versions import record_versions
 from errdex.web.views import cut, error_view, pin_text, record_path, repo_path
 
 __all__ = ["PAGE_SIZE", "pages_router"]
@@ -138,7 +139,8 @@ def pages_router(state: WebState) -> APIRouter:
         record = page.record
         if record["repo"] != f"{owner}/{name}" or record["slug"] != slug:
             return RedirectResponse(record_path(record["repo"], record_id, record["slug"]), 301)
-        view = error_view(page, state.issues_url, str(request.base_url))
+        versions = record_versions(catalogue.conn(), record_id)
+        view = error_view(page, state.issues_url, str(request.base_url), dict(versions or {}))
         return templates.render(
             "record.html", {"view": view, "repo_url": repo_path(record["repo"])}
         )

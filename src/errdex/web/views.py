@@ -27,6 +27,7 @@ __all__ = [
     "pin_text",
     "record_path",
     "repo_path",
+    "version_link",
 ]
 
 #: Titles (page heading, related errors) are the message's first 60 characters, as in seed 004.
@@ -106,6 +107,11 @@ class ErrorView:
     observed: list[dict[str, Any]] = field(default_factory=list)
     entry_points: list[dict[str, Any]] = field(default_factory=list)
     pin_guessed: bool = False  # the permalink pins a tag errdex guessed (evidence.source.refSource)
+    #: the catalogued releases holding it, oldest first: version, place, link (when known)
+    versions: list[dict[str, Any]] = field(default_factory=list)
+    #: the ranges in words (``introduced 1.2, fixed 1.10``), one per run of releases
+    ranges: list[str] = field(default_factory=list)
+    releases: int = 0  # how many releases of the repository are catalogued
 
 
 _SHA = re.compile(r"[0-9a-f]{40}")
@@ -141,6 +147,39 @@ def analyst_label(evidence: dict[str, Any]) -> str:
     return _ANALYSTS.get(analysis, f"Analysis by {analysis}")
 
 
+def version_link(github_url: str | None, pin: str | None, path: str, line: int) -> str | None:
+    """The record's line in another release, on the forge its permalink points at
+    (GitHub's and GitLab's ``/blob/`` form; None for other forges or without a pin)."""
+    if not github_url or not pin or "/blob/" not in github_url:
+        return None
+    base = github_url.split("/blob/", 1)[0]
+    return f"{base}/blob/{quote(pin, safe='')}/{quote(path, safe='/')}#L{line}"
+
+
+def _range_text(span: dict[str, Any]) -> str:
+    text = f"introduced in {span['introduced']}"
+    if span["last_affected"] != span["introduced"]:
+        text += f", last seen in {span['last_affected']}"
+    return text + (f", gone in {span['fixed']}" if span.get("fixed") else ", still raised")
+
+
+def _version_rows(record: dict[str, Any], versions: dict[str, Any]) -> list[dict[str, Any]]:
+    rows = []
+    for place in versions.get("places") or []:
+        pin = place.get("commit") or place.get("ref")
+        rows.append(
+            {
+                **place,
+                "moved": place["filePath"] != record["filePath"]
+                or place["lineNumber"] != record["lineNumber"],
+                "link": version_link(
+                    record.get("githubUrl"), pin, place["filePath"], place["lineNumber"]
+                ),
+            }
+        )
+    return rows
+
+
 def issue_url(base: str, record: dict[str, Any], page_url: str) -> str:
     title = f"errdex record {record['id']}: {cut(record['errorMessage'])}"
     body = f"Page: {page_url}\nData: {api_path(record['id'])}\n\nWhat is wrong:\n"
@@ -148,9 +187,13 @@ def issue_url(base: str, record: dict[str, Any], page_url: str) -> str:
 
 
 def error_view(
-    page: RecordPage, issues_base: str = DEFAULT_ISSUES_URL, site_url: str = ""
+    page: RecordPage,
+    issues_base: str = DEFAULT_ISSUES_URL,
+    site_url: str = "",
+    versions: dict[str, Any] | None = None,
 ) -> ErrorView:
-    """The page's sections; ``site_url`` (scheme and host) makes the issue's link absolute."""
+    """The page's sections; ``site_url`` (scheme and host) makes the issue's link absolute;
+    ``versions`` is :func:`errdex.versions.version_ranges`' account of the record."""
     record, evidence = page.record, page.evidence
     site = evidence.get("site") or {}
     line = int(record["lineNumber"])
@@ -195,4 +238,7 @@ def error_view(
         tests=[t for t in evidence.get("tests") or [] if isinstance(t, dict)],
         observed=[o for o in evidence.get("observed") or [] if isinstance(o, dict)],
         entry_points=[e for e in evidence.get("entryPoints") or [] if isinstance(e, dict)],
+        versions=_version_rows(record, versions) if versions else [],
+        ranges=[_range_text(span) for span in (versions or {}).get("ranges") or []],
+        releases=len((versions or {}).get("releases") or []),
     )
