@@ -16,8 +16,10 @@ javascript,    ``throw …``, ``console.error|warn(…)``, ``res.status(<number>
 typescript
 go             ``errors.New``, ``fmt.Errorf``, ``panic(…)``, ``http.Error``, ``log.Fatal*``,
                ``log.Panic*``
-rust           ``panic!``, ``unreachable!``, ``todo!``, ``unimplemented!``, ``assert*!`` with a
-               message, ``.expect(…)``, ``bail!``, ``anyhow!``, ``ensure!``, ``#[error(…)]``
+rust           ``panic!``, ``unreachable!``, ``todo!``, ``unimplemented!``, ``assert*!`` (with
+               or without a message: ``assertion failed: x > 0`` is printed at its line too),
+               ``.expect(…)``, ``bail!``, ``anyhow!``, ``ensure!``, ``#[error(…)]``;
+               not in test code (below)
 java           ``throw …``, calls named ``requireNonNull``, ``checkArgument``, ``checkState``,
                ``checkNotNull``
 =============  ===============================================================================
@@ -25,6 +27,18 @@ java           ``throw …``, calls named ``requireNonNull``, ``checkArgument``,
 One rule for every language: throwing again the exception a handler caught
 (``raise e`` in ``except … as e``, ``throw e`` in ``catch (… e)``, C++'s ``throw;``)
 is not a new site.
+
+Where a site's line is not its first line: Rust's ``.expect(…)`` is at the line of the
+method's name. A panic prints ``Location::caller()``, which for a method call is the span
+of the method name and its arguments, not of the receiver chain before the dot
+(rust-lang/rust#73182, Rust 1.47), so ``x\n    .parse()\n    .expect("…")`` panics at
+the ``.expect`` line.
+
+Test code is not counted, as ``errdex scan`` does not catalogue it: test files and
+folders are left out by the benchmark's file walk for both sides; inside a Rust file,
+items under ``#[test]``, ``#[bench]``, ``#[<crate>::test]`` or a ``#[cfg(…)]`` that cannot
+hold without ``test`` (an ``#![cfg(test)]`` file or module too) are test code: such an
+item is compiled by ``cargo test`` only, so no user of the crate reaches its panics.
 """
 
 from __future__ import annotations
@@ -89,15 +103,9 @@ _GO_CALL = re.compile(r"errors\.New|fmt\.Errorf|panic|http\.Error|log\.(?:Fatal|
 _RUST_MACROS = frozenset(
     ["panic", "unreachable", "todo", "unimplemented", "bail", "anyhow", "ensure"]
 )
-#: assert-family macros and how many arguments they take before a message
-_RUST_ASSERTS = {
-    "assert": 1,
-    "debug_assert": 1,
-    "assert_eq": 2,
-    "assert_ne": 2,
-    "debug_assert_eq": 2,
-    "debug_assert_ne": 2,
-}
+_RUST_ASSERTS = frozenset(
+    ["assert", "debug_assert", "assert_eq", "assert_ne", "debug_assert_eq", "debug_assert_ne"]
+)
 _JAVA_CALLS = frozenset({"requireNonNull", "checkArgument", "checkState", "checkNotNull"})
 #: catch clauses by grammar: (clause node type, how to find the caught name)
 _CATCH = {"javascript", "typescript", "java", "cpp"}
@@ -175,8 +183,15 @@ def reference_lines(language: str, path: str, text: str) -> Reference:
     names = {n.parent.id if n.parent else -1: n for n in captures.get("fn", ())}
     for site in sites:
         fn = _callee(site, names)
-        if fn is not None and _is_site_call(language, site, fn):
-            found.add(site.start_point[0] + 1)
+        if fn is None or not _is_site_call(language, site, fn):
+            continue
+        if language == "rust":
+            if _rust_test_only(site):
+                continue
+            if site.type == "call_expression":  # ``.expect``: the method name's line
+                found.add(fn.start_point[0] + 1)
+                continue
+        found.add(site.start_point[0] + 1)
     return Reference(sorted(found), not tree.root_node.has_error)
 
 
@@ -225,17 +240,79 @@ def _rust_site(site: tree_sitter.Node, name: str) -> bool:
     if site.type == "call_expression":
         return name == "expect"
     short = name.rpartition("::")[2]
-    if short in _RUST_MACROS:
-        return True
-    if short in _RUST_ASSERTS:
-        tree = next((c for c in site.named_children if c.type == "token_tree"), None)
-        if tree is None:
-            return False
-        commas = [c for c in tree.children if c.type == ","]
-        last = tree.children[-2] if len(tree.children) >= 2 else None
-        trailing = 1 if last is not None and last.type == "," else 0
-        return len(commas) - trailing >= _RUST_ASSERTS[short]
+    return short in _RUST_MACROS or short in _RUST_ASSERTS
+
+
+_CFG_WORD = re.compile(r'"(?:[^"\\]|\\.)*"|[A-Za-z_][A-Za-z0-9_]*|[(),=]')
+
+
+def _rust_test_only(node: tree_sitter.Node) -> bool:
+    """Whether an item around ``node`` is compiled by ``cargo test`` alone: an outer
+    attribute before the item, or an inner ``#![…]`` at the head of its body or file."""
+    current: tree_sitter.Node | None = node
+    while current is not None:
+        sibling = current.prev_named_sibling
+        while sibling is not None and sibling.type in (
+            "attribute_item",
+            "inner_attribute_item",
+            "line_comment",
+            "block_comment",
+        ):
+            if sibling.type == "attribute_item" and _test_attribute(sibling):
+                return True
+            sibling = sibling.prev_named_sibling
+        for child in current.named_children:  # a file's or a body's leading ``#![…]``
+            if child.type == "inner_attribute_item" and _test_attribute(child):
+                return True
+            if child.type not in ("inner_attribute_item", "line_comment", "block_comment"):
+                break
+        current = current.parent
     return False
+
+
+def _test_attribute(item: tree_sitter.Node) -> bool:
+    text = "".join(_text(item).split())
+    body = text[text.index("[") + 1 : -1] if "[" in text else ""
+    if body in ("test", "bench") or (body.endswith("::test") and "(" not in body):
+        return True
+    if not body.startswith("cfg("):
+        return False
+    words = _CFG_WORD.findall(body[3:])
+    value, _ = _cfg_value(words, 0)
+    return value is False
+
+
+def _cfg_value(words: list[str], at: int) -> tuple[bool | None, int]:
+    """A cfg predicate in three-valued logic with ``test`` false and every other option
+    unknown (None): False means the item exists only when testing. Returns the value and
+    the index past the predicate; ``words[at]`` is the predicate's first word or ``(``."""
+    if words[at : at + 1] == ["("]:
+        value, at = _cfg_value(words, at + 1)
+        return value, at + 1  # past ")"
+    word = words[at] if at < len(words) else ""
+    if word in ("all", "any", "not") and words[at + 1 : at + 2] == ["("]:
+        values: list[bool | None] = []
+        at += 2
+        while at < len(words) and words[at] != ")":
+            if words[at] == ",":
+                at += 1
+                continue
+            value, at = _cfg_value(words, at)
+            values.append(value)
+        at += 1
+        if word == "not":
+            inner = values[0] if values else None
+            return (None if inner is None else not inner), at
+        if word == "all":
+            if False in values:
+                return False, at
+            return (True if all(v is True for v in values) else None), at
+        if True in values:
+            return True, at
+        return (False if all(v is False for v in values) else None), at
+    if words[at + 1 : at + 2] == ["="]:  # feature = "x": unknown
+        return None, at + 3
+    return (False if word == "test" else None), at + 1
 
 
 def _is_site_throw(language: str, node: tree_sitter.Node) -> bool:

@@ -162,8 +162,8 @@ enum E {
 }
 fn f(x: i32) -> Result<()> {
     assert!(x > 0, "x must be positive, got {}", x);  // SITE
-    assert!(x > 0);
-    assert_eq!(x, 1);
+    assert!(x > 0);  // SITE
+    assert_eq!(x, 1);  // SITE
     assert_ne!(x, 2, "not two");  // SITE
     let v = opt.expect("a value");  // SITE
     anyhow::bail!("stop");  // SITE
@@ -176,6 +176,45 @@ fn f(x: i32) -> Result<()> {
 
 def test_rust() -> None:
     assert lines_of("rust", RUST, "m.rs") == marked(RUST)
+
+
+RUST_CHAINS_AND_TESTS = """\
+fn parse(s: &str) -> u32 {
+    s.trim()
+        .parse()
+        .expect("a number")  // SITE
+}
+#[cfg(test)]
+mod tests {
+    fn helper() { panic!("in a test module"); }
+}
+#[cfg(all(test, feature = "slow"))]
+fn slow() { panic!("tests only"); }
+#[cfg(any(test, feature = "testing"))]
+pub fn support() { panic!("a feature reaches it"); }  // SITE
+#[cfg(not(test))]
+fn real() { panic!("not under test"); }  // SITE
+#[test]
+fn t() { assert!(parse("1") == 1, "one"); }
+#[tokio::test]
+async fn t2() { unreachable!(); }
+mod inner {
+    #![cfg(test)]
+    fn h() { todo!(); }
+}
+"""
+
+
+def test_rust_expect_is_at_the_method_name_and_test_code_is_left_out() -> None:
+    """rustc's Location of a method call is its name's (rust-lang/rust#73182); items that
+    only ``cargo test`` compiles are not counted."""
+    assert lines_of("rust", RUST_CHAINS_AND_TESTS, "m.rs") == marked(RUST_CHAINS_AND_TESTS)
+
+
+def test_rust_file_under_inner_cfg_test_has_no_sites() -> None:
+    source = '#![cfg(test)]\nuse super::*;\nfn helper() { panic!("x"); }\n'
+    assert lines_of("rust", source, "src/test.rs") == []
+    assert lines_of("rust", source.replace("#![cfg(test)]", "#![cfg(unix)]"), "a.rs") == [3]
 
 
 JAVA = """\

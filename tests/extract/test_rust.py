@@ -251,6 +251,26 @@ def test_test_code_is_left_out() -> None:
     assert [s.template.display for s in found] == ["real code", "not a test"]
 
 
+def test_a_file_or_module_marked_cfg_test_of_itself_is_test_code() -> None:
+    """rayon's ``src/iter/collect/test.rs`` opens with ``#![cfg(test)]``; its helpers
+    without ``#[test]`` are test code too."""
+    whole_file = sites('#![cfg(test)]\n\nfn helper() { panic!("helper"); }\n', "src/test.rs")
+    assert whole_file == []
+    found = sites(
+        """\
+        //! A module.
+        #![cfg_attr(docsrs, feature(doc_cfg))]
+        pub fn real() { panic!("real code"); }
+        mod checks {
+            // only under test
+            #![cfg(test)]
+            fn helper() { panic!("helper"); }
+        }
+        """
+    )
+    assert [s.template.display for s in found] == ["real code"]
+
+
 def test_closures_loops_and_let_else_as_guards() -> None:
     found = sites(
         """\
@@ -343,3 +363,17 @@ def test_eyre_macros_make_an_eyre_report() -> None:
         (5, "raise", "eyre::Report", "n is zero"),
         (7, "raise", "eyre::Report", "n is {}"),
     ]
+
+
+def test_cargo_benches_and_examples_are_not_scanned(tmp_path: Path) -> None:
+    """Cargo builds ``benches/`` and ``examples/`` only for ``cargo bench``/``--example``:
+    not the library a user's panic comes from."""
+    from errdex.scan import scan_checkout
+    from errdex.source import open_source
+
+    code = 'pub fn f() { panic!("boom"); }\n'
+    for rel in ("src/lib.rs", "benches/bench.rs", "examples/demo.rs", "tests/it.rs"):
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(code)
+    result = scan_checkout(open_source(str(tmp_path), repo="x/c"), repo="x/c")
+    assert [r["filePath"] for r, _ in result.items] == ["src/lib.rs"]
