@@ -21,7 +21,9 @@ rust           ``panic!``, ``unreachable!``, ``todo!``, ``unimplemented!``, ``as
                ``.expect(…)``, ``bail!``, ``anyhow!``, ``ensure!``, ``#[error(…)]``;
                not in test code (below)
 java           ``throw …``, calls named ``requireNonNull``, ``checkArgument``, ``checkState``,
-               ``checkNotNull``
+               ``checkNotNull`` of ``Objects``/``Preconditions`` or without a receiver
+               (a static import), unless the file declares a method of that name: a
+               library's own ``requireNonNull`` throws where its ``throw`` is written
 =============  ===============================================================================
 
 One rule for every language: throwing again the exception a handler caught
@@ -90,6 +92,7 @@ _QUERIES: dict[str, str] = {
     "java": """
         (throw_statement) @throw
         (method_invocation name: (identifier) @fn) @site
+        (method_declaration name: (identifier) @declared)
     """,
 }
 _QUERIES["typescript"] = _QUERIES["javascript"]
@@ -181,9 +184,12 @@ def reference_lines(language: str, path: str, text: str) -> Reference:
             found.add(node.start_point[0] + 1)
     sites = captures.get("site", ())
     names = {n.parent.id if n.parent else -1: n for n in captures.get("fn", ())}
+    declared = {_text(n) for n in captures.get("declared", ())}
     for site in sites:
         fn = _callee(site, names)
         if fn is None or not _is_site_call(language, site, fn):
+            continue
+        if language == "java" and not _java_checked_api(site, _text(fn), declared):
             continue
         if language == "rust":
             if _rust_test_only(site):
@@ -241,6 +247,18 @@ def _rust_site(site: tree_sitter.Node, name: str) -> bool:
         return name == "expect"
     short = name.rpartition("::")[2]
     return short in _RUST_MACROS or short in _RUST_ASSERTS
+
+
+_JAVA_OWNERS = frozenset({"Objects", "Preconditions"})
+
+
+def _java_checked_api(call: tree_sitter.Node, name: str, declared: set[str]) -> bool:
+    """Whether a call named like a JDK/Guava check is one: ``Objects.``/``Preconditions.``
+    (any package), or a bare call the file does not declare a method for."""
+    receiver = call.child_by_field_name("object")
+    if receiver is None:
+        return name not in declared
+    return "".join(_text(receiver).split()).rpartition(".")[2] in _JAVA_OWNERS
 
 
 _CFG_WORD = re.compile(r'"(?:[^"\\]|\\.)*"|[A-Za-z_][A-Za-z0-9_]*|[(),=]')

@@ -235,6 +235,33 @@ def test_java() -> None:
     assert lines_of("java", JAVA, "A.java") == marked(JAVA)
 
 
+JAVA_OWN_HELPERS = """\
+import static java.util.Objects.requireNonNull;
+class Range {
+    void readObject() throws java.io.InvalidObjectException {
+        SerializationUtils.requireNonNull(max, "maximum null");
+        com.google.common.base.Preconditions.checkArgument(ok, "not ok");  // SITE
+        requireNonNull(min, "min");  // SITE
+    }
+}
+class Breaker {
+    boolean checkState() { return open; }
+    boolean incrementAndCheckState() { return checkState(); }
+    static Object checkNotNull(Object o) {
+        if (o == null) throw new NullPointerException("o");  // SITE
+        return o;
+    }
+    void use() { checkNotNull(this); }
+}
+"""
+
+
+def test_java_calls_of_a_librarys_own_helpers_are_not_the_checked_api() -> None:
+    """commons-lang's ``SerializationUtils.requireNonNull`` and ``checkState()`` share
+    names with Objects' and Guava's: their sites are the ``throw`` written in them."""
+    assert lines_of("java", JAVA_OWN_HELPERS, "Range.java") == marked(JAVA_OWN_HELPERS)
+
+
 def test_a_file_that_does_not_parse_is_flagged_not_fatal() -> None:
     assert reference_lines("python", "m.py", "def (:\n").clean is False
     assert reference_lines("java", "A.java", "class { throw new }").clean is False
