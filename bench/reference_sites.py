@@ -33,7 +33,8 @@ traceback prints), and the rest is Cython's utility code pasted into every modul
 
 One rule for every language: throwing again the exception a handler caught
 (``raise e`` in ``except … as e``, ``throw e`` in ``catch (… e)``, C++'s ``throw;``)
-is not a new site.
+is not a new site; nor is pybind11's ``throw error_already_set()`` (nanobind's
+``python_error``), which carries into C++ the Python error a C API call set before it.
 
 Where a site's line is not its first line: Rust's ``.expect(…)`` is at the line of the
 method's name. A panic prints ``Location::caller()``, which for a method call is the span
@@ -184,6 +185,8 @@ def reference_lines(language: str, path: str, text: str) -> Reference:
         return _python(text)
     if language == "cython":
         return _cython(text, path)
+    if language == "c" and path.endswith(".h"):
+        language = _header_dialect(text)
     lang_key = "tsx" if language == "typescript" and path.endswith(".tsx") else language
     tree = tree_sitter.Parser(_grammar_for(language, path)).parse(text.encode("utf-8"))
     captures = tree_sitter.QueryCursor(_query(lang_key)).captures(tree.root_node)
@@ -210,6 +213,27 @@ def reference_lines(language: str, path: str, text: str) -> Reference:
                 continue
         found.add(site.start_point[0] + 1)
     return Reference(sorted(found), not tree.root_node.has_error)
+
+
+def _header_dialect(text: str) -> str:
+    """A ``.h`` header is C or C++ by its text alone: the grammar that reads it with fewer
+    syntax errors (C when both read it equally), so pybind11's ``throw``s are counted."""
+    data = text.encode("utf-8")
+    errors = {}
+    for dialect in ("c", "cpp"):
+        root = tree_sitter.Parser(grammar(dialect)).parse(data).root_node
+        errors[dialect] = _error_count(dialect, root) if root.has_error else 0
+    return "cpp" if errors["cpp"] < errors["c"] else "c"
+
+
+def _error_count(dialect: str, root: tree_sitter.Node) -> int:
+    found = tree_sitter.QueryCursor(_error_query(dialect)).captures(root)
+    return len(found.get("error", ())) + len(found.get("missing", ()))
+
+
+@cache
+def _error_query(dialect: str) -> tree_sitter.Query:
+    return tree_sitter.Query(grammar(dialect), "(ERROR) @error (MISSING) @missing")
 
 
 def _callee(site: tree_sitter.Node, names: dict[int, tree_sitter.Node]) -> tree_sitter.Node | None:
@@ -360,6 +384,9 @@ def _is_site_throw(language: str, node: tree_sitter.Node) -> bool:
     thrown = operands[0]
     while thrown.type == "parenthesized_expression" and thrown.named_children:
         thrown = thrown.named_children[0]
+    if thrown.type == "call_expression" and language == "cpp":
+        callee = "".join(_text(thrown.child_by_field_name("function")).split())
+        return callee.rpartition("::")[2] not in ("error_already_set", "python_error")
     if thrown.type != "identifier" or language not in _CATCH:
         return True
     return _text(thrown) not in _caught_names(node)

@@ -110,6 +110,31 @@ def test_c_files_cython_wrote_have_no_sites_of_their_own() -> None:
     assert lines_of("c", "#ifdef __PYX_HAVE_API__lxml__etree\n#endif\n" + body, "d.h") == [4]
 
 
+PYBIND11_HEADER = """\
+#pragma once
+namespace pybind11 {
+inline object getattr(handle obj, const char *name) {
+    PyObject *result = PyObject_GetAttrString(obj.ptr(), name);
+    if (!result) {
+        throw error_already_set();
+    }
+    if (bad(result)) {
+        throw value_error("Cannot convert None to a character");  // SITE
+    }
+    return reinterpret_steal<object>(result);
+}
+}
+"""
+
+
+def test_a_header_is_read_as_cpp_when_cpp_reads_it_better_and_error_already_set_rethrows() -> None:
+    """pybind11's ``.h`` headers are C++; ``throw error_already_set()`` carries the error
+    ``PyObject_GetAttrString`` set, it is no new site."""
+    assert lines_of("c", PYBIND11_HEADER, "include/pybind11/pytypes.h") == marked(PYBIND11_HEADER)
+    plain = 'int f(void) {\n    PyErr_SetString(PyExc_ValueError, "x");\n    return -1;\n}\n'
+    assert lines_of("c", plain, "m.h") == [2]
+
+
 def test_cpp() -> None:
     assert lines_of("cpp", CPP, "m.cc") == marked(CPP)
 
