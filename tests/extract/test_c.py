@@ -400,3 +400,87 @@ def test_cython_generated_headers_are_known_by_content_not_only_by_their_first_l
     )
     assert not cython_generated(written)
     assert len(extract(written, "includes/etree_defs.h", written.splitlines())) == 1
+
+
+KEYWORDS = textwrap.dedent(
+    r"""
+    static char *module_kwlist[] = {"", "b", NULL};
+
+    static PyObject *
+    f(PyObject *self, PyObject *args, PyObject *kwargs)
+    {
+        static char *kwlist[] = {"a", "b", "c", NULL};
+        PyObject *a, *b = NULL, *c = NULL;
+        if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|O$O:f", kwlist, &a, &b, &c))
+            return NULL;
+        if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OO:g", (char **)module_kwlist, &a, &b))
+            return NULL;
+        if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O", kwlist, &a))
+            return NULL;
+        Py_RETURN_NONE;
+    }
+    """
+)
+
+
+def test_parse_tuple_and_keywords_messages_come_from_its_format_and_kwlist() -> None:
+    found = [s for s in extract_c(KEYWORDS, "m.c") if s.style == "PyArg_ParseTupleAndKeywords"]
+    by_line: dict[int, set[str]] = {}
+    for site in found:
+        by_line.setdefault(site.line, set()).add(site.template.display)
+        assert site.error_class == "TypeError"
+    f, g, anonymous = (by_line[n] for n in sorted(by_line))
+    assert f == {
+        "f() takes at most 3 arguments (%zd given)",
+        "f() takes at most 3 keyword arguments (%zd given)",
+        "f() takes at most 2 positional arguments (%zd given)",
+        "f() missing required argument 'a' (pos 1)",
+        "argument for f() given by name ('a') and position (1)",
+        "argument for f() given by name ('b') and position (2)",
+        "'%U' is an invalid keyword argument for f()",
+        "keywords must be strings",
+        "invalid keyword argument for f()",
+    }
+    assert "g() takes at least 1 positional argument (%zd given)" in g  # "" is positional-only
+    assert "g() missing required argument 'b' (pos 2)" in g
+    assert not any("'a'" in m or "''" in m for m in g)
+    assert "'%U' is an invalid keyword argument for this function" in anonymous
+    assert "function takes at most 3 arguments (%zd given)" in anonymous
+
+
+@pytest.mark.parametrize(
+    ("fmt", "kwlist", "calls"),
+    [
+        (
+            "O|O:f",
+            ["a", "b"],
+            [((1, 2, 3), {}), ((), {"x": 1}), ((1,), {"a": 2}), ((1,), {"zz": 1})],
+        ),
+        ("O|$O:f", ["a", "b"], [((1, 2), {}), ((), {})]),
+        ("OO|O:f", ["", "", "c"], [((), {}), ((1,), {"c": 1})]),
+        ("$O:f", ["a"], [((1,), {}), ((), {"a": 1, "b": 2})]),
+        ("O|O", ["a", "b"], [((), {"b": 1}), ((1,), {"q": 2})]),
+    ],
+)
+def test_parse_tuple_and_keywords_messages_agree_with_this_python(
+    fmt: str, kwlist: list[str], calls: list[tuple[tuple[object, ...], dict[str, object]]]
+) -> None:
+    """CPython's own ``PyArg_ParseTupleAndKeywords`` (through ``_testcapi``) prints a message
+    each call's template matches."""
+    testcapi = pytest.importorskip("_testcapi")
+    names = ", ".join(f'"{n}"' for n in kwlist)
+    source = (
+        "static PyObject *f(PyObject *s, PyObject *args, PyObject *kw) {\n"
+        f"    static char *kwlist[] = {{{names}, NULL}};\n"
+        f'    if (!PyArg_ParseTupleAndKeywords(args, kw, "{fmt}", kwlist, &a, &b, &c))\n'
+        "        return NULL;\n}\n"
+    )
+    templates = [s.template for s in extract_c(source, "m.c")]
+    for args, kwargs in calls:
+        with pytest.raises(TypeError) as info:
+            testcapi.parse_tuple_and_keywords(args, kwargs, fmt, kwlist)
+        printed = str(info.value)
+        assert any(t.match(printed) is not None for t in templates), (
+            printed,
+            [t.display for t in templates],
+        )
