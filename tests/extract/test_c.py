@@ -484,3 +484,46 @@ def test_parse_tuple_and_keywords_messages_agree_with_this_python(
             printed,
             [t.display for t in templates],
         )
+
+
+MACROS = textwrap.dedent(
+    r"""
+    #define ERR_NEGATIVE "value must not be negative"
+    #define CHECK_POSITIVE(x) \
+        if ((x) < 0) { \
+            PyErr_SetString(PyExc_ValueError, ERR_NEGATIVE); \
+            return NULL; \
+        }
+    #define FAIL_TYPE(msg) do { PyErr_SetString(PyExc_TypeError, msg); return NULL; } while (0)
+    #define NOT_A_SITE(x) ((x) + 1)
+
+    static PyObject *
+    f(PyObject *self, PyObject *arg)
+    {
+        long v = PyLong_AsLong(arg);
+        CHECK_POSITIVE(v);
+        if (v > 10)
+            FAIL_TYPE("value too large for f()");
+        Py_RETURN_NONE;
+    }
+    """
+)
+
+
+def test_sites_in_macro_bodies_are_found_at_their_line_and_a_message_parameter_makes_uses_sites() -> (
+    None
+):
+    lines = MACROS.splitlines()
+    found = {(s.line, s.error_class, s.template.display, s.style) for s in extract_c(MACROS, "m.c")}
+    set_string = next(i for i, line in enumerate(lines, 1) if "ERR_NEGATIVE); \\" in line)
+    fail = next(i for i, line in enumerate(lines, 1) if line.startswith("#define FAIL_TYPE"))
+    use = next(i for i, line in enumerate(lines, 1) if 'FAIL_TYPE("value' in line)
+    assert found == {
+        (set_string, "ValueError", "value must not be negative", "PyErr_SetString"),
+        (fail, "TypeError", "{msg}", "PyErr_SetString"),
+        (use, "TypeError", "value too large for f()", "via FAIL_TYPE"),
+    }
+    checked = next(s for s in extract_c(MACROS, "m.c") if s.line == set_string)
+    assert checked.qualname == "CHECK_POSITIVE" and [g.text for g in checked.guards] == ["(x) < 0"]
+    assert checked.guards[0].line == set_string - 1
+    assert any("macro CHECK_POSITIVE" in n for n in checked.notes)
