@@ -227,6 +227,27 @@ def test_io_errors() -> None:
     assert found[0].qualified_class == "std::io::Error"
 
 
+def test_a_crates_own_error_type_is_not_io_error() -> None:
+    """cc declares its own ``Error`` and ``ErrorKind``: ``Error::new(ErrorKind::IOError, …)``
+    there is cc's error, not ``std::io::Error``; without an import ``Error`` is not io's."""
+    own = sites(
+        """\
+        use std::io::{self, BufRead};
+        enum ErrorKind { IOError, ToolNotFound }
+        pub struct Error { kind: ErrorKind, message: String }
+        fn f() -> Result<(), Error> {
+            Err(Error::new(ErrorKind::IOError, "Getting object file details failed."))
+        }
+        fn g() -> io::Result<()> {
+            Err(io::Error::new(io::ErrorKind::Other, "no OUT_DIR"))
+        }
+        """
+    )
+    assert shown(own) == [(8, "raise", "io::Error", "no OUT_DIR")]
+    unimported = sites('fn f() { Err(Error::new(ErrorKind::Other, "x")) }\n')
+    assert unimported == []
+
+
 def test_test_code_is_left_out() -> None:
     found = sites(
         """\
