@@ -305,7 +305,11 @@ def _java_checked_api(call: tree_sitter.Node, name: str, declared: set[str]) -> 
     return "".join(_text(receiver).split()).rpartition(".")[2] in _JAVA_OWNERS
 
 
-_CFG_WORD = re.compile(r'"(?:[^"\\]|\\.)*"|[A-Za-z_][A-Za-z0-9_]*|[(),=]')
+#: An option of a cfg predicate: ``key = "value"`` or a bare name (not an operator).
+_CFG_ATOM = re.compile(
+    r'[A-Za-z_]\w*\s*=\s*"(?:[^"\\]|\\.)*"|\b(?!(?:all|any|not)\s*\()[A-Za-z_]\w*\b'
+)
+_CFG_INNER = re.compile(r"(all|any|not)\s*\(\s*([TFU,\s]*?)\s*\)")
 
 
 def _rust_test_only(node: tree_sitter.Node) -> bool:
@@ -337,44 +341,32 @@ def _test_attribute(item: tree_sitter.Node) -> bool:
     body = text[text.index("[") + 1 : -1] if "[" in text else ""
     if body in ("test", "bench") or (body.endswith("::test") and "(" not in body):
         return True
-    if not body.startswith("cfg("):
-        return False
-    words = _CFG_WORD.findall(body[3:])
-    value, _ = _cfg_value(words, 0)
-    return value is False
+    return body.startswith("cfg(") and _cfg_value(body[3:]) == "F"
 
 
-def _cfg_value(words: list[str], at: int) -> tuple[bool | None, int]:
-    """A cfg predicate in three-valued logic with ``test`` false and every other option
-    unknown (None): False means the item exists only when testing. Returns the value and
-    the index past the predicate; ``words[at]`` is the predicate's first word or ``(``."""
-    if words[at : at + 1] == ["("]:
-        value, at = _cfg_value(words, at + 1)
-        return value, at + 1  # past ")"
-    word = words[at] if at < len(words) else ""
-    if word in ("all", "any", "not") and words[at + 1 : at + 2] == ["("]:
-        values: list[bool | None] = []
-        at += 2
-        while at < len(words) and words[at] != ")":
-            if words[at] == ",":
-                at += 1
-                continue
-            value, at = _cfg_value(words, at)
-            values.append(value)
-        at += 1
-        if word == "not":
-            inner = values[0] if values else None
-            return (None if inner is None else not inner), at
-        if word == "all":
-            if False in values:
-                return False, at
-            return (True if all(v is True for v in values) else None), at
-        if True in values:
-            return True, at
-        return (False if all(v is False for v in values) else None), at
-    if words[at + 1 : at + 2] == ["="]:  # feature = "x": unknown
-        return None, at + 3
-    return (False if word == "test" else None), at + 1
+def _cfg_value(predicate: str) -> str:
+    """A cfg predicate in three-valued logic, ``test`` false and every other option unknown:
+    "F" means the item exists only when testing. Atoms become T/F/U, then the innermost
+    ``all(…)``/``any(…)``/``not(…)`` is replaced by its value until one letter is left."""
+    atoms = _CFG_ATOM.sub(lambda m: "F" if m.group(0) == "test" else "U", predicate)
+    reduced = atoms.strip()
+    while True:
+        step = _CFG_INNER.sub(_cfg_reduce, reduced)
+        if step == reduced:
+            break
+        reduced = step
+    while reduced.startswith("(") and reduced.endswith(")"):
+        reduced = reduced[1:-1]
+    return reduced if reduced in ("T", "F", "U") else "U"
+
+
+def _cfg_reduce(match: re.Match[str]) -> str:
+    operator, values = match.group(1), [v.strip() for v in match.group(2).split(",") if v.strip()]
+    if operator == "not":
+        return {"T": "F", "F": "T"}.get(values[0] if values else "U", "U")
+    if operator == "all":
+        return "F" if "F" in values else ("T" if values and set(values) == {"T"} else "U")
+    return "T" if "T" in values else ("F" if values and set(values) == {"F"} else "U")
 
 
 def _is_site_throw(language: str, node: tree_sitter.Node) -> bool:
