@@ -199,6 +199,8 @@ def reference_lines(language: str, path: str, text: str) -> Reference:
     sites = captures.get("site", ())
     names = {n.parent.id if n.parent else -1: n for n in captures.get("fn", ())}
     declared = {_text(n) for n in captures.get("declared", ())}
+    if path.rpartition("/")[2].removesuffix(".java") in _JAVA_OWNERS:
+        declared = set()  # Objects.java's own requireNonNull calls are the checked API
     for site in sites:
         fn = _callee(site, names)
         if fn is None or not _is_site_call(language, site, fn):

@@ -294,6 +294,13 @@ def test_java_calls_of_a_librarys_own_helpers_are_not_the_checked_api() -> None:
     """commons-lang's ``SerializationUtils.requireNonNull`` and ``checkState()`` share
     names with Objects' and Guava's: their sites are the ``throw`` written in them."""
     assert lines_of("java", JAVA_OWN_HELPERS, "Range.java") == marked(JAVA_OWN_HELPERS)
+    objects = (
+        "class Objects {\n"
+        "    static <T> T requireNonNull(T o) { if (o == null) throw new NullPointerException(); return o; }\n"
+        '    static <T> T orElse(T a, T b) { return a != null ? a : requireNonNull(b, "b"); }\n'
+        "}\n"
+    )
+    assert lines_of("java", objects, "java/util/Objects.java") == [2, 3]
 
 
 def test_a_file_that_does_not_parse_is_flagged_not_fatal() -> None:
