@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 from errdex.record import escape_surrogates, escaped_item, record_id
 
@@ -41,3 +42,43 @@ def test_an_item_with_nothing_to_escape_is_returned_as_it_is() -> None:
     evidence = {"site": {"notes": ["ok"]}}
     new_record, new_evidence = escaped_item(record, evidence)
     assert new_record is record and new_evidence is evidence
+
+
+def test_a_record_with_an_error_code_is_identified_by_its_code(
+    tmp_path: Path,
+) -> None:
+    """DESIGN: ``id = sha256(repo, errorCode or errorMessage, filePath)``: a Node error code
+    outlives rewordings of its message; sites sharing a code in one file are told apart
+    by their qualname, as sites sharing a message are."""
+    from errdex.scan import scan_checkout
+    from errdex.source import open_source
+
+    root = tmp_path
+    (root / "lib").mkdir()
+    (root / "lib" / "opts.js").write_text(
+        "function check(value) {\n"
+        "  if (typeof value !== 'string') {\n"
+        "    const err = new TypeError('The \"value\" argument must be a string');\n"
+        "    err.code = 'ERR_INVALID_ARG_TYPE';\n"
+        "    throw err;\n"
+        "  }\n"
+        "}\n"
+        "function other(n) {\n"
+        "  const err = new TypeError('The \"n\" argument must be a number');\n"
+        "  err.code = 'ERR_INVALID_ARG_TYPE';\n"
+        "  throw err;\n"
+        "}\n"
+        "function plain() { throw new Error('no code here'); }\n"
+    )
+    result = scan_checkout(open_source(str(root), repo="o/n"), repo="o/n")
+    records = {r["errorMessage"]: r for r, _ in result.items}
+    coded = [r for r in records.values() if r["errorCode"] == "ERR_INVALID_ARG_TYPE"]
+    assert len(coded) == 2, records
+    by_function = {r["errorMessage"].split('"')[1]: r for r in coded}
+    assert by_function["value"]["id"] == record_id(
+        "o/n", "ERR_INVALID_ARG_TYPE", "lib/opts.js", "check"
+    )
+    assert by_function["n"]["id"] == record_id(
+        "o/n", "ERR_INVALID_ARG_TYPE", "lib/opts.js", "other"
+    )
+    assert records["no code here"]["id"] == record_id("o/n", "no code here", "lib/opts.js")

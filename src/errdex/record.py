@@ -28,6 +28,7 @@ __all__ = [
     "envelope",
     "escape_surrogates",
     "escaped_item",
+    "id_key",
     "iso_now",
     "record_id",
     "record_json_schema",
@@ -185,6 +186,12 @@ def escaped_item(
     return record, evidence
 
 
+def id_key(error_code: str | None, message: str) -> str:
+    """What an id hashes for a site: its error code where the ecosystem has one (Node's
+    ``ERR_INVALID_ARG_TYPE``, stable while the message is reworded), else its message."""
+    return error_code or message
+
+
 def record_id(
     repo: str, message_or_code: str, file_path: str, disambiguator: str | None = None
 ) -> str:
@@ -192,7 +199,8 @@ def record_id(
 
     No line number goes in, so the id survives code moving. Where one file raises the
     same message at several sites, the enclosing qualname (and, if still ambiguous, an
-    ordinal) is appended as a fourth ``\\x01``-separated part. Surrogates are hashed as
+    ordinal) is appended as a fourth ``\\x01``-separated part; :func:`id_key` chooses the
+    code or the message. Surrogates are hashed as
     :func:`escape_surrogates` writes them, so the id is that of the stored text.
     """
     text = f"{repo}\x01{message_or_code}\x01{file_path}"

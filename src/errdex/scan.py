@@ -31,6 +31,7 @@ from errdex.record import (
     SCHEMA_VERSION,
     escape_surrogates,
     escaped_item,
+    id_key,
     iso_now,
     record_id,
     slugify,
@@ -170,10 +171,11 @@ def one_per_raise(sites: Sequence[ErrorSite]) -> list[ErrorSite]:
 
 
 def disambiguate(sites: Sequence[ErrorSite]) -> None:
-    """Where one file raises one message at several sites, key each by its qualname (then order)."""
+    """Where one file raises one message (or error code) at several sites, key each by its
+    qualname (then order)."""
     by_message: dict[str, list[ErrorSite]] = {}
     for site in sites:
-        by_message.setdefault(message_display(site), []).append(site)
+        by_message.setdefault(id_key(site.error_code, message_display(site)), []).append(site)
     for group in by_message.values():
         if len(group) < 2:
             continue
@@ -199,7 +201,9 @@ def build_items(
         message = message_display(site)
         code, start, end = source_window(lines, site.source_line or site.line)
         fields, provenance = baseline_fields(site)
-        rid = record_id(context.repo, message, file_path, site.disambiguator)
+        rid = record_id(
+            context.repo, id_key(site.error_code, message), file_path, site.disambiguator
+        )
         record: dict[str, Any] = {
             "id": rid,
             "repo": context.repo,

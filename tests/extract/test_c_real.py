@@ -35,6 +35,11 @@ def test_simplejson_speedups_scanned_end_to_end(tmp_path: Path) -> None:
     assert "PyErr_Format" in source[key["lineNumber"] - 1]
     assert "Circular reference detected" in by_message
     assert "scanstring() takes at least 2 arguments (%zd given)" in by_message
+    # PyArg_ParseTupleAndKeywords with its kwlist, read inside a region tree-sitter
+    # could not parse (scanner_call's ``#if``), from the declaration just before the call
+    missing = by_message["scan_once() missing required argument 'idx' (pos 2)"]
+    assert "PyArg_ParseTupleAndKeywords" in source[missing["lineNumber"] - 1]
+    assert "make_scanner() missing required argument 'context' (pos 1)" in by_message
     assert all(r["errorType"] == "exception" for r in records)
     with SqliteStore(tmp_path / "c.db") as store:
         checkout = open_source(str(root), repo="simplejson/simplejson", sha=SHA)

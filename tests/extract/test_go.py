@@ -439,3 +439,18 @@ def test_pkg_errors_from_debian_its_one_message_of_its_own() -> None:
     ]
     line = (root / "errors.go").read_text().splitlines()[records[0]["lineNumber"] - 1]
     assert "return w.msg" in line
+
+
+def test_testdata_folders_are_not_scanned(tmp_path: Path) -> None:
+    """``testdata/`` holds a package's test inputs (the go tool never builds it): a scan
+    leaves it out as it leaves out ``_test.go`` files."""
+    from errdex.scan import scan_checkout
+    from errdex.source import open_source
+
+    code = 'package p\n\nimport "errors"\n\nvar ErrBad = errors.New("bad")\n'
+    (tmp_path / "p").mkdir()
+    (tmp_path / "p" / "p.go").write_text(code)
+    (tmp_path / "p" / "testdata" / "golden").mkdir(parents=True)
+    (tmp_path / "p" / "testdata" / "golden" / "input.go").write_text(code)
+    result = scan_checkout(open_source(str(tmp_path), repo="x/p"), repo="x/p")
+    assert [r["filePath"] for r, _ in result.items] == ["p/p.go"]

@@ -227,6 +227,27 @@ def test_io_errors() -> None:
     assert found[0].qualified_class == "std::io::Error"
 
 
+def test_a_crates_own_error_type_is_not_io_error() -> None:
+    """cc declares its own ``Error`` and ``ErrorKind``: ``Error::new(ErrorKind::IOError, …)``
+    there is cc's error, not ``std::io::Error``; without an import ``Error`` is not io's."""
+    own = sites(
+        """\
+        use std::io::{self, BufRead};
+        enum ErrorKind { IOError, ToolNotFound }
+        pub struct Error { kind: ErrorKind, message: String }
+        fn f() -> Result<(), Error> {
+            Err(Error::new(ErrorKind::IOError, "Getting object file details failed."))
+        }
+        fn g() -> io::Result<()> {
+            Err(io::Error::new(io::ErrorKind::Other, "no OUT_DIR"))
+        }
+        """
+    )
+    assert shown(own) == [(8, "raise", "io::Error", "no OUT_DIR")]
+    unimported = sites('fn f() { Err(Error::new(ErrorKind::Other, "x")) }\n')
+    assert unimported == []
+
+
 def test_test_code_is_left_out() -> None:
     found = sites(
         """\
@@ -249,6 +270,26 @@ def test_test_code_is_left_out() -> None:
         """
     )
     assert [s.template.display for s in found] == ["real code", "not a test"]
+
+
+def test_a_file_or_module_marked_cfg_test_of_itself_is_test_code() -> None:
+    """rayon's ``src/iter/collect/test.rs`` opens with ``#![cfg(test)]``; its helpers
+    without ``#[test]`` are test code too."""
+    whole_file = sites('#![cfg(test)]\n\nfn helper() { panic!("helper"); }\n', "src/test.rs")
+    assert whole_file == []
+    found = sites(
+        """\
+        //! A module.
+        #![cfg_attr(docsrs, feature(doc_cfg))]
+        pub fn real() { panic!("real code"); }
+        mod checks {
+            // only under test
+            #![cfg(test)]
+            fn helper() { panic!("helper"); }
+        }
+        """
+    )
+    assert [s.template.display for s in found] == ["real code"]
 
 
 def test_closures_loops_and_let_else_as_guards() -> None:
@@ -343,3 +384,17 @@ def test_eyre_macros_make_an_eyre_report() -> None:
         (5, "raise", "eyre::Report", "n is zero"),
         (7, "raise", "eyre::Report", "n is {}"),
     ]
+
+
+def test_cargo_benches_and_examples_are_not_scanned(tmp_path: Path) -> None:
+    """Cargo builds ``benches/`` and ``examples/`` only for ``cargo bench``/``--example``:
+    not the library a user's panic comes from."""
+    from errdex.scan import scan_checkout
+    from errdex.source import open_source
+
+    code = 'pub fn f() { panic!("boom"); }\n'
+    for rel in ("src/lib.rs", "benches/bench.rs", "examples/demo.rs", "tests/it.rs"):
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(code)
+    result = scan_checkout(open_source(str(tmp_path), repo="x/c"), repo="x/c")
+    assert [r["filePath"] for r, _ in result.items] == ["src/lib.rs"]

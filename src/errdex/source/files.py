@@ -47,7 +47,9 @@ _SOURCE_DIRS = frozenset(
         "benchmarks",
         "benchmark",
         "bench",
+        "benches",  # Cargo's benchmarks
         "asv_bench",
+        "testdata",  # Go's test inputs (the go tool ignores the folder)
         "_vendor",
         "vendor",
         "vendored",

@@ -5,15 +5,16 @@ Argument Clinic's generated code (``clinic/*.c.h``) and hand-written extensions 
 ``PyArg_ParseTuple``; the message each raises is written in CPython's
 ``Python/getargs.c`` (3.11), so the call's literal arguments fill it in exactly:
 ``_PyArg_CheckPositional("divmod", nargs, 2, 2)`` raises ``divmod expected 2
-arguments, got 1``. Left out: ``PyArg_ParseTupleAndKeywords`` and
-``_PyArg_UnpackKeywords`` (their messages depend on the keyword list and the parser
-struct), and per-unit conversion messages (``must be str, not int``) of
-``PyArg_ParseTuple``.
+arguments, got 1``. ``PyArg_ParseTupleAndKeywords`` is read with its ``kwlist``
+declaration (``'x' is an invalid keyword argument for f()``, ``f() missing required
+argument 'a' (pos 1)``). Left out: ``_PyArg_UnpackKeywords`` (its messages depend on
+the parser struct) and per-unit conversion messages (``must be str, not int``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from tree_sitter import Node
 
@@ -125,35 +126,49 @@ def parse_tuple_counts(fmt: str) -> tuple[int, int, str | None, bool]:
     """(min, max, function name, custom message) of a ``PyArg_ParseTuple`` format:
     ``"O|i:name"`` takes 1 to 2 arguments; a unit's ``#``, ``*``, ``!``, ``&`` and
     ``es``/``et`` modifiers and a ``(…)`` group count with their unit."""
-    lo = hi = depth = 0
-    optional = False
+    shape = format_shape(fmt)
+    lo = shape.units if shape.bar is None else shape.bar
+    return lo, shape.units, shape.name, shape.custom
+
+
+@dataclass(frozen=True)
+class FormatShape:
+    """A getargs format's units and markers: ``"O|i$p:f"`` is 3 units, ``|`` before
+    unit 1, ``$`` before unit 2, named ``f``."""
+
+    units: int
+    bar: int | None
+    dollar: int | None
+    name: str | None
+    custom: bool
+
+
+def format_shape(fmt: str) -> FormatShape:
+    units = depth = 0
+    bar: int | None = None
+    dollar: int | None = None
     i = 0
     while i < len(fmt):
         c = fmt[i]
         if c in ":;":
-            name = fmt[i + 1 :] if c == ":" else None
-            return lo, hi, name, c == ";"
+            return FormatShape(units, bar, dollar, fmt[i + 1 :] if c == ":" else None, c == ";")
         if c == "|" and depth == 0:
-            optional = True
+            bar = units if bar is None else bar
+        elif c == "$" and depth == 0:
+            dollar = units if dollar is None else dollar
         elif c == "(":
-            if depth == 0:
-                hi += 1
-                lo += not optional
+            units += depth == 0
             depth += 1
         elif c == ")":
             depth -= 1
-        elif c in "#*!&$" or c.isspace():
+        elif c in "#*!&" or c.isspace():
             pass
-        elif c == "e" and i + 1 < len(fmt) and fmt[i + 1] in "st":
-            i += 1
-            if depth == 0:
-                hi += 1
-                lo += not optional
-        elif depth == 0:
-            hi += 1
-            lo += not optional
+        else:
+            if c == "e" and i + 1 < len(fmt) and fmt[i + 1] in "st":
+                i += 1
+            units += depth == 0
         i += 1
-    return lo, hi, None, False
+    return FormatShape(units, bar, dollar, None, False)
 
 
 def _parse_tuple(args: list[Node], macros: Macros) -> Messages:
@@ -196,6 +211,140 @@ def _parse_tuple(args: list[Node], macros: Macros) -> Messages:
     return found
 
 
+def _declared_name(node: Node | None) -> str | None:
+    """``kwlist`` of ``*kwlist[]``, ``* const kwlist[]``, ``kwlist[3]``."""
+    while node is not None and node.type in ("pointer_declarator", "array_declarator"):
+        node = node.child_by_field_name("declarator")
+    return node_text(node) if node is not None and node.type == "identifier" else None
+
+
+def _strings(node: Node | None, macros: Macros) -> list[str] | None:
+    """``{"a", "", "b", NULL}`` -> ``["a", "", "b"]``; None unless every entry is text."""
+    if node is None or node.type != "initializer_list":
+        return None
+    found: list[str] = []
+    for item in node.named_children:
+        if item.type == "comment":
+            continue
+        if node_text(item) in ("NULL", "0", "nullptr"):
+            return found
+        text = literal_text(item, macros)
+        if text is None:
+            return None
+        found.append(text)
+    return found
+
+
+def keyword_list(node: Node, macros: Macros) -> list[str] | None:
+    """The names of a ``kwlist`` argument, read from its declaration in the enclosing
+    blocks or the file (``static char *kwlist[] = {"a", "b", NULL};``): the last one
+    before the call, as a region tree-sitter could not read holds several functions'."""
+    while node.type in ("cast_expression", "parenthesized_expression"):
+        inner = node.child_by_field_name("value") or node.named_children[-1]
+        if inner is None:
+            return None
+        node = inner
+    if node.type != "identifier":
+        return None
+    name, at = node_text(node), node.start_byte
+    scope = node.parent
+    while scope is not None:
+        if scope.type in ("compound_statement", "translation_unit", "ERROR"):
+            found: Node | None = None
+            for child in scope.named_children:
+                if child.start_byte >= at:
+                    break
+                if child.type != "declaration":
+                    continue
+                for decl in child.children_by_field_name("declarator"):
+                    if decl.type == "init_declarator" and (
+                        _declared_name(decl.child_by_field_name("declarator")) == name
+                    ):
+                        found = decl
+            if found is not None:
+                return _strings(found.child_by_field_name("value"), macros)
+        scope = scope.parent
+    return None
+
+
+def _positional(who: str, how: str, n: int) -> MessageTemplate:
+    return fixed(
+        f"{who} takes {how} {n} positional argument{_plural(n)} (", ("%zd", "nargs"), " given)"
+    )
+
+
+def _parse_tuple_and_keywords(args: list[Node], macros: Macros) -> Messages:
+    """``PyArg_ParseTupleAndKeywords(args, kwargs, format, kwlist, …)``: the messages of
+    ``vgetargskeywords`` in CPython's ``Python/getargs.c`` for this format and keyword list
+    (per-unit conversion messages left out, as for ``PyArg_ParseTuple``)."""
+    if len(args) < 4:
+        return []
+    fmt = literal_text(args[2], macros)
+    names = keyword_list(args[3], macros)
+    if fmt is None or names is None:
+        return []
+    shape = format_shape(fmt)
+    total = len(names)
+    pos = next((i for i, n in enumerate(names) if n), total)  # leading "" are positional-only
+    who = f"{shape.name}()" if shape.name else "function"
+    who_kw = f"{shape.name}()" if shape.name else "this function"
+    required = shape.bar if shape.bar is not None else total
+    given = ("%zd", "nargs + nkwargs")
+    found: Messages = [
+        (
+            fixed(f"{who} takes at most {total} argument{_plural(total)} (", given, " given)"),
+            f"more than {total} arguments, some positional",
+        ),
+        (
+            fixed(
+                f"{who} takes at most {total} keyword argument{_plural(total)} (", given, " given)"
+            ),
+            f"more than {total} keyword arguments",
+        ),
+    ]
+    if shape.dollar is not None and shape.dollar < total:
+        most = shape.dollar
+        if most == 0:
+            found.append(
+                (fixed(f"{who} takes no positional arguments"), "arguments given by position")
+            )
+        else:
+            how = "at most" if shape.bar is not None and shape.bar <= most else "exactly"
+            found.append((_positional(who, how, most), f"nargs > {most}"))
+    if pos > 0 and required > 0:
+        least = min(pos, required)
+        end = shape.dollar if shape.dollar is not None and shape.dollar < total else total
+        how = "at least" if least < end else "exactly"
+        found.append((_positional(who, how, least), f"nargs < {least}"))
+    for i in range(pos, min(required, total)):
+        found.append(
+            (
+                fixed(f"{who} missing required argument '{names[i]}' (pos {i + 1})"),
+                f"{names[i]} not given",
+            )
+        )
+    last_positional = min(shape.dollar if shape.dollar is not None else total, total)
+    for i in range(pos, last_positional):
+        found.append(
+            (
+                fixed(f"argument for {who} given by name ('{names[i]}') and position ({i + 1})"),
+                f"{names[i]} given by name and by position",
+            )
+        )
+    found += [
+        (
+            fixed("'", ("%U", "key"), f"' is an invalid keyword argument for {who_kw}"),
+            "a keyword argument it does not take",
+        ),
+        (fixed("keywords must be strings"), "a keyword that is not a str"),
+        (fixed(f"invalid keyword argument for {who_kw}"), "a keyword argument left unmatched"),
+    ]
+    unique: dict[str, tuple[MessageTemplate, str]] = {}
+    for template, when in found:
+        unique.setdefault(template.display, (template, when))
+    return list(unique.values())
+
+
 ARG_PARSERS: dict[str, Parser] = {
     "_PyArg_CheckPositional": _counted(0),
     "PyArg_UnpackTuple": _counted(1),
@@ -204,4 +353,6 @@ ARG_PARSERS: dict[str, Parser] = {
     "_PyArg_NoKwnames": _takes_no("keyword"),
     "_PyArg_NoPositional": _takes_no("positional"),
     "PyArg_ParseTuple": _parse_tuple,
+    "PyArg_ParseTupleAndKeywords": _parse_tuple_and_keywords,
+    "_PyArg_ParseTupleAndKeywords_SizeT": _parse_tuple_and_keywords,
 }

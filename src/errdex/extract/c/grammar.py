@@ -34,5 +34,6 @@ def sites_query(dialect: Dialect) -> tree_sitter.Query:
     node of a large file costs more than its parse)."""
     throw = " (throw_statement) @throw" if dialect == "cpp" else ""
     return tree_sitter.Query(
-        language(dialect), "(call_expression) @call (preproc_def) @def" + throw
+        language(dialect),
+        "(call_expression) @call (preproc_def) @def (preproc_function_def) @macro" + throw,
     )

@@ -18,6 +18,7 @@ from .cpp import python_class_of_throw, status_code_of
 from .formats import decode_escapes
 from .grammar import Dialect, sites_query
 from .helpers import Helper, helper_of
+from .macros import bodies, helper_of_macro, relocated
 from .messages import arguments, call_name, format_from, literal_text, message_template, node_text
 from .scope import enclosing, guards_of
 
@@ -156,6 +157,7 @@ class FileWalker:
         throws = found.get("throw", [])
         others = found.get("def", [])
         self._collect(others + calls)
+        macro_helpers = self._macro_sites(others + found.get("macro", []))
         thrown = set()
         for throw in throws:
             call = self._throw(throw)
@@ -165,12 +167,31 @@ class FileWalker:
             if call.id not in thrown:
                 self._call(call)
         helpers = {h.name: h for h in (helper_of(n, s) for n, s in self.opaque) if h is not None}
+        helpers.update(macro_helpers)
         for call in calls:
             helper = helpers.get(call_name(call))
             if helper is not None:
                 self._through(call, helper)
         self.sites.sort(key=lambda s: (s.line, s.style))
         return self.sites
+
+    def _macro_sites(self, definitions: list[Node]) -> dict[str, Helper]:
+        """The sites of ``#define`` bodies (read as functions of their own, with this file's
+        string macros and exception variables), and the macros that raise a parameter."""
+        helpers: dict[str, Helper] = {}
+        for body in bodies(definitions, self.language):
+            inner = FileWalker(body.tree, self.file_path, self.language)
+            inner.macros = self.macros
+            inner.module_exceptions = self.module_exceptions
+            inner.registered = self.registered
+            inner.binding = self.binding
+            for site in inner.run():
+                placed = relocated(site, body)
+                self.sites.append(placed)
+                helper = helper_of_macro(placed, body)
+                if helper is not None:
+                    helpers.setdefault(helper.name, helper)
+        return helpers
 
     def _class_of(self, node: Node | None) -> tuple[str | None, str | None]:
         """(class shown, qualified class) of an exception argument."""

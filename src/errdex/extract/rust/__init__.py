@@ -13,6 +13,7 @@ so panic sites record ``panic``; anyhow's are ``anyhow::Error``; a thiserror var
 
 from __future__ import annotations
 
+import re
 from functools import cache
 
 from tree_sitter import Language, Node, Parser
@@ -194,7 +195,7 @@ class _FileExtractor:
             return
         path = _text(function.child_by_field_name("path"))
         name = _text(function.child_by_field_name("name"))
-        if not (path == "Error" or path.endswith("io::Error")):
+        if not (path.endswith("io::Error") or (path == "Error" and self._bare_error_is_io())):
             return
         values = arguments.named_children
         if name == "new" and len(values) == 2 and "ErrorKind::" in _text(values[0]):
@@ -214,6 +215,13 @@ class _FileExtractor:
             f"io::Error::{name}",
             qualified="std::io::Error",
             notes=notes,
+        )
+
+    def _bare_error_is_io(self) -> bool:
+        """Whether a bare ``Error`` is ``std::io::Error``: imported from ``std::io`` and not
+        a type of the file's own (cc's ``Error::new(ErrorKind::IOError, …)`` is cc's)."""
+        return _IO_ERROR_IMPORT.search(self.source) is not None and not _OWN_ERROR.search(
+            self.source
         )
 
     def attribute(self, node: Node) -> None:
@@ -244,6 +252,8 @@ class _FileExtractor:
         self.add(node, "raise", template, shown, "#[error]", at=item, qualname=qualname)
 
 
+_IO_ERROR_IMPORT = re.compile(rb"\buse\s+std::io::(?:Error\b|\{[^}]*\bError\b)")
+_OWN_ERROR = re.compile(rb"\b(?:struct|enum|type)\s+Error\b")
 _CONTEXT_NOTE = ["anyhow prints the context, then the error it wraps under 'Caused by:'"]
 
 

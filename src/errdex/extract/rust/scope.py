@@ -94,12 +94,28 @@ def _requires_test(tokens: list[str], at: int) -> tuple[bool, int]:
     return word == "test", at + 1
 
 
+def _inner_attributes(body: Node) -> list[Node]:
+    """The ``#![…]`` attributes heading a file or a module's body."""
+    found: list[Node] = []
+    for child in body.named_children:
+        if child.type == "inner_attribute_item":
+            found.append(child)
+        elif child.type not in ("line_comment", "block_comment"):
+            break
+    return found
+
+
 def in_test_code(node: Node) -> bool:
-    """Whether ``node`` lies in a ``#[cfg(test)]`` item or a ``#[test]`` function."""
+    """Whether ``node`` lies in a ``#[cfg(test)]`` item, a ``#[test]`` function, or a file
+    or module that says ``#![cfg(test)]`` of itself (rayon's ``test.rs`` files)."""
     current = node.parent
     while current is not None:
         if current.type in ("mod_item", "function_item", "impl_item") and any(
             _is_test_attribute(a) for a in _attributes(current)
+        ):
+            return True
+        if current.type in ("source_file", "declaration_list") and any(
+            _is_test_attribute(a) for a in _inner_attributes(current)
         ):
             return True
         current = current.parent
