@@ -139,7 +139,13 @@ class EntryPoint(TypedDict, total=False):
     line: int
     depth: int  # calls between it and the raising function (0: the function itself)
     via: list[str]  # the call chain, qualnames
-    precision: str  # how the call graph resolved it: 'exact', 'name'
+    precision: str  # how the call graph resolved it: 'exact' (name-only calls are not followed)
+    #: A handler on the way raises another class instead: as written, where, and at what line.
+    surfacesAs: str
+    convertedIn: str
+    convertedLine: int
+    #: The raising function's parameter -> this entry point's parameter passed on unchanged.
+    passes: dict[str, str]
 
 
 #: How a test states its expectation (``try-except``: a try whose body or else fails).

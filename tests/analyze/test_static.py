@@ -82,6 +82,8 @@ def test_entry_points_through_the_call_graph(items: dict[str, Item]) -> None:
             "depth": 1,
             "via": ["geompkg.shapes.make_grid", "geompkg._check.validate_fill"],
             "precision": "exact",
+            # ``validate_fill(fill, rows * cols)``: ``fill`` goes on unchanged, ``size`` not
+            "passes": {"fill": "fill"},
         }
     ]
     # exported by the package although its module is private

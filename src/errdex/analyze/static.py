@@ -23,12 +23,14 @@ from errdex.source import Checkout
 from .background import background_tag
 from .budget import FileBudget
 from .callgraph import CallGraph, build_callgraph
+from .chains import Chains
 from .classes import ClassTree, class_info
 from .docstrings import DocEntry, cleaned, names_class, parse_raises
 from .entrypoints import PublicApi, entry_points
 from .facts import FuncFacts
 from .fields import ANALYST, write_fields
 from .gathered import Gathered
+from .guards import CONDITION_KINDS
 from .related import related_ids
 from .repo import TEST_GLOBS, RepoIndex, build_index
 from .roles import site_role
@@ -146,7 +148,7 @@ def _gather(
     tree: ClassTree,
     docs: _Docs,
     imports: dict[str, dict[str, str]],
-    entries: Callable[[str], list[EntryPoint]],
+    entries: Callable[[SiteView, str], list[EntryPoint]],
     reached_by: Counter[tuple[str, str]],
 ) -> Gathered:
     g = Gathered(site=site, observed=list(site.evidence.get("observed") or []))
@@ -161,7 +163,7 @@ def _gather(
     else:
         g.background = background_tag(site, frozenset())
     if func is not None:
-        g.entry_points = entries(func.qualname)
+        g.entry_points = entries(site, func.qualname)
         for entry in g.entry_points:
             entry_func = index.function(entry["qualname"])
             if entry_func is not None:
@@ -212,12 +214,19 @@ def analyze_with_index(
         elif site.error_class:
             site.canonical_class = index.canonical_class(site.module, (site.error_class,))
     imports: dict[str, dict[str, str]] = {}
-    memo: dict[str, list[EntryPoint]] = {}
+    chains = Chains(index, tree)
 
-    def entries(function: str) -> list[EntryPoint]:
-        if function not in memo:
-            memo[function] = entry_points(index, graph, api, function)
-        return [EntryPoint(**e) for e in memo[function]]  # each record gets its own copy
+    def entries(site: SiteView, function: str) -> list[EntryPoint]:
+        found = entry_points(
+            index,
+            chains,
+            api,
+            function,
+            error_class=site.canonical_class,
+            guards=[g["text"] for g in site.guards if g["kind"] in CONDITION_KINDS],
+            catchable=site.kind != "warn",
+        )
+        return [EntryPoint(**e) for e in found]  # each record gets its own copy
 
     reached_by: Counter[tuple[str, str]] = Counter()
     in_function: Counter[tuple[str, str]] = Counter()

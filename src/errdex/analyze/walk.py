@@ -10,6 +10,7 @@ import ast
 
 from errdex.extract._downgrade import parse_any
 
+from .callsites import call_sites
 from .expects import ExpectFinder
 from .facts import CallRef, ClassFacts, FuncFacts, FunctionNode, ModuleFacts, clean, dotted
 from .shadows import shadowing_imports
@@ -213,6 +214,7 @@ class _Walker:
             for d in node.decorator_list
             if (ref := dotted(d.func if isinstance(d, ast.Call) else d)) is not None
         ]
+        sites, rebound = call_sites(node) if not self.facts.is_test else ([], frozenset())
         func = FuncFacts(
             qualname=qualname,
             name=node.name,
@@ -232,6 +234,8 @@ class _Walker:
             local_imports=local_imports,
             is_test=self.facts.is_test,
             local_calls=local_calls,
+            call_sites=sites,
+            rebound=rebound,
         )
         self.facts.functions.append(func)
         inner_prefix = f"{prefix}{node.name}.<locals>."

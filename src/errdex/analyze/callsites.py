@@ -1,0 +1,196 @@
+"""Each call of a function body with what surrounds it: the ``try`` handlers that enclose it
+and the arguments it passes, as far as they are constants or plain names.
+
+The call graph alone cannot tell whether an error gets out of a caller: ``try: f()
+except ValueError: return None`` swallows what ``f`` raises, ``except OSError as e: raise
+ReadError(...) from e`` converts it, and ``f(mode="r")`` may never satisfy the condition
+that raises. These facts let the entry-point walk (:mod:`errdex.analyze.chains`) cut such
+chains and say what a converted error surfaces as.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+
+from .facts import dotted
+
+__all__ = ["Arg", "CallSite", "Handler", "call_sites", "constant_of"]
+
+#: The dotted parts of a callee or a class, as :data:`errdex.analyze.facts.CallRef`.
+Ref = tuple[str, ...]
+#: An argument as far as it is known: ``("const", value)`` or ``("name", identifier)``.
+Arg = tuple[str, object]
+#: A constant longer than this (in its repr) is not kept: it would only bloat the facts.
+MAX_CONSTANT = 200
+
+_NESTED = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+
+
+@dataclass(frozen=True, slots=True)
+class Handler:
+    """One ``except`` clause (or a ``contextlib.suppress``) around a call."""
+
+    line: int
+    classes: tuple[Ref, ...]  # empty: a bare ``except:``, which catches everything
+    #: The class the handler raises instead (``raise ReadError(...) from e``), if any.
+    raises: Ref | None
+    #: A bare ``raise`` (or ``raise e`` of the caught name): the error goes on unchanged.
+    reraises: bool
+
+
+@dataclass(frozen=True, slots=True)
+class CallSite:
+    ref: Ref
+    line: int
+    #: The ``try`` statements whose body holds the call, innermost first.
+    tries: tuple[tuple[Handler, ...], ...]
+    args: tuple[Arg | None, ...]  # positional, up to the first ``*args``
+    keywords: tuple[tuple[str, Arg | None], ...]
+    starred: bool  # ``*args`` or ``**kwargs`` passed: later parameters are unknown
+
+
+def constant_of(node: ast.expr) -> tuple[bool, object]:
+    """``(True, value)`` for a literal (``3``, ``-1``, ``"r"``, ``None``, ``(1, 2)``)."""
+    if isinstance(node, ast.Constant):
+        value: object = node.value
+    elif isinstance(node, (ast.UnaryOp, ast.Tuple, ast.List, ast.Set, ast.Dict)):
+        try:
+            value = ast.literal_eval(node)
+        except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+            return False, None
+    else:
+        return False, None
+    if len(repr(value)) > MAX_CONSTANT:
+        return False, None
+    return True, value
+
+
+def _arg(node: ast.expr) -> Arg | None:
+    if isinstance(node, ast.Name):
+        return ("name", node.id)
+    known, value = constant_of(node)
+    return ("const", value) if known else None
+
+
+def _ref(node: ast.expr) -> Ref | None:
+    parts: list[str] = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if isinstance(node, ast.Name):
+        parts.append(node.id)
+        return tuple(reversed(parts))
+    return None
+
+
+def _caught(node: ast.expr | None) -> tuple[Ref, ...] | None:
+    """The classes an ``except`` names; None when one of them is not a plain name."""
+    if node is None:
+        return ()
+    items = node.elts if isinstance(node, ast.Tuple) else [node]
+    refs = [_ref(x) for x in items]
+    return None if any(r is None for r in refs) else tuple(r for r in refs if r is not None)
+
+
+def _raises_in(body: list[ast.stmt], name: str | None) -> tuple[Ref | None, bool]:
+    """The class a handler body raises and whether it re-raises what it caught."""
+    raised: Ref | None = None
+    reraises = False
+    stack: list[ast.AST] = list(body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, _NESTED) or isinstance(node, ast.Lambda):
+            continue
+        if isinstance(node, ast.Raise):
+            exc = node.exc
+            if exc is None or (isinstance(exc, ast.Name) and exc.id == name):
+                reraises = True
+            else:
+                target = exc.func if isinstance(exc, ast.Call) else exc
+                ref = _ref(target)
+                if ref is None:
+                    reraises = True  # ``raise self.error(...)``: unknown, so not cut
+                elif raised is None:
+                    raised = ref
+        stack.extend(ast.iter_child_nodes(node))
+    return raised, reraises
+
+
+def _handlers(node: ast.Try | ast.TryStar) -> tuple[Handler, ...] | None:
+    out = []
+    for h in node.handlers:
+        classes = _caught(h.type)
+        if classes is None:
+            return None  # ``except self.errors:``: what it catches is not known
+        raised, reraises = _raises_in(h.body, h.name)
+        out.append(Handler(h.lineno, classes, raised, reraises))
+    return tuple(out)
+
+
+def _suppressed(node: ast.With | ast.AsyncWith) -> Handler | None:
+    """``with contextlib.suppress(A, B):`` as a handler that swallows A and B."""
+    for item in node.items:
+        call = item.context_expr
+        if isinstance(call, ast.Call) and (_ref(call.func) or ())[-1:] == ("suppress",):
+            refs = [_ref(a) for a in call.args]
+            if refs and all(r is not None for r in refs):
+                return Handler(node.lineno, tuple(r for r in refs if r is not None), None, False)
+    return None
+
+
+def _site(node: ast.Call, ref: Ref, tries: tuple[tuple[Handler, ...], ...]) -> CallSite:
+    args: list[Arg | None] = []
+    starred = False
+    for a in node.args:
+        if isinstance(a, ast.Starred):
+            starred = True
+            break
+        args.append(_arg(a))
+    keywords = []
+    for k in node.keywords:
+        if k.arg is None:
+            starred = True
+        else:
+            keywords.append((k.arg, _arg(k.value)))
+    return CallSite(ref, node.lineno, tries, tuple(args), tuple(keywords), starred)
+
+
+def call_sites(func: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[list[CallSite], frozenset[str]]:
+    """The calls of a function body (nested definitions aside) and the names it rebinds."""
+    out: list[CallSite] = []
+    bound: set[str] = set()
+    none: tuple[tuple[Handler, ...], ...] = ()
+    stack: list[tuple[ast.AST, tuple[tuple[Handler, ...], ...]]] = [(s, none) for s in func.body]
+    while stack:
+        node, tries = stack.pop()
+        if isinstance(node, _NESTED):
+            bound.add(node.name)
+            continue
+        if isinstance(node, (ast.Try, ast.TryStar)):
+            handlers = _handlers(node)
+            inner = tries if not handlers else (handlers, *tries)
+            stack.extend((s, inner) for s in node.body)
+            for block in (*(h.body for h in node.handlers), node.orelse, node.finalbody):
+                stack.extend((s, tries) for s in block)
+            for h in node.handlers:
+                if h.name:
+                    bound.add(h.name)
+            continue
+        if isinstance(node, (ast.With, ast.AsyncWith)):
+            suppress = _suppressed(node)
+            inner = tries if suppress is None else ((suppress,), *tries)
+            stack.extend((item, tries) for item in node.items)
+            stack.extend((s, inner) for s in node.body)
+            continue
+        if isinstance(node, ast.Call):
+            ref = dotted(node.func)
+            if ref is not None:
+                out.append(_site(node, ref, tries))
+        elif isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+            bound.add(node.id)
+        elif isinstance(node, ast.arg):
+            bound.add(node.arg)  # a lambda's parameter shadows the function's
+        stack.extend((child, tries) for child in ast.iter_child_nodes(node))
+    out.sort(key=lambda c: c.line)
+    return out, frozenset(bound)
