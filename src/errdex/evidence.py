@@ -98,6 +98,8 @@ class Provenance(TypedDict, total=False):
 
     analyst: str  # extractor, static, llm
     basis: list[str]
+    #: For a list field (``solutions``): the evidence keys of each item, in order.
+    items: list[list[str]]
     model: str  # llm only: 'openai:gpt-4.1-mini'
     promptVersion: str  # llm only
 
@@ -146,6 +148,8 @@ class EntryPoint(TypedDict, total=False):
     convertedLine: int
     #: The raising function's parameter -> this entry point's parameter passed on unchanged.
     passes: dict[str, str]
+    #: What this entry point's docstring says of those parameters.
+    paramDocs: dict[str, str]
 
 
 #: How a test states its expectation (``try-except``: a try whose body or else fails).

@@ -120,7 +120,9 @@ def _callee_targets(index: RepoIndex, func: FuncFacts, ref: CallRef) -> list[tup
 def exact_targets(index: RepoIndex, func: FuncFacts, ref: CallRef) -> list[str]:
     """The repository functions a call resolves to without guessing: through imports and
     definitions, ``self.m`` along the class's bases, a class's constructor."""
-    return [callee for callee, precision in _callee_targets(index, func, ref) if precision == "exact"]
+    return [
+        callee for callee, precision in _callee_targets(index, func, ref) if precision == "exact"
+    ]
 
 
 def _local_function(index: RepoIndex, func: FuncFacts, name: str) -> str | None:

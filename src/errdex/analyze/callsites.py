@@ -100,7 +100,7 @@ def _raises_in(body: list[ast.stmt], name: str | None) -> tuple[Ref | None, bool
     stack: list[ast.AST] = list(body)
     while stack:
         node = stack.pop()
-        if isinstance(node, _NESTED) or isinstance(node, ast.Lambda):
+        if isinstance(node, (*_NESTED, ast.Lambda)):
             continue
         if isinstance(node, ast.Raise):
             exc = node.exc
@@ -156,7 +156,9 @@ def _site(node: ast.Call, ref: Ref, tries: tuple[tuple[Handler, ...], ...]) -> C
     return CallSite(ref, node.lineno, tries, tuple(args), tuple(keywords), starred)
 
 
-def call_sites(func: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[list[CallSite], frozenset[str]]:
+def call_sites(
+    func: ast.FunctionDef | ast.AsyncFunctionDef,
+) -> tuple[list[CallSite], frozenset[str]]:
     """The calls of a function body (nested definitions aside) and the names it rebinds."""
     out: list[CallSite] = []
     bound: set[str] = set()

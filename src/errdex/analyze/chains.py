@@ -27,7 +27,7 @@ from .guard_eval import guard_value, is_immutable
 from .guards import free_names
 from .repo import RepoIndex
 
-__all__ = ["Chains", "Conversion", "Hop", "Signature", "signature_of"]
+__all__ = ["Chains", "Conversion", "Hop", "Signature", "own_params", "signature_of"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +74,9 @@ def signature_of(text: str) -> Signature | None:
     a = node.args
     positional = [x.arg for x in (*a.posonlyargs, *a.args)]
     defaults: dict[str, object] = {}
-    for name, default in zip(positional[len(positional) - len(a.defaults) :], a.defaults, strict=True):
+    for name, default in zip(
+        positional[len(positional) - len(a.defaults) :], a.defaults, strict=True
+    ):
         known, value = constant_of(default)
         if known:
             defaults[name] = value
@@ -88,7 +90,7 @@ def signature_of(text: str) -> Signature | None:
     )
 
 
-def _own_params(func: FuncFacts) -> tuple[str, ...]:
+def own_params(func: FuncFacts) -> tuple[str, ...]:
     """Parameters a caller passes: ``self``/``cls`` of a method and starred ones aside."""
     names = [p for p in func.params if not p.startswith("*")]
     if func.cls is not None and names and names[0] in ("self", "cls") and not _static(func):
@@ -133,7 +135,7 @@ class Chains:
         func = self.index.function(function)
         if func is None:
             return []
-        params = {p: p for p in _own_params(func) if p not in func.rebound}
+        params = {p: p for p in own_params(func) if p not in func.rebound}
         relevant = tuple(g for g in guards if (free_names(g) or set()) & params.keys())
         key = (function, error_class, catchable, relevant)
         found = self._memo.get(key)
@@ -212,7 +214,7 @@ class Chains:
         if not here.passes:
             return passes, known
         binding = self._arguments(callee, caller, site)
-        caller_params = set(_own_params(caller)) - caller.rebound
+        caller_params = set(own_params(caller)) - caller.rebound
         for origin, param in here.passes.items():
             arg = binding.get(param)
             if arg is None:
@@ -253,7 +255,11 @@ class Chains:
 
     def _unbound_call(self, caller: FuncFacts, site: CallSite, callee: FuncFacts) -> bool:
         """``Class.method(obj, ...)``: the instance is passed as the first argument."""
-        if len(site.ref) < 2 or site.ref[-1] != callee.name or callee.name in ("__init__", "__new__"):
+        if (
+            len(site.ref) < 2
+            or site.ref[-1] != callee.name
+            or callee.name in ("__init__", "__new__")
+        ):
             return False
         if ("classmethod",) in callee.decorators:
             return False

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from errdex.evidence import EntryPoint
 
 from .chains import Chains
+from .docstrings import param_doc
 from .repo import RepoIndex
 
 __all__ = ["MAX_ENTRY_POINTS", "PublicApi", "entry_points"]
@@ -114,6 +115,13 @@ def entry_points(
             entry["convertedLine"] = hop.conversion.line
         if hop.passes:
             entry["passes"] = dict(hop.passes)
+            docs = {
+                param: text
+                for param in sorted(set(hop.passes.values()))
+                if (text := param_doc(func.docstring, param))
+            }
+            if docs:
+                entry["paramDocs"] = docs
         out.append(entry)
         if len(out) >= MAX_ENTRY_POINTS:
             break
