@@ -123,8 +123,8 @@ def test_solutions_in_the_callers_terms(items: dict[str, Item]) -> None:
     record = items["mode"][0]
     assert (
         "Pass `mode` to `Archive()` so that `mode in ('r', 'w', 'a')` holds: `mode` reaches "
-        "the check unchanged, and the call raises `ValueError` when `mode not in ('r', 'w', "
-        "'a')`. The message shows the value of `mode` that was passed."
+        'the check unchanged, and the call raises `ValueError` when `mode not in ("r", "w", '
+        '"a")`. The message shows the value of `mode` that was passed.'
     ) in record["solutions"]
     level = items["negative"][0]["solutions"]
     assert level == [
@@ -154,3 +154,23 @@ def test_no_solution_restates_a_private_condition(items: dict[str, Item]) -> Non
     ]
     for record, evidence in items.values():
         assert ungrounded(record, evidence) == [], record["errorMessage"]
+
+
+def test_an_elif_chain_is_required_whole(tmp_path: Path) -> None:
+    # ``else`` after ``if``/``elif``: it fires only when none of them holds
+    (tmp_path / "seekable.py").write_text(
+        "def seek(offset, whence=0):\n"
+        "    if whence == 0:\n"
+        "        return offset\n"
+        "    elif whence == 1:\n"
+        "        return offset + 1\n"
+        "    else:\n"
+        "        raise ValueError('whence must be 0 or 1')\n"
+    )
+    result = scan_checkout(open_source(str(tmp_path), repo="o/s"), repo="o/s")
+    ((record, _),) = result.items
+    assert (
+        "Pass `whence` to `seek()` so that `whence == 0 or whence == 1` holds: `whence` "
+        "reaches the check unchanged, and the call raises `ValueError` when `whence != 0 and "
+        "whence != 1`."
+    ) in record["solutions"]

@@ -20,7 +20,7 @@ from .callgraph import MAX_DEPTH
 from .code_fields import example_fix, try_catch, type_guard, validation
 from .docstrings import summary
 from .gathered import Gathered, callable_name, class_phrase, location, noun, short_name
-from .guards import code, condition_phrase, has_private, negated
+from .guards import CONDITION_KINDS, code, condition_phrase, has_private, negated
 from .quoting import quote as _quote
 from .remedies import innermost_condition, param_requirement, remedies
 from .roles import role_documentation
@@ -292,7 +292,12 @@ def _tips(g: Gathered, validation: str | None) -> tuple[list[str], list[str]]:
     if req is not None:
         tips.append(f"Check {code(req.requirement)} before calling {code(req.call)}.")
         basis.extend(["site.guards", "entryPoints"])
-    elif validation and guard is not None and g.func is not None:
+    elif (
+        validation
+        and guard is not None
+        and g.func is not None
+        and sum(x["kind"] in CONDITION_KINDS for x in g.site.guards) == 1  # else: not enough
+    ):
         requirement = negated(guard["text"])
         callee = callable_name(g.func)
         if not has_private(requirement) and not has_private(callee):

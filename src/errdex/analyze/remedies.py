@@ -12,7 +12,9 @@ said with private names or the raising function's locals is left out, not restat
 from __future__ import annotations
 
 import ast
+import io
 import re
+import tokenize
 from dataclasses import dataclass
 from typing import Any
 
@@ -95,22 +97,38 @@ class ParamRequirement:
     shown: tuple[str, ...]  # parameters whose value the message prints
 
 
-class _Rename(ast.NodeTransformer):
-    def __init__(self, names: dict[str, str]) -> None:
-        self.names = names
-
-    def visit_Name(self, node: ast.Name) -> ast.Name:
-        return ast.Name(self.names.get(node.id, node.id), node.ctx)
-
-
 def _renamed(text: str, names: dict[str, str]) -> str | None:
-    node = parse_guard(text)
-    if node is None:
+    """``text`` with the names in ``names`` replaced (attributes and keywords left alone)."""
+    if parse_guard(text) is None:
         return None
     try:
-        return ast.unparse(_Rename(names).visit(ast.parse(ast.unparse(node), mode="eval")))
-    except (SyntaxError, ValueError, RecursionError):
+        tokens = list(tokenize.generate_tokens(io.StringIO(text).readline))
+    except (tokenize.TokenError, SyntaxError):
         return None
+    out = []
+    significant = [t for t in tokens if t.type not in _SKIP_TOKENS]
+    for i, tok in enumerate(significant):
+        before = significant[i - 1].string if i else ""
+        after = significant[i + 1].string if i + 1 < len(significant) else ""
+        if tok.type == tokenize.NAME and tok.string in names and before != "." and after != "=":
+            out.append((tok, names[tok.string]))
+    for tok, new in reversed(out):  # one line: columns index the text directly
+        if tok.start[0] != 1:
+            return None
+        text = text[: tok.start[1]] + new + text[tok.end[1] :]
+    return text
+
+
+_SKIP_TOKENS = frozenset(
+    {
+        tokenize.NEWLINE,
+        tokenize.NL,
+        tokenize.COMMENT,
+        tokenize.INDENT,
+        tokenize.DEDENT,
+        tokenize.ENDMARKER,
+    }
+)
 
 
 def _message_shows(g: Gathered, param: str) -> bool:
@@ -122,14 +140,34 @@ def _message_shows(g: Gathered, param: str) -> bool:
     return False
 
 
-def param_requirement(g: Gathered) -> ParamRequirement | None:
-    """The site's innermost condition over the raising function's parameters, said in
-    the parameters of the nearest public entry point that passes them on unchanged."""
-    guard = innermost_condition(g)
-    func = g.func
-    if guard is None or func is None:
+def _conditions(g: Gathered) -> str | None:
+    """Every condition on the way to the raise, joined: all must hold for it to fire (an
+    ``else`` after ``if a: … elif b: …`` fires only when neither holds)."""
+    if innermost_condition(g) is None:
         return None
-    names = free_names(guard["text"])
+    texts = [str(x["text"]) for x in g.site.guards if x["kind"] in CONDITION_KINDS]
+    if len(texts) == 1:
+        return texts[0]
+    parts = []
+    for text in texts:
+        node = parse_guard(text)
+        if node is None:
+            return None
+        loose = isinstance(node, (ast.BoolOp, ast.IfExp, ast.Lambda, ast.NamedExpr))
+        keep = isinstance(node, ast.BoolOp) and isinstance(node.op, ast.And)
+        parts.append(f"({text})" if loose and not keep else text)
+    return " and ".join(parts)
+
+
+def param_requirement(g: Gathered) -> ParamRequirement | None:
+    """The site's conditions over the raising function's parameters, said in the
+    parameters of the nearest public entry point that passes them on unchanged; None
+    when any condition reads something else (a local, an attribute of ``self``)."""
+    condition = _conditions(g)
+    func = g.func
+    if condition is None or func is None:
+        return None
+    names = free_names(condition)
     usable = set(own_params(func)) - func.rebound
     if not names or not names <= usable:
         return None
@@ -138,8 +176,8 @@ def param_requirement(g: Gathered) -> ParamRequirement | None:
         if not names <= passes.keys():
             continue
         mapping = {n: passes[n] for n in names}
-        requirement = _renamed(negated(guard["text"]), mapping)
-        fires = _renamed(guard["text"], mapping)
+        requirement = _renamed(negated(condition), mapping)
+        fires = _renamed(condition, mapping)
         if requirement is None or fires is None or has_private(requirement):
             continue
         entry_func = g.entry_funcs.get(entry["qualname"])
@@ -157,10 +195,12 @@ def param_requirement(g: Gathered) -> ParamRequirement | None:
 def _param_solution(g: Gathered, req: ParamRequirement) -> Remedy:
     who = " and ".join(code(p) for p in req.params)
     reach = "reaches" if len(req.params) == 1 else "reach"
+    caught = _caught_before(g)
+    after = f" after {code(caught)} was caught" if caught else ""
     text = (
         f"Pass {who} to {code(req.call)} so that {code(req.requirement)} holds: {who} "
         f"{reach} the check unchanged, and the call {verb(g)} {class_phrase(g)} when "
-        f"{code(req.fires)}."
+        f"{code(req.fires)}{after}."
     )
     if req.shown:
         text += f" The message shows the value of {' and '.join(code(p) for p in req.shown)} that was passed."
@@ -199,6 +239,14 @@ def _docstring_requirements(g: Gathered, req: ParamRequirement | None) -> list[R
     return out
 
 
+def _caught_before(g: Gathered) -> str | None:
+    """The class whose handler the raise sits in, if it does."""
+    for guard in reversed(g.site.guards):
+        if guard["kind"] == "except":
+            return str(guard["text"]).partition(" was raised")[0]
+    return None
+
+
 def _fallback(g: Gathered) -> Remedy:
     """What can be said truthfully when no requirement is known in the caller's terms."""
     entry = next((e for e in g.entry_points if e.get("depth", 0) > 0), None)
@@ -212,12 +260,11 @@ def _fallback(g: Gathered) -> Remedy:
             "warnings filters decide whether it is shown.",
             ["site.kind", *(["entryPoints"] if call else [])],
         )
-    if innermost_condition(g) is not None:
-        head = "errdex could not trace the condition that raises it to what a caller passes"
-    elif g.site.guards:
-        head = "It is raised while handling another error, not from what a caller passes"
+    caught = _caught_before(g)
+    if caught is not None and innermost_condition(g) is None:
+        head = f"It is raised while handling {code(caught)}"
     else:
-        head = "It is raised whenever the code reaches it, whatever a caller passes"
+        head = "errdex found no requirement on what a caller passes that avoids it"
     return (
         f"{head}; handle {class_phrase(g)}{around} where it must not stop the program.",
         ["site.guards", *(["entryPoints"] if call else [])],
