@@ -156,43 +156,85 @@ def _site(node: ast.Call, ref: Ref, tries: tuple[tuple[Handler, ...], ...]) -> C
     return CallSite(ref, node.lineno, tries, tuple(args), tuple(keywords), starred)
 
 
+#: Fields that never hold a node worth visiting (contexts, operators, plain values).
+_LEAF_FIELDS = frozenset({"ctx", "op", "ops", "id", "attr", "arg", "kind", "n", "s", "name"})
+_FIELDS_MEMO: dict[type, tuple[str, ...]] = {}
+_NESTED_TYPES = frozenset(_NESTED)
+_TRY_TYPES = frozenset({ast.Try, ast.TryStar})
+_WITH_TYPES = frozenset({ast.With, ast.AsyncWith})
+Tries = tuple[tuple[Handler, ...], ...]
+
+
+def _child_fields(t: type) -> tuple[str, ...]:
+    found = _FIELDS_MEMO.get(t)
+    if found is None:
+        if t is ast.Constant or not issubclass(t, ast.AST):
+            found = ()
+        else:
+            found = tuple(f for f in t._fields if f not in _LEAF_FIELDS)
+        _FIELDS_MEMO[t] = found
+    return found
+
+
 def call_sites(
     func: ast.FunctionDef | ast.AsyncFunctionDef,
 ) -> tuple[list[CallSite], frozenset[str]]:
     """The calls of a function body (nested definitions aside) and the names it rebinds."""
     out: list[CallSite] = []
     bound: set[str] = set()
-    none: tuple[tuple[Handler, ...], ...] = ()
-    stack: list[tuple[ast.AST, tuple[tuple[Handler, ...], ...]]] = [(s, none) for s in func.body]
-    while stack:
-        node, tries = stack.pop()
-        if isinstance(node, _NESTED):
-            bound.add(node.name)
-            continue
-        if isinstance(node, (ast.Try, ast.TryStar)):
-            handlers = _handlers(node)
-            inner = tries if not handlers else (handlers, *tries)
-            stack.extend((s, inner) for s in node.body)
-            for block in (*(h.body for h in node.handlers), node.orelse, node.finalbody):
-                stack.extend((s, tries) for s in block)
-            for h in node.handlers:
-                if h.name:
-                    bound.add(h.name)
-            continue
-        if isinstance(node, (ast.With, ast.AsyncWith)):
-            suppress = _suppressed(node)
-            inner = tries if suppress is None else ((suppress,), *tries)
-            stack.extend((item, tries) for item in node.items)
-            stack.extend((s, inner) for s in node.body)
-            continue
-        if isinstance(node, ast.Call):
-            ref = dotted(node.func)
-            if ref is not None:
-                out.append(_site(node, ref, tries))
-        elif isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
-            bound.add(node.id)
-        elif isinstance(node, ast.arg):
-            bound.add(node.arg)  # a lambda's parameter shadows the function's
-        stack.extend((child, tries) for child in ast.iter_child_nodes(node))
+    _block(func.body, (), out, bound)
     out.sort(key=lambda c: c.line)
     return out, frozenset(bound)
+
+
+def _block(body: list[ast.stmt], tries: Tries, out: list[CallSite], bound: set[str]) -> None:
+    """One block's nodes, all under the same handlers (exact type tests: this visits
+    every node of the repository's functions)."""
+    stack: list[ast.AST] = list(body)
+    pop, push, extend = stack.pop, stack.append, stack.extend
+    call_t, name_t, arg_t, load_t = ast.Call, ast.Name, ast.arg, ast.Load
+    while stack:
+        node = pop()
+        t = type(node)
+        if t in _NESTED_TYPES:
+            bound.add(node.name)  # type: ignore[attr-defined]
+            continue
+        if t in _TRY_TYPES:
+            _try(node, tries, out, bound)  # type: ignore[arg-type]
+            continue
+        if t in _WITH_TYPES:
+            extend(node.items)  # type: ignore[attr-defined]
+            suppress = _suppressed(node)  # type: ignore[arg-type]
+            if suppress is None:
+                extend(node.body)  # type: ignore[attr-defined]
+            else:
+                _block(node.body, ((suppress,), *tries), out, bound)  # type: ignore[attr-defined]
+            continue
+        if t is call_t:
+            ref = dotted(node.func)  # type: ignore[attr-defined]
+            if ref is not None:
+                out.append(_site(node, ref, tries))  # type: ignore[arg-type]
+        elif t is name_t:
+            if type(node.ctx) is not load_t:  # type: ignore[attr-defined]
+                bound.add(node.id)  # type: ignore[attr-defined]
+        elif t is arg_t:
+            bound.add(node.arg)  # type: ignore[attr-defined]  # a lambda's parameter
+        for field_name in _child_fields(t):
+            value = getattr(node, field_name, None)
+            if value is None:
+                continue
+            if type(value) is list:
+                extend(value)
+            else:
+                push(value)
+
+
+def _try(node: ast.Try | ast.TryStar, tries: Tries, out: list[CallSite], bound: set[str]) -> None:
+    handlers = _handlers(node)
+    _block(node.body, (handlers, *tries) if handlers else tries, out, bound)
+    for h in node.handlers:
+        if h.name:
+            bound.add(h.name)
+        _block(h.body, tries, out, bound)
+    _block(node.orelse, tries, out, bound)
+    _block(node.finalbody, tries, out, bound)
