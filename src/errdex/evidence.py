@@ -174,6 +174,7 @@ class TestEvidence(TypedDict, total=False):
     errorClass: str
     match: str | None  # the regex or literal the test expects
     snippet: str
+    confirmed: bool  # True: a harvest run saw this test raise at this site
 
 
 class Observed(TypedDict, total=False):

@@ -168,7 +168,8 @@ def _test_phrase(test: TestEvidence) -> str:
     match = test.get("match")
     expects = f"{test.get('kind')}({test.get('errorClass')}"
     expects += f", match={match!r})" if match else ")"
-    return f"{code(test.get('name', ''))} at {location(test.get('path', ''), test.get('line', 0))} ({code(expects)})"
+    ran = ", confirmed by running it" if test.get("confirmed") else ""
+    return f"{code(test.get('name', ''))} at {location(test.get('path', ''), test.get('line', 0))} ({code(expects)}{ran})"
 
 
 def _trigger(g: Gathered) -> tuple[str, list[str]]:

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from errdex.evidence import EntryPoint, FunctionInfo, Provenance, RaisesDoc
+from errdex.evidence import EntryPoint, FunctionInfo, Provenance, RaisesDoc, TestEvidence
 from errdex.record import escaped_item
 from errdex.source import Checkout
 
@@ -251,6 +251,14 @@ def analyze_with_index(
     tests = link_tests(index, graph, tree, sites)
     for g in gathered:
         g.tests = tests.get(g.site.index, [])
+        confirmed = {
+            t.get("name") for t in g.site.evidence.get("tests") or [] if t.get("confirmed")
+        }
+        if confirmed:  # a harvest run confirmed them (analyze.harvest.confirm): kept
+            g.tests = [
+                TestEvidence(**t, confirmed=True) if t.get("name") in confirmed else t
+                for t in g.tests
+            ]
         g.tests_read = index.tests_read > 0
     related = related_ids(sites, {g.site.index: g.entry_points for g in gathered})
     enriched: dict[int, Item] = {}
