@@ -13,6 +13,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
+from .astfields import child_fields as _child_fields
 from .facts import dotted
 
 __all__ = ["Arg", "CallSite", "Handler", "call_sites", "constant_of"]
@@ -74,14 +75,9 @@ def _arg(node: ast.expr) -> Arg | None:
 
 
 def _ref(node: ast.expr) -> Ref | None:
-    parts: list[str] = []
-    while isinstance(node, ast.Attribute):
-        parts.append(node.attr)
-        node = node.value
-    if isinstance(node, ast.Name):
-        parts.append(node.id)
-        return tuple(reversed(parts))
-    return None
+    """A plain dotted name (``errors.ReadError``); None for anything else."""
+    ref = dotted(node)
+    return ref if ref is not None and ref[0] not in ("", "super()") else None
 
 
 def _caught(node: ast.expr | None) -> tuple[Ref, ...] | None:
@@ -156,24 +152,10 @@ def _site(node: ast.Call, ref: Ref, tries: tuple[tuple[Handler, ...], ...]) -> C
     return CallSite(ref, node.lineno, tries, tuple(args), tuple(keywords), starred)
 
 
-#: Fields that never hold a node worth visiting (contexts, operators, plain values).
-_LEAF_FIELDS = frozenset({"ctx", "op", "ops", "id", "attr", "arg", "kind", "n", "s", "name"})
-_FIELDS_MEMO: dict[type, tuple[str, ...]] = {}
 _NESTED_TYPES = frozenset(_NESTED)
 _TRY_TYPES = frozenset({ast.Try, ast.TryStar})
 _WITH_TYPES = frozenset({ast.With, ast.AsyncWith})
 Tries = tuple[tuple[Handler, ...], ...]
-
-
-def _child_fields(t: type) -> tuple[str, ...]:
-    found = _FIELDS_MEMO.get(t)
-    if found is None:
-        if t is ast.Constant or not issubclass(t, ast.AST):
-            found = ()
-        else:
-            found = tuple(f for f in t._fields if f not in _LEAF_FIELDS)
-        _FIELDS_MEMO[t] = found
-    return found
 
 
 def call_sites(
@@ -221,11 +203,9 @@ def _block(body: list[ast.stmt], tries: Tries, out: list[CallSite], bound: set[s
             bound.add(node.arg)  # type: ignore[attr-defined]  # a lambda's parameter
         for field_name in _child_fields(t):
             value = getattr(node, field_name, None)
-            if value is None:
-                continue
             if type(value) is list:
                 extend(value)
-            else:
+            elif value is not None:
                 push(value)
 
 
