@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from errdex.source.checkout import Checkout
 
 __all__ = [
+    "CaughtBy",
     "ClassInfo",
     "EntryPoint",
     "Evidence",
@@ -152,6 +153,13 @@ class EntryPoint(TypedDict, total=False):
     paramDocs: dict[str, str]
 
 
+class CaughtBy(TypedDict):
+    """A caller whose ``except`` swallows the error on its way up (``analyze.chains``)."""
+
+    qualname: str
+    line: int  # the handler's
+
+
 #: How a test states its expectation (``try-except``: a try whose body or else fails).
 TestKind = Literal[
     "pytest.raises",
@@ -203,6 +211,7 @@ class Evidence(TypedDict, total=False):
     raisesDoc: list[RaisesDoc]
     classInfo: ClassInfo
     entryPoints: list[EntryPoint]
+    caughtBy: list[CaughtBy]  # callers that swallow it, when no public caller sees it
     tests: list[TestEvidence]
     testsRead: bool  # False: no test of the repository was read, so ``tests`` says nothing
     role: RoleEvidence

@@ -50,6 +50,16 @@ def check_mode(mode):
     return mode
 
 
+class Unsupported(Exception):
+    '''Not an archive this package reads: callers try the next format.'''
+
+
+def magic(buf):
+    if buf[:2] != b"AR":
+        raise Unsupported("not an archive")
+    return buf[2:4]
+
+
 def check_level(level):
     if level < 0:
         raise ValueError(f"negative level {level}")
@@ -84,6 +94,13 @@ def open_archive(name, mode="r", *, level=6):
 def read_only(name):
     _header.check_mode("r")
     return Archive(name)
+
+
+def sniff(buf):
+    try:
+        return _header.magic(buf)
+    except _header.Unsupported:
+        return None
 
 
 def probe(buf, strict=True):

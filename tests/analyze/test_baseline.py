@@ -19,6 +19,13 @@ class Reader:
 def _helper(x):
     if x:
         raise KeyError("x")
+
+
+def make():
+    def inner(flag):
+        if flag:
+            raise TypeError("flag")
+    return inner
 '''
 
 
@@ -28,7 +35,7 @@ def test_private_conditions_are_not_restated(tmp_path: Path) -> None:
     by_line = {r["lineNumber"]: r["solutions"] for r, _ in result.items}
     # a public method's condition over its argument is still said
     assert by_line[6] == ["Make sure `not (n < 0)` holds when `m.Reader.read` reaches line 6."]
-    for line in (4, 11):  # ``self._eof``; a private function
+    for line in (4, 11, 17):  # ``self._eof``; a private function; a nested one
         assert len(by_line[line]) == 1
         assert "_eof" not in by_line[line][0] and "_helper" not in by_line[line][0]
         assert by_line[line][0].startswith("No requirement on the caller is known for this site")

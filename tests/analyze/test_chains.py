@@ -63,9 +63,12 @@ def test_handlers_cut_convert_or_let_through(items: dict[str, Item]) -> None:
 
 def test_the_conversion_is_said_in_the_prose(items: dict[str, Item]) -> None:
     trigger = items["header"][0]["triggerScenarios"]
+    handler = (
+        FILES["arcpkg/archive.py"].splitlines().index("        except HeaderError as exc:") + 1
+    )
     assert (
         "`arcpkg.archive.Archive.read_header`, which calls it directly (surfaces as "
-        "`ReadError`: the handler at line 50 of `arcpkg.archive.Archive.read_header` "
+        f"`ReadError`: the handler at line {handler} of `arcpkg.archive.Archive.read_header` "
         "raises it instead)"
     ) in trigger
     assert "method names alone" not in trigger
@@ -174,3 +177,16 @@ def test_an_elif_chain_is_required_whole(tmp_path: Path) -> None:
         "reaches the check unchanged, and the call raises `ValueError` when `whence != 0 and "
         "whence != 1`."
     ) in record["solutions"]
+
+
+def test_an_error_every_caller_swallows_is_said_to_stay_inside(items: dict[str, Item]) -> None:
+    record, evidence = items["not"]
+    assert evidence["entryPoints"] == []
+    lines = FILES["arcpkg/archive.py"].splitlines()
+    handler = lines.index("    except _header.Unsupported:") + 1
+    assert evidence["caughtBy"] == [{"qualname": "arcpkg.archive.sniff", "line": handler}]
+    assert record["solutions"] == [
+        "It does not reach a public function through the calls errdex resolved: its caller "
+        f"`arcpkg.archive.sniff` (line {handler}) catches it, so calling code does not see "
+        "`Unsupported` from there."
+    ]

@@ -156,7 +156,8 @@ def baseline_fields(site: ErrorSite) -> tuple[dict[str, Any], dict[str, Any]]:
     )
 
     requirements = [r for g in conditions if (r := requirement_from(g, site.language))]
-    if requirements and not _private(requirements[-1]) and not _private(site.qualname):
+    callable_ = not _private(site.qualname) and "<locals>" not in site.qualname
+    if requirements and not _private(requirements[-1]) and callable_:
         solutions = [
             f"Make sure {_code(requirements[-1])} holds when {_code(site.qualname)} reaches line {site.line}."
         ]

@@ -27,7 +27,7 @@ from .guard_eval import guard_value, is_immutable
 from .guards import free_names
 from .repo import RepoIndex
 
-__all__ = ["Chains", "Conversion", "Hop", "Signature", "own_params", "signature_of"]
+__all__ = ["Catcher", "Chains", "Conversion", "Hop", "Signature", "own_params", "signature_of"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +52,15 @@ class Hop:
     passes: dict[str, str] = field(default_factory=dict)
     #: The raising function's parameter -> the constant a caller on the way fixed it to.
     known: dict[str, object] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Catcher:
+    """A caller whose handler swallows the error: it gets no further that way."""
+
+    qualname: str
+    line: int  # the handler's
+    depth: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,7 +124,9 @@ class Chains:
                     for callee in exact_targets(index, func, site.ref):
                         if callee != func.qualname:
                             self.callers.setdefault(callee, []).append((func, site))
-        self._memo: dict[tuple[str, str | None, bool, tuple[str, ...]], list[Hop]] = {}
+        self._memo: dict[
+            tuple[str, str | None, bool, tuple[str, ...]], tuple[list[Hop], list[Catcher]]
+        ] = {}
 
     def reach(
         self,
@@ -132,9 +143,32 @@ class Chains:
         ``guards`` are the conditions under which the site raises (all must hold);
         ``catchable`` is False for warnings, which no ``except`` catches.
         """
+        return self._walked(function, error_class, guards, catchable, max_depth)[0]
+
+    def caught_by(
+        self,
+        function: str,
+        error_class: str | None,
+        guards: Sequence[str] = (),
+        *,
+        catchable: bool = True,
+        max_depth: int = MAX_DEPTH,
+    ) -> list[Catcher]:
+        """The callers on those chains whose handler swallows the error (and that let it
+        out through no other call), nearest first."""
+        return self._walked(function, error_class, guards, catchable, max_depth)[1]
+
+    def _walked(
+        self,
+        function: str,
+        error_class: str | None,
+        guards: Sequence[str],
+        catchable: bool,
+        max_depth: int,
+    ) -> tuple[list[Hop], list[Catcher]]:
         func = self.index.function(function)
         if func is None:
-            return []
+            return [], []
         params = {p: p for p in own_params(func) if p not in func.rebound}
         relevant = tuple(g for g in guards if (free_names(g) or set()) & params.keys())
         key = (function, error_class, catchable, relevant)
@@ -152,9 +186,10 @@ class Chains:
         params: dict[str, str],
         catchable: bool,
         max_depth: int,
-    ) -> list[Hop]:
+    ) -> tuple[list[Hop], list[Catcher]]:
         start = Hop(func.qualname, 0, (func.qualname,), error_class, None, params, {})
         found: dict[str, Hop] = {func.qualname: start}
+        catchers: dict[str, Catcher] = {}
         queue: deque[Hop] = deque([start])
         while queue and len(found) < MAX_VISITED:
             here = queue.popleft()
@@ -167,10 +202,14 @@ class Chains:
                 if caller.qualname in found:
                     continue
                 hop = self._step(here, callee, caller, site, guards, catchable)
-                if hop is not None:
+                if isinstance(hop, Hop):
                     found[caller.qualname] = hop
                     queue.append(hop)
-        return sorted(found.values(), key=lambda h: (h.depth, h.qualname))
+                elif hop is not None and caller.qualname not in catchers:
+                    catchers[caller.qualname] = Catcher(caller.qualname, hop, here.depth + 1)
+        hops = sorted(found.values(), key=lambda h: (h.depth, h.qualname))
+        caught = [c for q, c in catchers.items() if q not in found]
+        return hops, sorted(caught, key=lambda c: (c.depth, c.qualname))
 
     def _step(
         self,
@@ -180,16 +219,17 @@ class Chains:
         site: CallSite,
         guards: tuple[str, ...],
         catchable: bool,
-    ) -> Hop | None:
-        """``here`` seen from ``caller`` through one call, or None when nothing gets out."""
+    ) -> Hop | int | None:
+        """``here`` seen from ``caller`` through one call; the line of the handler that
+        swallows it; or None when the caller's constants rule the raise out."""
         passes, known = self._bind(here, callee, caller, site)
         if guards and known != here.known and any(guard_value(g, known) is False for g in guards):
             return None  # the caller's constants make the condition false
         error_class, conversion = here.error_class, here.conversion
         if catchable:
             outcome = self._through(caller, site, error_class)
-            if outcome is None:
-                return None
+            if isinstance(outcome, int):
+                return outcome
             error_class, converted = outcome
             conversion = converted or conversion
         return Hop(
@@ -270,9 +310,9 @@ class Chains:
 
     def _through(
         self, caller: FuncFacts, site: CallSite, error_class: str | None
-    ) -> tuple[str | None, Conversion | None] | None:
+    ) -> tuple[str | None, Conversion | None] | int:
         """What leaves the call's enclosing ``try`` statements: the class (and a conversion,
-        if a handler raised another class), or None when a handler swallows it."""
+        if a handler raised another class), or the line of the handler that swallows it."""
         conversion: Conversion | None = None
         for handlers in site.tries:
             for handler in handlers:
@@ -288,7 +328,7 @@ class Chains:
                             ".".join(handler.raises), caller.qualname, handler.line
                         )
                     else:
-                        return None
+                        return handler.line
                 break  # "maybe": not cut on a guess; either way, this try is done
         return error_class, conversion
 

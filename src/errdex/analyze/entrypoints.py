@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from errdex.evidence import EntryPoint
+from errdex.evidence import CaughtBy, EntryPoint
 
 from .chains import Chains
 from .docstrings import param_doc
 from .repo import RepoIndex
 
-__all__ = ["MAX_ENTRY_POINTS", "PublicApi", "entry_points"]
+__all__ = ["MAX_ENTRY_POINTS", "PublicApi", "caught_by", "entry_points"]
 
 #: Entry points kept per site: the nearest three.
 MAX_ENTRY_POINTS = 3
@@ -126,3 +126,16 @@ def entry_points(
         if len(out) >= MAX_ENTRY_POINTS:
             break
     return out
+
+
+def caught_by(
+    chains: Chains,
+    function: str,
+    *,
+    error_class: str | None = None,
+    guards: Sequence[str] = (),
+    catchable: bool = True,
+) -> list[CaughtBy]:
+    """The nearest callers (three at most) whose handler swallows the error."""
+    found = chains.caught_by(function, error_class, guards, catchable=catchable)
+    return [CaughtBy(qualname=c.qualname, line=c.line) for c in found[:MAX_ENTRY_POINTS]]

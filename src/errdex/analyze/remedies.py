@@ -260,6 +260,15 @@ def _fallback(g: Gathered) -> Remedy:
             "warnings filters decide whether it is shown.",
             ["site.kind", *(["entryPoints"] if call else [])],
         )
+    if g.caught_by and not g.entry_points:
+        catchers = ", ".join(f"{code(c['qualname'])} (line {c['line']})" for c in g.caught_by)
+        one = len(g.caught_by) == 1
+        return (
+            "It does not reach a public function through the calls errdex resolved: "
+            f"{'its caller' if one else 'its callers'} {catchers} {'catches' if one else 'catch'} "
+            f"it, so calling code does not see {class_phrase(g)} from there.",
+            ["caughtBy"],
+        )
     caught = _caught_before(g)
     if caught is not None and innermost_condition(g) is None:
         head = f"It is raised while handling {code(caught)}"

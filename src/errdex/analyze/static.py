@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from errdex.evidence import EntryPoint, FunctionInfo, Provenance, RaisesDoc, TestEvidence
+from errdex.evidence import CaughtBy, EntryPoint, FunctionInfo, Provenance, RaisesDoc, TestEvidence
 from errdex.record import escaped_item
 from errdex.source import Checkout
 
@@ -26,7 +26,7 @@ from .callgraph import CallGraph, build_callgraph
 from .chains import Chains
 from .classes import ClassTree, class_info
 from .docstrings import DocEntry, cleaned, names_class, parse_raises
-from .entrypoints import PublicApi, entry_points
+from .entrypoints import PublicApi, caught_by, entry_points
 from .facts import FuncFacts
 from .fields import ANALYST, write_fields
 from .gathered import Gathered
@@ -148,7 +148,7 @@ def _gather(
     tree: ClassTree,
     docs: _Docs,
     imports: dict[str, dict[str, str]],
-    entries: Callable[[SiteView, str], list[EntryPoint]],
+    entries: Callable[[SiteView, str], tuple[list[EntryPoint], list[CaughtBy]]],
     reached_by: Counter[tuple[str, str]],
 ) -> Gathered:
     g = Gathered(site=site, observed=list(site.evidence.get("observed") or []))
@@ -163,7 +163,7 @@ def _gather(
     else:
         g.background = background_tag(site, frozenset())
     if func is not None:
-        g.entry_points = entries(site, func.qualname)
+        g.entry_points, g.caught_by = entries(site, func.qualname)
         for entry in g.entry_points:
             entry_func = index.function(entry["qualname"])
             if entry_func is not None:
@@ -216,17 +216,15 @@ def analyze_with_index(
     imports: dict[str, dict[str, str]] = {}
     chains = Chains(index, tree)
 
-    def entries(site: SiteView, function: str) -> list[EntryPoint]:
-        found = entry_points(
-            index,
-            chains,
-            api,
-            function,
-            error_class=site.canonical_class,
-            guards=[g["text"] for g in site.guards if g["kind"] in CONDITION_KINDS],
-            catchable=site.kind != "warn",
-        )
-        return [EntryPoint(**e) for e in found]  # each record gets its own copy
+    def entries(site: SiteView, function: str) -> tuple[list[EntryPoint], list[CaughtBy]]:
+        how: dict[str, Any] = {
+            "error_class": site.canonical_class,
+            "guards": [g["text"] for g in site.guards if g["kind"] in CONDITION_KINDS],
+            "catchable": site.kind != "warn",
+        }
+        found = entry_points(index, chains, api, function, **how)
+        caught = caught_by(chains, function, **how) if not found else []
+        return [EntryPoint(**e) for e in found], caught  # each record gets its own copy
 
     reached_by: Counter[tuple[str, str]] = Counter()
     in_function: Counter[tuple[str, str]] = Counter()
@@ -283,6 +281,8 @@ def _enriched(g: Gathered, related: list[str]) -> Item:
     if g.class_info is not None:
         evidence["classInfo"] = g.class_info
     evidence["entryPoints"] = g.entry_points
+    if g.caught_by:
+        evidence["caughtBy"] = g.caught_by
     evidence["tests"] = g.tests
     evidence["testsRead"] = g.tests_read  # False: an empty ``tests`` says nothing of them
     evidence["related"] = related
