@@ -18,6 +18,7 @@ from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
 from .callgraph import MAX_DEPTH, MAX_VISITED, exact_targets
 from .callsites import Arg, CallSite, Handler, constant_of
@@ -27,7 +28,16 @@ from .guard_eval import guard_value, is_immutable
 from .guards import free_names
 from .repo import RepoIndex
 
-__all__ = ["Catcher", "Chains", "Conversion", "Hop", "Signature", "own_params", "signature_of"]
+__all__ = [
+    "Catcher",
+    "Chains",
+    "Conversion",
+    "Hop",
+    "Signature",
+    "Walk",
+    "own_params",
+    "signature_of",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +71,12 @@ class Catcher:
     qualname: str
     line: int  # the handler's
     depth: int
+
+
+@dataclass(frozen=True, slots=True)
+class Walk:
+    hops: list[Hop]
+    caught: list[Catcher]
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,11 +140,13 @@ class Chains:
                     for callee in exact_targets(index, func, site.ref):
                         if callee != func.qualname:
                             self.callers.setdefault(callee, []).append((func, site))
-        self._memo: dict[
-            tuple[str, str | None, bool, tuple[str, ...]], tuple[list[Hop], list[Catcher]]
-        ] = {}
+        self._memo: dict[tuple[str, str | None, bool, tuple[str, ...]], Walk] = {}
 
-    def reach(
+    def reach(self, function: str, *args: Any, **kwargs: Any) -> list[Hop]:
+        """:meth:`walk`'s functions only."""
+        return self.walk(function, *args, **kwargs).hops
+
+    def walk(
         self,
         function: str,
         error_class: str | None,
@@ -136,39 +154,17 @@ class Chains:
         *,
         catchable: bool = True,
         max_depth: int = MAX_DEPTH,
-    ) -> list[Hop]:
+    ) -> Walk:
         """Every function reaching ``function`` within ``max_depth`` exact calls, closest
-        first (itself at depth 0), with the class that gets out of it.
+        first (itself at depth 0), with the class that gets out of it; and the callers
+        whose handler swallows it (and that let it out through no other call).
 
         ``guards`` are the conditions under which the site raises (all must hold);
         ``catchable`` is False for warnings, which no ``except`` catches.
         """
-        return self._walked(function, error_class, guards, catchable, max_depth)[0]
-
-    def caught_by(
-        self,
-        function: str,
-        error_class: str | None,
-        guards: Sequence[str] = (),
-        *,
-        catchable: bool = True,
-        max_depth: int = MAX_DEPTH,
-    ) -> list[Catcher]:
-        """The callers on those chains whose handler swallows the error (and that let it
-        out through no other call), nearest first."""
-        return self._walked(function, error_class, guards, catchable, max_depth)[1]
-
-    def _walked(
-        self,
-        function: str,
-        error_class: str | None,
-        guards: Sequence[str],
-        catchable: bool,
-        max_depth: int,
-    ) -> tuple[list[Hop], list[Catcher]]:
         func = self.index.function(function)
         if func is None:
-            return [], []
+            return Walk([], [])
         params = {p: p for p in own_params(func) if p not in func.rebound}
         relevant = tuple(g for g in guards if (free_names(g) or set()) & params.keys())
         key = (function, error_class, catchable, relevant)
@@ -186,7 +182,7 @@ class Chains:
         params: dict[str, str],
         catchable: bool,
         max_depth: int,
-    ) -> tuple[list[Hop], list[Catcher]]:
+    ) -> Walk:
         start = Hop(func.qualname, 0, (func.qualname,), error_class, None, params, {})
         found: dict[str, Hop] = {func.qualname: start}
         catchers: dict[str, Catcher] = {}
@@ -209,7 +205,7 @@ class Chains:
                     catchers[caller.qualname] = Catcher(caller.qualname, hop, here.depth + 1)
         hops = sorted(found.values(), key=lambda h: (h.depth, h.qualname))
         caught = [c for q, c in catchers.items() if q not in found]
-        return hops, sorted(caught, key=lambda c: (c.depth, c.qualname))
+        return Walk(hops, sorted(caught, key=lambda c: (c.depth, c.qualname)))
 
     def _step(
         self,

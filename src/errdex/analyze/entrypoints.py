@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from errdex.evidence import CaughtBy, EntryPoint
 
-from .chains import Chains
+from .chains import Chains, Walk
 from .docstrings import param_doc
 from .repo import RepoIndex
 
@@ -95,7 +95,7 @@ def entry_points(
     dropped. Calls resolved by name alone are not followed (:mod:`errdex.analyze.chains`).
     """
     out: list[EntryPoint] = []
-    for hop in chains.reach(function, error_class, guards, catchable=catchable):
+    for hop in chains.walk(function, error_class, guards, catchable=catchable).hops:
         if not api.is_public(hop.qualname):
             continue
         func = index.function(hop.qualname)
@@ -128,14 +128,6 @@ def entry_points(
     return out
 
 
-def caught_by(
-    chains: Chains,
-    function: str,
-    *,
-    error_class: str | None = None,
-    guards: Sequence[str] = (),
-    catchable: bool = True,
-) -> list[CaughtBy]:
+def caught_by(walk: Walk) -> list[CaughtBy]:
     """The nearest callers (three at most) whose handler swallows the error."""
-    found = chains.caught_by(function, error_class, guards, catchable=catchable)
-    return [CaughtBy(qualname=c.qualname, line=c.line) for c in found[:MAX_ENTRY_POINTS]]
+    return [CaughtBy(qualname=c.qualname, line=c.line) for c in walk.caught[:MAX_ENTRY_POINTS]]

@@ -223,7 +223,7 @@ def analyze_with_index(
             "catchable": site.kind != "warn",
         }
         found = entry_points(index, chains, api, function, **how)
-        caught = caught_by(chains, function, **how) if not found else []
+        caught = caught_by(chains.walk(function, **how)) if not found else []
         return [EntryPoint(**e) for e in found], caught  # each record gets its own copy
 
     reached_by: Counter[tuple[str, str]] = Counter()
