@@ -26,7 +26,7 @@ def items() -> list[Item]:
     result = scan_checkout(
         stdlib_checkout(),
         repo="python/cpython",
-        include=["tarfile.py", "json/**"],
+        include=["tarfile.py", "json/**", "gzip.py"],
         read_tests=False,
     )
     return result.items
@@ -72,3 +72,18 @@ def test_json_tool_turns_a_decode_error_into_system_exit(items: list[Item]) -> N
     bad_type = site(items, "json.loads", "the JSON object must be str")
     (tool,) = [e for e in bad_type["entryPoints"] if e["qualname"] == "json.tool.main"]
     assert "surfacesAs" not in tool
+
+
+def test_gzip_open_requirements_in_its_own_parameters(items: list[Item]) -> None:
+    # gzip.open: ``if "t" in mode: ... else: ... if errors is not None: raise ValueError``;
+    # the function is named with its module, as it shadows the builtin ``open``
+    (record,) = [
+        r
+        for r, e in items
+        if e["site"]["qualname"] == "gzip.open" and "'errors'" in r["errorMessage"]
+    ]
+    assert (
+        "Pass `mode` and `errors` to `gzip.open()` so that `'t' in mode or errors is None` "
+        "holds: `mode` and `errors` reach the check unchanged, and the call raises "
+        '`ValueError` when `"t" not in mode and errors is not None`.'
+    ) in record["solutions"]

@@ -12,6 +12,7 @@ said with private names or the raising function's locals is left out, not restat
 from __future__ import annotations
 
 import ast
+import builtins
 import io
 import re
 import tokenize
@@ -46,6 +47,7 @@ _ADVICE = re.compile(
 )
 _REQUIREMENT = re.compile(r"\b(must|should|expected|expects|requires?|only)\b", re.IGNORECASE)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z`'\"(])")
+_BUILTINS = frozenset(dir(builtins))
 
 
 def innermost_condition(g: Gathered) -> dict[str, Any] | None:
@@ -62,7 +64,10 @@ def innermost_condition(g: Gathered) -> dict[str, Any] | None:
 def call_name(qualname: str, func: FuncFacts | None) -> str:
     """How a caller writes the call: ``open_archive()``, ``Archive()``, ``Archive.read()``."""
     if func is None or func.cls is None:
-        return f"{short_name(qualname)}()"
+        name = short_name(qualname)
+        if name in _BUILTINS and func is not None and func.module:  # ``gzip.open()``
+            return f"{func.module.rpartition('.')[2]}.{name}()"
+        return f"{name}()"
     cls = short_name(func.cls)
     if func.name in ("__init__", "__new__"):
         return f"{cls}()"
