@@ -7,7 +7,7 @@ from pathlib import Path
 from errdex.scan import scan_checkout
 from errdex.source import open_source
 
-SOURCE = '''\
+SOURCE = """\
 class Reader:
     def read(self, n):
         if not self._eof:
@@ -26,7 +26,7 @@ def make():
         if flag:
             raise TypeError("flag")
     return inner
-'''
+"""
 
 
 def test_private_conditions_are_not_restated(tmp_path: Path) -> None:

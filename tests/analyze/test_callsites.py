@@ -6,7 +6,7 @@ import ast
 
 from errdex.analyze.callsites import CallSite, Handler, call_sites
 
-SOURCE = '''
+SOURCE = """
 def f(path, mode="r"):
     try:
         with contextlib.suppress(KeyError):
@@ -24,7 +24,7 @@ def f(path, mode="r"):
     for item in items:
         h(*path, **kw)
     return [lambda q: q for _ in ()]
-'''
+"""
 
 
 def sites() -> tuple[list[CallSite], frozenset[str]]:
