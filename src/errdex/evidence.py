@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from errdex.source.checkout import Checkout
 
 __all__ = [
+    "CaughtBy",
     "ClassInfo",
     "EntryPoint",
     "Evidence",
@@ -98,6 +99,8 @@ class Provenance(TypedDict, total=False):
 
     analyst: str  # extractor, static, llm
     basis: list[str]
+    #: For a list field (``solutions``): the evidence keys of each item, in order.
+    items: list[list[str]]
     model: str  # llm only: 'openai:gpt-4.1-mini'
     promptVersion: str  # llm only
 
@@ -139,7 +142,22 @@ class EntryPoint(TypedDict, total=False):
     line: int
     depth: int  # calls between it and the raising function (0: the function itself)
     via: list[str]  # the call chain, qualnames
-    precision: str  # how the call graph resolved it: 'exact', 'name'
+    precision: str  # how the call graph resolved it: 'exact' (name-only calls are not followed)
+    #: A handler on the way raises another class instead: as written, where, and at what line.
+    surfacesAs: str
+    convertedIn: str
+    convertedLine: int
+    #: The raising function's parameter -> this entry point's parameter passed on unchanged.
+    passes: dict[str, str]
+    #: What this entry point's docstring says of those parameters.
+    paramDocs: dict[str, str]
+
+
+class CaughtBy(TypedDict):
+    """A caller whose ``except`` swallows the error on its way up (``analyze.chains``)."""
+
+    qualname: str
+    line: int  # the handler's
 
 
 #: How a test states its expectation (``try-except``: a try whose body or else fails).
@@ -164,6 +182,7 @@ class TestEvidence(TypedDict, total=False):
     errorClass: str
     match: str | None  # the regex or literal the test expects
     snippet: str
+    confirmed: bool  # True: a harvest run saw this test raise at this site
 
 
 class Observed(TypedDict, total=False):
@@ -192,6 +211,7 @@ class Evidence(TypedDict, total=False):
     raisesDoc: list[RaisesDoc]
     classInfo: ClassInfo
     entryPoints: list[EntryPoint]
+    caughtBy: list[CaughtBy]  # callers that swallow it, when no public caller sees it
     tests: list[TestEvidence]
     testsRead: bool  # False: no test of the repository was read, so ``tests`` says nothing
     role: RoleEvidence

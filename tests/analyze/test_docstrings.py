@@ -94,3 +94,43 @@ def test_summary_is_the_first_paragraph() -> None:
     assert summary(None) is None
     deprecated = ".. deprecated:: 3.5\n\n   `f` is an alias of `g`.\n"
     assert summary(deprecated) == "`f` is an alias of `g`."
+
+
+def test_what_a_docstring_says_of_one_parameter() -> None:
+    from errdex.analyze.docstrings import param_doc
+
+    numpy = """Build.
+
+    Parameters
+    ----------
+    rows : int
+        Number of rows;
+        must be non-negative.
+    cols : int
+
+    Returns
+    -------
+    rows
+        Not a parameter.
+    """
+    google = """Wait.
+
+    Args:
+        timeout (float): Seconds to wait. Must be positive.
+        *args: passed on.
+
+    Returns:
+        timeout: not this one.
+    """
+    sphinx = """Send.
+
+    :param int retries: how often to try,
+        at least 1.
+    :returns: the reply
+    """
+    assert param_doc(numpy, "rows") == "Number of rows; must be non-negative."
+    assert param_doc(numpy, "cols") is None  # named, but it says nothing
+    assert param_doc(google, "timeout") == "Seconds to wait. Must be positive."
+    assert param_doc(google, "args") == "passed on."
+    assert param_doc(sphinx, "retries") == "how often to try, at least 1."
+    assert param_doc(sphinx, "reply") is None

@@ -87,7 +87,8 @@ def test_an_abstract_method_asks_for_an_implementation(by_line: dict[int, Item])
 def test_a_conditional_not_implemented_is_an_ordinary_error(by_line: dict[int, Item]) -> None:
     record, _ = by_line[15]
     assert "overridden" not in record["documentation"]
-    assert "Make sure `ready` holds" in record["solutions"][-1]
+    # an ordinary requirement, said through the parameter the caller passes
+    assert "so that `ready` holds" in record["solutions"][-1]
 
 
 def test_end_of_iteration_is_not_a_failure(by_line: dict[int, Item], package: Path) -> None:

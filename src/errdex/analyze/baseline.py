@@ -14,6 +14,8 @@ from typing import Any
 
 from errdex.extract.site import ErrorSite, Guard
 
+from .guards import has_private as _private
+
 __all__ = ["ANALYST", "baseline_fields", "requirement_from", "tags_for"]
 
 ANALYST = "extractor"
@@ -154,12 +156,17 @@ def baseline_fields(site: ErrorSite) -> tuple[dict[str, Any], dict[str, Any]]:
     )
 
     requirements = [r for g in conditions if (r := requirement_from(g, site.language))]
-    if requirements:
+    callable_ = not _private(site.qualname) and "<locals>" not in site.qualname
+    if requirements and not _private(requirements[-1]) and callable_:
         solutions = [
             f"Make sure {_code(requirements[-1])} holds when {_code(site.qualname)} reaches line {site.line}."
         ]
-    else:
-        solutions = [f"Avoid the path through {_code(site.qualname)} that reaches {where}."]
+    else:  # a requirement said only in private names is no advice a caller can follow
+        solutions = [
+            f"No requirement on the caller is known for this site (only its syntax was read); "
+            f"handle {_code(cls) if site.error_class else 'the error'} around the call that "
+            "reaches it where it must not stop the program."
+        ]
 
     fields: dict[str, Any] = {
         "documentation": documentation,
@@ -180,7 +187,7 @@ def baseline_fields(site: ErrorSite) -> tuple[dict[str, Any], dict[str, Any]]:
         "documentation": {"analyst": ANALYST, "basis": basis_site},
         "triggerScenarios": {"analyst": ANALYST, "basis": ["guards" if conditions else "qualname"]},
         "commonSituations": {"analyst": ANALYST, "basis": ["qualname", "guards"]},
-        "solutions": {"analyst": ANALYST, "basis": ["guards" if requirements else "qualname"]},
+        "solutions": {"analyst": ANALYST, "basis": ["guards" if conditions else "qualname"]},
         "tags": {"analyst": ANALYST, "basis": ["kind", "errorClass", "qualname"]},
     }
     return fields, provenance

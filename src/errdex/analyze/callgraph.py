@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from .facts import CallRef, FuncFacts
 from .repo import RepoIndex, Target
 
-__all__ = ["MAX_DEPTH", "CallGraph", "Reach", "build_callgraph"]
+__all__ = ["MAX_DEPTH", "CallGraph", "Reach", "build_callgraph", "exact_targets"]
 
 #: Calls between an entry point and the raising function, at most.
 MAX_DEPTH = 4
@@ -115,6 +115,14 @@ def _callee_targets(index: RepoIndex, func: FuncFacts, ref: CallRef) -> list[tup
     if len(ref) > 1 and not known and head not in func.local_imports:
         return _by_name(index, ref[-1])  # a method on a local variable
     return []
+
+
+def exact_targets(index: RepoIndex, func: FuncFacts, ref: CallRef) -> list[str]:
+    """The repository functions a call resolves to without guessing: through imports and
+    definitions, ``self.m`` along the class's bases, a class's constructor."""
+    return [
+        callee for callee, precision in _callee_targets(index, func, ref) if precision == "exact"
+    ]
 
 
 def _local_function(index: RepoIndex, func: FuncFacts, name: str) -> str | None:

@@ -1,8 +1,10 @@
-"""``Raises`` entries of a docstring in the Google, NumPy and Sphinx styles, with their lines.
+"""``Raises`` entries of a docstring in the Google, NumPy and Sphinx styles, with their lines,
+and what a docstring says of one parameter.
 
 A docstring that says which exceptions a function raises, and when, is the author's
 own account of an error; it is quoted, never paraphrased. ``Warns`` sections are read
-the same way, for warnings.
+the same way, for warnings. A parameter's description (``rows : int`` / ``rows (int):``
+/ ``:param rows:``) is the author's requirement on what a caller passes.
 """
 
 from __future__ import annotations
@@ -14,7 +16,15 @@ from typing import Literal
 
 from .linear import LinearRegex
 
-__all__ = ["DOCSTRING_LIMIT", "DocEntry", "cleaned", "names_class", "parse_raises", "summary"]
+__all__ = [
+    "DOCSTRING_LIMIT",
+    "DocEntry",
+    "cleaned",
+    "names_class",
+    "param_doc",
+    "parse_raises",
+    "summary",
+]
 
 #: Docstrings are kept up to this many characters in the evidence (Raises entries are
 #: read from the whole docstring and kept on their own).
@@ -211,3 +221,69 @@ def _sphinx(lines: list[str], start: int, first_line: int, out: list[DocEntry]) 
 def names_class(entry: DocEntry, error_class: str) -> bool:
     """Whether the entry names ``error_class`` (compared by its last dotted part)."""
     return any(name.split(".")[-1] == error_class for name in entry.classes)
+
+
+_GOOGLE_PARAMS = re.compile(
+    r"^(Args|Arguments|Parameters|Params|Keyword Args|Keyword Arguments)\s*:\s*$"
+)
+_NUMPY_PARAMS = re.compile(r"^(Parameters|Other Parameters|Keyword Arguments)\s*$")
+
+
+def param_doc(docstring: str | None, name: str) -> str | None:
+    """What the docstring says of parameter ``name``, on one line; None if it says nothing."""
+    if not docstring or not name:
+        return None
+    lines = inspect.cleandoc(docstring).split("\n")
+    for i, line in enumerate(lines):
+        stripped = line.strip()
+        if _GOOGLE_PARAMS.match(stripped):
+            found = _param_entry(lines, i + 1, _indent(line), name, google=True)
+        elif (
+            _NUMPY_PARAMS.match(stripped)
+            and i + 1 < len(lines)
+            and _UNDERLINE.match(lines[i + 1].strip())
+        ):
+            found = _param_entry(lines, i + 2, _indent(line), name, google=False)
+        elif stripped.startswith(":param"):
+            head, sep, rest = stripped[1:].partition(":")
+            words = head.split()
+            found = None
+            if sep and len(words) >= 2 and words[-1] == name:
+                parts = [rest]
+                for more in lines[i + 1 :]:
+                    if not more.strip() or more.strip().startswith(":"):
+                        break
+                    parts.append(more)
+                found = _join(parts)
+        else:
+            continue
+        if found:
+            return found
+    return None
+
+
+def _param_entry(lines: list[str], start: int, base: int, name: str, *, google: bool) -> str | None:
+    """The description under ``name`` in a Parameters/Args section starting at ``start``."""
+    entry_indent: int | None = None
+    current: list[str] | None = None
+    for line in lines[start:]:
+        stripped = line.strip()
+        if not stripped:
+            continue
+        indent = _indent(line)
+        if indent < base or (google and indent <= base):
+            break
+        if entry_indent is None:
+            entry_indent = indent
+        if indent == entry_indent:
+            if current is not None:
+                break
+            if not google and indent == base and ":" not in stripped and stripped != name:
+                break  # the next NumPy section's title
+            head, _, rest = stripped.partition(":")
+            head = head.split("(")[0].strip()
+            if head.lstrip("*") == name:
+                current = [rest] if google else []
+        elif current is not None:
+            current.append(line)
+    return _join(current) if current else None

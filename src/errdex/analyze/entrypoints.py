@@ -1,4 +1,4 @@
-"""Public entry points: the functions a user can call that reach a raising function.
+"""Public entry points: the functions a user can call that reach a raising site.
 
 Public means exported by the package (listed in a module's ``__all__`` or re-exported by
 a package ``__init__``) or named without a leading underscore all the way down
@@ -7,15 +7,18 @@ a package ``__init__``) or named without a leading underscore all the way down
 
 from __future__ import annotations
 
-from errdex.evidence import EntryPoint
+from collections.abc import Sequence
 
-from .callgraph import CallGraph
+from errdex.evidence import CaughtBy, EntryPoint
+
+from .chains import Chains, Walk
+from .docstrings import param_doc
 from .repo import RepoIndex
 
-__all__ = ["MAX_ENTRY_POINTS", "PublicApi", "entry_points"]
+__all__ = ["MAX_ENTRY_POINTS", "PublicApi", "caught_by", "entry_points"]
 
-#: Entry points kept per raising function, closest first.
-MAX_ENTRY_POINTS = 8
+#: Entry points kept per site: the nearest three.
+MAX_ENTRY_POINTS = 3
 
 
 class PublicApi:
@@ -76,26 +79,55 @@ def _private_path(module: str) -> bool:
 
 
 def entry_points(
-    index: RepoIndex, graph: CallGraph, api: PublicApi, function: str
+    index: RepoIndex,
+    chains: Chains,
+    api: PublicApi,
+    function: str,
+    *,
+    error_class: str | None = None,
+    guards: Sequence[str] = (),
+    catchable: bool = True,
 ) -> list[EntryPoint]:
-    """Public functions reaching ``function``, closest and most precise first."""
-    found = []
-    for qualname, reach in graph.reach(function).items():
-        if not api.is_public(qualname):
+    """The nearest public functions whose exactly resolved calls reach ``function`` and let
+    ``error_class`` out (as itself or converted), closest first.
+
+    ``guards`` are the site's conditions: a caller whose constants make one false is
+    dropped. Calls resolved by name alone are not followed (:mod:`errdex.analyze.chains`).
+    """
+    out: list[EntryPoint] = []
+    for hop in chains.walk(function, error_class, guards, catchable=catchable).hops:
+        if not api.is_public(hop.qualname):
             continue
-        func = index.function(qualname)
+        func = index.function(hop.qualname)
         if func is None:
             continue
-        found.append((reach.depth, reach.precision != "exact", qualname, func, reach))
-    found.sort(key=lambda t: (t[0], t[1], t[2]))
-    return [
-        EntryPoint(
-            qualname=qualname,
+        entry = EntryPoint(
+            qualname=hop.qualname,
             path=func.path,
             line=func.line,
-            depth=reach.depth,
-            via=list(reach.via),
-            precision=reach.precision,
+            depth=hop.depth,
+            via=list(hop.via),
+            precision="exact",
         )
-        for _, _, qualname, func, reach in found[:MAX_ENTRY_POINTS]
-    ]
+        if hop.conversion is not None:
+            entry["surfacesAs"] = hop.conversion.written
+            entry["convertedIn"] = hop.conversion.function
+            entry["convertedLine"] = hop.conversion.line
+        if hop.passes:
+            entry["passes"] = dict(hop.passes)
+            docs = {
+                param: text
+                for param in sorted(set(hop.passes.values()))
+                if (text := param_doc(func.docstring, param))
+            }
+            if docs:
+                entry["paramDocs"] = docs
+        out.append(entry)
+        if len(out) >= MAX_ENTRY_POINTS:
+            break
+    return out
+
+
+def caught_by(walk: Walk) -> list[CaughtBy]:
+    """The nearest callers (three at most) whose handler swallows the error."""
+    return [CaughtBy(qualname=c.qualname, line=c.line) for c in walk.caught[:MAX_ENTRY_POINTS]]

@@ -10,6 +10,10 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .callsites import CallSite
 
 __all__ = [
     "CallRef",
@@ -52,6 +56,10 @@ class FuncFacts:
     is_test: bool
     #: ``reader = GraphMLReader(...)``: local names bound once, to a call's result.
     local_calls: dict[str, CallRef] = field(default_factory=dict)
+    #: Each call with its enclosing handlers and known arguments (:mod:`.callsites`), and
+    #: the names the body rebinds (a parameter among them does not reach a call unchanged).
+    call_sites: list[CallSite] = field(default_factory=list)
+    rebound: frozenset[str] = frozenset()
 
 
 @dataclass(slots=True)

@@ -19,23 +19,18 @@ from errdex.evidence import EntryPoint, Provenance, RaisesDoc, TestEvidence
 from .callgraph import MAX_DEPTH
 from .code_fields import example_fix, try_catch, type_guard, validation
 from .docstrings import summary
-from .gathered import Gathered, callable_name, class_phrase, location, noun, short_name, verb
-from .guards import CONDITION_KINDS, code, condition_phrase, negated
-from .roles import role_documentation, role_solution
+from .gathered import Gathered, callable_name, class_phrase, location, noun, short_name
+from .guards import CONDITION_KINDS, code, condition_phrase, has_private, negated
+from .quoting import quote as _quote
+from .remedies import innermost_condition, param_requirement, remedies
+from .roles import role_documentation
 
 __all__ = ["ANALYST", "write_fields"]
 
 ANALYST = "static"
-#: Quoted text is cut at this many characters (with an ellipsis).
-QUOTE_LIMIT = 300
 #: Entry points and tests named in prose, at most.
 SHOWN = 3
 
-_ADVICE = re.compile(
-    r"\b(use|try|consider|please|did you mean|instead|install|set|pass|call|provide|specify)\b",
-    re.IGNORECASE,
-)
-_REQUIREMENT = re.compile(r"\b(must|should|expected|expects|requires?|only)\b", re.IGNORECASE)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z`'\"(])")
 _KEBAB_SPLIT = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|[^A-Za-z0-9]+")
 
@@ -52,20 +47,6 @@ def tags_for_names(tags: list[str], names: list[str]) -> list[str]:
         if tag and tag not in out:
             out.append(tag)
     return out
-
-
-def _quote(text: str) -> str:
-    """Quoted evidence text on one line; a final full stop is left to the sentence around it.
-
-    reST's ````G```` becomes ```G```; unpaired backticks become quotes, so that the
-    backticks of the surrounding prose still pair up.
-    """
-    text = " ".join(text.split()).rstrip(".").replace("``", "`")
-    if len(text) > QUOTE_LIMIT:
-        text = text[: QUOTE_LIMIT - 1].rstrip() + "…"
-    if text.count("`") % 2:
-        text = text.replace("`", "'")
-    return "“" + text.replace("“", '"').replace("”", '"') + "”"
 
 
 def _first_sentences(text: str) -> str:
@@ -163,24 +144,32 @@ def _doc_owner(g: Gathered, doc: RaisesDoc) -> str | None:
 # -- triggerScenarios ---------------------------------------------------------------------
 
 
-def _entry_phrase(entry: EntryPoint) -> str:
+def _entry_phrase(entry: EntryPoint, error_class: str | None) -> str:
     depth = entry.get("depth", 0)
     if depth == 0:
         return f"{code(entry['qualname'])}, the raising function itself"
-    loose = " (matched by method name only)" if entry.get("precision") != "exact" else ""
+    surfaces = entry.get("surfacesAs")
+    note = ""
+    if surfaces:
+        again = "a new " if short_name(surfaces) == error_class else ""
+        note = (
+            f" (surfaces as {again}{code(surfaces)}: the handler at line "
+            f"{entry.get('convertedLine')} of {code(entry.get('convertedIn', ''))} raises it instead)"
+        )
     via = entry.get("via", [])[1:-1]
     calls = f"{depth} call{'s' if depth > 1 else ''}"
     if via:
         hops = ", ".join(code(v) for v in via)
-        return f"{code(entry['qualname'])}, {calls} away through {hops}{loose}"
-    return f"{code(entry['qualname'])}, which calls it directly{loose}"
+        return f"{code(entry['qualname'])}, {calls} away through {hops}{note}"
+    return f"{code(entry['qualname'])}, which calls it directly{note}"
 
 
 def _test_phrase(test: TestEvidence) -> str:
     match = test.get("match")
     expects = f"{test.get('kind')}({test.get('errorClass')}"
     expects += f", match={match!r})" if match else ")"
-    return f"{code(test.get('name', ''))} at {location(test.get('path', ''), test.get('line', 0))} ({code(expects)})"
+    ran = ", confirmed by running it" if test.get("confirmed") else ""
+    return f"{code(test.get('name', ''))} at {location(test.get('path', ''), test.get('line', 0))} ({code(expects)}{ran})"
 
 
 def _trigger(g: Gathered) -> tuple[str, list[str]]:
@@ -199,23 +188,17 @@ def _trigger(g: Gathered) -> tuple[str, list[str]]:
         sentences = [f"Triggered when {code(s.qualname)} is imported: no enclosing condition."]
         basis.append("site.qualname")
     if g.entry_points:
-        shown = "; ".join(_entry_phrase(e) for e in g.entry_points[:SHOWN])
-        more = len(g.entry_points) - SHOWN
-        extra = f"; and {more} more" if more > 0 else ""
-        loose = sum(1 for e in g.entry_points if e.get("precision") != "exact")
-        precision = (
-            "every chain resolved through imports"
-            if not loose
-            else f"{loose} of {len(g.entry_points)} chains rest on method names alone"
-        )
+        shown = "; ".join(_entry_phrase(e, s.error_class) for e in g.entry_points[:SHOWN])
         sentences.append(
-            f"Public entry points that reach it (repository call graph, at most {MAX_DEPTH} "
-            f"calls deep; {precision}): {shown}{extra}."
+            f"The nearest public entry points that reach it (calls resolved through imports, "
+            f"classes and their bases, at most {MAX_DEPTH} deep; callers that catch it or "
+            f"whose constant arguments rule it out left out): {shown}."
         )
         basis.append("entryPoints")
     elif s.function:
         sentences.append(
-            f"No public entry point reaches it within {MAX_DEPTH} calls in the repository's call graph."
+            f"No public entry point reaches it within {MAX_DEPTH} exactly resolved calls "
+            "(calls on objects of unknown type are not followed)."
         )
         basis.append("entryPoints")
     if g.tests:
@@ -296,83 +279,31 @@ def _common(g: Gathered) -> tuple[str, list[str]]:
 # -- solutions and tips -------------------------------------------------------------------
 
 
-def _advice(g: Gathered) -> list[tuple[str, str]]:
-    """Sentences of the message that say what to do ("use X instead") or what must hold."""
-    if g.site.template.is_opaque:
-        return []
-    found = []
-    for sentence in _SENTENCE.split(g.site.template.display):
-        text = sentence.strip()
-        if len(text) <= 3:
-            continue
-        if _ADVICE.search(text):
-            found.append(("Follow the message's own advice", text))
-        elif _REQUIREMENT.search(text):
-            found.append(("The message states the requirement", text))
-    return found[:2]
-
-
-def _innermost_condition(g: Gathered) -> dict[str, Any] | None:
-    """The closest condition to the raise, unless a handler is closer (then the raise
-    translates a caught error, and negating an outer condition is no remedy)."""
-    for guard in reversed(g.site.guards):
-        if guard["kind"] == "except":
-            return None
-        if guard["kind"] in CONDITION_KINDS:
-            return dict(guard)
-    return None
-
-
-def _solutions(g: Gathered) -> tuple[list[str], list[str]]:
-    if g.role is not None:  # the guard is no failure condition, the docstring no mistake
-        return [role_solution(g, g.role)], ["site.role"]
-    s = g.site
-    out: list[str] = []
-    basis: list[str] = []
-    for lead, sentence in _advice(g):
-        out.append(f"{lead}: {_quote(sentence)}.")
-        basis.append("site.template")
-    guard = _innermost_condition(g)
-    if guard is not None:
-        requirement = negated(guard["text"])
-        out.append(
-            f"Make sure {code(requirement)} holds when {code(s.qualname)} reaches line {s.line}; "
-            f"it {verb(g)} when {code(guard['text'])} (line {guard['line']})."
-        )
-        basis.append("site.guards")
-    else:
-        caught = next((x for x in reversed(s.guards) if x["kind"] == "except"), None)
-        if caught is not None:
-            name = caught["text"].partition(" was raised")[0]
-            out.append(
-                f"It is raised after {code(name)} was caught at line {caught['line']}: "
-                f"avoid what raises {code(name)} there."
-            )
-            basis.append("site.guards")
-    for doc in g.raises_own[:1] if g.same_class_in_function == 1 else []:
-        if doc["text"]:
-            owner = g.func.name if g.func else s.qualname
-            out.append(
-                f"Avoid the case the docstring of {code(owner)} gives for {class_phrase(g)}: {_quote(doc['text'])}."
-            )
-            basis.append("raisesDoc")
-    if not out:
-        out.append(
-            f"Avoid the path through {code(s.qualname)} that reaches {location(s.path, s.line)}."
-        )
-        basis.append("site.qualname")
-    return out, basis
+def _solutions(g: Gathered) -> tuple[list[str], list[str], list[list[str]]]:
+    found = remedies(g)
+    items = [basis for _, basis in found]
+    return [text for text, _ in found], [k for basis in items for k in basis], items
 
 
 def _tips(g: Gathered, validation: str | None) -> tuple[list[str], list[str]]:
     tips: list[str] = []
     basis: list[str] = []
-    guard = _innermost_condition(g)
-    if validation and guard is not None and g.func is not None:
-        tips.append(
-            f"Check {code(negated(guard['text']))} before calling {code(callable_name(g.func))}."
-        )
-        basis.append("site.guards")
+    req = param_requirement(g)
+    guard = innermost_condition(g)
+    if req is not None:
+        tips.append(f"Check {code(req.requirement)} before calling {code(req.call)}.")
+        basis.extend(["site.guards", "entryPoints"])
+    elif (
+        validation
+        and guard is not None
+        and g.func is not None
+        and sum(x["kind"] in CONDITION_KINDS for x in g.site.guards) == 1  # else: not enough
+    ):
+        requirement = negated(guard["text"])
+        callee = callable_name(g.func)
+        if not has_private(requirement) and not has_private(callee):
+            tips.append(f"Check {code(requirement)} before calling {code(callee)}.")
+            basis.append("site.guards")
     if g.tests:
         test = g.tests[0]
         tips.append(
@@ -394,7 +325,7 @@ def write_fields(
     fields["documentation"], basis["documentation"] = _documentation(g)
     fields["triggerScenarios"], basis["triggerScenarios"] = _trigger(g)
     fields["commonSituations"], basis["commonSituations"] = _common(g)
-    fields["solutions"], basis["solutions"] = _solutions(g)
+    fields["solutions"], basis["solutions"], solution_items = _solutions(g)
     fields["exampleFix"], basis["exampleFix"] = example_fix(g)
     fields["validationCode"], basis["validationCode"] = validation(g)
     fields["typeGuard"], basis["typeGuard"] = type_guard(g)
@@ -428,4 +359,5 @@ def write_fields(
         for key, value in basis.items()
         if value and (fields.get(key) not in (None, [], ""))
     }
+    provenance["solutions"]["items"] = solution_items  # the evidence of each solution
     return fields, provenance

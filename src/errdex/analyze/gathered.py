@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from errdex.evidence import ClassInfo, EntryPoint, RaisesDoc, TestEvidence
+from errdex.evidence import CaughtBy, ClassInfo, EntryPoint, RaisesDoc, TestEvidence
 
 from .background import Rule
 from .facts import FuncFacts
@@ -39,6 +39,8 @@ class Gathered:
     class_info: ClassInfo | None = None
     entry_points: list[EntryPoint] = field(default_factory=list)
     entry_funcs: dict[str, FuncFacts] = field(default_factory=dict)
+    #: Callers that swallow it, when no public function sees it (analyze.chains).
+    caught_by: list[CaughtBy] = field(default_factory=list)
     tests: list[TestEvidence] = field(default_factory=list)
     observed: list[dict[str, Any]] = field(default_factory=list)
     background: tuple[str | None, Rule | None] = (None, None)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import re
 from functools import lru_cache
 
 from errdex.evidence import GuardItem
@@ -22,6 +23,7 @@ __all__ = [
     "code",
     "condition_phrase",
     "free_names",
+    "has_private",
     "isinstance_checks",
     "negated",
     "parse_guard",
@@ -32,6 +34,15 @@ CONDITION_KINDS = frozenset({"if", "elif", "else", "assert", "while-else"})
 _BUILTINS = frozenset(dir(builtins))
 #: Searched in a literal of any size: RE2, linear time.
 _WORD_BEFORE = LinearRegex(r"([A-Za-z][A-Za-z-]*)\s*$")
+
+
+#: A name with a leading underscore: ``_eof``, ``self._buf``, ``pkg._impl.f``.
+_PRIVATE = re.compile(r"(?<![\w])_\w+")
+
+
+def has_private(text: str) -> bool:
+    """Whether code text names something private (dunders aside): a caller cannot act on it."""
+    return any(not (m.startswith("__") and m.endswith("__")) for m in _PRIVATE.findall(text))
 
 
 def code(text: str) -> str:

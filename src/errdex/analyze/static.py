@@ -16,19 +16,21 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from errdex.evidence import EntryPoint, FunctionInfo, Provenance, RaisesDoc
+from errdex.evidence import CaughtBy, EntryPoint, FunctionInfo, Provenance, RaisesDoc, TestEvidence
 from errdex.record import escaped_item
 from errdex.source import Checkout
 
 from .background import background_tag
 from .budget import FileBudget
 from .callgraph import CallGraph, build_callgraph
+from .chains import Chains
 from .classes import ClassTree, class_info
 from .docstrings import DocEntry, cleaned, names_class, parse_raises
-from .entrypoints import PublicApi, entry_points
+from .entrypoints import PublicApi, caught_by, entry_points
 from .facts import FuncFacts
 from .fields import ANALYST, write_fields
 from .gathered import Gathered
+from .guards import CONDITION_KINDS
 from .related import related_ids
 from .repo import TEST_GLOBS, RepoIndex, build_index
 from .roles import site_role
@@ -146,7 +148,7 @@ def _gather(
     tree: ClassTree,
     docs: _Docs,
     imports: dict[str, dict[str, str]],
-    entries: Callable[[str], list[EntryPoint]],
+    entries: Callable[[SiteView, str], tuple[list[EntryPoint], list[CaughtBy]]],
     reached_by: Counter[tuple[str, str]],
 ) -> Gathered:
     g = Gathered(site=site, observed=list(site.evidence.get("observed") or []))
@@ -161,7 +163,7 @@ def _gather(
     else:
         g.background = background_tag(site, frozenset())
     if func is not None:
-        g.entry_points = entries(func.qualname)
+        g.entry_points, g.caught_by = entries(site, func.qualname)
         for entry in g.entry_points:
             entry_func = index.function(entry["qualname"])
             if entry_func is not None:
@@ -212,12 +214,17 @@ def analyze_with_index(
         elif site.error_class:
             site.canonical_class = index.canonical_class(site.module, (site.error_class,))
     imports: dict[str, dict[str, str]] = {}
-    memo: dict[str, list[EntryPoint]] = {}
+    chains = Chains(index, tree)
 
-    def entries(function: str) -> list[EntryPoint]:
-        if function not in memo:
-            memo[function] = entry_points(index, graph, api, function)
-        return [EntryPoint(**e) for e in memo[function]]  # each record gets its own copy
+    def entries(site: SiteView, function: str) -> tuple[list[EntryPoint], list[CaughtBy]]:
+        how: dict[str, Any] = {
+            "error_class": site.canonical_class,
+            "guards": [g["text"] for g in site.guards if g["kind"] in CONDITION_KINDS],
+            "catchable": site.kind != "warn",
+        }
+        found = entry_points(index, chains, api, function, **how)
+        caught = caught_by(chains.walk(function, **how)) if not found else []
+        return [EntryPoint(**e) for e in found], caught  # each record gets its own copy
 
     reached_by: Counter[tuple[str, str]] = Counter()
     in_function: Counter[tuple[str, str]] = Counter()
@@ -242,6 +249,14 @@ def analyze_with_index(
     tests = link_tests(index, graph, tree, sites)
     for g in gathered:
         g.tests = tests.get(g.site.index, [])
+        confirmed = {
+            t.get("name") for t in g.site.evidence.get("tests") or [] if t.get("confirmed")
+        }
+        if confirmed:  # a harvest run confirmed them (analyze.harvest.confirm): kept
+            g.tests = [
+                TestEvidence(**t, confirmed=True) if t.get("name") in confirmed else t
+                for t in g.tests
+            ]
         g.tests_read = index.tests_read > 0
     related = related_ids(sites, {g.site.index: g.entry_points for g in gathered})
     enriched: dict[int, Item] = {}
@@ -266,6 +281,8 @@ def _enriched(g: Gathered, related: list[str]) -> Item:
     if g.class_info is not None:
         evidence["classInfo"] = g.class_info
     evidence["entryPoints"] = g.entry_points
+    if g.caught_by:
+        evidence["caughtBy"] = g.caught_by
     evidence["tests"] = g.tests
     evidence["testsRead"] = g.tests_read  # False: an empty ``tests`` says nothing of them
     evidence["related"] = related

@@ -10,6 +10,8 @@ import ast
 
 from errdex.extract._downgrade import parse_any
 
+from .astfields import child_fields as _child_fields
+from .callsites import call_sites
 from .expects import ExpectFinder
 from .facts import CallRef, ClassFacts, FuncFacts, FunctionNode, ModuleFacts, clean, dotted
 from .shadows import shadowing_imports
@@ -43,21 +45,6 @@ def module_facts(
 
 
 _DEF_TYPES = frozenset({ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef})
-#: Fields that never hold a node worth visiting (contexts, operators, plain values).
-_LEAF_FIELDS = frozenset({"ctx", "op", "ops", "id", "attr", "arg", "value_kind", "kind", "n", "s"})
-_FIELDS_MEMO: dict[type, tuple[str, ...]] = {}
-
-
-def _child_fields(t: type) -> tuple[str, ...]:
-    """The fields of a node type that may hold child expressions or statements."""
-    found = _FIELDS_MEMO.get(t)
-    if found is None:
-        if t is ast.Constant or not issubclass(t, ast.AST):
-            found = ()
-        else:
-            found = tuple(f for f in t._fields if f not in _LEAF_FIELDS)
-        _FIELDS_MEMO[t] = found
-    return found
 
 
 def _docstring(body: list[ast.stmt]) -> tuple[str | None, int]:
@@ -213,6 +200,7 @@ class _Walker:
             for d in node.decorator_list
             if (ref := dotted(d.func if isinstance(d, ast.Call) else d)) is not None
         ]
+        sites, rebound = call_sites(node) if not self.facts.is_test else ([], frozenset())
         func = FuncFacts(
             qualname=qualname,
             name=node.name,
@@ -232,6 +220,8 @@ class _Walker:
             local_imports=local_imports,
             is_test=self.facts.is_test,
             local_calls=local_calls,
+            call_sites=sites,
+            rebound=rebound,
         )
         self.facts.functions.append(func)
         inner_prefix = f"{prefix}{node.name}.<locals>."

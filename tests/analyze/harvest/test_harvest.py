@@ -162,9 +162,44 @@ def test_record_and_other_evidence_are_kept(harvested: dict[str, Any]) -> None:
     for line, before in harvested["before"].items():
         after = harvested["after"][line]
         assert after["record"] == before["record"]
-        rest = {k: v for k, v in after["evidence"].items() if k != "observed"}
-        assert rest == before["evidence"]
+        rest = {k: v for k, v in after["evidence"].items() if k not in ("observed", "tests")}
+        assert rest == {k: v for k, v in before["evidence"].items() if k != "tests"}
         assert "observed" not in before["evidence"]
+        # the test links are the same ones; a run may only mark them confirmed
+        unmarked = [
+            {k: v for k, v in t.items() if k != "confirmed"} for t in after["evidence"]["tests"]
+        ]
+        assert unmarked == before["evidence"]["tests"]
+
+
+def test_test_links_confirmed_by_the_run(harvested: dict[str, Any]) -> None:
+    def links(envelopes: dict[int, dict[str, Any]], needle: str) -> dict[str, bool | None]:
+        tests = envelopes[line_of(CORE, needle)]["evidence"]["tests"]
+        return {t["name"]: t.get("confirmed") for t in tests}
+
+    positive = 'raise ValueError(f"expected a positive'
+    assert links(harvested["before"], positive) == {
+        "tests/test_core.py::test_check_positive_many": None,
+        "tests/test_core.py::test_check_positive_again": None,
+    }
+    # each linked test raised here with a message that fits the record (parameters aside)
+    assert links(harvested["after"], positive) == {
+        "tests/test_core.py::test_check_positive_many": True,
+        "tests/test_core.py::test_check_positive_again": True,
+    }
+    assert set(links(harvested["after"], "raise SmallError(").values()) == {True}
+    # the monkeypatched message fails the record's pattern: the link stays as read
+    assert links(harvested["after"], "raise RuntimeError(NOT_READY)") == {
+        "tests/test_core.py::test_stopped_engine": None
+    }
+    confirmed = sum(
+        bool(t.get("confirmed"))
+        for e in harvested["after"].values()
+        for t in e["evidence"]["tests"]
+    )
+    # 2 + 2 (SmallError) + 1 (the callable form) + 2 (the warning: pytest.warns, assertWarns)
+    assert confirmed == harvested["report"]["counts"]["testLinksConfirmed"] == 7
+    assert set(links(harvested["after"], "warnings.warn(").values()) == {True}
 
 
 def test_rerun_replaces_observed_and_honours_the_cap(
@@ -419,3 +454,18 @@ def test_class_name_as_a_traceback_prints_it() -> None:
     assert class_name(ValueError) == "ValueError"
     assert class_name(json.JSONDecodeError) == "json.decoder.JSONDecodeError"
     assert class_name(Local).endswith("test_class_name_as_a_traceback_prints_it.<locals>.Local")
+
+
+def test_confirmed_links_survive_analysis_and_are_said(harvested: dict[str, Any]) -> None:
+    from errdex.analyze.static import analyze_items
+
+    with SqliteStore(harvested["db"]) as store:
+        items = [(e["record"], e["evidence"]) for e in store.iter_envelopes(repo=REPO)]
+    again = analyze_items(open_source(str(harvested["root"]), repo=REPO), items)
+    line = line_of(CORE, "raise SmallError(")
+    ((record, evidence),) = [
+        (r, e) for r, e in again if r["filePath"] == CORE_PATH and r["lineNumber"] == line
+    ]
+    # the analyst links the tests again from their source; the run's confirmation stays
+    assert [t.get("confirmed") for t in evidence["tests"]] == [True, True]
+    assert "(`pytest.raises(SmallError)`, confirmed by running it)" in record["triggerScenarios"]

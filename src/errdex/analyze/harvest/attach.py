@@ -24,6 +24,7 @@ from errdex.source import Checkout
 from errdex.template import MessageTemplate
 
 from .collect import Capture
+from .confirm import confirm_links
 
 __all__ = [
     "MAX_OBSERVED",
@@ -138,6 +139,9 @@ class AttachResult:
     class_differs: list[Mismatch] = field(default_factory=list)
     missed: list[Unplaced] = field(default_factory=list)  # raise lines without a record
     records_total: int = 0
+    confirmed: int = 0  # test links newly confirmed: the linked test raised at the site
+    #: Record id -> node ids of the tests whose run raised there (analyze.harvest.confirm).
+    ran: dict[str, set[str]] = field(default_factory=dict)
     observed: dict[str, list[Observed]] = field(default_factory=dict)
     updates: list[tuple[dict[str, Any], dict[str, Any]]] = field(default_factory=list)
 
@@ -285,6 +289,7 @@ def attach(
     index = _Index(envelopes)
     result = AttachResult(captures=len(captures), records_total=len(index.by_id))
     observations = _Observations()
+    ran = result.ran
     mismatches: dict[tuple[str, int, str, str], Mismatch] = {}
     differs: dict[tuple[str, int, str, str], Mismatch] = {}
     missed: dict[tuple[str, int], Unplaced] = {}
@@ -328,6 +333,8 @@ def attach(
             result.by_range += spanned
             if len(capture.message) <= MAX_STORED_MESSAGE:
                 observations.add(envelope["record"]["id"], capture.message, holes, capture.test)
+            if capture.test:
+                ran.setdefault(envelope["record"]["id"], set()).add(capture.test)
             break
         if placed:
             continue
@@ -353,6 +360,9 @@ def attach(
         envelope = index.by_id[rid]
         evidence = dict(envelope["evidence"])
         evidence["observed"] = observed
+        if evidence.get("tests"):
+            evidence["tests"], newly = confirm_links(evidence["tests"], ran.get(rid, ()))
+            result.confirmed += newly
         result.updates.append((envelope["record"], evidence))
     return result
 
@@ -372,6 +382,7 @@ def summary_counts(result: AttachResult) -> dict[str, int]:
             "outsideRepository": result.outside,
             "truncated": result.truncated,
             "recordsWithObserved": len(result.observed),
+            "testLinksConfirmed": result.confirmed,
             "records": result.records_total,
         }
     )

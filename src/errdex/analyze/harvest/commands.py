@@ -38,6 +38,7 @@ from .collect import (
     package_pytest_args,
     run_pytest,
 )
+from .confirm import confirm_links
 
 __all__ = ["harvest"]
 
@@ -213,6 +214,10 @@ def _write(db: str, result: AttachResult) -> int:
                 if fresh is None:
                     continue  # rescanned away during the run
                 evidence = {**fresh["evidence"], "observed": result.observed[record["id"]]}
+                if evidence.get("tests"):
+                    evidence["tests"] = confirm_links(
+                        evidence["tests"], result.ran.get(record["id"], ())
+                    )[0]
                 updates.append((fresh["record"], evidence))
             return store.update_records(updates)
     except StoreError as exc:
@@ -348,6 +353,7 @@ def _print_report(
     table.add_row("raised by code underneath a repo line", f"{result.underneath:,}")
     table.add_row("raised in files without records (tests)", f"{result.unscanned:,}")
     table.add_row("no repository frame (a bad call, stdlib)", f"{result.outside:,}")
+    table.add_row("test links confirmed by running them", f"{result.confirmed:,}")
     table.add_row(
         "records with an observed message",
         f"{len(result.observed):,} / {result.records_total:,} ({share:.1%})",

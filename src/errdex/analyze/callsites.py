@@ -1,0 +1,220 @@
+"""Each call of a function body with what surrounds it: the ``try`` handlers that enclose it
+and the arguments it passes, as far as they are constants or plain names.
+
+The call graph alone cannot tell whether an error gets out of a caller: ``try: f()
+except ValueError: return None`` swallows what ``f`` raises, ``except OSError as e: raise
+ReadError(...) from e`` converts it, and ``f(mode="r")`` may never satisfy the condition
+that raises. These facts let the entry-point walk (:mod:`errdex.analyze.chains`) cut such
+chains and say what a converted error surfaces as.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+
+from .astfields import child_fields as _child_fields
+from .facts import dotted
+
+__all__ = ["Arg", "CallSite", "Handler", "call_sites", "constant_of"]
+
+#: The dotted parts of a callee or a class, as :data:`errdex.analyze.facts.CallRef`.
+Ref = tuple[str, ...]
+#: An argument as far as it is known: ``("const", value)`` or ``("name", identifier)``.
+Arg = tuple[str, object]
+#: A constant longer than this (in its repr) is not kept: it would only bloat the facts.
+MAX_CONSTANT = 200
+
+_NESTED = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+
+
+@dataclass(frozen=True, slots=True)
+class Handler:
+    """One ``except`` clause (or a ``contextlib.suppress``) around a call."""
+
+    line: int
+    classes: tuple[Ref, ...]  # empty: a bare ``except:``, which catches everything
+    #: The class the handler raises instead (``raise ReadError(...) from e``), if any.
+    raises: Ref | None
+    #: A bare ``raise`` (or ``raise e`` of the caught name): the error goes on unchanged.
+    reraises: bool
+
+
+@dataclass(frozen=True, slots=True)
+class CallSite:
+    ref: Ref
+    line: int
+    #: The ``try`` statements whose body holds the call, innermost first.
+    tries: tuple[tuple[Handler, ...], ...]
+    args: tuple[Arg | None, ...]  # positional, up to the first ``*args``
+    keywords: tuple[tuple[str, Arg | None], ...]
+    starred: bool  # ``*args`` or ``**kwargs`` passed: later parameters are unknown
+
+
+def constant_of(node: ast.expr) -> tuple[bool, object]:
+    """``(True, value)`` for a literal (``3``, ``-1``, ``"r"``, ``None``, ``(1, 2)``)."""
+    if isinstance(node, ast.Constant):
+        value: object = node.value
+    elif isinstance(node, (ast.UnaryOp, ast.Tuple, ast.List, ast.Set, ast.Dict)):
+        try:
+            value = ast.literal_eval(node)
+        except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+            return False, None
+    else:
+        return False, None
+    if len(repr(value)) > MAX_CONSTANT:
+        return False, None
+    return True, value
+
+
+def _arg(node: ast.expr) -> Arg | None:
+    if isinstance(node, ast.Name):
+        return ("name", node.id)
+    known, value = constant_of(node)
+    return ("const", value) if known else None
+
+
+def _ref(node: ast.expr) -> Ref | None:
+    """A plain dotted name (``errors.ReadError``); None for anything else."""
+    ref = dotted(node)
+    return ref if ref is not None and ref[0] not in ("", "super()") else None
+
+
+def _caught(node: ast.expr | None) -> tuple[Ref, ...] | None:
+    """The classes an ``except`` names; None when one of them is not a plain name."""
+    if node is None:
+        return ()
+    items = node.elts if isinstance(node, ast.Tuple) else [node]
+    refs = [_ref(x) for x in items]
+    return None if any(r is None for r in refs) else tuple(r for r in refs if r is not None)
+
+
+def _raises_in(body: list[ast.stmt], name: str | None) -> tuple[Ref | None, bool]:
+    """The class a handler body raises and whether it re-raises what it caught."""
+    raised: Ref | None = None
+    reraises = False
+    stack: list[ast.AST] = list(body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (*_NESTED, ast.Lambda)):
+            continue
+        if isinstance(node, ast.Raise):
+            exc = node.exc
+            if exc is None or (isinstance(exc, ast.Name) and exc.id == name):
+                reraises = True
+            else:
+                target = exc.func if isinstance(exc, ast.Call) else exc
+                ref = _ref(target)
+                if ref is None:
+                    reraises = True  # ``raise self.error(...)``: unknown, so not cut
+                elif raised is None:
+                    raised = ref
+        stack.extend(ast.iter_child_nodes(node))
+    return raised, reraises
+
+
+def _handlers(node: ast.Try | ast.TryStar) -> tuple[Handler, ...] | None:
+    out = []
+    for h in node.handlers:
+        classes = _caught(h.type)
+        if classes is None:
+            return None  # ``except self.errors:``: what it catches is not known
+        raised, reraises = _raises_in(h.body, h.name)
+        out.append(Handler(h.lineno, classes, raised, reraises))
+    return tuple(out)
+
+
+def _suppressed(node: ast.With | ast.AsyncWith) -> Handler | None:
+    """``with contextlib.suppress(A, B):`` as a handler that swallows A and B."""
+    for item in node.items:
+        call = item.context_expr
+        if isinstance(call, ast.Call) and (_ref(call.func) or ())[-1:] == ("suppress",):
+            refs = [_ref(a) for a in call.args]
+            if refs and all(r is not None for r in refs):
+                return Handler(node.lineno, tuple(r for r in refs if r is not None), None, False)
+    return None
+
+
+def _site(node: ast.Call, ref: Ref, tries: tuple[tuple[Handler, ...], ...]) -> CallSite:
+    args: list[Arg | None] = []
+    starred = False
+    for a in node.args:
+        if isinstance(a, ast.Starred):
+            starred = True
+            break
+        args.append(_arg(a))
+    keywords = []
+    for k in node.keywords:
+        if k.arg is None:
+            starred = True
+        else:
+            keywords.append((k.arg, _arg(k.value)))
+    return CallSite(ref, node.lineno, tries, tuple(args), tuple(keywords), starred)
+
+
+_NESTED_TYPES = frozenset(_NESTED)
+_TRY_TYPES = frozenset({ast.Try, ast.TryStar})
+_WITH_TYPES = frozenset({ast.With, ast.AsyncWith})
+Tries = tuple[tuple[Handler, ...], ...]
+
+
+def call_sites(
+    func: ast.FunctionDef | ast.AsyncFunctionDef,
+) -> tuple[list[CallSite], frozenset[str]]:
+    """The calls of a function body (nested definitions aside) and the names it rebinds."""
+    out: list[CallSite] = []
+    bound: set[str] = set()
+    _block(func.body, (), out, bound)
+    out.sort(key=lambda c: c.line)
+    return out, frozenset(bound)
+
+
+def _block(body: list[ast.stmt], tries: Tries, out: list[CallSite], bound: set[str]) -> None:
+    """One block's nodes, all under the same handlers (exact type tests: this visits
+    every node of the repository's functions)."""
+    stack: list[ast.AST] = list(body)
+    pop, push, extend = stack.pop, stack.append, stack.extend
+    call_t, name_t, arg_t, load_t = ast.Call, ast.Name, ast.arg, ast.Load
+    while stack:
+        node = pop()
+        t = type(node)
+        if t in _NESTED_TYPES:
+            bound.add(node.name)  # type: ignore[attr-defined]
+            continue
+        if t in _TRY_TYPES:
+            _try(node, tries, out, bound)  # type: ignore[arg-type]
+            continue
+        if t in _WITH_TYPES:
+            extend(node.items)  # type: ignore[attr-defined]
+            suppress = _suppressed(node)  # type: ignore[arg-type]
+            if suppress is None:
+                extend(node.body)  # type: ignore[attr-defined]
+            else:
+                _block(node.body, ((suppress,), *tries), out, bound)  # type: ignore[attr-defined]
+            continue
+        if t is call_t:
+            ref = dotted(node.func)  # type: ignore[attr-defined]
+            if ref is not None:
+                out.append(_site(node, ref, tries))  # type: ignore[arg-type]
+        elif t is name_t:
+            if type(node.ctx) is not load_t:  # type: ignore[attr-defined]
+                bound.add(node.id)  # type: ignore[attr-defined]
+        elif t is arg_t:
+            bound.add(node.arg)  # type: ignore[attr-defined]  # a lambda's parameter
+        for field_name in _child_fields(t):
+            value = getattr(node, field_name, None)
+            if type(value) is list:
+                extend(value)
+            elif value is not None:
+                push(value)
+
+
+def _try(node: ast.Try | ast.TryStar, tries: Tries, out: list[CallSite], bound: set[str]) -> None:
+    handlers = _handlers(node)
+    _block(node.body, (handlers, *tries) if handlers else tries, out, bound)
+    for h in node.handlers:
+        if h.name:
+            bound.add(h.name)
+        _block(h.body, tries, out, bound)
+    _block(node.orelse, tries, out, bound)
+    _block(node.finalbody, tries, out, bound)

@@ -1,0 +1,341 @@
+"""Chains from callers down to a raise, through exactly resolved calls only.
+
+A caller counts only when its call resolves to the raising function without guessing
+(:func:`errdex.analyze.callgraph.exact_targets`). Along the way a chain is cut where an
+enclosing ``try`` in a caller certainly catches the class (or a base of it, by the
+repository's class hierarchy and the builtin one) and swallows it; where the handler
+raises another class instead, the chain goes on as that class and remembers the
+conversion. A call whose constant arguments (or the defaults it leaves) make the site's
+guard false is no way to the raise and is not followed. Each function reached also
+carries which of the raising function's parameters it passes on unchanged, so that a
+requirement on those can be said in the caller's own parameters.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections import deque
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from .callgraph import MAX_DEPTH, MAX_VISITED, exact_targets
+from .callsites import Arg, CallSite, Handler, constant_of
+from .classes import ClassTree
+from .facts import FuncFacts
+from .guard_eval import guard_value, is_immutable
+from .guards import free_names
+from .repo import RepoIndex
+
+__all__ = [
+    "Catcher",
+    "Chains",
+    "Conversion",
+    "Hop",
+    "Signature",
+    "Walk",
+    "own_params",
+    "signature_of",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Conversion:
+    """Where a handler turned the error into another class."""
+
+    written: str  # the class as the handler writes it (``ReadError``)
+    function: str  # the function whose handler converts
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class Hop:
+    """A function that reaches the raise, and what gets out of it."""
+
+    qualname: str
+    depth: int
+    via: tuple[str, ...]  # this function down to the raising one
+    error_class: str | None  # canonical class that leaves this function
+    conversion: Conversion | None  # the outermost conversion on the way, if any
+    #: The raising function's parameter -> this function's parameter passed on unchanged.
+    passes: dict[str, str] = field(default_factory=dict)
+    #: The raising function's parameter -> the constant a caller on the way fixed it to.
+    known: dict[str, object] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Catcher:
+    """A caller whose handler swallows the error: it gets no further that way."""
+
+    qualname: str
+    line: int  # the handler's
+    depth: int
+
+
+@dataclass(frozen=True, slots=True)
+class Walk:
+    hops: list[Hop]
+    caught: list[Catcher]
+
+
+@dataclass(frozen=True, slots=True)
+class Signature:
+    positional: tuple[str, ...]
+    keyword_only: tuple[str, ...]
+    defaults: dict[str, object]  # constant defaults only
+    has_varargs: bool
+
+
+@lru_cache(maxsize=65536)
+def signature_of(text: str) -> Signature | None:
+    """A function's parameters from its signature text (``def f(a, b=1, *, k)``)."""
+    try:
+        node = ast.parse(text.strip() + ": pass").body[0]
+    except (SyntaxError, ValueError, RecursionError, IndexError):
+        return None
+    if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return None
+    a = node.args
+    positional = [x.arg for x in (*a.posonlyargs, *a.args)]
+    defaults: dict[str, object] = {}
+    for name, default in zip(
+        positional[len(positional) - len(a.defaults) :], a.defaults, strict=True
+    ):
+        known, value = constant_of(default)
+        if known:
+            defaults[name] = value
+    for arg, kw_default in zip(a.kwonlyargs, a.kw_defaults, strict=True):
+        if kw_default is not None:
+            known, value = constant_of(kw_default)
+            if known:
+                defaults[arg.arg] = value
+    return Signature(
+        tuple(positional), tuple(x.arg for x in a.kwonlyargs), defaults, a.vararg is not None
+    )
+
+
+def own_params(func: FuncFacts) -> tuple[str, ...]:
+    """Parameters a caller passes: ``self``/``cls`` of a method and starred ones aside."""
+    names = [p for p in func.params if not p.startswith("*")]
+    if func.cls is not None and names and names[0] in ("self", "cls") and not _static(func):
+        names = names[1:]
+    return tuple(names)
+
+
+def _static(func: FuncFacts) -> bool:
+    return ("staticmethod",) in func.decorators
+
+
+class Chains:
+    """The exact call edges of a repository, walked per raising site."""
+
+    def __init__(self, index: RepoIndex, tree: ClassTree) -> None:
+        self.index = index
+        self.tree = tree
+        self.callers: dict[str, list[tuple[FuncFacts, CallSite]]] = {}
+        for defs in index.functions.values():
+            for func in defs:
+                for site in func.call_sites:
+                    for callee in exact_targets(index, func, site.ref):
+                        if callee != func.qualname:
+                            self.callers.setdefault(callee, []).append((func, site))
+        self._memo: dict[tuple[str, str | None, bool, tuple[str, ...]], Walk] = {}
+
+    def reach(self, function: str, *args: Any, **kwargs: Any) -> list[Hop]:
+        """:meth:`walk`'s functions only."""
+        return self.walk(function, *args, **kwargs).hops
+
+    def walk(
+        self,
+        function: str,
+        error_class: str | None,
+        guards: Sequence[str] = (),
+        *,
+        catchable: bool = True,
+        max_depth: int = MAX_DEPTH,
+    ) -> Walk:
+        """Every function reaching ``function`` within ``max_depth`` exact calls, closest
+        first (itself at depth 0), with the class that gets out of it; and the callers
+        whose handler swallows it (and that let it out through no other call).
+
+        ``guards`` are the conditions under which the site raises (all must hold);
+        ``catchable`` is False for warnings, which no ``except`` catches.
+        """
+        func = self.index.function(function)
+        if func is None:
+            return Walk([], [])
+        params = {p: p for p in own_params(func) if p not in func.rebound}
+        relevant = tuple(g for g in guards if (free_names(g) or set()) & params.keys())
+        key = (function, error_class, catchable, relevant)
+        found = self._memo.get(key)
+        if found is None:
+            found = self._walk(func, error_class, relevant, params, catchable, max_depth)
+            self._memo[key] = found
+        return found
+
+    def _walk(
+        self,
+        func: FuncFacts,
+        error_class: str | None,
+        guards: tuple[str, ...],
+        params: dict[str, str],
+        catchable: bool,
+        max_depth: int,
+    ) -> Walk:
+        start = Hop(func.qualname, 0, (func.qualname,), error_class, None, params, {})
+        found: dict[str, Hop] = {func.qualname: start}
+        catchers: dict[str, Catcher] = {}
+        queue: deque[Hop] = deque([start])
+        while queue and len(found) < MAX_VISITED:
+            here = queue.popleft()
+            if here.depth >= max_depth:
+                continue
+            callee = self.index.function(here.qualname)
+            if callee is None:
+                continue
+            for caller, site in self.callers.get(here.qualname, []):
+                if caller.qualname in found:
+                    continue
+                hop = self._step(here, callee, caller, site, guards, catchable)
+                if isinstance(hop, Hop):
+                    found[caller.qualname] = hop
+                    queue.append(hop)
+                elif hop is not None and caller.qualname not in catchers:
+                    catchers[caller.qualname] = Catcher(caller.qualname, hop, here.depth + 1)
+        hops = sorted(found.values(), key=lambda h: (h.depth, h.qualname))
+        caught = [c for q, c in catchers.items() if q not in found]
+        return Walk(hops, sorted(caught, key=lambda c: (c.depth, c.qualname)))
+
+    def _step(
+        self,
+        here: Hop,
+        callee: FuncFacts,
+        caller: FuncFacts,
+        site: CallSite,
+        guards: tuple[str, ...],
+        catchable: bool,
+    ) -> Hop | int | None:
+        """``here`` seen from ``caller`` through one call; the line of the handler that
+        swallows it; or None when the caller's constants rule the raise out."""
+        passes, known = self._bind(here, callee, caller, site)
+        if guards and known != here.known and any(guard_value(g, known) is False for g in guards):
+            return None  # the caller's constants make the condition false
+        error_class, conversion = here.error_class, here.conversion
+        if catchable:
+            outcome = self._through(caller, site, error_class)
+            if isinstance(outcome, int):
+                return outcome
+            error_class, converted = outcome
+            conversion = converted or conversion
+        return Hop(
+            caller.qualname,
+            here.depth + 1,
+            (caller.qualname, *here.via),
+            error_class,
+            conversion,
+            passes,
+            known,
+        )
+
+    # -- arguments ----------------------------------------------------------------------
+
+    def _bind(
+        self, here: Hop, callee: FuncFacts, caller: FuncFacts, site: CallSite
+    ) -> tuple[dict[str, str], dict[str, object]]:
+        """The raising function's parameters as the caller passes them: on unchanged from
+        its own parameters, or fixed to constants."""
+        known = dict(here.known)
+        passes: dict[str, str] = {}
+        if not here.passes:
+            return passes, known
+        binding = self._arguments(callee, caller, site)
+        caller_params = set(own_params(caller)) - caller.rebound
+        for origin, param in here.passes.items():
+            arg = binding.get(param)
+            if arg is None:
+                continue
+            kind, value = arg
+            if kind == "const" and is_immutable(value):
+                known[origin] = value
+            elif kind == "name" and isinstance(value, str) and value in caller_params:
+                passes[origin] = value
+        return passes, known
+
+    def _arguments(self, callee: FuncFacts, caller: FuncFacts, site: CallSite) -> dict[str, Arg]:
+        """The callee's parameters bound to what the call passes (known values only)."""
+        sig = signature_of(callee.signature)
+        if sig is None:
+            return {}
+        positional = list(sig.positional)
+        if callee.cls is not None and not _static(callee):
+            if not self._unbound_call(caller, site, callee):
+                positional = positional[1:]
+            if not positional:
+                return {}
+        out: dict[str, Arg] = {}
+        passed: set[str] = set()
+        for name, arg in zip(positional, site.args, strict=False):
+            passed.add(name)
+            if arg is not None:
+                out[name] = arg
+        for name, arg in site.keywords:
+            passed.add(name)
+            if arg is not None:
+                out[name] = arg
+        if not site.starred:
+            for name, value in sig.defaults.items():
+                if name not in passed:
+                    out[name] = ("const", value)
+        return out
+
+    def _unbound_call(self, caller: FuncFacts, site: CallSite, callee: FuncFacts) -> bool:
+        """``Class.method(obj, ...)``: the instance is passed as the first argument."""
+        if (
+            len(site.ref) < 2
+            or site.ref[-1] != callee.name
+            or callee.name in ("__init__", "__new__")
+        ):
+            return False
+        if ("classmethod",) in callee.decorators:
+            return False
+        owner = self.index.resolve(caller.module, site.ref[:-1], caller.local_imports)
+        return owner is not None and owner.kind == "class"
+
+    # -- handlers -----------------------------------------------------------------------
+
+    def _through(
+        self, caller: FuncFacts, site: CallSite, error_class: str | None
+    ) -> tuple[str | None, Conversion | None] | int:
+        """What leaves the call's enclosing ``try`` statements: the class (and a conversion,
+        if a handler raised another class), or the line of the handler that swallows it."""
+        conversion: Conversion | None = None
+        for handlers in site.tries:
+            for handler in handlers:
+                verdict = self._catches(caller, handler, error_class)
+                if verdict == "no":
+                    continue
+                if verdict == "yes":
+                    if handler.reraises:
+                        pass
+                    elif handler.raises is not None:
+                        error_class = self.index.canonical_class(caller.module, handler.raises)
+                        conversion = Conversion(
+                            ".".join(handler.raises), caller.qualname, handler.line
+                        )
+                    else:
+                        return handler.line
+                break  # "maybe": not cut on a guess; either way, this try is done
+        return error_class, conversion
+
+    def _catches(self, caller: FuncFacts, handler: Handler, error_class: str | None) -> str:
+        """``yes``, ``no`` or ``maybe`` (the class's ancestry is not fully known)."""
+        if not handler.classes:
+            return "yes"
+        if error_class is None:
+            return "maybe"
+        ancestors = self.tree.ancestors(error_class)
+        for ref in handler.classes:
+            if self.index.canonical_class(caller.module, ref) in ancestors:
+                return "yes"
+        return "no" if "builtins.BaseException" in ancestors else "maybe"

@@ -1,0 +1,160 @@
+"""A guard evaluated on the values a caller is known to pass: true, false or unknown.
+
+``if mode not in ("r", "w"): raise ValueError`` cannot fire from ``open_it(mode="r")``: a
+caller whose constant arguments make a guard false is no way to the raise. Only literals
+of immutable types count as known (a list passed in may be changed before the check),
+and anything the evaluator does not understand is unknown, never false.
+"""
+
+from __future__ import annotations
+
+import ast
+import operator
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from .guards import parse_guard
+
+__all__ = ["IMMUTABLE", "guard_value", "is_immutable"]
+
+IMMUTABLE = (type(None), bool, int, float, complex, str, bytes)
+_UNKNOWN = object()
+_MAX_DEPTH = 40
+
+_COMPARE: dict[type, Callable[[Any, Any], Any]] = {
+    ast.Eq: operator.eq,
+    ast.NotEq: operator.ne,
+    ast.Lt: operator.lt,
+    ast.LtE: operator.le,
+    ast.Gt: operator.gt,
+    ast.GtE: operator.ge,
+    ast.Is: operator.is_,
+    ast.IsNot: operator.is_not,
+    ast.In: lambda a, b: operator.contains(b, a),
+    ast.NotIn: lambda a, b: not operator.contains(b, a),
+}
+_TYPES: dict[str, type] = {
+    t.__name__: t for t in (bool, int, float, complex, str, bytes, tuple, type(None))
+}
+
+
+def is_immutable(value: object) -> bool:
+    if isinstance(value, tuple):
+        return all(is_immutable(v) for v in value)
+    return isinstance(value, IMMUTABLE)
+
+
+def guard_value(text: str, known: Mapping[str, object]) -> bool | None:
+    """The guard's truth with ``known`` names bound; None when it cannot be decided."""
+    node = parse_guard(text)
+    if node is None:
+        return None
+    value = _value(node, known, 0)
+    if value is _UNKNOWN:
+        return None
+    try:
+        return bool(value)
+    except Exception:  # a value whose truth raises: undecided
+        return None
+
+
+def _value(node: ast.expr, known: Mapping[str, object], depth: int) -> object:
+    if depth > _MAX_DEPTH:
+        return _UNKNOWN
+    try:
+        return _value_of(node, known, depth + 1)
+    except Exception:  # comparing a str with an int, say: undecided, not false
+        return _UNKNOWN
+
+
+def _value_of(node: ast.expr, known: Mapping[str, object], depth: int) -> object:
+    if isinstance(node, ast.Constant):
+        return node.value
+    if isinstance(node, ast.Name):
+        if node.id in known:
+            return known[node.id]
+        return {"None": None, "True": True, "False": False}.get(node.id, _UNKNOWN)
+    if isinstance(node, ast.Tuple):
+        items = [_value(e, known, depth) for e in node.elts]
+        return _UNKNOWN if any(i is _UNKNOWN for i in items) else tuple(items)
+    if isinstance(node, (ast.List, ast.Set)):
+        items = [_value(e, known, depth) for e in node.elts]
+        if any(i is _UNKNOWN for i in items):
+            return _UNKNOWN
+        return frozenset(items) if isinstance(node, ast.Set) else tuple(items)
+    if isinstance(node, ast.UnaryOp):
+        operand = _value(node.operand, known, depth)
+        if operand is _UNKNOWN:
+            return _UNKNOWN
+        if isinstance(node.op, ast.Not):
+            return not operand
+        if isinstance(node.op, ast.USub):
+            return -operand  # type: ignore[operator]
+        return _UNKNOWN
+    if isinstance(node, ast.BoolOp):
+        return _bool_op(node, known, depth)
+    if isinstance(node, ast.Compare):
+        return _compare(node, known, depth)
+    if isinstance(node, ast.Call):
+        return _call(node, known, depth)
+    return _UNKNOWN
+
+
+def _bool_op(node: ast.BoolOp, known: Mapping[str, object], depth: int) -> object:
+    """Three-valued ``and``/``or``: a false part decides ``and``, a true part ``or``."""
+    is_and = isinstance(node.op, ast.And)
+    undecided = False
+    for part in node.values:
+        value = _value(part, known, depth)
+        if value is _UNKNOWN:
+            undecided = True
+        elif bool(value) is not is_and:
+            return value
+    return _UNKNOWN if undecided else is_and
+
+
+def _compare(node: ast.Compare, known: Mapping[str, object], depth: int) -> object:
+    left = _value(node.left, known, depth)
+    if left is _UNKNOWN:
+        return _UNKNOWN
+    for op, right_node in zip(node.ops, node.comparators, strict=True):
+        right = _value(right_node, known, depth)
+        compare = _COMPARE.get(type(op))
+        if right is _UNKNOWN or compare is None:
+            return _UNKNOWN
+        if isinstance(op, (ast.Is, ast.IsNot)) and not (
+            left in (None, True, False) or right in (None, True, False)
+        ):
+            return _UNKNOWN  # identity of other values is an implementation detail
+        if not compare(left, right):
+            return False
+        left = right
+    return True
+
+
+def _call(node: ast.Call, known: Mapping[str, object], depth: int) -> object:
+    if not isinstance(node.func, ast.Name) or node.keywords:
+        return _UNKNOWN
+    name = node.func.id
+    if name in known:
+        return _UNKNOWN  # the builtin is shadowed
+    if name == "isinstance" and len(node.args) == 2:
+        subject = _value(node.args[0], known, depth)
+        types = _types(node.args[1])
+        if subject is _UNKNOWN or types is None:
+            return _UNKNOWN
+        return isinstance(subject, types)
+    if name == "len" and len(node.args) == 1:
+        subject = _value(node.args[0], known, depth)
+        return len(subject) if isinstance(subject, (str, bytes, tuple)) else _UNKNOWN
+    return _UNKNOWN
+
+
+def _types(node: ast.expr) -> tuple[type, ...] | None:
+    items = node.elts if isinstance(node, ast.Tuple) else [node]
+    out = []
+    for item in items:
+        if not isinstance(item, ast.Name) or item.id not in _TYPES:
+            return None
+        out.append(_TYPES[item.id])
+    return tuple(out)

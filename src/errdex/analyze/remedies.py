@@ -1,0 +1,297 @@
+"""Solutions in the caller's terms, each with the evidence it stands on.
+
+A developer who hit an error controls what they passed to a public function, not the
+private state the raise tests. So a solution is written only from: the message's own
+advice ("use X instead"); the site's condition when it is over parameters that reach it
+unchanged from a public entry point's parameters (said in that entry point's names); the
+docstrings' requirements (a ``Raises`` entry, a parameter's description); and, for
+abstract methods and control-flow signals, their role. A requirement that could only be
+said with private names or the raising function's locals is left out, not restated.
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import io
+import re
+import tokenize
+from dataclasses import dataclass
+from typing import Any
+
+from errdex.evidence import EntryPoint
+from errdex.template import Hole
+
+from .chains import own_params
+from .facts import FuncFacts
+from .gathered import Gathered, class_phrase, short_name, verb
+from .guards import CONDITION_KINDS, code, free_names, has_private, negated, parse_guard
+from .quoting import quote
+from .roles import role_solution
+
+__all__ = [
+    "ParamRequirement",
+    "Remedy",
+    "call_name",
+    "innermost_condition",
+    "param_requirement",
+    "remedies",
+]
+
+#: A solution and the evidence keys it rests on.
+Remedy = tuple[str, list[str]]
+
+_ADVICE = re.compile(
+    r"\b(use|try|consider|please|did you mean|instead|install|set|pass|call|provide|specify)\b",
+    re.IGNORECASE,
+)
+_REQUIREMENT = re.compile(r"\b(must|should|expected|expects|requires?|only)\b", re.IGNORECASE)
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z`'\"(])")
+_BUILTINS = frozenset(dir(builtins))
+
+
+def innermost_condition(g: Gathered) -> dict[str, Any] | None:
+    """The closest condition to the raise, unless a handler is closer (then the raise
+    translates a caught error, and negating an outer condition is no remedy)."""
+    for guard in reversed(g.site.guards):
+        if guard["kind"] == "except":
+            return None
+        if guard["kind"] in CONDITION_KINDS:
+            return dict(guard)
+    return None
+
+
+def call_name(qualname: str, func: FuncFacts | None) -> str:
+    """How a caller writes the call: ``open_archive()``, ``Archive()``, ``Archive.read()``."""
+    if func is None or func.cls is None:
+        name = short_name(qualname)
+        if name in _BUILTINS and func is not None and func.module:  # ``gzip.open()``
+            return f"{func.module.rpartition('.')[2]}.{name}()"
+        return f"{name}()"
+    cls = short_name(func.cls)
+    if func.name in ("__init__", "__new__"):
+        return f"{cls}()"
+    return f"{cls}.{func.name}()"
+
+
+def _message_advice(g: Gathered) -> list[Remedy]:
+    """Sentences of the message that say what to do ("use X instead") or what must hold."""
+    if g.site.template.is_opaque:
+        return []
+    found: list[Remedy] = []
+    for sentence in _SENTENCE.split(g.site.template.display):
+        text = sentence.strip()
+        if len(text) <= 3:
+            continue
+        if _ADVICE.search(text):
+            found.append((f"Follow the message's own advice: {quote(text)}.", ["site.template"]))
+        elif _REQUIREMENT.search(text):
+            found.append((f"The message states the requirement: {quote(text)}.", ["site.template"]))
+    return found[:2]
+
+
+@dataclass(frozen=True, slots=True)
+class ParamRequirement:
+    """The condition's negation over an entry point's own parameters."""
+
+    entry: EntryPoint
+    call: str  # ``open_archive()``
+    params: tuple[str, ...]  # the entry point's parameters it reads
+    requirement: str  # what must hold, in those names
+    fires: str  # when it raises, in those names
+    shown: tuple[str, ...]  # parameters whose value the message prints
+
+
+def _renamed(text: str, names: dict[str, str]) -> str | None:
+    """``text`` with the names in ``names`` replaced (attributes and keywords left alone)."""
+    if parse_guard(text) is None:
+        return None
+    try:
+        tokens = list(tokenize.generate_tokens(io.StringIO(text).readline))
+    except (tokenize.TokenError, SyntaxError):
+        return None
+    out = []
+    significant = [t for t in tokens if t.type not in _SKIP_TOKENS]
+    for i, tok in enumerate(significant):
+        before = significant[i - 1].string if i else ""
+        after = significant[i + 1].string if i + 1 < len(significant) else ""
+        if tok.type == tokenize.NAME and tok.string in names and before != "." and after != "=":
+            out.append((tok, names[tok.string]))
+    for tok, new in reversed(out):  # one line: columns index the text directly
+        if tok.start[0] != 1:
+            return None
+        text = text[: tok.start[1]] + new + text[tok.end[1] :]
+    return text
+
+
+_SKIP_TOKENS = frozenset(
+    {
+        tokenize.NEWLINE,
+        tokenize.NL,
+        tokenize.COMMENT,
+        tokenize.INDENT,
+        tokenize.DEDENT,
+        tokenize.ENDMARKER,
+    }
+)
+
+
+def _message_shows(g: Gathered, param: str) -> bool:
+    for part in g.site.template.parts:
+        if isinstance(part, Hole):
+            inner = part.text.strip("{}")
+            if part.name == param or re.fullmatch(rf"{re.escape(param)}(?:[!:=].*)?", inner):
+                return True
+    return False
+
+
+def _conditions(g: Gathered) -> str | None:
+    """Every condition on the way to the raise, joined: all must hold for it to fire (an
+    ``else`` after ``if a: … elif b: …`` fires only when neither holds)."""
+    if innermost_condition(g) is None:
+        return None
+    texts = [str(x["text"]) for x in g.site.guards if x["kind"] in CONDITION_KINDS]
+    if len(texts) == 1:
+        return texts[0]
+    parts = []
+    for text in texts:
+        node = parse_guard(text)
+        if node is None:
+            return None
+        loose = isinstance(node, (ast.BoolOp, ast.IfExp, ast.Lambda, ast.NamedExpr))
+        keep = isinstance(node, ast.BoolOp) and isinstance(node.op, ast.And)
+        parts.append(f"({text})" if loose and not keep else text)
+    return " and ".join(parts)
+
+
+def param_requirement(g: Gathered) -> ParamRequirement | None:
+    """The site's conditions over the raising function's parameters, said in the
+    parameters of the nearest public entry point that passes them on unchanged; None
+    when any condition reads something else (a local, an attribute of ``self``)."""
+    condition = _conditions(g)
+    func = g.func
+    if condition is None or func is None:
+        return None
+    names = free_names(condition)
+    usable = set(own_params(func)) - func.rebound
+    if not names or not names <= usable:
+        return None
+    for entry in g.entry_points:
+        passes = entry.get("passes") or {}
+        if not names <= passes.keys():
+            continue
+        mapping = {n: passes[n] for n in names}
+        requirement = _renamed(negated(condition), mapping)
+        fires = _renamed(condition, mapping)
+        if requirement is None or fires is None or has_private(requirement):
+            continue
+        entry_func = g.entry_funcs.get(entry["qualname"])
+        order = list(entry_func.params) if entry_func is not None else []
+        rank = {p: i for i, p in enumerate(order)}
+        params = tuple(sorted(set(mapping.values()), key=lambda p: (rank.get(p, len(rank)), p)))
+        shown = tuple(
+            p for p in params if any(_message_shows(g, n) for n in names if mapping[n] == p)
+        )
+        call = call_name(entry["qualname"], entry_func)
+        return ParamRequirement(entry, call, params, requirement, fires, shown)
+    return None
+
+
+def _param_solution(g: Gathered, req: ParamRequirement) -> Remedy:
+    who = " and ".join(code(p) for p in req.params)
+    reach = "reaches" if len(req.params) == 1 else "reach"
+    caught = _caught_before(g)
+    after = f" after {code(caught)} was caught" if caught else ""
+    text = (
+        f"Pass {who} to {code(req.call)} so that {code(req.requirement)} holds: {who} "
+        f"{reach} the check unchanged, and the call {verb(g)} {class_phrase(g)} when "
+        f"{code(req.fires)}{after}."
+    )
+    if req.shown:
+        text += f" The message shows the value of {' and '.join(code(p) for p in req.shown)} that was passed."
+    surfaces = req.entry.get("surfacesAs")
+    if surfaces:
+        text += f" From {code(req.call)} it surfaces as {code(surfaces)}."
+    return text, ["site.guards", "entryPoints"]
+
+
+def _docstring_requirements(g: Gathered, req: ParamRequirement | None) -> list[Remedy]:
+    out: list[Remedy] = []
+    if req is not None:
+        docs = req.entry.get("paramDocs") or {}
+        for param in req.params:
+            text = docs.get(param)
+            if text and _REQUIREMENT.search(text):
+                out.append(
+                    (
+                        f"The docstring of {code(req.call)} says of {code(param)}: {quote(text)}.",
+                        ["entryPoints"],
+                    )
+                )
+    if g.same_class_in_function == 1:
+        for doc in g.raises_own[:1]:
+            if doc["text"] and not has_private(doc["text"]):
+                owner = g.func.qualname if g.func else g.site.qualname
+                public = any(e["qualname"] == owner for e in g.entry_points)
+                whose = f" of {code(call_name(owner, g.func))}" if public else ""
+                out.append(
+                    (
+                        f"The docstring{whose} says it raises {class_phrase(g)} "
+                        f"{quote(doc['text'])}: avoid that case.",
+                        ["raisesDoc"],
+                    )
+                )
+    return out
+
+
+def _caught_before(g: Gathered) -> str | None:
+    """The class whose handler the raise sits in, if it does."""
+    for guard in reversed(g.site.guards):
+        if guard["kind"] == "except":
+            return str(guard["text"]).partition(" was raised")[0]
+    return None
+
+
+def _fallback(g: Gathered) -> Remedy:
+    """What can be said truthfully when no requirement is known in the caller's terms."""
+    entry = next((e for e in g.entry_points if e.get("depth", 0) > 0), None)
+    entry = entry or (g.entry_points[0] if g.entry_points else None)
+    call = call_name(entry["qualname"], g.entry_funcs.get(entry["qualname"])) if entry else None
+    around = f" around the call to {code(call)}" if call else " around the call that reaches it"
+    if g.site.kind == "warn":
+        where = f" {code(call)}" if call else " the call"
+        return (
+            f"{class_phrase(g)} is a warning:{where} goes on after it is issued, and the "
+            "warnings filters decide whether it is shown.",
+            ["site.kind", *(["entryPoints"] if call else [])],
+        )
+    if g.caught_by and not g.entry_points:
+        catchers = ", ".join(f"{code(c['qualname'])} (line {c['line']})" for c in g.caught_by)
+        one = len(g.caught_by) == 1
+        return (
+            "It does not reach a public function through the calls errdex resolved: "
+            f"{'its caller' if one else 'its callers'} {catchers} {'catches' if one else 'catch'} "
+            f"it, so calling code does not see {class_phrase(g)} from there.",
+            ["caughtBy"],
+        )
+    caught = _caught_before(g)
+    if caught is not None and innermost_condition(g) is None:
+        head = f"It is raised while handling {code(caught)}"
+    else:
+        head = "errdex found no requirement on what a caller passes that avoids it"
+    return (
+        f"{head}; handle {class_phrase(g)}{around} where it must not stop the program.",
+        ["site.guards", *(["entryPoints"] if call else [])],
+    )
+
+
+def remedies(g: Gathered) -> list[Remedy]:
+    """The solutions of ``g``'s record, each with its evidence, most specific first."""
+    if g.role is not None:  # the guard is no failure condition, the docstring no mistake
+        return [(role_solution(g, g.role), ["site.role"])]
+    out = _message_advice(g)
+    req = param_requirement(g)
+    if req is not None:
+        out.append(_param_solution(g, req))
+    out.extend(_docstring_requirements(g, req))
+    return out or [_fallback(g)]

@@ -1,0 +1,192 @@
+"""Entry points through exactly resolved chains only, on a small archive library.
+
+Each caller of ``parse_header`` does one thing a chain is judged on (see
+:mod:`tests.analyze.arcpkg`); the records say which callers let the error out, and as what.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from errdex.analyze.classes import ClassTree
+from errdex.analyze.repo import RepoIndex, build_index
+from errdex.scan import scan_checkout
+from errdex.source import open_source
+
+from .arcpkg import FILES, write_arcpkg
+from .grounding import ungrounded
+
+Item = tuple[dict[str, Any], dict[str, Any]]
+REPO = "acme/arc"
+
+
+@pytest.fixture(scope="module")
+def root(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return write_arcpkg(tmp_path_factory.mktemp("arc"))
+
+
+@pytest.fixture(scope="module")
+def items(root: Path) -> dict[str, Item]:
+    """Records by the first word of their message."""
+    result = scan_checkout(open_source(str(root), repo=REPO), repo=REPO)
+    return {r["errorMessage"].split()[0]: (r, e) for r, e in result.items}
+
+
+@pytest.fixture(scope="module")
+def index(root: Path) -> RepoIndex:
+    return build_index(open_source(str(root), repo=REPO), library_files=list(FILES), test_globs=())
+
+
+def entries(item: Item) -> list[tuple[str, int, str | None]]:
+    return [(e["qualname"], e["depth"], e.get("surfacesAs")) for e in item[1]["entryPoints"]]
+
+
+def test_handlers_cut_convert_or_let_through(items: dict[str, Item]) -> None:
+    # next_header swallows it through the base class, quiet suppresses it, peek passes
+    # strict=False: none of them is a way to the raise; read_header converts it
+    assert entries(items["header"]) == [
+        ("arcpkg.archive.Archive.read_header", 1, "ReadError"),
+        ("arcpkg.archive.Archive.verify", 1, None),  # re-raises what it caught
+        ("arcpkg.archive.probe", 1, None),
+    ]
+    converted = items["header"][1]["entryPoints"][0]
+    lines = FILES["arcpkg/archive.py"].splitlines()
+    handler = lines.index("        except HeaderError as exc:") + 1
+    assert (converted["convertedIn"], converted["convertedLine"]) == (
+        "arcpkg.archive.Archive.read_header",
+        handler,
+    )
+
+
+def test_the_conversion_is_said_in_the_prose(items: dict[str, Item]) -> None:
+    trigger = items["header"][0]["triggerScenarios"]
+    handler = (
+        FILES["arcpkg/archive.py"].splitlines().index("        except HeaderError as exc:") + 1
+    )
+    assert (
+        "`arcpkg.archive.Archive.read_header`, which calls it directly (surfaces as "
+        f"`ReadError`: the handler at line {handler} of `arcpkg.archive.Archive.read_header` "
+        "raises it instead)"
+    ) in trigger
+    assert "method names alone" not in trigger
+
+
+def test_chains_go_on_through_self_methods_of_a_base_class(
+    index: RepoIndex,
+) -> None:
+    from errdex.analyze.chains import Chains  # new with exact chains: imported here so the
+    # other tests of this module also run (and fail) on the analyst before them
+
+    hops = Chains(index, ClassTree(index)).reach(
+        "arcpkg._header.parse_header",
+        "arcpkg.errors.HeaderError",
+        ["strict and len(buf) != BLOCK"],
+    )
+    found = {h.qualname: (h.depth, h.error_class) for h in hops}
+    # ``self.read_header`` in a subclass resolves along its bases; the class has changed
+    assert found["arcpkg.archive.TarArchive.load"] == (2, "arcpkg.errors.ReadError")
+    for cut in ("next_header", "quiet", "peek"):
+        assert f"arcpkg.archive.Archive.{cut}" not in found
+
+
+def test_name_only_calls_are_not_entry_points(items: dict[str, Item]) -> None:
+    # ``self.stop()`` on an Archive (which has no stop) and ``thing.stop()`` on anything
+    # match ``Stream.stop`` by name alone
+    assert entries(items["stream"]) == [("arcpkg.archive.Stream.stop", 0, None)]
+
+
+def test_constants_and_defaults_that_make_the_guard_false_drop_the_caller(
+    items: dict[str, Item],
+) -> None:
+    # read_only calls check_mode("r") and Archive(name), whose default mode is "r"
+    found = entries(items["mode"])
+    assert ("arcpkg.archive.read_only", 1, None) not in found
+    assert [q for q, _, _ in found] == [
+        "arcpkg.archive.Archive.__init__",
+        "arcpkg.archive.open_archive",
+    ]
+
+
+def test_parameters_passed_on_unchanged(items: dict[str, Item]) -> None:
+    by_name = {e["qualname"]: e for e in items["mode"][1]["entryPoints"]}
+    assert by_name["arcpkg.archive.Archive.__init__"]["passes"] == {"mode": "mode"}
+    # open_archive rebinds ``mode`` before passing it on: nothing is said through it
+    assert "passes" not in by_name["arcpkg.archive.open_archive"]
+    level = items["negative"][1]["entryPoints"]
+    assert [(e["qualname"], e.get("passes")) for e in level] == [
+        ("arcpkg.archive.open_archive", {"level": "level"})
+    ]
+    assert level[0]["paramDocs"] == {"level": "The compression level; must not be negative."}
+
+
+def test_solutions_in_the_callers_terms(items: dict[str, Item]) -> None:
+    record = items["mode"][0]
+    assert (
+        "Pass `mode` to `Archive()` so that `mode in ('r', 'w', 'a')` holds: `mode` reaches "
+        'the check unchanged, and the call raises `ValueError` when `mode not in ("r", "w", '
+        '"a")`. The message shows the value of `mode` that was passed.'
+    ) in record["solutions"]
+    level = items["negative"][0]["solutions"]
+    assert level == [
+        "Pass `level` to `open_archive()` so that `level >= 0` holds: `level` reaches the "
+        "check unchanged, and the call raises `ValueError` when `level < 0`. The message shows "
+        "the value of `level` that was passed.",
+        "The docstring of `open_archive()` says of `level`: “The compression level; must not "
+        "be negative”.",
+    ]
+    assert (
+        items["negative"][0]["preventionTips"][0]
+        == "Check `level >= 0` before calling `open_archive()`."
+    )
+    assert items["negative"][1]["provenance"]["solutions"]["items"] == [
+        ["site.guards", "entryPoints"],
+        ["entryPoints"],
+    ]
+
+
+def test_no_solution_restates_a_private_condition(items: dict[str, Item]) -> None:
+    solutions = [s for r, _ in items.values() for s in r["solutions"]]
+    assert not [s for s in solutions if "Make sure" in s or "Avoid the path" in s]
+    assert not [s for s in solutions if "_header" in s or "BLOCK" in s]
+    # parse_header's condition reads the module constant BLOCK: the message's own words
+    assert items["header"][0]["solutions"] == [
+        "The message states the requirement: “header must be %d bytes, got %d”."
+    ]
+    for record, evidence in items.values():
+        assert ungrounded(record, evidence) == [], record["errorMessage"]
+
+
+def test_an_elif_chain_is_required_whole(tmp_path: Path) -> None:
+    # ``else`` after ``if``/``elif``: it fires only when none of them holds
+    (tmp_path / "seekable.py").write_text(
+        "def seek(offset, whence=0):\n"
+        "    if whence == 0:\n"
+        "        return offset\n"
+        "    elif whence == 1:\n"
+        "        return offset + 1\n"
+        "    else:\n"
+        "        raise ValueError('whence must be 0 or 1')\n"
+    )
+    result = scan_checkout(open_source(str(tmp_path), repo="o/s"), repo="o/s")
+    ((record, _),) = result.items
+    assert (
+        "Pass `whence` to `seek()` so that `whence == 0 or whence == 1` holds: `whence` "
+        "reaches the check unchanged, and the call raises `ValueError` when `whence != 0 and "
+        "whence != 1`."
+    ) in record["solutions"]
+
+
+def test_an_error_every_caller_swallows_is_said_to_stay_inside(items: dict[str, Item]) -> None:
+    record, evidence = items["not"]
+    assert evidence["entryPoints"] == []
+    lines = FILES["arcpkg/archive.py"].splitlines()
+    handler = lines.index("    except _header.Unsupported:") + 1
+    assert evidence["caughtBy"] == [{"qualname": "arcpkg.archive.sniff", "line": handler}]
+    assert record["solutions"] == [
+        "It does not reach a public function through the calls errdex resolved: its caller "
+        f"`arcpkg.archive.sniff` (line {handler}) catches it, so calling code does not see "
+        "`Unsupported` from there."
+    ]

@@ -1,0 +1,89 @@
+"""Entry points on real code: this Python's own ``tarfile`` and ``json``.
+
+Each chain asserted here was checked by hand against the source of the standard library
+this test runs on (CPython 3.11): the callers are real calls, the handler is real.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import pytest
+
+from errdex.scan import scan_checkout
+from errdex.source.stdlib import stdlib_checkout
+
+pytestmark = pytest.mark.skipif(
+    sys.version_info[:2] != (3, 11), reason="the chains were read in CPython 3.11's sources"
+)
+
+Item = tuple[dict[str, Any], dict[str, Any]]
+
+
+@pytest.fixture(scope="module")
+def items() -> list[Item]:
+    result = scan_checkout(
+        stdlib_checkout(),
+        repo="python/cpython",
+        include=["tarfile.py", "json/**", "gzip.py"],
+        read_tests=False,
+    )
+    return result.items
+
+
+def site(items: list[Item], qualname: str, message: str) -> dict[str, Any]:
+    (evidence,) = [
+        e
+        for r, e in items
+        if e["site"]["qualname"] == qualname and r["errorMessage"].startswith(message)
+    ]
+    return evidence
+
+
+def test_tarfile_stream_open_reaches_the_gzip_check(items: list[Item]) -> None:
+    # TarFile.open's "r|gz" branch builds a _Stream, whose __init__ calls _init_read_gz
+    # inside a try whose bare ``except:`` re-raises
+    evidence = site(items, "tarfile._Stream._init_read_gz", "not a gzip file")
+    first = evidence["entryPoints"][0]
+    assert (first["qualname"], first["via"]) == (
+        "tarfile.TarFile.open",
+        ["tarfile.TarFile.open", "tarfile._Stream.__init__", "tarfile._Stream._init_read_gz"],
+    )
+    assert "surfacesAs" not in first
+
+
+def test_tarinfo_headers_reach_only_exact_callers(items: list[Item]) -> None:
+    # TarFile.next calls ``self.tarinfo.fromtarfile(self)``: an attribute's method, not
+    # followed; fromtarfile calls ``cls.frombuf`` exactly
+    evidence = site(items, "tarfile.TarInfo.frombuf", "empty header")
+    assert [(e["qualname"], e["depth"]) for e in evidence["entryPoints"]] == [
+        ("tarfile.TarInfo.frombuf", 0),
+        ("tarfile.TarInfo.fromtarfile", 1),
+    ]
+
+
+def test_json_tool_turns_a_decode_error_into_system_exit(items: list[Item]) -> None:
+    # json/tool.py: ``except ValueError as e: raise SystemExit(e)`` around json.loads;
+    # JSONDecodeError is a ValueError, the TypeError of a bad argument is not
+    decode = site(items, "json.loads", "Unexpected UTF-8 BOM")
+    (tool,) = [e for e in decode["entryPoints"] if e["qualname"] == "json.tool.main"]
+    assert (tool["surfacesAs"], tool["convertedIn"]) == ("SystemExit", "json.tool.main")
+    bad_type = site(items, "json.loads", "the JSON object must be str")
+    (tool,) = [e for e in bad_type["entryPoints"] if e["qualname"] == "json.tool.main"]
+    assert "surfacesAs" not in tool
+
+
+def test_gzip_open_requirements_in_its_own_parameters(items: list[Item]) -> None:
+    # gzip.open: ``if "t" in mode: ... else: ... if errors is not None: raise ValueError``;
+    # the function is named with its module, as it shadows the builtin ``open``
+    (record,) = [
+        r
+        for r, e in items
+        if e["site"]["qualname"] == "gzip.open" and "'errors'" in r["errorMessage"]
+    ]
+    assert (
+        "Pass `mode` and `errors` to `gzip.open()` so that `'t' in mode or errors is None` "
+        "holds: `mode` and `errors` reach the check unchanged, and the call raises "
+        '`ValueError` when `"t" not in mode and errors is not None`.'
+    ) in record["solutions"]
