@@ -165,7 +165,7 @@ def _filters(repo: str | None, include_stale: bool, prefix: str = "") -> tuple[s
     return (" WHERE " + " AND ".join(clauses) if clauses else ""), params
 
 
-def _envelope(row: sqlite3.Row) -> dict[str, Any]:
+def _envelope(row: sqlite3.Row | tuple[Any, ...]) -> dict[str, Any]:
     record = cast(dict[str, Any], json.loads(row[0]))
     evidence = cast(dict[str, Any], json.loads(row[1]))
     # errdex.record.envelope's shape, without importing the record model (pydantic): a

@@ -25,7 +25,7 @@ from errdex.web.models import (
     SearchHitModel,
     SearchPage,
 )
-from errdex.web.search import MAX_OFFSET, SearchHit, SearchQuery, SearchUnavailable, search
+from errdex.web.search import MAX_OFFSET, SearchHit, SearchQuery, SearchUnavailable
 from errdex.web.settings import MAX_MATCH_BYTES
 from errdex.web.state import WebState
 from errdex.web.views import api_path, attachment, record_path, repo_path
@@ -60,7 +60,7 @@ def decode_cursor(cursor: str) -> int:
 def run_search(state: WebState, query: SearchQuery) -> tuple[list[SearchHit], bool]:
     """Search, turning a missing index into 503 (a read-only catalogue never indexed)."""
     try:
-        return search(state.catalogue.conn(), query)
+        return state.catalogue.search(query)
     except SearchUnavailable as exc:
         raise HTTPException(503, state.search_problem or str(exc)) from exc
 
