@@ -16,8 +16,11 @@ __all__ = [
     "LAYOUT_VERSION",
     "SCAN_COLUMNS",
     "SCHEMA",
-    "UPSERT_RECORD",
-    "UPSERT_VERSION",
+    "COPY_INCOMING",
+    "INCOMING",
+    "UPDATE_RECORD",
+    "UPSERT_RECORDS",
+    "UPSERT_VERSIONS",
 ]
 
 #: Version of the layout below, kept in ``meta.schema_version``.
@@ -108,11 +111,25 @@ VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)
 RETURNING id
 """
 
-UPSERT_RECORD = f"""
+#: A scan's records are copied (``COPY``) into this table, then upserted in one statement.
+INCOMING = """
+CREATE TEMP TABLE IF NOT EXISTS incoming (
+    id TEXT, repo TEXT, file_path TEXT, line_number INTEGER, error_class TEXT,
+    error_type TEXT, severity TEXT, slug TEXT, analyzed_sha TEXT, record TEXT, evidence TEXT,
+    message TEXT, pattern TEXT, related TEXT[], m TEXT, c TEXT, f TEXT, t TEXT
+) ON COMMIT DELETE ROWS
+"""
+
+COPY_INCOMING = "COPY incoming FROM STDIN"
+
+UPSERT_RECORDS = f"""
 INSERT INTO records (id, repo, file_path, line_number, error_class, error_type, severity, slug,
                      analyzed_sha, stale, first_scan_id, scan_id, record, evidence, message,
                      pattern, related, search)
-VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, FALSE, %s, %s, %s, %s, %s, %s, %s, {TSVECTOR})
+SELECT id, repo, file_path, line_number, error_class, error_type, severity, slug, analyzed_sha,
+       FALSE, %(scan)s, %(scan)s, record, evidence, message, pattern, related,
+       {TSVECTOR.replace("%s", "{}").format("m", "c", "f", "t")}
+FROM incoming ORDER BY id
 ON CONFLICT (id) DO UPDATE SET
     repo = excluded.repo, file_path = excluded.file_path, line_number = excluded.line_number,
     error_class = excluded.error_class, error_type = excluded.error_type,
@@ -128,9 +145,9 @@ UPDATE records SET record = %s, evidence = %s, message = %s, pattern = %s, relat
 WHERE id = %s
 """
 
-UPSERT_VERSION = """
+UPSERT_VERSIONS = """
 INSERT INTO record_versions (record_id, pin, commit_sha, ref, scan_id, file_path, line_number)
-VALUES (%s, %s, %s, %s, %s, %s, %s)
+SELECT id, %(pin)s, %(commit)s, %(ref)s, %(scan)s, file_path, line_number FROM incoming ORDER BY id
 ON CONFLICT (record_id, pin) DO UPDATE SET
     commit_sha = excluded.commit_sha, ref = excluded.ref, scan_id = excluded.scan_id,
     file_path = excluded.file_path, line_number = excluded.line_number

@@ -14,6 +14,7 @@ from .listing import ErrorFilters, RecordPage, Related, RepoInfo, add_scan, list
 
 __all__ = [
     "envelope_lines",
+    "find_slug",
     "locate",
     "raw_envelope",
     "record_links",
@@ -74,6 +75,13 @@ def record_page(conn: Connection, record_id: str) -> RecordPage | None:
 def locate(conn: Connection, record_id: str) -> tuple[str, str] | None:
     row = conn.execute("SELECT repo, slug FROM records WHERE id = %s", (record_id,)).fetchone()
     return None if row is None else (str(row[0]), str(row[1]))
+
+
+def find_slug(conn: Connection, repo: str, slug: str) -> str | None:
+    row = conn.execute(
+        "SELECT id FROM records WHERE repo = %s AND slug = %s ORDER BY id LIMIT 1", (repo, slug)
+    ).fetchone()
+    return None if row is None else str(row[0])
 
 
 def envelope_lines(conn: Connection, repo: str) -> Iterator[bytes]:

@@ -14,12 +14,18 @@ import json
 import re
 import secrets
 from collections.abc import Iterable
-from itertools import islice
 from typing import Any
 
 import psycopg
 
-from ._pg_layout import INSERT_SCAN, UPDATE_RECORD, UPSERT_RECORD, UPSERT_VERSION
+from ._pg_layout import (
+    COPY_INCOMING,
+    INCOMING,
+    INSERT_SCAN,
+    UPDATE_RECORD,
+    UPSERT_RECORDS,
+    UPSERT_VERSIONS,
+)
 from ._pg_open import Connection, repo_lock, shown_url
 from ._sqlite_cache import CatalogueChanged
 from ._sqlite_layout import CHUNK
@@ -124,24 +130,23 @@ def _insert_scan(conn: Connection, summary: ScanSummary, dataset_version: str) -
 
 
 def _write_items(conn: Connection, scan_id: int, summary: ScanSummary, items: Items) -> int:
-    """Upsert the pairs in chunks (ids sorted, so writers lock rows in one order)."""
-    pin = summary.commit or summary.ref or ""
+    """``COPY`` the pairs into the session's ``incoming`` table, then upsert them all in
+    one statement, in id order (so writers lock rows in one order); return how many."""
     seen: dict[str, str] = {}
-    iterator = iter(items)
     count = 0
+    conn.execute(INCOMING)
     with conn.cursor() as cursor:
-        while chunk := list(islice(iterator, CHUNK)):
-            rows = []
-            for record, evidence in chunk:
+        with cursor.copy(COPY_INCOMING) as copy:
+            for record, evidence in items:
                 row = record_row(record, evidence, scan_id, summary.repo, seen)
-                rows.append((row, search_columns(record, evidence)))
-            rows.sort(key=lambda pair: pair[0][0])
-            cursor.executemany(UPSERT_RECORD, [(*row, *extra) for row, extra in rows])
-            cursor.executemany(
-                UPSERT_VERSION,
-                [(r[0], pin, summary.commit, summary.ref, scan_id, r[2], r[3]) for r, _ in rows],
-            )
-            count += len(chunk)
+                copy.write_row((*row[:9], *row[11:], *search_columns(record, evidence)))
+                count += 1
+        if count:
+            cursor.execute(UPSERT_RECORDS, {"scan": scan_id})
+            pin = summary.commit or summary.ref or ""
+            keys = {"pin": pin, "commit": summary.commit, "ref": summary.ref, "scan": scan_id}
+            cursor.execute(UPSERT_VERSIONS, keys)
+        cursor.execute("DELETE FROM incoming")
     return count
 
 

@@ -16,6 +16,7 @@ from .listing import NO_CLASS, ErrorFilters, RecordPage, Related, RepoInfo, add_
 
 __all__ = [
     "envelope_lines",
+    "find_slug",
     "locate",
     "raw_envelope",
     "record_links",
@@ -99,6 +100,13 @@ def record_page(conn: sqlite3.Connection, record_id: str) -> RecordPage | None:
 def locate(conn: sqlite3.Connection, record_id: str) -> tuple[str, str] | None:
     row = conn.execute("SELECT repo, slug FROM records WHERE id = ?", (record_id,)).fetchone()
     return None if row is None else (str(row[0]), str(row[1]))
+
+
+def find_slug(conn: sqlite3.Connection, repo: str, slug: str) -> str | None:
+    row = conn.execute(
+        "SELECT id FROM records WHERE repo = ? AND slug = ? ORDER BY id LIMIT 1", (repo, slug)
+    ).fetchone()
+    return None if row is None else str(row[0])
 
 
 def envelope_lines(conn: sqlite3.Connection, repo: str) -> Iterator[bytes]:

@@ -143,6 +143,9 @@ COUNT_COLUMNS: tuple[CountColumn, ...] = ("error_class", "error_type", "severity
 class Store(Protocol):
     """A catalogue of error records, one current record per id, with scan history."""
 
+    #: Where it is: a file path (SQLite) or a database URL (PostgreSQL).
+    path: str
+
     def write_scan(
         self,
         summary: ScanSummary,
@@ -219,6 +222,10 @@ class Store(Protocol):
 
     def locate(self, record_id: str) -> tuple[str, str] | None:
         """``(repo, slug)`` of a record."""
+        ...
+
+    def find_slug(self, repo: str, slug: str) -> str | None:
+        """The id of ``repo``'s record with ``slug``."""
         ...
 
     def envelope_lines(self, repo: str) -> Iterator[bytes]:

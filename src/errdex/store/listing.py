@@ -184,6 +184,8 @@ def query_words(text: str) -> list[tuple[str, bool]]:
 def fold(text: str) -> str:
     """Lower case without diacritics (``Ünïcode`` -> ``unicode``), as SQLite's
     ``unicode61 remove_diacritics 2`` tokenizer reads words."""
+    if text.isascii():
+        return text.lower()
     decomposed = unicodedata.normalize("NFKD", text.lower())
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 

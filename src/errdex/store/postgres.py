@@ -118,6 +118,10 @@ class PostgresStore:
         with self._guard("read a record from"):
             return site.locate(self._conn, record_id)
 
+    def find_slug(self, repo: str, slug: str) -> str | None:
+        with self._guard("read a record from"):
+            return site.find_slug(self._conn, repo, slug)
+
     def envelope_lines(self, repo: str) -> Iterator[bytes]:
         return site.envelope_lines(self._conn, repo)
 

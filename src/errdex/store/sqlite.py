@@ -139,6 +139,9 @@ class SqliteStore:
     def locate(self, record_id: str) -> tuple[str, str] | None:
         return site.locate(self._conn, record_id)
 
+    def find_slug(self, repo: str, slug: str) -> str | None:
+        return site.find_slug(self._conn, repo, slug)
+
     def envelope_lines(self, repo: str) -> Iterator[bytes]:
         return site.envelope_lines(self._conn, repo)
 

@@ -115,6 +115,10 @@ class Catalogue:
         """``(repo, slug)`` of a record, to redirect short links to its canonical page."""
         return self.reader().locate(record_id)
 
+    def find_slug(self, repo: str, slug: str) -> str | None:
+        """The id of ``repo``'s record with ``slug``."""
+        return self.reader().find_slug(repo, slug)
+
     def search(self, query: SearchQuery) -> tuple[list[SearchHit], bool]:
         """One page of search hits (the index is kept current by the app's poller)."""
         return self.reader().search(query)
