@@ -575,7 +575,7 @@ def store_scan(
 
 
 def store_cached_scan(
-    store: SqliteStore, checkout: Checkout, repo: str, result: ScanResult, started_at: str
+    store: Store, checkout: Checkout, repo: str, result: ScanResult, started_at: str
 ) -> tuple[int, ScanSummary]:
     """:func:`store_scan` for a scan that used the cache: its inputs' fingerprint is kept
     beside the records, and a scan whose records are the catalogue's (``whole ==
