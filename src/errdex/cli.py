@@ -17,6 +17,7 @@ from rich.text import Text
 
 from errdex import __version__
 from errdex.analyze.sources import remember
+from errdex.db_option import DbLocation
 from errdex.environment_scan import scan_environment
 from errdex.extract import registry
 from errdex.record import iso_now
@@ -25,7 +26,6 @@ from errdex.scan_cache import ScanCache
 from errdex.source import Checkout, SourceError, open_source
 from errdex.source.identity import resolve_repo
 from errdex.source.stdlib import stdlib_checkout
-from errdex.db_option import DbLocation
 from errdex.store import ScanSummary, SqliteStore, StoreError, open_store
 from errdex.terminal import clean, plain
 

@@ -43,7 +43,6 @@ from errdex.source.permalink import permalinker
 from errdex.source.reading import SourceSkip, read_source
 from errdex.store.base import ScanSummary, Store
 from errdex.store.integrity import check_one_record_per_site
-from errdex.store.sqlite import SqliteStore
 
 __all__ = [
     "FileResult",

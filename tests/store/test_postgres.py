@@ -61,7 +61,7 @@ def _writers(url: str, plan: list[tuple[str, int, int]]) -> None:
         for n, (repo, rounds, size) in enumerate(plan)
     ]
     for proc in procs:
-        out, err = proc.communicate(timeout=600)
+        _, err = proc.communicate(timeout=600)
         assert proc.returncode == 0, err
 
 

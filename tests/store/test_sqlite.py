@@ -143,5 +143,3 @@ def test_opening_a_current_store_does_not_wait_for_a_writer(tmp_path: Path) -> N
         writer.execute("ROLLBACK")
     finally:
         writer.close()
-
-

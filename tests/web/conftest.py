@@ -34,7 +34,6 @@ from .catalogue import (
     write_tree,
 )
 
-
 #: Test modules whose ``site``/``server``/``client`` run once per backend.
 BOTH_BACKENDS = {"test_api", "test_search", "test_catalogue"}
 

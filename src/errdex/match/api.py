@@ -317,9 +317,7 @@ def _candidate(store: Store, index: MatchIndex, scored: Scored) -> Candidate:
     )
 
 
-def answers(
-    text: str | bytes, db: str | Path | Store = "errdex.db", top: int = 5
-) -> list[Answer]:
+def answers(text: str | bytes, db: str | Path | Store = "errdex.db", top: int = 5) -> list[Answer]:
     """One :class:`Answer` per error of the paste (each pytest failure, each traceback with
     its chain), in the order printed; ``[]`` when the paste holds nothing at all."""
     errors = errors_in(text)
@@ -331,9 +329,7 @@ def answers(
         return answer_errors(errors, store, top)
 
 
-def match(
-    text: str | bytes, db: str | Path | Store = "errdex.db", top: int = 5
-) -> list[Candidate]:
+def match(text: str | bytes, db: str | Path | Store = "errdex.db", top: int = 5) -> list[Candidate]:
     """The records that best explain a pasted message, traceback, pytest or notebook output.
 
     Each candidate has a confidence in [0, 1], the values that filled its holes and the

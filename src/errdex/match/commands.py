@@ -15,9 +15,9 @@ from rich.panel import Panel
 from rich.syntax import Syntax
 from rich.text import Text
 
+from errdex.db_option import DbLocation
 from errdex.match.api import NO_ERROR, NOT_CATALOGUED, Answer, answer_errors, errors_in
 from errdex.match.rank import FOLD_BELOW, Candidate
-from errdex.db_option import DbLocation
 from errdex.store import Store, StoreError, is_server_url, open_store
 from errdex.terminal import clean, plain
 

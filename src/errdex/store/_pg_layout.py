@@ -12,12 +12,12 @@ and the API joins them into an envelope without re-parsing.
 from __future__ import annotations
 
 __all__ = [
+    "COPY_INCOMING",
+    "INCOMING",
     "INSERT_SCAN",
     "LAYOUT_VERSION",
     "SCAN_COLUMNS",
     "SCHEMA",
-    "COPY_INCOMING",
-    "INCOMING",
     "UPDATE_RECORD",
     "UPSERT_RECORDS",
     "UPSERT_VERSIONS",

@@ -102,5 +102,6 @@ def _check_identity(conn: Connection, url: str) -> None:
         newer = version > LAYOUT_VERSION
         raise StoreError(
             f"{shown_url(url)} has errdex database layout {version}; this errdex reads layout "
-            f"{LAYOUT_VERSION}: " + ("upgrade errdex to use it" if newer else "rescan into a new database")
+            f"{LAYOUT_VERSION}: "
+            + ("upgrade errdex to use it" if newer else "rescan into a new database")
         )

@@ -18,7 +18,16 @@ from typing import Any
 
 from ._pg_open import Connection
 from ._pg_read import ORDER
-from .listing import MAX_TERMS, RERANK_WINDOW, SearchHit, SearchQuery, fold, hit, query_words, rerank
+from .listing import (
+    MAX_TERMS,
+    RERANK_WINDOW,
+    SearchHit,
+    SearchQuery,
+    fold,
+    hit,
+    query_words,
+    rerank,
+)
 
 __all__ = ["search", "tsquery"]
 
@@ -43,7 +52,10 @@ def tsquery(text: str, joiner: str, weight: str = "") -> str | None:
         if len(words) > MAX_TERMS:
             return None
         words = [(w, False) for w, _ in words[:-1]] + [words[-1]]
-    terms = [f"'{w}':{'*' if prefix else ''}{weight}" if prefix or weight else f"'{w}'" for w, prefix in words[:MAX_TERMS]]
+    terms = [
+        f"'{w}':{'*' if prefix else ''}{weight}" if prefix or weight else f"'{w}'"
+        for w, prefix in words[:MAX_TERMS]
+    ]
     return f" {joiner} ".join(terms)
 
 
@@ -99,12 +111,14 @@ def _browse(conn: Connection, query: SearchQuery, want: int) -> list[tuple[Any, 
     return _decoded(conn.execute(sql, [*params, want]).fetchall())
 
 
-def _ranked(conn: Connection, query: SearchQuery, expression: str, want: int) -> list[tuple[Any, ...]]:
+def _ranked(
+    conn: Connection, query: SearchQuery, expression: str, want: int
+) -> list[tuple[Any, ...]]:
     where, params = _filters(query)
     sql = (
         f"SELECT {_HIT_COLUMNS}, r.message, ts_rank('{_WEIGHTS}', r.search, q) AS score, "
         "r.pattern FROM records AS r, to_tsquery('simple', %s) AS q "
-        f"WHERE r.search @@ q AND {where} ORDER BY score DESC, r.id COLLATE \"C\" LIMIT %s"
+        f'WHERE r.search @@ q AND {where} ORDER BY score DESC, r.id COLLATE "C" LIMIT %s'
     )
     rows = conn.execute(sql, [expression, *params, max(want, RERANK_WINDOW)]).fetchall()
     return _decoded(rows)

@@ -241,9 +241,7 @@ def touch_scan(
                 "UPDATE records SET scan_id = %s WHERE repo = %s AND NOT stale",
                 (scan_id, summary.repo),
             )
-            conn.execute(
-                "UPDATE scans SET records = %s WHERE id = %s", (cursor.rowcount, scan_id)
-            )
+            conn.execute("UPDATE scans SET records = %s WHERE id = %s", (cursor.rowcount, scan_id))
             conn.execute(
                 "UPDATE record_versions SET scan_id = %s WHERE scan_id = %s", (scan_id, row[0])
             )

@@ -15,8 +15,8 @@ import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 
-from ._sqlite_search import register_functions
 from ._sqlite_layout import CACHE_KIB, LAYOUT_VERSION, MIGRATIONS, SCHEMA, SQLITE_HEADER
+from ._sqlite_search import register_functions
 from .errors import StoreError
 
 __all__ = ["connect", "connect_reader", "run_script", "transaction"]

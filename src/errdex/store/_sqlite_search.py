@@ -55,7 +55,6 @@ SEARCH_LAYOUT = 2
 _WEIGHTS = "10.0, 4.0, 2.0, 1.0, 0.0"
 
 
-
 def json_text(column: str, key: str) -> str:
     """SQL for the string at ``$.key`` of a JSON column, whole even when it holds a NUL.
 

@@ -190,7 +190,9 @@ def fold(text: str) -> str:
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
-def rerank(exact: list[tuple[Any, ...]], rows: list[tuple[Any, ...]], text: str) -> list[tuple[Any, ...]]:
+def rerank(
+    exact: list[tuple[Any, ...]], rows: list[tuple[Any, ...]], text: str
+) -> list[tuple[Any, ...]]:
     """The phrase hits ``exact``, then the other ``rows``; within the first window,
     phrase hits first, then by how much of ``text`` the record's pattern covers.
 

@@ -27,6 +27,7 @@ SITEMAP_URLS = 50_000
 
 _SITEMAP_NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
 
+
 def agents_router(state: WebState, base_url: str | None = None) -> APIRouter:
     """The routes; ``base_url`` (``https://errors.example.org``) overrides the request's."""
     router = APIRouter(include_in_schema=False)

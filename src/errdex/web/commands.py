@@ -9,10 +9,9 @@ from typing import NoReturn
 
 import click
 
+from errdex.db_option import DbLocation
 from errdex.store import StoreError
 from errdex.web.settings import DEFAULT_ISSUES_URL
-
-from errdex.db_option import DbLocation
 
 __all__ = ["check_base_url", "serve"]
 
