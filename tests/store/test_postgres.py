@@ -236,6 +236,19 @@ def test_concurrent_cli_scans_of_two_repositories(
         check=True,
     )
     assert json.loads(shown.stdout)["records"] == 400
+    # and so do export and match
+    exported = subprocess.run(
+        [sys.executable, "-m", "errdex", "export", "--db", url, "--jsonl", "-"],
+        env=_env(), capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    assert len(exported.stdout.splitlines()) == 400
+    matched = subprocess.run(
+        [sys.executable, "-m", "errdex", "match", "--db", url, "--json",
+         "ValueError: alpha failure number 123"],
+        env=_env(), capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    best = json.loads(matched.stdout)[0]
+    assert (best["repo"], best["errorMessage"]) == ("acme/alpha", "alpha failure number 123")
 
 
 def test_two_processes_opening_a_new_database_make_the_tables_once(
