@@ -13,12 +13,11 @@ from pathlib import Path
 from errdex.store import Store, open_store
 from errdex.store.listing import SearchQuery
 from tests.web.catalogue import scan_into, write_tree
+from tests.web.test_search import IPYTHON_DISPLAY, NUL, ONE, TWO  # the same code scanned
 
 SHA1 = "1" * 40
 SHA2 = "2" * 40
 
-ONE = "def f(x):\n    if x:\n        raise ValueError('alpha beta gamma')\n"
-TWO = ONE + "\ndef g(y):\n    raise TypeError(f'delta {y} epsilon')\n"
 UNICODE = "def h(z):\n    raise KeyError('Ünïcode façade for_the_win')\n"
 
 
@@ -107,12 +106,6 @@ def test_paging_and_listing_without_text(db: str, tmp_path: Path) -> None:
         assert first[0].score is None
 
 
-NUL = (
-    "def f(data):\n    if data[:1] == b'\\x00':\n"
-    "        raise ValueError('header byte \\x00 then the frobnicated tail')\n"
-)
-
-
 def test_text_after_a_nul_is_found(db: str, tmp_path: Path) -> None:
     ((record, _),) = scan_into(db, write_pkg(tmp_path / "src", NUL), "o/n", SHA1)
     assert record["errorMessage"] == "header byte \x00 then the frobnicated tail"
@@ -126,22 +119,6 @@ def test_text_after_a_nul_is_found(db: str, tmp_path: Path) -> None:
         assert listed[0].errorMessage == record["errorMessage"]
         pasted, _ = store.search(SearchQuery("header byte \x00 then the frobnicated tail"))
         assert pasted[0].id == record["id"]
-
-
-IPYTHON_DISPLAY = """\
-class Audio:
-    def __init__(self, data=None, filename=None, url=None, embed=None):
-        if filename is None and url is None and data is None:
-            raise ValueError("No audio data found. Expecting filename, url, or data.")
-        if embed is False and url is None:
-            raise ValueError("No url found. Expecting url when embed=False")
-
-
-class Image:
-    def __init__(self, data=None, url=None, filename=None):
-        if filename is None and url is None and data is None:
-            raise ValueError("No image data found. Expecting filename, url, or data.")
-"""
 
 
 def test_an_exact_phrase_in_the_message_ranks_first(db: str, tmp_path: Path) -> None:

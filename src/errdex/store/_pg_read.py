@@ -6,7 +6,6 @@ database's locale; a missing class sorts first, as SQLite sorts NULL.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from typing import Any
 
@@ -14,9 +13,9 @@ import psycopg
 
 from ._pg_layout import SCAN_COLUMNS
 from ._pg_open import Connection, shown_url
-from ._sqlite_layout import NO_CLASS, RECENT_SCANS
-from ._sqlite_read import _envelope
-from .base import RecordStatus, RecordVersion, RepoStats, ScanInfo, StoreStats
+from ._sqlite_layout import NO_CLASS
+from ._sqlite_read import _envelope, assemble_stats, scan_info
+from .base import RecordStatus, RecordVersion, ScanInfo, StoreStats
 from .errors import StoreError
 
 __all__ = ["ORDER", "get", "iter_envelopes", "scans", "stats", "status"]
@@ -99,41 +98,8 @@ def grouped(conn: Connection, column: str, where: str, params: list[Any]) -> dic
 
 def _stats(conn: Connection, include_stale: bool) -> StoreStats:
     where, params = _filters(None, include_stale)
-    counted = grouped(conn, "repo", where, params)
-    stale = {
-        str(repo): int(n)
-        for repo, n in conn.execute("SELECT repo, count(*) FROM records WHERE stale GROUP BY repo")
-    }
-    commits: dict[str, list[str]] = {}
-    for repo, pin in conn.execute(
-        "SELECT repo, COALESCE(commit_sha, ref) AS pin FROM scans "
-        "WHERE COALESCE(commit_sha, ref) IS NOT NULL "
-        "GROUP BY repo, pin ORDER BY repo, MAX(id) DESC"
-    ):
-        commits.setdefault(str(repo), []).append(str(pin))
-    names = sorted(
-        {str(r) for (r,) in conn.execute("SELECT DISTINCT repo FROM scans")} | set(counted)
-    )
-    repos = [
-        RepoStats(
-            repo=name,
-            commits=commits.get(name, []),
-            records=counted.get(name, 0),
-            stale=stale.get(name, 0),
-        )
-        for name in names
-    ]
-    recent = conn.execute(
-        f"SELECT {SCAN_COLUMNS} FROM scans ORDER BY id DESC LIMIT %s",
-        (RECENT_SCANS,),
-    )
-    return StoreStats(
-        repos=repos,
-        records=sum(counted.values()),
-        byClass=grouped(conn, "error_class", where, params),
-        byType=grouped(conn, "error_type", where, params),
-        bySeverity=grouped(conn, "severity", where, params),
-        scans=[_scan_info(row) for row in recent],
+    return assemble_stats(
+        conn.execute, lambda column: grouped(conn, column, where, params), "stale", "%s"
     )
 
 
@@ -143,29 +109,7 @@ def scans(conn: Connection, repo: str | None) -> list[ScanInfo]:
         rows = conn.execute(sql + " ORDER BY id DESC")
     else:
         rows = conn.execute(sql + " WHERE repo = %s ORDER BY id DESC", (repo,))
-    return [_scan_info(row) for row in rows]
-
-
-def _scan_info(row: tuple[Any, ...]) -> ScanInfo:
-    skipped = [(str(path), str(reason)) for path, reason in json.loads(row[14])]
-    return ScanInfo(
-        id=int(row[0]),
-        repo=row[1],
-        commit=row[2],
-        ref=row[3],
-        ref_kind=row[4],
-        origin=row[5],
-        version=row[6],
-        started_at=row[7],
-        finished_at=row[8],
-        seconds=float(row[9]),
-        files_read=row[10],
-        files_excluded=row[11],
-        sites=row[12],
-        records=row[13],
-        skipped=skipped,
-        dataset_version=row[15],
-    )
+    return [scan_info(row) for row in rows]
 
 
 def _filters(repo: str | None, include_stale: bool, prefix: str = "") -> tuple[str, list[Any]]:

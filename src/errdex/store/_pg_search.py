@@ -27,6 +27,7 @@ from .listing import (
     hit,
     query_words,
     rerank,
+    search_filters,
 )
 
 __all__ = ["search", "tsquery"]
@@ -83,15 +84,7 @@ def search(conn: Connection, query: SearchQuery) -> tuple[list[SearchHit], bool]
 
 
 def _filters(query: SearchQuery) -> tuple[str, list[Any]]:
-    clauses = ["NOT r.stale"]
-    params: list[Any] = []
-    if query.repo is not None:
-        clauses.append("r.repo = %s")
-        params.append(query.repo)
-    if query.error_class is not None:
-        clauses.append("r.error_class = %s")
-        params.append(query.error_class)
-    return " AND ".join(clauses), params
+    return search_filters(query, "NOT r.stale", "%s")
 
 
 def _decoded(rows: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:

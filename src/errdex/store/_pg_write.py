@@ -30,7 +30,7 @@ from ._pg_open import Connection, repo_lock, shown_url
 from ._sqlite_cache import CatalogueChanged
 from ._sqlite_layout import CHUNK
 from ._sqlite_write import _record_row as record_row  # the same checks, one place
-from ._sqlite_write import dumps
+from ._sqlite_write import dumps, scan_params
 from .base import ScanSummary
 from .errors import StoreError
 from .listing import fold
@@ -105,26 +105,7 @@ def write_scan(
 
 
 def _insert_scan(conn: Connection, summary: ScanSummary, dataset_version: str) -> int:
-    row = conn.execute(
-        INSERT_SCAN,
-        (
-            summary.repo,
-            summary.commit,
-            summary.ref,
-            summary.ref_kind,
-            summary.origin,
-            summary.version,
-            summary.started_at,
-            summary.finished_at,
-            float(summary.seconds),
-            summary.files_read,
-            summary.files_excluded,
-            summary.sites,
-            summary.records,
-            dumps([list(pair) for pair in summary.skipped]),
-            dataset_version,
-        ),
-    ).fetchone()
+    row = conn.execute(INSERT_SCAN, scan_params(summary, dataset_version)).fetchone()
     assert row is not None
     return int(row[0])
 

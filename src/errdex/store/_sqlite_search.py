@@ -29,6 +29,7 @@ from .listing import (
     hit,
     query_words,
     rerank,
+    search_filters,
 )
 
 __all__ = [
@@ -264,15 +265,7 @@ def search(conn: sqlite3.Connection, query: SearchQuery) -> tuple[list[SearchHit
 
 
 def _filters(query: SearchQuery) -> tuple[str, list[Any]]:
-    clauses = ["r.stale = 0"]
-    params: list[Any] = []
-    if query.repo is not None:
-        clauses.append("r.repo = ?")
-        params.append(query.repo)
-    if query.error_class is not None:
-        clauses.append("r.error_class = ?")
-        params.append(query.error_class)
-    return " AND ".join(clauses), params
+    return search_filters(query, "r.stale = 0", "?")
 
 
 def _browse(conn: sqlite3.Connection, query: SearchQuery, want: int) -> list[tuple[Any, ...]]:

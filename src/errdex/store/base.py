@@ -134,6 +134,24 @@ class RecordStatus(TypedDict):
     versions: list[RecordVersion]
 
 
+class Closing:
+    """``with store:`` closes it: the context manager both backends share."""
+
+    def close(self) -> None:
+        raise NotImplementedError
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+
 #: The columns :meth:`Store.repo_counts` counts by.
 CountColumn = Literal["error_class", "error_type", "severity"]
 COUNT_COLUMNS: tuple[CountColumn, ...] = ("error_class", "error_type", "severity")

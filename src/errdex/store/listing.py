@@ -63,6 +63,20 @@ class SearchQuery:
     offset: int = 0
 
 
+def search_filters(query: SearchQuery, live: str, mark: str) -> tuple[str, list[Any]]:
+    """The ``WHERE`` of a search over ``records AS r``: current records (``live``, the
+    dialect's "not stale"), of the query's repo and class; ``mark`` is the parameter marker."""
+    clauses = [live]
+    params: list[Any] = []
+    if query.repo is not None:
+        clauses.append(f"r.repo = {mark}")
+        params.append(query.repo)
+    if query.error_class is not None:
+        clauses.append(f"r.error_class = {mark}")
+        params.append(query.error_class)
+    return " AND ".join(clauses), params
+
+
 @dataclass(frozen=True, slots=True)
 class SearchHit:
     id: str

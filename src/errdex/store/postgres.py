@@ -11,8 +11,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterator
-from types import TracebackType
-from typing import Any, Self
+from typing import Any
 
 import psycopg
 
@@ -21,14 +20,22 @@ from . import _pg_search as fts
 from . import _pg_site as site
 from . import _pg_write as write
 from ._pg_open import connect, shown_url
-from .base import COUNT_COLUMNS, CountColumn, RecordStatus, ScanInfo, ScanSummary, StoreStats
+from .base import (
+    COUNT_COLUMNS,
+    Closing,
+    CountColumn,
+    RecordStatus,
+    ScanInfo,
+    ScanSummary,
+    StoreStats,
+)
 from .errors import StoreError
 from .listing import ErrorFilters, RecordPage, RepoInfo, SearchHit, SearchQuery
 
 __all__ = ["PostgresStore"]
 
 
-class PostgresStore:
+class PostgresStore(Closing):
     """errdex's store in a PostgreSQL database given by URL (``postgresql://…``).
 
     Opening creates the tables in an empty database and refuses one holding anything
@@ -149,17 +156,6 @@ class PostgresStore:
 
     def close(self) -> None:
         self._conn.close()
-
-    def __enter__(self) -> Self:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()
 
     def __repr__(self) -> str:
         return f"PostgresStore({shown_url(self.path)!r})"

@@ -12,8 +12,7 @@ import contextlib
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
-from types import TracebackType
-from typing import Any, Self
+from typing import Any
 
 from . import _sqlite_cache as _cache
 from . import _sqlite_read as read
@@ -22,13 +21,21 @@ from . import _sqlite_site as site
 from . import _sqlite_write as write
 from ._sqlite_layout import APPLICATION_ID, LAYOUT_VERSION
 from ._sqlite_open import connect, connect_reader
-from .base import COUNT_COLUMNS, CountColumn, RecordStatus, ScanInfo, ScanSummary, StoreStats
+from .base import (
+    COUNT_COLUMNS,
+    Closing,
+    CountColumn,
+    RecordStatus,
+    ScanInfo,
+    ScanSummary,
+    StoreStats,
+)
 from .listing import ErrorFilters, RecordPage, RepoInfo, SearchHit, SearchQuery
 
 __all__ = ["APPLICATION_ID", "LAYOUT_VERSION", "SqliteStore"]
 
 
-class SqliteStore:
+class SqliteStore(Closing):
     """errdex's embedded store: one SQLite file (or ``":memory:"``) in WAL mode.
 
     Opening creates the tables in a new or empty file, migrates an older errdex
@@ -169,17 +176,6 @@ class SqliteStore:
         with contextlib.suppress(sqlite3.Error):
             conn.execute("PRAGMA optimize")
         conn.close()
-
-    def __enter__(self) -> Self:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()
 
     def __repr__(self) -> str:
         return f"SqliteStore({self.path!r})"
