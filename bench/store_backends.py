@@ -13,7 +13,8 @@ it holds ``--records``. Both stores get the very same ``(record, evidence)`` pai
 - ``errdex serve`` (a real uvicorn process, one worker) over each, and 8 concurrent
   keep-alive clients (``serve_vs_datasette``'s client) on ``/api/errors/{id}`` and on
   ``/api/search?q=…`` (the first words of sampled messages): requests/s, p50, p99;
-  interleaved round by round so the load of the machine hits both alike.
+  interleaved round by round so the load of the machine hits both alike;
+- how alike the two searches answer those queries (same best hit, top-10 overlap).
 
 The figures of PostgreSQL are printed beside SQLite's, with their ratio.
 """
@@ -39,6 +40,7 @@ from tests.store.pg_server import PostgresServer
 import _catalogue as cat  # bench/ is on sys.path: scripts run from their folder
 from errdex.record import iso_now
 from errdex.store import ScanSummary, open_store
+from errdex.store.listing import SearchQuery
 from serve_vs_datasette import Result, free_port, load, server
 
 Item = tuple[dict[str, Any], dict[str, Any]]
@@ -114,6 +116,23 @@ def queries(repos: dict[str, list[Item]], count: int, rng: random.Random) -> lis
     return out
 
 
+def agreement(locations: dict[str, str], urls: list[str]) -> tuple[float, float]:
+    """How alike the two backends' search answers are, over the benchmark's queries: the
+    share whose best hit is the same record, and the mean overlap of the top 10."""
+    texts = [urllib.parse.parse_qs(urllib.parse.urlsplit(url).query)["q"][0] for url in urls]
+    answers: dict[str, list[list[str]]] = {}
+    for name, where in locations.items():
+        with open_store(where) as store:
+            store.refresh_search()
+            answers[name] = [
+                [h.id for h in store.search(SearchQuery(t, limit=10))[0]] for t in texts
+            ]
+    pairs = list(zip(answers["sqlite"], answers["postgres"], strict=True))
+    top1 = sum(a[:1] == b[:1] for a, b in pairs) / len(pairs)
+    overlap = statistics.mean(len(set(a) & set(b)) / max(1, len(a), len(b)) for a, b in pairs)
+    return top1, overlap
+
+
 def show(label: str, results: list[Result]) -> tuple[float, float, float]:
     rps = statistics.median(r.rps for r in results)
     p50 = statistics.median(r.quantile(0.50) for r in results)
@@ -155,6 +174,7 @@ def main() -> None:
                 "/api/errors/{id}": [f"/api/errors/{i}" for i in ids],
                 "/api/search?q=": queries(repos, args.ids, rng),
             }
+            alike = agreement(locations, targets["/api/search?q="])
             ports = {name: free_port() for name in locations}
             serve = "from errdex.web.commands import serve; serve()"
             commands = {
@@ -190,6 +210,10 @@ def main() -> None:
     for name, rate in rates.items():
         print(f"  {name:32}{rate:10.0f}")
     print(f"  {'ratio postgres / sqlite':32}{rates['postgres'] / rates['sqlite']:10.2f}")
+    print(
+        f"search answers alike over {len(targets['/api/search?q='])} queries: same best hit "
+        f"{alike[0]:.0%}, top-10 overlap {alike[1]:.0%}"
+    )
     print(f"{'':34}{'req/s':>10}{'p50 ms':>10}{'p99 ms':>10}{'errors':>8}")
     for label in targets:
         figures = {name: show(f"{label} {name}", runs[(label, name)]) for name in locations}
