@@ -309,3 +309,26 @@ def test_a_reader_cannot_write(postgres_server: PostgresServer) -> None:
             reader.write_scan(make_summary(), [(make_record(), {})], "v")
     finally:
         reader.close()
+
+
+def test_a_reader_whose_connection_the_server_dropped_connects_again(
+    postgres_server: PostgresServer,
+) -> None:
+    url = postgres_server.new_database()
+    record = make_record()
+    with open_store(url) as store:
+        store.write_scan(make_summary(), [(record, {})], "v")
+    reader = PostgresStore(url, reader=True)
+    try:
+        assert reader.locate(record["id"]) == ("acme/widgets", record["slug"])
+        with psycopg.connect(url, autocommit=True) as admin:
+            admin.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            )
+        with pytest.raises(StoreError):
+            reader.locate(record["id"])  # this call finds the connection gone
+        assert reader.locate(record["id"]) == ("acme/widgets", record["slug"])
+        assert reader.store_version()[0] >= 1
+    finally:
+        reader.close()

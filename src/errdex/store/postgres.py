@@ -19,7 +19,7 @@ from . import _pg_read as read
 from . import _pg_search as fts
 from . import _pg_site as site
 from . import _pg_write as write
-from ._pg_open import connect, shown_url
+from ._pg_open import Connection, connect, shown_url
 from .base import (
     COUNT_COLUMNS,
     Closing,
@@ -44,7 +44,18 @@ class PostgresStore(Closing):
 
     def __init__(self, url: str, *, reader: bool = False) -> None:
         self.path = url
-        self._conn = connect(url, reader=reader)
+        self._reader = reader
+        self._closed = False
+        self._connection = connect(url, reader=reader)
+
+    @property
+    def _conn(self) -> Connection:
+        """The connection, opened again when the server dropped it (a restart, an
+        administrator ending idle sessions): a long-lived server's reader must not stay
+        broken. The call that found it dropped has failed with a :class:`StoreError`."""
+        if self._connection.closed and not self._closed:
+            self._connection = connect(self.path, reader=self._reader)
+        return self._connection
 
     def _guard(self, what: str) -> contextlib.AbstractContextManager[None]:
         return _errors_as_store_errors(f"cannot {what} {shown_url(self.path)}")
@@ -155,7 +166,8 @@ class PostgresStore(Closing):
     # -- lifetime ------------------------------------------------------------------
 
     def close(self) -> None:
-        self._conn.close()
+        self._closed = True
+        self._connection.close()
 
     def __repr__(self) -> str:
         return f"PostgresStore({shown_url(self.path)!r})"
