@@ -143,3 +143,13 @@ def test_opening_a_current_store_does_not_wait_for_a_writer(tmp_path: Path) -> N
         writer.execute("ROLLBACK")
     finally:
         writer.close()
+
+
+def test_a_server_url_is_never_taken_for_a_file_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(StoreError, match=r"PostgreSQL URL.*needs an SQLite file") as info:
+        SqliteStore("postgresql://me:secret@db.internal/errdex")
+    assert "secret" not in str(info.value)
+    assert list(tmp_path.iterdir()) == []  # no "postgresql:" folder, no file

@@ -16,6 +16,7 @@ from errdex.store.base import (
     ScanSummary,
     Store,
     StoreStats,
+    is_server_url,
 )
 from errdex.store.errors import StoreError
 from errdex.store.sqlite import LAYOUT_VERSION, SqliteStore
@@ -34,13 +35,6 @@ __all__ = [
     "is_server_url",
     "open_store",
 ]
-
-_SERVER_SCHEMES = ("postgres://", "postgresql://")
-
-
-def is_server_url(location: str | Path) -> bool:
-    """Whether ``location`` names a database server (PostgreSQL) rather than a file."""
-    return str(location).startswith(_SERVER_SCHEMES)
 
 
 def open_store(location: str | Path, *, reader: bool = False) -> Store:

@@ -7,12 +7,12 @@ tables but no errdex ``meta`` row is someone else's and is refused untouched.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import psycopg
 
 from ._pg_layout import LAYOUT_VERSION, SCHEMA
+from .base import shown_url
 from .errors import StoreError
 
 __all__ = ["Connection", "connect", "repo_lock", "shown_url"]
@@ -21,11 +21,6 @@ Connection = psycopg.Connection[tuple[Any, ...]]
 
 #: The advisory lock key of the layout (creating tables) and, with a repo, of its writes.
 _LOCK = "SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))"
-
-
-def shown_url(url: str) -> str:
-    """The URL without its password, for messages."""
-    return re.sub(r"(://[^:/@]*):[^@/]*@", r"\1:***@", url)
 
 
 def connect(url: str, *, reader: bool = False) -> Connection:

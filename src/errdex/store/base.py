@@ -6,6 +6,7 @@ web app and the matcher speak only to :class:`Store`, so either can sit behind t
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass, field
 from types import TracebackType
@@ -14,6 +15,7 @@ from typing import Any, Literal, Protocol, Self, TypedDict, runtime_checkable
 from .listing import ErrorFilters, RecordPage, RepoInfo, SearchHit, SearchQuery
 
 __all__ = [
+    "Closing",
     "CountColumn",
     "RecordStatus",
     "RecordVersion",
@@ -22,6 +24,8 @@ __all__ = [
     "ScanSummary",
     "Store",
     "StoreStats",
+    "is_server_url",
+    "shown_url",
 ]
 
 
@@ -132,6 +136,19 @@ class RecordStatus(TypedDict):
     firstSeenScan: int
     lastSeenScan: int
     versions: list[RecordVersion]
+
+
+_SERVER_SCHEMES = ("postgres://", "postgresql://")
+
+
+def is_server_url(location: object) -> bool:
+    """Whether ``location`` names a database server (PostgreSQL) rather than a file."""
+    return str(location).startswith(_SERVER_SCHEMES)
+
+
+def shown_url(url: str) -> str:
+    """The URL without its password, for messages."""
+    return re.sub(r"(://[^:/@]*):[^@/]*@", r"\1:***@", url)
 
 
 class Closing:

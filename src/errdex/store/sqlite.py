@@ -29,7 +29,10 @@ from .base import (
     ScanInfo,
     ScanSummary,
     StoreStats,
+    is_server_url,
+    shown_url,
 )
+from .errors import StoreError
 from .listing import ErrorFilters, RecordPage, RepoInfo, SearchHit, SearchQuery
 
 __all__ = ["APPLICATION_ID", "LAYOUT_VERSION", "SqliteStore"]
@@ -46,6 +49,11 @@ class SqliteStore(Closing):
     def __init__(self, path: str | Path, *, reader: bool = False) -> None:
         """``reader=True`` opens a query-only connection that any thread may use (one at a
         time) and that never takes the write lock: the site's per-thread readers."""
+        if is_server_url(path):
+            raise StoreError(
+                f"{shown_url(str(path))} is a PostgreSQL URL, and this needs an SQLite file: "
+                "give a file path (scan, serve, match, export and stats take either)"
+            )
         self.path = str(path)
         self._conn = connect_reader(self.path) if reader else connect(self.path)
 
