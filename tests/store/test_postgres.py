@@ -332,3 +332,20 @@ def test_a_reader_whose_connection_the_server_dropped_connects_again(
         assert reader.store_version()[0] >= 1
     finally:
         reader.close()
+
+
+def test_the_mcp_tools_read_a_postgresql_catalogue(
+    postgres_server: PostgresServer, tmp_path: Path
+) -> None:
+    from errdex.mcp_server import ErrdexTools
+    from tests.web.catalogue import scan_into, write_tree
+
+    url = postgres_server.new_database()
+    body = "def f(x):\n    raise ValueError(f'gamma widget {x} broke')\n"
+    root = write_tree(tmp_path / "src", {"pkg/__init__.py": body})
+    ((record, _),) = scan_into(url, root, "o/n", "1" * 40)
+    tools = ErrdexTools(url)
+    assert tools.search_error("gamma widget 3 broke")["matches"][0]["id"] == record["id"]
+    found = tools.get_error(repo="o/n", slug=record["slug"])
+    assert (found["record"]["id"], found["stale"]) == (record["id"], False)
+    assert [r["repo"] for r in tools.list_repos()["repos"]] == ["o/n"]
