@@ -56,3 +56,23 @@ def _private_scan_cache(
 ) -> None:
     """Each test's scans use a scan cache of their own, never the user's."""
     monkeypatch.setenv("ERRDEX_SCAN_CACHE", str(tmp_path_factory.mktemp("scan-cache") / "c.sqlite"))
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Any:
+    """A real PostgreSQL server for the session (the Debian package, started here).
+
+    Not a skip: when PostgreSQL cannot start, every test that needs it fails with why.
+    """
+    from tests.store.pg_server import PostgresServer
+
+    server = PostgresServer()
+    try:
+        server.start()
+    except BaseException:
+        server.stop()
+        raise
+    try:
+        yield server
+    finally:
+        server.stop()

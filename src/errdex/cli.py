@@ -17,6 +17,7 @@ from rich.text import Text
 
 from errdex import __version__
 from errdex.analyze.sources import remember
+from errdex.db_option import DbLocation
 from errdex.environment_scan import scan_environment
 from errdex.extract import registry
 from errdex.record import iso_now
@@ -26,7 +27,7 @@ from errdex.source import Checkout, SourceError, open_source
 from errdex.source.identity import resolve_repo
 from errdex.source.release import is_release_spec, open_release
 from errdex.source.stdlib import stdlib_checkout
-from errdex.store import ScanSummary, SqliteStore, StoreError
+from errdex.store import ScanSummary, SqliteStore, StoreError, open_store
 from errdex.terminal import clean, plain
 
 DEFAULT_DB = "errdex.db"
@@ -111,8 +112,8 @@ def main() -> None:
     "--db",
     default=DEFAULT_DB,
     show_default=True,
-    type=click.Path(dir_okay=False),
-    help="SQLite file to write records to.",
+    type=DbLocation(),
+    help="SQLite file to write records to, or a postgresql:// URL.",
 )
 @click.option(
     "--jobs",
@@ -252,7 +253,7 @@ def scan(
         )
         return
     try:
-        store = SqliteStore(db)
+        store = open_store(db)
     except StoreError as exc:
         _fail(str(exc))
         return
@@ -276,7 +277,8 @@ def scan(
                 unchanged_since=store.vouched_fingerprint(repo_name) if reuse else None,
             )
             scan_id, summary = store_cached_scan(store, checkout, repo_name, result, started_at)
-            remember(store.connection, repo_name, scan_id, checkout, include, exclude)
+            if isinstance(store, SqliteStore):  # the sources table is SQLite's alone
+                remember(store.connection, repo_name, scan_id, checkout, include, exclude)
     except StoreError as exc:
         _fail(str(exc))
         return
@@ -420,7 +422,7 @@ def _print_summary(summary: ScanSummary, result: ScanResult, checkout: Checkout,
     "--db",
     default=DEFAULT_DB,
     show_default=True,
-    type=click.Path(dir_okay=False, exists=True),
+    type=DbLocation(exists=True),
     help="SQLite file to read.",
 )
 @click.option(
@@ -443,7 +445,7 @@ def export(db: str, jsonl: str, repo: str | None, strict: bool) -> None:
     from errdex.export import StrictFilter  # the export command's own module
 
     try:
-        store = SqliteStore(db)
+        store = open_store(db)
     except StoreError as exc:
         _fail(str(exc))
         return
@@ -471,14 +473,14 @@ def export(db: str, jsonl: str, repo: str | None, strict: bool) -> None:
     "--db",
     default=DEFAULT_DB,
     show_default=True,
-    type=click.Path(dir_okay=False, exists=True),
+    type=DbLocation(exists=True),
     help="SQLite file to read.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print as JSON.")
 def stats(db: str, as_json: bool) -> None:
     """Summarise a catalogue: repositories, commits, records by class, type and severity."""
     try:
-        store = SqliteStore(db)
+        store = open_store(db)
     except StoreError as exc:
         _fail(str(exc))
         return

@@ -24,9 +24,9 @@ from pydantic import Field
 
 from errdex import __version__
 from errdex.match.api import Answer, answer_errors, errors_in
-from errdex.store import SqliteStore, StoreError
+from errdex.store import Store, StoreError, is_server_url, open_store
 from errdex.web.catalogue import Catalogue
-from errdex.web.search import SearchQuery, SearchUnavailable, refresh, search
+from errdex.web.search import SearchQuery, SearchUnavailable
 from errdex.web.views import api_path, record_path, repo_path
 
 __all__ = ["ErrdexTools", "build_server", "run"]
@@ -62,16 +62,16 @@ class ErrdexTools:
     # -- the catalogue ------------------------------------------------------------------
 
     def _require(self) -> None:
-        if not Path(self.db).is_file():
+        if not is_server_url(self.db) and not Path(self.db).is_file():
             raise ToolError(
                 f"no errdex catalogue at {self.db}: run `errdex scan` first, "
                 "or start the server with --db pointing at one"
             )
 
-    def _open(self) -> SqliteStore:
+    def _open(self) -> Store:
         self._require()
         try:
-            return SqliteStore(self.db)
+            return open_store(self.db)
         except StoreError as exc:
             raise ToolError(f"cannot open the catalogue {self.db}: {exc}") from exc
 
@@ -100,13 +100,11 @@ class ErrdexTools:
         limit = max(1, min(limit, MAX_LIMIT))
         with self._open() as store:
             try:
-                refresh(store.connection)
+                store.refresh_search()
             except SearchUnavailable as exc:
                 raise ToolError(f"search is unavailable: {exc}") from exc
         try:
-            hits, more = search(
-                self.catalogue().conn(), SearchQuery(message, repo or None, None, limit)
-            )
+            hits, more = self.catalogue().search(SearchQuery(message, repo or None, None, limit))
         except SearchUnavailable as exc:
             raise ToolError(f"search is unavailable: {exc}") from exc
         matches = [
@@ -146,14 +144,10 @@ class ErrdexTools:
     def _by_slug(catalogue: Catalogue, repo: str | None, slug: str | None) -> str:
         if not (repo and slug):
             raise ToolError("pass id, or repo and slug")
-        row = (
-            catalogue.conn()
-            .execute("SELECT id FROM records WHERE repo = ? AND slug = ? LIMIT 1", (repo, slug))
-            .fetchone()
-        )
-        if row is None:
+        found = catalogue.find_slug(repo, slug)
+        if found is None:
             raise ToolError(f"no error {slug} in {repo}: search_error finds ids and slugs")
-        return str(row[0])
+        return found
 
     def list_repos(self) -> dict[str, Any]:
         repos = []
@@ -221,7 +215,7 @@ class ErrdexTools:
         return data
 
 
-def _explanation(store: SqliteStore, answer: Answer) -> dict[str, Any]:
+def _explanation(store: Store, answer: Answer) -> dict[str, Any]:
     """What ``errdex explain`` shows of the best candidate: where, why, what it means, the fix."""
     best = answer.candidates[0]
     envelope = store.get(best.id) or {"record": {}, "evidence": {}}

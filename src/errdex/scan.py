@@ -44,7 +44,6 @@ from errdex.source.permalink import permalinker
 from errdex.source.reading import SourceSkip, read_source
 from errdex.store.base import ScanSummary, Store
 from errdex.store.integrity import check_one_record_per_site
-from errdex.store.sqlite import SqliteStore
 
 __all__ = [
     "FileResult",
@@ -579,7 +578,7 @@ def store_scan(
 
 
 def store_cached_scan(
-    store: SqliteStore, checkout: Checkout, repo: str, result: ScanResult, started_at: str
+    store: Store, checkout: Checkout, repo: str, result: ScanResult, started_at: str
 ) -> tuple[int, ScanSummary]:
     """:func:`store_scan` for a scan that used the cache: its inputs' fingerprint is kept
     beside the records, and a scan whose records are the catalogue's (``whole ==

@@ -1,29 +1,30 @@
-"""Scale: a big scan goes in one call, in seconds, and reads back complete."""
+"""Scale: a big scan goes in one call, in seconds (SQLite), and reads back complete."""
 
 from __future__ import annotations
 
 import time
-from pathlib import Path
 
-from errdex.store import SqliteStore
+from errdex.store import is_server_url, open_store
 
 from .factories import make_record, make_summary
 
 N = 20_000
 
 
-def test_twenty_thousand_records_in_one_call(tmp_path: Path) -> None:
+def test_twenty_thousand_records_in_one_call(db: str) -> None:
     records = [
         make_record(message=f"widget {n} is broken", file_path=f"pkg/mod{n % 97}.py", line=n + 1)
         for n in range(N)
     ]
     items = ((record, {"n": i}) for i, record in enumerate(records))  # a generator, read once
-    with SqliteStore(tmp_path / "big.db") as store:
+    with open_store(db) as store:
         started = time.perf_counter()
         scan_id = store.write_scan(make_summary(records=N), items, "2026-01-01T00:00:00.000Z")
         elapsed = time.perf_counter() - started
 
-        assert elapsed < 15, f"writing {N} records took {elapsed:.1f}s"
+        if not is_server_url(db):  # a server's time is another process's, on a shared
+            # machine; bench/store_backends.py measures PostgreSQL's rate instead
+            assert elapsed < 15, f"writing {N} records took {elapsed:.1f}s"
         assert store.scans()[0]["id"] == scan_id
         assert store.scans()[0]["records"] == N
         assert store.stats()["records"] == N

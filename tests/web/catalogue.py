@@ -9,7 +9,7 @@ from typing import Any
 from errdex.record import iso_now
 from errdex.scan import scan_checkout, store_scan
 from errdex.source import open_source
-from errdex.store import SqliteStore
+from errdex.store import open_store
 
 SEED_SHA = "1e1c6a8fc06dfcd1247076ec5cae4640cea5d7bb"
 ACME_SHA = "0123456789abcdef0123456789abcdef01234567"
@@ -74,14 +74,14 @@ def write_tree(root: Path, files: dict[str, str]) -> Path:
 
 
 def scan_into(
-    db: Path, root: Path, repo: str, sha: str | None, ref: str | None = None
+    db: Path | str, root: Path, repo: str, sha: str | None, ref: str | None = None
 ) -> list[Item]:
     """Scan ``root`` as ``repo`` at ``sha`` (else the tag ``ref``) into ``db``, as
     ``errdex scan`` does."""
     checkout = open_source(str(root), repo=repo, sha=sha, ref=ref)
     started = iso_now()
     result = scan_checkout(checkout, repo=repo)
-    with SqliteStore(db) as store:
+    with open_store(db) as store:
         store_scan(store, checkout, repo, result, started)
     return result.items
 

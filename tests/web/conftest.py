@@ -1,4 +1,9 @@
-"""Fixtures for the site: a real catalogue (two repositories) and a live server over it."""
+"""Fixtures for the site: a real catalogue (two repositories) and a live server over it.
+
+The API and search tests run against both backends: the catalogue is an SQLite file,
+or the same scans written into a real PostgreSQL database (``BOTH_BACKENDS`` lists the
+modules; the others use SQLite alone).
+"""
 
 from __future__ import annotations
 
@@ -13,7 +18,7 @@ import httpx
 import pytest
 import uvicorn
 
-from errdex.store import SqliteStore
+from errdex.store import open_store
 from errdex.web import create_app
 from tests.test_scan import SEED_004_CODE
 
@@ -29,12 +34,27 @@ from .catalogue import (
     write_tree,
 )
 
+#: Test modules whose ``site``/``server``/``client`` run once per backend.
+BOTH_BACKENDS = {"test_api", "test_search", "test_catalogue"}
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "backend" in metafunc.fixturenames:
+        both = metafunc.module.__name__.rsplit(".", 1)[-1] in BOTH_BACKENDS
+        backends = ["sqlite", "postgres"] if both else ["sqlite"]
+        metafunc.parametrize("backend", backends, indirect=True, scope="session")
+
+
+@pytest.fixture(scope="session")
+def backend(request: pytest.FixtureRequest) -> str:
+    return str(request.param)
+
 
 @dataclass
 class Site:
-    """A catalogue on disk and what was scanned into it."""
+    """A catalogue (a file, or a PostgreSQL URL) and what was scanned into it."""
 
-    db: Path
+    db: Path | str
     acme_root: Path
     jax: list[Item]
     acme: list[Item]
@@ -43,8 +63,8 @@ class Site:
         return next(r for r, _ in repo_items if r["filePath"] == path and r["lineNumber"] == line)
 
 
-def build_site(base: Path) -> Site:
-    db = base / "errdex.db"
+def build_site(base: Path, db: Path | str | None = None) -> Site:
+    db = base / "errdex.db" if db is None else db
     jax_root = write_tree(base / "jax", {"jax/_src/shard_map.py": SEED_004_CODE})
     acme_root = write_tree(
         base / "acme",
@@ -54,7 +74,7 @@ def build_site(base: Path) -> Site:
     acme = scan_into(db, acme_root, "acme/widgets", ACME_SHA)
     analysed = seed_004_analysis(jax)
     bare = extractor_only(next(i for i in acme if i[0]["lineNumber"] == 23))
-    with SqliteStore(db) as store:
+    with open_store(db) as store:
         store.update_records([analysed, bare])
     return Site(
         db=db, acme_root=acme_root, jax=_replaced(jax, analysed), acme=_replaced(acme, bare)
@@ -66,14 +86,19 @@ def _replaced(items: list[Item], new: Item) -> list[Item]:
 
 
 @pytest.fixture(scope="session")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Site:
-    return build_site(tmp_path_factory.mktemp("site"))
+def site(
+    tmp_path_factory: pytest.TempPathFactory, backend: str, request: pytest.FixtureRequest
+) -> Site:
+    db = None
+    if backend == "postgres":
+        db = request.getfixturevalue("postgres_server").new_database()
+    return build_site(tmp_path_factory.mktemp(f"site-{backend}"), db)
 
 
 class LiveServer:
     """uvicorn in a thread on a free loopback port: real HTTP, real lifespan."""
 
-    def __init__(self, db: Path, **options: object) -> None:
+    def __init__(self, db: Path | str, **options: object) -> None:
         self.app = create_app(db, poll_seconds=0.2, **options)  # type: ignore[arg-type]
         self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)

@@ -13,7 +13,7 @@ import jsonschema
 import pytest
 
 from errdex.record import ErrorRecord
-from errdex.store import SqliteStore
+from errdex.store import SqliteStore, open_store
 from errdex.versions import version_ranges
 from errdex.web.settings import MAX_MATCH_BYTES
 from errdex.web.views import attachment, record_path
@@ -36,7 +36,7 @@ def test_envelope_is_the_stored_record_in_seed_000_order(
     assert list(data) == ["record", "evidence", "datasetVersion"]  # seed 000's, plus evidence
     assert list(data["record"]) == list(seed_000["record"]) == list(ErrorRecord.model_fields)
     record_validator.validate(data["record"])
-    with SqliteStore(site.db) as store:
+    with open_store(site.db) as store:
         # the stored envelope, with the record's releases (errdex.versions) in its evidence
         stored = store.get(SEED_004_ID)
         status = store.status(SEED_004_ID)
@@ -208,7 +208,7 @@ def test_dataset_is_the_repository_as_json_lines(client: httpx.Client, site: Sit
     assert response.status_code == 200
     assert response.headers["content-type"] == "application/x-ndjson"
     lines = [json.loads(line) for line in response.text.splitlines()]
-    with SqliteStore(site.db) as store:
+    with open_store(site.db) as store:
         assert lines == list(store.iter_envelopes("acme/widgets"))
     assert client.get("/datasets/acme/gadgets.jsonl").status_code == 404
 

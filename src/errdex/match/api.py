@@ -16,7 +16,7 @@ from errdex.match.index import MatchIndex
 from errdex.match.index_file import cache_root
 from errdex.match.rank import Candidate, Clue, Scored, rank
 from errdex.match.versions import attach, store_tables
-from errdex.store import SqliteStore, StoreError
+from errdex.store import SqliteStore, Store, StoreError, is_server_url, open_store
 from errdex.template import MessageTemplate
 
 __all__ = [
@@ -62,18 +62,22 @@ def _writable_beside(db_path: Path) -> bool:
     return bool(mode & 0o222) and os.access(db_path, os.W_OK) and os.access(db_path.parent, os.W_OK)
 
 
-def index_for(store: SqliteStore) -> MatchIndex:
-    """The store's index: from memory, else from disk, else built (and saved) once."""
+def index_for(store: Store) -> MatchIndex:
+    """The store's index: from memory, else from disk, else built (and saved) once; a
+    database server's index is kept in memory only, keyed by its URL."""
     version = store.data_version()
-    key = str(Path(store.path).resolve()) if store.path != ":memory:" else f":memory:{id(store)}"
+    on_disk = isinstance(store, SqliteStore) and store.path != ":memory:"
+    key = str(Path(store.path).resolve()) if on_disk else f":memory:{id(store)}"
+    if is_server_url(store.path):
+        key = store.path
     with _lock:
         cached = _cache.get(key)
         if cached is not None and cached.version == version:
             return cached
-        index = None if store.path == ":memory:" else _saved(Path(store.path), version)
+        index = _saved(Path(store.path), version) if on_disk else None
         if index is None:
             index = MatchIndex.build(store.iter_envelopes(), version=version)
-            if store.path != ":memory:":
+            if on_disk:
                 _save(index, Path(store.path), version)
         attach(index, store_tables(store))  # pastes from older releases (match/versions.py)
         _cache[key] = index
@@ -231,7 +235,7 @@ def chains(errors: list[PastedError]) -> list[list[PastedError]]:
     return out
 
 
-def answer_errors(errors: list[PastedError], store: SqliteStore, top: int = 5) -> list[Answer]:
+def answer_errors(errors: list[PastedError], store: Store, top: int = 5) -> list[Answer]:
     """One answer per independent error of the paste, in the order printed."""
     if not errors:
         return []
@@ -272,7 +276,7 @@ def _status(error: PastedError, index: MatchIndex) -> str:
     return NO_MATCH
 
 
-def match_errors(errors: list[PastedError], store: SqliteStore, top: int = 5) -> list[Candidate]:
+def match_errors(errors: list[PastedError], store: Store, top: int = 5) -> list[Candidate]:
     """Rank the records of ``store`` for already parsed errors: the candidates of every
     answer, answer by answer (``Candidate.error``), each answer's best first."""
     return [c for answer in answer_errors(errors, store, top) for c in answer.candidates]
@@ -287,7 +291,7 @@ def _hole_names(template: MessageTemplate) -> list[str]:
     return names
 
 
-def _candidate(store: SqliteStore, index: MatchIndex, scored: Scored) -> Candidate:
+def _candidate(store: Store, index: MatchIndex, scored: Scored) -> Candidate:
     entry = index.entry(scored.index)
     envelope = store.get(entry.id)
     record: dict[str, Any] = envelope["record"] if envelope else {}
@@ -315,23 +319,19 @@ def _candidate(store: SqliteStore, index: MatchIndex, scored: Scored) -> Candida
     )
 
 
-def answers(
-    text: str | bytes, db: str | Path | SqliteStore = "errdex.db", top: int = 5
-) -> list[Answer]:
+def answers(text: str | bytes, db: str | Path | Store = "errdex.db", top: int = 5) -> list[Answer]:
     """One :class:`Answer` per error of the paste (each pytest failure, each traceback with
     its chain), in the order printed; ``[]`` when the paste holds nothing at all."""
     errors = errors_in(text)
-    if isinstance(db, SqliteStore):
+    if not isinstance(db, (str, Path)):
         return answer_errors(errors, db, top)
-    if not Path(db).exists():
+    if not is_server_url(db) and not Path(db).exists():
         raise StoreError(f"no errdex database at {db}: run `errdex scan` first")
-    with SqliteStore(db) as store:
+    with open_store(db) as store:
         return answer_errors(errors, store, top)
 
 
-def match(
-    text: str | bytes, db: str | Path | SqliteStore = "errdex.db", top: int = 5
-) -> list[Candidate]:
+def match(text: str | bytes, db: str | Path | Store = "errdex.db", top: int = 5) -> list[Candidate]:
     """The records that best explain a pasted message, traceback, pytest or notebook output.
 
     Each candidate has a confidence in [0, 1], the values that filled its holes and the

@@ -15,9 +15,10 @@ from rich.panel import Panel
 from rich.syntax import Syntax
 from rich.text import Text
 
+from errdex.db_option import DbLocation
 from errdex.match.api import NO_ERROR, NOT_CATALOGUED, Answer, answer_errors, errors_in
 from errdex.match.rank import FOLD_BELOW, Candidate
-from errdex.store import SqliteStore, StoreError
+from errdex.store import Store, StoreError, is_server_url, open_store
 from errdex.terminal import clean, plain
 
 __all__ = [
@@ -53,11 +54,11 @@ def _read_input(text: str | None) -> str:
     return text
 
 
-def _open(db: str) -> SqliteStore:
-    if not Path(db).exists():
+def _open(db: str) -> Store:
+    if not is_server_url(db) and not Path(db).exists():
         raise _Exit(f"error: no errdex database at {db}: run `errdex scan` first, or pass --db", 2)
     try:
-        return SqliteStore(db)
+        return open_store(db)
     except StoreError as exc:
         raise _Exit(f"error: {exc}", 2) from exc
 
@@ -70,7 +71,7 @@ class _Exit(Exception):
         self.code = code
 
 
-def _run(text: str | None, db: str, top: int) -> tuple[list[Answer], SqliteStore]:
+def _run(text: str | None, db: str, top: int) -> tuple[list[Answer], Store]:
     try:
         return _run_or_exit(text, db, top)
     except _Exit as stop:
@@ -81,7 +82,7 @@ def _run(text: str | None, db: str, top: int) -> tuple[list[Answer], SqliteStore
 _NO_ERROR = "no error found in the input: paste a message, a traceback, pytest or notebook output"
 
 
-def _run_or_exit(text: str | None, db: str, top: int) -> tuple[list[Answer], SqliteStore]:
+def _run_or_exit(text: str | None, db: str, top: int) -> tuple[list[Answer], Store]:
     store = _open(db)
     try:
         errors = errors_in(_read_input(text))
@@ -121,7 +122,7 @@ def _why_none(answer: Answer) -> str:
     "--db",
     default=DEFAULT_DB,
     show_default=True,
-    type=click.Path(dir_okay=False),
+    type=DbLocation(),
     help="SQLite catalogue to search.",
 )
 @click.option(
@@ -229,7 +230,7 @@ def _cut(value: str, limit: int = VALUE_CHARS) -> str:
     "--db",
     default=DEFAULT_DB,
     show_default=True,
-    type=click.Path(dir_okay=False),
+    type=DbLocation(),
     help="SQLite catalogue to search.",
 )
 def explain_command(text: str | None, db: str) -> None:

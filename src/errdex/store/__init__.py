@@ -1,7 +1,7 @@
-"""Where records live: the :class:`Store` interface and its SQLite implementation.
+"""Where records live: the :class:`Store` interface, SQLite and PostgreSQL.
 
 Callers open a store with :func:`open_store` and use only :class:`Store`, so the
-embedded SQLite file and a later PostgreSQL server are interchangeable.
+embedded SQLite file and a shared PostgreSQL database are interchangeable.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from errdex.store.base import (
     ScanSummary,
     Store,
     StoreStats,
+    is_server_url,
 )
 from errdex.store.errors import StoreError
 from errdex.store.sqlite import LAYOUT_VERSION, SqliteStore
@@ -31,23 +32,23 @@ __all__ = [
     "Store",
     "StoreError",
     "StoreStats",
+    "is_server_url",
     "open_store",
 ]
 
-_SERVER_SCHEMES = ("postgres://", "postgresql://")
 
-
-def open_store(location: str | Path) -> Store:
-    """Open the store at a file path (SQLite) or, later, a database URL.
+def open_store(location: str | Path, *, reader: bool = False) -> Store:
+    """Open the store at a file path (SQLite) or a ``postgresql://`` URL.
 
     One entry point so the CLI's ``--db`` option need not know which backends exist.
+    ``reader=True`` opens a read-only store for one thread of a server (the file or
+    database must have been opened as a store before).
     """
     text = str(location)
-    if text.startswith(_SERVER_SCHEMES):
-        raise StoreError(
-            f"{text.split('://', 1)[0]} stores are not supported yet; give a file path "
-            "for an SQLite database instead"
-        )
+    if is_server_url(text):
+        from errdex.store.postgres import PostgresStore  # psycopg loads only when used
+
+        return PostgresStore(text, reader=reader)
     if text.startswith("sqlite:///"):
         text = text[len("sqlite:///") :]
-    return SqliteStore(text)
+    return SqliteStore(text, reader=reader)

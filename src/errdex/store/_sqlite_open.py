@@ -16,9 +16,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from ._sqlite_layout import CACHE_KIB, LAYOUT_VERSION, MIGRATIONS, SCHEMA, SQLITE_HEADER
+from ._sqlite_search import register_functions
 from .errors import StoreError
 
-__all__ = ["connect", "run_script", "transaction"]
+__all__ = ["connect", "connect_reader", "run_script", "transaction"]
 
 
 def connect(path: str) -> sqlite3.Connection:
@@ -44,6 +45,19 @@ def connect(path: str) -> sqlite3.Connection:
         if isinstance(exc, sqlite3.Error):
             raise StoreError(f"cannot open errdex database {path}: {exc}") from exc
         raise
+    return conn
+
+
+def connect_reader(path: str) -> sqlite3.Connection:
+    """A query-only connection to an errdex file already opened with :func:`connect`,
+    usable from any thread (one at a time), with search's SQL functions declared."""
+    try:
+        conn = sqlite3.connect(path, timeout=30.0, isolation_level=None, check_same_thread=False)
+        conn.execute("PRAGMA query_only = 1")
+    except sqlite3.Error as exc:
+        raise StoreError(f"cannot open errdex database {path}: {exc}") from exc
+    conn.row_factory = sqlite3.Row
+    register_functions(conn)
     return conn
 
 

@@ -4,14 +4,23 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, cast
 
 from ._sqlite_layout import ENVELOPE_SELECT, NO_CLASS, RECENT_SCANS, SCAN_COLUMNS
 from .base import RecordStatus, RecordVersion, RepoStats, ScanInfo, StoreStats
 from .errors import StoreError
 
-__all__ = ["get", "iter_envelopes", "iter_record_versions", "scans", "stats", "status"]
+__all__ = [
+    "assemble_stats",
+    "get",
+    "iter_envelopes",
+    "iter_record_versions",
+    "scan_info",
+    "scans",
+    "stats",
+    "status",
+]
 
 
 def get(conn: sqlite3.Connection, record_id: str) -> dict[str, Any] | None:
@@ -116,22 +125,36 @@ def _stats(conn: sqlite3.Connection, include_stale: bool) -> StoreStats:
         )
         return {NO_CLASS if key is None else str(key): int(n) for key, n in rows}
 
+    return assemble_stats(conn.execute, grouped, "stale = 1", "?")
+
+
+#: ``execute(sql, params)`` of either backend's connection, rows as sequences.
+Execute = Callable[[str, Sequence[Any]], Iterable[Sequence[Any]]]
+
+
+def assemble_stats(
+    execute: Execute, grouped: Callable[[str], dict[str, int]], stale_sql: str, mark: str
+) -> StoreStats:
+    """:class:`StoreStats` from the queries every backend answers alike; ``grouped``
+    counts current (or all) records by a column, ``stale_sql`` is the dialect's
+    "is stale" and ``mark`` its parameter marker."""
     counted = dict(grouped("repo"))
     stale = {
         str(repo): int(n)
-        for repo, n in conn.execute(
-            "SELECT repo, COUNT(*) FROM records WHERE stale = 1 GROUP BY repo"
+        for repo, n in execute(
+            f"SELECT repo, COUNT(*) FROM records WHERE {stale_sql} GROUP BY repo", ()
         )
     }
     commits: dict[str, list[str]] = {}
-    for repo, pin in conn.execute(
+    for repo, pin in execute(
         "SELECT repo, COALESCE(commit_sha, ref) AS pin FROM scans "
         "WHERE COALESCE(commit_sha, ref) IS NOT NULL "
-        "GROUP BY repo, pin ORDER BY repo, MAX(id) DESC"
+        "GROUP BY repo, pin ORDER BY repo, MAX(id) DESC",
+        (),
     ):
         commits.setdefault(str(repo), []).append(str(pin))
     names = sorted(
-        {str(r) for (r,) in conn.execute("SELECT DISTINCT repo FROM scans")} | set(counted)
+        {str(r) for (r,) in execute("SELECT DISTINCT repo FROM scans", ())} | set(counted)
     )
     repos = [
         RepoStats(
@@ -142,8 +165,8 @@ def _stats(conn: sqlite3.Connection, include_stale: bool) -> StoreStats:
         )
         for name in names
     ]
-    recent = conn.execute(
-        f"SELECT {SCAN_COLUMNS} FROM scans ORDER BY id DESC LIMIT ?", (RECENT_SCANS,)
+    recent = execute(
+        f"SELECT {SCAN_COLUMNS} FROM scans ORDER BY id DESC LIMIT {mark}", (RECENT_SCANS,)
     )
     return StoreStats(
         repos=repos,
@@ -151,7 +174,7 @@ def _stats(conn: sqlite3.Connection, include_stale: bool) -> StoreStats:
         byClass=grouped("error_class"),
         byType=grouped("error_type"),
         bySeverity=grouped("severity"),
-        scans=[_scan_info(row) for row in recent],
+        scans=[scan_info(row) for row in recent],
     )
 
 
@@ -162,28 +185,29 @@ def scans(conn: sqlite3.Connection, repo: str | None) -> list[ScanInfo]:
         rows = conn.execute(
             f"SELECT {SCAN_COLUMNS} FROM scans WHERE repo = ? ORDER BY id DESC", (repo,)
         )
-    return [_scan_info(row) for row in rows]
+    return [scan_info(row) for row in rows]
 
 
-def _scan_info(row: sqlite3.Row) -> ScanInfo:
-    skipped = [(str(path), str(reason)) for path, reason in json.loads(row["skipped"])]
+def scan_info(row: Sequence[Any]) -> ScanInfo:
+    """A scans row, its columns in ``SCAN_COLUMNS`` order (the same in both backends)."""
+    skipped = [(str(path), str(reason)) for path, reason in json.loads(row[14])]
     return ScanInfo(
-        id=row["id"],
-        repo=row["repo"],
-        commit=row["commit_sha"],
-        ref=row["ref"],
-        ref_kind=row["ref_kind"],
-        origin=row["origin"],
-        version=row["version"],
-        started_at=row["started_at"],
-        finished_at=row["finished_at"],
-        seconds=row["seconds"],
-        files_read=row["files_read"],
-        files_excluded=row["files_excluded"],
-        sites=row["sites"],
-        records=row["records"],
+        id=int(row[0]),
+        repo=row[1],
+        commit=row[2],
+        ref=row[3],
+        ref_kind=row[4],
+        origin=row[5],
+        version=row[6],
+        started_at=row[7],
+        finished_at=row[8],
+        seconds=float(row[9]),
+        files_read=row[10],
+        files_excluded=row[11],
+        sites=row[12],
+        records=row[13],
         skipped=skipped,
-        dataset_version=row["dataset_version"],
+        dataset_version=row[15],
     )
 
 
@@ -198,7 +222,7 @@ def _filters(repo: str | None, include_stale: bool, prefix: str = "") -> tuple[s
     return (" WHERE " + " AND ".join(clauses) if clauses else ""), params
 
 
-def _envelope(row: sqlite3.Row) -> dict[str, Any]:
+def _envelope(row: sqlite3.Row | tuple[Any, ...]) -> dict[str, Any]:
     record = cast(dict[str, Any], json.loads(row[0]))
     evidence = cast(dict[str, Any], json.loads(row[1]))
     # errdex.record.envelope's shape, without importing the record model (pydantic): a

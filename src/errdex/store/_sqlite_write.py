@@ -68,27 +68,29 @@ def write_scan(
     return scan_id
 
 
-def _insert_scan(conn: sqlite3.Connection, summary: ScanSummary, dataset_version: str) -> int:
-    cursor = conn.execute(
-        INSERT_SCAN,
-        (
-            summary.repo,
-            summary.commit,
-            summary.ref,
-            summary.ref_kind,
-            summary.origin,
-            summary.version,
-            summary.started_at,
-            summary.finished_at,
-            float(summary.seconds),
-            summary.files_read,
-            summary.files_excluded,
-            summary.sites,
-            summary.records,
-            dumps([list(pair) for pair in summary.skipped]),
-            dataset_version,
-        ),
+def scan_params(summary: ScanSummary, dataset_version: str) -> tuple[Any, ...]:
+    """The values of ``INSERT_SCAN`` (either backend's) for one scan."""
+    return (
+        summary.repo,
+        summary.commit,
+        summary.ref,
+        summary.ref_kind,
+        summary.origin,
+        summary.version,
+        summary.started_at,
+        summary.finished_at,
+        float(summary.seconds),
+        summary.files_read,
+        summary.files_excluded,
+        summary.sites,
+        summary.records,
+        dumps([list(pair) for pair in summary.skipped]),
+        dataset_version,
     )
+
+
+def _insert_scan(conn: sqlite3.Connection, summary: ScanSummary, dataset_version: str) -> int:
+    cursor = conn.execute(INSERT_SCAN, scan_params(summary, dataset_version))
     assert cursor.lastrowid is not None
     return cursor.lastrowid
 

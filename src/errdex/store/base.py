@@ -1,17 +1,22 @@
 """What every store offers, independent of the database behind it.
 
-SQLite is the embedded default and PostgreSQL comes later; the CLI, the web app
-and the matcher speak only to :class:`Store`, so either can sit behind them.
+SQLite is the embedded default and PostgreSQL serves a shared deployment; the CLI, the
+web app and the matcher speak only to :class:`Store`, so either can sit behind them.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass, field
 from types import TracebackType
-from typing import Any, Protocol, Self, TypedDict, runtime_checkable
+from typing import Any, Literal, Protocol, Self, TypedDict, runtime_checkable
+
+from .listing import ErrorFilters, RecordPage, RepoInfo, SearchHit, SearchQuery
 
 __all__ = [
+    "Closing",
+    "CountColumn",
     "RecordStatus",
     "RecordVersion",
     "RepoStats",
@@ -19,6 +24,8 @@ __all__ = [
     "ScanSummary",
     "Store",
     "StoreStats",
+    "is_server_url",
+    "shown_url",
 ]
 
 
@@ -131,17 +138,68 @@ class RecordStatus(TypedDict):
     versions: list[RecordVersion]
 
 
+_SERVER_SCHEMES = ("postgres://", "postgresql://")
+
+
+def is_server_url(location: object) -> bool:
+    """Whether ``location`` names a database server (PostgreSQL) rather than a file."""
+    return str(location).startswith(_SERVER_SCHEMES)
+
+
+def shown_url(url: str) -> str:
+    """The URL without its password, for messages."""
+    return re.sub(r"(://[^:/@]*):[^@/]*@", r"\1:***@", url)
+
+
+class Closing:
+    """``with store:`` closes it: the context manager both backends share."""
+
+    def close(self) -> None:
+        raise NotImplementedError
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+
+#: The columns :meth:`Store.repo_counts` counts by.
+CountColumn = Literal["error_class", "error_type", "severity"]
+COUNT_COLUMNS: tuple[CountColumn, ...] = ("error_class", "error_type", "severity")
+
+
 @runtime_checkable
 class Store(Protocol):
     """A catalogue of error records, one current record per id, with scan history."""
+
+    #: Where it is: a file path (SQLite) or a database URL (PostgreSQL).
+    path: str
 
     def write_scan(
         self,
         summary: ScanSummary,
         items: Iterable[tuple[dict[str, Any], dict[str, Any]]],
         dataset_version: str,
+        inputs: str | None = None,
     ) -> int:
-        """Store one scan's ``(record, evidence)`` pairs atomically; return the scan id."""
+        """Store one scan's ``(record, evidence)`` pairs atomically; return the scan id.
+
+        ``inputs`` is the fingerprint of the scan's inputs (incremental scans)."""
+        ...
+
+    def vouched_fingerprint(self, repo: str) -> str | None:
+        """The inputs fingerprint ``repo``'s current records came from, while nothing
+        has written since."""
+        ...
+
+    def touch_scan(self, summary: ScanSummary, dataset_version: str, inputs: str) -> int:
+        """A scan with unchanged inputs: a new scan over the same records, none rewritten."""
         ...
 
     def update_records(self, items: Iterable[tuple[dict[str, Any], dict[str, Any]]]) -> int:
@@ -180,6 +238,59 @@ class Store(Protocol):
 
     def scans(self, repo: str | None = None) -> list[ScanInfo]:
         """Stored scans, newest first."""
+        ...
+
+    # -- what the site reads ----------------------------------------------------------
+
+    def store_version(self) -> tuple[int, int]:
+        """``(latest scan id, write counter)``: cached pages and indexes compare it."""
+        ...
+
+    def refresh_search(self) -> bool:
+        """Bring the search index up to date; whether anything was re-indexed. Raises
+        :class:`~errdex.store.listing.SearchUnavailable` when it cannot be built."""
+        ...
+
+    def search(self, query: SearchQuery) -> tuple[list[SearchHit], bool]:
+        """One page of current records matching ``query``, and whether more follow."""
+        ...
+
+    def raw_envelope(self, record_id: str) -> bytes | None:
+        """The API envelope as JSON bytes, joined from the stored JSON."""
+        ...
+
+    def record_page(self, record_id: str) -> RecordPage | None:
+        """The record, its evidence, whether stale, and the records it relates."""
+        ...
+
+    def locate(self, record_id: str) -> tuple[str, str] | None:
+        """``(repo, slug)`` of a record."""
+        ...
+
+    def find_slug(self, repo: str, slug: str) -> str | None:
+        """The id of ``repo``'s record with ``slug``."""
+        ...
+
+    def envelope_lines(self, repo: str) -> Iterator[bytes]:
+        """A repository's current envelopes as JSON lines, in file order."""
+        ...
+
+    def repo_infos(self) -> list[RepoInfo]:
+        """Repositories with current records, their counts and latest scan."""
+        ...
+
+    def repo_counts(self, repo: str, column: CountColumn) -> dict[str, int]:
+        """A repository's current records counted by ``column``, most first."""
+        ...
+
+    def repo_errors(
+        self, repo: str, filters: ErrorFilters, limit: int, offset: int
+    ) -> tuple[list[dict[str, Any]], int]:
+        """One page of a repository's current errors in file order, and how many match."""
+        ...
+
+    def record_links(self, limit: int, offset: int) -> list[tuple[str, str, str]]:
+        """``(repo, id, slug)`` of current records in catalogue order."""
         ...
 
     def close(self) -> None:

@@ -12,20 +12,34 @@ import contextlib
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
-from types import TracebackType
-from typing import Any, Self
+from typing import Any
 
 from . import _sqlite_cache as _cache
 from . import _sqlite_read as read
+from . import _sqlite_search as fts
+from . import _sqlite_site as site
 from . import _sqlite_write as write
 from ._sqlite_layout import APPLICATION_ID, LAYOUT_VERSION
-from ._sqlite_open import connect
-from .base import RecordStatus, RecordVersion, ScanInfo, ScanSummary, StoreStats
+from ._sqlite_open import connect, connect_reader
+from .base import (
+    COUNT_COLUMNS,
+    Closing,
+    CountColumn,
+    RecordStatus,
+    RecordVersion,
+    ScanInfo,
+    ScanSummary,
+    StoreStats,
+    is_server_url,
+    shown_url,
+)
+from .errors import StoreError
+from .listing import ErrorFilters, RecordPage, RepoInfo, SearchHit, SearchQuery
 
 __all__ = ["APPLICATION_ID", "LAYOUT_VERSION", "SqliteStore"]
 
 
-class SqliteStore:
+class SqliteStore(Closing):
     """errdex's embedded store: one SQLite file (or ``":memory:"``) in WAL mode.
 
     Opening creates the tables in a new or empty file, migrates an older errdex
@@ -33,9 +47,16 @@ class SqliteStore:
     writing into someone else's database.
     """
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, *, reader: bool = False) -> None:
+        """``reader=True`` opens a query-only connection that any thread may use (one at a
+        time) and that never takes the write lock: the site's per-thread readers."""
+        if is_server_url(path):
+            raise StoreError(
+                f"{shown_url(str(path))} is a PostgreSQL URL, and this needs an SQLite file: "
+                "give a file path (scan, serve, match, export and stats take either)"
+            )
         self.path = str(path)
-        self._conn = connect(self.path)
+        self._conn = connect_reader(self.path) if reader else connect(self.path)
 
     # -- writing -------------------------------------------------------------------
 
@@ -117,6 +138,51 @@ class SqliteStore:
         """Stored scans with their summaries, newest first."""
         return read.scans(self._conn, repo)
 
+    # -- what the site reads -----------------------------------------------------------
+
+    def store_version(self) -> tuple[int, int]:
+        """``(latest scan id, write counter)``, which the search index and caches follow."""
+        return fts.store_version(self._conn)
+
+    def refresh_search(self) -> bool:
+        """Re-index in the FTS5 tables what scans and analysts wrote since the last time."""
+        return fts.refresh(self._conn)
+
+    def search(self, query: SearchQuery) -> tuple[list[SearchHit], bool]:
+        """FTS5 (BM25) over the index :meth:`refresh_search` keeps."""
+        return fts.search(self._conn, query)
+
+    def raw_envelope(self, record_id: str) -> bytes | None:
+        return site.raw_envelope(self._conn, record_id)
+
+    def record_page(self, record_id: str) -> RecordPage | None:
+        return site.record_page(self._conn, record_id)
+
+    def locate(self, record_id: str) -> tuple[str, str] | None:
+        return site.locate(self._conn, record_id)
+
+    def find_slug(self, repo: str, slug: str) -> str | None:
+        return site.find_slug(self._conn, repo, slug)
+
+    def envelope_lines(self, repo: str) -> Iterator[bytes]:
+        return site.envelope_lines(self._conn, repo)
+
+    def repo_infos(self) -> list[RepoInfo]:
+        return site.repo_infos(self._conn)
+
+    def repo_counts(self, repo: str, column: CountColumn) -> dict[str, int]:
+        if column not in COUNT_COLUMNS:
+            raise ValueError(f"cannot count records by {column!r}")
+        return site.repo_counts(self._conn, repo, column)
+
+    def repo_errors(
+        self, repo: str, filters: ErrorFilters, limit: int, offset: int
+    ) -> tuple[list[dict[str, Any]], int]:
+        return site.repo_errors(self._conn, repo, filters, limit, offset)
+
+    def record_links(self, limit: int, offset: int) -> list[tuple[str, str, str]]:
+        return site.record_links(self._conn, limit, offset)
+
     # -- lifetime ------------------------------------------------------------------
 
     def close(self) -> None:
@@ -125,17 +191,6 @@ class SqliteStore:
         with contextlib.suppress(sqlite3.Error):
             conn.execute("PRAGMA optimize")
         conn.close()
-
-    def __enter__(self) -> Self:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()
 
     def __repr__(self) -> str:
         return f"SqliteStore({self.path!r})"

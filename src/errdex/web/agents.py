@@ -27,11 +27,6 @@ SITEMAP_URLS = 50_000
 
 _SITEMAP_NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
 
-_RECORDS_SQL = (
-    "SELECT repo, id, slug FROM records WHERE stale = 0 ORDER BY repo, file_path, line_number, id "
-    "LIMIT ? OFFSET ?"
-)
-
 
 def agents_router(state: WebState, base_url: str | None = None) -> APIRouter:
     """The routes; ``base_url`` (``https://errors.example.org``) overrides the request's."""
@@ -55,7 +50,7 @@ def agents_router(state: WebState, base_url: str | None = None) -> APIRouter:
         yield from fixed[start : start + size]
         shown = max(0, min(len(fixed) - start, size))
         offset = max(0, start - len(fixed))
-        for repo, record_id, slug in catalogue.conn().execute(_RECORDS_SQL, (size - shown, offset)):
+        for repo, record_id, slug in catalogue.record_links(size - shown, offset):
             yield record_path(repo, record_id, slug)
 
     def pages() -> int:
@@ -101,7 +96,7 @@ def agents_router(state: WebState, base_url: str | None = None) -> APIRouter:
 
     @router.get("/llms.txt")
     def llms(request: Request) -> PlainTextResponse:
-        example = catalogue.conn().execute(_RECORDS_SQL, (1, 0)).fetchone()
+        example = next(iter(catalogue.record_links(1, 0)), None)
         return PlainTextResponse(
             llms_text(base(request), example), media_type="text/markdown; charset=utf-8"
         )

@@ -30,7 +30,7 @@ from errdex.web.models import (
     SearchHitModel,
     SearchPage,
 )
-from errdex.web.search import MAX_OFFSET, SearchHit, SearchQuery, SearchUnavailable, search
+from errdex.web.search import MAX_OFFSET, SearchHit, SearchQuery, SearchUnavailable
 from errdex.web.settings import MAX_MATCH_BYTES
 from errdex.web.state import WebState
 from errdex.web.versions import ReleaseRecords, package_repos, record_versions, release_records
@@ -74,7 +74,7 @@ def decode_cursor(cursor: str) -> int:
 def run_search(state: WebState, query: SearchQuery) -> tuple[list[SearchHit], bool]:
     """Search, turning a missing index into 503 (a read-only catalogue never indexed)."""
     try:
-        return search(state.catalogue.conn(), query)
+        return state.catalogue.search(query)
     except SearchUnavailable as exc:
         raise HTTPException(503, state.search_problem or str(exc)) from exc
 
@@ -104,14 +104,14 @@ def query_answer(
     """The OSV-like query: the records ``package`` holds at ``version`` (or ``commit``)."""
     if not version and not commit:
         raise HTTPException(400, "give the package's version (or a commit) to query")
-    conn = state.catalogue.conn()
-    repos = package_repos(conn, package.name)
+    store = state.catalogue.reader()
+    repos = package_repos(store, package.name)
     if not repos:
         raise HTTPException(404, f"no package or repository {package.name!r} in this catalogue")
     results: list[dict[str, Any]] = []
     known: list[str] = []
     for repo in repos:
-        found = release_records(conn, repo, version, commit)
+        found = release_records(store, repo, version, commit)
         if not isinstance(found, ReleaseRecords):
             known += [f"{repo} {label}" for label in found]
             continue
@@ -171,7 +171,7 @@ def api_router(state: WebState) -> APIRouter:
         body = catalogue.raw_envelope(record_id)
         if body is None:
             raise HTTPException(404, f"no error record {record_id}")
-        versions = record_versions(catalogue.conn(), record_id)
+        versions = record_versions(catalogue.reader(), record_id)
         return Response(
             with_versions(body, dict(versions) if versions else None), media_type="application/json"
         )

@@ -21,14 +21,14 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from errdex import __version__
-from errdex.store import SqliteStore
+from errdex.store import is_server_url, open_store
 from errdex.web.agents import agents_router
 from errdex.web.api import api_router
 from errdex.web.apidocs import reference
 from errdex.web.catalogue import Catalogue
 from errdex.web.middleware import CatchErrors, DeclaredBodyLimit, HeadAsGet
 from errdex.web.pages import pages_router
-from errdex.web.search import SearchUnavailable, refresh
+from errdex.web.search import SearchUnavailable
 from errdex.web.settings import DEFAULT_ISSUES_URL, MAX_MATCH_BYTES, POLL_SECONDS
 from errdex.web.state import WebState
 from errdex.web.validation import validation_detail, validation_text
@@ -55,9 +55,9 @@ def _wants_json(request: Request) -> bool:
 
 def refresh_search(state: WebState) -> None:
     """Re-index what scans changed; runs on a worker thread with its own connection."""
-    with SqliteStore(state.db_path) as store:
+    with open_store(state.db_path) as store:
         try:
-            if refresh(store.connection):
+            if store.refresh_search():
                 log.info("search index refreshed")
             state.search_problem = None
         except SearchUnavailable as exc:
@@ -89,9 +89,9 @@ def create_app(
     """The app for the catalogue at ``db`` (which must exist: serving never creates one);
     ``base_url`` is the public address absolute URLs use (else each request's)."""
     path = str(db)
-    if not Path(path).is_file():
+    if not is_server_url(path) and not Path(path).is_file():
         raise FileNotFoundError(f"no errdex database at {path}: run `errdex scan` first")
-    SqliteStore(path).close()  # refuse a foreign file now, not on the first request
+    open_store(path).close()  # refuse a foreign file now, not on the first request
     state = WebState(db_path=path, catalogue=Catalogue(path), issues_url=issues_url)
 
     @contextlib.asynccontextmanager

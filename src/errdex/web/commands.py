@@ -9,6 +9,7 @@ from typing import NoReturn
 
 import click
 
+from errdex.db_option import DbLocation
 from errdex.store import StoreError
 from errdex.web.settings import DEFAULT_ISSUES_URL
 
@@ -20,8 +21,8 @@ __all__ = ["check_base_url", "serve"]
     "--db",
     default="errdex.db",
     show_default=True,
-    type=click.Path(dir_okay=False, exists=True),
-    help="SQLite file written by errdex scan.",
+    type=DbLocation(exists=True),
+    help="SQLite file written by errdex scan, or a postgresql:// URL.",
 )
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option(

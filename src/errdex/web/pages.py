@@ -139,7 +139,7 @@ def pages_router(state: WebState) -> APIRouter:
         record = page.record
         if record["repo"] != f"{owner}/{name}" or record["slug"] != slug:
             return RedirectResponse(record_path(record["repo"], record_id, record["slug"]), 301)
-        versions = record_versions(catalogue.conn(), record_id)
+        versions = record_versions(catalogue.reader(), record_id, record["repo"])
         view = error_view(page, state.issues_url, str(request.base_url), dict(versions or {}))
         return templates.render(
             "record.html", {"view": view, "repo_url": repo_path(record["repo"])}

@@ -1,7 +1,8 @@
 """What the site says about releases: a record's versions, and the records of one release.
 
 The ranges themselves are :mod:`errdex.versions`' (pure); this module only reads the
-scans and a record's per-version places from the catalogue's connection, and answers
+scans and a record's per-version places through the :class:`~errdex.store.Store`
+(SQLite or PostgreSQL alike), and answers
 the OSV-like query "which records does package NAME at version V hold".
 
 A package is found by the name users know it by: a repository ``owner/name`` as
@@ -12,60 +13,41 @@ package's (PEP 503-normalised: ``PyYAML`` finds ``yaml/pyyaml``).
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass
 from typing import Any
 
 from errdex.source.tags import load_schemes, normalize_name
-from errdex.store.base import RecordStatus, RecordVersion
-from errdex.versions import Release, Versions, find_release, releases, version_ranges
-from errdex.web.search import json_text
+from errdex.store.base import Store
+from errdex.versions import Release, Versions, find_release, pin_of, releases, version_ranges
 
 __all__ = ["ReleaseRecords", "package_repos", "record_versions", "release_records"]
 
-_SCANS = "SELECT id, commit_sha, ref, version FROM scans WHERE repo = ? ORDER BY id"
-_PLACES = (
-    "SELECT scan_id, commit_sha, ref, file_path, line_number FROM record_versions "
-    "WHERE record_id = ? ORDER BY scan_id"
-)
-_RELEASE_RECORDS = """
-SELECT r.id, r.slug, r.error_class, {message}, v.file_path, v.line_number, r.stale
-FROM record_versions AS v JOIN records AS r ON r.id = v.record_id
-WHERE r.repo = ? AND v.pin IN ({pins})
-ORDER BY v.file_path, v.line_number, r.id
-"""
 
-
-def _scans(conn: sqlite3.Connection, repo: str) -> list[dict[str, Any]]:
+def _scans(store: Store, repo: str) -> list[dict[str, Any]]:
+    """The repository's scans, oldest first, as :func:`errdex.versions.releases` reads them."""
     return [
-        {"id": row[0], "commit": row[1], "ref": row[2], "version": row[3]}
-        for row in conn.execute(_SCANS, (repo,))
+        {"id": s["id"], "commit": s["commit"], "ref": s["ref"], "version": s["version"]}
+        for s in sorted(store.scans(repo), key=lambda s: s["id"])
     ]
 
 
-def record_versions(conn: sqlite3.Connection, record_id: str) -> Versions | None:
-    """``record_id``'s releases, ranges and place per release; None if there is no such record."""
-    row = conn.execute(
-        "SELECT repo, stale, first_scan_id, scan_id FROM records WHERE id = ?", (record_id,)
-    ).fetchone()
-    if row is None:
+def record_versions(store: Store, record_id: str, repo: str | None = None) -> Versions | None:
+    """``record_id``'s releases, ranges and place per release; None if there is no such
+    record. ``repo`` saves reading the record when the caller knows it."""
+    status = store.status(record_id)
+    if status is None:
         return None
-    status = RecordStatus(
-        id=record_id,
-        stale=bool(row[1]),
-        firstSeenScan=int(row[2]),
-        lastSeenScan=int(row[3]),
-        versions=[
-            RecordVersion(scanId=v[0], commit=v[1], ref=v[2], filePath=v[3], lineNumber=v[4])
-            for v in conn.execute(_PLACES, (record_id,))
-        ],
-    )
-    return version_ranges(_scans(conn, str(row[0])), status)
+    if repo is None:
+        envelope = store.get(record_id)
+        if envelope is None:
+            return None
+        repo = str(envelope["record"]["repo"])
+    return version_ranges(_scans(store, repo), status)
 
 
-def package_repos(conn: sqlite3.Connection, package: str) -> list[str]:
+def package_repos(store: Store, package: str) -> list[str]:
     """The catalogued repositories ``package`` names (see the module's docstring)."""
-    known = [str(r[0]) for r in conn.execute("SELECT DISTINCT repo FROM scans ORDER BY repo")]
+    known = sorted({s["repo"] for s in store.scans()})
     wanted = package.strip().strip("/")
     exact = [repo for repo in known if repo.lower() == wanted.lower()]
     if exact or "/" in wanted:
@@ -97,34 +79,35 @@ def _find(catalogued: list[Release], version: str | None, commit: str | None) ->
 
 
 def release_records(
-    conn: sqlite3.Connection, repo: str, version: str | None, commit: str | None = None
+    store: Store, repo: str, version: str | None, commit: str | None = None
 ) -> ReleaseRecords | list[str]:
     """The records of ``repo`` at ``version`` (or ``commit``); the catalogued releases'
     names instead when none is that one."""
-    catalogued = releases(_scans(conn, repo))
+    catalogued = releases(_scans(store, repo))
     release = _find(catalogued, version, commit)
     if release is None:
         return [r.label for r in catalogued]
-    pins = sorted(release.pins)
-    sql = _RELEASE_RECORDS.format(
-        message=json_text("r.record", "errorMessage"), pins=",".join("?" * len(pins))
-    )
-    rows = conn.execute(sql, (repo, *pins)).fetchall()
-    seen: set[str] = set()
+    places: dict[str, tuple[str, int]] = {}
+    for record_id, _repo, place in store.iter_record_versions(repo):
+        if pin_of(place["commit"], place["ref"]) in release.pins:
+            places.setdefault(record_id, (place["filePath"], place["lineNumber"]))
     records: list[dict[str, Any]] = []
-    for rid, slug, error_class, message, path, line, stale in rows:
-        if rid in seen:  # one release under two pins (a tag and its commit)
+    for envelope in store.iter_envelopes(repo, include_stale=True):
+        record = envelope["record"]
+        found = places.get(record["id"])
+        if found is None:
             continue
-        seen.add(rid)
+        current = store.status(record["id"])
         records.append(
             {
-                "id": rid,
-                "slug": slug,
-                "errorClass": error_class,
-                "errorMessage": str(message),
-                "filePath": path,
-                "lineNumber": line,
-                "stale": bool(stale),
+                "id": record["id"],
+                "slug": record["slug"],
+                "errorClass": record.get("errorClass"),
+                "errorMessage": str(record.get("errorMessage") or ""),
+                "filePath": found[0],
+                "lineNumber": found[1],
+                "stale": bool(current and current["stale"]),
             }
         )
+    records.sort(key=lambda r: (r["filePath"], r["lineNumber"], r["id"]))
     return ReleaseRecords(repo, release, records)
