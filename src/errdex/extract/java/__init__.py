@@ -10,8 +10,6 @@ site's qualname is the frame a Java stack trace prints for it (``com.x.Outer$Inn
 
 from __future__ import annotations
 
-import tree_sitter
-
 from errdex.extract.registry import ExtractError
 from errdex.extract.site import ErrorSite
 
@@ -19,7 +17,7 @@ from .bindings import Bindings
 from .guards import guards_of
 from .names import Namer, Unit, enclosing_class, enclosing_method, is_class_node
 from .sites import Found, SiteReader
-from .syntax import Node, parse, site_query
+from .syntax import Node, candidates, parse
 
 __all__ = ["extract"]
 
@@ -27,20 +25,23 @@ __all__ = ["extract"]
 def extract(source: str, file_path: str, lines: list[str]) -> list[ErrorSite]:
     """The registry's entry point (see :mod:`errdex.extract.registry`)."""
     del lines
-    tree = parse(source.encode("utf-8"))
+    data = source.encode("utf-8")
+    tree = parse(data)
     root = tree.root_node
     if root.has_error and _mostly_broken(root):
         raise ExtractError("tree-sitter-java could not parse most of this file")
+    nodes = candidates(root, data)
+    if not any(nodes.values()):
+        return []  # nothing to read: the file's names are not needed
     unit = Unit.read(root)
-    reader = SiteReader(unit, Bindings(root))
+    reader = SiteReader(unit, Bindings(root, data))
     namer = Namer(unit)
     found: list[Found] = []
-    captures = tree_sitter.QueryCursor(site_query()).captures(root)
-    for node in captures.get("throw", ()):
+    for node in nodes["throw"]:
         found.extend(reader.throw(node))
-    for node in captures.get("call", ()):
+    for node in nodes["call"]:
         found.extend(reader.call(node))
-    for node in captures.get("assert", ()):
+    for node in nodes["assert"]:
         found.extend(reader.assertion(node))
     found.sort(key=lambda f: f.node.start_byte)
     sites: list[ErrorSite] = []

@@ -10,8 +10,11 @@ and lambdas per class in post-order (a lambda's nested lambdas come first).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 
-from .syntax import Node, text
+import tree_sitter
+
+from .syntax import Node, language, text
 
 __all__ = ["JAVA_LANG", "Namer", "Unit", "enclosing_class", "enclosing_method", "is_class_node"]
 
@@ -292,7 +295,9 @@ class Namer:
         found = self._locals.get(outer.id)
         if found is None:
             found = self._locals[outer.id] = [
-                n for n in _descendants(outer, _is_local_class) if _same_class(n, outer)
+                n
+                for n in _under(outer, _class_query(), "class")
+                if _is_local_class(n) and _same_class(n, outer)
             ]
         return found
 
@@ -302,9 +307,11 @@ class Namer:
         order = self._lambdas.get(key)
         if order is None:
             root = cls if cls is not None else lam
-            order = self._lambdas[key] = [
-                n.id for n in _post_order(root, "lambda_expression") if _same_class(n, cls)
-            ]
+            # post-order (nested lambdas first): by end, then the inner of two that end together
+            lambdas = sorted(
+                _under(root, _lambda_query(), "lambda"), key=lambda n: (n.end_byte, -n.start_byte)
+            )
+            order = self._lambdas[key] = [n.id for n in lambdas if _same_class(n, cls)]
         return order.index(lam.id) if lam.id in order else 0
 
 
@@ -334,30 +341,21 @@ def _local_name(node: Node) -> str:
     return "" if node.type == "class_body" else text(node.child_by_field_name("name"))
 
 
-def _descendants(root: Node, want: object) -> list[Node]:
-    """Nodes under ``root`` (not itself) that ``want`` accepts, in source order."""
-    out: list[Node] = []
-    stack = list(reversed(root.named_children))
-    accept = want if callable(want) else None
-    while stack:
-        node = stack.pop()
-        if accept is not None and accept(node):
-            out.append(node)
-        stack.extend(reversed(node.named_children))
-    return out
+def _under(root: Node, query: tree_sitter.Query, capture: str) -> list[Node]:
+    """The nodes under ``root`` (not itself) that ``query`` captures, found in C."""
+    nodes = tree_sitter.QueryCursor(query).captures(root).get(capture, [])
+    return [n for n in nodes if n.id != root.id]
 
 
-def _post_order(root: Node, node_type: str) -> list[Node]:
-    out: list[Node] = []
+@cache
+def _class_query() -> tree_sitter.Query:
+    kinds = " ".join(f"({kind})" for kind in sorted(TYPE_DECLARATIONS))
+    return tree_sitter.Query(language(), f"[{kinds} (class_body)] @class")
 
-    def visit(node: Node) -> None:
-        for child in node.named_children:
-            visit(child)
-            if child.type == node_type:
-                out.append(child)
 
-    visit(root)
-    return out
+@cache
+def _lambda_query() -> tree_sitter.Query:
+    return tree_sitter.Query(language(), "(lambda_expression) @lambda")
 
 
 def enclosing_method(node: Node) -> tuple[Node | None, str]:
