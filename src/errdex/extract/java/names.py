@@ -16,7 +16,15 @@ import tree_sitter
 
 from .syntax import Node, language, text
 
-__all__ = ["JAVA_LANG", "Namer", "Unit", "enclosing_class", "enclosing_method", "is_class_node"]
+__all__ = [
+    "JAVA_LANG",
+    "Namer",
+    "Unit",
+    "enclosing_class",
+    "enclosing_method",
+    "is_class_node",
+    "member_name",
+]
 
 #: The exceptions and errors of ``java.lang``, which need no import.
 JAVA_LANG = frozenset(
@@ -363,19 +371,26 @@ def enclosing_method(node: Node) -> tuple[Node | None, str]:
     instance initializers), ``<clinit>`` (static ones); None past the class."""
     parent = node.parent
     while parent is not None and not is_class_node(parent):
-        kind = parent.type
-        if kind == "method_declaration":
-            return parent, text(parent.child_by_field_name("name"))
-        if kind in ("constructor_declaration", "compact_constructor_declaration"):
-            return parent, "<init>"
-        if kind == "static_initializer":
-            return parent, "<clinit>"
-        if kind == "field_declaration":
-            mods = next((c for c in parent.children if c.type == "modifiers"), None)
-            static = mods is not None and "static" in text(mods).split()
-            in_interface = parent.parent is not None and parent.parent.type == "interface_body"
-            return parent, "<clinit>" if static or in_interface else "<init>"
-        if kind == "block" and parent.parent is not None and is_class_node(parent.parent):
-            return parent, "<init>"  # an instance initializer
+        name = member_name(parent, parent.type)
+        if name is not None:
+            return parent, name
         parent = parent.parent
     return None, "<clinit>"
+
+
+def member_name(node: Node, kind: str) -> str | None:
+    """The JVM name of the member ``node`` (of type ``kind``) is, or None when it is none."""
+    if kind == "method_declaration":
+        return text(node.child_by_field_name("name"))
+    if kind in ("constructor_declaration", "compact_constructor_declaration"):
+        return "<init>"
+    if kind == "static_initializer":
+        return "<clinit>"
+    if kind == "field_declaration":
+        mods = next((c for c in node.children if c.type == "modifiers"), None)
+        static = mods is not None and "static" in text(mods).split()
+        in_interface = node.parent is not None and node.parent.type == "interface_body"
+        return "<clinit>" if static or in_interface else "<init>"
+    if kind == "block" and node.parent is not None and is_class_node(node.parent):
+        return "<init>"  # an instance initializer
+    return None

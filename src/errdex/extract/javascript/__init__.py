@@ -55,7 +55,7 @@ def extract(text: str, file_path: str, lines: list[str]) -> list[ErrorSite]:
     tree = parser(dialect).parse(data)
     root = tree.root_node
     language = "javascript" if dialect == "javascript" else "typescript"
-    found = FileSites(root, data, file_path, language, lambda: module_facts(root, file_path))
+    found = FileSites(root, data, file_path, language, lambda: module_facts(root, file_path, data))
     nodes = candidates(root, data)
     for node in nodes["throw"]:
         found.throw(node)
