@@ -182,6 +182,23 @@ def _is_site(candidate: Candidate | None, where: tuple[str, str] | None) -> bool
     return where[1] in "\n".join(lines[candidate.lineNumber - 1 : candidate.lineNumber + 2])
 
 
+#: Scripts that misuse simplejson's and ujson's compiled APIs, one error each; the second
+#: line says where it raises (``# raises: FILE: text on that line``, or ``unseen``).
+SCRIPTS = Path(__file__).resolve().parent / "realerrors" / "c_scripts"
+
+
+def provoked() -> list[tuple[str, tuple[str, str] | None]]:
+    """PROVOKED, then every script of SCRIPTS with the site its header names."""
+    found = list(PROVOKED)
+    for path in sorted(SCRIPTS.glob("*.py")):
+        code = path.read_text()
+        header = next(ln for ln in code.splitlines() if ln.startswith("# raises: "))
+        where = header.removeprefix("# raises: ").strip()
+        file, _, text = where.partition(": ")
+        found.append((code, (file, text) if where != "unseen" else None))
+    return found
+
+
 def matching() -> None:
     libs = wheels("simplejson", "ujson")
     with tempfile.TemporaryDirectory() as tmp:
@@ -189,7 +206,8 @@ def matching() -> None:
         with SqliteStore(db) as store:
             store_compiled(store, SHA)
             counts = {"tb": 0, "msg": 0, "wrong90": 0, "seen": 0, "unseen": 0, "answered_unseen": 0}
-            for code, where in PROVOKED:
+            counts |= {"tb_group": 0, "msg_group": 0}
+            for code, where in provoked():
                 script = Path(tmp) / "script.py"
                 script.write_text(code + "\n")
                 env = {**os.environ, "PYTHONPATH": str(libs)}
@@ -200,7 +218,7 @@ def matching() -> None:
                 final = errors_in(tb)[-1]
                 last = f"{final.error_class}: {final.message}"
                 for key, paste in (("tb", tb), ("msg", last)):
-                    (answer,) = answers(paste, store)
+                    answer = answers(paste, store)[-1]
                     best = answer.candidates[0] if answer.candidates else None
                     group = answer.group or ([best] if best else [])
                     right = _is_site(best, where)
@@ -208,6 +226,7 @@ def matching() -> None:
                         counts["answered_unseen"] += key == "tb" and best is not None
                     else:
                         counts[key] += right
+                        counts[f"{key}_group"] += any(_is_site(c, where) for c in group)
                     if best is not None and not right and best.confidence >= 0.9:
                         counts["wrong90"] += 1
                     shown = (
@@ -220,7 +239,9 @@ def matching() -> None:
         n = counts["seen"]
         print(
             f"matching: {n} C-raised errors the extractor catalogues: traceback top-1 {counts['tb']}/{n}, "
-            f"message top-1 {counts['msg']}/{n}; wrong first answers at >= 0.9: {counts['wrong90']}; "
+            f"message top-1 {counts['msg']}/{n} (true site in the answer's group: traceback "
+            f"{counts['tb_group']}/{n}, message {counts['msg_group']}/{n}); "
+            f"wrong first answers at >= 0.9: {counts['wrong90']}; "
             f"{counts['unseen']} more raised through helpers it cannot see "
             f"({counts['answered_unseen']} answered with another site)"
         )

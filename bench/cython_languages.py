@@ -43,8 +43,9 @@ from test_cython_real import PROVOKED, TEST_CACHE, install_libs, scan_sdists  # 
 
 from errdex.extract.cython import extract_cython  # noqa: E402
 from errdex.extract.cython.parse import parse_cython  # noqa: E402
-from errdex.match import match  # noqa: E402
+from errdex.match.api import answers, errors_in  # noqa: E402
 from errdex.source.sdist import fetch_sdist, unpack_sdist  # noqa: E402
+from errdex.store import SqliteStore  # noqa: E402
 
 #: Real packages for recall and speed (name, version); lxml is the large one.
 PACKAGES = [("lxml", "5.3.0"), ("msgpack", "1.1.0"), ("frozenlist", "1.5.0"), ("PyYAML", "6.0.4")]
@@ -231,45 +232,87 @@ def recall_and_speed(files: list[tuple[str, str, str]]) -> None:
     print(f"  ratio extract / parse: {extract / parse:.2f}x")
 
 
+#: Scripts that misuse msgpack's, frozenlist's and PyYAML's compiled APIs, one error each.
+SCRIPTS = ROOT / "bench" / "realerrors" / "cython_scripts"
+
+
+def provoked() -> list[tuple[str, str]]:
+    """(name, code): the inline errors of the tests, then every script of SCRIPTS."""
+    inline = [(f"{library}:{code[-40:]}", code) for library, code in PROVOKED]
+    return inline + [(p.stem, p.read_text()) for p in sorted(SCRIPTS.glob("*.py"))]
+
+
+def _group_names(answer: Any, expected: tuple[str, str]) -> bool:
+    """Whether the answer's group (the sites it cannot tell apart) holds the true site."""
+    return any(
+        c.filePath.endswith(expected[0]) and c.lineNumber == int(expected[1])
+        for c in answer.group or answer.candidates[:1]
+    )
+
+
 def matching() -> None:
     libs = install_libs()
+    errors = provoked()
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "errdex.db"
         scan_sdists(db, libs)
         os.environ["XDG_CACHE_HOME"] = tmp
-        negative = ("msgpack", "import msgpack; msgpack.Unpacker(file_like=3)")  # no raise site
+        negative = ("negative", "import msgpack; msgpack.Unpacker(file_like=3)")  # no raise site
         top1 = {"traceback": 0, "message": 0}
+        grouped = {"traceback": 0, "message": 0}
         wrong_confident = 0
-        for library, code in [*PROVOKED, negative]:
-            done = subprocess.run(
-                [sys.executable, "-c", code],
-                capture_output=True,
-                text=True,
-                env={**os.environ, "PYTHONPATH": str(libs)},
-            )
-            tb = done.stderr
-            frames = re.findall(r'File "([^"]+\.pyx)", line (\d+)', tb)
-            last = tb.strip().splitlines()[-1]
-            expected = frames[-1] if (library, code) != negative else None
-            for mode, text in (("traceback", tb), ("message", last)):
-                got = match(text, db)
-                best = got[0] if got else None
-                hit = (
-                    best is not None
-                    and expected is not None
-                    and best.filePath.endswith(expected[0])
-                    and best.lineNumber == int(expected[1])
+        with SqliteStore(db) as store:
+            for name, code in [*errors, negative]:
+                done = subprocess.run(
+                    [sys.executable, "-c", code],
+                    capture_output=True,
+                    text=True,
+                    env={**os.environ, "PYTHONPATH": str(libs)},
                 )
-                top1[mode] += hit
-                if best is not None and not hit and best.confidence >= 0.9:
-                    wrong_confident += 1
-                    print(
-                        f"  wrong at {best.confidence:.2f} ({mode}): {last} -> {best.filePath}:{best.lineNumber}"
+                tb = done.stderr
+                frames = re.findall(r'File "([^"]+\.pyx)", line (\d+)', tb)
+                final = errors_in(tb)[-1]
+                last = (
+                    f"{final.error_class}: {final.message}" if final.message else final.error_class
+                )
+                expected = frames[-1] if name != "negative" else None
+                for mode, text in (("traceback", tb), ("message", last or "")):
+                    answer = answers(text, store)[-1]
+                    best = answer.candidates[0] if answer.candidates else None
+                    hit = (
+                        best is not None
+                        and expected is not None
+                        and best.filePath.endswith(expected[0])
+                        and best.lineNumber == int(expected[1])
                     )
-        n = len(PROVOKED)
-        print(f"matching ({n} provoked errors from msgpack, frozenlist, PyYAML; 1 uncatalogued)")
-        print(f"  top-1 from the traceback: {top1['traceback']}/{n} = {top1['traceback'] / n:.0%}")
-        print(f"  top-1 from the message:   {top1['message']}/{n} = {top1['message'] / n:.0%}")
+                    top1[mode] += hit
+                    in_group = expected is not None and _group_names(answer, expected)
+                    grouped[mode] += in_group
+                    if best is not None and not hit and best.confidence >= 0.9:
+                        wrong_confident += 1
+                        print(
+                            f"  wrong at {best.confidence:.2f} ({mode}): {(last or '')[:60]!r} -> {best.filePath}:{best.lineNumber}"
+                        )
+                    elif expected is not None and not hit:
+                        got = (
+                            f"{best.filePath}:{best.lineNumber} at {best.confidence:.2f}"
+                            if best
+                            else "nothing"
+                        )
+                        print(
+                            f"  miss ({mode}) {name}: {(last or '')[:60]!r} -> {got}, want "
+                            f"{expected[0]}:{expected[1]}{' (in the group)' if in_group else ''}"
+                        )
+        n = len(errors)
+        print(
+            f"matching ({n} provoked errors from msgpack, frozenlist, PyYAML: {len(PROVOKED)} "
+            f"inline, {n - len(PROVOKED)} scripts in {SCRIPTS.relative_to(ROOT)}; 1 uncatalogued)"
+        )
+        for mode in ("traceback", "message"):
+            print(
+                f"  top-1 from the {mode + ':':10} {top1[mode]}/{n} = {top1[mode] / n:.0%}"
+                f" (true site in the answer's group: {grouped[mode]}/{n})"
+            )
         print(f"  wrong answers with confidence >= 0.9: {wrong_confident}")
 
 

@@ -20,6 +20,7 @@ import statistics
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 import tree_sitter
@@ -31,6 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from tests.extract.test_javascript_npm import npm_packages
 from tests.match.test_node_traces import PROVOKED, js_catalogue, provoke, true_line
 
+from errdex._gc import gc_paused
 from errdex.extract.javascript import extract, minified_reason
 from errdex.extract.registry import extractor_for, source_suffixes
 from errdex.match.api import answers
@@ -164,42 +166,53 @@ def recall(files: list[tuple[str, str]]) -> None:
 
 
 def speed(files: list[tuple[str, str]], repeat: int) -> None:
+    """Wall and CPU seconds (this thread's: the machine is shared, so the CPU ratio is
+    the steadier one) of each step, the cyclic GC paused as ``errdex scan`` pauses it."""
     prepared = [(p, t, t.splitlines(), t.encode("utf-8", "surrogateescape")) for p, t in files]
     parsers = {p: tree_sitter.Parser(grammar(p)) for p, _ in files}
     keywords = extractor_for("x.js").keywords  # type: ignore[union-attr]
-    runs: dict[str, list[float]] = {
-        "tree-sitter parse": [],
-        "encode + parse": [],
-        "extract, every file": [],
-        "extract, as scan": [],
-    }
-    for _ in range(repeat):  # interleaved, so the machine's load hits all alike
-        started = time.perf_counter()
+    steps = ("tree-sitter parse", "encode + parse", "extract, every file", "extract, as scan")
+    wall: dict[str, list[float]] = {name: [] for name in steps}
+    cpu: dict[str, list[float]] = {name: [] for name in steps}
+
+    def timed(name: str, run: Callable[[], None]) -> None:
+        started, cpu_started = time.perf_counter(), time.thread_time()
+        run()
+        wall[name].append(time.perf_counter() - started)
+        cpu[name].append(time.thread_time() - cpu_started)
+
+    def parse() -> None:
         for path, _, _, data in prepared:
             parsers[path].parse(data)
-        runs["tree-sitter parse"].append(time.perf_counter() - started)
-        started = time.perf_counter()
-        for path, text, _, _ in prepared:  # the extractor is handed text, as the scan reads it
+
+    def encode_parse() -> None:  # the extractor is handed text, as the scan reads it
+        for path, text, _, _ in prepared:
             parsers[path].parse(text.encode("utf-8", "surrogateescape"))
-        runs["encode + parse"].append(time.perf_counter() - started)
-        started = time.perf_counter()
+
+    def every() -> None:
         for path, text, lines, _ in prepared:
             extract(text, path, lines)
-        runs["extract, every file"].append(time.perf_counter() - started)
-        started = time.perf_counter()
+
+    def as_scan() -> None:
         for path, text, lines, _ in prepared:
             if any(word in text for word in keywords):  # the scan's cheap skip
                 extract(text, path, lines)
-        runs["extract, as scan"].append(time.perf_counter() - started)
+
+    with gc_paused():
+        for _ in range(repeat):  # interleaved, so the machine's load hits all alike
+            for name, run in zip(steps, (parse, encode_parse, every, as_scan), strict=True):
+                timed(name, run)
     line_count = sum(len(x[2]) for x in prepared)
-    base = statistics.median(runs["tree-sitter parse"])
+    base = statistics.median(wall["tree-sitter parse"])
+    cpu_base = statistics.median(cpu["tree-sitter parse"])
     print(f"\nspeed, median of {repeat} (same files, same process)")
-    print(f"{'':22}{'s':>8}{'files/s':>10}{'lines/s':>11}{'x parse':>9}")
-    for name, times in runs.items():
-        seconds = statistics.median(times)
+    print(f"{'':22}{'s':>8}{'files/s':>10}{'lines/s':>11}{'x parse':>9}{'cpu x parse':>13}")
+    for name in steps:
+        seconds = statistics.median(wall[name])
         print(
             f"{name:22}{seconds:>8.3f}{len(prepared) / seconds:>10.0f}"
             f"{line_count / seconds:>11.0f}{seconds / base:>9.2f}"
+            f"{statistics.median(cpu[name]) / cpu_base:>13.2f}"
         )
 
 
@@ -235,7 +248,7 @@ def matching(node_modules: Path, work: Path) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
     node_modules = npm_packages()
     files = corpus(node_modules)

@@ -322,3 +322,36 @@ def test_casts_after_keywords_and_local_imports() -> None:
     )
     assert first.guards[-1].text == "c_node._private is not <void*>proxy"
     assert (second.kind, second.error_class, second.line) == ("warn", "FutureWarning", 8)
+
+
+def test_several_arguments_to_a_sibling_class_also_read_apart() -> None:
+    """PyYAML's ``_yaml.pyx`` raises ``yaml.composer.ComposerError(context, mark, problem,
+    mark)``, which prints its texts one per line with the marks between, not the tuple."""
+    code = textwrap.dedent(
+        """\
+        from yaml.composer import ComposerError
+
+        cdef class CParser:
+            def get_single_node(self, document, mark):
+                raise ComposerError(u"expected a single document in the stream",
+                        document.start_mark, u"but found another document", mark)
+
+            def compose_alias(self, mark):
+                raise ComposerError(None, None, u"found undefined alias", mark)
+
+            def check(self, n):
+                raise ValueError("bad", n)
+        """
+    )
+    sites = _sites(code, "yaml/_yaml.pyx")
+    printed = {
+        5: 'expected a single document in the stream\n  in "<unicode string>", line 1, column 1'
+        '\nbut found another document\n  in "<unicode string>", line 2, column 1',
+        9: 'found undefined alias\n  in "<unicode string>", line 1, column 4',
+    }
+    for line, message in printed.items():
+        templates = [s.template for s in sites if s.line == line]
+        assert any(t.match(message) is not None for t in templates), (line, templates)
+        assert any(t.display.startswith("(") for t in templates)  # the tuple repr stays
+    # a builtin prints the tuple: no alternative
+    assert [s.template.display for s in sites if s.line == 12] == ["('bad', {n})"]

@@ -465,3 +465,20 @@ def test_http_exceptions_carry_the_status_they_are_given() -> None:
         ("ParseError", None, "exception"),  # a number is a status only for an HTTP class
     ]
     assert found[0].qualified_class == "@nestjs/common.HttpException"
+
+
+def test_a_file_without_any_idiom_word_is_not_parsed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No ``throw``, ``console``, ``reject(``… in the text: no candidate can be in the tree,
+    so the file costs a byte search, not a parse (a third of axios' and express' files)."""
+    import errdex.extract.javascript as js
+
+    def no_parse(dialect: str) -> object:
+        raise AssertionError(f"parsed a file with no idiom word ({dialect})")
+
+    monkeypatch.setattr(js, "parser", no_parse)
+    text = "export const sum = (a, b) => a + b; // errors: none\n"
+    assert js.extract(text, "lib/sum.js", text.splitlines()) == []
+    monkeypatch.undo()
+    text = "export function f(x) { if (!x) throw new TypeError('x is required'); }\n"
+    (site,) = js.extract(text, "lib/f.js", text.splitlines())
+    assert site.error_class == "TypeError" and site.template.display == "x is required"

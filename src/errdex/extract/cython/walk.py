@@ -18,7 +18,7 @@ from errdex.extract.python.messages import Templates
 from errdex.extract.python.scope import LAZY, Env, NeedEnv, Scope, bind_assignment, merge_envs
 from errdex.extract.python.walk import ModuleExtractor
 from errdex.extract.site import Guard, SiteKind
-from errdex.template import MessageTemplate
+from errdex.template import Literal, MessageTemplate
 
 from .capi import C_API_SETTERS, c_api_class, c_api_template
 from .module import cython_name, def_name, index_module, start_of
@@ -65,6 +65,31 @@ class CythonExtractor(ModuleExtractor):
         #: While replaying a function's assignments: the bindings at each site node.
         self._tracking: dict[int, Env] | None = None
         self._replays: dict[int, dict[int, Env]] = {}
+
+    def _plain_parts(
+        self, qualified: str, shown: str, call: ast.Call | None, helper_scope: Scope
+    ) -> tuple[str, str, Templates, str]:
+        """As for Python, plus, for several arguments to a class of another module, the
+        arguments apart as an alternative: a Cython module raises the classes of its
+        Python siblings, which often print their arguments their own way (PyYAML's
+        ``MarkedYAMLError``: context, mark, problem, mark, one per line, no ``None``)."""
+        parts = super()._plain_parts(qualified, shown, call, helper_scope)
+        own = qualified in (f"builtins.{shown}", f"{self.module}.{shown}")
+        if parts[3] != "multiple_args" or own or call is None:
+            return parts
+        pieces = [
+            self.templates(a, helper_scope)[0]
+            for a in call.args
+            if not (isinstance(a, ast.Constant) and a.value is None)
+        ]
+        apart = MessageTemplate()
+        for piece in pieces:
+            if not piece.is_opaque and apart.parts and isinstance(apart.parts[-1], Literal):
+                apart += MessageTemplate.hole("{…}")  # two texts: something prints between
+            apart += piece
+        if all(p.is_opaque for p in pieces) or apart in parts[2]:
+            return parts
+        return parts[0], parts[1], [*parts[2], apart], parts[3]
 
     def run_cython(self, tree: Any, *, package_init: bool = False) -> list[Any]:
         package = self.module if package_init else self.module.rpartition(".")[0]

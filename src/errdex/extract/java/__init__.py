@@ -10,16 +10,14 @@ site's qualname is the frame a Java stack trace prints for it (``com.x.Outer$Inn
 
 from __future__ import annotations
 
-import tree_sitter
-
 from errdex.extract.registry import ExtractError
 from errdex.extract.site import ErrorSite
 
 from .bindings import Bindings
 from .guards import guards_of
-from .names import Namer, Unit, enclosing_class, enclosing_method, is_class_node
+from .names import Namer, Unit, is_class_node, member_name
 from .sites import Found, SiteReader
-from .syntax import Node, parse, site_query
+from .syntax import Node, candidates, parse
 
 __all__ = ["extract"]
 
@@ -27,20 +25,23 @@ __all__ = ["extract"]
 def extract(source: str, file_path: str, lines: list[str]) -> list[ErrorSite]:
     """The registry's entry point (see :mod:`errdex.extract.registry`)."""
     del lines
-    tree = parse(source.encode("utf-8"))
+    data = source.encode("utf-8")
+    tree = parse(data)
     root = tree.root_node
     if root.has_error and _mostly_broken(root):
         raise ExtractError("tree-sitter-java could not parse most of this file")
+    nodes = candidates(root, data)
+    if not any(nodes.values()):
+        return []  # nothing to read: the file's names are not needed
     unit = Unit.read(root)
-    reader = SiteReader(unit, Bindings(root))
+    reader = SiteReader(unit, Bindings(root, data))
     namer = Namer(unit)
     found: list[Found] = []
-    captures = tree_sitter.QueryCursor(site_query()).captures(root)
-    for node in captures.get("throw", ()):
+    for node in nodes["throw"]:
         found.extend(reader.throw(node))
-    for node in captures.get("call", ()):
+    for node in nodes["call"]:
         found.extend(reader.call(node))
-    for node in captures.get("assert", ()):
+    for node in nodes["assert"]:
         found.extend(reader.assertion(node))
     found.sort(key=lambda f: f.node.start_byte)
     sites: list[ErrorSite] = []
@@ -57,25 +58,26 @@ def _mostly_broken(root: Node) -> bool:
 
 
 def _frame_name(node: Node, namer: Namer) -> tuple[str, str]:
-    """(binary class, JVM method) of the frame that runs ``node``."""
-    cls = enclosing_class(node)
-    binary = namer.binary(cls) if cls is not None else namer.unit.package or "<unknown>"
-    _, method = enclosing_method(node)
-    lam = _enclosing_lambda(node)
+    """(binary class, JVM method) of the frame that runs ``node``: one walk up to its
+    class, noting the innermost member and the innermost lambda on the way (a lambda's
+    frame is its own)."""
+    method: str | None = None
+    lam: Node | None = None
+    parent = node.parent
+    while parent is not None and not is_class_node(parent):
+        kind = parent.type
+        if lam is None and kind == "lambda_expression":
+            lam = parent
+        if method is None:
+            method = member_name(parent, kind)
+        parent = parent.parent
+    binary = namer.binary(parent) if parent is not None else namer.unit.package or "<unknown>"
+    if method is None:
+        method = "<clinit>"
     if lam is not None:
         owner = {"<init>": "new", "<clinit>": "static"}.get(method, method)
         method = f"lambda${owner}${namer.lambda_number(lam)}"
     return binary, method
-
-
-def _enclosing_lambda(node: Node) -> Node | None:
-    """The innermost lambda around ``node`` within its class (its frame is the lambda's)."""
-    parent = node.parent
-    while parent is not None and not is_class_node(parent):
-        if parent.type == "lambda_expression":
-            return parent
-        parent = parent.parent
-    return None
 
 
 def _sites(item: Found, file_path: str, namer: Namer) -> list[ErrorSite]:

@@ -8,12 +8,8 @@ assigned elsewhere leaves the name a hole.
 
 from __future__ import annotations
 
-from functools import cache
-
-import tree_sitter
-
 from .names import enclosing_method, is_class_node
-from .syntax import Node, language, text
+from .syntax import Node, text
 
 __all__ = ["Bindings"]
 
@@ -21,19 +17,21 @@ Assignment = tuple[int, str, Node | None]  # (start byte, operator, value)
 
 
 class Bindings:
-    """Name lookups for one file, each method's assignments gathered once."""
+    """Name lookups for one file: a name's bytes found in its method (or the file) and
+    looked up in the tree, each (method, name) and constant read once."""
 
-    def __init__(self, root: Node) -> None:
+    def __init__(self, root: Node, data: bytes) -> None:
         self.root = root
-        self._by_member: dict[int, dict[str, list[Assignment]]] = {}
-        self._constants: dict[str, Node | None] | None = None
+        self._data = data
+        self._by_member: dict[tuple[int, str], list[Assignment] | None] = {}
+        self._constants: dict[str, Node | None] = {}
 
     def values(self, name_node: Node) -> list[Node] | None:
         """The expressions ``name_node`` may hold where it is read, or None."""
         name = text(name_node)
         member, _ = enclosing_method(name_node)
         if member is not None:
-            assigned = self._assignments(member).get(name)
+            assigned = self._assignments(member, name)
             if assigned is not None:
                 before = sorted(
                     (a for a in assigned if a[0] < name_node.start_byte), key=lambda a: a[0]
@@ -56,54 +54,77 @@ class Bindings:
             parent = parent.parent
         return names
 
-    def _assignments(self, member: Node) -> dict[str, list[Assignment]]:
-        found = self._by_member.get(member.id)
-        if found is not None:
-            return found
-        found = {}
-        captures = tree_sitter.QueryCursor(_binding_query()).captures(member)
-        for node in captures.get("local", ()):
-            if node.parent is not None and node.parent.type == "local_variable_declaration":
-                name = text(node.child_by_field_name("name"))
-                value = node.child_by_field_name("value")
-                found.setdefault(name, []).append((node.start_byte, "=", value))
-        for node in captures.get("assign", ()):
-            left = node.child_by_field_name("left")
-            if left is not None and left.type == "identifier":
-                op = text(node.child_by_field_name("operator"))
-                right = node.child_by_field_name("right")
-                found.setdefault(text(left), []).append((node.start_byte, op, right))
-        for node in captures.get("param", ()):
-            name = text(node.child_by_field_name("name"))
-            found.setdefault(name, []).append((node.start_byte, "param", None))
-        self._by_member[member.id] = found
-        return found
+    def _assignments(self, member: Node, name: str) -> list[Assignment] | None:
+        """``name``'s initializers, assignments and parameters in ``member`` (nested
+        lambdas and classes included), or None when it has none."""
+        key = (member.id, name)
+        if key in self._by_member:
+            return self._by_member[key]
+        found: list[Assignment] = []
+        for node in self._names(name, member.start_byte, member.end_byte):
+            parent = node.parent
+            kind = parent.type if parent is not None else ""
+            if kind == "variable_declarator" and parent is not None:
+                holder = parent.parent
+                local = holder is not None and holder.type == "local_variable_declaration"
+                if local and _is_field(parent, node):
+                    value = parent.child_by_field_name("value")
+                    found.append((parent.start_byte, "=", value))
+            elif kind == "assignment_expression" and parent is not None:
+                if _is_field(parent, node, "left"):
+                    op = text(parent.child_by_field_name("operator"))
+                    found.append((parent.start_byte, op, parent.child_by_field_name("right")))
+            elif kind in _PARAMETERS and parent is not None and _is_field(parent, node):
+                found.append((parent.start_byte, "param", None))
+        self._by_member[key] = found or None
+        return found or None
+
+    def _names(self, name: str, start: int, end: int) -> list[Node]:
+        """The identifier nodes spelled ``name`` between two bytes: each occurrence of
+        its bytes looked up in the tree (one in a comment or a longer name is no node)."""
+        word = name.encode("utf-8")
+        data = self._data
+        size = len(word)
+        nodes: list[Node] = []
+        at = data.find(word, start, end)
+        while at != -1:
+            node = self.root.descendant_for_byte_range(at, at + size)
+            if (
+                node is not None
+                and node.type == "identifier"
+                and node.start_byte == at
+                and node.end_byte == at + size
+            ):
+                nodes.append(node)
+            at = data.find(word, at + size, end)
+        return nodes
 
     def _constant(self, name: str) -> Node | None:
-        if self._constants is None:
-            self._constants = {}
-            captures = tree_sitter.QueryCursor(_field_query()).captures(self.root)
-            for node in sorted(captures.get("field", ()), key=lambda n: n.start_byte):
-                mods = next((c for c in node.children if c.type == "modifiers"), None)
-                final = mods is not None and "final" in text(mods).split()
-                for decl in node.named_children:
-                    if decl.type == "variable_declarator":
-                        key = text(decl.child_by_field_name("name"))
-                        value = decl.child_by_field_name("value") if final else None
-                        # the same name in two classes: not sure which
-                        self._constants[key] = None if key in self._constants else value
-        return self._constants.get(name)
+        """A ``final`` field's initializer, when one field of the file has that name."""
+        if name in self._constants:
+            return self._constants[name]
+        value: Node | None = None
+        seen = 0
+        for node in self._names(name, 0, len(self._data)):
+            decl = node.parent
+            field = decl.parent if decl is not None else None
+            if field is None or decl is None or field.type != "field_declaration":
+                continue
+            if decl.type != "variable_declarator" or not _is_field(decl, node):
+                continue
+            seen += 1
+            mods = next((c for c in field.children if c.type == "modifiers"), None)
+            final = mods is not None and "final" in text(mods).split()
+            value = decl.child_by_field_name("value") if final else None
+        # the same name in two classes: not sure which
+        self._constants[name] = value if seen == 1 else None
+        return self._constants[name]
 
 
-@cache
-def _binding_query() -> tree_sitter.Query:
-    return tree_sitter.Query(
-        language(),
-        "(variable_declarator) @local\n(assignment_expression) @assign\n"
-        "[(formal_parameter) (catch_formal_parameter) (spread_parameter)] @param",
-    )
+_PARAMETERS = frozenset({"formal_parameter", "catch_formal_parameter"})
 
 
-@cache
-def _field_query() -> tree_sitter.Query:
-    return tree_sitter.Query(language(), "(field_declaration) @field")
+def _is_field(parent: Node, node: Node, field: str = "name") -> bool:
+    """Whether ``node`` is ``parent``'s ``field`` child."""
+    child = parent.child_by_field_name(field)
+    return child is not None and child.start_byte == node.start_byte

@@ -10,10 +10,21 @@ and lambdas per class in post-order (a lambda's nested lambdas come first).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 
-from .syntax import Node, text
+import tree_sitter
 
-__all__ = ["JAVA_LANG", "Namer", "Unit", "enclosing_class", "enclosing_method", "is_class_node"]
+from .syntax import Node, language, text
+
+__all__ = [
+    "JAVA_LANG",
+    "Namer",
+    "Unit",
+    "enclosing_class",
+    "enclosing_method",
+    "is_class_node",
+    "member_name",
+]
 
 #: The exceptions and errors of ``java.lang``, which need no import.
 JAVA_LANG = frozenset(
@@ -292,7 +303,9 @@ class Namer:
         found = self._locals.get(outer.id)
         if found is None:
             found = self._locals[outer.id] = [
-                n for n in _descendants(outer, _is_local_class) if _same_class(n, outer)
+                n
+                for n in _under(outer, _class_query(), "class")
+                if _is_local_class(n) and _same_class(n, outer)
             ]
         return found
 
@@ -302,9 +315,11 @@ class Namer:
         order = self._lambdas.get(key)
         if order is None:
             root = cls if cls is not None else lam
-            order = self._lambdas[key] = [
-                n.id for n in _post_order(root, "lambda_expression") if _same_class(n, cls)
-            ]
+            # post-order (nested lambdas first): by end, then the inner of two that end together
+            lambdas = sorted(
+                _under(root, _lambda_query(), "lambda"), key=lambda n: (n.end_byte, -n.start_byte)
+            )
+            order = self._lambdas[key] = [n.id for n in lambdas if _same_class(n, cls)]
         return order.index(lam.id) if lam.id in order else 0
 
 
@@ -334,30 +349,21 @@ def _local_name(node: Node) -> str:
     return "" if node.type == "class_body" else text(node.child_by_field_name("name"))
 
 
-def _descendants(root: Node, want: object) -> list[Node]:
-    """Nodes under ``root`` (not itself) that ``want`` accepts, in source order."""
-    out: list[Node] = []
-    stack = list(reversed(root.named_children))
-    accept = want if callable(want) else None
-    while stack:
-        node = stack.pop()
-        if accept is not None and accept(node):
-            out.append(node)
-        stack.extend(reversed(node.named_children))
-    return out
+def _under(root: Node, query: tree_sitter.Query, capture: str) -> list[Node]:
+    """The nodes under ``root`` (not itself) that ``query`` captures, found in C."""
+    nodes = tree_sitter.QueryCursor(query).captures(root).get(capture, [])
+    return [n for n in nodes if n.id != root.id]
 
 
-def _post_order(root: Node, node_type: str) -> list[Node]:
-    out: list[Node] = []
+@cache
+def _class_query() -> tree_sitter.Query:
+    kinds = " ".join(f"({kind})" for kind in sorted(TYPE_DECLARATIONS))
+    return tree_sitter.Query(language(), f"[{kinds} (class_body)] @class")
 
-    def visit(node: Node) -> None:
-        for child in node.named_children:
-            visit(child)
-            if child.type == node_type:
-                out.append(child)
 
-    visit(root)
-    return out
+@cache
+def _lambda_query() -> tree_sitter.Query:
+    return tree_sitter.Query(language(), "(lambda_expression) @lambda")
 
 
 def enclosing_method(node: Node) -> tuple[Node | None, str]:
@@ -365,19 +371,26 @@ def enclosing_method(node: Node) -> tuple[Node | None, str]:
     instance initializers), ``<clinit>`` (static ones); None past the class."""
     parent = node.parent
     while parent is not None and not is_class_node(parent):
-        kind = parent.type
-        if kind == "method_declaration":
-            return parent, text(parent.child_by_field_name("name"))
-        if kind in ("constructor_declaration", "compact_constructor_declaration"):
-            return parent, "<init>"
-        if kind == "static_initializer":
-            return parent, "<clinit>"
-        if kind == "field_declaration":
-            mods = next((c for c in parent.children if c.type == "modifiers"), None)
-            static = mods is not None and "static" in text(mods).split()
-            in_interface = parent.parent is not None and parent.parent.type == "interface_body"
-            return parent, "<clinit>" if static or in_interface else "<init>"
-        if kind == "block" and parent.parent is not None and is_class_node(parent.parent):
-            return parent, "<init>"  # an instance initializer
+        name = member_name(parent, parent.type)
+        if name is not None:
+            return parent, name
         parent = parent.parent
     return None, "<clinit>"
+
+
+def member_name(node: Node, kind: str) -> str | None:
+    """The JVM name of the member ``node`` (of type ``kind``) is, or None when it is none."""
+    if kind == "method_declaration":
+        return text(node.child_by_field_name("name"))
+    if kind in ("constructor_declaration", "compact_constructor_declaration"):
+        return "<init>"
+    if kind == "static_initializer":
+        return "<clinit>"
+    if kind == "field_declaration":
+        mods = next((c for c in node.children if c.type == "modifiers"), None)
+        static = mods is not None and "static" in text(mods).split()
+        in_interface = node.parent is not None and node.parent.type == "interface_body"
+        return "<clinit>" if static or in_interface else "<init>"
+    if kind == "block" and node.parent is not None and is_class_node(node.parent):
+        return "<init>"  # an instance initializer
+    return None

@@ -13,7 +13,7 @@ from __future__ import annotations
 from errdex.extract.registry import ExtractError
 from errdex.extract.site import ErrorSite
 
-from .grammar import candidates, dialect_of, parser
+from .grammar import candidates, dialect_of, parser, word_starts
 from .scope import module_facts
 from .sites import FileSites
 
@@ -52,11 +52,14 @@ def extract(text: str, file_path: str, lines: list[str]) -> list[ErrorSite]:
         raise ExtractError(reason)
     dialect = dialect_of(file_path)
     data = _encode(text)
+    starts = word_starts(data)
+    if not starts:
+        return []  # no word of any idiom: nothing the tree could show
     tree = parser(dialect).parse(data)
     root = tree.root_node
     language = "javascript" if dialect == "javascript" else "typescript"
-    found = FileSites(root, data, file_path, language, lambda: module_facts(root, file_path))
-    nodes = candidates(root, data)
+    found = FileSites(root, data, file_path, language, lambda: module_facts(root, file_path, data))
+    nodes = candidates(root, data, starts)
     for node in nodes["throw"]:
         found.throw(node)
     for node in nodes["call"]:

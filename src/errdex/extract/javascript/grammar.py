@@ -13,7 +13,7 @@ import tree_sitter
 import tree_sitter_javascript
 import tree_sitter_typescript
 
-__all__ = ["candidates", "dialect_of", "language", "parser"]
+__all__ = ["candidates", "dialect_of", "language", "parser", "word_starts"]
 
 _TS_SUFFIXES = (".ts", ".mts", ".cts")
 
@@ -98,11 +98,20 @@ def _candidate(
     return None
 
 
-def candidates(root: tree_sitter.Node, data: bytes) -> dict[str, list[tree_sitter.Node]]:
+def word_starts(data: bytes) -> list[int]:
+    """Where the words of the idioms are in the text, in order: none means no candidate,
+    so the file needs no parse at all."""
+    return _occurrences(data)
+
+
+def candidates(
+    root: tree_sitter.Node, data: bytes, starts: list[int] | None = None
+) -> dict[str, list[tree_sitter.Node]]:
     """Candidate nodes by kind, in source order: ``throw`` statements, ``console.error``/
-    ``console.warn`` calls and other ``call`` expressions named by one of the words."""
+    ``console.warn`` calls and other ``call`` expressions named by one of the words
+    (at ``starts``, when :func:`word_starts` found them already)."""
     found: dict[str, list[tree_sitter.Node]] = {"throw": [], "console": [], "call": []}
-    for start in _occurrences(data):
+    for start in _occurrences(data) if starts is None else starts:
         node = root.descendant_for_byte_range(start, start + 1)
         hit = _candidate(node, data, start) if node is not None else None
         if hit is not None:

@@ -129,8 +129,23 @@ def _declarators(statement: Node) -> list[Node]:
     return []
 
 
-def _imports(root: Node, file_path: str, facts: ModuleFacts) -> None:
-    for statement in root.named_children:
+def _statements_with(root: Node, data: bytes, words: tuple[bytes, ...]) -> list[Node]:
+    """The top-level statements whose text holds one of ``words``, in source order: the
+    only ones that can import or declare (``import``, ``require``, ``class``), found
+    from the words' offsets instead of a walk over every statement."""
+    found: dict[int, Node] = {}
+    for word in words:
+        at = data.find(word)
+        while at != -1:
+            statement = root.first_named_child_for_byte(at)
+            if statement is not None:
+                found.setdefault(statement.start_byte, statement)
+            at = data.find(word, at + len(word))
+    return [found[start] for start in sorted(found)]
+
+
+def _imports(statements: list[Node], file_path: str, facts: ModuleFacts) -> None:
+    for statement in statements:
         if statement.type == "import_statement":
             source = statement.child_by_field_name("source")
             spec = string_value(source) if source is not None else None
@@ -201,8 +216,8 @@ def _constructor_code(node: Node) -> str | None:
     return None
 
 
-def _classes(root: Node, facts: ModuleFacts) -> None:
-    for statement in root.named_children:
+def _classes(statements: list[Node], facts: ModuleFacts) -> None:
+    for statement in statements:
         nodes: list[tuple[str, Node]] = []
         inner = statement
         if statement.type == "export_statement":
@@ -222,15 +237,16 @@ def _classes(root: Node, facts: ModuleFacts) -> None:
             facts.classes[name] = ClassInfo(name, _class_base(node), _constructor_code(node))
 
 
-def module_facts(root: Node, file_path: str) -> ModuleFacts:
+def module_facts(root: Node, file_path: str, data: bytes) -> ModuleFacts:
+    """The imports and classes of the module whose tree is ``root`` and text ``data``."""
     module = file_path
     for ext in _EXTENSIONS:
         if module.endswith(ext):
             module = module[: -len(ext)]
             break
     facts = ModuleFacts(module)
-    _imports(root, file_path, facts)
-    _classes(root, facts)
+    _imports(_statements_with(root, data, (b"import", b"require")), file_path, facts)
+    _classes(_statements_with(root, data, (b"class",)), facts)
     return facts
 
 

@@ -1,0 +1,6 @@
+# ruff: noqa  (misuse on purpose: users write code like this)
+from frozenlist import FrozenList
+
+items = FrozenList([1, 2])
+items.freeze()
+items[0] = 3
