@@ -1,0 +1,130 @@
+"""The record's code fields made into programs that run against a verified reproducer.
+
+- ``tryCatchPattern``: the reproducer's setup goes before the ``try``, its last statement
+  becomes the ``try`` body (or the ``with warnings.catch_warnings`` body), and each handler
+  starts by appending to ``__errdex_marks__``. It passes when nothing escapes and a handler
+  ran. The code shown afterwards is that program without the mark lines: what ran.
+- ``validationCode``/``typeGuard``: the reproducer runs, and the check's condition is
+  evaluated in the frame that raised (the guard's own scope, on the failing input). True
+  there is half of the claim; the other half needs a good input, which is not known, so
+  such a check is reported as run but not verified.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+
+__all__ = ["MARK", "Spliced", "check_program", "condition_of", "splice_try"]
+
+MARK = "__errdex_marks__"
+_MARK_LINE = f'{MARK}.append("handled")'
+
+
+@dataclass(frozen=True)
+class Spliced:
+    shown: str  # the pattern with the reproducer in place of its call
+    program: str  # the same with the handler marks, as it runs
+
+
+def _split(reproducer: str) -> tuple[list[str], list[str]] | None:
+    """(setup lines, last top-level statement's lines) of the reproducer."""
+    try:
+        tree = ast.parse(reproducer)
+    except SyntaxError:
+        return None
+    if not tree.body:
+        return None
+    lines = reproducer.splitlines()
+    last = tree.body[-1]
+    if isinstance(last, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+        return None  # a definition raises nothing
+    start = last.lineno - 1
+    return lines[:start], lines[start : last.end_lineno or len(lines)]
+
+
+def _indent(line: str) -> str:
+    return line[: len(line) - len(line.lstrip())]
+
+
+def splice_try(pattern: str, reproducer: str) -> Spliced | None:
+    """The pattern run on the reproducer's error, or None when the pattern has no place
+    for it (no top-level ``try`` or ``with``)."""
+    parts = _split(reproducer)
+    if parts is None:
+        return None
+    setup, call = parts
+    try:
+        tree = ast.parse(pattern)
+    except SyntaxError:
+        return None
+    block = next((s for s in tree.body if isinstance(s, ast.Try | ast.With)), None)
+    if block is None or not block.body:
+        return None
+    lines = pattern.splitlines()
+    imports_end = max(
+        (s.end_lineno or s.lineno for s in tree.body if isinstance(s, ast.Import | ast.ImportFrom)),
+        default=0,
+    )
+    if isinstance(block, ast.Try):
+        replace = (block.body[0].lineno, block.body[-1].end_lineno or block.body[-1].lineno)
+        mark_at = [h.body[0].lineno for h in block.handlers if h.body]
+    else:
+        last = block.body[-1]
+        replace = (last.lineno, last.end_lineno or last.lineno)
+        after = tree.body[tree.body.index(block) + 1 :]
+        mark_at = [s.body[0].lineno for s in after[:1] if isinstance(s, ast.If) and s.body]
+    if not mark_at:
+        return None
+    body_indent = _indent(lines[replace[0] - 1])
+    shown: list[str] = []
+    marked: list[str] = []
+    for number, line in enumerate(lines, start=1):
+        if number == imports_end + 1 or (imports_end == 0 and number == 1):
+            extra = [s for s in setup if s.strip()]
+            shown += extra
+            marked += extra
+        if replace[0] <= number <= replace[1]:
+            if number == replace[0]:
+                moved = [body_indent + c for c in call]
+                shown += moved
+                marked += moved
+            continue
+        if number in mark_at:
+            marked.append(_indent(line) + _MARK_LINE)
+        shown.append(line)
+        marked.append(line)
+    program = f"{MARK} = []\n" + "\n".join(marked)
+    return Spliced("\n".join(shown), program)
+
+
+def condition_of(check: str) -> str | None:
+    """The condition of the check's first top-level ``if``."""
+    try:
+        tree = ast.parse(check)
+    except SyntaxError:
+        return None
+    node = next((s for s in tree.body if isinstance(s, ast.If)), None)
+    return ast.unparse(node.test) if node is not None else None
+
+
+def check_program(reproducer: str, condition: str) -> str:
+    """Run the reproducer, then evaluate ``condition`` in the frame that raised."""
+    return "\n".join(
+        [
+            f"{MARK} = []",
+            "import sys as _errdex_sys",
+            "try:",
+            f"    exec(compile({reproducer!r}, '<reproducer>', 'exec'), {{'__name__': '__main__'}})",
+            "except BaseException as _errdex_exc:",
+            "    _errdex_tb = _errdex_exc.__traceback__",
+            "    while _errdex_tb.tb_next is not None:",
+            "        _errdex_tb = _errdex_tb.tb_next",
+            "    _errdex_frame = _errdex_tb.tb_frame",
+            "    _errdex_value = eval("
+            f"{condition!r}, _errdex_frame.f_globals, dict(_errdex_frame.f_locals))",
+            f"    {MARK}.append('true' if _errdex_value else 'false')",
+            "else:",
+            f"    {MARK}.append('no error')",
+        ]
+    )
