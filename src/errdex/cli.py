@@ -51,6 +51,7 @@ class LazyGroup(click.Group):
         "serve": "errdex.web.commands:serve",
         "mcp": "errdex.mcp_commands:mcp_command",
         "harvest": "errdex.analyze.harvest.commands:harvest",
+        "verify": "errdex.verify.commands:verify_command",
     }
 
     def list_commands(self, ctx: click.Context) -> list[str]:

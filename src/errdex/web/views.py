@@ -15,6 +15,7 @@ from markupsafe import Markup
 
 from errdex.web.catalogue import RecordPage
 from errdex.web.highlight import highlight_window
+from errdex.web.run_marks import RunMark, code_marks, test_mark
 from errdex.web.settings import DEFAULT_ISSUES_URL
 
 __all__ = [
@@ -106,6 +107,8 @@ class ErrorView:
     observed: list[dict[str, Any]] = field(default_factory=list)
     entry_points: list[dict[str, Any]] = field(default_factory=list)
     pin_guessed: bool = False  # the permalink pins a tag errdex guessed (evidence.source.refSource)
+    reproducer: dict[str, Any] | None = None  # evidence.reproducer: a snippet that ran and raised
+    marks: dict[str, RunMark] = field(default_factory=dict)  # code field -> ran or not, when
 
 
 _SHA = re.compile(r"[0-9a-f]{40}")
@@ -192,7 +195,20 @@ def error_view(
             }
             for g in guards
         ],
-        tests=[t for t in evidence.get("tests") or [] if isinstance(t, dict)],
+        tests=[
+            {**t, "mark": test_mark(evidence, t)}
+            for t in evidence.get("tests") or []
+            if isinstance(t, dict)
+        ],
         observed=[o for o in evidence.get("observed") or [] if isinstance(o, dict)],
         entry_points=[e for e in evidence.get("entryPoints") or [] if isinstance(e, dict)],
+        reproducer=_reproducer(evidence),
+        marks=code_marks(evidence),
     )
+
+
+def _reproducer(evidence: dict[str, Any]) -> dict[str, Any] | None:
+    found = evidence.get("reproducer")
+    if not isinstance(found, dict) or not found.get("snippet"):
+        return None
+    return found
