@@ -7,6 +7,7 @@ from those repositories' own tests and run by the interpreter where they are ins
 
 from __future__ import annotations
 
+import json
 import sys
 import time
 from collections import Counter
@@ -72,6 +73,7 @@ def _fail(message: str) -> None:
 )
 @click.option("--no-cache", is_flag=True, help="Run every snippet again.")
 @click.option("--no-progress", is_flag=True, help="Do not draw a progress bar.")
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 def verify_command(
     repos: tuple[str, ...],
     db: str,
@@ -84,6 +86,7 @@ def verify_command(
     tests: tuple[str, ...],
     no_cache: bool,
     no_progress: bool,
+    as_json: bool,
 ) -> None:
     """Run each record's reproducer and code fields; keep only what does what it claims.
 
@@ -130,7 +133,17 @@ def verify_command(
     finally:
         if cache is not None:
             cache.close()
-    _print_summary(runs, executor, time.monotonic() - started, sandbox)
+    seconds = time.monotonic() - started
+    if as_json:
+        data = {
+            "repos": summarize(runs),
+            "runs": dict(executor.counts),
+            "isolation": sandbox.isolation(),
+            "seconds": round(seconds, 3),
+        }
+        click.echo(json.dumps(data, indent=2))
+    else:
+        _print_summary(runs, executor, seconds, sandbox)
 
 
 def _verify_one(

@@ -15,6 +15,8 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
+from ._ast_names import bound_names, used_names
+
 __all__ = ["MARK", "Spliced", "check_program", "condition_of", "splice_try"]
 
 MARK = "__errdex_marks__"
@@ -94,8 +96,28 @@ def splice_try(pattern: str, reproducer: str) -> Spliced | None:
             marked.append(_indent(line) + _MARK_LINE)
         shown.append(line)
         marked.append(line)
+    drop = _unused_imports(tree, lines, "\n".join(shown), setup)
+    shown = [line for line in shown if line not in drop]
+    marked = [line for line in marked if line not in drop]
     program = f"{MARK} = []\n" + "\n".join(marked)
-    return Spliced("\n".join(shown), program)
+    return Spliced("\n".join(shown).strip("\n"), program)
+
+
+def _unused_imports(tree: ast.Module, lines: list[str], shown: str, setup: list[str]) -> set[str]:
+    """The pattern's own one-line imports that the spliced program no longer needs: the
+    names are unused now, or the reproducer's setup imports them already."""
+    try:
+        used = used_names([ast.parse(shown)])
+        given = set().union(*(bound_names(s) for s in ast.parse("\n".join(setup)).body))
+    except SyntaxError:
+        return set()
+    drop: set[str] = set()
+    for stmt in tree.body:
+        if isinstance(stmt, ast.Import | ast.ImportFrom) and stmt.lineno == stmt.end_lineno:
+            names = bound_names(stmt)
+            if not (names & used) or names <= given:
+                drop.add(lines[stmt.lineno - 1])
+    return drop
 
 
 def condition_of(check: str) -> str | None:

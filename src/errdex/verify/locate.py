@@ -105,11 +105,11 @@ def test_files(
                 if file not in seen:
                     seen.add(file)
                     yield file, prefix + file.relative_to(root).as_posix()
-    for folder in extra:
+    for folder in extra:  # named as the folder's own name and below: tests/test_x.py
         for file in _tests_under(folder):
             if file not in seen:
                 seen.add(file)
-                yield file, file.relative_to(folder).as_posix()
+                yield file, file.relative_to(folder.parent).as_posix()
 
 
 def _tests_under(folder: Path) -> list[Path]:

@@ -64,13 +64,15 @@ class RecordOutcome:
             )
         else:
             evidence.pop("reproducer", None)
+            ran = bool(self.failure and self.failure.startswith("ran: "))
             checks["reproducer"] = CodeCheck(
-                status="failed" if self.failure and self.failure.startswith("ran:") else "not-run",
+                status="failed" if ran else "not-run",
                 reason=(self.failure or "no snippet from the tests raised at this site").removeprefix(
                     "ran: "
                 ),
-                ranAt=now,
             )
+            if ran:
+                checks["reproducer"]["ranAt"] = now
         for name, run in self.fields.items():
             original = source_code(self.envelope, name)
             check = CodeCheck(status=run.status, reason=run.reason)

@@ -79,9 +79,10 @@ class RunResult:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> RunResult:
-        frames = tuple((str(f["file"]), int(f["line"])) for f in data.get("frames") or [])
-        if frames and not isinstance((data.get("frames") or [{}])[0], dict):
-            frames = tuple((str(f[0]), int(f[1])) for f in data["frames"])
+        frames = tuple(  # the wrapper writes {"file", "line"}, the cache [file, line]
+            (str(f["file"]), int(f["line"])) if isinstance(f, dict) else (str(f[0]), int(f[1]))
+            for f in data.get("frames") or []
+        )
         return cls(
             status=data.get("status", "crashed"),
             error_class=data.get("errorClass"),
