@@ -212,7 +212,8 @@ class CodeCheck(TypedDict, total=False):
     status: CheckStatus
     reason: str  # what it showed, or why it did not run or failed
     ranAt: str  # ISO-8601 UTC, when it ran
-    code: str  # a failed field's code, as the analyst wrote it
+    code: str  # the field's code as the analyst wrote it (a failed field lives only here)
+    shown: str  # what the record shows after verify (a passing tryCatchPattern: what ran)
 
 
 class VerificationEvidence(TypedDict, total=False):
