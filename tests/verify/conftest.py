@@ -41,7 +41,7 @@ def unreached():
     raise RuntimeError("nothing reaches this")
 '''
 
-TESTS = '''\
+TESTS = """\
 import pytest
 
 from acme.core import check, fill, old
@@ -67,7 +67,7 @@ def test_old():
 def test_wrong_expectation():
     with pytest.raises(KeyError):
         check(-5)
-'''
+"""
 
 REPO = "acme/box"
 
@@ -80,8 +80,18 @@ class Tree:
     def verify(self, *args: str) -> Result:
         return CliRunner().invoke(
             main,
-            ["verify", REPO, "--db", str(self.db), "--path", str(self.root),
-             "--tests", str(self.root / "tests"), "--no-progress", *args],
+            [
+                "verify",
+                REPO,
+                "--db",
+                str(self.db),
+                "--path",
+                str(self.root),
+                "--tests",
+                str(self.root / "tests"),
+                "--no-progress",
+                *args,
+            ],
         )
 
 

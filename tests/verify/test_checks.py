@@ -31,7 +31,9 @@ def check(x):
 """
 
 
-def _envelope(path: str, line: int, end: int, cls: str, qualified: str | None, pattern: str) -> dict[str, Any]:
+def _envelope(
+    path: str, line: int, end: int, cls: str, qualified: str | None, pattern: str
+) -> dict[str, Any]:
     return {
         "record": {
             "id": f"{path}:{line}",
@@ -57,8 +59,12 @@ def _run(lib: Path, program: str) -> RunResult:
     return Sandbox(sys_path=(str(lib),)).run(program)
 
 
-NEG = _envelope("src/acme/core.py", 11, 13, "Error", "acme.core.Error", r"x must be non\-negative, got (.*?)")
-ZERO = _envelope("src/acme/core.py", 15, 15, "Narrow", "acme.core.Narrow", r"x must be non\-negative, got (.*?)")
+NEG = _envelope(
+    "src/acme/core.py", 11, 13, "Error", "acme.core.Error", r"x must be non\-negative, got (.*?)"
+)
+ZERO = _envelope(
+    "src/acme/core.py", 15, 15, "Narrow", "acme.core.Narrow", r"x must be non\-negative, got (.*?)"
+)
 MISSING = _envelope("src/acme/core.py", 16, 16, "KeyError", "builtins.KeyError", r"no (.*?)")
 
 

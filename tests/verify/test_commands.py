@@ -37,7 +37,9 @@ def test_reproducers_from_the_tests_are_verified_and_stored(tree: Tree) -> None:
     result = tree.verify()
     assert result.exit_code == 0, result.output
     records = _records(tree)
-    raised = {line: ev["reproducer"]["raised"] for line, (_, ev) in records.items() if "reproducer" in ev}
+    raised = {
+        line: ev["reproducer"]["raised"] for line, (_, ev) in records.items() if "reproducer" in ev
+    }
     assert raised == {
         10: "ValueError: x must be non-negative, got -1",
         16: "TypeError: n must be an int, not float",

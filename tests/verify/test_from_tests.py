@@ -8,7 +8,7 @@ import textwrap
 from errdex.verify.from_tests import candidates, module_of
 
 MODULE = textwrap.dedent(
-    '''
+    """
     import os
     import pytest
     import mylib as ml
@@ -85,11 +85,11 @@ MODULE = textwrap.dedent(
         def test_needs_self(self):
             with pytest.raises(ValueError):
                 self.helper()
-    '''
+    """
 )
 
 UNITTEST = textwrap.dedent(
-    '''
+    """
     import unittest
     import json as j
 
@@ -112,7 +112,7 @@ UNITTEST = textwrap.dedent(
                 pass
             else:
                 self.fail("no error")
-    '''
+    """
 )
 
 
@@ -183,7 +183,10 @@ def test_unittest_forms_relative_imports_and_try_except() -> None:
     assert decode[1].endswith("j.loads('[')")
     assert decode[2].endswith("j.dumps(object())")
     assert got["JsonTest::test_try_form"][0].endswith("j.loads('x')")
-    rel = candidates("from .helpers import build\n\ndef test_a():\n    with raises(E):\n        build()\n", "pkg/tests/test_a.py")
+    rel = candidates(
+        "from .helpers import build\n\ndef test_a():\n    with raises(E):\n        build()\n",
+        "pkg/tests/test_a.py",
+    )
     assert rel == []  # `raises` not imported from pytest: no expectation
     rel = candidates(
         "import pytest\nfrom .helpers import build\n\n"

@@ -66,7 +66,9 @@ def test_every_code_block_carries_a_mark(verified: Tree, live: LiveServer) -> No
                 assert code and len(marks) == len(code), (line, section_id)
 
 
-def test_an_unreached_record_has_no_reproducer_and_says_not_run(verified: Tree, live: LiveServer) -> None:
+def test_an_unreached_record_has_no_reproducer_and_says_not_run(
+    verified: Tree, live: LiveServer
+) -> None:
     doc = parse(_get(live, _url(verified, 27)))
     assert doc.find_all("section", id="reproduce") == []
     handling = doc.find("section", id="handling")

@@ -22,7 +22,7 @@ def test_a_raise_comes_back_with_class_message_and_innermost_frame() -> None:
 
 def test_what_a_snippet_prints_cannot_fake_the_result() -> None:
     result = Sandbox().run(
-        "import sys\nprint('{\"status\": \"ok\"}')\n"
+        'import sys\nprint(\'{"status": "ok"}\')\n'
         "sys.stderr.write('Traceback\\nKeyError: x\\n')\nraise TypeError('real')\n"
     )
     assert (result.status, result.error_class, result.message) == (

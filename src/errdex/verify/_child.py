@@ -18,6 +18,7 @@ import json
 import os
 import sys
 import time
+from typing import Any
 
 #: Frames kept from the traceback (innermost ones).
 MAX_FRAMES = 40
@@ -27,7 +28,7 @@ MAX_TEXT = 4000
 SNIPPET_FILE = "<reproducer>"
 
 
-def _limits(config: dict) -> None:
+def _limits(config: dict[str, Any]) -> None:
     import resource
 
     memory = int(config.get("memory") or 0)
@@ -55,19 +56,19 @@ def _no_network() -> None:
     original_connect = socket.socket.connect
     original_connect_ex = socket.socket.connect_ex
 
-    def connect(self: socket.socket, address: object) -> None:
+    def connect(self: socket.socket, address: Any) -> None:
         if self.family == getattr(socket, "AF_UNIX", None):
             return original_connect(self, address)
         refuse()
 
-    def connect_ex(self: socket.socket, address: object) -> int:
+    def connect_ex(self: socket.socket, address: Any) -> int:
         if self.family == getattr(socket, "AF_UNIX", None):
             return original_connect_ex(self, address)
         refuse()
         return 1
 
-    socket.socket.connect = connect  # type: ignore[method-assign]
-    socket.socket.connect_ex = connect_ex  # type: ignore[method-assign]
+    socket.socket.connect = connect  # type: ignore[method-assign,assignment]
+    socket.socket.connect_ex = connect_ex  # type: ignore[method-assign,assignment]
     socket.socket.sendto = refuse  # type: ignore[method-assign,assignment]
     socket.getaddrinfo = refuse  # type: ignore[assignment]
     socket.gethostbyname = refuse  # type: ignore[assignment]
@@ -91,15 +92,14 @@ def _text(value: object) -> str:
     return text[:MAX_TEXT]
 
 
-def _describe(exc: BaseException) -> dict:
+def _describe(exc: BaseException) -> dict[str, Any]:
     import traceback
 
     tb = exc.__traceback__
     if tb is not None and tb.tb_frame.f_code.co_filename == __file__:
         tb = tb.tb_next  # the wrapper's own exec() is no part of the answer
     frames = [
-        {"file": f.filename, "line": f.lineno, "function": f.name}
-        for f in traceback.extract_tb(tb)
+        {"file": f.filename, "line": f.lineno, "function": f.name} for f in traceback.extract_tb(tb)
     ][-MAX_FRAMES:]
     lines = "".join(traceback.format_exception(type(exc), exc, tb)).splitlines()
     first = exc.args[0] if len(exc.args) == 1 and isinstance(exc.args[0], str) else None
@@ -127,7 +127,7 @@ def main() -> int:
 
     if config.get("warningsAsErrors"):
         warnings.simplefilter("error")
-    result: dict = {"status": "ok"}
+    result: dict[str, Any] = {"status": "ok"}
     started = time.monotonic()
     import linecache
 
@@ -146,7 +146,7 @@ def main() -> int:
         marks = namespace.get("__errdex_marks__")
         if isinstance(marks, list):
             result["marks"] = [str(m) for m in marks][:20]
-    except BaseException as exc:  # noqa: BLE001 - whatever the snippet raises is the answer
+    except BaseException as exc:
         result = _describe(exc)
     result["seconds"] = round(time.monotonic() - started, 4)
     result["python"] = sys.version.split()[0]

@@ -38,9 +38,9 @@ class ClassContext:
 
         class _Rename(ast.NodeTransformer):
             def visit_Attribute(self, node: ast.Attribute) -> ast.AST:
-                if isinstance(node.value, ast.Name) and node.value.id in owners:
-                    if node.attr in attrs:
-                        return ast.copy_location(ast.Name(node.attr, node.ctx), node)
+                value = node.value
+                if isinstance(value, ast.Name) and value.id in owners and node.attr in attrs:
+                    return ast.copy_location(ast.Name(node.attr, node.ctx), node)
                 return self.generic_visit(node)
 
         module = ast.Module(body=statements, type_ignores=[])

@@ -21,7 +21,7 @@ import re2
 from .sandbox import RunResult
 from .sites import RepoSites, site_of
 
-__all__ = ["Verdict", "class_agrees", "check_reproducer", "message_fits", "raised_at"]
+__all__ = ["Verdict", "check_reproducer", "class_agrees", "message_fits", "raised_at"]
 
 
 @dataclass(frozen=True)
@@ -68,9 +68,7 @@ def class_agrees(envelope: dict[str, Any], result: RunResult) -> bool:
         if "." in wanted and not wanted.startswith("builtins."):
             # a class re-exported elsewhere: the same name, under the same top package
             top, name = wanted.split(".", 1)[0], wanted.rsplit(".", 1)[-1]
-            return any(
-                c.rsplit(".", 1)[-1] == name and c.split(".", 1)[0] == top for c in raised
-            )
+            return any(c.rsplit(".", 1)[-1] == name and c.split(".", 1)[0] == top for c in raised)
         if "." in wanted:
             return False
     bare = str(shown or wanted).rsplit(".", 1)[-1]
@@ -92,7 +90,9 @@ def check_reproducer(envelope: dict[str, Any], result: RunResult, sites: RepoSit
     if where[0] != site.file_path or not site.holds(where[1]):
         return Verdict(False, f"raised {result.error_class} at {where[0]}:{where[1]}")
     if not class_agrees(envelope, result):
-        return Verdict(False, f"raised {result.error_class}, not {envelope['record'].get('errorClass')}")
+        return Verdict(
+            False, f"raised {result.error_class}, not {envelope['record'].get('errorClass')}"
+        )
     if not message_fits(str(envelope["record"].get("messagePattern") or ""), result):
         return Verdict(False, f"the message {result.message!r} does not match the pattern")
     return Verdict(True, f"raised {_short(result.error_class)} at {where[0]}:{where[1]}")

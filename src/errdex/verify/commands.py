@@ -55,7 +55,10 @@ def _fail(message: str) -> None:
 @click.option("--jobs", "-j", default=2, show_default=True, help="Snippets run at once.")
 @click.option("--timeout", default=DEFAULT_TIMEOUT, show_default=True, help="Seconds per snippet.")
 @click.option(
-    "--memory-mb", default=DEFAULT_MEMORY >> 20, show_default=True, help="Address space per snippet."
+    "--memory-mb",
+    default=DEFAULT_MEMORY >> 20,
+    show_default=True,
+    help="Address space per snippet.",
 )
 @click.option(
     "--path",
@@ -214,8 +217,12 @@ def summarize(runs: list[RepoRun]) -> dict[str, Any]:
     return result
 
 
-def _print_summary(runs: list[RepoRun], executor: Executor, seconds: float, sandbox: Sandbox) -> None:
-    table = Table("repository", "records", "verified reproducer", "failed", "not reached", "tests read")
+def _print_summary(
+    runs: list[RepoRun], executor: Executor, seconds: float, sandbox: Sandbox
+) -> None:
+    table = Table(
+        "repository", "records", "verified reproducer", "failed", "not reached", "tests read"
+    )
     data = summarize(runs)
     for repo, row in data.items():
         skipped = row["skipped"]

@@ -121,9 +121,10 @@ class _Module:
                 return
             for name in bound_names(stmt):
                 self.helpers[name] = stmt
-        elif isinstance(stmt, (ast.FunctionDef, ast.ClassDef)):
-            if not stmt.name.startswith(("test", "Test")):
-                self.helpers[stmt.name] = stmt
+        elif isinstance(stmt, ast.FunctionDef | ast.ClassDef) and not stmt.name.startswith(
+            ("test", "Test")
+        ):
+            self.helpers[stmt.name] = stmt
 
     def _note_pytest(self, stmt: ast.Import | ast.ImportFrom) -> None:
         if isinstance(stmt, ast.Import):
@@ -216,7 +217,9 @@ class _Cutter:
         """Statements before the expectation, without other expectations or checks."""
         out: list[ast.stmt] = []
         for stmt in body:
-            if self._is_expectation(stmt) or isinstance(stmt, ast.Try) and self._is_try_form(stmt):
+            if self._is_expectation(stmt) or (
+                isinstance(stmt, ast.Try) and self._is_try_form(stmt)
+            ):
                 continue
             if isinstance(stmt, (ast.For, ast.While, ast.If, ast.With)):
                 stmt = _copy_with(stmt, self._clean(stmt.body) or [ast.Pass()])
@@ -278,9 +281,9 @@ class _Cutter:
                 inner, kind = target
                 yield stmt.lineno, kind, _wrap(outer, self._clean(body[:i]) + inner)
                 continue
-            if isinstance(stmt, (ast.For, ast.While, ast.With, ast.If)):
-                yield from self._walk(stmt.body, [*outer, (stmt, self._clean(body[:i]))])
-            elif isinstance(stmt, ast.Try) and not self._is_try_form(stmt):
+            if isinstance(stmt, (ast.For, ast.While, ast.With, ast.If)) or (
+                isinstance(stmt, ast.Try) and not self._is_try_form(stmt)
+            ):
                 yield from self._walk(stmt.body, [*outer, (stmt, self._clean(body[:i]))])
 
 
@@ -299,24 +302,27 @@ def _copy_with(stmt: ast.stmt, body: list[ast.stmt]) -> ast.stmt:
 def _wrap(outer: list[tuple[ast.stmt, list[ast.stmt]]], inner: list[ast.stmt]) -> list[ast.stmt]:
     """Put ``inner`` back inside the loops, withs and ifs that held it."""
     for stmt, before in reversed(outer):
-        if isinstance(stmt, ast.Try):
-            inner = before + inner
-        else:
-            inner = [*before, _copy_with(stmt, inner)]
+        held = inner if isinstance(stmt, ast.Try) else [_copy_with(stmt, inner)]
+        inner = [*before, *held]
     return inner
+
+
+def _is_test_class(cls: ast.ClassDef) -> bool:
+    """pytest's ``Test*`` classes and unittest's cases (``*Test``, ``*Tests``, a ``TestCase`` base)."""
+    if cls.name.startswith("Test") or cls.name.endswith(("Test", "Tests", "TestCase")):
+        return True
+    return any(
+        (isinstance(b, ast.Attribute) and b.attr == "TestCase")
+        or (isinstance(b, ast.Name) and b.id == "TestCase")
+        for b in cls.bases
+    )
 
 
 def _tests(tree: ast.Module) -> Iterator[tuple[ast.FunctionDef, ast.ClassDef | None]]:
     for stmt in tree.body:
         if isinstance(stmt, ast.FunctionDef) and stmt.name.startswith("test"):
             yield stmt, None
-        elif isinstance(stmt, ast.ClassDef) and stmt.name.startswith("Test"):
-            for item in stmt.body:
-                if isinstance(item, ast.FunctionDef) and item.name.startswith("test"):
-                    yield item, stmt
-        elif isinstance(stmt, ast.ClassDef) and any(
-            isinstance(b, ast.Attribute) and b.attr == "TestCase" for b in stmt.bases
-        ):
+        elif isinstance(stmt, ast.ClassDef) and _is_test_class(stmt):
             for item in stmt.body:
                 if isinstance(item, ast.FunctionDef) and item.name.startswith("test"):
                     yield item, stmt

@@ -41,7 +41,9 @@ class RecordOutcome:
     failure: str | None = None  # why no reproducer: the closest miss
     fields: dict[str, FieldRun] = field(default_factory=dict)
 
-    def written(self, now: str, python: str, isolation: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    def written(
+        self, now: str, python: str, isolation: str
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
         """The record and evidence to store."""
         record = copy.deepcopy(self.envelope["record"])
         evidence = copy.deepcopy(self.envelope.get("evidence") or {})
@@ -67,9 +69,9 @@ class RecordOutcome:
             ran = bool(self.failure and self.failure.startswith("ran: "))
             checks["reproducer"] = CodeCheck(
                 status="failed" if ran else "not-run",
-                reason=(self.failure or "no snippet from the tests raised at this site").removeprefix(
-                    "ran: "
-                ),
+                reason=(
+                    self.failure or "no snippet from the tests raised at this site"
+                ).removeprefix("ran: "),
             )
             if ran:
                 checks["reproducer"]["ranAt"] = now

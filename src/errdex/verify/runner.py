@@ -48,7 +48,11 @@ class RepoRun:
 
 def _context(envelopes: list[dict[str, Any]]) -> list[Any]:
     source = (envelopes[0].get("evidence") or {}).get("source") or {} if envelopes else {}
-    return [envelopes[0]["record"]["repo"] if envelopes else "", source.get("version"), source.get("ref")]
+    return [
+        envelopes[0]["record"]["repo"] if envelopes else "",
+        source.get("version"),
+        source.get("ref"),
+    ]
 
 
 def _preference(envelope: dict[str, Any], cand: Candidate) -> tuple[int, int, str]:
@@ -127,7 +131,9 @@ def _not_run(out: RecordOutcome) -> None:
     record = out.envelope["record"]
     for name in ("tryCatchPattern", "validationCode", "typeGuard"):
         if name not in out.fields and source_code(out.envelope, name):
-            reason = _NO_REPRODUCER if out.reproducer is None else "no place for the reproducer in it"
+            reason = (
+                _NO_REPRODUCER if out.reproducer is None else "no place for the reproducer in it"
+            )
             out.fields[name] = FieldRun("not-run", reason)
     if record.get("exampleFix"):
         out.fields["exampleFix"] = FieldRun("not-run", "a before/after fragment, not a program")
@@ -182,4 +188,3 @@ def _raised_text(out: RecordOutcome) -> str:
         return ""
     result = out.reproducer[1]
     return f"{(result.error_class or '?').rsplit('.', 1)[-1]} raised at {out.site}"
-
