@@ -103,3 +103,19 @@ def test_a_child_that_dies_is_crashed_and_a_bad_interpreter_too() -> None:
 def test_results_round_trip_through_json() -> None:
     result = Sandbox().run("raise ValueError('x')\n")
     assert RunResult.from_json(result.to_json()) == result
+
+
+def test_what_a_snippet_leaves_running_is_killed_with_it(tmp_path: Path) -> None:
+    flag = tmp_path / "still-running"
+    child = f"import time, pathlib; time.sleep(3); pathlib.Path({str(flag)!r}).write_text('x')"
+    program = f"import subprocess, sys\nsubprocess.Popen([sys.executable, '-c', {child!r}])\n"
+    assert Sandbox(namespace=False).run(program).status == "ok"
+    import time
+
+    time.sleep(4)
+    assert not flag.exists()
+
+
+def test_a_flood_on_stderr_is_bounded_by_the_file_size_limit() -> None:
+    result = Sandbox(timeout=20).run("import sys\nwhile True:\n    sys.stderr.write('x' * 65536)\n")
+    assert result.status in ("raised", "crashed"), result  # stopped by the limit, not the clock

@@ -169,27 +169,33 @@ class Sandbox:
             return self._spawn(argv, work, out)
 
     def _spawn(self, argv: list[str], work: Path, out: Path) -> RunResult:
-        try:
-            proc = subprocess.Popen(
-                argv,
-                cwd=work,
-                env=self._env(str(work)),
-                stdin=subprocess.DEVNULL,
-                stdout=subprocess.DEVNULL,
-                stderr=subprocess.PIPE,
-                start_new_session=True,
-            )
-        except OSError as exc:
-            return RunResult("crashed", detail=f"could not start {argv[0]}: {exc}")
-        try:
-            _, err = proc.communicate(timeout=self.timeout)
-        except subprocess.TimeoutExpired:
-            _kill_group(proc)
-            return RunResult("timeout", detail=f"no result within {self.timeout:g} s")
+        # stderr goes to a file in the scratch folder: the file-size limit bounds it, where
+        # a pipe would hold whatever a runaway snippet prints in this process's memory
+        with (work / "stderr.txt").open("w+b") as err:
+            try:
+                proc = subprocess.Popen(
+                    argv,
+                    cwd=work,
+                    env=self._env(str(work)),
+                    stdin=subprocess.DEVNULL,
+                    stdout=subprocess.DEVNULL,
+                    stderr=err,
+                    start_new_session=True,
+                )
+            except OSError as exc:
+                return RunResult("crashed", detail=f"could not start {argv[0]}: {exc}")
+            try:
+                proc.wait(timeout=self.timeout)
+            except subprocess.TimeoutExpired:
+                _kill_group(proc)
+                return RunResult("timeout", detail=f"no result within {self.timeout:g} s")
+            _kill_group(proc)  # whatever the snippet started and left running
+            err.seek(0, os.SEEK_END)
+            err.seek(max(0, err.tell() - 2000))
+            tail = err.read().decode("utf-8", "replace").strip().splitlines()[-3:]
         try:
             data = json.loads(out.read_text(encoding="utf-8"))
         except (OSError, ValueError):
-            tail = err.decode("utf-8", "replace").strip().splitlines()[-3:]
             return RunResult(
                 "crashed",
                 detail=f"exit status {proc.returncode}" + (": " + " | ".join(tail) if tail else ""),
@@ -198,8 +204,10 @@ class Sandbox:
 
 
 def _kill_group(proc: subprocess.Popen[bytes]) -> None:
+    """Kill the snippet's session (the child leads it, so its id is the group's)."""
     try:
         os.killpg(proc.pid, signal.SIGKILL)
-    except OSError:
-        proc.kill()
-    proc.communicate()
+    except OSError:  # the group is gone already
+        if proc.poll() is None:
+            proc.kill()
+    proc.wait()
