@@ -120,3 +120,10 @@ def test_a_wrong_expectation_counts_as_a_miss_not_a_pass(tree: Tree) -> None:
         "tests/test_core.py::test_negative",
         "tests/test_core.py::test_wrong_expectation",
     }
+
+
+def test_fresh_interpreters_and_forked_children_agree(tree: Tree) -> None:
+    forked = json.loads(tree.verify("--json", "--no-cache").output)
+    fresh = json.loads(tree.verify("--json", "--no-cache", "--fresh-interpreter").output)
+    assert forked["repos"] == fresh["repos"]
+    assert forked["runs"]["ran"] == fresh["runs"]["ran"] > 0

@@ -119,3 +119,38 @@ def test_what_a_snippet_leaves_running_is_killed_with_it(tmp_path: Path) -> None
 def test_a_flood_on_stderr_is_bounded_by_the_file_size_limit() -> None:
     result = Sandbox(timeout=20).run("import sys\nwhile True:\n    sys.stderr.write('x' * 65536)\n")
     assert result.status in ("raised", "crashed"), result  # stopped by the limit, not the clock
+
+
+PROGRAMS = [
+    "def f(x):\n    raise ValueError(f'bad {x}')\nf(3)\n",
+    "x = 1\n",
+    "import socket\nsocket.getaddrinfo('example.org', 80)\n",
+    "x = bytearray(1 << 31)\n",
+    "import os\nos._exit(4)\n",
+    "import os\nraise RuntimeError(str(os.getcwd() == os.environ['HOME']))\n",
+    "import json\njson.loads('{')\n",
+]
+
+
+def _essence(result: RunResult) -> tuple[object, ...]:
+    frames = tuple(f for f in result.frames if f[0] == "<reproducer>")
+    return (result.status, result.error_class, result.message, frames)
+
+
+def test_forked_children_give_what_fresh_interpreters_give() -> None:
+    plain = Sandbox(memory=1 << 30)
+    forked = Sandbox(memory=1 << 30, fork=True, preload=("json",))
+    try:
+        for program in PROGRAMS:
+            assert _essence(forked.run(program)) == _essence(plain.run(program)), program
+    finally:
+        forked.close()
+
+
+def test_a_forked_child_that_times_out_is_killed_and_the_server_goes_on() -> None:
+    forked = Sandbox(timeout=1.5, fork=True)
+    try:
+        assert forked.run("while True:\n    pass\n").status == "timeout"
+        assert forked.run("raise KeyError('after')\n").arg == "after"
+    finally:
+        forked.close()

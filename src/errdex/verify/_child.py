@@ -114,23 +114,24 @@ def _describe(exc: BaseException) -> dict[str, Any]:
     }
 
 
-def main() -> int:
-    with open(sys.argv[1], encoding="utf-8") as f:
-        config = json.load(f)
-    out_path = sys.argv[2]
-    _limits(config)
+def prepare(config: dict[str, Any]) -> None:
+    """What holds for every snippet: no network, the extra import roots."""
     if config.get("blockNetwork", True):
         _no_network()
     for path in reversed(config.get("sysPath") or []):
         sys.path.insert(0, path)
+
+
+def run(config: dict[str, Any], out_path: str) -> None:
+    """Run one program under its limits and write what it raised to ``out_path``."""
+    _limits(config)
+    import linecache
     import warnings
 
     if config.get("warningsAsErrors"):
         warnings.simplefilter("error")
     result: dict[str, Any] = {"status": "ok"}
     started = time.monotonic()
-    import linecache
-
     program = config["program"]
     linecache.cache[SNIPPET_FILE] = (
         len(program),
@@ -146,7 +147,7 @@ def main() -> int:
         marks = namespace.get("__errdex_marks__")
         if isinstance(marks, list):
             result["marks"] = [str(m) for m in marks][:20]
-    except BaseException as exc:
+    except BaseException as exc:  # noqa: BLE001 - whatever the snippet raises is the answer
         result = _describe(exc)
     result["seconds"] = round(time.monotonic() - started, 4)
     result["python"] = sys.version.split()[0]
@@ -155,6 +156,62 @@ def main() -> int:
     with open(tmp, "w", encoding="utf-8") as f:
         json.dump(result, f)
     os.replace(tmp, out_path)
+
+
+def _forked(config_path: str, out_path: str, work: str) -> None:
+    """In the forked child: its own session, folder, standard streams, then the run."""
+    os.setsid()
+    os.chdir(work)
+    os.environ["HOME"] = os.environ["TMPDIR"] = work
+    null = os.open(os.devnull, os.O_RDWR)
+    err = os.open(os.path.join(work, "stderr.txt"), os.O_WRONLY | os.O_CREAT, 0o600)
+    os.dup2(null, 0)
+    os.dup2(null, 1)
+    os.dup2(err, 2)
+    with open(config_path, encoding="utf-8") as f:
+        config = json.load(f)
+    run(config, out_path)
+
+
+def serve(config_path: str) -> int:
+    """Fork server: import the named modules once, then fork one child per request.
+
+    A request is one JSON line on stdin (``config``, ``out``, ``work``); the answer is
+    ``{"pid": …}`` at once and ``{"done": …}`` when that child has ended.
+    """
+    with open(config_path, encoding="utf-8") as f:
+        config = json.load(f)
+    prepare(config)
+    import importlib
+
+    for name in config.get("preload") or []:
+        try:
+            importlib.import_module(name)
+        except BaseException:  # noqa: BLE001, S112 - a module that fails is imported by the snippet
+            continue
+    for line in sys.stdin:
+        request = json.loads(line)
+        pid = os.fork()
+        if pid == 0:
+            code = 1
+            try:
+                _forked(request["config"], request["out"], request["work"])
+                code = 0
+            finally:
+                os._exit(code)
+        print(json.dumps({"pid": pid}), flush=True)
+        _, status = os.waitpid(pid, 0)
+        print(json.dumps({"done": pid, "status": status}), flush=True)
+    return 0
+
+
+def main() -> int:
+    if sys.argv[1] == "--serve":
+        return serve(sys.argv[2])
+    with open(sys.argv[1], encoding="utf-8") as f:
+        config = json.load(f)
+    prepare(config)
+    run(config, sys.argv[2])
     return 0
 
 

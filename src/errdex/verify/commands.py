@@ -74,6 +74,12 @@ def _fail(message: str) -> None:
     type=click.Path(exists=True, file_okay=False),
     help="A folder of the repository's tests to read as well (a checkout, an sdist).",
 )
+@click.option(
+    "--fresh-interpreter",
+    is_flag=True,
+    help="Start a new interpreter for every snippet instead of forking it from a server "
+    "that imported the repository's packages once (slower, the same results).",
+)
 @click.option("--no-cache", is_flag=True, help="Run every snippet again.")
 @click.option("--no-progress", is_flag=True, help="Do not draw a progress bar.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
@@ -87,6 +93,7 @@ def verify_command(
     memory_mb: int,
     paths: tuple[str, ...],
     tests: tuple[str, ...],
+    fresh_interpreter: bool,
     no_cache: bool,
     no_progress: bool,
     as_json: bool,
@@ -116,6 +123,7 @@ def verify_command(
         timeout=timeout,
         memory=memory_mb << 20,
         sys_path=tuple(str(Path(p).resolve()) for p in paths),
+        fork=not fresh_interpreter,
     )
     cache = None if no_cache else VerifyCache(default_cache_path())
     executor = Executor(sandbox, cache, (interp.executable, interp.version), jobs=jobs)

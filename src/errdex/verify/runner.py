@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +27,7 @@ from .from_tests import Candidate, candidates
 from .handlers import check_program, condition_of, splice_try
 from .locate import Interpreter, Located, locate, test_files
 from .outcome import FieldRun, RecordOutcome, source_code
+from .forkserver import ServerPool
 from .sandbox import RunResult
 from .sites import RepoSites, site_of
 
@@ -162,6 +163,33 @@ def verify_repo(
         run.test_files += 1
         cands.extend(candidates(text, rel))
     run.snippets = len(cands)
+    base = executor.sandbox
+    if base.fork:  # the fork servers import the repository's packages once
+        executor.sandbox = replace(base, preload=_preload(repo, run.located), _pool=ServerPool())
+    try:
+        _run_all(run, envelopes, sites, cands, executor, progress)
+    finally:
+        executor.sandbox.close()
+        executor.sandbox = base
+    return run
+
+
+def _preload(repo: str, located: Located) -> tuple[str, ...]:
+    names = sorted(top.name for top in located.tops if top.name.isidentifier())
+    if repo == "python/cpython":
+        names.append("test.support")
+    return tuple(names)
+
+
+def _run_all(
+    run: RepoRun,
+    envelopes: list[dict[str, Any]],
+    sites: RepoSites,
+    cands: list[Candidate],
+    executor: Executor,
+    progress: Progress,
+) -> None:
+    repo = run.repo
     jobs = [Job(c.program, c.warns) for c in cands]
     context = _context(envelopes)
     progress(f"{repo}: reproducers", len(set(jobs)), 0)
@@ -180,7 +208,6 @@ def verify_repo(
                 verdict.shown = shown
             out.fields[name] = verdict
         _not_run(out)
-    return run
 
 
 def _raised_text(out: RecordOutcome) -> str:

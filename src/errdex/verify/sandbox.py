@@ -27,6 +27,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
+from .forkserver import ForkServer, ServerPool
+
 __all__ = [
     "DEFAULT_MEMORY",
     "DEFAULT_TIMEOUT",
@@ -122,6 +124,9 @@ class Sandbox:
     memory: int = DEFAULT_MEMORY
     sys_path: tuple[str, ...] = ()
     namespace: bool = True  # use ``unshare -rn`` where it works
+    fork: bool = False  # fork each snippet from a server that imported ``preload`` once
+    preload: tuple[str, ...] = ()
+    _pool: ServerPool = field(default_factory=ServerPool, compare=False, repr=False)
 
     def isolation(self) -> str:
         """How the network is cut: ``namespace`` (and the bootstrap) or ``bootstrap``."""
@@ -146,27 +151,61 @@ class Sandbox:
                 env[key] = os.environ[key]
         return env
 
+    def _config(self, program: str, warnings_as_errors: bool) -> dict[str, Any]:
+        return {
+            "program": program,
+            "memory": self.memory,
+            "cpu": int(self.timeout) + 1,
+            "fsize": _FILE_SIZE,
+            "sysPath": list(self.sys_path),
+            "warningsAsErrors": warnings_as_errors,
+            "blockNetwork": True,
+        }
+
+    def _prefix(self) -> list[str]:
+        return ["unshare", "-rn"] if self.isolation() == "namespace" else []
+
     def run(self, program: str, *, warnings_as_errors: bool = False) -> RunResult:
         """Run ``program`` once and say what it raised."""
         with tempfile.TemporaryDirectory(prefix="errdex-verify-") as scratch:
             work = Path(scratch)
-            config = {
-                "program": program,
-                "memory": self.memory,
-                "cpu": int(self.timeout) + 1,
-                "fsize": _FILE_SIZE,
-                "sysPath": list(self.sys_path),
-                "warningsAsErrors": warnings_as_errors,
-                "blockNetwork": True,
-            }
+            config = self._config(program, warnings_as_errors)
+            if self.fork:
+                return self._run_forked(config, work)
             (work / "config.json").write_text(json.dumps(config), encoding="utf-8")
             child = work / "errdex_verify_child.py"
             shutil.copyfile(_CHILD, child)
             out = work / "result.json"
             argv = [self.python, "-I", "-B", str(child), str(work / "config.json"), str(out)]
-            if self.isolation() == "namespace":
-                argv = ["unshare", "-rn", *argv]
-            return self._spawn(argv, work, out)
+            return self._spawn([*self._prefix(), *argv], work, out)
+
+    def _start_server(self) -> ForkServer:
+        config = {
+            "sysPath": list(self.sys_path),
+            "blockNetwork": True,
+            "preload": list(self.preload),
+        }
+        return ForkServer(self._prefix(), self.python, self._env("/"), config)
+
+    def _run_forked(self, config: dict[str, Any], work: Path) -> RunResult:
+        out = work / "result.json"
+        try:
+            server = self._pool.take(self._start_server)
+        except OSError as exc:
+            return RunResult("crashed", detail=f"could not start the fork server: {exc}")
+        try:
+            status = server.run(config, work, out, self.timeout)
+        except (EOFError, OSError, ValueError) as exc:
+            server.close()
+            return RunResult("crashed", detail=f"fork server: {exc}")
+        self._pool.give(server)
+        if status == "timeout":
+            return RunResult("timeout", detail=f"no result within {self.timeout:g} s")
+        return _read_result(out, work / "stderr.txt", None)
+
+    def close(self) -> None:
+        """Stop the fork servers (a plain sandbox has none)."""
+        self._pool.close()
 
     def _spawn(self, argv: list[str], work: Path, out: Path) -> RunResult:
         # stderr goes to a file in the scratch folder: the file-size limit bounds it, where
@@ -190,17 +229,23 @@ class Sandbox:
                 _kill_group(proc)
                 return RunResult("timeout", detail=f"no result within {self.timeout:g} s")
             _kill_group(proc)  # whatever the snippet started and left running
-            err.seek(0, os.SEEK_END)
-            err.seek(max(0, err.tell() - 2000))
-            tail = err.read().decode("utf-8", "replace").strip().splitlines()[-3:]
+        return _read_result(out, work / "stderr.txt", proc.returncode)
+
+
+def _read_result(out: Path, stderr: Path, returncode: int | None) -> RunResult:
+    try:
+        data = json.loads(out.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
         try:
-            data = json.loads(out.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            return RunResult(
-                "crashed",
-                detail=f"exit status {proc.returncode}" + (": " + " | ".join(tail) if tail else ""),
-            )
-        return RunResult.from_json(data)
+            with stderr.open("rb") as err:
+                err.seek(0, os.SEEK_END)
+                err.seek(max(0, err.tell() - 2000))
+                tail = err.read().decode("utf-8", "replace").strip().splitlines()[-3:]
+        except OSError:
+            tail = []
+        status = f"exit status {returncode}" if returncode is not None else "no result"
+        return RunResult("crashed", detail=status + (": " + " | ".join(tail) if tail else ""))
+    return RunResult.from_json(data)
 
 
 def _kill_group(proc: subprocess.Popen[bytes]) -> None:
