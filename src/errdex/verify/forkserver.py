@@ -12,6 +12,7 @@ kills its whole session as in the plain mode.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import select
@@ -92,10 +93,8 @@ class ForkServer:
 
     def close(self) -> None:
         if self.proc.stdin is not None:
-            try:
+            with contextlib.suppress(OSError):
                 self.proc.stdin.close()
-            except OSError:
-                pass
         try:
             self.proc.wait(timeout=5)
         except subprocess.TimeoutExpired:
@@ -105,10 +104,8 @@ class ForkServer:
 
 
 def _kill(pid: int) -> None:
-    try:
+    with contextlib.suppress(OSError):  # the session is gone already
         os.killpg(pid, signal.SIGKILL)
-    except OSError:
-        pass
 
 
 class ServerPool:

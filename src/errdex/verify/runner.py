@@ -23,11 +23,11 @@ from typing import Any
 
 from .checks import check_reproducer, raised_at
 from .executor import Executor, Job
+from .forkserver import ServerPool
 from .from_tests import Candidate, candidates
 from .handlers import check_program, condition_of, splice_try
 from .locate import Interpreter, Located, locate, test_files
 from .outcome import FieldRun, RecordOutcome, source_code
-from .forkserver import ServerPool
 from .sandbox import RunResult
 from .sites import RepoSites, site_of
 
