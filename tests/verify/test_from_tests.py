@@ -28,6 +28,7 @@ MODULE = textwrap.dedent(
 
 
     def test_plain():
+        '''Negative values are refused.'''
         items = make(2)
         assert items
         with pytest.raises(ValueError, match="negative"):
