@@ -221,6 +221,8 @@ class _Cutter:
                 isinstance(stmt, ast.Try) and self._is_try_form(stmt)
             ):
                 continue
+            if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant):
+                continue  # a docstring: nothing to run
             if isinstance(stmt, (ast.For, ast.While, ast.If, ast.With)):
                 stmt = _copy_with(stmt, self._clean(stmt.body) or [ast.Pass()])
             out.append(stmt)
