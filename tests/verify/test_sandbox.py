@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from errdex.verify.sandbox import RunResult, Sandbox, namespace_works
 
@@ -152,5 +156,28 @@ def test_a_forked_child_that_times_out_is_killed_and_the_server_goes_on() -> Non
     try:
         assert forked.run("while True:\n    pass\n").status == "timeout"
         assert forked.run("raise KeyError('after')\n").arg == "after"
+    finally:
+        forked.close()
+
+
+def test_many_quick_snippets_in_a_row_each_get_their_own_answer(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Both answers of a quick child arrive together (a slow reader here makes sure of
+    it); each run must still read its own, not wait for one already read."""
+    from errdex.verify import forkserver
+
+    real = forkserver.select.select
+
+    def slow(*args: Any, **kwargs: Any) -> Any:
+        time.sleep(0.3)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(forkserver.select, "select", slow)
+    forked = Sandbox(fork=True, timeout=3)
+    try:
+        for i in range(3):
+            result = forked.run(f"raise KeyError({i})\n")
+            assert (result.status, result.message) == ("raised", str(i)), result
     finally:
         forked.close()

@@ -21,8 +21,9 @@ import signal
 import subprocess
 import tempfile
 import threading
+import time
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 __all__ = ["ForkServer", "ServerPool"]
 
@@ -56,18 +57,28 @@ class ForkServer:
             stderr=subprocess.DEVNULL,
             start_new_session=True,
         )
+        self._buffer = b""
 
     def alive(self) -> bool:
         return self.proc.poll() is None
 
-    def _line(self, stream: IO[bytes], timeout: float | None) -> dict[str, Any] | None:
-        if timeout is not None:
-            ready, _, _ = select.select([stream], [], [], max(0.0, timeout))
+    def _line(self, timeout: float) -> dict[str, Any] | None:
+        """The server's next answer, or None after ``timeout`` seconds. Read from the raw
+        descriptor with a buffer of our own: a buffered reader could swallow two answers
+        at once and leave ``select`` waiting for one it already holds."""
+        assert self.proc.stdout is not None
+        fd = self.proc.stdout.fileno()
+        deadline = time.monotonic() + max(0.0, timeout)
+        while b"\n" not in self._buffer:
+            left = deadline - time.monotonic()
+            ready, _, _ = select.select([fd], [], [], max(0.0, left))
             if not ready:
                 return None
-        line = stream.readline()
-        if not line:
-            raise EOFError("the fork server ended")
+            chunk = os.read(fd, 65536)
+            if not chunk:
+                raise EOFError("the fork server ended")
+            self._buffer += chunk
+        line, _, self._buffer = self._buffer.partition(b"\n")
         data: dict[str, Any] = json.loads(line)
         return data
 
@@ -78,17 +89,17 @@ class ForkServer:
         request = {"config": str(work / "config.json"), "out": str(out), "work": str(work)}
         self.proc.stdin.write((json.dumps(request) + "\n").encode())
         self.proc.stdin.flush()
-        started = self._line(self.proc.stdout, 30.0)
+        started = self._line(30.0)
         if started is None:
             raise EOFError("the fork server did not answer")
         pid = int(started["pid"])
-        done = self._line(self.proc.stdout, timeout)
+        done = self._line(timeout)
         status = "done"
         if done is None:
             status = "timeout"
         _kill(pid)  # the child's session: it, and whatever it left running
         if done is None:
-            self._line(self.proc.stdout, 30.0)
+            self._line(30.0)
         return status
 
     def close(self) -> None:
