@@ -1,7 +1,7 @@
 """Share of records with a verified reproducer, and with each verified code field.
 
     .venv/bin/python bench/verify_share.py [--target networkx --target stdlib ...] [-j 2]
-        [--db-dir DIR] [--fresh]
+        [--db-dir DIR] [--fresh] [--tests attrs=SDIST/tests ...]
 
 For each target (an installed distribution by name, or ``stdlib``) it scans a catalogue
 (``errdex scan --package NAME`` / ``--stdlib``; kept in ``--db-dir`` and reused), runs
@@ -78,7 +78,15 @@ def main() -> None:
     parser.add_argument("--db-dir", type=Path, default=Path("bench-verify"))
     parser.add_argument("--fresh", action="store_true", help="empty the run cache first")
     parser.add_argument("--timeout", type=float, default=10.0)
+    parser.add_argument(
+        "--tests",
+        action="append",
+        default=[],
+        metavar="NAME=DIR",
+        help="a target's tests from elsewhere (its sdist's tests/: the wheel ships none)",
+    )
     args = parser.parse_args()
+    tests = dict(item.split("=", 1) for item in args.tests)
     args.db_dir.mkdir(parents=True, exist_ok=True)
     env = dict(os.environ)
     cache = args.db_dir / "verify-cache.sqlite"
@@ -93,9 +101,11 @@ def main() -> None:
         with SqliteStore(db) as store:
             repos = sorted({r["repo"] for r in store.stats()["repos"]})
         started = time.monotonic()
+        extra = ["--tests", tests[target]] if target in tests else []
         done = _errdex(
             "verify",
             *repos,
+            *extra,
             "--db",
             str(db),
             "--json",
