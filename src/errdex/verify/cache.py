@@ -21,6 +21,8 @@ import threading
 from pathlib import Path
 from typing import Any
 
+from errdex.match.index_file import cache_root
+
 from .sandbox import RunResult
 
 __all__ = ["CACHE_FORMAT", "VerifyCache", "default_cache_path", "run_key"]
@@ -31,11 +33,7 @@ CACHE_FORMAT = 1
 
 def default_cache_path() -> Path:
     given = os.environ.get("ERRDEX_VERIFY_CACHE", "")
-    if given:
-        return Path(given)
-    xdg = os.environ.get("XDG_CACHE_HOME", "")
-    base = Path(xdg) if xdg and os.path.isabs(xdg) else Path.home() / ".cache"
-    return base / "errdex" / "verify-cache.sqlite"
+    return Path(given) if given else cache_root() / "verify-cache.sqlite"
 
 
 def run_key(program: str, *, warns: bool, interpreter: tuple[str, str], context: Any) -> str:

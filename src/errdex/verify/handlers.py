@@ -79,31 +79,36 @@ def splice_try(pattern: str, reproducer: str) -> Spliced | None:
     if not mark_at:
         return None
     body_indent = _indent(lines[replace[0] - 1])
-    shown: list[str] = []
-    marked: list[str] = []
-    for number, line in enumerate(lines, start=1):
-        if number == imports_end + 1 or (imports_end == 0 and number == 1):
-            extra = [s for s in setup if s.strip()]
-            shown += extra
-            marked += extra
-        if replace[0] <= number <= replace[1]:
-            if number == replace[0]:
-                moved = [body_indent + c for c in call]
-                shown += moved
-                marked += moved
-            continue
-        if number in mark_at:
-            marked.append(_indent(line) + _MARK_LINE)
-        shown.append(line)
-        marked.append(line)
-    drop = _unused_imports(tree, lines, "\n".join(shown), setup)
-    shown = [line for line in shown if line not in drop]
-    marked = [line for line in marked if line not in drop]
+
+    def assemble(skip: set[int]) -> tuple[list[str], list[str]]:
+        shown: list[str] = []
+        marked: list[str] = []
+        for number, line in enumerate(lines, start=1):
+            if number == imports_end + 1 or (imports_end == 0 and number == 1):
+                extra = [s for s in setup if s.strip()]
+                shown += extra
+                marked += extra
+            if replace[0] <= number <= replace[1]:
+                if number == replace[0]:
+                    moved = [body_indent + c for c in call]
+                    shown += moved
+                    marked += moved
+                continue
+            if number in skip:
+                continue
+            if number in mark_at:
+                marked.append(_indent(line) + _MARK_LINE)
+            shown.append(line)
+            marked.append(line)
+        return shown, marked
+
+    first, _ = assemble(set())
+    shown, marked = assemble(_unused_imports(tree, "\n".join(first), setup))
     program = f"{MARK} = []\n" + "\n".join(marked)
     return Spliced("\n".join(shown).strip("\n"), program)
 
 
-def _unused_imports(tree: ast.Module, lines: list[str], shown: str, setup: list[str]) -> set[str]:
+def _unused_imports(tree: ast.Module, shown: str, setup: list[str]) -> set[int]:
     """The pattern's own one-line imports that the spliced program no longer needs: the
     names are unused now, or the reproducer's setup imports them already."""
     try:
@@ -111,12 +116,12 @@ def _unused_imports(tree: ast.Module, lines: list[str], shown: str, setup: list[
         given = set().union(*(bound_names(s) for s in ast.parse("\n".join(setup)).body))
     except SyntaxError:
         return set()
-    drop: set[str] = set()
+    drop: set[int] = set()
     for stmt in tree.body:
         if isinstance(stmt, ast.Import | ast.ImportFrom) and stmt.lineno == stmt.end_lineno:
             names = bound_names(stmt)
             if not (names & used) or names <= given:
-                drop.add(lines[stmt.lineno - 1])
+                drop.add(stmt.lineno)
     return drop
 
 
