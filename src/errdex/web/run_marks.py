@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["RunMark", "code_marks", "test_mark"]
+__all__ = ["RunMark", "code_marks", "mark_of_test"]
 
 _CODE_FIELDS = ("reproducer", "exampleFix", "validationCode", "typeGuard", "tryCatchPattern")
 
@@ -44,7 +44,7 @@ def code_marks(evidence: dict[str, Any]) -> dict[str, RunMark]:
     return {name: _mark(fields.get(name)) for name in _CODE_FIELDS}
 
 
-def test_mark(evidence: dict[str, Any], test: dict[str, Any]) -> RunMark:
+def mark_of_test(evidence: dict[str, Any], test: dict[str, Any]) -> RunMark:
     """A test's snippet is the test as written; errdex ran its cut-out reproducer at most."""
     reproducer = evidence.get("reproducer") or {}
     if reproducer.get("test") and reproducer.get("test") == test.get("name"):

@@ -15,7 +15,7 @@ from markupsafe import Markup
 
 from errdex.web.catalogue import RecordPage
 from errdex.web.highlight import highlight_window
-from errdex.web.run_marks import RunMark, code_marks, test_mark
+from errdex.web.run_marks import RunMark, code_marks, mark_of_test
 from errdex.web.settings import DEFAULT_ISSUES_URL
 
 __all__ = [
@@ -196,7 +196,7 @@ def error_view(
             for g in guards
         ],
         tests=[
-            {**t, "mark": test_mark(evidence, t)}
+            {**t, "mark": mark_of_test(evidence, t)}
             for t in evidence.get("tests") or []
             if isinstance(t, dict)
         ],
