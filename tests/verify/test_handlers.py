@@ -41,7 +41,7 @@ def test_a_handler_that_does_not_match_lets_the_error_escape() -> None:
 
 def test_no_place_for_the_reproducer_gives_none() -> None:
     assert splice_try("x = 1\n", REPRODUCER) is None
-    assert splice_try(PATTERN, "def f():\n    pass\n") is None
+    assert splice_try(PATTERN, "") is None
     assert splice_try("try:\n    f()\nfinally:\n    pass\n", REPRODUCER) is None
 
 
@@ -54,3 +54,21 @@ def test_a_check_is_evaluated_in_the_frame_that_raised() -> None:
     assert Sandbox().run(check_program(reproducer, "n < 3")).marks == ("false",)
     assert Sandbox().run(check_program("x = 1", condition)).marks == ("no error",)
     assert condition_of("x = 1") is None
+
+
+def test_the_statement_that_raised_goes_into_the_try_and_what_follows_is_left_out() -> None:
+    reproducer = "import json\nbad = json.loads('{')\nprint('never')"
+    spliced = splice_try(PATTERN, reproducer, raised_line=2)
+    assert spliced is not None
+    assert "    bad = json.loads('{')" in spliced.shown and "never" not in spliced.shown
+    assert Sandbox().run(spliced.program).status == "raised"  # 'Expecting value' is not it
+    ok = splice_try(PATTERN.replace("Expecting value", "Expecting property"), reproducer, 2)
+    assert ok is not None and Sandbox().run(ok.program).marks == ("handled",)
+
+
+def test_a_decorated_class_that_raises_when_defined_is_wrapped_whole() -> None:
+    reproducer = "def boom(cls):\n    raise TypeError('no')\n\n@boom\nclass C:\n    x = 1"
+    pattern = "try:\n    C()\nexcept TypeError as exc:\n    ...  # handle"
+    spliced = splice_try(pattern, reproducer, raised_line=4)
+    assert spliced is not None and "    @boom\n    class C:" in spliced.shown
+    assert Sandbox().run(spliced.program).marks == ("handled",)

@@ -29,8 +29,9 @@ class Spliced:
     program: str  # the same with the handler marks, as it runs
 
 
-def _split(reproducer: str) -> tuple[list[str], list[str]] | None:
-    """(setup lines, last top-level statement's lines) of the reproducer."""
+def _split(reproducer: str, raised_line: int | None) -> tuple[list[str], list[str]] | None:
+    """(setup lines, the lines of the top-level statement that raised) of the reproducer;
+    what follows that statement never ran and is left out."""
     try:
         tree = ast.parse(reproducer)
     except SyntaxError:
@@ -38,21 +39,25 @@ def _split(reproducer: str) -> tuple[list[str], list[str]] | None:
     if not tree.body:
         return None
     lines = reproducer.splitlines()
-    last = tree.body[-1]
-    if isinstance(last, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
-        return None  # a definition raises nothing
-    start = last.lineno - 1
-    return lines[:start], lines[start : last.end_lineno or len(lines)]
+    chosen = tree.body[-1]
+    if raised_line is not None:
+        for stmt in tree.body:
+            if stmt.lineno <= raised_line <= (stmt.end_lineno or stmt.lineno):
+                chosen = stmt
+                break
+    first = min([chosen.lineno, *(d.lineno for d in getattr(chosen, "decorator_list", []))])
+    return lines[: first - 1], lines[first - 1 : chosen.end_lineno or len(lines)]
 
 
 def _indent(line: str) -> str:
     return line[: len(line) - len(line.lstrip())]
 
 
-def splice_try(pattern: str, reproducer: str) -> Spliced | None:
-    """The pattern run on the reproducer's error, or None when the pattern has no place
-    for it (no top-level ``try`` or ``with``)."""
-    parts = _split(reproducer)
+def splice_try(pattern: str, reproducer: str, raised_line: int | None = None) -> Spliced | None:
+    """The pattern run on the reproducer's error (``raised_line``: the reproducer's line
+    that raised), or None when the pattern has no place for it (no top-level ``try`` or
+    ``with``)."""
+    parts = _split(reproducer, raised_line)
     if parts is None:
         return None
     setup, call = parts

@@ -92,10 +92,11 @@ def _field_jobs(out: RecordOutcome) -> dict[str, tuple[Job, str | None]]:
     if out.reproducer is None:
         return {}
     snippet = out.reproducer[0].program
+    lines = [line for file, line in out.reproducer[1].frames if file == "<reproducer>"]
     jobs: dict[str, tuple[Job, str | None]] = {}
     pattern = source_code(out.envelope, "tryCatchPattern")
     if pattern:
-        spliced = splice_try(pattern, snippet)
+        spliced = splice_try(pattern, snippet, lines[0] if lines else None)
         if spliced is not None:
             jobs["tryCatchPattern"] = (Job(spliced.program), spliced.shown)
     for name in ("validationCode", "typeGuard"):
