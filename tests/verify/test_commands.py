@@ -127,3 +127,16 @@ def test_fresh_interpreters_and_forked_children_agree(tree: Tree) -> None:
     fresh = json.loads(tree.verify("--json", "--no-cache", "--fresh-interpreter").output)
     assert forked["repos"] == fresh["repos"]
     assert forked["runs"]["ran"] == fresh["runs"]["ran"] > 0
+
+
+def test_a_check_that_cannot_be_evaluated_where_it_raised_stays_unverified(tree: Tree) -> None:
+    with SqliteStore(tree.db) as store:
+        env = next(e for e in store.iter_envelopes(REPO) if e["record"]["lineNumber"] == 16)
+        env["record"]["typeGuard"] = "if not isinstance(elsewhere, int):\n    ..."
+        store.update_records([(env["record"], env["evidence"])])
+    assert tree.verify().exit_code == 0
+    record, evidence = _records(tree)[16]
+    check = evidence["verification"]["fields"]["typeGuard"]
+    assert check["status"] == "not-run"
+    assert "name 'elsewhere' is not defined" in check["reason"]
+    assert record["typeGuard"] == "if not isinstance(elsewhere, int):\n    ..."

@@ -72,3 +72,11 @@ def test_a_decorated_class_that_raises_when_defined_is_wrapped_whole() -> None:
     spliced = splice_try(pattern, reproducer, raised_line=4)
     assert spliced is not None and "    @boom\n    class C:" in spliced.shown
     assert Sandbox().run(spliced.program).marks == ("handled",)
+
+
+def test_a_future_import_of_the_reproducer_stays_first() -> None:
+    reproducer = "from __future__ import annotations\nimport json\njson.loads('')"
+    spliced = splice_try(PATTERN, reproducer, raised_line=3)
+    assert spliced is not None
+    assert spliced.shown.startswith("from __future__ import annotations\n")
+    assert Sandbox().run(spliced.program).marks == ("handled",)

@@ -86,11 +86,12 @@ def splice_try(pattern: str, reproducer: str, raised_line: int | None = None) ->
     body_indent = _indent(lines[replace[0] - 1])
 
     def assemble(skip: set[int]) -> tuple[list[str], list[str]]:
-        shown: list[str] = []
-        marked: list[str] = []
+        future = [s for s in setup if s.startswith("from __future__")]
+        shown: list[str] = list(future)  # a future import must come first
+        marked: list[str] = list(future)
         for number, line in enumerate(lines, start=1):
             if number == imports_end + 1 or (imports_end == 0 and number == 1):
-                extra = [s for s in setup if s.strip()]
+                extra = [s for s in setup if s.strip() and s not in future]
                 shown += extra
                 marked += extra
             if replace[0] <= number <= replace[1]:
@@ -109,7 +110,9 @@ def splice_try(pattern: str, reproducer: str, raised_line: int | None = None) ->
 
     first, _ = assemble(set())
     shown, marked = assemble(_unused_imports(tree, "\n".join(first), setup))
-    program = f"{MARK} = []\n" + "\n".join(marked)
+    future = [line for line in marked if line.startswith("from __future__")]
+    rest = [line for line in marked if line not in future]
+    program = "\n".join([*future, f"{MARK} = []", *rest])
     return Spliced("\n".join(shown).strip("\n"), program)
 
 

@@ -92,18 +92,19 @@ def _field_jobs(out: RecordOutcome) -> dict[str, tuple[Job, str | None]]:
     if out.reproducer is None:
         return {}
     snippet = out.reproducer[0].program
+    warns = out.reproducer[0].warns  # a warning reproduces only when warnings are errors
     lines = [line for file, line in out.reproducer[1].frames if file == "<reproducer>"]
     jobs: dict[str, tuple[Job, str | None]] = {}
     pattern = source_code(out.envelope, "tryCatchPattern")
     if pattern:
         spliced = splice_try(pattern, snippet, lines[0] if lines else None)
         if spliced is not None:
-            jobs["tryCatchPattern"] = (Job(spliced.program), spliced.shown)
+            jobs["tryCatchPattern"] = (Job(spliced.program, warns), spliced.shown)
     for name in ("validationCode", "typeGuard"):
         code = source_code(out.envelope, name)
         condition = condition_of(code) if code else None
         if condition is not None:
-            jobs[name] = (Job(check_program(snippet, condition)), None)
+            jobs[name] = (Job(check_program(snippet, condition), warns), None)
     return jobs
 
 
@@ -117,8 +118,10 @@ def _judge_field(name: str, result: RunResult, raised: str) -> FieldRun:
             return FieldRun("failed", f"{short} escaped the handler: {result.message or ''}"[:300])
         return FieldRun("failed", f"the handler did not run ({result.status})")
     if result.status != "ok" or not marks:
+        # the condition names what the raising frame does not hold (a guard of an
+        # enclosing function): that says nothing against the check, so it stays, not run
         detail = result.message or result.detail or result.status
-        return FieldRun("failed", f"the check could not be evaluated: {detail}"[:300])
+        return FieldRun("not-run", f"could not evaluate it where it raised: {detail}"[:300])
     if "true" in marks:
         return FieldRun(
             "partial",
