@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 from click.testing import CliRunner
@@ -140,3 +141,13 @@ def test_a_check_that_cannot_be_evaluated_where_it_raised_stays_unverified(tree:
     assert check["status"] == "not-run"
     assert "name 'elsewhere' is not defined" in check["reason"]
     assert record["typeGuard"] == "if not isinstance(elsewhere, int):\n    ..."
+
+
+def test_the_web_layer_cannot_run_snippets() -> None:
+    """serve only reads what verify stored: no module under errdex.web imports the runner."""
+    import errdex.web
+
+    web = Path(errdex.web.__file__).parent
+    for module in web.rglob("*.py"):
+        text = module.read_text(encoding="utf-8")
+        assert "errdex.verify" not in text and "subprocess" not in text, module
