@@ -54,6 +54,7 @@ class LazyGroup(click.Group):
         "mcp": "errdex.mcp_commands:mcp_command",
         "harvest": "errdex.analyze.harvest.commands:harvest",
         "build": "errdex.build.commands:build_command",
+        "verify": "errdex.verify.commands:verify_command",
     }
 
     def list_commands(self, ctx: click.Context) -> list[str]:

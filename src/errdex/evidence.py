@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 __all__ = [
     "CaughtBy",
     "ClassInfo",
+    "CodeCheck",
     "EntryPoint",
     "Evidence",
     "FunctionInfo",
@@ -23,9 +24,11 @@ __all__ = [
     "Observed",
     "Provenance",
     "RaisesDoc",
+    "ReproducerEvidence",
     "SiteEvidence",
     "SourceEvidence",
     "TestEvidence",
+    "VerificationEvidence",
     "source_evidence",
 ]
 
@@ -202,6 +205,45 @@ class RoleEvidence(TypedDict):
     implementations: list[str]  # for "abstract": subclasses' methods of the same name
 
 
+class ReproducerEvidence(TypedDict, total=False):
+    """A snippet that ran and raised this record's error at its site (``errdex verify``)."""
+
+    snippet: str
+    tracebackTail: str  # the last lines of the traceback it produced
+    site: str  # 'networkx/algorithms/shortest_paths/unweighted.py:267', where it raised
+    raised: str  # 'NodeNotFound: Source 1 is not in G'
+    python: str  # the interpreter's version: '3.11.7'
+    verifiedAt: str  # ISO-8601 UTC
+    test: str  # the test it was cut from: 'networkx/…/test_x.py::TestA::test_b'
+    testLine: int
+
+
+#: passed: ran and did what it claims; partial: ran, and the check held on the failing
+#: input, but no good input was known to show it false there; failed: ran and did not do
+#: what it claims (the field is dropped from the record and kept here as ``code``);
+#: not-run: errdex had nothing to run it against (``reason`` says what).
+CheckStatus = Literal["passed", "partial", "failed", "not-run"]
+
+
+class CodeCheck(TypedDict, total=False):
+    """What running one code field showed."""
+
+    status: CheckStatus
+    reason: str  # what it showed, or why it did not run or failed
+    ranAt: str  # ISO-8601 UTC, when it ran
+    code: str  # the field's code as the analyst wrote it (a failed field lives only here)
+    shown: str  # what the record shows after verify (a passing tryCatchPattern: what ran)
+
+
+class VerificationEvidence(TypedDict, total=False):
+    """The last ``errdex verify`` of this record."""
+
+    ranAt: str
+    python: str
+    isolation: str  # how the network was cut: namespace, bootstrap
+    fields: dict[str, CodeCheck]  # reproducer, tryCatchPattern, validationCode, ...
+
+
 class Evidence(TypedDict, total=False):
     site: SiteEvidence
     source: SourceEvidence
@@ -218,3 +260,5 @@ class Evidence(TypedDict, total=False):
     observed: list[Observed]
     related: list[str]  # record ids, closest first, at most 5
     llm: dict[str, Any]  # model run details (issue 6): flagged identifiers, cache key, ...
+    reproducer: ReproducerEvidence  # errdex verify: a snippet that ran and raised here
+    verification: VerificationEvidence  # errdex verify: what running each code field showed

@@ -15,6 +15,7 @@ from markupsafe import Markup
 
 from errdex.web.catalogue import RecordPage
 from errdex.web.highlight import highlight_window
+from errdex.web.run_marks import RunMark, code_marks, mark_of_test
 from errdex.web.settings import DEFAULT_ISSUES_URL
 
 __all__ = [
@@ -112,6 +113,8 @@ class ErrorView:
     #: the ranges in words (``introduced 1.2, fixed 1.10``), one per run of releases
     ranges: list[str] = field(default_factory=list)
     releases: int = 0  # how many releases of the repository are catalogued
+    reproducer: dict[str, Any] | None = None  # evidence.reproducer: a snippet that ran and raised
+    marks: dict[str, RunMark] = field(default_factory=dict)  # code field -> ran or not, when
 
 
 _SHA = re.compile(r"[0-9a-f]{40}")
@@ -235,10 +238,23 @@ def error_view(
             }
             for g in guards
         ],
-        tests=[t for t in evidence.get("tests") or [] if isinstance(t, dict)],
+        tests=[
+            {**t, "mark": mark_of_test(evidence, t)}
+            for t in evidence.get("tests") or []
+            if isinstance(t, dict)
+        ],
         observed=[o for o in evidence.get("observed") or [] if isinstance(o, dict)],
         entry_points=[e for e in evidence.get("entryPoints") or [] if isinstance(e, dict)],
         versions=_version_rows(record, versions) if versions else [],
         ranges=[_range_text(span) for span in (versions or {}).get("ranges") or []],
         releases=len((versions or {}).get("releases") or []),
+        reproducer=_reproducer(evidence),
+        marks=code_marks(evidence),
     )
+
+
+def _reproducer(evidence: dict[str, Any]) -> dict[str, Any] | None:
+    found = evidence.get("reproducer")
+    if not isinstance(found, dict) or not found.get("snippet"):
+        return None
+    return found

@@ -1,0 +1,164 @@
+"""Share of records with a verified reproducer, and with each verified code field.
+
+    .venv/bin/python bench/verify_share.py [--target networkx --target stdlib ...] [-j 2]
+        [--db-dir DIR] [--fresh] [--tests attrs=SDIST/tests ...]
+
+For each target (an installed distribution by name, or ``stdlib``) it scans a catalogue
+(``errdex scan --package NAME`` / ``--stdlib``; kept in ``--db-dir`` and reused), runs
+``errdex verify REPO --json`` on it with a cache of its own (``--fresh`` empties it, so
+the time is that of a cold run), and prints per target: records, the share with a
+verified reproducer, each code field's passed / partial / failed / not-run counts, the
+test files and snippets read, runs that timed out or crashed, and the time of verify per
+1,000 records. Beside each share is its baseline: before ``verify`` no record has a
+reproducer and no code field was run (0%). Goals (issue 10): networkx >= 60%, stdlib >= 40%.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from errdex.store import SqliteStore
+
+GOALS = {"networkx": 0.60, "stdlib": 0.40}
+DEFAULT_TARGETS = ("networkx", "stdlib", "attrs", "click")
+FIELDS = ("tryCatchPattern", "validationCode", "typeGuard", "exampleFix")
+
+
+def _errdex(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "errdex", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+    )
+
+
+def scan(target: str, db: Path, env: dict[str, str]) -> None:
+    if db.exists():
+        return
+    what = ["--stdlib"] if target == "stdlib" else ["--package", target]
+    done = _errdex("scan", *what, "--db", str(db), "--no-progress", env=env)
+    if done.returncode != 0:
+        raise SystemExit(f"scan of {target} failed: {done.stderr[-800:]}")
+
+
+def shares(db: Path) -> dict[str, Any]:
+    """Per repository: records, verified reproducers and each field's statuses."""
+    out: dict[str, Any] = {}
+    with SqliteStore(db) as store:
+        for env in store.iter_envelopes():
+            repo = env["record"]["repo"]
+            row = out.setdefault(repo, {"records": 0, "reproducer": 0, "fields": Counter()})
+            row["records"] += 1
+            evidence = env["evidence"]
+            row["reproducer"] += "reproducer" in evidence
+            checks = (evidence.get("verification") or {}).get("fields") or {}
+            for name in FIELDS:
+                check = checks.get(name)
+                if check is not None:
+                    row["fields"][f"{name} {check['status']}"] += 1
+                elif env["record"].get(name):
+                    row["fields"][f"{name} not-run"] += 1
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--target", action="append", help="distribution name or 'stdlib'")
+    parser.add_argument("-j", "--jobs", type=int, default=2)
+    parser.add_argument("--db-dir", type=Path, default=Path("bench-verify"))
+    parser.add_argument("--fresh", action="store_true", help="empty the run cache first")
+    parser.add_argument("--timeout", type=float, default=10.0)
+    parser.add_argument(
+        "--tests",
+        action="append",
+        default=[],
+        metavar="NAME=DIR",
+        help="a target's tests from elsewhere (its sdist's tests/: the wheel ships none)",
+    )
+    args = parser.parse_args()
+    tests = dict(item.split("=", 1) for item in args.tests)
+    args.db_dir.mkdir(parents=True, exist_ok=True)
+    env = dict(os.environ)
+    cache = args.db_dir / "verify-cache.sqlite"
+    env["ERRDEX_VERIFY_CACHE"] = str(cache)
+    env.setdefault("ERRDEX_OFFLINE", "1")
+    if args.fresh:
+        for suffix in ("", "-wal", "-shm"):
+            Path(str(cache) + suffix).unlink(missing_ok=True)
+    for target in args.target or DEFAULT_TARGETS:
+        db = args.db_dir / f"{target}.db"
+        scan(target, db, env)
+        with SqliteStore(db) as store:
+            repos = sorted({r["repo"] for r in store.stats()["repos"]})
+        started = time.monotonic()
+        extra = ["--tests", tests[target]] if target in tests else []
+        done = _errdex(
+            "verify",
+            *repos,
+            *extra,
+            "--db",
+            str(db),
+            "--json",
+            "--no-progress",
+            "--jobs",
+            str(args.jobs),
+            "--timeout",
+            str(args.timeout),
+            env=env,
+        )
+        seconds = time.monotonic() - started
+        if done.returncode != 0:
+            print(f"{target}: verify failed: {done.stderr[-800:]}")
+            continue
+        summary = json.loads(done.stdout)
+        for repo, row in shares(db).items():
+            verify_row = summary["repos"].get(repo, {})
+            share = row["reproducer"] / max(1, row["records"])
+            goal = GOALS.get(target)
+            goal_text = (
+                f" (goal {goal:.0%}: {'met' if share >= goal else 'not met'})" if goal else ""
+            )
+            print(f"== {target}: {repo}")
+            print(
+                f"records {row['records']:,}; verified reproducer {row['reproducer']:,} = "
+                f"{share:.1%} (baseline 0.0%){goal_text}"
+            )
+            for name in FIELDS:
+                counts = {
+                    s: row["fields"].get(f"{name} {s}", 0)
+                    for s in ("passed", "partial", "failed", "not-run")
+                }
+                shown = sum(counts.values())
+                if shown:
+                    ran_ok = counts["passed"] / max(1, row["records"])
+                    print(
+                        f"  {name}: passed {counts['passed']:,} ({ran_ok:.1%} of records), partial "
+                        f"{counts['partial']:,}, failed and dropped {counts['failed']:,}, "
+                        f"not run {counts['not-run']:,} (baseline: 0 run)"
+                    )
+            print(
+                f"  tests: {verify_row.get('testFiles', 0):,} files, "
+                f"{verify_row.get('snippets', 0):,} snippets; skipped: {verify_row.get('skipped')}"
+            )
+        runs = summary["runs"]
+        per_k = seconds / max(1, sum(r["records"] for r in summary["repos"].values())) * 1000
+        print(
+            f"  runs {runs.get('ran', 0):,} ran, {runs.get('cached', 0):,} cached, "
+            f"{runs.get('timeout', 0):,} timed out, {runs.get('crashed', 0):,} crashed; "
+            f"network cut by {summary['isolation']}; verify {seconds:.1f} s = "
+            f"{per_k:.1f} s per 1,000 records (jobs {args.jobs})"
+        )
+
+
+if __name__ == "__main__":
+    main()

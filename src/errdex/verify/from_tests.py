@@ -1,0 +1,384 @@
+"""Standalone reproducers cut out of a repository's tests.
+
+For every place a test expects an error (``with pytest.raises(...)``, ``pytest.warns``,
+``assertRaises``/``assertRaisesRegex``/``assertWarns`` as a context manager or called
+with the function, and try/except/fail), the snippet is: the test module's imports that
+the statements use, the module-level helpers they use, the test's own statements before
+the expectation (minus other expectations and asserts) and the expectation's body, or
+the call it was given. What a test gets from outside is brought in only where it is
+trivial: class attributes and ``setUp``/``setup_method`` assignments (``self.G`` becomes
+``G``), a module's ``@pytest.fixture`` that only returns a value, and the first cases
+of ``@pytest.mark.parametrize``. Anything else (a test that still needs ``self``, a
+fixture with parameters) yields no snippet. Whether a snippet reproduces anything is
+for the sandbox to say: nothing here is trusted until it ran.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from errdex.analyze.expects import EXPECT_CALLS
+
+from ._ast_names import bound_names, used_names
+from ._test_context import (
+    ClassContext,
+    NotStandalone,
+    class_context,
+    fixture_lines,
+    parametrize_cases,
+)
+
+__all__ = ["MAX_CASES", "Candidate", "candidates", "module_of"]
+
+#: Parametrize cases tried per expectation (each is its own snippet).
+MAX_CASES = 3
+_WARN_KINDS = frozenset({"pytest.warns", "assertWarns", "assertWarnsRegex"})
+_REGEX_KINDS = frozenset({"assertRaisesRegex", "assertWarnsRegex"})
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One snippet, and the test it was cut from."""
+
+    program: str
+    test: str  # 'networkx/tests/test_x.py::TestA::test_b'
+    path: str
+    line: int
+    kind: str
+    warns: bool
+
+
+def module_of(rel_path: str) -> str:
+    """The dotted module of a repository-relative ``.py`` path, past ``src/`` or ``Lib/``."""
+    parts = rel_path.removesuffix(".py").split("/")
+    for prefix in ("src", "Lib", "lib"):
+        if parts and parts[0] == prefix:
+            parts = parts[1:]
+    if parts and parts[-1] == "__init__":
+        parts = parts[:-1]
+    return ".".join(parts)
+
+
+def _expect_kind(call: ast.Call, pytest_names: set[str]) -> str | None:
+    func = call.func
+    if isinstance(func, ast.Attribute):
+        kind = EXPECT_CALLS.get(func.attr)
+        if kind is None:
+            return None
+        if kind.startswith("pytest."):
+            base = func.value
+            return kind if isinstance(base, ast.Name) and base.id in pytest_names else None
+        return kind
+    if isinstance(func, ast.Name) and func.id in ("raises", "warns") and func.id in pytest_names:
+        return EXPECT_CALLS[func.id]
+    return None
+
+
+def _fails(stmt: ast.stmt) -> bool:
+    if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
+        f = stmt.value.func
+        return isinstance(f, ast.Attribute) and f.attr == "fail"
+    if isinstance(stmt, ast.Assert):
+        return isinstance(stmt.test, ast.Constant) and not stmt.test.value
+    if isinstance(stmt, ast.Raise) and isinstance(stmt.exc, (ast.Call, ast.Name)):
+        exc = stmt.exc.func if isinstance(stmt.exc, ast.Call) else stmt.exc
+        return isinstance(exc, ast.Name) and exc.id == "AssertionError"
+    return False
+
+
+class _Module:
+    """A test module's imports and helpers, and the rules for what to keep of a test."""
+
+    def __init__(self, tree: ast.Module, module: str) -> None:
+        self.module = module
+        self.future: list[ast.stmt] = []
+        self.imports: list[tuple[ast.stmt, set[str]]] = []
+        self.helpers: dict[str, ast.stmt] = {}
+        self.order: dict[int, int] = {}
+        self.pytest_names: set[str] = set()
+        self.tree = tree
+        for i, stmt in enumerate(tree.body):
+            self.order[id(stmt)] = i
+            self._top(stmt)
+
+    def _top(self, stmt: ast.stmt) -> None:
+        if isinstance(stmt, ast.ImportFrom) and stmt.module == "__future__":
+            self.future.append(stmt)
+        elif isinstance(stmt, (ast.Import, ast.ImportFrom)):
+            stmt = self._absolute(stmt)
+            self.imports.append((stmt, bound_names(stmt)))
+            self._note_pytest(stmt)
+        elif isinstance(stmt, ast.Try) and all(
+            isinstance(s, (ast.Import, ast.ImportFrom)) for s in stmt.body
+        ):
+            self.imports.append((stmt, bound_names(stmt)))
+        elif isinstance(stmt, (ast.Assign, ast.AnnAssign)):
+            converted = _importorskip(stmt)
+            if converted is not None:
+                self.imports.append((converted, bound_names(converted)))
+                return
+            for name in bound_names(stmt):
+                self.helpers[name] = stmt
+        elif isinstance(stmt, ast.FunctionDef | ast.ClassDef) and not stmt.name.startswith(
+            ("test", "Test")
+        ):
+            self.helpers[stmt.name] = stmt
+
+    def _note_pytest(self, stmt: ast.Import | ast.ImportFrom) -> None:
+        if isinstance(stmt, ast.Import):
+            for alias in stmt.names:
+                if alias.name == "pytest":
+                    self.pytest_names.add(alias.asname or "pytest")
+        elif stmt.module == "pytest":
+            for alias in stmt.names:
+                if alias.name in ("raises", "warns"):
+                    self.pytest_names.add(alias.asname or alias.name)
+
+    def _absolute(self, stmt: ast.Import | ast.ImportFrom) -> ast.Import | ast.ImportFrom:
+        """``from .base import X`` as the absolute import the snippet can run."""
+        if not isinstance(stmt, ast.ImportFrom) or not stmt.level:
+            return stmt
+        package = self.module.split(".")
+        package = package[: len(package) - stmt.level]
+        if not package:
+            return stmt
+        module = ".".join([*package, *([stmt.module] if stmt.module else [])])
+        return ast.ImportFrom(module=module, names=stmt.names, level=0)
+
+    def header(self, needed: set[str]) -> list[ast.stmt]:
+        """Imports and helpers the statements need (helpers' own needs included)."""
+        chosen: dict[int, ast.stmt] = {}
+        todo = list(needed)
+        seen: set[str] = set()
+        while todo:
+            name = todo.pop()
+            if name in seen:
+                continue
+            seen.add(name)
+            helper = self.helpers.get(name)
+            if helper is not None and id(helper) not in chosen:
+                chosen[id(helper)] = helper
+                todo.extend(used_names([helper]) - bound_names(helper))
+        helpers = sorted(chosen.values(), key=lambda s: self.order.get(id(s), 0))
+        wanted = seen
+        imports = [
+            stmt
+            for stmt, names in self.imports
+            if names & wanted or any(a.name == "*" for a in getattr(stmt, "names", []))
+        ]
+        return [*self.future, *imports, *helpers]
+
+
+def _importorskip(stmt: ast.Assign | ast.AnnAssign) -> ast.stmt | None:
+    """``np = pytest.importorskip("numpy")`` as ``import numpy as np``."""
+    value = stmt.value
+    target = stmt.targets[0] if isinstance(stmt, ast.Assign) else stmt.target
+    if not (
+        isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Attribute)
+        and value.func.attr == "importorskip"
+        and value.args
+        and isinstance(value.args[0], ast.Constant)
+        and isinstance(value.args[0].value, str)
+        and isinstance(target, ast.Name)
+    ):
+        return None
+    name = value.args[0].value
+    return ast.Import(names=[ast.alias(name=name, asname=target.id)])
+
+
+class _Cutter:
+    """Cuts one test function into snippets, one per expectation it holds."""
+
+    def __init__(self, mod: _Module, func: ast.FunctionDef, cls: ClassContext | None) -> None:
+        self.mod = mod
+        self.func = func
+        self.cls = cls
+
+    def _is_expectation(self, stmt: ast.stmt) -> bool:
+        if isinstance(stmt, ast.Assert):
+            return True
+        if isinstance(stmt, ast.With):
+            return any(
+                isinstance(i.context_expr, ast.Call)
+                and _expect_kind(i.context_expr, self.mod.pytest_names)
+                for i in stmt.items
+            )
+        if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
+            f = stmt.value.func
+            if isinstance(f, ast.Attribute) and f.attr.startswith("assert"):
+                return True
+            return _expect_kind(stmt.value, self.mod.pytest_names) is not None
+        return False
+
+    def _clean(self, body: list[ast.stmt]) -> list[ast.stmt]:
+        """Statements before the expectation, without other expectations or checks."""
+        out: list[ast.stmt] = []
+        for stmt in body:
+            if self._is_expectation(stmt) or (
+                isinstance(stmt, ast.Try) and self._is_try_form(stmt)
+            ):
+                continue
+            if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant):
+                continue  # a docstring: nothing to run
+            if isinstance(stmt, (ast.For, ast.While, ast.If, ast.With)):
+                stmt = _copy_with(stmt, self._clean(stmt.body) or [ast.Pass()])
+            out.append(stmt)
+        return out
+
+    def _is_try_form(self, stmt: ast.Try) -> bool:
+        return bool(stmt.body and _fails(stmt.body[-1])) or bool(
+            stmt.orelse and _fails(stmt.orelse[0])
+        )
+
+    def _target(self, stmt: ast.stmt) -> tuple[list[ast.stmt], str] | None:
+        """The statements that should raise, and the expectation's kind."""
+        if isinstance(stmt, ast.With):
+            kinds = [
+                _expect_kind(i.context_expr, self.mod.pytest_names)
+                if isinstance(i.context_expr, ast.Call)
+                else None
+                for i in stmt.items
+            ]
+            found = [k for k in kinds if k]
+            if not found:
+                return None
+            rest = [i for i, k in zip(stmt.items, kinds, strict=True) if not k]
+            body = self._clean_inner(stmt.body)
+            if rest:
+                body = [ast.With(items=rest, body=body)]
+            return body, found[0]
+        if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
+            call = stmt.value
+            kind = _expect_kind(call, self.mod.pytest_names)
+            if kind is None:
+                return None
+            index = 2 if kind in _REGEX_KINDS else 1
+            if len(call.args) <= index:
+                return None
+            keywords = [k for k in call.keywords if k.arg not in ("match", "msg")]
+            inner = ast.Call(func=call.args[index], args=call.args[index + 1 :], keywords=keywords)
+            return [ast.Expr(inner)], kind
+        if isinstance(stmt, ast.Try) and self._is_try_form(stmt):
+            body = stmt.body[:-1] if _fails(stmt.body[-1]) else stmt.body
+            return self._clean_inner(body), "try-except"
+        return None
+
+    def _clean_inner(self, body: list[ast.stmt]) -> list[ast.stmt]:
+        kept = [s for s in body if not isinstance(s, ast.Assert)]
+        return kept or [ast.Pass()]
+
+    def snippets(self) -> Iterator[tuple[int, str, list[ast.stmt]]]:
+        """(line, kind, statements) for each expectation in the test."""
+        yield from self._walk(self.func.body, [])
+
+    def _walk(
+        self, body: list[ast.stmt], outer: list[tuple[ast.stmt, list[ast.stmt]]]
+    ) -> Iterator[tuple[int, str, list[ast.stmt]]]:
+        for i, stmt in enumerate(body):
+            target = self._target(stmt)
+            if target is not None:
+                inner, kind = target
+                yield stmt.lineno, kind, _wrap(outer, self._clean(body[:i]) + inner)
+                continue
+            if isinstance(stmt, (ast.For, ast.While, ast.With, ast.If)) or (
+                isinstance(stmt, ast.Try) and not self._is_try_form(stmt)
+            ):
+                yield from self._walk(stmt.body, [*outer, (stmt, self._clean(body[:i]))])
+
+
+def _copy_with(stmt: ast.stmt, body: list[ast.stmt]) -> ast.stmt:
+    if isinstance(stmt, ast.For):
+        return ast.For(target=stmt.target, iter=stmt.iter, body=body, orelse=[])
+    if isinstance(stmt, ast.While):
+        return ast.While(test=stmt.test, body=body, orelse=[])
+    if isinstance(stmt, ast.If):
+        return ast.If(test=stmt.test, body=body, orelse=[])
+    if isinstance(stmt, ast.With):
+        return ast.With(items=stmt.items, body=body)
+    return stmt
+
+
+def _wrap(outer: list[tuple[ast.stmt, list[ast.stmt]]], inner: list[ast.stmt]) -> list[ast.stmt]:
+    """Put ``inner`` back inside the loops, withs and ifs that held it."""
+    for stmt, before in reversed(outer):
+        held = inner if isinstance(stmt, ast.Try) else [_copy_with(stmt, inner)]
+        inner = [*before, *held]
+    return inner
+
+
+def _is_test_class(cls: ast.ClassDef) -> bool:
+    """pytest's ``Test*`` classes and unittest's cases (``*Test``, ``*Tests``, a ``TestCase`` base)."""
+    if cls.name.startswith("Test") or cls.name.endswith(("Test", "Tests", "TestCase")):
+        return True
+    return any(
+        (isinstance(b, ast.Attribute) and b.attr == "TestCase")
+        or (isinstance(b, ast.Name) and b.id == "TestCase")
+        for b in cls.bases
+    )
+
+
+def _tests(tree: ast.Module) -> Iterator[tuple[ast.FunctionDef, ast.ClassDef | None]]:
+    for stmt in tree.body:
+        if isinstance(stmt, ast.FunctionDef) and stmt.name.startswith("test"):
+            yield stmt, None
+        elif isinstance(stmt, ast.ClassDef) and _is_test_class(stmt):
+            for item in stmt.body:
+                if isinstance(item, ast.FunctionDef) and item.name.startswith("test"):
+                    yield item, stmt
+
+
+def candidates(text: str, rel_path: str) -> list[Candidate]:
+    """Every snippet this test module yields (none when it does not parse)."""
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError):
+        return []
+    mod = _Module(tree, module_of(rel_path))
+    out: list[Candidate] = []
+    for func, cls in _tests(tree):
+        context = class_context(cls) if cls is not None else None
+        name = "::".join([rel_path, *([cls.name] if cls else []), func.name])
+        for line, kind, body in _Cutter(mod, func, context).snippets():
+            for program in _programs(mod, func, context, body):
+                out.append(Candidate(program, name, rel_path, line, kind, kind in _WARN_KINDS))
+    return out
+
+
+def _programs(
+    mod: _Module, func: ast.FunctionDef, context: ClassContext | None, body: list[ast.stmt]
+) -> Iterator[str]:
+    """The program for each parametrize case (or the one program), when it stands alone."""
+    params = [a.arg for a in func.args.args if a.arg not in ("self", "cls")]
+    cases = parametrize_cases(func, mod.pytest_names)
+    for case in cases[:MAX_CASES] or [{}]:
+        try:
+            prelude: list[ast.stmt] = []
+            if context is not None:
+                prelude += context.prelude
+            for param in params:
+                if param in case:
+                    prelude.append(
+                        ast.Assign(targets=[ast.Name(param, ast.Store())], value=case[param])
+                    )
+                else:
+                    prelude += fixture_lines(mod.tree, param)
+            statements = [*prelude, *body]
+            if context is not None:
+                statements = context.rename(statements)
+            needed = used_names(statements) - _assigned(statements)
+            if needed & {"self", "cls"}:
+                raise NotStandalone("needs the test case")
+            program = ast.Module(body=[*mod.header(needed), *statements], type_ignores=[])
+            yield ast.unparse(ast.fix_missing_locations(program))
+        except (NotStandalone, ValueError, TypeError, AttributeError, RecursionError):
+            continue
+
+
+def _assigned(statements: list[ast.stmt]) -> set[str]:
+    out: set[str] = set()
+    for stmt in statements:
+        out |= bound_names(stmt)
+    return out

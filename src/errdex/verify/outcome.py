@@ -1,0 +1,110 @@
+"""What verification makes of one record: its reproducer, each code field's check, and the
+record and evidence written back.
+
+Decided here, and said in the README: a code field that ran and did not do what it
+claims is **dropped** from the record (set to null) and kept in
+``evidence.verification.fields[field].code`` with the reason, so the page never shows it;
+a field that could not be run (no reproducer to run it against, a before/after fragment)
+stays, marked "not run" on the page. A passing ``tryCatchPattern`` is replaced by the
+program that ran (the reproducer's statements inside the ``try``).
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any, cast
+
+from errdex.evidence import CheckStatus, CodeCheck, ReproducerEvidence, VerificationEvidence
+
+from .from_tests import Candidate
+from .sandbox import RunResult
+
+__all__ = ["CODE_FIELDS", "FieldRun", "RecordOutcome", "source_code"]
+
+#: The record's code fields, in the page's order.
+CODE_FIELDS = ("exampleFix", "validationCode", "typeGuard", "tryCatchPattern")
+
+
+@dataclass
+class FieldRun:
+    status: CheckStatus
+    reason: str
+    shown: str | None = None  # what the record shows after verify (tryCatchPattern: spliced)
+
+
+@dataclass
+class RecordOutcome:
+    envelope: dict[str, Any]
+    reproducer: tuple[Candidate, RunResult] | None = None
+    site: str = ""
+    failure: str | None = None  # why no reproducer: the closest miss
+    fields: dict[str, FieldRun] = field(default_factory=dict)
+
+    def written(
+        self, now: str, python: str, isolation: str
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The record and evidence to store."""
+        record = copy.deepcopy(self.envelope["record"])
+        evidence = copy.deepcopy(self.envelope.get("evidence") or {})
+        checks: dict[str, CodeCheck] = {}
+        if self.reproducer is not None:
+            cand, result = self.reproducer
+            raised = f"{(result.error_class or '?').rsplit('.', 1)[-1]}: {result.message or ''}"
+            evidence["reproducer"] = ReproducerEvidence(
+                snippet=cand.program,
+                tracebackTail=result.traceback_tail,
+                site=self.site,
+                raised=raised[:500],
+                python=python,
+                verifiedAt=now,
+                test=cand.test,
+                testLine=cand.line,
+            )
+            checks["reproducer"] = CodeCheck(
+                status="passed", reason=f"raised {raised[:200]} at {self.site}", ranAt=now
+            )
+        else:
+            evidence.pop("reproducer", None)
+            ran = bool(self.failure and self.failure.startswith("ran: "))
+            checks["reproducer"] = CodeCheck(
+                status="failed" if ran else "not-run",
+                reason=(
+                    self.failure or "no snippet from the tests raised at this site"
+                ).removeprefix("ran: "),
+            )
+            if ran:
+                checks["reproducer"]["ranAt"] = now
+        for name, run in self.fields.items():
+            original = source_code(self.envelope, name)
+            check = CodeCheck(status=run.status, reason=run.reason)
+            if run.status != "not-run":
+                check["ranAt"] = now
+            if original is not None:
+                check["code"] = original
+            if run.status == "failed":
+                record[name] = None
+            elif run.shown is not None:
+                record[name] = run.shown
+            if record.get(name) is not None:
+                check["shown"] = record[name]
+            checks[name] = check
+        evidence["verification"] = VerificationEvidence(
+            ranAt=now, python=python, isolation=isolation, fields=checks
+        )
+        return record, evidence
+
+
+def source_code(envelope: dict[str, Any], name: str) -> str | None:
+    """The analyst's code for a field: the record's, unless an earlier verify replaced or
+    dropped it (then the analyst's text it kept)."""
+    current = envelope["record"].get(name)
+    previous = (
+        ((envelope.get("evidence") or {}).get("verification") or {}).get("fields") or {}
+    ).get(name)
+    if isinstance(previous, dict) and previous.get("code"):
+        if current is None and previous.get("status") == "failed":
+            return cast(str, previous["code"])
+        if current is not None and current == previous.get("shown"):
+            return cast(str, previous["code"])
+    return cast("str | None", current)

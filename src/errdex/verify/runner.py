@@ -1,0 +1,221 @@
+"""Verify one repository's records: cut snippets from its tests, run them, keep what passes.
+
+1. Every expectation in the repository's tests becomes a snippet
+   (:mod:`errdex.verify.from_tests`); each distinct snippet runs once.
+2. A run that raised is placed by its innermost frame inside the repository; the records
+   at that file and line are checked (:func:`errdex.verify.checks.check_reproducer`), and
+   each keeps its best passing snippet: one from a test the analyst linked to it first,
+   then the shortest.
+3. For a record with a reproducer, its ``tryCatchPattern`` runs around it and its
+   ``validationCode``/``typeGuard`` condition is evaluated where it raised.
+
+Only the repositories the caller names reach this module; the snippets are cut from
+those repositories' own tests.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from .checks import check_reproducer, raised_at
+from .executor import Executor, Job
+from .forkserver import ServerPool
+from .from_tests import Candidate, candidates
+from .handlers import check_program, condition_of, splice_try
+from .locate import Interpreter, Located, locate, test_files
+from .outcome import FieldRun, RecordOutcome, source_code
+from .sandbox import RunResult
+from .sites import RepoSites, site_of
+
+__all__ = ["RepoRun", "verify_repo"]
+
+Progress = Callable[[str, int | None, int], None]  # (phase, total or None, advance)
+_NO_REPRODUCER = "no verified reproducer to run it against"
+
+
+@dataclass
+class RepoRun:
+    repo: str
+    outcomes: list[RecordOutcome] = field(default_factory=list)
+    test_files: int = 0
+    snippets: int = 0
+    located: Located | None = None
+    counts: Counter[str] = field(default_factory=Counter)
+
+
+def _context(envelopes: list[dict[str, Any]]) -> list[Any]:
+    source = (envelopes[0].get("evidence") or {}).get("source") or {} if envelopes else {}
+    return [
+        envelopes[0]["record"]["repo"] if envelopes else "",
+        source.get("version"),
+        source.get("ref"),
+    ]
+
+
+def _preference(envelope: dict[str, Any], cand: Candidate) -> tuple[int, int, str]:
+    linked = {t.get("name") for t in (envelope.get("evidence") or {}).get("tests") or []}
+    return (0 if cand.test in linked else 1, len(cand.program), cand.test)
+
+
+def _assign(
+    envelopes: list[dict[str, Any]],
+    sites: RepoSites,
+    runs: list[tuple[Candidate, RunResult]],
+) -> list[RecordOutcome]:
+    outcomes = {env["record"]["id"]: RecordOutcome(env) for env in envelopes}
+    for cand, result in runs:
+        if result.status != "raised":
+            continue
+        where = raised_at(result, sites)
+        if where is None:
+            continue
+        for env in sites.at(*where):
+            out = outcomes[env["record"]["id"]]
+            verdict = check_reproducer(env, result, sites)
+            if not verdict.passed:
+                out.failure = out.failure or f"ran: {cand.test} {verdict.reason}"
+                continue
+            if out.reproducer is None or _preference(env, cand) < _preference(
+                env, out.reproducer[0]
+            ):
+                out.reproducer = (cand, result)
+                out.site = site_of(env).label()
+    return list(outcomes.values())
+
+
+def _field_jobs(out: RecordOutcome) -> dict[str, tuple[Job, str | None]]:
+    """field -> (the job to run, the code to show if it passes)."""
+    if out.reproducer is None:
+        return {}
+    snippet = out.reproducer[0].program
+    warns = out.reproducer[0].warns  # a warning reproduces only when warnings are errors
+    lines = [line for file, line in out.reproducer[1].frames if file == "<reproducer>"]
+    jobs: dict[str, tuple[Job, str | None]] = {}
+    pattern = source_code(out.envelope, "tryCatchPattern")
+    if pattern:
+        spliced = splice_try(pattern, snippet, lines[0] if lines else None)
+        if spliced is not None:
+            jobs["tryCatchPattern"] = (Job(spliced.program, warns), spliced.shown)
+    for name in ("validationCode", "typeGuard"):
+        code = source_code(out.envelope, name)
+        condition = condition_of(code) if code else None
+        if condition is not None:
+            jobs[name] = (Job(check_program(snippet, condition), warns), None)
+    return jobs
+
+
+def _judge_field(name: str, result: RunResult, raised: str) -> FieldRun:
+    marks = set(result.marks)
+    if name == "tryCatchPattern":
+        if result.status == "ok" and "handled" in marks:
+            return FieldRun("passed", f"caught {raised}")
+        if result.status == "raised":
+            short = (result.error_class or "?").rsplit(".", 1)[-1]
+            return FieldRun("failed", f"{short} escaped the handler: {result.message or ''}"[:300])
+        return FieldRun("failed", f"the handler did not run ({result.status})")
+    if result.status != "ok" or not marks:
+        # the condition names what the raising frame does not hold (a guard of an
+        # enclosing function): that says nothing against the check, so it stays, not run
+        detail = result.message or result.detail or result.status
+        return FieldRun("not-run", f"could not evaluate it where it raised: {detail}"[:300])
+    if "true" in marks:
+        return FieldRun(
+            "partial",
+            f"true on the failing input ({raised}); no good input known, so not verified",
+        )
+    if "false" in marks:
+        return FieldRun("failed", f"false on the failing input ({raised})")
+    return FieldRun("failed", "the reproducer did not raise when run with the check")
+
+
+def _not_run(out: RecordOutcome) -> None:
+    record = out.envelope["record"]
+    for name in ("tryCatchPattern", "validationCode", "typeGuard"):
+        if name not in out.fields and source_code(out.envelope, name):
+            reason = (
+                _NO_REPRODUCER if out.reproducer is None else "no place for the reproducer in it"
+            )
+            out.fields[name] = FieldRun("not-run", reason)
+    if record.get("exampleFix"):
+        out.fields["exampleFix"] = FieldRun("not-run", "a before/after fragment, not a program")
+
+
+def verify_repo(
+    repo: str,
+    envelopes: list[dict[str, Any]],
+    interp: Interpreter,
+    executor: Executor,
+    *,
+    tests: Iterable[Path] = (),
+    progress: Progress = lambda phase, total, n: None,
+) -> RepoRun:
+    """Run everything for one repository and decide each record's outcome."""
+    run = RepoRun(repo)
+    sites = RepoSites.of(envelopes)
+    run.located = locate(envelopes, interp)
+    cands: list[Candidate] = []
+    for file, rel in test_files(repo, run.located, tests):
+        try:
+            text = file.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            run.counts["unreadable test files"] += 1
+            continue
+        run.test_files += 1
+        cands.extend(candidates(text, rel))
+    run.snippets = len(cands)
+    base = executor.sandbox
+    if base.fork:  # the fork servers import the repository's packages once
+        executor.sandbox = replace(base, preload=_preload(repo, run.located), _pool=ServerPool())
+    try:
+        _run_all(run, envelopes, sites, cands, executor, progress)
+    finally:
+        executor.sandbox.close()
+        executor.sandbox = base
+    return run
+
+
+def _preload(repo: str, located: Located) -> tuple[str, ...]:
+    names = sorted(top.name for top in located.tops if top.name.isidentifier())
+    if repo == "python/cpython":
+        names.append("test.support")
+    return tuple(names)
+
+
+def _run_all(
+    run: RepoRun,
+    envelopes: list[dict[str, Any]],
+    sites: RepoSites,
+    cands: list[Candidate],
+    executor: Executor,
+    progress: Progress,
+) -> None:
+    repo = run.repo
+    jobs = [Job(c.program, c.warns) for c in cands]
+    context = _context(envelopes)
+    progress(f"{repo}: reproducers", len(set(jobs)), 0)
+    results = executor.run_all(jobs, context, lambda n: progress("", None, n))
+    runs = [(c, results[Job(c.program, c.warns)]) for c in cands]
+    run.outcomes = _assign(envelopes, sites, runs)
+    field_jobs = {id(out): _field_jobs(out) for out in run.outcomes}
+    flat = [job for jobs_of in field_jobs.values() for job, _ in jobs_of.values()]
+    progress(f"{repo}: code fields", len(set(flat)), 0)
+    field_results = executor.run_all(flat, context, lambda n: progress("", None, n))
+    for out in run.outcomes:
+        raised = _raised_text(out)
+        for name, (job, shown) in field_jobs[id(out)].items():
+            verdict = _judge_field(name, field_results[job], raised)
+            if verdict.status == "passed" and shown is not None:
+                verdict.shown = shown
+            out.fields[name] = verdict
+        _not_run(out)
+
+
+def _raised_text(out: RecordOutcome) -> str:
+    if out.reproducer is None:
+        return ""
+    result = out.reproducer[1]
+    return f"{(result.error_class or '?').rsplit('.', 1)[-1]} raised at {out.site}"

@@ -1,0 +1,201 @@
+"""Snippets cut out of test modules: imports, helpers, the statements before the raise."""
+
+from __future__ import annotations
+
+import ast
+import textwrap
+
+from errdex.verify.from_tests import candidates, module_of
+
+MODULE = textwrap.dedent(
+    """
+    import os
+    import pytest
+    import mylib as ml
+    from mylib.core import check, Box
+    from .helpers import build
+
+    LIMIT = 3
+
+
+    def make(n):
+        return [ml.item(i) for i in range(n)]
+
+
+    @pytest.fixture
+    def box():
+        return Box(LIMIT)
+
+
+    def test_plain():
+        '''Negative values are refused.'''
+        items = make(2)
+        assert items
+        with pytest.raises(ValueError, match="negative"):
+            check(-1)
+
+
+    def test_two_expectations():
+        with pytest.raises(KeyError):
+            check("a")
+        x = 5
+        with pytest.raises(TypeError) as info:
+            check(x, None)
+        assert "x" in str(info.value)
+
+
+    def test_fixture(box):
+        with pytest.raises(IndexError):
+            box.get(10)
+
+
+    def test_fixture_out_of_reach(tmp_path):
+        with pytest.raises(OSError):
+            check(tmp_path)
+
+
+    @pytest.mark.parametrize("value, kind", [(1, "a"), pytest.param(2, "b", id="two")])
+    def test_cases(value, kind):
+        with pytest.raises(ValueError):
+            check(value, kind)
+
+
+    def test_loop():
+        for n in (1, 2):
+            with pytest.raises(ValueError):
+                check(-n)
+
+
+    def test_callable_form_and_warns():
+        pytest.raises(ZeroDivisionError, check, 0, key="k")
+        with pytest.warns(UserWarning):
+            ml.old()
+
+
+    class TestBox:
+        size = 4
+
+        def setup_method(self):
+            self.box = Box(self.size)
+
+        def test_full(self):
+            self.box.fill()
+            with pytest.raises(OverflowError):
+                self.box.add(1)
+
+        def test_needs_self(self):
+            with pytest.raises(ValueError):
+                self.helper()
+    """
+)
+
+UNITTEST = textwrap.dedent(
+    """
+    import unittest
+    import json as j
+
+
+    class JsonTest(unittest.TestCase):
+        def setUp(self):
+            self.text = "{"
+            self.addCleanup(print)
+
+        def test_decode(self):
+            self.assertRaises(j.JSONDecodeError, j.loads, self.text)
+            self.assertRaisesRegex(ValueError, "Expecting", j.loads, "[")
+            with self.assertRaises(TypeError):
+                j.dumps(object())
+
+        def test_try_form(self):
+            try:
+                j.loads("x")
+            except ValueError:
+                pass
+            else:
+                self.fail("no error")
+    """
+)
+
+
+def _by_test(text: str, path: str) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for cand in candidates(text, path):
+        out.setdefault(cand.test.split("::", 1)[1], []).append(cand.program)
+    return out
+
+
+def test_module_names_past_src_and_lib() -> None:
+    assert module_of("src/mylib/tests/test_x.py") == "mylib.tests.test_x"
+    assert module_of("Lib/test/test_json/__init__.py") == "test.test_json"
+
+
+def test_the_statements_before_the_raise_and_only_the_imports_they_use() -> None:
+    got = _by_test(MODULE, "mylib/tests/test_core.py")
+    (plain,) = got["test_plain"]
+    assert plain == (
+        "import mylib as ml\nfrom mylib.core import check, Box\n\n"
+        "def make(n):\n    return [ml.item(i) for i in range(n)]\n"
+        "items = make(2)\ncheck(-1)"
+    )
+    ast.parse(plain)
+
+
+def test_each_expectation_is_its_own_snippet_without_the_earlier_ones() -> None:
+    first, second = _by_test(MODULE, "mylib/tests/test_core.py")["test_two_expectations"]
+    assert first.endswith("check('a')")
+    assert second.endswith("x = 5\ncheck(x, None)")
+    assert "check('a')" not in second and "str(info.value)" not in second
+
+
+def test_a_trivial_fixture_is_inlined_and_others_are_out_of_reach() -> None:
+    got = _by_test(MODULE, "mylib/tests/test_core.py")
+    (fixture,) = got["test_fixture"]
+    assert "LIMIT = 3\nbox = Box(LIMIT)\nbox.get(10)" in fixture
+    assert "test_fixture_out_of_reach" not in got
+
+
+def test_parametrize_cases_each_give_a_snippet() -> None:
+    cases = _by_test(MODULE, "mylib/tests/test_core.py")["test_cases"]
+    assert [c.splitlines()[-3:] for c in cases] == [
+        ["value = 1", "kind = 'a'", "check(value, kind)"],
+        ["value = 2", "kind = 'b'", "check(value, kind)"],
+    ]
+
+
+def test_loops_callable_form_and_warns() -> None:
+    cands = {c.test.split("::")[1]: c for c in candidates(MODULE, "t.py") if c.warns}
+    assert cands["test_callable_form_and_warns"].program.endswith("ml.old()")
+    got = _by_test(MODULE, "t.py")
+    assert got["test_loop"][0].endswith("for n in (1, 2):\n    check(-n)")
+    assert got["test_callable_form_and_warns"][0].endswith("check(0, key='k')")
+
+
+def test_class_attributes_and_setup_become_plain_names() -> None:
+    got = _by_test(MODULE, "t.py")
+    (full,) = got["TestBox::test_full"]
+    assert full.endswith("size = 4\nbox = Box(size)\nbox.fill()\nbox.add(1)")
+    assert "TestBox::test_needs_self" not in got  # self.helper() is out of reach
+
+
+def test_unittest_forms_relative_imports_and_try_except() -> None:
+    got = _by_test(UNITTEST, "Lib/test/test_j.py")
+    decode = got["JsonTest::test_decode"]
+    assert decode[0] == "import json as j\ntext = '{'\nj.loads(text)"
+    assert decode[1].endswith("j.loads('[')")
+    assert decode[2].endswith("j.dumps(object())")
+    assert got["JsonTest::test_try_form"][0].endswith("j.loads('x')")
+    rel = candidates(
+        "from .helpers import build\n\ndef test_a():\n    with raises(E):\n        build()\n",
+        "pkg/tests/test_a.py",
+    )
+    assert rel == []  # `raises` not imported from pytest: no expectation
+    rel = candidates(
+        "import pytest\nfrom .helpers import build\n\n"
+        "def test_a():\n    with pytest.raises(ValueError):\n        build()\n",
+        "pkg/tests/test_a.py",
+    )
+    assert rel[0].program.startswith("from pkg.tests.helpers import build")
+
+
+def test_broken_modules_give_nothing() -> None:
+    assert candidates("def test_(:\n", "t.py") == []
