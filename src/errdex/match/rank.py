@@ -8,6 +8,8 @@ about a third, not three answers at the same high confidence.
 
 from __future__ import annotations
 
+import builtins
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -337,9 +339,13 @@ def _score_clue(clue: Clue, index: MatchIndex) -> list[Scored]:
             for i in candidates:
                 get(i).reasons.append(note)
     known = set(candidates)
+    builtin = _is_builtin(clue.error_class)
+    framed = set(found)  # a frame points at these: their message is weighed, however thin
     for i in [*candidates, *[i for i in found if i not in known]]:
         ok, values, literal_length = _verify(index, i, message)
-        if not ok:
+        if not ok or (
+            builtin and i not in framed and _says_too_little(index, i, message, literal_length)
+        ):
             continue
         s = get(i)
         empty = literal_length == 0 and not values
@@ -376,7 +382,7 @@ def _score_clue(clue: Clue, index: MatchIndex) -> list[Scored]:
         more = [i for i in found if i not in known]
         if clue.truncated and clue.error_class:
             more += index.by_class(_short(clue.error_class) or "")[:MAX_TRUNCATED]
-        _partial_matches(clue, index, list(dict.fromkeys([*candidates, *more])), get)
+        _partial_matches(clue, index, list(dict.fromkeys([*candidates, *more])), get, framed)
 
     # fuzzy: the message drifted between versions
     if message and not any(s.full_match for s in found.values()):
@@ -394,6 +400,8 @@ def _score_clue(clue: Clue, index: MatchIndex) -> list[Scored]:
                 if score > s.message:
                     s.message = score
                     s.reasons.append(f"the message is {ratio:.0f}% similar to the template")
+    if message and clue.error_class and not builtin and not any(s.message for s in found.values()):
+        _lone_holes(clue, index, get)
     _below_python(clue, index, found)
     # a site of another class did not raise this error, whatever else points at it
     named = clue.error_class is not None
@@ -402,6 +410,56 @@ def _score_clue(clue: Clue, index: MatchIndex) -> list[Scored]:
         for s in found.values()
         if (s.message > 0 or s.frame > 0) and not (named and s.class_factor <= CLASS_DIFFERS)
     ]
+
+
+#: Sites of one class whose template is one hole and nothing else, answered together for
+#: a message nothing else fits; a class raised so at more sites than this is not answered.
+MAX_LONE = 40
+#: A builtin class's message fitted by a template holding fewer words than this, which
+#: make under :data:`MIN_COVERAGE` of the message, is not an answer (see _says_too_little).
+MIN_WORDS = 2
+_WORD = re.compile(r"[^\W\d_]{3,}")
+
+
+def _is_builtin(error_class: str | None) -> bool:
+    """Whether the pasted class is Python's own (``ValueError``, ``builtins.KeyError``)."""
+    if not error_class:
+        return False
+    module, _, name = error_class.rpartition(".")
+    found = getattr(builtins, name, None)
+    return module in ("", "builtins") and isinstance(found, type) and issubclass(found, BaseException)
+
+
+def _says_too_little(index: MatchIndex, entry_index: int, message: str, literal_length: int) -> bool:
+    """A builtin class's message is raised from C as often as from Python: a template whose
+    literals are a word or so of a longer message (``invalid {0} {1}: {2}`` fitting
+    ``invalid literal for int() with base 10: 'abc'``) fits it by its holes, not its text,
+    and is no answer."""
+    if not message or literal_length == 0 or len(message) * MIN_COVERAGE <= literal_length:
+        return False
+    runs = index.runs(entry_index)
+    return runs is not None and sum(len(_WORD.findall(r)) for r in runs) < MIN_WORDS
+
+
+def _lone_holes(clue: Clue, index: MatchIndex, get: Callable[[int], Scored]) -> None:
+    """A library's own class whose message no template with text fits: the sites raising it
+    with a message that is one value and nothing else (``raise ParseError(str(e))``) fit it
+    all alike, and are its answer, as a group, when they are few."""
+    lone: list[int] = []
+    for i in index.by_class(_short(clue.error_class) or ""):
+        if index.runs(i) == ("", ""):
+            lone.append(i)
+            if len(lone) > MAX_LONE:
+                return
+    for i in lone:
+        s = get(i)
+        s.full_match = True
+        s.message = _message_score(0, False)
+        s.holes = {"0": clue.message[:MAX_MESSAGE]}
+        s.reasons.append(
+            f"the site's message is one value, and no template with text fits: "
+            f"one of {len(lone)} sites that raise {_short(clue.error_class)} so"
+        )
 
 
 #: What the innermost Python frame lends a C/C++ site whose message fits: a Python twin
@@ -482,11 +540,17 @@ def _noted_matches(
 
 
 def _partial_matches(
-    clue: Clue, index: MatchIndex, candidates: Sequence[int], get: Callable[[int], Scored]
+    clue: Clue,
+    index: MatchIndex,
+    candidates: Sequence[int],
+    get: Callable[[int], Scored],
+    framed: set[int],
 ) -> None:
     """Templates that match the start of the message (something printed after it) or, for a
-    message cut short, whose rendering the message starts."""
+    message cut short, whose rendering the message starts. ``framed``: the sites a frame
+    points at, whose message counts however thin (see :func:`_says_too_little`)."""
     message = clue.message[:MAX_MESSAGE]
+    builtin = _is_builtin(clue.error_class)
     stem = message.removesuffix("...").removesuffix("…") if clue.truncated else message
     for i in candidates:
         runs = index.runs(i)
@@ -502,6 +566,8 @@ def _partial_matches(
         if found is None or found[1] < PARTIAL_MIN:
             continue
         values, literal_length = found
+        if builtin and i not in framed and _says_too_little(index, i, message, literal_length):
+            continue
         s = get(i)
         s.full_match = True
         s.message = PARTIAL_WEIGHT * _message_score(literal_length, False)

@@ -13,7 +13,15 @@ from errdex.template import Hole, Literal, MessageTemplate
 
 from .scope import Scope
 
-__all__ = ["apply_literals", "cleandoc", "is_stringish", "quoted_repr", "style_of", "transform"]
+__all__ = [
+    "apply_literals",
+    "cleandoc",
+    "group_message",
+    "is_stringish",
+    "quoted_repr",
+    "style_of",
+    "transform",
+]
 
 _STRING_BUILDERS = frozenset({"format", "join", "strip", "rstrip", "lstrip", "dedent", "cleandoc"})
 
@@ -65,6 +73,25 @@ def quoted_repr(template: MessageTemplate) -> MessageTemplate:
         return template  # one value: maybe not even a string, so its repr is all we know
     quote = MessageTemplate.hole("'", "(quote)")
     return quote + template + quote
+
+
+def group_message(message: MessageTemplate, count: int | None, source: str) -> MessageTemplate:
+    """``str(ExceptionGroup(message, excs))``: ``message (2 sub-exceptions)``. ``count`` is
+    how many ``excs`` holds when the source shows it, else a number hole named ``source``
+    (the plural's ``s`` then a hole of its own)."""
+    if count is not None:
+        plural = "" if count == 1 else "s"
+        return message + MessageTemplate.literal(f" ({count} sub-exception{plural})")
+    number = MessageTemplate([Hole("{len(" + source + ")}", f"len({source})", kind="int")])
+    plural_hole = MessageTemplate.hole("{s}", "(plural)")
+    return (
+        message
+        + MessageTemplate.literal(" (")
+        + number
+        + MessageTemplate.literal(" sub-exception")
+        + plural_hole
+        + MessageTemplate.literal(")")
+    )
 
 
 def apply_literals(
