@@ -148,6 +148,11 @@ class BuilderReader(FrameReader):
         if not isinstance(func, ast.Attribute):
             return None
         owner = func.value
+        if isinstance(owner, ast.Name) and owner.id not in ("self", "cls"):
+            # ``parser = Parser(raw); raise parser.parse_error(...)``: a method of the
+            # repository class every binding of the local name constructs
+            local = self._local_instance(owner.id, scope)
+            return _method(SelfBinding(local), func.attr) if local is not None else None
         if isinstance(owner, ast.Name) and owner.id in ("self", "cls"):
             if binding is None and scope.class_name and scope.class_name in self.classes:
                 binding = SelfBinding(ClassRef(self, self.classes[scope.class_name]))
@@ -164,6 +169,18 @@ class BuilderReader(FrameReader):
             held = self._attribute_class(binding.ref, owner.attr) if binding else None
             return _method(SelfBinding(held), func.attr) if held is not None else None
         return None
+
+    def _local_instance(self, name: str, scope: Scope) -> ClassRef | None:
+        """The repository class a local name holds, when each binding constructs it."""
+        found: ClassRef | None = None
+        for thunk in scope.env.get(name, ()):
+            if not (isinstance(thunk, ast.Call) and isinstance(thunk.func, (ast.Name, ast.Attribute))):
+                return None
+            held = self.class_ref(self.qualify(thunk.func))
+            if held is None or (found is not None and held.node is not found.node):
+                return None
+            found = held
+        return found
 
     def _attribute_class(self, ref: ClassRef, attr: str) -> ClassRef | None:
         """The class of ``self.<attr>`` when every assignment to it constructs that class."""
