@@ -57,3 +57,58 @@ def test_exception_groups_print_their_count_of_sub_exceptions() -> None:
     assert sites[11].template.display == "{msg} (2 sub-exceptions)"
     assert _prints(sites[11], _raised(GROUPS, "two('both')"))
     assert sites[15].template.display == "one failed (1 sub-exception)"
+
+
+CHOOSES_AT_RUN_TIME = """\
+from gettext import gettext as _
+
+
+def _name_of(argument):
+    return getattr(argument, "name", None)
+
+
+class ArgumentError(Exception):
+    def __init__(self, argument, message):
+        self.argument_name = _name_of(argument)
+        self.message = message
+
+    def __str__(self):
+        if self.argument_name is None:
+            format = '%(message)s'
+        else:
+            format = _('argument %(argument_name)s: %(message)s')
+        return format % dict(message=self.message, argument_name=self.argument_name)
+
+
+class Named:
+    name = "--count"
+
+
+def check(argument, value):
+    msg = _('invalid int value: %(value)r')
+    raise ArgumentError(argument, msg % dict(value=value))
+"""
+
+
+def test_a_str_that_picks_its_format_at_run_time_gives_each_format() -> None:
+    """argparse's ``ArgumentError.__str__``: with or without ``argument NAME: `` first."""
+    line = CHOOSES_AT_RUN_TIME.splitlines().index("    raise ArgumentError(argument, msg % dict(value=value))") + 1
+    site = next(
+        s for s in extract_python(CHOOSES_AT_RUN_TIME, "m.py", module="m") if s.line == line
+    )
+    named = str(_raised(CHOOSES_AT_RUN_TIME, "check(Named(), 'ten')"))
+    bare = str(_raised(CHOOSES_AT_RUN_TIME, "check(None, 'ten')"))
+    assert named == "argument --count: invalid int value: 'ten'"
+    assert bare == "invalid int value: 'ten'"
+    templates = {
+        s.template.display: s.template
+        for s in extract_python(CHOOSES_AT_RUN_TIME, "m.py", module="m")
+        if s.line == line
+    }
+    assert set(templates) == {
+        "invalid int value: %(value)r",
+        "argument %(argument_name)s: invalid int value: %(value)r",
+    }
+    assert templates["argument %(argument_name)s: invalid int value: %(value)r"].match(named)
+    assert templates["invalid int value: %(value)r"].match(bare)
+    assert site.error_class == "ArgumentError"

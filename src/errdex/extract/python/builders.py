@@ -19,6 +19,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Sequence
 from dataclasses import dataclass
+from dataclasses import replace as dc_replace
 from typing import Any
 
 from errdex.template import MessageTemplate
@@ -277,7 +278,13 @@ class BuilderReader(FrameReader):
         binding = SelfBinding(ref)
         steps = list(notes)
         if isinstance(init, ClassRef):
-            message = _builder(init)._run_init(init, full, args, args, binding, notes, depth + 1)
+            try:
+                message = _builder(init)._run_init(init, full, args, args, binding, notes, depth + 1)
+            except Fail:
+                if not isinstance(printer, ClassRef) or not binding.attrs:
+                    raise
+                # the class's own ``__str__`` prints from the attributes ``__init__`` set:
+                # what the builtin would have made of the arguments does not matter
             steps.append(f"`{init.node.name}.__init__`")
         elif not isinstance(printer, ClassRef):
             message = _builtin_message(full, args)
@@ -301,6 +308,8 @@ class BuilderReader(FrameReader):
         try:
             returned = self._walk_to(fn.body, frame, None)
             found = self.templates(returned, frame.scope) if isinstance(returned, ast.expr) else []
+            if any(t.is_opaque for t in found):
+                raise Fail  # a local name the walk could not decide: try every value it takes
         except Fail:
             found = self._every_return(fn, frame)
         if not found or len(found) > MAX_ALTERNATIVES or any(t.is_opaque for t in found):
@@ -309,13 +318,27 @@ class BuilderReader(FrameReader):
 
     def _every_return(self, fn: Function, frame: Frame) -> Templates:
         """A ``__str__`` that branches on what is not known: the text of each ``return``
-        (one of them prints), when none depends on a local name."""
-        if any(isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store) for n in ast.walk(fn)):
+        (one of them prints), a local name holding any value assigned to it (argparse's
+        ``format = '%(message)s'`` or ``'argument %(argument_name)s: %(message)s'``)."""
+        held: dict[str, list[ast.expr]] = {}
+        for node in ast.walk(fn):
+            if isinstance(node, ast.Assign) and len(node.targets) == 1:
+                target = node.targets[0]
+                if isinstance(target, ast.Name):
+                    held.setdefault(target.id, []).append(node.value)
+                    continue
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+                if not any(node is getattr(a, "targets", [None])[0] for a in ast.walk(fn)):
+                    raise Fail  # bound by a loop, ``with``, augmented assignment…
+        if any(len(values) > MAX_ALTERNATIVES for values in held.values()):
             raise Fail
+        scope = dc_replace(
+            frame.scope, env={**frame.scope.env, **{k: tuple(v) for k, v in held.items()}}
+        )
         out: Templates = []
         for node in ast.walk(fn):
             if isinstance(node, ast.Return) and node.value is not None:
-                out.extend(t for t in self.templates(node.value, frame.scope) if t not in out)
+                out.extend(t for t in self.templates(node.value, scope) if t not in out)
         if not out or len(out) > MAX_ALTERNATIVES or any(t.is_opaque for t in out):
             raise Fail
         return out

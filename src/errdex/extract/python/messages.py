@@ -123,6 +123,9 @@ class MessageBuilder(ModuleReader):
         """Put known text into ``%s`` holes: ``'%s: line %d' % (msg, n)`` with ``msg``
         known to be ``"Expecting value"`` reads ``Expecting value: line %d``. Holes whose
         value is unknown, or formatted other than by ``%s``, stay as written."""
+        named = _named_values(values)
+        if named is not None:
+            return self._fill_named(template, named, scope, depth)
         elements = values.elts if isinstance(values, ast.Tuple) else [values]
         positional = [p for p in template.parts if isinstance(p, Hole) and p.name.isdigit()]
         if len(positional) != len(elements) or any(isinstance(e, ast.Starred) for e in elements):
@@ -140,6 +143,22 @@ class MessageBuilder(ModuleReader):
         parts: list[Literal | Hole] = []
         for part in template.parts:
             parts.extend(known[id(part)].parts if id(part) in known else (part,))
+        return MessageTemplate(parts)
+
+    def _fill_named(
+        self, template: MessageTemplate, named: dict[str, ast.expr], scope: Scope, depth: int
+    ) -> MessageTemplate:
+        """``'%(message)s' % dict(message=self.message)``: each ``%(key)s`` hole whose
+        value's text is known (one template, not a bare value) takes that text."""
+        parts: list[Literal | Hole] = []
+        for part in template.parts:
+            value = named.get(part.name) if isinstance(part, Hole) else None
+            if value is not None and isinstance(part, Hole) and part.text.endswith("s"):
+                found = self.templates(value, scope, depth + 1)
+                if len(found) == 1 and not found[0].is_opaque:
+                    parts.extend(found[0].parts)
+                    continue
+            parts.append(part)
         return MessageTemplate(parts)
 
     def _name(self, node: ast.Name, scope: Scope, depth: int) -> Templates:
@@ -298,6 +317,20 @@ class MessageBuilder(ModuleReader):
                 parts.append(Hole("{" + text + conv + "}", text))
             k += 1
         return MessageTemplate(parts)
+
+
+def _named_values(values: ast.expr) -> dict[str, ast.expr] | None:
+    """The keys and values of ``dict(k=v, …)`` or ``{'k': v, …}`` given to ``%``."""
+    if isinstance(values, ast.Call) and isinstance(values.func, ast.Name):
+        if values.func.id == "dict" and not values.args:
+            if all(k.arg is not None for k in values.keywords):
+                return {k.arg: k.value for k in values.keywords if k.arg is not None}
+        return None
+    if isinstance(values, ast.Dict) and all(
+        isinstance(k, ast.Constant) and isinstance(k.value, str) for k in values.keys
+    ):
+        return {k.value: v for k, v in zip(values.keys, values.values, strict=True)}  # type: ignore[union-attr]
+    return None
 
 
 def _given_text(value: ast.FormattedValue, scope: Scope) -> MessageTemplate | None:
