@@ -112,3 +112,37 @@ def test_a_str_that_picks_its_format_at_run_time_gives_each_format() -> None:
     assert templates["argument %(argument_name)s: invalid int value: %(value)r"].match(named)
     assert templates["invalid int value: %(value)r"].match(bare)
     assert site.error_class == "ArgumentError"
+
+
+SINGLE_VALUES = """\
+class Registry:
+    def __init__(self):
+        self.items = {}
+        self.reason = None
+
+    def get(self, key):
+        try:
+            return self.items[key]
+        except KeyError:
+            raise KeyError(key) from None
+
+    def fail(self):
+        raise RuntimeError(self.reason)
+
+    def wrap(self, e):
+        raise ValueError(str(e))
+
+    def built(self, key):
+        raise ValueError(describe(key))
+"""
+
+
+def test_single_value_messages_say_when_they_are_irreducible() -> None:
+    sites = _sites(SINGLE_VALUES)
+    for line, value in ((10, "key"), (13, "self.reason"), (16, "str(e)")):
+        notes = sites[line].notes
+        assert any(n.startswith("irreducible:") and f"`{value}`" in n for n in notes), notes
+    # a value some call builds could be read further: not irreducible
+    assert not any(n.startswith("irreducible") for n in sites[19].notes)
+    assert str(_raised(SINGLE_VALUES, "Registry().get('a')")) == "'a'"
+    assert sites[10].template.match("'a'") is not None
