@@ -146,3 +146,45 @@ def test_single_value_messages_say_when_they_are_irreducible() -> None:
     assert not any(n.startswith("irreducible") for n in sites[19].notes)
     assert str(_raised(SINGLE_VALUES, "Registry().get('a')")) == "'a'"
     assert sites[10].template.match("'a'") is not None
+
+
+WITH_CONTEXT = """\
+class Invalid(Exception):
+    context = None
+
+    def __init__(self, cause, *, context=None):
+        if isinstance(cause, Invalid):
+            self.context = f"{context}.{cause.context}" if context else cause.context
+            self.message = cause.message
+        else:
+            self.context = context
+            self.message = str(cause)
+
+    def __str__(self):
+        if self.context:
+            return f"{self.message} in {self.context!r}"
+        return self.message
+
+
+def check(name, i):
+    raise Invalid(f"Invalid wheel filename {name!r}", context=f"wheels[{i}]")
+"""
+
+
+def test_an_f_string_in_str_reads_the_attributes_init_set() -> None:
+    """packaging's ``PylockValidationError``: ``f"{self.message} in {self.context!r}"``."""
+    templates = {
+        s.template.display: s.template
+        for s in extract_python(WITH_CONTEXT, "m.py", module="m")
+        if s.line == 19
+    }
+    printed = str(_raised(WITH_CONTEXT, "check('x-1.0.whl', 0)"))
+    assert printed == "Invalid wheel filename 'x-1.0.whl' in 'wheels[0]'"
+    assert set(templates) == {
+        "Invalid wheel filename {name!r}",
+        "Invalid wheel filename {name!r} in 'wheels[{i}]'",
+    }
+    assert templates["Invalid wheel filename {name!r} in 'wheels[{i}]'"].match(printed)
+    # wrapped once more, the context grows: this site's template with context no longer fits
+    wrapped = printed.replace("'wheels", "'packages[0].wheels")
+    assert templates["Invalid wheel filename {name!r} in 'wheels[{i}]'"].match(wrapped) is None

@@ -145,6 +145,18 @@ class MessageBuilder(ModuleReader):
             parts.extend(known[id(part)].parts if id(part) in known else (part,))
         return MessageTemplate(parts)
 
+    def _attribute_text(self, value: ast.FormattedValue, scope: Scope) -> MessageTemplate | None:
+        """``f"{self.message} in {self.context!r}"`` in a ``__str__`` whose ``__init__`` set
+        both: their text, as ``str`` or ``repr`` formats it; None for any other field."""
+        if not isinstance(value.value, ast.Attribute) or value.format_spec is not None:
+            return None
+        if value.conversion not in (-1, ord("s"), ord("r")):
+            return None
+        held = self._self_attribute(value.value, scope)
+        if held is None or len(held) != 1 or held[0].is_opaque:
+            return None
+        return quoted_repr(held[0]) if value.conversion == ord("r") else held[0]
+
     def _fill_named(
         self, template: MessageTemplate, named: dict[str, ast.expr], scope: Scope, depth: int
     ) -> MessageTemplate:
@@ -288,6 +300,8 @@ class MessageBuilder(ModuleReader):
             if not isinstance(value, ast.FormattedValue):
                 continue
             given = _given_text(value, scope)
+            if given is None:
+                given = self._attribute_text(value, scope)
             if given is not None:
                 parts.extend(given.parts)
                 k += 1
