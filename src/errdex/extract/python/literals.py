@@ -72,7 +72,9 @@ def quoted_repr(template: MessageTemplate) -> MessageTemplate:
         return MessageTemplate.literal(repr(template.display))
     if template.is_opaque:
         return template  # one value: maybe not even a string, so its repr is all we know
-    quote = MessageTemplate.hole("'", "(quote)")
+    # one character, ``'`` or ``"``: a hole taking any text would absorb whatever the
+    # message holds around the repr (``'a' in 'b.c'`` read as one quoted value)
+    quote = MessageTemplate([Hole("'", "(quote)", kind="quote")])
     return quote + template + quote
 
 
