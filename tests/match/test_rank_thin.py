@@ -34,6 +34,10 @@ def parse_list(items):
 def check(text):
     if not text:
         raise ParseError("empty input")
+
+
+def token(text):
+    raise ValueError("bad token")
 """
 
 FORMATS = """\
@@ -57,6 +61,15 @@ def test_a_library_class_raised_as_one_value_is_answered_by_those_sites(
     assert all(c.group == 0 and c.groupSize == 2 for c in found)
     assert sum(c.confidence for c in found) < 0.5
     assert found[0].holes == {"str(e)": "invalid literal for int() with base 10: 'x'"}
+
+
+def test_a_site_of_another_class_fitting_the_text_does_not_hide_them(tmp_path: Path) -> None:
+    db = build_package(tmp_path, "tokens", {"parser.py": PARSER})
+    found = match("tokens.parser.ParseError: bad token", db=db)
+    assert {(c.filePath, c.lineNumber) for c in found} == {
+        ("src/tokens/parser.py", 9),
+        ("src/tokens/parser.py", 16),
+    }
 
 
 def test_a_message_with_text_still_beats_the_one_value_sites(tmp_path: Path) -> None:

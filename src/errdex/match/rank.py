@@ -384,8 +384,12 @@ def _score_clue(clue: Clue, index: MatchIndex) -> list[Scored]:
             more += index.by_class(_short(clue.error_class) or "")[:MAX_TRUNCATED]
         _partial_matches(clue, index, list(dict.fromkeys([*candidates, *more])), get, framed)
 
+    # a library's class raised as one value: its sites fit exactly, before any fuzzy guess
+    if message and clue.error_class and not builtin and not _fits(clue, found):
+        _lone_holes(clue, index, get)
+
     # fuzzy: the message drifted between versions
-    if message and not any(s.full_match for s in found.values()):
+    if message and not _fits(clue, found):
         from rapidfuzz import fuzz  # here: a hook's first answer must not pay its import
 
         for i in candidates[:200]:
@@ -400,8 +404,6 @@ def _score_clue(clue: Clue, index: MatchIndex) -> list[Scored]:
                 if score > s.message:
                     s.message = score
                     s.reasons.append(f"the message is {ratio:.0f}% similar to the template")
-    if message and clue.error_class and not builtin and not any(s.message for s in found.values()):
-        _lone_holes(clue, index, get)
     _below_python(clue, index, found)
     # a site of another class did not raise this error, whatever else points at it
     named = clue.error_class is not None
@@ -439,6 +441,12 @@ def _says_too_little(index: MatchIndex, entry_index: int, message: str, literal_
         return False
     runs = index.runs(entry_index)
     return runs is not None and sum(len(_WORD.findall(r)) for r in runs) < MIN_WORDS
+
+
+def _fits(clue: Clue, found: dict[int, Scored]) -> bool:
+    """Whether a site whose class may be the pasted one fits the message in full."""
+    named = clue.error_class is not None
+    return any(s.full_match and not (named and s.class_factor <= CLASS_DIFFERS) for s in found.values())
 
 
 def _lone_holes(clue: Clue, index: MatchIndex, get: Callable[[int], Scored]) -> None:
