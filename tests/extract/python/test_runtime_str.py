@@ -186,3 +186,50 @@ def test_an_f_string_in_str_reads_the_attributes_init_set() -> None:
     # wrapped once more, the context grows: this site's template with context no longer fits
     wrapped = printed.replace("'wheels", "'packages[0].wheels")
     assert templates["Invalid wheel filename {name!r} in 'wheels[{i}]'"].match(wrapped) is None
+
+
+ON_A_PARAMETER = """\
+class ParseError(Exception):
+    pass
+
+
+class Source:
+    def __init__(self, text):
+        self.text = text
+
+    def error(self, msg, pos=0):
+        return ParseError(f"{msg} at position {pos}")
+
+
+def parse(source, depth):
+    if depth > 3:
+        raise source.error("too deeply nested", depth)
+    return depth
+
+
+class Other:
+    def fail(self):
+        return ValueError("other")
+
+
+class Another:
+    def fail(self):
+        return KeyError("another")
+
+
+def check(thing):
+    raise thing.fail()
+"""
+
+
+def test_a_helper_on_a_parameter_only_one_class_defines_builds_the_message() -> None:
+    """``raise source.error("…", pos)`` (the ``re`` parser's form): ``source`` is a parameter,
+    and ``error`` a method of one class of the module only."""
+    sites = _sites(ON_A_PARAMETER)
+    nested = sites[15]
+    assert nested.error_class == "ParseError"
+    assert nested.template.display == "too deeply nested at position {pos}"
+    printed = str(_raised(ON_A_PARAMETER, "parse(Source('x'), 5)"))
+    assert nested.template.match(printed) is not None
+    # two classes define ``fail``: which one ``thing`` is, the code does not say
+    assert sites[30].error_class is None

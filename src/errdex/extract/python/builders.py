@@ -153,6 +153,8 @@ class BuilderReader(FrameReader):
             # ``parser = Parser(raw); raise parser.parse_error(...)``: a method of the
             # repository class every binding of the local name constructs
             local = self._local_instance(owner.id, scope)
+            if local is None and owner.id not in self.imports and _is_parameter(owner.id, scope):
+                local = self._only_class_defining(func.attr)
             return _method(SelfBinding(local), func.attr) if local is not None else None
         if isinstance(owner, ast.Name) and owner.id in ("self", "cls"):
             if binding is None and scope.class_name and scope.class_name in self.classes:
@@ -170,6 +172,12 @@ class BuilderReader(FrameReader):
             held = self._attribute_class(binding.ref, owner.attr) if binding else None
             return _method(SelfBinding(held), func.attr) if held is not None else None
         return None
+
+    def _only_class_defining(self, method: str) -> ClassRef | None:
+        """``def _parse(source, state): raise source.error("…", pos)``: a parameter whose
+        method only one class of the module defines is taken to be that class."""
+        found = [c for c in self.classes.values() if method_of(ClassRef(self, c), method)]
+        return ClassRef(self, found[0]) if len(found) == 1 else None
 
     def _local_instance(self, name: str, scope: Scope) -> ClassRef | None:
         """The repository class a local name holds, when each binding constructs it."""
@@ -502,6 +510,15 @@ class BuilderReader(FrameReader):
         binding.used = True
         reader, value = found
         return reader.templates(value, empty_scope(""), depth + 1)
+
+
+def _is_parameter(name: str, scope: Scope) -> bool:
+    """Whether ``name`` is a parameter of the function the scope runs."""
+    fn = scope.node
+    if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return False
+    spec = fn.args
+    return any(a.arg == name for a in [*spec.posonlyargs, *spec.args, *spec.kwonlyargs])
 
 
 def _method(
