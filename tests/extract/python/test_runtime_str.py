@@ -233,3 +233,24 @@ def test_a_helper_on_a_parameter_only_one_class_defines_builds_the_message() -> 
     assert nested.template.match(printed) is not None
     # two classes define ``fail``: which one ``thing`` is, the code does not say
     assert sites[30].error_class is None
+
+
+TUPLES = """\
+def outcome(kind, count):
+    assert kind in ("ok", "fail"), ("unknown outcome", kind)
+    if count < 0:
+        raise ValueError("negative count", count, 3)
+    raise RuntimeError("stopped", 2.5, None)
+"""
+
+
+def test_tuples_print_as_their_repr() -> None:
+    sites = _sites(TUPLES)
+    unknown = _raised(TUPLES, "outcome('maybe', 1)")
+    assert str(unknown) == "('unknown outcome', 'maybe')"
+    assert sites[2].template.display == "('unknown outcome', {kind})"
+    assert _prints(sites[2], unknown)
+    negative = _raised(TUPLES, "outcome('ok', -1)")
+    assert _prints(sites[4], negative)
+    assert sites[5].template.display == "('stopped', 2.5, None)"
+    assert _prints(sites[5], _raised(TUPLES, "outcome('ok', 1)"))

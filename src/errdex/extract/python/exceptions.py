@@ -212,13 +212,7 @@ class ExceptionReader(BuilderReader):
             return qualified, shown, [group_message(t, count, source) for t in message], style
         if self._prints_args_tuple(qualified, shown):
             # ``ValueError("bad", x)`` prints as the tuple repr: ('bad', <x>)
-            pieces = [self.templates(a, helper_scope)[0] for a in args]
-            quoted = [p if p.is_opaque else quoted_repr(p) for p in pieces]
-            tuple_template = (
-                MessageTemplate.literal("(")
-                + MessageTemplate.join(quoted, ", ")
-                + MessageTemplate.literal(")")
-            )
+            tuple_template = self.tuple_repr(args, helper_scope, 0)
             return qualified, shown, [tuple_template], "multiple_args"
         return qualified, shown, self.templates(args[0], helper_scope), style
 

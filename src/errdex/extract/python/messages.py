@@ -79,6 +79,9 @@ class MessageBuilder(ModuleReader):
         if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.Or) and scope.bound_self:
             # ``error or self.default``: the value is one of the operands
             return [t for v in node.values for t in self.templates(v, scope, depth + 1)]
+        if isinstance(node, ast.Tuple) and not any(isinstance(e, ast.Starred) for e in node.elts):
+            # ``assert ok, ("unknown outcome", outcome)``: str() of a tuple is its repr
+            return [self.tuple_repr(node.elts, scope, depth + 1)]
         if isinstance(node, ast.Subscript):
             found = self._subscript(node, scope, depth)
             if found is not None:
@@ -88,6 +91,23 @@ class MessageBuilder(ModuleReader):
             if held is not None:
                 return held
         return [MessageTemplate.expression(self.expr_text(node))]
+
+    def tuple_repr(self, elements: list[ast.expr], scope: Scope, depth: int) -> MessageTemplate:
+        """``repr()`` of a tuple of these: strings quoted, other constants as ``repr`` writes
+        them, anything else a hole (its repr is not known)."""
+        pieces: list[MessageTemplate] = []
+        for element in elements:
+            if isinstance(element, ast.Constant) and not isinstance(element.value, str):
+                pieces.append(MessageTemplate.literal(repr(element.value)))
+                continue
+            found = self.templates(element, scope, depth + 1)[0]
+            pieces.append(found if found.is_opaque else quoted_repr(found))
+        trailing = "," if len(pieces) == 1 else ""
+        return (
+            MessageTemplate.literal("(")
+            + MessageTemplate.join(pieces, ", ")
+            + MessageTemplate.literal(trailing + ")")
+        )
 
     def _returned_text(self, node: ast.Call, scope: Scope) -> Templates | None:
         """The text a method of the class returns for these arguments (builders)."""
