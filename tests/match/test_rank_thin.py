@@ -108,3 +108,34 @@ def test_a_frame_at_the_thin_template_still_weighs_its_message(tmp_path: Path) -
     best = match(run.stderr, db=db)[0]
     assert (best.filePath, best.lineNumber) == ("src/shapes/formats.py", 2)
     assert any("matches the template" in r for r in best.reasons)
+
+
+SCHEMA = """\
+class Invalid(Exception):
+    pass
+
+
+def load(data):
+    errors = {}
+    for key, value in data.items():
+        if value is None:
+            errors[key] = ["Missing data for required field."]
+    if errors:
+        raise Invalid(errors)
+
+
+def wrap(e):
+    raise Invalid(str(e))
+
+
+def again(e):
+    raise Invalid(e.args[0])
+"""
+
+
+def test_a_dict_printed_as_the_message_picks_the_site_raising_a_dict(tmp_path: Path) -> None:
+    db = build_package(tmp_path, "schema", {"core.py": SCHEMA})
+    found = match("schema.core.Invalid: {'age': ['Missing data for required field.']}", db=db)
+    assert [(c.filePath, c.lineNumber) for c in found][0] == ("src/schema/core.py", 11)
+    assert found[0].group is None  # the braces tell it from the sites raising any one value
+    assert {c.lineNumber for c in found} == {11, 15, 19}

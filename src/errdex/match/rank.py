@@ -417,6 +417,8 @@ def _score_clue(clue: Clue, index: MatchIndex) -> list[Scored]:
 #: Sites of one class whose template is one hole and nothing else, answered together for
 #: a message nothing else fits; a class raised so at more sites than this is not answered.
 MAX_LONE = 40
+#: Literal characters of such a one-value template, at most less one (``{`` and ``}``).
+LONE_CHARS = 3
 #: A builtin class's message fitted by a template holding fewer words than this, which
 #: make under :data:`MIN_COVERAGE` of the message, is not an answer (see _says_too_little).
 MIN_WORDS = 2
@@ -451,19 +453,25 @@ def _fits(clue: Clue, found: dict[int, Scored]) -> bool:
 
 def _lone_holes(clue: Clue, index: MatchIndex, get: Callable[[int], Scored]) -> None:
     """A library's own class whose message no template with text fits: the sites raising it
-    with a message that is one value and nothing else (``raise ParseError(str(e))``) fit it
-    all alike, and are its answer, as a group, when they are few."""
+    with a message that is one value and nothing else (``raise ParseError(str(e))``, or a
+    dict's ``{…}``, too little text to be indexed) are its answer, as a group, when they
+    are few; those whose few characters fit (a dict's braces) come first."""
+    message = clue.message[:MAX_MESSAGE]
     lone: list[int] = []
     for i in index.by_class(_short(clue.error_class) or ""):
-        if index.runs(i) == ("", ""):
+        runs = index.runs(i)
+        if runs is not None and len(runs) == 2 and len(runs[0]) + len(runs[1]) < LONE_CHARS:
             lone.append(i)
             if len(lone) > MAX_LONE:
                 return
     for i in lone:
+        ok, values, literal_length = _verify(index, i, message)
+        if not ok:
+            continue
         s = get(i)
         s.full_match = True
-        s.message = _message_score(0, False)
-        s.holes = {"0": clue.message[:MAX_MESSAGE]}
+        s.message = _message_score(0, False) * (1 + literal_length / LONE_CHARS / 2)
+        s.holes = {str(k): v for k, v in enumerate(values)}
         s.reasons.append(
             f"the site's message is one value, and no template with text fits: "
             f"one of {len(lone)} sites that raise {_short(clue.error_class)} so"

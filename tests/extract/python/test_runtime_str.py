@@ -254,3 +254,27 @@ def test_tuples_print_as_their_repr() -> None:
     assert _prints(sites[4], negative)
     assert sites[5].template.display == "('stopped', 2.5, None)"
     assert _prints(sites[5], _raised(TUPLES, "outcome('ok', 1)"))
+
+
+DICTS = """\
+class Invalid(Exception):
+    pass
+
+
+def load(data):
+    errors = {}
+    for key, value in data.items():
+        if value is None:
+            errors[key] = ["Missing data for required field."]
+    if errors:
+        raise Invalid(errors)
+"""
+
+
+def test_a_dict_given_as_the_message_prints_in_braces() -> None:
+    site = _sites(DICTS)[11]
+    printed = str(_raised(DICTS, "load({'age': None})"))
+    assert printed == "{'age': ['Missing data for required field.']}"
+    assert site.template.display == "{{…}}"
+    assert _prints(site, _raised(DICTS, "load({'age': None})"))
+    assert site.template.match("Missing data for required field.") is None

@@ -79,6 +79,10 @@ class MessageBuilder(ModuleReader):
         if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.Or) and scope.bound_self:
             # ``error or self.default``: the value is one of the operands
             return [t for v in node.values for t in self.templates(v, scope, depth + 1)]
+        if isinstance(node, (ast.Dict, ast.DictComp)):
+            # str() of a dict is its repr, in braces: ``{'age': ['Missing data.']}``
+            items = MessageTemplate.hole("{…}", "(dict items)")
+            return [MessageTemplate.literal("{") + items + MessageTemplate.literal("}")]
         if isinstance(node, ast.Tuple) and not any(isinstance(e, ast.Starred) for e in node.elts):
             # ``assert ok, ("unknown outcome", outcome)``: str() of a tuple is its repr
             return [self.tuple_repr(node.elts, scope, depth + 1)]
