@@ -25,7 +25,6 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
-import sys
 from collections import defaultdict
 from pathlib import Path
 from typing import Any

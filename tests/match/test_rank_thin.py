@@ -136,6 +136,6 @@ def again(e):
 def test_a_dict_printed_as_the_message_picks_the_site_raising_a_dict(tmp_path: Path) -> None:
     db = build_package(tmp_path, "schema", {"core.py": SCHEMA})
     found = match("schema.core.Invalid: {'age': ['Missing data for required field.']}", db=db)
-    assert [(c.filePath, c.lineNumber) for c in found][0] == ("src/schema/core.py", 11)
+    assert (found[0].filePath, found[0].lineNumber) == ("src/schema/core.py", 11)
     assert found[0].group is None  # the braces tell it from the sites raising any one value
     assert {c.lineNumber for c in found} == {11, 15, 19}

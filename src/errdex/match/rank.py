@@ -431,10 +431,14 @@ def _is_builtin(error_class: str | None) -> bool:
         return False
     module, _, name = error_class.rpartition(".")
     found = getattr(builtins, name, None)
-    return module in ("", "builtins") and isinstance(found, type) and issubclass(found, BaseException)
+    return (
+        module in ("", "builtins") and isinstance(found, type) and issubclass(found, BaseException)
+    )
 
 
-def _says_too_little(index: MatchIndex, entry_index: int, message: str, literal_length: int) -> bool:
+def _says_too_little(
+    index: MatchIndex, entry_index: int, message: str, literal_length: int
+) -> bool:
     """A builtin class's message is raised from C as often as from Python: a template whose
     literals are a word or so of a longer message (``invalid {0} {1}: {2}`` fitting
     ``invalid literal for int() with base 10: 'abc'``) fits it by its holes, not its text,
@@ -448,7 +452,9 @@ def _says_too_little(index: MatchIndex, entry_index: int, message: str, literal_
 def _fits(clue: Clue, found: dict[int, Scored]) -> bool:
     """Whether a site whose class may be the pasted one fits the message in full."""
     named = clue.error_class is not None
-    return any(s.full_match and not (named and s.class_factor <= CLASS_DIFFERS) for s in found.values())
+    return any(
+        s.full_match and not (named and s.class_factor <= CLASS_DIFFERS) for s in found.values()
+    )
 
 
 def _lone_holes(clue: Clue, index: MatchIndex, get: Callable[[int], Scored]) -> None:

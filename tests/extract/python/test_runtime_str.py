@@ -36,7 +36,7 @@ def _raised(code: str, call: str) -> BaseException:
     exec(compile(textwrap.dedent(code), "m.py", "exec"), scope)
     try:
         exec(call, scope)
-    except BaseException as exc:  # noqa: BLE001 - whatever it raises is what we check
+    except BaseException as exc:  # whatever it raises is what is checked
         return exc
     raise AssertionError(f"{call} raised nothing")
 
@@ -50,7 +50,9 @@ def test_exception_groups_print_their_count_of_sub_exceptions() -> None:
     collector = _raised(
         GROUPS, "c = Collector(); c.errors = [ValueError('x')]; c.finalize('data was invalid')"
     )
-    many = _raised(GROUPS, "c = Collector(); c.errors = [ValueError(), KeyError()]; c.finalize('m')")
+    many = _raised(
+        GROUPS, "c = Collector(); c.errors = [ValueError(), KeyError()]; c.finalize('m')"
+    )
     assert str(collector) == "data was invalid (1 sub-exception)"
     assert _prints(sites[7], collector) and _prints(sites[7], many)
     assert sites[7].template.match("('data was invalid', [ValueError('x')])") is None
@@ -92,7 +94,12 @@ def check(argument, value):
 
 def test_a_str_that_picks_its_format_at_run_time_gives_each_format() -> None:
     """argparse's ``ArgumentError.__str__``: with or without ``argument NAME: `` first."""
-    line = CHOOSES_AT_RUN_TIME.splitlines().index("    raise ArgumentError(argument, msg % dict(value=value))") + 1
+    line = (
+        CHOOSES_AT_RUN_TIME.splitlines().index(
+            "    raise ArgumentError(argument, msg % dict(value=value))"
+        )
+        + 1
+    )
     site = next(
         s for s in extract_python(CHOOSES_AT_RUN_TIME, "m.py", module="m") if s.line == line
     )

@@ -183,7 +183,9 @@ class BuilderReader(FrameReader):
         """The repository class a local name holds, when each binding constructs it."""
         found: ClassRef | None = None
         for thunk in scope.env.get(name, ()):
-            if not (isinstance(thunk, ast.Call) and isinstance(thunk.func, (ast.Name, ast.Attribute))):
+            if not (
+                isinstance(thunk, ast.Call) and isinstance(thunk.func, (ast.Name, ast.Attribute))
+            ):
                 return None
             held = self.class_ref(self.qualify(thunk.func))
             if held is None or (found is not None and held.node is not found.node):
@@ -287,7 +289,9 @@ class BuilderReader(FrameReader):
         steps = list(notes)
         if isinstance(init, ClassRef):
             try:
-                message = _builder(init)._run_init(init, full, args, args, binding, notes, depth + 1)
+                message = _builder(init)._run_init(
+                    init, full, args, args, binding, notes, depth + 1
+                )
             except Fail:
                 if not isinstance(printer, ClassRef) or not binding.attrs:
                     raise
@@ -329,15 +333,22 @@ class BuilderReader(FrameReader):
         (one of them prints), a local name holding any value assigned to it (argparse's
         ``format = '%(message)s'`` or ``'argument %(argument_name)s: %(message)s'``)."""
         held: dict[str, list[ast.expr]] = {}
+        plain: set[int] = set()  # the targets of ``name = value``
         for node in ast.walk(fn):
-            if isinstance(node, ast.Assign) and len(node.targets) == 1:
-                target = node.targets[0]
-                if isinstance(target, ast.Name):
-                    held.setdefault(target.id, []).append(node.value)
-                    continue
-            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
-                if not any(node is getattr(a, "targets", [None])[0] for a in ast.walk(fn)):
-                    raise Fail  # bound by a loop, ``with``, augmented assignment…
+            if (
+                isinstance(node, ast.Assign)
+                and len(node.targets) == 1
+                and isinstance(node.targets[0], ast.Name)
+            ):
+                held.setdefault(node.targets[0].id, []).append(node.value)
+                plain.add(id(node.targets[0]))
+        for node in ast.walk(fn):
+            if (
+                isinstance(node, ast.Name)
+                and isinstance(node.ctx, ast.Store)
+                and id(node) not in plain
+            ):
+                raise Fail  # bound by a loop, ``with``, augmented assignment…
         if any(len(values) > MAX_ALTERNATIVES for values in held.values()):
             raise Fail
         scope = dc_replace(

@@ -360,10 +360,10 @@ class MessageBuilder(ModuleReader):
 def _named_values(values: ast.expr) -> dict[str, ast.expr] | None:
     """The keys and values of ``dict(k=v, …)`` or ``{'k': v, …}`` given to ``%``."""
     if isinstance(values, ast.Call) and isinstance(values.func, ast.Name):
-        if values.func.id == "dict" and not values.args:
-            if all(k.arg is not None for k in values.keywords):
-                return {k.arg: k.value for k in values.keywords if k.arg is not None}
-        return None
+        if values.func.id != "dict" or values.args:
+            return None
+        named = {k.arg: k.value for k in values.keywords if k.arg is not None}
+        return named if len(named) == len(values.keywords) else None
     if isinstance(values, ast.Dict) and all(
         isinstance(k, ast.Constant) and isinstance(k.value, str) for k in values.keys
     ):
