@@ -10,6 +10,7 @@ from pathlib import Path
 
 from errdex.match import answers, match
 
+from ..extract.python.test_runtime_str import DICTS
 from .conftest import build_package
 
 PARSER = """\
@@ -110,19 +111,9 @@ def test_a_frame_at_the_thin_template_still_weighs_its_message(tmp_path: Path) -
     assert any("matches the template" in r for r in best.reasons)
 
 
-SCHEMA = """\
-class Invalid(Exception):
-    pass
-
-
-def load(data):
-    errors = {}
-    for key, value in data.items():
-        if value is None:
-            errors[key] = ["Missing data for required field."]
-    if errors:
-        raise Invalid(errors)
-
+SCHEMA = (
+    DICTS
+    + """
 
 def wrap(e):
     raise Invalid(str(e))
@@ -131,6 +122,7 @@ def wrap(e):
 def again(e):
     raise Invalid(e.args[0])
 """
+)
 
 
 def test_a_dict_printed_as_the_message_picks_the_site_raising_a_dict(tmp_path: Path) -> None:
