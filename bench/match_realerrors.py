@@ -13,11 +13,20 @@ only exceptions (warnings have no traceback). A site is right when ``(filePath,
 lineNumber)`` equals the error's ``(catalogue_file or raise_file, raise_line)``.
 
 Figures per benchmark and overall: traceback top-1; message-only (``Class: message``)
-top-1, its ceiling (expected top-1 when every tie between indistinguishable sites is
-broken at random), the share whose true site is inside the returned group (the answers
+top-1, its ceiling, the share whose true site is inside the returned group (the answers
 scoring within ``TIE_RATIO`` of the best); the share with no answer at all although the
 true site is catalogued; wrong first answers at confidence ≥ 0.9. Then the misses of the
-message-only run grouped by cause, a few of each.
+message-only run grouped by cause, a few of each (``--dump FILE`` writes every miss with
+its true template and the first answers; ``--only NAME`` runs the benchmarks named so).
+
+The ceiling is the expected top-1 when each group of indistinguishable sites is broken at
+random and all else is right (:func:`ceiling`): per error, 1/(1 + k), k the other sites of
+the pasted class whose template renders the message with at least as many literal
+characters as the true site's. The true site always counts, with its right template: a
+site the extractor reads wrong is the extractor's miss, not the text's. (The ceiling of
+``match_accuracy.py`` counts only sites whose catalogued template fully matches, so a
+true site read wrong there scores 0 and top-1 can exceed it.) Top-1 can exceed this ceiling
+too, by the order in which ties happen to fall: it is an expectation over random orders.
 """
 
 from __future__ import annotations
