@@ -23,10 +23,10 @@ __all__ = [
 #: A hole as a regex group: lazy, and able to span lines (hole values such as
 #: array reprs often do). ``[\s\S]`` means the same in Python ``re``, RE2 and JavaScript.
 HOLE_REGEX = r"([\s\S]*?)"
-#: Holes whose conversion says what they print: one character (C's ``%c``) or a decimal
-#: integer (C's ``%d``, ``%zd``, ``%lu``…). Their groups are not :data:`HOLE_REGEX`, so the
+#: Holes whose conversion says what they print: one character (C's ``%c``), a decimal
+#: integer (C's ``%d``, ``%zd``, ``%lu``…) or the quote ``repr`` puts around a string. Their groups are not :data:`HOLE_REGEX`, so the
 #: matcher verifies such a template with RE2 instead of by its literal runs alone.
-KIND_REGEX = {"char": r"([\s\S])", "int": r"(-?[0-9]+)"}
+KIND_REGEX = {"char": r"([\s\S])", "int": r"(-?[0-9]+)", "quote": "(['\"])"}
 
 #: The characters escaped in a literal part, as in seed 000 (and nothing else, so the
 #: pattern stays readable and means the same in every engine).

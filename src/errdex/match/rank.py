@@ -8,6 +8,8 @@ about a third, not three answers at the same high confidence.
 
 from __future__ import annotations
 
+import builtins
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -339,9 +341,13 @@ def _score_clue(clue: Clue, index: MatchIndex) -> list[Scored]:
             for i in candidates:
                 get(i).reasons.append(note)
     known = set(candidates)
+    builtin = _is_builtin(clue.error_class)
+    framed = set(found)  # a frame points at these: their message is weighed, however thin
     for i in [*candidates, *[i for i in found if i not in known]]:
         ok, values, literal_length = _verify(index, i, message)
-        if not ok:
+        if not ok or (
+            builtin and i not in framed and _says_too_little(index, i, message, literal_length)
+        ):
             continue
         s = get(i)
         empty = literal_length == 0 and not values
@@ -378,10 +384,14 @@ def _score_clue(clue: Clue, index: MatchIndex) -> list[Scored]:
         more = [i for i in found if i not in known]
         if clue.truncated and clue.error_class:
             more += index.by_class(_short(clue.error_class) or "")[:MAX_TRUNCATED]
-        _partial_matches(clue, index, list(dict.fromkeys([*candidates, *more])), get)
+        _partial_matches(clue, index, list(dict.fromkeys([*candidates, *more])), get, framed)
+
+    # a library's class raised as one value: its sites fit exactly, before any fuzzy guess
+    if message and clue.error_class and not builtin and not _fits(clue, found):
+        _lone_holes(clue, index, get)
 
     # fuzzy: the message drifted between versions
-    if message and not any(s.full_match for s in found.values()):
+    if message and not _fits(clue, found):
         from rapidfuzz import fuzz  # here: a hook's first answer must not pay its import
 
         for i in candidates[:200]:
@@ -404,6 +414,76 @@ def _score_clue(clue: Clue, index: MatchIndex) -> list[Scored]:
         for s in found.values()
         if (s.message > 0 or s.frame > 0) and not (named and s.class_factor <= CLASS_DIFFERS)
     ]
+
+
+#: Sites of one class whose template is one hole and nothing else, answered together for
+#: a message nothing else fits; a class raised so at more sites than this is not answered.
+MAX_LONE = 40
+#: Literal characters of such a one-value template, at most less one (``{`` and ``}``).
+LONE_CHARS = 3
+#: A builtin class's message fitted by a template holding fewer words than this, which
+#: make under :data:`MIN_COVERAGE` of the message, is not an answer (see _says_too_little).
+MIN_WORDS = 2
+_WORD = re.compile(r"[^\W\d_]{3,}")
+
+
+def _is_builtin(error_class: str | None) -> bool:
+    """Whether the pasted class is Python's own (``ValueError``, ``builtins.KeyError``)."""
+    if not error_class:
+        return False
+    module, _, name = error_class.rpartition(".")
+    found = getattr(builtins, name, None)
+    return (
+        module in ("", "builtins") and isinstance(found, type) and issubclass(found, BaseException)
+    )
+
+
+def _says_too_little(
+    index: MatchIndex, entry_index: int, message: str, literal_length: int
+) -> bool:
+    """A builtin class's message is raised from C as often as from Python: a template whose
+    literals are a word or so of a longer message (``invalid {0} {1}: {2}`` fitting
+    ``invalid literal for int() with base 10: 'abc'``) fits it by its holes, not its text,
+    and is no answer."""
+    if not message or literal_length == 0 or len(message) * MIN_COVERAGE <= literal_length:
+        return False
+    runs = index.runs(entry_index)
+    return runs is not None and sum(len(_WORD.findall(r)) for r in runs) < MIN_WORDS
+
+
+def _fits(clue: Clue, found: dict[int, Scored]) -> bool:
+    """Whether a site whose class may be the pasted one fits the message in full."""
+    named = clue.error_class is not None
+    return any(
+        s.full_match and not (named and s.class_factor <= CLASS_DIFFERS) for s in found.values()
+    )
+
+
+def _lone_holes(clue: Clue, index: MatchIndex, get: Callable[[int], Scored]) -> None:
+    """A library's own class whose message no template with text fits: the sites raising it
+    with a message that is one value and nothing else (``raise ParseError(str(e))``, or a
+    dict's ``{…}``, too little text to be indexed) are its answer, as a group, when they
+    are few; those whose few characters fit (a dict's braces) come first."""
+    message = clue.message[:MAX_MESSAGE]
+    lone: list[int] = []
+    for i in index.by_class(_short(clue.error_class) or ""):
+        runs = index.runs(i)
+        if runs is not None and len(runs) == 2 and len(runs[0]) + len(runs[1]) < LONE_CHARS:
+            lone.append(i)
+            if len(lone) > MAX_LONE:
+                return
+    for i in lone:
+        ok, values, literal_length = _verify(index, i, message)
+        if not ok:
+            continue
+        s = get(i)
+        s.full_match = True
+        s.message = _message_score(0, False) * (1 + literal_length / LONE_CHARS / 2)
+        s.holes = {str(k): v for k, v in enumerate(values)}
+        s.reasons.append(
+            f"the site's message is one value, and no template with text fits: "
+            f"one of {len(lone)} sites that raise {_short(clue.error_class)} so"
+        )
 
 
 #: What the innermost Python frame lends a C/C++ site whose message fits: a Python twin
@@ -484,11 +564,17 @@ def _noted_matches(
 
 
 def _partial_matches(
-    clue: Clue, index: MatchIndex, candidates: Sequence[int], get: Callable[[int], Scored]
+    clue: Clue,
+    index: MatchIndex,
+    candidates: Sequence[int],
+    get: Callable[[int], Scored],
+    framed: set[int],
 ) -> None:
     """Templates that match the start of the message (something printed after it) or, for a
-    message cut short, whose rendering the message starts."""
+    message cut short, whose rendering the message starts. ``framed``: the sites a frame
+    points at, whose message counts however thin (see :func:`_says_too_little`)."""
     message = clue.message[:MAX_MESSAGE]
+    builtin = _is_builtin(clue.error_class)
     stem = message.removesuffix("...").removesuffix("…") if clue.truncated else message
     for i in candidates:
         runs = index.runs(i)
@@ -504,6 +590,8 @@ def _partial_matches(
         if found is None or found[1] < PARTIAL_MIN:
             continue
         values, literal_length = found
+        if builtin and i not in framed and _says_too_little(index, i, message, literal_length):
+            continue
         s = get(i)
         s.full_match = True
         s.message = PARTIAL_WEIGHT * _message_score(literal_length, False)

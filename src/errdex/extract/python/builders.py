@@ -19,6 +19,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Sequence
 from dataclasses import dataclass
+from dataclasses import replace as dc_replace
 from typing import Any
 
 from errdex.template import MessageTemplate
@@ -148,6 +149,13 @@ class BuilderReader(FrameReader):
         if not isinstance(func, ast.Attribute):
             return None
         owner = func.value
+        if isinstance(owner, ast.Name) and owner.id not in ("self", "cls"):
+            # ``parser = Parser(raw); raise parser.parse_error(...)``: a method of the
+            # repository class every binding of the local name constructs
+            local = self._local_instance(owner.id, scope)
+            if local is None and owner.id not in self.imports and _is_parameter(owner.id, scope):
+                local = self._only_class_defining(func.attr)
+            return _method(SelfBinding(local), func.attr) if local is not None else None
         if isinstance(owner, ast.Name) and owner.id in ("self", "cls"):
             if binding is None and scope.class_name and scope.class_name in self.classes:
                 binding = SelfBinding(ClassRef(self, self.classes[scope.class_name]))
@@ -164,6 +172,26 @@ class BuilderReader(FrameReader):
             held = self._attribute_class(binding.ref, owner.attr) if binding else None
             return _method(SelfBinding(held), func.attr) if held is not None else None
         return None
+
+    def _only_class_defining(self, method: str) -> ClassRef | None:
+        """``def _parse(source, state): raise source.error("…", pos)``: a parameter whose
+        method only one class of the module defines is taken to be that class."""
+        found = [c for c in self.classes.values() if method_of(ClassRef(self, c), method)]
+        return ClassRef(self, found[0]) if len(found) == 1 else None
+
+    def _local_instance(self, name: str, scope: Scope) -> ClassRef | None:
+        """The repository class a local name holds, when each binding constructs it."""
+        found: ClassRef | None = None
+        for thunk in scope.env.get(name, ()):
+            if not (
+                isinstance(thunk, ast.Call) and isinstance(thunk.func, (ast.Name, ast.Attribute))
+            ):
+                return None
+            held = self.class_ref(self.qualify(thunk.func))
+            if held is None or (found is not None and held.node is not found.node):
+                return None
+            found = held
+        return found
 
     def _attribute_class(self, ref: ClassRef, attr: str) -> ClassRef | None:
         """The class of ``self.<attr>`` when every assignment to it constructs that class."""
@@ -260,7 +288,15 @@ class BuilderReader(FrameReader):
         binding = SelfBinding(ref)
         steps = list(notes)
         if isinstance(init, ClassRef):
-            message = _builder(init)._run_init(init, full, args, args, binding, notes, depth + 1)
+            try:
+                message = _builder(init)._run_init(
+                    init, full, args, args, binding, notes, depth + 1
+                )
+            except Fail:
+                if not isinstance(printer, ClassRef) or not binding.attrs:
+                    raise
+                # the class's own ``__str__`` prints from the attributes ``__init__`` set:
+                # what the builtin would have made of the arguments does not matter
             steps.append(f"`{init.node.name}.__init__`")
         elif not isinstance(printer, ClassRef):
             message = _builtin_message(full, args)
@@ -284,6 +320,8 @@ class BuilderReader(FrameReader):
         try:
             returned = self._walk_to(fn.body, frame, None)
             found = self.templates(returned, frame.scope) if isinstance(returned, ast.expr) else []
+            if any(t.is_opaque for t in found):
+                raise Fail  # a local name the walk could not decide: try every value it takes
         except Fail:
             found = self._every_return(fn, frame)
         if not found or len(found) > MAX_ALTERNATIVES or any(t.is_opaque for t in found):
@@ -292,13 +330,34 @@ class BuilderReader(FrameReader):
 
     def _every_return(self, fn: Function, frame: Frame) -> Templates:
         """A ``__str__`` that branches on what is not known: the text of each ``return``
-        (one of them prints), when none depends on a local name."""
-        if any(isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store) for n in ast.walk(fn)):
+        (one of them prints), a local name holding any value assigned to it (argparse's
+        ``format = '%(message)s'`` or ``'argument %(argument_name)s: %(message)s'``)."""
+        held: dict[str, list[ast.expr]] = {}
+        plain: set[int] = set()  # the targets of ``name = value``
+        for node in ast.walk(fn):
+            if (
+                isinstance(node, ast.Assign)
+                and len(node.targets) == 1
+                and isinstance(node.targets[0], ast.Name)
+            ):
+                held.setdefault(node.targets[0].id, []).append(node.value)
+                plain.add(id(node.targets[0]))
+        for node in ast.walk(fn):
+            if (
+                isinstance(node, ast.Name)
+                and isinstance(node.ctx, ast.Store)
+                and id(node) not in plain
+            ):
+                raise Fail  # bound by a loop, ``with``, augmented assignment…
+        if any(len(values) > MAX_ALTERNATIVES for values in held.values()):
             raise Fail
+        scope = dc_replace(
+            frame.scope, env={**frame.scope.env, **{k: tuple(v) for k, v in held.items()}}
+        )
         out: Templates = []
         for node in ast.walk(fn):
             if isinstance(node, ast.Return) and node.value is not None:
-                out.extend(t for t in self.templates(node.value, frame.scope) if t not in out)
+                out.extend(t for t in self.templates(node.value, scope) if t not in out)
         if not out or len(out) > MAX_ALTERNATIVES or any(t.is_opaque for t in out):
             raise Fail
         return out
@@ -462,6 +521,15 @@ class BuilderReader(FrameReader):
         binding.used = True
         reader, value = found
         return reader.templates(value, empty_scope(""), depth + 1)
+
+
+def _is_parameter(name: str, scope: Scope) -> bool:
+    """Whether ``name`` is a parameter of the function the scope runs."""
+    fn = scope.node
+    if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return False
+    spec = fn.args
+    return any(a.arg == name for a in [*spec.posonlyargs, *spec.args, *spec.kwonlyargs])
 
 
 def _method(

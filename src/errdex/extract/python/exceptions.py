@@ -14,7 +14,7 @@ from collections.abc import Iterator, Sequence
 from errdex.template import MessageTemplate
 
 from .builders import BuilderReader, Unfollowed
-from .literals import quoted_repr, style_of
+from .literals import group_message, quoted_repr, style_of
 from .messages import MAX_ALTERNATIVES, Templates
 from .module import BUILTIN_EXCEPTIONS
 from .scope import Scope, bind_assignment
@@ -29,6 +29,8 @@ _CUSTOM_STR_EXCEPTIONS = frozenset(
     for name in BUILTIN_EXCEPTIONS
     if issubclass(getattr(builtins, name), (OSError, UnicodeError, SyntaxError, ImportError))
 )
+#: Builtins whose ``str()`` is ``message (N sub-exceptions)``.
+_GROUPS = frozenset({"ExceptionGroup", "BaseExceptionGroup"})
 _OSERROR_FAMILY = frozenset(
     name for name in BUILTIN_EXCEPTIONS if issubclass(getattr(builtins, name), OSError)
 )
@@ -197,15 +199,20 @@ class ExceptionReader(BuilderReader):
                     filename if filename.is_opaque else quoted_repr(filename)
                 )
             return qualified, shown, [template], "multiple_args"
+        if shown in _GROUPS and qualified == f"builtins.{shown}" and len(args) == 2:
+            message = self.templates(args[0], helper_scope)
+            excs = args[1]
+            count = (
+                len(excs.elts)
+                if isinstance(excs, (ast.List, ast.Tuple))
+                and not any(isinstance(e, ast.Starred) for e in excs.elts)
+                else None
+            )
+            source = self.expr_text(excs)
+            return qualified, shown, [group_message(t, count, source) for t in message], style
         if self._prints_args_tuple(qualified, shown):
             # ``ValueError("bad", x)`` prints as the tuple repr: ('bad', <x>)
-            pieces = [self.templates(a, helper_scope)[0] for a in args]
-            quoted = [p if p.is_opaque else quoted_repr(p) for p in pieces]
-            tuple_template = (
-                MessageTemplate.literal("(")
-                + MessageTemplate.join(quoted, ", ")
-                + MessageTemplate.literal(")")
-            )
+            tuple_template = self.tuple_repr(args, helper_scope, 0)
             return qualified, shown, [tuple_template], "multiple_args"
         return qualified, shown, self.templates(args[0], helper_scope), style
 

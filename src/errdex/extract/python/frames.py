@@ -383,6 +383,16 @@ class FrameReader(HierarchyReader):
             if isinstance(known, Text):
                 return any(isinstance(n, ast.Name) and n.id == "str" for n in names)
             return None
+        if (
+            isinstance(test, ast.Attribute)
+            and isinstance(test.value, ast.Name)
+            and test.value.id == "self"
+            and frame.binding is not None
+        ):
+            # ``if self.context:`` with ``__init__`` having set it to text that has letters
+            held = frame.binding.attrs.get(test.attr)
+            if held is not None and held.display != "None" and not held.is_opaque:
+                return True
         return None
 
     def _known(self, expr: ast.expr, frame: Frame) -> Value | None:

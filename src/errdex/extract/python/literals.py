@@ -13,7 +13,16 @@ from errdex.template import Hole, Literal, MessageTemplate
 
 from .scope import Scope
 
-__all__ = ["apply_literals", "cleandoc", "is_stringish", "quoted_repr", "style_of", "transform"]
+__all__ = [
+    "apply_literals",
+    "cleandoc",
+    "group_message",
+    "irreducible",
+    "is_stringish",
+    "quoted_repr",
+    "style_of",
+    "transform",
+]
 
 _STRING_BUILDERS = frozenset({"format", "join", "strip", "rstrip", "lstrip", "dedent", "cleandoc"})
 
@@ -63,8 +72,65 @@ def quoted_repr(template: MessageTemplate) -> MessageTemplate:
         return MessageTemplate.literal(repr(template.display))
     if template.is_opaque:
         return template  # one value: maybe not even a string, so its repr is all we know
-    quote = MessageTemplate.hole("'", "(quote)")
+    # one character, ``'`` or ``"``: a hole taking any text would absorb whatever the
+    # message holds around the repr (``'a' in 'b.c'`` read as one quoted value)
+    quote = MessageTemplate([Hole("'", "(quote)", kind="quote")])
     return quote + template + quote
+
+
+def group_message(message: MessageTemplate, count: int | None, source: str) -> MessageTemplate:
+    """``str(ExceptionGroup(message, excs))``: ``message (2 sub-exceptions)``. ``count`` is
+    how many ``excs`` holds when the source shows it, else a number hole named ``source``
+    (the plural's ``s`` then a hole of its own)."""
+    if count is not None:
+        plural = "" if count == 1 else "s"
+        return message + MessageTemplate.literal(f" ({count} sub-exception{plural})")
+    number = MessageTemplate([Hole("{len(" + source + ")}", f"len({source})", kind="int")])
+    plural_hole = MessageTemplate.hole("{s}", "(plural)")
+    return (
+        message
+        + MessageTemplate.literal(" (")
+        + number
+        + MessageTemplate.literal(" sub-exception")
+        + plural_hole
+        + MessageTemplate.literal(")")
+    )
+
+
+#: Calls whose result is their argument's text, or as good as: ``str(e)``, ``repr(key)``.
+_TEXT_OF = frozenset({"str", "repr", "format"})
+
+
+def irreducible(template: MessageTemplate, notes: list[str]) -> str | None:
+    """Why a message that is one value and nothing else cannot be known better, or None.
+
+    ``raise KeyError(key)``, ``raise Error(str(e))``, ``raise ValueError(self.msg)`` with
+    nothing known of the value: the runtime prints the value, and no reading of the code
+    would add text. A value built by a call not followed (a class's own ``__init__``, a
+    helper) is not irreducible: reading further could say what it prints."""
+    if len(template.parts) != 1 or not isinstance(template.parts[0], Hole):
+        return None
+    if any("not followed" in n or "not resolved" in n for n in notes):
+        return None
+    source = template.parts[0].name
+    try:
+        node = ast.parse(source.strip(), mode="eval").body
+    except SyntaxError:
+        return None
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id in _TEXT_OF
+        and len(node.args) == 1
+        and not node.keywords
+    ):
+        node = node.args[0]
+    if not isinstance(node, (ast.Name, ast.Attribute, ast.Subscript)):
+        return None
+    return (
+        f"irreducible: the message is the value of `{source}` and nothing else, "
+        "so a paste of it alone can only be told from other such sites by its frames"
+    )
 
 
 def apply_literals(

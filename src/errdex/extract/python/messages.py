@@ -79,6 +79,13 @@ class MessageBuilder(ModuleReader):
         if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.Or) and scope.bound_self:
             # ``error or self.default``: the value is one of the operands
             return [t for v in node.values for t in self.templates(v, scope, depth + 1)]
+        if isinstance(node, (ast.Dict, ast.DictComp)):
+            # str() of a dict is its repr, in braces: ``{'age': ['Missing data.']}``
+            items = MessageTemplate.hole("{…}", "(dict items)")
+            return [MessageTemplate.literal("{") + items + MessageTemplate.literal("}")]
+        if isinstance(node, ast.Tuple) and not any(isinstance(e, ast.Starred) for e in node.elts):
+            # ``assert ok, ("unknown outcome", outcome)``: str() of a tuple is its repr
+            return [self.tuple_repr(node.elts, scope, depth + 1)]
         if isinstance(node, ast.Subscript):
             found = self._subscript(node, scope, depth)
             if found is not None:
@@ -88,6 +95,23 @@ class MessageBuilder(ModuleReader):
             if held is not None:
                 return held
         return [MessageTemplate.expression(self.expr_text(node))]
+
+    def tuple_repr(self, elements: list[ast.expr], scope: Scope, depth: int) -> MessageTemplate:
+        """``repr()`` of a tuple of these: strings quoted, other constants as ``repr`` writes
+        them, anything else a hole (its repr is not known)."""
+        pieces: list[MessageTemplate] = []
+        for element in elements:
+            if isinstance(element, ast.Constant) and not isinstance(element.value, str):
+                pieces.append(MessageTemplate.literal(repr(element.value)))
+                continue
+            found = self.templates(element, scope, depth + 1)[0]
+            pieces.append(found if found.is_opaque else quoted_repr(found))
+        trailing = "," if len(pieces) == 1 else ""
+        return (
+            MessageTemplate.literal("(")
+            + MessageTemplate.join(pieces, ", ")
+            + MessageTemplate.literal(trailing + ")")
+        )
 
     def _returned_text(self, node: ast.Call, scope: Scope) -> Templates | None:
         """The text a method of the class returns for these arguments (builders)."""
@@ -123,6 +147,9 @@ class MessageBuilder(ModuleReader):
         """Put known text into ``%s`` holes: ``'%s: line %d' % (msg, n)`` with ``msg``
         known to be ``"Expecting value"`` reads ``Expecting value: line %d``. Holes whose
         value is unknown, or formatted other than by ``%s``, stay as written."""
+        named = _named_values(values)
+        if named is not None:
+            return self._fill_named(template, named, scope, depth)
         elements = values.elts if isinstance(values, ast.Tuple) else [values]
         positional = [p for p in template.parts if isinstance(p, Hole) and p.name.isdigit()]
         if len(positional) != len(elements) or any(isinstance(e, ast.Starred) for e in elements):
@@ -140,6 +167,34 @@ class MessageBuilder(ModuleReader):
         parts: list[Literal | Hole] = []
         for part in template.parts:
             parts.extend(known[id(part)].parts if id(part) in known else (part,))
+        return MessageTemplate(parts)
+
+    def _attribute_text(self, value: ast.FormattedValue, scope: Scope) -> MessageTemplate | None:
+        """``f"{self.message} in {self.context!r}"`` in a ``__str__`` whose ``__init__`` set
+        both: their text, as ``str`` or ``repr`` formats it; None for any other field."""
+        if not isinstance(value.value, ast.Attribute) or value.format_spec is not None:
+            return None
+        if value.conversion not in (-1, ord("s"), ord("r")):
+            return None
+        held = self._self_attribute(value.value, scope)
+        if held is None or len(held) != 1 or held[0].is_opaque:
+            return None
+        return quoted_repr(held[0]) if value.conversion == ord("r") else held[0]
+
+    def _fill_named(
+        self, template: MessageTemplate, named: dict[str, ast.expr], scope: Scope, depth: int
+    ) -> MessageTemplate:
+        """``'%(message)s' % dict(message=self.message)``: each ``%(key)s`` hole whose
+        value's text is known (one template, not a bare value) takes that text."""
+        parts: list[Literal | Hole] = []
+        for part in template.parts:
+            value = named.get(part.name) if isinstance(part, Hole) else None
+            if value is not None and isinstance(part, Hole) and part.text.endswith("s"):
+                found = self.templates(value, scope, depth + 1)
+                if len(found) == 1 and not found[0].is_opaque:
+                    parts.extend(found[0].parts)
+                    continue
+            parts.append(part)
         return MessageTemplate(parts)
 
     def _name(self, node: ast.Name, scope: Scope, depth: int) -> Templates:
@@ -269,6 +324,8 @@ class MessageBuilder(ModuleReader):
             if not isinstance(value, ast.FormattedValue):
                 continue
             given = _given_text(value, scope)
+            if given is None:
+                given = self._attribute_text(value, scope)
             if given is not None:
                 parts.extend(given.parts)
                 k += 1
@@ -298,6 +355,20 @@ class MessageBuilder(ModuleReader):
                 parts.append(Hole("{" + text + conv + "}", text))
             k += 1
         return MessageTemplate(parts)
+
+
+def _named_values(values: ast.expr) -> dict[str, ast.expr] | None:
+    """The keys and values of ``dict(k=v, …)`` or ``{'k': v, …}`` given to ``%``."""
+    if isinstance(values, ast.Call) and isinstance(values.func, ast.Name):
+        if values.func.id != "dict" or values.args:
+            return None
+        named = {k.arg: k.value for k in values.keywords if k.arg is not None}
+        return named if len(named) == len(values.keywords) else None
+    if isinstance(values, ast.Dict) and all(
+        isinstance(k, ast.Constant) and isinstance(k.value, str) for k in values.keys
+    ):
+        return {k.value: v for k, v in zip(values.keys, values.values, strict=True)}  # type: ignore[union-attr]
+    return None
 
 
 def _given_text(value: ast.FormattedValue, scope: Scope) -> MessageTemplate | None:

@@ -21,7 +21,7 @@ from errdex.template import MessageTemplate
 
 from .exceptions import ExceptionReader, derivation
 from .guards import Guards, write_guard
-from .literals import style_of
+from .literals import irreducible, style_of
 from .messages import Templates
 from .module import BUILTIN_EXCEPTIONS, dotted_name
 from .scope import (
@@ -425,6 +425,7 @@ class ModuleExtractor(ExceptionReader):
                             if len(templates) > 1
                             else []
                         ),
+                        *filter(None, [irreducible(template, notes)]),
                     ],
                 )
             )

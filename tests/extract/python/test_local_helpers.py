@@ -1,0 +1,104 @@
+"""``parser = Parser(raw); raise parser.parse_error(...)``: a helper reached through a
+local name that holds an instance of a repository class builds the message, as it does
+through ``self``. The expected texts are checked against what the fixture really raises."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from errdex.extract.python import extract_python
+from errdex.extract.python.project import reading_repository
+
+ERRORS = """\
+class ParseError(ValueError):
+    def __init__(self, line, col, message=None):
+        if message is None:
+            message = "parse error"
+        super().__init__(f"{message} at line {line} col {col}")
+
+
+class UnexpectedChar(ParseError):
+    def __init__(self, line, col, char):
+        super().__init__(line, col, f"Unexpected character: {char!r}")
+"""
+
+PARSER = """\
+from .errors import ParseError
+
+
+class Source(str):
+    def parse_error(self, exception=ParseError, *args, **kwargs):
+        return exception(1, len(self), *args, **kwargs)
+
+
+class Parser:
+    def __init__(self, text):
+        self._src = Source(text)
+        self.current = text[-1:]
+
+    def parse_error(self, exception=ParseError, *args, **kwargs):
+        return self._src.parse_error(exception, *args, **kwargs)
+"""
+
+API = """\
+from .errors import UnexpectedChar
+from .parser import Parser, Source
+
+
+def value(raw):
+    parser = Parser(raw)
+    raise parser.parse_error(UnexpectedChar, char=parser.current)
+
+
+def key(raw):
+    source = Source(raw)
+    raise source.parse_error()
+
+
+def either(raw, strict):
+    helper = Parser(raw) if strict else raw.upper()
+    raise helper.parse_error()
+"""
+
+
+@pytest.fixture
+def package(tmp_path: Path) -> Iterator[Path]:
+    pkg = tmp_path / "src" / "toml_like"
+    pkg.mkdir(parents=True)
+    (pkg / "__init__.py").write_text("")
+    for name, text in (("errors", ERRORS), ("parser", PARSER), ("api", API)):
+        (pkg / f"{name}.py").write_text(text)
+    sys.path.insert(0, str(tmp_path / "src"))
+    yield tmp_path
+    sys.path.remove(str(tmp_path / "src"))
+    for name in [m for m in sys.modules if m.split(".")[0] == "toml_like"]:
+        del sys.modules[name]
+
+
+def _printed(call: str) -> str:
+    api = importlib.import_module("toml_like.api")
+    with pytest.raises(ValueError) as caught:
+        eval(call, vars(api))
+    return str(caught.value)
+
+
+def test_a_helper_called_on_a_local_instance_builds_the_message(package: Path) -> None:
+    rel = "src/toml_like/api.py"
+    with reading_repository(package):
+        found = {s.line: s for s in extract_python((package / rel).read_text(), rel)}
+    value = found[7]
+    assert value.qualified_class == "toml_like.errors.UnexpectedChar"
+    assert value.template.display == "Unexpected character: {char!r} at line 1 col {col}"
+    assert value.template.match(_printed("value('a = !')")) is not None
+    key = found[12]
+    assert key.qualified_class == "toml_like.errors.ParseError"
+    assert key.template.display.endswith(" at line 1 col {col}")
+    assert key.template.match(_printed("key('x')")) is not None
+    # a name that may hold something else is not followed
+    assert found[17].error_class is None
+    assert found[17].template.display == "{helper.parse_error()}"
