@@ -29,13 +29,14 @@ from typing import Any
 
 import ahocorasick
 
+from errdex.match import edges
 from errdex.match.classes import ClassResolver
 from errdex.match.index_file import FILE_FORMAT, BadIndex, Deferred, read_index
 from errdex.match.index_write import write_index
 from errdex.match.layouts import frame_keys, record_keys
-from errdex.template import HOLE_REGEX, MessageTemplate
+from errdex.template import HOLE_REGEX, KIND_REGEX
 
-__all__ = ["INDEX_FORMAT", "Entry", "MatchIndex", "runs_from_pattern"]
+__all__ = ["INDEX_FORMAT", "Entry", "MatchIndex", "runs_from_pattern", "template_runs"]
 
 INDEX_FORMAT = FILE_FORMAT
 _SEP = "\x1f"  # between the literal runs of one entry in the runs blob
@@ -84,6 +85,23 @@ def runs_from_pattern(pattern: str) -> tuple[str, ...] | None:
     return tuple(runs)
 
 
+def template_runs(parts: Iterable[Mapping[str, str]]) -> tuple[tuple[str, ...], bool]:
+    """``(template.runs(), template.has_kinds)`` of ``MessageTemplate.from_json(parts)``,
+    read straight from the stored parts: a million templates are not parsed into objects."""
+    runs: list[str] = []
+    current = ""
+    kinds = False
+    for part in parts:
+        if "literal" in part:
+            current += part["literal"]
+        else:
+            runs.append(current + part.get("prefix", ""))
+            current = ""
+            kinds = kinds or part.get("kind", "") in KIND_REGEX
+    runs.append(current)
+    return tuple(runs), kinds
+
+
 def _bounded_words(runs: Sequence[str]) -> Iterator[str]:
     """Words that appear whole in the runtime message whatever the hole values are.
 
@@ -117,6 +135,8 @@ class _Builder:
         self.qualified: list[int] = []  # evidence.site.qualifiedClass
         self.class_bases: dict[str, set[str]] = {}  # from evidence.classInfo
         self.runs: list[tuple[str, ...] | None] = []
+        self.heads = array("I")  # :mod:`.edges`: what rules a candidate out cheaply
+        self.tails = array("I")
         self.regex: dict[int, str] = {}
         self.strings: dict[str, int] = {}
         self.observed: dict[str, list[int]] = {}
@@ -136,8 +156,7 @@ class _Builder:
         runs: tuple[str, ...] | None = None
         kinds = False  # a hole that prints only a character or a number: RE2 verifies
         if site.get("template") is not None:
-            template = MessageTemplate.from_json(site["template"])
-            runs, kinds = template.runs(), template.has_kinds
+            runs, kinds = template_runs(site["template"])
         if runs is None or any(_SEP in r for r in runs):
             runs = runs_from_pattern(record["messagePattern"])
         index = len(self.ids)
@@ -166,6 +185,9 @@ class _Builder:
                 repeat = count if isinstance(count, int) and 0 < count < 1000 else 1
                 self.observed.setdefault(message, []).extend([index] * repeat)
         self.runs.append(runs)
+        literal = None if index in self.regex else runs  # a regex is checked by RE2 alone
+        self.heads.append(edges.head_code(literal))
+        self.tails.append(edges.tail_code(literal))
 
     def anchors(self) -> tuple[dict[str, list[int]], list[int]]:
         """One anchor per entry (its rarest whole word, else its longest literal run)."""
@@ -226,6 +248,8 @@ class MatchIndex:
         self._id_width: int = data["id_width"]
         self._observed: Mapping[str, Sequence[int]] = data["observed"]
         self._qualified: Sequence[int] = data["qualified"]
+        self._heads: Sequence[int] = data["heads"]
+        self._tails: Sequence[int] = data["tails"]
         self._class_bases: dict[str, list[str]] = data["class_bases"]
         self._resolver: ClassResolver | None = None
         self._class_names: set[str] | None = None
@@ -292,6 +316,8 @@ class MatchIndex:
             "classes": array("I", builder.classes),
             "functions": array("I", builder.functions),
             "qualified": array("I", builder.qualified),
+            "heads": builder.heads,
+            "tails": builder.tails,
             "class_bases": {k: sorted(v) for k, v in builder.class_bases.items()},
             "runs_blob": "".join(pieces),
             "runs_offsets": runs_offsets,
@@ -333,33 +359,43 @@ class MatchIndex:
 
     def entry(self, index: int) -> Entry:
         strings = self._strings
-        runs: tuple[str, ...] | None = None
-        if index not in self._regex:
-            runs = tuple(
-                self._runs_blob[self._runs_offsets[index] : self._runs_offsets[index + 1]].split(
-                    _SEP
-                )
-            )
         width = self._id_width
-        return Entry(
-            index=index,
-            id=self._ids[index * width : (index + 1) * width].rstrip(),
-            repo=strings[self._repos[index]],
-            file_path=strings[self._paths[index]],
-            line=self._lines[index],
-            error_class=strings[self._classes[index]] or None,
-            function=strings[self._functions[index]] or None,
-            runs=runs,
-            pattern=self._regex.get(index, ""),
+        pattern = self._regex.get(index)
+        return Entry(  # positional: a frozen dataclass's keywords cost as much as the rest
+            index,
+            self._ids[index * width : (index + 1) * width].rstrip(),
+            strings[self._repos[index]],
+            strings[self._paths[index]],
+            self._lines[index],
+            strings[self._classes[index]] or None,
+            strings[self._functions[index]] or None,
+            None if pattern is not None else self._runs(index),
+            pattern or "",
         )
 
     def runs(self, index: int) -> tuple[str, ...] | None:
         """An entry's literal runs, read straight from the columns (None: verify by regex)."""
         if index in self._regex:
             return None
-        return tuple(
-            self._runs_blob[self._runs_offsets[index] : self._runs_offsets[index + 1]].split(_SEP)
-        )
+        return self._runs(index)
+
+    def _runs(self, index: int) -> tuple[str, ...]:
+        offsets = self._runs_offsets
+        return tuple(self._runs_blob[offsets[index] : offsets[index + 1]].split(_SEP))
+
+    def may_match(self, candidates: Iterable[int], message: str) -> list[int]:
+        """The candidates, in order, whose literal start and end agree with ``message``'s
+        (:mod:`.edges`): the others cannot match it in full, whatever their holes hold."""
+        heads, tails = self._heads, self._tails
+        first, last = edges.starts(message), edges.ends(message)
+        return [i for i in candidates if heads[i] in first and tails[i] in last]
+
+    def may_start(self, candidates: Iterable[int], text: str) -> list[int]:
+        """The candidates, in order, whose literal start agrees with ``text``'s: the others
+        cannot match any start of it either."""
+        heads = self._heads
+        first = edges.starts(text)
+        return [i for i in candidates if heads[i] in first]
 
     def by_message(self, message: str, budget: int = MESSAGE_BUDGET) -> list[int]:
         """Entries whose anchor occurs in ``message`` (a superset of the full matches).
@@ -426,8 +462,10 @@ class MatchIndex:
             self._resolver = ClassResolver(self._class_bases)
         return self._resolver
 
-    def by_empty_message(self, error_class: str) -> list[int]:
-        return list(self._empty_by_class.get(error_class, ()))
+    def by_empty_message(self, error_class: str) -> Sequence[int]:
+        """Entries of a bare ``raise Class``: a view of the column, not a copy (there may
+        be tens of thousands, and a query looks at a few)."""
+        return self._empty_by_class.get(error_class, ())
 
     def by_frame(self, path: str, line: int | None) -> list[tuple[int, int]]:
         """(entry, distance in lines) for records in the file a frame names, nearest first."""

@@ -331,13 +331,13 @@ def _score_clue(clue: Clue, index: MatchIndex) -> list[Scored]:
         # a bare ``raise Class`` may stand at thousands of sites: they are alike, so a
         # bounded sample stands for them (sharing confidence among them all)
         bare = index.by_empty_message(_short(clue.error_class) or "")
-        candidates = bare[:MAX_BARE]
+        candidates = list(bare[:MAX_BARE])
         if len(bare) > MAX_BARE:
             note = f"one of {len(bare)} sites that raise {_short(clue.error_class)} with no message"
             for i in candidates:
                 get(i).reasons.append(note)
     known = set(candidates)
-    for i in [*candidates, *[i for i in found if i not in known]]:
+    for i in index.may_match([*candidates, *[i for i in found if i not in known]], message):
         ok, values, literal_length = _verify(index, i, message)
         if not ok:
             continue
@@ -488,7 +488,7 @@ def _partial_matches(
     message cut short, whose rendering the message starts."""
     message = clue.message[:MAX_MESSAGE]
     stem = message.removesuffix("...").removesuffix("…") if clue.truncated else message
-    for i in candidates:
+    for i in candidates if clue.truncated else index.may_start(candidates, message):
         runs = index.runs(i)
         if runs is None:
             continue
