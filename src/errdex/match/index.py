@@ -102,24 +102,28 @@ def template_runs(parts: Iterable[Mapping[str, str]]) -> tuple[tuple[str, ...], 
     return tuple(runs), kinds
 
 
+#: A word (as :data:`_WORD`) with no word character before it; and one at a run's very end.
+_BOUNDED = re.compile(r"(?<!\w)[A-Za-z_][A-Za-z0-9_]{2,}")
+_BOUNDED_END = re.compile(r"(?<!\w)[A-Za-z_][A-Za-z0-9_]{2,}\Z")
+
+
 def _bounded_words(runs: Sequence[str]) -> Iterator[str]:
     """Words that appear whole in the runtime message whatever the hole values are.
 
     A word touching a hole could be glued to the value (``"foo{x}"`` prints
     ``foobar``), so only words with a non-word character (or the message's own start
-    or end) on both sides count.
+    or end) on both sides count. (``str.isalnum() or == "_"`` is what ``\\w`` matches.)
     """
     last = len(runs) - 1
     for i, run in enumerate(runs):
-        for m in _WORD.finditer(run):
-            start, end = m.span()
-            if start == 0 and i != 0:
-                continue
-            if end == len(run) and i != last:
-                continue
-            if start > 0 and (run[start - 1].isalnum() or run[start - 1] == "_"):
-                continue
-            yield m.group(0)
+        words = _BOUNDED.findall(run)
+        if not words:
+            continue
+        first = 1 if i != 0 and _WORD.match(run) else 0  # glued to the hole before it
+        stop = len(words)
+        if i != last and stop > first and _BOUNDED_END.search(run):
+            stop -= 1  # glued to the hole after it
+        yield from words[first:stop]
 
 
 class _Builder:
@@ -157,10 +161,10 @@ class _Builder:
         kinds = False  # a hole that prints only a character or a number: RE2 verifies
         if site.get("template") is not None:
             runs, kinds = template_runs(site["template"])
-        if runs is None or any(_SEP in r for r in runs):
+        if runs is None or _SEP in "".join(runs):
             runs = runs_from_pattern(record["messagePattern"])
         index = len(self.ids)
-        if runs is None or any(_SEP in r for r in runs):
+        if runs is None or _SEP in "".join(runs):
             runs = None
             self.regex[index] = record["messagePattern"]
         elif kinds:  # anchored by its literal runs, verified by its pattern
@@ -191,32 +195,32 @@ class _Builder:
 
     def anchors(self) -> tuple[dict[str, list[int]], list[int]]:
         """One anchor per entry (its rarest whole word, else its longest literal run)."""
-        words_of: list[list[str]] = []
+        words_of: list[set[str]] = []
         frequency: Counter[str] = Counter()
         for runs in self.runs:
-            words = sorted(set(_bounded_words(runs))) if runs else []
+            words = set(_bounded_words(runs)) if runs else set()
             words_of.append(words)
             frequency.update(words)
+        # rarest, then longest, then first in order: one key per word, looked up in C
+        order = {w: (n, -len(w), w) for w, n in frequency.items()}.__getitem__
         postings: dict[str, list[int]] = {}
         unanchored: list[int] = []
         for index, (runs, words) in enumerate(zip(self.runs, words_of, strict=True)):
-            key = ""
+            key = rarest = ""
             if words:
-                key = min(words, key=lambda w: (frequency[w], -len(w), w))
-                if frequency[key] > SHARED_WORD_LIMIT:
-                    # a common word would hand this template to too many messages: its
-                    # whole literal run is rarer (a larger automaton, fewer candidates)
-                    key = ""
+                rarest = min(words, key=order)
+                # a common word would hand this template to too many messages: its
+                # whole literal run is rarer (a larger automaton, fewer candidates)
+                key = rarest if frequency[rarest] <= SHARED_WORD_LIMIT else ""
             if not key:
                 longest = max((r.strip() for r in runs or ()), key=len, default="")
-                if len(longest) < 3:
-                    if words:
-                        key = min(words, key=lambda w: (frequency[w], -len(w), w))
-                    else:
-                        unanchored.append(index)
-                        continue
-                else:
+                if len(longest) >= 3:
                     key = longest
+                elif rarest:
+                    key = rarest
+                else:
+                    unanchored.append(index)
+                    continue
             # a prefix of a literal run still occurs wherever the run does, and a trie
             # hundreds of kB deep overflows the C stack when the automaton is saved
             postings.setdefault(key[:MAX_ANCHOR_CHARS], []).append(index)
@@ -297,10 +301,16 @@ class MatchIndex:
             runs_offsets.append(total)
         by_path: dict[str, list[int]] = {}
         empty_by_class: dict[str, list[int]] = {}
+        of_path: dict[int, list[int]] = {}  # the entries of each file, in order
         for index, path_id in enumerate(builder.paths):
+            of_path.setdefault(path_id, []).append(index)
+        for path_id, members in of_path.items():
             for key in _path_keys(strings[path_id]):
-                by_path.setdefault(key, []).append(index)
-            if builder.runs[index] == ("",):
+                by_path.setdefault(key, []).extend(members)
+        for members in by_path.values():
+            members.sort()  # a key several files share lists their entries in order too
+        for index, runs in enumerate(builder.runs):
+            if runs == ("",):
                 name = strings[builder.classes[index]]
                 if name:
                     empty_by_class.setdefault(name, []).append(index)
