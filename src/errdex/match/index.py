@@ -24,6 +24,7 @@ from array import array
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import chain
 from pathlib import Path
 from typing import Any
 
@@ -102,28 +103,20 @@ def template_runs(parts: Iterable[Mapping[str, str]]) -> tuple[tuple[str, ...], 
     return tuple(runs), kinds
 
 
-#: A word (as :data:`_WORD`) with no word character before it; and one at a run's very end.
-_BOUNDED = re.compile(r"(?<!\w)[A-Za-z_][A-Za-z0-9_]{2,}")
-_BOUNDED_END = re.compile(r"(?<!\w)[A-Za-z_][A-Za-z0-9_]{2,}\Z")
+#: A word (as :data:`_WORD`) in an entry's runs joined by :data:`_SEP`, neither glued to
+#: the word characters before it nor touching a hole (a :data:`_SEP`) on either side; the
+#: possessive ``{2,}+`` keeps a word touching a hole from being cut shorter to fit.
+_BOUNDED = re.compile(r"(?<![\w\x1f])[A-Za-z_][A-Za-z0-9_]{2,}+(?!\x1f)")
 
 
-def _bounded_words(runs: Sequence[str]) -> Iterator[str]:
+def _bounded_words(runs: Sequence[str]) -> list[str]:
     """Words that appear whole in the runtime message whatever the hole values are.
 
     A word touching a hole could be glued to the value (``"foo{x}"`` prints
     ``foobar``), so only words with a non-word character (or the message's own start
-    or end) on both sides count. (``str.isalnum() or == "_"`` is what ``\\w`` matches.)
+    or end) on both sides count. (``\\w`` is ``str.isalnum()`` or ``_``.)
     """
-    last = len(runs) - 1
-    for i, run in enumerate(runs):
-        words = _BOUNDED.findall(run)
-        if not words:
-            continue
-        first = 1 if i != 0 and _WORD.match(run) else 0  # glued to the hole before it
-        stop = len(words)
-        if i != last and stop > first and _BOUNDED_END.search(run):
-            stop -= 1  # glued to the hole after it
-        yield from words[first:stop]
+    return _BOUNDED.findall(_SEP.join(runs))
 
 
 class _Builder:
@@ -195,12 +188,8 @@ class _Builder:
 
     def anchors(self) -> tuple[dict[str, list[int]], list[int]]:
         """One anchor per entry (its rarest whole word, else its longest literal run)."""
-        words_of: list[set[str]] = []
-        frequency: Counter[str] = Counter()
-        for runs in self.runs:
-            words = set(_bounded_words(runs)) if runs else set()
-            words_of.append(words)
-            frequency.update(words)
+        words_of = [set(_bounded_words(runs)) if runs else set() for runs in self.runs]
+        frequency = Counter(chain.from_iterable(words_of))
         # rarest, then longest, then first in order: one key per word, looked up in C
         order = {w: (n, -len(w), w) for w, n in frequency.items()}.__getitem__
         postings: dict[str, list[int]] = {}
