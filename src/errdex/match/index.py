@@ -22,7 +22,7 @@ import gc
 import re
 from array import array
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import chain
 from pathlib import Path
@@ -50,6 +50,8 @@ NEAR_LINES = 40
 MESSAGE_BUDGET = 512
 #: A rarest word shared by more templates than this is a poor anchor (bench/match_speed.py).
 SHARED_WORD_LIMIT = 16
+#: Entries :meth:`MatchIndex.entry` keeps made (a few MiB), emptied when full.
+ENTRY_CACHE = 8192
 #: Longest anchor kept (longer literal runs are anchored by their first characters).
 MAX_ANCHOR_CHARS = 200
 
@@ -247,6 +249,7 @@ class MatchIndex:
         self._resolver: ClassResolver | None = None
         self._class_names: set[str] | None = None
         self._by_class: dict[str, array[int]] | None = None
+        self._entries: dict[int, Entry] = {}  # :meth:`entry`'s cache
 
     # -- building ----------------------------------------------------------------------
 
@@ -357,6 +360,17 @@ class MatchIndex:
         return len(self._lines)
 
     def entry(self, index: int) -> Entry:
+        """One entry, made from the columns; the last few thousand asked for are kept (they
+        are immutable): the sites of a bare ``raise Class`` or of a template that is all
+        holes come up again and again."""
+        entry = self._entries.get(index)
+        if entry is None:
+            if len(self._entries) >= ENTRY_CACHE:
+                self._entries.clear()
+            entry = self._entries[index] = self._make_entry(index)
+        return entry
+
+    def _make_entry(self, index: int) -> Entry:
         strings = self._strings
         width = self._id_width
         pattern = self._regex.get(index)

@@ -383,10 +383,10 @@ def _score_clue(clue: Clue, index: MatchIndex) -> list[Scored]:
         from rapidfuzz import fuzz  # here: a hook's first answer must not pay its import
 
         for i in candidates[:200]:
-            entry = index.entry(i)
-            if entry.runs is None or not entry.literal_length:
+            runs = index.runs(i)  # not index.entry(i): most candidates are looked at only here
+            if runs is None or not sum(map(len, runs)):
                 continue
-            literal = " ".join(r.strip() for r in entry.runs if r.strip())
+            literal = " ".join(r.strip() for r in runs if r.strip())
             ratio = fuzz.ratio(message, literal, score_cutoff=FUZZY_MIN)
             if ratio:
                 s = get(i)
