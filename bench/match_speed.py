@@ -1,6 +1,11 @@
 """Match speed at 10k, 100k and 1M templates, beside a loop over ``re`` and ``re2.Set``.
 
     .venv/bin/python bench/match_speed.py [--sizes 10000,100000,1000000] [--queries 2000]
+        [--seeds DIR/seeds.json]
+
+``--seeds`` reuses the templates an earlier run scanned (its work directory's
+``seeds.json``): a before/after pair (``PYTHONPATH`` at an older ``src``) then measures
+the very same catalogues and queries without scanning twice.
 
 The catalogues are made from real templates (a scan of the running standard library
 and of installed packages, see ``bench/_catalogue.py``) whose words are varied. Per
@@ -363,8 +368,12 @@ def child_stages(args: argparse.Namespace, size: int, out: Path) -> Result:
     stage("_Builder.add (all envelopes)", subtract=stream.seconds, subtract_cpu=stream.cpu_seconds)
     del rows
     started = time.perf_counter()
+    runs_of = getattr(mi, "template_runs", None)  # an older errdex parses templates
     for template in sample:
-        MessageTemplate.from_json(template).runs()
+        if runs_of is not None:
+            runs_of(template)
+        else:
+            MessageTemplate.from_json(template).runs()
     per_entry = (time.perf_counter() - started) / max(1, len(sample))
     started = time.perf_counter()
     for runs in builder.runs[:100_000]:
@@ -399,9 +408,15 @@ def child_stages(args: argparse.Namespace, size: int, out: Path) -> Result:
     stage("strings + runs pieces")
     by_path: dict[str, list[int]] = {}
     empty_by_class: dict[str, list[int]] = {}
+    of_path: dict[int, list[int]] = {}
     for index, path_id in enumerate(builder.paths):
+        of_path.setdefault(path_id, []).append(index)
+    for path_id, members in of_path.items():
         for key in mi._path_keys(strings[path_id]):
-            by_path.setdefault(key, []).append(index)
+            by_path.setdefault(key, []).extend(members)
+    for members in by_path.values():
+        members.sort()
+    for index in range(len(builder.runs)):
         if builder.runs[index] == ("",):
             name = strings[builder.classes[index]]
             if name:
@@ -530,7 +545,7 @@ def child_loadparts(args: argparse.Namespace, size: int, out: Path) -> Result:
     started, cpu = time.perf_counter(), time.process_time()
     index_file._automaton(anchors)
     rebuild_s, rebuild_cpu = time.perf_counter() - started, time.process_time() - cpu
-    data = {k: (list(v) if isinstance(v, memoryview) else v) for k, v in data.items()}
+    data = {k: _picklable(v) for k, v in data.items()}
     with tempfile.NamedTemporaryFile(dir=args.workdir, suffix=".pickle") as fh:
         pickle.dump((data, automaton), fh, protocol=pickle.HIGHEST_PROTOCOL)
         fh.flush()
@@ -555,6 +570,17 @@ def child_loadparts(args: argparse.Namespace, size: int, out: Path) -> Result:
         "pickle_s": pickle_s,
         "pickle_cpu_s": pickle_cpu,
     }
+
+
+def _picklable(value: Any) -> Any:
+    """A column as the former pickle format held it: lists, not views of the files."""
+    from errdex.match.index_file import Groups
+
+    if isinstance(value, memoryview):
+        return list(value)
+    if isinstance(value, Groups):
+        return {key: list(value[key]) for key in value}
+    return value
 
 
 def _anchor_parts(files: Any) -> tuple[memoryview, Any]:
@@ -626,6 +652,9 @@ def child_query(args: argparse.Namespace, size: int, out: Path) -> Result:
                 rank_cpu_ns[k] = min(rank_cpu_ns[k], cpu_clock() - cpu)
 
     # by_message + verification of every candidate, as rank does it, without the scoring
+    # (an errdex from before index.may_match verifies every candidate: the baseline run)
+    edge_filter = getattr(index, "may_match", lambda found, message: found)
+
     def lookup_and_verify(q: dict[str, Any]) -> tuple[int, int, int, int, int]:
         message = q["message"]
         started, cpu = clock(), cpu_clock()
@@ -636,7 +665,7 @@ def child_query(args: argparse.Namespace, size: int, out: Path) -> Result:
         )
         looked = clock()
         full = 0
-        for i in found:
+        for i in edge_filter(found, message):  # as rank() does: the edges first
             entry = index.entry(i)
             if entry.runs is not None:
                 full += match_runs(entry.runs, message) is not None
@@ -962,7 +991,11 @@ def prepare_seeds(args: argparse.Namespace) -> dict[str, Any]:
     started = time.perf_counter()
     from errdex.template import MessageTemplate
 
-    seeds, notes = cat.scan_seeds(args.packages, jobs=2)
+    if args.seeds is not None:  # a seeds.json of an earlier run: its scan is not repeated
+        seeds = [cat.Seed.from_json(s) for s in json.loads(args.seeds.read_text())]
+        notes = [f"seeds read from {args.seeds}"]
+    else:
+        seeds, notes = cat.scan_seeds(args.packages, jobs=2)
     for s in seeds:  # the fast copies of pattern/runs must agree with MessageTemplate
         t = MessageTemplate.from_json(s.template)
         assert cat.pattern_of(s.template) == t.pattern, s.template
@@ -1107,7 +1140,7 @@ def print_details(row: dict[str, Any]) -> None:
     if st and "stages" in st:
         print(
             f"build stages (mirror of MatchIndex.build; peak {st['peak_mib']:.0f} MiB; "
-            f"MessageTemplate.from_json().runs() {st['from_json_runs_us_per_entry']:.1f} µs/entry, "
+            f"template_runs {st['from_json_runs_us_per_entry']:.1f} µs/entry, "
             f"_bounded_words {st['bounded_words_us_per_entry']:.1f} µs/entry):"
         )
         for s in st["stages"]:
@@ -1259,6 +1292,9 @@ def main() -> None:
     parser.add_argument("--no-stages", action="store_true")
     parser.add_argument("--no-baselines", action="store_true")
     parser.add_argument("--workdir", type=Path, default=None)
+    parser.add_argument(
+        "--seeds", type=Path, default=None, help="reuse an earlier run's seeds.json (no scan)"
+    )
     parser.add_argument("--keep", action="store_true", help="keep the work directory and indexes")
     parser.add_argument("--json", type=Path, default=None, help="write all figures here")
     parser.add_argument("--child", choices=sorted(CHILDREN), help=argparse.SUPPRESS)

@@ -22,20 +22,22 @@ import gc
 import re
 from array import array
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import chain
 from pathlib import Path
 from typing import Any
 
 import ahocorasick
 
+from errdex.match import edges
 from errdex.match.classes import ClassResolver
 from errdex.match.index_file import FILE_FORMAT, BadIndex, Deferred, read_index
 from errdex.match.index_write import write_index
 from errdex.match.layouts import frame_keys, record_keys
-from errdex.template import HOLE_REGEX, MessageTemplate
+from errdex.template import HOLE_REGEX, KIND_REGEX
 
-__all__ = ["INDEX_FORMAT", "Entry", "MatchIndex", "runs_from_pattern"]
+__all__ = ["INDEX_FORMAT", "Entry", "MatchIndex", "runs_from_pattern", "template_runs"]
 
 INDEX_FORMAT = FILE_FORMAT
 _SEP = "\x1f"  # between the literal runs of one entry in the runs blob
@@ -48,6 +50,8 @@ NEAR_LINES = 40
 MESSAGE_BUDGET = 512
 #: A rarest word shared by more templates than this is a poor anchor (bench/match_speed.py).
 SHARED_WORD_LIMIT = 16
+#: Entries :meth:`MatchIndex.entry` keeps made (a few MiB), emptied when full.
+ENTRY_CACHE = 8192
 #: Longest anchor kept (longer literal runs are anchored by their first characters).
 MAX_ANCHOR_CHARS = 200
 
@@ -84,24 +88,37 @@ def runs_from_pattern(pattern: str) -> tuple[str, ...] | None:
     return tuple(runs)
 
 
-def _bounded_words(runs: Sequence[str]) -> Iterator[str]:
+def template_runs(parts: Iterable[Mapping[str, str]]) -> tuple[tuple[str, ...], bool]:
+    """``(template.runs(), template.has_kinds)`` of ``MessageTemplate.from_json(parts)``,
+    read straight from the stored parts: a million templates are not parsed into objects."""
+    runs: list[str] = []
+    current = ""
+    kinds = False
+    for part in parts:
+        if "literal" in part:
+            current += part["literal"]
+        else:
+            runs.append(current + part.get("prefix", ""))
+            current = ""
+            kinds = kinds or part.get("kind", "") in KIND_REGEX
+    runs.append(current)
+    return tuple(runs), kinds
+
+
+#: A word (as :data:`_WORD`) in an entry's runs joined by :data:`_SEP`, neither glued to
+#: the word characters before it nor touching a hole (a :data:`_SEP`) on either side; the
+#: possessive ``{2,}+`` keeps a word touching a hole from being cut shorter to fit.
+_BOUNDED = re.compile(r"(?<![\w\x1f])[A-Za-z_][A-Za-z0-9_]{2,}+(?!\x1f)")
+
+
+def _bounded_words(runs: Sequence[str]) -> list[str]:
     """Words that appear whole in the runtime message whatever the hole values are.
 
     A word touching a hole could be glued to the value (``"foo{x}"`` prints
     ``foobar``), so only words with a non-word character (or the message's own start
-    or end) on both sides count.
+    or end) on both sides count. (``\\w`` is ``str.isalnum()`` or ``_``.)
     """
-    last = len(runs) - 1
-    for i, run in enumerate(runs):
-        for m in _WORD.finditer(run):
-            start, end = m.span()
-            if start == 0 and i != 0:
-                continue
-            if end == len(run) and i != last:
-                continue
-            if start > 0 and (run[start - 1].isalnum() or run[start - 1] == "_"):
-                continue
-            yield m.group(0)
+    return _BOUNDED.findall(_SEP.join(runs))
 
 
 class _Builder:
@@ -117,6 +134,8 @@ class _Builder:
         self.qualified: list[int] = []  # evidence.site.qualifiedClass
         self.class_bases: dict[str, set[str]] = {}  # from evidence.classInfo
         self.runs: list[tuple[str, ...] | None] = []
+        self.heads = array("I")  # :mod:`.edges`: what rules a candidate out cheaply
+        self.tails = array("I")
         self.regex: dict[int, str] = {}
         self.strings: dict[str, int] = {}
         self.observed: dict[str, list[int]] = {}
@@ -136,12 +155,11 @@ class _Builder:
         runs: tuple[str, ...] | None = None
         kinds = False  # a hole that prints only a character or a number: RE2 verifies
         if site.get("template") is not None:
-            template = MessageTemplate.from_json(site["template"])
-            runs, kinds = template.runs(), template.has_kinds
-        if runs is None or any(_SEP in r for r in runs):
+            runs, kinds = template_runs(site["template"])
+        if runs is None or _SEP in "".join(runs):
             runs = runs_from_pattern(record["messagePattern"])
         index = len(self.ids)
-        if runs is None or any(_SEP in r for r in runs):
+        if runs is None or _SEP in "".join(runs):
             runs = None
             self.regex[index] = record["messagePattern"]
         elif kinds:  # anchored by its literal runs, verified by its pattern
@@ -166,35 +184,34 @@ class _Builder:
                 repeat = count if isinstance(count, int) and 0 < count < 1000 else 1
                 self.observed.setdefault(message, []).extend([index] * repeat)
         self.runs.append(runs)
+        literal = None if index in self.regex else runs  # a regex is checked by RE2 alone
+        self.heads.append(edges.head_code(literal))
+        self.tails.append(edges.tail_code(literal))
 
     def anchors(self) -> tuple[dict[str, list[int]], list[int]]:
         """One anchor per entry (its rarest whole word, else its longest literal run)."""
-        words_of: list[list[str]] = []
-        frequency: Counter[str] = Counter()
-        for runs in self.runs:
-            words = sorted(set(_bounded_words(runs))) if runs else []
-            words_of.append(words)
-            frequency.update(words)
+        words_of = [set(_bounded_words(runs)) if runs else set() for runs in self.runs]
+        frequency = Counter(chain.from_iterable(words_of))
+        # rarest, then longest, then first in order: one key per word, looked up in C
+        order = {w: (n, -len(w), w) for w, n in frequency.items()}.__getitem__
         postings: dict[str, list[int]] = {}
         unanchored: list[int] = []
         for index, (runs, words) in enumerate(zip(self.runs, words_of, strict=True)):
-            key = ""
+            key = rarest = ""
             if words:
-                key = min(words, key=lambda w: (frequency[w], -len(w), w))
-                if frequency[key] > SHARED_WORD_LIMIT:
-                    # a common word would hand this template to too many messages: its
-                    # whole literal run is rarer (a larger automaton, fewer candidates)
-                    key = ""
+                rarest = min(words, key=order)
+                # a common word would hand this template to too many messages: its
+                # whole literal run is rarer (a larger automaton, fewer candidates)
+                key = rarest if frequency[rarest] <= SHARED_WORD_LIMIT else ""
             if not key:
                 longest = max((r.strip() for r in runs or ()), key=len, default="")
-                if len(longest) < 3:
-                    if words:
-                        key = min(words, key=lambda w: (frequency[w], -len(w), w))
-                    else:
-                        unanchored.append(index)
-                        continue
-                else:
+                if len(longest) >= 3:
                     key = longest
+                elif rarest:
+                    key = rarest
+                else:
+                    unanchored.append(index)
+                    continue
             # a prefix of a literal run still occurs wherever the run does, and a trie
             # hundreds of kB deep overflows the C stack when the automaton is saved
             postings.setdefault(key[:MAX_ANCHOR_CHARS], []).append(index)
@@ -226,10 +243,13 @@ class MatchIndex:
         self._id_width: int = data["id_width"]
         self._observed: Mapping[str, Sequence[int]] = data["observed"]
         self._qualified: Sequence[int] = data["qualified"]
+        self._heads: Sequence[int] = data["heads"]
+        self._tails: Sequence[int] = data["tails"]
         self._class_bases: dict[str, list[str]] = data["class_bases"]
         self._resolver: ClassResolver | None = None
         self._class_names: set[str] | None = None
         self._by_class: dict[str, array[int]] | None = None
+        self._entries: dict[int, Entry] = {}  # :meth:`entry`'s cache
 
     # -- building ----------------------------------------------------------------------
 
@@ -273,10 +293,16 @@ class MatchIndex:
             runs_offsets.append(total)
         by_path: dict[str, list[int]] = {}
         empty_by_class: dict[str, list[int]] = {}
+        of_path: dict[int, list[int]] = {}  # the entries of each file, in order
         for index, path_id in enumerate(builder.paths):
+            of_path.setdefault(path_id, []).append(index)
+        for path_id, members in of_path.items():
             for key in _path_keys(strings[path_id]):
-                by_path.setdefault(key, []).append(index)
-            if builder.runs[index] == ("",):
+                by_path.setdefault(key, []).extend(members)
+        for members in by_path.values():
+            members.sort()  # a key several files share lists their entries in order too
+        for index, runs in enumerate(builder.runs):
+            if runs == ("",):
                 name = strings[builder.classes[index]]
                 if name:
                     empty_by_class.setdefault(name, []).append(index)
@@ -292,6 +318,8 @@ class MatchIndex:
             "classes": array("I", builder.classes),
             "functions": array("I", builder.functions),
             "qualified": array("I", builder.qualified),
+            "heads": builder.heads,
+            "tails": builder.tails,
             "class_bases": {k: sorted(v) for k, v in builder.class_bases.items()},
             "runs_blob": "".join(pieces),
             "runs_offsets": runs_offsets,
@@ -332,34 +360,55 @@ class MatchIndex:
         return len(self._lines)
 
     def entry(self, index: int) -> Entry:
+        """One entry, made from the columns; the last few thousand asked for are kept (they
+        are immutable): the sites of a bare ``raise Class`` or of a template that is all
+        holes come up again and again."""
+        entry = self._entries.get(index)
+        if entry is None:
+            if len(self._entries) >= ENTRY_CACHE:
+                self._entries.clear()
+            entry = self._entries[index] = self._make_entry(index)
+        return entry
+
+    def _make_entry(self, index: int) -> Entry:
         strings = self._strings
-        runs: tuple[str, ...] | None = None
-        if index not in self._regex:
-            runs = tuple(
-                self._runs_blob[self._runs_offsets[index] : self._runs_offsets[index + 1]].split(
-                    _SEP
-                )
-            )
         width = self._id_width
-        return Entry(
-            index=index,
-            id=self._ids[index * width : (index + 1) * width].rstrip(),
-            repo=strings[self._repos[index]],
-            file_path=strings[self._paths[index]],
-            line=self._lines[index],
-            error_class=strings[self._classes[index]] or None,
-            function=strings[self._functions[index]] or None,
-            runs=runs,
-            pattern=self._regex.get(index, ""),
+        pattern = self._regex.get(index)
+        return Entry(  # positional: a frozen dataclass's keywords cost as much as the rest
+            index,
+            self._ids[index * width : (index + 1) * width].rstrip(),
+            strings[self._repos[index]],
+            strings[self._paths[index]],
+            self._lines[index],
+            strings[self._classes[index]] or None,
+            strings[self._functions[index]] or None,
+            None if pattern is not None else self._runs(index),
+            pattern or "",
         )
 
     def runs(self, index: int) -> tuple[str, ...] | None:
         """An entry's literal runs, read straight from the columns (None: verify by regex)."""
         if index in self._regex:
             return None
-        return tuple(
-            self._runs_blob[self._runs_offsets[index] : self._runs_offsets[index + 1]].split(_SEP)
-        )
+        return self._runs(index)
+
+    def _runs(self, index: int) -> tuple[str, ...]:
+        offsets = self._runs_offsets
+        return tuple(self._runs_blob[offsets[index] : offsets[index + 1]].split(_SEP))
+
+    def may_match(self, candidates: Iterable[int], message: str) -> list[int]:
+        """The candidates, in order, whose literal start and end agree with ``message``'s
+        (:mod:`.edges`): the others cannot match it in full, whatever their holes hold."""
+        heads, tails = self._heads, self._tails
+        first, last = edges.starts(message), edges.ends(message)
+        return [i for i in candidates if heads[i] in first and tails[i] in last]
+
+    def may_start(self, candidates: Iterable[int], text: str) -> list[int]:
+        """The candidates, in order, whose literal start agrees with ``text``'s: the others
+        cannot match any start of it either."""
+        heads = self._heads
+        first = edges.starts(text)
+        return [i for i in candidates if heads[i] in first]
 
     def by_message(self, message: str, budget: int = MESSAGE_BUDGET) -> list[int]:
         """Entries whose anchor occurs in ``message`` (a superset of the full matches).
@@ -426,8 +475,10 @@ class MatchIndex:
             self._resolver = ClassResolver(self._class_bases)
         return self._resolver
 
-    def by_empty_message(self, error_class: str) -> list[int]:
-        return list(self._empty_by_class.get(error_class, ()))
+    def by_empty_message(self, error_class: str) -> Sequence[int]:
+        """Entries of a bare ``raise Class``: a view of the column, not a copy (there may
+        be tens of thousands, and a query looks at a few)."""
+        return self._empty_by_class.get(error_class, ())
 
     def by_frame(self, path: str, line: int | None) -> list[tuple[int, int]]:
         """(entry, distance in lines) for records in the file a frame names, nearest first."""

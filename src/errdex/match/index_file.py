@@ -49,7 +49,7 @@ __all__ = [
 ]
 
 #: Bumped whenever the files change shape; an index of another format is rebuilt.
-FILE_FORMAT = 7
+FILE_FORMAT = 8
 #: Columns of one machine integer per entry (or per slot), in the order written.
 _ARRAYS = (
     "repos",
@@ -58,6 +58,8 @@ _ARRAYS = (
     "classes",
     "functions",
     "qualified",
+    "heads",
+    "tails",
     "runs_offsets",
     "postings",
     "posting_offsets",
@@ -66,7 +68,7 @@ _ARRAYS = (
 _MAPS = ("by_path", "empty_by_class", "observed")
 #: Lists of strings, written as one text region + the character offsets of each string.
 _LISTS = ("strings", "anchors", *_MAPS)
-_PER_ENTRY = ("repos", "paths", "lines", "classes", "functions", "qualified")
+_PER_ENTRY = ("repos", "paths", "lines", "classes", "functions", "qualified", "heads", "tails")
 _STRING_REFS = ("repos", "paths", "classes", "functions", "qualified")
 _COLUMNS = (
     *_ARRAYS,

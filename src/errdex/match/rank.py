@@ -335,7 +335,7 @@ def _score_clue(clue: Clue, index: MatchIndex) -> list[Scored]:
         # a bare ``raise Class`` may stand at thousands of sites: they are alike, so a
         # bounded sample stands for them (sharing confidence among them all)
         bare = index.by_empty_message(_short(clue.error_class) or "")
-        candidates = bare[:MAX_BARE]
+        candidates = list(bare[:MAX_BARE])
         if len(bare) > MAX_BARE:
             note = f"one of {len(bare)} sites that raise {_short(clue.error_class)} with no message"
             for i in candidates:
@@ -343,7 +343,7 @@ def _score_clue(clue: Clue, index: MatchIndex) -> list[Scored]:
     known = set(candidates)
     builtin = _is_builtin(clue.error_class)
     framed = set(found)  # a frame points at these: their message is weighed, however thin
-    for i in [*candidates, *[i for i in found if i not in known]]:
+    for i in index.may_match([*candidates, *[i for i in found if i not in known]], message):
         ok, values, literal_length = _verify(index, i, message)
         if not ok or (
             builtin and i not in framed and _says_too_little(index, i, message, literal_length)
@@ -395,10 +395,10 @@ def _score_clue(clue: Clue, index: MatchIndex) -> list[Scored]:
         from rapidfuzz import fuzz  # here: a hook's first answer must not pay its import
 
         for i in candidates[:200]:
-            entry = index.entry(i)
-            if entry.runs is None or not entry.literal_length:
+            runs = index.runs(i)  # not index.entry(i): most candidates are looked at only here
+            if runs is None or not sum(map(len, runs)):
                 continue
-            literal = " ".join(r.strip() for r in entry.runs if r.strip())
+            literal = " ".join(r.strip() for r in runs if r.strip())
             ratio = fuzz.ratio(message, literal, score_cutoff=FUZZY_MIN)
             if ratio:
                 s = get(i)
@@ -576,7 +576,7 @@ def _partial_matches(
     message = clue.message[:MAX_MESSAGE]
     builtin = _is_builtin(clue.error_class)
     stem = message.removesuffix("...").removesuffix("…") if clue.truncated else message
-    for i in candidates:
+    for i in candidates if clue.truncated else index.may_start(candidates, message):
         runs = index.runs(i)
         if runs is None:
             continue
