@@ -39,6 +39,7 @@ from errdex.record import (
 )
 from errdex.scan_cache import ScanCache
 from errdex.scan_reuse import CacheUse, Plan, cached_index, pickled, plan_scan, restamp
+from errdex.scan_sites import disambiguate, one_per_raise
 from errdex.source import Checkout, iter_source_files
 from errdex.source.permalink import permalinker
 from errdex.source.reading import SourceSkip, read_source
@@ -151,38 +152,6 @@ def scan_file(context: ScanContext, rel: str) -> FileResult:
 def _scan_chunk(context: ScanContext, paths: Sequence[str]) -> list[FileResult]:
     with gc_paused():
         return [scan_file(context, rel) for rel in paths]
-
-
-def one_per_raise(sites: Sequence[ErrorSite]) -> list[ErrorSite]:
-    """One site per (line, class, message), the first kept with the others' notes added.
-
-    The extractor follows each value a variable may hold; in ``raise val`` after
-    ``val = typ()`` on one branch and ``val = val.with_traceback(tb)`` on another, every
-    alternative it cannot resolve gives the same ``{val}`` site, which must be one record.
-    """
-    kept: dict[tuple[int, str | None, str], ErrorSite] = {}
-    for site in sites:
-        key = (site.line, site.error_class, message_display(site))
-        first = kept.setdefault(key, site)
-        if first is not site:
-            first.notes.extend(n for n in site.notes if n not in first.notes)
-    return list(kept.values())
-
-
-def disambiguate(sites: Sequence[ErrorSite]) -> None:
-    """Where one file raises one message (or error code) at several sites, key each by its
-    qualname (then order)."""
-    by_message: dict[str, list[ErrorSite]] = {}
-    for site in sites:
-        by_message.setdefault(id_key(site.error_code, message_display(site)), []).append(site)
-    for group in by_message.values():
-        if len(group) < 2:
-            continue
-        seen: Counter[str] = Counter()
-        for site in group:
-            local = site.qualname
-            seen[local] += 1
-            site.disambiguator = local if seen[local] == 1 else f"{local}#{seen[local]}"
 
 
 def build_items(

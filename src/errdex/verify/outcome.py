@@ -12,6 +12,7 @@ program that ran (the reproducer's statements inside the ``try``).
 from __future__ import annotations
 
 import copy
+import re
 from dataclasses import dataclass, field
 from typing import Any, cast
 
@@ -64,6 +65,7 @@ class RecordOutcome:
             checks["reproducer"] = CodeCheck(
                 status="passed", reason=f"raised {raised[:200]} at {self.site}", ranAt=now
             )
+            _say_the_test_reaches_it(record, cand)
         else:
             evidence.pop("reproducer", None)
             ran = bool(self.failure and self.failure.startswith("ran: "))
@@ -93,6 +95,34 @@ class RecordOutcome:
             ranAt=now, python=python, isolation=isolation, fields=checks
         )
         return record, evidence
+
+
+# what the analyst writes when it found no test expecting the site (analyze/fields.py);
+# a reproducer cut from a test that raised there makes that sentence false
+_NO_TEST = re.compile(
+    r"(?:No test in the repository expects this (?P<a>error|warning)|errdex read none of "
+    r"the repository's tests, so whether one expects this (?P<b>error|warning) is not "
+    r"known,) and no run-time message has been recorded for it; what is known is "
+    r"(?P<known>[^.]*)\."
+)
+
+
+def _say_the_test_reaches_it(record: dict[str, Any], cand: Candidate) -> None:
+    """Replace the prose's "no test expects it" with the test the reproducer came from."""
+
+    def said(found: re.Match[str]) -> str:
+        noun = found["a"] or found["b"]
+        return (
+            f"The test `{cand.test}` ({cand.path}:{cand.line}) expects this {noun}: errdex "
+            f"ran the statements it needs, and they raised it here (see Reproduce it); what "
+            f"is also known is {found['known']}."
+        )
+
+    for name, value in record.items():
+        if isinstance(value, str):
+            record[name] = _NO_TEST.sub(said, value)
+        elif isinstance(value, list):
+            record[name] = [_NO_TEST.sub(said, v) if isinstance(v, str) else v for v in value]
 
 
 def source_code(envelope: dict[str, Any], name: str) -> str | None:

@@ -17,7 +17,6 @@ otherwise the parameter stays a hole named as the callee names it.
 from __future__ import annotations
 
 import ast
-from collections.abc import Sequence
 from dataclasses import dataclass
 from dataclasses import replace as dc_replace
 from typing import Any
@@ -25,9 +24,9 @@ from typing import Any
 from errdex.template import MessageTemplate
 
 from .attributes import instance_attribute, lookup_key
+from .builtin_str import builtin_class, builtin_message
 from .frames import (
     MAX_DEPTH,
-    NONE,
     Args,
     ClassValue,
     Fail,
@@ -39,7 +38,6 @@ from .frames import (
     empty_scope,
 )
 from .hierarchy import ClassRef, Node, class_attribute, defines, method_of
-from .literals import quoted_repr
 from .messages import MAX_ALTERNATIVES, Templates
 from .scope import Scope
 
@@ -276,9 +274,9 @@ class BuilderReader(FrameReader):
             raise Fail
         ref = self.class_ref(qualified) if not qualified.startswith("builtins.") else None
         if ref is None:
-            builtin = _builtin(qualified)
+            builtin = builtin_class(qualified)
             mro: list[Node] = list(builtin.__mro__) if builtin is not None else []
-            message = _builtin_message(mro, args)
+            message = builtin_message(mro, args)
             return Built(qualified, [message], notes)
         full = ref.reader.mro(ref)
         if full is None:
@@ -299,7 +297,7 @@ class BuilderReader(FrameReader):
                 # what the builtin would have made of the arguments does not matter
             steps.append(f"`{init.node.name}.__init__`")
         elif not isinstance(printer, ClassRef):
-            message = _builtin_message(full, args)
+            message = builtin_message(full, args)
         if isinstance(printer, ClassRef):
             steps.append(f"`{printer.node.name}.__str__`")
             return Built(ref.qualified, _builder(printer)._run_str(printer, binding), steps)
@@ -384,7 +382,7 @@ class BuilderReader(FrameReader):
         if frame.message is not None:
             return frame.message
         # no base ``__init__`` call: ``BaseException.__new__`` kept the constructor's args
-        return _builtin_message(mro, original)
+        return builtin_message(mro, original)
 
     def _base_init(self, call: ast.Call, frame: Frame, mro: list[Node]) -> MessageTemplate | None:
         """``super().__init__(...)`` (or ``Base.__init__(self, ...)``): the message it sets."""
@@ -435,7 +433,7 @@ class BuilderReader(FrameReader):
             return _builder(init)._run_init(
                 init, mro, args, args, frame.binding, frame.notes, frame.depth + 1
             )
-        return _builtin_message(mro, args)
+        return builtin_message(mro, args)
 
     # -- statements -----------------------------------------------------------------------
 
@@ -558,42 +556,6 @@ def _position(mro: list[Node], node: Node | None) -> int:
 
 def _name(defining: ClassRef | None, fn: Function) -> str:
     return f"{defining.node.name}.{fn.name}" if defining is not None else fn.name
-
-
-def _builtin(qualified: str) -> type | None:
-    import builtins
-
-    found = getattr(builtins, qualified.removeprefix("builtins."), None)
-    return found if isinstance(found, type) and issubclass(found, BaseException) else None
-
-
-def _builtin_message(mro: Sequence[Node], args: Args) -> MessageTemplate:
-    """``str()`` of an exception whose message the builtin ``__init__``/``__str__`` make."""
-    printer = next((n for n in mro if isinstance(n, type) and "__str__" in vars(n)), None)
-    items = args.positional
-    if not items:
-        return MessageTemplate()
-    if len(items) == 1:
-        value = items[0]
-        if value is NONE:
-            return MessageTemplate.literal("None")
-        if not isinstance(value, Text):
-            raise Fail
-        if printer is KeyError:
-            return quoted_repr(value.template)
-        return value.template
-    if printer is not BaseException:
-        raise Fail  # OSError, UnicodeError and kin print several arguments their own way
-    pieces: list[MessageTemplate] = []
-    for value in items:
-        if not isinstance(value, Text):
-            raise Fail
-        pieces.append(value.template if value.template.is_opaque else quoted_repr(value.template))
-    return (
-        MessageTemplate.literal("(")
-        + MessageTemplate.join(pieces, ", ")
-        + MessageTemplate.literal(")")
-    )
 
 
 def _builder(ref: ClassRef) -> BuilderReader:

@@ -1,0 +1,65 @@
+"""What verify writes back: a reproducer cut from a test corrects the prose that said no
+test expects the error (a blind review found 467 records contradicting their reproducer)."""
+
+from __future__ import annotations
+
+from errdex.verify.from_tests import Candidate
+from errdex.verify.outcome import RecordOutcome
+from errdex.verify.sandbox import RunResult
+
+NONE_READ = (
+    "errdex read none of the repository's tests, so whether one expects this error is not "
+    "known, and no run-time message has been recorded for it; what is known is the site itself."
+)
+NONE_FOUND = (
+    "No test in the repository expects this error and no run-time message has been recorded "
+    "for it; what is known is the conditions on the way to it."
+)
+
+
+def _outcome(with_reproducer: bool) -> RecordOutcome:
+    record = {
+        "id": "0" * 16,
+        "documentation": "Raised when the box is full. " + NONE_FOUND,
+        "triggerScenarios": [NONE_READ, "Calling `fill(9)`."],
+    }
+    found = (
+        Candidate(
+            program="from box import fill\nfill(9)\n",
+            test="tests/test_box.py::test_full",
+            path="tests/test_box.py",
+            line=12,
+            kind="pytest.raises",
+            warns=False,
+        ),
+        RunResult("raised", "box.BoxError", ("box.BoxError",), "full", "full", (("box.py", 3),)),
+    )
+    return RecordOutcome(
+        envelope={"record": record, "evidence": {}},
+        reproducer=found if with_reproducer else None,
+        site="box.py:3",
+    )
+
+
+def test_a_reproducer_from_a_test_replaces_no_test_expects_it() -> None:
+    record, evidence = _outcome(True).written("2026-12-02T00:00:00Z", "3.11.7", "none")
+    assert evidence["reproducer"]["test"] == "tests/test_box.py::test_full"
+    said = (
+        "The test `tests/test_box.py::test_full` (tests/test_box.py:12) expects this error: "
+        "errdex ran the statements it needs, and they raised it here (see Reproduce it); "
+    )
+    assert record["documentation"] == (
+        "Raised when the box is full. "
+        + said
+        + "what is also known is the conditions on the way to it."
+    )
+    assert record["triggerScenarios"] == [
+        said + "what is also known is the site itself.",
+        "Calling `fill(9)`.",
+    ]
+
+
+def test_without_a_reproducer_the_prose_stays() -> None:
+    record, _ = _outcome(False).written("2026-12-02T00:00:00Z", "3.11.7", "none")
+    assert record["documentation"].endswith(NONE_FOUND)
+    assert record["triggerScenarios"][0] == NONE_READ
