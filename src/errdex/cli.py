@@ -29,16 +29,12 @@ from errdex.source.release import is_release_spec, open_release
 from errdex.source.stdlib import stdlib_checkout
 from errdex.store import ScanSummary, SqliteStore, StoreError, open_store
 from errdex.terminal import clean, plain
+from errdex.terminal import fail as _fail
 
 DEFAULT_DB = "errdex.db"
 
 err_console = Console(stderr=True)
 console = Console()
-
-
-def _fail(message: str) -> None:
-    err_console.print(Text.assemble(("error: ", "bold red"), plain(message)))
-    sys.exit(2)
 
 
 class LazyGroup(click.Group):

@@ -10,12 +10,13 @@ string) or :func:`plain` (for a rich ``Text``, which is never parsed as markup).
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+import sys
+from typing import TYPE_CHECKING, NoReturn
 
 if TYPE_CHECKING:  # imported when used: clean() alone must not load rich (errdex's excepthook)
     from rich.text import Text
 
-__all__ = ["clean", "plain"]
+__all__ = ["clean", "fail", "plain"]
 
 #: C0 controls but newline and tab, DEL, C1 controls (``\x9b`` is a one-byte CSI), and the
 #: bidirectional overrides that make text read other than it is.
@@ -41,3 +42,13 @@ def plain(text: object, style: str = "", *, line: bool = False) -> Text:
     from rich.text import Text
 
     return Text(clean(text, line=line), style=style)
+
+
+def fail(message: str, code: int = 2) -> NoReturn:
+    """A command's usage or input error: ``error: message`` on stderr, never read as
+    markup, then exit ``code`` (2, as click does for usage errors)."""
+    from rich.console import Console
+    from rich.text import Text
+
+    Console(stderr=True).print(Text.assemble(("error: ", "bold red"), plain(message)))
+    sys.exit(code)

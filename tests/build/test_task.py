@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
+from errdex.build.fetch import FetchError, newest_release
 from errdex.build.task import TaskOptions, run_package
 from errdex.store import SqliteStore
 
@@ -66,3 +69,10 @@ def test_a_package_named_without_a_version_is_pinned_to_the_newest_release(tmp_p
         outcome["version"],
         outcome["records"],
     )
+
+
+def test_a_bare_name_the_index_lacks_fails_as_a_fetch_not_worth_retrying(tmp_path: Path) -> None:
+    with pytest.raises(FetchError, match="errdex-no-such-package-7f3a") as info:
+        newest_release("errdex-no-such-package-7f3a", cache_dir=tmp_path)
+    assert info.value.transient is False
+    assert [p.name for p in tmp_path.iterdir()] == []  # nothing left in the cache

@@ -23,16 +23,12 @@ from errdex.build.specs import read_list
 from errdex.build.task import TaskOptions
 from errdex.store import StoreError, open_store
 from errdex.terminal import clean, plain
+from errdex.terminal import fail as _fail
 
 __all__ = ["build_command"]
 
 err_console = Console(stderr=True)
 console = Console()
-
-
-def _fail(message: str) -> None:
-    err_console.print(Text.assemble(("error: ", "bold red"), plain(message)))
-    sys.exit(2)
 
 
 def _placement(ray: str, workers: int, retries: int) -> Placement:

@@ -9,15 +9,13 @@ from __future__ import annotations
 
 import re
 import shutil
-import subprocess
-import sys
 import tempfile
 from pathlib import Path
 
 from errdex.source.checkout import Checkout
 from errdex.source.errors import SourceError
-from errdex.source.release import open_release, release_cache_dir
-from errdex.source.sdist import NETWORK_SIGNS
+from errdex.source.release import ARCHIVES, open_release, release_cache_dir
+from errdex.source.sdist import NETWORK_SIGNS, pip_download
 
 __all__ = ["FetchError", "newest_release", "open_build_release"]
 
@@ -42,30 +40,32 @@ def newest_release(name: str, *, cache_dir: Path | None = None, timeout: float =
     :func:`~errdex.source.release.fetch_release` looks for it, so it is fetched once."""
     cache = cache_dir or release_cache_dir()
     cache.mkdir(parents=True, exist_ok=True)
+    network: list[bool] = []  # what pip's output said, when it failed with one
+
+    def failure(output: str) -> str:
+        network.append(any(sign.lower() in output.lower() for sign in NETWORK_SIGNS))
+        lines = output.strip().splitlines()
+        return f"cannot download {name}: {lines[-1] if lines else 'pip found no archive'}"
+
     with tempfile.TemporaryDirectory(dir=cache, prefix=".newest-") as tmp:
-        command = [
-            sys.executable, "-m", "pip", "download", "--no-deps", "--disable-pip-version-check",
-            "--no-input", "--quiet", name, "-d", tmp,
-        ]  # fmt: skip
         try:
-            done = subprocess.run(command, capture_output=True, text=True, timeout=timeout)
-        except subprocess.TimeoutExpired:
+            archive = pip_download(
+                name, Path(tmp) / "got", options=[], suffixes=ARCHIVES, failure=failure,
+                what=name, timeout=timeout,
+            )  # fmt: skip
+        except SourceError as exc:  # a timeout or no pip at all says no output
+            raise FetchError(str(exc), transient=network[0] if network else True) from None
+        found = _WHEEL_NAME.match(archive.name) or _SDIST_NAME.match(archive.name)
+        if found is None:
             raise FetchError(
-                f"pip did not fetch {name} within {int(timeout)} s", transient=True
-            ) from None
-        for archive in Path(tmp).iterdir():
-            found = _WHEEL_NAME.match(archive.name) or _SDIST_NAME.match(archive.name)
-            if found is not None and done.returncode == 0:
-                version = found["version"]
-                folder = cache / f"{_canonical(name)}-{version}"
-                folder.mkdir(exist_ok=True)
-                if not any(folder.iterdir()):
-                    shutil.move(str(archive), folder / archive.name)
-                return version
-    output = (done.stderr or done.stdout).strip()
-    last = output.splitlines()[-1] if output else f"pip exited with status {done.returncode}"
-    network = any(sign.lower() in output.lower() for sign in NETWORK_SIGNS)
-    raise FetchError(f"cannot download {name}: {last}", transient=network)
+                f"cannot tell the version of {name} from {archive.name}", transient=False
+            )
+        version = found["version"]
+        folder = cache / f"{_canonical(name)}-{version}"
+        folder.mkdir(exist_ok=True)
+        if not any(folder.iterdir()):
+            shutil.move(str(archive), folder / archive.name)
+        return version
 
 
 def open_build_release(name: str, version: str | None) -> Checkout:

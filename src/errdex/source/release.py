@@ -28,6 +28,7 @@ from .package import check_has_source, package_files, project_repo, release_chec
 from .sdist import NETWORK_SIGNS, Runner, fetch_sdist, pip_download, unpack_sdist
 
 __all__ = [
+    "ARCHIVES",
     "ReleaseSpec",
     "check_version_text",
     "fetch_release",
@@ -40,7 +41,8 @@ __all__ = [
 #: A distribution name as PEP 508 allows it.
 _NAME = re.compile(r"^[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?$")
 _OPERATORS = ("==", ">=", "<=", "!=", "~=", "===", ">", "<", "@")
-_ARCHIVES = (".whl", ".tar.gz", ".tgz", ".zip", ".tar.bz2", ".tar.xz", ".tar")
+#: what pip may download for a release: a wheel, else an sdist
+ARCHIVES = (".whl", ".tar.gz", ".tgz", ".zip", ".tar.bz2", ".tar.xz", ".tar")
 
 ReleaseSpec = tuple[str, str]
 
@@ -125,7 +127,7 @@ def fetch_release(
         f"{name}=={version}",
         (cache_dir or release_cache_dir()) / f"{_canonical(name)}-{version}",
         options=[],
-        suffixes=_ARCHIVES,
+        suffixes=ARCHIVES,
         failure=lambda output: _failure(name, version, output),
         what=f"{name} {version}",
         runner=runner,

@@ -22,6 +22,7 @@ from rich.table import Table
 
 from errdex.record import iso_now
 from errdex.store import SqliteStore, StoreError
+from errdex.terminal import fail as _fail
 from errdex.terminal import plain
 
 from .cache import VerifyCache, default_cache_path
@@ -34,11 +35,6 @@ __all__ = ["summarize", "verify_command"]
 
 err = Console(stderr=True)
 out = Console()
-
-
-def _fail(message: str) -> None:
-    err.print("[bold red]error:[/] ", plain(message), sep="")
-    sys.exit(2)
 
 
 @click.command("verify")
