@@ -11,7 +11,6 @@ from typing import Any, ClassVar
 import click
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 from rich.text import Text
 
@@ -28,7 +27,7 @@ from errdex.source.identity import resolve_repo
 from errdex.source.release import is_release_spec, open_release
 from errdex.source.stdlib import stdlib_checkout
 from errdex.store import ScanSummary, SqliteStore, StoreError, open_store
-from errdex.terminal import clean, plain
+from errdex.terminal import clean, plain, progress_bar
 from errdex.terminal import fail as _fail
 
 DEFAULT_DB = "errdex.db"
@@ -308,14 +307,7 @@ def _run_scan(
             languages=languages,
             **cached,
         )
-    with Progress(
-        TextColumn("[bold]scanning[/] {task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=err_console,
-        transient=True,
-    ) as bar:
+    with progress_bar("scanning", err_console) as bar:
         task = bar.add_task(escape(clean(repo, line=True)), total=None)
 
         def progress(done: int, total: int) -> None:

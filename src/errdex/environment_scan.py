@@ -15,7 +15,6 @@ from typing import Any
 import click
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 from rich.text import Text
 
@@ -24,7 +23,7 @@ from errdex.record import iso_now
 from errdex.scan import ScanResult, scan_checkout, store_scan
 from errdex.source import Checkout
 from errdex.store import SqliteStore, StoreError
-from errdex.terminal import clean, plain
+from errdex.terminal import clean, plain, progress_bar
 
 __all__ = ["scan_environment"]
 
@@ -48,15 +47,7 @@ def scan_environment(
     started = time.perf_counter()
     with (
         store,
-        Progress(
-            TextColumn("[bold]scanning[/] {task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            console=err_console,
-            transient=True,
-            disable=not show or as_json,
-        ) as bar,
+        progress_bar("scanning", err_console, disable=not show or as_json) as bar,
     ):
         task = bar.add_task("environment", total=len(targets))
         runnable = [t for t in targets if t.checkout is not None and t.checkout.repo]

@@ -14,9 +14,11 @@ import sys
 from typing import TYPE_CHECKING, NoReturn
 
 if TYPE_CHECKING:  # imported when used: clean() alone must not load rich (errdex's excepthook)
+    from rich.console import Console
+    from rich.progress import Progress
     from rich.text import Text
 
-__all__ = ["clean", "fail", "plain"]
+__all__ = ["clean", "fail", "plain", "progress_bar"]
 
 #: C0 controls but newline and tab, DEL, C1 controls (``\x9b`` is a one-byte CSI), and the
 #: bidirectional overrides that make text read other than it is.
@@ -52,3 +54,20 @@ def fail(message: str, code: int = 2) -> NoReturn:
 
     Console(stderr=True).print(Text.assemble(("error: ", "bold red"), plain(message)))
     sys.exit(code)
+
+
+def progress_bar(verb: str | None, console: Console, *, disable: bool = False) -> Progress:
+    """The bar long commands draw on stderr: ``verb description ━━━ done/total elapsed``,
+    gone when the work ends."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    label = f"[bold]{verb}[/] {{task.description}}" if verb else "{task.description}"
+    return Progress(
+        TextColumn(label),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=console,
+        transient=True,
+        disable=disable,
+    )

@@ -12,7 +12,6 @@ from typing import Any
 import click
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 from rich.text import Text
 
@@ -22,7 +21,7 @@ from errdex.build.runner import Placement, SchedulerError, run_tasks
 from errdex.build.specs import read_list
 from errdex.build.task import TaskOptions
 from errdex.store import StoreError, open_store
-from errdex.terminal import clean, plain
+from errdex.terminal import clean, plain, progress_bar
 from errdex.terminal import fail as _fail
 
 __all__ = ["build_command"]
@@ -128,15 +127,7 @@ def build_command(
         return
     started = time.perf_counter()
     failures: Counter[str] = Counter()
-    with Progress(
-        TextColumn("[bold]building[/] {task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=err_console,
-        transient=True,
-        disable=no_progress or as_json,
-    ) as bar:
+    with progress_bar("building", err_console, disable=no_progress or as_json) as bar:
         task = bar.add_task("packages", total=len(specs), completed=len(specs) - len(todo))
 
         def finished(outcome: dict[str, Any]) -> None:

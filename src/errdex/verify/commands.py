@@ -17,13 +17,12 @@ from typing import Any
 import click
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from errdex.record import iso_now
 from errdex.store import SqliteStore, StoreError
 from errdex.terminal import fail as _fail
-from errdex.terminal import plain
+from errdex.terminal import plain, progress_bar
 
 from .cache import VerifyCache, default_cache_path
 from .executor import Executor
@@ -163,13 +162,7 @@ def _verify_one(
     no_progress: bool,
 ) -> RepoRun:
     envelopes = list(store.iter_envelopes(repo))
-    columns = (
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-    )
-    with Progress(*columns, console=err, disable=no_progress, transient=True) as bar:
+    with progress_bar(None, err, disable=no_progress) as bar:
         task = bar.add_task(repo, total=None)
 
         def progress(phase: str, total: int | None, n: int) -> None:
