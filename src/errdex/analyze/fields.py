@@ -25,9 +25,20 @@ from .quoting import quote as _quote
 from .remedies import innermost_condition, param_requirement, remedies
 from .roles import role_documentation
 
-__all__ = ["ANALYST", "write_fields"]
+__all__ = ["ANALYST", "NO_TEST_FOUND", "NO_TEST_READ", "write_fields"]
 
 ANALYST = "static"
+#: What the prose says when no test links to the site: tests read and none expects it, or
+#: none read (``{noun}``: error or warning; ``{known}``: what else is known). errdex verify
+#: replaces either when a test's statements raised at the site.
+NO_TEST_FOUND = (
+    "No test in the repository expects this {noun} and no run-time message has been "
+    "recorded for it; what is known is {known}."
+)
+NO_TEST_READ = (
+    "errdex read none of the repository's tests, so whether one expects this {noun} is not "
+    "known, and no run-time message has been recorded for it; what is known is {known}."
+)
 #: Entry points and tests named in prose, at most.
 SHOWN = 3
 
@@ -261,17 +272,10 @@ def _common(g: Gathered) -> tuple[str, list[str]]:
         if g.entry_points:
             known += " and the entry points that reach it"
         if g.tests_read:
-            sentences.append(
-                f"No test in the repository expects this {noun(g)} and no run-time message "
-                f"has been recorded for it; what is known is {known}."
-            )
+            sentences.append(NO_TEST_FOUND.format(noun=noun(g), known=known))
             basis.extend(["tests", "observed"])
         else:
-            sentences.append(
-                f"errdex read none of the repository's tests, so whether one expects this "
-                f"{noun(g)} is not known, and no run-time message has been recorded for "
-                f"it; what is known is {known}."
-            )
+            sentences.append(NO_TEST_READ.format(noun=noun(g), known=known))
             basis.append("observed")
     return " ".join(sentences), basis
 

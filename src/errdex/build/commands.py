@@ -145,7 +145,7 @@ def build_command(
             run_tasks(todo, options, _placement(ray, workers, retries), finished)
         except SchedulerError as exc:
             _fail(str(exc))
-    built = wall = time.perf_counter() - started
+    built = time.perf_counter() - started
     wanted = [s.text for s in specs]
     try:
         with store:

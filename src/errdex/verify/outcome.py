@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, cast
 
+from errdex.analyze.fields import NO_TEST_FOUND, NO_TEST_READ
 from errdex.evidence import CheckStatus, CodeCheck, ReproducerEvidence, VerificationEvidence
 
 from .from_tests import Candidate
@@ -97,13 +98,18 @@ class RecordOutcome:
         return record, evidence
 
 
-# what the analyst writes when it found no test expecting the site (analyze/fields.py);
-# a reproducer cut from a test that raised there makes that sentence false
+def _sentence_pattern(sentence: str, n: int) -> str:
+    """A regex for one of the analyst's sentences, its ``{noun}`` and ``{known}`` captured
+    (as ``noun<n>`` and ``known<n>``)."""
+    pattern = re.escape(sentence)
+    pattern = pattern.replace(re.escape("{noun}"), f"(?P<noun{n}>error|warning)", 1)
+    return pattern.replace(re.escape("{known}"), f"(?P<known{n}>[^.]*)", 1)
+
+
+# the analyst's "no test expects it" (analyze/fields.py); a reproducer cut from a test that
+# raised at the site makes it false
 _NO_TEST = re.compile(
-    r"(?:No test in the repository expects this (?P<a>error|warning)|errdex read none of "
-    r"the repository's tests, so whether one expects this (?P<b>error|warning) is not "
-    r"known,) and no run-time message has been recorded for it; what is known is "
-    r"(?P<known>[^.]*)\."
+    "|".join(f"(?:{_sentence_pattern(s, n)})" for n, s in enumerate((NO_TEST_FOUND, NO_TEST_READ)))
 )
 
 
@@ -111,11 +117,12 @@ def _say_the_test_reaches_it(record: dict[str, Any], cand: Candidate) -> None:
     """Replace the prose's "no test expects it" with the test the reproducer came from."""
 
     def said(found: re.Match[str]) -> str:
-        noun = found["a"] or found["b"]
+        n = next(i for i in range(2) if found[f"noun{i}"] is not None)
+        noun, known = found[f"noun{n}"], found[f"known{n}"]
         return (
             f"The test `{cand.test}` ({cand.path}:{cand.line}) expects this {noun}: errdex "
             f"ran the statements it needs, and they raised it here (see Reproduce it); what "
-            f"is also known is {found['known']}."
+            f"is also known is {known}."
         )
 
     for name, value in record.items():
