@@ -293,6 +293,24 @@ def test_guard_chain_with_else_negated() -> None:
     ]
 
 
+def test_multiline_guard_drops_comments_and_line_breaks() -> None:
+    """A condition written over several lines with a trailing comment reads as code
+    (requests' ``rewind_body`` carried ``# type: ignore[…]`` into its guard)."""
+    site = one(
+        """\
+        def f(body, pos, kinds):
+            if body is not None and isinstance(
+                pos,  # type: ignore[reportPrivateUsage]
+                kinds,
+            ):
+                pass
+            else:
+                raise ValueError("cannot rewind")
+        """
+    )
+    assert site.guards[-1].text == "not (body is not None and isinstance(pos, kinds))"
+
+
 def test_resolved_class_through_imports() -> None:
     found = sites(
         """\

@@ -122,10 +122,11 @@ class ModuleReader:
         return "\n".join([first, *lines[1:-1], last])
 
     def expr_text(self, node: ast.AST) -> str:
-        """An expression as written, on one line."""
+        """An expression as written, on one line: one written over several lines is
+        unparsed, since joining its lines would keep comments and bracket spacing."""
         text = self.segment(node)
         if "\n" in text:
-            text = " ".join(part.strip() for part in text.splitlines())
+            return ast.unparse(node)
         return text
 
     # -- what a name means ---------------------------------------------------------------
