@@ -61,6 +61,9 @@ class FuncFacts:
     call_sites: list[CallSite] = field(default_factory=list)
     rebound: frozenset[str] = frozenset()
     #: How a call runs its body: ``async def`` needs awaiting, a ``yield`` iterating.
+    #: Name -> lines where the body binds it (guards over a name bound again before the
+    #: raise are stale: :mod:`.rebinding`).
+    bound_lines: dict[str, tuple[int, ...]] = field(default_factory=dict)
     is_async: bool = False
     is_generator: bool = False
     #: The method's class declares an abstract method, so it cannot be instantiated as

@@ -22,6 +22,7 @@ from .docstrings import summary
 from .gathered import Gathered, callable_name, class_phrase, location, noun, short_name
 from .guards import CONDITION_KINDS, code, condition_phrase, has_private, negated
 from .quoting import quote as _quote
+from .rebinding import current_guards
 from .remedies import innermost_condition, param_requirement, remedies
 from .roles import role_documentation
 
@@ -326,6 +327,7 @@ def write_fields(
     """The analysis fields of one record and, per field, the evidence they rest on."""
     fields: dict[str, Any] = {}
     basis: dict[str, list[str]] = {}
+    g.site.guards = current_guards(g.site.guards, g.func, g.site.line)
     fields["documentation"], basis["documentation"] = _documentation(g)
     fields["triggerScenarios"], basis["triggerScenarios"] = _trigger(g)
     fields["commonSituations"], basis["commonSituations"] = _common(g)

@@ -201,7 +201,8 @@ class _Walker:
             for d in node.decorator_list
             if (ref := dotted(d.func if isinstance(d, ast.Call) else d)) is not None
         ]
-        sites, rebound = call_sites(node) if not self.facts.is_test else ([], frozenset())
+        lines: dict[str, list[int]] = {}
+        sites, rebound = call_sites(node, lines) if not self.facts.is_test else ([], frozenset())
         func = FuncFacts(
             qualname=qualname,
             name=node.name,
@@ -223,6 +224,7 @@ class _Walker:
             local_calls=local_calls,
             call_sites=sites,
             rebound=rebound,
+            bound_lines={name: tuple(at) for name, at in lines.items()},
             is_async=isinstance(node, ast.AsyncFunctionDef),
             is_generator=yields,
             cls_abstract=cls is not None and cls in self.abstract,
