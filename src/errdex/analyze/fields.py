@@ -207,12 +207,9 @@ def _trigger(g: Gathered) -> tuple[str, list[str]]:
             f"whose constant arguments rule it out left out): {shown}."
         )
         basis.append("entryPoints")
-    elif s.function:
-        sentences.append(
-            f"No public entry point reaches it within {MAX_DEPTH} exactly resolved calls "
-            "(calls on objects of unknown type are not followed)."
-        )
-        basis.append("entryPoints")
+    # No entry point found is no evidence that none exists: calls on objects of unknown
+    # type are not followed (``tokenizer.raise_syntax_error`` from ``Requirement()``), so
+    # the search is never known to be complete and its absence is not stated.
     if g.tests:
         shown_tests = "; ".join(_test_phrase(t) for t in g.tests[:SHOWN])
         more = len(g.tests) - SHOWN
