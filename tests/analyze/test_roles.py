@@ -127,3 +127,29 @@ def test_a_raise_without_message_is_not_called_built_at_run_time(tmp_path: Path)
     pattern = record["tryCatchPattern"]
     assert "built at run time" not in pattern
     assert "raised without a message" in pattern
+
+
+@pytest.fixture(scope="module")
+def click_items() -> list[Item]:
+    pytest.importorskip("click")
+    checkout = open_source(package="click")
+    return list(scan_checkout(checkout, repo="pallets/click").items)
+
+
+def test_clicks_exit_and_abort_are_signals_not_failures(click_items: list[Item]) -> None:
+    """``Context.abort`` raises ``Abort`` ("An internal signalling exception that signals
+    Click to abort") and ``Context.exit`` raises ``Exit``: what they signal, not a failure."""
+    by_class: dict[str, list[dict[str, Any]]] = {}
+    for record, _ in click_items:
+        by_class.setdefault(record["errorClass"], []).append(record)
+    for name in ("Abort", "Exit"):
+        assert by_class[name]
+        for record in by_class[name]:
+            (solution,) = record["solutions"]
+            assert solution.startswith(f"`{name}` is how `click` signals what its docstring says (“"), solution
+            assert "do not treat it as a failure" in solution
+            assert f"`{name}` is a control-flow signal, not a failure" in record["documentation"]
+            assert record["tryCatchPattern"] is None
+    # an ordinary click error keeps its ordinary account
+    for record in by_class["BadParameter"]:
+        assert "signal" not in " ".join(record["solutions"])
