@@ -15,7 +15,7 @@ from errdex.analyze.code_fields import well_formed
 from errdex.scan import scan_checkout
 from errdex.source import open_source
 
-PACKAGE = '''\
+PACKAGE = """\
 import abc
 
 
@@ -54,9 +54,9 @@ def lookup(key):
     if key not in ("a", "b"):
         raise UnknownKeyError("no entry is known for that key")
     return key
-'''
+"""
 
-PRIVATE = '''\
+PRIVATE = """\
 class TokenError(Exception):
     pass
 
@@ -65,7 +65,7 @@ def tokenize(text):
     if not text:
         raise TokenError("nothing to tokenize in the text")
     return text.split()
-'''
+"""
 
 Item = tuple[dict[str, Any], dict[str, Any]]
 

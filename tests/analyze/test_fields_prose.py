@@ -49,7 +49,9 @@ def test_the_message_is_said_as_the_cause(tmp_path: Path) -> None:
     shutil.copy(stdlib / "wave.py", tmp_path / "wave.py")
     result = scan_checkout(open_source(str(tmp_path), repo="o/wave"), repo="o/wave")
     (record,) = [
-        r for r, _ in result.items if r["errorMessage"] == "cannot change parameters after starting to write"
+        r
+        for r, _ in result.items
+        if r["errorMessage"] == "cannot change parameters after starting to write"
         and "setparams" in r["documentation"]
     ]
     (solution,) = record["solutions"]

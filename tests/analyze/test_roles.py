@@ -146,7 +146,9 @@ def test_clicks_exit_and_abort_are_signals_not_failures(click_items: list[Item])
         assert by_class[name]
         for record in by_class[name]:
             (solution,) = record["solutions"]
-            assert solution.startswith(f"`{name}` is how `click` signals what its docstring says (“"), solution
+            assert solution.startswith(
+                f"`{name}` is how `click` signals what its docstring says (“"
+            ), solution
             assert "do not treat it as a failure" in solution
             assert f"`{name}` is a control-flow signal, not a failure" in record["documentation"]
             assert record["tryCatchPattern"] is None

@@ -164,7 +164,9 @@ def baseline_fields(site: ErrorSite) -> tuple[dict[str, Any], dict[str, Any]]:
         ]
     else:  # a requirement said only in private names is no advice a caller can follow
         caught = _code(cls) if site.error_class else "the error"
-        catch = f"catch {caught} around the call that reaches it where the program must go on after it."
+        catch = (
+            f"catch {caught} around the call that reaches it where the program must go on after it."
+        )
         solutions = [cause_solution(stated_cause(site.template), catch)]
 
     fields: dict[str, Any] = {
