@@ -5,21 +5,18 @@ from __future__ import annotations
 import shutil
 import sysconfig
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from errdex.scan import scan_checkout
 from errdex.source import open_source
 
-Item = tuple[dict[str, Any], dict[str, Any]]
+from .installed import Item, installed_items
 
 
 @pytest.fixture(scope="module")
 def packaging_items() -> list[Item]:
-    pytest.importorskip("packaging")
-    checkout = open_source(package="packaging")
-    return list(scan_checkout(checkout, repo="pypa/packaging").items)
+    return installed_items("packaging", "pypa/packaging")
 
 
 def test_no_absence_of_entry_points_is_stated(packaging_items: list[Item]) -> None:

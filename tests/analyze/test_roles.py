@@ -12,6 +12,8 @@ import pytest
 from errdex.scan import scan_checkout
 from errdex.source import open_source
 
+from .installed import installed_items
+
 PACKAGE = '''\
 class Base:
     def area(self):
@@ -131,9 +133,7 @@ def test_a_raise_without_message_is_not_called_built_at_run_time(tmp_path: Path)
 
 @pytest.fixture(scope="module")
 def click_items() -> list[Item]:
-    pytest.importorskip("click")
-    checkout = open_source(package="click")
-    return list(scan_checkout(checkout, repo="pallets/click").items)
+    return installed_items("click", "pallets/click")
 
 
 def test_clicks_exit_and_abort_are_signals_not_failures(click_items: list[Item]) -> None:
