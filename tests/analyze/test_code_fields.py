@@ -136,3 +136,17 @@ def test_well_formed_rejects_what_cannot_run() -> None:
     assert not well_formed("try:\n    f(\nexcept ValueError:\n    ...")
     assert not well_formed("try:\n    f()\nexcept UnknownFileError:\n    ...")
     assert well_formed("from m import E\n\ntry:\n    f()\nexcept E:\n    ...")
+
+
+def test_a_class_read_from_an_attribute_is_not_imported_as_a_module(tmp_path: Path) -> None:
+    """``unittest.case._BaseTestCaseContext._raiseFailure`` raises
+    ``self.test_case.failureException``: there is no module ``self.test_case``."""
+    stdlib = Path(sysconfig.get_paths()["stdlib"])
+    (tmp_path / "unittest").mkdir()
+    shutil.copy(stdlib / "unittest" / "case.py", tmp_path / "unittest" / "case.py")
+    result = scan_checkout(open_source(str(tmp_path), repo="o/ut"), repo="o/ut")
+    patterns = [r["tryCatchPattern"] for r, _ in result.items if r["tryCatchPattern"]]
+    assert patterns
+    for pattern in patterns:
+        assert "from self." not in pattern, pattern
+        assert well_formed(pattern), pattern

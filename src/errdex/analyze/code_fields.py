@@ -63,6 +63,8 @@ def _class_import(g: Gathered) -> str | None:
     if not canonical or canonical.startswith("builtins.") or "." not in canonical:
         return None
     module, _, name = canonical.rpartition(".")
+    if module.partition(".")[0] in ("self", "cls"):  # ``raise self.case.failureException``
+        return None
     return f"from {module} import {name}"
 
 
