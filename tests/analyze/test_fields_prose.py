@@ -70,3 +70,19 @@ def test_a_site_with_no_evidence_says_the_cause_not_filler(tmp_path: Path) -> No
         "avoided, catch `ValueError` around the call that reaches it where the program must go "
         "on after it."
     ]
+
+
+def test_no_claim_that_no_test_expects_it_when_one_does(tmp_path: Path) -> None:
+    """``distutils/tests/test_build_ext.py`` runs ``self.assertRaises(DistutilsSetupError,
+    cmd.check_extensions_list, 'foo')``: errdex does not link it (five sites of that class
+    in one method, no message), so the record must not say no test expects the error."""
+    stdlib = Path(sysconfig.get_paths()["stdlib"])
+    shutil.copytree(stdlib / "distutils", tmp_path / "distutils")
+    result = scan_checkout(open_source(str(tmp_path), repo="o/du"), repo="o/du")
+    (record,) = [
+        r
+        for r, _ in result.items
+        if r["errorMessage"].startswith("'ext_modules' option must be a list of Extension")
+    ]
+    assert "No test in the repository expects" not in record["commonSituations"]
+    assert "errdex linked none of the repository's tests" in record["commonSituations"]

@@ -29,12 +29,16 @@ from .roles import role_documentation
 __all__ = ["ANALYST", "NO_TEST_FOUND", "NO_TEST_READ", "write_fields"]
 
 ANALYST = "static"
-#: What the prose says when no test links to the site: tests read and none expects it, or
+#: What the prose says when no test links to the site: tests read and none linked, or
 #: none read (``{noun}``: error or warning; ``{known}``: what else is known). errdex verify
-#: replaces either when a test's statements raised at the site.
+#: replaces either when a test's statements raised at the site. The first says what errdex
+#: found, not that no test exists: a test reaching the site through an object whose type
+#: errdex does not infer (``cmd = build_ext(dist)`` then ``cmd.check_extensions_list``
+#: among several sites of one class) is not linked.
 NO_TEST_FOUND = (
-    "No test in the repository expects this {noun} and no run-time message has been "
-    "recorded for it; what is known is {known}."
+    "errdex linked none of the repository's tests to this {noun} (a test that reaches it "
+    "through an object of a type errdex does not infer is not linked), and no run-time "
+    "message has been recorded for it; what is known is {known}."
 )
 NO_TEST_READ = (
     "errdex read none of the repository's tests, so whether one expects this {noun} is not "
