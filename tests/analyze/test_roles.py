@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
+import sysconfig
 from pathlib import Path
 from typing import Any
 
@@ -155,3 +157,14 @@ def test_clicks_exit_and_abort_are_signals_not_failures(click_items: list[Item])
     # an ordinary click error keeps its ordinary account
     for record in by_class["BadParameter"]:
         assert "signal" not in " ".join(record["solutions"])
+
+
+def test_a_signal_without_other_evidence_is_still_said_as_one(tmp_path: Path) -> None:
+    """``_sitebuiltins.Quitter.__call__`` (``quit()``) raises ``SystemExit(code)``; with no
+    docstring, caller or test, the extractor's "catch it" account must not stay."""
+    stdlib = Path(sysconfig.get_paths()["stdlib"])
+    shutil.copy(stdlib / "_sitebuiltins.py", tmp_path / "_sitebuiltins.py")
+    result = scan_checkout(open_source(str(tmp_path), repo="o/sb"), repo="o/sb")
+    (record,) = [r for r, _ in result.items if r["errorClass"] == "SystemExit"]
+    assert record["solutions"][0].startswith("Nothing to fix if the program is meant to end here")
+    assert "`SystemExit` here ends the program" in record["documentation"]
