@@ -86,3 +86,14 @@ def test_no_claim_that_no_test_expects_it_when_one_does(tmp_path: Path) -> None:
     ]
     assert "No test in the repository expects" not in record["commonSituations"]
     assert "errdex linked none of the repository's tests" in record["commonSituations"]
+
+
+def test_a_tuple_of_arguments_is_not_called_the_cause(tmp_path: Path) -> None:
+    """``tabnanny`` raises ``NannyNag(start[0], msg, line)``: its str() is a tuple, no cause."""
+    stdlib = Path(sysconfig.get_paths()["stdlib"])
+    shutil.copy(stdlib / "tabnanny.py", tmp_path / "tabnanny.py")
+    result = scan_checkout(open_source(str(tmp_path), repo="o/tn"), repo="o/tn")
+    nags = [r for r, _ in result.items if r["errorClass"] == "NannyNag"]
+    assert nags
+    for record in nags:
+        assert not record["solutions"][0].startswith("The message states the cause: “("), record

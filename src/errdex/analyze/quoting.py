@@ -36,6 +36,8 @@ def stated_cause(template: MessageTemplate) -> str | None:
     if not any(len(t.strip()) >= CAUSE_MIN and " " in t.strip() for t in template.literals):
         return None  # a key or a word ("'x'", "negative") says no cause
     text = " ".join(template.display.split())
+    if text.startswith("(") and text.endswith(")"):
+        return None  # a multi-argument exception's tuple of arguments, not a sentence
     return text if len(text) <= CAUSE_CHARS else None
 
 
