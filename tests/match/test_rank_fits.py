@@ -52,3 +52,32 @@ def test_the_group_shares_its_confidence(tmp_path: Path) -> None:
     first, second = answer.group
     assert abs(first.confidence - second.confidence) < 1e-3
     assert first.confidence + second.confidence <= 1 + 1e-9
+
+
+LEXER = """\
+class UnexpectedCharError(Exception):
+    pass
+
+
+def expect_equals(line, col):
+    raise UnexpectedCharError(f"Unexpected character: '=' at line {line} col {col}")
+
+
+def expect_value(char, line, col):
+    raise UnexpectedCharError(f"Unexpected character: {char!r} at line {line} col {col}")
+
+
+def expect_key(char, line, col):
+    raise UnexpectedCharError(f"Unexpected character: {char!r} at line {line} col {col}")
+"""
+
+
+def test_a_template_fixing_only_a_short_value_more_is_no_surer(tmp_path: Path) -> None:
+    # the ``'='`` that one template fixes is a value the others' hole takes as readily
+    db = build_package(tmp_path, "lexer", {"core.py": LEXER})
+    (answer,) = answers(
+        "lexer.core.UnexpectedCharError: Unexpected character: '=' at line 1 col 9", db=db
+    )
+    assert len(answer.group) == 3
+    assert answer.group[0].lineNumber == 6  # the most literal characters first
+    assert max(c.confidence for c in answer.group) < 0.5

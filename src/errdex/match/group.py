@@ -2,12 +2,14 @@
 
 Rivals are the candidates scoring within :data:`TIE_RATIO` of the best and answering the
 same error (the final one, or only causes). Of those, the group is the ones that fit the
-message equally well: the most literal characters of the message fixed by the template.
-A site whose template leaves more of the message to holes also renders it, but is less
-likely to have printed exactly this text, and its score saturates (about 30 literal
-characters say everything a score can), so it is ordered after the group, not shared
-with. The group's own order is the tie prior's (:mod:`.prior`); the text cannot order it,
-so the confidence is shared whatever the order.
+message equally well: within :data:`LITERAL_SLACK` of the most literal characters of the
+message fixed by a template. A site whose template leaves more of the message to holes
+also renders it, but is less likely to have printed exactly this text, and its score
+saturates (about 30 literal characters say everything a score can), so it is ordered
+after the group, not shared with. A template fixing only a short value more (``'='``
+where the others print ``{char!r}``) is no surer: a hole takes so short a value readily.
+The group is ordered by literal characters, then by the tie prior (:mod:`.prior`); the
+text cannot order it further, so the confidence is shared whatever the order.
 """
 
 from __future__ import annotations
@@ -25,6 +27,9 @@ __all__ = ["TIE_RATIO", "order_group"]
 
 #: Candidates scoring within this ratio of the best are told apart by nothing.
 TIE_RATIO = 0.97
+#: Literal characters more that do not make a template fit better: about one short value
+#: (a character's repr, a small number) that another template's hole would take as well.
+LITERAL_SLACK = 3
 
 
 def order_group(
@@ -48,10 +53,13 @@ def order_group(
         cut += 1
     rivals = ranked[:cut]
     best = max(s.literal for s in rivals)
-    members = [s for s in rivals if s.literal == best]
-    looser = sorted((s for s in rivals if s.literal != best), key=lambda s: -s.literal)
+    members = [s for s in rivals if s.literal >= best - LITERAL_SLACK]
+    looser = sorted(
+        (s for s in rivals if s.literal < best - LITERAL_SLACK), key=lambda s: -s.literal
+    )
     key = prior_key(index, prior)
-    members.sort(key=lambda s: key(s.index))  # stable: the evidence's order within a prior tie
+    # stable: the evidence's order where literal characters and the prior leave a tie
+    members.sort(key=lambda s: (-s.literal, *key(s.index)))
     ordered = [*members, *looser, *ranked[cut:]]
     sites = Counter(_site(index, s.index) for s in members)
     if len(sites) < 2:
