@@ -263,6 +263,13 @@ def print_prior(per_benchmark: dict[str, Any]) -> None:
     for name, (without, with_prior) in out.items():
         n = len(per_benchmark[name])
         print(f"| {name} | {n} | {without / n:.1%} | {with_prior / n:.1%} |")
+    singles = [name for name, prior in CANDIDATES.items() if len(prior) < 2]
+    print("\nmessage top-1 per candidate prior, all errors (what the fit chose among):")
+    print("| benchmark | " + " | ".join(singles) + " |")
+    print("|---" * (len(singles) + 1) + "|")
+    for name, scores in per_benchmark.items():
+        cells = [str(sum(hits[c] for _, hits in scores)) for c in singles]
+        print(f"| {name} | " + " | ".join(cells) + " |")
 
 
 def load(path: Path) -> list[Row]:

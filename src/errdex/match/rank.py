@@ -362,8 +362,10 @@ def _score_clue(clue: Clue, index: MatchIndex) -> list[Scored]:
             more += index.by_class(_short(clue.error_class) or "")[:MAX_TRUNCATED]
         _partial_matches(clue, index, list(dict.fromkeys([*candidates, *more])), get, framed)
 
-    # a library's class raised as one value: its sites fit exactly, before any fuzzy guess
-    if message and clue.error_class and not builtin and not _fits(clue, found):
+    # a library's class raised as one value: its sites fit exactly, before any fuzzy guess;
+    # a builtin class too when the message is one word (C prints sentences, not a bare name)
+    lone = not builtin or ONE_WORD.fullmatch(message) is not None
+    if message and clue.error_class and lone and not _fits(clue, found):
         _lone_holes(clue, index, get)
 
     # fuzzy: the message drifted between versions
@@ -401,6 +403,9 @@ LONE_CHARS = 3
 #: make under :data:`MIN_COVERAGE` of the message, is not an answer (see _says_too_little).
 MIN_WORDS = 2
 _WORD = re.compile(r"[^\W\d_]{3,}")
+#: A builtin class's message that is one name and nothing else (``AttributeError: name``):
+#: a value Python code passed, answered by the one-value sites like a library's class.
+ONE_WORD = re.compile(r"[^\W\d]\w{0,99}")
 
 
 def _is_builtin(error_class: str | None) -> bool:
