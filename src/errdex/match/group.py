@@ -35,8 +35,9 @@ LITERAL_SLACK = 3
 def order_group(
     ranked: list[Scored], index: MatchIndex, prior: Prior | None = None
 ) -> tuple[list[Scored], int]:
-    """``ranked`` (best first) with the best answer's group first, its members' confidence
-    shared (over every rival, not only those shown); and how many records the group holds.
+    """``ranked`` (best first) with the best answer's group first, its confidence shared
+    among all its sites (not only those shown), then the looser fits among the rivals,
+    then the rest; and how many records the group holds (a site may hold several).
 
     Observed messages do not tip the balance between rivals: on networkx's real errors, a
     message seen at one site by one test was, for another test, raised at a sibling site
