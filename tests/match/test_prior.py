@@ -56,6 +56,6 @@ def test_each_feature_reads_the_index_entry(tmp_path: Path) -> None:
             for i in range(len(index))
             if index.entry(i).function
         }
-    assert keys[("src/loader/core.py", "load")] == (False, False, False, False)
-    assert keys[("src/loader/core.py", "_read")] == (True, False, False, False)
-    assert keys[("src/loader/_impl/io.py", "load")] == (False, True, False, False)
+    assert keys[("src/loader/core.py", "load")] == (False, False, False, False, 1)
+    assert keys[("src/loader/core.py", "_read")] == (True, False, False, False, 1)
+    assert keys[("src/loader/_impl/io.py", "load")] == (False, True, False, False, 1)

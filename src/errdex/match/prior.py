@@ -8,7 +8,9 @@ would make it likelier to be the one a user met, read from the index alone:
   dunder counts as public) before one in a private helper;
 * ``public_module``: a site in a module none of whose path parts is private;
 * ``library``: a site of the library before one of the standard library beside it;
-* ``not_dunder``: a site outside the data model's hooks (``__init__``, ``__call__``).
+* ``not_dunder``: a site outside the data model's hooks (``__init__``, ``__call__``);
+* ``fewer_holes``: of templates fixing as many characters, the one with fewer holes, which
+  can print fewer other messages.
 
 A prior is a tuple of feature names, applied in order; what they leave tied keeps the
 evidence's order (best score, then index order). Which features are used is not a
@@ -57,23 +59,28 @@ def _dunder(entry: Entry) -> bool:
     return len(name) > 4 and name.startswith("__") and name.endswith("__")
 
 
-#: Each feature: True sorts the site after those for which it is False.
-FEATURES: dict[str, Callable[[Entry], bool]] = {
+def _holes(entry: Entry) -> int:
+    return len(entry.runs) - 1 if entry.runs else 0
+
+
+#: Each feature: a higher value (True over False) sorts the site after the others.
+FEATURES: dict[str, Callable[[Entry], int]] = {
     "public_function": _private_function,
     "public_module": _private_module,
     "library": _stdlib,
     "not_dunder": _dunder,
+    "fewer_holes": _holes,
 }
 
 #: The prior :func:`errdex.match.rank.rank` uses (see the module's docstring for why).
 DEFAULT_PRIOR: Prior = ()
 
 
-def prior_key(index: MatchIndex, prior: Prior | None = None) -> Callable[[int], tuple[bool, ...]]:
+def prior_key(index: MatchIndex, prior: Prior | None = None) -> Callable[[int], tuple[int, ...]]:
     """The sort key of an index entry under ``prior`` (:data:`DEFAULT_PRIOR` if None)."""
     tests = [FEATURES[name] for name in (DEFAULT_PRIOR if prior is None else prior)]
 
-    def key(i: int) -> tuple[bool, ...]:
+    def key(i: int) -> tuple[int, ...]:
         if not tests:
             return ()
         entry = index.entry(i)
