@@ -16,7 +16,9 @@ Part (a) is run twice: with the catalogue alone, and with runtime evidence
 of half the tests (split by test id) become observed evidence, the other half is
 asked, and the other way round — so no answer is looked up from its own capture.
 A message raised verbatim at several sites cannot be placed by its text alone; the
-"ceiling" line says how many can be in principle.
+"ceiling" line says how many can be in principle: per error 1/(1 + k), k the other sites
+of the class whose template renders the message with at least as many literal characters
+as the true site's (bench/_ceiling.py, shared with match_realerrors.py).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ import argparse
 import hashlib
 import json
 import statistics
+import sys
 import tempfile
 import time
 from collections import Counter
@@ -41,6 +44,9 @@ from errdex.scan import scan_checkout
 from errdex.source import open_source
 from errdex.source.stdlib import stdlib_checkout
 from errdex.template import MessageTemplate
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _ceiling import ceiling as message_ceiling
 
 DEFAULT_DATA = Path(__file__).resolve().parents[2] / "shared" / "bench" / "networkx.jsonl"
 Envelope = dict[str, Any]
@@ -138,17 +144,14 @@ def _why(
 
 
 def ceiling(rows: list[dict[str, Any]], index: MatchIndex) -> float:
-    """Expected top-1 from the text alone if ties were broken at random."""
-    total = 0.0
-    for row in rows:
-        ranked = rank([Clue(row["exc_type"], row["message"], ())], index, top=1000)
-        full = {
-            (index.entry(s.index).file_path, index.entry(s.index).line)
-            for s in ranked
-            if s.full_match and s.class_factor == 1.0
-        }
-        if (row["raise_file"], row["raise_line"]) in full:
-            total += 1 / len(full)
+    """Expected top-1 from the text alone if ties were broken at random (bench/_ceiling.py,
+    the definition match_realerrors.py uses)."""
+    total = sum(
+        message_ceiling(
+            index, row["exc_type"], row["message"], (row["raise_file"], row["raise_line"])
+        )
+        for row in rows
+    )
     return total / len(rows)
 
 

@@ -13,20 +13,23 @@ only exceptions (warnings have no traceback). A site is right when ``(filePath,
 lineNumber)`` equals the error's ``(catalogue_file or raise_file, raise_line)``.
 
 Figures per benchmark and overall: traceback top-1; message-only (``Class: message``)
-top-1, its ceiling, the share whose true site is inside the returned group (the answers
-scoring within ``TIE_RATIO`` of the best); the share with no answer at all although the
-true site is catalogued; wrong first answers at confidence ≥ 0.9. Then the misses of the
-message-only run grouped by cause, a few of each (``--dump FILE`` writes every miss with
-its true template and the first answers; ``--only NAME`` runs the benchmarks named so).
+top-1, its ceiling, the expected top-1 were the returned group's order drawn at random
+(what the ceiling assumes of ties, so the two compare), the share whose true site is
+inside the returned group (the sites rank names as the best answer's group, or the best
+alone); the share with no answer at all although the true site is catalogued; wrong
+first answers at confidence ≥ 0.9. Then the tie prior's held-out check
+(bench/prior_fit.py: fitted on the errors of some test files, scored on the others', with
+and without), and the misses of the message-only run grouped by cause, a few of each
+(``--dump FILE`` writes every miss with its true template and the first answers;
+``--only NAME`` runs the benchmarks named so).
 
-The ceiling is the expected top-1 when each group of indistinguishable sites is broken at
-random and all else is right (:func:`ceiling`): per error, 1/(1 + k), k the other sites of
-the pasted class whose template renders the message with at least as many literal
-characters as the true site's. The true site always counts, with its right template: a
-site the extractor reads wrong is the extractor's miss, not the text's. (The ceiling of
-``match_accuracy.py`` counts only sites whose catalogued template fully matches, so a
-true site read wrong there scores 0 and top-1 can exceed it.) Top-1 can exceed this ceiling
-too, by the order in which ties happen to fall: it is an expectation over random orders.
+The ceiling (bench/_ceiling.py, shared with ``match_accuracy.py``) is the expected top-1
+when each group of indistinguishable sites is broken at random and all else is right: per
+error, 1/(1 + k), k the other sites of the pasted class whose template renders the
+message with at least as many literal characters as the true site's. The true site
+always counts, with its right template: a site the extractor reads wrong is the
+extractor's miss, not the text's. Top-1 can exceed the ceiling, by the order in which
+ties happen to fall: it is an expectation over random orders.
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import sys
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
@@ -41,11 +45,15 @@ from typing import Any
 from errdex.match.api import clues_from
 from errdex.match.index import MatchIndex
 from errdex.match.paste import parse_paste
-from errdex.match.rank import TIE_RATIO, Clue, Scored, class_agreement, rank
-from errdex.match.rank import _verify as verify
+from errdex.match.prior import Prior, prior_key
+from errdex.match.rank import Clue, Scored, rank
 from errdex.scan import scan_checkout
 from errdex.source.local import open_directory
 from errdex.source.stdlib import stdlib_checkout
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _ceiling import ceiling as message_ceiling
+from prior_fit import CANDIDATES, fold_of, held_out
 
 DATA = Path(__file__).resolve().parent / "data"
 Envelope = dict[str, Any]
@@ -94,9 +102,26 @@ def _site(index: MatchIndex, s: Scored) -> tuple[str, int]:
 
 
 def _group(ranked: list[Scored]) -> list[Scored]:
-    if not ranked:
-        return []
-    return [s for s in ranked if s.score >= TIE_RATIO * ranked[0].score]
+    """The answer: the group rank returned (its members lead, ``group_size`` > 1), else the
+    best candidate alone."""
+    return [s for s in ranked if s.group_size > 1] or ranked[:1]
+
+
+def _random_top1(index: MatchIndex, ranked: list[Scored], truth: tuple[str, int]) -> float:
+    """The expected top-1 of this answer were its group's order drawn at random: what the
+    ceiling assumes of the ties, so the two compare whatever order the prior gives."""
+    sites = {_site(index, s) for s in _group(ranked)}
+    return 1 / len(sites) if truth in sites else 0.0
+
+
+def _prior_top(index: MatchIndex, ranked: list[Scored], prior: Prior) -> tuple[str, int] | None:
+    """The first answer under ``prior`` of a ranking made with none: the group's members
+    sorted by the prior, stably, as :func:`errdex.match.group.order_group` sorts them."""
+    group = _group(ranked)
+    if not group:
+        return None
+    key = prior_key(index, prior)
+    return _site(index, min(group, key=lambda s: key(s.index)))
 
 
 def _cause(ranked: list[Scored], index: MatchIndex, truth: tuple[str, int], known: bool) -> str:
@@ -113,35 +138,10 @@ def _cause(ranked: list[Scored], index: MatchIndex, truth: tuple[str, int], know
     return "true site not among the candidates"
 
 
-def _fitting(index: MatchIndex, exc_type: str, message: str) -> dict[tuple[str, int], int]:
-    """Every site of the pasted class (by its short name, agreeing in full) whose template
-    renders ``message``, with the literal characters it fixes."""
-    out: dict[tuple[str, int], int] = {}
-    for i in index.by_class(exc_type.rpartition(".")[2]):
-        entry = index.entry(i)
-        factor, _ = class_agreement(
-            exc_type, entry.error_class, index.qualified_class(i), index.classes, entry.file_path
-        )
-        if factor < 1.0:
-            continue
-        ok, values, _ = verify(index, i, message)
-        if ok:
-            out[(entry.file_path, entry.line)] = len(message) - sum(map(len, values))
-    return out
-
-
 def ceiling(row: Row, index: MatchIndex) -> float:
     """The expected top-1 of this error from its text alone, ties broken at random and all
-    else right: the true site is assumed to hold its right template (a site mis-extracted
-    is the extractor's miss, not the text's), and it is told apart from every site of its
-    class that renders the same text with fewer literal characters fixed, not from one
-    fixing as many or more. For a true site whose catalogued template does not render the
-    message, the right template is assumed as specific as the most specific that does."""
-    truth = _truth(row)
-    fitting = _fitting(index, row["exc_type"], row["message"])
-    own = fitting.pop(truth, max(fitting.values(), default=0))
-    rivals = sum(1 for literal in fitting.values() if literal >= own)
-    return 1 / (1 + rivals)
+    else right (bench/_ceiling.py)."""
+    return message_ceiling(index, row["exc_type"], row["message"], _truth(row))
 
 
 def _truth(row: Row) -> tuple[str, int]:
@@ -176,6 +176,7 @@ def score(
     """``sites``: each catalogued site's ``errorMessage``."""
     out: dict[str, Any] = defaultdict(int)
     misses: dict[str, list[str]] = defaultdict(list)
+    priors: list[tuple[int, dict[str, bool]]] = []
     for row in rows:
         truth = _truth(row)
         known = truth in sites
@@ -193,6 +194,10 @@ def score(
                 out[f"{mode}_conf_wrong"] += 1
             if mode == "msg":
                 out["msg_in_group"] += truth in {_site(index, s) for s in _group(ranked)}
+                out["msg_random_top1"] += _random_top1(index, ranked, truth)
+                plain = rank(clues, index, top=50, prior=())
+                tops = {name: _prior_top(index, plain, p) for name, p in CANDIDATES.items()}
+                priors.append((fold_of(row), {name: top == truth for name, top in tops.items()}))
                 if not first:
                     cause = _cause(ranked, index, truth, known)
                     answer = f"{got[0][0]}:{got[0][1]}" if got else "-"
@@ -215,6 +220,7 @@ def score(
     out["catalogued"] = sum(_truth(r) in sites for r in rows)
     out["ceiling"] = sum(ceiling(row, index) for row in rows)
     out["misses"] = misses
+    out["priors"] = priors
     return out
 
 
@@ -224,6 +230,7 @@ COLUMNS = (
     ("tb_top1", "traceback top-1"),
     ("msg_top1", "message top-1"),
     ("ceiling", "msg ceiling"),
+    ("msg_random_top1", "msg top-1, group order at random"),
     ("msg_in_group", "msg in group"),
     ("msg_empty_known", "msg no answer, catalogued"),
     ("tb_empty_known", "tb no answer, catalogued"),
@@ -243,6 +250,25 @@ def print_table(results: dict[str, dict[str, Any]]) -> None:
     print("|---" * (len(COLUMNS) + 1) + "|")
     for name, result in results.items():
         cells = [_cell(k, result[k], result["n"]) for k, _ in COLUMNS]
+        print(f"| {name} | " + " | ".join(cells) + " |")
+
+
+def print_prior(per_benchmark: dict[str, Any]) -> None:
+    """Message-only top-1 on held-out errors, without and with the tie prior fitted on the
+    other test files (bench/prior_fit.py)."""
+    out, chosen = held_out(per_benchmark)
+    print(f"\ntie prior, fitted per fold on the other fold's test files: {' / '.join(chosen)}")
+    print("| benchmark | errors | held-out msg top-1, no prior | with the fitted prior |")
+    print("|---|---|---|---|")
+    for name, (without, with_prior) in out.items():
+        n = len(per_benchmark[name])
+        print(f"| {name} | {n} | {without / n:.1%} | {with_prior / n:.1%} |")
+    singles = [name for name, prior in CANDIDATES.items() if len(prior) < 2]
+    print("\nmessage top-1 per candidate prior, all errors (what the fit chose among):")
+    print("| benchmark | " + " | ".join(singles) + " |")
+    print("|---" * (len(singles) + 1) + "|")
+    for name, scores in per_benchmark.items():
+        cells = [str(sum(hits[c] for _, hits in scores)) for c in singles]
         print(f"| {name} | " + " | ".join(cells) + " |")
 
 
@@ -292,6 +318,7 @@ def main() -> None:
     print_table(results)
     if args.dump:
         args.dump.write_text("".join(json.dumps(r) + "\n" for r in dumped), encoding="utf-8")
+    print_prior({n: r["priors"] for n, r in results.items() if n != "overall"})
     print("\nmessage-only misses by cause (a sample of each):")
     for name, result in results.items():
         for cause, items in sorted(result["misses"].items(), key=lambda kv: -len(kv[1])):

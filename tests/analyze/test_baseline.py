@@ -38,4 +38,9 @@ def test_private_conditions_are_not_restated(tmp_path: Path) -> None:
     for line in (4, 11, 17):  # ``self._eof``; a private function; a nested one
         assert len(by_line[line]) == 1
         assert "_eof" not in by_line[line][0] and "_helper" not in by_line[line][0]
-        assert by_line[line][0].startswith("No requirement on the caller is known for this site")
+    # no filler: the message, where its fixed text says something, is named as the cause
+    assert by_line[4][0].startswith("The message states the cause: “not at the end”. ")
+    for line in (11, 17):  # "x", "flag": too little fixed text to be a cause
+        assert by_line[line][0].startswith("Catch `")
+    for line in (4, 11, 17):
+        assert "No requirement" not in by_line[line][0]

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
+import sysconfig
 from pathlib import Path
 from typing import Any
 
@@ -11,6 +13,8 @@ import pytest
 
 from errdex.scan import scan_checkout
 from errdex.source import open_source
+
+from .installed import installed_items
 
 PACKAGE = '''\
 class Base:
@@ -127,3 +131,40 @@ def test_a_raise_without_message_is_not_called_built_at_run_time(tmp_path: Path)
     pattern = record["tryCatchPattern"]
     assert "built at run time" not in pattern
     assert "raised without a message" in pattern
+
+
+@pytest.fixture(scope="module")
+def click_items() -> list[Item]:
+    return installed_items("click", "pallets/click")
+
+
+def test_clicks_exit_and_abort_are_signals_not_failures(click_items: list[Item]) -> None:
+    """``Context.abort`` raises ``Abort`` ("An internal signalling exception that signals
+    Click to abort") and ``Context.exit`` raises ``Exit``: what they signal, not a failure."""
+    by_class: dict[str, list[dict[str, Any]]] = {}
+    for record, _ in click_items:
+        by_class.setdefault(record["errorClass"], []).append(record)
+    for name in ("Abort", "Exit"):
+        assert by_class[name]
+        for record in by_class[name]:
+            (solution,) = record["solutions"]
+            assert solution.startswith(
+                f"`{name}` is how `click` signals what its docstring says (“"
+            ), solution
+            assert "do not treat it as a failure" in solution
+            assert f"`{name}` is a control-flow signal, not a failure" in record["documentation"]
+            assert record["tryCatchPattern"] is None
+    # an ordinary click error keeps its ordinary account
+    for record in by_class["BadParameter"]:
+        assert "signal" not in " ".join(record["solutions"])
+
+
+def test_a_signal_without_other_evidence_is_still_said_as_one(tmp_path: Path) -> None:
+    """``_sitebuiltins.Quitter.__call__`` (``quit()``) raises ``SystemExit(code)``; with no
+    docstring, caller or test, the extractor's "catch it" account must not stay."""
+    stdlib = Path(sysconfig.get_paths()["stdlib"])
+    shutil.copy(stdlib / "_sitebuiltins.py", tmp_path / "_sitebuiltins.py")
+    result = scan_checkout(open_source(str(tmp_path), repo="o/sb"), repo="o/sb")
+    (record,) = [r for r, _ in result.items if r["errorClass"] == "SystemExit"]
+    assert record["solutions"][0].startswith("Nothing to fix if the program is meant to end here")
+    assert "`SystemExit` here ends the program" in record["documentation"]

@@ -3,6 +3,7 @@ test expects the error (a blind review found 467 records contradicting their rep
 
 from __future__ import annotations
 
+from errdex.analyze.fields import NO_TEST_FOUND
 from errdex.verify.from_tests import Candidate
 from errdex.verify.outcome import RecordOutcome
 from errdex.verify.sandbox import RunResult
@@ -11,10 +12,7 @@ NONE_READ = (
     "errdex read none of the repository's tests, so whether one expects this error is not "
     "known, and no run-time message has been recorded for it; what is known is the site itself."
 )
-NONE_FOUND = (
-    "No test in the repository expects this error and no run-time message has been recorded "
-    "for it; what is known is the conditions on the way to it."
-)
+NONE_FOUND = NO_TEST_FOUND.format(noun="error", known="the conditions on the way to it")
 
 
 def _outcome(with_reproducer: bool) -> RecordOutcome:

@@ -15,6 +15,7 @@ from typing import Any
 from errdex.extract.site import ErrorSite, Guard
 
 from .guards import has_private as _private
+from .quoting import cause_solution, stated_cause
 
 __all__ = ["ANALYST", "baseline_fields", "requirement_from", "tags_for"]
 
@@ -162,11 +163,11 @@ def baseline_fields(site: ErrorSite) -> tuple[dict[str, Any], dict[str, Any]]:
             f"Make sure {_code(requirements[-1])} holds when {_code(site.qualname)} reaches line {site.line}."
         ]
     else:  # a requirement said only in private names is no advice a caller can follow
-        solutions = [
-            f"No requirement on the caller is known for this site (only its syntax was read); "
-            f"handle {_code(cls) if site.error_class else 'the error'} around the call that "
-            "reaches it where it must not stop the program."
-        ]
+        caught = _code(cls) if site.error_class else "the error"
+        catch = (
+            f"catch {caught} around the call that reaches it where the program must go on after it."
+        )
+        solutions = [cause_solution(stated_cause(site.template), catch)]
 
     fields: dict[str, Any] = {
         "documentation": documentation,

@@ -158,18 +158,23 @@ _WITH_TYPES = frozenset({ast.With, ast.AsyncWith})
 Tries = tuple[tuple[Handler, ...], ...]
 
 
+#: Name -> the lines where the body binds it.
+Bound = dict[str, list[int]]
+
+
 def call_sites(
-    func: ast.FunctionDef | ast.AsyncFunctionDef,
+    func: ast.FunctionDef | ast.AsyncFunctionDef, lines: Bound | None = None
 ) -> tuple[list[CallSite], frozenset[str]]:
-    """The calls of a function body (nested definitions aside) and the names it rebinds."""
+    """The calls of a function body (nested definitions aside) and the names it rebinds;
+    ``lines``, when given, receives where each is bound."""
     out: list[CallSite] = []
-    bound: set[str] = set()
+    bound: Bound = {} if lines is None else lines
     _block(func.body, (), out, bound)
     out.sort(key=lambda c: c.line)
     return out, frozenset(bound)
 
 
-def _block(body: list[ast.stmt], tries: Tries, out: list[CallSite], bound: set[str]) -> None:
+def _block(body: list[ast.stmt], tries: Tries, out: list[CallSite], bound: Bound) -> None:
     """One block's nodes, all under the same handlers (exact type tests: this visits
     every node of the repository's functions)."""
     stack: list[ast.AST] = list(body)
@@ -179,7 +184,7 @@ def _block(body: list[ast.stmt], tries: Tries, out: list[CallSite], bound: set[s
         node = pop()
         t = type(node)
         if t in _NESTED_TYPES:
-            bound.add(node.name)  # type: ignore[attr-defined]
+            bound.setdefault(node.name, []).append(node.lineno)  # type: ignore[attr-defined]
             continue
         if t in _TRY_TYPES:
             _try(node, tries, out, bound)  # type: ignore[arg-type]
@@ -198,9 +203,9 @@ def _block(body: list[ast.stmt], tries: Tries, out: list[CallSite], bound: set[s
                 out.append(_site(node, ref, tries))  # type: ignore[arg-type]
         elif t is name_t:
             if type(node.ctx) is not load_t:  # type: ignore[attr-defined]
-                bound.add(node.id)  # type: ignore[attr-defined]
+                bound.setdefault(node.id, []).append(node.lineno)  # type: ignore[attr-defined]
         elif t is arg_t:
-            bound.add(node.arg)  # type: ignore[attr-defined]  # a lambda's parameter
+            bound.setdefault(node.arg, []).append(node.lineno)  # type: ignore[attr-defined]  # a lambda's parameter
         for field_name in _child_fields(t):
             value = getattr(node, field_name, None)
             if type(value) is list:
@@ -209,12 +214,12 @@ def _block(body: list[ast.stmt], tries: Tries, out: list[CallSite], bound: set[s
                 push(value)
 
 
-def _try(node: ast.Try | ast.TryStar, tries: Tries, out: list[CallSite], bound: set[str]) -> None:
+def _try(node: ast.Try | ast.TryStar, tries: Tries, out: list[CallSite], bound: Bound) -> None:
     handlers = _handlers(node)
     _block(node.body, (handlers, *tries) if handlers else tries, out, bound)
     for h in node.handlers:
         if h.name:
-            bound.add(h.name)
+            bound.setdefault(h.name, []).append(h.lineno)
         _block(h.body, tries, out, bound)
     _block(node.orelse, tries, out, bound)
     _block(node.finalbody, tries, out, bound)

@@ -7,6 +7,8 @@ never guessed; a field without such evidence stays null.
 
 from __future__ import annotations
 
+import ast
+import builtins
 import re
 
 from errdex.evidence import EntryPoint
@@ -17,7 +19,7 @@ from .gathered import Gathered, callable_name, location, short_name, verb
 from .guards import CONDITION_KINDS, free_names, isinstance_checks
 from .linear import LinearRegex
 
-__all__ = ["example_fix", "try_catch", "type_guard", "validation"]
+__all__ = ["example_fix", "try_catch", "type_guard", "validation", "well_formed"]
 
 #: Searched in literals of any size: RE2, linear time.
 _INSTEAD = LinearRegex(
@@ -61,6 +63,8 @@ def _class_import(g: Gathered) -> str | None:
     if not canonical or canonical.startswith("builtins.") or "." not in canonical:
         return None
     module, _, name = canonical.rpartition(".")
+    if module.partition(".")[0] in ("self", "cls"):  # ``raise self.case.failureException``
+        return None
     return f"from {module} import {name}"
 
 
@@ -72,7 +76,83 @@ def _anchor(g: Gathered) -> str | None:
     return max(runs, key=len) if runs else None
 
 
+_PROPERTY_DECORATORS = frozenset({"property", "cached_property"})
+
+
+def _private_path(module: str) -> bool:
+    """``httpx._exceptions``: a path a caller should not import from (the public alias is
+    not in the evidence, so no import is written through it)."""
+    return any(part.startswith("_") and not part.startswith("__") for part in module.split("."))
+
+
+def _runs_body(func: FuncFacts, call: str) -> str | None:
+    """The statement that makes ``call`` run the function's body: a generator's body runs
+    only when iterated, a coroutine's only when awaited; None for an async generator."""
+    if func.is_async and func.is_generator:
+        return None
+    if func.is_async:
+        return f"asyncio.run({call})"
+    if func.is_generator:
+        return f"list({call})"
+    return call
+
+
+def _entry_call(func: FuncFacts) -> tuple[list[str], str] | None:
+    """(import lines, statement) reaching ``func``'s body as a caller writes it; None when
+    no well-formed call can be written (an abstract class, a private module, an async
+    generator)."""
+    import_line, call = _call(func)
+    module = func.cls.rpartition(".")[0] if func.cls is not None else func.module
+    if _private_path(module):
+        return None
+    constructor = func.name in ("__init__", "__new__")
+    if func.cls is not None and (func.cls_abstract and constructor):
+        return None
+    refs = {".".join(d) for d in func.decorators}
+    if func.cls is not None and not constructor:
+        if refs & _PROPERTY_DECORATORS or "functools.cached_property" in refs:
+            call = f"obj.{func.name}"
+        elif f"{func.name}.setter" in refs:
+            call = f"obj.{func.name} = {func.required[-1] if func.required else 'value'}"
+        elif f"{func.name}.deleter" in refs:
+            call = f"del obj.{func.name}"
+    statement = _runs_body(func, call)
+    if statement is None:
+        return None
+    imports = [import_line, *(["import asyncio"] if statement.startswith("asyncio.") else [])]
+    if func.cls is not None and not constructor:
+        statement = f"{statement}  # obj: a {short_name(func.cls)}"
+    return imports, statement
+
+
+def _comment(text: str) -> str:
+    """A message on one comment line: a newline in it would end the comment."""
+    return " ".join(text.split())[:80]
+
+
+def well_formed(snippet: str) -> bool:
+    """``snippet`` compiles and the names its handlers catch are builtins or imported."""
+    try:
+        tree = ast.parse(snippet)
+        compile(tree, "<tryCatchPattern>", "exec")
+    except (SyntaxError, ValueError):
+        return False
+    known = set(dir(builtins))
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            known.update((a.asname or a.name).partition(".")[0] for a in node.names)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ExceptHandler) and node.type is not None:
+            names = {n.id for n in ast.walk(node.type) if isinstance(n, ast.Name)}
+            if not names <= known:
+                return False
+    return True
+
+
 def try_catch(g: Gathered) -> tuple[str | None, list[str]]:
+    """A handler for the site's class around the nearest entry point's call; None unless
+    it is well formed (it compiles, the class it catches is imported from a public path,
+    the call runs the body that raises)."""
     s = g.site
     if not s.error_class:
         return None, []
@@ -84,20 +164,21 @@ def try_catch(g: Gathered) -> tuple[str | None, list[str]]:
         imports.append("import warnings")
     cls_import = _class_import(g)
     if cls_import:
+        if _private_path(cls_import.split()[1]):
+            return None, []
         imports.append(cls_import)
-    if best is not None:
-        _, func = best
-        import_line, call = _call(func)
-        imports.append(import_line)
+    reached = _entry_call(best[1]) if best is not None else None
+    if reached is not None:
+        entry_imports, call = reached
+        imports.extend(entry_imports)
         basis.append("entryPoints")
-        if func.cls is not None and func.name not in ("__init__", "__new__"):
-            call = f"{call}  # obj: a {short_name(func.cls)}"
     else:
         call = f"...  # the code that reaches {s.qualname}"
     lines.extend(dict.fromkeys(imports))
     lines.append("")
     anchor = _anchor(g)
     cls = s.error_class
+    shown = _comment(s.template.display)
     if s.kind == "warn":
         lines += [
             "with warnings.catch_warnings(record=True) as caught:",
@@ -106,20 +187,23 @@ def try_catch(g: Gathered) -> tuple[str | None, list[str]]:
         ]
         check = f"{anchor!r} in str(w.message)" if anchor else f"issubclass(w.category, {cls})"
         lines += [f"if any({check} for w in caught):", "    ...  # handle the warning"]
-        return "\n".join(lines).strip("\n"), basis
-    lines += ["try:", f"    {call}", f"except {cls} as exc:"]
-    if anchor:
-        lines += [f"    if {anchor!r} not in str(exc):", "        raise"]
-        lines.append(f"    ...  # handle: {s.template.display[:80]}")
-    elif s.template.is_empty:
-        lines.append("    ...  # handle it: raised without a message, the class is the whole check")
-    elif s.template.is_opaque:
-        lines.append("    # the message is built at run time; no fixed text to check")
-        lines.append(f"    ...  # handle: {s.template.display[:80]}")
     else:
-        lines.append(f"    # too little fixed text to check in {s.template.display[:80]!r}")
-        lines.append("    ...  # handle it")
-    return "\n".join(lines).strip("\n"), basis
+        lines += ["try:", f"    {call}", f"except {cls} as exc:"]
+        if anchor:
+            lines += [f"    if {anchor!r} not in str(exc):", "        raise"]
+            lines.append(f"    ...  # handle: {shown}")
+        elif s.template.is_empty:
+            lines.append(
+                "    ...  # handle it: raised without a message, the class is the whole check"
+            )
+        elif s.template.is_opaque:
+            lines.append("    # the message is built at run time; no fixed text to check")
+            lines.append(f"    ...  # handle: {shown}")
+        else:
+            lines.append(f"    # too little fixed text to check in {shown!r}")
+            lines.append("    ...  # handle it")
+    snippet = "\n".join(lines).strip("\n")
+    return (snippet, basis) if well_formed(snippet) else (None, [])
 
 
 def validation(g: Gathered) -> tuple[str | None, list[str]]:

@@ -60,6 +60,15 @@ class FuncFacts:
     #: the names the body rebinds (a parameter among them does not reach a call unchanged).
     call_sites: list[CallSite] = field(default_factory=list)
     rebound: frozenset[str] = frozenset()
+    #: How a call runs its body: ``async def`` needs awaiting, a ``yield`` iterating.
+    #: Name -> lines where the body binds it (guards over a name bound again before the
+    #: raise are stale: :mod:`.rebinding`).
+    bound_lines: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    is_async: bool = False
+    is_generator: bool = False
+    #: The method's class declares an abstract method, so it cannot be instantiated as
+    #: it is (abstract methods inherited from a base are not seen).
+    cls_abstract: bool = False
 
 
 @dataclass(slots=True)

@@ -22,18 +22,23 @@ from .docstrings import summary
 from .gathered import Gathered, callable_name, class_phrase, location, noun, short_name
 from .guards import CONDITION_KINDS, code, condition_phrase, has_private, negated
 from .quoting import quote as _quote
+from .rebinding import current_guards
 from .remedies import innermost_condition, param_requirement, remedies
 from .roles import role_documentation
 
 __all__ = ["ANALYST", "NO_TEST_FOUND", "NO_TEST_READ", "write_fields"]
 
 ANALYST = "static"
-#: What the prose says when no test links to the site: tests read and none expects it, or
+#: What the prose says when no test links to the site: tests read and none linked, or
 #: none read (``{noun}``: error or warning; ``{known}``: what else is known). errdex verify
-#: replaces either when a test's statements raised at the site.
+#: replaces either when a test's statements raised at the site. The first says what errdex
+#: found, not that no test exists: a test reaching the site through an object whose type
+#: errdex does not infer (``cmd = build_ext(dist)`` then ``cmd.check_extensions_list``
+#: among several sites of one class) is not linked.
 NO_TEST_FOUND = (
-    "No test in the repository expects this {noun} and no run-time message has been "
-    "recorded for it; what is known is {known}."
+    "errdex linked none of the repository's tests to this {noun} (a test that reaches it "
+    "through an object of a type errdex does not infer is not linked), and no run-time "
+    "message has been recorded for it; what is known is {known}."
 )
 NO_TEST_READ = (
     "errdex read none of the repository's tests, so whether one expects this {noun} is not "
@@ -206,12 +211,9 @@ def _trigger(g: Gathered) -> tuple[str, list[str]]:
             f"whose constant arguments rule it out left out): {shown}."
         )
         basis.append("entryPoints")
-    elif s.function:
-        sentences.append(
-            f"No public entry point reaches it within {MAX_DEPTH} exactly resolved calls "
-            "(calls on objects of unknown type are not followed)."
-        )
-        basis.append("entryPoints")
+    # No entry point found is no evidence that none exists: calls on objects of unknown
+    # type are not followed (``tokenizer.raise_syntax_error`` from ``Requirement()``), so
+    # the search is never known to be complete and its absence is not stated.
     if g.tests:
         shown_tests = "; ".join(_test_phrase(t) for t in g.tests[:SHOWN])
         more = len(g.tests) - SHOWN
@@ -326,6 +328,7 @@ def write_fields(
     """The analysis fields of one record and, per field, the evidence they rest on."""
     fields: dict[str, Any] = {}
     basis: dict[str, list[str]] = {}
+    g.site.guards = current_guards(g.site.guards, g.func, g.site.line)
     fields["documentation"], basis["documentation"] = _documentation(g)
     fields["triggerScenarios"], basis["triggerScenarios"] = _trigger(g)
     fields["commonSituations"], basis["commonSituations"] = _common(g)

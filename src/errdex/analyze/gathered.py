@@ -63,6 +63,8 @@ class Gathered:
             or self.entry_points
             or self.tests
             or self.observed
+            or self.role is not None  # what the site is for outranks the extractor's account
+            or self.shadow is not None
         )
 
 

@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
-__all__ = ["QUOTE_LIMIT", "quote"]
+from errdex.template import MessageTemplate
+
+__all__ = ["QUOTE_LIMIT", "quote", "stated_cause"]
 
 #: Quoted text is cut at this many characters (with an ellipsis).
 QUOTE_LIMIT = 300
+#: A longer message is quoted by the documentation already, not restated as the cause.
+CAUSE_CHARS = 200
+#: The fixed text a cause needs: some words, not a key.
+CAUSE_MIN = 8
 
 
 def quote(text: str) -> str:
@@ -20,3 +26,24 @@ def quote(text: str) -> str:
     if text.count("`") % 2:
         text = text.replace("`", "'")
     return "“" + text.replace("“", '"').replace("”", '"') + "”"
+
+
+def stated_cause(template: MessageTemplate) -> str | None:
+    """The message as the source writes it, when its fixed text says something: what a
+    solution names as the cause when the guard cannot be said in the caller's terms."""
+    if template.is_opaque or template.is_empty:
+        return None
+    if not any(len(t.strip()) >= CAUSE_MIN and " " in t.strip() for t in template.literals):
+        return None  # a key or a word ("'x'", "negative") says no cause
+    text = " ".join(template.display.split())
+    if text.startswith("(") and text.endswith(")"):
+        return None  # a multi-argument exception's tuple of arguments, not a sentence
+    return text if len(text) <= CAUSE_CHARS else None
+
+
+def cause_solution(cause: str | None, catch: str) -> str:
+    """The solution that names the message's cause (if any) and where to catch the error;
+    ``catch`` is a lower-case clause ("catch `E` around …")."""
+    if cause is None:
+        return catch[0].upper() + catch[1:]
+    return f"The message states the cause: {quote(cause)}. Where that cannot be avoided, {catch}"

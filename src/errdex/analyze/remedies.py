@@ -26,7 +26,7 @@ from .chains import own_params
 from .facts import FuncFacts
 from .gathered import Gathered, class_phrase, short_name, verb
 from .guards import CONDITION_KINDS, code, free_names, has_private, negated, parse_guard
-from .quoting import quote
+from .quoting import cause_solution, quote, stated_cause
 from .roles import role_solution
 
 __all__ = [
@@ -275,13 +275,16 @@ def _fallback(g: Gathered) -> Remedy:
             ["caughtBy"],
         )
     caught = _caught_before(g)
+    catch = f"catch {class_phrase(g)}{around} where the program must go on after it."
     if caught is not None and innermost_condition(g) is None:
-        head = f"It is raised while handling {code(caught)}"
-    else:
-        head = "errdex found no requirement on what a caller passes that avoids it"
+        return (
+            f"It is raised while handling {code(caught)}; {catch}",
+            ["site.guards", *(["entryPoints"] if call else [])],
+        )
+    cause = stated_cause(g.site.template)  # the cause in the library's own words
     return (
-        f"{head}; handle {class_phrase(g)}{around} where it must not stop the program.",
-        ["site.guards", *(["entryPoints"] if call else [])],
+        cause_solution(cause, catch),
+        ["site.template" if cause else "errorClass", *(["entryPoints"] if call else [])],
     )
 
 

@@ -9,10 +9,13 @@ role is given only on the evidence named in its docstring, never by a class's na
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from .classes import ClassTree
+from .docstrings import summary
 from .gathered import Gathered, short_name
+from .quoting import quote
 from .repo import RepoIndex
 
 __all__ = ["Role", "site_role"]
@@ -23,7 +26,12 @@ _SIGNALS: dict[str, frozenset[str] | None] = {
     "builtins.StopAsyncIteration": frozenset({"__anext__"}),
     "builtins.SystemExit": None,
     "builtins.KeyboardInterrupt": None,
+    "builtins.GeneratorExit": None,
 }
+#: A library's own control-flow class, by what its docstring says it is: click's
+#: ``Abort`` ("An internal signalling exception that signals Click to abort") and
+#: ``Exit`` ("indicates that the application should exit").
+_SIGNAL_DOC = re.compile(r"\bsignal(?:s|ling|led)?\b|\bshould exit\b", re.IGNORECASE)
 #: Implementations named in an abstract method's solution, at most.
 MAX_IMPLEMENTATIONS = 4
 
@@ -50,7 +58,17 @@ def site_role(g: Gathered, index: RepoIndex, tree: ClassTree) -> Role | None:
     for signal, methods in _SIGNALS.items():
         if signal in ancestors and (methods is None or (g.func and g.func.name in methods)):
             return Role("signal", signal)
+    about = _own_summary(g)
+    if about and _SIGNAL_DOC.search(about):
+        return Role("signal", canonical)
     return None
+
+
+def _own_summary(g: Gathered) -> str | None:
+    """The first sentences of the raised class's own docstring, in the repository."""
+    info = g.class_info
+    text = summary(info.get("docstring")) if info is not None else None
+    return " ".join(text.split()) if text else None
 
 
 def _abstract(g: Gathered, index: RepoIndex, tree: ClassTree) -> Role | None:
@@ -76,8 +94,15 @@ def role_documentation(g: Gathered, role: Role) -> str:
             f"it is meant to be overridden by subclasses of `{short_name(role.subject)}`."
         )
     name = short_name(role.subject)
+    if not role.subject.startswith("builtins."):
+        return f"`{name}` is a control-flow signal, not a failure, as its docstring says."
     if name in ("StopIteration", "StopAsyncIteration"):
         return f"`{name}` here is the iterator protocol's end-of-iteration signal, not a failure."
+    if name == "GeneratorExit":
+        return (
+            "`GeneratorExit` here is how a generator is told to close (`close()` or garbage "
+            "collection), not a failure."
+        )
     if name == "SystemExit":
         return "`SystemExit` here ends the program (the interpreter exits unless it is caught)."
     return (
@@ -96,6 +121,18 @@ def role_solution(g: Gathered, role: Role) -> str:
             text += f" (the repository's own implementations: {listed})"
         return text + ", or use a subclass that implements it."
     name = short_name(role.subject)
+    if not role.subject.startswith("builtins."):
+        top = role.subject.partition(".")[0]
+        return (
+            f"`{name}` is how `{top}` signals what its docstring says "
+            f"({quote(_own_summary(g) or '')}); do not treat it as a failure: let it "
+            "propagate to the code that handles it."
+        )
+    if name == "GeneratorExit":
+        return (
+            "Nothing to fix: let `GeneratorExit` propagate (or return) so that the generator "
+            "closes; do not catch it as an error."
+        )
     if name == "StopIteration":
         return (
             "Nothing to fix: a `for` loop over the iterator ends here without an error; "

@@ -108,6 +108,7 @@ class _Walker:
         self.lines = lines
         package = facts.name if facts.is_package else facts.name.rpartition(".")[0]
         self.package = package
+        self.abstract: set[str] = set()  # classes with an ``@abstractmethod``
 
     # -- module level -------------------------------------------------------------
 
@@ -194,13 +195,14 @@ class _Walker:
         calls: list[CallRef] = []
         local_imports: dict[str, str] = {}
         nested: list[FunctionNode | ast.ClassDef] = []
-        local_calls = self._scan_body(node, calls, local_imports, nested)
+        local_calls, yields = self._scan_body(node, calls, local_imports, nested)
         decorators = [
             ref
             for d in node.decorator_list
             if (ref := dotted(d.func if isinstance(d, ast.Call) else d)) is not None
         ]
-        sites, rebound = call_sites(node) if not self.facts.is_test else ([], frozenset())
+        lines: dict[str, list[int]] = {}
+        sites, rebound = call_sites(node, lines) if not self.facts.is_test else ([], frozenset())
         func = FuncFacts(
             qualname=qualname,
             name=node.name,
@@ -222,6 +224,10 @@ class _Walker:
             local_calls=local_calls,
             call_sites=sites,
             rebound=rebound,
+            bound_lines={name: tuple(at) for name, at in lines.items()},
+            is_async=isinstance(node, ast.AsyncFunctionDef),
+            is_generator=yields,
+            cls_abstract=cls is not None and cls in self.abstract,
         )
         self.facts.functions.append(func)
         inner_prefix = f"{prefix}{node.name}.<locals>."
@@ -255,6 +261,8 @@ class _Walker:
                 is_test=self.facts.is_test,
             )
         )
+        if _is_abstract(node):
+            self.abstract.add(qualname)
         self._body(
             node.body, prefix=f"{prefix}{node.name}.", cls=qualname, parent=parent, toplevel=False
         )
@@ -265,13 +273,14 @@ class _Walker:
         calls: list[CallRef],
         imports: dict[str, str],
         nested: list[FunctionNode | ast.ClassDef],
-    ) -> dict[str, CallRef]:
-        """Calls and imports of a function body, and the local names bound once to a call's
-        result; nested definitions are set aside."""
+    ) -> tuple[dict[str, CallRef], bool]:
+        """Calls and imports of a function body, the local names bound once to a call's
+        result, and whether it yields; nested definitions are set aside."""
         stack: list[ast.AST] = list(func.body)
         pop, push, extend = stack.pop, stack.append, stack.extend
         call_t, defs, assign_t = ast.Call, _DEF_TYPES, ast.Assign
         bound: dict[str, CallRef | None] = {}
+        yields = False
         while stack:  # exact type tests, not isinstance: this loop visits every node
             node = pop()
             t = type(node)
@@ -286,6 +295,8 @@ class _Walker:
                 _bind(node, bound)  # type: ignore[arg-type]
             elif t is ast.Import or t is ast.ImportFrom:
                 self._import(node, imports)  # type: ignore[arg-type]
+            elif t is ast.Yield or t is ast.YieldFrom:
+                yields = True
             for name in _child_fields(t):
                 value = getattr(node, name, None)
                 if value is None:
@@ -295,13 +306,28 @@ class _Walker:
                 else:
                     push(value)
         nested.sort(key=lambda n: n.lineno)
-        return {name: ref for name, ref in bound.items() if ref is not None}
+        return {name: ref for name, ref in bound.items() if ref is not None}, yields
 
     def snippet(self, first: int, last: int) -> str:
         last = min(last, first + SNIPPET_LINES - 1, len(self.lines))
         block = self.lines[first - 1 : last]
         indent = min((len(x) - len(x.lstrip()) for x in block if x.strip()), default=0)
         return clean("\n".join(x[indent:] for x in block))
+
+
+_ABSTRACT_DECORATORS = frozenset({"abstractmethod", "abstractproperty"})
+
+
+def _is_abstract(node: ast.ClassDef) -> bool:
+    """An ``@abstractmethod`` in the class body: instantiating it (under ``ABCMeta``)
+    raises ``TypeError``, so no snippet should."""
+    for stmt in node.body:
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            for d in stmt.decorator_list:
+                ref = dotted(d.func if isinstance(d, ast.Call) else d)
+                if ref is not None and ref[-1] in _ABSTRACT_DECORATORS:
+                    return True
+    return False
 
 
 def _bind(node: ast.Assign, bound: dict[str, CallRef | None]) -> None:

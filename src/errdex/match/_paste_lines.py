@@ -27,6 +27,9 @@ _ERROR_SUFFIXES = (
 _PROSE_WORDS = frozenset({"Error", "Warning"})
 _CAMEL = re.compile(r"[a-z][A-Z]")
 _SYNTAX_CLASSES = frozenset({"SyntaxError", "IndentationError", "TabError"})
+#: The last part of a module-qualified class that need not be capitalised: a private class,
+#: or a module's lower-case error (``re.error``, ``ftplib.error_proto``, ``socket.herror``).
+_MODULE_ERROR = re.compile(r"_+[A-Z]\w+|[a-z]*error(?:_[a-z]+)?")
 
 CHAIN = re.compile(
     r"\s*(?:(?P<cause>The above exception was the direct cause of the following exception:)"
@@ -93,6 +96,8 @@ def plausible_class(name: str) -> bool:
 def _looks_like_error(name: str, *, bare: bool) -> bool:
     """Outside a traceback: an error-like suffix, a module path, or (with a message) CamelCase."""
     last = name.rpartition(".")[2]
+    if "." in name and _MODULE_ERROR.fullmatch(last):
+        return True  # ``pkg._PrivateError``, ``re.error``, ``ftplib.error_proto``
     if len(last) < 2 or not last[0].isupper():
         return False
     if "." in name:

@@ -17,11 +17,13 @@ from typing import Any
 import re2
 
 from errdex.match.classes import ClassResolver, foreign_subclass
+from errdex.match.group import TIE_RATIO, order_group
 from errdex.match.index import MatchIndex
 from errdex.match.literal_match import match_prefix, match_runs
+from errdex.match.prior import Prior
 from errdex.match.versions import align
 
-__all__ = ["Candidate", "Clue", "Scored", "rank"]
+__all__ = ["TIE_RATIO", "Candidate", "Clue", "Scored", "rank"]
 
 #: Messages longer than this are matched on their start only: beyond it lies nothing a
 #: template could still pin, and a 50 MB paste must answer in bounded time.
@@ -29,8 +31,6 @@ MAX_MESSAGE = 20_000
 FUZZY_MIN = 70.0
 #: Sites of a bare ``raise Class`` considered for one empty message.
 MAX_BARE = 20
-#: Candidates scoring within this ratio of the best are told apart by nothing.
-TIE_RATIO = 0.97
 #: What a site of another class gets: such a site cannot have raised the pasted error.
 CLASS_DIFFERS = 0.1
 #: A match on part of the message (text appended after it, or a summary cut short)
@@ -83,6 +83,7 @@ class Scored:
     #: The final error's innermost frame is this site's very line, and the class fits:
     #: the traceback itself says the exception was raised here.
     pinned: bool = False
+    literal: int = -1  # the message's characters the template fixes (-1: it does not fit)
 
 
 @dataclass
@@ -208,8 +209,10 @@ def rank(
     clues: Sequence[Clue],
     index: MatchIndex,
     top: int = 5,
+    prior: Prior | None = None,
 ) -> list[Scored]:
-    """Score every candidate any clue points to; best first, at most ``top``."""
+    """Score every candidate any clue points to; best first, at most ``top``; the best
+    answer's group (:mod:`.group`) first, in the order of ``prior`` (:mod:`.prior`)."""
     clues = align(clues, index)  # frames read in the release they come from (.versions)
     best: dict[int, Scored] = {}
     for clue in clues:
@@ -230,7 +233,7 @@ def rank(
     ranked = sorted(
         best.values(), key=lambda s: (not s.answers_final, not s.pinned, -s.score, s.index)
     )
-    group = _share_confidence(ranked)  # over every rival, not only those shown
+    ranked, group = order_group(ranked, index, prior)
     ranked = ranked[: max(top, min(group, MAX_GROUP))]  # a group is shown whole
     # the order is the evidence's; no candidate is shown likelier than one above it, and
     # the sites are alternatives: together they cannot be likelier than certain
@@ -256,33 +259,6 @@ def _combine(s: Scored) -> float:
     """The probability-like confidence before sharing with rivals (calibrated on real errors)."""
     base = 1.0 - (1.0 - s.message) * (1.0 - s.frame)
     return min(1.0, s.class_factor * base)
-
-
-def _share_confidence(ranked: list[Scored]) -> int:
-    """Share confidence among candidates the evidence cannot tell apart; how many they are.
-
-    Rivals are the candidates scoring within ``TIE_RATIO`` of the best, answering the
-    same error (the final one, or only causes). They form the answer's group. Observed
-    messages do not tip the balance between rivals: on networkx's real errors, a
-    message seen at one site by one test was, for another test, raised at a sibling
-    site more often than not (bench/match_accuracy.py cross-validates this).
-    """
-    if len(ranked) < 2:
-        return len(ranked)
-    top, tier, pinned = ranked[0].score, ranked[0].answers_final, ranked[0].pinned
-    rivals = [
-        s
-        for s in ranked
-        if s.answers_final == tier and s.pinned == pinned and s.score >= TIE_RATIO * top
-    ]
-    if len(rivals) < 2:
-        return 1
-    total = sum(s.score**2 for s in rivals)
-    for s in rivals:
-        s.confidence = s.confidence * s.score**2 / total
-        s.group_size = len(rivals)
-        s.reasons.append(f"{len(rivals) - 1} other site(s) fit this paste about as well")
-    return len(rivals)
 
 
 def _score_clue(clue: Clue, index: MatchIndex) -> list[Scored]:
@@ -351,7 +327,7 @@ def _score_clue(clue: Clue, index: MatchIndex) -> list[Scored]:
             continue
         s = get(i)
         empty = literal_length == 0 and not values
-        s.full_match = True
+        s.full_match, s.literal = True, literal_length
         s.message = _message_score(literal_length, empty) * _coverage(literal_length, message)
         s.holes = {str(k): v for k, v in enumerate(values)}
         s.reasons.append(
@@ -386,8 +362,10 @@ def _score_clue(clue: Clue, index: MatchIndex) -> list[Scored]:
             more += index.by_class(_short(clue.error_class) or "")[:MAX_TRUNCATED]
         _partial_matches(clue, index, list(dict.fromkeys([*candidates, *more])), get, framed)
 
-    # a library's class raised as one value: its sites fit exactly, before any fuzzy guess
-    if message and clue.error_class and not builtin and not _fits(clue, found):
+    # a library's class raised as one value: its sites fit exactly, before any fuzzy guess;
+    # a builtin class too when the message is one word (C prints sentences, not a bare name)
+    lone = not builtin or ONE_WORD.fullmatch(message) is not None
+    if message and clue.error_class and lone and not _fits(clue, found):
         _lone_holes(clue, index, get)
 
     # fuzzy: the message drifted between versions
@@ -425,6 +403,9 @@ LONE_CHARS = 3
 #: make under :data:`MIN_COVERAGE` of the message, is not an answer (see _says_too_little).
 MIN_WORDS = 2
 _WORD = re.compile(r"[^\W\d_]{3,}")
+#: A builtin class's message that is one name and nothing else (``AttributeError: name``):
+#: a value Python code passed, answered by the one-value sites like a library's class.
+ONE_WORD = re.compile(r"[^\W\d]\w{0,99}")
 
 
 def _is_builtin(error_class: str | None) -> bool:
@@ -477,7 +458,7 @@ def _lone_holes(clue: Clue, index: MatchIndex, get: Callable[[int], Scored]) -> 
         if not ok:
             continue
         s = get(i)
-        s.full_match = True
+        s.full_match, s.literal = True, literal_length
         s.message = _message_score(0, False) * (1 + literal_length / LONE_CHARS / 2)
         s.holes = {str(k): v for k, v in enumerate(values)}
         s.reasons.append(
@@ -553,6 +534,7 @@ def _noted_matches(
                 continue
             s = get(i)
             s.full_match = matched = True
+            s.literal = literal_length
             s.message = _message_score(literal_length, False)
             s.holes = {str(k): v for k, v in enumerate(values)}
             s.reasons.append(
@@ -593,7 +575,7 @@ def _partial_matches(
         if builtin and i not in framed and _says_too_little(index, i, message, literal_length):
             continue
         s = get(i)
-        s.full_match = True
+        s.full_match, s.literal = True, literal_length
         s.message = PARTIAL_WEIGHT * _message_score(literal_length, False)
         s.holes = {str(k): v for k, v in enumerate(values)}
         s.reasons.append(why.format(literal_length))
