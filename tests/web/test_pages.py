@@ -80,8 +80,14 @@ def test_error_page_follows_seed_004(client: httpx.Client, site: Site) -> None:
 
     solutions = [li.words for li in doc.find("section", id="solutions").find_all("li")]
     assert solutions == record["solutions"]
-    fixes = [pre.text for pre in doc.find("section", id="example-fix").find_all("pre")]
-    assert fixes == [record["exampleFix"], record["validationCode"]]
+    # The seed's example fix and check were never run by errdex: named, not shown.
+    example_fix = doc.find("section", id="example-fix")
+    assert example_fix.find_all("pre") == []
+    withheld = [p.words for p in example_fix.find_all("p", class_="withheld")]
+    assert withheld == [
+        "An example fix: not shown, because errdex has not run it (not run).",
+        "A validation check: not shown, because errdex has not run it (not run).",
+    ]
     when = [p.words for p in doc.find("section", id="when").find_all("p")]
     assert when == [
         f"Trigger: {record['triggerScenarios']}",
@@ -120,8 +126,15 @@ def test_our_sections_show_the_evidence(client: httpx.Client, site: Site) -> Non
     record = seed_record(site)
     doc = page(client, record_path("jax-ml/jax", SEED_004_ID, str(record["slug"])))
     handling = doc.find("section", id="handling")
-    shown = [pre.text for pre in handling.find_all("pre")]
-    assert shown == [c for c in (record["typeGuard"], record["tryCatchPattern"]) if c]
+    assert handling.find_all("pre") == []  # never run, so not shown
+    withheld = [p.words for p in handling.find_all("p", class_="withheld")]
+    labels = [
+        ("A type guard", record["typeGuard"]),
+        ("A try/except pattern", record["tryCatchPattern"]),
+    ]
+    assert withheld == [
+        f"{label}: not shown, because errdex has not run it (not run)." for label, c in labels if c
+    ]
     tips = [li.words for li in handling.find_all("li")]
     assert tips == record["preventionTips"]
     if record["handlingStrategy"]:
