@@ -527,3 +527,21 @@ def test_sites_in_macro_bodies_are_found_at_their_line_and_a_message_parameter_m
     assert checked.qualname == "CHECK_POSITIVE" and [g.text for g in checked.guards] == ["(x) < 0"]
     assert checked.guards[0].line == set_string - 1
     assert any("macro CHECK_POSITIVE" in n for n in checked.notes)
+
+
+PYTHON_FILLED = HELPER.replace(
+    '#define ERR_EXPECTING_VALUE "Expecting value"',
+    '#define ERR_EXPECTING_VALUE "Expecting value"\n#define ERR_ESC1 "Invalid \\\\X escape %r"',
+).replace("fail(some_variable);", 'raise_errmsg(state, ERR_ESC1, pystr, idx);\n    fail("50%r");')
+
+
+def test_a_helper_handing_its_message_to_python_makes_its_percent_placeholders_holes() -> None:
+    """simplejson's raise_errmsg passes the message to JSONDecodeError, whose errmsg()
+    replaces ``%r`` with the repr of a character: a hole at each call; a helper that sets
+    the message as it is (PyErr_SetString) keeps ``%r`` as text."""
+    sites = extract_c(PYTHON_FILLED, "_speedups.c")
+    through = {s.template.display: s for s in sites if s.style.startswith("via ")}
+    escape = through["Invalid \\X escape %r"]
+    assert [type(p).__name__ for p in escape.template.parts if p.text] == ["Literal", "Hole"]
+    assert escape.template.match("Invalid \\X escape 'p'") is not None
+    assert [type(p).__name__ for p in through["50%r"].template.parts if p.text] == ["Literal"]

@@ -17,7 +17,7 @@ from .capi import CAPI_CALLS, PYEXC_ALIASES, CallSpec
 from .cpp import python_class_of_throw, status_code_of
 from .formats import decode_escapes
 from .grammar import Dialect, sites_query
-from .helpers import Helper, helper_of
+from .helpers import Helper, helper_of, python_placeholders
 from .macros import bodies, helper_of_macro, relocated
 from .messages import arguments, call_name, format_from, literal_text, message_template, node_text
 from .scope import enclosing, guards_of
@@ -295,6 +295,8 @@ class FileWalker:
         template = message_template(args[helper.param], self.macros)
         if template.is_opaque:
             return
+        if helper.to_python:
+            template = python_placeholders(template)
         site = helper.site
         self._add(
             call,
