@@ -18,7 +18,7 @@ from errdex.template import Literal, MessageTemplate
 
 from .messages import node_text
 
-__all__ = ["Helper", "helper_of", "python_placeholders"]
+__all__ = ["Helper", "assigned", "definition_of", "helper_of", "python_placeholders"]
 
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 #: C API calls that call a Python object with the arguments given.
@@ -38,7 +38,7 @@ class Helper:
     to_python: bool = False
 
 
-def _definition(node: Node) -> Node | None:
+def definition_of(node: Node) -> Node | None:
     parent = node.parent
     while parent is not None and parent.type != "function_definition":
         if parent.type == "lambda_expression":
@@ -63,7 +63,7 @@ def _parameters(definition: Node) -> tuple[str | None, list[str]]:
     return (node_text(name) if name is not None else None), names
 
 
-def _assigned(body: Node, variable: str) -> list[str]:
+def assigned(body: Node, variable: str) -> list[str]:
     """Source of what ``variable`` is initialised or assigned with inside ``body``."""
     found: list[str] = []
     stack = [body]
@@ -88,7 +88,7 @@ def helper_of(node: Node, site: ErrorSite) -> Helper | None:
     holes = site.template.holes
     if len(holes) != 1 or not site.template.is_opaque:
         return None
-    definition = _definition(node)
+    definition = definition_of(node)
     if definition is None:
         return None
     name, params = _parameters(definition)
@@ -99,7 +99,7 @@ def helper_of(node: Node, site: ErrorSite) -> Helper | None:
     to_python = False
     for word in list(words):
         if body is not None and word not in params:
-            for value in _assigned(body, word):
+            for value in assigned(body, word):
                 reached = set(_WORD.findall(value))
                 words |= reached
                 to_python = to_python or bool(_CALLS_PYTHON.match(value) and reached & set(params))

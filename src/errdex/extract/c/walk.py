@@ -20,6 +20,7 @@ from .grammar import Dialect, sites_query
 from .helpers import Helper, helper_of, python_placeholders
 from .macros import bodies, helper_of_macro, relocated
 from .messages import arguments, call_name, format_from, literal_text, message_template, node_text
+from .reprs import typed_reprs
 from .scope import enclosing, guards_of
 
 __all__ = ["NO_FRAME", "FileWalker"]
@@ -272,7 +273,7 @@ class FileWalker:
         elif msg is None:
             return
         elif spec.mode == "format":
-            template = format_from(args[spec.msg_arg :], self.macros)
+            template = typed_reprs(format_from(args[spec.msg_arg :], self.macros), call)
         elif spec.mode == "printf":
             template = format_from(args[spec.msg_arg :], self.macros, printf=True)
         elif spec.mode == "object":
