@@ -192,3 +192,21 @@ def test_a_python_line_calling_c_finds_the_c_site_by_its_text_not_a_nearby_one_v
     )
     assert any("no frame of its own" in r for r in best.reasons)
     assert best.confidence > 0.5
+
+
+def test_a_store_closed_since_settles_nothing_and_breaks_nothing(tmp_path: Path) -> None:
+    """Ranking outside ``answers`` after the store it last read was closed: the twins stay
+    tied, and nothing raises."""
+    from errdex.match.api import clues_from, errors_in, index_for
+    from errdex.match.rank import rank
+
+    db = _catalogue(
+        tmp_path / "frozen",
+        {"frozen/__init__.py": PY_TWIN, "frozen/_frozen.pyx": PYX_TWIN},
+        "example/frozen",
+    )
+    with SqliteStore(db) as store:
+        answers("RuntimeError: Cannot modify frozen list.", store)
+        index = index_for(store)
+    ranked = rank(clues_from(errors_in("RuntimeError: Cannot modify frozen list.")), index)
+    assert len(ranked) == 2 and ranked[0].group_size == 2

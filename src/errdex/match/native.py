@@ -19,16 +19,19 @@ Two questions a paste's text alone leaves open, answered from the catalogue:
   ``shadowedBy`` naming a catalogued compiled module, both stay tied.
 
 The records are read through :data:`RECORDS`, set by the caller that holds the store
-(``api.answer_errors``), for the few candidates where this can matter.
+(``api.answer_errors``, before each ranking), for the few candidates where this can
+matter; a store closed since is read as holding nothing.
 """
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Callable, Iterable, Mapping
 from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any
 
 from errdex.match.index import MatchIndex
+from errdex.store import StoreError
 
 if TYPE_CHECKING:
     from errdex.match.rank import Clue, Scored
@@ -117,7 +120,10 @@ def prefer_live(index: MatchIndex, best: Mapping[int, Scored]) -> None:
     python = [s for s in fitting if _language(index.entry(s.index).file_path) == "python"]
     for s in python[:MAX_READ]:
         entry = index.entry(s.index)
-        envelope = get(entry.id) or {}
+        try:
+            envelope = get(entry.id) or {}
+        except (StoreError, sqlite3.Error):  # a store closed since: nothing is read
+            continue
         shadow = (envelope.get("evidence") or {}).get("shadowedBy")
         module = shadow.get("module") if isinstance(shadow, dict) else None
         if not isinstance(module, str):
