@@ -64,6 +64,12 @@ def _language(path: str) -> str | None:
     return extractor.language if extractor is not None else None
 
 
+def _compiled(path: str) -> bool:
+    """A site in compiled code (a ``.py`` file, most of any catalogue, is decided without
+    loading the registry: a message-only paste of a Python catalogue never needs it)."""
+    return not path.endswith(".py") and _language(path) in COMPILED
+
+
 def _says_nothing(index: MatchIndex, i: int) -> bool:
     """A template that is holes only: it fits any message and names none of its text."""
     runs = index.runs(i)
@@ -114,7 +120,7 @@ def prefer_live(index: MatchIndex, best: Mapping[int, Scored]) -> None:
     if get is None:
         return
     fitting = [s for s in best.values() if s.full_match and not s.innermost and s.message > 0]
-    live = [s for s in fitting if _language(index.entry(s.index).file_path) in COMPILED]
+    live = [s for s in fitting if _compiled(index.entry(s.index).file_path)]
     if not live:
         return
     python = [s for s in fitting if _language(index.entry(s.index).file_path) == "python"]
