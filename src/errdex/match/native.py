@@ -90,11 +90,17 @@ def below_python(
         return
     if _language(clue.frames[-1][0]) in COMPILED:
         return
+    if any(s.innermost for s in found.values()):
+        return  # the traceback shows a raise line: no call into C to look below
     fitting = [i for i, s in found.items() if s.full_match]
     if not fitting or not all(_says_nothing(index, i) for i in fitting):
         return
     compiled = [
-        i for i in candidates if i not in found and _language(index.entry(i).file_path) in FRAMELESS
+        i
+        for i in candidates
+        if i not in found
+        and not (path := index.entry(i).file_path).endswith(".py")
+        and _language(path) in FRAMELESS
     ]
     if compiled:
         partial(compiled)
