@@ -26,7 +26,13 @@ HOLE_REGEX = r"([\s\S]*?)"
 #: Holes whose conversion says what they print: one character (C's ``%c``), a decimal
 #: integer (C's ``%d``, ``%zd``, ``%lu``…) or the quote ``repr`` puts around a string. Their groups are not :data:`HOLE_REGEX`, so the
 #: matcher verifies such a template with RE2 instead of by its literal runs alone.
-KIND_REGEX = {"char": r"([\s\S])", "int": r"(-?[0-9]+)", "quote": "(['\"])"}
+KIND_REGEX = {
+    "char": r"([\s\S])",
+    "int": r"(-?[0-9]+)",
+    "quote": "(['\"])",
+    "bytes_repr": r"(b['\"][\s\S]*?)",  # C's %R of bytes (extract/c/reprs.py)
+    "str_repr": r"(['\"][\s\S]*?)",  # C's %R of a str
+}
 
 #: The characters escaped in a literal part, as in seed 000 (and nothing else, so the
 #: pattern stays readable and means the same in every engine).

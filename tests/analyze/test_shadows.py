@@ -65,3 +65,26 @@ def test_the_standard_librarys_c_twins(tmp_path: Path) -> None:
         pytest.fail("no bisect record was marked, though bisect.py imports _bisect over them")
     assert {s["module"] for s in shadowed.values()} == {"_bisect"}
     assert bisect.insort_left is _bisect.insort_left  # what the records say, checked
+
+
+def test_a_relative_import_rebound_to_the_defined_name_replaces_it() -> None:
+    """frozenlist's ``__init__.py``: ``from ._frozenlist import FrozenList as CFrozenList``,
+    then ``FrozenList = CFrozenList`` in the ``try``'s ``else``."""
+    text = (
+        "class FrozenList:\n    pass\n\nPyFrozenList = FrozenList\n\n"
+        "if not NO_EXTENSIONS:\n"
+        "    try:\n        from ._frozenlist import FrozenList as CFrozenList\n"
+        "    except ImportError:\n        pass\n"
+        "    else:\n        FrozenList = CFrozenList\n"
+    )
+    found = shadowing_imports(ast.parse(text), package="frozenlist")
+    assert found == {"FrozenList": Shadow("frozenlist._frozenlist", 8, conditional=True)}
+    # bound to another name only, the definition stays what runs
+    assert shadowing_imports(ast.parse(text.replace("FrozenList = C", "Other = C"))) == {}
+
+
+def test_a_relative_import_of_the_name_itself_is_resolved_in_its_package() -> None:
+    text = "def f(): pass\nfrom ._speedups import f\n"
+    assert shadowing_imports(ast.parse(text), package="pkg.sub") == {
+        "f": Shadow("pkg.sub._speedups", 2, conditional=False)
+    }

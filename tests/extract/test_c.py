@@ -527,3 +527,57 @@ def test_sites_in_macro_bodies_are_found_at_their_line_and_a_message_parameter_m
     assert checked.qualname == "CHECK_POSITIVE" and [g.text for g in checked.guards] == ["(x) < 0"]
     assert checked.guards[0].line == set_string - 1
     assert any("macro CHECK_POSITIVE" in n for n in checked.notes)
+
+
+PYTHON_FILLED = HELPER.replace(
+    '#define ERR_EXPECTING_VALUE "Expecting value"',
+    '#define ERR_EXPECTING_VALUE "Expecting value"\n#define ERR_ESC1 "Invalid \\\\X escape %r"',
+).replace("fail(some_variable);", 'raise_errmsg(state, ERR_ESC1, pystr, idx);\n    fail("50%r");')
+
+
+def test_a_helper_handing_its_message_to_python_makes_its_percent_placeholders_holes() -> None:
+    """simplejson's raise_errmsg passes the message to JSONDecodeError, whose errmsg()
+    replaces ``%r`` with the repr of a character: a hole at each call; a helper that sets
+    the message as it is (PyErr_SetString) keeps ``%r`` as text."""
+    sites = extract_c(PYTHON_FILLED, "_speedups.c")
+    through = {s.template.display: s for s in sites if s.style.startswith("via ")}
+    escape = through["Invalid \\X escape %r"]
+    assert [type(p).__name__ for p in escape.template.parts if p.text] == ["Literal", "Hole"]
+    assert escape.template.match("Invalid \\X escape 'p'") is not None
+    assert [type(p).__name__ for p in through["50%r"].template.parts if p.text] == ["Literal"]
+
+
+REPRS = textwrap.dedent(
+    r"""
+    static PyObject *
+    from_bytes(const char *s, Py_ssize_t len, int base)
+    {
+        PyObject *strobj = PyBytes_FromStringAndSize(s, len);
+        PyErr_Format(PyExc_ValueError, "invalid literal for int() with base %d: %.200R",
+                     base, strobj);
+        return NULL;
+    }
+
+    static PyObject *
+    from_text(const char *s, PyObject *u, int base)
+    {
+        PyObject *name;
+        name = PyUnicode_FromString(s);
+        PyErr_Format(PyExc_ValueError, "invalid literal for int() with base %d: %R", base, name);
+        PyErr_Format(PyExc_ValueError, "bad value: %R", u);
+        return NULL;
+    }
+    """
+)
+
+
+def test_a_repr_hole_prints_as_the_type_its_variable_is_made_with() -> None:
+    """``%R`` of bytes prints ``b'…'``, of a str ``'…'``: when the function makes the
+    variable with ``PyBytes_From…``/``PyUnicode_From…``, the hole admits only that."""
+    from_bytes, from_text, unknown = extract_c(REPRS, "longobject.c")
+    assert from_bytes.template.match("invalid literal for int() with base 10: b'abc'") is not None
+    assert from_bytes.template.match("invalid literal for int() with base 10: 'abc'") is None
+    assert from_text.template.match("invalid literal for int() with base 10: 'abc'") is not None
+    assert from_text.template.match("invalid literal for int() with base 10: b'abc'") is None
+    assert from_bytes.template.display.endswith("%.200R")  # shown as the source writes it
+    assert unknown.template.match("bad value: b'x'") is not None  # a parameter: any repr

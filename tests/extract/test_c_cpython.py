@@ -53,16 +53,27 @@ def test_int_of_a_non_number_is_answered_with_longobject_c(catalogue: Path, tmp_
     (answer,) = answers(tb, catalogue)
     best = answer.candidates[0]
     assert best.filePath == "Objects/longobject.c"
-    # two functions raise this message (for a str and for bytes): the message alone does
-    # not tell them apart, so both come first, tied
-    tied = {(c.filePath, c.lineNumber) for c in answer.candidates[:2]}
-    assert tied == {
-        ("Objects/longobject.c", _line("base, u);") - 2),
-        ("Objects/longobject.c", _line("base, strobj);") - 2),
-    }
+    # two functions raise these words (for a str and for bytes); the bytes one prints
+    # %R of a PyBytes object, b'…', which 'abc' is not: the str one is the answer alone
+    assert (best.filePath, best.lineNumber) == ("Objects/longobject.c", _line("base, u);") - 2)
+    assert answer.group == []
+    bytes_site = ("Objects/longobject.c", _line("base, strobj);") - 2)
+    assert bytes_site not in {(c.filePath, c.lineNumber) for c in answer.candidates}
     assert best.errorClass == "ValueError"
     assert "abc" in " ".join(str(v) for v in best.holes.values())
     assert any("no frame of its own" in r for r in best.reasons)
+
+
+def test_int_of_bytes_is_answered_with_both_functions_the_str_ones_argument_unknown(
+    catalogue: Path, tmp_path: Path
+) -> None:
+    """``int(b'abc')``: the bytes function fits; so does the str one, whose ``%R`` is of a
+    parameter the source does not type, so both are the answer's group."""
+    tb = _traceback_of("int(b'abc')", tmp_path)
+    (answer,) = answers(tb, catalogue)
+    group = {(c.filePath, c.lineNumber) for c in answer.group}
+    assert ("Objects/longobject.c", _line("base, strobj);") - 2) in group
+    assert answer.candidates[0].holes
 
 
 def test_integer_division_by_zero_is_answered_with_long_divrem(

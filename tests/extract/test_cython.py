@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import textwrap
+from pathlib import Path
 
 import pytest
 
@@ -355,3 +356,27 @@ def test_several_arguments_to_a_sibling_class_also_read_apart() -> None:
         assert any(t.display.startswith("(") for t in templates)  # the tuple repr stays
     # a builtin prints the tuple: no alternative
     assert [s.template.display for s in sites if s.line == 12] == ["('bad', {n})"]
+
+
+def test_a_class_of_a_sibling_python_module_prints_its_own_str(tmp_path: Path) -> None:
+    """msgpack's ``raise ExtraData(obj, extra)`` in ``_unpacker.pyx``: ``ExtraData`` lives
+    in ``exceptions.py`` (its base an alias, ``UnpackValueError = ValueError``) and its
+    ``__str__`` returns the message, which is what the record must hold."""
+    from errdex.extract.python.project import reading_repository
+
+    pkg = tmp_path / "pkg"
+    pkg.mkdir()
+    (pkg / "exceptions.py").write_text(
+        "UnpackValueError = ValueError\n\n\nclass ExtraData(UnpackValueError):\n"
+        "    def __init__(self, unpacked, extra):\n        self.unpacked = unpacked\n"
+        "        self.extra = extra\n\n    def __str__(self):\n"
+        '        return "unpack(b) received extra data."\n'
+    )
+    source = (
+        "from .exceptions import ExtraData\n\n"
+        "def unpackb(object packed):\n    raise ExtraData(packed, packed[1:])\n"
+    )
+    with reading_repository(tmp_path):
+        (site,) = extract_cython(source, "pkg/_unpacker.pyx")
+    assert site.template.display == "unpack(b) received extra data."
+    assert site.error_class == "ExtraData"

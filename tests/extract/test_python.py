@@ -545,3 +545,15 @@ def test_a_class_that_builds_its_message_in_init() -> None:
     assert site.style == "class_init"
     assert site.template.display == "Expecting value: line %d column %d (char %d)"
     assert site.template.match("Expecting value: line 1 column 1 (char 0)") is not None
+
+
+def test_a_base_class_bound_by_another_name_is_followed_to_its_str() -> None:
+    """``UnpackValueError = ValueError`` then ``class ExtraData(UnpackValueError)``: the
+    alias is the builtin, so the class's own ``__str__`` is known to print the message."""
+    source = (
+        "UnpackValueError = ValueError\n\n\nclass ExtraData(UnpackValueError):\n"
+        "    def __str__(self):\n        return 'received extra data.'\n\n\n"
+        "def unpack(b):\n    raise ExtraData(b, b[1:])\n"
+    )
+    (site,) = extract_python(source, "pkg/m.py")
+    assert site.template.display == "received extra data."

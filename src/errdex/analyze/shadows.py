@@ -30,34 +30,70 @@ class Shadow:
     conditional: bool  # inside ``try`` with an ``except ImportError`` (kept when it fails)
 
 
-def shadowing_imports(tree: ast.Module) -> dict[str, Shadow]:
-    """Top-level names whose definition a later import in the module replaces."""
+def shadowing_imports(tree: ast.Module, package: str = "") -> dict[str, Shadow]:
+    """Top-level names whose definition a later import in the module replaces, directly
+    or by rebinding the name to what it imported (``FrozenList = CFrozenList``).
+    ``package``: where a relative import (``from ._native import f``) looks."""
     defined: set[str] = set()
     found: dict[str, Shadow] = {}
-    _walk(tree.body, defined, found, conditional=False)
+    imported: dict[str, Shadow] = {}
+    _walk(tree.body, defined, found, conditional=False, imported=imported, package=package)
     return found
 
 
 def _walk(
-    body: list[ast.stmt], defined: set[str], found: dict[str, Shadow], *, conditional: bool
+    body: list[ast.stmt],
+    defined: set[str],
+    found: dict[str, Shadow],
+    *,
+    conditional: bool,
+    imported: dict[str, Shadow],
+    package: str,
 ) -> None:
+    def inner(block: list[ast.stmt], guarded: bool) -> None:
+        _walk(block, defined, found, conditional=guarded, imported=imported, package=package)
+
     for stmt in body:
         if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             defined.add(stmt.name)
             found.pop(stmt.name, None)  # defined again after the import: the def wins
-        elif isinstance(stmt, ast.ImportFrom) and stmt.level == 0 and stmt.module:
+        elif isinstance(stmt, ast.ImportFrom) and (module := _absolute(stmt, package)):
             for alias in stmt.names:
-                names = _star_names(stmt.module) if alias.name == "*" else {alias.name}
+                names = _star_names(module) if alias.name == "*" else {alias.name}
                 bound = {alias.asname} if alias.asname and alias.name != "*" else names
+                for name in bound:
+                    imported[name] = Shadow(module, stmt.lineno, conditional)
                 for name in bound & defined:
-                    found[name] = Shadow(stmt.module, stmt.lineno, conditional)
+                    found[name] = Shadow(module, stmt.lineno, conditional)
+        elif (
+            isinstance(stmt, ast.Assign)
+            and len(stmt.targets) == 1
+            and isinstance(target := stmt.targets[0], ast.Name)
+            and isinstance(stmt.value, ast.Name)
+        ):
+            source = imported.get(stmt.value.id)
+            if target.id in defined and source is not None:
+                found[target.id] = Shadow(source.module, source.line, conditional)
+            else:
+                found.pop(target.id, None)  # rebound to something else: not the import
         elif isinstance(stmt, ast.If):
-            _walk(stmt.body, defined, found, conditional=True)
-            _walk(stmt.orelse, defined, found, conditional=True)
+            inner(stmt.body, True)
+            inner(stmt.orelse, True)
         elif isinstance(stmt, (ast.Try, ast.TryStar)):
             guarded = conditional or any(_catches_import_error(h) for h in stmt.handlers)
-            _walk(stmt.body, defined, found, conditional=guarded)
-            _walk(stmt.orelse, defined, found, conditional=guarded)
+            inner(stmt.body, guarded)
+            inner(stmt.orelse, guarded)
+
+
+def _absolute(stmt: ast.ImportFrom, package: str) -> str | None:
+    """The module an import names, a relative one resolved in ``package``; None if it cannot be."""
+    if stmt.level == 0:
+        return stmt.module
+    parts = package.split(".") if package else []
+    if stmt.level - 1 > len(parts) or not parts:
+        return None
+    base = parts[: len(parts) - (stmt.level - 1)]
+    return ".".join([*base, stmt.module] if stmt.module else base)
 
 
 def _catches_import_error(handler: ast.ExceptHandler) -> bool:

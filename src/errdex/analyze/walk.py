@@ -38,8 +38,10 @@ def module_facts(
         is_package=rel.endswith("__init__.py"),
     )
     _Walker(facts, text.splitlines()).module(tree)
+    package = module if facts.is_package else module.rpartition(".")[0]
     facts.shadowed = {
-        name: (s.module, s.line, s.conditional) for name, s in shadowing_imports(tree).items()
+        name: (s.module, s.line, s.conditional)
+        for name, s in shadowing_imports(tree, package).items()
     }
     return facts
 

@@ -16,6 +16,7 @@ from typing import Any
 
 import re2
 
+from errdex.match import native
 from errdex.match.classes import ClassResolver, foreign_subclass
 from errdex.match.group import TIE_RATIO, order_group
 from errdex.match.index import MatchIndex
@@ -226,6 +227,7 @@ def rank(
             current = best.get(scored.index)
             if current is None or _tier(scored) > _tier(current):
                 best[scored.index] = scored
+    native.prefer_live(index, best)  # a Python twin its compiled module replaces (.native)
     # the error asked about is the last one printed: what its own message or innermost
     # frame points to comes first; causes and contexts inform, they do not outrank it; and
     # a site on the very line of the innermost frame outranks one that only the message
@@ -384,6 +386,9 @@ def _score_clue(clue: Clue, index: MatchIndex) -> list[Scored]:
                 if score > s.message:
                     s.message = score
                     s.reasons.append(f"the message is {ratio:.0f}% similar to the template")
+    native.below_python(
+        clue, index, found, candidates, lambda c: _partial_matches(clue, index, c, get, framed)
+    )
     _below_python(clue, index, found)
     # a site of another class did not raise this error, whatever else points at it
     named = clue.error_class is not None

@@ -14,12 +14,15 @@ from dataclasses import dataclass
 from tree_sitter import Node
 
 from errdex.extract.site import ErrorSite
+from errdex.template import Literal, MessageTemplate
 
 from .messages import node_text
 
-__all__ = ["Helper", "helper_of"]
+__all__ = ["Helper", "assigned", "definition_of", "helper_of", "python_placeholders"]
 
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+#: C API calls that call a Python object with the arguments given.
+_CALLS_PYTHON = re.compile(r"\s*(?:PyObject_(?:Call\w*|Vectorcall\w*)|PyEval_CallFunction)\s*\(")
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,9 +32,13 @@ class Helper:
     name: str
     param: int  # which argument of a call holds the message
     site: ErrorSite
+    #: The message is handed to a Python callable (``PyObject_CallFunction(Error, "zOn",
+    #: msg, …)``), whose code may fill its ``%r``/``%s`` (simplejson's ``errmsg``); C has
+    #: no ``%r``, so such a placeholder in a call's message is Python's.
+    to_python: bool = False
 
 
-def _definition(node: Node) -> Node | None:
+def definition_of(node: Node) -> Node | None:
     parent = node.parent
     while parent is not None and parent.type != "function_definition":
         if parent.type == "lambda_expression":
@@ -56,7 +63,7 @@ def _parameters(definition: Node) -> tuple[str | None, list[str]]:
     return (node_text(name) if name is not None else None), names
 
 
-def _assigned(body: Node, variable: str) -> list[str]:
+def assigned(body: Node, variable: str) -> list[str]:
     """Source of what ``variable`` is initialised or assigned with inside ``body``."""
     found: list[str] = []
     stack = [body]
@@ -81,7 +88,7 @@ def helper_of(node: Node, site: ErrorSite) -> Helper | None:
     holes = site.template.holes
     if len(holes) != 1 or not site.template.is_opaque:
         return None
-    definition = _definition(node)
+    definition = definition_of(node)
     if definition is None:
         return None
     name, params = _parameters(definition)
@@ -89,12 +96,26 @@ def helper_of(node: Node, site: ErrorSite) -> Helper | None:
         return None
     words = set(_WORD.findall(holes[0].name))
     body = definition.child_by_field_name("body")
+    to_python = False
     for word in list(words):
         if body is not None and word not in params:
-            for value in _assigned(body, word):
-                words |= set(_WORD.findall(value))
+            for value in assigned(body, word):
+                reached = set(_WORD.findall(value))
+                words |= reached
+                to_python = to_python or bool(_CALLS_PYTHON.match(value) and reached & set(params))
     chosen = [i for i, p in enumerate(params) if p in words]
     # the message is text: among the parameters reached, the one the hole names first
     direct = [i for i in chosen if params[i] in _WORD.findall(holes[0].name)]
     found = direct or chosen
-    return Helper(name, found[0], site) if found else None
+    return Helper(name, found[0], site, to_python) if found else None
+
+
+def python_placeholders(template: MessageTemplate) -> MessageTemplate:
+    """The template with the ``%``-placeholders of its literal text read as Python reads
+    them (``%r``, ``%s``, ``%(name)s``; ``%%`` is ``%``): for a message handed to Python."""
+    return MessageTemplate.join(
+        [
+            MessageTemplate.from_percent(p.text) if isinstance(p, Literal) else MessageTemplate([p])
+            for p in template.parts
+        ]
+    )

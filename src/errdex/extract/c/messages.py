@@ -41,6 +41,8 @@ def call_name(call: Node) -> str:
     fn = call.child_by_field_name("function")
     if fn is None:
         return ""
+    if fn.type == "identifier":  # most calls: no spaces, no template arguments
+        return (fn.text or b"").decode("utf-8", "replace")
     name = "".join(node_text(fn).split())
     while "<" in name and name != (shorter := _TEMPLATE_ARGS.sub("", name)):
         name = shorter

@@ -8,7 +8,7 @@ from errdex.extract.site import Guard
 
 from .messages import node_text
 
-__all__ = ["enclosing", "guards_of", "negate"]
+__all__ = ["ancestors", "enclosing", "guards_of", "negate"]
 
 _SCOPES = frozenset(
     {
@@ -32,12 +32,23 @@ def _function_name(definition: Node) -> str | None:
     return "".join(node_text(name).split()) if name is not None else None
 
 
-def enclosing(node: Node) -> tuple[str | None, str]:
-    """(innermost named function, qualname through classes, namespaces and lambdas)."""
-    names: list[str] = []
-    function: str | None = None
+def ancestors(node: Node) -> list[Node]:
+    """``node``'s parent, its parent, … up to the root: read once for :func:`enclosing` and
+    :func:`guards_of` (each ``parent`` is a walk down from the root in tree-sitter)."""
+    found: list[Node] = []
     parent = node.parent
     while parent is not None:
+        found.append(parent)
+        parent = parent.parent
+    return found
+
+
+def enclosing(node: Node, above: list[Node] | None = None) -> tuple[str | None, str]:
+    """(innermost named function, qualname through classes, namespaces and lambdas);
+    ``above``: :func:`ancestors` of ``node``, when already read."""
+    names: list[str] = []
+    function: str | None = None
+    for parent in ancestors(node) if above is None else above:
         if parent.type in _SCOPES:
             if parent.type == "lambda_expression":
                 name: str | None = "<lambda>"
@@ -50,7 +61,6 @@ def enclosing(node: Node) -> tuple[str | None, str]:
                 name = node_text(found) if found is not None else None
             if name:
                 names.append(name)
-        parent = parent.parent
     return function, "::".join(reversed(names)) or "<module>"
 
 
@@ -84,11 +94,15 @@ def _one_operand(text: str) -> bool:
     return all(c.isalnum() or c in "_.->[]" for c in text)
 
 
-def guards_of(node: Node) -> tuple[Guard, ...]:
-    """Each ``if``/``else``/``case``/loop on the way from the function to ``node``, innermost last."""
+def guards_of(node: Node, above: list[Node] | None = None) -> tuple[Guard, ...]:
+    """Each ``if``/``else``/``case``/loop on the way from the function to ``node``, innermost
+    last; ``above``: :func:`ancestors` of ``node``, when already read."""
     found: list[Guard] = []
-    child, parent = node, node.parent
-    while parent is not None and parent.type not in ("function_definition", "lambda_expression"):
+    chain = [node, *(ancestors(node) if above is None else above)]
+    for at in range(1, len(chain)):
+        child, parent = chain[at - 1], chain[at]
+        if parent.type in ("function_definition", "lambda_expression"):
+            break
         kind = parent.type
         line = parent.start_point[0] + 1
         if kind == "if_statement":
@@ -100,7 +114,7 @@ def guards_of(node: Node) -> tuple[Guard, ...]:
                 found.append(Guard("if", cond, line))
         elif kind == "case_statement":
             value = parent.child_by_field_name("value")
-            switch = parent.parent.parent if parent.parent is not None else None
+            switch = chain[at + 2] if at + 2 < len(chain) else None
             subject = (
                 _condition(switch.child_by_field_name("condition")) if switch is not None else ""
             )
@@ -116,5 +130,4 @@ def guards_of(node: Node) -> tuple[Guard, ...]:
             found.append(
                 Guard("for", " ".join(header.split()).removeprefix("for").strip(" ()"), line)
             )
-        child, parent = parent, parent.parent
     return tuple(reversed(found))

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from tree_sitter import Node, QueryCursor, Tree
 
@@ -17,10 +18,11 @@ from .capi import CAPI_CALLS, PYEXC_ALIASES, CallSpec
 from .cpp import python_class_of_throw, status_code_of
 from .formats import decode_escapes
 from .grammar import Dialect, sites_query
-from .helpers import Helper, helper_of
+from .helpers import Helper, helper_of, python_placeholders
 from .macros import bodies, helper_of_macro, relocated
 from .messages import arguments, call_name, format_from, literal_text, message_template, node_text
-from .scope import enclosing, guards_of
+from .reprs import typed_reprs
+from .scope import ancestors, enclosing, guards_of
 
 __all__ = ["NO_FRAME", "FileWalker"]
 
@@ -96,8 +98,8 @@ class FileWalker:
 
     # -- what the file defines --------------------------------------------------------
 
-    def _collect(self, nodes: list[Node]) -> None:
-        for node in nodes:
+    def _collect(self, definitions: list[Node], calls: Iterable[tuple[Node, str]]) -> None:
+        for node in definitions:
             if node.type == "preproc_def":
                 name, value = node.child_by_field_name("name"), node.child_by_field_name("value")
                 if (
@@ -108,13 +110,11 @@ class FileWalker:
                     self.macros[node_text(name)] = "".join(
                         decode_escapes(m.group(1)) for m in _ONE_STRING.finditer(node_text(value))
                     )
-            elif node.type == "call_expression":
-                callee = call_name(node)
-                args = arguments(node)
-                if callee in _NEW_EXCEPTION and args:
-                    self._new_exception(node, args)
-                elif callee in _REGISTER and len(args) >= 2:
-                    self._register(node, args)
+        for node, callee in calls:
+            if callee in _NEW_EXCEPTION and (args := arguments(node)):
+                self._new_exception(node, args)
+            elif callee in _REGISTER and len(args := arguments(node)) >= 2:
+                self._register(node, args)
 
     def _new_exception(self, call: Node, args: list[Node]) -> None:
         dotted = literal_text(args[0], self.macros)
@@ -156,20 +156,21 @@ class FileWalker:
         calls = found.get("call", [])
         throws = found.get("throw", [])
         others = found.get("def", [])
-        self._collect(others + calls)
+        names = [call_name(call) for call in calls]
+        self._collect(others, zip(calls, names, strict=True))
         macro_helpers = self._macro_sites(others + found.get("macro", []))
         thrown = set()
         for throw in throws:
             call = self._throw(throw)
             if call is not None:
                 thrown.add(call.id)
-        for call in calls:
+        for call, name in zip(calls, names, strict=True):
             if call.id not in thrown:
-                self._call(call)
+                self._call(call, name)
         helpers = {h.name: h for h in (helper_of(n, s) for n, s in self.opaque) if h is not None}
         helpers.update(macro_helpers)
-        for call in calls:
-            helper = helpers.get(call_name(call))
+        for call, name in zip(calls, names, strict=True):
+            helper = helpers.get(name)
             if helper is not None:
                 self._through(call, helper)
         self.sites.sort(key=lambda s: (s.line, s.style))
@@ -211,16 +212,14 @@ class FileWalker:
             return name, None
         return None, None
 
-    def _call(self, call: Node) -> None:
-        name = call_name(call)
-        args = arguments(call)
+    def _call(self, call: Node, name: str) -> None:
         spec = CAPI_CALLS.get(name)
         if spec is not None:
-            self._capi(call, name, spec, args)
+            self._capi(call, name, spec, arguments(call))
             return
         parser = ARG_PARSERS.get(name)
         if parser is not None:
-            for template, when in parser(args, self.macros):
+            for template, when in parser(arguments(call), self.macros):
                 self._add(
                     call,
                     "set",
@@ -232,6 +231,7 @@ class FileWalker:
                 )
             return
         status = status_code_of(name) if self.language == "cpp" else None
+        args = arguments(call) if status is not None else []
         if status is not None and args:
             code, is_format = status
             if not is_format or literal_text(args[0], self.macros) is not None:
@@ -272,7 +272,7 @@ class FileWalker:
         elif msg is None:
             return
         elif spec.mode == "format":
-            template = format_from(args[spec.msg_arg :], self.macros)
+            template = typed_reprs(format_from(args[spec.msg_arg :], self.macros), call)
         elif spec.mode == "printf":
             template = format_from(args[spec.msg_arg :], self.macros, printf=True)
         elif spec.mode == "object":
@@ -295,6 +295,8 @@ class FileWalker:
         template = message_template(args[helper.param], self.macros)
         if template.is_opaque:
             return
+        if helper.to_python:
+            template = python_placeholders(template)
         site = helper.site
         self._add(
             call,
@@ -343,7 +345,8 @@ class FileWalker:
         style: str,
         notes: list[str],
     ) -> None:
-        function, qualname = enclosing(node)
+        above = ancestors(node)
+        function, qualname = enclosing(node, above)
         warn = kind == "warn"
         error_type: ErrorType = "console" if warn else "exception"
         severity: Severity = "warning" if warn else ("critical" if shown in _CRITICAL else "error")
@@ -360,7 +363,7 @@ class FileWalker:
             style=style,
             error_type=error_type,
             severity=severity,
-            guards=guards_of(node),
+            guards=guards_of(node, above),
             notes=[self.no_frame, *notes],
             language=self.language,
         )

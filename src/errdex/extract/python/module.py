@@ -77,11 +77,28 @@ class ModuleReader:
                         )
             elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 self.functions.setdefault(node.name, node)
+            elif isinstance(node, ast.Assign) and isinstance(node.value, ast.Name):
+                self._alias(node)  # ``UnpackValueError = ValueError``: a class by another name
             elif isinstance(node, ast.ClassDef):
                 self.classes.setdefault(node.name, node)
                 for item in node.body:
                     if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
                         self.methods.setdefault((node.name, item.name), item)
+
+    def _alias(self, node: ast.Assign) -> None:
+        """A module-level name bound to a class known here, read as an import of it."""
+        value = node.value.id if isinstance(node.value, ast.Name) else ""
+        if value in self.classes:
+            qualified = f"{self.module}.{value}"
+        elif value in self.imports:
+            qualified = self.imports[value]
+        elif isinstance(getattr(builtins, value, None), type):
+            qualified = f"builtins.{value}"
+        else:
+            return
+        for target in node.targets:
+            if isinstance(target, ast.Name) and target.id not in self.classes:
+                self.imports.setdefault(target.id, qualified)
 
     def _toplevel_and_guarded(self, body: Sequence[ast.stmt]) -> Iterator[ast.stmt]:
         """Module-level statements, looking inside ``if``/``try`` (``TYPE_CHECKING``, fallbacks)."""

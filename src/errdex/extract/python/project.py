@@ -11,6 +11,7 @@ module lines: the raise keeps what its own module shows.
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -89,12 +90,15 @@ class Project:
         return reader
 
 
+_CYTHON_SUFFIX = re.compile(r"\.(?:pyx|pxd|pxi)(?:\.in)?$")
 #: Readers of modules already read in this process, by (path, prefix, mtime, size).
 _READERS: dict[tuple[str, str, int, int], ModuleReader | None] = {}
 
 
 def _source_base(rel: str, module: str) -> str | None:
-    """``src/click/core.py`` read as ``click.core`` -> ``src/``: where the package tree starts."""
+    """``src/click/core.py`` read as ``click.core`` -> ``src/``: where the package tree starts
+    (a Cython module's ``.pyx``/``.pxd``/``.pxi`` lies where its ``.py`` would)."""
+    rel = _CYTHON_SUFFIX.sub(".py", rel)
     tail = module.replace(".", "/")
     for ending in (f"{tail}.py", f"{tail}/__init__.py"):
         if rel == ending:

@@ -1,0 +1,166 @@
+"""Compiled code under a Python traceback: which of two twins runs, and what C raised.
+
+Two questions a paste's text alone leaves open, answered from the catalogue:
+
+* **Below a Python line.** A traceback whose innermost frame is a Python line calling
+  into C ends there: the C site prints no frame. Python sites near that line whose
+  template is one value (``raise JSONDecodeError(errmsg(msg, doc, pos))``) fit any
+  message in full, and would keep the C site's text from being read at all. When every
+  site that fits so says nothing the message says, the compiled sites whose text starts
+  the message (the exception class adds its own after it) are tried too; the ranker then
+  weighs them as code below the Python line (``rank._below_python``).
+* **Shadowed twins.** A Python definition that its own module replaces by the compiled
+  one when that imports (``FrozenList = CFrozenList``, read by
+  :mod:`errdex.analyze.shadows` into ``evidence.shadowedBy``) raises the same message as
+  the compiled site, and the message cannot tell them apart. The catalogue can: when it
+  holds the compiled module's own source, and that source fits the message, the Python
+  line is the fallback that runs only where the import fails. It is ranked below the
+  compiled site, with a reason saying so. Nothing is guessed: without the record's
+  ``shadowedBy`` naming a catalogued compiled module, both stay tied.
+
+The records are read through :data:`RECORDS`, set by the caller that holds the store
+(``api.answer_errors``, before each ranking), for the few candidates where this can
+matter; a store closed since is read as holding nothing.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable, Iterable, Mapping
+from contextvars import ContextVar
+from typing import TYPE_CHECKING, Any
+
+from errdex.match.index import MatchIndex
+from errdex.store import StoreError
+
+if TYPE_CHECKING:
+    from errdex.match.rank import Clue, Scored
+
+__all__ = ["RECORDS", "below_python", "prefer_live", "reading"]
+
+#: ``store.get``: an id's envelope, or None. Unset: no record is read, nothing changes.
+RECORDS: ContextVar[Callable[[str], Mapping[str, Any] | None] | None] = ContextVar(
+    "errdex_native_records", default=None
+)
+#: The languages whose sites are compiled into an extension module.
+COMPILED = frozenset({"c", "cpp", "cython"})
+#: Frameless among them: a C/C++ site prints no frame; a Cython one prints its ``.pyx`` line.
+FRAMELESS = frozenset({"c", "cpp"})
+#: What a shadowed twin keeps of its score and confidence: below any tie with the live site.
+SHADOWED = 0.5
+#: Records read per paste to settle ties, at most.
+MAX_READ = 20
+
+
+def reading(get: Callable[[str], Mapping[str, Any] | None]) -> None:
+    """Let this context's ranking read records (``store.get``) to settle twins."""
+    RECORDS.set(get)
+
+
+def _language(path: str) -> str | None:
+    from errdex.extract.registry import extractor_for
+
+    extractor = extractor_for(path)
+    return extractor.language if extractor is not None else None
+
+
+def _compiled(path: str) -> bool:
+    """A site in compiled code (a ``.py`` file, most of any catalogue, is decided without
+    loading the registry: a message-only paste of a Python catalogue never needs it)."""
+    return not path.endswith(".py") and _language(path) in COMPILED
+
+
+def _says_nothing(index: MatchIndex, i: int) -> bool:
+    """A template that is holes only: it fits any message and names none of its text."""
+    runs = index.runs(i)
+    return runs is not None and not any(runs)
+
+
+def below_python(
+    clue: Clue,
+    index: MatchIndex,
+    found: Mapping[int, Scored],
+    candidates: Iterable[int],
+    partial: Callable[[list[int]], None],
+) -> None:
+    """Try the compiled sites whose text starts the message, when the innermost frame is
+    Python code and the only sites fitting in full are one-value templates (see above).
+    ``partial``: the ranker's match of a template against the start of the message."""
+    if not clue.message or clue.truncated or not clue.frames or clue.frames[-1][1] is None:
+        return
+    if _language(clue.frames[-1][0]) in COMPILED:
+        return
+    if any(s.innermost for s in found.values()):
+        return  # the traceback shows a raise line: no call into C to look below
+    fitting = [i for i, s in found.items() if s.full_match]
+    if not fitting or not all(_says_nothing(index, i) for i in fitting):
+        return
+    compiled = [
+        i
+        for i in candidates
+        if i not in found
+        and not (path := index.entry(i).file_path).endswith(".py")
+        and _language(path) in FRAMELESS
+    ]
+    if compiled:
+        partial(compiled)
+
+
+def _module_of(path: str) -> str:
+    """``frozenlist/_frozenlist.pyx`` -> ``frozenlist._frozenlist``."""
+    stem = path.rsplit("/", 1)[-1].split(".", 1)[0]
+    return ".".join([*path.split("/")[:-1], stem])
+
+
+def _is_module(path: str, module: str) -> bool:
+    """Whether the file at ``path`` is the source of ``module`` (a repository may keep its
+    packages under ``src/`` or ``lib/``, and a C file is named by the module it builds)."""
+    dotted = _module_of(path)
+    return dotted == module or dotted.endswith("." + module)
+
+
+def prefer_live(index: MatchIndex, best: Mapping[int, Scored]) -> None:
+    """Rank a Python twin its own module replaces below the compiled site it is replaced
+    by, when that compiled source is catalogued and fits the message too."""
+    get = RECORDS.get()
+    if get is None:
+        return
+    fitting = [s for s in best.values() if s.full_match and not s.innermost and s.message > 0]
+    live = [s for s in fitting if _compiled(index.entry(s.index).file_path)]
+    if not live:
+        return
+    python = [s for s in fitting if _language(index.entry(s.index).file_path) == "python"]
+    for s in python[:MAX_READ]:
+        entry = index.entry(s.index)
+        try:
+            envelope = get(entry.id) or {}
+        except (StoreError, sqlite3.Error):  # a store closed since: nothing is read
+            continue
+        shadow = (envelope.get("evidence") or {}).get("shadowedBy")
+        module = shadow.get("module") if isinstance(shadow, dict) else None
+        if not isinstance(module, str):
+            continue
+        twin = next(
+            (
+                c
+                for c in live
+                if index.entry(c.index).repo == entry.repo
+                and _is_module(index.entry(c.index).file_path, module)
+                and c.score >= s.score * SHADOWED
+            ),
+            None,
+        )
+        if twin is None:
+            continue
+        where = index.entry(twin.index)
+        s.score *= SHADOWED
+        s.confidence *= SHADOWED
+        s.reasons.append(
+            f"this module replaces the definition with the one of {module} when that "
+            f"imports, and {where.file_path} (compiled) is catalogued and fits too: "
+            "this line runs only where that import fails"
+        )
+        twin.reasons.append(
+            f"the Python twin at {entry.file_path}:{entry.line} is replaced by this "
+            f"compiled module ({module}) when it imports"
+        )

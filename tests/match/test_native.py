@@ -1,0 +1,212 @@
+"""Compiled code under a Python traceback (match/native.py): a Python twin that its own
+module replaces by the compiled class gives way to the compiled site, and a Python line
+calling into C finds the C site by the message's text, not a nearby one-value raise."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from errdex.match.api import answers
+from errdex.scan import scan_checkout, store_scan
+from errdex.source import open_source
+from errdex.store import SqliteStore
+
+SHA = "fedcba9876543210fedcba9876543210fedcba98"
+
+PY_TWIN = textwrap.dedent(
+    """\
+    class Frozen:
+        def __init__(self):
+            self._frozen = False
+
+        def append(self, item):
+            if self._frozen:
+                raise RuntimeError("Cannot modify frozen list.")
+
+
+    try:
+        from ._frozen import Frozen as CFrozen
+    except ImportError:
+        pass
+    else:
+        Frozen = CFrozen
+    """
+)
+PYX_TWIN = textwrap.dedent(
+    """\
+    cdef class Frozen:
+        cdef bint _frozen
+
+        def append(self, item):
+            if self._frozen:
+                raise RuntimeError("Cannot modify frozen list.")
+    """
+)
+
+
+def _catalogue(root: Path, files: dict[str, str], repo: str) -> Path:
+    for rel, text in files.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text)
+    checkout = open_source(str(root), repo=repo, sha=SHA)
+    result = scan_checkout(checkout, repo=repo)
+    db = root.parent / "errdex.db"
+    with SqliteStore(db) as store:
+        store_scan(store, checkout, repo, result, "2026-12-02T00:00:00.000Z")
+    return db
+
+
+def _line(text: str, needle: str) -> int:
+    return next(n for n, line in enumerate(text.splitlines(), 1) if needle in line)
+
+
+@pytest.mark.parametrize("shadowed", [True, False])
+def test_a_python_twin_its_module_replaces_gives_way_to_the_compiled_site(
+    tmp_path: Path, shadowed: bool
+) -> None:
+    python = PY_TWIN if shadowed else PY_TWIN.replace("Frozen = CFrozen", "Other = CFrozen")
+    db = _catalogue(
+        tmp_path / "frozen",
+        {"frozen/__init__.py": python, "frozen/_frozen.pyx": PYX_TWIN},
+        "example/frozen",
+    )
+    with SqliteStore(db) as store:
+        twin = next(e for e in store.iter_envelopes() if e["record"]["filePath"].endswith(".py"))
+    (answer,) = answers("RuntimeError: Cannot modify frozen list.", db)
+    best = answer.candidates[0]
+    if not shadowed:  # nothing says which runs: both stay tied, as the text leaves them
+        assert "shadowedBy" not in twin["evidence"]
+        assert {c.filePath for c in answer.group} == {"frozen/__init__.py", "frozen/_frozen.pyx"}
+        return
+    assert twin["evidence"]["shadowedBy"] == {
+        "module": "frozen._frozen",
+        "line": _line(PY_TWIN, "from ._frozen"),
+        "conditional": True,
+    }
+    assert "runs only where it fails" in twin["record"]["documentation"]
+    assert (best.filePath, best.lineNumber) == ("frozen/_frozen.pyx", _line(PYX_TWIN, "raise"))
+    assert answer.group == []  # no longer tied
+    assert best.confidence >= 0.6
+    other = next(c for c in answer.candidates if c.filePath == "frozen/__init__.py")
+    assert other.confidence < best.confidence / 2
+    assert any("runs only where that import fails" in r for r in other.reasons)
+
+
+def test_a_traceback_through_the_python_twin_still_answers_it(tmp_path: Path) -> None:
+    """The traceback shows the Python line raised (FROZEN_NO_EXTENSIONS, a failed build):
+    the record's shadowing does not override what the traceback says."""
+    db = _catalogue(
+        tmp_path / "frozen",
+        {"frozen/__init__.py": PY_TWIN, "frozen/_frozen.pyx": PYX_TWIN},
+        "example/frozen",
+    )
+    line = _line(PY_TWIN, "raise RuntimeError")
+    tb = (
+        "Traceback (most recent call last):\n"
+        '  File "/home/me/app.py", line 3, in <module>\n    x.append(1)\n'
+        f'  File "/venv/lib/python3.11/site-packages/frozen/__init__.py", line {line}, in append\n'
+        '    raise RuntimeError("Cannot modify frozen list.")\n'
+        "RuntimeError: Cannot modify frozen list.\n"
+    )
+    (answer,) = answers(tb, db)
+    assert (answer.candidates[0].filePath, answer.candidates[0].lineNumber) == (
+        "frozen/__init__.py",
+        line,
+    )
+
+
+DECODER = textwrap.dedent(
+    """\
+    from tinyjson._speedups import scan_once
+
+
+    class DecodeError(ValueError):
+        def __init__(self, msg, pos):
+            super().__init__(f"{msg}: char {pos}")
+
+
+    def raw_decode(s, idx=0):
+        try:
+            return scan_once(s, idx)
+        except StopIteration as err:
+            raise DecodeError(errmsg("Expecting value", s, err.value))
+    """
+)
+SPEEDUPS = textwrap.dedent(
+    """\
+    #include <Python.h>
+    #define ERR_STRING_UNTERMINATED "Unterminated string starting at"
+
+    static PyObject *DecodeError;
+
+    static void
+    raise_errmsg(const char *msg, PyObject *s, Py_ssize_t end)
+    {
+        PyObject *exc = PyObject_CallFunction(DecodeError, "(zn)", msg, end);
+        if (exc) {
+            PyErr_SetObject(DecodeError, exc);
+            Py_DECREF(exc);
+        }
+    }
+
+    static PyObject *
+    scanstring(PyObject *pystr, Py_ssize_t begin)
+    {
+        raise_errmsg(ERR_STRING_UNTERMINATED, pystr, begin);
+        return NULL;
+    }
+    """
+)
+
+
+def test_a_python_line_calling_c_finds_the_c_site_by_its_text_not_a_nearby_one_value_raise(
+    tmp_path: Path,
+) -> None:
+    """simplejson.loads('"abc'): the innermost frame is ``return scan_once(…)``, a few
+    lines above ``raise JSONDecodeError(errmsg(…))``, whose one value fits any message."""
+    db = _catalogue(
+        tmp_path / "tinyjson",
+        {
+            "tinyjson/__init__.py": "",
+            "tinyjson/decoder.py": DECODER,
+            "tinyjson/_speedups.c": SPEEDUPS,
+        },
+        "example/tinyjson",
+    )
+    tb = (
+        "Traceback (most recent call last):\n"
+        '  File "/home/me/app.py", line 3, in <module>\n    raw_decode(\'"abc\')\n'
+        '  File "/venv/lib/python3.11/site-packages/tinyjson/decoder.py", '
+        f"line {_line(DECODER, 'return scan_once')}, in raw_decode\n"
+        "    return scan_once(s, idx)\n"
+        "tinyjson.decoder.DecodeError: Unterminated string starting at: char 0\n"
+    )
+    (answer,) = answers(tb, db)
+    best = answer.candidates[0]
+    assert (best.filePath, best.lineNumber) == (
+        "tinyjson/_speedups.c",
+        _line(SPEEDUPS, "raise_errmsg(ERR"),
+    )
+    assert any("no frame of its own" in r for r in best.reasons)
+    assert best.confidence > 0.5
+
+
+def test_a_store_closed_since_settles_nothing_and_breaks_nothing(tmp_path: Path) -> None:
+    """Ranking outside ``answers`` after the store it last read was closed: the twins stay
+    tied, and nothing raises."""
+    from errdex.match.api import clues_from, errors_in, index_for
+    from errdex.match.rank import rank
+
+    db = _catalogue(
+        tmp_path / "frozen",
+        {"frozen/__init__.py": PY_TWIN, "frozen/_frozen.pyx": PYX_TWIN},
+        "example/frozen",
+    )
+    with SqliteStore(db) as store:
+        answers("RuntimeError: Cannot modify frozen list.", store)
+        index = index_for(store)
+    ranked = rank(clues_from(errors_in("RuntimeError: Cannot modify frozen list.")), index)
+    assert len(ranked) == 2 and ranked[0].group_size == 2
