@@ -184,6 +184,7 @@ class TestEvidence(TypedDict, total=False):
     kind: TestKind
     errorClass: str
     match: str | None  # the regex or literal the test expects
+    matchForm: Literal["regex", "contains", "equals"]  # how the test checks ``match``
     snippet: str
     confirmed: bool  # True: a harvest run saw this test raise at this site
 

@@ -128,6 +128,21 @@ def test_tests_that_trigger_each_site(items: dict[str, Item]) -> None:
         "ShapeError",
     )
     assert test["snippet"].endswith("gp.make_grid(-1, 2)")
+    assert test["matchForm"] == "regex"
+    assert items["cannot"][1]["tests"][0]["matchForm"] == "contains"
+
+
+def test_a_message_asserted_after_the_block_is_not_quoted_as_match(
+    items: dict[str, Item],
+) -> None:
+    """The test writes ``pytest.raises(ValueError) as exc`` and then ``assert "…" in str(exc.value)``:
+    quoting it as ``pytest.raises(…, match=…)`` would show a call the test does not make."""
+    situations = items["cannot"][0]["triggerScenarios"]
+    assert "match=" not in situations
+    assert (
+        "(`pytest.raises(ValueError)`, then checks that the message contains "
+        "`'cannot align input'`)" in situations
+    )
 
 
 def test_related_errors(items: dict[str, Item]) -> None:

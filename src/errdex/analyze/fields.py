@@ -182,10 +182,14 @@ def _entry_phrase(entry: EntryPoint, error_class: str | None) -> str:
 
 def _test_phrase(test: TestEvidence) -> str:
     match = test.get("match")
+    form = test.get("matchForm", "regex")
     expects = f"{test.get('kind')}({test.get('errorClass')}"
-    expects += f", match={match!r})" if match else ")"
+    expects += f", match={match!r})" if match and form == "regex" else ")"
+    checks = ""
+    if match and form != "regex":  # the test asserts on the message after the block
+        checks = f", then checks that the message {'is' if form == 'equals' else 'contains'} {code(repr(match))}"
     ran = ", confirmed by running it" if test.get("confirmed") else ""
-    return f"{code(test.get('name', ''))} at {location(test.get('path', ''), test.get('line', 0))} ({code(expects)}{ran})"
+    return f"{code(test.get('name', ''))} at {location(test.get('path', ''), test.get('line', 0))} ({code(expects)}{checks}{ran})"
 
 
 def _trigger(g: Gathered) -> tuple[str, list[str]]:

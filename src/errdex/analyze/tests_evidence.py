@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Iterable
-from typing import cast
+from typing import Literal, cast
 
 from errdex.evidence import TestEvidence, TestKind
 
@@ -212,5 +212,13 @@ def _evidence(expect: Expect, shown: str) -> TestEvidence:
         kind=cast(TestKind, expect.kind),
         errorClass=shown,
         match=expect.match if expect.match is not None else expect.match_source,
+        matchForm=_match_form(expect),
         snippet=expect.snippet,
     )
+
+
+def _match_form(expect: Expect) -> Literal["regex", "contains", "equals"]:
+    """A message the test checks with ``assert … in str(e)``/``==`` is no ``match=`` regex."""
+    if not expect.match_is_literal:
+        return "regex"
+    return "equals" if expect.match_whole else "contains"
