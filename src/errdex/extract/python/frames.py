@@ -86,6 +86,8 @@ class SelfBinding:
     sets_args: bool = False
     #: Whether an ``__init__`` of the chain is running (attributes not yet all set).
     in_init: bool = False
+    #: Attributes the chain set to None (``self.context = context`` with none given).
+    nones: set[str] = field(default_factory=set)
 
 
 @dataclass
@@ -315,6 +317,10 @@ class FrameReader(HierarchyReader):
                 continue
             if target.attr == "args":
                 binding.sets_args = True
+            if value is not None and self._known(value, frame) is NONE:
+                binding.nones.add(target.attr)
+            else:
+                binding.nones.discard(target.attr)
             found = self.templates(value, frame.scope) if value is not None else []
             if len(found) == 1:
                 binding.attrs[target.attr] = found[0]
@@ -347,6 +353,15 @@ class FrameReader(HierarchyReader):
             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
                 frame.values.pop(node.id, None)
                 frame.scope.env[node.id] = (Fixed(MessageTemplate.expression(node.id)),)
+            if (
+                isinstance(node, ast.Attribute)
+                and isinstance(node.ctx, ast.Store)
+                and isinstance(node.value, ast.Name)
+                and node.value.id == "self"
+                and frame.binding is not None
+            ):
+                frame.binding.attrs.pop(node.attr, None)  # set on a path not followed
+                frame.binding.nones.discard(node.attr)
 
     def _decide(self, test: ast.expr, frame: Frame) -> bool | None:
         """A condition's truth where the known values settle it, else None."""
@@ -389,7 +404,9 @@ class FrameReader(HierarchyReader):
             and test.value.id == "self"
             and frame.binding is not None
         ):
-            # ``if self.context:`` with ``__init__`` having set it to text that has letters
+            # ``if self.context:`` with ``__init__`` having set it to None, or to text
+            if test.attr in frame.binding.nones:
+                return False
             held = frame.binding.attrs.get(test.attr)
             if held is not None and held.display != "None" and not held.is_opaque:
                 return True
@@ -397,6 +414,16 @@ class FrameReader(HierarchyReader):
 
     def _known(self, expr: ast.expr, frame: Frame) -> Value | None:
         """The value of a name when it is known to be None or text; None when it is not."""
+        if isinstance(expr, ast.Constant) and expr.value is None:
+            return NONE
+        if (
+            isinstance(expr, ast.Attribute)
+            and isinstance(expr.value, ast.Name)
+            and expr.value.id == "self"
+            and frame.binding is not None
+            and expr.attr in frame.binding.nones
+        ):
+            return NONE
         if not isinstance(expr, ast.Name):
             return None
         if expr.id in frame.values:
