@@ -17,7 +17,7 @@ otherwise the parameter stays a hole named as the callee names it.
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from dataclasses import replace as dc_replace
 from typing import Any
 
@@ -51,6 +51,8 @@ class Built:
     qualified: str
     templates: Templates
     notes: list[str]
+    #: Said beside the derivation: what was left out of the templates, and why.
+    remarks: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -300,7 +302,14 @@ class BuilderReader(FrameReader):
             message = builtin_message(full, args)
         if isinstance(printer, ClassRef):
             steps.append(f"`{printer.node.name}.__str__`")
-            return Built(ref.qualified, _builder(printer)._run_str(printer, binding), steps)
+            printed = _builder(printer)._run_str(printer, binding)
+            remarks = []
+            if binding.left_out:
+                remarks.append(
+                    f"left out: `{printer.node.name}.__str__` returning `{binding.left_out}` alone,"
+                    " which prints only the wrapped value (when the context is empty)"
+                )
+            return Built(ref.qualified, printed, steps, remarks)
         if binding.sets_args:
             raise Fail  # ``self.args = …``: what the builtin ``__str__`` prints was replaced
         return Built(ref.qualified, [message], steps)
@@ -353,11 +362,19 @@ class BuilderReader(FrameReader):
             frame.scope, env={**frame.scope.env, **{k: tuple(v) for k, v in held.items()}}
         )
         out: Templates = []
+        bare: list[str] = []
         for node in ast.walk(fn):
             if isinstance(node, ast.Return) and node.value is not None:
-                out.extend(t for t in self.templates(node.value, scope) if t not in out)
+                found = self.templates(node.value, scope)
+                if _is_self_attribute(node.value) and all(t.is_opaque for t in found):
+                    # ``return self.message`` when there is no context: the value alone
+                    bare.append(self.expr_text(node.value))
+                    continue
+                out.extend(t for t in found if t not in out)
         if not out or len(out) > MAX_ALTERNATIVES or any(t.is_opaque for t in out):
             raise Fail
+        if bare and frame.binding is not None:
+            frame.binding.left_out = bare[0]
         return out
 
     def _run_init(
@@ -447,6 +464,8 @@ class BuilderReader(FrameReader):
             return None
         if node.attr in binding.attrs:
             return [binding.attrs[node.attr]]
+        if node.attr in binding.choices:
+            return list(binding.choices[node.attr])
         if binding.in_init:
             return None  # while ``__init__`` runs, only what it has set so far is known
         return instance_attribute(binding, node.attr)
@@ -519,6 +538,14 @@ class BuilderReader(FrameReader):
         binding.used = True
         reader, value = found
         return reader.templates(value, empty_scope(""), depth + 1)
+
+
+def _is_self_attribute(node: ast.expr) -> bool:
+    return (
+        isinstance(node, ast.Attribute)
+        and isinstance(node.value, ast.Name)
+        and node.value.id == "self"
+    )
 
 
 def _is_parameter(name: str, scope: Scope) -> bool:

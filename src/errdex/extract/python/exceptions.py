@@ -159,7 +159,7 @@ class ExceptionReader(BuilderReader):
             return qualified, shown, [MessageTemplate.expression(expression)], "class_init"
         if built is None or built.templates == plain[2]:
             return plain  # what the line shows is what prints: no derivation to report
-        self.derived = [derivation(built.notes)]
+        self.derived = [derivation(built.notes), *built.remarks]
         return qualified, shown, built.templates, "class_init"
 
     def _plain_parts(

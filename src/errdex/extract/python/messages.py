@@ -53,7 +53,7 @@ class MessageBuilder(ModuleReader):
                 return [MessageTemplate.literal("Ellipsis")]
             return [MessageTemplate.literal(str(node.value))]  # str(5) is what prints
         if isinstance(node, ast.JoinedStr):
-            return [self._fstring(node, scope, depth)]
+            return self._fstring(node, scope, depth)
         if isinstance(node, ast.BinOp):
             if isinstance(node.op, ast.Add):
                 left = self.templates(node.left, scope, depth + 1)
@@ -169,17 +169,18 @@ class MessageBuilder(ModuleReader):
             parts.extend(known[id(part)].parts if id(part) in known else (part,))
         return MessageTemplate(parts)
 
-    def _attribute_text(self, value: ast.FormattedValue, scope: Scope) -> MessageTemplate | None:
+    def _attribute_text(self, value: ast.FormattedValue, scope: Scope) -> Templates | None:
         """``f"{self.message} in {self.context!r}"`` in a ``__str__`` whose ``__init__`` set
-        both: their text, as ``str`` or ``repr`` formats it; None for any other field."""
+        both: their texts (one, or each of the ways an ``if`` left it), as ``str`` or
+        ``repr`` formats them; None for any other field."""
         if not isinstance(value.value, ast.Attribute) or value.format_spec is not None:
             return None
         if value.conversion not in (-1, ord("s"), ord("r")):
             return None
         held = self._self_attribute(value.value, scope)
-        if held is None or len(held) != 1 or held[0].is_opaque:
+        if not held or len(held) > MAX_ALTERNATIVES or any(t.is_opaque for t in held):
             return None
-        return quoted_repr(held[0]) if value.conversion == ord("r") else held[0]
+        return [quoted_repr(t) if value.conversion == ord("r") else t for t in held]
 
     def _fill_named(
         self, template: MessageTemplate, named: dict[str, ast.expr], scope: Scope, depth: int
@@ -301,7 +302,7 @@ class MessageBuilder(ModuleReader):
                 return [transform(t, fn2) for t in self.templates(node.args[0], scope, depth + 1)]
         return [MessageTemplate.expression(self.expr_text(node))]
 
-    def _fstring(self, node: ast.JoinedStr, scope: Scope, depth: int) -> MessageTemplate:
+    def _fstring(self, node: ast.JoinedStr, scope: Scope, depth: int) -> Templates:
         values = node.values
         formatted = [v for v in values if isinstance(v, ast.FormattedValue)]
         placeholders = (
@@ -316,6 +317,8 @@ class MessageBuilder(ModuleReader):
         if raw_fields is not None and len(raw_fields) != len(formatted):
             raw_fields = None
         parts: list[Literal | Hole] = []
+        #: Fields with several texts (``self.context`` set two ways): parts index -> texts.
+        several: dict[int, Templates] = {}
         k = 0
         for value in values:
             if isinstance(value, ast.Constant) and isinstance(value.value, str):
@@ -324,10 +327,14 @@ class MessageBuilder(ModuleReader):
             if not isinstance(value, ast.FormattedValue):
                 continue
             given = _given_text(value, scope)
-            if given is None:
-                given = self._attribute_text(value, scope)
-            if given is not None:
-                parts.extend(given.parts)
+            texts = [given] if given is not None else self._attribute_text(value, scope)
+            if texts is not None and len(texts) == 1:
+                parts.extend(texts[0].parts)
+                k += 1
+                continue
+            if texts is not None and len(several) < 2:
+                several[len(parts)] = texts
+                parts.append(Literal(""))  # stands in for the texts, filled below
                 k += 1
                 continue
             if placeholders and isinstance(value.value, ast.Name):
@@ -354,7 +361,10 @@ class MessageBuilder(ModuleReader):
                 conv = f"!{chr(value.conversion)}" if value.conversion > 0 else ""
                 parts.append(Hole("{" + text + conv + "}", text))
             k += 1
-        return MessageTemplate(parts)
+        ways: list[list[Literal | Hole]] = [parts]
+        for i in sorted(several, reverse=True):  # from the end: earlier places stay put
+            ways = [[*w[:i], *text.parts, *w[i + 1 :]] for w in ways for text in several[i]]
+        return [MessageTemplate(w) for w in ways]
 
 
 def _named_values(values: ast.expr) -> dict[str, ast.expr] | None:
