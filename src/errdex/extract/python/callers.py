@@ -1,0 +1,235 @@
+"""Messages a private helper was handed by its callers.
+
+``def _fail_neg(values, errmsg='negative value'): … raise StatisticsError(errmsg)`` prints
+what each caller passes (``harmonic_mean`` passes its local ``errmsg``, "harmonic mean does
+not support negative values"); packaging's ``_get_sequence_of_objects(d, PackageWheel,
+"wheels")`` wraps its errors in the context ``'wheels[0]'``. The raise's own line shows only
+the parameter. For a module-level function whose name says it is private, the calls of it
+in its module are its callers: each call's argument for a parameter the raise names, when
+it is text the call site settles (a literal, a local assigned literals, or a parameter of
+a private caller settled the same way, a few levels up), is bound to the parameter and the
+raise is read again. The record stays at the helper's raise line (the traceback's
+innermost frame is there, whoever called); the callers' messages are its alternatives, and
+they replace the bare parameter only when every call was settled.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from dataclasses import replace
+
+from errdex.template import MessageTemplate
+
+from .exceptions import ExceptionReader
+from .messages import MAX_ALTERNATIVES, Templates
+from .scope import LAZY, Fixed, Scope
+
+__all__ = ["CallerReader", "Part"]
+
+#: Levels of private callers passing the parameter on that are followed.
+MAX_LEVELS = 3
+Function = ast.FunctionDef | ast.AsyncFunctionDef
+Part = tuple[str | None, str | None, Templates, str, list[str]]
+
+
+class CallerReader(ExceptionReader):
+    """Finds the calls of the module's private functions and what they pass."""
+
+    _calls: dict[str, list[tuple[ast.Call, Function | None]]] | None = None
+    _tree: ast.Module | None = None
+
+    # -- entry point ------------------------------------------------------------------
+
+    def from_callers(self, stmt: ast.Raise, exc: ast.expr, scope: Scope, parts: list[Part]) -> list[Part]:
+        """``parts`` (what the raise shows) with the callers' messages added, or replacing
+        them when every caller was settled; ``parts`` unchanged when nothing applies."""
+        fn = self._private_function(scope)
+        if fn is None or not any(t.holes for part in parts for t in part[2]):
+            return parts
+        named = {n.id for n in ast.walk(exc) if isinstance(n, ast.Name)}
+        params = [p for p in _parameters(fn) if p in named and not _reassigned(fn, p)]
+        settled: dict[str, Templates] = {}
+        complete = True
+        for param in params:
+            found = self._settle(fn, param, 0)
+            if found is None:
+                complete = False
+            else:
+                settled[param] = found
+        if not settled:
+            return parts
+        env = dict(self._env_at(scope, stmt)) if scope.env is LAZY else dict(scope.env)
+        out: dict[tuple[str | None, str | None], Part] = {}
+        count = 0
+        for binding in _bindings(settled):
+            bound = replace(scope, env={**env, **{k: (Fixed(v),) for k, v in binding.items()}})
+            for shown, qualified, templates, style, notes in self._raised_parts(exc, bound):
+                key = (shown, qualified)
+                if key not in out:
+                    out[key] = (shown, qualified, [], style, notes)
+                held = out[key][2]
+                held.extend(t for t in templates if t not in held)
+                count = max(count, len(held))
+        if count > MAX_ALTERNATIVES:
+            return parts
+        calls = len(self._call_index().get(fn.name, ()))
+        note = f"message filled in from the {calls} call(s) of `{fn.name}` in this module"
+        if complete and not _is_public(fn):
+            return [(s, q, t, st, [*n, note]) for s, q, t, st, n in out.values()]
+        merged: list[Part] = []
+        for shown, qualified, templates, style, notes in parts:
+            extra = out.pop((shown, qualified), None)
+            more = [t for t in (extra[2] if extra else []) if t not in templates]
+            if len(templates) + len(more) > MAX_ALTERNATIVES:
+                more = []
+            merged.append(
+                (shown, qualified, [*templates, *more], style, [*notes, note] if more else notes)
+            )
+        return merged
+
+    # -- callers ----------------------------------------------------------------------
+
+    def _private_function(self, scope: Scope) -> Function | None:
+        fn = scope.node
+        if fn is None or scope.class_name is not None or scope.outer is not None:
+            return None
+        if scope.qualname != fn.name or self.functions.get(fn.name) is not fn:
+            return None
+        return fn
+
+    def _call_index(self) -> dict[str, list[tuple[ast.Call, Function | None]]]:
+        """Calls ``name(...)`` of the module's functions, with the function each stands in."""
+        if self._calls is None:
+            self._calls = {}
+            if self._tree is not None:
+                for call, within in _calls_in(self._tree.body, None):
+                    if isinstance(call.func, ast.Name) and call.func.id in self.functions:
+                        self._calls.setdefault(call.func.id, []).append((call, within))
+        return self._calls
+
+    def _settle(self, fn: Function, param: str, level: int) -> Templates | None:
+        """The texts every call of ``fn`` passes as ``param``; None when one is not settled."""
+        if level > MAX_LEVELS:
+            return None
+        calls = self._call_index().get(fn.name, [])
+        if not calls:
+            return None
+        out: Templates = []
+        for call, within in calls:
+            arg = _argument(fn, call, param)
+            if arg is None:
+                return None
+            found = self._text_of(arg, within, level)
+            if found is None:
+                return None
+            out.extend(t for t in found if t not in out)
+            if len(out) > MAX_ALTERNATIVES:
+                return None
+        return out
+
+    def _text_of(self, arg: ast.expr, within: Function | None, level: int) -> Templates | None:
+        """What a call's argument holds, where the call site settles it."""
+        if isinstance(arg, ast.Name):
+            if within is not None and arg.id in _parameters(within):
+                if _reassigned(within, arg.id) or self.functions.get(within.name) is not within:
+                    return None
+                if not within.name.startswith("_"):
+                    return None  # a public caller passes on what its own callers give
+                return self._settle(within, arg.id, level + 1)
+            values = _assigned_values(within, arg.id) if within is not None else None
+            if not values:
+                return None
+            out: Templates = []
+            for value in values:
+                found = self._text_of(value, None, level) if not isinstance(value, ast.Name) else None
+                if found is None:
+                    return None
+                out.extend(t for t in found if t not in out)
+            return out
+        if isinstance(arg, ast.Constant):
+            return [MessageTemplate.literal(arg.value)] if isinstance(arg.value, str) else None
+        if isinstance(arg, (ast.JoinedStr, ast.BinOp)):
+            found = self.templates(arg, Scope("", None, None, {}))
+            return None if any(t.is_opaque for t in found) else found
+        return None
+
+
+def _calls_in(
+    body: list[ast.stmt], within: Function | None
+) -> Iterator[tuple[ast.Call, Function | None]]:
+    """Every call in ``body``, with the function it stands in (a method's own, not its
+    class's); calls in a ``def`` nested deeper count for the function around it."""
+    for stmt in body:
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            yield from _calls_in(stmt.body, stmt)
+        elif isinstance(stmt, ast.ClassDef):
+            yield from _calls_in(stmt.body, within)
+        else:
+            for node in ast.walk(stmt):
+                if isinstance(node, ast.Call):
+                    yield node, within
+
+
+def _parameters(fn: Function) -> list[str]:
+    spec = fn.args
+    return [a.arg for a in [*spec.posonlyargs, *spec.args, *spec.kwonlyargs]]
+
+
+def _reassigned(fn: Function, name: str) -> bool:
+    return any(
+        isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, (ast.Store, ast.Del))
+        for n in ast.walk(fn)
+    )
+
+
+def _assigned_values(fn: Function, name: str) -> list[ast.expr] | None:
+    """The values of every ``name = value`` in ``fn``; None when it is bound another way
+    too (a loop, ``+=``, a tuple target…)."""
+    stores = sum(
+        1
+        for n in ast.walk(fn)
+        if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, (ast.Store, ast.Del))
+    )
+    plain = [
+        node.value
+        for node in ast.walk(fn)
+        if isinstance(node, ast.Assign)
+        and len(node.targets) == 1
+        and isinstance(node.targets[0], ast.Name)
+        and node.targets[0].id == name
+    ]
+    return plain if plain and len(plain) == stores else None
+
+
+def _argument(fn: Function, call: ast.Call, param: str) -> ast.expr | None:
+    """The expression a call binds to ``param`` (its default when it passes none)."""
+    spec = fn.args
+    positional = [a.arg for a in [*spec.posonlyargs, *spec.args]]
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(
+        k.arg is None for k in call.keywords
+    ):
+        return None
+    if param in positional and positional.index(param) < len(call.args):
+        return call.args[positional.index(param)]
+    for keyword in call.keywords:
+        if keyword.arg == param:
+            return keyword.value
+    defaults = dict(zip(reversed(positional), reversed(spec.defaults), strict=False))
+    kwonly = {a.arg: d for a, d in zip(spec.kwonlyargs, spec.kw_defaults, strict=True)}
+    return defaults.get(param) or kwonly.get(param)
+
+
+def _bindings(settled: dict[str, Templates]) -> Iterator[dict[str, MessageTemplate]]:
+    """Each combination of the parameters' texts (a few: their product is capped)."""
+    combos: list[dict[str, MessageTemplate]] = [{}]
+    for param, texts in settled.items():
+        combos = [{**c, param: t} for c in combos for t in texts]
+        if len(combos) > MAX_ALTERNATIVES:
+            return
+    yield from combos
+
+
+def _is_public(fn: Function) -> bool:
+    return not fn.name.startswith("_") or fn.name.startswith("__")
+
