@@ -118,3 +118,20 @@ def test_the_context_a_caller_names_is_in_the_template() -> None:
     assert templates["Expected a list in 'packages[0]'"].match(packages) is not None
     # a helper nobody calls keeps what its line shows: the context is a parameter
     assert any(t.holes for t in _templates(CONTEXT, 'raise Invalid("never').values())
+
+
+def test_each_of_many_callers_keeps_its_own_message() -> None:
+    """Ten contexts (``'hashes'``, ``'name'``…) are ten facts, more than one expression's
+    alternatives are allowed to be."""
+    keys = [f"key{i}" for i in range(10)]
+    code = (
+        "def _need(d, key):\n"
+        "    if key not in d:\n"
+        "        raise KeyError(f'missing {key}')\n"
+        "\n\n"
+        "def load(d):\n" + "".join(f"    _need(d, {k!r})\n" for k in keys)
+    )
+    templates = _templates(code, "raise KeyError")
+    assert set(templates) == {f"'missing {k}'" for k in keys}
+    printed = _printed(code, "load({})")
+    assert templates["'missing key0'"].match(printed) is not None

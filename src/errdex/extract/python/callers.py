@@ -29,6 +29,9 @@ __all__ = ["CallerReader", "Part"]
 
 #: Levels of private callers passing the parameter on that are followed.
 MAX_LEVELS = 3
+#: Messages kept for one raise from its callers: each caller's text is its own fact (a
+#: context ``'hashes'``, ``'name'``…), so more are kept than one expression's alternatives.
+MAX_FROM_CALLERS = 2 * MAX_ALTERNATIVES
 Function = ast.FunctionDef | ast.AsyncFunctionDef
 Part = tuple[str | None, str | None, Templates, str, list[str]]
 
@@ -71,7 +74,7 @@ class CallerReader(ExceptionReader):
                 held = out[key][2]
                 held.extend(t for t in templates if t not in held)
                 count = max(count, len(held))
-        if count > MAX_ALTERNATIVES:
+        if count > MAX_FROM_CALLERS:
             return parts
         calls = len(self._call_index().get(fn.name, ()))
         note = f"message filled in from the {calls} call(s) of `{fn.name}` in this module"
@@ -81,7 +84,7 @@ class CallerReader(ExceptionReader):
         for shown, qualified, templates, style, notes in parts:
             extra = out.pop((shown, qualified), None)
             more = [t for t in (extra[2] if extra else []) if t not in templates]
-            if len(templates) + len(more) > MAX_ALTERNATIVES:
+            if len(templates) + len(more) > MAX_FROM_CALLERS:
                 more = []
             merged.append(
                 (shown, qualified, [*templates, *more], style, [*notes, note] if more else notes)
@@ -124,7 +127,7 @@ class CallerReader(ExceptionReader):
             if found is None:
                 return None
             out.extend(t for t in found if t not in out)
-            if len(out) > MAX_ALTERNATIVES:
+            if len(out) > MAX_FROM_CALLERS:
                 return None
         return out
 
@@ -225,7 +228,7 @@ def _bindings(settled: dict[str, Templates]) -> Iterator[dict[str, MessageTempla
     combos: list[dict[str, MessageTemplate]] = [{}]
     for param, texts in settled.items():
         combos = [{**c, param: t} for c in combos for t in texts]
-        if len(combos) > MAX_ALTERNATIVES:
+        if len(combos) > MAX_FROM_CALLERS:
             return
     yield from combos
 
