@@ -456,11 +456,11 @@ class BuilderReader(FrameReader):
 
     def _self_attribute(self, node: ast.Attribute, scope: Scope) -> Templates | None:
         binding = scope.bound_self
-        if not (
-            isinstance(binding, SelfBinding)
-            and isinstance(node.value, ast.Name)
-            and node.value.id == "self"
-        ):
+        if not (isinstance(node.value, ast.Name) and node.value.id == "self"):
+            return None
+        if binding is None and scope.class_name in self.classes:
+            return self._field_default(node, self.classes[scope.class_name])
+        if not isinstance(binding, SelfBinding):
             return None
         if node.attr in binding.attrs:
             return [binding.attrs[node.attr]]
@@ -469,6 +469,38 @@ class BuilderReader(FrameReader):
         if binding.in_init:
             return None  # while ``__init__`` runs, only what it has set so far is known
         return instance_attribute(binding, node.attr)
+
+    def _field_default(self, node: ast.Attribute, cls: ast.ClassDef) -> Templates | None:
+        """``self.msg`` in a method of an attrs class declaring ``msg = attrib(converter=
+        default_if_none("…"))`` (or ``default="…"``): the default text, or what the caller
+        gave instead (a hole)."""
+        for stmt in cls.body:
+            if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
+                target, value = stmt.targets[0], stmt.value
+            elif isinstance(stmt, ast.AnnAssign) and stmt.value is not None:
+                target, value = stmt.target, stmt.value
+            else:
+                continue
+            if not (isinstance(target, ast.Name) and target.id == node.attr):
+                continue
+            if not (isinstance(value, ast.Call) and _callee_name(value) in _FIELD_CALLS):
+                return None
+            for keyword in value.keywords:
+                given = keyword.value
+                if (
+                    keyword.arg == "converter"
+                    and isinstance(given, ast.Call)
+                    and _callee_name(given) == "default_if_none"
+                    and len(given.args) == 1
+                ):
+                    given = given.args[0]
+                elif keyword.arg != "default":
+                    continue
+                found = self.templates(given, empty_scope(""))
+                if found and not any(t.is_opaque for t in found):
+                    return [*found, MessageTemplate.expression(self.expr_text(node))]
+            return None
+        return None
 
     def _returned_text(self, node: ast.Call, scope: Scope) -> Templates | None:
         """``self._format_error(value)``: what a method of the raising class returns."""
@@ -538,6 +570,17 @@ class BuilderReader(FrameReader):
         binding.used = True
         reader, value = found
         return reader.templates(value, empty_scope(""), depth + 1)
+
+
+#: attrs' and dataclasses' field declarations (``attr.ib``, ``attrs.field``…).
+_FIELD_CALLS = frozenset({"attrib", "ib", "field"})
+
+
+def _callee_name(call: ast.Call) -> str | None:
+    func = call.func
+    return func.id if isinstance(func, ast.Name) else (
+        func.attr if isinstance(func, ast.Attribute) else None
+    )
 
 
 def _is_self_attribute(node: ast.expr) -> bool:

@@ -85,7 +85,7 @@ class MessageBuilder(ModuleReader):
             return [MessageTemplate.literal("{") + items + MessageTemplate.literal("}")]
         if isinstance(node, ast.Tuple) and not any(isinstance(e, ast.Starred) for e in node.elts):
             # ``assert ok, ("unknown outcome", outcome)``: str() of a tuple is its repr
-            return [self.tuple_repr(node.elts, scope, depth + 1)]
+            return self.tuple_reprs(node.elts, scope, depth + 1)
         if isinstance(node, ast.Subscript):
             found = self._subscript(node, scope, depth)
             if found is not None:
@@ -96,15 +96,34 @@ class MessageBuilder(ModuleReader):
                 return held
         return [MessageTemplate.expression(self.expr_text(node))]
 
-    def tuple_repr(self, elements: list[ast.expr], scope: Scope, depth: int) -> MessageTemplate:
+    def tuple_reprs(self, elements: list[ast.expr], scope: Scope, depth: int) -> Templates:
+        """Each ``repr()`` the tuple can have: one per text of its first element that has
+        several (attrs' ``self.msg``: its default, or what the caller gave)."""
+        for i, element in enumerate(elements):
+            if isinstance(element, ast.Constant):
+                continue
+            found = self.templates(element, scope, depth + 1)
+            if 1 < len(found) <= MAX_ALTERNATIVES:
+                return [self.tuple_repr(elements, scope, depth, {i: t}) for t in found]
+        return [self.tuple_repr(elements, scope, depth)]
+
+    def tuple_repr(
+        self,
+        elements: list[ast.expr],
+        scope: Scope,
+        depth: int,
+        chosen: dict[int, MessageTemplate] | None = None,
+    ) -> MessageTemplate:
         """``repr()`` of a tuple of these: strings quoted, other constants as ``repr`` writes
-        them, anything else a hole (its repr is not known)."""
+        them, anything else a hole (its repr is not known); ``chosen`` fixes an element's
+        text."""
         pieces: list[MessageTemplate] = []
-        for element in elements:
+        for i, element in enumerate(elements):
             if isinstance(element, ast.Constant) and not isinstance(element.value, str):
                 pieces.append(MessageTemplate.literal(repr(element.value)))
                 continue
-            found = self.templates(element, scope, depth + 1)[0]
+            given = (chosen or {}).get(i)
+            found = given if given is not None else self.templates(element, scope, depth + 1)[0]
             pieces.append(found if found.is_opaque else quoted_repr(found))
         trailing = "," if len(pieces) == 1 else ""
         return (
