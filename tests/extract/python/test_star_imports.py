@@ -1,0 +1,76 @@
+"""``from .errors import *``: a class or message helper made visible by a star import is
+followed like an explicit import; checked against ``str()`` of what the package raises."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from errdex.extract.python import extract_python
+from errdex.extract.python.project import reading_repository
+
+ERRORS = """\
+__all__ = ["ParseError", "bad_token"]
+
+
+class ParseError(ValueError):
+    def __init__(self, what, line):
+        super().__init__(f"{what} at line {line}")
+
+
+def bad_token(token, line):
+    return ParseError(f"unexpected token {token!r}", line)
+
+
+class Hidden(ValueError):
+    def __init__(self):
+        super().__init__("hidden")
+"""
+
+PARSER = """\
+from .errors import *
+
+
+def parse(text):
+    if not text:
+        raise ParseError("empty input", 1)
+    raise bad_token(text[0], 1)
+"""
+
+
+@pytest.fixture
+def package(tmp_path: Path) -> Iterator[Path]:
+    root = tmp_path / "src" / "starpkg"
+    root.mkdir(parents=True)
+    (root / "__init__.py").write_text("")
+    (root / "errors.py").write_text(ERRORS)
+    (root / "parser.py").write_text(PARSER)
+    sys.path.insert(0, str(tmp_path / "src"))
+    yield tmp_path
+    sys.path.remove(str(tmp_path / "src"))
+    for name in [m for m in sys.modules if m == "starpkg" or m.startswith("starpkg.")]:
+        del sys.modules[name]
+
+
+def _printed(call: str) -> str:
+    module = importlib.import_module("starpkg.parser")
+    with pytest.raises(ValueError) as caught:
+        eval(call, vars(module))
+    return str(caught.value)
+
+
+def test_a_star_import_makes_the_class_and_the_helper_visible(package: Path) -> None:
+    rel = "src/starpkg/parser.py"
+    with reading_repository(package):
+        found = {s.line: s for s in extract_python((package / rel).read_text(), rel)}
+    empty, token = found[6], found[7]
+    assert empty.qualified_class == "starpkg.errors.ParseError"
+    assert empty.template.display == "empty input at line 1"
+    assert empty.template.match(_printed("parse('')")) is not None
+    assert token.qualified_class == "starpkg.errors.ParseError"
+    assert token.template.display == "unexpected token {token!r} at line 1"
+    assert token.template.match(_printed("parse('x')")) is not None
