@@ -135,3 +135,47 @@ def test_each_of_many_callers_keeps_its_own_message() -> None:
     assert set(templates) == {f"'missing {k}'" for k in keys}
     printed = _printed(code, "load({})")
     assert templates["'missing key0'"].match(printed) is not None
+
+
+CASE = """\
+class Failure(AssertionError):
+    pass
+
+
+class Case:
+    def fail(self, msg=None):
+        raise Failure(msg)
+
+    def check_positive(self, value):
+        if value <= 0:
+            self.fail("value must be positive")
+
+    def check_name(self, name):
+        if not name:
+            self.fail(f"empty name for {self!r}")
+
+
+class Other:
+    def fail(self, msg=None):
+        raise Failure(msg)
+
+    def run(self):
+        self.fail("other failed")
+"""
+
+
+def test_a_method_raising_its_argument_takes_each_self_call() -> None:
+    """``self.fail("…")`` (unittest's form): the record at ``fail``'s raise line holds each
+    message its class passes, beside the bare argument (code elsewhere may call it)."""
+    line = next(i for i, t in enumerate(CASE.splitlines(), 1) if "raise Failure(msg)" in t)
+    found = {
+        s.template.display: s.template
+        for s in extract_python(textwrap.dedent(CASE), "m.py", module="m")
+        if s.line == line
+    }
+    assert {"value must be positive", "empty name for {self!r}"} <= set(found)
+    assert "other failed" not in found  # another class's ``self.fail``
+    printed = _printed(CASE, "Case().check_positive(0)")
+    assert found["value must be positive"].match(printed) is not None
+    printed = _printed(CASE, "Case().check_name('')")
+    assert found["empty name for {self!r}"].match(printed) is not None

@@ -47,7 +47,7 @@ class CallerReader(ExceptionReader):
     def from_callers(self, stmt: ast.Raise, exc: ast.expr, scope: Scope, parts: list[Part]) -> list[Part]:
         """``parts`` (what the raise shows) with the callers' messages added, or replacing
         them when every caller was settled; ``parts`` unchanged when nothing applies."""
-        fn = self._private_function(scope)
+        fn = self._helper_function(scope)
         if fn is None or not any(t.holes for part in parts for t in part[2]):
             return parts
         named = {n.id for n in ast.walk(exc) if isinstance(n, ast.Name)}
@@ -76,7 +76,7 @@ class CallerReader(ExceptionReader):
                 count = max(count, len(held))
         if count > MAX_FROM_CALLERS:
             return parts
-        calls = len(self._call_index().get(fn.name, ()))
+        calls = len(self._call_index().get(self._key(fn) or "", ()))
         note = f"message filled in from the {calls} call(s) of `{fn.name}` in this module"
         if complete and not _is_public(fn):
             return [(s, q, t, st, [*n, note]) for s, q, t, st, n in out.values()]
@@ -93,13 +93,41 @@ class CallerReader(ExceptionReader):
 
     # -- callers ----------------------------------------------------------------------
 
-    def _private_function(self, scope: Scope) -> Function | None:
+    def _helper_function(self, scope: Scope) -> Function | None:
+        """The module function, or method called on ``self``, the raise stands in."""
         fn = scope.node
-        if fn is None or scope.class_name is not None or scope.outer is not None:
+        if fn is None or scope.outer is not None or self._key(fn) is None:
             return None
-        if scope.qualname != fn.name or self.functions.get(fn.name) is not fn:
-            return None
-        return fn
+        expected = f"{scope.class_name}.{fn.name}" if scope.class_name else fn.name
+        return fn if scope.qualname == expected else None
+
+    def _key(self, fn: Function) -> str | None:
+        """``name`` for a module function (called ``name(...)``), ``.name`` for a method
+        (called ``self.name(...)`` in the module's classes); None for anything else."""
+        if self.functions.get(fn.name) is fn:
+            return fn.name
+        params = _parameters(fn)
+        if (
+            params[:1] == ["self"]
+            and not fn.decorator_list
+            and any(self.methods.get((c, fn.name)) is fn for c in self.classes)
+        ):
+            return "." + fn.name
+        return None
+
+    def _owner(self, fn: Function) -> str | None:
+        return next((c for c in self.classes if self.methods.get((c, fn.name)) is fn), None)
+
+    def _inherits(self, within: Function, owner: str | None) -> bool:
+        """Whether ``within`` is a method of ``owner`` or of a class of the module that
+        names it as a base."""
+        mine = self._owner(within)
+        if owner is None or mine is None:
+            return False
+        if mine == owner:
+            return True
+        bases = self.classes[mine].bases
+        return any(isinstance(b, ast.Name) and b.id == owner for b in bases)
 
     def _call_index(self) -> dict[str, list[tuple[ast.Call, Function | None]]]:
         """Calls ``name(...)`` of the module's functions, with the function each stands in."""
@@ -107,20 +135,36 @@ class CallerReader(ExceptionReader):
             self._calls = {}
             if self._tree is not None:
                 for call, within in _calls_in(self._tree.body, None):
-                    if isinstance(call.func, ast.Name) and call.func.id in self.functions:
-                        self._calls.setdefault(call.func.id, []).append((call, within))
+                    func = call.func
+                    if isinstance(func, ast.Name) and func.id in self.functions:
+                        self._calls.setdefault(func.id, []).append((call, within))
+                    elif (
+                        isinstance(func, ast.Attribute)
+                        and isinstance(func.value, ast.Name)
+                        and func.value.id == "self"
+                    ):
+                        self._calls.setdefault("." + func.attr, []).append((call, within))
         return self._calls
 
     def _settle(self, fn: Function, param: str, level: int) -> Templates | None:
         """The texts every call of ``fn`` passes as ``param``; None when one is not settled."""
         if level > MAX_LEVELS:
             return None
-        calls = self._call_index().get(fn.name, [])
+        key = self._key(fn)
+        calls = self._call_index().get(key, []) if key else []
         if not calls:
             return None
+        method = key is not None and key.startswith(".")
+        if method:
+            # ``self.fail(…)`` calls this method only from its class and the module's
+            # subclasses of it
+            owner = self._owner(fn)
+            calls = [(c, w) for c, w in calls if w is not None and self._inherits(w, owner)]
+            if not calls:
+                return None
         out: Templates = []
         for call, within in calls:
-            arg = _argument(fn, call, param)
+            arg = _argument(fn, call, param, method=method)
             if arg is None:
                 return None
             found = self._text_of(arg, within, level)
@@ -135,7 +179,7 @@ class CallerReader(ExceptionReader):
         """What a call's argument holds, where the call site settles it."""
         if isinstance(arg, ast.Name):
             if within is not None and arg.id in _parameters(within):
-                if _reassigned(within, arg.id) or self.functions.get(within.name) is not within:
+                if _reassigned(within, arg.id) or self._key(within) is None:
                     return None
                 if not within.name.startswith("_"):
                     return None  # a public caller passes on what its own callers give
@@ -205,10 +249,14 @@ def _assigned_values(fn: Function, name: str) -> list[ast.expr] | None:
     return plain if plain and len(plain) == stores else None
 
 
-def _argument(fn: Function, call: ast.Call, param: str) -> ast.expr | None:
-    """The expression a call binds to ``param`` (its default when it passes none)."""
+def _argument(fn: Function, call: ast.Call, param: str, *, method: bool) -> ast.expr | None:
+    """The expression a call binds to ``param`` (its default when it passes none); a
+    method's ``self`` is the object called on."""
     spec = fn.args
     positional = [a.arg for a in [*spec.posonlyargs, *spec.args]]
+    defaults = dict(zip(reversed(positional), reversed(spec.defaults), strict=False))
+    if method:
+        positional = positional[1:]
     if any(isinstance(a, ast.Starred) for a in call.args) or any(
         k.arg is None for k in call.keywords
     ):
@@ -218,7 +266,6 @@ def _argument(fn: Function, call: ast.Call, param: str) -> ast.expr | None:
     for keyword in call.keywords:
         if keyword.arg == param:
             return keyword.value
-    defaults = dict(zip(reversed(positional), reversed(spec.defaults), strict=False))
     kwonly = {a.arg: d for a, d in zip(spec.kwonlyargs, spec.kw_defaults, strict=True)}
     return defaults.get(param) or kwonly.get(param)
 
