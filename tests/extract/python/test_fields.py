@@ -38,7 +38,11 @@ def passes(value):
 
 def _templates(code: str, source: str) -> list[Any]:
     line = next(i for i, text in enumerate(code.splitlines(), 1) if source in text)
-    return [s.template for s in extract_python(textwrap.dedent(code), "m.py", module="m") if s.line == line]
+    return [
+        s.template
+        for s in extract_python(textwrap.dedent(code), "m.py", module="m")
+        if s.line == line
+    ]
 
 
 def _printed(code: str, call: str) -> str:

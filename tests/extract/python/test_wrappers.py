@@ -88,9 +88,9 @@ def test_a_context_left_none_never_prints() -> None:
     is no message this raise can print."""
     printed = str(_raised(CONTEXT, "check_path('', None)"))
     assert printed == "path or url must be provided"
-    assert set(_templates(CONTEXT, "raise Invalid(\"path")) == {"path or url must be provided"}
+    assert set(_templates(CONTEXT, 'raise Invalid("path')) == {"path or url must be provided"}
     printed = str(_raised(CONTEXT, "check_hash({})"))
-    templates = _templates(CONTEXT, "raise Invalid(\"At least")
+    templates = _templates(CONTEXT, 'raise Invalid("At least')
     assert set(templates) == {"At least one hash must be provided"}
     assert templates["At least one hash must be provided"].match(printed) is not None
 
@@ -110,7 +110,7 @@ def test_a_wrapper_of_a_caught_error_prints_its_message_in_the_context() -> None
         printed = str(_raised(CONTEXT, call))
         assert printed == expected
         assert any(t.match(printed) is not None for t in wrapped.values()), (printed, wrapped)
-    items = _templates(CONTEXT, "context=f\"{key}[{len(result)}]\"")
+    items = _templates(CONTEXT, 'context=f"{key}[{len(result)}]"')
     assert items and not any(t.is_opaque for t in items.values())
     for value, expected in ((-1, "Negative in 'k[0].size'"), (3, "bad value 3 in 'k[0]'")):
         printed = str(_raised(CONTEXT, f"get_items({{'k': [{value}]}}, inner, 'k')"))

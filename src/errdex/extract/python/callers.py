@@ -42,9 +42,15 @@ class CallerReader(ExceptionReader):
     _calls: dict[str, list[tuple[ast.Call, Function | None]]] | None = None
     _tree: ast.Module | None = None
 
+    def _raised_parts(self, exc: ast.expr, scope: Scope) -> Iterator[Part]:
+        """What a raise raises, read as the walk reads it (:mod:`.walk`)."""
+        raise NotImplementedError
+
     # -- entry point ------------------------------------------------------------------
 
-    def from_callers(self, stmt: ast.Raise, exc: ast.expr, scope: Scope, parts: list[Part]) -> list[Part]:
+    def from_callers(
+        self, stmt: ast.Raise, exc: ast.expr, scope: Scope, parts: list[Part]
+    ) -> list[Part]:
         """``parts`` (what the raise shows) with the callers' messages added, or replacing
         them when every caller was settled; ``parts`` unchanged when nothing applies."""
         fn = self._helper_function(scope)
@@ -189,7 +195,9 @@ class CallerReader(ExceptionReader):
                 return None
             out: Templates = []
             for value in values:
-                found = self._text_of(value, None, level) if not isinstance(value, ast.Name) else None
+                found = (
+                    self._text_of(value, None, level) if not isinstance(value, ast.Name) else None
+                )
                 if found is None:
                     return None
                 out.extend(t for t in found if t not in out)
@@ -282,4 +290,3 @@ def _bindings(settled: dict[str, Templates]) -> Iterator[dict[str, MessageTempla
 
 def _is_public(fn: Function) -> bool:
     return not fn.name.startswith("_") or fn.name.startswith("__")
-

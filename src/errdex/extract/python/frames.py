@@ -442,7 +442,9 @@ class FrameReader(HierarchyReader):
             is_str = any(isinstance(n, ast.Name) and n.id == "str" for n in names)
             if isinstance(known, Text) and known.caught:
                 # a caught exception is no string; which class it is, is not known
-                return False if all(isinstance(n, ast.Name) and n.id == "str" for n in names) else None
+                return (
+                    False if all(isinstance(n, ast.Name) and n.id == "str" for n in names) else None
+                )
             if isinstance(known, Text):
                 return is_str
             return None
@@ -455,8 +457,9 @@ class FrameReader(HierarchyReader):
             # ``if self.context:`` with ``__init__`` having set it to None, or to text
             if test.attr in frame.binding.nones:
                 return False
-            held = frame.binding.choices.get(test.attr) or [frame.binding.attrs.get(test.attr)]
-            if all(t is not None and t.display != "None" and not t.is_opaque for t in held):
+            one = frame.binding.attrs.get(test.attr)
+            held = frame.binding.choices.get(test.attr) or ([one] if one is not None else [])
+            if held and all(t.display != "None" and not t.is_opaque for t in held):
                 return True
             return None
         if isinstance(test, ast.Name):
