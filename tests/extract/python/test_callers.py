@@ -4,10 +4,7 @@ the callers' messages, each checked against ``str()`` of what the fixture really
 
 from __future__ import annotations
 
-import textwrap
-from typing import Any
-
-from errdex.extract.python import extract_python
+from ._fixture import raised, templates_at
 
 FAIL_NEG = """\
 class StatisticsError(ValueError):
@@ -71,25 +68,12 @@ def _unused(key):
 """
 
 
-def _templates(code: str, source: str) -> dict[str, Any]:
-    """The templates of the line of ``code`` holding ``source``."""
-    line = next(i for i, text in enumerate(code.splitlines(), 1) if source in text)
-    found = extract_python(textwrap.dedent(code), "m.py", module="m")
-    return {s.template.display: s.template for s in found if s.line == line}
-
-
 def _printed(code: str, call: str) -> str:
-    scope: dict[str, Any] = {}
-    exec(compile(textwrap.dedent(code), "m.py", "exec"), scope)
-    try:
-        exec(call, scope)
-    except Exception as exc:  # whatever it raises is what is checked
-        return str(exc)
-    raise AssertionError(f"{call} raised nothing")
+    return str(raised(code, call))
 
 
 def test_a_private_helper_raises_each_message_its_callers_pass() -> None:
-    templates = _templates(FAIL_NEG, "raise StatisticsError(errmsg)")
+    templates = templates_at(FAIL_NEG, "raise StatisticsError(errmsg)")
     # one caller passes its local, one leaves the default: both print, nothing else does
     assert set(templates) == {"harmonic mean does not support negative values", "negative value"}
     for call in ("harmonic_mean([1, -2])", "geometric_mean([-1])"):
@@ -99,14 +83,14 @@ def test_a_private_helper_raises_each_message_its_callers_pass() -> None:
 
 def test_a_public_function_keeps_its_own_template_beside_its_callers() -> None:
     """Code outside the module may call ``public_check`` with anything."""
-    templates = _templates(FAIL_NEG, 'raise StatisticsError(f"{what}')
+    templates = templates_at(FAIL_NEG, 'raise StatisticsError(f"{what}')
     assert set(templates) == {"{what} must not be negative", "side must not be negative"}
     printed = _printed(FAIL_NEG, "area(-1)")
     assert templates["side must not be negative"].match(printed) is not None
 
 
 def test_the_context_a_caller_names_is_in_the_template() -> None:
-    templates = _templates(CONTEXT, 'raise Invalid("Expected a list"')
+    templates = templates_at(CONTEXT, 'raise Invalid("Expected a list"')
     assert set(templates) == {
         "Expected a list in 'wheels[0]'",
         "Expected a list in 'packages[0]'",
@@ -117,7 +101,7 @@ def test_the_context_a_caller_names_is_in_the_template() -> None:
     assert templates["Expected a list in 'wheels[0]'"].match(wheels) is not None
     assert templates["Expected a list in 'packages[0]'"].match(packages) is not None
     # a helper nobody calls keeps what its line shows: the context is a parameter
-    assert any(t.holes for t in _templates(CONTEXT, 'raise Invalid("never').values())
+    assert any(t.holes for t in templates_at(CONTEXT, 'raise Invalid("never').values())
 
 
 def test_each_of_many_callers_keeps_its_own_message() -> None:
@@ -131,7 +115,7 @@ def test_each_of_many_callers_keeps_its_own_message() -> None:
         "\n\n"
         "def load(d):\n" + "".join(f"    _need(d, {k!r})\n" for k in keys)
     )
-    templates = _templates(code, "raise KeyError")
+    templates = templates_at(code, "raise KeyError")
     assert set(templates) == {f"'missing {k}'" for k in keys}
     printed = _printed(code, "load({})")
     assert templates["'missing key0'"].match(printed) is not None
@@ -167,12 +151,7 @@ class Other:
 def test_a_method_raising_its_argument_takes_each_self_call() -> None:
     """``self.fail("…")`` (unittest's form): the record at ``fail``'s raise line holds each
     message its class passes, beside the bare argument (code elsewhere may call it)."""
-    line = next(i for i, t in enumerate(CASE.splitlines(), 1) if "raise Failure(msg)" in t)
-    found = {
-        s.template.display: s.template
-        for s in extract_python(textwrap.dedent(CASE), "m.py", module="m")
-        if s.line == line
-    }
+    found = templates_at(CASE, "raise Failure(msg)")  # the first: ``Case.fail``
     assert {"value must be positive", "empty name for {self!r}"} <= set(found)
     assert "other failed" not in found  # another class's ``self.fail``
     printed = _printed(CASE, "Case().check_positive(0)")

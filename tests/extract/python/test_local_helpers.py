@@ -5,7 +5,6 @@ through ``self``. The expected texts are checked against what the fixture really
 from __future__ import annotations
 
 import importlib
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -13,6 +12,8 @@ import pytest
 
 from errdex.extract.python import extract_python
 from errdex.extract.python.project import reading_repository
+
+from ._fixture import package_on_disk
 
 ERRORS = """\
 class ParseError(ValueError):
@@ -68,16 +69,9 @@ def either(raw, strict):
 
 @pytest.fixture
 def package(tmp_path: Path) -> Iterator[Path]:
-    pkg = tmp_path / "src" / "toml_like"
-    pkg.mkdir(parents=True)
-    (pkg / "__init__.py").write_text("")
-    for name, text in (("errors", ERRORS), ("parser", PARSER), ("api", API)):
-        (pkg / f"{name}.py").write_text(text)
-    sys.path.insert(0, str(tmp_path / "src"))
-    yield tmp_path
-    sys.path.remove(str(tmp_path / "src"))
-    for name in [m for m in sys.modules if m.split(".")[0] == "toml_like"]:
-        del sys.modules[name]
+    modules = {"errors": ERRORS, "parser": PARSER, "api": API}
+    with package_on_disk(tmp_path, "toml_like", modules) as root:
+        yield root
 
 
 def _printed(call: str) -> str:

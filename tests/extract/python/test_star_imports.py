@@ -4,7 +4,6 @@ followed like an explicit import; checked against ``str()`` of what the package 
 from __future__ import annotations
 
 import importlib
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -12,6 +11,8 @@ import pytest
 
 from errdex.extract.python import extract_python
 from errdex.extract.python.project import reading_repository
+
+from ._fixture import package_on_disk
 
 ERRORS = """\
 __all__ = ["ParseError", "bad_token"]
@@ -44,16 +45,8 @@ def parse(text):
 
 @pytest.fixture
 def package(tmp_path: Path) -> Iterator[Path]:
-    root = tmp_path / "src" / "starpkg"
-    root.mkdir(parents=True)
-    (root / "__init__.py").write_text("")
-    (root / "errors.py").write_text(ERRORS)
-    (root / "parser.py").write_text(PARSER)
-    sys.path.insert(0, str(tmp_path / "src"))
-    yield tmp_path
-    sys.path.remove(str(tmp_path / "src"))
-    for name in [m for m in sys.modules if m == "starpkg" or m.startswith("starpkg.")]:
-        del sys.modules[name]
+    with package_on_disk(tmp_path, "starpkg", {"errors": ERRORS, "parser": PARSER}) as root:
+        yield root
 
 
 def _printed(call: str) -> str:

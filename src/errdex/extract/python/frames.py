@@ -439,26 +439,18 @@ class FrameReader(HierarchyReader):
             names = kinds.elts if isinstance(kinds, ast.Tuple) else [kinds]
             if known is None or not all(isinstance(n, ast.Name) for n in names):
                 return None
-            is_str = any(isinstance(n, ast.Name) and n.id == "str" for n in names)
+            strings = [isinstance(n, ast.Name) and n.id == "str" for n in names]
             if isinstance(known, Text) and known.caught:
                 # a caught exception is no string; which class it is, is not known
-                return (
-                    False if all(isinstance(n, ast.Name) and n.id == "str" for n in names) else None
-                )
-            if isinstance(known, Text):
-                return is_str
-            return None
-        if (
-            isinstance(test, ast.Attribute)
-            and isinstance(test.value, ast.Name)
-            and test.value.id == "self"
-            and frame.binding is not None
-        ):
+                return False if all(strings) else None
+            return any(strings) if isinstance(known, Text) else None
+        attr = _self_attr(test)
+        if attr is not None and frame.binding is not None:
             # ``if self.context:`` with ``__init__`` having set it to None, or to text
-            if test.attr in frame.binding.nones:
+            if attr in frame.binding.nones:
                 return False
-            one = frame.binding.attrs.get(test.attr)
-            held = frame.binding.choices.get(test.attr) or ([one] if one is not None else [])
+            one = frame.binding.attrs.get(attr)
+            held = frame.binding.choices.get(attr) or ([one] if one is not None else [])
             if held and all(t.display != "None" and not t.is_opaque for t in held):
                 return True
             return None
@@ -475,13 +467,8 @@ class FrameReader(HierarchyReader):
         """The value of a name when it is known to be None or text; None when it is not."""
         if isinstance(expr, ast.Constant) and expr.value is None:
             return NONE
-        if (
-            isinstance(expr, ast.Attribute)
-            and isinstance(expr.value, ast.Name)
-            and expr.value.id == "self"
-            and frame.binding is not None
-            and expr.attr in frame.binding.nones
-        ):
+        attr = _self_attr(expr)
+        if attr is not None and frame.binding is not None and attr in frame.binding.nones:
             return NONE
         if not isinstance(expr, ast.Name):
             return None
@@ -509,6 +496,13 @@ class FrameReader(HierarchyReader):
         return None
 
     # -- ``self.messages[key]``, ``self.message`` -------------------------------------------
+
+
+def _self_attr(expr: ast.expr) -> str | None:
+    """``x`` of ``self.x``; None for any other expression."""
+    if isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name):
+        return expr.attr if expr.value.id == "self" else None
+    return None
 
 
 def _is_true_text(template: MessageTemplate) -> bool:
