@@ -4,6 +4,7 @@ followed like an explicit import; checked against ``str()`` of what the package 
 from __future__ import annotations
 
 import importlib
+import sysconfig
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -67,3 +68,16 @@ def test_a_star_import_makes_the_class_and_the_helper_visible(package: Path) -> 
     assert token.qualified_class == "starpkg.errors.ParseError"
     assert token.template.display == "unexpected token {token!r} at line 1"
     assert token.template.match(_printed("parse('x')")) is not None
+
+
+def test_the_standard_library_read_as_a_repository_keeps_every_configparser_site() -> None:
+    """``collections.abc`` star-imports ``_collections_abc``: with ``MutableMapping`` now
+    resolved, ``key = self.optionxform(str(key))`` in a loop reads its own value again; that
+    must end (it once recursed without end and the whole module lost its sites)."""
+    stdlib = Path(sysconfig.get_paths()["stdlib"])
+    text = (stdlib / "configparser.py").read_text()
+    with reading_repository(stdlib, "Lib/"):
+        found = extract_python(text, "Lib/configparser.py")
+    assert len(found) == len(extract_python(text, "Lib/configparser.py"))
+    duplicate = [s for s in found if s.qualified_class == "configparser.DuplicateOptionError"]
+    assert duplicate

@@ -64,6 +64,10 @@ class Unfollowed:
 class BuilderReader(PrinterReader):
     """Follows helpers and ``__init__`` methods of the repository to the message they build."""
 
+    #: The ``self.method(…)`` calls whose returned text is being read: a call met again
+    #: inside its own reading is not read twice (it would never end).
+    _returning: set[int] | None = None
+
     # -- entry points ---------------------------------------------------------------------
     def built_by_helper(self, call: ast.Call, scope: Scope) -> Built | None:
         """``raise helper(...)``: the class and message the helper's returned exception has."""
@@ -425,14 +429,22 @@ class BuilderReader(PrinterReader):
             # ``self`` is the class or any subclass its module defines: each may differ
             own = SelfBinding(ClassRef(self, self.classes[scope.class_name]))
             bindings = [own, *(SelfBinding(s) for s in own.ref.reader.subclasses(own.ref))]
+        if self._returning is None:
+            self._returning = set()
+        if id(node) in self._returning:
+            return None  # ``key = self.optionxform(str(key))`` in a loop: the call's own value
+        self._returning.add(id(node))
         found: Templates = []
-        for binding in bindings:
-            texts = self._text_for(func, node, scope, binding)
-            if texts is None:
-                return None
-            found.extend(t for t in texts if t not in found)
-            if binding is bindings[0] and not binding.used:
-                break  # nothing read from ``self``'s class: the subclasses say the same
+        try:
+            for binding in bindings:
+                texts = self._text_for(func, node, scope, binding)
+                if texts is None:
+                    return None
+                found.extend(t for t in texts if t not in found)
+                if binding is bindings[0] and not binding.used:
+                    break  # nothing read from ``self``'s class: the subclasses say the same
+        finally:
+            self._returning.discard(id(node))
         if not found or len(found) > MAX_ALTERNATIVES or all(t.is_opaque for t in found):
             return None
         return found
