@@ -16,6 +16,7 @@ they replace the bare parameter only when every call was settled.
 from __future__ import annotations
 
 import ast
+from bisect import bisect_left
 from collections.abc import Iterator
 from dataclasses import replace
 
@@ -39,7 +40,10 @@ Part = tuple[str | None, str | None, Templates, str, list[str]]
 class CallerReader(ExceptionReader):
     """Finds the calls of the module's private functions and what they pass."""
 
+    #: Per key (``name`` or ``.name``): the calls of it in the module.
     _calls: dict[str, list[tuple[ast.Call, Function | None]]] | None = None
+    #: Per function (by id): the names it binds.
+    _stored: dict[int, set[str]] | None = None
     _tree: ast.Module | None = None
 
     def _raised_parts(self, exc: ast.expr, scope: Scope) -> Iterator[Part]:
@@ -56,8 +60,14 @@ class CallerReader(ExceptionReader):
         fn = self._helper_function(scope)
         if fn is None or not any(t.holes for part in parts for t in part[2]):
             return parts
+        called = self._key(fn)
+        if called is None or not self._calls_of(called):
+            return parts
         named = {n.id for n in ast.walk(exc) if isinstance(n, ast.Name)}
-        params = [p for p in _parameters(fn) if p in named and not _reassigned(fn, p)]
+        params = [p for p in _parameters(fn) if p in named]
+        if not params:
+            return parts
+        params = [p for p in params if not self._reassigned(fn, p)]
         settled: dict[str, Templates] = {}
         complete = True
         for param in params:
@@ -82,7 +92,7 @@ class CallerReader(ExceptionReader):
                 count = max(count, len(held))
         if count > MAX_FROM_CALLERS:
             return parts
-        calls = len(self._call_index().get(self._key(fn) or "", ()))
+        calls = len(self._calls_of(called))
         note = f"message filled in from the {calls} call(s) of `{fn.name}` in this module"
         if complete and not _is_public(fn):
             return [(s, q, t, st, [*n, note]) for s, q, t, st, n in out.values()]
@@ -121,6 +131,19 @@ class CallerReader(ExceptionReader):
             return "." + fn.name
         return None
 
+    def _reassigned(self, fn: Function, name: str) -> bool:
+        """Whether ``fn`` binds ``name`` anywhere (then a parameter is not what was passed)."""
+        if self._stored is None:
+            self._stored = {}
+        stored = self._stored.get(id(fn))
+        if stored is None:
+            stored = self._stored[id(fn)] = {
+                n.id
+                for n in ast.walk(fn)
+                if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del))
+            }
+        return name in stored
+
     def _owner(self, fn: Function) -> str | None:
         return next((c for c in self.classes if self.methods.get((c, fn.name)) is fn), None)
 
@@ -135,29 +158,43 @@ class CallerReader(ExceptionReader):
         bases = self.classes[mine].bases
         return any(isinstance(b, ast.Name) and b.id == owner for b in bases)
 
-    def _call_index(self) -> dict[str, list[tuple[ast.Call, Function | None]]]:
-        """Calls ``name(...)`` of the module's functions, with the function each stands in."""
+    def _calls_of(self, key: str) -> list[tuple[ast.Call, Function | None]]:
+        """The calls ``name(...)`` (``self.name(...)`` for a ``.name`` key) in the module,
+        with the function each stands in; only statements on lines showing the call are
+        walked."""
         if self._calls is None:
             self._calls = {}
-            if self._tree is not None:
-                for call, within in _calls_in(self._tree.body, None):
+        if key not in self._calls:
+            method = key.startswith(".")
+            needle = f"{key}("
+            at = self.source.find(needle)
+            # the ``def name(`` line is no call: a module function needs a second occurrence
+            if not method and at >= 0:
+                at = self.source.find(needle, at + 1)
+            lines = [i for i, text in enumerate(self.lines, 1) if needle in text] if at >= 0 else []
+            found: list[tuple[ast.Call, Function | None]] = []
+            if self._tree is not None and lines:
+                for call, within in _calls_in(self._tree.body, None, lines):
                     func = call.func
-                    if isinstance(func, ast.Name) and func.id in self.functions:
-                        self._calls.setdefault(func.id, []).append((call, within))
-                    elif (
-                        isinstance(func, ast.Attribute)
-                        and isinstance(func.value, ast.Name)
-                        and func.value.id == "self"
-                    ):
-                        self._calls.setdefault("." + func.attr, []).append((call, within))
-        return self._calls
+                    if method:
+                        if (
+                            isinstance(func, ast.Attribute)
+                            and func.attr == key[1:]
+                            and isinstance(func.value, ast.Name)
+                            and func.value.id == "self"
+                        ):
+                            found.append((call, within))
+                    elif isinstance(func, ast.Name) and func.id == key:
+                        found.append((call, within))
+            self._calls[key] = found
+        return self._calls[key]
 
     def _settle(self, fn: Function, param: str, level: int) -> Templates | None:
         """The texts every call of ``fn`` passes as ``param``; None when one is not settled."""
         if level > MAX_LEVELS:
             return None
         key = self._key(fn)
-        calls = self._call_index().get(key, []) if key else []
+        calls = self._calls_of(key) if key else []
         if not calls:
             return None
         method = key is not None and key.startswith(".")
@@ -185,7 +222,7 @@ class CallerReader(ExceptionReader):
         """What a call's argument holds, where the call site settles it."""
         if isinstance(arg, ast.Name):
             if within is not None and arg.id in _parameters(within):
-                if _reassigned(within, arg.id) or self._key(within) is None:
+                if self._reassigned(within, arg.id) or self._key(within) is None:
                     return None
                 if not within.name.startswith("_"):
                     return None  # a public caller passes on what its own callers give
@@ -211,15 +248,19 @@ class CallerReader(ExceptionReader):
 
 
 def _calls_in(
-    body: list[ast.stmt], within: Function | None
+    body: list[ast.stmt], within: Function | None, lines: list[int]
 ) -> Iterator[tuple[ast.Call, Function | None]]:
-    """Every call in ``body``, with the function it stands in (a method's own, not its
-    class's); calls in a ``def`` nested deeper count for the function around it."""
+    """Every call in the statements of ``body`` that span one of ``lines`` (sorted), with
+    the function it stands in (a method's own, not its class's); calls in a ``def`` nested
+    deeper count for the function around it."""
     for stmt in body:
+        first = bisect_left(lines, stmt.lineno)
+        if first == len(lines) or lines[first] > (stmt.end_lineno or stmt.lineno):
+            continue
         if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            yield from _calls_in(stmt.body, stmt)
+            yield from _calls_in(stmt.body, stmt, lines)
         elif isinstance(stmt, ast.ClassDef):
-            yield from _calls_in(stmt.body, within)
+            yield from _calls_in(stmt.body, within, lines)
         else:
             for node in ast.walk(stmt):
                 if isinstance(node, ast.Call):
@@ -229,13 +270,6 @@ def _calls_in(
 def _parameters(fn: Function) -> list[str]:
     spec = fn.args
     return [a.arg for a in [*spec.posonlyargs, *spec.args, *spec.kwonlyargs]]
-
-
-def _reassigned(fn: Function, name: str) -> bool:
-    return any(
-        isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, (ast.Store, ast.Del))
-        for n in ast.walk(fn)
-    )
 
 
 def _assigned_values(fn: Function, name: str) -> list[ast.expr] | None:
