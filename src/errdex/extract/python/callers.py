@@ -112,7 +112,11 @@ class CallerReader(ExceptionReader):
     def _helper_function(self, scope: Scope) -> Function | None:
         """The module function, or method called on ``self``, the raise stands in."""
         fn = scope.node
-        if fn is None or scope.outer is not None or self._key(fn) is None:
+        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or not isinstance(
+            fn.args, ast.arguments
+        ):
+            return None  # Cython's ``cdef`` functions, read by the same walk, bind otherwise
+        if scope.outer is not None or self._key(fn) is None:
             return None
         expected = f"{scope.class_name}.{fn.name}" if scope.class_name else fn.name
         return fn if scope.qualname == expected else None
@@ -269,6 +273,8 @@ def _calls_in(
 
 def _parameters(fn: Function) -> list[str]:
     spec = fn.args
+    if not isinstance(spec, ast.arguments):
+        return []
     return [a.arg for a in [*spec.posonlyargs, *spec.args, *spec.kwonlyargs]]
 
 
