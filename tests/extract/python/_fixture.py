@@ -11,6 +11,8 @@ from pathlib import Path
 from typing import Any
 
 from errdex.extract.python import extract_python
+from errdex.extract.python.project import reading_repository
+from errdex.extract.site import ErrorSite
 from errdex.template import MessageTemplate
 
 
@@ -47,3 +49,21 @@ def package_on_disk(root: Path, name: str, modules: dict[str, str]) -> Iterator[
         sys.path.remove(str(root / "src"))
         for loaded in [m for m in sys.modules if m.split(".")[0] == name]:
             del sys.modules[loaded]
+
+
+def printed_by(module: str, call: str) -> str:
+    """``str()`` of the ``ValueError`` that ``call`` raises in the imported ``module``."""
+    import importlib
+
+    import pytest
+
+    namespace = vars(importlib.import_module(module))
+    with pytest.raises(ValueError) as caught:
+        eval(call, namespace)
+    return str(caught.value)
+
+
+def sites_by_line(root: Path, rel: str) -> dict[int, ErrorSite]:
+    """The sites of ``root/rel``, read as the scan reads a repository."""
+    with reading_repository(root):
+        return {s.line: s for s in extract_python((root / rel).read_text(), rel)}

@@ -3,7 +3,6 @@ followed like an explicit import; checked against ``str()`` of what the package 
 
 from __future__ import annotations
 
-import importlib
 import sysconfig
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,7 +12,7 @@ import pytest
 from errdex.extract.python import extract_python
 from errdex.extract.python.project import reading_repository
 
-from ._fixture import package_on_disk
+from ._fixture import package_on_disk, printed_by, sites_by_line
 
 ERRORS = """\
 __all__ = ["ParseError", "bad_token"]
@@ -51,16 +50,12 @@ def package(tmp_path: Path) -> Iterator[Path]:
 
 
 def _printed(call: str) -> str:
-    module = importlib.import_module("starpkg.parser")
-    with pytest.raises(ValueError) as caught:
-        eval(call, vars(module))
-    return str(caught.value)
+    return printed_by("starpkg.parser", call)
 
 
 def test_a_star_import_makes_the_class_and_the_helper_visible(package: Path) -> None:
     rel = "src/starpkg/parser.py"
-    with reading_repository(package):
-        found = {s.line: s for s in extract_python((package / rel).read_text(), rel)}
+    found = sites_by_line(package, rel)
     empty, token = found[6], found[7]
     assert empty.qualified_class == "starpkg.errors.ParseError"
     assert empty.template.display == "empty input at line 1"
