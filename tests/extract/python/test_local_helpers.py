@@ -4,15 +4,12 @@ through ``self``. The expected texts are checked against what the fixture really
 
 from __future__ import annotations
 
-import importlib
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from errdex.extract.python import extract_python
-from errdex.extract.python.project import reading_repository
+from ._fixture import package_on_disk, printed_by, sites_by_line
 
 ERRORS = """\
 class ParseError(ValueError):
@@ -68,29 +65,18 @@ def either(raw, strict):
 
 @pytest.fixture
 def package(tmp_path: Path) -> Iterator[Path]:
-    pkg = tmp_path / "src" / "toml_like"
-    pkg.mkdir(parents=True)
-    (pkg / "__init__.py").write_text("")
-    for name, text in (("errors", ERRORS), ("parser", PARSER), ("api", API)):
-        (pkg / f"{name}.py").write_text(text)
-    sys.path.insert(0, str(tmp_path / "src"))
-    yield tmp_path
-    sys.path.remove(str(tmp_path / "src"))
-    for name in [m for m in sys.modules if m.split(".")[0] == "toml_like"]:
-        del sys.modules[name]
+    modules = {"errors": ERRORS, "parser": PARSER, "api": API}
+    with package_on_disk(tmp_path, "toml_like", modules) as root:
+        yield root
 
 
 def _printed(call: str) -> str:
-    api = importlib.import_module("toml_like.api")
-    with pytest.raises(ValueError) as caught:
-        eval(call, vars(api))
-    return str(caught.value)
+    return printed_by("toml_like.api", call)
 
 
 def test_a_helper_called_on_a_local_instance_builds_the_message(package: Path) -> None:
     rel = "src/toml_like/api.py"
-    with reading_repository(package):
-        found = {s.line: s for s in extract_python((package / rel).read_text(), rel)}
+    found = sites_by_line(package, rel)
     value = found[7]
     assert value.qualified_class == "toml_like.errors.UnexpectedChar"
     assert value.template.display == "Unexpected character: {char!r} at line 1 col {col}"

@@ -8,6 +8,8 @@ from typing import Any
 
 from errdex.extract.python import extract_python
 
+from ._fixture import raised as _raised
+
 GROUPS = """\
 class Collector:
     def __init__(self):
@@ -29,16 +31,6 @@ def one():
 
 def _sites(code: str) -> dict[int, Any]:
     return {s.line: s for s in extract_python(textwrap.dedent(code), "m.py", module="m")}
-
-
-def _raised(code: str, call: str) -> BaseException:
-    scope: dict[str, Any] = {}
-    exec(compile(textwrap.dedent(code), "m.py", "exec"), scope)
-    try:
-        exec(call, scope)
-    except BaseException as exc:  # whatever it raises is what is checked
-        return exc
-    raise AssertionError(f"{call} raised nothing")
 
 
 def _prints(site: Any, exc: BaseException) -> bool:

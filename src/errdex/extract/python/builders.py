@@ -17,8 +17,7 @@ otherwise the parameter stays a hole named as the callee names it.
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass
-from dataclasses import replace as dc_replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from errdex.template import MessageTemplate
@@ -31,14 +30,14 @@ from .frames import (
     ClassValue,
     Fail,
     Frame,
-    FrameReader,
     Function,
     SelfBinding,
     Text,
     empty_scope,
 )
-from .hierarchy import ClassRef, Node, class_attribute, defines, method_of
+from .hierarchy import ClassRef, Node, defines, method_of
 from .messages import MAX_ALTERNATIVES, Templates
+from .printers import PrinterReader
 from .scope import Scope
 
 __all__ = ["BuilderReader", "Built", "SelfBinding", "Unfollowed"]
@@ -51,6 +50,8 @@ class Built:
     qualified: str
     templates: Templates
     notes: list[str]
+    #: Said beside the derivation: what was left out of the templates, and why.
+    remarks: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -60,8 +61,12 @@ class Unfollowed:
     builder: str
 
 
-class BuilderReader(FrameReader):
+class BuilderReader(PrinterReader):
     """Follows helpers and ``__init__`` methods of the repository to the message they build."""
+
+    #: The ``self.method(…)`` calls whose returned text is being read: a call met again
+    #: inside its own reading is not read twice (it would never end).
+    _returning: set[int] | None = None
 
     # -- entry points ---------------------------------------------------------------------
     def built_by_helper(self, call: ast.Call, scope: Scope) -> Built | None:
@@ -300,65 +305,17 @@ class BuilderReader(FrameReader):
             message = builtin_message(full, args)
         if isinstance(printer, ClassRef):
             steps.append(f"`{printer.node.name}.__str__`")
-            return Built(ref.qualified, _builder(printer)._run_str(printer, binding), steps)
+            printed = _builder(printer)._run_str(printer, binding)
+            remarks = []
+            if binding.left_out:
+                remarks.append(
+                    f"left out: `{printer.node.name}.__str__` returning `{binding.left_out}` alone,"
+                    " which prints only the wrapped value (when the context is empty)"
+                )
+            return Built(ref.qualified, printed, steps, remarks)
         if binding.sets_args:
             raise Fail  # ``self.args = …``: what the builtin ``__str__`` prints was replaced
         return Built(ref.qualified, [message], steps)
-
-    def _run_str(self, printer: ClassRef, binding: SelfBinding) -> Templates:
-        """What ``__str__`` returns, reading the attributes ``__init__`` set."""
-        fn = method_of(printer, "__str__")
-        alias = class_attribute(printer, "__str__")
-        if fn is None and isinstance(alias, ast.Name):
-            fn = method_of(printer, alias.id)  # ``__str__ = __repr__``
-        if fn is None:
-            raise Fail
-        binding.in_init = False
-        frame = self._frame(fn, Args(), binding, printer, [])
-        try:
-            returned = self._walk_to(fn.body, frame, None)
-            found = self.templates(returned, frame.scope) if isinstance(returned, ast.expr) else []
-            if any(t.is_opaque for t in found):
-                raise Fail  # a local name the walk could not decide: try every value it takes
-        except Fail:
-            found = self._every_return(fn, frame)
-        if not found or len(found) > MAX_ALTERNATIVES or any(t.is_opaque for t in found):
-            raise Fail
-        return found
-
-    def _every_return(self, fn: Function, frame: Frame) -> Templates:
-        """A ``__str__`` that branches on what is not known: the text of each ``return``
-        (one of them prints), a local name holding any value assigned to it (argparse's
-        ``format = '%(message)s'`` or ``'argument %(argument_name)s: %(message)s'``)."""
-        held: dict[str, list[ast.expr]] = {}
-        plain: set[int] = set()  # the targets of ``name = value``
-        for node in ast.walk(fn):
-            if (
-                isinstance(node, ast.Assign)
-                and len(node.targets) == 1
-                and isinstance(node.targets[0], ast.Name)
-            ):
-                held.setdefault(node.targets[0].id, []).append(node.value)
-                plain.add(id(node.targets[0]))
-        for node in ast.walk(fn):
-            if (
-                isinstance(node, ast.Name)
-                and isinstance(node.ctx, ast.Store)
-                and id(node) not in plain
-            ):
-                raise Fail  # bound by a loop, ``with``, augmented assignment…
-        if any(len(values) > MAX_ALTERNATIVES for values in held.values()):
-            raise Fail
-        scope = dc_replace(
-            frame.scope, env={**frame.scope.env, **{k: tuple(v) for k, v in held.items()}}
-        )
-        out: Templates = []
-        for node in ast.walk(fn):
-            if isinstance(node, ast.Return) and node.value is not None:
-                out.extend(t for t in self.templates(node.value, scope) if t not in out)
-        if not out or len(out) > MAX_ALTERNATIVES or any(t.is_opaque for t in out):
-            raise Fail
-        return out
 
     def _run_init(
         self,
@@ -439,14 +396,16 @@ class BuilderReader(FrameReader):
 
     def _self_attribute(self, node: ast.Attribute, scope: Scope) -> Templates | None:
         binding = scope.bound_self
-        if not (
-            isinstance(binding, SelfBinding)
-            and isinstance(node.value, ast.Name)
-            and node.value.id == "self"
-        ):
+        if not (isinstance(node.value, ast.Name) and node.value.id == "self"):
+            return None
+        if binding is None and scope.class_name in self.classes:
+            return self._field_default(node, self.classes[scope.class_name])
+        if not isinstance(binding, SelfBinding):
             return None
         if node.attr in binding.attrs:
             return [binding.attrs[node.attr]]
+        if node.attr in binding.choices:
+            return list(binding.choices[node.attr])
         if binding.in_init:
             return None  # while ``__init__`` runs, only what it has set so far is known
         return instance_attribute(binding, node.attr)
@@ -470,14 +429,22 @@ class BuilderReader(FrameReader):
             # ``self`` is the class or any subclass its module defines: each may differ
             own = SelfBinding(ClassRef(self, self.classes[scope.class_name]))
             bindings = [own, *(SelfBinding(s) for s in own.ref.reader.subclasses(own.ref))]
+        if self._returning is None:
+            self._returning = set()
+        if id(node) in self._returning:
+            return None  # ``key = self.optionxform(str(key))`` in a loop: the call's own value
+        self._returning.add(id(node))
         found: Templates = []
-        for binding in bindings:
-            texts = self._text_for(func, node, scope, binding)
-            if texts is None:
-                return None
-            found.extend(t for t in texts if t not in found)
-            if binding is bindings[0] and not binding.used:
-                break  # nothing read from ``self``'s class: the subclasses say the same
+        try:
+            for binding in bindings:
+                texts = self._text_for(func, node, scope, binding)
+                if texts is None:
+                    return None
+                found.extend(t for t in texts if t not in found)
+                if binding is bindings[0] and not binding.used:
+                    break  # nothing read from ``self``'s class: the subclasses say the same
+        finally:
+            self._returning.discard(id(node))
         if not found or len(found) > MAX_ALTERNATIVES or all(t.is_opaque for t in found):
             return None
         return found

@@ -159,7 +159,7 @@ class ExceptionReader(BuilderReader):
             return qualified, shown, [MessageTemplate.expression(expression)], "class_init"
         if built is None or built.templates == plain[2]:
             return plain  # what the line shows is what prints: no derivation to report
-        self.derived = [derivation(built.notes)]
+        self.derived = [derivation(built.notes), *built.remarks]
         return qualified, shown, built.templates, "class_init"
 
     def _plain_parts(
@@ -212,8 +212,7 @@ class ExceptionReader(BuilderReader):
             return qualified, shown, [group_message(t, count, source) for t in message], style
         if self._prints_args_tuple(qualified, shown):
             # ``ValueError("bad", x)`` prints as the tuple repr: ('bad', <x>)
-            tuple_template = self.tuple_repr(args, helper_scope, 0)
-            return qualified, shown, [tuple_template], "multiple_args"
+            return qualified, shown, self.tuple_reprs(args, helper_scope, 0), "multiple_args"
         return qualified, shown, self.templates(args[0], helper_scope), style
 
     def _prints_args_tuple(self, qualified: str, shown: str) -> bool:

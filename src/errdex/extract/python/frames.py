@@ -43,6 +43,8 @@ Function = ast.FunctionDef | ast.AsyncFunctionDef
 @dataclass(frozen=True)
 class Text:
     template: MessageTemplate
+    #: The value is an exception an ``except … as name`` caught: its ``str()`` is the hole.
+    caught: bool = False
 
 
 @dataclass(frozen=True)
@@ -86,6 +88,12 @@ class SelfBinding:
     sets_args: bool = False
     #: Whether an ``__init__`` of the chain is running (attributes not yet all set).
     in_init: bool = False
+    #: Attributes the chain set to None (``self.context = context`` with none given).
+    nones: set[str] = field(default_factory=set)
+    #: Attributes set differently on the ways through an ``if`` not decided: each text.
+    choices: dict[str, list[MessageTemplate]] = field(default_factory=dict)
+    #: A ``__str__`` return of the bare value, left out of the templates (see builders).
+    left_out: str | None = None
 
 
 @dataclass
@@ -160,6 +168,8 @@ class FrameReader(HierarchyReader):
             return NONE
         if isinstance(expr, (ast.Name, ast.Attribute)) and self._is_class_expr(expr, scope):
             return ClassValue(self.qualify(expr))
+        if isinstance(expr, ast.Name) and expr.id in scope.caught and expr.id not in scope.env:
+            return Text(MessageTemplate.expression(expr.id), caught=True)
         found = self.templates(expr, scope)
         if len(found) == 1 or (
             found and scope.bound_self is None and len(found) <= MAX_ALTERNATIVES
@@ -263,7 +273,8 @@ class FrameReader(HierarchyReader):
             elif isinstance(stmt, ast.If):
                 decided = self._decide(stmt.test, frame)
                 if decided is None:
-                    self._unknown(stmt, frame)
+                    if mro is None or not self._both_ways(stmt, frame, mro):
+                        self._unknown(stmt, frame)
                     continue
                 found2 = self._walk_to(stmt.body if decided else stmt.orelse, frame, mro)
                 if found2 is not None:
@@ -285,6 +296,33 @@ class FrameReader(HierarchyReader):
             else:
                 self._unknown(stmt, frame)
         return None
+
+    def _both_ways(self, stmt: ast.If, frame: Frame, mro: list[Node]) -> bool:
+        """An ``if`` of an ``__init__`` not decided: run each branch (see :mod:`.branches`);
+        False, with the frame as it was, when that cannot be done."""
+        from .branches import join, restore, snapshot
+
+        binding = frame.binding
+        if binding is None:
+            return False
+        start = snapshot(frame, binding)
+        ends = []
+        for branch in (stmt.body, stmt.orelse):
+            try:
+                if self._walk_to(branch, frame, mro) is not None:
+                    restore(frame, binding, start)
+                    return False  # a ``return`` on one way only
+                ends.append(snapshot(frame, binding))
+            except Fail:
+                if not (branch and isinstance(branch[-1], ast.Raise)):
+                    restore(frame, binding, start)
+                    return False
+                # this way raises something else: the exception built is the other way's
+            restore(frame, binding, start)
+        if not ends or not join(frame, binding, ends):
+            restore(frame, binding, start)
+            return False
+        return True
 
     def _set_attributes(
         self, stmt: ast.Assign | ast.AnnAssign | ast.AugAssign, frame: Frame
@@ -315,11 +353,21 @@ class FrameReader(HierarchyReader):
                 continue
             if target.attr == "args":
                 binding.sets_args = True
+            if value is not None and self._known(value, frame) is NONE:
+                binding.nones.add(target.attr)
+            else:
+                binding.nones.discard(target.attr)
+            if isinstance(value, ast.IfExp):
+                # ``f"{context}.{inner}" if context else inner``: the way the test decides
+                decided = self._decide(value.test, frame)
+                value = value if decided is None else (value.body if decided else value.orelse)
             found = self.templates(value, frame.scope) if value is not None else []
+            binding.choices.pop(target.attr, None)
+            binding.attrs.pop(target.attr, None)
             if len(found) == 1:
                 binding.attrs[target.attr] = found[0]
-            else:
-                binding.attrs.pop(target.attr, None)
+            elif 1 < len(found) <= MAX_ALTERNATIVES:
+                binding.choices[target.attr] = found
 
     def _mutated(self, call: ast.Call, frame: Frame) -> None:
         """``parts.append(x)``: a method call may change the local it is called on."""
@@ -331,6 +379,7 @@ class FrameReader(HierarchyReader):
                 frame.scope.env[name] = (Fixed(MessageTemplate.expression(name)),)
             elif frame.binding is not None:
                 frame.binding.attrs.clear()  # a method of self may set any attribute
+                frame.binding.choices.clear()
 
     def _unknown(self, stmt: ast.AST, frame: Frame) -> None:
         """A statement not followed: what it may return ends the chain, what it binds is unknown."""
@@ -347,6 +396,16 @@ class FrameReader(HierarchyReader):
             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
                 frame.values.pop(node.id, None)
                 frame.scope.env[node.id] = (Fixed(MessageTemplate.expression(node.id)),)
+            if (
+                isinstance(node, ast.Attribute)
+                and isinstance(node.ctx, ast.Store)
+                and isinstance(node.value, ast.Name)
+                and node.value.id == "self"
+                and frame.binding is not None
+            ):
+                frame.binding.attrs.pop(node.attr, None)  # set on a path not followed
+                frame.binding.choices.pop(node.attr, None)
+                frame.binding.nones.discard(node.attr)
 
     def _decide(self, test: ast.expr, frame: Frame) -> bool | None:
         """A condition's truth where the known values settle it, else None."""
@@ -380,23 +439,37 @@ class FrameReader(HierarchyReader):
             names = kinds.elts if isinstance(kinds, ast.Tuple) else [kinds]
             if known is None or not all(isinstance(n, ast.Name) for n in names):
                 return None
-            if isinstance(known, Text):
-                return any(isinstance(n, ast.Name) and n.id == "str" for n in names)
+            strings = [isinstance(n, ast.Name) and n.id == "str" for n in names]
+            if isinstance(known, Text) and known.caught:
+                # a caught exception is no string; which class it is, is not known
+                return False if all(strings) else None
+            return any(strings) if isinstance(known, Text) else None
+        attr = _self_attr(test)
+        if attr is not None and frame.binding is not None:
+            # ``if self.context:`` with ``__init__`` having set it to None, or to text
+            if attr in frame.binding.nones:
+                return False
+            one = frame.binding.attrs.get(attr)
+            held = frame.binding.choices.get(attr) or ([one] if one is not None else [])
+            if held and all(t.display != "None" and not t.is_opaque for t in held):
+                return True
             return None
-        if (
-            isinstance(test, ast.Attribute)
-            and isinstance(test.value, ast.Name)
-            and test.value.id == "self"
-            and frame.binding is not None
-        ):
-            # ``if self.context:`` with ``__init__`` having set it to text that has letters
-            held = frame.binding.attrs.get(test.attr)
-            if held is not None and held.display != "None" and not held.is_opaque:
+        if isinstance(test, ast.Name):
+            # ``if context:``: None is false, text with letters of its own is true
+            known = self._known(test, frame)
+            if known is NONE:
+                return False
+            if isinstance(known, Text) and not known.caught and _is_true_text(known.template):
                 return True
         return None
 
     def _known(self, expr: ast.expr, frame: Frame) -> Value | None:
         """The value of a name when it is known to be None or text; None when it is not."""
+        if isinstance(expr, ast.Constant) and expr.value is None:
+            return NONE
+        attr = _self_attr(expr)
+        if attr is not None and frame.binding is not None and attr in frame.binding.nones:
+            return NONE
         if not isinstance(expr, ast.Name):
             return None
         if expr.id in frame.values:
@@ -423,6 +496,28 @@ class FrameReader(HierarchyReader):
         return None
 
     # -- ``self.messages[key]``, ``self.message`` -------------------------------------------
+
+
+def _self_attr(expr: ast.expr) -> str | None:
+    """``x`` of ``self.x``; None for any other expression."""
+    if isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name):
+        return expr.attr if expr.value.id == "self" else None
+    return None
+
+
+def _is_true_text(template: MessageTemplate) -> bool:
+    """Whether a value shown so is surely true: text, not a number or a falsy constant's
+    ``str()`` (a literal ``0`` passed along shows as ``0``)."""
+    if template.is_opaque:
+        return False
+    shown = template.display.strip()
+    if shown in ("False", "None", "()", "[]", "{}", "set()"):
+        return False
+    try:
+        float(shown)
+    except ValueError:
+        return True
+    return False
 
 
 def _assigned(stmt: ast.stmt) -> list[str]:

@@ -53,6 +53,30 @@ Node = ClassRef | type
 class HierarchyReader(MessageBuilder):
     """Finds the repository's classes by qualified name and reads their MRO."""
 
+    def _index_module(self, tree: ast.Module) -> None:
+        super()._index_module(tree)
+        for base in self.star_imports:
+            self._import_star(base)
+
+    def _import_star(self, base: str) -> None:
+        """``from .errors import *``: the names that module exports (its ``__all__``, else
+        its public functions, classes and imports) become imports here, unless this module
+        defines the name itself."""
+        other = self.reader_of(base)
+        if other is None or other is self:
+            return
+        names = other.exported
+        if names is None:
+            names = [
+                n
+                for n in [*other.functions, *other.classes, *other.imports]
+                if not n.startswith("_")
+            ]
+        for name in names:
+            if name in self.functions or name in self.classes or name in self.imports:
+                continue
+            self.imports[name] = other.imports.get(name, f"{other.module}.{name}")
+
     def reader_of(self, module: str) -> HierarchyReader | None:
         """This module, or another one of the same repository (None: not readable here)."""
         if module == self.module:

@@ -53,7 +53,7 @@ class MessageBuilder(ModuleReader):
                 return [MessageTemplate.literal("Ellipsis")]
             return [MessageTemplate.literal(str(node.value))]  # str(5) is what prints
         if isinstance(node, ast.JoinedStr):
-            return [self._fstring(node, scope, depth)]
+            return self._fstring(node, scope, depth)
         if isinstance(node, ast.BinOp):
             if isinstance(node.op, ast.Add):
                 left = self.templates(node.left, scope, depth + 1)
@@ -85,7 +85,7 @@ class MessageBuilder(ModuleReader):
             return [MessageTemplate.literal("{") + items + MessageTemplate.literal("}")]
         if isinstance(node, ast.Tuple) and not any(isinstance(e, ast.Starred) for e in node.elts):
             # ``assert ok, ("unknown outcome", outcome)``: str() of a tuple is its repr
-            return [self.tuple_repr(node.elts, scope, depth + 1)]
+            return self.tuple_reprs(node.elts, scope, depth + 1)
         if isinstance(node, ast.Subscript):
             found = self._subscript(node, scope, depth)
             if found is not None:
@@ -96,15 +96,34 @@ class MessageBuilder(ModuleReader):
                 return held
         return [MessageTemplate.expression(self.expr_text(node))]
 
-    def tuple_repr(self, elements: list[ast.expr], scope: Scope, depth: int) -> MessageTemplate:
+    def tuple_reprs(self, elements: list[ast.expr], scope: Scope, depth: int) -> Templates:
+        """Each ``repr()`` the tuple can have: one per text of its first element that has
+        several (attrs' ``self.msg``: its default, or what the caller gave)."""
+        for i, element in enumerate(elements):
+            if isinstance(element, ast.Constant):
+                continue
+            found = self.templates(element, scope, depth + 1)
+            if 1 < len(found) <= MAX_ALTERNATIVES:
+                return [self.tuple_repr(elements, scope, depth, {i: t}) for t in found]
+        return [self.tuple_repr(elements, scope, depth)]
+
+    def tuple_repr(
+        self,
+        elements: list[ast.expr],
+        scope: Scope,
+        depth: int,
+        chosen: dict[int, MessageTemplate] | None = None,
+    ) -> MessageTemplate:
         """``repr()`` of a tuple of these: strings quoted, other constants as ``repr`` writes
-        them, anything else a hole (its repr is not known)."""
+        them, anything else a hole (its repr is not known); ``chosen`` fixes an element's
+        text."""
         pieces: list[MessageTemplate] = []
-        for element in elements:
+        for i, element in enumerate(elements):
             if isinstance(element, ast.Constant) and not isinstance(element.value, str):
                 pieces.append(MessageTemplate.literal(repr(element.value)))
                 continue
-            found = self.templates(element, scope, depth + 1)[0]
+            given = (chosen or {}).get(i)
+            found = given if given is not None else self.templates(element, scope, depth + 1)[0]
             pieces.append(found if found.is_opaque else quoted_repr(found))
         trailing = "," if len(pieces) == 1 else ""
         return (
@@ -169,17 +188,18 @@ class MessageBuilder(ModuleReader):
             parts.extend(known[id(part)].parts if id(part) in known else (part,))
         return MessageTemplate(parts)
 
-    def _attribute_text(self, value: ast.FormattedValue, scope: Scope) -> MessageTemplate | None:
+    def _attribute_text(self, value: ast.FormattedValue, scope: Scope) -> Templates | None:
         """``f"{self.message} in {self.context!r}"`` in a ``__str__`` whose ``__init__`` set
-        both: their text, as ``str`` or ``repr`` formats it; None for any other field."""
+        both: their texts (one, or each of the ways an ``if`` left it), as ``str`` or
+        ``repr`` formats them; None for any other field."""
         if not isinstance(value.value, ast.Attribute) or value.format_spec is not None:
             return None
         if value.conversion not in (-1, ord("s"), ord("r")):
             return None
         held = self._self_attribute(value.value, scope)
-        if held is None or len(held) != 1 or held[0].is_opaque:
+        if not held or len(held) > MAX_ALTERNATIVES or any(t.is_opaque for t in held):
             return None
-        return quoted_repr(held[0]) if value.conversion == ord("r") else held[0]
+        return [quoted_repr(t) if value.conversion == ord("r") else t for t in held]
 
     def _fill_named(
         self, template: MessageTemplate, named: dict[str, ast.expr], scope: Scope, depth: int
@@ -301,7 +321,7 @@ class MessageBuilder(ModuleReader):
                 return [transform(t, fn2) for t in self.templates(node.args[0], scope, depth + 1)]
         return [MessageTemplate.expression(self.expr_text(node))]
 
-    def _fstring(self, node: ast.JoinedStr, scope: Scope, depth: int) -> MessageTemplate:
+    def _fstring(self, node: ast.JoinedStr, scope: Scope, depth: int) -> Templates:
         values = node.values
         formatted = [v for v in values if isinstance(v, ast.FormattedValue)]
         placeholders = (
@@ -316,6 +336,8 @@ class MessageBuilder(ModuleReader):
         if raw_fields is not None and len(raw_fields) != len(formatted):
             raw_fields = None
         parts: list[Literal | Hole] = []
+        #: Fields with several texts (``self.context`` set two ways): parts index -> texts.
+        several: dict[int, Templates] = {}
         k = 0
         for value in values:
             if isinstance(value, ast.Constant) and isinstance(value.value, str):
@@ -324,10 +346,14 @@ class MessageBuilder(ModuleReader):
             if not isinstance(value, ast.FormattedValue):
                 continue
             given = _given_text(value, scope)
-            if given is None:
-                given = self._attribute_text(value, scope)
-            if given is not None:
-                parts.extend(given.parts)
+            texts = [given] if given is not None else self._attribute_text(value, scope)
+            if texts is not None and len(texts) == 1:
+                parts.extend(texts[0].parts)
+                k += 1
+                continue
+            if texts is not None and len(several) < 2:
+                several[len(parts)] = texts
+                parts.append(Literal(""))  # stands in for the texts, filled below
                 k += 1
                 continue
             if placeholders and isinstance(value.value, ast.Name):
@@ -354,7 +380,10 @@ class MessageBuilder(ModuleReader):
                 conv = f"!{chr(value.conversion)}" if value.conversion > 0 else ""
                 parts.append(Hole("{" + text + conv + "}", text))
             k += 1
-        return MessageTemplate(parts)
+        ways: list[list[Literal | Hole]] = [parts]
+        for i in sorted(several, reverse=True):  # from the end: earlier places stay put
+            ways = [[*w[:i], *text.parts, *w[i + 1 :]] for w in ways for text in several[i]]
+        return [MessageTemplate(w) for w in ways]
 
 
 def _named_values(values: ast.expr) -> dict[str, ast.expr] | None:

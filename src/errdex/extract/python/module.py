@@ -46,6 +46,11 @@ class ModuleReader:
         self.functions: dict[str, ast.FunctionDef | ast.AsyncFunctionDef] = {}
         self.methods: dict[tuple[str, str], ast.FunctionDef | ast.AsyncFunctionDef] = {}
         self.classes: dict[str, ast.ClassDef] = {}
+        #: Modules this one star-imports (``from .errors import *``), resolved by the
+        #: hierarchy reader, which can read them.
+        self.star_imports: list[str] = []
+        #: ``__all__`` when the module spells it as a literal list or tuple.
+        self.exported: list[str] | None = None
 
     # -- module facts -----------------------------------------------------------------
 
@@ -70,11 +75,25 @@ class ModuleReader:
                     if node.level > 1:
                         anchor = anchor[: len(anchor) - (node.level - 1)]
                     base = ".".join([*anchor, *([base] if base else [])])
+                if any(alias.name == "*" for alias in node.names):
+                    self.star_imports.append(base.lstrip("."))
                 for alias in node.names:
                     if alias.name != "*":
                         self.imports[alias.asname or alias.name] = f"{base}.{alias.name}".lstrip(
                             "."
                         )
+            elif (
+                isinstance(node, ast.Assign)
+                and len(node.targets) == 1
+                and isinstance(node.targets[0], ast.Name)
+                and node.targets[0].id == "__all__"
+                and isinstance(node.value, (ast.List, ast.Tuple))
+            ):
+                self.exported = [
+                    e.value
+                    for e in node.value.elts
+                    if isinstance(e, ast.Constant) and isinstance(e.value, str)
+                ]
             elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 self.functions.setdefault(node.name, node)
             elif isinstance(node, ast.Assign) and isinstance(node.value, ast.Name):

@@ -19,7 +19,8 @@ from errdex.extract.site import ErrorSite, SiteKind
 from errdex.record import Severity
 from errdex.template import MessageTemplate
 
-from .exceptions import ExceptionReader, derivation
+from .callers import CallerReader
+from .exceptions import derivation
 from .guards import Guards, write_guard
 from .literals import irreducible, style_of
 from .messages import Templates
@@ -45,7 +46,7 @@ _INFO = frozenset({"StopIteration", "StopAsyncIteration", "GeneratorExit", "Syst
 _WARN_NAMES = frozenset({"warn", "warn_explicit"})
 
 
-class ModuleExtractor(ExceptionReader):
+class ModuleExtractor(CallerReader):
     """Walks one module's statements and records each raise, warn and assert it reaches."""
 
     def __init__(self, source: str, file_path: str, module: str, fields: dict[str, str]) -> None:
@@ -58,6 +59,7 @@ class ModuleExtractor(ExceptionReader):
 
     def run(self, tree: ast.Module) -> list[ErrorSite]:
         self._keyword_lines = _keyword_lines(self.source)
+        self._tree = tree
         self._index_module(tree)
         scope = Scope(qualname="", function=None, class_name=None, env=self.module_env)
         self._walk(tree.body, scope, ())
@@ -291,7 +293,8 @@ class ModuleExtractor(ExceptionReader):
         if exc is None:
             return  # bare ``raise``: a re-raise, not a new site
         cause = self.expr_text(stmt.cause) if stmt.cause is not None else None
-        for shown, qualified, templates, style, notes in self._raised_parts(exc, scope):
+        parts = self.from_callers(stmt, exc, scope, list(self._raised_parts(exc, scope)))
+        for shown, qualified, templates, style, notes in parts:
             self._add(
                 stmt, "raise", scope, guards, shown, qualified, templates, style, cause, notes
             )

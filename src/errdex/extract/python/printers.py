@@ -1,0 +1,139 @@
+"""What a repository exception class's ``__str__`` prints, and what an attrs field holds.
+
+Split from :mod:`.builders`, which runs ``__init__`` chains: once the chain has set the
+attributes (``SelfBinding``), ``__str__`` is run over them; a ``__str__`` that branches
+on what is not known gives the text of each ``return``.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import replace as dc_replace
+
+from errdex.template import MessageTemplate
+
+from .frames import Args, Fail, Frame, FrameReader, Function, SelfBinding, empty_scope
+from .hierarchy import ClassRef, class_attribute, method_of
+from .messages import MAX_ALTERNATIVES, Templates
+
+__all__ = ["PrinterReader"]
+
+
+class PrinterReader(FrameReader):
+    """Runs ``__str__`` over what ``__init__`` set; reads attrs fields' defaults."""
+
+    def _run_str(self, printer: ClassRef, binding: SelfBinding) -> Templates:
+        """What ``__str__`` returns, reading the attributes ``__init__`` set."""
+        fn = method_of(printer, "__str__")
+        alias = class_attribute(printer, "__str__")
+        if fn is None and isinstance(alias, ast.Name):
+            fn = method_of(printer, alias.id)  # ``__str__ = __repr__``
+        if fn is None:
+            raise Fail
+        binding.in_init = False
+        frame = self._frame(fn, Args(), binding, printer, [])
+        try:
+            returned = self._walk_to(fn.body, frame, None)
+            found = self.templates(returned, frame.scope) if isinstance(returned, ast.expr) else []
+            if any(t.is_opaque for t in found):
+                raise Fail  # a local name the walk could not decide: try every value it takes
+        except Fail:
+            found = self._every_return(fn, frame)
+        if not found or len(found) > MAX_ALTERNATIVES or any(t.is_opaque for t in found):
+            raise Fail
+        return found
+
+    def _every_return(self, fn: Function, frame: Frame) -> Templates:
+        """A ``__str__`` that branches on what is not known: the text of each ``return``
+        (one of them prints), a local name holding any value assigned to it (argparse's
+        ``format = '%(message)s'`` or ``'argument %(argument_name)s: %(message)s'``)."""
+        held: dict[str, list[ast.expr]] = {}
+        plain: set[int] = set()  # the targets of ``name = value``
+        for node in ast.walk(fn):
+            if (
+                isinstance(node, ast.Assign)
+                and len(node.targets) == 1
+                and isinstance(node.targets[0], ast.Name)
+            ):
+                held.setdefault(node.targets[0].id, []).append(node.value)
+                plain.add(id(node.targets[0]))
+        for node in ast.walk(fn):
+            if (
+                isinstance(node, ast.Name)
+                and isinstance(node.ctx, ast.Store)
+                and id(node) not in plain
+            ):
+                raise Fail  # bound by a loop, ``with``, augmented assignment…
+        if any(len(values) > MAX_ALTERNATIVES for values in held.values()):
+            raise Fail
+        scope = dc_replace(
+            frame.scope, env={**frame.scope.env, **{k: tuple(v) for k, v in held.items()}}
+        )
+        out: Templates = []
+        bare: list[str] = []
+        for node in ast.walk(fn):
+            if isinstance(node, ast.Return) and node.value is not None:
+                found = self.templates(node.value, scope)
+                if _is_self_attribute(node.value) and all(t.is_opaque for t in found):
+                    # ``return self.message`` when there is no context: the value alone
+                    bare.append(self.expr_text(node.value))
+                    continue
+                out.extend(t for t in found if t not in out)
+        if not out or len(out) > MAX_ALTERNATIVES or any(t.is_opaque for t in out):
+            raise Fail
+        if bare and frame.binding is not None:
+            frame.binding.left_out = bare[0]
+        return out
+
+    def _field_default(self, node: ast.Attribute, cls: ast.ClassDef) -> Templates | None:
+        """``self.msg`` in a method of an attrs class declaring ``msg = attrib(converter=
+        default_if_none("…"))`` (or ``default="…"``): the default text, or what the caller
+        gave instead (a hole)."""
+        for stmt in cls.body:
+            if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
+                target, value = stmt.targets[0], stmt.value
+            elif isinstance(stmt, ast.AnnAssign) and stmt.value is not None:
+                target, value = stmt.target, stmt.value
+            else:
+                continue
+            if not (isinstance(target, ast.Name) and target.id == node.attr):
+                continue
+            if not (isinstance(value, ast.Call) and _callee_name(value) in _FIELD_CALLS):
+                return None
+            for keyword in value.keywords:
+                given = keyword.value
+                if (
+                    keyword.arg == "converter"
+                    and isinstance(given, ast.Call)
+                    and _callee_name(given) == "default_if_none"
+                    and len(given.args) == 1
+                ):
+                    given = given.args[0]
+                elif keyword.arg != "default":
+                    continue
+                found = self.templates(given, empty_scope(""))
+                if found and not any(t.is_opaque for t in found):
+                    return [*found, MessageTemplate.expression(self.expr_text(node))]
+            return None
+        return None
+
+
+#: attrs' and dataclasses' field declarations (``attr.ib``, ``attrs.field``…).
+_FIELD_CALLS = frozenset({"attrib", "ib", "field"})
+
+
+def _callee_name(call: ast.Call) -> str | None:
+    func = call.func
+    return (
+        func.id
+        if isinstance(func, ast.Name)
+        else (func.attr if isinstance(func, ast.Attribute) else None)
+    )
+
+
+def _is_self_attribute(node: ast.expr) -> bool:
+    return (
+        isinstance(node, ast.Attribute)
+        and isinstance(node.value, ast.Name)
+        and node.value.id == "self"
+    )
