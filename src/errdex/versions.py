@@ -18,14 +18,14 @@ is never claimed.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypedDict
 
-from packaging.version import InvalidVersion, Version
+from packaging.version import Version
 
 from errdex.store.base import RecordStatus, RecordVersion, ScanInfo
+from errdex.store.releases import parse_version
 
 __all__ = [
     "Release",
@@ -40,26 +40,6 @@ __all__ = [
     "tag_version",
     "version_ranges",
 ]
-
-_FIRST_DIGIT = re.compile(r"\d")
-
-
-def parse_version(text: str | None) -> Version | None:
-    """``text`` as a PEP 440 version, reading past a tag's prefix (``v1.2``, ``attrs-25.4.0``)."""
-    if not text:
-        return None
-    try:
-        return Version(text)
-    except InvalidVersion:
-        pass
-    digit = _FIRST_DIGIT.search(text)
-    if digit is None or digit.start() == 0:
-        return None
-    try:
-        return Version(text[digit.start() :])
-    except InvalidVersion:
-        return None
-
 
 def tag_version(tag: str) -> str:
     """The release a tag names: its PEP 440 version where it has one (``v0.9.1`` ->

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import contextlib
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 from . import _sqlite_cache as _cache
 from . import _sqlite_read as read
+from . import _sqlite_releases as releases
 from . import _sqlite_search as fts
 from . import _sqlite_site as site
 from . import _sqlite_write as write
@@ -25,8 +26,10 @@ from .base import (
     COUNT_COLUMNS,
     Closing,
     CountColumn,
+    NotedSource,
     RecordStatus,
     RecordVersion,
+    ReleaseRow,
     ScanInfo,
     ScanSummary,
     StoreStats,
@@ -137,6 +140,23 @@ class SqliteStore(Closing):
     def scans(self, repo: str | None = None) -> list[ScanInfo]:
         """Stored scans with their summaries, newest first."""
         return read.scans(self._conn, repo)
+
+    def version_windows(self, record_id: str) -> dict[int, tuple[str, int]]:
+        """The record's source window per version, by scan id (see :class:`Store`)."""
+        return releases.version_windows(self._conn, record_id)
+
+    def release_rows(
+        self, repo: str, pins: Sequence[str], limit: int, offset: int
+    ) -> list[ReleaseRow]:
+        """One page of the records one release holds, at their places there."""
+        return releases.release_rows(self._conn, repo, pins, limit, offset)
+
+    def note_source(self, repo: str, scan_id: int, source: NotedSource) -> None:
+        """Keep where ``repo`` was scanned from, for ``errdex analyze``."""
+        releases.note_source(self._conn, self.path, repo, scan_id, source)
+
+    def noted_source(self, repo: str) -> NotedSource | None:
+        return releases.noted_source(self._conn, repo)
 
     # -- what the site reads -----------------------------------------------------------
 
