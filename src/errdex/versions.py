@@ -41,6 +41,7 @@ __all__ = [
     "version_ranges",
 ]
 
+
 def tag_version(tag: str) -> str:
     """The release a tag names: its PEP 440 version where it has one (``v0.9.1`` ->
     ``0.9.1``), else the tag as written."""
@@ -140,7 +141,8 @@ def find_release(catalogued: Sequence[Release], version: str) -> Release | None:
 
 
 class VersionPlace(TypedDict):
-    """Where the record sat in one release."""
+    """Where the record sat in one release, and its source window there (``sourceCode``
+    from line ``sourceCodeStart``; None where the store kept none)."""
 
     version: str
     commit: str | None
@@ -148,6 +150,8 @@ class VersionPlace(TypedDict):
     scanId: int
     filePath: str
     lineNumber: int
+    sourceCode: str | None
+    sourceCodeStart: int | None
 
 
 class ReleaseRange(TypedDict):
@@ -172,7 +176,9 @@ class Versions(TypedDict):
 
 
 def _places(
-    catalogued: Sequence[Release], seen: Sequence[RecordVersion]
+    catalogued: Sequence[Release],
+    seen: Sequence[RecordVersion],
+    windows: Mapping[int, tuple[str, int]],
 ) -> dict[str, VersionPlace]:
     """The record's place per release label, from the newest scan of that release's pins."""
     out: dict[str, VersionPlace] = {}
@@ -181,6 +187,7 @@ def _places(
         if not rows:
             continue
         row = max(rows, key=lambda v: v["scanId"])
+        code, start = windows.get(row["scanId"], (None, None))
         out[release.label] = VersionPlace(
             version=release.label,
             commit=row["commit"],
@@ -188,19 +195,25 @@ def _places(
             scanId=row["scanId"],
             filePath=row["filePath"],
             lineNumber=row["lineNumber"],
+            sourceCode=code,
+            sourceCodeStart=start,
         )
     return out
 
 
-def version_ranges(scans: Iterable[ScanInfo | Mapping[str, Any]], status: RecordStatus) -> Versions:
-    """The record's releases as OSV ranges, with its file and line in each release.
+def version_ranges(
+    scans: Iterable[ScanInfo | Mapping[str, Any]],
+    status: RecordStatus,
+    windows: Mapping[int, tuple[str, int]] | None = None,
+) -> Versions:
+    """The record's releases as OSV ranges, with its file, line and source in each release.
 
     ``scans`` are its repository's (any order); ``status`` is what the store says of
-    the record. ``events`` is the OSV list (``introduced``, then ``fixed`` where a
+    the record, ``windows`` its source window per scan id (``Store.version_windows``). ``events`` is the OSV list (``introduced``, then ``fixed`` where a
     later catalogued release lacks it), one introduced/fixed pair per range.
     """
     catalogued = releases(scans)
-    places = _places(catalogued, status["versions"])
+    places = _places(catalogued, status["versions"], windows or {})
     ranges: list[ReleaseRange] = []
     start: str | None = None
     previous: str | None = None

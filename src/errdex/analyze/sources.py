@@ -27,6 +27,7 @@ from errdex.store.base import NotedSource, Store
 
 __all__ = ["Remembered", "SourceGone", "check_windows", "recall", "remember", "reopen"]
 
+
 class SourceGone(Exception):
     """The source a catalogue was scanned from cannot be read any more; says why."""
 

@@ -155,7 +155,9 @@ SELECT id, repo, file_path, line_number, error_class, error_type, severity, slug
 FROM incoming ORDER BY id
 """
 
-UPSERT_RECORDS = _INSERT_RECORDS.format(stale="FALSE") + """ON CONFLICT (id) DO UPDATE SET
+UPSERT_RECORDS = (
+    _INSERT_RECORDS.format(stale="FALSE")
+    + """ON CONFLICT (id) DO UPDATE SET
     repo = excluded.repo, file_path = excluded.file_path, line_number = excluded.line_number,
     error_class = excluded.error_class, error_type = excluded.error_type,
     severity = excluded.severity, slug = excluded.slug, analyzed_sha = excluded.analyzed_sha,
@@ -163,6 +165,7 @@ UPSERT_RECORDS = _INSERT_RECORDS.format(stale="FALSE") + """ON CONFLICT (id) DO 
     evidence = excluded.evidence, message = excluded.message, pattern = excluded.pattern,
     related = excluded.related, search = excluded.search
 """
+)
 
 #: An older release's records (see ``errdex.store.releases``): added stale, only where missing.
 INSERT_OLDER = _INSERT_RECORDS.format(stale="TRUE") + "ON CONFLICT (id) DO NOTHING\n"

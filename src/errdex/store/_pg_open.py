@@ -82,9 +82,7 @@ def _migrate(conn: Connection, url: str) -> None:
         while version < LAYOUT_VERSION:
             conn.execute(MIGRATIONS[version])  # our own DDL, no parameters
             version += 1
-            conn.execute(
-                "UPDATE meta SET value = %s WHERE key = 'schema_version'", (str(version),)
-            )
+            conn.execute("UPDATE meta SET value = %s WHERE key = 'schema_version'", (str(version),))
 
 
 def _check_identity(conn: Connection, url: str, *, reader: bool = False) -> int:

@@ -9,8 +9,8 @@ from collections.abc import Sequence
 
 from ._sqlite_write import dumps
 from .base import NotedSource, ReleaseRow
-from .releases import is_older_scan
 from .errors import StoreError
+from .releases import is_older_scan
 
 __all__ = ["note_source", "noted_source", "release_rows", "version_windows"]
 

@@ -48,10 +48,14 @@ def release_of(version: str | None, ref: str | None, ref_kind: str | None) -> Ve
 
 def is_older(release: Version | None, catalogued: Iterable[Version | None]) -> bool:
     """Whether ``release`` is older than some release already catalogued."""
-    return release is not None and any(known is not None and known > release for known in catalogued)
+    return release is not None and any(
+        known is not None and known > release for known in catalogued
+    )
 
 
-def is_older_scan(scans: Iterable[tuple[int, str | None, str | None, str | None]], scan_id: int) -> bool:
+def is_older_scan(
+    scans: Iterable[tuple[int, str | None, str | None, str | None]], scan_id: int
+) -> bool:
     """Whether scan ``scan_id`` among a repository's ``(id, version, ref, ref_kind)`` rows
     read an older release than another of them did."""
     rows = list(scans)

@@ -18,8 +18,8 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from errdex.source import Checkout, SourceError, open_source
 from errdex.db_option import DbLocation
+from errdex.source import Checkout, SourceError, open_source
 from errdex.store import StoreError, is_server_url, open_store
 
 from .attach import (

@@ -41,6 +41,7 @@ def local_cache_path() -> Path:
     """Where a PostgreSQL catalogue's model answers are cached on this machine."""
     return default_cache_dir().parent / LOCAL_CACHE
 
+
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS llm_answers (
     content_hash   TEXT NOT NULL,
