@@ -7,6 +7,7 @@ import json
 from collections.abc import Sequence
 
 from ._pg_open import Connection
+from ._sqlite_releases import release_row, windows_of
 from ._sqlite_write import dumps
 from .base import NotedSource, ReleaseRow
 from .releases import is_older_scan
@@ -20,7 +21,7 @@ def version_windows(conn: Connection, record_id: str) -> dict[int, tuple[str, in
         "WHERE record_id = %s AND source_code IS NOT NULL AND source_start IS NOT NULL",
         (record_id,),
     )
-    return {int(row[0]): (str(row[1]), int(row[2])) for row in rows}
+    return windows_of(rows)
 
 
 def release_rows(
@@ -38,18 +39,7 @@ def release_rows(
         'ORDER BY v.file_path COLLATE "C", v.line_number, r.id LIMIT %(limit)s OFFSET %(offset)s',
         {"repo": repo, "pins": list(pins), "limit": limit, "offset": offset},
     )
-    return [
-        ReleaseRow(
-            id=str(row[0]),
-            slug=str(row[1]),
-            errorClass=row[2],
-            errorMessage=str(json.loads(row[3]) or ""),
-            filePath=str(row[5]),
-            lineNumber=int(row[6]),
-            stale=bool(row[4]),
-        )
-        for row in rows
-    ]
+    return [release_row(row, json.loads(row[3])) for row in rows]
 
 
 def note_source(conn: Connection, repo: str, scan_id: int, source: NotedSource) -> None:

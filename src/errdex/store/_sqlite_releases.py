@@ -5,14 +5,42 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 from ._sqlite_write import dumps
 from .base import NotedSource, ReleaseRow
 from .errors import StoreError
 from .releases import is_older_scan
 
-__all__ = ["note_source", "noted_source", "release_rows", "version_windows"]
+__all__ = [
+    "note_source",
+    "noted_source",
+    "release_row",
+    "release_rows",
+    "version_windows",
+    "windows_of",
+]
+
+
+def windows_of(rows: Iterable[Sequence[Any]]) -> dict[int, tuple[str, int]]:
+    """``{scan id: (code, first line)}`` from ``(scan_id, source_code, source_start)`` rows
+    (either backend's)."""
+    return {int(row[0]): (str(row[1]), int(row[2])) for row in rows}
+
+
+def release_row(row: Sequence[Any], message: str | None) -> ReleaseRow:
+    """A release row from ``(id, slug, class, _, stale, file, line)`` (either backend's) and
+    the message as the backend reads it."""
+    return ReleaseRow(
+        id=str(row[0]),
+        slug=str(row[1]),
+        errorClass=row[2],
+        errorMessage=str(message or ""),
+        filePath=str(row[5]),
+        lineNumber=int(row[6]),
+        stale=bool(row[4]),
+    )
 
 
 def version_windows(conn: sqlite3.Connection, record_id: str) -> dict[int, tuple[str, int]]:
@@ -21,7 +49,7 @@ def version_windows(conn: sqlite3.Connection, record_id: str) -> dict[int, tuple
         "WHERE record_id = ? AND source_code IS NOT NULL AND source_start IS NOT NULL",
         (record_id,),
     )
-    return {int(row[0]): (str(row[1]), int(row[2])) for row in rows}
+    return windows_of(rows)
 
 
 def release_rows(
@@ -40,18 +68,7 @@ def release_rows(
         "ORDER BY v.file_path, v.line_number, r.id LIMIT ? OFFSET ?",
         (repo, *pins, *pins, limit, offset),
     )
-    return [
-        ReleaseRow(
-            id=str(row[0]),
-            slug=str(row[1]),
-            errorClass=row[2],
-            errorMessage=str(row[3] or ""),
-            filePath=str(row[5]),
-            lineNumber=int(row[6]),
-            stale=bool(row[4]),
-        )
-        for row in rows
-    ]
+    return [release_row(row, row[3]) for row in rows]
 
 
 def note_source(
