@@ -4,7 +4,8 @@ inputs fingerprint of incremental scans.
 Concurrent writers are the point of a shared database, so every write takes, inside its
 transaction, the advisory lock of each repository it writes (:func:`repo_lock`): scans
 of one repository run one after the other and commit in the order of their scan ids, so
-the latest scan wins and marks stale exactly what it did not see; scans of different
+the latest scan wins (an older release's adds versions only: ``errdex.store.releases``)
+and marks stale exactly what it did not see; scans of different
 repositories proceed side by side and meet only at the write counter, bumped last.
 """
 

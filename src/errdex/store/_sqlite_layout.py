@@ -5,7 +5,8 @@ Layout (``meta.schema_version`` = :data:`LAYOUT_VERSION`):
 - ``meta(key, value)``: ``application = errdex`` marks the file as ours and
   ``schema_version`` drives migrations.
 - ``scans``: one row per :meth:`SqliteStore.write_scan`, its summary and ``dataset_version``.
-- ``records``: the current record per ``id`` (the latest scan that saw it wins), its JSON
+- ``records``: the current record per ``id`` (the latest scan that saw it wins, unless it
+  read an older release than one catalogued: :mod:`errdex.store.releases`), its JSON
   exactly as given (key order kept), its evidence, the columns that queries filter on, and
   ``stale``/``scan_id``: a record its repository's latest scan no longer found stays, marked
   stale, with ``scan_id`` the scan that last saw it, so its page keeps its URL.

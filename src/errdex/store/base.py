@@ -150,7 +150,8 @@ class NotedSource(NamedTuple):
 class RecordStatus(TypedDict):
     """Whether a record is current, and every version it appears in (oldest first).
 
-    A stale record is one its repository's latest scan no longer found; it is kept
+    A stale record is one its repository's current release (its latest scan, or the
+    newest release when an older one was scanned after it) does not hold; it is kept
     so that its page and URL stay valid. ``lastSeenScan`` is the scan that last saw it.
     """
 

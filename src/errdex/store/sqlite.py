@@ -56,7 +56,7 @@ class SqliteStore(Closing):
         if is_server_url(path):
             raise StoreError(
                 f"{shown_url(str(path))} is a PostgreSQL URL, and this needs an SQLite file: "
-                "give a file path (scan, serve, match, export and stats take either)"
+                "give a file path (every verb but verify and build's parts takes either)"
             )
         self.path = str(path)
         self._conn = connect_reader(self.path) if reader else connect(self.path)
@@ -72,8 +72,10 @@ class SqliteStore(Closing):
     ) -> int:
         """Store one scan atomically and return its id.
 
-        Records are upserted by ``id`` (the latest scan wins); each gets a version row for
-        this scan's commit (else ref). Records of ``summary.repo`` that this scan did not
+        Records are upserted by ``id`` (the latest scan wins); each gets a version row, with
+        its source window, for this scan's commit (else ref). A scan of an older release
+        than one already catalogued (:mod:`errdex.store.releases`) only adds its versions
+        and, as stale, the records only it holds. Records of ``summary.repo`` that this scan did not
         see are marked stale, not deleted. The stored ``records`` count is the number of
         items written, since a generator's length is not known up front. All records must
         belong to ``summary.repo`` and ids must be unique within the scan; otherwise
