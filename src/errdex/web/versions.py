@@ -47,10 +47,10 @@ def record_versions(store: Store, record_id: str, repo: str | None = None) -> Ve
     if status is None:
         return None
     if repo is None:
-        envelope = store.get(record_id)
-        if envelope is None:
+        located = store.locate(record_id)  # (repo, slug): not the whole envelope
+        if located is None:
             return None
-        repo = str(envelope["record"]["repo"])
+        repo = located[0]
     return version_ranges(_scans(store, repo), status, store.version_windows(record_id))
 
 
