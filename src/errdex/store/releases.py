@@ -19,7 +19,7 @@ from collections.abc import Iterable
 
 from packaging.version import InvalidVersion, Version
 
-__all__ = ["is_older", "is_older_scan", "parse_version", "release_of"]
+__all__ = ["current_scan", "is_older", "is_older_scan", "parse_version", "release_of"]
 
 _FIRST_DIGIT = re.compile(r"\d")
 
@@ -62,3 +62,17 @@ def is_older_scan(
     mine = [release_of(*row[1:]) for row in rows if row[0] == scan_id]
     others = (release_of(*row[1:]) for row in rows if row[0] != scan_id)
     return bool(mine) and is_older(mine[0], others)
+
+
+def current_scan(scans: Iterable[tuple[int, str | None, str | None, str | None]]) -> int | None:
+    """The id of the scan whose records are a repository's current ones, from its
+    ``(id, version, ref, ref_kind)`` rows: the stores' rule replayed in scan order (each
+    scan wins unless it read an older release than one scanned before it)."""
+    current: int | None = None
+    seen: list[Version | None] = []
+    for scan_id, version, ref, ref_kind in sorted(scans):
+        release = release_of(version, ref, ref_kind)
+        if not is_older(release, seen):
+            current = scan_id
+        seen.append(release)
+    return current
