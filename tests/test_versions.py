@@ -145,3 +145,30 @@ def test_rescanning_a_release_is_one_release(tmp_path: Path) -> None:
         assert len(catalogued[0].scan_ids) == 2
         assert find_release(catalogued, "1.0.0") is catalogued[0]  # equal as PEP 440
         assert find_release(catalogued, "9.9") is None
+
+
+def test_out_of_order_scans_leave_the_newest_release_current_with_a_window_per_release(
+    tmp_path: Path,
+) -> None:
+    plan: list[tuple[str | None, dict[str, int]]] = [
+        ("2.0", {"stays {name}": 12}),
+        ("1.0", {"stays {name}": 10, "goes {name}": 20}),
+        ("1.1", {"stays {name}": 11}),
+    ]
+    with _catalogue(tmp_path, plan) as store:
+        [current] = list(store.iter_envelopes(REPO))
+        assert current["record"]["lineNumber"] == 12  # 2.0's: the newest release
+        assert [
+            e["record"]["lineNumber"] for e in store.iter_envelopes(REPO, include_stale=True)
+        ] == [12, 20]
+        record_id = _rid("stays {name}")
+        status = store.status(record_id)
+        assert status is not None
+        got = version_ranges(store.scans(REPO), status, store.version_windows(record_id))
+    for place, line in zip(got["places"], (10, 11, 12), strict=True):
+        expected = make_record(REPO, "stays {name}", line=line)
+        assert place["lineNumber"] == line
+        assert (place["sourceCode"], place["sourceCodeStart"]) == (
+            expected["sourceCode"],
+            expected["sourceCodeStart"],
+        )

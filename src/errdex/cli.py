@@ -26,7 +26,7 @@ from errdex.source import Checkout, SourceError, open_source
 from errdex.source.identity import resolve_repo
 from errdex.source.release import is_release_spec, open_release
 from errdex.source.stdlib import stdlib_checkout
-from errdex.store import ScanSummary, SqliteStore, StoreError, open_store
+from errdex.store import ScanSummary, StoreError, open_store
 from errdex.terminal import clean, plain, progress_bar
 from errdex.terminal import fail as _fail
 
@@ -273,8 +273,7 @@ def scan(
                 unchanged_since=store.vouched_fingerprint(repo_name) if reuse else None,
             )
             scan_id, summary = store_cached_scan(store, checkout, repo_name, result, started_at)
-            if isinstance(store, SqliteStore):  # the sources table is SQLite's alone
-                remember(store.connection, repo_name, scan_id, checkout, include, exclude)
+            remember(store, repo_name, scan_id, checkout, include, exclude)
     except StoreError as exc:
         _fail(str(exc))
         return

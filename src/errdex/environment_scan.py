@@ -22,7 +22,7 @@ from errdex.analyze.sources import remember
 from errdex.record import iso_now
 from errdex.scan import ScanResult, scan_checkout, store_scan
 from errdex.source import Checkout
-from errdex.store import SqliteStore, StoreError
+from errdex.store import StoreError, open_store
 from errdex.terminal import clean, plain, progress_bar
 
 __all__ = ["scan_environment"]
@@ -38,7 +38,7 @@ def scan_environment(
     from errdex.environment import environment_targets
 
     try:
-        store = SqliteStore(db)
+        store = open_store(db)
     except StoreError as exc:
         fail(str(exc))
         return
@@ -71,7 +71,7 @@ def scan_environment(
                 started_at, result = future.result()
                 try:
                     scan_id = store_scan(store, checkout, checkout.repo, result, started_at)
-                    remember(store.connection, checkout.repo, scan_id, checkout, (), ())
+                    remember(store, checkout.repo, scan_id, checkout, (), ())
                 except StoreError as exc:
                     fail(str(exc))
                 rows.append(

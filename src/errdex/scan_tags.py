@@ -24,7 +24,7 @@ from errdex.scan_cache import ScanCache
 from errdex.source.checkout import Checkout
 from errdex.source.errors import SourceError
 from errdex.source.tagged import TaggedSource, open_tag, tagged_source
-from errdex.store import SqliteStore, StoreError
+from errdex.store import Store, StoreError, open_store
 from errdex.terminal import clean, plain
 from errdex.versions import release_order, tag_version
 
@@ -71,7 +71,7 @@ def ordered_tags(tags: Sequence[str]) -> list[str]:
 
 @dataclass
 class _Run:
-    store: SqliteStore
+    store: Store
     cache: ScanCache
     options: dict[str, Any]
     repo: str | None
@@ -100,7 +100,7 @@ def _scan_one(run: _Run, source: TaggedSource, tag: str) -> TagOutcome:
     )
     scan_id, summary = store_cached_scan(store, checkout, repo_name, result, started_at)
     remember(
-        store.connection,
+        store,
         repo_name,
         scan_id,
         checkout,
@@ -120,7 +120,7 @@ def _scan_one(run: _Run, source: TaggedSource, tag: str) -> TagOutcome:
 
 def scan_tags(
     source: TaggedSource,
-    store: SqliteStore,
+    store: Store,
     cache: ScanCache,
     *,
     repo: str | None = None,
@@ -180,7 +180,7 @@ def run_tags(
     """The ``scan --tags`` command: returns its exit status (2: nothing could be scanned)."""
     try:
         source = tagged_source(target, pattern, repo=repo)
-        store = SqliteStore(db)
+        store = open_store(db)
     except (SourceError, StoreError) as exc:
         err.print(plain(f"error: {exc}", "bold red"), soft_wrap=True)
         return 2

@@ -18,14 +18,14 @@ is never claimed.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypedDict
 
-from packaging.version import InvalidVersion, Version
+from packaging.version import Version
 
 from errdex.store.base import RecordStatus, RecordVersion, ScanInfo
+from errdex.store.releases import parse_version
 
 __all__ = [
     "Release",
@@ -40,25 +40,6 @@ __all__ = [
     "tag_version",
     "version_ranges",
 ]
-
-_FIRST_DIGIT = re.compile(r"\d")
-
-
-def parse_version(text: str | None) -> Version | None:
-    """``text`` as a PEP 440 version, reading past a tag's prefix (``v1.2``, ``attrs-25.4.0``)."""
-    if not text:
-        return None
-    try:
-        return Version(text)
-    except InvalidVersion:
-        pass
-    digit = _FIRST_DIGIT.search(text)
-    if digit is None or digit.start() == 0:
-        return None
-    try:
-        return Version(text[digit.start() :])
-    except InvalidVersion:
-        return None
 
 
 def tag_version(tag: str) -> str:
@@ -160,7 +141,8 @@ def find_release(catalogued: Sequence[Release], version: str) -> Release | None:
 
 
 class VersionPlace(TypedDict):
-    """Where the record sat in one release."""
+    """Where the record sat in one release, and its source window there (``sourceCode``
+    from line ``sourceCodeStart``; None where the store kept none)."""
 
     version: str
     commit: str | None
@@ -168,6 +150,8 @@ class VersionPlace(TypedDict):
     scanId: int
     filePath: str
     lineNumber: int
+    sourceCode: str | None
+    sourceCodeStart: int | None
 
 
 class ReleaseRange(TypedDict):
@@ -192,7 +176,9 @@ class Versions(TypedDict):
 
 
 def _places(
-    catalogued: Sequence[Release], seen: Sequence[RecordVersion]
+    catalogued: Sequence[Release],
+    seen: Sequence[RecordVersion],
+    windows: Mapping[int, tuple[str, int]],
 ) -> dict[str, VersionPlace]:
     """The record's place per release label, from the newest scan of that release's pins."""
     out: dict[str, VersionPlace] = {}
@@ -201,6 +187,7 @@ def _places(
         if not rows:
             continue
         row = max(rows, key=lambda v: v["scanId"])
+        code, start = windows.get(row["scanId"], (None, None))
         out[release.label] = VersionPlace(
             version=release.label,
             commit=row["commit"],
@@ -208,19 +195,25 @@ def _places(
             scanId=row["scanId"],
             filePath=row["filePath"],
             lineNumber=row["lineNumber"],
+            sourceCode=code,
+            sourceCodeStart=start,
         )
     return out
 
 
-def version_ranges(scans: Iterable[ScanInfo | Mapping[str, Any]], status: RecordStatus) -> Versions:
-    """The record's releases as OSV ranges, with its file and line in each release.
+def version_ranges(
+    scans: Iterable[ScanInfo | Mapping[str, Any]],
+    status: RecordStatus,
+    windows: Mapping[int, tuple[str, int]] | None = None,
+) -> Versions:
+    """The record's releases as OSV ranges, with its file, line and source in each release.
 
     ``scans`` are its repository's (any order); ``status`` is what the store says of
-    the record. ``events`` is the OSV list (``introduced``, then ``fixed`` where a
+    the record, ``windows`` its source window per scan id (``Store.version_windows``). ``events`` is the OSV list (``introduced``, then ``fixed`` where a
     later catalogued release lacks it), one introduced/fixed pair per range.
     """
     catalogued = releases(scans)
-    places = _places(catalogued, status["versions"])
+    places = _places(catalogued, status["versions"], windows or {})
     ranges: list[ReleaseRange] = []
     start: str | None = None
     previous: str | None = None

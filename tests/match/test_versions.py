@@ -1,7 +1,7 @@
 """Matching a traceback from an older catalogued release (:mod:`errdex.match.versions`).
 
 Real parts: a small package written at two releases, scanned by errdex into one SQLite
-store (the newer release last, so the index holds its lines), and real tracebacks: the
+store (the index holds the newest release's lines, whatever the scan order), and real tracebacks: the
 code of the older release is run and what it raises is formatted by ``traceback``.
 """
 
@@ -170,9 +170,10 @@ def test_a_single_release_catalogue_gets_no_tables(tmp_path: Path) -> None:
         assert tables_of(index_for(store)) is None
 
 
-def test_the_index_holds_the_release_scanned_last_not_the_newest(tmp_path: Path) -> None:
-    """1.1 scanned first and 1.0 last: the index holds 1.0's lines, and a 1.1 paste is
-    read in 1.1 (its line 7 is shrink there, grow in the index)."""
+def test_the_index_holds_the_newest_release_whatever_the_scan_order(tmp_path: Path) -> None:
+    """1.1 scanned first and 1.0 last: the newest release stays current, so the index
+    holds 1.1's lines, a 1.1 paste is left as it is and a 1.0 paste is read in 1.0
+    (its line 7 is grow there, shrink in the index)."""
     db = tmp_path / "r.db"
     old = _release(tmp_path, "toolz-1.0", V1)
     new = _release(tmp_path, "toolz-1.1", V2)
@@ -182,5 +183,8 @@ def test_the_index_holds_the_release_scanned_last_not_the_newest(tmp_path: Path)
     with SqliteStore(db) as store:
         index = index_for(store)
     tables = tables_of(index)
-    assert tables is not None and tables.current[REPO] == "1.0"
-    assert _best(index, text)[:2] == ("shrink", 3)  # shrink's line in 1.0
+    assert tables is not None and tables.current[REPO] == "1.1"
+    assert _best(index, text)[:2] == ("shrink", 7)  # shrink's line in 1.1
+    older = _traceback(old, "grow(1)", INSTALLED)
+    assert 'sizes.py", line 7, in grow' in older
+    assert _best(index, older)[:2] == ("grow", 11)  # grow's line in 1.1

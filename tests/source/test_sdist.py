@@ -18,6 +18,7 @@ from errdex.source.sdist import (
     check_version,
     fetch_sdist,
     open_sdist,
+    pip_failure,
     sdist_cache_dir,
     unpack_sdist,
 )
@@ -148,3 +149,33 @@ def test_cli_sdist_needs_package(tmp_path: Path) -> None:
     )
     assert done.returncode != 0
     assert "--sdist goes with --package NAME" in done.stderr
+
+
+OFFLINE_PIP = (
+    "WARNING: Retrying after connection broken by 'NewConnectionError': "
+    "Failed to establish a new connection: [Errno 111] Connection refused\n"
+    "ERROR: Could not find a version that satisfies the requirement six==9 (from versions: none)\n"
+    "ERROR: No matching distribution found for six==9\n"
+)
+MISSING_PIP = (
+    "ERROR: Could not find a version that satisfies the requirement six==9 "
+    "(from versions: 1.15.0, 1.16.0, 1.17.0)\nERROR: No matching distribution found for six==9\n"
+)
+
+
+def test_pip_failure_is_one_reading_with_each_callers_advice() -> None:
+    # no network comes first, even where pip also lists no versions
+    offline = pip_failure(OFFLINE_PIP, "six 9", missing="none", offline=", or scan a checkout")
+    assert offline == (
+        "cannot reach the package index to fetch six 9 (no network?); connect, or point pip "
+        "at an index or mirror (PIP_INDEX_URL), or scan a checkout"
+    )
+    assert pip_failure(OFFLINE_PIP, "six 9", missing="none").endswith("(PIP_INDEX_URL)")
+    # the index lacks it: the caller's own advice, unless its reading of the output says more
+    assert pip_failure(MISSING_PIP, "six 9", missing="only wheels?") == "only wheels?"
+    listed = pip_failure(MISSING_PIP, "six 9", missing="x", cause=lambda out: out[-30:-1])
+    assert listed == MISSING_PIP[-30:-1]
+    assert pip_failure(MISSING_PIP, "six 9", missing="plain", cause=lambda out: None) == "plain"
+    # anything else: pip's last lines
+    odd = pip_failure("a\nb\nc\nd\n", "six 9", missing="x")
+    assert odd == "pip could not fetch six 9: b | c | d"

@@ -41,7 +41,11 @@ def test_envelope_is_the_stored_record_in_seed_000_order(
         stored = store.get(SEED_004_ID)
         status = store.status(SEED_004_ID)
         assert stored is not None and status is not None
-        stored["evidence"]["versions"] = version_ranges(store.scans("jax-ml/jax"), status)
+        windows = store.version_windows(SEED_004_ID)
+        assert list(windows.values()) == [
+            (stored["record"]["sourceCode"], stored["record"]["sourceCodeStart"])
+        ]
+        stored["evidence"]["versions"] = version_ranges(store.scans("jax-ml/jax"), status, windows)
         assert data == stored
     assert data["evidence"]["analysis"] == "llm"
 

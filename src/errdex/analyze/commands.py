@@ -14,7 +14,8 @@ from typing import Any, NoReturn
 import click
 from rich.console import Console
 
-from errdex.store import SqliteStore, StoreError
+from errdex.db_option import DbLocation
+from errdex.store import StoreError, open_store
 
 from .stored import RepoOutcome, reanalyze
 
@@ -48,8 +49,8 @@ def _llm_runner() -> Any:
     "--db",
     default=DEFAULT_DB,
     show_default=True,
-    type=click.Path(dir_okay=False, exists=True),
-    help="SQLite file to read and update.",
+    type=DbLocation(exists=True),
+    help="SQLite file to read and update, or a postgresql:// URL.",
 )
 @click.option("--repo", metavar="OWNER/NAME", help="Only this repository.")
 @click.option(
@@ -92,7 +93,7 @@ def analyze_command(
     With --llm PROVIDER:MODEL a model writes them from that evidence instead.
     """
     try:
-        store = SqliteStore(db)
+        store = open_store(db)
     except StoreError as exc:
         _fail(str(exc))
     with store:

@@ -1,8 +1,10 @@
 """Where a stored repository's source lives, so ``errdex analyze`` can read it again.
 
 The static analyst needs the files, not just the records. ``errdex scan`` remembers
-each repository's checkout in a side table of the same SQLite file; a catalogue
-written before that (or by another tool) falls back to what the ``scans`` table says:
+each repository's checkout through the store (:meth:`Store.note_source`, a table of
+the catalogue itself on either backend, since it says where *this* catalogue's records
+came from and is no cache); a catalogue written before that (or by another tool) falls
+back to what the ``scans`` table says:
 an installed package or the running standard library can be found again, a
 directory cannot. Either way the files are checked against the records before use.
 """
@@ -10,7 +12,6 @@ directory cannot. Either way the files are checked against the records before us
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from importlib import metadata
@@ -22,18 +23,9 @@ from errdex.source import Checkout
 from errdex.source.package import project_repo
 from errdex.source.reading import SourceSkip, read_source
 from errdex.source.stdlib import stdlib_checkout
+from errdex.store.base import NotedSource, Store
 
 __all__ = ["Remembered", "SourceGone", "check_windows", "recall", "remember", "reopen"]
-
-_TABLE = """
-CREATE TABLE IF NOT EXISTS analysis_sources (
-    repo     TEXT PRIMARY KEY,
-    scan_id  INTEGER NOT NULL,
-    checkout TEXT NOT NULL,
-    include  TEXT NOT NULL,
-    exclude  TEXT NOT NULL
-)
-"""
 
 
 class SourceGone(Exception):
@@ -63,7 +55,7 @@ def _checkout_from(text: str) -> Checkout:
 
 
 def remember(
-    conn: sqlite3.Connection,
+    store: Store,
     repo: str,
     scan_id: int,
     checkout: Checkout,
@@ -71,31 +63,14 @@ def remember(
     exclude: Sequence[str] = (),
 ) -> None:
     """Note where ``repo`` was scanned from (the latest scan wins)."""
-    conn.execute(_TABLE)
-    conn.execute(
-        "INSERT INTO analysis_sources (repo, scan_id, checkout, include, exclude) "
-        "VALUES (?, ?, ?, ?, ?) ON CONFLICT (repo) DO UPDATE SET scan_id = excluded.scan_id, "
-        "checkout = excluded.checkout, include = excluded.include, exclude = excluded.exclude",
-        (
-            repo,
-            scan_id,
-            _checkout_json(checkout),
-            json.dumps(list(include)),
-            json.dumps(list(exclude)),
-        ),
-    )
+    store.note_source(repo, scan_id, NotedSource(_checkout_json(checkout), [*include], [*exclude]))
 
 
-def recall(conn: sqlite3.Connection, repo: str) -> Remembered | None:
-    try:
-        row = conn.execute(
-            "SELECT checkout, include, exclude FROM analysis_sources WHERE repo = ?", (repo,)
-        ).fetchone()
-    except sqlite3.OperationalError:
-        return None  # no side table: a catalogue from before errdex remembered sources
-    if row is None:
+def recall(store: Store, repo: str) -> Remembered | None:
+    noted = store.noted_source(repo)
+    if noted is None:
         return None
-    return Remembered(_checkout_from(row[0]), tuple(json.loads(row[1])), tuple(json.loads(row[2])))
+    return Remembered(_checkout_from(noted.checkout), tuple(noted.include), tuple(noted.exclude))
 
 
 def _find_package(repo: str, version: str | None) -> Checkout | None:
@@ -112,9 +87,9 @@ def _find_package(repo: str, version: str | None) -> Checkout | None:
     return None
 
 
-def reopen(conn: sqlite3.Connection, repo: str, scan: dict[str, Any] | None) -> Remembered:
+def reopen(store: Store, repo: str, scan: dict[str, Any] | None) -> Remembered:
     """The checkout ``repo`` was scanned from, or :class:`SourceGone` saying why not."""
-    found = recall(conn, repo)
+    found = recall(store, repo)
     if found is not None:
         root = found.checkout.root
         if not root.is_dir():

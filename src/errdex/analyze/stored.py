@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from errdex.source import SourceError, iter_source_files
-from errdex.store import SqliteStore
+from errdex.store import Store
 
 from .sources import SourceGone, check_windows, reopen
 from .static import analyze
@@ -39,14 +39,14 @@ class RepoOutcome:
     with_entry_points: int = 0
 
 
-def _repos(store: SqliteStore, repo: str | None) -> list[str]:
+def _repos(store: Store, repo: str | None) -> list[str]:
     if repo is not None:
         return [repo]
     return sorted({scan["repo"] for scan in store.scans()})
 
 
 def reanalyze(
-    store: SqliteStore,
+    store: Store,
     *,
     repo: str | None = None,
     limit: int | None = None,
@@ -73,7 +73,7 @@ def reanalyze(
             continue
         scans = store.scans(name)
         try:
-            source = reopen(store.connection, name, dict(scans[0]) if scans else None)
+            source = reopen(store, name, dict(scans[0]) if scans else None)
             files = iter_source_files(
                 source.checkout, include=source.include, exclude=source.exclude
             ).files

@@ -31,7 +31,8 @@ from errdex.match._paste_model import (
 )
 from errdex.match.api import Answer, answer_errors, cached_index_path, chains, index_path
 from errdex.match.layouts import record_keys
-from errdex.store import SqliteStore, StoreError
+from errdex.store import Store, StoreError, is_server_url, open_store
+from errdex.store.base import shown_url
 
 __all__ = [
     "LiveAnswer",
@@ -181,9 +182,12 @@ class NoIndexYet(StoreError):
     for it to be (building takes seconds to minutes on a large catalogue)."""
 
 
-def index_ready(store: SqliteStore) -> bool:
+def index_ready(store: Store) -> bool:
     """Whether a saved match index of the store's current version exists (beside the
-    catalogue or in the cache), judged from its ``meta.json`` without loading it."""
+    catalogue or in the cache), judged from its ``meta.json`` without loading it. A
+    database server's index is kept in memory only, so a new process has none."""
+    if is_server_url(store.path):
+        return False
     version = store.data_version()
     path = Path(store.path)
     for directory in (index_path(path), cached_index_path(path, version)):
@@ -201,7 +205,8 @@ def answers_for_exception(
 ) -> list[Answer]:
     """One answer per independent error of ``exc`` (as :func:`errdex.match.api.answer_errors`).
 
-    ``db`` defaults to :func:`errdex.integrations.catalogue.default_db`. Returns ``[]``
+    ``db`` defaults to :func:`errdex.integrations.catalogue.default_db`; a
+    ``postgresql://`` URL (a string) reads that database. Returns ``[]``
     when there is no catalogue there; never creates one. A file that is there but is not
     an SQLite catalogue raises :class:`errdex.store.StoreError`, as does a broken one.
     The answers are :class:`LiveAnswer` objects: :func:`errdex.integrations.block.render_text`
@@ -210,24 +215,30 @@ def answers_for_exception(
     :class:`NoIndexYet` instead of building it (errdex's excepthook: a failing program
     should not hang for a minute).
     """
+    if isinstance(db, str) and is_server_url(db):
+        return _answers(exc, db, top, build_index)
     path = Path(db) if db is not None else default_db()
     if path is None or not path.exists():
         return []
     if not looks_like_catalogue(path):
         raise StoreError(f"{path} is not an errdex catalogue (not an SQLite file)")
+    return _answers(exc, path, top, build_index)
+
+
+def _answers(exc: BaseException, path: str | Path, top: int, build_index: bool) -> list[Answer]:
     errors = errors_from_exception(exc)
     if not errors:
         return []
     try:
-        with SqliteStore(path) as store:
+        with open_store(path) as store:
             if not build_index and not index_ready(store):
-                raise NoIndexYet(f"the catalogue {path} has no match index yet")
-            return _explained(errors, store, top, str(path))
+                raise NoIndexYet(f"the catalogue {shown_url(str(path))} has no match index yet")
+            return _explained(errors, store, top, shown_url(str(path)))
     except sqlite3.Error as error:
         raise StoreError(f"cannot read errdex catalogue {path}: {error}") from error
 
 
-def _explained(errors: list[PastedError], store: SqliteStore, top: int, db: str) -> list[Answer]:
+def _explained(errors: list[PastedError], store: Store, top: int, db: str) -> list[Answer]:
     out: list[Answer] = []
     for answer, chain in zip(answer_errors(errors, store, top), chains(errors), strict=True):
         live = LiveAnswer(**vars(answer), db=db, errors=chain)

@@ -11,7 +11,7 @@ before ranking:
    (``…/attrs-25.4.0/src/attr/_make.py``, an egg, an unpacked sdist);
 2. else it is inferred: the release in which the innermost frame of every error
    stands on a raise site of that error's class (its lines agree with all the frames);
-   the release whose lines the index holds (the one scanned last) wins a tie, so a
+   the release whose lines the index holds (the current one: the newest scanned) wins a tie, so a
    paste that fits it is left as it is;
 3. a frame on a raise site of that release moves to the same record's line in the
    index (or, when a reworded message changed the record's id, to the one current site
@@ -36,6 +36,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from errdex.match.layouts import frame_keys, record_keys
+from errdex.store.releases import current_scan
 from errdex.versions import parse_version, releases
 
 if TYPE_CHECKING:  # rank calls align: importing it here would be a cycle
@@ -91,8 +92,13 @@ def release_tables(
     for repo, repo_scans in by_repo.items():
         catalogued = releases(repo_scans)
         tables.releases[repo] = [r.label for r in catalogued]
-        # the index holds each record where the repository's latest scan saw it
-        tables.current[repo] = max(catalogued, key=lambda r: max(r.scan_ids)).label
+        # the index holds each record where the scan that made it current saw it: the
+        # latest, unless that read an older release (errdex.store.releases)
+        heads = [
+            (int(s["id"]), s.get("version"), s.get("ref"), s.get("ref_kind")) for s in repo_scans
+        ]
+        head = current_scan(heads)
+        tables.current[repo] = next(r.label for r in catalogued if head in r.scan_ids)
         for release in catalogued:
             for pin in release.pins:
                 label_of[(repo, pin)] = release.label

@@ -25,7 +25,7 @@ from pathlib import Path
 from .checkout import Checkout
 from .errors import SourceError
 from .package import check_has_source, package_files, project_repo, release_checkout
-from .sdist import NETWORK_SIGNS, Runner, fetch_sdist, pip_download, unpack_sdist
+from .sdist import Runner, fetch_sdist, pip_download, pip_failure, unpack_sdist
 
 __all__ = [
     "ARCHIVES",
@@ -90,28 +90,16 @@ def _canonical(name: str) -> str:
     return re.sub(r"[-_.]+", "-", name).lower()
 
 
-def _failure(name: str, version: str, output: str) -> str:
-    """What pip's failure to fetch a release means, for the user."""
-    text = output.lower()
-    if any(sign.lower() in text for sign in NETWORK_SIGNS):
-        return (
-            f"cannot reach the package index to fetch {name} {version} (no network?); "
-            "connect, or point pip at an index or mirror (PIP_INDEX_URL)"
-        )
+def _listed_versions(name: str, version: str, output: str) -> str | None:
+    """The releases pip saw, when it lists them: the index has others, or none at all."""
     known = re.search(r"\(from versions: ([^)]*)\)", output)
-    if known is not None:
-        listed = [v.strip() for v in known.group(1).split(",") if v.strip()]
-        if not listed or listed == ["none"]:
-            return f"the package index has no package named {name!r} (or none of its files fit)"
-        shown = ", ".join(listed[-8:])
-        return (
-            f"the package index has no release {version} of {name}; "
-            f"its latest releases are: {shown}"
-        )
-    if "no matching distribution" in text:
-        return f"the package index has no release {version} of {name}"
-    tail = " | ".join(line.strip() for line in output.strip().splitlines()[-3:])
-    return f"pip could not fetch {name} {version}: {tail}"
+    if known is None:
+        return None
+    listed = [v.strip() for v in known.group(1).split(",") if v.strip()]
+    if not listed or listed == ["none"]:
+        return f"the package index has no package named {name!r} (or none of its files fit)"
+    shown = ", ".join(listed[-8:])
+    return f"the package index has no release {version} of {name}; its latest releases are: {shown}"
 
 
 def fetch_release(
@@ -128,7 +116,12 @@ def fetch_release(
         (cache_dir or release_cache_dir()) / f"{_canonical(name)}-{version}",
         options=[],
         suffixes=ARCHIVES,
-        failure=lambda output: _failure(name, version, output),
+        failure=lambda output: pip_failure(
+            output,
+            f"{name} {version}",
+            missing=f"the package index has no release {version} of {name}",
+            cause=lambda text: _listed_versions(name, version, text),
+        ),
         what=f"{name} {version}",
         runner=runner,
         timeout=timeout,

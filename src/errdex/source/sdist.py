@@ -142,29 +142,46 @@ def fetch_sdist(
         (cache_dir or sdist_cache_dir()) / f"{_canonical(name)}-{version}",
         options=["--no-binary", name],
         suffixes=_ARCHIVE_SUFFIXES,
-        failure=lambda output: _pip_failure(name, version, output),
+        failure=lambda output: pip_failure(
+            output,
+            f"the source distribution of {name} {version}",
+            missing=(
+                f"the package index has no source distribution of {name} {version} "
+                "(only wheels?); scan the project's source checkout or git URL at that "
+                "release instead"
+            ),
+            offline=", or scan a source checkout instead",
+        ),
         what=f"the source distribution of {name} {version}",
         runner=runner,
         timeout=timeout,
     )
 
 
-def _pip_failure(name: str, version: str, output: str) -> str:
-    """What pip's failure means, for the user."""
-    if any(sign.lower() in output.lower() for sign in NETWORK_SIGNS):
+def pip_failure(
+    output: str,
+    what: str,
+    *,
+    missing: str,
+    offline: str = "",
+    cause: Callable[[str], str | None] | None = None,
+) -> str:
+    """What pip's failure to fetch ``what`` means, for the user: no network (with the
+    caller's ``offline`` advice appended), else what ``cause`` reads in the output, else
+    ``missing`` when the index has no such file, else pip's last lines."""
+    text = output.lower()
+    if any(sign.lower() in text for sign in NETWORK_SIGNS):
         return (
-            f"cannot reach the package index to fetch the source distribution of {name} "
-            f"{version} (no network?); connect, or point pip at an index or mirror "
-            "(PIP_INDEX_URL), or scan a source checkout instead"
+            f"cannot reach the package index to fetch {what} (no network?); connect, or "
+            f"point pip at an index or mirror (PIP_INDEX_URL){offline}"
         )
-    if "No matching distribution" in output or "Could not find a version" in output:
-        return (
-            f"the package index has no source distribution of {name} {version} "
-            "(only wheels?); scan the project's source checkout or git URL at that "
-            "release instead"
-        )
+    found = cause(output) if cause is not None else None
+    if found is not None:
+        return found
+    if "no matching distribution" in text or "could not find a version" in text:
+        return missing
     tail = " | ".join(line.strip() for line in output.strip().splitlines()[-3:])
-    return f"pip could not fetch the source distribution of {name} {version}: {tail}"
+    return f"pip could not fetch {what}: {tail}"
 
 
 def _safe_member(name: str) -> PurePosixPath | None:

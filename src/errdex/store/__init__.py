@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from errdex.store.base import (
+    NotedSource,
     RecordStatus,
     RecordVersion,
     RepoStats,
@@ -23,6 +24,7 @@ from errdex.store.sqlite import LAYOUT_VERSION, SqliteStore
 
 __all__ = [
     "LAYOUT_VERSION",
+    "NotedSource",
     "RecordStatus",
     "RecordVersion",
     "RepoStats",

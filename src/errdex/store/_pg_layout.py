@@ -14,23 +14,42 @@ from __future__ import annotations
 __all__ = [
     "COPY_INCOMING",
     "INCOMING",
+    "INSERT_OLDER",
     "INSERT_SCAN",
     "LAYOUT_VERSION",
+    "MIGRATIONS",
     "SCAN_COLUMNS",
     "SCHEMA",
+    "SOURCES_TABLE",
     "UPDATE_RECORD",
     "UPSERT_RECORDS",
     "UPSERT_VERSIONS",
 ]
 
 #: Version of the layout below, kept in ``meta.schema_version``.
-LAYOUT_VERSION = 1
+LAYOUT_VERSION = 2
 
 #: The weighted document: message A, class B, file C, tags D (as SQLite's BM25 weights).
 TSVECTOR = (
     "setweight(to_tsvector('simple', %s), 'A') || setweight(to_tsvector('simple', %s), 'B') "
     "|| setweight(to_tsvector('simple', %s), 'C') || setweight(to_tsvector('simple', %s), 'D')"
 )
+
+#: Where each repository's source lives (as SQLite's ``analysis_sources``).
+SOURCES_TABLE = """
+CREATE TABLE IF NOT EXISTS analysis_sources (
+    repo     TEXT PRIMARY KEY,
+    scan_id  BIGINT NOT NULL,
+    checkout TEXT NOT NULL,
+    include  TEXT NOT NULL,
+    exclude  TEXT NOT NULL
+)"""
+
+#: SQL that upgrades layout ``n`` to ``n + 1``, keyed by ``n``.
+MIGRATIONS: dict[int, str] = {
+    1: "ALTER TABLE record_versions ADD COLUMN IF NOT EXISTS source_code TEXT; "
+    "ALTER TABLE record_versions ADD COLUMN IF NOT EXISTS source_start INTEGER; " + SOURCES_TABLE,
+}
 
 SCHEMA = f"""
 CREATE TABLE meta (
@@ -92,8 +111,11 @@ CREATE TABLE record_versions (
     scan_id     BIGINT NOT NULL REFERENCES scans (id),
     file_path   TEXT NOT NULL,
     line_number INTEGER NOT NULL,
+    source_code TEXT,
+    source_start INTEGER,
     PRIMARY KEY (record_id, pin)
 );
+{SOURCES_TABLE};
 CREATE TABLE scan_inputs (
     repo         TEXT PRIMARY KEY,
     scan_id      BIGINT NOT NULL,
@@ -116,21 +138,26 @@ INCOMING = """
 CREATE TEMP TABLE IF NOT EXISTS incoming (
     id TEXT, repo TEXT, file_path TEXT, line_number INTEGER, error_class TEXT,
     error_type TEXT, severity TEXT, slug TEXT, analyzed_sha TEXT, record TEXT, evidence TEXT,
-    message TEXT, pattern TEXT, related TEXT[], m TEXT, c TEXT, f TEXT, t TEXT
+    message TEXT, pattern TEXT, related TEXT[], m TEXT, c TEXT, f TEXT, t TEXT,
+    source_code TEXT, source_start INTEGER
 ) ON COMMIT DELETE ROWS
 """
 
 COPY_INCOMING = "COPY incoming FROM STDIN"
 
-UPSERT_RECORDS = f"""
+_INSERT_RECORDS = f"""
 INSERT INTO records (id, repo, file_path, line_number, error_class, error_type, severity, slug,
                      analyzed_sha, stale, first_scan_id, scan_id, record, evidence, message,
                      pattern, related, search)
 SELECT id, repo, file_path, line_number, error_class, error_type, severity, slug, analyzed_sha,
-       FALSE, %(scan)s, %(scan)s, record, evidence, message, pattern, related,
+       {{stale}}, %(scan)s, %(scan)s, record, evidence, message, pattern, related,
        {TSVECTOR.replace("%s", "{}").format("m", "c", "f", "t")}
 FROM incoming ORDER BY id
-ON CONFLICT (id) DO UPDATE SET
+"""
+
+UPSERT_RECORDS = (
+    _INSERT_RECORDS.format(stale="FALSE")
+    + """ON CONFLICT (id) DO UPDATE SET
     repo = excluded.repo, file_path = excluded.file_path, line_number = excluded.line_number,
     error_class = excluded.error_class, error_type = excluded.error_type,
     severity = excluded.severity, slug = excluded.slug, analyzed_sha = excluded.analyzed_sha,
@@ -138,6 +165,10 @@ ON CONFLICT (id) DO UPDATE SET
     evidence = excluded.evidence, message = excluded.message, pattern = excluded.pattern,
     related = excluded.related, search = excluded.search
 """
+)
+
+#: An older release's records (see ``errdex.store.releases``): added stale, only where missing.
+INSERT_OLDER = _INSERT_RECORDS.format(stale="TRUE") + "ON CONFLICT (id) DO NOTHING\n"
 
 UPDATE_RECORD = f"""
 UPDATE records SET record = %s, evidence = %s, message = %s, pattern = %s, related = %s,
@@ -146,11 +177,14 @@ WHERE id = %s
 """
 
 UPSERT_VERSIONS = """
-INSERT INTO record_versions (record_id, pin, commit_sha, ref, scan_id, file_path, line_number)
-SELECT id, %(pin)s, %(commit)s, %(ref)s, %(scan)s, file_path, line_number FROM incoming ORDER BY id
+INSERT INTO record_versions (record_id, pin, commit_sha, ref, scan_id, file_path, line_number,
+                             source_code, source_start)
+SELECT id, %(pin)s, %(commit)s, %(ref)s, %(scan)s, file_path, line_number, source_code,
+       source_start FROM incoming ORDER BY id
 ON CONFLICT (record_id, pin) DO UPDATE SET
     commit_sha = excluded.commit_sha, ref = excluded.ref, scan_id = excluded.scan_id,
-    file_path = excluded.file_path, line_number = excluded.line_number
+    file_path = excluded.file_path, line_number = excluded.line_number,
+    source_code = excluded.source_code, source_start = excluded.source_start
 """
 
 SCAN_COLUMNS = """id, repo, commit_sha, ref, ref_kind, origin, version, started_at, finished_at,

@@ -11,7 +11,7 @@ from typing import Any
 
 import psycopg
 
-from ._pg_layout import LAYOUT_VERSION, SCHEMA
+from ._pg_layout import LAYOUT_VERSION, MIGRATIONS, SCHEMA
 from .base import shown_url
 from .errors import StoreError
 
@@ -36,6 +36,7 @@ def connect(url: str, *, reader: bool = False) -> Connection:
     try:
         if reader:
             conn.execute("SET default_transaction_read_only = on")
+            _check_identity(conn, url, reader=True)
         else:
             _prepare(conn, url)
     except BaseException as exc:
@@ -61,7 +62,8 @@ def _tables(conn: Connection) -> set[str]:
 
 def _prepare(conn: Connection, url: str) -> None:
     if "meta" in _tables(conn):
-        _check_identity(conn, url)
+        if _check_identity(conn, url) < LAYOUT_VERSION:
+            _migrate(conn, url)
         return
     with conn.transaction():
         conn.execute(_LOCK, ("errdex:layout",))
@@ -72,7 +74,18 @@ def _prepare(conn: Connection, url: str) -> None:
     _check_identity(conn, url)
 
 
-def _check_identity(conn: Connection, url: str) -> None:
+def _migrate(conn: Connection, url: str) -> None:
+    """Upgrade an older errdex layout in place, once, under the layout lock."""
+    with conn.transaction():
+        conn.execute(_LOCK, ("errdex:layout",))
+        version = _check_identity(conn, url)
+        while version < LAYOUT_VERSION:
+            conn.execute(MIGRATIONS[version])  # our own DDL, no parameters
+            version += 1
+            conn.execute("UPDATE meta SET value = %s WHERE key = 'schema_version'", (str(version),))
+
+
+def _check_identity(conn: Connection, url: str, *, reader: bool = False) -> int:
     tables = _tables(conn)
     meta: dict[str, str] = {}
     if "meta" in tables:
@@ -93,10 +106,18 @@ def _check_identity(conn: Connection, url: str) -> None:
             f"{shown_url(url)} is an errdex store without a valid schema_version in its "
             "meta table; it is damaged: rescan into a new database"
         ) from None
-    if version != LAYOUT_VERSION:
+    migratable = all(v in MIGRATIONS for v in range(version, LAYOUT_VERSION))
+    if version > LAYOUT_VERSION or not migratable or (reader and version < LAYOUT_VERSION):
         newer = version > LAYOUT_VERSION
+        advice = (
+            "upgrade errdex to use it"
+            if newer
+            else "open it once with errdex scan or serve, which upgrade it"
+            if migratable
+            else "rescan into a new database"
+        )
         raise StoreError(
             f"{shown_url(url)} has errdex database layout {version}; this errdex reads layout "
-            f"{LAYOUT_VERSION}: "
-            + ("upgrade errdex to use it" if newer else "rescan into a new database")
+            f"{LAYOUT_VERSION}: {advice}"
         )
+    return version

@@ -4,7 +4,8 @@ inputs fingerprint of incremental scans.
 Concurrent writers are the point of a shared database, so every write takes, inside its
 transaction, the advisory lock of each repository it writes (:func:`repo_lock`): scans
 of one repository run one after the other and commit in the order of their scan ids, so
-the latest scan wins and marks stale exactly what it did not see; scans of different
+the latest scan wins (an older release's adds versions only: ``errdex.store.releases``)
+and marks stale exactly what it did not see; scans of different
 repositories proceed side by side and meet only at the write counter, bumped last.
 """
 
@@ -21,6 +22,7 @@ import psycopg
 from ._pg_layout import (
     COPY_INCOMING,
     INCOMING,
+    INSERT_OLDER,
     INSERT_SCAN,
     UPDATE_RECORD,
     UPSERT_RECORDS,
@@ -30,10 +32,11 @@ from ._pg_open import Connection, repo_lock, shown_url
 from ._sqlite_cache import CatalogueChanged
 from ._sqlite_layout import CHUNK
 from ._sqlite_write import _record_row as record_row  # the same checks, one place
-from ._sqlite_write import dumps, scan_params
+from ._sqlite_write import dumps, scan_params, window
 from .base import ScanSummary
 from .errors import StoreError
 from .listing import fold
+from .releases import is_older, release_of
 
 __all__ = [
     "Items",
@@ -87,15 +90,18 @@ def write_scan(
     try:
         with conn.transaction():
             repo_lock(conn, summary.repo)
+            older = _older_release(conn, summary)
             scan_id = _insert_scan(conn, summary, dataset_version)
-            count = _write_items(conn, scan_id, summary, items)
+            count = _write_items(conn, scan_id, summary, items, older)
             conn.execute("UPDATE scans SET records = %s WHERE id = %s", (count, scan_id))
-            conn.execute(
-                "UPDATE records SET stale = TRUE WHERE repo = %s AND NOT stale AND scan_id < %s",
-                (summary.repo, scan_id),
-            )
+            if not older:
+                conn.execute(
+                    "UPDATE records SET stale = TRUE "
+                    "WHERE repo = %s AND NOT stale AND scan_id < %s",
+                    (summary.repo, scan_id),
+                )
             _bump_data_version(conn)
-            if inputs is not None:
+            if inputs is not None and not older:
                 _note_inputs(conn, summary.repo, scan_id, inputs)
     except (psycopg.Error, UnicodeEncodeError) as exc:
         raise StoreError(
@@ -104,15 +110,33 @@ def write_scan(
     return scan_id
 
 
+def _older_release(conn: Connection, summary: ScanSummary) -> bool:
+    """As ``_sqlite_write.older_release``: a scan of an older release than one catalogued."""
+    rows = conn.execute(
+        "SELECT version, ref, ref_kind FROM scans WHERE repo = %s", (summary.repo,)
+    ).fetchall()
+    release = release_of(summary.version, summary.ref, summary.ref_kind)
+    return is_older(release, (release_of(*row) for row in rows))
+
+
+def _pg_window(record: dict[str, Any]) -> tuple[str | None, int | None]:
+    """The window as PostgreSQL text can hold it (no NUL)."""
+    code, start = window(record)
+    return (code.replace("\x00", "\ufffd") if code is not None else None), start
+
+
 def _insert_scan(conn: Connection, summary: ScanSummary, dataset_version: str) -> int:
     row = conn.execute(INSERT_SCAN, scan_params(summary, dataset_version)).fetchone()
     assert row is not None
     return int(row[0])
 
 
-def _write_items(conn: Connection, scan_id: int, summary: ScanSummary, items: Items) -> int:
+def _write_items(
+    conn: Connection, scan_id: int, summary: ScanSummary, items: Items, older: bool
+) -> int:
     """``COPY`` the pairs into the session's ``incoming`` table, then upsert them all in
-    one statement, in id order (so writers lock rows in one order); return how many."""
+    one statement, in id order (so writers lock rows in one order); return how many. An
+    ``older`` release's records are added only where missing, as stale ones."""
     seen: dict[str, str] = {}
     count = 0
     conn.execute(INCOMING)
@@ -120,10 +144,12 @@ def _write_items(conn: Connection, scan_id: int, summary: ScanSummary, items: It
         with cursor.copy(COPY_INCOMING) as copy:
             for record, evidence in items:
                 row = record_row(record, evidence, scan_id, summary.repo, seen)
-                copy.write_row((*row[:9], *row[11:], *search_columns(record, evidence)))
+                copy.write_row(
+                    (*row[:9], *row[11:], *search_columns(record, evidence), *_pg_window(record))
+                )
                 count += 1
         if count:
-            cursor.execute(UPSERT_RECORDS, {"scan": scan_id})
+            cursor.execute(INSERT_OLDER if older else UPSERT_RECORDS, {"scan": scan_id})
             pin = summary.commit or summary.ref or ""
             keys = {"pin": pin, "commit": summary.commit, "ref": summary.ref, "scan": scan_id}
             cursor.execute(UPSERT_VERSIONS, keys)

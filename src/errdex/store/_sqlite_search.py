@@ -50,8 +50,8 @@ __all__ = [
 ]
 
 #: Version of the ``search_*`` tables; a mismatch rebuilds them from scratch (2: whole
-#: messages after a NUL).
-SEARCH_LAYOUT = 2
+#: messages after a NUL; 3: ``search_docs`` carries what a search filters on).
+SEARCH_LAYOUT = 3
 #: BM25 weights of message, class, file, tags (and 0 for the unindexed pattern).
 _WEIGHTS = "10.0, 4.0, 2.0, 1.0, 0.0"
 
@@ -85,7 +85,10 @@ def register_functions(conn: sqlite3.Connection) -> None:
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS search_state (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS search_docs (rowid INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE);
+CREATE TABLE IF NOT EXISTS search_docs (
+    rowid INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE,
+    stale INTEGER NOT NULL DEFAULT 0, repo TEXT, error_class TEXT
+);
 CREATE VIRTUAL TABLE IF NOT EXISTS search_fts USING fts5(
     message, class, file, tags, pattern UNINDEXED,
     tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3'
@@ -187,11 +190,20 @@ def refresh(conn: sqlite3.Connection) -> bool:
 
 
 def _reindex_since(conn: sqlite3.Connection, since: int) -> None:
-    """(Re)write the FTS rows of records that scans after ``since`` wrote (0: all)."""
+    """(Re)write the FTS rows of records that scans after ``since`` wrote (0: all), and
+    the filter columns of ``search_docs`` of every record of the repositories they scanned
+    (a scan marks stale records it did not write)."""
     if since == 0:
         conn.execute("DELETE FROM search_fts")
     conn.execute(
         "INSERT OR IGNORE INTO search_docs (id) SELECT id FROM records WHERE scan_id > ?",
+        (since,),
+    )
+    conn.execute(
+        "UPDATE search_docs AS d SET stale = r.stale, repo = r.repo, error_class = r.error_class "
+        "FROM records AS r WHERE r.id = d.id "
+        "AND r.repo IN (SELECT repo FROM scans WHERE id > ?) AND (d.stale != r.stale "
+        "OR d.repo IS NOT r.repo OR d.error_class IS NOT r.error_class)",
         (since,),
     )
     if since:
@@ -281,17 +293,27 @@ def _browse(conn: sqlite3.Connection, query: SearchQuery, want: int) -> list[tup
 def _ranked(
     conn: sqlite3.Connection, query: SearchQuery, expression: str, want: int
 ) -> list[tuple[Any, ...]]:
+    """The best ``want`` (at least the re-rank window) matches, by BM25 then id.
+
+    Ranking and filtering read the FTS table and ``search_docs`` alone (its ``stale``,
+    ``repo`` and ``error_class`` copy the records'), so a common word's thousands of
+    matches cost no lookup in the large ``records`` table; only the page's rows are
+    joined there, and only they have their message and pattern read.
+    """
     where, params = _filters(query)
     sql = (
-        f"SELECT {_HIT_COLUMNS}, f.message, bm25(search_fts, {_WEIGHTS}) AS score, f.pattern "
-        "FROM search_fts AS f JOIN search_docs AS d ON d.rowid = f.rowid "
-        f"JOIN records AS r ON r.id = d.id WHERE search_fts MATCH ? AND {where} "
-        "ORDER BY score, r.id LIMIT ?"
+        f"WITH top AS MATERIALIZED (SELECT f.rowid AS doc, r.id AS id, "
+        f"bm25(search_fts, {_WEIGHTS}) AS score FROM search_fts AS f "
+        f"JOIN search_docs AS r ON r.rowid = f.rowid WHERE search_fts MATCH ? AND {where} "
+        "ORDER BY score, r.id LIMIT ?) "
+        f"SELECT {_HIT_COLUMNS}, f.message, top.score, f.pattern "
+        "FROM top JOIN records AS r ON r.id = top.id JOIN search_fts AS f ON f.rowid = top.doc "
+        "ORDER BY top.score, top.id"
     )
     try:
         return list(conn.execute(sql, [expression, *params, max(want, RERANK_WINDOW)]))
     except sqlite3.OperationalError as exc:
-        if "no such table" in str(exc):
+        if "no such table" in str(exc) or "no such column" in str(exc):
             raise SearchUnavailable("the search index has not been built") from exc
         raise
 

@@ -13,12 +13,20 @@ from collections.abc import Iterable
 from itertools import islice
 from typing import Any
 
-from ._sqlite_layout import CHUNK, INSERT_SCAN, UPSERT_RECORD, UPSERT_VERSION
+from ._sqlite_layout import CHUNK, INSERT_OLDER, INSERT_SCAN, UPSERT_RECORD, UPSERT_VERSION
 from ._sqlite_open import transaction
 from .base import ScanSummary
 from .errors import StoreError
+from .releases import is_older, release_of
 
-__all__ = ["Items", "data_version", "dumps", "update_records", "write_scan"]
+__all__ = [
+    "Items",
+    "data_version",
+    "dumps",
+    "older_release",
+    "update_records",
+    "write_scan",
+]
 
 Items = Iterable[tuple[dict[str, Any], dict[str, Any]]]
 
@@ -50,22 +58,34 @@ def write_scan(
     ``inputs`` is the fingerprint of the scan's inputs, kept for incremental scans."""
     try:
         with transaction(conn):
+            older = older_release(conn, summary)
             scan_id = _insert_scan(conn, summary, dataset_version)
-            count = _write_items(conn, scan_id, summary, items)
+            count = _write_items(conn, scan_id, summary, items, older)
             conn.execute("UPDATE scans SET records = ? WHERE id = ?", (count, scan_id))
-            # Scan ids only grow, so "not seen by this scan" is "scan_id < this one".
-            conn.execute(
-                "UPDATE records SET stale = 1 WHERE repo = ? AND stale = 0 AND scan_id < ?",
-                (summary.repo, scan_id),
-            )
+            if not older:
+                # Scan ids only grow, so "not seen by this scan" is "scan_id < this one".
+                conn.execute(
+                    "UPDATE records SET stale = 1 WHERE repo = ? AND stale = 0 AND scan_id < ?",
+                    (summary.repo, scan_id),
+                )
             _bump_data_version(conn)
-            if inputs is not None:
+            if inputs is not None and not older:
                 from ._sqlite_cache import note_inputs  # it builds on this module
 
                 note_inputs(conn, summary.repo, scan_id, inputs)
     except sqlite3.Error as exc:
         raise StoreError(f"could not write the scan of {summary.repo} to {path}: {exc}") from exc
     return scan_id
+
+
+def older_release(conn: sqlite3.Connection, summary: ScanSummary) -> bool:
+    """Whether the scan is of an older release than one already catalogued (see
+    :mod:`errdex.store.releases`): then it adds versions and leaves the current records."""
+    rows = conn.execute(
+        "SELECT version, ref, ref_kind FROM scans WHERE repo = ?", (summary.repo,)
+    ).fetchall()
+    release = release_of(summary.version, summary.ref, summary.ref_kind)
+    return is_older(release, (release_of(*row) for row in rows))
 
 
 def scan_params(summary: ScanSummary, dataset_version: str) -> tuple[Any, ...]:
@@ -95,8 +115,11 @@ def _insert_scan(conn: sqlite3.Connection, summary: ScanSummary, dataset_version
     return cursor.lastrowid
 
 
-def _write_items(conn: sqlite3.Connection, scan_id: int, summary: ScanSummary, items: Items) -> int:
-    """Write the pairs in chunks with ``executemany``; return how many were written."""
+def _write_items(
+    conn: sqlite3.Connection, scan_id: int, summary: ScanSummary, items: Items, older: bool
+) -> int:
+    """Write the pairs in chunks with ``executemany``; return how many were written. An
+    ``older`` release's records are added only where missing, as stale ones."""
     pin = summary.commit or summary.ref or ""
     seen: dict[str, str] = {}
     iterator = iter(items)
@@ -107,11 +130,31 @@ def _write_items(conn: sqlite3.Connection, scan_id: int, summary: ScanSummary, i
         for record, evidence in chunk:
             row = _record_row(record, evidence, scan_id, summary.repo, seen)
             record_rows.append(row)
-            version_rows.append((row[0], pin, summary.commit, summary.ref, scan_id, row[2], row[3]))
-        conn.executemany(UPSERT_RECORD, record_rows)
+            version_rows.append(
+                (
+                    row[0],
+                    pin,
+                    summary.commit,
+                    summary.ref,
+                    scan_id,
+                    row[2],
+                    row[3],
+                    *window(record),
+                )
+            )
+        conn.executemany(INSERT_OLDER if older else UPSERT_RECORD, record_rows)
         conn.executemany(UPSERT_VERSION, version_rows)
         count += len(chunk)
     return count
+
+
+def window(record: dict[str, Any]) -> tuple[str | None, int | None]:
+    """The record's source window (text, first line), kept per version."""
+    code, start = record.get("sourceCode"), record.get("sourceCodeStart")
+    return (
+        code if isinstance(code, str) else None,
+        start if isinstance(start, int) and isinstance(code, str) else None,
+    )
 
 
 def _record_row(

@@ -7,18 +7,20 @@ web app and the matcher speak only to :class:`Store`, so either can sit behind t
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from types import TracebackType
-from typing import Any, Literal, Protocol, Self, TypedDict, runtime_checkable
+from typing import Any, Literal, NamedTuple, Protocol, Self, TypedDict, runtime_checkable
 
 from .listing import ErrorFilters, RecordPage, RepoInfo, SearchHit, SearchQuery
 
 __all__ = [
     "Closing",
     "CountColumn",
+    "NotedSource",
     "RecordStatus",
     "RecordVersion",
+    "ReleaseRow",
     "RepoStats",
     "ScanInfo",
     "ScanSummary",
@@ -124,10 +126,32 @@ class RecordVersion(TypedDict):
     lineNumber: int
 
 
+class ReleaseRow(TypedDict):
+    """A record as one release holds it: at its file and line there (newest scan of it)."""
+
+    id: str
+    slug: str
+    errorClass: str | None
+    errorMessage: str
+    filePath: str
+    lineNumber: int
+    stale: bool
+
+
+class NotedSource(NamedTuple):
+    """Where a repository was scanned from: its checkout as JSON text (the analyst's own
+    encoding, opaque to the store) and the include/exclude globs of that scan."""
+
+    checkout: str
+    include: list[str]
+    exclude: list[str]
+
+
 class RecordStatus(TypedDict):
     """Whether a record is current, and every version it appears in (oldest first).
 
-    A stale record is one its repository's latest scan no longer found; it is kept
+    A stale record is one its repository's current release (its latest scan, or the
+    newest release when an older one was scanned after it) does not hold; it is kept
     so that its page and URL stay valid. ``lastSeenScan`` is the scan that last saw it.
     """
 
@@ -230,6 +254,27 @@ class Store(Protocol):
         """``(record id, repo, version)`` for every version of every record, stale ones
         too: what :meth:`status` lists, for a whole catalogue at once (the matcher reads
         a paste from an older release with it)."""
+        ...
+
+    def version_windows(self, record_id: str) -> dict[int, tuple[str, int]]:
+        """The record's source window per version, ``{scan id: (sourceCode, first line)}``
+        (the scan ids of :meth:`status`'s versions; versions stored before windows were
+        kept have none)."""
+        ...
+
+    def release_rows(
+        self, repo: str, pins: Sequence[str], limit: int, offset: int
+    ) -> list[ReleaseRow]:
+        """The records of ``repo`` seen at any of ``pins`` (one release), each at its place
+        in the newest scan of those pins, stale ones too, in file order; one page."""
+        ...
+
+    def note_source(self, repo: str, scan_id: int, source: NotedSource) -> None:
+        """Keep where ``repo``'s scan ``scan_id`` read its files (the latest note wins)."""
+        ...
+
+    def noted_source(self, repo: str) -> NotedSource | None:
+        """What :meth:`note_source` kept for ``repo``."""
         ...
 
     def stats(self, *, include_stale: bool = False) -> StoreStats:

@@ -10,12 +10,13 @@ and the site's queries (``_pg_site``).
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import psycopg
 
 from . import _pg_read as read
+from . import _pg_releases as releases
 from . import _pg_search as fts
 from . import _pg_site as site
 from . import _pg_write as write
@@ -24,8 +25,10 @@ from .base import (
     COUNT_COLUMNS,
     Closing,
     CountColumn,
+    NotedSource,
     RecordStatus,
     RecordVersion,
+    ReleaseRow,
     ScanInfo,
     ScanSummary,
     StoreStats,
@@ -114,6 +117,24 @@ class PostgresStore(Closing):
     def scans(self, repo: str | None = None) -> list[ScanInfo]:
         with self._guard("read scans from"):
             return read.scans(self._conn, repo)
+
+    def version_windows(self, record_id: str) -> dict[int, tuple[str, int]]:
+        with self._guard("read a record from"):
+            return releases.version_windows(self._conn, record_id)
+
+    def release_rows(
+        self, repo: str, pins: Sequence[str], limit: int, offset: int
+    ) -> list[ReleaseRow]:
+        with self._guard("list records in"):
+            return releases.release_rows(self._conn, repo, pins, limit, offset)
+
+    def note_source(self, repo: str, scan_id: int, source: NotedSource) -> None:
+        with self._guard("note a source in"):
+            releases.note_source(self._conn, repo, scan_id, source)
+
+    def noted_source(self, repo: str) -> NotedSource | None:
+        with self._guard("read a source from"):
+            return releases.noted_source(self._conn, repo)
 
     # -- what the site reads -----------------------------------------------------------
 

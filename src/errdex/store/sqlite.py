@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import contextlib
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 from . import _sqlite_cache as _cache
 from . import _sqlite_read as read
+from . import _sqlite_releases as releases
 from . import _sqlite_search as fts
 from . import _sqlite_site as site
 from . import _sqlite_write as write
@@ -25,8 +26,10 @@ from .base import (
     COUNT_COLUMNS,
     Closing,
     CountColumn,
+    NotedSource,
     RecordStatus,
     RecordVersion,
+    ReleaseRow,
     ScanInfo,
     ScanSummary,
     StoreStats,
@@ -53,7 +56,7 @@ class SqliteStore(Closing):
         if is_server_url(path):
             raise StoreError(
                 f"{shown_url(str(path))} is a PostgreSQL URL, and this needs an SQLite file: "
-                "give a file path (scan, serve, match, export and stats take either)"
+                "give a file path (every verb but verify and build's parts takes either)"
             )
         self.path = str(path)
         self._conn = connect_reader(self.path) if reader else connect(self.path)
@@ -69,8 +72,10 @@ class SqliteStore(Closing):
     ) -> int:
         """Store one scan atomically and return its id.
 
-        Records are upserted by ``id`` (the latest scan wins); each gets a version row for
-        this scan's commit (else ref). Records of ``summary.repo`` that this scan did not
+        Records are upserted by ``id`` (the latest scan wins); each gets a version row, with
+        its source window, for this scan's commit (else ref). A scan of an older release
+        than one already catalogued (:mod:`errdex.store.releases`) only adds its versions
+        and, as stale, the records only it holds. Records of ``summary.repo`` that this scan did not
         see are marked stale, not deleted. The stored ``records`` count is the number of
         items written, since a generator's length is not known up front. All records must
         belong to ``summary.repo`` and ids must be unique within the scan; otherwise
@@ -137,6 +142,23 @@ class SqliteStore(Closing):
     def scans(self, repo: str | None = None) -> list[ScanInfo]:
         """Stored scans with their summaries, newest first."""
         return read.scans(self._conn, repo)
+
+    def version_windows(self, record_id: str) -> dict[int, tuple[str, int]]:
+        """The record's source window per version, by scan id (see :class:`Store`)."""
+        return releases.version_windows(self._conn, record_id)
+
+    def release_rows(
+        self, repo: str, pins: Sequence[str], limit: int, offset: int
+    ) -> list[ReleaseRow]:
+        """One page of the records one release holds, at their places there."""
+        return releases.release_rows(self._conn, repo, pins, limit, offset)
+
+    def note_source(self, repo: str, scan_id: int, source: NotedSource) -> None:
+        """Keep where ``repo`` was scanned from, for ``errdex analyze``."""
+        releases.note_source(self._conn, self.path, repo, scan_id, source)
+
+    def noted_source(self, repo: str) -> NotedSource | None:
+        return releases.noted_source(self._conn, repo)
 
     # -- what the site reads -----------------------------------------------------------
 

@@ -2,7 +2,8 @@
 
 ``/api/errors/{id}`` answers with the stored JSON joined as bytes (never re-parsed),
 so its record keys are in seed 000's order and the call costs one indexed lookup, plus
-two for the releases spliced into its evidence (``evidence.versions``).
+three for the releases spliced into its evidence (``evidence.versions``: scans,
+versions, windows).
 Every error is ``{"detail": "..."}`` with its status, as :class:`ApiError` declares.
 """
 
@@ -33,14 +34,22 @@ from errdex.web.models import (
 from errdex.web.search import MAX_OFFSET, SearchHit, SearchQuery, SearchUnavailable
 from errdex.web.settings import MAX_MATCH_BYTES
 from errdex.web.state import WebState
-from errdex.web.versions import ReleaseRecords, package_repos, record_versions, release_records
+from errdex.web.versions import (
+    MAX_PAGE,
+    ReleaseRecords,
+    package_repos,
+    record_versions,
+    release_records,
+)
 from errdex.web.views import api_path, attachment, record_path, repo_path
 
 __all__ = [
     "MAX_QUERY",
     "api_router",
     "decode_cursor",
+    "decode_page_token",
     "encode_cursor",
+    "encode_page_token",
     "query_answer",
     "run_search",
     "with_versions",
@@ -71,6 +80,24 @@ def decode_cursor(cursor: str) -> int:
     return int(text[1:])
 
 
+def encode_page_token(repo_index: int, offset: int) -> str:
+    """Where the next page of ``/api/query`` starts: which of the package's repositories
+    (in the answer's order) and how far into its records."""
+    return base64.urlsafe_b64encode(f"q{repo_index}.{offset}".encode()).decode().rstrip("=")
+
+
+def decode_page_token(token: str) -> tuple[int, int]:
+    """``(repository index, offset)`` of a token; ValueError for one this API did not give."""
+    try:
+        text = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4)).decode()
+    except (binascii.Error, UnicodeDecodeError) as exc:
+        raise ValueError("not a page token from this API") from exc
+    index, dot, offset = text[1:].partition(".")
+    if not text.startswith("q") or not dot or not index.isdigit() or not offset.isdigit():
+        raise ValueError("not a page token from this API")
+    return int(index), int(offset)
+
+
 def run_search(state: WebState, query: SearchQuery) -> tuple[list[SearchHit], bool]:
     """Search, turning a missing index into 503 (a read-only catalogue never indexed)."""
     try:
@@ -99,44 +126,74 @@ def with_versions(body: bytes, versions: dict[str, Any] | None) -> bytes:
 
 
 def query_answer(
-    state: WebState, package: QueryPackage, version: str | None, commit: str | None
+    state: WebState,
+    package: QueryPackage,
+    version: str | None,
+    commit: str | None,
+    *,
+    limit: int = MAX_PAGE,
+    page_token: str | None = None,
 ) -> dict[str, Any]:
-    """The OSV-like query: the records ``package`` holds at ``version`` (or ``commit``)."""
+    """The OSV-like query: one page of the records ``package`` holds at ``version`` (or
+    ``commit``), and ``next_page_token`` when more follow (as OSV's API pages)."""
     if not version and not commit:
         raise HTTPException(400, "give the package's version (or a commit) to query")
+    try:
+        start, offset = decode_page_token(page_token) if page_token else (0, 0)
+    except ValueError as exc:
+        raise HTTPException(400, f"bad page_token: {exc}") from exc
     store = state.catalogue.reader()
     repos = package_repos(store, package.name)
     if not repos:
         raise HTTPException(404, f"no package or repository {package.name!r} in this catalogue")
     results: list[dict[str, Any]] = []
     known: list[str] = []
-    for repo in repos:
-        found = release_records(store, repo, version, commit)
+    following: str | None = None
+    room = limit
+    for index in range(start, len(repos)):
+        repo = repos[index]
+        if room == 0:
+            following = encode_page_token(index, 0)
+            break
+        skip = offset if index == start else 0
+        found = release_records(store, repo, version, commit, limit=room, offset=skip)
         if not isinstance(found, ReleaseRecords):
             known += [f"{repo} {label}" for label in found]
             continue
-        results.append(
-            {
-                "repo": repo,
-                "release": found.release.label,
-                "commit": found.release.commit,
-                "records": [
-                    {
-                        **item,
-                        "url": record_path(repo, item["id"], item["slug"]),
-                        "api": api_path(item["id"]),
-                    }
-                    for item in found.records
-                ],
-            }
-        )
-    if not results:
+        results.append(_release_json(repo, found))
+        room -= len(found.records)
+        if found.more:
+            following = encode_page_token(index, skip + len(found.records))
+            break
+    if not results and page_token is None:
         asked = f"version {version}" if version else f"commit {commit}"
         shown = ", ".join(known[-12:]) or "none"
         raise HTTPException(
             404, f"{package.name} has no catalogued release at {asked}; catalogued: {shown}"
         )
-    return {"package": package, "version": version, "commit": commit, "results": results}
+    return {
+        "package": package,
+        "version": version,
+        "commit": commit,
+        "results": results,
+        "next_page_token": following,
+    }
+
+
+def _release_json(repo: str, found: ReleaseRecords) -> dict[str, Any]:
+    return {
+        "repo": repo,
+        "release": found.release.label,
+        "commit": found.release.commit,
+        "records": [
+            {
+                **item,
+                "url": record_path(repo, item["id"], item["slug"]),
+                "api": api_path(item["id"]),
+            }
+            for item in found.records
+        ],
+    }
 
 
 def repo_summary(info: RepoInfo) -> dict[str, Any]:
@@ -184,7 +241,9 @@ def api_router(state: WebState) -> APIRouter:
             "`package` is the name it is installed by (or the repository `owner/name`); "
             "`version` a catalogued release (equal as PEP 440 versions), or `commit` a "
             "scanned commit (7 to 40 hex digits). Each record is at its file and line in "
-            "that release."
+            f"that release. Answers come in pages of `limit` records (at most {MAX_PAGE}); "
+            "`next_page_token`, when there is one, is passed back as `page_token` (or "
+            "`cursor`) for the next page."
         ),
         response_model=QueryAnswer,
         responses={400: {"model": ApiError}, **_NOT_FOUND},
@@ -195,19 +254,37 @@ def api_router(state: WebState) -> APIRouter:
         commit: Annotated[
             str | None, Query(min_length=7, max_length=40, pattern=r"^[0-9a-fA-F]+$")
         ] = None,
+        limit: Annotated[int, Query(ge=1, le=MAX_PAGE)] = MAX_PAGE,
+        page_token: Annotated[str | None, Query(max_length=64)] = None,
+        cursor: Annotated[str | None, Query(max_length=64)] = None,
     ) -> dict[str, Any]:
-        return query_answer(state, QueryPackage(name=package), version, commit)
+        if page_token and cursor and page_token != cursor:
+            raise HTTPException(400, "give the page token once (page_token or cursor)")
+        token = page_token or cursor
+        return query_answer(
+            state, QueryPackage(name=package), version, commit, limit=limit, page_token=token
+        )
 
     @router.post(
         "/api/query",
         tags=["errors"],
         summary="The records a package holds at one version, with OSV's query body",
-        description='`{"package": {"name": "attrs"}, "version": "25.4.0"}`, as OSV takes it.',
+        description=(
+            '`{"package": {"name": "attrs"}, "version": "25.4.0"}`, as OSV takes it; '
+            "`page_token` asks for the page a previous answer's `next_page_token` named."
+        ),
         response_model=QueryAnswer,
         responses={400: {"model": ApiError}, **_NOT_FOUND},
     )
     def api_query_post(body: QueryRequest) -> dict[str, Any]:
-        return query_answer(state, body.package, body.version, body.commit)
+        return query_answer(
+            state,
+            body.package,
+            body.version,
+            body.commit,
+            limit=body.limit,
+            page_token=body.page_token,
+        )
 
     @router.get(
         "/api/search",

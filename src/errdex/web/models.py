@@ -7,6 +7,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from errdex.record import ErrorRecord
+from errdex.web.versions import MAX_PAGE
 
 __all__ = [
     "ApiError",
@@ -139,6 +140,10 @@ class QueryRequest(BaseModel):
     package: QueryPackage
     version: str | None = Field(default=None, min_length=1, max_length=100)
     commit: str | None = Field(default=None, min_length=7, max_length=40, pattern=r"^[0-9a-fA-F]+$")
+    page_token: str | None = Field(
+        default=None, max_length=64, description="A previous answer's `next_page_token`."
+    )
+    limit: int = Field(default=MAX_PAGE, ge=1, le=MAX_PAGE, description="Records per page.")
 
 
 class QueryRecord(BaseModel):
@@ -167,3 +172,6 @@ class QueryAnswer(BaseModel):
     version: str | None
     commit: str | None
     results: list[QueryRelease] = Field(description="One entry per repository the name finds.")
+    next_page_token: str | None = Field(
+        default=None, description="Pass it as `page_token` for the next page; null on the last."
+    )

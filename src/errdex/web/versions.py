@@ -18,9 +18,18 @@ from typing import Any
 
 from errdex.source.tags import load_schemes, normalize_name
 from errdex.store.base import Store
-from errdex.versions import Release, Versions, find_release, pin_of, releases, version_ranges
+from errdex.versions import Release, Versions, find_release, releases, version_ranges
 
-__all__ = ["ReleaseRecords", "package_repos", "record_versions", "release_records"]
+__all__ = [
+    "MAX_PAGE",
+    "ReleaseRecords",
+    "package_repos",
+    "record_versions",
+    "release_records",
+]
+
+#: Most records one page of ``/api/query`` holds (OSV pages its answers, too).
+MAX_PAGE = 1000
 
 
 def _scans(store: Store, repo: str) -> list[dict[str, Any]]:
@@ -32,17 +41,17 @@ def _scans(store: Store, repo: str) -> list[dict[str, Any]]:
 
 
 def record_versions(store: Store, record_id: str, repo: str | None = None) -> Versions | None:
-    """``record_id``'s releases, ranges and place per release; None if there is no such
+    """``record_id``'s releases, ranges and place (and source) per release; None if there is no such
     record. ``repo`` saves reading the record when the caller knows it."""
     status = store.status(record_id)
     if status is None:
         return None
     if repo is None:
-        envelope = store.get(record_id)
-        if envelope is None:
+        located = store.locate(record_id)  # (repo, slug): not the whole envelope
+        if located is None:
             return None
-        repo = str(envelope["record"]["repo"])
-    return version_ranges(_scans(store, repo), status)
+        repo = located[0]
+    return version_ranges(_scans(store, repo), status, store.version_windows(record_id))
 
 
 def package_repos(store: Store, package: str) -> list[str]:
@@ -61,11 +70,13 @@ def package_repos(store: Store, package: str) -> list[str]:
 
 @dataclass(frozen=True, slots=True)
 class ReleaseRecords:
-    """The records one catalogued release of ``repo`` holds, each at its line there."""
+    """One page of the records one catalogued release of ``repo`` holds, each at its
+    line there; ``more`` when records follow the page."""
 
     repo: str
     release: Release
     records: list[dict[str, Any]]
+    more: bool = False
 
 
 def _find(catalogued: list[Release], version: str | None, commit: str | None) -> Release | None:
@@ -79,35 +90,21 @@ def _find(catalogued: list[Release], version: str | None, commit: str | None) ->
 
 
 def release_records(
-    store: Store, repo: str, version: str | None, commit: str | None = None
+    store: Store,
+    repo: str,
+    version: str | None,
+    commit: str | None = None,
+    *,
+    limit: int = MAX_PAGE,
+    offset: int = 0,
 ) -> ReleaseRecords | list[str]:
-    """The records of ``repo`` at ``version`` (or ``commit``); the catalogued releases'
-    names instead when none is that one."""
+    """One page (``limit`` from ``offset``, in file order) of the records of ``repo`` at
+    ``version`` (or ``commit``), read in one query; the catalogued releases' names
+    instead when none is that one."""
     catalogued = releases(_scans(store, repo))
     release = _find(catalogued, version, commit)
     if release is None:
         return [r.label for r in catalogued]
-    places: dict[str, tuple[str, int]] = {}
-    for record_id, _repo, place in store.iter_record_versions(repo):
-        if pin_of(place["commit"], place["ref"]) in release.pins:
-            places.setdefault(record_id, (place["filePath"], place["lineNumber"]))
-    records: list[dict[str, Any]] = []
-    for envelope in store.iter_envelopes(repo, include_stale=True):
-        record = envelope["record"]
-        found = places.get(record["id"])
-        if found is None:
-            continue
-        current = store.status(record["id"])
-        records.append(
-            {
-                "id": record["id"],
-                "slug": record["slug"],
-                "errorClass": record.get("errorClass"),
-                "errorMessage": str(record.get("errorMessage") or ""),
-                "filePath": found[0],
-                "lineNumber": found[1],
-                "stale": bool(current and current["stale"]),
-            }
-        )
-    records.sort(key=lambda r: (r["filePath"], r["lineNumber"], r["id"]))
-    return ReleaseRecords(repo, release, records)
+    rows = store.release_rows(repo, sorted(release.pins), limit + 1, offset)
+    records: list[dict[str, Any]] = [dict(row) for row in rows[:limit]]
+    return ReleaseRecords(repo, release, records, more=len(rows) > limit)

@@ -175,6 +175,10 @@ def _version_rows(record: dict[str, Any], versions: dict[str, Any]) -> list[dict
                 **place,
                 "moved": place["filePath"] != record["filePath"]
                 or place["lineNumber"] != record["lineNumber"],
+                # the release's own code, shown where it is not the window above
+                "window": place.get("sourceCode")
+                if place.get("sourceCode") not in (None, record.get("sourceCode"))
+                else None,
                 "link": version_link(
                     record.get("githubUrl"), pin, place["filePath"], place["lineNumber"]
                 ),

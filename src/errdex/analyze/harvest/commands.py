@@ -18,8 +18,9 @@ import click
 from rich.console import Console
 from rich.table import Table
 
+from errdex.db_option import DbLocation
 from errdex.source import Checkout, SourceError, open_source
-from errdex.store import SqliteStore, StoreError
+from errdex.store import StoreError, is_server_url, open_store
 
 from .attach import (
     MAX_OBSERVED,
@@ -98,8 +99,8 @@ def _check_layout(envelopes: list[dict[str, Any]], layout: RepoLayout, db: str) 
     "--db",
     default=DEFAULT_DB,
     show_default=True,
-    type=click.Path(dir_okay=False),
-    help="SQLite file holding the scanned records.",
+    type=DbLocation(),
+    help="SQLite file holding the scanned records, or a postgresql:// URL.",
 )
 @click.option(
     "--python",
@@ -164,7 +165,7 @@ def harvest(
             f"cannot tell which repository {path or package} is: it has no git remote or "
             "project URL. Name it with --repo OWNER/NAME, as for errdex scan."
         )
-    if not Path(db).is_file():
+    if not is_server_url(db) and not Path(db).is_file():
         _fail(f"no database at {db}: scan the repository first (errdex scan … --db {db})")
     envelopes = _load(db, repo_name)
     if not envelopes:
@@ -195,7 +196,7 @@ def harvest(
 def _load(db: str, repo: str) -> list[dict[str, Any]]:
     """The repository's current records; the store is not held open while tests run."""
     try:
-        with SqliteStore(db) as store:
+        with open_store(db) as store:
             return list(store.iter_envelopes(repo=repo))
     except StoreError as exc:
         _fail(str(exc))
@@ -207,7 +208,7 @@ def _write(db: str, result: AttachResult) -> int:
     if not result.updates:
         return 0
     try:
-        with SqliteStore(db) as store:
+        with open_store(db) as store:
             updates = []
             for record, _ in result.updates:
                 fresh = store.get(record["id"])

@@ -1,4 +1,4 @@
-"""Model answers and run accounting, kept in the store's own SQLite file.
+"""Model answers and run accounting, kept in the store's own SQLite file or a local cache.
 
 ``llm_answers`` holds each validated answer under (content hash, model, prompt
 version): the same evidence shown to the same model with the same prompt is paid for
@@ -8,6 +8,14 @@ arrives, each in its own commit, so an interrupted run loses nothing it paid for
 estimate, updated as the run goes so that even a killed run leaves its count.
 
 The tables live beside the store's and never touch them; names start with ``llm_``.
+
+Where (:meth:`AnswerCache.for_store`): an SQLite catalogue keeps them in its own file,
+as it always has. Any other store (PostgreSQL) gets them in a local SQLite file,
+``llm-answers.sqlite3`` in errdex's cache directory, which is honestly a cache: an
+answer is keyed by the hash of everything the model was shown, so it is right for any
+catalogue that shows the same evidence, and deleting the file costs only paying for
+those answers again. The run rows go with the answers: they account for the calls made
+from this machine, and no reader of the catalogue needs them.
 """
 
 from __future__ import annotations
@@ -16,11 +24,23 @@ import json
 import sqlite3
 from collections.abc import Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from errdex.record import iso_now
+from errdex.source.git import default_cache_dir
+from errdex.store import SqliteStore, Store, StoreError
 
-__all__ = ["RUN_COUNTS", "AnswerCache", "CachedAnswer"]
+__all__ = ["RUN_COUNTS", "AnswerCache", "CachedAnswer", "local_cache_path"]
+
+#: The local answer cache of stores that are not an SQLite file, in errdex's cache folder.
+LOCAL_CACHE = "llm-answers.sqlite3"
+
+
+def local_cache_path() -> Path:
+    """Where a PostgreSQL catalogue's model answers are cached on this machine."""
+    return default_cache_dir().parent / LOCAL_CACHE
+
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS llm_answers (
@@ -101,6 +121,24 @@ class AnswerCache:
             ).fetchone()
             is not None
         )
+
+    @classmethod
+    def for_store(cls, store: Store, *, create: bool = True) -> AnswerCache:
+        """The cache of ``store``: in its own file for SQLite, else the local cache file
+        (see the module docstring); ``create=False`` writes nothing anywhere."""
+        if isinstance(store, SqliteStore):
+            return cls(store.connection, create=create)
+        path = local_cache_path()
+        if not create and not path.is_file():
+            return cls(sqlite3.connect(":memory:"), create=False)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            conn = sqlite3.connect(path, timeout=30.0, isolation_level=None)
+            if create:
+                conn.execute("PRAGMA journal_mode = WAL")
+        except (OSError, sqlite3.Error) as exc:
+            raise StoreError(f"cannot open the model-answer cache {path}: {exc}") from exc
+        return cls(conn, create=create)
 
     # -- answers ----------------------------------------------------------------------
 

@@ -25,7 +25,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from errdex.record import iso_now
-from errdex.store.sqlite import SqliteStore
+from errdex.store.base import Store
 
 from .cache import AnswerCache
 from .checks import Vocabulary, code_problems, envelope_text, unknown_identifiers
@@ -87,7 +87,7 @@ class _Writer:
     the cache cost nothing to redo, so they wait for a bigger batch.
     """
 
-    def __init__(self, store: SqliteStore, report: LlmRunReport, batch_size: int) -> None:
+    def __init__(self, store: Store, report: LlmRunReport, batch_size: int) -> None:
         self._store = store
         self._report = report
         self._batch_size = max(1, batch_size)
@@ -108,7 +108,7 @@ class _Writer:
 
 
 def run_llm_analysis(
-    store: SqliteStore,
+    store: Store,
     *,
     repo: str | None,
     model: str,
@@ -145,7 +145,7 @@ def run_llm_analysis(
 
 
 def analyze(
-    store: SqliteStore,
+    store: Store,
     options: RunOptions,
     *,
     console: Console | None = None,
@@ -162,7 +162,7 @@ def analyze(
 
 
 async def analyze_async(
-    store: SqliteStore,
+    store: Store,
     options: RunOptions,
     *,
     console: Console | None = None,
@@ -181,7 +181,7 @@ class _Run:
 
     def __init__(
         self,
-        store: SqliteStore,
+        store: Store,
         options: RunOptions,
         console: Console,
         transport: httpx.AsyncBaseTransport | None,
@@ -199,7 +199,7 @@ class _Run:
             self.spec, options.base_url, options.env, need_key=not options.dry_run
         )
         self.price: Price = price_for(self.spec.provider, self.spec.name, local=self.endpoint.local)
-        self.cache = AnswerCache(store.connection, create=not options.dry_run)
+        self.cache = AnswerCache.for_store(store, create=not options.dry_run)
         self.report = LlmRunReport(
             model=self.spec.spec,
             prompt_version=PROMPT_VERSION,
