@@ -22,7 +22,7 @@ import gc
 import re
 from array import array
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Container, Iterable, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass
 from itertools import chain
 from pathlib import Path
@@ -30,7 +30,7 @@ from typing import Any
 
 import ahocorasick
 
-from errdex.match import edges
+from errdex.match import edges, index_groups
 from errdex.match.classes import ClassResolver
 from errdex.match.index_file import FILE_FORMAT, BadIndex, Deferred, read_index
 from errdex.match.index_write import write_index
@@ -245,6 +245,9 @@ class MatchIndex:
         self._qualified: Sequence[int] = data["qualified"]
         self._heads: Sequence[int] = data["heads"]
         self._tails: Sequence[int] = data["tails"]
+        self._groups: Sequence[int] = data["groups"]  # :mod:`.index_groups`
+        self._twins: Sequence[int] = data["twins"]
+        self._twin_offsets: Sequence[int] = data["twin_offsets"]
         self._class_bases: dict[str, list[str]] = data["class_bases"]
         self._resolver: ClassResolver | None = None
         self._class_names: set[str] | None = None
@@ -306,6 +309,7 @@ class MatchIndex:
                 name = strings[builder.classes[index]]
                 if name:
                     empty_by_class.setdefault(name, []).append(index)
+        groups, twins, twin_offsets = index_groups.twin_groups(_twin_keys(builder, pieces))
         width = max((len(i) for i in builder.ids), default=16)
         data = {
             "format": INDEX_FORMAT,
@@ -320,6 +324,9 @@ class MatchIndex:
             "qualified": array("I", builder.qualified),
             "heads": builder.heads,
             "tails": builder.tails,
+            "groups": groups,
+            "twins": twins,
+            "twin_offsets": twin_offsets,
             "class_bases": {k: sorted(v) for k, v in builder.class_bases.items()},
             "runs_blob": "".join(pieces),
             "runs_offsets": runs_offsets,
@@ -433,6 +440,28 @@ class MatchIndex:
                 break
         return sorted(found)
 
+    def message_candidates(
+        self, message: str, pasted: str | None, alone: Container[int]
+    ) -> index_groups.Candidates:
+        """:meth:`by_message` with twins folded into one stand-in (:mod:`.index_groups`)
+        that :meth:`expand` copies back after scoring; ``pasted``: the pasted class,
+        ``alone``: entries scored on their own (a frame points at them)."""
+
+        def told_apart(group: int) -> bool:
+            # the file of each decides a subclass's fit (classes.foreign_subclass)
+            first = self._twins[self._twin_offsets[group - 1]]
+            recorded = self._strings[self._classes[first]]
+            if not pasted or not recorded:
+                return False
+            qualified = self.qualified_class(first)
+            return self.classes.relation(pasted, recorded, qualified) == "superclass"
+
+        return index_groups.collapse(self.by_message(message), self._groups, alone, told_apart)
+
+    def expand(self, candidates: Sequence[int], found: MutableMapping[int, Any]) -> None:
+        """Copy each stand-in's score in ``found`` to the twins it stood for."""
+        index_groups.expand(candidates, found)
+
     def _built(self) -> ahocorasick.Automaton:
         if isinstance(self._automaton, Deferred):
             self._automaton = self._automaton.build()
@@ -498,6 +527,26 @@ class MatchIndex:
             if found is not None:
                 return found
         return ()
+
+
+def _twin_keys(builder: _Builder, texts: Sequence[str]) -> list[tuple[int, int, str, str] | None]:
+    """What a message-only score of each entry depends on (None: its own file too)."""
+    from errdex.extract.registry import extractor_for
+    from errdex.match.rank import FRAMELESS_LANGUAGES
+
+    own = {i for members in builder.observed.values() for i in members}
+    strings = {number: text for text, number in builder.strings.items()}
+    frameless: dict[int, bool] = {}
+    for path_id in set(builder.paths):
+        extractor = extractor_for(strings.get(path_id, ""))
+        frameless[path_id] = extractor is not None and extractor.language in FRAMELESS_LANGUAGES
+    regex = builder.regex
+    return [
+        None
+        if index in own or frameless[path_id]
+        else (builder.classes[index], builder.qualified[index], text, regex.get(index, ""))
+        for index, (path_id, text) in enumerate(zip(builder.paths, texts, strict=True))
+    ]
 
 
 def _path_keys(file_path: str) -> tuple[str, ...]:

@@ -330,7 +330,7 @@ def _score_clue(clue: Clue, index: MatchIndex) -> list[Scored]:
                 s.reasons.append(reason)
 
     # the message: anchors, then a linear-time full match
-    candidates = index.by_message(message) if message else []
+    candidates = index.message_candidates(message, clue.error_class, found) if message else []
     if not message and clue.error_class:
         # a bare ``raise Class`` may stand at thousands of sites: they are alike, so a
         # bounded sample stands for them (sharing confidence among them all)
@@ -407,6 +407,7 @@ def _score_clue(clue: Clue, index: MatchIndex) -> list[Scored]:
                     s.message = score
                     s.reasons.append(f"the message is {ratio:.0f}% similar to the template")
     _below_python(clue, index, found)
+    index.expand(candidates, found)  # twins stood for by one candidate (.index_groups)
     # a site of another class did not raise this error, whatever else points at it
     named = clue.error_class is not None
     return [
