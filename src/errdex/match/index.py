@@ -52,6 +52,9 @@ MESSAGE_BUDGET = 512
 SHARED_WORD_LIMIT = 16
 #: Entries :meth:`MatchIndex.entry` keeps made (a few MiB), emptied when full.
 ENTRY_CACHE = 8192
+#: A template of one hole with fewer literal characters than this is one value
+#: (:meth:`MatchIndex.one_value_sites`; ``rank`` asks for fewer than its ``LONE_CHARS``).
+ONE_VALUE_CHARS = 3
 #: Longest anchor kept (longer literal runs are anchored by their first characters).
 MAX_ANCHOR_CHARS = 200
 
@@ -240,6 +243,7 @@ class MatchIndex:
         self._posting_offsets: Sequence[int] = data["posting_offsets"]
         self._by_path: Mapping[str, Sequence[int]] = data["by_path"]
         self._empty_by_class: Mapping[str, Sequence[int]] = data["empty_by_class"]
+        self._one_value_by_class: Mapping[str, Sequence[int]] = data["one_value_by_class"]
         self._id_width: int = data["id_width"]
         self._observed: Mapping[str, Sequence[int]] = data["observed"]
         self._qualified: Sequence[int] = data["qualified"]
@@ -304,11 +308,16 @@ class MatchIndex:
                 by_path.setdefault(key, []).extend(members)
         for members in by_path.values():
             members.sort()  # a key several files share lists their entries in order too
+        one_value: dict[str, list[int]] = {}
         for index, runs in enumerate(builder.runs):
             if runs == ("",):
                 name = strings[builder.classes[index]]
                 if name:
                     empty_by_class.setdefault(name, []).append(index)
+            elif _one_value(runs) and index not in builder.regex:
+                name = strings[builder.classes[index]]
+                if name:
+                    one_value.setdefault(name, []).append(index)
         groups, twins, twin_offsets = index_groups.twin_groups(_twin_keys(builder, pieces))
         width = max((len(i) for i in builder.ids), default=16)
         data = {
@@ -336,6 +345,7 @@ class MatchIndex:
             "posting_offsets": offsets,
             "by_path": {k: array("I", v) for k, v in by_path.items()},
             "empty_by_class": {k: array("I", v) for k, v in empty_by_class.items()},
+            "one_value_by_class": {k: array("I", v) for k, v in one_value.items()},
             "observed": {k: array("I", v) for k, v in builder.observed.items()},
         }
         return cls(data, automaton)
@@ -509,6 +519,12 @@ class MatchIndex:
         be tens of thousands, and a query looks at a few)."""
         return self._empty_by_class.get(error_class, ())
 
+    def one_value_sites(self, error_class: str) -> Sequence[int]:
+        """The entries of :meth:`by_class` whose template is one value with fewer than
+        :data:`ONE_VALUE_CHARS` literal characters around it (``raise E(str(e))``), in
+        order: listed at build time, a query does not read a class's every site."""
+        return self._one_value_by_class.get(error_class, ())
+
     def by_frame(self, path: str, line: int | None) -> list[tuple[int, int]]:
         """(entry, distance in lines) for records in the file a frame names, nearest first."""
         entries = self._file_entries(path)
@@ -527,6 +543,10 @@ class MatchIndex:
             if found is not None:
                 return found
         return ()
+
+
+def _one_value(runs: tuple[str, ...] | None) -> bool:
+    return runs is not None and len(runs) == 2 and len(runs[0]) + len(runs[1]) < ONE_VALUE_CHARS
 
 
 def _twin_keys(builder: _Builder, texts: Sequence[str]) -> list[tuple[int, int, str, str] | None]:

@@ -68,7 +68,7 @@ _ARRAYS = (
     "posting_offsets",
 )
 #: Maps from a text key to a list of entries, written as keys + flat array + offsets.
-_MAPS = ("by_path", "empty_by_class", "observed")
+_MAPS = ("by_path", "empty_by_class", "one_value_by_class", "observed")
 #: Lists of strings, written as one text region + the character offsets of each string.
 _LISTS = ("strings", "anchors", *_MAPS)
 _PER_ENTRY = (

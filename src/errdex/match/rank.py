@@ -467,7 +467,7 @@ def _lone_holes(clue: Clue, index: MatchIndex, get: Callable[[int], Scored]) -> 
     are few; those whose few characters fit (a dict's braces) come first."""
     message = clue.message[:MAX_MESSAGE]
     lone: list[int] = []
-    for i in index.by_class(_short(clue.error_class) or ""):
+    for i in index.one_value_sites(_short(clue.error_class) or ""):
         runs = index.runs(i)
         if runs is not None and len(runs) == 2 and len(runs[0]) + len(runs[1]) < LONE_CHARS:
             lone.append(i)
