@@ -22,7 +22,7 @@ import gc
 import re
 from array import array
 from collections import Counter
-from collections.abc import Container, Iterable, Mapping, MutableMapping, Sequence
+from collections.abc import Container, Iterable, Iterator, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass
 from itertools import chain
 from pathlib import Path
@@ -137,6 +137,7 @@ class _Builder:
         self.qualified: list[int] = []  # evidence.site.qualifiedClass
         self.class_bases: dict[str, set[str]] = {}  # from evidence.classInfo
         self.runs: list[tuple[str, ...] | None] = []
+        self.texts: list[str] = []  # each entry's runs joined by _SEP ("": none)
         self.heads = array("I")  # :mod:`.edges`: what rules a candidate out cheaply
         self.tails = array("I")
         self.regex: dict[int, str] = {}
@@ -146,10 +147,8 @@ class _Builder:
     def intern(self, text: str | None) -> int:
         if text is None:
             return 0
-        found = self.strings.get(text)
-        if found is None:
-            found = self.strings[text] = len(self.strings) + 1
-        return found
+        strings = self.strings
+        return strings.get(text) or strings.setdefault(text, len(strings) + 1)
 
     def add(self, envelope: dict[str, Any]) -> None:
         record = envelope["record"]
@@ -159,11 +158,13 @@ class _Builder:
         kinds = False  # a hole that prints only a character or a number: RE2 verifies
         if site.get("template") is not None:
             runs, kinds = template_runs(site["template"])
-        if runs is None or _SEP in "".join(runs):
+        text = _SEP.join(runs) if runs is not None else ""
+        if runs is None or text.count(_SEP) >= len(runs):  # a run holds the separator
             runs = runs_from_pattern(record["messagePattern"])
+            text = _SEP.join(runs) if runs is not None else ""
         index = len(self.ids)
-        if runs is None or _SEP in "".join(runs):
-            runs = None
+        if runs is None or text.count(_SEP) >= len(runs):
+            runs, text = None, ""
             self.regex[index] = record["messagePattern"]
         elif kinds:  # anchored by its literal runs, verified by its pattern
             self.regex[index] = record["messagePattern"]
@@ -187,13 +188,20 @@ class _Builder:
                 repeat = count if isinstance(count, int) and 0 < count < 1000 else 1
                 self.observed.setdefault(message, []).extend([index] * repeat)
         self.runs.append(runs)
+        self.texts.append(text)
         literal = None if index in self.regex else runs  # a regex is checked by RE2 alone
         self.heads.append(edges.head_code(literal))
         self.tails.append(edges.tail_code(literal))
 
     def anchors(self) -> tuple[dict[str, list[int]], list[int]]:
         """One anchor per entry (its rarest whole word, else its longest literal run)."""
-        words_of = [set(_bounded_words(runs)) if runs else set() for runs in self.runs]
+        seen: dict[str, set[str]] = {}  # twins share their words: found once
+        words_of: list[set[str]] = []
+        for text in self.texts:
+            words = seen.get(text)
+            if words is None:
+                words = seen[text] = set(_BOUNDED.findall(text))
+            words_of.append(words)
         frequency = Counter(chain.from_iterable(words_of))
         # rarest, then longest, then first in order: one key per word, looked up in C
         order = {w: (n, -len(w), w) for w, n in frequency.items()}.__getitem__
@@ -291,11 +299,9 @@ class MatchIndex:
         for text, number in builder.strings.items():
             strings[number] = text
         runs_offsets = array("Q", [0])
-        pieces: list[str] = []
+        pieces = builder.texts
         total = 0
-        for runs in builder.runs:
-            text = _SEP.join(runs) if runs is not None else ""
-            pieces.append(text)
+        for text in pieces:
             total += len(text)
             runs_offsets.append(total)
         by_path: dict[str, list[int]] = {}
@@ -318,7 +324,9 @@ class MatchIndex:
                 name = strings[builder.classes[index]]
                 if name:
                     one_value.setdefault(name, []).append(index)
-        groups, twins, twin_offsets = index_groups.twin_groups(_twin_keys(builder, pieces))
+        groups, twins, twin_offsets = index_groups.twin_groups(
+            _twins(builder, postings.values(), strings), len(builder.ids)
+        )
         width = max((len(i) for i in builder.ids), default=16)
         data = {
             "format": INDEX_FORMAT,
@@ -549,24 +557,36 @@ def _one_value(runs: tuple[str, ...] | None) -> bool:
     return runs is not None and len(runs) == 2 and len(runs[0]) + len(runs[1]) < ONE_VALUE_CHARS
 
 
-def _twin_keys(builder: _Builder, texts: Sequence[str]) -> list[tuple[int, int, str, str] | None]:
-    """What a message-only score of each entry depends on (None: its own file too)."""
-    from errdex.extract.registry import extractor_for
+def _twins(
+    builder: _Builder, postings: Iterable[list[int]], strings: Sequence[str]
+) -> Iterator[list[int]]:
+    """The groups of twins (:mod:`.index_groups`): entries of one anchor whose message-only
+    score is the same (class, resolved class, runs, pattern), less those whose score also
+    depends on their own file (observed at run time; compiled code, which prints no frame)."""
+    from errdex.extract.registry import extractor_for, source_suffixes
     from errdex.match.rank import FRAMELESS_LANGUAGES
 
     own = {i for members in builder.observed.values() for i in members}
-    strings = {number: text for text, number in builder.strings.items()}
-    frameless: dict[int, bool] = {}
-    for path_id in set(builder.paths):
-        extractor = extractor_for(strings.get(path_id, ""))
-        frameless[path_id] = extractor is not None and extractor.language in FRAMELESS_LANGUAGES
-    regex = builder.regex
-    return [
-        None
-        if index in own or frameless[path_id]
-        else (builder.classes[index], builder.qualified[index], text, regex.get(index, ""))
-        for index, (path_id, text) in enumerate(zip(builder.paths, texts, strict=True))
-    ]
+    tail = max(map(len, source_suffixes()), default=1)  # what decides extractor_for
+    frameless: dict[str, bool] = {}
+    classes, qualified, paths = builder.classes, builder.qualified, builder.paths
+    texts, regex = builder.texts, builder.regex
+    for members in postings:
+        if len(members) < 2:
+            continue
+        alike: dict[tuple[int, int, str, str], list[int]] = {}
+        for index in members:
+            end = strings[paths[index]][-tail:]
+            compiled = frameless.get(end)
+            if compiled is None:
+                extractor = extractor_for(end)
+                compiled = frameless[end] = (
+                    extractor is not None and extractor.language in FRAMELESS_LANGUAGES
+                )
+            if not compiled and index not in own:
+                key = (classes[index], qualified[index], texts[index], regex.get(index, ""))
+                alike.setdefault(key, []).append(index)
+        yield from (group for group in alike.values() if len(group) > 1)
 
 
 def _path_keys(file_path: str) -> tuple[str, ...]:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import copy
 from array import array
-from collections.abc import Callable, Container, MutableMapping, Sequence
+from collections.abc import Callable, Container, Iterable, MutableMapping, Sequence
 from typing import Protocol, TypeVar
 
 __all__ = ["SCORED_ALONE", "Candidates", "collapse", "expand", "twin_groups"]
@@ -52,28 +52,19 @@ S = TypeVar("S", bound=_Scored)
 
 
 def twin_groups(
-    keys: Sequence[object | None],
+    groups: Iterable[Sequence[int]], entries: int
 ) -> tuple[array[int], array[int], array[int]]:
-    """``(group of each entry, members, offsets)``: entries of equal key (None: alone) in
-    one group, numbered from 1 in order of first member (0: no twin); a group's members
-    are ``members[offsets[g - 1] : offsets[g]]``, in order."""
-    first: dict[object, int] = {}
-    twinned: dict[int, list[int]] = {}
-    for index, key in enumerate(keys):
-        if key is None:
-            continue
-        head = first.setdefault(key, index)
-        if head != index:
-            twinned.setdefault(head, [head]).append(index)
-    groups = array("I", bytes(4 * len(keys)))
+    """``(group of each entry, members, offsets)`` of ``groups`` of twins (each in order),
+    numbered from 1 (0: no twin); group ``g`` is ``members[offsets[g - 1] : offsets[g]]``."""
+    of_entry = array("I", bytes(4 * entries))
     members = array("I")
     offsets = array("Q", [0])
-    for number, head in enumerate(sorted(twinned), start=1):
-        for index in twinned[head]:
-            groups[index] = number
-        members.extend(twinned[head])
+    for number, group in enumerate(groups, start=1):
+        for index in group:
+            of_entry[index] = number
+        members.extend(group)
         offsets.append(len(members))
-    return groups, members, offsets
+    return of_entry, members, offsets
 
 
 def collapse(
