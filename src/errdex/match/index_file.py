@@ -50,27 +50,7 @@ __all__ = [
 
 #: Bumped whenever the files change shape; an index of another format is rebuilt.
 FILE_FORMAT = 9
-#: Columns of one machine integer per entry (or per slot), in the order written.
-_ARRAYS = (
-    "repos",
-    "paths",
-    "lines",
-    "classes",
-    "functions",
-    "qualified",
-    "heads",
-    "tails",
-    "groups",
-    "twins",
-    "twin_offsets",
-    "runs_offsets",
-    "postings",
-    "posting_offsets",
-)
-#: Maps from a text key to a list of entries, written as keys + flat array + offsets.
-_MAPS = ("by_path", "empty_by_class", "one_value_by_class", "observed")
-#: Lists of strings, written as one text region + the character offsets of each string.
-_LISTS = ("strings", "anchors", *_MAPS)
+#: Columns of one machine integer per entry, then those of another length, as written.
 _PER_ENTRY = (
     "repos",
     "paths",
@@ -82,6 +62,11 @@ _PER_ENTRY = (
     "tails",
     "groups",
 )
+_ARRAYS = (*_PER_ENTRY, "twins", "twin_offsets", "runs_offsets", "postings", "posting_offsets")
+#: Maps from a text key to a list of entries, written as keys + flat array + offsets.
+_MAPS = ("by_path", "empty_by_class", "one_value_by_class", "observed")
+#: Lists of strings, written as one text region + the character offsets of each string.
+_LISTS = ("strings", "anchors", *_MAPS)
 _STRING_REFS = ("repos", "paths", "classes", "functions", "qualified")
 _COLUMNS = (
     *_ARRAYS,
