@@ -398,14 +398,21 @@ def child_stages(args: argparse.Namespace, size: int, out: Path) -> Result:
     for text, number in builder.strings.items():
         strings[number] = text
     runs_offsets = array("Q", [0])
-    pieces: list[str] = []
+    pieces: list[str] = getattr(builder, "texts", None) or [  # an older errdex joins here
+        mi._SEP.join(runs) if runs is not None else "" for runs in builder.runs
+    ]
     total = 0
-    for runs in builder.runs:
-        text = mi._SEP.join(runs) if runs is not None else ""
-        pieces.append(text)
+    for text in pieces:
         total += len(text)
         runs_offsets.append(total)
     stage("strings + runs pieces")
+    if hasattr(mi, "_twins"):  # errdex with twins (match/index_groups.py)
+        from errdex.match import index_groups
+
+        index_groups.twin_groups(mi._twins(builder, postings.values(), strings), len(pieces))
+        for runs in builder.runs:
+            mi._one_value(runs)
+        stage("twins + one-value sites")
     by_path: dict[str, list[int]] = {}
     empty_by_class: dict[str, list[int]] = {}
     of_path: dict[int, list[int]] = {}

@@ -28,12 +28,12 @@ def _encode(text: str) -> bytes:
 def head_code(runs: Sequence[str] | None) -> int:
     """The code of the start every full match of ``runs`` has (None: checked by regex,
     nothing is known: the code of the empty start, which every message has)."""
-    return crc32(_encode(runs[0])[:EDGE]) if runs else 0
+    return crc32(_encode(runs[0][:EDGE])[:EDGE]) if runs else 0  # EDGE bytes: <= EDGE chars
 
 
 def tail_code(runs: Sequence[str] | None) -> int:
     """The code of the end every full match of ``runs`` has (see :func:`head_code`)."""
-    return crc32(_encode(runs[-1])[-EDGE:]) if runs else 0
+    return crc32(_encode(runs[-1][-EDGE:])[-EDGE:]) if runs else 0
 
 
 def starts(message: str) -> set[int]:

@@ -22,7 +22,7 @@ import gc
 import re
 from array import array
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Container, Iterable, Iterator, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass
 from itertools import chain
 from pathlib import Path
@@ -30,7 +30,7 @@ from typing import Any
 
 import ahocorasick
 
-from errdex.match import edges
+from errdex.match import edges, index_groups
 from errdex.match.classes import ClassResolver
 from errdex.match.index_file import FILE_FORMAT, BadIndex, Deferred, read_index
 from errdex.match.index_write import write_index
@@ -52,6 +52,9 @@ MESSAGE_BUDGET = 512
 SHARED_WORD_LIMIT = 16
 #: Entries :meth:`MatchIndex.entry` keeps made (a few MiB), emptied when full.
 ENTRY_CACHE = 8192
+#: A template of one hole with fewer literal characters than this is one value
+#: (:meth:`MatchIndex.one_value_sites`; ``rank`` asks for fewer than its ``LONE_CHARS``).
+ONE_VALUE_CHARS = 3
 #: Longest anchor kept (longer literal runs are anchored by their first characters).
 MAX_ANCHOR_CHARS = 200
 
@@ -134,6 +137,7 @@ class _Builder:
         self.qualified: list[int] = []  # evidence.site.qualifiedClass
         self.class_bases: dict[str, set[str]] = {}  # from evidence.classInfo
         self.runs: list[tuple[str, ...] | None] = []
+        self.texts: list[str] = []  # each entry's runs joined by _SEP ("": none)
         self.heads = array("I")  # :mod:`.edges`: what rules a candidate out cheaply
         self.tails = array("I")
         self.regex: dict[int, str] = {}
@@ -143,10 +147,8 @@ class _Builder:
     def intern(self, text: str | None) -> int:
         if text is None:
             return 0
-        found = self.strings.get(text)
-        if found is None:
-            found = self.strings[text] = len(self.strings) + 1
-        return found
+        strings = self.strings
+        return strings.get(text) or strings.setdefault(text, len(strings) + 1)
 
     def add(self, envelope: dict[str, Any]) -> None:
         record = envelope["record"]
@@ -156,11 +158,13 @@ class _Builder:
         kinds = False  # a hole that prints only a character or a number: RE2 verifies
         if site.get("template") is not None:
             runs, kinds = template_runs(site["template"])
-        if runs is None or _SEP in "".join(runs):
+        text = _SEP.join(runs) if runs is not None else ""
+        if runs is None or text.count(_SEP) >= len(runs):  # a run holds the separator
             runs = runs_from_pattern(record["messagePattern"])
+            text = _SEP.join(runs) if runs is not None else ""
         index = len(self.ids)
-        if runs is None or _SEP in "".join(runs):
-            runs = None
+        if runs is None or text.count(_SEP) >= len(runs):
+            runs, text = None, ""
             self.regex[index] = record["messagePattern"]
         elif kinds:  # anchored by its literal runs, verified by its pattern
             self.regex[index] = record["messagePattern"]
@@ -184,13 +188,20 @@ class _Builder:
                 repeat = count if isinstance(count, int) and 0 < count < 1000 else 1
                 self.observed.setdefault(message, []).extend([index] * repeat)
         self.runs.append(runs)
+        self.texts.append(text)
         literal = None if index in self.regex else runs  # a regex is checked by RE2 alone
         self.heads.append(edges.head_code(literal))
         self.tails.append(edges.tail_code(literal))
 
     def anchors(self) -> tuple[dict[str, list[int]], list[int]]:
         """One anchor per entry (its rarest whole word, else its longest literal run)."""
-        words_of = [set(_bounded_words(runs)) if runs else set() for runs in self.runs]
+        seen: dict[str, set[str]] = {}  # twins share their words: found once
+        words_of: list[set[str]] = []
+        for text in self.texts:
+            words = seen.get(text)
+            if words is None:
+                words = seen[text] = set(_BOUNDED.findall(text))
+            words_of.append(words)
         frequency = Counter(chain.from_iterable(words_of))
         # rarest, then longest, then first in order: one key per word, looked up in C
         order = {w: (n, -len(w), w) for w, n in frequency.items()}.__getitem__
@@ -240,11 +251,15 @@ class MatchIndex:
         self._posting_offsets: Sequence[int] = data["posting_offsets"]
         self._by_path: Mapping[str, Sequence[int]] = data["by_path"]
         self._empty_by_class: Mapping[str, Sequence[int]] = data["empty_by_class"]
+        self._one_value_by_class: Mapping[str, Sequence[int]] = data["one_value_by_class"]
         self._id_width: int = data["id_width"]
         self._observed: Mapping[str, Sequence[int]] = data["observed"]
         self._qualified: Sequence[int] = data["qualified"]
         self._heads: Sequence[int] = data["heads"]
         self._tails: Sequence[int] = data["tails"]
+        self._groups: Sequence[int] = data["groups"]  # :mod:`.index_groups`
+        self._twins: Sequence[int] = data["twins"]
+        self._twin_offsets: Sequence[int] = data["twin_offsets"]
         self._class_bases: dict[str, list[str]] = data["class_bases"]
         self._resolver: ClassResolver | None = None
         self._class_names: set[str] | None = None
@@ -284,11 +299,9 @@ class MatchIndex:
         for text, number in builder.strings.items():
             strings[number] = text
         runs_offsets = array("Q", [0])
-        pieces: list[str] = []
+        pieces = builder.texts
         total = 0
-        for runs in builder.runs:
-            text = _SEP.join(runs) if runs is not None else ""
-            pieces.append(text)
+        for text in pieces:
             total += len(text)
             runs_offsets.append(total)
         by_path: dict[str, list[int]] = {}
@@ -301,11 +314,19 @@ class MatchIndex:
                 by_path.setdefault(key, []).extend(members)
         for members in by_path.values():
             members.sort()  # a key several files share lists their entries in order too
+        one_value: dict[str, list[int]] = {}
         for index, runs in enumerate(builder.runs):
             if runs == ("",):
                 name = strings[builder.classes[index]]
                 if name:
                     empty_by_class.setdefault(name, []).append(index)
+            elif _one_value(runs) and index not in builder.regex:
+                name = strings[builder.classes[index]]
+                if name:
+                    one_value.setdefault(name, []).append(index)
+        groups, twins, twin_offsets = index_groups.twin_groups(
+            _twins(builder, postings.values(), strings), len(builder.ids)
+        )
         width = max((len(i) for i in builder.ids), default=16)
         data = {
             "format": INDEX_FORMAT,
@@ -320,6 +341,9 @@ class MatchIndex:
             "qualified": array("I", builder.qualified),
             "heads": builder.heads,
             "tails": builder.tails,
+            "groups": groups,
+            "twins": twins,
+            "twin_offsets": twin_offsets,
             "class_bases": {k: sorted(v) for k, v in builder.class_bases.items()},
             "runs_blob": "".join(pieces),
             "runs_offsets": runs_offsets,
@@ -329,6 +353,7 @@ class MatchIndex:
             "posting_offsets": offsets,
             "by_path": {k: array("I", v) for k, v in by_path.items()},
             "empty_by_class": {k: array("I", v) for k, v in empty_by_class.items()},
+            "one_value_by_class": {k: array("I", v) for k, v in one_value.items()},
             "observed": {k: array("I", v) for k, v in builder.observed.items()},
         }
         return cls(data, automaton)
@@ -433,6 +458,28 @@ class MatchIndex:
                 break
         return sorted(found)
 
+    def message_candidates(
+        self, message: str, pasted: str | None, alone: Container[int]
+    ) -> index_groups.Candidates:
+        """:meth:`by_message` with twins folded into one stand-in (:mod:`.index_groups`)
+        that :meth:`expand` copies back after scoring; ``pasted``: the pasted class,
+        ``alone``: entries scored on their own (a frame points at them)."""
+
+        def told_apart(group: int) -> bool:
+            # the file of each decides a subclass's fit (classes.foreign_subclass)
+            first = self._twins[self._twin_offsets[group - 1]]
+            recorded = self._strings[self._classes[first]]
+            if not pasted or not recorded:
+                return False
+            qualified = self.qualified_class(first)
+            return self.classes.relation(pasted, recorded, qualified) == "superclass"
+
+        return index_groups.collapse(self.by_message(message), self._groups, alone, told_apart)
+
+    def expand(self, candidates: Sequence[int], found: MutableMapping[int, Any]) -> None:
+        """Copy each stand-in's score in ``found`` to the twins it stood for."""
+        index_groups.expand(candidates, found)
+
     def _built(self) -> ahocorasick.Automaton:
         if isinstance(self._automaton, Deferred):
             self._automaton = self._automaton.build()
@@ -480,6 +527,12 @@ class MatchIndex:
         be tens of thousands, and a query looks at a few)."""
         return self._empty_by_class.get(error_class, ())
 
+    def one_value_sites(self, error_class: str) -> Sequence[int]:
+        """The entries of :meth:`by_class` whose template is one value with fewer than
+        :data:`ONE_VALUE_CHARS` literal characters around it (``raise E(str(e))``), in
+        order: listed at build time, a query does not read a class's every site."""
+        return self._one_value_by_class.get(error_class, ())
+
     def by_frame(self, path: str, line: int | None) -> list[tuple[int, int]]:
         """(entry, distance in lines) for records in the file a frame names, nearest first."""
         entries = self._file_entries(path)
@@ -498,6 +551,42 @@ class MatchIndex:
             if found is not None:
                 return found
         return ()
+
+
+def _one_value(runs: tuple[str, ...] | None) -> bool:
+    return runs is not None and len(runs) == 2 and len(runs[0]) + len(runs[1]) < ONE_VALUE_CHARS
+
+
+def _twins(
+    builder: _Builder, postings: Iterable[list[int]], strings: Sequence[str]
+) -> Iterator[list[int]]:
+    """The groups of twins (:mod:`.index_groups`): entries of one anchor whose message-only
+    score is the same (class, resolved class, runs, pattern), less those whose score also
+    depends on their own file (observed at run time; compiled code, which prints no frame)."""
+    from errdex.extract.registry import extractor_for, source_suffixes
+    from errdex.match.rank import FRAMELESS_LANGUAGES
+
+    own = {i for members in builder.observed.values() for i in members}
+    tail = max(map(len, source_suffixes()), default=1)  # what decides extractor_for
+    frameless: dict[str, bool] = {}
+    classes, qualified, paths = builder.classes, builder.qualified, builder.paths
+    texts, regex = builder.texts, builder.regex
+    for members in postings:
+        if len(members) < 2:
+            continue
+        alike: dict[tuple[int, int, str, str], list[int]] = {}
+        for index in members:
+            end = strings[paths[index]][-tail:]
+            compiled = frameless.get(end)
+            if compiled is None:
+                extractor = extractor_for(end)
+                compiled = frameless[end] = (
+                    extractor is not None and extractor.language in FRAMELESS_LANGUAGES
+                )
+            if not compiled and index not in own:
+                key = (classes[index], qualified[index], texts[index], regex.get(index, ""))
+                alike.setdefault(key, []).append(index)
+        yield from (group for group in alike.values() if len(group) > 1)
 
 
 def _path_keys(file_path: str) -> tuple[str, ...]:

@@ -49,9 +49,9 @@ __all__ = [
 ]
 
 #: Bumped whenever the files change shape; an index of another format is rebuilt.
-FILE_FORMAT = 8
-#: Columns of one machine integer per entry (or per slot), in the order written.
-_ARRAYS = (
+FILE_FORMAT = 9
+#: Columns of one machine integer per entry, then those of another length, as written.
+_PER_ENTRY = (
     "repos",
     "paths",
     "lines",
@@ -60,15 +60,13 @@ _ARRAYS = (
     "qualified",
     "heads",
     "tails",
-    "runs_offsets",
-    "postings",
-    "posting_offsets",
+    "groups",
 )
+_ARRAYS = (*_PER_ENTRY, "twins", "twin_offsets", "runs_offsets", "postings", "posting_offsets")
 #: Maps from a text key to a list of entries, written as keys + flat array + offsets.
-_MAPS = ("by_path", "empty_by_class", "observed")
+_MAPS = ("by_path", "empty_by_class", "one_value_by_class", "observed")
 #: Lists of strings, written as one text region + the character offsets of each string.
 _LISTS = ("strings", "anchors", *_MAPS)
-_PER_ENTRY = ("repos", "paths", "lines", "classes", "functions", "qualified", "heads", "tails")
 _STRING_REFS = ("repos", "paths", "classes", "functions", "qualified")
 _COLUMNS = (
     *_ARRAYS,
@@ -429,6 +427,9 @@ def _check_shape(data: dict[str, Any], entries: int) -> None:
     offsets = data["posting_offsets"]
     if not len(offsets) or offsets[-1] != len(data["postings"]):
         raise BadIndex("the postings do not fit the anchors")
+    twin_offsets = data["twin_offsets"]
+    if not len(twin_offsets) or twin_offsets[-1] != len(data["twins"]):
+        raise BadIndex("the twins do not fit their groups")
     if not data["strings"]:
         raise BadIndex("no strings")
 
@@ -440,7 +441,12 @@ def _check(data: dict[str, Any], entries: int, flats: list[Sequence[int]]) -> No
     strings = len(data["strings"])
     if any(max(data[n], default=0) >= strings for n in _STRING_REFS):
         raise BadIndex("a column names a string that is not there")
-    refs = [data["postings"], *flats]
+    twin_offsets = data["twin_offsets"]
+    if max(data["groups"], default=0) >= len(twin_offsets) or any(
+        a >= b for a, b in pairwise(twin_offsets)
+    ):
+        raise BadIndex("a group of twins out of range")
+    refs = [data["postings"], data["twins"], *flats]
     if any(max(r, default=0) >= entries for r in refs if len(r)) or any(
         k >= entries for k in data["regex"]
     ):

@@ -308,7 +308,7 @@ def _score_clue(clue: Clue, index: MatchIndex) -> list[Scored]:
                 s.reasons.append(reason)
 
     # the message: anchors, then a linear-time full match
-    candidates = index.by_message(message) if message else []
+    candidates = index.message_candidates(message, clue.error_class, found) if message else []
     if not message and clue.error_class:
         # a bare ``raise Class`` may stand at thousands of sites: they are alike, so a
         # bounded sample stands for them (sharing confidence among them all)
@@ -390,6 +390,7 @@ def _score_clue(clue: Clue, index: MatchIndex) -> list[Scored]:
         clue, index, found, candidates, lambda c: _partial_matches(clue, index, c, get, framed)
     )
     _below_python(clue, index, found)
+    index.expand(candidates, found)  # twins stood for by one candidate (.index_groups)
     # a site of another class did not raise this error, whatever else points at it
     named = clue.error_class is not None
     return [
@@ -452,7 +453,7 @@ def _lone_holes(clue: Clue, index: MatchIndex, get: Callable[[int], Scored]) -> 
     are few; those whose few characters fit (a dict's braces) come first."""
     message = clue.message[:MAX_MESSAGE]
     lone: list[int] = []
-    for i in index.by_class(_short(clue.error_class) or ""):
+    for i in index.one_value_sites(_short(clue.error_class) or ""):
         runs = index.runs(i)
         if runs is not None and len(runs) == 2 and len(runs[0]) + len(runs[1]) < LONE_CHARS:
             lone.append(i)

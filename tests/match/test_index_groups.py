@@ -1,0 +1,165 @@
+"""Twins (:mod:`errdex.match.index_groups`): one template at hundreds of sites is scored
+once, and the answers are exactly those of scoring every site."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from errdex.match import index_groups, rank
+from errdex.match.index import ONE_VALUE_CHARS, MatchIndex
+from errdex.match.rank import Clue
+from errdex.template import HOLE_REGEX
+
+TWINS = 300  # more than index_groups.SCORED_ALONE: some are folded
+AT = f"{HOLE_REGEX}{re.escape(' (at ')}{HOLE_REGEX}{re.escape(')')}"
+SPECIAL = TWINS + 1  # a twin (not i % 6 == 5)
+PASTED = f"pkg{SPECIAL}.errors.SpecialError"
+OTHERS = [
+    f"{re.escape('bad value (at line ')}{HOLE_REGEX}{re.escape(')')}",
+    f"{re.escape('Unexpected character (at ')}{HOLE_REGEX}{re.escape(')')}",
+    HOLE_REGEX,
+    f"{re.escape('[')}{HOLE_REGEX}{re.escape(']')}",
+]
+
+
+def _envelope(i: int, error_class: str, pattern: str, path: str, **evidence: Any) -> dict[str, Any]:
+    record = {
+        "id": f"{i:016x}",
+        "repo": "r",
+        "filePath": path,
+        "lineNumber": 10 + i,
+        "errorClass": error_class,
+        "messagePattern": pattern,
+    }
+    return {"record": record, "evidence": {"site": {"function": "parse"}, **evidence}}
+
+
+def _catalogue() -> list[dict[str, Any]]:
+    out = []
+    for i in range(TWINS + 60):
+        k = i % 7
+        if i % 6 == 5:  # rivals: another anchor or template, the same class
+            out.append(_envelope(i, "TOMLDecodeError", OTHERS[k % 4], f"other{k}/mod.py"))
+        else:
+            out.append(_envelope(i, "TOMLDecodeError", AT, f"pkg{i}/_parser.py"))
+    # a subclass defined in the package of a twin past SCORED_ALONE: the file of each
+    # twin decides its fit
+    out.append(
+        _envelope(
+            len(out),
+            "SpecialError",
+            "special",
+            f"pkg{SPECIAL}/errors.py",
+            classInfo={"qualified": PASTED, "bases": ["TOMLDecodeError"]},
+        )
+    )
+    # a site whose message was seen at run time, and one in C: never twins
+    out.append(
+        _envelope(len(out), "TOMLDecodeError", AT, "seen/p.py", observed=[{"message": "x (at y)"}])
+    )
+    out.append(_envelope(len(out), "TOMLDecodeError", AT, "ext/parser.c"))
+    return out
+
+
+def _unfolded(
+    self: MatchIndex, message: str, pasted: str | None, alone: object
+) -> index_groups.Candidates:
+    return index_groups.Candidates(self.by_message(message))
+
+
+def _answers(index: MatchIndex, clue: Clue) -> list[tuple[Any, ...]]:
+    return [
+        (s.index, s.score, s.confidence, s.holes, s.reasons, s.group_size, s.full_match)
+        for s in rank.rank([clue], index, top=5)
+    ]
+
+
+@pytest.fixture(scope="module")
+def index(tmp_path_factory: pytest.TempPathFactory) -> MatchIndex:
+    directory = tmp_path_factory.mktemp("twins") / "index"
+    MatchIndex.build(_catalogue()).save(directory)
+    loaded = MatchIndex.load(directory)
+    assert loaded is not None
+    return loaded
+
+
+def _clues(index: MatchIndex) -> list[Clue]:
+    late = index.entry(TWINS)  # a twin past the first SCORED_ALONE candidates
+    frame = ((late.file_path, late.line, "parse"),)
+    near = ((late.file_path, late.line + 3, "parse"),)
+    return [
+        Clue("TOMLDecodeError", "55 (at 'validator')", ()),
+        Clue("pkg7._parser.TOMLDecodeError", "kumla (at argument)", ()),
+        Clue(PASTED, "kumla (at argument)", ()),  # foreign_subclass
+        Clue("TOMLDecodeError", "kumla (at argument)", frame),
+        Clue("TOMLDecodeError", "kumla (at argument)", near),
+        Clue("ValueError", "kumla (at argument)", ()),
+        Clue(None, "x (at y)", ()),
+        Clue("TOMLDecodeError", "kumla (at argu...", (), truncated=True),
+        Clue("TOMLDecodeError", "kumla (at argument)\na note", ()),
+        Clue("TOMLDecodeError", "bad value (at line 3) and more", ()),
+        Clue("TOMLDecodeError", "nothing fits this", ()),
+        Clue("TOMLDecodeError", "[1, 2]", ()),
+    ]
+
+
+def test_twins_are_folded_and_the_answers_are_those_of_scoring_each(
+    index: MatchIndex, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    message = "kumla (at argument)"
+    folded = index.message_candidates(message, "TOMLDecodeError", {})
+    assert len(folded) < len(index.by_message(message)) and folded.twins
+    assert index.classes.relation(PASTED, "TOMLDecodeError") == "superclass"
+    clues = _clues(index)
+    got = [_answers(index, clue) for clue in clues]
+    monkeypatch.setattr(MatchIndex, "message_candidates", _unfolded)
+    expected = [_answers(index, clue) for clue in clues]
+    assert got == expected
+    assert got[0][0][5] == TWINS + 2  # the group counts every twin, and the two own sites
+
+
+def test_sites_whose_own_file_counts_are_never_twins(index: MatchIndex) -> None:
+    entries = len(index)
+    seen, compiled = entries - 2, entries - 1
+    folded = index.message_candidates("x (at y)", "TOMLDecodeError", {})
+    assert seen in folded and compiled in folded
+    stood_for = {i for members in folded.twins.values() for i in members}
+    assert not stood_for & {seen, compiled}
+    assert all(i >= index_groups.SCORED_ALONE for i in (*folded.twins, *stood_for))
+
+
+def test_a_subclass_paste_scores_each_twin_on_its_own(index: MatchIndex) -> None:
+    folded = index.message_candidates("x (at y)", PASTED, {})
+    assert not folded.twins
+    assert len(folded) == len(index.by_message("x (at y)"))
+
+
+def test_framed_twins_are_scored_on_their_own(index: MatchIndex) -> None:
+    late = TWINS + 1
+    folded = index.message_candidates("x (at y)", "TOMLDecodeError", {late: None})
+    assert late in folded
+    assert all(late not in members for members in folded.twins.values())
+
+
+def test_ranking_reads_no_more_candidates_alone_than_are_kept_apart() -> None:
+    # rank: notes over candidates[:MAX_NOTED], fuzzy over candidates[:200]
+    assert rank.MAX_NOTED <= index_groups.SCORED_ALONE
+    source = Path(rank.__file__).read_text()
+    assert "candidates[:200]" in source and index_groups.SCORED_ALONE >= 200
+    assert rank.LONE_CHARS <= ONE_VALUE_CHARS
+
+
+def test_one_value_sites_are_the_class_sites_of_one_value(index: MatchIndex) -> None:
+    sites = list(index.one_value_sites("TOMLDecodeError"))
+    by_filter = [
+        i
+        for i in index.by_class("TOMLDecodeError")
+        if (runs := index.runs(i)) is not None
+        and len(runs) == 2
+        and len(runs[0]) + len(runs[1]) < ONE_VALUE_CHARS
+    ]
+    assert sites == by_filter and len(sites) > 1
