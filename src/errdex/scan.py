@@ -38,7 +38,16 @@ from errdex.record import (
     source_window,
 )
 from errdex.scan_cache import ScanCache
-from errdex.scan_reuse import CacheUse, Plan, cached_index, pickled, plan_scan, restamp
+from errdex.scan_reuse import (
+    CacheUse,
+    Plan,
+    analyst_prior,
+    analyst_state,
+    cached_index,
+    pickled,
+    plan_scan,
+    restamp,
+)
 from errdex.scan_sites import disambiguate, one_per_raise
 from errdex.source import Checkout, iter_source_files
 from errdex.source.permalink import permalinker
@@ -475,7 +484,14 @@ def _run_analyst(
     )
     for record, _ in analysed:  # analysed now: dated by this scan, as a full scan dates them
         record["analyzedAt"] = context.analyzed_at
-    return analyze_with_index(index, checkout.path_prefix, analysed, budget=budget)
+    prior = analyst_prior(plan, index, checkout.path_prefix)
+    analysis = analyze_with_index(
+        index, checkout.path_prefix, analysed, budget=budget, prior=prior
+    )
+    plan.use.records_kept = prior.kept if prior is not None else 0
+    plan.use.records_reanalysed = len(analysed) - plan.use.records_kept
+    plan.analyst = analyst_state(plan, index, analysis.deps)
+    return analysis
 
 
 def _reused(
