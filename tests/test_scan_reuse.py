@@ -246,3 +246,35 @@ def test_another_analysis_budget_is_another_input(
     again = _scan(tree)
     assert again.cache_use is not None and again.cache_use.whole == "files"
     assert _scan(tree).cache_use.whole == "result"  # type: ignore[union-attr]
+
+
+ERRORS = '''\
+class BadValue(ValueError):
+    def __init__(self, x):
+        super().__init__(f"bad value {x}")
+'''
+
+USES_ERRORS = """\
+from pkg.errors import BadValue
+
+
+def convert(x):
+    if x is None:
+        raise BadValue(x)
+    return x
+"""
+
+
+def test_a_message_built_in_another_module_follows_an_edit_of_that_module(tree: Path) -> None:
+    write(tree, "pkg/errors.py", ERRORS)
+    write(tree, "pkg/convert.py", USES_ERRORS)
+    _age(tree)
+    before = _scan(tree, analyze=False)
+    [site] = [r for r in _by_path(before)["pkg/convert.py"]]
+    assert site["errorMessage"] == "bad value {x}"
+    write(tree, "pkg/errors.py", ERRORS.replace("bad value", "unusable value"))
+    after = _scan(tree, analyze=False)
+    [site] = [r for r in _by_path(after)["pkg/convert.py"]]
+    assert site["errorMessage"] == "unusable value {x}"
+    assert after.cache_use is not None and after.cache_use.files_reread == 2
+    assert _comparable(after) == _comparable(_scan(tree, cache=False, analyze=False))

@@ -94,6 +94,9 @@ class FileResult:
     items: list[Item] = field(default_factory=list)
     sites: int = 0
     skipped: str | None = None
+    #: Other files of the checkout the extractor looked for to read this one (a message
+    #: built in another module): its cached items stand only while those do not change.
+    reads: tuple[str, ...] = ()
 
 
 @dataclass
@@ -131,8 +134,11 @@ def scan_file(context: ScanContext, rel: str) -> FileResult:
     lines = text.splitlines()
     try:
         # a message built in another module of the checkout is read there (issue 9)
-        with reading_repository(context.checkout.root, context.path_prefix):
-            sites = load_extractor(extractor.module)(text, file_path, lines)
+        with reading_repository(context.checkout.root, context.path_prefix) as project:
+            try:
+                sites = load_extractor(extractor.module)(text, file_path, lines)
+            finally:
+                result.reads = tuple(sorted(project.files_read(file_path)))
     except SyntaxError as exc:
         result.skipped = f"syntax error at line {exc.lineno}: {exc.msg}"
         return result
@@ -345,10 +351,16 @@ def scan_checkout(
     with gc_paused():
         cached: dict[str, FileResult] = {}
         stamps: dict[str, str] = {}
+        loaded: dict[str, Any] = {}
         if plan is not None and read_cache:
             loaded = plan.cache.load("extracted", plan.scope, plan.use.by_path)
-            cached = {rel: res for rel, (_, res) in loaded.items()}
-            stamps = {rel: stamp for rel, (stamp, _) in loaded.items()}
+            now = _read_digests(plan, [d for _, _, deps in loaded.values() for d in deps])
+            cached = {
+                rel: res
+                for rel, (_, res, deps) in loaded.items()
+                if all(now.get(d) == digest for d, digest in deps.items())
+            }
+            stamps = {rel: loaded[rel][0] for rel in cached}
         to_read = [rel for rel in files if rel not in cached]
         fresh = _extract(context, to_read, jobs, progress, len(cached))
         results = [cached[rel] if rel in cached else fresh[rel] for rel in files]
@@ -356,10 +368,11 @@ def scan_checkout(
             plan.use.whole = "files"
             plan.use.files_reused = len(cached)
             plan.use.files_reread = len(to_read)
+            now = _read_digests(plan, [d for rel in to_read for d in fresh[rel].reads])
             plan.extracted = {
-                rel: (digest, pickled((plan.stamp, fresh[rel])))
+                rel: (digest, pickled((plan.stamp, res, {d: now.get(d) for d in res.reads})))
                 for rel in to_read
-                if (digest := plan.use.by_path.get(rel)) is not None
+                if (digest := plan.use.by_path.get(rel)) is not None and (res := fresh[rel])
             }
             relinked = [rel for rel in cached if stamps[rel] != plan.stamp]  # read at another pin
             restamped = iter(
@@ -369,7 +382,7 @@ def scan_checkout(
                 res = cached[rel]
                 res.items = [next(restamped) for _ in res.items]
             plan.extracted.update(
-                (rel, (digest, pickled((plan.stamp, cached[rel]))))
+                (rel, (digest, pickled((plan.stamp, cached[rel], loaded[rel][2]))))
                 for rel in relinked
                 if (digest := plan.use.by_path.get(rel)) is not None
             )
@@ -419,6 +432,18 @@ def scan_checkout(
             whole["by_style"] = result.by_style
         plan.save(files, whole)
     return result
+
+
+def _read_digests(plan: Plan, rels: Iterable[str]) -> dict[str, str | None]:
+    """Digests of files an extraction read besides its own (None: absent), from those the
+    plan knows, hashing the others (files the scan does not list)."""
+    known = plan.use.by_path
+    wanted = set(rels)
+    out = {rel: known[rel] for rel in wanted if rel in known}
+    missing = sorted(wanted - out.keys())
+    if missing:
+        out.update(plan.cache.digests(plan.root, missing).by_path)
+    return out
 
 
 def _extract(

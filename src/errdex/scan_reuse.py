@@ -32,6 +32,7 @@ import os
 import pickle
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
+from pathlib import Path
 from typing import Any
 
 from errdex._gc import gc_paused
@@ -227,6 +228,8 @@ class Plan:
     stamp: str = ""
     #: False: nothing is taken from the cache, which is only written (``--no-cache``).
     read: bool = True
+    #: The checkout's root (files an extraction read besides its own are hashed there).
+    root: Path = Path(".")
     extracted: dict[str, tuple[str, bytes]] = field(default_factory=dict)
     facts: dict[str, Any] = field(default_factory=dict)
     #: The analyst's files and records as this scan's analysis read them (saved with
@@ -294,7 +297,16 @@ def plan_scan(
     inputs = inputs_fingerprint(scope, options, files, wanted, use.by_path, listing_info)
     use.fingerprint = catalogue_fingerprint(inputs, checkout)
     key = json.dumps(options, sort_keys=True)
-    return Plan(cache, scope, key, inputs, wanted, use, stamp=catalogue_fingerprint("", checkout))
+    return Plan(
+        cache,
+        scope,
+        key,
+        inputs,
+        wanted,
+        use,
+        stamp=catalogue_fingerprint("", checkout),
+        root=checkout.root,
+    )
 
 
 def analyst_prior(plan: Plan, index: RepoIndex, prefix: str) -> Prior | None:
