@@ -278,3 +278,32 @@ def test_a_message_built_in_another_module_follows_an_edit_of_that_module(tree: 
     assert site["errorMessage"] == "unusable value {x}"
     assert after.cache_use is not None and after.cache_use.files_reread == 2
     assert _comparable(after) == _comparable(_scan(tree, cache=False, analyze=False))
+
+
+def test_an_edit_reanalyses_only_the_records_it_reaches(tree: Path) -> None:
+    write(tree, "pkg/api.py", API)
+    _age(tree)
+    _scan(tree)
+    write(tree, "pkg/other.py", OTHER.replace("must not be None", "is required"))
+    after = _scan(tree)
+    assert after.cache_use is not None
+    # core's record reads core, api (its caller) and the tests: not other.py
+    assert (after.cache_use.records_kept, after.cache_use.records_reanalysed) == (1, 1)
+    assert _comparable(after) == _comparable(_scan(tree, cache=False))
+    write(tree, "pkg/api.py", API.replace("return check(x)", "y = x\n    return check(y)"))
+    again = _scan(tree)
+    assert again.cache_use is not None
+    assert (again.cache_use.records_kept, again.cache_use.records_reanalysed) == (1, 1)
+    assert _comparable(again) == _comparable(_scan(tree, cache=False))
+
+
+def test_a_name_another_module_uses_reanalyses_every_record(tree: Path) -> None:
+    write(tree, "pkg/api.py", API)
+    _age(tree)
+    _scan(tree)
+    # other.py now defines `check`, a name api.py and the tests use: not a local change
+    write(tree, "pkg/other.py", OTHER + "\n\ndef check(x):\n    return x\n")
+    after = _scan(tree)
+    assert after.cache_use is not None
+    assert (after.cache_use.records_kept, after.cache_use.records_reanalysed) == (0, 2)
+    assert _comparable(after) == _comparable(_scan(tree, cache=False))

@@ -38,7 +38,7 @@ from typing import Any
 from errdex._gc import gc_paused
 from errdex.analyze.budget import BUDGET_ENV
 from errdex.analyze.deps import FileShape, Prior, RecordDeps, interface, interface_change
-from errdex.analyze.deps import names_elsewhere
+from errdex.analyze.deps import module_reach, names_elsewhere
 from errdex.analyze.facts import ModuleFacts
 from errdex.analyze.repo import TEST_GLOBS, RepoIndex, index_files, index_of, read_facts
 from errdex.evidence import source_evidence
@@ -328,8 +328,13 @@ def analyst_prior(plan: Plan, index: RepoIndex, prefix: str) -> Prior | None:
     by_rel = {m.rel: m for m in index.modules.values()}
     names: set[str] = set()
     for rel in changed:
-        old = shapes[rel].interface if rel in shapes else {}
-        names |= interface_change(old, interface(by_rel.get(rel)))
+        facts = by_rel.get(rel)
+        if rel not in shapes:  # a new module: reached through its name
+            names |= module_reach(facts)
+        elif facts is None:  # gone (or unreadable now): whatever it offered
+            names |= set(shapes[rel].interface.values())
+        else:
+            names |= interface_change(shapes[rel].interface, interface(facts))
     paths = {prefix + rel for rel in changed}
     if names and names_elsewhere(index, names, paths):
         return None

@@ -13,8 +13,10 @@ What a changed file offers to others by name (its top-level names, imports, clas
 and function headers: its *interface*, :func:`interface`) reaches records through
 name resolution, which no file set records. So a change of interface is taken as local
 only when every name it adds, removes or alters appears nowhere else in the
-repository (:func:`names_elsewhere`): a new private helper, say. Otherwise, and for a
-star import or ``__all__`` that changed, every record is analysed again.
+repository (:func:`names_elsewhere`): a new private helper, say; for a module that is
+new or gone, only its own name and its methods' names count (:func:`module_reach`).
+Otherwise, and for a star import or ``__all__`` that changed, every record is analysed
+again.
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ __all__ = [
     "input_digest",
     "interface",
     "interface_change",
+    "module_reach",
     "names_elsewhere",
     "reused_item",
 ]
@@ -155,6 +158,15 @@ def interface(facts: ModuleFacts | None) -> dict[str, str]:
 def interface_change(old: Mapping[str, str], new: Mapping[str, str]) -> set[str]:
     """The names whose elements one side has and the other has not."""
     return {old[k] for k in old.keys() - new.keys()} | {new[k] for k in new.keys() - old.keys()}
+
+
+def module_reach(facts: ModuleFacts | None) -> set[str]:
+    """The names through which another module may reach a module that is new (or gone):
+    its own name, and its methods' names (a call on a receiver of unknown type resolves
+    by the method's name alone). Its other names are reached only through its name."""
+    if facts is None:
+        return set()
+    return {facts.name.rpartition(".")[2]} | {f.name for f in facts.functions if f.cls}
 
 
 def _refs_names(refs: Iterable[CallRef], into: set[str]) -> None:
