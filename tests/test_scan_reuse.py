@@ -248,11 +248,11 @@ def test_another_analysis_budget_is_another_input(
     assert _scan(tree).cache_use.whole == "result"  # type: ignore[union-attr]
 
 
-ERRORS = '''\
+ERRORS = """\
 class BadValue(ValueError):
     def __init__(self, x):
         super().__init__(f"bad value {x}")
-'''
+"""
 
 USES_ERRORS = """\
 from pkg.errors import BadValue

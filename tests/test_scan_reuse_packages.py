@@ -13,8 +13,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import click
-import networkx
+import importlib.util
+
 import pytest
 
 from errdex.extract.python import module_name_for
@@ -32,6 +32,13 @@ def _export(result: ScanResult) -> bytes:
         record = {k: v for k, v in record.items() if k != "analyzedAt"}
         lines.append(json.dumps({"record": record, "evidence": evidence}, sort_keys=True))
     return "\n".join(lines).encode()
+
+
+def _installed(name: str) -> Path:
+    """The directory of an installed package (not imported: only its files are read)."""
+    spec = importlib.util.find_spec(name)
+    assert spec is not None and spec.origin is not None
+    return Path(spec.origin).parent
 
 
 def _scan(tree: Path, repo: str, cache: Path) -> ScanResult:
@@ -66,7 +73,9 @@ def _append(rel: str) -> Edit:
     return edit
 
 
-def _top_function(result: ScanResult, wanted: Callable[[dict[str, Any], dict[str, Any]], bool]) -> tuple[str, str, str]:
+def _top_function(
+    result: ScanResult, wanted: Callable[[dict[str, Any], dict[str, Any]], bool]
+) -> tuple[str, str, str]:
     """(module, function, message) of the first record (by id) raised in a module-level
     function that ``wanted`` accepts."""
     for record, evidence in sorted(result.items, key=lambda it: it[0]["id"]):
@@ -97,9 +106,11 @@ def _new_test(rel: str) -> Edit:
     def edit(tree: Path, before: ScanResult) -> None:
         module, name, message = _top_function(
             before,
-            lambda r, e: r["errorClass"] == "NetworkXError"
-            and re.fullmatch(r"[A-Za-z ]{16,60}", r["errorMessage"]) is not None
-            and not e["tests"],
+            lambda r, e: (
+                r["errorClass"] == "NetworkXError"
+                and re.fullmatch(r"[A-Za-z ]{16,60}", r["errorMessage"]) is not None
+                and not e["tests"]
+            ),
         )
         path = tree / rel
         path.write_text(
@@ -142,11 +153,11 @@ def _check(source: Path, repo: str, tmp_path: Path, name: str, edit: Edit, local
 def test_click_after_one_edit_equals_a_cold_scan(
     tmp_path: Path, name: str, edit: Edit, local: bool
 ) -> None:
-    _check(Path(click.__file__).parent, "pallets/click", tmp_path, name, edit, local)
+    _check(_installed("click"), "pallets/click", tmp_path, name, edit, local)
 
 
 @pytest.mark.parametrize(("name", "edit", "local"), NETWORKX, ids=[c[0] for c in NETWORKX])
 def test_networkx_after_one_edit_equals_a_cold_scan(
     tmp_path: Path, name: str, edit: Edit, local: bool
 ) -> None:
-    _check(Path(networkx.__file__).parent, "networkx/networkx", tmp_path, name, edit, local)
+    _check(_installed("networkx"), "networkx/networkx", tmp_path, name, edit, local)

@@ -106,8 +106,7 @@ class CacheUse:
             text += f"; analyst: {self.facts_reused:,} reused, {self.facts_reread:,} re-read"
         if self.records_kept:
             text += (
-                f"; records: {self.records_kept:,} kept, "
-                f"{self.records_reanalysed:,} analysed again"
+                f"; records: {self.records_kept:,} kept, {self.records_reanalysed:,} analysed again"
             )
         if self.whole == "catalogue":
             text += "; nothing changed: records kept as stored"
@@ -343,9 +342,7 @@ def analyst_prior(plan: Plan, index: RepoIndex, prefix: str) -> Prior | None:
     return Prior(records, outputs, frozenset(paths))
 
 
-def analyst_state(
-    plan: Plan, index: RepoIndex, records: dict[str, RecordDeps]
-) -> dict[str, Any]:
+def analyst_state(plan: Plan, index: RepoIndex, records: dict[str, RecordDeps]) -> dict[str, Any]:
     """What :func:`analyst_prior` reads next time: each analyst file's digest and
     interface (kept from the last analysis where the file did not change), each record's
     dependencies."""

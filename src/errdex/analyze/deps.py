@@ -235,9 +235,7 @@ class Tracker:
         if function not in self._reach_files:
             reach = self.graph.reach(function)
             whole = len(reach) < MAX_VISITED
-            self._reach_files[function] = (
-                frozenset(self._function_files(reach)) if whole else None
-            )
+            self._reach_files[function] = frozenset(self._function_files(reach)) if whole else None
         return self._reach_files[function]
 
     def class_files(self, canonical: str | None) -> set[str]:
@@ -260,8 +258,9 @@ class Tracker:
             return None
         return frozenset({path, *reach, *self.class_files(canonical), *read})
 
-    def dirty(self, deps: RecordDeps | None, path: str, function: str | None,
-              changed: frozenset[str]) -> bool:
+    def dirty(
+        self, deps: RecordDeps | None, path: str, function: str | None, changed: frozenset[str]
+    ) -> bool:
         """Whether a record must be analysed again before its context is compared."""
         if deps is None or path in changed:
             return True

@@ -283,7 +283,11 @@ def analyze_with_index(
     related = related_ids(
         sites, {i: [EntryPoint(qualname=q) for q in names] for i, names in entry_names.items()}
     )
-    moved = [s for s in sites if s.index in stored and stored[s.index].related != tuple(related.get(s.index, []))]
+    moved = [
+        s
+        for s in sites
+        if s.index in stored and stored[s.index].related != tuple(related.get(s.index, []))
+    ]
     for s in moved:  # a related error came or went: only this record's own fields change
         del stored[s.index]
     gather(moved)
@@ -310,7 +314,11 @@ def analyze_with_index(
             if files is not None:
                 names = tuple(entry_names[s.index])
                 found[rid] = RecordDeps(
-                    inputs[s.index], files, context[s.index], names, counts(s, names),
+                    inputs[s.index],
+                    files,
+                    context[s.index],
+                    names,
+                    counts(s, names),
                     tuple(related.get(s.index, [])),
                 )
         else:
@@ -345,8 +353,7 @@ def _complete(
     confirmed = {t.get("name") for t in g.site.evidence.get("tests") or [] if t.get("confirmed")}
     if confirmed:  # a harvest run confirmed them (analyze.harvest.confirm): kept
         g.tests = [
-            TestEvidence(**t, confirmed=True) if t.get("name") in confirmed else t
-            for t in g.tests
+            TestEvidence(**t, confirmed=True) if t.get("name") in confirmed else t for t in g.tests
         ]
     g.tests_read = index.tests_read > 0
 
