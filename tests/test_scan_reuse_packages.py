@@ -5,6 +5,7 @@ last analysis."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import math
 import re
@@ -12,8 +13,6 @@ import shutil
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
-
-import importlib.util
 
 import pytest
 
