@@ -246,7 +246,8 @@ def analyze_with_index(
                 reached_by[(caller, cls_key)] += 1
     tests = link_tests(index, graph, tree, sites)
     tracker = Tracker(index, graph, tree)
-    context = {s.index: _context(s, tests, in_function, index) for s in sites}
+    wide = _Wide(tests, in_function, index)
+    context = {s.index: wide.context(s) for s in sites}
     inputs = {s.index: input_digest(items[s.index]) for s in sites}
 
     def counts(s: SiteView, entry_names: Sequence[str]) -> tuple[int, ...]:
@@ -274,7 +275,7 @@ def analyze_with_index(
             with clock.charge(s.path) as allowed:
                 if allowed:
                     g = _gather(s, index, graph, api, tree, docs, imports, entries, reached_by)
-                    _complete(g, tests, in_function, index)
+                    wide.complete(g)
                     gathered[s.index] = g
 
     gather(s for s in sites if s.index not in stored)
@@ -328,34 +329,38 @@ def analyze_with_index(
     return Analysis(out, clock.cut_files(), found)
 
 
-def _context(
-    s: SiteView,
-    tests: dict[int, list[TestEvidence]],
-    in_function: Counter[tuple[str, str]],
-    index: RepoIndex,
-) -> str:
-    """What the repository-wide passes give one site: compared on a re-scan."""
-    same = in_function[(s.function, s.canonical_class or s.error_class or "")] if s.function else 1
-    return digest((tests.get(s.index, []), same, index.tests_read > 0, s.canonical_class))
+@dataclass
+class _Wide:
+    """What the repository-wide passes give each site: its tests, its class's sites in
+    its function, whether tests were read."""
 
+    tests: dict[int, list[TestEvidence]]
+    in_function: Counter[tuple[str, str]]
+    index: RepoIndex
 
-def _complete(
-    g: Gathered,
-    tests: dict[int, list[TestEvidence]],
-    in_function: Counter[tuple[str, str]],
-    index: RepoIndex,
-) -> None:
-    """The repository-wide parts of a site's evidence: its tests, its class's sites."""
-    if g.site.function:
-        key = (g.site.function, g.site.canonical_class or g.site.error_class or "")
-        g.same_class_in_function = in_function[key]
-    g.tests = tests.get(g.site.index, [])
-    confirmed = {t.get("name") for t in g.site.evidence.get("tests") or [] if t.get("confirmed")}
-    if confirmed:  # a harvest run confirmed them (analyze.harvest.confirm): kept
-        g.tests = [
-            TestEvidence(**t, confirmed=True) if t.get("name") in confirmed else t for t in g.tests
-        ]
-    g.tests_read = index.tests_read > 0
+    def _same(self, s: SiteView) -> int:
+        key = (s.function or "", s.canonical_class or s.error_class or "")
+        return self.in_function[key] if s.function else 1
+
+    def context(self, s: SiteView) -> str:
+        """A digest of it, compared on a re-scan."""
+        tests_read = self.index.tests_read > 0
+        return digest((self.tests.get(s.index, []), self._same(s), tests_read, s.canonical_class))
+
+    def complete(self, g: Gathered) -> None:
+        """Write it into a site's gathered evidence."""
+        if g.site.function:
+            g.same_class_in_function = self._same(g.site)
+        g.tests = self.tests.get(g.site.index, [])
+        confirmed = {
+            t.get("name") for t in g.site.evidence.get("tests") or [] if t.get("confirmed")
+        }
+        if confirmed:  # a harvest run confirmed them (analyze.harvest.confirm): kept
+            g.tests = [
+                TestEvidence(**t, confirmed=True) if t.get("name") in confirmed else t
+                for t in g.tests
+            ]
+        g.tests_read = self.index.tests_read > 0
 
 
 def _read_paths(g: Gathered) -> set[str]:
