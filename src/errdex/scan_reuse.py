@@ -37,8 +37,16 @@ from typing import Any
 
 from errdex._gc import gc_paused
 from errdex.analyze.budget import BUDGET_ENV
-from errdex.analyze.deps import FileShape, Prior, RecordDeps, interface, interface_change
-from errdex.analyze.deps import module_reach, names_elsewhere
+from errdex.analyze.deps import (
+    FileShape,
+    Prior,
+    RecordDeps,
+    interface,
+    interface_change,
+    module_names,
+    module_reach,
+    names_elsewhere,
+)
 from errdex.analyze.facts import ModuleFacts
 from errdex.analyze.repo import TEST_GLOBS, RepoIndex, index_files, index_of, read_facts
 from errdex.evidence import source_evidence
@@ -335,7 +343,8 @@ def analyst_prior(plan: Plan, index: RepoIndex, prefix: str) -> Prior | None:
         else:
             names |= interface_change(shapes[rel].interface, interface(facts))
     paths = {prefix + rel for rel in changed}
-    if names and names_elsewhere(index, names, paths):
+    others = (shape.names for rel, shape in shapes.items() if rel not in changed)
+    if names and names_elsewhere(others, names):
         return None
     plan.shapes = shapes
     outputs = {record["id"]: (record, evidence) for record, evidence in whole[1]["items"]}
@@ -355,5 +364,6 @@ def analyst_state(plan: Plan, index: RepoIndex, records: dict[str, RecordDeps]) 
         if old is not None and old.digest == digest:
             files[rel] = old
         else:
-            files[rel] = FileShape(digest, interface(by_rel.get(rel)))
+            facts = by_rel.get(rel)
+            files[rel] = FileShape(digest, interface(facts), module_names(facts))
     return {"files": files, "records": records}

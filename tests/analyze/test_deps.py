@@ -8,12 +8,12 @@ from errdex.analyze.deps import (
     input_digest,
     interface,
     interface_change,
+    module_names,
     module_reach,
     names_elsewhere,
     reused_item,
 )
 from errdex.analyze.facts import ModuleFacts
-from errdex.analyze.repo import index_of
 from errdex.analyze.walk import module_facts
 
 CORE = """\
@@ -55,19 +55,19 @@ def test_a_new_function_a_new_import_and_a_new_signature_are_named() -> None:
 def test_a_star_import_is_never_local() -> None:
     edited = "from pkg.base import *\n" + CORE
     assert ALWAYS in interface_change(interface(_facts(CORE)), interface(_facts(edited)))
-    index = index_of([("pkg/core.py", _facts(CORE))])
-    assert names_elsewhere(index, {ALWAYS}, set())
+    assert names_elsewhere([], {ALWAYS})
 
 
 def test_a_name_is_elsewhere_only_when_another_module_uses_or_defines_it() -> None:
     user = _facts(
         "from pkg.core import check\n\n\ndef run():\n    return check(1)\n", "pkg/api.py", "pkg.api"
     )
-    index = index_of([("pkg/core.py", _facts(CORE)), ("pkg/api.py", user)])
-    assert names_elsewhere(index, {"check"}, {"pkg/core.py"})
-    assert not names_elsewhere(index, {"_helper"}, {"pkg/core.py"})
-    assert not names_elsewhere(index, {"check"}, {"pkg/core.py", "pkg/api.py"})
-    assert names_elsewhere(index, {"area"}, {"pkg/api.py"})  # core defines it
+    used = module_names(user)
+    assert names_elsewhere([used], {"check"})
+    assert not names_elsewhere([used], {"_helper"})
+    assert not names_elsewhere([], {"check"})
+    assert names_elsewhere([module_names(_facts(CORE))], {"area"})  # core defines it
+    assert module_names(None) == frozenset()
 
 
 def test_a_new_module_is_reached_through_its_name_and_its_methods() -> None:

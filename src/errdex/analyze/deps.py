@@ -24,6 +24,7 @@ from __future__ import annotations
 import hashlib
 import pickle
 from collections.abc import Iterable, Mapping
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -41,6 +42,7 @@ __all__ = [
     "input_digest",
     "interface",
     "interface_change",
+    "module_names",
     "module_reach",
     "names_elsewhere",
     "reused_item",
@@ -88,6 +90,8 @@ class FileShape:
     digest: str | None
     #: Interface element digest -> the name it offers (:func:`interface`).
     interface: dict[str, str]
+    #: Every name it defines or refers to (:func:`module_names`).
+    names: frozenset[str] = frozenset()
 
 
 @dataclass(slots=True)
@@ -174,8 +178,10 @@ def _refs_names(refs: Iterable[CallRef], into: set[str]) -> None:
         into.update(ref)
 
 
-def _module_names(facts: ModuleFacts) -> set[str]:
+def module_names(facts: ModuleFacts | None) -> frozenset[str]:
     """Every name a module defines or refers to (parts of dotted names included)."""
+    if facts is None:
+        return frozenset()
     names: set[str] = set(facts.name.split("."))
     for alias, target in facts.imports.items():
         names.add(alias)
@@ -198,17 +204,13 @@ def _module_names(facts: ModuleFacts) -> set[str]:
     for expect in facts.expects:
         _refs_names(expect.classes, names)
         _refs_names(expect.calls, names)
-    return names
+    return frozenset(names)
 
 
-def names_elsewhere(index: RepoIndex, names: set[str], skip: set[str]) -> bool:
-    """Whether a module outside ``skip`` (paths) defines or refers to one of ``names``."""
-    if ALWAYS in names:
-        return True
-    for facts in index.modules.values():
-        if facts.path not in skip and not names.isdisjoint(_module_names(facts)):
-            return True
-    return False
+def names_elsewhere(others: Iterable[AbstractSet[str]], names: set[str]) -> bool:
+    """Whether one of the other modules' name sets (:func:`module_names`) holds one of
+    ``names``."""
+    return ALWAYS in names or any(not names.isdisjoint(used) for used in others)
 
 
 @dataclass
