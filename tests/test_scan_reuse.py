@@ -10,9 +10,11 @@ from typing import Any
 import pytest
 
 import errdex.scan_cache as scan_cache
-from errdex.scan import ScanResult, scan_checkout
+from errdex.record import iso_now
+from errdex.scan import ScanResult, scan_checkout, store_cached_scan
 from errdex.scan_cache import ScanCache
 from errdex.source import open_source
+from errdex.store import open_store
 
 from .source.helpers import commit_all, run_git, write
 
@@ -307,3 +309,32 @@ def test_a_name_another_module_uses_reanalyses_every_record(tree: Path) -> None:
     assert after.cache_use is not None
     assert (after.cache_use.records_kept, after.cache_use.records_reanalysed) == (0, 2)
     assert _comparable(after) == _comparable(_scan(tree, cache=False))
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgres"])
+def test_a_selective_rescan_into_either_catalogue_stores_a_cold_scans_records(
+    tree: Path, tmp_path: Path, request: pytest.FixtureRequest, backend: str
+) -> None:
+    location = str(tmp_path / "catalogue.db")
+    if backend == "postgres":
+        location = request.getfixturevalue("postgres_server").new_database()
+    write(tree, "pkg/api.py", API)
+    _age(tree)
+    checkout = open_source(str(tree), repo=REPO)
+    with open_store(location) as store:
+        for edit in ("", "is required"):
+            if edit:
+                write(tree, "pkg/other.py", OTHER.replace("must not be None", edit))
+            with ScanCache() as c:
+                result = scan_checkout(
+                    checkout,
+                    repo=REPO,
+                    cache=c,
+                    read_cache=bool(store.scans(REPO)),
+                    unchanged_since=store.vouched_fingerprint(REPO),
+                )
+            store_cached_scan(store, checkout, REPO, result, iso_now())
+        assert result.cache_use is not None and result.cache_use.records_kept == 1
+        stored = [(e["record"], e["evidence"]) for e in store.iter_envelopes(REPO)]
+    stored_result = ScanResult(stored, 0, 0, 0, [], 0.0)
+    assert _comparable(stored_result) == _comparable(_scan(tree, cache=False))
