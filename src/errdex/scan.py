@@ -510,10 +510,12 @@ def _run_analyst(
     for record, _ in analysed:  # analysed now: dated by this scan, as a full scan dates them
         record["analyzedAt"] = context.analyzed_at
     prior = analyst_prior(plan, index, checkout.path_prefix)
-    analysis = analyze_with_index(index, checkout.path_prefix, analysed, budget=budget, prior=prior)
+    analysis = analyze_with_index(
+        index, checkout.path_prefix, analysed, budget=budget, prior=prior, choices=plan.choices
+    )
     plan.use.records_kept = prior.kept if prior is not None else 0
     plan.use.records_reanalysed = len(analysed) - plan.use.records_kept
-    plan.analyst = analyst_state(plan, index, analysis.deps)
+    plan.analyst = analyst_state(plan, index, analysis.deps, analysis.choices)
     return analysis
 
 

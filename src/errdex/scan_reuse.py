@@ -244,6 +244,8 @@ class Plan:
     analyst: dict[str, Any] | None = None
     #: The files of the last analysis (from the cache), by path.
     shapes: dict[str, FileShape] = field(default_factory=dict)
+    #: The last analysis's test links, by what decides each (analyze.tests_memo).
+    choices: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
 
     @property
     def analyst_key(self) -> str:
@@ -326,6 +328,7 @@ def analyst_prior(plan: Plan, index: RepoIndex, prefix: str) -> Prior | None:
         whole = plan.cache.stored_result(plan.scope, plan.key)
     if state is None or whole is None or state[0] != whole[0]:
         return None  # not written by one scan
+    plan.choices = state[1]["choices"]  # each stands by its key, whatever changed
     shapes: dict[str, FileShape] = state[1]["files"]
     records: dict[str, RecordDeps] = state[1]["records"]
     digests = plan.use.by_path
@@ -351,10 +354,15 @@ def analyst_prior(plan: Plan, index: RepoIndex, prefix: str) -> Prior | None:
     return Prior(records, outputs, frozenset(paths))
 
 
-def analyst_state(plan: Plan, index: RepoIndex, records: dict[str, RecordDeps]) -> dict[str, Any]:
+def analyst_state(
+    plan: Plan,
+    index: RepoIndex,
+    records: dict[str, RecordDeps],
+    choices: dict[str, list[tuple[str, str]]],
+) -> dict[str, Any]:
     """What :func:`analyst_prior` reads next time: each analyst file's digest and
     interface (kept from the last analysis where the file did not change), each record's
-    dependencies."""
+    dependencies, the test links."""
     digests = plan.use.by_path
     by_rel = {m.rel: m for m in index.modules.values()}
     files: dict[str, FileShape] = {}
@@ -366,4 +374,4 @@ def analyst_state(plan: Plan, index: RepoIndex, records: dict[str, RecordDeps]) 
         else:
             facts = by_rel.get(rel)
             files[rel] = FileShape(digest, interface(facts), module_names(facts))
-    return {"files": files, "records": records}
+    return {"files": files, "records": records, "choices": choices}

@@ -37,6 +37,7 @@ from .repo import TEST_GLOBS, RepoIndex, build_index
 from .roles import site_role
 from .sites import SiteView, site_views
 from .tests_evidence import link_tests
+from .tests_memo import ChoiceMemo, Choices
 
 __all__ = ["PROSE_FIELDS", "Analysis", "analyze", "analyze_items", "analyze_with_index"]
 
@@ -59,6 +60,8 @@ class Analysis:
     #: Record id -> what its analysis read (:mod:`errdex.analyze.deps`), for the records
     #: analysed (or kept) whole; a record missing here is analysed again next time.
     deps: dict[str, RecordDeps] = field(default_factory=dict)
+    #: Which site each test expectation chose (:mod:`errdex.analyze.tests_memo`).
+    choices: Choices = field(default_factory=dict)
 
 
 def analyze(
@@ -206,12 +209,15 @@ def analyze_with_index(
     *,
     budget: float | None = None,
     prior: Prior | None = None,
+    choices: Choices | None = None,
 ) -> Analysis:
     """:func:`analyze` over an index already built (re-analysis, tests).
 
     With a ``prior`` (the last analysis, :mod:`errdex.analyze.deps`), a record whose
     dependencies did not change keeps its stored analysed item; the others are analysed
     as a full run would. ``Analysis.deps`` holds every record's dependencies either way.
+    ``choices`` are the last scan's test links (:mod:`errdex.analyze.tests_memo`);
+    ``Analysis.choices`` this one's.
     """
     graph = build_callgraph(index)
     api = PublicApi(index)
@@ -244,11 +250,12 @@ def analyze_with_index(
             in_function[(site.function, cls_key)] += 1
             for caller in graph.reach(site.function):
                 reached_by[(caller, cls_key)] += 1
-    tests = link_tests(index, graph, tree, sites)
+    inputs = {s.index: input_digest(items[s.index]) for s in sites}
+    memo = ChoiceMemo(sites, inputs, choices or {})
+    tests = link_tests(index, graph, tree, sites, choose=memo)
     tracker = Tracker(index, graph, tree)
     wide = _Wide(tests, in_function, index)
     context = {s.index: wide.context(s) for s in sites}
-    inputs = {s.index: input_digest(items[s.index]) for s in sites}
 
     def counts(s: SiteView, entry_names: Sequence[str]) -> tuple[int, ...]:
         cls_key = s.canonical_class or s.error_class or ""
@@ -326,7 +333,7 @@ def analyze_with_index(
             out.append(items[s.index])
     if prior is not None:
         prior.kept, prior.reanalysed = len(stored), len(enriched)
-    return Analysis(out, clock.cut_files(), found)
+    return Analysis(out, clock.cut_files(), found, memo.now)
 
 
 @dataclass
