@@ -353,14 +353,9 @@ def scan_checkout(
         stamps: dict[str, str] = {}
         loaded: dict[str, Any] = {}
         if plan is not None and read_cache:
-            loaded = plan.cache.load("extracted", plan.scope, plan.use.by_path)
-            now = _read_digests(plan, [d for _, _, deps in loaded.values() for d in deps])
-            cached = {
-                rel: res
-                for rel, (_, res, deps) in loaded.items()
-                if all(now.get(d) == digest for d, digest in deps.items())
-            }
-            stamps = {rel: loaded[rel][0] for rel in cached}
+            loaded = plan.load_extracted()
+            cached = {rel: res for rel, (_, res, _) in loaded.items()}
+            stamps = {rel: stamp for rel, (stamp, _, _) in loaded.items()}
         to_read = [rel for rel in files if rel not in cached]
         fresh = _extract(context, to_read, jobs, progress, len(cached))
         results = [cached[rel] if rel in cached else fresh[rel] for rel in files]
@@ -368,7 +363,7 @@ def scan_checkout(
             plan.use.whole = "files"
             plan.use.files_reused = len(cached)
             plan.use.files_reread = len(to_read)
-            now = _read_digests(plan, [d for rel in to_read for d in fresh[rel].reads])
+            now = plan.read_digests(d for rel in to_read for d in fresh[rel].reads)
             plan.extracted = {
                 rel: (digest, pickled((plan.stamp, res, {d: now.get(d) for d in res.reads})))
                 for rel in to_read
@@ -432,18 +427,6 @@ def scan_checkout(
             whole["by_style"] = result.by_style
         plan.save(files, whole)
     return result
-
-
-def _read_digests(plan: Plan, rels: Iterable[str]) -> dict[str, str | None]:
-    """Digests of files an extraction read besides its own (None: absent), from those the
-    plan knows, hashing the others (files the scan does not list)."""
-    known = plan.use.by_path
-    wanted = set(rels)
-    out = {rel: known[rel] for rel in wanted if rel in known}
-    missing = sorted(wanted - out.keys())
-    if missing:
-        out.update(plan.cache.digests(plan.root, missing).by_path)
-    return out
 
 
 def _extract(

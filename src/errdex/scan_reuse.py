@@ -30,7 +30,7 @@ import hashlib
 import json
 import os
 import pickle
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -250,6 +250,28 @@ class Plan:
     @property
     def analyst_key(self) -> str:
         return "analyst:" + self.key
+
+    def read_digests(self, rels: Iterable[str]) -> dict[str, str | None]:
+        """Digests of files an extraction read besides its own (None: absent), from those
+        the plan knows, hashing the others (files the scan does not list)."""
+        known = self.use.by_path
+        wanted = set(rels)
+        out = {rel: known[rel] for rel in wanted if rel in known}
+        missing = sorted(wanted - out.keys())
+        if missing:
+            out.update(self.cache.digests(self.root, missing).by_path)
+        return out
+
+    def load_extracted(self) -> dict[str, tuple[str, Any, dict[str, str | None]]]:
+        """This scope's extracted entries whose file, and every other file its extraction
+        read, are unchanged: path -> (stamp, scan result, those files' digests)."""
+        loaded = self.cache.load("extracted", self.scope, self.use.by_path)
+        now = self.read_digests(d for _, _, deps in loaded.values() for d in deps)
+        return {
+            rel: entry
+            for rel, entry in loaded.items()
+            if all(now.get(d) == digest for d, digest in entry[2].items())
+        }
 
     def save(self, files: Sequence[str], whole: dict[str, Any] | None) -> None:
         """Write back what this scan learnt; ``whole`` is the scan's result (items and
