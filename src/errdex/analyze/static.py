@@ -251,7 +251,7 @@ def analyze_with_index(
             for caller in graph.reach(site.function):
                 reached_by[(caller, cls_key)] += 1
     inputs = {s.index: input_digest(items[s.index]) for s in sites}
-    memo = ChoiceMemo(sites, inputs, choices or {})
+    memo = ChoiceMemo(sites, choices or {})
     tests = link_tests(index, graph, tree, sites, choose=memo)
     tracker = Tracker(index, graph, tree)
     wide = _Wide(tests, in_function, index)
