@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import ast
 import contextlib
+import re
 import statistics
 import tempfile
 import time
@@ -104,7 +105,21 @@ def report(
     )
 
 
-def run(tree: Path, repo: str, analyze: bool, repeat: int, edit_rel: str | None) -> None:
+def edited(original: bytes, n: int, how: str) -> bytes:
+    """The target's text after round ``n``'s edit: a new function with a raise appended
+    (``append``), or a statement added before the first indented ``return`` (``body``:
+    no name changes, the lines below move)."""
+    if how == "append":
+        return original + EDIT.format(n=n).encode()
+    found = re.search(rb"^( +)return ", original, re.M)
+    assert found is not None, "no return to edit before"
+    at = found.start()
+    return original[:at] + found.group(1) + f"_bench_edit = {n}\n".encode() + original[at:]
+
+
+def run(
+    tree: Path, repo: str, analyze: bool, repeat: int, edit_rel: str | None, how: str = "append"
+) -> None:
     checkout = open_source(str(tree), repo=repo)
     listing, files, analyst = listing_seconds(checkout, analyze)
     parsed = sorted({*[f for f in files if f.endswith(".py")], *analyst})
@@ -139,11 +154,11 @@ def run(tree: Path, repo: str, analyze: bool, repeat: int, edit_rel: str | None)
                 report(
                     "unchanged re-scan (no shortcut)", scan, write, listing, base, result, cat.cpu
                 )
-                (checkout.root / target).write_bytes(original + EDIT.format(n=i).encode())
+                (checkout.root / target).write_bytes(edited(original, i, how))
                 scan, write, result = cat.scan()
                 report(f"one file edited ({target})", scan, write, listing, base, result, cat.cpu)
                 print(f"{'':34}one edited file / cold scan (CPU): {cat.cpu / cold:.3f}")
-                assert len(result.items) == records + 1, (len(result.items), records)
+                assert len(result.items) == records + (how == "append")
         finally:
             (checkout.root / target).write_bytes(original)
 
@@ -156,10 +171,13 @@ def main() -> None:
     parser.add_argument("--analyst-repeat", type=int, default=1, help="rounds with it")
     parser.add_argument("--edit", help="the library file to edit (default: the largest)")
     parser.add_argument("--no-analyst", action="store_true", help="skip the analyst rounds")
+    parser.add_argument("--analyst-only", action="store_true", help="skip the rounds without")
+    parser.add_argument("--how", choices=("append", "body"), default="append", help="the edit")
     args = parser.parse_args()
-    run(args.tree, args.repo, False, args.repeat, args.edit)
+    if not args.analyst_only:
+        run(args.tree, args.repo, False, args.repeat, args.edit, args.how)
     if not args.no_analyst:
-        run(args.tree, args.repo, True, args.analyst_repeat, args.edit)
+        run(args.tree, args.repo, True, args.analyst_repeat, args.edit, args.how)
     print(
         "\nscan s: scan_checkout (wall); cpu s: its CPU time; list s: listing alone (CPU), "
         "measured apart; beyond: cpu s - list s; × floor: beyond over the ast.parse floor "
