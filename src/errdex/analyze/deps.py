@@ -22,7 +22,6 @@ again.
 from __future__ import annotations
 
 import hashlib
-import pickle
 from collections.abc import Iterable, Mapping
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
@@ -57,8 +56,11 @@ _STAMPED = ("analyzedAt", "githubUrl", "analyzedSha")
 
 
 def digest(value: Any) -> str:
-    """A short digest of a picklable value (equal values built alike digest alike)."""
-    return hashlib.blake2b(pickle.dumps(value, protocol=5), digest_size=12).hexdigest()
+    """A short digest of a value made of str, numbers, None, lists, tuples, dicts and
+    dataclasses, by its ``repr``: a pickle would differ between a value just built and
+    the same value loaded from the cache (pickles record which parts are shared)."""
+    text = repr(value).encode("utf-8", "surrogatepass")
+    return hashlib.blake2b(text, digest_size=12).hexdigest()
 
 
 def input_digest(item: Item) -> str:
