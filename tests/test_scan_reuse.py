@@ -10,9 +10,11 @@ from typing import Any
 import pytest
 
 import errdex.scan_cache as scan_cache
-from errdex.scan import ScanResult, scan_checkout
+from errdex.record import iso_now
+from errdex.scan import ScanResult, scan_checkout, store_cached_scan
 from errdex.scan_cache import ScanCache
 from errdex.source import open_source
+from errdex.store import open_store
 
 from .source.helpers import commit_all, run_git, write
 
@@ -246,3 +248,93 @@ def test_another_analysis_budget_is_another_input(
     again = _scan(tree)
     assert again.cache_use is not None and again.cache_use.whole == "files"
     assert _scan(tree).cache_use.whole == "result"  # type: ignore[union-attr]
+
+
+ERRORS = """\
+class BadValue(ValueError):
+    def __init__(self, x):
+        super().__init__(f"bad value {x}")
+"""
+
+USES_ERRORS = """\
+from pkg.errors import BadValue
+
+
+def convert(x):
+    if x is None:
+        raise BadValue(x)
+    return x
+"""
+
+
+def test_a_message_built_in_another_module_follows_an_edit_of_that_module(tree: Path) -> None:
+    write(tree, "pkg/errors.py", ERRORS)
+    write(tree, "pkg/convert.py", USES_ERRORS)
+    _age(tree)
+    before = _scan(tree, analyze=False)
+    [site] = [r for r in _by_path(before)["pkg/convert.py"]]
+    assert site["errorMessage"] == "bad value {x}"
+    write(tree, "pkg/errors.py", ERRORS.replace("bad value", "unusable value"))
+    after = _scan(tree, analyze=False)
+    [site] = [r for r in _by_path(after)["pkg/convert.py"]]
+    assert site["errorMessage"] == "unusable value {x}"
+    assert after.cache_use is not None and after.cache_use.files_reread == 2
+    assert _comparable(after) == _comparable(_scan(tree, cache=False, analyze=False))
+
+
+def test_an_edit_reanalyses_only_the_records_it_reaches(tree: Path) -> None:
+    write(tree, "pkg/api.py", API)
+    _age(tree)
+    _scan(tree)
+    write(tree, "pkg/other.py", OTHER.replace("must not be None", "is required"))
+    after = _scan(tree)
+    assert after.cache_use is not None
+    # core's record reads core, api (its caller) and the tests: not other.py
+    assert (after.cache_use.records_kept, after.cache_use.records_reanalysed) == (1, 1)
+    assert _comparable(after) == _comparable(_scan(tree, cache=False))
+    write(tree, "pkg/api.py", API.replace("return check(x)", "y = x\n    return check(y)"))
+    again = _scan(tree)
+    assert again.cache_use is not None
+    assert (again.cache_use.records_kept, again.cache_use.records_reanalysed) == (1, 1)
+    assert _comparable(again) == _comparable(_scan(tree, cache=False))
+
+
+def test_a_name_another_module_uses_reanalyses_every_record(tree: Path) -> None:
+    write(tree, "pkg/api.py", API)
+    _age(tree)
+    _scan(tree)
+    # other.py now defines `check`, a name api.py and the tests use: not a local change
+    write(tree, "pkg/other.py", OTHER + "\n\ndef check(x):\n    return x\n")
+    after = _scan(tree)
+    assert after.cache_use is not None
+    assert (after.cache_use.records_kept, after.cache_use.records_reanalysed) == (0, 2)
+    assert _comparable(after) == _comparable(_scan(tree, cache=False))
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgres"])
+def test_a_selective_rescan_into_either_catalogue_stores_a_cold_scans_records(
+    tree: Path, tmp_path: Path, request: pytest.FixtureRequest, backend: str
+) -> None:
+    location = str(tmp_path / "catalogue.db")
+    if backend == "postgres":
+        location = request.getfixturevalue("postgres_server").new_database()
+    write(tree, "pkg/api.py", API)
+    _age(tree)
+    checkout = open_source(str(tree), repo=REPO)
+    with open_store(location) as store:
+        for edit in ("", "is required"):
+            if edit:
+                write(tree, "pkg/other.py", OTHER.replace("must not be None", edit))
+            with ScanCache() as c:
+                result = scan_checkout(
+                    checkout,
+                    repo=REPO,
+                    cache=c,
+                    read_cache=bool(store.scans(REPO)),
+                    unchanged_since=store.vouched_fingerprint(REPO),
+                )
+            store_cached_scan(store, checkout, REPO, result, iso_now())
+        assert result.cache_use is not None and result.cache_use.records_kept == 1
+        stored = [(e["record"], e["evidence"]) for e in store.iter_envelopes(REPO)]
+    stored_result = ScanResult(stored, 0, 0, 0, [], 0.0)
+    assert _comparable(stored_result) == _comparable(_scan(tree, cache=False))

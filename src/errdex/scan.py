@@ -38,7 +38,16 @@ from errdex.record import (
     source_window,
 )
 from errdex.scan_cache import ScanCache
-from errdex.scan_reuse import CacheUse, Plan, cached_index, pickled, plan_scan, restamp
+from errdex.scan_reuse import (
+    CacheUse,
+    Plan,
+    analyst_prior,
+    analyst_state,
+    cached_index,
+    pickled,
+    plan_scan,
+    restamp,
+)
 from errdex.scan_sites import disambiguate, one_per_raise
 from errdex.source import Checkout, iter_source_files
 from errdex.source.permalink import permalinker
@@ -85,6 +94,9 @@ class FileResult:
     items: list[Item] = field(default_factory=list)
     sites: int = 0
     skipped: str | None = None
+    #: Other files of the checkout the extractor looked for to read this one (a message
+    #: built in another module): its cached items stand only while those do not change.
+    reads: tuple[str, ...] = ()
 
 
 @dataclass
@@ -122,8 +134,11 @@ def scan_file(context: ScanContext, rel: str) -> FileResult:
     lines = text.splitlines()
     try:
         # a message built in another module of the checkout is read there (issue 9)
-        with reading_repository(context.checkout.root, context.path_prefix):
-            sites = load_extractor(extractor.module)(text, file_path, lines)
+        with reading_repository(context.checkout.root, context.path_prefix) as project:
+            try:
+                sites = load_extractor(extractor.module)(text, file_path, lines)
+            finally:
+                result.reads = tuple(sorted(project.files_read(file_path)))
     except SyntaxError as exc:
         result.skipped = f"syntax error at line {exc.lineno}: {exc.msg}"
         return result
@@ -336,10 +351,11 @@ def scan_checkout(
     with gc_paused():
         cached: dict[str, FileResult] = {}
         stamps: dict[str, str] = {}
+        loaded: dict[str, Any] = {}
         if plan is not None and read_cache:
-            loaded = plan.cache.load("extracted", plan.scope, plan.use.by_path)
-            cached = {rel: res for rel, (_, res) in loaded.items()}
-            stamps = {rel: stamp for rel, (stamp, _) in loaded.items()}
+            loaded = plan.load_extracted()
+            cached = {rel: res for rel, (_, res, _) in loaded.items()}
+            stamps = {rel: stamp for rel, (stamp, _, _) in loaded.items()}
         to_read = [rel for rel in files if rel not in cached]
         fresh = _extract(context, to_read, jobs, progress, len(cached))
         results = [cached[rel] if rel in cached else fresh[rel] for rel in files]
@@ -347,10 +363,11 @@ def scan_checkout(
             plan.use.whole = "files"
             plan.use.files_reused = len(cached)
             plan.use.files_reread = len(to_read)
+            now = plan.read_digests(d for rel in to_read for d in fresh[rel].reads)
             plan.extracted = {
-                rel: (digest, pickled((plan.stamp, fresh[rel])))
+                rel: (digest, pickled((plan.stamp, res, {d: now.get(d) for d in res.reads})))
                 for rel in to_read
-                if (digest := plan.use.by_path.get(rel)) is not None
+                if (digest := plan.use.by_path.get(rel)) is not None and (res := fresh[rel])
             }
             relinked = [rel for rel in cached if stamps[rel] != plan.stamp]  # read at another pin
             restamped = iter(
@@ -360,7 +377,7 @@ def scan_checkout(
                 res = cached[rel]
                 res.items = [next(restamped) for _ in res.items]
             plan.extracted.update(
-                (rel, (digest, pickled((plan.stamp, cached[rel]))))
+                (rel, (digest, pickled((plan.stamp, cached[rel], loaded[rel][2]))))
                 for rel in relinked
                 if (digest := plan.use.by_path.get(rel)) is not None
             )
@@ -475,7 +492,14 @@ def _run_analyst(
     )
     for record, _ in analysed:  # analysed now: dated by this scan, as a full scan dates them
         record["analyzedAt"] = context.analyzed_at
-    return analyze_with_index(index, checkout.path_prefix, analysed, budget=budget)
+    prior = analyst_prior(plan, index, checkout.path_prefix)
+    analysis = analyze_with_index(
+        index, checkout.path_prefix, analysed, budget=budget, prior=prior, choices=plan.choices
+    )
+    plan.use.records_kept = prior.kept if prior is not None else 0
+    plan.use.records_reanalysed = len(analysed) - plan.use.records_kept
+    plan.analyst = analyst_state(plan, index, analysis.deps, analysis.choices)
+    return analysis
 
 
 def _reused(

@@ -249,6 +249,15 @@ class ScanCache:
             return None
         return pickle.loads(row[1])
 
+    def stored_result(self, scope: str, key: str) -> tuple[str, Any] | None:
+        """The (fingerprint, value) stored under ``key``, whatever inputs it was made from."""
+        if self._conn is None:
+            return None
+        row = self._conn.execute(
+            "SELECT fingerprint, blob FROM results WHERE scope = ? AND key = ?", (scope, key)
+        ).fetchone()
+        return None if row is None else (row[0], pickle.loads(row[1]))
+
     def commit(
         self,
         scope: str,
@@ -257,10 +266,12 @@ class ScanCache:
         facts: dict[str, tuple[str, bool, Any]] | None = None,
         keep: Sequence[str] | None = None,
         result: tuple[str, str, Any] | None = None,
+        more_results: Sequence[tuple[str, str, Any]] = (),
     ) -> None:
         """Write new digests and entries in one transaction: ``extracted`` maps a path to
         its digest and its already pickled scan result (pickled before the scan changes
-        its records), ``facts`` to digest, test flag and facts; ``keep`` (the listed paths)
+        its records), ``facts`` to digest, test flag and facts; ``result`` and
+        ``more_results`` are (key, fingerprint, value) for :meth:`result`; ``keep`` (the listed paths)
         drops this scope's entries for files that are gone; another errdex's scopes go."""
         if self._conn is None:
             return
@@ -296,8 +307,7 @@ class ScanCache:
             )
             if keep is not None:
                 self._prune(scope, set(keep))
-            if result is not None:
-                key, fingerprint, value = result
+            for key, fingerprint, value in [*([result] if result else []), *more_results]:
                 conn.execute(
                     "INSERT OR REPLACE INTO results (scope, key, fingerprint, blob) "
                     "VALUES (?, ?, ?, ?)",

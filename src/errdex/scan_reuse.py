@@ -12,11 +12,12 @@ Three levels, each exact:
    written afresh (:func:`restamp`).
 3. **Per file** (``whole == "files"``): an unchanged file's extracted items and the
    analyst's facts of it come from the cache; changed files are read again. The static
-   analyst then runs over *all* items on an index built from cached and fresh facts,
-   since one file's change can change the evidence of any other file's records (a new
-   caller, a test, a related error). Re-reading only the records reached through a
-   changed file would be cheaper, but this errdex does not yet track those edges
-   exactly, and a stale record is worse than a slow one.
+   analyst then builds its repository-wide passes on an index of cached and fresh
+   facts, and re-analyses only the records whose dependencies (:mod:`errdex.analyze.deps`:
+   the files their analysis read, the tests and related errors linked to them) changed;
+   the others keep the last analysis's items (:func:`analyst_prior`). A change a file's
+   dependencies cannot bound (a name other modules use now means something else)
+   re-analyses every record.
 
 A file's entries are keyed by its content digest, so a changed file never serves its
 old items, a deleted one is not listed and so not served, and a renamed one is a new
@@ -29,12 +30,23 @@ import hashlib
 import json
 import os
 import pickle
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
+from pathlib import Path
 from typing import Any
 
 from errdex._gc import gc_paused
 from errdex.analyze.budget import BUDGET_ENV
+from errdex.analyze.deps import (
+    FileShape,
+    Prior,
+    RecordDeps,
+    interface,
+    interface_change,
+    module_names,
+    module_reach,
+    names_elsewhere,
+)
 from errdex.analyze.facts import ModuleFacts
 from errdex.analyze.repo import TEST_GLOBS, RepoIndex, index_files, index_of, read_facts
 from errdex.evidence import source_evidence
@@ -46,6 +58,8 @@ from errdex.source.permalink import permalinker
 __all__ = [
     "CacheUse",
     "Plan",
+    "analyst_prior",
+    "analyst_state",
     "cached_index",
     "catalogue_fingerprint",
     "inputs_fingerprint",
@@ -70,6 +84,9 @@ class CacheUse:
     #: Files known unchanged from their stat alone, and files read to hash them.
     from_stat: int = 0
     hashed: int = 0
+    #: Analysed records whose last analysis stood, and records analysed again.
+    records_kept: int = 0
+    records_reanalysed: int = 0
     #: ``catalogue``, ``result``, ``files`` (see the module docstring), or ``none``.
     whole: str = "none"
     #: The catalogue fingerprint of this scan's inputs (stored beside its records).
@@ -85,6 +102,8 @@ class CacheUse:
             "analystFilesReread": self.facts_reread,
             "knownByStat": self.from_stat,
             "hashed": self.hashed,
+            "recordsKept": self.records_kept,
+            "recordsReanalysed": self.records_reanalysed,
             "reused": self.whole,
         }
 
@@ -93,6 +112,10 @@ class CacheUse:
         text = f"{self.files_reused:,} files reused, {self.files_reread:,} re-read"
         if self.facts_reused or self.facts_reread:
             text += f"; analyst: {self.facts_reused:,} reused, {self.facts_reread:,} re-read"
+        if self.records_kept:
+            text += (
+                f"; records: {self.records_kept:,} kept, {self.records_reanalysed:,} analysed again"
+            )
         if self.whole == "catalogue":
             text += "; nothing changed: records kept as stored"
         elif self.whole == "result":
@@ -212,19 +235,62 @@ class Plan:
     stamp: str = ""
     #: False: nothing is taken from the cache, which is only written (``--no-cache``).
     read: bool = True
+    #: The checkout's root (files an extraction read besides its own are hashed there).
+    root: Path = Path(".")
     extracted: dict[str, tuple[str, bytes]] = field(default_factory=dict)
     facts: dict[str, Any] = field(default_factory=dict)
+    #: The analyst's files and records as this scan's analysis read them (saved with
+    #: the whole result, which holds the records' items).
+    analyst: dict[str, Any] | None = None
+    #: The files of the last analysis (from the cache), by path.
+    shapes: dict[str, FileShape] = field(default_factory=dict)
+    #: The last analysis's test links, by what decides each (analyze.tests_memo).
+    choices: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
+
+    @property
+    def analyst_key(self) -> str:
+        return "analyst:" + self.key
+
+    def read_digests(self, rels: Iterable[str]) -> dict[str, str | None]:
+        """Digests of files an extraction read besides its own (None: absent), from those
+        the plan knows, hashing the others (files the scan does not list)."""
+        known = self.use.by_path
+        wanted = set(rels)
+        out = {rel: known[rel] for rel in wanted if rel in known}
+        missing = sorted(wanted - out.keys())
+        if missing:
+            out.update(self.cache.digests(self.root, missing).by_path)
+        return out
+
+    def load_extracted(self) -> dict[str, tuple[str, Any, dict[str, str | None]]]:
+        """This scope's extracted entries whose file, and every other file its extraction
+        read, are unchanged: path -> (stamp, scan result, those files' digests)."""
+        loaded = self.cache.load("extracted", self.scope, self.use.by_path)
+        now = self.read_digests(d for _, _, deps in loaded.values() for d in deps)
+        return {
+            rel: entry
+            for rel, entry in loaded.items()
+            if all(now.get(d) == digest for d, digest in entry[2].items())
+        }
 
     def save(self, files: Sequence[str], whole: dict[str, Any] | None) -> None:
         """Write back what this scan learnt; ``whole`` is the scan's result (items and
         counts), kept when the analyst ran: without it, reusing every file's items costs
         about what loading the whole would."""
         result = None
+        more: list[tuple[str, str, Any]] = []
         if whole is not None:
             result = (self.key, self.inputs, {**whole, "stamp": self.stamp})
+            if self.analyst is not None:
+                more.append((self.analyst_key, self.inputs, self.analyst))
         keep = sorted({*files, *(rel for rel, _ in self.wanted)})
         self.cache.commit(
-            self.scope, extracted=self.extracted, facts=self.facts, keep=keep, result=result
+            self.scope,
+            extracted=self.extracted,
+            facts=self.facts,
+            keep=keep,
+            result=result,
+            more_results=more,
         )
 
 
@@ -262,4 +328,72 @@ def plan_scan(
     inputs = inputs_fingerprint(scope, options, files, wanted, use.by_path, listing_info)
     use.fingerprint = catalogue_fingerprint(inputs, checkout)
     key = json.dumps(options, sort_keys=True)
-    return Plan(cache, scope, key, inputs, wanted, use, stamp=catalogue_fingerprint("", checkout))
+    return Plan(
+        cache,
+        scope,
+        key,
+        inputs,
+        wanted,
+        use,
+        stamp=catalogue_fingerprint("", checkout),
+        root=checkout.root,
+    )
+
+
+def analyst_prior(plan: Plan, index: RepoIndex, prefix: str) -> Prior | None:
+    """The last analysis of this scope and options, with the analyst's files changed
+    since; None (analyse every record) when there is none or a change is not local."""
+    if not plan.read:
+        return None
+    with gc_paused():
+        state = plan.cache.stored_result(plan.scope, plan.analyst_key)
+        whole = plan.cache.stored_result(plan.scope, plan.key)
+    if state is None or whole is None or state[0] != whole[0]:
+        return None  # not written by one scan
+    plan.choices = state[1]["choices"]  # each stands by its key, whatever changed
+    shapes: dict[str, FileShape] = state[1]["files"]
+    records: dict[str, RecordDeps] = state[1]["records"]
+    digests = plan.use.by_path
+    wanted = {rel for rel, _ in plan.wanted}
+    changed = {rel for rel in wanted if rel not in shapes or shapes[rel].digest != digests.get(rel)}
+    changed.update(rel for rel in shapes if rel not in wanted)
+    by_rel = {m.rel: m for m in index.modules.values()}
+    names: set[str] = set()
+    for rel in changed:
+        facts = by_rel.get(rel)
+        if rel not in shapes:  # a new module: reached through its name
+            names |= module_reach(facts)
+        elif facts is None:  # gone (or unreadable now): whatever it offered
+            names |= set(shapes[rel].interface.values())
+        else:
+            names |= interface_change(shapes[rel].interface, interface(facts))
+    paths = {prefix + rel for rel in changed}
+    others = (shape.names for rel, shape in shapes.items() if rel not in changed)
+    if names and names_elsewhere(others, names):
+        return None
+    plan.shapes = shapes
+    outputs = {record["id"]: (record, evidence) for record, evidence in whole[1]["items"]}
+    return Prior(records, outputs, frozenset(paths))
+
+
+def analyst_state(
+    plan: Plan,
+    index: RepoIndex,
+    records: dict[str, RecordDeps],
+    choices: dict[str, list[tuple[str, str]]],
+) -> dict[str, Any]:
+    """What :func:`analyst_prior` reads next time: each analyst file's digest and
+    interface (kept from the last analysis where the file did not change), each record's
+    dependencies, the test links."""
+    digests = plan.use.by_path
+    by_rel = {m.rel: m for m in index.modules.values()}
+    files: dict[str, FileShape] = {}
+    for rel, _ in plan.wanted:
+        digest = digests.get(rel)
+        old = plan.shapes.get(rel)
+        if old is not None and old.digest == digest:
+            files[rel] = old
+        else:
+            facts = by_rel.get(rel)
+            files[rel] = FileShape(digest, interface(facts), module_names(facts))
+    return {"files": files, "records": records, "choices": choices}

@@ -25,6 +25,7 @@ from .budget import FileBudget
 from .callgraph import CallGraph, build_callgraph
 from .chains import Chains
 from .classes import ClassTree, class_info
+from .deps import Prior, RecordDeps, Tracker, digest, input_digest, reused_item
 from .docstrings import DocEntry, cleaned, names_class, parse_raises
 from .entrypoints import PublicApi, caught_by, entry_points
 from .facts import FuncFacts
@@ -36,6 +37,7 @@ from .repo import TEST_GLOBS, RepoIndex, build_index
 from .roles import site_role
 from .sites import SiteView, site_views
 from .tests_evidence import link_tests
+from .tests_memo import ChoiceMemo, Choices
 
 __all__ = ["PROSE_FIELDS", "Analysis", "analyze", "analyze_items", "analyze_with_index"]
 
@@ -55,6 +57,11 @@ class Analysis:
     #: ``(filePath, reason)`` for each file that ran out of budget: its records are
     #: returned as they came in (the extractor's account), counted like a skipped file.
     cut: list[tuple[str, str]] = field(default_factory=list)
+    #: Record id -> what its analysis read (:mod:`errdex.analyze.deps`), for the records
+    #: analysed (or kept) whole; a record missing here is analysed again next time.
+    deps: dict[str, RecordDeps] = field(default_factory=dict)
+    #: Which site each test expectation chose (:mod:`errdex.analyze.tests_memo`).
+    choices: Choices = field(default_factory=dict)
 
 
 def analyze(
@@ -201,8 +208,17 @@ def analyze_with_index(
     items: Sequence[Item],
     *,
     budget: float | None = None,
+    prior: Prior | None = None,
+    choices: Choices | None = None,
 ) -> Analysis:
-    """:func:`analyze` over an index already built (re-analysis, tests)."""
+    """:func:`analyze` over an index already built (re-analysis, tests).
+
+    With a ``prior`` (the last analysis, :mod:`errdex.analyze.deps`), a record whose
+    dependencies did not change keeps its stored analysed item; the others are analysed
+    as a full run would. ``Analysis.deps`` holds every record's dependencies either way.
+    ``choices`` are the last scan's test links (:mod:`errdex.analyze.tests_memo`);
+    ``Analysis.choices`` this one's.
+    """
     graph = build_callgraph(index)
     api = PublicApi(index)
     tree = ClassTree(index)
@@ -234,21 +250,115 @@ def analyze_with_index(
             in_function[(site.function, cls_key)] += 1
             for caller in graph.reach(site.function):
                 reached_by[(caller, cls_key)] += 1
+    inputs = {s.index: input_digest(items[s.index]) for s in sites}
+    memo = ChoiceMemo(sites, choices or {})
+    tests = link_tests(index, graph, tree, sites, choose=memo)
+    tracker = Tracker(index, graph, tree)
+    wide = _Wide(tests, in_function, index)
+    context = {s.index: wide.context(s) for s in sites}
+
+    def counts(s: SiteView, entry_names: Sequence[str]) -> tuple[int, ...]:
+        cls_key = s.canonical_class or s.error_class or ""
+        return tuple(reached_by[(q, cls_key)] for q in entry_names)
+
+    stored: dict[int, RecordDeps] = {}
+    if prior is not None:
+        for s in sites:
+            deps = prior.records.get(s.record["id"])
+            if (
+                deps is not None
+                and s.record["id"] in prior.outputs
+                and deps.input == inputs[s.index]
+                and deps.context == context[s.index]
+                and deps.counts == counts(s, deps.entries)
+                and not tracker.dirty(deps, s.path, s.function, prior.changed)
+            ):
+                stored[s.index] = deps
     clock = FileBudget(budget)
-    gathered: list[Gathered] = []
-    for s in sites:
-        with clock.charge(s.path) as allowed:
+    gathered: dict[int, Gathered] = {}
+
+    def gather(chosen: Iterable[SiteView]) -> None:
+        for s in chosen:
+            with clock.charge(s.path) as allowed:
+                if allowed:
+                    g = _gather(s, index, graph, api, tree, docs, imports, entries, reached_by)
+                    wide.complete(g)
+                    gathered[s.index] = g
+
+    gather(s for s in sites if s.index not in stored)
+    entry_names = {i: [e["qualname"] for e in g.entry_points] for i, g in gathered.items()}
+    entry_names.update((i, list(d.entries)) for i, d in stored.items())
+    related = related_ids(
+        sites, {i: [EntryPoint(qualname=q) for q in names] for i, names in entry_names.items()}
+    )
+    moved = [
+        s
+        for s in sites
+        if s.index in stored and stored[s.index].related != tuple(related.get(s.index, []))
+    ]
+    for s in moved:  # a related error came or went: only this record's own fields change
+        del stored[s.index]
+    gather(moved)
+    enriched: dict[int, Item] = {}
+    for i, g in gathered.items():
+        with clock.charge(g.site.path) as allowed:
             if allowed:
-                gathered.append(
-                    _gather(s, index, graph, api, tree, docs, imports, entries, reached_by)
+                enriched[i] = _enriched(g, related.get(i, []))
+    out: list[Item] = []
+    found: dict[str, RecordDeps] = {}
+    assert prior is not None or not stored
+    for s in sites:
+        rid = s.record["id"]
+        if clock.is_cut(s.path):
+            out.append(items[s.index])
+        elif s.index in stored:
+            assert prior is not None
+            out.append(reused_item(prior.outputs[rid], items[s.index]))
+            found[rid] = stored[s.index]
+        elif s.index in enriched:
+            out.append(enriched[s.index])
+            g = gathered[s.index]
+            files = tracker.files(s.path, s.function, s.canonical_class, _read_paths(g))
+            if files is not None:
+                names = tuple(entry_names[s.index])
+                found[rid] = RecordDeps(
+                    inputs[s.index],
+                    files,
+                    context[s.index],
+                    names,
+                    counts(s, names),
+                    tuple(related.get(s.index, [])),
                 )
-    for g in gathered:
+        else:
+            out.append(items[s.index])
+    if prior is not None:
+        prior.kept, prior.reanalysed = len(stored), len(enriched)
+    return Analysis(out, clock.cut_files(), found, memo.now)
+
+
+@dataclass
+class _Wide:
+    """What the repository-wide passes give each site: its tests, its class's sites in
+    its function, whether tests were read."""
+
+    tests: dict[int, list[TestEvidence]]
+    in_function: Counter[tuple[str, str]]
+    index: RepoIndex
+
+    def _same(self, s: SiteView) -> int:
+        key = (s.function or "", s.canonical_class or s.error_class or "")
+        return self.in_function[key] if s.function else 1
+
+    def context(self, s: SiteView) -> str:
+        """A digest of it, compared on a re-scan."""
+        tests_read = self.index.tests_read > 0
+        return digest((self.tests.get(s.index, []), self._same(s), tests_read, s.canonical_class))
+
+    def complete(self, g: Gathered) -> None:
+        """Write it into a site's gathered evidence."""
         if g.site.function:
-            key = (g.site.function, g.site.canonical_class or g.site.error_class or "")
-            g.same_class_in_function = in_function[key]
-    tests = link_tests(index, graph, tree, sites)
-    for g in gathered:
-        g.tests = tests.get(g.site.index, [])
+            g.same_class_in_function = self._same(g.site)
+        g.tests = self.tests.get(g.site.index, [])
         confirmed = {
             t.get("name") for t in g.site.evidence.get("tests") or [] if t.get("confirmed")
         }
@@ -257,18 +367,15 @@ def analyze_with_index(
                 TestEvidence(**t, confirmed=True) if t.get("name") in confirmed else t
                 for t in g.tests
             ]
-        g.tests_read = index.tests_read > 0
-    related = related_ids(sites, {g.site.index: g.entry_points for g in gathered})
-    enriched: dict[int, Item] = {}
-    for g in gathered:
-        with clock.charge(g.site.path) as allowed:
-            if allowed:
-                enriched[g.site.index] = _enriched(g, related.get(g.site.index, []))
-    out = [
-        items[s.index] if clock.is_cut(s.path) else enriched.get(s.index, items[s.index])
-        for s in sites
-    ]
-    return Analysis(out, clock.cut_files())
+        g.tests_read = self.index.tests_read > 0
+
+
+def _read_paths(g: Gathered) -> set[str]:
+    """Files the evidence of one site names besides its callers: tests, entry points."""
+    paths = {t["path"] for t in g.tests if "path" in t}
+    paths.update(e["path"] for e in g.entry_points if "path" in e)
+    paths.update(f.path for f in g.entry_funcs.values())
+    return paths
 
 
 def _enriched(g: Gathered, related: list[str]) -> Item:

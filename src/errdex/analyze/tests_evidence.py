@@ -19,7 +19,7 @@ rests on the bounded, name-based call graph, and the test evidence then has
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Literal, cast
 
 from errdex.evidence import TestEvidence, TestKind
@@ -190,13 +190,18 @@ def link_tests(
     graph: CallGraph,
     tree: ClassTree,
     sites: list[SiteView],
+    *,
+    choose: Callable[[_Linker, Expect], list[tuple[int, str]]] | None = None,
 ) -> dict[int, list[TestEvidence]]:
-    """For each site index, the tests that trigger it."""
+    """For each site index, the tests that trigger it. ``choose`` replaces the linker's
+    own choice (an incremental scan answers it from the last scan where nothing that
+    decides it changed, :mod:`errdex.analyze.tests_memo`)."""
     linker = _Linker(index, graph, tree, sites)
     linked: dict[int, list[TestEvidence]] = defaultdict(list)
     for module in index.modules.values():
         for expect in module.expects:
-            for i, shown in linker.choose(expect):
+            chosen = linker.choose(expect) if choose is None else choose(linker, expect)
+            for i, shown in chosen:
                 linked[i].append(_evidence(expect, shown))
     for key, tests in linked.items():
         tests.sort(key=lambda t: (t.get("path", ""), t.get("line", 0)))

@@ -60,7 +60,9 @@ class Project:
         if base is None or not module or module == near.module:
             return None
         rel = base + module.replace(".", "/")
+        tried = _TRIED.setdefault((str(self.root), near.file_path), set())
         for candidate in (f"{rel}.py", f"{rel}/__init__.py"):
+            tried.add(candidate)
             path = self.root / candidate
             try:
                 stat = path.stat()
@@ -89,10 +91,27 @@ class Project:
         reader._index_module(tree)
         return reader
 
+    def files_read(self, file_path: str) -> set[str]:
+        """The other files (relative to ``root``, present or not) that reading the file at
+        ``file_path`` looked for, through the modules it read in turn: what a cache of
+        its sites must check besides its own content."""
+        root = str(self.root)
+        out: set[str] = set()
+        todo = [file_path]
+        while todo:
+            for rel in _TRIED.get((root, todo.pop()), ()):
+                if rel not in out:
+                    out.add(rel)
+                    todo.append(self.prefix + rel)
+        return out
+
 
 _CYTHON_SUFFIX = re.compile(r"\.(?:pyx|pxd|pxi)(?:\.in)?$")
 #: Readers of modules already read in this process, by (path, prefix, mtime, size).
 _READERS: dict[tuple[str, str, int, int], ModuleReader | None] = {}
+#: Files looked for on behalf of a module, by (root, the module's file path): kept for the
+#: process as readers are, since a kept reader does not look again.
+_TRIED: dict[tuple[str, str], set[str]] = {}
 
 
 def _source_base(rel: str, module: str) -> str | None:

@@ -1,0 +1,274 @@
+"""What each record's analysis read, so that a re-scan re-analyses only what a change reaches.
+
+A record's analysis reads its own site, the facts of the functions that reach it (the
+call graph walked backwards: chains, entry points, their docstrings), the classes above
+its class, and a few repository-wide results computed over every site (the tests
+linked to it, its related errors, how many sites share its class in its function or
+behind its entry points). The last are recomputed over every site on each re-scan and
+compared record by record (:class:`RecordDeps` ``context``, ``counts``, ``related``);
+the rest is kept as a set of files (``files``): a record is re-analysed when one of
+them changed, or when one of the changed files reaches it now (a new caller).
+
+What a changed file offers to others by name (its top-level names, imports, classes
+and function headers: its *interface*, :func:`interface`) reaches records through
+name resolution, which no file set records. So a change of interface is taken as local
+only when every name it adds, removes or alters appears nowhere else in the
+repository (:func:`names_elsewhere`): a new private helper, say; for a module that is
+new or gone, only its own name and its methods' names count (:func:`module_reach`).
+Otherwise, and for a star import or ``__all__`` that changed, every record is analysed
+again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable, Mapping
+from collections.abc import Set as AbstractSet
+from dataclasses import dataclass, field
+from typing import Any
+
+from .callgraph import MAX_VISITED, CallGraph
+from .classes import ClassTree
+from .facts import CallRef, ModuleFacts
+from .repo import RepoIndex
+
+__all__ = [
+    "ALWAYS",
+    "FileShape",
+    "Prior",
+    "RecordDeps",
+    "digest",
+    "input_digest",
+    "interface",
+    "interface_change",
+    "module_names",
+    "module_reach",
+    "names_elsewhere",
+    "reused_item",
+]
+
+Item = tuple[dict[str, Any], dict[str, Any]]
+
+#: An interface key that no file may change locally (a star import, ``__all__``).
+ALWAYS = "*"
+#: Fields a scan writes afresh on each record (the clock, the commit, the permalink).
+_STAMPED = ("analyzedAt", "githubUrl", "analyzedSha")
+
+
+def digest(value: Any) -> str:
+    """A short digest of a value made of str, numbers, None, lists, tuples, dicts and
+    dataclasses, by its ``repr``: a pickle would differ between a value just built and
+    the same value loaded from the cache (pickles record which parts are shared)."""
+    text = repr(value).encode("utf-8", "surrogatepass")
+    return hashlib.blake2b(text, digest_size=12).hexdigest()
+
+
+def input_digest(item: Item) -> str:
+    """The analyst's input item without the fields every scan stamps afresh."""
+    record, evidence = item
+    return digest(
+        (
+            [(k, v) for k, v in record.items() if k not in _STAMPED],
+            [(k, v) for k, v in evidence.items() if k != "source"],
+        )
+    )
+
+
+def reused_item(stored: Item, now: Item) -> Item:
+    """A stored analysed item with this scan's stamped fields (from its input ``now``)."""
+    record = dict(stored[0])
+    for key in _STAMPED:
+        record[key] = now[0].get(key)
+    evidence = dict(stored[1])
+    if "source" in now[1]:
+        evidence["source"] = now[1]["source"]
+    return record, evidence
+
+
+@dataclass(frozen=True, slots=True)
+class FileShape:
+    """One analyst file as the last analysis read it."""
+
+    digest: str | None
+    #: Interface element digest -> the name it offers (:func:`interface`).
+    interface: dict[str, str]
+    #: Every name it defines or refers to (:func:`module_names`).
+    names: frozenset[str] = frozenset()
+
+
+@dataclass(slots=True)
+class RecordDeps:
+    """What one record's analysis depended on (see the module docstring)."""
+
+    input: str
+    files: frozenset[str]
+    context: str
+    entries: tuple[str, ...]
+    counts: tuple[int, ...]
+    related: tuple[str, ...]
+
+
+@dataclass
+class Prior:
+    """The last analysis: each record's dependencies and analysed item, by record id, and
+    the paths (as records write them) of the analyst's files changed since."""
+
+    records: dict[str, RecordDeps]
+    outputs: dict[str, Item]
+    changed: frozenset[str]
+    #: Set by the analyst: records analysed again, and records kept.
+    reanalysed: int = 0
+    kept: int = 0
+
+
+def _ref(ref: Iterable[str]) -> tuple[str, ...]:
+    return tuple(ref)
+
+
+def interface(facts: ModuleFacts | None) -> dict[str, str]:
+    """What a module offers to others by name: element digest -> the name it is under."""
+    if facts is None:
+        return {}
+    out: dict[str, str] = {}
+
+    def add(name: str, *element: Any) -> None:
+        out[digest(element)] = name
+
+    add(facts.name.rpartition(".")[2], "module", facts.name, facts.is_package)
+    for alias, target in facts.imports.items():
+        add(alias, "import", alias, target)
+    for name, qualname in facts.top.items():
+        add(name, "top", name, qualname)
+    for name, where in facts.shadowed.items():
+        add(name, "shadow", name, where)
+    add(ALWAYS, "star", tuple(facts.star), facts.all_names)
+    for cls in facts.classes:
+        bases = tuple(_ref(b) for b in cls.bases)
+        add(cls.name, "class", cls.qualname, bases, cls.docstring, cls.is_test)
+    for func in facts.functions:
+        add(
+            func.name,
+            "function",
+            func.qualname,
+            func.cls,
+            func.parent,
+            tuple(_ref(d) for d in func.decorators),
+            func.signature,
+            func.params,
+            func.required,
+            func.is_test,
+        )
+    return out
+
+
+def interface_change(old: Mapping[str, str], new: Mapping[str, str]) -> set[str]:
+    """The names whose elements one side has and the other has not."""
+    return {old[k] for k in old.keys() - new.keys()} | {new[k] for k in new.keys() - old.keys()}
+
+
+def module_reach(facts: ModuleFacts | None) -> set[str]:
+    """The names through which another module may reach a module that is new (or gone):
+    its own name, and its methods' names (a call on a receiver of unknown type resolves
+    by the method's name alone). Its other names are reached only through its name."""
+    if facts is None:
+        return set()
+    return {facts.name.rpartition(".")[2]} | {f.name for f in facts.functions if f.cls}
+
+
+def _refs_names(refs: Iterable[CallRef], into: set[str]) -> None:
+    for ref in refs:
+        into.update(ref)
+
+
+def module_names(facts: ModuleFacts | None) -> frozenset[str]:
+    """Every name a module defines or refers to (parts of dotted names included)."""
+    if facts is None:
+        return frozenset()
+    names: set[str] = set(facts.name.split("."))
+    for alias, target in facts.imports.items():
+        names.add(alias)
+        names.update(target.split("."))
+    for star in facts.star:
+        names.update(star.split("."))
+    names.update(facts.all_names or ())
+    names.update(facts.top)
+    for cls in facts.classes:
+        names.add(cls.name)
+        _refs_names(cls.bases, names)
+    for func in facts.functions:
+        names.update(func.qualname.split("."))
+        _refs_names(func.calls, names)
+        _refs_names(func.decorators, names)
+        _refs_names(func.local_calls.values(), names)
+        for alias, target in func.local_imports.items():
+            names.add(alias)
+            names.update(target.split("."))
+    for expect in facts.expects:
+        _refs_names(expect.classes, names)
+        _refs_names(expect.calls, names)
+    return frozenset(names)
+
+
+def names_elsewhere(others: Iterable[AbstractSet[str]], names: set[str]) -> bool:
+    """Whether one of the other modules' name sets (:func:`module_names`) holds one of
+    ``names``."""
+    return ALWAYS in names or any(not names.isdisjoint(used) for used in others)
+
+
+@dataclass
+class Tracker:
+    """Files each site's analysis reads, from the structures the analyst builds anyway."""
+
+    index: RepoIndex
+    graph: CallGraph
+    tree: ClassTree
+    _reach_files: dict[str, frozenset[str] | None] = field(default_factory=dict)
+
+    def _function_files(self, qualnames: Iterable[str]) -> set[str]:
+        files: set[str] = set()
+        for qualname in qualnames:
+            for func in self.index.functions.get(qualname, ()):
+                files.add(func.path)
+        return files
+
+    def reach_files(self, function: str | None) -> frozenset[str] | None:
+        """Files of the functions reaching ``function``; None when the walk was cut short
+        (its reach is then not known whole)."""
+        if function is None:
+            return frozenset()
+        if function not in self._reach_files:
+            reach = self.graph.reach(function)
+            whole = len(reach) < MAX_VISITED
+            self._reach_files[function] = frozenset(self._function_files(reach)) if whole else None
+        return self._reach_files[function]
+
+    def class_files(self, canonical: str | None) -> set[str]:
+        if not canonical:
+            return set()
+        out = set()
+        for name in self.tree.ancestors(canonical):
+            cls = self.index.classes.get(name)
+            if cls is not None:
+                out.add(cls.path)
+        return out
+
+    def files(
+        self, path: str, function: str | None, canonical: str | None, read: Iterable[str]
+    ) -> frozenset[str] | None:
+        """Every file one site's analysis read: its own, its callers', its classes', and
+        ``read`` (tests, entry points and hops named in its evidence)."""
+        reach = self.reach_files(function)
+        if reach is None:
+            return None
+        return frozenset({path, *reach, *self.class_files(canonical), *read})
+
+    def dirty(
+        self, deps: RecordDeps | None, path: str, function: str | None, changed: frozenset[str]
+    ) -> bool:
+        """Whether a record must be analysed again before its context is compared."""
+        if deps is None or path in changed:
+            return True
+        if not deps.files.isdisjoint(changed):
+            return True
+        reach = self.reach_files(function)
+        return reach is None or not reach.isdisjoint(changed)
