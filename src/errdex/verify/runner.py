@@ -15,6 +15,7 @@ those repositories' own tests.
 
 from __future__ import annotations
 
+import ast
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
@@ -24,7 +25,7 @@ from typing import Any
 from .checks import check_reproducer, raised_at
 from .executor import Executor, Job
 from .forkserver import ServerPool
-from .from_tests import Candidate, candidates
+from .from_tests import Candidate, CaseIndex, candidates, module_of, parse_test
 from .handlers import check_program, condition_of, splice_try
 from .locate import Interpreter, Located, locate, test_files
 from .outcome import FieldRun, RecordOutcome, source_code
@@ -157,16 +158,7 @@ def verify_repo(
     run = RepoRun(repo)
     sites = RepoSites.of(envelopes)
     run.located = locate(envelopes, interp)
-    cands: list[Candidate] = []
-    for file, rel in test_files(repo, run.located, tests):
-        try:
-            text = file.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError):
-            run.counts["unreadable test files"] += 1
-            continue
-        run.test_files += 1
-        cands.extend(candidates(text, rel))
-    run.snippets = len(cands)
+    cands = _candidates(run, test_files(repo, run.located, tests))
     base = executor.sandbox
     if base.fork:  # the fork servers import the repository's packages once
         executor.sandbox = replace(base, preload=_preload(repo, run.located), _pool=ServerPool())
@@ -176,6 +168,27 @@ def verify_repo(
         executor.sandbox.close()
         executor.sandbox = base
     return run
+
+
+def _candidates(run: RepoRun, files: Iterable[tuple[Path, str]]) -> list[Candidate]:
+    """Every snippet of the test modules; all their classes are indexed first, so a
+    mixin's tests run under the concrete test cases of other modules."""
+    trees: list[tuple[ast.Module, str]] = []
+    index = CaseIndex()
+    for file, rel in files:
+        try:
+            text = file.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            run.counts["unreadable test files"] += 1
+            continue
+        run.test_files += 1
+        tree = parse_test(text)
+        if tree is not None:
+            trees.append((tree, rel))
+            index.add(module_of(rel), tree, rel)
+    cands = [c for tree, rel in trees for c in candidates(tree, rel, index)]
+    run.snippets = len(cands)
+    return cands
 
 
 def _preload(repo: str, located: Located) -> tuple[str, ...]:
