@@ -177,6 +177,8 @@ def test_blocked_modules_are_read_from_both_forms() -> None:
 
 def test_a_fixture_that_uses_request_is_out_of_reach(tmp_path: Path) -> None:
     conftest = "import pytest\n@pytest.fixture\ndef thing(request):\n    return request.param\n"
-    test = "import pytest\ndef test_a(thing):\n    with pytest.raises(ValueError):\n        f(thing)\n"
+    test = (
+        "import pytest\ndef test_a(thing):\n    with pytest.raises(ValueError):\n        f(thing)\n"
+    )
     index = _index({"tests/conftest.py": conftest})
     assert candidates(test, "tests/test_a.py", index) == []

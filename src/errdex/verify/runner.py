@@ -16,12 +16,14 @@ those repositories' own tests.
 from __future__ import annotations
 
 import ast
+import gc
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from .accelerators import Accelerators
 from .checks import check_reproducer, raised_at
 from .executor import Executor, Job
 from .forkserver import ServerPool
@@ -172,21 +174,31 @@ def verify_repo(
 
 def _candidates(run: RepoRun, files: Iterable[tuple[Path, str]]) -> list[Candidate]:
     """Every snippet of the test modules; all their classes are indexed first, so a
-    mixin's tests run under the concrete test cases of other modules."""
+    mixin's tests run under the concrete test cases of other modules.
+
+    The trees of every test module are held at once (the stdlib's are ~800); the cyclic
+    collector is paused meanwhile, since each of its passes would walk all of them (the
+    trees hold no cycles, reference counting frees them)."""
     trees: list[tuple[ast.Module, str]] = []
     index = CaseIndex()
-    for file, rel in files:
-        try:
-            text = file.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError):
-            run.counts["unreadable test files"] += 1
-            continue
-        run.test_files += 1
-        tree = parse_test(text)
-        if tree is not None:
-            trees.append((tree, rel))
-            index.add(module_of(rel), tree, rel)
-    cands = [c for tree, rel in trees for c in candidates(tree, rel, index)]
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        for file, rel in files:
+            try:
+                text = file.read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError):
+                run.counts["unreadable test files"] += 1
+                continue
+            run.test_files += 1
+            tree = parse_test(text)
+            if tree is not None:
+                trees.append((tree, rel))
+                index.add(module_of(rel), tree, rel)
+        cands = [c for tree, rel in trees for c in candidates(tree, rel, index)]
+    finally:
+        if paused:
+            gc.enable()
     run.snippets = len(cands)
     return cands
 
@@ -213,6 +225,24 @@ def _run_all(
     results = executor.run_all(jobs, context, lambda n: progress("", None, n))
     runs = [(c, results[Job(c.program, c.warns)]) for c in cands]
     run.outcomes = _assign(envelopes, sites, runs)
+    accelerators = Accelerators(repo, envelopes)
+    used = {id(o.reproducer[0]) for o in run.outcomes if o.reproducer is not None}
+    blocked = [
+        accelerators.blocked_run(c, name)
+        for c in cands
+        if id(c) not in used
+        for name in accelerators.for_candidate(c)
+    ]
+    if blocked:  # what landed in C, once more with the accelerator blocked
+        progress(f"{repo}: accelerators blocked", len(blocked), 0)
+        more = executor.run_all(
+            [Job(c.program, c.warns) for c in blocked], context, lambda n: progress("", None, n)
+        )
+        runs += [(c, more[Job(c.program, c.warns)]) for c in blocked]
+        run.outcomes = _assign(envelopes, sites, runs)
+    for out in run.outcomes:
+        if out.reproducer is not None:
+            out.reached_with = accelerators.reached_with(out.envelope, out.reproducer[0])
     field_jobs = {id(out): _field_jobs(out) for out in run.outcomes}
     flat = [job for jobs_of in field_jobs.values() for job, _ in jobs_of.values()]
     progress(f"{repo}: code fields", len(set(flat)), 0)
