@@ -8,9 +8,10 @@ the expectation (minus other expectations and asserts) and the expectation's bod
 the call it was given. What a test gets from outside is brought in only where it is
 trivial: class attributes and ``setUp``/``setup_method`` assignments (``self.G`` becomes
 ``G``), a module's ``@pytest.fixture`` that only returns a value, and the first cases
-of ``@pytest.mark.parametrize``. Anything else (a test that still needs ``self``, a
-fixture with parameters) yields no snippet. Whether a snippet reproduces anything is
-for the sandbox to say: nothing here is trusted until it ran.
+of ``@pytest.mark.parametrize``, and fixtures of the nearest ``conftest.py``. A test that
+still needs ``self`` runs under its concrete test case (:mod:`._test_cases`); click's
+``runner.invoke`` is run so that the command's error comes out. Whether a snippet
+reproduces anything is for the sandbox to say: nothing here is trusted until it ran.
 """
 
 from __future__ import annotations
