@@ -69,7 +69,8 @@ class RecordOutcome:
             checks["reproducer"] = CodeCheck(
                 status="passed", reason=f"raised {raised[:200]} at {self.site}", ranAt=now
             )
-            _say_the_test_reaches_it(record, cand)
+            if cand.kind != "guard":  # a guard's candidate is errdex's call, not the test's
+                _say_the_test_reaches_it(record, cand)
         else:
             evidence.pop("reproducer", None)
             ran = bool(self.failure and self.failure.startswith("ran: "))

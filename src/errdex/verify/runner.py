@@ -27,6 +27,7 @@ from .accelerators import Accelerators
 from .checks import check_reproducer, raised_at
 from .executor import Executor, Job
 from .forkserver import ServerPool
+from .from_guards import guard_candidates
 from .from_tests import Candidate, CaseIndex, candidates, module_of, parse_test
 from .handlers import check_program, condition_of, splice_try
 from .locate import Interpreter, Located, locate, test_files
@@ -59,9 +60,12 @@ def _context(envelopes: list[dict[str, Any]]) -> list[Any]:
     ]
 
 
-def _preference(envelope: dict[str, Any], cand: Candidate) -> tuple[int, int, str]:
+def _preference(envelope: dict[str, Any], cand: Candidate) -> tuple[int, int, int, str]:
+    """A test the analyst linked first, then any test's own statements, then the shortest;
+    a call errdex built from a guard only where no test reached the site."""
     linked = {t.get("name") for t in (envelope.get("evidence") or {}).get("tests") or []}
-    return (0 if cand.test in linked else 1, len(cand.program), cand.test)
+    built = cand.kind == "guard"
+    return (0 if cand.test in linked else 1, int(built), len(cand.program), cand.test)
 
 
 def _assign(
@@ -239,6 +243,15 @@ def _run_all(
             [Job(c.program, c.warns) for c in blocked], context, lambda n: progress("", None, n)
         )
         runs += [(c, more[Job(c.program, c.warns)]) for c in blocked]
+        run.outcomes = _assign(envelopes, sites, runs)
+    missing = [o.envelope for o in run.outcomes if o.reproducer is None]
+    guarded = list(guard_candidates(missing, cands))
+    if guarded:  # a test's call of the function, with its guard made true
+        progress(f"{repo}: guards", len(guarded), 0)
+        more = executor.run_all(
+            [Job(c.program, c.warns) for c in guarded], context, lambda n: progress("", None, n)
+        )
+        runs += [(c, more[Job(c.program, c.warns)]) for c in guarded]
         run.outcomes = _assign(envelopes, sites, runs)
     for out in run.outcomes:
         if out.reproducer is not None:
