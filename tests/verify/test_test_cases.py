@@ -182,3 +182,16 @@ def test_a_fixture_that_uses_request_is_out_of_reach(tmp_path: Path) -> None:
     )
     index = _index({"tests/conftest.py": conftest})
     assert candidates(test, "tests/test_a.py", index) == []
+
+
+def test_an_invoke_inside_an_expectation_lets_the_error_out() -> None:
+    test = (
+        "import pytest\nfrom click.testing import CliRunner\nfrom acme.cli import main\n"
+        "def test_w():\n    runner = CliRunner()\n"
+        "    with pytest.warns(UserWarning):\n        runner.invoke(main, ['1'])\n"
+    )
+    (cand,) = candidates(test, "tests/test_w.py", _index({}))
+    assert cand.warns
+    assert cand.program.endswith(
+        "runner.invoke(main, ['1'], standalone_mode=False, catch_exceptions=False)"
+    )

@@ -283,7 +283,11 @@ class _Cutter:
         return None
 
     def _clean_inner(self, body: list[ast.stmt]) -> list[ast.stmt]:
+        """The expectation's body without its asserts; a ``runner.invoke`` in it lets the
+        error out (inside ``pytest.raises``/``warns`` the runner would catch it)."""
         kept = [s for s in body if not isinstance(s, ast.Assert)]
+        if self.cli_runner:
+            kept = [_raising_invoke(s) or s for s in kept]
         return kept or [ast.Pass()]
 
     def snippets(self) -> Iterator[tuple[int, str, list[ast.stmt]]]:
