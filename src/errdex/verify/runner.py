@@ -211,6 +211,8 @@ def _preload(repo: str, located: Located) -> tuple[str, ...]:
     names = sorted(top.name for top in located.tops if top.name.isidentifier())
     if repo == "python/cpython":
         names.append("test.support")
+    # a snippet run under its test case imports the test module, and with it pytest
+    names.append("pytest")
     return tuple(names)
 
 
