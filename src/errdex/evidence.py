@@ -217,6 +217,7 @@ class ReproducerEvidence(TypedDict, total=False):
     verifiedAt: str  # ISO-8601 UTC
     test: str  # the test it was cut from: 'networkx/…/test_x.py::TestA::test_b'
     testLine: int
+    reachedWith: str  # 'the C accelerator `_json` blocked': what the run needed to get here
 
 
 #: passed: ran and did what it claims; partial: ran, and the check held on the failing

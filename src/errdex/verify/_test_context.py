@@ -107,19 +107,28 @@ def _is_fixture(func: ast.FunctionDef) -> bool:
     return False
 
 
-def fixture_lines(tree: ast.Module, name: str) -> list[ast.stmt]:
-    """A module fixture without parameters whose body ends by returning (or yielding) a value,
-    as statements binding ``name``."""
+#: Fixtures pytest gives every test that a fixture may take and not use.
+_BUILTIN_FIXTURES = frozenset({"request"})
+
+
+def fixture_lines(tree: ast.Module, name: str) -> tuple[list[ast.stmt], list[str]] | None:
+    """A fixture of ``tree`` whose body ends by returning (or yielding) a value, as
+    statements binding ``name``, and the fixtures it takes itself (for the caller to bring
+    in first); None when ``tree`` defines no fixture of that name."""
     for stmt in tree.body:
         if isinstance(stmt, ast.FunctionDef) and stmt.name == name and _is_fixture(stmt):
             args = stmt.args
-            if args.args or args.kwonlyargs or args.vararg or args.kwarg:
-                raise NotStandalone(f"fixture {name} takes fixtures itself")
+            if args.kwonlyargs or args.vararg or args.kwarg or args.posonlyargs:
+                raise NotStandalone(f"fixture {name} takes arguments")
             body = [
                 s
                 for s in stmt.body
                 if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))
             ]
+            taken = [a.arg for a in args.args]
+            used = {n.id for s in body for n in ast.walk(s) if isinstance(n, ast.Name)}
+            if any(a in _BUILTIN_FIXTURES and a in used for a in taken):
+                raise NotStandalone(f"fixture {name} uses pytest's request")
             if not body:
                 break
             last = body[-1]
@@ -131,7 +140,9 @@ def fixture_lines(tree: ast.Module, name: str) -> list[ast.stmt]:
             if value is None or any(isinstance(s, ast.Return) for s in body[:-1]):
                 break
             assign = ast.Assign(targets=[ast.Name(name, ast.Store())], value=value)
-            return [*body[:-1], assign]
+            return [*body[:-1], assign], [a for a in taken if a not in _BUILTIN_FIXTURES]
+    else:
+        return None
     raise NotStandalone(f"fixture {name} is out of reach")
 
 

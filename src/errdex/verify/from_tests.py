@@ -8,9 +8,10 @@ the expectation (minus other expectations and asserts) and the expectation's bod
 the call it was given. What a test gets from outside is brought in only where it is
 trivial: class attributes and ``setUp``/``setup_method`` assignments (``self.G`` becomes
 ``G``), a module's ``@pytest.fixture`` that only returns a value, and the first cases
-of ``@pytest.mark.parametrize``. Anything else (a test that still needs ``self``, a
-fixture with parameters) yields no snippet. Whether a snippet reproduces anything is
-for the sandbox to say: nothing here is trusted until it ran.
+of ``@pytest.mark.parametrize``, and fixtures of the nearest ``conftest.py``. A test that
+still needs ``self`` runs under its concrete test case (:mod:`._test_cases`); click's
+``runner.invoke`` is run so that the command's error comes out. Whether a snippet
+reproduces anything is for the sandbox to say: nothing here is trusted until it ran.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from dataclasses import dataclass
 from errdex.analyze.expects import EXPECT_CALLS
 
 from ._ast_names import bound_names, used_names
+from ._test_cases import CaseIndex, blocked_modules, instance_prelude
 from ._test_context import (
     ClassContext,
     NotStandalone,
@@ -30,7 +32,7 @@ from ._test_context import (
     parametrize_cases,
 )
 
-__all__ = ["MAX_CASES", "Candidate", "candidates", "module_of"]
+__all__ = ["MAX_CASES", "Candidate", "CaseIndex", "candidates", "module_of", "parse_test"]
 
 #: Parametrize cases tried per expectation (each is its own snippet).
 MAX_CASES = 3
@@ -48,6 +50,8 @@ class Candidate:
     line: int
     kind: str
     warns: bool
+    blocked: tuple[str, ...] = ()  # C accelerators the run blocks (import_fresh_module)
+    imports: tuple[str, ...] = ()  # modules the test module imports
 
 
 def module_of(rel_path: str) -> str:
@@ -192,10 +196,18 @@ def _importorskip(stmt: ast.Assign | ast.AnnAssign) -> ast.stmt | None:
 class _Cutter:
     """Cuts one test function into snippets, one per expectation it holds."""
 
-    def __init__(self, mod: _Module, func: ast.FunctionDef, cls: ClassContext | None) -> None:
+    def __init__(
+        self,
+        mod: _Module,
+        func: ast.FunctionDef,
+        cls: ClassContext | None,
+        *,
+        cli_runner: bool = False,
+    ) -> None:
         self.mod = mod
         self.func = func
         self.cls = cls
+        self.cli_runner = cli_runner  # click's CliRunner is in reach: ``.invoke`` is a run
 
     def _is_expectation(self, stmt: ast.stmt) -> bool:
         if isinstance(stmt, ast.Assert):
@@ -264,10 +276,18 @@ class _Cutter:
         if isinstance(stmt, ast.Try) and self._is_try_form(stmt):
             body = stmt.body[:-1] if _fails(stmt.body[-1]) else stmt.body
             return self._clean_inner(body), "try-except"
+        if self.cli_runner:
+            raising = _raising_invoke(stmt)
+            if raising is not None:
+                return [raising], "cli-invoke"
         return None
 
     def _clean_inner(self, body: list[ast.stmt]) -> list[ast.stmt]:
+        """The expectation's body without its asserts; a ``runner.invoke`` in it lets the
+        error out (inside ``pytest.raises``/``warns`` the runner would catch it)."""
         kept = [s for s in body if not isinstance(s, ast.Assert)]
+        if self.cli_runner:
+            kept = [_raising_invoke(s) or s for s in kept]
         return kept or [ast.Pass()]
 
     def snippets(self) -> Iterator[tuple[int, str, list[ast.stmt]]]:
@@ -287,6 +307,29 @@ class _Cutter:
                 isinstance(stmt, ast.Try) and not self._is_try_form(stmt)
             ):
                 yield from self._walk(stmt.body, [*outer, (stmt, self._clean(body[:i]))])
+
+
+def _raising_invoke(stmt: ast.stmt) -> ast.stmt | None:
+    """``result = runner.invoke(cli, args)`` as the call that lets the error out.
+
+    click's ``CliRunner.invoke`` catches what the command raised and the test then reads
+    ``result.exit_code``/``result.output``; with ``standalone_mode=False`` and
+    ``catch_exceptions=False`` (both passed on to ``main``) the same call raises it."""
+    value = stmt.value if isinstance(stmt, (ast.Assign, ast.Expr)) else None
+    if not (
+        isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Attribute)
+        and value.func.attr == "invoke"
+        and value.args
+    ):
+        return None
+    kept = [k for k in value.keywords if k.arg not in ("standalone_mode", "catch_exceptions")]
+    off = [
+        ast.keyword(arg=name, value=ast.Constant(False))
+        for name in ("standalone_mode", "catch_exceptions")
+    ]
+    call = ast.Call(func=value.func, args=value.args, keywords=[*kept, *off])
+    return ast.Expr(call)
 
 
 def _copy_with(stmt: ast.stmt, body: list[ast.stmt]) -> ast.stmt:
@@ -320,61 +363,157 @@ def _is_test_class(cls: ast.ClassDef) -> bool:
     )
 
 
-def _tests(tree: ast.Module) -> Iterator[tuple[ast.FunctionDef, ast.ClassDef | None]]:
+def _tests(
+    tree: ast.Module, module: str, index: CaseIndex | None
+) -> Iterator[tuple[ast.FunctionDef, ast.ClassDef | None]]:
     for stmt in tree.body:
         if isinstance(stmt, ast.FunctionDef) and stmt.name.startswith("test"):
             yield stmt, None
-        elif isinstance(stmt, ast.ClassDef) and _is_test_class(stmt):
+        elif isinstance(stmt, ast.ClassDef) and (
+            _is_test_class(stmt) or (index is not None and index.concrete(module, stmt.name))
+        ):
             for item in stmt.body:
                 if isinstance(item, ast.FunctionDef) and item.name.startswith("test"):
                     yield item, stmt
 
 
-def candidates(text: str, rel_path: str) -> list[Candidate]:
-    """Every snippet this test module yields (none when it does not parse)."""
+def parse_test(text: str) -> ast.Module | None:
+    """A test module's tree, or None when it does not parse."""
     try:
-        tree = ast.parse(text)
+        return ast.parse(text)
     except (SyntaxError, ValueError, RecursionError):
+        return None
+
+
+def candidates(
+    text: str | ast.Module, rel_path: str, index: CaseIndex | None = None
+) -> list[Candidate]:
+    """Every snippet this test module yields (none when it does not parse).
+
+    With ``index`` (every test module's classes), a test that needs its test case runs
+    under the concrete classes that index finds for it.
+    """
+    tree = parse_test(text) if isinstance(text, str) else text
+    if tree is None:
         return []
-    mod = _Module(tree, module_of(rel_path))
+    module = module_of(rel_path)
+    mod = _Module(tree, module)
+    imports = tuple(sorted(_imported_modules(mod)))
+    conftests = index.conftests_for(rel_path) if index is not None else []
+    fixtures = _Fixtures(mod, [_Module(tree, module) for module, tree in conftests])
+    cli_runner = any("CliRunner" in names for m, _ in fixtures.sources for _, names in m.imports)
     out: list[Candidate] = []
-    for func, cls in _tests(tree):
+    for func, cls in _tests(tree, module, index):
         context = class_context(cls) if cls is not None else None
+        classes = index.concrete(module, cls.name) if index is not None and cls else []
         name = "::".join([rel_path, *([cls.name] if cls else []), func.name])
-        for line, kind, body in _Cutter(mod, func, context).snippets():
-            for program in _programs(mod, func, context, body):
-                out.append(Candidate(program, name, rel_path, line, kind, kind in _WARN_KINDS))
+        cutter = _Cutter(mod, func, context, cli_runner=cli_runner)
+        for line, kind, body in cutter.snippets():
+            cases_of = (index, classes)
+            for program, blocked in _programs(mod, func, context, body, cases_of, fixtures):
+                out.append(
+                    Candidate(
+                        program,
+                        name,
+                        rel_path,
+                        line,
+                        kind,
+                        kind in _WARN_KINDS,
+                        blocked,
+                        imports,
+                    )
+                )
+    return out
+
+
+def _imported_modules(mod: _Module) -> set[str]:
+    out: set[str] = set()
+    for stmt, _ in mod.imports:
+        for node in ast.walk(stmt):
+            if isinstance(node, ast.Import):
+                out |= {a.name for a in node.names}
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                out.add(node.module)
     return out
 
 
 def _programs(
-    mod: _Module, func: ast.FunctionDef, context: ClassContext | None, body: list[ast.stmt]
-) -> Iterator[str]:
-    """The program for each parametrize case (or the one program), when it stands alone."""
+    mod: _Module,
+    func: ast.FunctionDef,
+    context: ClassContext | None,
+    body: list[ast.stmt],
+    cases_of: tuple[CaseIndex | None, list[str]],
+    fixtures: _Fixtures,
+) -> Iterator[tuple[str, tuple[str, ...]]]:
+    """(program, accelerators it blocks) for each parametrize case (or the one program):
+    standalone where it can be, else under each concrete test class ``cases_of`` names."""
     params = [a.arg for a in func.args.args if a.arg not in ("self", "cls")]
     cases = parametrize_cases(func, mod.pytest_names)
+    index, classes = cases_of
     for case in cases[:MAX_CASES] or [{}]:
         try:
-            prelude: list[ast.stmt] = []
-            if context is not None:
-                prelude += context.prelude
-            for param in params:
-                if param in case:
-                    prelude.append(
-                        ast.Assign(targets=[ast.Name(param, ast.Store())], value=case[param])
-                    )
-                else:
-                    prelude += fixture_lines(mod.tree, param)
-            statements = [*prelude, *body]
+            prelude = _params(fixtures, params, case)
+            statements = [*(context.prelude if context else []), *prelude, *body]
             if context is not None:
                 statements = context.rename(statements)
             needed = used_names(statements) - _assigned(statements)
-            if needed & {"self", "cls"}:
+            if not needed & {"self", "cls"}:
+                yield _program(mod, needed, statements)
+                continue
+            if index is None or not classes:
                 raise NotStandalone("needs the test case")
-            program = ast.Module(body=[*mod.header(needed), *statements], type_ignores=[])
-            yield ast.unparse(ast.fix_missing_locations(program))
+            for dotted in classes:  # the test case made for real, bound to ``self``
+                statements = [*instance_prelude(index, dotted, func.name), *prelude, *body]
+                needed = used_names(statements) - _assigned(statements)
+                if "cls" in needed:
+                    continue
+                program, blocked = _program(mod, needed, statements)
+                blocked_by_module = index.blocked(dotted) | blocked_modules(mod.tree)
+                yield program, tuple(sorted(blocked_by_module | set(blocked)))
         except (NotStandalone, ValueError, TypeError, AttributeError, RecursionError):
             continue
+
+
+class _Fixtures:
+    """Fixtures a test takes: from its own module first, then the nearest ``conftest.py``
+    up the folders (with the imports that conftest's fixture uses)."""
+
+    def __init__(self, mod: _Module, conftests: list[_Module]) -> None:
+        self.sources: list[tuple[_Module, bool]] = [(mod, False)]
+        self.sources += [(c, True) for c in conftests]
+
+    def lines(self, name: str, depth: int = 0) -> list[ast.stmt]:
+        if depth > 3:
+            raise NotStandalone(f"fixture {name} is too deep")
+        for owner, foreign in self.sources:
+            found = fixture_lines(owner.tree, name)
+            if found is None:
+                continue
+            statements, taken = found
+            before = [line for t in taken for line in self.lines(t, depth + 1)]
+            if foreign:
+                needed = used_names(statements) - _assigned(statements)
+                statements = [*owner.header(needed), *statements]
+            return [*before, *statements]
+        raise NotStandalone(f"fixture {name} is out of reach")
+
+
+def _params(fixtures: _Fixtures, params: list[str], case: dict[str, ast.expr]) -> list[ast.stmt]:
+    prelude: list[ast.stmt] = []
+    for param in params:
+        if param in case:
+            prelude.append(ast.Assign(targets=[ast.Name(param, ast.Store())], value=case[param]))
+        else:
+            prelude += fixtures.lines(param)
+    return prelude
+
+
+def _program(
+    mod: _Module, needed: set[str], statements: list[ast.stmt]
+) -> tuple[str, tuple[str, ...]]:
+    program = ast.Module(body=[*mod.header(needed), *statements], type_ignores=[])
+    text = ast.unparse(ast.fix_missing_locations(program))
+    return text, tuple(sorted(blocked_modules(program)))
 
 
 def _assigned(statements: list[ast.stmt]) -> set[str]:

@@ -24,6 +24,7 @@ from errdex.match.layouts import record_keys
 __all__ = ["Interpreter", "Located", "interpreter", "locate", "test_files"]
 
 _TEST_NAMES = ("test_*.py", "*_test.py")
+_TEST_DIRS = frozenset({"test", "tests", "testing"})
 _STDLIB_REPO = "python/cpython"
 _PROBE = "import json, sys; print(json.dumps([sys.version.split()[0], sys.executable, sys.path]))"
 
@@ -113,9 +114,17 @@ def test_files(
 
 
 def _tests_under(folder: Path) -> list[Path]:
+    """Test modules under ``folder``, and every other module of a test folder there: the
+    ``conftest.py``, the ``__init__.py`` and the mixins (``pickletester.py``) that the
+    test modules take their fixtures and base classes from."""
     if not folder.is_dir():
         return []
     found: set[Path] = set()
     for pattern in _TEST_NAMES:
         found.update(p for p in folder.rglob(pattern) if p.is_file() and not p.is_symlink())
+    inside = folder.name in _TEST_DIRS
+    for p in folder.rglob("*.py"):
+        rel = p.relative_to(folder).parts[:-1]
+        if (inside or _TEST_DIRS.intersection(rel)) and p.is_file() and not p.is_symlink():
+            found.add(p)
     return sorted(found)

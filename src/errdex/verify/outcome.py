@@ -41,6 +41,7 @@ class RecordOutcome:
     reproducer: tuple[Candidate, RunResult] | None = None
     site: str = ""
     failure: str | None = None  # why no reproducer: the closest miss
+    reached_with: str | None = None  # 'the C accelerator `_json` blocked'
     fields: dict[str, FieldRun] = field(default_factory=dict)
 
     def written(
@@ -63,10 +64,13 @@ class RecordOutcome:
                 test=cand.test,
                 testLine=cand.line,
             )
+            if self.reached_with:
+                evidence["reproducer"]["reachedWith"] = self.reached_with
             checks["reproducer"] = CodeCheck(
                 status="passed", reason=f"raised {raised[:200]} at {self.site}", ranAt=now
             )
-            _say_the_test_reaches_it(record, cand)
+            if cand.kind != "guard":  # a guard's candidate is errdex's call, not the test's
+                _say_the_test_reaches_it(record, cand)
         else:
             evidence.pop("reproducer", None)
             ran = bool(self.failure and self.failure.startswith("ran: "))

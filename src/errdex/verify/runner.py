@@ -15,16 +15,20 @@ those repositories' own tests.
 
 from __future__ import annotations
 
+import ast
+import gc
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from .accelerators import Accelerators
 from .checks import check_reproducer, raised_at
 from .executor import Executor, Job
 from .forkserver import ServerPool
-from .from_tests import Candidate, candidates
+from .from_guards import guard_candidates
+from .from_tests import Candidate, CaseIndex, candidates, module_of, parse_test
 from .handlers import check_program, condition_of, splice_try
 from .locate import Interpreter, Located, locate, test_files
 from .outcome import FieldRun, RecordOutcome, source_code
@@ -56,9 +60,12 @@ def _context(envelopes: list[dict[str, Any]]) -> list[Any]:
     ]
 
 
-def _preference(envelope: dict[str, Any], cand: Candidate) -> tuple[int, int, str]:
+def _preference(envelope: dict[str, Any], cand: Candidate) -> tuple[int, int, int, str]:
+    """A test the analyst linked first, then any test's own statements, then the shortest;
+    a call errdex built from a guard only where no test reached the site."""
     linked = {t.get("name") for t in (envelope.get("evidence") or {}).get("tests") or []}
-    return (0 if cand.test in linked else 1, len(cand.program), cand.test)
+    built = cand.kind == "guard"
+    return (0 if cand.test in linked else 1, int(built), len(cand.program), cand.test)
 
 
 def _assign(
@@ -157,16 +164,7 @@ def verify_repo(
     run = RepoRun(repo)
     sites = RepoSites.of(envelopes)
     run.located = locate(envelopes, interp)
-    cands: list[Candidate] = []
-    for file, rel in test_files(repo, run.located, tests):
-        try:
-            text = file.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError):
-            run.counts["unreadable test files"] += 1
-            continue
-        run.test_files += 1
-        cands.extend(candidates(text, rel))
-    run.snippets = len(cands)
+    cands = _candidates(run, test_files(repo, run.located, tests))
     base = executor.sandbox
     if base.fork:  # the fork servers import the repository's packages once
         executor.sandbox = replace(base, preload=_preload(repo, run.located), _pool=ServerPool())
@@ -178,10 +176,43 @@ def verify_repo(
     return run
 
 
+def _candidates(run: RepoRun, files: Iterable[tuple[Path, str]]) -> list[Candidate]:
+    """Every snippet of the test modules; all their classes are indexed first, so a
+    mixin's tests run under the concrete test cases of other modules.
+
+    The trees of every test module are held at once (the stdlib's are ~800); the cyclic
+    collector is paused meanwhile, since each of its passes would walk all of them (the
+    trees hold no cycles, reference counting frees them)."""
+    trees: list[tuple[ast.Module, str]] = []
+    index = CaseIndex()
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        for file, rel in files:
+            try:
+                text = file.read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError):
+                run.counts["unreadable test files"] += 1
+                continue
+            run.test_files += 1
+            tree = parse_test(text)
+            if tree is not None:
+                trees.append((tree, rel))
+                index.add(module_of(rel), tree, rel)
+        cands = [c for tree, rel in trees for c in candidates(tree, rel, index)]
+    finally:
+        if paused:
+            gc.enable()
+    run.snippets = len(cands)
+    return cands
+
+
 def _preload(repo: str, located: Located) -> tuple[str, ...]:
     names = sorted(top.name for top in located.tops if top.name.isidentifier())
     if repo == "python/cpython":
         names.append("test.support")
+    # a snippet run under its test case imports the test module, and with it pytest
+    names.append("pytest")
     return tuple(names)
 
 
@@ -200,6 +231,33 @@ def _run_all(
     results = executor.run_all(jobs, context, lambda n: progress("", None, n))
     runs = [(c, results[Job(c.program, c.warns)]) for c in cands]
     run.outcomes = _assign(envelopes, sites, runs)
+    accelerators = Accelerators(repo, envelopes)
+    used = {id(o.reproducer[0]) for o in run.outcomes if o.reproducer is not None}
+    blocked = [
+        accelerators.blocked_run(c, name)
+        for c in cands
+        if id(c) not in used
+        for name in accelerators.for_candidate(c)
+    ]
+    if blocked:  # what landed in C, once more with the accelerator blocked
+        progress(f"{repo}: accelerators blocked", len(blocked), 0)
+        more = executor.run_all(
+            [Job(c.program, c.warns) for c in blocked], context, lambda n: progress("", None, n)
+        )
+        runs += [(c, more[Job(c.program, c.warns)]) for c in blocked]
+        run.outcomes = _assign(envelopes, sites, runs)
+    missing = [o.envelope for o in run.outcomes if o.reproducer is None]
+    guarded = list(guard_candidates(missing, cands))
+    if guarded:  # a test's call of the function, with its guard made true
+        progress(f"{repo}: guards", len(guarded), 0)
+        more = executor.run_all(
+            [Job(c.program, c.warns) for c in guarded], context, lambda n: progress("", None, n)
+        )
+        runs += [(c, more[Job(c.program, c.warns)]) for c in guarded]
+        run.outcomes = _assign(envelopes, sites, runs)
+    for out in run.outcomes:
+        if out.reproducer is not None:
+            out.reached_with = accelerators.reached_with(out.envelope, out.reproducer[0])
     field_jobs = {id(out): _field_jobs(out) for out in run.outcomes}
     flat = [job for jobs_of in field_jobs.values() for job, _ in jobs_of.values()]
     progress(f"{repo}: code fields", len(set(flat)), 0)
