@@ -277,3 +277,32 @@ def test_a_dict_given_as_the_message_prints_in_braces() -> None:
     assert site.template.display == "{{…}}"
     assert _prints(site, _raised(DICTS, "load({'age': None})"))
     assert site.template.match("Missing data for required field.") is None
+
+
+PLURALS = """\
+from gettext import ngettext
+
+
+def convert(value, nargs):
+    if len(value) != nargs:
+        raise ValueError(
+            ngettext(
+                "Takes {nargs} values but 1 was given.",
+                "Takes {nargs} values but {len} were given.",
+                len(value),
+            ).format(nargs=nargs, len=len(value))
+        )
+"""
+
+
+def test_ngettext_gives_its_singular_and_plural_texts() -> None:
+    """click's ``BadParameter(ngettext(…).format(…))`` was one hole, tied with every other
+    ``BadParameter``; untranslated, ngettext returns one of its two texts."""
+    sites = extract_python(PLURALS, "m.py", module="m")
+    assert [(s.line, s.template.display) for s in sites] == [
+        (6, "Takes {nargs} values but 1 was given."),
+        (6, "Takes {nargs} values but {len} were given."),
+    ]
+    singular, plural = sites
+    assert _prints(singular, _raised(PLURALS, "convert([1], 2)"))
+    assert _prints(plural, _raised(PLURALS, "convert([1, 2, 3], 2)"))

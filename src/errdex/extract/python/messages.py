@@ -26,6 +26,8 @@ __all__ = ["MAX_ALTERNATIVES", "MessageBuilder", "Templates"]
 MAX_ALTERNATIVES = 8
 #: Functions that return their argument when no translation is installed.
 _GETTEXT = frozenset({"gettext.gettext", "gettext.lgettext"})
+#: ``ngettext(singular, plural, n)``: untranslated, one of its two texts.
+_NGETTEXT = frozenset({"gettext.ngettext", "gettext.lngettext"})
 Templates = list[MessageTemplate]
 
 
@@ -145,7 +147,10 @@ class MessageBuilder(ModuleReader):
         return (
             isinstance(node, ast.Call)
             and isinstance(node.func, ast.Name)
-            and self.imports.get(node.func.id) in _GETTEXT
+            and (
+                self.imports.get(node.func.id) in _GETTEXT
+                or self.imports.get(node.func.id) in _NGETTEXT
+            )
         )
 
     def _subscript(self, node: ast.Subscript, scope: Scope, depth: int) -> Templates | None:
@@ -314,6 +319,11 @@ class MessageBuilder(ModuleReader):
             if resolved in _GETTEXT and len(node.args) == 1 and not node.keywords:
                 # untranslated, ``gettext`` returns its argument: the source text is the message
                 return self.templates(node.args[0], scope, depth + 1)
+            if resolved in _NGETTEXT and len(node.args) == 3 and not node.keywords:
+                # untranslated, the singular text when n == 1, else the plural one
+                return self.templates(node.args[0], scope, depth + 1) + self.templates(
+                    node.args[1], scope, depth + 1
+                )
             if resolved in ("textwrap.dedent", "inspect.cleandoc") and len(node.args) == 1:
                 fn2: Callable[[str], str] = (
                     textwrap.dedent if resolved == "textwrap.dedent" else cleandoc
