@@ -20,7 +20,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from errdex.record import iso_now
-from errdex.store import SqliteStore, StoreError
+from errdex.store import Store, StoreError, is_server_url, open_store
 from errdex.terminal import fail as _fail
 from errdex.terminal import plain, progress_bar
 
@@ -38,7 +38,12 @@ out = Console()
 
 @click.command("verify")
 @click.argument("repos", nargs=-1, metavar="[OWNER/NAME]...")
-@click.option("--db", default="errdex.db", show_default=True, help="The catalogue.")
+@click.option(
+    "--db",
+    default="errdex.db",
+    show_default=True,
+    help="The catalogue: an SQLite file or a postgresql:// URL.",
+)
 @click.option("--all", "all_repos", is_flag=True, help="Every catalogued repository (explicit).")
 @click.option(
     "--python",
@@ -107,7 +112,7 @@ def verify_command(
         _fail("name repositories or give --all, not both")
     if not repos and not all_repos:
         _fail("name the repositories to verify (OWNER/NAME ...), or give --all")
-    if not Path(db).is_file():
+    if not is_server_url(db) and not Path(db).is_file():
         _fail(f"no catalogue at {db}")
     try:
         interp = interpreter(python or sys.executable, paths)
@@ -125,7 +130,7 @@ def verify_command(
     started = time.monotonic()
     runs: list[RepoRun] = []
     try:
-        with SqliteStore(db) as store:
+        with open_store(db) as store:
             known = sorted({r["repo"] for r in store.stats()["repos"]})
             wanted = known if all_repos else list(dict.fromkeys(repos))
             for repo in wanted:
@@ -153,7 +158,7 @@ def verify_command(
 
 
 def _verify_one(
-    store: SqliteStore,
+    store: Store,
     repo: str,
     interp: Interpreter,
     executor: Executor,
