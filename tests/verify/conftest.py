@@ -95,13 +95,19 @@ class Tree:
         )
 
 
-def make_tree(base: Path) -> Tree:
+def write_box(base: Path) -> Path:
+    """The repository's files, not yet scanned."""
     root = base / "box"
     (root / "acme").mkdir(parents=True)
     (root / "tests").mkdir()
     (root / "acme" / "__init__.py").write_text("")
     (root / "acme" / "core.py").write_text(CORE)
     (root / "tests" / "test_core.py").write_text(TESTS)
+    return root
+
+
+def make_tree(base: Path) -> Tree:
+    root = write_box(base)
     db = base / "box.db"
     scanned = CliRunner().invoke(
         main, ["scan", str(root), "--repo", REPO, "--db", str(db), "--no-progress"]
@@ -124,4 +130,4 @@ def verified(tmp_path_factory: pytest.TempPathFactory) -> Tree:
     return made
 
 
-__all__ = ["CORE", "REPO", "TESTS", "Tree", "make_tree", "shutil"]
+__all__ = ["CORE", "REPO", "TESTS", "Tree", "make_tree", "shutil", "write_box"]

@@ -11,16 +11,11 @@ from errdex.cli import main
 from errdex.store import open_store
 from tests.store.conftest import db  # noqa: F401  # the two-backend fixture
 
-from .conftest import CORE, REPO, TESTS
+from .conftest import REPO, write_box
 
 
 def test_verify_stores_reproducers_on_either_backend(tmp_path: Path, db: str) -> None:  # noqa: F811
-    root = tmp_path / "box"
-    (root / "acme").mkdir(parents=True)
-    (root / "tests").mkdir()
-    (root / "acme" / "__init__.py").write_text("")
-    (root / "acme" / "core.py").write_text(CORE)
-    (root / "tests" / "test_core.py").write_text(TESTS)
+    root = write_box(tmp_path)
     runner = CliRunner()
     scanned = runner.invoke(main, ["scan", str(root), "--repo", REPO, "--db", db, "--no-progress"])
     assert scanned.exit_code == 0, scanned.output
