@@ -62,11 +62,12 @@ def order_group(
     # stable: the evidence's order where literal characters and the prior leave a tie
     members.sort(key=lambda s: (-s.literal, *key(s.index)))
     ordered = [*members, *looser, *ranked[cut:]]
-    sites = Counter(_site(index, s.index) for s in members)
+    site_of = {id(s): _site(index, s.index) for s in members}
+    sites = Counter(site_of.values())
     if len(sites) < 2:
         return ordered, len(members)
     # each site gets an equal part of the group (its records, if several, split it)
-    weight = {id(s): s.score**2 / sites[_site(index, s.index)] for s in members}
+    weight = {id(s): s.score**2 / sites[site_of[id(s)]] for s in members}
     total = sum(weight.values())
     for s in members:
         s.confidence = s.confidence * weight[id(s)] / total

@@ -22,11 +22,12 @@ from collections import defaultdict
 from collections.abc import Iterable
 from typing import Any
 
+from errdex.source.stdlib import STDLIB_REPO
+
 from .from_tests import Candidate, module_of
 
 __all__ = ["Accelerators"]
 
-_STDLIB_REPO = "python/cpython"
 #: The standard library's C accelerators and the Python modules they stand in for.
 STDLIB: dict[str, tuple[str, ...]] = {
     "_json": ("json",),
@@ -63,7 +64,7 @@ class Accelerators:
 
     def __init__(self, repo: str, envelopes: Iterable[dict[str, Any]]) -> None:
         self.replaces: dict[str, set[str]] = defaultdict(set)
-        if repo == _STDLIB_REPO:
+        if repo == STDLIB_REPO:
             for name, modules in STDLIB.items():
                 self.replaces[name].update(modules)
         for env in envelopes:

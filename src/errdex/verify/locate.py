@@ -20,12 +20,12 @@ from pathlib import Path
 from typing import Any
 
 from errdex.match.layouts import record_keys
+from errdex.source.stdlib import STDLIB_REPO
 
 __all__ = ["Interpreter", "Located", "interpreter", "locate", "test_files"]
 
 _TEST_NAMES = ("test_*.py", "*_test.py")
 _TEST_DIRS = frozenset({"test", "tests", "testing"})
-_STDLIB_REPO = "python/cpython"
 _PROBE = "import json, sys; print(json.dumps([sys.version.split()[0], sys.executable, sys.path]))"
 
 
@@ -100,7 +100,7 @@ def test_files(
             if file not in seen:
                 seen.add(file)
                 yield file, prefix + file.relative_to(root).as_posix()
-    if repo == _STDLIB_REPO:
+    if repo == STDLIB_REPO:
         for root, prefix in located.roots.items():
             for file in _tests_under(root / "test"):
                 if file not in seen:

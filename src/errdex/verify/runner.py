@@ -23,6 +23,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from errdex.source.stdlib import STDLIB_REPO
+
 from .accelerators import Accelerators
 from .checks import check_reproducer, raised_at
 from .executor import Executor, Job
@@ -209,7 +211,7 @@ def _candidates(run: RepoRun, files: Iterable[tuple[Path, str]]) -> list[Candida
 
 def _preload(repo: str, located: Located) -> tuple[str, ...]:
     names = sorted(top.name for top in located.tops if top.name.isidentifier())
-    if repo == "python/cpython":
+    if repo == STDLIB_REPO:
         names.append("test.support")
     # a snippet run under its test case imports the test module, and with it pytest
     names.append("pytest")
