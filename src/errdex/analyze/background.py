@@ -25,7 +25,9 @@ __all__ = ["RULES", "Rule", "background_tag"]
 class Rule:
     name: str
     tag: str
-    basis: str  # the evidence the rule reads: errorClass, site.guards, site.template, site.kind
+    #: The evidence the rule reads (errorClass, site.guards, site.template, site.kind),
+    #: several joined by ", ".
+    basis: str
     test: Callable[[SiteView, frozenset[str]], bool]
 
 
@@ -43,6 +45,56 @@ def _class_words(*words: str) -> Callable[[SiteView, frozenset[str]], bool]:
     return lambda site, ancestors: any(pattern.search(n) for n in _short(ancestors))
 
 
+#: Builtin subclasses of OSError that name a file-system or process failure (the
+#: connection ones are ``network-failure``, tested before).
+_OS_BUILTINS = frozenset(
+    f"builtins.{n}"
+    for n in (
+        "FileNotFoundError",
+        "FileExistsError",
+        "IsADirectoryError",
+        "NotADirectoryError",
+        "BlockingIOError",
+        "InterruptedError",
+        "ChildProcessError",
+        "ProcessLookupError",
+    )
+)
+
+
+def _os_failure(site: SiteView, ancestors: frozenset[str]) -> bool:
+    """The builtin ``OSError`` or a builtin subclass (``FileNotFoundError``), or a class
+    derived from a file-system one. A library's own ``OSError`` subclass is not enough:
+    ``urllib.error.URLError``, ``smtplib.SMTPException`` and ``gzip.BadGzipFile`` derive
+    from ``OSError`` for what are network and format failures."""
+    if "builtins.OSError" not in ancestors:
+        return False
+    own = site.canonical_class or ""
+    return own.startswith("builtins.") or not _OS_BUILTINS.isdisjoint(ancestors)
+
+
+def _handles_key_error(site: SiteView) -> bool:
+    """The raise sits in a handler of ``KeyError``: a lookup by key failed just before."""
+    for guard in reversed(site.guards):
+        if guard["kind"] == "except":
+            caught = str(guard["text"]).partition(" was raised")[0].strip("()")
+            return any(c.strip().rpartition(".")[2] == "KeyError" for c in caught.split(","))
+        if guard["kind"] in CONDITION_KINDS:
+            return False
+    return False
+
+
+def _choices(site: SiteView, ancestors: frozenset[str]) -> bool:
+    """The innermost condition is ``x not in <literal collection of constants>``: the value
+    had to be one of those listed (a mode, a flag), not a key of a mapping."""
+    for guard in reversed(site.guards):
+        if guard["kind"] == "except":
+            return False
+        if guard["kind"] in CONDITION_KINDS:
+            return _guard_is(str(guard["text"]), "choices")
+    return False
+
+
 def _guards(kind: str) -> Callable[[SiteView, frozenset[str]], bool]:
     def test(site: SiteView, ancestors: frozenset[str]) -> bool:
         return any(_guard_is(g["text"], kind) for g in site.guards if g["kind"] in CONDITION_KINDS)
@@ -53,6 +105,9 @@ def _guards(kind: str) -> Callable[[SiteView, frozenset[str]], bool]:
 def _message(pattern: str) -> Callable[[SiteView, frozenset[str]], bool]:
     regex = LinearRegex(pattern, ignore_case=True)  # literals can be megabytes long
     return lambda site, ancestors: any(regex.search(run) for run in site.template.literals)
+
+
+_NOT_FOUND = _message(r"\bnot found\b|\bno such\b|\bdoes not exist\b|\bmissing\b")
 
 
 def _guard_is(text: str, kind: str) -> bool:
@@ -66,7 +121,10 @@ def _guard_is(text: str, kind: str) -> bool:
             continue
         ops = sub.ops
         operands = [sub.left, *sub.comparators]
-        if kind == "membership" and any(isinstance(op, ast.NotIn) for op in ops):
+        if kind == "choices" and any(
+            isinstance(op, ast.NotIn) and _literal_choices(right)
+            for op, right in zip(ops, sub.comparators, strict=True)
+        ):
             return True
         if kind == "length-equality" and any(isinstance(op, (ast.NotEq, ast.Eq)) for op in ops):
             lens = [o for o in operands if _is_len_or_shape(o)]
@@ -84,6 +142,12 @@ def _guard_is(text: str, kind: str) -> bool:
         ):
             return True
     return False
+
+
+def _literal_choices(node: ast.expr) -> bool:
+    if not isinstance(node, (ast.Tuple, ast.List, ast.Set)) or not node.elts:
+        return False
+    return all(isinstance(e, ast.Constant) for e in node.elts)
 
 
 def _is_len_or_shape(node: object) -> bool:
@@ -125,7 +189,12 @@ RULES: tuple[Rule, ...] = (
     Rule("PermissionError", "permission-denied", "errorClass", _builtin("PermissionError")),
     Rule("ConnectionError", "network-failure", "errorClass", _builtin("ConnectionError")),
     Rule("UnicodeError", "encoding-error", "errorClass", _builtin("UnicodeError")),
-    Rule("OSError", "io-failure", "errorClass", _builtin("OSError")),
+    Rule(
+        "OSError itself or a builtin subclass of it",
+        "io-failure",
+        "errorClass",
+        _os_failure,
+    ),
     Rule(
         "MemoryError or RecursionError",
         "resource-exhausted",
@@ -138,14 +207,7 @@ RULES: tuple[Rule, ...] = (
         "errorClass",
         lambda s, a: _builtin("SyntaxError")(s, a) or _class_words("Parse", "Decode")(s, a),
     ),
-    Rule(
-        "KeyError or class named *NotFound*/*NoSuch*/*Missing*",
-        "missing-key",
-        "errorClass",
-        lambda s, a: (
-            _builtin("KeyError")(s, a) or _class_words("NotFound", "NoSuch", "Missing")(s, a)
-        ),
-    ),
+    Rule("KeyError", "missing-key", "errorClass", _builtin("KeyError")),
     Rule("AttributeError", "missing-attribute", "errorClass", _builtin("AttributeError")),
     Rule(
         "IndexError or OverflowError",
@@ -174,10 +236,10 @@ RULES: tuple[Rule, ...] = (
         _guards("length-equality"),
     ),
     Rule(
-        "guard tests for a missing member (`not in`)",
-        "missing-key",
+        "guard requires the value to be one of listed constants (`x not in ('r', 'w')`)",
+        "invalid-value",
         "site.guards",
-        _guards("membership"),
+        _choices,
     ),
     Rule(
         "guard compares a length or size with 0 or 1",
@@ -198,10 +260,16 @@ RULES: tuple[Rule, ...] = (
         _message(r"\bshapes?\b.*\b(match|mismatch|differ|same)|\bsame (length|size|shape)\b"),
     ),
     Rule(
-        "message says not found / does not exist",
+        "raised where a KeyError was caught, and the message says not found / no such",
+        "missing-key",
+        "site.guards, site.template",
+        lambda s, a: _handles_key_error(s) and _NOT_FOUND(s, a),
+    ),
+    Rule(
+        "message says not in (the) graph",
         "missing-key",
         "site.template",
-        _message(r"\bnot found\b|\bdoes not exist\b|\bno such\b|\bnot in (the )?graph\b"),
+        _message(r"\bnot in (the )?graph\b"),
     ),
     Rule("guard compares with < or >", "out-of-range", "site.guards", _guards("bounds")),
     Rule("ValueError", "invalid-value", "errorClass", _builtin("ValueError")),

@@ -357,7 +357,7 @@ def write_fields(
     tag, rule = g.background
     fields["backgroundTag"] = tag
     if rule is not None:
-        basis["backgroundTag"] = [rule.basis, f"rule: {rule.name}"]
+        basis["backgroundTag"] = [*rule.basis.split(", "), f"rule: {rule.name}"]
     extra = [g.func.name] if g.func is not None else []
     fields["tags"] = tags_for_names(baseline_tags, [*extra, *([tag] if tag else [])])
     basis["tags"] = ["site.kind", "errorClass", "site.qualname"] + (

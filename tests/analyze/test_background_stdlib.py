@@ -1,0 +1,96 @@
+"""``backgroundTag`` on real code: this Python's own ``http.cookies``, ``tarfile``,
+``gzip``, ``pickle`` and ``logging/config.py``.
+
+Each tag asserted here was checked by hand against CPython 3.11's sources: a family is
+given only on evidence that means it, never on a keyword.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import pytest
+
+from errdex.scan import scan_checkout
+from errdex.source.stdlib import stdlib_checkout
+
+pytestmark = pytest.mark.skipif(
+    sys.version_info[:2] != (3, 11), reason="the tags were checked in CPython 3.11's sources"
+)
+
+Item = tuple[dict[str, Any], dict[str, Any]]
+
+
+@pytest.fixture(scope="module")
+def items() -> list[Item]:
+    result = scan_checkout(
+        stdlib_checkout(),
+        repo="python/cpython",
+        include=["http/cookies.py", "tarfile.py", "gzip.py", "pickle.py", "shutil.py"],
+        read_tests=False,
+    )
+    return result.items
+
+
+def tag(items: list[Item], qualname: str, message: str) -> tuple[str | None, list[str]]:
+    found = [
+        (r["backgroundTag"], e["provenance"].get("backgroundTag", {}).get("basis", []))
+        for r, e in items
+        if e["site"]["qualname"] == qualname and r["errorMessage"].startswith(message)
+    ]
+    assert found, (qualname, message)
+    return found[0]
+
+
+def test_a_cookie_attribute_outside_the_reserved_ones_is_no_missing_key(
+    items: list[Item],
+) -> None:
+    # ``if key not in self._reserved: raise CookieError("Invalid attribute %r" % (key,))``
+    assert tag(items, "http.cookies.Morsel.__setitem__", "Invalid attribute")[0] is None
+
+
+def test_a_tar_checksum_is_no_missing_key(items: list[Item]) -> None:
+    # ``if chksum not in calc_chksums(buf): raise InvalidHeaderError("bad checksum")``
+    assert tag(items, "tarfile.TarInfo.frombuf", "bad checksum")[0] is None
+
+
+def test_a_member_that_is_not_in_the_archive_is_a_missing_key(items: list[Item]) -> None:
+    # ``raise KeyError("filename %r not found" % name)``: the class says it
+    assert tag(items, "tarfile.TarFile.getmember", "'filename %r not found'") == (
+        "missing-key",
+        ["errorClass", "rule: KeyError"],
+    )
+
+
+def test_a_mode_outside_the_listed_ones_is_an_invalid_value(items: list[Item]) -> None:
+    # ``if mode not in ("r", "a", "w", "x"): raise ValueError(...)``
+    found, basis = tag(items, "tarfile.TarFile.taropen", "mode must be 'r', 'a', 'w' or 'x'")
+    assert found == "invalid-value"
+    assert basis[0] == "site.guards"
+
+
+def test_a_lookup_that_failed_is_a_missing_key_when_the_message_says_so(
+    items: list[Item],
+) -> None:
+    # ``except KeyError: raise UnpicklingError("Memo value not found at index %d" % i)``
+    found, basis = tag(items, "pickle._Unpickler.load_get", "Memo value not found")
+    assert found == "missing-key"
+    assert basis[:2] == ["site.guards", "site.template"]
+
+
+def test_a_library_oserror_subclass_for_a_bad_format_is_no_io_failure(
+    items: list[Item],
+) -> None:
+    # ``class BadGzipFile(OSError)``: ``raise BadGzipFile('Not a gzipped file (%r)' % magic)``
+    assert tag(items, "gzip._read_gzip_header", "Not a gzipped file")[0] is None
+
+
+def test_builtin_oserrors_are_io_failures(items: list[Item]) -> None:
+    # ``raise FileNotFoundError(...)`` / ``raise OSError(...)``: the builtin classes
+    found = {
+        r["backgroundTag"]
+        for r, e in items
+        if e["site"].get("qualifiedClass") in ("builtins.OSError", "builtins.FileNotFoundError")
+    }
+    assert found == {"io-failure"}
