@@ -59,6 +59,46 @@ def main(argv):
     if not argv:
         raise SystemExit(2)
     return 0
+
+
+class Stream:
+    def next(self):
+        raise StopIteration
+
+
+def _helper(items):
+    if not items:
+        raise StopIteration
+    return items[0]
+
+
+class _Found(Exception):
+    pass
+
+
+def _search(tree):
+    for node in tree:
+        if node:
+            raise _Found
+    return None
+
+
+def contains(tree):
+    try:
+        _search(tree)
+    except _Found:
+        return True
+    return False
+
+
+class Sock:
+    def dup(self):
+        raise NotImplementedError("Can't dup() %s instances" % type(self).__name__)
+
+
+class Reader:
+    def read(self):
+        raise NotImplementedError("subclasses must implement read()")
 '''
 
 Item = tuple[dict[str, Any], dict[str, Any]]
@@ -112,6 +152,50 @@ def test_end_of_iteration_is_not_a_failure(by_line: dict[int, Item], package: Pa
 def test_stop_iteration_outside_next_keeps_its_ordinary_account(by_line: dict[int, Item]) -> None:
     record, _ = by_line[35]
     assert "Nothing to fix" not in " ".join(record["solutions"])
+
+
+def test_an_old_style_next_ends_the_iteration(by_line: dict[int, Item]) -> None:
+    record, _ = by_line[47]
+    assert record["errorClass"] == "StopIteration"
+    assert record["solutions"][0].startswith("Nothing to fix: a `for` loop over the iterator")
+
+
+def test_stop_iteration_in_a_helper_nothing_public_reaches_is_a_signal(
+    by_line: dict[int, Item],
+) -> None:
+    record, _ = by_line[52]
+    assert record["solutions"] == [
+        "Nothing to fix: `StopIteration` is how this helper says it has nothing (more) to "
+        "produce; do not treat it as a failure."
+    ]
+    assert "a control-flow signal, not a failure" in record["documentation"]
+    assert record["tryCatchPattern"] is None
+
+
+def test_a_private_class_its_caller_catches_is_an_internal_signal(
+    by_line: dict[int, Item], package: Path
+) -> None:
+    record, _ = by_line[63]
+    assert record["errorClass"] == "_Found"
+    assert record["solutions"] == [
+        "Nothing to fix: `_Found` is caught inside the library (`pkg.contains` (line 70)); "
+        "do not treat it as a failure."
+    ]
+    assert "caught by `pkg.contains` (line 70)" in record["documentation"]
+    # what it says, run: the public function returns, nothing escapes
+    script = "from pkg import contains\nassert contains([0, 1]) is True\n"
+    subprocess.run([sys.executable, "-c", script], cwd=package, check=True)
+
+
+def test_an_unsupported_operation_is_no_abstract_method(by_line: dict[int, Item]) -> None:
+    record, _ = by_line[77]
+    assert "overridden" not in record["documentation"]
+    assert not record["solutions"][0].startswith("Implement")
+
+
+def test_a_message_asking_for_an_override_makes_it_abstract(by_line: dict[int, Item]) -> None:
+    record, _ = by_line[82]
+    assert record["solutions"][0].startswith("Implement `read` in your subclass of `Reader`")
 
 
 def test_system_exit_says_the_program_ends(by_line: dict[int, Item], package: Path) -> None:

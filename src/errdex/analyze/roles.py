@@ -20,10 +20,15 @@ from .repo import RepoIndex
 
 __all__ = ["Role", "site_role"]
 
+#: The iterator and generator protocols' methods: a ``StopIteration`` there ends the
+#: iteration (``next`` is the old spelling some iterators keep, ``send``/``throw`` a
+#: generator's).
+_ITERATOR_METHODS = frozenset({"__next__", "next", "send", "throw"})
+_ASYNC_ITERATOR_METHODS = frozenset({"__anext__", "asend", "athrow"})
 #: Control-flow classes, with the methods whose raise is the signal (None: anywhere).
 _SIGNALS: dict[str, frozenset[str] | None] = {
-    "builtins.StopIteration": frozenset({"__next__"}),
-    "builtins.StopAsyncIteration": frozenset({"__anext__"}),
+    "builtins.StopIteration": _ITERATOR_METHODS,
+    "builtins.StopAsyncIteration": _ASYNC_ITERATOR_METHODS,
     "builtins.SystemExit": None,
     "builtins.KeyboardInterrupt": None,
     "builtins.GeneratorExit": None,
@@ -31,18 +36,35 @@ _SIGNALS: dict[str, frozenset[str] | None] = {
 #: A library's own control-flow class, by what its docstring says it is: click's
 #: ``Abort`` ("An internal signalling exception that signals Click to abort") and
 #: ``Exit`` ("indicates that the application should exit").
-_SIGNAL_DOC = re.compile(r"\bsignal(?:s|ling|led)?\b|\bshould exit\b", re.IGNORECASE)
+#: unittest's ``_ShouldStop`` ("The test should stop.") says it the same way.
+_SIGNAL_DOC = re.compile(r"\bsignal(?:s|ling|led)?\b|\bshould (?:exit|stop|abort)\b", re.IGNORECASE)
+#: A ``NotImplementedError`` message that asks for an override: without one (or a
+#: message-less raise, or subclasses implementing the method, or an abstract class) an
+#: unconditional raise says the operation is unsupported here ("Can't dup() %s
+#: instances"), which is no abstract method.
+_OVERRIDE_DOC = re.compile(
+    r"\bsubclass|\boverrid|\bmust (?:be )?implement|\bimplemented (?:by|in)\b|\babstract\b",
+    re.IGNORECASE,
+)
+#: How the extractor says a raise carries no message, or only a value it was given.
+_NO_MESSAGE_STYLES = frozenset({"class_no_args", "variable"})
 #: Implementations named in an abstract method's solution, at most.
 MAX_IMPLEMENTATIONS = 4
 
 
 @dataclass(frozen=True, slots=True)
 class Role:
-    kind: str  # "abstract" or "signal"
+    #: "abstract"; "signal" (a builtin control-flow class, or a class whose docstring
+    #: says it signals); "internal" (a private class raised without a message and
+    #: caught by the library's own callers).
+    kind: str
     #: For "signal": the builtin class that makes it one; for "abstract": the base class.
     subject: str
     #: For "abstract": subclasses' methods of the same name, in the repository.
     implementations: tuple[str, ...] = ()
+    #: For a ``StopIteration`` outside the protocol's methods: no public function
+    #: reaches it through resolved calls (a helper of the library's own iteration).
+    helper: bool = False
 
 
 def site_role(g: Gathered, index: RepoIndex, tree: ClassTree) -> Role | None:
@@ -56,12 +78,40 @@ def site_role(g: Gathered, index: RepoIndex, tree: ClassTree) -> Role | None:
     if "builtins.NotImplementedError" in ancestors:
         return _abstract(g, index, tree)
     for signal, methods in _SIGNALS.items():
-        if signal in ancestors and (methods is None or (g.func and g.func.name in methods)):
+        if signal not in ancestors:
+            continue
+        if methods is None or (g.func and g.func.name in methods):
             return Role("signal", signal)
+        if not g.entry_points and g.func is not None:
+            return Role("signal", signal, helper=True)
     about = _own_summary(g)
     if about and _SIGNAL_DOC.search(about):
         return Role("signal", canonical)
+    if _internal(g, canonical):
+        return Role("internal", canonical)
     return None
+
+
+def _internal(g: Gathered, canonical: str) -> bool:
+    """A private class of the repository's own, raised with no message of its own, that
+    reaches no public function and that a caller catches: ``lib2to3``'s ``_EveryNode``."""
+    name = short_name(canonical)
+    return (
+        g.class_info is not None
+        and name.startswith("_")
+        and _style(g) in _NO_MESSAGE_STYLES
+        and bool(g.caught_by)
+        and not g.entry_points
+    )
+
+
+def _style(g: Gathered) -> str | None:
+    style = g.site.evidence.get("site", {}).get("style")
+    return str(style) if style else None
+
+
+def _catchers(g: Gathered) -> str:
+    return ", ".join(f"`{c['qualname']}` (line {c['line']})" for c in g.caught_by)
 
 
 def _own_summary(g: Gathered) -> str | None:
@@ -82,6 +132,11 @@ def _abstract(g: Gathered, index: RepoIndex, tree: ClassTree) -> Role | None:
             if impl.cls and impl.cls != func.cls and func.cls in tree.ancestors(impl.cls):
                 found.append(impl.qualname)
     unique = sorted(dict.fromkeys(found))
+    asks = _style(g) == "class_no_args" or any(
+        _OVERRIDE_DOC.search(run) for run in g.site.template.literals
+    )
+    if not (asks or unique or func.cls_abstract):
+        return None  # "Can't dup() %s instances": unsupported here, not to be overridden
     return Role("abstract", func.cls, tuple(unique[:MAX_IMPLEMENTATIONS]))
 
 
@@ -94,8 +149,20 @@ def role_documentation(g: Gathered, role: Role) -> str:
             f"it is meant to be overridden by subclasses of `{short_name(role.subject)}`."
         )
     name = short_name(role.subject)
+    if role.kind == "internal":
+        return (
+            f"`{name}` is the library's own private class, raised here without a message and "
+            f"caught by {_catchers(g)}: a signal inside the library, not a failure that calling "
+            "code sees through the calls errdex resolved."
+        )
     if not role.subject.startswith("builtins."):
         return f"`{name}` is a control-flow signal, not a failure, as its docstring says."
+    if name in ("StopIteration", "StopAsyncIteration") and role.helper:
+        return (
+            f"`{name}` here tells the code that called this function that there is nothing "
+            "(more) to produce: a control-flow signal, not a failure. No public function "
+            "reaches it through the calls errdex resolved."
+        )
     if name in ("StopIteration", "StopAsyncIteration"):
         return f"`{name}` here is the iterator protocol's end-of-iteration signal, not a failure."
     if name == "GeneratorExit":
@@ -121,6 +188,16 @@ def role_solution(g: Gathered, role: Role) -> str:
             text += f" (the repository's own implementations: {listed})"
         return text + ", or use a subclass that implements it."
     name = short_name(role.subject)
+    if role.kind == "internal":
+        return (
+            f"Nothing to fix: `{name}` is caught inside the library ({_catchers(g)}); "
+            "do not treat it as a failure."
+        )
+    if name in ("StopIteration", "StopAsyncIteration") and role.helper:
+        return (
+            f"Nothing to fix: `{name}` is how this helper says it has nothing (more) to "
+            "produce; do not treat it as a failure."
+        )
     if not role.subject.startswith("builtins."):
         top = role.subject.partition(".")[0]
         return (

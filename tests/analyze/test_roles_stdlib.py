@@ -1,0 +1,99 @@
+"""Roles on real code: CPython 3.11's own signals and abstract methods.
+
+Each case was read in the standard library this test runs on: ``_EveryNode`` is raised
+bare by ``lib2to3.refactor._get_head_types`` and caught by ``_get_headnode_dict``; the
+pure-Python JSON scanner's ``_scan_once`` raises ``StopIteration(idx)`` for "no value
+here"; ``SSLSocket.dup`` and ``Counter.fromkeys`` refuse an operation their class does
+not support, which no subclass is asked to provide.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import pytest
+
+from errdex.scan import scan_checkout
+from errdex.source.stdlib import stdlib_checkout
+
+pytestmark = pytest.mark.skipif(
+    sys.version_info[:2] != (3, 11), reason="the roles were read in CPython 3.11's sources"
+)
+
+Item = tuple[dict[str, Any], dict[str, Any]]
+
+
+@pytest.fixture(scope="module")
+def items() -> list[Item]:
+    result = scan_checkout(
+        stdlib_checkout(),
+        repo="python/cpython",
+        include=[
+            "lib2to3/refactor.py",
+            "json/**",
+            "_collections_abc.py",
+            "ssl.py",
+            "collections/__init__.py",
+            "argparse.py",
+            "mailbox.py",
+        ],
+        read_tests=False,
+    )
+    return result.items
+
+
+def records(items: list[Item], qualname: str, error_class: str) -> list[dict[str, Any]]:
+    found = [
+        r for r, e in items if e["site"]["qualname"] == qualname and r["errorClass"] == error_class
+    ]
+    assert found, (qualname, error_class)
+    return found
+
+
+def test_lib2to3s_every_node_is_an_internal_signal(items: list[Item]) -> None:
+    for record in records(items, "lib2to3.refactor._get_head_types", "_EveryNode"):
+        assert record["solutions"][0].startswith(
+            "Nothing to fix: `_EveryNode` is caught inside the library "
+            "(`lib2to3.refactor._get_headnode_dict` (line "
+        )
+        assert "Catch" not in " ".join(record["solutions"])
+        assert record["tryCatchPattern"] is None
+
+
+def test_the_json_scanners_stop_iteration_is_a_signal(items: list[Item]) -> None:
+    for record in records(
+        items, "json.scanner.py_make_scanner.<locals>._scan_once", "StopIteration"
+    ):
+        assert record["solutions"][0].startswith("Nothing to fix: `StopIteration` is how")
+        assert record["preventionTips"] == []
+
+
+def test_a_generators_send_ends_the_iteration(items: list[Item]) -> None:
+    (record,) = records(items, "_collections_abc.Generator.send", "StopIteration")
+    assert record["solutions"][0].startswith("Nothing to fix: a `for` loop over the iterator")
+
+
+@pytest.mark.parametrize(
+    ("qualname", "cause"),
+    [
+        ("ssl.SSLSocket.dup", "Can't dup() %s instances"),
+        ("collections.Counter.fromkeys", "Use Counter(iterable) instead"),
+    ],
+)
+def test_an_unsupported_operation_is_no_abstract_method(
+    items: list[Item], qualname: str, cause: str
+) -> None:
+    (record,) = records(items, qualname, "NotImplementedError")
+    assert "overridden" not in record["documentation"]
+    assert not any(s.startswith("Implement") for s in record["solutions"])
+    assert cause in " ".join(record["solutions"])
+
+
+def test_abstract_methods_stay_abstract(items: list[Item]) -> None:
+    # "Method must be implemented by subclass"; argparse's '.__call__() not defined' is
+    # implemented by the module's own actions (_StoreAction.__call__, …)
+    (add,) = records(items, "mailbox.Mailbox.add", "NotImplementedError")
+    assert add["solutions"][0].startswith("Implement `add` in your subclass of `Mailbox`")
+    (call,) = records(items, "argparse.Action.__call__", "NotImplementedError")
+    assert call["solutions"][0].startswith("Implement `__call__` in your subclass of `Action`")
