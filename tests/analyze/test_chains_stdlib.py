@@ -87,3 +87,22 @@ def test_gzip_open_requirements_in_its_own_parameters(items: list[Item]) -> None
         "holds: `mode` and `errors` reach the check unchanged, and the call raises "
         '`ValueError` when `"t" not in mode and errors is not None`.'
     ) in record["solutions"]
+
+
+@pytest.fixture(scope="module")
+def zip_items() -> list[Item]:
+    return scan_checkout(
+        stdlib_checkout(), repo="python/cpython", include=["zipfile.py"], read_tests=False
+    ).items
+
+
+def test_callers_that_leave_a_subscripted_default_are_dropped(zip_items: list[Item]) -> None:
+    # ``ZipInfo.__init__(self, filename="NoName", date_time=(1980, 1, 1, 0, 0, 0))`` raises
+    # when ``date_time[0] < 1980``: ``ZipFile.mkdir`` and ``CompleteDirs.getinfo`` call
+    # ``ZipInfo(name)`` and leave the default, so they cannot reach it; ``writestr``
+    # passes ``time.localtime(time.time())[:6]``, which errdex does not evaluate
+    evidence = site(zip_items, "zipfile.ZipInfo.__init__", "ZIP does not support timestamps")
+    assert [e["qualname"] for e in evidence["entryPoints"]] == [
+        "zipfile.ZipInfo.__init__",
+        "zipfile.ZipFile.writestr",
+    ]

@@ -27,6 +27,20 @@ from errdex.analyze.guard_eval import guard_value
         ("x is 300", {"x": 300}, None),  # identity of ints is the interpreter's business
         ("f(x)", {"x": 1}, None),
         ("not (", {"x": 1}, None),  # does not parse
+        # zipfile.ZipInfo.__init__(filename, date_time=(1980, 1, 1, 0, 0, 0))
+        ("date_time[0] < 1980", {"date_time": (1980, 1, 1, 0, 0, 0)}, False),
+        ("date_time[0] < 1980", {"date_time": ()}, None),  # IndexError: undecided
+        ("mode[:1] != 'r'", {"mode": "rb"}, False),
+        # imp.load_module: ``mode and (not mode.startswith('r') or '+' in mode)``
+        ("mode and (not mode.startswith('r') or '+' in mode)", {"mode": "rb"}, False),
+        ("mode and (not mode.startswith('r') or '+' in mode)", {"mode": "r+"}, True),
+        ("name.isidentifier()", {"name": "1x"}, False),
+        ("s.index('z') > 0", {"s": "ab"}, None),  # ValueError: undecided
+        ("name.format(x)", {"name": "a"}, None),  # not a pure method here
+        ("path.exists()", {"path": "a"}, None),  # not a str method at all
+        ("l % 8 or n", {"l": 16, "n": 0}, False),
+        ("'%s' % x", {"x": 1}, None),  # formatting is not arithmetic
+        ("s + s", {"s": "a" * 6000}, None),  # too large to build
     ],
 )
 def test_guard_value(guard: str, known: dict[str, object], expected: bool | None) -> None:

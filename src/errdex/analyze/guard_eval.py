@@ -33,6 +33,39 @@ _COMPARE: dict[type, Callable[[Any, Any], Any]] = {
     ast.In: lambda a, b: operator.contains(b, a),
     ast.NotIn: lambda a, b: not operator.contains(b, a),
 }
+#: Methods of ``str``/``bytes``/``tuple`` that only read their object and return a small
+#: value: ``mode.startswith("r")`` on a known ``mode`` is decided.
+_PURE_METHODS = frozenset(
+    {
+        "startswith",
+        "endswith",
+        "lower",
+        "upper",
+        "strip",
+        "lstrip",
+        "rstrip",
+        "isdigit",
+        "isalpha",
+        "isalnum",
+        "isidentifier",
+        "isspace",
+        "islower",
+        "isupper",
+        "count",
+        "find",
+        "index",
+    }
+)
+_ARITHMETIC: dict[type, Callable[[Any, Any], Any]] = {
+    ast.Add: operator.add,
+    ast.Sub: operator.sub,
+    ast.Mod: operator.mod,
+    ast.FloorDiv: operator.floordiv,
+    ast.BitAnd: operator.and_,
+    ast.BitOr: operator.or_,
+}
+#: A value built while evaluating is kept only up to this length (``s + s`` in a loop).
+_MAX_BUILT = 10_000
 _TYPES: dict[str, type] = {
     t.__name__: t for t in (bool, int, float, complex, str, bytes, tuple, type(None))
 }
@@ -97,7 +130,46 @@ def _value_of(node: ast.expr, known: Mapping[str, object], depth: int) -> object
         return _compare(node, known, depth)
     if isinstance(node, ast.Call):
         return _call(node, known, depth)
+    if isinstance(node, ast.Subscript):
+        return _subscript(node, known, depth)
+    if isinstance(node, ast.BinOp):
+        return _binop(node, known, depth)
     return _UNKNOWN
+
+
+def _subscript(node: ast.Subscript, known: Mapping[str, object], depth: int) -> object:
+    """``date_time[0]`` or ``mode[:1]`` of a known tuple, string or bytes."""
+    subject = _value(node.value, known, depth)
+    if not isinstance(subject, (str, bytes, tuple)):
+        return _UNKNOWN
+    if isinstance(node.slice, ast.Slice):
+        parts = [
+            None if part is None else _value(part, known, depth)
+            for part in (node.slice.lower, node.slice.upper, node.slice.step)
+        ]
+        if any(p is _UNKNOWN or not (p is None or type(p) is int) for p in parts):
+            return _UNKNOWN
+        return subject[slice(*parts)]
+    index = _value(node.slice, known, depth)
+    if type(index) is not int:
+        return _UNKNOWN
+    return subject[index]  # an IndexError is caught by _value: undecided
+
+
+def _binop(node: ast.BinOp, known: Mapping[str, object], depth: int) -> object:
+    compute = _ARITHMETIC.get(type(node.op))
+    if compute is None:
+        return _UNKNOWN
+    left = _value(node.left, known, depth)
+    right = _value(node.right, known, depth)
+    if left is _UNKNOWN or right is _UNKNOWN:
+        return _UNKNOWN
+    if isinstance(node.op, ast.Mod) and isinstance(left, (str, bytes)):
+        return _UNKNOWN  # formatting: not a condition's arithmetic
+    result = compute(left, right)
+    if isinstance(result, (str, bytes, tuple)) and len(result) > _MAX_BUILT:
+        return _UNKNOWN
+    return result if is_immutable(result) else _UNKNOWN
 
 
 def _bool_op(node: ast.BoolOp, known: Mapping[str, object], depth: int) -> object:
@@ -133,7 +205,11 @@ def _compare(node: ast.Compare, known: Mapping[str, object], depth: int) -> obje
 
 
 def _call(node: ast.Call, known: Mapping[str, object], depth: int) -> object:
-    if not isinstance(node.func, ast.Name) or node.keywords:
+    if node.keywords:
+        return _UNKNOWN
+    if isinstance(node.func, ast.Attribute):
+        return _method(node, node.func, known, depth)
+    if not isinstance(node.func, ast.Name):
         return _UNKNOWN
     name = node.func.id
     if name in known:
@@ -148,6 +224,23 @@ def _call(node: ast.Call, known: Mapping[str, object], depth: int) -> object:
         subject = _value(node.args[0], known, depth)
         return len(subject) if isinstance(subject, (str, bytes, tuple)) else _UNKNOWN
     return _UNKNOWN
+
+
+def _method(node: ast.Call, func: ast.Attribute, known: Mapping[str, object], depth: int) -> object:
+    """A pure method of a known string, bytes or tuple (``mode.startswith("r")``)."""
+    if func.attr not in _PURE_METHODS:
+        return _UNKNOWN
+    subject = _value(func.value, known, depth)
+    if not isinstance(subject, (str, bytes, tuple)):
+        return _UNKNOWN
+    args = [_value(a, known, depth) for a in node.args]
+    if any(a is _UNKNOWN for a in args):
+        return _UNKNOWN
+    method = getattr(subject, func.attr, None)
+    if method is None:
+        return _UNKNOWN
+    result = method(*args)  # a wrong argument type raises: caught by _value
+    return result if is_immutable(result) else _UNKNOWN
 
 
 def _types(node: ast.expr) -> tuple[type, ...] | None:
