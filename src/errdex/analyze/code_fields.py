@@ -14,6 +14,7 @@ import re
 from errdex.evidence import EntryPoint
 from errdex.template import MIN_ANCHOR_LENGTH
 
+from .entrypoints import run_by_syntax
 from .facts import FuncFacts
 from .gathered import Gathered, callable_name, location, short_name, verb
 from .guards import CONDITION_KINDS, free_names, isinstance_checks
@@ -31,7 +32,11 @@ _INSTEAD = LinearRegex(
 def _best_entry(g: Gathered) -> tuple[EntryPoint, FuncFacts] | None:
     """The entry point to show in code: the closest, preferring plain functions to methods."""
     ranked = sorted(
-        (e for e in g.entry_points if e["qualname"] in g.entry_funcs),
+        (
+            e
+            for e in g.entry_points
+            if e["qualname"] in g.entry_funcs and not run_by_syntax(e["qualname"])
+        ),
         key=lambda e: (e.get("depth", 0), g.entry_funcs[e["qualname"]].cls is not None),
     )
     if not ranked:

@@ -15,7 +15,7 @@ from .chains import Chains, Walk
 from .docstrings import param_doc
 from .repo import RepoIndex
 
-__all__ = ["MAX_ENTRY_POINTS", "PublicApi", "caught_by", "entry_points"]
+__all__ = ["MAX_ENTRY_POINTS", "PublicApi", "caught_by", "entry_points", "run_by_syntax"]
 
 #: Entry points kept per site: the nearest three.
 MAX_ENTRY_POINTS = 3
@@ -68,6 +68,18 @@ class PublicApi:
                 return False
             return func.cls in self._exported or not _private_path(cls.module)
         return qualname in self._exported or not _private_path(func.module)
+
+
+#: Dunder methods a caller does call by name, as ``Class()`` or ``obj()``.
+_CALLED_DUNDERS = frozenset({"__init__", "__new__", "__call__"})
+
+
+def run_by_syntax(qualname: str) -> bool:
+    """A special method the language runs for syntax (``obj.attr``, ``x[k]``, ``round(x)``):
+    its parameters are not what the caller wrote, so a call to it or a requirement on its
+    parameters, written as if the caller made it, misleads."""
+    name = qualname.rpartition(".")[2]
+    return name.startswith("__") and name.endswith("__") and name not in _CALLED_DUNDERS
 
 
 def _private_name(name: str) -> bool:

@@ -23,6 +23,7 @@ from errdex.evidence import EntryPoint
 from errdex.template import Hole
 
 from .chains import own_params
+from .entrypoints import run_by_syntax
 from .facts import FuncFacts
 from .gathered import Gathered, class_phrase, short_name, verb
 from .guards import CONDITION_KINDS, code, free_names, has_private, negated, parse_guard
@@ -193,6 +194,8 @@ def param_requirement(g: Gathered) -> ParamRequirement | None:
             p for p in params if any(_message_shows(g, n) for n in names if mapping[n] == p)
         )
         call = call_name(entry["qualname"], entry_func)
+        if run_by_syntax(entry["qualname"]) or has_private(call):
+            continue  # ``io.OpenWrapper`` runs ``__getattr__(name)``: no call to pass to
         return ParamRequirement(entry, call, params, requirement, fires, shown)
     return None
 
@@ -254,8 +257,9 @@ def _caught_before(g: Gathered) -> str | None:
 
 def _fallback(g: Gathered) -> Remedy:
     """What can be said truthfully when no requirement is known in the caller's terms."""
-    entry = next((e for e in g.entry_points if e.get("depth", 0) > 0), None)
-    entry = entry or (g.entry_points[0] if g.entry_points else None)
+    called = [e for e in g.entry_points if not run_by_syntax(e["qualname"])]
+    entry = next((e for e in called if e.get("depth", 0) > 0), None)
+    entry = entry or (called[0] if called else None)
     call = call_name(entry["qualname"], g.entry_funcs.get(entry["qualname"])) if entry else None
     around = f" around the call to {code(call)}" if call else " around the call that reaches it"
     if g.site.kind == "warn":
