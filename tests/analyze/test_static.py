@@ -220,6 +220,23 @@ def test_no_evidence_keeps_the_extractors_prose(tmp_path: Path) -> None:
     assert evidence["provenance"]["backgroundTag"]["analyst"] == "static"
 
 
+def test_no_evidence_still_drops_a_restated_guard(tmp_path: Path) -> None:
+    """The extractor says "Make sure `not (sys.platform == 'nowhere')` holds when `plat`
+    reaches line 3": the raise's own condition, nothing a caller does. The static
+    analyst's solution replaces it; the other prose stays the extractor's."""
+    (tmp_path / "plat.py").write_text(
+        "import sys\nif sys.platform == 'nowhere':\n    raise ImportError('not supported here')\n"
+    )
+    checkout = open_source(str(tmp_path), repo=REPO)
+    plain = scan_checkout(checkout, repo=REPO, analyze=False).items
+    assert plain[0][0]["solutions"][0].startswith("Make sure ")
+    ((record, evidence),) = analyze_items(checkout, plain)
+    assert not any(s.startswith("Make sure") for s in record["solutions"])
+    assert "not supported here" in record["solutions"][0]
+    assert evidence["provenance"]["solutions"]["analyst"] == "static"
+    assert evidence["provenance"]["documentation"]["analyst"] == "extractor"
+
+
 def test_inputs_are_not_changed(tmp_path: Path) -> None:
     write_geompkg(tmp_path)
     checkout = open_source(str(tmp_path), repo=REPO)

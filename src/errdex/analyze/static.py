@@ -64,6 +64,18 @@ class Analysis:
     choices: Choices = field(default_factory=dict)
 
 
+#: How the extractor's baseline restates the raising function's condition ("Make sure
+#: `not self._eof` holds when `f` reaches line 3"): the condition in the raise's own
+#: terms, which a caller cannot act on; the static analyst's solution says less, truly.
+_RESTATED = "Make sure "
+
+
+def _restates_guard(key: str, record: dict[str, Any]) -> bool:
+    return key == "solutions" and any(
+        str(s).startswith(_RESTATED) for s in record.get("solutions") or []
+    )
+
+
 def analyze(
     checkout: Checkout,
     items: Sequence[Item],
@@ -408,7 +420,12 @@ def _enriched(g: Gathered, related: list[str]) -> Item:
     for key, value in fields.items():
         if old.get(key, {}).get("analyst") == "llm":
             continue  # a model's answer stands until the model runs again
-        if keep_prose and key in PROSE_FIELDS and old.get(key, {}).get("analyst") != ANALYST:
+        if (
+            keep_prose
+            and key in PROSE_FIELDS
+            and old.get(key, {}).get("analyst") != ANALYST
+            and not _restates_guard(key, record)
+        ):
             continue  # nothing beyond the site: the extractor's account stays
         record[key] = value
         if key in provenance:
