@@ -143,12 +143,12 @@ def _subscript(node: ast.Subscript, known: Mapping[str, object], depth: int) -> 
     if not isinstance(subject, (str, bytes, tuple)):
         return _UNKNOWN
     if isinstance(node.slice, ast.Slice):
-        parts = [
-            None if part is None else _value(part, known, depth)
-            for part in (node.slice.lower, node.slice.upper, node.slice.step)
-        ]
-        if any(p is _UNKNOWN or not (p is None or type(p) is int) for p in parts):
-            return _UNKNOWN
+        parts: list[int | None] = []
+        for part in (node.slice.lower, node.slice.upper, node.slice.step):
+            value = None if part is None else _value(part, known, depth)
+            if not (value is None or type(value) is int):
+                return _UNKNOWN  # unknown, or not an integer
+            parts.append(value)
         return subject[slice(*parts)]
     index = _value(node.slice, known, depth)
     if type(index) is not int:
