@@ -190,3 +190,27 @@ def test_an_error_every_caller_swallows_is_said_to_stay_inside(items: dict[str, 
         f"`arcpkg.archive.sniff` (line {handler}) catches it, so calling code does not see "
         "`Unsupported` from there."
     ]
+
+
+def test_a_replaced_function_makes_no_calls(tmp_path: Path) -> None:
+    """``from os.path import join as fast`` after ``def fast`` rebinds ``fast`` for good:
+    its body's call to ``check`` never runs, so ``api`` does not reach the raise."""
+    (tmp_path / "m.py").write_text(
+        "def check(x):\n"
+        "    if x < 0:\n"
+        "        raise ValueError('negative')\n"
+        "\n\n"
+        "def fast(x):\n"
+        "    return check(x)\n"
+        "\n\n"
+        "def api(x):\n"
+        "    return fast(x)\n"
+        "\n\n"
+        "def slow(x):\n"
+        "    return check(x)\n"
+        "\n\n"
+        "from os.path import join as fast\n"
+    )
+    result = scan_checkout(open_source(str(tmp_path), repo="o/m"), repo="o/m")
+    ((_, evidence),) = result.items
+    assert [e["qualname"] for e in evidence["entryPoints"]] == ["m.check", "m.slow"]

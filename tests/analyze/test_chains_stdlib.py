@@ -106,3 +106,20 @@ def test_callers_that_leave_a_subscripted_default_are_dropped(zip_items: list[It
         "zipfile.ZipInfo.__init__",
         "zipfile.ZipFile.writestr",
     ]
+
+
+def test_no_chain_through_python_code_a_c_module_replaces() -> None:
+    # datetime.py ends with ``from _datetime import *`` (in a try, but ``_datetime`` is
+    # compiled into this interpreter), so its ``datetime.strptime`` body, which calls
+    # ``_strptime._strptime_datetime``, does not run: ``xmlrpc.client``'s
+    # ``Unmarshaller.end_dateTime`` (through ``_datetime_type``) is no entry point of it
+    found = scan_checkout(
+        stdlib_checkout(),
+        repo="python/cpython",
+        include=["datetime.py", "_strptime.py", "xmlrpc/client.py"],
+        read_tests=False,
+    ).items
+    strptime = [e for r, e in found if r["filePath"].endswith("_strptime.py")]
+    assert len(strptime) > 5
+    for evidence in strptime:
+        assert not any("xmlrpc" in e["qualname"] for e in evidence.get("entryPoints", []))

@@ -6,7 +6,9 @@ enclosing ``try`` in a caller certainly catches the class (or a base of it, by t
 repository's class hierarchy and the builtin one) and swallows it; where the handler
 raises another class instead, the chain goes on as that class and remembers the
 conversion. A call whose constant arguments (or the defaults it leaves) make the site's
-guard false is no way to the raise and is not followed. Each function reached also
+guard false is no way to the raise and is not followed, and neither is a call made by a
+function that a later import replaces with the interpreter's C code (``datetime.py``'s
+``datetime.strptime`` is ``_datetime``'s at run time): that Python body does not run. Each function reached also
 carries which of the raising function's parameters it passes on unchanged, so that a
 requirement on those can be said in the caller's own parameters.
 """
@@ -27,6 +29,7 @@ from .facts import FuncFacts
 from .guard_eval import guard_value, is_immutable
 from .guards import free_names
 from .repo import RepoIndex
+from .shadows import interpreter_module
 
 __all__ = [
     "Catcher",
@@ -36,6 +39,7 @@ __all__ = [
     "Signature",
     "Walk",
     "own_params",
+    "replaced",
     "signature_of",
 ]
 
@@ -115,6 +119,21 @@ def signature_of(text: str) -> Signature | None:
     )
 
 
+def replaced(index: RepoIndex, func: FuncFacts) -> bool:
+    """Whether a later import in the module replaces the function's top-level definition
+    for good: unconditionally, or (inside ``try: … except ImportError``) with a module
+    compiled into this interpreter, whose import does not fail here."""
+    module = index.modules.get(func.module)
+    if module is None or not module.shadowed:
+        return False
+    inner = func.qualname[len(func.module) + 1 :] if func.module else func.qualname
+    found = module.shadowed.get(inner.split(".")[0])
+    if found is None:
+        return False
+    source, _, conditional = found
+    return not conditional or interpreter_module(source)
+
+
 def own_params(func: FuncFacts) -> tuple[str, ...]:
     """Parameters a caller passes: ``self``/``cls`` of a method and starred ones aside."""
     names = [p for p in func.params if not p.startswith("*")]
@@ -136,6 +155,8 @@ class Chains:
         self.callers: dict[str, list[tuple[FuncFacts, CallSite]]] = {}
         for defs in index.functions.values():
             for func in defs:
+                if replaced(index, func):
+                    continue  # its calls are not made: another definition runs instead
                 for site in func.call_sites:
                     for callee in exact_targets(index, func, site.ref):
                         if callee != func.qualname:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-__all__ = ["Shadow", "shadowing_imports"]
+__all__ = ["Shadow", "interpreter_module", "shadowing_imports"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +107,7 @@ def _catches_import_error(handler: ast.ExceptHandler) -> bool:
 @cache
 def _star_names(module: str) -> frozenset[str]:
     """The public names of an interpreter-provided C module; empty for any other."""
-    if not _interpreter_module(module):
+    if not interpreter_module(module):
         return frozenset()
     try:
         loaded = importlib.import_module(module)
@@ -119,7 +119,8 @@ def _star_names(module: str) -> frozenset[str]:
     return frozenset(n for n in vars(loaded) if not n.startswith("_"))
 
 
-def _interpreter_module(module: str) -> bool:
+@cache
+def interpreter_module(module: str) -> bool:
     """Built into the interpreter, or a compiled module of its standard library."""
     if module in sys.builtin_module_names:
         return True
