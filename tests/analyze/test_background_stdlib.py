@@ -7,30 +7,16 @@ given only on evidence that means it, never on a keyword.
 
 from __future__ import annotations
 
-import sys
-from typing import Any
-
 import pytest
 
-from errdex.scan import scan_checkout
-from errdex.source.stdlib import stdlib_checkout
+from .stdlib_items import ON_311, Item, stdlib_items
 
-pytestmark = pytest.mark.skipif(
-    sys.version_info[:2] != (3, 11), reason="the tags were checked in CPython 3.11's sources"
-)
-
-Item = tuple[dict[str, Any], dict[str, Any]]
+pytestmark = ON_311
 
 
 @pytest.fixture(scope="module")
 def items() -> list[Item]:
-    result = scan_checkout(
-        stdlib_checkout(),
-        repo="python/cpython",
-        include=["http/cookies.py", "tarfile.py", "gzip.py", "pickle.py", "shutil.py"],
-        read_tests=False,
-    )
-    return result.items
+    return stdlib_items("http/cookies.py", "tarfile.py", "gzip.py", "pickle.py", "shutil.py")
 
 
 def tag(items: list[Item], qualname: str, message: str) -> tuple[str | None, list[str]]:

@@ -18,6 +18,7 @@ from errdex.source import open_source
 
 from .arcpkg import FILES, write_arcpkg
 from .grounding import ungrounded
+from .stdlib_items import one_file_items
 
 Item = tuple[dict[str, Any], dict[str, Any]]
 REPO = "acme/arc"
@@ -195,7 +196,9 @@ def test_an_error_every_caller_swallows_is_said_to_stay_inside(items: dict[str, 
 def test_a_replaced_function_makes_no_calls(tmp_path: Path) -> None:
     """``from os.path import join as fast`` after ``def fast`` rebinds ``fast`` for good:
     its body's call to ``check`` never runs, so ``api`` does not reach the raise."""
-    (tmp_path / "m.py").write_text(
+    items = one_file_items(
+        tmp_path,
+        "m.py",
         "def check(x):\n"
         "    if x < 0:\n"
         "        raise ValueError('negative')\n"
@@ -209,8 +212,7 @@ def test_a_replaced_function_makes_no_calls(tmp_path: Path) -> None:
         "def slow(x):\n"
         "    return check(x)\n"
         "\n\n"
-        "from os.path import join as fast\n"
+        "from os.path import join as fast\n",
     )
-    result = scan_checkout(open_source(str(tmp_path), repo="o/m"), repo="o/m")
-    ((_, evidence),) = result.items
+    ((_, evidence),) = items
     assert [e["qualname"] for e in evidence["entryPoints"]] == ["m.check", "m.slow"]

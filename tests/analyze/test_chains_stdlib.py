@@ -6,30 +6,18 @@ this test runs on (CPython 3.11): the callers are real calls, the handler is rea
 
 from __future__ import annotations
 
-import sys
 from typing import Any
 
 import pytest
 
-from errdex.scan import scan_checkout
-from errdex.source.stdlib import stdlib_checkout
+from .stdlib_items import ON_311, Item, stdlib_items
 
-pytestmark = pytest.mark.skipif(
-    sys.version_info[:2] != (3, 11), reason="the chains were read in CPython 3.11's sources"
-)
-
-Item = tuple[dict[str, Any], dict[str, Any]]
+pytestmark = ON_311
 
 
 @pytest.fixture(scope="module")
 def items() -> list[Item]:
-    result = scan_checkout(
-        stdlib_checkout(),
-        repo="python/cpython",
-        include=["tarfile.py", "json/**", "gzip.py"],
-        read_tests=False,
-    )
-    return result.items
+    return stdlib_items("tarfile.py", "json/**", "gzip.py")
 
 
 def site(items: list[Item], qualname: str, message: str) -> dict[str, Any]:
@@ -91,9 +79,7 @@ def test_gzip_open_requirements_in_its_own_parameters(items: list[Item]) -> None
 
 @pytest.fixture(scope="module")
 def zip_items() -> list[Item]:
-    return scan_checkout(
-        stdlib_checkout(), repo="python/cpython", include=["zipfile.py"], read_tests=False
-    ).items
+    return stdlib_items("zipfile.py")
 
 
 def test_callers_that_leave_a_subscripted_default_are_dropped(zip_items: list[Item]) -> None:
@@ -113,12 +99,7 @@ def test_no_chain_through_python_code_a_c_module_replaces() -> None:
     # compiled into this interpreter), so its ``datetime.strptime`` body, which calls
     # ``_strptime._strptime_datetime``, does not run: ``xmlrpc.client``'s
     # ``Unmarshaller.end_dateTime`` (through ``_datetime_type``) is no entry point of it
-    found = scan_checkout(
-        stdlib_checkout(),
-        repo="python/cpython",
-        include=["datetime.py", "_strptime.py", "xmlrpc/client.py"],
-        read_tests=False,
-    ).items
+    found = stdlib_items("datetime.py", "_strptime.py", "xmlrpc/client.py")
     strptime = [e for r, e in found if r["filePath"].endswith("_strptime.py")]
     assert len(strptime) > 5
     for evidence in strptime:

@@ -9,29 +9,16 @@ to do. ``tarfile.TarFile.taropen`` is called by name and keeps its requirement.
 
 from __future__ import annotations
 
-import sys
-from typing import Any
-
 import pytest
 
-from errdex.scan import scan_checkout
-from errdex.source.stdlib import stdlib_checkout
+from .stdlib_items import ON_311, Item, stdlib_items
 
-pytestmark = pytest.mark.skipif(
-    sys.version_info[:2] != (3, 11), reason="the cases were read in CPython 3.11's sources"
-)
-
-Item = tuple[dict[str, Any], dict[str, Any]]
+pytestmark = ON_311
 
 
 @pytest.fixture(scope="module")
 def items() -> list[Item]:
-    return scan_checkout(
-        stdlib_checkout(),
-        repo="python/cpython",
-        include=["io.py", "cgi.py", "tarfile.py"],
-        read_tests=False,
-    ).items
+    return stdlib_items("io.py", "cgi.py", "tarfile.py")
 
 
 def texts(items: list[Item], qualname: str) -> list[str]:

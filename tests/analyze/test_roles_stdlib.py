@@ -9,38 +9,26 @@ not support, which no subclass is asked to provide.
 
 from __future__ import annotations
 
-import sys
 from typing import Any
 
 import pytest
 
-from errdex.scan import scan_checkout
-from errdex.source.stdlib import stdlib_checkout
+from .stdlib_items import ON_311, Item, stdlib_items
 
-pytestmark = pytest.mark.skipif(
-    sys.version_info[:2] != (3, 11), reason="the roles were read in CPython 3.11's sources"
-)
-
-Item = tuple[dict[str, Any], dict[str, Any]]
+pytestmark = ON_311
 
 
 @pytest.fixture(scope="module")
 def items() -> list[Item]:
-    result = scan_checkout(
-        stdlib_checkout(),
-        repo="python/cpython",
-        include=[
-            "lib2to3/refactor.py",
-            "json/**",
-            "_collections_abc.py",
-            "ssl.py",
-            "collections/__init__.py",
-            "argparse.py",
-            "mailbox.py",
-        ],
-        read_tests=False,
+    return stdlib_items(
+        "lib2to3/refactor.py",
+        "json/**",
+        "_collections_abc.py",
+        "ssl.py",
+        "collections/__init__.py",
+        "argparse.py",
+        "mailbox.py",
     )
-    return result.items
 
 
 def records(items: list[Item], qualname: str, error_class: str) -> list[dict[str, Any]]:
