@@ -28,6 +28,8 @@ def items() -> list[Item]:
         "collections/__init__.py",
         "argparse.py",
         "mailbox.py",
+        "multiprocessing/pool.py",
+        "unittest/mock.py",
     )
 
 
@@ -57,9 +59,26 @@ def test_the_json_scanners_stop_iteration_is_a_signal(items: list[Item]) -> None
         assert record["preventionTips"] == []
 
 
-def test_a_generators_send_ends_the_iteration(items: list[Item]) -> None:
-    (record,) = records(items, "_collections_abc.Generator.send", "StopIteration")
-    assert record["solutions"][0].startswith("Nothing to fix: a `for` loop over the iterator")
+def test_an_abstract_send_is_to_be_overridden(items: list[Item]) -> None:
+    # ``@abstractmethod def send(self, value): raise StopIteration`` in the ABCs
+    for cls in ("Generator", "Coroutine"):
+        (record,) = records(items, f"_collections_abc.{cls}.send", "StopIteration")
+        assert record["solutions"][0].startswith(f"Implement `send` in your subclass of `{cls}`")
+        assert f"`{cls}.send` raises `StopIteration` unconditionally" in record["documentation"]
+
+
+def test_an_iterators_next_ends_the_iteration(items: list[Item]) -> None:
+    # ``IMapIterator.next`` (``__next__ = next``) raises StopIteration when done
+    for record in records(items, "multiprocessing.pool.IMapIterator.next", "StopIteration"):
+        assert record["solutions"][0].startswith("Nothing to fix: a `for` loop over the iterator")
+
+
+def test_stop_async_iteration_of_a_mock_keeps_an_ordinary_account(items: list[Item]) -> None:
+    # an AsyncMock whose side_effect ran out: the test's setup, not the end of a loop
+    for record in records(
+        items, "unittest.mock.AsyncMockMixin._execute_mock_call", "StopAsyncIteration"
+    ):
+        assert "Nothing to fix" not in " ".join(record["solutions"])
 
 
 @pytest.mark.parametrize(

@@ -75,14 +75,14 @@ def site_role(g: Gathered, index: RepoIndex, tree: ClassTree) -> Role | None:
     if canonical is None or g.site.kind != "raise":
         return None
     ancestors = tree.ancestors(canonical)
-    if "builtins.NotImplementedError" in ancestors:
+    if "builtins.NotImplementedError" in ancestors or _declared_abstract(g):
         return _abstract(g, index, tree)
     for signal, methods in _SIGNALS.items():
         if signal not in ancestors:
             continue
         if methods is None or (g.func and g.func.name in methods):
             return Role("signal", signal)
-        if not g.entry_points and g.func is not None:
+        if signal == "builtins.StopIteration" and _helper(g):
             return Role("signal", signal, helper=True)
     about = _own_summary(g)
     if about and _SIGNAL_DOC.search(about):
@@ -90,6 +90,23 @@ def site_role(g: Gathered, index: RepoIndex, tree: ClassTree) -> Role | None:
     if _internal(g, canonical):
         return Role("internal", canonical)
     return None
+
+
+def _declared_abstract(g: Gathered) -> bool:
+    """``@abstractmethod`` on the raising method: ``Coroutine.send``'s ``raise
+    StopIteration`` is what an override replaces, whatever the class raised."""
+    func = g.func
+    return func is not None and any(d[-1:] == ("abstractmethod",) for d in func.decorators)
+
+
+def _helper(g: Gathered) -> bool:
+    """A function no public entry point reaches, nested in another or caught by its
+    callers: its ``StopIteration`` tells the library's own code to stop (the JSON
+    scanner's ``_scan_once``), not a caller."""
+    func = g.func
+    if func is None or g.entry_points:
+        return False
+    return bool(g.caught_by) or "<locals>" in func.qualname
 
 
 def _internal(g: Gathered, canonical: str) -> bool:
@@ -135,7 +152,7 @@ def _abstract(g: Gathered, index: RepoIndex, tree: ClassTree) -> Role | None:
     asks = _style(g) == "class_no_args" or any(
         _OVERRIDE_DOC.search(run) for run in g.site.template.literals
     )
-    if not (asks or unique or func.cls_abstract):
+    if not (asks or unique or func.cls_abstract or _declared_abstract(g)):
         return None  # "Can't dup() %s instances": unsupported here, not to be overridden
     return Role("abstract", func.cls, tuple(unique[:MAX_IMPLEMENTATIONS]))
 
@@ -144,8 +161,9 @@ def role_documentation(g: Gathered, role: Role) -> str:
     """What the site is for, for ``documentation``."""
     if role.kind == "abstract":
         method = g.func.name if g.func else g.site.qualname
+        raised = g.site.error_class or "an exception"
         return (
-            f"`{short_name(role.subject)}.{method}` raises `NotImplementedError` unconditionally: "
+            f"`{short_name(role.subject)}.{method}` raises `{raised}` unconditionally: "
             f"it is meant to be overridden by subclasses of `{short_name(role.subject)}`."
         )
     name = short_name(role.subject)
