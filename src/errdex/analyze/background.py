@@ -84,20 +84,24 @@ def _handles_key_error(site: SiteView) -> bool:
     return False
 
 
-def _choices(site: SiteView, ancestors: frozenset[str]) -> bool:
-    """The innermost condition is ``x not in <literal collection of constants>``: the value
-    had to be one of those listed (a mode, a flag), not a key of a mapping."""
+def _innermost(site: SiteView) -> str | None:
+    """The condition closest to the raise, unless a handler is closer (then the raise
+    translates a caught error, and an outer condition says nothing of its cause)."""
     for guard in reversed(site.guards):
         if guard["kind"] == "except":
-            return False
+            return None
         if guard["kind"] in CONDITION_KINDS:
-            return _guard_is(str(guard["text"]), "choices")
-    return False
+            return str(guard["text"])
+    return None
 
 
 def _guards(kind: str) -> Callable[[SiteView, frozenset[str]], bool]:
+    """The rule reads the innermost condition only: ``if len(z) > 5: if z[5] != ':':
+    raise ValueError("Inconsistent use of :")`` is about the colon, not a bound."""
+
     def test(site: SiteView, ancestors: frozenset[str]) -> bool:
-        return any(_guard_is(g["text"], kind) for g in site.guards if g["kind"] in CONDITION_KINDS)
+        text = _innermost(site)
+        return text is not None and _guard_is(text, kind)
 
     return test
 
@@ -228,9 +232,11 @@ RULES: tuple[Rule, ...] = (
         _class_words("Convergence", "MaxIteration"),
     ),
     Rule("TypeError", "type-mismatch", "errorClass", _builtin("TypeError")),
-    Rule("isinstance guard", "type-mismatch", "site.guards", _guards("isinstance")),
     Rule(
-        "guard compares two lengths or shapes",
+        "innermost condition uses isinstance", "type-mismatch", "site.guards", _guards("isinstance")
+    ),
+    Rule(
+        "innermost condition compares two lengths or shapes",
         "shape-mismatch",
         "site.guards",
         _guards("length-equality"),
@@ -239,10 +245,10 @@ RULES: tuple[Rule, ...] = (
         "guard requires the value to be one of listed constants (`x not in ('r', 'w')`)",
         "invalid-value",
         "site.guards",
-        _choices,
+        _guards("choices"),
     ),
     Rule(
-        "guard compares a length or size with 0 or 1",
+        "innermost condition compares a length or size with 0 or 1",
         "empty-input",
         "site.guards",
         _guards("empty"),
@@ -271,7 +277,9 @@ RULES: tuple[Rule, ...] = (
         "site.template",
         _message(r"\bnot in (the )?graph\b"),
     ),
-    Rule("guard compares with < or >", "out-of-range", "site.guards", _guards("bounds")),
+    Rule(
+        "innermost condition compares with < or >", "out-of-range", "site.guards", _guards("bounds")
+    ),
     Rule("ValueError", "invalid-value", "errorClass", _builtin("ValueError")),
     Rule("RuntimeError", "invalid-state", "errorClass", _builtin("RuntimeError")),
 )
