@@ -410,7 +410,8 @@ def _enriched(g: Gathered, related: list[str]) -> Item:
         evidence["shadowedBy"] = {"module": module, "line": line, "conditional": conditional}
     if g.role is not None:
         evidence["role"] = {
-            "kind": g.role.kind,
+            # an internal signal is a signal to the record's readers (evidence.RoleEvidence)
+            "kind": "abstract" if g.role.kind == "abstract" else "signal",
             "subject": g.role.subject,
             "implementations": list(g.role.implementations),
         }
