@@ -10,11 +10,11 @@ from errdex.extract.python import extract_python
 from errdex.template import MessageTemplate
 
 from ._fixture import raised
+from .test_runtime_str import DICTS
 
-FIELDS = """\
-class Invalid(Exception):
-    pass
-
+FIELDS = (
+    DICTS  # ``load``: a dict of field names
+    + """
 
 def load_list(values):
     errors = {}
@@ -34,15 +34,6 @@ def load_rows(rows):
         raise Invalid(errors)
 
 
-def load_schema(data):
-    errors = {}
-    for key, value in data.items():
-        if value is None:
-            errors[key] = ["Missing data for required field."]
-    if errors:
-        raise Invalid(errors)
-
-
 def load_counted(values):
     errors = {}
     for idx, each in enumerate(values):
@@ -50,6 +41,7 @@ def load_counted(values):
     if errors:
         raise Invalid(errors)
 """
+)
 BY_NAME = "{'age': ['Missing data for required field.']}"
 
 
@@ -74,9 +66,9 @@ def test_int_keys_from_enumerate_or_range_are_in_the_template() -> None:
 
 def test_other_keys_or_other_changes_keep_the_dict_open() -> None:
     templates = _templates()
-    assert str(raised(FIELDS, "load_schema({'age': None})")) == BY_NAME
-    assert templates["load_schema"].display == "{{…}}"
-    assert templates["load_schema"].match(BY_NAME) is not None
+    assert str(raised(FIELDS, "load({'age': None})")) == BY_NAME
+    assert templates["load"].display == "{{…}}"
+    assert templates["load"].match(BY_NAME) is not None
     counted = str(raised(FIELDS, "load_counted([1])"))
     assert counted == "{0: ['bad']}"
     assert templates["load_counted"].display == "{{…}}"  # setdefault: keys not followed
