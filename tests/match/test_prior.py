@@ -56,6 +56,43 @@ def test_each_feature_reads_the_index_entry(tmp_path: Path) -> None:
             for i in range(len(index))
             if index.entry(i).function
         }
-    assert keys[("src/loader/core.py", "load")] == (False, False, False, False, 1)
-    assert keys[("src/loader/core.py", "_read")] == (True, False, False, False, 1)
-    assert keys[("src/loader/_impl/io.py", "load")] == (False, True, False, False, 1)
+    assert keys[("src/loader/core.py", "load")] == (False, False, False, False, 1, 1)
+    assert keys[("src/loader/core.py", "_read")] == (True, False, False, False, 1, 1)
+    assert keys[("src/loader/_impl/io.py", "load")] == (False, True, False, False, 1, 1)
+
+
+VALIDATOR = """\
+class Invalid(Exception):
+    pass
+
+
+class Text:
+    url = False
+
+    def check(self, value):
+        if not isinstance(value, str):
+            raise Invalid("Not a valid URL." if self.url else "Not a valid string.")
+
+
+def url(value):
+    if not value:
+        raise Invalid("Not a valid URL.")
+    if "://" not in value:
+        raise Invalid("Not a valid URL.")
+    return value
+"""
+
+
+def test_fewer_texts_counts_the_records_of_the_line(tmp_path: Path) -> None:
+    """The check's line prints either of two texts (two records), each of ``url``'s raises
+    one."""
+    db = build_package(tmp_path, "forms", {"fields.py": VALIDATOR})
+    with SqliteStore(db) as store:
+        index = index_for(store)
+        key = prior_key(index, ("fewer_texts",))
+        found = {
+            index.entry(i).line: key(i)
+            for i in range(len(index))
+            if index.entry(i).runs == ("Not a valid URL.",)
+        }
+    assert found == {10: (2,), 15: (1,), 17: (1,)}

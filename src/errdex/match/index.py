@@ -320,7 +320,7 @@ class MatchIndex:
                 name = strings[builder.classes[index]]
                 if name:
                     empty_by_class.setdefault(name, []).append(index)
-            elif _one_value(runs) and index not in builder.regex:
+            elif _one_value(runs, kinded=index in builder.regex):
                 name = strings[builder.classes[index]]
                 if name:
                     one_value.setdefault(name, []).append(index)
@@ -553,8 +553,13 @@ class MatchIndex:
         return ()
 
 
-def _one_value(runs: tuple[str, ...] | None) -> bool:
-    return runs is not None and len(runs) == 2 and len(runs[0]) + len(runs[1]) < ONE_VALUE_CHARS
+def _one_value(runs: tuple[str, ...] | None, kinded: bool = False) -> bool:
+    """One hole with fewer than :data:`ONE_VALUE_CHARS` literal characters around it; or,
+    for a template RE2 verifies, holes of which one says what it prints, with as little
+    around them (a dict with int keys, ``{<int>…}``)."""
+    if runs is None or len(runs) < 2 or sum(len(r) for r in runs) >= ONE_VALUE_CHARS:
+        return False
+    return kinded or len(runs) == 2
 
 
 def _twins(

@@ -454,15 +454,17 @@ def _lone_holes(clue: Clue, index: MatchIndex, get: Callable[[int], Scored]) -> 
     message = clue.message[:MAX_MESSAGE]
     lone: list[int] = []
     for i in index.one_value_sites(_short(clue.error_class) or ""):
-        runs = index.runs(i)
-        if runs is not None and len(runs) == 2 and len(runs[0]) + len(runs[1]) < LONE_CHARS:
+        runs = index.runs(i)  # None: a template RE2 verifies (a dict with int keys)
+        if runs is None or (len(runs) == 2 and len(runs[0]) + len(runs[1]) < LONE_CHARS):
             lone.append(i)
             if len(lone) > MAX_LONE:
                 return
     for i in lone:
-        ok, values, literal_length = _verify(index, i, message)
+        ok, values, _ = _verify(index, i, message)
         if not ok:
             continue
+        # what the holes leave: the braces, where RE2 verified (``{<int>…}``) as elsewhere
+        literal_length = len(message) - sum(len(v) for v in values)
         s = get(i)
         s.full_match, s.literal = True, literal_length
         s.message = _message_score(0, False) * (1 + literal_length / LONE_CHARS / 2)

@@ -16,6 +16,7 @@ from errdex.extract._downgrade import PLACEHOLDER_PREFIX
 from errdex.extract.fstring import scan_fstring_fields, split_field
 from errdex.template import Hole, Literal, MessageTemplate
 
+from .dict_keys import INT_KEYED_DICT, int_keyed
 from .literals import apply_literals, cleandoc, is_stringish, quoted_repr, transform
 from .module import ModuleReader, dotted_name
 from .scope import LAZY, Env, Fixed, LoopTail, Rebind, Scope, Thunk
@@ -239,6 +240,9 @@ class MessageBuilder(ModuleReader):
             return [MessageTemplate.expression(node.id)]
         out: Templates = []
         for thunk in bound:
+            if _empty_dict(thunk) and int_keyed(node.id, scope.node):
+                out.append(INT_KEYED_DICT)  # ``{}`` filled with ``errors[idx] = ...``
+                continue
             out.extend(self._thunk(thunk, scope, depth + 1))
         return out
 
@@ -394,6 +398,10 @@ class MessageBuilder(ModuleReader):
         for i in sorted(several, reverse=True):  # from the end: earlier places stay put
             ways = [[*w[:i], *text.parts, *w[i + 1 :]] for w in ways for text in several[i]]
         return [MessageTemplate(w) for w in ways]
+
+
+def _empty_dict(thunk: Thunk) -> bool:
+    return isinstance(thunk, ast.Dict) and not thunk.keys
 
 
 def _named_values(values: ast.expr) -> dict[str, ast.expr] | None:
