@@ -71,6 +71,15 @@ class BuilderReader(PrinterReader):
     # -- entry points ---------------------------------------------------------------------
     def built_by_helper(self, call: ast.Call, scope: Scope) -> Built | None:
         """``raise helper(...)``: the class and message the helper's returned exception has."""
+        called = self._called_class(call.func, scope)
+        if called is not None:
+            # ``raise error("too many groups")``: a class named in lower case is no helper
+            alias = f"`{self.expr_text(call.func)}`, which is `{called.removeprefix('builtins.')}`"
+            notes = [] if self.class_ref(called) is not None else [alias]
+            try:
+                return self._construct(called, self._arguments(call, scope, {}), notes, 0)
+            except Fail:
+                return None
         target = self._callee(call.func, scope, None)
         if target is None:
             return None
@@ -132,6 +141,21 @@ class BuilderReader(PrinterReader):
             return Unfollowed(f"`{builder.node.name}.{method}`")
 
     # -- what a call reaches --------------------------------------------------------------
+
+    def _called_class(self, func: ast.expr, scope: Scope) -> str | None:
+        """The exception class a call constructs when its name is bound to one at module
+        level (``error`` star-imported from ``re._constants``, ``error = OSError``) and
+        no local binding shadows it; None otherwise."""
+        if not isinstance(func, ast.Name) or func.id in scope.env or func.id in self.functions:
+            return None
+        if _is_parameter(func.id, scope):
+            return None
+        qualified = self.qualify(func)
+        if "." not in qualified:
+            return None
+        if qualified.startswith("builtins."):
+            return qualified if builtin_class(qualified) is not None else None
+        return qualified if self.class_ref(qualified) is not None else None
 
     def _callee(
         self, func: ast.expr, scope: Scope, binding: SelfBinding | None
@@ -265,6 +289,11 @@ class BuilderReader(PrinterReader):
             return self._construct(
                 qualified, self._arguments(expr, scope, values), frame.notes, depth + 1
             )
+        called = self._called_class(func, scope) if held is None else None
+        if called is not None:
+            return self._construct(
+                called, self._arguments(expr, scope, values), frame.notes, depth + 1
+            )
         target = self._callee(func, scope, frame.binding)
         if target is None:
             return None
@@ -315,7 +344,7 @@ class BuilderReader(PrinterReader):
             return Built(ref.qualified, printed, steps, remarks)
         if binding.sets_args:
             raise Fail  # ``self.args = …``: what the builtin ``__str__`` prints was replaced
-        return Built(ref.qualified, [message], steps)
+        return Built(ref.qualified, binding.messages or [message], steps)
 
     def _run_init(
         self,
@@ -385,12 +414,35 @@ class BuilderReader(PrinterReader):
         )
         rest = mro[start:]
         init = next((n for n in rest if defines(n, "__init__")), None)
+        if frame.binding is not None:
+            frame.binding.messages = []
         if isinstance(init, ClassRef):
             assert frame.binding is not None
             return _builder(init)._run_init(
                 init, mro, args, args, frame.binding, frame.notes, frame.depth + 1
             )
+        several = self._several_texts(call_args, frame)
+        if several is not None and frame.binding is not None:
+            # ``super().__init__(msg)`` with ``msg`` set one way or another by an ``if``
+            i, texts = several
+            for text in texts:
+                positional = list(args.positional)
+                positional[i] = Text(text)
+                frame.binding.messages.append(builtin_message(mro, Args(positional, args.keywords)))
         return builtin_message(mro, args)
+
+    def _several_texts(
+        self, call_args: list[ast.expr], frame: Frame
+    ) -> tuple[int, Templates] | None:
+        """The first positional argument that is a local holding one of several known
+        texts (none of them one bare value), with those texts; None when there is none."""
+        for i, arg in enumerate(call_args):
+            if not isinstance(arg, ast.Name) or arg.id in frame.values:
+                continue
+            found = self.templates(arg, frame.scope)
+            if 1 < len(found) <= MAX_ALTERNATIVES and not any(t.is_opaque for t in found):
+                return i, found
+        return None
 
     # -- statements -----------------------------------------------------------------------
 

@@ -239,7 +239,8 @@ class MessageBuilder(ModuleReader):
             return [MessageTemplate.expression(node.id)]
         out: Templates = []
         for thunk in bound:
-            out.extend(self._thunk(thunk, scope, depth + 1))
+            # two ways to the same text (``msg`` re-encoded on one way only) are one text
+            out.extend(t for t in self._thunk(thunk, scope, depth + 1) if t not in out)
         return out
 
     def _thunk(self, thunk: Thunk | LoopTail, scope: Scope, depth: int) -> Templates:
@@ -286,6 +287,13 @@ class MessageBuilder(ModuleReader):
                         for sep in separators
                     ]
                 return [MessageTemplate.expression(self.expr_text(node))]
+            recoded = _recoding(node)
+            if recoded is not None and isinstance(owner, ast.Call):
+                inner = owner.func
+                assert isinstance(inner, ast.Attribute)
+                return [
+                    _per_literal(t, recoded) for t in self.templates(inner.value, scope, depth + 1)
+                ]
             if (
                 func.attr in ("strip", "rstrip", "lstrip")
                 and not node.args
@@ -423,3 +431,48 @@ def _given_text(value: ast.FormattedValue, scope: Scope) -> MessageTemplate | No
     if template.is_opaque or value.conversion not in (-1, ord("s"), ord("r")):
         return None
     return quoted_repr(template) if value.conversion == ord("r") else template
+
+
+#: Codecs that encode one character at a time, and error handlers that keep it so.
+_CHARWISE_CODECS = frozenset({"ascii", "latin-1", "latin1", "utf-8", "utf8"})
+_CHARWISE_ERRORS = frozenset({"strict", "backslashreplace", "replace", "ignore"})
+
+
+def _recoding(node: ast.Call) -> Callable[[str], str] | None:
+    """``text.encode('ascii', 'backslashreplace').decode('ascii')`` (re's ``Tokenizer.error``
+    on a bytes pattern): the text function it applies, when its arguments are literals of
+    codecs that work character by character; None for any other call."""
+    func = node.func
+    if not (isinstance(func, ast.Attribute) and func.attr == "decode" and not node.keywords):
+        return None
+    owner = func.value
+    if not (
+        isinstance(owner, ast.Call)
+        and isinstance(owner.func, ast.Attribute)
+        and owner.func.attr == "encode"
+        and not owner.keywords
+    ):
+        return None
+    encode = [a.value for a in owner.args if isinstance(a, ast.Constant)]
+    decode = [a.value for a in node.args if isinstance(a, ast.Constant)]
+    if len(encode) != len(owner.args) or len(decode) != len(node.args):
+        return None
+    if not all(isinstance(v, str) for v in (*encode, *decode)):
+        return None
+    codecs = [*encode[:1], *decode[:1]] or ["utf-8"]
+    errors = [*encode[1:2], *decode[1:2]]
+    if len(encode) > 2 or len(decode) > 2:
+        return None
+    if not set(codecs) <= _CHARWISE_CODECS or not set(errors) <= _CHARWISE_ERRORS:
+        return None
+    return lambda text: text.encode(*encode).decode(*decode)
+
+
+def _per_literal(template: MessageTemplate, fn: Callable[[str], str]) -> MessageTemplate:
+    """``fn`` applied to each literal part (it works per character, so holes stay put);
+    the template unchanged when ``fn`` fails on a part (the call would raise)."""
+    try:
+        parts = [Literal(fn(p.text)) if isinstance(p, Literal) else p for p in template.parts]
+    except (UnicodeError, LookupError):
+        return template
+    return MessageTemplate(parts)

@@ -1,0 +1,102 @@
+"""Exceptions raised through a name that is a class but does not look like one: re's
+``error`` (star-imported from ``re._constants``) called directly or returned by
+``Tokenizer.error``, an ``error = OSError`` alias. Read from the running standard library's
+own source; each template must match ``str()`` of the error the real module raises."""
+
+from __future__ import annotations
+
+import re
+import sysconfig
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from errdex.extract.python import extract_python
+from errdex.extract.python.project import reading_repository
+from errdex.extract.site import ErrorSite
+
+STDLIB = Path(sysconfig.get_paths()["stdlib"])
+
+
+def _sites_at(rel: str, source: str) -> list[ErrorSite]:
+    """The sites of the first line of the stdlib module ``rel`` that holds ``source``."""
+    text = (STDLIB / rel).read_text()
+    line = next(i for i, t in enumerate(text.splitlines(), 1) if source in t)
+    with reading_repository(STDLIB):
+        found = extract_python(text, rel)
+    return [s for s in found if s.line == line]
+
+
+def _re_error(pattern: str | bytes) -> str:
+    with pytest.raises(re.error) as caught:
+        re.compile(pattern)
+    return str(caught.value)
+
+
+def _matches(sites: list[ErrorSite], message: str) -> bool:
+    return any(s.template.match(message) is not None for s in sites)
+
+
+def test_re_error_called_directly_is_the_class() -> None:
+    sites = _sites_at("re/_parser.py", 'raise error("too many groups")')
+    assert [s.template.display for s in sites] == ["too many groups"]
+    assert sites[0].qualified_class == "re._constants.error"
+
+
+def test_tokenizer_error_prints_the_position_and_on_several_lines_the_line() -> None:
+    sites = _sites_at("re/_parser.py", 'raise s.error("bad character in group name %r"')
+    sites = sites or _sites_at("re/_parser.py", "bad character in group name %r' % name")
+    assert {s.qualified_class for s in sites} == {"re._constants.error"}
+    assert {s.template.display for s in sites} == {
+        "bad character in group name %r at position %d",
+        "bad character in group name %r at position %d (line %d, column %d)",
+    }
+    assert _matches(sites, _re_error("(?P<a!>x)"))
+    assert _matches(sites, _re_error("x\n(?P<a!>x)"))
+    assert any("`Tokenizer.error`, then `error.__init__`" in n for n in sites[0].notes)
+
+
+def test_source_error_of_a_parameter_reaches_the_tokenizer() -> None:
+    sites = _sites_at("re/_parser.py", '"missing ), unterminated subpattern"')
+    sites = sites or _sites_at("re/_parser.py", "'missing ), unterminated subpattern'")
+    assert _matches(sites, _re_error("(a"))
+    assert all(not s.template.is_opaque for s in sites)
+
+
+def test_error_given_pattern_and_position_builds_the_position_in() -> None:
+    sites = _sites_at("re/_parser.py", 'raise error("bad escape (end of pattern)",')
+    assert _matches(sites, _re_error("a\\"))
+    assert not any(n.startswith("irreducible") for s in sites for n in s.notes)
+
+
+ALIAS = """\
+error = OSError
+
+
+class Database:
+    def close(self):
+        raise error('DBM object has already been closed')
+"""
+
+
+def test_module_alias_of_a_builtin_prints_its_argument() -> None:
+    found = extract_python(textwrap.dedent(ALIAS), "m.py", module="m")
+    (site,) = found
+    assert site.qualified_class == "builtins.OSError"
+    assert site.template.display == "DBM object has already been closed"
+    assert "message built by `error`, which is `OSError`" in site.notes
+    scope: dict[str, object] = {}
+    exec(ALIAS, scope)
+    with pytest.raises(OSError) as caught:
+        scope["Database"]().close()  # type: ignore[operator]
+    assert site.template.match(str(caught.value)) is not None
+
+
+def test_recoding_keeps_an_ascii_text() -> None:
+    code = """\
+    def fail(msg):
+        raise ValueError(("bad " + msg).encode('ascii', 'backslashreplace').decode('ascii'))
+    """
+    (site,) = extract_python(textwrap.dedent(code), "m.py", module="m")
+    assert site.template.display == "bad {msg}"
