@@ -100,3 +100,32 @@ def test_recoding_keeps_an_ascii_text() -> None:
     """
     (site,) = extract_python(textwrap.dedent(code), "m.py", module="m")
     assert site.template.display == "bad {msg}"
+
+
+def test_class_nested_in_the_class_body_prints_its_argument() -> None:
+    import imaplib
+
+    sites = _sites_at("imaplib.py", "raise self.error('server not IMAP4 compliant')")
+    (site,) = sites
+    assert site.qualified_class == "imaplib.IMAP4.error"
+    assert f"imaplib.{imaplib.IMAP4.error.__qualname__}" == site.qualified_class
+    assert site.template.display == "server not IMAP4 compliant"
+    assert site.template.match(str(imaplib.IMAP4.error("server not IMAP4 compliant"))) is not None
+    (named,) = _sites_at("imaplib.py", 'raise IMAP4.error("Server does not support ENABLE")')
+    assert named.template.display == "Server does not support ENABLE"
+    # ``readonly(abort)``, ``abort(error)``: nested bases, none with its own ``__init__``
+    readonly = _sites_at("imaplib.py", "raise self.readonly('%s is not writable' % mailbox)")
+    assert [s.qualified_class for s in readonly] == ["imaplib.IMAP4.readonly"]
+    assert readonly[0].template.match(str(imaplib.IMAP4.readonly("INBOX is not writable"))) is not None
+
+
+def test_class_attribute_naming_a_builtin_is_that_class() -> None:
+    import unittest
+
+    sites = _sites_at("unittest/case.py", "raise self.failureException('First sequence is not")
+    (site,) = sites
+    assert site.qualified_class == "builtins.AssertionError"
+    assert site.template.display == "First sequence is not a %s: %s"
+    with pytest.raises(AssertionError) as caught:
+        unittest.TestCase().assertSequenceEqual(1, [1], seq_type=list)  # type: ignore[arg-type]
+    assert site.template.match(str(caught.value)) is not None

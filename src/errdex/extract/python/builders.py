@@ -24,6 +24,7 @@ from errdex.template import MessageTemplate
 
 from .attributes import instance_attribute, lookup_key
 from .builtin_str import builtin_class, builtin_message
+from .called import NestedClass, called_class, self_class
 from .frames import (
     MAX_DEPTH,
     Args,
@@ -71,7 +72,17 @@ class BuilderReader(PrinterReader):
     # -- entry points ---------------------------------------------------------------------
     def built_by_helper(self, call: ast.Call, scope: Scope) -> Built | None:
         """``raise helper(...)``: the class and message the helper's returned exception has."""
-        called = self._called_class(call.func, scope)
+        held = self_class(self, call.func, scope)
+        if isinstance(held, NestedClass):
+            # ``raise self.error("…")`` of ``class error(Exception): pass`` in the class body
+            try:
+                args = self._arguments(call, scope, {})
+                message = builtin_message(list(held.builtin.__mro__), args)
+            except Fail:
+                return None
+            note = f"`{self.expr_text(call.func)}`, the class `{held.qualified}`"
+            return Built(held.qualified, [message], [note])
+        called = held if held is not None else called_class(self, call.func, scope)
         if called is not None:
             # ``raise error("too many groups")``: a class named in lower case is no helper
             alias = f"`{self.expr_text(call.func)}`, which is `{called.removeprefix('builtins.')}`"
@@ -141,21 +152,6 @@ class BuilderReader(PrinterReader):
             return Unfollowed(f"`{builder.node.name}.{method}`")
 
     # -- what a call reaches --------------------------------------------------------------
-
-    def _called_class(self, func: ast.expr, scope: Scope) -> str | None:
-        """The exception class a call constructs when its name is bound to one at module
-        level (``error`` star-imported from ``re._constants``, ``error = OSError``) and
-        no local binding shadows it; None otherwise."""
-        if not isinstance(func, ast.Name) or func.id in scope.env or func.id in self.functions:
-            return None
-        if _is_parameter(func.id, scope):
-            return None
-        qualified = self.qualify(func)
-        if "." not in qualified:
-            return None
-        if qualified.startswith("builtins."):
-            return qualified if builtin_class(qualified) is not None else None
-        return qualified if self.class_ref(qualified) is not None else None
 
     def _callee(
         self, func: ast.expr, scope: Scope, binding: SelfBinding | None
@@ -289,7 +285,7 @@ class BuilderReader(PrinterReader):
             return self._construct(
                 qualified, self._arguments(expr, scope, values), frame.notes, depth + 1
             )
-        called = self._called_class(func, scope) if held is None else None
+        called = called_class(self, func, scope) if held is None else None
         if called is not None:
             return self._construct(
                 called, self._arguments(expr, scope, values), frame.notes, depth + 1
