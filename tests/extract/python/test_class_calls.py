@@ -116,7 +116,9 @@ def test_class_nested_in_the_class_body_prints_its_argument() -> None:
     # ``readonly(abort)``, ``abort(error)``: nested bases, none with its own ``__init__``
     readonly = _sites_at("imaplib.py", "raise self.readonly('%s is not writable' % mailbox)")
     assert [s.qualified_class for s in readonly] == ["imaplib.IMAP4.readonly"]
-    assert readonly[0].template.match(str(imaplib.IMAP4.readonly("INBOX is not writable"))) is not None
+    assert (
+        readonly[0].template.match(str(imaplib.IMAP4.readonly("INBOX is not writable"))) is not None
+    )
 
 
 def test_class_attribute_naming_a_builtin_is_that_class() -> None:
@@ -129,3 +131,16 @@ def test_class_attribute_naming_a_builtin_is_that_class() -> None:
     with pytest.raises(AssertionError) as caught:
         unittest.TestCase().assertSequenceEqual(1, [1], seq_type=list)  # type: ignore[arg-type]
     assert site.template.match(str(caught.value)) is not None
+
+
+def test_init_assigning_self_args_prints_them_as_base_exception_does() -> None:
+    import smtplib
+
+    (literal,) = _sites_at("smtplib.py", 'raise SMTPResponseException(500, "Line too long.")')
+    assert literal.template.display == "({code}, 'Line too long.')"
+    real = str(smtplib.SMTPResponseException(500, "Line too long."))
+    assert real == "(500, 'Line too long.')"  # an OSError subclass, yet no "[Errno 500]"
+    assert literal.template.match(real) is not None
+    (sender,) = _sites_at("smtplib.py", "raise SMTPSenderRefused(code, resp, from_addr)")
+    assert sender.template.display == "({code}, {resp}, {from_addr})"
+    assert sender.template.match(str(smtplib.SMTPSenderRefused(550, b"no", "a@b"))) is not None

@@ -23,7 +23,7 @@ from typing import Any
 from errdex.template import MessageTemplate
 
 from .attributes import instance_attribute, lookup_key
-from .builtin_str import builtin_class, builtin_message
+from .builtin_str import args_message, assigned_args, builtin_class, builtin_message
 from .called import NestedClass, called_class, self_class
 from .frames import (
     MAX_DEPTH,
@@ -361,6 +361,13 @@ class BuilderReader(PrinterReader):
         frame.depth = depth
         binding.in_init = True
         self._walk_to(fn.body, frame, mro)
+        assigned = assigned_args(fn) if binding.sets_args else None
+        if assigned is not None:
+            # ``self.args = (code, msg)`` after any base ``__init__``: what ``str()`` prints
+            values = [self._value(e, frame.scope, frame.values) for e in assigned]
+            message = args_message(mro, values, [self.expr_text(e) for e in assigned])
+            binding.sets_args = False
+            return message
         if frame.message is not None:
             return frame.message
         # no base ``__init__`` call: ``BaseException.__new__`` kept the constructor's args

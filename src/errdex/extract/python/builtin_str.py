@@ -7,15 +7,16 @@ own way, which is not followed.
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Sequence
 
 from errdex.template import MessageTemplate
 
-from .frames import NONE, Args, Fail, Text
+from .frames import NONE, Args, Fail, Text, Value
 from .hierarchy import Node
 from .literals import quoted_repr
 
-__all__ = ["builtin_class", "builtin_message"]
+__all__ = ["args_message", "assigned_args", "builtin_class", "builtin_message"]
 
 
 def builtin_class(qualified: str) -> type | None:
@@ -52,3 +53,86 @@ def builtin_message(mro: Sequence[Node], args: Args) -> MessageTemplate:
         + MessageTemplate.join(pieces, ", ")
         + MessageTemplate.literal(")")
     )
+
+
+def assigned_args(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.expr] | None:
+    """The elements of ``self.args = (a, b)`` (or ``self.args = a,``) when an ``__init__``
+    assigns ``self.args`` once, in its own body (not under an ``if`` or a loop), after
+    every base ``__init__`` call it makes; None otherwise."""
+    stores = [
+        n
+        for n in ast.walk(fn)
+        if isinstance(n, ast.Attribute)
+        and n.attr == "args"
+        and isinstance(n.ctx, ast.Store)
+        and isinstance(n.value, ast.Name)
+        and n.value.id == "self"
+    ]
+    if len(stores) != 1:
+        return None
+    at: int | None = None
+    for i, stmt in enumerate(fn.body):
+        if (
+            isinstance(stmt, ast.Assign)
+            and len(stmt.targets) == 1
+            and stmt.targets[0] is stores[0]
+            and isinstance(stmt.value, ast.Tuple)
+            and not any(isinstance(e, ast.Starred) for e in stmt.value.elts)
+        ):
+            at = i
+    if at is None:
+        return None
+    for stmt in fn.body[at + 1 :]:
+        for node in ast.walk(stmt):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and node.func.attr == "__init__"
+            ):
+                return None  # a base ``__init__`` sets ``args`` again
+    value = fn.body[at].value
+    assert isinstance(value, ast.Tuple)
+    return list(value.elts)
+
+
+def args_message(mro: Sequence[Node], values: list[Value], sources: list[str]) -> MessageTemplate:
+    """``str()`` of an exception whose ``__init__`` set ``self.args`` to these values and
+    called no base ``__init__``: ``BaseException.__str__`` of them (an OSError's own
+    printing needs ``errno``, which ``OSError.__new__`` leaves unset when a subclass
+    overrides ``__init__``), a KeyError's repr of one. A value shown as a bare number may
+    have been an int or a string: its place is a hole named by its source."""
+    printer = next((n for n in mro if isinstance(n, type) and "__str__" in vars(n)), None)
+    if isinstance(printer, type) and issubclass(printer, OSError):
+        printer = BaseException
+    if printer not in (BaseException, KeyError):
+        raise Fail
+    if len(values) == 1:
+        return builtin_message([printer], Args(list(values)))
+    pieces: list[MessageTemplate] = []
+    for value, source in zip(values, sources, strict=True):
+        if value is NONE:
+            pieces.append(MessageTemplate.literal("None"))
+            continue
+        if not isinstance(value, Text):
+            raise Fail
+        template = value.template
+        if template.is_opaque:
+            pieces.append(template)
+        elif not template.holes and _numeric(template.display):
+            pieces.append(MessageTemplate.hole("{" + source + "}", source))
+        else:
+            pieces.append(quoted_repr(template))
+    trailing = "," if len(pieces) == 1 else ""
+    return (
+        MessageTemplate.literal("(")
+        + MessageTemplate.join(pieces, ", ")
+        + MessageTemplate.literal(trailing + ")")
+    )
+
+
+def _numeric(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True

@@ -45,9 +45,7 @@ class NestedClass:
         self.builtin = builtin
 
 
-def self_class(
-    reader: HierarchyReader, func: ast.expr, scope: Scope
-) -> str | NestedClass | None:
+def self_class(reader: HierarchyReader, func: ast.expr, scope: Scope) -> str | NestedClass | None:
     """``self.<name>(…)`` (or ``Cls.<name>(…)`` of a class of the module) where ``<name>``
     is, for the raising class and each subclass its module defines, the same exception class: a class attribute naming one
     (``failureException = AssertionError``) or a class nested in the body. None when it
@@ -114,11 +112,15 @@ def _nested(node: ClassRef, attr: str) -> NestedClass | None:
     while name in body and name not in seen:
         seen.add(name)
         cls = body[name]
-        if any(
-            isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef))
-            and item.name in ("__init__", "__str__", "__new__", "__repr__")
-            for item in cls.body
-        ) or len(cls.bases) != 1 or cls.keywords:
+        if (
+            any(
+                isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef))
+                and item.name in ("__init__", "__str__", "__new__", "__repr__")
+                for item in cls.body
+            )
+            or len(cls.bases) != 1
+            or cls.keywords
+        ):
             return None
         base = cls.bases[0]
         if not isinstance(base, ast.Name):
