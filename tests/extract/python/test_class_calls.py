@@ -144,3 +144,32 @@ def test_init_assigning_self_args_prints_them_as_base_exception_does() -> None:
     (sender,) = _sites_at("smtplib.py", "raise SMTPSenderRefused(code, resp, from_addr)")
     assert sender.template.display == "({code}, {resp}, {from_addr})"
     assert sender.template.match(str(smtplib.SMTPSenderRefused(550, b"no", "a@b"))) is not None
+
+
+def test_str_aliased_to_object_str_prints_the_classes_repr() -> None:
+    import http.client
+
+    (empty,) = _sites_at("http/client.py", 'raise IncompleteRead(b"")')
+    assert empty.template.display == "IncompleteRead(%i bytes read)"
+    assert empty.template.match(str(http.client.IncompleteRead(b""))) is not None
+    partial = _sites_at("http/client.py", "raise IncompleteRead(data, amt-len(data))")
+    assert {s.template.display for s in partial} == {
+        "IncompleteRead(%i bytes read, %i more expected)",
+        "IncompleteRead(%i bytes read)",
+    }
+    real = str(http.client.IncompleteRead(b"abc", 5))
+    assert real == "IncompleteRead(3 bytes read, 5 more expected)"
+    assert _matches(partial, real)
+
+
+def test_percent_value_known_to_be_one_of_two_texts_gives_both() -> None:
+    code = """\
+    def f(flag):
+        if flag:
+            e = ', and more'
+        else:
+            e = ''
+        raise ValueError('bad%s' % e)
+    """
+    found = {s.template.display for s in extract_python(textwrap.dedent(code), "m.py")}
+    assert found == {"bad, and more", "bad"}

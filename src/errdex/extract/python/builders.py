@@ -465,6 +465,25 @@ class BuilderReader(PrinterReader):
             return None  # while ``__init__`` runs, only what it has set so far is known
         return instance_attribute(binding, node.attr)
 
+    def _class_name(self, node: ast.Attribute, scope: Scope) -> str | None:
+        binding = scope.bound_self
+        if node.attr != "__name__" or not isinstance(binding, SelfBinding):
+            return None
+        owner = node.value
+        is_self = isinstance(owner, ast.Attribute) and owner.attr == "__class__"
+        if not is_self and isinstance(owner, ast.Call):
+            is_self = (
+                isinstance(owner.func, ast.Name)
+                and owner.func.id == "type"
+                and len(owner.args) == 1
+            )
+            inner = owner.args[0] if is_self else None
+        else:
+            inner = owner.value if isinstance(owner, ast.Attribute) else None
+        if not (is_self and isinstance(inner, ast.Name) and inner.id == "self"):
+            return None
+        return binding.ref.node.name
+
     def _returned_text(self, node: ast.Call, scope: Scope) -> Templates | None:
         """``self._format_error(value)``: what a method of the raising class returns."""
         func = node.func

@@ -68,7 +68,11 @@ class MessageBuilder(ModuleReader):
                     apply_literals(t, MessageTemplate.from_percent)
                     for t in self.templates(node.left, scope, depth + 1)
                 ]
-                return [self._fill_percent(t, node.right, scope, depth) for t in formatted]
+                return [
+                    filled
+                    for t in formatted
+                    for filled in self._fill_percent(t, node.right, scope, depth)
+                ]
             return [MessageTemplate.expression(self.expr_text(node))]
         if isinstance(node, ast.Name):
             return self._name(node, scope, depth)
@@ -96,7 +100,15 @@ class MessageBuilder(ModuleReader):
             held = self._self_attribute(node, scope)
             if held is not None:
                 return held
+            named = self._class_name(node, scope)
+            if named is not None:
+                return [MessageTemplate.literal(named)]
         return [MessageTemplate.expression(self.expr_text(node))]
+
+    def _class_name(self, node: ast.Attribute, scope: Scope) -> str | None:
+        """``self.__class__.__name__`` (or ``type(self).__name__``) while a chain knows the
+        class ``self`` is (builders)."""
+        return None
 
     def tuple_reprs(self, elements: list[ast.expr], scope: Scope, depth: int) -> Templates:
         """Each ``repr()`` the tuple can have: one per text of its first element that has
@@ -167,31 +179,37 @@ class MessageBuilder(ModuleReader):
 
     def _fill_percent(
         self, template: MessageTemplate, values: ast.expr, scope: Scope, depth: int
-    ) -> MessageTemplate:
+    ) -> Templates:
         """Put known text into ``%s`` holes: ``'%s: line %d' % (msg, n)`` with ``msg``
-        known to be ``"Expecting value"`` reads ``Expecting value: line %d``. Holes whose
-        value is unknown, or formatted other than by ``%s``, stay as written."""
+        known to be ``"Expecting value"`` reads ``Expecting value: line %d``; a value
+        known to be one of a few texts (``e`` set to ``''`` or ``', %i more expected'``)
+        gives one template per text. Holes whose value is unknown, or formatted other
+        than by ``%s``, stay as written."""
         named = _named_values(values)
         if named is not None:
-            return self._fill_named(template, named, scope, depth)
+            return [self._fill_named(template, named, scope, depth)]
         elements = values.elts if isinstance(values, ast.Tuple) else [values]
         positional = [p for p in template.parts if isinstance(p, Hole) and p.name.isdigit()]
         if len(positional) != len(elements) or any(isinstance(e, ast.Starred) for e in elements):
-            return template
-        known: dict[int, MessageTemplate] = {}
+            return [template]
+        known: dict[int, Templates] = {}
         for hole, element in zip(positional, elements, strict=True):
             if hole.text == "%s" and isinstance(
                 element, (ast.Name, ast.Constant, ast.JoinedStr, ast.Attribute)
             ):
                 value = self.templates(element, scope, depth + 1)
-                if len(value) == 1 and not value[0].is_opaque:
-                    known[id(hole)] = value[0]
-        if not known:
-            return template
-        parts: list[Literal | Hole] = []
+                if value and all(not t.holes or not t.is_opaque for t in value):
+                    known[id(hole)] = value
+        ways: list[list[Literal | Hole]] = [[]]
         for part in template.parts:
-            parts.extend(known[id(part)].parts if id(part) in known else (part,))
-        return MessageTemplate(parts)
+            texts = known.get(id(part))
+            if texts is None:
+                ways = [[*w, part] for w in ways]
+            else:
+                ways = [[*w, *t.parts] for w in ways for t in texts]
+            if len(ways) > MAX_ALTERNATIVES:
+                return [template]
+        return [MessageTemplate(w) for w in ways]
 
     def _attribute_text(self, value: ast.FormattedValue, scope: Scope) -> Templates | None:
         """``f"{self.message} in {self.context!r}"`` in a ``__str__`` whose ``__init__`` set

@@ -28,6 +28,10 @@ class PrinterReader(FrameReader):
         alias = class_attribute(printer, "__str__")
         if fn is None and isinstance(alias, ast.Name):
             fn = method_of(printer, alias.id)  # ``__str__ = __repr__``
+        if fn is None and _is_object_str(alias):
+            # ``__str__ = object.__str__`` (http.client's IncompleteRead): ``str()`` is
+            # ``repr()``, and the class defines that
+            fn = method_of(printer, "__repr__")
         if fn is None:
             raise Fail
         binding.in_init = False
@@ -136,4 +140,13 @@ def _is_self_attribute(node: ast.expr) -> bool:
         isinstance(node, ast.Attribute)
         and isinstance(node.value, ast.Name)
         and node.value.id == "self"
+    )
+
+
+def _is_object_str(node: ast.expr | None) -> bool:
+    return (
+        isinstance(node, ast.Attribute)
+        and node.attr == "__str__"
+        and isinstance(node.value, ast.Name)
+        and node.value.id == "object"
     )
