@@ -57,7 +57,9 @@ class MessageBuilder(ModuleReader):
         if isinstance(node, ast.JoinedStr):
             return self._fstring(node, scope, depth)
         if isinstance(node, ast.BinOp):
-            if isinstance(node.op, ast.Add):
+            if isinstance(node.op, ast.Add) and not (
+                _is_number(node.left) or _is_number(node.right)
+            ):
                 left = self.templates(node.left, scope, depth + 1)
                 right = self.templates(node.right, scope, depth + 1)
                 return [a + b for a in left for b in right]
@@ -136,6 +138,16 @@ class MessageBuilder(ModuleReader):
             if isinstance(element, ast.Constant) and not isinstance(element.value, str):
                 pieces.append(MessageTemplate.literal(repr(element.value)))
                 continue
+            if isinstance(element, ast.Tuple) and not any(
+                isinstance(e, ast.Starred) for e in element.elts
+            ):
+                # ``(lnum, 0)`` inside: its own repr, not a quoted string
+                pieces.append(self.tuple_repr(element.elts, scope, depth + 1))
+                continue
+            if isinstance(element, ast.Name) and self._maybe_number(element, scope):
+                # ``lnum`` bound to ``0`` somewhere: an int's repr has no quotes
+                pieces.append(MessageTemplate.expression(element.id))
+                continue
             given = (chosen or {}).get(i)
             found = given if given is not None else self.templates(element, scope, depth + 1)[0]
             pieces.append(found if found.is_opaque else quoted_repr(found))
@@ -149,6 +161,12 @@ class MessageBuilder(ModuleReader):
     def _returned_text(self, node: ast.Call, scope: Scope) -> Templates | None:
         """The text a method of the class returns for these arguments (builders)."""
         return None
+
+    def _maybe_number(self, name: ast.Name, scope: Scope) -> bool:
+        """Whether a binding of ``name`` the scope knows is a number or arithmetic on one
+        (``lnum = 0``, ``lnum += 1``)."""
+        bound = scope.env.get(name.id, ()) if scope.env is not LAZY else ()
+        return any(_numeric_thunk(t) for t in bound)
 
     def _self_attribute(self, node: ast.Attribute, scope: Scope) -> Templates | None:
         """``self.message`` set by the ``__init__`` chain being followed (builders)."""
@@ -420,6 +438,25 @@ class MessageBuilder(ModuleReader):
         for i in sorted(several, reverse=True):  # from the end: earlier places stay put
             ways = [[*w[:i], *text.parts, *w[i + 1 :]] for w in ways for text in several[i]]
         return [MessageTemplate(w) for w in ways]
+
+
+def _numeric_thunk(thunk: object) -> bool:
+    if isinstance(thunk, tuple):  # ``name += extra``
+        return any(_numeric_thunk(t) for t in thunk)
+    if isinstance(thunk, Rebind):
+        return _numeric_thunk(thunk.value)
+    if isinstance(thunk, ast.BinOp):
+        return _is_number(thunk.left) or _is_number(thunk.right)
+    return isinstance(thunk, ast.expr) and _is_number(thunk)
+
+
+def _is_number(node: ast.expr) -> bool:
+    """A literal int, float or complex (``lnum + 1`` is arithmetic, not concatenation)."""
+    return (
+        isinstance(node, ast.Constant)
+        and isinstance(node.value, (int, float, complex))
+        and not isinstance(node.value, bool)
+    )
 
 
 def _named_values(values: ast.expr) -> dict[str, ast.expr] | None:
