@@ -46,3 +46,26 @@ def test_a_counter_is_a_number_not_text() -> None:
     (site,) = extract_python(textwrap.dedent(COUNTER), "m.py", module="m")
     assert site.template.display == "('too many lines', {n}, ({n}, 'x'))"
     assert site.template.match(str(raised(COUNTER, "count(['a', 'b'])"))) is not None
+
+
+PASSED_ON = """\
+def convert(exc):
+    raise ConnectionResetError(*exc.args)
+
+
+def assert_(cond, *args):
+    if not cond:
+        raise AssertionError(*args)
+"""
+
+
+def test_another_exceptions_args_passed_on_are_irreducible_a_parameters_are_not() -> None:
+    sites = {s.line: s for s in extract_python(textwrap.dedent(PASSED_ON), "m.py", module="m")}
+    assert any(n.startswith("irreducible:") and "`exc.args`" in n for n in sites[2].notes), sites[
+        2
+    ].notes
+    real = raised(PASSED_ON, "convert(OSError(104, 'Connection reset by peer'))")
+    assert str(real) == "[Errno 104] Connection reset by peer"
+    assert sites[2].template.match(str(real)) is not None
+    # ``*args`` of the function: its callers say what they pass
+    assert not any(n.startswith("irreducible") for n in sites[7].notes)
