@@ -173,3 +173,19 @@ def test_percent_value_known_to_be_one_of_two_texts_gives_both() -> None:
     """
     found = {s.template.display for s in extract_python(textwrap.dedent(code), "m.py")}
     assert found == {"bad, and more", "bad"}
+
+
+def test_object_str_in_a_base_prints_the_subclass_repr_or_base_exceptions() -> None:
+    import xmlrpc.client
+
+    (protocol,) = _sites_at("xmlrpc/client.py", "raise ProtocolError(")
+    assert protocol.template.display == "<ProtocolError for %s: %s %s>"
+    real = str(xmlrpc.client.ProtocolError("host/RPC2", 404, "Not Found", {}))
+    assert protocol.template.match(real) is not None
+    (bare,) = _sites_at("xmlrpc/client.py", "raise ResponseError()")
+    assert bare.template.display == "ResponseError()"
+    assert str(xmlrpc.client.ResponseError()) == "ResponseError()"
+    (tag,) = _sites_at("xmlrpc/client.py", 'raise ResponseError("unknown tag %r" % tag)')
+    real = str(xmlrpc.client.ResponseError("unknown tag 'x'"))
+    assert real == "ResponseError(\"unknown tag 'x'\")"
+    assert tag.template.match(real) is not None

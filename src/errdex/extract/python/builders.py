@@ -330,7 +330,9 @@ class BuilderReader(PrinterReader):
             message = builtin_message(full, args)
         if isinstance(printer, ClassRef):
             steps.append(f"`{printer.node.name}.__str__`")
-            printed = _builder(printer)._run_str(printer, binding)
+            printed = _builder(printer)._print(
+                printer, full, binding, args, isinstance(init, ClassRef)
+            )
             remarks = []
             if binding.left_out:
                 remarks.append(
@@ -434,19 +436,6 @@ class BuilderReader(PrinterReader):
                 frame.binding.messages.append(builtin_message(mro, Args(positional, args.keywords)))
         return builtin_message(mro, args)
 
-    def _several_texts(
-        self, call_args: list[ast.expr], frame: Frame
-    ) -> tuple[int, Templates] | None:
-        """The first positional argument that is a local holding one of several known
-        texts (none of them one bare value), with those texts; None when there is none."""
-        for i, arg in enumerate(call_args):
-            if not isinstance(arg, ast.Name) or arg.id in frame.values:
-                continue
-            found = self.templates(arg, frame.scope)
-            if 1 < len(found) <= MAX_ALTERNATIVES and not any(t.is_opaque for t in found):
-                return i, found
-        return None
-
     # -- statements -----------------------------------------------------------------------
 
     def _self_attribute(self, node: ast.Attribute, scope: Scope) -> Templates | None:
@@ -464,25 +453,6 @@ class BuilderReader(PrinterReader):
         if binding.in_init:
             return None  # while ``__init__`` runs, only what it has set so far is known
         return instance_attribute(binding, node.attr)
-
-    def _class_name(self, node: ast.Attribute, scope: Scope) -> str | None:
-        binding = scope.bound_self
-        if node.attr != "__name__" or not isinstance(binding, SelfBinding):
-            return None
-        owner = node.value
-        is_self = isinstance(owner, ast.Attribute) and owner.attr == "__class__"
-        if not is_self and isinstance(owner, ast.Call):
-            is_self = (
-                isinstance(owner.func, ast.Name)
-                and owner.func.id == "type"
-                and len(owner.args) == 1
-            )
-            inner = owner.args[0] if is_self else None
-        else:
-            inner = owner.value if isinstance(owner, ast.Attribute) else None
-        if not (is_self and isinstance(inner, ast.Name) and inner.id == "self"):
-            return None
-        return binding.ref.node.name
 
     def _returned_text(self, node: ast.Call, scope: Scope) -> Templates | None:
         """``self._format_error(value)``: what a method of the raising class returns."""

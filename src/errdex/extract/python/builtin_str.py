@@ -16,7 +16,7 @@ from .frames import NONE, Args, Fail, Text, Value
 from .hierarchy import Node
 from .literals import quoted_repr
 
-__all__ = ["args_message", "assigned_args", "builtin_class", "builtin_message"]
+__all__ = ["args_message", "assigned_args", "builtin_class", "builtin_message", "builtin_repr"]
 
 
 def builtin_class(qualified: str) -> type | None:
@@ -108,6 +108,31 @@ def args_message(mro: Sequence[Node], values: list[Value], sources: list[str]) -
         raise Fail
     if len(values) == 1:
         return builtin_message([printer], Args(list(values)))
+    pieces = _reprs(values, sources)
+    trailing = "," if len(pieces) == 1 else ""
+    return (
+        MessageTemplate.literal("(")
+        + MessageTemplate.join(pieces, ", ")
+        + MessageTemplate.literal(trailing + ")")
+    )
+
+
+def builtin_repr(name: str, args: Args) -> MessageTemplate:
+    """``BaseException.__repr__``: ``Name()``, ``Name('one')``, ``Name('a', 1)``."""
+    if args.keywords:
+        raise Fail
+    values = list(args.positional)
+    pieces = _reprs(values, [f"args[{i}]" for i in range(len(values))])
+    return (
+        MessageTemplate.literal(f"{name}(")
+        + MessageTemplate.join(pieces, ", ")
+        + MessageTemplate.literal(")")
+    )
+
+
+def _reprs(values: list[Value], sources: list[str]) -> list[MessageTemplate]:
+    """The ``repr()`` of each value: text quoted, a bare value as it is, and a value shown
+    as a number (an int, or a string of digits: not known which) a hole named ``source``."""
     pieces: list[MessageTemplate] = []
     for value, source in zip(values, sources, strict=True):
         if value is NONE:
@@ -122,12 +147,7 @@ def args_message(mro: Sequence[Node], values: list[Value], sources: list[str]) -
             pieces.append(MessageTemplate.hole("{" + source + "}", source))
         else:
             pieces.append(quoted_repr(template))
-    trailing = "," if len(pieces) == 1 else ""
-    return (
-        MessageTemplate.literal("(")
-        + MessageTemplate.join(pieces, ", ")
-        + MessageTemplate.literal(trailing + ")")
-    )
+    return pieces
 
 
 def _numeric(text: str) -> bool:
