@@ -189,3 +189,42 @@ def test_object_str_in_a_base_prints_the_subclass_repr_or_base_exceptions() -> N
     real = str(xmlrpc.client.ResponseError("unknown tag 'x'"))
     assert real == "ResponseError(\"unknown tag 'x'\")"
     assert tag.template.match(real) is not None
+
+
+def test_key_error_subclass_quotes_its_message() -> None:
+    import zoneinfo
+
+    (site,) = _sites_at("zoneinfo/_common.py", "raise ZoneInfoNotFoundError(")
+    assert site.template.display == "'No time zone found with key {key}'"
+    with pytest.raises(zoneinfo.ZoneInfoNotFoundError) as caught:
+        zoneinfo.ZoneInfo("No/Such_Zone")
+    assert str(caught.value) == "'No time zone found with key No/Such_Zone'"
+    assert site.template.match(str(caught.value)) is not None
+    assert site.template.match("No time zone found with key No/Such_Zone") is None
+
+
+OSERRORS = """\
+class StoreError(OSError):
+    pass
+
+
+def missing(path):
+    raise StoreError(2, "No such store", path)
+
+
+def refused(code):
+    raise StoreError(code, "refused")
+"""
+
+
+def test_oserror_subclass_prints_errno_and_filename() -> None:
+    sites = {s.line: s for s in extract_python(textwrap.dedent(OSERRORS), "m.py", module="m")}
+    assert sites[6].template.display == "[Errno 2] No such store: {path}"
+    assert sites[10].template.display == "[Errno {code}] refused"
+    scope: dict[str, object] = {}
+    exec(OSERRORS, scope)
+    for line, call in ((6, "missing('/tmp/s')"), (10, "refused(13)")):
+        with pytest.raises(OSError) as caught:
+            eval(call, scope)
+        assert sites[line].template.match(str(caught.value)) is not None, str(caught.value)
+    assert str(OSError(2, "x")) == "[Errno 2] x"

@@ -132,7 +132,7 @@ class BuilderReader(PrinterReader):
         init = next((n for n in mro if defines(n, "__init__")), None)
         printer = next((n for n in mro if defines(n, "__str__")), None)
         if not isinstance(init, ClassRef) and not isinstance(printer, ClassRef):
-            return None
+            return self._builtin_printed(ref.qualified, printer, mro, call, scope)
         try:
             args = self._arguments(call, scope, {}) if call is not None else Args()
             built = self._construct(qualified, args, [], 0)
@@ -150,6 +150,26 @@ class BuilderReader(PrinterReader):
             assert isinstance(builder, ClassRef)
             method = "__init__" if builder is init else "__str__"
             return Unfollowed(f"`{builder.node.name}.{method}`")
+
+    def _builtin_printed(
+        self,
+        qualified: str,
+        printer: Node | None,
+        mro: list[Node],
+        call: ast.Call | None,
+        scope: Scope,
+    ) -> Built | None:
+        """A repository class printing by a builtin's ``__str__`` that is not the tuple
+        rule: a KeyError subclass quotes its argument (``ZoneInfoNotFoundError``), an
+        OSError subclass writes ``[Errno …]``. None for the others (the raise's rules)."""
+        if call is None or not (printer is KeyError or printer is OSError):
+            return None
+        try:
+            message = builtin_message(mro, self._arguments(call, scope, {}))
+        except Fail:
+            return None
+        assert isinstance(printer, type)
+        return Built(qualified, [message], [f"`{printer.__name__}.__str__`"])
 
     # -- what a call reaches --------------------------------------------------------------
 

@@ -1,8 +1,9 @@
 """How the builtin exception classes print their arguments, as ``str()`` does.
 
 A class that inherits its ``__str__`` from a builtin prints one argument as itself (a
-``KeyError`` as its repr), several as the tuple's repr, and OSError and its kin in their
-own way, which is not followed.
+``KeyError`` as its repr), several as the tuple's repr, an OSError's errno, strerror and
+filename as ``[Errno 2] strerror: 'filename'``; UnicodeError and kin print in their own
+way, which is not followed.
 """
 
 from __future__ import annotations
@@ -41,8 +42,10 @@ def builtin_message(mro: Sequence[Node], args: Args) -> MessageTemplate:
         if printer is KeyError:
             return quoted_repr(value.template)
         return value.template
+    if printer is OSError and len(items) in (2, 3):
+        return _oserror(items)
     if printer is not BaseException:
-        raise Fail  # OSError, UnicodeError and kin print several arguments their own way
+        raise Fail  # UnicodeError and kin print several arguments their own way
     pieces: list[MessageTemplate] = []
     for value in items:
         if not isinstance(value, Text):
@@ -156,3 +159,22 @@ def _numeric(text: str) -> bool:
     except ValueError:
         return False
     return True
+
+
+def _oserror(items: list[Value]) -> MessageTemplate:
+    """``OSError(errno, strerror[, filename])``, its ``__init__`` not overridden:
+    ``[Errno 2] strerror`` and ``: 'filename'``."""
+    texts: list[MessageTemplate] = []
+    for value in items:
+        if not isinstance(value, Text):
+            raise Fail
+        texts.append(value.template)
+    message = (
+        MessageTemplate.literal("[Errno ") + texts[0] + MessageTemplate.literal("] ") + texts[1]
+    )
+    if len(texts) == 3:
+        filename = texts[2]
+        message += MessageTemplate.literal(": ") + (
+            filename if filename.is_opaque else quoted_repr(filename)
+        )
+    return message
