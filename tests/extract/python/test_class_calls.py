@@ -228,3 +228,41 @@ def test_oserror_subclass_prints_errno_and_filename() -> None:
             eval(call, scope)
         assert sites[line].template.match(str(caught.value)) is not None, str(caught.value)
     assert str(OSError(2, "x")) == "[Errno 2] x"
+
+
+NOT_FOUND = """\
+class TemplateError(Exception):
+    def __init__(self, message=None):
+        super().__init__(message)
+
+
+class TemplateNotFound(IOError, LookupError, TemplateError):
+    message = None
+
+    def __init__(self, name, message=None):
+        IOError.__init__(self, name)
+        if message is None:
+            message = name
+        self.message = message
+        self.name = name
+
+    def __str__(self):
+        return str(self.message)
+
+
+def get_source(template):
+    raise TemplateNotFound(template)
+"""
+
+
+def test_str_of_an_attribute_holding_the_argument_is_irreducible() -> None:
+    """jinja2's ``TemplateNotFound``: ``str()`` is the name passed, and nothing else."""
+    (site,) = extract_python(textwrap.dedent(NOT_FOUND), "m.py", module="m")
+    assert site.template.display == "{name}"
+    assert any(n.startswith("irreducible:") for n in site.notes), site.notes
+    scope: dict[str, object] = {}
+    exec(NOT_FOUND, scope)
+    with pytest.raises(LookupError) as caught:
+        scope["get_source"]("index.html")  # type: ignore[operator]
+    assert str(caught.value) == "index.html"
+    assert site.template.match(str(caught.value)) is not None
