@@ -75,10 +75,10 @@ def join(frame: Frame, binding: SelfBinding, ends: list[State]) -> bool:
     for end in ends[1:]:
         dropped: set[str] = set()
         for name in set(end.values) | set(frame.values):
-            mine, theirs = frame.values.get(name), end.values.get(name)
-            if mine != theirs:
+            one_way, other_way = frame.values.get(name), end.values.get(name)
+            if one_way != other_way:
                 frame.values.pop(name, None)
-                if not all(v is None or isinstance(v, Text) for v in (mine, theirs)):
+                if not all(v is None or isinstance(v, Text) for v in (one_way, other_way)):
                     # a class or ``*args`` on one way: not text the env could hold
                     frame.scope.env[name] = (Fixed(MessageTemplate.expression(name)),)
                     dropped.add(name)

@@ -93,9 +93,9 @@ def assigned_args(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.expr] 
                 and node.func.attr == "__init__"
             ):
                 return None  # a base ``__init__`` sets ``args`` again
-    value = fn.body[at].value
-    assert isinstance(value, ast.Tuple)
-    return list(value.elts)
+    stmt = fn.body[at]
+    assert isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Tuple)
+    return list(stmt.value.elts)
 
 
 def args_message(mro: Sequence[Node], values: list[Value], sources: list[str]) -> MessageTemplate:

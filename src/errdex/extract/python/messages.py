@@ -325,10 +325,11 @@ class MessageBuilder(ModuleReader):
                 return [MessageTemplate.expression(self.expr_text(node))]
             recoded = _recoding(node)
             if recoded is not None and isinstance(owner, ast.Call):
-                inner = owner.func
-                assert isinstance(inner, ast.Attribute)
+                encoded = owner.func
+                assert isinstance(encoded, ast.Attribute)
                 return [
-                    _per_literal(t, recoded) for t in self.templates(inner.value, scope, depth + 1)
+                    _per_literal(t, recoded)
+                    for t in self.templates(encoded.value, scope, depth + 1)
                 ]
             if (
                 func.attr in ("strip", "rstrip", "lstrip")
@@ -508,11 +509,13 @@ def _recoding(node: ast.Call) -> Callable[[str], str] | None:
         and not owner.keywords
     ):
         return None
-    encode = [a.value for a in owner.args if isinstance(a, ast.Constant)]
-    decode = [a.value for a in node.args if isinstance(a, ast.Constant)]
+    encode = [
+        a.value for a in owner.args if isinstance(a, ast.Constant) and isinstance(a.value, str)
+    ]
+    decode = [
+        a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str)
+    ]
     if len(encode) != len(owner.args) or len(decode) != len(node.args):
-        return None
-    if not all(isinstance(v, str) for v in (*encode, *decode)):
         return None
     codecs = [*encode[:1], *decode[:1]] or ["utf-8"]
     errors = [*encode[1:2], *decode[1:2]]
