@@ -24,7 +24,7 @@ from errdex.template import MessageTemplate
 
 from .attributes import instance_attribute, lookup_key
 from .builtin_str import args_message, assigned_args, builtin_class, builtin_message
-from .called import NestedClass, called_class, self_class
+from .called import NestedClass, called_class, is_parameter, self_class
 from .frames import (
     MAX_DEPTH,
     Args,
@@ -196,7 +196,7 @@ class BuilderReader(PrinterReader):
             # ``parser = Parser(raw); raise parser.parse_error(...)``: a method of the
             # repository class every binding of the local name constructs
             local = self._local_instance(owner.id, scope)
-            if local is None and owner.id not in self.imports and _is_parameter(owner.id, scope):
+            if local is None and owner.id not in self.imports and is_parameter(owner.id, scope):
                 local = self._only_class_defining(func.attr)
             return _method(SelfBinding(local), func.attr) if local is not None else None
         if isinstance(owner, ast.Name) and owner.id in ("self", "cls"):
@@ -550,15 +550,6 @@ class BuilderReader(PrinterReader):
         binding.used = True
         reader, value = found
         return reader.templates(value, empty_scope(""), depth + 1)
-
-
-def _is_parameter(name: str, scope: Scope) -> bool:
-    """Whether ``name`` is a parameter of the function the scope runs."""
-    fn = scope.node
-    if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
-        return False
-    spec = fn.args
-    return any(a.arg == name for a in [*spec.posonlyargs, *spec.args, *spec.kwonlyargs])
 
 
 def _method(

@@ -16,7 +16,7 @@ from .builtin_str import builtin_class
 from .hierarchy import ClassRef, HierarchyReader, class_attribute, method_of
 from .scope import Scope
 
-__all__ = ["NestedClass", "called_class", "self_class"]
+__all__ = ["NestedClass", "called_class", "is_parameter", "self_class"]
 
 
 def called_class(reader: HierarchyReader, func: ast.expr, scope: Scope) -> str | None:
@@ -25,7 +25,7 @@ def called_class(reader: HierarchyReader, func: ast.expr, scope: Scope) -> str |
     local binding or parameter shadows it; None otherwise."""
     if not isinstance(func, ast.Name) or func.id in scope.env or func.id in reader.functions:
         return None
-    if _is_parameter(func.id, scope):
+    if is_parameter(func.id, scope):
         return None
     qualified = reader.qualify(func)
     if "." not in qualified:
@@ -56,7 +56,7 @@ def self_class(reader: HierarchyReader, func: ast.expr, scope: Scope) -> str | N
     if owner not in ("self", "cls"):
         # ``IMAP4.error(…)``: the class of this module named, not an instance
         named = reader.classes.get(owner)
-        if named is None or owner in scope.env or _is_parameter(owner, scope):
+        if named is None or owner in scope.env or is_parameter(owner, scope):
             return None
         return _class_named(ClassRef(reader, named), func.attr)
     if not (scope.class_name and scope.class_name in reader.classes):
@@ -134,7 +134,7 @@ def _nested(node: ClassRef, attr: str) -> NestedClass | None:
     return NestedClass(f"{node.qualified}.{attr}", builtin)
 
 
-def _is_parameter(name: str, scope: Scope) -> bool:
+def is_parameter(name: str, scope: Scope) -> bool:
     """Whether ``name`` is a parameter of the function the scope runs."""
     fn = scope.node
     if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
