@@ -56,11 +56,6 @@ class PrinterReader(FrameReader):
         try:
             returned = self._walk_to(fn.body, frame, None)
             found = self.templates(returned, frame.scope) if isinstance(returned, ast.expr) else []
-            passed = _passed_value(returned, binding)
-            if passed is not None:
-                # ``return str(self.message)`` of a ``message = name`` the caller gave: the
-                # value is all that prints
-                return [passed]
             if any(t.is_opaque for t in found):
                 raise Fail  # a local name the walk could not decide: try every value it takes
         except Fail:
@@ -204,20 +199,3 @@ def _is_object_str(node: ast.expr | None) -> bool:
         and isinstance(node.value, ast.Name)
         and node.value.id == "object"
     )
-
-
-def _passed_value(returned: object, binding: SelfBinding) -> MessageTemplate | None:
-    """``self.x`` or ``str(self.x)`` where the ``__init__`` chain set ``x`` to one bare
-    value (a constructor argument whose text is not known)."""
-    if (
-        isinstance(returned, ast.Call)
-        and isinstance(returned.func, ast.Name)
-        and returned.func.id == "str"
-        and len(returned.args) == 1
-        and not returned.keywords
-    ):
-        returned = returned.args[0]
-    if not (isinstance(returned, ast.Attribute) and _is_self_attribute(returned)):
-        return None
-    held = binding.attrs.get(returned.attr)
-    return held if held is not None and held.is_opaque and len(held.holes) == 1 else None
