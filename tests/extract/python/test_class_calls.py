@@ -228,3 +228,23 @@ def test_oserror_subclass_prints_errno_and_filename() -> None:
             eval(call, scope)
         assert sites[line].template.match(str(caught.value)) is not None, str(caught.value)
     assert str(OSError(2, "x")) == "[Errno 2] x"
+
+
+KEYS = """\
+class Missing(KeyError):
+    pass
+
+
+def check(msg=None):
+    raise Missing("no such key" if msg is None else msg)
+"""
+
+
+def test_key_error_subclass_keeps_each_text_its_argument_may_hold() -> None:
+    found = {s.template.display for s in extract_python(textwrap.dedent(KEYS), "m.py", module="m")}
+    assert found == {"'no such key'", "{msg}"}
+    scope: dict[str, object] = {}
+    exec(KEYS, scope)
+    with pytest.raises(KeyError) as caught:
+        scope["check"]()  # type: ignore[operator]
+    assert str(caught.value) == "'no such key'"

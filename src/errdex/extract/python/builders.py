@@ -162,14 +162,22 @@ class BuilderReader(PrinterReader):
         """A repository class printing by a builtin's ``__str__`` that is not the tuple
         rule: a KeyError subclass quotes its argument (``ZoneInfoNotFoundError``), an
         OSError subclass writes ``[Errno …]``. None for the others (the raise's rules)."""
-        if call is None or not (printer is KeyError or printer is OSError):
+        if call is None or not (
+            printer is KeyError or (printer is OSError and len(call.args) in (2, 3))
+        ):
             return None
         try:
-            message = builtin_message(mro, self._arguments(call, scope, {}))
+            args = self._arguments(call, scope, {})
+            messages = [builtin_message(mro, args)]
+            for i, choices in self._alternative_arguments(call, scope)[:1]:
+                for choice in choices[1:]:  # ``"…" if msg is None else msg``: each text
+                    positional = list(args.positional)
+                    positional[i] = Text(choice)
+                    messages.append(builtin_message(mro, Args(positional, args.keywords)))
         except Fail:
             return None
         assert isinstance(printer, type)
-        return Built(qualified, [message], [f"`{printer.__name__}.__str__`"])
+        return Built(qualified, messages, [f"`{printer.__name__}.__str__`"])
 
     # -- what a call reaches --------------------------------------------------------------
 
