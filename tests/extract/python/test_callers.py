@@ -158,3 +158,45 @@ def test_a_method_raising_its_argument_takes_each_self_call() -> None:
     assert found["value must be positive"].match(printed) is not None
     printed = _printed(CASE, "Case().check_name('')")
     assert found["empty name for {self!r}"].match(printed) is not None
+
+
+CLASS_PASSED = """\
+class _Error(Exception):
+    pass
+
+
+def _get_module_details(mod_name, error=ImportError):
+    if mod_name.startswith("."):
+        raise error("Relative module names not supported")
+    if mod_name.endswith("__main__"):
+        return _get_module_details(mod_name[:-9], error)
+    return mod_name
+
+
+def run_module(mod_name):
+    return _get_module_details(mod_name)
+
+
+def run_as_main(mod_name):
+    return _get_module_details(mod_name, _Error)
+"""
+
+
+def test_class_given_by_the_callers_or_the_default() -> None:
+    """runpy's ``_get_module_details(mod_name, error=ImportError)``: each class a call
+    passes (``_Error``) or the default, the record's message as that class prints it."""
+    import textwrap
+
+    from errdex.extract.python import extract_python
+
+    found = [
+        s for s in extract_python(textwrap.dedent(CLASS_PASSED), "m.py", module="m") if s.line == 7
+    ]
+    assert sorted(s.qualified_class or "" for s in found) == ["builtins.ImportError", "m._Error"]
+    assert {s.template.display for s in found} == {"Relative module names not supported"}
+    for call, name in (("run_module('.x')", "ImportError"), ("run_as_main('.x')", "_Error")):
+        exc = raised(CLASS_PASSED, call)
+        assert type(exc).__name__ == name
+        (site,) = [s for s in found if s.error_class == name]
+        assert site.template.match(str(exc)) is not None
+    assert all("class taken from the 3 call(s)" in " ".join(s.notes) for s in found)

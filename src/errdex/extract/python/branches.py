@@ -14,9 +14,9 @@ from dataclasses import dataclass
 
 from errdex.template import MessageTemplate
 
-from .frames import Frame, SelfBinding, Value
+from .frames import Frame, SelfBinding, Text, Value
 from .messages import MAX_ALTERNATIVES
-from .scope import Env, Fixed
+from .scope import Env, Fixed, merge_envs
 
 __all__ = ["State", "join", "restore", "snapshot"]
 
@@ -73,12 +73,23 @@ def join(frame: Frame, binding: SelfBinding, ends: list[State]) -> bool:
         return False
     restore(frame, binding, first)
     for end in ends[1:]:
+        dropped: set[str] = set()
         for name in set(end.values) | set(frame.values):
-            if end.values.get(name) != frame.values.get(name):
+            one_way, other_way = frame.values.get(name), end.values.get(name)
+            if one_way != other_way:
                 frame.values.pop(name, None)
-                frame.scope.env[name] = (Fixed(MessageTemplate.expression(name)),)
+                if not all(v is None or isinstance(v, Text) for v in (one_way, other_way)):
+                    # a class or ``*args`` on one way: not text the env could hold
+                    frame.scope.env[name] = (Fixed(MessageTemplate.expression(name)),)
+                    dropped.add(name)
         for name in set(end.env) | set(frame.scope.env):
-            if end.env.get(name) != frame.scope.env.get(name):
+            mine, theirs = frame.scope.env.get(name), end.env.get(name)
+            if mine == theirs:
+                continue
+            if mine is not None and theirs is not None and name not in dropped:
+                # ``msg = '%s at position %d' % (msg, pos)`` on one way: either text
+                frame.scope.env[name] = merge_envs({name: mine}, {name: theirs})[name]
+            else:
                 frame.scope.env[name] = (Fixed(MessageTemplate.expression(name)),)
         binding.sets_args = binding.sets_args or end.sets_args
     binding.attrs, binding.choices = {}, {}

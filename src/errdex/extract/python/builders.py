@@ -23,7 +23,8 @@ from typing import Any
 from errdex.template import MessageTemplate
 
 from .attributes import instance_attribute, lookup_key
-from .builtin_str import builtin_class, builtin_message
+from .builtin_str import args_message, assigned_args, builtin_class, builtin_message
+from .called import NestedClass, called_class, is_parameter, self_class
 from .frames import (
     MAX_DEPTH,
     Args,
@@ -71,6 +72,25 @@ class BuilderReader(PrinterReader):
     # -- entry points ---------------------------------------------------------------------
     def built_by_helper(self, call: ast.Call, scope: Scope) -> Built | None:
         """``raise helper(...)``: the class and message the helper's returned exception has."""
+        held = self_class(self, call.func, scope)
+        if isinstance(held, NestedClass):
+            # ``raise self.error("…")`` of ``class error(Exception): pass`` in the class body
+            try:
+                args = self._arguments(call, scope, {})
+                message = builtin_message(list(held.builtin.__mro__), args)
+            except Fail:
+                return None
+            note = f"`{self.expr_text(call.func)}`, the class `{held.qualified}`"
+            return Built(held.qualified, [message], [note])
+        called = held if held is not None else called_class(self, call.func, scope)
+        if called is not None:
+            # ``raise error("too many groups")``: a class named in lower case is no helper
+            alias = f"`{self.expr_text(call.func)}`, which is `{called.removeprefix('builtins.')}`"
+            notes = [] if self.class_ref(called) is not None else [alias]
+            try:
+                return self._construct(called, self._arguments(call, scope, {}), notes, 0)
+            except Fail:
+                return None
         target = self._callee(call.func, scope, None)
         if target is None:
             return None
@@ -112,7 +132,7 @@ class BuilderReader(PrinterReader):
         init = next((n for n in mro if defines(n, "__init__")), None)
         printer = next((n for n in mro if defines(n, "__str__")), None)
         if not isinstance(init, ClassRef) and not isinstance(printer, ClassRef):
-            return None
+            return self._builtin_printed(ref.qualified, printer, mro, call, scope)
         try:
             args = self._arguments(call, scope, {}) if call is not None else Args()
             built = self._construct(qualified, args, [], 0)
@@ -130,6 +150,34 @@ class BuilderReader(PrinterReader):
             assert isinstance(builder, ClassRef)
             method = "__init__" if builder is init else "__str__"
             return Unfollowed(f"`{builder.node.name}.{method}`")
+
+    def _builtin_printed(
+        self,
+        qualified: str,
+        printer: Node | None,
+        mro: list[Node],
+        call: ast.Call | None,
+        scope: Scope,
+    ) -> Built | None:
+        """A repository class printing by a builtin's ``__str__`` that is not the tuple
+        rule: a KeyError subclass quotes its argument (``ZoneInfoNotFoundError``), an
+        OSError subclass writes ``[Errno …]``. None for the others (the raise's rules)."""
+        if call is None or not (
+            printer is KeyError or (printer is OSError and len(call.args) in (2, 3))
+        ):
+            return None
+        try:
+            args = self._arguments(call, scope, {})
+            messages = [builtin_message(mro, args)]
+            for i, choices in self._alternative_arguments(call, scope)[:1]:
+                for choice in choices[1:]:  # ``"…" if msg is None else msg``: each text
+                    positional = list(args.positional)
+                    positional[i] = Text(choice)
+                    messages.append(builtin_message(mro, Args(positional, args.keywords)))
+        except Fail:
+            return None
+        assert isinstance(printer, type)
+        return Built(qualified, messages, [f"`{printer.__name__}.__str__`"])
 
     # -- what a call reaches --------------------------------------------------------------
 
@@ -156,7 +204,7 @@ class BuilderReader(PrinterReader):
             # ``parser = Parser(raw); raise parser.parse_error(...)``: a method of the
             # repository class every binding of the local name constructs
             local = self._local_instance(owner.id, scope)
-            if local is None and owner.id not in self.imports and _is_parameter(owner.id, scope):
+            if local is None and owner.id not in self.imports and is_parameter(owner.id, scope):
                 local = self._only_class_defining(func.attr)
             return _method(SelfBinding(local), func.attr) if local is not None else None
         if isinstance(owner, ast.Name) and owner.id in ("self", "cls"):
@@ -265,6 +313,11 @@ class BuilderReader(PrinterReader):
             return self._construct(
                 qualified, self._arguments(expr, scope, values), frame.notes, depth + 1
             )
+        called = called_class(self, func, scope) if held is None else None
+        if called is not None:
+            return self._construct(
+                called, self._arguments(expr, scope, values), frame.notes, depth + 1
+            )
         target = self._callee(func, scope, frame.binding)
         if target is None:
             return None
@@ -305,7 +358,9 @@ class BuilderReader(PrinterReader):
             message = builtin_message(full, args)
         if isinstance(printer, ClassRef):
             steps.append(f"`{printer.node.name}.__str__`")
-            printed = _builder(printer)._run_str(printer, binding)
+            printed = _builder(printer)._print(
+                printer, full, binding, args, isinstance(init, ClassRef)
+            )
             remarks = []
             if binding.left_out:
                 remarks.append(
@@ -315,7 +370,7 @@ class BuilderReader(PrinterReader):
             return Built(ref.qualified, printed, steps, remarks)
         if binding.sets_args:
             raise Fail  # ``self.args = …``: what the builtin ``__str__`` prints was replaced
-        return Built(ref.qualified, [message], steps)
+        return Built(ref.qualified, binding.messages or [message], steps)
 
     def _run_init(
         self,
@@ -336,6 +391,13 @@ class BuilderReader(PrinterReader):
         frame.depth = depth
         binding.in_init = True
         self._walk_to(fn.body, frame, mro)
+        assigned = assigned_args(fn) if binding.sets_args else None
+        if assigned is not None:
+            # ``self.args = (code, msg)`` after any base ``__init__``: what ``str()`` prints
+            values = [self._value(e, frame.scope, frame.values) for e in assigned]
+            message = args_message(mro, values, [self.expr_text(e) for e in assigned])
+            binding.sets_args = False
+            return message
         if frame.message is not None:
             return frame.message
         # no base ``__init__`` call: ``BaseException.__new__`` kept the constructor's args
@@ -385,11 +447,21 @@ class BuilderReader(PrinterReader):
         )
         rest = mro[start:]
         init = next((n for n in rest if defines(n, "__init__")), None)
+        if frame.binding is not None:
+            frame.binding.messages = []
         if isinstance(init, ClassRef):
             assert frame.binding is not None
             return _builder(init)._run_init(
                 init, mro, args, args, frame.binding, frame.notes, frame.depth + 1
             )
+        several = self._several_texts(call_args, frame)
+        if several is not None and frame.binding is not None:
+            # ``super().__init__(msg)`` with ``msg`` set one way or another by an ``if``
+            i, texts = several
+            for text in texts:
+                positional = list(args.positional)
+                positional[i] = Text(text)
+                frame.binding.messages.append(builtin_message(mro, Args(positional, args.keywords)))
         return builtin_message(mro, args)
 
     # -- statements -----------------------------------------------------------------------
@@ -486,15 +558,6 @@ class BuilderReader(PrinterReader):
         binding.used = True
         reader, value = found
         return reader.templates(value, empty_scope(""), depth + 1)
-
-
-def _is_parameter(name: str, scope: Scope) -> bool:
-    """Whether ``name`` is a parameter of the function the scope runs."""
-    fn = scope.node
-    if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
-        return False
-    spec = fn.args
-    return any(a.arg == name for a in [*spec.posonlyargs, *spec.args, *spec.kwonlyargs])
 
 
 def _method(

@@ -94,6 +94,9 @@ class SelfBinding:
     choices: dict[str, list[MessageTemplate]] = field(default_factory=dict)
     #: A ``__str__`` return of the bare value, left out of the templates (see builders).
     left_out: str | None = None
+    #: Every message the last base ``__init__`` call may set, when one of its arguments
+    #: holds one of several texts (``msg`` reassigned on one way of an ``if``).
+    messages: list[MessageTemplate] = field(default_factory=list)
 
 
 @dataclass
@@ -273,7 +276,7 @@ class FrameReader(HierarchyReader):
             elif isinstance(stmt, ast.If):
                 decided = self._decide(stmt.test, frame)
                 if decided is None:
-                    if mro is None or not self._both_ways(stmt, frame, mro):
+                    if not self._both_ways(stmt, frame, mro):
                         self._unknown(stmt, frame)
                     continue
                 found2 = self._walk_to(stmt.body if decided else stmt.orelse, frame, mro)
@@ -297,9 +300,9 @@ class FrameReader(HierarchyReader):
                 self._unknown(stmt, frame)
         return None
 
-    def _both_ways(self, stmt: ast.If, frame: Frame, mro: list[Node]) -> bool:
-        """An ``if`` of an ``__init__`` not decided: run each branch (see :mod:`.branches`);
-        False, with the frame as it was, when that cannot be done."""
+    def _both_ways(self, stmt: ast.If, frame: Frame, mro: list[Node] | None) -> bool:
+        """An ``if`` of an ``__init__`` or method not decided: run each branch (see
+        :mod:`.branches`); False, with the frame as it was, when that cannot be done."""
         from .branches import join, restore, snapshot
 
         binding = frame.binding

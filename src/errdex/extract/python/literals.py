@@ -113,10 +113,21 @@ def irreducible(template: MessageTemplate, notes: list[str]) -> str | None:
     if any("not followed" in n or "not resolved" in n for n in notes):
         return None
     source = template.parts[0].name
+    starred = source.strip().startswith("*") and not source.strip().startswith("**")
     try:
-        node = ast.parse(source.strip(), mode="eval").body
+        node = ast.parse(source.strip().removeprefix("*"), mode="eval").body
     except SyntaxError:
         return None
+    if starred:
+        # ``ConnectionResetError(*exc.args)``: another exception's arguments, passed on
+        # (a bare ``*args`` is a parameter's: its callers may say what they pass)
+        if not (isinstance(node, ast.Attribute) and node.attr == "args"):
+            return None
+        return (
+            f"irreducible: the message is made from the values in `{source.strip()[1:]}` and"
+            " nothing else, so a paste of it alone can only be told from other such sites"
+            " by its frames"
+        )
     if (
         isinstance(node, ast.Call)
         and isinstance(node.func, ast.Name)

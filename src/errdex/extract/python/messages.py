@@ -58,7 +58,9 @@ class MessageBuilder(ModuleReader):
         if isinstance(node, ast.JoinedStr):
             return self._fstring(node, scope, depth)
         if isinstance(node, ast.BinOp):
-            if isinstance(node.op, ast.Add):
+            if isinstance(node.op, ast.Add) and not (
+                _is_number(node.left) or _is_number(node.right)
+            ):
                 left = self.templates(node.left, scope, depth + 1)
                 right = self.templates(node.right, scope, depth + 1)
                 return [a + b for a in left for b in right]
@@ -69,7 +71,11 @@ class MessageBuilder(ModuleReader):
                     apply_literals(t, MessageTemplate.from_percent)
                     for t in self.templates(node.left, scope, depth + 1)
                 ]
-                return [self._fill_percent(t, node.right, scope, depth) for t in formatted]
+                return [
+                    filled
+                    for t in formatted
+                    for filled in self._fill_percent(t, node.right, scope, depth)
+                ]
             return [MessageTemplate.expression(self.expr_text(node))]
         if isinstance(node, ast.Name):
             return self._name(node, scope, depth)
@@ -97,7 +103,15 @@ class MessageBuilder(ModuleReader):
             held = self._self_attribute(node, scope)
             if held is not None:
                 return held
+            named = self._class_name(node, scope)
+            if named is not None:
+                return [MessageTemplate.literal(named)]
         return [MessageTemplate.expression(self.expr_text(node))]
+
+    def _class_name(self, node: ast.Attribute, scope: Scope) -> str | None:
+        """``self.__class__.__name__`` (or ``type(self).__name__``) while a chain knows the
+        class ``self`` is (builders)."""
+        return None
 
     def tuple_reprs(self, elements: list[ast.expr], scope: Scope, depth: int) -> Templates:
         """Each ``repr()`` the tuple can have: one per text of its first element that has
@@ -125,6 +139,16 @@ class MessageBuilder(ModuleReader):
             if isinstance(element, ast.Constant) and not isinstance(element.value, str):
                 pieces.append(MessageTemplate.literal(repr(element.value)))
                 continue
+            if isinstance(element, ast.Tuple) and not any(
+                isinstance(e, ast.Starred) for e in element.elts
+            ):
+                # ``(lnum, 0)`` inside: its own repr, not a quoted string
+                pieces.append(self.tuple_repr(element.elts, scope, depth + 1))
+                continue
+            if isinstance(element, ast.Name) and self._maybe_number(element, scope):
+                # ``lnum`` bound to ``0`` somewhere: an int's repr has no quotes
+                pieces.append(MessageTemplate.expression(element.id))
+                continue
             given = (chosen or {}).get(i)
             found = given if given is not None else self.templates(element, scope, depth + 1)[0]
             pieces.append(found if found.is_opaque else quoted_repr(found))
@@ -138,6 +162,12 @@ class MessageBuilder(ModuleReader):
     def _returned_text(self, node: ast.Call, scope: Scope) -> Templates | None:
         """The text a method of the class returns for these arguments (builders)."""
         return None
+
+    def _maybe_number(self, name: ast.Name, scope: Scope) -> bool:
+        """Whether a binding of ``name`` the scope knows is a number or arithmetic on one
+        (``lnum = 0``, ``lnum += 1``)."""
+        bound = scope.env.get(name.id, ()) if scope.env is not LAZY else ()
+        return any(_numeric_thunk(t) for t in bound)
 
     def _self_attribute(self, node: ast.Attribute, scope: Scope) -> Templates | None:
         """``self.message`` set by the ``__init__`` chain being followed (builders)."""
@@ -168,31 +198,37 @@ class MessageBuilder(ModuleReader):
 
     def _fill_percent(
         self, template: MessageTemplate, values: ast.expr, scope: Scope, depth: int
-    ) -> MessageTemplate:
+    ) -> Templates:
         """Put known text into ``%s`` holes: ``'%s: line %d' % (msg, n)`` with ``msg``
-        known to be ``"Expecting value"`` reads ``Expecting value: line %d``. Holes whose
-        value is unknown, or formatted other than by ``%s``, stay as written."""
+        known to be ``"Expecting value"`` reads ``Expecting value: line %d``; a value
+        known to be one of a few texts (``e`` set to ``''`` or ``', %i more expected'``)
+        gives one template per text. Holes whose value is unknown, or formatted other
+        than by ``%s``, stay as written."""
         named = _named_values(values)
         if named is not None:
-            return self._fill_named(template, named, scope, depth)
+            return [self._fill_named(template, named, scope, depth)]
         elements = values.elts if isinstance(values, ast.Tuple) else [values]
         positional = [p for p in template.parts if isinstance(p, Hole) and p.name.isdigit()]
         if len(positional) != len(elements) or any(isinstance(e, ast.Starred) for e in elements):
-            return template
-        known: dict[int, MessageTemplate] = {}
+            return [template]
+        known: dict[int, Templates] = {}
         for hole, element in zip(positional, elements, strict=True):
             if hole.text == "%s" and isinstance(
                 element, (ast.Name, ast.Constant, ast.JoinedStr, ast.Attribute)
             ):
                 value = self.templates(element, scope, depth + 1)
-                if len(value) == 1 and not value[0].is_opaque:
-                    known[id(hole)] = value[0]
-        if not known:
-            return template
-        parts: list[Literal | Hole] = []
+                if value and all(not t.holes or not t.is_opaque for t in value):
+                    known[id(hole)] = value
+        ways: list[list[Literal | Hole]] = [[]]
         for part in template.parts:
-            parts.extend(known[id(part)].parts if id(part) in known else (part,))
-        return MessageTemplate(parts)
+            texts = known.get(id(part))
+            if texts is None:
+                ways = [[*w, part] for w in ways]
+            else:
+                ways = [[*w, *t.parts] for w in ways for t in texts]
+            if len(ways) > MAX_ALTERNATIVES:
+                return [template]
+        return [MessageTemplate(w) for w in ways]
 
     def _attribute_text(self, value: ast.FormattedValue, scope: Scope) -> Templates | None:
         """``f"{self.message} in {self.context!r}"`` in a ``__str__`` whose ``__init__`` set
@@ -243,7 +279,8 @@ class MessageBuilder(ModuleReader):
             if _empty_dict(thunk) and int_keyed(node.id, scope.node):
                 out.append(INT_KEYED_DICT)  # ``{}`` filled with ``errors[idx] = ...``
                 continue
-            out.extend(self._thunk(thunk, scope, depth + 1))
+            # two ways to the same text (``msg`` re-encoded on one way only) are one text
+            out.extend(t for t in self._thunk(thunk, scope, depth + 1) if t not in out)
         return out
 
     def _thunk(self, thunk: Thunk | LoopTail, scope: Scope, depth: int) -> Templates:
@@ -290,6 +327,14 @@ class MessageBuilder(ModuleReader):
                         for sep in separators
                     ]
                 return [MessageTemplate.expression(self.expr_text(node))]
+            recoded = _recoding(node)
+            if recoded is not None and isinstance(owner, ast.Call):
+                encoded = owner.func
+                assert isinstance(encoded, ast.Attribute)
+                return [
+                    _per_literal(t, recoded)
+                    for t in self.templates(encoded.value, scope, depth + 1)
+                ]
             if (
                 func.attr in ("strip", "rstrip", "lstrip")
                 and not node.args
@@ -404,6 +449,25 @@ def _empty_dict(thunk: Thunk) -> bool:
     return isinstance(thunk, ast.Dict) and not thunk.keys
 
 
+def _numeric_thunk(thunk: object) -> bool:
+    if isinstance(thunk, tuple):  # ``name += extra``
+        return any(_numeric_thunk(t) for t in thunk)
+    if isinstance(thunk, Rebind):
+        return _numeric_thunk(thunk.value)
+    if isinstance(thunk, ast.BinOp):
+        return _is_number(thunk.left) or _is_number(thunk.right)
+    return isinstance(thunk, ast.expr) and _is_number(thunk)
+
+
+def _is_number(node: ast.expr) -> bool:
+    """A literal int, float or complex (``lnum + 1`` is arithmetic, not concatenation)."""
+    return (
+        isinstance(node, ast.Constant)
+        and isinstance(node.value, (int, float, complex))
+        and not isinstance(node.value, bool)
+    )
+
+
 def _named_values(values: ast.expr) -> dict[str, ast.expr] | None:
     """The keys and values of ``dict(k=v, …)`` or ``{'k': v, …}`` given to ``%``."""
     if isinstance(values, ast.Call) and isinstance(values.func, ast.Name):
@@ -431,3 +495,50 @@ def _given_text(value: ast.FormattedValue, scope: Scope) -> MessageTemplate | No
     if template.is_opaque or value.conversion not in (-1, ord("s"), ord("r")):
         return None
     return quoted_repr(template) if value.conversion == ord("r") else template
+
+
+#: Codecs that encode one character at a time, and error handlers that keep it so.
+_CHARWISE_CODECS = frozenset({"ascii", "latin-1", "latin1", "utf-8", "utf8"})
+_CHARWISE_ERRORS = frozenset({"strict", "backslashreplace", "replace", "ignore"})
+
+
+def _recoding(node: ast.Call) -> Callable[[str], str] | None:
+    """``text.encode('ascii', 'backslashreplace').decode('ascii')`` (re's ``Tokenizer.error``
+    on a bytes pattern): the text function it applies, when its arguments are literals of
+    codecs that work character by character; None for any other call."""
+    func = node.func
+    if not (isinstance(func, ast.Attribute) and func.attr == "decode" and not node.keywords):
+        return None
+    owner = func.value
+    if not (
+        isinstance(owner, ast.Call)
+        and isinstance(owner.func, ast.Attribute)
+        and owner.func.attr == "encode"
+        and not owner.keywords
+    ):
+        return None
+    encode = [
+        a.value for a in owner.args if isinstance(a, ast.Constant) and isinstance(a.value, str)
+    ]
+    decode = [
+        a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str)
+    ]
+    if len(encode) != len(owner.args) or len(decode) != len(node.args):
+        return None
+    codecs = [*encode[:1], *decode[:1]] or ["utf-8"]
+    errors = [*encode[1:2], *decode[1:2]]
+    if len(encode) > 2 or len(decode) > 2:
+        return None
+    if not set(codecs) <= _CHARWISE_CODECS or not set(errors) <= _CHARWISE_ERRORS:
+        return None
+    return lambda text: text.encode(*encode).decode(*decode)
+
+
+def _per_literal(template: MessageTemplate, fn: Callable[[str], str]) -> MessageTemplate:
+    """``fn`` applied to each literal part (it works per character, so holes stay put);
+    the template unchanged when ``fn`` fails on a part (the call would raise)."""
+    try:
+        parts = [Literal(fn(p.text)) if isinstance(p, Literal) else p for p in template.parts]
+    except (UnicodeError, LookupError):
+        return template
+    return MessageTemplate(parts)

@@ -12,9 +12,11 @@ from dataclasses import replace as dc_replace
 
 from errdex.template import MessageTemplate
 
+from .builtin_str import builtin_repr
 from .frames import Args, Fail, Frame, FrameReader, Function, SelfBinding, empty_scope
-from .hierarchy import ClassRef, class_attribute, method_of
+from .hierarchy import ClassRef, Node, class_attribute, defines, method_of
 from .messages import MAX_ALTERNATIVES, Templates
+from .scope import Scope
 
 __all__ = ["PrinterReader"]
 
@@ -22,10 +24,29 @@ __all__ = ["PrinterReader"]
 class PrinterReader(FrameReader):
     """Runs ``__str__`` over what ``__init__`` set; reads attrs fields' defaults."""
 
-    def _run_str(self, printer: ClassRef, binding: SelfBinding) -> Templates:
-        """What ``__str__`` returns, reading the attributes ``__init__`` set."""
-        fn = method_of(printer, "__str__")
-        alias = class_attribute(printer, "__str__")
+    def _print(
+        self, printer: ClassRef, mro: list[Node], binding: SelfBinding, args: Args, init: bool
+    ) -> Templates:
+        """What ``str()`` prints by the ``__str__`` that ``printer`` defines. Where that is
+        ``object.__str__`` (http.client's IncompleteRead, xmlrpc's Error), ``str()`` is
+        ``repr()``: the ``__repr__`` the MRO finds first, the class's own or
+        ``BaseException``'s ``Name(args)`` (known only when no ``__init__`` of the
+        repository ran: ``args`` are then the constructor's)."""
+        if method_of(printer, "__str__") is not None or not _is_object_str(
+            class_attribute(printer, "__str__")
+        ):
+            return self._run_str(printer, binding)
+        shown = next((n for n in mro if defines(n, "__repr__")), None)
+        if isinstance(shown, ClassRef) and isinstance(shown.reader, PrinterReader):
+            return shown.reader._run_str(shown, binding, "__repr__")
+        if shown is BaseException and not init:
+            return [builtin_repr(binding.ref.node.name, args)]
+        raise Fail
+
+    def _run_str(self, printer: ClassRef, binding: SelfBinding, name: str = "__str__") -> Templates:
+        """What ``__str__`` (or ``name``) returns, reading the attributes ``__init__`` set."""
+        fn = method_of(printer, name)
+        alias = class_attribute(printer, name)
         if fn is None and isinstance(alias, ast.Name):
             fn = method_of(printer, alias.id)  # ``__str__ = __repr__``
         if fn is None:
@@ -85,6 +106,38 @@ class PrinterReader(FrameReader):
             frame.binding.left_out = bare[0]
         return out
 
+    def _class_name(self, node: ast.Attribute, scope: Scope) -> str | None:
+        binding = scope.bound_self
+        if node.attr != "__name__" or not isinstance(binding, SelfBinding):
+            return None
+        owner = node.value
+        is_self = isinstance(owner, ast.Attribute) and owner.attr == "__class__"
+        if not is_self and isinstance(owner, ast.Call):
+            is_self = (
+                isinstance(owner.func, ast.Name)
+                and owner.func.id == "type"
+                and len(owner.args) == 1
+            )
+            inner = owner.args[0] if is_self else None
+        else:
+            inner = owner.value if isinstance(owner, ast.Attribute) else None
+        if not (is_self and isinstance(inner, ast.Name) and inner.id == "self"):
+            return None
+        return binding.ref.node.name
+
+    def _several_texts(
+        self, call_args: list[ast.expr], frame: Frame
+    ) -> tuple[int, Templates] | None:
+        """The first positional argument that is a local holding one of several known
+        texts (none of them one bare value), with those texts; None when there is none."""
+        for i, arg in enumerate(call_args):
+            if not isinstance(arg, ast.Name) or arg.id in frame.values:
+                continue
+            found = self.templates(arg, frame.scope)
+            if 1 < len(found) <= MAX_ALTERNATIVES and not any(t.is_opaque for t in found):
+                return i, found
+        return None
+
     def _field_default(self, node: ast.Attribute, cls: ast.ClassDef) -> Templates | None:
         """``self.msg`` in a method of an attrs class declaring ``msg = attrib(converter=
         default_if_none("…"))`` (or ``default="…"``): the default text, or what the caller
@@ -136,4 +189,13 @@ def _is_self_attribute(node: ast.expr) -> bool:
         isinstance(node, ast.Attribute)
         and isinstance(node.value, ast.Name)
         and node.value.id == "self"
+    )
+
+
+def _is_object_str(node: ast.expr | None) -> bool:
+    return (
+        isinstance(node, ast.Attribute)
+        and node.attr == "__str__"
+        and isinstance(node.value, ast.Name)
+        and node.value.id == "object"
     )
