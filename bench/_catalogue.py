@@ -226,14 +226,15 @@ Row = tuple[Seed, TemplateJson, str, str, str]
 
 def pattern_of(template: TemplateJson) -> str:
     """``MessageTemplate.from_json(template).pattern`` for a normalised template, faster."""
-    from errdex.template import HOLE_REGEX, escape_literal
+    from errdex.template import HOLE_REGEX, KIND_REGEX, escape_literal
 
     if not template:
         return "^$"
     return "".join(
         escape_literal(part["literal"])
         if "literal" in part
-        else escape_literal(part.get("prefix", "")) + HOLE_REGEX
+        else escape_literal(part.get("prefix", ""))
+        + KIND_REGEX.get(part.get("kind", ""), HOLE_REGEX)
         for part in template
     )
 

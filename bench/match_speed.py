@@ -338,6 +338,11 @@ def child_stages(args: argparse.Namespace, size: int, out: Path) -> Result:
     from errdex.match import index as mi
     from errdex.template import MessageTemplate
 
+    try:  # the build's own module (an older errdex builds in match/index.py)
+        from errdex.match import index_build as mb
+    except ImportError:
+        mb = mi
+
     stages: list[dict[str, Any]] = []
     mark = {"t": time.perf_counter(), "cpu": time.thread_time(), "rss": rss()}
 
@@ -357,7 +362,7 @@ def child_stages(args: argparse.Namespace, size: int, out: Path) -> Result:
 
     sample: list[Any] = []
     rows = materialise(args, size)
-    builder = mi._Builder()
+    builder = mb._Builder()
     stream = envelope_stream(rows)
     collector = GcTimer().__enter__()
     mark["t"], mark["cpu"], mark["rss"] = time.perf_counter(), time.thread_time(), rss()
@@ -377,7 +382,7 @@ def child_stages(args: argparse.Namespace, size: int, out: Path) -> Result:
     per_entry = (time.perf_counter() - started) / max(1, len(sample))
     started = time.perf_counter()
     for runs in builder.runs[:100_000]:
-        sorted(set(mi._bounded_words(runs))) if runs else []
+        sorted(set(mb._bounded_words(runs))) if runs else []
     words_per_entry = (time.perf_counter() - started) / max(1, min(100_000, len(builder.runs)))
     del sample
     mark["t"], mark["cpu"], mark["rss"] = time.perf_counter(), time.thread_time(), rss()
@@ -406,12 +411,12 @@ def child_stages(args: argparse.Namespace, size: int, out: Path) -> Result:
         total += len(text)
         runs_offsets.append(total)
     stage("strings + runs pieces")
-    if hasattr(mi, "_twins"):  # errdex with twins (match/index_groups.py)
+    if hasattr(mb, "_twins"):  # errdex with twins (match/index_groups.py)
         from errdex.match import index_groups
 
-        index_groups.twin_groups(mi._twins(builder, postings.values(), strings), len(pieces))
+        index_groups.twin_groups(mb._twins(builder, postings.values(), strings), len(pieces))
         for runs in builder.runs:
-            mi._one_value(runs)
+            mb._one_value(runs)
         stage("twins + one-value sites")
     by_path: dict[str, list[int]] = {}
     empty_by_class: dict[str, list[int]] = {}
@@ -419,7 +424,7 @@ def child_stages(args: argparse.Namespace, size: int, out: Path) -> Result:
     for index, path_id in enumerate(builder.paths):
         of_path.setdefault(path_id, []).append(index)
     for path_id, members in of_path.items():
-        for key in mi._path_keys(strings[path_id]):
+        for key in mb._path_keys(strings[path_id]):
             by_path.setdefault(key, []).extend(members)
     for members in by_path.values():
         members.sort()

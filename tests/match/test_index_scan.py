@@ -14,7 +14,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from errdex.match import index as index_module
-from errdex.match.index import MatchIndex, _bounded_words, template_runs
+from errdex.match.index import MatchIndex, template_runs
+from errdex.match.index_build import _bounded_words, _Builder
 from errdex.match.literal_match import match_runs
 from errdex.match.rank import MAX_BARE, Clue, rank
 from errdex.template import MessageTemplate
@@ -127,7 +128,7 @@ def test_index_finds_what_a_plain_scan_finds(
 
 
 def _anchors(templates: list[MessageTemplate]) -> tuple[dict[str, list[int]], list[int]]:
-    builder = index_module._Builder()
+    builder = _Builder()
     for n, template in enumerate(templates):
         builder.add(_envelope(n, template))
     return builder.anchors()

@@ -21,10 +21,8 @@ from __future__ import annotations
 import gc
 import re
 from array import array
-from collections import Counter
-from collections.abc import Container, Iterable, Iterator, Mapping, MutableMapping, Sequence
+from collections.abc import Container, Iterable, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass
-from itertools import chain
 from pathlib import Path
 from typing import Any
 
@@ -34,7 +32,7 @@ from errdex.match import edges, index_groups
 from errdex.match.classes import ClassResolver
 from errdex.match.index_file import FILE_FORMAT, BadIndex, Deferred, read_index
 from errdex.match.index_write import write_index
-from errdex.match.layouts import frame_keys, record_keys
+from errdex.match.layouts import frame_keys
 from errdex.template import HOLE_REGEX, KIND_REGEX
 
 __all__ = ["INDEX_FORMAT", "Entry", "MatchIndex", "runs_from_pattern", "template_runs"]
@@ -108,127 +106,6 @@ def template_runs(parts: Iterable[Mapping[str, str]]) -> tuple[tuple[str, ...], 
     return tuple(runs), kinds
 
 
-#: A word (as :data:`_WORD`) in an entry's runs joined by :data:`_SEP`, neither glued to
-#: the word characters before it nor touching a hole (a :data:`_SEP`) on either side; the
-#: possessive ``{2,}+`` keeps a word touching a hole from being cut shorter to fit.
-_BOUNDED = re.compile(r"(?<![\w\x1f])[A-Za-z_][A-Za-z0-9_]{2,}+(?!\x1f)")
-
-
-def _bounded_words(runs: Sequence[str]) -> list[str]:
-    """Words that appear whole in the runtime message whatever the hole values are.
-
-    A word touching a hole could be glued to the value (``"foo{x}"`` prints
-    ``foobar``), so only words with a non-word character (or the message's own start
-    or end) on both sides count. (``\\w`` is ``str.isalnum()`` or ``_``.)
-    """
-    return _BOUNDED.findall(_SEP.join(runs))
-
-
-class _Builder:
-    """Collects entries, then picks anchors and freezes the columns."""
-
-    def __init__(self) -> None:
-        self.ids: list[str] = []
-        self.repos: list[int] = []
-        self.paths: list[int] = []
-        self.lines: list[int] = []
-        self.classes: list[int] = []
-        self.functions: list[int] = []
-        self.qualified: list[int] = []  # evidence.site.qualifiedClass
-        self.class_bases: dict[str, set[str]] = {}  # from evidence.classInfo
-        self.runs: list[tuple[str, ...] | None] = []
-        self.texts: list[str] = []  # each entry's runs joined by _SEP ("": none)
-        self.heads = array("I")  # :mod:`.edges`: what rules a candidate out cheaply
-        self.tails = array("I")
-        self.regex: dict[int, str] = {}
-        self.strings: dict[str, int] = {}
-        self.observed: dict[str, list[int]] = {}
-
-    def intern(self, text: str | None) -> int:
-        if text is None:
-            return 0
-        strings = self.strings
-        return strings.get(text) or strings.setdefault(text, len(strings) + 1)
-
-    def add(self, envelope: dict[str, Any]) -> None:
-        record = envelope["record"]
-        evidence = envelope.get("evidence") or {}
-        site = evidence.get("site") or {}
-        runs: tuple[str, ...] | None = None
-        kinds = False  # a hole that prints only a character or a number: RE2 verifies
-        if site.get("template") is not None:
-            runs, kinds = template_runs(site["template"])
-        text = _SEP.join(runs) if runs is not None else ""
-        if runs is None or text.count(_SEP) >= len(runs):  # a run holds the separator
-            runs = runs_from_pattern(record["messagePattern"])
-            text = _SEP.join(runs) if runs is not None else ""
-        index = len(self.ids)
-        if runs is None or text.count(_SEP) >= len(runs):
-            runs, text = None, ""
-            self.regex[index] = record["messagePattern"]
-        elif kinds:  # anchored by its literal runs, verified by its pattern
-            self.regex[index] = record["messagePattern"]
-        self.ids.append(record["id"])
-        self.repos.append(self.intern(record["repo"]))
-        self.paths.append(self.intern(record["filePath"]))
-        self.lines.append(int(record["lineNumber"]))
-        self.classes.append(self.intern(record["errorClass"]))
-        self.functions.append(self.intern(site.get("function")))
-        self.qualified.append(self.intern(site.get("qualifiedClass")))
-        info = evidence.get("classInfo") or {}
-        if isinstance(info.get("qualified"), str):
-            above = [*(info.get("bases") or ()), *(info.get("ancestors") or ())]
-            known = self.class_bases.setdefault(info["qualified"], set())
-            known.update(b for b in above if isinstance(b, str))
-        observed = evidence.get("observed") or ()
-        for item in observed:
-            message = item.get("message")
-            if isinstance(message, str):
-                count = item.get("count", 1)
-                repeat = count if isinstance(count, int) and 0 < count < 1000 else 1
-                self.observed.setdefault(message, []).extend([index] * repeat)
-        self.runs.append(runs)
-        self.texts.append(text)
-        literal = None if index in self.regex else runs  # a regex is checked by RE2 alone
-        self.heads.append(edges.head_code(literal))
-        self.tails.append(edges.tail_code(literal))
-
-    def anchors(self) -> tuple[dict[str, list[int]], list[int]]:
-        """One anchor per entry (its rarest whole word, else its longest literal run)."""
-        seen: dict[str, set[str]] = {}  # twins share their words: found once
-        words_of: list[set[str]] = []
-        for text in self.texts:
-            words = seen.get(text)
-            if words is None:
-                words = seen[text] = set(_BOUNDED.findall(text))
-            words_of.append(words)
-        frequency = Counter(chain.from_iterable(words_of))
-        # rarest, then longest, then first in order: one key per word, looked up in C
-        order = {w: (n, -len(w), w) for w, n in frequency.items()}.__getitem__
-        postings: dict[str, list[int]] = {}
-        unanchored: list[int] = []
-        for index, (runs, words) in enumerate(zip(self.runs, words_of, strict=True)):
-            key = rarest = ""
-            if words:
-                rarest = min(words, key=order)
-                # a common word would hand this template to too many messages: its
-                # whole literal run is rarer (a larger automaton, fewer candidates)
-                key = rarest if frequency[rarest] <= SHARED_WORD_LIMIT else ""
-            if not key:
-                longest = max((r.strip() for r in runs or ()), key=len, default="")
-                if len(longest) >= 3:
-                    key = longest
-                elif rarest:
-                    key = rarest
-                else:
-                    unanchored.append(index)
-                    continue
-            # a prefix of a literal run still occurs wherever the run does, and a trie
-            # hundreds of kB deep overflows the C stack when the automaton is saved
-            postings.setdefault(key[:MAX_ANCHOR_CHARS], []).append(index)
-        return postings, unanchored
-
-
 class MatchIndex:
     """A frozen index over the current records of a store."""
 
@@ -275,88 +152,12 @@ class MatchIndex:
         was_enabled = gc.isenabled()
         gc.disable()
         try:
-            return cls._build(envelopes, version)
+            from errdex.match.index_build import build_columns  # only where one is built
+
+            return cls(*build_columns(envelopes, version))
         finally:
             if was_enabled:
                 gc.enable()
-
-    @classmethod
-    def _build(cls, envelopes: Iterable[dict[str, Any]], version: int) -> MatchIndex:
-        builder = _Builder()
-        for envelope in envelopes:
-            builder.add(envelope)
-        postings, _unanchored = builder.anchors()
-        automaton = ahocorasick.Automaton(ahocorasick.STORE_INTS)
-        flat = array("I")
-        offsets = array("Q", [0])
-        for key, members in postings.items():
-            automaton.add_word(key, len(offsets) - 1)
-            flat.extend(members)
-            offsets.append(len(flat))
-        if len(automaton):
-            automaton.make_automaton()
-        strings = [""] * (len(builder.strings) + 1)
-        for text, number in builder.strings.items():
-            strings[number] = text
-        runs_offsets = array("Q", [0])
-        pieces = builder.texts
-        total = 0
-        for text in pieces:
-            total += len(text)
-            runs_offsets.append(total)
-        by_path: dict[str, list[int]] = {}
-        empty_by_class: dict[str, list[int]] = {}
-        of_path: dict[int, list[int]] = {}  # the entries of each file, in order
-        for index, path_id in enumerate(builder.paths):
-            of_path.setdefault(path_id, []).append(index)
-        for path_id, members in of_path.items():
-            for key in _path_keys(strings[path_id]):
-                by_path.setdefault(key, []).extend(members)
-        for members in by_path.values():
-            members.sort()  # a key several files share lists their entries in order too
-        one_value: dict[str, list[int]] = {}
-        for index, runs in enumerate(builder.runs):
-            if runs == ("",):
-                name = strings[builder.classes[index]]
-                if name:
-                    empty_by_class.setdefault(name, []).append(index)
-            elif _one_value(runs, kinded=index in builder.regex):
-                name = strings[builder.classes[index]]
-                if name:
-                    one_value.setdefault(name, []).append(index)
-        groups, twins, twin_offsets = index_groups.twin_groups(
-            _twins(builder, postings.values(), strings), len(builder.ids)
-        )
-        width = max((len(i) for i in builder.ids), default=16)
-        data = {
-            "format": INDEX_FORMAT,
-            "version": version,
-            "ids": "".join(i.ljust(width) for i in builder.ids),
-            "id_width": width,
-            "repos": array("I", builder.repos),
-            "paths": array("I", builder.paths),
-            "lines": array("I", builder.lines),
-            "classes": array("I", builder.classes),
-            "functions": array("I", builder.functions),
-            "qualified": array("I", builder.qualified),
-            "heads": builder.heads,
-            "tails": builder.tails,
-            "groups": groups,
-            "twins": twins,
-            "twin_offsets": twin_offsets,
-            "class_bases": {k: sorted(v) for k, v in builder.class_bases.items()},
-            "runs_blob": "".join(pieces),
-            "runs_offsets": runs_offsets,
-            "regex": builder.regex,
-            "strings": strings,
-            "postings": flat,
-            "posting_offsets": offsets,
-            "by_path": {k: array("I", v) for k, v in by_path.items()},
-            "empty_by_class": {k: array("I", v) for k, v in empty_by_class.items()},
-            "one_value_by_class": {k: array("I", v) for k, v in one_value.items()},
-            "observed": {k: array("I", v) for k, v in builder.observed.items()},
-        }
-        return cls(data, automaton)
 
     # -- persistence ---------------------------------------------------------------------
 
@@ -416,6 +217,15 @@ class MatchIndex:
         if index in self._regex:
             return None
         return self._runs(index)
+
+    #: Between the runs of :meth:`literal_texts`' texts.
+    RUN_SEPARATOR = _SEP
+
+    def literal_texts(self, candidates: Iterable[int]) -> list[tuple[int, str]]:
+        """``(entry, its runs joined by RUN_SEPARATOR)`` for the candidates checked by their
+        literal runs, in order: one slice each, for a pass that mostly looks at lengths."""
+        regex, blob, offsets = self._regex, self._runs_blob, self._runs_offsets
+        return [(i, blob[offsets[i] : offsets[i + 1]]) for i in candidates if i not in regex]
 
     def _runs(self, index: int) -> tuple[str, ...]:
         offsets = self._runs_offsets
@@ -551,49 +361,3 @@ class MatchIndex:
             if found is not None:
                 return found
         return ()
-
-
-def _one_value(runs: tuple[str, ...] | None, kinded: bool = False) -> bool:
-    """One hole with fewer than :data:`ONE_VALUE_CHARS` literal characters around it; or,
-    for a template RE2 verifies, holes of which one says what it prints, with as little
-    around them (a dict with int keys, ``{<int>…}``)."""
-    if runs is None or len(runs) < 2 or sum(len(r) for r in runs) >= ONE_VALUE_CHARS:
-        return False
-    return kinded or len(runs) == 2
-
-
-def _twins(
-    builder: _Builder, postings: Iterable[list[int]], strings: Sequence[str]
-) -> Iterator[list[int]]:
-    """The groups of twins (:mod:`.index_groups`): entries of one anchor whose message-only
-    score is the same (class, resolved class, runs, pattern), less those whose score also
-    depends on their own file (observed at run time; compiled code, which prints no frame)."""
-    from errdex.extract.registry import extractor_for, source_suffixes
-    from errdex.match.rank import FRAMELESS_LANGUAGES
-
-    own = {i for members in builder.observed.values() for i in members}
-    tail = max(map(len, source_suffixes()), default=1)  # what decides extractor_for
-    frameless: dict[str, bool] = {}
-    classes, qualified, paths = builder.classes, builder.qualified, builder.paths
-    texts, regex = builder.texts, builder.regex
-    for members in postings:
-        if len(members) < 2:
-            continue
-        alike: dict[tuple[int, int, str, str], list[int]] = {}
-        for index in members:
-            end = strings[paths[index]][-tail:]
-            compiled = frameless.get(end)
-            if compiled is None:
-                extractor = extractor_for(end)
-                compiled = frameless[end] = (
-                    extractor is not None and extractor.language in FRAMELESS_LANGUAGES
-                )
-            if not compiled and index not in own:
-                key = (classes[index], qualified[index], texts[index], regex.get(index, ""))
-                alike.setdefault(key, []).append(index)
-        yield from (group for group in alike.values() if len(group) > 1)
-
-
-def _path_keys(file_path: str) -> tuple[str, ...]:
-    """``src/click/core.py`` is found as that and as ``click/core.py`` (installed)."""
-    return record_keys(file_path)

@@ -103,9 +103,17 @@ def expand(candidates: Sequence[int], found: MutableMapping[int, S]) -> None:
         scored = found.get(head)
         if scored is None:
             continue
+        # copy.copy's generic path costs several times this, for thousands of twins
+        kind, fields = type(scored), getattr(scored, "__dict__", None)
+        if hasattr(kind, "__copy__") or hasattr(kind, "__slots__"):
+            fields = None  # a copy of its own making
         for index in members:
             if index not in found:  # scored on its own since (a class's sites tried)
-                twin = found[index] = copy.copy(scored)
+                if fields is None:
+                    twin = found[index] = copy.copy(scored)
+                else:
+                    twin = found[index] = kind.__new__(kind)
+                    twin.__dict__.update(fields)
                 twin.index = index
                 twin.holes = dict(scored.holes)
                 twin.reasons = list(scored.reasons)

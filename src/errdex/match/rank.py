@@ -19,17 +19,17 @@ import re2
 from errdex.match import native
 from errdex.match.classes import ClassResolver, foreign_subclass
 from errdex.match.group import TIE_RATIO, order_group
-from errdex.match.index import MatchIndex
+from errdex.match.index import ONE_VALUE_CHARS, MatchIndex
 from errdex.match.literal_match import match_prefix, match_runs
 from errdex.match.prior import Prior
+from errdex.match.rank_fuzzy import FUZZY_MIN, fuzzy_matches
 from errdex.match.versions import align
 
-__all__ = ["TIE_RATIO", "Candidate", "Clue", "Scored", "rank"]
+__all__ = ["FUZZY_MIN", "TIE_RATIO", "Candidate", "Clue", "Scored", "rank"]
 
 #: Messages longer than this are matched on their start only: beyond it lies nothing a
 #: template could still pin, and a 50 MB paste must answer in bounded time.
 MAX_MESSAGE = 20_000
-FUZZY_MIN = 70.0
 #: Sites of a bare ``raise Class`` considered for one empty message.
 MAX_BARE = 20
 #: What a site of another class gets: such a site cannot have raised the pasted error.
@@ -370,22 +370,9 @@ def _score_clue(clue: Clue, index: MatchIndex) -> list[Scored]:
     if message and clue.error_class and lone and not _fits(clue, found):
         _lone_holes(clue, index, get)
 
-    # fuzzy: the message drifted between versions
+    # fuzzy: the message drifted between versions (.rank_fuzzy)
     if message and not _fits(clue, found):
-        from rapidfuzz import fuzz  # here: a hook's first answer must not pay its import
-
-        for i in candidates[:200]:
-            runs = index.runs(i)  # not index.entry(i): most candidates are looked at only here
-            if runs is None or not sum(map(len, runs)):
-                continue
-            literal = " ".join(r.strip() for r in runs if r.strip())
-            ratio = fuzz.ratio(message, literal, score_cutoff=FUZZY_MIN)
-            if ratio:
-                s = get(i)
-                score = 0.5 * ratio / 100
-                if score > s.message:
-                    s.message = score
-                    s.reasons.append(f"the message is {ratio:.0f}% similar to the template")
+        fuzzy_matches(message, index, candidates[:200], get)
     native.below_python(
         clue, index, found, candidates, lambda c: _partial_matches(clue, index, c, get, framed)
     )
@@ -452,8 +439,11 @@ def _lone_holes(clue: Clue, index: MatchIndex, get: Callable[[int], Scored]) -> 
     dict's ``{…}``, too little text to be indexed) are its answer, as a group, when they
     are few; those whose few characters fit (a dict's braces) come first."""
     message = clue.message[:MAX_MESSAGE]
+    sites = index.one_value_sites(_short(clue.error_class) or "")
+    if len(sites) > MAX_LONE and LONE_CHARS >= ONE_VALUE_CHARS:
+        return  # every one of them is such a site (as below): too many to answer
     lone: list[int] = []
-    for i in index.one_value_sites(_short(clue.error_class) or ""):
+    for i in sites:
         runs = index.runs(i)  # None: a template RE2 verifies (a dict with int keys)
         if runs is None or (len(runs) == 2 and len(runs[0]) + len(runs[1]) < LONE_CHARS):
             lone.append(i)
