@@ -10,7 +10,7 @@ for a ``.py`` file. Guards are written here from the Cython clauses on the way.
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from errdex.extract.python.guards import negate, write_guard
@@ -22,6 +22,7 @@ from errdex.template import Literal, MessageTemplate
 
 from .capi import C_API_SETTERS, c_api_class, c_api_template
 from .module import cython_name, def_name, index_module, start_of
+from .returns import returned_exceptions
 from .snippet import logical_text, parse_at, parse_expr_at
 
 __all__ = ["CythonExtractor"]
@@ -90,6 +91,41 @@ class CythonExtractor(ModuleExtractor):
         if all(p.is_opaque for p in pieces) or apart in parts[2]:
             return parts
         return parts[0], parts[1], [*parts[2], apart], parts[3]
+
+    def _resolve_raised(
+        self, exc: ast.expr, scope: Scope, depth: int = 0
+    ) -> Iterator[tuple[ast.expr | None, str, list[str]]]:
+        """As for Python, but a helper of the module that returns one of several
+        exceptions gives each of them (see :mod:`.returns`)."""
+        if isinstance(exc, ast.Call) and not self._is_class_expr(exc.func, scope):
+            target = self._helper_def(exc.func, scope)
+            returned = (
+                returned_exceptions(target.body, scope, self._is_class_expr) if target else []
+            )
+            if len(returned) > 1:
+                note = (
+                    f"built by helper {self.expr_text(exc.func)}, which returns one of "
+                    f"{len(returned)} exceptions"
+                )
+                for value in returned:
+                    yield value, "helper_call", [note]
+                return
+        yield from super()._resolve_raised(exc, scope, depth)
+
+    def _helper_def(self, func: ast.expr, scope: Scope) -> ast.FunctionDef | None:
+        """The module's function, or this class's method (``self._parser_error``), called."""
+        if isinstance(func, ast.Name):
+            target = self.functions.get(func.id)
+        elif (
+            isinstance(func, ast.Attribute)
+            and isinstance(func.value, ast.Name)
+            and func.value.id in ("self", "cls")
+            and scope.class_name
+        ):
+            target = self.methods.get((scope.class_name, func.attr))
+        else:
+            return None
+        return target if isinstance(target, ast.FunctionDef) else None
 
     def run_cython(self, tree: Any, *, package_init: bool = False) -> list[Any]:
         package = self.module if package_init else self.module.rpartition(".")[0]
