@@ -417,3 +417,25 @@ def test_a_helper_returning_one_of_several_exceptions_gives_each_class() -> None
     }
     assert all(s.qualname == "yaml._yaml.CParser._parse_next_event" for s in sites if s.line == 17)
     assert [(s.line, s.error_class) for s in sites if s.line != 17] == [(12, "ValueError")]
+
+
+def test_a_module_level_alias_of_an_imported_class_is_qualified() -> None:
+    """PyYAML's ``_yaml.pyx``: ``import yaml`` then ``SerializerError =
+    yaml.serializer.SerializerError``; a raise of the alias names the imported class."""
+    code = """\
+        import yaml
+
+        SerializerError = yaml.serializer.SerializerError
+        ScannerError = make_error()
+
+        cdef class CEmitter:
+            def serialize(self, node):
+                if self.closed == 1:
+                    raise SerializerError(u"serializer is closed")
+                raise ScannerError(u"not an alias")
+        """
+    sites = _sites(code, "yaml/_yaml.pyx")
+    assert [(s.line, s.qualified_class) for s in sites] == [
+        (9, "yaml.serializer.SerializerError"),
+        (10, "ScannerError"),
+    ]

@@ -196,6 +196,23 @@ def _import_target(node: Any) -> tuple[str, str] | None:
     return (local, module) if local != module.split(".")[0] else (local, local)
 
 
+def _alias(node: Any, imports: dict[str, str]) -> tuple[str, str] | None:
+    """``SerializerError = yaml.serializer.SerializerError`` after ``import yaml``: the
+    name stands for the dotted name of the imported module (PyYAML's ``_yaml.pyx``)."""
+    lhs: Any = getattr(node, "lhs", None)
+    parts: list[str] = []
+    rhs: Any = getattr(node, "rhs", None)
+    while type(rhs).__name__ == "AttributeNode":
+        parts.append(cython_name(rhs.attribute))
+        rhs = rhs.obj
+    if type(lhs).__name__ != "NameNode" or type(rhs).__name__ != "NameNode" or not parts:
+        return None
+    head = imports.get(cython_name(rhs.name))
+    if head is None:
+        return None
+    return cython_name(lhs.name), ".".join([head, *reversed(parts)])
+
+
 def _toplevel(node: Any) -> Iterator[Any]:
     """Module-level statements, looking inside lists, ``if`` and ``try`` (fallback imports)."""
     kind = type(node).__name__
@@ -228,8 +245,11 @@ def index_module(reader: Any, tree: Any, package: str) -> None:
     for node in _toplevel(tree.body):
         kind = type(node).__name__
         target = _import_target(node) if kind == "SingleAssignmentNode" else None
+        alias = _alias(node, reader.imports) if kind == "SingleAssignmentNode" else None
         if target is not None:
             reader.imports[target[0]] = target[1]
+        elif alias is not None:
+            reader.imports.setdefault(*alias)
         elif kind == "FromImportStatNode":
             base = cython_name(node.module.module_name)
             level = getattr(node.module, "level", 0) or 0
