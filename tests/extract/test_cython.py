@@ -417,6 +417,12 @@ def test_a_helper_returning_one_of_several_exceptions_gives_each_class() -> None
     }
     assert all(s.qualname == "yaml._yaml.CParser._parse_next_event" for s in sites if s.line == 17)
     assert [(s.line, s.error_class) for s in sites if s.line != 17] == [(12, "ValueError")]
+    # libyaml's texts: no argument's text is known, so besides the tuple repr the
+    # message is the one value ScannerError prints, which fits what the C library says
+    scanner = [s.template for s in sites if s.line == 17 and s.error_class == "ScannerError"]
+    printed = "while scanning for the next token\nfound character that cannot start any token"
+    assert [len(t.holes) for t in scanner if t.match(printed) is not None] == [1]
+    assert any(t.display.startswith("(") for t in scanner)
 
 
 def test_a_module_level_alias_of_an_imported_class_is_qualified() -> None:

@@ -73,7 +73,10 @@ class CythonExtractor(ModuleExtractor):
         """As for Python, plus, for several arguments to a class of another module, the
         arguments apart as an alternative: a Cython module raises the classes of its
         Python siblings, which often print their arguments their own way (PyYAML's
-        ``MarkedYAMLError``: context, mark, problem, mark, one per line, no ``None``)."""
+        ``MarkedYAMLError``: context, mark, problem, mark, one per line, no ``None``).
+        When no argument's text is known (texts a C library gives), the alternative is
+        the one value the class prints, so the site stands among those raising the class
+        with any message."""
         parts = super()._plain_parts(qualified, shown, call, helper_scope)
         own = qualified in (f"builtins.{shown}", f"{self.module}.{shown}")
         if parts[3] != "multiple_args" or own or call is None:
@@ -88,7 +91,11 @@ class CythonExtractor(ModuleExtractor):
             if not piece.is_opaque and apart.parts and isinstance(apart.parts[-1], Literal):
                 apart += MessageTemplate.hole("{…}")  # two texts: something prints between
             apart += piece
-        if all(p.is_opaque for p in pieces) or apart in parts[2]:
+        if all(p.is_opaque for p in pieces):
+            # nothing of the text is known: the message is one value, the class's own
+            # rendering of these arguments (as the Python reader shows such a raise)
+            apart = MessageTemplate.expression(self.expr_text(call))
+        if apart in parts[2]:
             return parts
         return parts[0], parts[1], [*parts[2], apart], parts[3]
 
