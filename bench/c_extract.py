@@ -150,7 +150,10 @@ PROVOKED: list[tuple[str, tuple[str, str] | None]] = [
         ("simplejson/_speedups.c", "ERR_STRING_UNTERMINATED"),
     ),
     # the same helper called from _speedups_scan.h, whose macros _speedups.c defines
-    ("import simplejson\nsimplejson.loads('[1')", None),
+    (
+        "import simplejson\nsimplejson.loads('[1')",
+        ("simplejson/_speedups_scan.h", "ERR_ARRAY_DELIMITER"),
+    ),
     ("import ujson\nujson.dumps(object())", ("src/ujson/encode.c", "is not JSON serializable")),
     (
         "import ujson\nujson.dumps([], indent=2000)",
