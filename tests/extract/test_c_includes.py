@@ -98,6 +98,4 @@ def test_a_header_read_alone_or_not_included_keeps_only_its_own_sites(tmp_path: 
     root = _tree(tmp_path, INCLUDER.replace('#include "scan.h"', '#include "elsewhere.h"'))
     with reading_repository(root):
         sites = extract(HEADER, "pkg/scan.h", HEADER.splitlines())
-    assert [(s.line, s.error_class, s.qualified_class) for s in sites] == [
-        (18, "ScanError", None)
-    ]
+    assert [(s.line, s.error_class, s.qualified_class) for s in sites] == [(18, "ScanError", None)]
