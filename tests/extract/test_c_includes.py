@@ -10,32 +10,26 @@ from pathlib import Path
 from errdex.extract.c import extract
 from errdex.extract.python.project import reading_repository
 
-INCLUDER = textwrap.dedent(
-    r"""
-    #include "Python.h"
-    #define ERR_EXPECTING_VALUE "Expecting value"
-    #define ERR_ARRAY_DELIMITER "Expecting ',' delimiter or ']'"
+from .test_c import HELPER
 
-    static PyObject *ScanError;
+#: simplejson's shape: message macros and ``raise_errmsg`` (test_c's fixture), then more
+#: macros and the ``#include``, then a macro defined too late for the header.
+INCLUDER = (
+    '#include "Python.h"\n'
+    + HELPER
+    + textwrap.dedent(
+        r"""
+        #define ERR_ARRAY_DELIMITER "Expecting ',' delimiter or ']'"
+        static PyObject *ScanError;
 
-    static void
-    raise_errmsg(_state *state, const char *msg, PyObject *s, Py_ssize_t end)
-    {
-        PyObject *JSONDecodeError = state->JSONDecodeError;
-        PyObject *exc = PyObject_CallFunction(JSONDecodeError, "(zOn)", msg, s, end);
-        if (exc) {
-            PyErr_SetObject(JSONDecodeError, exc);
-            Py_DECREF(exc);
-        }
-    }
+        #define JSON_SCAN_SUFFIX _unicode
+        #include "scan.h"
+        #undef JSON_SCAN_SUFFIX
+        #define ERR_DEFINED_AFTER "defined after the include"
 
-    #define JSON_SCAN_SUFFIX _unicode
-    #include "scan.h"
-    #undef JSON_SCAN_SUFFIX
-    #define ERR_DEFINED_AFTER "defined after the include"
-
-    PyMODINIT_FUNC init(void) { ScanError = PyErr_NewException("pkg.ScanError", NULL, NULL); }
-    """
+        PyMODINIT_FUNC init(void) { ScanError = PyErr_NewException("pkg.ScanError", NULL, NULL); }
+        """
+    )
 )
 HEADER = textwrap.dedent(
     r"""

@@ -105,7 +105,7 @@ class CythonExtractor(ModuleExtractor):
         """As for Python, but a helper of the module that returns one of several
         exceptions gives each of them (see :mod:`.returns`)."""
         if isinstance(exc, ast.Call) and not self._is_class_expr(exc.func, scope):
-            target = self._helper_def(exc.func, scope)
+            target, _ = self._helper_def(exc.func, scope)
             returned = (
                 returned_exceptions(target.body, scope, self._is_class_expr) if target else []
             )
@@ -118,21 +118,6 @@ class CythonExtractor(ModuleExtractor):
                     yield value, "helper_call", [note]
                 return
         yield from super()._resolve_raised(exc, scope, depth)
-
-    def _helper_def(self, func: ast.expr, scope: Scope) -> ast.FunctionDef | None:
-        """The module's function, or this class's method (``self._parser_error``), called."""
-        if isinstance(func, ast.Name):
-            target = self.functions.get(func.id)
-        elif (
-            isinstance(func, ast.Attribute)
-            and isinstance(func.value, ast.Name)
-            and func.value.id in ("self", "cls")
-            and scope.class_name
-        ):
-            target = self.methods.get((scope.class_name, func.attr))
-        else:
-            return None
-        return target if isinstance(target, ast.FunctionDef) else None
 
     def run_cython(self, tree: Any, *, package_init: bool = False) -> list[Any]:
         package = self.module if package_init else self.module.rpartition(".")[0]
