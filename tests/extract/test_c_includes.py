@@ -4,11 +4,15 @@
 
 from __future__ import annotations
 
+import os
 import textwrap
 from pathlib import Path
 
 from errdex.extract.c import extract
 from errdex.extract.python.project import reading_repository
+from errdex.scan import scan_checkout
+from errdex.scan_cache import ScanCache
+from errdex.source import open_source
 
 from .test_c import HELPER
 
@@ -93,3 +97,28 @@ def test_a_header_read_alone_or_not_included_keeps_only_its_own_sites(tmp_path: 
     with reading_repository(root):
         sites = extract(HEADER, "pkg/scan.h", HEADER.splitlines())
     assert [(s.line, s.error_class, s.qualified_class) for s in sites] == [(18, "ScanError", None)]
+
+
+def _age(root: Path) -> None:
+    """Date every file a minute back, as files are before an edit (not "racy")."""
+    past = (os.stat(root).st_mtime_ns // 1_000_000_000 - 60) * 1_000_000_000
+    for path in root.rglob("*"):
+        os.utime(path, ns=(past, past))
+
+
+def _header_messages(root: Path) -> set[str]:
+    with ScanCache() as cache:
+        checkout = open_source(str(root), repo="owner/proj", sha="0" * 40)
+        result = scan_checkout(checkout, repo="owner/proj", cache=cache)
+    return {r["errorMessage"] for r, _ in result.items if r["filePath"] == "pkg/scan.h"}
+
+
+def test_a_scan_rereads_the_header_when_its_includer_changes(tmp_path: Path) -> None:
+    """The scan cache keeps a header's sites only while the C files it was read with
+    stay as they were: a message macro edited in the includer reaches the header."""
+    root = _tree(tmp_path)
+    _age(root)
+    assert "Expecting value" in _header_messages(root)
+    (root / "pkg" / "speedups.c").write_text(INCLUDER.replace("Expecting value", "Wanted a value"))
+    after = _header_messages(root)
+    assert "Wanted a value" in after and "Expecting value" not in after
