@@ -16,6 +16,7 @@ from errdex.template import MessageTemplate
 from .argparse import ARG_PARSERS
 from .capi import CAPI_CALLS, PYEXC_ALIASES, CallSpec
 from .cpp import python_class_of_throw, status_code_of
+from .find import calls_named, definitions
 from .formats import decode_escapes
 from .grammar import Dialect, sites_query
 from .helpers import Helper, helper_of, python_placeholders
@@ -89,6 +90,12 @@ def _branches(node: Node) -> list[Node]:
     return [b for v in values if v is not None for b in _branches(v)]
 
 
+#: Every callee a C file's walk reads a call of (besides its own helpers).
+C_SITE_NAMES = frozenset(
+    name for name in (*CAPI_CALLS, *ARG_PARSERS, *_NEW_EXCEPTION) if "::" not in name
+)
+
+
 class FileWalker:
     """The sites of one parsed file."""
 
@@ -126,9 +133,11 @@ class FileWalker:
         for node in definitions:
             if node.type == "preproc_def":
                 name, value = node.child_by_field_name("name"), node.child_by_field_name("value")
+                # the first of the file's definitions (``#if``/``#else`` ones) is read
                 if (
                     name is not None
                     and value is not None
+                    and node_text(name) not in self.macro_rows
                     and _DEFINE_STRINGS.fullmatch(node_text(value))
                 ):
                     self.macros[node_text(name)] = "".join(
@@ -177,13 +186,17 @@ class FileWalker:
     # -- the walk ---------------------------------------------------------------------
 
     def run(self) -> list[ErrorSite]:
-        found = QueryCursor(sites_query(self.language)).captures(self.tree.root_node)
-        calls = found.get("call", [])
-        throws = found.get("throw", [])
-        others = found.get("def", [])
+        if self.language == "c":  # found by name (:mod:`.find`): no query over every node
+            calls = calls_named(self.tree, C_SITE_NAMES)
+            throws: list[Node] = []
+            others, macros = definitions(self.tree)
+        else:
+            found = QueryCursor(sites_query(self.language)).captures(self.tree.root_node)
+            calls, throws = found.get("call", []), found.get("throw", [])
+            others, macros = found.get("def", []), found.get("macro", [])
         names = [call_name(call) for call in calls]
         self._collect(others, zip(calls, names, strict=True))
-        macro_helpers = self._macro_sites(others + found.get("macro", []))
+        macro_helpers = self._macro_sites(others + macros)
         thrown = set()
         for throw in throws:
             call = self._throw(throw)
@@ -195,9 +208,11 @@ class FileWalker:
         helpers = {h.name: h for h in (helper_of(n, s) for n, s in self.opaque) if h is not None}
         helpers.update(macro_helpers)
         self.helpers = {**self.inherited, **helpers}
-        helpers = self.helpers
+        if self.language == "c":
+            calls = calls_named(self.tree, self.helpers)
+            names = [call_name(call) for call in calls]
         for call, name in zip(calls, names, strict=True):
-            helper = helpers.get(name)
+            helper = self.helpers.get(name)
             if helper is not None:
                 self._through(call, helper)
         self.sites.sort(key=lambda s: (s.line, s.style))
