@@ -17,7 +17,9 @@ from collections.abc import Iterable, Iterator
 
 from tree_sitter import Node, Tree
 
-__all__ = ["calls_named", "definitions"]
+from .messages import call_name
+
+__all__ = ["calls_named", "definitions", "throws"]
 
 _WORD_END = re.compile(rb"\w*")
 _SPACE = b" \t"
@@ -49,23 +51,50 @@ def _identifiers(data: bytes, names: frozenset[str]) -> Iterator[tuple[int, int]
             i = data.find(anchor, end)
 
 
+#: What a callee's name may be written inside, up to the call (``py::set_error``,
+#: ``py::register_exception<E>``).
+_CALLEE_PARTS = frozenset({"qualified_identifier", "template_function"})
+
+
 def calls_named(tree: Tree, names: Iterable[str]) -> list[Node]:
-    """The calls whose callee is one of ``names`` (plain C identifiers), in file order."""
+    """The calls whose callee, as :func:`~.messages.call_name` writes it, is one of
+    ``names`` (``PyErr_SetString``, ``py::set_error``), in file order."""
     wanted = frozenset(names)
     if not wanted:
         return []
     root = tree.root_node
     data, base = root.text or b"", root.start_byte  # the root starts at the first token
     found: dict[int, Node] = {}
-    for start, end in _identifiers(data, wanted):
+    last = frozenset(name.rpartition("::")[2] for name in wanted)
+    for start, end in _identifiers(data, last):
         node = root.descendant_for_byte_range(base + start, base + end)
         if node is None or node.type != "identifier":
             continue
         parent = node.parent
-        if parent is not None and parent.type == "call_expression":
-            callee = parent.child_by_field_name("function")
-            if callee is not None and callee.id == node.id:
-                found.setdefault(parent.id, parent)
+        while parent is not None and parent.type in _CALLEE_PARTS:
+            node, parent = parent, parent.parent
+        if parent is None or parent.type != "call_expression":
+            continue
+        callee = parent.child_by_field_name("function")
+        if callee is not None and callee.id == node.id and call_name(parent) in wanted:
+            found.setdefault(parent.id, parent)
+    return sorted(found.values(), key=lambda n: n.start_byte)
+
+
+def throws(tree: Tree) -> list[Node]:
+    """Every ``throw`` statement (C++), in file order."""
+    root = tree.root_node
+    data, base = root.text or b"", root.start_byte
+    found: dict[int, Node] = {}
+    for start, end in _identifiers(data, frozenset({"throw"})):
+        node = root.descendant_for_byte_range(base + start, base + end)
+        while node is not None and node.type != "throw_statement":
+            if node.type in ("comment", "string_literal", "raw_string_literal", "translation_unit"):
+                node = None
+                break
+            node = node.parent
+        if node is not None and node.start_byte == base + start:
+            found.setdefault(node.id, node)
     return sorted(found.values(), key=lambda n: n.start_byte)
 
 

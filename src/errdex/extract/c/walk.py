@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from tree_sitter import Node, QueryCursor, Tree
+from tree_sitter import Node, Tree
 
 from errdex.extract.python.literals import quoted_repr
 from errdex.extract.site import ErrorSite, SiteKind
@@ -15,10 +15,10 @@ from errdex.template import MessageTemplate
 
 from .argparse import ARG_PARSERS
 from .capi import CAPI_CALLS, PYEXC_ALIASES, CallSpec
-from .cpp import python_class_of_throw, status_code_of
-from .find import calls_named, definitions
+from .cpp import python_class_of_throw, status_code_of, status_constructors
+from .find import calls_named, definitions, throws
 from .formats import decode_escapes
-from .grammar import Dialect, sites_query
+from .grammar import Dialect
 from .helpers import Helper, helper_of, python_placeholders
 from .includes import Inherited
 from .macros import bodies, helper_of_macro, relocated
@@ -93,6 +93,10 @@ def _branches(node: Node) -> list[Node]:
 #: Every callee a C file's walk reads a call of (besides its own helpers).
 C_SITE_NAMES = frozenset(
     name for name in (*CAPI_CALLS, *ARG_PARSERS, *_NEW_EXCEPTION) if "::" not in name
+)
+#: And a C++ file's: the bindings' too, and the status constructors (``status_code_of``).
+CPP_SITE_NAMES = frozenset(
+    {*CAPI_CALLS, *ARG_PARSERS, *_NEW_EXCEPTION, *_REGISTER, *status_constructors()}
 )
 
 
@@ -186,19 +190,15 @@ class FileWalker:
     # -- the walk ---------------------------------------------------------------------
 
     def run(self) -> list[ErrorSite]:
-        if self.language == "c":  # found by name (:mod:`.find`): no query over every node
-            calls = calls_named(self.tree, C_SITE_NAMES)
-            throws: list[Node] = []
-            others, macros = definitions(self.tree)
-        else:
-            found = QueryCursor(sites_query(self.language)).captures(self.tree.root_node)
-            calls, throws = found.get("call", []), found.get("throw", [])
-            others, macros = found.get("def", []), found.get("macro", [])
+        # found by name (:mod:`.find`): no query over every node of the tree
+        calls = calls_named(self.tree, C_SITE_NAMES if self.language == "c" else CPP_SITE_NAMES)
+        thrown_at = throws(self.tree) if self.language == "cpp" else []
+        others, macros = definitions(self.tree)
         names = [call_name(call) for call in calls]
         self._collect(others, zip(calls, names, strict=True))
         macro_helpers = self._macro_sites(others + macros)
         thrown = set()
-        for throw in throws:
+        for throw in thrown_at:
             call = self._throw(throw)
             if call is not None:
                 thrown.add(call.id)
@@ -208,9 +208,8 @@ class FileWalker:
         helpers = {h.name: h for h in (helper_of(n, s) for n, s in self.opaque) if h is not None}
         helpers.update(macro_helpers)
         self.helpers = {**self.inherited, **helpers}
-        if self.language == "c":
-            calls = calls_named(self.tree, self.helpers)
-            names = [call_name(call) for call in calls]
+        calls = calls_named(self.tree, self.helpers)
+        names = [call_name(call) for call in calls]
         for call, name in zip(calls, names, strict=True):
             helper = self.helpers.get(name)
             if helper is not None:
