@@ -6,11 +6,13 @@ import textwrap
 
 from tree_sitter import QueryCursor
 
-from errdex.extract.c.find import calls_named, definitions
+from errdex.extract.c.find import calls_named, definitions, throws
 from errdex.extract.c.grammar import parser_for, sites_query
-from errdex.extract.c.walk import C_SITE_NAMES
+from errdex.extract.c.messages import call_name
+from errdex.extract.c.walk import C_SITE_NAMES, CPP_SITE_NAMES
 
 from .test_c import HELPER, MODULE
+from .test_c_cpp import BINDINGS
 
 TRICKY = textwrap.dedent(
     r"""
@@ -69,3 +71,40 @@ def test_a_helper_is_found_by_its_own_name_only() -> None:
         next(n for n, t in enumerate(HELPER.splitlines(), 1) if "raise_errmsg(state" in t)
     ]
     assert calls_named(tree, set()) == []
+
+
+CPP = textwrap.dedent(
+    r"""
+    // throw std::runtime_error("in a comment")
+    static const char *s = "throw py::value_error(\"in a string\")";
+    void f(int n) noexcept(false) {
+        if (n < 0) throw py::value_error("negative");
+        py::set_error(PyExc_KeyError, "set");
+        py::register_exception<MyError>(m, "MyError");
+        auto st = absl::InvalidArgumentError("bad");
+        auto x = xla::InvalidArgument("bad %d", n);
+        ::PyErr_SetString(PyExc_TypeError, "global scope");
+        obj.set_error(1);
+    }
+    """
+)
+
+
+def test_cpp_calls_and_throws_found_by_name_are_the_querys() -> None:
+    for text in (BINDINGS, CPP):
+        tree = parser_for("cpp").parse(text.encode())
+        found = QueryCursor(sites_query("cpp")).captures(tree.root_node)
+        wanted = [c for c in found.get("call", []) if call_name(c) in CPP_SITE_NAMES]
+        by_name = calls_named(tree, CPP_SITE_NAMES)
+        assert [c.start_byte for c in by_name] == sorted(c.start_byte for c in wanted)
+        assert [t.start_byte for t in throws(tree)] == sorted(
+            t.start_byte for t in found.get("throw", [])
+        )
+    tree = parser_for("cpp").parse(CPP.encode())
+    assert [call_name(c) for c in calls_named(tree, CPP_SITE_NAMES)] == [
+        "py::set_error",
+        "py::register_exception",
+        "absl::InvalidArgumentError",
+        "xla::InvalidArgument",
+    ]
+    assert len(throws(tree)) == 1
