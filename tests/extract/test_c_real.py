@@ -99,3 +99,22 @@ def test_pybind11_tests_corpus() -> None:
 def test_a_c_file_without_error_sites_gives_none(name: str) -> None:
     records = _scan(sdist(name), "pallets/markupsafe")
     assert not [r for r in records if r["filePath"].endswith(".c")]
+
+
+def test_simplejson_scan_header_takes_the_macros_and_helper_of_speedups_c() -> None:
+    """``_speedups_scan.h`` is #included by ``_speedups.c``, which defines the ``ERR_*``
+    message macros and ``raise_errmsg``: every call of it in the header is a site."""
+    root = sdist("simplejson")
+    header = "simplejson/_speedups_scan.h"
+    records = [r for r in _scan(root, "simplejson/simplejson") if r["filePath"] == header]
+    calls = [
+        n
+        for n, text in enumerate((root / header).read_text().splitlines(), 1)
+        if "raise_errmsg(" in text
+    ]
+    assert sorted({r["lineNumber"] for r in records}) == calls
+    assert {r["errorClass"] for r in records} == {"JSONDecodeError"}
+    messages = {r["errorMessage"] for r in records}
+    assert {"Expecting value", "Expecting ',' delimiter or ']'", "Expecting ':' delimiter"} <= (
+        messages
+    )

@@ -380,3 +380,68 @@ def test_a_class_of_a_sibling_python_module_prints_its_own_str(tmp_path: Path) -
         (site,) = extract_cython(source, "pkg/_unpacker.pyx")
     assert site.template.display == "unpack(b) received extra data."
     assert site.error_class == "ExtraData"
+
+
+def test_a_helper_returning_one_of_several_exceptions_gives_each_class() -> None:
+    """PyYAML's ``error = self._parser_error(); raise error``: the ``cdef`` method returns
+    a different exception on each branch of an ``if`` chain; the raise is one site per
+    class, and the helper's own ``raise`` stays its own site."""
+    code = textwrap.dedent(
+        """\
+        from yaml.scanner import ScannerError
+        from yaml.parser import ParserError
+
+        cdef class CParser:
+            cdef object _parser_error(self):
+                if self.parser.error == YAML_MEMORY_ERROR:
+                    return MemoryError
+                elif self.parser.error == YAML_SCANNER_ERROR:
+                    return ScannerError(self.context, None, self.problem, None)
+                else:
+                    return ParserError(self.context, None, self.problem, None)
+                raise ValueError(u"no parser error")
+
+            cdef int _parse_next_event(self) except 0:
+                if yaml_parser_parse(&self.parser, &self.parsed_event) == 0:
+                    error = self._parser_error()
+                    raise error
+                return 1
+        """
+    )
+    sites = _sites(code, "yaml/_yaml.pyx")
+    at_raise = {(s.error_class, s.qualified_class) for s in sites if s.line == 17}
+    assert at_raise == {
+        ("MemoryError", "builtins.MemoryError"),
+        ("ScannerError", "yaml.scanner.ScannerError"),
+        ("ParserError", "yaml.parser.ParserError"),
+    }
+    assert all(s.qualname == "yaml._yaml.CParser._parse_next_event" for s in sites if s.line == 17)
+    assert [(s.line, s.error_class) for s in sites if s.line != 17] == [(12, "ValueError")]
+    # libyaml's texts: no argument's text is known, so besides the tuple repr the
+    # message is the one value ScannerError prints, which fits what the C library says
+    scanner = [s.template for s in sites if s.line == 17 and s.error_class == "ScannerError"]
+    printed = "while scanning for the next token\nfound character that cannot start any token"
+    assert [len(t.holes) for t in scanner if t.match(printed) is not None] == [1]
+    assert any(t.display.startswith("(") for t in scanner)
+
+
+def test_a_module_level_alias_of_an_imported_class_is_qualified() -> None:
+    """PyYAML's ``_yaml.pyx``: ``import yaml`` then ``SerializerError =
+    yaml.serializer.SerializerError``; a raise of the alias names the imported class."""
+    code = """\
+        import yaml
+
+        SerializerError = yaml.serializer.SerializerError
+        ScannerError = make_error()
+
+        cdef class CEmitter:
+            def serialize(self, node):
+                if self.closed == 1:
+                    raise SerializerError(u"serializer is closed")
+                raise ScannerError(u"not an alias")
+        """
+    sites = _sites(code, "yaml/_yaml.pyx")
+    assert [(s.line, s.qualified_class) for s in sites] == [
+        (9, "yaml.serializer.SerializerError"),
+        (10, "ScannerError"),
+    ]

@@ -14,9 +14,18 @@ import re
 from errdex.extract.site import ErrorSite
 
 from .grammar import Dialect, parser_for
+from .includes import Inherited, from_includer
 from .walk import NO_FRAME, FileWalker
 
-__all__ = ["NO_FRAME", "cython_generated", "extract", "extract_c", "language_of", "parser_for"]
+__all__ = [
+    "NO_FRAME",
+    "cython_generated",
+    "extract",
+    "extract_c",
+    "language_of",
+    "parser_for",
+    "walker_for",
+]
 
 _CPP_SUFFIXES = (".cc", ".cpp", ".cxx", ".hpp", ".hh", ".hxx", ".c++")
 #: What marks a ``.h`` header as C++ (pybind11's headers are ``.h``).
@@ -35,17 +44,24 @@ def language_of(file_path: str, data: bytes) -> Dialect:
     return "c"
 
 
-def extract_c(text: str, file_path: str) -> list[ErrorSite]:
-    """Every error-setting call, warning, ``throw`` and status error in one C/C++ file.
+def walker_for(data: bytes, file_path: str) -> FileWalker:
+    """A walker over one C/C++ file's parse, in the dialect the file reads as."""
+    language = language_of(file_path, data)
+    walker = FileWalker(parser_for(language).parse(data), file_path, language)
+    walker.binding = any(mark in data for mark in _BINDING_MARKS)
+    return walker
+
+
+def extract_c(text: str, file_path: str, inherited: Inherited | None = None) -> list[ErrorSite]:
+    """Every error-setting call, warning, ``throw`` and status error in one C/C++ file;
+    a header with what the file that includes it defines first (:mod:`.includes`).
 
     tree-sitter recovers from what it cannot parse (macros it does not expand), so a
     file always yields the sites of the parts it read.
     """
-    data = text.encode("utf-8", "surrogatepass")
-    language = language_of(file_path, data)
-    tree = parser_for(language).parse(data)
-    walker = FileWalker(tree, file_path, language)
-    walker.binding = any(mark in data for mark in _BINDING_MARKS)
+    walker = walker_for(text.encode("utf-8", "surrogatepass"), file_path)
+    if inherited is not None:
+        walker.inherit(inherited)
     return walker.run()
 
 
@@ -77,4 +93,4 @@ def extract(text: str, file_path: str, lines: list[str]) -> list[ErrorSite]:
     """
     if cython_generated(text):
         return []
-    return extract_c(text, file_path)
+    return extract_c(text, file_path, from_includer(file_path))

@@ -10,7 +10,7 @@ every such binding prints is the status code, ``: `` and the message.
 
 from __future__ import annotations
 
-__all__ = ["STATUS_CODES", "python_class_of_throw", "status_code_of"]
+__all__ = ["STATUS_CODES", "python_class_of_throw", "status_code_of", "status_constructors"]
 
 #: std:: exception -> the Python class pybind11 raises for it.
 STD_EXCEPTIONS = {
@@ -92,3 +92,10 @@ def status_code_of(name: str) -> tuple[str, bool] | None:
     if namespace in _XLA_NAMESPACES and short in STATUS_CODES:
         return STATUS_CODES[short], True
     return None
+
+
+def status_constructors() -> list[str]:
+    """Every name :func:`status_code_of` reads as a status constructor."""
+    absl = [f"absl::{short}Error" for short in STATUS_CODES]
+    xla = [f"{ns}::{short}" if ns else short for ns in _XLA_NAMESPACES for short in STATUS_CODES]
+    return [*absl, *xla]

@@ -30,8 +30,9 @@ def parser_for(dialect: Dialect) -> tree_sitter.Parser:
 
 @cache
 def sites_query(dialect: Dialect) -> tree_sitter.Query:
-    """The nodes the walk reads, found by tree-sitter itself (a Python walk over every
-    node of a large file costs more than its parse)."""
+    """The nodes the walk of a C++ file reads, found by tree-sitter itself (a Python walk
+    over every node of a large file costs more than its parse; a C file's are found by
+    name, :mod:`.find`, cheaper still)."""
     throw = " (throw_statement) @throw" if dialect == "cpp" else ""
     return tree_sitter.Query(
         language(dialect),

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from tree_sitter import Node, QueryCursor, Tree
+from tree_sitter import Node, Tree
 
 from errdex.extract.python.literals import quoted_repr
 from errdex.extract.site import ErrorSite, SiteKind
@@ -15,10 +15,12 @@ from errdex.template import MessageTemplate
 
 from .argparse import ARG_PARSERS
 from .capi import CAPI_CALLS, PYEXC_ALIASES, CallSpec
-from .cpp import python_class_of_throw, status_code_of
+from .cpp import python_class_of_throw, status_code_of, status_constructors
+from .find import calls_named, definitions, throws
 from .formats import decode_escapes
-from .grammar import Dialect, sites_query
+from .grammar import Dialect
 from .helpers import Helper, helper_of, python_placeholders
+from .includes import Inherited
 from .macros import bodies, helper_of_macro, relocated
 from .messages import arguments, call_name, format_from, literal_text, message_template, node_text
 from .reprs import typed_reprs
@@ -78,6 +80,26 @@ def _last_name(node: Node) -> str | None:
     return None
 
 
+def _branches(node: Node) -> list[Node]:
+    """``c ? a : b`` -> its two values (each in turn split), else the node itself."""
+    while node.type == "parenthesized_expression" and node.named_children:
+        node = node.named_children[0]
+    if node.type != "conditional_expression":
+        return [node]
+    values = [node.child_by_field_name("consequence"), node.child_by_field_name("alternative")]
+    return [b for v in values if v is not None for b in _branches(v)]
+
+
+#: Every callee a C file's walk reads a call of (besides its own helpers).
+C_SITE_NAMES = frozenset(
+    name for name in (*CAPI_CALLS, *ARG_PARSERS, *_NEW_EXCEPTION) if "::" not in name
+)
+#: And a C++ file's: the bindings' too, and the status constructors (``status_code_of``).
+CPP_SITE_NAMES = frozenset(
+    {*CAPI_CALLS, *ARG_PARSERS, *_NEW_EXCEPTION, *_REGISTER, *status_constructors()}
+)
+
+
 class FileWalker:
     """The sites of one parsed file."""
 
@@ -86,6 +108,8 @@ class FileWalker:
         self.file_path = file_path
         self.language = language
         self.macros: dict[str, str] = {}
+        #: 0-based row of each string macro's ``#define`` (what precedes an ``#include``).
+        self.macro_rows: dict[str, int] = {}
         self.module_exceptions: dict[str, str] = {}  # variable or field -> "mod.FooError"
         self.registered: dict[str, str] = {}  # C++ class -> Python name (py::register_exception)
         self.sites: list[ErrorSite] = []
@@ -95,21 +119,35 @@ class FileWalker:
         #: are then meant when unqualified: ``throw value_error(…)`` in their namespace).
         self.binding = False
         self.no_frame = NO_FRAME if language == "c" else _CPP_NO_FRAME
+        #: The helpers found (``raise_errmsg``), by name; ``inherited``: those of the file
+        #: that includes this one (:mod:`.includes`), used where this file has none.
+        self.helpers: dict[str, Helper] = {}
+        self.inherited: dict[str, Helper] = {}
 
     # -- what the file defines --------------------------------------------------------
+
+    def inherit(self, inherited: Inherited) -> None:
+        """Start from what the file including this one defines (its own come on top)."""
+        self.macros = dict(inherited.macros)
+        self.module_exceptions = dict(inherited.module_exceptions)
+        self.registered = dict(inherited.registered)
+        self.inherited = inherited.helpers
 
     def _collect(self, definitions: list[Node], calls: Iterable[tuple[Node, str]]) -> None:
         for node in definitions:
             if node.type == "preproc_def":
                 name, value = node.child_by_field_name("name"), node.child_by_field_name("value")
+                # the first of the file's definitions (``#if``/``#else`` ones) is read
                 if (
                     name is not None
                     and value is not None
+                    and node_text(name) not in self.macro_rows
                     and _DEFINE_STRINGS.fullmatch(node_text(value))
                 ):
                     self.macros[node_text(name)] = "".join(
                         decode_escapes(m.group(1)) for m in _ONE_STRING.finditer(node_text(value))
                     )
+                    self.macro_rows[node_text(name)] = node.start_point[0]
         for node, callee in calls:
             if callee in _NEW_EXCEPTION and (args := arguments(node)):
                 self._new_exception(node, args)
@@ -152,15 +190,15 @@ class FileWalker:
     # -- the walk ---------------------------------------------------------------------
 
     def run(self) -> list[ErrorSite]:
-        found = QueryCursor(sites_query(self.language)).captures(self.tree.root_node)
-        calls = found.get("call", [])
-        throws = found.get("throw", [])
-        others = found.get("def", [])
+        # found by name (:mod:`.find`): no query over every node of the tree
+        calls = calls_named(self.tree, C_SITE_NAMES if self.language == "c" else CPP_SITE_NAMES)
+        thrown_at = throws(self.tree) if self.language == "cpp" else []
+        others, macros = definitions(self.tree)
         names = [call_name(call) for call in calls]
         self._collect(others, zip(calls, names, strict=True))
-        macro_helpers = self._macro_sites(others + found.get("macro", []))
+        macro_helpers = self._macro_sites(others + macros)
         thrown = set()
-        for throw in throws:
+        for throw in thrown_at:
             call = self._throw(throw)
             if call is not None:
                 thrown.add(call.id)
@@ -169,8 +207,11 @@ class FileWalker:
                 self._call(call, name)
         helpers = {h.name: h for h in (helper_of(n, s) for n, s in self.opaque) if h is not None}
         helpers.update(macro_helpers)
+        self.helpers = {**self.inherited, **helpers}
+        calls = calls_named(self.tree, self.helpers)
+        names = [call_name(call) for call in calls]
         for call, name in zip(calls, names, strict=True):
-            helper = helpers.get(name)
+            helper = self.helpers.get(name)
             if helper is not None:
                 self._through(call, helper)
         self.sites.sort(key=lambda s: (s.line, s.style))
@@ -288,28 +329,33 @@ class FileWalker:
         self._add(call, kind, template, shown, qualified, name, notes)
 
     def _through(self, call: Node, helper: Helper) -> None:
-        """A call of a helper that raises the message it is passed."""
+        """A call of a helper that raises the message it is passed (each of the two
+        messages of ``cond ? ERR_A : ERR_B`` a site of its own)."""
         args = arguments(call)
         if helper.param >= len(args):
             return
-        template = message_template(args[helper.param], self.macros)
-        if template.is_opaque:
-            return
-        if helper.to_python:
-            template = python_placeholders(template)
-        site = helper.site
-        self._add(
-            call,
-            site.kind,
-            template,
-            site.error_class,
-            site.qualified_class,
-            f"via {helper.name}",
-            [
+        branches = _branches(args[helper.param])
+        for branch in branches:
+            template = message_template(branch, self.macros)
+            if template.is_opaque:
+                continue
+            if helper.to_python:
+                template = python_placeholders(template)
+            site = helper.site
+            notes = [
                 f"raised through {helper.name}(), which sets {site.error_class or 'the error'} "
                 "with the message it is passed; the exception class may add text after it"
-            ],
-        )
+            ]
+            if len(branches) > 1:
+                notes.append(f"one of the {len(branches)} messages the call chooses between")
+            if site.file_path != self.file_path:
+                notes.append(
+                    f"{helper.name}() is defined in {site.file_path}, which includes this file"
+                )
+            self._add(
+                call, site.kind, template, site.error_class, site.qualified_class,
+                f"via {helper.name}", notes,
+            )  # fmt: skip
 
     def _throw(self, throw: Node) -> Node | None:
         value = next((c for c in throw.named_children if c.type != "comment"), None)

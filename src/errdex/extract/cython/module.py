@@ -13,7 +13,7 @@ import ast
 from collections.abc import Iterator
 from typing import Any
 
-from .snippet import parse_at
+from .snippet import parse_at, parse_expr_at
 
 __all__ = ["LazyDefs", "cython_name", "def_name", "index_module", "start_of"]
 
@@ -91,10 +91,7 @@ def _arg_names(node: Any) -> list[str]:
 
 
 def _body_stats(node: Any) -> list[Any]:
-    body = getattr(node, "body", None)
-    if body is None:
-        return []
-    return list(getattr(body, "stats", [body]))
+    return _stats_of(getattr(node, "body", None))
 
 
 class LazyDefs(dict[Any, Stub]):
@@ -122,12 +119,7 @@ class LazyDefs(dict[Any, Stub]):
         return self[key] if key in self else default  # noqa: SIM401
 
     def _stub(self, node: Any) -> Stub:
-        body: list[ast.stmt] = []
-        for stat in _body_stats(node):
-            if type(stat).__name__ in _SIMPLE:
-                converted = parse_at(self._lines, *start_of(stat, self._lines))
-                if converted is not None:
-                    body.append(converted)
+        body = self._statements(_body_stats(node))
         arguments = ast.arguments(
             posonlyargs=[],
             args=[ast.arg(name) for name in _arg_names(node)],
@@ -137,6 +129,40 @@ class LazyDefs(dict[Any, Stub]):
         )
         line, col = node.pos[1], node.pos[2]
         return _function_stub(def_name(node) or "_", arguments, body, line, col)
+
+    def _statements(self, stats: list[Any]) -> list[ast.stmt]:
+        """The simple statements converted, and ``if`` chains kept with their branches
+        (a helper returns a different exception on each: PyYAML's ``_parser_error``)."""
+        body: list[ast.stmt] = []
+        for stat in stats:
+            kind = type(stat).__name__
+            if kind in _SIMPLE:
+                converted = parse_at(self._lines, *start_of(stat, self._lines))
+                if converted is not None:
+                    body.append(converted)
+            elif kind == "IfStatNode":
+                body.append(self._if_chain(stat))
+        return body
+
+    def _if_chain(self, node: Any) -> ast.If:
+        """``if``/``elif``/``else`` as nested ``ast.If``; a test that is not Python reads
+        as an unknown name."""
+        orelse = self._statements(_stats_of(node.else_clause))
+        for clause in reversed(node.if_clauses):
+            line, col = clause.pos[1], clause.pos[2]
+            test = parse_expr_at(self._lines, line, col, ":") or ast.Name("_", ast.Load())
+            branch = ast.If(test, self._statements(_stats_of(clause.body)) or [ast.Pass()], orelse)
+            ast.copy_location(branch, ast.Pass(lineno=line, col_offset=col))
+            orelse = [branch]
+        (chain,) = orelse
+        assert isinstance(chain, ast.If)
+        return chain
+
+
+def _stats_of(body: Any) -> list[Any]:
+    if body is None:
+        return []
+    return list(getattr(body, "stats", [body]))
 
 
 def _function_stub(
@@ -168,6 +194,23 @@ def _import_target(node: Any) -> tuple[str, str] | None:
     module = cython_name(rhs.module_name)
     local = cython_name(lhs.name)
     return (local, module) if local != module.split(".")[0] else (local, local)
+
+
+def _alias(node: Any, imports: dict[str, str]) -> tuple[str, str] | None:
+    """``SerializerError = yaml.serializer.SerializerError`` after ``import yaml``: the
+    name stands for the dotted name of the imported module (PyYAML's ``_yaml.pyx``)."""
+    lhs: Any = getattr(node, "lhs", None)
+    parts: list[str] = []
+    rhs: Any = getattr(node, "rhs", None)
+    while type(rhs).__name__ == "AttributeNode":
+        parts.append(cython_name(rhs.attribute))
+        rhs = rhs.obj
+    if type(lhs).__name__ != "NameNode" or type(rhs).__name__ != "NameNode" or not parts:
+        return None
+    head = imports.get(cython_name(rhs.name))
+    if head is None:
+        return None
+    return cython_name(lhs.name), ".".join([head, *reversed(parts)])
 
 
 def _toplevel(node: Any) -> Iterator[Any]:
@@ -202,8 +245,11 @@ def index_module(reader: Any, tree: Any, package: str) -> None:
     for node in _toplevel(tree.body):
         kind = type(node).__name__
         target = _import_target(node) if kind == "SingleAssignmentNode" else None
+        alias = _alias(node, reader.imports) if kind == "SingleAssignmentNode" else None
         if target is not None:
             reader.imports[target[0]] = target[1]
+        elif alias is not None:
+            reader.imports.setdefault(*alias)
         elif kind == "FromImportStatNode":
             base = cython_name(node.module.module_name)
             level = getattr(node.module, "level", 0) or 0

@@ -10,7 +10,7 @@ for a ``.py`` file. Guards are written here from the Cython clauses on the way.
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from errdex.extract.python.guards import negate, write_guard
@@ -22,6 +22,7 @@ from errdex.template import Literal, MessageTemplate
 
 from .capi import C_API_SETTERS, c_api_class, c_api_template
 from .module import cython_name, def_name, index_module, start_of
+from .returns import returned_exceptions
 from .snippet import logical_text, parse_at, parse_expr_at
 
 __all__ = ["CythonExtractor"]
@@ -72,7 +73,10 @@ class CythonExtractor(ModuleExtractor):
         """As for Python, plus, for several arguments to a class of another module, the
         arguments apart as an alternative: a Cython module raises the classes of its
         Python siblings, which often print their arguments their own way (PyYAML's
-        ``MarkedYAMLError``: context, mark, problem, mark, one per line, no ``None``)."""
+        ``MarkedYAMLError``: context, mark, problem, mark, one per line, no ``None``).
+        When no argument's text is known (texts a C library gives), the alternative is
+        the one value the class prints, so the site stands among those raising the class
+        with any message."""
         parts = super()._plain_parts(qualified, shown, call, helper_scope)
         own = qualified in (f"builtins.{shown}", f"{self.module}.{shown}")
         if parts[3] != "multiple_args" or own or call is None:
@@ -87,9 +91,33 @@ class CythonExtractor(ModuleExtractor):
             if not piece.is_opaque and apart.parts and isinstance(apart.parts[-1], Literal):
                 apart += MessageTemplate.hole("{…}")  # two texts: something prints between
             apart += piece
-        if all(p.is_opaque for p in pieces) or apart in parts[2]:
+        if all(p.is_opaque for p in pieces):
+            # nothing of the text is known: the message is one value, the class's own
+            # rendering of these arguments (as the Python reader shows such a raise)
+            apart = MessageTemplate.expression(self.expr_text(call))
+        if apart in parts[2]:
             return parts
         return parts[0], parts[1], [*parts[2], apart], parts[3]
+
+    def _resolve_raised(
+        self, exc: ast.expr, scope: Scope, depth: int = 0
+    ) -> Iterator[tuple[ast.expr | None, str, list[str]]]:
+        """As for Python, but a helper of the module that returns one of several
+        exceptions gives each of them (see :mod:`.returns`)."""
+        if isinstance(exc, ast.Call) and not self._is_class_expr(exc.func, scope):
+            target, _ = self._helper_def(exc.func, scope)
+            returned = (
+                returned_exceptions(target.body, scope, self._is_class_expr) if target else []
+            )
+            if len(returned) > 1:
+                note = (
+                    f"built by helper {self.expr_text(exc.func)}, which returns one of "
+                    f"{len(returned)} exceptions"
+                )
+                for value in returned:
+                    yield value, "helper_call", [note]
+                return
+        yield from super()._resolve_raised(exc, scope, depth)
 
     def run_cython(self, tree: Any, *, package_init: bool = False) -> list[Any]:
         package = self.module if package_init else self.module.rpartition(".")[0]

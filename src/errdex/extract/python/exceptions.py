@@ -87,20 +87,25 @@ class ExceptionReader(BuilderReader):
             return
         yield None, "other_expr", []
 
-    def _helper(self, func: ast.expr, scope: Scope) -> tuple[ast.Call, Scope] | None:
-        """A same-module function or method that returns a constructed exception."""
-        target: ast.FunctionDef | ast.AsyncFunctionDef | None = None
-        class_name: str | None = None
+    def _helper_def(
+        self, func: ast.expr, scope: Scope
+    ) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef | None, str | None]:
+        """The same-module function, or this class's method (``self._error()``), called:
+        (its definition or None, the class it is a method of)."""
         if isinstance(func, ast.Name):
-            target = self.functions.get(func.id)
-        elif (
+            return self.functions.get(func.id), None
+        if (
             isinstance(func, ast.Attribute)
             and isinstance(func.value, ast.Name)
             and func.value.id in ("self", "cls")
             and scope.class_name
         ):
-            class_name = scope.class_name
-            target = self.methods.get((class_name, func.attr))
+            return self.methods.get((scope.class_name, func.attr)), scope.class_name
+        return None, None
+
+    def _helper(self, func: ast.expr, scope: Scope) -> tuple[ast.Call, Scope] | None:
+        """A same-module function or method that returns a constructed exception."""
+        target, class_name = self._helper_def(func, scope)
         if target is None:
             return None
         key = id(target)

@@ -91,6 +91,11 @@ class Project:
         reader._index_module(tree)
         return reader
 
+    def looked_for(self, file_path: str, rel: str) -> None:
+        """Note that reading ``file_path`` looked at ``rel`` (another language's reader: a
+        C header's includer), so :meth:`files_read` lists it."""
+        _TRIED.setdefault((str(self.root), file_path), set()).add(rel)
+
     def files_read(self, file_path: str) -> set[str]:
         """The other files (relative to ``root``, present or not) that reading the file at
         ``file_path`` looked for, through the modules it read in turn: what a cache of
