@@ -57,6 +57,13 @@ class Located:
     tops: set[Path] = field(default_factory=set)  # installed package folders of the repo
     missing: int = 0  # record files not found for this interpreter
 
+    def file_of(self, path: str) -> Path | None:
+        """Where the repository file ``path`` is installed, if it is."""
+        for root, prefix in self.roots.items():
+            if path.startswith(prefix) and (root / path[len(prefix) :]).is_file():
+                return root / path[len(prefix) :]
+        return None
+
 
 def locate(envelopes: Iterable[dict[str, Any]], interp: Interpreter) -> Located:
     out = Located()
