@@ -20,6 +20,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from errdex.record import iso_now
+from errdex.source.sdist import sdist_tests
 from errdex.store import Store, StoreError, is_server_url, open_store
 from errdex.terminal import fail as _fail
 from errdex.terminal import plain, progress_bar
@@ -88,6 +89,12 @@ out = Console()
     help="Verify only the records whose ids this file lists (one a line), from the test "
     "modules that import their packages; the other records are left as they are.",
 )
+@click.option(
+    "--no-sdist",
+    is_flag=True,
+    help="Do not fetch an installed distribution's source distribution for its tests "
+    "(by default it is, with pip into errdex's cache, when the installed files hold none).",
+)
 @click.option("--no-cache", is_flag=True, help="Run every snippet again.")
 @click.option("--no-progress", is_flag=True, help="Do not draw a progress bar.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
@@ -103,6 +110,7 @@ def verify_command(
     tests: tuple[str, ...],
     fresh_interpreter: bool,
     only_file: str | None,
+    no_sdist: bool,
     no_cache: bool,
     no_progress: bool,
     as_json: bool,
@@ -150,7 +158,7 @@ def verify_command(
                     err.print(f"[yellow]skipped:[/] {plain(repo)} is not in {plain(db)}")
                     continue
                 run = _verify_one(
-                    store, repo, interp, executor, sandbox, (tests, only), no_progress
+                    store, repo, interp, executor, sandbox, (tests, only, not no_sdist), no_progress
                 )
                 runs.append(run)
     except StoreError as exc:
@@ -177,10 +185,10 @@ def _verify_one(
     interp: Interpreter,
     executor: Executor,
     sandbox: Sandbox,
-    reading: tuple[tuple[str, ...], set[str] | None],
+    reading: tuple[tuple[str, ...], set[str] | None, bool],
     no_progress: bool,
 ) -> RepoRun:
-    tests, only = reading
+    tests, only, fetch = reading
     envelopes = list(store.iter_envelopes(repo))
     with progress_bar(None, err, disable=no_progress) as bar:
         task = bar.add_task(repo, total=None)
@@ -199,6 +207,7 @@ def _verify_one(
             tests=[Path(t) for t in tests],
             progress=progress,
             only=only,
+            sdist=sdist_tests if fetch else None,
         )
     now = iso_now()
     items = [o.written(now, interp.version, sandbox.isolation()) for o in run.outcomes]
@@ -229,6 +238,8 @@ def summarize(runs: list[RepoRun]) -> dict[str, Any]:
             "verified": verified,
             "testFiles": run.test_files,
             "snippets": run.snippets,
+            "testsFrom": run.tests_from,
+            "testsNotRead": run.tests_not_read,
             "fields": dict(sorted(fields.items())),
             "skipped": dict(skipped.most_common()),
         }

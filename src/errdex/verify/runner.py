@@ -24,6 +24,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from errdex.source.errors import SourceError
 from errdex.source.stdlib import STDLIB_REPO
 
 from .accelerators import Accelerators
@@ -33,7 +34,7 @@ from .forkserver import ServerPool
 from .from_guards import def_line, guard_candidates
 from .from_tests import Candidate, CaseIndex, candidates, module_of, parse_test
 from .handlers import check_program, condition_of, splice_try
-from .locate import Interpreter, Located, locate, test_files
+from .locate import Interpreter, Located, distribution_of, locate, test_files
 from .outcome import FieldRun, RecordOutcome, source_code
 from .sandbox import RunResult
 from .sites import RepoSites, site_of
@@ -52,6 +53,8 @@ class RepoRun:
     snippets: int = 0
     located: Located | None = None
     counts: Counter[str] = field(default_factory=Counter)
+    tests_from: str | None = None  # 'the sdist of attrs 25.4.0' when verify fetched them
+    tests_not_read: str | None = None  # why the sdist's tests could not be had
 
 
 def _context(envelopes: list[dict[str, Any]]) -> list[Any]:
@@ -165,15 +168,22 @@ def verify_repo(
     tests: Iterable[Path] = (),
     progress: Progress = lambda phase, total, n: None,
     only: Collection[str] | None = None,
+    sdist: Callable[[str, str], list[Path]] | None = None,
 ) -> RepoRun:
     """Run everything for one repository and decide each record's outcome.
 
     With ``only`` (record ids), outcomes are decided for those records alone, from the
     snippets of the test modules that import their top-level packages: a quick look at a
-    sample. Every record still places the frames, so a raise elsewhere is not theirs."""
+    sample. Every record still places the frames, so a raise elsewhere is not theirs.
+
+    With ``sdist`` ((name, version) -> its test folders), an installed distribution that
+    ships no tests, and was given none, has the tests of its source distribution read."""
     run = RepoRun(repo)
     sites = RepoSites.of(envelopes)
     run.located = locate(envelopes, interp)
+    tests = list(tests)
+    if sdist is not None and not tests and repo != STDLIB_REPO:
+        tests = _sdist_tests(run, sdist)
     files = test_files(repo, run.located, tests)
     if only is not None:
         envelopes = [env for env in envelopes if env["record"]["id"] in only]
@@ -224,6 +234,24 @@ def _candidates(run: RepoRun, files: Iterable[tuple[Path, str]]) -> list[Candida
         if paused:
             gc.enable()
     return cands
+
+
+def _sdist_tests(run: RepoRun, sdist: Callable[[str, str], list[Path]]) -> list[Path]:
+    """The sdist's test folders, when the installed files hold no test module."""
+    located = run.located or Located()
+    if any(file.name.startswith("test") for file, _ in test_files(run.repo, located)):
+        return []
+    dist = distribution_of(located)
+    if dist is None:
+        return []
+    try:
+        found = sdist(*dist)
+    except SourceError as exc:
+        run.tests_not_read = str(exc)[:300]
+        return []
+    if found:
+        run.tests_from = f"the sdist of {dist[0]} {dist[1]}"
+    return found
 
 
 def _top(module: str) -> str:
