@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+from typing import Any
 
 from errdex.analyze.fields import NO_TEST_FOUND
 from errdex.store import SqliteStore
@@ -31,16 +32,21 @@ def test_scale_needs_a_number():
 """
 
 
-def test_a_guard_made_true_in_a_tests_call_reproduces(tree: Tree) -> None:
-    (tree.root / "acme" / "limits.py").write_text(LIMITS)
-    (tree.root / "tests" / "test_limits.py").write_text(TEST_LIMITS)
+def _verified(tree: Tree, module: str, code: str, test: str) -> dict[str, Any]:
+    """The one record of ``acme/MODULE.py`` after a scan and a verify with its test."""
+    (tree.root / "acme" / f"{module}.py").write_text(code)
+    (tree.root / "tests" / f"test_{module}.py").write_text(test)
     _rescan(tree)
     result = tree.verify()
     assert result.exit_code == 0, result.output
+    path = f"acme/{module}.py"
     with SqliteStore(tree.db) as store:
-        (env,) = [
-            e for e in store.iter_envelopes(REPO) if e["record"]["filePath"] == "acme/limits.py"
-        ]
+        (env,) = [e for e in store.iter_envelopes(REPO) if e["record"]["filePath"] == path]
+    return env
+
+
+def test_a_guard_made_true_in_a_tests_call_reproduces(tree: Tree) -> None:
+    env = _verified(tree, "limits", LIMITS, TEST_LIMITS)
     rep = env["evidence"]["reproducer"]
     assert rep["raised"] == "ValueError: factor must be non-negative, got -1"
     assert rep["site"] == "acme/limits.py:3"
@@ -106,17 +112,11 @@ def test_build_needs_a_whole_size():
 
 
 def test_a_public_caller_that_passes_the_parameter_on_reproduces(tree: Tree) -> None:
-    (tree.root / "acme" / "grow.py").write_text(CALLER)
-    (tree.root / "tests" / "test_grow.py").write_text(TEST_CALLER)
-    _rescan(tree)
-    result = tree.verify()
-    assert result.exit_code == 0, result.output
-    with SqliteStore(tree.db) as store:
-        (env,) = [
-            e for e in store.iter_envelopes(REPO) if e["record"]["filePath"] == "acme/grow.py"
-        ]
-    rep = env["evidence"]["reproducer"]
-    assert rep["raised"] == "ValueError: k must be positive, got 0"
-    assert rep["site"] == "acme/grow.py:3"
-    assert rep["snippet"].endswith("build(1.5, k=0)")
-    assert "(k=0 makes `k < 1` true)" in rep["test"]
+    rep = _verified(tree, "grow", CALLER, TEST_CALLER)["evidence"]["reproducer"]
+    shown = (rep["raised"], rep["site"], rep["snippet"].splitlines()[-1], rep["test"])
+    assert shown == (
+        "ValueError: k must be positive, got 0",
+        "acme/grow.py:3",
+        "build(1.5, k=0)",
+        "tests/test_grow.py::test_build_needs_a_whole_size (k=0 makes `k < 1` true)",
+    )

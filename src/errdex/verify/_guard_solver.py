@@ -7,6 +7,10 @@ A name errdex has no value for makes the guard *unknown*, and three-valued logic
 that through (``x < 0 or y`` is true when ``x < 0`` is). A trial value is kept when no
 guard is false on it and one of the guards naming the parameter is true; the sandbox
 then says whether the call really raises there.
+
+:mod:`errdex.analyze.guard_eval` decides a guard on a caller's immutable literals; this
+one also searches for values, with an empty instance of an argument's type and a key no
+container holds, so it keeps its own rules (the operator table is the same).
 """
 
 from __future__ import annotations
