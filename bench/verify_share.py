@@ -101,7 +101,8 @@ def main() -> None:
         action="append",
         default=[],
         metavar="NAME=DIR",
-        help="a target's tests from elsewhere (its sdist's tests/: the wheel ships none)",
+        help="a target's tests from elsewhere (without it, verify reads the sdist's tests "
+        "itself when the wheel ships none)",
     )
     parser.add_argument("--sample", type=int, default=None, metavar="N", help="records per target")
     parser.add_argument("--seed", type=int, default=0, help="the sample's seed")
@@ -176,7 +177,8 @@ def main() -> None:
                         f"not run {counts['not-run']:,} (baseline: 0 run)"
                     )
             print(
-                f"  tests: {verify_row.get('testFiles', 0):,} files, "
+                f"  tests: {verify_row.get('testFiles', 0):,} files"
+                f"{' from ' + verify_row['testsFrom'] if verify_row.get('testsFrom') else ''}, "
                 f"{verify_row.get('snippets', 0):,} snippets; skipped: {verify_row.get('skipped')}"
             )
         runs = summary["runs"]
