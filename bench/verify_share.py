@@ -1,16 +1,23 @@
 """Share of records with a verified reproducer, and with each verified code field.
 
     .venv/bin/python bench/verify_share.py [--target networkx --target stdlib ...] [-j 2]
-        [--db-dir DIR] [--fresh] [--tests attrs=SDIST/tests ...]
+        [--db-dir DIR] [--fresh] [--tests attrs=SDIST/tests ...] [--sample N [--seed S]]
 
 For each target (an installed distribution by name, or ``stdlib``) it scans a catalogue
-(``errdex scan --package NAME`` / ``--stdlib``; kept in ``--db-dir`` and reused), runs
-``errdex verify REPO --json`` on it with a cache of its own (``--fresh`` empties it, so
-the time is that of a cold run), and prints per target: records, the share with a
+(``errdex scan --package NAME`` / ``--stdlib``; kept in ``--db-dir`` and reused), copies
+it (so every run starts from the scan, not from an earlier verify), runs
+``errdex verify REPO --json`` on the copy with a cache of its own (``--fresh`` empties it,
+so the time is that of a cold run), and prints per target: records, the share with a
 verified reproducer, each code field's passed / partial / failed / not-run counts, the
 test files and snippets read, runs that timed out or crashed, and the time of verify per
 1,000 records. Beside each share is its baseline: before ``verify`` no record has a
 reproducer and no code field was run (0%). Goals (issue 10): networkx >= 60%, stdlib >= 40%.
+
+``--sample N`` verifies N records per target drawn with ``random.Random(seed)`` from the
+sorted record ids (the same records every time for one catalogue and seed), through
+``errdex verify --only``: only the test modules that import those records' top-level
+packages are run, so the stdlib takes minutes; a reproducer from a test module that
+imports none of them is missed, so a sample's share can be lower than the full run's.
 """
 
 from __future__ import annotations
@@ -18,6 +25,8 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import random
+import shutil
 import subprocess
 import sys
 import time
@@ -51,11 +60,20 @@ def scan(target: str, db: Path, env: dict[str, str]) -> None:
         raise SystemExit(f"scan of {target} failed: {done.stderr[-800:]}")
 
 
-def shares(db: Path) -> dict[str, Any]:
+def sample_ids(db: Path, n: int, seed: int) -> list[str]:
+    """N record ids drawn with a seeded generator from the sorted ids: deterministic."""
+    with SqliteStore(db) as store:
+        ids = sorted(env["record"]["id"] for env in store.iter_envelopes())
+    return sorted(random.Random(seed).sample(ids, min(n, len(ids))))
+
+
+def shares(db: Path, only: set[str] | None = None) -> dict[str, Any]:
     """Per repository: records, verified reproducers and each field's statuses."""
     out: dict[str, Any] = {}
     with SqliteStore(db) as store:
         for env in store.iter_envelopes():
+            if only is not None and env["record"]["id"] not in only:
+                continue
             repo = env["record"]["repo"]
             row = out.setdefault(repo, {"records": 0, "reproducer": 0, "fields": Counter()})
             row["records"] += 1
@@ -83,8 +101,11 @@ def main() -> None:
         action="append",
         default=[],
         metavar="NAME=DIR",
-        help="a target's tests from elsewhere (its sdist's tests/: the wheel ships none)",
+        help="a target's tests from elsewhere (without it, verify reads the sdist's tests "
+        "itself when the wheel ships none)",
     )
+    parser.add_argument("--sample", type=int, default=None, metavar="N", help="records per target")
+    parser.add_argument("--seed", type=int, default=0, help="the sample's seed")
     args = parser.parse_args()
     tests = dict(item.split("=", 1) for item in args.tests)
     args.db_dir.mkdir(parents=True, exist_ok=True)
@@ -96,12 +117,21 @@ def main() -> None:
         for suffix in ("", "-wal", "-shm"):
             Path(str(cache) + suffix).unlink(missing_ok=True)
     for target in args.target or DEFAULT_TARGETS:
-        db = args.db_dir / f"{target}.db"
-        scan(target, db, env)
+        scanned = args.db_dir / f"{target}.db"
+        scan(target, scanned, env)
+        db = args.db_dir / f"{target}-verified.db"
+        shutil.copyfile(scanned, db)
         with SqliteStore(db) as store:
             repos = sorted({r["repo"] for r in store.stats()["repos"]})
-        started = time.monotonic()
         extra = ["--tests", tests[target]] if target in tests else []
+        only: set[str] | None = None
+        if args.sample is not None:
+            only = set(sample_ids(db, args.sample, args.seed))
+            listed = args.db_dir / f"{target}-sample.txt"
+            listed.write_text("".join(f"{i}\n" for i in sorted(only)))
+            extra += ["--only", str(listed)]
+            print(f"{target}: a sample of {len(only):,} records (seed {args.seed})")
+        started = time.monotonic()
         done = _errdex(
             "verify",
             *repos,
@@ -121,7 +151,7 @@ def main() -> None:
             print(f"{target}: verify failed: {done.stderr[-800:]}")
             continue
         summary = json.loads(done.stdout)
-        for repo, row in shares(db).items():
+        for repo, row in shares(db, only).items():
             verify_row = summary["repos"].get(repo, {})
             share = row["reproducer"] / max(1, row["records"])
             goal = GOALS.get(target)
@@ -147,7 +177,8 @@ def main() -> None:
                         f"not run {counts['not-run']:,} (baseline: 0 run)"
                     )
             print(
-                f"  tests: {verify_row.get('testFiles', 0):,} files, "
+                f"  tests: {verify_row.get('testFiles', 0):,} files"
+                f"{' from ' + verify_row['testsFrom'] if verify_row.get('testsFrom') else ''}, "
                 f"{verify_row.get('snippets', 0):,} snippets; skipped: {verify_row.get('skipped')}"
             )
         runs = summary["runs"]

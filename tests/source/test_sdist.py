@@ -20,6 +20,7 @@ from errdex.source.sdist import (
     open_sdist,
     pip_failure,
     sdist_cache_dir,
+    sdist_tests,
     unpack_sdist,
 )
 
@@ -179,3 +180,28 @@ def test_pip_failure_is_one_reading_with_each_callers_advice() -> None:
     # anything else: pip's last lines
     odd = pip_failure("a\nb\nc\nd\n", "six 9", missing="x")
     assert odd == "pip could not fetch six 9: b | c | d"
+
+
+def test_sdist_tests_are_the_test_folders_of_the_cached_sdist(tmp_path: Path) -> None:
+    folder = tmp_path / "pkg-1.0"
+    folder.mkdir()
+    _tar(
+        folder / "pkg-1.0.tar.gz",
+        {
+            "pkg-1.0/PKG-INFO": b"Metadata-Version: 2.1\nName: pkg\nVersion: 1.0\n",
+            "pkg-1.0/tests/test_x.py": b"def test_x():\n    pass\n",
+            "pkg-1.0/src/pkg/__init__.py": b"",
+        },
+    )
+
+    def no_pip(*args: object, **kwargs: object) -> subprocess.CompletedProcess[str]:
+        raise AssertionError("the cached archive is used, pip is not run")
+
+    (found,) = sdist_tests("pkg", "1.0", cache_dir=tmp_path, runner=no_pip)
+    assert found == folder / "unpacked" / "pkg-1.0" / "tests"
+    assert (found / "test_x.py").is_file()
+    assert sdist_tests("pkg", "1.0", cache_dir=tmp_path, runner=no_pip) == [found]  # unpacked once
+    with pytest.raises(SourceError, match=r"version 1\.0, but 2\.0 is installed"):
+        (tmp_path / "pkg-2.0").mkdir()
+        (folder / "pkg-1.0.tar.gz").rename(tmp_path / "pkg-2.0" / "pkg-1.0.tar.gz")
+        sdist_tests("pkg", "2.0", cache_dir=tmp_path, runner=no_pip)

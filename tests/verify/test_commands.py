@@ -151,3 +151,16 @@ def test_the_web_layer_cannot_run_snippets() -> None:
     for module in web.rglob("*.py"):
         text = module.read_text(encoding="utf-8")
         assert "errdex.verify" not in text and "subprocess" not in text, module
+
+
+def test_only_verifies_the_records_listed(tree: Tree, tmp_path: Path) -> None:
+    before = _records(tree)
+    wanted = before[10][0]["id"]
+    listed = tmp_path / "ids.txt"
+    listed.write_text(f"{wanted}\n")
+    result = tree.verify("--only", str(listed))
+    assert result.exit_code == 0, result.output
+    after = _records(tree)
+    assert after[10][1]["reproducer"]["raised"] == "ValueError: x must be non-negative, got -1"
+    # the others are left as the scan wrote them, though a test reaches line 16 too
+    assert all("verification" not in ev for line, (_, ev) in after.items() if line != 10)

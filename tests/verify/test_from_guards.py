@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import ast
+from typing import Any
 
 from errdex.analyze.fields import NO_TEST_FOUND
 from errdex.store import SqliteStore
+from errdex.verify._guard_solver import EMPTY, parse_guards, solve
 from errdex.verify.from_guards import MISSING, violating_value
 
 from .conftest import REPO, Tree
@@ -30,21 +32,26 @@ def test_scale_needs_a_number():
 """
 
 
-def test_a_guard_made_true_in_a_tests_call_reproduces(tree: Tree) -> None:
-    (tree.root / "acme" / "limits.py").write_text(LIMITS)
-    (tree.root / "tests" / "test_limits.py").write_text(TEST_LIMITS)
+def _verified(tree: Tree, module: str, code: str, test: str) -> dict[str, Any]:
+    """The one record of ``acme/MODULE.py`` after a scan and a verify with its test."""
+    (tree.root / "acme" / f"{module}.py").write_text(code)
+    (tree.root / "tests" / f"test_{module}.py").write_text(test)
     _rescan(tree)
     result = tree.verify()
     assert result.exit_code == 0, result.output
+    path = f"acme/{module}.py"
     with SqliteStore(tree.db) as store:
-        (env,) = [
-            e for e in store.iter_envelopes(REPO) if e["record"]["filePath"] == "acme/limits.py"
-        ]
+        (env,) = [e for e in store.iter_envelopes(REPO) if e["record"]["filePath"] == path]
+    return env
+
+
+def test_a_guard_made_true_in_a_tests_call_reproduces(tree: Tree) -> None:
+    env = _verified(tree, "limits", LIMITS, TEST_LIMITS)
     rep = env["evidence"]["reproducer"]
     assert rep["raised"] == "ValueError: factor must be non-negative, got -1"
     assert rep["site"] == "acme/limits.py:3"
     assert rep["snippet"].endswith("scale(None, -1)")
-    assert "guard `factor < 0` made true" in rep["test"]
+    assert "(factor=-1 makes `factor < 0` true)" in rep["test"]
     # errdex built that call: the analyst's "no test expects it" stays true and is kept
     text = str(env["record"])
     assert NO_TEST_FOUND.split("{noun}")[0] in text  # the analyst's own sentence, as written
@@ -61,6 +68,55 @@ def test_violating_values() -> None:
     assert shown("k > 2.5") == ("k", 3.5)
     assert shown("mode == 'x'") == ("mode", "x")
     assert shown("t not in G") == ("t", MISSING)
-    assert shown("flag < True") is None
-    assert shown("len(x) < 2") is None
-    assert shown("a < b") is None
+    assert shown("len(x) < 2") == ("x", "")
+    assert shown("dim != 2") == ("dim", 3)
+    assert shown("p > 1 or p < 0") == ("p", 2)
+    assert shown("not (d % 2 == 0)") == ("d", 1)
+    assert shown("not callable(f)") == ("f", -1)
+    assert shown("not isinstance(arrows, bool)") == ("arrows", -1)
+    assert shown("b is not None and b not in G") == ("b", MISSING)
+    assert shown("a < b") is None  # two unknowns: no value of one decides it
+    assert shown("G.is_directed()") is None  # an attribute: errdex has no value for it
+    assert shown("f(x) > 0") is None  # a call outside the whitelist is never made
+
+
+def test_solve_keeps_the_known_values_and_rejects_a_false_guard() -> None:
+    guards = parse_guards(["m < 1 or m >= n", "for x in y", "n > 0"])
+    assert len(guards) == 2  # the loop is no condition
+    assert solve(guards, {"n": 10}, ["m"]) == [("m", 0)]
+    assert solve(guards, {"n": -5}, ["m"]) == []  # ``n > 0`` is false whatever m is
+    # an argument that is an object, not a literal: an empty one of its type first
+    (found,) = solve(parse_guards(["len(G) == 0"]), {}, ["G"], objects=frozenset({"G"}))
+    assert found == ("G", EMPTY)
+
+
+CALLER = """def _check(k):
+    if k < 1:
+        raise ValueError(f"k must be positive, got {k}")
+    return k
+
+
+def build(size, k=2):
+    return [_check(k)] * size
+"""
+
+TEST_CALLER = """import pytest
+
+from acme.grow import build
+
+
+def test_build_needs_a_whole_size():
+    with pytest.raises(TypeError):
+        build(1.5, k=2)
+"""
+
+
+def test_a_public_caller_that_passes_the_parameter_on_reproduces(tree: Tree) -> None:
+    rep = _verified(tree, "grow", CALLER, TEST_CALLER)["evidence"]["reproducer"]
+    shown = (rep["raised"], rep["site"], rep["snippet"].splitlines()[-1], rep["test"])
+    assert shown == (
+        "ValueError: k must be positive, got 0",
+        "acme/grow.py:3",
+        "build(1.5, k=0)",
+        "tests/test_grow.py::test_build_needs_a_whole_size (k=0 makes `k < 1` true)",
+    )

@@ -42,6 +42,7 @@ __all__ = [
     "open_sdist",
     "pip_download",
     "sdist_cache_dir",
+    "sdist_tests",
     "unpack_sdist",
 ]
 
@@ -316,3 +317,25 @@ def open_sdist(
     root = unpack_sdist(archive, archive.parent / "unpacked")
     check_version(root, name, version)
     return replace(installed, root=root, files=None, path_prefix="")
+
+
+#: The folders of an sdist's root that hold its tests.
+TEST_FOLDERS = ("tests", "test", "testing")
+
+
+def sdist_tests(
+    name: str,
+    version: str,
+    *,
+    cache_dir: Path | None = None,
+    runner: Runner = subprocess.run,
+) -> list[Path]:
+    """The test folders at the root of the sdist of ``name`` ``version`` (a wheel ships no
+    tests): fetched into the cache and unpacked once, its ``PKG-INFO`` checked against
+    ``version``. Raises :class:`SourceError` when it cannot be had."""
+    archive = fetch_sdist(name, version, cache_dir=cache_dir or sdist_cache_dir(), runner=runner)
+    unpacked = archive.parent / "unpacked"
+    tops = [p for p in unpacked.iterdir() if p.is_dir()] if unpacked.is_dir() else []
+    root = tops[0] if len(tops) == 1 else unpack_sdist(archive, unpacked)
+    check_version(root, name, version)
+    return [root / d for d in TEST_FOLDERS if (root / d).is_dir()]

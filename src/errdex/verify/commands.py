@@ -20,6 +20,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from errdex.record import iso_now
+from errdex.source.sdist import sdist_tests
 from errdex.store import Store, StoreError, is_server_url, open_store
 from errdex.terminal import fail as _fail
 from errdex.terminal import plain, progress_bar
@@ -80,6 +81,20 @@ out = Console()
     help="Start a new interpreter for every snippet instead of forking it from a server "
     "that imported the repository's packages once (slower, the same results).",
 )
+@click.option(
+    "--only",
+    "only_file",
+    default=None,
+    type=click.Path(exists=True, dir_okay=False),
+    help="Verify only the records whose ids this file lists (one a line), from the test "
+    "modules that import their packages; the other records are left as they are.",
+)
+@click.option(
+    "--no-sdist",
+    is_flag=True,
+    help="Do not fetch an installed distribution's source distribution for its tests "
+    "(by default it is, with pip into errdex's cache, when the installed files hold none).",
+)
 @click.option("--no-cache", is_flag=True, help="Run every snippet again.")
 @click.option("--no-progress", is_flag=True, help="Do not draw a progress bar.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
@@ -94,6 +109,8 @@ def verify_command(
     paths: tuple[str, ...],
     tests: tuple[str, ...],
     fresh_interpreter: bool,
+    only_file: str | None,
+    no_sdist: bool,
     no_cache: bool,
     no_progress: bool,
     as_json: bool,
@@ -125,6 +142,9 @@ def verify_command(
         sys_path=tuple(str(Path(p).resolve()) for p in paths),
         fork=not fresh_interpreter,
     )
+    only = None
+    if only_file is not None:
+        only = {line.strip() for line in Path(only_file).read_text().splitlines() if line.strip()}
     cache = None if no_cache else VerifyCache(default_cache_path())
     executor = Executor(sandbox, cache, (interp.executable, interp.version), jobs=jobs)
     started = time.monotonic()
@@ -137,7 +157,9 @@ def verify_command(
                 if repo not in known:
                     err.print(f"[yellow]skipped:[/] {plain(repo)} is not in {plain(db)}")
                     continue
-                run = _verify_one(store, repo, interp, executor, sandbox, tests, no_progress)
+                run = _verify_one(
+                    store, repo, interp, executor, sandbox, (tests, only, not no_sdist), no_progress
+                )
                 runs.append(run)
     except StoreError as exc:
         _fail(str(exc))
@@ -163,9 +185,10 @@ def _verify_one(
     interp: Interpreter,
     executor: Executor,
     sandbox: Sandbox,
-    tests: tuple[str, ...],
+    reading: tuple[tuple[str, ...], set[str] | None, bool],
     no_progress: bool,
 ) -> RepoRun:
+    tests, only, fetch = reading
     envelopes = list(store.iter_envelopes(repo))
     with progress_bar(None, err, disable=no_progress) as bar:
         task = bar.add_task(repo, total=None)
@@ -183,6 +206,8 @@ def _verify_one(
             executor,
             tests=[Path(t) for t in tests],
             progress=progress,
+            only=only,
+            sdist=sdist_tests if fetch else None,
         )
     now = iso_now()
     items = [o.written(now, interp.version, sandbox.isolation()) for o in run.outcomes]
@@ -213,6 +238,8 @@ def summarize(runs: list[RepoRun]) -> dict[str, Any]:
             "verified": verified,
             "testFiles": run.test_files,
             "snippets": run.snippets,
+            "testsFrom": run.tests_from,
+            "testsNotRead": run.tests_not_read,
             "fields": dict(sorted(fields.items())),
             "skipped": dict(skipped.most_common()),
         }

@@ -290,6 +290,10 @@ class _Cutter:
             kept = [_raising_invoke(s) or s for s in kept]
         return kept or [ast.Pass()]
 
+    def body(self) -> list[ast.stmt]:
+        """The whole test without its expectations and checks: the calls it makes."""
+        return self._clean(self.func.body)
+
     def snippets(self) -> Iterator[tuple[int, str, list[ast.stmt]]]:
         """(line, kind, statements) for each expectation in the test."""
         yield from self._walk(self.func.body, [])
@@ -386,12 +390,18 @@ def parse_test(text: str) -> ast.Module | None:
 
 
 def candidates(
-    text: str | ast.Module, rel_path: str, index: CaseIndex | None = None
+    text: str | ast.Module,
+    rel_path: str,
+    index: CaseIndex | None = None,
+    *,
+    bodies: bool = False,
 ) -> list[Candidate]:
     """Every snippet this test module yields (none when it does not parse).
 
     With ``index`` (every test module's classes), a test that needs its test case runs
-    under the concrete classes that index finds for it.
+    under the concrete classes that index finds for it. With ``bodies``, each test's whole
+    body (kind ``body``, without its checks) comes too: not a reproducer to run, but the
+    calls :mod:`.from_guards` rewrites.
     """
     tree = parse_test(text) if isinstance(text, str) else text
     if tree is None:
@@ -403,26 +413,31 @@ def candidates(
     fixtures = _Fixtures(mod, [_Module(tree, module) for module, tree in conftests])
     cli_runner = any("CliRunner" in names for m, _ in fixtures.sources for _, names in m.imports)
     out: list[Candidate] = []
-    for func, cls in _tests(tree, module, index):
-        context = class_context(cls) if cls is not None else None
-        classes = index.concrete(module, cls.name) if index is not None and cls else []
-        name = "::".join([rel_path, *([cls.name] if cls else []), func.name])
-        cutter = _Cutter(mod, func, context, cli_runner=cli_runner)
-        for line, kind, body in cutter.snippets():
-            cases_of = (index, classes)
-            for program, blocked in _programs(mod, func, context, body, cases_of, fixtures):
-                out.append(
-                    Candidate(
-                        program,
-                        name,
-                        rel_path,
-                        line,
-                        kind,
-                        kind in _WARN_KINDS,
-                        blocked,
-                        imports,
+    # the bodies after every expectation of the module: renaming ``self.X`` rewrites the
+    # class's statements in place, and no expectation's snippet may see what a body did
+    for pass_bodies in (False, True) if bodies else (False,):
+        for func, cls in _tests(tree, module, index):
+            context = class_context(cls) if cls is not None else None
+            classes = index.concrete(module, cls.name) if index is not None and cls else []
+            name = "::".join([rel_path, *([cls.name] if cls else []), func.name])
+            cutter = _Cutter(mod, func, context, cli_runner=cli_runner)
+            cut = [(func.lineno, "body", cutter.body())] if pass_bodies else cutter.snippets()
+            for line, kind, body in cut:
+                for program, blocked in _programs(
+                    mod, func, context, body, (index, classes), fixtures
+                ):
+                    out.append(
+                        Candidate(
+                            program,
+                            name,
+                            rel_path,
+                            line,
+                            kind,
+                            kind in _WARN_KINDS,
+                            blocked,
+                            imports,
+                        )
                     )
-                )
     return out
 
 

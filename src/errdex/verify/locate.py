@@ -22,7 +22,7 @@ from typing import Any
 from errdex.match.layouts import record_keys
 from errdex.source.stdlib import STDLIB_REPO
 
-__all__ = ["Interpreter", "Located", "interpreter", "locate", "test_files"]
+__all__ = ["Interpreter", "Located", "distribution_of", "interpreter", "locate", "test_files"]
 
 _TEST_NAMES = ("test_*.py", "*_test.py")
 _TEST_DIRS = frozenset({"test", "tests", "testing"})
@@ -56,6 +56,13 @@ class Located:
     roots: dict[Path, str] = field(default_factory=dict)
     tops: set[Path] = field(default_factory=set)  # installed package folders of the repo
     missing: int = 0  # record files not found for this interpreter
+
+    def file_of(self, path: str) -> Path | None:
+        """Where the repository file ``path`` is installed, if it is."""
+        for root, prefix in self.roots.items():
+            if path.startswith(prefix) and (root / path[len(prefix) :]).is_file():
+                return root / path[len(prefix) :]
+        return None
 
 
 def locate(envelopes: Iterable[dict[str, Any]], interp: Interpreter) -> Located:
@@ -128,3 +135,21 @@ def _tests_under(folder: Path) -> list[Path]:
         if (inside or _TEST_DIRS.intersection(rel)) and p.is_file() and not p.is_symlink():
             found.add(p)
     return sorted(found)
+
+
+def distribution_of(located: Located) -> tuple[str, str] | None:
+    """(name, version) of the installed distribution whose files hold the repository's
+    packages, read from the ``*.dist-info`` beside them (``RECORD`` lists the package)."""
+    for top in sorted(located.tops):
+        for info in sorted(top.parent.glob("*.dist-info")):
+            try:
+                record = (info / "RECORD").read_text(encoding="utf-8")
+                meta = (info / "METADATA").read_text(encoding="utf-8", errors="replace")
+            except (OSError, UnicodeDecodeError):
+                continue
+            if f"\n{top.name}/" not in "\n" + record:
+                continue
+            fields = dict(line.split(": ", 1) for line in meta.splitlines()[:20] if ": " in line)
+            if fields.get("Name") and fields.get("Version"):
+                return fields["Name"].strip(), fields["Version"].strip()
+    return None

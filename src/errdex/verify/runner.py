@@ -17,22 +17,24 @@ from __future__ import annotations
 
 import ast
 import gc
+import re
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from errdex.source.errors import SourceError
 from errdex.source.stdlib import STDLIB_REPO
 
 from .accelerators import Accelerators
 from .checks import check_reproducer, raised_at
 from .executor import Executor, Job
 from .forkserver import ServerPool
-from .from_guards import guard_candidates
+from .from_guards import def_line, guard_candidates
 from .from_tests import Candidate, CaseIndex, candidates, module_of, parse_test
 from .handlers import check_program, condition_of, splice_try
-from .locate import Interpreter, Located, locate, test_files
+from .locate import Interpreter, Located, distribution_of, locate, test_files
 from .outcome import FieldRun, RecordOutcome, source_code
 from .sandbox import RunResult
 from .sites import RepoSites, site_of
@@ -51,6 +53,8 @@ class RepoRun:
     snippets: int = 0
     located: Located | None = None
     counts: Counter[str] = field(default_factory=Counter)
+    tests_from: str | None = None  # 'the sdist of attrs 25.4.0' when verify fetched them
+    tests_not_read: str | None = None  # why the sdist's tests could not be had
 
 
 def _context(envelopes: list[dict[str, Any]]) -> list[Any]:
@@ -83,7 +87,9 @@ def _assign(
         if where is None:
             continue
         for env in sites.at(*where):
-            out = outcomes[env["record"]["id"]]
+            out = outcomes.get(env["record"]["id"])
+            if out is None:  # a record outside ``only``
+                continue
             verdict = check_reproducer(env, result, sites)
             if not verdict.passed:
                 out.failure = out.failure or f"ran: {cand.test} {verdict.reason}"
@@ -161,17 +167,38 @@ def verify_repo(
     *,
     tests: Iterable[Path] = (),
     progress: Progress = lambda phase, total, n: None,
+    only: Collection[str] | None = None,
+    sdist: Callable[[str, str], list[Path]] | None = None,
 ) -> RepoRun:
-    """Run everything for one repository and decide each record's outcome."""
+    """Run everything for one repository and decide each record's outcome.
+
+    With ``only`` (record ids), outcomes are decided for those records alone, from the
+    snippets of the test modules that import their top-level packages: a quick look at a
+    sample. Every record still places the frames, so a raise elsewhere is not theirs.
+
+    With ``sdist`` ((name, version) -> its test folders), an installed distribution that
+    ships no tests, and was given none, has the tests of its source distribution read."""
     run = RepoRun(repo)
     sites = RepoSites.of(envelopes)
     run.located = locate(envelopes, interp)
-    cands = _candidates(run, test_files(repo, run.located, tests))
+    tests = list(tests)
+    if sdist is not None and not tests and repo != STDLIB_REPO:
+        tests = _sdist_tests(run, sdist)
+    files = test_files(repo, run.located, tests)
+    if only is not None:
+        envelopes = [env for env in envelopes if env["record"]["id"] in only]
+        tops = _tops(envelopes)
+        files = (f for f in files if _may_import(f[0], tops))
+        sources = [c for c in _candidates(run, files) if any(_top(m) in tops for m in c.imports)]
+    else:
+        sources = _candidates(run, files)
+    cands = [c for c in sources if c.kind != "body"]
+    run.snippets = len(cands)
     base = executor.sandbox
     if base.fork:  # the fork servers import the repository's packages once
         executor.sandbox = replace(base, preload=_preload(repo, run.located), _pool=ServerPool())
     try:
-        _run_all(run, envelopes, sites, cands, executor, progress)
+        _run_all(run, envelopes, sites, (cands, sources), executor, progress)
     finally:
         executor.sandbox.close()
         executor.sandbox = base
@@ -179,8 +206,9 @@ def verify_repo(
 
 
 def _candidates(run: RepoRun, files: Iterable[tuple[Path, str]]) -> list[Candidate]:
-    """Every snippet of the test modules; all their classes are indexed first, so a
-    mixin's tests run under the concrete test cases of other modules.
+    """Every snippet of the test modules, and every test's body (kind ``body``, for the
+    guards' candidates); all their classes are indexed first, so a mixin's tests run under
+    the concrete test cases of other modules.
 
     The trees of every test module are held at once (the stdlib's are ~800); the cyclic
     collector is paused meanwhile, since each of its passes would walk all of them (the
@@ -201,12 +229,52 @@ def _candidates(run: RepoRun, files: Iterable[tuple[Path, str]]) -> list[Candida
             if tree is not None:
                 trees.append((tree, rel))
                 index.add(module_of(rel), tree, rel)
-        cands = [c for tree, rel in trees for c in candidates(tree, rel, index)]
+        cands = [c for tree, rel in trees for c in candidates(tree, rel, index, bodies=True)]
     finally:
         if paused:
             gc.enable()
-    run.snippets = len(cands)
     return cands
+
+
+def _sdist_tests(run: RepoRun, sdist: Callable[[str, str], list[Path]]) -> list[Path]:
+    """The sdist's test folders, when the installed files hold no test module."""
+    located = run.located or Located()
+    if any(file.name.startswith("test") for file, _ in test_files(run.repo, located)):
+        return []
+    dist = distribution_of(located)
+    if dist is None:
+        return []
+    try:
+        found = sdist(*dist)
+    except SourceError as exc:
+        run.tests_not_read = str(exc)[:300]
+        return []
+    if found:
+        run.tests_from = f"the sdist of {dist[0]} {dist[1]}"
+    return found
+
+
+def _top(module: str) -> str:
+    return module.split(".", 1)[0]
+
+
+def _tops(envelopes: list[dict[str, Any]]) -> set[str]:
+    return {_top(module_of(str(env["record"]["filePath"]))) for env in envelopes}
+
+
+def _may_import(file: Path, tops: set[str]) -> bool:
+    """A test module whose text imports one of ``tops``, or a module of a test folder that
+    is not a test module (a conftest, a mixin other modules' tests subclass): read."""
+    if not file.name.startswith("test_"):
+        return True
+    if not tops:
+        return False
+    try:
+        text = file.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return False
+    names = "|".join(re.escape(t) for t in sorted(tops))
+    return re.search(rf"^\s*(?:from|import)\s+(?:{names})\b", text, re.MULTILINE) is not None
 
 
 def _preload(repo: str, located: Located) -> tuple[str, ...]:
@@ -222,11 +290,14 @@ def _run_all(
     run: RepoRun,
     envelopes: list[dict[str, Any]],
     sites: RepoSites,
-    cands: list[Candidate],
+    snippets: tuple[list[Candidate], list[Candidate]],
     executor: Executor,
     progress: Progress,
 ) -> None:
+    """``snippets``: the expectations' snippets to run, and those with every test's body
+    (the calls a guard's candidate is made from)."""
     repo = run.repo
+    cands, sources = snippets
     jobs = [Job(c.program, c.warns) for c in cands]
     context = _context(envelopes)
     progress(f"{repo}: reproducers", len(set(jobs)), 0)
@@ -249,7 +320,10 @@ def _run_all(
         runs += [(c, more[Job(c.program, c.warns)]) for c in blocked]
         run.outcomes = _assign(envelopes, sites, runs)
     missing = [o.envelope for o in run.outcomes if o.reproducer is None]
-    guarded = list(guard_candidates(missing, cands))
+    located = run.located or Located()
+    guarded = list(
+        guard_candidates(missing, sources, lambda path, line: def_line(located.file_of(path), line))
+    )
     if guarded:  # a test's call of the function, with its guard made true
         progress(f"{repo}: guards", len(guarded), 0)
         more = executor.run_all(

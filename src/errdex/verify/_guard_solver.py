@@ -1,0 +1,274 @@
+"""Values that make a record's guards true, found by evaluating the guards on trial values.
+
+A guard is evaluated here only over a whitelist of syntax (constants, names, ``not``,
+``and``/``or``, comparisons, arithmetic without ``**``, tuples) and a few builtins (``len``,
+``isinstance``, ``callable``, ``abs``): nothing of the repository runs in this process.
+A name errdex has no value for makes the guard *unknown*, and three-valued logic carries
+that through (``x < 0 or y`` is true when ``x < 0`` is). A trial value is kept when no
+guard is false on it and one of the guards naming the parameter is true; the sandbox
+then says whether the call really raises there.
+
+:mod:`errdex.analyze.guard_eval` decides a guard on a caller's immutable literals; this
+one also searches for values, with an empty instance of an argument's type and a key no
+container holds, so it keeps its own rules (the operator table is the same).
+"""
+
+from __future__ import annotations
+
+import ast
+import operator
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any
+
+__all__ = ["EMPTY", "MISSING", "Unknown", "evaluate", "solve"]
+
+#: The value put for ``x not in C``: a string no test's container holds.
+MISSING = "__errdex_missing__"
+#: Guard kinds whose text is a condition that held on the way to the raise.
+CONDITION_KINDS = frozenset({"if", "elif", "else", "while", "assert"})
+
+
+class Unknown(Exception):
+    """The guard names something errdex has no value for."""
+
+
+class _Empty:
+    """An empty instance of the argument's own type (``type(G)()``): the trial value for
+    ``len(G) == 0`` and ``not G``; what else it is stays unknown."""
+
+    def __len__(self) -> int:
+        return 0
+
+    def __bool__(self) -> bool:
+        return False
+
+    def __repr__(self) -> str:
+        return "EMPTY"
+
+
+EMPTY: Any = _Empty()
+
+_TYPES: dict[str, type] = {
+    t.__name__: t for t in (int, float, str, bool, list, tuple, dict, set, frozenset, bytes)
+}
+_CONSTANTS: dict[str, Any] = {"None": None, "True": True, "False": False}
+_COMPARE: dict[type, Callable[[Any, Any], Any]] = {
+    ast.Eq: operator.eq,
+    ast.NotEq: operator.ne,
+    ast.Lt: operator.lt,
+    ast.LtE: operator.le,
+    ast.Gt: operator.gt,
+    ast.GtE: operator.ge,
+    ast.Is: operator.is_,
+    ast.IsNot: operator.is_not,
+    ast.In: lambda a, b: a in b,
+    ast.NotIn: lambda a, b: a not in b,
+}
+_BINARY: dict[type, Callable[[Any, Any], Any]] = {
+    ast.Add: operator.add,
+    ast.Sub: operator.sub,
+    ast.Mult: operator.mul,
+    ast.Div: operator.truediv,
+    ast.FloorDiv: operator.floordiv,
+    ast.Mod: operator.mod,
+}
+#: Trial values tried after those drawn from the guard's own constants.
+_TRIALS: tuple[Any, ...] = (
+    -1, 0, 1, 2, 3, -0.5, 0.5, 1.5, 1000, None, True, False, "", MISSING, [], [0, 0], (), {},
+    EMPTY,
+)  # fmt: skip
+
+
+def _known(value: Any) -> Any:
+    if value is EMPTY:
+        raise Unknown("an empty instance")
+    return value
+
+
+def _compare(op: ast.cmpop, left: Any, right: Any) -> bool:
+    if isinstance(op, (ast.Is, ast.IsNot)) and (left is None or right is None):
+        same = left is right  # EMPTY is not None
+        return same if isinstance(op, ast.Is) else not same
+    if isinstance(op, (ast.In, ast.NotIn)) and left is EMPTY:
+        raise Unknown("an empty instance in a container")
+    if isinstance(op, (ast.In, ast.NotIn)) and right is EMPTY:
+        return isinstance(op, ast.NotIn)
+    try:
+        return bool(_COMPARE[type(op)](_known(left), _known(right)))
+    except (TypeError, ValueError, KeyError) as exc:
+        raise Unknown(str(exc)) from exc
+
+
+def _compare_chain(node: ast.Compare, env: Mapping[str, Any]) -> bool:
+    left = evaluate(node.left, env)
+    for op, right_node in zip(node.ops, node.comparators, strict=True):
+        if isinstance(op, (ast.In, ast.NotIn)) and left == MISSING:
+            try:
+                right = evaluate(right_node, env)
+            except Unknown:  # a container the test built: it does not hold errdex's string
+                right = ()
+        else:
+            right = evaluate(right_node, env)
+        if not _compare(op, left, right):
+            return False
+        left = right
+    return True
+
+
+def _bool_op(node: ast.BoolOp, env: Mapping[str, Any]) -> bool:
+    unknown = False
+    want = isinstance(node.op, ast.Or)  # the value that decides
+    for value in node.values:
+        try:
+            got = bool(evaluate(value, env))
+        except Unknown:
+            unknown = True
+            continue
+        if got is want:
+            return want
+    if unknown:
+        raise Unknown("part of the condition")
+    return not want
+
+
+def _call(node: ast.Call, env: Mapping[str, Any]) -> Any:
+    if not isinstance(node.func, ast.Name) or node.keywords:
+        raise Unknown("a call")
+    args = [evaluate(a, env) for a in node.args]
+    name = node.func.id
+    if name == "len" and len(args) == 1:
+        if args[0] is EMPTY:
+            return 0
+        try:
+            return len(args[0])
+        except TypeError as exc:
+            raise Unknown(str(exc)) from exc
+    if name == "isinstance" and len(args) == 2:
+        kinds = args[1] if isinstance(args[1], tuple) else (args[1],)
+        if not all(isinstance(k, type) for k in kinds):
+            raise Unknown("isinstance of a class errdex does not know")
+        return isinstance(_known(args[0]), kinds)
+    if name == "callable" and len(args) == 1:
+        return callable(_known(args[0]))
+    if name == "abs" and len(args) == 1:
+        try:
+            return abs(_known(args[0]))
+        except TypeError as exc:
+            raise Unknown(str(exc)) from exc
+    raise Unknown(f"a call of {name}")
+
+
+def evaluate(node: ast.expr, env: Mapping[str, Any]) -> Any:
+    """The value of ``node`` over ``env`` and the whitelist, or :class:`Unknown`."""
+    if isinstance(node, ast.Constant):
+        return node.value
+    if isinstance(node, ast.Name):
+        if node.id in env:
+            return env[node.id]
+        if node.id in _CONSTANTS:
+            return _CONSTANTS[node.id]
+        if node.id in _TYPES:
+            return _TYPES[node.id]
+        raise Unknown(node.id)
+    if isinstance(node, ast.UnaryOp):
+        value = evaluate(node.operand, env)
+        if isinstance(node.op, ast.Not):
+            return not value
+        if isinstance(node.op, ast.USub) and isinstance(_known(value), (int, float)):
+            return -value
+        raise Unknown("an operator")
+    if isinstance(node, ast.BoolOp):
+        return _bool_op(node, env)
+    if isinstance(node, ast.Compare):
+        return _compare_chain(node, env)
+    if isinstance(node, ast.BinOp) and type(node.op) in _BINARY:
+        left, right = _known(evaluate(node.left, env)), _known(evaluate(node.right, env))
+        if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in (left, right)):
+            raise Unknown("arithmetic on what is not a number")
+        try:
+            return _BINARY[type(node.op)](left, right)
+        except (ArithmeticError, ValueError) as exc:
+            raise Unknown(str(exc)) from exc
+    if isinstance(node, ast.Tuple):
+        return tuple(evaluate(e, env) for e in node.elts)
+    if isinstance(node, ast.Call):
+        return _call(node, env)
+    raise Unknown(type(node).__name__)
+
+
+def _truth(node: ast.expr, env: Mapping[str, Any]) -> bool | None:
+    try:
+        return bool(evaluate(node, env))
+    except Unknown:
+        return None
+    except Exception:  # a guard this evaluator has no rule for
+        return None
+
+
+def parse_guards(texts: list[str]) -> list[ast.expr]:
+    """The guards that are conditions, parsed; the others (loops, handlers) are left out."""
+    out: list[ast.expr] = []
+    for text in texts:
+        try:
+            out.append(ast.parse(text, mode="eval").body)
+        except (SyntaxError, ValueError, RecursionError):
+            continue
+    return out
+
+
+def _trials(guards: list[ast.expr], empty_first: bool) -> Iterator[Any]:
+    """The guards' own constants and their neighbours first (an empty instance before
+    them for an argument that is an object, not a literal), then the general trials."""
+    seen: list[Any] = []
+    if empty_first:
+        seen.append(EMPTY)
+        yield EMPTY
+    for guard in guards:
+        for node in ast.walk(guard):
+            if not isinstance(node, ast.Constant) or isinstance(node.value, bool):
+                continue
+            value = node.value
+            if isinstance(value, (int, float)):
+                near: list[Any] = [value, value + 1, value - 1, value + 0.5, value - 0.5]
+            elif isinstance(value, str):
+                near = [value, value + "_errdex"]
+            else:
+                near = [value]
+            for v in near:
+                if not any(v == s and type(v) is type(s) for s in seen):
+                    seen.append(v)
+                    yield v
+    for v in _TRIALS:
+        if not any(v is s or (v == s and type(v) is type(s)) for s in seen):
+            seen.append(v)
+            yield v
+
+
+def solve(
+    guards: list[ast.expr],
+    known: Mapping[str, Any],
+    params: list[str],
+    limit: int = 2,
+    objects: frozenset[str] = frozenset(),
+) -> list[tuple[str, Any]]:
+    """Up to ``limit`` (parameter, trial value) that leave no guard false and make a guard
+    naming that parameter true, the other values as ``known`` has them; for the parameters
+    in ``objects`` (passed an expression, not a literal) an empty instance is tried first."""
+    found: list[tuple[str, Any]] = []
+    names = [
+        {n.id for n in ast.walk(g) if isinstance(n, ast.Name)} for g in guards
+    ]  # what each guard reads
+    for param in params:
+        naming = [g for g, used in zip(guards, names, strict=True) if param in used]
+        if not naming:
+            continue
+        for value in _trials(guards, param in objects):
+            env = {**known, param: value}
+            if any(_truth(g, env) is False for g in guards):
+                continue
+            if any(_truth(g, env) for g in naming):
+                found.append((param, value))
+                break
+        if len(found) >= limit:
+            break
+    return found
