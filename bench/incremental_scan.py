@@ -25,6 +25,7 @@ import statistics
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from errdex._gc import gc_paused
 from errdex.analyze.repo import index_files
@@ -117,8 +118,25 @@ def edited(original: bytes, n: int, how: str) -> bytes:
     return original[:at] + found.group(1) + f"_bench_edit = {n}\n".encode() + original[at:]
 
 
+def comparable(result: ScanResult) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+    """Items by record id, without ``analyzedAt`` (when, not what)."""
+    out = [({k: v for k, v in r.items() if k != "analyzedAt"}, e) for r, e in result.items]
+    return sorted(out, key=lambda item: str(item[0]["id"]))
+
+
+def fresh_scan(checkout: Checkout, repo: str, analyze: bool) -> ScanResult:
+    """A full scan that reads no cache: what an incremental one must equal."""
+    return scan_checkout(checkout, repo=repo, analyze=analyze)
+
+
 def run(
-    tree: Path, repo: str, analyze: bool, repeat: int, edit_rel: str | None, how: str = "append"
+    tree: Path,
+    repo: str,
+    analyze: bool,
+    repeat: int,
+    edit_rel: str | None,
+    how: str = "append",
+    check: bool = False,
 ) -> None:
     checkout = open_source(str(tree), repo=repo)
     listing, files, analyst = listing_seconds(checkout, analyze)
@@ -159,6 +177,10 @@ def run(
                 report(f"one file edited ({target})", scan, write, listing, base, result, cat.cpu)
                 print(f"{'':34}one edited file / cold scan (CPU): {cat.cpu / cold:.3f}")
                 assert len(result.items) == records + (how == "append")
+                if check:
+                    same = comparable(result) == comparable(fresh_scan(checkout, repo, analyze))
+                    print(f"{'':34}edited re-scan == fresh full scan of the edit: {same}")
+                    assert same, "the edited re-scan differs from a fresh full scan"
         finally:
             (checkout.root / target).write_bytes(original)
 
@@ -173,11 +195,16 @@ def main() -> None:
     parser.add_argument("--no-analyst", action="store_true", help="skip the analyst rounds")
     parser.add_argument("--analyst-only", action="store_true", help="skip the rounds without")
     parser.add_argument("--how", choices=("append", "body"), default="append", help="the edit")
+    parser.add_argument(
+        "--check",
+        action="store_true",
+        help="after each edited re-scan, a fresh full scan of the edit must give the same items",
+    )
     args = parser.parse_args()
     if not args.analyst_only:
-        run(args.tree, args.repo, False, args.repeat, args.edit, args.how)
+        run(args.tree, args.repo, False, args.repeat, args.edit, args.how, args.check)
     if not args.no_analyst:
-        run(args.tree, args.repo, True, args.analyst_repeat, args.edit, args.how)
+        run(args.tree, args.repo, True, args.analyst_repeat, args.edit, args.how, args.check)
     print(
         "\nscan s: scan_checkout (wall); cpu s: its CPU time; list s: listing alone (CPU), "
         "measured apart; beyond: cpu s - list s; × floor: beyond over the ast.parse floor "

@@ -399,9 +399,12 @@ def scan_checkout(
     if analysed:
         analysis_started = time.perf_counter()
         try:
-            analysis = _run_analyst(
-                checkout, analysed, files, jobs, analysis_budget, read_tests, plan, context
-            )
+            # the analyst's index and passes are many acyclic objects (facts, sites, the
+            # call graph): the collector's passes over them cost seconds on jax
+            with gc_paused():
+                analysis = _run_analyst(
+                    checkout, analysed, files, jobs, analysis_budget, read_tests, plan, context
+                )
             items = analysis.items + unread
             skipped.extend(analysis.cut)
         except Exception as exc:  # the records stand without the analyst: keep them

@@ -4,11 +4,16 @@ when what decides them changes."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from errdex.analyze import tests_evidence
 from errdex.analyze.repo import build_index
 from errdex.analyze.static import Analysis, analyze_with_index
+from errdex.analyze.tests_memo import FITS
 from errdex.scan import scan_checkout
 from errdex.source import open_source
 
@@ -41,6 +46,13 @@ def _undated(analysis: Analysis) -> list[tuple[dict[str, Any], dict[str, Any]]]:
     return [({**r, "analyzedAt": None}, e) for r, e in analysis.items]
 
 
+def _sites(root: Path) -> list[Any]:
+    from errdex.analyze.sites import site_views
+
+    checkout = open_source(str(root), repo="owner/proj")
+    return site_views(scan_checkout(checkout, repo="owner/proj", analyze=False).items, "")
+
+
 def _tests(analysis: Analysis) -> list[str]:
     [(_, evidence)] = analysis.items
     return [t["name"] for t in evidence["tests"]]
@@ -54,7 +66,7 @@ def test_kept_choices_answer_and_a_changed_candidate_is_chosen_again(tmp_path: P
     (tmp_path / "tests/test_core.py").write_text(TEST)
     cold = _analyse(tmp_path, None)
     assert _tests(cold) == ["tests/test_core.py::test_negative"]
-    [key] = cold.choices
+    [key] = [k for k in cold.choices if k != FITS]  # FITS: the kept fits
     again = _analyse(tmp_path, cold.choices)
     assert _undated(again) == _undated(cold) and again.choices == cold.choices
     # the memo answers as is: a doctored answer under the same key shows through
@@ -62,3 +74,49 @@ def test_kept_choices_answer_and_a_changed_candidate_is_chosen_again(tmp_path: P
     # a candidate whose site changed is another key: the doctored answer no longer counts
     (tmp_path / "pkg/core.py").write_text(CORE.replace("negative:", "negative value:"))
     assert _tests(_analyse(tmp_path, {key: []})) == ["tests/test_core.py::test_negative"]
+
+
+EXTRA = """\
+def again(x):
+    raise ValueError(f"negative again: {x}")
+"""
+
+
+def _counting(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """The templates the linker fits a message against, as it fits them."""
+    tried: list[Any] = []
+    real: Callable[..., Any] = tests_evidence.fit
+
+    def counted(expected: Any, template: Any) -> Any:
+        tried.append(template)
+        return real(expected, template)
+
+    monkeypatch.setattr(tests_evidence, "fit", counted)
+    return tried
+
+
+def test_a_new_site_of_the_class_is_the_only_template_fitted_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Its key changed (a new candidate), so the choice is made again, from the kept fits
+    and one new fit; the links are those a fresh analysis makes."""
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg/__init__.py").write_text("")
+    (tmp_path / "pkg/core.py").write_text(CORE)
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests/test_core.py").write_text(TEST)
+    tried = _counting(monkeypatch)
+    cold = _analyse(tmp_path, None)
+    assert len(tried) == 1 and cold.choices[FITS]["fits"]
+    (tmp_path / "pkg/extra.py").write_text(EXTRA)
+    tried.clear()
+    edited = _analyse(tmp_path, cold.choices)
+    assert [t.to_json() for t in tried] == [
+        s.template.to_json() for s in _sites(tmp_path) if "again" in str(s.template.to_json())
+    ]
+    tried.clear()
+    fresh = _analyse(tmp_path, None)
+    assert len(tried) == 2
+    assert _undated(edited) == _undated(fresh) and edited.choices == fresh.choices
+    linked = {r["lineNumber"]: [t["name"] for t in e["tests"]] for r, e in edited.items}
+    assert sorted(linked.values()) == [[], ["tests/test_core.py::test_negative"]]

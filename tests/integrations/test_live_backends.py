@@ -1,6 +1,6 @@
 """A live exception answered from a PostgreSQL catalogue (``db="postgresql://…"``), as
-from an SQLite file; a server's match index lives in memory only, so a hook that will
-not build one is told there is none yet."""
+from an SQLite file; a hook that will not build a server's match index is told there is
+none yet, until one is built (and saved in the cache: test_server_catalogue.py)."""
 
 from __future__ import annotations
 

@@ -62,6 +62,8 @@ def _expected(expect: Expect) -> Expected | None:
 
 
 Rank = tuple[int, int]  # (0 exact / 1 through a name-only edge, calls between)
+#: (expected message, candidates) -> (share of literal text, site index) of those it fits.
+Fitting = Callable[[Expected, dict[int, str]], list[tuple[float, int]]]
 
 
 class _Linker:
@@ -90,15 +92,20 @@ class _Linker:
                 self.by_function[site.function].append(site.index)
         self._candidates: dict[tuple[tuple[tuple[str, str], ...], bool], dict[int, str]] = {}
 
-    def candidates(self, expect: Expect) -> dict[int, str]:
-        """Sites whose class the expectation catches: site index -> the class as the test
-        writes it."""
+    def class_key(self, expect: Expect) -> tuple[tuple[tuple[str, str], ...], bool]:
+        """What decides an expectation's candidates: each class as the test writes it and
+        as it resolves, and whether it expects a warning."""
         classes = tuple(
             (".".join(ref), self.index.canonical_class(expect.module, ref))
             for ref in expect.classes
         )
-        warn = expect.kind in _WARN_KINDS
-        key = (classes, warn)
+        return classes, expect.kind in _WARN_KINDS
+
+    def candidates(self, expect: Expect) -> dict[int, str]:
+        """Sites whose class the expectation catches: site index -> the class as the test
+        writes it."""
+        key = self.class_key(expect)
+        classes, warn = key
         found = self._candidates.get(key)
         if found is None:
             found = {}
@@ -148,8 +155,9 @@ class _Linker:
                 out.append((result.share, i))
         return out
 
-    def choose(self, expect: Expect) -> list[tuple[int, str]]:
-        """The one site the expectation points at, or none when the evidence is ambiguous."""
+    def choose(self, expect: Expect, fitting: Fitting | None = None) -> list[tuple[int, str]]:
+        """The one site the expectation points at, or none when the evidence is ambiguous.
+        ``fitting`` answers as :meth:`fitting` does (from a memo of the last scan's fits)."""
         candidates = self.candidates(expect)
         if not candidates:
             return []
@@ -171,7 +179,7 @@ class _Linker:
             return [(i, candidates[i])] if not loose and depth <= NO_MESSAGE_DEPTH else []
         scored = [
             (share, ranks.get(self.sites[i].function or ""), i)
-            for share, i in self.fitting(expected, candidates)
+            for share, i in (fitting or self.fitting)(expected, candidates)
         ]
         near = [t for t in scored if t[1] is not None]
         pool = near or scored

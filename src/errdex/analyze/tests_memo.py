@@ -8,6 +8,13 @@ a function of the expectation itself, the candidate sites (each one's id, templa
 and kind; the class decides which are candidates) with the class as the test shows it, and the site
 functions the test's calls reach with their ranks. Those are keyed; the fitting is
 what is kept.
+
+A choice whose key changed is made again, but most of its cost, fitting the message
+against every candidate's template, is a function of the message and each template
+alone. So the fits are kept too (:data:`FITS`), per message and class key, beside the
+templates they were tried against (per class key): only a template not tried last time
+is fitted again. A new site of a common class (``ValueError``) then costs each
+expectation of that class one fit, not one per candidate.
 """
 
 from __future__ import annotations
@@ -17,12 +24,17 @@ from typing import Any
 from .callgraph import resolve_calls
 from .deps import digest
 from .facts import Expect
+from .matching import Expected
 from .sites import SiteView
 
 __all__ = ["ChoiceMemo", "Choices"]
 
-#: Key -> the chosen (record id, class as shown) pairs.
-Choices = dict[str, list[tuple[str, str]]]
+#: Key -> the chosen (record id, class as shown) pairs; and under :data:`FITS` the kept
+#: fits (``{"tried": class key -> template digests, "fits": fit key -> {template
+#: digest: share}}``).
+Choices = dict[str, Any]
+#: The key the fits are kept under (no digest: those are hex).
+FITS = "fits"
 
 
 class ChoiceMemo:
@@ -32,8 +44,17 @@ class ChoiceMemo:
     def __init__(self, sites: list[SiteView], last: Choices) -> None:
         self.ids = {s.record["id"]: s.index for s in sites}
         self.last = last
-        self.now: Choices = {}
+        kept = last.get(FITS) or {}
+        self.last_tried: dict[str, frozenset[str]] = kept.get("tried", {})
+        self.last_fits: dict[str, dict[str, float]] = kept.get("fits", {})
+        self.tried: dict[str, frozenset[str]] = {}
+        self.fits: dict[str, dict[str, float]] = {}
+        self.now: Choices = {FITS: {"tried": self.tried, "fits": self.fits}}
         self.kept = 0
+        #: Site index -> its template's digest.
+        self._templates: dict[int, str] = {}
+        #: id() of a candidates dict -> (the dict, its candidates by template digest).
+        self._by_template: dict[int, tuple[dict[int, str], dict[str, list[int]]]] = {}
         #: id() of a candidates dict -> (the dict, kept alive so the id stays its, key).
         self._sets: dict[int, tuple[dict[int, str], str]] = {}
 
@@ -58,11 +79,63 @@ class ChoiceMemo:
         callees = resolve_calls(linker.index, expect.module, expect.calls, expect.function)
         ranks = sorted(linker.ranks(callees).items())
         key = digest((expect, self._set_key(linker.sites, candidates), ranks))
+        classes = digest(linker.class_key(expect))
+        fit_key = digest((expect.match, expect.match_is_literal, expect.match_whole, classes))
         last = self.last.get(key)
         if last is not None and all(rid in self.ids for rid, _ in last):
             chosen = [(self.ids[rid], shown) for rid, shown in last]
             self.kept += 1
+            # same candidates, so the same templates: the kept fits still stand
+            if fit_key in self.last_fits and classes in self.last_tried:
+                self.fits[fit_key] = self.last_fits[fit_key]
+                self.tried[classes] = self.last_tried[classes]
         else:
-            chosen = linker.choose(expect)
+
+            def fitting(expected: Expected, given: dict[int, str]) -> list[tuple[float, int]]:
+                return self._fitting(linker, expected, given, fit_key, classes)
+
+            chosen = linker.choose(expect, fitting)
         self.now[key] = [(linker.sites[i].record["id"], shown) for i, shown in chosen]
         return chosen
+
+    def _template_groups(
+        self, sites: list[SiteView], candidates: dict[int, str]
+    ) -> dict[str, list[int]]:
+        """The candidates by their template's digest (once per candidates dict)."""
+        found = self._by_template.get(id(candidates))
+        if found is None:
+            groups: dict[str, list[int]] = {}
+            for i in candidates:
+                t = self._templates.get(i)
+                if t is None:
+                    t = self._templates[i] = digest(sites[i].template.to_json())
+                groups.setdefault(t, []).append(i)
+            found = (candidates, groups)
+            self._by_template[id(candidates)] = found
+        return found[1]
+
+    def _fitting(
+        self,
+        linker: Any,
+        expected: Expected,
+        candidates: dict[int, str],
+        fit_key: str,
+        classes: str,
+    ) -> list[tuple[float, int]]:
+        """As ``linker.fitting``, trying only the templates not tried last time for this
+        message and class key; the others' fits are the kept ones (a fit reads nothing
+        but the message and the template)."""
+        groups = self._template_groups(linker.sites, candidates)
+        now = frozenset(groups)
+        tried, fits = self.last_tried.get(classes), self.last_fits.get(fit_key)
+        if tried is None or fits is None:
+            fresh = linker.fitting(expected, candidates)
+            kept: dict[str, float] = {}
+        else:
+            new = {i: candidates[i] for t in now - tried for i in groups[t]}
+            fresh = linker.fitting(expected, new) if new else []
+            kept = {t: share for t, share in fits.items() if t in now}
+        kept.update((self._templates[i], share) for share, i in fresh)
+        self.tried[classes] = now
+        self.fits[fit_key] = kept
+        return [(share, i) for t, share in kept.items() for i in groups[t]]

@@ -9,10 +9,25 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-__all__ = ["SQLITE_HEADER", "data_dir", "default_db", "looks_like_catalogue"]
+__all__ = [
+    "SQLITE_HEADER",
+    "data_dir",
+    "default_db",
+    "is_server_url",
+    "looks_like_catalogue",
+]
 
 #: The first 16 bytes of every SQLite 3 database file.
 SQLITE_HEADER = b"SQLite format 3\x00"
+#: As :data:`errdex.store.base._SERVER_SCHEMES`: copied, since importing errdex.store
+#: costs a hook ~0.2 s on every uncaught exception, most of which match nothing.
+_SERVER_SCHEMES = ("postgres://", "postgresql://")
+
+
+def is_server_url(location: object) -> bool:
+    """Whether ``location`` names a database server (PostgreSQL) rather than a file (as
+    :func:`errdex.store.base.is_server_url`)."""
+    return str(location).startswith(_SERVER_SCHEMES)
 
 
 def data_dir() -> Path:
@@ -23,13 +38,13 @@ def data_dir() -> Path:
     return Path.home() / ".local" / "share" / "errdex"
 
 
-def default_db() -> Path | None:
-    """``$ERRDEX_DB`` if set (whether or not it exists, so a wrong setting stays visible),
-    else ``./errdex.db`` if it exists, else ``errdex.db`` in :func:`data_dir` if it
-    exists, else None."""
+def default_db() -> Path | str | None:
+    """``$ERRDEX_DB`` if set (whether or not it exists, so a wrong setting stays visible;
+    a ``postgresql://`` URL as the string itself), else ``./errdex.db`` if it exists,
+    else ``errdex.db`` in :func:`data_dir` if it exists, else None."""
     given = os.environ.get("ERRDEX_DB")
     if given:
-        return Path(given)
+        return given if is_server_url(given) else Path(given)
     here = Path("errdex.db")
     if here.is_file():
         return here

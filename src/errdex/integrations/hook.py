@@ -97,12 +97,21 @@ def report(
             return False
         from pathlib import Path
 
-        from errdex.integrations.catalogue import default_db
+        from errdex.integrations.catalogue import default_db, is_server_url
 
-        path = Path(db) if db is not None else default_db()
-        if path is None or not path.exists():  # silent, and nothing heavy imported
+        path: Path | str | None = db if db is not None else default_db()
+        if path is None:  # silent, and nothing heavy imported
             return False
-        _prefetch_index(path)
+        if is_server_url(path):
+            from errdex.match.server_index import server_index_path
+
+            path = str(path)
+            _prefetch_index(server_index_path(path))
+        else:
+            path = Path(path)
+            if not path.exists():
+                return False
+            _prefetch_index(path.with_name(path.name + ".matchindex"))
         from errdex.integrations.block import render_text
         from errdex.integrations.live import NoIndexYet, answers_for_exception
 
@@ -112,7 +121,9 @@ def report(
         except NoIndexYet:
             import shlex
 
-            out.write(_NO_INDEX.format(db=shlex.quote(str(path))))
+            from errdex.store.base import shown_url  # loaded with live: no password shown
+
+            out.write(_NO_INDEX.format(db=shlex.quote(shown_url(str(path)))))
             out.flush()
             return False
         text = render_text(answers, color=_use_color(out, color))
@@ -126,16 +137,16 @@ def report(
         return False
 
 
-def _prefetch_index(db: Path) -> None:
-    """Start reading the catalogue's saved match index (the one beside it, as
-    :func:`errdex.match.api.index_path` names it) in a thread while the matcher is
-    imported: the reads and the MAC check release the GIL. Read for one answer, its
-    automaton is built only if the message is too long to try its anchors one by one.
-    Never raises."""
+def _prefetch_index(directory: Path) -> None:
+    """Start reading the catalogue's saved match index (the one beside a file, as
+    :func:`errdex.match.api.index_path` names it, or a server's in the cache) in a thread
+    while the matcher is imported: the reads and the MAC check release the GIL. Read for
+    one answer, its automaton is built only if the message is too long to try its anchors
+    one by one. Never raises."""
     try:
         from errdex.match.index_file import prefetch
 
-        prefetch(db.with_name(db.name + ".matchindex"), one_answer=True)
+        prefetch(directory, one_answer=True)
     except Exception as error:
         _debug(error)
 

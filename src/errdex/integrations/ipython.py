@@ -110,6 +110,10 @@ def _why_nothing(value: BaseException) -> str:
     from errdex.integrations.catalogue import default_db
 
     db = default_db()
+    if isinstance(db, str):  # a server's URL (ERRDEX_DB=postgresql://…)
+        from errdex.store.base import shown_url
+
+        return f"errdex: nothing in {shown_url(db)} matches {type(value).__name__}: {value}"
     if db is None or not db.is_file():
         where = f" at {db}" if db is not None else ""
         return (

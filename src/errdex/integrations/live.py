@@ -31,6 +31,7 @@ from errdex.match._paste_model import (
 )
 from errdex.match.api import Answer, answer_errors, cached_index_path, chains, index_path
 from errdex.match.layouts import record_keys
+from errdex.match.server_index import server_index_path
 from errdex.store import Store, StoreError, is_server_url, open_store
 from errdex.store.base import shown_url
 
@@ -185,12 +186,13 @@ class NoIndexYet(StoreError):
 def index_ready(store: Store) -> bool:
     """Whether a saved match index of the store's current version exists (beside the
     catalogue or in the cache), judged from its ``meta.json`` without loading it. A
-    database server's index is kept in memory only, so a new process has none."""
-    if is_server_url(store.path):
-        return False
+    database server's index is saved in the cache (:func:`server_index_path`)."""
     version = store.data_version()
     path = Path(store.path)
-    for directory in (index_path(path), cached_index_path(path, version)):
+    directories = [index_path(path), cached_index_path(path, version)]
+    if is_server_url(store.path):
+        directories = [server_index_path(store.path)]
+    for directory in directories:
         try:
             meta = json.loads((directory / "meta.json").read_text(encoding="utf-8"))
         except (OSError, ValueError):
@@ -215,9 +217,10 @@ def answers_for_exception(
     :class:`NoIndexYet` instead of building it (errdex's excepthook: a failing program
     should not hang for a minute).
     """
-    if isinstance(db, str) and is_server_url(db):
-        return _answers(exc, db, top, build_index)
-    path = Path(db) if db is not None else default_db()
+    given = db if db is not None else default_db()
+    if isinstance(given, str) and is_server_url(given):
+        return _answers(exc, given, top, build_index)
+    path = Path(given) if given is not None else None
     if path is None or not path.exists():
         return []
     if not looks_like_catalogue(path):

@@ -69,6 +69,11 @@ class ErrdexReporter:
 
     def __init__(self, config: pytest.Config) -> None:
         self.db, self.problem = _catalogue(config.getoption("errdex_db"))
+        self.shown = str(self.db)
+        if isinstance(self.db, str):  # a server's URL: its answers load errdex.store anyway
+            from errdex.store.base import shown_url
+
+            self.shown = shown_url(self.db)
         self.json: IO[str] | None = None
         target = config.getoption("errdex_json")
         if target and not hasattr(config, "workerinput"):  # xdist workers only make reports
@@ -77,7 +82,7 @@ class ErrdexReporter:
             self.json = path.open("w", encoding="utf-8")
 
     def pytest_report_header(self) -> str:
-        return f"errdex: {self.problem}" if self.problem else f"errdex: catalogue {self.db}"
+        return f"errdex: {self.problem}" if self.problem else f"errdex: catalogue {self.shown}"
 
     @pytest.hookimpl(hookwrapper=True)
     def pytest_runtest_makereport(
@@ -136,17 +141,24 @@ class ErrdexReporter:
             "matched" if candidates else (answers[-1].status if answers else "no error")
         )
         if not text:
-            text = f"errdex: nothing in {self.db} matches {line['errorClass']} ({line['status']})"
+            text = (
+                f"errdex: nothing in {self.shown} matches {line['errorClass']} ({line['status']})"
+            )
         return text, line
 
 
-def _catalogue(given: str | None) -> tuple[Path | None, str | None]:
-    """The catalogue to use, or why there is none (a usable run either way)."""
-    from errdex.integrations.catalogue import default_db
+def _catalogue(given: str | None) -> tuple[Path | str | None, str | None]:
+    """The catalogue to use (a file, or a ``postgresql://`` URL as the string itself), or
+    why there is none (a usable run either way)."""
+    from errdex.integrations.catalogue import default_db, is_server_url
 
+    if given and is_server_url(given):
+        return given, None
     path = Path(os.path.expanduser(given)) if given else default_db()
     if path is None:
         return None, "no catalogue found (pass --errdex-db FILE or set ERRDEX_DB)"
+    if isinstance(path, str):  # ERRDEX_DB names a server
+        return path, None
     if not path.is_file():
         return None, f"catalogue {path} does not exist; no raise sites to show"
     return path, None

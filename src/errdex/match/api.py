@@ -16,6 +16,7 @@ from errdex.match._paste_model import BARE, EXCEPTION_GROUP, PastedError
 from errdex.match.index import MatchIndex
 from errdex.match.index_file import cache_root
 from errdex.match.rank import Candidate, Clue, Scored, rank
+from errdex.match.server_index import server_index_path
 from errdex.match.versions import attach, store_tables
 from errdex.store import SqliteStore, Store, StoreError, is_server_url, open_store
 from errdex.template import MessageTemplate
@@ -65,21 +66,29 @@ def _writable_beside(db_path: Path) -> bool:
 
 def index_for(store: Store) -> MatchIndex:
     """The store's index: from memory, else from disk, else built (and saved) once; a
-    database server's index is kept in memory only, keyed by its URL."""
+    database server's index is keyed by its URL, saved in the cache (no folder is beside
+    it): :func:`errdex.match.server_index.server_index_path`."""
     version = store.data_version()
     on_disk = isinstance(store, SqliteStore) and store.path != ":memory:"
     key = str(Path(store.path).resolve()) if on_disk else f":memory:{id(store)}"
-    if is_server_url(store.path):
+    server = server_index_path(store.path) if is_server_url(store.path) else None
+    if server is not None:
         key = store.path
     with _lock:
         cached = _cache.get(key)
         if cached is not None and cached.version == version:
             return cached
         index = _saved(Path(store.path), version) if on_disk else None
+        if server is not None:
+            index = MatchIndex.load(server)
+            index = index if index is not None and index.version == version else None
         if index is None:
             index = MatchIndex.build(store.iter_envelopes(), version=version)
             if on_disk:
                 _save(index, Path(store.path), version)
+            elif server is not None:
+                with contextlib.suppress(OSError):  # unsaved, it still answers
+                    index.save(server)
         attach(index, store_tables(store))  # pastes from older releases (match/versions.py)
         _cache[key] = index
         return index
