@@ -13,7 +13,9 @@ or ``assert "text" in str(e.value)`` after the block) is linked to a site when
 
 Rule 3 is what makes ``pytest.raises(nx.NetworkXError)`` without ``match`` usable; it
 rests on the bounded, name-based call graph, and the test evidence then has
-``match: null`` so a reader can tell the two kinds apart.
+``match: null`` so a reader can tell the two kinds apart. A test's calls on ``self.x``
+bound in ``setUp``, and expectations a suite's helper wraps over its parameters, are read
+by :mod:`errdex.analyze.tests_calls`; a link through a helper names it (``via``).
 """
 
 from __future__ import annotations
@@ -24,8 +26,9 @@ from typing import Literal, cast
 
 from errdex.evidence import TestEvidence, TestKind
 
-from .callgraph import CallGraph, Reach, resolve_calls
+from .callgraph import CallGraph, Precision, Reach
 from .classes import ClassTree
+from .expects import HELPER_CALL
 from .facts import Expect
 from .matching import (
     GRAM,
@@ -40,6 +43,7 @@ from .matching import (
 )
 from .repo import RepoIndex
 from .sites import SiteView
+from .tests_calls import expect_callees, through_helpers
 
 __all__ = ["MAX_TESTS_PER_SITE", "link_tests"]
 
@@ -112,6 +116,10 @@ class _Linker:
             self._candidates[key] = found
         return found
 
+    def callees(self, expect: Expect) -> dict[str, Precision]:
+        """The repository functions the test's calls land in."""
+        return expect_callees(self.index, expect)
+
     def ranks(self, callees: dict[str, str]) -> dict[str, Rank]:
         """Site functions the test's calls reach, each with its closest rank."""
         out: dict[str, Rank] = {}
@@ -156,8 +164,7 @@ class _Linker:
         expected = _expected(expect)
         if expect.match is not None and expected is None:
             return []  # a regex that does not compile
-        callees = resolve_calls(self.index, expect.module, expect.calls, expect.function)
-        ranks = self.ranks(callees)
+        ranks = self.ranks(self.callees(expect))
         if expected is None:
             hits = [
                 (rank, i)
@@ -198,19 +205,25 @@ def link_tests(
     decides it changed, :mod:`errdex.analyze.tests_memo`)."""
     linker = _Linker(index, graph, tree, sites)
     linked: dict[int, list[TestEvidence]] = defaultdict(list)
-    for module in index.modules.values():
-        for expect in module.expects:
-            chosen = linker.choose(expect) if choose is None else choose(linker, expect)
-            for i, shown in chosen:
-                linked[i].append(_evidence(expect, shown))
+    expects: list[tuple[Expect, str | None]] = [
+        (expect, None)
+        for module in index.modules.values()
+        for expect in module.expects
+        if expect.kind != HELPER_CALL
+    ]
+    expects.extend(through_helpers(index))
+    for expect, via in expects:
+        chosen = linker.choose(expect) if choose is None else choose(linker, expect)
+        for i, shown in chosen:
+            linked[i].append(_evidence(expect, shown, via))
     for key, tests in linked.items():
         tests.sort(key=lambda t: (t.get("path", ""), t.get("line", 0)))
         linked[key] = tests[:MAX_TESTS_PER_SITE]
     return dict(linked)
 
 
-def _evidence(expect: Expect, shown: str) -> TestEvidence:
-    return TestEvidence(
+def _evidence(expect: Expect, shown: str, via: str | None = None) -> TestEvidence:
+    evidence = TestEvidence(
         path=expect.path,
         line=expect.line,
         name=expect.name,
@@ -220,6 +233,9 @@ def _evidence(expect: Expect, shown: str) -> TestEvidence:
         matchForm=_match_form(expect),
         snippet=expect.snippet,
     )
+    if via is not None:
+        evidence["via"] = via  # the suite's helper that holds the expectation
+    return evidence
 
 
 def _match_form(expect: Expect) -> Literal["regex", "contains", "equals"]:

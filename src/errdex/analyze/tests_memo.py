@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from .callgraph import resolve_calls
 from .deps import digest
 from .facts import Expect
 from .sites import SiteView
@@ -55,8 +54,7 @@ class ChoiceMemo:
         candidates: dict[int, str] = linker.candidates(expect)
         if not candidates:
             return []
-        callees = resolve_calls(linker.index, expect.module, expect.calls, expect.function)
-        ranks = sorted(linker.ranks(callees).items())
+        ranks = sorted(linker.ranks(linker.callees(expect)).items())
         key = digest((expect, self._set_key(linker.sites, candidates), ranks))
         last = self.last.get(key)
         if last is not None and all(rid in self.ids for rid, _ in last):
