@@ -129,6 +129,16 @@ def make_name(n):
     if n is None:
         raise NameError("no name given")
     return n
+
+
+def _check_command(command):
+    if not command:
+        raise ChildProcessError("empty command")
+
+
+def spawn(command):
+    _check_command(command)
+    return command
 '''
 
 TESTS = """\
@@ -211,6 +221,13 @@ class AliasedCase(TC):
 
     def test_helper_with_callable(self):
         self._check_raises(BufferError, core.buffer_size, 200)
+
+    def _spawn_nothing(self):
+        return core.spawn([])
+
+    def test_method_helper(self):
+        with self.assertRaises(ChildProcessError):
+            self._spawn_nothing()
 
 
 def expect_failure(exc, func, *args):
@@ -322,6 +339,7 @@ def _names(links: Links, function: str) -> list[tuple[str, str]]:
         ("lookup_codec", "test_cm_exception_message", "assertRaises"),
         ("buffer_size", "test_helper_with_callable", "assertRaises"),
         ("want_int", "test_module_helper", "pytest.raises"),
+        ("_check_command", "test_method_helper", "assertRaises"),
     ],
 )
 def test_each_form_links_its_site(links: Links, function: str, test: str, kind: str) -> None:
