@@ -19,7 +19,7 @@ from collections.abc import Callable
 
 from .facts import CallRef, Expect, FuncFacts, FunctionNode, ModuleFacts, clean, dotted
 
-__all__ = ["EXPECT_CALLS", "HELPER_CALL", "TRY_EXCEPT", "ExpectFinder", "call_ref"]
+__all__ = ["EXPECT_CALLS", "HELPER_CALL", "TRY_EXCEPT", "ExpectFinder", "call_refs"]
 
 EXPECT_CALLS = {
     "raises": "pytest.raises",
@@ -143,9 +143,7 @@ class ExpectFinder:
         while stack:
             node = stack.pop()
             if isinstance(node, ast.Call):
-                ref = call_ref(node.func)
-                if ref is not None and ref[-1] not in EXPECT_CALLS:
-                    calls.append(ref)
+                calls.extend(r for r in call_refs(node.func) if r[-1] not in EXPECT_CALLS)
             stack.extend(ast.iter_child_nodes(node))
         return calls
 
@@ -221,12 +219,7 @@ class ExpectFinder:
         if len(call.args) <= index:
             return
         target = call.args[index]
-        calls: list[CallRef] = []
-        ref = call_ref(target)
-        if ref is not None:
-            calls.append(ref)
-        else:
-            calls = self._calls([target])
+        calls = call_refs(target) or self._calls([target])
         self._add(stmt, call, kind, calls, self._match(call, kind))
 
     def _try_form(self, stmt: ast.Try | ast.TryStar) -> None:
@@ -269,14 +262,17 @@ class ExpectFinder:
         self._add_classes(stmt, args, HELPER_CALL, [ref], (None, None))
 
 
-def call_ref(node: ast.expr) -> CallRef | None:
-    """The callee as written; ``Reader(b"").seek`` as ``Reader.seek``, the method of the
-    class the call builds (an index resolves it only where ``Reader`` is a class)."""
+def call_refs(node: ast.expr) -> list[CallRef]:
+    """The callee as written and, for ``Reader(b"").seek``, also ``Reader.seek``: the
+    method of the class the call builds (an index resolves it only where ``Reader`` is
+    a class; the method by name alone, ``("", "seek")``, stays beside it)."""
+    ref = dotted(node)
+    refs = [ref] if ref is not None else []
     if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Call):
         inner = dotted(node.value.func)
         if inner is not None and inner[0] not in ("", "self", "cls", "super()"):
-            return (*inner, node.attr)
-    return dotted(node)
+            refs.append((*inner, node.attr))
+    return refs
 
 
 def _fails(stmt: ast.stmt, imports: dict[str, str]) -> bool:
