@@ -131,6 +131,12 @@ def make_name(n):
     return n
 
 
+def arity(*args):
+    if len(args) != 1:
+        raise TypeError(f"arity() takes exactly one argument ({len(args)} given)")
+    return args[0]
+
+
 def _check_command(command):
     if not command:
         raise ChildProcessError("empty command")
@@ -284,6 +290,12 @@ def test_helper_that_expects_nothing():
     _call_only(core.check_flags, 8)
 
 
+def test_a_builtin_message_that_fits_by_chance():
+    with pytest.raises(TypeError) as exc:
+        len(1, 2)
+    assert "(2 given)" in str(exc.value)
+
+
 def test_try_that_swallows():
     try:
         core.check_flags(8)
@@ -369,3 +381,8 @@ def test_a_helper_link_names_the_helper(links: Links) -> None:
 def test_unittest_message_check_is_the_match(links: Links) -> None:
     (test,) = links["lookup_codec"]
     assert (test["match"], test["matchForm"]) == ("unknown codec latin-9", "equals")
+
+
+def test_a_short_message_does_not_link_a_site_the_test_never_reaches(links: Links) -> None:
+    """``len(1, 2)`` raises in C; "(2 given)" fitting arity's template is chance."""
+    assert links["arity"] == []

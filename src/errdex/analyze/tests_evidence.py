@@ -7,7 +7,8 @@ or ``assert "text" in str(e.value)`` after the block) is linked to a site when
 2. with a message: the expected regex or literal fits the site's template
    (:mod:`errdex.analyze.matching`); among several fitting sites, those the test's
    calls reach through the call graph are kept, and when none is reached, a fit is
-   kept only if it is the single best one;
+   kept only if it is the single best one and puts :data:`UNREACHED_MIN_LITERAL`
+   characters on literal text;
 3. without a message: the test's calls reach exactly one site of an agreeing class, and
    reach it through imports (no name-only edge) within one call.
 
@@ -49,6 +50,10 @@ __all__ = ["MAX_TESTS_PER_SITE", "link_tests"]
 
 #: Tests kept per site (by path and line).
 MAX_TESTS_PER_SITE = 10
+
+#: A message fitted to a site the test's calls do not reach must put this many of its
+#: characters on the template's literal text: "(1 given)" fits sites across the library.
+UNREACHED_MIN_LITERAL = 12
 
 #: Without a message, the one reachable site must be this close to a call the test makes,
 #: through imports only: further away, a gap in the call graph could hide another site.
@@ -131,8 +136,11 @@ class _Linker:
                     out[function] = here
         return out
 
-    def fitting(self, expected: Expected, candidates: dict[int, str]) -> list[tuple[float, int]]:
-        """(share of literal text, site index) for candidates the expectation fits."""
+    def fitting(
+        self, expected: Expected, candidates: dict[int, str]
+    ) -> list[tuple[float, int, int]]:
+        """(share of literal text, characters on literal text, site index) for candidates
+        the expectation fits."""
         pool: Iterable[int]
         if any(len(run) >= GRAM for run in expected.runs):  # else no 4-gram to look up
             wanted = expected_grams(expected)
@@ -148,12 +156,12 @@ class _Linker:
             ]
         else:
             pool = candidates
-        out: list[tuple[float, int]] = []
+        out: list[tuple[float, int, int]] = []
         for i in pool:
             result = fit(expected, self.sites[i].template)
             if good_fit(result):
                 assert result is not None
-                out.append((result.share, i))
+                out.append((result.share, result.literal, i))
         return out
 
     def choose(self, expect: Expect) -> list[tuple[int, str]]:
@@ -176,12 +184,11 @@ class _Linker:
                 return []
             (loose, depth), i = hits[0]
             return [(i, candidates[i])] if not loose and depth <= NO_MESSAGE_DEPTH else []
-        scored = [
-            (share, ranks.get(self.sites[i].function or ""), i)
-            for share, i in self.fitting(expected, candidates)
-        ]
+        fitted = self.fitting(expected, candidates)
+        scored = [(share, ranks.get(self.sites[i].function or ""), i) for share, _, i in fitted]
         near = [t for t in scored if t[1] is not None]
-        pool = near or scored
+        distinct = {i for _, literal, i in fitted if literal >= UNREACHED_MIN_LITERAL}
+        pool = near or [t for t in scored if t[2] in distinct]
         if not pool:
             return []
         best_share = max(t[0] for t in pool)
