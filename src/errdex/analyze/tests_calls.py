@@ -127,15 +127,17 @@ def _expand(call: Expect, helper: FuncFacts, inner: Expect) -> Expect | None:
     if classes is None:
         return None
     calls: list[CallRef] = []
+    passed = classes != inner.classes  # the caller's argument decides the class
     for ref in inner.calls:
         if ref and ref[0] in names:
             arg = bound.get(ref[0])
             if arg:
                 calls.append((*arg, *ref[1:]))
+                passed = True
         elif helper.module == call.module and ref[0] not in ("self", "cls"):
             calls.append(ref)  # resolved in the caller's module, which is the helper's
-    if not calls:
-        return None
+    if not calls or not passed:
+        return None  # nothing of the caller's in it: the helper's own link says it
     match_source = inner.match_source
     if inner.match is None and match_source in names:
         match_source = None  # the caller's own text: not read here, so not claimed
@@ -153,6 +155,11 @@ def _expand(call: Expect, helper: FuncFacts, inner: Expect) -> Expect | None:
     )
 
 
+def _in_test(call: Expect) -> bool:
+    """Whether the call is made by a test (a helper calling a helper is not followed)."""
+    return (call.function or "").rpartition(".")[2].startswith("test")
+
+
 def through_helpers(index: RepoIndex) -> list[tuple[Expect, str]]:
     """Each test call of a helper that wraps an expectation over its parameters, as that
     expectation with the call's arguments, beside the helper's qualified name."""
@@ -162,7 +169,7 @@ def through_helpers(index: RepoIndex) -> list[tuple[Expect, str]]:
     out: list[tuple[Expect, str]] = []
     for module in index.modules.values():
         for call in module.expects:
-            if call.kind != HELPER_CALL:
+            if call.kind != HELPER_CALL or not _in_test(call):
                 continue
             targets = resolve_calls(index, call.module, call.calls, call.function)
             for target, precision in targets.items():
