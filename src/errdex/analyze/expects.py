@@ -243,7 +243,6 @@ class ExpectFinder:
                 literal = _literal_check(handler.body, handler.name, self.strings)
             self._add_classes(stmt, classes, TRY_EXCEPT, calls, (None, None), literal)
 
-
     def _helper_call(self, stmt: ast.stmt, call: ast.Call) -> None:
         """``self.check(E, f, x)`` or ``check(E, f, x)`` with a dotted argument: kept for
         linking, which knows whether ``check`` wraps an expectation over its parameters."""
@@ -347,18 +346,10 @@ def _literal_check(
         test = stmt.test
         if len(test.ops) != 1:
             continue
-        left, right = test.left, test.comparators[0]
-        op = test.ops[0]
-        if isinstance(op, ast.In) and _is_str_of(right, as_name):
-            value = _constant_string(left, strings)
-            if value is not None:
-                return value, False
-        if isinstance(op, ast.Eq):
-            for a, b in ((left, right), (right, left)):
-                if _is_str_of(a, as_name):
-                    value = _constant_string(b, strings)
-                    if value is not None:
-                        return value, True
+        op = {ast.In: "in", ast.Eq: "eq"}.get(type(test.ops[0]))
+        found = _compared(op, test.left, test.comparators[0], as_name, strings)
+        if found is not None:
+            return found
     return None
 
 
@@ -372,12 +363,20 @@ def _unittest_check(
     ref = dotted(call.func)
     if ref is None or len(ref) < 2 or len(call.args) < 2:
         return None
-    first, second = call.args[0], call.args[1]
-    if ref[-1] == "assertIn" and _is_str_of(second, as_name):
-        value = _constant_string(first, strings)
+    op = {"assertIn": "in", "assertEqual": "eq"}.get(ref[-1])
+    return _compared(op, call.args[0], call.args[1], as_name, strings)
+
+
+def _compared(
+    op: str | None, left: ast.expr, right: ast.expr, as_name: str, strings: dict[str, str]
+) -> tuple[str, bool] | None:
+    """The text compared with the error's message: ``"x" in str(e)`` (a part of it) or
+    ``str(e) == "x"`` either way round (all of it)."""
+    if op == "in" and _is_str_of(right, as_name):
+        value = _constant_string(left, strings)
         return (value, False) if value is not None else None
-    if ref[-1] == "assertEqual":
-        for a, b in ((first, second), (second, first)):
+    if op == "eq":
+        for a, b in ((left, right), (right, left)):
             if _is_str_of(a, as_name):
                 value = _constant_string(b, strings)
                 if value is not None:
