@@ -131,10 +131,10 @@ def make_name(n):
     return n
 
 
-def arity(*args):
-    if len(args) != 1:
-        raise TypeError(f"arity() takes exactly one argument ({len(args)} given)")
-    return args[0]
+def handle_extra(text):
+    if " " in text:
+        raise UnboundLocalError(f"Extra data: {text}")
+    return text
 
 
 def _check_command(command):
@@ -290,6 +290,12 @@ def test_helper_that_expects_nothing():
     _call_only(core.check_flags, 8)
 
 
+def test_a_short_message_from_an_imported_module():
+    handlers = {"x": core.handle_extra}
+    with pytest.raises(UnboundLocalError, match="Extra data"):
+        handlers["x"]("[1] 2")
+
+
 def test_a_builtin_message_that_fits_by_chance():
     with pytest.raises(TypeError) as exc:
         len(1, 2)
@@ -303,6 +309,14 @@ def test_try_that_swallows():
         pass
 """
 
+#: A module no test imports: a short message fitting it by chance is no link.
+SHELL = """\
+def arity(*args):
+    if len(args) != 1:
+        raise TypeError(f"arity() takes exactly one argument ({len(args)} given)")
+    return args[0]
+"""
+
 Links = dict[str, list[dict[str, Any]]]
 
 
@@ -313,6 +327,7 @@ def links(tmp_path_factory: pytest.TempPathFactory) -> Links:
     (root / "pkg").mkdir()
     (root / "pkg" / "__init__.py").write_text("")
     (root / "pkg" / "core.py").write_text(LIBRARY)
+    (root / "pkg" / "shell.py").write_text(SHELL)
     (root / "tests").mkdir()
     (root / "tests" / "test_forms.py").write_text(TESTS)
     result = scan_checkout(open_source(str(root), repo="o/forms"), repo="o/forms")
@@ -352,6 +367,7 @@ def _names(links: Links, function: str) -> list[tuple[str, str]]:
         ("buffer_size", "test_helper_with_callable", "assertRaises"),
         ("want_int", "test_module_helper", "pytest.raises"),
         ("_check_command", "test_method_helper", "assertRaises"),
+        ("handle_extra", "test_a_short_message_from_an_imported_module", "pytest.raises"),
     ],
 )
 def test_each_form_links_its_site(links: Links, function: str, test: str, kind: str) -> None:
