@@ -8,7 +8,7 @@ or ``assert "text" in str(e.value)`` after the block) is linked to a site when
    (:mod:`errdex.analyze.matching`); among several fitting sites, those the test's
    calls reach through the call graph are kept, and when none is reached, a fit is
    kept only if it is the single best one and puts :data:`UNREACHED_MIN_LITERAL`
-   characters on literal text or is in a module the test imports;
+   characters on literal text (:data:`IMPORTED_MIN_LITERAL` in a module the test imports);
 3. without a message: the test's calls reach exactly one site of an agreeing class, and
    reach it through imports (no name-only edge) within one call.
 
@@ -54,6 +54,8 @@ MAX_TESTS_PER_SITE = 10
 #: A message fitted to a site the test's calls do not reach must put this many of its
 #: characters on the template's literal text: "(1 given)" fits sites across the library.
 UNREACHED_MIN_LITERAL = 12
+#: …or this many, in a module the test imports ("list" and "int" fit os.py's messages).
+IMPORTED_MIN_LITERAL = 8
 
 #: Without a message, the one reachable site must be this close to a call the test makes,
 #: through imports only: further away, a gap in the call graph could hide another site.
@@ -200,7 +202,8 @@ class _Linker:
         distinct = {
             i
             for _, literal, i in fitted
-            if literal >= UNREACHED_MIN_LITERAL or _within(self.sites[i].module, imported)
+            if literal >= UNREACHED_MIN_LITERAL
+            or (literal >= IMPORTED_MIN_LITERAL and _within(self.sites[i].module, imported))
         }
         pool = near or [t for t in scored if t[2] in distinct]
         if not pool:
