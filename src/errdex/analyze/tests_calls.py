@@ -6,9 +6,6 @@ Two forms of test code the call graph alone misses (issue 10, item 2):
 - ``self.reader.read_block(0)`` where ``setUp`` bound ``self.reader = Reader(...)``: the
   receiver's class is read from the binding in the test itself or in ``setUp`` /
   ``setUpClass`` / ``setup_method`` (a name bound there once, to a call of a class);
-- ``with self.assertRaises(E): self.make_bad()`` where ``make_bad`` is the suite's own
-  method: what it calls counts as the test's calls (one level), so the one site it
-  reaches is within reach of the test;
 - ``self.check(BufferError, lib.fill, 200)`` where the suite's helper ``check(self, exc,
   func, *args)`` wraps ``with self.assertRaises(exc): func(*args)``: the helper's
   expectation is read with the call's arguments in place of its parameters, as a test of
@@ -66,12 +63,6 @@ def expect_callees(index: RepoIndex, expect: Expect) -> dict[str, Precision]:
         else:
             plain.append(ref)
     _merge(out, resolve_calls(index, expect.module, plain, expect.function))
-    for callee, precision in list(out.items()):  # a helper of the suite: what it calls
-        helper = index.function(callee)
-        if helper is None or not helper.is_test or callee == expect.function:
-            continue
-        inner = resolve_calls(index, helper.module, helper.calls, helper.qualname)
-        _merge(out, {c: p if precision == "exact" else precision for c, p in inner.items()})
     return out
 
 
