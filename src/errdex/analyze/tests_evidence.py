@@ -8,7 +8,7 @@ or ``assert "text" in str(e.value)`` after the block) is linked to a site when
    (:mod:`errdex.analyze.matching`); among several fitting sites, those the test's
    calls reach through the call graph are kept, and when none is reached, a fit is
    kept only if it is the single best one and puts :data:`UNREACHED_MIN_LITERAL`
-   characters on literal text (:data:`IMPORTED_MIN_LITERAL` in a module the test imports);
+   characters on literal text;
 3. without a message: the test's calls reach exactly one site of an agreeing class, and
    reach it through imports (no name-only edge) within one call.
 
@@ -54,8 +54,6 @@ MAX_TESTS_PER_SITE = 10
 #: A message fitted to a site the test's calls do not reach must put this many of its
 #: characters on the template's literal text: "(1 given)" fits sites across the library.
 UNREACHED_MIN_LITERAL = 12
-#: …or this many, in a module the test imports ("list" and "int" fit os.py's messages).
-IMPORTED_MIN_LITERAL = 8
 
 #: Without a message, the one reachable site must be this close to a call the test makes,
 #: through imports only: further away, a gap in the call graph could hide another site.
@@ -127,15 +125,6 @@ class _Linker:
         """The repository functions the test's calls land in."""
         return expect_callees(self.index, expect)
 
-    def imported(self, expect: Expect) -> tuple[str, ...]:
-        """What the test's module and function import, as qualified names."""
-        module = self.index.modules.get(expect.module)
-        names = set(module.imports.values()) if module is not None else set()
-        func = self.index.function(expect.function) if expect.function else None
-        if func is not None:
-            names.update(func.local_imports.values())
-        return tuple(sorted(names))
-
     def ranks(self, callees: dict[str, str]) -> dict[str, Rank]:
         """Site functions the test's calls reach, each with its closest rank."""
         out: dict[str, Rank] = {}
@@ -198,13 +187,7 @@ class _Linker:
         fitted = self.fitting(expected, candidates)
         scored = [(share, ranks.get(self.sites[i].function or ""), i) for share, _, i in fitted]
         near = [t for t in scored if t[1] is not None]
-        imported = self.imported(expect)
-        distinct = {
-            i
-            for _, literal, i in fitted
-            if literal >= UNREACHED_MIN_LITERAL
-            or (literal >= IMPORTED_MIN_LITERAL and _within(self.sites[i].module, imported))
-        }
+        distinct = {i for _, literal, i in fitted if literal >= UNREACHED_MIN_LITERAL}
         pool = near or [t for t in scored if t[2] in distinct]
         if not pool:
             return []
@@ -244,15 +227,6 @@ def link_tests(
         tests.sort(key=lambda t: (t.get("path", ""), t.get("line", 0)))
         linked[key] = tests[:MAX_TESTS_PER_SITE]
     return dict(linked)
-
-
-def _within(module: str, imported: tuple[str, ...]) -> bool:
-    """Whether ``module`` is one the test imports, inside a package it imports, or the
-    home of a name it imports."""
-    return any(
-        module == name or module.startswith(name + ".") or name.startswith(module + ".")
-        for name in imported
-    )
 
 
 def _evidence(expect: Expect, shown: str, via: str | None = None) -> TestEvidence:

@@ -5,8 +5,8 @@ Linking tests (:mod:`errdex.analyze.tests_evidence`) fits every expectation's me
 against the templates of every site whose class it catches: on a repository the size of
 jax, most of what re-analysing one edited file costs. The choice for one expectation is
 a function of the expectation itself, the candidate sites (each one's id, template, function
-and kind; the class decides which are candidates) with the class as the test shows it, the site
-functions the test's calls reach with their ranks, and what the test imports. Those are keyed; the fitting is
+and kind; the class decides which are candidates) with the class as the test shows it, and the site
+functions the test's calls reach with their ranks. Those are keyed; the fitting is
 what is kept.
 """
 
@@ -55,8 +55,7 @@ class ChoiceMemo:
         if not candidates:
             return []
         ranks = sorted(linker.ranks(linker.callees(expect)).items())
-        imported = linker.imported(expect)  # decides a fit to a site no call reaches
-        key = digest((expect, self._set_key(linker.sites, candidates), ranks, imported))
+        key = digest((expect, self._set_key(linker.sites, candidates), ranks))
         last = self.last.get(key)
         if last is not None and all(rid in self.ids for rid, _ in last):
             chosen = [(self.ids[rid], shown) for rid, shown in last]
