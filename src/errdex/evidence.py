@@ -187,6 +187,7 @@ class TestEvidence(TypedDict, total=False):
     matchForm: Literal["regex", "contains", "equals"]  # how the test checks ``match``
     snippet: str
     confirmed: bool  # True: a harvest run saw this test raise at this site
+    via: str  # the test suite's helper the expectation is written in, called by ``name``
 
 
 class Observed(TypedDict, total=False):

@@ -40,3 +40,18 @@ def test_without_tests_absence_is_not_asserted(tmp_path: Path) -> None:
     text = _common_situations(tmp_path)
     assert "No test" not in text
     assert "errdex read none of the repository's tests, so whether one expects this" in text
+
+
+def test_a_test_folder_with_no_test_in_it_is_no_test_read(tmp_path: Path) -> None:
+    """An installed copy often ships ``tests/__init__.py`` or test data alone (pyzmq,
+    annotated_types): that is no reading of the suite, so absence is not asserted."""
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    (tmp_path / "pkg" / "core.py").write_text(LIBRARY)
+    (tmp_path / "pkg" / "tests").mkdir()
+    (tmp_path / "pkg" / "tests" / "__init__.py").write_text("")
+    (tmp_path / "pkg" / "tests" / "test_cases.py").write_text("CASES = [('a', 1)]\n")
+    result = scan_checkout(open_source(str(tmp_path), repo="o/pkg"), repo="o/pkg")
+    ((record, evidence),) = result.items
+    assert evidence["testsRead"] is False
+    assert "errdex read none of the repository's tests" in record["commonSituations"]

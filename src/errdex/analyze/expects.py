@@ -4,7 +4,11 @@ The forms: ``with pytest.raises(...)``/``pytest.warns``, unittest's ``assertRais
 ``assertRaisesRegex``, ``assertWarns``, ``assertWarnsRegex`` (on ``self`` or any test case),
 each as a context manager or called with the function and its arguments; and the
 hand-written form, a ``try`` whose body ends in a failure (``self.fail()``, ``pytest.fail()``,
-``assert False``, ``raise AssertionError``) or whose ``else`` fails, with ``except C``.
+``assert False``, ``raise AssertionError``, ``raise self.failureException``, CPython's
+``raise TestFailed``) or whose ``else`` fails, with ``except C``. A statement that calls a
+test-module helper with dotted arguments (``self.check(ValueError, lib.parse, "")``) is kept
+as a :data:`HELPER_CALL`: linking substitutes its arguments into the helper's own
+expectation when the helper wraps one over its parameters.
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ from collections.abc import Callable
 
 from .facts import CallRef, Expect, FuncFacts, FunctionNode, ModuleFacts, clean, dotted
 
-__all__ = ["EXPECT_CALLS", "ExpectFinder"]
+__all__ = ["EXPECT_CALLS", "HELPER_CALL", "TRY_EXCEPT", "ExpectFinder", "call_refs"]
 
 EXPECT_CALLS = {
     "raises": "pytest.raises",
@@ -30,6 +34,12 @@ EXPECT_CALLS = {
 _REGEX_KINDS = frozenset({"assertRaisesRegex", "assertWarnsRegex"})
 #: The expectation written by hand as try / except / fail.
 TRY_EXCEPT = "try-except"
+#: A call of a possible helper: ``classes`` holds its positional arguments (``()`` where one
+#: is no dotted name) and ``calls`` the helper as called; never linked itself.
+HELPER_CALL = "helper-call"
+#: What a failed test raises: ``raise AssertionError``, ``raise self.failureException``,
+#: and CPython's ``test.support.TestFailed``.
+_FAILURES = frozenset({"AssertionError", "failureException", "TestFailed"})
 
 
 class ExpectFinder:
@@ -94,6 +104,8 @@ class ExpectFinder:
                 kind = self._kind(call)
                 if kind is not None:
                     self._callable_form(stmt, call, kind)
+                else:
+                    self._helper_call(stmt, call)
             elif isinstance(stmt, (ast.Try, ast.TryStar)):
                 self._try_form(stmt)
             for child in _child_blocks(stmt):
@@ -131,9 +143,7 @@ class ExpectFinder:
         while stack:
             node = stack.pop()
             if isinstance(node, ast.Call):
-                ref = dotted(node.func)
-                if ref is not None and ref[-1] not in EXPECT_CALLS:
-                    calls.append(ref)
+                calls.extend(r for r in call_refs(node.func) if r[-1] not in EXPECT_CALLS)
             stack.extend(ast.iter_child_nodes(node))
         return calls
 
@@ -209,20 +219,16 @@ class ExpectFinder:
         if len(call.args) <= index:
             return
         target = call.args[index]
-        calls: list[CallRef] = []
-        ref = dotted(target)
-        if ref is not None:
-            calls.append(ref)
-        else:
-            calls = self._calls([target])
+        calls = call_refs(target) or self._calls([target])
         self._add(stmt, call, kind, calls, self._match(call, kind))
 
     def _try_form(self, stmt: ast.Try | ast.TryStar) -> None:
         """``try: f() ; self.fail()`` or ``try: f() except C: … else: self.fail()``."""
         body = stmt.body
-        if body and _fails(body[-1]):
+        imports = self.facts.imports
+        if body and _fails(body[-1], imports):
             reached = body[:-1]
-        elif stmt.orelse and _fails(stmt.orelse[0]):
+        elif stmt.orelse and _fails(stmt.orelse[0], imports):
             reached = body
         else:
             return
@@ -237,18 +243,52 @@ class ExpectFinder:
                 literal = _literal_check(handler.body, handler.name, self.strings)
             self._add_classes(stmt, classes, TRY_EXCEPT, calls, (None, None), literal)
 
+    def _helper_call(self, stmt: ast.stmt, call: ast.Call) -> None:
+        """``self.check(E, f, x)`` or ``check(E, f, x)`` with a dotted argument: kept for
+        linking, which knows whether ``check`` wraps an expectation over its parameters."""
+        ref = dotted(call.func)
+        if ref is None or len(ref) > 2 or (len(ref) == 2 and ref[0] not in ("self", "cls")):
+            return
+        if ref[-1].startswith("assert") or ref[-1] in ("fail", "skipTest", "subTest"):
+            return
+        args: list[CallRef] = []
+        for arg in call.args:
+            if isinstance(arg, ast.Starred):
+                break  # the positions after it are not known
+            args.append(dotted(arg) or ())
+        if not any(args):
+            return
+        self._add_classes(stmt, args, HELPER_CALL, [ref], (None, None))
 
-def _fails(stmt: ast.stmt) -> bool:
-    """A statement that makes a test fail: ``self.fail(…)``, ``pytest.fail(…)``,
-    ``assert False``, ``raise AssertionError(…)``."""
+
+def call_refs(node: ast.expr) -> list[CallRef]:
+    """The callee as written and, for ``Reader(b"").seek``, also ``Reader.seek``: the
+    method of the class the call builds (an index resolves it only where ``Reader`` is
+    a class; the method by name alone, ``("", "seek")``, stays beside it)."""
+    ref = dotted(node)
+    refs = [ref] if ref is not None else []
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Call):
+        inner = dotted(node.value.func)
+        if inner is not None and inner[0] not in ("", "self", "cls", "super()"):
+            refs.append((*inner, node.attr))
+    return refs
+
+
+def _fails(stmt: ast.stmt, imports: dict[str, str]) -> bool:
+    """A statement that makes a test fail: ``self.fail(…)``, ``pytest.fail(…)`` (or
+    ``fail(…)`` imported from pytest), ``assert False``, ``raise AssertionError(…)``,
+    ``raise self.failureException(…)``, ``raise support.TestFailed(…)``."""
     if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
         ref = dotted(stmt.value.func)
-        return ref is not None and ref[-1] == "fail" and len(ref) >= 2
+        if ref is None or ref[-1] != "fail":
+            return False
+        return len(ref) >= 2 or imports.get("fail") == "pytest.fail"
     if isinstance(stmt, ast.Assert):
         return isinstance(stmt.test, ast.Constant) and not stmt.test.value
     if isinstance(stmt, ast.Raise) and stmt.exc is not None:
         exc = stmt.exc.func if isinstance(stmt.exc, ast.Call) else stmt.exc
-        return isinstance(exc, ast.Name) and exc.id == "AssertionError"
+        ref = dotted(exc)
+        return ref is not None and ref[-1] in _FAILURES
     return False
 
 
@@ -298,23 +338,49 @@ def _literal_check(
 ) -> tuple[str, bool] | None:
     """``assert "x" in str(e.value)`` (or ``== str(e.value)``) right after the with block."""
     for stmt in after[:3]:
+        found = _unittest_check(stmt, as_name, strings)
+        if found is not None:
+            return found
         if not isinstance(stmt, ast.Assert) or not isinstance(stmt.test, ast.Compare):
             continue
         test = stmt.test
         if len(test.ops) != 1:
             continue
-        left, right = test.left, test.comparators[0]
-        op = test.ops[0]
-        if isinstance(op, ast.In) and _is_str_of(right, as_name):
-            value = _constant_string(left, strings)
-            if value is not None:
-                return value, False
-        if isinstance(op, ast.Eq):
-            for a, b in ((left, right), (right, left)):
-                if _is_str_of(a, as_name):
-                    value = _constant_string(b, strings)
-                    if value is not None:
-                        return value, True
+        op = {ast.In: "in", ast.Eq: "eq"}.get(type(test.ops[0]))
+        found = _compared(op, test.left, test.comparators[0], as_name, strings)
+        if found is not None:
+            return found
+    return None
+
+
+def _unittest_check(
+    stmt: ast.stmt, as_name: str, strings: dict[str, str]
+) -> tuple[str, bool] | None:
+    """``self.assertEqual(str(cm.exception), "x")`` or ``self.assertIn("x", str(cm.exception))``."""
+    if not (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call)):
+        return None
+    call = stmt.value
+    ref = dotted(call.func)
+    if ref is None or len(ref) < 2 or len(call.args) < 2:
+        return None
+    op = {"assertIn": "in", "assertEqual": "eq"}.get(ref[-1])
+    return _compared(op, call.args[0], call.args[1], as_name, strings)
+
+
+def _compared(
+    op: str | None, left: ast.expr, right: ast.expr, as_name: str, strings: dict[str, str]
+) -> tuple[str, bool] | None:
+    """The text compared with the error's message: ``"x" in str(e)`` (a part of it) or
+    ``str(e) == "x"`` either way round (all of it)."""
+    if op == "in" and _is_str_of(right, as_name):
+        value = _constant_string(left, strings)
+        return (value, False) if value is not None else None
+    if op == "eq":
+        for a, b in ((left, right), (right, left)):
+            if _is_str_of(a, as_name):
+                value = _constant_string(b, strings)
+                if value is not None:
+                    return value, True
     return None
 
 

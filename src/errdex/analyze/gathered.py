@@ -46,7 +46,9 @@ class Gathered:
     background: tuple[str | None, Rule | None] = (None, None)
     import_lines: dict[str, str] = field(default_factory=dict)  # name in guard -> import line
     same_class_in_function: int = 1  # sites of this class in the enclosing function
-    tests_read: bool = True  # False: no test of the repository was read, so none is known
+    #: Set only where the repository's tests were read (static._Wide); by default a record
+    #: says it does not know of tests rather than that none expects it.
+    tests_read: bool = False
     #: (top-level name, module, line, conditional): an import that replaces the definition
     #: the site is in (``analyze.shadows``).
     shadow: tuple[str, str, int, bool] | None = None

@@ -21,6 +21,7 @@ from errdex.extract.python import module_name_for
 from errdex.source import Checkout, SourceError, iter_source_files
 from errdex.source.reading import SourceSkip, read_source
 
+from .expects import HELPER_CALL
 from .facts import CallRef, ClassFacts, FuncFacts, ModuleFacts
 from .walk import module_facts
 
@@ -74,7 +75,12 @@ class RepoIndex:
         if facts.name in self.modules:
             return
         self.modules[facts.name] = facts
-        self.tests_read += facts.is_test
+        # a test file with no test in it (``tests/__init__.py``, ``test_cases.py`` data) is
+        # no evidence of the suite: an installed copy often ships only those
+        self.tests_read += facts.is_test and (
+            any(e.kind != HELPER_CALL for e in facts.expects)
+            or any(f.name.startswith("test") for f in facts.functions)
+        )
         for func in facts.functions:
             self.functions.setdefault(func.qualname, []).append(func)
             if func.cls is not None and not func.is_test:

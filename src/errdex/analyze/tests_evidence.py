@@ -7,13 +7,16 @@ or ``assert "text" in str(e.value)`` after the block) is linked to a site when
 2. with a message: the expected regex or literal fits the site's template
    (:mod:`errdex.analyze.matching`); among several fitting sites, those the test's
    calls reach through the call graph are kept, and when none is reached, a fit is
-   kept only if it is the single best one;
+   kept only if it is the single best one and puts :data:`UNREACHED_MIN_LITERAL`
+   characters on literal text;
 3. without a message: the test's calls reach exactly one site of an agreeing class, and
    reach it through imports (no name-only edge) within one call.
 
 Rule 3 is what makes ``pytest.raises(nx.NetworkXError)`` without ``match`` usable; it
 rests on the bounded, name-based call graph, and the test evidence then has
-``match: null`` so a reader can tell the two kinds apart.
+``match: null`` so a reader can tell the two kinds apart. A test's calls on ``self.x``
+bound in ``setUp``, and expectations a suite's helper wraps over its parameters, are read
+by :mod:`errdex.analyze.tests_calls`; a link through a helper names it (``via``).
 """
 
 from __future__ import annotations
@@ -24,8 +27,9 @@ from typing import Literal, cast
 
 from errdex.evidence import TestEvidence, TestKind
 
-from .callgraph import CallGraph, Reach, resolve_calls
+from .callgraph import CallGraph, Precision, Reach
 from .classes import ClassTree
+from .expects import HELPER_CALL
 from .facts import Expect
 from .matching import (
     GRAM,
@@ -40,11 +44,16 @@ from .matching import (
 )
 from .repo import RepoIndex
 from .sites import SiteView
+from .tests_calls import expect_callees, through_helpers
 
 __all__ = ["MAX_TESTS_PER_SITE", "link_tests"]
 
 #: Tests kept per site (by path and line).
 MAX_TESTS_PER_SITE = 10
+
+#: A message fitted to a site the test's calls do not reach must put this many of its
+#: characters on the template's literal text: "(1 given)" fits sites across the library.
+UNREACHED_MIN_LITERAL = 12
 
 #: Without a message, the one reachable site must be this close to a call the test makes,
 #: through imports only: further away, a gap in the call graph could hide another site.
@@ -62,8 +71,9 @@ def _expected(expect: Expect) -> Expected | None:
 
 
 Rank = tuple[int, int]  # (0 exact / 1 through a name-only edge, calls between)
-#: (expected message, candidates) -> (share of literal text, site index) of those it fits.
-Fitting = Callable[[Expected, dict[int, str]], list[tuple[float, int]]]
+#: (expected message, candidates) -> (share of literal text, characters on literal text,
+#: site index) of those it fits.
+Fitting = Callable[[Expected, dict[int, str]], list[tuple[float, int, int]]]
 
 
 class _Linker:
@@ -119,6 +129,10 @@ class _Linker:
             self._candidates[key] = found
         return found
 
+    def callees(self, expect: Expect) -> dict[str, Precision]:
+        """The repository functions the test's calls land in."""
+        return expect_callees(self.index, expect)
+
     def ranks(self, callees: dict[str, str]) -> dict[str, Rank]:
         """Site functions the test's calls reach, each with its closest rank."""
         out: dict[str, Rank] = {}
@@ -130,8 +144,11 @@ class _Linker:
                     out[function] = here
         return out
 
-    def fitting(self, expected: Expected, candidates: dict[int, str]) -> list[tuple[float, int]]:
-        """(share of literal text, site index) for candidates the expectation fits."""
+    def fitting(
+        self, expected: Expected, candidates: dict[int, str]
+    ) -> list[tuple[float, int, int]]:
+        """(share of literal text, characters on literal text, site index) for candidates
+        the expectation fits."""
         pool: Iterable[int]
         if any(len(run) >= GRAM for run in expected.runs):  # else no 4-gram to look up
             wanted = expected_grams(expected)
@@ -147,12 +164,12 @@ class _Linker:
             ]
         else:
             pool = candidates
-        out: list[tuple[float, int]] = []
+        out: list[tuple[float, int, int]] = []
         for i in pool:
             result = fit(expected, self.sites[i].template)
             if good_fit(result):
                 assert result is not None
-                out.append((result.share, i))
+                out.append((result.share, result.literal, i))
         return out
 
     def choose(self, expect: Expect, fitting: Fitting | None = None) -> list[tuple[int, str]]:
@@ -164,8 +181,7 @@ class _Linker:
         expected = _expected(expect)
         if expect.match is not None and expected is None:
             return []  # a regex that does not compile
-        callees = resolve_calls(self.index, expect.module, expect.calls, expect.function)
-        ranks = self.ranks(callees)
+        ranks = self.ranks(self.callees(expect))
         if expected is None:
             hits = [
                 (rank, i)
@@ -177,12 +193,11 @@ class _Linker:
                 return []
             (loose, depth), i = hits[0]
             return [(i, candidates[i])] if not loose and depth <= NO_MESSAGE_DEPTH else []
-        scored = [
-            (share, ranks.get(self.sites[i].function or ""), i)
-            for share, i in (fitting or self.fitting)(expected, candidates)
-        ]
+        fitted = (fitting or self.fitting)(expected, candidates)
+        scored = [(share, ranks.get(self.sites[i].function or ""), i) for share, _, i in fitted]
         near = [t for t in scored if t[1] is not None]
-        pool = near or scored
+        distinct = {i for _, literal, i in fitted if literal >= UNREACHED_MIN_LITERAL}
+        pool = near or [t for t in scored if t[2] in distinct]
         if not pool:
             return []
         best_share = max(t[0] for t in pool)
@@ -206,19 +221,25 @@ def link_tests(
     decides it changed, :mod:`errdex.analyze.tests_memo`)."""
     linker = _Linker(index, graph, tree, sites)
     linked: dict[int, list[TestEvidence]] = defaultdict(list)
-    for module in index.modules.values():
-        for expect in module.expects:
-            chosen = linker.choose(expect) if choose is None else choose(linker, expect)
-            for i, shown in chosen:
-                linked[i].append(_evidence(expect, shown))
+    expects: list[tuple[Expect, str | None]] = [
+        (expect, None)
+        for module in index.modules.values()
+        for expect in module.expects
+        if expect.kind != HELPER_CALL
+    ]
+    expects.extend(through_helpers(index))
+    for expect, via in expects:
+        chosen = linker.choose(expect) if choose is None else choose(linker, expect)
+        for i, shown in chosen:
+            linked[i].append(_evidence(expect, shown, via))
     for key, tests in linked.items():
         tests.sort(key=lambda t: (t.get("path", ""), t.get("line", 0)))
         linked[key] = tests[:MAX_TESTS_PER_SITE]
     return dict(linked)
 
 
-def _evidence(expect: Expect, shown: str) -> TestEvidence:
-    return TestEvidence(
+def _evidence(expect: Expect, shown: str, via: str | None = None) -> TestEvidence:
+    evidence = TestEvidence(
         path=expect.path,
         line=expect.line,
         name=expect.name,
@@ -228,6 +249,9 @@ def _evidence(expect: Expect, shown: str) -> TestEvidence:
         matchForm=_match_form(expect),
         snippet=expect.snippet,
     )
+    if via is not None:
+        evidence["via"] = via  # the suite's helper that holds the expectation
+    return evidence
 
 
 def _match_form(expect: Expect) -> Literal["regex", "contains", "equals"]:

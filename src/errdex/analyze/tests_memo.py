@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from .callgraph import resolve_calls
 from .deps import digest
 from .facts import Expect
 from .matching import Expected
@@ -31,10 +30,10 @@ __all__ = ["ChoiceMemo", "Choices"]
 
 #: Key -> the chosen (record id, class as shown) pairs; and under :data:`FITS` the kept
 #: fits (``{"tried": class key -> template digests, "fits": fit key -> {template
-#: digest: share}}``).
+#: digest: [share, characters on literal text]}}``).
 Choices = dict[str, Any]
 #: The key the fits are kept under (no digest: those are hex).
-FITS = "fits"
+FITS = "fits:literal"  # renamed when what a fit keeps changed: older memos refit
 
 
 class ChoiceMemo:
@@ -46,9 +45,9 @@ class ChoiceMemo:
         self.last = last
         kept = last.get(FITS) or {}
         self.last_tried: dict[str, frozenset[str]] = kept.get("tried", {})
-        self.last_fits: dict[str, dict[str, float]] = kept.get("fits", {})
+        self.last_fits: dict[str, dict[str, list[float]]] = kept.get("fits", {})
         self.tried: dict[str, frozenset[str]] = {}
-        self.fits: dict[str, dict[str, float]] = {}
+        self.fits: dict[str, dict[str, list[float]]] = {}
         self.now: Choices = {FITS: {"tried": self.tried, "fits": self.fits}}
         self.kept = 0
         #: Site index -> its template's digest.
@@ -76,8 +75,7 @@ class ChoiceMemo:
         candidates: dict[int, str] = linker.candidates(expect)
         if not candidates:
             return []
-        callees = resolve_calls(linker.index, expect.module, expect.calls, expect.function)
-        ranks = sorted(linker.ranks(callees).items())
+        ranks = sorted(linker.ranks(linker.callees(expect)).items())
         key = digest((expect, self._set_key(linker.sites, candidates), ranks))
         classes = digest(linker.class_key(expect))
         fit_key = digest((expect.match, expect.match_is_literal, expect.match_whole, classes))
@@ -91,7 +89,7 @@ class ChoiceMemo:
                 self.tried[classes] = self.last_tried[classes]
         else:
 
-            def fitting(expected: Expected, given: dict[int, str]) -> list[tuple[float, int]]:
+            def fitting(expected: Expected, given: dict[int, str]) -> list[tuple[float, int, int]]:
                 return self._fitting(linker, expected, given, fit_key, classes)
 
             chosen = linker.choose(expect, fitting)
@@ -121,7 +119,7 @@ class ChoiceMemo:
         candidates: dict[int, str],
         fit_key: str,
         classes: str,
-    ) -> list[tuple[float, int]]:
+    ) -> list[tuple[float, int, int]]:
         """As ``linker.fitting``, trying only the templates not tried last time for this
         message and class key; the others' fits are the kept ones (a fit reads nothing
         but the message and the template)."""
@@ -130,12 +128,12 @@ class ChoiceMemo:
         tried, fits = self.last_tried.get(classes), self.last_fits.get(fit_key)
         if tried is None or fits is None:
             fresh = linker.fitting(expected, candidates)
-            kept: dict[str, float] = {}
+            kept: dict[str, list[float]] = {}
         else:
             new = {i: candidates[i] for t in now - tried for i in groups[t]}
             fresh = linker.fitting(expected, new) if new else []
-            kept = {t: share for t, share in fits.items() if t in now}
-        kept.update((self._templates[i], share) for share, i in fresh)
+            kept = {t: fit for t, fit in fits.items() if t in now}
+        kept.update((self._templates[i], [share, literal]) for share, literal, i in fresh)
         self.tried[classes] = now
         self.fits[fit_key] = kept
-        return [(share, i) for t, share in kept.items() for i in groups[t]]
+        return [(fit[0], int(fit[1]), i) for t, fit in kept.items() for i in groups[t]]

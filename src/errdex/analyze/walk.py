@@ -333,9 +333,22 @@ def _is_abstract(node: ast.ClassDef) -> bool:
 
 
 def _bind(node: ast.Assign, bound: dict[str, CallRef | None]) -> None:
-    """Note ``name = f(...)``; a name bound twice (or to anything else) is not followed."""
+    """Note ``name = f(...)`` (and ``self.name = f(...)`` as ``self.name``, which test
+    linking reads from ``setUp``); a name bound twice (or to anything else) is not followed."""
     ref = dotted(node.value.func) if isinstance(node.value, ast.Call) else None
     for target in node.targets:
-        if isinstance(target, ast.Name):
-            name = target.id
+        name = _bound_name(target)
+        if name is not None:
             bound[name] = ref if name not in bound else None
+
+
+def _bound_name(target: ast.expr) -> str | None:
+    if isinstance(target, ast.Name):
+        return target.id
+    if (
+        isinstance(target, ast.Attribute)
+        and isinstance(target.value, ast.Name)
+        and target.value.id in ("self", "cls")
+    ):
+        return f"{target.value.id}.{target.attr}"
+    return None

@@ -1,0 +1,174 @@
+"""What a test expectation's calls land in, beyond the call graph's own resolution, and
+the expectations a test reaches through a helper of its suite.
+
+Two forms of test code the call graph alone misses (issue 10, item 2):
+
+- ``self.reader.read_block(0)`` where ``setUp`` bound ``self.reader = Reader(...)``: the
+  receiver's class is read from the binding in the test itself or in ``setUp`` /
+  ``setUpClass`` / ``setup_method`` (a name bound there once, to a call of a class);
+- ``self.check(BufferError, lib.fill, 200)`` where the suite's helper ``check(self, exc,
+  func, *args)`` wraps ``with self.assertRaises(exc): func(*args)``: the helper's
+  expectation is read with the call's arguments in place of its parameters, as a test of
+  the caller's, and says which helper it went through.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .callgraph import Precision, resolve_calls
+from .expects import HELPER_CALL
+from .facts import CallRef, Expect, FuncFacts
+from .repo import RepoIndex
+
+__all__ = ["SETUP_METHODS", "expect_callees", "through_helpers"]
+
+#: Where a test class binds the objects its tests call.
+SETUP_METHODS = ("setUp", "setUpClass", "setup_method", "setup_class", "asyncSetUp")
+
+
+def _attribute_class(index: RepoIndex, func: FuncFacts, name: str) -> str | None:
+    """The repository class of ``self.<name>`` in a test method, from the one binding
+    the test itself or its class's set-up makes (``self.x = Cls(...)``)."""
+    key = f"self.{name}"
+    scopes: list[FuncFacts] = [func]
+    if key not in func.local_calls and func.cls is not None:
+        for setup in SETUP_METHODS:
+            qual = index.method(func.cls, setup)
+            found = index.function(qual) if qual else None
+            if found is not None:
+                scopes.append(found)
+    for scope in scopes:
+        ref = scope.local_calls.get(key) or scope.local_calls.get(f"cls.{name}")
+        if ref is None:
+            continue
+        target = index.resolve(scope.module, ref, scope.local_imports)
+        return target.qualname if target is not None and target.kind == "class" else None
+    return None
+
+
+def expect_callees(index: RepoIndex, expect: Expect) -> dict[str, Precision]:
+    """The repository functions an expectation's calls land in: the call graph's
+    resolution, with ``self.attr.method`` resolved exactly where ``attr``'s class is known."""
+    func = index.function(expect.function) if expect.function else None
+    plain: list[CallRef] = []
+    out: dict[str, Precision] = {}
+    for ref in expect.calls:
+        cls = None
+        if func is not None and len(ref) == 3 and ref[0] in ("self", "cls"):
+            cls = _attribute_class(index, func, ref[1])
+        method = index.method(cls, ref[2]) if cls is not None else None
+        if method is not None:
+            out[method] = "exact"
+        else:
+            plain.append(ref)
+    _merge(out, resolve_calls(index, expect.module, plain, expect.function))
+    return out
+
+
+def _merge(out: dict[str, Precision], more: dict[str, Precision]) -> None:
+    for callee, precision in more.items():
+        if out.get(callee) != "exact":
+            out[callee] = precision
+
+
+def _wrappers(index: RepoIndex) -> dict[str, list[Expect]]:
+    """Functions of test modules whose expectation names one of their own parameters as
+    the class or as what it calls."""
+    out: dict[str, list[Expect]] = {}
+    for module in index.modules.values():
+        for expect in module.expects:
+            if expect.kind == HELPER_CALL or expect.function is None:
+                continue
+            func = index.function(expect.function)
+            if func is None:
+                continue
+            params = {p.lstrip("*") for p in func.params} - {"self", "cls"}
+            heads = {ref[0] for ref in (*expect.classes, *expect.calls) if ref}
+            if heads & params:
+                out.setdefault(func.qualname, []).append(expect)
+    return out
+
+
+def _substitute(
+    refs: list[CallRef], bound: dict[str, CallRef], params: set[str]
+) -> list[CallRef] | None:
+    """``refs`` with each parameter replaced by its argument; None when a parameter has
+    no dotted argument."""
+    out: list[CallRef] = []
+    for ref in refs:
+        if ref and ref[0] in params:
+            arg = bound.get(ref[0])
+            if not arg:
+                return None
+            out.append((*arg, *ref[1:]))
+        else:
+            out.append(ref)
+    return out
+
+
+def _expand(call: Expect, helper: FuncFacts, inner: Expect) -> Expect | None:
+    """The helper's expectation as the call's, its parameters bound to the arguments."""
+    params = [p for p in helper.params if not p.startswith("*")]
+    if helper.cls is not None and call.calls[0][0] in ("self", "cls"):
+        params = params[1:]
+    bound = dict(zip(params, call.classes, strict=False))
+    names = {p.lstrip("*") for p in helper.params}
+    classes = _substitute(inner.classes, bound, names)
+    if classes is None:
+        return None
+    calls: list[CallRef] = []
+    passed = classes != inner.classes  # the caller's argument decides the class
+    for ref in inner.calls:
+        if ref and ref[0] in names:
+            arg = bound.get(ref[0])
+            if arg:
+                calls.append((*arg, *ref[1:]))
+                passed = True
+        elif helper.module == call.module and ref[0] not in ("self", "cls"):
+            calls.append(ref)  # resolved in the caller's module, which is the helper's
+    if not calls or not passed:
+        return None  # nothing of the caller's in it: the helper's own link says it
+    match_source = inner.match_source
+    if inner.match is None and match_source in names:
+        match_source = None  # the caller's own text: not read here, so not claimed
+    return replace(
+        inner,
+        path=call.path,
+        line=call.line,
+        name=call.name,
+        classes=classes,
+        calls=calls,
+        match_source=match_source,
+        snippet=call.snippet,
+        module=call.module,
+        function=call.function,
+    )
+
+
+def _in_test(call: Expect) -> bool:
+    """Whether the call is made by a test (a helper calling a helper is not followed)."""
+    return (call.function or "").rpartition(".")[2].startswith("test")
+
+
+def through_helpers(index: RepoIndex) -> list[tuple[Expect, str]]:
+    """Each test call of a helper that wraps an expectation over its parameters, as that
+    expectation with the call's arguments, beside the helper's qualified name."""
+    wrappers = _wrappers(index)
+    if not wrappers:
+        return []
+    out: list[tuple[Expect, str]] = []
+    for module in index.modules.values():
+        for call in module.expects:
+            if call.kind != HELPER_CALL or not _in_test(call):
+                continue
+            targets = resolve_calls(index, call.module, call.calls, call.function)
+            for target, precision in targets.items():
+                helper = index.function(target)
+                if precision != "exact" or helper is None or target not in wrappers:
+                    continue
+                for inner in wrappers[target]:
+                    expanded = _expand(call, helper, inner)
+                    if expanded is not None:
+                        out.append((expanded, target))
+    return out
