@@ -15,13 +15,14 @@ from typing import Any
 
 from .guards import parse_guard
 
-__all__ = ["IMMUTABLE", "guard_value", "is_immutable"]
+__all__ = ["COMPARE", "IMMUTABLE", "guard_value", "is_immutable"]
 
 IMMUTABLE = (type(None), bool, int, float, complex, str, bytes)
 _UNKNOWN = object()
 _MAX_DEPTH = 40
 
-_COMPARE: dict[type, Callable[[Any, Any], Any]] = {
+#: Each comparison operator as a function (``in`` with its operands in reading order).
+COMPARE: dict[type, Callable[[Any, Any], Any]] = {
     ast.Eq: operator.eq,
     ast.NotEq: operator.ne,
     ast.Lt: operator.lt,
@@ -191,7 +192,7 @@ def _compare(node: ast.Compare, known: Mapping[str, object], depth: int) -> obje
         return _UNKNOWN
     for op, right_node in zip(node.ops, node.comparators, strict=True):
         right = _value(right_node, known, depth)
-        compare = _COMPARE.get(type(op))
+        compare = COMPARE.get(type(op))
         if right is _UNKNOWN or compare is None:
             return _UNKNOWN
         if isinstance(op, (ast.Is, ast.IsNot)) and not (

@@ -20,6 +20,8 @@ import operator
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
+from errdex.analyze.guard_eval import COMPARE
+
 __all__ = ["EMPTY", "MISSING", "Unknown", "evaluate", "solve"]
 
 #: The value put for ``x not in C``: a string no test's container holds.
@@ -52,18 +54,6 @@ _TYPES: dict[str, type] = {
     t.__name__: t for t in (int, float, str, bool, list, tuple, dict, set, frozenset, bytes)
 }
 _CONSTANTS: dict[str, Any] = {"None": None, "True": True, "False": False}
-_COMPARE: dict[type, Callable[[Any, Any], Any]] = {
-    ast.Eq: operator.eq,
-    ast.NotEq: operator.ne,
-    ast.Lt: operator.lt,
-    ast.LtE: operator.le,
-    ast.Gt: operator.gt,
-    ast.GtE: operator.ge,
-    ast.Is: operator.is_,
-    ast.IsNot: operator.is_not,
-    ast.In: lambda a, b: a in b,
-    ast.NotIn: lambda a, b: a not in b,
-}
 _BINARY: dict[type, Callable[[Any, Any], Any]] = {
     ast.Add: operator.add,
     ast.Sub: operator.sub,
@@ -94,7 +84,7 @@ def _compare(op: ast.cmpop, left: Any, right: Any) -> bool:
     if isinstance(op, (ast.In, ast.NotIn)) and right is EMPTY:
         return isinstance(op, ast.NotIn)
     try:
-        return bool(_COMPARE[type(op)](_known(left), _known(right)))
+        return bool(COMPARE[type(op)](_known(left), _known(right)))
     except (TypeError, ValueError, KeyError) as exc:
         raise Unknown(str(exc)) from exc
 
