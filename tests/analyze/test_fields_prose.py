@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 import sysconfig
 from pathlib import Path
@@ -85,7 +86,10 @@ def test_no_claim_that_no_test_expects_it_when_one_does(tmp_path: Path) -> None:
         if r["errorMessage"].startswith("'ext_modules' option must be a list of Extension")
     ]
     assert "No test in the repository expects" not in record["commonSituations"]
-    assert "errdex linked none of the repository's tests" in record["commonSituations"]
+    assert re.search(
+        r"errdex linked none of the \d+ test files? it read from the repository's tests",
+        record["commonSituations"],
+    )
 
 
 def test_a_tuple_of_arguments_is_not_called_the_cause(tmp_path: Path) -> None:

@@ -54,7 +54,7 @@ def test_a_guard_made_true_in_a_tests_call_reproduces(tree: Tree) -> None:
     assert "(factor=-1 makes `factor < 0` true)" in rep["test"]
     # errdex built that call: the analyst's "no test expects it" stays true and is kept
     text = str(env["record"])
-    assert NO_TEST_FOUND.split("{noun}")[0] in text  # the analyst's own sentence, as written
+    assert NO_TEST_FOUND.split("{files}")[0] in text  # the analyst's own sentence, as written
     assert "ran the statements it needs" not in text
 
 

@@ -12,7 +12,9 @@ NONE_READ = (
     "errdex read none of the repository's tests, so whether one expects this error is not "
     "known, and no run-time message has been recorded for it; what is known is the site itself."
 )
-NONE_FOUND = NO_TEST_FOUND.format(noun="error", known="the conditions on the way to it")
+NONE_FOUND = NO_TEST_FOUND.format(
+    files="3 test files", noun="error", known="the conditions on the way to it"
+)
 
 
 def _outcome(with_reproducer: bool) -> RecordOutcome:

@@ -36,7 +36,8 @@ ANALYST = "static"
 #: errdex does not infer (``cmd = build_ext(dist)`` then ``cmd.check_extensions_list``
 #: among several sites of one class) is not linked.
 NO_TEST_FOUND = (
-    "errdex linked none of the repository's tests to this {noun} (a test that reaches it "
+    "errdex linked none of the {files} it read from the repository's tests to this {noun} "
+    "(a test that reaches it "
     "through an object of a type errdex does not infer is not linked), and no run-time "
     "message has been recorded for it; what is known is {known}."
 )
@@ -278,7 +279,8 @@ def _common(g: Gathered) -> tuple[str, list[str]]:
         if g.entry_points:
             known += " and the entry points that reach it"
         if g.tests_read:
-            sentences.append(NO_TEST_FOUND.format(noun=noun(g), known=known))
+            files = f"{g.test_files_read} test file{'s' if g.test_files_read != 1 else ''}"
+            sentences.append(NO_TEST_FOUND.format(files=files, noun=noun(g), known=known))
             basis.extend(["tests", "observed"])
         else:
             sentences.append(NO_TEST_READ.format(noun=noun(g), known=known))

@@ -49,6 +49,9 @@ class Gathered:
     #: Set only where the repository's tests were read (static._Wide); by default a record
     #: says it does not know of tests rather than that none expects it.
     tests_read: bool = False
+    #: How many test modules were read: "linked none" then says of how many, instead of
+    #: reading as "the repository has no test of it".
+    test_files_read: int = 0
     #: (top-level name, module, line, conditional): an import that replaces the definition
     #: the site is in (``analyze.shadows``).
     shadow: tuple[str, str, int, bool] | None = None

@@ -363,7 +363,7 @@ class _Wide:
 
     def context(self, s: SiteView) -> str:
         """A digest of it, compared on a re-scan."""
-        tests_read = self.index.tests_read > 0
+        tests_read = self.index.tests_read  # the count: the prose names it
         return digest((self.tests.get(s.index, []), self._same(s), tests_read, s.canonical_class))
 
     def complete(self, g: Gathered) -> None:
@@ -380,6 +380,7 @@ class _Wide:
                 for t in g.tests
             ]
         g.tests_read = self.index.tests_read > 0
+        g.test_files_read = self.index.tests_read
 
 
 def _read_paths(g: Gathered) -> set[str]:

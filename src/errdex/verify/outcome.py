@@ -105,7 +105,7 @@ class RecordOutcome:
 def _sentence_pattern(sentence: str, n: int) -> str:
     """A regex for one of the analyst's sentences, its ``{noun}`` and ``{known}`` captured
     (as ``noun<n>`` and ``known<n>``)."""
-    pattern = re.escape(sentence)
+    pattern = re.escape(sentence).replace(re.escape("{files}"), r"\d+ test files?", 1)
     pattern = pattern.replace(re.escape("{noun}"), f"(?P<noun{n}>error|warning)", 1)
     return pattern.replace(re.escape("{known}"), f"(?P<known{n}>[^.]*)", 1)
 
