@@ -9,6 +9,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from errdex.db_url import is_server_url
+
 __all__ = [
     "SQLITE_HEADER",
     "data_dir",
@@ -19,15 +21,6 @@ __all__ = [
 
 #: The first 16 bytes of every SQLite 3 database file.
 SQLITE_HEADER = b"SQLite format 3\x00"
-#: As :data:`errdex.store.base._SERVER_SCHEMES`: copied, since importing errdex.store
-#: costs a hook ~0.2 s on every uncaught exception, most of which match nothing.
-_SERVER_SCHEMES = ("postgres://", "postgresql://")
-
-
-def is_server_url(location: object) -> bool:
-    """Whether ``location`` names a database server (PostgreSQL) rather than a file (as
-    :func:`errdex.store.base.is_server_url`)."""
-    return str(location).startswith(_SERVER_SCHEMES)
 
 
 def data_dir() -> Path:

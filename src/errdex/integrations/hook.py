@@ -121,7 +121,7 @@ def report(
         except NoIndexYet:
             import shlex
 
-            from errdex.store.base import shown_url  # loaded with live: no password shown
+            from errdex.db_url import shown_url  # no password shown
 
             out.write(_NO_INDEX.format(db=shlex.quote(shown_url(str(path)))))
             out.flush()

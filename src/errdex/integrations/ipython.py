@@ -111,7 +111,7 @@ def _why_nothing(value: BaseException) -> str:
 
     db = default_db()
     if isinstance(db, str):  # a server's URL (ERRDEX_DB=postgresql://…)
-        from errdex.store.base import shown_url
+        from errdex.db_url import shown_url
 
         return f"errdex: nothing in {shown_url(db)} matches {type(value).__name__}: {value}"
     if db is None or not db.is_file():

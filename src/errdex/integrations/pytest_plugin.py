@@ -70,8 +70,8 @@ class ErrdexReporter:
     def __init__(self, config: pytest.Config) -> None:
         self.db, self.problem = _catalogue(config.getoption("errdex_db"))
         self.shown = str(self.db)
-        if isinstance(self.db, str):  # a server's URL: its answers load errdex.store anyway
-            from errdex.store.base import shown_url
+        if isinstance(self.db, str):  # a server's URL
+            from errdex.db_url import shown_url
 
             self.shown = shown_url(self.db)
         self.json: IO[str] | None = None

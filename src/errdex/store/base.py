@@ -6,11 +6,12 @@ web app and the matcher speak only to :class:`Store`, so either can sit behind t
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from types import TracebackType
 from typing import Any, Literal, NamedTuple, Protocol, Self, TypedDict, runtime_checkable
+
+from errdex.db_url import is_server_url, shown_url
 
 from .listing import ErrorFilters, RecordPage, RepoInfo, SearchHit, SearchQuery
 
@@ -160,19 +161,6 @@ class RecordStatus(TypedDict):
     firstSeenScan: int
     lastSeenScan: int
     versions: list[RecordVersion]
-
-
-_SERVER_SCHEMES = ("postgres://", "postgresql://")
-
-
-def is_server_url(location: object) -> bool:
-    """Whether ``location`` names a database server (PostgreSQL) rather than a file."""
-    return str(location).startswith(_SERVER_SCHEMES)
-
-
-def shown_url(url: str) -> str:
-    """The URL without its password, for messages."""
-    return re.sub(r"(://[^:/@]*):[^@/]*@", r"\1:***@", url)
 
 
 class Closing:
