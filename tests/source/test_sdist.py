@@ -22,6 +22,7 @@ from errdex.source.sdist import (
     sdist_cache_dir,
     sdist_tests,
     unpack_sdist,
+    unpacked_once,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -205,3 +206,27 @@ def test_sdist_tests_are_the_test_folders_of_the_cached_sdist(tmp_path: Path) ->
         (tmp_path / "pkg-2.0").mkdir()
         (folder / "pkg-1.0.tar.gz").rename(tmp_path / "pkg-2.0" / "pkg-1.0.tar.gz")
         sdist_tests("pkg", "2.0", cache_dir=tmp_path, runner=no_pip)
+
+
+def test_unpacked_once_reuses_only_a_finished_unpack_of_the_same_archive(tmp_path: Path) -> None:
+    archive = _tar(tmp_path / "pkg-1.0.tar.gz", {"pkg-1.0/PKG-INFO": b"Version: 1.0\n"})
+    root = unpacked_once(archive)
+    assert root == tmp_path / "unpacked" / "pkg-1.0"
+    (root / "scratch").write_text("kept while the archive is unchanged")
+    assert unpacked_once(archive) == root and (root / "scratch").is_file()
+
+    # an interrupted unpack (no marker) is redone, not read half-written
+    (tmp_path / ".unpacked").unlink()
+    assert unpacked_once(archive) == root and not (root / "scratch").exists()
+
+    # a replaced archive is unpacked afresh
+    _tar(archive, {"pkg-1.0/PKG-INFO": b"Version: 1.0\n", "pkg-1.0/new.py": b"x = 1\n"})
+    assert (unpacked_once(archive) / "new.py").is_file()
+
+
+def test_unpacked_once_and_unpack_agree_on_the_root_of_a_flat_sdist(tmp_path: Path) -> None:
+    # a folder beside a loose file: the tree's root is the unpack folder itself
+    archive = _tar(tmp_path / "flat.tar.gz", {"PKG-INFO": b"Version: 1.0\n", "tests/t.py": b""})
+    first = unpacked_once(archive)
+    assert first == tmp_path / "unpacked"
+    assert unpacked_once(archive) == first

@@ -5,7 +5,7 @@ traceback from another; ``errdex scan --package attrs==25.4.0`` reads that relea
 without installing it. pip fetches it (``pip download --no-deps NAME==VERSION``, a
 wheel where the index has one that fits, else the sdist; ``sdist=True`` asks for the
 sdist) into errdex's cache (``$XDG_CACHE_HOME/errdex/release/NAME-VERSION/``), where it
-is unpacked safely (:func:`errdex.source.sdist.unpack_sdist`) and its metadata must name
+is unpacked safely, once (:func:`errdex.source.sdist.unpacked_once`) and its metadata must name
 the release asked for. Repository, tag and path prefix then come as for an installed
 distribution (:func:`errdex.source.package.release_checkout`), so a record's
 ``filePath`` and id are the same whichever release, wheel or checkout it was read from.
@@ -25,7 +25,7 @@ from pathlib import Path
 from .checkout import Checkout
 from .errors import SourceError
 from .package import check_has_source, package_files, project_repo, release_checkout
-from .sdist import Runner, fetch_sdist, pip_download, pip_failure, unpack_sdist
+from .sdist import Runner, fetch_sdist, pip_download, pip_failure, unpacked_once
 
 __all__ = [
     "ARCHIVES",
@@ -163,7 +163,7 @@ def open_release(
         archive = fetch_sdist(name, version, cache_dir=cache / "sdist", runner=runner)
     else:
         archive = fetch_release(name, version, cache_dir=cache, runner=runner)
-    root = unpack_sdist(archive, archive.parent / "unpacked")
+    root = unpacked_once(archive)
     wheel = archive.name.endswith(".whl")
     if wheel:
         dist, meta = _wheel_metadata(root, name)

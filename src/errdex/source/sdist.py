@@ -212,8 +212,33 @@ def unpack_sdist(archive: Path, dest: Path, *, max_bytes: int = MAX_UNPACKED_BYT
     except SourceError:
         shutil.rmtree(dest, ignore_errors=True)
         raise
-    tops = [p for p in dest.iterdir()]
+    return _tree_root(dest)
+
+
+def _tree_root(dest: Path) -> Path:
+    """``name-version/`` when it is all ``dest`` holds, else ``dest`` itself."""
+    tops = list(dest.iterdir())
     return tops[0] if len(tops) == 1 and tops[0].is_dir() else dest
+
+
+def _marker(archive: Path) -> Path:
+    return archive.parent / ".unpacked"
+
+
+def unpacked_once(archive: Path) -> Path:
+    """The root of ``archive`` unpacked beside it in ``unpacked/``, reused when an earlier
+    unpack of this very archive finished; an interrupted or older unpack is redone.
+
+    The marker records the archive's name and size, so a re-downloaded or replaced
+    archive is never read through a stale tree."""
+    dest, marker = archive.parent / "unpacked", _marker(archive)
+    stamp = f"{archive.name} {archive.stat().st_size}"
+    if dest.is_dir() and marker.is_file() and marker.read_text(encoding="utf-8") == stamp:
+        return _tree_root(dest)
+    marker.unlink(missing_ok=True)
+    root = unpack_sdist(archive, dest)
+    marker.write_text(stamp, encoding="utf-8")
+    return root
 
 
 def _budget(archive: Path, sizes: Sequence[int], max_bytes: int) -> None:
@@ -314,7 +339,7 @@ def open_sdist(
         raise SourceError(f"the installed {name} names no version, so its sdist cannot be fetched")
     cache = cache_dir or sdist_cache_dir()
     archive = fetch_sdist(name, version, cache_dir=cache, runner=runner)
-    root = unpack_sdist(archive, archive.parent / "unpacked")
+    root = unpacked_once(archive)
     check_version(root, name, version)
     return replace(installed, root=root, files=None, path_prefix="")
 
@@ -334,8 +359,6 @@ def sdist_tests(
     tests): fetched into the cache and unpacked once, its ``PKG-INFO`` checked against
     ``version``. Raises :class:`SourceError` when it cannot be had."""
     archive = fetch_sdist(name, version, cache_dir=cache_dir or sdist_cache_dir(), runner=runner)
-    unpacked = archive.parent / "unpacked"
-    tops = [p for p in unpacked.iterdir() if p.is_dir()] if unpacked.is_dir() else []
-    root = tops[0] if len(tops) == 1 else unpack_sdist(archive, unpacked)
+    root = unpacked_once(archive)
     check_version(root, name, version)
     return [root / d for d in TEST_FOLDERS if (root / d).is_dir()]
