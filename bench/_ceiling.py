@@ -6,15 +6,20 @@ full) whose template renders the message with at least as many literal character
 true site's. The true site always counts, with its right template: a site the extractor
 reads wrong is the extractor's miss, not the text's, so where its catalogued template does
 not render the message it is assumed as specific as the most specific one that does.
+A Python twin that its own module replaces by a compiled one (the index's
+``shadowed_by``) is no rival when a site of that compiled module fits too: the catalogue
+says the Python line runs only where that import fails (``errdex.match.native``), so the
+tie is not one the text leaves open.
 """
 
 from __future__ import annotations
 
 from errdex.match.index import MatchIndex
+from errdex.match.native import _compiled, _is_module
 from errdex.match.rank import _verify as verify
 from errdex.match.rank import class_agreement
 
-__all__ = ["ceiling", "fitting"]
+__all__ = ["ceiling", "fitting", "replaced"]
 
 
 def fitting(index: MatchIndex, exc_type: str, message: str) -> dict[tuple[str, int], int]:
@@ -35,9 +40,27 @@ def fitting(index: MatchIndex, exc_type: str, message: str) -> dict[tuple[str, i
     return out
 
 
+def replaced(index: MatchIndex, exc_type: str, message: str) -> set[tuple[str, int]]:
+    """The fitting Python twins whose module replaces them by a compiled module of the same
+    repository that has a fitting site too (see the module docstring)."""
+    fits: list[tuple[str, str, int, str | None]] = []  # repo, path, line, shadowed by
+    for i in index.by_class(exc_type.rpartition(".")[2]):
+        entry = index.entry(i)
+        if verify(index, i, message)[0]:
+            fits.append((entry.repo, entry.file_path, entry.line, index.shadowed_by(i)))
+    live = {(repo, path) for repo, path, _, _ in fits if _compiled(path)}
+    return {
+        (path, line)
+        for repo, path, line, module in fits
+        if module is not None and any(r == repo and _is_module(p, module) for r, p in live)
+    }
+
+
 def ceiling(index: MatchIndex, exc_type: str, message: str, truth: tuple[str, int]) -> float:
     """The expected top-1 of one error from its text alone (see the module docstring)."""
     fits = fitting(index, exc_type, message)
+    for site in replaced(index, exc_type, message) - {truth}:
+        fits.pop(site, None)
     own = fits.pop(truth, max(fits.values(), default=0))
     rivals = sum(1 for literal in fits.values() if literal >= own)
     return 1 / (1 + rivals)

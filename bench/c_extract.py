@@ -200,21 +200,27 @@ PROVOKED: list[tuple[str, tuple[str, str] | None]] = [
     ("import ujson\nujson.dump([], 1)", ("src/ujson/encode.c", "expected file")),
     ("import ujson\nujson.load(1)", ("src/ujson/decode.c", "expected file")),
     ("import ujson\nujson.loads(memoryview(b'1'))", ("src/ujson/decode.c", "Arbitrary bytes-like")),
-    ("import ujson\nujson.loads('{1: 2}')", None),  # the decoder's errorStr, set as "%s"
+    # the decoder's errorStr, stored by SetError() and raised as "%s" (extract/c/fields.py)
+    ("import ujson\nujson.loads('{1: 2}')", ("src/ujson/decode.c", "Key name of object must be")),
 ]
 
 
 def _is_site(candidate: Candidate | None, where: tuple[str, str] | None) -> bool:
-    """Whether the answer is the line that raised (the call may span the next two lines)."""
-    if candidate is None or where is None or candidate.filePath != where[0]:
+    """Whether the answer is the line that raised (the call may span the next two lines);
+    ``FILE:LINE`` names the line where the text is on several."""
+    if candidate is None or where is None:
         return False
-    package = "simplejson" if where[0].startswith("simplejson") else "ujson"
-    lines = (sdist(package) / where[0]).read_text().splitlines()
+    path, _, line = where[0].partition(":")
+    if candidate.filePath != path or (line and candidate.lineNumber != int(line)):
+        return False
+    package = "simplejson" if path.startswith("simplejson") else "ujson"
+    lines = (sdist(package) / path).read_text().splitlines()
     return where[1] in "\n".join(lines[candidate.lineNumber - 1 : candidate.lineNumber + 2])
 
 
 #: Scripts that misuse simplejson's and ujson's compiled APIs, one error each; the second
-#: line says where it raises (``# raises: FILE: text on that line``, or ``unseen``).
+#: line says where it raises (``# raises: FILE: text on that line``, ``FILE:LINE: text``
+#: where the text is on several lines, or ``unseen``).
 SCRIPTS = Path(__file__).resolve().parent / "realerrors" / "c_scripts"
 
 

@@ -581,3 +581,74 @@ def test_a_repr_hole_prints_as_the_type_its_variable_is_made_with() -> None:
     assert from_text.template.match("invalid literal for int() with base 10: b'abc'") is None
     assert from_bytes.template.display.endswith("%.200R")  # shown as the source writes it
     assert unknown.template.match("bad value: b'x'") is not None  # a parameter: any repr
+
+
+STORED = textwrap.dedent(
+    r"""
+    #include <Python.h>
+    #define ERR_DEPTH "Reached object decoding depth limit"
+
+    static PyObject *JSONDecodeError;
+
+    struct DecoderState {
+      char *start;
+      char *errorStr;
+      char *other;
+    };
+
+    static PyObject *SetError(struct DecoderState *ds, int offset, const char *message)
+    {
+      ds->start += offset;
+      ds->errorStr = (char *) message;
+      return NULL;
+    }
+
+    static PyObject *decode_object(struct DecoderState *ds, int depth, const char *why)
+    {
+      if (depth > 1024)
+        return SetError(ds, -1, ERR_DEPTH);
+      if (*ds->start != '"')
+        return SetError(ds, -1, depth ? "Key name of object must be 'string'" : "Expected object");
+      SetError(ds, 0, why);  /* a value the source does not state: no site */
+      ds->other = "not raised";
+      return NULL;
+    }
+
+    static PyObject *decode(const char *text)
+    {
+      struct DecoderState ds;
+      ds.errorStr = NULL;
+      if (*text == 0)
+        ds.errorStr = "Empty input";
+      decode_object(&ds, 0, text);
+      if (ds.errorStr) {
+        PyErr_Format(JSONDecodeError, "%s", ds.errorStr);
+        return NULL;
+      }
+      return Py_None;
+    }
+    """
+)
+
+
+def test_a_message_stored_in_a_field_and_raised_later_makes_each_store_a_site() -> None:
+    """ujson's decoder: ``SetError(ds, -1, "…")`` stores the text in ``ds->errorStr``,
+    ``PyErr_Format(JSONDecodeError, "%s", ds.errorStr)`` raises it once."""
+    sites = extract_c(STORED, "decode.c")
+    lines = STORED.splitlines()
+    stored = [s for s in sites if s.style in ("via SetError", "via field errorStr")]
+    assert [(s.template.display, s.error_class, s.function) for s in stored] == [
+        ("Reached object decoding depth limit", "JSONDecodeError", "decode_object"),
+        ("Key name of object must be 'string'", "JSONDecodeError", "decode_object"),
+        ("Expected object", "JSONDecodeError", "decode_object"),
+        ("Empty input", "JSONDecodeError", "decode"),
+    ]
+    assert "SetError(ds, -1, ERR_DEPTH)" in lines[stored[0].line - 1]
+    assert [g.text for g in stored[0].guards] == ["depth > 1024"]
+    raised = next(s for s in sites if s.style == "PyErr_Format")
+    assert raised.template.is_opaque  # the raise itself stays, one value
+    assert any(
+        f"PyErr_Format at line {raised.line} raises JSONDecodeError with ds.errorStr" in n
+        for n in stored[0].notes
+    )
+    assert "not raised" not in {s.template.display for s in sites}  # another field

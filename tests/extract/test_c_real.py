@@ -66,6 +66,13 @@ def test_ujson_sources_scanned_end_to_end() -> None:
         "Expected string, bytes, or bytearray",
     } <= messages
     assert len(c_records) >= 15
+    # the decoder's texts, stored in ds->errorStr by SetError() and raised once as "%s"
+    stored = {r["errorMessage"] for r in c_records if r["filePath"] == "src/ujson/decode.c"}
+    assert {
+        "Key name of object must be 'string' when decoding 'object'",
+        "Unexpected character in found when decoding object value",
+        "Trailing data",
+    } <= stored
 
 
 def test_pybind11_tests_corpus() -> None:

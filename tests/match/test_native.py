@@ -194,10 +194,11 @@ def test_a_python_line_calling_c_finds_the_c_site_by_its_text_not_a_nearby_one_v
     assert best.confidence > 0.5
 
 
-def test_a_store_closed_since_settles_nothing_and_breaks_nothing(tmp_path: Path) -> None:
-    """Ranking outside ``answers`` after the store it last read was closed: the twins stay
-    tied, and nothing raises."""
-    from errdex.match.api import clues_from, errors_in, index_for
+def test_the_index_alone_settles_the_twin_with_no_store_to_read(tmp_path: Path) -> None:
+    """``shadowedBy`` is carried in the match index: ranking on the index after its store
+    is closed (a saved index, a server's) still puts the compiled site first."""
+    from errdex.match.api import clues_from, errors_in
+    from errdex.match.index import MatchIndex
     from errdex.match.rank import rank
 
     db = _catalogue(
@@ -206,7 +207,30 @@ def test_a_store_closed_since_settles_nothing_and_breaks_nothing(tmp_path: Path)
         "example/frozen",
     )
     with SqliteStore(db) as store:
-        answers("RuntimeError: Cannot modify frozen list.", store)
-        index = index_for(store)
+        MatchIndex.build(store.iter_envelopes()).save(tmp_path / "saved")
+    index = MatchIndex.load(tmp_path / "saved")  # read back from its files
+    assert index is not None
+    python = [i for i in range(len(index)) if index.entry(i).file_path == "frozen/__init__.py"]
+    assert [index.shadowed_by(i) for i in python] == ["frozen._frozen"]
+    assert all(index.shadowed_by(i) is None for i in range(len(index)) if i not in python)
     ranked = rank(clues_from(errors_in("RuntimeError: Cannot modify frozen list.")), index)
-    assert len(ranked) == 2 and ranked[0].group_size == 2
+    paths = [index.entry(s.index).file_path for s in ranked]
+    assert paths == ["frozen/_frozen.pyx", "frozen/__init__.py"]
+    assert ranked[0].group_size == 1
+    assert ranked[1].confidence < ranked[0].confidence / 2
+
+
+def test_a_twin_whose_compiled_module_is_not_catalogued_says_it_is_replaced(
+    tmp_path: Path,
+) -> None:
+    """A wheel's catalogue without the ``.pyx``: the Python line is the only answer, and
+    its reasons say the compiled module replaces it when that imports."""
+    db = _catalogue(tmp_path / "frozen", {"frozen/__init__.py": PY_TWIN}, "example/frozen")
+    (answer,) = answers("RuntimeError: Cannot modify frozen list.", db)
+    best = answer.candidates[0]
+    assert (best.filePath, best.lineNumber) == ("frozen/__init__.py", _line(PY_TWIN, "raise"))
+    assert any(
+        "replaces the definition with the one of frozen._frozen" in r
+        and "no catalogued site of frozen._frozen fits" in r
+        for r in best.reasons
+    )

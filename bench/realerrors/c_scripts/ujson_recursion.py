@@ -1,5 +1,5 @@
 # ruff: noqa  (misuse on purpose: users write code like this)
-# raises: unseen
+# raises: src/ujson/encode.c: Maximum recursion level reached
 import ujson
 
 loop = []

@@ -1,5 +1,5 @@
 # ruff: noqa  (misuse on purpose: users write code like this)
-# raises: unseen
+# raises: src/ujson/decode.c:735: Unexpected character in found when decoding object value
 import ujson
 
 ujson.loads('{"a": 1')

@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from errdex.match import native
 from errdex.match._paste_model import BARE, EXCEPTION_GROUP, PastedError
 from errdex.match.index import MatchIndex
 from errdex.match.index_file import cache_root
@@ -250,7 +249,6 @@ def answer_errors(errors: list[PastedError], store: Store, top: int = 5) -> list
     if not errors:
         return []
     index = index_for(store)
-    native.reading(store.get)  # twins settled by their records (match/native.py)
     answers = []
     for position, chain in enumerate(chains(errors)):
         final = chain[-1]

@@ -123,6 +123,7 @@ class MatchIndex:
         self._runs_blob: str = data["runs_blob"]
         self._runs_offsets: Sequence[int] = data["runs_offsets"]
         self._regex: dict[int, str] = data["regex"]
+        self._shadowed: dict[int, str] = data.get("shadowed") or {}  # older builders: none
         self._strings: list[str] = data["strings"]
         self._postings: Sequence[int] = data["postings"]
         self._posting_offsets: Sequence[int] = data["posting_offsets"]
@@ -320,6 +321,11 @@ class MatchIndex:
             strings = self._strings
             self._class_names = {strings[c] for c in set(self._classes)}
         return error_class in self._class_names
+
+    def shadowed_by(self, index: int) -> str | None:
+        """The compiled module that replaces this entry's Python definition when it
+        imports (the record's ``evidence.shadowedBy``), or None."""
+        return self._shadowed.get(index)
 
     def qualified_class(self, index: int) -> str | None:
         """The class a site raises as its imports resolve it (``pkg.errors.Name``)."""

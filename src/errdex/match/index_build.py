@@ -64,6 +64,9 @@ class _Builder:
         self.regex: dict[int, str] = {}
         self.strings: dict[str, int] = {}
         self.observed: dict[str, list[int]] = {}
+        #: evidence.shadowedBy.module: the compiled module that replaces the entry's
+        #: Python definition when it imports (:mod:`errdex.analyze.shadows`)
+        self.shadowed: dict[int, str] = {}
 
     def intern(self, text: str | None) -> int:
         if text is None:
@@ -101,6 +104,9 @@ class _Builder:
             above = [*(info.get("bases") or ()), *(info.get("ancestors") or ())]
             known = self.class_bases.setdefault(info["qualified"], set())
             known.update(b for b in above if isinstance(b, str))
+        shadow = evidence.get("shadowedBy")
+        if isinstance(shadow, dict) and isinstance(shadow.get("module"), str):
+            self.shadowed[index] = shadow["module"]
         observed = evidence.get("observed") or ()
         for item in observed:
             message = item.get("message")
@@ -220,6 +226,7 @@ def build_columns(
         "runs_blob": "".join(pieces),
         "runs_offsets": runs_offsets,
         "regex": builder.regex,
+        "shadowed": builder.shadowed,
         "strings": strings,
         "postings": flat,
         "posting_offsets": offsets,

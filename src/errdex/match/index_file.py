@@ -49,7 +49,7 @@ __all__ = [
 ]
 
 #: Bumped whenever the files change shape; an index of another format is rebuilt.
-FILE_FORMAT = 9
+FILE_FORMAT = 10
 #: Columns of one machine integer per entry, then those of another length, as written.
 _PER_ENTRY = (
     "repos",
@@ -280,6 +280,7 @@ def read_index(directory: Path) -> tuple[dict[str, Any], ahocorasick.Automaton |
     data["ids"], data["runs_blob"] = texts["ids"], texts["runs_blob"]
     data["strings"] = _split(texts["strings"], columns["strings.chars"])
     data["regex"] = _regex(tables.get("regex"))
+    data["shadowed"] = _regex(tables.get("shadowed"))  # [entry, module]: the same shape
     data["class_bases"] = _class_bases(tables.get("class_bases"))
     for name in _MAPS:
         keys = _split(texts[name], columns[name + ".chars"])
@@ -448,7 +449,7 @@ def _check(data: dict[str, Any], entries: int, flats: list[Sequence[int]]) -> No
         raise BadIndex("a group of twins out of range")
     refs = [data["postings"], data["twins"], *flats]
     if any(max(r, default=0) >= entries for r in refs if len(r)) or any(
-        k >= entries for k in data["regex"]
+        k >= entries for k in (*data["regex"], *data["shadowed"])
     ):
         raise BadIndex("an entry number out of range")
 

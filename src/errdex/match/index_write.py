@@ -55,6 +55,7 @@ def write_index(directory: Path, data: dict[str, Any], automaton: ahocorasick.Au
     tables = json.dumps(
         {
             "regex": sorted(data["regex"].items()),
+            "shadowed": sorted(data["shadowed"].items()),
             "class_bases": sorted(data["class_bases"].items()),
         },
         ensure_ascii=False,

@@ -11,50 +11,34 @@ Two questions a paste's text alone leaves open, answered from the catalogue:
   weighs them as code below the Python line (``rank._below_python``).
 * **Shadowed twins.** A Python definition that its own module replaces by the compiled
   one when that imports (``FrozenList = CFrozenList``, read by
-  :mod:`errdex.analyze.shadows` into ``evidence.shadowedBy``) raises the same message as
-  the compiled site, and the message cannot tell them apart. The catalogue can: when it
-  holds the compiled module's own source, and that source fits the message, the Python
-  line is the fallback that runs only where the import fails. It is ranked below the
-  compiled site, with a reason saying so. Nothing is guessed: without the record's
-  ``shadowedBy`` naming a catalogued compiled module, both stay tied.
-
-The records are read through :data:`RECORDS`, set by the caller that holds the store
-(``api.answer_errors``, before each ranking), for the few candidates where this can
-matter; a store closed since is read as holding nothing.
+  :mod:`errdex.analyze.shadows` into ``evidence.shadowedBy``, which the match index
+  carries: :meth:`MatchIndex.shadowed_by`) raises the same message as the compiled site,
+  and the message cannot tell them apart. The catalogue can: when it holds the compiled
+  module's own source, and that source fits the message, the Python line is the fallback
+  that runs only where the import fails. It is ranked below the compiled site, with a
+  reason saying so. When no catalogued site of that module fits, the Python line keeps
+  its rank and its reasons say that the compiled module replaces it. Nothing is guessed:
+  without ``shadowedBy`` naming the compiled module, both stay tied.
 """
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Callable, Iterable, Mapping
-from contextvars import ContextVar
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from errdex.match.index import MatchIndex
-from errdex.store import StoreError
 
 if TYPE_CHECKING:
     from errdex.match.rank import Clue, Scored
 
-__all__ = ["RECORDS", "below_python", "prefer_live", "reading"]
+__all__ = ["below_python", "prefer_live"]
 
-#: ``store.get``: an id's envelope, or None. Unset: no record is read, nothing changes.
-RECORDS: ContextVar[Callable[[str], Mapping[str, Any] | None] | None] = ContextVar(
-    "errdex_native_records", default=None
-)
 #: The languages whose sites are compiled into an extension module.
 COMPILED = frozenset({"c", "cpp", "cython"})
 #: Frameless among them: a C/C++ site prints no frame; a Cython one prints its ``.pyx`` line.
 FRAMELESS = frozenset({"c", "cpp"})
 #: What a shadowed twin keeps of its score and confidence: below any tie with the live site.
 SHADOWED = 0.5
-#: Records read per paste to settle ties, at most.
-MAX_READ = 20
-
-
-def reading(get: Callable[[str], Mapping[str, Any] | None]) -> None:
-    """Let this context's ranking read records (``store.get``) to settle twins."""
-    RECORDS.set(get)
 
 
 def _language(path: str) -> str | None:
@@ -121,25 +105,15 @@ def _is_module(path: str, module: str) -> bool:
 
 def prefer_live(index: MatchIndex, best: Mapping[int, Scored]) -> None:
     """Rank a Python twin its own module replaces below the compiled site it is replaced
-    by, when that compiled source is catalogued and fits the message too."""
-    get = RECORDS.get()
-    if get is None:
-        return
+    by, when that compiled source is catalogued and fits the message too; else say that
+    the compiled module replaces it."""
     fitting = [s for s in best.values() if s.full_match and not s.innermost and s.message > 0]
-    live = [s for s in fitting if _compiled(index.entry(s.index).file_path)]
-    if not live:
+    shadowed = [(s, m) for s in fitting if (m := index.shadowed_by(s.index)) is not None]
+    if not shadowed:
         return
-    python = [s for s in fitting if _language(index.entry(s.index).file_path) == "python"]
-    for s in python[:MAX_READ]:
+    live = [s for s in fitting if _compiled(index.entry(s.index).file_path)]
+    for s, module in shadowed:
         entry = index.entry(s.index)
-        try:
-            envelope = get(entry.id) or {}
-        except (StoreError, sqlite3.Error):  # a store closed since: nothing is read
-            continue
-        shadow = (envelope.get("evidence") or {}).get("shadowedBy")
-        module = shadow.get("module") if isinstance(shadow, dict) else None
-        if not isinstance(module, str):
-            continue
         twin = next(
             (
                 c
@@ -151,6 +125,11 @@ def prefer_live(index: MatchIndex, best: Mapping[int, Scored]) -> None:
             None,
         )
         if twin is None:
+            s.reasons.append(
+                f"this module replaces the definition with the one of {module} when that "
+                "imports: this line runs only where that import fails, and no catalogued "
+                f"site of {module} fits the message"
+            )
             continue
         where = index.entry(twin.index)
         s.score *= SHADOWED

@@ -16,6 +16,7 @@ from errdex.template import MessageTemplate
 from .argparse import ARG_PARSERS
 from .capi import CAPI_CALLS, PYEXC_ALIASES, CallSpec
 from .cpp import python_class_of_throw, status_code_of, status_constructors
+from .fields import stored_field, stores_of
 from .find import calls_named, definitions, throws
 from .formats import decode_escapes
 from .grammar import Dialect
@@ -214,6 +215,7 @@ class FileWalker:
             helper = self.helpers.get(name)
             if helper is not None:
                 self._through(call, helper)
+        self._stored_texts()
         self.sites.sort(key=lambda s: (s.line, s.style))
         return self.sites
 
@@ -356,6 +358,36 @@ class FileWalker:
                 call, site.kind, template, site.error_class, site.qualified_class,
                 f"via {helper.name}", notes,
             )  # fmt: skip
+
+    def _stored_texts(self) -> None:
+        """The texts of a raise of one struct field, at the lines that store them there
+        (:mod:`.fields`)."""
+        done: set[str] = set()
+        for _, site in list(self.opaque):
+            name = stored_field(site)
+            if name is None or name in done:
+                continue
+            done.add(name)
+            stores = stores_of(self.tree.root_node, name)
+            read = site.template.holes[0].name
+            chosen: list[tuple[Node, Node, str]] = [(v, v, name) for v in stores.direct]
+            for call in calls_named(self.tree, stores.setters) if stores.setters else []:
+                setter = call_name(call)
+                args = arguments(call)
+                if stores.setters[setter] < len(args):
+                    chosen += [(call, b, setter) for b in _branches(args[stores.setters[setter]])]
+            for node, value, by in chosen:
+                template = message_template(value, self.macros)
+                if template.is_opaque:
+                    continue
+                how = f"passed to {by}(), which stores it in" if by != name else "assigned to"
+                notes = [
+                    f"the message is {how} the field {name}; {site.style} at line "
+                    f"{site.line} raises {site.error_class or 'the error'} with {read}"
+                ]
+                style = f"via {by}" if by != name else f"via field {name}"
+                self._add(node, site.kind, template, site.error_class, site.qualified_class,
+                          style, notes)  # fmt: skip
 
     def _throw(self, throw: Node) -> Node | None:
         value = next((c for c in throw.named_children if c.type != "comment"), None)
