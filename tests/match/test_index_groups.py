@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from errdex.match import index_groups, rank
+from errdex.match import index_groups, native, rank
 from errdex.match.index import ONE_VALUE_CHARS, MatchIndex
 from errdex.match.rank import Clue
 from errdex.template import HOLE_REGEX
@@ -17,6 +17,7 @@ from errdex.template import HOLE_REGEX
 TWINS = 300  # more than index_groups.SCORED_ALONE: some are folded
 AT = f"{HOLE_REGEX}{re.escape(' (at ')}{HOLE_REGEX}{re.escape(')')}"
 SPECIAL = TWINS + 1  # a twin (not i % 6 == 5)
+SHARED = TWINS + 2  # a twin whose site holds two more records
 PASTED = f"pkg{SPECIAL}.errors.SpecialError"
 OTHERS = [
     f"{re.escape('bad value (at line ')}{HOLE_REGEX}{re.escape(')')}",
@@ -57,6 +58,14 @@ def _catalogue() -> list[dict[str, Any]]:
             classInfo={"qualified": PASTED, "bases": ["TOMLDecodeError"]},
         )
     )
+    # two records at the site of a twin past SCORED_ALONE: a twin, and one seen at run
+    # time (no twin): that site's part of the group is split three ways
+    shared = {"lineNumber": 10 + SHARED}
+    for observed in ([], [{"message": "seen elsewhere (at y)"}]):
+        twin = _envelope(len(out), "TOMLDecodeError", AT, f"pkg{SHARED}/_parser.py")
+        twin["record"].update(shared)
+        twin["evidence"]["observed"] = observed
+        out.append(twin)
     # a site whose message was seen at run time, and one in C: never twins
     out.append(
         _envelope(len(out), "TOMLDecodeError", AT, "seen/p.py", observed=[{"message": "x (at y)"}])
@@ -71,10 +80,13 @@ def _unfolded(
     return index_groups.Candidates(self.by_message(message))
 
 
-def _answers(index: MatchIndex, clue: Clue) -> list[tuple[Any, ...]]:
+def _answers(
+    index: MatchIndex, clue: Clue | list[Clue], top: int = 5, prior: tuple[str, ...] | None = None
+) -> list[tuple[Any, ...]]:
+    clues = clue if isinstance(clue, list) else [clue]
     return [
-        (s.index, s.score, s.confidence, s.holes, s.reasons, s.group_size, s.full_match)
-        for s in rank.rank([clue], index, top=5)
+        (s.index, s.score, s.confidence, s.holes, s.reasons, s.group_size, s.full_match, s.twins)
+        for s in rank.rank(clues, index, top=top, prior=prior)
     ]
 
 
@@ -120,6 +132,38 @@ def test_twins_are_folded_and_the_answers_are_those_of_scoring_each(
     expected = [_answers(index, clue) for clue in clues]
     assert got == expected
     assert got[0][0][5] == TWINS + 2  # the group counts every twin, and the two own sites
+    assert len(got[0]) == rank.MAX_GROUP  # a group is shown whole, up to MAX_GROUP
+
+
+def test_a_stand_in_is_copied_out_where_each_twin_is_read_alone(
+    index: MatchIndex, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Several errors merged by entry, a prior that reads each site, the records read to
+    settle compiled twins, and every answer shown: the same answers as scoring each."""
+    cause = Clue("TOMLDecodeError", "elem (at 4)", (), weight=0.5, final=False)
+    final = Clue("TOMLDecodeError", "55 (at 'validator')", ())
+    cases: list[tuple[Clue | list[Clue], int, tuple[str, ...] | None]] = [
+        ([cause, final], 5, None),
+        (final, 5, ("public_function", "fewer_texts")),
+        (final, 1000, None),
+    ]
+    seen: list[str] = []
+
+    def run() -> list[list[tuple[Any, ...]]]:
+        token = native.RECORDS.set(lambda id: seen.append(id) or None)
+        try:
+            out = [_answers(index, final)]
+        finally:
+            native.RECORDS.reset(token)
+        return out + [_answers(index, clue, top, prior) for clue, top, prior in cases]
+
+    got = run()
+    monkeypatch.setattr(MatchIndex, "message_candidates", _unfolded)
+    expected = run()
+    assert got == expected
+    assert seen[: len(seen) // 2] == seen[len(seen) // 2 :] and seen  # the same records read
+    assert len(got[3]) == TWINS + 4  # every record of the group, each shown
+    assert all(not answer[7] for answers in got for answer in answers)  # no stand-in left
 
 
 def test_sites_whose_own_file_counts_are_never_twins(index: MatchIndex) -> None:

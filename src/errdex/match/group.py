@@ -14,9 +14,13 @@ text cannot order it further, so the confidence is shared whatever the order.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
+from collections.abc import Callable
+from itertools import chain
 from typing import TYPE_CHECKING
 
+from errdex.match.index_groups import clone, expanded, with_copies
 from errdex.match.prior import Prior, prior_key
 
 if TYPE_CHECKING:
@@ -33,18 +37,27 @@ LITERAL_SLACK = 3
 
 
 def order_group(
-    ranked: list[Scored], index: MatchIndex, prior: Prior | None = None
+    ranked: list[Scored],
+    index: MatchIndex,
+    prior: Prior | None = None,
+    shown: Callable[[int], int] | None = None,
 ) -> tuple[list[Scored], int]:
     """``ranked`` (best first) with the best answer's group first, its confidence shared
     among all its sites (not only those shown), then the looser fits among the rivals,
     then the rest; and how many records the group holds (a site may hold several).
 
+    A stand-in for twins (:mod:`.index_groups`) counts as all of them and is copied out
+    only for the answers returned: the first ``shown(group)`` (None: all of them).
+
     Observed messages do not tip the balance between rivals: on networkx's real errors, a
     message seen at one site by one test was, for another test, raised at a sibling site
     more often than not (bench/match_accuracy.py cross-validates this).
     """
-    if len(ranked) < 2:
-        return ranked, len(ranked)
+    key = prior_key(index, prior)
+    if any(s.twins for s in ranked) and key(ranked[0].index):  # a prior reads each twin
+        ranked = sorted(with_copies(ranked), key=_evidence)
+    if sum(1 + len(s.twins) for s in ranked) < 2:
+        return expanded(ranked, _evidence, None), len(ranked)
     top, tier, pinned = ranked[0].score, ranked[0].answers_final, ranked[0].pinned
     cut = 0  # rivals are a prefix of ``ranked``: it is sorted by tier, pinning, then score
     while cut < len(ranked):
@@ -58,24 +71,82 @@ def order_group(
     looser = sorted(
         (s for s in rivals if s.literal < best - LITERAL_SLACK), key=lambda s: -s.literal
     )
-    key = prior_key(index, prior)
+    rest = ranked[cut:]
+    size = _share(members, index)
     # stable: the evidence's order where literal characters and the prior leave a tie
     members.sort(key=lambda s: (-s.literal, *key(s.index)))
-    ordered = [*members, *looser, *ranked[cut:]]
-    site_of = {id(s): _site(index, s.index) for s in members}
-    sites = Counter(site_of.values())
+    limit = None if shown is None else shown(size)
+    out = expanded(members, _in_group, limit)
+    if limit is None or len(out) < limit:
+        out += expanded(looser, _in_group, None if limit is None else limit - len(out))
+    if limit is None or len(out) < limit:
+        out += expanded(rest, _tie, None if limit is None else limit - len(out))
+    return out, size
+
+
+def _evidence(s: Scored) -> tuple[bool, bool, float, int]:
+    """The order ranking hands over: tier, pinning, score, then entry."""
+    return (not s.answers_final, not s.pinned, -s.score, s.index)
+
+
+def _tie(s: Scored) -> tuple[bool, bool, float]:
+    return (not s.answers_final, not s.pinned, -s.score)
+
+
+def _in_group(s: Scored) -> tuple[int, float]:
+    """Among rivals (one tier and pinning): literal characters, then score."""
+    return (-s.literal, -s.score)
+
+
+def _share(members: list[Scored], index: MatchIndex) -> int:
+    """Share the group's confidence among its sites (a site's records split its part) and
+    return how many records the group holds; a stand-in whose twins' sites are held by
+    unequally many records has those twins copied out into ``members``."""
+    flat = index.sites(chain.from_iterable(chain((s.index,), s.twins) for s in members))
+    sites = Counter(flat)
+    size = len(flat)
     if len(sites) < 2:
-        return ordered, len(members)
+        return size
+    where: dict[int, int] = {}
+    split = False
+    start = 0
+    for s in list(members):  # a twin at a site of more records weighs less
+        keys = flat[start : start + 1 + len(s.twins)] if s.twins else flat[start : start + 1]
+        start += len(keys)
+        where[id(s)] = keys[0]
+        if s.twins and len(set(map(sites.__getitem__, keys))) > 1:
+            own = sites[keys[0]]
+            apart = [i for i, site in zip(s.twins, keys[1:], strict=True) if sites[site] != own]
+            for i, site in zip(s.twins, keys[1:], strict=True):
+                if sites[site] != own:
+                    members.append(clone(s, i))
+                    where[id(members[-1])] = site
+            kept = set(s.twins).difference(apart)
+            s.twins = tuple(i for i in s.twins if i in kept)
+            split = True
+    if split:
+        members.sort(key=_evidence)  # copies split off stand where their entry puts them
     # each site gets an equal part of the group (its records, if several, split it)
-    weight = {id(s): s.score**2 / sites[site_of[id(s)]] for s in members}
-    total = sum(weight.values())
-    for s in members:
-        s.confidence = s.confidence * weight[id(s)] / total
+    weight = [s.score**2 / sites[where[id(s)]] for s in members]
+    total = math.fsum(
+        part for s, w in zip(members, weight, strict=True) for part in _times(w, 1 + len(s.twins))
+    )
+    for s, w in zip(members, weight, strict=True):
+        s.confidence = s.confidence * w / total
         s.group_size = len(sites)
         s.reasons.append(f"{len(sites) - 1} other site(s) fit this paste equally well")
-    return ordered, len(members)
+    return size
 
 
-def _site(index: MatchIndex, i: int) -> tuple[str, int]:
-    entry = index.entry(i)
-    return entry.file_path, entry.line
+#: Veltkamp's splitter for doubles: 2**27 + 1.
+_SPLIT = 134217729.0
+
+
+def _times(value: float, count: int) -> tuple[float, ...]:
+    """``count * value`` as floats that add up to it exactly (``count`` < 2**26): the group's
+    total is the exact sum of its parts, the same however its twins are folded."""
+    if count == 1:
+        return (value,)
+    high = _SPLIT * value
+    high = high - (high - value)  # 26 significant bits: ``count * high`` is exact
+    return (count * high, count * (value - high))

@@ -360,6 +360,16 @@ class MatchIndex:
         near = [(i, abs(lines[i] - line)) for i in entries if abs(lines[i] - line) <= NEAR_LINES]
         return sorted(near, key=lambda pair: pair[1])
 
+    def file_path(self, index: int) -> str:
+        """An entry's ``filePath``, without making the whole entry."""
+        return self._strings[self._paths[index]]
+
+    def sites(self, indices: Iterable[int]) -> list[int]:
+        """Each entry's site (its file and line) as one number: entries of one site, and
+        only they, share it."""
+        paths, lines = self._paths, self._lines
+        return [paths[i] << 32 | lines[i] for i in indices]
+
     def _file_entries(self, path: str) -> Sequence[int]:
         # the most specific key that names a catalogued file wins (:mod:`.layouts`)
         for key in frame_keys(path):

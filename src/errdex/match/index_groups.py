@@ -15,16 +15,46 @@ alone for its fuzzy and note passes). Entries whose score depends on their own f
 never twins (runtime observations, sites in compiled code that print no frame); neither
 are a group's copies when the pasted class is a subclass of theirs, where the package of
 each file decides (:func:`errdex.match.classes.foreign_subclass`).
+
+A stand-in is then carried as one answer (its ``twins``: the entries it stands for) through
+ranking and :func:`errdex.match.group.order_group`, and copied out only where answers are
+shown (:func:`expanded`): the order is the one scoring every copy gives (twins tie on all
+but their index, so each stands where its index puts it). Where something reads each copy
+on its own (several errors of a paste merged by entry, the records read to settle compiled
+twins), :func:`with_copies` makes them first, as before.
 """
 
 from __future__ import annotations
 
 import copy
+import heapq
 from array import array
-from collections.abc import Callable, Container, Iterable, MutableMapping, Sequence
-from typing import Protocol, TypeVar
+from collections.abc import (
+    Callable,
+    Container,
+    Hashable,
+    Iterable,
+    Iterator,
+    MutableMapping,
+    Sequence,
+)
+from itertools import chain, groupby, islice, repeat
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
-__all__ = ["SCORED_ALONE", "Candidates", "collapse", "expand", "twin_groups"]
+if TYPE_CHECKING:
+    from errdex.match.index import MatchIndex
+
+__all__ = [
+    "SCORED_ALONE",
+    "Candidates",
+    "clone",
+    "collapse",
+    "expand",
+    "expanded",
+    "may_be_compiled",
+    "twin_groups",
+    "with_copies",
+]
 
 #: Candidates ranking reads one by one, at least (``rank``: fuzzy ``candidates[:200]``,
 #: notes ``candidates[:MAX_NOTED]``): no twin among them stands in for another.
@@ -46,6 +76,13 @@ class _Scored(Protocol):
     index: int
     holes: dict[str, str]
     reasons: list[str]
+    twins: tuple[int, ...]
+
+
+class _Fit(_Scored, Protocol):
+    full_match: bool
+    innermost: bool
+    message: float
 
 
 S = TypeVar("S", bound=_Scored)
@@ -97,23 +134,74 @@ def collapse(
 
 
 def expand(candidates: Sequence[int], found: MutableMapping[int, S]) -> None:
-    """Give each twin a stand-in stood for a copy of its score (``found``: by entry)."""
+    """Give each stand-in in ``found`` (by entry) the twins it stood for, less those scored
+    on their own since (a class's sites tried): ``twins``, copied out later."""
     twins: dict[int, list[int]] = getattr(candidates, "twins", {})
     for head, members in twins.items():
         scored = found.get(head)
-        if scored is None:
+        if scored is not None:
+            scored.twins = tuple(i for i in members if i not in found)
+
+
+def clone(scored: S, index: int) -> S:
+    """A copy of ``scored`` for its twin ``index`` (its own holes and reasons lists)."""
+    # copy.copy's generic path costs several times this, for thousands of twins
+    kind, fields = type(scored), getattr(scored, "__dict__", None)
+    if fields is None or hasattr(kind, "__copy__") or hasattr(kind, "__slots__"):
+        twin = copy.copy(scored)  # a copy of its own making
+    else:
+        twin = kind.__new__(kind)
+        twin.__dict__.update(fields)
+    twin.index = index
+    twin.holes = dict(scored.holes)
+    twin.reasons = list(scored.reasons)
+    twin.twins = ()
+    return twin
+
+
+def with_copies(scored: Iterable[S]) -> list[S]:
+    """``scored`` with each stand-in's twins as copies of it after them all, stand-ins in
+    entry order (as scoring every copy in turn listed them)."""
+    out = list(scored)
+    heads = sorted((s for s in out if s.twins), key=lambda s: s.index)
+    for head in heads:
+        out.extend(clone(head, i) for i in head.twins)
+        head.twins = ()
+    return out
+
+
+def expanded(runs: Iterable[S], tie: Callable[[S], Hashable], limit: int | None) -> list[S]:
+    """The first ``limit`` (None: all) answers of ``runs`` with the stand-ins copied out.
+
+    ``runs`` is ordered by ``tie``, then by entry; copies share their stand-in's ``tie``,
+    so they are merged by entry with the answers it ties with (equal ``tie``)."""
+    out: list[S] = []
+    for _, block in groupby(runs, key=tie):
+        if limit is not None and len(out) >= limit:
+            break
+        items = list(block)
+        if not any(s.twins for s in items):
+            out.extend(items)
             continue
-        # copy.copy's generic path costs several times this, for thousands of twins
-        kind, fields = type(scored), getattr(scored, "__dict__", None)
-        if hasattr(kind, "__copy__") or hasattr(kind, "__slots__"):
-            fields = None  # a copy of its own making
-        for index in members:
-            if index not in found:  # scored on its own since (a class's sites tried)
-                if fields is None:
-                    twin = found[index] = copy.copy(scored)
-                else:
-                    twin = found[index] = kind.__new__(kind)
-                    twin.__dict__.update(fields)
-                twin.index = index
-                twin.holes = dict(scored.holes)
-                twin.reasons = list(scored.reasons)
+        # lazily: a stand-in may hold thousands of twins, and a few are shown
+        lists = [zip(chain((s.index,), s.twins), repeat(k), repeat(s)) for k, s in enumerate(items)]
+        merged: Iterator[tuple[int, int, S]] = heapq.merge(*lists)
+        left = None if limit is None else limit - len(out)
+        for i, _k, s in islice(merged, left):
+            out.append(s if i == s.index else clone(s, i))
+    for s in out:
+        if s.twins:
+            s.twins = ()  # its twins are copies of their own now, or not shown
+    return out
+
+
+def may_be_compiled(index: MatchIndex, scored: Iterable[_Fit]) -> bool:
+    """Whether a site that fits the message in full, twins counted, may be compiled code
+    (its file is not ``.py``): then ``native.prefer_live`` reads each Python twin on its own."""
+    return any(
+        s.full_match
+        and not s.innermost
+        and s.message > 0
+        and any(not index.file_path(i).endswith(".py") for i in (s.index, *s.twins))
+        for s in scored
+    )

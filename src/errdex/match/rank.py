@@ -16,7 +16,7 @@ from typing import Any
 
 import re2
 
-from errdex.match import native
+from errdex.match import index_groups, native
 from errdex.match.classes import ClassResolver, foreign_subclass
 from errdex.match.group import TIE_RATIO, order_group
 from errdex.match.index import ONE_VALUE_CHARS, MatchIndex
@@ -85,6 +85,7 @@ class Scored:
     #: the traceback itself says the exception was raised here.
     pinned: bool = False
     literal: int = -1  # the message's characters the template fixes (-1: it does not fit)
+    twins: tuple[int, ...] = ()  # entries this one stands for, scored alike (.index_groups)
 
 
 @dataclass
@@ -217,7 +218,8 @@ def rank(
     clues = align(clues, index)  # frames read in the release they come from (.versions)
     best: dict[int, Scored] = {}
     for clue in clues:
-        for scored in _score_clue(clue, index):
+        found = _score_clue(clue, index)
+        for scored in index_groups.with_copies(found) if len(clues) > 1 else found:
             scored.score = clue.weight * _ranking_score(scored)
             scored.confidence = clue.weight * _combine(scored)
             scored.answers_final = clue.final and (scored.message > 0 or scored.innermost)
@@ -227,6 +229,8 @@ def rank(
             current = best.get(scored.index)
             if current is None or _tier(scored) > _tier(current):
                 best[scored.index] = scored
+    if native.RECORDS.get() is not None and index_groups.may_be_compiled(index, best.values()):
+        best.update((s.index, s) for s in index_groups.with_copies(best.values()))
     native.prefer_live(index, best)  # a Python twin its compiled module replaces (.native)
     # the error asked about is the last one printed: what its own message or innermost
     # frame points to comes first; causes and contexts inform, they do not outrank it; and
@@ -235,7 +239,7 @@ def rank(
     ranked = sorted(
         best.values(), key=lambda s: (not s.answers_final, not s.pinned, -s.score, s.index)
     )
-    ranked, group = order_group(ranked, index, prior)
+    ranked, group = order_group(ranked, index, prior, lambda group: max(top, min(group, MAX_GROUP)))
     ranked = ranked[: max(top, min(group, MAX_GROUP))]  # a group is shown whole
     # the order is the evidence's; no candidate is shown likelier than one above it, and
     # the sites are alternatives: together they cannot be likelier than certain
