@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from errdex.match import index_groups, native, rank
+from errdex.match import index_groups, rank
 from errdex.match.index import ONE_VALUE_CHARS, MatchIndex
 from errdex.match.rank import Clue
 from errdex.template import HOLE_REGEX
@@ -135,11 +135,27 @@ def test_twins_are_folded_and_the_answers_are_those_of_scoring_each(
     assert len(got[0]) == rank.MAX_GROUP  # a group is shown whole, up to MAX_GROUP
 
 
+@pytest.fixture(scope="module")
+def shadowed_index(tmp_path_factory: pytest.TempPathFactory) -> MatchIndex:
+    """The catalogue with a twin past SCORED_ALONE that the C module ``ext.parser``
+    replaces when it imports (``evidence.shadowedBy``)."""
+    catalogue = _catalogue()
+    catalogue[SHADOWED]["evidence"]["shadowedBy"] = {"module": "ext.parser"}
+    directory = tmp_path_factory.mktemp("shadowed") / "index"
+    MatchIndex.build(catalogue).save(directory)
+    loaded = MatchIndex.load(directory)
+    assert loaded is not None and loaded.any_shadowed
+    return loaded
+
+
+SHADOWED = TWINS + 6  # a twin (not i % 6 == 5), past SCORED_ALONE
+
+
 def test_a_stand_in_is_copied_out_where_each_twin_is_read_alone(
-    index: MatchIndex, monkeypatch: pytest.MonkeyPatch
+    index: MatchIndex, shadowed_index: MatchIndex, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Several errors merged by entry, a prior that reads each site, the records read to
-    settle compiled twins, and every answer shown: the same answers as scoring each."""
+    """Several errors merged by entry, a prior that reads each site, a twin a compiled
+    module replaces, and every answer shown: the same answers as scoring each."""
     cause = Clue("TOMLDecodeError", "elem (at 4)", (), weight=0.5, final=False)
     final = Clue("TOMLDecodeError", "55 (at 'validator')", ())
     cases: list[tuple[Clue | list[Clue], int, tuple[str, ...] | None]] = [
@@ -147,21 +163,18 @@ def test_a_stand_in_is_copied_out_where_each_twin_is_read_alone(
         (final, 5, ("public_function", "fewer_texts")),
         (final, 1000, None),
     ]
-    seen: list[str] = []
 
     def run() -> list[list[tuple[Any, ...]]]:
-        token = native.RECORDS.set(lambda id: seen.append(id) or None)
-        try:
-            out = [_answers(index, final)]
-        finally:
-            native.RECORDS.reset(token)
+        out = [_answers(shadowed_index, final, 1000)]
         return out + [_answers(index, clue, top, prior) for clue, top, prior in cases]
 
     got = run()
     monkeypatch.setattr(MatchIndex, "message_candidates", _unfolded)
     expected = run()
     assert got == expected
-    assert seen[: len(seen) // 2] == seen[len(seen) // 2 :] and seen  # the same records read
+    shadowed = next(a for a in got[0] if a[0] == SHADOWED)
+    compiled = next(a for a in got[0] if shadowed_index.entry(a[0]).file_path == "ext/parser.c")
+    assert shadowed[1] < compiled[1]  # ranked below the compiled site that replaces it
     assert len(got[3]) == TWINS + 4  # every record of the group, each shown
     assert all(not answer[7] for answers in got for answer in answers)  # no stand-in left
 

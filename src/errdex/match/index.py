@@ -322,6 +322,11 @@ class MatchIndex:
             self._class_names = {strings[c] for c in set(self._classes)}
         return error_class in self._class_names
 
+    @property
+    def any_shadowed(self) -> bool:
+        """Whether some entry is a Python twin a compiled module replaces."""
+        return bool(self._shadowed)
+
     def shadowed_by(self, index: int) -> str | None:
         """The compiled module that replaces this entry's Python definition when it
         imports (the record's ``evidence.shadowedBy``), or None."""

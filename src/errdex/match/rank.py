@@ -229,7 +229,7 @@ def rank(
             current = best.get(scored.index)
             if current is None or _tier(scored) > _tier(current):
                 best[scored.index] = scored
-    if native.RECORDS.get() is not None and index_groups.may_be_compiled(index, best.values()):
+    if index.any_shadowed and index_groups.may_be_compiled(index, best.values()):
         best.update((s.index, s) for s in index_groups.with_copies(best.values()))
     native.prefer_live(index, best)  # a Python twin its compiled module replaces (.native)
     # the error asked about is the last one printed: what its own message or innermost
