@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from errdex._gc import gc_paused
 from errdex.analyze.baseline import baseline_fields
+from errdex.analyze.repo import Carried
 from errdex.evidence import source_evidence
 from errdex.extract.python.project import reading_repository
 from errdex.extract.registry import (
@@ -495,7 +496,8 @@ def _run_analyst(
     )
     for record, _ in analysed:  # analysed now: dated by this scan, as a full scan dates them
         record["analyzedAt"] = context.analyzed_at
-    prior = analyst_prior(plan, index, checkout.path_prefix)
+    index.carried = Carried()  # the passes keep their results for the next scan
+    prior = analyst_prior(plan, index, checkout.path_prefix)  # and may reuse the last's
     analysis = analyze_with_index(
         index, checkout.path_prefix, analysed, budget=budget, prior=prior, choices=plan.choices
     )
