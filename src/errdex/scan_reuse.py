@@ -294,14 +294,15 @@ class Plan:
             if self.analyst is not None:
                 more.append((self.analyst_key, self.inputs, self.analyst))
         keep = sorted({*files, *(rel for rel, _ in self.wanted)})
-        self.cache.commit(
-            self.scope,
-            extracted=self.extracted,
-            facts=self.facts,
-            keep=keep,
-            result=result,
-            more_results=more,
-        )
+        with gc_paused():  # pickling the result makes no cycles: the collector's passes are waste
+            self.cache.commit(
+                self.scope,
+                extracted=self.extracted,
+                facts=self.facts,
+                keep=keep,
+                result=result,
+                more_results=more,
+            )
 
 
 def plan_scan(
