@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from errdex._gc import gc_paused
 from errdex.analyze.baseline import baseline_fields
+from errdex.analyze.repo import Carried
 from errdex.evidence import source_evidence
 from errdex.extract.python.project import reading_repository
 from errdex.extract.registry import (
@@ -346,8 +347,8 @@ def scan_checkout(
         if whole is not None:
             plan.use.whole = "result"
             return _reused(plan, context, listing.excluded, started, total, whole)
-    # cached items are many small objects: the collector's passes over them cost more
-    # than loading them, and they hold no cycles
+    # cached items, the analyst's index and its passes are many acyclic objects: the
+    # collector's passes over them cost seconds on jax (and one between the two as much)
     with gc_paused():
         cached: dict[str, FileResult] = {}
         stamps: dict[str, str] = {}
@@ -393,24 +394,21 @@ def scan_checkout(
             for _, evidence in res.items:
                 styles[evidence["site"]["style"]] += 1
         unique_slugs(items)
-    analysis_seconds = 0.0
-    analysis_error: str | None = None
-    analysed, unread = _by_analyst(items) if analyze else ([], items)
-    if analysed:
-        analysis_started = time.perf_counter()
-        try:
-            # the analyst's index and passes are many acyclic objects (facts, sites, the
-            # call graph): the collector's passes over them cost seconds on jax
-            with gc_paused():
+        analysis_seconds = 0.0
+        analysis_error: str | None = None
+        analysed, unread = _by_analyst(items) if analyze else ([], items)
+        if analysed:
+            analysis_started = time.perf_counter()
+            try:
                 analysis = _run_analyst(
                     checkout, analysed, files, jobs, analysis_budget, read_tests, plan, context
                 )
-            items = analysis.items + unread
-            skipped.extend(analysis.cut)
-        except Exception as exc:  # the records stand without the analyst: keep them
-            analysis_error = f"{type(exc).__name__}: {exc}"
-            log.warning("static analysis failed, records keep the extractor's account: %s", exc)
-        analysis_seconds = time.perf_counter() - analysis_started
+                items = analysis.items + unread
+                skipped.extend(analysis.cut)
+            except Exception as exc:  # the records stand without the analyst: keep them
+                analysis_error = f"{type(exc).__name__}: {exc}"
+                log.warning("static analysis failed, records keep the extractor's account: %s", exc)
+            analysis_seconds = time.perf_counter() - analysis_started
     result = ScanResult(
         items=items,
         files_read=total - sum(1 for r in results if r.skipped),
@@ -495,7 +493,8 @@ def _run_analyst(
     )
     for record, _ in analysed:  # analysed now: dated by this scan, as a full scan dates them
         record["analyzedAt"] = context.analyzed_at
-    prior = analyst_prior(plan, index, checkout.path_prefix)
+    index.carried = Carried()  # the passes keep their results for the next scan
+    prior = analyst_prior(plan, index, checkout.path_prefix)  # and may reuse the last's
     analysis = analyze_with_index(
         index, checkout.path_prefix, analysed, budget=budget, prior=prior, choices=plan.choices
     )

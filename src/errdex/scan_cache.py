@@ -242,12 +242,13 @@ class ScanCache:
         """A whole scan's result stored under ``key`` when its inputs' fingerprint matches."""
         if self._conn is None:
             return None
+        # the blob only when it is the one wanted: after an edit it is not, and reading
+        # a jax-sized result costs more than the rest of the question
         row = self._conn.execute(
-            "SELECT fingerprint, blob FROM results WHERE scope = ? AND key = ?", (scope, key)
+            "SELECT blob FROM results WHERE scope = ? AND key = ? AND fingerprint = ?",
+            (scope, key, fingerprint),
         ).fetchone()
-        if row is None or row[0] != fingerprint:
-            return None
-        return pickle.loads(row[1])
+        return None if row is None else pickle.loads(row[0])
 
     def stored_result(self, scope: str, key: str) -> tuple[str, Any] | None:
         """The (fingerprint, value) stored under ``key``, whatever inputs it was made from."""

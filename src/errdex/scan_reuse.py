@@ -37,6 +37,7 @@ from typing import Any
 
 from errdex._gc import gc_paused
 from errdex.analyze.budget import BUDGET_ENV
+from errdex.analyze.callgraph import EdgeTables
 from errdex.analyze.deps import (
     FileShape,
     Prior,
@@ -48,7 +49,14 @@ from errdex.analyze.deps import (
     names_elsewhere,
 )
 from errdex.analyze.facts import ModuleFacts
-from errdex.analyze.repo import TEST_GLOBS, RepoIndex, index_files, index_of, read_facts
+from errdex.analyze.repo import (
+    TEST_GLOBS,
+    Carried,
+    RepoIndex,
+    index_files,
+    index_of,
+    read_facts,
+)
 from errdex.evidence import source_evidence
 from errdex.record import escape_surrogates, escaped_item
 from errdex.scan_cache import Digests, ScanCache, scope_key
@@ -246,6 +254,8 @@ class Plan:
     shapes: dict[str, FileShape] = field(default_factory=dict)
     #: The last analysis's test links, by what decides each (analyze.tests_memo).
     choices: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
+    #: The last analysis's call-graph edges by file, when its changes since stay local.
+    edges: EdgeTables | None = None
 
     @property
     def analyst_key(self) -> str:
@@ -284,14 +294,15 @@ class Plan:
             if self.analyst is not None:
                 more.append((self.analyst_key, self.inputs, self.analyst))
         keep = sorted({*files, *(rel for rel, _ in self.wanted)})
-        self.cache.commit(
-            self.scope,
-            extracted=self.extracted,
-            facts=self.facts,
-            keep=keep,
-            result=result,
-            more_results=more,
-        )
+        with gc_paused():  # pickling the result makes no cycles: the collector's passes are waste
+            self.cache.commit(
+                self.scope,
+                extracted=self.extracted,
+                facts=self.facts,
+                keep=keep,
+                result=result,
+                more_results=more,
+            )
 
 
 def plan_scan(
@@ -342,7 +353,9 @@ def plan_scan(
 
 def analyst_prior(plan: Plan, index: RepoIndex, prefix: str) -> Prior | None:
     """The last analysis of this scope and options, with the analyst's files changed
-    since; None (analyse every record) when there is none or a change is not local."""
+    since; None (analyse every record) when there is none or a change is not local.
+    With a prior, ``index.carried`` lets the passes reuse the last scan's per-file
+    results (the call graph's edges) for the files not changed."""
     if not plan.read:
         return None
     with gc_paused():
@@ -372,7 +385,10 @@ def analyst_prior(plan: Plan, index: RepoIndex, prefix: str) -> Prior | None:
     if names and names_elsewhere(others, names):
         return None
     plan.shapes = shapes
+    plan.edges = state[1].get("edges")
     outputs = {record["id"]: (record, evidence) for record, evidence in whole[1]["items"]}
+    if plan.edges is not None:
+        index.carried = Carried(frozenset(paths), plan.edges)
     return Prior(records, outputs, frozenset(paths))
 
 
@@ -396,4 +412,6 @@ def analyst_state(
         else:
             facts = by_rel.get(rel)
             files[rel] = FileShape(digest, interface(facts), module_names(facts))
-    return {"files": files, "records": records, "choices": choices}
+    carried = index.carried
+    edges = carried.edges if carried is not None else None
+    return {"files": files, "records": records, "choices": choices, "edges": edges}

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from errdex.analyze.callgraph import build_callgraph
+from errdex.analyze.callgraph import MAX_VISITED, CallGraph, Reach, build_callgraph
 from errdex.analyze.chains import Chains
 from errdex.analyze.classes import ClassTree
 from errdex.analyze.entrypoints import PublicApi, entry_points
-from errdex.analyze.repo import RepoIndex, build_index
+from errdex.analyze.repo import Carried, RepoIndex, build_index
 from errdex.source import Checkout
 
 FILES = {
@@ -106,3 +106,68 @@ def test_resolution_through_star_imports_and_all(tmp_path: Path) -> None:
     target = idx.resolve_qualified("pkg.Engine.go")
     assert target is not None and target.qualname == "pkg.api.Engine.go"
     assert idx.resolve_qualified("pkg._private") is None  # not in api.__all__
+
+
+def _index_of(tmp_path: Path, files: dict[str, str]) -> RepoIndex:
+    checkout = Checkout(
+        root=tmp_path,
+        repo="o/pkg",
+        sha=None,
+        ref=None,
+        ref_kind="none",
+        forge_url=None,
+        version=None,
+        origin="dir",
+    )
+    return build_index(checkout, library_files=list(files), test_globs=(), read=files.get)
+
+
+def test_a_carried_graph_resolves_only_the_changed_files_again(tmp_path: Path) -> None:
+    first = index(tmp_path)
+    first.carried = Carried()
+    fresh = build_callgraph(first)
+    assert first.carried.edges is not None
+    assert first.carried.edges["pkg/api.py"]["pkg.api.run"] == {"pkg._impl.step": "exact"}
+    # _impl.py changes: step now also calls a new private helper; api.py is untouched
+    edited = dict(FILES)
+    edited["pkg/_impl.py"] = FILES["pkg/_impl.py"].replace(
+        "    return _inner(x)\n", "    _more(x)\n    return _inner(x)\n\ndef _more(x):\n    pass\n"
+    )
+    again = _index_of(tmp_path, edited)
+    # a stale edge planted in the unchanged file's table shows that table is reused as is
+    kept = {p: dict(t) for p, t in first.carried.edges.items()}
+    kept["pkg/api.py"] = {**kept["pkg/api.py"], "pkg.api._private": {"pkg.api.run": "exact"}}
+    again.carried = Carried(frozenset({"pkg/_impl.py"}), kept)
+    graph = build_callgraph(again)
+    assert graph.callers["pkg.api.run"] == {"pkg.api._private": "exact"}  # from the table
+    assert graph.callers["pkg._impl._more"] == {"pkg._impl.step": "exact"}  # resolved anew
+    # without the planted edge, the carried build is the fresh build of the edited files
+    again.carried = Carried(frozenset({"pkg/_impl.py"}), first.carried.edges)
+    assert build_callgraph(again).callers == build_callgraph(_index_of(tmp_path, edited)).callers
+    assert fresh.callers != build_callgraph(again).callers
+
+
+def test_a_carried_graph_without_changes_known_is_built_afresh(tmp_path: Path) -> None:
+    idx = index(tmp_path)
+    idx.carried = Carried(None, {"pkg/api.py": {"x": {"y": "exact"}}})
+    graph = build_callgraph(idx)
+    assert "y" not in graph.callers
+    assert idx.carried.edges is not None and "x" not in idx.carried.edges["pkg/api.py"]
+
+
+def test_reach_is_breadth_first_in_name_order_and_stops_at_the_cap() -> None:
+    graph = CallGraph()
+    for caller in ("b", "a", "c"):
+        graph.add(caller, "target", "exact")
+    graph.add("z", "a", "name")
+    graph.add("y", "z", "exact")
+    found = graph.reach("target")
+    assert list(found) == ["target", "a", "b", "c", "z", "y"]
+    assert found["y"] == Reach(3, ("y", "z", "a", "target"), "name")
+    shallow = CallGraph(callers={k: dict(v) for k, v in graph.callers.items()})
+    assert list(shallow.reach("target", max_depth=1)) == ["target", "a", "b", "c"]
+    wide = CallGraph()
+    for i in range(MAX_VISITED + 10):
+        wide.add(f"f{i:05}", "target", "exact")
+    reached = wide.reach("target")
+    assert len(reached) == MAX_VISITED and "f00000" in reached

@@ -6,17 +6,30 @@ rest on a name alone: a method called on a receiver of unknown type
 (``G.add_edge()`` -> every ``add_edge`` method), a decorator wrapping a function,
 or a function reaching the functions nested in it. A chain is as precise as its
 least precise edge.
+
+A file's edges (its functions as callers) are kept by file (:data:`EdgeTables`), so a
+re-scan whose changes stay local (:mod:`errdex.analyze.deps`: no name a changed file
+offers, adds or drops is used elsewhere) resolves only the changed files' calls again:
+an unchanged file's calls then land where they did, since what they resolve through
+(definitions, imports, bases, method names) is unchanged.
 """
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
-from .facts import CallRef, FuncFacts
+from .facts import CallRef, FuncFacts, ModuleFacts
 from .repo import RepoIndex, Target
 
-__all__ = ["MAX_DEPTH", "CallGraph", "Reach", "build_callgraph", "exact_targets"]
+__all__ = [
+    "MAX_DEPTH",
+    "CallGraph",
+    "EdgeTables",
+    "Reach",
+    "build_callgraph",
+    "exact_targets",
+]
 
 #: Calls between an entry point and the raising function, at most.
 MAX_DEPTH = 4
@@ -34,11 +47,15 @@ _CONTAINER_METHODS = frozenset(
 )
 
 Precision = str  # "exact" or "name"
+#: A file's edges, by the path of the calling functions' file: path -> caller -> callee
+#: -> precision.
+EdgeTables = dict[str, dict[str, dict[str, Precision]]]
 
 
-@dataclass(frozen=True, slots=True)
-class Reach:
-    """A function that reaches the raising one: how far, through whom, how surely."""
+class Reach(NamedTuple):
+    """A function that reaches the raising one: how far, through whom, how surely (a
+    named tuple: a reverse walk makes hundreds of thousands on jax, and a frozen
+    dataclass costs three times as much to make)."""
 
     depth: int
     via: tuple[str, ...]  # the chain from this function down to the raising one
@@ -58,26 +75,38 @@ class CallGraph:
             edges[caller] = precision
 
     def reach(self, function: str, max_depth: int = MAX_DEPTH) -> dict[str, Reach]:
-        """Every function that reaches ``function`` in at most ``max_depth`` calls (itself at 0)."""
+        """Every function that reaches ``function`` in at most ``max_depth`` calls (itself at 0),
+        breadth-first (callers in name order), stopping at :data:`MAX_VISITED`."""
         memo = self._reach_memo.get(function)
         if memo is not None:
             return memo
-        found: dict[str, Reach] = {function: Reach(0, (function,), "exact")}
-        queue: deque[str] = deque([function])
-        while queue and len(found) < MAX_VISITED:
-            current = queue.popleft()
-            here = found[current]
-            if here.depth >= max_depth:
-                continue
-            for caller in sorted(self.callers.get(current, {})):
-                if caller in found:
+        make = tuple.__new__
+        found: dict[str, Reach] = {function: make(Reach, (0, (function,), "exact"))}
+        callers = self.callers
+        frontier = [function]
+        depth = 0
+        full = False
+        while frontier and depth < max_depth and not full:
+            depth += 1
+            below: list[str] = []
+            for current in frontier:
+                edges = callers.get(current)
+                if not edges:
                     continue
-                edge = self.callers[current][caller]
-                precision = "exact" if edge == "exact" and here.precision == "exact" else "name"
-                found[caller] = Reach(here.depth + 1, (caller, *here.via), precision)
-                queue.append(caller)
-                if len(found) >= MAX_VISITED:
+                here = found[current]
+                via, exact = here.via, here.precision == "exact"
+                for caller in sorted(edges):
+                    if caller in found:
+                        continue
+                    precision = "exact" if exact and edges[caller] == "exact" else "name"
+                    found[caller] = make(Reach, (depth, (caller, *via), precision))
+                    below.append(caller)
+                    if len(found) >= MAX_VISITED:
+                        full = True
+                        break
+                if full:
                     break
+            frontier = below
         self._reach_memo[function] = found
         return found
 
@@ -175,19 +204,59 @@ def _decorator_targets(index: RepoIndex, func: FuncFacts, ref: CallRef) -> list[
     return []
 
 
+def _file_edges(index: RepoIndex, module: ModuleFacts) -> dict[str, dict[str, Precision]]:
+    """The edges whose caller is a function of ``module``: caller -> callee -> precision
+    (``exact`` wins over ``name``, as :meth:`CallGraph.add` keeps it)."""
+    out: dict[str, dict[str, Precision]] = {}
+
+    def add(caller: str, callee: str, precision: Precision) -> None:
+        if caller != callee:
+            edges = out.setdefault(caller, {})
+            if edges.get(callee) != "exact":
+                edges[callee] = precision
+
+    for func in module.functions:
+        qualname = func.qualname
+        for ref in func.calls:
+            for callee, precision in _callee_targets(index, func, ref):
+                add(qualname, callee, precision)
+        for ref in func.decorators:
+            for callee in _decorator_targets(index, func, ref):
+                add(qualname, callee, "name")
+        if func.parent is not None:
+            add(func.parent, qualname, "name")
+    return out
+
+
 def build_callgraph(index: RepoIndex) -> CallGraph:
-    """Edges for every call, decorator and nesting in the repository."""
+    """Edges for every call, decorator and nesting in the repository.
+
+    With ``index.carried`` (an incremental scan whose changes stay local) an unchanged
+    file's edges are the last scan's; this scan's are left in ``index.carried.edges``."""
+    carried = index.carried
+    last: EdgeTables | None = None
+    changed: frozenset[str] = frozenset()
+    if carried is not None and carried.changed is not None:
+        last, changed = carried.last_edges, carried.changed
+    tables: EdgeTables = {}
+    for module in index.modules.values():
+        path = module.path
+        if last is not None and path not in changed and path in last:
+            tables[path] = last[path]
+        else:
+            tables[path] = _file_edges(index, module)
     graph = CallGraph()
-    for qualname, defs in index.functions.items():
-        for func in defs:
-            for ref in func.calls:
-                for callee, precision in _callee_targets(index, func, ref):
-                    graph.add(qualname, callee, precision)
-            for ref in func.decorators:
-                for callee in _decorator_targets(index, func, ref):
-                    graph.add(qualname, callee, "name")
-            if func.parent is not None:
-                graph.add(func.parent, qualname, "name")
+    callers = graph.callers
+    for table in tables.values():
+        for caller, edges in table.items():
+            for callee, precision in edges.items():
+                into = callers.get(callee)
+                if into is None:
+                    callers[callee] = {caller: precision}
+                elif into.get(caller) != "exact":
+                    into[caller] = precision
+    if carried is not None:
+        carried.edges = tables
     return graph
 
 

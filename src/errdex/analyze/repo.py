@@ -27,6 +27,7 @@ from .walk import module_facts
 
 __all__ = [
     "TEST_GLOBS",
+    "Carried",
     "RepoIndex",
     "Target",
     "build_index",
@@ -56,6 +57,21 @@ class Target:
 
 
 @dataclass
+class Carried:
+    """What an incremental scan carries from the last scan's repository-wide passes into
+    this index's (:mod:`errdex.scan_reuse` sets it; each pass says what it may reuse)."""
+
+    #: The paths (as records write them) of the analyst's files changed since the last
+    #: scan, when every change stays local (:mod:`errdex.analyze.deps`); None: reuse
+    #: nothing, only keep this scan's results for the next.
+    changed: frozenset[str] | None = None
+    #: The last scan's call-graph edges by file (:data:`~errdex.analyze.callgraph.EdgeTables`).
+    last_edges: dict[str, dict[str, dict[str, str]]] | None = None
+    #: This scan's, left by :func:`~errdex.analyze.callgraph.build_callgraph`.
+    edges: dict[str, dict[str, dict[str, str]]] | None = None
+
+
+@dataclass
 class RepoIndex:
     """Facts of every module, by qualified name."""
 
@@ -67,6 +83,8 @@ class RepoIndex:
     #: Test modules read: 0 means errdex knows nothing of the tests (an installed copy
     #: ships none, or reading them was turned off), not that none expects an error.
     tests_read: int = 0
+    #: Set by an incremental scan (None: every pass starts afresh).
+    carried: Carried | None = None
     _attr_memo: dict[tuple[str, str], Target | None] = field(default_factory=dict)
 
     # -- building ---------------------------------------------------------------------
