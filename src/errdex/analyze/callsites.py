@@ -11,7 +11,7 @@ chains and say what a converted error surfaces as.
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .astfields import child_fields as _child_fields
 from .facts import dotted
@@ -38,6 +38,9 @@ class Handler:
     raises: Ref | None
     #: A bare ``raise`` (or ``raise e`` of the caught name): the error goes on unchanged.
     reraises: bool
+    #: The call the handler body ends with (``self.error(str(err))``), if it ends with one:
+    #: a call that never returns (``sys.exit``) turns the error into what that raises.
+    then: Ref | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +52,9 @@ class CallSite:
     args: tuple[Arg | None, ...]  # positional, up to the first ``*args``
     keywords: tuple[tuple[str, Arg | None], ...]
     starred: bool  # ``*args`` or ``**kwargs`` passed: later parameters are unknown
+    #: The call is the function body's last statement: if it never returns, neither does
+    #: the function (``ArgumentParser.error`` ends with ``self.exit(2, …)``).
+    tail: bool = False
 
 
 def constant_of(node: ast.expr) -> tuple[bool, object]:
@@ -120,8 +126,17 @@ def _handlers(node: ast.Try | ast.TryStar) -> tuple[Handler, ...] | None:
         if classes is None:
             return None  # ``except self.errors:``: what it catches is not known
         raised, reraises = _raises_in(h.body, h.name)
-        out.append(Handler(h.lineno, classes, raised, reraises))
+        out.append(Handler(h.lineno, classes, raised, reraises, _ends_with_call(h.body)))
     return tuple(out)
+
+
+def _ends_with_call(body: list[ast.stmt]) -> Ref | None:
+    """The callee of the block's last statement, when that statement is a plain call."""
+    last = body[-1] if body else None
+    if isinstance(last, ast.Expr) and isinstance(last.value, ast.Call):
+        ref = dotted(last.value.func)
+        return ref if ref is not None and ref[0] != "" else None
+    return None
 
 
 def _suppressed(node: ast.With | ast.AsyncWith) -> Handler | None:
@@ -171,6 +186,13 @@ def call_sites(
     bound: Bound = {} if lines is None else lines
     _block(func.body, (), out, bound)
     out.sort(key=lambda c: c.line)
+    last = func.body[-1] if func.body else None
+    if isinstance(last, ast.Expr) and isinstance(last.value, ast.Call):
+        tail = _ends_with_call([last])
+        for i, site in enumerate(out):
+            if site.line == last.lineno and site.ref == tail:
+                out[i] = replace(site, tail=True)
+                break
     return out, frozenset(bound)
 
 

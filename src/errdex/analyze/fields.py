@@ -212,7 +212,7 @@ def _trigger(g: Gathered) -> tuple[str, list[str]]:
         shown = "; ".join(_entry_phrase(e, s.error_class) for e in g.entry_points[:SHOWN])
         sentences.append(
             f"The nearest public entry points that reach it (calls resolved through imports, "
-            f"classes and their bases, at most {MAX_DEPTH} deep; callers that catch it or "
+            f"classes and their bases, at most {MAX_DEPTH} deep, not counting calls to functions nested in the caller; callers that catch it or "
             f"whose constant arguments rule it out left out): {shown}."
         )
         basis.append("entryPoints")
