@@ -171,7 +171,7 @@ class Chains:
                     for callee in self._targets(func, site):
                         if callee != func.qualname:
                             self.callers.setdefault(callee, []).append((func, site))
-        self._memo: dict[tuple[str, str | None, bool, tuple[str, ...]], Walk] = {}
+        self._memo: dict[tuple[str, str | None, bool, tuple[str, ...], int], Walk] = {}
         self._exits: dict[str, bool] = {}
 
     def _targets(self, func: FuncFacts, site: CallSite) -> list[str]:
@@ -263,7 +263,7 @@ class Chains:
             return Walk([], [])
         params = {p: p for p in own_params(func) if p not in func.rebound}
         relevant = tuple(g for g in guards if (free_names(g) or set()) & params.keys())
-        key = (function, error_class, catchable, relevant)
+        key = (function, error_class, catchable, relevant, max_depth)
         found = self._memo.get(key)
         if found is None:
             found = self._walk(func, error_class, relevant, params, catchable, max_depth)

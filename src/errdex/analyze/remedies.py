@@ -344,7 +344,10 @@ def _fallback(g: Gathered) -> Remedy:
 def remedies(g: Gathered) -> list[Remedy]:
     """The solutions of ``g``'s record, each with its evidence, most specific first."""
     if g.role is not None:  # the guard is no failure condition, the docstring no mistake
-        return [(role_solution(g, g.role), ["site.role"])]
+        text = role_solution(g, g.role)
+        if g.role.kind == "abstract" and _private_code(text):  # "implement `_make_x`"
+            return [(NO_FIX, ["site.role"])]
+        return [(text, ["site.role"])]
     out = _message_advice(g)
     req = param_requirement(g)
     if req is not None:
