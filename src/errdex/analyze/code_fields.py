@@ -30,20 +30,22 @@ _INSTEAD = LinearRegex(
 )
 
 
-def _best_entry(g: Gathered) -> tuple[EntryPoint, FuncFacts] | None:
-    """The entry point to show in code: the closest, preferring plain functions to methods."""
+def _ranked_entries(g: Gathered) -> list[tuple[EntryPoint, FuncFacts]]:
+    """The entry points to show in code, best first: one a converting handler is on the
+    way from, then the closest, preferring plain functions to methods."""
     ranked = sorted(
         (
             e
             for e in g.entry_points
             if e["qualname"] in g.entry_funcs and not run_by_syntax(e["qualname"])
         ),
-        key=lambda e: (e.get("depth", 0), g.entry_funcs[e["qualname"]].cls is not None),
+        key=lambda e: (
+            not e.get("surfacesAs"),  # a converting handler on the way: what callers see
+            e.get("depth", 0),
+            g.entry_funcs[e["qualname"]].cls is not None,
+        ),
     )
-    if not ranked:
-        return None
-    entry = ranked[0]
-    return entry, g.entry_funcs[entry["qualname"]]
+    return [(e, g.entry_funcs[e["qualname"]]) for e in ranked]
 
 
 def _call(func: FuncFacts, extra: list[str] | None = None) -> tuple[str, str]:
@@ -118,6 +120,8 @@ def _entry_call(func: FuncFacts, extra: list[str] | None = None) -> tuple[list[s
     constructor = func.name in ("__init__", "__new__")
     if func.cls is not None and (func.cls_abstract and constructor):
         return None
+    if constructor and call.endswith("()") and own_params(func):
+        return None  # ``TarFile()``: with every argument left out it opens nothing
     refs = {".".join(d) for d in func.decorators}
     if func.cls is not None and not constructor:
         if refs & _PROPERTY_DECORATORS or "functools.cached_property" in refs:
@@ -196,6 +200,34 @@ def well_formed(snippet: str) -> bool:
     return True
 
 
+def _reaching(
+    g: Gathered, entry: EntryPoint, func: FuncFacts
+) -> tuple[str, list[str], str, bool] | None:
+    """(class to catch, import lines, the call, whether the class is a conversion) for a
+    handler around ``entry``'s call; None when no such call reaches the raise."""
+    s = g.site
+    imports = ["import warnings"] if s.kind == "warn" else []
+    cls = s.error_class or ""
+    converted = bool(entry.get("surfacesAs")) and s.kind != "warn"
+    if converted:
+        surfaced = _surfaced_import(g, entry)
+        if surfaced is None:
+            return None
+        cls, cls_import = surfaced
+    else:
+        cls_import = _class_import(g)
+    if cls_import:
+        if _private_path(cls_import.split()[1]):
+            return None
+        imports.append(cls_import)
+    extra = _guard_args(g, entry)
+    reached = _entry_call(func, extra) if extra is not None else None
+    if reached is None:
+        return None
+    entry_imports, call = reached
+    return cls, [*imports, *entry_imports], call, converted
+
+
 def try_catch(g: Gathered) -> tuple[str | None, list[str]]:
     """A handler around the nearest public entry point's call, for the class that call
     lets out (the converted one, where a handler on the way raises another); None unless
@@ -205,33 +237,14 @@ def try_catch(g: Gathered) -> tuple[str | None, list[str]]:
     s = g.site
     if not s.error_class:
         return None, []
-    best = _best_entry(g)
-    if best is None:
-        return None, []
-    entry, func = best
-    basis = ["errorClass", "site.template", "entryPoints"]
-    imports = []
-    if s.kind == "warn":
-        imports.append("import warnings")
-    cls = s.error_class
-    converted = entry.get("surfacesAs") and s.kind != "warn"
-    if converted:
-        surfaced = _surfaced_import(g, entry)
-        if surfaced is None:
-            return None, []
-        cls, cls_import = surfaced
+    for entry, func in _ranked_entries(g):
+        found = _reaching(g, entry, func)
+        if found is not None:
+            break
     else:
-        cls_import = _class_import(g)
-    if cls_import:
-        if _private_path(cls_import.split()[1]):
-            return None, []
-        imports.append(cls_import)
-    extra = _guard_args(g, entry)
-    reached = _entry_call(func, extra) if extra is not None else None
-    if reached is None:
         return None, []
-    entry_imports, call = reached
-    imports.extend(entry_imports)
+    cls, imports, call, converted = found
+    basis = ["errorClass", "site.template", "entryPoints"]
     lines: list[str] = [*dict.fromkeys(imports), ""]
     anchor = None if converted else _anchor(g)
     shown = _comment(s.template.display)

@@ -276,8 +276,11 @@ def _caught_before(g: Gathered) -> str | None:
 
 
 def catch_entry(g: Gathered) -> EntryPoint | None:
-    """The public call a handler goes around: the nearest one a caller makes by name."""
+    """The public call a handler goes around: the nearest one a caller makes by name,
+    one whose handler on the way converts the class first (what ``tarfile.open`` users
+    see is ``ReadError``, not ``TarInfo.fromtarfile``'s ``SubsequentHeaderError``)."""
     called = [e for e in g.entry_points if not run_by_syntax(e["qualname"])]
+    called = [e for e in called if e.get("surfacesAs")] or called
     entry = next((e for e in called if e.get("depth", 0) > 0), None)
     return entry or (called[0] if called else None)
 
