@@ -113,6 +113,22 @@ class Box:
         self._closed = True
 
 
+def _native(data):
+    if data is None:
+        raise OSError("native send is not available")
+    return len(data)
+
+
+class Sender:
+    def send(self, data, fallback=True):
+        try:
+            return _native(data)
+        except OSError:
+            if not fallback:
+                raise
+        return 0
+
+
 class Gen:
     def seed(self, a=None):
         if not isinstance(a, (type(None), int)):
@@ -204,3 +220,18 @@ def test_a_usage_error_gets_no_catch_advice(by_message: dict[str, Item]) -> None
 def test_the_parameter_the_guard_reads_is_passed(by_message: dict[str, Item]) -> None:
     record, _ = by_message["seed must be None or an int"]
     assert "    obj.seed(a=a)  # obj: a Gen" in record["tryCatchPattern"]
+
+
+def test_a_conditional_re_raise_is_passed_its_value(
+    by_message: dict[str, Item], package: Path
+) -> None:
+    """``except OSError: if not fallback: raise``: only ``fallback=False`` lets it out."""
+    record, evidence = by_message["native send is not available"]
+    (entry,) = [e for e in evidence["entryPoints"] if e["qualname"] == "pkg.Sender.send"]
+    assert (entry["reraisedIn"], entry["reraisedWhen"]) == ("pkg.Sender.send", "not fallback")
+    assert any(s.startswith("Pass `fallback=True` to `Sender.send()`") for s in record["solutions"])
+    pattern = record["tryCatchPattern"]
+    assert "    obj.send(data, fallback=False)  # obj: a Sender" in pattern, pattern
+    setup = "from pkg import Sender\nobj = Sender()\ndata = None"
+    done = _runs(package, setup, pattern)
+    assert done.returncode == 0 and "handled" in done.stdout, done.stderr

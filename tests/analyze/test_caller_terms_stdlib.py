@@ -50,6 +50,13 @@ def test_sock_sendfile_reaches_the_unix_loops_override(items: list[Item]) -> Non
     )
     names = [e["qualname"] for e in evidence["entryPoints"]]
     assert "asyncio.base_events.BaseEventLoop.sock_sendfile" in names, names
+    record, _ = _site(
+        items, "asyncio.unix_events._UnixSelectorEventLoop._sock_sendfile_native", "not a regular"
+    )
+    assert record["solutions"][0].startswith(
+        "Pass `fallback=True` to `BaseEventLoop.sock_sendfile()`"
+    )
+    assert "fallback=False" in record["tryCatchPattern"]
 
 
 def test_pyio_says_the_c_io_runs_instead(items: list[Item]) -> None:

@@ -41,6 +41,9 @@ class Handler:
     #: The call the handler body ends with (``self.error(str(err))``), if it ends with one:
     #: a call that never returns (``sys.exit``) turns the error into what that raises.
     then: Ref | None = None
+    #: ``if not fallback: raise``: the condition under which alone it re-raises (else
+    #: the handler swallows what it caught).
+    reraise_if: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,8 +129,28 @@ def _handlers(node: ast.Try | ast.TryStar) -> tuple[Handler, ...] | None:
         if classes is None:
             return None  # ``except self.errors:``: what it catches is not known
         raised, reraises = _raises_in(h.body, h.name)
-        out.append(Handler(h.lineno, classes, raised, reraises, _ends_with_call(h.body)))
+        gate = _reraise_gate(h.body) if reraises and raised is None else None
+        out.append(Handler(h.lineno, classes, raised, reraises, _ends_with_call(h.body), gate))
     return tuple(out)
+
+
+def _reraise_gate(body: list[ast.stmt]) -> str | None:
+    """The test of the one ``if TEST: raise`` that is the handler's only re-raise."""
+    gates = []
+    for stmt in body:
+        if isinstance(stmt, ast.Raise):
+            return None  # re-raises unconditionally
+        if (
+            isinstance(stmt, ast.If)
+            and len(stmt.body) == 1
+            and isinstance(stmt.body[0], ast.Raise)
+            and stmt.body[0].exc is None
+            and not any(isinstance(n, ast.Raise) for x in stmt.orelse for n in ast.walk(x))
+        ):
+            gates.append(ast.unparse(stmt.test))
+        elif any(isinstance(n, ast.Raise) for n in ast.walk(stmt)):
+            return None  # a re-raise somewhere else too
+    return gates[0] if len(gates) == 1 else None
 
 
 def _ends_with_call(body: list[ast.stmt]) -> Ref | None:

@@ -76,6 +76,9 @@ class Hop:
     #: in it (or between two nested in the same one) is not, being one body's own parts
     #: (``parse_args`` reaches ``_check_value`` through ``_parse_known_args``'s helpers).
     cost: int = 0
+    #: (function, condition): a handler on the way lets it out only when the condition
+    #: over that function's parameters holds (``if not fallback: raise``).
+    gate: tuple[str, str] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -351,13 +354,15 @@ class Chains:
         passes, known = self._bind(here, callee, caller, site)
         if guards and known != here.known and any(guard_value(g, known) is False for g in guards):
             return None  # the caller's constants make the condition false
-        error_class, conversion = here.error_class, here.conversion
+        error_class, conversion, gate = here.error_class, here.conversion, here.gate
         if catchable:
             outcome = self._through(caller, site, error_class)
             if isinstance(outcome, int):
                 return outcome
-            error_class, converted = outcome
+            error_class, converted, condition = outcome
             conversion = converted or conversion
+            if condition is not None and gate is None:
+                gate = (caller.qualname, condition)
         inside = callee.parent is not None and callee.parent in (caller.qualname, caller.parent)
         return Hop(
             caller.qualname,
@@ -368,6 +373,7 @@ class Chains:
             passes,
             known,
             here.cost + (0 if inside else 1),
+            gate,
         )
 
     # -- arguments ----------------------------------------------------------------------
@@ -438,10 +444,12 @@ class Chains:
 
     def _through(
         self, caller: FuncFacts, site: CallSite, error_class: str | None
-    ) -> tuple[str | None, Conversion | None] | int:
+    ) -> tuple[str | None, Conversion | None, str | None] | int:
         """What leaves the call's enclosing ``try`` statements: the class (and a conversion,
-        if a handler raised another class), or the line of the handler that swallows it."""
+        if a handler raised another class, and the condition a re-raise needs), or the
+        line of the handler that swallows it."""
         conversion: Conversion | None = None
+        gate: str | None = None
         for handlers in site.tries:
             for handler in handlers:
                 verdict = self._catches(caller, handler, error_class)
@@ -449,7 +457,7 @@ class Chains:
                     continue
                 if verdict == "yes":
                     if handler.reraises:
-                        pass
+                        gate = gate or handler.reraise_if
                     elif handler.then is not None and self.exits(caller, handler.then):
                         error_class = "builtins.SystemExit"  # ``self.error(str(err))``
                         conversion = Conversion("SystemExit", caller.qualname, handler.line)
@@ -461,7 +469,7 @@ class Chains:
                     else:
                         return handler.line
                 break  # "maybe": not cut on a guess; either way, this try is done
-        return error_class, conversion
+        return error_class, conversion, gate
 
     def _catches(self, caller: FuncFacts, handler: Handler, error_class: str | None) -> str:
         """``yes``, ``no`` or ``maybe`` (the class's ancestry is not fully known)."""

@@ -221,11 +221,38 @@ def _reaching(
             return None
         imports.append(cls_import)
     extra = _guard_args(g, entry)
-    reached = _entry_call(func, extra) if extra is not None else None
+    gate = _gate_value(entry, func)
+    if extra is None or isinstance(gate, bool):
+        return None
+    if gate is not None:
+        extra = [*extra, gate[0]]
+    reached = _entry_call(func, extra)
     if reached is None:
         return None
     entry_imports, call = reached
+    if gate is not None:  # ``fallback=fallback`` -> ``fallback=False``
+        name, value = gate
+        if f"{name}={name}" not in call:
+            return None
+        call = call.replace(f"{name}={name}", f"{name}={value}", 1)
     return cls, [*imports, *entry_imports], call, converted
+
+
+def _gate_value(entry: EntryPoint, func: FuncFacts) -> tuple[str, bool] | bool | None:
+    # (a bool is only ever False: "a value is needed and none is known")
+    """(parameter, value) the entry point's call must pass for a handler on the way to
+    re-raise (``if not fallback: raise`` in the entry point itself: ``fallback=False``);
+    None when no handler needs one; False when one does and no such value is known."""
+    condition = entry.get("reraisedWhen")
+    if not condition:
+        return None
+    if entry.get("reraisedIn") != entry["qualname"]:
+        return False
+    negated = condition.startswith("not ")
+    name = condition[4:].strip() if negated else condition.strip()
+    if not name.isidentifier() or name not in own_params(func):
+        return False
+    return name, not negated
 
 
 def try_catch(g: Gathered) -> tuple[str | None, list[str]]:

@@ -141,6 +141,8 @@ def entry_points(
             entry["surfacesAs"] = hop.conversion.written
             entry["convertedIn"] = hop.conversion.function
             entry["convertedLine"] = hop.conversion.line
+        if hop.gate is not None:
+            entry["reraisedIn"], entry["reraisedWhen"] = hop.gate
         if hop.passes:
             entry["passes"] = dict(hop.passes)
             docs = {

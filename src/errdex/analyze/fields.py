@@ -209,6 +209,11 @@ def _entry_phrase(entry: EntryPoint, error_class: str | None) -> str:
             f" (surfaces as {again}{code(surfaces)}: the handler at line "
             f"{entry.get('convertedLine')} of {code(entry.get('convertedIn', ''))} raises it instead)"
         )
+    if entry.get("reraisedWhen"):
+        note += (
+            f" (the handler in {code(str(entry.get('reraisedIn', '')))} lets it out only "
+            f"when {code(str(entry['reraisedWhen']))})"
+        )
     via = entry.get("via", [])[1:-1]
     calls = f"{depth} call{'s' if depth > 1 else ''}"
     if via:

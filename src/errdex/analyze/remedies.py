@@ -356,8 +356,35 @@ def remedies(g: Gathered) -> list[Remedy]:
     if req is not None:
         out.append(_param_solution(g, req))
     out.extend(_docstring_requirements(g, req))
+    out.extend(_gate_solutions(g))
     out = [r for r in out if not _private_code(r[0])]
     return out or [_fallback(g)]
+
+
+def _gate_solutions(g: Gathered) -> list[Remedy]:
+    """An entry point whose own handler lets the error out only under a condition over a
+    parameter of its (``if not fallback: raise``): passing the other value is the fix."""
+    out: list[Remedy] = []
+    for entry in g.entry_points:
+        condition = str(entry.get("reraisedWhen") or "")
+        if not condition or entry.get("reraisedIn") != entry["qualname"]:
+            continue
+        negated = condition.startswith("not ")
+        name = condition[4:].strip() if negated else condition.strip()
+        func = g.entry_funcs.get(entry["qualname"])
+        if func is None or not name.isidentifier() or name not in own_params(func):
+            continue
+        call = call_name(entry["qualname"], func)
+        out.append(
+            (
+                f"Pass {code(f'{name}={negated}')} to {code(call)}: its handler lets "
+                f"{class_phrase(g)} out only when {code(condition)}, and handles it "
+                "otherwise.",
+                ["entryPoints"],
+            )
+        )
+        break
+    return out
 
 
 def _private_code(text: str) -> bool:
