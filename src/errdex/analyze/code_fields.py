@@ -40,7 +40,8 @@ def _ranked_entries(g: Gathered) -> list[tuple[EntryPoint, FuncFacts]]:
             if e["qualname"] in g.entry_funcs and not run_by_syntax(e["qualname"])
         ),
         key=lambda e: (
-            not e.get("surfacesAs"),  # a converting handler on the way: what callers see
+            # a handler on the way converting it to another class: what callers see
+            short_name(str(e.get("surfacesAs") or g.site.error_class)) == g.site.error_class,
             e.get("depth", 0),
             g.entry_funcs[e["qualname"]].cls is not None,
         ),
@@ -208,7 +209,8 @@ def _reaching(
     s = g.site
     imports = ["import warnings"] if s.kind == "warn" else []
     cls = s.error_class or ""
-    converted = bool(entry.get("surfacesAs")) and s.kind != "warn"
+    surfaces = str(entry.get("surfacesAs") or "")
+    converted = bool(surfaces) and short_name(surfaces) != cls and s.kind != "warn"
     if converted:
         surfaced = _surfaced_import(g, entry)
         if surfaced is None:

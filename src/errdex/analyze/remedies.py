@@ -280,9 +280,15 @@ def catch_entry(g: Gathered) -> EntryPoint | None:
     one whose handler on the way converts the class first (what ``tarfile.open`` users
     see is ``ReadError``, not ``TarInfo.fromtarfile``'s ``SubsequentHeaderError``)."""
     called = [e for e in g.entry_points if not run_by_syntax(e["qualname"])]
-    called = [e for e in called if e.get("surfacesAs")] or called
+    called = [e for e in called if _converts(g, e)] or called
     entry = next((e for e in called if e.get("depth", 0) > 0), None)
     return entry or (called[0] if called else None)
+
+
+def _converts(g: Gathered, entry: EntryPoint) -> bool:
+    """A handler on the way raises another class (not a new one of the same)."""
+    surfaces = entry.get("surfacesAs")
+    return bool(surfaces) and short_name(str(surfaces)) != g.site.error_class
 
 
 def surfaced_class(g: Gathered, entry: EntryPoint | None) -> str | None:
@@ -320,7 +326,7 @@ def _fallback(g: Gathered) -> Remedy:
             ["caughtBy"],
         )
     seen = surfaced_class(g, entry)
-    if seen != g.site.error_class and entry is not None and call is not None:
+    if short_name(seen or "") != g.site.error_class and entry is not None and call is not None:
         return (
             f"Callers of {code(call)} see {code(short_name(seen or ''))}, not "
             f"{class_phrase(g)}: the handler at line {entry.get('convertedLine')} of "
