@@ -241,10 +241,10 @@ def _reaching(
 
 
 def _gate_value(entry: EntryPoint, func: FuncFacts) -> tuple[str, bool] | bool | None:
-    # (a bool is only ever False: "a value is needed and none is known")
     """(parameter, value) the entry point's call must pass for a handler on the way to
     re-raise (``if not fallback: raise`` in the entry point itself: ``fallback=False``);
-    None when no handler needs one; False when one does and no such value is known."""
+    None when no handler needs one; False (the only bool it returns) when one does and no
+    such value is known."""
     condition = entry.get("reraisedWhen")
     if not condition:
         return None
