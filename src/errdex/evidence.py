@@ -154,6 +154,9 @@ class EntryPoint(TypedDict, total=False):
     passes: dict[str, str]
     #: What this entry point's docstring says of those parameters.
     paramDocs: dict[str, str]
+    #: A handler on the way re-raises it only when this condition holds, in that function.
+    reraisedWhen: str
+    reraisedIn: str
 
 
 class CaughtBy(TypedDict):

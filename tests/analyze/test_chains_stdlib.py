@@ -42,13 +42,31 @@ def test_tarfile_stream_open_reaches_the_gzip_check(items: list[Item]) -> None:
 
 
 def test_tarinfo_headers_reach_only_exact_callers(items: list[Item]) -> None:
-    # TarFile.next calls ``self.tarinfo.fromtarfile(self)``: an attribute's method, not
-    # followed; fromtarfile calls ``cls.frombuf`` exactly
+    # fromtarfile calls ``cls.frombuf`` exactly; TarFile.__init__ (mode "a") calls
+    # ``self.tarinfo.fromtarfile(self)``, followed through the class body's ``tarinfo =
+    # TarInfo``, inside ``except HeaderError as e: raise ReadError(str(e))`` (line 1727)
     evidence = site(items, "tarfile.TarInfo.frombuf", "empty header")
-    assert [(e["qualname"], e["depth"]) for e in evidence["entryPoints"]] == [
-        ("tarfile.TarInfo.frombuf", 0),
-        ("tarfile.TarInfo.fromtarfile", 1),
+    assert [(e["qualname"], e["depth"], e.get("surfacesAs")) for e in evidence["entryPoints"]] == [
+        ("tarfile.TarInfo.frombuf", 0, None),
+        ("tarfile.TarInfo.fromtarfile", 1, None),
+        ("tarfile.TarFile.__init__", 2, "ReadError"),
     ]
+
+
+def test_a_subsequent_header_error_surfaces_as_read_error(items: list[Item]) -> None:
+    """``_proc_pax`` raises SubsequentHeaderError; ``TarFile.next`` turns it into
+    ``ReadError`` (line 2623), so that is what the advice and the snippet catch."""
+    ((record, evidence),) = [
+        (r, e)
+        for r, e in items
+        if e["site"]["qualname"] == "tarfile.TarInfo._proc_pax"
+        and r["errorClass"] == "SubsequentHeaderError"
+    ]
+    surfaced = {e["qualname"]: e.get("surfacesAs") for e in evidence["entryPoints"]}
+    assert surfaced["tarfile.TarFile.next"] == "ReadError"
+    assert "see `ReadError`, not `SubsequentHeaderError`" in record["solutions"][0]
+    assert "except ReadError as exc:" in record["tryCatchPattern"]
+    assert "except SubsequentHeaderError" not in record["tryCatchPattern"]
 
 
 def test_json_tool_turns_a_decode_error_into_system_exit(items: list[Item]) -> None:

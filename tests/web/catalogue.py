@@ -143,6 +143,12 @@ def seed_004_analysis(items: list[Item]) -> Item:
             "    if i is None and o is not None:\n"
             "        raise AssertionError(f'dim {ax}: cannot shard via all_gather (in={i}, out={o})')"
         ),
+        # the static analyst writes none here (the raise is in a private module, so there
+        # is no public call to put in it); a model analyst's, for the page's handling section
+        "tryCatchPattern": (
+            "try:\n    top_level_all_gather(x, out_named)\nexcept ValueError as exc:\n"
+            '    if "doesn\'t allow input" not in str(exc):\n        raise\n    ...  # handle it'
+        ),
     }
     others = [rid for rid in by_id if rid != SEED_004_ID]
     llm = {"analyst": "llm", "model": "openai:gpt-4.1-mini", "basis": ["guards"]}

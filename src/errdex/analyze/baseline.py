@@ -15,7 +15,13 @@ from typing import Any
 from errdex.extract.site import ErrorSite, Guard
 
 from .guards import has_private as _private
-from .quoting import cause_solution, stated_cause
+from .quoting import NO_FIX, cause_solution, stated_cause
+
+#: Builtin classes of a mistake in the calling code: no "catch it where the program must
+#: go on" for them (:data:`errdex.analyze.remedies.USAGE_FAMILIES`, by class name alone).
+USAGE_BUILTINS = frozenset(
+    {"TypeError", "ValueError", "AttributeError", "AssertionError", "IndexError", "RuntimeError"}
+)
 
 __all__ = ["ANALYST", "baseline_fields", "requirement_from", "tags_for"]
 
@@ -162,6 +168,8 @@ def baseline_fields(site: ErrorSite) -> tuple[dict[str, Any], dict[str, Any]]:
         solutions = [
             f"Make sure {_code(requirements[-1])} holds when {_code(site.qualname)} reaches line {site.line}."
         ]
+    elif site.error_class in USAGE_BUILTINS:  # catching would hide the caller's mistake
+        solutions = [NO_FIX]
     else:  # a requirement said only in private names is no advice a caller can follow
         caught = _code(cls) if site.error_class else "the error"
         catch = (

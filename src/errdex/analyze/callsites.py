@@ -11,7 +11,7 @@ chains and say what a converted error surfaces as.
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 
 from .astfields import child_fields as _child_fields
 from .facts import dotted
@@ -38,6 +38,12 @@ class Handler:
     raises: Ref | None
     #: A bare ``raise`` (or ``raise e`` of the caught name): the error goes on unchanged.
     reraises: bool
+    #: The call the handler body ends with (``self.error(str(err))``), if it ends with one:
+    #: a call that never returns (``sys.exit``) turns the error into what that raises.
+    then: Ref | None = None
+    #: ``if not fallback: raise``: the condition under which alone it re-raises (else
+    #: the handler swallows what it caught).
+    reraise_if: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +55,9 @@ class CallSite:
     args: tuple[Arg | None, ...]  # positional, up to the first ``*args``
     keywords: tuple[tuple[str, Arg | None], ...]
     starred: bool  # ``*args`` or ``**kwargs`` passed: later parameters are unknown
+    #: The call is the function body's last statement: if it never returns, neither does
+    #: the function (``ArgumentParser.error`` ends with ``self.exit(2, …)``).
+    tail: bool = False
 
     def __setstate__(self, state: list[object]) -> None:
         """As dataclasses' own, without a ``fields()`` call per object: an incremental
@@ -129,8 +138,37 @@ def _handlers(node: ast.Try | ast.TryStar) -> tuple[Handler, ...] | None:
         if classes is None:
             return None  # ``except self.errors:``: what it catches is not known
         raised, reraises = _raises_in(h.body, h.name)
-        out.append(Handler(h.lineno, classes, raised, reraises))
+        gate = _reraise_gate(h.body) if reraises and raised is None else None
+        out.append(Handler(h.lineno, classes, raised, reraises, _ends_with_call(h.body), gate))
     return tuple(out)
+
+
+def _reraise_gate(body: list[ast.stmt]) -> str | None:
+    """The test of the one ``if TEST: raise`` that is the handler's only re-raise."""
+    gates = []
+    for stmt in body:
+        if isinstance(stmt, ast.Raise):
+            return None  # re-raises unconditionally
+        if (
+            isinstance(stmt, ast.If)
+            and len(stmt.body) == 1
+            and isinstance(stmt.body[0], ast.Raise)
+            and stmt.body[0].exc is None
+            and not any(isinstance(n, ast.Raise) for x in stmt.orelse for n in ast.walk(x))
+        ):
+            gates.append(ast.unparse(stmt.test))
+        elif any(isinstance(n, ast.Raise) for n in ast.walk(stmt)):
+            return None  # a re-raise somewhere else too
+    return gates[0] if len(gates) == 1 else None
+
+
+def _ends_with_call(body: list[ast.stmt]) -> Ref | None:
+    """The callee of the block's last statement, when that statement is a plain call."""
+    last = body[-1] if body else None
+    if isinstance(last, ast.Expr) and isinstance(last.value, ast.Call):
+        ref = dotted(last.value.func)
+        return ref if ref is not None and ref[0] != "" else None
+    return None
 
 
 def _suppressed(node: ast.With | ast.AsyncWith) -> Handler | None:
@@ -180,6 +218,13 @@ def call_sites(
     bound: Bound = {} if lines is None else lines
     _block(func.body, (), out, bound)
     out.sort(key=lambda c: c.line)
+    last = func.body[-1] if func.body else None
+    if isinstance(last, ast.Expr) and isinstance(last.value, ast.Call):
+        tail = _ends_with_call([last])
+        for i, site in enumerate(out):
+            if site.line == last.lineno and site.ref == tail:
+                out[i] = replace(site, tail=True)
+                break
     return out, frozenset(bound)
 
 

@@ -44,6 +44,12 @@ __all__ = [
 ]
 
 
+#: Calls that end the program (as ``SystemExit``, or at once).
+_EXITS = frozenset({"sys.exit", "os._exit", "os.abort"})
+#: Calls followed to decide whether a function never returns.
+_EXIT_DEPTH = 3
+
+
 @dataclass(frozen=True, slots=True)
 class Conversion:
     """Where a handler turned the error into another class."""
@@ -66,6 +72,13 @@ class Hop:
     passes: dict[str, str] = field(default_factory=dict)
     #: The raising function's parameter -> the constant a caller on the way fixed it to.
     known: dict[str, object] = field(default_factory=dict)
+    #: Calls counted against the depth limit: a call between a function and one nested
+    #: in it (or between two nested in the same one) is not, being one body's own parts
+    #: (``parse_args`` reaches ``_check_value`` through ``_parse_known_args``'s helpers).
+    cost: int = 0
+    #: (function, condition): a handler on the way lets it out only when the condition
+    #: over that function's parameters holds (``if not fallback: raise``).
+    gate: tuple[str, str] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,10 +171,109 @@ class Chains:
                 if replaced(index, func):
                     continue  # its calls are not made: another definition runs instead
                 for site in func.call_sites:
-                    for callee in exact_targets(index, func, site.ref):
+                    for callee in self._targets(func, site):
                         if callee != func.qualname:
                             self.callers.setdefault(callee, []).append((func, site))
-        self._memo: dict[tuple[str, str | None, bool, tuple[str, ...]], Walk] = {}
+        self._memo: dict[tuple[str, str | None, bool, tuple[str, ...], int], Walk] = {}
+        self._exits: dict[str, bool] = {}
+
+    def _targets(self, func: FuncFacts, site: CallSite) -> list[str]:
+        """What a call lands in: its exact targets and, for ``self.m()``, the overrides of
+        ``m`` in the repository's subclasses of the caller's class, which run instead when
+        ``self`` is one of them (``BaseEventLoop.sock_sendfile`` runs
+        ``_UnixSelectorEventLoop._sock_sendfile_native``)."""
+        found = exact_targets(self.index, func, site.ref) or self._bound_targets(func, site.ref)
+        cls = func.cls
+        if len(site.ref) == 2 and site.ref[0] == "self" and cls is None:
+            cls = self._closure_class(func)
+            method = self.index.method(cls, site.ref[1]) if cls is not None else None
+            found = [method] if method is not None else found
+        if len(site.ref) == 2 and site.ref[0] == "self" and cls is not None and found:
+            for sub in self._subclasses().get(cls, ()):
+                own = f"{sub}.{site.ref[1]}"
+                if own in self.index.functions and own not in found:
+                    found = [*found, own]
+        return found
+
+    def _bound_targets(self, func: FuncFacts, ref: tuple[str, ...]) -> list[str]:
+        """Two calls exact resolution leaves, resolved through the class: ``self.attr.m()``
+        where the class body binds ``attr = SomeClass`` (``TarFile.tarinfo = TarInfo``,
+        the default a caller may replace), and ``obj.m()`` in a classmethod where ``obj =
+        cls(...)`` or ``cls.from_x(...)``, an alternate constructor of the same class."""
+        cls = func.cls
+        if cls is None:
+            return []
+        if len(ref) == 3 and ref[0] == "self":
+            for owner in (cls, *self.index.bases(cls)):
+                facts = self.index.classes.get(owner)
+                bound = facts.attrs.get(ref[1]) if facts is not None else None
+                if bound is None:
+                    continue
+                target = self.index.resolve(facts.module, bound) if facts else None
+                if target is not None and target.kind == "class":
+                    method = self.index.method(target.qualname, ref[2])
+                    return [method] if method is not None else []
+                return []
+        if len(ref) == 2 and ("classmethod",) in func.decorators:
+            made = func.local_calls.get(ref[0])
+            if made is None or made[0] != "cls" or len(made) > 2:
+                return []
+            if len(made) == 2:
+                maker = self.index.method(cls, made[1])
+                maker_facts = self.index.function(maker) if maker else None
+                if maker_facts is None or ("classmethod",) not in maker_facts.decorators:
+                    return []
+                if not made[1].startswith("from"):
+                    return []
+            method = self.index.method(cls, ref[1])
+            return [method] if method is not None else []
+        return []
+
+    def _closure_class(self, func: FuncFacts) -> str | None:
+        """The class of the method whose ``self`` a nested function uses as a free name
+        (``take_action`` inside ``ArgumentParser._parse_known_args``)."""
+        scope: FuncFacts | None = func
+        while scope is not None and scope.cls is None:
+            if "self" in scope.params or scope.parent is None:
+                return None
+            scope = self.index.function(scope.parent)
+        return scope.cls if scope is not None else None
+
+    def _subclasses(self) -> dict[str, list[str]]:
+        """Repository class -> the repository classes below it (built once)."""
+        known = getattr(self, "_below", None)
+        if known is None:
+            known = {}
+            for cls in self.index.classes:
+                for above in self.tree.ancestors(cls):
+                    if above != cls and above in self.index.classes:
+                        known.setdefault(above, []).append(cls)
+            for subs in known.values():
+                subs.sort()
+            self._below = known
+        return known
+
+    def exits(self, func: FuncFacts, ref: tuple[str, ...], depth: int = 0) -> bool:
+        """Whether the call ``ref`` made in ``func`` never returns: ``sys.exit()``, or a
+        repository function whose body ends with such a call."""
+        module = self.index.modules.get(func.module)
+        head = func.local_imports.get(ref[0]) or (module.imports.get(ref[0]) if module else None)
+        if ".".join((head or ref[0], *ref[1:])) in _EXITS:
+            return True
+        if depth >= _EXIT_DEPTH:
+            return False
+        for target in exact_targets(self.index, func, ref):
+            known = self._exits.get(target)
+            if known is None:
+                self._exits[target] = False  # a cycle never returns by this rule
+                callee = self.index.function(target)
+                known = callee is not None and any(
+                    s.tail and self.exits(callee, s.ref, depth + 1) for s in callee.call_sites
+                )
+                self._exits[target] = known
+            if known:
+                return True
+        return False
 
     def reach(self, function: str, *args: Any, **kwargs: Any) -> list[Hop]:
         """:meth:`walk`'s functions only."""
@@ -188,7 +300,7 @@ class Chains:
             return Walk([], [])
         params = {p: p for p in own_params(func) if p not in func.rebound}
         relevant = tuple(g for g in guards if (free_names(g) or set()) & params.keys())
-        key = (function, error_class, catchable, relevant)
+        key = (function, error_class, catchable, relevant, max_depth)
         found = self._memo.get(key)
         if found is None:
             found = self._walk(func, error_class, relevant, params, catchable, max_depth)
@@ -210,7 +322,7 @@ class Chains:
         queue: deque[Hop] = deque([start])
         while queue and len(found) < MAX_VISITED:
             here = queue.popleft()
-            if here.depth >= max_depth:
+            if here.cost >= max_depth:
                 continue
             callee = self.index.function(here.qualname)
             if callee is None:
@@ -242,13 +354,16 @@ class Chains:
         passes, known = self._bind(here, callee, caller, site)
         if guards and known != here.known and any(guard_value(g, known) is False for g in guards):
             return None  # the caller's constants make the condition false
-        error_class, conversion = here.error_class, here.conversion
+        error_class, conversion, gate = here.error_class, here.conversion, here.gate
         if catchable:
             outcome = self._through(caller, site, error_class)
             if isinstance(outcome, int):
                 return outcome
-            error_class, converted = outcome
+            error_class, converted, condition = outcome
             conversion = converted or conversion
+            if condition is not None and gate is None:
+                gate = (caller.qualname, condition)
+        inside = callee.parent is not None and callee.parent in (caller.qualname, caller.parent)
         return Hop(
             caller.qualname,
             here.depth + 1,
@@ -257,6 +372,8 @@ class Chains:
             conversion,
             passes,
             known,
+            here.cost + (0 if inside else 1),
+            gate,
         )
 
     # -- arguments ----------------------------------------------------------------------
@@ -327,10 +444,12 @@ class Chains:
 
     def _through(
         self, caller: FuncFacts, site: CallSite, error_class: str | None
-    ) -> tuple[str | None, Conversion | None] | int:
+    ) -> tuple[str | None, Conversion | None, str | None] | int:
         """What leaves the call's enclosing ``try`` statements: the class (and a conversion,
-        if a handler raised another class), or the line of the handler that swallows it."""
+        if a handler raised another class, and the condition a re-raise needs), or the
+        line of the handler that swallows it."""
         conversion: Conversion | None = None
+        gate: str | None = None
         for handlers in site.tries:
             for handler in handlers:
                 verdict = self._catches(caller, handler, error_class)
@@ -338,7 +457,10 @@ class Chains:
                     continue
                 if verdict == "yes":
                     if handler.reraises:
-                        pass
+                        gate = gate or handler.reraise_if
+                    elif handler.then is not None and self.exits(caller, handler.then):
+                        error_class = "builtins.SystemExit"  # ``self.error(str(err))``
+                        conversion = Conversion("SystemExit", caller.qualname, handler.line)
                     elif handler.raises is not None:
                         error_class = self.index.canonical_class(caller.module, handler.raises)
                         conversion = Conversion(
@@ -347,7 +469,7 @@ class Chains:
                     else:
                         return handler.line
                 break  # "maybe": not cut on a guess; either way, this try is done
-        return error_class, conversion
+        return error_class, conversion, gate
 
     def _catches(self, caller: FuncFacts, handler: Handler, error_class: str | None) -> str:
         """``yes``, ``no`` or ``maybe`` (the class's ancestry is not fully known)."""

@@ -14,6 +14,7 @@ import re
 from errdex.evidence import EntryPoint
 from errdex.template import MIN_ANCHOR_LENGTH
 
+from .chains import own_params
 from .entrypoints import run_by_syntax
 from .facts import FuncFacts
 from .gathered import Gathered, callable_name, location, short_name, verb
@@ -29,20 +30,23 @@ _INSTEAD = LinearRegex(
 )
 
 
-def _best_entry(g: Gathered) -> tuple[EntryPoint, FuncFacts] | None:
-    """The entry point to show in code: the closest, preferring plain functions to methods."""
+def _ranked_entries(g: Gathered) -> list[tuple[EntryPoint, FuncFacts]]:
+    """The entry points to show in code, best first: one a converting handler is on the
+    way from, then the closest, preferring plain functions to methods."""
     ranked = sorted(
         (
             e
             for e in g.entry_points
             if e["qualname"] in g.entry_funcs and not run_by_syntax(e["qualname"])
         ),
-        key=lambda e: (e.get("depth", 0), g.entry_funcs[e["qualname"]].cls is not None),
+        key=lambda e: (
+            # a handler on the way converting it to another class: what callers see
+            short_name(str(e.get("surfacesAs") or g.site.error_class)) == g.site.error_class,
+            e.get("depth", 0),
+            g.entry_funcs[e["qualname"]].cls is not None,
+        ),
     )
-    if not ranked:
-        return None
-    entry = ranked[0]
-    return entry, g.entry_funcs[entry["qualname"]]
+    return [(e, g.entry_funcs[e["qualname"]]) for e in ranked]
 
 
 def _call(func: FuncFacts, extra: list[str] | None = None) -> tuple[str, str]:
@@ -102,17 +106,23 @@ def _runs_body(func: FuncFacts, call: str) -> str | None:
     return call
 
 
-def _entry_call(func: FuncFacts) -> tuple[list[str], str] | None:
-    """(import lines, statement) reaching ``func``'s body as a caller writes it; None when
-    no well-formed call can be written (an abstract class, a private module, an async
-    generator)."""
-    import_line, call = _call(func)
+def _entry_call(func: FuncFacts, extra: list[str] | None = None) -> tuple[list[str], str] | None:
+    """(import lines, statement) reaching ``func``'s body as a caller writes it, passing
+    ``extra`` parameters by keyword; None when no well-formed call can be written (an
+    abstract class, a private module, an async generator, ``f(*args)`` given nothing)."""
+    import_line, call = _call(func, extra)
+    if call.endswith("()") and any(
+        p.startswith("*") and not p.startswith("**") for p in func.params
+    ):
+        return None  # ``check_call(*popenargs)`` called with nothing never gets to run a command
     module = func.cls.rpartition(".")[0] if func.cls is not None else func.module
     if _private_path(module):
         return None
     constructor = func.name in ("__init__", "__new__")
     if func.cls is not None and (func.cls_abstract and constructor):
         return None
+    if constructor and call.endswith("()") and own_params(func):
+        return None  # ``TarFile()``: with every argument left out it opens nothing
     refs = {".".join(d) for d in func.decorators}
     if func.cls is not None and not constructor:
         if refs & _PROPERTY_DECORATORS or "functools.cached_property" in refs:
@@ -128,6 +138,43 @@ def _entry_call(func: FuncFacts) -> tuple[list[str], str] | None:
     if func.cls is not None and not constructor:
         statement = f"{statement}  # obj: a {short_name(func.cls)}"
     return imports, statement
+
+
+def _guard_args(g: Gathered, entry: EntryPoint) -> list[str] | None:
+    """The entry point's parameters the site's conditions read (passed on unchanged), to
+    pass by keyword: ``obj.seed()`` leaves ``a`` at its default, which never raises. None
+    when the raising function below the entry point is a generator: the entry point's call
+    only makes it, and whether it is iterated there is not known (``iter_content``)."""
+    func = g.func
+    if func is None:
+        return []
+    if entry.get("depth", 0) > 0 and func.is_generator:
+        return None
+    passes = dict(entry.get("passes") or {})
+    if entry.get("depth", 0) == 0:  # its own parameters, rebound later or not
+        passes.update({p: p for p in own_params(func)})
+    names: set[str] = set()
+    for guard in g.site.guards:
+        if guard["kind"] in CONDITION_KINDS:
+            names |= free_names(guard["text"]) or set()
+    return sorted({passes[n] for n in names if n in passes})
+
+
+def _surfaced_import(g: Gathered, entry: EntryPoint) -> tuple[str, str | None] | None:
+    """(class, import line) of the class a converting handler on the way raises; None
+    when where it comes from is not known (a dotted name, another module's handler)."""
+    written = str(entry.get("surfacesAs") or "")
+    if not written or "." in written:
+        return None
+    if written in dir(builtins):
+        return written, None
+    entry_func = g.entry_funcs.get(entry["qualname"])
+    converter = str(entry.get("convertedIn") or "")
+    if entry_func is None or _private_path(entry_func.module):
+        return None
+    if not converter.startswith(entry_func.module + "."):
+        return None
+    return written, f"from {entry_func.module} import {written}"
 
 
 def _comment(text: str) -> str:
@@ -154,35 +201,81 @@ def well_formed(snippet: str) -> bool:
     return True
 
 
+def _reaching(
+    g: Gathered, entry: EntryPoint, func: FuncFacts
+) -> tuple[str, list[str], str, bool] | None:
+    """(class to catch, import lines, the call, whether the class is a conversion) for a
+    handler around ``entry``'s call; None when no such call reaches the raise."""
+    s = g.site
+    imports = ["import warnings"] if s.kind == "warn" else []
+    cls = s.error_class or ""
+    surfaces = str(entry.get("surfacesAs") or "")
+    converted = bool(surfaces) and short_name(surfaces) != cls and s.kind != "warn"
+    if converted:
+        surfaced = _surfaced_import(g, entry)
+        if surfaced is None:
+            return None
+        cls, cls_import = surfaced
+    else:
+        cls_import = _class_import(g)
+    if cls_import:
+        if _private_path(cls_import.split()[1]):
+            return None
+        imports.append(cls_import)
+    extra = _guard_args(g, entry)
+    gate = _gate_value(entry, func)
+    if extra is None or isinstance(gate, bool):
+        return None
+    if gate is not None:
+        extra = [*extra, gate[0]]
+    reached = _entry_call(func, extra)
+    if reached is None:
+        return None
+    entry_imports, call = reached
+    if gate is not None:  # ``fallback=fallback`` -> ``fallback=False``
+        name, value = gate
+        if f"{name}={name}" not in call:
+            return None
+        call = call.replace(f"{name}={name}", f"{name}={value}", 1)
+    return cls, [*imports, *entry_imports], call, converted
+
+
+def _gate_value(entry: EntryPoint, func: FuncFacts) -> tuple[str, bool] | bool | None:
+    """(parameter, value) the entry point's call must pass for a handler on the way to
+    re-raise (``if not fallback: raise`` in the entry point itself: ``fallback=False``);
+    None when no handler needs one; False (the only bool it returns) when one does and no
+    such value is known."""
+    condition = entry.get("reraisedWhen")
+    if not condition:
+        return None
+    if entry.get("reraisedIn") != entry["qualname"]:
+        return False
+    negated = condition.startswith("not ")
+    name = condition[4:].strip() if negated else condition.strip()
+    if not name.isidentifier() or name not in own_params(func):
+        return False
+    return name, not negated
+
+
 def try_catch(g: Gathered) -> tuple[str | None, list[str]]:
-    """A handler for the site's class around the nearest entry point's call; None unless
+    """A handler around the nearest public entry point's call, for the class that call
+    lets out (the converted one, where a handler on the way raises another); None unless
     it is well formed (it compiles, the class it catches is imported from a public path,
-    the call runs the body that raises)."""
+    the call runs the body that raises). Without such a call nothing is written: a
+    placeholder body says nothing a caller can run."""
     s = g.site
     if not s.error_class:
         return None, []
-    best = _best_entry(g)
-    basis = ["errorClass", "site.template"]
-    lines: list[str] = []
-    imports = []
-    if s.kind == "warn":
-        imports.append("import warnings")
-    cls_import = _class_import(g)
-    if cls_import:
-        if _private_path(cls_import.split()[1]):
-            return None, []
-        imports.append(cls_import)
-    reached = _entry_call(best[1]) if best is not None else None
-    if reached is not None:
-        entry_imports, call = reached
-        imports.extend(entry_imports)
-        basis.append("entryPoints")
+    for entry, func in _ranked_entries(g):
+        found = _reaching(g, entry, func)
+        if found is not None:
+            break
     else:
-        call = f"...  # the code that reaches {s.qualname}"
-    lines.extend(dict.fromkeys(imports))
-    lines.append("")
-    anchor = _anchor(g)
-    cls = s.error_class
+        return None, []
+    cls, imports, call, converted = found
+    basis = ["errorClass", "site.template", "entryPoints"]
+    lines: list[str] = [*dict.fromkeys(imports), ""]
+    anchor = None if converted else _anchor(g)
     shown = _comment(s.template.display)
     if s.kind == "warn":
         lines += [
@@ -194,7 +287,13 @@ def try_catch(g: Gathered) -> tuple[str | None, list[str]]:
         lines += [f"if any({check} for w in caught):", "    ...  # handle the warning"]
     else:
         lines += ["try:", f"    {call}", f"except {cls} as exc:"]
-        if anchor:
+        if converted:
+            lines.append(
+                f"    # {s.error_class} surfaces as {cls}: the handler at line "
+                f"{entry.get('convertedLine')} of {entry.get('convertedIn')} raises it instead"
+            )
+            lines.append("    ...  # handle it")
+        elif anchor:
             lines += [f"    if {anchor!r} not in str(exc):", "        raise"]
             lines.append(f"    ...  # handle: {shown}")
         elif s.template.is_empty:

@@ -15,10 +15,21 @@ from .chains import Chains, Walk
 from .docstrings import param_doc
 from .repo import RepoIndex
 
-__all__ = ["MAX_ENTRY_POINTS", "PublicApi", "caught_by", "entry_points", "run_by_syntax"]
+__all__ = [
+    "FAR_DEPTH",
+    "MAX_ENTRY_POINTS",
+    "PublicApi",
+    "caught_by",
+    "entry_points",
+    "run_by_syntax",
+]
 
 #: Entry points kept per site: the nearest three.
 MAX_ENTRY_POINTS = 3
+#: How far the walk goes on when fewer than three public functions are within
+#: ``MAX_DEPTH`` calls: ``re.compile`` reaches ``re._parser._parse`` in five, through
+#: private helpers only, and without it ``re.Scanner`` would be the only one named.
+FAR_DEPTH = 6
 
 
 class PublicApi:
@@ -107,7 +118,12 @@ def entry_points(
     dropped. Calls resolved by name alone are not followed (:mod:`errdex.analyze.chains`).
     """
     out: list[EntryPoint] = []
-    for hop in chains.walk(function, error_class, guards, catchable=catchable).hops:
+    hops = chains.walk(function, error_class, guards, catchable=catchable).hops
+    if sum(api.is_public(h.qualname) for h in hops) < MAX_ENTRY_POINTS:
+        hops = chains.walk(
+            function, error_class, guards, catchable=catchable, max_depth=FAR_DEPTH
+        ).hops
+    for hop in hops:
         if not api.is_public(hop.qualname):
             continue
         func = index.function(hop.qualname)
@@ -125,6 +141,8 @@ def entry_points(
             entry["surfacesAs"] = hop.conversion.written
             entry["convertedIn"] = hop.conversion.function
             entry["convertedLine"] = hop.conversion.line
+        if hop.gate is not None:
+            entry["reraisedIn"], entry["reraisedWhen"] = hop.gate
         if hop.passes:
             entry["passes"] = dict(hop.passes)
             docs = {

@@ -82,6 +82,8 @@ class ClassFacts:
     docstring: str | None
     doc_line: int
     is_test: bool
+    #: ``tarinfo = TarInfo`` in the class body: name -> the dotted name it is bound to.
+    attrs: dict[str, CallRef] = field(default_factory=dict)
 
 
 @dataclass(slots=True)

@@ -19,12 +19,14 @@ from errdex.evidence import EntryPoint, Provenance, RaisesDoc, TestEvidence
 from .callgraph import MAX_DEPTH
 from .code_fields import example_fix, try_catch, type_guard, validation
 from .docstrings import summary
+from .entrypoints import FAR_DEPTH
 from .gathered import Gathered, callable_name, class_phrase, location, noun, short_name
 from .guards import CONDITION_KINDS, code, condition_phrase, has_private, negated
 from .quoting import quote as _quote
 from .rebinding import current_guards
 from .remedies import innermost_condition, param_requirement, remedies
 from .roles import role_documentation
+from .shadows import interpreter_module
 
 __all__ = ["ANALYST", "NO_TEST_FOUND", "NO_TEST_READ", "write_fields"]
 
@@ -146,7 +148,41 @@ def _documentation(g: Gathered) -> tuple[str, list[str]]:
     if g.role is not None:
         sentences.append(role_documentation(g, g.role))
         basis.append("site.role")
+    note = stdlib_copy_note(g)
+    if note:
+        sentences.append(note)
+        basis.append("filePath")
     return " ".join(sentences), basis
+
+
+#: The standard library's pure-Python twins of C modules: (the public module, the C one).
+#: ``io.py`` imports its classes from ``_io``; ``decimal.py`` imports ``_decimal`` and
+#: falls back to ``_pydecimal`` only when that import fails (CPython 3.11's sources).
+_PY_TWINS = {"_pyio": ("io", "_io"), "_pydecimal": ("decimal", "_decimal")}
+
+
+def stdlib_copy_note(g: Gathered) -> str | None:
+    """What runs instead of this standard library file, when something else usually does:
+    the C module a pure-Python twin shadows, or setuptools' copy of ``distutils``."""
+    if g.site.record.get("repo") != "python/cpython":
+        return None
+    top = g.site.module.split(".")[0]
+    twin = _PY_TWINS.get(top)
+    if twin is not None and interpreter_module(twin[1]):
+        public, c_module = twin
+        return (
+            f"`{top}` is the pure-Python version of the C module `{c_module}`, which this "
+            f"interpreter has: `import {public}` gives the C code, so this line runs only "
+            f"where `{top}` is imported by name."
+        )
+    if top == "distutils":
+        return (
+            "`distutils` is deprecated (PEP 632) and gone from Python 3.12. Where setuptools "
+            "60 or later is installed, its `distutils-precedence.pth` makes `import "
+            "distutils` load setuptools' own copy (`setuptools/_distutils`) unless "
+            "`SETUPTOOLS_USE_DISTUTILS=stdlib` is set, and then this file does not run."
+        )
+    return None
 
 
 def _doc_owner(g: Gathered, doc: RaisesDoc) -> str | None:
@@ -172,6 +208,11 @@ def _entry_phrase(entry: EntryPoint, error_class: str | None) -> str:
         note = (
             f" (surfaces as {again}{code(surfaces)}: the handler at line "
             f"{entry.get('convertedLine')} of {code(entry.get('convertedIn', ''))} raises it instead)"
+        )
+    if entry.get("reraisedWhen"):
+        note += (
+            f" (the handler in {code(str(entry.get('reraisedIn', '')))} lets it out only "
+            f"when {code(str(entry['reraisedWhen']))})"
         )
     via = entry.get("via", [])[1:-1]
     calls = f"{depth} call{'s' if depth > 1 else ''}"
@@ -212,7 +253,7 @@ def _trigger(g: Gathered) -> tuple[str, list[str]]:
         shown = "; ".join(_entry_phrase(e, s.error_class) for e in g.entry_points[:SHOWN])
         sentences.append(
             f"The nearest public entry points that reach it (calls resolved through imports, "
-            f"classes and their bases, at most {MAX_DEPTH} deep; callers that catch it or "
+            f"classes and their bases, at most {MAX_DEPTH} deep ({FAR_DEPTH} where fewer than three are nearer), not counting calls to functions nested in the caller; callers that catch it or "
             f"whose constant arguments rule it out left out): {shown}."
         )
         basis.append("entryPoints")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from errdex.template import MessageTemplate
 
-__all__ = ["QUOTE_LIMIT", "quote", "stated_cause"]
+__all__ = ["NO_FIX", "QUOTE_LIMIT", "cause_solution", "quote", "stated_cause"]
 
 #: Quoted text is cut at this many characters (with an ellipsis).
 QUOTE_LIMIT = 300
@@ -12,6 +12,10 @@ QUOTE_LIMIT = 300
 CAUSE_CHARS = 200
 #: The fixed text a cause needs: some words, not a key.
 CAUSE_MIN = 8
+#: The one solution of a mistake in the calling code when no fix is known in the caller's
+#: terms: a record needs one, and "catch it where the program must go on" would hide the
+#: mistake (the documentation and triggerScenarios already say when it is raised).
+NO_FIX = "errdex found no fix it can state in the caller's terms."
 
 
 def quote(text: str) -> str:

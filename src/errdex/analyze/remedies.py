@@ -27,16 +27,20 @@ from .entrypoints import run_by_syntax
 from .facts import FuncFacts
 from .gathered import Gathered, class_phrase, short_name, verb
 from .guards import CONDITION_KINDS, code, free_names, has_private, negated, parse_guard
-from .quoting import cause_solution, quote, stated_cause
+from .quoting import NO_FIX, cause_solution, quote, stated_cause
 from .roles import role_solution
 
 __all__ = [
+    "USAGE_FAMILIES",
     "ParamRequirement",
     "Remedy",
     "call_name",
+    "catch_entry",
     "innermost_condition",
     "param_requirement",
     "remedies",
+    "surfaced_class",
+    "usage_error",
 ]
 
 #: A solution and the evidence keys it rests on.
@@ -49,6 +53,22 @@ _ADVICE = re.compile(
 _REQUIREMENT = re.compile(r"\b(must|should|expected|expects|requires?|only)\b", re.IGNORECASE)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z`'\"(])")
 _BUILTINS = frozenset(dir(builtins))
+#: Families of a mistake in the calling code (a bad argument, a misuse of an object, an
+#: internal check): catching one "where the program must go on" hides the mistake, so no
+#: catch advice is written for them (:func:`_fallback`). Failures of the world outside
+#: the call (I/O, network, a malformed input file, a timeout) keep it.
+USAGE_FAMILIES = frozenset(
+    {
+        "type-mismatch",
+        "invalid-value",
+        "missing-attribute",
+        "internal-assertion",
+        "shape-mismatch",
+        "empty-input",
+        "out-of-range",
+        "invalid-state",
+    }
+)
 
 
 def innermost_condition(g: Gathered) -> dict[str, Any] | None:
@@ -255,11 +275,38 @@ def _caught_before(g: Gathered) -> str | None:
     return None
 
 
+def catch_entry(g: Gathered) -> EntryPoint | None:
+    """The public call a handler goes around: the nearest one a caller makes by name,
+    one whose handler on the way converts the class first (what ``tarfile.open`` users
+    see is ``ReadError``, not ``TarInfo.fromtarfile``'s ``SubsequentHeaderError``)."""
+    called = [e for e in g.entry_points if not run_by_syntax(e["qualname"])]
+    called = [e for e in called if _converts(g, e)] or called
+    entry = next((e for e in called if e.get("depth", 0) > 0), None)
+    return entry or (called[0] if called else None)
+
+
+def _converts(g: Gathered, entry: EntryPoint) -> bool:
+    """A handler on the way raises another class (not a new one of the same)."""
+    surfaces = entry.get("surfacesAs")
+    return bool(surfaces) and short_name(str(surfaces)) != g.site.error_class
+
+
+def surfaced_class(g: Gathered, entry: EntryPoint | None) -> str | None:
+    """The class a caller of ``entry`` sees: the conversion's, when a handler on the way
+    raises another class (``tarfile``'s ``SubsequentHeaderError`` -> ``ReadError``)."""
+    if entry is not None and entry.get("surfacesAs"):
+        return str(entry["surfacesAs"])
+    return g.site.error_class
+
+
+def usage_error(g: Gathered) -> bool:
+    """A mistake of the calling code by its family (:data:`USAGE_FAMILIES`)."""
+    return g.background[0] in USAGE_FAMILIES
+
+
 def _fallback(g: Gathered) -> Remedy:
     """What can be said truthfully when no requirement is known in the caller's terms."""
-    called = [e for e in g.entry_points if not run_by_syntax(e["qualname"])]
-    entry = next((e for e in called if e.get("depth", 0) > 0), None)
-    entry = entry or (called[0] if called else None)
+    entry = catch_entry(g)
     call = call_name(entry["qualname"], g.entry_funcs.get(entry["qualname"])) if entry else None
     around = f" around the call to {code(call)}" if call else " around the call that reaches it"
     if g.site.kind == "warn":
@@ -278,6 +325,17 @@ def _fallback(g: Gathered) -> Remedy:
             f"it, so calling code does not see {class_phrase(g)} from there.",
             ["caughtBy"],
         )
+    seen = surfaced_class(g, entry)
+    if short_name(seen or "") != g.site.error_class and entry is not None and call is not None:
+        return (
+            f"Callers of {code(call)} see {code(short_name(seen or ''))}, not "
+            f"{class_phrase(g)}: the handler at line {entry.get('convertedLine')} of "
+            f"{code(str(entry.get('convertedIn', '')))} raises it instead; catch "
+            f"{code(short_name(seen or ''))}{around} where the program must go on after it.",
+            ["entryPoints"],
+        )
+    if usage_error(g):
+        return NO_FIX, ["backgroundTag"]  # no fix known; catching would hide the mistake
     caught = _caught_before(g)
     catch = f"catch {class_phrase(g)}{around} where the program must go on after it."
     if caught is not None and innermost_condition(g) is None:
@@ -295,10 +353,46 @@ def _fallback(g: Gathered) -> Remedy:
 def remedies(g: Gathered) -> list[Remedy]:
     """The solutions of ``g``'s record, each with its evidence, most specific first."""
     if g.role is not None:  # the guard is no failure condition, the docstring no mistake
-        return [(role_solution(g, g.role), ["site.role"])]
+        text = role_solution(g, g.role)
+        if g.role.kind == "abstract" and _private_code(text):  # "implement `_make_x`"
+            return [(NO_FIX, ["site.role"])]
+        return [(text, ["site.role"])]
     out = _message_advice(g)
     req = param_requirement(g)
     if req is not None:
         out.append(_param_solution(g, req))
     out.extend(_docstring_requirements(g, req))
+    out.extend(_gate_solutions(g))
+    out = [r for r in out if not _private_code(r[0])]
     return out or [_fallback(g)]
+
+
+def _gate_solutions(g: Gathered) -> list[Remedy]:
+    """An entry point whose own handler lets the error out only under a condition over a
+    parameter of its (``if not fallback: raise``): passing the other value is the fix."""
+    out: list[Remedy] = []
+    for entry in g.entry_points:
+        condition = str(entry.get("reraisedWhen") or "")
+        if not condition or entry.get("reraisedIn") != entry["qualname"]:
+            continue
+        negated = condition.startswith("not ")
+        name = condition[4:].strip() if negated else condition.strip()
+        func = g.entry_funcs.get(entry["qualname"])
+        if func is None or not name.isidentifier() or name not in own_params(func):
+            continue
+        call = call_name(entry["qualname"], func)
+        out.append(
+            (
+                f"Pass {code(f'{name}={negated}')} to {code(call)}: its handler lets "
+                f"{class_phrase(g)} out only when {code(condition)}, and handles it "
+                "otherwise.",
+                ["entryPoints"],
+            )
+        )
+        break
+    return out
+
+
+def _private_code(text: str) -> bool:
+    """A solution whose code names something private: a caller cannot act on it."""
+    return any(has_private(span) for span in re.findall(r"`([^`]+)`", text))

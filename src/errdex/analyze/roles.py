@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from .classes import ClassTree
 from .docstrings import summary
 from .gathered import Gathered, short_name
+from .guards import has_private
 from .quoting import quote
 from .repo import RepoIndex
 
@@ -201,8 +202,9 @@ def role_solution(g: Gathered, role: Role) -> str:
     if role.kind == "abstract":
         method = g.func.name if g.func else g.site.qualname
         text = f"Implement `{method}` in your subclass of `{short_name(role.subject)}`"
-        if role.implementations:
-            listed = ", ".join(f"`{q}`" for q in role.implementations)
+        public = [q for q in role.implementations if not has_private(q)]
+        if public:  # ``_collections_abc.Generator.__next__``: no name a caller imports
+            listed = ", ".join(f"`{q}`" for q in public)
             text += f" (the repository's own implementations: {listed})"
         return text + ", or use a subclass that implements it."
     name = short_name(role.subject)

@@ -261,6 +261,15 @@ class _Walker:
                 docstring=doc,
                 doc_line=doc_line,
                 is_test=self.facts.is_test,
+                attrs={
+                    t.id: ref
+                    for x in node.body
+                    if isinstance(x, ast.Assign) and len(x.targets) == 1
+                    for t in x.targets
+                    if isinstance(t, ast.Name)
+                    and isinstance(x.value, (ast.Name, ast.Attribute))
+                    and (ref := dotted(x.value)) is not None
+                },
             )
         )
         if _is_abstract(node):

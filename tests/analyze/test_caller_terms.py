@@ -1,0 +1,237 @@
+"""Catch advice and tryCatchPattern in the caller's terms (issue 10, deliver 3 and 5).
+
+The class a caller sees is the one a converting handler on the way raises (``tarfile``'s
+``SubsequentHeaderError`` -> ``ReadError``; argparse's ``ArgumentError`` -> ``SystemExit``
+through ``self.error()``), a snippet is written only around a public call that reaches the
+raise, and a mistake of the calling code gets no "catch it where the program must go on".
+The snippets claimed to reach the raise are run here.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from errdex.analyze.quoting import NO_FIX
+from errdex.scan import scan_checkout
+from errdex.source import open_source
+
+PACKAGE = """\
+import sys
+
+
+class ParseError(Exception):
+    pass
+
+
+class ReadError(Exception):
+    pass
+
+
+def _inner(data):
+    if not data:
+        raise ParseError("no data in the input")
+
+
+def read(data):
+    try:
+        _inner(data)
+    except ParseError as exc:
+        raise ReadError(str(exc)) from None
+
+
+class Parser:
+    def error(self, message):
+        self.exit(2, message)
+
+    def exit(self, status, message):
+        sys.exit(status)
+
+    def parse(self, args):
+        try:
+            self._parse(args)
+        except ParseError as err:
+            self.error(str(err))
+
+    def _parse(self, args):
+        def take(arg):
+            self._check(arg)
+
+        for arg in args:
+            take(arg)
+
+    def _check(self, arg):
+        if arg == "bad":
+            raise ParseError("bad argument given")
+
+
+class Loop:
+    def send(self, sock):
+        return self._send_native(sock)
+
+    def _send_native(self, sock):
+        return len(sock)
+
+
+class UnixLoop(Loop):
+    def _send_native(self, sock):
+        if not sock:
+            raise OSError("nothing to send on the socket")
+        return 0
+
+
+def _chunks(data):
+    for x in data:
+        if x < 0:
+            raise OSError("negative chunk in the stream")
+        yield x
+
+
+def stream(data):
+    return _chunks(data)
+
+
+def _run(args):
+    return len(args)
+
+
+def check(*args):
+    code = _run(args)
+    if code:
+        raise OSError("the command failed to run")
+
+
+class Box:
+    def close(self):
+        if self._closed:
+            raise RuntimeError("the box is closed already")
+        self._closed = True
+
+
+def _native(data):
+    if data is None:
+        raise OSError("native send is not available")
+    return len(data)
+
+
+class Sender:
+    def send(self, data, fallback=True):
+        try:
+            return _native(data)
+        except OSError:
+            if not fallback:
+                raise
+        return 0
+
+
+class Gen:
+    def seed(self, a=None):
+        if not isinstance(a, (type(None), int)):
+            raise TypeError("seed must be None or an int")
+"""
+
+Item = tuple[dict[str, Any], dict[str, Any]]
+
+
+@pytest.fixture(scope="module")
+def package(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("callers")
+    (root / "pkg").mkdir()
+    (root / "pkg" / "__init__.py").write_text(PACKAGE)
+    return root
+
+
+@pytest.fixture(scope="module")
+def by_message(package: Path) -> dict[str, Item]:
+    result = scan_checkout(open_source(str(package), repo="o/callers"), repo="o/callers")
+    return {r["errorMessage"]: (r, e) for r, e in result.items}
+
+
+def _runs(package: Path, setup: str, snippet: str) -> subprocess.CompletedProcess[str]:
+    """The snippet, after ``setup``, in a fresh interpreter in the package's folder."""
+    code = textwrap.dedent(setup) + "\n" + snippet.replace("...  #", "print('handled')  #")
+    return subprocess.run(
+        [sys.executable, "-c", code], cwd=package, capture_output=True, text=True, timeout=60
+    )
+
+
+def test_a_converted_class_is_the_one_to_catch(by_message: dict[str, Item], package: Path) -> None:
+    record, evidence = by_message["no data in the input"]
+    (entry,) = [e for e in evidence["entryPoints"] if e["qualname"] == "pkg.read"]
+    assert entry["surfacesAs"] == "ReadError"
+    (solution,) = record["solutions"]
+    assert solution.endswith("From `read()` it surfaces as `ReadError`."), solution
+    assert "catch `ParseError`" not in solution
+    pattern = record["tryCatchPattern"]
+    assert "except ReadError as exc:" in pattern and "    read(data)" in pattern
+    assert "except ParseError" not in pattern
+    done = _runs(package, "data = b''", pattern)
+    assert done.returncode == 0 and "handled" in done.stdout, done.stderr
+
+
+def test_a_handler_that_exits_surfaces_as_system_exit(
+    by_message: dict[str, Item], package: Path
+) -> None:
+    """``except ParseError: self.error(...)``, and ``error`` ends in ``sys.exit``; the raise
+    is reached from ``parse`` through a function nested in ``_parse`` that uses ``self``."""
+    record, evidence = by_message["bad argument given"]
+    parse = [e for e in evidence["entryPoints"] if e["qualname"] == "pkg.Parser.parse"]
+    assert parse and parse[0]["surfacesAs"] == "SystemExit", evidence["entryPoints"]
+    assert "see `SystemExit`, not `ParseError`" in record["solutions"][0]
+    pattern = record["tryCatchPattern"]
+    assert "except SystemExit as exc:" in pattern, pattern
+    done = _runs(package, "from pkg import Parser\nobj = Parser()\nargs = ['bad']", pattern)
+    assert done.returncode == 0 and "handled" in done.stdout, done.stderr
+
+
+def test_an_override_in_a_subclass_is_reached_through_self(by_message: dict[str, Item]) -> None:
+    _, evidence = by_message["nothing to send on the socket"]
+    assert [e["qualname"] for e in evidence["entryPoints"]] == ["pkg.Loop.send"]
+
+
+def test_no_snippet_around_a_generator_it_only_makes(by_message: dict[str, Item]) -> None:
+    record, evidence = by_message["negative chunk in the stream"]
+    assert any(e["qualname"] == "pkg.stream" for e in evidence["entryPoints"])
+    assert "stream(" not in (record["tryCatchPattern"] or "")
+
+
+def test_no_snippet_calling_a_star_args_function_with_nothing(
+    by_message: dict[str, Item],
+) -> None:
+    record, _ = by_message["the command failed to run"]
+    assert record["tryCatchPattern"] is None
+
+
+def test_no_placeholder_body_without_a_public_call(by_message: dict[str, Item]) -> None:
+    for record, _ in by_message.values():
+        assert "the code that reaches" not in (record["tryCatchPattern"] or "")
+
+
+def test_a_usage_error_gets_no_catch_advice(by_message: dict[str, Item]) -> None:
+    record, _ = by_message["the box is closed already"]
+    assert record["solutions"] == [NO_FIX]
+
+
+def test_the_parameter_the_guard_reads_is_passed(by_message: dict[str, Item]) -> None:
+    record, _ = by_message["seed must be None or an int"]
+    assert "    obj.seed(a=a)  # obj: a Gen" in record["tryCatchPattern"]
+
+
+def test_a_conditional_re_raise_is_passed_its_value(
+    by_message: dict[str, Item], package: Path
+) -> None:
+    """``except OSError: if not fallback: raise``: only ``fallback=False`` lets it out."""
+    record, evidence = by_message["native send is not available"]
+    (entry,) = [e for e in evidence["entryPoints"] if e["qualname"] == "pkg.Sender.send"]
+    assert (entry["reraisedIn"], entry["reraisedWhen"]) == ("pkg.Sender.send", "not fallback")
+    assert any(s.startswith("Pass `fallback=True` to `Sender.send()`") for s in record["solutions"])
+    pattern = record["tryCatchPattern"]
+    assert "    obj.send(data, fallback=False)  # obj: a Sender" in pattern, pattern
+    setup = "from pkg import Sender\nobj = Sender()\ndata = None"
+    done = _runs(package, setup, pattern)
+    assert done.returncode == 0 and "handled" in done.stdout, done.stderr
