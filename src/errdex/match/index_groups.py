@@ -49,6 +49,7 @@ __all__ = [
     "Candidates",
     "clone",
     "collapse",
+    "copy_out_shadowed",
     "expand",
     "expanded",
     "may_be_compiled",
@@ -86,6 +87,7 @@ class _Fit(_Scored, Protocol):
 
 
 S = TypeVar("S", bound=_Scored)
+F = TypeVar("F", bound=_Fit)
 
 
 def twin_groups(
@@ -205,3 +207,11 @@ def may_be_compiled(index: MatchIndex, scored: Iterable[_Fit]) -> bool:
         and any(not index.file_path(i).endswith(".py") for i in (s.index, *s.twins))
         for s in scored
     )
+
+
+def copy_out_shadowed(index: MatchIndex, best: MutableMapping[int, F]) -> None:
+    """Give each twin its own entry in ``best`` where ``native.prefer_live`` must read it
+    alone: the index knows a Python site a compiled module replaces, and a fitting site
+    may be compiled."""
+    if index.any_shadowed and may_be_compiled(index, best.values()):
+        best.update((s.index, s) for s in with_copies(best.values()))

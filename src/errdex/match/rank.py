@@ -212,10 +212,7 @@ def _coverage(literal_length: int, message: str) -> float:
 
 
 def rank(
-    clues: Sequence[Clue],
-    index: MatchIndex,
-    top: int = 5,
-    prior: Prior | None = None,
+    clues: Sequence[Clue], index: MatchIndex, top: int = 5, prior: Prior | None = None
 ) -> list[Scored]:
     """Score every candidate any clue points to; best first, at most ``top``; the best
     answer's group (:mod:`.group`) first, in the order of ``prior`` (:mod:`.prior`)."""
@@ -233,8 +230,7 @@ def rank(
             current = best.get(scored.index)
             if current is None or _tier(scored) > _tier(current):
                 best[scored.index] = scored
-    if index.any_shadowed and index_groups.may_be_compiled(index, best.values()):
-        best.update((s.index, s) for s in index_groups.with_copies(best.values()))
+    index_groups.copy_out_shadowed(index, best)  # prefer_live reads each Python twin
     native.prefer_live(index, best)  # a Python twin its compiled module replaces (.native)
     # the error asked about is the last one printed: what its own message or innermost
     # frame points to comes first; causes and contexts inform, they do not outrank it; and
