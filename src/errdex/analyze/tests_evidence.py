@@ -7,10 +7,15 @@ or ``assert "text" in str(e.value)`` after the block) is linked to a site when
 2. with a message: the expected regex or literal fits the site's template
    (:mod:`errdex.analyze.matching`); among several fitting sites, those the test's
    calls reach through the call graph are kept, and when none is reached, a fit is
-   kept only if it is the single best one and puts :data:`UNREACHED_MIN_LITERAL`
-   characters on literal text;
+   kept only if it is the single best one, puts :data:`UNREACHED_MIN_LITERAL`
+   characters on literal text, and lies wholly on literal text unless the test calls
+   into the repository;
 3. without a message: the test's calls reach exactly one site of an agreeing class, and
    reach it through imports (no name-only edge) within one call.
+
+"One site" is one raise statement: a raise whose message has two forms (``re``'s
+``source.error`` with and without the line and column) is two records at one line, and
+a test that picks that raise is linked to both.
 
 Rule 3 is what makes ``pytest.raises(nx.NetworkXError)`` without ``match`` usable; it
 rests on the bounded, name-based call graph, and the test evidence then has
@@ -53,6 +58,10 @@ MAX_TESTS_PER_SITE = 10
 
 #: A message fitted to a site the test's calls do not reach must put this many of its
 #: characters on the template's literal text: "(1 given)" fits sites across the library.
+#: It must also lie wholly on literal text unless the test calls into the repository
+#: (exactly): "'int' object has no attribute 'lower'" raised by the interpreter fits
+#: ``"{!r} object has no attribute {!r}"``, and "f() missing 1 required positional
+#: argument: 'c'" fits inspect's copy of the interpreter's message.
 UNREACHED_MIN_LITERAL = 12
 
 #: Without a message, the one reachable site must be this close to a call the test makes,
@@ -181,7 +190,8 @@ class _Linker:
         expected = _expected(expect)
         if expect.match is not None and expected is None:
             return []  # a regex that does not compile
-        ranks = self.ranks(self.callees(expect))
+        callees = self.callees(expect)
+        ranks = self.ranks(callees)
         if expected is None:
             hits = [
                 (rank, i)
@@ -189,14 +199,21 @@ class _Linker:
                 for i in self.by_function[function]
                 if i in candidates
             ]
-            if len(hits) != 1:
+            if not self._one_raise([i for _, i in hits]):
                 return []
-            (loose, depth), i = hits[0]
-            return [(i, candidates[i])] if not loose and depth <= NO_MESSAGE_DEPTH else []
+            (loose, depth), _ = min(hits)
+            if loose or depth > NO_MESSAGE_DEPTH:
+                return []
+            return [(i, candidates[i]) for _, i in hits]
         fitted = (fitting or self.fitting)(expected, candidates)
         scored = [(share, ranks.get(self.sites[i].function or ""), i) for share, _, i in fitted]
         near = [t for t in scored if t[1] is not None]
-        distinct = {i for _, literal, i in fitted if literal >= UNREACHED_MIN_LITERAL}
+        calls_repo = "exact" in callees.values()
+        distinct = {
+            i
+            for share, literal, i in fitted
+            if literal >= UNREACHED_MIN_LITERAL and (share == 1.0 or calls_repo)
+        }
         pool = near or [t for t in scored if t[2] in distinct]
         if not pool:
             return []
@@ -205,7 +222,14 @@ class _Linker:
         if near:
             best_rank = min(t[1] for t in pool if t[1] is not None)
             pool = [t for t in pool if t[1] == best_rank]
-        return [(pool[0][2], candidates[pool[0][2]])] if len(pool) == 1 else []
+        return [(i, candidates[i]) for i in self._one_raise([t[2] for t in pool])]
+
+    def _one_raise(self, chosen: list[int]) -> list[int]:
+        """``chosen`` when its sites are one statement (a raise whose message has two
+        forms is two records at one line), else none: the evidence is ambiguous."""
+        return (
+            chosen if len({(self.sites[i].path, self.sites[i].line) for i in chosen}) == 1 else []
+        )
 
 
 def link_tests(
