@@ -35,11 +35,17 @@ def compile_pattern(text):
     return text
 
 
-class Policy:
-    def __getattr__(self, name):
-        raise AttributeError(
-            "{!r} object has no attribute {!r}".format(type(self).__name__, name)
-        )
+def check_output(*args, **kwargs):
+    for kw in ("stdout", "check"):
+        if kw in kwargs:
+            raise ValueError(f"{kw} argument not allowed, it will be overridden")
+    return run(*args, **kwargs)
+
+
+def run(*args, capture_output=False, **kwargs):
+    if capture_output and kwargs.get("stdout") is not None:
+        raise ValueError("stdout and stderr arguments may not be used with capture_output")
+    return args
 
 
 class Table:
@@ -51,6 +57,15 @@ class Table:
             raise KeyError(name)
         return self.rows[name]
 '''
+
+#: A module the tests neither call nor import.
+POLICY = """\
+class Policy:
+    def __getattr__(self, name):
+        raise AttributeError(
+            "{!r} object has no attribute {!r}".format(type(self).__name__, name)
+        )
+"""
 
 TESTS = """\
 import unittest
@@ -88,6 +103,11 @@ class PatternTests(unittest.TestCase):
     def test_empty_table(self):
         self.verify_empty(Table({}))
 
+    def test_short_text(self):
+        with self.assertRaises(ValueError) as c:
+            patterns.check_output("x", stdout=1)
+        self.assertIn("stdout", c.exception.args[0])
+
     def test_interpreter_message(self):
         with self.assertRaises(AttributeError) as cm:
             getattr(1, "lower")
@@ -105,6 +125,7 @@ def links(tmp_path_factory: pytest.TempPathFactory) -> Links:
     (root / "pkg").mkdir()
     (root / "pkg" / "__init__.py").write_text("")
     (root / "pkg" / "patterns.py").write_text(LIBRARY)
+    (root / "pkg" / "policy.py").write_text(POLICY)
     (root / "tests").mkdir()
     (root / "tests" / "test_patterns.py").write_text(TESTS)
     result = scan_checkout(open_source(str(root), repo="o/checks"), repo="o/checks")
@@ -191,6 +212,12 @@ def test_what_is_no_message_check(source: str) -> None:
 
 def test_the_interpreters_message_is_no_link_to_a_copy_of_it(links: Links) -> None:
     """``getattr(1, "lower")`` raises in C; its message fits Policy's template only
-    through the holes, and the test calls nothing of the repository."""
+    through the holes, and the test neither calls nor imports Policy's module."""
     (tests,) = [t for message, t in links.items() if "object has no attribute" in message]
     assert tests == []
+
+
+def test_a_short_text_a_sooner_site_could_hold_is_no_link(links: Links) -> None:
+    """``'stdout' in c.exception.args[0]``: run()'s message holds "stdout" as text, but
+    check_output, which the test calls, raises first with ``kw`` in a hole."""
+    assert _tests(links, "stdout and stderr") == []

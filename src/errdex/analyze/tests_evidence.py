@@ -9,7 +9,7 @@ or ``assert "text" in str(e.value)`` after the block) is linked to a site when
    calls reach through the call graph are kept, and when none is reached, a fit is
    kept only if it is the single best one, puts :data:`UNREACHED_MIN_LITERAL`
    characters on literal text, and lies wholly on literal text unless the test calls
-   into the repository;
+   a library function or imports the site's module;
 3. without a message: the test's calls reach exactly one site of an agreeing class, and
    reach it through imports (no name-only edge) within one call.
 
@@ -58,10 +58,11 @@ MAX_TESTS_PER_SITE = 10
 
 #: A message fitted to a site the test's calls do not reach must put this many of its
 #: characters on the template's literal text: "(1 given)" fits sites across the library.
-#: It must also lie wholly on literal text unless the test calls into the repository
-#: (exactly): "'int' object has no attribute 'lower'" raised by the interpreter fits
-#: ``"{!r} object has no attribute {!r}"``, and "f() missing 1 required positional
-#: argument: 'c'" fits inspect's copy of the interpreter's message.
+#: It must also lie wholly on literal text unless the test calls a library function
+#: (exactly) or its module imports the site's: "'int' object has no attribute 'lower'"
+#: raised by the interpreter fits email's ``"{!r} object has no attribute {!r}"``, and
+#: "f() missing 1 required positional argument: 'c'" fits inspect's copy of the
+#: interpreter's message.
 UNREACHED_MIN_LITERAL = 12
 
 #: Without a message, the one reachable site must be this close to a call the test makes,
@@ -208,12 +209,7 @@ class _Linker:
         fitted = (fitting or self.fitting)(expected, candidates)
         scored = [(share, ranks.get(self.sites[i].function or ""), i) for share, _, i in fitted]
         near = [t for t in scored if t[1] is not None]
-        calls_repo = "exact" in callees.values()
-        distinct = {
-            i
-            for share, literal, i in fitted
-            if literal >= UNREACHED_MIN_LITERAL and (share == 1.0 or calls_repo)
-        }
+        distinct = {i for _, literal, i in fitted if literal >= UNREACHED_MIN_LITERAL}
         pool = near or [t for t in scored if t[2] in distinct]
         if not pool:
             return []
@@ -222,7 +218,45 @@ class _Linker:
         if near:
             best_rank = min(t[1] for t in pool if t[1] is not None)
             pool = [t for t in pool if t[1] == best_rank]
+            if self._closer_hole(expected, candidates, ranks, best_rank):
+                return []
+        elif best_share < 1.0 and not self._from_library(expect, callees, pool[0][2]):
+            return []  # an unreached fit through holes: maybe the interpreter's message
         return [(i, candidates[i]) for i in self._one_raise([t[2] for t in pool])]
+
+    def _closer_hole(
+        self, expected: Expected, candidates: dict[int, str], ranks: dict[str, Rank], rank: Rank
+    ) -> bool:
+        """Whether a short text could be a run-time value at a site the test reaches
+        sooner: ``'stdout' in c.exception.args[0]`` after ``check_output(stdout=…)`` is
+        check_output's own ``f"{kw} argument not allowed"``, not run()'s "stdout and stderr
+        arguments may not be used with capture_output"."""
+        if expected.size >= UNREACHED_MIN_LITERAL:
+            return False
+        for function, here in ranks.items():
+            if here >= rank:
+                continue
+            for i in self.by_function.get(function, ()):
+                if i in candidates and fit(expected, self.sites[i].template) is not None:
+                    return True
+        return False
+
+    def _from_library(self, expect: Expect, callees: dict[str, Precision], i: int) -> bool:
+        """Whether the test calls a library function (exactly) or its module imports the
+        site's module or a name from it."""
+        for callee, precision in callees.items():
+            func = self.index.function(callee) if precision == "exact" else None
+            if func is not None and not func.is_test:
+                return True
+        return self._imports(expect, self.sites[i])
+
+    def _imports(self, expect: Expect, site: SiteView) -> bool:
+        """Whether the test's module imports the site's module or a name from it."""
+        facts = self.index.modules.get(expect.module)
+        if facts is None:
+            return False
+        prefix = site.module + "."
+        return any(v == site.module or v.startswith(prefix) for v in facts.imports.values())
 
     def _one_raise(self, chosen: list[int]) -> list[int]:
         """``chosen`` when its sites are one statement (a raise whose message has two
