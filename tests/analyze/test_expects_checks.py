@@ -48,6 +48,18 @@ def run(*args, capture_output=False, **kwargs):
     return args
 
 
+def _trailing():
+    raise ValueError("Extra data")
+
+
+#: A call through a table: no call-graph edge from decode to _trailing.
+_HANDLERS = {"trailing": _trailing}
+
+
+def decode(kind):
+    return _HANDLERS[kind]()
+
+
 class Table:
     def __init__(self, rows):
         self.rows = rows
@@ -107,6 +119,10 @@ class PatternTests(unittest.TestCase):
         with self.assertRaises(ValueError) as c:
             patterns.check_output("x", stdout=1)
         self.assertIn("stdout", c.exception.args[0])
+
+    def test_short_message_through_a_table(self):
+        with self.assertRaisesRegex(ValueError, "Extra data"):
+            patterns.decode("trailing")
 
     def test_interpreter_message(self):
         with self.assertRaises(AttributeError) as cm:
@@ -221,3 +237,10 @@ def test_a_short_text_a_sooner_site_could_hold_is_no_link(links: Links) -> None:
     """``'stdout' in c.exception.args[0]``: run()'s message holds "stdout" as text, but
     check_output, which the test calls, raises first with ``kw`` in a hole."""
     assert _tests(links, "stdout and stderr") == []
+
+
+def test_a_short_message_wholly_literal_after_a_library_call(links: Links) -> None:
+    """ "Extra data" is under 12 characters and the graph does not see decode reach
+    _trailing; all of it is literal text and the test calls decode: a link."""
+    (test,) = _tests(links, "Extra data")
+    assert test["name"].endswith("::test_short_message_through_a_table")

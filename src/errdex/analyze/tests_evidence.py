@@ -8,8 +8,9 @@ or ``assert "text" in str(e.value)`` after the block) is linked to a site when
    (:mod:`errdex.analyze.matching`); among several fitting sites, those the test's
    calls reach through the call graph are kept, and when none is reached, a fit is
    kept only if it is the single best one, puts :data:`UNREACHED_MIN_LITERAL`
-   characters on literal text, and lies wholly on literal text unless the test calls
-   a library function or imports the site's module;
+   characters on literal text (fewer when all of it is literal and the test calls a
+   function of the site's package), and lies wholly on literal text unless the test calls a library
+   function or imports the site's module;
 3. without a message: the test's calls reach exactly one site of an agreeing class, and
    reach it through imports (no name-only edge) within one call.
 
@@ -58,6 +59,10 @@ MAX_TESTS_PER_SITE = 10
 
 #: A message fitted to a site the test's calls do not reach must put this many of its
 #: characters on the template's literal text: "(1 given)" fits sites across the library.
+#: A shorter one ("missing :", "no current") is kept when it lies wholly on literal text
+#: and the test calls a function of the site's package exactly (``re.compile``): the
+#: graph's gap is then below that call, not a message the interpreter or the test wrote
+#: ("test" from the test's own function fits unittest's "subtests cannot be run").
 #: It must also lie wholly on literal text unless the test calls a library function
 #: (exactly) or its module imports the site's: "'int' object has no attribute 'lower'"
 #: raised by the interpreter fits email's ``"{!r} object has no attribute {!r}"``, and
@@ -209,7 +214,13 @@ class _Linker:
         fitted = (fitting or self.fitting)(expected, candidates)
         scored = [(share, ranks.get(self.sites[i].function or ""), i) for share, _, i in fitted]
         near = [t for t in scored if t[1] is not None]
-        distinct = {i for _, literal, i in fitted if literal >= UNREACHED_MIN_LITERAL}
+        called = self._library_packages(callees)  # a short text may point where it calls
+        distinct = {
+            i
+            for share, literal, i in fitted
+            if literal >= UNREACHED_MIN_LITERAL
+            or (share == 1.0 and self.sites[i].module.split(".")[0] in called)
+        }
         pool = near or [t for t in scored if t[2] in distinct]
         if not pool:
             return []
@@ -244,11 +255,17 @@ class _Linker:
     def _from_library(self, expect: Expect, callees: dict[str, Precision], i: int) -> bool:
         """Whether the test calls a library function (exactly) or its module imports the
         site's module or a name from it."""
+        return bool(self._library_packages(callees)) or self._imports(expect, self.sites[i])
+
+    def _library_packages(self, callees: dict[str, Precision]) -> set[str]:
+        """The top-level packages of the library functions the test's calls land in
+        exactly."""
+        out: set[str] = set()
         for callee, precision in callees.items():
             func = self.index.function(callee) if precision == "exact" else None
             if func is not None and not func.is_test:
-                return True
-        return self._imports(expect, self.sites[i])
+                out.add(func.module.split(".")[0])
+        return out
 
     def _imports(self, expect: Expect, site: SiteView) -> bool:
         """Whether the test's module imports the site's module or a name from it."""
