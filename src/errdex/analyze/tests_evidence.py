@@ -27,6 +27,7 @@ by :mod:`errdex.analyze.tests_calls`; a link through a helper names it (``via``)
 
 from __future__ import annotations
 
+import re
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
 from typing import Literal, cast
@@ -74,6 +75,9 @@ UNREACHED_MIN_LITERAL = 12
 #: through imports only: further away, a gap in the call graph could hide another site.
 NO_MESSAGE_DEPTH = 1
 
+#: ``msg = …``: a line binding the message a raise below it may use.
+_ASSIGNMENT = re.compile(r"\s*\w+\s*=[^=]")
+
 _WARN_KINDS = frozenset({"pytest.warns", "assertWarns", "assertWarnsRegex"})
 
 
@@ -104,6 +108,7 @@ class _Linker:
         self.by_class: dict[str, list[SiteView]] = defaultdict(list)
         self.by_function: dict[str, list[int]] = defaultdict(list)
         self.by_gram: dict[str, list[int]] = defaultdict(list)
+        self.by_path: dict[str, list[int]] = defaultdict(list)  # filled when first needed
         self.reaches: dict[str, dict[str, Reach]] = defaultdict(dict)
         for site in sites:
             if site.canonical_class:
@@ -233,7 +238,41 @@ class _Linker:
                 return []
         elif best_share < 1.0 and not self._from_library(expect, callees, pool[0][2]):
             return []  # an unreached fit through holes: maybe the interpreter's message
-        return [(i, candidates[i]) for i in self._one_raise([t[2] for t in pool])]
+        chosen = self._one_raise([t[2] for t in pool])
+        fits = {i for _, _, i in fitted}
+        if chosen and self._written_elsewhere(expected, candidates, fits, self.sites[chosen[0]]):
+            return []
+        return [(i, candidates[i]) for i in chosen]
+
+    def _written_elsewhere(
+        self, expected: Expected, candidates: dict[int, str], fitted: set[int], site: SiteView
+    ) -> bool:
+        """Whether the text is written just above another candidate's raise in the chosen
+        site's file whose template it does not fit: ``msg = "unknown flag" if
+        c.isalpha() else "missing :"`` has the template of its first branch only, so
+        "missing :" may be raised there too."""
+        longest = max(expected.runs, key=len, default="")
+        if len(longest) < GRAM:
+            return False
+        if not self.by_path:
+            for view in self.sites:
+                self.by_path[view.path].append(view.index)
+        for i in self.by_path[site.path]:
+            if i in fitted or i not in candidates:
+                continue
+            record = self.sites[i].record
+            source, start = record.get("sourceCode"), record.get("sourceCodeStart")
+            if not isinstance(source, str) or not isinstance(start, int):
+                continue
+            at = self.sites[i].line - start
+            lines = source.splitlines()
+            if not 0 <= at < len(lines):
+                continue
+            # the raise's own line, and names bound just above it (not other raises)
+            above = [ln for ln in lines[max(at - 2, 0) : at] if _ASSIGNMENT.match(ln)]
+            if any(longest in ln for ln in (*above, lines[at])):
+                return True
+        return False
 
     def _closer_hole(
         self, expected: Expected, candidates: dict[int, str], ranks: dict[str, Rank], rank: Rank
