@@ -59,3 +59,26 @@ def test_a_test_folder_with_no_test_in_it_is_no_test_read(tmp_path: Path) -> Non
     ((record, evidence),) = result.items
     assert evidence["testsRead"] is False
     assert "errdex read none of the repository's tests" in record["commonSituations"]
+
+
+def test_installed_packages_under_the_root_are_not_the_repositorys_tests(tmp_path: Path) -> None:
+    """pyenv's ``lib/python3.11/site-packages`` sits under the standard library's root:
+    its packages' tests are neither linked nor counted as the stdlib's (blind review
+    2026-12-02: 43 suspect links, and the "none of the N test files" count held them)."""
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    (tmp_path / "pkg" / "core.py").write_text(LIBRARY)
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "test_core.py").write_text(UNRELATED_TEST)
+    for installed in ("site-packages", "dist-packages"):
+        other = tmp_path / installed / "other" / "tests"
+        other.mkdir(parents=True)
+        (other / "test_other.py").write_text(
+            "import pytest\nfrom pkg.core import lookup\n\n\n"
+            "def test_missing():\n    with pytest.raises(KeyError, match='no entry'):\n"
+            "        lookup({}, 'b')\n"
+        )
+    result = scan_checkout(open_source(str(tmp_path), repo="o/pkg"), repo="o/pkg")
+    ((record, evidence),) = result.items
+    assert evidence["tests"] == []
+    assert "none of the 1 test file it read" in record["commonSituations"]

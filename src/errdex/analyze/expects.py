@@ -17,9 +17,10 @@ import ast
 import re
 from collections.abc import Callable
 
+from .expects_checks import Check, constant_string, message_check
 from .facts import CallRef, Expect, FuncFacts, FunctionNode, ModuleFacts, clean, dotted
 
-__all__ = ["EXPECT_CALLS", "HELPER_CALL", "TRY_EXCEPT", "ExpectFinder", "call_refs"]
+__all__ = ["CONSTRUCTED", "EXPECT_CALLS", "HELPER_CALL", "TRY_EXCEPT", "ExpectFinder", "call_refs"]
 
 EXPECT_CALLS = {
     "raises": "pytest.raises",
@@ -61,6 +62,10 @@ class ExpectFinder:
     def run(self) -> None:
         self._block(self.node.body)
 
+    def _params(self) -> frozenset[str]:
+        """The enclosing function's parameters: a helper's check may compare with one."""
+        return frozenset(p.lstrip("*") for p in self.func.params) - {"self", "cls"}
+
     def _name(self) -> str:
         facts = self.facts
         inner = self.func.qualname[len(facts.name) + 1 :] if facts.name else self.func.qualname
@@ -86,7 +91,7 @@ class ExpectFinder:
         for i, stmt in enumerate(body):
             if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
                 target = stmt.targets[0]
-                value = _constant_string(stmt.value, self.strings)
+                value = constant_string(stmt.value, self.strings)
                 if isinstance(target, ast.Name) and value is not None:
                     self.strings[target.id] = value
             if isinstance(stmt, (ast.With, ast.AsyncWith)):
@@ -128,7 +133,7 @@ class ExpectFinder:
             node = call.args[1]
         if node is None:
             return None, None
-        value = _constant_string(node, self.strings)
+        value = constant_string(node, self.strings)
         if value is not None:
             source = None if isinstance(node, ast.Constant) else ast.unparse(node)
             return clean(value), source
@@ -154,7 +159,7 @@ class ExpectFinder:
         kind: str,
         calls: list[CallRef],
         match: tuple[str | None, str | None],
-        literal: tuple[str, bool] | None = None,
+        literal: Check | None = None,
     ) -> None:
         self._add_classes(stmt, self._expected(call), kind, calls, match, literal)
 
@@ -173,16 +178,18 @@ class ExpectFinder:
         kind: str,
         calls: list[CallRef],
         match: tuple[str | None, str | None],
-        literal: tuple[str, bool] | None = None,
+        literal: Check | None = None,
+        texts: dict[str, str] | None = None,
     ) -> None:
         if not classes:
             return
         value, source = match
         is_literal = False
         whole = False
-        if value is None and literal is not None:
-            value, whole = literal
-            is_literal = True
+        if value is None and literal is not None and (literal.text is not None or not source):
+            # a check by hand after the block; a parameter's text is the caller's to give
+            value, whole, is_literal = literal.text, literal.whole, not literal.regex
+            source = source if literal.param is None else literal.param
         end = stmt.end_lineno or stmt.lineno
         self.facts.expects.append(
             Expect(
@@ -199,6 +206,7 @@ class ExpectFinder:
                 calls=calls,
                 module=self.facts.name,
                 function=self.func.qualname,
+                texts=texts or {},
             )
         )
 
@@ -210,7 +218,7 @@ class ExpectFinder:
         as_name: str | None,
         after: list[ast.stmt],
     ) -> None:
-        literal = _literal_check(after, as_name, self.strings) if as_name else None
+        literal = message_check(after, as_name, self.strings, self._params()) if as_name else None
         calls = self._calls(list(stmt.body))
         self._add(stmt, call, kind, calls, self._match(call, kind), literal)
 
@@ -240,7 +248,7 @@ class ExpectFinder:
             if handler.name is None or not classes:
                 literal = None
             else:
-                literal = _literal_check(handler.body, handler.name, self.strings)
+                literal = message_check(handler.body, handler.name, self.strings, self._params())
             self._add_classes(stmt, classes, TRY_EXCEPT, calls, (None, None), literal)
 
     def _helper_call(self, stmt: ast.stmt, call: ast.Call) -> None:
@@ -252,13 +260,34 @@ class ExpectFinder:
         if ref[-1].startswith("assert") or ref[-1] in ("fail", "skipTest", "subTest"):
             return
         args: list[CallRef] = []
-        for arg in call.args:
+        texts: dict[str, str] = {}  # the string arguments, by position or keyword
+        for pos, arg in enumerate(call.args):
             if isinstance(arg, ast.Starred):
                 break  # the positions after it are not known
-            args.append(dotted(arg) or ())
-        if not any(args):
+            args.append(dotted(arg) or _constructed(arg) or ())
+            if (text := constant_string(arg, self.strings)) is not None:
+                texts[str(pos)] = text
+        for kw in call.keywords:
+            if kw.arg is not None and (text := constant_string(kw.value, self.strings)):
+                texts[kw.arg] = text
+        if not any(args) and not texts:
             return
-        self._add_classes(stmt, args, HELPER_CALL, [ref], (None, None))
+        self._add_classes(stmt, args or [()], HELPER_CALL, [ref], (None, None), texts=texts)
+
+
+#: The last part of a helper call's argument that is an object the call builds
+#: (``AttributesNSImpl({}, {})`` -> ``("AttributesNSImpl", "()")``): its methods are the
+#: class's, and it is no class itself.
+CONSTRUCTED = "()"
+
+
+def _constructed(node: ast.expr) -> CallRef | None:
+    if not isinstance(node, ast.Call):
+        return None
+    ref = dotted(node.func)
+    if ref is None or ref[0] in ("", "self", "cls", "super()"):
+        return None
+    return (*ref, CONSTRUCTED)
 
 
 def call_refs(node: ast.expr) -> list[CallRef]:
@@ -307,19 +336,6 @@ def _child_blocks(stmt: ast.stmt) -> list[list[ast.stmt]]:
     return blocks
 
 
-def _constant_string(node: ast.expr, strings: dict[str, str]) -> str | None:
-    """A string the test spells out: a constant, a local name bound to one, a sum of them."""
-    if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        return node.value
-    if isinstance(node, ast.Name):
-        return strings.get(node.id)
-    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
-        left = _constant_string(node.left, strings)
-        right = _constant_string(node.right, strings)
-        return None if left is None or right is None else left + right
-    return None
-
-
 def _escaped_string(node: ast.expr, strings: dict[str, str]) -> str | None:
     """``re.escape("...")``: the regex that matches the literal text."""
     if (
@@ -328,72 +344,6 @@ def _escaped_string(node: ast.expr, strings: dict[str, str]) -> str | None:
         and (ref := dotted(node.func)) is not None
         and ref[-1] == "escape"
     ):
-        value = _constant_string(node.args[0], strings)
+        value = constant_string(node.args[0], strings)
         return re.escape(value) if value is not None else None
     return None
-
-
-def _literal_check(
-    after: list[ast.stmt], as_name: str, strings: dict[str, str]
-) -> tuple[str, bool] | None:
-    """``assert "x" in str(e.value)`` (or ``== str(e.value)``) right after the with block."""
-    for stmt in after[:3]:
-        found = _unittest_check(stmt, as_name, strings)
-        if found is not None:
-            return found
-        if not isinstance(stmt, ast.Assert) or not isinstance(stmt.test, ast.Compare):
-            continue
-        test = stmt.test
-        if len(test.ops) != 1:
-            continue
-        op = {ast.In: "in", ast.Eq: "eq"}.get(type(test.ops[0]))
-        found = _compared(op, test.left, test.comparators[0], as_name, strings)
-        if found is not None:
-            return found
-    return None
-
-
-def _unittest_check(
-    stmt: ast.stmt, as_name: str, strings: dict[str, str]
-) -> tuple[str, bool] | None:
-    """``self.assertEqual(str(cm.exception), "x")`` or ``self.assertIn("x", str(cm.exception))``."""
-    if not (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call)):
-        return None
-    call = stmt.value
-    ref = dotted(call.func)
-    if ref is None or len(ref) < 2 or len(call.args) < 2:
-        return None
-    op = {"assertIn": "in", "assertEqual": "eq"}.get(ref[-1])
-    return _compared(op, call.args[0], call.args[1], as_name, strings)
-
-
-def _compared(
-    op: str | None, left: ast.expr, right: ast.expr, as_name: str, strings: dict[str, str]
-) -> tuple[str, bool] | None:
-    """The text compared with the error's message: ``"x" in str(e)`` (a part of it) or
-    ``str(e) == "x"`` either way round (all of it)."""
-    if op == "in" and _is_str_of(right, as_name):
-        value = _constant_string(left, strings)
-        return (value, False) if value is not None else None
-    if op == "eq":
-        for a, b in ((left, right), (right, left)):
-            if _is_str_of(a, as_name):
-                value = _constant_string(b, strings)
-                if value is not None:
-                    return value, True
-    return None
-
-
-def _is_str_of(node: ast.expr, as_name: str) -> bool:
-    """``str(e.value)`` or ``str(e)`` for the ``as`` name of the with block."""
-    if not (
-        isinstance(node, ast.Call)
-        and isinstance(node.func, ast.Name)
-        and node.func.id == "str"
-        and len(node.args) == 1
-    ):
-        return False
-    arg = node.args[0]
-    if isinstance(arg, ast.Attribute) and arg.attr in ("value", "exception"):
-        arg = arg.value
-    return isinstance(arg, ast.Name) and arg.id == as_name

@@ -103,6 +103,8 @@ class Expect:
     calls: list[CallRef]
     module: str
     function: str | None  # qualname of the enclosing test function
+    #: For a helper call, its string arguments by position (``"0"``) or keyword.
+    texts: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(slots=True)

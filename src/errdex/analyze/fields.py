@@ -275,7 +275,15 @@ def _trigger(g: Gathered) -> tuple[str, list[str]]:
 def _test_call(test: TestEvidence) -> str | None:
     """The statement of a test's block that makes the failing call: the block's last one
     (earlier ones usually build its arguments), or the callable form itself."""
-    lines = test.get("snippet", "").split("\n")
+    snippet = test.get("snippet", "")
+    try:
+        whole = ast.parse(textwrap.dedent(snippet).strip()).body
+    except SyntaxError:
+        whole = []
+    if len(whole) == 1 and isinstance(whole[0], ast.Expr):
+        return " ".join(snippet.split())  # one call over several lines: a helper's, or
+        # ``assertRaises(E, f, x)``; its first line alone is no call
+    lines = snippet.split("\n")
     head = lines[0].strip() if lines else ""
     body = textwrap.dedent("\n".join(lines[1:]))
     if not body.strip():

@@ -43,6 +43,9 @@ TEST_GLOBS: tuple[str, ...] = (
     "**/*_test.py",
     "**/conftest.py",
 )
+#: Folders whose tests are other distributions' (pyenv's ``lib/python3.11/site-packages``
+#: sits under the standard library's root): never read as the repository's tests.
+INSTALLED_DIRS = frozenset({"site-packages", "dist-packages"})
 
 _BUILTIN_NAMES = frozenset(dir(builtins))
 _MAX_RESOLVE_DEPTH = 12
@@ -301,6 +304,7 @@ def index_files(
         tests = iter_source_files(checkout, include=list(test_globs)).files if test_globs else []
     except SourceError:
         tests = []
+    tests = [rel for rel in tests if not INSTALLED_DIRS.intersection(rel.split("/")[:-1])]
     test_set = set(tests)
     wanted: list[tuple[str, bool]] = []
     seen: set[str] = set()

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .callgraph import Precision, resolve_calls
-from .expects import HELPER_CALL
+from .expects import CONSTRUCTED, HELPER_CALL
 from .facts import CallRef, Expect, FuncFacts
 from .repo import RepoIndex
 
@@ -85,6 +85,8 @@ def _wrappers(index: RepoIndex) -> dict[str, list[Expect]]:
                 continue
             params = {p.lstrip("*") for p in func.params} - {"self", "cls"}
             heads = {ref[0] for ref in (*expect.classes, *expect.calls) if ref}
+            if expect.match is None and expect.match_source is not None:
+                heads.add(expect.match_source)  # the message the helper checks
             if heads & params:
                 out.setdefault(func.qualname, []).append(expect)
     return out
@@ -99,8 +101,8 @@ def _substitute(
     for ref in refs:
         if ref and ref[0] in params:
             arg = bound.get(ref[0])
-            if not arg:
-                return None
+            if not arg or arg[-1] == CONSTRUCTED:
+                return None  # no dotted argument, or an object: no class
             out.append((*arg, *ref[1:]))
         else:
             out.append(ref)
@@ -122,16 +124,22 @@ def _expand(call: Expect, helper: FuncFacts, inner: Expect) -> Expect | None:
     for ref in inner.calls:
         if ref and ref[0] in names:
             arg = bound.get(ref[0])
+            if arg and arg[-1] == CONSTRUCTED:
+                arg = arg[:-1] if len(ref) > 1 else ()  # its method is the class's
             if arg:
                 calls.append((*arg, *ref[1:]))
                 passed = True
         elif helper.module == call.module and ref[0] not in ("self", "cls"):
             calls.append(ref)  # resolved in the caller's module, which is the helper's
+    match, match_source = inner.match, inner.match_source
+    if match is None and match_source in names:
+        # the caller's own text: its string argument, else not claimed
+        assert match_source is not None
+        match = _argument_text(call, params, match_source)
+        match_source = None
+        passed = passed or match is not None
     if not calls or not passed:
         return None  # nothing of the caller's in it: the helper's own link says it
-    match_source = inner.match_source
-    if inner.match is None and match_source in names:
-        match_source = None  # the caller's own text: not read here, so not claimed
     return replace(
         inner,
         path=call.path,
@@ -139,11 +147,21 @@ def _expand(call: Expect, helper: FuncFacts, inner: Expect) -> Expect | None:
         name=call.name,
         classes=classes,
         calls=calls,
+        match=match,
         match_source=match_source,
         snippet=call.snippet,
         module=call.module,
         function=call.function,
     )
+
+
+def _argument_text(call: Expect, params: list[str], name: str) -> str | None:
+    """The string the call passes for parameter ``name``, by position or keyword."""
+    if name in call.texts:
+        return call.texts[name]
+    if name in params:
+        return call.texts.get(str(params.index(name)))
+    return None
 
 
 def _in_test(call: Expect) -> bool:

@@ -7,10 +7,16 @@ or ``assert "text" in str(e.value)`` after the block) is linked to a site when
 2. with a message: the expected regex or literal fits the site's template
    (:mod:`errdex.analyze.matching`); among several fitting sites, those the test's
    calls reach through the call graph are kept, and when none is reached, a fit is
-   kept only if it is the single best one and puts :data:`UNREACHED_MIN_LITERAL`
-   characters on literal text;
+   kept only if it is the single best one, puts :data:`UNREACHED_MIN_LITERAL`
+   characters on literal text (fewer when all of it is literal and the test calls a
+   function of the site's package), and lies wholly on literal text unless the test calls a library
+   function or imports the site's module;
 3. without a message: the test's calls reach exactly one site of an agreeing class, and
    reach it through imports (no name-only edge) within one call.
+
+"One site" is one raise statement: a raise whose message has two forms (``re``'s
+``source.error`` with and without the line and column) is two records at one line, and
+a test that picks that raise is linked to both.
 
 Rule 3 is what makes ``pytest.raises(nx.NetworkXError)`` without ``match`` usable; it
 rests on the bounded, name-based call graph, and the test evidence then has
@@ -21,6 +27,7 @@ by :mod:`errdex.analyze.tests_calls`; a link through a helper names it (``via``)
 
 from __future__ import annotations
 
+import re
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
 from typing import Literal, cast
@@ -53,11 +60,23 @@ MAX_TESTS_PER_SITE = 10
 
 #: A message fitted to a site the test's calls do not reach must put this many of its
 #: characters on the template's literal text: "(1 given)" fits sites across the library.
+#: A shorter one ("missing :", "no current") is kept when it lies wholly on literal text
+#: and the test calls a function of the site's package exactly (``re.compile``): the
+#: graph's gap is then below that call, not a message the interpreter or the test wrote
+#: ("test" from the test's own function fits unittest's "subtests cannot be run").
+#: It must also lie wholly on literal text unless the test calls a library function
+#: (exactly) or its module imports the site's: "'int' object has no attribute 'lower'"
+#: raised by the interpreter fits email's ``"{!r} object has no attribute {!r}"``, and
+#: "f() missing 1 required positional argument: 'c'" fits inspect's copy of the
+#: interpreter's message.
 UNREACHED_MIN_LITERAL = 12
 
 #: Without a message, the one reachable site must be this close to a call the test makes,
 #: through imports only: further away, a gap in the call graph could hide another site.
 NO_MESSAGE_DEPTH = 1
+
+#: ``msg = …``: a line binding the message a raise below it may use.
+_ASSIGNMENT = re.compile(r"\s*\w+\s*=[^=]")
 
 _WARN_KINDS = frozenset({"pytest.warns", "assertWarns", "assertWarnsRegex"})
 
@@ -89,6 +108,7 @@ class _Linker:
         self.by_class: dict[str, list[SiteView]] = defaultdict(list)
         self.by_function: dict[str, list[int]] = defaultdict(list)
         self.by_gram: dict[str, list[int]] = defaultdict(list)
+        self.by_path: dict[str, list[int]] = defaultdict(list)  # filled when first needed
         self.reaches: dict[str, dict[str, Reach]] = defaultdict(dict)
         for site in sites:
             if site.canonical_class:
@@ -181,7 +201,8 @@ class _Linker:
         expected = _expected(expect)
         if expect.match is not None and expected is None:
             return []  # a regex that does not compile
-        ranks = self.ranks(self.callees(expect))
+        callees = self.callees(expect)
+        ranks = self.ranks(callees)
         if expected is None:
             hits = [
                 (rank, i)
@@ -189,14 +210,22 @@ class _Linker:
                 for i in self.by_function[function]
                 if i in candidates
             ]
-            if len(hits) != 1:
+            if not self._one_raise([i for _, i in hits]):
                 return []
-            (loose, depth), i = hits[0]
-            return [(i, candidates[i])] if not loose and depth <= NO_MESSAGE_DEPTH else []
+            (loose, depth), _ = min(hits)
+            if loose or depth > NO_MESSAGE_DEPTH:
+                return []
+            return [(i, candidates[i]) for _, i in hits]
         fitted = (fitting or self.fitting)(expected, candidates)
         scored = [(share, ranks.get(self.sites[i].function or ""), i) for share, _, i in fitted]
         near = [t for t in scored if t[1] is not None]
-        distinct = {i for _, literal, i in fitted if literal >= UNREACHED_MIN_LITERAL}
+        called = self._library_packages(callees)  # a short text may point where it calls
+        distinct = {
+            i
+            for share, literal, i in fitted
+            if literal >= UNREACHED_MIN_LITERAL
+            or (share == 1.0 and self.sites[i].module.split(".")[0] in called)
+        }
         pool = near or [t for t in scored if t[2] in distinct]
         if not pool:
             return []
@@ -205,7 +234,92 @@ class _Linker:
         if near:
             best_rank = min(t[1] for t in pool if t[1] is not None)
             pool = [t for t in pool if t[1] == best_rank]
-        return [(pool[0][2], candidates[pool[0][2]])] if len(pool) == 1 else []
+            if self._closer_hole(expected, candidates, ranks, best_rank):
+                return []
+        elif best_share < 1.0 and not self._from_library(expect, callees, pool[0][2]):
+            return []  # an unreached fit through holes: maybe the interpreter's message
+        chosen = self._one_raise([t[2] for t in pool])
+        fits = {i for _, _, i in fitted}
+        if chosen and self._written_elsewhere(expected, candidates, fits, self.sites[chosen[0]]):
+            return []
+        return [(i, candidates[i]) for i in chosen]
+
+    def _written_elsewhere(
+        self, expected: Expected, candidates: dict[int, str], fitted: set[int], site: SiteView
+    ) -> bool:
+        """Whether the text is written just above another candidate's raise in the chosen
+        site's file whose template it does not fit: ``msg = "unknown flag" if
+        c.isalpha() else "missing :"`` has the template of its first branch only, so
+        "missing :" may be raised there too."""
+        longest = max(expected.runs, key=len, default="")
+        if len(longest) < GRAM:
+            return False
+        if not self.by_path:
+            for view in self.sites:
+                self.by_path[view.path].append(view.index)
+        for i in self.by_path[site.path]:
+            if i in fitted or i not in candidates:
+                continue
+            record = self.sites[i].record
+            source, start = record.get("sourceCode"), record.get("sourceCodeStart")
+            if not isinstance(source, str) or not isinstance(start, int):
+                continue
+            at = self.sites[i].line - start
+            lines = source.splitlines()
+            if not 0 <= at < len(lines):
+                continue
+            # the raise's own line, and names bound just above it (not other raises)
+            above = [ln for ln in lines[max(at - 2, 0) : at] if _ASSIGNMENT.match(ln)]
+            if any(longest in ln for ln in (*above, lines[at])):
+                return True
+        return False
+
+    def _closer_hole(
+        self, expected: Expected, candidates: dict[int, str], ranks: dict[str, Rank], rank: Rank
+    ) -> bool:
+        """Whether a short text could be a run-time value at a site the test reaches
+        sooner: ``'stdout' in c.exception.args[0]`` after ``check_output(stdout=…)`` is
+        check_output's own ``f"{kw} argument not allowed"``, not run()'s "stdout and stderr
+        arguments may not be used with capture_output"."""
+        if expected.size >= UNREACHED_MIN_LITERAL:
+            return False
+        for function, here in ranks.items():
+            if here >= rank:
+                continue
+            for i in self.by_function.get(function, ()):
+                if i in candidates and fit(expected, self.sites[i].template) is not None:
+                    return True
+        return False
+
+    def _from_library(self, expect: Expect, callees: dict[str, Precision], i: int) -> bool:
+        """Whether the test calls a library function (exactly) or its module imports the
+        site's module or a name from it."""
+        return bool(self._library_packages(callees)) or self._imports(expect, self.sites[i])
+
+    def _library_packages(self, callees: dict[str, Precision]) -> set[str]:
+        """The top-level packages of the library functions the test's calls land in
+        exactly."""
+        out: set[str] = set()
+        for callee, precision in callees.items():
+            func = self.index.function(callee) if precision == "exact" else None
+            if func is not None and not func.is_test:
+                out.add(func.module.split(".")[0])
+        return out
+
+    def _imports(self, expect: Expect, site: SiteView) -> bool:
+        """Whether the test's module imports the site's module or a name from it."""
+        facts = self.index.modules.get(expect.module)
+        if facts is None:
+            return False
+        prefix = site.module + "."
+        return any(v == site.module or v.startswith(prefix) for v in facts.imports.values())
+
+    def _one_raise(self, chosen: list[int]) -> list[int]:
+        """``chosen`` when its sites are one statement (a raise whose message has two
+        forms is two records at one line), else none: the evidence is ambiguous."""
+        return (
+            chosen if len({(self.sites[i].path, self.sites[i].line) for i in chosen}) == 1 else []
+        )
 
 
 def link_tests(
