@@ -34,6 +34,7 @@ from .frames import (
     Function,
     SelfBinding,
     Text,
+    aliased_init,
     empty_scope,
 )
 from .hierarchy import ClassRef, Node, defines, method_of
@@ -405,6 +406,7 @@ class BuilderReader(PrinterReader):
 
     def _base_init(self, call: ast.Call, frame: Frame, mro: list[Node]) -> MessageTemplate | None:
         """``super().__init__(...)`` (or ``Base.__init__(self, ...)``): the message it sets."""
+        call = aliased_init(call, frame.defining)
         func = call.func
         if not (isinstance(func, ast.Attribute) and func.attr == "__init__"):
             return None

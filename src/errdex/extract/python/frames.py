@@ -33,6 +33,7 @@ __all__ = [
     "Star",
     "Text",
     "Value",
+    "aliased_init",
     "empty_scope",
 ]
 
@@ -527,6 +528,30 @@ def _assigned(stmt: ast.stmt) -> list[str]:
     return [
         n.id for n in ast.walk(stmt) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)
     ]
+
+
+def aliased_init(call: ast.Call, defining: ClassRef | None) -> ast.Call:
+    """``self.__super_init(fp, hdrs, url, code)`` with ``__super_init = Base.__init__`` in
+    the class body (urllib's ``HTTPError``): the call ``Base.__init__(self, fp, …)``."""
+    func = call.func
+    if not (
+        defining is not None
+        and isinstance(func, ast.Attribute)
+        and isinstance(func.value, ast.Name)
+        and func.value.id == "self"
+    ):
+        return call
+    for stmt in defining.node.body:
+        if (
+            isinstance(stmt, ast.Assign)
+            and len(stmt.targets) == 1
+            and isinstance(stmt.targets[0], ast.Name)
+            and stmt.targets[0].id == func.attr
+            and isinstance(stmt.value, ast.Attribute)
+            and stmt.value.attr == "__init__"
+        ):
+            return ast.Call(func=stmt.value, args=[func.value, *call.args], keywords=call.keywords)
+    return call
 
 
 def empty_scope(qualname: str) -> Scope:
