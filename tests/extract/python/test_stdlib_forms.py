@@ -4,8 +4,12 @@ runtime really raises (issue 10, item 6)."""
 from __future__ import annotations
 
 import sysconfig
+import unittest
 import urllib.error
+from collections.abc import Callable
 from pathlib import Path
+
+import pytest
 
 from errdex.extract.python import extract_python
 from errdex.extract.python.project import reading_repository
@@ -14,9 +18,10 @@ from errdex.extract.site import ErrorSite
 STDLIB = Path(sysconfig.get_paths()["stdlib"])
 
 
-def sites_at(module: str, text_of_line: str) -> list[ErrorSite]:
+def sites_at(module: str, text_of_line: str, below: int = 0) -> list[ErrorSite]:
+    """The sites ``below`` lines under the first line of ``module`` holding the text."""
     text = (STDLIB / module).read_text()
-    line = next(i for i, t in enumerate(text.splitlines(), 1) if text_of_line in t)
+    line = below + next(i for i, t in enumerate(text.splitlines(), 1) if text_of_line in t)
     with reading_repository(STDLIB):
         found = extract_python(text, module)
     return [s for s in found if s.line == line]
@@ -34,3 +39,28 @@ def test_http_error_prints_code_and_message_through_an_aliased_base_init() -> No
     assert general.template.display == "HTTP Error %s: %s"
     other = urllib.error.HTTPError("http://x/", 404, "Not Found", {}, None)  # type: ignore[arg-type]
     assert general.template.match(str(other)) == {"0": "404", "1": "Not Found"}
+
+
+def _failure(call: Callable[[unittest.TestCase], None], long_message: bool = True) -> str:
+    case = unittest.TestCase()
+    case.longMessage = long_message
+    with pytest.raises(AssertionError) as caught:
+        call(case)
+    return str(caught.value)
+
+
+def test_format_message_gives_each_text_it_can_return() -> None:
+    # ``_formatMessage`` returns ``msg or standardMsg`` (longMessage off), ``standardMsg``
+    # or ``'%s : %s' % (standardMsg, msg)``: an ``if`` not decided, each way an alternative
+    sites = sites_at("unittest/case.py", '"%s is not false" % safe_repr(expr)', below=1)
+    shown = {s.template.display for s in sites}
+    assert shown == {"{msg}", "%s is not false", "%s is not false : %s"}
+    assert all("(" not in text for text in shown)
+    printed = [
+        _failure(lambda t: t.assertFalse(True)),
+        _failure(lambda t: t.assertFalse(True, "why")),
+        _failure(lambda t: t.assertFalse(True, "why"), long_message=False),
+    ]
+    assert printed == ["True is not false", "True is not false : why", "why"]
+    for text in printed:
+        assert any(s.template.match(text) is not None for s in sites)

@@ -35,6 +35,7 @@ __all__ = [
     "Value",
     "aliased_init",
     "empty_scope",
+    "mro_position",
 ]
 
 MAX_DEPTH = 8
@@ -552,6 +553,17 @@ def aliased_init(call: ast.Call, defining: ClassRef | None) -> ast.Call:
         ):
             return ast.Call(func=stmt.value, args=[func.value, *call.args], keywords=call.keywords)
     return call
+
+
+def mro_position(mro: list[Node], node: Node | None) -> int:
+    """Where ``node`` stands in ``mro`` (-1: not there)."""
+    for i, n in enumerate(mro):
+        if node is not None and (
+            n is node
+            or (isinstance(n, ClassRef) and isinstance(node, ClassRef) and n.node is node.node)
+        ):
+            return i
+    return -1
 
 
 def empty_scope(qualname: str) -> Scope:
