@@ -64,3 +64,17 @@ def test_format_message_gives_each_text_it_can_return() -> None:
     assert printed == ["True is not false", "True is not false : why", "why"]
     for text in printed:
         assert any(s.template.match(text) is not None for s in sites)
+
+
+def test_a_str_printing_the_callers_value_alone_is_that_value() -> None:
+    # doctest's ``UnexpectedException.__str__`` is ``return str(self.test)``: it prints
+    # the ``test`` the raise passes, and nothing else
+    (site,) = sites_at("doctest.py", "raise UnexpectedException(test, example, exc_info)")
+    assert site.template.display == "{test}"
+    assert any(n.startswith("irreducible") for n in site.notes)
+    import doctest
+
+    test = doctest.DocTest([], {}, "t", "f.py", 1, None)
+    err = doctest.UnexpectedException(test, None, None)
+    assert str(err) == str(test)
+    assert site.template.match(str(err)) == {"test": str(test)}

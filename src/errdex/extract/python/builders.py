@@ -40,7 +40,7 @@ from .frames import (
 )
 from .hierarchy import ClassRef, Node, defines, method_of
 from .messages import MAX_ALTERNATIVES, Templates
-from .printers import PrinterReader
+from .printers import PrinterReader, as_given, opaque_given
 from .returns import returned_ways
 from .scope import Scope
 
@@ -369,6 +369,7 @@ class BuilderReader(PrinterReader):
             printed = _builder(printer)._print(
                 printer, full, binding, args, isinstance(init, ClassRef)
             )
+            printed = [as_given(t, binding) for t in printed]
             remarks = []
             if binding.left_out:
                 remarks.append(
@@ -397,6 +398,8 @@ class BuilderReader(PrinterReader):
             raise Fail
         frame = self._frame(fn, args, binding, defining, notes)
         frame.depth = depth
+        if binding.given is None:
+            binding.given = opaque_given(frame)
         binding.in_init = True
         self._walk_to(fn.body, frame, mro)
         assigned = assigned_args(fn) if binding.sets_args else None

@@ -99,6 +99,10 @@ class SelfBinding:
     #: Every message the last base ``__init__`` call may set, when one of its arguments
     #: holds one of several texts (``msg`` reassigned on one way of an ``if``).
     messages: list[MessageTemplate] = field(default_factory=list)
+    #: What the caller passed to the first ``__init__``, by parameter, where it is one
+    #: value not known (``TemplateNotFound(template)``): a ``__str__`` printing such a
+    #: parameter alone prints the caller's value (None until that ``__init__`` runs).
+    given: dict[str, MessageTemplate] | None = None
 
 
 @dataclass
