@@ -131,6 +131,13 @@ class MessageTemplate:
         return cls([Hole("{" + source + "}", source)])
 
     @classmethod
+    def unknown_message(cls, exception: str) -> MessageTemplate:
+        """The message of an exception built in a way not followed (``raise error[0]("…")``,
+        a class whose ``__init__`` was not read): one hole, shown as ``{…}`` rather than as
+        the code, which is kept as what fills it (``str(exception)``)."""
+        return cls([Hole("{…}", "(message)", filled=f"str({exception})")])
+
+    @classmethod
     def from_percent(cls, fmt: str) -> MessageTemplate:
         """Parse a printf-style format string (``"%s is %(name)r, 100%%"``)."""
         parts: list[Part] = []

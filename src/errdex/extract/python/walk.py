@@ -314,13 +314,14 @@ class ModuleExtractor(CallerReader):
         for call_or_class, style, notes in self._resolve_raised(exc, scope):
             if call_or_class is None:
                 if style != "reraise":
-                    yield (
-                        None,
-                        None,
-                        [MessageTemplate.expression(self.expr_text(exc))],
-                        style,
-                        notes,
+                    text = self.expr_text(exc)
+                    # an exception a call builds, not resolved: its message, not its code
+                    shown_as = (
+                        MessageTemplate.unknown_message(text)
+                        if isinstance(exc, ast.Call)
+                        else MessageTemplate.expression(text)
                     )
+                    yield None, None, [shown_as], style, notes
                 continue
             qualified, shown, templates, arg_style = self._exception_parts(call_or_class, scope)
             shown_style = style if style != "direct" else arg_style
