@@ -3,6 +3,8 @@ runtime really raises (issue 10, item 6)."""
 
 from __future__ import annotations
 
+import importlib.util
+import sys
 import sysconfig
 import unittest
 import urllib.error
@@ -78,3 +80,37 @@ def test_a_str_printing_the_callers_value_alone_is_that_value() -> None:
     err = doctest.UnexpectedException(test, None, None)
     assert str(err) == str(test)
     assert site.template.match(str(err)) == {"test": str(test)}
+
+
+def test_percent_d_of_module_constants_in_a_tuple_repr() -> None:
+    # ``ValueError('year must be in %d..%d' % (MINYEAR, MAXYEAR), year)``
+    (site,) = sites_at(
+        "datetime.py", "raise ValueError('year must be in %d..%d' % (MINYEAR, MAXYEAR), year)"
+    )
+    assert site.template.display == "('year must be in 1..9999', {year})"
+    # the pure-Python module, with the C ``_datetime`` kept out, raises it for real
+    spec = importlib.util.spec_from_file_location("_errdex_pydatetime", STDLIB / "datetime.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    saved = sys.modules.get("_datetime")
+    sys.modules["_datetime"] = None  # type: ignore[assignment]
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        if saved is None:
+            del sys.modules["_datetime"]
+        else:
+            sys.modules["_datetime"] = saved
+    with pytest.raises(ValueError) as caught:
+        module.date(10000, 1, 1)
+    assert str(caught.value) == "('year must be in 1..9999', 10000)"
+    assert site.template.match(str(caught.value)) == {"year": "10000"}
+
+
+def test_a_group_count_is_a_number_hole_not_code() -> None:
+    (site,) = sites_at("asyncio/taskgroups.py", "raise me from None", below=0)
+    assert site.template.display == "unhandled errors in a TaskGroup ({count} sub-exception{s})"
+    assert site.template.holes[0].filled == "len(self._errors)"
+    for errors in ([ValueError()], [ValueError(), KeyError()]):
+        group = BaseExceptionGroup("unhandled errors in a TaskGroup", errors)
+        assert site.template.match(str(group)) is not None

@@ -86,7 +86,7 @@ def group_message(message: MessageTemplate, count: int | None, source: str) -> M
     if count is not None:
         plural = "" if count == 1 else "s"
         return message + MessageTemplate.literal(f" ({count} sub-exception{plural})")
-    number = MessageTemplate([Hole("{len(" + source + ")}", f"len({source})", kind="int")])
+    number = MessageTemplate([Hole("{count}", "(count)", kind="int", filled=f"len({source})")])
     plural_hole = MessageTemplate.hole("{s}", "(plural)")
     return (
         message

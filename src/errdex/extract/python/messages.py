@@ -213,6 +213,11 @@ class MessageBuilder(ModuleReader):
             return [template]
         known: dict[int, Templates] = {}
         for hole, element in zip(positional, elements, strict=True):
+            number = self._int_constant(element, scope)
+            if hole.text in ("%d", "%i", "%s") and number is not None:
+                # ``'year must be in %d..%d' % (MINYEAR, MAXYEAR)``, module constants
+                known[id(hole)] = [MessageTemplate.literal(hole.text % number)]
+                continue
             if hole.text == "%s" and isinstance(
                 element, (ast.Name, ast.Constant, ast.JoinedStr, ast.Attribute)
             ):
@@ -229,6 +234,21 @@ class MessageBuilder(ModuleReader):
             if len(ways) > MAX_ALTERNATIVES:
                 return [template]
         return [MessageTemplate(w) for w in ways]
+
+    def _int_constant(self, node: ast.expr, scope: Scope) -> int | None:
+        """An int literal, or a name whose only binding (in the function, else the
+        module) is one: ``MAXYEAR = 9999``."""
+        if isinstance(node, ast.Name):
+            local = scope.env.get(node.id) if scope.env is not LAZY else None
+            bound = local if local is not None else self.module_env.get(node.id)
+            node = bound[0] if bound and len(bound) == 1 else node  # type: ignore[assignment]
+        if (
+            isinstance(node, ast.Constant)
+            and isinstance(node.value, int)
+            and not isinstance(node.value, bool)
+        ):
+            return node.value
+        return None
 
     def _attribute_text(self, value: ast.FormattedValue, scope: Scope) -> Templates | None:
         """``f"{self.message} in {self.context!r}"`` in a ``__str__`` whose ``__init__`` set
