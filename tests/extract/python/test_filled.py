@@ -106,3 +106,24 @@ def test_filled_round_trips_and_does_not_split_equal_templates() -> None:
     one = MessageTemplate.from_json([{"hole": "{resp}", "name": "resp", "filled": "f()"}])
     assert one.to_json() == [{"hole": "{resp}", "name": "resp", "filled": "f()"}]
     assert one == MessageTemplate.hole("{resp}", "resp")
+
+
+UNPACKED = """\
+def load(table, key):
+    (module_name, class_name) = table[key]
+    try:
+        module_name = "distutils." + module_name
+        __import__(module_name)
+    except ImportError:
+        raise ValueError("unable to load module '%s'" % module_name)
+"""
+
+
+def test_a_rebinding_of_a_name_bound_by_a_tuple_target_is_not_unrolled() -> None:
+    # distutils' ccompiler: the earlier ``module_name`` is not known, so it is a hole,
+    # not the right side read again and again ('distutils.distutils.distutils…')
+    found = templates_at(UNPACKED, "raise ValueError")
+    assert list(found) == ["unable to load module 'distutils.{module_name}'"]
+    exc = raised(UNPACKED, "load({'x': ('no_such_module_errdex', 'C')}, 'x')")
+    assert str(exc) == "unable to load module 'distutils.no_such_module_errdex'"
+    assert found["unable to load module 'distutils.{module_name}'"].match(str(exc)) is not None

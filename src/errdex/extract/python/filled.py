@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 from errdex.template import Hole, MessageTemplate
 
-__all__ = ["filled_notes", "peel", "read_at"]
+__all__ = ["filled_notes", "joined_fill", "named", "peel", "read_at"]
 
 Function = ast.FunctionDef | ast.AsyncFunctionDef
 #: ``(class name, method name)`` -> the method and the class of the module defining it.
@@ -143,6 +143,38 @@ def _text_or_read(
             node.right, bound, class_name, lookup, depth, seen
         )
     return _local_read(node, bound, class_name, lookup, depth, seen) is not None
+
+
+def named(name: str, template: MessageTemplate) -> MessageTemplate:
+    """A name bound to a value whose text is not known shows as the name, as the raise
+    writes it (``{resp}``), never as the code that computed it (``{self.getresp()}``):
+    that code is kept on the hole as what fills it (``Hole.filled``)."""
+    if len(template.parts) != 1 or not isinstance(template.parts[0], Hole):
+        return template
+    hole = template.parts[0]
+    if hole.name.isidentifier() or hole.text == "{" + name + "}" or hole.name.endswith("…"):
+        return template  # a name already (a parameter a followed chain named): no code shown
+    if hole.kind or hole.prefix or not hole.text.startswith("{"):
+        return template  # ``%s`` written in a format string, or a hole that says what it prints
+    filled = hole.filled or hole.name
+    return MessageTemplate([Hole("{" + name + "}", name, filled=filled)])
+
+
+def _fills(template: MessageTemplate) -> str:
+    return "".join(p.filled for p in template.holes)
+
+
+def joined_fill(held: MessageTemplate, other: MessageTemplate) -> MessageTemplate:
+    """One name filled on two ways (``resp = self.sendcmd(cmd)``, then ``self.getresp()``):
+    the one hole says both."""
+    if len(held.parts) != 1 or not isinstance(held.parts[0], Hole):
+        return held
+    hole = held.parts[0]
+    extra = _fills(other)
+    if not extra or extra in hole.filled.split(" or "):
+        return held
+    joined = f"{hole.filled} or {extra}" if hole.filled else extra
+    return MessageTemplate([Hole(hole.text, hole.name, hole.prefix, hole.kind, joined)])
 
 
 def filled_notes(

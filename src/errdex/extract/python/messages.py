@@ -17,6 +17,7 @@ from errdex.extract.fstring import scan_fstring_fields, split_field
 from errdex.template import Hole, Literal, MessageTemplate
 
 from .dict_keys import INT_KEYED_DICT, int_keyed
+from .filled import joined_fill, named
 from .literals import apply_literals, cleandoc, is_stringish, quoted_repr, transform
 from .module import ModuleReader, dotted_name
 from .scope import LAZY, Env, Fixed, LoopTail, Rebind, Scope, Thunk
@@ -300,10 +301,10 @@ class MessageBuilder(ModuleReader):
                 out.append(INT_KEYED_DICT)  # ``{}`` filled with ``errors[idx] = ...``
                 continue
             # two ways to the same text (``msg`` re-encoded on one way only) are one text
-            found = [_named(node.id, t) for t in self._thunk(thunk, scope, depth + 1)]
+            found = [named(node.id, t) for t in self._thunk(thunk, scope, depth + 1)]
             for t in found:
                 if t in out:
-                    out[out.index(t)] = _joined_fill(out[out.index(t)], t)
+                    out[out.index(t)] = joined_fill(out[out.index(t)], t)
                 else:
                     out.append(t)
         return out
@@ -468,38 +469,6 @@ class MessageBuilder(ModuleReader):
         for i in sorted(several, reverse=True):  # from the end: earlier places stay put
             ways = [[*w[:i], *text.parts, *w[i + 1 :]] for w in ways for text in several[i]]
         return [MessageTemplate(w) for w in ways]
-
-
-def _named(name: str, template: MessageTemplate) -> MessageTemplate:
-    """A name bound to a value whose text is not known shows as the name, as the raise
-    writes it (``{resp}``), never as the code that computed it (``{self.getresp()}``):
-    that code is kept on the hole as what fills it (``Hole.filled``)."""
-    if len(template.parts) != 1 or not isinstance(template.parts[0], Hole):
-        return template
-    hole = template.parts[0]
-    if hole.name.isidentifier() or hole.text == "{" + name + "}" or hole.name.endswith("…"):
-        return template  # a name already (a parameter a followed chain named): no code shown
-    if hole.kind or hole.prefix or not hole.text.startswith("{"):
-        return template  # ``%s`` written in a format string, or a hole that says what it prints
-    filled = hole.filled or hole.name
-    return MessageTemplate([Hole("{" + name + "}", name, filled=filled)])
-
-
-def _fills(template: MessageTemplate) -> str:
-    return "".join(p.filled for p in template.holes)
-
-
-def _joined_fill(held: MessageTemplate, other: MessageTemplate) -> MessageTemplate:
-    """One name filled on two ways (``resp = self.sendcmd(cmd)``, then ``self.getresp()``):
-    the one hole says both."""
-    if len(held.parts) != 1 or not isinstance(held.parts[0], Hole):
-        return held
-    hole = held.parts[0]
-    extra = _fills(other)
-    if not extra or extra in hole.filled.split(" or "):
-        return held
-    joined = f"{hole.filled} or {extra}" if hole.filled else extra
-    return MessageTemplate([Hole(hole.text, hole.name, hole.prefix, hole.kind, joined)])
 
 
 def _empty_dict(thunk: Thunk) -> bool:
