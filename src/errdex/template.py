@@ -11,6 +11,7 @@ import re
 import string
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 
 __all__ = [
     "HOLE_REGEX",
@@ -81,6 +82,10 @@ class Hole:
     prefix: str = ""
     #: What the value can be (a key of :data:`KIND_REGEX`), when the conversion says so.
     kind: str = ""
+    #: The source expression whose value fills the hole when the hole is shown by a name
+    #: (``{resp}`` filled by ``self.getmultiline()``): evidence, never part of the text
+    #: shown, and not compared (two ways to the same name are one hole).
+    filled: str = dataclass_field(default="", compare=False)
 
     @property
     def regex(self) -> str:
@@ -124,6 +129,13 @@ class MessageTemplate:
     def expression(cls, source: str) -> MessageTemplate:
         """A value joined in by concatenation or passed as an argument: shown as ``{source}``."""
         return cls([Hole("{" + source + "}", source)])
+
+    @classmethod
+    def unknown_message(cls, exception: str) -> MessageTemplate:
+        """The message of an exception built in a way not followed (``raise error[0]("…")``,
+        a class whose ``__init__`` was not read): one hole, shown as ``{…}`` rather than as
+        the code, which is kept as what fills it (``str(exception)``)."""
+        return cls([Hole("{…}", "(message)", filled=f"str({exception})")])
 
     @classmethod
     def from_percent(cls, fmt: str) -> MessageTemplate:
@@ -300,6 +312,7 @@ class MessageTemplate:
                 "name": p.name,
                 **({"prefix": p.prefix} if p.prefix else {}),
                 **({"kind": p.kind} if p.kind else {}),
+                **({"filled": p.filled} if p.filled else {}),
             }
             for p in self.parts
         ]
@@ -309,7 +322,13 @@ class MessageTemplate:
         return cls(
             Literal(d["literal"])
             if "literal" in d
-            else Hole(d["hole"], d["name"], d.get("prefix", ""), _kind(d.get("kind", "")))
+            else Hole(
+                d["hole"],
+                d["name"],
+                d.get("prefix", ""),
+                _kind(d.get("kind", "")),
+                d.get("filled", ""),
+            )
             for d in data
         )
 

@@ -152,9 +152,10 @@ def test_no_solution_restates_a_private_condition(items: dict[str, Item]) -> Non
     solutions = [s for r, _ in items.values() for s in r["solutions"]]
     assert not [s for s in solutions if "Make sure" in s or "Avoid the path" in s]
     assert not [s for s in solutions if "_header" in s or "BLOCK" in s]
-    # parse_header's condition reads the module constant BLOCK: the message's own words
+    # parse_header's condition reads the module constant BLOCK: the message's own words,
+    # with BLOCK's value as the runtime prints it (``%d`` of ``BLOCK = 512``)
     assert items["header"][0]["solutions"] == [
-        "The message states the requirement: “header must be %d bytes, got %d”."
+        "The message states the requirement: “header must be 512 bytes, got %d”."
     ]
     for record, evidence in items.values():
         assert ungrounded(record, evidence) == [], record["errorMessage"]

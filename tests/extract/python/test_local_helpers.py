@@ -87,4 +87,5 @@ def test_a_helper_called_on_a_local_instance_builds_the_message(package: Path) -
     assert key.template.match(_printed("key('x')")) is not None
     # a name that may hold something else is not followed
     assert found[17].error_class is None
-    assert found[17].template.display == "{helper.parse_error()}"
+    assert found[17].template.display == "{…}"
+    assert [h.filled for h in found[17].template.holes] == ["str(helper.parse_error())"]

@@ -34,11 +34,14 @@ from .frames import (
     Function,
     SelfBinding,
     Text,
+    aliased_init,
     empty_scope,
+    mro_position,
 )
 from .hierarchy import ClassRef, Node, defines, method_of
 from .messages import MAX_ALTERNATIVES, Templates
-from .printers import PrinterReader
+from .printers import PrinterReader, as_given, opaque_given
+from .returns import returned_ways
 from .scope import Scope
 
 __all__ = ["BuilderReader", "Built", "SelfBinding", "Unfollowed"]
@@ -88,7 +91,7 @@ class BuilderReader(PrinterReader):
             alias = f"`{self.expr_text(call.func)}`, which is `{called.removeprefix('builtins.')}`"
             notes = [] if self.class_ref(called) is not None else [alias]
             try:
-                return self._construct(called, self._arguments(call, scope, {}), notes, 0)
+                return self._construct_each(called, call, scope, notes)
             except Fail:
                 return None
         target = self._callee(call.func, scope, None)
@@ -134,22 +137,27 @@ class BuilderReader(PrinterReader):
         if not isinstance(init, ClassRef) and not isinstance(printer, ClassRef):
             return self._builtin_printed(ref.qualified, printer, mro, call, scope)
         try:
-            args = self._arguments(call, scope, {}) if call is not None else Args()
-            built = self._construct(qualified, args, [], 0)
-            for i, choices in self._alternative_arguments(call, scope):
-                # ``message`` may hold one of several texts: each is built the same way
-                for choice in choices[1:]:
-                    positional = list(args.positional)
-                    positional[i] = Text(choice)
-                    other = self._construct(qualified, Args(positional, args.keywords), [], 0)
-                    built.templates.extend(t for t in other.templates if t not in built.templates)
-                break  # one argument's alternatives at most: they multiply otherwise
-            return built
+            return self._construct_each(qualified, call, scope, [])
         except Fail:
             builder = init if isinstance(init, ClassRef) else printer
             assert isinstance(builder, ClassRef)
             method = "__init__" if builder is init else "__str__"
             return Unfollowed(f"`{builder.node.name}.{method}`")
+
+    def _construct_each(
+        self, qualified: str, call: ast.Call | None, scope: Scope, notes: list[str]
+    ) -> Built:
+        """``Cls(*args)`` built once per text of an argument that holds one of several
+        (``msg`` from ``_formatMessage``: each way it returns is built the same way)."""
+        args = self._arguments(call, scope, {}) if call is not None else Args()
+        built = self._construct(qualified, args, notes, 0)
+        for i, choices in self._alternative_arguments(call, scope)[:1]:  # they multiply
+            for choice in choices[1:]:
+                positional = list(args.positional)
+                positional[i] = Text(choice)
+                other = self._construct(qualified, Args(positional, args.keywords), notes, 0)
+                built.templates.extend(t for t in other.templates if t not in built.templates)
+        return built
 
     def _builtin_printed(
         self,
@@ -361,6 +369,7 @@ class BuilderReader(PrinterReader):
             printed = _builder(printer)._print(
                 printer, full, binding, args, isinstance(init, ClassRef)
             )
+            printed = [as_given(t, binding) for t in printed]
             remarks = []
             if binding.left_out:
                 remarks.append(
@@ -389,6 +398,8 @@ class BuilderReader(PrinterReader):
             raise Fail
         frame = self._frame(fn, args, binding, defining, notes)
         frame.depth = depth
+        if binding.given is None:
+            binding.given = opaque_given(frame)
         binding.in_init = True
         self._walk_to(fn.body, frame, mro)
         assigned = assigned_args(fn) if binding.sets_args else None
@@ -405,6 +416,7 @@ class BuilderReader(PrinterReader):
 
     def _base_init(self, call: ast.Call, frame: Frame, mro: list[Node]) -> MessageTemplate | None:
         """``super().__init__(...)`` (or ``Base.__init__(self, ...)``): the message it sets."""
+        call = aliased_init(call, frame.defining)
         func = call.func
         if not (isinstance(func, ast.Attribute) and func.attr == "__init__"):
             return None
@@ -417,14 +429,14 @@ class BuilderReader(PrinterReader):
             and (owner.func.id == "super")
         ):
             if not owner.args:
-                start = _position(mro, frame.defining) + 1
+                start = mro_position(mro, frame.defining) + 1
             elif (
                 len(owner.args) == 2
                 and isinstance(owner.args[1], ast.Name)
                 and owner.args[1].id == "self"
             ):
                 # ``super(Base, self)``: the lookup starts past ``Base`` in self's MRO
-                start = _position(mro, self.base_node(owner.args[0], 0)) + 1
+                start = mro_position(mro, self.base_node(owner.args[0], 0)) + 1
             else:
                 raise Fail
         elif (
@@ -436,7 +448,7 @@ class BuilderReader(PrinterReader):
             base = self.base_node(owner, 0)
             if base is None:
                 raise Fail
-            start = _position(mro, base)
+            start = mro_position(mro, base)
             call_args = call_args[1:]
         else:
             return None
@@ -530,13 +542,13 @@ class BuilderReader(PrinterReader):
         reader, fn, binding, defining = target
         try:
             args = self._arguments(node, scope, {})
-            frame = reader._frame(fn, args, binding, defining, [])
-            returned = reader._walk_to(fn.body, frame, None)
+            ways, frame = returned_ways(
+                fn, lambda: reader._frame(fn, args, binding, defining, []), reader._walk_to
+            )
         except Fail:
             return None
-        if not isinstance(returned, ast.expr):
-            return None
-        return reader.templates(returned, frame.scope)
+        found = [t for way in ways for t in reader.templates(way, frame.scope)]
+        return list(dict.fromkeys(found)) if len(found) <= MAX_ALTERNATIVES else None
 
     def _subscript(self, node: ast.Subscript, scope: Scope, depth: int) -> Templates | None:
         binding = scope.bound_self
@@ -572,16 +584,6 @@ def _method(
         elif name in vars(node):
             return None
     return None
-
-
-def _position(mro: list[Node], node: Node | None) -> int:
-    for i, n in enumerate(mro):
-        if node is not None and (
-            n is node
-            or (isinstance(n, ClassRef) and isinstance(node, ClassRef) and n.node is node.node)
-        ):
-            return i
-    return -1
 
 
 def _name(defining: ClassRef | None, fn: Function) -> str:

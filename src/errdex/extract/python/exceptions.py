@@ -161,7 +161,7 @@ class ExceptionReader(BuilderReader):
             # the class builds its message in a way not followed: not known, not guessed
             self.derived = [f"message built by {built.builder}, not followed"]
             expression = self.expr_text(call) if call is not None else self.expr_text(node)
-            return qualified, shown, [MessageTemplate.expression(expression)], "class_init"
+            return qualified, shown, [MessageTemplate.unknown_message(expression)], "class_init"
         if built is None or built.templates == plain[2]:
             return plain  # what the line shows is what prints: no derivation to report
         self.derived = [derivation(built.notes), *built.remarks]

@@ -33,7 +33,9 @@ __all__ = [
     "Star",
     "Text",
     "Value",
+    "aliased_init",
     "empty_scope",
+    "mro_position",
 ]
 
 MAX_DEPTH = 8
@@ -97,6 +99,10 @@ class SelfBinding:
     #: Every message the last base ``__init__`` call may set, when one of its arguments
     #: holds one of several texts (``msg`` reassigned on one way of an ``if``).
     messages: list[MessageTemplate] = field(default_factory=list)
+    #: What the caller passed to the first ``__init__``, by parameter, where it is one
+    #: value not known (``TemplateNotFound(template)``): a ``__str__`` printing such a
+    #: parameter alone prints the caller's value (None until that ``__init__`` runs).
+    given: dict[str, MessageTemplate] | None = None
 
 
 @dataclass
@@ -527,6 +533,41 @@ def _assigned(stmt: ast.stmt) -> list[str]:
     return [
         n.id for n in ast.walk(stmt) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)
     ]
+
+
+def aliased_init(call: ast.Call, defining: ClassRef | None) -> ast.Call:
+    """``self.__super_init(fp, hdrs, url, code)`` with ``__super_init = Base.__init__`` in
+    the class body (urllib's ``HTTPError``): the call ``Base.__init__(self, fp, …)``."""
+    func = call.func
+    if not (
+        defining is not None
+        and isinstance(func, ast.Attribute)
+        and isinstance(func.value, ast.Name)
+        and func.value.id == "self"
+    ):
+        return call
+    for stmt in defining.node.body:
+        if (
+            isinstance(stmt, ast.Assign)
+            and len(stmt.targets) == 1
+            and isinstance(stmt.targets[0], ast.Name)
+            and stmt.targets[0].id == func.attr
+            and isinstance(stmt.value, ast.Attribute)
+            and stmt.value.attr == "__init__"
+        ):
+            return ast.Call(func=stmt.value, args=[func.value, *call.args], keywords=call.keywords)
+    return call
+
+
+def mro_position(mro: list[Node], node: Node | None) -> int:
+    """Where ``node`` stands in ``mro`` (-1: not there)."""
+    for i, n in enumerate(mro):
+        if node is not None and (
+            n is node
+            or (isinstance(n, ClassRef) and isinstance(node, ClassRef) and n.node is node.node)
+        ):
+            return i
+    return -1
 
 
 def empty_scope(qualname: str) -> Scope:

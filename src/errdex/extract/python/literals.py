@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from errdex.template import Hole, Literal, MessageTemplate
 
+from .filled import peel
 from .scope import Scope
 
 __all__ = [
@@ -85,7 +86,7 @@ def group_message(message: MessageTemplate, count: int | None, source: str) -> M
     if count is not None:
         plural = "" if count == 1 else "s"
         return message + MessageTemplate.literal(f" ({count} sub-exception{plural})")
-    number = MessageTemplate([Hole("{len(" + source + ")}", f"len({source})", kind="int")])
+    number = MessageTemplate([Hole("{count}", "(count)", kind="int", filled=f"len({source})")])
     plural_hole = MessageTemplate.hole("{s}", "(plural)")
     return (
         message
@@ -112,7 +113,23 @@ def irreducible(template: MessageTemplate, notes: list[str]) -> str | None:
         return None
     if any("not followed" in n or "not resolved" in n for n in notes):
         return None
-    source = template.parts[0].name
+    hole = template.parts[0]
+    if hole.filled:
+        # ``{resp}`` filled by ``self.getresp()``: a call whose text reading could tell
+        # (``filled.read_at`` decides the ones that only pass on text read at run time)
+        try:
+            filled = ast.parse(hole.filled, mode="eval").body
+        except SyntaxError:
+            return None
+        ways = filled.values if isinstance(filled, ast.BoolOp) else [filled]
+        if not all(isinstance(peel(w), (ast.Name, ast.Attribute, ast.Subscript)) for w in ways):
+            return None
+        return (
+            f"irreducible: the message is the value of `{hole.name}` (`{hole.filled}`) and"
+            " nothing else, so a paste of it alone can only be told from other such sites"
+            " by its frames"
+        )
+    source = hole.name
     starred = source.strip().startswith("*") and not source.strip().startswith("**")
     try:
         node = ast.parse(source.strip().removeprefix("*"), mode="eval").body

@@ -17,6 +17,7 @@ from errdex.extract.fstring import scan_fstring_fields, split_field
 from errdex.template import Hole, Literal, MessageTemplate
 
 from .dict_keys import INT_KEYED_DICT, int_keyed
+from .filled import joined_fill, named
 from .literals import apply_literals, cleandoc, is_stringish, quoted_repr, transform
 from .module import ModuleReader, dotted_name
 from .scope import LAZY, Env, Fixed, LoopTail, Rebind, Scope, Thunk
@@ -213,6 +214,11 @@ class MessageBuilder(ModuleReader):
             return [template]
         known: dict[int, Templates] = {}
         for hole, element in zip(positional, elements, strict=True):
+            number = self._int_constant(element, scope)
+            if hole.text in ("%d", "%i", "%s") and number is not None:
+                # ``'year must be in %d..%d' % (MINYEAR, MAXYEAR)``, module constants
+                known[id(hole)] = [MessageTemplate.literal(hole.text % number)]
+                continue
             if hole.text == "%s" and isinstance(
                 element, (ast.Name, ast.Constant, ast.JoinedStr, ast.Attribute)
             ):
@@ -229,6 +235,21 @@ class MessageBuilder(ModuleReader):
             if len(ways) > MAX_ALTERNATIVES:
                 return [template]
         return [MessageTemplate(w) for w in ways]
+
+    def _int_constant(self, node: ast.expr, scope: Scope) -> int | None:
+        """An int literal, or a name whose only binding (in the function, else the
+        module) is one: ``MAXYEAR = 9999``."""
+        if isinstance(node, ast.Name):
+            local = scope.env.get(node.id) if scope.env is not LAZY else None
+            bound = local if local is not None else self.module_env.get(node.id)
+            node = bound[0] if bound and len(bound) == 1 else node  # type: ignore[assignment]
+        if (
+            isinstance(node, ast.Constant)
+            and isinstance(node.value, int)
+            and not isinstance(node.value, bool)
+        ):
+            return node.value
+        return None
 
     def _attribute_text(self, value: ast.FormattedValue, scope: Scope) -> Templates | None:
         """``f"{self.message} in {self.context!r}"`` in a ``__str__`` whose ``__init__`` set
@@ -280,7 +301,12 @@ class MessageBuilder(ModuleReader):
                 out.append(INT_KEYED_DICT)  # ``{}`` filled with ``errors[idx] = ...``
                 continue
             # two ways to the same text (``msg`` re-encoded on one way only) are one text
-            out.extend(t for t in self._thunk(thunk, scope, depth + 1) if t not in out)
+            found = [named(node.id, t) for t in self._thunk(thunk, scope, depth + 1)]
+            for t in found:
+                if t in out:
+                    out[out.index(t)] = joined_fill(out[out.index(t)], t)
+                else:
+                    out.append(t)
         return out
 
     def _thunk(self, thunk: Thunk | LoopTail, scope: Scope, depth: int) -> Templates:

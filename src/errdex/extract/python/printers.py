@@ -13,12 +13,12 @@ from dataclasses import replace as dc_replace
 from errdex.template import MessageTemplate
 
 from .builtin_str import builtin_repr
-from .frames import Args, Fail, Frame, FrameReader, Function, SelfBinding, empty_scope
+from .frames import Args, Fail, Frame, FrameReader, Function, SelfBinding, Text, empty_scope
 from .hierarchy import ClassRef, Node, class_attribute, defines, method_of
 from .messages import MAX_ALTERNATIVES, Templates
 from .scope import Scope
 
-__all__ = ["PrinterReader"]
+__all__ = ["PrinterReader", "as_given", "opaque_given"]
 
 
 class PrinterReader(FrameReader):
@@ -54,13 +54,17 @@ class PrinterReader(FrameReader):
         binding.in_init = False
         frame = self._frame(fn, Args(), binding, printer, [])
         try:
-            returned = self._walk_to(fn.body, frame, None)
+            returned = _str_of(self._walk_to(fn.body, frame, None))
             found = self.templates(returned, frame.scope) if isinstance(returned, ast.expr) else []
-            if any(t.is_opaque for t in found):
+            if any(t.is_opaque and not _given(t, binding) for t in found):
                 raise Fail  # a local name the walk could not decide: try every value it takes
         except Fail:
             found = self._every_return(fn, frame)
-        if not found or len(found) > MAX_ALTERNATIVES or any(t.is_opaque for t in found):
+        if (
+            not found
+            or len(found) > MAX_ALTERNATIVES
+            or any(t.is_opaque and not _given(t, binding) for t in found)
+        ):
             raise Fail
         return found
 
@@ -100,7 +104,11 @@ class PrinterReader(FrameReader):
                     bare.append(self.expr_text(node.value))
                     continue
                 out.extend(t for t in found if t not in out)
-        if not out or len(out) > MAX_ALTERNATIVES or any(t.is_opaque for t in out):
+        if (
+            not out
+            or len(out) > MAX_ALTERNATIVES
+            or any(t.is_opaque and not _given(t, frame.binding) for t in out)
+        ):
             raise Fail
         if bare and frame.binding is not None:
             frame.binding.left_out = bare[0]
@@ -199,3 +207,37 @@ def _is_object_str(node: ast.expr | None) -> bool:
         and isinstance(node.value, ast.Name)
         and node.value.id == "object"
     )
+
+
+def _str_of(returned: object) -> object:
+    """``return str(self.message)``: ``str()`` of a string is the string (what ``_given``
+    lets through is text the caller passed)."""
+    if (
+        isinstance(returned, ast.Call)
+        and isinstance(returned.func, ast.Name)
+        and returned.func.id == "str"
+        and len(returned.args) == 1
+        and not returned.keywords
+    ):
+        return returned.args[0]
+    return returned
+
+
+def _given(template: MessageTemplate, binding: SelfBinding | None) -> bool:
+    """Whether a one-value text is a parameter the caller filled (``str(self.message)``
+    with ``message = name``): then ``str()`` prints what the raise passed, irreducibly."""
+    holes = template.holes
+    given = (binding.given if binding is not None else None) or {}
+    return len(template.parts) == 1 and len(holes) == 1 and holes[0].name in given
+
+
+def opaque_given(frame: Frame) -> dict[str, MessageTemplate]:
+    """The parameters of an ``__init__`` frame the caller filled with one unknown value."""
+    values = frame.values.items()
+    return {k: v.template for k, v in values if isinstance(v, Text) and v.template.is_opaque}
+
+
+def as_given(template: MessageTemplate, binding: SelfBinding) -> MessageTemplate:
+    """A parameter printed alone shows as the raise passes it (``{template}``)."""
+    hole = template.holes[0] if len(template.parts) == 1 and template.holes else None
+    return (binding.given or {}).get(hole.name, template) if hole is not None else template

@@ -125,11 +125,11 @@ def _assign(targets: Sequence[ast.expr], value: ast.expr, scope: Scope) -> None:
     for target in targets:
         if isinstance(target, ast.Name):
             previous = scope.env.get(target.id)
-            if previous is not None and any(
-                isinstance(n, ast.Name) and n.id == target.id for n in ast.walk(value)
-            ):
-                # ``text = text + …``: the right side means the earlier binding
-                scope.env[target.id] = (Rebind(value, target.id, previous),)
+            if any(isinstance(n, ast.Name) and n.id == target.id for n in ast.walk(value)):
+                # ``text = text + …``: the right side means the earlier binding; with none
+                # known (a tuple target, a parameter), the earlier value is a hole
+                unknown = (Fixed(MessageTemplate.expression(target.id)),)
+                scope.env[target.id] = (Rebind(value, target.id, previous or unknown),)
             else:
                 scope.env[target.id] = (value,)
         elif isinstance(target, (ast.Tuple, ast.List)):

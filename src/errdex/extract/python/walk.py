@@ -21,6 +21,7 @@ from errdex.template import MessageTemplate
 
 from .callers import CallerReader
 from .exceptions import derivation
+from .filled import filled_notes
 from .guards import Guards, write_guard
 from .literals import irreducible, style_of
 from .messages import Templates
@@ -313,13 +314,14 @@ class ModuleExtractor(CallerReader):
         for call_or_class, style, notes in self._resolve_raised(exc, scope):
             if call_or_class is None:
                 if style != "reraise":
-                    yield (
-                        None,
-                        None,
-                        [MessageTemplate.expression(self.expr_text(exc))],
-                        style,
-                        notes,
+                    text = self.expr_text(exc)
+                    # an exception a call builds, not resolved: its message, not its code
+                    shown_as = (
+                        MessageTemplate.unknown_message(text)
+                        if isinstance(exc, ast.Call)
+                        else MessageTemplate.expression(text)
                     )
+                    yield None, None, [shown_as], style, notes
                 continue
             qualified, shown, templates, arg_style = self._exception_parts(call_or_class, scope)
             shown_style = style if style != "direct" else arg_style
@@ -401,10 +403,12 @@ class ModuleExtractor(CallerReader):
         qualname = f"{self.module}.{scope.qualname}" if scope.qualname else self.module
         written = tuple(write_guard(g, self.expr_text, self.lines) for g in guards)
         seen: set[MessageTemplate] = set()
+        distinct = len(set(templates))
         for template in templates:
             if template in seen:
                 continue
             seen.add(template)
+            filled, read = filled_notes(template, scope.class_name, self._method_named)
             self.sites.append(
                 ErrorSite(
                     file_path=self.file_path,
@@ -423,15 +427,28 @@ class ModuleExtractor(CallerReader):
                     cause=cause,
                     notes=[
                         *notes,
-                        *(
-                            [f"one of {len(templates)} alternative messages"]
-                            if len(templates) > 1
-                            else []
-                        ),
-                        *filter(None, [irreducible(template, notes)]),
+                        *([f"one of {distinct} alternative messages"] if distinct > 1 else []),
+                        *filled,
+                        *([] if read else filter(None, [irreducible(template, notes)])),
                     ],
                 )
             )
+
+    def _method_named(self, class_name: str, name: str) -> tuple[ast.FunctionDef, str] | None:
+        """The method ``name`` of the module's class ``class_name``, and the class of the
+        module that defines it (for :mod:`.filled`)."""
+        seen: set[str] = set()
+        while class_name not in seen:
+            seen.add(class_name)
+            found = self.methods.get((class_name, name))
+            if found is not None:
+                return (found, class_name) if isinstance(found, ast.FunctionDef) else None
+            node = self.classes.get(class_name)
+            bases = [b.id for b in node.bases if isinstance(b, ast.Name)] if node else []
+            if len(bases) != 1 or bases[0] not in self.classes:
+                return None  # a base from elsewhere, or several: the MRO is not read here
+            class_name = bases[0]
+        return None
 
 
 _DISPATCH = ModuleExtractor._make_dispatch()
