@@ -65,10 +65,14 @@ def module_of(rel_path: str) -> str:
     return ".".join(parts)
 
 
+#: ``pytest.deprecated_call()`` expects a DeprecationWarning (or PendingDeprecationWarning).
+_EXPECT_CALLS = {**EXPECT_CALLS, "deprecated_call": "pytest.warns"}
+
+
 def _expect_kind(call: ast.Call, pytest_names: set[str]) -> str | None:
     func = call.func
     if isinstance(func, ast.Attribute):
-        kind = EXPECT_CALLS.get(func.attr)
+        kind = _EXPECT_CALLS.get(func.attr)
         if kind is None:
             return None
         if kind.startswith("pytest."):
@@ -268,6 +272,8 @@ class _Cutter:
             if kind is None:
                 return None
             index = 2 if kind in _REGEX_KINDS else 1
+            if getattr(call.func, "attr", None) == "deprecated_call":
+                index = 0  # deprecated_call(f, *args): no class comes first
             if len(call.args) <= index:
                 return None
             keywords = [k for k in call.keywords if k.arg not in ("match", "msg")]
