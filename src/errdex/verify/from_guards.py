@@ -4,7 +4,12 @@ When no test reached a raise inside a public function, a test snippet that calls
 function is taken, one argument of the call is replaced by a value that makes the
 record's guards true (:mod:`._guard_solver` tries values on the guards: ``n < 0`` → ``-1``,
 ``t not in G`` → a value no container holds, ``len(G) == 0`` → ``type(G)()``, ``not
-callable(f)`` → ``-1``), and the snippet is cut after that statement. The result is a
+callable(f)`` → ``-1``, ``s == t`` → the value the call gives ``t``), and the snippet is
+cut after that statement. Where no trial value decides a guard (``G.is_directed()``), the
+values the tests give the parameter's name are tried (:mod:`._alternatives`); where a
+``try`` whose handler leads to the raise reads a parameter, values its failure needs
+(a key no mapping holds for ``KeyError``); where the raise has no guard, the call as the
+test makes it. A warning's candidates run with warnings as errors. The result is a
 candidate like any other: it counts only when it raises this record's class, with a
 message its pattern matches, at its file and line.
 """
