@@ -120,3 +120,71 @@ def test_a_public_caller_that_passes_the_parameter_on_reproduces(tree: Tree) -> 
         "build(1.5, k=0)",
         "tests/test_grow.py::test_build_needs_a_whole_size (k=0 makes `k < 1` true)",
     )
+
+
+def test_the_solver_tries_the_value_another_parameter_is_passed() -> None:
+    assert solve(parse_guards(["s == t"]), {"t": "x"}, ["s"]) == [("s", "x")]
+
+
+BOXES = """class Box:
+    def __init__(self, items=()):
+        self.items = list(items)
+
+    def is_empty(self):
+        return not self.items
+
+
+def first(box):
+    if box.is_empty():
+        raise LookupError("the box is empty")
+    return box.items[0]
+"""
+
+TEST_BOXES = """from acme.boxes import Box, first
+
+
+def test_first():
+    box = Box([1, 2])
+    assert first(box) == 1
+
+
+def test_a_new_box_is_empty():
+    box = Box()
+    assert box.is_empty()
+"""
+
+
+def test_a_value_the_tests_give_the_name_is_tried_for_a_guard_no_value_decides(
+    tree: Tree,
+) -> None:
+    rep = _verified(tree, "boxes", BOXES, TEST_BOXES)["evidence"]["reproducer"]
+    assert rep["raised"] == "LookupError: the box is empty"
+    assert rep["site"] == "acme/boxes.py:11"
+    assert rep["snippet"].splitlines()[-1] == "first(Box())"
+    assert "(box=Box(): a value the tests give `box`, tried for `box.is_empty()`)" in rep["test"]
+
+
+UNITS = """_UNITS = {"m": 1, "km": 1000}
+
+
+def to_metres(value, unit="m"):
+    try:
+        factor = _UNITS[unit]
+    except KeyError:
+        raise ValueError(f"unknown unit {unit!r}") from None
+    return value * factor
+"""
+
+TEST_UNITS = """from acme.units import to_metres
+
+
+def test_km():
+    assert to_metres(2, unit="km") == 2000
+"""
+
+
+def test_a_key_no_mapping_holds_for_a_raise_under_a_key_error_handler(tree: Tree) -> None:
+    rep = _verified(tree, "units", UNITS, TEST_UNITS)["evidence"]["reproducer"]
+    assert rep["raised"] == f"ValueError: unknown unit {MISSING!r}"
+    assert rep["site"] == "acme/units.py:8"
+    assert rep["snippet"].splitlines()[-1] == f"to_metres(2, unit={MISSING!r})"

@@ -199,3 +199,45 @@ def test_unittest_forms_relative_imports_and_try_except() -> None:
 
 def test_broken_modules_give_nothing() -> None:
     assert candidates("def test_(:\n", "t.py") == []
+
+
+DEPRECATED = textwrap.dedent(
+    """
+    import pytest
+    import mylib as ml
+
+
+    def test_old_names_warn():
+        with pytest.deprecated_call():
+            ml.old(1)
+        pytest.deprecated_call(ml.older, 2)
+
+
+    def test_checks_keep_their_calls(self):
+        box = ml.Box()
+        assert ml.first(box) == 1
+        self.assertEqual(ml.size(box), 1)
+        self.assertRaises(ValueError, ml.first, None)
+    """
+)
+
+
+def test_deprecated_call_is_a_warning_expectation() -> None:
+    cands = [c for c in candidates(DEPRECATED, "t.py") if c.test.endswith("test_old_names_warn")]
+    assert [(c.program.splitlines()[-1], c.warns) for c in cands] == [
+        ("ml.old(1)", True),
+        ("ml.older(2)", True),
+    ]
+
+
+def test_a_body_keeps_the_calls_its_checks_make_and_not_those_expected_to_fail() -> None:
+    (body,) = [
+        c
+        for c in candidates(DEPRECATED, "t.py", bodies=True)
+        if c.kind == "body" and c.test.endswith("test_checks_keep_their_calls")
+    ]
+    assert body.program.splitlines()[-3:] == [
+        "box = ml.Box()",
+        "ml.first(box) == 1",
+        "ml.size(box)",
+    ]

@@ -22,7 +22,7 @@ from typing import Any
 
 from errdex.analyze.guard_eval import COMPARE
 
-__all__ = ["EMPTY", "MISSING", "Unknown", "evaluate", "solve"]
+__all__ = ["EMPTY", "MISSING", "Unknown", "evaluate", "rules_out", "solve"]
 
 #: The value put for ``x not in C``: a string no test's container holds.
 MISSING = "__errdex_missing__"
@@ -206,9 +206,17 @@ def parse_guards(texts: list[str]) -> list[ast.expr]:
     return out
 
 
-def _trials(guards: list[ast.expr], empty_first: bool) -> Iterator[Any]:
+def rules_out(guards: list[ast.expr], env: Mapping[str, Any]) -> bool:
+    """Whether a guard is false over ``env`` (an unknown one rules nothing out)."""
+    return any(_truth(g, env) is False for g in guards)
+
+
+def _trials(
+    guards: list[ast.expr], empty_first: bool, others: tuple[Any, ...] = ()
+) -> Iterator[Any]:
     """The guards' own constants and their neighbours first (an empty instance before
-    them for an argument that is an object, not a literal), then the general trials."""
+    them for an argument that is an object, not a literal), then the values the call
+    gives the other parameters (``s == t``), then the general trials."""
     seen: list[Any] = []
     if empty_first:
         seen.append(EMPTY)
@@ -228,10 +236,23 @@ def _trials(guards: list[ast.expr], empty_first: bool) -> Iterator[Any]:
                 if not any(v == s and type(v) is type(s) for s in seen):
                     seen.append(v)
                     yield v
-    for v in _TRIALS:
+    for v in (*others, *_TRIALS):
+        if not _literal_value(v):
+            continue
         if not any(v is s or (v == s and type(v) is type(s)) for s in seen):
             seen.append(v)
             yield v
+
+
+def _literal_value(value: Any) -> bool:
+    """A value a trial may take: a literal (the known values include any default)."""
+    return value is EMPTY or isinstance(
+        value, (int, float, str, bytes, bool, type(None), list, tuple, dict)
+    )
+
+
+def _read(guards: list[ast.expr]) -> set[str]:
+    return {n.id for g in guards for n in ast.walk(g) if isinstance(n, ast.Name)}
 
 
 def solve(
@@ -252,7 +273,8 @@ def solve(
         naming = [g for g, used in zip(guards, names, strict=True) if param in used]
         if not naming:
             continue
-        for value in _trials(guards, param in objects):
+        others = tuple(v for k, v in known.items() if k != param and k in _read(naming))
+        for value in _trials(guards, param in objects, others):
             env = {**known, param: value}
             if any(_truth(g, env) is False for g in guards):
                 continue

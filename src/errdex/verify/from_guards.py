@@ -4,7 +4,12 @@ When no test reached a raise inside a public function, a test snippet that calls
 function is taken, one argument of the call is replaced by a value that makes the
 record's guards true (:mod:`._guard_solver` tries values on the guards: ``n < 0`` → ``-1``,
 ``t not in G`` → a value no container holds, ``len(G) == 0`` → ``type(G)()``, ``not
-callable(f)`` → ``-1``), and the snippet is cut after that statement. The result is a
+callable(f)`` → ``-1``, ``s == t`` → the value the call gives ``t``), and the snippet is
+cut after that statement. Where no trial value decides a guard (``G.is_directed()``), the
+values the tests give the parameter's name are tried (:mod:`._alternatives`); where a
+``try`` whose handler leads to the raise reads a parameter, values its failure needs
+(a key no mapping holds for ``KeyError``); where the raise has no guard, the call as the
+test makes it. A warning's candidates run with warnings as errors. The result is a
 candidate like any other: it counts only when it raises this record's class, with a
 message its pattern matches, at its file and line.
 """
@@ -13,18 +18,22 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from ._guard_solver import CONDITION_KINDS, EMPTY, MISSING, parse_guards, solve
+from ._alternatives import Alternative, Alternatives, fits, program_bindings
+from ._guard_solver import CONDITION_KINDS, EMPTY, MISSING, parse_guards, rules_out, solve
 from .from_tests import Candidate
 
-__all__ = ["MISSING", "def_line", "guard_candidates", "violating_value"]
+__all__ = ["MISSING", "def_line", "guard_candidates", "try_names", "violating_value"]
 
 _MAX_PER_RECORD = 3
+#: Values the tests give a parameter's name, tried per record where no value is solved.
+_MAX_TRIED = 6
 _PARAMS = re.compile(r"[(,]\s*(\w+)")
 _CALLED = re.compile(r"(\w+)\(")
 
@@ -150,10 +159,8 @@ class _Target:
     sig: _Signature
     passes: dict[str, str]  # the raising function's parameter -> this function's
 
-    def solve(
-        self, guards: list[ast.expr], raising: _Signature, passed: dict[str, ast.expr]
-    ) -> Iterator[tuple[str, Any]]:
-        """(this function's parameter, value) that make the guards true."""
+    def known(self, raising: _Signature, passed: dict[str, ast.expr]) -> dict[str, Any]:
+        """The raising function's parameters whose values the call shows."""
         back = {mine: theirs for theirs, mine in self.passes.items()}
         known: dict[str, Any] = {}
         if self.sig is raising:
@@ -161,23 +168,89 @@ class _Target:
         for name, value in self.sig.known(passed).items():
             if name in back:
                 known[back[name]] = value
+        return known
+
+    def rules_out(
+        self,
+        guards: list[ast.expr],
+        raising: _Signature,
+        passed: dict[str, ast.expr],
+        param: str,
+        alt: Alternative,
+    ) -> bool:
+        """Whether a guard is false with the raising function's ``param`` set to ``alt``
+        (a literal; any other value is not decided here)."""
+        try:
+            value = ast.literal_eval(alt.expr)
+        except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+            return False
+        return rules_out(guards, {**self.known(raising, passed), param: value})
+
+    def solve(
+        self, guards: list[ast.expr], raising: _Signature, passed: dict[str, ast.expr]
+    ) -> Iterator[tuple[str, Any]]:
+        """(this function's parameter, value) that make the guards true."""
+        back = {mine: theirs for theirs, mine in self.passes.items()}
+        known = self.known(raising, passed)
         objects = frozenset(back[n] for n in passed if n in back) - frozenset(known)
         params = [p for p in raising.params if p in self.passes]
         for param, value in solve(guards, known, params, objects=objects):
             yield self.passes[param], value
 
 
+def _with_argument(node: ast.Call, sig: _Signature, param: str, expr: ast.expr) -> ast.Call:
+    """``node`` with ``param`` passed ``expr`` (in its place, or as a keyword)."""
+    args = list(node.args)
+    keywords = [k for k in node.keywords if k.arg != param]
+    if param in sig.positional and sig.positional.index(param) < len(args):
+        args[sig.positional.index(param)] = expr
+    else:
+        keywords.append(ast.keyword(arg=param, value=expr))
+    return ast.Call(func=node.func, args=args, keywords=keywords)
+
+
+def _cut(tree: ast.Module, i: int, call: ast.Call, imports: Sequence[str] = ()) -> str:
+    """The program's statements before ``i``, then ``call``; ``imports`` put after any
+    ``from __future__`` line."""
+    body = list(tree.body[:i])
+    future = 0
+    while (
+        future < len(body)
+        and isinstance(body[future], ast.ImportFrom)
+        and (getattr(body[future], "module", None) == "__future__")
+    ):
+        future += 1
+    added = [ast.parse(line).body[0] for line in imports]
+    cut = ast.Module(body=[*body[:future], *added, *body[future:], ast.Expr(call)], type_ignores=[])
+    return ast.unparse(ast.fix_missing_locations(cut))
+
+
+@dataclass(frozen=True)
+class _Problem:
+    """What a record asks of a call: its condition guards, the raising function's
+    parameters read inside a ``try`` whose handler leads to the raise (with the values to
+    try for them), and whether the raise has no guard at all."""
+
+    raising: _Signature
+    guards: list[ast.expr]
+    excepted: tuple[tuple[str, Any], ...] = ()
+    unconditional: bool = False
+
+
 def _rewrites(
-    program: str, target: _Target, raising: _Signature, guards: list[ast.expr]
-) -> Iterator[tuple[str, str]]:
-    """(program, what was set) for the first statement calling the target whose arguments
-    errdex can read: the program up to it, the call with one argument made to hold the
-    guards."""
+    program: str, target: _Target, problem: _Problem, alternatives: Alternatives | None = None
+) -> Iterator[tuple[str, str, str]]:
+    """(program, what was set, how) for the first statement calling the target whose
+    arguments errdex can read: the program up to it, then the call with one argument
+    changed: a value solved from the guards (how ``solved``), one a ``try`` around the
+    raise should fail on (``excepted``), one the tests give the parameter's name
+    (``tried``, for a guard no trial value decides); or the call as it is, for a raise
+    without a guard (``as-is``)."""
     try:
         tree = ast.parse(program)
     except SyntaxError:
         return
-    sig = target.sig
+    sig, raising, guards = target.sig, problem.raising, problem.guards
     for i, stmt in enumerate(tree.body):
         for node in ast.walk(stmt):
             if not isinstance(node, ast.Call):
@@ -187,20 +260,54 @@ def _rewrites(
             passed = sig.arguments(node) if called == target.name else None
             if passed is None:
                 continue
+            if problem.unconditional:
+                yield _cut(tree, i, node), "the call as the test makes it", "as-is"
+                return
             for param, value in target.solve(guards, raising, passed):
                 expr = _value_for(value, passed.get(param))
                 if expr is None:
                     continue
-                args = list(node.args)
-                keywords = [k for k in node.keywords if k.arg != param]
-                if param in sig.positional and sig.positional.index(param) < len(args):
-                    args[sig.positional.index(param)] = expr
-                else:
-                    keywords.append(ast.keyword(arg=param, value=expr))
-                call = ast.Call(func=node.func, args=args, keywords=keywords)
-                cut = ast.Module(body=[*tree.body[:i], ast.Expr(call)], type_ignores=[])
-                yield ast.unparse(ast.fix_missing_locations(cut)), f"{param}={ast.unparse(expr)}"
+                call = _with_argument(node, sig, param, expr)
+                yield _cut(tree, i, call), f"{param}={ast.unparse(expr)}", "solved"
+            known = target.known(raising, passed)
+            for theirs, value in problem.excepted:
+                mine = target.passes.get(theirs)
+                if mine is None or rules_out(guards, {**known, theirs: value}):
+                    continue
+                call = _with_argument(node, sig, mine, _literal(value))
+                yield _cut(tree, i, call), f"{mine}={value!r}", "excepted"
+            if alternatives is not None:
+                yield from _tried(tree, i, node, (target, raising, guards), passed, alternatives)
             return
+
+
+def _tried(
+    tree: ast.Module,
+    i: int,
+    node: ast.Call,
+    problem: tuple[_Target, _Signature, list[ast.expr]],
+    passed: dict[str, ast.expr],
+    alternatives: Alternatives,
+) -> Iterator[tuple[str, str, str]]:
+    """The call with a guarded parameter passed a value the tests give that name, where
+    its guards do not rule that value out."""
+    target, raising, guards = problem
+    bindings = program_bindings(tree)
+    named = {n.id for g in guards for n in ast.walk(g) if isinstance(n, ast.Name)}
+    for theirs in raising.params:
+        mine = target.passes.get(theirs)
+        if theirs not in named or mine is None:
+            continue
+        now = passed.get(mine)
+        names = [mine] + ([now.id] if isinstance(now, ast.Name) and now.id != mine else [])
+        shown = ast.unparse(now) if now is not None else ""
+        for name in names:
+            for alt in alternatives.of(name, _MAX_TRIED, besides=shown):
+                imports = fits(alt, bindings)
+                if imports is None or target.rules_out(guards, raising, passed, theirs, alt):
+                    continue
+                call = _with_argument(node, target.sig, mine, alt.expr)
+                yield _cut(tree, i, call, imports), f"{mine}={alt.text}", "tried"
 
 
 def _targets(
@@ -226,46 +333,145 @@ def _targets(
     return out
 
 
+#: (repository-relative path, line of an ``except``) -> the names its ``try`` body reads.
+TryNames = Callable[[str, int], frozenset[str]]
+#: Values tried for a parameter a ``try`` body reads, by the class its handler catches:
+#: a key no mapping holds, a string no parser takes, a value of no useful type.
+_EXCEPT_TRIALS: dict[str, tuple[Any, ...]] = {
+    "KeyError": (MISSING,),
+    "LookupError": (MISSING,),
+    "ValueError": (MISSING, -1),
+    "TypeError": (None, -1),
+    "AttributeError": (None, -1),
+}
+_ANY_TRIALS: tuple[Any, ...] = (MISSING, None, -1)
+_CAUGHT = re.compile(r"^\(?([\w., ]+?)\)? was raised")
+
+
+@lru_cache(maxsize=256)
+def _try_bodies(file: Path) -> dict[int, frozenset[str]]:
+    """Line of each ``except`` in ``file`` -> the names its ``try`` body reads."""
+    try:
+        tree = ast.parse(file.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, SyntaxError, ValueError, RecursionError):
+        return {}
+    out: dict[int, frozenset[str]] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Try):
+            read = frozenset(
+                n.id
+                for stmt in node.body
+                for n in ast.walk(stmt)
+                if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)
+            )
+            for handler in node.handlers:
+                out[handler.lineno] = read
+    return out
+
+
+def try_names(file: Path | None, line: int) -> frozenset[str]:
+    """The names read by the ``try`` body whose ``except`` is at ``line`` (read, not run)."""
+    return frozenset() if file is None else _try_bodies(file).get(line, frozenset())
+
+
+def _excepted(
+    items: list[dict[str, Any]], raising: _Signature, path: str, names: TryNames
+) -> tuple[tuple[str, Any], ...]:
+    """(parameter, value) for the raising function's parameters that a ``try`` body on
+    the way to the raise reads, the values by the class its handler catches."""
+    out: list[tuple[str, Any]] = []
+    for item in items:
+        if item.get("kind") != "except":
+            continue
+        caught = _CAUGHT.match(str(item.get("text") or ""))
+        classes = (
+            [c.strip().rsplit(".", 1)[-1] for c in caught.group(1).split(",")] if caught else []
+        )
+        values = [v for c in classes for v in _EXCEPT_TRIALS.get(c, _ANY_TRIALS)] or _ANY_TRIALS
+        read = names(path, int(item.get("line") or 0))
+        for param in raising.params:
+            if param in read:
+                out += [(param, v) for v in dict.fromkeys(values, None) if (param, v) not in out]
+    return tuple(out)
+
+
 def guard_candidates(
     envelopes: Iterable[dict[str, Any]],
     cands: list[Candidate],
     signatures: Signatures = lambda path, line: None,
+    names: TryNames = lambda path, line: frozenset(),
 ) -> Iterator[Candidate]:
     """Candidates from the guards of each record given, through a call of its function or
     of a public caller that passes the guarded parameter on (``signatures`` reads the
-    callers' ``def`` lines)."""
+    callers' ``def`` lines, ``names`` what a ``try`` body reads): solved values first, then
+    values a handler on the way catches the failure of, then values the tests give the
+    name; for a raise with no guard, the call as a test makes it."""
     calling: dict[str, list[Candidate]] = {}
     for cand in cands:  # shortest first: the fewest statements before the call
         for name in set(_CALLED.findall(cand.program)):
             calling.setdefault(name, []).append(cand)
     for found in calling.values():
         found.sort(key=lambda c: len(c.program))
+    alternatives: Alternatives | None = None
     for env in envelopes:
         evidence = env.get("evidence") or {}
         site = evidence.get("site") or {}
         items = site.get("guards") or []
         texts = [str(g.get("text") or "") for g in items if g.get("kind") in CONDITION_KINDS]
-        guards = parse_guards(texts)
-        if not guards:
-            continue
         raising = _Signature(str((evidence.get("function") or {}).get("signature") or ""))
-        shown = " and ".join(f"`{t}`" for t in texts)
-        made: set[str] = set()
-        for target in _targets(evidence, raising, signatures):
-            for cand in calling.get(target.name, ()):
-                if len(made) >= _MAX_PER_RECORD:
-                    break
-                for program, setting in _rewrites(cand.program, target, raising, guards):
-                    if program in made or len(made) >= _MAX_PER_RECORD:
-                        continue
-                    made.add(program)
-                    yield Candidate(
-                        program,
-                        f"{cand.test} ({setting} makes {shown} true)",
-                        cand.path,
-                        cand.line,
-                        "guard",
-                        False,
-                        cand.blocked,
-                        cand.imports,
-                    )
+        path = str(env["record"].get("filePath") or "")
+        problem = _Problem(
+            raising,
+            parse_guards(texts),
+            _excepted(items, raising, path, names),
+            unconditional=not items,
+        )
+        if not (problem.guards or problem.excepted or problem.unconditional):
+            continue
+        if alternatives is None:
+            alternatives = Alternatives(c.program for c in cands)
+        warns = str(env["record"].get("errorClass") or "").endswith("Warning")
+        yield from _record_candidates(
+            evidence, problem, calling, alternatives, (signatures, warns, texts)
+        )
+
+
+def _record_candidates(
+    evidence: dict[str, Any],
+    problem: _Problem,
+    calling: dict[str, list[Candidate]],
+    alternatives: Alternatives,
+    how: tuple[Signatures, bool, list[str]],
+) -> Iterator[Candidate]:
+    signatures, warns, texts = how
+    shown = " and ".join(f"`{t}`" for t in texts)
+    made: set[str] = set()
+    counts: Counter[str] = Counter()
+    caps = {"solved": _MAX_PER_RECORD, "excepted": _MAX_PER_RECORD, "tried": _MAX_TRIED}
+    caps["as-is"] = 1
+    for target in _targets(evidence, problem.raising, signatures):
+        for cand in calling.get(target.name, ()):
+            if all(counts[k] >= caps[k] for k in caps):
+                return
+            for program, setting, kind in _rewrites(cand.program, target, problem, alternatives):
+                if program in made or counts[kind] >= caps[kind]:
+                    continue
+                made.add(program)
+                counts[kind] += 1
+                name = setting.split("=", 1)[0]
+                note = {
+                    "solved": f"{setting} makes {shown} true",
+                    "excepted": f"{setting}, which the `try` before the raise should fail on",
+                    "tried": f"{setting}: a value the tests give `{name}`, tried for {shown}",
+                    "as-is": "its call, up to the raise that has no condition",
+                }[kind]
+                yield Candidate(
+                    program,
+                    f"{cand.test} ({note})",
+                    cand.path,
+                    cand.line,
+                    "guard",
+                    warns,
+                    cand.blocked,
+                    cand.imports,
+                )

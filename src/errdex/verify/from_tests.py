@@ -65,10 +65,14 @@ def module_of(rel_path: str) -> str:
     return ".".join(parts)
 
 
+#: ``pytest.deprecated_call()`` expects a DeprecationWarning (or PendingDeprecationWarning).
+_EXPECT_CALLS = {**EXPECT_CALLS, "deprecated_call": "pytest.warns"}
+
+
 def _expect_kind(call: ast.Call, pytest_names: set[str]) -> str | None:
     func = call.func
     if isinstance(func, ast.Attribute):
-        kind = EXPECT_CALLS.get(func.attr)
+        kind = _EXPECT_CALLS.get(func.attr)
         if kind is None:
             return None
         if kind.startswith("pytest."):
@@ -225,10 +229,18 @@ class _Cutter:
             return _expect_kind(stmt.value, self.mod.pytest_names) is not None
         return False
 
-    def _clean(self, body: list[ast.stmt]) -> list[ast.stmt]:
-        """Statements before the expectation, without other expectations or checks."""
+    def _clean(self, body: list[ast.stmt], checks: bool = False) -> list[ast.stmt]:
+        """Statements before the expectation, without other expectations or checks; with
+        ``checks``, a check's calls stay as statements of their own (``assert f(x) == 1``
+        and ``self.assertEqual(f(x), 1)`` keep ``f(x)``): calls a guard's candidate can
+        be made from."""
         out: list[ast.stmt] = []
         for stmt in body:
+            if checks:
+                kept = _calls_of_check(stmt)
+                if kept is not None:
+                    out += kept
+                    continue
             if self._is_expectation(stmt) or (
                 isinstance(stmt, ast.Try) and self._is_try_form(stmt)
             ):
@@ -236,7 +248,7 @@ class _Cutter:
             if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant):
                 continue  # a docstring: nothing to run
             if isinstance(stmt, (ast.For, ast.While, ast.If, ast.With)):
-                stmt = _copy_with(stmt, self._clean(stmt.body) or [ast.Pass()])
+                stmt = _copy_with(stmt, self._clean(stmt.body, checks) or [ast.Pass()])
             out.append(stmt)
         return out
 
@@ -268,6 +280,8 @@ class _Cutter:
             if kind is None:
                 return None
             index = 2 if kind in _REGEX_KINDS else 1
+            if getattr(call.func, "attr", None) == "deprecated_call":
+                index = 0  # deprecated_call(f, *args): no class comes first
             if len(call.args) <= index:
                 return None
             keywords = [k for k in call.keywords if k.arg not in ("match", "msg")]
@@ -292,7 +306,7 @@ class _Cutter:
 
     def body(self) -> list[ast.stmt]:
         """The whole test without its expectations and checks: the calls it makes."""
-        return self._clean(self.func.body)
+        return self._clean(self.func.body, checks=True)
 
     def snippets(self) -> Iterator[tuple[int, str, list[ast.stmt]]]:
         """(line, kind, statements) for each expectation in the test."""
@@ -311,6 +325,27 @@ class _Cutter:
                 isinstance(stmt, ast.Try) and not self._is_try_form(stmt)
             ):
                 yield from self._walk(stmt.body, [*outer, (stmt, self._clean(body[:i]))])
+
+
+def _calls_of_check(stmt: ast.stmt) -> list[ast.stmt] | None:
+    """The operands of a check that make a call, as statements (None: no check); never
+    those of ``assertRaises``-like checks, whose calls are to fail."""
+    if isinstance(stmt, ast.Assert):
+        operands: list[ast.expr] = [stmt.test]
+    elif (
+        isinstance(stmt, ast.Expr)
+        and isinstance(stmt.value, ast.Call)
+        and isinstance(stmt.value.func, ast.Attribute)
+        and stmt.value.func.attr.startswith("assert")
+    ):
+        if stmt.value.func.attr.startswith(("assertRaises", "assertWarns")):
+            return []
+        operands = list(stmt.value.args)
+    else:
+        return None
+    return [
+        ast.Expr(value=op) for op in operands if any(isinstance(n, ast.Call) for n in ast.walk(op))
+    ]
 
 
 def _raising_invoke(stmt: ast.stmt) -> ast.stmt | None:

@@ -31,7 +31,7 @@ from .accelerators import Accelerators
 from .checks import check_reproducer, raised_at
 from .executor import Executor, Job
 from .forkserver import ServerPool
-from .from_guards import def_line, guard_candidates
+from .from_guards import def_line, guard_candidates, try_names
 from .from_tests import Candidate, CaseIndex, candidates, module_of, parse_test
 from .handlers import check_program, condition_of, splice_try
 from .locate import Interpreter, Located, distribution_of, locate, test_files
@@ -322,7 +322,12 @@ def _run_all(
     missing = [o.envelope for o in run.outcomes if o.reproducer is None]
     located = run.located or Located()
     guarded = list(
-        guard_candidates(missing, sources, lambda path, line: def_line(located.file_of(path), line))
+        guard_candidates(
+            missing,
+            sources,
+            lambda path, line: def_line(located.file_of(path), line),
+            lambda path, line: try_names(located.file_of(path), line),
+        )
     )
     if guarded:  # a test's call of the function, with its guard made true
         progress(f"{repo}: guards", len(guarded), 0)
