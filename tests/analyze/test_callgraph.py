@@ -59,17 +59,7 @@ FILES = {
 
 
 def index(tmp_path: Path) -> RepoIndex:
-    checkout = Checkout(
-        root=tmp_path,
-        repo="o/pkg",
-        sha=None,
-        ref=None,
-        ref_kind="none",
-        forge_url=None,
-        version=None,
-        origin="dir",
-    )
-    return build_index(checkout, library_files=list(FILES), test_globs=(), read=FILES.get)
+    return _index_of(tmp_path, FILES)
 
 
 def entries(tmp_path: Path, function: str) -> list[tuple[str, int, str]]:
