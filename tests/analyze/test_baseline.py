@@ -47,3 +47,12 @@ def test_private_conditions_are_not_restated(tmp_path: Path) -> None:
     assert by_line[17] == [NO_FIX]  # TypeError("flag")
     for line in (4, 11, 17):
         assert "No requirement" not in by_line[line][0]
+
+
+def test_class_tags_split_acronyms_as_words() -> None:
+    from errdex.analyze.baseline import kebab
+
+    assert kebab("SAXNotSupportedException") == "sax-not-supported-exception"
+    assert kebab("JSONDecodeError") == "json-decode-error"
+    assert kebab("ValueError") == "value-error"
+    assert kebab("check_running") == "check-running"

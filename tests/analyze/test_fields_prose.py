@@ -101,3 +101,19 @@ def test_a_tuple_of_arguments_is_not_called_the_cause(tmp_path: Path) -> None:
     assert nags
     for record in nags:
         assert not record["solutions"][0].startswith("The message states the cause: “("), record
+
+
+def test_tags_name_public_functions_only(packaging_items: list[Item]) -> None:
+    """A developer searches for ``parse`` or ``Version``, not for ``_parse_letter_version``
+    or ``__init__``: a private, special or nested function gives no tag."""
+    public = private = 0
+    for r, e in packaging_items:
+        qualname = e["site"]["qualname"]
+        name = qualname.rsplit(".", 1)[-1]
+        tag = "-".join(w for w in re.split(r"[^A-Za-z0-9]+", name.lower()) if w)
+        if any(part.startswith(("_", "<")) for part in qualname.split(".")[1:]):
+            private += 1
+            assert tag not in r["tags"] or tag in {"python", "raise", "exception"}, (qualname, r)
+        else:
+            public += tag in r["tags"]
+    assert private and public

@@ -27,7 +27,14 @@ __all__ = ["ANALYST", "baseline_fields", "requirement_from", "tags_for"]
 
 ANALYST = "extractor"
 
-_KEBAB_SPLIT = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|[^A-Za-z0-9]+")
+#: Word breaks in a name: lower to upper (``ValueError``), the last capital of an acronym
+#: before a word (``SAXNotSupported`` -> ``SAX``, ``Not``), and anything not a letter or digit.
+_KEBAB_SPLIT = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])|[^A-Za-z0-9]+")
+
+
+def kebab(name: str) -> str:
+    """``SAXNotSupportedException`` -> ``sax-not-supported-exception``."""
+    return "-".join(w.lower() for w in _KEBAB_SPLIT.split(name) if w)
 
 
 def _where(site: ErrorSite) -> str:
@@ -109,10 +116,8 @@ def tags_for(site: ErrorSite) -> list[str]:
 @lru_cache(maxsize=4096)
 def _tags(kind: str, error_class: str | None, top: str) -> tuple[str, ...]:
     tags = ["python", kind]
-    if error_class:
-        words = [w.lower() for w in _KEBAB_SPLIT.split(error_class) if w]
-        if words:
-            tags.append("-".join(words))
+    if error_class and (tag := kebab(error_class)):
+        tags.append(tag)
     slug = re.sub(r"[^a-z0-9]+", "-", top.lower()).strip("-")
     if slug and slug not in tags:
         tags.append(slug)

@@ -257,6 +257,12 @@ def _gate_value(entry: EntryPoint, func: FuncFacts) -> tuple[str, bool] | bool |
     return name, not negated
 
 
+#: Families no handler should be written for: a failed internal check (``assert``,
+#: ``AssertionError``) is a bug to fix, and an ``assert`` is not even run under
+#: ``python -O``, so a handler that relies on it is wrong there.
+BUG_FAMILIES = frozenset({"internal-assertion"})
+
+
 def try_catch(g: Gathered) -> tuple[str | None, list[str]]:
     """A handler around the nearest public entry point's call, for the class that call
     lets out (the converted one, where a handler on the way raises another); None unless
@@ -264,7 +270,7 @@ def try_catch(g: Gathered) -> tuple[str | None, list[str]]:
     the call runs the body that raises). Without such a call nothing is written: a
     placeholder body says nothing a caller can run."""
     s = g.site
-    if not s.error_class:
+    if not s.error_class or g.background[0] in BUG_FAMILIES:
         return None, []
     for entry, func in _ranked_entries(g):
         found = _reaching(g, entry, func)

@@ -16,6 +16,7 @@ from typing import Any
 
 from errdex.evidence import EntryPoint, Provenance, RaisesDoc, TestEvidence
 
+from .baseline import kebab
 from .callgraph import MAX_DEPTH
 from .code_fields import example_fix, try_catch, type_guard, validation
 from .docstrings import summary
@@ -51,18 +52,17 @@ NO_TEST_READ = (
 SHOWN = 3
 
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z`'\"(])")
-_KEBAB_SPLIT = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|[^A-Za-z0-9]+")
 
 
-def _kebab(name: str) -> str:
-    return "-".join(w.lower() for w in _KEBAB_SPLIT.split(name) if w)
+def _public_name(qualname: str) -> bool:
+    return not any(part.startswith(("_", "<")) for part in qualname.split("."))
 
 
 def tags_for_names(tags: list[str], names: list[str]) -> list[str]:
     """The extractor's tags plus each name in kebab case, once each."""
     out = list(tags)
     for name in names:
-        tag = _kebab(name)
+        tag = kebab(name)
         if tag and tag not in out:
             out.append(tag)
     return out
@@ -409,7 +409,9 @@ def write_fields(
     fields["backgroundTag"] = tag
     if rule is not None:
         basis["backgroundTag"] = [*rule.basis.split(", "), f"rule: {rule.name}"]
-    extra = [g.func.name] if g.func is not None else []
+    # a public function's name is what a developer searches for; a private, special or
+    # nested one (``_check_running``, ``__init__``, ``<locals>.generate``) is not
+    extra = [g.func.name] if g.func is not None and _public_name(g.func.qualname) else []
     fields["tags"] = tags_for_names(baseline_tags, [*extra, *([tag] if tag else [])])
     basis["tags"] = ["site.kind", "errorClass", "site.qualname"] + (
         ["backgroundTag"] if tag else []
