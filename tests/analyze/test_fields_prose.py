@@ -117,3 +117,21 @@ def test_tags_name_public_functions_only(packaging_items: list[Item]) -> None:
         else:
             public += tag in r["tags"]
     assert private and public
+
+
+def test_a_site_with_no_evidence_does_not_say_tests_were_not_examined_once_read(
+    tmp_path: Path,
+) -> None:
+    """``_aix_support._aix_bgt`` keeps the extractor's prose, but its "no tests … have been
+    examined" is false once the repository's tests were read: the analyst says how many."""
+    stdlib = Path(sysconfig.get_paths()["stdlib"])
+    shutil.copy(stdlib / "_aix_support.py", tmp_path / "_aix_support.py")
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "test_other.py").write_text("def test_other():\n    assert True\n")
+    result = scan_checkout(open_source(str(tmp_path), repo="o/aix"), repo="o/aix")
+    ((record, evidence),) = [
+        (r, e) for r, e in result.items if r["errorMessage"] == "BUILD_GNU_TYPE is not defined"
+    ]
+    assert evidence["testsRead"] is True
+    assert "have been examined" not in record["commonSituations"]
+    assert "none of the 1 test file" in record["commonSituations"], record["commonSituations"]

@@ -427,6 +427,8 @@ def _enriched(g: Gathered, related: list[str]) -> Item:
             and key in PROSE_FIELDS
             and old.get(key, {}).get("analyst") != ANALYST
             and not _restates_guard(key, record)
+            # the extractor says no tests were examined: false once they were read
+            and not (key == "commonSituations" and g.tests_read)
         ):
             continue  # nothing beyond the site: the extractor's account stays
         record[key] = value
