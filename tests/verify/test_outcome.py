@@ -63,3 +63,33 @@ def test_without_a_reproducer_the_prose_stays() -> None:
     record, _ = _outcome(False).written("2026-12-02T00:00:00Z", "3.11.7", "none")
     assert record["documentation"].endswith(NONE_FOUND)
     assert record["triggerScenarios"][0] == NONE_READ
+
+
+def _guard_outcome(record_id: str) -> RecordOutcome:
+    """A guard's candidate built for record ``b…`` (``n=0 makes `k > n` true``)."""
+    found = (
+        Candidate(
+            program="from box import fill\nfill(0)\n",
+            test="tests/test_box.py::test_fill (n=0 makes `k > n` true)",
+            path="tests/test_box.py",
+            line=12,
+            kind="guard",
+            warns=False,
+            for_record="b" * 16,
+            cut_from="tests/test_box.py::test_fill",
+        ),
+        RunResult("raised", "box.BoxError", ("box.BoxError",), "bad", "bad", (("box.py", 3),)),
+    )
+    return RecordOutcome(
+        envelope={"record": {"id": record_id}, "evidence": {}}, reproducer=found, site="box.py:3"
+    )
+
+
+def test_how_a_guard_was_met_is_said_only_on_the_record_it_was_built_for() -> None:
+    _, built_for = _guard_outcome("b" * 16).written("2026-12-03T00:00:00Z", "3.11.7", "none")
+    assert built_for["reproducer"]["test"] == (
+        "tests/test_box.py::test_fill (n=0 makes `k > n` true)"
+    )
+    # it raised at another record's line: that record's guard is not `k > n`
+    _, other = _guard_outcome("c" * 16).written("2026-12-03T00:00:00Z", "3.11.7", "none")
+    assert other["reproducer"]["test"] == "tests/test_box.py::test_fill"

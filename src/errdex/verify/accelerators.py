@@ -107,6 +107,8 @@ class Accelerators:
             cand.warns,
             tuple(sorted({*cand.blocked, name})),
             cand.imports,
+            cand.for_record,
+            cand.cut_from,
         )
 
     def reached_with(self, envelope: dict[str, Any], cand: Candidate) -> str | None:

@@ -431,8 +431,9 @@ def guard_candidates(
         if alternatives is None:
             alternatives = Alternatives(c.program for c in cands)
         warns = str(env["record"].get("errorClass") or "").endswith("Warning")
+        rid = str(env["record"].get("id") or "")
         yield from _record_candidates(
-            evidence, problem, calling, alternatives, (signatures, warns, texts)
+            evidence, problem, calling, alternatives, (signatures, warns, texts, rid)
         )
 
 
@@ -441,9 +442,9 @@ def _record_candidates(
     problem: _Problem,
     calling: dict[str, list[Candidate]],
     alternatives: Alternatives,
-    how: tuple[Signatures, bool, list[str]],
+    how: tuple[Signatures, bool, list[str], str],
 ) -> Iterator[Candidate]:
-    signatures, warns, texts = how
+    signatures, warns, texts, rid = how
     shown = " and ".join(f"`{t}`" for t in texts)
     made: set[str] = set()
     counts: Counter[str] = Counter()
@@ -474,4 +475,6 @@ def _record_candidates(
                     warns,
                     cand.blocked,
                     cand.imports,
+                    rid,
+                    cand.cut_from or cand.test,
                 )

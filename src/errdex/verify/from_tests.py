@@ -52,6 +52,10 @@ class Candidate:
     warns: bool
     blocked: tuple[str, ...] = ()  # C accelerators the run blocks (import_fresh_module)
     imports: tuple[str, ...] = ()  # modules the test module imports
+    #: A guard's candidate: the record it was built for, and the test it was cut from.
+    #: ``test`` adds how the guard was met, which is true only of that record's guard.
+    for_record: str = ""
+    cut_from: str = ""
 
 
 def module_of(rel_path: str) -> str:

@@ -61,7 +61,7 @@ class RecordOutcome:
                 raised=raised[:500],
                 python=python,
                 verifiedAt=now,
-                test=cand.test,
+                test=_test_said(cand, str(record.get("id") or "")),
                 testLine=cand.line,
             )
             if self.reached_with:
@@ -115,6 +115,15 @@ def _sentence_pattern(sentence: str, n: int) -> str:
 _NO_TEST = re.compile(
     "|".join(f"(?:{_sentence_pattern(s, n)})" for n, s in enumerate((NO_TEST_FOUND, NO_TEST_READ)))
 )
+
+
+def _test_said(cand: Candidate, record_id: str) -> str:
+    """The test and how a guard's candidate met the guard, when this is the record it was
+    built for; only the test it was cut from when it raised at another record's line (a
+    candidate for ``k <= 0`` at line 139 that raised at 137 meets no guard of 137's)."""
+    if cand.for_record and cand.for_record != record_id:
+        return cand.cut_from or cand.test
+    return cand.test
 
 
 def _say_the_test_reaches_it(record: dict[str, Any], cand: Candidate) -> None:
