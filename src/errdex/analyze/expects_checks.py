@@ -22,6 +22,8 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
+from errdex.extract.python import str_argument
+
 __all__ = ["Check", "constant_string", "message_check"]
 
 #: Statements after the block that are read for a check.
@@ -88,14 +90,8 @@ class _Reader:
     def _message(self, node: ast.expr) -> bool | None:
         """True for all of the message (``str(e)``), False for a part (``e.msg``,
         ``e.args[0]``), None for anything else."""
-        if (
-            isinstance(node, ast.Call)
-            and isinstance(node.func, ast.Name)
-            and node.func.id == "str"
-            and len(node.args) == 1
-            and not node.keywords
-        ):
-            return True if self._error(node.args[0]) else None
+        if (argument := str_argument(node)) is not None:
+            return True if self._error(argument) else None
         if isinstance(node, ast.Attribute) and node.attr in _MESSAGE_ATTRS:
             return False if self._error(node.value) else None
         if (

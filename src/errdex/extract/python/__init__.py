@@ -11,11 +11,12 @@ from __future__ import annotations
 from errdex.extract._downgrade import parse_any
 from errdex.extract.site import ErrorSite
 
+from .filled import str_argument
 from .guards import negate
 from .module import module_name_for
 from .walk import ModuleExtractor
 
-__all__ = ["extract", "extract_python", "module_name_for", "negate"]
+__all__ = ["extract", "extract_python", "module_name_for", "negate", "str_argument"]
 
 
 def extract_python(

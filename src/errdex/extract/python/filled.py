@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 from errdex.template import Hole, MessageTemplate
 
-__all__ = ["filled_notes", "joined_fill", "named", "peel", "read_at"]
+__all__ = ["filled_notes", "joined_fill", "named", "peel", "read_at", "str_argument"]
 
 Function = ast.FunctionDef | ast.AsyncFunctionDef
 #: ``(class name, method name)`` -> the method and the class of the module defining it.
@@ -27,6 +27,19 @@ _PASSING = frozenset({"decode", "encode", "strip", "rstrip", "lstrip", "lower", 
 _MAX_DEPTH = 6
 
 
+def str_argument(node: object) -> ast.expr | None:
+    """``x`` of ``str(x)`` (one argument, no keywords), else None."""
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "str"
+        and len(node.args) == 1
+        and not node.keywords
+    ):
+        return node.args[0]
+    return None
+
+
 def peel(node: ast.expr) -> ast.expr:
     """The value that ``x.decode(…)``, ``x.strip()``, ``x[:-2]`` and ``str(x)`` pass on."""
     while True:
@@ -34,14 +47,8 @@ def peel(node: ast.expr) -> ast.expr:
         if call is not None and isinstance(call.func, ast.Attribute) and call.func.attr in _PASSING:
             node = call.func.value
             continue
-        if (
-            call is not None
-            and isinstance(call.func, ast.Name)
-            and call.func.id == "str"
-            and len(call.args) == 1
-            and not call.keywords
-        ):
-            node = call.args[0]
+        if (argument := str_argument(node)) is not None:
+            node = argument
             continue
         if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Slice):
             node = node.value

@@ -13,6 +13,7 @@ from dataclasses import replace as dc_replace
 from errdex.template import MessageTemplate
 
 from .builtin_str import builtin_repr
+from .filled import str_argument
 from .frames import Args, Fail, Frame, FrameReader, Function, SelfBinding, Text, empty_scope
 from .hierarchy import ClassRef, Node, class_attribute, defines, method_of
 from .messages import MAX_ALTERNATIVES, Templates
@@ -212,15 +213,8 @@ def _is_object_str(node: ast.expr | None) -> bool:
 def _str_of(returned: object) -> object:
     """``return str(self.message)``: ``str()`` of a string is the string (what ``_given``
     lets through is text the caller passed)."""
-    if (
-        isinstance(returned, ast.Call)
-        and isinstance(returned.func, ast.Name)
-        and returned.func.id == "str"
-        and len(returned.args) == 1
-        and not returned.keywords
-    ):
-        return returned.args[0]
-    return returned
+    argument = str_argument(returned)
+    return returned if argument is None else argument
 
 
 def _given(template: MessageTemplate, binding: SelfBinding | None) -> bool:
