@@ -221,18 +221,15 @@ def _tree_root(dest: Path) -> Path:
     return tops[0] if len(tops) == 1 and tops[0].is_dir() else dest
 
 
-def _marker(archive: Path) -> Path:
-    return archive.parent / ".unpacked"
-
-
 def unpacked_once(archive: Path) -> Path:
     """The root of ``archive`` unpacked beside it in ``unpacked/``, reused when an earlier
     unpack of this very archive finished; an interrupted or older unpack is redone.
 
-    The marker records the archive's name and size, so a re-downloaded or replaced
-    archive is never read through a stale tree."""
-    dest, marker = archive.parent / "unpacked", _marker(archive)
-    stamp = f"{archive.name} {archive.stat().st_size}"
+    The marker records the archive's name, size and modification time, so a re-downloaded
+    or replaced archive is unpacked afresh rather than read through a stale tree."""
+    dest, marker = archive.parent / "unpacked", archive.parent / ".unpacked"
+    info = archive.stat()
+    stamp = f"{archive.name} {info.st_size} {info.st_mtime_ns}"
     if dest.is_dir() and marker.is_file() and marker.read_text(encoding="utf-8") == stamp:
         return _tree_root(dest)
     marker.unlink(missing_ok=True)
