@@ -52,6 +52,7 @@ __all__ = [
     "copy_out_shadowed",
     "expand",
     "expanded",
+    "fits_by_message",
     "may_be_compiled",
     "twin_groups",
     "with_copies",
@@ -197,13 +198,17 @@ def expanded(runs: Iterable[S], tie: Callable[[S], Hashable], limit: int | None)
     return out
 
 
+def fits_by_message(s: _Fit) -> bool:
+    """Fits the message in full, and only the message places it (no innermost frame):
+    the candidates ``native.prefer_live`` weighs against their compiled twins."""
+    return s.full_match and not s.innermost and s.message > 0
+
+
 def may_be_compiled(index: MatchIndex, scored: Iterable[_Fit]) -> bool:
-    """Whether a site that fits the message in full, twins counted, may be compiled code
-    (its file is not ``.py``): then ``native.prefer_live`` reads each Python twin on its own."""
+    """Whether a site that fits by message, twins counted, may be compiled code (its file
+    is not ``.py``): then ``native.prefer_live`` reads each Python twin on its own."""
     return any(
-        s.full_match
-        and not s.innermost
-        and s.message > 0
+        fits_by_message(s)
         and any(not index.file_path(i).endswith(".py") for i in (s.index, *s.twins))
         for s in scored
     )

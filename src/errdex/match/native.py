@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING
 
+from errdex.match import index_groups
 from errdex.match.index import MatchIndex
 
 if TYPE_CHECKING:
@@ -107,7 +108,7 @@ def prefer_live(index: MatchIndex, best: Mapping[int, Scored]) -> None:
     """Rank a Python twin its own module replaces below the compiled site it is replaced
     by, when that compiled source is catalogued and fits the message too; else say that
     the compiled module replaces it."""
-    fitting = [s for s in best.values() if s.full_match and not s.innermost and s.message > 0]
+    fitting = [s for s in best.values() if index_groups.fits_by_message(s)]
     shadowed = [(s, m) for s in fitting if (m := index.shadowed_by(s.index)) is not None]
     if not shadowed:
         return
