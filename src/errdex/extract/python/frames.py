@@ -460,7 +460,8 @@ class FrameReader(HierarchyReader):
                 return False
             one = frame.binding.attrs.get(attr)
             held = frame.binding.choices.get(attr) or ([one] if one is not None else [])
-            if held and all(t.display != "None" and not t.is_opaque for t in held):
+            # a stored ``False`` or ``0`` shows as text too: only text surely true decides
+            if held and all(_is_true_text(t) for t in held):
                 return True
             return None
         if isinstance(test, ast.Name):
@@ -515,18 +516,18 @@ def _self_attr(expr: ast.expr) -> str | None:
 
 
 def _is_true_text(template: MessageTemplate) -> bool:
-    """Whether a value shown so is surely true: text, not a number or a falsy constant's
-    ``str()`` (a literal ``0`` passed along shows as ``0``)."""
-    if template.is_opaque:
+    """Whether a value shown so is surely true, whether it is the text or a constant whose
+    ``str()`` it is: not empty, not a falsy constant's ``str()`` (``False``, ``0``), and a
+    number only when not zero (``"0"`` is true as text, ``0`` false as a number)."""
+    if template.is_opaque or not template.display:
         return False
     shown = template.display.strip()
     if shown in ("False", "None", "()", "[]", "{}", "set()"):
         return False
     try:
-        float(shown)
+        return float(shown) != 0
     except ValueError:
         return True
-    return False
 
 
 def _assigned(stmt: ast.stmt) -> list[str]:
