@@ -16,7 +16,16 @@ pytestmark = ON_311
 
 @pytest.fixture(scope="module")
 def items() -> list[Item]:
-    return stdlib_items("http/cookies.py", "tarfile.py", "gzip.py", "pickle.py", "shutil.py")
+    return stdlib_items(
+        "http/cookies.py",
+        "tarfile.py",
+        "gzip.py",
+        "pickle.py",
+        "shutil.py",
+        "dbm/dumb.py",
+        "_pyio.py",
+        "optparse.py",
+    )
 
 
 def tag(items: list[Item], qualname: str, message: str) -> tuple[str | None, list[str]]:
@@ -73,10 +82,33 @@ def test_a_library_oserror_subclass_for_a_bad_format_is_no_io_failure(
 
 
 def test_builtin_oserrors_are_io_failures(items: list[Item]) -> None:
-    # ``raise FileNotFoundError(...)`` / ``raise OSError(...)``: the builtin classes
+    # ``raise FileNotFoundError(...)``: the builtin subclass names the failure
     found = {
         r["backgroundTag"]
         for r, e in items
-        if e["site"].get("qualifiedClass") in ("builtins.OSError", "builtins.FileNotFoundError")
+        if e["site"].get("qualifiedClass") == "builtins.FileNotFoundError"
     }
     assert found == {"io-failure"}
+    # ``raise OSError(...)`` itself: only where an OS call failed (a handler) or the
+    # message says so, never by the class alone
+    for record, evidence in items:
+        if record["backgroundTag"] == "io-failure":
+            basis = evidence["provenance"]["backgroundTag"]["basis"]
+            assert basis != ["errorClass", basis[-1]], record["errorMessage"]
+
+
+def test_an_oserror_for_a_closed_object_or_a_bad_argument_is_no_io_failure(
+    items: list[Item],
+) -> None:
+    # dbm.dumb: ``except TypeError: raise error('DBM object has already been closed')``
+    # (``error = OSError``); _pyio: ``if not writer.writable(): raise OSError('"writer"
+    # argument must be writable.')``: nothing was read or written
+    assert tag(items, "dbm.dumb._Database.iterkeys", "DBM object has already")[0] != "io-failure"
+    assert tag(items, "_pyio.BufferedRWPair.__init__", '"writer" argument')[0] != "io-failure"
+
+
+def test_a_base_class_named_parse_error_does_not_make_a_parse_error(items: list[Item]) -> None:
+    # ``class OptionError(OptParseError)``, raised by ``Option()`` when an option is
+    # defined (``add_option(type='foo')``), not while the command line is parsed
+    found, _ = tag(items, "optparse.Option._check_type", "option %s: invalid option type")
+    assert found != "parse-error"

@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from errdex.analyze.code_fields import unbound_names
 from errdex.analyze.quoting import NO_FIX
 from errdex.scan import scan_checkout
 from errdex.source import open_source
@@ -131,8 +132,22 @@ class Sender:
 
 class Gen:
     def seed(self, a=None):
+        if a is not None and a < 0:
+            raise ValueError("seed must not be negative")
+
+    def reseed(self, a=None):
         if not isinstance(a, (type(None), int)):
-            raise TypeError("seed must be None or an int")
+            raise TypeError("reseed wants None or an int")
+
+
+def set_path(path):
+    if path:
+        raise OSError("don't know how to set the search path on this platform")
+
+
+def refresh():
+    if sys.platform:
+        raise OSError("the cache could not be refreshed")
 """
 
 Item = tuple[dict[str, Any], dict[str, Any]]
@@ -152,6 +167,13 @@ def by_message(package: Path) -> dict[str, Item]:
     return {r["errorMessage"]: (r, e) for r, e in result.items}
 
 
+def _scaffold(record: dict[str, Any], evidence: dict[str, Any]) -> str:
+    """The handler errdex verify runs a reproducer in: not shown, since the call reads
+    names it does not bind (run alone it raises ``NameError``)."""
+    assert record["tryCatchPattern"] is None
+    return str(evidence["provenance"]["tryCatchPattern"]["scaffold"])
+
+
 def _runs(package: Path, setup: str, snippet: str) -> subprocess.CompletedProcess[str]:
     """The snippet, after ``setup``, in a fresh interpreter in the package's folder."""
     code = textwrap.dedent(setup) + "\n" + snippet.replace("...  #", "print('handled')  #")
@@ -167,7 +189,7 @@ def test_a_converted_class_is_the_one_to_catch(by_message: dict[str, Item], pack
     (solution,) = record["solutions"]
     assert solution.endswith("From `read()` it surfaces as `ReadError`."), solution
     assert "catch `ParseError`" not in solution
-    pattern = record["tryCatchPattern"]
+    pattern = _scaffold(record, evidence)
     assert "except ReadError as exc:" in pattern and "    read(data)" in pattern
     assert "except ParseError" not in pattern
     done = _runs(package, "data = b''", pattern)
@@ -183,7 +205,7 @@ def test_a_handler_that_exits_surfaces_as_system_exit(
     parse = [e for e in evidence["entryPoints"] if e["qualname"] == "pkg.Parser.parse"]
     assert parse and parse[0]["surfacesAs"] == "SystemExit", evidence["entryPoints"]
     assert "see `SystemExit`, not `ParseError`" in record["solutions"][0]
-    pattern = record["tryCatchPattern"]
+    pattern = _scaffold(record, evidence)
     assert "except SystemExit as exc:" in pattern, pattern
     done = _runs(package, "from pkg import Parser\nobj = Parser()\nargs = ['bad']", pattern)
     assert done.returncode == 0 and "handled" in done.stdout, done.stderr
@@ -218,8 +240,25 @@ def test_a_usage_error_gets_no_catch_advice(by_message: dict[str, Item]) -> None
 
 
 def test_the_parameter_the_guard_reads_is_passed(by_message: dict[str, Item]) -> None:
-    record, _ = by_message["seed must be None or an int"]
-    assert "    obj.seed(a=a)  # obj: a Gen" in record["tryCatchPattern"]
+    record, evidence = by_message["seed must not be negative"]
+    assert "    obj.seed(a=a)  # obj: a Gen" in _scaffold(record, evidence)
+
+
+@pytest.mark.parametrize("message", ["reseed wants None or an int", "the box is closed already"])
+def test_no_handler_for_a_wrong_call(by_message: dict[str, Item], message: str) -> None:
+    """A ``TypeError`` from a wrong call, a method called on an object in the wrong state:
+    fixed before the call, not caught after it."""
+    record, evidence = by_message[message]
+    assert record["tryCatchPattern"] is None
+    assert "tryCatchPattern" not in evidence["provenance"]
+    assert record["handlingStrategy"] in ("type-guard", "validation")
+
+
+def test_no_shown_snippet_reads_a_name_it_does_not_bind(by_message: dict[str, Item]) -> None:
+    for record, _ in by_message.values():
+        pattern = record["tryCatchPattern"]
+        if pattern:
+            assert not unbound_names(pattern), pattern
 
 
 def test_a_conditional_re_raise_is_passed_its_value(
@@ -230,8 +269,24 @@ def test_a_conditional_re_raise_is_passed_its_value(
     (entry,) = [e for e in evidence["entryPoints"] if e["qualname"] == "pkg.Sender.send"]
     assert (entry["reraisedIn"], entry["reraisedWhen"]) == ("pkg.Sender.send", "not fallback")
     assert any(s.startswith("Pass `fallback=True` to `Sender.send()`") for s in record["solutions"])
-    pattern = record["tryCatchPattern"]
+    pattern = _scaffold(record, evidence)
     assert "    obj.send(data, fallback=False)  # obj: a Sender" in pattern, pattern
     setup = "from pkg import Sender\nobj = Sender()\ndata = None"
     done = _runs(package, setup, pattern)
     assert done.returncode == 0 and "handled" in done.stdout, done.stderr
+
+
+def test_a_call_with_nothing_to_bind_is_shown_and_runs_alone(
+    by_message: dict[str, Item], package: Path
+) -> None:
+    record, _ = by_message["the cache could not be refreshed"]
+    pattern = record["tryCatchPattern"]
+    assert pattern is not None and "    refresh()" in pattern, pattern
+    done = _runs(package, "", pattern)
+    assert done.returncode == 0 and "handled" in done.stdout, done.stderr
+
+
+def test_a_verb_inside_a_statement_is_no_advice(by_message: dict[str, Item]) -> None:
+    """ "don't know how to set …" states a limit; it tells the caller to do nothing."""
+    record, _ = by_message["don't know how to set the search path on this platform"]
+    assert not any("own advice" in s for s in record["solutions"]), record["solutions"]

@@ -154,8 +154,12 @@ def test_no_solution_restates_a_private_condition(items: dict[str, Item]) -> Non
     assert not [s for s in solutions if "_header" in s or "BLOCK" in s]
     # parse_header's condition reads the module constant BLOCK: the message's own words,
     # with BLOCK's value as the runtime prints it (``%d`` of ``BLOCK = 512``)
+    # and the one condition over a parameter alone: negating it is enough to avoid the raise
     assert items["header"][0]["solutions"] == [
-        "The message states the requirement: “header must be 512 bytes, got %d”."
+        "The message states the requirement: “header must be 512 bytes, got %d”.",
+        "Pass `strict` to `probe()` so that `not strict` holds: `strict` reaches the check "
+        "unchanged, and the call raises `HeaderError` only when `strict` (with other "
+        "conditions on the way).",
     ]
     for record, evidence in items.values():
         assert ungrounded(record, evidence) == [], record["errorMessage"]

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from errdex.analyze.code_fields import well_formed
+from errdex.analyze.code_fields import unbound_names, well_formed
 from errdex.scan import scan_checkout
 from errdex.source import open_source
 
@@ -46,7 +46,7 @@ class Box:
     @property
     def size(self):
         if not self.ready:
-            raise RuntimeError("the box is not ready yet")
+            raise OSError("the box's device is not ready yet")
         return 1
 
 
@@ -80,9 +80,19 @@ def by_line(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, int], I
     return {(r["filePath"], r["lineNumber"]): (r, e) for r, e in result.items}
 
 
-def _pattern(by_line: dict[tuple[str, int], Item], path: str, line: int) -> str | None:
-    record, _ = by_line[(path, line)]
+def _written(record: dict[str, Any], evidence: dict[str, Any]) -> str | None:
+    """The handler shown, or the scaffold verify runs a reproducer in (one whose call reads
+    names it does not bind is not shown); a shown one runs alone."""
     pattern = record["tryCatchPattern"]
+    if pattern is not None:
+        assert not unbound_names(pattern), pattern
+        return str(pattern)
+    written = evidence.get("provenance", {}).get("tryCatchPattern", {})
+    return written.get("scaffold")
+
+
+def _pattern(by_line: dict[tuple[str, int], Item], path: str, line: int) -> str | None:
+    pattern = _written(*by_line[(path, line)])
     assert pattern is None or well_formed(pattern), pattern
     return pattern
 
@@ -124,7 +134,7 @@ def test_a_multi_line_message_stays_in_its_comment(tmp_path: Path) -> None:
     stdlib = Path(sysconfig.get_paths()["stdlib"])
     shutil.copy(stdlib / "configparser.py", tmp_path / "configparser.py")
     result = scan_checkout(open_source(str(tmp_path), repo="o/cp"), repo="o/cp")
-    patterns = [r["tryCatchPattern"] for r, _ in result.items if r["tryCatchPattern"]]
+    patterns = [p for r, e in result.items if (p := _written(r, e))]
     assert any("File contains no section headers. file:" in p for p in patterns)
     for pattern in patterns:
         ast.parse(pattern)
@@ -145,8 +155,17 @@ def test_a_class_read_from_an_attribute_is_not_imported_as_a_module(tmp_path: Pa
     (tmp_path / "unittest").mkdir()
     shutil.copy(stdlib / "unittest" / "case.py", tmp_path / "unittest" / "case.py")
     result = scan_checkout(open_source(str(tmp_path), repo="o/ut"), repo="o/ut")
-    patterns = [r["tryCatchPattern"] for r, _ in result.items if r["tryCatchPattern"]]
+    patterns = [p for r, e in result.items if (p := _written(r, e))]
     assert patterns
     for pattern in patterns:
         assert "from self." not in pattern, pattern
         assert well_formed(pattern), pattern
+
+
+def test_unbound_names_are_the_ones_a_lone_run_misses() -> None:
+    assert unbound_names("try:\n    obj.seed(a=a)\nexcept ValueError as exc:\n    print(exc)") == {
+        "obj",
+        "a",
+    }
+    bound = "from m import f, E\n\nx = 1\ntry:\n    f(x)\nexcept E as exc:\n    print(exc)"
+    assert unbound_names(bound) == set()

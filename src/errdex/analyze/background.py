@@ -73,6 +73,49 @@ def _os_failure(site: SiteView, ancestors: frozenset[str]) -> bool:
     return own.startswith("builtins.") or not _OS_BUILTINS.isdisjoint(ancestors)
 
 
+def _handler_of(site: SiteView, names: frozenset[str]) -> bool:
+    """The raise sits in a handler of one of ``names`` (short class names): the failure it
+    reports is the caught one's (``except OSError: raise Error(...)``)."""
+    for guard in site.guards:
+        if guard["kind"] == "except":
+            caught = str(guard["text"]).partition(" was raised")[0].strip("()")
+            if any(c.strip().rpartition(".")[2] in names for c in caught.split(",")):
+                return True
+    return False
+
+
+def _own_words(*words: str) -> Callable[[SiteView, frozenset[str]], bool]:
+    """The raised class's own name holds a word (not a base's: optparse's ``OptionError``
+    derives from ``OptParseError`` and is raised when an option is defined, not parsed)."""
+    pattern = re.compile("|".join(words))
+    return lambda site, ancestors: bool(
+        pattern.search((site.canonical_class or site.error_class or "").rpartition(".")[2])
+    )
+
+
+def _with(
+    rule: Callable[[SiteView, frozenset[str]], bool],
+    *evidence: Callable[[SiteView, frozenset[str]], bool],
+) -> Callable[[SiteView, frozenset[str]], bool]:
+    """``rule`` (a class test) only where one of ``evidence`` (the message, a handler)
+    backs it: the class alone does not say the family (an ``ImportError`` for a stale
+    ``.pyc``, an ``OSError`` for a closed database, a ``TypeError`` for two arguments
+    given together)."""
+    return lambda site, ancestors: (
+        rule(site, ancestors) and any(e(site, ancestors) for e in evidence)
+    )
+
+
+def _in_handler(*names: str) -> Callable[[SiteView, frozenset[str]], bool]:
+    wanted = frozenset(names)
+    return lambda site, ancestors: _handler_of(site, wanted)
+
+
+_OS_CAUGHT = _in_handler(
+    "OSError", "IOError", "EnvironmentError", "error", *(n.partition(".")[2] for n in _OS_BUILTINS)
+)
+
+
 def _handles_key_error(site: SiteView) -> bool:
     """The raise sits in a handler of ``KeyError``: a lookup by key failed just before."""
     for guard in reversed(site.guards):
@@ -183,7 +226,16 @@ RULES: tuple[Rule, ...] = (
         "errorClass",
         lambda s, a: _builtin("NotImplementedError")(s, a) or _class_words("NotImplemented")(s, a),
     ),
-    Rule("ImportError", "missing-dependency", "errorClass", _builtin("ImportError")),
+    Rule(
+        "ImportError, raised where an import failed or with a message about a module to install",
+        "missing-dependency",
+        "errorClass, site.guards, site.template",
+        _with(
+            _builtin("ImportError"),
+            _in_handler("ImportError", "ModuleNotFoundError"),
+            _message(r"\bno module named\b|\binstall|\bnot installed\b|\brequires?\b|\bimport\b"),
+        ),
+    ),
     Rule(
         "TimeoutError or class named *Timeout*",
         "timeout",
@@ -194,10 +246,21 @@ RULES: tuple[Rule, ...] = (
     Rule("ConnectionError", "network-failure", "errorClass", _builtin("ConnectionError")),
     Rule("UnicodeError", "encoding-error", "errorClass", _builtin("UnicodeError")),
     Rule(
-        "OSError itself or a builtin subclass of it",
+        "a builtin subclass of OSError (FileNotFoundError, ...), or OSError itself raised where "
+        "an OS call failed or with a message of one",
         "io-failure",
-        "errorClass",
-        _os_failure,
+        "errorClass, site.guards, site.template",
+        lambda s, a: (
+            _os_failure(s, a)
+            and (
+                (s.canonical_class or "") != "builtins.OSError"
+                or _OS_CAUGHT(s, a)
+                or _message(
+                    r"\berrno\b|\bno such file\b|\bpermission denied\b|\bcannot (?:open|read|write)\b"
+                    r"|\bfailed to (?:open|read|write)\b|\bi/o\b|\bdisk\b|\bdevice\b"
+                )(s, a)
+            )
+        ),
     ),
     Rule(
         "MemoryError or RecursionError",
@@ -206,10 +269,10 @@ RULES: tuple[Rule, ...] = (
         _builtin("MemoryError", "RecursionError"),
     ),
     Rule(
-        "SyntaxError or class named *Parse*/*Decode*",
+        "SyntaxError, or the raised class itself named *Parse*/*Decode*",
         "parse-error",
         "errorClass",
-        lambda s, a: _builtin("SyntaxError")(s, a) or _class_words("Parse", "Decode")(s, a),
+        lambda s, a: _builtin("SyntaxError")(s, a) or _own_words("Parse", "Decode")(s, a),
     ),
     Rule("KeyError", "missing-key", "errorClass", _builtin("KeyError")),
     Rule("AttributeError", "missing-attribute", "errorClass", _builtin("AttributeError")),
@@ -231,7 +294,19 @@ RULES: tuple[Rule, ...] = (
         "errorClass",
         _class_words("Convergence", "MaxIteration"),
     ),
-    Rule("TypeError", "type-mismatch", "errorClass", _builtin("TypeError")),
+    Rule(
+        "TypeError with a message about a type",
+        "type-mismatch",
+        "errorClass, site.template",
+        _with(
+            _builtin("TypeError"),
+            _message(
+                r"\btypes?\b|\bmust be (?:a|an)\b|\bexpected\b|\bgot\b|\bnot (?:a|an)\b"
+                r"|\bobject is not\b|\bnot (?:callable|iterable|subscriptable)\b|\binstance\b"
+                r"|\b(?:str|int|bytes|float|list|dict|tuple)\b"
+            ),
+        ),
+    ),
     Rule(
         "innermost condition uses isinstance", "type-mismatch", "site.guards", _guards("isinstance")
     ),
@@ -280,8 +355,33 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "innermost condition compares with < or >", "out-of-range", "site.guards", _guards("bounds")
     ),
-    Rule("ValueError", "invalid-value", "errorClass", _builtin("ValueError")),
-    Rule("RuntimeError", "invalid-state", "errorClass", _builtin("RuntimeError")),
+    Rule(
+        "ValueError with a message about a bad value",
+        "invalid-value",
+        "errorClass, site.template",
+        _with(
+            _builtin("ValueError"),
+            _message(
+                r"\binvalid\b|\bnot a valid\b|\bmust\b|\bshould\b|\bexpected\b|\bunknown\b"
+                r"|\bunrecognized\b|\bbad\b|\billegal\b|\bmalformed\b|\bnot allowed\b"
+                r"|\bcan(?:no|')t be\b|\btoo (?:many|few|long|short|large|small|big)\b"
+                r"|\bnegative\b|\bout of range\b|\bwrong\b|\bunexpected\b"
+            ),
+        ),
+    ),
+    Rule(
+        "RuntimeError with a message about the object's state",
+        "invalid-state",
+        "errorClass, site.template",
+        _with(
+            _builtin("RuntimeError"),
+            _message(
+                r"\balready\b|\bnot (?:yet )?(?:started|running|open|initiali[sz]ed|ready|set)\b"
+                r"|\bclosed\b|\bstate\b|\bre-?entr|\btwice\b|\bno running\b|\bis running\b"
+                r"|\bcalled (?:from|before|after|outside)\b|\bmust be called\b|\bcannot be called\b"
+            ),
+        ),
+    ),
 )
 
 assert all(rule.tag in BACKGROUND_TAGS for rule in RULES)

@@ -21,7 +21,15 @@ from .gathered import Gathered, callable_name, location, short_name, verb
 from .guards import CONDITION_KINDS, free_names, isinstance_checks
 from .linear import LinearRegex
 
-__all__ = ["example_fix", "try_catch", "type_guard", "validation", "well_formed"]
+__all__ = [
+    "example_fix",
+    "programming_error",
+    "try_catch",
+    "type_guard",
+    "unbound_names",
+    "validation",
+    "well_formed",
+]
 
 #: Searched in literals of any size: RE2, linear time.
 _INSTEAD = LinearRegex(
@@ -259,25 +267,63 @@ def _gate_value(entry: EntryPoint, func: FuncFacts) -> tuple[str, bool] | bool |
 
 #: Families no handler should be written for: a failed internal check (``assert``,
 #: ``AssertionError``) is a bug to fix, and an ``assert`` is not even run under
-#: ``python -O``, so a handler that relies on it is wrong there.
-BUG_FAMILIES = frozenset({"internal-assertion"})
+#: ``python -O``, so a handler that relies on it is wrong there; a wrong call (a
+#: ``TypeError``, a missing attribute, a method called on an object in the wrong state:
+#: closed, already running) is fixed in the calling code, not caught.
+BUG_FAMILIES = frozenset(
+    {"internal-assertion", "type-mismatch", "missing-attribute", "invalid-state"}
+)
+#: The builtin classes of those families, for a site whose tag no rule gave.
+BUG_CLASSES = frozenset(
+    {"builtins.AssertionError", "builtins.TypeError", "builtins.AttributeError"}
+)
 
 
-def try_catch(g: Gathered) -> tuple[str | None, list[str]]:
-    """A handler around the nearest public entry point's call, for the class that call
-    lets out (the converted one, where a handler on the way raises another); None unless
-    it is well formed (it compiles, the class it catches is imported from a public path,
-    the call runs the body that raises). Without such a call nothing is written: a
-    placeholder body says nothing a caller can run."""
+def programming_error(g: Gathered) -> bool:
+    """A mistake in the calling code or a failed internal check, by family or class:
+    catching it is the wrong advice (fix the call instead)."""
+    canonical = g.site.canonical_class or (
+        f"builtins.{g.site.error_class}" if g.site.error_class else ""
+    )
+    return g.site.kind == "assert" or g.background[0] in BUG_FAMILIES or canonical in BUG_CLASSES
+
+
+def unbound_names(snippet: str) -> set[str]:
+    """Names the snippet reads that nothing in it binds (builtins aside): run alone, it
+    raises ``NameError`` at the first (``obj.seed(a=a)`` with neither ``obj`` nor ``a``)."""
+    tree = ast.parse(snippet)
+    bound = set(dir(builtins))
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            bound.update((a.asname or a.name).partition(".")[0] for a in node.names)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
+            bound.add(node.id)
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            bound.add(node.name)
+        elif isinstance(node, ast.arg):
+            bound.add(node.arg)
+    used = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+    return used - bound
+
+
+def try_catch(g: Gathered) -> tuple[str | None, list[str], str | None]:
+    """(pattern, basis, scaffold): a handler around the nearest public entry point's call,
+    for the class that call lets out (the converted one, where a handler on the way raises
+    another). It is shown only when it is well formed (it compiles, the class it catches
+    is imported from a public path, the call runs the body that raises) and every name
+    it reads is bound in it, so it runs alone; one whose call reads names it does not
+    bind (the call's arguments, the object a method is called on) is only the scaffold
+    ``errdex verify`` runs a verified reproducer in. None of the three for a programming
+    error: catching it is no advice (``handlingStrategy`` says what is)."""
     s = g.site
-    if not s.error_class or g.background[0] in BUG_FAMILIES:
-        return None, []
+    if not s.error_class or programming_error(g):
+        return None, [], None
     for entry, func in _ranked_entries(g):
         found = _reaching(g, entry, func)
         if found is not None:
             break
     else:
-        return None, []
+        return None, [], None
     cls, imports, call, converted = found
     basis = ["errorClass", "site.template", "entryPoints"]
     lines: list[str] = [*dict.fromkeys(imports), ""]
@@ -313,7 +359,11 @@ def try_catch(g: Gathered) -> tuple[str | None, list[str]]:
             lines.append(f"    # too little fixed text to check in {shown!r}")
             lines.append("    ...  # handle it")
     snippet = "\n".join(lines).strip("\n")
-    return (snippet, basis) if well_formed(snippet) else (None, [])
+    if not well_formed(snippet):
+        return None, [], None
+    if unbound_names(snippet):
+        return None, [], snippet
+    return snippet, basis, None
 
 
 def validation(g: Gathered) -> tuple[str | None, list[str]]:

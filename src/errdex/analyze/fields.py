@@ -18,7 +18,7 @@ from errdex.evidence import EntryPoint, Provenance, RaisesDoc, TestEvidence
 
 from .baseline import kebab
 from .callgraph import MAX_DEPTH
-from .code_fields import example_fix, try_catch, type_guard, validation
+from .code_fields import example_fix, programming_error, try_catch, type_guard, validation
 from .docstrings import summary
 from .entrypoints import FAR_DEPTH
 from .gathered import Gathered, callable_name, class_phrase, location, noun, short_name
@@ -391,18 +391,22 @@ def write_fields(
     fields["exampleFix"], basis["exampleFix"] = example_fix(g)
     fields["validationCode"], basis["validationCode"] = validation(g)
     fields["typeGuard"], basis["typeGuard"] = type_guard(g)
-    fields["tryCatchPattern"], basis["tryCatchPattern"] = try_catch(g)
+    fields["tryCatchPattern"], basis["tryCatchPattern"], scaffold = try_catch(g)
     fields["preventionTips"], basis["preventionTips"] = _tips(g, fields["validationCode"])
     if g.role is not None:  # nothing to guard against or catch as a failure
         for key in ("validationCode", "typeGuard", "tryCatchPattern", "exampleFix"):
             fields[key], basis[key] = None, []
         fields["preventionTips"], basis["preventionTips"] = [], []
+        scaffold = None
     strategy: str | None = None
     if fields["typeGuard"]:
         strategy, basis["handlingStrategy"] = "type-guard", ["site.guards"]
     elif fields["validationCode"]:
         strategy, basis["handlingStrategy"] = "validation", ["site.guards", "entryPoints"]
-    elif fields["tryCatchPattern"] and g.site.kind != "warn":
+    elif g.role is None and g.site.kind != "warn" and programming_error(g):
+        # a wrong call or a failed check is fixed before the call, not caught after it
+        strategy, basis["handlingStrategy"] = "validation", ["errorClass", "backgroundTag"]
+    elif (fields["tryCatchPattern"] or scaffold) and g.site.kind != "warn":
         strategy, basis["handlingStrategy"] = "try-catch", ["errorClass"]
     fields["handlingStrategy"] = strategy
     tag, rule = g.background
@@ -424,4 +428,8 @@ def write_fields(
         if value and (fields.get(key) not in (None, [], ""))
     }
     provenance["solutions"]["items"] = solution_items  # the evidence of each solution
+    if scaffold is not None:  # not shown: it reads names it does not bind; verify runs it
+        provenance["tryCatchPattern"] = Provenance(
+            analyst=ANALYST, basis=["errorClass", "site.template", "entryPoints"], scaffold=scaffold
+        )
     return fields, provenance

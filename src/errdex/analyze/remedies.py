@@ -22,6 +22,7 @@ from typing import Any
 from errdex.evidence import EntryPoint
 from errdex.template import Hole
 
+from .baseline import USAGE_BUILTINS
 from .chains import own_params
 from .entrypoints import run_by_syntax
 from .facts import FuncFacts
@@ -46,8 +47,12 @@ __all__ = [
 #: A solution and the evidence keys it rests on.
 Remedy = tuple[str, list[str]]
 
+#: Advice: an imperative at the start of a clause ("Use X", "; pass Y"), or a phrase that
+#: only advice uses. A verb inside a statement is none ("cannot be set", "don't know how
+#: to set ...").
 _ADVICE = re.compile(
-    r"\b(use|try|consider|please|did you mean|instead|install|set|pass|call|provide|specify)\b",
+    r"(?:^|[.;:!?(]\s*|\s[-–]\s*)(?:use|try|consider|please|install|set|pass|call|provide|specify)\b"
+    r"|\bdid you mean\b|\binstead\b|\bconsider\b|\bplease\b",
     re.IGNORECASE,
 )
 _REQUIREMENT = re.compile(r"\b(must|should|expected|expects|requires?|only)\b", re.IGNORECASE)
@@ -121,6 +126,10 @@ class ParamRequirement:
     requirement: str  # what must hold, in those names
     fires: str  # when it raises, in those names
     shown: tuple[str, ...]  # parameters whose value the message prints
+    #: Other conditions on the way read what the caller does not pass (a local, ``self``):
+    #: ``fires`` is then needed for the raise, not enough, and ``requirement`` is enough
+    #: to avoid it (every condition must hold for the raise to run).
+    partial: bool = False
 
 
 def _renamed(text: str, names: dict[str, str]) -> str | None:
@@ -185,18 +194,55 @@ def _conditions(g: Gathered) -> str | None:
     return " and ".join(parts)
 
 
+def _conjuncts(g: Gathered) -> list[str] | None:
+    """Each condition on the way, split at its top-level ``and``: all hold when it fires."""
+    if innermost_condition(g) is None:
+        return None
+    out: list[str] = []
+    for guard in g.site.guards:
+        if guard["kind"] not in CONDITION_KINDS:
+            continue
+        node = parse_guard(str(guard["text"]))
+        if node is None:
+            return None
+        if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.And):
+            out.extend(ast.unparse(v) for v in node.values)
+        else:
+            out.append(str(guard["text"]))
+    return out
+
+
+def _over_params(g: Gathered, usable: set[str]) -> str | None:
+    """The conditions on the way that read only parameters in ``usable``, joined."""
+    parts = []
+    for text in _conjuncts(g) or []:
+        names = free_names(text)
+        if names and names <= usable:
+            node = parse_guard(text)
+            loose = isinstance(node, (ast.BoolOp, ast.IfExp, ast.Lambda, ast.NamedExpr))
+            parts.append(f"({text})" if loose else text)
+    return " and ".join(parts) or None
+
+
 def param_requirement(g: Gathered) -> ParamRequirement | None:
     """The site's conditions over the raising function's parameters, said in the
-    parameters of the nearest public entry point that passes them on unchanged; None
-    when any condition reads something else (a local, an attribute of ``self``)."""
+    parameters of the nearest public entry point that passes them on unchanged. When
+    other conditions read something else (a local, an attribute of ``self``), the ones
+    over parameters alone (``partial``): negating one of them is still enough to avoid
+    the raise. None when no condition reads only parameters."""
     condition = _conditions(g)
     func = g.func
     if condition is None or func is None:
         return None
     names = free_names(condition)
     usable = set(own_params(func)) - func.rebound
+    partial = False
     if not names or not names <= usable:
-        return None
+        condition = _over_params(g, usable) or ""
+        names = free_names(condition) if condition else None
+        partial = True
+        if not names:
+            return None
     for entry in g.entry_points:
         passes = entry.get("passes") or {}
         if not names <= passes.keys():
@@ -216,7 +262,7 @@ def param_requirement(g: Gathered) -> ParamRequirement | None:
         call = call_name(entry["qualname"], entry_func)
         if run_by_syntax(entry["qualname"]) or has_private(call):
             continue  # ``io.OpenWrapper`` runs ``__getattr__(name)``: no call to pass to
-        return ParamRequirement(entry, call, params, requirement, fires, shown)
+        return ParamRequirement(entry, call, params, requirement, fires, shown, partial)
     return None
 
 
@@ -225,10 +271,12 @@ def _param_solution(g: Gathered, req: ParamRequirement) -> Remedy:
     reach = "reaches" if len(req.params) == 1 else "reach"
     caught = _caught_before(g)
     after = f" after {code(caught)} was caught" if caught else ""
+    when = "only when" if req.partial else "when"
+    others = " (with other conditions on the way)" if req.partial else ""
     text = (
         f"Pass {who} to {code(req.call)} so that {code(req.requirement)} holds: {who} "
-        f"{reach} the check unchanged, and the call {verb(g)} {class_phrase(g)} when "
-        f"{code(req.fires)}{after}."
+        f"{reach} the check unchanged, and the call {verb(g)} {class_phrase(g)} {when} "
+        f"{code(req.fires)}{others}{after}."
     )
     if req.shown:
         text += f" The message shows the value of {' and '.join(code(p) for p in req.shown)} that was passed."
@@ -300,8 +348,14 @@ def surfaced_class(g: Gathered, entry: EntryPoint | None) -> str | None:
 
 
 def usage_error(g: Gathered) -> bool:
-    """A mistake of the calling code by its family (:data:`USAGE_FAMILIES`)."""
-    return g.background[0] in USAGE_FAMILIES
+    """A mistake of the calling code by its family (:data:`USAGE_FAMILIES`), or, where no
+    rule gave a family, by its builtin class (a ``ValueError`` whose message says nothing
+    of the value is still no failure of the world outside the call)."""
+    tag = g.background[0]
+    if tag is not None:
+        return tag in USAGE_FAMILIES
+    canonical = g.site.canonical_class or f"builtins.{g.site.error_class}"
+    return canonical.startswith("builtins.") and canonical[9:] in USAGE_BUILTINS
 
 
 def _fallback(g: Gathered) -> Remedy:

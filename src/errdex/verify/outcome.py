@@ -157,4 +157,7 @@ def source_code(envelope: dict[str, Any], name: str) -> str | None:
             return cast(str, previous["code"])
         if current is not None and current == previous.get("shown"):
             return cast(str, previous["code"])
+    if current is None:  # the analyst's handler not shown until a reproducer runs in it
+        written = ((envelope.get("evidence") or {}).get("provenance") or {}).get(name) or {}
+        return cast("str | None", written.get("scaffold"))
     return cast("str | None", current)
