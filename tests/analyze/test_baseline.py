@@ -56,3 +56,20 @@ def test_class_tags_split_acronyms_as_words() -> None:
     assert kebab("JSONDecodeError") == "json-decode-error"
     assert kebab("ValueError") == "value-error"
     assert kebab("check_running") == "check-running"
+
+
+def test_private_triggers_are_not_restated_and_while_true_is_no_condition(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "m.py").write_text(
+        "class Parser:\n"
+        "    def parse(self, s):\n"
+        "        while True:\n"
+        "            if self._depth < 0:\n"
+        "                raise ValueError('unbalanced')\n"
+    )
+    result = scan_checkout(open_source(str(tmp_path), repo="o/m"), repo="o/m", analyze=False)
+    ((record, _),) = result.items
+    assert record["triggerScenarios"] == (
+        "Reached when a check of private state (in the source shown) holds."
+    )

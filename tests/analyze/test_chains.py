@@ -221,3 +221,19 @@ def test_a_replaced_function_makes_no_calls(tmp_path: Path) -> None:
     )
     ((_, evidence),) = items
     assert [e["qualname"] for e in evidence["entryPoints"]] == ["m.check", "m.slow"]
+
+
+def test_the_trigger_is_said_in_what_the_caller_passed(items: dict[str, Item]) -> None:
+    """``if level < 0`` in a helper ``open_archive`` passes ``level`` to unchanged: the
+    cause is what was passed to ``open_archive()``, not the helper's condition."""
+    trigger = items["negative"][0]["triggerScenarios"]
+    assert trigger.startswith(
+        "Triggered when the arguments passed to `open_archive()` make `level < 0` true "
+        "(`level` reaches the check unchanged)."
+    ), trigger
+    # ``strict and len(buf) != BLOCK``: only ``strict`` is the caller's
+    header = items["header"][0]["triggerScenarios"]
+    assert header.startswith(
+        "Triggered only when the arguments passed to `probe()` make `strict` true, and then "
+        "when `strict and len(buf) != BLOCK`."
+    ), header

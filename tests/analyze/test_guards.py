@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from errdex.analyze.guards import condition_phrase, free_names, isinstance_checks, negated
@@ -57,3 +59,19 @@ def test_condition_phrase() -> None:
         condition_phrase(handler, MessageTemplate()) == "when `flag`, after `KeyError` was caught"
     )
     assert condition_phrase([], template) is None
+
+
+def test_a_private_condition_is_not_restated_and_while_true_is_no_condition() -> None:
+    """``self._connection_lost`` is nothing a caller can check: the phrase says a private
+    check exists; ``while True`` is a loop header (the review's "while True holds")."""
+    from errdex.analyze.guards import PRIVATE_CHECK, condition_phrase
+    from errdex.template import MessageTemplate
+
+    guards: list[Any] = [
+        {"kind": "while", "text": "True"},
+        {"kind": "if", "text": "self._connection_lost"},
+        {"kind": "if", "text": "n > 0"},
+    ]
+    phrase = condition_phrase(guards, MessageTemplate.literal("Connection lost"))
+    assert phrase == f"when `n > 0` and {PRIVATE_CHECK}"
+    assert "_connection_lost" not in (phrase or "") and "True" not in (phrase or "")

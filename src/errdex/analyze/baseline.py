@@ -51,7 +51,13 @@ def _who(site: ErrorSite) -> str:
     return f"the body of {_code(site.qualname)} (run at import)"
 
 
+#: Said instead of a condition over private names (:data:`errdex.analyze.guards.PRIVATE_CHECK`).
+_PRIVATE_CHECK = "a check of private state (in the source shown) holds"
+
+
 def _condition_words(guard: Guard) -> str:
+    if guard.kind in ("if", "elif", "else", "assert", "while-else") and _private(guard.text):
+        return _PRIVATE_CHECK
     if guard.kind == "for":
         return f"inside the loop {_code(guard.text)}"
     if guard.kind == "while":
@@ -152,8 +158,15 @@ def baseline_fields(site: ErrorSite) -> tuple[dict[str, Any], dict[str, Any]]:
         documentation = f"{cls} raised by {_who(site)} at {where}."
 
     conditions = list(site.guards)
-    if conditions:
-        trigger = "Reached when " + ", and ".join(_condition_words(g) for g in conditions) + "."
+    # ``while True`` is a loop header, no condition; private checks are said once
+    words = [
+        _condition_words(g)
+        for g in conditions
+        if not (g.kind == "while" and g.text.strip() in ("True", "1"))
+    ]
+    words = list(dict.fromkeys(words))
+    if words:
+        trigger = "Reached when " + ", and ".join(words) + "."
     elif site.function:
         trigger = f"Reached whenever {_code(site.qualname)} runs to line {site.line}: no enclosing condition."
     else:

@@ -238,7 +238,22 @@ def _trigger(g: Gathered) -> tuple[str, list[str]]:
     s = g.site
     basis: list[str] = []
     phrase = condition_phrase(s.guards, s.template)
-    if phrase:
+    req = param_requirement(g)
+    if req is not None and not req.partial:
+        # the cause in what the caller passed, not the raising function's own names
+        sentences = [
+            f"Triggered when the arguments passed to {code(req.call)} make {code(req.fires)} "
+            f"true ({_params(req.params)} {'reaches' if len(req.params) == 1 else 'reach'} "
+            "the check unchanged)."
+        ]
+        basis.extend(["site.guards", "entryPoints"])
+    elif req is not None and phrase:
+        sentences = [
+            f"Triggered only when the arguments passed to {code(req.call)} make "
+            f"{code(req.fires)} true, and then {phrase}."
+        ]
+        basis.extend(["site.guards", "entryPoints"])
+    elif phrase:
         sentences = [f"Triggered {phrase}."]
         basis.append("site.guards")
     elif s.function:
@@ -267,6 +282,10 @@ def _trigger(g: Gathered) -> tuple[str, list[str]]:
         sentences.append(f"Tests that trigger it: {shown_tests}{extra}.")
         basis.append("tests")
     return " ".join(sentences), basis
+
+
+def _params(params: tuple[str, ...]) -> str:
+    return " and ".join(code(p) for p in params)
 
 
 # -- commonSituations ---------------------------------------------------------------------

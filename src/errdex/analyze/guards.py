@@ -20,6 +20,7 @@ from .linear import LinearRegex
 
 __all__ = [
     "CONDITION_KINDS",
+    "PRIVATE_CHECK",
     "code",
     "condition_phrase",
     "free_names",
@@ -170,17 +171,34 @@ _FILLER = frozenset(
 )
 
 
+#: Said instead of conditions that read private names: a caller cannot check or change
+#: ``self._connection_lost``, and the code is in the record's source window already.
+PRIVATE_CHECK = "a check of private state (in the source shown) holds"
+
+
+def _forever(text: str) -> bool:
+    """``while True``/``while 1``: a loop header, no condition at all."""
+    node = parse_guard(text)
+    return isinstance(node, ast.Constant) and bool(node.value)
+
+
 def condition_phrase(guards: list[GuardItem], template: MessageTemplate) -> str | None:
     """The guard chain as a clause, e.g. "when `i is None`, for dimension `axis` in the loop
-    over `zip(a, b)`" or "after `KeyError` was caught"; None when the raise is unconditional."""
-    conditions = [code(g["text"]) for g in guards if g["kind"] in CONDITION_KINDS]
+    over `zip(a, b)`" or "after `KeyError` was caught"; None when the raise is unconditional.
+    Conditions over private names are not restated (:data:`PRIVATE_CHECK` says they exist),
+    and a ``while True`` loop is no condition."""
+    texts = [str(g["text"]) for g in guards if g["kind"] in CONDITION_KINDS]
+    conditions = [code(t) for t in texts if not has_private(t)]
+    if len(conditions) < len(texts):
+        conditions.append(PRIVATE_CHECK)
     contexts: list[str] = []
     for g in reversed(guards):
         kind, text = g["kind"], g["text"]
         if kind == "for":
             contexts.append(_loop_phrase(text, template))
         elif kind == "while":
-            contexts.append(f"while {code(text)} holds")
+            if not _forever(text):
+                contexts.append(f"while {code(text)} holds")
         elif kind == "except":
             caught = text.partition(" was raised")[0]
             contexts.append(f"after {code(caught)} was caught")
