@@ -169,3 +169,13 @@ def test_unbound_names_are_the_ones_a_lone_run_misses() -> None:
     }
     bound = "from m import f, E\n\nx = 1\ntry:\n    f(x)\nexcept E as exc:\n    print(exc)"
     assert unbound_names(bound) == set()
+
+
+def test_a_parameter_named_like_a_builtin_is_no_binding() -> None:
+    """``uu_decode(input)``, ``getfile(object)``: the parameter's name, not the builtin;
+    ``format_exception(exc)`` before ``except … as exc`` is not bound by it."""
+    snippet = (
+        "from m import f\n\ntry:\n    f(input, exc)\nexcept ValueError as exc:\n    print(exc)"
+    )
+    assert unbound_names(snippet, frozenset({"input", "exc"})) == {"input", "exc"}
+    assert unbound_names(snippet) == {"exc"}

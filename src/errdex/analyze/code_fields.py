@@ -288,21 +288,34 @@ def programming_error(g: Gathered) -> bool:
     return g.site.kind == "assert" or g.background[0] in BUG_FAMILIES or canonical in BUG_CLASSES
 
 
-def unbound_names(snippet: str) -> set[str]:
-    """Names the snippet reads that nothing in it binds (builtins aside): run alone, it
-    raises ``NameError`` at the first (``obj.seed(a=a)`` with neither ``obj`` nor ``a``)."""
+def unbound_names(snippet: str, shadowed: frozenset[str] = frozenset()) -> set[str]:
+    """Names the snippet reads that nothing in it binds: run alone, it raises ``NameError``
+    at the first (``obj.seed(a=a)`` with neither ``obj`` nor ``a``). A builtin counts as
+    bound unless it is in ``shadowed``: the called function's parameter ``input`` or
+    ``object`` passed by its own name is no builtin. A handler's ``as exc`` binds only
+    inside that handler (``format_exception(exc)`` in the ``try`` does not see it)."""
     tree = ast.parse(snippet)
-    bound = set(dir(builtins))
+    bound = set(dir(builtins)) - shadowed
     for node in ast.walk(tree):
         if isinstance(node, (ast.Import, ast.ImportFrom)):
             bound.update((a.asname or a.name).partition(".")[0] for a in node.names)
         elif isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
             bound.add(node.id)
-        elif isinstance(node, ast.ExceptHandler) and node.name:
-            bound.add(node.name)
         elif isinstance(node, ast.arg):
             bound.add(node.arg)
-    used = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+    used: set[str] = set()
+
+    def visit(node: ast.AST) -> None:
+        if isinstance(node, ast.ExceptHandler):
+            if node.type is not None:
+                visit(node.type)  # its body reads the name it binds
+            return
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+            used.add(node.id)
+        for child in ast.iter_child_nodes(node):
+            visit(child)
+
+    visit(tree)
     return used - bound
 
 
@@ -361,7 +374,7 @@ def try_catch(g: Gathered) -> tuple[str | None, list[str], str | None]:
     snippet = "\n".join(lines).strip("\n")
     if not well_formed(snippet):
         return None, [], None
-    if unbound_names(snippet):
+    if unbound_names(snippet, frozenset({"obj", *(p.lstrip("*") for p in func.params)})):
         return None, [], snippet
     return snippet, basis, None
 
