@@ -290,3 +290,26 @@ def test_a_verb_inside_a_statement_is_no_advice(by_message: dict[str, Item]) -> 
     """ "don't know how to set …" states a limit; it tells the caller to do nothing."""
     record, _ = by_message["don't know how to set the search path on this platform"]
     assert not any("own advice" in s for s in record["solutions"]), record["solutions"]
+
+
+def test_a_public_method_of_a_private_class_gets_its_parameter_fix(tmp_path: Path) -> None:
+    """``_ConnectionBase.send_bytes(buf, offset=0)``: no entry point is found through a
+    private class, but callers write ``conn.send_bytes(b, -1)``; the extractor's "no fix"
+    gives way to the requirement over the method's own parameter."""
+    (tmp_path / "conn.py").write_text(
+        "class _Base:\n"
+        "    def send_bytes(self, buf, offset=0):\n"
+        "        if offset < 0:\n"
+        "            raise ValueError('offset is negative')\n"
+        "        return buf[offset:]\n"
+        "\n"
+        "\n"
+        "class Connection(_Base):\n"
+        "    pass\n"
+    )
+    result = scan_checkout(open_source(str(tmp_path), repo="o/conn"), repo="o/conn")
+    ((record, evidence),) = result.items
+    assert record["solutions"][0].startswith(
+        "Pass `offset` to `send_bytes()` so that `offset >= 0` holds"
+    ), record["solutions"]
+    assert evidence["provenance"]["solutions"]["analyst"] == "static"

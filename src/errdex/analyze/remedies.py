@@ -263,7 +263,28 @@ def param_requirement(g: Gathered) -> ParamRequirement | None:
         if run_by_syntax(entry["qualname"]) or has_private(call):
             continue  # ``io.OpenWrapper`` runs ``__getattr__(name)``: no call to pass to
         return ParamRequirement(entry, call, params, requirement, fires, shown, partial)
-    return None
+    return _own_method_requirement(g, condition, names, partial)
+
+
+def _own_method_requirement(
+    g: Gathered, condition: str, names: set[str], partial: bool
+) -> ParamRequirement | None:
+    """The requirement over the raising method's own parameters, when no entry point was
+    found and the method has a public name on a private class (``_ConnectionBase
+    .send_bytes``, inherited by ``Connection``): callers write ``conn.send_bytes(...)``."""
+    func = g.func
+    if g.entry_points or func is None or func.cls is None or has_private(func.name):
+        return None
+    if func.name.startswith("__") or not has_private(short_name(func.cls)):
+        return None  # a public class's method is found as an entry point when public
+    requirement, fires = negated(condition), condition
+    if has_private(requirement):
+        return None
+    order = {p: i for i, p in enumerate(func.params)}
+    params = tuple(sorted(names, key=lambda p: (order.get(p, len(order)), p)))
+    shown = tuple(p for p in params if _message_shows(g, p))
+    entry = EntryPoint(qualname=func.qualname, depth=0, path=g.site.path, line=func.line)
+    return ParamRequirement(entry, f"{func.name}()", params, requirement, fires, shown, partial)
 
 
 def _param_solution(g: Gathered, req: ParamRequirement) -> Remedy:

@@ -32,6 +32,7 @@ from .facts import FuncFacts
 from .fields import ANALYST, write_fields
 from .gathered import Gathered
 from .guards import CONDITION_KINDS
+from .quoting import NO_FIX
 from .related import related_ids
 from .repo import TEST_GLOBS, RepoIndex, build_index
 from .roles import site_role
@@ -70,10 +71,15 @@ class Analysis:
 _RESTATED = "Make sure "
 
 
-def _restates_guard(key: str, record: dict[str, Any]) -> bool:
-    return key == "solutions" and any(
-        str(s).startswith(_RESTATED) for s in record.get("solutions") or []
-    )
+def _restates_guard(key: str, record: dict[str, Any], value: Any = None) -> bool:
+    """The extractor's solution restates the guard, or says it has no fix where the
+    analyst has one (a requirement over the raising method's own parameters)."""
+    if key != "solutions":
+        return False
+    old = record.get("solutions") or []
+    if old == [NO_FIX] and value and value != [NO_FIX]:
+        return True
+    return any(str(s).startswith(_RESTATED) for s in old)
 
 
 def analyze(
@@ -426,7 +432,7 @@ def _enriched(g: Gathered, related: list[str]) -> Item:
             keep_prose
             and key in PROSE_FIELDS
             and old.get(key, {}).get("analyst") != ANALYST
-            and not _restates_guard(key, record)
+            and not _restates_guard(key, record, value)
             # the extractor says no tests were examined: false once they were read
             and not (key == "commonSituations" and g.tests_read)
         ):
