@@ -7,9 +7,11 @@ given only on evidence that means it, never on a keyword.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from .stdlib_items import ON_311, Item, stdlib_items
+from .stdlib_items import ON_311, Item, one_file_items, stdlib_items
 
 pytestmark = ON_311
 
@@ -112,3 +114,24 @@ def test_a_base_class_named_parse_error_does_not_make_a_parse_error(items: list[
     # defined (``add_option(type='foo')``), not while the command line is parsed
     found, _ = tag(items, "optparse.Option._check_type", "option %s: invalid option type")
     assert found != "parse-error"
+
+
+def test_an_import_error_without_its_evidence_takes_no_family_from_its_guards(
+    tmp_path: Path,
+) -> None:
+    """zipimport: ``if header_size < header_offset: raise ZipImportError('bad central
+    directory size or offset')`` is a corrupt archive, not an out-of-range argument."""
+    items = one_file_items(
+        tmp_path,
+        "zipped.py",
+        "class ZipImportError(ImportError):\n"
+        "    pass\n"
+        "\n"
+        "\n"
+        "def read_directory(header_size, header_offset):\n"
+        "    if header_size < header_offset:\n"
+        "        raise ZipImportError('bad central directory size or offset')\n",
+    )
+    ((record, _),) = items
+    assert record["backgroundTag"] is None
+    assert "no fix it can state" not in record["solutions"][0]

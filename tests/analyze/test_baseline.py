@@ -71,5 +71,5 @@ def test_private_triggers_are_not_restated_and_while_true_is_no_condition(
     result = scan_checkout(open_source(str(tmp_path), repo="o/m"), repo="o/m", analyze=False)
     ((record, _),) = result.items
     assert record["triggerScenarios"] == (
-        "Reached when a check of private state (in the source shown) holds."
+        "Reached when a check that reads private names (in the source shown) holds."
     )

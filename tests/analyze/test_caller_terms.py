@@ -23,6 +23,7 @@ from errdex.scan import scan_checkout
 from errdex.source import open_source
 
 PACKAGE = """\
+import re
 import sys
 
 
@@ -143,6 +144,11 @@ class Gen:
 def set_path(path):
     if path:
         raise OSError("don't know how to set the search path on this platform")
+
+
+def append(cmd, kind):
+    if kind == "f" and not re.search("IN", cmd):
+        raise OSError("the command lacks its input marker")
 
 
 def refresh():
@@ -313,3 +319,12 @@ def test_a_public_method_of_a_private_class_gets_its_parameter_fix(tmp_path: Pat
         "Pass `offset` to `send_bytes()` so that `offset >= 0` holds"
     ), record["solutions"]
     assert evidence["provenance"]["solutions"]["analyst"] == "static"
+
+
+def test_a_module_the_condition_calls_is_no_local(by_message: dict[str, Item]) -> None:
+    """``not re.search("IN", cmd)`` reads the imported ``re`` and a parameter: the whole
+    condition is in the caller's terms, not only ``kind == "f"``."""
+    record, _ = by_message["the command lacks its input marker"]
+    first = record["solutions"][0]
+    assert first.startswith("Pass `cmd` and `kind` to `append()`"), first
+    assert "re.search('IN', cmd)" in first and "only when" not in first, first

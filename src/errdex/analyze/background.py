@@ -302,7 +302,7 @@ RULES: tuple[Rule, ...] = (
             _builtin("TypeError"),
             _message(
                 r"\btypes?\b|\bmust be (?:a|an)\b|\bexpected\b|\bgot\b|\bnot (?:a|an)\b"
-                r"|\bobject is not\b|\bnot (?:callable|iterable|subscriptable)\b|\binstance\b"
+                r"|\bobject is not\b|\bnot (?:callable|iterable|subscriptable)\b|\binstances?\b"
                 r"|\b(?:str|int|bytes|float|list|dict|tuple)\b"
             ),
         ),
@@ -387,9 +387,23 @@ RULES: tuple[Rule, ...] = (
 assert all(rule.tag in BACKGROUND_TAGS for rule in RULES)
 
 
+#: Classes whose family the class rules above decide: when their evidence is missing
+#: (an ``ImportError`` for a corrupt archive, an ``OSError`` for a closed object), no
+#: later rule over the guards gives one (``zipimport``'s ``header_size < header_offset``
+#: is no out-of-range argument).
+_DECIDED_BY_CLASS: tuple[Callable[[SiteView, frozenset[str]], bool], ...] = (
+    _builtin("ImportError"),
+    _os_failure,
+)
+
+
 def background_tag(site: SiteView, ancestors: frozenset[str]) -> tuple[str | None, Rule | None]:
     """The first rule that fires for ``site`` (whose class has ``ancestors``), and its tag."""
     for rule in RULES:
         if rule.test(site, ancestors):
             return rule.tag, rule
+        if rule.basis.startswith(("site.guards", "site.template")) and any(
+            decided(site, ancestors) for decided in _DECIDED_BY_CLASS
+        ):
+            return None, None  # past the class rules: theirs was the say
     return None, None

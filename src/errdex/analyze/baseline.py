@@ -52,7 +52,7 @@ def _who(site: ErrorSite) -> str:
 
 
 #: Said instead of a condition over private names (:data:`errdex.analyze.guards.PRIVATE_CHECK`).
-_PRIVATE_CHECK = "a check of private state (in the source shown) holds"
+_PRIVATE_CHECK = "a check that reads private names (in the source shown) holds"
 
 
 def _condition_words(guard: Guard) -> str:

@@ -173,7 +173,7 @@ _FILLER = frozenset(
 
 #: Said instead of conditions that read private names: a caller cannot check or change
 #: ``self._connection_lost``, and the code is in the record's source window already.
-PRIVATE_CHECK = "a check of private state (in the source shown) holds"
+PRIVATE_CHECK = "a check that reads private names (in the source shown) holds"
 
 
 def _forever(text: str) -> bool:

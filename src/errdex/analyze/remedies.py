@@ -212,11 +212,12 @@ def _conjuncts(g: Gathered) -> list[str] | None:
     return out
 
 
-def _over_params(g: Gathered, usable: set[str]) -> str | None:
-    """The conditions on the way that read only parameters in ``usable``, joined."""
+def _over_params(g: Gathered, usable: set[str], modules: set[str]) -> str | None:
+    """The conditions on the way that read only parameters in ``usable`` (and imported
+    ``modules``), joined."""
     parts = []
     for text in _conjuncts(g) or []:
-        names = free_names(text)
+        names = (free_names(text) or set()) - modules
         if names and names <= usable:
             node = parse_guard(text)
             loose = isinstance(node, (ast.BoolOp, ast.IfExp, ast.Lambda, ast.NamedExpr))
@@ -234,12 +235,13 @@ def param_requirement(g: Gathered) -> ParamRequirement | None:
     func = g.func
     if condition is None or func is None:
         return None
-    names = free_names(condition)
     usable = set(own_params(func)) - func.rebound
+    modules = set(g.import_lines)  # ``re`` in ``re.search(r'\$OUT', cmd)``: a caller has it too
+    names = (free_names(condition) or set()) - modules
     partial = False
     if not names or not names <= usable:
-        condition = _over_params(g, usable) or ""
-        names = free_names(condition) if condition else None
+        condition = _over_params(g, usable, modules) or ""
+        names = (free_names(condition) or set()) - modules if condition else set()
         partial = True
         if not names:
             return None
