@@ -151,6 +151,21 @@ def append(cmd, kind):
         raise OSError("the command lacks its input marker")
 
 
+def connect(ssl=None, server_hostname=None):
+    if ssl and server_hostname is None:
+        raise OSError("you have to pass server_hostname when using ssl")
+
+
+def _exclude(a, b):
+    if a == b:
+        raise AssertionError("Error performing exclusion")
+
+
+class Special:
+    def __getattr__(self, item):
+        raise AttributeError(item)
+
+
 def refresh():
     if sys.platform:
         raise OSError("the cache could not be refreshed")
@@ -328,3 +343,20 @@ def test_a_module_the_condition_calls_is_no_local(by_message: dict[str, Item]) -
     first = record["solutions"][0]
     assert first.startswith("Pass `cmd` and `kind` to `append()`"), first
     assert "re.search('IN', cmd)" in first and "only when" not in first, first
+
+
+def test_the_message_saying_what_you_have_to_pass_is_advice(by_message: dict[str, Item]) -> None:
+    record, _ = by_message["you have to pass server_hostname when using ssl"]
+    assert record["solutions"][0] == (
+        "Follow the message's own advice: “you have to pass server_hostname when using ssl”."
+    )
+
+
+def test_no_strategy_for_a_failed_check_or_the_attribute_protocol(
+    by_message: dict[str, Item],
+) -> None:
+    """Nothing to validate before an internal invariant fails, and ``__getattr__``'s
+    ``AttributeError`` is how ``hasattr`` learns there is no attribute."""
+    for message in ("Error performing exclusion", "{item}"):
+        record, _ = by_message[message]
+        assert record["handlingStrategy"] is None, (message, record["handlingStrategy"])

@@ -393,6 +393,20 @@ def _tips(g: Gathered, validation: str | None) -> tuple[list[str], list[str]]:
     return tips, basis
 
 
+def _fixed_by_the_caller(g: Gathered) -> bool:
+    """A programming error the calling code fixes (a wrong call, an object in the wrong
+    state): not a failed internal check (nothing for a caller to validate) nor
+    ``__getattr__``'s ``AttributeError`` (how ``hasattr`` and ``getattr`` learn of no
+    attribute)."""
+    if g.site.kind != "raise" or g.background[0] == "internal-assertion":
+        return False
+    if g.site.error_class == "AssertionError":
+        return False
+    if g.func is not None and g.func.name in ("__getattr__", "__getattribute__"):
+        return False
+    return programming_error(g)
+
+
 # -- all fields ------------------------------------------------------------------------------
 
 
@@ -422,7 +436,7 @@ def write_fields(
         strategy, basis["handlingStrategy"] = "type-guard", ["site.guards"]
     elif fields["validationCode"]:
         strategy, basis["handlingStrategy"] = "validation", ["site.guards", "entryPoints"]
-    elif g.role is None and g.site.kind != "warn" and programming_error(g):
+    elif g.role is None and _fixed_by_the_caller(g):
         # a wrong call or a failed check is fixed before the call, not caught after it
         strategy, basis["handlingStrategy"] = "validation", ["errorClass", "backgroundTag"]
     elif (fields["tryCatchPattern"] or scaffold) and g.site.kind != "warn":

@@ -52,7 +52,8 @@ Remedy = tuple[str, list[str]]
 #: to set ...").
 _ADVICE = re.compile(
     r"(?:^|[.;:!?(]\s*|\s[-–]\s*)(?:use|try|consider|please|install|set|pass|call|provide|specify)\b"
-    r"|\bdid you mean\b|\binstead\b|\bconsider\b|\bplease\b",
+    r"|\bdid you mean\b|\binstead\b|\bconsider\b|\bplease\b"
+    r"|\byou (?:have to|must|need to|should) (?:use|pass|call|set|provide|specify)\b",
     re.IGNORECASE,
 )
 _REQUIREMENT = re.compile(r"\b(must|should|expected|expects|requires?|only)\b", re.IGNORECASE)
