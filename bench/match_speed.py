@@ -418,6 +418,9 @@ def child_stages(args: argparse.Namespace, size: int, out: Path) -> Result:
         for runs in builder.runs:
             mb._one_value(runs)
         stage("twins + one-value sites")
+    if hasattr(mb, "_seconds"):  # errdex with second literals (MatchIndex.may_match)
+        mb._seconds(builder, postings)
+        stage("second literals of crowded anchors")
     by_path: dict[str, list[int]] = {}
     empty_by_class: dict[str, list[int]] = {}
     of_path: dict[int, list[int]] = {}
