@@ -72,72 +72,37 @@ class _Builder:
         #: Python definition when it imports (:mod:`errdex.analyze.shadows`)
         self.shadowed: dict[int, str] = {}
 
+    def intern(self, text: str | None) -> int:
+        if text is None:
+            return 0
+        strings = self.strings
+        return strings.get(text) or strings.setdefault(text, len(strings) + 1)
+
     def add(self, envelope: dict[str, Any]) -> None:
-        self.add_all((envelope,))
-
-    def add_all(self, envelopes: Iterable[dict[str, Any]]) -> None:
-        """Append each envelope's entry; one loop with its columns bound to locals, since a
-        million calls of a method that looks each up cost more than the work itself."""
-        ids, lines, regex, runs_of, texts = self.ids, self.lines, self.regex, self.runs, self.texts
-        repos, paths, classes = self.repos.append, self.paths.append, self.classes.append
-        functions, qualified = self.functions.append, self.qualified.append
-        heads, tails = self.heads.append, self.tails.append
-        strings, get_string = self.strings, self.strings.get
-        head_of: dict[str, int] = {}  # an edge's code by its run: copies share their runs
-        tail_of: dict[str, int] = {}
-
-        def intern(text: str | None) -> int:
-            if text is None:
-                return 0
-            return get_string(text) or strings.setdefault(text, len(strings) + 1)
-
-        for envelope in envelopes:
-            record = envelope["record"]
-            evidence = envelope.get("evidence") or {}
-            site = evidence.get("site") or {}
-            runs: tuple[str, ...] | None = None
-            kinds = False  # a hole that prints only a character or a number: RE2 verifies
-            template = site.get("template")
-            if template is not None:
-                runs, kinds = template_runs(template)
+        record = envelope["record"]
+        evidence = envelope.get("evidence") or {}
+        site = evidence.get("site") or {}
+        runs: tuple[str, ...] | None = None
+        kinds = False  # a hole that prints only a character or a number: RE2 verifies
+        if site.get("template") is not None:
+            runs, kinds = template_runs(site["template"])
+        text = _SEP.join(runs) if runs is not None else ""
+        if runs is None or text.count(_SEP) >= len(runs):  # a run holds the separator
+            runs = runs_from_pattern(record["messagePattern"])
             text = _SEP.join(runs) if runs is not None else ""
-            if runs is None or text.count(_SEP) >= len(runs):  # a run holds the separator
-                runs = runs_from_pattern(record["messagePattern"])
-                text = _SEP.join(runs) if runs is not None else ""
-            index = len(ids)
-            if runs is None or text.count(_SEP) >= len(runs):
-                runs, text = None, ""
-                regex[index] = record["messagePattern"]
-            elif kinds:  # anchored by its literal runs, verified by its pattern
-                regex[index] = record["messagePattern"]
-            ids.append(record["id"])
-            repos(intern(record["repo"]))
-            paths(intern(record["filePath"]))
-            lines.append(int(record["lineNumber"]))
-            classes(intern(record["errorClass"]))
-            functions(intern(site.get("function")))
-            qualified(intern(site.get("qualifiedClass")))
-            if len(evidence) > 1:  # more than the site: what few records carry
-                self._more(index, evidence)
-            runs_of.append(runs)
-            texts.append(text)
-            if runs is None or index in regex:  # a regex is checked by RE2 alone
-                heads(edges.head_code(None))
-                tails(edges.tail_code(None))
-                continue
-            first, last = runs[0], runs[-1]
-            head = head_of.get(first)
-            if head is None:
-                head = head_of[first] = edges.head_code(runs)
-            tail = tail_of.get(last)
-            if tail is None:
-                tail = tail_of[last] = edges.tail_code(runs)
-            heads(head)
-            tails(tail)
-
-    def _more(self, index: int, evidence: dict[str, Any]) -> None:
-        """What an envelope's evidence says besides its site: class bases, the compiled
-        module that shadows it, messages observed at run time."""
+        index = len(self.ids)
+        if runs is None or text.count(_SEP) >= len(runs):
+            runs, text = None, ""
+            self.regex[index] = record["messagePattern"]
+        elif kinds:  # anchored by its literal runs, verified by its pattern
+            self.regex[index] = record["messagePattern"]
+        self.ids.append(record["id"])
+        self.repos.append(self.intern(record["repo"]))
+        self.paths.append(self.intern(record["filePath"]))
+        self.lines.append(int(record["lineNumber"]))
+        self.classes.append(self.intern(record["errorClass"]))
+        self.functions.append(self.intern(site.get("function")))
+        self.qualified.append(self.intern(site.get("qualifiedClass")))
         info = evidence.get("classInfo") or {}
         if isinstance(info.get("qualified"), str):
             above = [*(info.get("bases") or ()), *(info.get("ancestors") or ())]
@@ -153,6 +118,11 @@ class _Builder:
                 count = item.get("count", 1)
                 repeat = count if isinstance(count, int) and 0 < count < 1000 else 1
                 self.observed.setdefault(message, []).extend([index] * repeat)
+        self.runs.append(runs)
+        self.texts.append(text)
+        literal = None if index in self.regex else runs  # a regex is checked by RE2 alone
+        self.heads.append(edges.head_code(literal))
+        self.tails.append(edges.tail_code(literal))
 
     def anchors(self) -> tuple[dict[str, list[int]], list[int]]:
         """One anchor per entry (its rarest whole word, else its longest literal run)."""
@@ -195,7 +165,8 @@ def build_columns(
 ) -> tuple[dict[str, Any], ahocorasick.Automaton]:
     """The columns and automaton of an index over ``envelopes`` (run with the GC paused)."""
     builder = _Builder()
-    builder.add_all(envelopes)
+    for envelope in envelopes:
+        builder.add(envelope)
     postings, _unanchored = builder.anchors()
     automaton = ahocorasick.Automaton(ahocorasick.STORE_INTS)
     flat = array("I")
