@@ -418,6 +418,9 @@ def child_stages(args: argparse.Namespace, size: int, out: Path) -> Result:
         for runs in builder.runs:
             mb._one_value(runs)
         stage("twins + one-value sites")
+    if hasattr(mb, "_seconds"):  # errdex with second literals (MatchIndex.may_match)
+        mb._seconds(builder, postings)
+        stage("second literals of crowded anchors")
     by_path: dict[str, list[int]] = {}
     empty_by_class: dict[str, list[int]] = {}
     of_path: dict[int, list[int]] = {}
@@ -1302,6 +1305,9 @@ def main() -> None:
     parser.add_argument("--re2-timeout", type=float, default=1200.0)
     parser.add_argument("--timeout", type=float, default=1800.0)
     parser.add_argument("--no-stages", action="store_true")
+    parser.add_argument(
+        "--no-loadparts", action="store_true", help="skip the load-parts diagnostic (minutes at 1M)"
+    )
     parser.add_argument("--no-baselines", action="store_true")
     parser.add_argument("--workdir", type=Path, default=None)
     parser.add_argument(
@@ -1346,7 +1352,8 @@ def main() -> None:
             row["loads"] = [row["query"]] + [
                 run_child(args, "load", size, args.timeout) for _ in range(args.load_repeat - 1)
             ]
-            row["loadparts"] = run_child(args, "loadparts", size, args.timeout)
+            if not args.no_loadparts:
+                row["loadparts"] = run_child(args, "loadparts", size, args.timeout)
             if not args.no_baselines:
                 if size in re_sizes:
                     row["re"] = run_child(args, "re", size, args.timeout)

@@ -30,7 +30,7 @@ import ahocorasick
 
 from errdex.match import edges, index_groups
 from errdex.match.classes import ClassResolver
-from errdex.match.index_file import FILE_FORMAT, BadIndex, Deferred, read_index
+from errdex.match.index_file import FILE_FORMAT, SECOND_BITS, BadIndex, Deferred, read_index
 from errdex.match.index_write import write_index
 from errdex.match.layouts import frame_keys
 from errdex.template import HOLE_REGEX, KIND_REGEX
@@ -135,6 +135,7 @@ class MatchIndex:
         self._qualified: Sequence[int] = data["qualified"]
         self._heads: Sequence[int] = data["heads"]
         self._tails: Sequence[int] = data["tails"]
+        self._seconds: Sequence[int] = data["seconds"]  # see :meth:`may_match`
         self._groups: Sequence[int] = data["groups"]  # :mod:`.index_groups`
         self._twins: Sequence[int] = data["twins"]
         self._twin_offsets: Sequence[int] = data["twin_offsets"]
@@ -234,10 +235,27 @@ class MatchIndex:
 
     def may_match(self, candidates: Iterable[int], message: str) -> list[int]:
         """The candidates, in order, whose literal start and end agree with ``message``'s
-        (:mod:`.edges`): the others cannot match it in full, whatever their holes hold."""
-        heads, tails = self._heads, self._tails
+        (:mod:`.edges`) and whose second literal, if kept, occurs in it: the others cannot
+        match it in full, whatever their holes hold.
+
+        An entry under an anchor shared by more than :data:`SHARED_WORD_LIMIT` entries keeps
+        its longest run (its first 255 characters) as its second literal, packed as
+        ``start << SECOND_BITS | length`` in its runs text (0: none): one ``in`` here spares
+        the full match that most of a crowded anchor's entries (``at position``: hundreds
+        of templates) would each cost."""
+        heads, tails, seconds = self._heads, self._tails, self._seconds
+        blob, offsets, mask = self._runs_blob, self._runs_offsets, (1 << SECOND_BITS) - 1
         first, last = edges.starts(message), edges.ends(message)
-        return [i for i in candidates if heads[i] in first and tails[i] in last]
+        return [
+            i
+            for i in candidates
+            if heads[i] in first
+            and tails[i] in last
+            and (
+                not (s := seconds[i])
+                or blob[(at := offsets[i] + (s >> SECOND_BITS)) : at + (s & mask)] in message
+            )
+        ]
 
     def may_start(self, candidates: Iterable[int], text: str) -> list[int]:
         """The candidates, in order, whose literal start agrees with ``text``'s: the others

@@ -25,9 +25,13 @@ from errdex.match.index import (
     runs_from_pattern,
     template_runs,
 )
+from errdex.match.index_file import SECOND_BITS
 from errdex.match.layouts import record_keys
 
 __all__ = ["build_columns"]
+
+#: Characters a second literal says beside its entry's anchor, at least (see _seconds).
+SECOND_MIN = 3
 
 #: A word (as :data:`_WORD`) in an entry's runs joined by :data:`_SEP`, neither glued to
 #: the word characters before it nor touching a hole (a :data:`_SEP`) on either side; the
@@ -202,6 +206,7 @@ def build_columns(
             name = strings[builder.classes[index]]
             if name:
                 one_value.setdefault(name, []).append(index)
+    seconds = _seconds(builder, postings)
     groups, twins, twin_offsets = index_groups.twin_groups(
         _twins(builder, postings.values(), strings), len(builder.ids)
     )
@@ -219,6 +224,7 @@ def build_columns(
         "qualified": array("I", builder.qualified),
         "heads": builder.heads,
         "tails": builder.tails,
+        "seconds": seconds,
         "groups": groups,
         "twins": twins,
         "twin_offsets": twin_offsets,
@@ -236,6 +242,32 @@ def build_columns(
         "observed": {k: array("I", v) for k, v in builder.observed.items()},
     }
     return data, automaton
+
+
+def _seconds(builder: _Builder, postings: dict[str, list[int]]) -> array[int]:
+    """Each crowded anchor's entries' second literal (:meth:`~.index.MatchIndex.may_match`):
+    the run fewest of the anchor's entries hold, of those that say at least
+    :data:`SECOND_MIN` characters beside the anchor (a run holding it says the rest), the
+    longest of them first. Not for an entry RE2 verifies: a run occurs in every full match
+    as :func:`~errdex.match.literal_match.match_runs` decides one."""
+    out = array("I", bytes(4 * len(builder.ids)))
+    runs_of, regex, longest = builder.runs, builder.regex, (1 << SECOND_BITS) - 1
+    for key, members in postings.items():
+        if len(members) <= SHARED_WORD_LIMIT:
+            continue
+        literal = [i for i in members if runs_of[i] is not None and i not in regex]
+        shared = Counter(chain.from_iterable(set(runs_of[i] or ()) for i in literal))
+        for index in literal:
+            start = at = length = 0
+            rank: tuple[int, int] | None = None
+            for run in runs_of[index] or ():
+                says = len(run) - len(key) if key in run else len(run)
+                if says >= SECOND_MIN and (rank is None or (shared[run], -says) < rank):
+                    start, length, rank = at, len(run), (shared[run], -says)
+                at += len(run) + 1  # the separator
+            if rank is not None and start < 1 << (32 - SECOND_BITS):
+                out[index] = start << SECOND_BITS | min(length, longest)
+    return out
 
 
 def _one_value(runs: tuple[str, ...] | None, kinded: bool = False) -> bool:

@@ -40,6 +40,7 @@ import ahocorasick
 __all__ = [
     "FILE_FORMAT",
     "SCAN_BUDGET",
+    "SECOND_BITS",
     "BadIndex",
     "Deferred",
     "Groups",
@@ -49,7 +50,9 @@ __all__ = [
 ]
 
 #: Bumped whenever the files change shape; an index of another format is rebuilt.
-FILE_FORMAT = 10
+FILE_FORMAT = 11
+#: The ``seconds`` column packs ``start << SECOND_BITS | length`` (:mod:`.index`).
+SECOND_BITS = 8
 #: Columns of one machine integer per entry, then those of another length, as written.
 _PER_ENTRY = (
     "repos",
@@ -60,6 +63,7 @@ _PER_ENTRY = (
     "qualified",
     "heads",
     "tails",
+    "seconds",
     "groups",
 )
 _ARRAYS = (*_PER_ENTRY, "twins", "twin_offsets", "runs_offsets", "postings", "posting_offsets")
@@ -447,6 +451,13 @@ def _check(data: dict[str, Any], entries: int, flats: list[Sequence[int]]) -> No
         a >= b for a, b in pairwise(twin_offsets)
     ):
         raise BadIndex("a group of twins out of range")
+    offsets, seconds, mask = data["runs_offsets"], data["seconds"], (1 << SECOND_BITS) - 1
+    if any(
+        (s >> SECOND_BITS) + (s & mask) > offsets[i + 1] - offsets[i]
+        for i, s in enumerate(seconds)
+        if s
+    ):
+        raise BadIndex("a second literal outside its entry's runs")
     refs = [data["postings"], data["twins"], *flats]
     if any(max(r, default=0) >= entries for r in refs if len(r)) or any(
         k >= entries for k in (*data["regex"], *data["shadowed"])
