@@ -445,3 +445,32 @@ def test_a_module_level_alias_of_an_imported_class_is_qualified() -> None:
         (9, "yaml.serializer.SerializerError"),
         (10, "ScannerError"),
     ]
+
+
+def test_a_top_level_pyx_finds_its_package_under_lib(tmp_path: Path) -> None:
+    """PyYAML builds ``yaml._yaml`` from ``yaml/_yaml.pyx`` while the Python package is
+    ``lib/yaml/`` (``package_dir={'': 'lib'}``): ``yaml.reader.ReaderError`` is read
+    from ``lib/yaml/reader.py``, so the record holds what its ``__str__`` prints, not
+    the builtin rule's tuple of the constructor's arguments."""
+    from errdex.extract.python.project import reading_repository
+
+    (tmp_path / "lib" / "yaml").mkdir(parents=True)
+    (tmp_path / "yaml").mkdir()
+    (tmp_path / "lib" / "yaml" / "__init__.py").write_text("")
+    (tmp_path / "lib" / "yaml" / "reader.py").write_text(
+        "class ReaderError(Exception):\n"
+        "    def __init__(self, name, position):\n"
+        "        self.name = name\n        self.position = position\n\n"
+        "    def __str__(self):\n"
+        '        return "unacceptable character\\n  in \\"%s\\", position %d" % '
+        "(self.name, self.position)\n"
+    )
+    source = (
+        "import yaml\n\nReaderError = yaml.reader.ReaderError\n\n"
+        "cdef class CParser:\n    def fail(self):\n"
+        "        raise ReaderError(self.stream_name, self.offset)\n"
+    )
+    with reading_repository(tmp_path):
+        (site,) = extract_cython(source, "yaml/_yaml.pyx")
+    assert site.template.display == 'unacceptable character\n  in "%s", position %d'
+    assert site.template.match('unacceptable character\n  in "<file>", position 3')

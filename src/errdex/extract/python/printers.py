@@ -60,7 +60,8 @@ class PrinterReader(FrameReader):
             if any(t.is_opaque and not _given(t, binding) for t in found):
                 raise Fail  # a local name the walk could not decide: try every value it takes
         except Fail:
-            found = self._every_return(fn, frame)
+            lines = _joined_lines(fn)
+            found = self._every_return(fn, frame) if lines is None else self._join(lines, frame)
         if (
             not found
             or len(found) > MAX_ALTERNATIVES
@@ -113,6 +114,40 @@ class PrinterReader(FrameReader):
             raise Fail
         if bare and frame.binding is not None:
             frame.binding.left_out = bare[0]
+        return out
+
+    def _join(self, lines: _Lines, frame: Frame) -> Templates:
+        """What ``sep.join(lines)`` prints for each way the appends go: an append whose
+        condition the known values settle is taken or left, any other both ways
+        (PyYAML's ``MarkedYAMLError``: a context, a mark, a problem, a mark, a note)."""
+        separator, appends = lines
+        ways: list[list[MessageTemplate]] = [[]]
+        for test, value in appends:
+            decided = True if test is None else self._decide(test, frame)
+            shown = _str_of(value)
+            if not isinstance(shown, ast.expr):
+                raise Fail
+            texts = self.templates(shown, frame.scope)
+            if not texts:
+                raise Fail
+            if _tests_not_none(test, value) or _tests_not_none(test, shown):
+                # appended only when not None: a None it may hold prints nothing here
+                texts = [t for t in texts if t.holes or t.display != "None"]
+                if not texts:
+                    decided = False
+                elif decided is None and not any(t.is_opaque for t in texts):
+                    decided = True  # a text with words of its own is a string, not None
+            taken = [[*w, t] for w in ways for t in texts] if decided is not False else []
+            ways = taken + (ways if decided is not True else [])
+            if len(ways) > MAX_ALTERNATIVES:
+                raise Fail
+        out: Templates = []
+        for way in ways:
+            joined = MessageTemplate()
+            for i, part in enumerate(way):
+                joined = joined + MessageTemplate.literal(separator) + part if i else part
+            if joined not in out:
+                out.append(joined)
         return out
 
     def _class_name(self, node: ast.Attribute, scope: Scope) -> str | None:
@@ -178,6 +213,82 @@ class PrinterReader(FrameReader):
                     return [*found, MessageTemplate.expression(self.expr_text(node))]
             return None
         return None
+
+
+#: A ``__str__`` that appends its lines: the separator, and each append's condition
+#: (None: always) and value.
+_Lines = tuple[str, list[tuple[ast.expr | None, ast.expr]]]
+
+
+def _joined_lines(fn: Function) -> _Lines | None:
+    """``lines = []``, then ``lines.append(x)`` or ``if c: lines.append(x)`` statements,
+    then ``return sep.join(lines)``; None for a ``__str__`` of any other shape."""
+    body = fn.body
+    if len(body) < 3:
+        return None
+    first, last = body[0], body[-1]
+    if not (
+        isinstance(first, ast.Assign)
+        and len(first.targets) == 1
+        and isinstance(first.targets[0], ast.Name)
+        and isinstance(first.value, ast.List)
+        and not first.value.elts
+    ):
+        return None
+    name = first.targets[0].id
+    returned = last.value if isinstance(last, ast.Return) else None
+    if not (
+        isinstance(returned, ast.Call)
+        and isinstance(returned.func, ast.Attribute)
+        and returned.func.attr == "join"
+        and isinstance(returned.func.value, ast.Constant)
+        and isinstance(returned.func.value.value, str)
+        and len(returned.args) == 1
+        and not returned.keywords
+        and isinstance(returned.args[0], ast.Name)
+        and returned.args[0].id == name
+    ):
+        return None
+    appends: list[tuple[ast.expr | None, ast.expr]] = []
+    for stmt in body[1:-1]:
+        test: ast.expr | None = None
+        if isinstance(stmt, ast.If) and not stmt.orelse and len(stmt.body) == 1:
+            test, stmt = stmt.test, stmt.body[0]
+        value = _appended(stmt, name)
+        if value is None:
+            return None
+        appends.append((test, value))
+    return returned.func.value.value, appends
+
+
+def _tests_not_none(test: ast.expr | None, value: ast.expr) -> bool:
+    """``value is not None`` (or ``… and …`` starting so), of the very expression appended."""
+    if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
+        test = test.values[0]
+    return (
+        isinstance(test, ast.Compare)
+        and len(test.ops) == 1
+        and isinstance(test.ops[0], ast.IsNot)
+        and isinstance(test.comparators[0], ast.Constant)
+        and test.comparators[0].value is None
+        and ast.dump(test.left) == ast.dump(value)
+    )
+
+
+def _appended(stmt: ast.stmt, name: str) -> ast.expr | None:
+    """``x`` of ``name.append(x)``, else None."""
+    call = stmt.value if isinstance(stmt, ast.Expr) else None
+    if (
+        isinstance(call, ast.Call)
+        and isinstance(call.func, ast.Attribute)
+        and call.func.attr == "append"
+        and isinstance(call.func.value, ast.Name)
+        and call.func.value.id == name
+        and len(call.args) == 1
+        and not call.keywords
+    ):
+        return call.args[0]
+    return None
 
 
 #: attrs' and dataclasses' field declarations (``attr.ib``, ``attrs.field``…).

@@ -59,9 +59,8 @@ class Project:
         base = _source_base(near.file_path.removeprefix(self.prefix), near.module)
         if base is None or not module or module == near.module:
             return None
-        rel = base + module.replace(".", "/")
         tried = _TRIED.setdefault((str(self.root), near.file_path), set())
-        for candidate in (f"{rel}.py", f"{rel}/__init__.py"):
+        for candidate in _candidates(base, module, near.file_path):
             tried.add(candidate)
             path = self.root / candidate
             try:
@@ -117,6 +116,21 @@ _READERS: dict[tuple[str, str, int, int], ModuleReader | None] = {}
 #: Files looked for on behalf of a module, by (root, the module's file path): kept for the
 #: process as readers are, since a kept reader does not look again.
 _TRIED: dict[tuple[str, str], set[str]] = {}
+
+
+#: Where a package's Python lies beside a compiled module built from outside it: PyYAML
+#: builds ``yaml._yaml`` from ``yaml/_yaml.pyx`` while ``import yaml`` is ``lib/yaml/``.
+_CODE_DIRS = ("lib/", "src/")
+
+
+def _candidates(base: str, module: str, file_path: str) -> list[str]:
+    """The files ``module`` may be, read from the file at ``file_path`` (``base`` its
+    source root): beside it, then, for a Cython file at the checkout's top, under a
+    code folder (``setup.py``'s ``package_dir={'': 'lib'}``)."""
+    bases = [base]
+    if base == "" and _CYTHON_SUFFIX.search(file_path):
+        bases += _CODE_DIRS
+    return [f"{b}{module.replace('.', '/')}{end}" for b in bases for end in (".py", "/__init__.py")]
 
 
 def _source_base(rel: str, module: str) -> str | None:
