@@ -237,3 +237,39 @@ def test_the_trigger_is_said_in_what_the_caller_passed(items: dict[str, Item]) -
         "Triggered only when the arguments passed to `probe()` make `strict` true, and then "
         "when `strict and len(buf) != BLOCK`."
     ), header
+
+
+def test_a_parameter_bound_again_after_the_raise_is_still_the_callers(tmp_path: Path) -> None:
+    """``warnings.filterwarnings`` asserts ``isinstance(module, str)`` and only then binds
+    ``module = re.compile(module)``: a caller leaving ``module=''`` cannot reach the
+    assert. In a loop the later binding may run first, so there the caller is kept."""
+    items = one_file_items(
+        tmp_path,
+        "m.py",
+        "import re\n"
+        "\n\n"
+        "def check(module=''):\n"
+        "    assert isinstance(module, str), 'module must be a string'\n"
+        "    module = re.compile(module)\n"
+        "    return module\n"
+        "\n\n"
+        "def looped(n=0):\n"
+        "    for _ in range(3):\n"
+        "        if n > 1:\n"
+        "            raise ValueError('n too big')\n"
+        "        n = n + 1\n"
+        "\n\n"
+        "def ignore():\n"
+        "    return check()\n"
+        "\n\n"
+        "def count():\n"
+        "    return looped()\n",
+    )
+    by_message = {r["errorMessage"]: e for r, e in items}
+    assert [e["qualname"] for e in by_message["module must be a string"]["entryPoints"]] == [
+        "m.check"
+    ]
+    assert [e["qualname"] for e in by_message["n too big"]["entryPoints"]] == [
+        "m.looped",
+        "m.count",
+    ]

@@ -155,6 +155,18 @@ def own_params(func: FuncFacts) -> tuple[str, ...]:
     return tuple(names)
 
 
+def _rebound_before(func: FuncFacts, param: str, line: int | None) -> bool:
+    """Whether ``param`` may hold something else than the caller's value at ``line``:
+    the body binds it again before that line (or anywhere, with no line: a raise in a
+    loop may run after a later binding). ``warnings.filterwarnings`` asserts
+    ``isinstance(module, str)`` and only then binds ``module = re.compile(module)``."""
+    if param not in func.rebound:
+        return False
+    if line is None:
+        return True
+    return any(bound <= line for bound in func.bound_lines.get(param, (0,)))
+
+
 def _static(func: FuncFacts) -> bool:
     return ("staticmethod",) in func.decorators
 
@@ -174,7 +186,9 @@ class Chains:
                     for callee in self._targets(func, site):
                         if callee != func.qualname:
                             self.callers.setdefault(callee, []).append((func, site))
-        self._memo: dict[tuple[str, str | None, bool, tuple[str, ...], int], Walk] = {}
+        self._memo: dict[
+            tuple[str, str | None, bool, tuple[str, ...], int, tuple[str, ...]], Walk
+        ] = {}
         self._exits: dict[str, bool] = {}
 
     def _targets(self, func: FuncFacts, site: CallSite) -> list[str]:
@@ -287,20 +301,23 @@ class Chains:
         *,
         catchable: bool = True,
         max_depth: int = MAX_DEPTH,
+        line: int | None = None,
     ) -> Walk:
         """Every function reaching ``function`` within ``max_depth`` exact calls, closest
         first (itself at depth 0), with the class that gets out of it; and the callers
         whose handler swallows it (and that let it out through no other call).
 
         ``guards`` are the conditions under which the site raises (all must hold);
-        ``catchable`` is False for warnings, which no ``except`` catches.
+        ``catchable`` is False for warnings, which no ``except`` catches. ``line`` is the
+        raise's when no loop encloses it: a parameter the body binds again only after it
+        still holds what the caller passed when the guards are tested.
         """
         func = self.index.function(function)
         if func is None:
             return Walk([], [])
-        params = {p: p for p in own_params(func) if p not in func.rebound}
+        params = {p: p for p in own_params(func) if not _rebound_before(func, p, line)}
         relevant = tuple(g for g in guards if (free_names(g) or set()) & params.keys())
-        key = (function, error_class, catchable, relevant, max_depth)
+        key = (function, error_class, catchable, relevant, max_depth, tuple(sorted(params)))
         found = self._memo.get(key)
         if found is None:
             found = self._walk(func, error_class, relevant, params, catchable, max_depth)

@@ -110,18 +110,20 @@ def entry_points(
     error_class: str | None = None,
     guards: Sequence[str] = (),
     catchable: bool = True,
+    line: int | None = None,
 ) -> list[EntryPoint]:
     """The nearest public functions whose exactly resolved calls reach ``function`` and let
     ``error_class`` out (as itself or converted), closest first.
 
     ``guards`` are the site's conditions: a caller whose constants make one false is
     dropped. Calls resolved by name alone are not followed (:mod:`errdex.analyze.chains`).
+    ``line`` is the raise's when no loop encloses it (:meth:`Chains.walk`).
     """
     out: list[EntryPoint] = []
-    hops = chains.walk(function, error_class, guards, catchable=catchable).hops
+    hops = chains.walk(function, error_class, guards, catchable=catchable, line=line).hops
     if sum(api.is_public(h.qualname) for h in hops) < MAX_ENTRY_POINTS:
         hops = chains.walk(
-            function, error_class, guards, catchable=catchable, max_depth=FAR_DEPTH
+            function, error_class, guards, catchable=catchable, max_depth=FAR_DEPTH, line=line
         ).hops
     for hop in hops:
         if not api.is_public(hop.qualname):

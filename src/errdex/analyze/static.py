@@ -255,6 +255,8 @@ def analyze_with_index(
             "error_class": site.canonical_class,
             "guards": [g["text"] for g in site.guards if g["kind"] in CONDITION_KINDS],
             "catchable": site.kind != "warn",
+            # a raise no loop encloses sees a parameter bound again only after it unchanged
+            "line": None if any(g["kind"] in ("for", "while") for g in site.guards) else site.line,
         }
         found = entry_points(index, chains, api, function, **how)
         caught = caught_by(chains.walk(function, **how)) if not found else []

@@ -89,3 +89,40 @@ def test_a_helper_called_on_a_local_instance_builds_the_message(package: Path) -
     assert found[17].error_class is None
     assert found[17].template.display == "{…}"
     assert [h.filled for h in found[17].template.holes] == ["str(helper.parse_error())"]
+
+
+CLOSURE = """\
+class error(Exception):
+    def __init__(self, msg, pos):
+        super().__init__("%s at position %d" % (msg, pos))
+
+
+class Tokenizer:
+    def __init__(self, source):
+        self.source = source
+
+    def error(self, msg, pos):
+        return error(msg, pos)
+
+
+def parse_template(source, groups):
+    s = Tokenizer(source)
+
+    def addgroup(index, pos):
+        if index > groups:
+            raise s.error("invalid group reference %d" % index, pos)
+
+    addgroup(int(source), 1)
+"""
+
+
+def test_a_nested_function_raising_through_an_enclosing_local() -> None:
+    """``re._parser.parse_template``'s ``addgroup``: ``s`` is the enclosing function's
+    ``Tokenizer``, so ``s.error(...)`` is its method, as ``str()`` prints it."""
+    from ._fixture import raised, templates_at
+
+    (template,) = templates_at(CLOSURE, "raise s.error").values()
+    printed = str(raised(CLOSURE, "parse_template('5', 2)"))
+    assert printed == "invalid group reference 5 at position 1"
+    assert template.match(printed) is not None
+    assert template.display == "invalid group reference %d at position %d"

@@ -239,14 +239,16 @@ class BuilderReader(PrinterReader):
         return ClassRef(self, found[0]) if len(found) == 1 else None
 
     def _local_instance(self, name: str, scope: Scope) -> ClassRef | None:
-        """The repository class a local name holds, when each binding constructs it."""
+        """The repository class a local (or enclosing: re's ``addgroup``) name holds."""
+        thunks = scope.env.get(name, ())
+        if not thunks and scope.outer and not is_parameter(name, scope):
+            thunks = next((e[name] for e in self._outer_env(scope) if name in e), ())
         found: ClassRef | None = None
-        for thunk in scope.env.get(name, ()):
-            if not (
-                isinstance(thunk, ast.Call) and isinstance(thunk.func, (ast.Name, ast.Attribute))
-            ):
+        for thunk in thunks:
+            call = thunk.func if isinstance(thunk, ast.Call) else None
+            if not isinstance(call, (ast.Name, ast.Attribute)):
                 return None
-            held = self.class_ref(self.qualify(thunk.func))
+            held = self.class_ref(self.qualify(call))
             if held is None or (found is not None and held.node is not found.node):
                 return None
             found = held

@@ -36,6 +36,23 @@ _OSERROR_FAMILY = frozenset(
 )
 
 
+#: Calls that hand back an exception object made elsewhere, at run time: a stored one
+#: (``my_exceptions.pop()``, ``events.popleft()``, ``next(side_effect)``) or a future's
+#: (``d.exception()``, ``self._exception.with_traceback(tb)``).
+_TAKING = frozenset({"pop", "popleft", "exception", "with_traceback"})
+_TAKEN_OUT = (
+    "re-raises the exception `{}` hands back, made elsewhere at run time: its message is"
+    " that exception's own, so a paste of it alone can only be told from other such sites"
+    " by its frames"
+)
+
+
+def _takes_out(func: ast.expr) -> bool:
+    if isinstance(func, ast.Attribute):
+        return func.attr in _TAKING
+    return isinstance(func, ast.Name) and func.id == "next"
+
+
 class ExceptionReader(BuilderReader):
     """Resolves the exception of a ``raise`` (or ``warn``) to its class and message."""
 
@@ -57,6 +74,10 @@ class ExceptionReader(BuilderReader):
             if helper is not None:
                 helper_call, _ = helper
                 yield helper_call, "helper_call", [f"built by helper {self.expr_text(exc.func)}"]
+                return
+            if _takes_out(exc.func):
+                text = self.expr_text(exc)
+                yield None, "helper_call", [f"irreducible: {_TAKEN_OUT.format(text)}"]
                 return
             yield None, "helper_call", [f"built by {self.expr_text(exc.func)}(), not resolved"]
             return

@@ -40,14 +40,29 @@ def str_argument(node: object) -> ast.expr | None:
     return None
 
 
+def _decoded(node: ast.expr) -> ast.expr | None:
+    """``b`` of ``str(b, "ascii")`` or ``str(b, "latin-1", "replace")``: bytes decoded."""
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "str"
+        and len(node.args) in (2, 3)
+        and not node.keywords
+        and all(isinstance(a, ast.Constant) and isinstance(a.value, str) for a in node.args[1:])
+    ):
+        return node.args[0]
+    return None
+
+
 def peel(node: ast.expr) -> ast.expr:
-    """The value that ``x.decode(…)``, ``x.strip()``, ``x[:-2]`` and ``str(x)`` pass on."""
+    """The value that ``x.decode(…)``, ``x.strip()``, ``x[:-2]``, ``str(x)`` and
+    ``str(x, "ascii")`` pass on."""
     while True:
         call = node if isinstance(node, ast.Call) else None
         if call is not None and isinstance(call.func, ast.Attribute) and call.func.attr in _PASSING:
             node = call.func.value
             continue
-        if (argument := str_argument(node)) is not None:
+        if (argument := str_argument(node) or _decoded(node)) is not None:
             node = argument
             continue
         if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Slice):

@@ -111,8 +111,10 @@ def irreducible(template: MessageTemplate, notes: list[str]) -> str | None:
     helper) is not irreducible: reading further could say what it prints."""
     if len(template.parts) != 1 or not isinstance(template.parts[0], Hole):
         return None
-    if any("not followed" in n or "not resolved" in n for n in notes):
-        return None
+    if any(
+        "not followed" in n or "not resolved" in n or n.startswith("irreducible") for n in notes
+    ):
+        return None  # not known to be one value, or already said why it is
     hole = template.parts[0]
     if hole.filled:
         # ``{resp}`` filled by ``self.getresp()``: a call whose text reading could tell
@@ -153,6 +155,7 @@ def irreducible(template: MessageTemplate, notes: list[str]) -> str | None:
         and not node.keywords
     ):
         node = node.args[0]
+    node = peel(node)  # ``dat[-1].decode("utf-8")``: the text of the value, decoded
     if not isinstance(node, (ast.Name, ast.Attribute, ast.Subscript)):
         return None
     return (

@@ -20,6 +20,7 @@ from errdex.record import Severity
 from errdex.template import MessageTemplate
 
 from .callers import CallerReader
+from .caught import hidden_by
 from .exceptions import derivation
 from .filled import filled_notes
 from .guards import Guards, write_guard
@@ -57,6 +58,8 @@ class ModuleExtractor(CallerReader):
         #: While replaying a function's assignments: the environment at each site.
         self._replay: dict[int, Env] | None = None
         self._replayed: dict[int, dict[int, Env]] = {}
+        #: The ``try`` statements whose body the walk is in, within the current definition.
+        self._tries: list[ast.Try] = []
 
     def run(self, tree: ast.Module) -> list[ErrorSite]:
         self._keyword_lines = _keyword_lines(self.source)
@@ -181,7 +184,7 @@ class ModuleExtractor(CallerReader):
             if handler.name:
                 scope.caught.add(handler.name)
         if scope.env is LAZY:
-            self._walk(stmt.body, scope, guards)
+            self._try_body(stmt, scope, guards)
             for handler in stmt.handlers:
                 self._walk(handler.body, scope, (*guards, ("except", handler, handler.lineno)))
             self._walk(stmt.orelse, scope, guards)
@@ -191,7 +194,7 @@ class ModuleExtractor(CallerReader):
         # statement, any of the paths (body then else, or a handler) may have run.
         before = scope.env
         scope.env = dict(before)
-        self._walk(stmt.body, scope, guards)
+        self._try_body(stmt, scope, guards)
         after_body = scope.env
         entry = merge_envs(before, after_body)
         paths: list[Env] = []
@@ -206,6 +209,16 @@ class ModuleExtractor(CallerReader):
             merged = merged if merged == path else merge_envs(merged, path)
         scope.env = merged
         self._walk(stmt.finalbody, scope, guards)
+
+    def _try_body(self, stmt: ast.Try | ast.TryStar, scope: Scope, guards: Guards) -> None:
+        if not isinstance(stmt, ast.Try):  # ``except*`` takes groups: not read
+            self._walk(stmt.body, scope, guards)
+            return
+        self._tries.append(stmt)
+        try:
+            self._walk(stmt.body, scope, guards)
+        finally:
+            self._tries.pop()
 
     def _match(self, stmt: ast.Match, scope: Scope, guards: Guards) -> None:
         for case in stmt.cases:
@@ -240,7 +253,15 @@ class ModuleExtractor(CallerReader):
             node=stmt,
             outer=(scope, stmt) if scope.function else None,
         )
-        self._walk(stmt.body, inner, ())
+        self._walk_apart(stmt.body, inner)
+
+    def _walk_apart(self, body: Sequence[ast.stmt], scope: Scope) -> None:
+        """A definition's body: the ``try`` around the definition does not run it."""
+        outer, self._tries = self._tries, []
+        try:
+            self._walk(body, scope, ())
+        finally:
+            self._tries = outer
 
     def _class(self, stmt: ast.ClassDef, scope: Scope, guards: Guards) -> None:
         if self._replay is not None or not self._may_raise(stmt):
@@ -251,7 +272,7 @@ class ModuleExtractor(CallerReader):
             class_name=stmt.name,
             env={},
         )
-        self._walk(stmt.body, inner, ())
+        self._walk_apart(stmt.body, inner)
 
     def _if(self, stmt: ast.If, scope: Scope, guards: Guards) -> None:
         if scope.env is LAZY:
@@ -293,6 +314,8 @@ class ModuleExtractor(CallerReader):
         exc = stmt.exc
         if exc is None:
             return  # bare ``raise``: a re-raise, not a new site
+        if self._tries and hidden_by(exc, self._tries) is not None:
+            return  # caught and hidden in this function (:mod:`.caught`): control flow
         cause = self.expr_text(stmt.cause) if stmt.cause is not None else None
         parts = self.from_callers(stmt, exc, scope, list(self._raised_parts(exc, scope)))
         for shown, qualified, templates, style, notes in parts:
