@@ -84,6 +84,8 @@ class ClassFacts:
     is_test: bool
     #: ``tarinfo = TarInfo`` in the class body: name -> the dotted name it is bound to.
     attrs: dict[str, CallRef] = field(default_factory=dict)
+    #: ``gen = random.Random()`` in the class body: name -> the callee (an instance of it).
+    attr_calls: dict[str, CallRef] = field(default_factory=dict)
 
 
 @dataclass(slots=True)

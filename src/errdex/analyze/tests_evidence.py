@@ -51,7 +51,7 @@ from .matching import (
 )
 from .repo import RepoIndex
 from .sites import SiteView
-from .tests_calls import expect_callees, through_helpers
+from .tests_calls import ClassAttributes, expect_callees, through_helpers
 
 __all__ = ["MAX_TESTS_PER_SITE", "link_tests"]
 
@@ -103,13 +103,17 @@ class _Linker:
         self, index: RepoIndex, graph: CallGraph, tree: ClassTree, sites: list[SiteView]
     ) -> None:
         self.index = index
+        self.graph = graph
         self.tree = tree
+        self._hidden: dict[str, bool] = {}
+        self._peers: Counter[tuple[object, ...]] | None = None
         self.sites = sites
         self.by_class: dict[str, list[SiteView]] = defaultdict(list)
         self.by_function: dict[str, list[int]] = defaultdict(list)
         self.by_gram: dict[str, list[int]] = defaultdict(list)
         self.by_path: dict[str, list[int]] = defaultdict(list)  # filled when first needed
         self.reaches: dict[str, dict[str, Reach]] = defaultdict(dict)
+        self.attributes = ClassAttributes(index)
         for site in sites:
             if site.canonical_class:
                 self.by_class[site.canonical_class].append(site)
@@ -151,7 +155,7 @@ class _Linker:
 
     def callees(self, expect: Expect) -> dict[str, Precision]:
         """The repository functions the test's calls land in."""
-        return expect_callees(self.index, expect)
+        return expect_callees(self.index, expect, self.attributes)
 
     def ranks(self, callees: dict[str, str]) -> dict[str, Rank]:
         """Site functions the test's calls reach, each with its closest rank."""
@@ -210,7 +214,7 @@ class _Linker:
                 for i in self.by_function[function]
                 if i in candidates
             ]
-            if not self._one_raise([i for _, i in hits]):
+            if not self._one_raise([i for _, i in hits]) or self.peers(expect) > 1:
                 return []
             (loose, depth), _ = min(hits)
             if loose or depth > NO_MESSAGE_DEPTH:
@@ -235,6 +239,8 @@ class _Linker:
             best_rank = min(t[1] for t in pool if t[1] is not None)
             pool = [t for t in pool if t[1] == best_rank]
             if self._closer_hole(expected, candidates, ranks, best_rank):
+                return []
+            if self._hidden_rival(fitted, ranks, pool[0][2], best_share):
                 return []
         elif best_share < 1.0 and not self._from_library(expect, callees, pool[0][2]):
             return []  # an unreached fit through holes: maybe the interpreter's message
@@ -273,6 +279,55 @@ class _Linker:
             if any(longest in ln for ln in (*above, lines[at])):
                 return True
         return False
+
+    def peers(self, expect: Expect) -> int:
+        """How many expectations without a message the test function makes of the same
+        classes over the same calls: ``assertRaises(TypeError, localcontext, rounding="")``
+        then ``…, flags="")`` test several checks, so the one site the calls reach is not
+        known to be each (the others are ``setattr`` and C code the graph does not see)."""
+        if self._peers is None:
+            self._peers = Counter(
+                _peer_key(e)
+                for module in self.index.modules.values()
+                for e in module.expects
+                if e.kind != HELPER_CALL and e.match is None and e.match_source is None
+            )
+        return self._peers.get(_peer_key(expect), 0) if expect.match is None else 0
+
+    def _hidden_rival(
+        self, fitted: list[tuple[float, int, int]], ranks: dict[str, Rank], i: int, share: float
+    ) -> bool:
+        """Whether a site the test's calls do not reach fits as well, in the chosen site's
+        package, below a caller the graph cannot see: ``re.sub`` reaches ``parse``'s
+        "invalid group reference %d", but the template's own copy in ``parse_template``
+        is called from C (``Pattern.sub`` calls back ``re._compile_template``), so the
+        reached one is no better evidence than it."""
+        package = self.sites[i].module.split(".")[0]
+        for other_share, _, j in fitted:
+            site = self.sites[j]
+            if other_share < share or site.module.split(".")[0] != package:
+                continue
+            if site.function is None or site.function in ranks:
+                continue
+            if (site.path, site.line) != (self.sites[i].path, self.sites[i].line) and (
+                self._called_unseen(site.function)
+            ):
+                return True
+        return False
+
+    def _called_unseen(self, function: str) -> bool:
+        """Whether ``function`` is reached from a private function nothing in the
+        repository calls (a callback of C code, a ``getattr`` dispatch, a table)."""
+        found = self._hidden.get(function)
+        if found is None:
+            callers = self.graph.callers
+            found = False
+            for caller in self.graph.reach(function):
+                facts = self.index.function(caller)
+                if facts is not None and not facts.is_test and not callers.get(caller):
+                    found = found or _private(caller)
+            self._hidden[function] = found
+        return found
 
     def _closer_hole(
         self, expected: Expected, candidates: dict[int, str], ranks: dict[str, Rank], rank: Rank
@@ -320,6 +375,16 @@ class _Linker:
         return (
             chosen if len({(self.sites[i].path, self.sites[i].line) for i in chosen}) == 1 else []
         )
+
+
+def _peer_key(expect: Expect) -> tuple[object, ...]:
+    return (expect.path, expect.function, tuple(expect.classes), tuple(expect.calls))
+
+
+def _private(qualname: str) -> bool:
+    """``re._compile_template``, ``Cls._handle``: a leading underscore, no dunder."""
+    name = qualname.rpartition(".")[2]
+    return name.startswith("_") and not name.endswith("__")
 
 
 def link_tests(

@@ -76,7 +76,8 @@ class ChoiceMemo:
         if not candidates:
             return []
         ranks = sorted(linker.ranks(linker.callees(expect)).items())
-        key = digest((expect, self._set_key(linker.sites, candidates), ranks))
+        peers = linker.peers(expect)  # the test's other expectations of it decide too
+        key = digest((expect, self._set_key(linker.sites, candidates), ranks, peers))
         classes = digest(linker.class_key(expect))
         fit_key = digest((expect.match, expect.match_is_literal, expect.match_whole, classes))
         last = self.last.get(key)
