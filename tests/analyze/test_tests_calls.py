@@ -2,8 +2,9 @@
 ``self.gen`` bound in a subclass's body (``test_random``), ``self.tp`` bound to a class
 (``test_io``), ``self.module`` bound to ``import_fresh_module(...)`` (``test_warnings``);
 and what must not be linked: a reached copy of a message whose true raise is called back
-from C (``re``'s ``checkTemplateError``), and a test that expects one class from one call
-several times without a message."""
+from C (``re``'s ``checkTemplateError``); without a message, a call with more arguments
+than the function takes, or a site whose function hands on through ``setattr`` or an
+unseen ``super()``."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ import pytest
 from errdex.scan import scan_checkout
 from errdex.source import open_source
 
-LIBRARY = '''\
+LIBRARY = """\
 class Random:
     def seed(self, a=None):
         if not isinstance(a, (int, str)):
@@ -41,16 +42,31 @@ def _setoption(arg):
     return arg
 
 
+class Context:
+    def __setattr__(self, name, value):
+        if name == "rounding" and not isinstance(value, int):
+            raise TypeError("rounding must be an int")
+        object.__setattr__(self, name, value)
+
+
 def localcontext(**kwargs):
-    for key in kwargs:
+    ctx = Context()
+    for key, value in kwargs.items():
         if key not in ("prec", "rounding"):
             raise TypeError(f"{key!r} is an invalid keyword argument")
-    return kwargs
-'''
+        setattr(ctx, key, value)
+    return ctx
+
+
+def check(func):
+    if not callable(func):
+        raise TypeError("the first argument must be callable")
+    return func
+"""
 
 #: ``parse`` is reached by ``sub``; ``parse_template``'s copy only through
 #: ``_compile_template``, which nothing in Python calls (C code calls it back).
-PARSER = '''\
+PARSER = """\
 class error(Exception):
     pass
 
@@ -77,7 +93,7 @@ def sub(pattern, repl, string):
 
 def _engine(p):
     return p
-'''
+"""
 
 TESTS = """\
 import unittest
@@ -93,6 +109,9 @@ class BasicOps:
     def test_seedargs(self):
         with self.assertRaises(TypeError):
             self.gen.seed(1 + 2j)
+
+    def test_seed_arity(self):
+        self.assertRaises(TypeError, self.gen.seed, 1, 2, 3, 4)
 
 
 class MersenneOps(BasicOps, unittest.TestCase):
@@ -127,8 +146,15 @@ class COptionTests(OptionTests):
 
 class ContextTests(unittest.TestCase):
     def test_kwargs(self):
-        self.assertRaises(TypeError, lib.localcontext, precision=10)
         self.assertRaises(TypeError, lib.localcontext, rounding="")
+
+
+class CheckTests(unittest.TestCase):
+    def test_no_argument(self):
+        self.assertRaises(TypeError, lib.check)
+
+    def test_not_callable(self):
+        self.assertRaises(TypeError, lib.check, 2)
 
 
 class TemplateTests(unittest.TestCase):
@@ -177,10 +203,23 @@ def test_a_module_imported_fresh_with_its_accelerator_blocked(links: Links) -> N
     assert _names(links, "lib.py", 22) == ["test_improper_input"]
 
 
-def test_several_expectations_of_one_call_without_a_message_link_none(links: Links) -> None:
-    """Two ``assertRaises(TypeError, lib.localcontext, …)`` test two checks: the one site
-    reached is not known to be either."""
+def test_without_a_message_a_call_the_graph_cannot_follow_leaves_it_open(
+    links: Links,
+) -> None:
+    """``localcontext(rounding="")`` fails in ``Context.__setattr__``, reached through
+    ``setattr``: the one raise the graph shows is not known to be it."""
+    assert links[("lib.py", 37)] == []
     assert links[("lib.py", 29)] == []
+
+
+def test_too_many_arguments_are_the_interpreters_type_error(links: Links) -> None:
+    """``assertRaises(TypeError, self.gen.seed, 1, 2, 3, 4)`` fails before ``seed``
+    runs."""
+    assert "test_seed_arity" not in _names(links, "lib.py", 4)
+
+
+def test_too_few_arguments_are_the_interpreters_type_error(links: Links) -> None:
+    assert _names(links, "lib.py", 44) == ["test_not_callable"]
 
 
 def test_a_reached_copy_of_a_message_called_back_from_c_is_no_link(links: Links) -> None:

@@ -107,6 +107,9 @@ class Expect:
     function: str | None  # qualname of the enclosing test function
     #: For a helper call, its string arguments by position (``"0"``) or keyword.
     texts: dict[str, str] = field(default_factory=dict)
+    #: ``assertRaises(E, f, a, b)``: the positional arguments passed to ``f`` (None: the
+    #: context-manager form, or ``*args`` passed).
+    given: int | None = None
 
 
 @dataclass(slots=True)

@@ -37,7 +37,7 @@ from errdex.evidence import TestEvidence, TestKind
 from .callgraph import CallGraph, Precision, Reach
 from .classes import ClassTree
 from .expects import HELPER_CALL
-from .facts import Expect
+from .facts import Expect, FuncFacts
 from .matching import (
     GRAM,
     Expected,
@@ -106,7 +106,7 @@ class _Linker:
         self.graph = graph
         self.tree = tree
         self._hidden: dict[str, bool] = {}
-        self._peers: Counter[tuple[object, ...]] | None = None
+        self._unseen_keys: dict[int, tuple[object, ...]] = {}  # candidates dicts are kept
         self.sites = sites
         self.by_class: dict[str, list[SiteView]] = defaultdict(list)
         self.by_function: dict[str, list[int]] = defaultdict(list)
@@ -214,7 +214,9 @@ class _Linker:
                 for i in self.by_function[function]
                 if i in candidates
             ]
-            if not self._one_raise([i for _, i in hits]) or self.peers(expect) > 1:
+            if not self._one_raise([i for _, i in hits]):
+                return []
+            if self._not_alone(expect, callees, hits[0][1]):
                 return []
             (loose, depth), _ = min(hits)
             if loose or depth > NO_MESSAGE_DEPTH:
@@ -280,19 +282,50 @@ class _Linker:
                 return True
         return False
 
-    def peers(self, expect: Expect) -> int:
-        """How many expectations without a message the test function makes of the same
-        classes over the same calls: ``assertRaises(TypeError, localcontext, rounding="")``
-        then ``…, flags="")`` test several checks, so the one site the calls reach is not
-        known to be each (the others are ``setattr`` and C code the graph does not see)."""
-        if self._peers is None:
-            self._peers = Counter(
-                _peer_key(e)
-                for module in self.index.modules.values()
-                for e in module.expects
-                if e.kind != HELPER_CALL and e.match is None and e.match_source is None
-            )
-        return self._peers.get(_peer_key(expect), 0) if expect.match is None else 0
+    def _not_alone(self, expect: Expect, callees: dict[str, Precision], i: int) -> bool:
+        """Whether, without a message, something the graph does not see may raise the
+        site's class too: the test passes more positional arguments than the function
+        it calls takes (the interpreter's ``TypeError``), or the site's function hands
+        work on where the graph cannot follow, ``super().setstate()`` into a C base or
+        ``setattr(...)`` into a ``__setattr__`` (``random``'s and ``_pydecimal``'s own
+        ``TypeError``/``ValueError`` beside the one raise the graph shows)."""
+        given = expect.given
+        if given is not None:
+            funcs = [self.index.function(c) for c, p in callees.items() if p == "exact"]
+            if funcs and all(f is not None and not _takes(f, given) for f in funcs):
+                return True
+        site = self.sites[i]
+        if not (site.canonical_class or "").startswith("builtins."):
+            return False  # the interpreter and C code raise builtin classes unseen
+        return self._hands_on(site.function)
+
+    def _hands_on(self, function: str | None) -> bool:
+        """Whether ``function`` calls ``setattr``/``getattr``/``delattr`` or a ``super()``
+        method no repository base defines."""
+        func = self.index.function(function or "")
+        if func is None:
+            return False
+        for ref in func.calls:
+            if ref in _DISPATCH:
+                return True
+            bases = self.index.bases(func.cls) if ref[0] == "super()" and func.cls else ()
+            if bases and not any(self.index.method(b, ref[-1]) for b in bases):
+                return True
+        return False
+
+    def unseen_key(self, expect: Expect, candidates: dict[int, str]) -> tuple[object, ...]:
+        """What the choice reads beyond the memo's key (:mod:`.tests_memo`): for each
+        candidate's function whether it is called unseen or hands on, and the parameters
+        of the functions the test calls."""
+        key = self._unseen_keys.get(id(candidates))
+        if key is None:
+            functions = sorted({f for i in candidates if (f := self.sites[i].function)})
+            key = tuple((f, self._called_unseen(f), self._hands_on(f)) for f in functions)
+            self._unseen_keys[id(candidates)] = key
+        params = sorted(
+            (c, g.params) for c in self.callees(expect) if (g := self.index.function(c))
+        )
+        return (key, tuple(params))
 
     def _hidden_rival(
         self, fitted: list[tuple[float, int, int]], ranks: dict[str, Rank], i: int, share: float
@@ -317,15 +350,20 @@ class _Linker:
 
     def _called_unseen(self, function: str) -> bool:
         """Whether ``function`` is reached from a private function nothing in the
-        repository calls (a callback of C code, a ``getattr`` dispatch, a table)."""
+        repository calls (a callback of C code, a ``getattr`` dispatch, a table), along
+        callers of its own package: a name-only edge from elsewhere (asyncio's
+        ``fut.done()`` to graphlib's ``done``) is no caller of it."""
         found = self._hidden.get(function)
         if found is None:
-            callers = self.graph.callers
+            callers, package = self.graph.callers, function.split(".")[0]
             found = False
-            for caller in self.graph.reach(function):
+            for caller, reach in self.graph.reach(function).items():
+                if callers.get(caller) or not _private(caller):
+                    continue
+                if any(f.split(".")[0] != package for f in reach.via):
+                    continue
                 facts = self.index.function(caller)
-                if facts is not None and not facts.is_test and not callers.get(caller):
-                    found = found or _private(caller)
+                found = found or (facts is not None and not facts.is_test)
             self._hidden[function] = found
         return found
 
@@ -377,8 +415,22 @@ class _Linker:
         )
 
 
-def _peer_key(expect: Expect) -> tuple[object, ...]:
-    return (expect.path, expect.function, tuple(expect.classes), tuple(expect.calls))
+#: Calls that run code the call graph does not link: a class's ``__setattr__`` and
+#: ``__delattr__`` hooks (``getattr`` is left out: it raises ``AttributeError`` itself,
+#: which the test expects as often as the site's own).
+_DISPATCH = frozenset({("setattr",), ("delattr",)})
+
+
+def _takes(func: FuncFacts, given: int) -> bool:
+    """Whether ``func`` accepts ``given`` positional arguments (its ``self`` aside): not
+    fewer than its required ones, not more than its named ones without ``*args``."""
+    params = [p for p in func.params if not p.startswith("**")]
+    bound = func.cls is not None and bool(params) and params[0] in ("self", "cls")
+    if len([p for p in func.required if "=" not in p]) > given:
+        return False  # ``required`` leaves ``self`` out already
+    if any(p.startswith("*") for p in params):
+        return True
+    return given <= len(params) - bound
 
 
 def _private(qualname: str) -> bool:
