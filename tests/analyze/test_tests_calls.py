@@ -156,6 +156,9 @@ class CheckTests(unittest.TestCase):
     def test_not_callable(self):
         self.assertRaises(TypeError, lib.check, 2)
 
+    def test_through_a_lambda(self):
+        self.assertRaises(TypeError, lambda: lib.check(3))
+
 
 class TemplateTests(unittest.TestCase):
     def test_numeric_escape(self):
@@ -219,7 +222,7 @@ def test_too_many_arguments_are_the_interpreters_type_error(links: Links) -> Non
 
 
 def test_too_few_arguments_are_the_interpreters_type_error(links: Links) -> None:
-    assert _names(links, "lib.py", 44) == ["test_not_callable"]
+    assert _names(links, "lib.py", 44) == ["test_not_callable", "test_through_a_lambda"]
 
 
 def test_a_reached_copy_of_a_message_called_back_from_c_is_no_link(links: Links) -> None:

@@ -231,7 +231,8 @@ class ExpectFinder:
         before = len(self.facts.expects)
         self._add(stmt, call, kind, calls, self._match(call, kind))
         rest = call.args[index + 1 :]
-        plain = not call.keywords and not any(isinstance(a, ast.Starred) for a in rest)
+        plain = dotted(target) is not None and not call.keywords  # not ``lambda: f(x)``
+        plain = plain and not any(isinstance(a, ast.Starred) for a in rest)
         if len(self.facts.expects) > before and plain:
             self.facts.expects[-1].given = len(rest)  # the interpreter checks this count
 
