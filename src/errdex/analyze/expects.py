@@ -228,7 +228,13 @@ class ExpectFinder:
             return
         target = call.args[index]
         calls = call_refs(target) or self._calls([target])
+        before = len(self.facts.expects)
         self._add(stmt, call, kind, calls, self._match(call, kind))
+        rest = call.args[index + 1 :]
+        plain = dotted(target) is not None and not call.keywords  # not ``lambda: f(x)``
+        plain = plain and not any(isinstance(a, ast.Starred) for a in rest)
+        if len(self.facts.expects) > before and plain:
+            self.facts.expects[-1].given = len(rest)  # the interpreter checks this count
 
     def _try_form(self, stmt: ast.Try | ast.TryStar) -> None:
         """``try: f() ; self.fail()`` or ``try: f() except C: … else: self.fail()``."""

@@ -84,6 +84,8 @@ class ClassFacts:
     is_test: bool
     #: ``tarinfo = TarInfo`` in the class body: name -> the dotted name it is bound to.
     attrs: dict[str, CallRef] = field(default_factory=dict)
+    #: ``gen = random.Random()`` in the class body: name -> the callee (an instance of it).
+    attr_calls: dict[str, CallRef] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
@@ -105,6 +107,9 @@ class Expect:
     function: str | None  # qualname of the enclosing test function
     #: For a helper call, its string arguments by position (``"0"``) or keyword.
     texts: dict[str, str] = field(default_factory=dict)
+    #: ``assertRaises(E, f, a, b)``: the positional arguments passed to ``f`` (None: the
+    #: context-manager form, or ``*args`` passed).
+    given: int | None = None
 
 
 @dataclass(slots=True)

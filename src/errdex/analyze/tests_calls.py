@@ -18,10 +18,10 @@ from dataclasses import replace
 
 from .callgraph import Precision, resolve_calls
 from .expects import CONSTRUCTED, HELPER_CALL
-from .facts import CallRef, Expect, FuncFacts
+from .facts import CallRef, ClassFacts, Expect, FuncFacts
 from .repo import RepoIndex
 
-__all__ = ["SETUP_METHODS", "expect_callees", "through_helpers"]
+__all__ = ["SETUP_METHODS", "ClassAttributes", "expect_callees", "through_helpers"]
 
 #: Where a test class binds the objects its tests call.
 SETUP_METHODS = ("setUp", "setUpClass", "setup_method", "setup_class", "asyncSetUp")
@@ -47,9 +47,93 @@ def _attribute_class(index: RepoIndex, func: FuncFacts, name: str) -> str | None
     return None
 
 
-def expect_callees(index: RepoIndex, expect: Expect) -> dict[str, Precision]:
+class ClassAttributes:
+    """What ``self.<name>`` is where a test class binds it in its body: ``gen =
+    random.Random()`` (an instance), ``tp = pyio.BufferedRWPair`` (a class), ``module =
+    py_warnings`` (a module). A mixin's test (``TestBasicOps.test_seedargs`` on
+    ``self.gen``) runs once per concrete subclass of its module, each with the binding
+    first along its own bases; every binding errdex resolves is one a run really calls."""
+
+    def __init__(self, index: RepoIndex) -> None:
+        self.index = index
+        self._ancestors: dict[str, list[str]] = {}
+        self._subclasses: dict[str, dict[str, list[str]]] = {}  # module -> class -> subclasses
+
+    def ancestors(self, cls: str) -> list[str]:
+        """``cls`` and its repository bases, nearest first (breadth-first, each once)."""
+        found = self._ancestors.get(cls)
+        if found is None:
+            found, todo = [], [cls]
+            while todo and len(found) < 32:
+                here = todo.pop(0)
+                if here not in found and here in self.index.classes:
+                    found.append(here)
+                    todo.extend(self.index.bases(here))
+            self._ancestors[cls] = found
+        return found
+
+    def subclasses(self, cls: str) -> list[str]:
+        """The classes of ``cls``'s module that derive from it (itself first)."""
+        facts = self.index.classes.get(cls)
+        if facts is None:
+            return [cls]
+        table = self._subclasses.get(facts.module)
+        if table is None:
+            table = {}
+            module = self.index.modules.get(facts.module)
+            for other in module.classes if module is not None else ():
+                for base in self.ancestors(other.qualname)[1:]:
+                    table.setdefault(base, []).append(other.qualname)
+            self._subclasses[facts.module] = table
+        return [cls, *table.get(cls, [])]
+
+    def targets(self, cls: str, ref: CallRef) -> list[str]:
+        """The functions ``self.<name>...`` lands in over ``cls`` and its subclasses;
+        ``ref`` is the call as written (``("self", "gen", "seed")``)."""
+        name, rest = ref[1], ref[2:]
+        out: list[str] = []
+        for concrete in self.subclasses(cls):
+            for owner in self.ancestors(concrete):
+                found = self._bound(self.index.classes[owner], name, rest)
+                if found is not None:
+                    out.extend(f for f in found if f not in out)
+                    break
+        return out
+
+    def _bound(self, owner: ClassFacts, name: str, rest: CallRef) -> list[str] | None:
+        """The functions a binding of ``name`` in ``owner``'s body gives; None when the
+        body does not bind it."""
+        index = self.index
+        made = owner.attr_calls.get(name)
+        if made is not None:
+            target = index.resolve(owner.module, made)
+            if target is None or target.kind != "class" or len(rest) != 1:
+                return []
+            method = index.method(target.qualname, rest[0])
+            return [method] if method is not None else []
+        alias = owner.attrs.get(name)
+        if alias is None:
+            return None
+        target = index.resolve(owner.module, (*alias, *rest))
+        if target is None:
+            return []
+        if target.kind == "function":
+            return [target.qualname]
+        if target.kind == "class":
+            return [
+                m
+                for init in ("__init__", "__new__")
+                if (m := index.method(target.qualname, init)) is not None
+            ]
+        return []
+
+
+def expect_callees(
+    index: RepoIndex, expect: Expect, attributes: ClassAttributes | None = None
+) -> dict[str, Precision]:
     """The repository functions an expectation's calls land in: the call graph's
-    resolution, with ``self.attr.method`` resolved exactly where ``attr``'s class is known."""
+    resolution, with ``self.attr.method`` resolved exactly where ``attr``'s class is known
+    (bound in the test or its set-up, or in the class body: :class:`ClassAttributes`)."""
     func = index.function(expect.function) if expect.function else None
     plain: list[CallRef] = []
     out: dict[str, Precision] = {}
@@ -60,10 +144,25 @@ def expect_callees(index: RepoIndex, expect: Expect) -> dict[str, Precision]:
         method = index.method(cls, ref[2]) if cls is not None else None
         if method is not None:
             out[method] = "exact"
-        else:
+            continue
+        found = _class_bound(index, func, ref, attributes)
+        for target in found:
+            out[target] = "exact"
+        if not found:
             plain.append(ref)
     _merge(out, resolve_calls(index, expect.module, plain, expect.function))
     return out
+
+
+def _class_bound(
+    index: RepoIndex, func: FuncFacts | None, ref: CallRef, attributes: ClassAttributes | None
+) -> list[str]:
+    """``self.<name>…`` as the test class's body binds ``name`` (not a method of its own)."""
+    if func is None or func.cls is None or len(ref) < 2 or ref[0] not in ("self", "cls"):
+        return []
+    if len(ref) == 2 and index.method(func.cls, ref[1]) is not None:
+        return []
+    return (attributes or ClassAttributes(index)).targets(func.cls, ref)
 
 
 def _merge(out: dict[str, Precision], more: dict[str, Precision]) -> None:

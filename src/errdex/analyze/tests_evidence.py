@@ -37,7 +37,7 @@ from errdex.evidence import TestEvidence, TestKind
 from .callgraph import CallGraph, Precision, Reach
 from .classes import ClassTree
 from .expects import HELPER_CALL
-from .facts import Expect
+from .facts import Expect, FuncFacts
 from .matching import (
     GRAM,
     Expected,
@@ -51,7 +51,7 @@ from .matching import (
 )
 from .repo import RepoIndex
 from .sites import SiteView
-from .tests_calls import expect_callees, through_helpers
+from .tests_calls import ClassAttributes, expect_callees, through_helpers
 
 __all__ = ["MAX_TESTS_PER_SITE", "link_tests"]
 
@@ -103,13 +103,17 @@ class _Linker:
         self, index: RepoIndex, graph: CallGraph, tree: ClassTree, sites: list[SiteView]
     ) -> None:
         self.index = index
+        self.graph = graph
         self.tree = tree
+        self._hidden: dict[str, bool] = {}
+        self._unseen_keys: dict[int, tuple[object, ...]] = {}  # candidates dicts are kept
         self.sites = sites
         self.by_class: dict[str, list[SiteView]] = defaultdict(list)
         self.by_function: dict[str, list[int]] = defaultdict(list)
         self.by_gram: dict[str, list[int]] = defaultdict(list)
         self.by_path: dict[str, list[int]] = defaultdict(list)  # filled when first needed
         self.reaches: dict[str, dict[str, Reach]] = defaultdict(dict)
+        self.attributes = ClassAttributes(index)
         for site in sites:
             if site.canonical_class:
                 self.by_class[site.canonical_class].append(site)
@@ -151,7 +155,7 @@ class _Linker:
 
     def callees(self, expect: Expect) -> dict[str, Precision]:
         """The repository functions the test's calls land in."""
-        return expect_callees(self.index, expect)
+        return expect_callees(self.index, expect, self.attributes)
 
     def ranks(self, callees: dict[str, str]) -> dict[str, Rank]:
         """Site functions the test's calls reach, each with its closest rank."""
@@ -212,6 +216,8 @@ class _Linker:
             ]
             if not self._one_raise([i for _, i in hits]):
                 return []
+            if self._not_alone(expect, callees, hits[0][1]):
+                return []
             (loose, depth), _ = min(hits)
             if loose or depth > NO_MESSAGE_DEPTH:
                 return []
@@ -235,6 +241,8 @@ class _Linker:
             best_rank = min(t[1] for t in pool if t[1] is not None)
             pool = [t for t in pool if t[1] == best_rank]
             if self._closer_hole(expected, candidates, ranks, best_rank):
+                return []
+            if self._hidden_rival(fitted, ranks, pool[0][2], best_share):
                 return []
         elif best_share < 1.0 and not self._from_library(expect, callees, pool[0][2]):
             return []  # an unreached fit through holes: maybe the interpreter's message
@@ -273,6 +281,91 @@ class _Linker:
             if any(longest in ln for ln in (*above, lines[at])):
                 return True
         return False
+
+    def _not_alone(self, expect: Expect, callees: dict[str, Precision], i: int) -> bool:
+        """Whether, without a message, something the graph does not see may raise the
+        site's class too: the test passes more positional arguments than the function
+        it calls takes (the interpreter's ``TypeError``), or the site's function hands
+        work on where the graph cannot follow, ``super().setstate()`` into a C base or
+        ``setattr(...)`` into a ``__setattr__`` (``random``'s and ``_pydecimal``'s own
+        ``TypeError``/``ValueError`` beside the one raise the graph shows)."""
+        given = expect.given
+        if given is not None:
+            funcs = [self.index.function(c) for c, p in callees.items() if p == "exact"]
+            if funcs and all(f is not None and not _takes(f, given) for f in funcs):
+                return True
+        site = self.sites[i]
+        if not (site.canonical_class or "").startswith("builtins."):
+            return False  # the interpreter and C code raise builtin classes unseen
+        return self._hands_on(site.function)
+
+    def _hands_on(self, function: str | None) -> bool:
+        """Whether ``function`` calls ``setattr``/``getattr``/``delattr`` or a ``super()``
+        method no repository base defines."""
+        func = self.index.function(function or "")
+        if func is None:
+            return False
+        for ref in func.calls:
+            if ref in _DISPATCH:
+                return True
+            bases = self.index.bases(func.cls) if ref[0] == "super()" and func.cls else ()
+            if bases and not any(self.index.method(b, ref[-1]) for b in bases):
+                return True
+        return False
+
+    def unseen_key(self, expect: Expect, candidates: dict[int, str]) -> tuple[object, ...]:
+        """What the choice reads beyond the memo's key (:mod:`.tests_memo`): for each
+        candidate's function whether it is called unseen or hands on, and the parameters
+        of the functions the test calls."""
+        key = self._unseen_keys.get(id(candidates))
+        if key is None:
+            functions = sorted({f for i in candidates if (f := self.sites[i].function)})
+            key = tuple((f, self._called_unseen(f), self._hands_on(f)) for f in functions)
+            self._unseen_keys[id(candidates)] = key
+        params = sorted(
+            (c, g.params) for c in self.callees(expect) if (g := self.index.function(c))
+        )
+        return (key, tuple(params))
+
+    def _hidden_rival(
+        self, fitted: list[tuple[float, int, int]], ranks: dict[str, Rank], i: int, share: float
+    ) -> bool:
+        """Whether a site the test's calls do not reach fits as well, in the chosen site's
+        package, below a caller the graph cannot see: ``re.sub`` reaches ``parse``'s
+        "invalid group reference %d", but the template's own copy in ``parse_template``
+        is called from C (``Pattern.sub`` calls back ``re._compile_template``), so the
+        reached one is no better evidence than it."""
+        package = self.sites[i].module.split(".")[0]
+        for other_share, _, j in fitted:
+            site = self.sites[j]
+            if other_share < share or site.module.split(".")[0] != package:
+                continue
+            if site.function is None or site.function in ranks:
+                continue
+            if (site.path, site.line) != (self.sites[i].path, self.sites[i].line) and (
+                self._called_unseen(site.function)
+            ):
+                return True
+        return False
+
+    def _called_unseen(self, function: str) -> bool:
+        """Whether ``function`` is reached from a private function nothing in the
+        repository calls (a callback of C code, a ``getattr`` dispatch, a table), along
+        callers of its own package: a name-only edge from elsewhere (asyncio's
+        ``fut.done()`` to graphlib's ``done``) is no caller of it."""
+        found = self._hidden.get(function)
+        if found is None:
+            callers, package = self.graph.callers, function.split(".")[0]
+            found = False
+            for caller, reach in self.graph.reach(function).items():
+                if callers.get(caller) or not _private(caller):
+                    continue
+                if any(f.split(".")[0] != package for f in reach.via):
+                    continue
+                facts = self.index.function(caller)
+                found = found or (facts is not None and not facts.is_test)
+            self._hidden[function] = found
+        return found
 
     def _closer_hole(
         self, expected: Expected, candidates: dict[int, str], ranks: dict[str, Rank], rank: Rank
@@ -320,6 +413,30 @@ class _Linker:
         return (
             chosen if len({(self.sites[i].path, self.sites[i].line) for i in chosen}) == 1 else []
         )
+
+
+#: Calls that run code the call graph does not link: a class's ``__setattr__`` and
+#: ``__delattr__`` hooks (``getattr`` is left out: it raises ``AttributeError`` itself,
+#: which the test expects as often as the site's own).
+_DISPATCH = frozenset({("setattr",), ("delattr",)})
+
+
+def _takes(func: FuncFacts, given: int) -> bool:
+    """Whether ``func`` accepts ``given`` positional arguments (its ``self`` aside): not
+    fewer than its required ones, not more than its named ones without ``*args``."""
+    params = [p for p in func.params if not p.startswith("**")]
+    bound = func.cls is not None and bool(params) and params[0] in ("self", "cls")
+    if len([p for p in func.required if "=" not in p]) > given:
+        return False  # ``required`` leaves ``self`` out already
+    if any(p.startswith("*") for p in params):
+        return True
+    return given <= len(params) - bound
+
+
+def _private(qualname: str) -> bool:
+    """``re._compile_template``, ``Cls._handle``: a leading underscore, no dunder."""
+    name = qualname.rpartition(".")[2]
+    return name.startswith("_") and not name.endswith("__")
 
 
 def link_tests(

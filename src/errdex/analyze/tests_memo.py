@@ -76,7 +76,8 @@ class ChoiceMemo:
         if not candidates:
             return []
         ranks = sorted(linker.ranks(linker.callees(expect)).items())
-        key = digest((expect, self._set_key(linker.sites, candidates), ranks))
+        unseen = linker.unseen_key(expect, candidates)  # read beside the graph's ranks
+        key = digest((expect, self._set_key(linker.sites, candidates), ranks, unseen))
         classes = digest(linker.class_key(expect))
         fit_key = digest((expect.match, expect.match_is_literal, expect.match_whole, classes))
         last = self.last.get(key)

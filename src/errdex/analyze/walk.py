@@ -158,6 +158,8 @@ class _Walker:
                 self._class(stmt, prefix=prefix, parent=parent, toplevel=toplevel)
             elif isinstance(stmt, (ast.Assign, ast.AugAssign)) and toplevel:
                 self._all(stmt)
+                if isinstance(stmt, ast.Assign):
+                    self._fresh_module(stmt)
             elif isinstance(stmt, ast.If):
                 self._body(stmt.body, prefix=prefix, cls=cls, parent=parent, toplevel=toplevel)
                 self._body(stmt.orelse, prefix=prefix, cls=cls, parent=parent, toplevel=toplevel)
@@ -176,6 +178,26 @@ class _Walker:
             extra = _string_list(stmt.value)
             if extra is not None and self.facts.all_names is not None:
                 self.facts.all_names = (*self.facts.all_names, *extra)
+
+    def _fresh_module(self, stmt: ast.Assign) -> None:
+        """``py_heapq = import_fresh_module("heapq", blocked=["_heapq"])`` binds the
+        module as an import would (CPython's suites test the pure-Python module so); with
+        ``fresh=`` naming another module (the C accelerator) it is not the module's source."""
+        call = stmt.value
+        if not (isinstance(call, ast.Call) and call.args and len(stmt.targets) == 1):
+            return
+        target, ref, first = stmt.targets[0], dotted(call.func), call.args[0]
+        if not isinstance(first, ast.Constant) or not isinstance(first.value, str):
+            return
+        name = first.value
+        if not isinstance(target, ast.Name) or ref is None:
+            return
+        if ref[-1] != "import_fresh_module":
+            return
+        for kw in call.keywords:
+            if kw.arg == "fresh" and _string_list(kw.value) not in ([], [name]):
+                return
+        self.facts.imports[target.id] = name
 
     def _qual(self, prefix: str, name: str) -> str:
         inner = f"{prefix}{name}"
@@ -270,6 +292,7 @@ class _Walker:
                     and isinstance(x.value, (ast.Name, ast.Attribute))
                     and (ref := dotted(x.value)) is not None
                 },
+                attr_calls=_class_calls(node.body),
             )
         )
         if _is_abstract(node):
@@ -339,6 +362,15 @@ def _is_abstract(node: ast.ClassDef) -> bool:
                 if ref is not None and ref[-1] in _ABSTRACT_DECORATORS:
                     return True
     return False
+
+
+def _class_calls(body: list[ast.stmt]) -> dict[str, CallRef]:
+    """``gen = random.Random()`` in a class body, bound once: name -> the callee."""
+    bound: dict[str, CallRef | None] = {}
+    for stmt in body:
+        if isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Call):
+            _bind(stmt, bound)
+    return {name: ref for name, ref in bound.items() if ref is not None}
 
 
 def _bind(node: ast.Assign, bound: dict[str, CallRef | None]) -> None:
