@@ -10,9 +10,12 @@ Tests check that it agrees with RE2 on every template.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
+from functools import lru_cache
+from re import _parser as sre_parse  # type: ignore[attr-defined]
 
-__all__ = ["match_prefix", "match_runs"]
+__all__ = ["match_prefix", "match_runs", "pattern_literals"]
 
 
 def match_runs(runs: Sequence[str], message: str) -> list[str] | None:
@@ -84,3 +87,17 @@ def _cut_run(run: str, text: str, pos: int) -> int:
         if text.endswith(run[:k]):
             return k
     return 0
+
+
+@lru_cache(maxsize=4096)
+def pattern_literals(pattern: str) -> int | None:
+    """The characters a pattern fixes: its literals outside any group or repetition (a
+    ``([\\s\\S]*?)`` hole, an ``(-?[0-9]+)`` number, the ``(['"])`` of a repr count
+    none), as :func:`match_runs`' runs count them; None if Python's parser cannot read it
+    (RE2 syntax it lacks). The pattern's own length counts its escapes and holes too, and
+    made a template with typed holes look as specific as one of twice its text."""
+    try:
+        parsed = sre_parse.parse(pattern)
+    except (re.error, OverflowError, RecursionError):
+        return None
+    return sum(1 for op, _ in parsed if op is sre_parse.LITERAL)
