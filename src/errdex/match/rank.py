@@ -24,6 +24,7 @@ from errdex.match.literal_match import match_prefix, match_runs, pattern_literal
 from errdex.match.prior import Prior
 from errdex.match.rank_fuzzy import FUZZY_MIN, fuzzy_matches
 from errdex.match.rank_nested import class_sites, nested_literals, rival_wrappers, wrapper_reason
+from errdex.match.rank_override import overridden
 from errdex.match.versions import align
 
 __all__ = ["FUZZY_MIN", "TIE_RATIO", "Candidate", "Clue", "Scored", "rank"]
@@ -190,7 +191,7 @@ def _message_score(literal_length: int, empty: bool) -> float:
     if empty:
         return 0.5
     if literal_length == 0:
-        return 0.3
+        return LONE_SCORE
     # calibrated on networkx's real errors: a unique full match with the class agreeing
     # was right every time from about 20 literal characters on
     return 0.7 + 0.29 * min(1.0, literal_length / 30)
@@ -386,6 +387,8 @@ def _score_clue(clue: Clue, index: MatchIndex) -> list[Scored]:
     lone = not builtin or ONE_WORD.fullmatch(message) is not None
     if message and clue.error_class and lone and not _fits(clue, found):
         _lone_holes(clue, index, get)
+    if message and clue.error_class and not builtin:  # the caller's text (.rank_override)
+        overridden(index, _short(clue.error_class) or "", found.values(), get, LONE_SCORE)
 
     # fuzzy: the message drifted between versions (.rank_fuzzy)
     if message and not _fits(clue, found):
@@ -407,6 +410,7 @@ def _score_clue(clue: Clue, index: MatchIndex) -> list[Scored]:
 #: Sites of one class whose template is one hole and nothing else, answered together for
 #: a message nothing else fits; a class raised so at more sites than this is not answered.
 MAX_LONE = 40
+LONE_SCORE = 0.3  # the message score of a fit with no literal text (a one-value site)
 #: Literal characters of such a one-value template, at most less one (``{`` and ``}``).
 LONE_CHARS = 3
 #: A builtin class's message fitted by a template holding fewer words than this, which
@@ -474,7 +478,7 @@ def _lone_holes(clue: Clue, index: MatchIndex, get: Callable[[int], Scored]) -> 
         literal_length = len(message) - sum(len(v) for v in values)
         s = get(i)
         s.full_match, s.literal = True, literal_length
-        s.message = _message_score(0, False) * (1 + literal_length / LONE_CHARS / 2)
+        s.message = LONE_SCORE * (1 + literal_length / LONE_CHARS / 2)
         s.holes = {str(k): v for k, v in enumerate(values)}
         s.reasons.append(
             f"the site's message is one value, and no template with text fits: "
