@@ -58,7 +58,7 @@ def test_pattern_literals_count_the_literal_text_not_the_pattern(
 
 
 def test_pattern_literals_of_typed_holes() -> None:
-    # a repr's quotes and a number are holes: `` in '`` and ``[`` and ``]'`` are not fixed
+    # a repr's quotes print whatever the value: fixed; the number is a value: not
     quoted = MessageTemplate(
         [
             Hole("{e}", "e"),
@@ -71,6 +71,21 @@ def test_pattern_literals_of_typed_holes() -> None:
         ]
     )
     assert len(quoted.pattern) > 40
-    assert pattern_literals(quoted.pattern) == len(" in items[]")
+    assert pattern_literals(quoted.pattern) == len(" in 'items[]'")
     assert pattern_literals(r"^\{(-?[0-9]+)([\s\S]*?)\}$") == 2
     assert pattern_literals(r"ab\d+c") == 3  # a repeated class fixes nothing
+    assert pattern_literals(r"x{3}[^ab].") == 3  # a negated class or any character: a value
+
+
+def test_pattern_literals_count_a_bytes_repr_b_and_quote() -> None:
+    """C's ``%R`` of bytes prints ``b'`` whatever the bytes: two characters a str site's
+    untyped ``%R`` hole does not fix (tests/extract/test_c_cpython.py's ``int(b'abc')``)."""
+    as_bytes = MessageTemplate(
+        [Literal("invalid literal: "), Hole("%R", "0", kind="bytes_repr")]
+    ).pattern
+    as_str = MessageTemplate([Literal("invalid literal: "), Hole("%R", "0", kind="str_repr")])
+    assert pattern_literals(as_bytes) == len("invalid literal: b'")
+    assert pattern_literals(as_str.pattern) == len("invalid literal: '")
+    assert pattern_literals(MessageTemplate.from_percent("invalid literal: %s").pattern) == len(
+        "invalid literal: "
+    )
