@@ -51,3 +51,21 @@ def test_too_many_sites_answer_no_override(tmp_path: Path, monkeypatch: pytest.M
     db = build_package(tmp_path, "checks", {"core.py": CHECKS})
     (answer,) = answers("checks.core.CheckError: bad input", db=db, top=5)
     assert answer.candidates == []
+
+
+def test_one_value_sites_and_the_override_sites_are_one_group(tmp_path: Path) -> None:
+    """A ``str(e)`` site fits any text exactly as well as an overridden message: the text
+    cannot tell it from the class's other sites, so all are one group, it first."""
+    wrapped = CHECKS + "\n\ndef wrap(value):\n    try:\n        int(value)\n"
+    wrapped += "    except ValueError as e:\n        raise CheckError(str(e)) from e\n"
+    lone = len(wrapped.splitlines())
+    db = build_package(tmp_path, "checks", {"core.py": wrapped})
+    (answer,) = answers("checks.core.CheckError: bad input", db=db, top=5)
+    assert [c.lineNumber for c in answer.group][:1] == [lone]
+    assert {c.lineNumber for c in answer.group} == {
+        lone,
+        _line("valid boolean"),
+        _line("valid integer"),
+    }
+    assert all(c.groupSize == 3 and c.errorClass == "CheckError" for c in answer.group)
+    assert sum(c.confidence for c in answer.group) < 0.5

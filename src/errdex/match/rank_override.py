@@ -8,10 +8,13 @@ each may have raised it with the caller's text. They are answered as one group, 
 one-value fit's score and sharing the confidence, when the class has few enough sites for
 that to be an answer (:data:`MAX_OVERRIDDEN`).
 
-Where a one-value site fits (``raise ParseError(str(e))``, marshmallow's
-``ValidationError(error.messages)``), it alone is the answer, as before
-(tests/match/test_rank_thin.py): such a site fits any text, so the override cannot be
-told from it by the text, and whether both should be one group is left open.
+Where the only fits are one-value sites (``raise ParseError(str(e))``, marshmallow's
+``ValidationError(error.messages)``), they fit any text, exactly as well as an override
+would: their literal characters are none. The text cannot tell them from the class's
+other sites then, so those join them as one group, sharing the confidence (the lead's
+decision on marshmallow's overrides); the one-value sites stay first in it, as they fit
+with their template. A fit with any literal text (a dict's ``{<int>…}`` braces, or a site
+of another class with words) is no such tie: no override is answered.
 """
 
 from __future__ import annotations
@@ -38,8 +41,9 @@ def overridden(
     score: float,
 ) -> None:
     """The class's sites, each at ``score`` (a one-value fit's), if no template fits the
-    message (``scored``: the candidates so far) and the class has few sites."""
-    if any(s.full_match for s in scored):
+    message with any literal text (``scored``: the candidates so far, a one-value fit has
+    none) and the class has few sites."""
+    if any(s.full_match and s.literal > 0 for s in scored):
         return
     sites = index.by_class(error_class)
     count = len({(index.entry(i).file_path, index.entry(i).line) for i in sites})
