@@ -395,9 +395,7 @@ def _score_clue(clue: Clue, index: MatchIndex) -> list[Scored]:
         clue, index, found, candidates, lambda c: _partial_matches(clue, index, c, get, framed)
     )
     _below_python(clue, index, found)
-    # the caller's text (.rank_override): last, once no fit with text, a compiled site's
-    # start of the message included (native.below_python), is left to be found
-    if message and clue.error_class and not builtin:
+    if message and clue.error_class and not builtin:  # the caller's text, last (.rank_override)
         overridden(index, _short(clue.error_class) or "", found.values(), get, LONE_SCORE)
     index.expand(candidates, found)  # twins stood for by one candidate (.index_groups)
     # a site of another class did not raise this error, whatever else points at it
