@@ -6,7 +6,7 @@ import re2
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from errdex.match.literal_match import match_runs
+from errdex.match.literal_match import match_runs, pattern_literals
 from errdex.template import Hole, Literal, MessageTemplate
 
 _text = st.text(alphabet=st.sampled_from("ab.c{}(x) \n*"), max_size=8)
@@ -47,3 +47,45 @@ def test_values_and_edges() -> None:
     assert match_runs(("a", "a"), "a") is None  # the two literals cannot overlap
     assert match_runs(("a", "a"), "aa") == [""]
     assert match_runs(("", "", ""), "xyz") == ["", "xyz"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(templates())
+def test_pattern_literals_count_the_literal_text_not_the_pattern(
+    template: MessageTemplate,
+) -> None:
+    assert pattern_literals(template.pattern) == sum(len(r) for r in template.runs())
+
+
+def test_pattern_literals_of_typed_holes() -> None:
+    # a repr's quotes print whatever the value: fixed; the number is a value: not
+    quoted = MessageTemplate(
+        [
+            Hole("{e}", "e"),
+            Literal(" in "),
+            Hole("'", "(quote)", kind="quote"),
+            Literal("items["),
+            Hole("{n}", "n", kind="int"),
+            Literal("]"),
+            Hole("'", "(quote)", kind="quote"),
+        ]
+    )
+    assert len(quoted.pattern) > 40
+    assert pattern_literals(quoted.pattern) == len(" in 'items[]'")
+    assert pattern_literals(r"^\{(-?[0-9]+)([\s\S]*?)\}$") == 2
+    assert pattern_literals(r"ab\d+c") == 3  # a repeated class fixes nothing
+    assert pattern_literals(r"x{3}[^ab].") == 3  # a negated class or any character: a value
+
+
+def test_pattern_literals_count_a_bytes_repr_b_and_quote() -> None:
+    """C's ``%R`` of bytes prints ``b'`` whatever the bytes: two characters a str site's
+    untyped ``%R`` hole does not fix (tests/extract/test_c_cpython.py's ``int(b'abc')``)."""
+    as_bytes = MessageTemplate(
+        [Literal("invalid literal: "), Hole("%R", "0", kind="bytes_repr")]
+    ).pattern
+    as_str = MessageTemplate([Literal("invalid literal: "), Hole("%R", "0", kind="str_repr")])
+    assert pattern_literals(as_bytes) == len("invalid literal: b'")
+    assert pattern_literals(as_str.pattern) == len("invalid literal: '")
+    assert pattern_literals(MessageTemplate.from_percent("invalid literal: %s").pattern) == len(
+        "invalid literal: "
+    )

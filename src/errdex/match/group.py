@@ -3,9 +3,10 @@
 Rivals are the candidates scoring within :data:`TIE_RATIO` of the best and answering the
 same error (the final one, or only causes). Of those, the group is the ones that fit the
 message equally well: within :data:`LITERAL_SLACK` of the most literal characters of the
-message fixed by a template. A site whose template leaves more of the message to holes
-also renders it, but is less likely to have printed exactly this text, and its score
-saturates (about 30 literal characters say everything a score can), so it is ordered
+message fixed by a template, and fixing every character the most literal one fixes inside
+a typed hole (a repr's quotes, a bytes repr's ``b``), which a rival's untyped hole only
+absorbs. A site whose template leaves more of the message to holes also renders it, but is
+less likely to have printed exactly this text, and its score saturates (about 30 literal characters say everything a score can), so it is ordered
 after the group, not shared with. A template fixing only a short value more (``'='``
 where the others print ``{char!r}``) is no surer: a hole takes so short a value readily.
 The group is ordered by literal characters, then by the tie prior (:mod:`.prior`); the
@@ -21,6 +22,7 @@ from itertools import chain
 from typing import TYPE_CHECKING
 
 from errdex.match.index_groups import clone, expanded, with_copies
+from errdex.match.literal_match import typed_literals
 from errdex.match.prior import Prior, prior_key
 
 if TYPE_CHECKING:
@@ -66,11 +68,15 @@ def order_group(
             break
         cut += 1
     rivals = ranked[:cut]
-    best = max(s.literal for s in rivals)
-    members = [s for s in rivals if s.literal >= best - LITERAL_SLACK]
-    looser = sorted(
-        (s for s in rivals if s.literal < best - LITERAL_SLACK), key=lambda s: -s.literal
-    )
+    typed = {id(s): _typed(index, s) for s in rivals}
+    lead = max(rivals, key=lambda s: (s.literal, typed[id(s)]))
+    best, marked = lead.literal, typed[id(lead)]
+
+    def fits_as_well(s: Scored) -> bool:
+        return s.literal >= best - LITERAL_SLACK and typed[id(s)] >= marked
+
+    members = [s for s in rivals if fits_as_well(s)]
+    looser = sorted((s for s in rivals if not fits_as_well(s)), key=lambda s: -s.literal)
     rest = ranked[cut:]
     size = _share(members, index)
     # stable: the evidence's order where literal characters and the prior leave a tie
@@ -82,6 +88,15 @@ def order_group(
     if limit is None or len(out) < limit:
         out += expanded(rest, _tie, None if limit is None else limit - len(out))
     return out, size
+
+
+def _typed(index: MatchIndex, s: Scored) -> int:
+    """The characters ``s``'s template fixes inside typed holes (a repr's quotes, the ``b``
+    of a bytes repr): they tell its text apart from an untyped hole's, so no slack
+    forgives a rival without them (``int(b'abc')``: the bytes site, not also the str one)."""
+    if s.literal <= 0 or index.runs(s.index) is not None:
+        return 0
+    return typed_literals(index.entry(s.index).pattern)
 
 
 def _evidence(s: Scored) -> tuple[bool, bool, float, int]:

@@ -10,9 +10,13 @@ Tests check that it agrees with RE2 on every template.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+from re import _parser as sre_parse  # type: ignore[attr-defined]
+from typing import Any
 
-__all__ = ["match_prefix", "match_runs"]
+__all__ = ["match_prefix", "match_runs", "pattern_literals", "typed_literals"]
 
 
 def match_runs(runs: Sequence[str], message: str) -> list[str] | None:
@@ -84,3 +88,54 @@ def _cut_run(run: str, text: str, pos: int) -> int:
         if text.endswith(run[:k]):
             return k
     return 0
+
+
+#: A character class listing at most this many characters fixes one: a repr's ``['"]``
+#: quote is printed whatever the value, one of two, where ``[0-9]`` or ``[\s\S]`` is a value.
+FIXED_CLASS = 2
+
+
+@lru_cache(maxsize=4096)
+def pattern_literals(pattern: str) -> int | None:
+    r"""The characters a pattern fixes, as :func:`match_runs`' runs count them for an untyped
+    template: its literals, and inside a typed hole the characters the hole prints whatever
+    its value (the ``b`` and quote of a bytes repr ``(b['"][\s\S]*?)``, a repr's quote
+    ``(['"])``); a value (``[\s\S]*?``, the digits of ``(-?[0-9]+)``) fixes none. None if
+    Python's parser cannot read it (RE2 syntax it lacks). The pattern's own length counts
+    its escapes and holes too, and made a template with typed holes look as specific as one
+    of twice its text; counting only top-level literals made ``b'`` no evidence, so a bytes
+    site tied a str site whose ``%R`` hole takes ``b'abc'`` too."""
+    try:
+        parsed = sre_parse.parse(pattern)
+    except (re.error, OverflowError, RecursionError):
+        return None
+    return _fixed(parsed)
+
+
+@lru_cache(maxsize=4096)
+def typed_literals(pattern: str) -> int:
+    """Of :func:`pattern_literals`, the characters fixed inside typed holes (a repr's quotes,
+    a bytes repr's ``b``): evidence of the value's type that an untyped hole lacks, so no
+    slack of :mod:`.group` forgives a rival that lacks them. 0 if Python cannot parse it."""
+    try:
+        parsed = sre_parse.parse(pattern)
+    except (re.error, OverflowError, RecursionError):
+        return 0
+    return _fixed(parsed) - sum(1 for op, _ in parsed if op is sre_parse.LITERAL)
+
+
+def _fixed(items: Iterable[tuple[Any, Any]]) -> int:
+    """Characters every match of these parsed items prints as the pattern says them."""
+    count = 0
+    for op, arg in items:
+        if op is sre_parse.LITERAL:
+            count += 1
+        elif op is sre_parse.IN:
+            listed = all(kind is sre_parse.LITERAL for kind, _ in arg)
+            count += listed and len(arg) <= FIXED_CLASS
+        elif op is sre_parse.SUBPATTERN:
+            count += _fixed(arg[-1])
+        elif op in (sre_parse.MAX_REPEAT, sre_parse.MIN_REPEAT):
+            least, _, body = arg
+            count += least * _fixed(body) if least else 0
+    return count

@@ -20,9 +20,11 @@ from errdex.match import index_groups, native
 from errdex.match.classes import ClassResolver, foreign_subclass
 from errdex.match.group import TIE_RATIO, order_group
 from errdex.match.index import ONE_VALUE_CHARS, MatchIndex
-from errdex.match.literal_match import match_prefix, match_runs
+from errdex.match.literal_match import match_prefix, match_runs, pattern_literals
 from errdex.match.prior import Prior
 from errdex.match.rank_fuzzy import FUZZY_MIN, fuzzy_matches
+from errdex.match.rank_nested import class_sites, nested_literals, rival_wrappers, wrapper_reason
+from errdex.match.rank_override import overridden
 from errdex.match.versions import align
 
 __all__ = ["FUZZY_MIN", "TIE_RATIO", "Candidate", "Clue", "Scored", "rank"]
@@ -180,14 +182,16 @@ def _verify(index: MatchIndex, entry_index: int, message: str) -> tuple[bool, li
     m = re2.fullmatch(entry.pattern, message)
     if m is None:
         return False, [], 0
-    return True, [g or "" for g in m.groups()], len(entry.pattern)
+    values = [g or "" for g in m.groups()]
+    literal = pattern_literals(entry.pattern)
+    return True, values, len(message) - sum(map(len, values)) if literal is None else literal
 
 
 def _message_score(literal_length: int, empty: bool) -> float:
     if empty:
         return 0.5
     if literal_length == 0:
-        return 0.3
+        return LONE_SCORE
     # calibrated on networkx's real errors: a unique full match with the class agreeing
     # was right every time from about 20 literal characters on
     return 0.7 + 0.29 * min(1.0, literal_length / 30)
@@ -321,7 +325,12 @@ def _score_clue(clue: Clue, index: MatchIndex) -> list[Scored]:
     known = set(candidates)
     builtin = _is_builtin(clue.error_class)
     framed = set(found)  # a frame points at these: their message is weighed, however thin
-    for i in index.may_match([*candidates, *[i for i in found if i not in known]], message):
+    nested: dict[str, tuple[int, int] | None] = {}  # hole values' inner fits (.rank_nested)
+    wrappers: list[tuple[int, int, int]] = []  # (entry, its own literals, the inner entry)
+    more = [i for i in found if i not in known]
+    if message and clue.error_class and not builtin:  # anchorless wrappers (.rank_nested)
+        more += class_sites(index, _short(clue.error_class) or "", known | set(more))
+    for i in index.may_match([*candidates, *more], message):
         ok, values, literal_length = _verify(index, i, message)
         if not ok or (
             builtin and i not in framed and _says_too_little(index, i, message, literal_length)
@@ -329,14 +338,23 @@ def _score_clue(clue: Clue, index: MatchIndex) -> list[Scored]:
             continue
         s = get(i)
         empty = literal_length == 0 and not values
+        inner = nested_literals(index, i, message, values, literal_length, _verify, nested)
+        own, literal_length = literal_length, literal_length + (inner[0] if inner else 0)
         s.full_match, s.literal = True, literal_length
         s.message = _message_score(literal_length, empty) * _coverage(literal_length, message)
         s.holes = {str(k): v for k, v in enumerate(values)}
         s.reasons.append(
             "the message is empty, as this site raises it"
             if empty
-            else f"the message matches the template ({literal_length} literal characters)"
+            else f"the message matches the template ({own} literal characters)"
         )
+        if inner:
+            wrappers.append((i, own, inner[1]))
+            s.reasons.append(wrapper_reason(index, inner))
+    for i, literal_length in rival_wrappers(index, found, wrappers).items():
+        s = found[i]
+        s.literal = literal_length
+        s.message = _message_score(literal_length, False) * _coverage(literal_length, message)
 
     # runtime evidence: how often this exact message was seen at each site
     if message:
@@ -377,6 +395,8 @@ def _score_clue(clue: Clue, index: MatchIndex) -> list[Scored]:
         clue, index, found, candidates, lambda c: _partial_matches(clue, index, c, get, framed)
     )
     _below_python(clue, index, found)
+    if message and clue.error_class and not builtin:  # the caller's text, last (.rank_override)
+        overridden(index, _short(clue.error_class) or "", found.values(), get, LONE_SCORE)
     index.expand(candidates, found)  # twins stood for by one candidate (.index_groups)
     # a site of another class did not raise this error, whatever else points at it
     named = clue.error_class is not None
@@ -390,6 +410,7 @@ def _score_clue(clue: Clue, index: MatchIndex) -> list[Scored]:
 #: Sites of one class whose template is one hole and nothing else, answered together for
 #: a message nothing else fits; a class raised so at more sites than this is not answered.
 MAX_LONE = 40
+LONE_SCORE = 0.3  # the message score of a fit with no literal text (a one-value site)
 #: Literal characters of such a one-value template, at most less one (``{`` and ``}``).
 LONE_CHARS = 3
 #: A builtin class's message fitted by a template holding fewer words than this, which
@@ -457,7 +478,7 @@ def _lone_holes(clue: Clue, index: MatchIndex, get: Callable[[int], Scored]) -> 
         literal_length = len(message) - sum(len(v) for v in values)
         s = get(i)
         s.full_match, s.literal = True, literal_length
-        s.message = _message_score(0, False) * (1 + literal_length / LONE_CHARS / 2)
+        s.message = LONE_SCORE * (1 + literal_length / LONE_CHARS / 2)
         s.holes = {str(k): v for k, v in enumerate(values)}
         s.reasons.append(
             f"the site's message is one value, and no template with text fits: "
