@@ -189,19 +189,27 @@ def _by_name(index: RepoIndex, name: str) -> list[tuple[str, Precision]]:
     return [(c, "name") for c in candidates]
 
 
-def _decorator_targets(index: RepoIndex, func: FuncFacts, ref: CallRef) -> list[str]:
-    target = index.resolve(func.module, ref, func.local_imports)
+def called_functions(
+    index: RepoIndex,
+    target: Target | None,
+    class_methods: tuple[str, ...] = ("__init__", "__new__"),
+) -> list[str]:
+    """The functions a call of ``target`` runs: the function itself, or a class's
+    ``class_methods`` that the repository defines."""
     if target is None:
         return []
     if target.kind == "function":
         return [target.qualname]
     if target.kind == "class":
         return [
-            m
-            for name in ("__init__", "__new__", "__call__")
-            if (m := index.method(target.qualname, name)) is not None
+            m for name in class_methods if (m := index.method(target.qualname, name)) is not None
         ]
     return []
+
+
+def _decorator_targets(index: RepoIndex, func: FuncFacts, ref: CallRef) -> list[str]:
+    target = index.resolve(func.module, ref, func.local_imports)
+    return called_functions(index, target, ("__init__", "__new__", "__call__"))
 
 
 def _file_edges(index: RepoIndex, module: ModuleFacts) -> dict[str, dict[str, Precision]]:

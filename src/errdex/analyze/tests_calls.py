@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .callgraph import Precision, resolve_calls
+from .callgraph import Precision, called_functions, resolve_calls
 from .expects import CONSTRUCTED, HELPER_CALL
 from .facts import CallRef, ClassFacts, Expect, FuncFacts
 from .repo import RepoIndex
@@ -114,18 +114,7 @@ class ClassAttributes:
         alias = owner.attrs.get(name)
         if alias is None:
             return None
-        target = index.resolve(owner.module, (*alias, *rest))
-        if target is None:
-            return []
-        if target.kind == "function":
-            return [target.qualname]
-        if target.kind == "class":
-            return [
-                m
-                for init in ("__init__", "__new__")
-                if (m := index.method(target.qualname, init)) is not None
-            ]
-        return []
+        return called_functions(index, index.resolve(owner.module, (*alias, *rest)))
 
 
 def expect_callees(
