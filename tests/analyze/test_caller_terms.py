@@ -360,3 +360,26 @@ def test_no_strategy_for_a_failed_check_or_the_attribute_protocol(
     for message in ("Error performing exclusion", "{item}"):
         record, _ = by_message[message]
         assert record["handlingStrategy"] is None, (message, record["handlingStrategy"])
+
+
+def test_a_raise_of_an_object_names_no_empty_class(tmp_path: Path) -> None:
+    """``raise exc`` of an exception read at run time (asyncio's ``StreamWriter.drain``)
+    has no class: no solution may say "see ``" or "the handler at line None"."""
+    (tmp_path / "streams.py").write_text(
+        "class Writer:\n"
+        "    def __init__(self, reader):\n"
+        "        self._reader = reader\n"
+        "\n"
+        "    async def drain(self):\n"
+        "        exc = self._reader.exception()\n"
+        "        if exc is not None:\n"
+        "            raise exc\n"
+        "\n"
+        "    async def start_tls(self):\n"
+        "        await self.drain()\n"
+    )
+    result = scan_checkout(open_source(str(tmp_path), repo="o/streams"), repo="o/streams")
+    ((record, _evidence),) = result.items
+    assert record["solutions"], record
+    for text in record["solutions"]:
+        assert "``" not in text and "line None" not in text, text

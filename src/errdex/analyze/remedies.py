@@ -404,9 +404,9 @@ def _fallback(g: Gathered) -> Remedy:
             ["caughtBy"],
         )
     seen = surfaced_class(g, entry)
-    if short_name(seen or "") != g.site.error_class and entry is not None and call is not None:
+    if seen and short_name(seen) != g.site.error_class and entry is not None and call is not None:
         return (
-            f"Callers of {code(call)} see {code(short_name(seen or ''))}, not "
+            f"Callers of {code(call)} see {code(short_name(seen))}, not "
             f"{class_phrase(g)}: the handler at line {entry.get('convertedLine')} of "
             f"{code(str(entry.get('convertedIn', '')))} raises it instead; catch "
             f"{code(short_name(seen or ''))}{around} where the program must go on after it.",
