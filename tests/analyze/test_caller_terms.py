@@ -22,6 +22,8 @@ from errdex.analyze.quoting import NO_FIX
 from errdex.scan import scan_checkout
 from errdex.source import open_source
 
+from .stdlib_items import one_file_items
+
 PACKAGE = """\
 import re
 import sys
@@ -317,7 +319,9 @@ def test_a_public_method_of_a_private_class_gets_its_parameter_fix(tmp_path: Pat
     """``_ConnectionBase.send_bytes(buf, offset=0)``: no entry point is found through a
     private class, but callers write ``conn.send_bytes(b, -1)``; the extractor's "no fix"
     gives way to the requirement over the method's own parameter."""
-    (tmp_path / "conn.py").write_text(
+    ((record, evidence),) = one_file_items(
+        tmp_path,
+        "conn.py",
         "class _Base:\n"
         "    def send_bytes(self, buf, offset=0):\n"
         "        if offset < 0:\n"
@@ -326,10 +330,8 @@ def test_a_public_method_of_a_private_class_gets_its_parameter_fix(tmp_path: Pat
         "\n"
         "\n"
         "class Connection(_Base):\n"
-        "    pass\n"
+        "    pass\n",
     )
-    result = scan_checkout(open_source(str(tmp_path), repo="o/conn"), repo="o/conn")
-    ((record, evidence),) = result.items
     assert record["solutions"][0].startswith(
         "Pass `offset` to `send_bytes()` so that `offset >= 0` holds"
     ), record["solutions"]
@@ -365,7 +367,9 @@ def test_no_strategy_for_a_failed_check_or_the_attribute_protocol(
 def test_a_raise_of_an_object_names_no_empty_class(tmp_path: Path) -> None:
     """``raise exc`` of an exception read at run time (asyncio's ``StreamWriter.drain``)
     has no class: no solution may say "see ``" or "the handler at line None"."""
-    (tmp_path / "streams.py").write_text(
+    ((record, _evidence),) = one_file_items(
+        tmp_path,
+        "streams.py",
         "class Writer:\n"
         "    def __init__(self, reader):\n"
         "        self._reader = reader\n"
@@ -376,10 +380,8 @@ def test_a_raise_of_an_object_names_no_empty_class(tmp_path: Path) -> None:
         "            raise exc\n"
         "\n"
         "    async def start_tls(self):\n"
-        "        await self.drain()\n"
+        "        await self.drain()\n",
     )
-    result = scan_checkout(open_source(str(tmp_path), repo="o/streams"), repo="o/streams")
-    ((record, _evidence),) = result.items
     assert record["solutions"], record
     for text in record["solutions"]:
         assert "``" not in text and "line None" not in text, text
