@@ -12,8 +12,9 @@ nor raises anything without ``from None`` (the traceback would show it as contex
 from __future__ import annotations
 
 import ast
-import builtins
 from collections.abc import Sequence
+
+from .builtin_str import builtin_class
 
 __all__ = ["hidden_by"]
 
@@ -26,14 +27,9 @@ def _names(handler: ast.ExceptHandler) -> list[str] | None:
     return [ast.unparse(t) for t in types]
 
 
-def _builtin_class(name: str) -> type | None:
-    found = getattr(builtins, name, None)
-    return found if isinstance(found, type) and issubclass(found, BaseException) else None
-
-
 def _misses(written: str, raised: str) -> bool:
     """Whether a handler naming ``written`` certainly does not catch ``raised``."""
-    a, b = _builtin_class(written), _builtin_class(raised)
+    a, b = builtin_class(written), builtin_class(raised)
     return a is not None and b is not None and not issubclass(b, a)
 
 
