@@ -6,9 +6,10 @@ message equally well: within :data:`LITERAL_SLACK` of the most literal character
 message fixed by a template, and fixing every character the most literal one fixes inside
 a typed hole (a repr's quotes, a bytes repr's ``b``), which a rival's untyped hole only
 absorbs. A site whose template leaves more of the message to holes also renders it, but is
-less likely to have printed exactly this text, and its score saturates (about 30 literal characters say everything a score can), so it is ordered
-after the group, not shared with. A template fixing only a short value more (``'='``
-where the others print ``{char!r}``) is no surer: a hole takes so short a value readily.
+less likely to have printed exactly this text, and its score saturates (about 30 literal
+characters say everything a score can), so it is ordered after the group, not shared with.
+A template fixing only a short value more (``'='`` where the others print ``{char!r}``)
+is no surer: a hole takes so short a value readily.
 The group is ordered by literal characters, then by the tie prior (:mod:`.prior`); the
 text cannot order it further, so the confidence is shared whatever the order.
 """
