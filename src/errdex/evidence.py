@@ -104,8 +104,9 @@ class Provenance(TypedDict, total=False):
     basis: list[str]
     #: For a list field (``solutions``): the evidence keys of each item, in order.
     items: list[list[str]]
-    #: ``tryCatchPattern`` only: the handler around a call whose names it does not bind,
-    #: not shown; ``errdex verify`` puts a verified reproducer in its ``try``.
+    #: ``tryCatchPattern``: the handler around a call whose names it does not bind;
+    #: ``validationCode``: the check whose body is a ``...`` placeholder. Either is
+    #: not shown; ``errdex verify`` puts a verified reproducer in it.
     scaffold: str
     model: str  # llm only: 'openai:gpt-4.1-mini'
     promptVersion: str  # llm only

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from errdex.analyze.code_fields import unbound_names, well_formed
+from errdex.analyze.code_fields import is_scaffold, unbound_names, well_formed
 from errdex.scan import scan_checkout
 from errdex.source import open_source
 
@@ -179,3 +179,12 @@ def test_a_parameter_named_like_a_builtin_is_no_binding() -> None:
     )
     assert unbound_names(snippet, frozenset({"input", "exc"})) == {"input", "exc"}
     assert unbound_names(snippet) == {"exc"}
+
+
+def test_a_check_with_an_ellipsis_body_is_a_scaffold() -> None:
+    """A validationCode whose body is `...` cannot run, so it is kept, not shown (issue 10)."""
+    assert is_scaffold("if x < 0:\n    ...  # change the arguments before calling f(x)")
+    assert is_scaffold("if x < 0:\n    ...")
+    assert not is_scaffold("if x < 0:\n    x = 0")
+    assert not is_scaffold("print('...')")
+    assert not is_scaffold(None)

@@ -379,6 +379,15 @@ def try_catch(g: Gathered) -> tuple[str | None, list[str], str | None]:
     return snippet, basis, None
 
 
+_ELLIPSIS_BODY = re.compile(r"^\s+\.\.\.\s*(#.*)?$", re.M)
+
+
+def is_scaffold(code: str | None) -> bool:
+    """Whether a snippet's body is a ``...`` placeholder: it cannot run as it stands, so it is
+    kept in ``evidence.provenance`` (where ``errdex verify`` fills it) instead of shown."""
+    return code is not None and _ELLIPSIS_BODY.search(code) is not None
+
+
 def validation(g: Gathered) -> tuple[str | None, list[str]]:
     """A check over the raising function's parameters, when it is itself public."""
     func = g.func

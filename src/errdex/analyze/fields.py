@@ -18,7 +18,14 @@ from errdex.evidence import EntryPoint, Provenance, RaisesDoc, TestEvidence
 
 from .baseline import kebab
 from .callgraph import MAX_DEPTH
-from .code_fields import example_fix, programming_error, try_catch, type_guard, validation
+from .code_fields import (
+    example_fix,
+    is_scaffold,
+    programming_error,
+    try_catch,
+    type_guard,
+    validation,
+)
 from .docstrings import summary
 from .entrypoints import FAR_DEPTH
 from .gathered import Gathered, callable_name, class_phrase, location, noun, short_name
@@ -423,18 +430,23 @@ def write_fields(
     fields["solutions"], basis["solutions"], solution_items = _solutions(g)
     fields["exampleFix"], basis["exampleFix"] = example_fix(g)
     fields["validationCode"], basis["validationCode"] = validation(g)
+    check_scaffold: str | None = None
+    if is_scaffold(fields["validationCode"]):  # a `...` body cannot run: kept, not shown
+        check_scaffold, fields["validationCode"] = fields["validationCode"], None
     fields["typeGuard"], basis["typeGuard"] = type_guard(g)
     fields["tryCatchPattern"], basis["tryCatchPattern"], scaffold = try_catch(g)
-    fields["preventionTips"], basis["preventionTips"] = _tips(g, fields["validationCode"])
+    fields["preventionTips"], basis["preventionTips"] = _tips(
+        g, fields["validationCode"] or check_scaffold
+    )
     if g.role is not None:  # nothing to guard against or catch as a failure
         for key in ("validationCode", "typeGuard", "tryCatchPattern", "exampleFix"):
             fields[key], basis[key] = None, []
         fields["preventionTips"], basis["preventionTips"] = [], []
-        scaffold = None
+        scaffold = check_scaffold = None
     strategy: str | None = None
     if fields["typeGuard"]:
         strategy, basis["handlingStrategy"] = "type-guard", ["site.guards"]
-    elif fields["validationCode"]:
+    elif fields["validationCode"] or check_scaffold:
         strategy, basis["handlingStrategy"] = "validation", ["site.guards", "entryPoints"]
     elif g.role is None and _fixed_by_the_caller(g):
         # a wrong call or a failed check is fixed before the call, not caught after it
@@ -464,5 +476,11 @@ def write_fields(
     if scaffold is not None:  # not shown: it reads names it does not bind; verify runs it
         provenance["tryCatchPattern"] = Provenance(
             analyst=ANALYST, basis=["errorClass", "site.template", "entryPoints"], scaffold=scaffold
+        )
+    if check_scaffold is not None:  # the check's body is `...`; verify fills it with a run
+        provenance["validationCode"] = Provenance(
+            analyst=ANALYST,
+            basis=list(dict.fromkeys(basis["validationCode"])),
+            scaffold=check_scaffold,
         )
     return fields, provenance
