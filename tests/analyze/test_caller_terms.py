@@ -385,3 +385,22 @@ def test_a_raise_of_an_object_names_no_empty_class(tmp_path: Path) -> None:
     assert record["solutions"], record
     for text in record["solutions"]:
         assert "``" not in text and "line None" not in text, text
+
+
+def test_a_private_class_is_caught_by_its_public_base(tmp_path: Path) -> None:
+    """``catch `_Deadlock``` asks callers to import a private class; its nearest public
+    ancestor (from ``classInfo``) is what an ``except`` can name."""
+    items = one_file_items(
+        tmp_path,
+        "locks.py",
+        "class _Deadlock(RuntimeError):\n"
+        "    pass\n"
+        "\n"
+        "\n"
+        "def acquire(owner):\n"
+        "    raise _Deadlock('deadlock detected by %r' % owner)\n",
+    )
+    record = next(r for r, _ in items if r["errorClass"] == "_Deadlock")
+    text = " ".join(record["solutions"])
+    assert "catch `RuntimeError` (its public base)" in text
+    assert "catch `_Deadlock`" not in text

@@ -101,3 +101,20 @@ def callable_name(func: FuncFacts) -> str:
 
 def class_phrase(g: Gathered) -> str:
     return code(g.site.error_class) if g.site.error_class else "an exception"
+
+
+def _public(qualified: str) -> bool:
+    return not any(part.startswith("_") for part in qualified.split("."))
+
+
+def catch_phrase(g: Gathered) -> str:
+    """The class to name in an ``except``: a private class (``_DeadlockError``) is not for
+    callers to import, so its nearest public ancestor (from ``classInfo``) is named instead."""
+    name = g.site.error_class
+    ancestors = (g.class_info or {}).get("ancestors") or []
+    if not name or not name.rsplit(".", 1)[-1].startswith("_"):
+        return class_phrase(g)
+    public = next((a for a in ancestors if _public(a)), None)
+    if public is None:
+        return class_phrase(g)
+    return f"{code(short_name(public))} (its public base)"

@@ -26,7 +26,7 @@ from .baseline import USAGE_BUILTINS
 from .chains import own_params
 from .entrypoints import run_by_syntax
 from .facts import FuncFacts
-from .gathered import Gathered, class_phrase, short_name, verb
+from .gathered import Gathered, catch_phrase, class_phrase, short_name, verb
 from .guards import CONDITION_KINDS, code, free_names, has_private, negated, parse_guard
 from .quoting import NO_FIX, cause_solution, quote, stated_cause
 from .roles import role_solution
@@ -415,16 +415,18 @@ def _fallback(g: Gathered) -> Remedy:
     if usage_error(g):
         return NO_FIX, ["backgroundTag"]  # no fix known; catching would hide the mistake
     caught = _caught_before(g)
-    catch = f"catch {class_phrase(g)}{around} where the program must go on after it."
+    named = catch_phrase(g)  # a private class is named by its public base
+    catch = f"catch {named}{around} where the program must go on after it."
+    base = ["classInfo"] if named != class_phrase(g) else []
     if caught is not None and innermost_condition(g) is None:
         return (
             f"It is raised while handling {code(caught)}; {catch}",
-            ["site.guards", *(["entryPoints"] if call else [])],
+            ["site.guards", *(["entryPoints"] if call else []), *base],
         )
     cause = stated_cause(g.site.template)  # the cause in the library's own words
     return (
         cause_solution(cause, catch),
-        ["site.template" if cause else "errorClass", *(["entryPoints"] if call else [])],
+        ["site.template" if cause else "errorClass", *(["entryPoints"] if call else []), *base],
     )
 
 
