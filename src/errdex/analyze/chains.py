@@ -10,7 +10,8 @@ guard false is no way to the raise and is not followed, and neither is a call ma
 function that a later import replaces with the interpreter's C code (``datetime.py``'s
 ``datetime.strptime`` is ``_datetime``'s at run time): that Python body does not run. Each function reached also
 carries which of the raising function's parameters it passes on unchanged, so that a
-requirement on those can be said in the caller's own parameters.
+requirement on those can be said in the caller's own parameters. A call that resolves to
+such a replaced definition is no edge either: it lands in the C code.
 """
 
 from __future__ import annotations
@@ -184,12 +185,18 @@ class Chains:
                     continue  # its calls are not made: another definition runs instead
                 for site in func.call_sites:
                     for callee in self._targets(func, site):
-                        if callee != func.qualname:
+                        if callee != func.qualname and not self._lands_in_c(callee):
                             self.callers.setdefault(callee, []).append((func, site))
         self._memo: dict[
             tuple[str, str | None, bool, tuple[str, ...], int, tuple[str, ...]], Walk
         ] = {}
         self._exits: dict[str, bool] = {}
+
+    def _lands_in_c(self, callee: str) -> bool:
+        """The call resolves to a definition its module replaces here: it runs the C one
+        (``statistics`` calls ``bisect.bisect_right``, which is ``_bisect``'s)."""
+        target = self.index.function(callee)
+        return target is not None and replaced(self.index, target)
 
     def _targets(self, func: FuncFacts, site: CallSite) -> list[str]:
         """What a call lands in: its exact targets and, for ``self.m()``, the overrides of

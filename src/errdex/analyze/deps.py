@@ -141,6 +141,10 @@ def interface(facts: ModuleFacts | None) -> dict[str, str]:
         add(name, "top", name, qualname)
     for name, where in facts.shadowed.items():
         add(name, "shadow", name, where)
+    for name, rebound in facts.rebound.items():
+        add(name, "rebound", name, rebound)
+    # whether a module is a fallback twin is decided over every module's imports
+    add(ALWAYS, "fallbacks", tuple(facts.fallbacks))
     add(ALWAYS, "star", tuple(facts.star), facts.all_names)
     for cls in facts.classes:
         bases = tuple(_ref(b) for b in cls.bases)

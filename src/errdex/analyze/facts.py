@@ -128,6 +128,11 @@ class ModuleFacts:
     expects: list[Expect] = field(default_factory=list)
     #: Top-level name -> (module, line, conditional) of a later import that replaces it.
     shadowed: dict[str, tuple[str, int, bool]] = field(default_factory=dict)
+    #: Top-level definition -> (C module, import line, public name) bound to that name
+    #: only where the import fails (``Pickler = _Pickler``; ``analyze.twins``).
+    rebound: dict[str, tuple[str, int, str]] = field(default_factory=dict)
+    #: (module, C module, line): a module imported only in a fallback that cannot run here.
+    fallbacks: list[tuple[str, str, int]] = field(default_factory=list)
 
 
 def dotted(node: ast.expr) -> CallRef | None:

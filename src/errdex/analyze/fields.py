@@ -35,6 +35,7 @@ from .rebinding import current_guards
 from .remedies import innermost_condition, param_requirement, remedies
 from .roles import role_documentation
 from .shadows import interpreter_module
+from .twins import ShadowFact
 
 __all__ = ["ANALYST", "NO_TEST_FOUND", "NO_TEST_READ", "write_fields"]
 
@@ -141,16 +142,7 @@ def _documentation(g: Gathered) -> tuple[str, list[str]]:
         )
         basis.append("classInfo")
     if g.shadow is not None:
-        name, module, line, conditional = g.shadow
-        head = (
-            f"At run time `{name}` is the one imported from `{module}` at {location(s.path, line)}"
-        )
-        if conditional:
-            sentences.append(
-                f"{head} when that import succeeds, so this line runs only where it fails."
-            )
-        else:
-            sentences.append(f"{head}, so this line does not run.")
+        sentences.append(_shadow_sentence(g.shadow, s.path))
         basis.append("shadowedBy")
     if g.role is not None:
         sentences.append(role_documentation(g, g.role))
@@ -160,6 +152,51 @@ def _documentation(g: Gathered) -> tuple[str, list[str]]:
         sentences.append(note)
         basis.append("filePath")
     return " ".join(sentences), basis
+
+
+def _shadow_sentence(shadow: ShadowFact, path: str) -> str:
+    """What runs instead of this line, in the words of the statements that say so."""
+    name, module = shadow.name, shadow.module
+    if shadow.kind == "module":
+        return (
+            f"`{name}` is imported only by {shadow.importer}, and only where its import of "
+            f"`{module}` at line {shadow.line} fails: where it succeeds, that module's "
+            f"names are `{module}`'s and this line runs only where `{name}` is imported "
+            "by name."
+        )
+    where = location(path, shadow.line)
+    if shadow.kind == "rebound":
+        return (
+            f"At run time `{shadow.bound}` is the one imported from `{module}` at {where} "
+            f"when that import succeeds, and `{name}` only where it fails, so a call "
+            f"through `{shadow.bound}` runs this line only there."
+        )
+    head = f"At run time `{name}` is the one imported from `{module}` at {where}"
+    if shadow.conditional:
+        return f"{head} when that import succeeds, so this line runs only where it fails."
+    return f"{head}, so this line does not run."
+
+
+def _shadow_trigger(shadow: ShadowFact) -> str:
+    """When the shadowed line runs at all, and whether it can in this interpreter."""
+    module = shadow.module
+    if not shadow.present:
+        return f"It runs only where `{module}` cannot be imported."
+    here = f"this interpreter has `{module}`"
+    if shadow.kind == "module":
+        return (
+            f"It runs only where `{module}` cannot be imported ({here}) or where "
+            f"`{shadow.name}` is imported by name."
+        )
+    if shadow.kind == "rebound":
+        return (
+            f"Through `{shadow.bound}` it runs only where `{module}` cannot be imported "
+            f"({here}); a call to `{shadow.name}` by that name runs it anyway."
+        )
+    return (
+        f"It runs only where `{module}` cannot be imported; {here}, so a call to "
+        f"`{shadow.name}` runs `{module}`'s code and no entry point reaches this line here."
+    )
 
 
 #: The standard library's pure-Python twins of C modules: (the public module, the C one).
@@ -175,6 +212,9 @@ def stdlib_copy_note(g: Gathered) -> str | None:
         return None
     top = g.site.module.split(".")[0]
     twin = _PY_TWINS.get(top)
+    shadow = g.shadow
+    if shadow is not None and shadow.kind == "module":
+        return None  # the shadowing says it, read from the importing module
     if twin is not None and interpreter_module(twin[1]):
         public, c_module = twin
         return (
@@ -282,6 +322,9 @@ def _trigger(g: Gathered) -> tuple[str, list[str]]:
     # No entry point found is no evidence that none exists: calls on objects of unknown
     # type are not followed (``tokenizer.raise_syntax_error`` from ``Requirement()``), so
     # the search is never known to be complete and its absence is not stated.
+    if g.shadow is not None:
+        sentences.append(_shadow_trigger(g.shadow))
+        basis.append("shadowedBy")
     if g.tests:
         shown_tests = "; ".join(_test_phrase(t) for t in g.tests[:SHOWN])
         more = len(g.tests) - SHOWN

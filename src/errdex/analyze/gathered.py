@@ -13,6 +13,7 @@ from .background import Rule
 from .facts import FuncFacts
 from .guards import code
 from .sites import SiteView
+from .twins import ShadowFact
 
 if TYPE_CHECKING:
     from .roles import Role
@@ -52,9 +53,8 @@ class Gathered:
     #: How many test modules were read: "linked none" then says of how many, instead of
     #: reading as "the repository has no test of it".
     test_files_read: int = 0
-    #: (top-level name, module, line, conditional): an import that replaces the definition
-    #: the site is in (``analyze.shadows``).
-    shadow: tuple[str, str, int, bool] | None = None
+    #: What runs instead of the site's code where a C twin imports (``analyze.twins``).
+    shadow: ShadowFact | None = None
     role: Role | None = None  # an abstract method or a control-flow signal (analyze.roles)
 
     @property

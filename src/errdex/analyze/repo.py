@@ -89,6 +89,8 @@ class RepoIndex:
     #: Set by an incremental scan (None: every pass starts afresh).
     carried: Carried | None = None
     _attr_memo: dict[tuple[str, str], Target | None] = field(default_factory=dict)
+    #: Modules imported only in a fallback that does not run here (``analyze.twins``).
+    twin_memo: dict[str, tuple[str, int, str]] | None = None
 
     # -- building ---------------------------------------------------------------------
 

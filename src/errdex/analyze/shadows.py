@@ -20,7 +20,14 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-__all__ = ["Shadow", "interpreter_module", "shadowing_imports"]
+__all__ = [
+    "Shadow",
+    "catches_import_error",
+    "interpreter_module",
+    "resolved_module",
+    "shadowing_imports",
+    "star_names",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,9 +64,9 @@ def _walk(
         if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             defined.add(stmt.name)
             found.pop(stmt.name, None)  # defined again after the import: the def wins
-        elif isinstance(stmt, ast.ImportFrom) and (module := _absolute(stmt, package)):
+        elif isinstance(stmt, ast.ImportFrom) and (module := resolved_module(stmt, package)):
             for alias in stmt.names:
-                names = _star_names(module) if alias.name == "*" else {alias.name}
+                names = star_names(module) if alias.name == "*" else {alias.name}
                 bound = {alias.asname} if alias.asname and alias.name != "*" else names
                 for name in bound:
                     imported[name] = Shadow(module, stmt.lineno, conditional)
@@ -80,12 +87,12 @@ def _walk(
             inner(stmt.body, True)
             inner(stmt.orelse, True)
         elif isinstance(stmt, (ast.Try, ast.TryStar)):
-            guarded = conditional or any(_catches_import_error(h) for h in stmt.handlers)
+            guarded = conditional or any(catches_import_error(h) for h in stmt.handlers)
             inner(stmt.body, guarded)
             inner(stmt.orelse, guarded)
 
 
-def _absolute(stmt: ast.ImportFrom, package: str) -> str | None:
+def resolved_module(stmt: ast.ImportFrom, package: str) -> str | None:
     """The module an import names, a relative one resolved in ``package``; None if it cannot be."""
     if stmt.level == 0:
         return stmt.module
@@ -96,7 +103,7 @@ def _absolute(stmt: ast.ImportFrom, package: str) -> str | None:
     return ".".join([*base, stmt.module] if stmt.module else base)
 
 
-def _catches_import_error(handler: ast.ExceptHandler) -> bool:
+def catches_import_error(handler: ast.ExceptHandler) -> bool:
     if handler.type is None:
         return True
     types = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
@@ -105,7 +112,7 @@ def _catches_import_error(handler: ast.ExceptHandler) -> bool:
 
 
 @cache
-def _star_names(module: str) -> frozenset[str]:
+def star_names(module: str) -> frozenset[str]:
     """The public names of an interpreter-provided C module; empty for any other."""
     if not interpreter_module(module):
         return frozenset()

@@ -39,6 +39,7 @@ from .roles import site_role
 from .sites import SiteView, site_views
 from .tests_evidence import link_tests
 from .tests_memo import ChoiceMemo, Choices
+from .twins import ShadowFact, shadow_of, shadowed_by
 
 __all__ = ["PROSE_FIELDS", "Analysis", "analyze", "analyze_items", "analyze_with_index"]
 
@@ -187,7 +188,8 @@ def _gather(
         g.background = background_tag(site, tree.ancestors(site.canonical_class))
     else:
         g.background = background_tag(site, frozenset())
-    if func is not None:
+    g.shadow = shadow_of(index, site.module, site.function, site.path, site.rel)
+    if func is not None and not _dead_here(g.shadow):
         g.entry_points, g.caught_by = entries(site, func.qualname)
         for entry in g.entry_points:
             entry_func = index.function(entry["qualname"])
@@ -205,19 +207,12 @@ def _gather(
         imports[site.module] = _import_lines(index, site.module)
     g.import_lines = imports[site.module]
     g.role = site_role(g, index, tree)
-    g.shadow = _shadow(index, site)
     return g
 
 
-def _shadow(index: RepoIndex, site: SiteView) -> tuple[str, str, int, bool] | None:
-    """The top-level definition the site is in and the import that replaces it, if any."""
-    module = index.modules.get(site.module)
-    if module is None or not module.shadowed or not site.function:
-        return None
-    inner = site.function[len(site.module) + 1 :] if site.module else site.function
-    name = inner.split(".")[0]
-    found = module.shadowed.get(name)
-    return None if found is None else (name, *found)
+def _dead_here(shadow: ShadowFact | None) -> bool:
+    """A definition this interpreter replaces by its C twin: no call reaches its lines."""
+    return shadow is not None and shadow.kind == "replaced" and shadow.present
 
 
 def analyze_with_index(
@@ -415,8 +410,7 @@ def _enriched(g: Gathered, related: list[str]) -> Item:
     evidence["testsRead"] = g.tests_read  # False: an empty ``tests`` says nothing of them
     evidence["related"] = related
     if g.shadow is not None:
-        _, module, line, conditional = g.shadow
-        evidence["shadowedBy"] = {"module": module, "line": line, "conditional": conditional}
+        evidence["shadowedBy"] = shadowed_by(g.shadow)
     if g.role is not None:
         evidence["role"] = {
             # an internal signal is a signal to the record's readers (evidence.RoleEvidence)

@@ -15,6 +15,7 @@ from .callsites import call_sites
 from .expects import ExpectFinder
 from .facts import CallRef, ClassFacts, FuncFacts, FunctionNode, ModuleFacts, clean, dotted
 from .shadows import shadowing_imports
+from .twins import dead_handlers, twin_facts
 
 __all__ = ["SNIPPET_LINES", "module_facts"]
 
@@ -39,10 +40,10 @@ def module_facts(
     )
     _Walker(facts, text.splitlines()).module(tree)
     package = module if facts.is_package else module.rpartition(".")[0]
-    facts.shadowed = {
-        name: (s.module, s.line, s.conditional)
-        for name, s in shadowing_imports(tree, package).items()
-    }
+    twins = twin_facts(tree, package)
+    facts.rebound, facts.fallbacks = twins.rebound, twins.fallbacks
+    shadows = {**twins.in_handler, **shadowing_imports(tree, package)}
+    facts.shadowed = {name: (s.module, s.line, s.conditional) for name, s in shadows.items()}
     return facts
 
 
@@ -111,6 +112,9 @@ class _Walker:
         package = facts.name if facts.is_package else facts.name.rpartition(".")[0]
         self.package = package
         self.abstract: set[str] = set()  # classes with an ``@abstractmethod``
+        #: Inside the ``except ImportError`` of a ``try`` whose imports work here
+        #: (``analyze.twins``): its imports bind nothing at run time.
+        self.in_dead_handler = False
 
     # -- module level -------------------------------------------------------------
 
@@ -151,7 +155,8 @@ class _Walker:
         """Definitions in a module or class body, looking inside if/try/with blocks."""
         for stmt in body:
             if isinstance(stmt, (ast.Import, ast.ImportFrom)) and toplevel:
-                self._import(stmt, self.facts.imports)
+                if not self.in_dead_handler:  # a fallback that does not run binds nothing
+                    self._import(stmt, self.facts.imports)
             elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 self._function(stmt, prefix=prefix, cls=cls, parent=parent, toplevel=toplevel)
             elif isinstance(stmt, ast.ClassDef):
@@ -164,8 +169,14 @@ class _Walker:
                 self._body(stmt.body, prefix=prefix, cls=cls, parent=parent, toplevel=toplevel)
                 self._body(stmt.orelse, prefix=prefix, cls=cls, parent=parent, toplevel=toplevel)
             elif isinstance(stmt, (ast.Try, ast.TryStar)):
+                dead = toplevel and dead_handlers(stmt, self.package)
                 for block in (stmt.body, *(h.body for h in stmt.handlers), stmt.orelse):
+                    outer = self.in_dead_handler
+                    self.in_dead_handler = outer or (
+                        dead and block is not stmt.body and block is not stmt.orelse
+                    )
                     self._body(block, prefix=prefix, cls=cls, parent=parent, toplevel=toplevel)
+                    self.in_dead_handler = outer
             elif isinstance(stmt, (ast.With, ast.AsyncWith)):
                 self._body(stmt.body, prefix=prefix, cls=cls, parent=parent, toplevel=toplevel)
 
