@@ -41,9 +41,9 @@ def present(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> 
     _clear()
     if request.param:
         fake = types.ModuleType(FAKE)
-        for name in ("parse", "setmode", "scale", "lookup"):
+        for name in ("parse", "setmode", "scale", "lookup", "Table"):
             setattr(fake, name, lambda *a: None)
-        fake.__all__ = ["scale", "lookup"]  # type: ignore[attr-defined]
+        fake.__all__ = ["scale", "lookup", "Table"]  # type: ignore[attr-defined]
         monkeypatch.setitem(sys.modules, FAKE, fake)
         real = _CACHED[0]
 
@@ -82,9 +82,13 @@ REPO = {
     # replaced by a later import; its caller calls the C one when that imports
     "late.py": (
         "def lookup(key):\n    raise KeyError(key)\n\n"
-        "try:\n    from _fakespeedups import lookup\nexcept ImportError:\n    pass\n"
+        "class Table:\n    def get(self, key):\n        raise LookupError(key)\n\n"
+        "try:\n    from _fakespeedups import lookup, Table\nexcept ImportError:\n    pass\n"
     ),
-    "user.py": "from late import lookup\n\ndef find(key):\n    return lookup(key)\n",
+    "user.py": (
+        "from late import lookup, Table\n\ndef find(key):\n    return lookup(key)\n\n"
+        "def get(key):\n    table = Table()\n    return table.get(key)\n"
+    ),
 }
 
 
@@ -92,7 +96,7 @@ def _scan(root: Path) -> dict[str, Item]:
     for name, text in REPO.items():
         (root / name).write_text(text)
     items = scan_checkout(open_source(str(root), repo="o/twins"), repo="o/twins").items
-    return {str(r["filePath"]): (r, e) for r, e in items}
+    return {str(e["site"]["qualname"]): (r, e) for r, e in items}
 
 
 def _entry_points(item: Item) -> list[str]:
@@ -101,7 +105,7 @@ def _entry_points(item: Item) -> list[str]:
 
 def test_each_shape_says_what_runs_instead(tmp_path: Path, present: bool) -> None:
     found = _scan(tmp_path)
-    record, evidence = found["fast.py"]
+    record, evidence = found["fast.py_parse"]
     assert evidence["shadowedBy"] == {
         "module": FAKE,
         "line": 2,
@@ -124,20 +128,20 @@ def test_each_shape_says_what_runs_instead(tmp_path: Path, present: bool) -> Non
             f"It runs only where `{FAKE}` cannot be imported."
         )
     # called by its own name it runs, so that entry point stays
-    assert _entry_points(found["fast.py"]) == ["fast.py_parse"]
+    assert _entry_points(found["fast.py_parse"]) == ["fast.py_parse"]
 
-    record, evidence = found["modes.py"]
+    record, evidence = found["modes.setmode"]
     assert evidence["shadowedBy"] == {"module": FAKE, "line": 2, "conditional": True}
     assert "so this line runs only where it fails." in record["documentation"]
 
 
 def test_a_module_imported_only_in_the_fallback(tmp_path: Path, present: bool) -> None:
     found = _scan(tmp_path)
-    record, evidence = found["_pynum.py"]
+    record, evidence = found["_pynum.scale"]
     if not present:
         # the fallback is what ``num`` is here: its callers reach this line
         assert "shadowedBy" not in evidence
-        assert "api.run" in _entry_points(found["_pynum.py"])
+        assert "api.run" in _entry_points(found["_pynum.scale"])
         return
     assert evidence["shadowedBy"] == {
         "module": FAKE,
@@ -148,26 +152,31 @@ def test_a_module_imported_only_in_the_fallback(tmp_path: Path, present: bool) -
     }
     assert (
         f"`_pynum` is imported only by num.py, and only where its import of `{FAKE}` at "
-        f"line 2 fails: where it succeeds, that module's names are `{FAKE}`'s and this "
+        f"line 2 fails: where it succeeds, the names it imports are `{FAKE}`'s and this "
         "line runs only where `_pynum` is imported by name."
     ) in record["documentation"]
     # ``api.run`` calls ``num.scale``, which is the C one: it is no entry point here
-    assert _entry_points(found["_pynum.py"]) == ["_pynum.scale"]
+    assert _entry_points(found["_pynum.scale"]) == ["_pynum.scale"]
 
 
 def test_a_caller_of_a_replaced_definition_calls_the_c_one(tmp_path: Path, present: bool) -> None:
     found = _scan(tmp_path)
-    record, evidence = found["late.py"]
+    record, evidence = found["late.lookup"]
     assert evidence["shadowedBy"]["module"] == FAKE
     if present:
-        assert _entry_points(found["late.py"]) == []
+        assert _entry_points(found["late.lookup"]) == []
         assert record["triggerScenarios"].endswith(
             f"It runs only where `{FAKE}` cannot be imported; this interpreter has "
             f"`{FAKE}`, so a call to `lookup` runs `{FAKE}`'s code and no entry point "
             "reaches this line here."
         )
     else:  # nothing says the import works here: the Python line may be what runs
-        assert "user.find" in _entry_points(found["late.py"])
+        assert "user.find" in _entry_points(found["late.lookup"])
+    # a method of a class the C one replaces whole
+    record, evidence = found["late.Table.get"]
+    assert evidence["shadowedBy"]["module"] == FAKE
+    assert "At run time `Table` is the one imported from" in record["documentation"]
+    assert ("user.get" in _entry_points(found["late.Table.get"])) is not present
 
 
 def test_statement_facts(present: bool) -> None:

@@ -160,8 +160,8 @@ def _shadow_sentence(shadow: ShadowFact, path: str) -> str:
     if shadow.kind == "module":
         return (
             f"`{name}` is imported only by {shadow.importer}, and only where its import of "
-            f"`{module}` at line {shadow.line} fails: where it succeeds, that module's "
-            f"names are `{module}`'s and this line runs only where `{name}` is imported "
+            f"`{module}` at line {shadow.line} fails: where it succeeds, the names it "
+            f"imports are `{module}`'s and this line runs only where `{name}` is imported "
             "by name."
         )
     where = location(path, shadow.line)
