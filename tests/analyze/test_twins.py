@@ -41,7 +41,7 @@ def present(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> 
     _clear()
     if request.param:
         fake = types.ModuleType(FAKE)
-        for name in ("parse", "setmode", "scale", "lookup", "Table"):
+        for name in ("parse", "setmode", "scale", "lookup", "Table", "Future"):
             setattr(fake, name, lambda *a: None)
         fake.__all__ = ["scale", "lookup", "Table"]  # type: ignore[attr-defined]
         monkeypatch.setitem(sys.modules, FAKE, fake)
@@ -186,8 +186,15 @@ def test_statement_facts(present: bool) -> None:
         "except ImportError:\n    Pickler, dump = _Pickler, _dump\n"
         "    from _pyfallback import *\n"
     )
+    text += (
+        "\nclass Future:\n    pass\n\n"
+        "try:\n    import _fakespeedups\nexcept ImportError:\n    pass\n"
+        "else:\n    Future = _CFuture = _fakespeedups.Future\n"
+    )
     facts = twin_facts(ast.parse(text))
     assert facts.rebound == {"_Pickler": (FAKE, 7, "Pickler"), "_dump": (FAKE, 7, "dump")}
+    # asyncio.futures: rebound to an attribute of the module the ``try`` imports
+    assert facts.replaced == {"Future": Shadow(FAKE, 16, conditional=True)}
     # the fallback import binds nothing only where the try's import certainly works
     assert facts.fallbacks == ([("_pyfallback", FAKE, 7)] if present else [])
 
@@ -204,15 +211,15 @@ def test_a_name_the_interpreters_module_lacks_leaves_the_fallback_live() -> None
         "    from _pyjson import *\n"
     )
     facts = twin_facts(ast.parse(text))
-    assert facts.in_handler == {} and facts.fallbacks == []
+    assert facts.replaced == {} and facts.fallbacks == []
     live = (
         "try:\n    from _json import scanstring\nexcept ImportError:\n    def scanstring(): pass\n"
     )
-    assert twin_facts(ast.parse(live)).in_handler == {
+    assert twin_facts(ast.parse(live)).replaced == {
         "scanstring": Shadow("_json", 2, conditional=True)
     }
     # defined again after the fallback (locale.py's ``setlocale``): not said of either
-    assert twin_facts(ast.parse(live + "def scanstring(): pass\n")).in_handler == {}
+    assert twin_facts(ast.parse(live + "def scanstring(): pass\n")).replaced == {}
 
 
 @ON_311
@@ -225,7 +232,9 @@ def test_the_standard_librarys_twins() -> None:
     import decimal
     import json.decoder
 
-    items = stdlib_items("_pydecimal.py", "decimal.py", "json/decoder.py", "fractions.py")
+    items = stdlib_items(
+        "_pydecimal.py", "decimal.py", "json/decoder.py", "fractions.py", "asyncio/futures.py"
+    )
     by_path: dict[str, list[Item]] = {}
     for record, evidence in items:
         by_path.setdefault(str(record["filePath"]), []).append((record, evidence))
@@ -266,3 +275,16 @@ def test_the_standard_librarys_twins() -> None:
         }
         assert "a call through `scanstring` runs this line only there" in record["documentation"]
     assert json.decoder.scanstring is _json.scanstring
+
+    # ``else: Future = _CFuture = _asyncio.Future``: the Python class's methods
+    future = [
+        (r, e)
+        for r, e in by_path["Lib/asyncio/futures.py"]
+        if str(e["site"].get("qualname")).startswith("asyncio.futures.Future.")
+    ]
+    assert len(future) >= 5
+    assert all(e["shadowedBy"]["module"] == "_asyncio" and not e["entryPoints"] for _, e in future)
+    import _asyncio
+    import asyncio.futures
+
+    assert asyncio.futures.Future is _asyncio.Future

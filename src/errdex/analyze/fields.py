@@ -199,10 +199,11 @@ def _shadow_trigger(shadow: ShadowFact) -> str:
     )
 
 
-#: The standard library's pure-Python twins of C modules: (the public module, the C one).
-#: ``io.py`` imports its classes from ``_io``; ``decimal.py`` imports ``_decimal`` and
-#: falls back to ``_pydecimal`` only when that import fails (CPython 3.11's sources).
-_PY_TWINS = {"_pyio": ("io", "_io"), "_pydecimal": ("decimal", "_decimal")}
+#: The standard library's pure-Python twins of C modules that no statement names as
+#: such: (the public module, the C one). ``io.py`` imports its classes from ``_io`` and
+#: never imports ``_pyio`` (CPython 3.11's sources). Twins a module imports in its
+#: ``except ImportError`` (``_pydecimal``) are read from that statement (``analyze.twins``).
+_PY_TWINS = {"_pyio": ("io", "_io")}
 
 
 def stdlib_copy_note(g: Gathered) -> str | None:
@@ -212,9 +213,6 @@ def stdlib_copy_note(g: Gathered) -> str | None:
         return None
     top = g.site.module.split(".")[0]
     twin = _PY_TWINS.get(top)
-    shadow = g.shadow
-    if shadow is not None and shadow.kind == "module":
-        return None  # the shadowing says it, read from the importing module
     if twin is not None and interpreter_module(twin[1]):
         public, c_module = twin
         return (

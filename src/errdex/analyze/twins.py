@@ -63,8 +63,9 @@ class ShadowFact(NamedTuple):
 
 @dataclass(slots=True)
 class TwinFacts:
-    #: Definition made only in a fallback handler -> the import it stands in for.
-    in_handler: dict[str, Shadow] = field(default_factory=dict)
+    #: Definition replaced where the ``try``'s import works -> that import: defined only
+    #: in the fallback handler, or rebound to an attribute of the imported C module.
+    replaced: dict[str, Shadow] = field(default_factory=dict)
     #: Definition -> (C module, import line, the public name it is bound to only where
     #: that import fails).
     rebound: dict[str, tuple[str, int, str]] = field(default_factory=dict)
@@ -82,7 +83,7 @@ def twin_facts(tree: ast.Module, package: str = "") -> TwinFacts:
         if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             defined.add(stmt.name)
             # defined again after the fallback: which one a site is in, a name cannot say
-            found.in_handler.pop(stmt.name, None)
+            found.replaced.pop(stmt.name, None)
         elif isinstance(stmt, (ast.Try, ast.TryStar)):
             _try(stmt, package, found, imported, defined)
         elif isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.BoolOp):
@@ -122,7 +123,10 @@ def _try(
 ) -> None:
     bound = _bound(stmt.body, package)
     handlers = [h for h in stmt.handlers if catches_import_error(h)]
-    if not bound or not handlers:
+    if not handlers:
+        return
+    _attribute_rebinds(stmt, found, defined)
+    if not bound:
         return
     for name, (module, _, line) in bound.items():
         imported[name] = (module, line)
@@ -134,7 +138,7 @@ def _try(
                     module, name, line = bound[inner.name]
                     # a name this interpreter's module lacks: the fallback is what runs here
                     if provides(module, name) or not _stdlib(module):
-                        found.in_handler[inner.name] = Shadow(module, line, conditional=True)
+                        found.replaced[inner.name] = Shadow(module, line, conditional=True)
                 defined.add(inner.name)
             elif isinstance(inner, ast.Assign):
                 for public, value in _pairs(inner):
@@ -147,6 +151,33 @@ def _try(
                     c_module, _, line = next(iter(bound.values()))
                     if (fallback, c_module, line) not in found.fallbacks:
                         found.fallbacks.append((fallback, c_module, line))
+
+
+def _attribute_rebinds(stmt: ast.Try | ast.TryStar, found: TwinFacts, defined: set[str]) -> None:
+    """``try: import _asyncio`` … ``else: Future = _CFuture = _asyncio.Future``: a
+    definition rebound to an attribute of the module the ``try`` imports."""
+    modules: dict[str, tuple[str, int]] = {}
+    for inner in stmt.body:
+        if isinstance(inner, ast.Import):
+            for alias in inner.names:
+                if alias.asname or "." not in alias.name:
+                    modules[alias.asname or alias.name] = (alias.name, inner.lineno)
+    for inner in (*stmt.body, *stmt.orelse):
+        if not isinstance(inner, ast.Assign):
+            continue
+        value = inner.value
+        if not (
+            isinstance(value, ast.Attribute)
+            and isinstance(value.value, ast.Name)
+            and value.value.id in modules
+        ):
+            continue
+        module, line = modules[value.value.id]
+        if _stdlib(module) and not provides(module, value.attr):
+            continue  # this interpreter's module lacks it: the definition stays
+        for target in inner.targets:
+            if isinstance(target, ast.Name) and target.id in defined:
+                found.replaced[target.id] = Shadow(module, line, conditional=True)
 
 
 def _pairs(stmt: ast.Assign) -> Iterator[tuple[str, str]]:

@@ -42,7 +42,7 @@ def module_facts(
     package = module if facts.is_package else module.rpartition(".")[0]
     twins = twin_facts(tree, package)
     facts.rebound, facts.fallbacks = twins.rebound, twins.fallbacks
-    shadows = {**twins.in_handler, **shadowing_imports(tree, package)}
+    shadows = {**twins.replaced, **shadowing_imports(tree, package)}
     facts.shadowed = {name: (s.module, s.line, s.conditional) for name, s in shadows.items()}
     return facts
 
