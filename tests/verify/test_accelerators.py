@@ -58,3 +58,31 @@ def test_the_analysts_shadowed_by_adds_an_accelerator() -> None:
     assert accelerators.for_candidate(cand) == ["_heapq"]
     blocked = accelerators.blocked_run(cand, "_heapq")
     assert accelerators.reached_with(shadowed, blocked) == "the C accelerator `_heapq` blocked"
+
+
+def test_a_module_imported_only_as_a_fallback_adds_none() -> None:
+    """``_threading_local`` is imported by ``threading`` only where ``_thread`` fails
+    (``evidence.shadowedBy.kind == "module"``): a test imports it by name, and blocking
+    ``_thread`` would only break ``threading`` itself."""
+    twin = {
+        "record": {"filePath": "Lib/_threading_local.py"},
+        "evidence": {
+            "shadowedBy": {
+                "module": "_thread",
+                "line": 1609,
+                "conditional": True,
+                "kind": "module",
+                "path": "Lib/threading.py",
+            }
+        },
+    }
+    accelerators = Accelerators("someone/else", [twin])
+    cand = Candidate(
+        "import _threading_local\n_threading_local.local(1)",
+        "t",
+        "Lib/test/test_threading_local.py",
+        1,
+        "k",
+        False,
+    )
+    assert accelerators.for_candidate(cand) == []
