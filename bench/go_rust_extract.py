@@ -11,6 +11,10 @@ Corpus: every Go library Debian put under ``/usr/share/gocode/src`` and every cr
 (a) Recall: the sites that tree-sitter queries written here, apart from the extractor,
     find (each call, macro, ``.expect`` or ``#[error]`` the issue names, the outermost of
     nested ones, Rust test code left out), against the extractor's, by file and line.
+    Rust test code, for the reference: items under a test-only cfg (``reference_sites``'
+    three-valued cfg logic, ``#![cfg(test)]`` files too) and the files that a test-only
+    ``mod x;`` declares, found by its own walk of the declarations to a fixed point
+    (``rust_test_files``); the extractor's side is the files the scan lists.
 (b) Speed: files and lines per second of ``extract()`` (parse included) and of the bare
     ``Parser.parse`` of the same bytes, file by file in turn, the best of ``--rounds``
     for each file; the ratio.
@@ -21,18 +25,20 @@ Corpus: every Go library Debian put under ``/usr/share/gocode/src`` and every cr
 from __future__ import annotations
 
 import argparse
+import posixpath
 import re
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from pathlib import Path
 
 from tree_sitter import Language, Node, Parser, Query, QueryCursor
 
-from errdex.extract.registry import is_test_file
+from errdex.extract.registry import declared_test_files, is_test_file
 from errdex.source import open_source
 from errdex.source.files import iter_source_files
+from reference_sites import _rust_test_only
 
 GOCODE = Path("/usr/share/gocode/src")
 REGISTRY = Path("/usr/share/cargo/registry")
@@ -71,7 +77,8 @@ _RUST_REF = """
 (call_expression function: (scoped_identifier path: (_) @path name: (identifier) @name)
   arguments: (arguments) @args) @assoc
 (attribute_item (attribute (identifier) @name arguments: (token_tree) @args)) @attr
-(attribute_item) @any_attr
+[(struct_item name: (type_identifier) @own) (enum_item name: (type_identifier) @own)
+ (type_item name: (type_identifier) @own)]
 """
 _RUST_MACROS = {
     "panic",
@@ -89,7 +96,6 @@ _RUST_MACROS = {
     "ensure",
     "eyre",
 }
-_TEST_ATTR = re.compile(r"^#\[\s*(?:cfg\(\s*(?:all\(\s*)?test\b|test\s*\]|\w+::test\b|bench\s*\])")
 
 
 def _text(node: Node | None) -> str:
@@ -132,22 +138,10 @@ def go_reference(root: Node, query: Query) -> set[int]:
     return {n.start_point[0] + 1 for n in _outermost(sites)}
 
 
-def _test_ranges(attributes: Iterable[Node]) -> list[tuple[int, int]]:
-    ranges = []
-    for attr in attributes:
-        if not _TEST_ATTR.match(_text(attr)):
-            continue
-        item = attr.next_named_sibling
-        while item is not None and item.type in ("attribute_item", "line_comment", "block_comment"):
-            item = item.next_named_sibling
-        if item is not None:
-            ranges.append((item.start_byte, item.end_byte))
-    return ranges
-
-
 def rust_reference(root: Node, query: Query) -> set[int]:
     matches = QueryCursor(query).matches(root)
-    tests = _test_ranges(c["any_attr"][0] for _, c in matches if "any_attr" in c)
+    # a bare ``Error`` is ``io::Error`` unless the file has an ``Error`` of its own (cc's)
+    own_error = any(_text(c["own"][0]) == "Error" for _, c in matches if "own" in c)
     sites: list[tuple[Node, Node]] = []
     for _, caps in matches:
         name = _text(caps["name"][0]) if "name" in caps else ""
@@ -164,7 +158,7 @@ def rust_reference(root: Node, query: Query) -> set[int]:
                 sites.append((caps["method"][0], line_node or caps["method"][0]))
         elif "assoc" in caps:
             path, args = _text(caps["path"][0]), caps["args"][0].named_children
-            io_error = path == "Error" or path.endswith("io::Error")
+            io_error = (path == "Error" and not own_error) or path.endswith("io::Error")
             if (
                 io_error and name == "new" and len(args) == 2 and "ErrorKind::" in _text(args[0])
             ) or (io_error and name == "other" and len(args) == 1):
@@ -180,19 +174,84 @@ def rust_reference(root: Node, query: Query) -> set[int]:
     for node in _outermost([s for s in sites if s[0].type != "attribute_item"]) + [
         s[1] for s in sites if s[0].type == "attribute_item"
     ]:
-        if not any(a <= node.start_byte < b for a, b in tests):
+        if not _rust_test_only(node):
             lines.add(node.start_point[0] + 1)
     return lines
+
+
+_RUST_MODS = "(mod_item name: (identifier) @name) @mod"
+_DECLARES = re.compile(rb"\bmod\s+\w+\s*;")
+
+
+def _declared(path: str, item: Node) -> list[str]:
+    """The paths ``mod x;`` at ``item`` of the file ``path`` may name (Rust reference,
+    "Modules"): from the folder of ``lib.rs``/``main.rs``/``mod.rs``/``src/bin/*.rs``,
+    else of a folder named as the file; inline ``mod m {…}`` around it add ``m/``."""
+    inline = []
+    parent = item.parent
+    while parent is not None:
+        if parent.type == "mod_item":
+            inline.insert(0, _text(parent.child_by_field_name("name")))
+        parent = parent.parent
+    folder, name = posixpath.split(path)
+    own = (
+        folder
+        if name in ("lib.rs", "main.rs", "mod.rs", "build.rs") or folder.endswith("/bin")
+        else path[:-3]
+    )
+    sibling = item.prev_named_sibling
+    while sibling is not None and sibling.type in (
+        "attribute_item",
+        "line_comment",
+        "block_comment",
+    ):
+        written = re.fullmatch(r'#\[\s*path\s*=\s*"([^"]*)"\s*\]', _text(sibling))
+        if written:
+            base = posixpath.join(own, *inline) if inline else folder
+            return [posixpath.normpath(posixpath.join(base, written.group(1)))]
+        sibling = sibling.prev_named_sibling
+    module = posixpath.join(own, *inline, _text(item.child_by_field_name("name")))
+    return [module + ".rs", module + "/mod.rs"]
+
+
+def rust_test_files(files: list[tuple[str, bytes]], language: Language) -> set[str]:
+    """The files that a ``mod x;`` that is test code declares, and, until none is added,
+    those that any ``mod x;`` of such a file declares: what only ``cargo test`` compiles."""
+    parser, query = Parser(language), Query(language, _RUST_MODS)
+    listed = {path for path, _ in files}
+    edges: list[tuple[str, bool, list[str]]] = []  # (declaring file, test item, its files)
+    for path, data in files:
+        if _DECLARES.search(data) is None:
+            continue
+        for _, caps in QueryCursor(query).matches(parser.parse(data).root_node):
+            item = caps["mod"][0]
+            if item.child_by_field_name("body") is None:
+                edges.append((path, _rust_test_only(item), _declared(path, item)))
+    tests: set[str] = set()
+    grown = True
+    while grown:
+        grown = False
+        for path, test, declared in edges:
+            for target in declared:
+                if (test or path in tests) and target in listed and target not in tests:
+                    tests.add(target)
+                    grown = True
+    return tests
 
 
 # -- corpus, recall, speed ----------------------------------------------------------------
 
 
-def corpus(roots: list[Path], suffix: str) -> list[tuple[str, bytes]]:
+def corpus(roots: list[Path], suffix: str, *, declared: bool = False) -> list[tuple[str, bytes]]:
+    """The files a scan lists (with ``declared``, less those that other files declare
+    test code, by the scan's rule)."""
     files: list[tuple[str, bytes]] = []
     for root in roots:
         checkout = open_source(str(root), repo="debian/" + root.name)
-        listing = iter_source_files(checkout, suffixes=(suffix,), test_file=is_test_file)
+        rule = declared_test_files if declared else None
+        listing = iter_source_files(
+            checkout, suffixes=(suffix,), test_file=is_test_file, declared_tests=rule
+        )
         for rel in listing.files:
             files.append((f"{root.name}/{rel}", (root / rel).read_bytes()))
     return files
@@ -207,14 +266,19 @@ def measure(
     query_text: str,
     rounds: int,
     misses: bool,
+    reference_files: list[tuple[str, bytes]] | None = None,
 ) -> None:
+    """Recall and speed of ``extract`` over ``files``; the reference counts the sites of
+    ``reference_files`` (listed apart from the scan's rules where they differ), else of
+    ``files``."""
     parser = Parser(language)
     query = Query(language, query_text)
     ref: set[Key] = set()
     got: set[Key] = set()
-    texts = [(path, data, data.decode("utf-8", "replace")) for path, data in files]
-    for path, data, text in texts:
+    for path, data in files if reference_files is None else reference_files:
         ref |= {(path, line) for line in reference(parser.parse(data).root_node, query)}
+    texts = [(path, data, data.decode("utf-8", "replace")) for path, data in files]
+    for path, _data, text in texts:
         got |= {(path, s.line) for s in extract(text, path, text.splitlines())}  # type: ignore[attr-defined]
     found = ref & got
     lines = sum(text.count("\n") + 1 for _, _, text in texts)

@@ -22,6 +22,7 @@ from errdex.evidence import source_evidence
 from errdex.extract.python.project import reading_repository
 from errdex.extract.registry import (
     ExtractError,
+    declared_test_files,
     extractor_for,
     is_test_file,
     load_extractor,
@@ -313,6 +314,7 @@ def scan_checkout(
         exclude=exclude,
         suffixes=source_suffixes(languages),
         test_file=is_test_file,
+        declared_tests=declared_test_files,
     )
     context = ScanContext(
         checkout=checkout,

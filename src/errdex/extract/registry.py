@@ -17,6 +17,7 @@ import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the matcher asks which language a path is without loading extractors
@@ -27,6 +28,7 @@ __all__ = [
     "ExtractError",
     "ExtractFn",
     "Extractor",
+    "declared_test_files",
     "extractor_for",
     "is_test_file",
     "languages",
@@ -56,6 +58,9 @@ class Extractor:
     test_names: tuple[str, ...] = ()
     #: Whether the static analyst (which reads Python) gathers evidence for its records.
     analysed: bool = False
+    #: ``module:function`` naming, of the listed files (relative to a root), those that
+    #: other files declare test code (Rust's ``#[cfg(test)] mod tests;``); empty: none.
+    declared_tests: str = ""
 
 
 _JS_SUFFIXES = (".js", ".mjs", ".cjs", ".jsx")
@@ -137,6 +142,7 @@ EXTRACTORS: tuple[Extractor, ...] = (
         "errdex.extract.rust",
         keywords=("!", "expect", "Error", "error", "context"),
         test_names=(),
+        declared_tests="errdex.extract.rust.test_modules:declared_test_files",
     ),
 )
 
@@ -181,6 +187,21 @@ def is_test_file(name: str) -> bool:
     if extractor is None:
         return False
     return any(fnmatch.fnmatchcase(name, p) for p in extractor.test_names)
+
+
+def declared_test_files(root: Path, files: list[str]) -> set[str]:
+    """The listed files that another file declares test code, by each language's rule
+    (a language without one, none); only the languages with files listed are loaded."""
+    found: set[str] = set()
+    for extractor in EXTRACTORS:
+        mine = [f for f in files if f.endswith(extractor.suffixes)]
+        if extractor.declared_tests and mine:
+            module, _, name = extractor.declared_tests.partition(":")
+            rule: Callable[[Path, list[str]], set[str]] = getattr(
+                importlib.import_module(module), name
+            )
+            found |= rule(root, mine)
+    return found
 
 
 @cache

@@ -306,6 +306,7 @@ def iter_source_files(
     suffixes: Sequence[str] = (".py",),
     max_bytes: int = DEFAULT_MAX_BYTES,
     test_file: Callable[[str], bool] = python_test_file,
+    declared_tests: Callable[[Path, list[str]], set[str]] | None = None,
 ) -> FileListing:
     """List the files under ``checkout.root`` worth scanning, sorted.
 
@@ -315,7 +316,9 @@ def iter_source_files(
     the listing to what they match; ``exclude`` globs then drop more. Files
     that should have been scanned but cannot be (a symlink leaving the root,
     over ``max_bytes``, unreadable) are reported in ``skipped``. ``test_file`` says which
-    file names are tests (by default Python's; a scan passes each language's own rule).
+    file names are tests (by default Python's; a scan passes each language's own rule);
+    ``declared_tests`` names the listed files that other files declare test code (Rust's
+    ``#[cfg(test)] mod tests;``), left out too unless ``include`` is given.
     """
     root = checkout.root
     if not root.is_dir():
@@ -329,6 +332,10 @@ def iter_source_files(
             lister.ignored_files, lister.ignored_dirs = ignored
         lister.walk()
     out = lister.out
+    if declared_tests is not None and not include and out.files:
+        dropped = declared_tests(root, out.files)
+        out.files = [f for f in out.files if f not in dropped]
+        out.excluded += len(dropped)
     out.files.sort()
     out.skipped.sort()
     return out

@@ -16,7 +16,7 @@ from tree_sitter import Node
 from errdex.extract._syntax import guards_up, if_guard
 from errdex.extract.site import Guard
 
-__all__ = ["file_module", "guards_of", "in_test_code", "where"]
+__all__ = ["file_module", "guards_of", "in_test_code", "outer_attributes", "where"]
 
 _CFG_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[A-Za-z_][\w:]*|[(),=]')
 
@@ -40,7 +40,7 @@ def file_module(file_path: str) -> str:
     return "::".join(p for p in parts if p)
 
 
-def _attributes(item: Node) -> list[Node]:
+def outer_attributes(item: Node) -> list[Node]:
     """The ``#[…]`` attributes written just before an item."""
     found: list[Node] = []
     sibling = item.prev_named_sibling
@@ -111,7 +111,7 @@ def in_test_code(node: Node) -> bool:
     current = node.parent
     while current is not None:
         if current.type in ("mod_item", "function_item", "impl_item") and any(
-            _is_test_attribute(a) for a in _attributes(current)
+            _is_test_attribute(a) for a in outer_attributes(current)
         ):
             return True
         if current.type in ("source_file", "declaration_list") and any(
