@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench" / "realerrors"))
-from frames import describe_line, pick_site
+from frames import describe_line, first_raise, pick_site
 
 
 @pytest.fixture
@@ -86,3 +86,35 @@ def test_describe_line_tells_raise_from_a_call_and_a_warning(tmp_path: Path) -> 
     assert describe_line(str(path), 9)["raise_style"] == "helper_call"
     assert describe_line(str(path), 10)["raise_style"] == "class_no_args"
     assert describe_line(str(path), 11)["raise_style"] == "prebuilt_exception"
+
+
+def test_first_raise_names_the_raise_a_rewritten_traceback_hides(site: Path) -> None:
+    # jinja2: Parser.fail raised it, handle_exception re-raised it with the parser's frames
+    # dropped; the printed traceback's innermost library frame is the re-raise
+    roots, base = [str(site / "lib")], str(site)
+    printed = pick_site(
+        [("<unknown>", 1, "template"), (str(site / "lib/core.py"), 942, "handle")], roots, base
+    )
+    assert printed is not None and printed[:2] == ("lib/core.py", 942)
+    origin = (str(site / "lib/core.py"), 88, "fail")
+    assert first_raise(origin, printed, roots, base) == (
+        "lib/core.py",
+        88,
+        "fail",
+        str((site / "lib/core.py").resolve()),
+    )
+
+
+def test_first_raise_leaves_the_printed_site_when_it_is_the_raise_or_outside(site: Path) -> None:
+    roots, base = [str(site / "lib")], str(site)
+    printed = (
+        "lib/core.py",
+        10,
+        "check",
+        str((site / "lib/core.py").resolve()),
+    )
+    assert first_raise((str(site / "lib/core.py"), 10, "check"), printed, roots, base) is None
+    # raised in another distribution and passed on: the library's frame stands
+    assert first_raise((str(site / "other/y.py"), 3, "helper"), printed, roots, base) is None
+    # raised by code compiled from a template: no file, no catalogued site
+    assert first_raise(("<template>", 1, "root"), printed, roots, base) == "generated_code"
