@@ -14,8 +14,11 @@ from pathlib import Path
 
 from errdex.match import match
 from errdex.match.rank_frames import RELAY_FRAME
+from errdex.scan import scan_checkout, store_scan
+from errdex.source import open_source
+from errdex.store import SqliteStore
 
-from .conftest import build_package
+from .conftest import SHA, build_package
 
 EXCEPTIONS = """\
 class TemplateError(Exception):
@@ -86,6 +89,12 @@ from .factory import make_error
 def load(name):
     raise make_error(name)
 """
+FILTERS = """\
+def to_int(text):
+    if not text.isdigit():
+        raise ValueError(f"not a number: {text!r}")
+    return int(text)
+"""
 MODULES = {
     "exceptions.py": EXCEPTIONS,
     "parser.py": PARSER,
@@ -93,6 +102,7 @@ MODULES = {
     "environment.py": ENVIRONMENT,
     "factory.py": FACTORY,
     "loader.py": LOADER,
+    "filters.py": FILTERS,
 }
 
 
@@ -162,3 +172,33 @@ def test_a_raise_of_what_a_call_builds_printed_innermost_is_its_site(tmp_path: P
     best = match(traceback, db=db)[0]
     assert (best.filePath, best.lineNumber) == ("src/tmpl/loader.py", 5)
     assert "the innermost frame is src/tmpl/loader.py:5" in best.reasons
+
+
+def test_the_re_raise_lifts_its_own_repository_over_a_rival_of_the_same_text(
+    tmp_path: Path,
+) -> None:
+    db = build_package(tmp_path, "tmpl", MODULES)
+    # another library in the same catalogue raises the very same ValueError text
+    rival = tmp_path / "rival"
+    (rival / "calc").mkdir(parents=True)
+    (rival / "calc" / "__init__.py").write_text("")
+    (rival / "calc" / "convert.py").write_text(FILTERS)
+    checkout = open_source(str(rival), repo="example/calc", sha=SHA)
+    with SqliteStore(db) as store:
+        result = scan_checkout(checkout, repo="example/calc")
+        store_scan(store, checkout, "example/calc", result, "2026-11-29T00:00:00.000Z")
+    traceback = _traceback(
+        tmp_path,
+        "from tmpl import environment, filters\n"
+        "environment.parse = lambda source: [filters.to_int(source)]\n"
+        "environment.Environment().render('x')\n",
+    )
+    assert "filters.py" not in traceback  # the rewrite dropped the raising frame
+    assert traceback.rstrip().endswith("ValueError: not a number: 'x'")
+    candidates = [c for c in match(traceback, db=db) if not c.folded]
+    assert [(c.repo, c.filePath) for c in candidates[:2]] == [
+        ("example/tmpl", "src/tmpl/filters.py"),
+        ("example/calc", "calc/convert.py"),
+    ]
+    assert any("in this site's repository" in r for r in candidates[0].reasons)
+    assert candidates[1].confidence < candidates[0].confidence
