@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import importlib.util
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -118,3 +120,48 @@ def test_first_raise_leaves_the_printed_site_when_it_is_the_raise_or_outside(sit
     assert first_raise((str(site / "other/y.py"), 3, "helper"), printed, roots, base) is None
     # raised by code compiled from a template: no file, no catalogued site
     assert first_raise(("<template>", 1, "root"), printed, roots, base) == "generated_code"
+
+
+def _load(name: str, path: Path) -> Any:
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_plugin_notes_the_first_raise_a_rewritten_traceback_drops(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    root = Path(__file__).resolve().parents[1]
+    # fresh copies: errdex's own harvest plugin module is left as it is
+    monkeypatch.setitem(sys.modules, "errdex_harvest_base", None)
+    _load("errdex_harvest_base", root / "src/errdex/analyze/harvest/plugin.py")
+    plugin = _load("realerrors_plugin_under_test", root / "bench/realerrors/plugin.py")
+    monkeypatch.delitem(sys.modules, "realerrors_plugin_under_test")
+
+    def parse() -> None:
+        raise KeyError("tag")  # the first raise
+
+    def handle() -> None:
+        try:
+            parse()
+        except KeyError as e:
+            raise e.with_traceback(None) from None  # re-raised, the parser's frames gone
+
+    before = sys.gettrace()
+    sys.settrace(plugin._global)
+    try:
+        handle()
+    except KeyError as e:
+        caught = e
+    finally:
+        sys.settrace(before)
+    origin = plugin._origin(caught)
+    assert origin is not None
+    assert origin[0] == str(Path(__file__).resolve()) and origin[2] == "parse"
+    first = parse.__code__.co_firstlineno + 1
+    assert origin[1] == first
+    assert caught.__traceback__ is not None
+    assert caught.__traceback__.tb_frame.f_code.co_name != "parse"  # the traceback lost it
