@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import importlib.util
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench" / "realerrors"))
-from frames import describe_line, pick_site
+from frames import describe_line, first_raise, pick_site
 
 
 @pytest.fixture
@@ -86,3 +88,80 @@ def test_describe_line_tells_raise_from_a_call_and_a_warning(tmp_path: Path) -> 
     assert describe_line(str(path), 9)["raise_style"] == "helper_call"
     assert describe_line(str(path), 10)["raise_style"] == "class_no_args"
     assert describe_line(str(path), 11)["raise_style"] == "prebuilt_exception"
+
+
+def test_first_raise_names_the_raise_a_rewritten_traceback_hides(site: Path) -> None:
+    # jinja2: Parser.fail raised it, handle_exception re-raised it with the parser's frames
+    # dropped; the printed traceback's innermost library frame is the re-raise
+    roots, base = [str(site / "lib")], str(site)
+    printed = pick_site(
+        [("<unknown>", 1, "template"), (str(site / "lib/core.py"), 942, "handle")], roots, base
+    )
+    assert printed is not None and printed[:2] == ("lib/core.py", 942)
+    origin = (str(site / "lib/core.py"), 88, "fail")
+    assert first_raise(origin, printed, roots, base) == (
+        "lib/core.py",
+        88,
+        "fail",
+        str((site / "lib/core.py").resolve()),
+    )
+
+
+def test_first_raise_leaves_the_printed_site_when_it_is_the_raise_or_outside(site: Path) -> None:
+    roots, base = [str(site / "lib")], str(site)
+    printed = (
+        "lib/core.py",
+        10,
+        "check",
+        str((site / "lib/core.py").resolve()),
+    )
+    assert first_raise((str(site / "lib/core.py"), 10, "check"), printed, roots, base) is None
+    # raised in another distribution and passed on: the library's frame stands
+    assert first_raise((str(site / "other/y.py"), 3, "helper"), printed, roots, base) is None
+    # raised by code compiled from a template: no file, no catalogued site
+    assert first_raise(("<template>", 1, "root"), printed, roots, base) == "generated_code"
+
+
+def _load(name: str, path: Path) -> Any:
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_plugin_notes_the_first_raise_a_rewritten_traceback_drops(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    root = Path(__file__).resolve().parents[1]
+    # fresh copies: errdex's own harvest plugin module is left as it is
+    monkeypatch.setitem(sys.modules, "errdex_harvest_base", None)
+    _load("errdex_harvest_base", root / "src/errdex/analyze/harvest/plugin.py")
+    plugin = _load("realerrors_plugin_under_test", root / "bench/realerrors/plugin.py")
+    monkeypatch.delitem(sys.modules, "realerrors_plugin_under_test")
+
+    def parse() -> None:
+        raise KeyError("tag")  # the first raise
+
+    def handle() -> None:
+        try:
+            parse()
+        except KeyError as e:
+            raise e.with_traceback(None) from None  # re-raised, the parser's frames gone
+
+    before = sys.gettrace()
+    sys.settrace(plugin._global)
+    try:
+        handle()
+    except KeyError as e:
+        caught = e
+    finally:
+        sys.settrace(before)
+    origin = plugin._origin(caught)
+    assert origin is not None
+    assert origin[0] == str(Path(__file__).resolve()) and origin[2] == "parse"
+    first = parse.__code__.co_firstlineno + 1
+    assert origin[1] == first
+    assert caught.__traceback__ is not None
+    assert caught.__traceback__.tb_frame.f_code.co_name != "parse"  # the traceback lost it

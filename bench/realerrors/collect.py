@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from frames import describe_line, pick_site
+from frames import describe_line, first_raise, pick_site
 
 ROOT = Path(__file__).resolve().parents[2]
 BASE_PLUGIN = ROOT / "src" / "errdex" / "analyze" / "harvest" / "plugin.py"
@@ -41,7 +41,12 @@ TEST_REQUIREMENTS: dict[str, list[str]] = {
     "tomlkit": [],
     "packaging": ["pretend", "hypothesis", "tomli_w"],
     "jsonschema": [],
+    "jinja2": ["trio"],
 }
+#: Libraries that rewrite the traceback before re-raising (jinja2 drops its parser's and
+#: its ``@internalcode`` frames): their suite runs with the plugin's origin trace, and a
+#: row's site is the exception's first raise where the printed traceback hides it.
+TRACE_ORIGINS = frozenset({"jinja2"})
 #: Where the suite lives in the unpacked sdist, and the files beside it that configure pytest.
 CONFIG_FILES = ("conftest.py", "pyproject.toml", "setup.cfg", "tox.ini", "pytest.ini")
 
@@ -148,15 +153,28 @@ def _record(
 ) -> dict[str, Any] | None:
     roots = [str(site_packages / t) for t in library["top_level"]]
     frames = [(str(f[0]), int(f[1]), str(f[2])) for f in capture["frames"]]
-    site = pick_site(frames, roots, str(site_packages))
+    base = str(site_packages)
+    site = pick_site(frames, roots, base)
     if site is None:
         return None
+    printed = site
+    origin = capture.get("origin")
+    first = None
+    if origin is not None:
+        first = first_raise((str(origin[0]), int(origin[1]), str(origin[2])), site, roots, base)
+        if isinstance(first, tuple):
+            site = first  # the printed traceback hides the true raise (a rewritten one)
     rel, line, function, absolute = site
     described = describe_line(absolute, line)
     innermost = next((f[0] for f in frames if str(f[0]).startswith("/")), "")
+    if origin is not None:
+        innermost = str(origin[0])  # a template file of the tests printed as a frame is not it
     if str(innermost).startswith(str(run_dir) + "/"):
         # raised by the test's own code and passed through the library: not a library site
         described.update(is_python_raise=False, site_kind="from_test_code")
+    elif first == "generated_code":
+        # raised by generated code with no file (a compiled template): no catalogued site
+        described.update(is_python_raise=False, site_kind="generated_code")
     return {
         "package": library["name"],
         "package_version": library["version"],
@@ -169,6 +187,7 @@ def _record(
         "raise_function": function,
         **described,
         "frame_filename": absolute,
+        **({"printed_site": f"{printed[0]}:{printed[1]}"} if site is not printed else {}),
         "source_from": "installed",
         "traceback_text": capture.get("traceback_text", ""),
         "test_id": capture["test"],
@@ -227,6 +246,7 @@ def _run_suite(spec: str, work: Path, python: Path, site_packages: Path, timeout
         "PATH": f"{venv / 'bin'}:/usr/bin:/bin",
         "HOME": str(work),
         "ERRDEX_HARVEST_OUT": str(raw),
+        "REALERRORS_ORIGINS": "1" if name.lower() in TRACE_ORIGINS else "",
         "PYTHONDONTWRITEBYTECODE": "1",
     }
     cmd = [str(python), "-m", "pytest", "-q", "--continue-on-collection-errors"]

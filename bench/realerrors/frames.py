@@ -12,7 +12,7 @@ import functools
 import os
 from collections.abc import Iterable, Sequence
 
-__all__ = ["Frame", "describe_line", "pick_site"]
+__all__ = ["Frame", "describe_line", "first_raise", "pick_site"]
 
 Frame = tuple[str, int, str]  # absolute filename, line, function name; innermost first
 
@@ -44,6 +44,26 @@ def pick_site(
             rel = path[len(real_base) :] if path.startswith(real_base) else path
             return rel.replace(os.sep, "/"), line, function, path
     return None
+
+
+def first_raise(
+    origin: Frame, printed: tuple[str, int, str, str], roots: Sequence[str], base: str
+) -> tuple[str, int, str, str] | str | None:
+    """Where the exception was first raised, when the printed traceback hides it.
+
+    ``origin`` is the frame of the exception's first raise (the plugin's trace), ``printed``
+    the site :func:`pick_site` read off the printed traceback. The origin's site when it
+    lies inside ``roots`` and is not ``printed`` (a library that rewrote the traceback before
+    re-raising: jinja2's ``raise rewrite_traceback_stack(...)``); ``"generated_code"`` when
+    it was raised in code with no file (a compiled template); None when the printed site
+    stands (the same frame, or a raise outside the library that the library passed on).
+    """
+    if not os.path.isabs(origin[0]):
+        return "generated_code"
+    found = pick_site([origin], roots, base)
+    if found is None or found[:2] == printed[:2]:
+        return None
+    return found
 
 
 @functools.lru_cache(maxsize=512)

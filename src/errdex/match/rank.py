@@ -22,6 +22,7 @@ from errdex.match.group import TIE_RATIO, order_group
 from errdex.match.index import ONE_VALUE_CHARS, MatchIndex
 from errdex.match.literal_match import match_prefix, match_runs, pattern_literals
 from errdex.match.prior import Prior
+from errdex.match.rank_frames import lift_past_relays, score_frames
 from errdex.match.rank_fuzzy import FUZZY_MIN, fuzzy_matches
 from errdex.match.rank_nested import class_sites, nested_literals, rival_wrappers, wrapper_reason
 from errdex.match.rank_override import overridden
@@ -286,30 +287,8 @@ def _score_clue(clue: Clue, index: MatchIndex) -> list[Scored]:
             s.reasons.append(why)
         return s
 
-    # frames: innermost last, and the innermost is the likeliest raise site
-    frames = clue.frames
-    for depth, (path, line, function) in enumerate(reversed(frames)):
-        for i, distance in index.by_frame(path, line):
-            entry = index.entry(i)
-            s = get(i)
-            if distance == 0 and line is not None:
-                s.innermost = s.innermost or depth == 0
-                strength = 0.97 if depth == 0 else max(0.5, 0.85 - 0.05 * (depth - 1))
-                where = "the innermost frame" if depth == 0 else f"frame {depth} from the innermost"
-                reason = f"{where} is {entry.file_path}:{entry.line}"
-            else:
-                same_function = function is not None and function == entry.function
-                strength = (
-                    (0.6 if same_function else 0.35)
-                    * (1 - distance / 100)
-                    * (1.0 if depth == 0 else 0.6)
-                )
-                reason = f"a frame is {distance} line(s) from {entry.file_path}:{entry.line}" + (
-                    f" in {function}()" if same_function else ""
-                )
-            if strength > s.frame:
-                s.frame = strength
-                s.reasons.append(reason)
+    # frames: innermost last, and the innermost is the likeliest raise site (.rank_frames)
+    relays = score_frames(clue.frames, index, get)
 
     # the message: anchors, then a linear-time full match
     candidates = index.message_candidates(message, clue.error_class, found) if message else []
@@ -397,6 +376,7 @@ def _score_clue(clue: Clue, index: MatchIndex) -> list[Scored]:
     _below_python(clue, index, found)
     if message and clue.error_class and not builtin:  # the caller's text, last (.rank_override)
         overridden(index, _short(clue.error_class) or "", found.values(), get, LONE_SCORE)
+    lift_past_relays(relays, index, found)  # a re-raise's frame informs (.rank_frames)
     index.expand(candidates, found)  # twins stood for by one candidate (.index_groups)
     # a site of another class did not raise this error, whatever else points at it
     named = clue.error_class is not None
