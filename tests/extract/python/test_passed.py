@@ -266,3 +266,25 @@ def test_a_raise_whose_class_no_call_settles_keeps_what_its_line_shows() -> None
     )
     (site,) = [s for s in extract_python(code, "m.py", module="m") if s.line == 2]
     assert site.error_class is None
+
+
+def test_a_class_handed_to_a_builder_not_resolved_stays_one_unknown_site() -> None:
+    """``raise build(cls)`` with ``build`` from a module not read: each caller's class
+    changes nothing the line shows, so the one site stays, with no class."""
+    code = textwrap.dedent(
+        """\
+        from elsewhere import build
+
+
+        def _fail(cls):
+            raise build(cls)
+
+
+        def load(text):
+            if not text:
+                _fail(ValueError)
+            _fail(KeyError)
+        """
+    )
+    (site,) = [s for s in extract_python(code, "m.py", module="m") if s.line == 5]
+    assert site.error_class is None

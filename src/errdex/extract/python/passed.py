@@ -41,7 +41,7 @@ from .callers import (
 from .messages import MAX_ALTERNATIVES, Templates
 from .module import BUILTIN_EXCEPTIONS
 from .package_calls import package_modules
-from .scope import LAZY, Fixed, Scope
+from .scope import LAZY, Env, Fixed, Scope
 
 __all__ = ["PassedClassReader"]
 
@@ -96,17 +96,37 @@ class PassedClassReader(CallerReader):
             return None
         env = dict(self._env_at(scope, stmt)) if scope.env is LAZY else dict(scope.env)
         notes = self._notes(fn, param, given)
-        out: list[Part] = []
+        by_part: dict[tuple[str | None, str | None], Part] = {}
         for qualified, (reader, expr) in given.classes.items():
             raised = _substituted(exc, param, self._here(qualified, reader, expr))
-            by_part: dict[tuple[str | None, str | None], Part] = {}
-            for binding in self._messages(fn, exc, param, given.calls[qualified]):
-                bound = replace(scope, env={**env, **{k: (Fixed(v),) for k, v in binding.items()}})
-                for shown, q, templates, style, more in self._raised_parts(raised, bound):
-                    held = by_part.setdefault((shown, q), (shown, q, [], style, [*more, *notes]))
-                    held[2].extend(t for t in templates if t not in held[2])
-            out.extend(p for p in by_part.values() if len(p[2]) <= MAX_PASSED)
-        return out or None
+            bindings = self._messages(fn, exc, param, given.calls[qualified])
+            found = self._read_as(raised, scope, env, bindings, notes)
+            if any(len(p[2]) > MAX_PASSED for p in found.values()):
+                found = self._read_as(raised, scope, env, [{}], notes)  # the line as written
+            for key, part in found.items():
+                if key[1] is None:
+                    continue  # a builder still not resolved: the class is not known
+                held = by_part.setdefault(key, part)
+                if held is not part:
+                    held[2].extend(t for t in part[2] if t not in held[2])
+        return list(by_part.values()) or None
+
+    def _read_as(
+        self,
+        raised: ast.expr,
+        scope: Scope,
+        env: Env,
+        bindings: list[dict[str, MessageTemplate]],
+        notes: list[str],
+    ) -> dict[tuple[str | None, str | None], Part]:
+        """What ``raised`` raises under each binding of the parameters, by class."""
+        out: dict[tuple[str | None, str | None], Part] = {}
+        for binding in bindings:
+            bound = replace(scope, env={**env, **{k: (Fixed(v),) for k, v in binding.items()}})
+            for shown, q, templates, style, more in self._raised_parts(raised, bound):
+                held = out.setdefault((shown, q), (shown, q, [], style, [*more, *notes]))
+                held[2].extend(t for t in templates if t not in held[2])
+        return out
 
     # -- the calls ----------------------------------------------------------------------
 
