@@ -58,11 +58,13 @@ class CallerReader(ExceptionReader):
         """``parts`` (what the raise shows) with the callers' messages added, or replacing
         them when every caller was settled; ``parts`` unchanged when nothing applies."""
         fn = self._helper_function(scope)
-        if fn is None or not any(t.holes for part in parts for t in part[2]):
+        if fn is None:
             return parts
-        by_class = self._classes_passed(exc, scope, fn)
+        by_class = self._classes_passed(stmt, exc, scope, fn, parts)
         if by_class is not None:
             return by_class
+        if not any(t.holes for part in parts for t in part[2]):
+            return parts
         called = self._key(fn)
         if called is None or not self._calls_of(called):
             return parts
@@ -110,43 +112,12 @@ class CallerReader(ExceptionReader):
             )
         return merged
 
-    def _classes_passed(self, exc: ast.expr, scope: Scope, fn: Function) -> list[Part] | None:
-        """``def _get_module_details(mod_name, error=ImportError): raise error("…")`` in a
-        private function: the class is its default, or what a call in the module passes
-        (``_Error``); each raises the message as that class prints it. None unless every
-        call of it is settled so (a call passing the parameter on to itself adds nothing)."""
-        if not (
-            isinstance(exc, ast.Call)
-            and isinstance(exc.func, ast.Name)
-            and exc.func.id in _parameters(fn)
-            and not _is_public(fn)
-            and not self._reassigned(fn, exc.func.id)
-        ):
-            return None
-        param = exc.func.id
-        key = self._key(fn)
-        calls = self._calls_of(key) if key is not None and not key.startswith(".") else []
-        if not calls:
-            return None
-        classes: list[ast.expr] = []
-        for call, within in calls:
-            arg = _argument(fn, call, param, method=False)
-            if within is fn and isinstance(arg, ast.Name) and arg.id == param:
-                continue  # ``_get_module_details(pkg_main_name, error)``: passed on to itself
-            if arg is None or not self._is_class_expr(arg, Scope("", None, None, {})):
-                return None
-            if all(self.qualify(arg) != self.qualify(c) for c in classes):
-                classes.append(arg)
-        if not classes or len(classes) > MAX_ALTERNATIVES:
-            return None
-        note = f"class taken from the {len(calls)} call(s) of `{fn.name}` in this module"
-        out: list[Part] = []
-        for cls in classes:
-            call = ast.Call(func=cls, args=exc.args, keywords=exc.keywords)
-            ast.copy_location(call, exc)
-            for shown, qualified, templates, style, notes in self._raised_parts(call, scope):
-                out.append((shown, qualified, templates, style, [*notes, note]))
-        return out or None
+    def _classes_passed(
+        self, stmt: ast.Raise, exc: ast.expr, scope: Scope, fn: Function, parts: list[Part]
+    ) -> list[Part] | None:
+        """What the raise raises when its class is a parameter of ``fn``, from the calls
+        (:mod:`.passed`); None when its class is not a parameter."""
+        return None
 
     # -- callers ----------------------------------------------------------------------
 

@@ -19,7 +19,6 @@ from errdex.extract.site import ErrorSite, SiteKind
 from errdex.record import Severity
 from errdex.template import MessageTemplate
 
-from .callers import CallerReader
 from .caught import hidden_by
 from .exceptions import derivation
 from .filled import filled_notes
@@ -27,6 +26,7 @@ from .guards import Guards, write_guard
 from .literals import irreducible, style_of
 from .messages import Templates
 from .module import BUILTIN_EXCEPTIONS, dotted_name
+from .passed import PassedClassReader
 from .scope import (
     LAZY,
     Env,
@@ -48,7 +48,7 @@ _INFO = frozenset({"StopIteration", "StopAsyncIteration", "GeneratorExit", "Syst
 _WARN_NAMES = frozenset({"warn", "warn_explicit"})
 
 
-class ModuleExtractor(CallerReader):
+class ModuleExtractor(PassedClassReader):
     """Walks one module's statements and records each raise, warn and assert it reaches."""
 
     def __init__(self, source: str, file_path: str, module: str, fields: dict[str, str]) -> None:

@@ -1,0 +1,105 @@
+"""The other modules of a file's package that may call one of its functions.
+
+jinja2's ``ext.py`` calls ``parser.fail(…, exc=TemplateAssertionError)``, a method of
+``parser.py``; what class ``Parser.fail`` raises is decided there. For a raise whose class
+arrives as a parameter, the modules of the same top-level package whose text shows the
+call's name (``fail(``) are parsed here, each with a reader of its own (its imports say
+what the call's names mean), and kept for the other files of the process. Every file of
+the package is noted as read (:meth:`.Project.looked_for`), so a cached scan reads the
+raising file again when any of them changes. A single-file top-level module (``runpy``,
+``tarfile``) has no package: its own module is all there is.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from errdex.extract._downgrade import parse_any
+
+from .module import module_name_for
+from .project import MAX_BYTES, _source_base, current_project
+
+if TYPE_CHECKING:
+    from .module import ModuleReader
+    from .project import Project
+
+__all__ = ["PackageModule", "package_modules"]
+
+#: Files of one package read for callers; a bigger package is not searched.
+MAX_FILES = 2000
+#: Modules kept parsed for caller searches (those showing a searched name: a few).
+MAX_PARSED = 64
+
+PackageModule = tuple["ModuleReader", ast.Module]
+
+#: The package files' texts, by (root, source base, package): one package at a time.
+_TEXTS: dict[tuple[str, str, str], dict[str, str]] = {}
+#: Parsed modules, by (root, relative path, mtime, size).
+_PARSED: dict[tuple[str, str, int, int], PackageModule | None] = {}
+
+
+def package_modules(near: ModuleReader, needle: str) -> list[PackageModule]:
+    """The other modules of ``near``'s package whose text holds ``needle``, parsed and
+    indexed (empty without a repository on disk, or for a module outside a package)."""
+    project = current_project()
+    if project is None:
+        return []
+    base = _source_base(near.file_path.removeprefix(project.prefix), near.module)
+    top = near.module.split(".")[0]
+    if base is None or ("." not in near.module and not near.file_path.endswith("__init__.py")):
+        return []
+    texts = _package_texts(project.root, base, top)
+    own = near.file_path.removeprefix(project.prefix)
+    out: list[PackageModule] = []
+    for rel, text in texts.items():
+        project.looked_for(near.file_path, rel)
+        if rel == own or needle not in text:
+            continue
+        found = _parsed(project, rel, module_name_for(rel.removeprefix(base)), text)
+        if found is not None:
+            out.append(found)
+    return out
+
+
+def _package_texts(root: Path, base: str, top: str) -> dict[str, str]:
+    key = (str(root), base, top)
+    if key not in _TEXTS:
+        _TEXTS.clear()
+        texts: dict[str, str] = {}
+        folder = root / base / top
+        paths = sorted(folder.rglob("*.py")) if folder.is_dir() else []
+        if len(paths) <= MAX_FILES:
+            for path in paths:
+                try:
+                    if path.is_symlink() or path.stat().st_size > MAX_BYTES:
+                        continue
+                    texts[path.relative_to(root).as_posix()] = path.read_text(encoding="utf-8")
+                except (OSError, UnicodeDecodeError, ValueError):
+                    continue
+        _TEXTS[key] = texts
+    return _TEXTS[key]
+
+
+def _parsed(project: Project, rel: str, module: str, text: str) -> PackageModule | None:
+    root = project.root
+    path = root / rel
+    try:
+        stat = path.stat()
+    except OSError:
+        return None
+    key = (str(root), rel, stat.st_mtime_ns, stat.st_size)
+    if key not in _PARSED:
+        if len(_PARSED) >= MAX_PARSED:
+            _PARSED.clear()
+        _PARSED[key] = None
+        try:
+            tree, fields = parse_any(text, rel)
+        except (SyntaxError, ValueError, RecursionError):
+            return None
+        if isinstance(tree, ast.Module):
+            reader = project._make_reader(text, project.prefix + rel, module, fields)
+            reader._index_module(tree)
+            _PARSED[key] = (reader, tree)
+    return _PARSED[key]
