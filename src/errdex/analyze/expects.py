@@ -154,11 +154,15 @@ class ExpectFinder:
     def _calls(self, nodes: list[ast.AST]) -> list[CallRef]:
         calls: list[CallRef] = []
         stack = list(nodes)
+        inner: set[int] = set()  # ``x[a]`` of ``x[a][b]``, ``x[a].m()``: not the last step
         while stack:
             node = stack.pop()
             if isinstance(node, ast.Call):
                 calls.extend(r for r in call_refs(node.func) if r[-1] not in EXPECT_CALLS)
-            calls.extend(syntax_calls(node))
+            if isinstance(node, (ast.Subscript, ast.Attribute)):
+                inner.add(id(node.value))
+            if id(node) not in inner:
+                calls.extend(syntax_calls(node))
             stack.extend(ast.iter_child_nodes(node))
         return calls
 
