@@ -204,6 +204,8 @@ def module_names(facts: ModuleFacts | None) -> frozenset[str]:
         _refs_names(func.calls, names)
         _refs_names(func.decorators, names)
         _refs_names(func.local_calls.values(), names)
+        _refs_names([ref for _, ref in func.local_binds.values()], names)
+        _refs_names([ref for elements in func.returns for ref in elements if ref], names)
         for alias, target in func.local_imports.items():
             names.add(alias)
             names.update(target.split("."))

@@ -20,7 +20,16 @@ from collections.abc import Callable
 from .expects_checks import Check, constant_string, message_check
 from .facts import CallRef, Expect, FuncFacts, FunctionNode, ModuleFacts, clean, dotted
 
-__all__ = ["CONSTRUCTED", "EXPECT_CALLS", "HELPER_CALL", "TRY_EXCEPT", "ExpectFinder", "call_refs"]
+__all__ = [
+    "CONSTRUCTED",
+    "EXPECT_CALLS",
+    "HELPER_CALL",
+    "SYNTAX_DUNDERS",
+    "TRY_EXCEPT",
+    "ExpectFinder",
+    "call_refs",
+    "syntax_calls",
+]
 
 EXPECT_CALLS = {
     "raises": "pytest.raises",
@@ -145,10 +154,15 @@ class ExpectFinder:
     def _calls(self, nodes: list[ast.AST]) -> list[CallRef]:
         calls: list[CallRef] = []
         stack = list(nodes)
+        inner: set[int] = set()  # ``x[a]`` of ``x[a][b]``, ``x[a].m()``: not the last step
         while stack:
             node = stack.pop()
             if isinstance(node, ast.Call):
                 calls.extend(r for r in call_refs(node.func) if r[-1] not in EXPECT_CALLS)
+            if isinstance(node, (ast.Subscript, ast.Attribute)):
+                inner.add(id(node.value))
+            if id(node) not in inner:
+                calls.extend(syntax_calls(node))
             stack.extend(ast.iter_child_nodes(node))
         return calls
 
@@ -299,7 +313,11 @@ def _constructed(node: ast.expr) -> CallRef | None:
 def call_refs(node: ast.expr) -> list[CallRef]:
     """The callee as written and, for ``Reader(b"").seek``, also ``Reader.seek``: the
     method of the class the call builds (an index resolves it only where ``Reader`` is
-    a class; the method by name alone, ``("", "seek")``, stays beside it)."""
+    a class; the method by name alone, ``("", "seek")``, stays beside it).
+    ``getattr(obj, "m")`` is ``obj.m``."""
+    named = _getattr_ref(node)
+    if named is not None:
+        return [named]
     ref = dotted(node)
     refs = [ref] if ref is not None else []
     if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Call):
@@ -307,6 +325,59 @@ def call_refs(node: ast.expr) -> list[CallRef]:
         if inner is not None and inner[0] not in ("", "self", "cls", "super()"):
             refs.append((*inner, node.attr))
     return refs
+
+
+#: The methods a statement's syntax calls on an object (issue 10, deliver 2): ``x[k]``,
+#: ``x[k] = v``, ``del x[k]``, ``for k in x``, ``k in x``, ``len(x)``. They are linked
+#: only where the object's class is known (:mod:`errdex.analyze.test_types`).
+SYNTAX_DUNDERS = frozenset(
+    {"__getitem__", "__setitem__", "__delitem__", "__iter__", "__contains__", "__len__"}
+)
+_SUBSCRIPT_DUNDERS = {ast.Load: "__getitem__", ast.Store: "__setitem__", ast.Del: "__delitem__"}
+
+
+def syntax_calls(node: ast.AST) -> list[CallRef]:
+    """The dunder calls ``node``'s own syntax makes on a dotted object."""
+    found: list[tuple[ast.expr, str]] = []
+    if isinstance(node, ast.Subscript):
+        found.append((node.value, _SUBSCRIPT_DUNDERS.get(type(node.ctx), "__getitem__")))
+    elif isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)):
+        found.append((node.iter, "__iter__"))
+    elif isinstance(node, ast.Compare):
+        found.extend(
+            (right, "__contains__")
+            for op, right in zip(node.ops, node.comparators, strict=True)
+            if isinstance(op, (ast.In, ast.NotIn))
+        )
+    elif (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "len"
+        and len(node.args) == 1
+    ):
+        found.append((node.args[0], "__len__"))
+    out: list[CallRef] = []
+    for obj, method in found:
+        ref = dotted(obj) if isinstance(obj, (ast.Name, ast.Attribute)) else None
+        if ref is not None and ref[0]:
+            out.append((*ref, method))
+    return out
+
+
+def _getattr_ref(node: ast.expr) -> CallRef | None:
+    """``getattr(obj, "m")`` (with or without a default) as ``obj.m``."""
+    if not (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "getattr"
+        and len(node.args) in (2, 3)
+        and isinstance(node.args[1], ast.Constant)
+        and isinstance(node.args[1].value, str)
+    ):
+        return None
+    obj = node.args[0]
+    ref = dotted(obj) if isinstance(obj, (ast.Name, ast.Attribute)) else None
+    return (*ref, node.args[1].value) if ref is not None and ref[0] else None
 
 
 def _fails(stmt: ast.stmt, imports: dict[str, str]) -> bool:

@@ -56,6 +56,13 @@ class FuncFacts:
     is_test: bool
     #: ``reader = GraphMLReader(...)``: local names bound once, to a call's result.
     local_calls: dict[str, CallRef] = field(default_factory=dict)
+    #: Other local names bound once (:mod:`.binds`): ``f = obj.method`` as ``("alias",
+    #: ref)``, ``with open_db() as db`` as ``("enter", callee)``, ``a, b = Pipe()`` as
+    #: ``("0", callee)`` and ``("1", callee)``.
+    local_binds: dict[str, tuple[str, CallRef]] = field(default_factory=dict)
+    #: What each ``return`` gives, element by element for a tuple: the callee of a call
+    #: (or of the call a local name was bound to), ``("self",)``, or None for the rest.
+    returns: tuple[tuple[CallRef | None, ...], ...] = ()
     #: Each call with its enclosing handlers and known arguments (:mod:`.callsites`), and
     #: the names the body rebinds (a parameter among them does not reach a call unchanged).
     call_sites: list[CallSite] = field(default_factory=list)
@@ -110,6 +117,9 @@ class Expect:
     #: ``assertRaises(E, f, a, b)``: the positional arguments passed to ``f`` (None: the
     #: context-manager form, or ``*args`` passed).
     given: int | None = None
+    #: The suite's helper whose body holds the expectation, when it is a test's call of
+    #: one (its local names are the helper's, not the test's).
+    written_in: str | None = None
 
 
 @dataclass(slots=True)

@@ -17,9 +17,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .callgraph import Precision, called_functions, resolve_calls
-from .expects import CONSTRUCTED, HELPER_CALL
+from .expects import CONSTRUCTED, HELPER_CALL, SYNTAX_DUNDERS
 from .facts import CallRef, ClassFacts, Expect, FuncFacts
 from .repo import RepoIndex
+from .test_types import LocalTypes
 
 __all__ = ["SETUP_METHODS", "ClassAttributes", "expect_callees", "through_helpers"]
 
@@ -58,6 +59,7 @@ class ClassAttributes:
         self.index = index
         self._ancestors: dict[str, list[str]] = {}
         self._subclasses: dict[str, dict[str, list[str]]] = {}  # module -> class -> subclasses
+        self.types = LocalTypes(index, self.targets)  # what a test's local names hold
 
     def ancestors(self, cls: str) -> list[str]:
         """``cls`` and its repository bases, nearest first (breadth-first, each once)."""
@@ -124,6 +126,8 @@ def expect_callees(
     resolution, with ``self.attr.method`` resolved exactly where ``attr``'s class is known
     (bound in the test or its set-up, or in the class body: :class:`ClassAttributes`)."""
     func = index.function(expect.function) if expect.function else None
+    written = index.function(expect.written_in) if expect.written_in else None
+    attributes = attributes or ClassAttributes(index)
     plain: list[CallRef] = []
     out: dict[str, Precision] = {}
     for ref in expect.calls:
@@ -134,6 +138,13 @@ def expect_callees(
         if method is not None:
             out[method] = "exact"
             continue
+        scope = _scope(ref, func, written)
+        typed = attributes.types.targets(scope, ref) if scope is not None else None
+        if typed is not None:
+            out.update((target, "exact") for target in typed)
+            continue
+        if len(ref) > 1 and ref[-1] in SYNTAX_DUNDERS:
+            continue  # ``x[k]`` on an object of no known class: a list's as likely
         found = _class_bound(index, func, ref, attributes)
         for target in found:
             out[target] = "exact"
@@ -143,15 +154,27 @@ def expect_callees(
     return out
 
 
+def _scope(ref: CallRef, func: FuncFacts | None, helper: FuncFacts | None) -> FuncFacts | None:
+    """Where the call's first name is bound: the test, or the helper whose expectation
+    took the test's arguments (its own calls beside them); neither when both bind it."""
+    head = ref[0] if ref else ""
+    scopes = [
+        f
+        for f in (func, helper)
+        if f is not None and (head in f.local_calls or head in f.local_binds)
+    ]
+    return scopes[0] if len(scopes) == 1 else None
+
+
 def _class_bound(
-    index: RepoIndex, func: FuncFacts | None, ref: CallRef, attributes: ClassAttributes | None
+    index: RepoIndex, func: FuncFacts | None, ref: CallRef, attributes: ClassAttributes
 ) -> list[str]:
     """``self.<name>…`` as the test class's body binds ``name`` (not a method of its own)."""
     if func is None or func.cls is None or len(ref) < 2 or ref[0] not in ("self", "cls"):
         return []
     if len(ref) == 2 and index.method(func.cls, ref[1]) is not None:
         return []
-    return (attributes or ClassAttributes(index)).targets(func.cls, ref)
+    return attributes.targets(func.cls, ref)
 
 
 def _merge(out: dict[str, Precision], more: dict[str, Precision]) -> None:
@@ -240,6 +263,7 @@ def _expand(call: Expect, helper: FuncFacts, inner: Expect) -> Expect | None:
         snippet=call.snippet,
         module=call.module,
         function=call.function,
+        written_in=inner.written_in or inner.function,
     )
 
 

@@ -33,6 +33,7 @@ from collections.abc import Callable, Iterable
 from typing import Literal, cast
 
 from errdex.evidence import TestEvidence, TestKind
+from errdex.template import Hole, MessageTemplate
 
 from .callgraph import CallGraph, Precision, Reach
 from .classes import ClassTree
@@ -221,7 +222,7 @@ class _Linker:
             (loose, depth), _ = min(hits)
             if loose or depth > NO_MESSAGE_DEPTH:
                 return []
-            return [(i, candidates[i]) for _, i in hits]
+            return [(i, candidates[i]) for i in self._general([i for _, i in hits])]
         fitted = (fitting or self.fitting)(expected, candidates)
         scored = [(share, ranks.get(self.sites[i].function or ""), i) for share, _, i in fitted]
         near = [t for t in scored if t[1] is not None]
@@ -407,6 +408,18 @@ class _Linker:
         prefix = site.module + "."
         return any(v == site.module or v.startswith(prefix) for v in facts.imports.values())
 
+    def _general(self, chosen: list[int]) -> list[int]:
+        """Without a message, the records of one raise that no other of them writes out
+        more generally: ``'%s.%s() not supported'`` beside its callers' forms
+        (``'%s.detach() not supported'``, ``'%s.seek() not supported'``…), of which the
+        test's call may give any."""
+        templates = {i: self.sites[i].template for i in chosen}
+        return [
+            i
+            for i in chosen
+            if not any(j != i and _specialises(templates[i], templates[j]) for j in chosen)
+        ]
+
     def _one_raise(self, chosen: list[int]) -> list[int]:
         """``chosen`` when its sites are one statement (a raise whose message has two
         forms is two records at one line), else none: the evidence is ambiguous."""
@@ -419,6 +432,18 @@ class _Linker:
 #: ``__delattr__`` hooks (``getattr`` is left out: it raises ``AttributeError`` itself,
 #: which the test expects as often as the site's own).
 _DISPATCH = frozenset({("setattr",), ("delattr",)})
+
+
+def _specialises(special: MessageTemplate, general: MessageTemplate) -> bool:
+    """Whether ``special`` is ``general`` with some of its holes written out as text
+    (each of ``general``'s holes either text without a hole or one hole of ``special``)."""
+    if len(special.holes) >= len(general.holes):
+        return False
+    text = "".join("\x00" if isinstance(p, Hole) else p.text for p in special.parts)
+    pattern = "".join(
+        "(?:\x00|[^\x00]*)" if isinstance(p, Hole) else re.escape(p.text) for p in general.parts
+    )
+    return re.fullmatch(pattern, text, re.DOTALL) is not None
 
 
 def _takes(func: FuncFacts, given: int) -> bool:

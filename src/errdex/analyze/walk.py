@@ -11,6 +11,7 @@ import ast
 from errdex.extract._downgrade import parse_any
 
 from .astfields import child_fields as _child_fields
+from .binds import Binds
 from .callsites import call_sites
 from .expects import ExpectFinder
 from .facts import CallRef, ClassFacts, FuncFacts, FunctionNode, ModuleFacts, clean, dotted
@@ -48,6 +49,8 @@ def module_facts(
 
 
 _DEF_TYPES = frozenset({ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef})
+#: Statements and expressions binding a name that holds nothing a test calls through.
+_OTHER_BINDS = frozenset({ast.AugAssign, ast.AnnAssign, ast.NamedExpr})
 
 
 def _docstring(body: list[ast.stmt]) -> tuple[str | None, int]:
@@ -230,7 +233,9 @@ class _Walker:
         calls: list[CallRef] = []
         local_imports: dict[str, str] = {}
         nested: list[FunctionNode | ast.ClassDef] = []
-        local_calls, yields = self._scan_body(node, calls, local_imports, nested)
+        binds = Binds()
+        local_calls, yields = self._scan_body(node, calls, local_imports, nested, binds)
+        local_binds, returns = binds.result(local_calls)
         decorators = [
             ref
             for d in node.decorator_list
@@ -257,6 +262,8 @@ class _Walker:
             local_imports=local_imports,
             is_test=self.facts.is_test,
             local_calls=local_calls,
+            local_binds=local_binds,
+            returns=returns,
             call_sites=sites,
             rebound=rebound,
             bound_lines={name: tuple(at) for name, at in lines.items()},
@@ -299,9 +306,7 @@ class _Walker:
                     for x in node.body
                     if isinstance(x, ast.Assign) and len(x.targets) == 1
                     for t in x.targets
-                    if isinstance(t, ast.Name)
-                    and isinstance(x.value, (ast.Name, ast.Attribute))
-                    and (ref := dotted(x.value)) is not None
+                    if isinstance(t, ast.Name) and (ref := _class_alias(x.value)) is not None
                 },
                 attr_calls=_class_calls(node.body),
             )
@@ -318,9 +323,11 @@ class _Walker:
         calls: list[CallRef],
         imports: dict[str, str],
         nested: list[FunctionNode | ast.ClassDef],
+        binds: Binds,
     ) -> tuple[dict[str, CallRef], bool]:
         """Calls and imports of a function body, the local names bound once to a call's
-        result, and whether it yields; nested definitions are set aside."""
+        result, and whether it yields; nested definitions are set aside, and ``binds``
+        notes the other bindings and the returns."""
         stack: list[ast.AST] = list(func.body)
         pop, push, extend = stack.pop, stack.append, stack.extend
         call_t, defs, assign_t = ast.Call, _DEF_TYPES, ast.Assign
@@ -338,6 +345,13 @@ class _Walker:
                     calls.append(ref)
             elif t is assign_t:
                 _bind(node, bound)  # type: ignore[arg-type]
+                binds.assign(node)  # type: ignore[arg-type]
+            elif t is ast.With or t is ast.AsyncWith:
+                binds.with_items(node)  # type: ignore[arg-type]
+            elif t is ast.For or t is ast.AsyncFor or t in _OTHER_BINDS:
+                binds.other(node.target)  # type: ignore[attr-defined]
+            elif t is ast.Return:
+                binds.returns.append(node.value)  # type: ignore[attr-defined]
             elif t is ast.Import or t is ast.ImportFrom:
                 self._import(node, imports)  # type: ignore[arg-type]
             elif t is ast.Yield or t is ast.YieldFrom:
@@ -375,11 +389,38 @@ def _is_abstract(node: ast.ClassDef) -> bool:
     return False
 
 
+def _class_alias(value: ast.expr) -> CallRef | None:
+    """``tarinfo = TarInfo`` in a class body, or ``Pipe = staticmethod(mp.Pipe)``: the
+    dotted name the class attribute stands for."""
+    if _wrapped(value) is not None:
+        value = value.args[0]  # type: ignore[attr-defined]
+    if isinstance(value, (ast.Name, ast.Attribute)):
+        return dotted(value)
+    return None
+
+
+def _wrapped(value: ast.expr) -> CallRef | None:
+    """``staticmethod(f)``: the function stays ``f`` when called through the class."""
+    if (
+        isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Name)
+        and value.func.id == "staticmethod"
+        and len(value.args) == 1
+        and isinstance(value.args[0], (ast.Name, ast.Attribute))
+    ):
+        return dotted(value.args[0])
+    return None
+
+
 def _class_calls(body: list[ast.stmt]) -> dict[str, CallRef]:
     """``gen = random.Random()`` in a class body, bound once: name -> the callee."""
     bound: dict[str, CallRef | None] = {}
     for stmt in body:
-        if isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Call):
+        if (
+            isinstance(stmt, ast.Assign)
+            and isinstance(stmt.value, ast.Call)
+            and _wrapped(stmt.value) is None
+        ):
             _bind(stmt, bound)
     return {name: ref for name, ref in bound.items() if ref is not None}
 

@@ -1,0 +1,107 @@
+"""The local names a function body binds to something a test's calls go through, and
+what its ``return`` statements give (read by :mod:`errdex.analyze.test_types`).
+
+Beside ``x = Cls(...)`` (:attr:`~errdex.analyze.facts.FuncFacts.local_calls`), a test
+binds what it calls in three more ways (issue 10, deliver 2): an alias of a dotted name
+(``nodemap = elem.attributes``, ``f = obj.method``), the value of a ``with`` block
+(``with dumbdbm.open(name) as db``) and the elements of a call's tuple (``a, b =
+self.Pipe()``). Each is kept only for a name bound once in the body, by any statement.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections import Counter
+
+from .facts import CallRef, dotted
+
+__all__ = ["Binds"]
+
+#: A return element: the callee of the call it gives, ``("self",)``, or None.
+Returned = CallRef | None
+
+
+class Binds:
+    """Collects one function body's bindings while the walker visits its nodes."""
+
+    def __init__(self) -> None:
+        self.counts: Counter[str] = Counter()  # how many statements bind each name
+        self.found: dict[str, tuple[str, CallRef]] = {}
+        self.callees: dict[str, set[CallRef | None]] = {}  # name -> the calls it holds
+        self.returns: list[ast.expr | None] = []
+
+    def assign(self, node: ast.Assign) -> None:
+        value = node.value
+        for target in node.targets:
+            if isinstance(target, ast.Name):
+                self._count(target.id)
+                ref = dotted(value.func) if isinstance(value, ast.Call) else None
+                self.callees.setdefault(target.id, set()).add(ref)
+                if isinstance(value, (ast.Name, ast.Attribute)):
+                    alias = dotted(value)
+                    if alias is not None and alias[0]:
+                        self.found[target.id] = ("alias", alias)
+            elif isinstance(target, (ast.Tuple, ast.List)):
+                callee = dotted(value.func) if isinstance(value, ast.Call) else None
+                for pos, elt in enumerate(target.elts):
+                    if isinstance(elt, ast.Name):
+                        self._count(elt.id)
+                        self.callees.setdefault(elt.id, set()).add(None)
+                        if callee is not None and callee[0]:
+                            self.found[elt.id] = (str(pos), callee)
+                    elif isinstance(elt, ast.Starred):
+                        break  # the positions after it are not known
+
+    def other(self, target: ast.expr) -> None:
+        """A name bound by a statement that binds nothing a test calls (``for x in``)."""
+        for node in ast.walk(target):
+            if isinstance(node, ast.Name):
+                self._count(node.id)
+                self.callees.setdefault(node.id, set()).add(None)
+
+    def with_items(self, node: ast.With | ast.AsyncWith) -> None:
+        for item in node.items:
+            target = item.optional_vars
+            if target is None:
+                continue
+            expr = item.context_expr
+            callee = dotted(expr.func) if isinstance(expr, ast.Call) else None
+            if isinstance(target, ast.Name) and callee is not None and callee[0]:
+                self._count(target.id)
+                self.callees.setdefault(target.id, set()).add(None)
+                self.found[target.id] = ("enter", callee)
+            else:
+                self.other(target)
+
+    def _count(self, name: str) -> None:
+        self.counts[name] += 1
+
+    def result(
+        self, local_calls: dict[str, CallRef]
+    ) -> tuple[dict[str, tuple[str, CallRef]], tuple[tuple[Returned, ...], ...]]:
+        """The names bound once (not already in ``local_calls``), and the returns."""
+        binds = {
+            name: found
+            for name, found in self.found.items()
+            if self.counts[name] == 1 and name not in local_calls
+        }
+        returns = tuple(self._returned(value) for value in self.returns)
+        return binds, returns
+
+    def _returned(self, value: ast.expr | None) -> tuple[Returned, ...]:
+        if isinstance(value, ast.Tuple):
+            return tuple(self._element(e) for e in value.elts)
+        return (self._element(value),)
+
+    def _element(self, node: ast.expr | None) -> Returned:
+        if isinstance(node, ast.Call):
+            ref = dotted(node.func)
+            return ref if ref is not None and ref[0] else None
+        if isinstance(node, ast.Name):
+            if node.id == "self" and self.counts[node.id] == 0:
+                return ("self",)
+            held = self.callees.get(node.id)
+            if held is not None and len(held) == 1:
+                (ref,) = held
+                return ref if ref is not None and ref[0] else None
+        return None
