@@ -128,6 +128,9 @@ class ModuleFacts:
     expects: list[Expect] = field(default_factory=list)
     #: Top-level name -> (module, line, conditional) of a later import that replaces it.
     shadowed: dict[str, tuple[str, int, bool]] = field(default_factory=dict)
+    #: Top-level names bound once to a platform test (``_mswindows = sys.platform ==
+    #: "win32"``): name -> the test as written (:mod:`errdex.analyze.platforms`).
+    platform_names: dict[str, str] = field(default_factory=dict)
 
 
 def dotted(node: ast.expr) -> CallRef | None:

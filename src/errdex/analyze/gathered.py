@@ -56,6 +56,8 @@ class Gathered:
     #: the site is in (``analyze.shadows``).
     shadow: tuple[str, str, int, bool] | None = None
     role: Role | None = None  # an abstract method or a control-flow signal (analyze.roles)
+    #: The module's constants bound to a platform test (``_mswindows``), name -> the test.
+    constants: dict[str, str] = field(default_factory=dict)
 
     @property
     def has_evidence(self) -> bool:

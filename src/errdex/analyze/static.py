@@ -204,6 +204,9 @@ def _gather(
     if site.module not in imports:
         imports[site.module] = _import_lines(index, site.module)
     g.import_lines = imports[site.module]
+    module = index.modules.get(site.module)
+    if module is not None:
+        g.constants = module.platform_names
     g.role = site_role(g, index, tree)
     g.shadow = _shadow(index, site)
     return g

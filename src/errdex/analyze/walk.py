@@ -14,6 +14,7 @@ from .astfields import child_fields as _child_fields
 from .callsites import call_sites
 from .expects import ExpectFinder
 from .facts import CallRef, ClassFacts, FuncFacts, FunctionNode, ModuleFacts, clean, dotted
+from .platforms import platform_words
 from .shadows import shadowing_imports
 
 __all__ = ["SNIPPET_LINES", "module_facts"]
@@ -38,6 +39,7 @@ def module_facts(
         is_package=rel.endswith("__init__.py"),
     )
     _Walker(facts, text.splitlines()).module(tree)
+    facts.platform_names = {k: v for k, v in facts.platform_names.items() if v}
     package = module if facts.is_package else module.rpartition(".")[0]
     facts.shadowed = {
         name: (s.module, s.line, s.conditional)
@@ -46,6 +48,8 @@ def module_facts(
     return facts
 
 
+#: A platform test is short: a longer expression is not parsed again to find out.
+_PLATFORM_TEST_CHARS = 200
 _DEF_TYPES = frozenset({ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef})
 
 
@@ -160,6 +164,7 @@ class _Walker:
                 self._all(stmt)
                 if isinstance(stmt, ast.Assign):
                     self._fresh_module(stmt)
+                    self._platform_name(stmt)
             elif isinstance(stmt, ast.If):
                 self._body(stmt.body, prefix=prefix, cls=cls, parent=parent, toplevel=toplevel)
                 self._body(stmt.orelse, prefix=prefix, cls=cls, parent=parent, toplevel=toplevel)
@@ -178,6 +183,23 @@ class _Walker:
             extra = _string_list(stmt.value)
             if extra is not None and self.facts.all_names is not None:
                 self.facts.all_names = (*self.facts.all_names, *extra)
+
+    def _platform_name(self, stmt: ast.Assign) -> None:
+        """``_mswindows = (sys.platform == "win32")``: kept when bound once to a test."""
+        if len(stmt.targets) != 1 or not isinstance(stmt.targets[0], ast.Name):
+            return
+        name = stmt.targets[0].id
+        found = self.facts.platform_names
+        if name in found:
+            found[name] = ""  # bound twice: no one test
+            return
+        value = stmt.value
+        if not isinstance(value, (ast.Compare, ast.Call, ast.UnaryOp, ast.BoolOp)):
+            found[name] = ""
+            return
+        text = ast.unparse(value)
+        short = len(text) < _PLATFORM_TEST_CHARS
+        found[name] = text if short and platform_words(text, self.facts.imports) else ""
 
     def _fresh_module(self, stmt: ast.Assign) -> None:
         """``py_heapq = import_fresh_module("heapq", blocked=["_heapq"])`` binds the
