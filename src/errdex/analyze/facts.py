@@ -131,6 +131,9 @@ class ModuleFacts:
     #: Top-level names bound once to a platform test (``_mswindows = sys.platform ==
     #: "win32"``): name -> the test as written (:mod:`errdex.analyze.platforms`).
     platform_names: dict[str, str] = field(default_factory=dict)
+    #: Classes as ``except`` clauses of its functions write them (``_Stop``), when the
+    #: handler does not raise again: name -> (function qualname, line) of each.
+    handled: dict[str, list[tuple[str, int]]] = field(default_factory=dict)
 
 
 def dotted(node: ast.expr) -> CallRef | None:

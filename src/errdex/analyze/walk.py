@@ -241,7 +241,7 @@ class _Walker:
         calls: list[CallRef] = []
         local_imports: dict[str, str] = {}
         nested: list[FunctionNode | ast.ClassDef] = []
-        local_calls, yields = self._scan_body(node, calls, local_imports, nested)
+        local_calls, yields = self._scan_body(node, calls, local_imports, nested, qualname)
         decorators = [
             ref
             for d in node.decorator_list
@@ -329,9 +329,11 @@ class _Walker:
         calls: list[CallRef],
         imports: dict[str, str],
         nested: list[FunctionNode | ast.ClassDef],
+        qualname: str,
     ) -> tuple[dict[str, CallRef], bool]:
         """Calls and imports of a function body, the local names bound once to a call's
-        result, and whether it yields; nested definitions are set aside."""
+        result, and whether it yields; nested definitions are set aside. Handlers that
+        keep what they catch go to the module's ``handled``."""
         stack: list[ast.AST] = list(func.body)
         pop, push, extend = stack.pop, stack.append, stack.extend
         call_t, defs, assign_t = ast.Call, _DEF_TYPES, ast.Assign
@@ -353,6 +355,8 @@ class _Walker:
                 self._import(node, imports)  # type: ignore[arg-type]
             elif t is ast.Yield or t is ast.YieldFrom:
                 yields = True
+            elif t is ast.ExceptHandler and not self.facts.is_test:
+                self._handler(node, qualname)  # type: ignore[arg-type]
             for name in _child_fields(t):
                 value = getattr(node, name, None)
                 if value is None:
@@ -364,6 +368,15 @@ class _Walker:
         nested.sort(key=lambda n: n.lineno)
         return {name: ref for name, ref in bound.items() if ref is not None}, yields
 
+    def _handler(self, node: ast.ExceptHandler, qualname: str) -> None:
+        if node.type is None or _raises_again(node):
+            return
+        types = node.type.elts if isinstance(node.type, ast.Tuple) else [node.type]
+        for t in types:
+            ref = dotted(t)
+            if ref is not None and ref[0]:
+                self.facts.handled.setdefault(".".join(ref), []).append((qualname, node.lineno))
+
     def snippet(self, first: int, last: int) -> str:
         last = min(last, first + SNIPPET_LINES - 1, len(self.lines))
         block = self.lines[first - 1 : last]
@@ -372,6 +385,21 @@ class _Walker:
 
 
 _ABSTRACT_DECORATORS = frozenset({"abstractmethod", "abstractproperty"})
+
+
+def _raises_again(handler: ast.ExceptHandler) -> bool:
+    """A bare ``raise`` (or ``raise e`` of the caught name) in the handler's own body."""
+    stack: list[ast.AST] = list(handler.body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            continue
+        if isinstance(node, ast.Raise) and (
+            node.exc is None or (isinstance(node.exc, ast.Name) and node.exc.id == handler.name)
+        ):
+            return True
+        stack.extend(ast.iter_child_nodes(node))
+    return False
 
 
 def _is_abstract(node: ast.ClassDef) -> bool:
