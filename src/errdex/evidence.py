@@ -22,6 +22,7 @@ __all__ = [
     "FunctionInfo",
     "GuardItem",
     "Observed",
+    "PrivateConditions",
     "Provenance",
     "RaisesDoc",
     "ReproducerEvidence",
@@ -97,6 +98,16 @@ def source_evidence(checkout: Checkout) -> SourceEvidence:
     }
 
 
+class PrivateConditions(TypedDict):
+    """Conditions on the way that read private names, not restated in a field's prose."""
+
+    conditions: list[str]  # as the source writes them
+    #: What the prose says instead: "message" (its stated case), "classDocstring" (the
+    #: class's "raised when"), or "omitted" (nothing a caller can read states it).
+    saidAs: str
+    reason: str
+
+
 class Provenance(TypedDict, total=False):
     """Who wrote one schema-2 field, and from which evidence keys."""
 
@@ -108,6 +119,8 @@ class Provenance(TypedDict, total=False):
     #: ``validationCode``: the check whose body is a ``...`` placeholder. Either is
     #: not shown; ``errdex verify`` puts a verified reproducer in it.
     scaffold: str
+    #: ``documentation``, ``triggerScenarios``: the conditions over private names.
+    privateConditions: PrivateConditions
     model: str  # llm only: 'openai:gpt-4.1-mini'
     promptVersion: str  # llm only
 

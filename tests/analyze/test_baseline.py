@@ -67,9 +67,18 @@ def test_private_triggers_are_not_restated_and_while_true_is_no_condition(
         "        while True:\n"
         "            if self._depth < 0:\n"
         "                raise ValueError('unbalanced')\n"
+        "            if self._closed:\n"
+        "                raise ValueError('I/O operation on closed file.')\n"
     )
     result = scan_checkout(open_source(str(tmp_path), repo="o/m"), repo="o/m", analyze=False)
-    ((record, _),) = result.items
-    assert record["triggerScenarios"] == (
-        "Reached when a check that reads private names (in the source shown) holds."
+    first, second = (record for record, _ in result.items)
+    # a one-word message states no case: the private condition is left out
+    assert first["triggerScenarios"] == (
+        "Reached inside `m.Parser.parse` at line 5, under conditions on its internal state "
+        "that the message does not state."
     )
+    # the message states the case the private check tests, so that is what is said
+    assert second["triggerScenarios"] == (
+        "Reached in the case the message states: “I/O operation on closed file”."
+    )
+    assert "_depth" not in first["triggerScenarios"] + second["triggerScenarios"]

@@ -64,7 +64,7 @@ def test_condition_phrase() -> None:
 def test_a_private_condition_is_not_restated_and_while_true_is_no_condition() -> None:
     """``self._connection_lost`` is nothing a caller can check: the phrase says a private
     check exists; ``while True`` is a loop header (the review's "while True holds")."""
-    from errdex.analyze.guards import PRIVATE_CHECK, condition_phrase
+    from errdex.analyze.guards import condition_phrase
     from errdex.template import MessageTemplate
 
     guards: list[Any] = [
@@ -72,6 +72,11 @@ def test_a_private_condition_is_not_restated_and_while_true_is_no_condition() ->
         {"kind": "if", "text": "self._connection_lost"},
         {"kind": "if", "text": "n > 0"},
     ]
-    phrase = condition_phrase(guards, MessageTemplate.literal("Connection lost"))
-    assert phrase == f"when `n > 0` and {PRIVATE_CHECK}"
+    template = MessageTemplate.literal("Connection lost")
+    # left out when nothing a caller reads states it; else said in those words, last
+    assert condition_phrase(guards, template) == "when `n > 0`"
+    said = "in the case the message states: “Connection lost”"
+    phrase = condition_phrase(guards, template, private=said)
+    assert phrase == f"when `n > 0`, {said}"
     assert "_connection_lost" not in (phrase or "") and "True" not in (phrase or "")
+    assert condition_phrase(guards[:2], template) is None

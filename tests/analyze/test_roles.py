@@ -268,3 +268,81 @@ def test_a_signal_without_other_evidence_is_still_said_as_one(tmp_path: Path) ->
     (record,) = [r for r, _ in result.items if r["errorClass"] == "SystemExit"]
     assert record["solutions"][0].startswith("Nothing to fix if the program is meant to end here")
     assert "`SystemExit` here ends the program" in record["documentation"]
+
+
+SIGNALS = """\
+class _Stop(Exception):
+    def __init__(self, value):
+        self.value = value
+
+
+class _Busy(Exception):
+    pass
+
+
+class Loader:
+    def load_stop(self):
+        raise _Stop(self.stack.pop())
+
+    def load(self):
+        try:
+            while True:
+                self.dispatch[self.read(1)](self)
+        except _Stop as stopped:
+            return stopped.value
+
+    def wait(self):
+        raise _Busy("deadlock detected by %r" % self)
+
+    def try_wait(self):
+        try:
+            self.wait()
+        except _Busy:
+            pass
+
+
+class _Error(Exception):
+    pass
+
+
+def find(name, msg):
+    if not name:
+        raise _Error("No module named %s" % name)
+    raise _Error(msg)
+
+
+def main(name):
+    try:
+        find(name, "cannot find " + name)
+    except _Error as exc:
+        print(exc)
+"""
+
+
+def test_a_private_class_raised_and_caught_by_name_in_its_module_is_a_signal(
+    tmp_path: Path,
+) -> None:
+    """``pickle._Stop``'s shape: raised without a message of its own only in its module,
+    caught there by name (through a dispatch table no call graph follows). ``_Busy``
+    carries a message, as ``importlib._bootstrap._DeadlockError`` does, which callers
+    may see, and so does ``_Error`` at one of its sites: no signal."""
+    from .stdlib_items import one_file_items
+
+    items = one_file_items(tmp_path, "loader.py", SIGNALS)
+    found = {r["errorClass"]: (r, e) for r, e in items}
+    record, evidence = found["_Stop"]
+    assert record["solutions"] == [
+        "Nothing to fix: `_Stop` is how `loader` signals inside the module, which catches "
+        "it by name; do not treat it as a failure."
+    ]
+    assert "raised only in that module" in record["documentation"]
+    assert "`loader.Loader.load` (line 18)" in record["documentation"]
+    assert evidence["role"]["kind"] == "signal"
+    assert record["tryCatchPattern"] is None and record["handlingStrategy"] is None
+    busy, busy_evidence = found["_Busy"]
+    assert "role" not in busy_evidence
+    assert not busy["solutions"][0].startswith("Nothing to fix")
+    # raised bare at one site but with words at another (``runpy._Error``, printed by
+    # ``runpy``): its messages are meant to be read, so no site of it is a signal
+    errors = [e for r, e in items if r["errorClass"] == "_Error"]
+    assert len(errors) >= 2 and all("role" not in e for e in errors)

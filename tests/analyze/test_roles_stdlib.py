@@ -30,6 +30,8 @@ def items() -> list[Item]:
         "mailbox.py",
         "multiprocessing/pool.py",
         "unittest/mock.py",
+        "pickle.py",
+        "unittest/case.py",
     )
 
 
@@ -104,3 +106,24 @@ def test_abstract_methods_stay_abstract(items: list[Item]) -> None:
     assert add["solutions"][0].startswith("Implement `add` in your subclass of `Mailbox`")
     (call,) = records(items, "argparse.Action.__call__", "NotImplementedError")
     assert call["solutions"][0].startswith("Implement `__call__` in your subclass of `Action`")
+
+
+@pytest.mark.parametrize(
+    ("qualname", "error_class", "module"),
+    [
+        ("pickle._Unpickler.load_stop", "_Stop", "pickle"),
+        ("unittest.case.TestCase._addUnexpectedSuccess", "_UnexpectedSuccess", "unittest.case"),
+    ],
+)
+def test_a_private_class_caught_by_name_in_its_own_module_gets_no_catch_advice(
+    items: list[Item], qualname: str, error_class: str, module: str
+) -> None:
+    """``_Stop`` is caught by ``_Unpickler.load`` (through the dispatch table),
+    ``_UnexpectedSuccess`` by the ``try`` around its own raise: "catch `Exception` around
+    the call" (what main said) is no advice for either."""
+    for record in records(items, qualname, error_class):
+        assert record["solutions"] == [
+            f"Nothing to fix: `{error_class}` is how `{module}` signals inside the module, "
+            "which catches it by name; do not treat it as a failure."
+        ]
+        assert record["handlingStrategy"] is None and record["tryCatchPattern"] is None

@@ -15,6 +15,8 @@ from typing import Any
 from errdex.extract.site import ErrorSite, Guard
 
 from .guards import has_private as _private
+from .platforms import platform_words
+from .private_terms import said_from
 from .quoting import NO_FIX, cause_solution, stated_cause
 
 #: Builtin classes of a mistake in the calling code: no "catch it where the program must
@@ -51,22 +53,27 @@ def _who(site: ErrorSite) -> str:
     return f"the body of {_code(site.qualname)} (run at import)"
 
 
-#: Said instead of a condition over private names (:data:`errdex.analyze.guards.PRIVATE_CHECK`).
-_PRIVATE_CHECK = "a check that reads private names (in the source shown) holds"
+_CONDITIONS = ("if", "elif", "else", "assert", "while-else")
 
 
-def _condition_words(guard: Guard) -> str:
-    if guard.kind in ("if", "elif", "else", "assert", "while-else") and _private(guard.text):
-        return _PRIVATE_CHECK
+def _condition_words(guard: Guard, language: str) -> tuple[bool, str] | None:
+    """(is a condition, the guard in prose): a condition joins the "when" clause, the
+    rest (a platform, a loop, a handler) follows it; None for a condition over private
+    names (not restated)."""
+    words = platform_words(guard.text) if language == "python" else None
+    if guard.kind in _CONDITIONS and words is not None:
+        return False, words
+    if guard.kind in (*_CONDITIONS, "while") and _private(guard.text):
+        return None
     if guard.kind == "for":
-        return f"inside the loop {_code(guard.text)}"
+        return False, f"inside the loop {_code(guard.text)}"
     if guard.kind == "while":
-        return f"while {_code(guard.text)}"
+        return False, f"while {_code(guard.text)} holds"
     if guard.kind == "except":
-        return f"after {guard.text.replace(' was raised', '')} was caught"
+        return False, f"after {guard.text.replace(' was raised', '')} was caught"
     if guard.kind == "case":
-        return f"when {_code(guard.text)}"
-    return _code(guard.text)
+        return False, f"when {_code(guard.text)}"
+    return True, _code(guard.text)
 
 
 #: Languages whose conditions negate with ``!`` (the rest write Python's ``not``).
@@ -158,15 +165,28 @@ def baseline_fields(site: ErrorSite) -> tuple[dict[str, Any], dict[str, Any]]:
         documentation = f"{cls} raised by {_who(site)} at {where}."
 
     conditions = list(site.guards)
-    # ``while True`` is a loop header, no condition; private checks are said once
-    words = [
-        _condition_words(g)
+    # ``while True`` is a loop header, no condition; private checks are not restated:
+    # the message's stated case is said instead, or they are left out
+    said = [
+        _condition_words(g, site.language)
         for g in conditions
         if not (g.kind == "while" and g.text.strip() in ("True", "1"))
     ]
-    words = list(dict.fromkeys(words))
-    if words:
-        trigger = "Reached when " + ", and ".join(words) + "."
+    hidden = None in said
+    conds = list(dict.fromkeys(w for c, w in filter(None, said) if c))
+    clauses = [f"when {' and '.join(conds)}"] if conds else []
+    clauses += dict.fromkeys(w for c, w in filter(None, said) if not c)
+    stated = said_from(site.template)[0] if hidden else None
+    if stated:
+        clauses.append(stated)
+    if clauses:
+        others = " (with other conditions on the way)" if hidden and not stated else ""
+        trigger = "Reached " + ", ".join(clauses) + others + "."
+    elif hidden:
+        trigger = (
+            f"Reached inside {_code(site.qualname)} at line {site.line}, under conditions on "
+            "its internal state that the message does not state."
+        )
     elif site.function:
         trigger = f"Reached whenever {_code(site.qualname)} runs to line {site.line}: no enclosing condition."
     else:

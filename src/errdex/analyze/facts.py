@@ -143,6 +143,12 @@ class ModuleFacts:
     rebound: dict[str, tuple[str, int, str]] = field(default_factory=dict)
     #: (module, C module, line): a module imported only in a fallback that cannot run here.
     fallbacks: list[tuple[str, str, int]] = field(default_factory=list)
+    #: Top-level names bound once to a platform test (``_mswindows = sys.platform ==
+    #: "win32"``): name -> the test as written (:mod:`errdex.analyze.platforms`).
+    platform_names: dict[str, str] = field(default_factory=dict)
+    #: Classes as ``except`` clauses of its functions write them (``_Stop``), when the
+    #: handler does not raise again: name -> (function qualname, line) of each.
+    handled: dict[str, list[tuple[str, int]]] = field(default_factory=dict)
 
 
 def dotted(node: ast.expr) -> CallRef | None:

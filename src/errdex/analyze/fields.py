@@ -30,6 +30,7 @@ from .docstrings import summary
 from .entrypoints import FAR_DEPTH
 from .gathered import Gathered, callable_name, class_phrase, location, noun, short_name
 from .guards import CONDITION_KINDS, code, condition_phrase, has_private, negated
+from .private_terms import PrivateCase, module_aliases, omitted_note, private_case
 from .quoting import quote as _quote
 from .rebinding import current_guards
 from .remedies import innermost_condition, param_requirement, remedies
@@ -84,13 +85,33 @@ def _first_sentences(text: str) -> str:
 # -- documentation ----------------------------------------------------------------------
 
 
+def _phrase(g: Gathered, said: str | None = None) -> tuple[str | None, PrivateCase | None]:
+    """The guard chain as a clause, platform tests in words and private conditions said
+    from the message or the class docstring (:mod:`.private_terms`), or left out;
+    ``said``: conditions the sentence states already."""
+    modules = module_aliases(g.import_lines)
+    case = private_case(g, modules, g.constants)
+    words = case.words if case is not None else None
+    phrase = condition_phrase(
+        g.site.guards,
+        g.site.template,
+        private=words,
+        modules=modules,
+        constants=g.constants,
+        said=said,
+    )
+    return phrase, case
+
+
 def _documentation(g: Gathered) -> tuple[str, list[str]]:
     s = g.site
     basis = ["site.qualname", "errorClass", "filePath", "lineNumber"]
-    phrase = condition_phrase(s.guards, s.template)
+    phrase, case = _phrase(g)
     when = f" {phrase}" if phrase else ""
     if phrase:
         basis.append("site.guards")
+    if case is not None:
+        basis.extend(case.basis)
     who = code(s.qualname)
     where = location(s.path, s.line)
     if s.kind == "warn":
@@ -282,8 +303,13 @@ def _test_phrase(test: TestEvidence) -> str:
 def _trigger(g: Gathered) -> tuple[str, list[str]]:
     s = g.site
     basis: list[str] = []
-    phrase = condition_phrase(s.guards, s.template)
+    phrase, case = _phrase(g)
+    left_out = case is not None and case.words is None
+    if case is not None:
+        basis.extend(case.basis)
     req = param_requirement(g)
+    if req is not None and req.partial:
+        phrase, _ = _phrase(g, said=req.condition)
     if req is not None and not req.partial:
         # the cause in what the caller passed, not the raising function's own names
         sentences = [
@@ -295,12 +321,28 @@ def _trigger(g: Gathered) -> tuple[str, list[str]]:
     elif req is not None and phrase:
         sentences = [
             f"Triggered only when the arguments passed to {code(req.call)} make "
-            f"{code(req.fires)} true, and then {phrase}."
+            f"{code(req.fires)} true, and then {phrase}{_OTHERS if left_out else ''}."
+        ]
+        basis.extend(["site.guards", "entryPoints"])
+    elif req is not None:  # the other conditions read private names: left out
+        sentences = [
+            f"Triggered only when the arguments passed to {code(req.call)} make "
+            f"{code(req.fires)} true{_OTHERS}."
         ]
         basis.extend(["site.guards", "entryPoints"])
     elif phrase:
-        sentences = [f"Triggered {phrase}."]
+        sentences = [f"Triggered {phrase}{_OTHERS if left_out else ''}."]
         basis.append("site.guards")
+    elif left_out:  # said only if nothing else is: a field is never empty
+        sentences = (
+            []
+            if g.entry_points or g.tests
+            else [
+                f"Triggered inside {code(s.qualname)} at line {s.line}, under conditions "
+                "on its internal state that neither the message nor the class's docstring states."
+            ]
+        )
+        basis.append("site.qualname")
     elif s.function:
         sentences = [
             f"Triggered whenever {code(s.qualname)} reaches line {s.line}: no enclosing condition."
@@ -330,6 +372,10 @@ def _trigger(g: Gathered) -> tuple[str, list[str]]:
         sentences.append(f"Tests that trigger it: {shown_tests}{extra}.")
         basis.append("tests")
     return " ".join(sentences), basis
+
+
+#: After a clause whose conditions over private names were left out.
+_OTHERS = " (with other conditions on the way)"
 
 
 def _params(params: tuple[str, ...]) -> str:
@@ -514,6 +560,11 @@ def write_fields(
         if value and (fields.get(key) not in (None, [], ""))
     }
     provenance["solutions"]["items"] = solution_items  # the evidence of each solution
+    _, case = _phrase(g)
+    if case is not None:  # which conditions the prose does not restate, and why
+        for key in ("documentation", "triggerScenarios"):
+            if key in provenance:
+                provenance[key]["privateConditions"] = omitted_note(case)
     if scaffold is not None:  # not shown: it reads names it does not bind; verify runs it
         provenance["tryCatchPattern"] = Provenance(
             analyst=ANALYST, basis=["errorClass", "site.template", "entryPoints"], scaffold=scaffold

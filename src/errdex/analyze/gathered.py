@@ -56,6 +56,8 @@ class Gathered:
     #: What runs instead of the site's code where a C twin imports (``analyze.twins``).
     shadow: ShadowFact | None = None
     role: Role | None = None  # an abstract method or a control-flow signal (analyze.roles)
+    #: The module's constants bound to a platform test (``_mswindows``), name -> the test.
+    constants: dict[str, str] = field(default_factory=dict)
 
     @property
     def has_evidence(self) -> bool:

@@ -10,6 +10,8 @@ from __future__ import annotations
 import ast
 import builtins
 import re
+from collections.abc import Mapping
+from dataclasses import dataclass
 from functools import lru_cache
 
 from errdex.evidence import GuardItem
@@ -17,17 +19,20 @@ from errdex.extract.python import negate
 from errdex.template import Hole, Literal, MessageTemplate
 
 from .linear import LinearRegex
+from .platforms import OTHER_THAN, platform_words
 
 __all__ = [
     "CONDITION_KINDS",
-    "PRIVATE_CHECK",
+    "Conditions",
     "code",
     "condition_phrase",
+    "conjuncts",
     "free_names",
     "has_private",
     "isinstance_checks",
     "negated",
     "parse_guard",
+    "split_conditions",
 ]
 
 #: Guards that are conditions (as opposed to loops, handlers and match cases).
@@ -123,13 +128,14 @@ def isinstance_checks(text: str) -> list[tuple[str, str, bool]]:
 
 def _loop_phrase(text: str, template: MessageTemplate) -> str:
     """``for axis, (i, o) in enumerate(xs)`` -> for dimension `axis` in the loop over `xs`."""
+    whole = "inside a loop" if has_private(text) else f"inside the loop {code(text)}"
     node = None
     try:
         node = ast.parse(text.strip() + ": pass").body[0]
     except (SyntaxError, ValueError, RecursionError):
-        return f"inside the loop {code(text)}"
+        return whole
     if not isinstance(node, ast.For):
-        return f"inside the loop {code(text)}"
+        return whole
     target, iterable = node.target, node.iter
     index_name: str | None = None
     over = iterable
@@ -147,10 +153,13 @@ def _loop_phrase(text: str, template: MessageTemplate) -> str:
     elif isinstance(target, ast.Name):
         index_name = target.id
     if index_name is None:
-        return f"inside the loop {code(text)}"
+        return whole
     noun = _noun_before(template, index_name)
     who = f"{noun} {code(index_name)}" if noun else f"each {code(index_name)}"
-    return f"for {who} in the loop over {code(ast.unparse(over))}"
+    iterated = ast.unparse(over)
+    if has_private(iterated):  # ``self._headers``: nothing a caller reads
+        return f"for {who} in a loop"
+    return f"for {who} in the loop over {code(iterated)}"
 
 
 def _noun_before(template: MessageTemplate, name: str) -> str | None:
@@ -171,9 +180,75 @@ _FILLER = frozenset(
 )
 
 
-#: Said instead of conditions that read private names: a caller cannot check or change
-#: ``self._connection_lost``, and the code is in the record's source window already.
-PRIVATE_CHECK = "a check that reads private names (in the source shown) holds"
+@dataclass(frozen=True, slots=True)
+class Conditions:
+    """The conditions on the way to a raise, sorted by who can read them: code a caller
+    can read, platform tests (in words), and conditions over private names (not restated:
+    a caller cannot check or change ``self._connection_lost``)."""
+
+    public: tuple[str, ...] = ()
+    platforms: tuple[str, ...] = ()
+    private: tuple[str, ...] = ()
+
+
+def conjuncts(text: str) -> list[str]:
+    """A condition's parts at its top-level ``and``, each as ``ast.unparse`` writes it."""
+    node = parse_guard(text)
+    if node is None:
+        return [text]
+    if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.And):
+        return [ast.unparse(v) for v in node.values]
+    return [ast.unparse(node)]
+
+
+def split_conditions(
+    guards: list[GuardItem],
+    modules: Mapping[str, str] | None = None,
+    constants: Mapping[str, str] | None = None,
+) -> Conditions:
+    """Each condition (and each ``while`` that is no ``while True``), split at a top-level
+    ``and`` where it mixes private names or a platform test with the rest. ``modules``
+    and ``constants`` resolve platform tests (:func:`errdex.analyze.platforms.platform_words`)."""
+    public: list[str] = []
+    platforms: list[str] = []
+    private: list[str] = []
+    for g in guards:
+        kind, text = g["kind"], str(g["text"])
+        if kind not in CONDITION_KINDS and not (kind == "while" and has_private(text)):
+            continue
+        words = platform_words(text, modules, constants)
+        if words is not None:
+            platforms.append(words)
+            continue
+        if not has_private(text):
+            public.append(text)
+            continue
+        node = parse_guard(text)
+        if not (isinstance(node, ast.BoolOp) and isinstance(node.op, ast.And)):
+            private.append(text)
+            continue
+        rest: list[str] = []
+        for value in node.values:
+            part = ast.unparse(value)
+            words = platform_words(part, modules, constants)
+            if words is not None:
+                platforms.append(words)
+            elif has_private(part):
+                private.append(part)
+            else:
+                rest.append(f"({part})" if isinstance(value, ast.BoolOp) else part)
+        if rest:
+            public.append(" and ".join(rest))
+    return Conditions(
+        tuple(public), _merged(list(dict.fromkeys(platforms))), tuple(dict.fromkeys(private))
+    )
+
+
+def _merged(platforms: list[str]) -> tuple[str, ...]:
+    """ "on platforms other than A" twice is one "on platforms other than A and B"."""
+    others = [p[len(OTHER_THAN) :] for p in platforms if p.startswith(OTHER_THAN)]
+    rest = [p for p in platforms if not p.startswith(OTHER_THAN)]
+    return (*rest, *([OTHER_THAN + " and ".join(others)] if others else []))
 
 
 def _forever(text: str) -> bool:
@@ -182,28 +257,41 @@ def _forever(text: str) -> bool:
     return isinstance(node, ast.Constant) and bool(node.value)
 
 
-def condition_phrase(guards: list[GuardItem], template: MessageTemplate) -> str | None:
-    """The guard chain as a clause, e.g. "when `i is None`, for dimension `axis` in the loop
-    over `zip(a, b)`" or "after `KeyError` was caught"; None when the raise is unconditional.
-    Conditions over private names are not restated (:data:`PRIVATE_CHECK` says they exist),
-    and a ``while True`` loop is no condition."""
-    texts = [str(g["text"]) for g in guards if g["kind"] in CONDITION_KINDS]
-    conditions = [code(t) for t in texts if not has_private(t)]
-    if len(conditions) < len(texts):
-        conditions.append(PRIVATE_CHECK)
-    contexts: list[str] = []
+def condition_phrase(
+    guards: list[GuardItem],
+    template: MessageTemplate,
+    *,
+    private: str | None = None,
+    modules: Mapping[str, str] | None = None,
+    constants: Mapping[str, str] | None = None,
+    said: str | None = None,
+) -> str | None:
+    """The guard chain as a clause, e.g. "when `i is None`, on Windows, for dimension
+    `axis` in the loop over `zip(a, b)`" or "after `KeyError` was caught"; None when
+    nothing is said (an unconditional raise, or only private conditions and no
+    ``private`` words). Platform tests are said in words; conditions over private names
+    are not restated: ``private`` is what is said instead (the message's or the class
+    docstring's words, :mod:`errdex.analyze.private_terms`), last; a ``while True``
+    loop is no condition. ``said``: conditions the sentence states already (their
+    conjuncts are not repeated)."""
+    split = split_conditions(guards, modules, constants)
+    known = set(conjuncts(said)) if said else set()  # said already, in the caller's names
+    conditions = [code(t) for t in split.public if not set(conjuncts(t)) <= known]
+    contexts: list[str] = list(split.platforms)
     for g in reversed(guards):
         kind, text = g["kind"], g["text"]
         if kind == "for":
             contexts.append(_loop_phrase(text, template))
         elif kind == "while":
-            if not _forever(text):
+            if not _forever(text) and not has_private(text):
                 contexts.append(f"while {code(text)} holds")
         elif kind == "except":
             caught = text.partition(" was raised")[0]
             contexts.append(f"after {code(caught)} was caught")
         elif kind == "case":
             contexts.append(f"when {code(text)}")
+    if split.private and private:
+        contexts.append(private)
     if not conditions and not contexts:
         return None
     if not conditions:

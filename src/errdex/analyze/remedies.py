@@ -131,6 +131,8 @@ class ParamRequirement:
     #: ``fires`` is then needed for the raise, not enough, and ``requirement`` is enough
     #: to avoid it (every condition must hold for the raise to run).
     partial: bool = False
+    #: The conditions it stands for, in the raising function's names.
+    condition: str = ""
 
 
 def _renamed(text: str, names: dict[str, str]) -> str | None:
@@ -265,7 +267,7 @@ def param_requirement(g: Gathered) -> ParamRequirement | None:
         call = call_name(entry["qualname"], entry_func)
         if run_by_syntax(entry["qualname"]) or has_private(call):
             continue  # ``io.OpenWrapper`` runs ``__getattr__(name)``: no call to pass to
-        return ParamRequirement(entry, call, params, requirement, fires, shown, partial)
+        return ParamRequirement(entry, call, params, requirement, fires, shown, partial, condition)
     return _own_method_requirement(g, condition, names, partial)
 
 
@@ -287,7 +289,9 @@ def _own_method_requirement(
     params = tuple(sorted(names, key=lambda p: (order.get(p, len(order)), p)))
     shown = tuple(p for p in params if _message_shows(g, p))
     entry = EntryPoint(qualname=func.qualname, depth=0, path=g.site.path, line=func.line)
-    return ParamRequirement(entry, f"{func.name}()", params, requirement, fires, shown, partial)
+    return ParamRequirement(
+        entry, f"{func.name}()", params, requirement, fires, shown, partial, condition
+    )
 
 
 def _param_solution(g: Gathered, req: ParamRequirement) -> Remedy:

@@ -10,7 +10,8 @@ role is given only on the evidence named in its docstring, never by a class's na
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 
 from .classes import ClassTree
 from .docstrings import summary
@@ -18,8 +19,9 @@ from .gathered import Gathered, short_name
 from .guards import has_private
 from .quoting import quote
 from .repo import RepoIndex
+from .sites import SiteView
 
-__all__ = ["Role", "site_role"]
+__all__ = ["Raisers", "Role", "raisers_of", "site_role"]
 
 #: The iterator and generator protocols' methods: a ``StopIteration`` there ends the
 #: iteration (``next`` is the old spelling some iterators keep, ``send``/``throw`` a
@@ -66,10 +68,43 @@ class Role:
     #: For a ``StopIteration`` outside the protocol's methods: no public function
     #: reaches it through resolved calls (a helper of the library's own iteration).
     helper: bool = False
+    #: For "internal" by :func:`_module_signal`: the handlers of its own module that
+    #: catch it by name, ``(function, line)``.
+    caught_at: tuple[tuple[str, int], ...] = ()
 
 
-def site_role(g: Gathered, index: RepoIndex, tree: ClassTree) -> Role | None:
-    """The role of ``g``'s site, or None for an ordinary error."""
+@dataclass(slots=True)
+class Raisers:
+    """Where a class is raised, over the catalogued sites."""
+
+    modules: set[str] = field(default_factory=set)
+    #: Some site gives it words of its own (``runpy._Error("No module named %s")``).
+    worded: bool = False
+
+
+def raisers_of(sites: Iterable[SiteView]) -> dict[str, Raisers]:
+    """:class:`Raisers` by canonical class name."""
+    out: dict[str, Raisers] = {}
+    for site in sites:
+        if site.canonical_class:
+            found = out.setdefault(site.canonical_class, Raisers())
+            found.modules.add(site.module)
+            found.worded = found.worded or _worded(site)
+    return out
+
+
+def _worded(site: SiteView) -> bool:
+    return any(run.strip() for run in site.template.literals)
+
+
+def site_role(
+    g: Gathered,
+    index: RepoIndex,
+    tree: ClassTree,
+    raised_in: Mapping[str, Raisers] | None = None,
+) -> Role | None:
+    """The role of ``g``'s site, or None for an ordinary error. ``raised_in``: where
+    each class is raised (:func:`raisers_of`)."""
     canonical = g.site.canonical_class or (
         f"builtins.{g.site.error_class}" if g.site.error_class else None
     )
@@ -90,6 +125,9 @@ def site_role(g: Gathered, index: RepoIndex, tree: ClassTree) -> Role | None:
         return Role("signal", canonical)
     if _internal(g, canonical):
         return Role("internal", canonical)
+    caught = _module_signal(g, index, canonical, (raised_in or {}).get(canonical))
+    if caught:
+        return Role("internal", canonical, caught_at=caught)
     return None
 
 
@@ -123,12 +161,38 @@ def _internal(g: Gathered, canonical: str) -> bool:
     )
 
 
+def _module_signal(
+    g: Gathered, index: RepoIndex, canonical: str, raised_in: Raisers | None
+) -> tuple[tuple[str, int], ...]:
+    """The handlers that make a private class a signal inside its own module: it is
+    raised only in the module that defines it, never with words of its own (a message
+    like ``_DeadlockError``'s "deadlock detected by %r", or ``runpy._Error``'s, which
+    ``runpy`` prints, is meant to be read), and a function there catches it by name
+    without raising it again (``pickle._Stop``, caught by ``_Unpickler.load``;
+    ``unittest.case._UnexpectedSuccess``)."""
+    cls = index.classes.get(canonical)
+    if cls is None or not cls.name.startswith("_") or raised_in is None:
+        return ()
+    if raised_in.worded or raised_in.modules != {cls.module}:
+        return ()
+    module = index.modules.get(cls.module)
+    if module is None:
+        return ()
+    found: list[tuple[str, int]] = []
+    for written, where in module.handled.items():
+        if index.canonical_class(cls.module, tuple(written.split("."))) == canonical:
+            found.extend(where)
+    return tuple(sorted(set(found), key=lambda x: (x[1], x[0])))
+
+
 def _style(g: Gathered) -> str | None:
     style = g.site.evidence.get("site", {}).get("style")
     return str(style) if style else None
 
 
-def _catchers(g: Gathered) -> str:
+def _catchers(g: Gathered, role: Role | None = None) -> str:
+    if role is not None and role.caught_at:
+        return ", ".join(f"`{q}` (line {line})" for q, line in role.caught_at)
     return ", ".join(f"`{c['qualname']}` (line {c['line']})" for c in g.caught_by)
 
 
@@ -168,6 +232,13 @@ def role_documentation(g: Gathered, role: Role) -> str:
             f"it is meant to be overridden by subclasses of `{short_name(role.subject)}`."
         )
     name = short_name(role.subject)
+    if role.kind == "internal" and role.caught_at:
+        module = role.subject.rpartition(".")[0]
+        return (
+            f"`{name}` is `{module}`'s own private class, raised only in that module, without "
+            f"a message of its own, and caught there by name ({_catchers(g, role)}): how the "
+            "module signals inside itself, not a failure."
+        )
     if role.kind == "internal":
         return (
             f"`{name}` is the library's own private class, raised here without a message and "
@@ -208,6 +279,12 @@ def role_solution(g: Gathered, role: Role) -> str:
             text += f" (the repository's own implementations: {listed})"
         return text + ", or use a subclass that implements it."
     name = short_name(role.subject)
+    if role.kind == "internal" and role.caught_at:
+        module = role.subject.rpartition(".")[0]
+        return (
+            f"Nothing to fix: `{name}` is how `{module}` signals inside the module, which "
+            "catches it by name; do not treat it as a failure."
+        )
     if role.kind == "internal":
         return (
             f"Nothing to fix: `{name}` is caught inside the library ({_catchers(g)}); "

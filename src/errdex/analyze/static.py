@@ -35,7 +35,7 @@ from .guards import CONDITION_KINDS
 from .quoting import NO_FIX
 from .related import related_ids
 from .repo import TEST_GLOBS, RepoIndex, build_index
-from .roles import site_role
+from .roles import Raisers, raisers_of, site_role
 from .sites import SiteView, site_views
 from .tests_evidence import link_tests
 from .tests_memo import ChoiceMemo, Choices
@@ -176,6 +176,7 @@ def _gather(
     imports: dict[str, dict[str, str]],
     entries: Callable[[SiteView, str], tuple[list[EntryPoint], list[CaughtBy]]],
     reached_by: Counter[tuple[str, str]],
+    raised_in: dict[str, Raisers],
 ) -> Gathered:
     g = Gathered(site=site, observed=list(site.evidence.get("observed") or []))
     cls_key = site.canonical_class or site.error_class or ""
@@ -206,7 +207,10 @@ def _gather(
     if site.module not in imports:
         imports[site.module] = _import_lines(index, site.module)
     g.import_lines = imports[site.module]
-    g.role = site_role(g, index, tree)
+    module = index.modules.get(site.module)
+    if module is not None:
+        g.constants = module.platform_names
+    g.role = site_role(g, index, tree, raised_in)
     return g
 
 
@@ -259,6 +263,7 @@ def analyze_with_index(
 
     reached_by: Counter[tuple[str, str]] = Counter()
     in_function: Counter[tuple[str, str]] = Counter()
+    raised_in = raisers_of(sites)
     for site in sites:
         if site.function:
             cls_key = site.canonical_class or site.error_class or ""
@@ -269,7 +274,7 @@ def analyze_with_index(
     memo = ChoiceMemo(sites, choices or {})
     tests = link_tests(index, graph, tree, sites, choose=memo)
     tracker = Tracker(index, graph, tree)
-    wide = _Wide(tests, in_function, index)
+    wide = _Wide(tests, in_function, index, raised_in)
     context = {s.index: wide.context(s) for s in sites}
 
     def counts(s: SiteView, entry_names: Sequence[str]) -> tuple[int, ...]:
@@ -296,7 +301,9 @@ def analyze_with_index(
         for s in chosen:
             with clock.charge(s.path) as allowed:
                 if allowed:
-                    g = _gather(s, index, graph, api, tree, docs, imports, entries, reached_by)
+                    g = _gather(
+                        s, index, graph, api, tree, docs, imports, entries, reached_by, raised_in
+                    )
                     wide.complete(g)
                     gathered[s.index] = g
 
@@ -359,6 +366,9 @@ class _Wide:
     tests: dict[int, list[TestEvidence]]
     in_function: Counter[tuple[str, str]]
     index: RepoIndex
+    #: The modules each class is raised in: a class raised elsewhere too is no signal
+    #: of its own module (:func:`errdex.analyze.roles.site_role`).
+    raised_in: dict[str, Raisers] = field(default_factory=dict)
 
     def _same(self, s: SiteView) -> int:
         key = (s.function or "", s.canonical_class or s.error_class or "")
@@ -367,7 +377,11 @@ class _Wide:
     def context(self, s: SiteView) -> str:
         """A digest of it, compared on a re-scan."""
         tests_read = self.index.tests_read  # the count: the prose names it
-        return digest((self.tests.get(s.index, []), self._same(s), tests_read, s.canonical_class))
+        found = self.raised_in.get(s.canonical_class or "")
+        raisers = (sorted(found.modules), found.worded) if found is not None else None
+        return digest(
+            (self.tests.get(s.index, []), self._same(s), tests_read, s.canonical_class, raisers)
+        )
 
     def complete(self, g: Gathered) -> None:
         """Write it into a site's gathered evidence."""

@@ -15,6 +15,7 @@ from .binds import Binds
 from .callsites import call_sites
 from .expects import ExpectFinder
 from .facts import CallRef, ClassFacts, FuncFacts, FunctionNode, ModuleFacts, clean, dotted
+from .platforms import platform_words
 from .shadows import shadowing_imports
 from .twins import dead_handlers, twin_facts
 
@@ -40,6 +41,7 @@ def module_facts(
         is_package=rel.endswith("__init__.py"),
     )
     _Walker(facts, text.splitlines()).module(tree)
+    facts.platform_names = {k: v for k, v in facts.platform_names.items() if v}
     package = module if facts.is_package else module.rpartition(".")[0]
     twins = twin_facts(tree, package)
     facts.rebound, facts.fallbacks = twins.rebound, twins.fallbacks
@@ -48,6 +50,8 @@ def module_facts(
     return facts
 
 
+#: A platform test is short: a longer expression is not parsed again to find out.
+_PLATFORM_TEST_CHARS = 200
 _DEF_TYPES = frozenset({ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef})
 #: Statements and expressions binding a name that holds nothing a test calls through.
 _OTHER_BINDS = frozenset({ast.AugAssign, ast.AnnAssign, ast.NamedExpr})
@@ -168,6 +172,7 @@ class _Walker:
                 self._all(stmt)
                 if isinstance(stmt, ast.Assign):
                     self._fresh_module(stmt)
+                    self._platform_name(stmt)
             elif isinstance(stmt, ast.If):
                 self._body(stmt.body, prefix=prefix, cls=cls, parent=parent, toplevel=toplevel)
                 self._body(stmt.orelse, prefix=prefix, cls=cls, parent=parent, toplevel=toplevel)
@@ -192,6 +197,23 @@ class _Walker:
             extra = _string_list(stmt.value)
             if extra is not None and self.facts.all_names is not None:
                 self.facts.all_names = (*self.facts.all_names, *extra)
+
+    def _platform_name(self, stmt: ast.Assign) -> None:
+        """``_mswindows = (sys.platform == "win32")``: kept when bound once to a test."""
+        if len(stmt.targets) != 1 or not isinstance(stmt.targets[0], ast.Name):
+            return
+        name = stmt.targets[0].id
+        found = self.facts.platform_names
+        if name in found:
+            found[name] = ""  # bound twice: no one test
+            return
+        value = stmt.value
+        if not isinstance(value, (ast.Compare, ast.Call, ast.UnaryOp, ast.BoolOp)):
+            found[name] = ""
+            return
+        text = ast.unparse(value)
+        short = len(text) < _PLATFORM_TEST_CHARS
+        found[name] = text if short and platform_words(text, self.facts.imports) else ""
 
     def _fresh_module(self, stmt: ast.Assign) -> None:
         """``py_heapq = import_fresh_module("heapq", blocked=["_heapq"])`` binds the
@@ -234,7 +256,7 @@ class _Walker:
         local_imports: dict[str, str] = {}
         nested: list[FunctionNode | ast.ClassDef] = []
         binds = Binds()
-        local_calls, yields = self._scan_body(node, calls, local_imports, nested, binds)
+        local_calls, yields = self._scan_body(node, calls, local_imports, nested, binds, qualname)
         local_binds, returns = binds.result(local_calls)
         decorators = [
             ref
@@ -324,10 +346,12 @@ class _Walker:
         imports: dict[str, str],
         nested: list[FunctionNode | ast.ClassDef],
         binds: Binds,
+        qualname: str,
     ) -> tuple[dict[str, CallRef], bool]:
         """Calls and imports of a function body, the local names bound once to a call's
-        result, and whether it yields; nested definitions are set aside, and ``binds``
-        notes the other bindings and the returns."""
+        result, and whether it yields; nested definitions are set aside, ``binds`` notes
+        the other bindings and the returns, and handlers that keep what they catch go to
+        the module's ``handled``."""
         stack: list[ast.AST] = list(func.body)
         pop, push, extend = stack.pop, stack.append, stack.extend
         call_t, defs, assign_t = ast.Call, _DEF_TYPES, ast.Assign
@@ -356,6 +380,8 @@ class _Walker:
                 self._import(node, imports)  # type: ignore[arg-type]
             elif t is ast.Yield or t is ast.YieldFrom:
                 yields = True
+            elif t is ast.ExceptHandler and not self.facts.is_test:
+                self._handler(node, qualname)  # type: ignore[arg-type]
             for name in _child_fields(t):
                 value = getattr(node, name, None)
                 if value is None:
@@ -367,6 +393,15 @@ class _Walker:
         nested.sort(key=lambda n: n.lineno)
         return {name: ref for name, ref in bound.items() if ref is not None}, yields
 
+    def _handler(self, node: ast.ExceptHandler, qualname: str) -> None:
+        if node.type is None or _raises_again(node):
+            return
+        types = node.type.elts if isinstance(node.type, ast.Tuple) else [node.type]
+        for t in types:
+            ref = dotted(t)
+            if ref is not None and ref[0]:
+                self.facts.handled.setdefault(".".join(ref), []).append((qualname, node.lineno))
+
     def snippet(self, first: int, last: int) -> str:
         last = min(last, first + SNIPPET_LINES - 1, len(self.lines))
         block = self.lines[first - 1 : last]
@@ -375,6 +410,21 @@ class _Walker:
 
 
 _ABSTRACT_DECORATORS = frozenset({"abstractmethod", "abstractproperty"})
+
+
+def _raises_again(handler: ast.ExceptHandler) -> bool:
+    """A bare ``raise`` (or ``raise e`` of the caught name) in the handler's own body."""
+    stack: list[ast.AST] = list(handler.body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            continue
+        if isinstance(node, ast.Raise) and (
+            node.exc is None or (isinstance(node.exc, ast.Name) and node.exc.id == handler.name)
+        ):
+            return True
+        stack.extend(ast.iter_child_nodes(node))
+    return False
 
 
 def _is_abstract(node: ast.ClassDef) -> bool:

@@ -1,0 +1,165 @@
+"""Platform tests in words: ``sys.platform == "win32"`` is "on Windows".
+
+A developer knows which system they run on, not the value of ``sys.platform`` or
+``os.name``, so a guard that only tests the platform is said as the platform's name,
+from one table: ``sys.platform`` values and prefixes, ``os.name`` values and
+``platform.system()`` results. The module names are resolved through the module's own
+imports (``import sys as _sys``), and a module constant bound to such a test
+(``_mswindows = sys.platform == "win32"``) reads as the test it holds. Anything else
+(``sys.platform[:3] == x``, a test mixed with other names) is no platform test here.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Mapping
+
+__all__ = ["OTHER_THAN", "PLATFORMS", "platform_words"]
+
+#: How a test that fails on the platforms named is said.
+OTHER_THAN = "on platforms other than "
+
+#: ``sys.platform`` values (and the prefixes ``startswith`` tests), as people name them.
+PLATFORMS = {
+    "win32": "Windows",
+    "win": "Windows",
+    "cygwin": "Cygwin",
+    "msys": "MSYS",
+    "linux": "Linux",
+    "darwin": "macOS",
+    "freebsd": "FreeBSD",
+    "openbsd": "OpenBSD",
+    "netbsd": "NetBSD",
+    "aix": "AIX",
+    "sunos": "Solaris",
+    "java": "Jython",
+    "emscripten": "Emscripten (WebAssembly)",
+    "wasi": "WASI (WebAssembly)",
+    "ios": "iOS",
+    "android": "Android",
+    "vxworks": "VxWorks",
+}
+#: ``os.name`` values.
+_OS_NAMES = {"nt": "Windows", "posix": "POSIX systems (Linux, macOS, the BSDs)", "java": "Jython"}
+#: ``platform.system()`` results.
+_SYSTEMS = {"Windows": "Windows", "Linux": "Linux", "Darwin": "macOS", "Java": "Jython"}
+#: How deep a module constant may refer to another (``_WIN = _mswindows``).
+_DEPTH = 3
+
+
+def _module(node: ast.expr, name: str, modules: Mapping[str, str]) -> bool:
+    """``node`` is a name bound to the module ``name`` (``sys``, or ``_sys`` imported so)."""
+    if not isinstance(node, ast.Name):
+        return False
+    return modules.get(node.id, node.id if node.id == name else "") == name
+
+
+def _subject(node: ast.expr, modules: Mapping[str, str]) -> dict[str, str] | None:
+    """The table a compared expression's values are looked up in."""
+    if isinstance(node, ast.Attribute):
+        if node.attr == "platform" and _module(node.value, "sys", modules):
+            return PLATFORMS
+        if node.attr == "name" and _module(node.value, "os", modules):
+            return _OS_NAMES
+    if (
+        isinstance(node, ast.Call)
+        and not node.args
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "system"
+        and _module(node.func.value, "platform", modules)
+    ):
+        return _SYSTEMS
+    return None
+
+
+def _strings(node: ast.expr) -> list[str] | None:
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return [node.value]
+    if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+        out = [e.value for e in node.elts if isinstance(e, ast.Constant)]
+        if len(out) == len(node.elts) and all(isinstance(v, str) for v in out):
+            return [str(v) for v in out]
+    return None
+
+
+def _names(values: list[str], table: dict[str, str]) -> list[str] | None:
+    """The platforms' names (each once), or None if one is not in the table."""
+    out: list[str] = []
+    for value in values:
+        name = table.get(value)
+        if name is None:
+            return None
+        if name not in out:
+            out.append(name)
+    return out
+
+
+def _test(
+    node: ast.expr, modules: Mapping[str, str], constants: Mapping[str, str], depth: int
+) -> tuple[list[str], bool] | None:
+    """(platforms, holds on them) for a platform test: ``(["Windows"], False)`` is
+    ``sys.platform != "win32"``."""
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        inner = _test(node.operand, modules, constants, depth)
+        return None if inner is None else (inner[0], not inner[1])
+    if isinstance(node, ast.Name) and node.id in constants and depth < _DEPTH:
+        try:
+            bound = ast.parse(constants[node.id], mode="eval").body
+        except SyntaxError:
+            return None
+        return _test(bound, modules, constants, depth + 1)
+    if isinstance(node, ast.Compare) and len(node.ops) == 1:
+        table = _subject(node.left, modules)
+        values = _strings(node.comparators[0])
+        if table is None or values is None:
+            return None
+        op = node.ops[0]
+        if isinstance(op, (ast.Eq, ast.NotEq)) and len(values) == 1:
+            names = _names(values, table)
+            return None if names is None else (names, isinstance(op, ast.Eq))
+        if isinstance(op, (ast.In, ast.NotIn)) and len(values) > 1:
+            names = _names(values, table)
+            return None if names is None else (names, isinstance(op, ast.In))
+        return None
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "startswith"
+        and len(node.args) == 1
+        and not node.keywords
+        and _subject(node.func.value, modules) is PLATFORMS
+    ):
+        values = _strings(node.args[0])
+        names = _names(values, PLATFORMS) if values else None
+        return None if names is None else (names, True)
+    if isinstance(node, ast.BoolOp):
+        parts = [_test(v, modules, constants, depth) for v in node.values]
+        if any(p is None for p in parts):
+            return None
+        found = [p for p in parts if p is not None]
+        holds = {p[1] for p in found}
+        # ``a or b`` of platforms is "on A or B"; ``not a and not b`` "other than A and B"
+        if holds == {isinstance(node.op, ast.Or)}:
+            names = [n for p in found for n in p[0]]
+            return list(dict.fromkeys(names)), isinstance(node.op, ast.Or)
+    return None
+
+
+def platform_words(
+    text: str, modules: Mapping[str, str] | None = None, constants: Mapping[str, str] | None = None
+) -> str | None:
+    """``sys.platform == "win32"`` -> "on Windows"; ``os.name != "nt"`` -> "on platforms
+    other than Windows"; None when ``text`` is not a platform test alone. ``modules``:
+    import aliases (``_sys`` -> ``sys``); ``constants``: module constants bound to a
+    test (``_mswindows`` -> ``sys.platform == "win32"``)."""
+    try:
+        node = ast.parse(text.strip(), mode="eval").body
+    except (SyntaxError, ValueError, RecursionError):
+        return None
+    found = _test(node, modules or {}, constants or {}, 0)
+    if found is None:
+        return None
+    names, holds = found
+    if holds:
+        return "on " + " or ".join(names)
+    return OTHER_THAN + " and ".join(names)

@@ -1,0 +1,118 @@
+"""Conditions over private names said in the caller's terms: from the message, from the
+raised class's docstring, or left out, with provenance saying which and why; platform
+guards in words."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from errdex.analyze.private_terms import module_aliases, said_from
+from errdex.template import MessageTemplate
+
+from .stdlib_items import one_file_items
+
+STREAM = '''\
+import sys as _sys
+
+
+class Unavailable(Exception):
+    """Raised when the stream's buffer has been handed to another reader."""
+
+
+_WINDOWS = _sys.platform == "win32"
+
+
+class Stream:
+    def __init__(self):
+        self._closed = False
+        self._owner = None
+        self._state = 0
+
+    def read(self, n):
+        if self._closed:
+            raise ValueError("I/O operation on closed file.")
+        if self._owner is not None:
+            raise Unavailable(self._owner)
+        if n > 0 and self._state == 3:
+            raise RuntimeError(self._state)
+        return b""
+
+    def fileno(self):
+        if _sys.platform == "win32" and not self._closed:
+            raise OSError("no descriptor for this stream")
+        if not _WINDOWS:
+            raise OSError("no handle for this stream")
+        return 3
+'''
+
+
+def _scan(tmp_path: Path) -> dict[int, tuple[dict[str, Any], dict[str, Any]]]:
+    items = one_file_items(tmp_path, "stream.py", STREAM)
+    return {record["lineNumber"]: (record, evidence) for record, evidence in items}
+
+
+def test_a_private_check_is_said_as_the_message_states_it(tmp_path: Path) -> None:
+    record, evidence = _scan(tmp_path)[19]
+    trigger = record["triggerScenarios"]
+    assert trigger.startswith(
+        "Triggered in the case the message states: “I/O operation on closed file”."
+    )
+    assert "_closed" not in trigger and "_closed" not in record["documentation"]
+    note = evidence["provenance"]["triggerScenarios"]["privateConditions"]
+    assert note["conditions"] == ["self._closed"] and note["saidAs"] == "message"
+    assert "site.template" in evidence["provenance"]["triggerScenarios"]["basis"]
+
+
+def test_else_from_the_class_docstring_when_it_says_when_it_is_raised(tmp_path: Path) -> None:
+    record, evidence = _scan(tmp_path)[21]
+    assert record["triggerScenarios"].startswith(
+        "Triggered in the case the docstring of `Unavailable` gives: “Raised when the "
+        "stream's buffer has been handed to another reader”."
+    )
+    note = evidence["provenance"]["triggerScenarios"]["privateConditions"]
+    assert note["saidAs"] == "classDocstring" and note["conditions"] == ["self._owner is not None"]
+
+
+def test_else_the_private_part_is_left_out_and_provenance_says_why(tmp_path: Path) -> None:
+    """``n > 0 and self._state == 3`` with a message that states nothing: the caller's
+    part stays, the private part is left out and marked as such."""
+    record, evidence = _scan(tmp_path)[23]
+    trigger = record["triggerScenarios"]
+    assert trigger.startswith(
+        "Triggered only when the arguments passed to `Stream.read()` make `n > 0` true "
+        "(with other conditions on the way)."
+    )
+    assert "_state" not in trigger and "private names" not in trigger
+    note = evidence["provenance"]["triggerScenarios"]["privateConditions"]
+    assert note["saidAs"] == "omitted" and note["conditions"] == ["self._state == 3"]
+    assert "neither the message nor the class docstring" in note["reason"]
+
+
+def test_platform_guards_are_said_in_words(tmp_path: Path) -> None:
+    """``_sys.platform == "win32"`` through the module's alias, and a module constant
+    bound to that test."""
+    found = _scan(tmp_path)
+    first, _ = found[28]
+    assert first["triggerScenarios"].startswith(
+        "Triggered on Windows, in the case the message states: “no descriptor for this stream”."
+    )
+    second, _ = found[30]
+    assert second["triggerScenarios"].startswith("Triggered on platforms other than Windows.")
+    for record in (first, second):
+        assert "sys.platform" not in record["triggerScenarios"] + record["documentation"]
+        assert "_WINDOWS" not in record["triggerScenarios"] + record["documentation"]
+
+
+def test_said_from_needs_words_of_a_message_or_a_raised_when() -> None:
+    assert said_from(MessageTemplate.literal("negative")) == (None, "omitted", ())
+    base = said_from(MessageTemplate.literal("x"), "Error", "Base class for errors here.")
+    assert base[1] == "omitted"  # says what it is, not when it is raised
+    words, how, _ = said_from(MessageTemplate.literal("x"), "Full", "Exception raised by put().")
+    assert how == "classDocstring" and words == (
+        "in the case the docstring of `Full` gives: “Exception raised by put()”"
+    )
+    assert module_aliases({"_os": "import os as _os", "re": "import re"}) == {
+        "_os": "os",
+        "re": "re",
+    }
