@@ -135,16 +135,48 @@ def _widen(tree: ast.AST, rows: list[str], spans: list[Span]) -> None:
 
 def _place(tree: ast.AST, line: int, byte_col: int) -> None:
     """Move nodes parsed from a snippet to the file: rows shift by ``line - 1``, and the
-    first row's columns by where the snippet started on it."""
+    first row's columns by where the snippet started on it (one pass over the nodes)."""
+    shift = line - 1
     for walked in ast.walk(tree):
-        if not hasattr(walked, "lineno"):
+        if "lineno" not in walked._attributes:
             continue
         node: Any = walked  # an expr, stmt, arg, keyword…: each has a place
         if node.lineno == 1:
             node.col_offset += byte_col
-        if getattr(node, "end_lineno", None) == 1 and node.end_col_offset is not None:
-            node.end_col_offset += byte_col
-    ast.increment_lineno(tree, line - 1)
+        node.lineno += shift
+        end = getattr(node, "end_lineno", None)
+        if end is not None:
+            if end == 1 and node.end_col_offset is not None:
+                node.end_col_offset += byte_col
+            node.end_lineno = end + shift
+
+
+def _one_line(
+    lines: list[str], line: int, col: int, mode: str, stop: str = ""
+) -> tuple[ast.AST, list[Span]] | None:
+    """What ``_parse`` gives for the snippet at (line, col) when it is plain Python that
+    ends on its own line, without the tokenizer (most sites): the rest of the line, or
+    its text up to the first ``stop`` after which it parses. A logical line goes on past
+    its row only through an open bracket, a backslash or an open string, none of which
+    parses, and a cut at a ``stop`` inside brackets or a string does not parse either:
+    whatever parses here is the text :func:`logical_text` finds. A ``;`` before the end
+    makes a second statement (or no expression), and a walrus or a lambda is left to the
+    tokenizer too."""
+    rest = lines[line - 1][col:] if 0 < line <= len(lines) else ""
+    if not rest.strip():
+        return None
+    cuts = [i for i, c in enumerate(rest) if c == stop] if stop else [len(rest)]
+    for cut in cuts:
+        if stop and (rest[cut + 1 : cut + 2] == "=" or "lambda" in rest[:cut]):
+            return None  # ``:=`` is no ``:``; a lambda's ``:`` is the tokenizer's
+        try:
+            tree = ast.parse(rest[:cut].rstrip() if stop else rest, mode=mode)
+        except (SyntaxError, ValueError):
+            continue
+        if isinstance(tree, ast.Module) and len(tree.body) != 1:
+            return None
+        return tree, []
+    return None
 
 
 def _parse(text: str, mode: str) -> tuple[ast.AST, list[Span]] | None:
@@ -167,8 +199,10 @@ def _parse(text: str, mode: str) -> tuple[ast.AST, list[Span]] | None:
 def parse_at(lines: list[str], line: int, col: int) -> ast.stmt | None:
     """The simple statement starting at (line, col) as a Python ``ast`` node at its place
     in the file, or None when it is not Python even with Cython's casts blanked."""
-    text, _ = logical_text(lines, line, col)
-    parsed = _parse(text, "exec") if text.strip() else None
+    parsed = _one_line(lines, line, col, "exec")
+    if parsed is None:
+        text, _ = logical_text(lines, line, col)
+        parsed = _parse(text, "exec") if text.strip() else None
     if parsed is None or not isinstance(parsed[0], ast.Module) or len(parsed[0].body) != 1:
         return None
     stmt = parsed[0].body[0]
@@ -180,8 +214,10 @@ def parse_expr_at(lines: list[str], line: int, col: int, stop: str) -> ast.expr 
     """The expression starting at (line, col) up to ``stop`` (an ``if``'s ``:``), placed."""
     row = lines[line - 1] if 0 < line <= len(lines) else ""
     col += len(row[col:]) - len(row[col:].lstrip())
-    text, _ = logical_text(lines, line, col, stop)
-    parsed = _parse(text.rstrip(), "eval") if text.strip() else None
+    parsed = _one_line(lines, line, col, "eval", stop)
+    if parsed is None:
+        text, _ = logical_text(lines, line, col, stop)
+        parsed = _parse(text.rstrip(), "eval") if text.strip() else None
     if parsed is None or not isinstance(parsed[0], ast.Expression):
         return None
     expr = parsed[0].body
