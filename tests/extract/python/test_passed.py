@@ -135,6 +135,11 @@ def test_a_method_s_class_is_each_one_its_calls_pass_in_the_package(tmp_path: Pa
         assert "class taken from the 4 call(s) of `fail` in this module and 1 other module" in notes
         assert "class set may be incomplete: 1 call(s) pass `exc` a value not resolved" in notes
         assert "`fail` is public" in notes
+        where = {n for s in sites if s.error_class == "TemplateAssertionError" for n in s.notes}
+        assert (
+            "class `tmpl.exceptions.TemplateAssertionError`: passed as `exc` at"
+            " src/tmpl/parser.py:22, src/tmpl/ext.py:11"
+        ) in where
 
 
 #: runpy's shape, every call passing ``error=_Error`` by keyword (one passes it on).

@@ -66,12 +66,20 @@ class _Given:
         self.left_out = 0
         self.count = 0
         self.modules: set[str] = set()
+        #: qualified class -> (the calls passing it, those leaving it the default)
+        self.where: dict[str, tuple[list[str], list[str]]] = {}
 
     def add(
         self, qualified: str, reader: PassedClassReader, expr: ast.expr, by: Found | None
     ) -> None:
         self.classes.setdefault(qualified, (reader, expr))
         self.calls.setdefault(qualified, []).append(by)
+
+    def at(self, qualified: str, where: str, *, default: bool) -> None:
+        """Notes the call (``path:line``; empty: callers outside) giving ``qualified``."""
+        found = self.where.setdefault(qualified, ([], []))[1 if default else 0]
+        if where not in found:
+            found.append(where)
 
 
 class PassedClassReader(CallerReader):
@@ -92,6 +100,7 @@ class PassedClassReader(CallerReader):
             default = _default_of(fn, param)
             if default is not None and self._is_class_expr(default, _EMPTY):
                 given.add(self.qualify(default), self, default, None)
+                given.at(self.qualify(default), "", default=True)
         if not given.classes or len(given.classes) > MAX_CLASSES:
             return None
         env = dict(self._env_at(scope, stmt)) if scope.env is LAZY else dict(scope.env)
@@ -100,9 +109,10 @@ class PassedClassReader(CallerReader):
         for qualified, (reader, expr) in given.classes.items():
             raised = _substituted(exc, param, self._here(qualified, reader, expr))
             bindings = self._messages(fn, exc, param, given.calls[qualified])
-            found = self._read_as(raised, scope, env, bindings, notes)
+            own = [*notes, _where(qualified, param, *given.where.get(qualified, ([], [])))]
+            found = self._read_as(raised, scope, env, bindings, own)
             if any(len(p[2]) > MAX_PASSED for p in found.values()):
-                found = self._read_as(raised, scope, env, [{}], notes)  # the line as written
+                found = self._read_as(raised, scope, env, [{}], own)  # the line as written
             for key, part in found.items():
                 if key[1] is None:
                     continue  # a builder still not resolved: the class is not known
@@ -164,6 +174,7 @@ class PassedClassReader(CallerReader):
                 continue
             if at._is_class_expr(arg, _EMPTY):
                 given.add(at.qualify(arg), at, arg, found if level == 0 else None)
+                given.at(at.qualify(arg), f"{reader.file_path}:{call.lineno}", default=default)
             else:
                 given.left_out += 1
 
@@ -358,6 +369,25 @@ class PassedClassReader(CallerReader):
                 f" repository may pass `{param}` another class"
             )
         return notes
+
+
+def _where(qualified: str, param: str, passed: list[str], default: list[str]) -> str:
+    """``class `X`: passed as `exc` at ext.py:383; the default of `exc` for the calls at …``."""
+    said = []
+    if passed:
+        said.append(f"passed as `{param}` at {_listed(passed)}")
+    if default:
+        calls = [d for d in default if d]
+        whom = f"the calls at {_listed(calls)}" if calls else ""
+        if "" in default:
+            whom += (" and " if whom else "") + "callers outside the repository"
+        said.append(f"the default of `{param}` for {whom}")
+    return f"class `{qualified}`: " + "; ".join(said)
+
+
+def _listed(places: list[str], most: int = 6) -> str:
+    shown = ", ".join(places[:most])
+    return shown + (f" and {len(places) - most} more" if len(places) > most else "")
 
 
 def _class_parameter(exc: ast.expr, fn: Function, parts: list[Part]) -> str | None:
