@@ -43,3 +43,17 @@ def test_a_module_outside_a_package_or_a_repository_has_no_other_modules(tmp_pat
     with reading_repository(tmp_path):
         assert package_modules(near, "_get(") == []
     assert package_modules(near, "_get(") == []  # no repository being read
+
+
+def test_a_file_changed_between_two_reads_is_read_again(tmp_path: Path) -> None:
+    """A checkout moved to another tag in the same folder: the new text decides."""
+    with package_on_disk(tmp_path, "pkg", MODULES) as root:
+        near = _reader(root, "src/pkg/parser.py", "pkg.parser")
+        with reading_repository(root):
+            assert [r.module for r, _ in package_modules(near, "fail(")] == ["pkg.ext"]
+        (root / "src/pkg/util.py").write_text(
+            "from .parser import Parser\n\n\ndef check(p: Parser):\n    p.fail('y', KeyError)\n"
+        )
+        with reading_repository(root):
+            found = package_modules(near, "fail(")
+        assert sorted(r.module for r, _ in found) == ["pkg.ext", "pkg.util"]
