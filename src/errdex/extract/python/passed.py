@@ -66,6 +66,8 @@ class _Given:
         self.left_out = 0
         self.count = 0
         self.modules: set[str] = set()
+        #: The public functions on the way (code outside may call them with any class).
+        self.public: list[str] = []
         #: qualified class -> (the calls passing it, those leaving it the default)
         self.where: dict[str, tuple[list[str], list[str]]] = {}
 
@@ -96,11 +98,6 @@ class PassedClassReader(CallerReader):
             return None
         given = _Given()
         self._given(fn, param, 0, given, set())
-        if _is_public(fn):
-            default = _default_of(fn, param)
-            if default is not None and self._is_class_expr(default, _EMPTY):
-                given.add(self.qualify(default), self, default, None)
-                given.at(self.qualify(default), "", default=True)
         if not given.classes or len(given.classes) > MAX_CLASSES:
             return None
         env = dict(self._env_at(scope, stmt)) if scope.env is LAZY else dict(scope.env)
@@ -146,6 +143,15 @@ class PassedClassReader(CallerReader):
             return
         seen.add(id(fn))
         method = (self._key(fn) or "").startswith(".")
+        if _is_public(fn):  # code outside may call it leaving ``param`` its default
+            owner = self._owner(fn) if method else None
+            named = f"{owner}.{fn.name}" if owner else fn.name
+            if named not in given.public:
+                given.public.append(named)
+            bare = _default_of(fn, param)
+            if bare is not None and self._is_class_expr(bare, _EMPTY):
+                given.add(self.qualify(bare), self, bare, None)
+                given.at(self.qualify(bare), "", default=True)
         for found in self._callers(fn):
             reader, call, within = found
             if level == 0:
@@ -363,10 +369,11 @@ class PassedClassReader(CallerReader):
                 f"class set may be incomplete: {given.left_out} call(s) pass `{param}` a"
                 " value not resolved to a class"
             )
-        if _is_public(fn):
+        if given.public:
+            names = ", ".join(f"`{n}`" for n in given.public)
             notes.append(
-                f"class set may be incomplete: `{fn.name}` is public, code outside the"
-                f" repository may pass `{param}` another class"
+                "class set may be incomplete: code outside the repository may call"
+                f" {names} with another class"
             )
         return notes
 
