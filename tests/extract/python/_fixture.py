@@ -34,6 +34,16 @@ def raised(code: str, call: str) -> BaseException:
     raise AssertionError(f"{call} raised nothing")
 
 
+def raises_as_recorded(code: str, sites: list[ErrorSite], cases: dict[str, str]) -> None:
+    """Each call of ``cases`` (call -> class name) raises that class, and the one site of
+    that class among ``sites`` matches what ``str()`` of it prints."""
+    for call, name in cases.items():
+        exc = raised(code, call)
+        assert type(exc).__name__ == name
+        (site,) = [s for s in sites if s.error_class == name]
+        assert site.template.match(str(exc)) is not None, str(exc)
+
+
 @contextmanager
 def package_on_disk(root: Path, name: str, modules: dict[str, str]) -> Iterator[Path]:
     """``root/src/<name>/<module>.py`` for each module, importable while the block runs."""

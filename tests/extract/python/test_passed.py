@@ -16,7 +16,7 @@ from errdex.extract.python.project import reading_repository
 from errdex.extract.site import ErrorSite
 
 from ..test_python_builders import ERRORS
-from ._fixture import package_on_disk, raised
+from ._fixture import package_on_disk, raised, raises_as_recorded
 from .test_callers import CLASS_PASSED
 
 EXCEPTIONS = """\
@@ -134,7 +134,12 @@ def test_a_method_s_class_is_each_one_its_calls_pass_in_the_package(tmp_path: Pa
         notes = " ".join(sites[0].notes)
         assert "class taken from the 4 call(s) of `fail` in this module and 1 other module" in notes
         assert "class set may be incomplete: 1 call(s) pass `exc` a value not resolved" in notes
-        assert "`fail` is public" in notes
+        assert "code outside the repository may call `Parser.fail` with another class" in notes
+        where = {n for s in sites if s.error_class == "TemplateAssertionError" for n in s.notes}
+        assert (
+            "class `tmpl.exceptions.TemplateAssertionError`: passed as `exc` at"
+            " src/tmpl/parser.py:22, src/tmpl/ext.py:11"
+        ) in where
 
 
 #: runpy's shape, every call passing ``error=_Error`` by keyword (one passes it on).
@@ -188,15 +193,12 @@ class TarFile:
 def test_a_public_function_keeps_its_default_beside_the_class_passed_positionally() -> None:
     found = [s for s in extract_python(TARFILE, "m.py", module="m") if s.line == 12]
     assert sorted(s.qualified_class or "" for s in found) == ["builtins.OSError", "m.ReadError"]
-    for call, name in (
-        ("TarFile().addfile(io.BytesIO(b'ab'), 4, io.BytesIO())", "OSError"),
-        ("TarFile().makefile(io.BytesIO(b'ab'), 4, io.BytesIO())", "ReadError"),
-    ):
-        exc = raised("import io\n" + TARFILE, call)
-        assert type(exc).__name__ == name
-        (site,) = [s for s in found if s.error_class == name]
-        assert site.template.match(str(exc)) is not None
-    assert all("`copyfileobj` is public" in " ".join(s.notes) for s in found)
+    cases = {
+        "TarFile().addfile(io.BytesIO(b'ab'), 4, io.BytesIO())": "OSError",
+        "TarFile().makefile(io.BytesIO(b'ab'), 4, io.BytesIO())": "ReadError",
+    }
+    raises_as_recorded("import io\n" + TARFILE, found, cases)
+    assert all("may call `copyfileobj` with another" in " ".join(s.notes) for s in found)
 
 
 TOML_SOURCE = """\
@@ -288,3 +290,28 @@ def test_a_class_handed_to_a_builder_not_resolved_stays_one_unknown_site() -> No
     )
     (site,) = [s for s in extract_python(code, "m.py", module="m") if s.line == 5]
     assert site.error_class is None
+
+
+def test_a_public_function_passing_its_parameter_on_keeps_its_default() -> None:
+    """``load(text, error=ValueError)`` hands ``error`` to the private ``_check``: a call of
+    ``load`` from outside raises ``ValueError``; ``strict`` passes ``KeyError``."""
+    code = textwrap.dedent(
+        """\
+        def _check(text, error):
+            if not text:
+                raise error("empty text")
+            return text
+
+
+        def load(text, error=ValueError):
+            return _check(text, error)
+
+
+        def strict(text):
+            return load(text, error=KeyError)
+        """
+    )
+    found = [s for s in extract_python(code, "m.py", module="m") if s.line == 3]
+    assert sorted(s.error_class or "" for s in found) == ["KeyError", "ValueError"]
+    raises_as_recorded(code, found, {"load('')": "ValueError", "strict('')": "KeyError"})
+    assert all("may call `load` with another class" in " ".join(s.notes) for s in found)

@@ -34,8 +34,9 @@ MAX_PARSED = 64
 
 PackageModule = tuple["ModuleReader", ast.Module]
 
-#: The package files' texts, by (root, source base, package): one package at a time.
-_TEXTS: dict[tuple[str, str, str], dict[str, str]] = {}
+#: Texts of package files kept per process, by (path, mtime, size).
+MAX_TEXTS = 4000
+_TEXTS: dict[tuple[str, int, int], str] = {}
 #: Parsed modules, by (root, relative path, mtime, size).
 _PARSED: dict[tuple[str, str, int, int], PackageModule | None] = {}
 
@@ -50,7 +51,7 @@ def package_modules(near: ModuleReader, needle: str) -> list[PackageModule]:
     top = near.module.split(".")[0]
     if base is None or ("." not in near.module and not near.file_path.endswith("__init__.py")):
         return []
-    texts = _package_texts(project.root, base, top)
+    texts = _package_texts(project, base, top)
     own = near.file_path.removeprefix(project.prefix)
     out: list[PackageModule] = []
     for rel, text in texts.items():
@@ -63,23 +64,38 @@ def package_modules(near: ModuleReader, needle: str) -> list[PackageModule]:
     return out
 
 
-def _package_texts(root: Path, base: str, top: str) -> dict[str, str]:
-    key = (str(root), base, top)
-    if key not in _TEXTS:
-        _TEXTS.clear()
+def _package_texts(project: Project, base: str, top: str) -> dict[str, str]:
+    """The package's files and texts, listed once per file read; a text is read again
+    only when its file changed (a checkout moved to another tag, a file edited)."""
+    key = (base, top)
+    if key not in project.package_texts:
         texts: dict[str, str] = {}
-        folder = root / base / top
+        folder = project.root / base / top
         paths = sorted(folder.rglob("*.py")) if folder.is_dir() else []
         if len(paths) <= MAX_FILES:
             for path in paths:
-                try:
-                    if path.is_symlink() or path.stat().st_size > MAX_BYTES:
-                        continue
-                    texts[path.relative_to(root).as_posix()] = path.read_text(encoding="utf-8")
-                except (OSError, UnicodeDecodeError, ValueError):
-                    continue
-        _TEXTS[key] = texts
-    return _TEXTS[key]
+                text = _text(path)
+                if text is not None:
+                    texts[path.relative_to(project.root).as_posix()] = text
+        project.package_texts[key] = texts
+    return project.package_texts[key]
+
+
+def _text(path: Path) -> str | None:
+    try:
+        if path.is_symlink():
+            return None
+        stat = path.stat()
+        if stat.st_size > MAX_BYTES:
+            return None
+        key = (str(path), stat.st_mtime_ns, stat.st_size)
+        if key not in _TEXTS:
+            if len(_TEXTS) >= MAX_TEXTS:
+                _TEXTS.clear()
+            _TEXTS[key] = path.read_text(encoding="utf-8")
+        return _TEXTS[key]
+    except (OSError, UnicodeDecodeError, ValueError):
+        return None
 
 
 def _parsed(project: Project, rel: str, module: str, text: str) -> PackageModule | None:

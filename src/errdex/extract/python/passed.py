@@ -66,12 +66,22 @@ class _Given:
         self.left_out = 0
         self.count = 0
         self.modules: set[str] = set()
+        #: The public functions on the way (code outside may call them with any class).
+        self.public: list[str] = []
+        #: qualified class -> (the calls passing it, those leaving it the default)
+        self.where: dict[str, tuple[list[str], list[str]]] = {}
 
     def add(
         self, qualified: str, reader: PassedClassReader, expr: ast.expr, by: Found | None
     ) -> None:
         self.classes.setdefault(qualified, (reader, expr))
         self.calls.setdefault(qualified, []).append(by)
+
+    def at(self, qualified: str, where: str, *, default: bool) -> None:
+        """Notes the call (``path:line``; empty: callers outside) giving ``qualified``."""
+        found = self.where.setdefault(qualified, ([], []))[1 if default else 0]
+        if where not in found:
+            found.append(where)
 
 
 class PassedClassReader(CallerReader):
@@ -88,10 +98,6 @@ class PassedClassReader(CallerReader):
             return None
         given = _Given()
         self._given(fn, param, 0, given, set())
-        if _is_public(fn):
-            default = _default_of(fn, param)
-            if default is not None and self._is_class_expr(default, _EMPTY):
-                given.add(self.qualify(default), self, default, None)
         if not given.classes or len(given.classes) > MAX_CLASSES:
             return None
         env = dict(self._env_at(scope, stmt)) if scope.env is LAZY else dict(scope.env)
@@ -100,9 +106,10 @@ class PassedClassReader(CallerReader):
         for qualified, (reader, expr) in given.classes.items():
             raised = _substituted(exc, param, self._here(qualified, reader, expr))
             bindings = self._messages(fn, exc, param, given.calls[qualified])
-            found = self._read_as(raised, scope, env, bindings, notes)
+            own = [*notes, _where(qualified, param, *given.where.get(qualified, ([], [])))]
+            found = self._read_as(raised, scope, env, bindings, own)
             if any(len(p[2]) > MAX_PASSED for p in found.values()):
-                found = self._read_as(raised, scope, env, [{}], notes)  # the line as written
+                found = self._read_as(raised, scope, env, [{}], own)  # the line as written
             for key, part in found.items():
                 if key[1] is None:
                     continue  # a builder still not resolved: the class is not known
@@ -136,6 +143,15 @@ class PassedClassReader(CallerReader):
             return
         seen.add(id(fn))
         method = (self._key(fn) or "").startswith(".")
+        if _is_public(fn):  # code outside may call it leaving ``param`` its default
+            owner = self._owner(fn) if method else None
+            named = f"{owner}.{fn.name}" if owner else fn.name
+            if named not in given.public:
+                given.public.append(named)
+            bare = _default_of(fn, param)
+            if bare is not None and self._is_class_expr(bare, _EMPTY):
+                given.add(self.qualify(bare), self, bare, None)
+                given.at(self.qualify(bare), "", default=True)
         for found in self._callers(fn):
             reader, call, within = found
             if level == 0:
@@ -164,6 +180,7 @@ class PassedClassReader(CallerReader):
                 continue
             if at._is_class_expr(arg, _EMPTY):
                 given.add(at.qualify(arg), at, arg, found if level == 0 else None)
+                given.at(at.qualify(arg), f"{reader.file_path}:{call.lineno}", default=default)
             else:
                 given.left_out += 1
 
@@ -352,12 +369,32 @@ class PassedClassReader(CallerReader):
                 f"class set may be incomplete: {given.left_out} call(s) pass `{param}` a"
                 " value not resolved to a class"
             )
-        if _is_public(fn):
+        if given.public:
+            names = ", ".join(f"`{n}`" for n in given.public)
             notes.append(
-                f"class set may be incomplete: `{fn.name}` is public, code outside the"
-                f" repository may pass `{param}` another class"
+                "class set may be incomplete: code outside the repository may call"
+                f" {names} with another class"
             )
         return notes
+
+
+def _where(qualified: str, param: str, passed: list[str], default: list[str]) -> str:
+    """``class `X`: passed as `exc` at ext.py:383; the default of `exc` for the calls at …``."""
+    said = []
+    if passed:
+        said.append(f"passed as `{param}` at {_listed(passed)}")
+    if default:
+        calls = [d for d in default if d]
+        whom = f"the calls at {_listed(calls)}" if calls else ""
+        if "" in default:
+            whom += (" and " if whom else "") + "callers outside the repository"
+        said.append(f"the default of `{param}` for {whom}")
+    return f"class `{qualified}`: " + "; ".join(said)
+
+
+def _listed(places: list[str], most: int = 6) -> str:
+    shown = ", ".join(places[:most])
+    return shown + (f" and {len(places) - most} more" if len(places) > most else "")
 
 
 def _class_parameter(exc: ast.expr, fn: Function, parts: list[Part]) -> str | None:

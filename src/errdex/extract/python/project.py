@@ -45,6 +45,9 @@ class Project:
         self._make_reader = make_reader
         #: Modules already looked up while this file is read: (module, where from) -> reader.
         self._found: dict[tuple[str, str], ModuleReader | None] = {}
+        #: A package's files and their texts, by (source base, package), listed once
+        #: while this file is read (:mod:`.package_calls`).
+        self.package_texts: dict[tuple[str, str], dict[str, str]] = {}
 
     def reader(self, module: str, near: ModuleReader) -> ModuleReader | None:
         """The indexed reader of ``module``, found beside ``near`` (same source root)."""
