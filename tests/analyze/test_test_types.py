@@ -57,6 +57,11 @@ class _Database:
     def close(self):
         self._index = None
 
+    def __getitem__(self, key):
+        if key not in self._index:
+            raise KeyError(key)
+        return self._index[key]
+
 
 def open(file, flag="c"):
     return _Database(flag)
@@ -174,6 +179,16 @@ class DumbTests(unittest.TestCase):
         with self.assertRaises(dumbdbm.error):
             del db[b"a"]
 
+    def test_missing_key(self):
+        with dumbdbm.open("x") as f:
+            with self.assertRaises(KeyError):
+                f[b"xxx"]
+
+    def test_item_of_an_item(self):
+        with dumbdbm.open("x") as f:
+            with self.assertRaises(KeyError):
+                f[b"xxx"][b"yyy"]
+
     def test_untyped_subscript(self):
         rows = [dumbdbm.open("x", "r")]
         with self.assertRaises(dumbdbm.error):
@@ -270,6 +285,12 @@ def test_a_name_bound_twice_or_an_untyped_subscript_links_nothing(links: Links) 
     object's class is not known, so ``__delitem__``/``__setitem__`` are not followed."""
     assert _names(links, "dumb.py", 23) == []
     assert "test_untyped_subscript" not in _names(links, "dumb.py", 18)
+
+
+def test_a_subscript_whose_item_is_used_further_is_not_the_last_step(links: Links) -> None:
+    """``f[k][j]``: the item's own ``__getitem__``, of no known class, may raise the
+    ``KeyError`` as well as ``f``'s; ``f[k]`` alone is ``f``'s."""
+    assert _names(links, "dumb.py", 41) == ["test_missing_key"]
 
 
 def test_a_tuple_element_of_a_staticmethod_bound_in_the_class_body(links: Links) -> None:

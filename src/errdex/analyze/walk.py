@@ -38,7 +38,9 @@ def module_facts(
         is_test=is_test,
         is_package=rel.endswith("__init__.py"),
     )
-    _Walker(facts, text.splitlines()).module(tree)
+    walker = _Walker(facts, text.splitlines())
+    walker.module(tree)
+    facts.bound_calls = {n: ref for n, ref in walker.bound.items() if ref is not None}
     package = module if facts.is_package else module.rpartition(".")[0]
     facts.shadowed = {
         name: (s.module, s.line, s.conditional)
@@ -114,6 +116,7 @@ class _Walker:
         package = facts.name if facts.is_package else facts.name.rpartition(".")[0]
         self.package = package
         self.abstract: set[str] = set()  # classes with an ``@abstractmethod``
+        self.bound: dict[str, CallRef | None] = {}  # top-level names bound to a call
 
     # -- module level -------------------------------------------------------------
 
@@ -163,6 +166,7 @@ class _Walker:
                 self._all(stmt)
                 if isinstance(stmt, ast.Assign):
                     self._fresh_module(stmt)
+                    _bind(stmt, self.bound)
             elif isinstance(stmt, ast.If):
                 self._body(stmt.body, prefix=prefix, cls=cls, parent=parent, toplevel=toplevel)
                 self._body(stmt.orelse, prefix=prefix, cls=cls, parent=parent, toplevel=toplevel)
