@@ -144,6 +144,18 @@ class IOBase:
 
     def detach(self):
         self._unsupported("detach")
+
+
+def defproperty(klass, name, doc):
+    setattr(klass, name, property(getattr(klass, "_get_" + name), doc=doc))
+
+
+class Document:
+    def _get_documentElement(self):
+        return Element()
+
+
+defproperty(Document, "documentElement", doc="Top-level element of this document.")
 """
 
 TESTS = """\
@@ -213,6 +225,11 @@ class DomTests(unittest.TestCase):
     def test_remove_named_item(self):
         e = dom.Element()
         attrs = e.attributes
+        self.assertRaises(dom.NotFoundErr, attrs.removeNamedItem, "a")
+
+    def test_document_element(self):
+        doc = dom.Document()
+        attrs = doc.documentElement.attributes
         self.assertRaises(dom.NotFoundErr, attrs.removeNamedItem, "a")
 
     def test_child_of_either(self):
@@ -301,7 +318,13 @@ def test_a_tuple_element_of_a_staticmethod_bound_in_the_class_body(links: Links)
 
 
 def test_a_property_returning_an_instance(links: Links) -> None:
-    assert _names(links, "dom.py", 11) == ["test_remove_named_item", "test_through_helper"]
+    """``e.attributes`` through ``@property``; ``doc.documentElement`` through the
+    ``_get_documentElement`` that ``defproperty`` makes a property of at import time."""
+    assert _names(links, "dom.py", 11) == [
+        "test_document_element",
+        "test_remove_named_item",
+        "test_through_helper",
+    ]
 
 
 def test_a_function_returning_two_classes_types_nothing(links: Links) -> None:
