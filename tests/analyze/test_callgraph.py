@@ -84,6 +84,46 @@ def test_local_bound_to_a_constructor_is_followed(tmp_path: Path) -> None:
     assert ("pkg.api.Engine.start", 1, "exact") in entries(tmp_path, "pkg._impl.Reader.__call__")
 
 
+GLOBAL_INSTANCE = {
+    "pkg/__init__.py": "",
+    "pkg/decoder.py": (
+        "class Decoder:\n"
+        "    def parse(self, s):\n"
+        "        raise ValueError('Extra data')\n"
+        "\n"
+        "class Other:\n"
+        "    def parse(self, s):\n"
+        "        raise KeyError(s)\n"
+    ),
+    "pkg/api.py": (
+        "from pkg.decoder import Decoder, Other\n"
+        "\n"
+        "_default = Decoder()\n"
+        "_either = Decoder()\n"
+        "_either = Other()\n"
+        "\n"
+        "def loads(s):\n"
+        "    return _default.parse(s)\n"
+        "\n"
+        "def loads_either(s):\n"
+        "    return _either.parse(s)\n"
+        "\n"
+        "def loads_shadowed(_default):\n"
+        "    return _default.parse(1)\n"
+    ),
+}
+
+
+def test_a_module_level_instance_bound_once_is_followed(tmp_path: Path) -> None:
+    """Like ``json.loads`` calling ``_default_decoder.decode(s)`` on ``_default_decoder =
+    JSONDecoder()``: an exact edge to the class's method. A name bound twice at the top
+    level, or a parameter of the same name, is no such instance."""
+    graph = build_callgraph(_index_of(tmp_path, GLOBAL_INSTANCE))
+    by_name = {"pkg.api.loads_either": "name", "pkg.api.loads_shadowed": "name"}
+    assert graph.callers["pkg.decoder.Decoder.parse"] == {"pkg.api.loads": "exact", **by_name}
+    assert graph.callers["pkg.decoder.Other.parse"] == by_name
+
+
 def test_decorators_and_nested_functions(tmp_path: Path) -> None:
     graph = build_callgraph(index(tmp_path))
     assert graph.reach("pkg._impl.guarded.<locals>.wrapper")["pkg.api.decorated"].depth == 2

@@ -57,6 +57,11 @@ class _Database:
     def close(self):
         self._index = None
 
+    def __getitem__(self, key):
+        if key not in self._index:
+            raise KeyError(key)
+        return self._index[key]
+
 
 def open(file, flag="c"):
     return _Database(flag)
@@ -139,6 +144,18 @@ class IOBase:
 
     def detach(self):
         self._unsupported("detach")
+
+
+def defproperty(klass, name, doc):
+    setattr(klass, name, property(getattr(klass, "_get_" + name), doc=doc))
+
+
+class Document:
+    def _get_documentElement(self):
+        return Element()
+
+
+defproperty(Document, "documentElement", doc="Top-level element of this document.")
 """
 
 TESTS = """\
@@ -174,6 +191,16 @@ class DumbTests(unittest.TestCase):
         with self.assertRaises(dumbdbm.error):
             del db[b"a"]
 
+    def test_missing_key(self):
+        with dumbdbm.open("x") as f:
+            with self.assertRaises(KeyError):
+                f[b"xxx"]
+
+    def test_item_of_an_item(self):
+        with dumbdbm.open("x") as f:
+            with self.assertRaises(KeyError):
+                f[b"xxx"][b"yyy"]
+
     def test_untyped_subscript(self):
         rows = [dumbdbm.open("x", "r")]
         with self.assertRaises(dumbdbm.error):
@@ -198,6 +225,11 @@ class DomTests(unittest.TestCase):
     def test_remove_named_item(self):
         e = dom.Element()
         attrs = e.attributes
+        self.assertRaises(dom.NotFoundErr, attrs.removeNamedItem, "a")
+
+    def test_document_element(self):
+        doc = dom.Document()
+        attrs = doc.documentElement.attributes
         self.assertRaises(dom.NotFoundErr, attrs.removeNamedItem, "a")
 
     def test_child_of_either(self):
@@ -272,6 +304,12 @@ def test_a_name_bound_twice_or_an_untyped_subscript_links_nothing(links: Links) 
     assert "test_untyped_subscript" not in _names(links, "dumb.py", 18)
 
 
+def test_a_subscript_whose_item_is_used_further_is_not_the_last_step(links: Links) -> None:
+    """``f[k][j]``: the item's own ``__getitem__``, of no known class, may raise the
+    ``KeyError`` as well as ``f``'s; ``f[k]`` alone is ``f``'s."""
+    assert _names(links, "dumb.py", 41) == ["test_missing_key"]
+
+
 def test_a_tuple_element_of_a_staticmethod_bound_in_the_class_body(links: Links) -> None:
     """``a, b = self.Pipe()`` with ``Pipe = staticmethod(connection.Pipe)``: every
     ``return`` of ``Pipe`` gives ``Connection`` instances; ``getattr(a, "send_bytes")``
@@ -280,7 +318,13 @@ def test_a_tuple_element_of_a_staticmethod_bound_in_the_class_body(links: Links)
 
 
 def test_a_property_returning_an_instance(links: Links) -> None:
-    assert _names(links, "dom.py", 11) == ["test_remove_named_item", "test_through_helper"]
+    """``e.attributes`` through ``@property``; ``doc.documentElement`` through the
+    ``_get_documentElement`` that ``defproperty`` makes a property of at import time."""
+    assert _names(links, "dom.py", 11) == [
+        "test_document_element",
+        "test_remove_named_item",
+        "test_through_helper",
+    ]
 
 
 def test_a_function_returning_two_classes_types_nothing(links: Links) -> None:

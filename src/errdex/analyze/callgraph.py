@@ -140,10 +140,32 @@ def _callee_targets(index: RepoIndex, func: FuncFacts, ref: CallRef) -> list[tup
     if target is not None:
         return _target_functions(index, target, "exact")
     module = index.modules.get(func.module)
+    if module is not None and len(ref) == 2 and head in module.bound_calls:
+        found = _global_instance(index, func, module, ref)
+        if found is not None:
+            return found
     known = module is not None and (head in module.imports or head in module.top)
     if len(ref) > 1 and not known and head not in func.local_imports:
         return _by_name(index, ref[-1])  # a method on a local variable
     return []
+
+
+def _global_instance(
+    index: RepoIndex, func: FuncFacts, module: ModuleFacts, ref: CallRef
+) -> list[tuple[str, Precision]] | None:
+    """``_default_decoder.decode(s)`` where the module binds ``_default_decoder =
+    JSONDecoder(...)`` once at the top level (and the function binds no such name):
+    the class's method; None when the name is not such an instance."""
+    head = ref[0]
+    if head in func.params or head in func.local_calls or head in func.local_binds:
+        return None
+    if head in module.top or head in module.imports:
+        return None  # rebound at the top level by a definition or an import too
+    made = index.resolve(module.name, module.bound_calls[head])
+    if made is None or made.kind != "class":
+        return None
+    method = index.method(made.qualname, ref[1])
+    return [(method, "exact")] if method is not None else []
 
 
 def exact_targets(index: RepoIndex, func: FuncFacts, ref: CallRef) -> list[str]:

@@ -194,6 +194,7 @@ def module_names(facts: ModuleFacts | None) -> frozenset[str]:
         names.update(target.split("."))
     for star in facts.star:
         names.update(star.split("."))
+    _refs_names(facts.bound_calls.values(), names)
     names.update(facts.all_names or ())
     names.update(facts.top)
     for cls in facts.classes:

@@ -136,6 +136,9 @@ class ModuleFacts:
     functions: list[FuncFacts] = field(default_factory=list)
     classes: list[ClassFacts] = field(default_factory=list)
     expects: list[Expect] = field(default_factory=list)
+    #: ``_default_decoder = JSONDecoder()`` at the top level, the name bound once: name ->
+    #: the callee (an instance of it, when it is a class).
+    bound_calls: dict[str, CallRef] = field(default_factory=dict)
     #: Top-level name -> (module, line, conditional) of a later import that replaces it.
     shadowed: dict[str, tuple[str, int, bool]] = field(default_factory=dict)
     #: Top-level definition -> (C module, import line, public name) bound to that name

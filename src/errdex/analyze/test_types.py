@@ -10,7 +10,10 @@ from its one binding (:mod:`errdex.analyze.binds`):
   of it giving an instance of one class, ``return self`` its own; a tuple's element by
   position);
 - a ``with`` block's value: what the class's ``__enter__`` returns;
-- an attribute: a ``property``'s value, or what ``__init__`` binds to ``self.<name>``.
+- an attribute: a ``property``'s value, what ``__init__`` binds to ``self.<name>``, or
+  what the class's ``_get_<name>`` returns where nothing else defines the name
+  (``xml.dom.minidom``'s ``defproperty(Element, "attributes", ...)`` makes the property
+  from ``_get_attributes`` at import time).
 
 Nothing is guessed: a link comes only from a chain of bindings each of which names one
 class, so ``db.keys()`` lands in ``_Database.keys`` exactly or not through here at all.
@@ -151,8 +154,8 @@ class LocalTypes:
         return found.pop() if len(found) == 1 else None
 
     def _attribute(self, cls: str, attr: str, hops: int) -> str | None:
-        """The class of ``<an instance of cls>.<attr>``: a property's value, or what
-        ``__init__`` binds to ``self.<attr>``."""
+        """The class of ``<an instance of cls>.<attr>``: a property's value, what
+        ``__init__`` binds to ``self.<attr>``, or what ``_get_<attr>`` returns."""
         method = self.index.method(cls, attr)
         if method is not None:
             facts = self.index.function(method)
@@ -162,4 +165,7 @@ class LocalTypes:
         init = self.index.method(cls, "__init__")
         facts = self.index.function(init) if init is not None else None
         made = facts.local_calls.get(f"self.{attr}") if facts is not None else None
-        return self._value(facts, made, None, hops + 1) if facts and made else None
+        if facts is not None and made is not None:
+            return self._value(facts, made, None, hops + 1)
+        getter = self.index.method(cls, f"_get_{attr}")
+        return self._returned(getter, None, hops + 1) if getter is not None else None

@@ -40,7 +40,9 @@ def module_facts(
         is_test=is_test,
         is_package=rel.endswith("__init__.py"),
     )
-    _Walker(facts, text.splitlines()).module(tree)
+    walker = _Walker(facts, text.splitlines())
+    walker.module(tree)
+    facts.bound_calls = {n: ref for n, ref in walker.bound.items() if ref is not None}
     facts.platform_names = {k: v for k, v in facts.platform_names.items() if v}
     package = module if facts.is_package else module.rpartition(".")[0]
     twins = twin_facts(tree, package)
@@ -122,6 +124,7 @@ class _Walker:
         #: Inside the ``except ImportError`` of a ``try`` whose imports work here
         #: (``analyze.twins``): its imports bind nothing at run time.
         self.in_dead_handler = False
+        self.bound: dict[str, CallRef | None] = {}  # top-level names bound to a call
 
     # -- module level -------------------------------------------------------------
 
@@ -173,6 +176,7 @@ class _Walker:
                 if isinstance(stmt, ast.Assign):
                     self._fresh_module(stmt)
                     self._platform_name(stmt)
+                    _bind(stmt, self.bound)
             elif isinstance(stmt, ast.If):
                 self._body(stmt.body, prefix=prefix, cls=cls, parent=parent, toplevel=toplevel)
                 self._body(stmt.orelse, prefix=prefix, cls=cls, parent=parent, toplevel=toplevel)
