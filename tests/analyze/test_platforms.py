@@ -24,6 +24,8 @@ from errdex.analyze.platforms import platform_words
             "on platforms other than Windows and Cygwin",
         ),
         ("platform.system() == 'Darwin'", "on macOS"),
+        ('sys.platform[:4] == "java"', "on Jython"),
+        ("sys.platform[:3] != 'win'", "on platforms other than Windows"),
     ],
 )
 def test_a_platform_test_is_said_as_the_platform(text: str, words: str) -> None:
@@ -35,7 +37,8 @@ def test_a_platform_test_is_said_as_the_platform(text: str, words: str) -> None:
     [
         "sys.platform == 'darwin' and x",  # mixed with another condition: not one test
         "sys.platform == 'plan9'",  # not in the table: nothing guessed
-        "sys.platform[:3] == 'win'",
+        "sys.platform[:3] == 'java'",  # the slice and the value disagree
+        "sys.platform[1:] == 'in32'",
         "x.platform == 'win32'",  # not the sys module
         "sys.platform == other",
         "sys.version_info >= (3, 12)",

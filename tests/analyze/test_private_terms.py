@@ -44,6 +44,10 @@ class Stream:
         if not _WINDOWS:
             raise OSError("no handle for this stream")
         return 3
+
+    def open_pipe(self, family):
+        if _sys.platform != "win32" and family == "AF_PIPE":
+            raise ValueError(family)
 '''
 
 
@@ -99,7 +103,11 @@ def test_platform_guards_are_said_in_words(tmp_path: Path) -> None:
     )
     second, _ = found[30]
     assert second["triggerScenarios"].startswith("Triggered on platforms other than Windows.")
-    for record in (first, second):
+    third, _ = found[35]  # a platform test joined to a caller's condition by `and`
+    assert third["triggerScenarios"].startswith(
+        "Triggered when `family == 'AF_PIPE'`, on platforms other than Windows."
+    )
+    for record in (first, second, third):
         assert "sys.platform" not in record["triggerScenarios"] + record["documentation"]
         assert "_WINDOWS" not in record["triggerScenarios"] + record["documentation"]
 

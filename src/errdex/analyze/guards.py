@@ -220,11 +220,12 @@ def split_conditions(
         if words is not None:
             platforms.append(words)
             continue
-        if not has_private(text):
+        node = parse_guard(text)
+        split = isinstance(node, ast.BoolOp) and isinstance(node.op, ast.And)
+        if not has_private(text) and not (split and _names_platform(text)):
             public.append(text)
             continue
-        node = parse_guard(text)
-        if not (isinstance(node, ast.BoolOp) and isinstance(node.op, ast.And)):
+        if not isinstance(node, ast.BoolOp) or not split:
             private.append(text)
             continue
         rest: list[str] = []
@@ -242,6 +243,11 @@ def split_conditions(
     return Conditions(
         tuple(public), _merged(list(dict.fromkeys(platforms))), tuple(dict.fromkeys(private))
     )
+
+
+def _names_platform(text: str) -> bool:
+    """Cheap: the text could hold a platform test (``sys.platform``, ``os.name``, …)."""
+    return "platform" in text or "os.name" in text
 
 
 def _merged(platforms: list[str]) -> tuple[str, ...]:

@@ -6,7 +6,8 @@ from one table: ``sys.platform`` values and prefixes, ``os.name`` values and
 ``platform.system()`` results. The module names are resolved through the module's own
 imports (``import sys as _sys``), and a module constant bound to such a test
 (``_mswindows = sys.platform == "win32"``) reads as the test it holds. Anything else
-(``sys.platform[:3] == x``, a test mixed with other names) is no platform test here.
+(``sys.platform[1:] == x``, a test mixed with other names) is no platform test here;
+``sys.platform[:4] == "java"`` is the prefix test it spells.
 """
 
 from __future__ import annotations
@@ -72,6 +73,19 @@ def _subject(node: ast.expr, modules: Mapping[str, str]) -> dict[str, str] | Non
     return None
 
 
+def _prefix(node: ast.expr, modules: Mapping[str, str]) -> int | None:
+    """N of ``sys.platform[:N]``."""
+    if not isinstance(node, ast.Subscript) or _subject(node.value, modules) is not PLATFORMS:
+        return None
+    cut = node.slice
+    if not isinstance(cut, ast.Slice) or cut.lower is not None or cut.step is not None:
+        return None
+    upper = cut.upper
+    if isinstance(upper, ast.Constant) and isinstance(upper.value, int):
+        return upper.value
+    return None
+
+
 def _strings(node: ast.expr) -> list[str] | None:
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
         return [node.value]
@@ -109,6 +123,16 @@ def _test(
             return None
         return _test(bound, modules, constants, depth + 1)
     if isinstance(node, ast.Compare) and len(node.ops) == 1:
+        prefix = _prefix(node.left, modules)
+        if prefix is not None:  # ``sys.platform[:4] == "java"``: a startswith
+            values = _strings(node.comparators[0])
+            if values is None or len(values) != 1 or len(values[0]) != prefix:
+                return None
+            names = _names(values, PLATFORMS)
+            ops = (ast.Eq, ast.NotEq)
+            if names is None or not isinstance(node.ops[0], ops):
+                return None
+            return names, isinstance(node.ops[0], ast.Eq)
         table = _subject(node.left, modules)
         values = _strings(node.comparators[0])
         if table is None or values is None:
