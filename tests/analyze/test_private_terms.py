@@ -120,6 +120,9 @@ def test_said_from_needs_words_of_a_message_or_a_raised_when() -> None:
     assert how == "classDocstring" and words == (
         "in the case the docstring of `Full` gives: “Exception raised by put()”"
     )
+    # an assert's message may be what must hold: quoted, not called the failing case
+    words, _, _ = said_from(MessageTemplate.literal("whole minute"), kind="assert")
+    assert words == "where the assert's message says: “whole minute”"
     assert module_aliases({"_os": "import os as _os", "re": "import re"}) == {
         "_os": "os",
         "re": "re",

@@ -301,7 +301,8 @@ def _trigger(g: Gathered) -> tuple[str, list[str]]:
             if g.entry_points or g.tests
             else [
                 f"Triggered inside {code(s.qualname)} at line {s.line}, under conditions "
-                "on its internal state that neither the message nor the class's docstring states."
+                "that neither the message nor the class's docstring states (the source "
+                "shown has them)."
             ]
         )
         basis.append("site.qualname")
