@@ -127,3 +127,36 @@ def test_said_from_needs_words_of_a_message_or_a_raised_when() -> None:
         "_os": "os",
         "re": "re",
     }
+
+
+PIPES = """\
+import sys
+
+
+if sys.platform == "win32":
+
+    class PipeConnection:
+        def recv_bytes(self, size):
+            if size < 0:
+                raise ValueError("negative size")
+            return b""
+
+else:
+
+    def unix_only(path):
+        raise OSError("no named pipes at " + path)
+"""
+
+
+def test_a_definition_under_a_platform_if_is_said_to_exist_only_there(tmp_path: Path) -> None:
+    """``multiprocessing.connection.PipeConnection`` exists on Windows only: the review
+    found its records never said so."""
+    found = {r["lineNumber"]: r for r, _ in one_file_items(tmp_path, "pipes.py", PIPES)}
+    assert found[9]["triggerScenarios"].startswith(
+        "Triggered on Windows when the arguments passed to `PipeConnection.recv_bytes()` make "
+        "`size < 0` true"
+    )
+    assert found[15]["triggerScenarios"].startswith("Triggered on platforms other than Windows."), (
+        found[15]["triggerScenarios"]
+    )
+    assert " on platforms other than Windows." in found[15]["documentation"].split(". ")[0] + "."

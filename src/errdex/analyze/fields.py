@@ -98,6 +98,7 @@ def _phrase(g: Gathered, said: str | None = None) -> tuple[str | None, PrivateCa
         modules=modules,
         constants=g.constants,
         said=said,
+        defined_on=g.func.platform if g.func is not None else None,
     )
     return phrase, case
 
@@ -274,8 +275,9 @@ def _trigger(g: Gathered) -> tuple[str, list[str]]:
         phrase, _ = _phrase(g, said=req.condition)
     if req is not None and not req.partial:
         # the cause in what the caller passed, not the raising function's own names
+        on = f" {g.func.platform}" if g.func is not None and g.func.platform else ""
         sentences = [
-            f"Triggered when the arguments passed to {code(req.call)} make {code(req.fires)} "
+            f"Triggered{on} when the arguments passed to {code(req.call)} make {code(req.fires)} "
             f"true ({_params(req.params)} {'reaches' if len(req.params) == 1 else 'reach'} "
             "the check unchanged)."
         ]

@@ -115,6 +115,8 @@ class _Walker:
         package = facts.name if facts.is_package else facts.name.rpartition(".")[0]
         self.package = package
         self.abstract: set[str] = set()  # classes with an ``@abstractmethod``
+        #: The platform words of the module or class ``if`` being walked (FuncFacts.platform).
+        self.platform: str | None = None
 
     # -- module level -------------------------------------------------------------
 
@@ -166,8 +168,13 @@ class _Walker:
                     self._fresh_module(stmt)
                     self._platform_name(stmt)
             elif isinstance(stmt, ast.If):
+                outer = self.platform  # ``if sys.platform == "win32": def f(): ...``
+                on, off = self._platform_of(stmt.test)
+                self.platform = on or outer
                 self._body(stmt.body, prefix=prefix, cls=cls, parent=parent, toplevel=toplevel)
+                self.platform = off or outer
                 self._body(stmt.orelse, prefix=prefix, cls=cls, parent=parent, toplevel=toplevel)
+                self.platform = outer
             elif isinstance(stmt, (ast.Try, ast.TryStar)):
                 for block in (stmt.body, *(h.body for h in stmt.handlers), stmt.orelse):
                     self._body(block, prefix=prefix, cls=cls, parent=parent, toplevel=toplevel)
@@ -183,6 +190,19 @@ class _Walker:
             extra = _string_list(stmt.value)
             if extra is not None and self.facts.all_names is not None:
                 self.facts.all_names = (*self.facts.all_names, *extra)
+
+    def _platform_of(self, test: ast.expr) -> tuple[str | None, str | None]:
+        """A module or class body's ``if`` on the platform: (its words, its else's)."""
+        if not isinstance(test, (ast.Compare, ast.Call, ast.UnaryOp, ast.BoolOp, ast.Name)):
+            return None, None
+        text = ast.unparse(test)
+        if len(text) >= _PLATFORM_TEST_CHARS:
+            return None, None
+        imports, constants = self.facts.imports, self.facts.platform_names
+        on = platform_words(text, imports, constants)
+        if on is None:
+            return None, None
+        return on, platform_words(f"not ({text})", imports, constants)
 
     def _platform_name(self, stmt: ast.Assign) -> None:
         """``_mswindows = (sys.platform == "win32")``: kept when bound once to a test."""
@@ -274,6 +294,7 @@ class _Walker:
             is_async=isinstance(node, ast.AsyncFunctionDef),
             is_generator=yields,
             cls_abstract=cls is not None and cls in self.abstract,
+            platform=self.platform,
         )
         self.facts.functions.append(func)
         inner_prefix = f"{prefix}{node.name}.<locals>."
