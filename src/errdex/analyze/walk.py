@@ -14,7 +14,7 @@ from .astfields import child_fields as _child_fields
 from .callsites import call_sites
 from .expects import ExpectFinder
 from .facts import CallRef, ClassFacts, FuncFacts, FunctionNode, ModuleFacts, clean, dotted
-from .platforms import platform_words
+from .platforms import PLATFORM_MODULES, platform_words
 from .shadows import shadowing_imports
 
 __all__ = ["SNIPPET_LINES", "module_facts"]
@@ -178,6 +178,8 @@ class _Walker:
             elif isinstance(stmt, (ast.Try, ast.TryStar)):
                 for block in (stmt.body, *(h.body for h in stmt.handlers), stmt.orelse):
                     self._body(block, prefix=prefix, cls=cls, parent=parent, toplevel=toplevel)
+                if toplevel:
+                    self._platform_flag(stmt)
             elif isinstance(stmt, (ast.With, ast.AsyncWith)):
                 self._body(stmt.body, prefix=prefix, cls=cls, parent=parent, toplevel=toplevel)
 
@@ -203,6 +205,23 @@ class _Walker:
         if on is None:
             return None, None
         return on, platform_words(f"not ({text})", imports, constants)
+
+    def _platform_flag(self, stmt: ast.Try | ast.TryStar) -> None:
+        """``try: import msvcrt`` / ``except ImportError: _mswindows = False`` / ``else:
+        _mswindows = True`` (``subprocess``): the flag is the module's platform test."""
+        imported = [
+            alias.asname or alias.name
+            for x in stmt.body
+            if isinstance(x, ast.Import)
+            for alias in x.names
+            if alias.name in PLATFORM_MODULES
+        ]
+        if len(imported) != 1 or len(stmt.handlers) != 1:
+            return
+        off = _flags(stmt.handlers[0].body, False)
+        on = _flags(stmt.orelse, True) | _flags(stmt.body, True)
+        for name in off & on:
+            self.facts.platform_names[name] = imported[0]
 
     def _platform_name(self, stmt: ast.Assign) -> None:
         """``_mswindows = (sys.platform == "win32")``: kept when bound once to a test."""
@@ -406,6 +425,19 @@ class _Walker:
 
 
 _ABSTRACT_DECORATORS = frozenset({"abstractmethod", "abstractproperty"})
+
+
+def _flags(body: list[ast.stmt], value: bool) -> set[str]:
+    """Names a block binds to the constant ``value``."""
+    return {
+        t.id
+        for x in body
+        if isinstance(x, ast.Assign)
+        and isinstance(x.value, ast.Constant)
+        and x.value.value is value
+        for t in x.targets
+        if isinstance(t, ast.Name)
+    }
 
 
 def _raises_again(handler: ast.ExceptHandler) -> bool:
