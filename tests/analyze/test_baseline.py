@@ -74,8 +74,8 @@ def test_private_triggers_are_not_restated_and_while_true_is_no_condition(
     first, second = (record for record, _ in result.items)
     # a one-word message states no case: the private condition is left out
     assert first["triggerScenarios"] == (
-        "Reached inside `m.Parser.parse` at line 5, under conditions on its internal state "
-        "that the message does not state."
+        "Reached inside `m.Parser.parse` at line 5, under conditions the message does not "
+        "state (the source shown has them)."
     )
     # the message states the case the private check tests, so that is what is said
     assert second["triggerScenarios"] == (

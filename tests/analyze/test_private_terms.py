@@ -44,6 +44,10 @@ class Stream:
         if not _WINDOWS:
             raise OSError("no handle for this stream")
         return 3
+
+    def open_pipe(self, family):
+        if _sys.platform != "win32" and family == "AF_PIPE":
+            raise ValueError(family)
 '''
 
 
@@ -99,7 +103,11 @@ def test_platform_guards_are_said_in_words(tmp_path: Path) -> None:
     )
     second, _ = found[30]
     assert second["triggerScenarios"].startswith("Triggered on platforms other than Windows.")
-    for record in (first, second):
+    third, _ = found[35]  # a platform test joined to a caller's condition by `and`
+    assert third["triggerScenarios"].startswith(
+        "Triggered when `family == 'AF_PIPE'`, on platforms other than Windows."
+    )
+    for record in (first, second, third):
         assert "sys.platform" not in record["triggerScenarios"] + record["documentation"]
         assert "_WINDOWS" not in record["triggerScenarios"] + record["documentation"]
 
@@ -112,7 +120,43 @@ def test_said_from_needs_words_of_a_message_or_a_raised_when() -> None:
     assert how == "classDocstring" and words == (
         "in the case the docstring of `Full` gives: “Exception raised by put()”"
     )
+    # an assert's message may be what must hold: quoted, not called the failing case
+    words, _, _ = said_from(MessageTemplate.literal("whole minute"), kind="assert")
+    assert words == "where the assert's message says: “whole minute”"
     assert module_aliases({"_os": "import os as _os", "re": "import re"}) == {
         "_os": "os",
         "re": "re",
     }
+
+
+PIPES = """\
+import sys
+
+
+if sys.platform == "win32":
+
+    class PipeConnection:
+        def recv_bytes(self, size):
+            if size < 0:
+                raise ValueError("negative size")
+            return b""
+
+else:
+
+    def unix_only(path):
+        raise OSError("no named pipes at " + path)
+"""
+
+
+def test_a_definition_under_a_platform_if_is_said_to_exist_only_there(tmp_path: Path) -> None:
+    """``multiprocessing.connection.PipeConnection`` exists on Windows only: the review
+    found its records never said so."""
+    found = {r["lineNumber"]: r for r, _ in one_file_items(tmp_path, "pipes.py", PIPES)}
+    assert found[9]["triggerScenarios"].startswith(
+        "Triggered on Windows when the arguments passed to `PipeConnection.recv_bytes()` make "
+        "`size < 0` true"
+    )
+    assert found[15]["triggerScenarios"].startswith("Triggered on platforms other than Windows."), (
+        found[15]["triggerScenarios"]
+    )
+    assert " on platforms other than Windows." in found[15]["documentation"].split(". ")[0] + "."

@@ -209,7 +209,9 @@ def test_a_message_asking_for_an_override_makes_it_abstract(by_line: dict[int, I
 def test_system_exit_says_the_program_ends(by_line: dict[int, Item], package: Path) -> None:
     record, _ = by_line[41]
     assert "`SystemExit` here ends the program" in record["documentation"]
-    assert "catch `SystemExit`, e.g. with `pytest.raises(SystemExit)`" in record["solutions"][0]
+    # a control-flow exit gets no "catch it" advice (issue 10): how a test expects it
+    assert "a test expects it with `pytest.raises(SystemExit)`" in record["solutions"][0]
+    assert "catch" not in record["solutions"][0].lower()
     done = subprocess.run(
         [sys.executable, "-c", "from pkg import main; main([])"], cwd=package, check=False
     )
@@ -346,3 +348,21 @@ def test_a_private_class_raised_and_caught_by_name_in_its_module_is_a_signal(
     # ``runpy``): its messages are meant to be read, so no site of it is a signal
     errors = [e for r, e in items if r["errorClass"] == "_Error"]
     assert len(errors) >= 2 and all("role" not in e for e in errors)
+
+
+def test_keyboard_interrupt_gets_no_catch_advice(tmp_path: Path) -> None:
+    """asyncio's runner re-raises ``KeyboardInterrupt`` after its SIGINT handler ran: the
+    program is being stopped, which is nothing to catch."""
+    from .stdlib_items import one_file_items
+
+    ((record, _),) = one_file_items(
+        tmp_path,
+        "runner.py",
+        "class Runner:\n"
+        "    def run(self, interrupted):\n"
+        "        if interrupted:\n"
+        "            raise KeyboardInterrupt()\n",
+    )
+    (solution,) = record["solutions"]
+    assert solution.startswith("Nothing to fix: `KeyboardInterrupt` is how the program is told")
+    assert "catch" not in solution.replace("without catching it", "").lower()

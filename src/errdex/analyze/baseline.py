@@ -176,7 +176,7 @@ def baseline_fields(site: ErrorSite) -> tuple[dict[str, Any], dict[str, Any]]:
     conds = list(dict.fromkeys(w for c, w in filter(None, said) if c))
     clauses = [f"when {' and '.join(conds)}"] if conds else []
     clauses += dict.fromkeys(w for c, w in filter(None, said) if not c)
-    stated = said_from(site.template)[0] if hidden else None
+    stated = said_from(site.template, kind=site.kind)[0] if hidden else None
     if stated:
         clauses.append(stated)
     if clauses:
@@ -184,8 +184,8 @@ def baseline_fields(site: ErrorSite) -> tuple[dict[str, Any], dict[str, Any]]:
         trigger = "Reached " + ", ".join(clauses) + others + "."
     elif hidden:
         trigger = (
-            f"Reached inside {_code(site.qualname)} at line {site.line}, under conditions on "
-            "its internal state that the message does not state."
+            f"Reached inside {_code(site.qualname)} at line {site.line}, under conditions "
+            "the message does not state (the source shown has them)."
         )
     elif site.function:
         trigger = f"Reached whenever {_code(site.qualname)} runs to line {site.line}: no enclosing condition."

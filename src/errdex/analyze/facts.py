@@ -76,6 +76,9 @@ class FuncFacts:
     #: The method's class declares an abstract method, so it cannot be instantiated as
     #: it is (abstract methods inherited from a base are not seen).
     cls_abstract: bool = False
+    #: Defined in a module or class body's ``if`` on the platform: "on Windows" (the
+    #: function does not exist elsewhere), from :mod:`errdex.analyze.platforms`.
+    platform: str | None = None
 
 
 @dataclass(slots=True)

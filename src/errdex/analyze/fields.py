@@ -99,6 +99,7 @@ def _phrase(g: Gathered, said: str | None = None) -> tuple[str | None, PrivateCa
         modules=modules,
         constants=g.constants,
         said=said,
+        defined_on=g.func.platform if g.func is not None else None,
     )
     return phrase, case
 
@@ -312,8 +313,9 @@ def _trigger(g: Gathered) -> tuple[str, list[str]]:
         phrase, _ = _phrase(g, said=req.condition)
     if req is not None and not req.partial:
         # the cause in what the caller passed, not the raising function's own names
+        on = f" {g.func.platform}" if g.func is not None and g.func.platform else ""
         sentences = [
-            f"Triggered when the arguments passed to {code(req.call)} make {code(req.fires)} "
+            f"Triggered{on} when the arguments passed to {code(req.call)} make {code(req.fires)} "
             f"true ({_params(req.params)} {'reaches' if len(req.params) == 1 else 'reach'} "
             "the check unchanged)."
         ]
@@ -339,7 +341,8 @@ def _trigger(g: Gathered) -> tuple[str, list[str]]:
             if g.entry_points or g.tests
             else [
                 f"Triggered inside {code(s.qualname)} at line {s.line}, under conditions "
-                "on its internal state that neither the message nor the class's docstring states."
+                "that neither the message nor the class's docstring states (the source "
+                "shown has them)."
             ]
         )
         basis.append("site.qualname")

@@ -72,6 +72,7 @@ class Gathered:
             or self.observed
             or self.role is not None  # what the site is for outranks the extractor's account
             or self.shadow is not None
+            or (self.func is not None and self.func.platform is not None)  # defined on one
         )
 
 

@@ -220,11 +220,12 @@ def split_conditions(
         if words is not None:
             platforms.append(words)
             continue
-        if not has_private(text):
+        node = parse_guard(text)
+        split = isinstance(node, ast.BoolOp) and isinstance(node.op, ast.And)
+        if not has_private(text) and not (split and _names_platform(text)):
             public.append(text)
             continue
-        node = parse_guard(text)
-        if not (isinstance(node, ast.BoolOp) and isinstance(node.op, ast.And)):
+        if not isinstance(node, ast.BoolOp) or not split:
             private.append(text)
             continue
         rest: list[str] = []
@@ -242,6 +243,11 @@ def split_conditions(
     return Conditions(
         tuple(public), _merged(list(dict.fromkeys(platforms))), tuple(dict.fromkeys(private))
     )
+
+
+def _names_platform(text: str) -> bool:
+    """Cheap: the text could hold a platform test (``sys.platform``, ``os.name``, …)."""
+    return "platform" in text or "os.name" in text
 
 
 def _merged(platforms: list[str]) -> tuple[str, ...]:
@@ -265,6 +271,7 @@ def condition_phrase(
     modules: Mapping[str, str] | None = None,
     constants: Mapping[str, str] | None = None,
     said: str | None = None,
+    defined_on: str | None = None,
 ) -> str | None:
     """The guard chain as a clause, e.g. "when `i is None`, on Windows, for dimension
     `axis` in the loop over `zip(a, b)`" or "after `KeyError` was caught"; None when
@@ -273,11 +280,14 @@ def condition_phrase(
     are not restated: ``private`` is what is said instead (the message's or the class
     docstring's words, :mod:`errdex.analyze.private_terms`), last; a ``while True``
     loop is no condition. ``said``: conditions the sentence states already (their
-    conjuncts are not repeated)."""
+    conjuncts are not repeated); ``defined_on``: the platform the raising function is
+    defined on, when a module or class ``if`` decides it ("on Windows")."""
     split = split_conditions(guards, modules, constants)
     known = set(conjuncts(said)) if said else set()  # said already, in the caller's names
     conditions = [code(t) for t in split.public if not set(conjuncts(t)) <= known]
     contexts: list[str] = list(split.platforms)
+    if defined_on and defined_on not in contexts:
+        contexts.insert(0, defined_on)
     for g in reversed(guards):
         kind, text = g["kind"], g["text"]
         if kind == "for":

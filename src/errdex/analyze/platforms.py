@@ -4,9 +4,12 @@ A developer knows which system they run on, not the value of ``sys.platform`` or
 ``os.name``, so a guard that only tests the platform is said as the platform's name,
 from one table: ``sys.platform`` values and prefixes, ``os.name`` values and
 ``platform.system()`` results. The module names are resolved through the module's own
-imports (``import sys as _sys``), and a module constant bound to such a test
-(``_mswindows = sys.platform == "win32"``) reads as the test it holds. Anything else
-(``sys.platform[:3] == x``, a test mixed with other names) is no platform test here.
+imports (``import sys as _sys``), a module constant bound to such a test
+(``_mswindows = sys.platform == "win32"``) reads as the test it holds, and a module
+that exists on one family of platforms only (``_winapi``, ``fcntl``) tests that family
+when its name is tested (``if _winapi:``). Anything else
+(``sys.platform[1:] == x``, a test mixed with other names) is no platform test here;
+``sys.platform[:4] == "java"`` is the prefix test it spells.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Mapping
 
-__all__ = ["OTHER_THAN", "PLATFORMS", "platform_words"]
+__all__ = ["OTHER_THAN", "PLATFORMS", "PLATFORM_MODULES", "platform_words"]
 
 #: How a test that fails on the platforms named is said.
 OTHER_THAN = "on platforms other than "
@@ -43,6 +46,24 @@ PLATFORMS = {
 _OS_NAMES = {"nt": "Windows", "posix": "POSIX systems (Linux, macOS, the BSDs)", "java": "Jython"}
 #: ``platform.system()`` results.
 _SYSTEMS = {"Windows": "Windows", "Linux": "Linux", "Darwin": "macOS", "Java": "Jython"}
+#: Modules that exist on one family of platforms only: ``if _winapi:`` (bound by ``try:
+#: import _winapi`` / ``except ImportError: _winapi = None``) tests the platform.
+PLATFORM_MODULES = {
+    "_winapi": "Windows",
+    "_overlapped": "Windows",
+    "msvcrt": "Windows",
+    "winreg": "Windows",
+    "winsound": "Windows",
+    "nt": "Windows",
+    "posix": _OS_NAMES["posix"],
+    "fcntl": _OS_NAMES["posix"],
+    "termios": _OS_NAMES["posix"],
+    "pwd": _OS_NAMES["posix"],
+    "grp": _OS_NAMES["posix"],
+    "resource": _OS_NAMES["posix"],
+    "_posixsubprocess": _OS_NAMES["posix"],
+    "_posixshmem": _OS_NAMES["posix"],
+}
 #: How deep a module constant may refer to another (``_WIN = _mswindows``).
 _DEPTH = 3
 
@@ -70,6 +91,26 @@ def _subject(node: ast.expr, modules: Mapping[str, str]) -> dict[str, str] | Non
     ):
         return _SYSTEMS
     return None
+
+
+def _prefix(node: ast.expr, modules: Mapping[str, str]) -> int | None:
+    """N of ``sys.platform[:N]``."""
+    if not isinstance(node, ast.Subscript) or _subject(node.value, modules) is not PLATFORMS:
+        return None
+    cut = node.slice
+    if not isinstance(cut, ast.Slice) or cut.lower is not None or cut.step is not None:
+        return None
+    upper = cut.upper
+    if isinstance(upper, ast.Constant) and isinstance(upper.value, int):
+        return upper.value
+    return None
+
+
+def _platform_module(node: ast.expr, modules: Mapping[str, str]) -> str | None:
+    """The platform of a name bound by importing a platform-only module."""
+    if not isinstance(node, ast.Name) or node.id not in modules:
+        return None
+    return PLATFORM_MODULES.get(modules[node.id])
 
 
 def _strings(node: ast.expr) -> list[str] | None:
@@ -102,6 +143,9 @@ def _test(
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
         inner = _test(node.operand, modules, constants, depth)
         return None if inner is None else (inner[0], not inner[1])
+    module = _platform_module(node, modules)
+    if module is not None:  # ``if _winapi:``
+        return [module], True
     if isinstance(node, ast.Name) and node.id in constants and depth < _DEPTH:
         try:
             bound = ast.parse(constants[node.id], mode="eval").body
@@ -109,6 +153,21 @@ def _test(
             return None
         return _test(bound, modules, constants, depth + 1)
     if isinstance(node, ast.Compare) and len(node.ops) == 1:
+        op, right = node.ops[0], node.comparators[0]
+        if isinstance(op, (ast.Is, ast.IsNot)):  # ``_winapi is None``
+            module = _platform_module(node.left, modules)
+            none = isinstance(right, ast.Constant) and right.value is None
+            return ([module], isinstance(op, ast.IsNot)) if module and none else None
+        prefix = _prefix(node.left, modules)
+        if prefix is not None:  # ``sys.platform[:4] == "java"``: a startswith
+            values = _strings(node.comparators[0])
+            if values is None or len(values) != 1 or len(values[0]) != prefix:
+                return None
+            names = _names(values, PLATFORMS)
+            ops = (ast.Eq, ast.NotEq)
+            if names is None or not isinstance(node.ops[0], ops):
+                return None
+            return names, isinstance(node.ops[0], ast.Eq)
         table = _subject(node.left, modules)
         values = _strings(node.comparators[0])
         if table is None or values is None:

@@ -56,12 +56,18 @@ def module_aliases(import_lines: dict[str, str]) -> dict[str, str]:
 
 
 def said_from(
-    template: MessageTemplate, class_name: str | None = None, class_doc: str | None = None
+    template: MessageTemplate,
+    class_name: str | None = None,
+    class_doc: str | None = None,
+    kind: str = "raise",
 ) -> tuple[str | None, str, tuple[str, ...]]:
     """(the words, which evidence says them, its keys): the message's stated case, else
-    the class docstring's "raised when", else nothing."""
+    the class docstring's "raised when", else nothing. An assert's message is as often
+    what must hold ("whole minute") as what went wrong, so it is only quoted."""
     cause = stated_cause(template)
     if cause is not None:
+        if kind == "assert":
+            return f"where the assert's message says: {quote(cause)}", "message", ("site.template",)
         return f"in the case the message states: {quote(cause)}", "message", ("site.template",)
     about = summary(class_doc) if class_doc else None
     if about and class_name:
@@ -81,7 +87,7 @@ def private_case(
         return None
     info = g.class_info or {}
     name = short_name(str(info.get("qualified") or g.site.error_class or "")) or None
-    words, said_as, basis = said_from(g.site.template, name, info.get("docstring"))
+    words, said_as, basis = said_from(g.site.template, name, info.get("docstring"), g.site.kind)
     return PrivateCase(split.private, words, said_as, basis)
 
 

@@ -316,7 +316,12 @@ def role_solution(g: Gathered, role: Role) -> str:
         return "Nothing to fix: an `async for` loop over the iterator ends here without an error."
     if name == "SystemExit":
         return (
-            "Nothing to fix if the program is meant to end here; to keep running after it "
-            "(in a test, say), catch `SystemExit`, e.g. with `pytest.raises(SystemExit)`."
+            "Nothing to fix if the program is meant to end here: `SystemExit` is how it "
+            "exits, so do not treat it as a failure (a test expects it with "
+            "`pytest.raises(SystemExit)`)."
         )
-    return "Catch `KeyboardInterrupt` explicitly where the program must clean up before stopping."
+    return (
+        "Nothing to fix: `KeyboardInterrupt` is how the program is told to stop (Ctrl-C); "
+        "do not treat it as a failure. Clean-up in `finally` (or a `with` block) runs "
+        "without catching it."
+    )

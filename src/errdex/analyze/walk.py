@@ -15,7 +15,7 @@ from .binds import Binds
 from .callsites import call_sites
 from .expects import ExpectFinder
 from .facts import CallRef, ClassFacts, FuncFacts, FunctionNode, ModuleFacts, clean, dotted
-from .platforms import platform_words
+from .platforms import PLATFORM_MODULES, platform_words
 from .shadows import shadowing_imports
 from .twins import dead_handlers, twin_facts
 
@@ -125,6 +125,8 @@ class _Walker:
         #: (``analyze.twins``): its imports bind nothing at run time.
         self.in_dead_handler = False
         self.bound: dict[str, CallRef | None] = {}  # top-level names bound to a call
+        #: The platform words of the module or class ``if`` being walked (FuncFacts.platform).
+        self.platform: str | None = None
 
     # -- module level -------------------------------------------------------------
 
@@ -178,17 +180,24 @@ class _Walker:
                     self._platform_name(stmt)
                     _bind(stmt, self.bound)
             elif isinstance(stmt, ast.If):
+                outer = self.platform  # ``if sys.platform == "win32": def f(): ...``
+                on, off = self._platform_of(stmt.test)
+                self.platform = on or outer
                 self._body(stmt.body, prefix=prefix, cls=cls, parent=parent, toplevel=toplevel)
+                self.platform = off or outer
                 self._body(stmt.orelse, prefix=prefix, cls=cls, parent=parent, toplevel=toplevel)
+                self.platform = outer
             elif isinstance(stmt, (ast.Try, ast.TryStar)):
                 dead = toplevel and dead_handlers(stmt, self.package)
                 for block in (stmt.body, *(h.body for h in stmt.handlers), stmt.orelse):
-                    outer = self.in_dead_handler
-                    self.in_dead_handler = outer or (
+                    was_dead = self.in_dead_handler
+                    self.in_dead_handler = was_dead or (
                         dead and block is not stmt.body and block is not stmt.orelse
                     )
                     self._body(block, prefix=prefix, cls=cls, parent=parent, toplevel=toplevel)
-                    self.in_dead_handler = outer
+                    self.in_dead_handler = was_dead
+                if toplevel:
+                    self._platform_flag(stmt)
             elif isinstance(stmt, (ast.With, ast.AsyncWith)):
                 self._body(stmt.body, prefix=prefix, cls=cls, parent=parent, toplevel=toplevel)
 
@@ -201,6 +210,36 @@ class _Walker:
             extra = _string_list(stmt.value)
             if extra is not None and self.facts.all_names is not None:
                 self.facts.all_names = (*self.facts.all_names, *extra)
+
+    def _platform_of(self, test: ast.expr) -> tuple[str | None, str | None]:
+        """A module or class body's ``if`` on the platform: (its words, its else's)."""
+        if not isinstance(test, (ast.Compare, ast.Call, ast.UnaryOp, ast.BoolOp, ast.Name)):
+            return None, None
+        text = ast.unparse(test)
+        if len(text) >= _PLATFORM_TEST_CHARS:
+            return None, None
+        imports, constants = self.facts.imports, self.facts.platform_names
+        on = platform_words(text, imports, constants)
+        if on is None:
+            return None, None
+        return on, platform_words(f"not ({text})", imports, constants)
+
+    def _platform_flag(self, stmt: ast.Try | ast.TryStar) -> None:
+        """``try: import msvcrt`` / ``except ImportError: _mswindows = False`` / ``else:
+        _mswindows = True`` (``subprocess``): the flag is the module's platform test."""
+        imported = [
+            alias.asname or alias.name
+            for x in stmt.body
+            if isinstance(x, ast.Import)
+            for alias in x.names
+            if alias.name in PLATFORM_MODULES
+        ]
+        if len(imported) != 1 or len(stmt.handlers) != 1:
+            return
+        off = _flags(stmt.handlers[0].body, False)
+        on = _flags(stmt.orelse, True) | _flags(stmt.body, True)
+        for name in off & on:
+            self.facts.platform_names[name] = imported[0]
 
     def _platform_name(self, stmt: ast.Assign) -> None:
         """``_mswindows = (sys.platform == "win32")``: kept when bound once to a test."""
@@ -296,6 +335,7 @@ class _Walker:
             is_async=isinstance(node, ast.AsyncFunctionDef),
             is_generator=yields,
             cls_abstract=cls is not None and cls in self.abstract,
+            platform=self.platform,
         )
         self.facts.functions.append(func)
         inner_prefix = f"{prefix}{node.name}.<locals>."
@@ -414,6 +454,19 @@ class _Walker:
 
 
 _ABSTRACT_DECORATORS = frozenset({"abstractmethod", "abstractproperty"})
+
+
+def _flags(body: list[ast.stmt], value: bool) -> set[str]:
+    """Names a block binds to the constant ``value``."""
+    return {
+        t.id
+        for x in body
+        if isinstance(x, ast.Assign)
+        and isinstance(x.value, ast.Constant)
+        and x.value.value is value
+        for t in x.targets
+        if isinstance(t, ast.Name)
+    }
 
 
 def _raises_again(handler: ast.ExceptHandler) -> bool:
