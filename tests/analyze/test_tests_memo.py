@@ -120,3 +120,99 @@ def test_a_new_site_of_the_class_is_the_only_template_fitted_again(
     assert _undated(edited) == _undated(fresh) and edited.choices == fresh.choices
     linked = {r["lineNumber"]: [t["name"] for t in e["tests"]] for r, e in edited.items}
     assert sorted(linked.values()) == [[], ["tests/test_core.py::test_negative"]]
+
+
+TWO = (
+    CORE
+    + """
+
+def parse(text):
+    if not text:
+        raise ValueError("empty text given to parse")
+    return text
+"""
+)
+
+TWO_TESTS = """\
+import pytest
+from pkg.core import check, parse
+
+
+def test_negative():
+    with pytest.raises(ValueError, match="negative"):
+        check(-1)
+
+
+def test_empty():
+    with pytest.raises(ValueError, match="empty text"):
+        parse("")
+"""
+
+
+def _two(root: Path, core: str = TWO) -> None:
+    (root / "pkg").mkdir(exist_ok=True)
+    (root / "pkg/__init__.py").write_text("")
+    (root / "pkg/core.py").write_text(core)
+    (root / "tests").mkdir(exist_ok=True)
+    (root / "tests/test_core.py").write_text(TWO_TESTS)
+
+
+def _linked(analysis: Analysis) -> dict[str, list[str]]:
+    return {r["errorMessage"]: [t["name"] for t in e["tests"]] for r, e in analysis.items}
+
+
+def test_an_unchanged_repository_fits_no_template_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _two(tmp_path)
+    tried = _counting(monkeypatch)
+    cold = _analyse(tmp_path, None)
+    assert tried  # the cold analysis fits the messages
+    assert _linked(cold) == {
+        "negative: {x}": ["tests/test_core.py::test_negative"],
+        "empty text given to parse": ["tests/test_core.py::test_empty"],
+    }
+    tried.clear()
+    again = _analyse(tmp_path, cold.choices)
+    assert tried == []
+    assert _undated(again) == _undated(cold) and again.choices == cold.choices
+
+
+def test_lines_moved_above_the_sites_fit_no_template_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A candidate is keyed by what the choice reads of it, not its line: code added above
+    both sites changes no key, so nothing is fitted or chosen again."""
+    _two(tmp_path)
+    tried = _counting(monkeypatch)
+    cold = _analyse(tmp_path, None)
+    (tmp_path / "pkg/core.py").write_text("LIMIT = 3\n\n\n" + TWO)
+    tried.clear()
+    moved = _analyse(tmp_path, cold.choices)
+    assert tried == []
+    assert moved.choices == cold.choices
+    assert _linked(moved) == _linked(cold)
+
+
+def test_an_edited_template_is_fitted_again_and_the_unchanged_one_is_not(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Editing one message makes it a new template of the class: the expectations of the
+    class fit that template alone again (the kept fits of the other stand), and the links
+    are those of a fresh analysis."""
+    _two(tmp_path)
+    tried = _counting(monkeypatch)
+    cold = _analyse(tmp_path, None)
+    (tmp_path / "pkg/core.py").write_text(TWO.replace("text given", "text passed"))
+    tried.clear()
+    edited = _analyse(tmp_path, cold.choices)
+    [template] = [s.template for s in _sites(tmp_path) if "passed" in s.record["errorMessage"]]
+    assert [t.to_json() for t in tried] == [template.to_json()]
+    assert _linked(edited) == {
+        "negative: {x}": ["tests/test_core.py::test_negative"],
+        "empty text passed to parse": ["tests/test_core.py::test_empty"],
+    }
+    tried.clear()
+    fresh = _analyse(tmp_path, None)
+    assert len(tried) == 2  # a fresh analysis fits both messages again
+    assert _undated(edited) == _undated(fresh) and edited.choices == fresh.choices

@@ -266,10 +266,10 @@ def analyze_with_index(
     raised_in = raisers_of(sites)
     for site in sites:
         if site.function:
-            cls_key = site.canonical_class or site.error_class or ""
-            in_function[(site.function, cls_key)] += 1
-            for caller in graph.reach(site.function):
-                reached_by[(caller, cls_key)] += 1
+            in_function[(site.function, site.canonical_class or site.error_class or "")] += 1
+    for (function, cls_key), n in in_function.items():  # a function's sites of a class at once
+        for caller in graph.reach(function):
+            reached_by[(caller, cls_key)] += n
     inputs = {s.index: input_digest(items[s.index]) for s in sites}
     memo = ChoiceMemo(sites, choices or {})
     tests = link_tests(index, graph, tree, sites, choose=memo)

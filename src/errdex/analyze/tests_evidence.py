@@ -79,6 +79,10 @@ NO_MESSAGE_DEPTH = 1
 #: ``msg = …``: a line binding the message a raise below it may use.
 _ASSIGNMENT = re.compile(r"\s*\w+\s*=[^=]")
 
+#: Candidates few enough that counting the 4-grams each shares with the message costs less
+#: than walking the message's 4-grams through every site (:meth:`_Linker.fitting`).
+_FEW = 8
+
 _WARN_KINDS = frozenset({"pytest.warns", "assertWarns", "assertWarnsRegex"})
 
 
@@ -107,6 +111,7 @@ class _Linker:
         self.graph = graph
         self.tree = tree
         self._hidden: dict[str, bool] = {}
+        self._roots: dict[str, bool] = {}
         self._unseen_keys: dict[int, tuple[object, ...]] = {}  # candidates dicts are kept
         self.sites = sites
         self.by_class: dict[str, list[SiteView]] = defaultdict(list)
@@ -178,10 +183,16 @@ class _Linker:
         if any(len(run) >= GRAM for run in expected.runs):  # else no 4-gram to look up
             wanted = expected_grams(expected)
             shared: Counter[int] = Counter()
-            for gram in wanted:
-                for i in self.by_gram.get(gram, ()):
-                    if i in candidates:
-                        shared[i] += 1
+            if len(candidates) <= _FEW:  # the memo's untried few: their own grams
+                for i in candidates:
+                    n = len(wanted & template_grams(self.sites[i].template))
+                    if n:
+                        shared[i] = n
+            else:
+                for gram in wanted:
+                    for i in self.by_gram.get(gram, ()):
+                        if i in candidates:
+                            shared[i] += 1
             pool = [
                 i
                 for i, n in shared.items()
@@ -356,16 +367,25 @@ class _Linker:
         ``fut.done()`` to graphlib's ``done``) is no caller of it."""
         found = self._hidden.get(function)
         if found is None:
-            callers, package = self.graph.callers, function.split(".")[0]
+            package = function.split(".")[0]
             found = False
             for caller, reach in self.graph.reach(function).items():
-                if callers.get(caller) or not _private(caller):
-                    continue
-                if any(f.split(".")[0] != package for f in reach.via):
-                    continue
-                facts = self.index.function(caller)
-                found = found or (facts is not None and not facts.is_test)
+                if self._unseen_root(caller) and all(f.split(".")[0] == package for f in reach.via):
+                    found = True
+                    break
             self._hidden[function] = found
+        return found
+
+    def _unseen_root(self, caller: str) -> bool:
+        """Whether ``caller`` is a private library function nothing in the repository
+        calls (once per caller: every site's reach holds most callers again)."""
+        found = self._roots.get(caller)
+        if found is None:
+            found = False
+            if not self.graph.callers.get(caller) and _private(caller):
+                facts = self.index.function(caller)
+                found = facts is not None and not facts.is_test
+            self._roots[caller] = found
         return found
 
     def _closer_hole(

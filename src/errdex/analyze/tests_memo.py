@@ -56,6 +56,11 @@ class ChoiceMemo:
         self._by_template: dict[int, tuple[dict[int, str], dict[str, list[int]]]] = {}
         #: id() of a candidates dict -> (the dict, kept alive so the id stays its, key).
         self._sets: dict[int, tuple[dict[int, str], str]] = {}
+        #: A class key (:meth:`class_key`) -> its digest.
+        self._classes: dict[Any, str] = {}
+        #: id() of a candidates dict -> (the dict, its templates' digests, those of them not
+        #: tried last time with its class key, or None when none were).
+        self._untried: dict[int, tuple[dict[int, str], frozenset[str], frozenset[str] | None]] = {}
 
     @staticmethod
     def _site_key(site: SiteView) -> tuple[Any, ...]:
@@ -63,22 +68,35 @@ class ChoiceMemo:
         above it moves."""
         return (site.record["id"], site.template.to_json(), site.function, site.kind)
 
-    def _set_key(self, sites: list[SiteView], candidates: dict[int, str]) -> str:
+    def _set_key(self, sites: list[SiteView], candidates: dict[int, str], unseen: Any) -> str:
+        """The digest of the candidates and what the choice reads of their functions
+        (``unseen``: the same for every expectation with these candidates), once per
+        candidates dict: each expectation's key then holds the digest, not the thousands
+        of candidates of a common class (``ValueError``) again."""
         found = self._sets.get(id(candidates))
         if found is None:
             content = sorted((self._site_key(sites[i]), shown) for i, shown in candidates.items())
-            found = (candidates, digest(content))
+            found = (candidates, digest((content, unseen)))
             self._sets[id(candidates)] = found
         return found[1]
+
+    def _class_digest(self, linker: Any, expect: Expect) -> str:
+        key = linker.class_key(expect)
+        found = self._classes.get(key)
+        if found is None:
+            found = self._classes[key] = digest(key)
+        return found
 
     def __call__(self, linker: Any, expect: Expect) -> list[tuple[int, str]]:
         candidates: dict[int, str] = linker.candidates(expect)
         if not candidates:
             return []
         ranks = sorted(linker.ranks(linker.callees(expect)).items())
-        unseen = linker.unseen_key(expect, candidates)  # read beside the graph's ranks
-        key = digest((expect, self._set_key(linker.sites, candidates), ranks, unseen))
-        classes = digest(linker.class_key(expect))
+        # read beside the graph's ranks: per candidates, and the called functions' params
+        functions, params = linker.unseen_key(expect, candidates)
+        set_key = self._set_key(linker.sites, candidates, functions)
+        key = digest((expect, set_key, ranks, params))
+        classes = self._class_digest(linker, expect)
         fit_key = digest((expect.match, expect.match_is_literal, expect.match_whole, classes))
         last = self.last.get(key)
         if last is not None and all(rid in self.ids for rid, _ in last):
@@ -113,6 +131,20 @@ class ChoiceMemo:
             self._by_template[id(candidates)] = found
         return found[1]
 
+    def _untried_templates(
+        self, groups: dict[str, list[int]], candidates: dict[int, str], classes: str
+    ) -> tuple[frozenset[str], frozenset[str] | None]:
+        """The candidates' template digests, and those not tried last time for their class
+        key (None: it was not tried), once per candidates dict (the class key decides
+        the candidates)."""
+        found = self._untried.get(id(candidates))
+        if found is None:
+            now = frozenset(groups)
+            tried = self.last_tried.get(classes)
+            found = (candidates, now, None if tried is None else now - tried)
+            self._untried[id(candidates)] = found
+        return found[1], found[2]
+
     def _fitting(
         self,
         linker: Any,
@@ -125,13 +157,13 @@ class ChoiceMemo:
         message and class key; the others' fits are the kept ones (a fit reads nothing
         but the message and the template)."""
         groups = self._template_groups(linker.sites, candidates)
-        now = frozenset(groups)
-        tried, fits = self.last_tried.get(classes), self.last_fits.get(fit_key)
-        if tried is None or fits is None:
+        now, untried = self._untried_templates(groups, candidates, classes)
+        fits = self.last_fits.get(fit_key)
+        if untried is None or fits is None:
             fresh = linker.fitting(expected, candidates)
             kept: dict[str, list[float]] = {}
         else:
-            new = {i: candidates[i] for t in now - tried for i in groups[t]}
+            new = {i: candidates[i] for t in untried for i in groups[t]}
             fresh = linker.fitting(expected, new) if new else []
             kept = {t: fit for t, fit in fits.items() if t in now}
         kept.update((self._templates[i], [share, literal]) for share, literal, i in fresh)
