@@ -1,13 +1,12 @@
 """Cython statements read as Python ``ast`` nodes at their place in the file: a statement
-that ends on its own row is read without the tokenizer, and reads the same as with it."""
+that ends on its own row is read without the tokenizer, and reads as the tokenizer reads it."""
 
 from __future__ import annotations
 
 import ast
 import textwrap
 
-from errdex.extract.cython import snippet
-from errdex.extract.cython.snippet import logical_text, parse_at, parse_expr_at
+from errdex.extract.cython.snippet import logical_text, parse_at, parse_expr_at, tokenized_text
 
 PYX = textwrap.dedent(
     """\
@@ -24,19 +23,11 @@ PYX = textwrap.dedent(
             raise ValueError(<object>self._err)
             x = ("a" \\
                  "b")
+            y = '''a
+            b'''  # c
+            # only a comment
     """
 ).splitlines()
-
-
-def _slow(mode: str, line: int, col: int, stop: str = "") -> str:
-    """What the tokenizer's way reads at (line, col), placed, dumped with places."""
-    text, _ = logical_text(PYX, line, col, stop)
-    parsed = snippet._parse(text.rstrip() if mode == "eval" else text, mode)
-    assert parsed is not None
-    tree = parsed[0]
-    node: ast.AST = tree.body[0] if isinstance(tree, ast.Module) else tree.body  # type: ignore[attr-defined]
-    snippet._place(node, line, len(PYX[line - 1][:col].encode()))
-    return ast.dump(node, include_attributes=True)
 
 
 def _col(line: int, after: str = "") -> int:
@@ -44,34 +35,39 @@ def _col(line: int, after: str = "") -> int:
     return row.index(after) + len(after) if after else len(row) - len(row.lstrip())
 
 
-def test_statements_on_one_row_read_as_the_tokenizer_reads_them() -> None:
-    for line in (4, 8):
-        stmt = parse_at(PYX, line, _col(line))
-        assert stmt is not None
-        assert ast.dump(stmt, include_attributes=True) == _slow("exec", line, _col(line))
+def test_every_rows_text_is_the_tokenizers() -> None:
+    """From every column of every row, to the end or to a ``:``: one row read at once,
+    several by the tokenizer, the same text either way."""
+    for line, row in enumerate(PYX, 1):
+        for col in range(len(row) + 1):
+            for stop in ("", ":"):
+                expected = tokenized_text(PYX, line, col, stop)
+                assert logical_text(PYX, line, col, stop) == expected, (line, col, stop)
+
+
+def test_where_a_statement_ends() -> None:
+    assert logical_text(PYX, 4, _col(4)) == (PYX[3].strip(), 1)
+    assert logical_text(PYX, 3, _col(3, "if "), ":") == ("n < 0 or self._closed", 1)
+    assert logical_text(PYX, 8, _col(8))[0] == 'msg = "a: %s" % n'  # up to the ``;``
+    # a ``:=`` is one token, no ``:``; a lambda's ``:`` ends the condition
+    assert logical_text(PYX, 5, _col(5, "elif "), ":")[0] == "size := self._size"
+    assert logical_text(PYX, 6, _col(6, "if "), ":")[0] == "lambda"
+    assert logical_text(PYX, 9, _col(9))[1] == 2  # an open bracket
+    assert logical_text(PYX, 12, _col(12))[1] == 2  # a backslash
+    assert logical_text(PYX, 14, _col(14))[1] == 2  # a triple-quoted string
+
+
+def test_statements_and_conditions_are_placed_in_the_file() -> None:
     raised = parse_at(PYX, 4, _col(4))
     assert isinstance(raised, ast.Raise) and (raised.lineno, raised.col_offset) == (4, 12)
     assert raised.end_col_offset == len(PYX[3].encode())
-    # ``msg = …; other = 1``: the statement stops at the ``;``
-    assert isinstance(parse_at(PYX, 8, _col(8)), ast.Assign)
-
-
-def test_a_condition_stops_at_its_own_colon() -> None:
     condition = parse_expr_at(PYX, 3, _col(3, "if "), ":")
-    assert isinstance(condition, ast.BoolOp)
-    assert ast.dump(condition, include_attributes=True) == _slow("eval", 3, _col(3, "if "), ":")
-    # the tokenizer reads a ``:=`` as no ``:`` (and ``size := self._size`` alone is no
-    # expression), and a lambda's ``:`` as the end of the condition (``lambda`` is none):
-    # neither is read as the text up to another ``:`` that would parse (``size``)
+    assert isinstance(condition, ast.BoolOp) and (condition.lineno, condition.col_offset) == (3, 11)
+    # neither ``size := self._size`` alone nor ``lambda`` is an expression
     assert parse_expr_at(PYX, 5, _col(5, "elif "), ":") is None
     assert parse_expr_at(PYX, 6, _col(6, "if "), ":") is None
-
-
-def test_statements_over_several_rows_and_cython_casts_still_read() -> None:
     call = parse_at(PYX, 9, _col(9))
     assert isinstance(call, ast.Raise) and (call.lineno, call.end_lineno) == (9, 10)
-    continued = parse_at(PYX, 12, _col(12))
-    assert isinstance(continued, ast.Assign) and continued.end_lineno == 13
     cast = parse_at(PYX, 11, _col(11))
     assert isinstance(cast, ast.Raise) and isinstance(cast.exc, ast.Call)
     shown = cast.exc.args[0]

@@ -3,7 +3,8 @@
 Cython's parser gives each node a start (line, column) but no end, and its expression
 nodes are not Python's. The message forms of a ``raise`` are Python expressions in
 almost every Cython file, so the statement's text (from its start to the end of its
-logical line, found with Python's tokenizer) is handed to ``ast`` and the nodes are
+logical line: read at once when it ends on its row, as most do, else found with Python's
+tokenizer) is handed to ``ast`` and the nodes are
 moved to where the text stands in the file: the Python extractor's template machinery
 then reads them exactly, and its ``segment`` shows each hole as written. Cython-only
 syntax inside a message (casts ``<int>n``, ``&x``) is blanked to spaces of the same
@@ -15,11 +16,12 @@ from __future__ import annotations
 import ast
 import io
 import keyword
+import re
 import tokenize
 from collections.abc import Iterator
 from typing import Any
 
-__all__ = ["logical_text", "parse_at", "parse_expr_at"]
+__all__ = ["logical_text", "parse_at", "parse_expr_at", "tokenized_text"]
 
 _OPEN = frozenset("([{")
 _CLOSE = frozenset(")]}")
@@ -44,9 +46,53 @@ def _tokens(lines: list[str], line: int, col: int) -> Iterator[tokenize.TokenInf
         return
 
 
+#: What can end or prolong a row's statement: a string (whole, or an opening quote left
+#: open), a bracket, a comment, ``;``/``:``, a backslash, a form feed.
+_ROW_TOKEN = re.compile(r"""'(?:\\.|[^'\\])*'|"(?:\\.|[^"\\])*"|['"#()\[\]{};:\\\f]""")
+
+
+def _row_end(rest: str, stop: str) -> int | None:
+    """Where the tokenizer would end the text ``rest`` starts (see :func:`logical_text`)
+    when that is on the same row, read without it: strings on one row, brackets, a
+    comment; None when only the tokenizer can tell (a triple-quoted or unclosed string,
+    a backslash, an open bracket at the row's end, nothing but a comment or blanks)."""
+    if not rest.strip():
+        return None
+    depth = 0
+    for found in _ROW_TOKEN.finditer(rest):
+        c = found.group()
+        if len(c) > 1 or c in "'\"":
+            if len(c) == 1 or rest.startswith(c[0] * 3, found.start()):
+                return None  # left open, or triple-quoted (it may go on to other rows)
+        elif c == "#":
+            return len(rest) if depth == 0 and rest[: found.start()].strip() else None
+        elif c in _OPEN:
+            depth += 1
+        elif c in _CLOSE:
+            depth -= 1
+        elif c in "\\\f":
+            return None
+        elif depth == 0 and (
+            c == ";" or (c == stop and rest[found.end() : found.end() + 1] != "=")
+        ):
+            return found.start()  # ``:=`` is one token, not a ``:``
+    return len(rest) if depth <= 0 else None
+
+
 def logical_text(lines: list[str], line: int, col: int, stop: str = "") -> tuple[str, int]:
     """The text from (line, col) to the end of its logical line (or to ``stop`` at bracket
-    depth 0, e.g. the ``:`` of an ``if``), and how many lines it spans."""
+    depth 0, e.g. the ``:`` of an ``if``), and how many lines it spans. Python's tokenizer
+    finds it, unless the statement ends on its row (most do), read without it."""
+    if 0 < line <= len(lines):
+        rest = lines[line - 1][col:]
+        end = _row_end(rest, stop)
+        if end is not None:
+            return rest[:end], 1
+    return tokenized_text(lines, line, col, stop)
+
+
+def tokenized_text(lines: list[str], line: int, col: int, stop: str = "") -> tuple[str, int]:
+    """:func:`logical_text` as Python's tokenizer finds it, whatever the statement."""
     depth = 0
     for tok in _tokens(lines, line, col):
         if tok.type in (tokenize.NEWLINE, tokenize.ENDMARKER):
@@ -135,48 +181,28 @@ def _widen(tree: ast.AST, rows: list[str], spans: list[Span]) -> None:
 
 def _place(tree: ast.AST, line: int, byte_col: int) -> None:
     """Move nodes parsed from a snippet to the file: rows shift by ``line - 1``, and the
-    first row's columns by where the snippet started on it (one pass over the nodes)."""
+    first row's columns by where the snippet started on it (one pass over the nodes, by
+    their fields: half the time of ``ast.walk`` and ``ast.increment_lineno``)."""
     shift = line - 1
-    for walked in ast.walk(tree):
-        if "lineno" not in walked._attributes:
+    stack = [tree]
+    while stack:
+        node: Any = stack.pop()  # an expr, stmt, arg, keyword…: each has a place
+        for name in node._fields:
+            value = getattr(node, name, None)
+            if isinstance(value, list):
+                stack.extend(v for v in value if isinstance(v, ast.AST))
+            elif isinstance(value, ast.AST):
+                stack.append(value)
+        if "lineno" not in node._attributes:
             continue
-        node: Any = walked  # an expr, stmt, arg, keyword…: each has a place
         if node.lineno == 1:
             node.col_offset += byte_col
         node.lineno += shift
-        end = getattr(node, "end_lineno", None)
+        end = node.end_lineno
         if end is not None:
             if end == 1 and node.end_col_offset is not None:
                 node.end_col_offset += byte_col
             node.end_lineno = end + shift
-
-
-def _one_line(
-    lines: list[str], line: int, col: int, mode: str, stop: str = ""
-) -> tuple[ast.AST, list[Span]] | None:
-    """What ``_parse`` gives for the snippet at (line, col) when it is plain Python that
-    ends on its own line, without the tokenizer (most sites): the rest of the line, or
-    its text up to the first ``stop`` after which it parses. A logical line goes on past
-    its row only through an open bracket, a backslash or an open string, none of which
-    parses, and a cut at a ``stop`` inside brackets or a string does not parse either:
-    whatever parses here is the text :func:`logical_text` finds. A ``;`` before the end
-    makes a second statement (or no expression), and a walrus or a lambda is left to the
-    tokenizer too."""
-    rest = lines[line - 1][col:] if 0 < line <= len(lines) else ""
-    if not rest.strip():
-        return None
-    cuts = [i for i, c in enumerate(rest) if c == stop] if stop else [len(rest)]
-    for cut in cuts:
-        if stop and (rest[cut + 1 : cut + 2] == "=" or "lambda" in rest[:cut]):
-            return None  # ``:=`` is no ``:``; a lambda's ``:`` is the tokenizer's
-        try:
-            tree = ast.parse(rest[:cut].rstrip() if stop else rest, mode=mode)
-        except (SyntaxError, ValueError):
-            continue
-        if isinstance(tree, ast.Module) and len(tree.body) != 1:
-            return None
-        return tree, []
-    return None
 
 
 def _parse(text: str, mode: str) -> tuple[ast.AST, list[Span]] | None:
@@ -199,10 +225,8 @@ def _parse(text: str, mode: str) -> tuple[ast.AST, list[Span]] | None:
 def parse_at(lines: list[str], line: int, col: int) -> ast.stmt | None:
     """The simple statement starting at (line, col) as a Python ``ast`` node at its place
     in the file, or None when it is not Python even with Cython's casts blanked."""
-    parsed = _one_line(lines, line, col, "exec")
-    if parsed is None:
-        text, _ = logical_text(lines, line, col)
-        parsed = _parse(text, "exec") if text.strip() else None
+    text, _ = logical_text(lines, line, col)
+    parsed = _parse(text, "exec") if text.strip() else None
     if parsed is None or not isinstance(parsed[0], ast.Module) or len(parsed[0].body) != 1:
         return None
     stmt = parsed[0].body[0]
@@ -214,10 +238,8 @@ def parse_expr_at(lines: list[str], line: int, col: int, stop: str) -> ast.expr 
     """The expression starting at (line, col) up to ``stop`` (an ``if``'s ``:``), placed."""
     row = lines[line - 1] if 0 < line <= len(lines) else ""
     col += len(row[col:]) - len(row[col:].lstrip())
-    parsed = _one_line(lines, line, col, "eval", stop)
-    if parsed is None:
-        text, _ = logical_text(lines, line, col, stop)
-        parsed = _parse(text.rstrip(), "eval") if text.strip() else None
+    text, _ = logical_text(lines, line, col, stop)
+    parsed = _parse(text.rstrip(), "eval") if text.strip() else None
     if parsed is None or not isinstance(parsed[0], ast.Expression):
         return None
     expr = parsed[0].body

@@ -4,7 +4,9 @@
 One tree-sitter-rust parse; the keywords of the macros, calls and attributes that can be
 sites are found in the bytes and confirmed in the tree (``locate``), and only those are
 read in Python. Test code (``#[cfg(test)]``
-modules, ``#[test]`` functions) is left out, as a scan leaves out test files.
+modules, ``#[test]`` functions, ``#![cfg(test)]`` files) is left out, as a scan leaves out
+test files; the files a ``#[cfg(test)] mod tests;`` declares the scan leaves out before
+they are read (:mod:`.test_modules`).
 
 Classes: Rust prints none for a panic (``thread 'main' panicked at src/lib.rs:3:5:``),
 so panic sites record ``panic``; anyhow's are ``anyhow::Error``; a thiserror variant is
