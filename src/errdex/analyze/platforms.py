@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Mapping
-from functools import lru_cache
+
+from .parsed import parse_guard
 
 __all__ = ["OTHER_THAN", "PLATFORMS", "PLATFORM_MODULES", "platform_words"]
 
@@ -205,14 +206,6 @@ def _test(
     return None
 
 
-@lru_cache(maxsize=4096)
-def _parse(text: str) -> ast.expr | None:
-    try:
-        return ast.parse(text.strip(), mode="eval").body
-    except (SyntaxError, ValueError, RecursionError):
-        return None
-
-
 def _may_test(text: str, modules: Mapping[str, str], constants: Mapping[str, str]) -> bool:
     """Cheap: ``text`` names something a platform test reads (most conditions do not)."""
     if "platform" in text or "name" in text:
@@ -232,7 +225,7 @@ def platform_words(
     modules, constants = modules or {}, constants or {}
     if not _may_test(text, modules, constants):
         return None
-    node = _parse(text)
+    node = parse_guard(text)
     if node is None:
         return None
     found = _test(node, modules, constants, 0)
