@@ -312,7 +312,7 @@ def _trigger(g: Gathered) -> tuple[str, list[str]]:
         )
         basis.append("site.qualname")
     elif s.function:
-        only = f" ({code(s.qualname)} is defined only {platform})" if platform else ""
+        only = f" (it is defined only {platform})" if platform else ""
         sentences = [
             f"Triggered whenever {code(s.qualname)} reaches line {s.line}: no enclosing "
             f"condition{only}."
