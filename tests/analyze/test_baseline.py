@@ -71,7 +71,7 @@ def test_private_triggers_are_not_restated_and_while_true_is_no_condition(
         "                raise ValueError('I/O operation on closed file.')\n"
     )
     result = scan_checkout(open_source(str(tmp_path), repo="o/m"), repo="o/m", analyze=False)
-    first, second = (record for record, _ in result.items)
+    (first, first_evidence), (second, _) = result.items
     # a one-word message states no case: the private condition is left out
     assert first["triggerScenarios"] == (
         "Reached inside `m.Parser.parse` at line 5, under conditions the message does not "
@@ -82,3 +82,6 @@ def test_private_triggers_are_not_restated_and_while_true_is_no_condition(
         "Reached in the case the message states: “I/O operation on closed file”."
     )
     assert "_depth" not in first["triggerScenarios"] + second["triggerScenarios"]
+    # the evidence says which condition the prose left out, and why
+    note = first_evidence["provenance"]["triggerScenarios"]["privateConditions"]
+    assert note["conditions"] == ["self._depth < 0"] and note["saidAs"] == "omitted"

@@ -16,7 +16,7 @@ from errdex.extract.site import ErrorSite, Guard
 
 from .guards import has_private as _private
 from .platforms import platform_words
-from .private_terms import said_from
+from .private_terms import PrivateCase, omitted_note, said_from
 from .quoting import NO_FIX, cause_solution, stated_cause
 
 #: Builtin classes of a mistake in the calling code: no "catch it where the program must
@@ -167,12 +167,10 @@ def baseline_fields(site: ErrorSite) -> tuple[dict[str, Any], dict[str, Any]]:
     conditions = list(site.guards)
     # ``while True`` is a loop header, no condition; private checks are not restated:
     # the message's stated case is said instead, or they are left out
-    said = [
-        _condition_words(g, site.language)
-        for g in conditions
-        if not (g.kind == "while" and g.text.strip() in ("True", "1"))
-    ]
+    read = [g for g in conditions if not (g.kind == "while" and g.text.strip() in ("True", "1"))]
+    said = [_condition_words(g, site.language) for g in read]
     hidden = None in said
+    unsaid = tuple(g.text for g, w in zip(read, said, strict=True) if w is None)
     conds = list(dict.fromkeys(w for c, w in filter(None, said) if c))
     clauses = [f"when {' and '.join(conds)}"] if conds else []
     clauses += dict.fromkeys(w for c, w in filter(None, said) if not c)
@@ -230,11 +228,14 @@ def baseline_fields(site: ErrorSite) -> tuple[dict[str, Any], dict[str, Any]]:
         "backgroundTag": None,
     }
     basis_site = ["errorClass", "qualname", "filePath", "lineNumber"]
-    provenance = {
+    provenance: dict[str, dict[str, Any]] = {
         "documentation": {"analyst": ANALYST, "basis": basis_site},
         "triggerScenarios": {"analyst": ANALYST, "basis": ["guards" if conditions else "qualname"]},
         "commonSituations": {"analyst": ANALYST, "basis": ["qualname", "guards"]},
         "solutions": {"analyst": ANALYST, "basis": ["guards" if conditions else "qualname"]},
         "tags": {"analyst": ANALYST, "basis": ["kind", "errorClass", "qualname"]},
     }
+    if unsaid:  # which conditions the prose does not restate, and why
+        case = PrivateCase(unsaid, stated, "message" if stated else "omitted")
+        provenance["triggerScenarios"]["privateConditions"] = omitted_note(case)
     return fields, provenance

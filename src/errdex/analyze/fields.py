@@ -311,9 +311,12 @@ def _trigger(g: Gathered) -> tuple[str, list[str]]:
     req = param_requirement(g)
     if req is not None and req.partial:
         phrase, _ = _phrase(g, said=req.condition)
+    platform = g.func.platform if g.func is not None else None
+    if platform is not None and phrase == platform:
+        phrase = None  # no condition: said with "whenever … reaches line N" below
     if req is not None and not req.partial:
         # the cause in what the caller passed, not the raising function's own names
-        on = f" {g.func.platform}" if g.func is not None and g.func.platform else ""
+        on = f" {platform}" if platform else ""
         sentences = [
             f"Triggered{on} when the arguments passed to {code(req.call)} make {code(req.fires)} "
             f"true ({_params(req.params)} {'reaches' if len(req.params) == 1 else 'reach'} "
@@ -347,8 +350,10 @@ def _trigger(g: Gathered) -> tuple[str, list[str]]:
         )
         basis.append("site.qualname")
     elif s.function:
+        only = f" (it is defined only {platform})" if platform else ""
         sentences = [
-            f"Triggered whenever {code(s.qualname)} reaches line {s.line}: no enclosing condition."
+            f"Triggered whenever {code(s.qualname)} reaches line {s.line}: no enclosing "
+            f"condition{only}."
         ]
         basis.append("site.qualname")
     else:

@@ -12,13 +12,13 @@ import builtins
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache
 
 from errdex.evidence import GuardItem
 from errdex.extract.python import negate
 from errdex.template import Hole, Literal, MessageTemplate
 
 from .linear import LinearRegex
+from .parsed import parse_guard
 from .platforms import OTHER_THAN, platform_words
 
 __all__ = [
@@ -54,15 +54,6 @@ def has_private(text: str) -> bool:
 def code(text: str) -> str:
     """Inline code: the text in backticks (a backtick inside becomes a quote)."""
     return "`" + text.replace("`", "'") + "`"
-
-
-@lru_cache(maxsize=8192)
-def parse_guard(text: str) -> ast.expr | None:
-    """The condition's syntax tree (shared: callers must not change it)."""
-    try:
-        return ast.parse(text.strip(), mode="eval").body
-    except (SyntaxError, ValueError, RecursionError):
-        return None
 
 
 def negated(text: str) -> str:

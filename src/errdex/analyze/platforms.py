@@ -17,6 +17,8 @@ from __future__ import annotations
 import ast
 from collections.abc import Mapping
 
+from .parsed import parse_guard
+
 __all__ = ["OTHER_THAN", "PLATFORMS", "PLATFORM_MODULES", "platform_words"]
 
 #: How a test that fails on the platforms named is said.
@@ -204,6 +206,15 @@ def _test(
     return None
 
 
+def _may_test(text: str, modules: Mapping[str, str], constants: Mapping[str, str]) -> bool:
+    """Cheap: ``text`` names something a platform test reads (most conditions do not)."""
+    if "platform" in text or "name" in text:
+        return True
+    if any(name in text for name in constants):
+        return True
+    return any(alias in text for alias, module in modules.items() if module in PLATFORM_MODULES)
+
+
 def platform_words(
     text: str, modules: Mapping[str, str] | None = None, constants: Mapping[str, str] | None = None
 ) -> str | None:
@@ -211,11 +222,13 @@ def platform_words(
     other than Windows"; None when ``text`` is not a platform test alone. ``modules``:
     import aliases (``_sys`` -> ``sys``); ``constants``: module constants bound to a
     test (``_mswindows`` -> ``sys.platform == "win32"``)."""
-    try:
-        node = ast.parse(text.strip(), mode="eval").body
-    except (SyntaxError, ValueError, RecursionError):
+    modules, constants = modules or {}, constants or {}
+    if not _may_test(text, modules, constants):
         return None
-    found = _test(node, modules or {}, constants or {}, 0)
+    node = parse_guard(text)
+    if node is None:
+        return None
+    found = _test(node, modules, constants, 0)
     if found is None:
         return None
     names, holds = found
