@@ -41,6 +41,7 @@ def module_facts(
     walker = _Walker(facts, text.splitlines())
     walker.module(tree)
     facts.bound_calls = {n: ref for n, ref in walker.bound.items() if ref is not None}
+    facts.aliases = {n: ref for n, ref in walker.aliases.items() if ref is not None}
     package = module if facts.is_package else module.rpartition(".")[0]
     facts.shadowed = {
         name: (s.module, s.line, s.conditional)
@@ -117,6 +118,7 @@ class _Walker:
         self.package = package
         self.abstract: set[str] = set()  # classes with an ``@abstractmethod``
         self.bound: dict[str, CallRef | None] = {}  # top-level names bound to a call
+        self.aliases: dict[str, CallRef | None] = {}  # ... and to a dotted name
 
     # -- module level -------------------------------------------------------------
 
@@ -167,6 +169,7 @@ class _Walker:
                 if isinstance(stmt, ast.Assign):
                     self._fresh_module(stmt)
                     _bind(stmt, self.bound)
+                    _alias(stmt, self.aliases)
             elif isinstance(stmt, ast.If):
                 self._body(stmt.body, prefix=prefix, cls=cls, parent=parent, toplevel=toplevel)
                 self._body(stmt.orelse, prefix=prefix, cls=cls, parent=parent, toplevel=toplevel)
@@ -426,6 +429,17 @@ def _bind(node: ast.Assign, bound: dict[str, CallRef | None]) -> None:
         name = _bound_name(target)
         if name is not None:
             bound[name] = ref if name not in bound else None
+
+
+def _alias(node: ast.Assign, aliases: dict[str, CallRef | None]) -> None:
+    """Note a top-level ``name = other.name`` (bound once: twice, or to anything else,
+    is not followed)."""
+    value = node.value
+    ref = dotted(value) if isinstance(value, (ast.Name, ast.Attribute)) else None
+    for target in node.targets:
+        if isinstance(target, ast.Name):
+            name = target.id
+            aliases[name] = ref if name not in aliases and ref and ref[0] else None
 
 
 def _bound_name(target: ast.expr) -> str | None:
