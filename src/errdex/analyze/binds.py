@@ -4,8 +4,11 @@ what its ``return`` statements give (read by :mod:`errdex.analyze.test_types`).
 Beside ``x = Cls(...)`` (:attr:`~errdex.analyze.facts.FuncFacts.local_calls`), a test
 binds what it calls in three more ways (issue 10, deliver 2): an alias of a dotted name
 (``nodemap = elem.attributes``, ``f = obj.method``), the value of a ``with`` block
-(``with dumbdbm.open(name) as db``) and the elements of a call's tuple (``a, b =
-self.Pipe()``). Each is kept only for a name bound once in the body, by any statement.
+(``with dumbdbm.open(name) as db``, and as ``"db()"`` the call given to the block's
+callee, ``with closing(dumbdbm.open(name)) as db``) and the elements of a call's tuple
+(``a, b = self.Pipe()``). Each is kept only for a name bound once in the body, by any
+statement; ``self.thing = thing`` is kept as ``"self.thing"``, and a ``return
+self.thing`` as ``("self.", "thing")`` (:data:`SELF_ATTRIBUTE`: no callee is written so).
 """
 
 from __future__ import annotations
@@ -15,10 +18,12 @@ from collections import Counter
 
 from .facts import CallRef, dotted
 
-__all__ = ["Binds"]
+__all__ = ["SELF_ATTRIBUTE", "Binds"]
 
-#: A return element: the callee of the call it gives, ``("self",)``, or None.
+#: A return element: the callee of the call it gives, ``("self",)``, ``(SELF_ATTRIBUTE,
+#: name)`` for ``self.<name>``, or None.
 Returned = CallRef | None
+SELF_ATTRIBUTE = "self."
 
 
 class Binds:
@@ -41,6 +46,10 @@ class Binds:
                     alias = dotted(value)
                     if alias is not None and alias[0]:
                         self.found[target.id] = ("alias", alias)
+            elif _self_attribute(target) and isinstance(value, ast.Name):
+                key = f"self.{target.attr}"  # type: ignore[attr-defined]
+                self._count(key)
+                self.found[key] = ("alias", (value.id,))  # ``self.thing = thing``
             elif isinstance(target, (ast.Tuple, ast.List)):
                 callee = dotted(value.func) if isinstance(value, ast.Call) else None
                 for pos, elt in enumerate(target.elts):
@@ -70,6 +79,11 @@ class Binds:
                 self._count(target.id)
                 self.callees.setdefault(target.id, set()).add(None)
                 self.found[target.id] = ("enter", callee)
+                first = expr.args[0] if isinstance(expr, ast.Call) and expr.args else None
+                inner = dotted(first.func) if isinstance(first, ast.Call) else None
+                if inner is not None and inner[0]:
+                    # ``with closing(dumbdbm.open(name)) as f``: what closing was given
+                    self.found[f"{target.id}()"] = ("arg0", inner)
             else:
                 self.other(target)
 
@@ -83,7 +97,7 @@ class Binds:
         binds = {
             name: found
             for name, found in self.found.items()
-            if self.counts[name] == 1 and name not in local_calls
+            if self.counts[name.removesuffix("()")] == 1 and name not in local_calls
         }
         returns = tuple(self._returned(value) for value in self.returns)
         return binds, returns
@@ -97,6 +111,8 @@ class Binds:
         if isinstance(node, ast.Call):
             ref = dotted(node.func)
             return ref if ref is not None and ref[0] else None
+        if _self_attribute(node) and self.counts["self"] == 0:
+            return (SELF_ATTRIBUTE, node.attr)  # type: ignore[union-attr]
         if isinstance(node, ast.Name):
             if node.id == "self" and self.counts[node.id] == 0:
                 return ("self",)
@@ -105,3 +121,12 @@ class Binds:
                 (ref,) = held
                 return ref if ref is not None and ref[0] else None
         return None
+
+
+def _self_attribute(node: ast.expr | None) -> bool:
+    """``self.<name>``."""
+    return (
+        isinstance(node, ast.Attribute)
+        and isinstance(node.value, ast.Name)
+        and node.value.id == "self"
+    )

@@ -195,6 +195,8 @@ def module_names(facts: ModuleFacts | None) -> frozenset[str]:
     for star in facts.star:
         names.update(star.split("."))
     _refs_names(facts.bound_calls.values(), names)
+    _refs_names(facts.aliases.values(), names)
+    names.update(facts.aliases)
     names.update(facts.all_names or ())
     names.update(facts.top)
     for cls in facts.classes:

@@ -142,6 +142,8 @@ class ModuleFacts:
     #: ``_default_decoder = JSONDecoder()`` at the top level, the name bound once: name ->
     #: the callee (an instance of it, when it is a class).
     bound_calls: dict[str, CallRef] = field(default_factory=dict)
+    #: ``error = OSError`` at the top level, the name bound once: name -> the dotted name.
+    aliases: dict[str, CallRef] = field(default_factory=dict)
     #: Top-level name -> (module, line, conditional) of a later import that replaces it.
     shadowed: dict[str, tuple[str, int, bool]] = field(default_factory=dict)
     #: Top-level definition -> (C module, import line, public name) bound to that name

@@ -248,18 +248,42 @@ class RepoIndex:
                     out.append(".".join(ref))
         return out
 
-    def canonical_class(self, module: str | None, ref: CallRef) -> str:
-        """A class expression as a canonical name: repo qualname, ``builtins.X`` or as imported."""
+    def canonical_class(self, module: str | None, ref: CallRef, depth: int = 0) -> str:
+        """A class expression as a canonical name: repo qualname, ``builtins.X`` or as
+        imported; through a module's top-level alias (``dbm.dumb``'s ``error = OSError``:
+        ``dumbdbm.error`` is ``builtins.OSError``)."""
         if module is not None:
             target = self.resolve(module, ref)
             if target is not None and target.kind == "class":
                 return target.qualname
+            aliased = self._aliased(module, ref) if depth < _MAX_RESOLVE_DEPTH else None
+            if aliased is not None:
+                return self.canonical_class(aliased[0], aliased[1], depth + 1)
         if len(ref) == 1 and ref[0] in _BUILTIN_NAMES:
             return f"builtins.{ref[0]}"
         owner = self.modules.get(module or "")
         if owner is not None and ref and ref[0] in owner.imports:
             return ".".join((owner.imports[ref[0]], *ref[1:]))
         return ".".join(ref)
+
+    def _aliased(self, module: str, ref: CallRef) -> tuple[str, CallRef] | None:
+        """(module, dotted name) that ``ref`` in ``module`` stands for when its last part
+        is a top-level alias of the module it names (or of ``module`` itself)."""
+        owner: str | None = module
+        imported = self.modules[module].imports if module in self.modules else {}
+        if len(ref) == 1 and ref[0] in imported:  # ``from dbm.dumb import error``
+            owner, _, name = imported[ref[0]].rpartition(".")
+            ref = (name,)
+        elif len(ref) > 1:
+            target = self.resolve(module, ref[:-1])
+            owner = target.qualname if target is not None and target.kind == "module" else None
+        facts = self.modules.get(owner) if owner is not None else None
+        if facts is None or facts.name != owner:
+            return None
+        alias = facts.aliases.get(ref[-1])
+        if alias is None or ref[-1] in facts.top or ref[-1] in facts.imports:
+            return None
+        return owner, alias
 
     def canonical_qualified(self, qualified: str) -> str:
         """``networkx.NetworkXError`` (as the extractor resolved it) -> the defining class."""

@@ -9,7 +9,8 @@ from its one binding (:mod:`errdex.analyze.binds`):
 - a call's value: a class's instance, or what the function returns (every ``return``
   of it giving an instance of one class, ``return self`` its own; a tuple's element by
   position);
-- a ``with`` block's value: what the class's ``__enter__`` returns;
+- a ``with`` block's value: what the class's ``__enter__`` returns, or the object given
+  to it when it returns that (``with contextlib.closing(dumbdbm.open(name)) as f``);
 - an attribute: a ``property``'s value, what ``__init__`` binds to ``self.<name>``, or
   what the class's ``_get_<name>`` returns where nothing else defines the name
   (``xml.dom.minidom``'s ``defproperty(Element, "attributes", ...)`` makes the property
@@ -23,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from .binds import SELF_ATTRIBUTE
 from .callgraph import exact_targets
 from .facts import CallRef, FuncFacts
 from .repo import RepoIndex
@@ -97,8 +99,29 @@ class LocalTypes:
         if kind == "enter":
             cls = self._value(func, ref, None, hops + 1)
             enter = self.index.method(cls, "__enter__") if cls is not None else None
-            return self._returned(enter, None, hops + 1) if enter is not None else None
+            if cls is None or enter is None:
+                return None
+            if self._hands_back(cls, enter):
+                given = func.local_binds.get(f"{name}()")
+                return self._value(func, given[1], None, hops + 1) if given else None
+            return self._returned(enter, None, hops + 1)
         return self._value(func, ref, int(kind), hops + 1)
+
+    def _hands_back(self, cls: str, enter: str) -> bool:
+        """Whether ``cls``'s ``__enter__`` returns what its ``__init__`` was given first
+        (``contextlib.closing``: ``self.thing = thing`` … ``return self.thing``)."""
+        facts = self.index.function(enter)
+        if facts is None or len(facts.returns) != 1 or len(facts.returns[0]) != 1:
+            return False
+        returned = facts.returns[0][0]
+        if returned is None or len(returned) != 2 or returned[0] != SELF_ATTRIBUTE:
+            return False
+        init = self.index.method(cls, "__init__")
+        init_facts = self.index.function(init) if init is not None else None
+        if init_facts is None or len(init_facts.params) < 2:
+            return False
+        bound = init_facts.local_binds.get(f"self.{returned[1]}")
+        return bound == ("alias", (init_facts.params[1],))
 
     def _value(self, func: FuncFacts, callee: CallRef, pos: int | None, hops: int) -> str | None:
         """The class of ``callee(...)``'s value (its element ``pos`` for a tuple)."""
@@ -147,6 +170,8 @@ class LocalTypes:
                 return None
             if element == ("self",):
                 found.add(facts.cls)
+            elif element[0] == SELF_ATTRIBUTE:  # ``return self.reader``: its class
+                found.add(self._attribute(facts.cls, element[1], hops + 1) if facts.cls else None)
             else:
                 found.add(self._value(facts, element, None, hops + 1))
             if len(found) > 1 or None in found:

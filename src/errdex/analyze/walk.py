@@ -44,6 +44,7 @@ def module_facts(
     walker.module(tree)
     facts.bound_calls = {n: ref for n, ref in walker.bound.items() if ref is not None}
     facts.platform_names = {k: v for k, v in facts.platform_names.items() if v}
+    facts.aliases = {n: ref for n, ref in walker.aliases.items() if ref is not None}
     package = module if facts.is_package else module.rpartition(".")[0]
     twins = twin_facts(tree, package)
     facts.rebound, facts.fallbacks = twins.rebound, twins.fallbacks
@@ -127,6 +128,7 @@ class _Walker:
         self.bound: dict[str, CallRef | None] = {}  # top-level names bound to a call
         #: The platform words of the module or class ``if`` being walked (FuncFacts.platform).
         self.platform: str | None = None
+        self.aliases: dict[str, CallRef | None] = {}  # ... and to a dotted name
 
     # -- module level -------------------------------------------------------------
 
@@ -179,6 +181,7 @@ class _Walker:
                     self._fresh_module(stmt)
                     self._platform_name(stmt)
                     _bind(stmt, self.bound)
+                    _alias(stmt, self.aliases)
             elif isinstance(stmt, ast.If):
                 outer = self.platform  # ``if sys.platform == "win32": def f(): ...``
                 on, off = self._platform_of(stmt.test)
@@ -540,6 +543,17 @@ def _bind(node: ast.Assign, bound: dict[str, CallRef | None]) -> None:
         name = _bound_name(target)
         if name is not None:
             bound[name] = ref if name not in bound else None
+
+
+def _alias(node: ast.Assign, aliases: dict[str, CallRef | None]) -> None:
+    """Note a top-level ``name = other.name`` (bound once: twice, or to anything else,
+    is not followed)."""
+    value = node.value
+    ref = dotted(value) if isinstance(value, (ast.Name, ast.Attribute)) else None
+    for target in node.targets:
+        if isinstance(target, ast.Name):
+            name = target.id
+            aliases[name] = ref if name not in aliases and ref and ref[0] else None
 
 
 def _bound_name(target: ast.expr) -> str | None:
