@@ -299,6 +299,38 @@ def test_an_edit_reanalyses_only_the_records_it_reaches(tree: Path) -> None:
     assert _comparable(again) == _comparable(_scan(tree, cache=False))
 
 
+@pytest.mark.parametrize(
+    ("after", "kept"),
+    [
+        # a new helper calls nothing that reaches core's record: it stays as it was
+        (API + "\n\ndef _helper(n):\n    return n + 1\n", 2),
+        # a new caller of check reaches core's record: it is analysed again
+        (API + "\n\ndef _checked(n):\n    return check(n)\n", 1),
+        # an edge gone: the record's callers are fewer, which no changed function shows
+        (API.replace("return check(x)", "return x"), 1),
+    ],
+)
+def test_an_edit_of_a_callers_file_reanalyses_the_records_its_changed_functions_reach(
+    tree: Path, after: str, kept: int
+) -> None:
+    """api.py calls check, so core's record read api.py; a function appended to api.py
+    changes only that function there (analyze.local_change)."""
+    write(tree, "pkg/api.py", API)
+    assert _kept_after(tree, "pkg/api.py", after) == (kept, 2 - kept)
+
+
+def _kept_after(tree: Path, rel: str, text: str) -> tuple[int, int]:
+    """(records kept, records analysed again) when ``rel`` is written as ``text`` after a
+    scan; the re-scan equals a full scan."""
+    _age(tree)
+    _scan(tree)
+    write(tree, rel, text)
+    after = _scan(tree)
+    assert after.cache_use is not None
+    assert _comparable(after) == _comparable(_scan(tree, cache=False))
+    return after.cache_use.records_kept, after.cache_use.records_reanalysed
+
+
 def test_a_name_another_module_uses_reanalyses_every_record(tree: Path) -> None:
     write(tree, "pkg/api.py", API)
     _age(tree)

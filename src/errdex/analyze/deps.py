@@ -30,6 +30,7 @@ from typing import Any
 from .callgraph import MAX_VISITED, CallGraph
 from .classes import ClassTree
 from .facts import CallRef, ModuleFacts
+from .local_change import LocalChange
 from .repo import RepoIndex
 
 __all__ = [
@@ -116,6 +117,8 @@ class Prior:
     records: dict[str, RecordDeps]
     outputs: dict[str, Item]
     changed: frozenset[str]
+    #: The last scan's facts of some changed files, by path (:mod:`.local_change`).
+    old_facts: dict[str, ModuleFacts] = field(default_factory=dict)
     #: Set by the analyst: records analysed again, and records kept.
     reanalysed: int = 0
     kept: int = 0
@@ -222,7 +225,11 @@ class Tracker:
     index: RepoIndex
     graph: CallGraph
     tree: ClassTree
+    #: Changed files whose change stays in some of their functions and classes, by path
+    #: (:mod:`errdex.analyze.local_change`).
+    local: Mapping[str, LocalChange] = field(default_factory=dict)
     _reach_files: dict[str, frozenset[str] | None] = field(default_factory=dict)
+    _reach_units: dict[str, bool] = field(default_factory=dict)
 
     def _function_files(self, qualnames: Iterable[str]) -> set[str]:
         files: set[str] = set()
@@ -263,12 +270,42 @@ class Tracker:
         return frozenset({path, *reach, *self.class_files(canonical), *read})
 
     def dirty(
-        self, deps: RecordDeps | None, path: str, function: str | None, changed: frozenset[str]
+        self,
+        deps: RecordDeps | None,
+        path: str,
+        function: str | None,
+        changed: frozenset[str],
+        canonical: str | None = None,
     ) -> bool:
-        """Whether a record must be analysed again before its context is compared."""
+        """Whether a record must be analysed again before its context is compared: it is
+        in a changed file, or it read one (a caller's, its class's), unless every changed
+        file it read changed locally (:attr:`local`) in none of its callers and classes."""
         if deps is None or path in changed:
             return True
-        if not deps.files.isdisjoint(changed):
-            return True
         reach = self.reach_files(function)
-        return reach is None or not reach.isdisjoint(changed)
+        if reach is None:
+            return True
+        read = (deps.files & changed) | (reach & changed)
+        if not read:
+            return False
+        if not all(p in self.local for p in read):
+            return True
+        return self._reaches_units(function) or self._class_units(canonical)
+
+    def _reaches_units(self, function: str | None) -> bool:
+        """Whether a changed function of a local change reaches ``function``."""
+        if function is None:
+            return False
+        found = self._reach_units.get(function)
+        if found is None:
+            reach = self.graph.reach(function)
+            units = (q for change in self.local.values() for q in change.functions)
+            found = self._reach_units[function] = any(q in reach for q in units)
+        return found
+
+    def _class_units(self, canonical: str | None) -> bool:
+        """Whether a changed class of a local change is ``canonical`` or above it."""
+        if not canonical:
+            return False
+        ancestors = self.tree.ancestors(canonical)
+        return any(not ancestors.isdisjoint(c.classes) for c in self.local.values())
