@@ -299,6 +299,73 @@ def test_an_edit_reanalyses_only_the_records_it_reaches(tree: Path) -> None:
     assert _comparable(again) == _comparable(_scan(tree, cache=False))
 
 
+@pytest.mark.parametrize(
+    ("after", "kept"),
+    [
+        # a new helper calls nothing that reaches core's record: it stays as it was
+        (API + "\n\ndef _helper(n):\n    return n + 1\n", 2),
+        # a new caller of check reaches core's record: it is analysed again
+        (API + "\n\ndef _checked(n):\n    return check(n)\n", 1),
+        # an edge gone: the record's callers are fewer, which no changed function shows
+        (API.replace("return check(x)", "return x"), 1),
+    ],
+)
+def test_an_edit_of_a_callers_file_reanalyses_the_records_its_changed_functions_reach(
+    tree: Path, after: str, kept: int
+) -> None:
+    """api.py calls check, so core's record read api.py; a function appended to api.py
+    changes only that function there (analyze.local_change)."""
+    write(tree, "pkg/api.py", API)
+    assert _kept_after(tree, "pkg/api.py", after) == (kept, 2 - kept)
+
+
+def _kept_after(tree: Path, rel: str, text: str) -> tuple[int, int]:
+    """(records kept, records analysed again) when ``rel`` is written as ``text`` after a
+    scan; the re-scan equals a full scan."""
+    _age(tree)
+    _scan(tree)
+    write(tree, rel, text)
+    after = _scan(tree)
+    assert after.cache_use is not None
+    assert _comparable(after) == _comparable(_scan(tree, cache=False))
+    return after.cache_use.records_kept, after.cache_use.records_reanalysed
+
+
+#: Twenty lines below check's raise: a function appended after them leaves its window.
+PAD = "\n\ndef pad(n):\n" + "".join(f"    n += {i}\n" for i in range(20)) + "    return n\n"
+
+
+@pytest.mark.parametrize(
+    ("name", "kept"),
+    [
+        ("_helper", 2),  # nothing of core's record changed: it stays as it was
+        ("negative", 1),  # its message names the new function: it is analysed again
+    ],
+)
+def test_a_function_appended_to_a_records_own_file_keeps_it_unless_it_names_it(
+    tree: Path, name: str, kept: int
+) -> None:
+    write(tree, "pkg/core.py", CORE + PAD)
+    appended = CORE + PAD + f"\n\ndef {name}(n):\n    return n\n"
+    assert _kept_after(tree, "pkg/core.py", appended) == (kept, 2 - kept)
+
+
+def test_a_record_whose_callers_walk_was_cut_is_kept_when_no_changed_function_is_in_it(
+    tree: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With walks cut at two functions, check's callers are not known whole; a function
+    appended to other.py, which none of them is in, leaves core's record as it was
+    (other's own is analysed again: its source window holds the new lines)."""
+    import errdex.analyze.callgraph as callgraph
+    import errdex.analyze.deps as deps
+
+    monkeypatch.setattr(callgraph, "MAX_VISITED", 2)
+    monkeypatch.setattr(deps, "MAX_VISITED", 2)
+    write(tree, "pkg/api.py", API)
+    appended = OTHER + "\n\ndef _helper(n):\n    return n\n"
+    assert _kept_after(tree, "pkg/other.py", appended) == (1, 1)
+
+
 def test_a_name_another_module_uses_reanalyses_every_record(tree: Path) -> None:
     write(tree, "pkg/api.py", API)
     _age(tree)

@@ -238,6 +238,18 @@ class ScanCache:
                 out[path] = (value, bool(row[3])) if table == "facts" else value
         return out
 
+    def stored_facts(self, scope: str, paths: Sequence[str]) -> dict[str, Any]:
+        """The facts stored for ``paths``, whatever digest they were made from (a changed
+        file's last facts, before this scan's replace them)."""
+        if self._conn is None or not paths:
+            return {}
+        marks = ", ".join("?" * len(paths))
+        rows = self._conn.execute(
+            f"SELECT path, blob FROM facts WHERE scope = ? AND path IN ({marks})",
+            (scope, *paths),
+        )
+        return {path: pickle.loads(blob) for path, blob in rows}
+
     def result(self, scope: str, key: str, fingerprint: str) -> Any | None:
         """A whole scan's result stored under ``key`` when its inputs' fingerprint matches."""
         if self._conn is None:

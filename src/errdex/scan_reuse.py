@@ -78,6 +78,11 @@ __all__ = [
 
 Item = tuple[dict[str, Any], dict[str, Any]]
 
+#: Changed analyst files, at most, whose last facts are loaded to tell which of their
+#: functions and classes changed (:mod:`errdex.analyze.local_change`): more, and every
+#: record reading one of them is analysed again.
+MOST_STALE = 8
+
 
 @dataclass
 class CacheUse:
@@ -387,9 +392,14 @@ def analyst_prior(plan: Plan, index: RepoIndex, prefix: str) -> Prior | None:
     plan.shapes = shapes
     plan.edges = state[1].get("edges")
     outputs = {record["id"]: (record, evidence) for record, evidence in whole[1]["items"]}
+    old_facts: dict[str, ModuleFacts] = {}
     if plan.edges is not None:
         index.carried = Carried(frozenset(paths), plan.edges)
-    return Prior(records, outputs, frozenset(paths))
+        if len(changed) <= MOST_STALE:  # not yet replaced: the cache is written at the end
+            with gc_paused():
+                last = plan.cache.stored_facts(plan.scope, sorted(changed))
+            old_facts = {prefix + rel: facts for rel, facts in last.items() if facts is not None}
+    return Prior(records, outputs, frozenset(paths), old_facts)
 
 
 def analyst_state(

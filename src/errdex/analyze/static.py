@@ -32,6 +32,7 @@ from .facts import FuncFacts
 from .fields import ANALYST, write_fields
 from .gathered import Gathered
 from .guards import CONDITION_KINDS
+from .local_change import local_changes
 from .quoting import NO_FIX
 from .related import related_ids
 from .repo import TEST_GLOBS, RepoIndex, build_index
@@ -274,6 +275,11 @@ def analyze_with_index(
     memo = ChoiceMemo(sites, choices or {})
     tests = link_tests(index, graph, tree, sites, choose=memo)
     tracker = Tracker(index, graph, tree)
+    if prior is not None and index.carried is not None:
+        carried = index.carried
+        tracker.local = local_changes(
+            index.modules, prior.old_facts, carried.last_edges, carried.edges
+        )
     wide = _Wide(tests, in_function, index, raised_in)
     context = {s.index: wide.context(s) for s in sites}
 
@@ -291,7 +297,9 @@ def analyze_with_index(
                 and deps.input == inputs[s.index]
                 and deps.context == context[s.index]
                 and deps.counts == counts(s, deps.entries)
-                and not tracker.dirty(deps, s.path, s.function, prior.changed)
+                and not tracker.dirty(
+                    deps, s.path, s.function, prior.changed, s.canonical_class, items[s.index]
+                )
             ):
                 stored[s.index] = deps
     clock = FileBudget(budget)
