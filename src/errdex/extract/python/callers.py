@@ -57,6 +57,9 @@ class CallerReader(ExceptionReader):
     ) -> list[Part]:
         """``parts`` (what the raise shows) with the callers' messages added, or replacing
         them when every caller was settled; ``parts`` unchanged when nothing applies."""
+        by_holder = self._classes_held(stmt, exc, scope)
+        if by_holder is not None:
+            return by_holder
         fn = self._helper_function(scope)
         if fn is None:
             return parts
@@ -117,6 +120,11 @@ class CallerReader(ExceptionReader):
     ) -> list[Part] | None:
         """What the raise raises when its class is a parameter of ``fn``, from the calls
         (:mod:`.passed`); None when its class is not a parameter."""
+        return None
+
+    def _classes_held(self, stmt: ast.Raise, exc: ast.expr, scope: Scope) -> list[Part] | None:
+        """What the raise raises when its class is held by an attribute of ``self``
+        (:mod:`.passed`); None when it is not."""
         return None
 
     # -- callers ----------------------------------------------------------------------
