@@ -22,7 +22,7 @@ from typing import Any
 
 from errdex.template import MessageTemplate
 
-from .attributes import instance_attribute, lookup_key
+from .attributes import lookup_key
 from .builtin_str import args_message, assigned_args, builtin_class, builtin_message
 from .called import NestedClass, called_class, is_parameter, self_class
 from .frames import (
@@ -488,7 +488,7 @@ class BuilderReader(PrinterReader):
             return list(binding.choices[node.attr])
         if binding.in_init:
             return None  # while ``__init__`` runs, only what it has set so far is known
-        return instance_attribute(binding, node.attr)
+        return self._bound_attribute(node, scope, binding)
 
     def _returned_text(self, node: ast.Call, scope: Scope) -> Templates | None:
         """``self._format_error(value)``: what a method of the raising class returns."""

@@ -23,6 +23,7 @@ from dataclasses import replace
 from errdex.template import MessageTemplate
 
 from .exceptions import ExceptionReader
+from .joined import Joined, list_joined
 from .messages import MAX_ALTERNATIVES, Templates
 from .scope import LAZY, Fixed, Scope
 
@@ -265,10 +266,28 @@ class CallerReader(ExceptionReader):
             return out
         if isinstance(arg, ast.Constant):
             return [MessageTemplate.literal(arg.value)] if isinstance(arg.value, str) else None
+        joined = list_joined(arg, within) if within is not None else None
+        if joined is not None:
+            return self._joined_text(joined, within, level)
         if isinstance(arg, (ast.JoinedStr, ast.BinOp)):
             found = self.templates(arg, Scope("", None, None, {}))
             return None if any(t.is_opaque for t in found) else found
         return None
+
+    def _joined_text(self, joined: Joined, within: Function | None, level: int) -> Templates | None:
+        """``" ".join(message)`` passed by a caller (jinja2's ``Parser._fail_ut_eof``): each
+        list it starts as, joined, then one hole for whatever the appends add (each may run
+        or not: the hole holds the separators too)."""
+        out: Templates = []
+        for start in joined.starts:
+            items = [self._text_of(item, within, level) for item in start]
+            if any(texts is None or len(texts) != 1 for texts in items):
+                return None
+            text = MessageTemplate.join([texts[0] for texts in items if texts], joined.separator)
+            if joined.appends:
+                text = text + MessageTemplate.hole("{…}", "(appended)")
+            out.append(text)
+        return out
 
 
 def _calls_in(

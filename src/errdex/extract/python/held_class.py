@@ -93,11 +93,12 @@ def held_default(reader: HierarchyReader, class_name: str, attr: str) -> str | N
 
 def passing_calls(
     reader: HierarchyReader, target: str, param: str
-) -> list[tuple[ast.Call, ast.expr]]:
+) -> list[tuple[ast.Call, ast.expr, Function]]:
     """The calls in ``reader``'s module of the class ``target`` that pass ``param`` by
     keyword: ``Undefined(…, exc=X)``, or ``self.undefined(…, exc=X)`` where the method's
-    class keeps ``target`` in ``self.undefined`` (:func:`held_default`). (call, X) each."""
-    out: list[tuple[ast.Call, ast.expr]] = []
+    class keeps ``target`` in ``self.undefined`` (:func:`held_default`). (call, X, the
+    method it is in) each."""
+    out: list[tuple[ast.Call, ast.expr, Function]] = []
     for (cls, _), fn in reader.methods.items():
         for node in ast.walk(fn):
             if not isinstance(node, ast.Call):
@@ -112,7 +113,7 @@ def passing_calls(
                 and func.value.id == "self"
                 and held_default(reader, cls, func.attr) == target
             ):
-                out.append((node, given))
+                out.append((node, given, fn))
     return out
 
 
@@ -123,3 +124,24 @@ def default_of(fn: Function, param: str) -> ast.expr | None:
     defaults = dict(zip(reversed(positional), reversed(spec.defaults), strict=False))
     kwonly = {a.arg: d for a, d in zip(spec.kwonlyargs, spec.kw_defaults, strict=True)}
     return defaults.get(param) or kwonly.get(param)
+
+
+def kept_from(init: Function) -> dict[str, str]:
+    """``self.<attr> = <param>`` statements of ``init``'s own body: param -> attr."""
+    params = set(_parameters(init))
+    out: dict[str, str] = {}
+    for stmt in init.body:
+        if (
+            isinstance(stmt, (ast.Assign, ast.AnnAssign))
+            and isinstance(stmt.value, ast.Name)
+            and stmt.value.id in params
+        ):
+            targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+            for t in targets:
+                if isinstance(t, ast.Attribute) and _is_self(t.value):
+                    out.setdefault(stmt.value.id, t.attr)
+    return out
+
+
+def _is_self(node: ast.expr) -> bool:
+    return isinstance(node, ast.Name) and node.id == "self"

@@ -38,7 +38,9 @@ from .callers import (
     _is_public,
     _parameters,
 )
-from .held_class import default_of, held_parameter, passing_calls
+from .frames import SelfBinding
+from .held_class import default_of, held_parameter, kept_from, passing_calls
+from .hierarchy import ClassRef
 from .messages import MAX_ALTERNATIVES, Templates
 from .module import BUILTIN_EXCEPTIONS
 from .package_calls import package_modules
@@ -120,17 +122,54 @@ class PassedClassReader(CallerReader):
         target = f"{self.module}.{owner}"
         others = (r for r, _ in package_modules(self, f"{param}="))
         for reader in [self, *(r for r in others if isinstance(r, PassedClassReader))]:
-            for call, cls in passing_calls(reader, target, param):
+            for call, cls, within in passing_calls(reader, target, param):
                 given.count += 1
                 if reader is not self:
                     given.modules.add(reader.module)
                 if not reader._is_class_expr(cls, _EMPTY):
                     given.left_out += 1
                     continue
-                given.add(reader.qualify(cls), reader, cls, None)
+                given.add(reader.qualify(cls), reader, cls, (reader, call, within))
                 given.at(reader.qualify(cls), f"{reader.file_path}:{call.lineno}", default=False)
         held_in = f"class held in `self.{attr}`, which `{owner}.__init__` keeps from `{param}`"
-        return self._parts_passed(stmt, exc, scope, init, param, given, held_in)
+        parts = self._parts_passed(stmt, exc, scope, init, param, given, held_in)
+        for i, (shown, qualified, templates, style, notes) in enumerate(parts or []):
+            calls = given.calls.get(qualified or "", [])
+            if calls and None not in calls:  # the class only those calls pass
+                named = self._here(qualified or "", *given.classes[qualified or ""])
+                texts = self._as_built_by(
+                    _substituted(exc, param, named), scope, init, owner, calls
+                )
+                parts[i] = (shown, qualified, texts or templates, style, notes)  # type: ignore[index]
+        return parts
+
+    def _as_built_by(
+        self, exc: ast.expr, scope: Scope, init: Function, owner: str, calls: list[Found | None]
+    ) -> Templates | None:
+        """What the raise prints for the instances these calls make: each attribute
+        ``__init__`` keeps from a parameter holds the text the call passes (jinja2's
+        ``hint``, the message ``_undefined_message`` returns first); None where a call's
+        text is not settled or the reading gives none."""
+        kept = kept_from(init)
+        out: Templates = []
+        for found in calls:
+            assert found is not None
+            reader, call, within = found
+            binding = SelfBinding(ClassRef(self, self.classes[owner]))
+            for param, attr in kept.items():
+                arg, default = _passed(init, call, param, method=True)
+                if isinstance(arg, ast.Constant) and arg.value is None:
+                    binding.nones.add(attr)
+                elif arg is not None:
+                    texts = (self if default else reader)._text_of(arg, within, 0)
+                    if texts is not None and len(texts) == 1:
+                        binding.attrs[attr] = texts[0]
+            bound = replace(scope, bound_self=binding)
+            for _, _, templates, _, _ in self._raised_parts(exc, bound):
+                out.extend(t for t in templates if t not in out)
+        if not out or all(t.is_opaque for t in out) or len(out) > MAX_ALTERNATIVES:
+            return None
+        return out
 
     def _parts_passed(
         self,

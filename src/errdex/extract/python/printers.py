@@ -12,10 +12,12 @@ from dataclasses import replace as dc_replace
 
 from errdex.template import Literal, MessageTemplate
 
+from .attributes import instance_attribute
 from .builtin_str import builtin_repr
 from .filled import str_argument
 from .frames import Args, Fail, Frame, FrameReader, Function, SelfBinding, Text, empty_scope
 from .hierarchy import ClassRef, Node, class_attribute, defines, method_of
+from .joined import appended, joined_name, list_joined
 from .messages import MAX_ALTERNATIVES, Templates
 from .scope import Scope
 
@@ -103,7 +105,7 @@ class PrinterReader(FrameReader):
         bare: list[str] = []
         for node in ast.walk(fn):
             if isinstance(node, ast.Return) and node.value is not None:
-                listed = self._joined_list(node.value, fn, held, scope)
+                listed = self._joined_list(node.value, fn, scope)
                 found = self.templates(node.value, scope) if listed is None else listed
                 if _is_self_attribute(node.value) and all(t.is_opaque for t in found):
                     # ``return self.message`` when there is no context: the value alone
@@ -120,34 +122,23 @@ class PrinterReader(FrameReader):
             frame.binding.left_out = bare[0]
         return _without_longer(out, frame.binding)
 
-    def _joined_list(
-        self, value: ast.expr, fn: Function, held: dict[str, list[ast.expr]], scope: Scope
-    ) -> Templates | None:
+    def _joined_list(self, value: ast.expr, fn: Function, scope: Scope) -> Templates | None:
         """``return "\\n".join(lines)`` of ``lines = [a, b]`` that only ``lines.append(x)``
-        changes (jinja2's ``TemplateSyntaxError``: the message, then its location, then
-        the source line when known): the items joined, each append taken or left."""
-        name = _joined_name(value)
-        start = held.get(name or "")
-        if name is None or start is None or len(start) != 1 or not isinstance(start[0], ast.List):
+        changes (:mod:`.joined`; jinja2's ``TemplateSyntaxError``: the message, then its
+        location, then the source line when known): the items joined, each append taken
+        or left."""
+        joined = list_joined(value, fn)
+        if joined is None or len(joined.starts) != 1:
             return None
-        if any(isinstance(e, ast.Starred) for e in start[0].elts):
-            return None
-        every = (_appended(s, name) for s in ast.walk(fn) if isinstance(s, ast.stmt))
-        appends = [a for a in every if a is not None]
-        uses = sum(isinstance(n, ast.Name) and n.id == name for n in ast.walk(fn))
-        if uses != 2 + len(appends):  # assigned, joined, appended to: nothing else
-            return None
-        assert isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute)
-        separator = value.func.value
-        assert isinstance(separator, ast.Constant) and isinstance(separator.value, str)
+        (start,) = joined.starts
         ways: list[MessageTemplate] = [MessageTemplate()]
-        for i, item in enumerate([*start[0].elts, *appends]):
+        for i, item in enumerate([*start, *joined.appends]):
             texts = self.templates(item, scope)
             if not texts:
                 return None
-            glue = MessageTemplate.literal(separator.value) if i else MessageTemplate()
+            glue = MessageTemplate.literal(joined.separator) if i else MessageTemplate()
             taken = [w + glue + t for w in ways for t in texts]
-            ways = taken + ways if i >= len(start[0].elts) else taken
+            ways = taken + ways if i >= len(start) else taken
             if len(ways) > MAX_ALTERNATIVES:
                 return None
         return ways
@@ -218,6 +209,24 @@ class PrinterReader(FrameReader):
                 return i, found
         return None
 
+    def _bound_attribute(
+        self, node: ast.Attribute, scope: Scope, binding: SelfBinding
+    ) -> Templates | None:
+        """``self.x`` read once ``__init__`` has run: what the class hierarchy says it
+        holds, or what the class's property ``x`` returns over what ``__init__`` set."""
+        found = instance_attribute(binding, node.attr)
+        fn = binding.ref.reader.methods.get((binding.ref.node.name, node.attr))
+        if found is not None or fn is None or not _is_property(fn):
+            return found
+        return self._property_text(node, scope)
+
+    def _property_text(self, node: ast.Attribute, scope: Scope) -> Templates | None:
+        """What ``self.x`` of a property returns, read as the call ``self.x()``."""
+        if self._property_calls is None:
+            self._property_calls = {}
+        call = self._property_calls.setdefault(id(node), ast.Call(node, [], []))
+        return self._returned_text(call, scope)
+
     def _unbound_attribute(
         self, node: ast.Attribute, cls: ast.ClassDef, scope: Scope
     ) -> Templates | None:
@@ -228,12 +237,7 @@ class PrinterReader(FrameReader):
         fn = self.methods.get((cls.name, node.attr))
         if found is not None or fn is None:
             return found
-        if not any(isinstance(d, ast.Name) and d.id == "property" for d in fn.decorator_list):
-            return None
-        if self._property_calls is None:
-            self._property_calls = {}
-        call = self._property_calls.setdefault(id(node), ast.Call(node, [], []))
-        return self._returned_text(call, scope)
+        return self._property_text(node, scope) if _is_property(fn) else None
 
     def _field_default(self, node: ast.Attribute, cls: ast.ClassDef) -> Templates | None:
         """``self.msg`` in a method of an attrs class declaring ``msg = attrib(converter=
@@ -290,7 +294,7 @@ def _joined_lines(fn: Function) -> _Lines | None:
         return None
     name = first.targets[0].id
     returned = last.value if isinstance(last, ast.Return) else None
-    if returned is None or _joined_name(returned) != name:
+    if returned is None or joined_name(returned) != name:
         return None
     assert isinstance(returned, ast.Call) and isinstance(returned.func, ast.Attribute)
     assert isinstance(returned.func.value, ast.Constant)
@@ -300,27 +304,15 @@ def _joined_lines(fn: Function) -> _Lines | None:
         test: ast.expr | None = None
         if isinstance(stmt, ast.If) and not stmt.orelse and len(stmt.body) == 1:
             test, stmt = stmt.test, stmt.body[0]
-        value = _appended(stmt, name)
+        value = appended(stmt, name)
         if value is None:
             return None
         appends.append((test, value))
     return returned.func.value.value, appends
 
 
-def _joined_name(value: ast.expr) -> str | None:
-    """``lines`` of ``"sep".join(lines)``."""
-    if (
-        isinstance(value, ast.Call)
-        and isinstance(value.func, ast.Attribute)
-        and value.func.attr == "join"
-        and isinstance(value.func.value, ast.Constant)
-        and isinstance(value.func.value.value, str)
-        and len(value.args) == 1
-        and not value.keywords
-        and isinstance(value.args[0], ast.Name)
-    ):
-        return value.args[0].id
-    return None
+def _is_property(fn: Function) -> bool:
+    return any(isinstance(d, ast.Name) and d.id == "property" for d in fn.decorator_list)
 
 
 def _tests_not_none(test: ast.expr | None, value: ast.expr) -> bool:
@@ -335,22 +327,6 @@ def _tests_not_none(test: ast.expr | None, value: ast.expr) -> bool:
         and test.comparators[0].value is None
         and ast.dump(test.left) == ast.dump(value)
     )
-
-
-def _appended(stmt: ast.stmt, name: str) -> ast.expr | None:
-    """``x`` of ``name.append(x)``, else None."""
-    call = stmt.value if isinstance(stmt, ast.Expr) else None
-    if (
-        isinstance(call, ast.Call)
-        and isinstance(call.func, ast.Attribute)
-        and call.func.attr == "append"
-        and isinstance(call.func.value, ast.Name)
-        and call.func.value.id == name
-        and len(call.args) == 1
-        and not call.keywords
-    ):
-        return call.args[0]
-    return None
 
 
 #: attrs' and dataclasses' field declarations (``attr.ib``, ``attrs.field``…).
