@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import ast
 
-from .frames import SelfBinding, empty_scope
+from .frames import SelfBinding, Text, empty_scope
 from .hierarchy import ClassRef, HierarchyReader, class_attribute, method_of
 from .messages import Templates
 from .scope import Scope
 
-__all__ = ["instance_attribute", "lookup_key"]
+__all__ = ["assigned_to_self", "instance_attribute", "lookup_key"]
 
 
 def lookup_key(ref: ClassRef, attr: str, key: str) -> tuple[HierarchyReader, ast.expr] | None:
@@ -128,6 +128,18 @@ def instance_attribute(binding: SelfBinding, attr: str) -> Templates | None:
     ``__init__`` of the MRO assigns it (its parameters unknown: holes)."""
     ref = binding.ref
     mro = ref.reader.mro(ref)
+    # a property of the class wins over what an ``__init__`` may assign
+    defining = next(
+        (
+            n
+            for n in mro or ()
+            if isinstance(n, ClassRef)
+            and (method_of(n, attr) is not None or class_attribute(n, attr) is not None)
+        ),
+        None,
+    )
+    if defining is not None and _returns_first_arg(method_of(defining, attr)):
+        return _first_arg(binding)
     for node in mro or ():
         if not isinstance(node, ClassRef):
             if attr in vars(node):
@@ -140,19 +152,7 @@ def instance_attribute(binding: SelfBinding, attr: str) -> Templates | None:
         init = method_of(node, "__init__")
         if init is None:
             continue
-        assigned = [
-            s.value
-            for s in ast.walk(init)
-            if isinstance(s, (ast.Assign, ast.AnnAssign))
-            and s.value is not None
-            and any(
-                isinstance(t, ast.Attribute)
-                and t.attr == attr
-                and isinstance(t.value, ast.Name)
-                and t.value.id == "self"
-                for t in (s.targets if isinstance(s, ast.Assign) else [s.target])
-            )
-        ]
+        assigned = assigned_to_self(init, attr)
         if len(assigned) != 1:
             return None
         value = assigned[0]
@@ -166,3 +166,67 @@ def instance_attribute(binding: SelfBinding, attr: str) -> Templates | None:
         )
         return node.reader.templates(value, scope)
     return None
+
+
+def _returns_first_arg(fn: ast.FunctionDef | ast.AsyncFunctionDef | None) -> bool:
+    """A property returning ``self.args[0]`` (or ``self.args[0] if self.args else None``:
+    jinja2's ``TemplateError.message``)."""
+    if fn is None or len(fn.body) != 1 or not isinstance(fn.body[0], ast.Return):
+        return False
+    if not any(isinstance(d, ast.Name) and d.id == "property" for d in fn.decorator_list):
+        return False
+    value = fn.body[0].value
+    if isinstance(value, ast.IfExp):
+        if not (_is_self_args(value.test) and isinstance(value.orelse, ast.Constant)):
+            return False
+        value = value.body
+    return (
+        isinstance(value, ast.Subscript)
+        and _is_self_args(value.value)
+        and isinstance(value.slice, ast.Constant)
+        and value.slice.value == 0
+    )
+
+
+def _is_self_args(node: ast.expr) -> bool:
+    return (
+        isinstance(node, ast.Attribute)
+        and node.attr == "args"
+        and isinstance(node.value, ast.Name)
+        and node.value.id == "self"
+    )
+
+
+def _first_arg(binding: SelfBinding) -> Templates | None:
+    """``self.args[0]``: the text of the one positional argument the last base
+    ``__init__`` was given, when that is all it was given; else not known."""
+    given = binding.base_args
+    if binding.sets_args or given is None or given.keywords or len(given.positional) != 1:
+        return None
+    (value,) = given.positional
+    if not isinstance(value, Text) or value.caught:
+        return None
+    binding.used = True
+    return [value.template]
+
+
+def assigned_to_self(fn: ast.FunctionDef | ast.AsyncFunctionDef, attr: str) -> list[ast.expr]:
+    """The values of every ``self.<attr> = value`` (annotated or not) in ``fn``."""
+    return [
+        s.value
+        for s in ast.walk(fn)
+        if isinstance(s, (ast.Assign, ast.AnnAssign))
+        and s.value is not None
+        and any(
+            _is_self_attr(t, attr) for t in (s.targets if isinstance(s, ast.Assign) else [s.target])
+        )
+    ]
+
+
+def _is_self_attr(node: ast.expr, attr: str) -> bool:
+    return (
+        isinstance(node, ast.Attribute)
+        and node.attr == attr
+        and isinstance(node.value, ast.Name)
+        and node.value.id == "self"
+    )

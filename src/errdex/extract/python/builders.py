@@ -22,7 +22,7 @@ from typing import Any
 
 from errdex.template import MessageTemplate
 
-from .attributes import instance_attribute, lookup_key
+from .attributes import lookup_key
 from .builtin_str import args_message, assigned_args, builtin_class, builtin_message
 from .called import NestedClass, called_class, is_parameter, self_class
 from .frames import (
@@ -40,7 +40,7 @@ from .frames import (
 )
 from .hierarchy import ClassRef, Node, defines, method_of
 from .messages import MAX_ALTERNATIVES, Templates
-from .printers import PrinterReader, as_given, opaque_given
+from .printers import PrinterReader, as_given, left_out, opaque_given
 from .returns import returned_ways
 from .scope import Scope
 
@@ -372,13 +372,7 @@ class BuilderReader(PrinterReader):
                 printer, full, binding, args, isinstance(init, ClassRef)
             )
             printed = [as_given(t, binding) for t in printed]
-            remarks = []
-            if binding.left_out:
-                remarks.append(
-                    f"left out: `{printer.node.name}.__str__` returning `{binding.left_out}` alone,"
-                    " which prints only the wrapped value (when the context is empty)"
-                )
-            return Built(ref.qualified, printed, steps, remarks)
+            return Built(ref.qualified, printed, steps, left_out(printer, binding))
         if binding.sets_args:
             raise Fail  # ``self.args = …``: what the builtin ``__str__`` prints was replaced
         return Built(ref.qualified, binding.messages or [message], steps)
@@ -462,7 +456,7 @@ class BuilderReader(PrinterReader):
         rest = mro[start:]
         init = next((n for n in rest if defines(n, "__init__")), None)
         if frame.binding is not None:
-            frame.binding.messages = []
+            frame.binding.base_call(args)
         if isinstance(init, ClassRef):
             assert frame.binding is not None
             return _builder(init)._run_init(
@@ -485,7 +479,7 @@ class BuilderReader(PrinterReader):
         if not (isinstance(node.value, ast.Name) and node.value.id == "self"):
             return None
         if binding is None and scope.class_name in self.classes:
-            return self._field_default(node, self.classes[scope.class_name])
+            return self._unbound_attribute(node, self.classes[scope.class_name], scope)
         if not isinstance(binding, SelfBinding):
             return None
         if node.attr in binding.attrs:
@@ -494,7 +488,7 @@ class BuilderReader(PrinterReader):
             return list(binding.choices[node.attr])
         if binding.in_init:
             return None  # while ``__init__`` runs, only what it has set so far is known
-        return instance_attribute(binding, node.attr)
+        return self._bound_attribute(node, scope, binding)
 
     def _returned_text(self, node: ast.Call, scope: Scope) -> Templates | None:
         """``self._format_error(value)``: what a method of the raising class returns."""

@@ -23,6 +23,7 @@ from dataclasses import replace
 from errdex.template import MessageTemplate
 
 from .exceptions import ExceptionReader
+from .joined import Joined, list_joined
 from .messages import MAX_ALTERNATIVES, Templates
 from .scope import LAZY, Fixed, Scope
 
@@ -57,6 +58,9 @@ class CallerReader(ExceptionReader):
     ) -> list[Part]:
         """``parts`` (what the raise shows) with the callers' messages added, or replacing
         them when every caller was settled; ``parts`` unchanged when nothing applies."""
+        by_holder = self._classes_held(stmt, exc, scope)
+        if by_holder is not None:
+            return by_holder
         fn = self._helper_function(scope)
         if fn is None:
             return parts
@@ -117,6 +121,11 @@ class CallerReader(ExceptionReader):
     ) -> list[Part] | None:
         """What the raise raises when its class is a parameter of ``fn``, from the calls
         (:mod:`.passed`); None when its class is not a parameter."""
+        return None
+
+    def _classes_held(self, stmt: ast.Raise, exc: ast.expr, scope: Scope) -> list[Part] | None:
+        """What the raise raises when its class is held by an attribute of ``self``
+        (:mod:`.passed`); None when it is not."""
         return None
 
     # -- callers ----------------------------------------------------------------------
@@ -257,10 +266,28 @@ class CallerReader(ExceptionReader):
             return out
         if isinstance(arg, ast.Constant):
             return [MessageTemplate.literal(arg.value)] if isinstance(arg.value, str) else None
+        joined = list_joined(arg, within) if within is not None else None
+        if joined is not None:
+            return self._joined_text(joined, within, level)
         if isinstance(arg, (ast.JoinedStr, ast.BinOp)):
             found = self.templates(arg, Scope("", None, None, {}))
             return None if any(t.is_opaque for t in found) else found
         return None
+
+    def _joined_text(self, joined: Joined, within: Function | None, level: int) -> Templates | None:
+        """``" ".join(message)`` passed by a caller (jinja2's ``Parser._fail_ut_eof``): each
+        list it starts as, joined, then one hole for whatever the appends add (each may run
+        or not: the hole holds the separators too)."""
+        out: Templates = []
+        for start in joined.starts:
+            items = [self._text_of(item, within, level) for item in start]
+            if any(texts is None or len(texts) != 1 for texts in items):
+                return None
+            text = MessageTemplate.join([texts[0] for texts in items if texts], joined.separator)
+            if joined.appends:
+                text = text + MessageTemplate.hole("{…}", "(appended)")
+            out.append(text)
+        return out
 
 
 def _calls_in(

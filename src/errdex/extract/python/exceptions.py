@@ -184,7 +184,10 @@ class ExceptionReader(BuilderReader):
             expression = self.expr_text(call) if call is not None else self.expr_text(node)
             return qualified, shown, [MessageTemplate.unknown_message(expression)], "class_init"
         if built is None or built.templates == plain[2]:
-            return plain  # what the line shows is what prints: no derivation to report
+            # what the line shows is what prints: no derivation to report, only what the
+            # reading left out (a ``__str__``'s longer forms)
+            self.derived = list(built.remarks) if built is not None else []
+            return plain
         self.derived = [derivation(built.notes), *built.remarks]
         return qualified, shown, built.templates, "class_init"
 

@@ -96,6 +96,8 @@ class SelfBinding:
     choices: dict[str, list[MessageTemplate]] = field(default_factory=dict)
     #: A ``__str__`` return of the bare value, left out of the templates (see builders).
     left_out: str | None = None
+    #: How many ``__str__`` returns were the message then more lines, left out beside it.
+    longer: int = 0
     #: Every message the last base ``__init__`` call may set, when one of its arguments
     #: holds one of several texts (``msg`` reassigned on one way of an ``if``).
     messages: list[MessageTemplate] = field(default_factory=list)
@@ -103,6 +105,13 @@ class SelfBinding:
     #: value not known (``TemplateNotFound(template)``): a ``__str__`` printing such a
     #: parameter alone prints the caller's value (None until that ``__init__`` runs).
     given: dict[str, MessageTemplate] | None = None
+    #: The arguments of the last base ``__init__`` call: ``self.args`` after the chain.
+    base_args: Args | None = None
+
+    def base_call(self, args: Args) -> None:
+        """A base ``__init__`` is called with ``args``: what it sets replaces what was."""
+        self.messages = []
+        self.base_args = args
 
 
 @dataclass

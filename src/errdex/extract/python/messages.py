@@ -381,6 +381,11 @@ class MessageBuilder(ModuleReader):
                     return [
                         transform(t, fn) for t in self.templates(node.args[0], scope, depth + 1)
                     ]
+        dotted = dotted_name(func)
+        head, _, rest = (dotted or "").partition(".")
+        resolved = self.imports.get(head, head) + (f".{rest}" if rest else "")
+        if resolved == "typing.cast" and len(node.args) == 2 and not node.keywords:
+            return self.templates(node.args[1], scope, depth + 1)  # ``t.cast(str, x)``: x
         returned = self._returned_text(node, scope)
         if returned is not None:
             return returned

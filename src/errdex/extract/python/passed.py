@@ -38,6 +38,9 @@ from .callers import (
     _is_public,
     _parameters,
 )
+from .frames import SelfBinding
+from .held_class import default_of, held_parameter, kept_from, passing_calls
+from .hierarchy import ClassRef
 from .messages import MAX_ALTERNATIVES, Templates
 from .module import BUILTIN_EXCEPTIONS
 from .package_calls import package_modules
@@ -98,10 +101,93 @@ class PassedClassReader(CallerReader):
             return None
         given = _Given()
         self._given(fn, param, 0, given, set())
+        return self._parts_passed(stmt, exc, scope, fn, param, given)
+
+    def _classes_held(self, stmt: ast.Raise, exc: ast.expr, scope: Scope) -> list[Part] | None:
+        """``raise self._undefined_exception(…)`` of an attribute ``__init__`` keeps from
+        its parameter (:mod:`.held_class`): the parameter's default, as for a parameter."""
+        held = held_parameter(self, exc, scope)
+        if held is None:
+            return None
+        init, param, owner = held
+        assert isinstance(exc, ast.Call) and isinstance(exc.func, ast.Attribute)
+        attr = exc.func.attr
+        exc = ast.Call(ast.Name(id=param, ctx=ast.Load()), exc.args, exc.keywords)
+        given = _Given()
+        given.public.append(f"{owner}.__init__")
+        bare = default_of(init, param)
+        if bare is not None and self._is_class_expr(bare, _EMPTY):
+            given.add(self.qualify(bare), self, bare, None)
+            given.at(self.qualify(bare), "", default=True)
+        target = f"{self.module}.{owner}"
+        others = (r for r, _ in package_modules(self, f"{param}="))
+        for reader in [self, *(r for r in others if isinstance(r, PassedClassReader))]:
+            for call, cls, within in passing_calls(reader, target, param):
+                given.count += 1
+                if reader is not self:
+                    given.modules.add(reader.module)
+                if not reader._is_class_expr(cls, _EMPTY):
+                    given.left_out += 1
+                    continue
+                given.add(reader.qualify(cls), reader, cls, (reader, call, within))
+                given.at(reader.qualify(cls), f"{reader.file_path}:{call.lineno}", default=False)
+        held_in = f"class held in `self.{attr}`, which `{owner}.__init__` keeps from `{param}`"
+        parts = self._parts_passed(stmt, exc, scope, init, param, given, held_in)
+        for i, (shown, qualified, templates, style, notes) in enumerate(parts or []):
+            calls = given.calls.get(qualified or "", [])
+            if calls and None not in calls:  # the class only those calls pass
+                named = self._here(qualified or "", *given.classes[qualified or ""])
+                texts = self._as_built_by(
+                    _substituted(exc, param, named), scope, init, owner, calls
+                )
+                parts[i] = (shown, qualified, texts or templates, style, notes)  # type: ignore[index]
+        return parts
+
+    def _as_built_by(
+        self, exc: ast.expr, scope: Scope, init: Function, owner: str, calls: list[Found | None]
+    ) -> Templates | None:
+        """What the raise prints for the instances these calls make: each attribute
+        ``__init__`` keeps from a parameter holds the text the call passes (jinja2's
+        ``hint``, the message ``_undefined_message`` returns first); None where a call's
+        text is not settled or the reading gives none."""
+        kept = kept_from(init)
+        out: Templates = []
+        for found in calls:
+            assert found is not None
+            reader, call, within = found
+            binding = SelfBinding(ClassRef(self, self.classes[owner]))
+            for param, attr in kept.items():
+                arg, default = _passed(init, call, param, method=True)
+                if isinstance(arg, ast.Constant) and arg.value is None:
+                    binding.nones.add(attr)
+                elif arg is not None:
+                    texts = (self if default else reader)._text_of(arg, within, 0)
+                    if texts is not None and len(texts) == 1:
+                        binding.attrs[attr] = texts[0]
+            bound = replace(scope, bound_self=binding)
+            for _, _, templates, _, _ in self._raised_parts(exc, bound):
+                out.extend(t for t in templates if t not in out)
+        if not out or all(t.is_opaque for t in out) or len(out) > MAX_ALTERNATIVES:
+            return None
+        return out
+
+    def _parts_passed(
+        self,
+        stmt: ast.Raise,
+        exc: ast.expr,
+        scope: Scope,
+        fn: Function,
+        param: str,
+        given: _Given,
+        held_in: str | None = None,
+    ) -> list[Part] | None:
+        """One part per class ``given`` holds, with the messages its calls pass."""
         if not given.classes or len(given.classes) > MAX_CLASSES:
             return None
         env = dict(self._env_at(scope, stmt)) if scope.env is LAZY else dict(scope.env)
         notes = self._notes(fn, param, given)
+        if held_in is not None:  # the calls counted are those of the class, not of ``fn``
+            notes[0] = f"{held_in}: taken from {given.count} call(s) of the class passing it"
         by_part: dict[tuple[str | None, str | None], Part] = {}
         for qualified, (reader, expr) in given.classes.items():
             raised = _substituted(exc, param, self._here(qualified, reader, expr))
@@ -148,7 +234,7 @@ class PassedClassReader(CallerReader):
             named = f"{owner}.{fn.name}" if owner else fn.name
             if named not in given.public:
                 given.public.append(named)
-            bare = _default_of(fn, param)
+            bare = default_of(fn, param)
             if bare is not None and self._is_class_expr(bare, _EMPTY):
                 given.add(self.qualify(bare), self, bare, None)
                 given.at(self.qualify(bare), "", default=True)
@@ -424,14 +510,6 @@ def _substituted(exc: ast.expr, param: str, cls: ast.expr) -> ast.expr:
     return swapped
 
 
-def _default_of(fn: Function, param: str) -> ast.expr | None:
-    spec = fn.args
-    positional = [a.arg for a in [*spec.posonlyargs, *spec.args]]
-    defaults = dict(zip(reversed(positional), reversed(spec.defaults), strict=False))
-    kwonly = {a.arg: d for a, d in zip(spec.kwonlyargs, spec.kw_defaults, strict=True)}
-    return defaults.get(param) or kwonly.get(param)
-
-
 def _passed(
     fn: Function, call: ast.Call, param: str, *, method: bool
 ) -> tuple[ast.expr | None, bool]:
@@ -453,5 +531,5 @@ def _passed(
         k.arg is None for k in call.keywords
     ):
         return None, False
-    default = _default_of(fn, param)
+    default = default_of(fn, param)
     return default, default is not None

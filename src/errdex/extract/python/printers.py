@@ -10,20 +10,25 @@ from __future__ import annotations
 import ast
 from dataclasses import replace as dc_replace
 
-from errdex.template import MessageTemplate
+from errdex.template import Literal, MessageTemplate
 
+from .attributes import instance_attribute
 from .builtin_str import builtin_repr
 from .filled import str_argument
 from .frames import Args, Fail, Frame, FrameReader, Function, SelfBinding, Text, empty_scope
 from .hierarchy import ClassRef, Node, class_attribute, defines, method_of
+from .joined import appended, joined_name, list_joined
 from .messages import MAX_ALTERNATIVES, Templates
 from .scope import Scope
 
-__all__ = ["PrinterReader", "as_given", "opaque_given"]
+__all__ = ["PrinterReader", "as_given", "left_out", "opaque_given"]
 
 
 class PrinterReader(FrameReader):
     """Runs ``__str__`` over what ``__init__`` set; reads attrs fields' defaults."""
+
+    #: ``self.prop`` read as the call ``self.prop()`` of its getter, one per read.
+    _property_calls: dict[int, ast.Call] | None = None
 
     def _print(
         self, printer: ClassRef, mro: list[Node], binding: SelfBinding, args: Args, init: bool
@@ -100,7 +105,8 @@ class PrinterReader(FrameReader):
         bare: list[str] = []
         for node in ast.walk(fn):
             if isinstance(node, ast.Return) and node.value is not None:
-                found = self.templates(node.value, scope)
+                listed = self._joined_list(node.value, fn, scope)
+                found = self.templates(node.value, scope) if listed is None else listed
                 if _is_self_attribute(node.value) and all(t.is_opaque for t in found):
                     # ``return self.message`` when there is no context: the value alone
                     bare.append(self.expr_text(node.value))
@@ -114,7 +120,28 @@ class PrinterReader(FrameReader):
             raise Fail
         if bare and frame.binding is not None:
             frame.binding.left_out = bare[0]
-        return out
+        return _without_longer(out, frame.binding)
+
+    def _joined_list(self, value: ast.expr, fn: Function, scope: Scope) -> Templates | None:
+        """``return "\\n".join(lines)`` of ``lines = [a, b]`` that only ``lines.append(x)``
+        changes (:mod:`.joined`; jinja2's ``TemplateSyntaxError``: the message, then its
+        location, then the source line when known): the items joined, each append taken
+        or left."""
+        joined = list_joined(value, fn)
+        if joined is None or len(joined.starts) != 1:
+            return None
+        (start,) = joined.starts
+        ways: list[MessageTemplate] = [MessageTemplate()]
+        for i, item in enumerate([*start, *joined.appends]):
+            texts = self.templates(item, scope)
+            if not texts:
+                return None
+            glue = MessageTemplate.literal(joined.separator) if i else MessageTemplate()
+            taken = [w + glue + t for w in ways for t in texts]
+            ways = taken + ways if i >= len(start) else taken
+            if len(ways) > MAX_ALTERNATIVES:
+                return None
+        return ways
 
     def _join(self, lines: _Lines, frame: Frame) -> Templates:
         """What ``sep.join(lines)`` prints for each way the appends go: an append whose
@@ -182,6 +209,36 @@ class PrinterReader(FrameReader):
                 return i, found
         return None
 
+    def _bound_attribute(
+        self, node: ast.Attribute, scope: Scope, binding: SelfBinding
+    ) -> Templates | None:
+        """``self.x`` read once ``__init__`` has run: what the class hierarchy says it
+        holds, or what the class's property ``x`` returns over what ``__init__`` set."""
+        found = instance_attribute(binding, node.attr)
+        fn = binding.ref.reader.methods.get((binding.ref.node.name, node.attr))
+        if found is not None or fn is None or not _is_property(fn):
+            return found
+        return self._property_text(node, scope)
+
+    def _property_text(self, node: ast.Attribute, scope: Scope) -> Templates | None:
+        """What ``self.x`` of a property returns, read as the call ``self.x()``."""
+        if self._property_calls is None:
+            self._property_calls = {}
+        call = self._property_calls.setdefault(id(node), ast.Call(node, [], []))
+        return self._returned_text(call, scope)
+
+    def _unbound_attribute(
+        self, node: ast.Attribute, cls: ast.ClassDef, scope: Scope
+    ) -> Templates | None:
+        """``self.x`` in a method of a class no ``__init__`` chain bound: an attrs field's
+        default, or what the class's property ``x`` returns (jinja2's
+        ``Undefined._undefined_message``: each of its returns)."""
+        found = self._field_default(node, cls)
+        fn = self.methods.get((cls.name, node.attr))
+        if found is not None or fn is None:
+            return found
+        return self._property_text(node, scope) if _is_property(fn) else None
+
     def _field_default(self, node: ast.Attribute, cls: ast.ClassDef) -> Templates | None:
         """``self.msg`` in a method of an attrs class declaring ``msg = attrib(converter=
         default_if_none("…"))`` (or ``default="…"``): the default text, or what the caller
@@ -237,28 +294,25 @@ def _joined_lines(fn: Function) -> _Lines | None:
         return None
     name = first.targets[0].id
     returned = last.value if isinstance(last, ast.Return) else None
-    if not (
-        isinstance(returned, ast.Call)
-        and isinstance(returned.func, ast.Attribute)
-        and returned.func.attr == "join"
-        and isinstance(returned.func.value, ast.Constant)
-        and isinstance(returned.func.value.value, str)
-        and len(returned.args) == 1
-        and not returned.keywords
-        and isinstance(returned.args[0], ast.Name)
-        and returned.args[0].id == name
-    ):
+    if returned is None or joined_name(returned) != name:
         return None
+    assert isinstance(returned, ast.Call) and isinstance(returned.func, ast.Attribute)
+    assert isinstance(returned.func.value, ast.Constant)
+    assert isinstance(returned.func.value.value, str)
     appends: list[tuple[ast.expr | None, ast.expr]] = []
     for stmt in body[1:-1]:
         test: ast.expr | None = None
         if isinstance(stmt, ast.If) and not stmt.orelse and len(stmt.body) == 1:
             test, stmt = stmt.test, stmt.body[0]
-        value = _appended(stmt, name)
+        value = appended(stmt, name)
         if value is None:
             return None
         appends.append((test, value))
     return returned.func.value.value, appends
+
+
+def _is_property(fn: Function) -> bool:
+    return any(isinstance(d, ast.Name) and d.id == "property" for d in fn.decorator_list)
 
 
 def _tests_not_none(test: ast.expr | None, value: ast.expr) -> bool:
@@ -273,22 +327,6 @@ def _tests_not_none(test: ast.expr | None, value: ast.expr) -> bool:
         and test.comparators[0].value is None
         and ast.dump(test.left) == ast.dump(value)
     )
-
-
-def _appended(stmt: ast.stmt, name: str) -> ast.expr | None:
-    """``x`` of ``name.append(x)``, else None."""
-    call = stmt.value if isinstance(stmt, ast.Expr) else None
-    if (
-        isinstance(call, ast.Call)
-        and isinstance(call.func, ast.Attribute)
-        and call.func.attr == "append"
-        and isinstance(call.func.value, ast.Name)
-        and call.func.value.id == name
-        and len(call.args) == 1
-        and not call.keywords
-    ):
-        return call.args[0]
-    return None
 
 
 #: attrs' and dataclasses' field declarations (``attr.ib``, ``attrs.field``…).
@@ -333,7 +371,9 @@ def _given(template: MessageTemplate, binding: SelfBinding | None) -> bool:
     with ``message = name``): then ``str()`` prints what the raise passed, irreducibly."""
     holes = template.holes
     given = (binding.given if binding is not None else None) or {}
-    return len(template.parts) == 1 and len(holes) == 1 and holes[0].name in given
+    if len(template.parts) != 1 or len(holes) != 1:
+        return False
+    return holes[0].name in given or template in given.values()  # or read via ``self.args``
 
 
 def opaque_given(frame: Frame) -> dict[str, MessageTemplate]:
@@ -346,3 +386,49 @@ def as_given(template: MessageTemplate, binding: SelfBinding) -> MessageTemplate
     """A parameter printed alone shows as the raise passes it (``{template}``)."""
     hole = template.holes[0] if len(template.parts) == 1 and template.holes else None
     return (binding.given or {}).get(hole.name, template) if hole is not None else template
+
+
+def _without_longer(found: Templates, binding: SelfBinding | None) -> Templates:
+    """The returns of a ``__str__`` less those that are another return followed by more
+    lines (jinja2's ``TemplateSyntaxError``: the message alone once jinja2 translated the
+    error, as every error the environment raises is, else the message, its location
+    and the source line); how many were left out is kept on ``binding``."""
+    kept = [t for t in found if not any(o is not t and _extends_by_lines(t, o) for o in found)]
+    if binding is not None and kept:
+        binding.longer = len(found) - len(kept)
+        return kept
+    return found
+
+
+def _extends_by_lines(longer: MessageTemplate, shorter: MessageTemplate) -> bool:
+    """Whether ``longer`` is ``shorter`` then a newline and more."""
+    n = len(shorter.parts)
+    if not n or len(longer.parts) <= n - 1:
+        return False
+    last = shorter.parts[-1]
+    if isinstance(last, Literal):  # literals merge: the newline is in the same part
+        part, start = longer.parts[n - 1], last.text + "\n"
+        same = longer.parts[: n - 1] == shorter.parts[:-1]
+    else:
+        if len(longer.parts) <= n:
+            return False
+        part, start = longer.parts[n], "\n"
+        same = longer.parts[:n] == shorter.parts
+    return same and isinstance(part, Literal) and part.text.startswith(start)
+
+
+def left_out(printer: ClassRef, binding: SelfBinding) -> list[str]:
+    """What the reading of ``printer``'s ``__str__`` left out of the templates, in words."""
+    name = printer.node.name
+    out = []
+    if binding.left_out:
+        out.append(
+            f"left out: `{name}.__str__` returning `{binding.left_out}` alone,"
+            " which prints only the wrapped value (when the context is empty)"
+        )
+    if binding.longer:
+        out.append(
+            f"left out: {binding.longer} longer form(s) `{name}.__str__` returns, the message"
+            " followed by more lines (when a flag the class tests is not set)"
+        )
+    return out

@@ -23,6 +23,7 @@ from .caught import hidden_by
 from .exceptions import derivation
 from .filled import filled_notes
 from .guards import Guards, write_guard
+from .hole_kinds import narrowed
 from .literals import irreducible, style_of
 from .messages import Templates
 from .module import BUILTIN_EXCEPTIONS, dotted_name
@@ -431,6 +432,7 @@ class ModuleExtractor(PassedClassReader):
             if template in seen:
                 continue
             seen.add(template)
+            template = narrowed(template, guards, stmt.lineno)
             filled, read = filled_notes(template, scope.class_name, self._method_named)
             self.sites.append(
                 ErrorSite(
