@@ -75,11 +75,19 @@ def stdlib_envelopes() -> list[Envelope]:
     return _STDLIB
 
 
+class MissingVenv(Exception):
+    """The collector's virtualenv of one benchmark is gone: that benchmark is skipped."""
+
+
 def installed_envelopes(env: dict[str, Any]) -> tuple[list[Envelope], list[str]]:
     """The library's and its run-time requirements' installed files, scanned as one directory."""
     site = Path(env["site_packages"])
     if not site.is_dir():
-        raise SystemExit(f"{site} is gone: rebuild it with bench/realerrors/collect.py")
+        lib = env["library"]
+        raise MissingVenv(
+            f"{site} is gone: rebuild it with "
+            f"python3 bench/realerrors/collect.py {lib['name']}=={lib['version']}"
+        )
     names: list[str] = []
     files: list[str] = []
     for dist in [env["library"], *env["requires"]]:
@@ -287,14 +295,22 @@ def main() -> None:
     args = parser.parse_args()
     results: dict[str, dict[str, Any]] = {}
     dumped: list[Row] = []
+    skipped: list[str] = []
     for path in sorted(args.data.glob(f"{args.only or ''}*.jsonl")):
-        rows = load(path)
+        if path.name.startswith("review-"):
+            continue  # a blind review's verdicts (bench/blind_review.py), not errors
         env_path = path.with_suffix(".env.json")
         if env_path.exists():
             env = json.loads(env_path.read_text(encoding="utf-8"))
-            envelopes, names = installed_envelopes(env)
+            try:
+                envelopes, names = installed_envelopes(env)
+            except MissingVenv as gone:
+                print(f"{path.stem}: skipped, {gone}", flush=True)
+                skipped.append(path.stem)
+                continue
         else:
             envelopes, names = [], []
+        rows = load(path)
         envelopes = envelopes + stdlib_envelopes()
         index = MatchIndex.build(envelopes)
         sites = {
@@ -309,6 +325,8 @@ def main() -> None:
         mine: list[Row] = []
         results[path.stem] = score(rows, index, sites, mine if args.dump else None)
         dumped += [{"benchmark": path.stem, **row} for row in mine]
+    if not results:
+        raise SystemExit(f"no benchmark to run in {args.data} (skipped: {', '.join(skipped)})")
     total: dict[str, Any] = defaultdict(int)
     for result in results.values():
         for key, _ in COLUMNS:
@@ -316,6 +334,8 @@ def main() -> None:
     results["overall"] = {**total, "misses": {}}
     print()
     print_table(results)
+    if skipped:
+        print(f"skipped (virtualenv gone, not in 'overall'): {', '.join(skipped)}")
     if args.dump:
         args.dump.write_text("".join(json.dumps(r) + "\n" for r in dumped), encoding="utf-8")
     print_prior({n: r["priors"] for n, r in results.items() if n != "overall"})
