@@ -331,6 +331,41 @@ def _kept_after(tree: Path, rel: str, text: str) -> tuple[int, int]:
     return after.cache_use.records_kept, after.cache_use.records_reanalysed
 
 
+#: Twenty lines below check's raise: a function appended after them leaves its window.
+PAD = "\n\ndef pad(n):\n" + "".join(f"    n += {i}\n" for i in range(20)) + "    return n\n"
+
+
+@pytest.mark.parametrize(
+    ("name", "kept"),
+    [
+        ("_helper", 2),  # nothing of core's record changed: it stays as it was
+        ("negative", 1),  # its message names the new function: it is analysed again
+    ],
+)
+def test_a_function_appended_to_a_records_own_file_keeps_it_unless_it_names_it(
+    tree: Path, name: str, kept: int
+) -> None:
+    write(tree, "pkg/core.py", CORE + PAD)
+    appended = CORE + PAD + f"\n\ndef {name}(n):\n    return n\n"
+    assert _kept_after(tree, "pkg/core.py", appended) == (kept, 2 - kept)
+
+
+def test_a_record_whose_callers_walk_was_cut_is_kept_when_no_changed_function_is_in_it(
+    tree: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With walks cut at two functions, check's callers are not known whole; a function
+    appended to other.py, which none of them is in, leaves core's record as it was
+    (other's own is analysed again: its source window holds the new lines)."""
+    import errdex.analyze.callgraph as callgraph
+    import errdex.analyze.deps as deps
+
+    monkeypatch.setattr(callgraph, "MAX_VISITED", 2)
+    monkeypatch.setattr(deps, "MAX_VISITED", 2)
+    write(tree, "pkg/api.py", API)
+    appended = OTHER + "\n\ndef _helper(n):\n    return n\n"
+    assert _kept_after(tree, "pkg/other.py", appended) == (1, 1)
+
+
 def test_a_name_another_module_uses_reanalyses_every_record(tree: Path) -> None:
     write(tree, "pkg/api.py", API)
     _age(tree)

@@ -4,7 +4,7 @@ edges before and after the edit; None where the change is not local to them."""
 from __future__ import annotations
 
 from errdex.analyze.callgraph import build_callgraph
-from errdex.analyze.local_change import LocalChange, local_changes
+from errdex.analyze.local_change import LocalChange, local_changes, names_any
 from errdex.analyze.repo import Carried, index_of
 from errdex.analyze.walk import module_facts
 
@@ -56,7 +56,20 @@ def _change(before: str, after: str) -> LocalChange | None:
 
 def test_an_appended_function_is_the_only_unit_changed() -> None:
     change = _change(API, API + "\n\ndef _helper(n):\n    return n + 1\n")
-    assert change == LocalChange(frozenset({"pkg.api._helper"}), frozenset())
+    assert change == LocalChange(
+        frozenset({"pkg.api._helper"}), frozenset(), frozenset({"_helper"})
+    )
+
+
+def test_a_new_method_named_as_a_function_that_stayed_is_not_local() -> None:
+    """``Box.public`` would be an implementation of a ``public`` method by its name."""
+    assert _change(API, API + "\n    def public(self):\n        return 1\n") is None
+
+
+def test_a_name_is_found_as_a_whole_word_only() -> None:
+    assert names_any({"_helper"}, "x = _helper(1)")
+    assert not names_any({"_helper"}, "x = _helper2(1) + my_helper")
+    assert not names_any(set(), "anything")
 
 
 def test_a_body_edit_and_a_class_docstring_name_their_units() -> None:

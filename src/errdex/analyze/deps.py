@@ -30,7 +30,7 @@ from typing import Any
 from .callgraph import MAX_VISITED, CallGraph
 from .classes import ClassTree
 from .facts import CallRef, ModuleFacts
-from .local_change import LocalChange
+from .local_change import LocalChange, names_any
 from .repo import RepoIndex
 
 __all__ = [
@@ -228,7 +228,7 @@ class Tracker:
     #: Changed files whose change stays in some of their functions and classes, by path
     #: (:mod:`errdex.analyze.local_change`).
     local: Mapping[str, LocalChange] = field(default_factory=dict)
-    _reach_files: dict[str, frozenset[str] | None] = field(default_factory=dict)
+    _reach_files: dict[str, frozenset[str]] = field(default_factory=dict)
     _reach_units: dict[str, bool] = field(default_factory=dict)
 
     def _function_files(self, qualnames: Iterable[str]) -> set[str]:
@@ -238,16 +238,21 @@ class Tracker:
                 files.add(func.path)
         return files
 
-    def reach_files(self, function: str | None) -> frozenset[str] | None:
-        """Files of the functions reaching ``function``; None when the walk was cut short
-        (its reach is then not known whole)."""
+    def reach_files(self, function: str | None) -> frozenset[str]:
+        """Files of the functions reaching ``function`` (as far as the walk went: see
+        :meth:`cut`)."""
         if function is None:
             return frozenset()
-        if function not in self._reach_files:
-            reach = self.graph.reach(function)
-            whole = len(reach) < MAX_VISITED
-            self._reach_files[function] = frozenset(self._function_files(reach)) if whole else None
-        return self._reach_files[function]
+        found = self._reach_files.get(function)
+        if found is None:
+            found = frozenset(self._function_files(self.graph.reach(function)))
+            self._reach_files[function] = found
+        return found
+
+    def cut(self, function: str | None) -> bool:
+        """Whether the walk to ``function``'s callers stopped at :data:`MAX_VISITED`: its
+        reach is then not known whole, and a change of any file may add to it."""
+        return function is not None and len(self.graph.reach(function)) >= MAX_VISITED
 
     def class_files(self, canonical: str | None) -> set[str]:
         if not canonical:
@@ -261,12 +266,10 @@ class Tracker:
 
     def files(
         self, path: str, function: str | None, canonical: str | None, read: Iterable[str]
-    ) -> frozenset[str] | None:
+    ) -> frozenset[str]:
         """Every file one site's analysis read: its own, its callers', its classes', and
         ``read`` (tests, entry points and hops named in its evidence)."""
         reach = self.reach_files(function)
-        if reach is None:
-            return None
         return frozenset({path, *reach, *self.class_files(canonical), *read})
 
     def dirty(
@@ -276,18 +279,27 @@ class Tracker:
         function: str | None,
         changed: frozenset[str],
         canonical: str | None = None,
+        item: Item | None = None,
     ) -> bool:
-        """Whether a record must be analysed again before its context is compared: it is
-        in a changed file, or it read one (a caller's, its class's), unless every changed
-        file it read changed locally (:attr:`local`) in none of its callers and classes."""
-        if deps is None or path in changed:
+        """Whether a record (``item``, its input) must be analysed again before its
+        context is compared: it is in a changed file, or it read one (a caller's, its
+        class's), unless every changed file it read changed locally (:attr:`local`) in
+        none of its callers (its own function among them) and classes, and names none of
+        the names its own file added."""
+        if deps is None:
             return True
-        reach = self.reach_files(function)
-        if reach is None:
-            return True
-        read = (deps.files & changed) | (reach & changed)
-        if not read:
-            return False
+        if path in changed:
+            change = self.local.get(path)
+            if change is None or function is None or item is None:
+                return True
+            if change.added and names_any(change.added, repr(item)):
+                return True
+        if self.cut(function):  # a caller beyond the cut may be in any changed file
+            read = changed
+        else:
+            read = (deps.files & changed) | (self.reach_files(function) & changed)
+            if not read:
+                return False
         if not all(p in self.local for p in read):
             return True
         return self._reaches_units(function) or self._class_units(canonical)

@@ -3,35 +3,38 @@ did: a record of another file that reads the file only through functions and cla
 that stayed as they were need not be analysed again.
 
 A record's dependencies are kept as files (:mod:`errdex.analyze.deps`): appending one
-function to jax's ``lax.py`` would analyse again every record any function of ``lax.py``
-reaches, some 470 records in other files. A change is *local to its units* when,
-comparing the file's facts from the last scan with this scan's:
+function to jax's ``lax.py`` would analyse again its 259 records and every record any
+of its functions reaches, some 470 in other files. A change is *local to its units*
+when, comparing the file's facts from the last scan with this scan's:
 
 - the file is a library file without test expectations, before and after;
 - what its module offers and reads as a whole is unchanged (name, imports, star imports,
   ``__all__``, shadowing imports), and its top-level names only grew;
-- no function or class is gone, no class has other bases, and a new top-level name is
-  not named by any function or class that stayed (its names would resolve otherwise);
+- no function or class is gone, no class has other bases, and no name it defines anew
+  (top-level, a function's, a class's) is named by a function or class that stayed (a
+  name it used would resolve otherwise, a method of that name would override another);
 - no call-graph edge from its functions is gone or changed precision (so each record's
   callers then are a superset of its callers then, walk for walk).
 
 Its changed *units* are then the functions whose facts differ, new functions, functions
-with new edges, and the classes whose facts differ or that are new. A record elsewhere is
-analysed again when one of its callers or one of its class's ancestors is a changed unit
-(:meth:`errdex.analyze.deps.Tracker.dirty`); a record of the file itself always is.
+with new edges, and the classes whose facts differ or that are new. A record is analysed
+again when one of its callers (its own function among them) or one of its class's
+ancestors is a changed unit (:meth:`errdex.analyze.deps.Tracker.dirty`); a record of the
+file itself also when it names a name the file added (or raises outside a function), and
+when its input changed (its source window, as for any record).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from .callgraph import EdgeTables
 from .facts import ModuleFacts
 
-__all__ = ["LocalChange", "local_changes"]
+__all__ = ["LocalChange", "local_changes", "names_any"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +43,9 @@ class LocalChange:
 
     functions: frozenset[str]
     classes: frozenset[str]
+    #: The names the file defines now and did not (top-level, methods, classes): a record
+    #: of the file that names one reads what it did not (:func:`names_any`).
+    added: frozenset[str] = frozenset()
 
 
 def local_changes(
@@ -101,13 +107,14 @@ def _local_change(
             return None
     functions = {q for q, units in new_funcs.items() if old_funcs.get(q) != units}
     classes = {q for q, units in new_classes.items() if old_classes.get(q) != units}
-    added = new.top.keys() - old.top.keys()
+    added = set(new.top.keys() - old.top.keys())
+    added.update(f.name for q, units in new_funcs.items() if q not in old_funcs for f in units)
+    added.update(c.name for q, units in new_classes.items() if q not in old_classes for c in units)
     if added:
         stayed = [u for q, units in new_funcs.items() if q not in functions for u in units]
         stayed += [u for q, units in new_classes.items() if q not in classes for u in units]
-        named = re.compile(r"(?<![\w])(?:" + "|".join(map(re.escape, sorted(added))) + r")(?![\w])")
-        if named.search(repr(stayed)):
-            return None
+        if names_any(added, repr(stayed)):
+            return None  # a name it used resolves to the new definition now
     for caller, callees in old_edges.items():
         now = new_edges.get(caller, {})
         if any(now.get(callee) != precision for callee, precision in callees.items()):
@@ -115,4 +122,10 @@ def _local_change(
         if now != callees:
             functions.add(caller)
     functions.update(caller for caller in new_edges if caller not in old_edges)
-    return LocalChange(frozenset(functions), frozenset(classes))
+    return LocalChange(frozenset(functions), frozenset(classes), frozenset(added))
+
+
+def names_any(names: Iterable[str], text: str) -> bool:
+    """Whether ``text`` holds one of ``names`` as a whole word (a superset of the uses)."""
+    pattern = "|".join(map(re.escape, sorted(names)))
+    return bool(pattern) and re.search(rf"(?<!\w)(?:{pattern})(?!\w)", text) is not None

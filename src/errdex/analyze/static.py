@@ -297,7 +297,9 @@ def analyze_with_index(
                 and deps.input == inputs[s.index]
                 and deps.context == context[s.index]
                 and deps.counts == counts(s, deps.entries)
-                and not tracker.dirty(deps, s.path, s.function, prior.changed, s.canonical_class)
+                and not tracker.dirty(
+                    deps, s.path, s.function, prior.changed, s.canonical_class, items[s.index]
+                )
             ):
                 stored[s.index] = deps
     clock = FileBudget(budget)
