@@ -26,8 +26,8 @@ def test_a_later_import_replaces_the_definition() -> None:
         "from other import g\n"
     )
     assert _shadows(text) == {
-        "f": Shadow("_speedups", 8, conditional=True),
-        "C": Shadow("_speedups", 8, conditional=True),
+        "f": Shadow("_speedups", 8, conditional=True, caught=True),
+        "C": Shadow("_speedups", 8, conditional=True, caught=True),
     }
 
 
@@ -51,6 +51,43 @@ def test_the_record_says_the_python_line_does_not_run(tmp_path: Path) -> None:
     assert record["documentation"].endswith(
         "At run time `parse` is the one imported from `m_native` at m.py:7 when that import "
         "succeeds, so this line runs only where it fails."
+    )
+
+
+def test_an_import_under_an_if_is_conditional_on_its_test() -> None:
+    """distutils' msvccompiler: ``if get_build_version() >= 8.0: from distutils.msvc9compiler
+    import MacroExpander`` replaces the class where the test holds, not where an import fails."""
+    text = (
+        "class MacroExpander:\n    pass\n\ndef g(): pass\n\n"
+        "if get_build_version() >= 8.0:\n    from msvc9 import MacroExpander\n"
+        "else:\n    from old import g\n"
+    )
+    assert _shadows(text) == {
+        "MacroExpander": Shadow("msvc9", 7, conditional=True, guard="get_build_version() >= 8.0"),
+        "g": Shadow("old", 9, conditional=True, guard="not (get_build_version() >= 8.0)"),
+    }
+
+
+def test_the_record_of_an_if_guarded_shadow_names_the_test(tmp_path: Path) -> None:
+    (tmp_path / "m.py").write_text(
+        "import sys\n\n"
+        "def parse(text):\n    if not text:\n        raise ValueError('empty')\n    return text\n\n"
+        "if sys.version_info >= (3, 99):\n    from m_native import parse\n"
+    )
+    ((record, evidence),) = scan_checkout(open_source(str(tmp_path), repo="o/m"), repo="o/m").items
+    assert evidence["shadowedBy"] == {
+        "module": "m_native",
+        "line": 9,
+        "conditional": True,
+        "guard": "sys.version_info >= (3, 99)",
+    }
+    assert "import succeeds" not in record["documentation"]
+    assert record["documentation"].endswith(
+        "At run time `parse` is the one imported from `m_native` at m.py:9 where "
+        "`sys.version_info >= (3, 99)` holds, so this line runs only where it does not."
+    )
+    assert record["triggerScenarios"].endswith(
+        "It runs only where `sys.version_info >= (3, 99)` does not hold."
     )
 
 
@@ -78,7 +115,11 @@ def test_a_relative_import_rebound_to_the_defined_name_replaces_it() -> None:
         "    else:\n        FrozenList = CFrozenList\n"
     )
     found = shadowing_imports(ast.parse(text), package="frozenlist")
-    assert found == {"FrozenList": Shadow("frozenlist._frozenlist", 8, conditional=True)}
+    assert found == {
+        "FrozenList": Shadow(
+            "frozenlist._frozenlist", 8, conditional=True, guard="not NO_EXTENSIONS", caught=True
+        )
+    }
     # bound to another name only, the definition stays what runs
     assert shadowing_imports(ast.parse(text.replace("FrozenList = C", "Other = C"))) == {}
 

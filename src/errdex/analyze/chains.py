@@ -144,7 +144,7 @@ def replaced(index: RepoIndex, func: FuncFacts) -> bool:
     found = module.shadowed.get(inner.split(".")[0])
     if found is None:
         return False
-    source, _, conditional = found
+    source, _, conditional, _guard, _caught = found
     return not conditional or interpreter_module(source)
 
 

@@ -144,8 +144,9 @@ class ModuleFacts:
     bound_calls: dict[str, CallRef] = field(default_factory=dict)
     #: ``error = OSError`` at the top level, the name bound once: name -> the dotted name.
     aliases: dict[str, CallRef] = field(default_factory=dict)
-    #: Top-level name -> (module, line, conditional) of a later import that replaces it.
-    shadowed: dict[str, tuple[str, int, bool]] = field(default_factory=dict)
+    #: Top-level name -> (module, line, conditional, guard, caught) of a later import that
+    #: replaces it (:class:`errdex.analyze.shadows.Shadow`).
+    shadowed: dict[str, tuple[str, int, bool, str, bool]] = field(default_factory=dict)
     #: Top-level definition -> (C module, import line, public name) bound to that name
     #: only where the import fails (``Pickler = _Pickler``; ``analyze.twins``).
     rebound: dict[str, tuple[str, int, str]] = field(default_factory=dict)

@@ -194,6 +194,13 @@ def _shadow_sentence(shadow: ShadowFact, path: str) -> str:
             f"through `{shadow.bound}` runs this line only there."
         )
     head = f"At run time `{name}` is the one imported from `{module}` at {where}"
+    if shadow.guard and shadow.caught:
+        return (
+            f"{head} where `{shadow.guard}` holds and that import succeeds, so this line "
+            "runs only where the test does not hold or the import fails."
+        )
+    if shadow.guard:
+        return f"{head} where `{shadow.guard}` holds, so this line runs only where it does not."
     if shadow.conditional:
         return f"{head} when that import succeeds, so this line runs only where it fails."
     return f"{head}, so this line does not run."
@@ -202,6 +209,9 @@ def _shadow_sentence(shadow: ShadowFact, path: str) -> str:
 def _shadow_trigger(shadow: ShadowFact) -> str:
     """When the shadowed line runs at all, and whether it can in this interpreter."""
     module = shadow.module
+    if shadow.guard:
+        failing = f" or `{module}` cannot be imported" if shadow.caught else ""
+        return f"It runs only where `{shadow.guard}` does not hold{failing}."
     if not shadow.present:
         return f"It runs only where `{module}` cannot be imported."
     here = f"this interpreter has `{module}`"

@@ -35,6 +35,10 @@ class Shadow:
     module: str  # where the replacement comes from
     line: int  # the import's line
     conditional: bool  # inside ``try`` with an ``except ImportError`` (kept when it fails)
+    #: The ``if`` test the import runs under, as written (``get_build_version() >= 8.0``;
+    #: ``not (…)`` in its ``else``); "" when no ``if`` encloses it.
+    guard: str = ""
+    caught: bool = False  # inside ``try`` with an ``except ImportError`` (with a guard too)
 
 
 def shadowing_imports(tree: ast.Module, package: str = "") -> dict[str, Shadow]:
@@ -44,7 +48,16 @@ def shadowing_imports(tree: ast.Module, package: str = "") -> dict[str, Shadow]:
     defined: set[str] = set()
     found: dict[str, Shadow] = {}
     imported: dict[str, Shadow] = {}
-    _walk(tree.body, defined, found, conditional=False, imported=imported, package=package)
+    _walk(
+        tree.body,
+        defined,
+        found,
+        conditional=False,
+        imported=imported,
+        package=package,
+        guard="",
+        caught=False,
+    )
     return found
 
 
@@ -56,9 +69,22 @@ def _walk(
     conditional: bool,
     imported: dict[str, Shadow],
     package: str,
+    guard: str,
+    caught: bool,
 ) -> None:
-    def inner(block: list[ast.stmt], guarded: bool) -> None:
-        _walk(block, defined, found, conditional=guarded, imported=imported, package=package)
+    def inner(
+        block: list[ast.stmt], guarded: bool, test: str = guard, in_try: bool = caught
+    ) -> None:
+        _walk(
+            block,
+            defined,
+            found,
+            conditional=guarded,
+            imported=imported,
+            package=package,
+            guard=test,
+            caught=in_try,
+        )
 
     for stmt in body:
         if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
@@ -69,9 +95,9 @@ def _walk(
                 names = star_names(module) if alias.name == "*" else {alias.name}
                 bound = {alias.asname} if alias.asname and alias.name != "*" else names
                 for name in bound:
-                    imported[name] = Shadow(module, stmt.lineno, conditional)
+                    imported[name] = Shadow(module, stmt.lineno, conditional, guard, caught)
                 for name in bound & defined:
-                    found[name] = Shadow(module, stmt.lineno, conditional)
+                    found[name] = Shadow(module, stmt.lineno, conditional, guard, caught)
         elif (
             isinstance(stmt, ast.Assign)
             and len(stmt.targets) == 1
@@ -80,16 +106,23 @@ def _walk(
         ):
             source = imported.get(stmt.value.id)
             if target.id in defined and source is not None:
-                found[target.id] = Shadow(source.module, source.line, conditional)
+                found[target.id] = Shadow(
+                    source.module, source.line, conditional, source.guard, source.caught
+                )
             else:
                 found.pop(target.id, None)  # rebound to something else: not the import
         elif isinstance(stmt, ast.If):
-            inner(stmt.body, True)
-            inner(stmt.orelse, True)
+            test = _joined(guard, ast.unparse(stmt.test))
+            inner(stmt.body, True, test)
+            inner(stmt.orelse, True, _joined(guard, f"not ({ast.unparse(stmt.test)})"))
         elif isinstance(stmt, (ast.Try, ast.TryStar)):
-            guarded = conditional or any(catches_import_error(h) for h in stmt.handlers)
-            inner(stmt.body, guarded)
-            inner(stmt.orelse, guarded)
+            catches = any(catches_import_error(h) for h in stmt.handlers)
+            inner(stmt.body, conditional or catches, in_try=caught or catches)
+            inner(stmt.orelse, conditional or catches, in_try=caught or catches)
+
+
+def _joined(outer: str, test: str) -> str:
+    return f"{outer} and {test}" if outer else test
 
 
 def resolved_module(stmt: ast.ImportFrom, package: str) -> str | None:

@@ -59,6 +59,9 @@ class ShadowFact(NamedTuple):
     bound: str = ""
     importer: str = ""  # the importing module's path, for ``kind == "module"``
     present: bool = False  # this interpreter has ``module``: the fallback does not run here
+    #: The ``if`` test the import runs under (:class:`~errdex.analyze.shadows.Shadow`).
+    guard: str = ""
+    caught: bool = False  # with a guard: also inside ``try`` … ``except ImportError``
 
 
 @dataclass(slots=True)
@@ -288,9 +291,12 @@ def shadow_of(
         inner = function[len(module) + 1 :] if module else function
         name = inner.split(".")[0]
     if name and name in facts.shadowed:
-        source, line, conditional = facts.shadowed[name]
-        present = not conditional or interpreter_module(source)
-        return ShadowFact(name, source, line, conditional, present=present)
+        source, line, conditional, guard, caught = facts.shadowed[name]
+        # under an ``if``, whether the import runs here is the test's, not read here
+        present = not guard and (not conditional or interpreter_module(source))
+        return ShadowFact(
+            name, source, line, conditional, present=present, guard=guard, caught=caught
+        )
     if name and name in facts.rebound:
         source, line, bound = facts.rebound[name]
         present = provides(source, None)
@@ -317,6 +323,8 @@ def shadowed_by(shadow: ShadowFact) -> dict[str, object]:
         "line": shadow.line,
         "conditional": shadow.conditional,
     }
+    if shadow.guard:
+        out["guard"] = shadow.guard
     if shadow.kind != "replaced":
         out["kind"] = shadow.kind
     if shadow.bound:

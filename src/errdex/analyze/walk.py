@@ -49,7 +49,9 @@ def module_facts(
     twins = twin_facts(tree, package)
     facts.rebound, facts.fallbacks = twins.rebound, twins.fallbacks
     shadows = {**twins.replaced, **shadowing_imports(tree, package)}
-    facts.shadowed = {name: (s.module, s.line, s.conditional) for name, s in shadows.items()}
+    facts.shadowed = {
+        name: (s.module, s.line, s.conditional, s.guard, s.caught) for name, s in shadows.items()
+    }
     return facts
 
 
