@@ -397,8 +397,26 @@ _DECIDED_BY_CLASS: tuple[Callable[[SiteView, frozenset[str]], bool], ...] = (
 )
 
 
+#: A test framework's assertion method, by the names unittest, mock and pytest give them.
+_ASSERTION_API = re.compile(r"^(?:assert|fail)(?:[A-Z_]|$)")
+
+
+def assertion_api(site: SiteView, ancestors: frozenset[str]) -> bool:
+    """An ``AssertionError`` raised by a public ``assert*``/``fail*`` method (``assertRegex``,
+    mock's ``assert_not_awaited``): the caller's own test assertion failing, which that
+    method reports for it, not an internal check of the library that went wrong."""
+    if "builtins.AssertionError" not in ancestors or not site.function:
+        return False
+    inner = site.function[len(site.module) + 1 :] if site.module else site.function
+    parts = inner.split(".")
+    return bool(_ASSERTION_API.match(parts[-1])) and not any(p.startswith("_") for p in parts)
+
+
 def background_tag(site: SiteView, ancestors: frozenset[str]) -> tuple[str | None, Rule | None]:
-    """The first rule that fires for ``site`` (whose class has ``ancestors``), and its tag."""
+    """The first rule that fires for ``site`` (whose class has ``ancestors``), and its tag.
+    No tag fits a test framework's assertion method (:func:`assertion_api`)."""
+    if site.kind == "raise" and assertion_api(site, ancestors):
+        return None, None
     for rule in RULES:
         if rule.test(site, ancestors):
             return rule.tag, rule
