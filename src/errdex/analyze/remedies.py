@@ -386,6 +386,37 @@ def usage_error(g: Gathered) -> bool:
     return canonical.startswith("builtins.") and canonical[9:] in USAGE_BUILTINS
 
 
+_RAISE_LINE = re.compile(r"raise\s+([A-Za-z_][\w.]*)")
+
+
+def raise_after(g: Gathered) -> tuple[str, int] | None:
+    """The class and line of a ``raise`` that is the statement right after the warning in
+    its block (``random.randrange`` warns, then raises ValueError), read from the record's
+    source window: such a call does not go on after the warning."""
+    record, site = g.site.record, g.site.evidence.get("site", {})
+    source, start, end = (
+        record.get("sourceCode"),
+        record.get("sourceCodeStart"),
+        site.get("endLine"),
+    )
+    if not isinstance(source, str) or not isinstance(start, int) or not isinstance(end, int):
+        return None
+    lines = source.splitlines()
+    first = g.site.line - start
+    if not 0 <= first < len(lines):
+        return None
+    indent = len(lines[first]) - len(lines[first].lstrip())
+    for number, text in enumerate(lines[end - start + 1 :], start=end + 1):
+        stripped = text.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        if len(text) - len(text.lstrip()) != indent:
+            return None  # the block ended: what follows is not the next statement
+        found = _RAISE_LINE.match(stripped)
+        return (found.group(1), number) if found else None
+    return None
+
+
 def _fallback(g: Gathered) -> Remedy:
     """What can be said truthfully when no requirement is known in the caller's terms."""
     entry = catch_entry(g)
@@ -393,6 +424,15 @@ def _fallback(g: Gathered) -> Remedy:
     around = f" around the call to {code(call)}" if call else " around the call that reaches it"
     if g.site.kind == "warn":
         where = f" {code(call)}" if call else " the call"
+        raised = raise_after(g)
+        if raised is not None:
+            name, line = raised
+            return (
+                f"{class_phrase(g)} is a warning, but{where} does not go on after it: the "
+                f"next statement raises {code(name)} (line {line}), whatever the warnings "
+                "filters do.",
+                ["site.kind", "sourceCode", *(["entryPoints"] if call else [])],
+            )
         return (
             f"{class_phrase(g)} is a warning:{where} goes on after it is issued, and the "
             "warnings filters decide whether it is shown.",
