@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from errdex.record import BACKGROUND_TAGS
 
+from .facts import within_module
 from .guards import CONDITION_KINDS, isinstance_checks, parse_guard
 from .linear import LinearRegex
 from .sites import SiteView
@@ -407,8 +408,7 @@ def assertion_api(site: SiteView, ancestors: frozenset[str]) -> bool:
     method reports for it, not an internal check of the library that went wrong."""
     if "builtins.AssertionError" not in ancestors or not site.function:
         return False
-    inner = site.function[len(site.module) + 1 :] if site.module else site.function
-    parts = inner.split(".")
+    parts = within_module(site.function, site.module).split(".")
     return bool(_ASSERTION_API.match(parts[-1])) and not any(p.startswith("_") for p in parts)
 
 

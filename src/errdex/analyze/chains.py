@@ -26,7 +26,7 @@ from typing import Any
 from .callgraph import MAX_DEPTH, MAX_VISITED, exact_targets
 from .callsites import Arg, CallSite, Handler, constant_of
 from .classes import ClassTree
-from .facts import FuncFacts
+from .facts import FuncFacts, within_module
 from .guard_eval import guard_value, is_immutable
 from .guards import free_names
 from .repo import RepoIndex
@@ -140,7 +140,7 @@ def replaced(index: RepoIndex, func: FuncFacts) -> bool:
     module = index.modules.get(func.module)
     if module is None or not module.shadowed:
         return False
-    inner = func.qualname[len(func.module) + 1 :] if func.module else func.qualname
+    inner = within_module(func.qualname, func.module)
     found = module.shadowed.get(inner.split(".")[0])
     if found is None:
         return False

@@ -181,6 +181,12 @@ def dotted(node: ast.expr) -> CallRef | None:
     return ("", parts[0])
 
 
+def within_module(qualname: str, module: str) -> str:
+    """``qualname`` below its module (``m.C.f`` in ``m`` -> ``C.f``); a top-level module's
+    names (``module == ""``) are already their own."""
+    return qualname[len(module) + 1 :] if module else qualname
+
+
 def clean(text: str) -> str:
     """Text that encodes as UTF-8: a lone surrogate (``"\\udc80"`` in a literal) is escaped."""
     try:

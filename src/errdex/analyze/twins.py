@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
+from .facts import within_module
 from .shadows import Shadow, catches_import_error, interpreter_module, resolved_module, star_names
 
 if TYPE_CHECKING:
@@ -288,8 +289,7 @@ def shadow_of(
         return None
     name = ""
     if function:
-        inner = function[len(module) + 1 :] if module else function
-        name = inner.split(".")[0]
+        name = within_module(function, module).split(".")[0]
     if name and name in facts.shadowed:
         source, line, conditional, guard, caught = facts.shadowed[name]
         # under an ``if``, whether the import runs here is the test's, not read here
