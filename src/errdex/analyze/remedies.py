@@ -393,20 +393,13 @@ def raise_after(g: Gathered) -> tuple[str, int] | None:
     """The class and line of a ``raise`` that is the statement right after the warning in
     its block (``random.randrange`` warns, then raises ValueError), read from the record's
     source window: such a call does not go on after the warning."""
-    record, site = g.site.record, g.site.evidence.get("site", {})
-    source, start, end = (
-        record.get("sourceCode"),
-        record.get("sourceCodeStart"),
-        site.get("endLine"),
-    )
-    if not isinstance(source, str) or not isinstance(start, int) or not isinstance(end, int):
+    window, end = g.site.window(), g.site.evidence.get("site", {}).get("endLine")
+    if window is None or not isinstance(end, int):
         return None
-    lines = source.splitlines()
-    first = g.site.line - start
-    if not 0 <= first < len(lines):
-        return None
+    lines, first = window
     indent = len(lines[first]) - len(lines[first].lstrip())
-    for number, text in enumerate(lines[end - start + 1 :], start=end + 1):
+    after = first + end - g.site.line + 1  # the index of the line after the statement
+    for number, text in enumerate(lines[after:], start=end + 1):
         stripped = text.strip()
         if not stripped or stripped.startswith("#"):
             continue

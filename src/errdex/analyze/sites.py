@@ -39,6 +39,16 @@ class SiteView:
     def line(self) -> int:
         return int(self.record["lineNumber"])
 
+    def window(self) -> tuple[list[str], int] | None:
+        """The record's pinned source window as lines, and the index of the site's own
+        line in them; None when the record holds no window around that line."""
+        source, start = self.record.get("sourceCode"), self.record.get("sourceCodeStart")
+        if not isinstance(source, str) or not isinstance(start, int):
+            return None
+        lines = source.splitlines()
+        at = self.line - start
+        return (lines, at) if 0 <= at < len(lines) else None
+
     @property
     def qualname(self) -> str:
         return str(self.evidence.get("site", {}).get("qualname") or self.module)

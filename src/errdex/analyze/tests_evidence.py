@@ -280,14 +280,10 @@ class _Linker:
         for i in self.by_path[site.path]:
             if i in fitted or i not in candidates:
                 continue
-            record = self.sites[i].record
-            source, start = record.get("sourceCode"), record.get("sourceCodeStart")
-            if not isinstance(source, str) or not isinstance(start, int):
+            window = self.sites[i].window()
+            if window is None:
                 continue
-            at = self.sites[i].line - start
-            lines = source.splitlines()
-            if not 0 <= at < len(lines):
-                continue
+            lines, at = window
             # the raise's own line, and names bound just above it (not other raises)
             above = [ln for ln in lines[max(at - 2, 0) : at] if _ASSIGNMENT.match(ln)]
             if any(longest in ln for ln in (*above, lines[at])):
