@@ -48,16 +48,7 @@ def shadowing_imports(tree: ast.Module, package: str = "") -> dict[str, Shadow]:
     defined: set[str] = set()
     found: dict[str, Shadow] = {}
     imported: dict[str, Shadow] = {}
-    _walk(
-        tree.body,
-        defined,
-        found,
-        conditional=False,
-        imported=imported,
-        package=package,
-        guard="",
-        caught=False,
-    )
+    _walk(tree.body, defined, found, imported=imported, package=package, guard="", caught=False)
     return found
 
 
@@ -66,25 +57,18 @@ def _walk(
     defined: set[str],
     found: dict[str, Shadow],
     *,
-    conditional: bool,
     imported: dict[str, Shadow],
     package: str,
     guard: str,
     caught: bool,
 ) -> None:
-    def inner(
-        block: list[ast.stmt], guarded: bool, test: str = guard, in_try: bool = caught
-    ) -> None:
-        _walk(
-            block,
-            defined,
-            found,
-            conditional=guarded,
-            imported=imported,
-            package=package,
-            guard=test,
-            caught=in_try,
-        )
+    """``guard``: the ``if`` tests the block runs under; ``caught``: whether a ``try`` with
+    an ``except ImportError`` encloses it. A shadow is conditional on either."""
+
+    def inner(block: list[ast.stmt], test: str = guard, in_try: bool = caught) -> None:
+        _walk(block, defined, found, imported=imported, package=package, guard=test, caught=in_try)
+
+    conditional = caught or bool(guard)
 
     for stmt in body:
         if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
@@ -112,13 +96,12 @@ def _walk(
             else:
                 found.pop(target.id, None)  # rebound to something else: not the import
         elif isinstance(stmt, ast.If):
-            test = _joined(guard, ast.unparse(stmt.test))
-            inner(stmt.body, True, test)
-            inner(stmt.orelse, True, _joined(guard, f"not ({ast.unparse(stmt.test)})"))
+            inner(stmt.body, _joined(guard, ast.unparse(stmt.test)))
+            inner(stmt.orelse, _joined(guard, f"not ({ast.unparse(stmt.test)})"))
         elif isinstance(stmt, (ast.Try, ast.TryStar)):
-            catches = any(catches_import_error(h) for h in stmt.handlers)
-            inner(stmt.body, conditional or catches, in_try=caught or catches)
-            inner(stmt.orelse, conditional or catches, in_try=caught or catches)
+            in_try = caught or any(catches_import_error(h) for h in stmt.handlers)
+            inner(stmt.body, in_try=in_try)
+            inner(stmt.orelse, in_try=in_try)
 
 
 def _joined(outer: str, test: str) -> str:
