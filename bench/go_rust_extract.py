@@ -42,6 +42,15 @@ from reference_sites import _rust_test_only
 
 GOCODE = Path("/usr/share/gocode/src")
 REGISTRY = Path("/usr/share/cargo/registry")
+#: The Debian packages that put the corpus (and the provoked panics' sources) there.
+CORPUS_DEBS = (
+    "golang-go",
+    "golang-github-spf13-pflag-dev",
+    "golang-github-pkg-errors-dev",
+    "librust-smallvec-dev",
+    "librust-serde-xml-rs-dev",
+    "librust-anyhow-dev",
+)
 
 Key = tuple[str, int]
 
@@ -368,6 +377,12 @@ def main() -> None:
     import errdex.extract.go as go_extractor
     import errdex.extract.rust as rust_extractor
 
+    missing = [str(corpus) for corpus in (GOCODE, REGISTRY) if not corpus.is_dir()]
+    if missing:
+        sys.exit(
+            f"no corpus at {', '.join(missing)}: install Debian's {' '.join(CORPUS_DEBS)}"
+            " (scripts/test installs them), then run this again"
+        )
     go_roots = sorted(_go_modules())
     rust_roots = sorted(p for p in REGISTRY.iterdir() if (p / "src").is_dir())
     measure(
