@@ -86,6 +86,7 @@ def test_cli_match_json_and_exit_codes(catalogue: Path) -> None:
         "pasted",
         "group",
         "groupSize",
+        "ruledOut",
     ]
     assert data[0]["holes"] == {"weight": "-2"}
     assert data[0]["error"] == 0

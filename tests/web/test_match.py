@@ -29,6 +29,7 @@ CANDIDATE_KEYS = [
     "pasted",
     "group",
     "groupSize",
+    "ruledOut",
 ]
 
 

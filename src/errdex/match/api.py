@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from errdex.match._paste_model import BARE, EXCEPTION_GROUP, PastedError
+from errdex.match._paste_model import BARE, EXCEPTION_GROUP, LOGGING, TRACEBACK, PastedError
 from errdex.match.index import MatchIndex
 from errdex.match.index_file import cache_root
 from errdex.match.rank import Candidate, Clue, Scored, rank
@@ -134,12 +134,30 @@ def clues_from(errors: list[PastedError]) -> list[Clue]:
                 truncated=error.truncated,
                 final=final,
                 calls=_called(error.frames[-1].source) if error.frames else (),
+                whole=_whole(error),
             )
         )
     return clues
 
 
 _CALLED = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\s*\(")
+#: Formats that print every Python frame an error passed: CPython's traceback, also as
+#: logging prints it and inside an exception group (pytest and IPython leave out the
+#: frames of functions that set ``__tracebackhide__``).
+_WHOLE_FORMATS = frozenset({TRACEBACK, LOGGING, EXCEPTION_GROUP})
+#: A note saying frames were left out (JAX: "JAX has removed its internal frames").
+_FRAMES_LEFT_OUT = re.compile(
+    r"\b(?:removed|exclude[sd]?|hidden|hides|filtered)\b.*\bframes\b", re.I
+)
+
+
+def _whole(error: PastedError) -> bool:
+    """Whether the error's frames are all of them (``Clue.whole``)."""
+    return (
+        error.source_format in _WHOLE_FORMATS
+        and bool(error.frames)
+        and not any(_FRAMES_LEFT_OUT.search(note) for note in error.notes)
+    )
 
 
 def _called(source: str | None) -> tuple[str, ...]:
@@ -189,6 +207,11 @@ class Answer:
     message: str
     status: str  # MATCHED, NO_MATCH, NOT_CATALOGUED or NO_ERROR
     candidates: list[Candidate] = field(default_factory=list)
+    #: Why nothing answers it, where more can be said than the status (see ``ruled_out``).
+    reason: str = ""
+    #: Sites whose message fits but which the paste's traceback shows did not raise it,
+    #: when no other site does: the raise is below the innermost frame, not catalogued.
+    ruled_out: list[Candidate] = field(default_factory=list)
 
     @property
     def group(self) -> list[Candidate]:
@@ -211,6 +234,8 @@ class Answer:
             "status": self.status,
             "candidates": [c.to_json() for c in self.candidates],
             "group": _group_json(self.group),
+            "reason": self.reason,
+            "ruledOut": [c.to_json() for c in self.ruled_out],
         }
 
 
@@ -259,7 +284,10 @@ def answer_errors(errors: list[PastedError], store: Store, top: int = 5) -> list
         answer = Answer(position, final.error_class, final.message, MATCHED, found)
         for candidate in found:
             candidate.error, candidate.pasted = position, answer.pasted
-        if not found:
+        if found and all(c.ruledOut for c in found):
+            answer.candidates, answer.ruled_out = [], found
+            answer.status, answer.reason = NOT_CATALOGUED, _below_innermost(final, len(found))
+        elif not found:
             answer.status = _status(final, index)
         answers.append(answer)
     return answers
@@ -274,6 +302,19 @@ def _says_enough(candidate: Candidate, message: str) -> bool:
     by more than a word or two: ``{} for {!r}`` fits any sentence holding " for "."""
     literal = len(message) - sum(len(v) for v in candidate.holes.values())
     return literal >= PROSE_LITERAL_CHARS and 3 * literal >= len(message)
+
+
+def _below_innermost(error: PastedError, sites: int) -> str:
+    """Why an error whose every fitting site its traceback rules out is not catalogued."""
+    frame = error.frames[-1]
+    where = f"{frame.path.replace(chr(92), '/').rsplit('/', 1)[-1]}:{frame.line}"
+    return (
+        f"not catalogued: the traceback ends at {where} in {frame.function}(), a line that "
+        "raises nothing itself, so the error was raised below it by code that prints no "
+        "frame (compiled code or the interpreter), which the catalogue does not hold; "
+        f"{sites} catalogued site(s) raising this message elsewhere would have printed a "
+        "frame of their own"
+    )
 
 
 def _status(error: PastedError, index: MatchIndex) -> str:
@@ -325,6 +366,7 @@ def _candidate(store: Store, index: MatchIndex, scored: Scored) -> Candidate:
         reasons=scored.reasons,
         group=0 if scored.group_size > 1 else None,
         groupSize=scored.group_size,
+        ruledOut=scored.ruled_out,
     )
 
 

@@ -110,6 +110,8 @@ def _why_none(answer: Answer) -> str:
     """What to say of an error that no candidate answers."""
     if answer.status == NO_ERROR:
         return _NO_ERROR + " (and no catalogued message matches it as text)"
+    if answer.reason:
+        return answer.reason
     if answer.status == NOT_CATALOGUED:
         cls = (answer.error_class or "").rpartition(".")[2]
         return f"not catalogued: no site in the catalogue raises {cls}"

@@ -374,7 +374,7 @@ class MatchIndex:
 
     def by_frame(self, path: str, line: int | None) -> list[tuple[int, int]]:
         """(entry, distance in lines) for records in the file a frame names, nearest first."""
-        entries = self._file_entries(path)
+        entries = self.file_entries(path)
         if not entries:
             return []
         if line is None:
@@ -393,8 +393,9 @@ class MatchIndex:
         paths, lines = self._paths, self._lines
         return [paths[i] << 32 | lines[i] for i in indices]
 
-    def _file_entries(self, path: str) -> Sequence[int]:
-        # the most specific key that names a catalogued file wins (:mod:`.layouts`)
+    def file_entries(self, path: str) -> Sequence[int]:
+        """The records of the catalogued file a frame's path names (none: not catalogued);
+        the most specific key that names a catalogued file wins (:mod:`.layouts`)."""
         for key in frame_keys(path):
             found = self._by_path.get(key)
             if found is not None:

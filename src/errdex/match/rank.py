@@ -22,7 +22,7 @@ from errdex.match.group import TIE_RATIO, order_group
 from errdex.match.index import ONE_VALUE_CHARS, MatchIndex
 from errdex.match.literal_match import match_prefix, match_runs, pattern_literals
 from errdex.match.prior import Prior
-from errdex.match.rank_frames import lift_past_relays, score_frames
+from errdex.match.rank_frames import lift_past_relays, rule_out_by_innermost, score_frames
 from errdex.match.rank_fuzzy import FUZZY_MIN, fuzzy_matches
 from errdex.match.rank_nested import class_sites, nested_literals, rival_wrappers, wrapper_reason
 from errdex.match.rank_override import overridden
@@ -67,6 +67,9 @@ class Clue:
     final: bool = True  # the error finally raised (False: a cause or context printed before it)
     #: Names the innermost frame's source line calls (``ujson.dump([], 1)``: ``dump``).
     calls: tuple[str, ...] = ()
+    #: The frames are every Python frame the error passed (CPython's own traceback, not one
+    #: pytest, IPython or JAX filtered): a Python site that raised it is the innermost.
+    whole: bool = False
 
 
 @dataclass
@@ -89,6 +92,9 @@ class Scored:
     pinned: bool = False
     literal: int = -1  # the message's characters the template fixes (-1: it does not fit)
     twins: tuple[int, ...] = ()  # entries this one stands for, scored alike (.index_groups)
+    #: A whole traceback's innermost frame shows this site did not raise the error
+    #: (:func:`.rank_frames.rule_out_by_innermost`).
+    ruled_out: bool = False
 
 
 @dataclass
@@ -108,6 +114,7 @@ class Candidate:
     pasted: str = ""  # that error as pasted: ``Class: first line of the message``
     group: int | None = None  # 0: one of the best answer's sites the paste cannot tell apart
     groupSize: int = 1  # how many sites that group holds (some may be past ``top``)
+    ruledOut: bool = False  # the paste's traceback shows this site did not raise it
 
     @property
     def folded(self) -> bool:
@@ -129,6 +136,7 @@ class Candidate:
             "pasted": self.pasted,
             "group": self.group,
             "groupSize": self.groupSize,
+            "ruledOut": self.ruledOut,
         }
 
 
@@ -378,6 +386,7 @@ def _score_clue(clue: Clue, index: MatchIndex) -> list[Scored]:
         overridden(index, _short(clue.error_class) or "", found.values(), get, LONE_SCORE)
     lift_past_relays(relays, index, found)  # a re-raise's frame informs (.rank_frames)
     index.expand(candidates, found)  # twins stood for by one candidate (.index_groups)
+    rule_out_by_innermost(clue, index, found)  # a whole traceback ends where it raised
     # a site of another class did not raise this error, whatever else points at it
     named = clue.error_class is not None
     return [

@@ -16,6 +16,15 @@ lends its own site little (:data:`RELAY_FRAME`), and lends a little more to the 
 the pasted class in the same repository whose message fits (:data:`RELAY_LIFT`), since the
 error passed through that package; the message and the class decide among them. A relay
 printed innermost stands as any raise does (``raise make_error(…)`` built it there).
+
+A *whole* traceback (CPython's own, which prints every Python frame the error passed)
+ends at the frame that raised. When its innermost frame is a line of a catalogued file
+that raises nothing itself (``return binascii.a2b_base64(s)`` in ``base64.b64decode``),
+the error was raised below it by code that prints no frame (C), and a Python site in
+another function cannot have raised it: it would have printed its own frame, innermost.
+Such a site keeps little of what its message lent it (:data:`RULED_OUT`), and says why.
+A site in the innermost frame's own function is kept (its lines may have moved), and so
+is one whose function that line calls (a frame a library hid from the traceback).
 """
 
 from __future__ import annotations
@@ -25,9 +34,17 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from errdex.match.index import MatchIndex
-    from errdex.match.rank import Scored
+    from errdex.match.rank import Clue, Scored
 
-__all__ = ["RELAY_FRAME", "RELAY_LIFT", "is_relay", "lift_past_relays", "score_frames"]
+__all__ = [
+    "RELAY_FRAME",
+    "RELAY_LIFT",
+    "RULED_OUT",
+    "is_relay",
+    "lift_past_relays",
+    "rule_out_by_innermost",
+    "score_frames",
+]
 
 Frames = Iterable[tuple[str, int | None, str | None]]
 #: What a frame on a relay's line, printed with frames inside it, lends the relay: less
@@ -38,6 +55,9 @@ RELAY_FRAME = 0.2
 RELAY_LIFT = 0.35
 #: A site whose class is this far from the pasted one is not lifted (a subclass is).
 LIFT_CLASS_MIN = 0.6
+#: What a Python site keeps of its message's weight when a whole traceback's innermost
+#: frame, in another function, shows it did not raise the error (see the module's doc).
+RULED_OUT = 0.2
 
 
 def is_relay(index: MatchIndex, i: int) -> bool:
@@ -81,6 +101,38 @@ def score_frames(frames: Frames, index: MatchIndex, get: Callable[[int], Scored]
                 s.frame = strength
                 s.reasons.append(reason)
     return relays
+
+
+def rule_out_by_innermost(clue: Clue, index: MatchIndex, found: Mapping[int, Scored]) -> None:
+    """Python sites a whole traceback's innermost frame shows did not raise the error keep
+    :data:`RULED_OUT` of their message's weight (see the module's doc)."""
+    if not clue.whole or not clue.frames:
+        return
+    path, line, function = clue.frames[-1]
+    if line is None or not function:
+        return
+    entries = index.file_entries(path)
+    if not entries or any(index.entry(i).line == line for i in entries):
+        return  # not catalogued (its raises unknown), or it raises there: a relay, a raise
+    frame_file = index.file_path(entries[0])
+    for i, s in found.items():
+        entry = index.entry(i)
+        if (
+            s.innermost
+            or s.twins  # stands for other sites too, one of which may be that function's
+            or entry.function is None
+            or not entry.file_path.endswith(".py")
+            or entry.function in clue.calls
+            or (entry.function == function and entry.file_path == frame_file)
+        ):
+            continue
+        s.message *= RULED_OUT
+        s.ruled_out = True
+        s.reasons.append(
+            f"the traceback ends at {path.rsplit('/', 1)[-1]}:{line} in {function}(), a line "
+            f"that raises nothing itself: the error came from code below it that prints no "
+            f"frame, and this site, in {entry.function}(), would have printed its own"
+        )
 
 
 def lift_past_relays(relays: Iterable[int], index: MatchIndex, found: Mapping[int, Scored]) -> None:

@@ -94,6 +94,11 @@ class MatchCandidate(BaseModel):
         "fits them equally well; they share the confidence), else null."
     )
     groupSize: int = Field(ge=1, description="How many sites that group holds (1: none).")
+    ruledOut: bool = Field(
+        default=False,
+        description="The paste's traceback shows this site did not raise the error: its "
+        "innermost frame is another function's line that raises nothing itself.",
+    )
 
 
 class ScanRef(BaseModel):
