@@ -39,6 +39,7 @@ import dataclasses
 import json
 import sys
 from collections import defaultdict
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -180,8 +181,10 @@ def score(
     index: MatchIndex,
     sites: dict[tuple[str, int], str],
     dump: list[Row] | None = None,
+    below: Sequence[Row] = (),
 ) -> dict[str, Any]:
-    """``sites``: each catalogued site's ``errorMessage``."""
+    """``sites``: each catalogued site's ``errorMessage``; ``below``: errors raised by C under
+    a library line (:func:`load_below`), whose every Python answer is wrong."""
     out: dict[str, Any] = defaultdict(int)
     misses: dict[str, list[str]] = defaultdict(list)
     priors: list[tuple[int, dict[str, bool]]] = []
@@ -224,6 +227,16 @@ def score(
                                 "answers": _dumped(index, ranked, sites),
                             }
                         )
+    for row in below:
+        ranked = [
+            s
+            for s in rank(clues_from(parse_paste(row["traceback_text"])), index)
+            if not getattr(s, "ruled_out", False)  # (older errdex: no such flag)
+        ]
+        if ranked and _site(index, ranked[0]) != _truth(row):
+            out["below_wrong50"] += ranked[0].confidence >= 0.5
+            out["below_wrong90"] += ranked[0].confidence >= 0.9
+    out["below_n"] = len(below)
     out["n"] = len(rows)
     out["catalogued"] = sum(_truth(r) in sites for r in rows)
     out["ceiling"] = sum(ceiling(row, index) for row in rows)
@@ -244,11 +257,18 @@ COLUMNS = (
     ("tb_empty_known", "tb no answer, catalogued"),
     ("msg_conf_wrong", "msg wrong @≥0.9"),
     ("tb_conf_wrong", "tb wrong @≥0.9"),
+    ("below_n", "C below: errors"),
+    ("below_wrong50", "C below: tb wrong @≥0.5"),
+    ("below_wrong90", "C below: tb wrong @≥0.9"),
+)
+#: Columns that are counts, not shares of the benchmark's errors.
+COUNTS = frozenset(
+    {"n", "msg_conf_wrong", "tb_conf_wrong", "below_n", "below_wrong50", "below_wrong90"}
 )
 
 
 def _cell(key: str, value: float, n: int) -> str:
-    if key in ("n", "msg_conf_wrong", "tb_conf_wrong"):
+    if key in COUNTS:
         return f"{int(value)}"
     return f"{value / n:.1%}" if n else "-"
 
@@ -283,6 +303,30 @@ def print_prior(per_benchmark: dict[str, Any]) -> None:
 def load(path: Path) -> list[Row]:
     rows = [json.loads(line) for line in path.open(encoding="utf-8") if line.strip()]
     return [r for r in rows if r["is_python_raise"] and r["kind"] == "exception"]
+
+
+def load_below(path: Path) -> list[Row]:
+    """The exceptions raised by code that prints no frame (C, the interpreter), below a
+    library line (``site_kind`` implicit): those whose traceback's innermost line is no
+    ``raise`` (not a dependency's Python raise): no Python site raised them."""
+    rows = [json.loads(line) for line in path.open(encoding="utf-8") if line.strip()]
+    return [
+        r
+        for r in rows
+        if r.get("site_kind") == "implicit"
+        and r["kind"] == "exception"
+        and not _innermost_code(r["traceback_text"]).startswith("raise")
+    ]
+
+
+def _innermost_code(traceback: str) -> str:
+    """The code line printed under a traceback's innermost frame ('' when none is)."""
+    lines = traceback.splitlines()
+    heads = [i for i, line in enumerate(lines) if line.startswith('  File "')]
+    if not heads or heads[-1] + 1 >= len(lines):
+        return ""
+    code = lines[heads[-1] + 1]
+    return code.strip() if code.startswith("    ") else ""
 
 
 def main() -> None:
@@ -323,7 +367,9 @@ def main() -> None:
             flush=True,
         )
         mine: list[Row] = []
-        results[path.stem] = score(rows, index, sites, mine if args.dump else None)
+        results[path.stem] = score(
+            rows, index, sites, mine if args.dump else None, load_below(path)
+        )
         dumped += [{"benchmark": path.stem, **row} for row in mine]
     if not results:
         raise SystemExit(f"no benchmark to run in {args.data} (skipped: {', '.join(skipped)})")
