@@ -71,3 +71,33 @@ def test_match_page_shows_ranked_candidates(client: httpx.Client, site: Site) ->
     assert [dt.words for dt in first.find_all("dt")] == ["speed"]
     assert [dd.words for dd in first.find_all("dd")] == ["-5"]
     assert first.find("ul", class_="reasons").find_all("li")
+
+
+#: A traceback whose innermost frame is a line of ``load()`` that raises nothing itself
+#: (``return name``): spin()'s raise of this message would have printed its own frame.
+BELOW_LOAD = """\
+Traceback (most recent call last):
+  File "/srv/app/main.py", line 3, in <module>
+    load(widget)
+  File "/srv/app/venv/lib/python3.11/site-packages/widgets/core.py", line 24, in load
+    return name
+ValueError: speed must be >= 0, got -5
+"""
+
+
+def test_match_page_says_why_a_site_the_traceback_rules_out_is_no_answer(
+    client: httpx.Client, site: Site
+) -> None:
+    assert client.post("/api/match", json={"text": BELOW_LOAD}).json() == []
+    doc = parse(client.post("/match", data={"text": BELOW_LOAD}).text)
+    answer = doc.find("section", class_="answer")
+    words = answer.words
+    assert "Not catalogued: the traceback ends at core.py:24 in load()" in words
+    ruled = answer.find("details", class_="folded")
+    # the only list of sites is the folded one: nothing is offered as the answer
+    assert len(answer.find_all("ol", class_="candidates")) == 1
+    assert ruled.find("ol", class_="candidates") is not None
+    assert "1 catalogued site(s) raising this message, ruled out by the traceback" in ruled.words
+    record = site.record(site.acme, "widgets/core.py", 13)
+    link = ruled.find("a", class_="msg")
+    assert link.attrs["href"] == record_path("acme/widgets", str(record["id"]), str(record["slug"]))

@@ -7,7 +7,7 @@ other spelling of it (old slug, short ``/errors/<id>``) redirects there.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 from urllib.parse import urlencode
 
 from fastapi import APIRouter, Form, HTTPException, Query, Request
@@ -20,6 +20,9 @@ from errdex.web.settings import MAX_MATCH_BYTES
 from errdex.web.state import WebState
 from errdex.web.versions import record_versions
 from errdex.web.views import cut, error_view, pin_text, record_path, repo_path
+
+if TYPE_CHECKING:
+    from errdex.match.rank import Candidate
 
 __all__ = ["PAGE_SIZE", "pages_router"]
 
@@ -163,20 +166,25 @@ def pages_router(state: WebState) -> APIRouter:
         from errdex.match.api import answers as answers_for
         from errdex.match.rank import FOLD_BELOW
 
+        def shown(candidate: Candidate) -> dict[str, Any]:
+            data = candidate.to_json()
+            found = catalogue.locate(data["id"])
+            slug = found[1] if found else "error"
+            data["url"] = record_path(data["repo"], data["id"], slug)
+            data["title"] = cut(data["errorMessage"] or "(no message)")
+            data["folded"] = candidate.folded
+            return data
+
         answers: list[dict[str, Any]] = []
         if text.strip():
             for answer in answers_for(text, state.db_path, top=5):
-                candidates = []
-                for candidate in answer.candidates:
-                    data = candidate.to_json()
-                    found = catalogue.locate(data["id"])
-                    slug = found[1] if found else "error"
-                    data["url"] = record_path(data["repo"], data["id"], slug)
-                    data["title"] = cut(data["errorMessage"] or "(no message)")
-                    data["folded"] = candidate.folded
-                    candidates.append(data)
                 answers.append(
-                    {**answer.to_json(), "pasted": answer.pasted, "candidates": candidates}
+                    {
+                        **answer.to_json(),
+                        "pasted": answer.pasted,
+                        "candidates": [shown(c) for c in answer.candidates],
+                        "ruledOut": [shown(c) for c in answer.ruled_out],
+                    }
                 )
         return templates.render(
             "match.html", {"text": text, "answers": answers, "fold_below": FOLD_BELOW}
