@@ -89,6 +89,10 @@ class PrinterReader(FrameReader):
             ):
                 held.setdefault(node.targets[0].id, []).append(node.value)
                 plain.add(id(node.targets[0]))
+            elif isinstance(node, ast.comprehension):
+                # ``any(m is _unset for m in …)``: the comprehension's own scope, not the
+                # function's (jsonschema's ``_Error.__str__``)
+                plain.update(id(n) for n in ast.walk(node.target) if isinstance(n, ast.Name))
         for node in ast.walk(fn):
             if (
                 isinstance(node, ast.Name)
