@@ -116,3 +116,18 @@ def test_the_same_class_raised_has_the_same_message(tmp_path: Path) -> None:
     with package_on_disk(tmp_path, "pkg", {"errors": ERRORS, "_keywords": raising}) as root:
         (site,) = sites_by_line(root, "src/pkg/_keywords.py").values()
     assert (site.kind, site.template.display) == ("raise", "{instance!r} is not of type {reprs}")
+
+
+def test_a_message_of_values_alone_is_the_message_not_the_longer_form(tmp_path: Path) -> None:
+    """``f"{instance!r} {message}"`` has no words of its own: ``__str__``'s ``return
+    self.message`` prints it, and the other return is that value then more lines, so the
+    value the raise passed is the message (not ``{self.message}`` followed by lines)."""
+    values = KEYWORDS.replace(
+        '        yield ValidationError(f"{instance!r} is not of type {reprs}")',
+        '        message = "should be non-empty" if types else "is too short"\n'
+        '        yield ValidationError(f"{instance!r} {message}")',
+    )
+    with package_on_disk(tmp_path, "pkg", {"errors": ERRORS, "_keywords": values}) as root:
+        (site,) = sites_by_line(root, "src/pkg/_keywords.py").values()
+    assert site.template.display == "{instance!r} {message}"
+    assert any("longer form" in note for note in site.notes)
