@@ -3,29 +3,16 @@ exception was made and yielded, not where it was thrown."""
 
 from __future__ import annotations
 
-import textwrap
 from pathlib import Path
 
 import httpx
 
 from errdex.web.views import record_path
 
+from ..analyze.test_yielded_prose import CODE  # the generator and its relay, ``raise error``
 from .catalogue import ACME_SHA, scan_into, write_tree
 from .conftest import LiveServer
 from .dom import parse
-
-CODE = textwrap.dedent(
-    """\
-    class ValidationError(ValueError):
-        pass
-
-
-    def iter_errors(instance):
-        if not isinstance(instance, str):
-            yield ValidationError(f"{instance!r} is not a string")
-            raise ValidationError("not reached")
-    """
-)
 
 
 def test_the_source_section_says_made_and_yielded(tmp_path: Path) -> None:
@@ -42,4 +29,4 @@ def test_the_source_section_says_made_and_yielded(tmp_path: Path) -> None:
     source = pages["made"].find("section", id="source").words
     assert "Made and yielded at checks.py:7" in source, source
     assert "Thrown at" not in source
-    assert "Thrown at checks.py:8" in pages["thrown"].find("section", id="source").words
+    assert "Thrown at checks.py:12" in pages["thrown"].find("section", id="source").words
