@@ -8,6 +8,7 @@ Analysts add keys; none removes another's. All keys are optional except ``site``
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict
 
 if TYPE_CHECKING:
@@ -30,6 +31,7 @@ __all__ = [
     "SourceEvidence",
     "TestEvidence",
     "VerificationEvidence",
+    "site_place",
     "source_evidence",
 ]
 
@@ -43,7 +45,7 @@ class GuardItem(TypedDict):
 class SiteEvidence(TypedDict, total=False):
     """What the extractor saw (``errdex.extract.site.ErrorSite.evidence``)."""
 
-    kind: Literal["raise", "warn", "assert"]
+    kind: Literal["raise", "warn", "assert", "yield"]
     style: str  # literal, fstring, formatted, concat, variable, helper_call, ...
     qualifiedClass: str | None  # resolved through imports: 'networkx.exception.NetworkXError'
     qualname: str  # module.Class.function (``<locals>`` for nested functions)
@@ -285,3 +287,11 @@ class Evidence(TypedDict, total=False):
     llm: dict[str, Any]  # model run details (issue 6): flagged identifiers, cache key, ...
     reproducer: ReproducerEvidence  # errdex verify: a snippet that ran and raised here
     verification: VerificationEvidence  # errdex verify: what running each code field showed
+
+
+def site_place(evidence: Mapping[str, Any]) -> str:
+    """How a page or the terminal introduces the record's line: where it was thrown, or,
+    for an exception a generator yields (``evidence.site.kind``), where it was made: its
+    consumer raises it elsewhere."""
+    site = evidence.get("site") or {}
+    return "Made and yielded at" if site.get("kind") == "yield" else "Thrown at"

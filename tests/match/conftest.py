@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import textwrap
 from pathlib import Path
 from typing import Any
@@ -67,6 +69,14 @@ def build_package(root: Path, name: str, modules: dict[str, str]) -> Path:
     with SqliteStore(db) as store:
         store_scan(store, checkout, repo, result, "2026-11-29T00:00:00.000Z")
     return db
+
+
+def traceback_of(root: Path, code: str) -> str:
+    """What running ``code`` in ``root/src`` (a package :func:`build_package` wrote) prints."""
+    run = subprocess.run(
+        [sys.executable, "-c", code], cwd=root / "src", capture_output=True, text=True
+    )
+    return run.stderr
 
 
 @pytest.fixture

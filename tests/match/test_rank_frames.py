@@ -8,8 +8,6 @@ from real files and each traceback is printed by running them.
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 from errdex.match import match
@@ -18,7 +16,7 @@ from errdex.scan import scan_checkout, store_scan
 from errdex.source import open_source
 from errdex.store import SqliteStore
 
-from .conftest import SHA, build_package
+from .conftest import SHA, build_package, traceback_of
 
 EXCEPTIONS = """\
 class TemplateError(Exception):
@@ -106,16 +104,9 @@ MODULES = {
 }
 
 
-def _traceback(root: Path, code: str) -> str:
-    run = subprocess.run(
-        [sys.executable, "-c", code], cwd=root / "src", capture_output=True, text=True
-    )
-    return run.stderr
-
-
 def test_a_rewritten_re_raise_lets_the_message_and_class_decide(tmp_path: Path) -> None:
     db = build_package(tmp_path, "tmpl", MODULES)
-    traceback = _traceback(
+    traceback = traceback_of(
         tmp_path, "from tmpl.environment import Environment; Environment().from_string('{% foo %}')"
     )
     # printed exactly as CPython prints it: the re-raise is the innermost package frame,
@@ -146,7 +137,7 @@ def test_a_re_raise_nothing_else_explains_is_still_the_answer(tmp_path: Path) ->
     db = build_package(tmp_path, "tmpl", MODULES)
     # raised by Python itself while rendering, as a template's own code raises in jinja2:
     # no site raises the class, only the re-raise's frame points anywhere
-    traceback = _traceback(
+    traceback = traceback_of(
         tmp_path, "from tmpl.environment import Environment; Environment().render('{x.y}', x=None)"
     )
     assert traceback.rstrip().endswith(
@@ -163,7 +154,7 @@ def test_a_re_raise_nothing_else_explains_is_still_the_answer(tmp_path: Path) ->
 
 def test_a_raise_of_what_a_call_builds_printed_innermost_is_its_site(tmp_path: Path) -> None:
     db = build_package(tmp_path, "tmpl", MODULES)
-    traceback = _traceback(tmp_path, "from tmpl.loader import load; load('index.html')")
+    traceback = traceback_of(tmp_path, "from tmpl.loader import load; load('index.html')")
     assert traceback.rstrip().endswith(
         'loader.py", line 5, in load\n'
         "    raise make_error(name)\n"
@@ -187,7 +178,7 @@ def test_the_re_raise_lifts_its_own_repository_over_a_rival_of_the_same_text(
     with SqliteStore(db) as store:
         result = scan_checkout(checkout, repo="example/calc")
         store_scan(store, checkout, "example/calc", result, "2026-11-29T00:00:00.000Z")
-    traceback = _traceback(
+    traceback = traceback_of(
         tmp_path,
         "from tmpl import environment, filters\n"
         "environment.parse = lambda source: [filters.to_int(source)]\n"

@@ -154,6 +154,11 @@ def baseline_fields(site: ErrorSite) -> tuple[dict[str, Any], dict[str, Any]]:
         documentation = f"{cls} issued with `warnings.warn` by {_who(site)} at {where}."
     elif site.kind == "assert":
         documentation = f"AssertionError from a failed `assert` in {_who(site)} at {where}."
+    elif site.kind == "yield":
+        documentation = (
+            f"{cls} made and yielded by the generator {_who(site)} at {where}, not raised "
+            "there: the code that consumes the generator raises it (or collects it)."
+        )
     elif site.error_class is None:
         documentation = (
             f"{_who(site)} raises the exception held in {_code(site.template.display[1:-1])} at {where}; "

@@ -327,9 +327,11 @@ def try_catch(g: Gathered) -> tuple[str | None, list[str], str | None]:
     it reads is bound in it, so it runs alone; one whose call reads names it does not
     bind (the call's arguments, the object a method is called on) is only the scaffold
     ``errdex verify`` runs a verified reproducer in. None of the three for a programming
-    error: catching it is no advice (``handlingStrategy`` says what is)."""
+    error: catching it is no advice (``handlingStrategy`` says what is); nor for an
+    exception a generator yields: the call that reaches the ``yield`` hands it over, and
+    whether it is raised is the consumer's choice, so a handler there may catch nothing."""
     s = g.site
-    if not s.error_class or programming_error(g):
+    if not s.error_class or programming_error(g) or s.kind == "yield":
         return None, [], None
     for entry, func in _ranked_entries(g):
         found = _reaching(g, entry, func)

@@ -119,6 +119,12 @@ def _documentation(g: Gathered) -> tuple[str, list[str]]:
         head = f"{who} issues the warning {class_phrase(g)} (via `warnings.warn`) at {where}{when}."
     elif s.kind == "assert":
         head = f"An `assert` in {who} fails with `AssertionError` at {where}{when}."
+    elif s.kind == "yield":
+        head = (
+            f"The generator {who} makes {class_phrase(g)} and yields it at {where}{when}; it"
+            " is not raised at that line but by the code that consumes the generator (which"
+            " may collect it instead)."
+        )
     elif s.error_class is None:
         held = s.template.display.strip("{}")
         head = f"{who} raises the exception held in {code(held)} at {where}{when}; its class is decided at run time."
@@ -274,10 +280,12 @@ def _doc_owner(g: Gathered, doc: RaisesDoc) -> str | None:
 # -- triggerScenarios ---------------------------------------------------------------------
 
 
-def _entry_phrase(entry: EntryPoint, error_class: str | None) -> str:
+def _entry_phrase(entry: EntryPoint, error_class: str | None, made: str = "raising") -> str:
+    """One entry point in words; ``made``: what the site's function does with the error
+    (``raising``; ``yielding`` for a generator's ``yield``)."""
     depth = entry.get("depth", 0)
     if depth == 0:
-        return f"{code(entry['qualname'])}, the raising function itself"
+        return f"{code(entry['qualname'])}, the {made} function itself"
     surfaces = entry.get("surfacesAs")
     note = ""
     if surfaces:
@@ -370,7 +378,8 @@ def _trigger(g: Gathered) -> tuple[str, list[str]]:
         sentences = [f"Triggered when {code(s.qualname)} is imported: no enclosing condition."]
         basis.append("site.qualname")
     if g.entry_points:
-        shown = "; ".join(_entry_phrase(e, s.error_class) for e in g.entry_points[:SHOWN])
+        made = "yielding" if s.kind == "yield" else "raising"
+        shown = "; ".join(_entry_phrase(e, s.error_class, made) for e in g.entry_points[:SHOWN])
         sentences.append(
             f"The nearest public entry points that reach it (calls resolved through imports, "
             f"classes and their bases, at most {MAX_DEPTH} deep ({FAR_DEPTH} where fewer than three are nearer), not counting calls to functions nested in the caller; callers that catch it or "
@@ -510,7 +519,7 @@ def _fixed_by_the_caller(g: Gathered) -> bool:
     state): not a failed internal check (nothing for a caller to validate) nor
     ``__getattr__``'s ``AttributeError`` (how ``hasattr`` and ``getattr`` learn of no
     attribute)."""
-    if g.site.kind != "raise" or g.background[0] == "internal-assertion":
+    if g.site.kind not in ("raise", "yield") or g.background[0] == "internal-assertion":
         return False
     if g.site.error_class == "AssertionError":
         return False

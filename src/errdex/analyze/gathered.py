@@ -89,9 +89,12 @@ def noun(g: Gathered) -> str:
 
 
 def verb(g: Gathered, *, with_object: bool = False) -> str:
-    """ "raises"; for a warning "warns", or "issues" when the class follows."""
+    """ "raises"; for a warning "warns", or "issues" when the class follows; for an
+    exception a generator yields (its consumer raises it), "yields"."""
     if g.site.kind == "warn":
         return "issues" if with_object else "warns"
+    if g.site.kind == "yield":
+        return "yields"
     return "raises"
 
 

@@ -431,6 +431,13 @@ def _fallback(g: Gathered) -> Remedy:
             "warnings filters decide whether it is shown.",
             ["site.kind", *(["entryPoints"] if call else [])],
         )
+    if g.site.kind == "yield":
+        return (
+            f"{class_phrase(g)} is not raised where it is made: the generator yields it, and "
+            "the code that consumes the generator raises it (or collects it); catch it around "
+            "that code where the program must go on after it.",
+            ["site.kind"],
+        )
     if g.caught_by and not g.entry_points:
         catchers = ", ".join(f"{code(c['qualname'])} (line {c['line']})" for c in g.caught_by)
         one = len(g.caught_by) == 1

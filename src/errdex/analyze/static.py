@@ -254,7 +254,9 @@ def analyze_with_index(
         how: dict[str, Any] = {
             "error_class": site.canonical_class,
             "guards": [g["text"] for g in site.guards if g["kind"] in CONDITION_KINDS],
-            "catchable": site.kind != "warn",
+            # a warning no ``except`` catches; a yielded exception is not raised by the
+            # call that reaches it, so a handler around that call does not catch it
+            "catchable": site.kind not in ("warn", "yield"),
             # a raise no loop encloses sees a parameter bound again only after it unchanged
             "line": None if any(g["kind"] in ("for", "while") for g in site.guards) else site.line,
         }

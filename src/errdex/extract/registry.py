@@ -93,7 +93,7 @@ EXTRACTORS: tuple[Extractor, ...] = (
         "python",
         (".py",),
         "errdex.extract.python",
-        keywords=("raise", "warn", "assert"),
+        keywords=("raise", "warn", "assert", "yield"),
         test_names=("test_*.py", "*_test.py", "conftest.py"),
         analysed=True,
     ),

@@ -10,9 +10,11 @@ from errdex.template import MessageTemplate
 
 __all__ = ["ErrorSite", "Guard", "SiteKind"]
 
-#: raise/warn/assert in Python; throw (C++, JavaScript, Java), panic (Go, Rust), log
-#: (``console.error``), set (``PyErr_SetString``: the C API sets the error, it returns).
-SiteKind = Literal["raise", "warn", "assert", "throw", "panic", "log", "set"]
+#: raise/warn/assert in Python, and yield (``yield ValidationError(…)``: the exception is
+#: made there and handed to the generator's consumer, which raises it elsewhere); throw
+#: (C++, JavaScript, Java), panic (Go, Rust), log (``console.error``), set
+#: (``PyErr_SetString``: the C API sets the error, it returns).
+SiteKind = Literal["raise", "warn", "assert", "yield", "throw", "panic", "log", "set"]
 
 
 @dataclass(frozen=True, slots=True)

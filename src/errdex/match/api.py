@@ -15,6 +15,7 @@ from errdex.match._paste_model import BARE, EXCEPTION_GROUP, LOGGING, TRACEBACK,
 from errdex.match.index import MatchIndex
 from errdex.match.index_file import cache_root
 from errdex.match.rank import Candidate, Clue, Scored, rank
+from errdex.match.rank_frames import hands_over
 from errdex.match.server_index import server_index_path
 from errdex.match.versions import attach, store_tables
 from errdex.store import SqliteStore, Store, StoreError, is_server_url, open_store
@@ -135,6 +136,7 @@ def clues_from(errors: list[PastedError]) -> list[Clue]:
                 final=final,
                 calls=_called(error.frames[-1].source) if error.frames else (),
                 whole=_whole(error),
+                hands_over=bool(error.frames) and hands_over(error.frames[-1].source),
             )
         )
     return clues

@@ -16,6 +16,7 @@ from rich.syntax import Syntax
 from rich.text import Text
 
 from errdex.db_option import DbLocation
+from errdex.evidence import site_place
 from errdex.match.api import NO_ERROR, NOT_CATALOGUED, Answer, answer_errors, errors_in
 from errdex.match.rank import FOLD_BELOW, Candidate
 from errdex.store import Store, StoreError, is_server_url, open_store
@@ -304,7 +305,7 @@ def render_explanation(
             title=plain(title, line=True),
         )
     )
-    where = plain(f"Thrown at {best.filePath}:{best.lineNumber}", "bold", line=True)
+    where = plain(f"{site_place(evidence)} {best.filePath}:{best.lineNumber}", "bold", line=True)
     url = record.get("githubUrl")
     if isinstance(url, str) and url:
         safe = _SAFE_URL.fullmatch(url) is not None

@@ -70,6 +70,9 @@ class Clue:
     #: The frames are every Python frame the error passed (CPython's own traceback, not one
     #: pytest, IPython or JAX filtered): a Python site that raised it is the innermost.
     whole: bool = False
+    #: The innermost frame's source line raises a name (``raise error``): the exception was
+    #: made before it (:func:`errdex.match.rank_frames.hands_over`).
+    hands_over: bool = False
 
 
 @dataclass
@@ -260,6 +263,16 @@ def rank(
     return ranked
 
 
+def _fits_with_text(clue: Clue, found: dict[int, Scored]) -> bool:
+    """Whether a template with literal text of its own fits the whole message, at a site
+    whose class may be the pasted one."""
+    named = clue.error_class is not None
+    return any(
+        s.full_match and s.literal != 0 and not (named and s.class_factor <= CLASS_DIFFERS)
+        for s in found.values()
+    )
+
+
 def _tier(s: Scored) -> tuple[bool, float]:
     return s.answers_final, s.score
 
@@ -296,7 +309,7 @@ def _score_clue(clue: Clue, index: MatchIndex) -> list[Scored]:
         return s
 
     # frames: innermost last, and the innermost is the likeliest raise site (.rank_frames)
-    relays = score_frames(clue.frames, index, get)
+    relays, handed = score_frames(clue.frames, index, get, clue.hands_over)
 
     # the message: anchors, then a linear-time full match
     candidates = index.message_candidates(message, clue.error_class, found) if message else []
@@ -355,15 +368,17 @@ def _score_clue(clue: Clue, index: MatchIndex) -> list[Scored]:
                     f"this exact message was observed here {s.observed} time(s) when the tests ran"
                 )
 
-    # notes (``add_note``) print after the message, each on lines of its own
-    if "\n" in message and not clue.truncated and not any(s.full_match for s in found.values()):
+    # notes (``add_note``) print after the message, each on lines of its own; a template
+    # that is one value and nothing else (``raise error``) fits any message, and does not
+    # stand in the way of a template whose text fits its first lines
+    if "\n" in message and not clue.truncated and not _fits_with_text(clue, found):
         _noted_matches(
             message, index, [*candidates[:MAX_NOTED], *(i for i in found if i not in known)], get
         )
 
     # part of the message: text appended after it, or a summary line cut short (whose
     # anchor may be in the part cut off: the sites of its class are tried, a bounded few)
-    if message and not any(s.full_match for s in found.values()):
+    if message and not _fits_with_text(clue, found):
         more = [i for i in found if i not in known]
         if clue.truncated and clue.error_class:
             more += index.by_class(_short(clue.error_class) or "")[:MAX_TRUNCATED]
@@ -384,7 +399,7 @@ def _score_clue(clue: Clue, index: MatchIndex) -> list[Scored]:
     _below_python(clue, index, found)
     if message and clue.error_class and not builtin:  # the caller's text, last (.rank_override)
         overridden(index, _short(clue.error_class) or "", found.values(), get, LONE_SCORE)
-    lift_past_relays(relays, index, found)  # a re-raise's frame informs (.rank_frames)
+    lift_past_relays(relays, index, found, handed)  # a re-raise's frame informs (.rank_frames)
     index.expand(candidates, found)  # twins stood for by one candidate (.index_groups)
     rule_out_by_innermost(clue, index, found)  # a whole traceback ends where it raised
     # a site of another class did not raise this error, whatever else points at it

@@ -15,7 +15,13 @@ a frame of the template itself printed inside. Such a frame does not decide the 
 lends its own site little (:data:`RELAY_FRAME`), and lends a little more to the sites of
 the pasted class in the same repository whose message fits (:data:`RELAY_LIFT`), since the
 error passed through that package; the message and the class decide among them. A relay
-printed innermost stands as any raise does (``raise make_error(…)`` built it there).
+printed innermost stands as any raise does (``raise make_error(…)`` built it there), unless
+its printed line raises a name and nothing more (``raise error``: the exception was made
+before, jsonschema's ``validate`` raising what a keyword generator yielded, ``yield
+ValidationError(f"…")``) and a site of the pasted class in its repository fits the message
+with text of its own (:data:`OWN_TEXT`): then that site is lifted as past any relay, and
+the relay lends only :data:`RELAY_FRAME`. Where no such site fits, the relay stays the
+answer: the traceback's own line is all that is known.
 
 A *whole* traceback (CPython's own, which prints every Python frame the error passed)
 ends at the frame that raised. When its innermost frame is a line of a catalogued file
@@ -29,6 +35,7 @@ is one whose function that line calls (a frame a library hid from the traceback)
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING
 
@@ -37,9 +44,11 @@ if TYPE_CHECKING:
     from errdex.match.rank import Clue, Scored
 
 __all__ = [
+    "OWN_TEXT",
     "RELAY_FRAME",
     "RELAY_LIFT",
     "RULED_OUT",
+    "hands_over",
     "is_relay",
     "lift_past_relays",
     "rule_out_by_innermost",
@@ -58,6 +67,17 @@ LIFT_CLASS_MIN = 0.6
 #: What a Python site keeps of its message's weight when a whole traceback's innermost
 #: frame, in another function, shows it did not raise the error (see the module's doc).
 RULED_OUT = 0.2
+#: Literal characters a site's template must fit of the message to take the answer from
+#: an innermost relay that raises a name (less, and the message is its holes' doing).
+OWN_TEXT = 8
+
+_RAISES_A_NAME = re.compile(r"raise\s+[A-Za-z_][\w.]*\s*(?:from\s+[\w.]+\s*)?")
+
+
+def hands_over(source: str | None) -> bool:
+    """Whether a frame's printed line raises a name and calls nothing (``raise error``,
+    ``raise self._exc from None``): the exception it raises was made before that line."""
+    return source is not None and _RAISES_A_NAME.fullmatch(source.strip()) is not None
 
 
 def is_relay(index: MatchIndex, i: int) -> bool:
@@ -66,14 +86,21 @@ def is_relay(index: MatchIndex, i: int) -> bool:
     return index.entry(i).error_class is None and index.runs(i) == ("", "")
 
 
-def score_frames(frames: Frames, index: MatchIndex, get: Callable[[int], Scored]) -> list[int]:
+def score_frames(
+    frames: Frames, index: MatchIndex, get: Callable[[int], Scored], handed: bool = False
+) -> tuple[list[int], list[int]]:
     """Lend each site a frame points at what that frame says (``frames``: innermost last);
-    the relays passed through, which :func:`lift_past_relays` reads once the message did."""
+    the relays passed through, and the innermost relay when its line raises a name
+    (``handed``, :func:`hands_over`), which :func:`lift_past_relays` reads once the
+    message did."""
     relays: list[int] = []
+    innermost: list[int] = []
     for depth, (path, line, function) in enumerate(reversed(list(frames))):
         for i, distance in index.by_frame(path, line):
             entry = index.entry(i)
             s = get(i)
+            if distance == 0 and line is not None and depth == 0 and handed and is_relay(index, i):
+                innermost.append(i)
             if distance == 0 and line is not None and depth > 0 and is_relay(index, i):
                 relays.append(i)
                 strength = RELAY_FRAME
@@ -100,7 +127,7 @@ def score_frames(frames: Frames, index: MatchIndex, get: Callable[[int], Scored]
             if strength > s.frame:
                 s.frame = strength
                 s.reasons.append(reason)
-    return relays
+    return relays, innermost
 
 
 def rule_out_by_innermost(clue: Clue, index: MatchIndex, found: Mapping[int, Scored]) -> None:
@@ -135,25 +162,57 @@ def rule_out_by_innermost(clue: Clue, index: MatchIndex, found: Mapping[int, Sco
         )
 
 
-def lift_past_relays(relays: Iterable[int], index: MatchIndex, found: Mapping[int, Scored]) -> None:
+def lift_past_relays(
+    relays: Iterable[int],
+    index: MatchIndex,
+    found: Mapping[int, Scored],
+    innermost: Iterable[int] = (),
+) -> None:
     """The sites of the pasted class whose message fits, in a repository a relay frame of the
-    paste is in, gain :data:`RELAY_LIFT` as a frame: the error passed through their package."""
+    paste is in, gain :data:`RELAY_LIFT` as a frame: the error passed through their package.
+    An ``innermost`` relay (its line raises a name) gives way to such sites of its
+    repository that fit the message with :data:`OWN_TEXT` characters of their own."""
+    handed = {index.entry(r).repo: r for r in innermost}
+    for repo, r in handed.items():
+        fitting = [
+            i
+            for i in _fitting(index, found, repo)
+            if i not in handed.values() and found[i].literal >= OWN_TEXT
+        ]
+        if not fitting:
+            continue
+        relay = found[r]
+        entry = index.entry(r)
+        relay.frame, relay.innermost = RELAY_FRAME, False
+        relay.reasons.append(
+            f"the innermost frame, {entry.file_path}:{entry.line}, raises a name: an exception "
+            "made before that line; sites of the pasted class in its repository fit the message"
+        )
+        _lift(fitting, found, f"{entry.file_path}:{entry.line}")
     by_repo: dict[str, str] = {}
     for r in relays:
         entry = index.entry(r)
         by_repo.setdefault(entry.repo, f"{entry.file_path}:{entry.line}")
-    if not by_repo:
-        return
-    for i, s in found.items():
-        entry = index.entry(i)
-        relay = by_repo.get(entry.repo)
-        if (
-            relay is None
-            or s.message <= 0
-            or entry.error_class is None
-            or s.class_factor < LIFT_CLASS_MIN
-            or s.frame >= RELAY_LIFT
-        ):
+    for repo, relay_at in by_repo.items():
+        _lift(_fitting(index, found, repo), found, relay_at)
+
+
+def _fitting(index: MatchIndex, found: Mapping[int, Scored], repo: str) -> list[int]:
+    """The sites of ``repo`` whose message fits and whose class is the pasted one's."""
+    return [
+        i
+        for i, s in found.items()
+        if index.entry(i).repo == repo
+        and s.message > 0
+        and index.entry(i).error_class is not None
+        and s.class_factor >= LIFT_CLASS_MIN
+    ]
+
+
+def _lift(sites: Iterable[int], found: Mapping[int, Scored], relay: str) -> None:
+    for i in sites:
+        s = found[i]
+        if s.frame >= RELAY_LIFT:
             continue
         s.frame = RELAY_LIFT
         s.reasons.append(

@@ -13,6 +13,7 @@ from urllib.parse import quote, urlencode
 
 from markupsafe import Markup
 
+from errdex.evidence import site_place
 from errdex.web.catalogue import RecordPage
 from errdex.web.highlight import highlight_window
 from errdex.web.run_marks import RunMark, code_marks, mark_of_test
@@ -108,6 +109,7 @@ class ErrorView:
     observed: list[dict[str, Any]] = field(default_factory=list)
     entry_points: list[dict[str, Any]] = field(default_factory=list)
     pin_guessed: bool = False  # the permalink pins a tag errdex guessed (evidence.source.refSource)
+    place: str = "Thrown at"  # how the line is introduced (:func:`errdex.evidence.site_place`)
     #: the catalogued releases holding it, oldest first: version, place, link (when known)
     versions: list[dict[str, Any]] = field(default_factory=list)
     #: the ranges in words (``introduced 1.2, fixed 1.10``), one per run of releases
@@ -227,6 +229,7 @@ def error_view(
         header=header,
         pin=pin,
         pin_guessed=(evidence.get("source") or {}).get("refSource") == "guessed",
+        place=site_place(evidence),
         source=source,
         analyst=analyst_label(evidence),
         footer_pin=f"{record['repo']}@{pin}" if pin else record["repo"],

@@ -28,6 +28,15 @@ def test_prompt_shows_the_site_and_marks_the_statement(store: SqliteStore) -> No
     assert prompt.basis[:3] == ("sourceCode", "errorMessage", "site")
 
 
+def test_a_yielded_exception_is_said_to_be_made_not_raised(store: SqliteStore) -> None:
+    envelope = copy.deepcopy(envelope_at(store, 7))
+    envelope["evidence"]["site"]["kind"] = "yield"
+    text = build_prompt(envelope).user
+    assert "Statement: yield ValueError" in text
+    assert "made here and yielded by a generator, not raised at this line" in text
+    assert "not raised at this line" not in build_prompt(envelope_at(store, 7)).user
+
+
 def test_prompt_has_no_line_numbers_commit_or_url(store: SqliteStore) -> None:
     envelope = envelope_at(store, 55)
     text = build_prompt(envelope).user

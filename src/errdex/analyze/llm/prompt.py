@@ -115,6 +115,11 @@ def _site_lines(record: dict[str, Any], site: dict[str, Any]) -> list[str]:
     ]
     if site.get("cause"):
         lines.append(f"Raised from (the `from` cause): {site['cause']}")
+    if kind == "yield":
+        lines.append(
+            "The exception is made here and yielded by a generator, not raised at this line:"
+            " the code that consumes the generator raises it (or collects it)."
+        )
     return lines
 
 

@@ -1,4 +1,5 @@
-"""The Python extractor: every raise, ``warnings.warn`` and message-bearing ``assert``.
+"""The Python extractor: every raise, ``warnings.warn``, message-bearing ``assert`` and
+``yield`` of an exception (``yield ValidationError(…)``, raised by the generator's consumer).
 
 One walk over a module's statements (``walk``) finds the sites; ``exceptions`` says
 what each raises, ``messages`` (with ``literals``) turns message expressions into
@@ -26,7 +27,8 @@ def extract_python(
     module: str | None = None,
     lines: list[str] | None = None,
 ) -> list[ErrorSite]:
-    """Every raise, ``warnings.warn`` and message-bearing ``assert`` in ``source``.
+    """Every raise, ``warnings.warn``, message-bearing ``assert`` and yielded exception in
+    ``source``.
 
     ``lines`` is ``source.splitlines()`` when the caller already has it.
     Raises SyntaxError when the file does not parse with any supported grammar.

@@ -470,7 +470,15 @@ class BuilderReader(PrinterReader):
                 positional = list(args.positional)
                 positional[i] = Text(text)
                 frame.binding.messages.append(builtin_message(mro, Args(positional, args.keywords)))
-        return builtin_message(mro, args)
+        try:
+            return builtin_message(mro, args)
+        except Fail:
+            if not any(isinstance(n, ClassRef) and defines(n, "__str__") for n in mro):
+                raise
+            # a ``__str__`` of the repository prints (jsonschema's ``_Error`` hands ten
+            # values to ``Exception.__init__``, then prints ``self.message``): what the
+            # builtin would make of these arguments is never shown, so the walk goes on
+            return MessageTemplate()
 
     # -- statements -----------------------------------------------------------------------
 

@@ -148,6 +148,19 @@ class HierarchyReader(MessageBuilder):
         merged = _c3([*linearized, bases])
         return None if merged is None else [ref, *merged]
 
+    def certainly_exception(self, expr: ast.expr) -> bool:
+        """Whether a class expression certainly names an exception class: a builtin one not
+        rebound in this module, or a repository class whose MRO, read through to the end,
+        holds ``BaseException``. A name only shaped like a class, or one whose bases lead
+        out of the repository, is not certain."""
+        qualified = self.qualify(expr)
+        if qualified.startswith("builtins."):
+            found = _BUILTIN_TYPES.get(qualified.removeprefix("builtins."))
+            return found is not None and issubclass(found, BaseException)
+        ref = self.class_ref(qualified) if "." in qualified else None
+        above = self.mro(ref) if ref is not None else None
+        return above is not None and BaseException in above
+
     def subclasses(self, ref: ClassRef) -> list[ClassRef]:
         """Classes of ``ref``'s own module that derive from it, nearest first."""
         reader = ref.reader

@@ -89,6 +89,10 @@ class PrinterReader(FrameReader):
             ):
                 held.setdefault(node.targets[0].id, []).append(node.value)
                 plain.add(id(node.targets[0]))
+            elif isinstance(node, ast.comprehension):
+                # ``any(m is _unset for m in …)``: the comprehension's own scope, not the
+                # function's (jsonschema's ``_Error.__str__``)
+                plain.update(id(n) for n in ast.walk(node.target) if isinstance(n, ast.Name))
         for node in ast.walk(fn):
             if (
                 isinstance(node, ast.Name)
@@ -103,6 +107,7 @@ class PrinterReader(FrameReader):
         )
         out: Templates = []
         bare: list[str] = []
+        alone: Templates = []  # what the bare returns print
         for node in ast.walk(fn):
             if isinstance(node, ast.Return) and node.value is not None:
                 listed = self._joined_list(node.value, fn, scope)
@@ -110,8 +115,16 @@ class PrinterReader(FrameReader):
                 if _is_self_attribute(node.value) and all(t.is_opaque for t in found):
                     # ``return self.message`` when there is no context: the value alone
                     bare.append(self.expr_text(node.value))
+                    alone.extend(t for t in found if t not in alone)
                     continue
                 out.extend(t for t in found if t not in out)
+        if _only_longer(out, bare) and all(_given(t, frame.binding) for t in alone):
+            # every other return is that value followed by more lines (jsonschema's
+            # ``_Error``: the message, then "Failed validating …" once the validator set
+            # its context): the value the raise passed is the message, the rest more lines
+            if frame.binding is not None:
+                frame.binding.longer = len(out)
+            return alone
         if (
             not out
             or len(out) > MAX_ALTERNATIVES
@@ -400,6 +413,13 @@ def _without_longer(found: Templates, binding: SelfBinding | None) -> Templates:
     return found
 
 
+def _only_longer(out: Templates, bare: list[str]) -> bool:
+    """Whether each of ``out`` is one of the ``bare`` values (``self.message``) followed by
+    a newline and more."""
+    values = [MessageTemplate.expression(b) for b in bare]
+    return bool(out) and all(any(_extends_by_lines(t, v) for v in values) for t in out)
+
+
 def _extends_by_lines(longer: MessageTemplate, shorter: MessageTemplate) -> bool:
     """Whether ``longer`` is ``shorter`` then a newline and more."""
     n = len(shorter.parts)
@@ -429,6 +449,6 @@ def left_out(printer: ClassRef, binding: SelfBinding) -> list[str]:
     if binding.longer:
         out.append(
             f"left out: {binding.longer} longer form(s) `{name}.__str__` returns, the message"
-            " followed by more lines (when a flag the class tests is not set)"
+            " followed by more lines (printed instead when what `__str__` tests says so)"
         )
     return out

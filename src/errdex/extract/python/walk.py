@@ -1,7 +1,7 @@
 """The statement walk: one pass over a module's statements yields its ErrorSites.
 
-Only statements are visited (raises, asserts and ``warnings.warn`` calls are
-statements or expression statements), which keeps the walk a fraction of the cost
+Only statements are visited (raises, asserts, ``warnings.warn`` calls and ``yield
+Error(…)`` are statements or expression statements), which keeps the walk a fraction of the cost
 of ``ast.parse`` itself. A function's assignments are followed only when one of its
 sites looks a local name up: then that one function is walked again, tracking them.
 """
@@ -50,7 +50,8 @@ _WARN_NAMES = frozenset({"warn", "warn_explicit"})
 
 
 class ModuleExtractor(PassedClassReader):
-    """Walks one module's statements and records each raise, warn and assert it reaches."""
+    """Walks one module's statements and records each raise, warn, assert and yielded
+    exception it reaches."""
 
     def __init__(self, source: str, file_path: str, module: str, fields: dict[str, str]) -> None:
         super().__init__(source, file_path, module, fields)
@@ -111,6 +112,9 @@ class ModuleExtractor(PassedClassReader):
         call = stmt.value
         if isinstance(call, ast.Call):
             self._site(lambda st, sc, gu: self._maybe_warn(call, st, sc, gu), stmt, scope, guards)
+        elif isinstance(call, ast.Yield) and isinstance(call.value, ast.Call):
+            made = call.value
+            self._site(lambda st, sc, gu: self._yielded(made, st, sc, gu), stmt, scope, guards)
 
     def _raise_stmt(self, stmt: ast.Raise, scope: Scope, guards: Guards) -> None:
         self._site(self._raise, stmt, scope, guards)
@@ -233,7 +237,8 @@ class ModuleExtractor(PassedClassReader):
         return f"{scope.qualname}." if scope.qualname else ""
 
     def _may_raise(self, node: ast.stmt) -> bool:
-        """Whether the node's lines mention raise/warn/assert at all: skip the rest unwalked."""
+        """Whether the node's lines mention raise/warn/assert/yield at all: skip the rest
+        unwalked."""
         lines = self._keyword_lines
         i = bisect_left(lines, node.lineno)
         return i < len(lines) and lines[i] <= (node.end_lineno or node.lineno)
@@ -391,6 +396,17 @@ class ModuleExtractor(PassedClassReader):
             style = style_of(message)
         self._add(stmt, "warn", scope, guards, shown, qualified, templates, style, None, notes)
 
+    def _yielded(self, call: ast.Call, stmt: ast.stmt, scope: Scope, guards: Guards) -> None:
+        """``yield ValidationError(f"…")``: an exception made here and handed to whoever
+        iterates, which raises it (or collects it) elsewhere. Only a class certainly an
+        exception (:meth:`certainly_exception`) is a site: generators yield many objects
+        built from capitalised names that are not errors."""
+        if not self.certainly_exception(call.func):
+            return
+        qualified, shown, templates, style = self._exception_parts(call, scope)
+        notes = list(self.derived)
+        self._add(stmt, "yield", scope, guards, shown, qualified, templates, style, None, notes)
+
     def _assert(self, stmt: ast.Assert, scope: Scope, guards: Guards) -> None:
         if stmt.msg is None:
             return
@@ -480,11 +496,11 @@ _DISPATCH = ModuleExtractor._make_dispatch()
 
 
 # ``warn\b`` catches ``warn(``, ``warnings.warn(`` and aliases like ``_warn(``.
-_KEYWORD_RE = re.compile(r"raise\b|warn\b|assert\b")
+_KEYWORD_RE = re.compile(r"raise\b|warn\b|assert\b|yield\b")
 
 
 def _keyword_lines(source: str) -> list[int]:
-    """Sorted line numbers where raise/warn/assert appear (in code, strings or comments)."""
+    """Sorted line numbers where raise/warn/assert/yield appear (in code, strings or comments)."""
     lines: list[int] = []
     line = 1
     pos = 0
