@@ -10,7 +10,7 @@ from __future__ import annotations
 import ast
 from dataclasses import replace as dc_replace
 
-from errdex.template import Literal, MessageTemplate
+from errdex.template import Hole, Literal, MessageTemplate
 
 from .attributes import instance_attribute
 from .builtin_str import builtin_repr
@@ -383,9 +383,17 @@ def opaque_given(frame: Frame) -> dict[str, MessageTemplate]:
 
 
 def as_given(template: MessageTemplate, binding: SelfBinding) -> MessageTemplate:
-    """A parameter printed alone shows as the raise passes it (``{template}``)."""
-    hole = template.holes[0] if len(template.parts) == 1 and template.holes else None
-    return (binding.given or {}).get(hole.name, template) if hole is not None else template
+    """A parameter printed shows as the raise passes it: ``{template}`` alone, and within
+    more text (argparse's ``argument %(argument_name)s: {msg}`` beside ``{msg}``, so the
+    two forms ``ArgumentError.__str__`` prints differ only by the prefix)."""
+    given = binding.given or {}
+    if not any(h.name in given for h in template.holes):
+        return template
+    parts: list[Literal | Hole] = []
+    for part in template.parts:
+        shown = given.get(part.name) if isinstance(part, Hole) else None
+        parts.extend(shown.parts if shown is not None else [part])
+    return MessageTemplate(parts)
 
 
 def _without_longer(found: Templates, binding: SelfBinding | None) -> Templates:
