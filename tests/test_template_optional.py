@@ -93,6 +93,13 @@ def test_fold_keeps_what_is_not_one_insertion() -> None:
     assert [t.display for t in fold_optional([a, b, c])] == ["bad value[!]", "good value"]
 
 
+def test_no_fold_where_literal_brackets_would_make_the_display_ambiguous() -> None:
+    # packaging's ``context=f"{key}[{len(result)}]"``, with or without ``.{cause.context}``
+    short = MessageTemplate.from_format("bad in 'extras[{n}]'")
+    long = MessageTemplate.from_format("bad in 'extras[{n}].{context}'")
+    assert fold_optional([short, long]) == [short, long]
+
+
 def test_optional_parts_are_left_out_of_runs_and_anchors_and_kept_in_json() -> None:
     short, long = _position()
     (folded,) = fold_optional([short, long])

@@ -423,6 +423,8 @@ def fold_optional(templates: Sequence[MessageTemplate]) -> list[MessageTemplate]
     position 4``, and ``… (line 2, column 4)`` after it when the pattern holds a newline;
     argparse's ``ArgumentError`` prints its message, after ``argument -x: `` when the
     action has a name. Both are what the site prints, and neither is the message alone.
+    Templates whose literal text holds a square bracket are not folded: the display
+    could not show which brackets mark the optional part.
     Templates already holding optional parts are kept as they are; order is kept, a fold
     standing where the first of its pair stood."""
     out: list[MessageTemplate] = []
@@ -443,6 +445,8 @@ def _fold_pair(one: MessageTemplate, other: MessageTemplate) -> MessageTemplate 
     shorter with text inserted in one place; None otherwise."""
     if one.has_optional or other.has_optional or one == other:
         return None
+    if _has_bracket(one) or _has_bracket(other):
+        return None  # ``items[{i}][.{context}]``: which brackets mark the optional part?
     short, long = (one, other) if len(_tokens(one)) <= len(_tokens(other)) else (other, one)
     a, b = _tokens(short), _tokens(long)
     if not a or len(a) == len(b):
@@ -458,6 +462,12 @@ def _fold_pair(one: MessageTemplate, other: MessageTemplate) -> MessageTemplate 
     extra = range(head, len(b) - tail)
     parts = [replace(t, optional=True) if k in extra else t for k, t in enumerate(b)]
     return MessageTemplate(parts)
+
+
+def _has_bracket(template: MessageTemplate) -> bool:
+    """Whether literal text holds a square bracket, which the display of an optional
+    part could not be told from."""
+    return any(isinstance(p, Literal) and ("[" in p.text or "]" in p.text) for p in template.parts)
 
 
 def _tokens(template: MessageTemplate) -> list[Part]:
