@@ -82,3 +82,31 @@ def test_optparse_option_error_with_and_without_the_option() -> None:
     assert bare == "invalid option string '-': must be at least two characters long"
     assert named == "option -x: invalid option string '-': must be at least two characters long"
     assert site.template.match(bare) is not None and site.template.match(named) is not None
+
+
+TAGGED = """\
+class TemplateError(Exception):
+    def __init__(self, message, lineno, name=None):
+        self.message = message
+        self.lineno = lineno
+        self.name = name
+
+    def __str__(self):
+        return "%s (line %s)" % (self.message, self.lineno)
+
+
+def fail(name, template_name):
+    raise TemplateError(f"Encountered unknown tag {name!r}.", 3, template_name)
+"""
+
+
+def test_a_hole_the_raise_passes_keeps_its_name_beside_a_parameter_of_that_name() -> None:
+    # jinja2's ``TemplateSyntaxError(msg, lineno, name)``: ``{name!r}`` is the tag, not
+    # the ``name`` parameter the raise fills with ``template_name``
+    from ._fixture import raised, templates_at
+
+    (display,) = templates_at(TAGGED, "raise TemplateError(")
+    assert display == "Encountered unknown tag {name!r}. (line 3)"
+    printed = str(raised(TAGGED, "fail('x', 'page.html')"))
+    assert printed == "Encountered unknown tag 'x'. (line 3)"
+    assert templates_at(TAGGED, "raise TemplateError(")[display].match(printed) is not None

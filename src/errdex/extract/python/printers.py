@@ -382,16 +382,24 @@ def opaque_given(frame: Frame) -> dict[str, MessageTemplate]:
     return {k: v.template for k, v in values if isinstance(v, Text) and v.template.is_opaque}
 
 
-def as_given(template: MessageTemplate, binding: SelfBinding) -> MessageTemplate:
+def as_given(
+    template: MessageTemplate, binding: SelfBinding, passed: frozenset[Hole] = frozenset()
+) -> MessageTemplate:
     """A parameter printed shows as the raise passes it: ``{template}`` alone, and within
     more text (argparse's ``argument %(argument_name)s: {msg}`` beside ``{msg}``, so the
-    two forms ``ArgumentError.__str__`` prints differ only by the prefix)."""
+    two forms ``ArgumentError.__str__`` prints differ only by the prefix). Within more
+    text, a hole the raise's own arguments hold (``passed``) is the caller's, whatever it
+    is named: jinja2's ``f"Encountered unknown tag {name!r}."`` keeps its ``{name!r}``
+    though ``TemplateSyntaxError.__init__`` has a parameter ``name``."""
     given = binding.given or {}
-    if not any(h.name in given for h in template.holes):
+    if len(template.parts) == 1:
+        hole = template.holes[0] if template.holes else None
+        return given.get(hole.name, template) if hole is not None else template
+    if not any(h.name in given and h not in passed for h in template.holes):
         return template
     parts: list[Literal | Hole] = []
     for part in template.parts:
-        shown = given.get(part.name) if isinstance(part, Hole) else None
+        shown = given.get(part.name) if isinstance(part, Hole) and part not in passed else None
         parts.extend(shown.parts if shown is not None else [part])
     return MessageTemplate(parts)
 
