@@ -154,8 +154,9 @@ def test_str_aliased_to_object_str_prints_the_classes_repr() -> None:
     assert empty.template.display == "IncompleteRead(%i bytes read)"
     assert empty.template.match(str(http.client.IncompleteRead(b""))) is not None
     partial = _sites_at("http/client.py", "raise IncompleteRead(data, amt-len(data))")
+    # ``expected`` is ``amt-len(data)``, never None: ``__repr__`` always adds it
     assert {s.template.display for s in partial} == {
-        "IncompleteRead(%i bytes read[, %i more expected])",
+        "IncompleteRead(%i bytes read, %i more expected)",
     }
     real = str(http.client.IncompleteRead(b"abc", 5))
     assert real == "IncompleteRead(3 bytes read, 5 more expected)"
