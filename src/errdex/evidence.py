@@ -53,7 +53,7 @@ class SiteEvidence(TypedDict, total=False):
     endLine: int
     guards: list[GuardItem]
     cause: str | None  # the ``from`` expression
-    template: list[dict[str, str]]  # MessageTemplate.to_json()
+    template: list[dict[str, str | bool]]  # MessageTemplate.to_json()
     notes: list[str]
     idDisambiguator: str
 

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import re
 import string
-from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
 from dataclasses import field as dataclass_field
+from typing import Any
 
 __all__ = [
     "HOLE_REGEX",
@@ -19,6 +20,7 @@ __all__ = [
     "Literal",
     "MessageTemplate",
     "escape_literal",
+    "fold_optional",
 ]
 
 #: A hole as a regex group: lazy, and able to span lines (hole values such as
@@ -65,6 +67,8 @@ class Literal:
     """Text that appears verbatim in the runtime message."""
 
     text: str
+    #: Printed on some ways only (see :meth:`MessageTemplate.pattern`).
+    optional: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +90,8 @@ class Hole:
     #: (``{resp}`` filled by ``self.getmultiline()``): evidence, never part of the text
     #: shown, and not compared (two ways to the same name are one hole).
     filled: str = dataclass_field(default="", compare=False)
+    #: Printed on some ways only, with the literal text around it that is optional too.
+    optional: bool = False
 
     @property
     def regex(self) -> str:
@@ -109,8 +115,9 @@ class MessageTemplate:
             if isinstance(part, Literal):
                 if not part.text:
                     continue
-                if merged and isinstance(merged[-1], Literal):
-                    merged[-1] = Literal(merged[-1].text + part.text)
+                last = merged[-1] if merged else None
+                if isinstance(last, Literal) and last.optional == part.optional:
+                    merged[-1] = Literal(last.text + part.text, part.optional)
                     continue
             merged.append(part)
         self.parts: tuple[Part, ...] = tuple(merged)
@@ -152,7 +159,7 @@ class MessageTemplate:
                 if key is None:
                     key = str(index)
                     index += 1
-                parts.append(Hole(m.group(0), key))
+                parts.append(Hole(m.group(0), key, kind=_percent_kind(m)))
             pos = m.end()
         parts.append(Literal(fmt[pos:]))
         return cls(parts)
@@ -180,7 +187,9 @@ class MessageTemplate:
                 written += "!" + conversion
             if spec:
                 written += ":" + spec
-            parts.append(Hole(written + "}", name))
+            # ``{:d}`` prints an int in decimal, as ``%d`` does
+            kind = "int" if spec == "d" and not conversion else ""
+            parts.append(Hole(written + "}", name, kind=kind))
         return cls(parts)
 
     def __add__(self, other: MessageTemplate) -> MessageTemplate:
@@ -206,7 +215,7 @@ class MessageTemplate:
         """The runs of literal text between hole values (debug-field prefixes included)."""
         runs: list[str] = []
         current = ""
-        for p in self.parts:
+        for p in self.required:
             if isinstance(p, Literal):
                 current += p.text
             else:
@@ -220,10 +229,12 @@ class MessageTemplate:
 
     def runs(self) -> tuple[str, ...]:
         """The literal text between hole values, one more than there are holes (empty
-        strings included): what :func:`errdex.match.literal_match.match_runs` takes."""
+        strings included): what :func:`errdex.match.literal_match.match_runs` takes. Of a
+        template with optional parts, the runs of the text always printed: they anchor a
+        search, and its pattern decides the match (:attr:`has_kinds`)."""
         runs: list[str] = []
         current = ""
-        for p in self.parts:
+        for p in self.required:
             if isinstance(p, Literal):
                 current += p.text
             else:
@@ -233,10 +244,19 @@ class MessageTemplate:
         return tuple(runs)
 
     @property
+    def required(self) -> tuple[Part, ...]:
+        """The parts printed on every way (all of them, unless some are optional)."""
+        return tuple(p for p in self.parts if not p.optional)
+
+    @property
+    def has_optional(self) -> bool:
+        return any(p.optional for p in self.parts)
+
+    @property
     def has_kinds(self) -> bool:
-        """Whether a hole says what it prints (:data:`KIND_REGEX`): then its literal runs
-        alone do not decide a match, the pattern does."""
-        return any(isinstance(p, Hole) and p.kind for p in self.parts)
+        """Whether a hole says what it prints (:data:`KIND_REGEX`), or a part is printed on
+        some ways only: then its literal runs alone do not decide a match, the pattern does."""
+        return any((isinstance(p, Hole) and p.kind) or p.optional for p in self.parts)
 
     @property
     def is_empty(self) -> bool:
@@ -244,29 +264,43 @@ class MessageTemplate:
 
     @property
     def is_opaque(self) -> bool:
-        """True when no literal text is known: the message is one unresolved value."""
-        return not any(isinstance(p, Literal) and p.text.strip() for p in self.parts)
+        """True when no literal text is known to be printed: the message is (or, with its
+        optional parts left out, may be) one unresolved value."""
+        return not any(isinstance(p, Literal) and p.text.strip() for p in self.required)
 
     @property
     def display(self) -> str:
-        """The template as the source writes it (``errorMessage``)."""
+        """The template as the source writes it (``errorMessage``); a run of optional parts
+        in square brackets, as usage lines mark what may be left out
+        (``missing : at position %d[ (line %d, column %d)]``)."""
         if self._display is None:
-            self._display = "".join(p.text for p in self.parts)
+            self._display = "".join(
+                f"[{''.join(p.text for p in run)}]" if optional else "".join(p.text for p in run)
+                for optional, run in self._segments()
+            )
         return self._display
+
+    def _segments(self) -> Iterator[tuple[bool, tuple[Part, ...]]]:
+        """The parts in runs printed always, and runs printed on some ways only."""
+        start = 0
+        for i in range(1, len(self.parts) + 1):
+            if i == len(self.parts) or self.parts[i].optional != self.parts[start].optional:
+                yield self.parts[start].optional, self.parts[start:i]
+                start = i
 
     @property
     def pattern(self) -> str:
         """The regex for the runtime message (``messagePattern``): unanchored, holes as lazy groups.
 
         An empty template (``raise ValueError()``) has an empty runtime message: ``^$``.
+        A run of optional parts is an optional group ``(?:…)?``, which means the same in
+        Python ``re``, RE2 and JavaScript; its holes are groups that may match nothing.
         """
         if self._pattern is None:
             self._pattern = (
                 "".join(
-                    escape_literal(p.text)
-                    if isinstance(p, Literal)
-                    else escape_literal(p.prefix) + p.regex
-                    for p in self.parts
+                    f"(?:{_regex(run)})?" if optional else _regex(run)
+                    for optional, run in self._segments()
                 )
                 if self.parts
                 else "^$"
@@ -291,36 +325,47 @@ class MessageTemplate:
             return None
         values: dict[str, str] = {}
         for hole, value in zip(self.holes, m.groups(), strict=True):
-            values.setdefault(hole.name, value)
+            if value is not None:  # None: an optional part not printed
+                values.setdefault(hole.name, value)
         return values
 
-    def render(self, values: Sequence[str]) -> str:
-        """Fill the holes in order: the inverse of :meth:`match`, used by tests and benchmarks."""
+    def render(self, values: Sequence[str], optional: bool = True) -> str:
+        """Fill the holes in order: the inverse of :meth:`match`, used by tests and
+        benchmarks; ``optional=False`` leaves the optional parts out (values are still
+        given for every hole)."""
         it: Iterator[str] = iter(values)
-        return "".join(
-            p.text if isinstance(p, Literal) else p.prefix + next(it) for p in self.parts
-        )
+        out = []
+        for p in self.parts:
+            shown = p.text if isinstance(p, Literal) else p.prefix + next(it)
+            if optional or not p.optional:
+                out.append(shown)
+        return "".join(out)
 
     # -- serialisation ----------------------------------------------------------------
 
-    def to_json(self) -> list[dict[str, str]]:
+    def to_json(self) -> list[dict[str, str | bool]]:
         return [
-            {"literal": p.text}
-            if isinstance(p, Literal)
-            else {
-                "hole": p.text,
-                "name": p.name,
-                **({"prefix": p.prefix} if p.prefix else {}),
-                **({"kind": p.kind} if p.kind else {}),
-                **({"filled": p.filled} if p.filled else {}),
+            {
+                **(
+                    {"literal": p.text}
+                    if isinstance(p, Literal)
+                    else {
+                        "hole": p.text,
+                        "name": p.name,
+                        **({"prefix": p.prefix} if p.prefix else {}),
+                        **({"kind": p.kind} if p.kind else {}),
+                        **({"filled": p.filled} if p.filled else {}),
+                    }
+                ),
+                **({"optional": True} if p.optional else {}),
             }
             for p in self.parts
         ]
 
     @classmethod
-    def from_json(cls, data: Iterable[dict[str, str]]) -> MessageTemplate:
+    def from_json(cls, data: Iterable[Mapping[str, Any]]) -> MessageTemplate:
         return cls(
-            Literal(d["literal"])
+            Literal(d["literal"], bool(d.get("optional")))
             if "literal" in d
             else Hole(
                 d["hole"],
@@ -328,6 +373,7 @@ class MessageTemplate:
                 d.get("prefix", ""),
                 _kind(d.get("kind", "")),
                 d.get("filled", ""),
+                bool(d.get("optional")),
             )
             for d in data
         )
@@ -342,6 +388,25 @@ class MessageTemplate:
         return f"MessageTemplate({self.display!r})"
 
 
+def _regex(parts: Iterable[Part]) -> str:
+    return "".join(
+        escape_literal(p.text) if isinstance(p, Literal) else escape_literal(p.prefix) + p.regex
+        for p in parts
+    )
+
+
+def _percent_kind(m: re.Match[str]) -> str:
+    """``int`` for ``%d``, ``%i``, ``%u`` (``%ld``, ``%05d``, ``%.3d``): CPython prints the
+    value's digits, a minus sign the only other character. A width that pads with spaces,
+    or a ``+``, space or ``-`` flag, prints more: those stay untyped."""
+    if m.group("conv") not in "diu":
+        return ""
+    flags, width = m.group("flags"), m.group("width")
+    if flags not in ("", "0") or width == "*" or (width is not None and flags != "0"):
+        return ""
+    return "int"
+
+
 def _hole_name(text: str) -> str:
     """``{out_spec=}`` -> ``out_spec``; ``%(n)s`` -> ``n``; anything else names itself."""
     if text.startswith("{") and text.endswith("}"):
@@ -350,3 +415,65 @@ def _hole_name(text: str) -> str:
     if m and m.group("key") is not None:
         return m.group("key")
     return text
+
+
+def fold_optional(templates: Sequence[MessageTemplate]) -> list[MessageTemplate]:
+    """Alternatives of one site where one is another with text inserted in one place, read
+    as one template whose inserted text is optional: ``re.error`` prints ``missing : at
+    position 4``, and ``… (line 2, column 4)`` after it when the pattern holds a newline;
+    argparse's ``ArgumentError`` prints its message, after ``argument -x: `` when the
+    action has a name. Both are what the site prints, and neither is the message alone.
+    Templates whose literal text holds a square bracket are not folded: the display
+    could not show which brackets mark the optional part.
+    Templates already holding optional parts are kept as they are; order is kept, a fold
+    standing where the first of its pair stood."""
+    out: list[MessageTemplate] = []
+    for template in templates:
+        for i, kept in enumerate(out):
+            folded = _fold_pair(kept, template)
+            if folded is not None:
+                out[i] = folded
+                break
+        else:
+            if template not in out:
+                out.append(template)
+    return out
+
+
+def _fold_pair(one: MessageTemplate, other: MessageTemplate) -> MessageTemplate | None:
+    """``one`` and ``other`` as one template with an optional run, when the longer is the
+    shorter with text inserted in one place; None otherwise."""
+    if one.has_optional or other.has_optional or one == other:
+        return None
+    if _has_bracket(one) or _has_bracket(other):
+        return None  # ``items[{i}][.{context}]``: which brackets mark the optional part?
+    short, long = (one, other) if len(_tokens(one)) <= len(_tokens(other)) else (other, one)
+    a, b = _tokens(short), _tokens(long)
+    if not a or len(a) == len(b):
+        return None
+    head = 0
+    while head < len(a) and a[head] == b[head]:
+        head += 1
+    tail = 0
+    while tail < len(a) - head and a[-1 - tail] == b[-1 - tail]:
+        tail += 1
+    if head + tail != len(a):
+        return None
+    extra = range(head, len(b) - tail)
+    parts = [replace(t, optional=True) if k in extra else t for k, t in enumerate(b)]
+    return MessageTemplate(parts)
+
+
+def _has_bracket(template: MessageTemplate) -> bool:
+    """Whether literal text holds a square bracket, which the display of an optional
+    part could not be told from."""
+    return any(isinstance(p, Literal) and ("[" in p.text or "]" in p.text) for p in template.parts)
+
+
+def _tokens(template: MessageTemplate) -> list[Part]:
+    """The parts with each literal cut into characters, so an insertion inside a literal
+    (``argument`` and ``arguments``) is found."""
+    out: list[Part] = []
+    for p in template.parts:
+        out.extend(Literal(c) for c in p.text) if isinstance(p, Literal) else out.append(p)
+    return out

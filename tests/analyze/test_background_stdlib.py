@@ -112,7 +112,7 @@ def test_an_oserror_for_a_closed_object_or_a_bad_argument_is_no_io_failure(
 def test_a_base_class_named_parse_error_does_not_make_a_parse_error(items: list[Item]) -> None:
     # ``class OptionError(OptParseError)``, raised by ``Option()`` when an option is
     # defined (``add_option(type='foo')``), not while the command line is parsed
-    found, _ = tag(items, "optparse.Option._check_type", "option %s: invalid option type")
+    found, _ = tag(items, "optparse.Option._check_type", "[option %s: ]invalid option type")
     assert found != "parse-error"
 
 

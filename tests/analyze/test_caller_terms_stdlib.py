@@ -41,7 +41,11 @@ def _handler(record: dict[str, Any], evidence: dict[str, Any]) -> str:
 def test_argparse_invalid_choice_surfaces_from_parse_args_as_system_exit(
     items: list[Item],
 ) -> None:
-    record, evidence = _site(items, "argparse.ArgumentParser._check_value", "invalid choice")
+    record, evidence = _site(
+        items,
+        "argparse.ArgumentParser._check_value",
+        "[argument %(argument_name)s: ]invalid choice",
+    )
     entries = {e["qualname"]: e for e in evidence["entryPoints"]}
     assert entries["argparse.ArgumentParser.parse_args"]["surfacesAs"] == "SystemExit"
     assert "see `SystemExit`, not `ArgumentError`" in record["solutions"][0]

@@ -18,7 +18,7 @@ from errdex.match.index import MatchIndex, template_runs
 from errdex.match.index_build import _bounded_words, _Builder
 from errdex.match.literal_match import match_runs
 from errdex.match.rank import MAX_BARE, Clue, rank
-from errdex.template import MessageTemplate
+from errdex.template import MessageTemplate, fold_optional
 
 from .conftest import build_package, envelopes
 
@@ -65,6 +65,32 @@ _part = st.one_of(
 def test_template_runs_agree_with_message_template(parts: list[dict[str, str]]) -> None:
     template = MessageTemplate.from_json(parts)
     assert template_runs(parts) == (template.runs(), template.has_kinds)
+
+
+_maybe_optional = _part.flatmap(lambda d: st.sampled_from([d, {**d, "optional": True}]))
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(_maybe_optional, max_size=6))
+def test_template_runs_leave_out_optional_parts(parts: list[dict[str, Any]]) -> None:
+    template = MessageTemplate.from_json(parts)
+    assert template_runs(parts) == (template.runs(), template.has_kinds)
+    if template.has_optional:
+        assert template_runs(parts)[1]  # verified by its pattern, not its runs
+
+
+def test_a_template_with_an_optional_part_is_found_with_and_without_it() -> None:
+    (position,) = fold_optional(
+        [
+            MessageTemplate.from_percent("missing : at position %d"),
+            MessageTemplate.from_percent("missing : at position %d (line %d, column %d)"),
+        ]
+    )
+    rival = MessageTemplate.from_percent("missing ), unterminated subpattern at position %d")
+    index = MatchIndex.build([_envelope(0, rival, "error"), _envelope(1, position, "error")])
+    for message in ("missing : at position 4", "missing : at position 6 (line 2, column 5)"):
+        (best, *_) = rank([Clue("error", message, ())], index)
+        assert best.index == 1 and best.message > 0, message
 
 
 def _envelope(number: int, template: MessageTemplate, error_class: str = "ValueError") -> Any:

@@ -96,6 +96,9 @@ def template_runs(parts: Iterable[Mapping[str, str]]) -> tuple[tuple[str, ...], 
     current = ""
     kinds = False
     for part in parts:
+        if part.get("optional"):  # printed on some ways only: the pattern decides
+            kinds = kinds or "hole" in part or bool(part.get("literal"))
+            continue
         if "literal" in part:
             current += part["literal"]
         else:

@@ -30,6 +30,7 @@ class State:
     attrs: dict[str, MessageTemplate]
     choices: dict[str, list[MessageTemplate]]
     nones: set[str]
+    not_nones: set[str]
     sets_args: bool
     message: MessageTemplate | None
 
@@ -41,6 +42,7 @@ def snapshot(frame: Frame, binding: SelfBinding) -> State:
         dict(binding.attrs),
         {k: list(v) for k, v in binding.choices.items()},
         set(binding.nones),
+        set(binding.not_nones),
         binding.sets_args,
         frame.message,
     )
@@ -52,6 +54,7 @@ def restore(frame: Frame, binding: SelfBinding, state: State) -> None:
     binding.attrs = dict(state.attrs)
     binding.choices = {k: list(v) for k, v in state.choices.items()}
     binding.nones = set(state.nones)
+    binding.not_nones = set(state.not_nones)
     binding.sets_args = state.sets_args
     frame.message = state.message
 
@@ -107,4 +110,5 @@ def join(frame: Frame, binding: SelfBinding, ends: list[State]) -> bool:
         elif len(held) <= MAX_ALTERNATIVES:
             binding.choices[attr] = held
     binding.nones = set.intersection(*(end.nones for end in ends))
+    binding.not_nones = set.intersection(*(end.not_nones for end in ends))
     return True

@@ -371,7 +371,13 @@ class BuilderReader(PrinterReader):
             printed = _builder(printer)._print(
                 printer, full, binding, args, isinstance(init, ClassRef)
             )
-            printed = [as_given(t, binding) for t in printed]
+            passed = frozenset(
+                hole
+                for value in [*args.positional, *args.keywords.values()]
+                if isinstance(value, Text)
+                for hole in value.template.holes
+            )
+            printed = [as_given(t, binding, passed) for t in printed]
             return Built(ref.qualified, printed, steps, left_out(printer, binding))
         if binding.sets_args:
             raise Fail  # ``self.args = …``: what the builtin ``__str__`` prints was replaced

@@ -16,6 +16,7 @@ from errdex.template import MessageTemplate
 
 from .hierarchy import ClassRef, HierarchyReader, Node
 from .messages import MAX_ALTERNATIVES, Templates
+from .not_none import surely_not_none
 from .scope import Env, Fixed, Scope, bind_assignment
 
 __all__ = [
@@ -47,6 +48,9 @@ class Text:
     template: MessageTemplate
     #: The value is an exception an ``except … as name`` caught: its ``str()`` is the hole.
     caught: bool = False
+    #: The value is surely not None (``self``, ``Option()``, ``"-" + name``), though its
+    #: text is not known: ``if self.option is not None:`` of ``__str__`` is decided.
+    not_none: bool = False
 
 
 @dataclass(frozen=True)
@@ -92,6 +96,8 @@ class SelfBinding:
     in_init: bool = False
     #: Attributes the chain set to None (``self.context = context`` with none given).
     nones: set[str] = field(default_factory=set)
+    #: Attributes the chain set to what is surely not None (``OptionError(msg, self)``).
+    not_nones: set[str] = field(default_factory=set)
     #: Attributes set differently on the ways through an ``if`` not decided: each text.
     choices: dict[str, list[MessageTemplate]] = field(default_factory=dict)
     #: A ``__str__`` return of the bare value, left out of the templates (see builders).
@@ -187,13 +193,15 @@ class FrameReader(HierarchyReader):
         if isinstance(expr, (ast.Name, ast.Attribute)) and self._is_class_expr(expr, scope):
             return ClassValue(self.qualify(expr))
         if isinstance(expr, ast.Name) and expr.id in scope.caught and expr.id not in scope.env:
-            return Text(MessageTemplate.expression(expr.id), caught=True)
+            return Text(MessageTemplate.expression(expr.id), caught=True, not_none=True)
         found = self.templates(expr, scope)
+        not_none = surely_not_none(expr, scope, self._is_class_expr)
         if len(found) == 1 or (
             found and scope.bound_self is None and len(found) <= MAX_ALTERNATIVES
         ):
-            return Text(found[0])  # at the raise, the others are built by built_by_class
-        return Text(MessageTemplate.expression(self.expr_text(expr)))
+            # at the raise, the others are built by built_by_class
+            return Text(found[0], not_none=not_none or not found[0].is_opaque)
+        return Text(MessageTemplate.expression(self.expr_text(expr)), not_none=not_none)
 
     def _bind_params(
         self, fn: Function, args: Args, is_method: bool, qualname: str
@@ -375,6 +383,10 @@ class FrameReader(HierarchyReader):
                 binding.nones.add(target.attr)
             else:
                 binding.nones.discard(target.attr)
+            if value is not None and self._not_none(value, frame):
+                binding.not_nones.add(target.attr)
+            else:
+                binding.not_nones.discard(target.attr)
             if isinstance(value, ast.IfExp):
                 # ``f"{context}.{inner}" if context else inner``: the way the test decides
                 decided = self._decide(value.test, frame)
@@ -398,6 +410,7 @@ class FrameReader(HierarchyReader):
             elif frame.binding is not None:
                 frame.binding.attrs.clear()  # a method of self may set any attribute
                 frame.binding.choices.clear()
+                frame.binding.not_nones.clear()
 
     def _unknown(self, stmt: ast.AST, frame: Frame) -> None:
         """A statement not followed: what it may return ends the chain, what it binds is unknown."""
@@ -424,6 +437,7 @@ class FrameReader(HierarchyReader):
                 frame.binding.attrs.pop(node.attr, None)  # set on a path not followed
                 frame.binding.choices.pop(node.attr, None)
                 frame.binding.nones.discard(node.attr)
+                frame.binding.not_nones.discard(node.attr)
 
     def _decide(self, test: ast.expr, frame: Frame) -> bool | None:
         """A condition's truth where the known values settle it, else None."""
@@ -443,6 +457,10 @@ class FrameReader(HierarchyReader):
             and test.comparators[0].value is None
         ):
             known = self._known(test.left, frame)
+            attr = _self_attr(test.left)
+            binding = frame.binding
+            if known is None and attr is not None and binding and attr in binding.not_nones:
+                return isinstance(test.ops[0], ast.IsNot)  # ``OptionError(msg, self)``
             if known is None:
                 return None
             return (known is NONE) == isinstance(test.ops[0], ast.Is)
@@ -513,6 +531,14 @@ class FrameReader(HierarchyReader):
             if found and not any(t.is_opaque for t in found):
                 return Text(found[0])  # every text it can be is a string
         return None
+
+    def _not_none(self, expr: ast.expr, frame: Frame) -> bool:
+        """Whether what ``expr`` holds in ``frame`` is surely not None: a parameter the
+        caller filled with such a value, or an expression that never gives None."""
+        if isinstance(expr, ast.Name) and expr.id in frame.values:
+            value = frame.values[expr.id]
+            return isinstance(value, Text) and value.not_none
+        return surely_not_none(expr, frame.scope, self._is_class_expr)
 
     # -- ``self.messages[key]``, ``self.message`` -------------------------------------------
 

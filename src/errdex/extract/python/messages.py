@@ -450,7 +450,14 @@ class MessageBuilder(ModuleReader):
                 # the 3.12+ grammar: the downgrade kept each field's raw text aside
                 raw = self.placeholder_fields.get(value.value.id, value.value.id)
                 fld = split_field(raw)
-                parts.append(Hole("{" + raw + "}", fld.name, fld.expression if fld.debug else ""))
+                parts.append(
+                    Hole(
+                        "{" + raw + "}",
+                        fld.name,
+                        fld.expression if fld.debug else "",
+                        kind=_spec_kind(value),
+                    )
+                )
             elif raw_fields is not None:
                 fld = raw_fields[k]
                 prefix = ""
@@ -464,16 +471,26 @@ class MessageBuilder(ModuleReader):
                     text = parts[-1].text[: len(parts[-1].text) - len(fld.expression)]
                     parts[-1] = Literal(text)
                     prefix = fld.expression
-                parts.append(Hole("{" + fld.raw + "}", fld.name, prefix))
+                parts.append(Hole("{" + fld.raw + "}", fld.name, prefix, kind=_spec_kind(value)))
             else:
                 text = self.expr_text(value.value)
                 conv = f"!{chr(value.conversion)}" if value.conversion > 0 else ""
-                parts.append(Hole("{" + text + conv + "}", text))
+                parts.append(Hole("{" + text + conv + "}", text, kind=_spec_kind(value)))
             k += 1
         ways: list[list[Literal | Hole]] = [parts]
         for i in sorted(several, reverse=True):  # from the end: earlier places stay put
             ways = [[*w[:i], *text.parts, *w[i + 1 :]] for w in ways for text in several[i]]
         return [MessageTemplate(w) for w in ways]
+
+
+def _spec_kind(value: ast.FormattedValue) -> str:
+    """``int`` for ``{n:d}``: CPython prints the int's digits (as ``%d`` does); any other
+    spec or a conversion prints what errdex does not type."""
+    spec = value.format_spec
+    if value.conversion != -1 or not isinstance(spec, ast.JoinedStr) or len(spec.values) != 1:
+        return ""
+    only = spec.values[0]
+    return "int" if isinstance(only, ast.Constant) and only.value == "d" else ""
 
 
 def _empty_dict(thunk: Thunk) -> bool:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import ast
 from dataclasses import replace as dc_replace
 
-from errdex.template import Literal, MessageTemplate
+from errdex.template import Hole, Literal, MessageTemplate
 
 from .attributes import instance_attribute
 from .builtin_str import builtin_repr
@@ -395,10 +395,26 @@ def opaque_given(frame: Frame) -> dict[str, MessageTemplate]:
     return {k: v.template for k, v in values if isinstance(v, Text) and v.template.is_opaque}
 
 
-def as_given(template: MessageTemplate, binding: SelfBinding) -> MessageTemplate:
-    """A parameter printed alone shows as the raise passes it (``{template}``)."""
-    hole = template.holes[0] if len(template.parts) == 1 and template.holes else None
-    return (binding.given or {}).get(hole.name, template) if hole is not None else template
+def as_given(
+    template: MessageTemplate, binding: SelfBinding, passed: frozenset[Hole] = frozenset()
+) -> MessageTemplate:
+    """A parameter printed shows as the raise passes it: ``{template}`` alone, and within
+    more text (argparse's ``argument %(argument_name)s: {msg}`` beside ``{msg}``, so the
+    two forms ``ArgumentError.__str__`` prints differ only by the prefix). Within more
+    text, a hole the raise's own arguments hold (``passed``) is the caller's, whatever it
+    is named: jinja2's ``f"Encountered unknown tag {name!r}."`` keeps its ``{name!r}``
+    though ``TemplateSyntaxError.__init__`` has a parameter ``name``."""
+    given = binding.given or {}
+    if len(template.parts) == 1:
+        hole = template.holes[0] if template.holes else None
+        return given.get(hole.name, template) if hole is not None else template
+    if not any(h.name in given and h not in passed for h in template.holes):
+        return template
+    parts: list[Literal | Hole] = []
+    for part in template.parts:
+        shown = given.get(part.name) if isinstance(part, Hole) and part not in passed else None
+        parts.extend(shown.parts if shown is not None else [part])
+    return MessageTemplate(parts)
 
 
 def _without_longer(found: Templates, binding: SelfBinding | None) -> Templates:

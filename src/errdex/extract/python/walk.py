@@ -17,7 +17,7 @@ from typing import Any
 
 from errdex.extract.site import ErrorSite, SiteKind
 from errdex.record import Severity
-from errdex.template import MessageTemplate
+from errdex.template import MessageTemplate, fold_optional
 
 from .caught import hidden_by
 from .exceptions import derivation
@@ -443,8 +443,11 @@ class ModuleExtractor(PassedClassReader):
         qualname = f"{self.module}.{scope.qualname}" if scope.qualname else self.module
         written = tuple(write_guard(g, self.expr_text, self.lines) for g in guards)
         seen: set[MessageTemplate] = set()
-        distinct = len(set(templates))
-        for template in templates:
+        folded = fold_optional(templates)
+        if len(folded) < len(set(templates)):
+            notes = [*notes, *optional_notes(folded)]
+        distinct = len(folded)
+        for template in folded:
             if template in seen:
                 continue
             seen.add(template)
@@ -510,6 +513,16 @@ def _keyword_lines(source: str) -> list[int]:
         if not lines or lines[-1] != line:
             lines.append(line)
     return lines
+
+
+def optional_notes(templates: Sequence[MessageTemplate]) -> list[str]:
+    """What a fold of alternatives (:func:`~errdex.template.fold_optional`) made optional."""
+    return [
+        f"the part in brackets of `{t.display}` is printed on some ways only"
+        " (two alternative messages read as one)"
+        for t in templates
+        if t.has_optional
+    ]
 
 
 def _severity_for(shown: str | None) -> Severity:
