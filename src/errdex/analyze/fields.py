@@ -35,8 +35,7 @@ from .quoting import quote as _quote
 from .rebinding import current_guards
 from .remedies import innermost_condition, param_requirement, remedies
 from .roles import role_documentation
-from .shadows import interpreter_module
-from .twins import ShadowFact
+from .shadow_prose import shadow_sentence, shadow_trigger, stdlib_copy_note
 
 __all__ = ["ANALYST", "NO_TEST_FOUND", "NO_TEST_READ", "write_fields"]
 
@@ -170,7 +169,7 @@ def _documentation(g: Gathered) -> tuple[str, list[str]]:
         )
         basis.append("classInfo")
     if g.shadow is not None:
-        sentences.append(_shadow_sentence(g.shadow, s.path))
+        sentences.append(shadow_sentence(g.shadow, s.path))
         basis.append("shadowedBy")
     if g.role is not None:
         sentences.append(role_documentation(g, g.role))
@@ -180,92 +179,6 @@ def _documentation(g: Gathered) -> tuple[str, list[str]]:
         sentences.append(note)
         basis.append("filePath")
     return " ".join(sentences), basis
-
-
-def _shadow_sentence(shadow: ShadowFact, path: str) -> str:
-    """What runs instead of this line, in the words of the statements that say so."""
-    name, module = shadow.name, shadow.module
-    if shadow.kind == "module":
-        return (
-            f"`{name}` is imported only by {shadow.importer}, and only where its import of "
-            f"`{module}` at line {shadow.line} fails: where it succeeds, the names it "
-            f"imports are `{module}`'s and this line runs only where `{name}` is imported "
-            "by name."
-        )
-    where = location(path, shadow.line)
-    if shadow.kind == "rebound":
-        return (
-            f"At run time `{shadow.bound}` is the one imported from `{module}` at {where} "
-            f"when that import succeeds, and `{name}` only where it fails, so a call "
-            f"through `{shadow.bound}` runs this line only there."
-        )
-    head = f"At run time `{name}` is the one imported from `{module}` at {where}"
-    if shadow.guard and shadow.caught:
-        return (
-            f"{head} where `{shadow.guard}` holds and that import succeeds, so this line "
-            "runs only where the test does not hold or the import fails."
-        )
-    if shadow.guard:
-        return f"{head} where `{shadow.guard}` holds, so this line runs only where it does not."
-    if shadow.conditional:
-        return f"{head} when that import succeeds, so this line runs only where it fails."
-    return f"{head}, so this line does not run."
-
-
-def _shadow_trigger(shadow: ShadowFact) -> str:
-    """When the shadowed line runs at all, and whether it can in this interpreter."""
-    module = shadow.module
-    if shadow.guard:
-        failing = f" or `{module}` cannot be imported" if shadow.caught else ""
-        return f"It runs only where `{shadow.guard}` does not hold{failing}."
-    if not shadow.present:
-        return f"It runs only where `{module}` cannot be imported."
-    here = f"this interpreter has `{module}`"
-    if shadow.kind == "module":
-        return (
-            f"It runs only where `{module}` cannot be imported ({here}) or where "
-            f"`{shadow.name}` is imported by name."
-        )
-    if shadow.kind == "rebound":
-        return (
-            f"Through `{shadow.bound}` it runs only where `{module}` cannot be imported "
-            f"({here}); a call to `{shadow.name}` by that name runs it anyway."
-        )
-    return (
-        f"It runs only where `{module}` cannot be imported; {here}, so a call to "
-        f"`{shadow.name}` runs `{module}`'s code and no entry point reaches this line here."
-    )
-
-
-#: The standard library's pure-Python twins of C modules that no statement names as
-#: such: (the public module, the C one). ``io.py`` imports its classes from ``_io`` and
-#: never imports ``_pyio`` (CPython 3.11's sources). Twins a module imports in its
-#: ``except ImportError`` (``_pydecimal``) are read from that statement (``analyze.twins``).
-_PY_TWINS = {"_pyio": ("io", "_io")}
-
-
-def stdlib_copy_note(g: Gathered) -> str | None:
-    """What runs instead of this standard library file, when something else usually does:
-    the C module a pure-Python twin shadows, or setuptools' copy of ``distutils``."""
-    if g.site.record.get("repo") != "python/cpython":
-        return None
-    top = g.site.module.split(".")[0]
-    twin = _PY_TWINS.get(top)
-    if twin is not None and interpreter_module(twin[1]):
-        public, c_module = twin
-        return (
-            f"`{top}` is the pure-Python version of the C module `{c_module}`, which this "
-            f"interpreter has: `import {public}` gives the C code, so this line runs only "
-            f"where `{top}` is imported by name."
-        )
-    if top == "distutils":
-        return (
-            "`distutils` is deprecated (PEP 632) and gone from Python 3.12. Where setuptools "
-            "60 or later is installed, its `distutils-precedence.pth` makes `import "
-            "distutils` load setuptools' own copy (`setuptools/_distutils`) unless "
-            "`SETUPTOOLS_USE_DISTUTILS=stdlib` is set, and then this file does not run."
-        )
-    return None
 
 
 def _doc_owner(g: Gathered, doc: RaisesDoc) -> str | None:
@@ -390,7 +303,7 @@ def _trigger(g: Gathered) -> tuple[str, list[str]]:
     # type are not followed (``tokenizer.raise_syntax_error`` from ``Requirement()``), so
     # the search is never known to be complete and its absence is not stated.
     if g.shadow is not None:
-        sentences.append(_shadow_trigger(g.shadow))
+        sentences.append(shadow_trigger(g.shadow))
         basis.append("shadowedBy")
     if g.tests:
         shown_tests = "; ".join(_test_phrase(t) for t in g.tests[:SHOWN])

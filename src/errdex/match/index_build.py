@@ -286,7 +286,7 @@ def _twins(
     score is the same (class, resolved class, runs, pattern), less those whose score also
     depends on their own file (observed at run time; compiled code, which prints no frame)."""
     from errdex.extract.registry import extractor_for, source_suffixes
-    from errdex.match.rank import FRAMELESS_LANGUAGES
+    from errdex.match.native import FRAMELESS
 
     own = {i for members in builder.observed.values() for i in members}
     tail = max(map(len, source_suffixes()), default=1)  # what decides extractor_for
@@ -303,7 +303,7 @@ def _twins(
             if compiled is None:
                 extractor = extractor_for(end)
                 compiled = frameless[end] = (
-                    extractor is not None and extractor.language in FRAMELESS_LANGUAGES
+                    extractor is not None and extractor.language in FRAMELESS
                 )
             if not compiled and index not in own:
                 key = (classes[index], qualified[index], texts[index], regex.get(index, ""))

@@ -8,7 +8,7 @@ Two questions a paste's text alone leaves open, answered from the catalogue:
   message in full, and would keep the C site's text from being read at all. When every
   site that fits so says nothing the message says, the compiled sites whose text starts
   the message (the exception class adds its own after it) are tried too; the ranker then
-  weighs them as code below the Python line (``rank._below_python``).
+  weighs them as code below the Python line (:func:`lift_compiled`).
 * **Shadowed twins.** A Python definition that its own module replaces by the compiled
   one when that imports (``FrozenList = CFrozenList``, read by
   :mod:`errdex.analyze.shadows` into ``evidence.shadowedBy``, which the match index
@@ -32,7 +32,14 @@ from errdex.match.index import MatchIndex
 if TYPE_CHECKING:
     from errdex.match.rank import Clue, Scored
 
-__all__ = ["below_python", "prefer_live"]
+__all__ = [
+    "BELOW_PYTHON",
+    "CALLED_BONUS",
+    "FRAMELESS",
+    "below_python",
+    "lift_compiled",
+    "prefer_live",
+]
 
 #: The languages whose sites are compiled into an extension module.
 COMPILED = frozenset({"c", "cpp", "cython"})
@@ -40,6 +47,11 @@ COMPILED = frozenset({"c", "cpp", "cython"})
 FRAMELESS = frozenset({"c", "cpp"})
 #: What a shadowed twin keeps of its score and confidence: below any tie with the live site.
 SHADOWED = 0.5
+#: What the innermost Python frame lends a C/C++ site whose message fits: a Python twin
+#: raising the same message would be that frame itself, a C site has no frame of its own.
+BELOW_PYTHON = 0.65
+#: Added when that frame's line calls a name the C function's name ends with.
+CALLED_BONUS = 0.1
 
 
 def _language(path: str) -> str | None:
@@ -89,6 +101,46 @@ def below_python(
     ]
     if compiled:
         partial(compiled)
+
+
+def _frameless(path: str) -> bool:
+    """A site in code that prints no frame (only when a Python frame is innermost: a
+    message-only paste never loads the registry)."""
+    return _language(path) in FRAMELESS
+
+
+def lift_compiled(clue: Clue, index: MatchIndex, found: Mapping[int, Scored]) -> None:
+    """A traceback whose innermost frame is Python code that called into C or C++: the
+    compiled sites whose message fits are consistent with it, a Python site that the
+    innermost frame is not is not (it would have printed its own frame:
+    :func:`errdex.match.rank_frames.rule_out_by_innermost`)."""
+    if not clue.frames or clue.frames[-1][1] is None or _frameless(clue.frames[-1][0]):
+        return
+    for i, s in found.items():
+        entry = index.entry(i)
+        if not (s.full_match and not s.innermost and _frameless(entry.file_path)):
+            continue
+        called = next((c for c in clue.calls if _calls_into(c, entry.function)), None)
+        strength = BELOW_PYTHON + (CALLED_BONUS if called else 0.0)
+        if strength > s.frame:
+            s.frame = strength
+            s.reasons.append(
+                "the innermost frame is Python code calling compiled code, "
+                "and this site raises in C/C++ with no frame of its own"
+            )
+            if called:
+                s.reasons.append(
+                    f"the innermost line calls {called}(), and this site is in {entry.function}()"
+                )
+
+
+def _calls_into(called: str, function: str | None) -> bool:
+    """Whether a C function is likely the one a Python call reaches (``dump`` ->
+    ``ujson_dump``, ``scanstring`` -> ``py_scanstring``): its name, or its last word."""
+    if not function or len(called) < 3:
+        return False
+    name, function = called.lower(), function.lower()
+    return function == name or function.endswith("_" + name)
 
 
 def _module_of(path: str) -> str:

@@ -396,7 +396,7 @@ def _score_clue(clue: Clue, index: MatchIndex) -> list[Scored]:
     native.below_python(
         clue, index, found, candidates, lambda c: _partial_matches(clue, index, c, get, framed)
     )
-    _below_python(clue, index, found)
+    native.lift_compiled(clue, index, found)
     if message and clue.error_class and not builtin:  # the caller's text, last (.rank_override)
         overridden(index, _short(clue.error_class) or "", found.values(), get, LONE_SCORE)
     lift_past_relays(relays, index, found, handed)  # a re-raise's frame informs (.rank_frames)
@@ -488,55 +488,6 @@ def _lone_holes(clue: Clue, index: MatchIndex, get: Callable[[int], Scored]) -> 
             f"the site's message is one value, and no template with text fits: "
             f"one of {len(lone)} sites that raise {_short(clue.error_class)} so"
         )
-
-
-#: What the innermost Python frame lends a C/C++ site whose message fits: a Python twin
-#: raising the same message would be that frame itself, a C site has no frame of its own.
-BELOW_PYTHON = 0.65
-#: Added when that frame's line calls a name the C function's name ends with.
-CALLED_BONUS = 0.1
-#: Languages whose raise sites print no frame: the traceback ends at the Python caller.
-FRAMELESS_LANGUAGES = frozenset({"c", "cpp"})
-
-
-def _frameless(path: str) -> bool:
-    from errdex.extract.registry import extractor_for  # only when a Python frame is innermost
-
-    extractor = extractor_for(path)
-    return extractor is not None and extractor.language in FRAMELESS_LANGUAGES
-
-
-def _below_python(clue: Clue, index: MatchIndex, found: dict[int, Scored]) -> None:
-    """A traceback whose innermost frame is Python code that called into C or C++: the
-    compiled sites whose message fits are consistent with it, a Python site that the
-    innermost frame is not is not (it would have printed its own frame)."""
-    if not clue.frames or clue.frames[-1][1] is None or _frameless(clue.frames[-1][0]):
-        return
-    for i, s in found.items():
-        entry = index.entry(i)
-        if not (s.full_match and not s.innermost and _frameless(entry.file_path)):
-            continue
-        called = next((c for c in clue.calls if _calls_into(c, entry.function)), None)
-        strength = BELOW_PYTHON + (CALLED_BONUS if called else 0.0)
-        if strength > s.frame:
-            s.frame = strength
-            s.reasons.append(
-                "the innermost frame is Python code calling compiled code, "
-                "and this site raises in C/C++ with no frame of its own"
-            )
-            if called:
-                s.reasons.append(
-                    f"the innermost line calls {called}(), and this site is in {entry.function}()"
-                )
-
-
-def _calls_into(called: str, function: str | None) -> bool:
-    """Whether a C function is likely the one a Python call reaches (``dump`` ->
-    ``ujson_dump``, ``scanstring`` -> ``py_scanstring``): its name, or its last word."""
-    if not function or len(called) < 3:
-        return False
-    name, function = called.lower(), function.lower()
-    return function == name or function.endswith("_" + name)
 
 
 def _noted_matches(

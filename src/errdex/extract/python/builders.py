@@ -17,12 +17,12 @@ otherwise the parameter stays a hole named as the callee names it.
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass, field
 from typing import Any
 
 from errdex.template import MessageTemplate
 
 from .attributes import lookup_key
+from .built import Built, Unfollowed
 from .builtin_str import args_message, assigned_args, builtin_class, builtin_message
 from .called import NestedClass, called_class, is_parameter, self_class
 from .frames import (
@@ -45,24 +45,6 @@ from .returns import returned_ways
 from .scope import Scope
 
 __all__ = ["BuilderReader", "Built", "SelfBinding", "Unfollowed"]
-
-
-@dataclass
-class Built:
-    """What a raise raises when its exception is built elsewhere."""
-
-    qualified: str
-    templates: Templates
-    notes: list[str]
-    #: Said beside the derivation: what was left out of the templates, and why.
-    remarks: list[str] = field(default_factory=list)
-
-
-@dataclass(frozen=True)
-class Unfollowed:
-    """The repository's ``__init__``/``__str__`` builds the message, in a way not followed."""
-
-    builder: str
 
 
 class BuilderReader(PrinterReader):

@@ -13,7 +13,8 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable, Sequence
 
-from .frames import Fail, Frame, Function, Stop
+from .frame_values import Fail, Stop
+from .frames import Frame, Function
 
 __all__ = ["possible_returns", "returned_ways"]
 
