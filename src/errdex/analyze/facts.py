@@ -123,6 +123,9 @@ class Expect:
     #: The suite's helper whose body holds the expectation, when it is a test's call of
     #: one (its local names are the helper's, not the test's).
     written_in: str | None = None
+    #: The concrete test class it runs in, when the class its test is written in is a
+    #: mixin whose subclasses bind what it calls differently (:mod:`.mixins`).
+    runs_in: str | None = None
 
 
 @dataclass(slots=True)

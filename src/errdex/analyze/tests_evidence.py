@@ -38,7 +38,7 @@ from errdex.template import Hole, MessageTemplate
 from .callgraph import CallGraph, Precision, Reach
 from .classes import ClassTree
 from .expects import HELPER_CALL
-from .facts import Expect, FuncFacts
+from .facts import CallRef, Expect, FuncFacts
 from .matching import (
     GRAM,
     Expected,
@@ -50,6 +50,7 @@ from .matching import (
     may_fit,
     template_grams,
 )
+from .mixins import per_class
 from .repo import RepoIndex
 from .sites import SiteView
 from .tests_calls import ClassAttributes, expect_callees, through_helpers
@@ -135,11 +136,18 @@ class _Linker:
     def class_key(self, expect: Expect) -> tuple[tuple[tuple[str, str], ...], bool]:
         """What decides an expectation's candidates: each class as the test writes it and
         as it resolves, and whether it expects a warning."""
-        classes = tuple(
-            (".".join(ref), self.index.canonical_class(expect.module, ref))
-            for ref in expect.classes
-        )
+        classes = tuple((".".join(ref), self._class_of(expect, ref)) for ref in expect.classes)
         return classes, expect.kind in _WARN_KINDS
+
+    def _class_of(self, expect: Expect, ref: CallRef) -> str:
+        """The class as it resolves: ``self.failureException`` through the test class's
+        bodies (``unittest.TestCase`` binds it to ``AssertionError``), else by name."""
+        func = self.index.function(expect.function) if expect.function else None
+        if len(ref) == 2 and ref[0] in ("self", "cls") and func is not None and func.cls:
+            found = self.attributes.focused(expect.runs_in).expected_class(func.cls, ref[1])
+            if found is not None:
+                return found
+        return self.index.canonical_class(expect.module, ref)
 
     def candidates(self, expect: Expect) -> dict[int, str]:
         """Sites whose class the expectation catches: site index -> the class as the test
@@ -500,6 +508,9 @@ def link_tests(
         if expect.kind != HELPER_CALL
     ]
     expects.extend(through_helpers(index))
+    expects = [
+        (run, via) for expect, via in expects for run in per_class(index, linker.attributes, expect)
+    ]
     for expect, via in expects:
         chosen = linker.choose(expect) if choose is None else choose(linker, expect)
         for i, shown in chosen:
