@@ -63,6 +63,13 @@ def warn(message, category=None):
         raise TypeError("category must be a Warning subclass, not '{:s}'".format(category))
 
 
+class SystemRandom:
+    def getrandbits(self, k):
+        if k < 0:
+            raise ValueError("number of bits must be non-negative")
+        return k
+
+
 class Case:
     failureException = AssertionError
 
@@ -140,6 +147,18 @@ class PyCatchWarningTests(CatchWarningTests, unittest.TestCase):
     module = py_lib
 
 
+class GetBitsBase:
+    def test_getrandbits(self):
+        self.assertRaises(ValueError, self.gen.getrandbits, -1)
+
+
+class SystemGetBits(GetBitsBase, unittest.TestCase):
+    gen = lib.SystemRandom()
+
+    def test_getrandbits(self):
+        super().test_getrandbits()
+
+
 class AssertionTests(lib.Case):
     def test_close(self):
         self.assertRaises(self.failureException, self.assertClose, 1.0, 3.0)
@@ -200,4 +219,10 @@ def test_a_class_binding_the_c_twin_is_not_linked(links: Links) -> None:
 def test_self_failure_exception_is_the_class_the_test_case_binds(links: Links) -> None:
     """``TestCase.failureException = AssertionError``: ``assertRaises(self.failureException,
     self.assertClose, …)`` expects an ``AssertionError``."""
-    assert _names(links, 55) == ["AssertionTests::test_close"]
+    assert _names(links, 62) == ["AssertionTests::test_close"]
+
+
+def test_an_override_that_calls_the_mixins_test_runs_it(links: Links) -> None:
+    """``SystemGetBits.test_getrandbits`` calls ``super().test_getrandbits()``: the one
+    class that runs the mixin's test names it."""
+    assert _names(links, 53) == ["SystemGetBits::test_getrandbits"]

@@ -37,30 +37,53 @@ def per_class(index: RepoIndex, attributes: ClassAttributes, expect: Expect) -> 
     if not names:
         return [expect]
     # a class that leaves one of them unbound is a mixin: it does not run the test
-    # nor does one that defines a test of the same name over it
+    # nor does one whose own test of that name does not call this one
     runners = [
-        k
-        for k in family
-        if all(attributes.binds(k, n) for n in names)
-        and index.method(k, func.name) == func.qualname
+        k for k in family if all(attributes.binds(k, n) for n in names) and _runs(index, k, func)
     ]
-    # named by a class no other derives from where one has the same targets: the
-    # concrete test case, not an intermediate base
-    runners.sort(key=lambda k: len(attributes.subclasses(k)) > 1)
+    # named by the class it is written in where that one runs it with the same targets,
+    # else by a class no other derives from: the concrete test case, not a base between
+    case = func.cls if _test_case(index, attributes, func.cls) else None
+    runners.sort(key=lambda k: (k != case, len(attributes.subclasses(k)) > 1))
     by_targets: dict[frozenset[str], str] = {}  # what the calls land in exactly
     for cls in runners:
         callees = expect_callees(index, replace(expect, runs_in=cls), attributes)
         by_targets.setdefault(frozenset(c for c, p in callees.items() if p == "exact"), cls)
-    if len(by_targets) < 2:
-        return [expect]
     # a class whose bindings reach less than another's binds what the repository does
     # not hold: ``CWarnTests``' ``module = c_warnings`` runs C's ``warn``, not warnings.py's
     # (its call left to name-only edges would reach warnings.py's through ``Logger.warn``)
-    return [
-        _run_in(index, expect, cls)
+    kept = [
+        cls
         for targets, cls in by_targets.items()
         if not any(targets < other for other in by_targets)
     ]
+    if not kept or kept == [func.cls]:
+        return [expect]
+    return [_run_in(index, expect, cls) for cls in kept]
+
+
+def _test_case(index: RepoIndex, attributes: ClassAttributes, cls: str) -> bool:
+    """Whether ``cls`` is a ``unittest`` test case itself (a base named ``TestCase`` along
+    its ancestry), not a mixin its cases derive from."""
+    return any(
+        base.rpartition(".")[2] == "TestCase"
+        for owner in attributes.ancestors(cls)
+        for base in (owner, *index.bases(owner))
+    )
+
+
+def _runs(index: RepoIndex, cls: str, func: FuncFacts) -> bool:
+    """Whether a test of ``cls`` runs ``func``: it is what ``cls`` has by that name, or
+    ``cls``'s own calls it (``super().test_getrandbits()``,
+    ``BufferedReaderTest.test_constructor(self)``)."""
+    own = index.method(cls, func.name)
+    if own == func.qualname:
+        return True
+    facts = index.function(own) if own is not None else None
+    return facts is not None and any(
+        len(ref) == 2 and ref[1] == func.name and ref[0] not in ("self", "cls")
+        for ref in facts.calls
+    )
 
 
 def _self_names(func: FuncFacts, expect: Expect) -> set[str]:
