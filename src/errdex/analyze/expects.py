@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import ast
 import re
+import unittest
 from collections.abc import Callable
 
 from .expects_checks import Check, constant_string, message_check
@@ -47,6 +48,9 @@ TRY_EXCEPT = "try-except"
 #: A call of a possible helper: ``classes`` holds its positional arguments (``()`` where one
 #: is no dotted name) and ``calls`` the helper as called; never linked itself.
 HELPER_CALL = "helper-call"
+#: ``unittest.TestCase``'s own methods (``assertEqual``, ``fail``, ``subTest``): never a
+#: suite's helper.
+_CASE_METHODS = frozenset(dir(unittest.TestCase))
 #: What a failed test raises: ``raise AssertionError``, ``raise self.failureException``,
 #: and CPython's ``test.support.TestFailed``.
 _FAILURES = frozenset({"AssertionError", "failureException", "TestFailed"})
@@ -277,8 +281,8 @@ class ExpectFinder:
         ref = dotted(call.func)
         if ref is None or len(ref) > 2 or (len(ref) == 2 and ref[0] not in ("self", "cls")):
             return
-        if ref[-1].startswith("assert") or ref[-1] in ("fail", "skipTest", "subTest"):
-            return
+        if ref[-1] in _CASE_METHODS:
+            return  # unittest's own: a suite's ``assertTypeError`` may wrap an expectation
         args: list[CallRef] = []
         texts: dict[str, str] = {}  # the string arguments, by position or keyword
         for pos, arg in enumerate(call.args):

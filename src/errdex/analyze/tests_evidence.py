@@ -54,6 +54,7 @@ from .mixins import per_class
 from .repo import RepoIndex
 from .sites import SiteView
 from .tests_calls import ClassAttributes, expect_callees, through_helpers
+from .twins import shadow_of
 
 __all__ = ["MAX_TESTS_PER_SITE", "link_tests"]
 
@@ -112,6 +113,7 @@ class _Linker:
         self.graph = graph
         self.tree = tree
         self._hidden: dict[str, bool] = {}
+        self._fallback: dict[int, bool] = {}
         self._roots: dict[str, bool] = {}
         self._unseen_keys: dict[int, tuple[object, ...]] = {}  # candidates dicts are kept
         self.sites = sites
@@ -267,10 +269,27 @@ class _Linker:
         elif best_share < 1.0 and not self._from_library(expect, callees, pool[0][2]):
             return []  # an unreached fit through holes: maybe the interpreter's message
         chosen = self._one_raise([t[2] for t in pool])
+        if chosen and not self._runs_here(expect, chosen[0]):
+            return []
         fits = {i for _, _, i in fitted}
         if chosen and self._written_elsewhere(expected, candidates, fits, self.sites[chosen[0]]):
             return []
         return [(i, candidates[i]) for i in chosen]
+
+    def _runs_here(self, expect: Expect, i: int) -> bool:
+        """Whether the site's module may run for this test: not one the interpreter
+        imports only where its C twin fails (``_pydecimal`` beside ``_decimal``) unless the
+        test imports it itself. A message fitted there, unreached or reached by name only,
+        is the C twin's own copy (``test_fractions``' ``F.from_decimal(Decimal("nan"))``:
+        C's "cannot convert NaN to integer ratio"); ``test_abc`` imports ``_py_abc`` to run
+        it. Another site is not chosen in its place: the message pointed here."""
+        fallback = self._fallback.get(i)
+        if fallback is None:
+            site = self.sites[i]
+            shadow = shadow_of(self.index, site.module, site.function, site.path, site.rel)
+            fallback = shadow is not None and shadow.kind == "module" and shadow.present
+            self._fallback[i] = fallback
+        return not fallback or self._imports(expect, self.sites[i])
 
     def _written_elsewhere(
         self, expected: Expected, candidates: dict[int, str], fitted: set[int], site: SiteView
