@@ -62,6 +62,17 @@ def check(func):
     if not callable(func):
         raise TypeError("the first argument must be callable")
     return func
+
+
+def reduce(function, sequence):
+    it = iter(sequence)
+    try:
+        value = next(it)
+    except StopIteration:
+        raise TypeError("reduce() of empty iterable with no initial value") from None
+    for element in it:
+        value = function(value, element)
+    return value
 """
 
 #: ``parse`` is reached by ``sub``; ``parse_template``'s copy only through
@@ -160,6 +171,12 @@ class CheckTests(unittest.TestCase):
         self.assertRaises(TypeError, lambda: lib.check(3))
 
 
+class ReduceTests(unittest.TestCase):
+    def test_reduce(self):
+        self.assertRaises(TypeError, lib.reduce, 42, (42, 42))
+        self.assertRaises(TypeError, lib.reduce, max, [])
+
+
 class TemplateTests(unittest.TestCase):
     def test_numeric_escape(self):
         with self.assertRaises(parser.error) as cm:
@@ -230,3 +247,11 @@ def test_a_reached_copy_of_a_message_called_back_from_c_is_no_link(links: Links)
     caller is a private function nothing calls: neither is claimed."""
     assert links[("parser.py", 7)] == []
     assert links[("parser.py", 13)] == []
+
+
+def test_a_literal_passed_where_the_function_calls_it_is_the_interpreters_type_error(
+    links: Links,
+) -> None:
+    """``reduce(42, (42, 42))`` fails calling ``42``: the interpreter's "'int' object is
+    not callable", not ``reduce``'s own raise; ``reduce(max, [])`` is that raise."""
+    assert [t["line"] for t in links[("lib.py", 53)]] == [68]

@@ -253,6 +253,9 @@ class ExpectFinder:
         plain = plain and not any(isinstance(a, ast.Starred) for a in rest)
         if len(self.facts.expects) > before and plain:
             self.facts.expects[-1].given = len(rest)  # the interpreter checks this count
+            self.facts.expects[-1].uncallable = tuple(
+                i for i, a in enumerate(rest) if isinstance(a, (ast.Constant, ast.Tuple))
+            )
 
     def _try_form(self, stmt: ast.Try | ast.TryStar) -> None:
         """``try: f() ; self.fail()`` or ``try: f() except C: … else: self.fail()``."""

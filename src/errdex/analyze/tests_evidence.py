@@ -329,6 +329,8 @@ class _Linker:
             funcs = [self.index.function(c) for c, p in callees.items() if p == "exact"]
             if funcs and all(f is not None and not _takes(f, given) for f in funcs):
                 return True
+            if any(f is not None and _calls_literal(f, expect.uncallable) for f in funcs):
+                return True
         site = self.sites[i]
         if not (site.canonical_class or "").startswith("builtins."):
             return False  # the interpreter and C code raise builtin classes unseen
@@ -499,6 +501,19 @@ def _takes(func: FuncFacts, given: int) -> bool:
     if any(p.startswith("*") for p in params):
         return True
     return given <= len(params) - bound
+
+
+def _calls_literal(func: FuncFacts, positions: tuple[int, ...]) -> bool:
+    """Whether ``func`` calls a parameter the test passes a literal for: ``reduce(42,
+    (42, 42))`` fails in ``function(value, element)`` with the interpreter's "'int'
+    object is not callable", not in ``reduce``'s own ``TypeError``."""
+    if not positions:
+        return False
+    params = [p for p in func.params if not p.startswith("*")]
+    if func.cls is not None and params and params[0] in ("self", "cls"):
+        params = params[1:]
+    called = {ref[0] for ref in func.calls if len(ref) == 1}
+    return any(i < len(params) and params[i] in called for i in positions)
 
 
 def _private(qualname: str) -> bool:
