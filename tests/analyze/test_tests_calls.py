@@ -62,6 +62,27 @@ def check(func):
     if not callable(func):
         raise TypeError("the first argument must be callable")
     return func
+
+
+def reduce(function, sequence):
+    it = iter(sequence)
+    try:
+        value = next(it)
+    except StopIteration:
+        raise TypeError("reduce() of empty iterable with no initial value") from None
+    for element in it:
+        value = function(value, element)
+    return value
+
+
+def assert_has_awaits(awaits, calls, any_order=False):
+    if not any_order:
+        if calls != awaits:
+            raise AssertionError("Awaits not found.")
+        return
+    missing = [c for c in calls if c not in awaits]
+    if missing:
+        raise AssertionError("%r not all found in await list" % (missing,))
 """
 
 #: ``parse`` is reached by ``sub``; ``parse_template``'s copy only through
@@ -160,11 +181,26 @@ class CheckTests(unittest.TestCase):
         self.assertRaises(TypeError, lambda: lib.check(3))
 
 
+class ReduceTests(unittest.TestCase):
+    def test_reduce(self):
+        self.assertRaises(TypeError, lib.reduce, 42, (42, 42))
+        self.assertRaises(TypeError, lib.reduce, max, [])
+
+
 class TemplateTests(unittest.TestCase):
     def test_numeric_escape(self):
         with self.assertRaises(parser.error) as cm:
             parser.sub("x", "\\\\1", "x")
         self.assertEqual(cm.exception.args[0], "invalid group reference 1")
+
+
+class AwaitTests(unittest.TestCase):
+    def test_any_order(self):
+        with self.assertRaises(AssertionError):
+            lib.assert_has_awaits([], ["foo"], any_order=True)
+
+    def test_in_order(self):
+        self.assertRaises(AssertionError, lib.assert_has_awaits, [], ["foo"])
 """
 
 Links = dict[int, list[dict[str, Any]]]
@@ -230,3 +266,18 @@ def test_a_reached_copy_of_a_message_called_back_from_c_is_no_link(links: Links)
     caller is a private function nothing calls: neither is claimed."""
     assert links[("parser.py", 7)] == []
     assert links[("parser.py", 13)] == []
+
+
+def test_a_literal_passed_where_the_function_calls_it_is_the_interpreters_type_error(
+    links: Links,
+) -> None:
+    """``reduce(42, (42, 42))`` fails calling ``42``: the interpreter's "'int' object is
+    not callable", not ``reduce``'s own raise; ``reduce(max, [])`` is that raise."""
+    assert [t["line"] for t in links[("lib.py", 53)]] == [68]
+
+
+def test_literals_the_test_passes_rule_a_raise_out(links: Links) -> None:
+    """``any_order=True`` makes ``not any_order`` false: of the function's two raises
+    the one below is the test's; passing nothing for it decides nothing."""
+    assert _names(links, "lib.py", 66) == ["test_any_order"]
+    assert links[("lib.py", 62)] == []

@@ -82,3 +82,21 @@ def test_installed_packages_under_the_root_are_not_the_repositorys_tests(tmp_pat
     ((record, evidence),) = result.items
     assert evidence["tests"] == []
     assert "none of the 1 test file it read" in record["commonSituations"]
+
+
+def test_a_folder_named_for_tests_is_read_as_tests(tmp_path: Path) -> None:
+    """``idlelib/idle_test/``: its helper modules are the suite's, read for expectations
+    (not catalogued as the library's, where none of them would be read)."""
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    (tmp_path / "pkg" / "core.py").write_text(LIBRARY)
+    (tmp_path / "pkg" / "pkg_test").mkdir()
+    (tmp_path / "pkg" / "pkg_test" / "helpers.py").write_text(
+        "import pytest\nfrom pkg.core import lookup\n\n\n"
+        "def check_missing():\n    with pytest.raises(KeyError, match='no entry'):\n"
+        "        lookup({}, 'b')\n"
+    )
+    result = scan_checkout(open_source(str(tmp_path), repo="o/pkg"), repo="o/pkg")
+    ((record, evidence),) = result.items
+    assert record["filePath"] == "pkg/core.py"
+    assert [t["path"] for t in evidence["tests"]] == ["pkg/pkg_test/helpers.py"]

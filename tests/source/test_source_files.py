@@ -255,3 +255,14 @@ def test_large_tree_is_fast(tmp_path: Path) -> None:
 )
 def test_glob_semantics(pattern: str, path: str, expected: bool) -> None:
     assert Glob.compile(pattern).matches(path) is expected
+
+
+def test_a_folder_named_for_tests_is_not_library(tmp_path: Path) -> None:
+    """``idlelib/idle_test/mock_tk.py`` is the test suite's mock, not idlelib's code
+    (stdlib 3.11.7: four of its raises were catalogued as the library's)."""
+    listing = iter_source_files(
+        _dir(
+            _tree(tmp_path, ("idlelib/run.py", "idlelib/idle_test/mock_tk.py", "x/unit_tests/m.py"))
+        )
+    )
+    assert listing.files == ["idlelib/run.py", "pkg/__init__.py", "pkg/core.py"]

@@ -15,10 +15,13 @@ from __future__ import annotations
 
 import ast
 import re
+import unittest
 from collections.abc import Callable
 
+from .callsites import constant_of
 from .expects_checks import Check, constant_string, message_check
 from .facts import CallRef, Expect, FuncFacts, FunctionNode, ModuleFacts, clean, dotted
+from .guard_eval import is_immutable
 
 __all__ = [
     "CONSTRUCTED",
@@ -47,6 +50,9 @@ TRY_EXCEPT = "try-except"
 #: A call of a possible helper: ``classes`` holds its positional arguments (``()`` where one
 #: is no dotted name) and ``calls`` the helper as called; never linked itself.
 HELPER_CALL = "helper-call"
+#: ``unittest.TestCase``'s own methods (``assertEqual``, ``fail``, ``subTest``): never a
+#: suite's helper.
+_CASE_METHODS = frozenset(dir(unittest.TestCase))
 #: What a failed test raises: ``raise AssertionError``, ``raise self.failureException``,
 #: and CPython's ``test.support.TestFailed``.
 _FAILURES = frozenset({"AssertionError", "failureException", "TestFailed"})
@@ -235,6 +241,10 @@ class ExpectFinder:
         literal = message_check(after, as_name, self.strings, self._params()) if as_name else None
         calls = self._calls(list(stmt.body))
         self._add(stmt, call, kind, calls, self._match(call, kind), literal)
+        body = stmt.body
+        if len(body) == 1 and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Call):
+            inner = body[0].value
+            self.facts.expects[-1].constants = _constants(inner.args, inner.keywords)
 
     def _callable_form(self, stmt: ast.stmt, call: ast.Call, kind: str) -> None:
         index = 2 if kind in _REGEX_KINDS else 1
@@ -249,6 +259,11 @@ class ExpectFinder:
         plain = plain and not any(isinstance(a, ast.Starred) for a in rest)
         if len(self.facts.expects) > before and plain:
             self.facts.expects[-1].given = len(rest)  # the interpreter checks this count
+            self.facts.expects[-1].uncallable = tuple(
+                i for i, a in enumerate(rest) if isinstance(a, (ast.Constant, ast.Tuple))
+            )
+            keywords = [k for k in call.keywords if k.arg != "msg"]
+            self.facts.expects[-1].constants = _constants(rest, keywords)
 
     def _try_form(self, stmt: ast.Try | ast.TryStar) -> None:
         """``try: f() ; self.fail()`` or ``try: f() except C: … else: self.fail()``."""
@@ -277,8 +292,8 @@ class ExpectFinder:
         ref = dotted(call.func)
         if ref is None or len(ref) > 2 or (len(ref) == 2 and ref[0] not in ("self", "cls")):
             return
-        if ref[-1].startswith("assert") or ref[-1] in ("fail", "skipTest", "subTest"):
-            return
+        if ref[-1] in _CASE_METHODS:
+            return  # unittest's own: a suite's ``assertTypeError`` may wrap an expectation
         args: list[CallRef] = []
         texts: dict[str, str] = {}  # the string arguments, by position or keyword
         for pos, arg in enumerate(call.args):
@@ -299,6 +314,23 @@ class ExpectFinder:
 #: (``AttributesNSImpl({}, {})`` -> ``("AttributesNSImpl", "()")``): its methods are the
 #: class's, and it is no class itself.
 CONSTRUCTED = "()"
+
+
+def _constants(args: list[ast.expr], keywords: list[ast.keyword]) -> dict[str, object]:
+    """The literal arguments of a call, by position up to a ``*args`` and by keyword."""
+    out: dict[str, object] = {}
+    for pos, arg in enumerate(args):
+        if isinstance(arg, ast.Starred):
+            break
+        known, value = constant_of(arg)
+        if known and is_immutable(value):
+            out[str(pos)] = value
+    for kw in keywords:
+        if kw.arg is not None:
+            known, value = constant_of(kw.value)
+            if known and is_immutable(value):
+                out[kw.arg] = value
+    return out
 
 
 def _constructed(node: ast.expr) -> CallRef | None:

@@ -120,9 +120,19 @@ class Expect:
     #: ``assertRaises(E, f, a, b)``: the positional arguments passed to ``f`` (None: the
     #: context-manager form, or ``*args`` passed).
     given: int | None = None
+    #: Of those, the positions that are literals no call can run (``3``, ``"x"``,
+    #: ``(1, 2)``): passed where the function calls its parameter, the interpreter raises
+    #: ``TypeError`` ("'int' object is not callable") before any raise of the library's.
+    uncallable: tuple[int, ...] = ()
+    #: The literal arguments of the one call it checks (``assertRaises(E, f, 1, k=True)``
+    #: or a ``with`` block of one call): position (``"0"``) or keyword -> value.
+    constants: dict[str, object] = field(default_factory=dict)
     #: The suite's helper whose body holds the expectation, when it is a test's call of
     #: one (its local names are the helper's, not the test's).
     written_in: str | None = None
+    #: The concrete test class it runs in, when the class its test is written in is a
+    #: mixin whose subclasses bind what it calls differently (:mod:`.mixins`).
+    runs_in: str | None = None
 
 
 @dataclass(slots=True)

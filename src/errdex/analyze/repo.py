@@ -39,6 +39,8 @@ __all__ = [
 #: Where tests live: read for evidence even when the scan does not catalogue them.
 TEST_GLOBS: tuple[str, ...] = (
     "**/test*/**",
+    "**/*_test/**",
+    "**/*_tests/**",
     "**/test_*.py",
     "**/*_test.py",
     "**/conftest.py",

@@ -60,6 +60,11 @@ class LocalTypes:
             return self._called(func, bound[1], hops + 1) or None if hops <= MAX_HOPS else None
         if head not in func.local_calls and bound is None:
             return None
+        if bound is not None and bound[0] == "alias" and bound[1][0] in ("self", "cls"):
+            # ``wmod = self.module; wmod.catch_warnings()``: what the class body binds
+            found = self._called(func, (*bound[1], *ref[1:]), hops + 1) if hops <= MAX_HOPS else []
+            if found:
+                return found
         cls = self.local_class(func, head, hops + 1)
         for attr in ref[1:-1]:
             cls = self._attribute(cls, attr, hops + 1) if cls is not None else None
@@ -150,6 +155,11 @@ class LocalTypes:
             if method is not None:
                 return [method]
             return self.self_targets(func.cls, callee) if self.self_targets else []
+        if head in ("self", "cls") and func.cls is not None and self.self_targets:
+            # ``x = self.module.catch_warnings()``: a name the class body binds
+            found = self.self_targets(func.cls, callee)
+            if found:
+                return found
         if head in func.local_calls or head in func.local_binds:
             typed = self.targets(func, callee, hops + 1) if hops <= MAX_HOPS else None
             if typed is not None:

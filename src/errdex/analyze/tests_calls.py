@@ -14,6 +14,7 @@ Two forms of test code the call graph alone misses (issue 10, item 2):
 
 from __future__ import annotations
 
+import builtins
 from dataclasses import replace
 
 from .callgraph import Precision, called_functions, resolve_calls
@@ -23,6 +24,11 @@ from .repo import RepoIndex
 from .test_types import LocalTypes
 
 __all__ = ["SETUP_METHODS", "ClassAttributes", "expect_callees", "through_helpers"]
+
+#: The builtin exception classes a test class's body may bind an attribute to.
+_BUILTIN_CLASSES = frozenset(
+    n for n, v in vars(builtins).items() if isinstance(v, type) and issubclass(v, BaseException)
+)
 
 #: Where a test class binds the objects its tests call.
 SETUP_METHODS = ("setUp", "setUpClass", "setup_method", "setup_class", "asyncSetUp")
@@ -55,11 +61,34 @@ class ClassAttributes:
     ``self.gen``) runs once per concrete subclass of its module, each with the binding
     first along its own bases; every binding errdex resolves is one a run really calls."""
 
-    def __init__(self, index: RepoIndex) -> None:
+    def __init__(
+        self, index: RepoIndex, focus: str | None = None, shared: ClassAttributes | None = None
+    ) -> None:
         self.index = index
-        self._ancestors: dict[str, list[str]] = {}
-        self._subclasses: dict[str, dict[str, list[str]]] = {}  # module -> class -> subclasses
+        #: The one concrete class the test runs in (:mod:`errdex.analyze.mixins`); None:
+        #: every subclass, their bindings together.
+        self.focus = focus
+        self._ancestors: dict[str, list[str]] = shared._ancestors if shared else {}
+        # module -> class -> subclasses
+        self._subclasses: dict[str, dict[str, list[str]]] = shared._subclasses if shared else {}
+        self._focused: dict[str, ClassAttributes] = shared._focused if shared else {}
         self.types = LocalTypes(index, self.targets)  # what a test's local names hold
+
+    def focused(self, cls: str | None) -> ClassAttributes:
+        """These bindings as the test sees them when it runs in ``cls`` alone."""
+        if cls is None or cls == self.focus:
+            return self
+        found = self._focused.get(cls)
+        if found is None:
+            found = self._focused[cls] = ClassAttributes(self.index, cls, self)
+        return found
+
+    def binds(self, cls: str, name: str) -> bool:
+        """Whether the body of ``cls`` or of one of its repository bases binds ``name``."""
+        return any(
+            name in (facts := self.index.classes[owner]).attrs or name in facts.attr_calls
+            for owner in self.ancestors(cls)
+        )
 
     def ancestors(self, cls: str) -> list[str]:
         """``cls`` and its repository bases, nearest first (breadth-first, each once)."""
@@ -73,6 +102,30 @@ class ClassAttributes:
                     todo.extend(self.index.bases(here))
             self._ancestors[cls] = found
         return found
+
+    def expected_class(self, cls: str, name: str) -> str | None:
+        """The class ``self.<name>`` names in a test of ``cls`` where the class bodies bind
+        it to one (``TestCase.failureException = AssertionError``): the same one in every
+        subclass the test runs in, else None."""
+        index = self.index
+        family = self.subclasses(cls)
+        found: set[str | None] = set()
+        for concrete in [self.focus] if self.focus in family else family:
+            for owner in self.ancestors(concrete):
+                facts = index.classes[owner]
+                alias = facts.attrs.get(name)
+                if alias is not None:
+                    target = index.resolve(facts.module, alias)
+                    builtin = len(alias) == 1 and alias[0] in _BUILTIN_CLASSES
+                    if target is not None and target.kind == "class":
+                        found.add(target.qualname)
+                    else:
+                        found.add(f"builtins.{alias[0]}" if builtin else None)
+                    break
+                if name in facts.attr_calls:
+                    found.add(None)
+                    break
+        return found.pop() if len(found) == 1 else None
 
     def subclasses(self, cls: str) -> list[str]:
         """The classes of ``cls``'s module that derive from it (itself first)."""
@@ -94,7 +147,8 @@ class ClassAttributes:
         ``ref`` is the call as written (``("self", "gen", "seed")``)."""
         name, rest = ref[1], ref[2:]
         out: list[str] = []
-        for concrete in self.subclasses(cls):
+        family = self.subclasses(cls)
+        for concrete in [self.focus] if self.focus in family else family:
             for owner in self.ancestors(concrete):
                 found = self._bound(self.index.classes[owner], name, rest)
                 if found is not None:
@@ -127,7 +181,7 @@ def expect_callees(
     (bound in the test or its set-up, or in the class body: :class:`ClassAttributes`)."""
     func = index.function(expect.function) if expect.function else None
     written = index.function(expect.written_in) if expect.written_in else None
-    attributes = attributes or ClassAttributes(index)
+    attributes = (attributes or ClassAttributes(index)).focused(expect.runs_in)
     plain: list[CallRef] = []
     out: dict[str, Precision] = {}
     for ref in expect.calls:

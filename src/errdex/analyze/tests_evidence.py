@@ -38,7 +38,9 @@ from errdex.template import Hole, MessageTemplate
 from .callgraph import CallGraph, Precision, Reach
 from .classes import ClassTree
 from .expects import HELPER_CALL
-from .facts import Expect, FuncFacts
+from .facts import CallRef, Expect, FuncFacts
+from .guard_eval import guard_value
+from .guards import CONDITION_KINDS
 from .matching import (
     GRAM,
     Expected,
@@ -50,9 +52,11 @@ from .matching import (
     may_fit,
     template_grams,
 )
+from .mixins import per_class
 from .repo import RepoIndex
 from .sites import SiteView
 from .tests_calls import ClassAttributes, expect_callees, through_helpers
+from .twins import shadow_of
 
 __all__ = ["MAX_TESTS_PER_SITE", "link_tests"]
 
@@ -111,6 +115,7 @@ class _Linker:
         self.graph = graph
         self.tree = tree
         self._hidden: dict[str, bool] = {}
+        self._fallback: dict[int, bool] = {}
         self._roots: dict[str, bool] = {}
         self._unseen_keys: dict[int, tuple[object, ...]] = {}  # candidates dicts are kept
         self.sites = sites
@@ -135,11 +140,18 @@ class _Linker:
     def class_key(self, expect: Expect) -> tuple[tuple[tuple[str, str], ...], bool]:
         """What decides an expectation's candidates: each class as the test writes it and
         as it resolves, and whether it expects a warning."""
-        classes = tuple(
-            (".".join(ref), self.index.canonical_class(expect.module, ref))
-            for ref in expect.classes
-        )
+        classes = tuple((".".join(ref), self._class_of(expect, ref)) for ref in expect.classes)
         return classes, expect.kind in _WARN_KINDS
+
+    def _class_of(self, expect: Expect, ref: CallRef) -> str:
+        """The class as it resolves: ``self.failureException`` through the test class's
+        bodies (``unittest.TestCase`` binds it to ``AssertionError``), else by name."""
+        func = self.index.function(expect.function) if expect.function else None
+        if len(ref) == 2 and ref[0] in ("self", "cls") and func is not None and func.cls:
+            found = self.attributes.focused(expect.runs_in).expected_class(func.cls, ref[1])
+            if found is not None:
+                return found
+        return self.index.canonical_class(expect.module, ref)
 
     def candidates(self, expect: Expect) -> dict[int, str]:
         """Sites whose class the expectation catches: site index -> the class as the test
@@ -224,7 +236,7 @@ class _Linker:
                 (rank, i)
                 for function, rank in ranks.items()
                 for i in self.by_function[function]
-                if i in candidates
+                if i in candidates and not (rank == (0, 0) and self._ruled_out(expect, i))
             ]
             if not self._one_raise([i for _, i in hits]):
                 return []
@@ -259,10 +271,49 @@ class _Linker:
         elif best_share < 1.0 and not self._from_library(expect, callees, pool[0][2]):
             return []  # an unreached fit through holes: maybe the interpreter's message
         chosen = self._one_raise([t[2] for t in pool])
+        if chosen and not self._runs_here(expect, chosen[0]):
+            return []
         fits = {i for _, _, i in fitted}
         if chosen and self._written_elsewhere(expected, candidates, fits, self.sites[chosen[0]]):
             return []
         return [(i, candidates[i]) for i in chosen]
+
+    def _ruled_out(self, expect: Expect, i: int) -> bool:
+        """Whether the literals the test passes to the function it calls make a condition
+        of the site false: ``assert_has_awaits(calls, any_order=True)`` never reaches the
+        raise under ``if not any_order``, so the one below is the test's. Parameters the
+        body binds again, and raises in a loop, are left as they are."""
+        site = self.sites[i]
+        func = self.index.function(site.function or "")
+        if not expect.constants or func is None:
+            return False
+        if any(g["kind"] in ("for", "while") for g in site.guards):
+            return False
+        params = [p for p in func.params if not p.startswith("*")]
+        if func.cls is not None and params and params[0] in ("self", "cls"):
+            params = params[1:]
+        known: dict[str, object] = {}
+        for key, value in expect.constants.items():
+            name = params[int(key)] if key.isdigit() and int(key) < len(params) else key
+            if name in params and name not in func.rebound:
+                known[name] = value
+        guards = [g["text"] for g in site.guards if g["kind"] in CONDITION_KINDS]
+        return bool(known) and any(guard_value(g, known) is False for g in guards)
+
+    def _runs_here(self, expect: Expect, i: int) -> bool:
+        """Whether the site's module may run for this test: not one the interpreter
+        imports only where its C twin fails (``_pydecimal`` beside ``_decimal``) unless the
+        test imports it itself. A message fitted there, unreached or reached by name only,
+        is the C twin's own copy (``test_fractions``' ``F.from_decimal(Decimal("nan"))``:
+        C's "cannot convert NaN to integer ratio"); ``test_abc`` imports ``_py_abc`` to run
+        it. Another site is not chosen in its place: the message pointed here."""
+        fallback = self._fallback.get(i)
+        if fallback is None:
+            site = self.sites[i]
+            shadow = shadow_of(self.index, site.module, site.function, site.path, site.rel)
+            fallback = shadow is not None and shadow.kind == "module" and shadow.present
+            self._fallback[i] = fallback
+        return not fallback or self._imports(expect, self.sites[i])
 
     def _written_elsewhere(
         self, expected: Expected, candidates: dict[int, str], fitted: set[int], site: SiteView
@@ -301,6 +352,8 @@ class _Linker:
         if given is not None:
             funcs = [self.index.function(c) for c, p in callees.items() if p == "exact"]
             if funcs and all(f is not None and not _takes(f, given) for f in funcs):
+                return True
+            if any(f is not None and _calls_literal(f, expect.uncallable) for f in funcs):
                 return True
         site = self.sites[i]
         if not (site.canonical_class or "").startswith("builtins."):
@@ -474,6 +527,19 @@ def _takes(func: FuncFacts, given: int) -> bool:
     return given <= len(params) - bound
 
 
+def _calls_literal(func: FuncFacts, positions: tuple[int, ...]) -> bool:
+    """Whether ``func`` calls a parameter the test passes a literal for: ``reduce(42,
+    (42, 42))`` fails in ``function(value, element)`` with the interpreter's "'int'
+    object is not callable", not in ``reduce``'s own ``TypeError``."""
+    if not positions:
+        return False
+    params = [p for p in func.params if not p.startswith("*")]
+    if func.cls is not None and params and params[0] in ("self", "cls"):
+        params = params[1:]
+    called = {ref[0] for ref in func.calls if len(ref) == 1}
+    return any(i < len(params) and params[i] in called for i in positions)
+
+
 def _private(qualname: str) -> bool:
     """``re._compile_template``, ``Cls._handle``: a leading underscore, no dunder."""
     name = qualname.rpartition(".")[2]
@@ -500,6 +566,9 @@ def link_tests(
         if expect.kind != HELPER_CALL
     ]
     expects.extend(through_helpers(index))
+    expects = [
+        (run, via) for expect, via in expects for run in per_class(index, linker.attributes, expect)
+    ]
     for expect, via in expects:
         chosen = linker.choose(expect) if choose is None else choose(linker, expect)
         for i, shown in chosen:

@@ -539,12 +539,14 @@ def _class_calls(body: list[ast.stmt]) -> dict[str, CallRef]:
 
 def _bind(node: ast.Assign, bound: dict[str, CallRef | None]) -> None:
     """Note ``name = f(...)`` (and ``self.name = f(...)`` as ``self.name``, which test
-    linking reads from ``setUp``); a name bound twice (or to anything else) is not followed."""
+    linking reads from ``setUp``); a name bound again to a call of the same callee
+    (``x = wmod.catch_warnings(record=True)`` … ``x = wmod.catch_warnings(record=False)``)
+    holds what it held; bound to anything else, it is not followed."""
     ref = dotted(node.value.func) if isinstance(node.value, ast.Call) else None
     for target in node.targets:
         name = _bound_name(target)
         if name is not None:
-            bound[name] = ref if name not in bound else None
+            bound[name] = ref if name not in bound or bound[name] == ref else None
 
 
 def _alias(node: ast.Assign, aliases: dict[str, CallRef | None]) -> None:

@@ -57,6 +57,8 @@ _SOURCE_DIRS = frozenset(
         "externals",
     }
 )
+#: A folder named for the tests of what precedes: ``idlelib/idle_test``, ``unit_tests``.
+_TEST_DIR_ENDINGS = ("_test", "_tests")
 _NOISE_DIRS = frozenset(
     {
         "build",
@@ -83,7 +85,7 @@ def _dir_exclusion(name: str) -> Exclusion | None:
     low = name.lower()
     if low in _NOISE_DIRS or low.endswith(".egg-info"):
         return "noise"
-    if low in _SOURCE_DIRS:
+    if low in _SOURCE_DIRS or low.endswith(_TEST_DIR_ENDINGS):
         return "source"
     return None
 
