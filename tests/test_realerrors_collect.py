@@ -272,3 +272,30 @@ def test_an_assert_raises_capture_keeps_the_traceback_unittest_drops(
         text = line["traceback_text"]
         assert text.startswith("Traceback (most recent call last):")
         assert 'raise ValueError("deep down")' in text and text.endswith("ValueError: deep down\n")
+
+
+def test_record_marks_a_cython_frame_as_compiled_code_not_test_code(site: Path) -> None:
+    collect = _load(
+        "collect_under_test", Path(__file__).resolve().parents[1] / "bench/realerrors/collect.py"
+    )
+    (site / "lib/core.py").write_text("def api(x):\n    return parse(x)\n")
+    library = {"name": "lib", "version": "1", "top_level": ["lib"]}
+    run = site.parent / "run"
+    capture = {
+        "frames": [
+            [str(run / "lib/_libs/parsing.pyx"), 40, "lib._libs.parsing.parse"],
+            [str(site / "lib/core.py"), 2, "api"],
+            [str(run / "tests/test_x.py"), 9, "test_api"],
+        ],
+        "kind": "exception",
+        "errorClass": "ValueError",
+        "message": "bad",
+        "truncated": False,
+        "test": "t",
+        "via": "pytest.raises",
+        "expected": ["ValueError"],
+        "match": None,
+    }
+    row = collect._record(capture, library, site, run, [])
+    assert (row["raise_file"], row["raise_line"]) == ("lib/core.py", 2)
+    assert row["site_kind"] == "cython" and row["is_python_raise"] is False

@@ -187,7 +187,11 @@ def _record(
     innermost = next((f[0] for f in frames if str(f[0]).startswith("/")), "")
     if origin is not None:
         innermost = str(origin[0])  # a template file of the tests printed as a frame is not it
-    if str(innermost).startswith(str(run_dir) + "/") or (
+    if innermost.endswith((".pyx", ".pxd", ".pxi")) and not os.path.exists(innermost):
+        # compiled Cython (pandas/_libs/...): its traceback names the source relative, the
+        # plugin made it absolute against the run directory; no file here, and no Python raise
+        described.update(is_python_raise=False, site_kind="cython")
+    elif str(innermost).startswith(str(run_dir) + "/") or (
         os.path.isabs(innermost) and is_under(os.path.realpath(innermost), excluded)
     ):
         # raised by the test's own code and passed through the library: not a library site
