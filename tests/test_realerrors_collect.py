@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import importlib.util
+import json
 import sys
+import unittest
 from pathlib import Path
 from typing import Any
 
@@ -11,6 +13,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench" / "realerrors"))
 from frames import describe_line, first_raise, pick_site
+from frames import test_dirs as find_test_dirs
 
 
 @pytest.fixture
@@ -135,6 +138,9 @@ def test_the_plugin_notes_the_first_raise_a_rewritten_traceback_drops(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     root = Path(__file__).resolve().parents[1]
+    # the plugin wraps unittest's assertRaises context on import: put it back afterwards
+    context = unittest.case._AssertRaisesContext
+    monkeypatch.setattr(context, "__exit__", context.__exit__)
     # fresh copies: errdex's own harvest plugin module is left as it is
     monkeypatch.setitem(sys.modules, "errdex_harvest_base", None)
     _load("errdex_harvest_base", root / "src/errdex/analyze/harvest/plugin.py")
@@ -165,3 +171,131 @@ def test_the_plugin_notes_the_first_raise_a_rewritten_traceback_drops(
     assert origin[1] == first
     assert caught.__traceback__ is not None
     assert caught.__traceback__.tb_frame.f_code.co_name != "parse"  # the traceback lost it
+
+
+def test_pick_site_skips_test_directories_inside_a_root(site: Path) -> None:
+    # a test file installed inside the library (sklearn/utils/tests/test_x.py) is no site
+    (site / "lib/tests").mkdir()
+    (site / "lib/tests/test_x.py").write_text("raise ValueError('mine')\n")
+    frames = [
+        (str(site / "lib/tests/test_x.py"), 1, "helper"),
+        (str(site / "lib/core.py"), 1, "api"),
+        (str(site / "lib/tests/test_x.py"), 9, "test_api"),
+    ]
+    roots, base = [str(site / "lib")], str(site)
+    assert pick_site(frames, roots, base)[:2] == ("lib/tests/test_x.py", 1)  # type: ignore[index]
+    picked = pick_site(frames, roots, base, [str(site / "lib/tests")])
+    assert picked is not None and picked[:2] == ("lib/core.py", 1)
+
+
+def test_test_dirs_lists_the_outermost_test_directories_outside_installed_trees(
+    site: Path,
+) -> None:
+    for rel in ("lib/tests/sub/tests", "lib/utils/tests", "lib/idle_test", "lib/testing"):
+        (site / rel).mkdir(parents=True)
+    found = find_test_dirs(str(site))
+    assert found == [
+        str(site / "lib/idle_test"),
+        str(site / "lib/tests"),
+        str(site / "lib/utils/tests"),
+    ]
+
+
+def test_record_marks_a_raise_in_an_installed_test_directory_as_test_code(site: Path) -> None:
+    collect = _load(
+        "collect_under_test", Path(__file__).resolve().parents[1] / "bench/realerrors/collect.py"
+    )
+    (site / "lib/tests").mkdir()
+    (site / "lib/tests/test_x.py").write_text("def f():\n    raise ValueError('mine')\n")
+    (site / "lib/core.py").write_text("def api(f):\n    f()\n    raise KeyError('k')\n")
+    library = {"name": "lib", "version": "1", "top_level": ["lib"]}
+    excluded = collect._installed_test_dirs(library, site)
+    assert excluded == [str((site / "lib/tests").resolve())]
+
+    def capture(frames: list[list[Any]]) -> dict[str, Any]:
+        return {
+            "frames": frames,
+            "kind": "exception",
+            "errorClass": "ValueError",
+            "message": "mine",
+            "truncated": False,
+            "test": "t",
+            "via": "pytest.raises",
+            "expected": ["ValueError"],
+            "match": None,
+        }
+
+    outer = [str(site / "lib/tests/test_x.py"), 9, "test_api"]
+    passed_on = capture(
+        [[str(site / "lib/tests/test_x.py"), 2, "f"], [str(site / "lib/core.py"), 2, "api"], outer]
+    )
+    row = collect._record(passed_on, library, site, site / "run", excluded)
+    assert (row["raise_file"], row["raise_line"]) == ("lib/core.py", 2)
+    assert row["site_kind"] == "from_test_code" and row["is_python_raise"] is False
+    raised = capture([[str(site / "lib/core.py"), 3, "api"], outer])
+    row = collect._record(raised, library, site, site / "run", excluded)
+    assert (row["raise_file"], row["raise_line"], row["is_python_raise"]) == (
+        "lib/core.py",
+        3,
+        True,
+    )
+
+
+def test_an_assert_raises_capture_keeps_the_traceback_unittest_drops(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import os
+
+    root = Path(__file__).resolve().parents[1]
+    # whatever the loads below wrap on unittest's class is put back after the test
+    context = unittest.case._AssertRaisesContext
+    monkeypatch.setattr(context, "__exit__", context.__exit__)
+    monkeypatch.setitem(sys.modules, "errdex_harvest_base", None)
+    base = _load("errdex_harvest_base", root / "src/errdex/analyze/harvest/plugin.py")
+    _load("realerrors_plugin_under_test", root / "bench/realerrors/plugin.py")
+    monkeypatch.delitem(sys.modules, "realerrors_plugin_under_test")
+    base._wrap_unittest_raises()
+    out = tmp_path / "captures.jsonl"
+    monkeypatch.setattr(base._state, "fd", os.open(out, os.O_WRONLY | os.O_CREAT, 0o644))
+
+    def deep() -> None:
+        raise ValueError("deep down")
+
+    case = unittest.TestCase()
+    with case.assertRaises(ValueError):
+        deep()
+    case.assertRaises(ValueError, deep)  # the callable form
+    os.close(base._state.fd)
+    lines = [json.loads(line) for line in out.read_text().splitlines()]
+    assert len(lines) == 2
+    for line in lines:
+        text = line["traceback_text"]
+        assert text.startswith("Traceback (most recent call last):")
+        assert 'raise ValueError("deep down")' in text and text.endswith("ValueError: deep down\n")
+
+
+def test_record_marks_a_cython_frame_as_compiled_code_not_test_code(site: Path) -> None:
+    collect = _load(
+        "collect_under_test", Path(__file__).resolve().parents[1] / "bench/realerrors/collect.py"
+    )
+    (site / "lib/core.py").write_text("def api(x):\n    return parse(x)\n")
+    library = {"name": "lib", "version": "1", "top_level": ["lib"]}
+    run = site.parent / "run"
+    capture = {
+        "frames": [
+            [str(run / "lib/_libs/parsing.pyx"), 40, "lib._libs.parsing.parse"],
+            [str(site / "lib/core.py"), 2, "api"],
+            [str(run / "tests/test_x.py"), 9, "test_api"],
+        ],
+        "kind": "exception",
+        "errorClass": "ValueError",
+        "message": "bad",
+        "truncated": False,
+        "test": "t",
+        "via": "pytest.raises",
+        "expected": ["ValueError"],
+        "match": None,
+    }
+    row = collect._record(capture, library, site, run, [])
+    assert (row["raise_file"], row["raise_line"]) == ("lib/core.py", 2)
+    assert row["site_kind"] == "cython" and row["is_python_raise"] is False

@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -27,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from frames import describe_line, first_raise, pick_site
+from frames import describe_line, first_raise, is_under, pick_site, test_dirs
 
 ROOT = Path(__file__).resolve().parents[2]
 BASE_PLUGIN = ROOT / "src" / "errdex" / "analyze" / "harvest" / "plugin.py"
@@ -42,6 +43,8 @@ TEST_REQUIREMENTS: dict[str, list[str]] = {
     "packaging": ["pretend", "hypothesis", "tomli_w"],
     "jsonschema": [],
     "jinja2": ["trio"],
+    "scikit-learn": [],
+    "pandas": ["hypothesis"],
 }
 #: Libraries that rewrite the traceback before re-raising (jinja2 drops its parser's and
 #: its ``@internalcode`` frames): their suite runs with the plugin's origin trace, and a
@@ -148,13 +151,28 @@ def _copy_tests(source: Path, run_dir: Path) -> Path:
     return tests
 
 
+def _installed_test_dirs(library: dict[str, Any], site_packages: Path) -> list[str]:
+    """The test directories inside the library's installed tree (``sklearn/utils/tests``):
+    the tests' code, never a raise site."""
+    found: list[str] = []
+    for top in library["top_level"]:
+        if (site_packages / top).is_dir():
+            found += test_dirs(str(site_packages / top))
+    return [os.path.realpath(d) for d in found]
+
+
 def _record(
-    capture: dict[str, Any], library: dict[str, Any], site_packages: Path, run_dir: Path
+    capture: dict[str, Any],
+    library: dict[str, Any],
+    site_packages: Path,
+    run_dir: Path,
+    excluded: list[str] | None = None,
 ) -> dict[str, Any] | None:
     roots = [str(site_packages / t) for t in library["top_level"]]
     frames = [(str(f[0]), int(f[1]), str(f[2])) for f in capture["frames"]]
     base = str(site_packages)
-    site = pick_site(frames, roots, base)
+    excluded = excluded or []
+    site = pick_site(frames, roots, base, excluded)
     if site is None:
         return None
     printed = site
@@ -169,7 +187,13 @@ def _record(
     innermost = next((f[0] for f in frames if str(f[0]).startswith("/")), "")
     if origin is not None:
         innermost = str(origin[0])  # a template file of the tests printed as a frame is not it
-    if str(innermost).startswith(str(run_dir) + "/"):
+    if innermost.endswith((".pyx", ".pxd", ".pxi")) and not os.path.exists(innermost):
+        # compiled Cython (pandas/_libs/...): its traceback names the source relative, the
+        # plugin made it absolute against the run directory; no file here, and no Python raise
+        described.update(is_python_raise=False, site_kind="cython")
+    elif str(innermost).startswith(str(run_dir) + "/") or (
+        os.path.isabs(innermost) and is_under(os.path.realpath(innermost), excluded)
+    ):
         # raised by the test's own code and passed through the library: not a library site
         described.update(is_python_raise=False, site_kind="from_test_code")
     elif first == "generated_code":
@@ -198,7 +222,7 @@ def _record(
     }
 
 
-def _distinct(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def distinct(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """One row per test, site and message: a property test raising it 100 times is one error."""
     seen: set[tuple[Any, ...]] = set()
     kept = []
@@ -230,8 +254,19 @@ def _sample(rows: list[dict[str, Any]], cap: int) -> list[dict[str, Any]]:
     return [row for _, row in kept]
 
 
-def _run_suite(spec: str, work: Path, python: Path, site_packages: Path, timeout: int) -> None:
-    """Install the test requirements, unpack the sdist's tests and run them with the plugin."""
+def _run_suite(
+    spec: str,
+    work: Path,
+    python: Path,
+    site_packages: Path,
+    timeout: int,
+    pyargs: list[str] | None = None,
+) -> None:
+    """Install the test requirements, unpack the sdist's tests and run them with the plugin.
+
+    With ``pyargs`` (test packages installed inside the library, ``sklearn.utils.tests``)
+    those run instead, from an empty directory (``pytest --pyargs``), and no sdist is needed.
+    """
     name = spec.split("==")[0]
     venv = work / "venv"
     run_dir = work / "run"
@@ -239,8 +274,14 @@ def _run_suite(spec: str, work: Path, python: Path, site_packages: Path, timeout
     _run([str(python), "-m", "pip", "install", "-q", "pytest", *TEST_REQUIREMENTS.get(name, [])])
     shutil.copy2(BASE_PLUGIN, site_packages / "errdex_harvest_base.py")
     shutil.copy2(Path(__file__).with_name("plugin.py"), site_packages / "realerrors_plugin.py")
-    source = _unpack_sdist(python, spec, work / "sdist")
-    tests = _copy_tests(source, run_dir)
+    if pyargs:
+        if run_dir.exists():
+            shutil.rmtree(run_dir)
+        run_dir.mkdir(parents=True)
+        targets = ["--pyargs", *pyargs]
+    else:
+        source = _unpack_sdist(python, spec, work / "sdist")
+        targets = [_copy_tests(source, run_dir).name]
     raw.unlink(missing_ok=True)
     env = {
         "PATH": f"{venv / 'bin'}:/usr/bin:/bin",
@@ -251,16 +292,24 @@ def _run_suite(spec: str, work: Path, python: Path, site_packages: Path, timeout
     }
     cmd = [str(python), "-m", "pytest", "-q", "--continue-on-collection-errors"]
     cmd += ["-p", "realerrors_plugin", "-p", "no:cacheprovider"]
-    print("+", " ".join(cmd), tests.name, flush=True)
+    print("+", " ".join([*cmd, *targets]), flush=True)
     try:
         subprocess.run(
-            [*cmd, tests.name], cwd=run_dir, env=env, timeout=timeout, stdout=subprocess.DEVNULL
+            [*cmd, *targets], cwd=run_dir, env=env, timeout=timeout, stdout=subprocess.DEVNULL
         )
     except subprocess.TimeoutExpired:
         print(f"{spec}: suite stopped after {timeout}s; keeping what was captured")
 
 
-def collect(spec: str, out_dir: Path, workdir: Path, timeout: int, reuse: bool = False) -> Path:
+def collect(
+    spec: str,
+    out_dir: Path,
+    workdir: Path,
+    timeout: int,
+    reuse: bool = False,
+    pyargs: list[str] | None = None,
+    cap: int = CAP,
+) -> Path:
     name, version = spec.split("==")
     work = workdir / f"{name}-{version}"
     venv = work / "venv"
@@ -275,7 +324,8 @@ def collect(spec: str, out_dir: Path, workdir: Path, timeout: int, reuse: bool =
     env_info = _dist_info(python, name)  # before test requirements: what users have
     site_packages = _site_packages(python)
     if not reuse_run:
-        _run_suite(spec, work, python, site_packages, timeout)
+        _run_suite(spec, work, python, site_packages, timeout, pyargs)
+    excluded = _installed_test_dirs(env_info["library"], site_packages) if pyargs else []
     rows: list[dict[str, Any]] = []
     skipped = captured = 0
     summary: dict[str, Any] = {}
@@ -285,14 +335,14 @@ def collect(spec: str, out_dir: Path, workdir: Path, timeout: int, reuse: bool =
             summary = capture
             continue
         captured += 1
-        row = _record(capture, env_info["library"], site_packages, run_dir)
+        row = _record(capture, env_info["library"], site_packages, run_dir, excluded)
         if row is None:
             skipped += 1
         else:
             rows.append(row)
-    rows = _distinct(rows)
+    rows = distinct(rows)
     total = len(rows)
-    rows = _sample(rows, CAP)
+    rows = _sample(rows, cap)
     out_dir.mkdir(parents=True, exist_ok=True)
     out = out_dir / f"{name}-{version}.jsonl"
     with out.open("w", encoding="utf-8") as handle:
@@ -307,6 +357,7 @@ def collect(spec: str, out_dir: Path, workdir: Path, timeout: int, reuse: bool =
         "distinct": total,
         "kept": len(rows),
         "suite": {k: summary.get(k) for k in ("exitstatus", "collected", "counts", "pytest")},
+        **({"pyargs": pyargs} if pyargs else {}),
     }
     out.with_suffix(".env.json").write_text(json.dumps(meta, indent=1) + "\n", encoding="utf-8")
     print(
@@ -325,9 +376,16 @@ def main() -> None:
     parser.add_argument(
         "--reuse", action="store_true", help="rebuild the data from an earlier run's captures"
     )
+    parser.add_argument(
+        "--pyargs",
+        nargs="+",
+        metavar="PACKAGE",
+        help="run these installed test packages (pytest --pyargs) instead of the sdist's tests/",
+    )
+    parser.add_argument("--cap", type=int, default=CAP, help="rows kept per library")
     args = parser.parse_args()
     for spec in args.specs:
-        collect(spec, args.out, args.workdir, args.timeout, args.reuse)
+        collect(spec, args.out, args.workdir, args.timeout, args.reuse, args.pyargs, args.cap)
 
 
 if __name__ == "__main__":

@@ -12,7 +12,7 @@ import functools
 import os
 from collections.abc import Iterable, Sequence
 
-__all__ = ["Frame", "describe_line", "first_raise", "pick_site"]
+__all__ = ["Frame", "describe_line", "first_raise", "is_under", "pick_site", "test_dirs"]
 
 Frame = tuple[str, int, str]  # absolute filename, line, function name; innermost first
 
@@ -28,22 +28,49 @@ def _inside(path: str, root: str) -> bool:
 
 
 def pick_site(
-    frames: Iterable[Frame], roots: Sequence[str], base: str
+    frames: Iterable[Frame], roots: Sequence[str], base: str, excluded: Sequence[str] = ()
 ) -> tuple[str, int, str, str] | None:
     """(path relative to ``base``, line, function, absolute path) of the innermost frame in ``roots``.
 
-    ``frames`` run innermost first; pseudo files (``<string>``, ``<frozen …>``) never count.
+    ``frames`` run innermost first; pseudo files (``<string>``, ``<frozen …>``) never count,
+    nor files under ``excluded``: test directories that live inside a root (the standard
+    library's ``test/``, a package's installed ``tests/``) are the tests' code, not sites.
     """
     real_roots = [os.path.realpath(r) for r in roots]
+    real_excluded = [os.path.realpath(r) for r in excluded]
     real_base = os.path.join(os.path.realpath(base), "")
     for filename, line, function in frames:
         if not os.path.isabs(filename):
             continue
         path = os.path.realpath(filename)
+        if is_under(path, real_excluded):
+            continue
         if any(path == r or _inside(path, r) for r in real_roots):
             rel = path[len(real_base) :] if path.startswith(real_base) else path
             return rel.replace(os.sep, "/"), line, function, path
     return None
+
+
+def is_under(path: str, dirs: Sequence[str]) -> bool:
+    """``path`` is one of ``dirs`` or lies below one (both already resolved)."""
+    return any(path == d or path.startswith(os.path.join(d, "")) for d in dirs)
+
+
+#: Directory names that hold a package's own tests (CPython's ``Lib/test``,
+#: ``Lib/idlelib/idle_test``, an installed ``sklearn/utils/tests``).
+TEST_DIR_NAMES = frozenset({"test", "tests", "idle_test"})
+
+
+def test_dirs(root: str) -> list[str]:
+    """The test directories below ``root`` (not inside an installed tree), outermost only."""
+    found: list[str] = []
+    for path, dirs, _files in os.walk(root):
+        if _INSTALLED.intersection(dirs):
+            dirs[:] = [d for d in dirs if d not in _INSTALLED]
+        tests = sorted(d for d in dirs if d in TEST_DIR_NAMES)
+        found += [os.path.join(path, d) for d in tests]
+        dirs[:] = [d for d in dirs if d not in TEST_DIR_NAMES and d != "__pycache__"]
+    return found
 
 
 def first_raise(
@@ -118,7 +145,16 @@ def _called(node: ast.AST) -> str:
 
 
 def describe_line(path: str, line: int) -> dict[str, object]:
-    """``site_kind``, ``raise_style``, ``is_python_raise`` and the text of ``path``:``line``."""
+    """``site_kind``, ``raise_style``, ``is_python_raise`` and the text of ``path``:``line``.
+
+    A fresh dict each call (callers update it); the reading is cached per line, as a suite's
+    tens of thousands of captures fall on a few thousand lines of large files.
+    """
+    return dict(_described(path, line))
+
+
+@functools.lru_cache(maxsize=65536)
+def _described(path: str, line: int) -> dict[str, object]:
     tree, lines = _tree(path)
     source_line = lines[line - 1] if 0 < line <= len(lines) else ""
     found: dict[str, object] = {

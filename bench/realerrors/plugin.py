@@ -4,7 +4,9 @@
 pytest only) into the library's virtualenv as ``errdex_harvest_base`` and this file as
 ``realerrors_plugin``; the suite runs with ``-p realerrors_plugin``. Every capture the base
 writes gains ``traceback_text``: the exception formatted exactly as Python prints it
-(chained causes included), taken from the live exception when it was caught.
+(chained causes included), taken from the live exception when it was caught (for
+``assertRaises``, which drops the traceback before the capture, from the traceback it was
+handed: ``_keep_unittest_traceback``).
 
 With ``REALERRORS_ORIGINS=1`` (``collect.py`` sets it for the libraries in its
 ``TRACE_ORIGINS``) a trace function also notes, on each exception, the frame where it was
@@ -16,11 +18,13 @@ re-raise; the origin is the raise the printed traceback no longer shows.
 
 from __future__ import annotations
 
+import functools
 import os
 import sys
 import threading
 import traceback
-from types import FrameType
+import unittest.case
+from types import FrameType, TracebackType
 from typing import Any
 
 import errdex_harvest_base as base  # type: ignore[import-not-found]
@@ -28,6 +32,8 @@ import errdex_harvest_base as base  # type: ignore[import-not-found]
 _original_capture = base._capture
 _original_write = base._write
 _current: list[BaseException] = []
+#: The last exception ``assertRaises`` was handed, with its traceback (see below).
+_handed: list[tuple[BaseException | None, TracebackType | None]] = []
 #: The attribute an exception's first raise is noted under (its ``__dict__``).
 ORIGIN = "_realerrors_origin"
 
@@ -60,6 +66,38 @@ def _origin(value: BaseException) -> list[Any] | None:
     return list(found) if isinstance(found, list) else None
 
 
+def _keep_unittest_traceback() -> None:
+    """Note the traceback ``assertRaises`` is handed before it drops it.
+
+    ``unittest``'s ``_AssertRaisesContext.__exit__`` stores the exception without its
+    traceback (``exc_value.with_traceback(None)``) before the base plugin's wrapper runs,
+    so ``__traceback__`` is gone by the time the capture is written. Wrapped here, under the
+    base's wrapper (which ``install()`` puts on later), the traceback is kept beside the
+    exception for :func:`_write`.
+    """
+    cls = unittest.case._AssertRaisesContext
+    original = cls.__exit__
+    if getattr(original, "_realerrors_wrapped", False):
+        return
+
+    @functools.wraps(original)
+    def __exit__(self: Any, exc_type: Any, exc_value: Any, tb: TracebackType | None) -> Any:
+        _handed[:] = [(exc_value, tb)]
+        return original(self, exc_type, exc_value, tb)
+
+    __exit__._realerrors_wrapped = True  # type: ignore[attr-defined]
+    cls.__exit__ = __exit__  # type: ignore[method-assign]
+
+
+def _traceback_of(value: BaseException) -> TracebackType | None:
+    if value.__traceback__ is not None:
+        return value.__traceback__
+    for handed, tb in _handed:
+        if handed is value:
+            return tb
+    return None
+
+
 def _capture(**kwargs: Any) -> None:
     _current.append(kwargs["value"])
     try:
@@ -74,7 +112,7 @@ def _write(entry: dict[str, Any]) -> None:
         text = ""
         if entry.get("kind") == "exception":
             try:
-                text = "".join(traceback.format_exception(value))
+                text = "".join(traceback.format_exception(type(value), value, _traceback_of(value)))
             except Exception:  # a broken __str__ must not break the suite
                 text = ""
         entry["traceback_text"] = text
@@ -86,6 +124,7 @@ def _write(entry: dict[str, Any]) -> None:
 
 base._capture = _capture
 base._write = _write
+_keep_unittest_traceback()
 
 pytest_addoption = base.pytest_addoption
 

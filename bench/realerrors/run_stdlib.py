@@ -73,27 +73,37 @@ def run_script(python: str, script: Path, hook_dir: Path) -> dict[str, Any] | No
     if site is None:
         print(f"{script.name}: no stdlib frame ({capture['exc_type']})")
         return None
-    rel, line, function, absolute = site
     return {
-        "package": "python",
-        "package_version": capture["version"],
+        **site_fields(site, capture["version"], describe_line(site[3], site[1])),
         "kind": "exception",
         "exc_type": capture["exc_type"],
         "message": capture["message"],
         "message_truncated": False,
-        "raise_file": rel,
-        "catalogue_file": f"Lib/{rel}",
-        "raise_line": line,
-        "raise_function": function,
-        **describe_line(absolute, line),
-        "frame_filename": absolute,
-        "source_from": "installed",
         "traceback_text": done.stderr,
         "test_id": f"stdlib_scripts/{script.name}",
         "capture_source": "script",
         "expected": None,
         "expected_match": None,
         "python_version": capture["version"],
+    }
+
+
+def site_fields(
+    site: tuple[str, int, str, str], version: str, described: dict[str, object]
+) -> dict[str, Any]:
+    """A stdlib row's site: ``pick_site``'s answer, the line as ``describe_line`` read it, and
+    the path errdex catalogues CPython's file under (``Lib/argparse.py``)."""
+    rel, line, function, absolute = site
+    return {
+        "package": "python",
+        "package_version": version,
+        "raise_file": rel,
+        "catalogue_file": f"Lib/{rel}",
+        "raise_line": line,
+        "raise_function": function,
+        **described,
+        "frame_filename": absolute,
+        "source_from": "installed",
     }
 
 
