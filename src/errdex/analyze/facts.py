@@ -71,6 +71,10 @@ class FuncFacts:
     #: Name -> lines where the body binds it (guards over a name bound again before the
     #: raise are stale: :mod:`.rebinding`).
     bound_lines: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    #: The line an ``else`` guard is given (:mod:`errdex.extract.python.guards`) -> the
+    #: first and last lines of the ``if`` body that path skips: a name bound there does
+    #: not reach a raise under that guard.
+    else_skips: dict[int, tuple[int, int]] = field(default_factory=dict)
     is_async: bool = False
     is_generator: bool = False
     #: The method's class declares an abstract method, so it cannot be instantiated as

@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 
 from errdex.extract._downgrade import parse_any
+from errdex.extract.python.guards import is_elif
 
 from .astfields import child_fields as _child_fields
 from .binds import Binds
@@ -304,7 +305,10 @@ class _Walker:
         local_imports: dict[str, str] = {}
         nested: list[FunctionNode | ast.ClassDef] = []
         binds = Binds()
-        local_calls, yields = self._scan_body(node, calls, local_imports, nested, binds, qualname)
+        skips: dict[int, tuple[int, int]] = {}
+        local_calls, yields = self._scan_body(
+            node, calls, local_imports, nested, binds, qualname, skips
+        )
         local_binds, returns = binds.result(local_calls)
         decorators = [
             ref
@@ -341,6 +345,7 @@ class _Walker:
             is_generator=yields,
             cls_abstract=cls is not None and cls in self.abstract,
             platform=self.platform,
+            else_skips=skips,
         )
         self.facts.functions.append(func)
         inner_prefix = f"{prefix}{node.name}.<locals>."
@@ -396,11 +401,13 @@ class _Walker:
         nested: list[FunctionNode | ast.ClassDef],
         binds: Binds,
         qualname: str,
+        skips: dict[int, tuple[int, int]],
     ) -> tuple[dict[str, CallRef], bool]:
         """Calls and imports of a function body, the local names bound once to a call's
         result, and whether it yields; nested definitions are set aside, ``binds`` notes
-        the other bindings and the returns, and handlers that keep what they catch go to
-        the module's ``handled``."""
+        the other bindings and the returns, ``skips`` the body each ``else`` guard skips
+        (:attr:`FuncFacts.else_skips`), and handlers that keep what they catch go to the
+        module's ``handled``."""
         stack: list[ast.AST] = list(func.body)
         pop, push, extend = stack.pop, stack.append, stack.extend
         call_t, defs, assign_t = ast.Call, _DEF_TYPES, ast.Assign
@@ -431,6 +438,8 @@ class _Walker:
                 yields = True
             elif t is ast.ExceptHandler and not self.facts.is_test:
                 self._handler(node, qualname)  # type: ignore[arg-type]
+            elif t is ast.If and node.orelse:  # type: ignore[attr-defined]
+                self._else_skip(node, skips)  # type: ignore[arg-type]
             for name in _child_fields(t):
                 value = getattr(node, name, None)
                 if value is None:
@@ -441,6 +450,15 @@ class _Walker:
                     push(value)
         nested.sort(key=lambda n: n.lineno)
         return {name: ref for name, ref in bound.items() if ref is not None}, yields
+
+    def _else_skip(self, node: ast.If, skips: dict[int, tuple[int, int]]) -> None:
+        """The lines of ``node``'s body, under the line the extractor gives the ``else``
+        guard of its ``orelse`` (the ``if``'s own before an ``elif``, else the first line
+        of the ``else`` block: :func:`errdex.extract.python.guards.write_guard`)."""
+        orelse = node.orelse
+        to_elif = len(orelse) == 1 and type(orelse[0]) is ast.If and is_elif(orelse[0], self.lines)
+        key = node.lineno if to_elif else orelse[0].lineno
+        skips[key] = (node.body[0].lineno, node.body[-1].end_lineno or node.body[-1].lineno)
 
     def _handler(self, node: ast.ExceptHandler, qualname: str) -> None:
         if node.type is None or _raises_again(node):
