@@ -41,12 +41,15 @@ _INSTEAD = LinearRegex(
 
 def _ranked_entries(g: Gathered) -> list[tuple[EntryPoint, FuncFacts]]:
     """The entry points to show in code, best first: one a converting handler is on the
-    way from, then the closest, preferring plain functions to methods."""
+    way from, then the closest, preferring plain functions to methods. A program's command
+    line is none (``ftplib.test()`` exits before it reaches ``netrc``: ``script_mains``)."""
     ranked = sorted(
         (
             e
             for e in g.entry_points
-            if e["qualname"] in g.entry_funcs and not run_by_syntax(e["qualname"])
+            if e["qualname"] in g.entry_funcs
+            and not run_by_syntax(e["qualname"])
+            and g.entry_funcs[e["qualname"]].command_line is None
         ),
         key=lambda e: (
             # a handler on the way converting it to another class: what callers see
@@ -385,6 +388,16 @@ def is_scaffold(code: str | None) -> bool:
     return code is not None and _ELLIPSIS_BODY.search(code) is not None
 
 
+def _called_by_code(g: Gathered) -> bool:
+    """The raising function is itself public and a library call, not a program's command
+    line (which reads ``sys.argv`` or exits rather than return: ``script_mains``)."""
+    return (
+        g.func is not None
+        and g.func.command_line is None
+        and any(e.get("depth") == 0 for e in g.entry_points)
+    )
+
+
 def validation(g: Gathered) -> tuple[str | None, list[str]]:
     """A check over the raising function's parameters, when it is itself public; none when
     a condition reads one the body binds again before the raise (:func:`rebound_before`)."""
@@ -394,7 +407,7 @@ def validation(g: Gathered) -> tuple[str | None, list[str]]:
         return None, []
     if s.kind == "assert":
         return None, []
-    if not any(e.get("depth") == 0 for e in g.entry_points):
+    if not _called_by_code(g):
         return None, []
     # a parameter the body binds again before the raise is not the caller's value there
     params = {p.lstrip("*") for p in func.params} - {"self", "cls"}
@@ -477,7 +490,7 @@ def type_guard(g: Gathered) -> tuple[str | None, list[str]]:
     ``Popen``'s ``if bufsize is None: bufsize = -1``)."""
     func = g.func
     s = g.site
-    if func is None or not any(e.get("depth") == 0 for e in g.entry_points):
+    if func is None or not _called_by_code(g):
         return None, []
     if not s.guards or any(x["kind"] not in CONDITION_KINDS for x in s.guards):
         return None, []

@@ -83,6 +83,9 @@ class FuncFacts:
     #: Defined in a module or class body's ``if`` on the platform: "on Windows" (the
     #: function does not exist elsewhere), from :mod:`errdex.analyze.platforms`.
     platform: str | None = None
+    #: What makes it a program's command line (reads ``sys.argv``, parses it, ends the
+    #: process), in words, from :mod:`errdex.analyze.script_mains`; None for the rest.
+    command_line: str | None = None
 
 
 @dataclass(slots=True)

@@ -17,6 +17,7 @@ from .callsites import call_sites
 from .expects import ExpectFinder
 from .facts import CallRef, ClassFacts, FuncFacts, FunctionNode, ModuleFacts, clean, dotted
 from .platforms import PLATFORM_MODULES, platform_words
+from .script_mains import command_line
 from .shadows import shadowing_imports
 from .twins import dead_handlers, twin_facts
 
@@ -305,9 +306,10 @@ class _Walker:
         local_imports: dict[str, str] = {}
         nested: list[FunctionNode | ast.ClassDef] = []
         binds = Binds()
+        argv: list[tuple[CallRef, bool]] = []
         skips: dict[int, tuple[int, int]] = {}
         local_calls, yields = self._scan_body(
-            node, calls, local_imports, nested, binds, qualname, skips
+            node, calls, local_imports, nested, binds, qualname, argv, skips
         )
         local_binds, returns = binds.result(local_calls)
         decorators = [
@@ -346,6 +348,13 @@ class _Walker:
             cls_abstract=cls is not None and cls in self.abstract,
             platform=self.platform,
             else_skips=skips,
+            # the module's imports above the definition: those below are rare in a module
+            command_line=command_line(
+                calls,
+                argv,
+                {**self.facts.imports, **local_imports},
+                takes_arguments=len(_params(node)) > (cls is not None),
+            ),
         )
         self.facts.functions.append(func)
         inner_prefix = f"{prefix}{node.name}.<locals>."
@@ -401,11 +410,13 @@ class _Walker:
         nested: list[FunctionNode | ast.ClassDef],
         binds: Binds,
         qualname: str,
+        argv: list[tuple[CallRef, bool]],
         skips: dict[int, tuple[int, int]],
     ) -> tuple[dict[str, CallRef], bool]:
         """Calls and imports of a function body, the local names bound once to a call's
         result, and whether it yields; nested definitions are set aside, ``binds`` notes
-        the other bindings and the returns, ``skips`` the body each ``else`` guard skips
+        the other bindings and the returns, ``argv`` the dotted ``….argv`` names used (and
+        whether assigned to), ``skips`` the body each ``else`` guard skips
         (:attr:`FuncFacts.else_skips`), and handlers that keep what they catch go to the
         module's ``handled``."""
         stack: list[ast.AST] = list(func.body)
@@ -440,6 +451,15 @@ class _Walker:
                 self._handler(node, qualname)  # type: ignore[arg-type]
             elif t is ast.If and node.orelse:  # type: ignore[attr-defined]
                 self._else_skip(node, skips)  # type: ignore[arg-type]
+            elif t is ast.Attribute and node.attr == "argv":  # type: ignore[attr-defined]
+                ref = dotted(node)  # type: ignore[arg-type]
+                if ref is not None:  # ``sys.argv = [...]``
+                    argv.append((ref, type(node.ctx) is ast.Store))  # type: ignore[attr-defined]
+            elif t is ast.Subscript and type(node.ctx) is ast.Store:  # type: ignore[attr-defined]
+                value = node.value  # type: ignore[attr-defined]
+                ref = dotted(value) if type(value) is ast.Attribute else None
+                if ref is not None and ref[-1] == "argv":  # ``sys.argv[0] = script_name``
+                    argv.append((ref, True))
             for name in _child_fields(t):
                 value = getattr(node, name, None)
                 if value is None:
