@@ -18,7 +18,6 @@ from typing import Any
 import pytest
 
 from errdex.analyze.code_fields import unbound_names
-from errdex.analyze.quoting import NO_FIX
 from errdex.scan import scan_checkout
 from errdex.source import open_source
 
@@ -258,8 +257,14 @@ def test_no_placeholder_body_without_a_public_call(by_message: dict[str, Item]) 
 
 
 def test_a_usage_error_gets_no_catch_advice(by_message: dict[str, Item]) -> None:
+    # ``if self._closed: raise RuntimeError(...)``: the check reads only the object's state,
+    # which the solution says instead of "no fix" (still no advice to catch it)
     record, _ = by_message["the box is closed already"]
-    assert record["solutions"] == [NO_FIX]
+    assert record["solutions"] == [
+        "The message states the cause: “the box is closed already”. The check reads only the "
+        "object's own state, none of the call's arguments: call `Box.close()` only on an object "
+        "that is not in the state the message describes, rather than catching `RuntimeError`."
+    ]
 
 
 def test_the_parameter_the_guard_reads_is_passed(by_message: dict[str, Item]) -> None:

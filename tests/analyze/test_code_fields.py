@@ -188,3 +188,48 @@ def test_a_check_with_an_ellipsis_body_is_a_scaffold() -> None:
     assert not is_scaffold("if x < 0:\n    x = 0")
     assert not is_scaffold("print('...')")
     assert not is_scaffold(None)
+
+
+GUARDED = """\
+strict = True
+
+
+def named(content=None):
+    if content is not None:
+        if not isinstance(content, str):
+            raise TypeError("the content must be a str")
+    return content
+
+
+def leveled(level):
+    if not isinstance(level, int):
+        if strict:
+            raise TypeError("the level must be an int")
+    return level
+
+
+def located(thing):
+    object = thing.get("object")
+    if isinstance(thing, dict) and object is None:
+        raise TypeError("no object is given in the dict")
+    return object
+"""
+
+
+def test_a_type_guard_states_every_condition_on_the_way(tmp_path: Path) -> None:
+    """``if not isinstance(content, str)`` alone is false: ``named(None)`` does not raise
+    (``lib2to3.pytree.LeafPattern``, ``multiprocessing.connection.Listener``'s
+    ``authkey is not None and not isinstance(authkey, bytes)``); one over a module flag
+    is left out, as the flag is no argument a caller passes, and so is one over a local."""
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text(GUARDED)
+    result = scan_checkout(open_source(str(tmp_path), repo="o/tg"), repo="o/tg")
+    by_message = {r["errorMessage"]: r for r, _ in result.items}
+    guard = by_message["the content must be a str"]["typeGuard"] or ""
+    assert guard.splitlines()[1:] == [
+        "if (content is not None) and (not isinstance(content, str)):",
+        "    ...  # pass content as an instance of str",
+    ], guard
+    assert by_message["the level must be an int"]["typeGuard"] is None
+    # ``object`` is the function's local there (``pydoc.render_doc``), not the builtin
+    assert by_message["no object is given in the dict"]["typeGuard"] is None

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from errdex.record import BACKGROUND_TAGS
 
 from .facts import within_module
+from .guard_subject import Subject
 from .guards import CONDITION_KINDS, isinstance_checks, parse_guard
 from .linear import LinearRegex
 from .sites import SiteView
@@ -30,6 +31,15 @@ class Rule:
     #: several joined by ", ".
     basis: str
     test: Callable[[SiteView, frozenset[str]], bool]
+    #: The rule fires only where the raise's condition tests this (:mod:`.guard_subject`).
+    subject: Subject | None = None
+    #: ... and never where it tests one of these: the class's name gives way to them.
+    not_subjects: frozenset[Subject] = frozenset()
+
+    def fires(self, site: SiteView, ancestors: frozenset[str], subject: Subject | None) -> bool:
+        if self.subject is not None and subject != self.subject:
+            return False
+        return subject not in self.not_subjects and self.test(site, ancestors)
 
 
 def _short(names: frozenset[str]) -> set[str]:
@@ -155,6 +165,17 @@ def _message(pattern: str) -> Callable[[SiteView, frozenset[str]], bool]:
     return lambda site, ancestors: any(regex.search(run) for run in site.template.literals)
 
 
+#: Words of where an object is in its life: the state rule needs one beside the guard, as
+#: an attribute tested for truth also holds data read from a file (``aifc``'s chunks) or
+#: options given (``distutils``' commands).
+_LIFE = _message(
+    r"\balready\b|\bnot (?:yet )?(?:started|running|open|opened|initiali[sz]ed|ready|set|called"
+    r"|connected|bound|listening|active)\b|\b(?:un)?closed\b|\bstill (?:running|open|active|alive)"
+    r"|\b(?:is|a) running\b|\bstate\b|\bre-?entr|\btwice\b|\bonce\b|\btoo many times\b"
+    r"|\bcalled (?:from|before|after|outside)\b|\bmust be called\b|\bcannot be called\b"
+    r"|\bshould first call\b|\b(?:before|after) (?:a call to|calling|it is|starting)\b"
+    r"|\bshut(?:ting)? ?down\b|\bin progress\b|\bwas not called\b"
+)
 _NOT_FOUND = _message(r"\bnot found\b|\bno such\b|\bdoes not exist\b|\bmissing\b")
 
 
@@ -190,6 +211,52 @@ def _guard_is(text: str, kind: str) -> bool:
         ):
             return True
     return False
+
+
+def _lifecycle(text: str) -> bool:
+    """A condition that tests where an object is in its life, not what data it holds: a
+    flag or a call's truth (``self.closed``, ``self.is_running()``), ``is None``, or a
+    comparison with named states (``self._state != RUN``). Not a comparison with a
+    number, string or bytes, nor an order: ``self._hdr_size < 24`` and ``'--' in
+    self.data`` test what the object was given (a file's header, a node's text)."""
+    node = parse_guard(text)
+    return node is not None and _lifecycle_node(node)
+
+
+def _lifecycle_node(node: ast.expr) -> bool:
+    if isinstance(node, ast.BoolOp):
+        return all(_lifecycle_node(v) for v in node.values)
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        return _lifecycle_node(node.operand)
+    if isinstance(node, (ast.Name, ast.Attribute)):
+        return True
+    if isinstance(node, ast.Call):
+        return not (isinstance(node.func, ast.Name) and node.func.id in ("isinstance", "len"))
+    if isinstance(node, ast.Compare):
+        if not all(
+            isinstance(op, (ast.Is, ast.IsNot, ast.Eq, ast.NotEq, ast.In, ast.NotIn))
+            for op in node.ops
+        ):
+            return False
+        return all(_named_state(c) for c in node.comparators)
+    return False
+
+
+def _named_state(node: ast.expr) -> bool:
+    """``None``, ``True``/``False``, or a CONSTANT's name (``RUN``, ``futures.CANCELLED``),
+    or a literal collection of them."""
+    if isinstance(node, ast.Constant):
+        return node.value is None or isinstance(node.value, bool)
+    if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+        return bool(node.elts) and all(_named_state(e) for e in node.elts)
+    name = (
+        node.id
+        if isinstance(node, ast.Name)
+        else node.attr
+        if isinstance(node, ast.Attribute)
+        else ""
+    )
+    return name.strip("_").isupper()
 
 
 def _literal_choices(node: ast.expr) -> bool:
@@ -270,10 +337,26 @@ RULES: tuple[Rule, ...] = (
         _builtin("MemoryError", "RecursionError"),
     ),
     Rule(
-        "SyntaxError, or the raised class itself named *Parse*/*Decode*",
+        "the condition closest to the raise reads the running system's state (a file's mode "
+        "or owner, the user, the platform) and the message speaks of permissions",
+        "permission-denied",
+        "errorClass, site.guards, function, site.template",
+        lambda s, a: (
+            _message(r"\bpermissions?\b|\bpermissive\b|\bowner\b|\baccess (?:denied|rights?)\b")(
+                s, a
+            )
+            and not any(decided(s, a) for decided in _DECIDED_BY_CLASS)
+        ),
+        subject="environment",
+    ),
+    Rule("SyntaxError", "parse-error", "errorClass", _builtin("SyntaxError")),
+    Rule(
+        "the raised class itself named *Parse*/*Decode*, where the condition closest to the "
+        "raise does not test the running system's state (a file's mode: not its syntax)",
         "parse-error",
-        "errorClass",
-        lambda s, a: _builtin("SyntaxError")(s, a) or _own_words("Parse", "Decode")(s, a),
+        "errorClass, site.guards",
+        _own_words("Parse", "Decode"),
+        not_subjects=frozenset({"environment"}),
     ),
     Rule("KeyError", "missing-key", "errorClass", _builtin("KeyError")),
     Rule("AttributeError", "missing-attribute", "errorClass", _builtin("AttributeError")),
@@ -310,6 +393,16 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "innermost condition uses isinstance", "type-mismatch", "site.guards", _guards("isinstance")
+    ),
+    Rule(
+        "the condition closest to the raise tests only where the object is in its life (a "
+        "flag, `is None`, a named state: `self._popen.poll() is None`, `self._state != RUN`), "
+        "nothing on the way or in the message reads a parameter, and the message speaks of "
+        "that life (closed, already, still running, not started, must be called first…)",
+        "invalid-state",
+        "site.guards, function, site.template",
+        lambda s, a: (text := _innermost(s)) is not None and _lifecycle(text) and _LIFE(s, a),
+        subject="state",
     ),
     Rule(
         "innermost condition compares two lengths or shapes",
@@ -412,13 +505,16 @@ def assertion_api(site: SiteView, ancestors: frozenset[str]) -> bool:
     return bool(_ASSERTION_API.match(parts[-1])) and not any(p.startswith("_") for p in parts)
 
 
-def background_tag(site: SiteView, ancestors: frozenset[str]) -> tuple[str | None, Rule | None]:
-    """The first rule that fires for ``site`` (whose class has ``ancestors``), and its tag.
-    No tag fits a test framework's assertion method (:func:`assertion_api`)."""
+def background_tag(
+    site: SiteView, ancestors: frozenset[str], subject: Subject | None = None
+) -> tuple[str | None, Rule | None]:
+    """The first rule that fires for ``site`` (whose class has ``ancestors``, whose
+    condition tests ``subject``: :func:`errdex.analyze.guard_subject.guards_subject`), and
+    its tag. No tag fits a test framework's assertion method (:func:`assertion_api`)."""
     if site.kind == "raise" and assertion_api(site, ancestors):
         return None, None
     for rule in RULES:
-        if rule.test(site, ancestors):
+        if rule.fires(site, ancestors, subject):
             return rule.tag, rule
         if rule.basis.startswith(("site.guards", "site.template")) and any(
             decided(site, ancestors) for decided in _DECIDED_BY_CLASS

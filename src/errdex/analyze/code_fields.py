@@ -11,15 +11,16 @@ import ast
 import builtins
 import re
 
-from errdex.evidence import EntryPoint
+from errdex.evidence import EntryPoint, GuardItem
 from errdex.template import MIN_ANCHOR_LENGTH
 
 from .chains import own_params
 from .entrypoints import run_by_syntax
 from .facts import FuncFacts
 from .gathered import Gathered, callable_name, location, short_name, verb
-from .guards import CONDITION_KINDS, free_names, isinstance_checks
+from .guards import CONDITION_KINDS, free_names, isinstance_checks, parse_guard
 from .linear import LinearRegex
+from .rebinding import rebound_before
 
 __all__ = [
     "example_fix",
@@ -40,12 +41,15 @@ _INSTEAD = LinearRegex(
 
 def _ranked_entries(g: Gathered) -> list[tuple[EntryPoint, FuncFacts]]:
     """The entry points to show in code, best first: one a converting handler is on the
-    way from, then the closest, preferring plain functions to methods."""
+    way from, then the closest, preferring plain functions to methods. A program's command
+    line is none (``ftplib.test()`` exits before it reaches ``netrc``: ``script_mains``)."""
     ranked = sorted(
         (
             e
             for e in g.entry_points
-            if e["qualname"] in g.entry_funcs and not run_by_syntax(e["qualname"])
+            if e["qualname"] in g.entry_funcs
+            and not run_by_syntax(e["qualname"])
+            and g.entry_funcs[e["qualname"]].command_line is None
         ),
         key=lambda e: (
             # a handler on the way converting it to another class: what callers see
@@ -161,11 +165,7 @@ def _guard_args(g: Gathered, entry: EntryPoint) -> list[str] | None:
     passes = dict(entry.get("passes") or {})
     if entry.get("depth", 0) == 0:  # its own parameters, rebound later or not
         passes.update({p: p for p in own_params(func)})
-    names: set[str] = set()
-    for guard in g.site.guards:
-        if guard["kind"] in CONDITION_KINDS:
-            names |= free_names(guard["text"]) or set()
-    return sorted({passes[n] for n in names if n in passes})
+    return sorted({passes[n] for n in _read_by(g.site.guards) if n in passes})
 
 
 def _surfaced_import(g: Gathered, entry: EntryPoint) -> tuple[str, str | None] | None:
@@ -390,17 +390,31 @@ def is_scaffold(code: str | None) -> bool:
     return code is not None and _ELLIPSIS_BODY.search(code) is not None
 
 
+def _called_by_code(g: Gathered) -> bool:
+    """The raising function is itself public and a library call, not a program's command
+    line (which reads ``sys.argv`` or exits rather than return: ``script_mains``)."""
+    return (
+        g.func is not None
+        and g.func.command_line is None
+        and any(e.get("depth") == 0 for e in g.entry_points)
+    )
+
+
 def validation(g: Gathered) -> tuple[str | None, list[str]]:
-    """A check over the raising function's parameters, when it is itself public."""
+    """A check over the raising function's parameters, when it is itself public; none when
+    a condition reads one the body binds again before the raise (:func:`rebound_before`)."""
     func = g.func
     s = g.site
     if func is None or not s.guards or any(x["kind"] not in CONDITION_KINDS for x in s.guards):
         return None, []
     if s.kind == "assert":
         return None, []
-    if not any(e.get("depth") == 0 for e in g.entry_points):
+    if not _called_by_code(g):
         return None, []
+    # a parameter the body binds again before the raise is not the caller's value there
     params = {p.lstrip("*") for p in func.params} - {"self", "cls"}
+    if params & rebound_before(func, s.line, s.guards) & _read_by(s.guards):
+        return None, []
     imports: list[str] = []
     for guard in s.guards:
         names = free_names(guard["text"])
@@ -429,30 +443,87 @@ def validation(g: Gathered) -> tuple[str | None, list[str]]:
     return "\n".join(lines), ["site.guards", "function", "entryPoints"]
 
 
+def _read_by(guards: list[GuardItem]) -> set[str]:
+    """The names the conditions among ``guards`` read."""
+    names: set[str] = set()
+    for guard in guards:
+        if guard["kind"] in CONDITION_KINDS:
+            names |= free_names(str(guard["text"])) or set()
+    return names
+
+
+def _all_names(text: str) -> set[str]:
+    """Every name a condition reads, builtins' names included."""
+    node = parse_guard(text)
+    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name)} if node is not None else set()
+
+
+def _type_names(text: str) -> set[str]:
+    """Names read only as the classes an ``isinstance``/``issubclass`` test names: the
+    condition's types, not values the caller passes."""
+    node = parse_guard(text)
+    if node is None:
+        return set()
+    in_types: set[str] = set()
+    elsewhere: set[str] = set()
+    stack: list[tuple[ast.AST, bool]] = [(node, False)]
+    while stack:
+        sub, typed = stack.pop()
+        if isinstance(sub, ast.Name):
+            (in_types if typed else elsewhere).add(sub.id)
+        is_test = (
+            isinstance(sub, ast.Call)
+            and isinstance(sub.func, ast.Name)
+            and sub.func.id in ("isinstance", "issubclass")
+            and len(sub.args) == 2
+        )
+        for child in ast.iter_child_nodes(sub):
+            stack.append((child, typed or (is_test and child is sub.args[1])))  # type: ignore[attr-defined]
+    return in_types - elsewhere
+
+
 def type_guard(g: Gathered) -> tuple[str | None, list[str]]:
-    """An isinstance guard over a parameter of the raising function, when callers can call it."""
+    """An isinstance check over a parameter of the raising function, when callers can call
+    it, stated with every condition on the way to the raise: ``if content is not None and
+    not isinstance(content, str)``, not ``if not isinstance(content, str)``, which ``None``
+    passes without a raise. None when a condition reads anything but the function's
+    parameters, builtins and imported modules (a flag, the object's state, a handler's
+    error), or a parameter the body binds before the raise (:func:`rebound_before`:
+    ``Popen``'s ``if bufsize is None: bufsize = -1``)."""
     func = g.func
-    if func is None or not any(e.get("depth") == 0 for e in g.entry_points):
+    s = g.site
+    if func is None or not _called_by_code(g):
+        return None, []
+    if not s.guards or any(x["kind"] not in CONDITION_KINDS for x in s.guards):
         return None, []
     params = {p.lstrip("*") for p in func.params} - {"self", "cls"}
-    for guard in reversed(g.site.guards):
-        if guard["kind"] not in CONDITION_KINDS:
-            continue
-        for subject, types, positive in isinstance_checks(guard["text"]):
-            root = re.split(r"[.\[(]", subject, maxsplit=1)[0]
-            if root not in params:
-                continue
-            test = f"isinstance({subject}, {types})"
-            check = test if positive else f"not {test}"
-            return (
-                f"# {callable_name(func)} {verb(g, with_object=True)} {g.site.error_class or 'an exception'} "
-                "when this holds "
-                f"({location(g.site.path, g.site.line)}):\nif {check}:\n"
-                f"    ...  # pass {subject} as an instance of {types}"
-                + (" only if that is intended" if positive else ""),
-                ["site.guards", "function"],
-            )
-    return None, []
+    bound = rebound_before(func, s.line, s.guards)  # a local named ``object`` is no builtin
+    params -= bound
+    texts = [str(x["text"]) for x in s.guards]
+    for text in texts:
+        names = free_names(text)
+        if names is None or not names - _type_names(text) <= params | set(g.import_lines):
+            return None, []
+        if _all_names(text) & bound:
+            return None, []
+    checks = [
+        (subject, types, positive)
+        for text in reversed(texts)
+        for subject, types, positive in isinstance_checks(text)
+        if re.split(r"[.\[(]", subject, maxsplit=1)[0] in params
+    ]
+    if not checks:
+        return None, []
+    subject, types, positive = checks[0]  # the one closest to the raise
+    condition = " and ".join(f"({t})" for t in texts) if len(texts) > 1 else texts[0]
+    return (
+        f"# {callable_name(func)} {verb(g, with_object=True)} {s.error_class or 'an exception'} "
+        "when this holds "
+        f"({location(s.path, s.line)}):\nif {condition}:\n"
+        f"    ...  # pass {subject} as an instance of {types}"
+        + (" only if that is intended" if positive else ""),
+        ["site.guards", "function"],
+    )
 
 
 def example_fix(g: Gathered) -> tuple[str | None, list[str]]:

@@ -71,6 +71,10 @@ class FuncFacts:
     #: Name -> lines where the body binds it (guards over a name bound again before the
     #: raise are stale: :mod:`.rebinding`).
     bound_lines: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    #: The line an ``else`` guard is given (:mod:`errdex.extract.python.guards`) -> the
+    #: first and last lines of the ``if`` body that path skips: a name bound there does
+    #: not reach a raise under that guard.
+    else_skips: dict[int, tuple[int, int]] = field(default_factory=dict)
     is_async: bool = False
     is_generator: bool = False
     #: The method's class declares an abstract method, so it cannot be instantiated as
@@ -79,6 +83,9 @@ class FuncFacts:
     #: Defined in a module or class body's ``if`` on the platform: "on Windows" (the
     #: function does not exist elsewhere), from :mod:`errdex.analyze.platforms`.
     platform: str | None = None
+    #: What makes it a program's command line (reads ``sys.argv``, parses it, ends the
+    #: process), in words, from :mod:`errdex.analyze.script_mains`; None for the rest.
+    command_line: str | None = None
 
 
 @dataclass(slots=True)

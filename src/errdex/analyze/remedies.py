@@ -410,6 +410,27 @@ def raise_after(g: Gathered) -> tuple[str, int] | None:
     return None
 
 
+def _state_solution(g: Gathered, call: str | None) -> Remedy | None:
+    """For a raise whose family its condition gave (``invalid-state`` from a check that
+    reads only the object's own state, :mod:`.guard_subject`), the message's words and
+    what the check reads: the call is fine, the object is not ready for it."""
+    rule = g.background[1]
+    cause = stated_cause(g.site.template)
+    if rule is None or rule.subject != "state" or cause is None:
+        return None
+    entry = catch_entry(g)
+    func = g.entry_funcs.get(entry["qualname"]) if entry else None
+    if func is None or func.name in ("__init__", "__new__") or func.command_line is not None:
+        call = None  # the object is made there, or a program's main makes its own
+    what = f"call {code(call)}" if call else "make the call"
+    return (
+        f"The message states the cause: {quote(cause)}. The check reads only the object's own "
+        f"state, none of the call's arguments: {what} only on an object that is not in the "
+        f"state the message describes, rather than catching {class_phrase(g)}.",
+        ["site.template", "site.guards", "backgroundTag", *(["entryPoints"] if call else [])],
+    )
+
+
 def _fallback(g: Gathered) -> Remedy:
     """What can be said truthfully when no requirement is known in the caller's terms."""
     entry = catch_entry(g)
@@ -456,8 +477,8 @@ def _fallback(g: Gathered) -> Remedy:
             f"{code(short_name(seen or ''))}{around} where the program must go on after it.",
             ["entryPoints"],
         )
-    if usage_error(g):
-        return NO_FIX, ["backgroundTag"]  # no fix known; catching would hide the mistake
+    if usage_error(g):  # catching would hide the mistake
+        return _state_solution(g, call) or (NO_FIX, ["backgroundTag"])
     caught = _caught_before(g)
     named = catch_phrase(g)  # a private class is named by its public base
     catch = f"catch {named}{around} where the program must go on after it."

@@ -28,9 +28,10 @@ from .classes import ClassTree, class_info
 from .deps import Prior, RecordDeps, Tracker, digest, input_digest, reused_item
 from .docstrings import DocEntry, cleaned, names_class, parse_raises
 from .entrypoints import PublicApi, caught_by, entry_points
-from .facts import FuncFacts
+from .facts import FuncFacts, ModuleFacts
 from .fields import ANALYST, write_fields
 from .gathered import Gathered
+from .guard_subject import Subject, guards_subject
 from .guards import CONDITION_KINDS
 from .local_change import local_changes
 from .quoting import NO_FIX
@@ -187,9 +188,6 @@ def _gather(
         g.raises_own = docs.naming(func, site.error_class)
     if site.canonical_class:
         g.class_info = class_info(index, site.canonical_class)
-        g.background = background_tag(site, tree.ancestors(site.canonical_class))
-    else:
-        g.background = background_tag(site, frozenset())
     g.shadow = shadow_of(index, site.module, site.function, site.path, site.rel)
     if func is not None and not _dead_here(g.shadow):
         g.entry_points, g.caught_by = entries(site, func.qualname)
@@ -212,7 +210,30 @@ def _gather(
     if module is not None:
         g.constants = module.platform_names
     g.role = site_role(g, index, tree, raised_in)
+    ancestors = tree.ancestors(site.canonical_class) if site.canonical_class else frozenset()
+    g.background = background_tag(site, ancestors, _subject(g, module))
     return g
+
+
+def _subject(g: Gathered, module: ModuleFacts | None) -> Subject | None:
+    """What the site's condition tests (:mod:`.guard_subject`); unknown for a raise with a
+    role (a signal, an abstract method: no failure of state), of an object whose class is
+    not known (``raise self._base_error``), or in a method only a constructor reaches
+    (``optparse.Option._check_type``: the object's attributes are the call's arguments)."""
+    if g.role is not None or not g.site.error_class:
+        return None
+    seen = dict(module.imports) if module is not None else {}
+    if g.func is not None:
+        seen.update(g.func.local_imports)
+    subject = guards_subject(g.site.guards, g.site.template, g.func, seen)
+    built = ("__init__", "__new__")
+    if subject == "state" and g.entry_points:  # reached only while the object is built
+        return (
+            None
+            if all(e["qualname"].rpartition(".")[2] in built for e in g.entry_points)
+            else subject
+        )
+    return subject
 
 
 def _dead_here(shadow: ShadowFact | None) -> bool:

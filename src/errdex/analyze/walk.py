@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 
 from errdex.extract._downgrade import parse_any
+from errdex.extract.python.guards import is_elif
 
 from .astfields import child_fields as _child_fields
 from .binds import Binds
@@ -16,6 +17,7 @@ from .callsites import call_sites
 from .expects import ExpectFinder
 from .facts import CallRef, ClassFacts, FuncFacts, FunctionNode, ModuleFacts, clean, dotted
 from .platforms import PLATFORM_MODULES, platform_words
+from .script_mains import command_line
 from .shadows import shadowing_imports
 from .twins import dead_handlers, twin_facts
 
@@ -304,7 +306,11 @@ class _Walker:
         local_imports: dict[str, str] = {}
         nested: list[FunctionNode | ast.ClassDef] = []
         binds = Binds()
-        local_calls, yields = self._scan_body(node, calls, local_imports, nested, binds, qualname)
+        argv: list[tuple[CallRef, bool]] = []
+        skips: dict[int, tuple[int, int]] = {}
+        local_calls, yields = self._scan_body(
+            node, calls, local_imports, nested, binds, qualname, argv, skips
+        )
         local_binds, returns = binds.result(local_calls)
         decorators = [
             ref
@@ -341,6 +347,14 @@ class _Walker:
             is_generator=yields,
             cls_abstract=cls is not None and cls in self.abstract,
             platform=self.platform,
+            else_skips=skips,
+            # the module's imports above the definition: those below are rare in a module
+            command_line=command_line(
+                calls,
+                argv,
+                {**self.facts.imports, **local_imports},
+                takes_arguments=len(_params(node)) > (cls is not None),
+            ),
         )
         self.facts.functions.append(func)
         inner_prefix = f"{prefix}{node.name}.<locals>."
@@ -396,11 +410,15 @@ class _Walker:
         nested: list[FunctionNode | ast.ClassDef],
         binds: Binds,
         qualname: str,
+        argv: list[tuple[CallRef, bool]],
+        skips: dict[int, tuple[int, int]],
     ) -> tuple[dict[str, CallRef], bool]:
         """Calls and imports of a function body, the local names bound once to a call's
         result, and whether it yields; nested definitions are set aside, ``binds`` notes
-        the other bindings and the returns, and handlers that keep what they catch go to
-        the module's ``handled``."""
+        the other bindings and the returns, ``argv`` the dotted ``….argv`` names used (and
+        whether assigned to), ``skips`` the body each ``else`` guard skips
+        (:attr:`FuncFacts.else_skips`), and handlers that keep what they catch go to the
+        module's ``handled``."""
         stack: list[ast.AST] = list(func.body)
         pop, push, extend = stack.pop, stack.append, stack.extend
         call_t, defs, assign_t = ast.Call, _DEF_TYPES, ast.Assign
@@ -431,6 +449,17 @@ class _Walker:
                 yields = True
             elif t is ast.ExceptHandler and not self.facts.is_test:
                 self._handler(node, qualname)  # type: ignore[arg-type]
+            elif t is ast.If and node.orelse:  # type: ignore[attr-defined]
+                self._else_skip(node, skips)  # type: ignore[arg-type]
+            elif t is ast.Attribute and node.attr == "argv":  # type: ignore[attr-defined]
+                ref = dotted(node)  # type: ignore[arg-type]
+                if ref is not None:  # ``sys.argv = [...]``
+                    argv.append((ref, type(node.ctx) is ast.Store))  # type: ignore[attr-defined]
+            elif t is ast.Subscript and type(node.ctx) is ast.Store:  # type: ignore[attr-defined]
+                value = node.value  # type: ignore[attr-defined]
+                ref = dotted(value) if type(value) is ast.Attribute else None
+                if ref is not None and ref[-1] == "argv":  # ``sys.argv[0] = script_name``
+                    argv.append((ref, True))
             for name in _child_fields(t):
                 value = getattr(node, name, None)
                 if value is None:
@@ -441,6 +470,15 @@ class _Walker:
                     push(value)
         nested.sort(key=lambda n: n.lineno)
         return {name: ref for name, ref in bound.items() if ref is not None}, yields
+
+    def _else_skip(self, node: ast.If, skips: dict[int, tuple[int, int]]) -> None:
+        """The lines of ``node``'s body, under the line the extractor gives the ``else``
+        guard of its ``orelse`` (the ``if``'s own before an ``elif``, else the first line
+        of the ``else`` block: :func:`errdex.extract.python.guards.write_guard`)."""
+        orelse = node.orelse
+        to_elif = len(orelse) == 1 and type(orelse[0]) is ast.If and is_elif(orelse[0], self.lines)
+        key = node.lineno if to_elif else orelse[0].lineno
+        skips[key] = (node.body[0].lineno, node.body[-1].end_lineno or node.body[-1].lineno)
 
     def _handler(self, node: ast.ExceptHandler, qualname: str) -> None:
         if node.type is None or _raises_again(node):
