@@ -18,7 +18,7 @@ from collections import Counter
 
 from .facts import CallRef, dotted
 
-__all__ = ["SELF_ATTRIBUTE", "Binds"]
+__all__ = ["SELF_ATTRIBUTE", "Binds", "bind_alias", "bind_call", "class_alias", "class_calls"]
 
 #: A return element: the callee of the call it gives, ``("self",)``, ``(SELF_ATTRIBUTE,
 #: name)`` for ``self.<name>``, or None.
@@ -130,3 +130,77 @@ def _self_attribute(node: ast.expr | None) -> bool:
         and isinstance(node.value, ast.Name)
         and node.value.id == "self"
     )
+
+
+# -- what a module or class body binds (read by the statement walk, :mod:`.walk`) -------
+
+
+def class_alias(value: ast.expr) -> CallRef | None:
+    """``tarinfo = TarInfo`` in a class body, or ``Pipe = staticmethod(mp.Pipe)``: the
+    dotted name the class attribute stands for."""
+    if _static_wrapped(value) is not None:
+        value = value.args[0]  # type: ignore[attr-defined]
+    if isinstance(value, (ast.Name, ast.Attribute)):
+        return dotted(value)
+    return None
+
+
+def _static_wrapped(value: ast.expr) -> CallRef | None:
+    """``staticmethod(f)``: the function stays ``f`` when called through the class."""
+    if (
+        isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Name)
+        and value.func.id == "staticmethod"
+        and len(value.args) == 1
+        and isinstance(value.args[0], (ast.Name, ast.Attribute))
+    ):
+        return dotted(value.args[0])
+    return None
+
+
+def class_calls(body: list[ast.stmt]) -> dict[str, CallRef]:
+    """``gen = random.Random()`` in a class body, bound once: name -> the callee."""
+    bound: dict[str, CallRef | None] = {}
+    for stmt in body:
+        if (
+            isinstance(stmt, ast.Assign)
+            and isinstance(stmt.value, ast.Call)
+            and _static_wrapped(stmt.value) is None
+        ):
+            bind_call(stmt, bound)
+    return {name: ref for name, ref in bound.items() if ref is not None}
+
+
+def bind_call(node: ast.Assign, bound: dict[str, CallRef | None]) -> None:
+    """Note ``name = f(...)`` (and ``self.name = f(...)`` as ``self.name``, which test
+    linking reads from ``setUp``); a name bound again to a call of the same callee
+    (``x = wmod.catch_warnings(record=True)`` … ``x = wmod.catch_warnings(record=False)``)
+    holds what it held; bound to anything else, it is not followed."""
+    ref = dotted(node.value.func) if isinstance(node.value, ast.Call) else None
+    for target in node.targets:
+        name = _bound_name(target)
+        if name is not None:
+            bound[name] = ref if name not in bound or bound[name] == ref else None
+
+
+def bind_alias(node: ast.Assign, aliases: dict[str, CallRef | None]) -> None:
+    """Note a top-level ``name = other.name`` (bound once: twice, or to anything else,
+    is not followed)."""
+    value = node.value
+    ref = dotted(value) if isinstance(value, (ast.Name, ast.Attribute)) else None
+    for target in node.targets:
+        if isinstance(target, ast.Name):
+            name = target.id
+            aliases[name] = ref if name not in aliases and ref and ref[0] else None
+
+
+def _bound_name(target: ast.expr) -> str | None:
+    if isinstance(target, ast.Name):
+        return target.id
+    if (
+        isinstance(target, ast.Attribute)
+        and isinstance(target.value, ast.Name)
+        and target.value.id in ("self", "cls")
+    ):
+        return f"{target.value.id}.{target.attr}"
+    return None

@@ -35,10 +35,11 @@ from typing import Literal, cast
 from errdex.evidence import TestEvidence, TestKind
 from errdex.template import Hole, MessageTemplate
 
+from .call_fit import calls_literal, takes
 from .callgraph import CallGraph, Precision, Reach
 from .classes import ClassTree
 from .expects import HELPER_CALL
-from .facts import CallRef, Expect, FuncFacts
+from .facts import CallRef, Expect
 from .guard_eval import guard_value
 from .guards import CONDITION_KINDS
 from .matching import (
@@ -351,9 +352,9 @@ class _Linker:
         given = expect.given
         if given is not None:
             funcs = [self.index.function(c) for c, p in callees.items() if p == "exact"]
-            if funcs and all(f is not None and not _takes(f, given) for f in funcs):
+            if funcs and all(f is not None and not takes(f, given) for f in funcs):
                 return True
-            if any(f is not None and _calls_literal(f, expect.uncallable) for f in funcs):
+            if any(f is not None and calls_literal(f, expect.uncallable) for f in funcs):
                 return True
         site = self.sites[i]
         if not (site.canonical_class or "").startswith("builtins."):
@@ -513,31 +514,6 @@ def _specialises(special: MessageTemplate, general: MessageTemplate) -> bool:
         "(?:\x00|[^\x00]*)" if isinstance(p, Hole) else re.escape(p.text) for p in general.parts
     )
     return re.fullmatch(pattern, text, re.DOTALL) is not None
-
-
-def _takes(func: FuncFacts, given: int) -> bool:
-    """Whether ``func`` accepts ``given`` positional arguments (its ``self`` aside): not
-    fewer than its required ones, not more than its named ones without ``*args``."""
-    params = [p for p in func.params if not p.startswith("**")]
-    bound = func.cls is not None and bool(params) and params[0] in ("self", "cls")
-    if len([p for p in func.required if "=" not in p]) > given:
-        return False  # ``required`` leaves ``self`` out already
-    if any(p.startswith("*") for p in params):
-        return True
-    return given <= len(params) - bound
-
-
-def _calls_literal(func: FuncFacts, positions: tuple[int, ...]) -> bool:
-    """Whether ``func`` calls a parameter the test passes a literal for: ``reduce(42,
-    (42, 42))`` fails in ``function(value, element)`` with the interpreter's "'int'
-    object is not callable", not in ``reduce``'s own ``TypeError``."""
-    if not positions:
-        return False
-    params = [p for p in func.params if not p.startswith("*")]
-    if func.cls is not None and params and params[0] in ("self", "cls"):
-        params = params[1:]
-    called = {ref[0] for ref in func.calls if len(ref) == 1}
-    return any(i < len(params) and params[i] in called for i in positions)
 
 
 def _private(qualname: str) -> bool:

@@ -12,7 +12,7 @@ from errdex.extract._downgrade import parse_any
 from errdex.extract.python.guards import is_elif
 
 from .astfields import child_fields as _child_fields
-from .binds import Binds
+from .binds import Binds, bind_alias, bind_call, class_alias, class_calls
 from .callsites import call_sites
 from .expects import ExpectFinder
 from .facts import CallRef, ClassFacts, FuncFacts, FunctionNode, ModuleFacts, clean, dotted
@@ -184,8 +184,8 @@ class _Walker:
                 if isinstance(stmt, ast.Assign):
                     self._fresh_module(stmt)
                     self._platform_name(stmt)
-                    _bind(stmt, self.bound)
-                    _alias(stmt, self.aliases)
+                    bind_call(stmt, self.bound)
+                    bind_alias(stmt, self.aliases)
             elif isinstance(stmt, ast.If):
                 outer = self.platform  # ``if sys.platform == "win32": def f(): ...``
                 on, off = self._platform_of(stmt.test)
@@ -391,9 +391,9 @@ class _Walker:
                     for x in node.body
                     if isinstance(x, ast.Assign) and len(x.targets) == 1
                     for t in x.targets
-                    if isinstance(t, ast.Name) and (ref := _class_alias(x.value)) is not None
+                    if isinstance(t, ast.Name) and (ref := class_alias(x.value)) is not None
                 },
-                attr_calls=_class_calls(node.body),
+                attr_calls=class_calls(node.body),
             )
         )
         if _is_abstract(node):
@@ -435,7 +435,7 @@ class _Walker:
                 if ref is not None:
                     calls.append(ref)
             elif t is assign_t:
-                _bind(node, bound)  # type: ignore[arg-type]
+                bind_call(node, bound)  # type: ignore[arg-type]
                 binds.assign(node)  # type: ignore[arg-type]
             elif t is ast.With or t is ast.AsyncWith:
                 binds.with_items(node)  # type: ignore[arg-type]
@@ -537,74 +537,3 @@ def _is_abstract(node: ast.ClassDef) -> bool:
                 if ref is not None and ref[-1] in _ABSTRACT_DECORATORS:
                     return True
     return False
-
-
-def _class_alias(value: ast.expr) -> CallRef | None:
-    """``tarinfo = TarInfo`` in a class body, or ``Pipe = staticmethod(mp.Pipe)``: the
-    dotted name the class attribute stands for."""
-    if _wrapped(value) is not None:
-        value = value.args[0]  # type: ignore[attr-defined]
-    if isinstance(value, (ast.Name, ast.Attribute)):
-        return dotted(value)
-    return None
-
-
-def _wrapped(value: ast.expr) -> CallRef | None:
-    """``staticmethod(f)``: the function stays ``f`` when called through the class."""
-    if (
-        isinstance(value, ast.Call)
-        and isinstance(value.func, ast.Name)
-        and value.func.id == "staticmethod"
-        and len(value.args) == 1
-        and isinstance(value.args[0], (ast.Name, ast.Attribute))
-    ):
-        return dotted(value.args[0])
-    return None
-
-
-def _class_calls(body: list[ast.stmt]) -> dict[str, CallRef]:
-    """``gen = random.Random()`` in a class body, bound once: name -> the callee."""
-    bound: dict[str, CallRef | None] = {}
-    for stmt in body:
-        if (
-            isinstance(stmt, ast.Assign)
-            and isinstance(stmt.value, ast.Call)
-            and _wrapped(stmt.value) is None
-        ):
-            _bind(stmt, bound)
-    return {name: ref for name, ref in bound.items() if ref is not None}
-
-
-def _bind(node: ast.Assign, bound: dict[str, CallRef | None]) -> None:
-    """Note ``name = f(...)`` (and ``self.name = f(...)`` as ``self.name``, which test
-    linking reads from ``setUp``); a name bound again to a call of the same callee
-    (``x = wmod.catch_warnings(record=True)`` … ``x = wmod.catch_warnings(record=False)``)
-    holds what it held; bound to anything else, it is not followed."""
-    ref = dotted(node.value.func) if isinstance(node.value, ast.Call) else None
-    for target in node.targets:
-        name = _bound_name(target)
-        if name is not None:
-            bound[name] = ref if name not in bound or bound[name] == ref else None
-
-
-def _alias(node: ast.Assign, aliases: dict[str, CallRef | None]) -> None:
-    """Note a top-level ``name = other.name`` (bound once: twice, or to anything else,
-    is not followed)."""
-    value = node.value
-    ref = dotted(value) if isinstance(value, (ast.Name, ast.Attribute)) else None
-    for target in node.targets:
-        if isinstance(target, ast.Name):
-            name = target.id
-            aliases[name] = ref if name not in aliases and ref and ref[0] else None
-
-
-def _bound_name(target: ast.expr) -> str | None:
-    if isinstance(target, ast.Name):
-        return target.id
-    if (
-        isinstance(target, ast.Attribute)
-        and isinstance(target.value, ast.Name)
-        and target.value.id in ("self", "cls")
-    ):
-        return f"{target.value.id}.{target.attr}"
-    return None
