@@ -111,24 +111,32 @@ def entry_points(
     guards: Sequence[str] = (),
     catchable: bool = True,
     line: int | None = None,
+    at: int | None = None,
 ) -> list[EntryPoint]:
     """The nearest public functions whose exactly resolved calls reach ``function`` and let
     ``error_class`` out (as itself or converted), closest first.
 
     ``guards`` are the site's conditions: a caller whose constants make one false is
     dropped. Calls resolved by name alone are not followed (:mod:`errdex.analyze.chains`).
-    ``line`` is the raise's when no loop encloses it (:meth:`Chains.walk`).
+    ``line`` is the raise's when no loop encloses it, ``at`` the raise's in any case
+    (:meth:`Chains.walk`).
     """
     out: list[EntryPoint] = []
-    hops = chains.walk(function, error_class, guards, catchable=catchable, line=line).hops
+    hops = chains.walk(function, error_class, guards, catchable=catchable, line=line, at=at).hops
     if sum(api.is_public(h.qualname) for h in hops) < MAX_ENTRY_POINTS:
         hops = chains.walk(
-            function, error_class, guards, catchable=catchable, max_depth=FAR_DEPTH, line=line
+            function,
+            error_class,
+            guards,
+            catchable=catchable,
+            max_depth=FAR_DEPTH,
+            line=line,
+            at=at,
         ).hops
     for hop in hops:
         if not api.is_public(hop.qualname):
             continue
-        func = index.function(hop.qualname)
+        func = index.function(hop.qualname, hop.line)
         if func is None:
             continue
         entry = EntryPoint(
@@ -139,6 +147,8 @@ def entry_points(
             via=list(hop.via),
             precision="exact",
         )
+        if func.platform is not None and len(index.functions.get(hop.qualname, ())) > 1:
+            entry["definedOn"] = func.platform  # the definition that calls on, of several
         if hop.conversion is not None:
             entry["surfacesAs"] = hop.conversion.written
             entry["convertedIn"] = hop.conversion.function

@@ -79,6 +79,16 @@ class FuncFacts:
     #: Defined in a module or class body's ``if`` on the platform: "on Windows" (the
     #: function does not exist elsewhere), from :mod:`errdex.analyze.platforms`.
     platform: str | None = None
+    #: Locals bound once in the body, to a literal (``main_name = "__main__"``).
+    local_consts: dict[str, object] = field(default_factory=dict)
+    #: Parameters bound again only to literals: name -> (line, literal) of each binding.
+    param_literals: dict[str, tuple[tuple[int, object], ...]] = field(default_factory=dict)
+    #: Names the body adds items to (``kwargs["x"] = 1``, ``kwargs.setdefault(…)``): a
+    #: ``**kwargs`` empty at the call may not be empty where it is tested.
+    filled: frozenset[str] = frozenset()
+    #: Names the body removes items from (``kwargs.pop(…)``): a ``**kwargs`` is judged by
+    #: the call only when the call leaves it empty, as it stays.
+    drained: frozenset[str] = frozenset()
 
 
 @dataclass(slots=True)
@@ -158,6 +168,9 @@ class ModuleFacts:
     #: Classes as ``except`` clauses of its functions write them (``_Stop``), when the
     #: handler does not raise again: name -> (function qualname, line) of each.
     handled: dict[str, list[tuple[str, int]]] = field(default_factory=dict)
+    #: Top-level names bound once and never declared ``global`` in a function: name ->
+    #: (line, whether the value is a literal, the literal) (:mod:`errdex.analyze.settled`).
+    settled: dict[str, tuple[int, bool, object]] = field(default_factory=dict)
 
 
 def dotted(node: ast.expr) -> CallRef | None:

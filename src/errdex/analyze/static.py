@@ -194,7 +194,7 @@ def _gather(
     if func is not None and not _dead_here(g.shadow):
         g.entry_points, g.caught_by = entries(site, func.qualname)
         for entry in g.entry_points:
-            entry_func = index.function(entry["qualname"])
+            entry_func = index.function(entry["qualname"], entry.get("line"))
             if entry_func is not None:
                 g.entry_funcs[entry["qualname"]] = entry_func
                 # an entry point's Raises entry is about this site only if it reaches no other
@@ -257,6 +257,7 @@ def analyze_with_index(
             "catchable": site.kind != "warn",
             # a raise no loop encloses sees a parameter bound again only after it unchanged
             "line": None if any(g["kind"] in ("for", "while") for g in site.guards) else site.line,
+            "at": site.line,  # which definition, of a function defined once per platform
         }
         found = entry_points(index, chains, api, function, **how)
         caught = caught_by(chains.walk(function, **how)) if not found else []
