@@ -30,6 +30,7 @@ from .classes import ClassTree
 from .facts import FuncFacts, within_module
 from .guard_eval import EMPTY_KWARGS, OPAQUE, is_immutable
 from .guards import free_names
+from .local_values import substitute
 from .receivers import Lookup, dispatched_after
 from .repo import RepoIndex
 from .settled import UNSETTLED, module_objects, settled_value
@@ -340,6 +341,7 @@ class Chains:
         max_depth: int = MAX_DEPTH,
         line: int | None = None,
         at: int | None = None,
+        guard_lines: Sequence[int] = (),
     ) -> Walk:
         """Every function reaching ``function`` within ``max_depth`` exact calls, closest
         first (itself at depth 0), with the class that gets out of it; and the callers
@@ -350,7 +352,9 @@ class Chains:
         raise's when no loop encloses it: a parameter the body binds again only after it
         still holds what the caller passed when the guards are tested. ``at`` is the
         raise's line in any case: of a function defined once per platform, the definition
-        that holds it is the one walked up from.
+        that holds it is the one walked up from. ``guard_lines``, beside ``guards``, are
+        where each is tested: a local the test reads is replaced by the expression over
+        the parameters it certainly holds there (:mod:`.local_values`).
         """
         func = self.index.function(function, at or line)
         if func is None:
@@ -367,6 +371,11 @@ class Chains:
             if p not in params and line is not None and p in func.param_literals
         }
         names = {*params, *alternatives, *packed}
+        if guard_lines and func.local_values:
+            guards = [
+                substitute(g, at_line, func.local_values, set(params))
+                for g, at_line in zip(guards, guard_lines, strict=False)
+            ]
         relevant = tuple(g for g in guards if (free_names(g) or set()) & names)
         key = (
             function,

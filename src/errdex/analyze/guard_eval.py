@@ -80,6 +80,13 @@ _ARITHMETIC: dict[type, Callable[[Any, Any], Any]] = {
 }
 #: A value built while evaluating is kept only up to this length (``s + s`` in a loop).
 _MAX_BUILT = 10_000
+#: Builtins that turn a known number into another, without side effects.
+_CONVERSIONS: dict[str, Callable[[Any], Any]] = {
+    "int": int,
+    "float": float,
+    "abs": abs,
+    "bool": bool,
+}
 _TYPES: dict[str, type] = {
     t.__name__: t for t in (bool, int, float, complex, str, bytes, tuple, type(None))
 }
@@ -290,6 +297,11 @@ def _call(node: ast.Call, known: Mapping[str, object], depth: int) -> object:
         if subject is _UNKNOWN or types is None or _holds_global(subject):
             return _UNKNOWN
         return isinstance(subject, types)
+    if name in _CONVERSIONS and len(node.args) == 1:  # ``int(step)`` of a known number
+        subject = _value(node.args[0], known, depth)
+        if type(subject) not in (bool, int, float):
+            return _UNKNOWN
+        return _CONVERSIONS[name](subject)
     if name == "len" and len(node.args) == 1:
         subject = _value(node.args[0], known, depth)
         return len(subject) if isinstance(subject, (str, bytes, tuple)) else _UNKNOWN

@@ -251,9 +251,11 @@ def analyze_with_index(
     chains = Chains(index, tree)
 
     def entries(site: SiteView, function: str) -> tuple[list[EntryPoint], list[CaughtBy]]:
+        tested = [g for g in site.guards if g["kind"] in CONDITION_KINDS]
         how: dict[str, Any] = {
             "error_class": site.canonical_class,
-            "guards": [g["text"] for g in site.guards if g["kind"] in CONDITION_KINDS],
+            "guards": [g["text"] for g in tested],
+            "guard_lines": [int(g.get("line") or 0) for g in tested],
             "catchable": site.kind != "warn",
             # a raise no loop encloses sees a parameter bound again only after it unchanged
             "line": None if any(g["kind"] in ("for", "while") for g in site.guards) else site.line,

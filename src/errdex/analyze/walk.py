@@ -15,6 +15,7 @@ from .binds import Binds
 from .callsites import call_sites
 from .expects import ExpectFinder
 from .facts import CallRef, ClassFacts, FuncFacts, FunctionNode, ModuleFacts, clean, dotted
+from .local_values import reaching_values
 from .platforms import PLATFORM_MODULES, platform_words
 from .settled import (
     DRAINING,
@@ -359,6 +360,7 @@ class _Walker:
             param_literals=literal_rebinds(binds.literal_lines, lines, _params(node)),
             filled=changed_names(binds.item_stores, calls, FILLING),
             drained=changed_names(binds.item_deletes, calls, DRAINING),
+            local_values={} if self.facts.is_test else reaching_values(node, _params(node)),
         )
         self.facts.functions.append(func)
         inner_prefix = f"{prefix}{node.name}.<locals>."
