@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from errdex.analyze.callsites import call_sites
 from errdex.analyze.local_values import reaching_values, substitute
 
 from .stdlib_items import ON_311, one_file_items, stdlib_items
@@ -33,7 +34,9 @@ def f(a, b):
 def _values() -> dict:
     node = ast.parse(_BODY).body[0]
     assert isinstance(node, ast.FunctionDef)
-    return reaching_values(node, ("a", "b"))
+    lines: dict[str, list[int]] = {}
+    call_sites(node, lines)
+    return reaching_values(node, ("a", "b"), lines)
 
 
 def test_a_binding_reaches_the_rest_of_its_block_until_the_name_is_bound_again() -> None:

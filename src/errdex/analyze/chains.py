@@ -222,6 +222,7 @@ class Chains:
             tuple[str, int, str | None, bool, tuple[str, ...], int, tuple[str, ...]], Walk
         ] = {}
         self._exits: dict[str, bool] = {}
+        self._methods: dict[tuple[str, str], str | None] = {}
 
     def _lands_in_c(self, callee: str) -> bool:
         """The call resolves to a definition its module replaces here: it runs the C one
@@ -425,10 +426,11 @@ class Chains:
             for caller, site in self.callers.get(here.qualname, []):
                 if ways.get(caller.qualname, 0) >= _MAX_WAYS:
                     continue
-                hop = self._step(here, callee, caller, site, scope, catchable)
+                lookups = self._lookups(here, callee, caller, site)
+                if lookups is None or (caller.qualname, lookups) in found:
+                    continue  # its ``self`` runs an override; or it is walked that way
+                hop = self._step(here, callee, caller, site, scope, catchable, lookups)
                 if isinstance(hop, Hop):
-                    if (caller.qualname, hop.lookups) in found:
-                        continue
                     found[caller.qualname, hop.lookups] = hop
                     ways[caller.qualname] = ways.get(caller.qualname, 0) + 1
                     queue.append(hop)
@@ -449,6 +451,7 @@ class Chains:
         site: CallSite,
         scope: Scope,
         catchable: bool,
+        lookups: tuple[Lookup, ...],
     ) -> Hop | int | None:
         """``here`` seen from ``caller`` through one call; the line of the handler that
         swallows it; or None when the caller's constants rule the raise out."""
@@ -457,20 +460,6 @@ class Chains:
         passes, known = self._bind(here, callee, caller, site, scope)
         if scope.guards and known != here.known and scope.ruled_out(known):
             return None  # the caller's constants make the condition false
-        lookups = dispatched_after(
-            self.index,
-            here.lookups,
-            callee,
-            caller,
-            site,
-            caller_class=caller.cls or self._closure_class(caller),
-            subclasses=self._subclasses(),
-            unbound=lambda: (
-                self._names_class(caller, site.ref[:-1]) and site.ref[-1] == callee.name
-            ),
-        )
-        if lookups is None:
-            return None  # its ``self`` runs an override, not the method on the way
         error_class, conversion, gate = here.error_class, here.conversion, here.gate
         if catchable:
             outcome = self._through(caller, site, error_class)
@@ -493,6 +482,34 @@ class Chains:
             gate,
             lookups,
             caller.line,
+        )
+
+    def _method(self, cls: str, name: str) -> str | None:
+        """:meth:`RepoIndex.method`, once per class and name."""
+        key = (cls, name)
+        if key not in self._methods:
+            self._methods[key] = self.index.method(cls, name)
+        return self._methods[key]
+
+    def _lookups(
+        self, here: Hop, callee: FuncFacts, caller: FuncFacts, site: CallSite
+    ) -> tuple[Lookup, ...] | None:
+        """The ``self`` lookups the caller's receiver must satisfy (:mod:`.receivers`),
+        or None when its class runs an override of one."""
+        if callee.cls is None:
+            return ()
+        return dispatched_after(
+            self.index,
+            self._method,
+            here.lookups,
+            callee,
+            caller,
+            site,
+            caller_class=caller.cls or self._closure_class(caller),
+            subclasses=self._subclasses(),
+            unbound=lambda: (
+                self._names_class(caller, site.ref[:-1]) and site.ref[-1] == callee.name
+            ),
         )
 
     # -- arguments ----------------------------------------------------------------------

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import ast
 import copy
+from collections.abc import Collection
 
 from .guards import free_names, parse_guard
 
@@ -31,10 +32,15 @@ _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
 
 
 def reaching_values(
-    func: ast.FunctionDef | ast.AsyncFunctionDef, params: tuple[str, ...]
+    func: ast.FunctionDef | ast.AsyncFunctionDef,
+    params: tuple[str, ...],
+    bound_lines: dict[str, list[int]],
+    imported: Collection[str] = (),
 ) -> dict[str, tuple[Span, ...]]:
     """Local name -> where it holds which expression over the function's parameters
-    (only expressions reading one are kept: others are never known from a caller)."""
+    (only expressions reading one are kept: others are never known from a caller).
+    ``bound_lines`` are the lines where the body binds each name
+    (:func:`errdex.analyze.callsites.call_sites`); a name the body imports is left out."""
     taken = {p.lstrip("*") for p in params}
     out: dict[str, list[Span]] = {}
     for block in _blocks(func.body):
@@ -46,12 +52,16 @@ def reaching_values(
             ):
                 continue
             name = stmt.targets[0].id
+            if name in taken or name in imported or not _reads(stmt.value, taken):
+                continue
             text = ast.unparse(stmt.value)
-            if name in taken or len(text) > _MAX_EXPR or not (free_names(text) or set()) & taken:
+            if len(text) > _MAX_EXPR:
                 continue
             last = block[-1].end_lineno or block[-1].lineno
+            lines = bound_lines.get(name, ())
             for later in block[i + 1 :]:
-                if name in _binds(later):
+                end = later.end_lineno or later.lineno
+                if isinstance(later, ast.Match) or any(later.lineno <= at <= end for at in lines):
                     last = later.lineno - 1
                     break
             out.setdefault(name, []).append((stmt.end_lineno or stmt.lineno, last, text))
@@ -63,8 +73,10 @@ def substitute(
 ) -> str:
     """``text`` (a condition tested at ``line``) with each local that holds one
     expression there replaced by it, when the expression reads ``readable`` names only."""
+    if not values or not (free_names(text) or set()) & values.keys():
+        return text
     cached = parse_guard(text)
-    if cached is None or not values:
+    if cached is None:
         return text
     node = copy.deepcopy(cached)  # parse_guard's trees are shared: never change one
     changed = False
@@ -84,6 +96,11 @@ def substitute(
     return ast.unparse(swapped) if changed else text
 
 
+def _reads(node: ast.expr, names: set[str]) -> bool:
+    """Whether an expression reads one of ``names`` (before anything is parsed again)."""
+    return any(isinstance(n, ast.Name) and n.id in names for n in ast.walk(node))
+
+
 def _blocks(body: list[ast.stmt]) -> list[list[ast.stmt]]:
     """Every list of statements in a function body, nested definitions aside."""
     out = [body]
@@ -99,31 +116,3 @@ def _blocks(body: list[ast.stmt]) -> list[list[ast.stmt]]:
         for case in getattr(stmt, "cases", ()):
             out.extend(_blocks(case.body))
     return out
-
-
-def _binds(stmt: ast.stmt) -> set[str]:
-    """Names a statement binds anywhere inside it (nested scopes aside, their names too:
-    a nested ``def name`` binds it)."""
-    found: set[str] = set()
-    stack: list[ast.AST] = [stmt]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, _SCOPES):
-            if not isinstance(node, ast.Lambda):
-                found.add(node.name)
-            if node is not stmt:
-                continue
-        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
-            found.add(node.id)
-        elif isinstance(node, (ast.Global, ast.Nonlocal)):
-            found.update(node.names)
-        elif (isinstance(node, ast.ExceptHandler) and node.name) or (
-            isinstance(node, (ast.MatchAs, ast.MatchStar)) and node.name
-        ):
-            found.add(node.name)
-        elif isinstance(node, ast.MatchMapping) and node.rest:
-            found.add(node.rest)
-        elif isinstance(node, (ast.Import, ast.ImportFrom)):
-            found.update((a.asname or a.name).split(".")[0] for a in node.names)
-        stack.extend(ast.iter_child_nodes(node))
-    return found

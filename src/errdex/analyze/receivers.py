@@ -26,10 +26,13 @@ __all__ = ["Lookup", "dispatched_after"]
 
 #: A ``self.m()`` lookup the chain depends on: (method name, definition it went through).
 Lookup = tuple[str, str]
+#: ``cls.name`` looked up along the repository's bases (:meth:`RepoIndex.method`).
+Method = Callable[[str, str], str | None]
 
 
 def dispatched_after(
     index: RepoIndex,
+    method: Method,
     lookups: tuple[Lookup, ...],
     callee: FuncFacts,
     caller: FuncFacts,
@@ -42,7 +45,8 @@ def dispatched_after(
     """The lookups the caller's ``self`` must satisfy once ``site`` (a call of ``callee``)
     is taken, or None when no class the caller's ``self`` can be satisfies them.
 
-    ``caller_class`` is the class whose ``self`` the caller uses (its own, or the
+    ``method`` looks a method up along a class's bases; ``caller_class`` is the class
+    whose ``self`` the caller uses (its own, or the
     enclosing method's for a nested function); ``unbound`` says whether ``site`` is a
     ``Class.method(obj, …)`` call.
     """
@@ -53,7 +57,7 @@ def dispatched_after(
     if made is not None:
         # ``parser = ArgumentParser(); parser.add_argument(…)``: exactly that class
         lookups = (*lookups, (ref[1], callee.qualname))
-        ok = all(_may_run(index, made, name, target) for name, target in lookups)
+        ok = all(_may_run(method, made, name, target) for name, target in lookups)
         return () if ok else None
     if caller_class is None:
         return ()
@@ -67,7 +71,7 @@ def dispatched_after(
     if not lookups:
         return lookups
     for cls in (caller_class, *subclasses.get(caller_class, ())):
-        if all(_may_run(index, cls, name, target) for name, target in lookups):
+        if all(_may_run(method, cls, name, target) for name, target in lookups):
             return lookups
     return None
 
@@ -84,10 +88,10 @@ def _constructed(index: RepoIndex, caller: FuncFacts, ref: tuple[str, ...]) -> s
     return target.qualname if target is not None and target.kind == "class" else None
 
 
-def _may_run(index: RepoIndex, cls: str, name: str, target: str) -> bool:
+def _may_run(method: Method, cls: str, name: str, target: str) -> bool:
     """Whether ``cls.name`` may be ``target``: it is, or the lookup finds no definition
     in the repository (a base outside it may hold it)."""
-    found = index.method(cls, name)
+    found = method(cls, name)
     return found is None or found == target
 
 

@@ -360,7 +360,11 @@ class _Walker:
             param_literals=literal_rebinds(binds.literal_lines, lines, _params(node)),
             filled=changed_names(binds.item_stores, calls, FILLING),
             drained=changed_names(binds.item_deletes, calls, DRAINING),
-            local_values={} if self.facts.is_test else reaching_values(node, _params(node)),
+            local_values=(
+                {}
+                if self.facts.is_test
+                else reaching_values(node, _params(node), lines, local_imports)
+            ),
         )
         self.facts.functions.append(func)
         inner_prefix = f"{prefix}{node.name}.<locals>."
