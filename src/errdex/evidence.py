@@ -176,6 +176,9 @@ class EntryPoint(TypedDict, total=False):
     #: A handler on the way re-raises it only when this condition holds, in that function.
     reraisedWhen: str
     reraisedIn: str
+    #: The function is defined once per platform, and the definition that reaches the
+    #: raise (the one at ``line``) exists only there: "on FreeBSD" (``analyze.platforms``).
+    definedOn: str
 
 
 class CaughtBy(TypedDict):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from errdex.analyze.guard_eval import guard_value
+from errdex.analyze.guard_eval import EMPTY_KWARGS, OPAQUE, Global, guard_value
 
 
 @pytest.mark.parametrize(
@@ -49,3 +49,34 @@ def test_guard_value(guard: str, known: dict[str, object], expected: bool | None
 
 def test_a_shadowed_builtin_is_unknown() -> None:
     assert guard_value("len(x) > 2", {"x": "abc", "len": 0}) is None
+
+
+_MISSING = Global("m.MISSING")
+
+
+@pytest.mark.parametrize(
+    ("guard", "known", "expected"),
+    [
+        # dataclasses.field: a parameter left at the module's MISSING is MISSING
+        (
+            "a is not MISSING and b is not MISSING",
+            {"a": 1, "b": _MISSING, "MISSING": _MISSING},
+            False,
+        ),
+        ("b is MISSING", {"b": _MISSING, "MISSING": _MISSING}, True),
+        ("b is OTHER", {"b": _MISSING, "OTHER": Global("m.OTHER")}, None),  # may be one object
+        ("b == MISSING", {"b": _MISSING, "MISSING": _MISSING}, None),  # __eq__ may be anything
+        ("not b", {"b": _MISSING}, None),
+        ("isinstance(b, str)", {"b": _MISSING}, None),
+        # optparse add_options: ``self.add_option(option)``, one element not known
+        ("not (len(args) == 1 and not kwargs)", {"args": (OPAQUE,), "kwargs": EMPTY_KWARGS}, False),
+        ("not isinstance(args[0], str)", {"args": (OPAQUE,)}, None),
+        ("'-o' in args", {"args": ("-x", OPAQUE)}, None),
+        ("args.count('-o')", {"args": ("-x", OPAQUE)}, None),
+        ("'dest' in kwargs", {"kwargs": EMPTY_KWARGS}, False),
+    ],
+)
+def test_objects_known_by_name_and_elements_not_known(
+    guard: str, known: dict[str, object], expected: bool | None
+) -> None:
+    assert guard_value(guard, known) is expected

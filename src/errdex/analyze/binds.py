@@ -16,6 +16,7 @@ from __future__ import annotations
 import ast
 from collections import Counter
 
+from .callsites import constant_of
 from .facts import CallRef, dotted
 
 __all__ = ["SELF_ATTRIBUTE", "Binds", "bind_alias", "bind_call", "class_alias", "class_calls"]
@@ -34,18 +35,32 @@ class Binds:
         self.found: dict[str, tuple[str, CallRef]] = {}
         self.callees: dict[str, set[CallRef | None]] = {}  # name -> the calls it holds
         self.returns: list[ast.expr | None] = []
+        #: ``name = "literal"``: the literal of each name so bound (:mod:`.settled`), and
+        #: (line, literal) of every such binding.
+        self.literals: dict[str, object] = {}
+        self.literal_lines: dict[str, list[tuple[int, object]]] = {}
+        #: ``kwargs["x"] = 1``: names the body stores an item into; ``del kwargs["x"]``:
+        #: names it deletes one from.
+        self.item_stores: set[str] = set()
+        self.item_deletes: set[str] = set()
 
     def assign(self, node: ast.Assign) -> None:
         value = node.value
         for target in node.targets:
             if isinstance(target, ast.Name):
                 self._count(target.id)
+                known, literal = constant_of(value)
+                if known:
+                    self.literals[target.id] = literal
+                    self.literal_lines.setdefault(target.id, []).append((node.lineno, literal))
                 ref = dotted(value.func) if isinstance(value, ast.Call) else None
                 self.callees.setdefault(target.id, set()).add(ref)
                 if isinstance(value, (ast.Name, ast.Attribute)):
                     alias = dotted(value)
                     if alias is not None and alias[0]:
                         self.found[target.id] = ("alias", alias)
+            elif isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name):
+                self.item_stores.add(target.value.id)
             elif _self_attribute(target) and isinstance(value, ast.Name):
                 key = f"self.{target.attr}"  # type: ignore[attr-defined]
                 self._count(key)
@@ -60,6 +75,11 @@ class Binds:
                             self.found[elt.id] = (str(pos), callee)
                     elif isinstance(elt, ast.Starred):
                         break  # the positions after it are not known
+
+    def delete(self, node: ast.Delete) -> None:
+        for target in node.targets:
+            if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name):
+                self.item_deletes.add(target.value.id)
 
     def other(self, target: ast.expr) -> None:
         """A name bound by a statement that binds nothing a test calls (``for x in``)."""

@@ -16,21 +16,24 @@ such a replaced definition is no edge either: it lands in the C code.
 
 from __future__ import annotations
 
-import ast
 from collections import deque
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from functools import lru_cache
+from types import MappingProxyType
 from typing import Any
 
 from .callgraph import MAX_DEPTH, MAX_VISITED, exact_targets
-from .callsites import Arg, CallSite, Handler, constant_of
+from .callsites import Arg, CallSite, Handler
+from .chain_parts import Catcher, Conversion, Hop, Signature, Walk, signature_of
 from .classes import ClassTree
 from .facts import FuncFacts, within_module
-from .guard_eval import guard_value, is_immutable
+from .guard_eval import EMPTY_KWARGS, OPAQUE, is_immutable
 from .guards import free_names
+from .local_values import substitute
+from .receivers import Lookup, dispatched_after
 from .repo import RepoIndex
+from .settled import UNSETTLED, module_objects, settled_value
 from .shadows import interpreter_module
+from .walk_scope import Scope, apart, packed_of
 
 __all__ = [
     "Catcher",
@@ -49,88 +52,8 @@ __all__ = [
 _EXITS = frozenset({"sys.exit", "os._exit", "os.abort"})
 #: Calls followed to decide whether a function never returns.
 _EXIT_DEPTH = 3
-
-
-@dataclass(frozen=True, slots=True)
-class Conversion:
-    """Where a handler turned the error into another class."""
-
-    written: str  # the class as the handler writes it (``ReadError``)
-    function: str  # the function whose handler converts
-    line: int
-
-
-@dataclass(frozen=True, slots=True)
-class Hop:
-    """A function that reaches the raise, and what gets out of it."""
-
-    qualname: str
-    depth: int
-    via: tuple[str, ...]  # this function down to the raising one
-    error_class: str | None  # canonical class that leaves this function
-    conversion: Conversion | None  # the outermost conversion on the way, if any
-    #: The raising function's parameter -> this function's parameter passed on unchanged.
-    passes: dict[str, str] = field(default_factory=dict)
-    #: The raising function's parameter -> the constant a caller on the way fixed it to.
-    known: dict[str, object] = field(default_factory=dict)
-    #: Calls counted against the depth limit: a call between a function and one nested
-    #: in it (or between two nested in the same one) is not, being one body's own parts
-    #: (``parse_args`` reaches ``_check_value`` through ``_parse_known_args``'s helpers).
-    cost: int = 0
-    #: (function, condition): a handler on the way lets it out only when the condition
-    #: over that function's parameters holds (``if not fallback: raise``).
-    gate: tuple[str, str] | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Catcher:
-    """A caller whose handler swallows the error: it gets no further that way."""
-
-    qualname: str
-    line: int  # the handler's
-    depth: int
-
-
-@dataclass(frozen=True, slots=True)
-class Walk:
-    hops: list[Hop]
-    caught: list[Catcher]
-
-
-@dataclass(frozen=True, slots=True)
-class Signature:
-    positional: tuple[str, ...]
-    keyword_only: tuple[str, ...]
-    defaults: dict[str, object]  # constant defaults only
-    has_varargs: bool
-
-
-@lru_cache(maxsize=65536)
-def signature_of(text: str) -> Signature | None:
-    """A function's parameters from its signature text (``def f(a, b=1, *, k)``)."""
-    try:
-        node = ast.parse(text.strip() + ": pass").body[0]
-    except (SyntaxError, ValueError, RecursionError, IndexError):
-        return None
-    if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-        return None
-    a = node.args
-    positional = [x.arg for x in (*a.posonlyargs, *a.args)]
-    defaults: dict[str, object] = {}
-    for name, default in zip(
-        positional[len(positional) - len(a.defaults) :], a.defaults, strict=True
-    ):
-        known, value = constant_of(default)
-        if known:
-            defaults[name] = value
-    for arg, kw_default in zip(a.kwonlyargs, a.kw_defaults, strict=True):
-        if kw_default is not None:
-            known, value = constant_of(kw_default)
-            if known:
-                defaults[arg.arg] = value
-    return Signature(
-        tuple(positional), tuple(x.arg for x in a.kwonlyargs), defaults, a.vararg is not None
-    )
+#: Ways (sets of ``self`` lookups) one function is walked up from, at most.
+_MAX_WAYS = 4
 
 
 def replaced(index: RepoIndex, func: FuncFacts) -> bool:
@@ -168,6 +91,13 @@ def _rebound_before(func: FuncFacts, param: str, line: int | None) -> bool:
     return any(bound <= line for bound in func.bound_lines.get(param, (0,)))
 
 
+def _element(arg: Arg | None) -> object:
+    """One element of a ``*args`` as far as it is known."""
+    if arg is not None and arg[0] == "const" and is_immutable(arg[1]):
+        return arg[1]
+    return OPAQUE
+
+
 def _static(func: FuncFacts) -> bool:
     return ("staticmethod",) in func.decorators
 
@@ -188,9 +118,10 @@ class Chains:
                         if callee != func.qualname and not self._lands_in_c(callee):
                             self.callers.setdefault(callee, []).append((func, site))
         self._memo: dict[
-            tuple[str, str | None, bool, tuple[str, ...], int, tuple[str, ...]], Walk
+            tuple[str, int, str | None, bool, tuple[str, ...], int, tuple[str, ...]], Walk
         ] = {}
         self._exits: dict[str, bool] = {}
+        self._methods: dict[tuple[str, str], str | None] = {}
 
     def _lands_in_c(self, callee: str) -> bool:
         """The call resolves to a definition its module replaces here: it runs the C one
@@ -309,6 +240,8 @@ class Chains:
         catchable: bool = True,
         max_depth: int = MAX_DEPTH,
         line: int | None = None,
+        at: int | None = None,
+        guard_lines: Sequence[int] = (),
     ) -> Walk:
         """Every function reaching ``function`` within ``max_depth`` exact calls, closest
         first (itself at depth 0), with the class that gets out of it; and the callers
@@ -317,17 +250,49 @@ class Chains:
         ``guards`` are the conditions under which the site raises (all must hold);
         ``catchable`` is False for warnings, which no ``except`` catches. ``line`` is the
         raise's when no loop encloses it: a parameter the body binds again only after it
-        still holds what the caller passed when the guards are tested.
+        still holds what the caller passed when the guards are tested. ``at`` is the
+        raise's line in any case: of a function defined once per platform, the definition
+        that holds it is the one walked up from. ``guard_lines``, beside ``guards``, are
+        where each is tested: a local the test reads is replaced by the expression over
+        the parameters it certainly holds there (:mod:`.local_values`).
         """
-        func = self.index.function(function)
+        func = self.index.function(function, at or line)
         if func is None:
             return Walk([], [])
         params = {p: p for p in own_params(func) if not _rebound_before(func, p, line)}
-        relevant = tuple(g for g in guards if (free_names(g) or set()) & params.keys())
-        key = (function, error_class, catchable, relevant, max_depth, tuple(sorted(params)))
+        packed = tuple(
+            p
+            for p in packed_of(func)
+            if not _rebound_before(func, p, line) and p not in func.filled
+        )
+        alternatives = {
+            p: tuple(v for at_line, v in func.param_literals[p] if at_line <= line)
+            for p in own_params(func)
+            if p not in params and line is not None and p in func.param_literals
+        }
+        names = {*params, *alternatives, *packed}
+        if guard_lines and func.local_values:
+            guards = [
+                substitute(g, at_line, func.local_values, set(params))
+                for g, at_line in zip(guards, guard_lines, strict=False)
+            ]
+        relevant = tuple(g for g in guards if (free_names(g) or set()) & names)
+        key = (
+            function,
+            func.line,
+            error_class,
+            catchable,
+            relevant,
+            max_depth,
+            tuple(sorted(names)),
+        )
         found = self._memo.get(key)
         if found is None:
-            found = self._walk(func, error_class, relevant, params, catchable, max_depth)
+            objects = module_objects(self.index, func, relevant, names)
+            read = {n for g in relevant for n in free_names(g) or ()}
+            tested = {p: alts for p, alts in alternatives.items() if p in read}
+            scope = Scope(relevant, packed, objects, func.drained & set(packed), tested)
+            found = self._walk(func, error_class, scope, params, catchable, max_depth)
             self._memo[key] = found
         return found
 
@@ -335,33 +300,46 @@ class Chains:
         self,
         func: FuncFacts,
         error_class: str | None,
-        guards: tuple[str, ...],
+        scope: Scope,
         params: dict[str, str],
         catchable: bool,
         max_depth: int,
     ) -> Walk:
-        start = Hop(func.qualname, 0, (func.qualname,), error_class, None, params, {})
-        found: dict[str, Hop] = {func.qualname: start}
+        start = Hop(
+            func.qualname, 0, (func.qualname,), error_class, None, params, {}, line=func.line
+        )
+        # a function is visited once per set of ``self`` lookups it is reached with: the
+        # first way up may hold for no caller's class where another does (``IMAP4.open``
+        # reached through ``IMAP4_SSL._create_socket``'s ``super()`` call as well)
+        found: dict[tuple[str, tuple[Lookup, ...]], Hop] = {(func.qualname, ()): start}
+        ways: dict[str, int] = {func.qualname: 1}
         catchers: dict[str, Catcher] = {}
         queue: deque[Hop] = deque([start])
         while queue and len(found) < MAX_VISITED:
             here = queue.popleft()
             if here.cost >= max_depth:
                 continue
-            callee = self.index.function(here.qualname)
+            callee = self.index.function(here.qualname, here.line)
             if callee is None:
                 continue
             for caller, site in self.callers.get(here.qualname, []):
-                if caller.qualname in found:
+                if ways.get(caller.qualname, 0) >= _MAX_WAYS:
                     continue
-                hop = self._step(here, callee, caller, site, guards, catchable)
+                lookups = self._lookups(here, callee, caller, site)
+                if lookups is None or (caller.qualname, lookups) in found:
+                    continue  # its ``self`` runs an override; or it is walked that way
+                hop = self._step(here, callee, caller, site, scope, catchable, lookups)
                 if isinstance(hop, Hop):
-                    found[caller.qualname] = hop
+                    found[caller.qualname, hop.lookups] = hop
+                    ways[caller.qualname] = ways.get(caller.qualname, 0) + 1
                     queue.append(hop)
                 elif hop is not None and caller.qualname not in catchers:
                     catchers[caller.qualname] = Catcher(caller.qualname, hop, here.depth + 1)
-        hops = sorted(found.values(), key=lambda h: (h.depth, h.qualname))
-        caught = [c for q, c in catchers.items() if q not in found]
+        nearest: dict[str, Hop] = {}
+        for hop in sorted(found.values(), key=lambda h: (h.depth, h.qualname)):
+            nearest.setdefault(hop.qualname, hop)
+        hops = list(nearest.values())
+        caught = [c for q, c in catchers.items() if q not in nearest]
         return Walk(hops, sorted(caught, key=lambda c: (c.depth, c.qualname)))
 
     def _step(
@@ -370,13 +348,16 @@ class Chains:
         callee: FuncFacts,
         caller: FuncFacts,
         site: CallSite,
-        guards: tuple[str, ...],
+        scope: Scope,
         catchable: bool,
+        lookups: tuple[Lookup, ...],
     ) -> Hop | int | None:
         """``here`` seen from ``caller`` through one call; the line of the handler that
         swallows it; or None when the caller's constants rule the raise out."""
-        passes, known = self._bind(here, callee, caller, site)
-        if guards and known != here.known and any(guard_value(g, known) is False for g in guards):
+        if apart(callee.platform, caller.platform):
+            return None  # the two definitions never exist on the same platform
+        passes, known = self._bind(here, callee, caller, site, scope)
+        if scope.guards and known != here.known and scope.ruled_out(known):
             return None  # the caller's constants make the condition false
         error_class, conversion, gate = here.error_class, here.conversion, here.gate
         if catchable:
@@ -398,20 +379,63 @@ class Chains:
             known,
             here.cost + (0 if inside else 1),
             gate,
+            lookups,
+            caller.line,
+        )
+
+    def _method(self, cls: str, name: str) -> str | None:
+        """:meth:`RepoIndex.method`, once per class and name."""
+        key = (cls, name)
+        if key not in self._methods:
+            self._methods[key] = self.index.method(cls, name)
+        return self._methods[key]
+
+    def _lookups(
+        self, here: Hop, callee: FuncFacts, caller: FuncFacts, site: CallSite
+    ) -> tuple[Lookup, ...] | None:
+        """The ``self`` lookups the caller's receiver must satisfy (:mod:`.receivers`),
+        or None when its class runs an override of one."""
+        if callee.cls is None:
+            return ()
+        return dispatched_after(
+            self.index,
+            self._method,
+            here.lookups,
+            callee,
+            caller,
+            site,
+            caller_class=caller.cls or self._closure_class(caller),
+            subclasses=self._subclasses(),
+            unbound=lambda: (
+                self._names_class(caller, site.ref[:-1]) and site.ref[-1] == callee.name
+            ),
         )
 
     # -- arguments ----------------------------------------------------------------------
 
     def _bind(
-        self, here: Hop, callee: FuncFacts, caller: FuncFacts, site: CallSite
+        self,
+        here: Hop,
+        callee: FuncFacts,
+        caller: FuncFacts,
+        site: CallSite,
+        scope: Scope,
     ) -> tuple[dict[str, str], dict[str, object]]:
         """The raising function's parameters as the caller passes them: on unchanged from
-        its own parameters, or fixed to constants."""
+        its own parameters, or fixed to constants; and its ``*args`` as the constants a
+        direct caller passes there (``add_option('-o', '--out')``)."""
         known = dict(here.known)
         passes: dict[str, str] = {}
-        if not here.passes:
+        if not here.passes and not ((scope.packed or scope.alternatives) and here.depth == 0):
             return passes, known
         binding = self._arguments(callee, caller, site)
+        if here.depth == 0:  # a direct caller's constants for ``*args`` and the like
+            for name in (*scope.packed, *scope.alternatives):
+                kind, value = binding.get(name, ("", None))
+                if name in scope.drained and value is not EMPTY_KWARGS:
+                    continue  # items the call passes may be removed before the test
+                if kind == "const" and is_immutable(value):
+                    known[name] = value
         caller_params = set(own_params(caller)) - caller.rebound
         for origin, param in here.passes.items():
             arg = binding.get(param)
@@ -422,6 +446,10 @@ class Chains:
                 known[origin] = value
             elif kind == "name" and isinstance(value, str) and value in caller_params:
                 passes[origin] = value
+            elif kind == "name" and value in caller.local_consts:
+                literal = caller.local_consts[str(value)]
+                if is_immutable(literal):
+                    known[origin] = literal  # ``main_name = "__main__"`` bound once
         return passes, known
 
     def _arguments(self, callee: FuncFacts, caller: FuncFacts, site: CallSite) -> dict[str, Arg]:
@@ -433,7 +461,7 @@ class Chains:
         if callee.cls is not None and not _static(callee):
             if not self._unbound_call(caller, site, callee):
                 positional = positional[1:]
-            if not positional:
+            if not positional and sig.varargs is None:
                 return {}
         out: dict[str, Arg] = {}
         passed: set[str] = set()
@@ -449,7 +477,26 @@ class Chains:
             for name, value in sig.defaults.items():
                 if name not in passed:
                     out[name] = ("const", value)
+            for name, written in sig.named.items():
+                settled = settled_value(self.index, callee.module, written, before=callee.line)
+                if name not in passed and settled is not UNSETTLED:
+                    out[name] = ("const", settled)
+            if sig.varargs is not None:  # known in length; an element passed by name is not
+                extra = site.args[len(positional) :]
+                out[sig.varargs] = ("const", tuple(_element(a) for a in extra))
+            if sig.varkw is not None:  # the keywords it collects, their values if known
+                named = {*positional, *sig.keyword_only}
+                collected = {k: _element(a) for k, a in site.keywords if k not in named}
+                out[sig.varkw] = (
+                    "const",
+                    MappingProxyType(collected) if collected else EMPTY_KWARGS,
+                )
         return out
+
+    def _names_class(self, caller: FuncFacts, ref: tuple[str, ...]) -> bool:
+        """Whether ``ref`` names a class where ``caller`` writes it."""
+        owner = self.index.resolve(caller.module, ref, caller.local_imports) if ref else None
+        return owner is not None and owner.kind == "class"
 
     def _unbound_call(self, caller: FuncFacts, site: CallSite, callee: FuncFacts) -> bool:
         """``Class.method(obj, ...)``: the instance is passed as the first argument."""

@@ -11,7 +11,8 @@ from collections.abc import Sequence
 
 from errdex.evidence import CaughtBy, EntryPoint
 
-from .chains import Chains, Walk
+from .callgraph import MAX_DEPTH
+from .chains import Chains, Hop, Walk
 from .docstrings import param_doc
 from .repo import RepoIndex
 
@@ -111,24 +112,38 @@ def entry_points(
     guards: Sequence[str] = (),
     catchable: bool = True,
     line: int | None = None,
+    at: int | None = None,
+    guard_lines: Sequence[int] = (),
 ) -> list[EntryPoint]:
     """The nearest public functions whose exactly resolved calls reach ``function`` and let
     ``error_class`` out (as itself or converted), closest first.
 
     ``guards`` are the site's conditions: a caller whose constants make one false is
     dropped. Calls resolved by name alone are not followed (:mod:`errdex.analyze.chains`).
-    ``line`` is the raise's when no loop encloses it (:meth:`Chains.walk`).
+    ``line`` is the raise's when no loop encloses it, ``at`` the raise's in any case,
+    ``guard_lines`` where each guard is tested (:meth:`Chains.walk`).
     """
     out: list[EntryPoint] = []
-    hops = chains.walk(function, error_class, guards, catchable=catchable, line=line).hops
-    if sum(api.is_public(h.qualname) for h in hops) < MAX_ENTRY_POINTS:
-        hops = chains.walk(
-            function, error_class, guards, catchable=catchable, max_depth=FAR_DEPTH, line=line
+
+    def walked(depth: int) -> list[Hop]:
+        return chains.walk(
+            function,
+            error_class,
+            guards,
+            catchable=catchable,
+            max_depth=depth,
+            line=line,
+            at=at,
+            guard_lines=guard_lines,
         ).hops
+
+    hops = walked(MAX_DEPTH)
+    if sum(api.is_public(h.qualname) for h in hops) < MAX_ENTRY_POINTS:
+        hops = walked(FAR_DEPTH)
     for hop in hops:
         if not api.is_public(hop.qualname):
             continue
-        func = index.function(hop.qualname)
+        func = index.function(hop.qualname, hop.line)
         if func is None:
             continue
         entry = EntryPoint(
@@ -139,6 +154,8 @@ def entry_points(
             via=list(hop.via),
             precision="exact",
         )
+        if func.platform is not None and len(index.functions.get(hop.qualname, ())) > 1:
+            entry["definedOn"] = func.platform  # the definition that calls on, of several
         if hop.conversion is not None:
             entry["surfacesAs"] = hop.conversion.written
             entry["convertedIn"] = hop.conversion.function

@@ -86,6 +86,19 @@ class FuncFacts:
     #: What makes it a program's command line (reads ``sys.argv``, parses it, ends the
     #: process), in words, from :mod:`errdex.analyze.script_mains`; None for the rest.
     command_line: str | None = None
+    #: Locals bound once in the body, to a literal (``main_name = "__main__"``).
+    local_consts: dict[str, object] = field(default_factory=dict)
+    #: Parameters bound again only to literals: name -> (line, literal) of each binding.
+    param_literals: dict[str, tuple[tuple[int, object], ...]] = field(default_factory=dict)
+    #: Names the body adds items to (``kwargs["x"] = 1``, ``kwargs.setdefault(…)``): a
+    #: ``**kwargs`` empty at the call may not be empty where it is tested.
+    filled: frozenset[str] = frozenset()
+    #: Names the body removes items from (``kwargs.pop(…)``): a ``**kwargs`` is judged by
+    #: the call only when the call leaves it empty, as it stays.
+    drained: frozenset[str] = frozenset()
+    #: Local -> (first line, last line, expression over the parameters) where it holds
+    #: that expression's value (:mod:`errdex.analyze.local_values`).
+    local_values: dict[str, tuple[tuple[int, int, str], ...]] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
@@ -175,6 +188,9 @@ class ModuleFacts:
     #: Classes as ``except`` clauses of its functions write them (``_Stop``), when the
     #: handler does not raise again: name -> (function qualname, line) of each.
     handled: dict[str, list[tuple[str, int]]] = field(default_factory=dict)
+    #: Top-level names bound once and never declared ``global`` in a function: name ->
+    #: (line, whether the value is a literal, the literal) (:mod:`errdex.analyze.settled`).
+    settled: dict[str, tuple[int, bool, object]] = field(default_factory=dict)
 
 
 def dotted(node: ast.expr) -> CallRef | None:

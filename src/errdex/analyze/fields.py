@@ -212,12 +212,15 @@ def _entry_phrase(entry: EntryPoint, error_class: str | None, made: str = "raisi
             f" (the handler in {code(str(entry.get('reraisedIn', '')))} lets it out only "
             f"when {code(str(entry['reraisedWhen']))})"
         )
+    name = code(entry["qualname"])
+    if entry.get("definedOn"):
+        name += f" (its definition {entry['definedOn']})"
     via = entry.get("via", [])[1:-1]
     calls = f"{depth} call{'s' if depth > 1 else ''}"
     if via:
         hops = ", ".join(code(v) for v in via)
-        return f"{code(entry['qualname'])}, {calls} away through {hops}{note}"
-    return f"{code(entry['qualname'])}, which calls it directly{note}"
+        return f"{name}, {calls} away through {hops}{note}"
+    return f"{name}, which calls it directly{note}"
 
 
 def _test_phrase(test: TestEvidence) -> str:

@@ -4,6 +4,10 @@
 caller whose constant arguments make a guard false is no way to the raise. Only literals
 of immutable types count as known (a list passed in may be changed before the check),
 and anything the evaluator does not understand is unknown, never false.
+
+A module-level object bound once and never rebound (``MISSING = _MISSING_TYPE()``) is
+known by name only, as a :class:`Global`: ``default_factory is not MISSING`` is false
+where the caller left ``default_factory=MISSING``, and any other use of it is unknown.
 """
 
 from __future__ import annotations
@@ -11,11 +15,20 @@ from __future__ import annotations
 import ast
 import operator
 from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import Any
 
 from .guards import parse_guard
 
-__all__ = ["COMPARE", "IMMUTABLE", "guard_value", "is_immutable"]
+__all__ = [
+    "COMPARE",
+    "EMPTY_KWARGS",
+    "IMMUTABLE",
+    "OPAQUE",
+    "Global",
+    "guard_value",
+    "is_immutable",
+]
 
 IMMUTABLE = (type(None), bool, int, float, complex, str, bytes)
 _UNKNOWN = object()
@@ -67,12 +80,59 @@ _ARITHMETIC: dict[type, Callable[[Any, Any], Any]] = {
 }
 #: A value built while evaluating is kept only up to this length (``s + s`` in a loop).
 _MAX_BUILT = 10_000
+#: Builtins that turn a known number into another, without side effects.
+_CONVERSIONS: dict[str, Callable[[Any], Any]] = {
+    "int": int,
+    "float": float,
+    "abs": abs,
+    "bool": bool,
+}
 _TYPES: dict[str, type] = {
     t.__name__: t for t in (bool, int, float, complex, str, bytes, tuple, type(None))
 }
 
 
+class Global:
+    """A module's object bound once (``dataclasses.MISSING``), known by its qualified name:
+    two of the same name are the same object; nothing else about it is known."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Global) and other.name == self.name
+
+    def __hash__(self) -> int:
+        return hash(("Global", self.name))
+
+    def __bool__(self) -> bool:
+        raise TypeError("the truth of an object known by name only is not known")
+
+    def __repr__(self) -> str:
+        return f"Global({self.name!r})"
+
+
+class _Opaque:
+    """An element of a known-length ``*args`` whose value is not known."""
+
+    def __repr__(self) -> str:
+        return "OPAQUE"
+
+
+#: ``add_options`` calls ``self.add_option(option)``: ``args`` is one unknown element.
+OPAQUE = _Opaque()
+#: ``**kwargs`` of a call that passes no keyword it collects (one that does is a
+#: read-only mapping of those keywords, values not known as :data:`OPAQUE`).
+EMPTY_KWARGS: MappingProxyType[str, object] = MappingProxyType({})
+
+
 def is_immutable(value: object) -> bool:
+    if isinstance(value, Global) or value is OPAQUE:
+        return True  # the name stays bound to the same object
+    if isinstance(value, MappingProxyType):  # a ``**kwargs``: its keys are what is known
+        return all(is_immutable(v) for v in value.values())
     if isinstance(value, tuple):
         return all(is_immutable(v) for v in value)
     return isinstance(value, IMMUTABLE)
@@ -96,9 +156,10 @@ def _value(node: ast.expr, known: Mapping[str, object], depth: int) -> object:
     if depth > _MAX_DEPTH:
         return _UNKNOWN
     try:
-        return _value_of(node, known, depth + 1)
+        value = _value_of(node, known, depth + 1)
     except Exception:  # comparing a str with an int, say: undecided, not false
         return _UNKNOWN
+    return _UNKNOWN if value is OPAQUE else value
 
 
 def _value_of(node: ast.expr, known: Mapping[str, object], depth: int) -> object:
@@ -173,6 +234,14 @@ def _binop(node: ast.BinOp, known: Mapping[str, object], depth: int) -> object:
     return result if is_immutable(result) else _UNKNOWN
 
 
+def _holds_global(value: object) -> bool:
+    """A value known by name only, or holding an element not known: only its identity
+    (or its length) may be used."""
+    if isinstance(value, tuple):
+        return any(_holds_global(v) for v in value)
+    return isinstance(value, Global) or value is OPAQUE
+
+
 def _bool_op(node: ast.BoolOp, known: Mapping[str, object], depth: int) -> object:
     """Three-valued ``and``/``or``: a false part decides ``and``, a true part ``or``."""
     is_and = isinstance(node.op, ast.And)
@@ -195,6 +264,13 @@ def _compare(node: ast.Compare, known: Mapping[str, object], depth: int) -> obje
         compare = COMPARE.get(type(op))
         if right is _UNKNOWN or compare is None:
             return _UNKNOWN
+        if _holds_global(left) or _holds_global(right):
+            if not (isinstance(op, (ast.Is, ast.IsNot)) and left == right):
+                return _UNKNOWN  # two names may hold one object; == may be anything
+            if isinstance(op, ast.IsNot):
+                return False
+            left = right
+            continue
         if isinstance(op, (ast.Is, ast.IsNot)) and not (
             left in (None, True, False) or right in (None, True, False)
         ):
@@ -218,9 +294,14 @@ def _call(node: ast.Call, known: Mapping[str, object], depth: int) -> object:
     if name == "isinstance" and len(node.args) == 2:
         subject = _value(node.args[0], known, depth)
         types = _types(node.args[1])
-        if subject is _UNKNOWN or types is None:
+        if subject is _UNKNOWN or types is None or _holds_global(subject):
             return _UNKNOWN
         return isinstance(subject, types)
+    if name in _CONVERSIONS and len(node.args) == 1:  # ``int(step)`` of a known number
+        subject = _value(node.args[0], known, depth)
+        if type(subject) not in (bool, int, float):
+            return _UNKNOWN
+        return _CONVERSIONS[name](subject)
     if name == "len" and len(node.args) == 1:
         subject = _value(node.args[0], known, depth)
         return len(subject) if isinstance(subject, (str, bytes, tuple)) else _UNKNOWN
@@ -232,7 +313,7 @@ def _method(node: ast.Call, func: ast.Attribute, known: Mapping[str, object], de
     if func.attr not in _PURE_METHODS:
         return _UNKNOWN
     subject = _value(func.value, known, depth)
-    if not isinstance(subject, (str, bytes, tuple)):
+    if not isinstance(subject, (str, bytes, tuple)) or _holds_global(subject):
         return _UNKNOWN
     args = [_value(a, known, depth) for a in node.args]
     if any(a is _UNKNOWN for a in args):

@@ -192,7 +192,7 @@ def _gather(
     if func is not None and not _dead_here(g.shadow):
         g.entry_points, g.caught_by = entries(site, func.qualname)
         for entry in g.entry_points:
-            entry_func = index.function(entry["qualname"])
+            entry_func = index.function(entry["qualname"], entry.get("line"))
             if entry_func is not None:
                 g.entry_funcs[entry["qualname"]] = entry_func
                 # an entry point's Raises entry is about this site only if it reaches no other
@@ -272,14 +272,17 @@ def analyze_with_index(
     chains = Chains(index, tree)
 
     def entries(site: SiteView, function: str) -> tuple[list[EntryPoint], list[CaughtBy]]:
+        tested = [g for g in site.guards if g["kind"] in CONDITION_KINDS]
         how: dict[str, Any] = {
             "error_class": site.canonical_class,
-            "guards": [g["text"] for g in site.guards if g["kind"] in CONDITION_KINDS],
+            "guards": [g["text"] for g in tested],
+            "guard_lines": [int(g.get("line") or 0) for g in tested],
             # a warning no ``except`` catches; a yielded exception is not raised by the
             # call that reaches it, so a handler around that call does not catch it
             "catchable": site.kind not in ("warn", "yield"),
             # a raise no loop encloses sees a parameter bound again only after it unchanged
             "line": None if any(g["kind"] in ("for", "while") for g in site.guards) else site.line,
+            "at": site.line,  # which definition, of a function defined once per platform
         }
         found = entry_points(index, chains, api, function, **how)
         caught = caught_by(chains.walk(function, **how)) if not found else []

@@ -16,8 +16,19 @@ from .binds import Binds, bind_alias, bind_call, class_alias, class_calls
 from .callsites import call_sites
 from .expects import ExpectFinder
 from .facts import CallRef, ClassFacts, FuncFacts, FunctionNode, ModuleFacts, clean, dotted
+from .local_values import reaching_values
 from .platforms import PLATFORM_MODULES, platform_words
 from .script_mains import command_line
+from .settled import (
+    DRAINING,
+    FILLING,
+    Raw,
+    changed_names,
+    literal_rebinds,
+    local_constants,
+    note_top_assign,
+    settled_names,
+)
 from .shadows import shadowing_imports
 from .twins import dead_handlers, twin_facts
 
@@ -47,6 +58,7 @@ def module_facts(
     facts.bound_calls = {n: ref for n, ref in walker.bound.items() if ref is not None}
     facts.platform_names = {k: v for k, v in facts.platform_names.items() if v}
     facts.aliases = {n: ref for n, ref in walker.aliases.items() if ref is not None}
+    facts.settled = settled_names(walker.settled, walker.written, {*facts.imports, *facts.top})
     package = module if facts.is_package else module.rpartition(".")[0]
     twins = twin_facts(tree, package)
     facts.rebound, facts.fallbacks = twins.rebound, twins.fallbacks
@@ -133,6 +145,8 @@ class _Walker:
         #: The platform words of the module or class ``if`` being walked (FuncFacts.platform).
         self.platform: str | None = None
         self.aliases: dict[str, CallRef | None] = {}  # ... and to a dotted name
+        self.settled: Raw = {}  # ... and to anything, with the literal (ModuleFacts.settled)
+        self.written: set[str] = set()  # names a function declares ``global``
 
     # -- module level -------------------------------------------------------------
 
@@ -181,6 +195,7 @@ class _Walker:
                 self._class(stmt, prefix=prefix, parent=parent, toplevel=toplevel)
             elif isinstance(stmt, (ast.Assign, ast.AugAssign)) and toplevel:
                 self._all(stmt)
+                note_top_assign(stmt, self.settled)
                 if isinstance(stmt, ast.Assign):
                     self._fresh_module(stmt)
                     self._platform_name(stmt)
@@ -355,6 +370,15 @@ class _Walker:
                 {**self.facts.imports, **local_imports},
                 takes_arguments=len(_params(node)) > (cls is not None),
             ),
+            local_consts=local_constants(binds.literals, lines, _params(node)),
+            param_literals=literal_rebinds(binds.literal_lines, lines, _params(node)),
+            filled=changed_names(binds.item_stores, calls, FILLING),
+            drained=changed_names(binds.item_deletes, calls, DRAINING),
+            local_values=(
+                {}
+                if self.facts.is_test
+                else reaching_values(node, _params(node), lines, local_imports)
+            ),
         )
         self.facts.functions.append(func)
         inner_prefix = f"{prefix}{node.name}.<locals>."
@@ -445,8 +469,12 @@ class _Walker:
                 binds.returns.append(node.value)  # type: ignore[attr-defined]
             elif t is ast.Import or t is ast.ImportFrom:
                 self._import(node, imports)  # type: ignore[arg-type]
+            elif t is ast.Delete:
+                binds.delete(node)  # type: ignore[arg-type]
             elif t is ast.Yield or t is ast.YieldFrom:
                 yields = True
+            elif t is ast.Global:
+                self.written.update(node.names)  # type: ignore[attr-defined]
             elif t is ast.ExceptHandler and not self.facts.is_test:
                 self._handler(node, qualname)  # type: ignore[arg-type]
             elif t is ast.If and node.orelse:  # type: ignore[attr-defined]

@@ -1,0 +1,70 @@
+"""What one entry-point walk (:mod:`errdex.analyze.chains`) judges callers by: the site's
+conditions, the raising function's ``*args`` and ``**kwargs`` names, the module objects the conditions
+compare with, and the literals a parameter may be bound to again before the test; and
+whether two definitions of a function ever exist on the same platform.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import product
+
+from .facts import FuncFacts
+from .guard_eval import guard_value
+from .platforms import OTHER_THAN
+
+__all__ = ["MAX_COMBOS", "Scope", "apart", "packed_of"]
+
+#: Combinations of values tried for parameters bound again, at most.
+MAX_COMBOS = 16
+
+
+@dataclass(frozen=True, slots=True)
+class Scope:
+    """The site's conditions over the raising function's parameters, its packed ones,
+    and the module objects the conditions compare with (``MISSING``)."""
+
+    guards: tuple[str, ...]
+    #: The raising function's ``*args`` and ``**kwargs`` names, as a direct caller fills
+    #: them (``add_option('-o', '--out')``).
+    packed: tuple[str, ...]
+    objects: dict[str, object]
+    #: Packed names the body removes items from: known only when the call leaves them
+    #: empty.
+    drained: frozenset[str] = frozenset()
+    #: Parameters the conditions read that the body binds again, before the raise, only
+    #: to literals (``if bufsize is None: bufsize = -1``): the literals. A direct
+    #: caller's constant for one is tested beside each of them.
+    alternatives: dict[str, tuple[object, ...]] = field(default_factory=dict)
+
+    def ruled_out(self, known: dict[str, object]) -> bool:
+        """Whether the known values make a condition false whichever value each
+        parameter bound again holds at the test."""
+        values = {**self.objects, **known}
+        choices = [(p, (values[p], *alts)) for p, alts in self.alternatives.items() if p in values]
+        combos = 1
+        for _, options in choices:
+            combos *= len(options)
+        if combos > MAX_COMBOS:
+            return False
+        for picked in product(*(options for _, options in choices)):
+            values.update(zip((p for p, _ in choices), picked, strict=True))
+            if not any(guard_value(g, values) is False for g in self.guards):
+                return False
+        return True
+
+
+def apart(one: str | None, other: str | None) -> bool:
+    """Two definitions' platforms exclude each other: "on Windows" and "on platforms other
+    than Windows" (``Popen.terminate`` on POSIX calls the POSIX ``send_signal``)."""
+    if one is None or other is None:
+        return False
+    return (
+        OTHER_THAN + one.removeprefix("on ") == other
+        or OTHER_THAN + other.removeprefix("on ") == one
+    )
+
+
+def packed_of(func: FuncFacts) -> tuple[str, ...]:
+    """The names of a function's ``*args`` and ``**kwargs``, those it has."""
+    return tuple(p.lstrip("*") for p in func.params if p.startswith("*"))
