@@ -15,7 +15,7 @@ from errdex.match._paste_model import BARE, EXCEPTION_GROUP, LOGGING, TRACEBACK,
 from errdex.match.index import MatchIndex
 from errdex.match.index_file import cache_root
 from errdex.match.rank import Candidate, Clue, Scored, rank
-from errdex.match.rank_frames import hands_over
+from errdex.match.rank_frames import frame_place, hands_over
 from errdex.match.server_index import server_index_path
 from errdex.match.versions import attach, store_tables
 from errdex.store import SqliteStore, Store, StoreError, is_server_url, open_store
@@ -309,9 +309,9 @@ def _says_enough(candidate: Candidate, message: str) -> bool:
 def _below_innermost(error: PastedError, sites: int) -> str:
     """Why an error whose every fitting site its traceback rules out is not catalogued."""
     frame = error.frames[-1]
-    where = f"{frame.path.replace(chr(92), '/').rsplit('/', 1)[-1]}:{frame.line}"
     return (
-        f"not catalogued: the traceback ends at {where} in {frame.function}(), a line that "
+        f"not catalogued: the traceback ends at {frame_place(frame.path, frame.line)} in "
+        f"{frame.function}(), a line that "
         "raises nothing itself, so the error was raised below it by code that prints no "
         "frame (compiled code or the interpreter), which the catalogue does not hold; "
         f"{sites} catalogued site(s) raising this message elsewhere would have printed a "

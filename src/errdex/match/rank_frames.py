@@ -48,6 +48,7 @@ __all__ = [
     "RELAY_FRAME",
     "RELAY_LIFT",
     "RULED_OUT",
+    "frame_place",
     "hands_over",
     "is_relay",
     "lift_past_relays",
@@ -130,6 +131,12 @@ def score_frames(
     return relays, innermost
 
 
+def frame_place(path: str, line: int | None) -> str:
+    """A frame's file name and line as a reason says it (``base64.py:88``), from a POSIX or
+    a Windows path."""
+    return f"{path.replace(chr(92), '/').rsplit('/', 1)[-1]}:{line}"
+
+
 def rule_out_by_innermost(clue: Clue, index: MatchIndex, found: Mapping[int, Scored]) -> None:
     """Python sites a whole traceback's innermost frame shows did not raise the error keep
     :data:`RULED_OUT` of their message's weight (see the module's doc)."""
@@ -139,7 +146,8 @@ def rule_out_by_innermost(clue: Clue, index: MatchIndex, found: Mapping[int, Sco
     if line is None or not function:
         return
     entries = index.file_entries(path)
-    if not entries or any(index.entry(i).line == line for i in entries):
+    nearest = index.by_frame(path, line)[:1]  # from the index's columns: no entry made
+    if not entries or (nearest and nearest[0][1] == 0):
         return  # not catalogued (its raises unknown), or it raises there: a relay, a raise
     frame_file = index.file_path(entries[0])
     for i, s in found.items():
@@ -156,7 +164,7 @@ def rule_out_by_innermost(clue: Clue, index: MatchIndex, found: Mapping[int, Sco
         s.message *= RULED_OUT
         s.ruled_out = True
         s.reasons.append(
-            f"the traceback ends at {path.rsplit('/', 1)[-1]}:{line} in {function}(), a line "
+            f"the traceback ends at {frame_place(path, line)} in {function}(), a line "
             f"that raises nothing itself: the error came from code below it that prints no "
             f"frame, and this site, in {entry.function}(), would have printed its own"
         )
