@@ -113,7 +113,8 @@ class BuilderReader(PrinterReader):
             return None
         mro = ref.reader.mro(ref)
         if mro is None:
-            return None
+            own = ref.reader.own_builder(ref)  # the builtin's rules hold only without one
+            return None if own is None else Unfollowed(f"`{own[0].node.name}.{own[1]}`")
         init = next((n for n in mro if defines(n, "__init__")), None)
         printer = next((n for n in mro if defines(n, "__str__")), None)
         if not isinstance(init, ClassRef) and not isinstance(printer, ClassRef):

@@ -148,6 +148,34 @@ class HierarchyReader(MessageBuilder):
         merged = _c3([*linearized, bases])
         return None if merged is None else [ref, *merged]
 
+    def known_ancestors(self, ref: ClassRef) -> list[ClassRef]:
+        """``ref`` and the repository classes above it that its bases resolve to, as far as
+        they do: what the interpreter would certainly run of the class even where a base
+        further up is unknown (``SAXException``'s own ``__str__`` under a base the module
+        may rebind)."""
+        seen: list[ClassRef] = []
+        todo = [ref]
+        while todo and len(seen) < 32:
+            here = todo.pop(0)
+            if any(here.node is s.node for s in seen):
+                continue
+            seen.append(here)
+            for expr in here.node.bases:
+                base = here.reader.base_node(expr, 0)
+                if isinstance(base, ClassRef):
+                    todo.append(base)
+        return seen
+
+    def own_builder(self, ref: ClassRef) -> tuple[ClassRef, str] | None:
+        """A class of the repository above ``ref`` (or itself) that defines ``__init__`` or
+        ``__str__``, with the method: where a base further up is unknown, the builtin's
+        rendering of the constructor's arguments is only sure without one."""
+        for node in self.known_ancestors(ref):
+            for method in ("__init__", "__str__"):
+                if defines(node, method):
+                    return node, method
+        return None
+
     def certainly_exception(self, expr: ast.expr) -> bool:
         """Whether a class expression certainly names an exception class: a builtin one not
         rebound in this module, or a repository class whose MRO, read through to the end,

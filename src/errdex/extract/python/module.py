@@ -12,7 +12,7 @@ from collections.abc import Iterator, Sequence
 
 from .scope import Env, Scope
 
-__all__ = ["BUILTIN_EXCEPTIONS", "ModuleReader", "dotted_name", "module_name_for"]
+__all__ = ["BUILTIN_EXCEPTIONS", "ModuleReader", "dotted_name", "jython_only", "module_name_for"]
 
 BUILTIN_EXCEPTIONS: frozenset[str] = frozenset(
     name
@@ -124,7 +124,8 @@ class ModuleReader:
         for stmt in body:
             yield stmt
             if isinstance(stmt, ast.If):
-                yield from self._toplevel_and_guarded(stmt.body)
+                if not jython_only(stmt.test):
+                    yield from self._toplevel_and_guarded(stmt.body)
                 yield from self._toplevel_and_guarded(stmt.orelse)
             elif isinstance(stmt, (ast.Try, ast.TryStar)):
                 yield from self._toplevel_and_guarded(stmt.body)
@@ -202,6 +203,32 @@ class ModuleReader:
         if not rest and head in BUILTIN_EXCEPTIONS:
             return f"builtins.{head}"
         return dotted
+
+
+def jython_only(test: ast.expr) -> bool:
+    """``sys.platform[:4] == "java"``, ``sys.platform.startswith("java")`` or
+    ``os.name == "java"``: true only on Jython, which runs no Python 3, so what the branch
+    binds (``from java.lang import Exception``) never binds anything where this code runs."""
+    if isinstance(test, ast.Call) and isinstance(test.func, ast.Attribute):
+        if test.func.attr != "startswith" or dotted_name(test.func.value) != "sys.platform":
+            return False
+        arg = test.args[0] if len(test.args) == 1 and not test.keywords else None
+        return isinstance(arg, ast.Constant) and arg.value == "java"
+    if not (
+        isinstance(test, ast.Compare)
+        and len(test.ops) == 1
+        and isinstance(test.ops[0], ast.Eq)
+        and isinstance(test.comparators[0], ast.Constant)
+        and test.comparators[0].value == "java"
+    ):
+        return False
+    left = test.left
+    if isinstance(left, ast.Subscript) and isinstance(left.slice, ast.Slice):
+        cut = left.slice
+        four = isinstance(cut.upper, ast.Constant) and cut.upper.value == 4
+        if cut.lower is None and cut.step is None and four:
+            left = left.value
+    return dotted_name(left) in ("sys.platform", "os.name")
 
 
 def dotted_name(node: ast.expr) -> str | None:
