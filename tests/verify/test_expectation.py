@@ -106,3 +106,18 @@ def test_a_run_the_test_would_fail_is_not_the_tests_reproducer(tmp_path: Path) -
     assert check["status"] == "failed", check
     assert "which the test's LinkTimeout is not" in check["reason"], check
     assert "reproducer" not in by_line[14]  # nothing raised LinkTimeout
+
+
+def test_a_parametrized_class_is_read_from_the_snippet() -> None:
+    """``test_errors(self, url, exception)`` expects ``pytest.raises(exception)``; the
+    snippet binds ``exception = ConnectionError`` from the parametrize case it runs."""
+    func = _func(
+        "def test_errors(url, exception):\n    with pytest.raises(exception):\n        f()\n"
+    )
+    read = expectation_at(func, 2)
+    assert read.classes == () and read.variable == "exception"
+    program = "url = 'http://fe80::1'\nexception = InvalidURL\nrequests.get(url)\n"
+    assert read.bound(program).classes == ("InvalidURL",)
+    raised = _raised("requests.exceptions.ConnectionError", message="refused")
+    assert not accepts(read.bound(program), raised)
+    assert accepts(read.bound("exception = make()\nf()\n"), raised)  # not read: taken

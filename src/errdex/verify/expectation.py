@@ -34,6 +34,29 @@ class Expectation:
     classes: tuple[str, ...] = ()
     #: The regex the message must contain; None when there is none or it cannot be read.
     match: str | None = None
+    #: The name the test passes as the class (``pytest.raises(exception)``): the
+    #: snippet binds it from ``@pytest.mark.parametrize`` (:meth:`bound`).
+    variable: str = ""
+
+    def bound(self, program: str) -> Expectation:
+        """The classes ``variable`` is bound to at the snippet's top level (its last
+        binding there); itself when the snippet binds it to nothing readable."""
+        if not self.variable or self.variable not in program:
+            return self
+        try:
+            tree = ast.parse(program)
+        except (SyntaxError, ValueError, RecursionError):
+            return self
+        classes: tuple[str, ...] = ()
+        for stmt in tree.body:
+            if (
+                isinstance(stmt, ast.Assign)
+                and len(stmt.targets) == 1
+                and isinstance(stmt.targets[0], ast.Name)
+                and stmt.targets[0].id == self.variable
+            ):
+                classes = _names(stmt.value)
+        return Expectation(classes, self.match) if classes else self
 
 
 def expectation_at(func: ast.FunctionDef, line: int) -> Expectation:
@@ -68,6 +91,8 @@ def _of_call(expr: ast.expr, *, context: bool) -> Expectation | None:
     if not expr.args:
         return Expectation()
     classes = _names(expr.args[0])
+    first = expr.args[0]
+    variable = first.id if isinstance(first, ast.Name) and not classes else ""
     pattern: ast.expr | None = None
     if name in _REGEX_CALLS and len(expr.args) > 1:
         pattern = expr.args[1]
@@ -77,7 +102,7 @@ def _of_call(expr: ast.expr, *, context: bool) -> Expectation | None:
     match = None
     if isinstance(pattern, ast.Constant) and isinstance(pattern.value, str):
         match = pattern.value
-    return Expectation(classes, match)
+    return Expectation(classes, match, variable)
 
 
 def _names(expr: ast.expr) -> tuple[str, ...]:

@@ -477,7 +477,7 @@ def candidates(
                             kind in _WARN_KINDS,
                             blocked,
                             imports,
-                            expects=expectation_at(func, line),
+                            expects=expectation_at(func, line).bound(program),
                         )
                     )
     return out
