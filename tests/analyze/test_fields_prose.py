@@ -135,3 +135,55 @@ def test_a_site_with_no_evidence_does_not_say_tests_were_not_examined_once_read(
     assert evidence["testsRead"] is True
     assert "have been examined" not in record["commonSituations"]
     assert "none of the 1 test file" in record["commonSituations"], record["commonSituations"]
+
+
+def _write(root: Path, files: dict[str, str]) -> None:
+    for rel, text in files.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text)
+
+
+def _tips(tmp_path: Path, test_body: str) -> list[str]:
+    _write(
+        tmp_path,
+        {
+            "lib/shapes.py": (
+                "def area(side):\n"
+                "    if side < 0:\n"
+                "        raise ValueError(f'side must not be negative, got {side}')\n"
+                "    return side * side\n"
+            ),
+            "tests/test_shapes.py": (
+                "import unittest\nfrom shapes import area\n\n"
+                "class T(unittest.TestCase):\n" + test_body
+            ),
+        },
+    )
+    result = scan_checkout(open_source(str(tmp_path), repo="o/shapes"), repo="o/shapes")
+    ((record, evidence),) = [(r, e) for r, e in result.items if r["errorClass"] == "ValueError"]
+    assert evidence["tests"], evidence  # the test is linked: the tip is about it
+    return [t for t in record["preventionTips"] if "test_" in t]
+
+
+def test_a_bare_assert_raises_is_no_expected_message(tmp_path: Path) -> None:
+    """Blind review 2026-12-06 (records 00, 08, 14): "see test_x for a call that triggers
+    it, and its expected message" where the test is a bare ``assertRaises(ValueError, …)``
+    with no message to see."""
+    (tip,) = _tips(
+        tmp_path, "    def test_neg(self):\n        self.assertRaises(ValueError, area, -1)\n"
+    )
+    assert "test_neg" in tip and "expected message" not in tip, tip
+
+
+def test_the_tip_points_at_a_test_that_checks_the_message(tmp_path: Path) -> None:
+    """Of two linked tests, the one whose message is there to see (``assertRaisesRegex``),
+    not the first one found (a bare ``assertRaises``)."""
+    (tip,) = _tips(
+        tmp_path,
+        "    def test_bare(self):\n"
+        "        self.assertRaises(ValueError, area, -1)\n"
+        "    def test_checked(self):\n"
+        "        with self.assertRaisesRegex(ValueError, 'must not be negative'):\n"
+        "            area(-1)\n",
+    )
+    assert "test_checked" in tip and tip.endswith("and its expected message."), tip

@@ -191,6 +191,9 @@ class ModuleFacts:
     #: Top-level names bound once and never declared ``global`` in a function: name ->
     #: (line, whether the value is a literal, the literal) (:mod:`errdex.analyze.settled`).
     settled: dict[str, tuple[int, bool, object]] = field(default_factory=dict)
+    #: A test module's ``import_fresh_module(name, blocked=[...])`` calls: (name, blocked)
+    #: (:mod:`errdex.analyze.twin_tests`).
+    fresh: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)
 
 
 def dotted(node: ast.expr) -> CallRef | None:

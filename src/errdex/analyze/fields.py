@@ -422,10 +422,11 @@ def _tips(g: Gathered, validation: str | None) -> tuple[list[str], list[str]]:
             tips.append(f"Check {code(requirement)} before calling {code(callee)}.")
             basis.append("site.guards")
     if g.tests:
-        test = g.tests[0]
-        tips.append(
-            f"See {code(test.get('name', ''))} for a call that triggers it, and its expected message."
-        )
+        # "its expected message" only where the test checks one: a bare ``assertRaises``
+        # has none to show (blind review 2026-12-06, records 00, 08, 14)
+        test = next((t for t in g.tests if t.get("match")), g.tests[0])
+        message = ", and its expected message" if test.get("match") else ""
+        tips.append(f"See {code(test.get('name', ''))} for a call that triggers it{message}.")
         basis.append("tests")
     return tips, basis
 

@@ -57,6 +57,7 @@ from .mixins import per_class
 from .repo import RepoIndex
 from .sites import SiteView
 from .tests_calls import ClassAttributes, expect_callees, through_helpers
+from .twin_tests import TwinRuns
 from .twins import shadow_of
 
 __all__ = ["MAX_TESTS_PER_SITE", "link_tests"]
@@ -545,9 +546,12 @@ def link_tests(
     expects = [
         (run, via) for expect, via in expects for run in per_class(index, linker.attributes, expect)
     ]
+    twins = TwinRuns(index)  # after the choice: a memo's answer is checked too
     for expect, via in expects:
         chosen = linker.choose(expect) if choose is None else choose(linker, expect)
         for i, shown in chosen:
+            if not twins.runs(expect, sites[i]):
+                continue  # a C twin runs instead of the site's line
             linked[i].append(_evidence(expect, shown, via))
     for key, tests in linked.items():
         tests.sort(key=lambda t: (t.get("path", ""), t.get("line", 0)))

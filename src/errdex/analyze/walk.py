@@ -30,6 +30,7 @@ from .settled import (
     settled_names,
 )
 from .shadows import shadowing_imports
+from .twin_tests import fresh_imports
 from .twins import dead_handlers, twin_facts
 
 __all__ = ["SNIPPET_LINES", "module_facts"]
@@ -59,6 +60,8 @@ def module_facts(
     facts.platform_names = {k: v for k, v in facts.platform_names.items() if v}
     facts.aliases = {n: ref for n, ref in walker.aliases.items() if ref is not None}
     facts.settled = settled_names(walker.settled, walker.written, {*facts.imports, *facts.top})
+    if is_test:
+        facts.fresh = fresh_imports(tree, text)
     package = module if facts.is_package else module.rpartition(".")[0]
     twins = twin_facts(tree, package)
     facts.rebound, facts.fallbacks = twins.rebound, twins.fallbacks

@@ -115,6 +115,7 @@ class Accelerators:
             cand.imports,
             cand.for_record,
             cand.cut_from,
+            cand.expects,
         )
 
     def reached_with(self, envelope: dict[str, Any], cand: Candidate) -> str | None:

@@ -27,6 +27,7 @@ from typing import Any
 
 from ._alternatives import Alternative, Alternatives, fits, program_bindings
 from ._guard_solver import CONDITION_KINDS, EMPTY, MISSING, parse_guards, rules_out, solve
+from .expectation import Expectation
 from .from_tests import Candidate
 
 __all__ = ["MISSING", "def_line", "guard_candidates", "try_names", "violating_value"]
@@ -477,4 +478,6 @@ def _record_candidates(
                     cand.imports,
                     rid,
                     cand.cut_from or cand.test,
+                    # the test's own call: its expectation still says what it takes
+                    cand.expects if kind == "as-is" else Expectation(),
                 )

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from errdex.analyze.expects import EXPECT_CALLS
 
@@ -31,6 +31,7 @@ from ._test_context import (
     fixture_lines,
     parametrize_cases,
 )
+from .expectation import Expectation, expectation_at
 
 __all__ = ["MAX_CASES", "Candidate", "CaseIndex", "candidates", "module_of", "parse_test"]
 
@@ -56,6 +57,7 @@ class Candidate:
     #: ``test`` adds how the guard was met, which is true only of that record's guard.
     for_record: str = ""
     cut_from: str = ""
+    expects: Expectation = field(default_factory=Expectation)  # what the test accepts
 
 
 def module_of(rel_path: str) -> str:
@@ -475,6 +477,7 @@ def candidates(
                             kind in _WARN_KINDS,
                             blocked,
                             imports,
+                            expects=expectation_at(func, line).bound(program),
                         )
                     )
     return out

@@ -30,6 +30,7 @@ from errdex.source.stdlib import STDLIB_REPO
 from .accelerators import Accelerators
 from .checks import check_reproducer, raised_at
 from .executor import Executor, Job
+from .expectation import accepts, refused
 from .forkserver import ServerPool
 from .from_guards import def_line, guard_candidates, try_names
 from .from_tests import Candidate, CaseIndex, candidates, module_of, parse_test
@@ -93,6 +94,9 @@ def _assign(
             verdict = check_reproducer(env, result, sites)
             if not verdict.passed:
                 out.failure = out.failure or f"ran: {cand.test} {verdict.reason}"
+                continue
+            if not accepts(cand.expects, result):  # the test would fail on this error
+                out.failure = out.failure or f"ran: {cand.test} {refused(cand.expects, result)}"
                 continue
             if out.reproducer is None or _preference(env, cand) < _preference(
                 env, out.reproducer[0]

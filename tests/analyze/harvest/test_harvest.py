@@ -469,3 +469,32 @@ def test_confirmed_links_survive_analysis_and_are_said(harvested: dict[str, Any]
     # the analyst links the tests again from their source; the run's confirmation stays
     assert [t.get("confirmed") for t in evidence["tests"]] == [True, True]
     assert "(`pytest.raises(SmallError)`, confirmed by running it)" in record["triggerScenarios"]
+
+
+def test_a_test_that_fails_after_its_expectation_confirms_no_link(tmp_path: Path) -> None:
+    """Its ``pytest.raises`` took the error at the site, but the test failed: the run
+    shows no test that expects this error from this site and passes (blind review
+    2026-12-06, record 10: a link "confirmed" by a run in which the test failed)."""
+    root = write_package(tmp_path / "repo")
+    (root / "tests" / "test_core.py").write_text(
+        "import pytest\n\nfrom smallpkg import core\n\n\n"
+        "def test_check_positive_then_fails():\n"
+        "    with pytest.raises(ValueError):\n"
+        "        core.check_positive(-1)\n"
+        "    assert core.check_positive(2) == 3\n\n\n"
+        "def test_check_name():\n"
+        "    with pytest.raises(core.SmallError):\n"
+        '        core.check_name("a b")\n'
+    )
+    db = tmp_path / "errdex.db"
+    scan_into(root, db)
+    result = invoke(str(root), "--repo", REPO, "--db", str(db), "--json")
+    assert result.exit_code == 0, result.output
+    after = envelopes(db)
+    positive = after[line_of(CORE, 'raise ValueError(f"expected a positive')]["evidence"]
+    assert positive["observed"]  # the run raised there
+    assert [(t["name"], t.get("confirmed")) for t in positive["tests"]] == [
+        ("tests/test_core.py::test_check_positive_then_fails", None)
+    ]
+    name = after[line_of(CORE, "raise SmallError(")]["evidence"]["tests"]
+    assert {t.get("confirmed") for t in name} == {True}  # a passing test still confirms

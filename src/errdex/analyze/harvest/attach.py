@@ -140,7 +140,8 @@ class AttachResult:
     missed: list[Unplaced] = field(default_factory=list)  # raise lines without a record
     records_total: int = 0
     confirmed: int = 0  # test links newly confirmed: the linked test raised at the site
-    #: Record id -> node ids of the tests whose run raised there (analyze.harvest.confirm).
+    #: Record id -> node ids of the tests whose run raised there and passed
+    #: (analyze.harvest.confirm).
     ran: dict[str, set[str]] = field(default_factory=dict)
     observed: dict[str, list[Observed]] = field(default_factory=dict)
     updates: list[tuple[dict[str, Any], dict[str, Any]]] = field(default_factory=list)
@@ -279,12 +280,14 @@ def attach(
     layout: RepoLayout,
     *,
     cap: int = MAX_OBSERVED,
+    failed: Iterable[str] = (),
 ) -> AttachResult:
     """Place every capture on its record; collect the ``evidence.observed`` updates.
 
     A record that gets observations has its ``observed`` replaced (a second harvest of
     the same tests gives the same evidence, not doubled counts); other records and every
-    other evidence key are left as they are.
+    other evidence key are left as they are. A test in ``failed`` confirms no link: its
+    expectation took the error, but the test did not pass.
     """
     index = _Index(envelopes)
     result = AttachResult(captures=len(captures), records_total=len(index.by_id))
@@ -356,6 +359,8 @@ def attach(
     result.class_differs = sorted(differs.values(), key=lambda m: (m.file_path, m.line))
     result.missed = sorted(missed.values(), key=lambda m: (m.file_path, m.line))
     result.observed = observations.capped(cap)
+    for tests in ran.values():  # only a test that passed confirms its link
+        tests.difference_update(failed)
     for rid, observed in result.observed.items():
         envelope = index.by_id[rid]
         evidence = dict(envelope["evidence"])

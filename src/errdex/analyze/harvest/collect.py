@@ -119,6 +119,8 @@ class PytestSummary:
     exitstatus: int
     collected: int
     counts: dict[str, int]
+    #: Node ids of the tests that failed or errored: a capture in one confirms no link.
+    failed: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -239,6 +241,7 @@ def read_captures(path: Path) -> tuple[list[Capture], PytestSummary | None, int]
                         exitstatus=int(data["exitstatus"]),
                         collected=int(data.get("collected", 0)),
                         counts={str(k): int(v) for k, v in data.get("counts", {}).items()},
+                        failed=tuple(str(t) for t in data.get("failed", ())),
                     )
             except (ValueError, KeyError, TypeError, IndexError):
                 bad += 1

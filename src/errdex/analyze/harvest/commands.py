@@ -185,7 +185,8 @@ def harvest(
         _fail(str(exc), code=130)
     except HarvestError as exc:
         _fail(str(exc))
-    result = attach(run.captures, envelopes, layout, cap=max_per_record)
+    failed = run.summary.failed if run.summary is not None else ()
+    result = attach(run.captures, envelopes, layout, cap=max_per_record, failed=failed)
     written = 0 if dry_run else _write(db, result)
     if as_json:
         click.echo(json.dumps(_report_json(repo_name, db, run, result, written), indent=2))

@@ -72,6 +72,7 @@ class _State:
         self.roots: tuple[str, ...] = ()
         self.test: str | None = None
         self.counts: Counter[str] = Counter()
+        self.failed: list[str] = []  # tests that failed or errored: they confirm no link
         self.is_worker = False
 
 
@@ -486,6 +487,8 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
     if _state.fd is None or _state.is_worker:
         return
     counts = _state.counts
+    if report.failed and report.nodeid not in _state.failed:
+        _state.failed.append(report.nodeid)
     if report.when == "call":
         if hasattr(report, "wasxfail"):
             counts["xfailed" if report.skipped else "xpassed"] += 1
@@ -517,6 +520,7 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
             "exitstatus": int(exitstatus),
             "collected": int(getattr(session, "testscollected", 0)),
             "counts": dict(_state.counts),
+            "failed": _state.failed,
             "pytest": pytest.__version__,
             "python": sys.executable,
         }

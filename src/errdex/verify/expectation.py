@@ -1,0 +1,141 @@
+"""What a test's expectation accepts, so that a run of a snippet cut from it confirms the
+test only where the test itself would have passed.
+
+A snippet cut out of ``with pytest.raises(ConnectTimeout): requests.get(TARPIT,
+timeout=(0.1, 0.1))`` raised ``ConnectionError`` at ``adapters.py:729`` under
+``errdex verify``, whose sandbox cuts the network (blind review 2026-12-06, record 10):
+the test expects a subclass of that class, raised at another line on a real network, and
+with this error it fails. The run reproduces the raise, not the test: "the test expects
+this error, and its statements raised it here" was false. A run is the test's only when
+the error it raised is one the expectation accepts: its class is (or derives from) a class
+the test names, and the test's regex (``match=``, ``assertRaisesRegex``) finds its
+message. Where what the test names cannot be read (``self.failureException``, a variable
+holding a class, a regex built at run time) nothing is ruled out.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass
+
+from .sandbox import RunResult
+
+__all__ = ["Expectation", "accepts", "expectation_at", "refused"]
+
+_RAISES = frozenset({"raises", "assertRaises", "assertRaisesRegex"})
+_REGEX_CALLS = frozenset({"assertRaisesRegex", "assertWarnsRegex"})
+_WARNS = frozenset({"warns", "assertWarns", "assertWarnsRegex"})
+
+
+@dataclass(frozen=True, slots=True)
+class Expectation:
+    #: The classes the test names, by their last dotted part; () when one cannot be read.
+    classes: tuple[str, ...] = ()
+    #: The regex the message must contain; None when there is none or it cannot be read.
+    match: str | None = None
+    #: The name the test passes as the class (``pytest.raises(exception)``): the
+    #: snippet binds it from ``@pytest.mark.parametrize`` (:meth:`bound`).
+    variable: str = ""
+
+    def bound(self, program: str) -> Expectation:
+        """The classes ``variable`` is bound to at the snippet's top level (its last
+        binding there); itself when the snippet binds it to nothing readable."""
+        if not self.variable or self.variable not in program:
+            return self
+        try:
+            tree = ast.parse(program)
+        except (SyntaxError, ValueError, RecursionError):
+            return self
+        classes: tuple[str, ...] = ()
+        for stmt in tree.body:
+            if (
+                isinstance(stmt, ast.Assign)
+                and len(stmt.targets) == 1
+                and isinstance(stmt.targets[0], ast.Name)
+                and stmt.targets[0].id == self.variable
+            ):
+                classes = _names(stmt.value)
+        return Expectation(classes, self.match) if classes else self
+
+
+def expectation_at(func: ast.FunctionDef, line: int) -> Expectation:
+    """The expectation a test states at ``line`` (a ``with``, a call of ``assertRaises``
+    with the function, or a ``try``/``except``); an empty one when none is read there."""
+    for node in ast.walk(func):
+        if not isinstance(node, ast.stmt) or node.lineno != line:
+            continue
+        if isinstance(node, ast.With):
+            for item in node.items:
+                found = _of_call(item.context_expr, context=True)
+                if found is not None:
+                    return found
+        elif isinstance(node, ast.Expr):
+            found = _of_call(node.value, context=False)
+            if found is not None:
+                return found
+        elif isinstance(node, ast.Try):
+            names = [_names(h.type) for h in node.handlers if h.type is not None]
+            if names and all(n for n in names):
+                return Expectation(tuple(c for n in names for c in n))
+    return Expectation()
+
+
+def _of_call(expr: ast.expr, *, context: bool) -> Expectation | None:
+    if not isinstance(expr, ast.Call):
+        return None
+    func = expr.func
+    name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+    if name not in _RAISES and name not in _WARNS:
+        return None
+    if not expr.args:
+        return Expectation()
+    classes = _names(expr.args[0])
+    first = expr.args[0]
+    variable = first.id if isinstance(first, ast.Name) and not classes else ""
+    pattern: ast.expr | None = None
+    if name in _REGEX_CALLS and len(expr.args) > 1:
+        pattern = expr.args[1]
+    for kw in expr.keywords:
+        if kw.arg in ("match", "expected_regex"):
+            pattern = kw.value
+    match = None
+    if isinstance(pattern, ast.Constant) and isinstance(pattern.value, str):
+        match = pattern.value
+    return Expectation(classes, match, variable)
+
+
+def _names(expr: ast.expr) -> tuple[str, ...]:
+    """``E``, ``mod.E``, ``(E, F)``: each class's last part; () when any is not a class
+    named so (a lower-case name is a variable or an attribute that holds one)."""
+    items = expr.elts if isinstance(expr, ast.Tuple) else [expr]
+    out: list[str] = []
+    for item in items:
+        last = item.attr if isinstance(item, ast.Attribute) else getattr(item, "id", "")
+        if not last or not last[0].isupper():
+            return ()
+        out.append(last)
+    return tuple(out)
+
+
+def accepts(expectation: Expectation, result: RunResult) -> bool:
+    """Whether the test's expectation takes the error the run raised."""
+    raised = result.classes or ((result.error_class,) if result.error_class else ())
+    if expectation.classes:
+        names = {c.rsplit(".", 1)[-1] for c in raised}
+        if not names & set(expectation.classes):
+            return False
+    if expectation.match is not None and result.message is not None:
+        try:
+            return re.search(expectation.match, result.message) is not None
+        except re.error:
+            return True
+    return True
+
+
+def refused(expectation: Expectation, result: RunResult) -> str:
+    """Why the test would not take the error: the reason a failed run gives."""
+    short = (result.error_class or "?").rsplit(".", 1)[-1]
+    if expectation.classes and not accepts(Expectation(expectation.classes), result):
+        return f"raised {short}, which the test's {' or '.join(expectation.classes)} is not"
+    return f"raised {short} with a message the test's {expectation.match!r} does not find"
