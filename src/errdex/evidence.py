@@ -177,7 +177,9 @@ class EntryPoint(TypedDict, total=False):
     reraisedWhen: str
     reraisedIn: str
     #: The function is defined once per platform, and the definition that reaches the
-    #: raise (the one at ``line``) exists only there: "on FreeBSD" (``analyze.platforms``).
+    #: raise (the one at ``line``) exists only there: "on FreeBSD" (``analyze.platforms``);
+    #: or its calls reach the raise only there: ``os.path`` is ``ntpath`` "on Windows"
+    #: (``analyze.platform_binds``).
     definedOn: str
 
 
