@@ -286,6 +286,7 @@ class Evidence(TypedDict, total=False):
     caughtBy: list[CaughtBy]  # callers that swallow it, when no public caller sees it
     tests: list[TestEvidence]
     testsRead: bool  # False: no test of the repository was read, so ``tests`` says nothing
+    testsMore: int  # tests that also expect it beyond the best evidenced ones listed
     role: RoleEvidence
     observed: list[Observed]
     related: list[str]  # record ids, closest first, at most 5
