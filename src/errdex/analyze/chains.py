@@ -22,7 +22,7 @@ from types import MappingProxyType
 from typing import Any
 
 from .callgraph import MAX_DEPTH, MAX_VISITED, exact_targets
-from .callsites import Arg, CallSite, Handler
+from .callsites import DISPLAY, Arg, CallSite, Handler
 from .chain_parts import Catcher, Conversion, Hop, Signature, Walk, signature_of
 from .classes import ClassTree
 from .facts import FuncFacts, within_module
@@ -466,6 +466,8 @@ class Chains:
             kind, value = arg
             if kind == "const" and is_immutable(value):
                 known[origin] = value
+            elif kind == DISPLAY and isinstance(value, int):
+                known[origin] = (OPAQUE,) * value  # its length and truth, nothing else
             elif kind == "name" and isinstance(value, str) and value in caller_params:
                 passes[origin] = value
             elif kind == "name" and value in caller.local_consts:
