@@ -421,11 +421,10 @@ def _tips(g: Gathered, validation: str | None) -> tuple[list[str], list[str]]:
         if not has_private(requirement) and not has_private(callee):
             tips.append(f"Check {code(requirement)} before calling {code(callee)}.")
             basis.append("site.guards")
-    if g.tests:
-        test = g.tests[0]
-        tips.append(
-            f"See {code(test.get('name', ''))} for a call that triggers it, and its expected message."
-        )
+    if g.tests:  # one that checks the message, when one does: it says what to expect
+        test = next((t for t in g.tests if t.get("match") is not None), g.tests[0])
+        message = ", and the message it expects" if test.get("match") is not None else ""
+        tips.append(f"See {code(test.get('name', ''))} for a call that triggers it{message}.")
         basis.append("tests")
     return tips, basis
 
