@@ -177,7 +177,9 @@ class EntryPoint(TypedDict, total=False):
     reraisedWhen: str
     reraisedIn: str
     #: The function is defined once per platform, and the definition that reaches the
-    #: raise (the one at ``line``) exists only there: "on FreeBSD" (``analyze.platforms``).
+    #: raise (the one at ``line``) exists only there: "on FreeBSD" (``analyze.platforms``);
+    #: or its calls reach the raise only there: ``os.path`` is ``ntpath`` "on Windows"
+    #: (``analyze.platform_binds``).
     definedOn: str
 
 
@@ -284,6 +286,7 @@ class Evidence(TypedDict, total=False):
     caughtBy: list[CaughtBy]  # callers that swallow it, when no public caller sees it
     tests: list[TestEvidence]
     testsRead: bool  # False: no test of the repository was read, so ``tests`` says nothing
+    testsMore: int  # tests that also expect it beyond the best evidenced ones listed
     role: RoleEvidence
     observed: list[Observed]
     related: list[str]  # record ids, closest first, at most 5

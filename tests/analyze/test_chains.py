@@ -273,3 +273,31 @@ def test_a_parameter_bound_again_after_the_raise_is_still_the_callers(tmp_path: 
         "m.looped",
         "m.count",
     ]
+
+
+_DISPLAYS = (
+    "def common(paths):\n"
+    "    if not paths:\n"
+    "        raise ValueError('common() arg is an empty sequence')\n"
+    "    if isinstance(paths, list):\n"
+    "        raise TypeError('common() takes a tuple')\n"
+    "    return paths[0]\n"
+    "\n\n"
+    "def within(target, dest):\n"
+    "    return common([target, dest]) == dest\n"
+    "\n\n"
+    "def within_all(*paths):\n"
+    "    return common(list(paths))\n"
+)
+
+
+def test_a_list_display_passed_is_known_by_its_length(tmp_path: Path) -> None:
+    """``tarfile``'s filters call ``os.path.commonpath([target_path, dest_path])``: two
+    items, so never the empty sequence ``commonpath`` refuses; what the items are, or
+    whether the display is a list, stays unknown."""
+    found = {
+        r["errorMessage"]: [e["qualname"] for e in ev["entryPoints"]]
+        for r, ev in one_file_items(tmp_path, "m.py", _DISPLAYS)
+    }
+    assert found["common() arg is an empty sequence"] == ["m.common", "m.within_all"]
+    assert found["common() takes a tuple"] == ["m.common", "m.within", "m.within_all"]

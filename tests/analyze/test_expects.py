@@ -59,6 +59,12 @@ class TestForms(unittest.TestCase):
         except TypeError:
             pass
 
+    def test_method_bound_to_a_local_name(self):
+        expect = self.assertRaises
+        expect(TypeError, lib.coerce, "z")
+        expect = print
+        expect(lib.ParseError, lib.parse, "")
+
     def test_warns_callable(self):
         self.assertWarns(DeprecationWarning, lib.old, 1)
 
@@ -121,3 +127,12 @@ def test_unittest_warning_forms_link(links: dict[str, list[tuple[str, str]]]) ->
 def test_aliased_pytest_imports_link(links: dict[str, list[tuple[str, str]]]) -> None:
     assert ("test_aliased_raises", "pytest.raises") in links["empty"]
     assert ("test_aliased_module", "pytest.raises") in links["expected"]
+
+
+def test_an_expectation_method_bound_to_a_local_name_links(
+    links: dict[str, list[tuple[str, str]]],
+) -> None:
+    """``expect = self.assertRaises`` / ``expect(E, f, x)`` (CPython's ``test_string``,
+    ``test_argparse``); bound again to something else, the name expects nothing."""
+    assert ("test_method_bound_to_a_local_name", "assertRaises") in links["expected"]
+    assert all(name != "test_method_bound_to_a_local_name" for name, _ in links["empty"])

@@ -187,3 +187,37 @@ def test_the_tip_points_at_a_test_that_checks_the_message(tmp_path: Path) -> Non
         "            area(-1)\n",
     )
     assert "test_checked" in tip and tip.endswith("and its expected message."), tip
+
+
+def test_the_tip_promises_the_expected_message_only_of_a_test_that_checks_one(
+    tmp_path: Path,
+) -> None:
+    """``assertRaises(E, f, x)`` checks no message: the tip pointing at it promises none
+    (the stdlib's ``email.header`` record said "and its expected message" of such a
+    test); of two tests, the one that checks the message is the one named."""
+    (tmp_path / "lib.py").write_text(
+        "def compile(p):\n    if p.count('(') != p.count(')'):\n"
+        "        raise SyntaxError('missing ), unterminated subpattern')\n    return p\n"
+    )
+    (tmp_path / "tests").mkdir()
+    body = (
+        "import unittest\n\nimport lib\n\n\n"
+        "class T(unittest.TestCase):\n"
+        "    def test_a(self):\n"
+        "        self.assertRaises(SyntaxError, lib.compile, '(')\n"
+    )
+    (tmp_path / "tests" / "test_lib.py").write_text(body)
+
+    def tip() -> str:
+        ((record, _),) = scan_checkout(open_source(str(tmp_path), repo="o/l"), repo="o/l").items
+        return next(t for t in record["preventionTips"] if t.startswith("See "))
+
+    assert tip() == "See `tests/test_lib.py::T::test_a` for a call that triggers it."
+    (tmp_path / "tests" / "test_lib.py").write_text(
+        body + "\n    def test_b(self):\n"
+        "        with self.assertRaisesRegex(SyntaxError, 'missing '):\n"
+        "            lib.compile('((')\n"
+    )
+    assert tip() == (
+        "See `tests/test_lib.py::T::test_b` for a call that triggers it, and its expected message."
+    )

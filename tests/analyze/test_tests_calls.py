@@ -281,3 +281,109 @@ def test_literals_the_test_passes_rule_a_raise_out(links: Links) -> None:
     the one below is the test's; passing nothing for it decides nothing."""
     assert _names(links, "lib.py", 66) == ["test_any_order"]
     assert links[("lib.py", 62)] == []
+
+
+_TWO_LEVEL_LIB = """\
+def compile(pattern):
+    if pattern.count("(") != pattern.count(")"):
+        raise SyntaxError("missing ), unterminated subpattern")
+    if pattern.startswith("*"):
+        raise SyntaxError("nothing to repeat")
+    return pattern
+"""
+
+_TWO_LEVEL_TESTS = """\
+import unittest
+
+import relib
+
+
+class PatternTests(unittest.TestCase):
+    def check_error(self, pattern, errmsg):
+        with self.assertRaises(SyntaxError) as cm:
+            relib.compile(pattern)
+        self.assertEqual(str(cm.exception), errmsg)
+
+    def check_both(self, pattern, errmsg):
+        self.check_error(pattern, errmsg)
+        self.check_error(pattern + "", errmsg)
+
+    def test_unbalanced(self):
+        self.check_both("(a", "missing ), unterminated subpattern")
+"""
+
+
+def test_a_helper_calling_the_helper_that_holds_the_expectation(tmp_path: Path) -> None:
+    """A test calls ``check_both``, which calls ``check_error`` with its own parameters,
+    which holds the ``assertRaises`` and the message check: the test is linked to the
+    raise its message names, through the helper it calls, and to no other."""
+    (tmp_path / "relib.py").write_text(_TWO_LEVEL_LIB)
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "test_relib.py").write_text(_TWO_LEVEL_TESTS)
+    result = scan_checkout(open_source(str(tmp_path), repo="o/re"), repo="o/re")
+    found = {r["errorMessage"]: ev["tests"] for r, ev in result.items}
+    (link,) = found["missing ), unterminated subpattern"]
+    assert link["name"] == "tests/test_relib.py::PatternTests::test_unbalanced"
+    assert link["via"] == "tests.test_relib.PatternTests.check_both"
+    assert link["match"] == "missing ), unterminated subpattern"
+    assert found["nothing to repeat"] == []
+
+
+_SUITE_HELPERS_TESTS = """\
+import unittest
+
+import relib
+
+
+def _build(p):
+    return _compiled(p)
+
+
+def _compiled(p):
+    return relib.compile(p)
+
+
+class PatternTests(unittest.TestCase):
+    def _do(self, p):
+        return relib.compile(p)
+
+    def check(self, p, msg):
+        with self.assertRaises(SyntaxError) as cm:
+            self._do(p)
+        self.assertEqual(str(cm.exception), msg)
+
+    def test_wrapped(self):
+        self.check("(a", "missing ), unterminated subpattern")
+
+    def test_through_module_helpers(self):
+        with self.assertRaises(SyntaxError):
+            _build("(")
+"""
+
+_ONE_RAISE_LIB = """\
+def compile(pattern):
+    if pattern.count("(") != pattern.count(")"):
+        raise SyntaxError("missing ), unterminated subpattern")
+    return pattern
+"""
+
+
+def test_a_helper_whose_expectation_calls_a_method_of_the_suite(tmp_path: Path) -> None:
+    """``check`` holds the expectation over ``self._do(p)``, a method of the suite that
+    calls the library: the test that calls ``check`` with the message is linked. Without
+    a message, a raise reached only through the suite's own helpers is left open even when
+    it is the one raise of the class reached (``test_sax``'s ``check_parse`` hides the
+    parser's own error behind ``make_parser``'s)."""
+    (tmp_path / "relib.py").write_text(_ONE_RAISE_LIB)
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "test_relib.py").write_text(_SUITE_HELPERS_TESTS)
+    result = scan_checkout(open_source(str(tmp_path), repo="o/re"), repo="o/re")
+    found = {r["errorMessage"]: ev["tests"] for r, ev in result.items}
+    links = {t["name"].split("::")[-1]: t for t in found["missing ), unterminated subpattern"]}
+    assert links["test_wrapped"]["via"] == "tests.test_relib.PatternTests.check"
+    assert links["test_wrapped"]["match"] == "missing ), unterminated subpattern"
+    assert "test_through_module_helpers" not in [t["name"].split("::")[-1] for t in link_all(found)]
+
+
+def link_all(found: dict[str, list[dict[str, Any]]]) -> list[dict[str, Any]]:
+    return [t for tests in found.values() for t in tests]

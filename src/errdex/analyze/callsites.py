@@ -16,11 +16,14 @@ from dataclasses import dataclass, fields, replace
 from .astfields import child_fields as _child_fields
 from .facts import dotted
 
-__all__ = ["Arg", "CallSite", "Handler", "call_sites", "constant_of"]
+__all__ = ["DISPLAY", "Arg", "CallSite", "Handler", "call_sites", "constant_of"]
 
 #: The dotted parts of a callee or a class, as :data:`errdex.analyze.facts.CallRef`.
 Ref = tuple[str, ...]
-#: An argument as far as it is known: ``("const", value)`` or ``("name", identifier)``.
+#: A list or tuple display whose items are not all literals: ``(DISPLAY, its length)``.
+DISPLAY = "display"
+#: An argument as far as it is known: ``("const", value)``, ``("name", identifier)`` or
+#: ``(DISPLAY, length)``.
 Arg = tuple[str, object]
 #: A constant longer than this (in its repr) is not kept: it would only bloat the facts.
 MAX_CONSTANT = 200
@@ -88,6 +91,13 @@ def constant_of(node: ast.expr) -> tuple[bool, object]:
 def _arg(node: ast.expr) -> Arg | None:
     if isinstance(node, ast.Name):
         return ("name", node.id)
+    if isinstance(node, (ast.List, ast.Tuple)) and not any(
+        isinstance(e, ast.Starred) for e in node.elts
+    ):
+        known, value = constant_of(node)
+        if known and isinstance(value, tuple):
+            return ("const", value)
+        return (DISPLAY, len(node.elts))  # ``[target, dest]``: two items, values unknown
     known, value = constant_of(node)
     return ("const", value) if known else None
 

@@ -49,6 +49,9 @@ class Hop:
     #: The line of the definition that makes the call: a function defined once per
     #: platform (``ctypes.util.find_library``) is the one whose body calls on.
     line: int = 0
+    #: The platform on which the calls down the chain go there: ``os.path.relpath`` is
+    #: ``ntpath.relpath`` "on Windows" (:mod:`.platform_binds`).
+    on: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

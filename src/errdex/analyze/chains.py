@@ -22,13 +22,14 @@ from types import MappingProxyType
 from typing import Any
 
 from .callgraph import MAX_DEPTH, MAX_VISITED, exact_targets
-from .callsites import Arg, CallSite, Handler
+from .callsites import DISPLAY, Arg, CallSite, Handler
 from .chain_parts import Catcher, Conversion, Hop, Signature, Walk, signature_of
 from .classes import ClassTree
 from .facts import FuncFacts, within_module
 from .guard_eval import EMPTY_KWARGS, OPAQUE, is_immutable
 from .guards import free_names
 from .local_values import substitute
+from .platform_binds import PlatformBinds
 from .receivers import Lookup, dispatched_after
 from .repo import RepoIndex
 from .settled import UNSETTLED, module_objects, settled_value
@@ -109,19 +110,36 @@ class Chains:
         self.index = index
         self.tree = tree
         self.callers: dict[str, list[tuple[FuncFacts, CallSite]]] = {}
+        #: (call site, callee) -> the platform on which the call goes there (``os.path``).
+        self.edge_on: dict[tuple[int, str], str] = {}
+        binds = PlatformBinds(index)
         for defs in index.functions.values():
             for func in defs:
                 if replaced(index, func):
                     continue  # its calls are not made: another definition runs instead
                 for site in func.call_sites:
-                    for callee in self._targets(func, site):
+                    for callee, on in self._platform_targets(binds, func, site):
                         if callee != func.qualname and not self._lands_in_c(callee):
                             self.callers.setdefault(callee, []).append((func, site))
+                            if on is not None:
+                                self.edge_on[id(site), callee] = on
         self._memo: dict[
             tuple[str, int, str | None, bool, tuple[str, ...], int, tuple[str, ...]], Walk
         ] = {}
         self._exits: dict[str, bool] = {}
         self._methods: dict[tuple[str, str], str | None] = {}
+
+    def _platform_targets(
+        self, binds: PlatformBinds, func: FuncFacts, site: CallSite
+    ) -> list[tuple[str, str | None]]:
+        """:meth:`_targets`, a call through ``os.path`` to each platform's module instead
+        of this interpreter's alone, with the platform it goes there on."""
+        found: list[tuple[str, str | None]] = [(c, None) for c in self._targets(func, site)]
+        per_platform = binds.targets(func, site.ref)
+        if not per_platform:
+            return found
+        bound = {callee for callee, _ in per_platform}
+        return [*(t for t in found if t[0] not in bound), *per_platform]
 
     def _lands_in_c(self, callee: str) -> bool:
         """The call resolves to a definition its module replaces here: it runs the C one
@@ -356,6 +374,9 @@ class Chains:
         swallows it; or None when the caller's constants rule the raise out."""
         if apart(callee.platform, caller.platform):
             return None  # the two definitions never exist on the same platform
+        on = self.edge_on.get((id(site), here.qualname)) or here.on
+        if apart(on, caller.platform):
+            return None  # the call goes there only where the caller is not defined
         passes, known = self._bind(here, callee, caller, site, scope)
         if scope.guards and known != here.known and scope.ruled_out(known):
             return None  # the caller's constants make the condition false
@@ -381,6 +402,7 @@ class Chains:
             gate,
             lookups,
             caller.line,
+            on,
         )
 
     def _method(self, cls: str, name: str) -> str | None:
@@ -444,6 +466,8 @@ class Chains:
             kind, value = arg
             if kind == "const" and is_immutable(value):
                 known[origin] = value
+            elif kind == DISPLAY and isinstance(value, int):
+                known[origin] = (OPAQUE,) * value  # its length and truth, nothing else
             elif kind == "name" and isinstance(value, str) and value in caller_params:
                 passes[origin] = value
             elif kind == "name" and value in caller.local_consts:

@@ -156,6 +156,8 @@ def entry_points(
         )
         if func.platform is not None and len(index.functions.get(hop.qualname, ())) > 1:
             entry["definedOn"] = func.platform  # the definition that calls on, of several
+        elif hop.on is not None:
+            entry["definedOn"] = hop.on  # its call goes this way there only (``os.path``)
         if hop.conversion is not None:
             entry["surfacesAs"] = hop.conversion.written
             entry["convertedIn"] = hop.conversion.function

@@ -2,7 +2,8 @@
 
 The forms: ``with pytest.raises(...)``/``pytest.warns``, unittest's ``assertRaises``,
 ``assertRaisesRegex``, ``assertWarns``, ``assertWarnsRegex`` (on ``self`` or any test case),
-each as a context manager or called with the function and its arguments; and the
+each as a context manager or called with the function and its arguments (also through a
+local name bound to the method: ``raises = self.assertRaises``); and the
 hand-written form, a ``try`` whose body ends in a failure (``self.fail()``, ``pytest.fail()``,
 ``assert False``, ``raise AssertionError``, ``raise self.failureException``, CPython's
 ``raise TestFailed``) or whose ``else`` fails, with ``except C``. A statement that calls a
@@ -73,6 +74,8 @@ class ExpectFinder:
         self.func = func
         self.node = node
         self.strings: dict[str, str] = {}
+        #: Local names bound to an expectation method: ``raises = self.assertRaises``.
+        self.aliases: dict[str, str] = {}
 
     def run(self) -> None:
         self._block(self.node.body)
@@ -91,6 +94,11 @@ class ExpectFinder:
         ref = dotted(call.func)
         if ref is None:
             return None
+        if len(ref) == 1 and ref[0] in self.aliases:
+            return self.aliases[ref[0]]  # ``raises(ValueError, s.substitute, {})``
+        return self._kind_of(ref)
+
+    def _kind_of(self, ref: CallRef) -> str | None:
         last = ref[-1]
         kind = EXPECT_CALLS.get(last)
         if kind is None:
@@ -109,6 +117,7 @@ class ExpectFinder:
                 value = constant_string(stmt.value, self.strings)
                 if isinstance(target, ast.Name) and value is not None:
                     self.strings[target.id] = value
+                self._alias(stmt)
             if isinstance(stmt, (ast.With, ast.AsyncWith)):
                 for item in stmt.items:
                     expr = item.context_expr
@@ -130,6 +139,20 @@ class ExpectFinder:
                 self._try_form(stmt)
             for child in _child_blocks(stmt):
                 self._block(child)
+
+    def _alias(self, stmt: ast.Assign) -> None:
+        """``raises = self.assertRaises`` binds an expectation to a local name (CPython's
+        ``test_string``, ``test_argparse``, ``test_email``); binding it to anything
+        else unbinds it."""
+        target = stmt.targets[0]
+        if not isinstance(target, ast.Name):
+            return
+        ref = dotted(stmt.value) if isinstance(stmt.value, ast.Attribute) else None
+        kind = self._kind_of(ref) if ref is not None else None
+        if kind is not None:
+            self.aliases[target.id] = kind
+        else:
+            self.aliases.pop(target.id, None)
 
     def _classes(self, node: ast.expr | None) -> list[CallRef]:
         if node is None:

@@ -185,6 +185,10 @@ class ModuleFacts:
     #: Top-level names bound once to a platform test (``_mswindows = sys.platform ==
     #: "win32"``): name -> the test as written (:mod:`errdex.analyze.platforms`).
     platform_names: dict[str, str] = field(default_factory=dict)
+    #: Top-level names an import binds inside a module ``if`` on the platform (``os.py``'s
+    #: ``import posixpath as path`` / ``import ntpath as path``): name -> {the platform in
+    #: words: the module}. ``imports`` holds the one this interpreter's platform binds.
+    platform_imports: dict[str, dict[str, str]] = field(default_factory=dict)
     #: Classes as ``except`` clauses of its functions write them (``_Stop``), when the
     #: handler does not raise again: name -> (function qualname, line) of each.
     handled: dict[str, list[tuple[str, int]]] = field(default_factory=dict)

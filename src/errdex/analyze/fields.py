@@ -214,7 +214,7 @@ def _entry_phrase(entry: EntryPoint, error_class: str | None, made: str = "raisi
         )
     name = code(entry["qualname"])
     if entry.get("definedOn"):
-        name += f" (its definition {entry['definedOn']})"
+        name += f" ({entry['definedOn']} only)"
     via = entry.get("via", [])[1:-1]
     calls = f"{depth} call{'s' if depth > 1 else ''}"
     if via:

@@ -43,6 +43,8 @@ class Gathered:
     #: Callers that swallow it, when no public function sees it (analyze.chains).
     caught_by: list[CaughtBy] = field(default_factory=list)
     tests: list[TestEvidence] = field(default_factory=list)
+    #: Tests that also expect it beyond those listed (:mod:`.test_choice`).
+    tests_more: int = 0
     observed: list[dict[str, Any]] = field(default_factory=list)
     background: tuple[str | None, Rule | None] = (None, None)
     import_lines: dict[str, str] = field(default_factory=dict)  # name in guard -> import line

@@ -15,11 +15,22 @@ when its name is tested (``if _winapi:``). Anything else
 from __future__ import annotations
 
 import ast
+import os
+import platform
+import sys
 from collections.abc import Mapping
 
 from .parsed import parse_guard
 
-__all__ = ["OTHER_THAN", "PLATFORMS", "PLATFORM_MODULES", "platform_words"]
+__all__ = [
+    "BUILTIN_NAMES",
+    "OTHER_THAN",
+    "PLATFORMS",
+    "PLATFORM_MODULES",
+    "builtin_names",
+    "holds_here",
+    "platform_words",
+]
 
 #: How a test that fails on the platforms named is said.
 OTHER_THAN = "on platforms other than "
@@ -66,6 +77,8 @@ PLATFORM_MODULES = {
     "_posixsubprocess": _OS_NAMES["posix"],
     "_posixshmem": _OS_NAMES["posix"],
 }
+#: What ``os.py`` tests to choose its platform's module (``if 'posix' in _names``).
+BUILTIN_NAMES = "sys.builtin_module_names"
 #: How deep a module constant may refer to another (``_WIN = _mswindows``).
 _DEPTH = 3
 
@@ -106,6 +119,18 @@ def _prefix(node: ast.expr, modules: Mapping[str, str]) -> int | None:
     if isinstance(upper, ast.Constant) and isinstance(upper.value, int):
         return upper.value
     return None
+
+
+def builtin_names(node: ast.expr, modules: Mapping[str, str], constants: Mapping[str, str]) -> bool:
+    """``sys.builtin_module_names``, or a module constant bound to it (``os.py``'s
+    ``_names``): ``'posix' in _names`` tests the platform as ``os.name`` does."""
+    if isinstance(node, ast.Name) and constants.get(node.id) == BUILTIN_NAMES:
+        return True
+    return (
+        isinstance(node, ast.Attribute)
+        and node.attr == "builtin_module_names"
+        and _module(node.value, "sys", modules)
+    )
 
 
 def _platform_module(node: ast.expr, modules: Mapping[str, str]) -> str | None:
@@ -170,6 +195,10 @@ def _test(
             if names is None or not isinstance(node.ops[0], ops):
                 return None
             return names, isinstance(node.ops[0], ast.Eq)
+        if isinstance(op, (ast.In, ast.NotIn)) and builtin_names(right, modules, constants):
+            tested = _strings(node.left)  # ``'nt' in sys.builtin_module_names``
+            names = _names(tested, _OS_NAMES) if tested is not None else None
+            return None if names is None else (names, isinstance(op, ast.In))
         table = _subject(node.left, modules)
         values = _strings(node.comparators[0])
         if table is None or values is None:
@@ -235,3 +264,21 @@ def platform_words(
     if holds:
         return "on " + " or ".join(names)
     return OTHER_THAN + " and ".join(names)
+
+
+def _here() -> frozenset[str]:
+    """This interpreter's platform as the table names it, every way it is named."""
+    names = {_OS_NAMES.get(os.name, ""), _SYSTEMS.get(platform.system(), "")}
+    names.update(name for value, name in PLATFORMS.items() if sys.platform.startswith(value))
+    return frozenset(names - {""})
+
+
+_HERE = _here()
+
+
+def holds_here(words: str) -> bool:
+    """Whether :func:`platform_words`' ``words`` hold on the platform this runs on:
+    ``os.py`` imports ``posixpath`` as ``path`` here, on Linux, and ``ntpath`` on Windows."""
+    if words.startswith(OTHER_THAN):
+        return not any(n in _HERE for n in words[len(OTHER_THAN) :].split(" and "))
+    return any(n in _HERE for n in words.removeprefix("on ").split(" or "))

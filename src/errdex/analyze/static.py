@@ -39,6 +39,7 @@ from .related import related_ids
 from .repo import TEST_GLOBS, RepoIndex, build_index
 from .roles import Raisers, raisers_of, site_role
 from .sites import SiteView, site_views
+from .test_choice import best_tests
 from .tests_evidence import link_tests
 from .tests_memo import ChoiceMemo, Choices
 from .twins import ShadowFact, shadow_of, shadowed_by
@@ -430,6 +431,7 @@ class _Wide:
                 TestEvidence(**t, confirmed=True) if t.get("name") in confirmed else t
                 for t in g.tests
             ]
+        g.tests, g.tests_more = best_tests(g.tests, g.site.error_class, g.site.module)
         g.tests_read = self.index.tests_read > 0
         g.test_files_read = self.index.tests_read
 
@@ -455,6 +457,8 @@ def _enriched(g: Gathered, related: list[str]) -> Item:
     if g.caught_by:
         evidence["caughtBy"] = g.caught_by
     evidence["tests"] = g.tests
+    if g.tests_more:
+        evidence["testsMore"] = g.tests_more  # more tests expect it than the record lists
     evidence["testsRead"] = g.tests_read  # False: an empty ``tests`` says nothing of them
     evidence["related"] = related
     if g.shadow is not None:

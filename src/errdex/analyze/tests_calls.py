@@ -9,7 +9,10 @@ Two forms of test code the call graph alone misses (issue 10, item 2):
 - ``self.check(BufferError, lib.fill, 200)`` where the suite's helper ``check(self, exc,
   func, *args)`` wraps ``with self.assertRaises(exc): func(*args)``: the helper's
   expectation is read with the call's arguments in place of its parameters, as a test of
-  the caller's, and says which helper it went through.
+  the caller's, and says which helper it went through; also where the test calls a
+  helper that passes its own parameters on to that one (``check_both(self, p, msg)``
+  calling ``self.check(p, msg)``), and where the expectation calls a method of the
+  suite (``self._do(p)``), which runs on the caller's ``self``.
 """
 
 from __future__ import annotations
@@ -274,10 +277,15 @@ def _substitute(
     return out
 
 
-def _expand(call: Expect, helper: FuncFacts, inner: Expect) -> Expect | None:
-    """The helper's expectation as the call's, its parameters bound to the arguments."""
+def _expand(
+    call: Expect, helper: FuncFacts, inner: Expect, keep: set[str] | frozenset[str] = frozenset()
+) -> Expect | None:
+    """The helper's expectation as the call's, its parameters bound to the arguments.
+    ``keep``: the calling function's own parameters, when it is a helper too: a message
+    it passes on from one of them stays that parameter's to give."""
     params = [p for p in helper.params if not p.startswith("*")]
-    if helper.cls is not None and call.calls[0][0] in ("self", "cls"):
+    own_self = helper.cls is not None and call.calls[0][0] in ("self", "cls")
+    if own_self:
         params = params[1:]
     bound = dict(zip(params, call.classes, strict=False))
     names = {p.lstrip("*") for p in helper.params}
@@ -287,7 +295,9 @@ def _expand(call: Expect, helper: FuncFacts, inner: Expect) -> Expect | None:
     calls: list[CallRef] = []
     passed = classes != inner.classes  # the caller's argument decides the class
     for ref in inner.calls:
-        if ref and ref[0] in names:
+        if ref and ref[0] in ("self", "cls") and helper.cls is not None and own_self:
+            calls.append(ref)  # ``self._do(p)``: the caller's ``self`` is the helper's
+        elif ref and ref[0] in names:
             arg = bound.get(ref[0])
             if arg and arg[-1] == CONSTRUCTED:
                 arg = arg[:-1] if len(ref) > 1 else ()  # its method is the class's
@@ -301,8 +311,9 @@ def _expand(call: Expect, helper: FuncFacts, inner: Expect) -> Expect | None:
         # the caller's own text: its string argument, else not claimed
         assert match_source is not None
         match = _argument_text(call, params, match_source)
-        match_source = None
-        passed = passed or match is not None
+        given = bound.get(match_source, ())
+        match_source = given[0] if match is None and len(given) == 1 and given[0] in keep else None
+        passed = passed or match is not None or match_source is not None
     if not calls or not passed:
         return None  # nothing of the caller's in it: the helper's own link says it
     return replace(
@@ -335,24 +346,74 @@ def _in_test(call: Expect) -> bool:
     return (call.function or "").rpartition(".")[2].startswith("test")
 
 
-def through_helpers(index: RepoIndex) -> list[tuple[Expect, str]]:
-    """Each test call of a helper that wraps an expectation over its parameters, as that
-    expectation with the call's arguments, beside the helper's qualified name."""
-    wrappers = _wrappers(index)
-    if not wrappers:
-        return []
-    out: list[tuple[Expect, str]] = []
+def _outer_wrappers(index: RepoIndex, wrappers: dict[str, list[Expect]]) -> dict[str, list[Expect]]:
+    """Helpers that pass their own parameters on to a wrapper (``check_error(self, exc,
+    text)`` calls ``self._check(exc, lib.parse, text)``, which holds the ``with
+    self.assertRaises(exc)``): the wrapper's expectation over the outer helper's
+    parameters, so that a test's call of the outer one is read as well."""
+    out: dict[str, list[Expect]] = {}
+    for call, helper, target in _helper_calls(index, wrappers, tests=False):
+        outer = index.function(call.function or "")
+        if outer is None:
+            continue
+        own = {p.lstrip("*") for p in outer.params} - {"self", "cls"}
+        for inner in wrappers[target]:
+            expanded = _expand(call, helper, inner, keep=own)
+            if expanded is None:
+                continue
+            heads = {ref[0] for ref in (*expanded.classes, *expanded.calls) if ref}
+            if expanded.match_source is not None:
+                heads.add(expanded.match_source)
+            if heads & own:
+                out.setdefault(outer.qualname, []).append(expanded)
+    return out
+
+
+def _helper_calls(
+    index: RepoIndex, wrappers: dict[str, list[Expect]], *, tests: bool
+) -> list[tuple[Expect, FuncFacts, str]]:
+    """Calls made by tests (or, ``tests=False``, by other functions of test modules)
+    that resolve exactly to a wrapper: (the call, the wrapper, its qualified name)."""
+    out: list[tuple[Expect, FuncFacts, str]] = []
     for module in index.modules.values():
         for call in module.expects:
-            if call.kind != HELPER_CALL or not _in_test(call):
+            if call.kind != HELPER_CALL or _in_test(call) != tests or call.function is None:
                 continue
             targets = resolve_calls(index, call.module, call.calls, call.function)
             for target, precision in targets.items():
                 helper = index.function(target)
-                if precision != "exact" or helper is None or target not in wrappers:
-                    continue
-                for inner in wrappers[target]:
-                    expanded = _expand(call, helper, inner)
-                    if expanded is not None:
-                        out.append((expanded, target))
+                if precision == "exact" and helper is not None and target in wrappers:
+                    out.append((call, helper, target))
+    return out
+
+
+def through_helpers(index: RepoIndex) -> list[tuple[Expect, str]]:
+    """Each test call of a helper that wraps an expectation over its parameters (itself,
+    or through one more helper of the suite), as that expectation with the call's
+    arguments, beside the helper's qualified name."""
+    wrappers = _wrappers(index)
+    if not wrappers:
+        return []
+    for name, found in _outer_wrappers(index, wrappers).items():
+        wrappers.setdefault(name, []).extend(found)
+    out: list[tuple[Expect, str]] = []
+    seen: set[tuple[object, ...]] = set()
+    for call, helper, target in _helper_calls(index, wrappers, tests=True):
+        for inner in wrappers[target]:
+            expanded = _expand(call, helper, inner)
+            if expanded is None:
+                continue
+            # an outer helper calling the inner one twice alike is one expectation
+            key = (
+                expanded.line,
+                expanded.match,
+                expanded.given,
+                repr(sorted(expanded.constants.items())),
+                *expanded.classes,
+                (),
+                *expanded.calls,
+            )
+            if (target, key) not in seen:
+                seen.add((target, key))
+                out.append((expanded, target))
     return out

@@ -60,10 +60,7 @@ from .tests_calls import ClassAttributes, expect_callees, through_helpers
 from .twin_tests import TwinRuns
 from .twins import shadow_of
 
-__all__ = ["MAX_TESTS_PER_SITE", "link_tests"]
-
-#: Tests kept per site (by path and line).
-MAX_TESTS_PER_SITE = 10
+__all__ = ["link_tests"]
 
 #: A message fitted to a site the test's calls do not reach must put this many of its
 #: characters on the template's literal text: "(1 given)" fits sites across the library.
@@ -531,7 +528,8 @@ def link_tests(
     *,
     choose: Callable[[_Linker, Expect], list[tuple[int, str]]] | None = None,
 ) -> dict[int, list[TestEvidence]]:
-    """For each site index, the tests that trigger it. ``choose`` replaces the linker's
+    """For each site index, the tests that trigger it, all of them, by path and line
+    (:mod:`.test_choice` picks those a record lists). ``choose`` replaces the linker's
     own choice (an incremental scan answers it from the last scan where nothing that
     decides it changed, :mod:`errdex.analyze.tests_memo`)."""
     linker = _Linker(index, graph, tree, sites)
@@ -553,9 +551,8 @@ def link_tests(
             if not twins.runs(expect, sites[i]):
                 continue  # a C twin runs instead of the site's line
             linked[i].append(_evidence(expect, shown, via))
-    for key, tests in linked.items():
+    for tests in linked.values():
         tests.sort(key=lambda t: (t.get("path", ""), t.get("line", 0)))
-        linked[key] = tests[:MAX_TESTS_PER_SITE]
     return dict(linked)
 
 

@@ -17,7 +17,13 @@ from .callsites import call_sites
 from .expects import ExpectFinder
 from .facts import CallRef, ClassFacts, FuncFacts, FunctionNode, ModuleFacts, clean, dotted
 from .local_values import reaching_values
-from .platforms import PLATFORM_MODULES, platform_words
+from .platforms import (
+    BUILTIN_NAMES,
+    PLATFORM_MODULES,
+    builtin_names,
+    holds_here,
+    platform_words,
+)
 from .script_mains import command_line
 from .settled import (
     DRAINING,
@@ -192,6 +198,8 @@ class _Walker:
             if isinstance(stmt, (ast.Import, ast.ImportFrom)) and toplevel:
                 if not self.in_dead_handler:  # a fallback that does not run binds nothing
                     self._import(stmt, self.facts.imports)
+                    if self.platform is not None and cls is None:
+                        self._platform_import(stmt, self.platform)
             elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 self._function(stmt, prefix=prefix, cls=cls, parent=parent, toplevel=toplevel)
             elif isinstance(stmt, ast.ClassDef):
@@ -225,6 +233,19 @@ class _Walker:
                     self._platform_flag(stmt)
             elif isinstance(stmt, (ast.With, ast.AsyncWith)):
                 self._body(stmt.body, prefix=prefix, cls=cls, parent=parent, toplevel=toplevel)
+
+    def _platform_import(self, stmt: ast.Import | ast.ImportFrom, on: str) -> None:
+        """An import under a module ``if`` on the platform: what it binds there; the
+        import of the platform this interpreter runs on is the one ``imports`` keeps."""
+        bound: dict[str, str] = {}
+        self._import(stmt, bound)
+        for name, module in bound.items():
+            self.facts.platform_imports.setdefault(name, {})[on] = module
+            here = [
+                m for words, m in self.facts.platform_imports[name].items() if holds_here(words)
+            ]
+            if here:
+                self.facts.imports[name] = here[0]
 
     def _all(self, stmt: ast.Assign | ast.AugAssign) -> None:
         if isinstance(stmt, ast.Assign):
@@ -276,6 +297,9 @@ class _Walker:
             found[name] = ""  # bound twice: no one test
             return
         value = stmt.value
+        if builtin_names(value, self.facts.imports, {}):
+            found[name] = BUILTIN_NAMES  # ``_names = sys.builtin_module_names`` (``os``)
+            return
         if not isinstance(value, (ast.Compare, ast.Call, ast.UnaryOp, ast.BoolOp)):
             found[name] = ""
             return
