@@ -19,3 +19,8 @@ def test_stores_are_counted_from_assignment_targets_only() -> None:
     )
     counts = count_stores(text)
     assert set(counts) == {"x", "y", "p", "q", "v"}
+
+
+def test_a_chained_or_augmented_store_counts_each_target() -> None:
+    counts = count_stores("a = b.c = d\nx.y = z.w = 2\nself.n <<= 1\nobj(k=1).attr = 2\n")
+    assert counts == {"c": 1, "y": 1, "w": 1, "n": 1, "attr": 1}

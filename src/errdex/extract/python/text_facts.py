@@ -32,6 +32,12 @@ _DOTTED = re.compile(r"\.\s*([A-Za-z_]\w*)")
 #: Characters before ``=`` that make an augmented assignment (``<`` and ``>`` doubled).
 _AUGMENTED = frozenset("+-*/%&|^@<>")
 _OPEN, _CLOSE = "([{", ")]}"
+#: A line with a ``.name`` somewhere before an ``=`` that compares nothing: the only
+#: lines whose assignment targets may hold one (the others are not read further).
+_CANDIDATE = re.compile(r"\.[ \t]*[A-Za-z_].*?(?:(?<![=!<>])|(?<=<<)|(?<=>>))=(?!=)")
+#: An ``=`` that assigns (augmented or not), and what makes a line's head need a walk.
+_ASSIGN = re.compile(r"(?:(?<![=!<>])|(?<=<<)|(?<=>>))=(?!=)")
+_TRICKY = re.compile(r"[(\[{'\"#]")
 #: A name defined at some indentation: a method, or an assignment in a body.
 _DEFINES = re.compile(
     r"^[ \t]+(?:(?:async[ \t]+)?def[ \t]+([A-Za-z_]\w*)"
@@ -172,11 +178,24 @@ def count_stores(text: str) -> Counter[str]:
     left of a top-level ``=`` (or ``+=``…) of a line, and ``setattr``'s literal names."""
     counts: Counter[str] = Counter(m.group(2) for m in _SETATTR.finditer(text))
     for line in text.splitlines():
-        if "=" not in line or "." not in line:
+        if "=" not in line or "." not in line or not _CANDIDATE.search(line):
             continue
-        for target in _targets(line):
+        for target in _line_targets(line):
             counts.update(_DOTTED.findall(target))
     return counts
+
+
+def _line_targets(line: str) -> list[str]:
+    """:func:`_targets`, the common line (``self.x = value``: no bracket, quote or
+    comment left of its first ``=``) read without walking it character by character."""
+    found = _ASSIGN.search(line)
+    if found is None:
+        return []
+    head = line[: found.start()]
+    if _TRICKY.search(head):
+        return _targets(line)
+    rest = line[found.end() :]
+    return [head, *(_targets(rest) if _CANDIDATE.search(rest) else ())]
 
 
 def _targets(line: str) -> list[str]:
