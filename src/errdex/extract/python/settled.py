@@ -61,7 +61,7 @@ def overridden_below(ref: ClassRef, attr: str, elsewhere: bool = False) -> bool:
         below = facts.below(ref.node.name)
         answer = False
         for rel in facts.defined.get(attr, ()) if below else ():
-            if elsewhere and rel == _own(ref):
+            if (elsewhere and rel == _own(ref)) or not facts.classes.get(rel, set()) & below:
                 continue
             bodies = body_names(facts, rel)
             if bodies is None or any(attr in bodies.get(sub, ()) for sub in below):

@@ -38,6 +38,9 @@ _CANDIDATE = re.compile(r"\.[ \t]*[A-Za-z_].*?(?:(?<![=!<>])|(?<=<<)|(?<=>>))=(?
 #: An ``=`` that assigns (augmented or not), and what makes a line's head need a walk.
 _ASSIGN = re.compile(r"(?:(?<![=!<>])|(?<=<<)|(?<=>>))=(?!=)")
 _TRICKY = re.compile(r"[(\[{'\"#]")
+#: What :func:`_targets` stops at: a quote, a bracket, a comment, a run of ``=``.
+_TOKEN = re.compile(r"[\"'()\[\]{}#]|=+")
+_CLOSING = {q: re.compile(rf"(?:[^{q}\\]|\\.)*{q}") for q in "'\""}
 #: A name defined at some indentation: a method, or an assignment in a body.
 _DEFINES = re.compile(
     r"^[ \t]+(?:(?:async[ \t]+)?def[ \t]+([A-Za-z_]\w*)"
@@ -61,6 +64,8 @@ class PackageFacts:
     defined: dict[str, list[str]] = field(default_factory=dict)
     #: Each name a top-level class's bases mention: the classes (by name) that do.
     derived: dict[str, set[str]] = field(default_factory=dict)
+    #: Each file's top-level classes, by name.
+    classes: dict[str, set[str]] = field(default_factory=dict)
     #: Answers of :func:`.settled.overridden_below`, kept with the facts they read.
     answers: dict[tuple[str, str, bool], bool] = field(default_factory=dict)
 
@@ -126,6 +131,7 @@ def _facts_of(texts: dict[str, str]) -> PackageFacts:
             facts.stores.update(stores)
             for name in defined:
                 facts.defined.setdefault(name, []).append(rel)
+            facts.classes[rel] = {name for name, _ in classes}
             for name, bases in classes:
                 for base in bases:
                     facts.derived.setdefault(base, set()).add(name)
@@ -199,38 +205,28 @@ def _line_targets(line: str) -> list[str]:
 
 
 def _targets(line: str) -> list[str]:
-    """The text left of each assignment ``=`` at the line's top bracket level."""
+    """The text left of each assignment ``=`` at the line's top bracket level (strings
+    and a comment skipped; a string left open ends the reading)."""
     out: list[str] = []
-    depth, quote, start = 0, "", 0
-    i, n = 0, len(line)
-    while i < n:
-        c = line[i]
-        if quote:
-            if c == "\\":
-                i += 1
-            elif c == quote:
-                quote = ""
-        elif c in "'\"":
-            quote = c
-        elif c == "#":
+    depth, start, pos = 0, 0, 0
+    while (found := _TOKEN.search(line, pos)) is not None:
+        token, i, pos = found.group(), found.start(), found.end()
+        if token in _CLOSING:
+            closed = _CLOSING[token].match(line, pos)
+            if closed is None:
+                break
+            pos = closed.end()
+        elif token == "#":
             break
-        elif c in _OPEN:
+        elif token in _OPEN:
             depth += 1
-        elif c in _CLOSE:
+        elif token in _CLOSE:
             depth = max(depth - 1, 0)
-        elif c == "=" and depth == 0:
-            after = line[i + 1] if i + 1 < n else ""
+        elif token == "=" and not depth:
             before = line[i - 1] if i else ""
-            if after == "=":
-                i += 2
-                continue
-            if before and (
-                before in "=!" or (before in "<>" and line[i - 2 : i] not in ("<<", ">>"))
-            ):
-                i += 1
-                continue  # ``==``, ``!=``, ``<=``, ``>=``
+            if before == "!" or (before in ("<", ">") and line[i - 2 : i] not in ("<<", ">>")):
+                continue  # ``!=``, ``<=``, ``>=``
             augmented = bool(before) and before in _AUGMENTED
             out.append(line[start : i - 1 if augmented else i])
-            start = i + 1
-        i += 1
+            start = pos
     return out
