@@ -11,6 +11,7 @@ from .frames import SelfBinding, Text, empty_scope
 from .hierarchy import ClassRef, HierarchyReader, class_attribute, method_of
 from .messages import Templates
 from .scope import Scope
+from .settled import settled_in_class, settled_name
 
 __all__ = ["assigned_to_self", "instance_attribute", "lookup_key"]
 
@@ -145,15 +146,19 @@ def instance_attribute(binding: SelfBinding, attr: str) -> Templates | None:
             if attr in vars(node):
                 return None
             continue
+        if method_of(node, attr) is not None:
+            return None  # a method or property: not a value the body binds
         value = class_attribute(node, attr)
         if value is not None:
+            if not settled_in_class(ref, node, attr, binding.exact):
+                return None  # a default an instance may replace (pandas' ``Index._name``)
             binding.used = True
             return node.reader.templates(value, empty_scope(""))
         init = method_of(node, "__init__")
         if init is None:
             continue
         assigned = assigned_to_self(init, attr)
-        if len(assigned) != 1:
+        if len(assigned) != 1 or not settled_name(ref, attr, binding.exact, known=1):
             return None
         value = assigned[0]
         if any(isinstance(n, ast.Name) and n.id == "self" for n in ast.walk(value)) and not (

@@ -43,6 +43,7 @@ from .messages import MAX_ALTERNATIVES, Templates
 from .printers import PrinterReader, as_given, left_out, opaque_given
 from .returns import returned_ways
 from .scope import Scope
+from .settled import overridden_below
 
 __all__ = ["BuilderReader", "Built", "SelfBinding", "Unfollowed"]
 
@@ -334,7 +335,7 @@ class BuilderReader(PrinterReader):
             raise Fail
         printer = next((n for n in full if defines(n, "__str__")), None)
         init = next((n for n in full if defines(n, "__init__")), None)
-        binding = SelfBinding(ref)
+        binding = SelfBinding(ref, exact=True)
         steps = list(notes)
         if isinstance(init, ClassRef):
             try:
@@ -524,6 +525,8 @@ class BuilderReader(PrinterReader):
             self._returning.discard(id(node))
         if not found or len(found) > MAX_ALTERNATIVES or all(t.is_opaque for t in found):
             return None
+        if not bindings[0].exact and overridden_below(bindings[0].ref, func.attr, True):
+            return None  # a subclass in another module returns its own text
         return found
 
     def _text_for(

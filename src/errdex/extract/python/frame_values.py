@@ -71,6 +71,8 @@ class SelfBinding:
 
     ref: ClassRef
     used: bool = False
+    #: Whether ``self`` is exactly ``ref`` (the raise constructs it), not maybe a subclass.
+    exact: bool = False
     #: ``self.<name> = …`` seen while its ``__init__`` chain ran: what ``__str__`` reads.
     attrs: dict[str, MessageTemplate] = field(default_factory=dict)
     #: Whether that chain assigned ``self.args`` (which the builtin ``__str__`` prints).

@@ -16,7 +16,15 @@ from dataclasses import dataclass
 from .messages import MessageBuilder
 from .project import current_project
 
-__all__ = ["ClassRef", "HierarchyReader", "Node", "class_attribute", "defines", "method_of"]
+__all__ = [
+    "ClassRef",
+    "HierarchyReader",
+    "Node",
+    "class_attribute",
+    "class_binding",
+    "defines",
+    "method_of",
+]
 
 #: Bases that add nothing to an exception's message or its methods' lookup.
 _INERT_BASES = frozenset(
@@ -220,7 +228,13 @@ def method_of(node: ClassRef, name: str) -> ast.FunctionDef | ast.AsyncFunctionD
 
 def class_attribute(node: ClassRef, name: str) -> ast.expr | None:
     """The value a class body assigns to ``name`` (the last assignment), or None."""
-    found: ast.expr | None = None
+    stmt = class_binding(node, name)
+    return stmt.value if stmt is not None else None
+
+
+def class_binding(node: ClassRef, name: str) -> ast.Assign | ast.AnnAssign | None:
+    """The last statement of a class body that binds ``name`` to a value."""
+    found: ast.Assign | ast.AnnAssign | None = None
     for stmt in node.node.body:
         if (
             isinstance(stmt, ast.Assign)
@@ -231,7 +245,7 @@ def class_attribute(node: ClassRef, name: str) -> ast.expr | None:
             and stmt.target.id == name
             and stmt.value is not None
         ):
-            found = stmt.value
+            found = stmt
     return found
 
 

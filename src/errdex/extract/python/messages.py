@@ -20,6 +20,7 @@ from .dict_keys import INT_KEYED_DICT, int_keyed
 from .filled import joined_fill, named
 from .literals import apply_literals, cleandoc, is_stringish, quoted_repr, transform
 from .module import ModuleReader, dotted_name
+from .module_globals import settled_global
 from .scope import LAZY, Env, Fixed, LoopTail, Rebind, Scope, Thunk
 
 __all__ = ["MAX_ALTERNATIVES", "MessageBuilder", "Templates"]
@@ -242,6 +243,8 @@ class MessageBuilder(ModuleReader):
         if isinstance(node, ast.Name):
             local = scope.env.get(node.id) if scope.env is not LAZY else None
             bound = local if local is not None else self.module_env.get(node.id)
+            if local is None and not settled_global(self, node.id, scope):
+                bound = None
             node = bound[0] if bound and len(bound) == 1 else node  # type: ignore[assignment]
         if (
             isinstance(node, ast.Constant)
@@ -289,8 +292,9 @@ class MessageBuilder(ModuleReader):
                     break
         if bound is None and scope.env is not self.module_env:
             bound = self.module_env.get(node.id)
-            if bound is not None and not all(
-                is_stringish(t, scope) for t in bound if isinstance(t, ast.expr)
+            if bound is not None and not (
+                all(is_stringish(t, scope) for t in bound if isinstance(t, ast.expr))
+                and settled_global(self, node.id, scope)
             ):
                 bound = None
         if bound is None:

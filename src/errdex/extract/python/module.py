@@ -8,11 +8,18 @@ from __future__ import annotations
 
 import ast
 import builtins
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 from .scope import Env, Scope
 
-__all__ = ["BUILTIN_EXCEPTIONS", "ModuleReader", "dotted_name", "jython_only", "module_name_for"]
+__all__ = [
+    "BUILTIN_EXCEPTIONS",
+    "ModuleReader",
+    "binding_lines",
+    "dotted_name",
+    "jython_only",
+    "module_name_for",
+]
 
 BUILTIN_EXCEPTIONS: frozenset[str] = frozenset(
     name
@@ -51,6 +58,8 @@ class ModuleReader:
         self.star_imports: list[str] = []
         #: ``__all__`` when the module spells it as a literal list or tuple.
         self.exported: list[str] | None = None
+        #: The lines where top-level statements bind each name (``module_globals``).
+        self.binding_lines: dict[str, list[int]] = {}
 
     # -- module facts -----------------------------------------------------------------
 
@@ -60,6 +69,7 @@ class ModuleReader:
             if self.file_path.endswith("__init__.py")
             else self.module.rpartition(".")[0]
         )
+        self.binding_lines = binding_lines(self._toplevel_and_guarded(tree.body))
         for node in self._toplevel_and_guarded(tree.body):
             if isinstance(node, ast.Import):
                 for alias in node.names:
@@ -241,3 +251,28 @@ def dotted_name(node: ast.expr) -> str | None:
         parts.append(node.id)
         return ".".join(reversed(parts))
     return None
+
+
+def binding_lines(stmts: Iterable[ast.stmt]) -> dict[str, list[int]]:
+    """The lines where top-level statements bind each name."""
+    out: dict[str, list[int]] = {}
+    for stmt in stmts:
+        names: list[str] = []
+        if isinstance(stmt, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.For, ast.AsyncFor)):
+            targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+            names = [n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)]
+        elif isinstance(stmt, (ast.With, ast.AsyncWith)):
+            names = [
+                n.id
+                for item in stmt.items
+                if item.optional_vars is not None
+                for n in ast.walk(item.optional_vars)
+                if isinstance(n, ast.Name)
+            ]
+        elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names = [stmt.name]
+        elif isinstance(stmt, (ast.Import, ast.ImportFrom)):
+            names = [(a.asname or a.name).split(".")[0] for a in stmt.names]
+        for name in names:
+            out.setdefault(name, []).append(stmt.lineno)
+    return out

@@ -20,6 +20,7 @@ from .hierarchy import ClassRef, Node, class_attribute, defines, method_of
 from .joined import appended, joined_name, list_joined
 from .messages import MAX_ALTERNATIVES, Templates
 from .scope import Scope
+from .settled import overridden_below
 
 __all__ = ["PrinterReader", "as_given", "left_out", "opaque_given"]
 
@@ -231,7 +232,14 @@ class PrinterReader(FrameReader):
         fn = binding.ref.reader.methods.get((binding.ref.node.name, node.attr))
         if found is not None or fn is None or not _is_property(fn):
             return found
-        return self._property_text(node, scope)
+        found = self._property_text(node, scope)
+        if (
+            found is not None
+            and not binding.exact
+            and overridden_below(binding.ref, node.attr, True)
+        ):
+            return None  # ``self`` may be a subclass of another module defining it again
+        return found
 
     def _property_text(self, node: ast.Attribute, scope: Scope) -> Templates | None:
         """What ``self.x`` of a property returns, read as the call ``self.x()``."""
@@ -248,9 +256,12 @@ class PrinterReader(FrameReader):
         ``Undefined._undefined_message``: each of its returns)."""
         found = self._field_default(node, cls)
         fn = self.methods.get((cls.name, node.attr))
-        if found is not None or fn is None:
+        if found is not None or fn is None or not _is_property(fn):
             return found
-        return self._property_text(node, scope) if _is_property(fn) else None
+        found = self._property_text(node, scope)
+        if found is not None and overridden_below(ClassRef(self, cls), node.attr, True):
+            return None  # ``self`` may be a subclass defining it again (``MultiIndex.nlevels``)
+        return found
 
     def _field_default(self, node: ast.Attribute, cls: ast.ClassDef) -> Templates | None:
         """``self.msg`` in a method of an attrs class declaring ``msg = attrib(converter=

@@ -1,0 +1,100 @@
+"""Whether ``self.<attr>`` holds, on every instance, what the class body gives it.
+
+A class body's ``_name = None`` is only a default when anything stores ``._name`` later
+(pandas' ``Index._simple_new``: ``result._name = name``), and a property returning ``1``
+says nothing of a subclass that returns another count (``MultiIndex.nlevels``). Written
+into a template as text, such a value makes the template false: the real message
+carries the instance's value. So a value read from a class is taken as text only when
+it is settled: nothing in the package stores that attribute name (through ``self``,
+``cls``, an instance or ``setattr`` with that literal name), no class of the MRO sets
+attributes by computed names, the body binding is not an annotated instance default
+(``label: str = "x"``, a dataclass field's default) and, where ``self`` may be any
+subclass, no subclass in the package defines the name again (:mod:`.text_facts`).
+"""
+
+from __future__ import annotations
+
+import ast
+
+from .hierarchy import ClassRef, class_binding
+from .project import current_project
+from .text_facts import body_names, package_facts
+
+__all__ = ["overridden_below", "settled_in_class", "settled_name", "stores_of"]
+
+
+def settled_in_class(ref: ClassRef, defining: ClassRef, attr: str, exact: bool) -> bool:
+    """Whether ``self.<attr>``, ``self`` an instance of ``ref`` (exactly ``ref`` when
+    ``exact``, else of it or any subclass), is what ``defining``'s body binds."""
+    stmt = class_binding(defining, attr)
+    if stmt is None or (isinstance(stmt, ast.AnnAssign) and not _class_level(stmt.annotation)):
+        return False
+    return settled_name(ref, attr, exact)
+
+
+def settled_name(ref: ClassRef, attr: str, exact: bool, known: int = 0) -> bool:
+    """Whether nothing but the class bodies of ``ref``'s MRO (and the ``known`` stores
+    the caller has read) decides ``self.<attr>``: no other store of that name in the
+    package, no computed ``setattr`` in the MRO, and (unless ``self`` is exactly ``ref``)
+    no subclass of another module defining it again: the callers read each subclass of
+    ``ref``'s own module as one more way ``self`` may be."""
+    if stores_of(ref, attr) > known:
+        return False
+    mro = ref.reader.mro(ref) or []
+    if any(isinstance(n, ClassRef) and _computed_stores(n) for n in mro):
+        return False
+    return exact or not overridden_below(ref, attr, elsewhere=True)
+
+
+def stores_of(ref: ClassRef, attr: str) -> int:
+    """How many stores of ``.<attr>`` the text of ``ref``'s package shows."""
+    return package_facts(ref.reader).stores.get(attr, 0)
+
+
+def overridden_below(ref: ClassRef, attr: str, elsewhere: bool = False) -> bool:
+    """Whether a class of ``ref``'s package that derives from it (by the names its bases
+    give) defines ``attr`` in its body; ``elsewhere``: in another module than ``ref``'s
+    (whose own subclasses the caller reads one by one)."""
+    facts = package_facts(ref.reader)
+    key = (ref.qualified, attr, elsewhere)
+    if key not in facts.answers:
+        below = facts.below(ref.node.name)
+        answer = False
+        for rel in facts.defined.get(attr, ()) if below else ():
+            if (elsewhere and rel == _own(ref)) or not facts.classes.get(rel, set()) & below:
+                continue
+            bodies = body_names(facts, rel)
+            if bodies is None or any(attr in bodies.get(sub, ()) for sub in below):
+                answer = True  # a module that may define it again, or one that does
+                break
+        facts.answers[key] = answer
+    return facts.answers[key]
+
+
+def _own(ref: ClassRef) -> str:
+    project = current_project()
+    return ref.reader.file_path.removeprefix(project.prefix if project is not None else "")
+
+
+def _class_level(annotation: ast.expr) -> bool:
+    """``ClassVar[…]`` / ``Final`` annotations bind the class, not each instance."""
+    return any(
+        (isinstance(n, ast.Name) and n.id in ("ClassVar", "Final"))
+        or (isinstance(n, ast.Attribute) and n.attr in ("ClassVar", "Final"))
+        for n in ast.walk(annotation)
+    )
+
+
+def _computed_stores(node: ClassRef) -> bool:
+    """``setattr(x, name, v)`` with a computed name, or ``__dict__`` used, in the class."""
+    for n in ast.walk(node.node):
+        if isinstance(n, ast.Attribute) and n.attr == "__dict__":
+            return True
+        if not (isinstance(n, ast.Call) and len(n.args) >= 2):
+            continue
+        func = n.func
+        called = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
+        named = n.args[1] if len(n.args) == 3 else n.args[0]
+        if called in ("setattr", "__setattr__") and not isinstance(named, ast.Constant):
+            return True
+    return False
