@@ -151,3 +151,14 @@ def test_pydecimal_sqrt_of_a_negative_is_recorded_at_its_call() -> None:
         assert re.fullmatch(literal[0].template.pattern, str(exc))
     else:
         raise AssertionError("Decimal('abc') raised nothing")
+
+
+def test_a_call_the_walk_does_not_stop_at_keeps_the_helpers_site() -> None:
+    code = DECIMALISH.replace(
+        "return context._raise_error(InvalidOperation, why)",
+        "if context._raise_error(InvalidOperation, 'in a test'):\n        return 1",
+    )
+    lines = {s.line: s for s in _sites(code)}
+    assert _line(code, "'in a test'") not in lines
+    assert lines[_line(code, "raise error(explanation)")].raised_at is None
+    assert lines[_line(code, '"x / 0"')].raised_at == _line(code, "raise error(explanation)")

@@ -44,7 +44,11 @@ __all__ = ["CallerSitesReader", "Planned"]
 #: Calls of one helper read this way, at most (each a site of its own).
 MAX_CALLS = 400
 #: ``raise name(`` of a lower-case name: the only raises read here (a cheap first look).
-_RAISE_NAME = re.compile(r"^[ \t]*raise[ \t]+([a-z_]\w*)\(", re.MULTILINE)
+#: The statements the walk reads calls in (``ModuleExtractor._calls_stmt``).
+_WALKED = (ast.Return, ast.Expr, ast.Assign, ast.AnnAssign, ast.AugAssign)
+#: ``NAME = {`` at a line's start: a module-level dict literal may be bound there.
+_MODULE_DICT = re.compile(r"^[A-Za-z_]\w*[ \t]*=[ \t]*\{", re.MULTILINE)
+_RAISE_NAME = re.compile(r"[ \t]*raise[ \t]+([a-z_]\w*)\(")
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,17 +69,30 @@ class CallerSitesReader(PassedClassReader):
     _planned_lines: list[int] | None = None
     #: id(raise) of helper raises whose every call became a site (no site of their own).
     _replaced: set[int] | None = None
+    #: The module's dicts of classes (:func:`_class_maps`), read at the first lookup.
+    _maps: dict[str, ast.Dict] | None = None
 
-    def plan_caller_sites(self, tree: ast.Module) -> None:
-        """Read every class-passing helper's calls (see the module's doc)."""
+    def plan_caller_sites(self, tree: ast.Module, keyword_lines: list[int]) -> None:
+        """Read every class-passing helper's calls (see the module's doc); only lines of
+        ``keyword_lines`` (sorted: those saying ``raise``) are looked at first."""
         self._planned, self._planned_lines, self._replaced = {}, [], set()
-        names = set(_RAISE_NAME.findall(self.source))
-        if not any(re.search(rf"\b{n}[ \t]*=[^=]", self.source) for n in names):
+        self._maps = None
+        text = self.lines
+        raising = [(n, m.group(1)) for n in keyword_lines if (m := _RAISE_NAME.match(text[n - 1]))]
+        if not raising:
+            return
+        source = self.source
+        # a first look: the name may be assigned somewhere (``name =``, ``name=``)
+        bound = {n: f"{n} =" in source or f"{n}=" in source for n in {n for _, n in raising}}
+        lines = [n for n, name in raising if bound[name]]
+        if not lines:
             return  # no raise of a local name bound in the module: nothing to read
-        maps = _class_maps(tree)
         for fn, owner in self._all_functions():
+            first = bisect_left(lines, fn.lineno)
+            if first == len(lines) or lines[first] > (fn.end_lineno or fn.lineno):
+                continue  # no such raise in it
             for stmt in _raises_in(fn):
-                found = self._class_lookup(fn, stmt, maps)
+                found = self._class_lookup(fn, stmt)
                 if found is not None:
                     self._plan_raise(fn, owner, stmt, *found)
         self._planned_lines = sorted({p.call.lineno for p in self._planned.values()})
@@ -103,7 +120,7 @@ class CallerSitesReader(PassedClassReader):
         return [(f, c) for f, c in out if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))]
 
     def _class_lookup(
-        self, fn: Function, stmt: ast.Raise, maps: dict[str, ast.Dict]
+        self, fn: Function, stmt: ast.Raise
     ) -> tuple[str, str, dict[str, ast.expr] | None, bool] | None:
         """(the local called, the parameter it comes from, the dict it is looked up in
         as ``{qualified key: value}``, whether a class not a key stays itself)."""
@@ -126,27 +143,35 @@ class CallerSitesReader(PassedClassReader):
             and isinstance(values.func, ast.Attribute)
             and values.func.attr == "get"
             and isinstance(values.func.value, ast.Name)
-            and values.func.value.id in maps
+            and values.func.value.id in self._module_maps()
             and len(values.args) == 2
             and not values.keywords
             and all(isinstance(a, ast.Name) for a in values.args)
             and ast.unparse(values.args[0]) == ast.unparse(values.args[1])
         ):
             param, fallback = values.args[0].id, True  # type: ignore[attr-defined]
-            table = self._table(maps[values.func.value.id])
+            table = self._table(self._module_maps()[values.func.value.id])
         elif (
             isinstance(values, ast.Subscript)
             and isinstance(values.value, ast.Name)
-            and values.value.id in maps
+            and values.value.id in self._module_maps()
             and isinstance(values.slice, ast.Name)
         ):
             param = values.slice.id
-            table = self._table(maps[values.value.id])
+            table = self._table(self._module_maps()[values.value.id])
         if param is None or param not in params or self._reassigned(fn, param):
             return None
         if table is None and not isinstance(values, ast.Name):
             return None
         return local, param, table, fallback
+
+    def _module_maps(self) -> dict[str, ast.Dict]:
+        """The module's dicts a class lookup may read (:func:`_class_maps`), found once."""
+        if self._maps is None:
+            tree = self._tree
+            found = tree is not None and _MODULE_DICT.search(self.source) is not None
+            self._maps = _class_maps(tree) if found and tree is not None else {}
+        return self._maps
 
     def _table(self, node: ast.Dict) -> dict[str, ast.expr] | None:
         """``{qualified key: value}`` of a dict whose keys and values are classes."""
@@ -191,7 +216,10 @@ class CallerSitesReader(PassedClassReader):
         scope = Scope(helper, fn.name, owner, {}, set(), fn)
         empty = Scope("", None, None, {})
         settled = 0
+        walked = self._walked_calls({c.lineno for c, _ in calls})
         for call, within in calls:
+            if id(call) not in walked:
+                continue  # in an ``if`` test, a decorator…: the walk does not stop there
             arg, _ = _passed(fn, call, param, method=method)
             if arg is None or not self._is_class_expr(arg, empty):
                 continue
@@ -236,6 +264,26 @@ class CallerSitesReader(PassedClassReader):
             settled += 1
         if settled == len(calls) and settled and not _is_public_name(fn.name):
             self._replaced.add(id(stmt))
+
+    def _walked_calls(self, lines: set[int]) -> set[int]:
+        """id() of the calls on ``lines`` inside a statement the walk stops at for them
+        (a return, an expression, an assignment: ``ModuleExtractor._calls_stmt``)."""
+        out: set[int] = set()
+        todo: list[ast.stmt] = list(self._tree.body) if self._tree is not None else []
+        while todo:
+            stmt = todo.pop()
+            if not any(stmt.lineno <= n <= (stmt.end_lineno or stmt.lineno) for n in lines):
+                continue
+            if isinstance(stmt, _WALKED):
+                out.update(id(n) for n in ast.walk(stmt) if isinstance(n, ast.Call))
+                continue
+            for name in ("body", "orelse", "finalbody"):
+                todo.extend(getattr(stmt, name, None) or ())
+            for handler in getattr(stmt, "handlers", None) or ():
+                todo.extend(handler.body)
+            for case in getattr(stmt, "cases", None) or ():
+                todo.extend(case.body)
+        return out
 
     def _helper_calls(
         self, fn: Function, owner: str | None, method: bool

@@ -67,7 +67,7 @@ class ModuleExtractor(CallerSitesReader):
         self._keyword_lines = _keyword_lines(self.source)
         self._tree = tree
         self._index_module(tree)
-        self.plan_caller_sites(tree)
+        self.plan_caller_sites(tree, self._keyword_lines)
         if self._planned_lines:  # the walk enters what holds a planned call too
             self._keyword_lines = sorted({*self._keyword_lines, *self._planned_lines})
         scope = Scope(qualname="", function=None, class_name=None, env=self.module_env)
