@@ -15,8 +15,9 @@ catalogue of the standard library's files involved (scanned by the errdex on the
 ``--baseline`` checkout's, in the same run. A first answer is right when it names the
 pasted class and sits at the helper's raise line (the traceback's innermost frame) or at
 the line that called the helper (the next frame out): a record at either place that says
-the class and message is the raise. Printed per case and in total: top-1 of each, and
-first answers wrong at confidence >= 0.9.
+the class and message is the raise. Printed per case and in total: top-1 of each, first
+answers wrong at confidence >= 0.9, and how many right answers' ``messagePattern``
+fullmatches the message the error really printed.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -122,12 +124,16 @@ def child(db: Path) -> None:
                     and best.errorClass == cls
                     and (Path(best.filePath).name, best.lineNumber) in sites
                 )
+                envelope = store.get(best.id) if right and best is not None else None
+                record = (envelope or {}).get("record") or {}
+                fits = bool(record) and re.fullmatch(record["messagePattern"], final.message)
                 print(
                     json.dumps(
                         {
                             "case": name,
                             "kind": kind,
                             "right": right,
+                            "fits": bool(fits),
                             "conf": best.confidence if best else 0.0,
                             "best": f"{best.filePath}:{best.lineNumber} {best.errorClass}"
                             if best
@@ -161,7 +167,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         base = measure(args.baseline, Path(tmp))
         mine = measure(SRC, Path(tmp))
-    totals = {k: [0, 0, 0, 0] for k in ("tb", "msg")}  # right base, right mine, wrong90 b/m
+    # right base, right mine, wrong90 base, wrong90 mine, right and the pattern fits base, mine
+    totals = {k: [0, 0, 0, 0, 0, 0] for k in ("tb", "msg")}
     for name, _ in CASES:
         for kind in ("tb", "msg"):
             b, m = base[(name, kind)], mine[(name, kind)]
@@ -170,6 +177,8 @@ def main() -> None:
             t[1] += bool(m["right"])
             t[2] += (not b["right"]) and float(b["conf"]) >= 0.9  # type: ignore[arg-type]
             t[3] += (not m["right"]) and float(m["conf"]) >= 0.9  # type: ignore[arg-type]
+            t[4] += bool(b["fits"])
+            t[5] += bool(m["fits"])
             mark = lambda r: "ok" if r["right"] else "--"  # noqa: E731
             print(
                 f"[{kind:3}] {name:18} baseline {mark(b)} {b['best']:<38} "
@@ -177,11 +186,12 @@ def main() -> None:
             )
     n = len(CASES)
     for kind, label in (("tb", "traceback"), ("msg", "message-only")):
-        rb, rm, wb, wm = totals[kind]
+        rb, rm, wb, wm, fb, fm = totals[kind]
         ratio = f"{rm / rb:.2f}x" if rb else "n/a"
         print(
             f"{label:13} top-1: baseline {rb}/{n}, errdex {rm}/{n} (ratio {ratio}); "
-            f"wrong at >= 0.9: baseline {wb}, errdex {wm}"
+            f"wrong at >= 0.9: baseline {wb}, errdex {wm}; right with a messagePattern "
+            f"that fullmatches str(exc): baseline {fb}, errdex {fm}"
         )
 
 
