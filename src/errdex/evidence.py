@@ -56,6 +56,9 @@ class SiteEvidence(TypedDict, total=False):
     template: list[dict[str, str | bool]]  # MessageTemplate.to_json()
     notes: list[str]
     idDisambiguator: str
+    #: At a call of a helper raising what the call passes: the helper's raise line (same
+    #: file), the innermost frame of a traceback through this site
+    raisedAt: int
 
 
 class SourceEvidence(TypedDict):

@@ -221,3 +221,21 @@ def test_the_tip_promises_the_expected_message_only_of_a_test_that_checks_one(
     assert tip() == (
         "See `tests/test_lib.py::T::test_b` for a call that triggers it, and its expected message."
     )
+
+
+def test_a_call_of_a_raising_helper_says_where_the_helper_raises(tmp_path: Path) -> None:
+    """``context._raise_error(DivisionByZero, 'x / 0')`` is its own record: its prose says
+    that the helper called there raises it, and at which line."""
+    from ..extract.python.test_caller_sites import DECIMALISH
+
+    (tmp_path / "numbers.py").write_text(DECIMALISH)
+    result = scan_checkout(open_source(str(tmp_path), repo="o/num"), repo="o/num")
+    raise_line = 1 + DECIMALISH.splitlines().index("        raise error(explanation)")
+    (record,) = [r for r, _ in result.items if r["errorMessage"] == "x / 0"]
+    assert record["documentation"].startswith(
+        "`numbers.divide` raises `DivisionByZero` at numbers.py:"
+    ), record["documentation"]
+    assert (
+        f"through the helper it calls there, which raises the class and message this call"
+        f" passes at line {raise_line}." in record["documentation"]
+    )

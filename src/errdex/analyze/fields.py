@@ -129,6 +129,13 @@ def _documentation(g: Gathered) -> tuple[str, list[str]]:
         head = f"{who} raises the exception held in {code(held)} at {where}{when}; its class is decided at run time."
     elif s.function is None:
         head = f"{class_phrase(g)} is raised at import time of {who}, at {where}{when}."
+    elif s.raised_at is not None:
+        head = (
+            f"{who} raises {class_phrase(g)} at {where}{when}, through the helper it calls"
+            f" there, which raises the class and message this call passes at line"
+            f" {s.raised_at}."
+        )
+        basis.append("site.raisedAt")
     else:
         head = f"{who} raises {class_phrase(g)} at {where}{when}."
     sentences = [head]

@@ -50,6 +50,13 @@ class SiteView:
         return (lines, at) if 0 <= at < len(lines) else None
 
     @property
+    def raised_at(self) -> int | None:
+        """For a call of a helper that raises what the call passes: the helper's raise
+        line (``evidence.site.raisedAt``, :mod:`errdex.extract.python.caller_sites`)."""
+        line = self.evidence.get("site", {}).get("raisedAt")
+        return line if isinstance(line, int) else None
+
+    @property
     def qualname(self) -> str:
         return str(self.evidence.get("site", {}).get("qualname") or self.module)
 

@@ -64,6 +64,10 @@ class ErrorSite:
     error_code: str | None = None
     #: The HTTP status a handler answers with (``res.status(404)``, ``http.Error``): ``httpStatus``.
     http_status: int | None = None
+    #: For a site at a call of a helper that raises what the call passes
+    #: (``context._raise_error(InvalidOperation, '…')``): the helper's raise line in the
+    #: same file, a traceback's innermost frame, printed inside this site's line.
+    raised_at: int | None = None
 
     def evidence(self) -> dict[str, Any]:
         return {
@@ -79,6 +83,7 @@ class ErrorSite:
             "template": self.template.to_json(),
             "notes": list(self.notes),
             **({"sourceLine": self.source_line} if self.source_line is not None else {}),
+            **({"raisedAt": self.raised_at} if self.raised_at is not None else {}),
         }
 
 

@@ -127,6 +127,7 @@ class MatchIndex:
         self._runs_offsets: Sequence[int] = data["runs_offsets"]
         self._regex: dict[int, str] = data["regex"]
         self._shadowed: dict[int, str] = data.get("shadowed") or {}  # older builders: none
+        self._raised_at: dict[int, int] = data.get("raised_at") or {}
         self._strings: list[str] = data["strings"]
         self._postings: Sequence[int] = data["postings"]
         self._posting_offsets: Sequence[int] = data["posting_offsets"]
@@ -347,6 +348,11 @@ class MatchIndex:
     def any_shadowed(self) -> bool:
         """Whether some entry is a Python twin a compiled module replaces."""
         return bool(self._shadowed)
+
+    def raised_at(self, index: int) -> int | None:
+        """For a site at a call of a helper raising what the call passes: the helper's
+        raise line in the same file (``evidence.site.raisedAt``), else None."""
+        return self._raised_at.get(index)
 
     def shadowed_by(self, index: int) -> str | None:
         """The compiled module that replaces this entry's Python definition when it

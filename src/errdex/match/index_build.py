@@ -71,6 +71,9 @@ class _Builder:
         #: evidence.shadowedBy.module: the compiled module that replaces the entry's
         #: Python definition when it imports (:mod:`errdex.analyze.shadows`)
         self.shadowed: dict[int, str] = {}
+        #: evidence.site.raisedAt: the helper's raise line a call site's error is raised
+        #: at (:mod:`errdex.extract.python.caller_sites`), printed innermost
+        self.raised_at: dict[int, int] = {}
 
     def intern(self, text: str | None) -> int:
         if text is None:
@@ -111,6 +114,9 @@ class _Builder:
         shadow = evidence.get("shadowedBy")
         if isinstance(shadow, dict) and isinstance(shadow.get("module"), str):
             self.shadowed[index] = shadow["module"]
+        raised_at = site.get("raisedAt")
+        if isinstance(raised_at, int) and raised_at > 0:
+            self.raised_at[index] = raised_at
         observed = evidence.get("observed") or ()
         for item in observed:
             message = item.get("message")
@@ -233,6 +239,7 @@ def build_columns(
         "runs_offsets": runs_offsets,
         "regex": builder.regex,
         "shadowed": builder.shadowed,
+        "raised_at": builder.raised_at,
         "strings": strings,
         "postings": flat,
         "posting_offsets": offsets,

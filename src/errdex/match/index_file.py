@@ -30,10 +30,10 @@ import json
 import os
 import sys
 from array import array
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from itertools import pairwise
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import ahocorasick
 
@@ -49,8 +49,9 @@ __all__ = [
     "read_index",
 ]
 
+T = TypeVar("T")
 #: Bumped whenever the files change shape; an index of another format is rebuilt.
-FILE_FORMAT = 11
+FILE_FORMAT = 12
 #: The ``seconds`` column packs ``start << SECOND_BITS | length`` (:mod:`.index`).
 SECOND_BITS = 8
 #: Columns of one machine integer per entry, then those of another length, as written.
@@ -285,6 +286,7 @@ def read_index(directory: Path) -> tuple[dict[str, Any], ahocorasick.Automaton |
     data["strings"] = _split(texts["strings"], columns["strings.chars"])
     data["regex"] = _regex(tables.get("regex"))
     data["shadowed"] = _regex(tables.get("shadowed"))  # [entry, module]: the same shape
+    data["raised_at"] = _entry_lines(tables.get("raised_at", []))
     data["class_bases"] = _class_bases(tables.get("class_bases"))
     for name in _MAPS:
         keys = _split(texts[name], columns[name + ".chars"])
@@ -399,13 +401,22 @@ def _strs(value: Any) -> list[str]:
 
 
 def _regex(value: Any) -> dict[int, str]:
+    return _by_entry(value, _str)
+
+
+def _entry_lines(value: Any) -> dict[int, int]:
+    return _by_entry(value, _int)
+
+
+def _by_entry(value: Any, read: Callable[[Any], T]) -> dict[int, T]:
+    """A table of ``[entry, value]`` rows, each value read by ``read``."""
     if not isinstance(value, list):
-        raise BadIndex("expected a list of patterns")
-    out: dict[int, str] = {}
+        raise BadIndex("expected a list of [entry, value] rows")
+    out: dict[int, T] = {}
     for row in value:
         if not isinstance(row, list) or len(row) != 2:
-            raise BadIndex("expected [entry, pattern]")
-        out[_int(row[0])] = _str(row[1])
+            raise BadIndex("expected [entry, value]")
+        out[_int(row[0])] = read(row[1])
     return out
 
 
@@ -460,7 +471,7 @@ def _check(data: dict[str, Any], entries: int, flats: list[Sequence[int]]) -> No
         raise BadIndex("a second literal outside its entry's runs")
     refs = [data["postings"], data["twins"], *flats]
     if any(max(r, default=0) >= entries for r in refs if len(r)) or any(
-        k >= entries for k in (*data["regex"], *data["shadowed"])
+        k >= entries for k in (*data["regex"], *data["shadowed"], *data["raised_at"])
     ):
         raise BadIndex("an entry number out of range")
 

@@ -56,6 +56,7 @@ def write_index(directory: Path, data: dict[str, Any], automaton: ahocorasick.Au
         {
             "regex": sorted(data["regex"].items()),
             "shadowed": sorted(data["shadowed"].items()),
+            "raised_at": sorted(data.get("raised_at", {}).items()),
             "class_bases": sorted(data["class_bases"].items()),
         },
         ensure_ascii=False,

@@ -22,7 +22,12 @@ from errdex.match.group import TIE_RATIO, order_group
 from errdex.match.index import ONE_VALUE_CHARS, MatchIndex
 from errdex.match.literal_match import match_prefix, match_runs, pattern_literals
 from errdex.match.prior import Prior
-from errdex.match.rank_frames import lift_past_relays, rule_out_by_innermost, score_frames
+from errdex.match.rank_frames import (
+    lift_past_relays,
+    past_helper_raise,
+    rule_out_by_innermost,
+    score_frames,
+)
 from errdex.match.rank_fuzzy import FUZZY_MIN, fuzzy_matches
 from errdex.match.rank_nested import class_sites, nested_literals, rival_wrappers, wrapper_reason
 from errdex.match.rank_override import overridden
@@ -400,6 +405,7 @@ def _score_clue(clue: Clue, index: MatchIndex) -> list[Scored]:
     if message and clue.error_class and not builtin:  # the caller's text, last (.rank_override)
         overridden(index, _short(clue.error_class) or "", found.values(), get, LONE_SCORE)
     lift_past_relays(relays, index, found, handed)  # a re-raise's frame informs (.rank_frames)
+    past_helper_raise(clue.frames, index, found)  # a helper raising what its caller passes
     index.expand(candidates, found)  # twins stood for by one candidate (.index_groups)
     rule_out_by_innermost(clue, index, found)  # a whole traceback ends where it raised
     # a site of another class did not raise this error, whatever else points at it

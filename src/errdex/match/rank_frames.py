@@ -31,6 +31,14 @@ another function cannot have raised it: it would have printed its own frame, inn
 Such a site keeps little of what its message lent it (:data:`RULED_OUT`), and says why.
 A site in the innermost frame's own function is kept (its lines may have moved), and so
 is one whose function that line calls (a frame a library hid from the traceback).
+
+A site at a call of a helper that raises what the call passes (``context._raise_error(
+InvalidOperation, 'sqrt(-x), x > 0')``, :mod:`errdex.extract.python.caller_sites`) knows
+the helper's raise line (``raisedAt``): a traceback whose innermost frame is that line
+and whose next frame out is the site's line points at the site as an innermost frame on
+its own line would; and then the helper's own site there, when its class is decided at
+run time (``raise error(explanation)``), gives way to such a call site whose message fits:
+it lends only :data:`RELAY_FRAME` (:func:`past_helper_raise`).
 """
 
 from __future__ import annotations
@@ -52,6 +60,7 @@ __all__ = [
     "hands_over",
     "is_relay",
     "lift_past_relays",
+    "past_helper_raise",
     "rule_out_by_innermost",
     "score_frames",
 ]
@@ -96,10 +105,28 @@ def score_frames(
     message did."""
     relays: list[int] = []
     innermost: list[int] = []
-    for depth, (path, line, function) in enumerate(reversed(list(frames))):
+    printed = list(reversed(list(frames)))
+    raised = printed[0][:2] if printed else None  # the innermost frame's (path, line)
+    for depth, (path, line, function) in enumerate(printed):
         for i, distance in index.by_frame(path, line):
             entry = index.entry(i)
             s = get(i)
+            if (
+                depth == 1
+                and distance == 0
+                and raised is not None
+                and raised[0] == path
+                and raised[1] is not None
+                and index.raised_at(i) == raised[1]
+            ):
+                s.innermost = True
+                if s.frame < 0.97:
+                    s.frame = 0.97
+                    s.reasons.append(
+                        f"the innermost frame is {frame_place(path, raised[1])}, the raise "
+                        f"of the helper this site's line calls, {entry.file_path}:{entry.line}"
+                    )
+                continue
             if distance == 0 and line is not None and depth == 0 and handed and is_relay(index, i):
                 innermost.append(i)
             if distance == 0 and line is not None and depth > 0 and is_relay(index, i):
@@ -226,4 +253,33 @@ def _lift(sites: Iterable[int], found: Mapping[int, Scored], relay: str) -> None
         s.reasons.append(
             f"a frame re-raises the error at {relay}, in this site's repository: "
             "the message and class decide among that repository's sites"
+        )
+
+
+def past_helper_raise(frames: Frames, index: MatchIndex, found: Mapping[int, Scored]) -> None:
+    """A site at a call of a helper, pointed at through the helper's raise (its
+    ``raisedAt`` is the innermost frame's line), whose message fits, takes the answer from
+    the helper's own site on that line when that one's class is decided at run time."""
+    printed = list(frames)
+    if len(printed) < 2:
+        return
+    path, line, _ = printed[-1]
+    if line is None:
+        return
+    calls = [
+        i
+        for i, s in found.items()
+        if s.innermost and s.full_match and index.raised_at(i) == line and s.class_factor > 0
+    ]
+    if not calls:
+        return
+    called = index.entry(calls[0])
+    for i, distance in index.by_frame(path, line):
+        s = found.get(i)
+        if distance or s is None or i in calls or index.entry(i).error_class is not None:
+            continue
+        s.frame, s.innermost = min(s.frame, RELAY_FRAME), False
+        s.reasons.append(
+            f"the innermost frame is this helper's raise; the line that called it, "
+            f"{called.file_path}:{called.line}, is a site of its own whose message fits"
         )

@@ -19,6 +19,7 @@ from errdex.extract.site import ErrorSite, SiteKind
 from errdex.record import Severity
 from errdex.template import MessageTemplate, fold_optional
 
+from .caller_sites import CallerSitesReader, Planned
 from .caught import hidden_by
 from .exceptions import derivation
 from .filled import filled_notes
@@ -27,7 +28,6 @@ from .hole_kinds import narrowed
 from .literals import irreducible, style_of
 from .messages import Templates
 from .module import BUILTIN_EXCEPTIONS, dotted_name
-from .passed import PassedClassReader
 from .scope import (
     LAZY,
     Env,
@@ -49,7 +49,7 @@ _INFO = frozenset({"StopIteration", "StopAsyncIteration", "GeneratorExit", "Syst
 _WARN_NAMES = frozenset({"warn", "warn_explicit"})
 
 
-class ModuleExtractor(PassedClassReader):
+class ModuleExtractor(CallerSitesReader):
     """Walks one module's statements and records each raise, warn, assert and yielded
     exception it reaches."""
 
@@ -67,6 +67,9 @@ class ModuleExtractor(PassedClassReader):
         self._keyword_lines = _keyword_lines(self.source)
         self._tree = tree
         self._index_module(tree)
+        self.plan_caller_sites(tree, self._keyword_lines)
+        if self._planned_lines:  # the walk enters what holds a planned call too
+            self._keyword_lines = sorted({*self._keyword_lines, *self._planned_lines})
         scope = Scope(qualname="", function=None, class_name=None, env=self.module_env)
         self._walk(tree.body, scope, ())
         return self.sites
@@ -89,6 +92,7 @@ class ModuleExtractor(PassedClassReader):
         # extractor (and the whole syntax tree it holds) into a reference cycle.
         return {
             ast.Raise: cls._raise_stmt,
+            ast.Return: cls._return_stmt,
             ast.Expr: cls._expr_stmt,
             ast.Assign: cls._bind,
             ast.AnnAssign: cls._bind,
@@ -109,6 +113,8 @@ class ModuleExtractor(PassedClassReader):
         }
 
     def _expr_stmt(self, stmt: ast.Expr, scope: Scope, guards: Guards) -> None:
+        if self._planned_lines:
+            self._calls_stmt(stmt, scope, guards)
         call = stmt.value
         if isinstance(call, ast.Call):
             self._site(lambda st, sc, gu: self._maybe_warn(call, st, sc, gu), stmt, scope, guards)
@@ -118,6 +124,29 @@ class ModuleExtractor(PassedClassReader):
 
     def _raise_stmt(self, stmt: ast.Raise, scope: Scope, guards: Guards) -> None:
         self._site(self._raise, stmt, scope, guards)
+
+    def _return_stmt(self, stmt: ast.Return, scope: Scope, guards: Guards) -> None:
+        if self._planned_lines:
+            self._calls_stmt(stmt, scope, guards)
+
+    def _calls_stmt(self, stmt: ast.stmt, scope: Scope, guards: Guards) -> None:
+        """A statement calling a helper that raises what the call passes
+        (:mod:`.caller_sites`): a site per such call, at its line, with its guards."""
+        if self._replay is not None:
+            return
+        for planned in self.caller_calls(stmt):
+            self._caller_site(planned, scope, guards)
+
+    def _caller_site(self, planned: Planned, scope: Scope, guards: Guards) -> None:
+        call = planned.call
+        at = ast.Expr(call, lineno=call.lineno, end_lineno=call.end_lineno, col_offset=0)
+        for shown, qualified, templates, style, notes in planned.parts:
+            if self._tries and hidden_by(ast.Name(id=shown or ""), self._tries) is not None:
+                continue  # the call is in a ``try`` that catches and hides it
+            mark = len(self.sites)
+            self._add(at, "raise", scope, guards, shown, qualified, templates, style, None, notes)
+            for site in self.sites[mark:]:
+                site.raised_at = planned.raised_at
 
     def _assert_stmt(self, stmt: ast.Assert, scope: Scope, guards: Guards) -> None:
         self._site(self._assert, stmt, scope, guards)
@@ -170,6 +199,8 @@ class ModuleExtractor(PassedClassReader):
     def _bind(
         self, stmt: ast.Assign | ast.AnnAssign | ast.AugAssign, scope: Scope, guards: Guards
     ) -> None:
+        if self._planned_lines:
+            self._calls_stmt(stmt, scope, guards)
         bind_assignment(stmt, scope)
 
     def _for(self, stmt: ast.For | ast.AsyncFor, scope: Scope, guards: Guards) -> None:
@@ -322,6 +353,8 @@ class ModuleExtractor(PassedClassReader):
             return  # bare ``raise``: a re-raise, not a new site
         if self._tries and hidden_by(exc, self._tries) is not None:
             return  # caught and hidden in this function (:mod:`.caught`): control flow
+        if self.replaced(stmt):
+            return  # every call of the helper is a site of its own (:mod:`.caller_sites`)
         cause = self.expr_text(stmt.cause) if stmt.cause is not None else None
         parts = self.from_callers(stmt, exc, scope, list(self._raised_parts(exc, scope)))
         for shown, qualified, templates, style, notes in parts:
