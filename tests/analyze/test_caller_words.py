@@ -105,3 +105,19 @@ def test_one_parameter_clause() -> None:
     assert pass_clause("timeout is not None", P, "f()", {"timeout": 0}) == (
         "Pass `timeout` to `f()` as `None`"  # its default is not None: no note
     )
+
+
+def test_ways_out_for_one_parameter() -> None:
+    fires = "rounds is not None and not isinstance(rounds, int)"
+    assert pass_clause(fires, frozenset({"rounds"}), "mksalt()", {"rounds": None}) == (
+        "Pass `rounds` to `mksalt()` as `None` or an instance of `int` "
+        "(`None` is its default: leaving it out also works)"
+    )
+    assert pass_clause("mode != 'new' and mode != 'cur'", P, "f()", {}) == (
+        "Pass `mode` to `f()` as `'new'` or `'cur'`"
+    )
+    fires = "block and timeout is not None and timeout < 0"
+    assert pass_clause(fires, frozenset({"block", "timeout"}), "Queue.get()", {}) == (
+        "When calling `Queue.get()`, pass either `block` as a false value (empty, zero, "
+        "`None` or `False`), or `timeout` as `None` or a non-negative value"
+    )

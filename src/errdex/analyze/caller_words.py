@@ -53,6 +53,8 @@ class Need:
 
     param: str
     phrase: str
+    #: How many ways out the phrase joins with "or" (``None`` or an ``int``).
+    ways: int = 1
 
 
 def _literal(node: ast.expr) -> bool:
@@ -267,7 +269,7 @@ def _merged(items: list[Need]) -> list[Need] | None:
 
 
 def _plain(item: Need) -> Need:
-    return Need(item.param, _zero_words(item.phrase))
+    return Need(item.param, _zero_words(item.phrase), item.ways)
 
 
 def _zero_words(phrase: str) -> str:
@@ -304,10 +306,20 @@ def _needs(fires: str, params: frozenset[str]) -> tuple[str, list[Need]] | None:
             if part is None or len(part) != 1:
                 return None
             out.extend(part)
-        if len({n.param for n in out}) != len(out):
-            return None  # two ways out for one parameter: no one phrase per parameter
-        return "any", out
+        return "any", _alternatives(out)
     return None
+
+
+def _alternatives(items: list[Need]) -> list[Need]:
+    """One Need per parameter, its ways out joined with "or" (``rounds is None or
+    isinstance(rounds, int)``: "`None` or an instance of `int`")."""
+    by: dict[str, list[str]] = {}
+    for item in items:
+        by.setdefault(item.param, []).append(item.phrase)
+    return [
+        Need(param, " or ".join(map(_zero_words, phrases)), len(phrases))
+        for param, phrases in by.items()
+    ]
 
 
 def pass_clause(
@@ -332,6 +344,8 @@ def pass_clause(
         param, _, phrase = parts[0].partition(" as ")
         return f"Pass {param} to {code(call)} as {phrase}"
     joiner = " or " if how == "any" else " and "
+    if any(i.ways > 1 for i in items):
+        joiner = f",{joiner}"  # "`a` as X, or `b` as Y or Z"
     either = "either " if how == "any" else ""
     return f"When calling {code(call)}, pass {either}{joiner.join(parts)}"
 
@@ -339,6 +353,10 @@ def pass_clause(
 def _default_note(item: Need, defaults: Mapping[str, object]) -> str:
     """ "(its default)" when the value needed is the parameter's default: leaving it out
     is a fix too."""
-    if item.param in defaults and item.phrase == "`None`" and defaults[item.param] is None:
+    if item.param not in defaults or defaults[item.param] is not None:
+        return ""
+    if item.phrase == "`None`":
         return " (its default, so leaving it out also works)"
+    if item.ways > 1 and item.phrase.startswith("`None` or "):
+        return " (`None` is its default: leaving it out also works)"
     return ""

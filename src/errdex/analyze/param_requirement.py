@@ -25,6 +25,7 @@ from .entrypoints import run_by_syntax
 from .facts import FuncFacts
 from .gathered import Gathered, short_name
 from .guards import CONDITION_KINDS, free_names, has_private, negated, parse_guard
+from .rebinding import rebound_before
 
 __all__ = [
     "ParamRequirement",
@@ -182,7 +183,7 @@ def param_requirement(g: Gathered) -> ParamRequirement | None:
     func = g.func
     if condition is None or func is None:
         return None
-    usable = set(own_params(func)) - func.rebound
+    usable = set(own_params(func)) - _rebound(g, func)
     modules = set(g.import_lines)  # ``re`` in ``re.search(r'\$OUT', cmd)``: a caller has it too
     names = (free_names(condition) or set()) - modules
     partial = False
@@ -213,6 +214,16 @@ def param_requirement(g: Gathered) -> ParamRequirement | None:
             continue  # ``io.OpenWrapper`` runs ``__getattr__(name)``: no call to pass to
         return ParamRequirement(entry, call, params, requirement, fires, shown, partial, condition)
     return _own_method_requirement(g, condition, names, partial)
+
+
+def _rebound(g: Gathered, func: FuncFacts) -> frozenset[str]:
+    """The parameters that may not hold the caller's value at the raise: those the body
+    binds on a line before it (``SocketIO.__init__`` checks ``mode`` and only then
+    binds ``mode += "b"``); in a loop, every one it binds (an earlier round may have
+    run a later line)."""
+    if any(guard["kind"] in ("for", "while") for guard in g.site.guards):
+        return func.rebound
+    return func.rebound & rebound_before(func, g.site.line, g.site.guards)
 
 
 def _own_method_requirement(
