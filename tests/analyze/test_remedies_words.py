@@ -7,6 +7,15 @@ from pathlib import Path
 from .stdlib_items import Item, one_file_items
 
 SOURCE = """
+def pool(workers=None):
+    if workers is None:
+        return 4
+    if workers <= 0:
+        raise ValueError("workers must be > 0")
+    elif workers > limit():
+        raise ValueError("workers above the limit")
+    return workers
+
 import sys
 
 
@@ -19,6 +28,12 @@ def read_header(path):
 
 def main():
     read_header(sys.argv[1])
+
+
+def check_calls(calls, any_order=False):
+    seen = list(calls)
+    if not any_order and seen != sorted(seen):
+        raise AssertionError("calls not in order")
 
 
 def put(item, block=True):
@@ -144,12 +159,23 @@ def test_a_parameter_among_other_conditions_is_one_way_out(tmp_path: Path) -> No
 
 
 def test_a_flag_among_other_conditions_is_one_way_out(tmp_path: Path) -> None:
-    (text,) = _solutions(_items(tmp_path), "Full")
+    items = _items(tmp_path)
+    (text,) = _solutions(items, "Full")
     assert text.startswith(
         "One way out, where the call allows it: pass `block` to `put()` as a true value"
     ), text
+    for text in _solutions(items, "calls not in order"):  # no loosening a failed check
+        assert "any_order" not in text, text
 
 
 def test_no_catch_around_a_command_line_main(tmp_path: Path) -> None:
     (text,) = _solutions(_items(tmp_path), "not an archive we can read")
     assert "around the call to `read_header()`" in text, text
+
+
+def test_no_way_out_through_the_branch_before_that_raises(tmp_path: Path) -> None:
+    items = _items(tmp_path)
+    for text in _solutions(items, "workers above the limit"):
+        assert "`workers`" not in text, text  # "at most 0" raises "workers must be > 0"
+    (text,) = _solutions(items, "workers must be > 0")
+    assert text.startswith("Pass `workers` to `pool()` as a positive value: "), text

@@ -20,7 +20,7 @@ from .caller_words import pass_clause
 from .chains import own_params, signature_of
 from .entrypoints import run_by_syntax
 from .gathered import Gathered, catch_phrase, class_phrase, short_name, verb
-from .guards import code, has_private
+from .guards import code, free_names, has_private
 from .param_requirement import (
     ParamRequirement,
     call_name,
@@ -213,6 +213,7 @@ def usage_error(g: Gathered) -> bool:
 
 
 _RAISE_LINE = re.compile(r"raise\s+([A-Za-z_][\w.]*)")
+_RAISES = re.compile(r"raise\b")
 
 
 def raise_after(g: Gathered) -> tuple[str, int] | None:
@@ -334,6 +335,8 @@ def remedies(g: Gathered) -> list[Remedy]:
         req = None  # the condition picks what a caught error becomes; it is no cause
     if req is not None and req.partial and not _switch_named(g, req):
         req = None  # a switch among other conditions: turning it off is no fix
+    if req is not None and _into_a_raise(g, req):
+        req = None  # one way out it offers is the branch before, which raises
     if req is not None:
         if not req.partial:  # the requirement, said whole in what the caller passes
             out = [r for r in out if not r[0].startswith(_RESTATED)]
@@ -351,6 +354,8 @@ def _switch_named(g: Gathered, req: ParamRequirement) -> bool:
     of its parameters ("non-zero flags not allowed"). Elsewhere the parameter is mostly
     a switch that selects the path ("host is not None" before a connection error), and
     passing the other value avoids the raise only by doing something else."""
+    if g.site.error_class == "AssertionError":
+        return False  # a failed check (``assert_has_awaits``): loosening it is no fix
     defaults = _defaults(g, req)
     if all(isinstance(defaults.get(p), bool) for p in req.params):
         return True
@@ -358,6 +363,32 @@ def _switch_named(g: Gathered, req: ParamRequirement) -> bool:
         return False
     words = {w.lower() for w in _WORD.findall(" ".join(g.site.template.literals))}
     return any(p.lower() in words or message_shows(g, p) for p in _raising_names(req))
+
+
+def _into_a_raise(g: Gathered, req: ParamRequirement) -> bool:
+    """Whether the requirement's negation of an ``else`` guard over its parameters leads
+    into the ``if`` body that guard skips, and that body raises (``if max_workers <= 0:
+    raise …`` before ``elif … max_workers > _MAX_WINDOWS_WORKERS: raise …``: "pass a
+    value of at most 0" avoids the second only by the first). Read from the record's
+    source window; a body outside it counts as raising."""
+    func, window = g.func, g.site.window()
+    names = _raising_names(req)
+    for guard in g.site.guards:
+        at = int(guard.get("line") or 0)
+        if guard["kind"] != "else" or func is None or at not in func.else_skips:
+            continue
+        if not (free_names(str(guard["text"])) or set()) & names:
+            continue
+        first, last = func.else_skips[at]
+        if window is None:
+            return True
+        lines, index = window
+        start, end = index + first - g.site.line, index + last - g.site.line
+        if start < 0 or end >= len(lines):
+            return True
+        if any(_RAISES.match(line.strip()) for line in lines[start : end + 1]):
+            return True
+    return False
 
 
 def _raising_names(req: ParamRequirement) -> set[str]:
