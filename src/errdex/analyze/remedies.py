@@ -367,8 +367,8 @@ def _switch_named(g: Gathered, req: ParamRequirement) -> bool:
 
 def _into_a_raise(g: Gathered, req: ParamRequirement) -> bool:
     """Whether the requirement's negation of an ``else`` guard over its parameters leads
-    into the ``if`` body that guard skips, and that body raises (``if max_workers <= 0:
-    raise …`` before ``elif … max_workers > _MAX_WINDOWS_WORKERS: raise …``: "pass a
+    into the ``if`` body that guard skips, and that body always raises (``if max_workers
+    <= 0: raise …`` before ``elif … max_workers > _MAX_WINDOWS_WORKERS: raise …``: "pass a
     value of at most 0" avoids the second only by the first). Read from the record's
     source window; a body outside it counts as raising."""
     func, window = g.func, g.site.window()
@@ -386,7 +386,12 @@ def _into_a_raise(g: Gathered, req: ParamRequirement) -> bool:
         start, end = index + first - g.site.line, index + last - g.site.line
         if start < 0 or end >= len(lines):
             return True
-        if any(_RAISES.match(line.strip()) for line in lines[start : end + 1]):
+        body = [line for line in lines[start : end + 1] if line.strip()]
+        indent = len(body[0]) - len(body[0].lstrip()) if body else 0
+        if any(  # a raise the body always reaches, not one under a further condition
+            _RAISES.match(line.strip()) and len(line) - len(line.lstrip()) == indent
+            for line in body
+        ):
             return True
     return False
 
