@@ -121,3 +121,11 @@ def test_ways_out_for_one_parameter() -> None:
         "When calling `Queue.get()`, pass either `block` as a false value (empty, zero, "
         "`None` or `False`), or `timeout` as `None` or a non-negative value"
     )
+
+
+def test_ways_out_with_an_or_of_their_own_are_set_apart() -> None:
+    fires = "isinstance(mode, (str, bytes)) and (not mode)"
+    assert pass_clause(fires, P, "f()", {}) == (
+        "Pass `mode` to `f()` as either anything but an instance of `str` or `bytes`, or a "
+        "true value (not empty, zero, `None` or `False`)"
+    )

@@ -316,10 +316,16 @@ def _alternatives(items: list[Need]) -> list[Need]:
     by: dict[str, list[str]] = {}
     for item in items:
         by.setdefault(item.param, []).append(item.phrase)
-    return [
-        Need(param, " or ".join(map(_zero_words, phrases)), len(phrases))
-        for param, phrases in by.items()
-    ]
+    return [Need(param, _either(phrases), len(phrases)) for param, phrases in by.items()]
+
+
+def _either(phrases: list[str]) -> str:
+    """Ways out joined with "or"; set apart with "either …, or …" where one of them has an
+    "or" of its own ("anything but an instance of `str` or `bytes`")."""
+    words = [_zero_words(p) for p in phrases]
+    if len(words) > 1 and any(" or " in w for w in words):
+        return "either " + ", or ".join(words)
+    return " or ".join(words)
 
 
 def pass_clause(
