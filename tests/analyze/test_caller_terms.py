@@ -338,7 +338,7 @@ def test_a_public_method_of_a_private_class_gets_its_parameter_fix(tmp_path: Pat
         "    pass\n",
     )
     assert record["solutions"][0].startswith(
-        "Pass `offset` to `send_bytes()` so that `offset >= 0` holds"
+        "Pass `offset` to `send_bytes()` as a non-negative value"
     ), record["solutions"]
     assert evidence["provenance"]["solutions"]["analyst"] == "static"
 

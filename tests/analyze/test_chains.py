@@ -126,13 +126,13 @@ def test_parameters_passed_on_unchanged(items: dict[str, Item]) -> None:
 def test_solutions_in_the_callers_terms(items: dict[str, Item]) -> None:
     record = items["mode"][0]
     assert (
-        "Pass `mode` to `Archive()` so that `mode in ('r', 'w', 'a')` holds: `mode` reaches "
+        "Pass `mode` to `Archive()` as one of `'r'`, `'w'` or `'a'`: `mode` reaches "
         'the check unchanged, and the call raises `ValueError` when `mode not in ("r", "w", '
         '"a")`. The message shows the value of `mode` that was passed.'
     ) in record["solutions"]
     level = items["negative"][0]["solutions"]
     assert level == [
-        "Pass `level` to `open_archive()` so that `level >= 0` holds: `level` reaches the "
+        "Pass `level` to `open_archive()` as a non-negative value: `level` reaches the "
         "check unchanged, and the call raises `ValueError` when `level < 0`. The message shows "
         "the value of `level` that was passed.",
         "The docstring of `open_archive()` says of `level`: “The compression level; must not "
@@ -157,9 +157,9 @@ def test_no_solution_restates_a_private_condition(items: dict[str, Item]) -> Non
     # and the one condition over a parameter alone: negating it is enough to avoid the raise
     assert items["header"][0]["solutions"] == [
         "The message states the requirement: “header must be 512 bytes, got %d”.",
-        "Pass `strict` to `probe()` so that `not strict` holds: `strict` reaches the check "
-        "unchanged, and the call raises `HeaderError` only when `strict` (with other "
-        "conditions on the way).",
+        "One way out, where the call allows it: pass `strict` to `probe()` as a false value "
+        "(empty, zero, `None` or `False`): `strict` reaches the check unchanged, and the call "
+        "raises `HeaderError` only when `strict` (with other conditions on the way).",
     ]
     for record, evidence in items.values():
         assert ungrounded(record, evidence) == [], record["errorMessage"]
@@ -179,7 +179,7 @@ def test_an_elif_chain_is_required_whole(tmp_path: Path) -> None:
     result = scan_checkout(open_source(str(tmp_path), repo="o/s"), repo="o/s")
     ((record, _),) = result.items
     assert (
-        "Pass `whence` to `seek()` so that `whence == 0 or whence == 1` holds: `whence` "
+        "Pass `whence` to `seek()` as `0` or `1`: `whence` "
         "reaches the check unchanged, and the call raises `ValueError` when `whence != 0 and "
         "whence != 1`."
     ) in record["solutions"]

@@ -32,7 +32,7 @@ def shrink(step):
 
 
 def grow(step):
-    if step < 0:
+    if _index(step) < 0:
         warnings.warn("negative steps are deprecated", DeprecationWarning, 2)
         step = -step
     return step

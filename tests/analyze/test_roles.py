@@ -139,7 +139,7 @@ def test_a_conditional_not_implemented_is_an_ordinary_error(by_line: dict[int, I
     record, _ = by_line[15]
     assert "overridden" not in record["documentation"]
     # an ordinary requirement, said through the parameter the caller passes
-    assert "so that `ready` holds" in record["solutions"][-1]
+    assert record["solutions"][-1].startswith("Pass `ready` to `Guarded.area()` as a true value")
 
 
 def test_end_of_iteration_is_not_a_failure(by_line: dict[int, Item], package: Path) -> None:

@@ -11,23 +11,23 @@ said with private names or the raising function's locals is left out, not restat
 
 from __future__ import annotations
 
-import ast
-import builtins
-import io
 import re
-import tokenize
-from dataclasses import dataclass
-from typing import Any
 
 from errdex.evidence import EntryPoint
-from errdex.template import Hole
 
 from .baseline import USAGE_BUILTINS
-from .chains import own_params
+from .caller_words import pass_clause
+from .chains import own_params, signature_of
 from .entrypoints import run_by_syntax
-from .facts import FuncFacts
 from .gathered import Gathered, catch_phrase, class_phrase, short_name, verb
-from .guards import CONDITION_KINDS, code, free_names, has_private, negated, parse_guard
+from .guards import code, free_names, has_private
+from .param_requirement import (
+    ParamRequirement,
+    call_name,
+    innermost_condition,
+    message_shows,
+    param_requirement,
+)
 from .quoting import NO_FIX, cause_solution, quote, stated_cause
 from .roles import role_solution
 
@@ -58,7 +58,9 @@ _ADVICE = re.compile(
 )
 _REQUIREMENT = re.compile(r"\b(must|should|expected|expects|requires?|only)\b", re.IGNORECASE)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z`'\"(])")
-_BUILTINS = frozenset(dir(builtins))
+#: A sentence of the message that states a requirement, quoted: dropped where the
+#: requirement is said whole in the caller's parameters (it adds nothing then).
+_RESTATED = "The message states the requirement:"
 #: Families of a mistake in the calling code (a bad argument, a misuse of an object, an
 #: internal check): catching one "where the program must go on" hides the mistake, so no
 #: catch advice is written for them (:func:`_fallback`). Failures of the world outside
@@ -77,30 +79,6 @@ USAGE_FAMILIES = frozenset(
 )
 
 
-def innermost_condition(g: Gathered) -> dict[str, Any] | None:
-    """The closest condition to the raise, unless a handler is closer (then the raise
-    translates a caught error, and negating an outer condition is no remedy)."""
-    for guard in reversed(g.site.guards):
-        if guard["kind"] == "except":
-            return None
-        if guard["kind"] in CONDITION_KINDS:
-            return dict(guard)
-    return None
-
-
-def call_name(qualname: str, func: FuncFacts | None) -> str:
-    """How a caller writes the call: ``open_archive()``, ``Archive()``, ``Archive.read()``."""
-    if func is None or func.cls is None:
-        name = short_name(qualname)
-        if name in _BUILTINS and func is not None and func.module:  # ``gzip.open()``
-            return f"{func.module.rpartition('.')[2]}.{name}()"
-        return f"{name}()"
-    cls = short_name(func.cls)
-    if func.name in ("__init__", "__new__"):
-        return f"{cls}()"
-    return f"{cls}.{func.name}()"
-
-
 def _message_advice(g: Gathered) -> list[Remedy]:
     """Sentences of the message that say what to do ("use X instead") or what must hold."""
     if g.site.template.is_opaque:
@@ -113,198 +91,23 @@ def _message_advice(g: Gathered) -> list[Remedy]:
         if _ADVICE.search(text):
             found.append((f"Follow the message's own advice: {quote(text)}.", ["site.template"]))
         elif _REQUIREMENT.search(text):
-            found.append((f"The message states the requirement: {quote(text)}.", ["site.template"]))
+            found.append((f"{_RESTATED} {quote(text)}.", ["site.template"]))
     return found[:2]
-
-
-@dataclass(frozen=True, slots=True)
-class ParamRequirement:
-    """The condition's negation over an entry point's own parameters."""
-
-    entry: EntryPoint
-    call: str  # ``open_archive()``
-    params: tuple[str, ...]  # the entry point's parameters it reads
-    requirement: str  # what must hold, in those names
-    fires: str  # when it raises, in those names
-    shown: tuple[str, ...]  # parameters whose value the message prints
-    #: Other conditions on the way read what the caller does not pass (a local, ``self``):
-    #: ``fires`` is then needed for the raise, not enough, and ``requirement`` is enough
-    #: to avoid it (every condition must hold for the raise to run).
-    partial: bool = False
-    #: The conditions it stands for, in the raising function's names.
-    condition: str = ""
-
-
-def _renamed(text: str, names: dict[str, str]) -> str | None:
-    """``text`` with the names in ``names`` replaced (attributes and keywords left alone)."""
-    if parse_guard(text) is None:
-        return None
-    try:
-        tokens = list(tokenize.generate_tokens(io.StringIO(text).readline))
-    except (tokenize.TokenError, SyntaxError):
-        return None
-    out = []
-    significant = [t for t in tokens if t.type not in _SKIP_TOKENS]
-    for i, tok in enumerate(significant):
-        before = significant[i - 1].string if i else ""
-        after = significant[i + 1].string if i + 1 < len(significant) else ""
-        if tok.type == tokenize.NAME and tok.string in names and before != "." and after != "=":
-            out.append((tok, names[tok.string]))
-    for tok, new in reversed(out):  # one line: columns index the text directly
-        if tok.start[0] != 1:
-            return None
-        text = text[: tok.start[1]] + new + text[tok.end[1] :]
-    return text
-
-
-_SKIP_TOKENS = frozenset(
-    {
-        tokenize.NEWLINE,
-        tokenize.NL,
-        tokenize.COMMENT,
-        tokenize.INDENT,
-        tokenize.DEDENT,
-        tokenize.ENDMARKER,
-    }
-)
-
-
-def _message_shows(g: Gathered, param: str) -> bool:
-    for part in g.site.template.parts:
-        if isinstance(part, Hole):
-            inner = part.text.strip("{}")
-            if part.name == param or re.fullmatch(rf"{re.escape(param)}(?:[!:=].*)?", inner):
-                return True
-    return False
-
-
-def _conditions(g: Gathered) -> str | None:
-    """Every condition on the way to the raise, joined: all must hold for it to fire (an
-    ``else`` after ``if a: … elif b: …`` fires only when neither holds)."""
-    if innermost_condition(g) is None:
-        return None
-    texts = [str(x["text"]) for x in g.site.guards if x["kind"] in CONDITION_KINDS]
-    if len(texts) == 1:
-        return texts[0]
-    parts = []
-    for text in texts:
-        node = parse_guard(text)
-        if node is None:
-            return None
-        loose = isinstance(node, (ast.BoolOp, ast.IfExp, ast.Lambda, ast.NamedExpr))
-        keep = isinstance(node, ast.BoolOp) and isinstance(node.op, ast.And)
-        parts.append(f"({text})" if loose and not keep else text)
-    return " and ".join(parts)
-
-
-def _conjuncts(g: Gathered) -> list[str] | None:
-    """Each condition on the way, split at its top-level ``and``: all hold when it fires."""
-    if innermost_condition(g) is None:
-        return None
-    out: list[str] = []
-    for guard in g.site.guards:
-        if guard["kind"] not in CONDITION_KINDS:
-            continue
-        node = parse_guard(str(guard["text"]))
-        if node is None:
-            return None
-        if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.And):
-            out.extend(ast.unparse(v) for v in node.values)
-        else:
-            out.append(str(guard["text"]))
-    return out
-
-
-def _over_params(g: Gathered, usable: set[str], modules: set[str]) -> str | None:
-    """The conditions on the way that read only parameters in ``usable`` (and imported
-    ``modules``), joined."""
-    parts = []
-    for text in _conjuncts(g) or []:
-        names = (free_names(text) or set()) - modules
-        if names and names <= usable:
-            node = parse_guard(text)
-            loose = isinstance(node, (ast.BoolOp, ast.IfExp, ast.Lambda, ast.NamedExpr))
-            parts.append(f"({text})" if loose else text)
-    return " and ".join(parts) or None
-
-
-def param_requirement(g: Gathered) -> ParamRequirement | None:
-    """The site's conditions over the raising function's parameters, said in the
-    parameters of the nearest public entry point that passes them on unchanged. When
-    other conditions read something else (a local, an attribute of ``self``), the ones
-    over parameters alone (``partial``): negating one of them is still enough to avoid
-    the raise. None when no condition reads only parameters."""
-    condition = _conditions(g)
-    func = g.func
-    if condition is None or func is None:
-        return None
-    usable = set(own_params(func)) - func.rebound
-    modules = set(g.import_lines)  # ``re`` in ``re.search(r'\$OUT', cmd)``: a caller has it too
-    names = (free_names(condition) or set()) - modules
-    partial = False
-    if not names or not names <= usable:
-        condition = _over_params(g, usable, modules) or ""
-        names = (free_names(condition) or set()) - modules if condition else set()
-        partial = True
-        if not names:
-            return None
-    for entry in g.entry_points:
-        passes = entry.get("passes") or {}
-        if not names <= passes.keys():
-            continue
-        mapping = {n: passes[n] for n in names}
-        requirement = _renamed(negated(condition), mapping)
-        fires = _renamed(condition, mapping)
-        if requirement is None or fires is None or has_private(requirement):
-            continue
-        entry_func = g.entry_funcs.get(entry["qualname"])
-        order = list(entry_func.params) if entry_func is not None else []
-        rank = {p: i for i, p in enumerate(order)}
-        params = tuple(sorted(set(mapping.values()), key=lambda p: (rank.get(p, len(rank)), p)))
-        shown = tuple(
-            p for p in params if any(_message_shows(g, n) for n in names if mapping[n] == p)
-        )
-        call = call_name(entry["qualname"], entry_func)
-        if run_by_syntax(entry["qualname"]) or has_private(call):
-            continue  # ``io.OpenWrapper`` runs ``__getattr__(name)``: no call to pass to
-        return ParamRequirement(entry, call, params, requirement, fires, shown, partial, condition)
-    return _own_method_requirement(g, condition, names, partial)
-
-
-def _own_method_requirement(
-    g: Gathered, condition: str, names: set[str], partial: bool
-) -> ParamRequirement | None:
-    """The requirement over the raising method's own parameters, when no entry point was
-    found and the method has a public name on a private class (``_ConnectionBase
-    .send_bytes``, inherited by ``Connection``): callers write ``conn.send_bytes(...)``."""
-    func = g.func
-    if g.entry_points or func is None or func.cls is None or has_private(func.name):
-        return None
-    if func.name.startswith("__") or not has_private(short_name(func.cls)):
-        return None  # a public class's method is found as an entry point when public
-    requirement, fires = negated(condition), condition
-    if has_private(requirement):
-        return None
-    order = {p: i for i, p in enumerate(func.params)}
-    params = tuple(sorted(names, key=lambda p: (order.get(p, len(order)), p)))
-    shown = tuple(p for p in params if _message_shows(g, p))
-    entry = EntryPoint(qualname=func.qualname, depth=0, path=g.site.path, line=func.line)
-    return ParamRequirement(
-        entry, f"{func.name}()", params, requirement, fires, shown, partial, condition
-    )
 
 
 def _param_solution(g: Gathered, req: ParamRequirement) -> Remedy:
     who = " and ".join(code(p) for p in req.params)
     reach = "reaches" if len(req.params) == 1 else "reach"
-    caught = _caught_before(g)
-    after = f" after {code(caught)} was caught" if caught else ""
     when = "only when" if req.partial else "when"
     others = " (with other conditions on the way)" if req.partial else ""
+    head = worded_requirement(g, req) or (
+        f"Pass {who} to {code(req.call)} so that {code(req.requirement)} holds"
+    )
+    if req.partial:  # often a switch that turns the checked feature off: a way out only
+        head = f"One way out, where the call allows it: {head[0].lower()}{head[1:]}"
     text = (
-        f"Pass {who} to {code(req.call)} so that {code(req.requirement)} holds: {who} "
-        f"{reach} the check unchanged, and the call {verb(g)} {class_phrase(g)} {when} "
-        f"{code(req.fires)}{others}{after}."
+        f"{head}: {who} {reach} the check unchanged, and the call {verb(g)} "
+        f"{class_phrase(g)} {when} {code(req.fires)}{others}."
     )
     if req.shown:
         text += f" The message shows the value of {' and '.join(code(p) for p in req.shown)} that was passed."
@@ -312,6 +115,23 @@ def _param_solution(g: Gathered, req: ParamRequirement) -> Remedy:
     if surfaces:
         text += f" From {code(req.call)} it surfaces as {code(surfaces)}."
     return text, ["site.guards", "entryPoints"]
+
+
+def worded_requirement(g: Gathered, req: ParamRequirement) -> str | None:
+    """What to pass, in words (:mod:`.caller_words`), when the condition has a shape
+    that words exactly; the entry point's defaults say when leaving a parameter out is
+    the fix."""
+    text = pass_clause(req.fires, frozenset(req.params), req.call, _defaults(g, req))
+    return None if text is None or _private_code(text) else text
+
+
+def _defaults(g: Gathered, req: ParamRequirement) -> dict[str, object]:
+    """The entry point's constant defaults."""
+    func = g.entry_funcs.get(req.entry["qualname"])
+    if func is None and g.func is not None and g.func.qualname == req.entry["qualname"]:
+        func = g.func  # a public method of a private class, found by its own name
+    sig = signature_of(func.signature) if func is not None else None
+    return sig.defaults if sig is not None else {}
 
 
 def _docstring_requirements(g: Gathered, req: ParamRequirement | None) -> list[Remedy]:
@@ -356,9 +176,15 @@ def catch_entry(g: Gathered) -> EntryPoint | None:
     one whose handler on the way converts the class first (what ``tarfile.open`` users
     see is ``ReadError``, not ``TarInfo.fromtarfile``'s ``SubsequentHeaderError``)."""
     called = [e for e in g.entry_points if not run_by_syntax(e["qualname"])]
+    called = [e for e in called if not _command_line(g, e)]  # it parses sys.argv
     called = [e for e in called if _converts(g, e)] or called
     entry = next((e for e in called if e.get("depth", 0) > 0), None)
     return entry or (called[0] if called else None)
+
+
+def _command_line(g: Gathered, entry: EntryPoint) -> bool:
+    func = g.entry_funcs.get(entry["qualname"])
+    return func is not None and func.command_line is not None
 
 
 def _converts(g: Gathered, entry: EntryPoint) -> bool:
@@ -387,6 +213,7 @@ def usage_error(g: Gathered) -> bool:
 
 
 _RAISE_LINE = re.compile(r"raise\s+([A-Za-z_][\w.]*)")
+_RAISES = re.compile(r"raise\b")
 
 
 def raise_after(g: Gathered) -> tuple[str, int] | None:
@@ -504,12 +331,79 @@ def remedies(g: Gathered) -> list[Remedy]:
         return [(text, ["site.role"])]
     out = _message_advice(g)
     req = param_requirement(g)
+    if req is not None and _caught_before(g) is not None:
+        req = None  # the condition picks what a caught error becomes; it is no cause
+    if req is not None and req.partial and not _switch_named(g, req):
+        req = None  # a switch among other conditions: turning it off is no fix
+    if req is not None and _into_a_raise(g, req):
+        req = None  # one way out it offers is the branch before, which raises
     if req is not None:
+        if not req.partial:  # the requirement, said whole in what the caller passes
+            out = [r for r in out if not r[0].startswith(_RESTATED)]
         out.append(_param_solution(g, req))
     out.extend(_docstring_requirements(g, req))
     out.extend(_gate_solutions(g))
     out = [r for r in out if not _private_code(r[0])]
     return out or [_fallback(g)]
+
+
+def _switch_named(g: Gathered, req: ParamRequirement) -> bool:
+    """Whether a requirement that is one condition among others is worth offering: for
+    flags whose default is ``True`` or ``False`` (``block``, ``force``, ``exist_ok``:
+    what they are for), and for a mistake in the calling code whose message names one
+    of its parameters ("non-zero flags not allowed"). Elsewhere the parameter is mostly
+    a switch that selects the path ("host is not None" before a connection error), and
+    passing the other value avoids the raise only by doing something else."""
+    if g.site.error_class == "AssertionError":
+        return False  # a failed check (``assert_has_awaits``): loosening it is no fix
+    defaults = _defaults(g, req)
+    if all(isinstance(defaults.get(p), bool) for p in req.params):
+        return True
+    if g.site.kind != "warn" and not usage_error(g):
+        return False
+    words = {w.lower() for w in _WORD.findall(" ".join(g.site.template.literals))}
+    return any(p.lower() in words or message_shows(g, p) for p in _raising_names(req))
+
+
+def _into_a_raise(g: Gathered, req: ParamRequirement) -> bool:
+    """Whether the requirement's negation of an ``else`` guard over its parameters leads
+    into the ``if`` body that guard skips, and that body always raises (``if max_workers
+    <= 0: raise …`` before ``elif … max_workers > _MAX_WINDOWS_WORKERS: raise …``: "pass a
+    value of at most 0" avoids the second only by the first). Read from the record's
+    source window; a body outside it counts as raising."""
+    func, window = g.func, g.site.window()
+    names = _raising_names(req)
+    for guard in g.site.guards:
+        at = int(guard.get("line") or 0)
+        if guard["kind"] != "else" or func is None or at not in func.else_skips:
+            continue
+        if not (free_names(str(guard["text"])) or set()) & names:
+            continue
+        first, last = func.else_skips[at]
+        if window is None:
+            return True
+        lines, index = window
+        start, end = index + first - g.site.line, index + last - g.site.line
+        if start < 0 or end >= len(lines):
+            return True
+        body = [line for line in lines[start : end + 1] if line.strip()]
+        indent = len(body[0]) - len(body[0].lstrip()) if body else 0
+        if any(  # a raise the body always reaches, not one under a further condition
+            _RAISES.match(line.strip()) and len(line) - len(line.lstrip()) == indent
+            for line in body
+        ):
+            return True
+    return False
+
+
+def _raising_names(req: ParamRequirement) -> set[str]:
+    """The requirement's parameters in the entry point's names and the raising
+    function's (a message names the one it was written beside)."""
+    passes = req.entry.get("passes") or {}
+    return set(req.params) | {k for k, v in passes.items() if v in req.params}
+
+
+_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
 def _gate_solutions(g: Gathered) -> list[Remedy]:
