@@ -17,16 +17,17 @@ such a replaced definition is no edge either: it lands in the C code.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from types import MappingProxyType
 from typing import Any
 
+from .call_paths import closed, passed_values
 from .callgraph import MAX_DEPTH, MAX_VISITED, exact_targets
 from .callsites import Arg, CallSite, Handler
 from .chain_parts import Catcher, Conversion, Hop, Signature, Walk, signature_of
 from .classes import ClassTree
 from .facts import FuncFacts, within_module
-from .guard_eval import EMPTY_KWARGS, OPAQUE, is_immutable
+from .guard_eval import EMPTY_KWARGS, OPAQUE, OneOf, is_immutable
 from .guards import free_names
 from .local_values import substitute
 from .receivers import Lookup, dispatched_after
@@ -122,6 +123,7 @@ class Chains:
         ] = {}
         self._exits: dict[str, bool] = {}
         self._methods: dict[tuple[str, str], str | None] = {}
+        self._self_calls: dict[tuple[str, int], list[CallSite]] = {}
 
     def _lands_in_c(self, callee: str) -> bool:
         """The call resolves to a definition its module replaces here: it runs the C one
@@ -315,6 +317,9 @@ class Chains:
         ways: dict[str, int] = {func.qualname: 1}
         catchers: dict[str, Catcher] = {}
         queue: deque[Hop] = deque([start])
+        # calls the callee's ``if`` clauses may cut wait for all that reaches (.call_paths)
+        waiting: dict[tuple[str, str, int], tuple[Hop, FuncFacts, FuncFacts, CallSite]] = {}
+        opened: set[tuple[str, str, int]] = set()
         while queue and len(found) < MAX_VISITED:
             here = queue.popleft()
             if here.cost >= max_depth:
@@ -328,6 +333,14 @@ class Chains:
                 lookups = self._lookups(here, callee, caller, site)
                 if lookups is None or (caller.qualname, lookups) in found:
                     continue  # its ``self`` runs an override; or it is walked that way
+                step = (here.qualname, caller.qualname, site.line)
+                if (
+                    here.depth
+                    and step not in opened
+                    and self._closed(callee, caller, site, here.via[1:2])
+                ):
+                    waiting[step] = (here, callee, caller, site)
+                    continue
                 hop = self._step(here, callee, caller, site, scope, catchable, lookups)
                 if isinstance(hop, Hop):
                     found[caller.qualname, hop.lookups] = hop
@@ -335,6 +348,13 @@ class Chains:
                     queue.append(hop)
                 elif hop is not None and caller.qualname not in catchers:
                     catchers[caller.qualname] = Catcher(caller.qualname, hop, here.depth + 1)
+            if not queue and waiting:
+                reached = {q for q, _ in found} | {step[1] for step in waiting}  # recursion
+                for step, (back, callee, caller, site) in list(waiting.items()):
+                    if not self._closed(callee, caller, site, reached):
+                        del waiting[step]  # a call on the way to the raise is made
+                        opened.add(step)
+                        queue.append(back)
         nearest: dict[str, Hop] = {}
         for hop in sorted(found.values(), key=lambda h: (h.depth, h.qualname)):
             nearest.setdefault(hop.qualname, hop)
@@ -382,6 +402,24 @@ class Chains:
             lookups,
             caller.line,
         )
+
+    def _closed(
+        self, callee: FuncFacts, caller: FuncFacts, site: CallSite, reaching: Iterable[str]
+    ) -> bool:
+        """The caller's constants make an ``if`` around each call towards the raise false."""
+        if not callee.call_conditions:
+            return False
+        lines = {s.line for q in reaching for f, s in self.callers.get(q, ()) if f is callee}
+        if not lines <= callee.call_conditions.keys():
+            return False
+        if (key := (callee.qualname, callee.line)) not in self._self_calls:  # no walk edge
+            own = callee.qualname
+            self._self_calls[key] = [
+                s for s in callee.call_sites if own in self._targets(callee, s)
+            ]
+        again = [(s.line, self._arguments(callee, callee, s)) for s in self._self_calls[key]]
+        values = passed_values(self._arguments(callee, caller, site), callee, caller)
+        return closed(callee.call_conditions, lines, values, again)
 
     def _method(self, cls: str, name: str) -> str | None:
         """:meth:`RepoIndex.method`, once per class and name."""
@@ -450,6 +488,8 @@ class Chains:
                 literal = caller.local_consts[str(value)]
                 if is_immutable(literal):
                     known[origin] = literal  # ``main_name = "__main__"`` bound once
+            elif kind == "name" and value in caller.local_sets:
+                known[origin] = OneOf(caller.local_sets[str(value)])  # one of a few
         return passes, known
 
     def _arguments(self, callee: FuncFacts, caller: FuncFacts, site: CallSite) -> dict[str, Arg]:
