@@ -27,6 +27,16 @@ Conditions = dict[int, tuple[str, ...]]
 #: A condition longer than this is not kept.
 _MAX_TEXT = 200
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+_COMPOUND = (
+    ast.For,
+    ast.AsyncFor,
+    ast.While,
+    ast.With,
+    ast.AsyncWith,
+    ast.Try,
+    ast.TryStar,
+    ast.Match,
+)
 
 
 def call_conditions(
@@ -39,14 +49,22 @@ def call_conditions(
     a parameter the body never binds again (and no parameter it does), for the ``lines``
     (those of its calls) that have one. A line shared by two clauses (``if x: f()``)
     keeps the conditions common to both."""
-    names = {p.lstrip("*") for p in params}
+    names = {p.lstrip("*") for p in params} - {"self", "cls"}  # a caller's own objects
+    found: dict[int, tuple[str, ...]] = {}
+    nested: list[ast.stmt] = []
+    reads: dict[str, set[str]] = {}
+    _block(func.body, (), found, nested, names, reads)
+    if not any(found.get(line) for line in lines):
+        return {}
     # a nested function's ``nonlocal`` binds the name again too
     changed = set(rebound) | {
-        name for node in ast.walk(func) if isinstance(node, ast.Nonlocal) for name in node.names
+        name
+        for scope in nested
+        for node in ast.walk(scope)
+        if isinstance(node, ast.Nonlocal)
+        for name in node.names
     }
     fixed = names - changed
-    found: dict[int, tuple[str, ...]] = {}
-    _block(func.body, (), found)
     usable: dict[str, bool] = {}
     out: Conditions = {}
     for line, conditions in found.items():
@@ -55,7 +73,7 @@ def call_conditions(
         kept = []
         for text in conditions:
             if text not in usable:
-                read = free_names(text) or set()
+                read = reads[text]
                 usable[text] = (
                     len(text) <= _MAX_TEXT and bool(read & fixed) and not read & (names - fixed)
                 )
@@ -112,16 +130,33 @@ def passed_values(
 
 
 def _block(
-    body: list[ast.stmt], around: tuple[str, ...], found: dict[int, tuple[str, ...]]
+    body: list[ast.stmt],
+    around: tuple[str, ...],
+    found: dict[int, tuple[str, ...]],
+    nested: list[ast.stmt],
+    names: set[str],
+    reads: dict[str, set[str]],
 ) -> None:
+    """Note each line's clauses; a test that reads no parameter is left out whole (it
+    would be dropped in the end, and writing it out is the cost)."""
     for stmt in body:
         if isinstance(stmt, _SCOPES):
+            nested.append(stmt)
             continue
         if isinstance(stmt, ast.If):
             _note(stmt.test.lineno, stmt.test.end_lineno or stmt.test.lineno, around, found)
+            read = {n.id for n in ast.walk(stmt.test) if isinstance(n, ast.Name)}
+            if not read & names:
+                _block(stmt.body, around, found, nested, names, reads)
+                _block(stmt.orelse, around, found, nested, names, reads)
+                continue
             text = ast.unparse(stmt.test)
-            _block(stmt.body, (*around, text), found)
-            _block(stmt.orelse, (*around, f"not ({text})"), found)
+            reads[text] = reads[f"not ({text})"] = read
+            _block(stmt.body, (*around, text), found, nested, names, reads)
+            _block(stmt.orelse, (*around, f"not ({text})"), found, nested, names, reads)
+            continue
+        if not isinstance(stmt, _COMPOUND):
+            _note(stmt.lineno, stmt.end_lineno or stmt.lineno, around, found)
             continue
         inner = [
             getattr(stmt, name)
@@ -136,12 +171,15 @@ def _block(
         first = min(block[0].lineno for block in inner if block)
         _note(stmt.lineno, first - 1, around, found)  # the header: ``for x in f(y):``
         for block in inner:
-            _block(block, around, found)
+            _block(block, around, found, nested, names, reads)
 
 
 def _note(
     first: int, last: int, around: tuple[str, ...], found: dict[int, tuple[str, ...]]
 ) -> None:
+    if first >= last and first not in found:
+        found[first] = around
+        return
     for line in range(first, max(first, last) + 1):
         known = found.get(line)
         if known is None:

@@ -17,7 +17,7 @@ such a replaced definition is no edge either: it lands in the C code.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Sequence
 from types import MappingProxyType
 from typing import Any
 
@@ -110,12 +110,17 @@ class Chains:
         self.index = index
         self.tree = tree
         self.callers: dict[str, list[tuple[FuncFacts, CallSite]]] = {}
+        #: (function, line) -> callee -> its calls an ``if`` may cut (:mod:`.call_paths`)
+        self._cut: dict[tuple[str, int], dict[str, list[CallSite]]] = {}
         for defs in index.functions.values():
             for func in defs:
                 if replaced(index, func):
                     continue  # its calls are not made: another definition runs instead
                 for site in func.call_sites:
                     for callee in self._targets(func, site):
+                        if func.call_conditions:
+                            table = self._cut.setdefault((func.qualname, func.line), {})
+                            table.setdefault(callee, []).append(site)
                         if callee != func.qualname and not self._lands_in_c(callee):
                             self.callers.setdefault(callee, []).append((func, site))
         self._memo: dict[
@@ -123,7 +128,6 @@ class Chains:
         ] = {}
         self._exits: dict[str, bool] = {}
         self._methods: dict[tuple[str, str], str | None] = {}
-        self._self_calls: dict[tuple[str, int], list[CallSite]] = {}
 
     def _lands_in_c(self, callee: str) -> bool:
         """The call resolves to a definition its module replaces here: it runs the C one
@@ -404,20 +408,16 @@ class Chains:
         )
 
     def _closed(
-        self, callee: FuncFacts, caller: FuncFacts, site: CallSite, reaching: Iterable[str]
+        self, callee: FuncFacts, caller: FuncFacts, site: CallSite, reaching: Collection[str]
     ) -> bool:
         """The caller's constants make an ``if`` around each call towards the raise false."""
-        if not callee.call_conditions:
+        table = self._cut.get((callee.qualname, callee.line), {})
+        lines = {s.line for q, sites in table.items() if q in reaching for s in sites}
+        if not table or not lines <= callee.call_conditions.keys():
             return False
-        lines = {s.line for q in reaching for f, s in self.callers.get(q, ()) if f is callee}
-        if not lines <= callee.call_conditions.keys():
-            return False
-        if (key := (callee.qualname, callee.line)) not in self._self_calls:  # no walk edge
-            own = callee.qualname
-            self._self_calls[key] = [
-                s for s in callee.call_sites if own in self._targets(callee, s)
-            ]
-        again = [(s.line, self._arguments(callee, callee, s)) for s in self._self_calls[key]]
+        again = [
+            (s.line, self._arguments(callee, callee, s)) for s in table.get(callee.qualname, ())
+        ]
         values = passed_values(self._arguments(callee, caller, site), callee, caller)
         return closed(callee.call_conditions, lines, values, again)
 

@@ -36,6 +36,8 @@ def local_sets(
     a literal, ``a if c else b``, ``x + y`` and ``d[k]`` of a dict literal of constants
     that the body only reads (``d[k]``, ``k in d``), each part known in turn."""
     taken = {p.lstrip("*") for p in params}
+    if not _candidates(func.body, taken):
+        return {}  # most functions: no local worth the full pass below
     counts, reads_only, assigned = _bindings(func)
     dicts: dict[str, Values] = {}
     for name, value in assigned.items():
@@ -83,6 +85,40 @@ def contradicted(conditions: Sequence[str], values: Mapping[str, object]) -> boo
     if choices is None or not conditions:
         return False
     return all(any(guard_value(c, chosen) is False for c in conditions) for chosen in choices)
+
+
+def _candidates(body: list[ast.stmt], taken: set[str]) -> bool:
+    """Whether a plain assignment in the body (nested scopes aside) may bind a local to
+    a few constants, were every name it reads bound once: the cheap test first."""
+    stack = list(body)
+    dicts: dict[str, Values] = {}
+    singles: dict[str, Values] = {}
+    tried: list[ast.expr] = []
+    while stack:
+        stmt = stack.pop()
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
+            target, value = stmt.targets[0], stmt.value
+            if isinstance(target, ast.Name) and target.id not in taken:
+                if isinstance(value, ast.Dict):
+                    found = _dict_values(value)
+                    if found is not None:
+                        dicts[target.id] = found
+                elif isinstance(value, (ast.IfExp, ast.BinOp, ast.Subscript)):
+                    tried.append(value)
+                else:
+                    known, literal = constant_of(value)
+                    if known and is_immutable(literal):
+                        singles[target.id] = frozenset([literal])
+            continue
+        for name in ("body", "orelse", "finalbody"):
+            inner = getattr(stmt, name, None)
+            if isinstance(inner, list):
+                stack.extend(inner)
+        stack.extend(s for h in getattr(stmt, "handlers", ()) for s in h.body)
+        stack.extend(s for c in getattr(stmt, "cases", ()) for s in c.body)
+    return any(len(_values(v, dicts, singles, 0) or ()) > 1 for v in tried)
 
 
 def _bindings(
