@@ -6,7 +6,8 @@ enclosing ``try`` in a caller certainly catches the class (or a base of it, by t
 repository's class hierarchy and the builtin one) and swallows it; where the handler
 raises another class instead, the chain goes on as that class and remembers the
 conversion. A call whose constant arguments (or the defaults it leaves) make the site's
-guard false is no way to the raise and is not followed, and neither is a call made by a
+guard false is no way to the raise and is not followed (nor one whose constants make an
+``if`` false around each call its callee makes towards it, :mod:`.call_paths`), and neither is a call made by a
 function that a later import replaces with the interpreter's C code (``datetime.py``'s
 ``datetime.strptime`` is ``_datetime``'s at run time): that Python body does not run. Each function reached also
 carries which of the raising function's parameters it passes on unchanged, so that a
