@@ -301,3 +301,84 @@ def test_a_list_display_passed_is_known_by_its_length(tmp_path: Path) -> None:
     }
     assert found["common() arg is an empty sequence"] == ["m.common", "m.within_all"]
     assert found["common() takes a tuple"] == ["m.common", "m.within", "m.within_all"]
+
+
+def test_a_local_holding_one_of_a_few_constants_is_judged_on_each(tmp_path: Path) -> None:
+    """Blind review stop 32, record 13: ``tarfile.main`` passes ``tar_mode``, one of
+    ``'w:gz'``, ``'w:xz'``, ``'w'``; none of them gets to "mode must be 'r' or 'w'",
+    which needs a ``"|"``. A local that may hold ``'r|x'`` keeps its caller."""
+    items = one_file_items(
+        tmp_path,
+        "m.py",
+        "def open_it(name, mode='r'):\n"
+        "    if ':' in mode:\n"
+        "        return name\n"
+        "    if '|' in mode and mode[:1] not in ('r', 'w'):\n"
+        "        raise ValueError('mode must be r or w')\n"
+        "\n\n"
+        "def main(name, ext):\n"
+        "    compressions = {'.gz': 'gz', '.xz': 'xz'}\n"
+        "    tar_mode = 'w:' + compressions[ext] if ext in compressions else 'w'\n"
+        "    return open_it(name, tar_mode)\n"
+        "\n\n"
+        "def piped(name, ext):\n"
+        "    tar_mode = 'w|' if ext else 'x|'\n"
+        "    return open_it(name, tar_mode)\n",
+    )
+    ((_, evidence),) = items
+    assert [e["qualname"] for e in evidence["entryPoints"]] == ["m.open_it", "m.piped"]
+
+
+_STREAMS = (
+    "def check(comptype):\n"
+    "    if comptype == 'xz':\n"
+    "        raise ImportError('lzma module is not available')\n"
+    "\n\n"
+    "def open_it(name, mode='r', fallback=False):\n"
+    "    if mode == 'r':\n"
+    "        return name\n"
+    "    elif '|' in mode:\n"
+    "        return check(mode.split('|')[1])\n"
+    "    if fallback:\n"
+    "        return check(name)\n"
+    "\n\n"
+    "def walk(mode, depth=0):\n"
+    "    if depth == 0:\n"
+    "        return walk('r|xz', 1)\n"
+    "    if '|' in mode:\n"
+    "        return check(mode)\n"
+    "\n\n"
+    "def read(name):\n"
+    "    return open_it(name, 'r')\n"
+    "\n\n"
+    "def write(name):\n"
+    "    return open_it(name, 'w:gz', True)\n"
+    "\n\n"
+    "def stream(name):\n"
+    "    return open_it(name, 'r|xz')\n"
+    "\n\n"
+    "def start():\n"
+    "    return walk('r')\n"
+)
+
+
+def test_a_caller_whose_constants_keep_the_callee_from_the_call_is_dropped(
+    tmp_path: Path,
+) -> None:
+    """Blind review stop 32, record 18: ``TarFile.open`` calls ``_Stream`` only in its
+    ``"|"`` branch; a caller passing ``'r'`` never gets there. ``write`` passes no
+    ``"|"`` but ``fallback=True``, which makes the other call; ``start`` calls ``walk``
+    with ``'r'``, but ``walk`` calls itself with ``'r|xz'``, which does."""
+    from errdex.analyze.chains import Chains
+
+    (tmp_path / "m.py").write_text(_STREAMS)
+    index = build_index(open_source(str(tmp_path), repo="o/m"), library_files=["m.py"])
+    hops = Chains(index, ClassTree(index)).reach("m.check", "builtins.ImportError")
+    assert sorted(h.qualname for h in hops) == [
+        "m.check",
+        "m.open_it",
+        "m.start",
+        "m.stream",
+        "m.walk",
+        "m.write",
+    ]

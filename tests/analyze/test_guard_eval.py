@@ -80,3 +80,15 @@ def test_objects_known_by_name_and_elements_not_known(
     guard: str, known: dict[str, object], expected: bool | None
 ) -> None:
     assert guard_value(guard, known) is expected
+
+
+def test_one_of_a_few_values_is_not_known_by_itself() -> None:
+    """A :class:`OneOf` is judged value by value (:mod:`errdex.analyze.value_sets`):
+    seen whole, it decides nothing, not even ``==`` against a value it does not equal."""
+    from errdex.analyze.guard_eval import OneOf
+
+    few = OneOf(("w", "w:gz"))
+    assert guard_value("mode == 'r'", {"mode": few}) is None
+    assert guard_value("mode in ('r', 'w')", {"mode": few}) is None
+    assert guard_value("not mode", {"mode": few}) is None
+    assert guard_value("mode is None or x", {"mode": few}) is None

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from errdex.analyze.walk_scope import apart
+from errdex.analyze.guard_eval import OneOf
+from errdex.analyze.walk_scope import Scope, apart
 
 from .stdlib_items import ON_311, one_file_items, stdlib_items
 
@@ -107,3 +108,12 @@ def test_find_library_does_not_reach_the_bufsize_check() -> None:
         if r["filePath"] == "Lib/subprocess.py"
     }
     assert found[835] == ["subprocess.Popen.__init__", "subprocess.call", "subprocess.run"]
+
+
+def test_a_value_known_as_one_of_a_few_is_ruled_out_only_by_each() -> None:
+    """``tarfile.main``'s ``tar_mode`` (blind review stop 32, record 13): every one of its
+    values must make a condition false."""
+    scope = Scope(("mode not in ('r', 'r:*')", "':' not in mode", "'|' in mode"), (), {})
+    assert scope.ruled_out({"mode": OneOf(("w", "w:gz", "w:xz"))})
+    assert not scope.ruled_out({"mode": OneOf(("w", "w|gz"))})
+    assert scope.ruled_out({"mode": "r:*"})

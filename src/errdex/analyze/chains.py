@@ -6,7 +6,8 @@ enclosing ``try`` in a caller certainly catches the class (or a base of it, by t
 repository's class hierarchy and the builtin one) and swallows it; where the handler
 raises another class instead, the chain goes on as that class and remembers the
 conversion. A call whose constant arguments (or the defaults it leaves) make the site's
-guard false is no way to the raise and is not followed, and neither is a call made by a
+guard false is no way to the raise and is not followed (nor one whose constants make an
+``if`` false around each call its callee makes towards it, :mod:`.call_paths`), and neither is a call made by a
 function that a later import replaces with the interpreter's C code (``datetime.py``'s
 ``datetime.strptime`` is ``_datetime``'s at run time): that Python body does not run. Each function reached also
 carries which of the raising function's parameters it passes on unchanged, so that a
@@ -17,23 +18,24 @@ such a replaced definition is no edge either: it lands in the C code.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from types import MappingProxyType
 from typing import Any
 
+from .call_paths import closed, passed_values
 from .callgraph import MAX_DEPTH, MAX_VISITED, exact_targets
 from .callsites import DISPLAY, Arg, CallSite, Handler
+from .chain_funcs import element, own_params, rebound_before, replaced, static
 from .chain_parts import Catcher, Conversion, Hop, Signature, Walk, signature_of
 from .classes import ClassTree
-from .facts import FuncFacts, within_module
-from .guard_eval import EMPTY_KWARGS, OPAQUE, is_immutable
+from .facts import FuncFacts
+from .guard_eval import EMPTY_KWARGS, OPAQUE, OneOf, is_immutable
 from .guards import free_names
 from .local_values import substitute
 from .platform_binds import PlatformBinds
 from .receivers import Lookup, dispatched_after
 from .repo import RepoIndex
 from .settled import UNSETTLED, module_objects, settled_value
-from .shadows import interpreter_module
 from .walk_scope import Scope, apart, packed_of
 
 __all__ = [
@@ -57,52 +59,6 @@ _EXIT_DEPTH = 3
 _MAX_WAYS = 4
 
 
-def replaced(index: RepoIndex, func: FuncFacts) -> bool:
-    """Whether a later import in the module replaces the function's top-level definition
-    for good: unconditionally, or (inside ``try: … except ImportError``) with a module
-    compiled into this interpreter, whose import does not fail here."""
-    module = index.modules.get(func.module)
-    if module is None or not module.shadowed:
-        return False
-    inner = within_module(func.qualname, func.module)
-    found = module.shadowed.get(inner.split(".")[0])
-    if found is None:
-        return False
-    source, _, conditional, _guard, _caught = found
-    return not conditional or interpreter_module(source)
-
-
-def own_params(func: FuncFacts) -> tuple[str, ...]:
-    """Parameters a caller passes: ``self``/``cls`` of a method and starred ones aside."""
-    names = [p for p in func.params if not p.startswith("*")]
-    if func.cls is not None and names and names[0] in ("self", "cls") and not _static(func):
-        names = names[1:]
-    return tuple(names)
-
-
-def _rebound_before(func: FuncFacts, param: str, line: int | None) -> bool:
-    """Whether ``param`` may hold something else than the caller's value at ``line``:
-    the body binds it again before that line (or anywhere, with no line: a raise in a
-    loop may run after a later binding). ``warnings.filterwarnings`` asserts
-    ``isinstance(module, str)`` and only then binds ``module = re.compile(module)``."""
-    if param not in func.rebound:
-        return False
-    if line is None:
-        return True
-    return any(bound <= line for bound in func.bound_lines.get(param, (0,)))
-
-
-def _element(arg: Arg | None) -> object:
-    """One element of a ``*args`` as far as it is known."""
-    if arg is not None and arg[0] == "const" and is_immutable(arg[1]):
-        return arg[1]
-    return OPAQUE
-
-
-def _static(func: FuncFacts) -> bool:
-    return ("staticmethod",) in func.decorators
-
-
 class Chains:
     """The exact call edges of a repository, walked per raising site."""
 
@@ -113,12 +69,17 @@ class Chains:
         #: (call site, callee) -> the platform on which the call goes there (``os.path``).
         self.edge_on: dict[tuple[int, str], str] = {}
         binds = PlatformBinds(index)
+        #: (function, line) -> callee -> its calls an ``if`` may cut (:mod:`.call_paths`)
+        self._cut: dict[tuple[str, int], dict[str, list[CallSite]]] = {}
         for defs in index.functions.values():
             for func in defs:
                 if replaced(index, func):
                     continue  # its calls are not made: another definition runs instead
                 for site in func.call_sites:
                     for callee, on in self._platform_targets(binds, func, site):
+                        if func.call_conditions:
+                            table = self._cut.setdefault((func.qualname, func.line), {})
+                            table.setdefault(callee, []).append(site)
                         if callee != func.qualname and not self._lands_in_c(callee):
                             self.callers.setdefault(callee, []).append((func, site))
                             if on is not None:
@@ -277,11 +238,9 @@ class Chains:
         func = self.index.function(function, at or line)
         if func is None:
             return Walk([], [])
-        params = {p: p for p in own_params(func) if not _rebound_before(func, p, line)}
+        params = {p: p for p in own_params(func) if not rebound_before(func, p, line)}
         packed = tuple(
-            p
-            for p in packed_of(func)
-            if not _rebound_before(func, p, line) and p not in func.filled
+            p for p in packed_of(func) if not rebound_before(func, p, line) and p not in func.filled
         )
         alternatives = {
             p: tuple(v for at_line, v in func.param_literals[p] if at_line <= line)
@@ -333,6 +292,9 @@ class Chains:
         ways: dict[str, int] = {func.qualname: 1}
         catchers: dict[str, Catcher] = {}
         queue: deque[Hop] = deque([start])
+        # calls the callee's ``if`` clauses may cut wait for all that reaches (.call_paths)
+        waiting: dict[tuple[str, str, int], tuple[Hop, FuncFacts, FuncFacts, CallSite]] = {}
+        opened: set[tuple[str, str, int]] = set()
         while queue and len(found) < MAX_VISITED:
             here = queue.popleft()
             if here.cost >= max_depth:
@@ -346,6 +308,14 @@ class Chains:
                 lookups = self._lookups(here, callee, caller, site)
                 if lookups is None or (caller.qualname, lookups) in found:
                     continue  # its ``self`` runs an override; or it is walked that way
+                step = (here.qualname, caller.qualname, site.line)
+                if (
+                    here.depth
+                    and step not in opened
+                    and self._closed(callee, caller, site, here.via[1:2])
+                ):
+                    waiting[step] = (here, callee, caller, site)
+                    continue
                 hop = self._step(here, callee, caller, site, scope, catchable, lookups)
                 if isinstance(hop, Hop):
                     found[caller.qualname, hop.lookups] = hop
@@ -353,6 +323,13 @@ class Chains:
                     queue.append(hop)
                 elif hop is not None and caller.qualname not in catchers:
                     catchers[caller.qualname] = Catcher(caller.qualname, hop, here.depth + 1)
+            if not queue and waiting:
+                reached = {q for q, _ in found} | {step[1] for step in waiting}  # recursion
+                for step, (back, callee, caller, site) in list(waiting.items()):
+                    if not self._closed(callee, caller, site, reached):
+                        del waiting[step]  # a call on the way to the raise is made
+                        opened.add(step)
+                        queue.append(back)
         nearest: dict[str, Hop] = {}
         for hop in sorted(found.values(), key=lambda h: (h.depth, h.qualname)):
             nearest.setdefault(hop.qualname, hop)
@@ -404,6 +381,20 @@ class Chains:
             caller.line,
             on,
         )
+
+    def _closed(
+        self, callee: FuncFacts, caller: FuncFacts, site: CallSite, reaching: Collection[str]
+    ) -> bool:
+        """The caller's constants make an ``if`` around each call towards the raise false."""
+        table = self._cut.get((callee.qualname, callee.line), {})
+        lines = {s.line for q, sites in table.items() if q in reaching for s in sites}
+        if not table or not lines <= callee.call_conditions.keys():
+            return False
+        again = [
+            (s.line, self._arguments(callee, callee, s)) for s in table.get(callee.qualname, ())
+        ]
+        values = passed_values(self._arguments(callee, caller, site), callee, caller)
+        return closed(callee.call_conditions, lines, values, again)
 
     def _method(self, cls: str, name: str) -> str | None:
         """:meth:`RepoIndex.method`, once per class and name."""
@@ -474,6 +465,8 @@ class Chains:
                 literal = caller.local_consts[str(value)]
                 if is_immutable(literal):
                     known[origin] = literal  # ``main_name = "__main__"`` bound once
+            elif kind == "name" and value in caller.local_sets:
+                known[origin] = OneOf(caller.local_sets[str(value)])  # one of a few
         return passes, known
 
     def _arguments(self, callee: FuncFacts, caller: FuncFacts, site: CallSite) -> dict[str, Arg]:
@@ -482,7 +475,7 @@ class Chains:
         if sig is None:
             return {}
         positional = list(sig.positional)
-        if callee.cls is not None and not _static(callee):
+        if callee.cls is not None and not static(callee):
             if not self._unbound_call(caller, site, callee):
                 positional = positional[1:]
             if not positional and sig.varargs is None:
@@ -507,10 +500,10 @@ class Chains:
                     out[name] = ("const", settled)
             if sig.varargs is not None:  # known in length; an element passed by name is not
                 extra = site.args[len(positional) :]
-                out[sig.varargs] = ("const", tuple(_element(a) for a in extra))
+                out[sig.varargs] = ("const", tuple(element(a) for a in extra))
             if sig.varkw is not None:  # the keywords it collects, their values if known
                 named = {*positional, *sig.keyword_only}
-                collected = {k: _element(a) for k, a in site.keywords if k not in named}
+                collected = {k: element(a) for k, a in site.keywords if k not in named}
                 out[sig.varkw] = (
                     "const",
                     MappingProxyType(collected) if collected else EMPTY_KWARGS,

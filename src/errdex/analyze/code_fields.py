@@ -14,7 +14,7 @@ import re
 from errdex.evidence import EntryPoint, GuardItem
 from errdex.template import MIN_ANCHOR_LENGTH
 
-from .chains import own_params
+from .chain_funcs import own_params
 from .entrypoints import run_by_syntax
 from .facts import FuncFacts
 from .gathered import Gathered, callable_name, location, short_name, verb

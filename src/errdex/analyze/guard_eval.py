@@ -26,6 +26,7 @@ __all__ = [
     "IMMUTABLE",
     "OPAQUE",
     "Global",
+    "OneOf",
     "guard_value",
     "is_immutable",
 ]
@@ -114,6 +115,27 @@ class Global:
         return f"Global({self.name!r})"
 
 
+class OneOf:
+    """A caller's local that holds one of a few constants where it makes the call
+    (``tar_mode = 'w:' + compressions[ext] if ext in compressions else 'w'``): a condition
+    is judged on each of them in turn (:func:`errdex.analyze.value_sets.each_choice`),
+    never on this object, which is unknown to :func:`guard_value`."""
+
+    __slots__ = ("values",)
+
+    def __init__(self, values: tuple[object, ...]) -> None:
+        self.values = values
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, OneOf) and other.values == self.values
+
+    def __hash__(self) -> int:
+        return hash(("OneOf", self.values))
+
+    def __repr__(self) -> str:
+        return f"OneOf({self.values!r})"
+
+
 class _Opaque:
     """An element of a known-length ``*args`` whose value is not known."""
 
@@ -131,6 +153,8 @@ EMPTY_KWARGS: MappingProxyType[str, object] = MappingProxyType({})
 def is_immutable(value: object) -> bool:
     if isinstance(value, Global) or value is OPAQUE:
         return True  # the name stays bound to the same object
+    if isinstance(value, OneOf):
+        return all(is_immutable(v) for v in value.values)
     if isinstance(value, MappingProxyType):  # a ``**kwargs``: its keys are what is known
         return all(is_immutable(v) for v in value.values())
     if isinstance(value, tuple):
@@ -159,7 +183,7 @@ def _value(node: ast.expr, known: Mapping[str, object], depth: int) -> object:
         value = _value_of(node, known, depth + 1)
     except Exception:  # comparing a str with an int, say: undecided, not false
         return _UNKNOWN
-    return _UNKNOWN if value is OPAQUE else value
+    return _UNKNOWN if value is OPAQUE or isinstance(value, OneOf) else value
 
 
 def _value_of(node: ast.expr, known: Mapping[str, object], depth: int) -> object:
@@ -167,7 +191,8 @@ def _value_of(node: ast.expr, known: Mapping[str, object], depth: int) -> object
         return node.value
     if isinstance(node, ast.Name):
         if node.id in known:
-            return known[node.id]
+            found = known[node.id]
+            return _UNKNOWN if isinstance(found, OneOf) else found
         return {"None": None, "True": True, "False": False}.get(node.id, _UNKNOWN)
     if isinstance(node, ast.Tuple):
         items = [_value(e, known, depth) for e in node.elts]

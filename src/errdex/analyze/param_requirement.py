@@ -20,7 +20,7 @@ from typing import Any
 from errdex.evidence import EntryPoint
 from errdex.template import Hole
 
-from .chains import own_params
+from .chain_funcs import own_params
 from .entrypoints import run_by_syntax
 from .facts import FuncFacts
 from .gathered import Gathered, short_name

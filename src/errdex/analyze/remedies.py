@@ -17,7 +17,8 @@ from errdex.evidence import EntryPoint
 
 from .baseline import USAGE_BUILTINS
 from .caller_words import pass_clause
-from .chains import own_params, signature_of
+from .chain_funcs import own_params
+from .chains import signature_of
 from .entrypoints import run_by_syntax
 from .gathered import Gathered, catch_phrase, class_phrase, short_name, verb
 from .guards import code, free_names, has_private

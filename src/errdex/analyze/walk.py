@@ -13,6 +13,7 @@ from errdex.extract.python.guards import is_elif
 
 from .astfields import child_fields as _child_fields
 from .binds import Binds, bind_alias, bind_call, class_alias, class_calls
+from .call_paths import call_conditions
 from .callsites import call_sites
 from .expects import ExpectFinder
 from .facts import CallRef, ClassFacts, FuncFacts, FunctionNode, ModuleFacts, clean, dotted
@@ -38,6 +39,7 @@ from .settled import (
 from .shadows import shadowing_imports
 from .twin_tests import fresh_imports
 from .twins import dead_handlers, twin_facts
+from .value_sets import local_sets
 
 __all__ = ["SNIPPET_LINES", "module_facts"]
 
@@ -405,6 +407,10 @@ class _Walker:
                 {}
                 if self.facts.is_test
                 else reaching_values(node, _params(node), lines, local_imports)
+            ),
+            local_sets={} if self.facts.is_test else local_sets(node, _params(node)),
+            call_conditions=call_conditions(
+                node, _params(node), rebound, {site.line for site in sites}
             ),
         )
         self.facts.functions.append(func)

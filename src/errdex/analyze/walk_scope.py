@@ -12,6 +12,7 @@ from itertools import product
 from .facts import FuncFacts
 from .guard_eval import guard_value
 from .platforms import OTHER_THAN
+from .value_sets import each_choice
 
 __all__ = ["MAX_COMBOS", "Scope", "apart", "packed_of"]
 
@@ -39,7 +40,12 @@ class Scope:
 
     def ruled_out(self, known: dict[str, object]) -> bool:
         """Whether the known values make a condition false whichever value each
-        parameter bound again holds at the test."""
+        parameter bound again holds at the test, and whichever constant each value
+        known as one of a few (:class:`~errdex.analyze.guard_eval.OneOf`) is."""
+        choices = each_choice(known)
+        return choices is not None and all(self._ruled_out(each) for each in choices)
+
+    def _ruled_out(self, known: dict[str, object]) -> bool:
         values = {**self.objects, **known}
         choices = [(p, (values[p], *alts)) for p, alts in self.alternatives.items() if p in values]
         combos = 1

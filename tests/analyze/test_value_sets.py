@@ -1,0 +1,62 @@
+"""A caller's local known to hold one of a few constants (blind review stop 32, record
+13: ``tarfile.main``'s ``tar_mode``), and conditions judged on each of them."""
+
+from __future__ import annotations
+
+import ast
+
+from errdex.analyze.guard_eval import OneOf
+from errdex.analyze.value_sets import contradicted, each_choice, local_sets
+
+
+def _sets(source: str) -> dict[str, tuple[object, ...]]:
+    func = ast.parse(source).body[0]
+    assert isinstance(func, ast.FunctionDef)
+    return local_sets(func, tuple(a.arg for a in func.args.args))
+
+
+_MAIN = (
+    "def main(name):\n"
+    "    ext = name[-3:]\n"
+    "    compressions = {'.gz': 'gz', '.tgz': 'gz', '.xz': 'xz'}\n"
+    "    tar_mode = 'w:' + compressions[ext] if ext in compressions else 'w'\n"
+    "    return open_it(name, tar_mode)\n"
+)
+
+
+def test_a_dict_literal_read_only_and_a_conditional_give_the_values() -> None:
+    assert _sets(_MAIN) == {"tar_mode": ("w", "w:gz", "w:xz")}
+
+
+def test_a_dict_the_body_changes_gives_nothing() -> None:
+    changed = _MAIN.replace("    tar_mode", "    compressions['.bz2'] = 'bz2'\n    tar_mode")
+    assert _sets(changed) == {}
+    updated = _MAIN.replace("    tar_mode", "    compressions.update(extra)\n    tar_mode")
+    assert _sets(updated) == {}
+    passed = _MAIN.replace("    tar_mode", "    fill(compressions)\n    tar_mode")
+    assert _sets(passed) == {}
+
+
+def test_a_local_bound_twice_or_from_an_unknown_value_gives_nothing() -> None:
+    assert _sets(_MAIN.replace("    return", "    tar_mode += 'x'\n    return")) == {}
+    assert _sets(_MAIN.replace("    return", "    for tar_mode in x: pass\n    return")) == {}
+    assert _sets("def f(a):\n    m = 'r' if a else a\n    return m\n") == {}
+    # a nested function that declares it nonlocal may bind it again
+    nested = "def f(a):\n    m = 'r' if a else 'w'\n    def g():\n        nonlocal m\n"
+    assert _sets(nested + "        m = a\n    return m\n") == {}
+    assert _sets("def f(a):\n    a = 'r' if a else 'w'\n") == {}  # a parameter
+
+
+def test_each_choice_and_contradicted() -> None:
+    values = {"mode": OneOf(("w", "w:gz")), "level": 1}
+    choices = each_choice(values)
+    assert choices is not None
+    assert list(choices) == [{"level": 1, "mode": "w"}, {"level": 1, "mode": "w:gz"}]
+    # "|" in mode is false for both; "mode == 'w'" only for one of them
+    assert contradicted(["'|' in mode"], values)
+    assert not contradicted(["mode == 'w'"], values)
+    assert contradicted(["mode == 'w'", "':' not in mode and level > 2"], values)
+    assert not contradicted([], values)
+    many = {f"p{i}": OneOf((1, 2)) for i in range(5)}  # 32 combinations: not judged
+    assert each_choice(many) is None
+    assert not contradicted(["p0 > 5"], many)
