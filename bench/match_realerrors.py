@@ -307,15 +307,18 @@ def load(path: Path) -> list[Row]:
 
 def load_below(path: Path) -> list[Row]:
     """The exceptions raised by code that prints no frame (C, the interpreter), below a
-    library line (``site_kind`` implicit): those whose traceback's innermost line is no
-    ``raise`` (not a dependency's Python raise): no Python site raised them."""
+    library line (``site_kind`` implicit): those whose traceback's innermost line is printed
+    and is no ``raise`` (not a dependency's Python raise): no Python site raised them. A
+    frame that prints no line (``<frozen zipimport>``, ``<string>``) decides nothing: a
+    frozen module's own ``raise`` prints so, and errdex catalogues it (``Lib/zipimport.py``)."""
     rows = [json.loads(line) for line in path.open(encoding="utf-8") if line.strip()]
     return [
         r
         for r in rows
         if r.get("site_kind") == "implicit"
         and r["kind"] == "exception"
-        and not _innermost_code(r["traceback_text"]).startswith("raise")
+        and (code := _innermost_code(r["traceback_text"]))
+        and not code.startswith("raise")
     ]
 
 

@@ -39,6 +39,12 @@ def relay(x):
 
 def through(x):
     return own_sqrt(x)
+
+
+def both(x):
+    if x is None:
+        raise TypeError(f"object of type {type(x).__name__!r} has no len()")
+    return len(x)
 """
 
 
@@ -136,3 +142,29 @@ def test_frames_a_paste_says_were_removed_rule_nothing_out(catalogue: tuple[Path
     assert answer.status == MATCHED
     assert answer.candidates[0].lineNumber == 6
     assert not any(c.ruledOut for c in answer.candidates)
+
+
+def test_a_printed_line_that_raises_nothing_rules_out_its_own_function_too(
+    catalogue: tuple[Path, Path],
+) -> None:
+    """CPython's test suite: ``callable_obj(*args, **kwargs)`` in unittest's ``handle``
+    printed innermost, and ``handle``'s own raise of the same message answered at 1.0."""
+    db, package = catalogue
+    traceback = run("from roots.core import both; both(5)", package)
+    assert innermost(traceback)[1] == 29 and "return len(x)" in traceback
+    answer = answers(traceback, db=db)[-1]
+    assert answer.status == NOT_CATALOGUED
+    assert 28 in {c.lineNumber for c in answer.ruled_out}
+
+
+def test_a_raise_printed_at_a_moved_line_keeps_its_own_function(
+    catalogue: tuple[Path, Path],
+) -> None:
+    """The user's copy is another version: the raise printed two lines lower than the
+    catalogue has it. Its printed line raises, so the site in that function stands."""
+    db, package = catalogue
+    traceback = run("from roots.core import both; both(None)", package)
+    assert innermost(traceback)[1] == 28
+    moved = traceback.replace('core.py", line 28,', 'core.py", line 30,')
+    best = answers(moved, db=db)[-1].candidates[0]
+    assert (best.lineNumber, best.ruledOut) == (28, False)

@@ -15,7 +15,7 @@ from errdex.match._paste_model import BARE, EXCEPTION_GROUP, LOGGING, TRACEBACK,
 from errdex.match.index import MatchIndex
 from errdex.match.index_file import cache_root
 from errdex.match.rank import Candidate, Clue, Scored, rank
-from errdex.match.rank_frames import frame_place, hands_over
+from errdex.match.rank_frames import frame_place, hands_over, raises_nothing
 from errdex.match.server_index import server_index_path
 from errdex.match.versions import attach, store_tables
 from errdex.store import SqliteStore, Store, StoreError, is_server_url, open_store
@@ -137,6 +137,7 @@ def clues_from(errors: list[PastedError]) -> list[Clue]:
                 calls=_called(error.frames[-1].source) if error.frames else (),
                 whole=_whole(error),
                 hands_over=bool(error.frames) and hands_over(error.frames[-1].source),
+                silent_line=bool(error.frames) and raises_nothing(error.frames[-1].source),
             )
         )
     return clues

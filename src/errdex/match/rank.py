@@ -78,6 +78,10 @@ class Clue:
     #: The innermost frame's source line raises a name (``raise error``): the exception was
     #: made before it (:func:`errdex.match.rank_frames.hands_over`).
     hands_over: bool = False
+    #: The innermost frame's line is printed and raises nothing itself (no ``raise``,
+    #: ``assert`` or ``yield`` in it): even a site of that very function, whose line may
+    #: have moved, did not raise there (:func:`errdex.match.rank_frames.raises_nothing`).
+    silent_line: bool = False
 
 
 @dataclass

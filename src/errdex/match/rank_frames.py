@@ -84,6 +84,17 @@ OWN_TEXT = 8
 _RAISES_A_NAME = re.compile(r"raise\s+[A-Za-z_][\w.]*\s*(?:from\s+[\w.]+\s*)?")
 
 
+_MAY_RAISE = re.compile(r"\b(?:raise|assert|yield)\b")
+
+
+def raises_nothing(source: str | None) -> bool:
+    """Whether a frame's printed line certainly raises nothing itself: printed, and with no
+    ``raise``, ``assert`` or ``yield`` in it (``callable_obj(*args, **kwargs)``). A raise
+    prints its own line (the first of the statement), so an error shown at such a line was
+    raised below it, by code that prints no frame."""
+    return bool(source and source.strip()) and _MAY_RAISE.search(source or "") is None
+
+
 def hands_over(source: str | None) -> bool:
     """Whether a frame's printed line raises a name and calls nothing (``raise error``,
     ``raise self._exc from None``): the exception it raises was made before that line."""
@@ -185,7 +196,11 @@ def rule_out_by_innermost(clue: Clue, index: MatchIndex, found: Mapping[int, Sco
             or entry.function is None
             or not entry.file_path.endswith(".py")
             or entry.function in clue.calls
-            or (entry.function == function and entry.file_path == frame_file)
+            or (
+                entry.function == function
+                and entry.file_path == frame_file
+                and not clue.silent_line  # the line may have moved: it could be this site
+            )
         ):
             continue
         s.message *= RULED_OUT
