@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from errdex.analyze import chains, shadows, twins
+from errdex.analyze import chain_funcs, shadows, twins
 from errdex.analyze.shadows import Shadow
 from errdex.analyze.twins import twin_facts
 from errdex.scan import scan_checkout
@@ -50,7 +50,7 @@ def present(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> 
         def interpreter_module(module: str) -> bool:
             return module == FAKE or real(module)
 
-        for where in (shadows, twins, chains):
+        for where in (shadows, twins, chain_funcs):
             monkeypatch.setattr(where, "interpreter_module", interpreter_module)
     yield request.param
     _clear()
