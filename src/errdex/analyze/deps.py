@@ -40,6 +40,8 @@ __all__ = [
     "Prior",
     "RecordDeps",
     "digest",
+    "file_shape",
+    "imports_of_a_test",
     "input_digest",
     "interface",
     "interface_change",
@@ -102,6 +104,10 @@ class FileShape:
     interface: dict[str, str]
     #: Every name it defines or refers to (:func:`module_names`).
     names: frozenset[str] = frozenset()
+    #: Its imports (alias -> target), and whether it is a test module
+    #: (:func:`imports_of_a_test`).
+    imports: dict[str, str] = field(default_factory=dict)
+    test: bool = False
 
 
 @dataclass(slots=True)
@@ -173,6 +179,41 @@ def interface(facts: ModuleFacts | None) -> dict[str, str]:
             func.is_test,
         )
     return out
+
+
+def file_shape(digest_: str | None, facts: ModuleFacts | None) -> FileShape:
+    """One analyst file as this analysis read it."""
+    if facts is None:
+        return FileShape(digest_, {}, frozenset())
+    return FileShape(
+        digest_, interface(facts), module_names(facts), dict(facts.imports), facts.is_test
+    )
+
+
+def imports_of_a_test(
+    old: FileShape, facts: ModuleFacts, changed: set[str], starred: AbstractSet[str]
+) -> set[str]:
+    """Of a test module's ``changed`` interface names, those only its imports changed
+    (``from pkg.api import bounded`` for a new test): another module reaches them only
+    through the test module, so they count only where its name is used too. None for a
+    library module, which a package may re-export by a star import, nor for a test
+    module one of ``starred`` (the modules something star-imports)."""
+    if not (old.test and facts.is_test) or facts.name in starred:
+        return set()
+    imports = facts.imports
+    aliases = {
+        a for a in old.imports.keys() | imports.keys() if old.imports.get(a) != imports.get(a)
+    }
+    if not aliases & changed:
+        return set()
+    old_kept = {digest(("import", a, t)) for a, t in old.imports.items()}
+    new_kept = {digest(("import", a, t)) for a, t in imports.items()}
+    now = interface(facts)
+    other = interface_change(
+        {k: v for k, v in old.interface.items() if k not in old_kept},
+        {k: v for k, v in now.items() if k not in new_kept},
+    )
+    return (aliases & changed) - other
 
 
 def interface_change(old: Mapping[str, str], new: Mapping[str, str]) -> set[str]:
