@@ -344,14 +344,14 @@ def scan_checkout(
         if plan.use.fingerprint == unchanged_since and read_cache:
             plan.use.whole = "catalogue"
             return _reused(plan, context, listing.excluded, started, total)
-        with gc_paused():
+        with gc_paused(promote=True):
             whole = plan.cache.result(plan.scope, plan.key, plan.inputs) if read_cache else None
         if whole is not None:
             plan.use.whole = "result"
             return _reused(plan, context, listing.excluded, started, total, whole)
     # cached items, the analyst's index and its passes are many acyclic objects: the
     # collector's passes over them cost seconds on jax (and one between the two as much)
-    with gc_paused():
+    with gc_paused(promote=True):
         cached: dict[str, FileResult] = {}
         stamps: dict[str, str] = {}
         loaded: dict[str, Any] = {}

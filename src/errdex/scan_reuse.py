@@ -42,9 +42,10 @@ from errdex.analyze.deps import (
     FileShape,
     Prior,
     RecordDeps,
+    file_shape,
+    imports_of_a_test,
     interface,
     interface_change,
-    module_names,
     module_reach,
     names_elsewhere,
 )
@@ -376,7 +377,9 @@ def analyst_prior(plan: Plan, index: RepoIndex, prefix: str) -> Prior | None:
     changed = {rel for rel in wanted if rel not in shapes or shapes[rel].digest != digests.get(rel)}
     changed.update(rel for rel in shapes if rel not in wanted)
     by_rel = {m.rel: m for m in index.modules.values()}
+    starred = {star for m in index.modules.values() for star in m.star}
     names: set[str] = set()
+    through: list[tuple[str, set[str]]] = []  # a test module's name, its imports changed
     for rel in changed:
         facts = by_rel.get(rel)
         if rel not in shapes:  # a new module: reached through its name
@@ -384,10 +387,20 @@ def analyst_prior(plan: Plan, index: RepoIndex, prefix: str) -> Prior | None:
         elif facts is None:  # gone (or unreadable now): whatever it offered
             names |= set(shapes[rel].interface.values())
         else:
-            names |= interface_change(shapes[rel].interface, interface(facts))
+            found = interface_change(shapes[rel].interface, interface(facts))
+            imported = imports_of_a_test(shapes[rel], facts, found, starred)
+            names |= found - imported
+            if imported:
+                through.append((facts.name.rpartition(".")[2], imported))
     paths = {prefix + rel for rel in changed}
-    others = (shape.names for rel, shape in shapes.items() if rel not in changed)
+    others = [shape.names for rel, shape in shapes.items() if rel not in changed]
     if names and names_elsewhere(others, names):
+        return None
+    if any(
+        module in used and names_elsewhere([used], got)
+        for module, got in through
+        for used in others
+    ):
         return None
     plan.shapes = shapes
     plan.edges = state[1].get("edges")
@@ -420,8 +433,7 @@ def analyst_state(
         if old is not None and old.digest == digest:
             files[rel] = old
         else:
-            facts = by_rel.get(rel)
-            files[rel] = FileShape(digest, interface(facts), module_names(facts))
+            files[rel] = file_shape(digest, by_rel.get(rel))
     carried = index.carried
     edges = carried.edges if carried is not None else None
     return {"files": files, "records": records, "choices": choices, "edges": edges}

@@ -6,6 +6,8 @@ from __future__ import annotations
 from errdex.analyze.deps import (
     ALWAYS,
     digest,
+    file_shape,
+    imports_of_a_test,
     input_digest,
     interface,
     interface_change,
@@ -100,3 +102,30 @@ def test_a_digest_does_not_depend_on_which_parts_are_shared() -> None:
     apart = ["".join(["sha", "red"]), "".join(["sha", "red"])]
     assert digest(shared) == digest(apart)
     assert digest(shared) != digest(["shared", "other"])
+
+
+def test_a_test_modules_new_import_counts_only_where_the_test_module_is_named() -> None:
+    """``from pkg.core import check`` added to a test: ``check`` is used everywhere, but
+    another module reaches the test's binding of it only through the test module."""
+    before = "import pytest\n\n\ndef test_one():\n    pass\n"
+    after = before.replace("import pytest\n", "import pytest\nfrom pkg.core import check\n")
+    rel, name = "tests/test_core.py", "tests.test_core"
+    old = file_shape("a", module_facts(before, rel, rel, name, is_test=True))
+    new = module_facts(after, rel, rel, name, is_test=True)
+    assert new is not None
+    changed = interface_change(old.interface, interface(new))
+    assert changed == {"check"}
+    assert imports_of_a_test(old, new, changed, set()) == {"check"}
+    assert imports_of_a_test(old, new, changed, {name}) == set()  # something star-imports it
+    # a test function of that name too: not the import's alone
+    both = after + "\n\ndef check():\n    pass\n"
+    newer = module_facts(both, rel, rel, name, is_test=True)
+    assert newer is not None
+    assert (
+        imports_of_a_test(old, newer, interface_change(old.interface, interface(newer)), set())
+        == set()
+    )
+    # a library module's imports may be re-exported by a star import: never
+    lib = file_shape("a", _facts(CORE))
+    edited = _facts("from pkg.api import run\n" + CORE)
+    assert imports_of_a_test(lib, edited, {"run"}, set()) == set()

@@ -97,3 +97,23 @@ def test_changes_beyond_functions_and_classes_are_not_local() -> None:
     assert _change(API, gone) is None  # a class gone
     rebased = API.replace("class Box:", "class Box(dict):")
     assert _change(API, rebased) is None  # other bases
+
+
+def test_a_function_gone_that_called_nothing_here_is_a_local_change() -> None:
+    """An appended raise replaced by another (the incremental bench's rounds): the gone
+    function and its name are part of the change, nothing else is."""
+    before = API + '\n\ndef _edit_1(x):\n    raise ValueError(f"edit 1: {x}")\n'
+    after = API + '\n\ndef _edit_2(x):\n    raise ValueError(f"edit 2: {x}")\n'
+    assert _change(before, after) == LocalChange(
+        frozenset({"pkg.api._edit_1", "pkg.api._edit_2"}),
+        frozenset(),
+        frozenset({"_edit_1", "_edit_2"}),
+    )
+
+
+def test_a_function_gone_that_a_function_here_names_or_that_called_is_not_local() -> None:
+    helper = "\n\ndef _helper(f):\n    return f\n"
+    user = "\n\n@_helper\ndef user(n):\n    return n\n"
+    assert _change(API + user + helper, API + user) is None  # named by one that stayed
+    calling = "\n\ndef _calls(x):\n    return check(x)\n"
+    assert _change(API + calling, API) is None  # its edge to check is gone

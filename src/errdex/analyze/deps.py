@@ -22,6 +22,7 @@ again.
 from __future__ import annotations
 
 import hashlib
+import marshal
 from collections.abc import Iterable, Mapping
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
@@ -39,6 +40,8 @@ __all__ = [
     "Prior",
     "RecordDeps",
     "digest",
+    "file_shape",
+    "imports_of_a_test",
     "input_digest",
     "interface",
     "interface_change",
@@ -65,14 +68,20 @@ def digest(value: Any) -> str:
 
 
 def input_digest(item: Item) -> str:
-    """The analyst's input item without the fields every scan stamps afresh."""
+    """The analyst's input item without the fields every scan stamps afresh: written by
+    ``marshal``'s format 0 (no shared or interned strings, so a value loaded from the
+    cache writes as the one just built), which takes half of ``repr``'s time on the
+    thousands of records of a re-scan; by :func:`digest` if it holds another type."""
     record, evidence = item
-    return digest(
-        (
-            [(k, v) for k, v in record.items() if k not in _STAMPED],
-            [(k, v) for k, v in evidence.items() if k != "source"],
-        )
+    value = (
+        [(k, v) for k, v in record.items() if k not in _STAMPED],
+        [(k, v) for k, v in evidence.items() if k != "source"],
     )
+    try:
+        text = marshal.dumps(value, 0)
+    except ValueError:  # not a plain JSON-like value
+        return digest(value)
+    return hashlib.blake2b(text, digest_size=12).hexdigest()
 
 
 def reused_item(stored: Item, now: Item) -> Item:
@@ -95,6 +104,10 @@ class FileShape:
     interface: dict[str, str]
     #: Every name it defines or refers to (:func:`module_names`).
     names: frozenset[str] = frozenset()
+    #: Its imports (alias -> target), and whether it is a test module
+    #: (:func:`imports_of_a_test`).
+    imports: dict[str, str] = field(default_factory=dict)
+    test: bool = False
 
 
 @dataclass(slots=True)
@@ -168,6 +181,41 @@ def interface(facts: ModuleFacts | None) -> dict[str, str]:
     return out
 
 
+def file_shape(digest_: str | None, facts: ModuleFacts | None) -> FileShape:
+    """One analyst file as this analysis read it."""
+    if facts is None:
+        return FileShape(digest_, {}, frozenset())
+    return FileShape(
+        digest_, interface(facts), module_names(facts), dict(facts.imports), facts.is_test
+    )
+
+
+def imports_of_a_test(
+    old: FileShape, facts: ModuleFacts, changed: set[str], starred: AbstractSet[str]
+) -> set[str]:
+    """Of a test module's ``changed`` interface names, those only its imports changed
+    (``from pkg.api import bounded`` for a new test): another module reaches them only
+    through the test module, so they count only where its name is used too. None for a
+    library module, which a package may re-export by a star import, nor for a test
+    module one of ``starred`` (the modules something star-imports)."""
+    if not (old.test and facts.is_test) or facts.name in starred:
+        return set()
+    imports = facts.imports
+    aliases = {
+        a for a in old.imports.keys() | imports.keys() if old.imports.get(a) != imports.get(a)
+    }
+    if not aliases & changed:
+        return set()
+    old_kept = {digest(("import", a, t)) for a, t in old.imports.items()}
+    new_kept = {digest(("import", a, t)) for a, t in imports.items()}
+    now = interface(facts)
+    other = interface_change(
+        {k: v for k, v in old.interface.items() if k not in old_kept},
+        {k: v for k, v in now.items() if k not in new_kept},
+    )
+    return (aliases & changed) - other
+
+
 def interface_change(old: Mapping[str, str], new: Mapping[str, str]) -> set[str]:
     """The names whose elements one side has and the other has not."""
     return {old[k] for k in old.keys() - new.keys()} | {new[k] for k in new.keys() - old.keys()}
@@ -239,6 +287,7 @@ class Tracker:
     local: Mapping[str, LocalChange] = field(default_factory=dict)
     _reach_files: dict[str, frozenset[str]] = field(default_factory=dict)
     _reach_units: dict[str, bool] = field(default_factory=dict)
+    _changed_quals: dict[frozenset[str], frozenset[str]] = field(default_factory=dict)
 
     def _function_files(self, qualnames: Iterable[str]) -> set[str]:
         files: set[str] = set()
@@ -306,12 +355,31 @@ class Tracker:
         if self.cut(function):  # a caller beyond the cut may be in any changed file
             read = changed
         else:
-            read = (deps.files & changed) | (self.reach_files(function) & changed)
+            read = (deps.files & changed) | self._changed_reach(function, changed)
             if not read:
                 return False
         if not all(p in self.local for p in read):
             return True
         return self._reaches_units(function) or self._class_units(canonical)
+
+    def _changed_reach(self, function: str | None, changed: frozenset[str]) -> set[str]:
+        """``reach_files(function) & changed``, from the functions defined in a changed
+        file (found once): most records' callers are in none, and their files are then
+        not gathered at all (6,000 records of jax a re-scan, each with its callers)."""
+        if function is None or not changed:
+            return set()
+        quals = self._changed_quals.get(changed)
+        if quals is None:
+            quals = frozenset(
+                q
+                for q, defs in self.index.functions.items()
+                if any(f.path in changed for f in defs)
+            )
+            self._changed_quals[changed] = quals
+        reach = self.graph.reach(function)
+        if quals.isdisjoint(reach):
+            return set()
+        return self._function_files(q for q in reach if q in quals) & changed
 
     def _reaches_units(self, function: str | None) -> bool:
         """Whether a changed function of a local change reaches ``function``."""

@@ -9,19 +9,24 @@ when, comparing the file's facts from the last scan with this scan's:
 
 - the file is a library file without test expectations, before and after;
 - what its module offers and reads as a whole is unchanged (name, imports, star imports,
-  ``__all__``, shadowing imports), and its top-level names only grew;
-- no function or class is gone, no class has other bases, and no name it defines anew
-  (top-level, a function's, a class's) is named by a function or class that stayed (a
-  name it used would resolve otherwise, a method of that name would override another);
+  ``__all__``, shadowing imports), and a top-level name keeps its meaning or is gone with
+  the function or class it named;
+- no class has other bases, and no name it defines anew or no more (top-level, a
+  function's, a class's) is named by a function or class that stayed (a name it used
+  would resolve otherwise, a method of that name would override another, or none would);
 - no call-graph edge from its functions is gone or changed precision (so each record's
-  callers then are a superset of its callers then, walk for walk).
+  callers then are a superset of its callers then, walk for walk): a function gone is
+  local only when it called nothing of the repository (the bench's appended raise,
+  replaced by the next round's) and nothing that stayed called it.
 
-Its changed *units* are then the functions whose facts differ, new functions, functions
-with new edges, and the classes whose facts differ or that are new. A record is analysed
-again when one of its callers (its own function among them) or one of its class's
-ancestors is a changed unit (:meth:`errdex.analyze.deps.Tracker.dirty`); a record of the
-file itself also when it names a name the file added (or raises outside a function), and
-when its input changed (its source window, as for any record).
+Its changed *units* are then the functions whose facts differ, new and gone functions,
+functions with new edges, and the classes whose facts differ or that are new or gone. A
+record is analysed again when one of its callers (its own function among them) or one
+of its class's ancestors is a changed unit (:meth:`errdex.analyze.deps.Tracker.dirty`);
+a record of the file itself also when it names a name the file added or dropped (or
+raises outside a function), and when its input changed (its source window, as for any
+record). Other modules that name what it dropped are seen before this
+(:func:`errdex.analyze.deps.names_elsewhere`).
 """
 
 from __future__ import annotations
@@ -43,8 +48,9 @@ class LocalChange:
 
     functions: frozenset[str]
     classes: frozenset[str]
-    #: The names the file defines now and did not (top-level, methods, classes): a record
-    #: of the file that names one reads what it did not (:func:`names_any`).
+    #: The names the file defines now and did not, or did and does not (top-level,
+    #: methods, classes): a record of the file that names one reads what it did not
+    #: (:func:`names_any`).
     added: frozenset[str] = frozenset()
 
 
@@ -96,20 +102,28 @@ def _local_change(
         return None
     if old.is_test or new.is_test or old.expects or new.expects or _whole(old) != _whole(new):
         return None
-    if any(new.top.get(name) != qualname for name, qualname in old.top.items()):
-        return None
     old_funcs, new_funcs = _by_qualname(old.functions), _by_qualname(new.functions)
     old_classes, new_classes = _by_qualname(old.classes), _by_qualname(new.classes)
-    if old_funcs.keys() - new_funcs.keys() or old_classes.keys() - new_classes.keys():
-        return None
-    for qualname, units in old_classes.items():
-        if [c.bases for c in units] != [c.bases for c in new_classes[qualname]]:
+    gone_funcs = old_funcs.keys() - new_funcs.keys()
+    gone_classes = old_classes.keys() - new_classes.keys()
+    gone = gone_funcs | gone_classes
+    for name, qualname in old.top.items():
+        meant = new.top.get(name)
+        if meant != qualname and not (meant is None and qualname in gone):
             return None
-    functions = {q for q, units in new_funcs.items() if old_funcs.get(q) != units}
+    for qualname, units in old_classes.items():
+        if qualname in new_classes and [c.bases for c in units] != [
+            c.bases for c in new_classes[qualname]
+        ]:
+            return None
+    functions = {q for q, units in new_funcs.items() if old_funcs.get(q) != units} | gone_funcs
     classes = {q for q, units in new_classes.items() if old_classes.get(q) != units}
-    added = set(new.top.keys() - old.top.keys())
+    classes |= gone_classes
+    added = set(new.top.keys() ^ old.top.keys())
     added.update(f.name for q, units in new_funcs.items() if q not in old_funcs for f in units)
     added.update(c.name for q, units in new_classes.items() if q not in old_classes for c in units)
+    added.update(f.name for q in gone_funcs for f in old_funcs[q])
+    added.update(c.name for q in gone_classes for c in old_classes[q])
     if added:
         stayed = [u for q, units in new_funcs.items() if q not in functions for u in units]
         stayed += [u for q, units in new_classes.items() if q not in classes for u in units]

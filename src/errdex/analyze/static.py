@@ -404,6 +404,7 @@ class _Wide:
     #: The modules each class is raised in: a class raised elsewhere too is no signal
     #: of its own module (:func:`errdex.analyze.roles.site_role`).
     raised_in: dict[str, Raisers] = field(default_factory=dict)
+    _raisers_memo: dict[str, str | None] = field(default_factory=dict)
 
     def _same(self, s: SiteView) -> int:
         key = (s.function or "", s.canonical_class or s.error_class or "")
@@ -412,11 +413,20 @@ class _Wide:
     def context(self, s: SiteView) -> str:
         """A digest of it, compared on a re-scan."""
         tests_read = self.index.tests_read  # the count: the prose names it
-        found = self.raised_in.get(s.canonical_class or "")
-        raisers = (sorted(found.modules), found.worded) if found is not None else None
+        raisers = self._raisers(s.canonical_class or "")
         return digest(
             (self.tests.get(s.index, []), self._same(s), tests_read, s.canonical_class, raisers)
         )
+
+    def _raisers(self, canonical: str) -> str | None:
+        """The digest of where a class is raised, once per class: ``ValueError``'s modules
+        are hundreds, sorted and written out again for each of its thousands of sites."""
+        if canonical in self._raisers_memo:
+            return self._raisers_memo[canonical]
+        found = self.raised_in.get(canonical)
+        value = digest((sorted(found.modules), found.worded)) if found is not None else None
+        self._raisers_memo[canonical] = value
+        return value
 
     def complete(self, g: Gathered) -> None:
         """Write it into a site's gathered evidence."""

@@ -114,6 +114,7 @@ class _Linker:
         self.graph = graph
         self.tree = tree
         self._hidden: dict[str, bool] = {}
+        self._handing: dict[str, bool] = {}
         self._fallback: dict[int, bool] = {}
         self._roots: dict[str, bool] = {}
         self._unseen_keys: dict[int, tuple[object, ...]] = {}  # candidates dicts are kept
@@ -361,7 +362,14 @@ class _Linker:
 
     def _hands_on(self, function: str | None) -> bool:
         """Whether ``function`` calls ``setattr``/``getattr``/``delattr`` or a ``super()``
-        method no repository base defines."""
+        method no repository base defines (once per function: each candidates set of a
+        class asks again for every function of its sites)."""
+        found = self._handing.get(function or "")
+        if found is None:
+            found = self._handing[function or ""] = self._hands_on_now(function)
+        return found
+
+    def _hands_on_now(self, function: str | None) -> bool:
         func = self.index.function(function or "")
         if func is None:
             return False

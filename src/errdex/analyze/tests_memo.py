@@ -50,8 +50,9 @@ class ChoiceMemo:
         self.fits: dict[str, dict[str, list[float]]] = {}
         self.now: Choices = {FITS: {"tried": self.tried, "fits": self.fits}}
         self.kept = 0
-        #: Site index -> its template's digest.
+        #: Site index -> its template's digest, and its :meth:`_site_key`'s.
         self._templates: dict[int, str] = {}
+        self._site_digests: dict[int, str] = {}
         #: id() of a candidates dict -> (the dict, its candidates by template digest).
         self._by_template: dict[int, tuple[dict[int, str], dict[str, list[int]]]] = {}
         #: id() of a candidates dict -> (the dict, kept alive so the id stays its, key).
@@ -75,10 +76,20 @@ class ChoiceMemo:
         of candidates of a common class (``ValueError``) again."""
         found = self._sets.get(id(candidates))
         if found is None:
-            content = sorted((self._site_key(sites[i]), shown) for i, shown in candidates.items())
+            content = sorted(
+                (self._site_digest(sites, i), shown) for i, shown in candidates.items()
+            )
             found = (candidates, digest((content, unseen)))
             self._sets[id(candidates)] = found
         return found[1]
+
+    def _site_digest(self, sites: list[SiteView], i: int) -> str:
+        """:meth:`_site_key`'s digest, once per site: a site of a common class is a
+        candidate of several classes' sets (``ValueError``, ``Exception``…)."""
+        found = self._site_digests.get(i)
+        if found is None:
+            found = self._site_digests[i] = digest(self._site_key(sites[i]))
+        return found
 
     def _class_digest(self, linker: Any, expect: Expect) -> str:
         key = linker.class_key(expect)
