@@ -18,6 +18,7 @@ __all__ = [
     "CaughtBy",
     "ClassInfo",
     "CodeCheck",
+    "ConversionEvidence",
     "EntryPoint",
     "Evidence",
     "FunctionInfo",
@@ -56,6 +57,7 @@ class SiteEvidence(TypedDict, total=False):
     template: list[dict[str, str | bool]]  # MessageTemplate.to_json()
     notes: list[str]
     idDisambiguator: str
+    conversion: ConversionEvidence  # a handler of the function raises another instead
 
 
 class SourceEvidence(TypedDict):
@@ -272,6 +274,20 @@ class VerificationEvidence(TypedDict, total=False):
     fields: dict[str, CodeCheck]  # reproducer, tryCatchPattern, validationCode, ...
 
 
+class ConversionEvidence(TypedDict, total=False):
+    """A handler turns the error into another before a caller sees it: in the raising
+    function (``where``: here) or in its private function's only caller (caller). Its
+    ``class`` (a keyword here, so not declared) is the class raised instead."""
+
+    line: int  # the raise the caller sees instead
+    handlerLine: int  # the ``except`` that catches this one
+    function: str  # the function whose handler converts
+    qualifiedClass: str | None
+    message: str | None  # that raise's message template; None: it has none
+    link: Literal["cause", "context"]  # ``from`` the caught name, or no ``from``
+    where: Literal["here", "caller"]
+
+
 class Evidence(TypedDict, total=False):
     site: SiteEvidence
     source: SourceEvidence
@@ -282,6 +298,7 @@ class Evidence(TypedDict, total=False):
     classInfo: ClassInfo
     entryPoints: list[EntryPoint]
     caughtBy: list[CaughtBy]  # callers that swallow it, when no public caller sees it
+    conversion: ConversionEvidence  # where a handler raises another error instead
     tests: list[TestEvidence]
     testsRead: bool  # False: no test of the repository was read, so ``tests`` says nothing
     role: RoleEvidence

@@ -227,6 +227,15 @@ class Chains:
                 return True
         return False
 
+    def at_calls(self, function: str, error_class: str | None) -> list[Conversion | int | None]:
+        """What the handlers around each exact call of ``function`` (but its own) do with
+        ``error_class``: convert it, swallow it (the handler's line), or let it out (None)."""
+        out: list[Conversion | int | None] = []
+        for caller, site in self.callers.get(function, []):
+            found = self._through(caller, site, error_class)
+            out.append(found if isinstance(found, int) else found[1])
+        return out
+
     def reach(self, function: str, *args: Any, **kwargs: Any) -> list[Hop]:
         """:meth:`walk`'s functions only."""
         return self.walk(function, *args, **kwargs).hops

@@ -64,6 +64,10 @@ class ErrorSite:
     error_code: str | None = None
     #: The HTTP status a handler answers with (``res.status(404)``, ``http.Error``): ``httpStatus``.
     http_status: int | None = None
+    #: A handler of the same function certainly catches it and raises another exception
+    #: (:mod:`errdex.extract.python.converted`): that raise's ``line``, ``class``,
+    #: ``qualifiedClass``, ``message`` and ``link`` (``cause`` or ``context``).
+    conversion: dict[str, Any] | None = None
 
     def evidence(self) -> dict[str, Any]:
         return {
@@ -79,6 +83,7 @@ class ErrorSite:
             "template": self.template.to_json(),
             "notes": list(self.notes),
             **({"sourceLine": self.source_line} if self.source_line is not None else {}),
+            **({"conversion": dict(self.conversion)} if self.conversion else {}),
         }
 
 
