@@ -126,3 +126,38 @@ def test_a_private_function_s_only_caller_converting_is_said_and_no_other(
     record, evidence = items["'empty'@49"]
     assert "conversion" not in evidence
     assert "catches it at line" not in record["documentation"]
+
+
+def test_a_conversion_further_up_through_private_callers_is_said(tmp_path: Path) -> None:
+    """``_check`` lets it out unchanged to ``_read``, also private, whose only caller
+    ``load`` converts it: the record names the way up and the conversion."""
+    (tmp_path / "up.py").write_text(
+        textwrap.dedent(
+            """\
+            def _check(n):
+                if n < 0:
+                    raise KeyError(n)
+                return n
+
+
+            def _read(n):
+                return _check(n) + 1
+
+
+            def load(n):
+                try:
+                    return _read(n)
+                except KeyError as exc:
+                    raise ValueError(f"bad {n}") from exc
+            """
+        )
+    )
+    result = scan_checkout(open_source(str(tmp_path), repo="o/up"), repo="o/up")
+    ((record, evidence),) = [(r, e) for r, e in result.items if r["lineNumber"] == 3]
+    assert evidence["conversion"]["via"] == ["up._read"]
+    assert evidence["conversion"]["link"] == "cause"
+    assert (
+        "It is private, and every call of it errdex resolved goes through `_read` up to"
+        " `load`, which catches it at line 14 and raises `ValueError('bad {n}')` from it"
+        " instead (line 15)"
+    ) in record["documentation"]

@@ -41,7 +41,13 @@ def conversion_sentence(conversion: dict[str, Any] | None, module: str) -> str |
         else "only as the context of that one (“During handling of the above exception,"
         " another exception occurred”)"
     )
-    if conversion.get("where") == "caller":
+    via = [code(_short(str(v), module)) for v in conversion.get("via") or ()]
+    if conversion.get("where") == "caller" and via:
+        who = (
+            f"It is private, and every call of it errdex resolved goes through "
+            f"{', '.join(via)} up to {who}, which"
+        )
+    elif conversion.get("where") == "caller":
         who = f"Its only caller errdex resolved (it is private), {who},"
     cls = code(str(conversion["class"]))
     return (

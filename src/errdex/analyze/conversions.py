@@ -13,12 +13,13 @@ cause or context of the one raised there, which is the one a caller gets. The co
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from errdex.evidence import EntryPoint
 
 from .chain_parts import Conversion
+from .facts import FuncFacts
 from .sites import SiteView
 
 __all__ = ["caller_conversion", "own_conversion", "own_surfaces"]
@@ -92,23 +93,51 @@ def _converting_site(
     return found[0] if len({(s.line, s.template.display) for s in found}) == 1 else None
 
 
+#: Private callers walked up through, at most, to the one that converts.
+_MAX_UP = 3
+
+AtCalls = Callable[[str], Sequence[tuple[FuncFacts, Conversion | int | None]]]
+
+
+def _up(
+    function: str, module: str, at_calls: AtCalls, depth: int, seen: frozenset[str]
+) -> tuple[Conversion, tuple[str, ...]] | None:
+    """The one conversion every way up from the private ``function`` meets first, and
+    the private functions passed through on the way; None when a way lets it out of a
+    function a user may call, swallows it, meets another conversion, or is too long."""
+    if not _private(function, module) or function in seen or depth > _MAX_UP:
+        return None
+    calls = at_calls(function)
+    if not calls:
+        return None
+    found: set[tuple[Conversion, tuple[str, ...]] | None] = set()
+    for caller, outcome in calls:
+        if isinstance(outcome, Conversion):
+            found.add((outcome, ()))
+        elif outcome is None:
+            above = _up(caller.qualname, caller.module, at_calls, depth + 1, seen | {function})
+            found.add(None if above is None else (above[0], (caller.qualname, *above[1])))
+        else:
+            return None
+        if len(found) > 1 or None in found:
+            return None
+    return found.pop()
+
+
 def caller_conversion(
-    site: SiteView,
-    at_calls: Sequence[Conversion | int | None],
-    by_function: dict[str, list[SiteView]],
+    site: SiteView, at_calls: AtCalls, by_function: dict[str, list[SiteView]]
 ) -> dict[str, Any] | None:
-    """The conversion the handler around every exact call of the site's private function
-    makes (``at_calls``: :meth:`.chains.Chains.at_calls`), when it is one handler's; None
-    when a call lets it out as it is, swallows it, is under another handler, or the
-    converting raise is not one known site."""
-    if not site.function or not _private(site.function, site.module) or not at_calls:
+    """The conversion every exact way up from the site's private function meets first
+    (``at_calls``: :meth:`.chains.Chains.at_calls` for the site's class), when it is one
+    handler's; None when a way lets it out as it is (or out of a function a user may
+    call), swallows it, meets another handler, or the converting raise is not one known
+    site (see :func:`_up`)."""
+    if not site.function:
         return None
-    made = set(at_calls)
-    if len(made) != 1:
+    up = _up(site.function, site.module, at_calls, 1, frozenset())
+    if up is None:
         return None
-    conversion = made.pop()
-    if not isinstance(conversion, Conversion):
-        return None
+    conversion, via = up
     raised = _converting_site(
         by_function.get(conversion.function, []),
         conversion.function,
@@ -135,4 +164,5 @@ def caller_conversion(
         "function": conversion.function,
         "handlerLine": conversion.line,
         "where": "caller",
+        **({"via": list(via)} if via else {}),
     }

@@ -299,7 +299,7 @@ def analyze_with_index(
         found = entry_points(index, chains, api, function, **how)
         caught = caught_by(chains.walk(function, **how)) if not found else []
         conversion = own or caller_conversion(
-            site, chains.at_calls(function, site.canonical_class), by_function
+            site, lambda f: chains.at_calls(f, site.canonical_class), by_function
         )
         points = [EntryPoint(**e) for e in found]  # each record gets its own copy
         return (own_surfaces(points, own) if own else points), caught, conversion
