@@ -161,3 +161,39 @@ def test_a_conversion_further_up_through_private_callers_is_said(tmp_path: Path)
         " `load`, which catches it at line 14 and raises `ValueError('bad {n}')` from it"
         " instead (line 15)"
     ) in record["documentation"]
+
+
+def test_the_advice_is_about_the_class_the_caller_gets(tmp_path: Path) -> None:
+    """``distutils``' ``install_lib.finalize_options``: ``raise AssertionError`` caught
+    by its own ``except`` and raised as ``DistutilsOptionError``; a caller of the function
+    gets that one, and the advice catches that one."""
+    (tmp_path / "opts.py").write_text(
+        textwrap.dedent(
+            """\
+            class OptionError(Exception):
+                pass
+
+
+            def finalize(optimize):
+                try:
+                    optimize = int(optimize)
+                    if optimize not in (0, 1, 2):
+                        raise AssertionError
+                except (ValueError, AssertionError):
+                    raise OptionError("optimize must be 0, 1, or 2")
+                return optimize
+
+
+            def ensure(optimize):
+                return finalize(optimize)
+            """
+        )
+    )
+    result = scan_checkout(open_source(str(tmp_path), repo="o/opts"), repo="o/opts")
+    ((record, evidence),) = [(r, e) for r, e in result.items if r["lineNumber"] == 9]
+    assert evidence["conversion"]["class"] == "OptionError"
+    assert {e["qualname"]: e.get("surfacesAs") for e in evidence["entryPoints"]} == {
+        "opts.finalize": "OptionError",
+        "opts.ensure": "OptionError",
+    }
+    assert "see `OptionError`, not `AssertionError`" in " ".join(record["solutions"])
