@@ -18,6 +18,7 @@ __all__ = [
     "CaughtBy",
     "ClassInfo",
     "CodeCheck",
+    "ConversionEvidence",
     "EntryPoint",
     "Evidence",
     "FunctionInfo",
@@ -59,6 +60,7 @@ class SiteEvidence(TypedDict, total=False):
     #: At a call of a helper raising what the call passes: the helper's raise line (same
     #: file), the innermost frame of a traceback through this site
     raisedAt: int
+    conversion: ConversionEvidence  # a handler of the function raises another instead
 
 
 class SourceEvidence(TypedDict):
@@ -277,6 +279,20 @@ class VerificationEvidence(TypedDict, total=False):
     fields: dict[str, CodeCheck]  # reproducer, tryCatchPattern, validationCode, ...
 
 
+class ConversionEvidence(TypedDict, total=False):
+    """A handler turns the error into another before a caller sees it: in the raising
+    function (``where``: here) or in its private function's only caller (caller). Its
+    ``class`` (a keyword here, so not declared) is the class raised instead."""
+
+    line: int  # the raise the caller sees instead
+    handlerLine: int  # the ``except`` that catches this one
+    function: str  # the function whose handler converts
+    qualifiedClass: str | None
+    message: str | None  # that raise's message template; None: it has none
+    link: Literal["cause", "context"]  # ``from`` the caught name, or no ``from``
+    where: Literal["here", "caller"]
+
+
 class Evidence(TypedDict, total=False):
     site: SiteEvidence
     source: SourceEvidence
@@ -287,6 +303,7 @@ class Evidence(TypedDict, total=False):
     classInfo: ClassInfo
     entryPoints: list[EntryPoint]
     caughtBy: list[CaughtBy]  # callers that swallow it, when no public caller sees it
+    conversion: ConversionEvidence  # where a handler raises another error instead
     tests: list[TestEvidence]
     testsRead: bool  # False: no test of the repository was read, so ``tests`` says nothing
     testsMore: int  # tests that also expect it beyond the best evidenced ones listed

@@ -206,6 +206,21 @@ class Chains:
                 return True
         return False
 
+    def at_calls(
+        self, function: str, error_class: str | None
+    ) -> list[tuple[FuncFacts, Conversion | int | None]]:
+        """Each exact caller of ``function`` (but itself) and what the handlers around the
+        call do with ``error_class``: convert it, swallow it (the handler's line; -1 when
+        a handler re-raises it only under a condition), or let it out (None)."""
+        out: list[tuple[FuncFacts, Conversion | int | None]] = []
+        for caller, site in self.callers.get(function, []):
+            found = self._through(caller, site, error_class)
+            if isinstance(found, int):
+                out.append((caller, found))
+            else:
+                out.append((caller, found[1] if found[2] is None else -1))
+        return out
+
     def reach(self, function: str, *args: Any, **kwargs: Any) -> list[Hop]:
         """:meth:`walk`'s functions only."""
         return self.walk(function, *args, **kwargs).hops

@@ -26,6 +26,7 @@ from .code_fields import (
     type_guard,
     validation,
 )
+from .conversion_prose import conversion_sentence
 from .docstrings import summary
 from .entrypoints import FAR_DEPTH
 from .gathered import Gathered, callable_name, class_phrase, location, noun, short_name
@@ -139,6 +140,10 @@ def _documentation(g: Gathered) -> tuple[str, list[str]]:
     else:
         head = f"{who} raises {class_phrase(g)} at {where}{when}."
     sentences = [head]
+    converted = conversion_sentence(g.conversion, s.module)
+    if converted:
+        sentences.append(converted)
+        basis.append("conversion")
     func = g.func
     if func is not None and func.docstring:
         about = summary(func.docstring)

@@ -42,6 +42,8 @@ class Gathered:
     entry_funcs: dict[str, FuncFacts] = field(default_factory=dict)
     #: Callers that swallow it, when no public function sees it (analyze.chains).
     caught_by: list[CaughtBy] = field(default_factory=list)
+    #: Where a handler turns it into what the caller gets instead (:mod:`.conversions`).
+    conversion: dict[str, Any] | None = None
     tests: list[TestEvidence] = field(default_factory=list)
     #: Tests that also expect it beyond those listed (:mod:`.test_choice`).
     tests_more: int = 0

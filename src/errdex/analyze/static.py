@@ -25,6 +25,7 @@ from .budget import FileBudget
 from .callgraph import CallGraph, build_callgraph
 from .chains import Chains
 from .classes import ClassTree, class_info
+from .conversions import caller_conversion, own_conversion, own_surfaces
 from .deps import Prior, RecordDeps, Tracker, digest, input_digest, reused_item
 from .docstrings import DocEntry, cleaned, names_class, parse_raises
 from .entrypoints import PublicApi, caught_by, entry_points
@@ -177,7 +178,9 @@ def _gather(
     tree: ClassTree,
     docs: _Docs,
     imports: dict[str, dict[str, str]],
-    entries: Callable[[SiteView, str], tuple[list[EntryPoint], list[CaughtBy]]],
+    entries: Callable[
+        [SiteView, str], tuple[list[EntryPoint], list[CaughtBy], dict[str, Any] | None]
+    ],
     reached_by: Counter[tuple[str, str]],
     raised_in: dict[str, Raisers],
 ) -> Gathered:
@@ -191,7 +194,7 @@ def _gather(
         g.class_info = class_info(index, site.canonical_class)
     g.shadow = shadow_of(index, site.module, site.function, site.path, site.rel)
     if func is not None and not _dead_here(g.shadow):
-        g.entry_points, g.caught_by = entries(site, func.qualname)
+        g.entry_points, g.caught_by, g.conversion = entries(site, func.qualname)
         for entry in g.entry_points:
             entry_func = index.function(entry["qualname"], entry.get("line"))
             if entry_func is not None:
@@ -271,8 +274,15 @@ def analyze_with_index(
             site.canonical_class = index.canonical_class(site.module, (site.error_class,))
     imports: dict[str, dict[str, str]] = {}
     chains = Chains(index, tree)
+    by_function: dict[str, list[SiteView]] = {}
+    for site in sites:
+        if site.function:
+            by_function.setdefault(site.function, []).append(site)
 
-    def entries(site: SiteView, function: str) -> tuple[list[EntryPoint], list[CaughtBy]]:
+    def entries(
+        site: SiteView, function: str
+    ) -> tuple[list[EntryPoint], list[CaughtBy], dict[str, Any] | None]:
+        own = own_conversion(site)
         tested = [g for g in site.guards if g["kind"] in CONDITION_KINDS]
         how: dict[str, Any] = {
             "error_class": site.canonical_class,
@@ -285,9 +295,15 @@ def analyze_with_index(
             "line": None if any(g["kind"] in ("for", "while") for g in site.guards) else site.line,
             "at": site.line,  # which definition, of a function defined once per platform
         }
+        if own is not None and own.get("qualifiedClass"):  # what leaves is the converted one
+            how["error_class"] = index.canonical_qualified(str(own["qualifiedClass"]))
         found = entry_points(index, chains, api, function, **how)
         caught = caught_by(chains.walk(function, **how)) if not found else []
-        return [EntryPoint(**e) for e in found], caught  # each record gets its own copy
+        conversion = own or caller_conversion(
+            site, lambda f: chains.at_calls(f, site.canonical_class), by_function
+        )
+        points = [EntryPoint(**e) for e in found]  # each record gets its own copy
+        return (own_surfaces(points, own) if own else points), caught, conversion
 
     reached_by: Counter[tuple[str, str]] = Counter()
     in_function: Counter[tuple[str, str]] = Counter()
@@ -466,6 +482,8 @@ def _enriched(g: Gathered, related: list[str]) -> Item:
     evidence["entryPoints"] = g.entry_points
     if g.caught_by:
         evidence["caughtBy"] = g.caught_by
+    if g.conversion is not None:
+        evidence["conversion"] = g.conversion
     evidence["tests"] = g.tests
     if g.tests_more:
         evidence["testsMore"] = g.tests_more  # more tests expect it than the record lists

@@ -68,6 +68,10 @@ class ErrorSite:
     #: (``context._raise_error(InvalidOperation, '…')``): the helper's raise line in the
     #: same file, a traceback's innermost frame, printed inside this site's line.
     raised_at: int | None = None
+    #: A handler of the same function certainly catches it and raises another exception
+    #: (:mod:`errdex.extract.python.converted`): that raise's ``line``, ``class``,
+    #: ``qualifiedClass``, ``message`` and ``link`` (``cause`` or ``context``).
+    conversion: dict[str, Any] | None = None
 
     def evidence(self) -> dict[str, Any]:
         return {
@@ -84,6 +88,7 @@ class ErrorSite:
             "notes": list(self.notes),
             **({"sourceLine": self.source_line} if self.source_line is not None else {}),
             **({"raisedAt": self.raised_at} if self.raised_at is not None else {}),
+            **({"conversion": dict(self.conversion)} if self.conversion else {}),
         }
 
 

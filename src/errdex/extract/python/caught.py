@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from .builtin_str import builtin_class
 
-__all__ = ["hidden_by"]
+__all__ = ["catcher", "hidden_by"]
 
 
 def _names(handler: ast.ExceptHandler) -> list[str] | None:
@@ -51,9 +51,10 @@ def _hides(handler: ast.ExceptHandler) -> bool:
     return True
 
 
-def hidden_by(exc: ast.expr, tries: Sequence[ast.Try]) -> ast.ExceptHandler | None:
-    """The handler of the enclosing ``tries`` (innermost last) that certainly catches and
-    hides ``raise exc``, or None when the raise may be seen."""
+def catcher(exc: ast.expr, tries: Sequence[ast.Try]) -> ast.ExceptHandler | None:
+    """The handler of the enclosing ``tries`` (innermost last) that certainly catches
+    ``raise exc``: it names the class as written, and every handler tried before it
+    provably misses it; None when that is not certain."""
     target = exc.func if isinstance(exc, ast.Call) else exc
     if not isinstance(target, (ast.Name, ast.Attribute)):
         return None
@@ -64,7 +65,14 @@ def hidden_by(exc: ast.expr, tries: Sequence[ast.Try]) -> ast.ExceptHandler | No
             if names is None:
                 return None  # a bare except: maybe handled in ways not read
             if raised in names:
-                return handler if _hides(handler) else None
+                return handler
             if not all(_misses(n, raised) for n in names):
                 return None  # it may catch it: not decided
     return None
+
+
+def hidden_by(exc: ast.expr, tries: Sequence[ast.Try]) -> ast.ExceptHandler | None:
+    """The handler of the enclosing ``tries`` (innermost last) that certainly catches and
+    hides ``raise exc``, or None when the raise may be seen."""
+    handler = catcher(exc, tries)
+    return handler if handler is not None and _hides(handler) else None

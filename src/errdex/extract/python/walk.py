@@ -21,6 +21,7 @@ from errdex.template import MessageTemplate, fold_optional
 
 from .caller_sites import CallerSitesReader, Planned
 from .caught import hidden_by
+from .converted import Converting, conversion_of, converted_by
 from .exceptions import derivation
 from .filled import filled_notes
 from .guards import Guards, write_guard
@@ -62,6 +63,8 @@ class ModuleExtractor(CallerSitesReader):
         self._replayed: dict[int, dict[int, Env]] = {}
         #: The ``try`` statements whose body the walk is in, within the current definition.
         self._tries: list[ast.Try] = []
+        #: Sites whose raise a handler of their function turns into another (:mod:`.converted`).
+        self._converted: list[tuple[list[ErrorSite], Converting]] = []
 
     def run(self, tree: ast.Module) -> list[ErrorSite]:
         self._keyword_lines = _keyword_lines(self.source)
@@ -72,6 +75,10 @@ class ModuleExtractor(CallerSitesReader):
             self._keyword_lines = sorted({*self._keyword_lines, *self._planned_lines})
         scope = Scope(qualname="", function=None, class_name=None, env=self.module_env)
         self._walk(tree.body, scope, ())
+        for sites, converting in self._converted:
+            found = conversion_of(converting, self.sites)
+            for site in sites:
+                site.conversion = found
         return self.sites
 
     # -- the walk -----------------------------------------------------------------------
@@ -357,10 +364,14 @@ class ModuleExtractor(CallerSitesReader):
             return  # every call of the helper is a site of its own (:mod:`.caller_sites`)
         cause = self.expr_text(stmt.cause) if stmt.cause is not None else None
         parts = self.from_callers(stmt, exc, scope, list(self._raised_parts(exc, scope)))
+        before = len(self.sites)
         for shown, qualified, templates, style, notes in parts:
             self._add(
                 stmt, "raise", scope, guards, shown, qualified, templates, style, cause, notes
             )
+        converting = converted_by(exc, self._tries) if self._tries else None
+        if converting is not None and len(self.sites) > before:
+            self._converted.append((self.sites[before:], converting))
 
     def _raised_parts(
         self, exc: ast.expr, scope: Scope
