@@ -230,6 +230,10 @@ def pattern_of(template: TemplateJson) -> str:
 
     if not template:
         return "^$"
+    if any(part.get("optional") for part in template):  # rare: the slow, exact way
+        from errdex.template import MessageTemplate
+
+        return MessageTemplate.from_json(template).pattern
     return "".join(
         escape_literal(part["literal"])
         if "literal" in part
@@ -241,6 +245,10 @@ def pattern_of(template: TemplateJson) -> str:
 
 def runs_of(template: TemplateJson) -> list[str]:
     """``MessageTemplate.from_json(template).runs()`` for a normalised template, faster."""
+    if any(part.get("optional") for part in template):  # rare: the slow, exact way
+        from errdex.template import MessageTemplate
+
+        return list(MessageTemplate.from_json(template).runs())
     runs: list[str] = []
     current = ""
     for part in template:

@@ -233,6 +233,14 @@ class MatchIndex:
         regex, blob, offsets = self._regex, self._runs_blob, self._runs_offsets
         return [(i, blob[offsets[i] : offsets[i + 1]]) for i in candidates if i not in regex]
 
+    def runs_text(self, index: int) -> str | None:
+        """An entry's runs joined by :data:`RUN_SEPARATOR` (None: verify by regex): entries
+        with the same text fit the same messages with the same holes."""
+        if index in self._regex:
+            return None
+        offsets = self._runs_offsets
+        return self._runs_blob[offsets[index] : offsets[index + 1]]
+
     def _runs(self, index: int) -> tuple[str, ...]:
         offsets = self._runs_offsets
         return tuple(self._runs_blob[offsets[index] : offsets[index + 1]].split(_SEP))
@@ -401,6 +409,18 @@ class MatchIndex:
         only they, share it."""
         paths, lines = self._paths, self._lines
         return [paths[i] << 32 | lines[i] for i in indices]
+
+    def count_sites(self, indices: Iterable[int], most: int) -> int:
+        """How many distinct sites (file and line) ``indices`` hold, counted up to
+        ``most + 1``: a class's thousands of sites are not all read to learn that they
+        are more than ``most``, and no entry is made for any of them."""
+        paths, lines = self._paths, self._lines
+        seen: set[int] = set()
+        for i in indices:
+            seen.add(paths[i] << 32 | lines[i])
+            if len(seen) > most:
+                break
+        return len(seen)
 
     def file_entries(self, path: str) -> Sequence[int]:
         """The records of the catalogued file a frame's path names (none: not catalogued);

@@ -12,6 +12,7 @@ import builtins
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 import re2
@@ -200,12 +201,35 @@ def _verify(index: MatchIndex, entry_index: int, message: str) -> tuple[bool, li
             return False, [], 0
         return True, values, sum(len(r) for r in runs)
     entry = index.entry(entry_index)
-    m = re2.fullmatch(entry.pattern, message)
+    m = _compiled(entry.pattern).fullmatch(message)
     if m is None:
         return False, [], 0
     values = [g or "" for g in m.groups()]
     literal = pattern_literals(entry.pattern)
     return True, values, len(message) - sum(map(len, values)) if literal is None else literal
+
+
+#: Patterns verified by RE2 kept compiled: ``re2.fullmatch`` keeps 128, and one crowded
+#: anchor's candidates (``{msg} (at {loc})``, hundreds of sites) recompiled each query.
+_compiled = lru_cache(maxsize=8192)(re2.compile)
+
+
+def _verify_once(index: MatchIndex, message: str) -> Callable[[int], tuple[bool, list[str], int]]:
+    """:func:`_verify` against one message, each literal-runs template matched once: the
+    copies of one template under a crowded anchor (``{msg} (at {loc})``, hundreds of
+    sites) share its result."""
+    done: dict[str, tuple[bool, list[str], int]] = {}
+
+    def verify(entry_index: int) -> tuple[bool, list[str], int]:
+        text = index.runs_text(entry_index)
+        if text is None:
+            return _verify(index, entry_index, message)
+        found = done.get(text)
+        if found is None:
+            found = done[text] = _verify(index, entry_index, message)
+        return found
+
+    return verify
 
 
 def _message_score(literal_length: int, empty: bool) -> float:
@@ -339,8 +363,9 @@ def _score_clue(clue: Clue, index: MatchIndex) -> list[Scored]:
     more = [i for i in found if i not in known]
     if message and clue.error_class and not builtin:  # anchorless wrappers (.rank_nested)
         more += class_sites(index, _short(clue.error_class) or "", known | set(more))
+    verify = _verify_once(index, message)
     for i in index.may_match([*candidates, *more], message):
-        ok, values, literal_length = _verify(index, i, message)
+        ok, values, literal_length = verify(i)
         if not ok or (
             builtin and i not in framed and _says_too_little(index, i, message, literal_length)
         ):

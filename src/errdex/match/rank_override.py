@@ -46,7 +46,7 @@ def overridden(
     if any(s.full_match and s.literal > 0 for s in scored):
         return
     sites = index.by_class(error_class)
-    count = len({(index.entry(i).file_path, index.entry(i).line) for i in sites})
+    count = index.count_sites(sites, MAX_OVERRIDDEN)
     if count > MAX_OVERRIDDEN:
         return
     for i in sites:
