@@ -206,7 +206,8 @@ def test_scan_runs_the_static_analyst_by_default(tmp_path: Path) -> None:
     assert evidence["site"]["guards"] == [{"kind": "if", "text": "x < 0", "line": 2}]
     assert [e["qualname"] for e in evidence["entryPoints"]] == ["m.f"]
     assert "`x < 0`" in record["triggerScenarios"]
-    assert "`x >= 0`" in record["solutions"][0]
+    # the fix is worded for the caller (d32's caller_words): what to pass, not the guard
+    assert record["solutions"][0].startswith("Pass `x` to `f()` as a non-negative value")
 
 
 @pytest.mark.parametrize("jobs", [1, 2])
