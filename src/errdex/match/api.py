@@ -11,7 +11,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from errdex.match._paste_model import BARE, EXCEPTION_GROUP, LOGGING, TRACEBACK, PastedError
+from errdex.match._paste_model import (
+    BARE,
+    EXCEPTION_GROUP,
+    LOGGING,
+    TRACEBACK,
+    WARNING,
+    PastedError,
+)
 from errdex.match.index import MatchIndex
 from errdex.match.index_file import cache_root
 from errdex.match.rank import Candidate, Clue, Scored, rank
@@ -137,6 +144,7 @@ def clues_from(errors: list[PastedError]) -> list[Clue]:
                 calls=_called(error.frames[-1].source) if error.frames else (),
                 whole=_whole(error),
                 hands_over=bool(error.frames) and hands_over(error.frames[-1].source),
+                warning=error.source_format == WARNING,
             )
         )
     return clues

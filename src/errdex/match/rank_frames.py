@@ -31,6 +31,14 @@ another function cannot have raised it: it would have printed its own frame, inn
 Such a site keeps little of what its message lent it (:data:`RULED_OUT`), and says why.
 A site in the innermost frame's own function is kept (its lines may have moved), and so
 is one whose function that line calls (a frame a library hid from the traceback).
+
+A *warning* prints one frame, where ``warn``'s ``stacklevel`` points: with
+``stacklevel=2``, the line that called the function that warned, with that line's code
+under it. That frame's own line is a ``stacklevel=1`` warn site's, if any is there; a site
+a few lines from it is nothing to it (the caller's file is not the warn site's, or only by
+chance), so it lends no credit by nearness. What it does say is which function warned: a
+site in a function the printed line calls (:data:`CALLEE_FRAME`), or in the ``__init__``
+of a class it constructs (:func:`credit_callees`).
 """
 
 from __future__ import annotations
@@ -44,10 +52,12 @@ if TYPE_CHECKING:
     from errdex.match.rank import Clue, Scored
 
 __all__ = [
+    "CALLEE_FRAME",
     "OWN_TEXT",
     "RELAY_FRAME",
     "RELAY_LIFT",
     "RULED_OUT",
+    "credit_callees",
     "frame_place",
     "hands_over",
     "is_relay",
@@ -72,6 +82,12 @@ RULED_OUT = 0.2
 #: an innermost relay that raises a name (less, and the message is its holes' doing).
 OWN_TEXT = 8
 
+#: What a warning's printed line lends a site in a function it calls: what an outer frame
+#: on a site's line lends (it says the error passed here), less than the innermost frame.
+CALLEE_FRAME = 0.6
+#: Methods a class's construction runs: ``Name(...)`` on the printed line calls them.
+_CONSTRUCTORS = frozenset({"__init__", "__new__", "__post_init__"})
+
 _RAISES_A_NAME = re.compile(r"raise\s+[A-Za-z_][\w.]*\s*(?:from\s+[\w.]+\s*)?")
 
 
@@ -88,16 +104,23 @@ def is_relay(index: MatchIndex, i: int) -> bool:
 
 
 def score_frames(
-    frames: Frames, index: MatchIndex, get: Callable[[int], Scored], handed: bool = False
+    frames: Frames,
+    index: MatchIndex,
+    get: Callable[[int], Scored],
+    handed: bool = False,
+    warning: bool = False,
 ) -> tuple[list[int], list[int]]:
     """Lend each site a frame points at what that frame says (``frames``: innermost last);
     the relays passed through, and the innermost relay when its line raises a name
     (``handed``, :func:`hands_over`), which :func:`lift_past_relays` reads once the
-    message did."""
+    message did. A ``warning``'s frame lends only a site on its very line (see the
+    module's doc)."""
     relays: list[int] = []
     innermost: list[int] = []
     for depth, (path, line, function) in enumerate(reversed(list(frames))):
         for i, distance in index.by_frame(path, line):
+            if warning and (distance or line is None):
+                continue  # the caller's line: a site near it is there by chance
             entry = index.entry(i)
             s = get(i)
             if distance == 0 and line is not None and depth == 0 and handed and is_relay(index, i):
@@ -129,6 +152,36 @@ def score_frames(
                 s.frame = strength
                 s.reasons.append(reason)
     return relays, innermost
+
+
+def credit_callees(
+    clue: Clue, index: MatchIndex, found: Mapping[int, Scored], get: Callable[[int], Scored]
+) -> None:
+    """A warning printed at a line that calls a function (``stacklevel=2``): the warn sites
+    in that function, among those the message found and those of the printed file, gain
+    :data:`CALLEE_FRAME` as a frame; a class the line constructs (``Name(...)``) calls its
+    ``__init__``. The printed line's own site, if any, keeps the innermost frame's credit."""
+    if not clue.warning or not clue.calls or not clue.frames:
+        return
+    path, line, _ = clue.frames[-1]
+    called = set(clue.calls)
+    constructs = any(name[:1].isupper() for name in called)
+    same_file = [i for i in index.file_entries(path) if index.entry(i).function in called]
+    for i in dict.fromkeys([*found, *same_file]):
+        entry = index.entry(i)
+        function = entry.function
+        if function is None or not (
+            function in called or (constructs and function in _CONSTRUCTORS)
+        ):
+            continue
+        s = get(i)
+        if s.innermost or s.frame >= CALLEE_FRAME:
+            continue
+        s.frame = CALLEE_FRAME
+        s.reasons.append(
+            f"the warning is printed at {frame_place(path, line)}, whose line calls "
+            f"{function}(): this site warns there with a stacklevel that points at its caller"
+        )
 
 
 def frame_place(path: str, line: int | None) -> str:
