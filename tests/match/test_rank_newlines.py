@@ -17,7 +17,7 @@ import pytest
 
 from errdex.match.api import answers
 
-from .conftest import build_package
+from .conftest import build_package, report_of_pytest
 
 SPACED = """\
 def trailing(x):
@@ -91,16 +91,9 @@ def test_pytest_reports_match_the_template(spaced: Path, tmp_path: Path) -> None
             """
         )
     )
-    done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", str(tests)],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        cwd=tmp_path,
-        env={"PYTHONPATH": str(spaced.parent / "src"), "PATH": "/usr/bin:/bin"},
-    )
-    assert "2 failed" in done.stdout, done.stdout
-    found = answers(done.stdout, db=spaced)
+    out = report_of_pytest(tests, spaced.parent / "src", "-q")
+    assert "2 failed" in out, out
+    found = answers(out, db=spaced)
     # each failure is reported twice: its long entry, and the short summary's line
     firsts = {a.candidates[0].lineNumber for a in found if a.candidates}
     assert firsts == {line_of("the value {x} is out of range"), line_of("first line about")}

@@ -17,7 +17,7 @@ import pytest
 
 from errdex.match.api import answers
 
-from .conftest import build_package
+from .conftest import build_package, report_of_pytest
 
 DEPRECATE = """\
 import warnings
@@ -112,15 +112,8 @@ def test_pytest_warnings_summary_is_read_the_same_way(warned: Path, tmp_path: Pa
             """
         )
     )
-    done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", str(tests)],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        cwd=tmp_path,
-        env={"PYTHONPATH": str(warned.parent / "src"), "PATH": "/usr/bin:/bin"},
-    )
-    assert "warnings summary" in done.stdout, done.stdout
-    assert f"api.py:{line_of('return old_name(y)')}: DeprecationWarning" in done.stdout
-    *_, last = answers(done.stdout, db=warned)
+    out = report_of_pytest(tests, warned.parent / "src", "-q")
+    assert "warnings summary" in out, out
+    assert f"api.py:{line_of('return old_name(y)')}: DeprecationWarning" in out
+    *_, last = answers(out, db=warned)
     assert last.candidates[0].lineNumber == line_of("warnings.warn", after="def old_name")

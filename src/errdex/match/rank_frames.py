@@ -30,7 +30,12 @@ the error was raised below it by code that prints no frame (C), and a Python sit
 another function cannot have raised it: it would have printed its own frame, innermost.
 Such a site keeps little of what its message lent it (:data:`RULED_OUT`), and says why.
 A site in the innermost frame's own function is kept (its lines may have moved), and so
-is one whose function that line calls (a frame a library hid from the traceback).
+is one whose function that line calls (a frame a library hid from the traceback). The
+same holds when the innermost line is itself a raise of the pasted error, made there
+(``raise KeyError(key) from err``, ``raise type(err)(msg) from err``): a site elsewhere
+whose message fits, a chained cause's, did not raise the error finally raised; but not
+when that line raises an exception made before (a relay, ``raise error``), whose maker
+may be such a site.
 
 A *warning* prints one frame, where ``warn``'s ``stacklevel`` points: with
 ``stacklevel=2``, the line that called the function that warned, with that line's code
@@ -85,6 +90,8 @@ OWN_TEXT = 8
 #: What a warning's printed line lends a site in a function it calls: what an outer frame
 #: on a site's line lends (it says the error passed here), less than the innermost frame.
 CALLEE_FRAME = 0.6
+#: Calls on a raise line that make a new exception of another's class (``type(err)(…)``).
+_ANEW = frozenset({"type", "__class__"})
 #: Methods a class's construction runs: ``Name(...)`` on the printed line calls them.
 _CONSTRUCTORS = frozenset({"__init__", "__new__", "__post_init__"})
 
@@ -200,8 +207,19 @@ def rule_out_by_innermost(clue: Clue, index: MatchIndex, found: Mapping[int, Sco
         return
     entries = index.file_entries(path)
     nearest = index.by_frame(path, line)[:1]  # from the index's columns: no entry made
-    if not entries or (nearest and nearest[0][1] == 0):
-        return  # not catalogued (its raises unknown), or it raises there: a relay, a raise
+    raises = bool(nearest) and nearest[0][1] == 0
+    if not entries or (raises and not _raises_anew(clue, index, found)):
+        return  # not catalogued (its raises unknown), or a relay raises there
+    if raises:
+        why = (
+            "a raise of this error there: this site, in {}(), did not raise it (it would "
+            "be the innermost frame); a cause or context printed above may come from it"
+        )
+    else:
+        why = (
+            "a line that raises nothing itself: the error came from code below it that "
+            "prints no frame, and this site, in {}(), would have printed its own"
+        )
     frame_file = index.file_path(entries[0])
     for i, s in found.items():
         entry = index.entry(i)
@@ -217,10 +235,24 @@ def rule_out_by_innermost(clue: Clue, index: MatchIndex, found: Mapping[int, Sco
         s.message *= RULED_OUT
         s.ruled_out = True
         s.reasons.append(
-            f"the traceback ends at {frame_place(path, line)} in {function}(), a line "
-            f"that raises nothing itself: the error came from code below it that prints no "
-            f"frame, and this site, in {entry.function}(), would have printed its own"
+            f"the traceback ends at {frame_place(path, line)} in {function}(), "
+            + why.format(entry.function)
         )
+
+
+def _raises_anew(clue: Clue, index: MatchIndex, found: Mapping[int, Scored]) -> bool:
+    """Whether the innermost frame's line raises the pasted error, made on that very line:
+    a site there of a class that may be the pasted one, which neither raises a name
+    (``raise error``: made before) nor re-raises an exception made elsewhere (a relay:
+    ``raise err.with_traceback(tb)``), unless its line makes one anew from the class of
+    another (``raise type(err)(message) from err``)."""
+    if clue.hands_over:
+        return False
+    anew = not _ANEW.isdisjoint(clue.calls)
+    return any(
+        s.innermost and s.class_factor >= LIFT_CLASS_MIN and (anew or not is_relay(index, i))
+        for i, s in found.items()
+    )
 
 
 def lift_past_relays(
