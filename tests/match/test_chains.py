@@ -214,3 +214,19 @@ def test_a_summary_cut_inside_the_class_name_is_not_a_last_error_of_its_own(
     # ranked as one paste (as the benchmarks do), the cause does not become the answer
     ranked = rank(clues_from(parse_paste(out)), index_for(SqliteStore(chained)))
     assert ranked[0].pinned
+
+
+def test_a_cause_alone_is_not_likelier_than_not_when_the_final_traceback_is_whole(
+    chained: Path,
+) -> None:
+    # the final error was raised in the script (not catalogued), at its innermost frame:
+    # never at the cause's site, which the answer still names, below even odds
+    tb = run(
+        chained,
+        "try:\n    node_index({}, 'q')\nexcept KeyError:\n    raise RuntimeError('gave up')",
+    )
+    assert "During handling of the above exception" in tb
+    (answer,) = answers(tb, db=chained)
+    assert answer.candidates[0].lineNumber == line_of("is not among the")
+    assert any("chained cause" in r for r in answer.candidates[0].reasons)
+    assert answer.candidates[0].confidence < 0.5
