@@ -51,7 +51,7 @@ TOP_LEVEL = ("packaging", "requests", "urllib3", "dateutil", "yaml", "click")
 class Case:
     name: str
     family: str  # chained, newline, warning
-    code: str  # a script (run with -W always), or a test body for pytest
+    code: str  # a script (a file, run with -W always), or a test body for pytest
     file: str  # the true site's file as catalogued (Lib/… for the standard library)
     #: A string the true site's line holds in that file; "" for an exception: its site is
     #: the innermost frame of the final traceback the case prints as a script
@@ -258,10 +258,10 @@ def catalogue(site: Path, cache: Path) -> list[dict[str, Any]]:
 _FILE_LINE = re.compile(r'^  File "(?P<path>[^"]+)", line (?P<line>\d+)', re.M)
 
 
-def truth(case: Case, site: Path, python: Path) -> tuple[str, int]:
+def truth(case: Case, site: Path, python: Path, work: Path) -> tuple[str, int]:
     stdlib = Path(sysconfig.get_paths()["stdlib"])
     if not case.needle:  # the live traceback's innermost frame, as printed
-        printed = paste(dataclasses.replace(case, pytest=""), python, site)
+        printed = paste(dataclasses.replace(case, pytest=""), python, work)
         found = _FILE_LINE.findall(printed)[-1]
         path = Path(found[0])
         rel = (
@@ -289,9 +289,11 @@ def truth(case: Case, site: Path, python: Path) -> tuple[str, int]:
 
 def paste(case: Case, python: Path, work: Path) -> str:
     """What running the case prints, exactly."""
-    if not case.pytest:
+    if not case.pytest:  # a script file: a warning prints the line it points at under it
+        script = work / f"case_{case.name.replace('-', '_')}.py"
+        script.write_text(case.code + "\n")
         done = subprocess.run(
-            [str(python), "-W", "always", "-c", case.code],
+            [str(python), "-W", "always", str(script)],
             capture_output=True,
             text=True,
             timeout=120,
@@ -408,7 +410,7 @@ def main() -> None:
         {
             "name": c.name,
             "family": c.family,
-            "truth": truth(c, site, python),
+            "truth": truth(c, site, python, work),
             "paste": paste(c, python, work),
         }
         for c in CASES

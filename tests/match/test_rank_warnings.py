@@ -51,6 +51,19 @@ def build(name):
 """
 
 
+#: PEP 562: a module's ``__getattr__`` warns of a name it no longer defines.
+LEGACY = """\
+import warnings
+
+
+def __getattr__(name):
+    if name == "Gauge":
+        warnings.warn(f"{name} is deprecated, use the new name", DeprecationWarning, stacklevel=2)
+        return object
+    raise AttributeError(name)
+"""
+
+
 def line_of(needle: str, after: str = "") -> int:
     lines = DEPRECATE.splitlines()
     start = next(n for n, text in enumerate(lines) if after in text) if after else 0
@@ -59,7 +72,9 @@ def line_of(needle: str, after: str = "") -> int:
 
 @pytest.fixture(scope="module")
 def warned(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return build_package(tmp_path_factory.mktemp("warned"), "oldnames", {"api.py": DEPRECATE})
+    root = tmp_path_factory.mktemp("warned")
+    modules = {"api.py": DEPRECATE, "legacy.py": LEGACY, "compat.py": LEGACY}
+    return build_package(root, "oldnames", modules)
 
 
 def warnings_of(db: Path, call: str) -> str:
@@ -117,3 +132,24 @@ def test_pytest_warnings_summary_is_read_the_same_way(warned: Path, tmp_path: Pa
     assert f"api.py:{line_of('return old_name(y)')}: DeprecationWarning" in out
     *_, last = answers(out, db=warned)
     assert last.candidates[0].lineNumber == line_of("warnings.warn", after="def old_name")
+
+
+@pytest.mark.parametrize("read", ["oldnames.legacy.Gauge", "from oldnames.legacy import Gauge"])
+def test_a_name_read_of_a_module_credits_that_modules_getattr(
+    warned: Path, tmp_path: Path, read: str
+) -> None:
+    script = tmp_path / "use_legacy.py"  # a file: the warning prints its line under it
+    script.write_text(f"import oldnames.legacy, oldnames.compat\n{read}\n")
+    done = subprocess.run(
+        [sys.executable, "-W", "always", str(script)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={"PYTHONPATH": str(warned.parent / "src"), "PATH": "/usr/bin:/bin"},
+    )
+    assert "use_legacy.py:2: DeprecationWarning: Gauge is deprecated" in done.stderr
+    (answer,) = answers(done.stderr, db=warned)
+    best = answer.candidates[0]
+    # compat.py warns the very same text: the line read a name of legacy, not of compat
+    assert (best.filePath, best.lineNumber) == ("src/oldnames/legacy.py", 6)
+    assert any("that module's __getattr__" in r for r in best.reasons)

@@ -151,6 +151,7 @@ def clues_from(errors: list[PastedError]) -> list[Clue]:
                 whole=_whole(error),
                 hands_over=bool(error.frames) and hands_over(error.frames[-1].source),
                 warning=error.source_format == WARNING,
+                modules_read=_modules_read(error) if error.source_format == WARNING else (),
             )
         )
     return clues
@@ -178,6 +179,21 @@ def _whole(error: PastedError) -> bool:
         and bool(error.frames)
         and not any(_FRAMES_LEFT_OUT.search(note) for note in error.notes)
     )
+
+
+#: ``from a.b import c`` and ``a.b.c`` on a line: modules whose names it reads.
+_FROM_IMPORT = re.compile(r"\bfrom\s+([A-Za-z_][\w.]*)\s+import\b")
+_DOTTED = re.compile(r"(?<![\w.])([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)")
+
+
+def _modules_read(error: PastedError) -> tuple[str, ...]:
+    """The modules (as paths: ``click/core``) a warning's printed line reads a name of."""
+    source = error.frames[-1].source if error.frames else None
+    if not source:
+        return ()
+    found = [m.replace(".", "/") for m in _FROM_IMPORT.findall(source)]
+    found += [chain.rsplit(".", 1)[0].replace(".", "/") for chain in _DOTTED.findall(source)]
+    return tuple(dict.fromkeys(found))
 
 
 def _called(source: str | None) -> tuple[str, ...]:

@@ -82,6 +82,9 @@ class Clue:
     #: function that warned, for ``stacklevel=2``), not the ``warn`` call
     #: (:func:`errdex.match.rank_frames.credit_callees`).
     warning: bool = False
+    #: Modules that line reads a name of (``click.core.BaseCommand``: ``click/core``): a
+    #: module's ``__getattr__`` may warn (PEP 562 deprecations).
+    modules_read: tuple[str, ...] = ()
 
 
 @dataclass

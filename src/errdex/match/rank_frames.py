@@ -168,9 +168,12 @@ def credit_callees(
     in that function, among those the message found and those of the printed file, gain
     :data:`CALLEE_FRAME` as a frame; a class the line constructs (``Name(...)``) calls its
     ``__init__``. The printed line's own site, if any, keeps the innermost frame's credit."""
-    if not clue.warning or not clue.calls or not clue.frames:
+    if not clue.warning or not clue.frames:
         return
     path, line, _ = clue.frames[-1]
+    _credit_module_getattr(clue, index, found)
+    if not clue.calls:
+        return
     called = set(clue.calls)
     constructs = any(name[:1].isupper() for name in called)
     same_file = [i for i in index.file_entries(path) if index.entry(i).function in called]
@@ -188,6 +191,29 @@ def credit_callees(
         s.reasons.append(
             f"the warning is printed at {frame_place(path, line)}, whose line calls "
             f"{function}(): this site warns there with a stacklevel that points at its caller"
+        )
+
+
+def _credit_module_getattr(clue: Clue, index: MatchIndex, found: Mapping[int, Scored]) -> None:
+    """A warning printed at a line that reads a name of a module (``click.core.BaseCommand``,
+    ``from click.core import BaseCommand``): that module's ``__getattr__`` (PEP 562) runs,
+    and its warn sites, among those the message found, gain :data:`CALLEE_FRAME`."""
+    if not clue.modules_read:
+        return
+    path, line, _ = clue.frames[-1]
+    for i in list(found):
+        entry = index.entry(i)
+        if entry.function != "__getattr__":
+            continue
+        module = entry.file_path.removesuffix(".py").removesuffix("/__init__")
+        read = next((m for m in clue.modules_read if ("/" + module).endswith("/" + m)), None)
+        s = found[i]
+        if read is None or s.innermost or s.frame >= CALLEE_FRAME:
+            continue
+        s.frame = CALLEE_FRAME
+        s.reasons.append(
+            f"the warning is printed at {frame_place(path, line)}, whose line reads a name of "
+            f"{read.replace('/', '.')}: this site warns in that module's __getattr__"
         )
 
 
