@@ -102,3 +102,16 @@ def own_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.Monk
     cache = tmp_path_factory.mktemp("xdg-cache")
     monkeypatch.setenv("XDG_CACHE_HOME", str(cache))
     return cache
+
+
+def report_of_pytest(tests: Path, pythonpath: Path, *options: str) -> str:
+    """What pytest prints running ``tests`` with ``pythonpath`` first on ``sys.path``."""
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", *options, str(tests)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=tests.parent,
+        env={"PYTHONPATH": str(pythonpath), "PATH": "/usr/bin:/bin", "COLUMNS": "80"},
+    )
+    return done.stdout

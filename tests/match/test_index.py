@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from errdex.match.index import MatchIndex, runs_from_pattern
+from errdex.match.index import MatchIndex, runs_from_pattern, trim_edges
 from errdex.store import SqliteStore
 
 from .conftest import envelopes, line_of
@@ -61,3 +61,9 @@ def test_runs_from_foreign_patterns() -> None:
     )
     assert runs_from_pattern("^$") == ("",)
     assert runs_from_pattern(r"bad (\d+) value") is None  # not errdex's shape: RE2 verifies it
+
+
+def test_trim_edges_drops_only_the_whitespace_around_the_whole_message() -> None:
+    assert trim_edges(("\n  head ", " mid ", " tail\n\n")) == ("head ", " mid ", " tail")
+    assert trim_edges((" alone\n",)) == ("alone",)
+    assert trim_edges(("", "")) == ("", "")

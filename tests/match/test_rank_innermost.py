@@ -7,6 +7,7 @@ printed by running the code, so the lines are the real ones.
 
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ import pytest
 from errdex.match.api import MATCHED, NOT_CATALOGUED, answers
 
 from ._stdlib_catalogue import build, innermost, run
+from .conftest import report_of_pytest
 
 CORE = """\
 import math
@@ -47,6 +49,18 @@ def both(x):
     return len(x)
 """
 
+CHECKED = """\
+def checked_sqrt(x):
+    __tracebackhide__ = True  # pytest leaves this frame out of its report
+    if x < 0:
+        raise ValueError("checked roots refuse anything below zero")
+    return x ** 0.5
+
+
+def via_checked(x):
+    return checked_sqrt(x)
+"""
+
 
 @pytest.fixture(scope="module")
 def catalogue(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
@@ -55,6 +69,7 @@ def catalogue(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     (package / "roots").mkdir(parents=True)
     (package / "roots" / "__init__.py").write_text("")
     (package / "roots" / "core.py").write_text(CORE)
+    (package / "roots" / "checked.py").write_text(CHECKED)
     return build(root / "errdex.db", ["base64.py"], package, "acme/roots"), package
 
 
@@ -168,3 +183,47 @@ def test_a_raise_printed_at_a_moved_line_keeps_its_own_function(
     moved = traceback.replace('core.py", line 28,', 'core.py", line 30,')
     best = answers(moved, db=db)[-1].candidates[0]
     assert (best.lineNumber, best.ruledOut) == (28, False)
+
+
+def _pytest_report(package: Path, tmp_path: Path, body: str, style: str) -> str:
+    """pytest's report of one failing test whose body is ``body``, in ``--tb=style``."""
+    tests = tmp_path / "test_roots.py"
+    tests.write_text("def test_it():\n" + textwrap.indent(textwrap.dedent(body), "    "))
+    out = report_of_pytest(tests, package, f"--tb={style}")
+    assert "1 failed" in out, out
+    return out
+
+
+@pytest.mark.parametrize("style", ["long", "short", "native"])
+def test_pytest_reports_rule_out_as_a_traceback_does(
+    catalogue: tuple[Path, Path], tmp_path: Path, style: str
+) -> None:
+    db, package = catalogue
+    report = _pytest_report(package, tmp_path, "from roots.core import root\nroot(-1)\n", style)
+    answer = answers(report, db=db)[0]
+    assert answer.status == NOT_CATALOGUED
+    assert sorted(c.lineNumber for c in answer.ruled_out) == [6, 19]
+    assert "core.py:11 in root()" in answer.reason
+
+
+def test_pytest_line_style_names_no_function_and_rules_nothing_out(
+    catalogue: tuple[Path, Path], tmp_path: Path
+) -> None:
+    db, package = catalogue
+    report = _pytest_report(package, tmp_path, "from roots.core import root\nroot(-1)\n", "line")
+    answer = answers(report, db=db)[0]
+    assert answer.status == MATCHED
+    assert not any(c.ruledOut for c in answer.candidates)
+
+
+def test_a_frame_pytest_hides_keeps_the_site_its_caller_calls(
+    catalogue: tuple[Path, Path], tmp_path: Path
+) -> None:
+    db, package = catalogue
+    body = "from roots.checked import via_checked\nvia_checked(-1)\n"
+    report = _pytest_report(package, tmp_path, body, "long")
+    # the raise in checked_sqrt() is hidden: via_checked()'s call of it is printed innermost
+    assert "def checked_sqrt" not in report and "return checked_sqrt(x)" in report
+    best = answers(report, db=db)[0].candidates[0]
+    assert best.errorMessage == "checked roots refuse anything below zero"
+    assert not best.ruledOut

@@ -104,12 +104,19 @@ def drop_repeated_summaries(errors: list[PastedError], summaries: set[int]) -> l
     message starts with what the summary kept; sorted first lines make each check a bisection.
     """
     shown: dict[str, list[str]] = {}
+    whole: list[str] = []  # ``Class: message`` as shown, for a summary cut inside the class
     for error in errors:
         if id(error) not in summaries:
             shown.setdefault(_short(error.error_class), []).append(error.message)
-    for messages in shown.values():
+            if error.error_class:
+                whole.append(f"{error.error_class}: {error.message}")
+    for messages in (*shown.values(), whole):
         messages.sort()
-    return [e for e in errors if id(e) not in summaries or not _repeats(e, shown)]
+    return [
+        e
+        for e in errors
+        if id(e) not in summaries or not (_repeats(e, shown) or _cut_in_class(e, whole))
+    ]
 
 
 def _short(cls: str | None) -> str:
@@ -119,7 +126,22 @@ def _short(cls: str | None) -> str:
 
 def _repeats(summary: PastedError, shown: dict[str, list[str]]) -> bool:
     """Whether a shown message of the same class starts with the summary's text."""
-    messages = shown.get(_short(summary.error_class), [])
-    prefix = summary.message.removesuffix("...")
-    at = bisect.bisect_left(messages, prefix)
-    return at < len(messages) and messages[at].startswith(prefix)
+    return _starts_one(shown.get(_short(summary.error_class), []), summary.message)
+
+
+def _cut_in_class(summary: PastedError, whole: list[str]) -> bool:
+    """A summary cut before its class ended (``FAILED t.py::x - packaging.requirements.
+    InvalidR...``) reads as a message with no class: it repeats an error shown if that
+    error's ``Class: message`` starts with it."""
+    return (
+        summary.error_class is None
+        and summary.message.endswith("...")
+        and _starts_one(whole, summary.message)
+    )
+
+
+def _starts_one(texts: list[str], summary: str) -> bool:
+    """Whether one of the sorted ``texts`` starts with the summary, its ``...`` cut off."""
+    prefix = summary.removesuffix("...")
+    at = bisect.bisect_left(texts, prefix)
+    return at < len(texts) and texts[at].startswith(prefix)

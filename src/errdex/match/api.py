@@ -11,7 +11,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from errdex.match._paste_model import BARE, EXCEPTION_GROUP, LOGGING, TRACEBACK, PastedError
+from errdex.match._paste_model import (
+    BARE,
+    EXCEPTION_GROUP,
+    LOGGING,
+    PYTEST,
+    TRACEBACK,
+    WARNING,
+    PastedError,
+)
 from errdex.match.index import MatchIndex
 from errdex.match.index_file import cache_root
 from errdex.match.rank import Candidate, Clue, Scored, rank
@@ -36,6 +44,10 @@ __all__ = [
 
 #: Chained causes printed before the final error still point somewhere, but less.
 CAUSE_WEIGHT = 0.7
+#: ... and less than even when the final error's traceback is whole: it was raised at its
+#: innermost frame, or below it in code that prints none, never at a cause's site
+#: elsewhere (one on that frame's line is the final error's own evidence).
+CAUSE_WEIGHT_WHOLE = 0.45
 
 _cache: dict[str, MatchIndex] = {}
 _lock = threading.Lock()
@@ -124,6 +136,7 @@ def _save(index: MatchIndex, db_path: Path, version: int) -> None:
 def clues_from(errors: list[PastedError]) -> list[Clue]:
     """The final error counts fully; the causes chained before it count less."""
     clues = []
+    cause_weight = CAUSE_WEIGHT_WHOLE if errors and _whole(errors[-1]) else CAUSE_WEIGHT
     for position, error in enumerate(errors):
         final = position == len(errors) - 1
         clues.append(
@@ -131,13 +144,15 @@ def clues_from(errors: list[PastedError]) -> list[Clue]:
                 error_class=error.error_class,
                 message=error.message,
                 frames=tuple((f.path, f.line, f.function) for f in error.frames),
-                weight=1.0 if final else CAUSE_WEIGHT,
+                weight=1.0 if final else cause_weight,
                 truncated=error.truncated,
                 final=final,
                 calls=_called(error.frames[-1].source) if error.frames else (),
                 whole=_whole(error),
                 hands_over=bool(error.frames) and hands_over(error.frames[-1].source),
                 silent_line=bool(error.frames) and raises_nothing(error.frames[-1].source),
+                warning=error.source_format == WARNING,
+                modules_read=_modules_read(error) if error.source_format == WARNING else (),
             )
         )
     return clues
@@ -145,9 +160,13 @@ def clues_from(errors: list[PastedError]) -> list[Clue]:
 
 _CALLED = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\s*\(")
 #: Formats that print every Python frame an error passed: CPython's traceback, also as
-#: logging prints it and inside an exception group (pytest and IPython leave out the
-#: frames of functions that set ``__tracebackhide__``).
-_WHOLE_FORMATS = frozenset({TRACEBACK, LOGGING, EXCEPTION_GROUP})
+#: logging prints it and inside an exception group; and pytest's report, whose ``long``,
+#: ``short``, ``auto`` and ``native`` styles print every frame from the test function
+#: in, but for those of a function that sets ``__tracebackhide__`` (then the printed line
+#: calls the hidden function, whose sites :func:`.rank_frames.rule_out_by_innermost`
+#: keeps); its ``line`` style prints one location with no function, which rules nothing
+#: out. IPython leaves out frames by more rules than that: not whole.
+_WHOLE_FORMATS = frozenset({TRACEBACK, LOGGING, EXCEPTION_GROUP, PYTEST})
 #: A note saying frames were left out (JAX: "JAX has removed its internal frames").
 _FRAMES_LEFT_OUT = re.compile(
     r"\b(?:removed|exclude[sd]?|hidden|hides|filtered)\b.*\bframes\b", re.I
@@ -161,6 +180,21 @@ def _whole(error: PastedError) -> bool:
         and bool(error.frames)
         and not any(_FRAMES_LEFT_OUT.search(note) for note in error.notes)
     )
+
+
+#: ``from a.b import c`` and ``a.b.c`` on a line: modules whose names it reads.
+_FROM_IMPORT = re.compile(r"\bfrom\s+([A-Za-z_][\w.]*)\s+import\b")
+_DOTTED = re.compile(r"(?<![\w.])([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)")
+
+
+def _modules_read(error: PastedError) -> tuple[str, ...]:
+    """The modules (as paths: ``click/core``) a warning's printed line reads a name of."""
+    source = error.frames[-1].source if error.frames else None
+    if not source:
+        return ()
+    found = [m.replace(".", "/") for m in _FROM_IMPORT.findall(source)]
+    found += [chain.rsplit(".", 1)[0].replace(".", "/") for chain in _DOTTED.findall(source)]
+    return tuple(dict.fromkeys(found))
 
 
 def _called(source: str | None) -> tuple[str, ...]:

@@ -35,7 +35,14 @@ from errdex.match.index_write import write_index
 from errdex.match.layouts import frame_keys
 from errdex.template import HOLE_REGEX, KIND_REGEX
 
-__all__ = ["INDEX_FORMAT", "Entry", "MatchIndex", "runs_from_pattern", "template_runs"]
+__all__ = [
+    "INDEX_FORMAT",
+    "Entry",
+    "MatchIndex",
+    "runs_from_pattern",
+    "template_runs",
+    "trim_edges",
+]
 
 INDEX_FORMAT = FILE_FORMAT
 _SEP = "\x1f"  # between the literal runs of one entry in the runs blob
@@ -87,6 +94,18 @@ def runs_from_pattern(pattern: str) -> tuple[str, ...] | None:
             return None
         runs.append(_UNESCAPE.sub(r"\1", piece))
     return tuple(runs)
+
+
+def trim_edges(runs: tuple[str, ...]) -> tuple[str, ...]:
+    """The runs less the whitespace that opens the first and closes the last: a pasted
+    message is read without it (a traceback prints ``raise ValueError("bad\\n")`` as
+    ``ValueError: bad`` and a blank line, which every paste and copy trims), so a template
+    compares to the message as read (:func:`errdex.match.rank.rank` strips it too)."""
+    if not runs:
+        return runs
+    if len(runs) == 1:
+        return (runs[0].strip(),)
+    return (runs[0].lstrip(), *runs[1:-1], runs[-1].rstrip())
 
 
 def template_runs(parts: Iterable[Mapping[str, str]]) -> tuple[tuple[str, ...], bool]:

@@ -24,6 +24,7 @@ from errdex.match.index import (
     SHARED_WORD_LIMIT,
     runs_from_pattern,
     template_runs,
+    trim_edges,
 )
 from errdex.match.index_file import SECOND_BITS
 from errdex.match.layouts import record_keys
@@ -94,6 +95,9 @@ class _Builder:
             runs = runs_from_pattern(record["messagePattern"])
             text = _SEP.join(runs) if runs is not None else ""
         index = len(self.ids)
+        if runs is not None and text.count(_SEP) < len(runs):
+            runs = trim_edges(runs)  # as a pasted message is read (.index.trim_edges)
+            text = _SEP.join(runs)
         if runs is None or text.count(_SEP) >= len(runs):
             runs, text = None, ""
             self.regex[index] = record["messagePattern"]

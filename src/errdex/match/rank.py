@@ -11,7 +11,7 @@ from __future__ import annotations
 import builtins
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
@@ -24,6 +24,7 @@ from errdex.match.index import ONE_VALUE_CHARS, MatchIndex
 from errdex.match.literal_match import match_prefix, match_runs, pattern_literals
 from errdex.match.prior import Prior
 from errdex.match.rank_frames import (
+    credit_callees,
     lift_past_relays,
     past_helper_raise,
     rule_out_by_innermost,
@@ -83,6 +84,13 @@ class Clue:
     #: ``assert`` or ``yield`` in it): even a site of that very function, whose line may
     #: have moved, did not raise there (:func:`errdex.match.rank_frames.raises_nothing`).
     silent_line: bool = False
+    #: A warning: its printed frame is where ``stacklevel`` points (the caller of the
+    #: function that warned, for ``stacklevel=2``), not the ``warn`` call
+    #: (:func:`errdex.match.rank_frames.credit_callees`).
+    warning: bool = False
+    #: Modules that line reads a name of (``click.core.BaseCommand``: ``click/core``): a
+    #: module's ``__getattr__`` may warn (PEP 562 deprecations).
+    modules_read: tuple[str, ...] = ()
 
 
 @dataclass
@@ -202,6 +210,8 @@ def _verify(index: MatchIndex, entry_index: int, message: str) -> tuple[bool, li
         return True, values, sum(len(r) for r in runs)
     entry = index.entry(entry_index)
     m = _compiled(entry.pattern).fullmatch(message)
+    if m is None and (entry.pattern[-1:].isspace() or entry.pattern[:1].isspace()):
+        m = re2.fullmatch(rf"\s*(?:{entry.pattern})\s*", message)  # as trimmed (rank)
     if m is None:
         return False, [], 0
     values = [g or "" for g in m.groups()]
@@ -261,6 +271,12 @@ def rank(
 ) -> list[Scored]:
     """Score every candidate any clue points to; best first, at most ``top``; the best
     answer's group (:mod:`.group`) first, in the order of ``prior`` (:mod:`.prior`)."""
+    # the message as every paste reads it: no whitespace around it (templates are trimmed
+    # alike, .index.trim_edges): a message printed with a trailing newline still fits
+    clues = [
+        c if c.message == c.message.strip() else replace(c, message=c.message.strip())
+        for c in clues
+    ]
     clues = align(clues, index)  # frames read in the release they come from (.versions)
     best: dict[int, Scored] = {}
     for clue in clues:
@@ -342,7 +358,7 @@ def _score_clue(clue: Clue, index: MatchIndex) -> list[Scored]:
         return s
 
     # frames: innermost last, and the innermost is the likeliest raise site (.rank_frames)
-    relays, handed = score_frames(clue.frames, index, get, clue.hands_over)
+    relays, handed = score_frames(clue.frames, index, get, clue.hands_over, clue.warning)
 
     # the message: anchors, then a linear-time full match
     candidates = index.message_candidates(message, clue.error_class, found) if message else []
@@ -435,6 +451,7 @@ def _score_clue(clue: Clue, index: MatchIndex) -> list[Scored]:
         overridden(index, _short(clue.error_class) or "", found.values(), get, LONE_SCORE)
     lift_past_relays(relays, index, found, handed)  # a re-raise's frame informs (.rank_frames)
     past_helper_raise(clue.frames, index, found)  # a helper raising what its caller passes
+    credit_callees(clue, index, found, get)  # a warning printed at its caller (.rank_frames)
     index.expand(candidates, found)  # twins stood for by one candidate (.index_groups)
     rule_out_by_innermost(clue, index, found)  # a whole traceback ends where it raised
     # a site of another class did not raise this error, whatever else points at it

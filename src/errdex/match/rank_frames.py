@@ -30,7 +30,20 @@ the error was raised below it by code that prints no frame (C), and a Python sit
 another function cannot have raised it: it would have printed its own frame, innermost.
 Such a site keeps little of what its message lent it (:data:`RULED_OUT`), and says why.
 A site in the innermost frame's own function is kept (its lines may have moved), and so
-is one whose function that line calls (a frame a library hid from the traceback).
+is one whose function that line calls (a frame a library hid from the traceback). The
+same holds when the innermost line is itself a raise of the pasted error, made there
+(``raise KeyError(key) from err``, ``raise type(err)(msg) from err``): a site elsewhere
+whose message fits, a chained cause's, did not raise the error finally raised; but not
+when that line raises an exception made before (a relay, ``raise error``), whose maker
+may be such a site.
+
+A *warning* prints one frame, where ``warn``'s ``stacklevel`` points: with
+``stacklevel=2``, the line that called the function that warned, with that line's code
+under it. That frame's own line is a ``stacklevel=1`` warn site's, if any is there; a site
+a few lines from it is nothing to it (the caller's file is not the warn site's, or only by
+chance), so it lends no credit by nearness. What it does say is which function warned: a
+site in a function the printed line calls (:data:`CALLEE_FRAME`), or in the ``__init__``
+of a class it constructs (:func:`credit_callees`).
 
 A site at a call of a helper that raises what the call passes (``context._raise_error(
 InvalidOperation, 'sqrt(-x), x > 0')``, :mod:`errdex.extract.python.caller_sites`) knows
@@ -52,10 +65,12 @@ if TYPE_CHECKING:
     from errdex.match.rank import Clue, Scored
 
 __all__ = [
+    "CALLEE_FRAME",
     "OWN_TEXT",
     "RELAY_FRAME",
     "RELAY_LIFT",
     "RULED_OUT",
+    "credit_callees",
     "frame_place",
     "hands_over",
     "is_relay",
@@ -80,6 +95,14 @@ RULED_OUT = 0.2
 #: Literal characters a site's template must fit of the message to take the answer from
 #: an innermost relay that raises a name (less, and the message is its holes' doing).
 OWN_TEXT = 8
+
+#: What a warning's printed line lends a site in a function it calls: what an outer frame
+#: on a site's line lends (it says the error passed here), less than the innermost frame.
+CALLEE_FRAME = 0.6
+#: Calls on a raise line that make a new exception of another's class (``type(err)(…)``).
+_ANEW = frozenset({"type", "__class__"})
+#: Methods a class's construction runs: ``Name(...)`` on the printed line calls them.
+_CONSTRUCTORS = frozenset({"__init__", "__new__", "__post_init__"})
 
 _RAISES_A_NAME = re.compile(r"raise\s+[A-Za-z_][\w.]*\s*(?:from\s+[\w.]+\s*)?")
 
@@ -108,18 +131,25 @@ def is_relay(index: MatchIndex, i: int) -> bool:
 
 
 def score_frames(
-    frames: Frames, index: MatchIndex, get: Callable[[int], Scored], handed: bool = False
+    frames: Frames,
+    index: MatchIndex,
+    get: Callable[[int], Scored],
+    handed: bool = False,
+    warning: bool = False,
 ) -> tuple[list[int], list[int]]:
     """Lend each site a frame points at what that frame says (``frames``: innermost last);
     the relays passed through, and the innermost relay when its line raises a name
     (``handed``, :func:`hands_over`), which :func:`lift_past_relays` reads once the
-    message did."""
+    message did. A ``warning``'s frame lends only a site on its very line (see the
+    module's doc)."""
     relays: list[int] = []
     innermost: list[int] = []
     printed = list(reversed(list(frames)))
     raised = printed[0][:2] if printed else None  # the innermost frame's (path, line)
     for depth, (path, line, function) in enumerate(printed):
         for i, distance in index.by_frame(path, line):
+            if warning and (distance or line is None):
+                continue  # the caller's line: a site near it is there by chance
             entry = index.entry(i)
             s = get(i)
             if (
@@ -169,6 +199,62 @@ def score_frames(
     return relays, innermost
 
 
+def credit_callees(
+    clue: Clue, index: MatchIndex, found: Mapping[int, Scored], get: Callable[[int], Scored]
+) -> None:
+    """A warning printed at a line that calls a function (``stacklevel=2``): the warn sites
+    in that function, among those the message found and those of the printed file, gain
+    :data:`CALLEE_FRAME` as a frame; a class the line constructs (``Name(...)``) calls its
+    ``__init__``. The printed line's own site, if any, keeps the innermost frame's credit."""
+    if not clue.warning or not clue.frames:
+        return
+    path, line, _ = clue.frames[-1]
+    _credit_module_getattr(clue, index, found)
+    if not clue.calls:
+        return
+    called = set(clue.calls)
+    constructs = any(name[:1].isupper() for name in called)
+    same_file = [i for i in index.file_entries(path) if index.entry(i).function in called]
+    for i in dict.fromkeys([*found, *same_file]):
+        entry = index.entry(i)
+        function = entry.function
+        if function is None or not (
+            function in called or (constructs and function in _CONSTRUCTORS)
+        ):
+            continue
+        s = get(i)
+        if s.innermost or s.frame >= CALLEE_FRAME:
+            continue
+        s.frame = CALLEE_FRAME
+        s.reasons.append(
+            f"the warning is printed at {frame_place(path, line)}, whose line calls "
+            f"{function}(): this site warns there with a stacklevel that points at its caller"
+        )
+
+
+def _credit_module_getattr(clue: Clue, index: MatchIndex, found: Mapping[int, Scored]) -> None:
+    """A warning printed at a line that reads a name of a module (``click.core.BaseCommand``,
+    ``from click.core import BaseCommand``): that module's ``__getattr__`` (PEP 562) runs,
+    and its warn sites, among those the message found, gain :data:`CALLEE_FRAME`."""
+    if not clue.modules_read:
+        return
+    path, line, _ = clue.frames[-1]
+    for i in list(found):
+        entry = index.entry(i)
+        if entry.function != "__getattr__":
+            continue
+        module = entry.file_path.removesuffix(".py").removesuffix("/__init__")
+        read = next((m for m in clue.modules_read if ("/" + module).endswith("/" + m)), None)
+        s = found[i]
+        if read is None or s.innermost or s.frame >= CALLEE_FRAME:
+            continue
+        s.frame = CALLEE_FRAME
+        s.reasons.append(
+            f"the warning is printed at {frame_place(path, line)}, whose line reads a name of "
+            f"{read.replace('/', '.')}: this site warns in that module's __getattr__"
+        )
+
+
 def frame_place(path: str, line: int | None) -> str:
     """A frame's file name and line as a reason says it (``base64.py:88``), from a POSIX or
     a Windows path."""
@@ -185,8 +271,19 @@ def rule_out_by_innermost(clue: Clue, index: MatchIndex, found: Mapping[int, Sco
         return
     entries = index.file_entries(path)
     nearest = index.by_frame(path, line)[:1]  # from the index's columns: no entry made
-    if not entries or (nearest and nearest[0][1] == 0):
-        return  # not catalogued (its raises unknown), or it raises there: a relay, a raise
+    raises = bool(nearest) and nearest[0][1] == 0
+    if not entries or (raises and not _raises_anew(clue, index, found)):
+        return  # not catalogued (its raises unknown), or a relay raises there
+    if raises:
+        why = (
+            "a raise of this error there: this site, in {}(), did not raise it (it would "
+            "be the innermost frame); a cause or context printed above may come from it"
+        )
+    else:
+        why = (
+            "a line that raises nothing itself: the error came from code below it that "
+            "prints no frame, and this site, in {}(), would have printed its own"
+        )
     frame_file = index.file_path(entries[0])
     for i, s in found.items():
         entry = index.entry(i)
@@ -206,10 +303,24 @@ def rule_out_by_innermost(clue: Clue, index: MatchIndex, found: Mapping[int, Sco
         s.message *= RULED_OUT
         s.ruled_out = True
         s.reasons.append(
-            f"the traceback ends at {frame_place(path, line)} in {function}(), a line "
-            f"that raises nothing itself: the error came from code below it that prints no "
-            f"frame, and this site, in {entry.function}(), would have printed its own"
+            f"the traceback ends at {frame_place(path, line)} in {function}(), "
+            + why.format(entry.function)
         )
+
+
+def _raises_anew(clue: Clue, index: MatchIndex, found: Mapping[int, Scored]) -> bool:
+    """Whether the innermost frame's line raises the pasted error, made on that very line:
+    a site there of a class that may be the pasted one, which neither raises a name
+    (``raise error``: made before) nor re-raises an exception made elsewhere (a relay:
+    ``raise err.with_traceback(tb)``), unless its line makes one anew from the class of
+    another (``raise type(err)(message) from err``)."""
+    if clue.hands_over:
+        return False
+    anew = not _ANEW.isdisjoint(clue.calls)
+    return any(
+        s.innermost and s.class_factor >= LIFT_CLASS_MIN and (anew or not is_relay(index, i))
+        for i, s in found.items()
+    )
 
 
 def lift_past_relays(
