@@ -136,3 +136,38 @@ def test_an_expectation_method_bound_to_a_local_name_links(
     ``test_argparse``); bound again to something else, the name expects nothing."""
     assert ("test_method_bound_to_a_local_name", "assertRaises") in links["expected"]
     assert all(name != "test_method_bound_to_a_local_name" for name, _ in links["empty"])
+
+
+UNREAD_FIRST = """\
+import pytest
+
+import lib
+
+
+def test_unread_then_read():
+    with pytest.raises(pick()):
+        lib.coerce(2)
+    with pytest.raises(TypeError):
+        lib.coerce("x")
+
+
+def test_read_then_unread():
+    with pytest.raises(TypeError):
+        lib.coerce("y")
+    with pytest.raises(pick()):
+        lib.coerce(3)
+"""
+
+
+def test_an_expectation_whose_class_is_not_read_touches_no_other() -> None:
+    """pandas' tests: ``with pytest.raises(<a class not read>):`` as a function's first
+    expectation sank the whole analysis of pandas (IndexError), and after another one it
+    gave that one its own call's constants."""
+    from errdex.analyze.walk import module_facts
+
+    facts = module_facts(
+        UNREAD_FIRST, "tests/test_u.py", "tests/test_u.py", "tests.test_u", is_test=True
+    )
+    assert facts is not None
+    by_line = {e.line: e.constants for e in facts.expects}
+    assert by_line == {9: {"0": "x"}, 14: {"0": "y"}}, by_line

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from errdex.analyze.repo import RepoIndex
 
 from .test_callgraph import _index_of
@@ -44,3 +46,24 @@ def test_a_name_bound_twice_or_to_a_tuple_is_no_alias(tmp_path: Path) -> None:
     index = _index(tmp_path)
     assert index.canonical_class("pkg.user", ("dumbdbm", "twice")) == "pkg.dumb.twice"
     assert index.canonical_class("pkg.user", ("dumbdbm", "pair")) == "pkg.dumb.pair"
+
+
+def test_a_file_the_reader_fails_on_is_left_out_and_the_rest_is_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """One file's facts raising (an unread form once sank pandas' whole analysis) leave
+    that file out, counted unreadable and logged; the others are read."""
+    from errdex.analyze import repo
+
+    real = repo.module_facts
+
+    def failing(text: str, rel: str, *args: object, **kwargs: object) -> object:
+        if rel == "pkg/user.py":
+            raise IndexError("list index out of range")
+        return real(text, rel, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(repo, "module_facts", failing)
+    index = _index(tmp_path)
+    assert index.unreadable == ["pkg/user.py"]
+    assert "pkg.dumb" in index.modules
+    assert "facts of pkg/user.py not read (IndexError" in caplog.text

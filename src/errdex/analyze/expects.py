@@ -263,7 +263,10 @@ class ExpectFinder:
     ) -> None:
         literal = message_check(after, as_name, self.strings, self._params()) if as_name else None
         calls = self._calls(list(stmt.body))
+        before = len(self.facts.expects)
         self._add(stmt, call, kind, calls, self._match(call, kind), literal)
+        if len(self.facts.expects) == before:
+            return  # nothing read of it: the constants would land on another expectation
         body = stmt.body
         if len(body) == 1 and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Call):
             inner = body[0].value

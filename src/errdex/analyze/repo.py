@@ -9,6 +9,7 @@ re-exports and star imports to the definition they mean.
 from __future__ import annotations
 
 import builtins
+import logging
 import os
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -24,6 +25,8 @@ from errdex.source.reading import SourceSkip, read_source
 from .expects import HELPER_CALL
 from .facts import CallRef, ClassFacts, FuncFacts, ModuleFacts
 from .walk import module_facts
+
+log = logging.getLogger(__name__)
 
 __all__ = [
     "TEST_GLOBS",
@@ -385,13 +388,22 @@ def _read_chunk(
     with gc_paused():  # as in the scan: the collector's passes over AST nodes cost more
         for rel, is_test in files:
             text = reader(rel)
-            facts = (
-                module_facts(text, rel, prefix + rel, module_name_for(rel), is_test=is_test)
-                if text is not None
-                else None
-            )
+            facts = _facts_or_none(text, rel, prefix, is_test) if text is not None else None
             out.append((rel, facts))
     return out
+
+
+def _facts_or_none(text: str, rel: str, prefix: str, is_test: bool) -> ModuleFacts | None:
+    """One file's facts; a file the reader fails on is left out like one that does not
+    parse (counted as unreadable), and the rest of the analysis goes on: an unread
+    ``with pytest.raises(...)`` form of pandas' tests once sank its whole analysis."""
+    try:
+        return module_facts(text, rel, prefix + rel, module_name_for(rel), is_test=is_test)
+    except RecursionError:
+        return None
+    except Exception as exc:  # one file's oddity must not cost every record its analysis
+        log.warning("facts of %s not read (%s: %s): left out", rel, type(exc).__name__, exc)
+        return None
 
 
 def _disk_reader(root: Path) -> Callable[[str], str | None]:
