@@ -2,8 +2,8 @@
 
 ``rank`` counts a class's distinct sites only as far as it needs to
 (:meth:`MatchIndex.count_sites`), keeps the patterns RE2 verifies compiled
-(``rank._compiled``) and matches each literal-runs template once per message
-(``rank._verify_once``: copies of one template share the result). Here the answers are compared, on a few thousand real queries
+(``rank_verify._compiled``) and matches each literal-runs template once per message
+(``rank_verify.verify_once``: copies of one template share the result). Here the answers are compared, on a few thousand real queries
 over real templates (a few stdlib modules scanned, beside a package whose library
 classes are raised at many and at few sites), with those of the straightforward way:
 every site's entry made and counted, every pattern compiled by ``re2.fullmatch``,
@@ -20,6 +20,7 @@ import pytest
 import re2
 
 from errdex.match import rank as rank_module
+from errdex.match import rank_verify
 from errdex.match.index import MatchIndex
 from errdex.match.rank import Clue, rank
 from errdex.store import SqliteStore
@@ -109,12 +110,12 @@ def _reference(index: MatchIndex, clues: list[Clue], monkeypatch: pytest.MonkeyP
         return len({(self.entry(i).file_path, self.entry(i).line) for i in indices})
 
     def verify_each(index: MatchIndex, message: str) -> Any:
-        return lambda i: rank_module._verify(index, i, message)
+        return lambda i: rank_verify.verify(index, i, message)
 
     with monkeypatch.context() as patched:
         patched.setattr(MatchIndex, "count_sites", count_every_site)
-        patched.setattr(rank_module, "_compiled", re2.compile)
-        patched.setattr(rank_module, "_verify_once", verify_each)
+        patched.setattr(rank_verify, "_compiled", re2.compile)
+        patched.setattr(rank_module, "verify_once", verify_each)
         return _answers(index, clues)
 
 

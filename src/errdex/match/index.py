@@ -36,6 +36,7 @@ from errdex.match.layouts import frame_keys
 from errdex.template import HOLE_REGEX, KIND_REGEX
 
 __all__ = [
+    "EDGE_BREAKS",
     "INDEX_FORMAT",
     "Entry",
     "MatchIndex",
@@ -96,16 +97,21 @@ def runs_from_pattern(pattern: str) -> tuple[str, ...] | None:
     return tuple(runs)
 
 
+#: What a paste loses around a message: the line breaks a traceback prints after a
+#: message that ends with one (spaces are kept: a hole's value may end in one).
+EDGE_BREAKS = "\r\n"
+
+
 def trim_edges(runs: tuple[str, ...]) -> tuple[str, ...]:
-    """The runs less the whitespace that opens the first and closes the last: a pasted
-    message is read without it (a traceback prints ``raise ValueError("bad\\n")`` as
+    """The runs less the line breaks that open the first and close the last: a pasted
+    message is read without them (a traceback prints ``raise ValueError("bad\\n")`` as
     ``ValueError: bad`` and a blank line, which every paste and copy trims), so a template
     compares to the message as read (:func:`errdex.match.rank.rank` strips it too)."""
     if not runs:
         return runs
     if len(runs) == 1:
-        return (runs[0].strip(),)
-    return (runs[0].lstrip(), *runs[1:-1], runs[-1].rstrip())
+        return (runs[0].strip(EDGE_BREAKS),)
+    return (runs[0].lstrip(EDGE_BREAKS), *runs[1:-1], runs[-1].rstrip(EDGE_BREAKS))
 
 
 def template_runs(parts: Iterable[Mapping[str, str]]) -> tuple[tuple[str, ...], bool]:

@@ -12,16 +12,13 @@ import builtins
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
 from typing import Any
-
-import re2
 
 from errdex.match import index_groups, native
 from errdex.match.classes import ClassResolver, foreign_subclass
 from errdex.match.group import TIE_RATIO, order_group
-from errdex.match.index import ONE_VALUE_CHARS, MatchIndex
-from errdex.match.literal_match import match_prefix, match_runs, pattern_literals
+from errdex.match.index import EDGE_BREAKS, ONE_VALUE_CHARS, MatchIndex
+from errdex.match.literal_match import match_prefix, match_runs
 from errdex.match.prior import Prior
 from errdex.match.rank_frames import (
     credit_callees,
@@ -33,6 +30,7 @@ from errdex.match.rank_frames import (
 from errdex.match.rank_fuzzy import FUZZY_MIN, fuzzy_matches
 from errdex.match.rank_nested import class_sites, nested_literals, rival_wrappers, wrapper_reason
 from errdex.match.rank_override import overridden
+from errdex.match.rank_verify import verify, verify_once
 from errdex.match.versions import align
 
 __all__ = ["FUZZY_MIN", "TIE_RATIO", "Candidate", "Clue", "Scored", "rank"]
@@ -196,52 +194,6 @@ def class_agreement(
     return CLASS_DIFFERS, f"class {pasted_short} differs from the site's {recorded}"
 
 
-def _verify(index: MatchIndex, entry_index: int, message: str) -> tuple[bool, list[str], int]:
-    """(full match, hole values, literal length) for one entry against a message.
-
-    Reads the literal runs straight from the index's columns: most candidates fail,
-    and building a whole Entry for each would cost several times the check itself.
-    """
-    runs = index.runs(entry_index)
-    if runs is not None:
-        values = match_runs(runs, message)
-        if values is None:
-            return False, [], 0
-        return True, values, sum(len(r) for r in runs)
-    entry = index.entry(entry_index)
-    m = _compiled(entry.pattern).fullmatch(message)
-    if m is None and (entry.pattern[-1:].isspace() or entry.pattern[:1].isspace()):
-        m = re2.fullmatch(rf"\s*(?:{entry.pattern})\s*", message)  # as trimmed (rank)
-    if m is None:
-        return False, [], 0
-    values = [g or "" for g in m.groups()]
-    literal = pattern_literals(entry.pattern)
-    return True, values, len(message) - sum(map(len, values)) if literal is None else literal
-
-
-#: Patterns verified by RE2 kept compiled: ``re2.fullmatch`` keeps 128, and one crowded
-#: anchor's candidates (``{msg} (at {loc})``, hundreds of sites) recompiled each query.
-_compiled = lru_cache(maxsize=8192)(re2.compile)
-
-
-def _verify_once(index: MatchIndex, message: str) -> Callable[[int], tuple[bool, list[str], int]]:
-    """:func:`_verify` against one message, each literal-runs template matched once: the
-    copies of one template under a crowded anchor (``{msg} (at {loc})``, hundreds of
-    sites) share its result."""
-    done: dict[str, tuple[bool, list[str], int]] = {}
-
-    def verify(entry_index: int) -> tuple[bool, list[str], int]:
-        text = index.runs_text(entry_index)
-        if text is None:
-            return _verify(index, entry_index, message)
-        found = done.get(text)
-        if found is None:
-            found = done[text] = _verify(index, entry_index, message)
-        return found
-
-    return verify
-
-
 def _message_score(literal_length: int, empty: bool) -> float:
     if empty:
         return 0.5
@@ -274,7 +226,9 @@ def rank(
     # the message as every paste reads it: no whitespace around it (templates are trimmed
     # alike, .index.trim_edges): a message printed with a trailing newline still fits
     clues = [
-        c if c.message == c.message.strip() else replace(c, message=c.message.strip())
+        c
+        if c.message == c.message.strip(EDGE_BREAKS)
+        else replace(c, message=c.message.strip(EDGE_BREAKS))
         for c in clues
     ]
     clues = align(clues, index)  # frames read in the release they come from (.versions)
@@ -379,16 +333,16 @@ def _score_clue(clue: Clue, index: MatchIndex) -> list[Scored]:
     more = [i for i in found if i not in known]
     if message and clue.error_class and not builtin:  # anchorless wrappers (.rank_nested)
         more += class_sites(index, _short(clue.error_class) or "", known | set(more))
-    verify = _verify_once(index, message)
+    fits_once = verify_once(index, message)
     for i in index.may_match([*candidates, *more], message):
-        ok, values, literal_length = verify(i)
+        ok, values, literal_length = fits_once(i)
         if not ok or (
             builtin and i not in framed and _says_too_little(index, i, message, literal_length)
         ):
             continue
         s = get(i)
         empty = literal_length == 0 and not values
-        inner = nested_literals(index, i, message, values, literal_length, _verify, nested)
+        inner = nested_literals(index, i, message, values, literal_length, verify, nested)
         own, literal_length = literal_length, literal_length + (inner[0] if inner else 0)
         s.full_match, s.literal = True, literal_length
         s.message = _message_score(literal_length, empty) * _coverage(literal_length, message)
@@ -527,7 +481,7 @@ def _lone_holes(clue: Clue, index: MatchIndex, get: Callable[[int], Scored]) -> 
             if len(lone) > MAX_LONE:
                 return
     for i in lone:
-        ok, values, _ = _verify(index, i, message)
+        ok, values, _ = verify(index, i, message)
         if not ok:
             continue
         # what the holes leave: the braces, where RE2 verified (``{<int>…}``) as elsewhere
@@ -555,7 +509,7 @@ def _noted_matches(
         head = message[:cut]
         matched = False
         for i in candidates:
-            ok, values, literal_length = _verify(index, i, head)
+            ok, values, literal_length = verify(index, i, head)
             if not ok or literal_length < PARTIAL_MIN:
                 continue
             s = get(i)
