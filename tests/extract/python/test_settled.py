@@ -146,3 +146,53 @@ def test_an_annotated_instance_default_stays_a_hole_a_settled_property_is_text(
 def test_a_class_constant_stays_text_one_stored_elsewhere_is_a_hole(sites: dict) -> None:
     assert _display(sites, "errors", ERRORS, "raise CodeError") == "[E1] failed"
     assert _display(sites, "errors", ERRORS, "raise TaggedError") == "{self.tag}: failed"
+
+
+VALIDATORS = """\
+class ValidationError(ValueError):
+    pass
+
+
+class URL:
+    class Memo:
+        def __init__(self):
+            self.memo = {}
+
+    default_message = "Not a valid URL."
+
+    def __init__(self, *, error=None):
+        self.error = error or self.default_message
+
+    def _format_error(self, value):
+        return self.error.format(input=value)
+
+    def __call__(self, value):
+        message = self._format_error(value)
+        if not value:
+            raise ValidationError(message)
+        return value
+
+
+class Email:
+    default_message = "Not a valid email address."
+
+    def __init__(self, *, error=None):
+        self.error = error or self.default_message
+"""
+
+
+def test_a_sibling_class_storing_the_same_name_leaves_the_value_settled(tmp_path: Path) -> None:
+    """marshmallow's validators each store ``self.error`` in their ``__init__``: Email's
+    store says nothing of a URL's, so URL's default message stays text (a32 once made it
+    a bare hole, and "Not a valid URL." matched "Not a valid email address." instead)."""
+    with package_on_disk(tmp_path, "validators", {"validate": VALIDATORS}) as root:
+        found = sites_by_line(root, "src/validators/validate.py")
+    assert "Not a valid URL." in found[21].template.display, found[21].template.display
+
+
+def test_a_store_by_another_object_still_unsettles(tmp_path: Path) -> None:
+    """A store through an object of unknown class (``other.error = …``) may be a URL's."""
+    source = VALIDATORS + "\n\ndef reset(other):\n    other.error = 'changed'\n"
+    with package_on_disk(tmp_path, "validators2", {"validate": source}) as root:
+        found = sites_by_line(root, "src/validators2/validate.py")
+    assert "Not a valid URL." not in found[21].template.display

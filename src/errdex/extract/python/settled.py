@@ -15,9 +15,11 @@ subclass, no subclass in the package defines the name again (:mod:`.text_facts`)
 from __future__ import annotations
 
 import ast
+from collections import Counter
 
-from .hierarchy import ClassRef, class_binding
+from .hierarchy import ClassRef, Node, class_binding
 from .project import current_project
+from .self_stores import self_stores_by_class
 from .text_facts import body_names, package_facts
 
 __all__ = ["overridden_below", "settled_in_class", "settled_name", "stores_of"]
@@ -38,12 +40,30 @@ def settled_name(ref: ClassRef, attr: str, exact: bool, known: int = 0) -> bool:
     package, no computed ``setattr`` in the MRO, and (unless ``self`` is exactly ``ref``)
     no subclass of another module defining it again: the callers read each subclass of
     ``ref``'s own module as one more way ``self`` may be."""
-    if stores_of(ref, attr) > known:
+    mro = ref.reader.mro(ref)
+    if stores_of(ref, attr) - _unrelated_stores(ref, attr, mro) > known:
         return False
-    mro = ref.reader.mro(ref) or []
+    mro = mro or []
     if any(isinstance(n, ClassRef) and _computed_stores(n) for n in mro):
         return False
     return exact or not overridden_below(ref, attr, elsewhere=True)
+
+
+def _unrelated_stores(ref: ClassRef, attr: str, mro: list[Node] | None) -> int:
+    """The ``self.<attr>`` stores in classes (by name) neither in ``ref``'s MRO nor
+    derived from it: marshmallow's ``Email.__init__`` storing ``self.error`` leaves a
+    ``URL``'s ``self.error`` what ``URL.__init__`` stores. None where the MRO is unknown
+    (a base outside the package may be any of them)."""
+    if mro is None:
+        return 0
+    facts = package_facts(ref.reader)
+    if facts.own_stores is None:
+        facts.own_stores = {}
+        for text in facts.texts.values():
+            for cls, counts in self_stores_by_class(text).items():
+                facts.own_stores.setdefault(cls, Counter()).update(counts)
+    related = {n.node.name for n in mro if isinstance(n, ClassRef)} | facts.below(ref.node.name)
+    return sum(c.get(attr, 0) for cls, c in facts.own_stores.items() if cls not in related)
 
 
 def stores_of(ref: ClassRef, attr: str) -> int:

@@ -66,6 +66,9 @@ class PackageFacts:
     derived: dict[str, set[str]] = field(default_factory=dict)
     #: Each file's top-level classes, by name.
     classes: dict[str, set[str]] = field(default_factory=dict)
+    #: Each top-level class's plain ``self.name`` stores (:mod:`.self_stores`), read
+    #: on demand by :func:`.settled.settled_name`.
+    own_stores: dict[str, Counter[str]] | None = None
     #: Answers of :func:`.settled.overridden_below`, kept with the facts they read.
     answers: dict[tuple[str, str, bool], bool] = field(default_factory=dict)
 
