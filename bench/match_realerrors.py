@@ -106,8 +106,13 @@ def installed_envelopes(env: dict[str, Any]) -> tuple[list[Envelope], list[str]]
 
 
 def _site(index: MatchIndex, s: Scored) -> tuple[str, int]:
+    """The raise an answer names: its line, or for a record at a call of a helper raising
+    what the call passes (``context._raise_error(InvalidOperation, '…')``) the helper's
+    raise line, which a traceback prints innermost (an older errdex has no such record)."""
     entry = index.entry(s.index)
-    return entry.file_path, entry.line
+    raised_at = getattr(index, "raised_at", None)
+    line = raised_at(s.index) if raised_at is not None else None
+    return entry.file_path, line if line is not None else entry.line
 
 
 def _group(ranked: list[Scored]) -> list[Scored]:
