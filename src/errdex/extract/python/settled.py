@@ -41,7 +41,10 @@ def settled_name(ref: ClassRef, attr: str, exact: bool, known: int = 0) -> bool:
     no subclass of another module defining it again: the callers read each subclass of
     ``ref``'s own module as one more way ``self`` may be."""
     mro = ref.reader.mro(ref)
-    if stores_of(ref, attr) - _unrelated_stores(ref, attr, mro) > known:
+    stores = stores_of(ref, attr)
+    # the package's ``self`` stores by class are read only when the count by name is not
+    # enough on its own: most attributes are stored nowhere else
+    if stores > known and stores - _unrelated_stores(ref, attr, mro) > known:
         return False
     mro = mro or []
     if any(isinstance(n, ClassRef) and _computed_stores(n) for n in mro):
