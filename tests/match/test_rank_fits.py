@@ -81,3 +81,37 @@ def test_a_template_fixing_only_a_short_value_more_is_no_surer(tmp_path: Path) -
     assert len(answer.group) == 3
     assert answer.group[0].lineNumber == 6  # the most literal characters first
     assert max(c.confidence for c in answer.group) < 0.5
+
+
+FEATURES = """\
+def check_features(estimator, n_features, expected):
+    if n_features != expected:
+        raise ValueError(
+            f"X has {n_features} features, but {estimator} is expecting {expected} "
+            "features as input."
+        )
+
+
+class PowerTransformer:
+    def transform(self, X):
+        if X.shape[1] != self.n_features_in_:
+            raise ValueError(
+                f"X has {X.shape[1]} features, but PowerTransformer is expecting "
+                f"{self.n_features_in_} features as input."
+            )
+"""
+
+
+def test_a_looser_template_that_fits_the_whole_message_keeps_the_answer_unsure(
+    tmp_path: Path,
+) -> None:
+    """The narrower template leads, but the generic check renders the very same text: the
+    message cannot rule it out, so the lead is not near-certain (scikit-learn's
+    ``validation.py`` check against an estimator's own copy of it)."""
+    db = build_package(tmp_path, "fitting", {"core.py": FEATURES})
+    paste = "ValueError: X has 1 features, but PowerTransformer is expecting 30 features as input."
+    (answer,) = answers(paste, db=db, top=5)
+    lead, *others = answer.candidates
+    assert "PowerTransformer is expecting" in lead.errorMessage  # the narrower one first
+    assert 0.5 < lead.confidence < 0.9
+    assert any("{estimator}" in c.errorMessage for c in others)

@@ -37,6 +37,11 @@ TIE_RATIO = 0.97
 #: Literal characters more that do not make a template fit better: about one short value
 #: (a character's repr, a small number) that another template's hole would take as well.
 LITERAL_SLACK = 3
+#: The most an answer is trusted while a rival scoring as well also renders the whole
+#: message, only with more of it left to holes: likelier the narrower one, but not sure
+#: (a check written for one class, ``X has {n} features, but PowerTransformer is …``,
+#: beside the generic one every class shares, ``…, but {name} is …``).
+LOOSER_FIT_CAP = 0.85
 
 
 def order_group(
@@ -80,6 +85,8 @@ def order_group(
     looser = sorted((s for s in rivals if not fits_as_well(s)), key=lambda s: -s.literal)
     rest = ranked[cut:]
     size = _share(members, index)
+    if any(s.full_match for s in looser):
+        _cap_for_looser(members)
     # stable: the evidence's order where literal characters and the prior leave a tie
     members.sort(key=lambda s: (-s.literal, *key(s.index)))
     limit = None if shown is None else shown(size)
@@ -89,6 +96,18 @@ def order_group(
     if limit is None or len(out) < limit:
         out += expanded(rest, _tie, None if limit is None else limit - len(out))
     return out, size
+
+
+def _cap_for_looser(members: list[Scored]) -> None:
+    """No answer is near-certain while another site fits the whole paste as well as a
+    template can with more holes: the text does not rule that site out."""
+    for s in members:
+        if s.confidence > LOOSER_FIT_CAP:
+            s.confidence = LOOSER_FIT_CAP
+            s.reasons.append(
+                "another site's template also renders the whole message, with more of it "
+                "left to values: likelier this one, not certain"
+            )
 
 
 def _typed(index: MatchIndex, s: Scored) -> int:
