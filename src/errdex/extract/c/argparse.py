@@ -7,8 +7,9 @@ Argument Clinic's generated code (``clinic/*.c.h``) and hand-written extensions 
 ``_PyArg_CheckPositional("divmod", nargs, 2, 2)`` raises ``divmod expected 2
 arguments, got 1``. ``PyArg_ParseTupleAndKeywords`` is read with its ``kwlist``
 declaration (``'x' is an invalid keyword argument for f()``, ``f() missing required
-argument 'a' (pos 1)``). Left out: ``_PyArg_UnpackKeywords`` (its messages depend on
-the parser struct) and per-unit conversion messages (``must be str, not int``).
+argument 'a' (pos 1)``); a unit's conversion message (``f() argument 1 must be str, not
+int``) and a ``;text`` format's message come from :mod:`.arg_units`. Left out:
+``_PyArg_UnpackKeywords`` (its messages depend on the parser struct).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from tree_sitter import Node
 
 from errdex.template import MessageTemplate
 
+from .arg_units import custom_message, unit_messages
 from .capi import fixed
 from .messages import Macros, literal_text, node_text
 
@@ -179,8 +181,9 @@ def _parse_tuple(args: list[Node], macros: Macros) -> Messages:
     if fmt is None:
         return []
     lo, hi, name, custom = parse_tuple_counts(fmt)
-    if custom:
-        return []
+    if custom:  # every failure raises the format's own text (``vgetargs1_impl``)
+        text = custom_message(fmt)
+        return [(fixed(text), "the arguments do not fit the format")] if text else []
     who = f"{name}()" if name else "function"
     given = ("%zd", "nargs")
     if hi == 0:
@@ -208,7 +211,7 @@ def _parse_tuple(args: list[Node], macros: Macros) -> Messages:
                 f"nargs != {lo}",
             )
         ]
-    return found
+    return found + unit_messages(fmt, name)
 
 
 def _declared_name(node: Node | None) -> str | None:
@@ -275,8 +278,8 @@ def _positional(who: str, how: str, n: int) -> MessageTemplate:
 
 def _parse_tuple_and_keywords(args: list[Node], macros: Macros) -> Messages:
     """``PyArg_ParseTupleAndKeywords(args, kwargs, format, kwlist, …)``: the messages of
-    ``vgetargskeywords`` in CPython's ``Python/getargs.c`` for this format and keyword list
-    (per-unit conversion messages left out, as for ``PyArg_ParseTuple``)."""
+    ``vgetargskeywords`` in CPython's ``Python/getargs.c`` for this format and keyword list,
+    its units' conversion messages among them (a ``;text`` format's text instead)."""
     if len(args) < 4:
         return []
     fmt = literal_text(args[2], macros)
@@ -339,6 +342,11 @@ def _parse_tuple_and_keywords(args: list[Node], macros: Macros) -> Messages:
         (fixed("keywords must be strings"), "a keyword that is not a str"),
         (fixed(f"invalid keyword argument for {who_kw}"), "a keyword argument left unmatched"),
     ]
+    custom = custom_message(fmt)
+    if custom is None:
+        found += unit_messages(fmt, shape.name)
+    elif custom:  # a unit's failure raises the format's own text
+        found.append((fixed(custom), "an argument of the wrong type"))
     unique: dict[str, tuple[MessageTemplate, str]] = {}
     for template, when in found:
         unique.setdefault(template.display, (template, when))
