@@ -186,6 +186,7 @@ def test_escapes_are_read_and_an_opaque_macro_is_a_hole(sites: list[ErrorSite]) 
 def test_parse_tuple_messages_are_rendered_from_its_format(sites: list[ErrorSite]) -> None:
     found = sorted(s.template.display for s in sites if s.style == "PyArg_ParseTuple")
     assert found == [
+        "system() argument 1 must be str, not %.50s",
         "system() takes at least 1 argument (%zd given)",
         "system() takes at most 2 arguments (%zd given)",
     ]

@@ -136,6 +136,33 @@ def test_expect_prints_the_message_then_the_error_unless_the_receiver_is_an_opti
     assert "Option::expect" in found[1].notes[0]
 
 
+def test_a_name_bound_to_an_option_expects_with_the_message_alone() -> None:
+    """rustc prints ``owner thread`` alone for ``None.expect("owner thread")``; the
+    names below are bound as rayon-core, rayon and gimli bind them."""
+    found = sites(
+        """\
+        fn wait(owner: Option<&WorkerThread>, r: Result<u8, E>) {
+            let owner = owner.expect("owner thread");
+            let mut result = None;
+            let v = result.expect("unzip consumers didn't execute!");
+            let text: Option<String> = read();
+            text.expect("no text");
+            r.expect("r failed");
+            let owner = 3u8;
+            owner.expect("shadowed by a u8");
+        }
+        """
+    )
+    assert [t for _, _, _, t in shown(found)] == [
+        "owner thread",
+        "unzip consumers didn't execute!",
+        "no text",
+        "r failed: {:?}",
+        "shadowed by a u8: {:?}",
+    ]
+    assert found[0].template.match("owner thread") == {}
+
+
 def test_anyhow_macros_and_context() -> None:
     found = sites(
         """\

@@ -318,6 +318,11 @@ def answer_errors(errors: list[PastedError], store: Store, top: int = 5) -> list
         found = [_candidate(store, index, scored) for scored in ranked]
         if final.source_format == BARE and final.error_class is None:
             found = [c for c in found if _says_enough(c, final.message)]
+            thrown = _base_error(final) if not any(s.full_match for s in ranked) else None
+            if thrown is not None:
+                fits = [s for s in rank(clues_from([thrown]), index, top=top) if s.full_match]
+                if fits:
+                    found, final = [_candidate(store, index, scored) for scored in fits], thrown
         answer = Answer(position, final.error_class, final.message, MATCHED, found)
         for candidate in found:
             candidate.error, candidate.pasted = position, answer.pasted
@@ -332,6 +337,19 @@ def answer_errors(errors: list[PastedError], store: Store, top: int = 5) -> list
 
 #: Literal characters a message with no class and no frame must share with a template.
 PROSE_LITERAL_CHARS = 8
+#: The first line JavaScript prints for its base ``Error``, which the paste parser takes
+#: for prose (``Error: could not connect`` from a CLI) when it stands alone.
+_BASE_ERROR = re.compile(r"Error: (?P<message>\S.*)", re.DOTALL)
+
+
+def _base_error(error: PastedError) -> PastedError | None:
+    """``Error: msg`` pasted alone, read as class ``Error`` (its answers are taken only
+    where the whole line fits no template and a template fits ``msg``, so prose of this
+    shape that fits nothing still answers "no error")."""
+    found = _BASE_ERROR.fullmatch(error.message)
+    if found is None:
+        return None
+    return PastedError("Error", found["message"], source_format=error.source_format)
 
 
 def _says_enough(candidate: Candidate, message: str) -> bool:

@@ -6,9 +6,10 @@ Argument Clinic's generated code (``clinic/*.c.h``) and hand-written extensions 
 ``Python/getargs.c`` (3.11), so the call's literal arguments fill it in exactly:
 ``_PyArg_CheckPositional("divmod", nargs, 2, 2)`` raises ``divmod expected 2
 arguments, got 1``. ``PyArg_ParseTupleAndKeywords`` is read with its ``kwlist``
-declaration (``'x' is an invalid keyword argument for f()``, ``f() missing required
-argument 'a' (pos 1)``). Left out: ``_PyArg_UnpackKeywords`` (its messages depend on
-the parser struct) and per-unit conversion messages (``must be str, not int``).
+declaration and Clinic's ``_PyArg_UnpackKeywords`` with its ``_PyArg_Parser`` (``'x' is
+an invalid keyword argument for f()``, ``f() missing required argument 'a' (pos 1)``);
+a unit's conversion message (``f() argument 1 must be str, not int``) and a ``;text``
+format's message come from :mod:`.arg_units`.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from tree_sitter import Node
 
 from errdex.template import MessageTemplate
 
+from .arg_units import custom_message, unit_messages
 from .capi import fixed
 from .messages import Macros, literal_text, node_text
 
@@ -179,8 +181,9 @@ def _parse_tuple(args: list[Node], macros: Macros) -> Messages:
     if fmt is None:
         return []
     lo, hi, name, custom = parse_tuple_counts(fmt)
-    if custom:
-        return []
+    if custom:  # every failure raises the format's own text (``vgetargs1_impl``)
+        text = custom_message(fmt)
+        return [(fixed(text), "the arguments do not fit the format")] if text else []
     who = f"{name}()" if name else "function"
     given = ("%zd", "nargs")
     if hi == 0:
@@ -208,7 +211,7 @@ def _parse_tuple(args: list[Node], macros: Macros) -> Messages:
                 f"nargs != {lo}",
             )
         ]
-    return found
+    return found + unit_messages(fmt, name)
 
 
 def _declared_name(node: Node | None) -> str | None:
@@ -237,10 +240,17 @@ def _strings(node: Node | None, macros: Macros) -> list[str] | None:
 
 def keyword_list(node: Node, macros: Macros) -> list[str] | None:
     """The names of a ``kwlist`` argument, read from its declaration in the enclosing
-    blocks or the file (``static char *kwlist[] = {"a", "b", NULL};``): the last one
-    before the call, as a region tree-sitter could not read holds several functions'."""
-    while node.type in ("cast_expression", "parenthesized_expression"):
-        inner = node.child_by_field_name("value") or node.named_children[-1]
+    blocks or the file (``static char *kwlist[] = {"a", "b", NULL};``)."""
+    return _strings(_initializer(node), macros)
+
+
+def _initializer(node: Node) -> Node | None:
+    """The value a name (``kwlist``, ``&_parser``) is declared with in the enclosing blocks
+    or the file: the last declaration before the use, as a region tree-sitter could not
+    read holds several functions'."""
+    while node.type in ("cast_expression", "parenthesized_expression", "pointer_expression"):
+        inner = node.child_by_field_name("value") or node.child_by_field_name("argument")
+        inner = inner or node.named_children[-1]
         if inner is None:
             return None
         node = inner
@@ -262,7 +272,7 @@ def keyword_list(node: Node, macros: Macros) -> list[str] | None:
                     ):
                         found = decl
             if found is not None:
-                return _strings(found.child_by_field_name("value"), macros)
+                return found.child_by_field_name("value")
         scope = scope.parent
     return None
 
@@ -275,8 +285,8 @@ def _positional(who: str, how: str, n: int) -> MessageTemplate:
 
 def _parse_tuple_and_keywords(args: list[Node], macros: Macros) -> Messages:
     """``PyArg_ParseTupleAndKeywords(args, kwargs, format, kwlist, …)``: the messages of
-    ``vgetargskeywords`` in CPython's ``Python/getargs.c`` for this format and keyword list
-    (per-unit conversion messages left out, as for ``PyArg_ParseTuple``)."""
+    ``vgetargskeywords`` in CPython's ``Python/getargs.c`` for this format and keyword list,
+    its units' conversion messages among them (a ``;text`` format's text instead)."""
     if len(args) < 4:
         return []
     fmt = literal_text(args[2], macros)
@@ -339,13 +349,109 @@ def _parse_tuple_and_keywords(args: list[Node], macros: Macros) -> Messages:
         (fixed("keywords must be strings"), "a keyword that is not a str"),
         (fixed(f"invalid keyword argument for {who_kw}"), "a keyword argument left unmatched"),
     ]
+    custom = custom_message(fmt)
+    if custom is None:
+        found += unit_messages(fmt, shape.name)
+    elif custom:  # a unit's failure raises the format's own text
+        found.append((fixed(custom), "an argument of the wrong type"))
     unique: dict[str, tuple[MessageTemplate, str]] = {}
     for template, when in found:
         unique.setdefault(template.display, (template, when))
     return list(unique.values())
 
 
+def _parser_struct(node: Node, macros: Macros) -> tuple[str | None, list[str]] | None:
+    """(fname, keywords) of an ``_PyArg_Parser``: Argument Clinic writes ``{NULL, _keywords,
+    "f", 0}`` (3.11) or ``{.keywords = _keywords, .fname = "f", …}``; a ``"O|O:f"`` format
+    names the function instead of ``fname``."""
+    value = _initializer(node)
+    if value is None or value.type != "initializer_list":
+        return None
+    fields: dict[str, Node] = {}
+    order = ("format", "keywords", "fname")
+    for position, item in enumerate(c for c in value.named_children if c.type != "comment"):
+        if item.type == "initializer_pair":
+            designator = item.child_by_field_name("designator")
+            name = node_text(designator).lstrip(".") if designator is not None else ""
+            target = item.child_by_field_name("value")
+            if target is not None:
+                fields[name] = target
+        elif position < len(order):
+            fields[order[position]] = item
+    keywords = fields.get("keywords")
+    names = keyword_list(keywords, macros) if keywords is not None else None
+    if names is None:
+        return None
+    fname = literal_text(fields["fname"], macros) if "fname" in fields else None
+    fmt = literal_text(fields["format"], macros) if "format" in fields else None
+    return fname or (format_shape(fmt).name if fmt else None), names
+
+
+def _unpack_keywords(args: list[Node], macros: Macros) -> Messages:
+    """``_PyArg_UnpackKeywords(args, nargs, kwargs, kwnames, &_parser, minpos, maxpos,
+    minkw, buf)``, as Argument Clinic calls it: the messages ``Python/getargs.c`` prints
+    for the parser's keywords and the call's bounds."""
+    if len(args) < 8:
+        return []
+    bounds = [_int(args[i]) for i in (5, 6, 7)]
+    parser = _parser_struct(args[4], macros)
+    if parser is None or None in bounds:
+        return []
+    minpos, maxpos, minkw = (b or 0 for b in bounds)
+    fname, names = parser
+    who = f"{fname}()" if fname else "function"
+    maxargs = len(names)
+    posonly = next((i for i, n in enumerate(names) if n), maxargs)
+    given = ("%zd", "nargs + nkwargs")
+    found: Messages = [
+        (
+            fixed(
+                f"{who} takes at most {maxargs} {kind}argument{_plural(maxargs)} (",
+                given,
+                " given)",
+            ),
+            f"more than {maxargs} arguments",
+        )
+        for kind in ("", "keyword ")
+    ]
+    if maxpos == 0:
+        found.append((fixed(f"{who} takes no positional arguments"), "arguments given by position"))
+    elif maxpos < maxargs:  # else too many by position is too many in all, said above
+        how = "at most" if minpos < maxpos else "exactly"
+        found.append((_positional(who, how, maxpos), f"nargs > {maxpos}"))
+    least = min(posonly, minpos)
+    if least > 0:
+        how = "at least" if least < maxpos else "exactly"
+        found.append((_positional(who, how, least), f"nargs < {least}"))
+    reqlimit = maxpos + minkw if minkw else minpos
+    for i in range(posonly, maxargs):
+        if i < minpos or maxpos <= i < reqlimit:
+            found.append(
+                (
+                    fixed(f"{who} missing required argument '{names[i]}' (pos {i + 1})"),
+                    f"{names[i]} not given",
+                )
+            )
+    for i in range(posonly, min(maxpos, maxargs)):
+        found.append(
+            (
+                fixed(f"argument for {who} given by name ('{names[i]}') and position ({i + 1})"),
+                f"{names[i]} given by name and by position",
+            )
+        )
+    who_kw = f"{fname}()" if fname else "this function"
+    found += [
+        (
+            fixed("'", ("%S", "keyword"), f"' is an invalid keyword argument for {who_kw}"),
+            "a keyword argument it does not take",
+        ),
+        (fixed("keywords must be strings"), "a keyword that is not a str"),
+    ]
+    return found
+
+
 ARG_PARSERS: dict[str, Parser] = {
+    "_PyArg_UnpackKeywords": _unpack_keywords,
     "_PyArg_CheckPositional": _counted(0),
     "PyArg_UnpackTuple": _counted(1),
     "_PyArg_BadArgument": _bad_argument,

@@ -27,45 +27,10 @@ from errdex.template import Literal, MessageTemplate
 from .literals import string_value
 from .locate import candidates
 from .macros import ERRORS, macro_args, macro_message, message_of_args
+from .options import is_option
 from .scope import guards_of, in_test_code, where
 
 __all__ = ["extract", "parse"]
-
-#: Receivers whose ``.expect`` is ``Option::expect`` (which prints the message alone).
-_OPTION_METHODS = frozenset(
-    {
-        "get",
-        "get_mut",
-        "first",
-        "last",
-        "pop",
-        "next",
-        "next_back",
-        "peek",
-        "find",
-        "position",
-        "nth",
-        "max",
-        "min",
-        "strip_prefix",
-        "strip_suffix",
-        "parent",
-        "file_name",
-        "extension",
-        "to_str",
-        "checked_add",
-        "checked_sub",
-        "checked_mul",
-        "checked_div",
-        "upgrade",
-        "take",
-        "last_mut",
-        "first_mut",
-        "remove_entry",
-        "find_map",
-        "chars",
-    }
-)
 
 
 @cache
@@ -164,7 +129,7 @@ class _FileExtractor:
             self.add(node, "raise", message, "anyhow::Error", ".context()", notes=_CONTEXT_NOTE)
             return
         receiver = function.child_by_field_name("value")
-        option = field == "expect" and _returns_option(receiver)
+        option = field == "expect" and is_option(receiver)
         if option:
             template = message
             notes = ["Option::expect: prints the message alone"]
@@ -257,15 +222,6 @@ class _FileExtractor:
 _IO_ERROR_IMPORT = re.compile(rb"\buse\s+std::io::(?:Error\b|\{[^}]*\bError\b)")
 _OWN_ERROR = re.compile(rb"\b(?:struct|enum|type)\s+Error\b")
 _CONTEXT_NOTE = ["anyhow prints the context, then the error it wraps under 'Caused by:'"]
-
-
-def _returns_option(receiver: Node | None) -> bool:
-    if receiver is None or receiver.type != "call_expression":
-        return False
-    function = receiver.child_by_field_name("function")
-    if function is None or function.type != "field_expression":
-        return False
-    return _text(function.child_by_field_name("field")) in _OPTION_METHODS
 
 
 def _message_expr(node: Node, source: bytes) -> MessageTemplate:
