@@ -116,6 +116,9 @@ def _clues(index: MatchIndex) -> list[Clue]:
         Clue("TOMLDecodeError", "bad value (at line 3) and more", ()),
         Clue("TOMLDecodeError", "nothing fits this", ()),
         Clue("TOMLDecodeError", "[1, 2]", ()),
+        # a hole holds a message one twin of the group renders: that twin is set apart
+        Clue("TOMLDecodeError", "bad value (at line bad value (at line 3))", ()),
+        Clue("TOMLDecodeError", "Unexpected character (at Unexpected character (at 1))", ()),
     ]
 
 
@@ -186,7 +189,23 @@ def test_sites_whose_own_file_counts_are_never_twins(index: MatchIndex) -> None:
     assert seen in folded and compiled in folded
     stood_for = {i for members in folded.twins.values() for i in members}
     assert not stood_for & {seen, compiled}
+    index_groups.unfold_head(folded, {})  # as the passes reading the first ones see them
+    stood_for = {i for members in folded.twins.values() for i in members}
     assert all(i >= index_groups.SCORED_ALONE for i in (*folded.twins, *stood_for))
+
+
+def test_twins_among_the_first_candidates_are_folded_until_read_one_by_one(
+    index: MatchIndex,
+) -> None:
+    message = "bad value (at line 3)"
+    found = index.by_message(message)
+    first = set(found[: index_groups.SCORED_ALONE])
+    folded = index.message_candidates(message, "TOMLDecodeError", {})
+    assert len(folded) < len(first)
+    assert any(head in first and set(members) & first for head, members in folded.twins.items())
+    index_groups.unfold_head(folded, {})
+    assert first <= set(folded)  # each of the first ones is a candidate again
+    assert sum(1 + len(folded.twins.get(i, ())) for i in folded) == len(found)
 
 
 def test_a_subclass_paste_scores_each_twin_on_its_own(index: MatchIndex) -> None:

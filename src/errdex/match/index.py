@@ -342,6 +342,10 @@ class MatchIndex:
 
         return index_groups.collapse(self.by_message(message), self._groups, alone, told_apart)
 
+    def twin_group(self, index: int) -> int:
+        """The group of twins an entry belongs to (:mod:`.index_groups`), 0: none."""
+        return self._groups[index]
+
     def expand(self, candidates: Sequence[int], found: MutableMapping[int, Any]) -> None:
         """Copy each stand-in's score in ``found`` to the twins it stood for."""
         index_groups.expand(candidates, found)

@@ -9,9 +9,12 @@ index records them at build time (:func:`twin_groups`); for one message,
 and :func:`expand` copies its score to the other twins before the confidence is shared,
 so the answer is the one scoring every copy would give.
 
-Only what the message says is copied: twins a frame points at are scored on their own,
-and so is every twin among the first :data:`SCORED_ALONE` candidates (ranking reads those
-alone for its fuzzy and note passes). Entries whose score depends on their own file are
+Only what the message says is copied: twins a frame points at are scored on their own.
+Every group is folded, those among the first :data:`SCORED_ALONE` candidates too; ranking's
+fuzzy and note passes read those first candidates one by one, so before either runs
+:func:`unfold_head` makes each twin among them a candidate of its own (a copy of its
+stand-in's score so far, which is what scoring it alone would have given) and folds the
+group's later twins under a stand-in of their own. Entries whose score depends on their own file are
 never twins (runtime observations, sites in compiled code that print no frame); neither
 are a group's copies when the pasted class is a subclass of theirs, where the package of
 each file decides (:func:`errdex.match.classes.foreign_subclass`).
@@ -26,6 +29,7 @@ twins), :func:`with_copies` makes them first, as before.
 
 from __future__ import annotations
 
+import bisect
 import copy
 import heapq
 from array import array
@@ -54,7 +58,9 @@ __all__ = [
     "expanded",
     "fits_by_message",
     "may_be_compiled",
+    "split_off",
     "twin_groups",
+    "unfold_head",
     "with_copies",
 ]
 
@@ -65,13 +71,21 @@ SCORED_ALONE = 200
 
 class Candidates(list[int]):
     """Message candidates, sorted, with ``twins``: a stand-in -> the entries it stands for
-    (absent from the list)."""
+    (absent from the list); ``found``: every candidate, unfolded (what :func:`unfold_head`
+    reads), and ``head``: its first :data:`SCORED_ALONE`."""
 
-    __slots__ = ("twins",)
+    __slots__ = ("found", "twins", "unfolded")
 
     def __init__(self, items: Sequence[int] = ()) -> None:
         super().__init__(items)
         self.twins: dict[int, list[int]] = {}
+        self.found: Sequence[int] = self
+        self.unfolded = False
+
+    @property
+    def head(self) -> Sequence[int]:
+        """The first :data:`SCORED_ALONE` candidates, each one on its own."""
+        return self.found[:SCORED_ALONE]
 
 
 class _Scored(Protocol):
@@ -113,12 +127,13 @@ def collapse(
     alone: Container[int],
     told_apart: Callable[[int], bool],
 ) -> Candidates:
-    """``found`` with each group's twins past the first :data:`SCORED_ALONE` candidates
-    folded into their first one; ``alone``: entries to score on their own (a frame points
-    at them); ``told_apart(group)``: whether this paste tells the group's twins apart."""
-    out = Candidates(found[:SCORED_ALONE])
+    """``found`` with each group's twins folded into their first one; ``alone``: entries to
+    score on their own (a frame points at them); ``told_apart(group)``: whether this paste
+    tells the group's twins apart."""
+    out = Candidates()
+    out.found = found
     stand_in: dict[int, int] = {}  # group -> its stand-in, or -1: scored one by one
-    for index in found[SCORED_ALONE:]:
+    for index in found:
         group = groups[index]
         if not group or index in alone:
             out.append(index)
@@ -134,6 +149,57 @@ def collapse(
         else:
             out.twins[head].append(index)
     return out
+
+
+def unfold_head(candidates: Sequence[int], found: MutableMapping[int, S]) -> None:
+    """Fold ``candidates`` as if the first :data:`SCORED_ALONE` had never been folded:
+    before a pass that reads those one by one (ranking's fuzzy and note passes). Each twin
+    among them becomes a candidate of its own, scored (in ``found``) as its stand-in was so
+    far, unless it has been scored on its own already; a group's later twins are folded
+    under the first of them, scored alike. Until then every pass treated a stand-in as each
+    of its twins, so the scores are those every pass on every twin would have given."""
+    if not isinstance(candidates, Candidates) or candidates.unfolded:
+        return
+    candidates.unfolded = True
+    if not candidates.twins or len(candidates.found) <= 1:
+        return
+    last = candidates.found[min(SCORED_ALONE, len(candidates.found)) - 1]
+    twins = candidates.twins
+    for head in [h for h in twins if h <= last]:
+        members = twins.pop(head)
+        scored = found.get(head)
+        cut = bisect.bisect_right(members, last)
+        later = members[cut:]
+        for i in members[:cut] + later[:1]:
+            candidates.append(i)
+            if scored is not None and i not in found:
+                found[i] = clone(scored, i)
+        if later:
+            twins[later[0]] = later[1:]
+    candidates.sort()
+
+
+def split_off(candidates: Sequence[int], head: int, apart: Container[int]) -> list[int]:
+    """Take the twins in ``apart`` out of ``head``'s group (something of this paste sets
+    them apart: a hole holds a message that very entry renders), and, if ``head`` is one of
+    them, fold the rest under the first of the rest; the entries to score on their own
+    now, in order (the new stand-in among them)."""
+    twins: dict[int, list[int]] = getattr(candidates, "twins", {})
+    members = twins.get(head)
+    if not members:
+        return []
+    out = [i for i in members if i in apart]
+    rest = [i for i in members if i not in apart]
+    if head in apart:
+        del twins[head]
+        if rest:
+            twins[rest[0]] = rest[1:]
+            out.append(rest[0])
+    else:
+        twins[head] = rest
+    if isinstance(candidates, list):
+        candidates.extend(out)
+    return sorted(out)
 
 
 def expand(candidates: Sequence[int], found: MutableMapping[int, S]) -> None:
