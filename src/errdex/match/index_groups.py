@@ -35,6 +35,7 @@ import heapq
 from array import array
 from collections.abc import (
     Callable,
+    Collection,
     Container,
     Hashable,
     Iterable,
@@ -49,14 +50,17 @@ if TYPE_CHECKING:
     from errdex.match.index import MatchIndex
 
 __all__ = [
+    "FOLD_POSTING",
     "SCORED_ALONE",
     "Candidates",
     "clone",
     "collapse",
+    "collapse_folded",
     "copy_out_shadowed",
     "expand",
     "expanded",
     "fits_by_message",
+    "fold_posting",
     "may_be_compiled",
     "split_off",
     "twin_groups",
@@ -72,20 +76,30 @@ SCORED_ALONE = 200
 class Candidates(list[int]):
     """Message candidates, sorted, with ``twins``: a stand-in -> the entries it stands for
     (absent from the list); ``found``: every candidate, unfolded (what :func:`unfold_head`
-    reads), and ``head``: its first :data:`SCORED_ALONE`."""
+    reads)."""
 
-    __slots__ = ("found", "twins", "unfolded")
+    __slots__ = ("_found", "_more", "twins", "unfolded")
 
     def __init__(self, items: Sequence[int] = ()) -> None:
         super().__init__(items)
         self.twins: dict[int, list[int]] = {}
-        self.found: Sequence[int] = self
+        self._found: Sequence[int] | None = None
+        self._more: list[Sequence[int]] = []  # postings folded whole (:func:`fold_postings`)
         self.unfolded = False
 
     @property
-    def head(self) -> Sequence[int]:
-        """The first :data:`SCORED_ALONE` candidates, each one on its own."""
-        return self.found[:SCORED_ALONE]
+    def found(self) -> Sequence[int]:
+        """Every candidate, unfolded and sorted (made when first asked for)."""
+        if self._found is None:
+            self._found = list(self)
+        if self._more:
+            self._found = sorted(chain(self._found, *self._more))
+            self._more = []
+        return self._found
+
+    @found.setter
+    def found(self, value: Sequence[int]) -> None:
+        self._found, self._more = value, []
 
 
 class _Scored(Protocol):
@@ -151,6 +165,60 @@ def collapse(
     return out
 
 
+#: A posting (one anchor's entries) of this many entries or more is folded as a whole:
+#: twins are entries of one anchor (.index_build), so its groups are whole in it.
+FOLD_POSTING = 64
+
+
+def fold_posting(
+    posting: Sequence[int], groups: Sequence[int], sizes: Callable[[int], int]
+) -> tuple[list[int], list[int]] | None:
+    """``(entries in no group, groups)`` of one anchor's posting, groups in order of their
+    first entry; None if a group is not whole in it (``sizes(group)``: its entries)."""
+    lone: list[int] = []
+    held: dict[int, int] = {}
+    for i in posting:
+        group = groups[i]
+        if not group:
+            lone.append(i)
+        else:
+            held[group] = held.get(group, 0) + 1
+    if any(sizes(group) != count for group, count in held.items()):
+        return None
+    return lone, list(held)
+
+
+def collapse_folded(
+    loose: Sequence[int],
+    folded: Sequence[tuple[Sequence[int], list[int], list[int]]],
+    groups: Sequence[int],
+    members: Callable[[int], Sequence[int]],
+    alone: Collection[int],
+    told_apart: Callable[[int], bool],
+) -> Candidates:
+    """What :func:`collapse` makes of ``loose`` plus every entry of the ``folded`` postings
+    (each ``(posting, its entries in no group, its groups)``, :func:`fold_posting`), at the
+    cost of their groups, not of their entries: no group spans two postings."""
+    out = collapse(loose, groups, alone, told_apart)
+    for posting, lone, held in folded:
+        out._more.append(posting)
+        out.extend(lone)
+        for group in held:
+            twins = members(group)
+            own = sorted(i for i in alone if groups[i] == group)  # a frame points at them
+            out.extend(own)
+            rest = [i for i in twins if i not in own] if own else twins
+            if not rest:
+                continue
+            if told_apart(group):
+                out.extend(rest)
+            else:
+                out.append(rest[0])
+                out.twins[rest[0]] = list(rest[1:])
+    out.sort()
+    return out
+
+
 def unfold_head(candidates: Sequence[int], found: MutableMapping[int, S]) -> None:
     """Fold ``candidates`` as if the first :data:`SCORED_ALONE` had never been folded:
     before a pass that reads those one by one (ranking's fuzzy and note passes). Each twin
@@ -202,14 +270,18 @@ def split_off(candidates: Sequence[int], head: int, apart: Container[int]) -> li
     return sorted(out)
 
 
-def expand(candidates: Sequence[int], found: MutableMapping[int, S]) -> None:
+def expand(candidates: Sequence[int], found: MutableMapping[int, S], groups: Sequence[int]) -> None:
     """Give each stand-in in ``found`` (by entry) the twins it stood for, less those scored
     on their own since (a class's sites tried): ``twins``, copied out later."""
     twins: dict[int, list[int]] = getattr(candidates, "twins", {})
     for head, members in twins.items():
         scored = found.get(head)
         if scored is not None:
-            scored.twins = tuple(i for i in members if i not in found)
+            group = groups[head]  # the few scored entries are looked at, not the twins
+            if any(i != head and groups[i] == group for i in found):
+                scored.twins = tuple(i for i in members if i not in found)
+            else:
+                scored.twins = tuple(members)
 
 
 def clone(scored: S, index: int) -> S:
