@@ -178,12 +178,12 @@ def _whole_groups(members: list[Scored], index: MatchIndex) -> dict[int, tuple[S
 
 
 def _apart(sites: Counter[int], groups: list[Set[int]]) -> bool:
-    """Whether no site is in two of ``groups``, nor in one of them and ``sites``."""
-    seen: set[int] = set(sites)
-    for held in groups:
-        if not held.isdisjoint(seen):
+    """Whether no site is in two of ``groups``, nor in one of them and ``sites`` (the
+    smaller side of each pair is read: a group's thousands of sites are not copied)."""
+    others = sites.keys()
+    for k, held in enumerate(groups):
+        if not held.isdisjoint(others) or any(not held.isdisjoint(g) for g in groups[k + 1 :]):
             return False
-        seen.update(held)
     return True
 
 

@@ -170,6 +170,12 @@ class Groups(Mapping[str, Sequence[int]]):
         i = self._at[key]
         return self.flat[self.offsets[i] : self.offsets[i + 1]]
 
+    def get(self, key: str, default: Any = None) -> Any:
+        """As ``Mapping.get``, without raising and catching a KeyError for a missing key
+        (most messages were never observed)."""
+        i = self._at.get(key)
+        return default if i is None else self.flat[self.offsets[i] : self.offsets[i + 1]]
+
     def __iter__(self) -> Iterator[str]:
         return iter(self.keys_list)
 
