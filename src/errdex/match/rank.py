@@ -346,6 +346,8 @@ def _score_clue(clue: Clue, index: MatchIndex) -> list[Scored]:
             note = f"one of {len(bare)} sites that raise {_short(clue.error_class)} with no message"
             for i in candidates:
                 get(i).reasons.append(note)
+    if clue.frames:  # frames weigh each site's own file and repository (.rank_frames)
+        index_groups.unfold_head(candidates, found)
     known = set(candidates)
     twins = getattr(candidates, "twins", {})  # stand-in -> its twins (.index_groups)
     builtin = _is_builtin(clue.error_class)
