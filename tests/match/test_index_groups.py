@@ -3,7 +3,9 @@ once, and the answers are exactly those of scoring every site."""
 
 from __future__ import annotations
 
+import random
 import re
+from array import array
 from pathlib import Path
 from typing import Any
 
@@ -116,6 +118,9 @@ def _clues(index: MatchIndex) -> list[Clue]:
         Clue("TOMLDecodeError", "bad value (at line 3) and more", ()),
         Clue("TOMLDecodeError", "nothing fits this", ()),
         Clue("TOMLDecodeError", "[1, 2]", ()),
+        # a hole holds a message one twin of the group renders: that twin is set apart
+        Clue("TOMLDecodeError", "bad value (at line bad value (at line 3))", ()),
+        Clue("TOMLDecodeError", "Unexpected character (at Unexpected character (at 1))", ()),
     ]
 
 
@@ -186,7 +191,23 @@ def test_sites_whose_own_file_counts_are_never_twins(index: MatchIndex) -> None:
     assert seen in folded and compiled in folded
     stood_for = {i for members in folded.twins.values() for i in members}
     assert not stood_for & {seen, compiled}
+    index_groups.unfold_head(folded, {})  # as the passes reading the first ones see them
+    stood_for = {i for members in folded.twins.values() for i in members}
     assert all(i >= index_groups.SCORED_ALONE for i in (*folded.twins, *stood_for))
+
+
+def test_twins_among_the_first_candidates_are_folded_until_read_one_by_one(
+    index: MatchIndex,
+) -> None:
+    message = "bad value (at line 3)"
+    found = index.by_message(message)
+    first = set(found[: index_groups.SCORED_ALONE])
+    folded = index.message_candidates(message, "TOMLDecodeError", {})
+    assert len(folded) < len(first)
+    assert any(head in first and set(members) & first for head, members in folded.twins.items())
+    index_groups.unfold_head(folded, {})
+    assert first <= set(folded)  # each of the first ones is a candidate again
+    assert sum(1 + len(folded.twins.get(i, ())) for i in folded) == len(found)
 
 
 def test_a_subclass_paste_scores_each_twin_on_its_own(index: MatchIndex) -> None:
@@ -220,3 +241,67 @@ def test_one_value_sites_are_the_class_sites_of_one_value(index: MatchIndex) -> 
         and len(runs[0]) + len(runs[1]) < ONE_VALUE_CHARS
     ]
     assert sites == by_filter and len(sites) > 1
+
+
+def test_a_crowded_posting_folded_whole_is_folded_as_entry_by_entry() -> None:
+    rng = random.Random(5)
+    for _ in range(300):
+        size = rng.randrange(2, 90)
+        groups = array("I", [rng.choice([0, 0, 1, 2, 3]) for _ in range(size)])
+        members = {g: [i for i in range(size) if groups[i] == g] for g in (1, 2, 3)}
+        crowded = [i for i in range(size) if rng.random() < 0.7 or groups[i]]
+        loose = sorted(set(range(size)) - set(crowded))
+        alone = {i for i in range(size) if rng.random() < 0.05}
+        apart = {g for g in (1, 2, 3) if rng.random() < 0.3}
+        fold = index_groups.fold_posting(crowded, groups, lambda g, m=members: len(m[g]))
+        assert fold is not None
+        got = index_groups.collapse_folded(
+            loose, [(crowded, *fold)], groups, members.__getitem__, alone, apart.__contains__
+        )
+        want = index_groups.collapse(sorted(crowded + loose), groups, alone, apart.__contains__)
+        assert (list(got), got.twins, got.found) == (list(want), want.twins, want.found)
+    split = array("I", [1, 1, 0])  # group 1 has an entry in another posting
+    assert index_groups.fold_posting([0, 2], split, lambda g: 2) is None
+
+
+def _crowds() -> list[dict[str, Any]]:
+    """Three templates, each copied at many sites: one record at each site; two records at
+    each site; one record at each site but one, which holds two; and a record of the first
+    template at one of its sites that is no twin."""
+    out: list[dict[str, Any]] = []
+    for word, count, per_site in (("", 100, None), (" ended", 80, 2), (" stopped", 70, 68)):
+        pattern = f"{HOLE_REGEX}{re.escape(word + ' (at ')}{HOLE_REGEX}{re.escape(')')}"
+        for k in range(count):
+            site = k // 2 if per_site == 2 else min(k, per_site or k)
+            envelope = _envelope(len(out), "ParseError", pattern, f"w{word.strip()}{site}/p.py")
+            envelope["record"]["lineNumber"] = 7
+            out.append(envelope)
+    # a record seen at run time (no twin) at a site of the first group: it counts there
+    seen = _envelope(len(out), "ParseError", out[0]["record"]["messagePattern"], "w0/p.py")
+    seen["record"]["lineNumber"] = 7
+    seen["evidence"]["observed"] = [{"message": "seen (at here)"}]
+    return [*out, seen]
+
+
+def test_a_whole_group_is_shared_by_its_counted_sites(tmp_path: Path) -> None:
+    MatchIndex.build(_crowds()).save(tmp_path / "index")
+    index = MatchIndex.load(tmp_path / "index")
+    assert index is not None
+    one, two, uneven = 0, 100, 180
+    assert index.twin_sites(one, 100) is not None and index.twin_sites(one, 100)[1] == 1
+    assert index.twin_sites(two, 80) is not None and index.twin_sites(two, 80)[1] == 2
+    assert len(index.twin_sites(two, 80)[0]) == 40
+    assert index.twin_sites(uneven, 70) is None  # one site holds two of its records
+    assert index.twin_sites(one, 99) is None  # not the whole group
+    clues = [
+        Clue("ParseError", f"v{word} (at w)", frames)
+        for word in ("", " ended", " stopped")
+        for frames in ((), (("w3/p.py", 7, "parse"),))
+    ]
+    cases = [(clue, top) for clue in clues for top in (5, 1000)]
+    got = [_answers(index, clue, top) for clue, top in cases]
+    with pytest.MonkeyPatch.context() as patched:
+        patched.setattr(MatchIndex, "message_candidates", _unfolded)
+        expected = [_answers(index, clue, top) for clue, top in cases]
+    assert got == expected
+    assert got[1][0][5] == 100 and got[5][0][5] == 40  # sites in the group

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Set
 from itertools import chain
 from typing import TYPE_CHECKING
 
@@ -136,41 +136,78 @@ def _in_group(s: Scored) -> tuple[int, float]:
 def _share(members: list[Scored], index: MatchIndex) -> int:
     """Share the group's confidence among its sites (a site's records split its part) and
     return how many records the group holds; a stand-in whose twins' sites are held by
-    unequally many records has those twins copied out into ``members``."""
-    flat = index.sites(chain.from_iterable(chain((s.index,), s.twins) for s in members))
+    unequally many records has those twins copied out into ``members``.
+
+    A stand-in for a whole group of twins is counted from the group's sites, counted
+    once per index (:meth:`.MatchIndex.twin_sites`), where no other member's site is one
+    of them: its thousands of copies are not read again for each paste."""
+    whole = _whole_groups(members, index)
+    rest = [s for s in members if id(s) not in whole]
+    flat = index.sites(chain.from_iterable(chain((s.index,), s.twins) for s in rest))
     sites = Counter(flat)
-    size = len(flat)
-    if len(sites) < 2:
+    if whole and not _apart(sites, [held for held, _ in whole.values()]):
+        whole, rest = {}, members  # a site held by two: count every record
+        flat = index.sites(chain.from_iterable(chain((s.index,), s.twins) for s in rest))
+        sites = Counter(flat)
+    size = len(flat) + sum(1 + len(s.twins) for s in members if id(s) in whole)
+    distinct = len(sites) + sum(len(held) for held, _ in whole.values())
+    if distinct < 2:
         return size
-    where: dict[int, int] = {}
+    where = {key: each for key, (_, each) in whole.items()}  # records at its site
     split = False
     start = 0
-    for s in list(members):  # a twin at a site of more records weighs less
+    for s in list(rest):  # a twin at a site of more records weighs less
         keys = flat[start : start + 1 + len(s.twins)] if s.twins else flat[start : start + 1]
         start += len(keys)
-        where[id(s)] = keys[0]
+        where[id(s)] = sites[keys[0]]
         if s.twins and len(set(map(sites.__getitem__, keys))) > 1:
             own = sites[keys[0]]
             apart = [i for i, site in zip(s.twins, keys[1:], strict=True) if sites[site] != own]
             for i, site in zip(s.twins, keys[1:], strict=True):
                 if sites[site] != own:
                     members.append(clone(s, i))
-                    where[id(members[-1])] = site
+                    where[id(members[-1])] = sites[site]
             kept = set(s.twins).difference(apart)
             s.twins = tuple(i for i in s.twins if i in kept)
             split = True
     if split:
         members.sort(key=_evidence)  # copies split off stand where their entry puts them
     # each site gets an equal part of the group (its records, if several, split it)
-    weight = [s.score**2 / sites[where[id(s)]] for s in members]
+    weight = [s.score**2 / where[id(s)] for s in members]
     total = math.fsum(
         part for s, w in zip(members, weight, strict=True) for part in _times(w, 1 + len(s.twins))
     )
     for s, w in zip(members, weight, strict=True):
         s.confidence = s.confidence * w / total
-        s.group_size = len(sites)
-        s.reasons.append(f"{len(sites) - 1} other site(s) fit this paste equally well")
+        s.group_size = distinct
+        s.reasons.append(f"{distinct - 1} other site(s) fit this paste equally well")
     return size
+
+
+def _whole_groups(members: list[Scored], index: MatchIndex) -> dict[int, tuple[Set[int], int]]:
+    """``id(stand-in) -> (its group's sites, records at each)`` for the stand-ins that stand
+    for a whole group of twins whose sites are each held by as many of its records."""
+    out: dict[int, tuple[Set[int], int]] = {}
+    for s in members:
+        if len(s.twins) >= WHOLE_MIN:
+            held = index.twin_sites(s.index, 1 + len(s.twins))
+            if held is not None:
+                out[id(s)] = held
+    return out
+
+
+def _apart(sites: Counter[int], groups: list[Set[int]]) -> bool:
+    """Whether no site is in two of ``groups``, nor in one of them and ``sites`` (the
+    smaller side of each pair is read: a group's thousands of sites are not copied)."""
+    others = sites.keys()
+    for k, held in enumerate(groups):
+        if not held.isdisjoint(others) or any(not held.isdisjoint(g) for g in groups[k + 1 :]):
+            return False
+    return True
+
+
+#: A stand-in for this many twins or more is counted by its group (:func:`_share`).
+WHOLE_MIN = 64
 
 
 #: Veltkamp's splitter for doubles: 2**27 + 1.

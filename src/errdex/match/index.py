@@ -21,7 +21,8 @@ from __future__ import annotations
 import gc
 import re
 from array import array
-from collections.abc import Container, Iterable, Mapping, MutableMapping, Sequence
+from collections import Counter
+from collections.abc import Collection, Iterable, Mapping, MutableMapping, Sequence, Set
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -61,6 +62,8 @@ ENTRY_CACHE = 8192
 #: A template of one hole with fewer literal characters than this is one value
 #: (:meth:`MatchIndex.one_value_sites`; ``rank`` asks for fewer than its ``LONE_CHARS``).
 ONE_VALUE_CHARS = 3
+#: Groups of twins whose sites :meth:`MatchIndex.twin_sites` keeps counted, at most.
+TWIN_SITES_KEPT = 256
 #: Longest anchor kept (longer literal runs are anchored by their first characters).
 MAX_ANCHOR_CHARS = 200
 
@@ -173,6 +176,8 @@ class MatchIndex:
         self._class_names: set[str] | None = None
         self._by_class: dict[str, array[int]] | None = None
         self._entries: dict[int, Entry] = {}  # :meth:`entry`'s cache
+        self._folds: dict[int, tuple[list[int], list[int]] | None] = {}  # :meth:`_fold`'s
+        self._twin_sites: dict[int, tuple[Set[int], int] | None] = {}  # :meth:`twin_sites`'
 
     # -- building ----------------------------------------------------------------------
 
@@ -312,24 +317,31 @@ class MatchIndex:
             return []
         offsets = self._posting_offsets
         flat = self._postings
-        deferred = self._automaton
-        if isinstance(deferred, Deferred) and deferred.cheap(message):
-            keys = deferred.scan(message)
-        else:
-            keys = {key for _, key in self._built().iter(message)}
         found: set[int] = set()
-        for key in sorted(keys, key=lambda k: offsets[k + 1] - offsets[k]):
+        for key in self._keys(message):
             found.update(flat[offsets[key] : offsets[key + 1]])
             if len(found) >= budget:
                 break
         return sorted(found)
 
+    def _keys(self, message: str) -> list[int]:
+        """The posting slots whose anchor occurs in ``message``, fewest entries first."""
+        offsets = self._posting_offsets
+        deferred = self._automaton
+        if isinstance(deferred, Deferred) and deferred.cheap(message):
+            keys = deferred.scan(message)
+        else:
+            keys = {key for _, key in self._built().iter(message)}
+        return sorted(keys, key=lambda k: offsets[k + 1] - offsets[k])
+
     def message_candidates(
-        self, message: str, pasted: str | None, alone: Container[int]
+        self, message: str, pasted: str | None, alone: Collection[int]
     ) -> index_groups.Candidates:
         """:meth:`by_message` with twins folded into one stand-in (:mod:`.index_groups`)
         that :meth:`expand` copies back after scoring; ``pasted``: the pasted class,
-        ``alone``: entries scored on their own (a frame points at them)."""
+        ``alone``: entries scored on their own (a frame points at them). A crowded
+        anchor's posting is folded once (:func:`.index_groups.fold_posting`, kept): a
+        query reads its groups, not its thousands of twins."""
 
         def told_apart(group: int) -> bool:
             # the file of each decides a subclass's fit (classes.foreign_subclass)
@@ -340,11 +352,64 @@ class MatchIndex:
             qualified = self.qualified_class(first)
             return self.classes.relation(pasted, recorded, qualified) == "superclass"
 
-        return index_groups.collapse(self.by_message(message), self._groups, alone, told_apart)
+        if not len(self._automaton):
+            return index_groups.Candidates()
+        offsets, flat = self._posting_offsets, self._postings
+        loose: set[int] = set()
+        folded: list[tuple[Sequence[int], list[int], list[int]]] = []
+        count = 0  # entries of the folded postings: postings share no entry
+        for key in self._keys(message):  # as by_message, the same budget
+            posting = flat[offsets[key] : offsets[key + 1]]
+            fold = self._fold(key, posting) if len(posting) >= index_groups.FOLD_POSTING else None
+            if fold is None:
+                loose.update(posting)
+            else:
+                folded.append((posting, *fold))
+                count += len(posting)
+            if len(loose) + count >= MESSAGE_BUDGET:
+                break
+        twins, at = self._twins, self._twin_offsets
+        return index_groups.collapse_folded(
+            sorted(loose),
+            folded,
+            self._groups,
+            lambda g: twins[at[g - 1] : at[g]],
+            alone,
+            told_apart,
+        )
+
+    def _fold(self, key: int, posting: Sequence[int]) -> tuple[list[int], list[int]] | None:
+        """A crowded posting's entries in no group and its groups (kept once made)."""
+        if key not in self._folds:
+            at = self._twin_offsets
+            self._folds[key] = index_groups.fold_posting(
+                posting, self._groups, lambda g: at[g] - at[g - 1]
+            )
+        return self._folds[key]
+
+    def twin_sites(self, index: int, count: int) -> tuple[Set[int], int] | None:
+        """For an entry of a group of ``count`` twins (all of it), the group's sites (as
+        :meth:`sites` numbers them) and the records of the group at each, when that is one
+        number; else None. Counted on first use and kept (a few groups are ever asked)."""
+        group = self._groups[index]
+        at = self._twin_offsets
+        if not group or at[group] - at[group - 1] != count:
+            return None
+        if group not in self._twin_sites:
+            if len(self._twin_sites) >= TWIN_SITES_KEPT:
+                self._twin_sites.clear()
+            held = Counter(self.sites(self._twins[at[group - 1] : at[group]]))
+            each = set(held.values())
+            self._twin_sites[group] = (held.keys(), each.pop()) if len(each) == 1 else None
+        return self._twin_sites[group]
+
+    def twin_group(self, index: int) -> int:
+        """The group of twins an entry belongs to (:mod:`.index_groups`), 0: none."""
+        return self._groups[index]
 
     def expand(self, candidates: Sequence[int], found: MutableMapping[int, Any]) -> None:
         """Copy each stand-in's score in ``found`` to the twins it stood for."""
-        index_groups.expand(candidates, found)
+        index_groups.expand(candidates, found, self._groups)
 
     def _built(self) -> ahocorasick.Automaton:
         if isinstance(self._automaton, Deferred):

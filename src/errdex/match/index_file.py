@@ -144,8 +144,11 @@ def _mac(key: bytes, meta: dict[str, Any], blobs: Sequence[bytes | memoryview]) 
 
 
 def _state_mac(key: bytes, columns_mac: str, state: bytes) -> str:
-    """The automaton's state, bound to the columns it was saved with."""
-    return hmac.new(key, columns_mac.encode() + state, hashlib.sha256).hexdigest()
+    """The automaton's state, bound to the columns it was saved with (fed in two parts: a
+    million templates' state is hundreds of MiB, not copied to be prefixed)."""
+    mac = hmac.new(key, columns_mac.encode(), hashlib.sha256)
+    mac.update(state)
+    return mac.hexdigest()
 
 
 class BadIndex(ValueError):
@@ -166,6 +169,12 @@ class Groups(Mapping[str, Sequence[int]]):
     def __getitem__(self, key: str) -> Sequence[int]:
         i = self._at[key]
         return self.flat[self.offsets[i] : self.offsets[i + 1]]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        """As ``Mapping.get``, without raising and catching a KeyError for a missing key
+        (most messages were never observed)."""
+        i = self._at.get(key)
+        return default if i is None else self.flat[self.offsets[i] : self.offsets[i + 1]]
 
     def __iter__(self) -> Iterator[str]:
         return iter(self.keys_list)
@@ -298,6 +307,14 @@ def read_index(directory: Path) -> tuple[dict[str, Any], ahocorasick.Automaton |
         _check(data, _int(meta.get("entries")), [columns[m + ".flat"] for m in _MAPS])
         return data, _automaton(_split(_decode(anchors), columns["anchors.chars"]))
     _check_shape(data, _int(meta.get("entries")))
+    state = files.state
+    if state is not None and not files.deferred:
+        # the anchors are not needed: their text (the rest of texts.bin) goes before the
+        # automaton is made, which at a million templates is the peak of a load
+        files.state, files.blobs = None, []
+        del blobs, texts_bin, tables_json
+        anchors.release()
+        return data, _saved_automaton(state, meta.get("automaton"), slots)
     deferred = Deferred(files, slots, anchors, columns["anchors.chars"])
     return data, deferred if files.deferred and slots else deferred.build()
 

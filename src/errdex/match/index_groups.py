@@ -9,9 +9,12 @@ index records them at build time (:func:`twin_groups`); for one message,
 and :func:`expand` copies its score to the other twins before the confidence is shared,
 so the answer is the one scoring every copy would give.
 
-Only what the message says is copied: twins a frame points at are scored on their own,
-and so is every twin among the first :data:`SCORED_ALONE` candidates (ranking reads those
-alone for its fuzzy and note passes). Entries whose score depends on their own file are
+Only what the message says is copied: twins a frame points at are scored on their own.
+Every group is folded, those among the first :data:`SCORED_ALONE` candidates too; ranking's
+fuzzy and note passes read those first candidates one by one, so before either runs
+:func:`unfold_head` makes each twin among them a candidate of its own (a copy of its
+stand-in's score so far, which is what scoring it alone would have given) and folds the
+group's later twins under a stand-in of their own. Entries whose score depends on their own file are
 never twins (runtime observations, sites in compiled code that print no frame); neither
 are a group's copies when the pasted class is a subclass of theirs, where the package of
 each file decides (:func:`errdex.match.classes.foreign_subclass`).
@@ -26,11 +29,13 @@ twins), :func:`with_copies` makes them first, as before.
 
 from __future__ import annotations
 
+import bisect
 import copy
 import heapq
 from array import array
 from collections.abc import (
     Callable,
+    Collection,
     Container,
     Hashable,
     Iterable,
@@ -45,16 +50,21 @@ if TYPE_CHECKING:
     from errdex.match.index import MatchIndex
 
 __all__ = [
+    "FOLD_POSTING",
     "SCORED_ALONE",
     "Candidates",
     "clone",
     "collapse",
+    "collapse_folded",
     "copy_out_shadowed",
     "expand",
     "expanded",
     "fits_by_message",
+    "fold_posting",
     "may_be_compiled",
+    "split_off",
     "twin_groups",
+    "unfold_head",
     "with_copies",
 ]
 
@@ -65,13 +75,31 @@ SCORED_ALONE = 200
 
 class Candidates(list[int]):
     """Message candidates, sorted, with ``twins``: a stand-in -> the entries it stands for
-    (absent from the list)."""
+    (absent from the list); ``found``: every candidate, unfolded (what :func:`unfold_head`
+    reads)."""
 
-    __slots__ = ("twins",)
+    __slots__ = ("_found", "_more", "twins", "unfolded")
 
     def __init__(self, items: Sequence[int] = ()) -> None:
         super().__init__(items)
         self.twins: dict[int, list[int]] = {}
+        self._found: Sequence[int] | None = None
+        self._more: list[Sequence[int]] = []  # postings folded whole (:func:`fold_postings`)
+        self.unfolded = False
+
+    @property
+    def found(self) -> Sequence[int]:
+        """Every candidate, unfolded and sorted (made when first asked for)."""
+        if self._found is None:
+            self._found = list(self)
+        if self._more:
+            self._found = sorted(chain(self._found, *self._more))
+            self._more = []
+        return self._found
+
+    @found.setter
+    def found(self, value: Sequence[int]) -> None:
+        self._found, self._more = value, []
 
 
 class _Scored(Protocol):
@@ -113,12 +141,13 @@ def collapse(
     alone: Container[int],
     told_apart: Callable[[int], bool],
 ) -> Candidates:
-    """``found`` with each group's twins past the first :data:`SCORED_ALONE` candidates
-    folded into their first one; ``alone``: entries to score on their own (a frame points
-    at them); ``told_apart(group)``: whether this paste tells the group's twins apart."""
-    out = Candidates(found[:SCORED_ALONE])
+    """``found`` with each group's twins folded into their first one; ``alone``: entries to
+    score on their own (a frame points at them); ``told_apart(group)``: whether this paste
+    tells the group's twins apart."""
+    out = Candidates()
+    out.found = found
     stand_in: dict[int, int] = {}  # group -> its stand-in, or -1: scored one by one
-    for index in found[SCORED_ALONE:]:
+    for index in found:
         group = groups[index]
         if not group or index in alone:
             out.append(index)
@@ -136,14 +165,123 @@ def collapse(
     return out
 
 
-def expand(candidates: Sequence[int], found: MutableMapping[int, S]) -> None:
+#: A posting (one anchor's entries) of this many entries or more is folded as a whole:
+#: twins are entries of one anchor (.index_build), so its groups are whole in it.
+FOLD_POSTING = 64
+
+
+def fold_posting(
+    posting: Sequence[int], groups: Sequence[int], sizes: Callable[[int], int]
+) -> tuple[list[int], list[int]] | None:
+    """``(entries in no group, groups)`` of one anchor's posting, groups in order of their
+    first entry; None if a group is not whole in it (``sizes(group)``: its entries)."""
+    lone: list[int] = []
+    held: dict[int, int] = {}
+    for i in posting:
+        group = groups[i]
+        if not group:
+            lone.append(i)
+        else:
+            held[group] = held.get(group, 0) + 1
+    if any(sizes(group) != count for group, count in held.items()):
+        return None
+    return lone, list(held)
+
+
+def collapse_folded(
+    loose: Sequence[int],
+    folded: Sequence[tuple[Sequence[int], list[int], list[int]]],
+    groups: Sequence[int],
+    members: Callable[[int], Sequence[int]],
+    alone: Collection[int],
+    told_apart: Callable[[int], bool],
+) -> Candidates:
+    """What :func:`collapse` makes of ``loose`` plus every entry of the ``folded`` postings
+    (each ``(posting, its entries in no group, its groups)``, :func:`fold_posting`), at the
+    cost of their groups, not of their entries: no group spans two postings."""
+    out = collapse(loose, groups, alone, told_apart)
+    for posting, lone, held in folded:
+        out._more.append(posting)
+        out.extend(lone)
+        for group in held:
+            twins = members(group)
+            own = sorted(i for i in alone if groups[i] == group)  # a frame points at them
+            out.extend(own)
+            rest = [i for i in twins if i not in own] if own else twins
+            if not rest:
+                continue
+            if told_apart(group):
+                out.extend(rest)
+            else:
+                out.append(rest[0])
+                out.twins[rest[0]] = list(rest[1:])
+    out.sort()
+    return out
+
+
+def unfold_head(candidates: Sequence[int], found: MutableMapping[int, S]) -> None:
+    """Fold ``candidates`` as if the first :data:`SCORED_ALONE` had never been folded:
+    before a pass that reads those one by one (ranking's fuzzy and note passes). Each twin
+    among them becomes a candidate of its own, scored (in ``found``) as its stand-in was so
+    far, unless it has been scored on its own already; a group's later twins are folded
+    under the first of them, scored alike. Until then every pass treated a stand-in as each
+    of its twins, so the scores are those every pass on every twin would have given."""
+    if not isinstance(candidates, Candidates) or candidates.unfolded:
+        return
+    candidates.unfolded = True
+    if not candidates.twins or len(candidates.found) <= 1:
+        return
+    last = candidates.found[min(SCORED_ALONE, len(candidates.found)) - 1]
+    twins = candidates.twins
+    for head in [h for h in twins if h <= last]:
+        members = twins.pop(head)
+        scored = found.get(head)
+        cut = bisect.bisect_right(members, last)
+        later = members[cut:]
+        for i in members[:cut] + later[:1]:
+            candidates.append(i)
+            if scored is not None and i not in found:
+                found[i] = clone(scored, i)
+        if later:
+            twins[later[0]] = later[1:]
+    candidates.sort()
+
+
+def split_off(candidates: Sequence[int], head: int, apart: Container[int]) -> list[int]:
+    """Take the twins in ``apart`` out of ``head``'s group (something of this paste sets
+    them apart: a hole holds a message that very entry renders), and, if ``head`` is one of
+    them, fold the rest under the first of the rest; the entries to score on their own
+    now, in order (the new stand-in among them)."""
+    twins: dict[int, list[int]] = getattr(candidates, "twins", {})
+    members = twins.get(head)
+    if not members:
+        return []
+    out = [i for i in members if i in apart]
+    rest = [i for i in members if i not in apart]
+    if head in apart:
+        del twins[head]
+        if rest:
+            twins[rest[0]] = rest[1:]
+            out.append(rest[0])
+    else:
+        twins[head] = rest
+    if isinstance(candidates, list):
+        candidates.extend(out)
+    return sorted(out)
+
+
+def expand(candidates: Sequence[int], found: MutableMapping[int, S], groups: Sequence[int]) -> None:
     """Give each stand-in in ``found`` (by entry) the twins it stood for, less those scored
     on their own since (a class's sites tried): ``twins``, copied out later."""
     twins: dict[int, list[int]] = getattr(candidates, "twins", {})
     for head, members in twins.items():
         scored = found.get(head)
         if scored is not None:
-            scored.twins = tuple(i for i in members if i not in found)
+            group = groups[head]  # the few scored entries are looked at, not the twins
+            if any(i != head and groups[i] == group for i in found):
+                scored.twins = tuple(i for i in members if i not in found)
+            else:
+                scored.twins = tuple(members)
 
 
 def clone(scored: S, index: int) -> S:

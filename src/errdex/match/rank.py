@@ -266,6 +266,27 @@ def rank(
     return ranked
 
 
+def _set_apart(
+    index: MatchIndex,
+    candidates: list[int],
+    head: int,
+    values: list[str],
+    nested: dict[str, tuple[int, int] | None],
+    known: set[int],
+    more: list[int],
+) -> list[int]:
+    """The twins of ``head`` that a hole's value sets apart, to score on their own: a twin
+    whose template renders that value gets no credit for wrapping it (nested_literals), the
+    others do (:func:`.index_groups.split_off`)."""
+    group = index.twin_group(head)
+    apart = {fit[1] for v in values if (fit := nested.get(v)) and index.twin_group(fit[1]) == group}
+    if not apart:
+        return []
+    split = index_groups.split_off(candidates, head, apart)
+    known.update(split)
+    return [i for i in split if i not in more]  # those are scored on their own already
+
+
 def _fits_with_text(clue: Clue, found: dict[int, Scored]) -> bool:
     """Whether a template with literal text of its own fits the whole message, at a site
     whose class may be the pasted one."""
@@ -325,7 +346,10 @@ def _score_clue(clue: Clue, index: MatchIndex) -> list[Scored]:
             note = f"one of {len(bare)} sites that raise {_short(clue.error_class)} with no message"
             for i in candidates:
                 get(i).reasons.append(note)
+    if clue.frames:  # frames weigh each site's own file and repository (.rank_frames)
+        index_groups.unfold_head(candidates, found)
     known = set(candidates)
+    twins = getattr(candidates, "twins", {})  # stand-in -> its twins (.index_groups)
     builtin = _is_builtin(clue.error_class)
     framed = set(found)  # a frame points at these: their message is weighed, however thin
     nested: dict[str, tuple[int, int] | None] = {}  # hole values' inner fits (.rank_nested)
@@ -334,7 +358,8 @@ def _score_clue(clue: Clue, index: MatchIndex) -> list[Scored]:
     if message and clue.error_class and not builtin:  # anchorless wrappers (.rank_nested)
         more += class_sites(index, _short(clue.error_class) or "", known | set(more))
     fits_once = verify_once(index, message)
-    for i in index.may_match([*candidates, *more], message):
+    pending = index.may_match([*candidates, *more], message)
+    for i in pending:  # twins a hole's value sets apart are appended (_set_apart)
         ok, values, literal_length = fits_once(i)
         if not ok or (
             builtin and i not in framed and _says_too_little(index, i, message, literal_length)
@@ -343,6 +368,8 @@ def _score_clue(clue: Clue, index: MatchIndex) -> list[Scored]:
         s = get(i)
         empty = literal_length == 0 and not values
         inner = nested_literals(index, i, message, values, literal_length, verify, nested)
+        if i in twins:
+            pending += _set_apart(index, candidates, i, values, nested, known, more)
         own, literal_length = literal_length, literal_length + (inner[0] if inner else 0)
         s.full_match, s.literal = True, literal_length
         s.message = _message_score(literal_length, empty) * _coverage(literal_length, message)
@@ -376,6 +403,8 @@ def _score_clue(clue: Clue, index: MatchIndex) -> list[Scored]:
     # that is one value and nothing else (``raise error``) fits any message, and does not
     # stand in the way of a template whose text fits its first lines
     if "\n" in message and not clue.truncated and not _fits_with_text(clue, found):
+        index_groups.unfold_head(candidates, found)  # the first ones read one by one
+        known.update(candidates)
         _noted_matches(
             message, index, [*candidates[:MAX_NOTED], *(i for i in found if i not in known)], get
         )
@@ -396,6 +425,7 @@ def _score_clue(clue: Clue, index: MatchIndex) -> list[Scored]:
 
     # fuzzy: the message drifted between versions (.rank_fuzzy)
     if message and not _fits(clue, found):
+        index_groups.unfold_head(candidates, found)  # the first ones read one by one
         fuzzy_matches(message, index, candidates[:200], get)
     native.below_python(
         clue, index, found, candidates, lambda c: _partial_matches(clue, index, c, get, framed)

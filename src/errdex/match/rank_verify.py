@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
+from typing import Any
 
 import re2
 
@@ -28,7 +29,7 @@ def verify(index: MatchIndex, entry_index: int, message: str) -> tuple[bool, lis
             return False, [], 0
         return True, values, sum(len(r) for r in runs)
     entry = index.entry(entry_index)
-    m = _compiled(entry.pattern).fullmatch(message)
+    m = _fullmatch(_compiled(entry.pattern), message)
     if m is None and (entry.pattern[-1:] in ("\n", "\r") or entry.pattern[:1] in ("\n", "\r")):
         m = re2.fullmatch(rf"[\r\n]*(?:{entry.pattern})[\r\n]*", message)  # as trimmed (rank)
     if m is None:
@@ -41,6 +42,31 @@ def verify(index: MatchIndex, entry_index: int, message: str) -> tuple[bool, lis
 #: Patterns verified by RE2 kept compiled: ``re2.fullmatch`` keeps 128, and one crowded
 #: anchor's candidates (``{msg} (at {loc})``, hundreds of sites) recompiled each query.
 _compiled = lru_cache(maxsize=8192)(re2.compile)
+
+
+_BOTH = getattr(getattr(getattr(re2, "_re2", None), "RE2", None), "Anchor", None)
+_NULL = (-1, -1)
+#: The last message verified by RE2 and its UTF-8 bytes (one tuple: swapped whole).
+_last: tuple[str, bytes] = ("", b"")
+
+
+def _fullmatch(compiled: Any, message: str) -> Any:
+    """``compiled.fullmatch(message)``. Most of a message's candidates do not match: those
+    are told by RE2 on the message's bytes, encoded once per message, without the wrapper's
+    per-call encoding and offset mapping, which cost more than the match; a match is
+    then made by the wrapper, as before (its groups as text)."""
+    raw = getattr(compiled, "_regexp", None)
+    if raw is not None and _BOTH is not None:
+        global _last
+        last = _last
+        if last[0] is message:
+            encoded = last[1]
+        else:
+            encoded = message.encode("utf-8")
+            _last = (message, encoded)
+        if raw.Match(_BOTH.ANCHOR_BOTH, encoded, 0, len(encoded))[0] == _NULL:
+            return None
+    return compiled.fullmatch(message)
 
 
 def verify_once(index: MatchIndex, message: str) -> Callable[[int], tuple[bool, list[str], int]]:
