@@ -22,6 +22,7 @@ from collections.abc import Collection, Sequence
 from types import MappingProxyType
 from typing import Any
 
+from .bound_names import bound_target
 from .call_paths import closed, passed_values
 from .callgraph import MAX_DEPTH, MAX_VISITED, exact_targets
 from .callsites import DISPLAY, Arg, CallSite, Handler
@@ -437,7 +438,16 @@ class Chains:
             unbound=lambda: (
                 self._names_class(caller, site.ref[:-1]) and site.ref[-1] == callee.name
             ),
+            constructed=lambda: self._built_class(caller, site.ref),
         )
+
+    def _built_class(self, caller: FuncFacts, ref: tuple[str, ...]) -> str | None:
+        """The class a call ``ref`` in ``caller`` builds (``Class(…)``, ``class_(fp)``)."""
+        index = self.index
+        target = bound_target(index, caller, ref) if len(ref) == 1 else None
+        if target is None and ref and ref[0] not in ("", "super()", "self", "cls"):
+            target = index.resolve(caller.module, ref, caller.local_imports)
+        return target.qualname if target is not None and target.kind == "class" else None
 
     # -- arguments ----------------------------------------------------------------------
 
