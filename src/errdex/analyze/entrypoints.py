@@ -2,7 +2,8 @@
 
 Public means exported by the package (listed in a module's ``__all__`` or re-exported by
 a package ``__init__``) or named without a leading underscore all the way down
-(module path, class and function); tests and nested functions never are.
+(module path, class and function); tests and nested functions never are. A ``__del__``
+is no entry point of an exception: the interpreter drops what it raises.
 """
 
 from __future__ import annotations
@@ -82,6 +83,11 @@ class PublicApi:
         return qualname in self._exported or not _private_path(func.module)
 
 
+#: Methods the interpreter runs whose exception never reaches a caller: what ``__del__``
+#: raises is printed as "Exception ignored in" and dropped (``ZipFile.__del__`` calls
+#: ``close``, whose errors no one who lets a ZipFile go can catch). A warning it gives
+#: is shown as any other (``StreamWriter.__del__``'s "unclosed" ``ResourceWarning``).
+_NEVER_PROPAGATES = frozenset({"__del__"})
 #: Dunder methods a caller does call by name, as ``Class()`` or ``obj()``.
 _CALLED_DUNDERS = frozenset({"__init__", "__new__", "__call__"})
 
@@ -142,6 +148,8 @@ def entry_points(
         hops = walked(FAR_DEPTH)
     for hop in hops:
         if not api.is_public(hop.qualname):
+            continue
+        if catchable and hop.qualname.rpartition(".")[2] in _NEVER_PROPAGATES:
             continue
         func = index.function(hop.qualname, hop.line)
         if func is None:
