@@ -18,7 +18,7 @@ from .chain_parts import signature_of
 from .facts import CallRef, FuncFacts
 from .repo import RepoIndex, Target
 
-__all__ = ["bound_target"]
+__all__ = ["bound_target", "built_class"]
 
 
 def bound_target(index: RepoIndex, func: FuncFacts, ref: CallRef) -> Target | None:
@@ -55,3 +55,11 @@ def _written(func: FuncFacts, head: str) -> CallRef | None:
         name = sig.named.get(head) if sig is not None else None
         return (name,) if name is not None else None
     return None
+
+
+def built_class(index: RepoIndex, caller: FuncFacts, ref: CallRef) -> str | None:
+    """The class a call ``ref`` in ``caller`` builds (``Class(…)``, ``class_(fp)``)."""
+    target = bound_target(index, caller, ref) if len(ref) == 1 else None
+    if target is None and ref and ref[0] not in ("", "super()", "self", "cls"):
+        target = index.resolve(caller.module, ref, caller.local_imports)
+    return target.qualname if target is not None and target.kind == "class" else None
