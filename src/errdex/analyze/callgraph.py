@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from .bound_names import bound_target
 from .facts import CallRef, FuncFacts, ModuleFacts
 from .repo import RepoIndex, Target
 
@@ -131,6 +132,9 @@ def _callee_targets(index: RepoIndex, func: FuncFacts, ref: CallRef) -> list[tup
         local = _local_function(index, func, head)
         if local is not None:
             return [(local, "exact")]
+    bound = bound_target(index, func, ref)  # ``class_ = GNUTranslations``; ``class_(fp)``
+    if bound is not None:
+        return _target_functions(index, bound, "exact")
     if head in func.local_calls and len(ref) <= 2:
         made = index.resolve(func.module, func.local_calls[head], func.local_imports)
         if made is not None and made.kind == "class":

@@ -20,10 +20,11 @@ __all__ = ["DISPLAY", "Arg", "CallSite", "Handler", "call_sites", "constant_of"]
 
 #: The dotted parts of a callee or a class, as :data:`errdex.analyze.facts.CallRef`.
 Ref = tuple[str, ...]
-#: A list or tuple display whose items are not all literals: ``(DISPLAY, its length)``.
+#: A list or tuple display whose items are not all literals: ``(DISPLAY, its items)``,
+#: each a literal, a name (as ``("const", value)``, ``("name", identifier)``) or None.
 DISPLAY = "display"
 #: An argument as far as it is known: ``("const", value)``, ``("name", identifier)`` or
-#: ``(DISPLAY, length)``.
+#: ``(DISPLAY, items)``.
 Arg = tuple[str, object]
 #: A constant longer than this (in its repr) is not kept: it would only bloat the facts.
 MAX_CONSTANT = 200
@@ -97,7 +98,15 @@ def _arg(node: ast.expr) -> Arg | None:
         known, value = constant_of(node)
         if known and isinstance(value, tuple):
             return ("const", value)
-        return (DISPLAY, len(node.elts))  # ``[target, dest]``: two items, values unknown
+        return (DISPLAY, tuple(_item(e) for e in node.elts))  # ``[target, dest]``
+    known, value = constant_of(node)
+    return ("const", value) if known else None
+
+
+def _item(node: ast.expr) -> Arg | None:
+    """An item of a display: a literal, a plain name, or None."""
+    if isinstance(node, ast.Name):
+        return ("name", node.id)
     known, value = constant_of(node)
     return ("const", value) if known else None
 

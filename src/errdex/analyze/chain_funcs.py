@@ -1,16 +1,28 @@
 """What a chain walk reads of one function: whether its definition runs at all, the
 parameters its callers pass, whether one still holds the caller's value at a line, and
-one element of a ``*args``. Split from :mod:`.chains`, which walks the calls."""
+one element of a ``*args`` or of a display. Split from :mod:`.chains`, which walks the calls."""
 
 from __future__ import annotations
+
+from collections.abc import Collection, Sequence
 
 from .callsites import Arg
 from .facts import FuncFacts, within_module
 from .guard_eval import OPAQUE, is_immutable
+from .guards import free_names
 from .repo import RepoIndex
 from .shadows import interpreter_module
+from .value_ranges import Interval
 
-__all__ = ["element", "own_params", "rebound_before", "replaced", "static"]
+__all__ = [
+    "display_item",
+    "early_params",
+    "element",
+    "own_params",
+    "rebound_before",
+    "replaced",
+    "static",
+]
 
 
 def replaced(index: RepoIndex, func: FuncFacts) -> bool:
@@ -48,11 +60,64 @@ def rebound_before(func: FuncFacts, param: str, line: int | None) -> bool:
     return any(bound <= line for bound in func.bound_lines.get(param, (0,)))
 
 
+def early_params(
+    func: FuncFacts,
+    guards: Sequence[str],
+    guard_lines: Sequence[int],
+    line: int | None,
+    kept: Collection[str],
+) -> tuple[set[str], list[str]]:
+    """Parameters the body binds again before the raise (so not in ``kept``) that a
+    guard still reads as the caller passed them, being tested before every binding; and
+    the guards, one that reads such a parameter after a binding as ``True`` (not
+    judged). ``UUID.__init__`` tests ``if hex is not None:`` at line 174, binds ``hex =
+    hex.replace(…)`` inside it and raises "badly formed hexadecimal UUID string" there:
+    ``uuid1``, passing no ``hex``, never gets in. Only for a raise no loop encloses
+    (``line``), and not for a parameter bound again to literals only (those are judged
+    as :attr:`FuncFacts.param_literals`)."""
+    out: set[str] = set()
+    if line is None or len(guard_lines) != len(guards):
+        return out, list(guards)
+    own = own_params(func)
+    for text, at in zip(guards, guard_lines, strict=True):
+        for name in free_names(text, own) or ():
+            bound = func.bound_lines.get(name, ())
+            if name in kept or name in func.param_literals or name not in own:
+                continue
+            if bound and at < min(bound):
+                out.add(name)
+    judged = [
+        text
+        if not (free_names(text) or set())
+        & {n for n in out if at >= min(func.bound_lines.get(n, (0,)))}
+        else "True"
+        for text, at in zip(guards, guard_lines, strict=True)
+    ]
+    return out, judged
+
+
 def element(arg: Arg | None) -> object:
     """One element of a ``*args`` as far as it is known."""
     if arg is not None and arg[0] == "const" and is_immutable(arg[1]):
         return arg[1]
     return OPAQUE
+
+
+def display_item(item: Arg | None, caller: FuncFacts) -> object:
+    """One item of a tuple or list display a caller passes, as far as it is known: a
+    literal, a local bound once to one, or to a masked number (``time_mid = (t >> 32) &
+    0xffff``, :mod:`.value_ranges`); anything else :data:`OPAQUE` (its length and truth
+    stay known)."""
+    if item is None:
+        return OPAQUE
+    kind, value = item
+    if kind == "name" and isinstance(value, str):
+        if value in caller.local_consts:
+            value = caller.local_consts[value]
+        else:
+            held = caller.local_sets.get(value, ())
+            return held[0] if len(held) == 1 and isinstance(held[0], Interval) else OPAQUE
+    return value if is_immutable(value) else OPAQUE
 
 
 def static(func: FuncFacts) -> bool:

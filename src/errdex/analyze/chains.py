@@ -22,14 +22,23 @@ from collections.abc import Collection, Sequence
 from types import MappingProxyType
 from typing import Any
 
+from .bound_names import built_class
 from .call_paths import closed, passed_values
 from .callgraph import MAX_DEPTH, MAX_VISITED, exact_targets
 from .callsites import DISPLAY, Arg, CallSite, Handler
-from .chain_funcs import element, own_params, rebound_before, replaced, static
+from .chain_funcs import (
+    display_item,
+    early_params,
+    element,
+    own_params,
+    rebound_before,
+    replaced,
+    static,
+)
 from .chain_parts import Catcher, Conversion, Hop, Signature, Walk, signature_of
 from .classes import ClassTree
 from .facts import FuncFacts
-from .guard_eval import EMPTY_KWARGS, OPAQUE, OneOf, is_immutable
+from .guard_eval import EMPTY_KWARGS, OneOf, is_immutable
 from .guards import free_names
 from .local_values import substitute
 from .platform_binds import PlatformBinds
@@ -254,6 +263,8 @@ class Chains:
         if func is None:
             return Walk([], [])
         params = {p: p for p in own_params(func) if not rebound_before(func, p, line)}
+        early, guards = early_params(func, guards, guard_lines, line, params)
+        params.update((p, p) for p in early)  # tested before the body binds it again
         packed = tuple(
             p for p in packed_of(func) if not rebound_before(func, p, line) and p not in func.filled
         )
@@ -268,7 +279,7 @@ class Chains:
                 substitute(g, at_line, func.local_values, set(params))
                 for g, at_line in zip(guards, guard_lines, strict=False)
             ]
-        relevant = tuple(g for g in guards if (free_names(g) or set()) & names)
+        relevant = tuple(g for g in guards if (free_names(g, names) or set()) & names)
         key = (
             function,
             func.line,
@@ -281,7 +292,7 @@ class Chains:
         found = self._memo.get(key)
         if found is None:
             objects = module_objects(self.index, func, relevant, names)
-            read = {n for g in relevant for n in free_names(g) or ()}
+            read = {n for g in relevant for n in free_names(g, names) or ()}
             tested = {p: alts for p, alts in alternatives.items() if p in read}
             scope = Scope(relevant, packed, objects, func.drained & set(packed), tested)
             found = self._walk(func, error_class, scope, params, catchable, max_depth)
@@ -437,6 +448,7 @@ class Chains:
             unbound=lambda: (
                 self._names_class(caller, site.ref[:-1]) and site.ref[-1] == callee.name
             ),
+            constructed=lambda: built_class(self.index, caller, site.ref),
         )
 
     # -- arguments ----------------------------------------------------------------------
@@ -472,8 +484,8 @@ class Chains:
             kind, value = arg
             if kind == "const" and is_immutable(value):
                 known[origin] = value
-            elif kind == DISPLAY and isinstance(value, int):
-                known[origin] = (OPAQUE,) * value  # its length and truth, nothing else
+            elif kind == DISPLAY and isinstance(value, tuple):
+                known[origin] = tuple(display_item(item, caller) for item in value)
             elif kind == "name" and isinstance(value, str) and value in caller_params:
                 passes[origin] = value
             elif kind == "name" and value in caller.local_consts:

@@ -2,7 +2,8 @@
 
 Public means exported by the package (listed in a module's ``__all__`` or re-exported by
 a package ``__init__``) or named without a leading underscore all the way down
-(module path, class and function); tests and nested functions never are.
+(module path, class and function); tests and nested functions never are. A ``__del__``
+is no entry point of an exception: the interpreter drops what it raises.
 """
 
 from __future__ import annotations
@@ -38,6 +39,8 @@ class PublicApi:
 
     def __init__(self, index: RepoIndex) -> None:
         self.index = index
+        #: Definition -> its place in its module's ``__all__``.
+        self._listed: dict[str, int] = {}
         self._exported = self._collect_exports()
         self._memo: dict[str, bool] = {}
 
@@ -49,10 +52,11 @@ class PublicApi:
             if facts.is_test:
                 continue
             if facts.all_names is not None:
-                for name in facts.all_names:
+                for place, name in enumerate(facts.all_names):
                     target = index.resolve(facts.name, (name,))
                     if target is not None and target.kind != "module":
                         out.add(target.qualname)
+                        self._listed.setdefault(target.qualname, place)
             if facts.is_package and not _private_path(facts.name):
                 names = [n for n in facts.imports if not n.startswith("_")]
                 for name in names:
@@ -68,6 +72,18 @@ class PublicApi:
             self._memo[qualname] = found
         return found
 
+    def order(self, qualname: str, uses: int) -> tuple[int, int, int, str]:
+        """Where an entry point stands among equally near ones: the more calls the
+        library itself makes of it (``uses``), the sooner; then as its module's
+        ``__all__`` lists it (``re`` presents ``match``, ``fullmatch``, ``search``
+        before ``compile``), a method where its class is listed, an unlisted one
+        after; then by definition line. The name breaks what is left."""
+        func = self.index.function(qualname)
+        if func is None:
+            return (-uses, 1 << 30, 0, qualname)
+        listed = self._listed.get(func.cls or qualname)
+        return (-uses, listed if listed is not None else 1 << 30, func.line, qualname)
+
     def _decide(self, qualname: str) -> bool:
         func = self.index.function(qualname)
         if func is None or func.is_test or func.parent is not None or "<locals>" in qualname:
@@ -82,6 +98,11 @@ class PublicApi:
         return qualname in self._exported or not _private_path(func.module)
 
 
+#: Methods the interpreter runs whose exception never reaches a caller: what ``__del__``
+#: raises is printed as "Exception ignored in" and dropped (``ZipFile.__del__`` calls
+#: ``close``, whose errors no one who lets a ZipFile go can catch). A warning it gives
+#: is shown as any other (``StreamWriter.__del__``'s "unclosed" ``ResourceWarning``).
+_NEVER_PROPAGATES = frozenset({"__del__"})
 #: Dunder methods a caller does call by name, as ``Class()`` or ``obj()``.
 _CALLED_DUNDERS = frozenset({"__init__", "__new__", "__call__"})
 
@@ -116,7 +137,8 @@ def entry_points(
     guard_lines: Sequence[int] = (),
 ) -> list[EntryPoint]:
     """The nearest public functions whose exactly resolved calls reach ``function`` and let
-    ``error_class`` out (as itself or converted), closest first.
+    ``error_class`` out (as itself or converted), closest first, equally near ones in
+    :meth:`PublicApi.order`.
 
     ``guards`` are the site's conditions: a caller whose constants make one false is
     dropped. Calls resolved by name alone are not followed (:mod:`errdex.analyze.chains`).
@@ -140,8 +162,14 @@ def entry_points(
     hops = walked(MAX_DEPTH)
     if sum(api.is_public(h.qualname) for h in hops) < MAX_ENTRY_POINTS:
         hops = walked(FAR_DEPTH)
+    uses = chains.callers
+    hops = sorted(
+        hops, key=lambda h: (h.depth, api.order(h.qualname, len(uses.get(h.qualname, ()))))
+    )
     for hop in hops:
         if not api.is_public(hop.qualname):
+            continue
+        if catchable and hop.qualname.rpartition(".")[2] in _NEVER_PROPAGATES:
             continue
         func = index.function(hop.qualname, hop.line)
         if func is None:

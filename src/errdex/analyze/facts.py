@@ -99,7 +99,8 @@ class FuncFacts:
     #: Local -> (first line, last line, expression over the parameters) where it holds
     #: that expression's value (:mod:`errdex.analyze.local_values`).
     local_values: dict[str, tuple[tuple[int, int, str], ...]] = field(default_factory=dict)
-    #: A local bound once to one of a few constants -> them (:mod:`errdex.analyze.value_sets`).
+    #: A local bound once to one of a few constants -> them, or to ``x & C`` -> its bounds
+    #: (:mod:`errdex.analyze.value_sets`).
     local_sets: dict[str, tuple[object, ...]] = field(default_factory=dict)
     #: A call's line -> the ``if`` conditions over parameters it is made under
     #: (:mod:`errdex.analyze.call_paths`).

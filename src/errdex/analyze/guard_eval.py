@@ -19,6 +19,7 @@ from types import MappingProxyType
 from typing import Any
 
 from .guards import parse_guard
+from .value_ranges import Interval, compare_interval
 
 __all__ = [
     "COMPARE",
@@ -78,7 +79,10 @@ _ARITHMETIC: dict[type, Callable[[Any, Any], Any]] = {
     ast.FloorDiv: operator.floordiv,
     ast.BitAnd: operator.and_,
     ast.BitOr: operator.or_,
+    ast.LShift: operator.lshift,  # ``1<<16`` in ``not 0 <= time_mid < 1<<16``
 }
+#: ``a << n`` is computed for ``n`` up to this.
+_MAX_SHIFT = 256
 #: A value built while evaluating is kept only up to this length (``s + s`` in a loop).
 _MAX_BUILT = 10_000
 #: Builtins that turn a known number into another, without side effects.
@@ -151,7 +155,7 @@ EMPTY_KWARGS: MappingProxyType[str, object] = MappingProxyType({})
 
 
 def is_immutable(value: object) -> bool:
-    if isinstance(value, Global) or value is OPAQUE:
+    if isinstance(value, (Global, Interval)) or value is OPAQUE:
         return True  # the name stays bound to the same object
     if isinstance(value, OneOf):
         return all(is_immutable(v) for v in value.values)
@@ -253,6 +257,8 @@ def _binop(node: ast.BinOp, known: Mapping[str, object], depth: int) -> object:
         return _UNKNOWN
     if isinstance(node.op, ast.Mod) and isinstance(left, (str, bytes)):
         return _UNKNOWN  # formatting: not a condition's arithmetic
+    if isinstance(node.op, ast.LShift) and not (type(right) is int and 0 <= right <= _MAX_SHIFT):
+        return _UNKNOWN  # ``1 << n`` of a large ``n`` is a number too big to build
     result = compute(left, right)
     if isinstance(result, (str, bytes, tuple)) and len(result) > _MAX_BUILT:
         return _UNKNOWN
@@ -264,7 +270,7 @@ def _holds_global(value: object) -> bool:
     (or its length) may be used."""
     if isinstance(value, tuple):
         return any(_holds_global(v) for v in value)
-    return isinstance(value, Global) or value is OPAQUE
+    return isinstance(value, (Global, Interval)) or value is OPAQUE
 
 
 def _bool_op(node: ast.BoolOp, known: Mapping[str, object], depth: int) -> object:
@@ -289,6 +295,14 @@ def _compare(node: ast.Compare, known: Mapping[str, object], depth: int) -> obje
         compare = COMPARE.get(type(op))
         if right is _UNKNOWN or compare is None:
             return _UNKNOWN
+        if isinstance(left, Interval) or isinstance(right, Interval):
+            verdict = compare_interval(op, left, right)  # ``0 <= time_mid < 1<<16``
+            if verdict is None:
+                return _UNKNOWN
+            if not verdict:
+                return False
+            left = right
+            continue
         if _holds_global(left) or _holds_global(right):
             if not (isinstance(op, (ast.Is, ast.IsNot)) and left == right):
                 return _UNKNOWN  # two names may hold one object; == may be anything

@@ -10,7 +10,7 @@ from __future__ import annotations
 import ast
 import builtins
 import re
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
 from errdex.evidence import GuardItem
@@ -71,8 +71,10 @@ def negated(text: str) -> str:
     return negate(node, ast.unparse(node))
 
 
-def free_names(text: str) -> set[str] | None:
-    """Names a condition reads (``len`` and other builtins aside); None if it does not parse."""
+def free_names(text: str, params: Collection[str] = ()) -> set[str] | None:
+    """Names a condition reads (``len`` and other builtins aside, unless ``params``, the
+    function's parameters, shadow one: ``UUID.__init__``'s ``hex is not None``); None
+    if it does not parse."""
     node = parse_guard(text)
     if node is None:
         return None
@@ -87,7 +89,7 @@ def free_names(text: str) -> set[str] | None:
             bound.update(a.arg for a in sub.args.args)
         elif isinstance(sub, ast.Name):
             names.add(sub.id)
-    return {n for n in names - bound if n not in _BUILTINS}
+    return {n for n in names - bound if n not in _BUILTINS or n in params}
 
 
 def isinstance_checks(text: str) -> list[tuple[str, str, bool]]:

@@ -8,7 +8,8 @@ false, and is no way to the warning (blind review stop 31, record 25, ``randint`
 entry-point walk (:mod:`errdex.analyze.chains`) substitutes such a local in a condition
 by its expression, and then judges the condition on the caller's values as usual.
 
-A binding ``name = expr`` (one plain name) reaches every line after it in the same list
+A binding ``name = expr`` (one plain name; or ``a, b = expr``, each name holding its
+item) reaches every line after it in the same list
 of statements, up to the statement before the first later one that binds the name
 anywhere inside it: a loop around that list runs the binding again before those lines,
 and a later binding ends the span before any loop inside the span could run it first.
@@ -45,27 +46,39 @@ def reaching_values(
     out: dict[str, list[Span]] = {}
     for block in _blocks(func.body):
         for i, stmt in enumerate(block):
-            if not (
-                isinstance(stmt, ast.Assign)
-                and len(stmt.targets) == 1
-                and isinstance(stmt.targets[0], ast.Name)
-            ):
-                continue
-            name = stmt.targets[0].id
-            if name in taken or name in imported or not _reads(stmt.value, taken):
-                continue
-            text = ast.unparse(stmt.value)
-            if len(text) > _MAX_EXPR:
-                continue
-            last = block[-1].end_lineno or block[-1].lineno
-            lines = bound_lines.get(name, ())
-            for later in block[i + 1 :]:
-                end = later.end_lineno or later.lineno
-                if isinstance(later, ast.Match) or any(later.lineno <= at <= end for at in lines):
-                    last = later.lineno - 1
-                    break
-            out.setdefault(name, []).append((stmt.end_lineno or stmt.lineno, last, text))
+            for name, text in _bound(stmt):
+                if name in taken or name in imported or not _reads(stmt.value, taken):  # type: ignore[attr-defined]
+                    continue
+                if len(text) > _MAX_EXPR:
+                    continue
+                last = block[-1].end_lineno or block[-1].lineno
+                lines = bound_lines.get(name, ())
+                for later in block[i + 1 :]:
+                    end = later.end_lineno or later.lineno
+                    if isinstance(later, ast.Match) or any(
+                        later.lineno <= at <= end for at in lines
+                    ):
+                        last = later.lineno - 1
+                        break
+                out.setdefault(name, []).append((stmt.end_lineno or stmt.lineno, last, text))
     return {name: tuple(spans) for name, spans in out.items()}
+
+
+def _bound(stmt: ast.stmt) -> list[tuple[str, str]]:
+    """The names a plain assignment binds and the expression each holds: ``name =
+    expr``, or ``a, b = expr`` (no starred target) as ``(expr)[0]``, ``(expr)[1]``
+    (``UUID.__init__``'s ``(time_low, time_mid, …) = fields``)."""
+    if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1):
+        return []
+    target = stmt.targets[0]
+    if isinstance(target, ast.Name):
+        return [(target.id, ast.unparse(stmt.value))]
+    if isinstance(target, (ast.Tuple, ast.List)) and all(
+        isinstance(e, ast.Name) for e in target.elts
+    ):
+        whole = ast.unparse(stmt.value)
+        return [(e.id, f"({whole})[{i}]") for i, e in enumerate(target.elts)]  # type: ignore[attr-defined]
+    return []
 
 
 def substitute(

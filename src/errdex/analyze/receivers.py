@@ -10,8 +10,8 @@ chain went through); a caller that passes its own ``self`` on (``self.m()``,
 ``super().m()``, ``Base.m(self, …)``) is kept only when its class, or one of the
 repository's subclasses of it, resolves every one of those names to that definition.
 A local bound once to a constructor's result (``parser = ArgumentParser()``) is of
-that class exactly, and is checked against it alone. A call on any other receiver starts
-afresh: what it is called on is not known.
+that class exactly, and is checked against it alone; so is the object a constructor call
+builds (``Class(…)``). A call on any other receiver starts afresh: what it is called on is not known.
 """
 
 from __future__ import annotations
@@ -41,6 +41,7 @@ def dispatched_after(
     caller_class: str | None,
     subclasses: Mapping[str, Sequence[str]],
     unbound: Callable[[], bool],
+    constructed: Callable[[], str | None] = lambda: None,
 ) -> tuple[Lookup, ...] | None:
     """The lookups the caller's ``self`` must satisfy once ``site`` (a call of ``callee``)
     is taken, or None when no class the caller's ``self`` can be satisfies them.
@@ -48,11 +49,17 @@ def dispatched_after(
     ``method`` looks a method up along a class's bases; ``caller_class`` is the class
     whose ``self`` the caller uses (its own, or the
     enclosing method's for a nested function); ``unbound`` says whether ``site`` is a
-    ``Class.method(obj, …)`` call.
+    ``Class.method(obj, …)`` call; ``constructed`` names the class ``site`` builds when
+    it is a constructor call (``Class(…)``, ``class_(fp)``).
     """
     if callee.cls is None or _not_instance_method(callee):
         return ()
     ref = site.ref
+    built = constructed() if callee.name in ("__init__", "__new__") else None
+    if built is not None:
+        # ``NullTranslations(fp)`` builds exactly that class: its ``__init__``'s
+        # ``self._parse(fp)`` runs ``NullTranslations._parse``, not a subclass's
+        return () if all(_may_run(method, built, n, t) for n, t in lookups) else None
     made = _constructed(index, caller, ref)
     if made is not None:
         # ``parser = ArgumentParser(); parser.add_argument(…)``: exactly that class

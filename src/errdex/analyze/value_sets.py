@@ -18,6 +18,7 @@ from itertools import product
 
 from .callsites import constant_of
 from .guard_eval import OneOf, guard_value, is_immutable
+from .value_ranges import masked
 
 __all__ = ["MAX_VALUES", "contradicted", "each_choice", "local_sets"]
 
@@ -34,7 +35,8 @@ def local_sets(
     """Local name -> the constants it may hold, for a local the body (nested scopes
     included) binds once, by a plain assignment whose value is one of a few constants:
     a literal, ``a if c else b``, ``x + y`` and ``d[k]`` of a dict literal of constants
-    that the body only reads (``d[k]``, ``k in d``), each part known in turn."""
+    that the body only reads (``d[k]``, ``k in d``), each part known in turn; or, for
+    ``x & C``, the :class:`~errdex.analyze.value_ranges.Interval` ``[0, C]`` alone."""
     taken = {p.lstrip("*") for p in params}
     if not _candidates(func.body, taken):
         return {}  # most functions: no local worth the full pass below
@@ -58,6 +60,8 @@ def local_sets(
         found = _values(value, dicts, singles, 0)
         if found is not None and len(found) > 1:
             out[name] = tuple(sorted(found, key=repr))
+        elif (bounds := masked(value)) is not None:
+            out[name] = (bounds,)  # ``time_mid = (timestamp >> 32) & 0xffff``
     return out
 
 
@@ -118,7 +122,7 @@ def _candidates(body: list[ast.stmt], taken: set[str]) -> bool:
                 stack.extend(inner)
         stack.extend(s for h in getattr(stmt, "handlers", ()) for s in h.body)
         stack.extend(s for c in getattr(stmt, "cases", ()) for s in c.body)
-    return any(len(_values(v, dicts, singles, 0) or ()) > 1 for v in tried)
+    return any(masked(v) is not None or len(_values(v, dicts, singles, 0) or ()) > 1 for v in tried)
 
 
 def _bindings(
