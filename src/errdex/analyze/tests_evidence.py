@@ -383,17 +383,23 @@ class _Linker:
 
     def unseen_key(self, expect: Expect, candidates: dict[int, str]) -> tuple[object, ...]:
         """What the choice reads beyond the memo's key (:mod:`.tests_memo`): for each
-        candidate's function whether it is called unseen or hands on, and the parameters
-        of the functions the test calls."""
+        candidate's function whether it is called unseen or hands on; the functions the
+        test calls, how exactly, with their parameters and whether each is a test's; and
+        the modules the test's module imports (``_imports``: an edit of an import line
+        changes neither the expectation nor its ranks)."""
         key = self._unseen_keys.get(id(candidates))
         if key is None:
             functions = sorted({f for i in candidates if (f := self.sites[i].function)})
             key = tuple((f, self._called_unseen(f), self._hands_on(f)) for f in functions)
             self._unseen_keys[id(candidates)] = key
         params = sorted(
-            (c, g.params) for c in self.callees(expect) if (g := self.index.function(c))
+            (c, p, g.params, g.is_test)
+            for c, p in self.callees(expect).items()
+            if (g := self.index.function(c))
         )
-        return (key, tuple(params))
+        facts = self.index.modules.get(expect.module)
+        imports = sorted(set(facts.imports.values())) if facts is not None else []
+        return (key, (tuple(params), tuple(imports)))
 
     def _hidden_rival(
         self, fitted: list[tuple[float, int, int]], ranks: dict[str, Rank], i: int, share: float
