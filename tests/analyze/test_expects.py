@@ -65,6 +65,12 @@ class TestForms(unittest.TestCase):
         expect = print
         expect(lib.ParseError, lib.parse, "")
 
+    def test_lambda_over_the_callable(self):
+        badtype = lambda f: self.assertRaises(TypeError, f)
+        badtype(lambda: lib.coerce("w"))
+        badparse = lambda f: print(lib.ParseError, f)
+        badparse(lambda: lib.parse(""))
+
     def test_warns_callable(self):
         self.assertWarns(DeprecationWarning, lib.old, 1)
 
@@ -136,6 +142,15 @@ def test_an_expectation_method_bound_to_a_local_name_links(
     ``test_argparse``); bound again to something else, the name expects nothing."""
     assert ("test_method_bound_to_a_local_name", "assertRaises") in links["expected"]
     assert all(name != "test_method_bound_to_a_local_name" for name, _ in links["empty"])
+
+
+def test_a_lambda_that_passes_its_callable_to_an_expectation_links(
+    links: dict[str, list[tuple[str, str]]],
+) -> None:
+    """``badvalue = lambda f: self.assertRaises(ValueError, f)`` / ``badvalue(lambda:
+    UUID(''))`` (CPython's ``test_uuid``); a lambda over anything else expects nothing."""
+    assert ("test_lambda_over_the_callable", "assertRaises") in links["expected"]
+    assert all(name != "test_lambda_over_the_callable" for name, _ in links["empty"])
 
 
 UNREAD_FIRST = """\

@@ -3,7 +3,8 @@
 The forms: ``with pytest.raises(...)``/``pytest.warns``, unittest's ``assertRaises``,
 ``assertRaisesRegex``, ``assertWarns``, ``assertWarnsRegex`` (on ``self`` or any test case),
 each as a context manager or called with the function and its arguments (also through a
-local name bound to the method: ``raises = self.assertRaises``); and the
+local name bound to the method: ``raises = self.assertRaises``, or to a lambda that
+passes it its callable: ``badvalue = lambda f: self.assertRaises(ValueError, f)``); and the
 hand-written form, a ``try`` whose body ends in a failure (``self.fail()``, ``pytest.fail()``,
 ``assert False``, ``raise AssertionError``, ``raise self.failureException``, CPython's
 ``raise TestFailed``) or whose ``else`` fails, with ``except C``. A statement that calls a
@@ -76,6 +77,9 @@ class ExpectFinder:
         self.strings: dict[str, str] = {}
         #: Local names bound to an expectation method: ``raises = self.assertRaises``.
         self.aliases: dict[str, str] = {}
+        #: Local names bound to a lambda over one expectation's callable: ``badvalue =
+        #: lambda f: self.assertRaises(ValueError, f)`` -> (kind, the call, its parameter).
+        self.wrapped: dict[str, tuple[str, ast.Call, str]] = {}
 
     def run(self) -> None:
         self._block(self.node.body)
@@ -133,6 +137,8 @@ class ExpectFinder:
                 kind = self._kind(call)
                 if kind is not None:
                     self._callable_form(stmt, call, kind)
+                elif (inner := self._unwrapped(call)) is not None:
+                    self._callable_form(stmt, inner[1], inner[0])
                 else:
                     self._helper_call(stmt, call)
             elif isinstance(stmt, (ast.Try, ast.TryStar)):
@@ -147,12 +153,45 @@ class ExpectFinder:
         target = stmt.targets[0]
         if not isinstance(target, ast.Name):
             return
+        self.wrapped.pop(target.id, None)
         ref = dotted(stmt.value) if isinstance(stmt.value, ast.Attribute) else None
         kind = self._kind_of(ref) if ref is not None else None
         if kind is not None:
             self.aliases[target.id] = kind
         else:
             self.aliases.pop(target.id, None)
+            self._wrapper(target.id, stmt.value)
+
+    def _wrapper(self, name: str, value: ast.expr) -> None:
+        """``badvalue = lambda f: self.assertRaises(ValueError, f)`` (CPython's
+        ``test_uuid``): the expectation's callable is the lambda's one parameter."""
+        if not (
+            isinstance(value, ast.Lambda)
+            and len(value.args.args) == 1
+            and not (value.args.vararg or value.args.kwarg or value.args.kwonlyargs)
+            and isinstance(value.body, ast.Call)
+        ):
+            return
+        call, param = value.body, value.args.args[0].arg
+        kind = self._kind(call)
+        index = 2 if kind in _REGEX_KINDS else 1
+        if kind is None or len(call.args) != index + 1:
+            return
+        last = call.args[index]
+        if isinstance(last, ast.Name) and last.id == param:
+            self.wrapped[name] = (kind, call, param)
+
+    def _unwrapped(self, call: ast.Call) -> tuple[str, ast.Call] | None:
+        """``badvalue(lambda: UUID(''))`` as ``self.assertRaises(ValueError, lambda:
+        UUID(''))``: the wrapped expectation with the call's one argument as its callable."""
+        if not (isinstance(call.func, ast.Name) and call.func.id in self.wrapped):
+            return None
+        if len(call.args) != 1 or call.keywords or isinstance(call.args[0], ast.Starred):
+            return None
+        kind, inner, _ = self.wrapped[call.func.id]
+        return kind, ast.Call(
+            func=inner.func, args=[*inner.args[:-1], call.args[0]], keywords=inner.keywords
+        )
 
     def _classes(self, node: ast.expr | None) -> list[CallRef]:
         if node is None:

@@ -42,6 +42,7 @@ from .expects import HELPER_CALL
 from .facts import CallRef, Expect
 from .guard_eval import guard_value
 from .guards import CONDITION_KINDS
+from .helper_runs import by_tests, is_test_name
 from .matching import (
     GRAM,
     Expected,
@@ -548,12 +549,12 @@ def link_tests(
     decides it changed, :mod:`errdex.analyze.tests_memo`)."""
     linker = _Linker(index, graph, tree, sites)
     linked: dict[int, list[TestEvidence]] = defaultdict(list)
-    expects: list[tuple[Expect, str | None]] = [
-        (expect, None)
-        for module in index.modules.values()
-        for expect in module.expects
-        if expect.kind != HELPER_CALL
-    ]
+    expects: list[tuple[Expect, str | None]] = []
+    for expect in (e for m in index.modules.values() for e in m.expects if e.kind != HELPER_CALL):
+        if is_test_name(expect.name):
+            expects.append((expect, None))
+        else:  # a helper's own: as the tests calling it run it
+            expects.extend(by_tests(index, graph, expect))
     expects.extend(through_helpers(index))
     expects = [
         (run, via) for expect, via in expects for run in per_class(index, linker.attributes, expect)
