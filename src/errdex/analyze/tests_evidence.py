@@ -55,6 +55,7 @@ from .matching import (
     template_grams,
 )
 from .mixins import per_class
+from .outside_calls import calls_outside
 from .repo import RepoIndex
 from .sites import SiteView
 from .tests_calls import ClassAttributes, expect_callees, through_helpers
@@ -269,6 +270,8 @@ class _Linker:
                 return []
             if self._hidden_rival(fitted, ranks, pool[0][2], best_share):
                 return []
+        elif calls_outside(self.index, expect):
+            return []  # C code the test calls wrote the message (:mod:`.outside_calls`)
         elif best_share < 1.0 and not self._from_library(expect, callees, pool[0][2]):
             return []  # an unreached fit through holes: maybe the interpreter's message
         chosen = self._one_raise([t[2] for t in pool])
