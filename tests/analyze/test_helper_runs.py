@@ -74,6 +74,28 @@ def test_a_helpers_expectation_is_named_by_each_test_calling_it(tmp_path: Path) 
     assert all(t["match"] == "Non-thread-safe operation" for t in tests)
 
 
+SPREAD = """\
+import unittest
+from pkg.core import Loop
+
+
+class LoopTests(unittest.TestCase):
+    def assert_fails(self, *args):
+        with self.assertRaises(RuntimeError):
+            Loop().check(*args)
+
+    def test_thread(self):
+        self.assert_fails(1)
+"""
+
+
+def test_a_helper_whose_statement_reads_its_parameters_is_not_each_tests(
+    tmp_path: Path,
+) -> None:
+    """Which raise a test reaches is in what it passes: not read, so not linked."""
+    assert _tests(tmp_path, SPREAD) == []
+
+
 def test_a_helper_no_test_calls_links_nothing(tmp_path: Path) -> None:
     assert _tests(tmp_path, UNCALLED) == []
 

@@ -7,11 +7,15 @@ named after a helper that is not a test). The expectation runs where a test call
 helper, so it is linked once per test whose call lands in the helper exactly, named by
 that test and showing the helper (``via``); a helper no test calls directly gives none.
 One whose class, calls or message come from its parameters (``match=errmsg``, shown as
-the text checked) is the caller's to give: :mod:`.tests_calls` reads those calls.
+the text checked) is the caller's to give: :mod:`.tests_calls` reads those calls. Nor is
+one whose statement names a parameter at all: ``test_argparse``'s ``assertTypeError(self,
+*args, **kwargs)`` runs ``assertRaises(TypeError, parser.add_argument, *args, **kwargs)``,
+and which raise each test reaches is in the arguments it passes.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from .callgraph import CallGraph
@@ -19,6 +23,8 @@ from .facts import Expect, within_module
 from .repo import RepoIndex
 
 __all__ = ["by_tests", "is_test_name"]
+
+_WORD = re.compile(r"\w+")
 
 
 def is_test_name(name: str) -> bool:
@@ -37,6 +43,8 @@ def by_tests(index: RepoIndex, graph: CallGraph, expect: Expect) -> list[tuple[E
     heads = {ref[0] for ref in (*expect.classes, *expect.calls) if ref}
     if heads & params or expect.match_source in params:
         return []  # over its parameters: the caller's arguments say (``through_helpers``)
+    if params & set(_WORD.findall(expect.snippet)):
+        return []  # ``add_argument, *args, **kwargs``: each test passes its own
     out: list[tuple[Expect, str]] = []
     for caller, precision in sorted(graph.callers.get(helper.qualname, {}).items()):
         test = index.function(caller)
