@@ -37,7 +37,9 @@ def old(x):
 TESTS = """\
 import unittest
 
+import numpy.testing as npt
 import pytest as pt
+from numpy.testing import assert_raises
 from pytest import raises
 
 import lib
@@ -88,6 +90,13 @@ def test_aliased_module():
     pt.raises(TypeError, lib.coerce, "y")
 
 
+def test_numpy_testing_forms():
+    assert_raises(TypeError, lib.coerce, "n")
+    with npt.assert_raises_regex(lib.ParseError, "empty"):
+        lib.parse("")
+    npt.assert_warns(DeprecationWarning, lib.old, 2)
+
+
 def test_try_that_is_not_an_expectation():
     try:
         lib.parse("")
@@ -125,6 +134,7 @@ def test_a_try_that_never_fails_the_test_is_not_a_link(
 
 def test_unittest_warning_forms_link(links: dict[str, list[tuple[str, str]]]) -> None:
     assert links["old()"] == [
+        ("test_numpy_testing_forms", "assertWarns"),
         ("test_warns_callable", "assertWarns"),
         ("test_warns_regex", "assertWarnsRegex"),
     ]
@@ -151,6 +161,14 @@ def test_a_lambda_that_passes_its_callable_to_an_expectation_links(
     UUID(''))`` (CPython's ``test_uuid``); a lambda over anything else expects nothing."""
     assert ("test_lambda_over_the_callable", "assertRaises") in links["expected"]
     assert all(name != "test_lambda_over_the_callable" for name, _ in links["empty"])
+
+
+def test_numpy_testing_wrappers_link(links: dict[str, list[tuple[str, str]]]) -> None:
+    """``numpy.testing.assert_raises``/``assert_raises_regex``/``assert_warns`` wrap
+    unittest's methods with their arguments: read as those."""
+    assert ("test_numpy_testing_forms", "assertRaises") in links["expected"]
+    assert ("test_numpy_testing_forms", "assertRaisesRegex") in links["empty"]
+    assert ("test_numpy_testing_forms", "assertWarns") in links["old()"]
 
 
 UNREAD_FIRST = """\

@@ -45,6 +45,14 @@ EXPECT_CALLS = {
     "assertWarns": "assertWarns",
     "assertWarnsRegex": "assertWarnsRegex",
 }
+#: ``numpy.testing``'s wrappers of unittest's methods (numpy's, scipy's and their users'
+#: suites: ``assert_raises(ValueError, np.reshape, a, -2)``), called with the same
+#: arguments, as a context manager or with the callable: read as the method they wrap.
+NUMPY_TESTING = {
+    "assert_raises": "assertRaises",
+    "assert_raises_regex": "assertRaisesRegex",
+    "assert_warns": "assertWarns",
+}
 #: Kinds whose second argument is the regular expression (the callable comes third).
 _REGEX_KINDS = frozenset({"assertRaisesRegex", "assertWarnsRegex"})
 #: The expectation written by hand as try / except / fail.
@@ -106,13 +114,22 @@ class ExpectFinder:
         last = ref[-1]
         kind = EXPECT_CALLS.get(last)
         if kind is None:
-            return None
+            return self._numpy_kind(ref)
         if kind.startswith("pytest."):
             head = ref[0]
             resolved = self.facts.imports.get(head, head)
             full = ".".join((resolved, *ref[1:]))
             return kind if full in ("pytest.raises", "pytest.warns") else None
         return kind if len(ref) >= 2 else None  # self.assertRaises, self.case.assertRaises
+
+    def _numpy_kind(self, ref: CallRef) -> str | None:
+        """``assert_raises`` as imported from ``numpy.testing`` (``np.testing.assert_raises``,
+        or from a module of it): the unittest method it wraps."""
+        kind = NUMPY_TESTING.get(ref[-1])
+        if kind is None:
+            return None
+        full = ".".join((self.facts.imports.get(ref[0], ref[0]), *ref[1:]))
+        return kind if full.startswith("numpy.testing.") else None
 
     def _block(self, body: list[ast.stmt]) -> None:
         for i, stmt in enumerate(body):
