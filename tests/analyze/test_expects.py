@@ -39,6 +39,7 @@ import unittest
 
 import numpy.testing as npt
 import pytest as pt
+from nose.tools import assert_raises_regexp
 from numpy.testing import assert_raises
 from pytest import raises
 
@@ -95,6 +96,10 @@ def test_numpy_testing_forms():
     with npt.assert_raises_regex(lib.ParseError, "empty"):
         lib.parse("")
     npt.assert_warns(DeprecationWarning, lib.old, 2)
+
+
+def test_nose_tools_form():
+    assert_raises_regexp(TypeError, "expected an int", lib.coerce, "m")
 
 
 def test_try_that_is_not_an_expectation():
@@ -164,11 +169,13 @@ def test_a_lambda_that_passes_its_callable_to_an_expectation_links(
 
 
 def test_numpy_testing_wrappers_link(links: dict[str, list[tuple[str, str]]]) -> None:
-    """``numpy.testing.assert_raises``/``assert_raises_regex``/``assert_warns`` wrap
-    unittest's methods with their arguments: read as those."""
+    """``numpy.testing.assert_raises``/``assert_raises_regex``/``assert_warns`` and
+    ``nose.tools.assert_raises_regexp`` wrap unittest's methods with their arguments:
+    read as those."""
     assert ("test_numpy_testing_forms", "assertRaises") in links["expected"]
     assert ("test_numpy_testing_forms", "assertRaisesRegex") in links["empty"]
     assert ("test_numpy_testing_forms", "assertWarns") in links["old()"]
+    assert ("test_nose_tools_form", "assertRaisesRegex") in links["expected"]
 
 
 UNREAD_FIRST = """\

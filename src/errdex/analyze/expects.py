@@ -45,14 +45,18 @@ EXPECT_CALLS = {
     "assertWarns": "assertWarns",
     "assertWarnsRegex": "assertWarnsRegex",
 }
-#: ``numpy.testing``'s wrappers of unittest's methods (numpy's, scipy's and their users'
-#: suites: ``assert_raises(ValueError, np.reshape, a, -2)``), called with the same
-#: arguments, as a context manager or with the callable: read as the method they wrap.
-NUMPY_TESTING = {
+#: ``numpy.testing``'s and ``nose.tools``' wrappers of unittest's methods (numpy's, scipy's
+#: and their users' suites: ``assert_raises(ValueError, np.reshape, a, -2)``), called with
+#: the same arguments, as a context manager or with the callable: read as the method they
+#: wrap.
+WRAPPED_CASE = {
     "assert_raises": "assertRaises",
     "assert_raises_regex": "assertRaisesRegex",
+    "assert_raises_regexp": "assertRaisesRegex",
     "assert_warns": "assertWarns",
 }
+#: The modules those wrappers come from.
+_WRAPPERS_FROM = ("numpy.testing.", "nose.tools.")
 #: Kinds whose second argument is the regular expression (the callable comes third).
 _REGEX_KINDS = frozenset({"assertRaisesRegex", "assertWarnsRegex"})
 #: The expectation written by hand as try / except / fail.
@@ -114,7 +118,7 @@ class ExpectFinder:
         last = ref[-1]
         kind = EXPECT_CALLS.get(last)
         if kind is None:
-            return self._numpy_kind(ref)
+            return self._wrapped_kind(ref)
         if kind.startswith("pytest."):
             head = ref[0]
             resolved = self.facts.imports.get(head, head)
@@ -122,14 +126,14 @@ class ExpectFinder:
             return kind if full in ("pytest.raises", "pytest.warns") else None
         return kind if len(ref) >= 2 else None  # self.assertRaises, self.case.assertRaises
 
-    def _numpy_kind(self, ref: CallRef) -> str | None:
+    def _wrapped_kind(self, ref: CallRef) -> str | None:
         """``assert_raises`` as imported from ``numpy.testing`` (``np.testing.assert_raises``,
-        or from a module of it): the unittest method it wraps."""
-        kind = NUMPY_TESTING.get(ref[-1])
+        or from a module of it) or ``nose.tools``: the unittest method it wraps."""
+        kind = WRAPPED_CASE.get(ref[-1])
         if kind is None:
             return None
         full = ".".join((self.facts.imports.get(ref[0], ref[0]), *ref[1:]))
-        return kind if full.startswith("numpy.testing.") else None
+        return kind if full.startswith(_WRAPPERS_FROM) else None
 
     def _block(self, body: list[ast.stmt]) -> None:
         for i, stmt in enumerate(body):
