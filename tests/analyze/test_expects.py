@@ -102,6 +102,21 @@ def test_nose_tools_form():
     assert_raises_regexp(TypeError, "expected an int", lib.coerce, "m")
 
 
+@pt.mark.parametrize(
+    "exception, text, message",
+    [(TypeError, "u", "expected an int"), pt.param(lib.ParseError, "", "empty", id="empty")],
+)
+def test_parametrized_class_and_message(exception, text, message):
+    with pt.raises(exception, match=message):
+        lib.coerce(text) if text else lib.parse(text)
+
+
+@pt.mark.parametrize("exception", [lib.ParseError])
+def test_parametrized_class_with_a_constant_message(exception):
+    with pt.raises(exception, match="empty"):
+        lib.parse("")
+
+
 def test_try_that_is_not_an_expectation():
     try:
         lib.parse("")
@@ -176,6 +191,16 @@ def test_numpy_testing_wrappers_link(links: dict[str, list[tuple[str, str]]]) ->
     assert ("test_numpy_testing_forms", "assertRaisesRegex") in links["empty"]
     assert ("test_numpy_testing_forms", "assertWarns") in links["old()"]
     assert ("test_nose_tools_form", "assertRaisesRegex") in links["expected"]
+
+
+def test_parametrize_cases_give_the_class_and_the_message(
+    links: dict[str, list[tuple[str, str]]],
+) -> None:
+    """``@pytest.mark.parametrize("exception, message", [(TypeError, "…"), …])`` over
+    ``pytest.raises(exception, match=message)``: read once per case."""
+    assert ("test_parametrized_class_and_message", "pytest.raises") in links["expected"]
+    assert ("test_parametrized_class_and_message", "pytest.raises") in links["empty"]
+    assert ("test_parametrized_class_with_a_constant_message", "pytest.raises") in links["empty"]
 
 
 UNREAD_FIRST = """\

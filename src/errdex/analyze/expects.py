@@ -24,6 +24,7 @@ from .callsites import constant_of
 from .expects_checks import Check, constant_string, message_check
 from .facts import CallRef, Expect, FuncFacts, FunctionNode, ModuleFacts, clean, dotted
 from .guard_eval import is_immutable
+from .param_rows import Row, parametrize_rows
 
 __all__ = [
     "CONSTRUCTED",
@@ -92,9 +93,35 @@ class ExpectFinder:
         #: Local names bound to a lambda over one expectation's callable: ``badvalue =
         #: lambda f: self.assertRaises(ValueError, f)`` -> (kind, the call, its parameter).
         self.wrapped: dict[str, tuple[str, ast.Call, str]] = {}
+        #: The ``parametrize`` case being read (:mod:`.param_rows`): parameter -> value.
+        self.row: Row = {}
 
     def run(self) -> None:
+        start = len(self.facts.expects)
         self._block(self.node.body)
+        rows = parametrize_rows(self.node, self.facts.imports)
+        if not rows:
+            return
+        # read as written, a class or text a case binds is the parameter's name: dropped
+        names = {n for row in rows for n in row}
+        first = self.facts.expects[start:]
+        del self.facts.expects[start:]
+        self.facts.expects.extend(e for e in first if not _uses(e, names))
+        # once per case, where a case's values change what is read: a new class or text
+        seen = {_key(e) for e in self.facts.expects[start:]}
+        for row in rows:
+            self.row = row
+            self.strings = {k: v for k, v in row.items() if isinstance(v, str)}
+            self.aliases, self.wrapped = {}, {}
+            at = len(self.facts.expects)
+            self._block(self.node.body)
+            found = self.facts.expects[at:]
+            del self.facts.expects[at:]
+            for expect in found:
+                if _key(expect) not in seen:
+                    seen.add(_key(expect))
+                    self.facts.expects.append(expect)
+        self.row = {}
 
     def _params(self) -> frozenset[str]:
         """The enclosing function's parameters: a helper's check may compare with one."""
@@ -218,9 +245,15 @@ class ExpectFinder:
         if node is None:
             return []
         if isinstance(node, ast.Tuple):
-            return [ref for e in node.elts if (ref := dotted(e)) is not None]
-        ref = dotted(node)
+            return [ref for e in node.elts if (ref := self._dotted(e)) is not None]
+        ref = self._dotted(node)
         return [ref] if ref is not None else []
+
+    def _dotted(self, node: ast.expr) -> CallRef | None:
+        """A class as written, or as the ``parametrize`` case binds its parameter."""
+        if isinstance(node, ast.Name) and isinstance(bound := self.row.get(node.id), tuple):
+            return bound
+        return dotted(node)
 
     def _match(self, call: ast.Call, kind: str) -> tuple[str | None, str | None]:
         node: ast.expr | None = None
@@ -400,6 +433,17 @@ class ExpectFinder:
 #: (``AttributesNSImpl({}, {})`` -> ``("AttributesNSImpl", "()")``): its methods are the
 #: class's, and it is no class itself.
 CONSTRUCTED = "()"
+
+
+def _uses(expect: Expect, names: set[str]) -> bool:
+    """Whether the expectation's class or message is one of ``names`` as written."""
+    heads = {ref[0] for ref in expect.classes if len(ref) == 1}
+    return bool(heads & names) or expect.match_source in names
+
+
+def _key(expect: Expect) -> tuple[object, ...]:
+    """What a ``parametrize`` case may change in an expectation."""
+    return (expect.line, expect.kind, tuple(expect.classes), expect.match, expect.match_source)
 
 
 def _constants(args: list[ast.expr], keywords: list[ast.keyword]) -> dict[str, object]:
