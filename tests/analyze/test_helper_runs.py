@@ -86,14 +86,22 @@ class LoopTests(unittest.TestCase):
 
     def test_thread(self):
         self.assert_fails(1)
+
+    def test_other(self):
+        self.assert_fails(2)
 """
 
 
 def test_a_helper_whose_statement_reads_its_parameters_is_not_each_tests(
     tmp_path: Path,
 ) -> None:
-    """Which raise a test reaches is in what it passes: not read, so not linked."""
+    """Which raise each test reaches is in what it passes: not read, so not linked; with
+    one test calling it, that test's is the one run the helper's link stood for."""
     assert _tests(tmp_path, SPREAD) == []
+    alone = SPREAD.replace("test_other", "check_other")
+    assert [t["name"] for t in _tests(tmp_path, alone)] == [
+        "tests/test_core.py::LoopTests::test_thread"
+    ]
 
 
 def test_a_helper_no_test_calls_links_nothing(tmp_path: Path) -> None:

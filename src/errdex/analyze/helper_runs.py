@@ -8,9 +8,10 @@ helper, so it is linked once per test whose call lands in the helper exactly, na
 that test and showing the helper (``via``); a helper no test calls directly gives none.
 One whose class, calls or message come from its parameters (``match=errmsg``, shown as
 the text checked) is the caller's to give: :mod:`.tests_calls` reads those calls. Nor is
-one whose statement names a parameter at all: ``test_argparse``'s ``assertTypeError(self,
-*args, **kwargs)`` runs ``assertRaises(TypeError, parser.add_argument, *args, **kwargs)``,
-and which raise each test reaches is in the arguments it passes.
+one whose statement names a parameter at all, unless one test alone calls it:
+``test_argparse``'s ``assertTypeError(self, *args, **kwargs)`` runs ``assertRaises(
+TypeError, parser.add_argument, *args, **kwargs)``, and which raise each of its tests
+reaches is in the arguments it passes.
 """
 
 from __future__ import annotations
@@ -43,8 +44,9 @@ def by_tests(index: RepoIndex, graph: CallGraph, expect: Expect) -> list[tuple[E
     heads = {ref[0] for ref in (*expect.classes, *expect.calls) if ref}
     if heads & params or expect.match_source in params:
         return []  # over its parameters: the caller's arguments say (``through_helpers``)
-    if params & set(_WORD.findall(expect.snippet)):
-        return []  # ``add_argument, *args, **kwargs``: each test passes its own
+    # ``add_argument, *args, **kwargs``: each test passes its own; one test alone is the
+    # only run there is, as the helper's own link read it
+    passed = bool(params & set(_WORD.findall(expect.snippet)))
     out: list[tuple[Expect, str]] = []
     for caller, precision in sorted(graph.callers.get(helper.qualname, {}).items()):
         test = index.function(caller)
@@ -59,4 +61,4 @@ def by_tests(index: RepoIndex, graph: CallGraph, expect: Expect) -> list[tuple[E
                 helper.qualname,
             )
         )
-    return out
+    return out if len(out) == 1 or not passed else []
