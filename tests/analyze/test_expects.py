@@ -37,7 +37,10 @@ def old(x):
 TESTS = """\
 import unittest
 
+import numpy.testing as npt
 import pytest as pt
+from nose.tools import assert_raises_regexp
+from numpy.testing import assert_raises
 from pytest import raises
 
 import lib
@@ -65,6 +68,12 @@ class TestForms(unittest.TestCase):
         expect = print
         expect(lib.ParseError, lib.parse, "")
 
+    def test_lambda_over_the_callable(self):
+        badtype = lambda f: self.assertRaises(TypeError, f)
+        badtype(lambda: lib.coerce("w"))
+        badparse = lambda f: print(lib.ParseError, f)
+        badparse(lambda: lib.parse(""))
+
     def test_warns_callable(self):
         self.assertWarns(DeprecationWarning, lib.old, 1)
 
@@ -80,6 +89,32 @@ def test_aliased_raises():
 
 def test_aliased_module():
     pt.raises(TypeError, lib.coerce, "y")
+
+
+def test_numpy_testing_forms():
+    assert_raises(TypeError, lib.coerce, "n")
+    with npt.assert_raises_regex(lib.ParseError, "empty"):
+        lib.parse("")
+    npt.assert_warns(DeprecationWarning, lib.old, 2)
+
+
+def test_nose_tools_form():
+    assert_raises_regexp(TypeError, "expected an int", lib.coerce, "m")
+
+
+@pt.mark.parametrize(
+    "exception, text, message",
+    [(TypeError, "u", "expected an int"), pt.param(lib.ParseError, "", "empty", id="empty")],
+)
+def test_parametrized_class_and_message(exception, text, message):
+    with pt.raises(exception, match=message):
+        lib.coerce(text) if text else lib.parse(text)
+
+
+@pt.mark.parametrize("exception", [lib.ParseError])
+def test_parametrized_class_with_a_constant_message(exception):
+    with pt.raises(exception, match="empty"):
+        lib.parse("")
 
 
 def test_try_that_is_not_an_expectation():
@@ -119,6 +154,7 @@ def test_a_try_that_never_fails_the_test_is_not_a_link(
 
 def test_unittest_warning_forms_link(links: dict[str, list[tuple[str, str]]]) -> None:
     assert links["old()"] == [
+        ("test_numpy_testing_forms", "assertWarns"),
         ("test_warns_callable", "assertWarns"),
         ("test_warns_regex", "assertWarnsRegex"),
     ]
@@ -136,6 +172,35 @@ def test_an_expectation_method_bound_to_a_local_name_links(
     ``test_argparse``); bound again to something else, the name expects nothing."""
     assert ("test_method_bound_to_a_local_name", "assertRaises") in links["expected"]
     assert all(name != "test_method_bound_to_a_local_name" for name, _ in links["empty"])
+
+
+def test_a_lambda_that_passes_its_callable_to_an_expectation_links(
+    links: dict[str, list[tuple[str, str]]],
+) -> None:
+    """``badvalue = lambda f: self.assertRaises(ValueError, f)`` / ``badvalue(lambda:
+    UUID(''))`` (CPython's ``test_uuid``); a lambda over anything else expects nothing."""
+    assert ("test_lambda_over_the_callable", "assertRaises") in links["expected"]
+    assert all(name != "test_lambda_over_the_callable" for name, _ in links["empty"])
+
+
+def test_numpy_testing_wrappers_link(links: dict[str, list[tuple[str, str]]]) -> None:
+    """``numpy.testing.assert_raises``/``assert_raises_regex``/``assert_warns`` and
+    ``nose.tools.assert_raises_regexp`` wrap unittest's methods with their arguments:
+    read as those."""
+    assert ("test_numpy_testing_forms", "assertRaises") in links["expected"]
+    assert ("test_numpy_testing_forms", "assertRaisesRegex") in links["empty"]
+    assert ("test_numpy_testing_forms", "assertWarns") in links["old()"]
+    assert ("test_nose_tools_form", "assertRaisesRegex") in links["expected"]
+
+
+def test_parametrize_cases_give_the_class_and_the_message(
+    links: dict[str, list[tuple[str, str]]],
+) -> None:
+    """``@pytest.mark.parametrize("exception, message", [(TypeError, "…"), …])`` over
+    ``pytest.raises(exception, match=message)``: read once per case."""
+    assert ("test_parametrized_class_and_message", "pytest.raises") in links["expected"]
+    assert ("test_parametrized_class_and_message", "pytest.raises") in links["empty"]
+    assert ("test_parametrized_class_with_a_constant_message", "pytest.raises") in links["empty"]
 
 
 UNREAD_FIRST = """\

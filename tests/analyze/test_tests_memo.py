@@ -216,3 +216,34 @@ def test_an_edited_template_is_fitted_again_and_the_unchanged_one_is_not(
     fresh = _analyse(tmp_path, None)
     assert len(tried) == 2  # a fresh analysis fits both messages again
     assert _undated(edited) == _undated(fresh) and edited.choices == fresh.choices
+
+
+IMPORTED_TEST = """\
+import pytest
+from pkg import core
+
+
+def test_negative():
+    with pytest.raises(ValueError, match="negative value: -1"):
+        run_it(-1)
+"""
+
+
+def test_an_import_of_the_test_module_changed_in_place_chooses_again(tmp_path: Path) -> None:
+    """A fit through a hole that the test's calls do not reach is kept only where the
+    test's module imports the site's (``_from_library``): the module's imports decide
+    the choice, though neither the expectation nor its ranks show them."""
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg/__init__.py").write_text("")
+    (tmp_path / "pkg/core.py").write_text(CORE.replace("negative:", "negative value:"))
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests/test_core.py").write_text(IMPORTED_TEST)
+    warm = _analyse(tmp_path, None)
+    assert _tests(warm) == ["tests/test_core.py::test_negative"]
+    # the same line imports another module: the expectation reads as before
+    (tmp_path / "tests/test_core.py").write_text(
+        IMPORTED_TEST.replace("from pkg import core", "import os")
+    )
+    cold = _analyse(tmp_path, None)
+    assert _tests(cold) == []
+    assert _tests(_analyse(tmp_path, warm.choices)) == []

@@ -94,7 +94,8 @@ def test_a_folder_named_for_tests_is_read_as_tests(tmp_path: Path) -> None:
     (tmp_path / "pkg" / "pkg_test" / "helpers.py").write_text(
         "import pytest\nfrom pkg.core import lookup\n\n\n"
         "def check_missing():\n    with pytest.raises(KeyError, match='no entry'):\n"
-        "        lookup({}, 'b')\n"
+        "        lookup({}, 'b')\n\n\n"
+        "def test_missing():\n    check_missing()\n"
     )
     result = scan_checkout(open_source(str(tmp_path), repo="o/pkg"), repo="o/pkg")
     ((record, evidence),) = result.items

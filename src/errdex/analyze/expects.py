@@ -3,7 +3,8 @@
 The forms: ``with pytest.raises(...)``/``pytest.warns``, unittest's ``assertRaises``,
 ``assertRaisesRegex``, ``assertWarns``, ``assertWarnsRegex`` (on ``self`` or any test case),
 each as a context manager or called with the function and its arguments (also through a
-local name bound to the method: ``raises = self.assertRaises``); and the
+local name bound to the method: ``raises = self.assertRaises``, or to a lambda that
+passes it its callable: ``badvalue = lambda f: self.assertRaises(ValueError, f)``); and the
 hand-written form, a ``try`` whose body ends in a failure (``self.fail()``, ``pytest.fail()``,
 ``assert False``, ``raise AssertionError``, ``raise self.failureException``, CPython's
 ``raise TestFailed``) or whose ``else`` fails, with ``except C``. A statement that calls a
@@ -23,6 +24,7 @@ from .callsites import constant_of
 from .expects_checks import Check, constant_string, message_check
 from .facts import CallRef, Expect, FuncFacts, FunctionNode, ModuleFacts, clean, dotted
 from .guard_eval import is_immutable
+from .param_rows import Row, parametrize_rows
 
 __all__ = [
     "CONSTRUCTED",
@@ -44,6 +46,18 @@ EXPECT_CALLS = {
     "assertWarns": "assertWarns",
     "assertWarnsRegex": "assertWarnsRegex",
 }
+#: ``numpy.testing``'s and ``nose.tools``' wrappers of unittest's methods (numpy's, scipy's
+#: and their users' suites: ``assert_raises(ValueError, np.reshape, a, -2)``), called with
+#: the same arguments, as a context manager or with the callable: read as the method they
+#: wrap.
+WRAPPED_CASE = {
+    "assert_raises": "assertRaises",
+    "assert_raises_regex": "assertRaisesRegex",
+    "assert_raises_regexp": "assertRaisesRegex",
+    "assert_warns": "assertWarns",
+}
+#: The modules those wrappers come from.
+_WRAPPERS_FROM = ("numpy.testing.", "nose.tools.")
 #: Kinds whose second argument is the regular expression (the callable comes third).
 _REGEX_KINDS = frozenset({"assertRaisesRegex", "assertWarnsRegex"})
 #: The expectation written by hand as try / except / fail.
@@ -76,9 +90,38 @@ class ExpectFinder:
         self.strings: dict[str, str] = {}
         #: Local names bound to an expectation method: ``raises = self.assertRaises``.
         self.aliases: dict[str, str] = {}
+        #: Local names bound to a lambda over one expectation's callable: ``badvalue =
+        #: lambda f: self.assertRaises(ValueError, f)`` -> (kind, the call, its parameter).
+        self.wrapped: dict[str, tuple[str, ast.Call, str]] = {}
+        #: The ``parametrize`` case being read (:mod:`.param_rows`): parameter -> value.
+        self.row: Row = {}
 
     def run(self) -> None:
+        start = len(self.facts.expects)
         self._block(self.node.body)
+        rows = parametrize_rows(self.node, self.facts.imports)
+        if not rows:
+            return
+        # read as written, a class or text a case binds is the parameter's name: dropped
+        names = {n for row in rows for n in row}
+        first = self.facts.expects[start:]
+        del self.facts.expects[start:]
+        self.facts.expects.extend(e for e in first if not _uses(e, names))
+        # once per case, where a case's values change what is read: a new class or text
+        seen = {_key(e) for e in self.facts.expects[start:]}
+        for row in rows:
+            self.row = row
+            self.strings = {k: v for k, v in row.items() if isinstance(v, str)}
+            self.aliases, self.wrapped = {}, {}
+            at = len(self.facts.expects)
+            self._block(self.node.body)
+            found = self.facts.expects[at:]
+            del self.facts.expects[at:]
+            for expect in found:
+                if _key(expect) not in seen:
+                    seen.add(_key(expect))
+                    self.facts.expects.append(expect)
+        self.row = {}
 
     def _params(self) -> frozenset[str]:
         """The enclosing function's parameters: a helper's check may compare with one."""
@@ -102,13 +145,22 @@ class ExpectFinder:
         last = ref[-1]
         kind = EXPECT_CALLS.get(last)
         if kind is None:
-            return None
+            return self._wrapped_kind(ref)
         if kind.startswith("pytest."):
             head = ref[0]
             resolved = self.facts.imports.get(head, head)
             full = ".".join((resolved, *ref[1:]))
             return kind if full in ("pytest.raises", "pytest.warns") else None
         return kind if len(ref) >= 2 else None  # self.assertRaises, self.case.assertRaises
+
+    def _wrapped_kind(self, ref: CallRef) -> str | None:
+        """``assert_raises`` as imported from ``numpy.testing`` (``np.testing.assert_raises``,
+        or from a module of it) or ``nose.tools``: the unittest method it wraps."""
+        kind = WRAPPED_CASE.get(ref[-1])
+        if kind is None:
+            return None
+        full = ".".join((self.facts.imports.get(ref[0], ref[0]), *ref[1:]))
+        return kind if full.startswith(_WRAPPERS_FROM) else None
 
     def _block(self, body: list[ast.stmt]) -> None:
         for i, stmt in enumerate(body):
@@ -133,6 +185,8 @@ class ExpectFinder:
                 kind = self._kind(call)
                 if kind is not None:
                     self._callable_form(stmt, call, kind)
+                elif (inner := self._unwrapped(call)) is not None:
+                    self._callable_form(stmt, inner[1], inner[0])
                 else:
                     self._helper_call(stmt, call)
             elif isinstance(stmt, (ast.Try, ast.TryStar)):
@@ -147,20 +201,59 @@ class ExpectFinder:
         target = stmt.targets[0]
         if not isinstance(target, ast.Name):
             return
+        self.wrapped.pop(target.id, None)
         ref = dotted(stmt.value) if isinstance(stmt.value, ast.Attribute) else None
         kind = self._kind_of(ref) if ref is not None else None
         if kind is not None:
             self.aliases[target.id] = kind
         else:
             self.aliases.pop(target.id, None)
+            self._wrapper(target.id, stmt.value)
+
+    def _wrapper(self, name: str, value: ast.expr) -> None:
+        """``badvalue = lambda f: self.assertRaises(ValueError, f)`` (CPython's
+        ``test_uuid``): the expectation's callable is the lambda's one parameter."""
+        if not (
+            isinstance(value, ast.Lambda)
+            and len(value.args.args) == 1
+            and not (value.args.vararg or value.args.kwarg or value.args.kwonlyargs)
+            and isinstance(value.body, ast.Call)
+        ):
+            return
+        call, param = value.body, value.args.args[0].arg
+        kind = self._kind(call)
+        index = 2 if kind in _REGEX_KINDS else 1
+        if kind is None or len(call.args) != index + 1:
+            return
+        last = call.args[index]
+        if isinstance(last, ast.Name) and last.id == param:
+            self.wrapped[name] = (kind, call, param)
+
+    def _unwrapped(self, call: ast.Call) -> tuple[str, ast.Call] | None:
+        """``badvalue(lambda: UUID(''))`` as ``self.assertRaises(ValueError, lambda:
+        UUID(''))``: the wrapped expectation with the call's one argument as its callable."""
+        if not (isinstance(call.func, ast.Name) and call.func.id in self.wrapped):
+            return None
+        if len(call.args) != 1 or call.keywords or isinstance(call.args[0], ast.Starred):
+            return None
+        kind, inner, _ = self.wrapped[call.func.id]
+        return kind, ast.Call(
+            func=inner.func, args=[*inner.args[:-1], call.args[0]], keywords=inner.keywords
+        )
 
     def _classes(self, node: ast.expr | None) -> list[CallRef]:
         if node is None:
             return []
         if isinstance(node, ast.Tuple):
-            return [ref for e in node.elts if (ref := dotted(e)) is not None]
-        ref = dotted(node)
+            return [ref for e in node.elts if (ref := self._dotted(e)) is not None]
+        ref = self._dotted(node)
         return [ref] if ref is not None else []
+
+    def _dotted(self, node: ast.expr) -> CallRef | None:
+        """A class as written, or as the ``parametrize`` case binds its parameter."""
+        if isinstance(node, ast.Name) and isinstance(bound := self.row.get(node.id), tuple):
+            return bound
+        return dotted(node)
 
     def _match(self, call: ast.Call, kind: str) -> tuple[str | None, str | None]:
         node: ast.expr | None = None
@@ -340,6 +433,17 @@ class ExpectFinder:
 #: (``AttributesNSImpl({}, {})`` -> ``("AttributesNSImpl", "()")``): its methods are the
 #: class's, and it is no class itself.
 CONSTRUCTED = "()"
+
+
+def _uses(expect: Expect, names: set[str]) -> bool:
+    """Whether the expectation's class or message is one of ``names`` as written."""
+    heads = {ref[0] for ref in expect.classes if len(ref) == 1}
+    return bool(heads & names) or expect.match_source in names
+
+
+def _key(expect: Expect) -> tuple[object, ...]:
+    """What a ``parametrize`` case may change in an expectation."""
+    return (expect.line, expect.kind, tuple(expect.classes), expect.match, expect.match_source)
 
 
 def _constants(args: list[ast.expr], keywords: list[ast.keyword]) -> dict[str, object]:

@@ -42,6 +42,7 @@ from .expects import HELPER_CALL
 from .facts import CallRef, Expect
 from .guard_eval import guard_value
 from .guards import CONDITION_KINDS
+from .helper_runs import by_tests, is_test_name
 from .matching import (
     GRAM,
     Expected,
@@ -54,6 +55,7 @@ from .matching import (
     template_grams,
 )
 from .mixins import per_class
+from .outside_calls import calls_outside
 from .repo import RepoIndex
 from .sites import SiteView
 from .tests_calls import ClassAttributes, expect_callees, through_helpers
@@ -268,6 +270,8 @@ class _Linker:
                 return []
             if self._hidden_rival(fitted, ranks, pool[0][2], best_share):
                 return []
+        elif calls_outside(self.index, expect):
+            return []  # C code the test calls wrote the message (:mod:`.outside_calls`)
         elif best_share < 1.0 and not self._from_library(expect, callees, pool[0][2]):
             return []  # an unreached fit through holes: maybe the interpreter's message
         chosen = self._one_raise([t[2] for t in pool])
@@ -383,17 +387,23 @@ class _Linker:
 
     def unseen_key(self, expect: Expect, candidates: dict[int, str]) -> tuple[object, ...]:
         """What the choice reads beyond the memo's key (:mod:`.tests_memo`): for each
-        candidate's function whether it is called unseen or hands on, and the parameters
-        of the functions the test calls."""
+        candidate's function whether it is called unseen or hands on; the functions the
+        test calls, how exactly, with their parameters and whether each is a test's; and
+        the modules the test's module imports (``_imports``: an edit of an import line
+        changes neither the expectation nor its ranks)."""
         key = self._unseen_keys.get(id(candidates))
         if key is None:
             functions = sorted({f for i in candidates if (f := self.sites[i].function)})
             key = tuple((f, self._called_unseen(f), self._hands_on(f)) for f in functions)
             self._unseen_keys[id(candidates)] = key
         params = sorted(
-            (c, g.params) for c in self.callees(expect) if (g := self.index.function(c))
+            (c, p, g.params, g.is_test)
+            for c, p in self.callees(expect).items()
+            if (g := self.index.function(c))
         )
-        return (key, tuple(params))
+        facts = self.index.modules.get(expect.module)
+        imports = sorted(set(facts.imports.values())) if facts is not None else []
+        return (key, (tuple(params), tuple(imports)))
 
     def _hidden_rival(
         self, fitted: list[tuple[float, int, int]], ranks: dict[str, Rank], i: int, share: float
@@ -542,12 +552,12 @@ def link_tests(
     decides it changed, :mod:`errdex.analyze.tests_memo`)."""
     linker = _Linker(index, graph, tree, sites)
     linked: dict[int, list[TestEvidence]] = defaultdict(list)
-    expects: list[tuple[Expect, str | None]] = [
-        (expect, None)
-        for module in index.modules.values()
-        for expect in module.expects
-        if expect.kind != HELPER_CALL
-    ]
+    expects: list[tuple[Expect, str | None]] = []
+    for expect in (e for m in index.modules.values() for e in m.expects if e.kind != HELPER_CALL):
+        if is_test_name(expect.name):
+            expects.append((expect, None))
+        else:  # a helper's own: as the tests calling it run it
+            expects.extend(by_tests(index, graph, expect))
     expects.extend(through_helpers(index))
     expects = [
         (run, via) for expect, via in expects for run in per_class(index, linker.attributes, expect)

@@ -103,10 +103,11 @@ class ChoiceMemo:
         if not candidates:
             return []
         ranks = sorted(linker.ranks(linker.callees(expect)).items())
-        # read beside the graph's ranks: per candidates, and the called functions' params
-        functions, params = linker.unseen_key(expect, candidates)
+        # read beside the graph's ranks: per candidates; the called functions and the
+        # test module's imports
+        functions, called = linker.unseen_key(expect, candidates)
         set_key = self._set_key(linker.sites, candidates, functions)
-        key = digest((expect, set_key, ranks, params))
+        key = digest((expect, set_key, ranks, called))
         classes = self._class_digest(linker, expect)
         fit_key = digest((expect.match, expect.match_is_literal, expect.match_whole, classes))
         last = self.last.get(key)
