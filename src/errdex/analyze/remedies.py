@@ -20,6 +20,7 @@ from .baseline import USAGE_BUILTINS
 from .caller_words import pass_clause
 from .chain_funcs import own_params
 from .chains import signature_of
+from .doc_requirement import doc_requirements
 from .entrypoints import run_by_syntax
 from .gathered import Gathered, catch_phrase, class_phrase, short_name, verb
 from .guards import code, free_names, has_private, parse_guard
@@ -320,6 +321,8 @@ def remedies(g: Gathered) -> list[Remedy]:
             out = [r for r in out if not r[0].startswith(RESTATED)]
         out.append(_param_solution(g, req))
     out.extend(_docstring_requirements(g, req))
+    if not any(r[0].startswith("The docstring of") for r in out):
+        out.extend(doc_requirements(g))  # a prose docstring's sentence on the parameter
     out.extend(_gate_solutions(g))
     out = [r for r in out if not _private_code(r[0])]
     return out or [_fallback(g)]
