@@ -64,6 +64,8 @@ def test_an_instruction(message: str, advice: str | None) -> None:
         "fromutc() requires a datetime argument",
         "can only join a started process",
         "Only hex digits permitted in %r",
+        "field 2 out of range (need a 16-bit value)",
+        "extra_args needs to be a sequence",
     ],
 )
 def test_a_requirement(message: str) -> None:

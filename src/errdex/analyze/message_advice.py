@@ -10,7 +10,8 @@ misleading statements were solutions, most of them such restatements). Two forms
   "you must/should/need to/have to ...", "did you mean ...", or a deprecation naming its
   replacement ("... is deprecated in 3.11 use X");
 * a requirement: "must", "should", "expected X" ("expected str, got int", "a coroutine
-  was expected"), "requires", "expects", "can only", "only ... permitted".
+  was expected"), "requires", "expects", "can only", "only ... permitted", "need(s) a"
+  / "need(s) to be" ("field 2 out of range (need a 16-bit value)").
 
 A verb that is a noun there is none: "Set of ...", "Use of X is deprecated", "Call to
 ...", "install-base ...". "expected X to have been awaited" states what a check found,
@@ -56,7 +57,8 @@ _INSTRUCTION = re.compile(
 _REQUIREMENT = re.compile(
     r"\b(?:must|should|requires?|expects)\b(?![-_])"
     r"|\bexpected\b(?!\s+(?:not\s+)?to\b)(?!.*?\bto have been\b)"
-    r"|\bcan only\b|\bonly\b[^.;,]*\b(?:permitted|allowed|supported|accepted)\b",
+    r"|\bcan only\b|\bonly\b[^.;,]*\b(?:permitted|allowed|supported|accepted)\b"
+    r"|\bneeds? (?:to be|an?)\b",
     re.IGNORECASE,
 )
 #: "more expected", "a total of N expected bytes": a count, not what to pass.
