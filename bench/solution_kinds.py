@@ -51,6 +51,7 @@ KINDS: tuple[tuple[str, str], ...] = (
     ("It is raised while", "catch (in a handler)"),
     ("Callers of ", "catch (converted)"),
     ("It does not reach", "caught by the library"),
+    ("The check reads only the object's own state", "object state (call order)"),
 )
 #: Kinds that tell the caller what to change.
 FIXES = frozenset(

@@ -85,3 +85,38 @@ def test_private_triggers_are_not_restated_and_while_true_is_no_condition(
     # the evidence says which condition the prose left out, and why
     note = first_evidence["provenance"]["triggerScenarios"]["privateConditions"]
     assert note["conditions"] == ["self._depth < 0"] and note["saidAs"] == "omitted"
+
+
+WARNS = """\
+import warnings
+
+
+class Channel:
+    @property
+    def _addr(self):
+        warnings.warn("Access to _addr is deprecated, use 'addr' instead", DeprecationWarning, 2)
+        return self.addr
+
+    def _unclosed(self):
+        warnings.warn("unclosed channel %r" % self, ResourceWarning)
+
+
+def _read(path):
+    raise OSError("the device is not ready for reading")
+"""
+
+
+def test_a_warning_is_not_caught_and_a_cause_is_not_restated(tmp_path: Path) -> None:
+    """Blind review 2026-12-06 (record 06): "catch `DeprecationWarning` around the call":
+    ``except`` does not catch a warning; the fix of a deprecation is the replacement its
+    message names. Nor is the message restated as "the cause" (records 02, 15, 22)."""
+    (tmp_path / "m.py").write_text(WARNS)
+    result = scan_checkout(open_source(str(tmp_path), repo="o/m"), repo="o/m", analyze=False)
+    by_message = {r["errorMessage"]: r["solutions"] for r, _ in result.items}
+    assert by_message["Access to _addr is deprecated, use 'addr' instead"] == [
+        "Follow the message's own advice: “Access to _addr is deprecated, use 'addr' instead”."
+    ]
+    assert by_message["unclosed channel %r"] == [NO_FIX]
+    assert by_message["the device is not ready for reading"] == [
+        "Catch `OSError` around the call that reaches it where the program must go on after it."
+    ]

@@ -261,9 +261,9 @@ def test_a_usage_error_gets_no_catch_advice(by_message: dict[str, Item]) -> None
     # which the solution says instead of "no fix" (still no advice to catch it)
     record, _ = by_message["the box is closed already"]
     assert record["solutions"] == [
-        "The message states the cause: “the box is closed already”. The check reads only the "
-        "object's own state, none of the call's arguments: call `Box.close()` only on an object "
-        "that is not in the state the message describes, rather than catching `RuntimeError`."
+        "The check reads only the object's own state, none of the call's arguments: call "
+        "`Box.close()` only on an object that is not in the state the message describes "
+        "(“the box is closed already”), rather than catching `RuntimeError`."
     ]
 
 
@@ -407,5 +407,5 @@ def test_a_private_class_is_caught_by_its_public_base(tmp_path: Path) -> None:
     )
     record = next(r for r, _ in items if r["errorClass"] == "_Deadlock")
     text = " ".join(record["solutions"])
-    assert "catch `RuntimeError` (its public base)" in text
-    assert "catch `_Deadlock`" not in text
+    assert "Catch `RuntimeError` (its public base)" in text
+    assert "atch `_Deadlock`" not in text

@@ -122,9 +122,9 @@ def test_the_family_follows_the_condition_before_the_class_name(tmp_path: Path) 
     close = "Cannot close a worker while it is still running"
     # no handler for a call on an object in the wrong state, nor an empty "no fix"
     assert solutions[close] == [
-        f"The message states the cause: “{close}”. The check reads only the object's own "
-        "state, none of the call's arguments: call `Worker.close()` only on an object that is "
-        "not in the state the message describes, rather than catching `ValueError`."
+        "The check reads only the object's own state, none of the call's arguments: call "
+        "`Worker.close()` only on an object that is not in the state the message describes "
+        f"(“{close}”), rather than catching `ValueError`."
     ]
     # the object's own state, no argument anywhere: not a bad value
     assert tags["Cannot close a worker while it is still running"] == "invalid-state"

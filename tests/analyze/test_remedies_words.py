@@ -85,6 +85,22 @@ def fetch(url, retry=None):
     return rows
 
 
+def make_id(fields=None):
+    if fields is not None:
+        low, high = fields
+        if not 0 <= high < 65536:
+            raise ValueError("field 2 out of range")
+    return fields
+
+
+def salt(rounds=None):
+    kind = read_bytes("method")
+    if kind == "sha":
+        if not 1000 <= rounds <= 9999:
+            raise ValueError("rounds out of range")
+    return kind
+
+
 def _check(rows):
     if len(rows) > 3:
         raise ValueError("too many rows")
@@ -146,16 +162,31 @@ def test_a_condition_that_only_picks_what_a_caught_error_becomes_is_no_fix(
 
 
 def test_a_parameter_among_other_conditions_is_one_way_out(tmp_path: Path) -> None:
-    items = _items(tmp_path)
-    (text,) = _solutions(items, "nothing fetched for a retry")
+    # the innermost test reads the parameter: passing a value it accepts avoids the raise
+    (text,) = _solutions(_items(tmp_path), "rounds out of range")
     assert text.startswith(
-        "One way out, where the call allows it: pass `retry` to `fetch()` as `None` "
-        "(its default, so leaving it out also works): "
+        "One way out, where the call allows it: pass `rounds` to `salt()` as a value of at "
+        "least `1000` and at most `9999`: "
     ), text
-    # a switch the message does not name, or a failure outside the call: no way out
-    for message in ("the server sent nothing", "connection reset for a retry"):
+
+
+def test_a_condition_that_selects_the_branch_is_no_way_out(tmp_path: Path) -> None:
+    """Blind review 2026-12-06 (records 09, 13, 20): "pass `fields` so that `fields is
+    None` holds" for ``UUID(fields=...)`` negates the outer test that selects the branch,
+    not the range test that fails inside it: it tells the caller to stop using
+    ``fields``. Nor a parameter that stands before the failing test in the same
+    condition (``retry is not None and rows is None``), which may select too."""
+    items = _items(tmp_path)
+    for message in (
+        "field 2 out of range",
+        "nothing fetched for a retry",
+        "the server sent nothing",
+        "connection reset for a retry",
+    ):
         for text in _solutions(items, message):
-            assert "`retry`" not in text, text
+            assert "`fields`" not in text and "`retry`" not in text, text
+    (tips,) = [r["preventionTips"] for r, _ in items if r["errorMessage"] == "field 2 out of range"]
+    assert not any("fields is None" in t for t in tips), tips
 
 
 def test_a_flag_among_other_conditions_is_one_way_out(tmp_path: Path) -> None:

@@ -15,9 +15,10 @@ from typing import Any
 from errdex.extract.site import ErrorSite, Guard
 
 from .guards import has_private as _private
+from .message_advice import advice_solutions
 from .platforms import platform_words
 from .private_terms import PrivateCase, omitted_note, said_from
-from .quoting import NO_FIX, cause_solution, stated_cause
+from .quoting import NO_FIX
 
 #: Builtin classes of a mistake in the calling code: no "catch it where the program must
 #: go on" for them (:data:`errdex.analyze.remedies.USAGE_FAMILIES`, by class name alone).
@@ -204,19 +205,22 @@ def baseline_fields(site: ErrorSite) -> tuple[dict[str, Any], dict[str, Any]]:
     )
 
     requirements = [r for g in conditions if (r := requirement_from(g, site.language))]
+    advice: list[str] = []
     callable_ = not _private(site.qualname) and "<locals>" not in site.qualname
     if requirements and not _private(requirements[-1]) and callable_:
         solutions = [
             f"Make sure {_code(requirements[-1])} holds when {_code(site.qualname)} reaches line {site.line}."
         ]
-    elif site.error_class in USAGE_BUILTINS:  # catching would hide the caller's mistake
+    elif advice := ([] if site.template.is_opaque else advice_solutions(site.template.display)):
+        solutions = advice  # "use X instead": the message's own fix
+    elif site.error_class in USAGE_BUILTINS or site.kind == "warn":
+        # catching would hide the caller's mistake; a warning is no exception to catch
         solutions = [NO_FIX]
     else:  # a requirement said only in private names is no advice a caller can follow
         caught = _code(cls) if site.error_class else "the error"
-        catch = (
-            f"catch {caught} around the call that reaches it where the program must go on after it."
-        )
-        solutions = [cause_solution(stated_cause(site.template), catch)]
+        solutions = [
+            f"Catch {caught} around the call that reaches it where the program must go on after it."
+        ]
 
     fields: dict[str, Any] = {
         "documentation": documentation,
@@ -237,7 +241,10 @@ def baseline_fields(site: ErrorSite) -> tuple[dict[str, Any], dict[str, Any]]:
         "documentation": {"analyst": ANALYST, "basis": basis_site},
         "triggerScenarios": {"analyst": ANALYST, "basis": ["guards" if conditions else "qualname"]},
         "commonSituations": {"analyst": ANALYST, "basis": ["qualname", "guards"]},
-        "solutions": {"analyst": ANALYST, "basis": ["guards" if conditions else "qualname"]},
+        "solutions": {
+            "analyst": ANALYST,
+            "basis": ["errorMessage"] if advice else ["guards" if conditions else "qualname"],
+        },
         "tags": {"analyst": ANALYST, "basis": ["kind", "errorClass", "qualname"]},
     }
     if unsaid:  # which conditions the prose does not restate, and why

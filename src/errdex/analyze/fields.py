@@ -34,7 +34,13 @@ from .guards import CONDITION_KINDS, code, condition_phrase, has_private, negate
 from .private_terms import PrivateCase, module_aliases, omitted_note, private_case
 from .quoting import quote as _quote
 from .rebinding import current_guards
-from .remedies import innermost_condition, param_requirement, remedies
+from .remedies import (
+    accepted_requirement,
+    checkable,
+    innermost_condition,
+    param_requirement,
+    remedies,
+)
 from .roles import role_documentation
 from .shadow_prose import shadow_sentence, shadow_trigger, stdlib_copy_note
 
@@ -260,7 +266,7 @@ def _trigger(g: Gathered) -> tuple[str, list[str]]:
     platform = g.func.platform if g.func is not None else None
     if platform is not None and phrase == platform:
         phrase = None  # no condition: said with "whenever … reaches line N" below
-    if req is not None and not req.partial:
+    if req is not None and checkable(g, req):
         # the cause in what the caller passed, not the raising function's own names
         on = f" {platform}" if platform else ""
         sentences = [
@@ -415,15 +421,20 @@ def _solutions(g: Gathered) -> tuple[list[str], list[str], list[list[str]]]:
 
 
 def _tips(g: Gathered, validation: str | None) -> tuple[list[str], list[str]]:
+    """Checks to make before the call (:func:`.remedies.checkable`): an outer condition
+    that merely selects the branch (``fields is None`` for ``UUID()``, ``'|' not in
+    mode`` for ``tarfile.open``) is none. A test that triggers the error is no tip: it
+    is in the record's tests and triggerScenarios."""
     tips: list[str] = []
     basis: list[str] = []
-    req = param_requirement(g)
+    req = accepted_requirement(g)
     guard = innermost_condition(g)
-    if req is not None:
+    if req is not None and checkable(g, req):
         tips.append(f"Check {code(req.requirement)} before calling {code(req.call)}.")
         basis.extend(["site.guards", "entryPoints"])
     elif (
-        validation
+        req is None
+        and validation
         and guard is not None
         and g.func is not None
         and sum(x["kind"] in CONDITION_KINDS for x in g.site.guards) == 1  # else: not enough
@@ -433,13 +444,6 @@ def _tips(g: Gathered, validation: str | None) -> tuple[list[str], list[str]]:
         if not has_private(requirement) and not has_private(callee):
             tips.append(f"Check {code(requirement)} before calling {code(callee)}.")
             basis.append("site.guards")
-    if g.tests:
-        # "its expected message" only where the test checks one: a bare ``assertRaises``
-        # has none to show (blind review 2026-12-06, records 00, 08, 14)
-        test = next((t for t in g.tests if t.get("match")), g.tests[0])
-        message = ", and its expected message" if test.get("match") else ""
-        tips.append(f"See {code(test.get('name', ''))} for a call that triggers it{message}.")
-        basis.append("tests")
     return tips, basis
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from errdex.template import MessageTemplate
 
-__all__ = ["NO_FIX", "QUOTE_LIMIT", "cause_solution", "quote", "stated_cause"]
+__all__ = ["NO_FIX", "QUOTE_LIMIT", "quote", "stated_cause"]
 
 #: Quoted text is cut at this many characters (with an ellipsis).
 QUOTE_LIMIT = 300
@@ -43,11 +43,3 @@ def stated_cause(template: MessageTemplate) -> str | None:
     if text.startswith("(") and text.endswith(")"):
         return None  # a multi-argument exception's tuple of arguments, not a sentence
     return text if len(text) <= CAUSE_CHARS else None
-
-
-def cause_solution(cause: str | None, catch: str) -> str:
-    """The solution that names the message's cause (if any) and where to catch the error;
-    ``catch`` is a lower-case clause ("catch `E` around …")."""
-    if cause is None:
-        return catch[0].upper() + catch[1:]
-    return f"The message states the cause: {quote(cause)}. Where that cannot be avoided, {catch}"

@@ -11,6 +11,7 @@ said with private names or the raising function's locals is left out, not restat
 
 from __future__ import annotations
 
+import ast
 import re
 
 from errdex.evidence import EntryPoint
@@ -19,9 +20,11 @@ from .baseline import USAGE_BUILTINS
 from .caller_words import pass_clause
 from .chain_funcs import own_params
 from .chains import signature_of
+from .doc_requirement import doc_requirements
 from .entrypoints import run_by_syntax
 from .gathered import Gathered, catch_phrase, class_phrase, short_name, verb
-from .guards import code, free_names, has_private
+from .guards import code, free_names, has_private, parse_guard
+from .message_advice import RESTATED, advice_solutions
 from .param_requirement import (
     ParamRequirement,
     call_name,
@@ -29,15 +32,17 @@ from .param_requirement import (
     message_shows,
     param_requirement,
 )
-from .quoting import NO_FIX, cause_solution, quote, stated_cause
+from .quoting import NO_FIX, quote, stated_cause
 from .roles import role_solution
 
 __all__ = [
     "USAGE_FAMILIES",
     "ParamRequirement",
     "Remedy",
+    "accepted_requirement",
     "call_name",
     "catch_entry",
+    "checkable",
     "innermost_condition",
     "param_requirement",
     "remedies",
@@ -48,20 +53,7 @@ __all__ = [
 #: A solution and the evidence keys it rests on.
 Remedy = tuple[str, list[str]]
 
-#: Advice: an imperative at the start of a clause ("Use X", "; pass Y"), or a phrase that
-#: only advice uses. A verb inside a statement is none ("cannot be set", "don't know how
-#: to set ...").
-_ADVICE = re.compile(
-    r"(?:^|[.;:!?(]\s*|\s[-–]\s*)(?:use|try|consider|please|install|set|pass|call|provide|specify)\b"
-    r"|\bdid you mean\b|\binstead\b|\bconsider\b|\bplease\b"
-    r"|\byou (?:have to|must|need to|should) (?:use|pass|call|set|provide|specify)\b",
-    re.IGNORECASE,
-)
 _REQUIREMENT = re.compile(r"\b(must|should|expected|expects|requires?|only)\b", re.IGNORECASE)
-_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z`'\"(])")
-#: A sentence of the message that states a requirement, quoted: dropped where the
-#: requirement is said whole in the caller's parameters (it adds nothing then).
-_RESTATED = "The message states the requirement:"
 #: Families of a mistake in the calling code (a bad argument, a misuse of an object, an
 #: internal check): catching one "where the program must go on" hides the mistake, so no
 #: catch advice is written for them (:func:`_fallback`). Failures of the world outside
@@ -81,19 +73,11 @@ USAGE_FAMILIES = frozenset(
 
 
 def _message_advice(g: Gathered) -> list[Remedy]:
-    """Sentences of the message that say what to do ("use X instead") or what must hold."""
+    """Sentences of the message that say what to do ("use X instead") or what must hold
+    (:mod:`.message_advice`); a message that only states what went wrong gives none."""
     if g.site.template.is_opaque:
         return []
-    found: list[Remedy] = []
-    for sentence in _SENTENCE.split(g.site.template.display):
-        text = sentence.strip()
-        if len(text) <= 3:
-            continue
-        if _ADVICE.search(text):
-            found.append((f"Follow the message's own advice: {quote(text)}.", ["site.template"]))
-        elif _REQUIREMENT.search(text):
-            found.append((f"{_RESTATED} {quote(text)}.", ["site.template"]))
-    return found[:2]
+    return [(text, ["site.template"]) for text in advice_solutions(g.site.template.display)]
 
 
 def _param_solution(g: Gathered, req: ParamRequirement) -> Remedy:
@@ -252,9 +236,9 @@ def _state_solution(g: Gathered, call: str | None) -> Remedy | None:
         call = None  # the object is made there, or a program's main makes its own
     what = f"call {code(call)}" if call else "make the call"
     return (
-        f"The message states the cause: {quote(cause)}. The check reads only the object's own "
-        f"state, none of the call's arguments: {what} only on an object that is not in the "
-        f"state the message describes, rather than catching {class_phrase(g)}.",
+        f"The check reads only the object's own state, none of the call's arguments: {what} "
+        f"only on an object that is not in the state the message describes ({quote(cause)}), "
+        f"rather than catching {class_phrase(g)}.",
         ["site.template", "site.guards", "backgroundTag", *(["entryPoints"] if call else [])],
     )
 
@@ -316,10 +300,10 @@ def _fallback(g: Gathered) -> Remedy:
             f"It is raised while handling {code(caught)}; {catch}",
             ["site.guards", *(["entryPoints"] if call else []), *base],
         )
-    cause = stated_cause(g.site.template)  # the cause in the library's own words
+    # the message's words restated are no fix (blind review 2026-12-06): the catch alone
     return (
-        cause_solution(cause, catch),
-        ["site.template" if cause else "errorClass", *(["entryPoints"] if call else []), *base],
+        catch[0].upper() + catch[1:],
+        ["errorClass", *(["entryPoints"] if call else []), *base],
     )
 
 
@@ -331,21 +315,77 @@ def remedies(g: Gathered) -> list[Remedy]:
             return [(NO_FIX, ["site.role"])]
         return [(text, ["site.role"])]
     out = _message_advice(g)
-    req = param_requirement(g)
-    if req is not None and _caught_before(g) is not None:
-        req = None  # the condition picks what a caught error becomes; it is no cause
-    if req is not None and req.partial and not _switch_named(g, req):
-        req = None  # a switch among other conditions: turning it off is no fix
-    if req is not None and _into_a_raise(g, req):
-        req = None  # one way out it offers is the branch before, which raises
+    req = accepted_requirement(g)
     if req is not None:
         if not req.partial:  # the requirement, said whole in what the caller passes
-            out = [r for r in out if not r[0].startswith(_RESTATED)]
+            out = [r for r in out if not r[0].startswith(RESTATED)]
         out.append(_param_solution(g, req))
     out.extend(_docstring_requirements(g, req))
+    if not any(r[0].startswith("The docstring of") for r in out):
+        out.extend(doc_requirements(g))  # a prose docstring's sentence on the parameter
     out.extend(_gate_solutions(g))
     out = [r for r in out if not _private_code(r[0])]
     return out or [_fallback(g)]
+
+
+def accepted_requirement(g: Gathered) -> ParamRequirement | None:
+    """The requirement over the caller's parameters that the solutions and tips state,
+    or None where stating it would mislead."""
+    req = param_requirement(g)
+    if req is None or _caught_before(g) is not None:
+        return None  # the condition picks what a caught error becomes; it is no cause
+    if req.partial and not (_switch_named(g, req) and _decides_inside(g, req)):
+        return None  # a switch among other conditions: turning it off is no fix
+    if _into_a_raise(g, req):
+        return None  # one way out it offers is the branch before, which raises
+    return req
+
+
+def _decides_inside(g: Gathered, req: ParamRequirement) -> bool:
+    """Whether a partial requirement negates the test that fails inside the chosen branch
+    (the innermost condition), not an outer condition that only selects the branch:
+    ``fields is not None`` before ``not 0 <= time_mid < 1 << 16`` in ``UUID()``, or
+    ``'|' in mode`` before ``filemode not in ('r', 'w')`` in ``tarfile.open``, is turned
+    off only by not using the feature. Within the innermost condition a conjunct over the
+    parameters before the last one (``loop is not None and not isinstance(loop, ...)``)
+    may be a selector too: errdex cannot tell, and says nothing, unless the parameters
+    are flags (a default of ``True`` or ``False``: ``block``, ``force``)."""
+    inner, said = _inner_parts(g), set(_and_parts(req.condition))
+    if not inner or not said & set(inner):
+        return False
+    return inner[-1] in said or _flags(g, req)
+
+
+def checkable(g: Gathered, req: ParamRequirement) -> bool:
+    """Whether "check the requirement before the call" is a check: said whole, or, of a
+    partial one, only the innermost test negated (``sock.gettimeout() == 0`` where
+    ``self._debug and sock.gettimeout() != 0`` raises). Negated outer selectors would
+    reject valid calls (``'|' not in mode`` for ``tarfile.open``); a flag is a switch."""
+    if not req.partial:
+        return True
+    inner, said = _inner_parts(g), set(_and_parts(req.condition))
+    return bool(inner) and inner[-1] in said and said <= set(inner) and not _flags(g, req)
+
+
+def _flags(g: Gathered, req: ParamRequirement) -> bool:
+    """The parameters are flags: their defaults are ``True`` or ``False``."""
+    defaults = _defaults(g, req)
+    return all(isinstance(defaults.get(p), bool) for p in req.params)
+
+
+def _inner_parts(g: Gathered) -> list[str]:
+    guard = innermost_condition(g)
+    return _and_parts(str(guard["text"])) if guard is not None else []
+
+
+def _and_parts(text: str) -> list[str]:
+    """The top-level ``and`` conjuncts of a condition, each as an AST dump (so that
+    spacing and parentheses do not matter); none if it does not parse."""
+    node = parse_guard(text)
+    if node is None:
+        return []
+    parts = node.values if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.And) else [node]
+    return [ast.dump(p) for p in parts]
 
 
 def _switch_named(g: Gathered, req: ParamRequirement) -> bool:
@@ -357,8 +397,7 @@ def _switch_named(g: Gathered, req: ParamRequirement) -> bool:
     passing the other value avoids the raise only by doing something else."""
     if g.site.error_class == "AssertionError":
         return False  # a failed check (``assert_has_awaits``): loosening it is no fix
-    defaults = _defaults(g, req)
-    if all(isinstance(defaults.get(p), bool) for p in req.params):
+    if _flags(g, req):
         return True
     if g.site.kind != "warn" and not usage_error(g):
         return False

@@ -35,6 +35,7 @@ from .gathered import Gathered
 from .guard_subject import Subject, guards_subject
 from .guards import CONDITION_KINDS
 from .local_change import local_changes
+from .message_advice import FOLLOWED, RESTATED
 from .quoting import NO_FIX
 from .related import related_ids
 from .repo import TEST_GLOBS, RepoIndex, build_index
@@ -74,15 +75,20 @@ class Analysis:
 #: `not self._eof` holds when `f` reaches line 3"): the condition in the raise's own
 #: terms, which a caller cannot act on; the static analyst's solution says less, truly.
 _RESTATED = "Make sure "
+#: How the extractor's solutions that quote the message begin (:mod:`.message_advice`).
+_ADVICE = (RESTATED, FOLLOWED)
 
 
 def _restates_guard(key: str, record: dict[str, Any], value: Any = None) -> bool:
-    """The extractor's solution restates the guard, or says it has no fix where the
-    analyst has one (a requirement over the raising method's own parameters)."""
+    """The extractor's solution restates the guard, or says it has no fix, or only
+    quotes the message's advice (which the analyst quotes too), where the analyst has
+    more (a requirement over the raising method's own parameters)."""
     if key != "solutions":
         return False
     old = record.get("solutions") or []
     if old == [NO_FIX] and value and value != [NO_FIX]:
+        return True
+    if old and value and value != old and all(str(s).startswith(_ADVICE) for s in old):
         return True
     return any(str(s).startswith(_RESTATED) for s in old)
 

@@ -1,0 +1,91 @@
+"""The sentences of an error message that tell the caller what to do.
+
+A message is quoted as a solution only when it carries advice; one that states what went
+wrong ("Set of Tasks/Futures is empty", "write to closed file") restated as a solution
+tells the reader nothing the message did not (blind review 2026-12-06: 38 of 145
+misleading statements were solutions, most of them such restatements). Two forms count:
+
+* an instruction: an imperative verb at the start of a clause ("Use X instead", "...;
+  use bytes", "..., get the daemon attribute instead", "(try using ...)", "Please ..."),
+  "you must/should/need to/have to ...", "did you mean ...", or a deprecation naming its
+  replacement ("... is deprecated in 3.11 use X");
+* a requirement: "must", "should", "expected X" ("expected str, got int", "a coroutine
+  was expected"), "requires", "expects", "can only", "only ... permitted", "need(s) a"
+  / "need(s) to be" ("field 2 out of range (need a 16-bit value)").
+
+A verb that is a noun there is none: "Set of ...", "Use of X is deprecated", "Call to
+...", "install-base ...". "expected X to have been awaited" states what a check found,
+not what to pass.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from .quoting import quote
+
+__all__ = ["FOLLOWED", "RESTATED", "Advice", "advice_solutions", "message_advice"]
+
+#: How a solution quoting a requirement of the message begins: dropped where the
+#: requirement is said whole in the caller's parameters (it adds nothing then).
+RESTATED = "The message states the requirement:"
+#: How a solution quoting an instruction of the message begins.
+FOLLOWED = "Follow the message's own advice:"
+#: ``("instruction" | "requirement", sentence)``.
+Advice = tuple[Literal["instruction", "requirement"], str]
+
+_VERBS = (
+    "use|try|consider|install|set|get|pass|call|provide|specify|supply|give|close|open|"
+    "run|add|remove|define|implement|ensure|avoid|choose|check|rename|replace|upgrade|"
+    "update|register|import|wrap|convert|decode|encode|create|start|stop|join|await|"
+    "change|switch|correct|reinstall|enable|disable|apply|override|make sure"
+)
+#: A word after the verb that makes the verb a noun or the clause a statement.
+_NOT_AFTER = (
+    r"of|is|are|was|were|has|have|had|must|may|might|can|cannot|can't|could|should|"
+    r"would|will|failed|fails|not|to|for|on|in|at|by|with|from|and|or|returned"
+)
+_CLAUSE_START = r"(?:^|[.;:!?,]\s+|\(\s*|\s[-–—]\s*)"
+_INSTRUCTION = re.compile(
+    rf"{_CLAUSE_START}(?:please\s+)?(?:{_VERBS})\b(?![-_./(\[])(?!\s+(?:{_NOT_AFTER})\b)"
+    r"|\bplease\b|\bdid you mean\b"
+    r"|\byou (?:have to|must|need to|should|may want to)\b"
+    r"|\bdeprecated\b[^;]*?\s(?:use|call)\s+(?!of\b)\S",
+    re.IGNORECASE,
+)
+_REQUIREMENT = re.compile(
+    r"\b(?:must|should|requires?|expects)\b(?![-_])"
+    r"|\bexpected\b(?!\s+(?:not\s+)?to\b)(?!.*?\bto have been\b)"
+    r"|\bcan only\b|\bonly\b[^.;,]*\b(?:permitted|allowed|supported|accepted)\b"
+    r"|\bneeds? (?:to be|an?)\b",
+    re.IGNORECASE,
+)
+#: "more expected", "a total of N expected bytes": a count, not what to pass.
+_COUNTED = re.compile(r"(?:\bmore|\btotal of \S+)\s+expected\b", re.IGNORECASE)
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z`'\"(])")
+#: A sentence shorter than this says nothing to follow.
+_MIN_CHARS = 4
+
+
+def message_advice(display: str) -> list[Advice]:
+    """The sentences of a message (its template as displayed) that carry advice, at most
+    two, in order; each marked as an instruction or a requirement."""
+    found: list[Advice] = []
+    for sentence in _SENTENCE.split(display):
+        text = sentence.strip()
+        if len(text) < _MIN_CHARS:
+            continue
+        if _INSTRUCTION.search(text):
+            found.append(("instruction", text))
+        elif _REQUIREMENT.search(_COUNTED.sub(" ", text)):
+            found.append(("requirement", text))
+    return found[:2]
+
+
+def advice_solutions(display: str) -> list[str]:
+    """The message's advice as solutions: an instruction to follow, a requirement to meet."""
+    return [
+        f"{FOLLOWED} {quote(text)}." if kind == "instruction" else f"{RESTATED} {quote(text)}."
+        for kind, text in message_advice(display)
+    ]
