@@ -9,9 +9,7 @@ fields are written by :mod:`errdex.analyze.code_fields`.
 
 from __future__ import annotations
 
-import ast
 import re
-import textwrap
 from typing import Any
 
 from errdex.evidence import EntryPoint, Provenance, RaisesDoc, TestEvidence
@@ -38,7 +36,7 @@ from .remedies import innermost_condition, param_requirement, remedies
 from .roles import role_documentation
 from .shadow_prose import shadow_sentence, shadow_trigger, stdlib_copy_note
 
-__all__ = ["ANALYST", "NO_TEST_FOUND", "NO_TEST_READ", "write_fields"]
+__all__ = ["ANALYST", "NO_SITUATION", "NO_TEST_FOUND", "NO_TEST_READ", "write_fields"]
 
 ANALYST = "static"
 #: What the prose says when no test links to the site: tests read and none linked, or
@@ -57,6 +55,10 @@ NO_TEST_READ = (
     "errdex read none of the repository's tests, so whether one expects this {noun} is not "
     "known, and no run-time message has been recorded for it; what is known is {known}."
 )
+#: commonSituations where no run-time message was recorded: errdex knows no situation
+#: beyond the trigger, and says only that. The two sentences above are no longer written
+#: (errdex verify still corrects them in records written before).
+NO_SITUATION = "errdex knows of no common situation for this {noun} beyond its trigger."
 #: Entry points and tests named in prose, at most.
 SHOWN = 3
 
@@ -290,8 +292,7 @@ def _trigger(g: Gathered) -> tuple[str, list[str]]:
             if g.entry_points or g.tests
             else [
                 f"Triggered inside {code(s.qualname)} at line {s.line}, under conditions "
-                "that neither the message nor the class's docstring states (the source "
-                "shown has them)."
+                "over private names (the source shown has them)."
             ]
         )
         basis.append("site.qualname")
@@ -340,34 +341,6 @@ def _params(params: tuple[str, ...]) -> str:
 # -- commonSituations ---------------------------------------------------------------------
 
 
-def _test_call(test: TestEvidence) -> str | None:
-    """The statement of a test's block that makes the failing call: the block's last one
-    (earlier ones usually build its arguments), or the callable form itself."""
-    snippet = test.get("snippet", "")
-    try:
-        whole = ast.parse(textwrap.dedent(snippet).strip()).body
-    except SyntaxError:
-        whole = []
-    if len(whole) == 1 and isinstance(whole[0], ast.Expr):
-        return " ".join(snippet.split())  # one call over several lines: a helper's, or
-        # ``assertRaises(E, f, x)``; its first line alone is no call
-    lines = snippet.split("\n")
-    head = lines[0].strip() if lines else ""
-    body = textwrap.dedent("\n".join(lines[1:]))
-    if not body.strip():
-        return head or None
-    try:
-        statements = ast.parse(body).body
-    except SyntaxError:  # the snippet was cut inside a statement
-        statements = []
-    if statements:
-        segment = ast.get_source_segment(body, statements[-1])
-        if segment:
-            return " ".join(segment.split())
-    rest = [x.strip() for x in body.splitlines() if x.strip() and not x.strip().startswith("#")]
-    return rest[0] if rest else head or None
-
-
 def _common(g: Gathered) -> tuple[str, list[str]]:
     sentences: list[str] = []
     basis: list[str] = []
@@ -380,28 +353,13 @@ def _common(g: Gathered) -> tuple[str, list[str]]:
         times = f", {count} times" if count > 1 else ""
         sentences.append(f"Seen at run time as {_quote(message)}{where}{times}.")
         basis.append("observed")
-    if g.tests:
-        examples = []
-        for test in g.tests[:2]:
-            call = _test_call(test)
-            if call:
-                examples.append(f"{code(test.get('name', ''))} runs {code(call)}")
-        if examples:
-            sentences.append(
-                "The repository's own tests reach it on purpose: " + "; ".join(examples) + "."
-            )
-            basis.append("tests")
+    # "The repository's own tests reach it on purpose" and "errdex linked none of the N
+    # test files to it" are no situation a developer meets: the first names a test, the
+    # second reads as "no test exists" where one often does (blind review 2026-12-06: 20
+    # of 145 misleading statements). Tests stay in triggerScenarios and the evidence.
     if not sentences:
-        known = "the conditions on the way to it" if g.site.guards else "the site itself"
-        if g.entry_points:
-            known += " and the entry points that reach it"
-        if g.tests_read:
-            files = f"{g.test_files_read} test file{'s' if g.test_files_read != 1 else ''}"
-            sentences.append(NO_TEST_FOUND.format(files=files, noun=noun(g), known=known))
-            basis.extend(["tests", "observed"])
-        else:
-            sentences.append(NO_TEST_READ.format(noun=noun(g), known=known))
-            basis.append("observed")
+        sentences.append(NO_SITUATION.format(noun=noun(g)))
+        basis.append("observed")
     return " ".join(sentences), basis
 
 

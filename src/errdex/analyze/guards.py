@@ -292,7 +292,10 @@ def condition_phrase(
         elif kind == "case":
             contexts.append(f"when {code(text)}")
     if split.private and private:
-        contexts.append(private)
+        if private.startswith("when ") and conditions:  # the private tests, as code
+            conditions.append(private.removeprefix("when "))
+        else:
+            contexts.append(private)
     if not conditions and not contexts:
         return None
     if not conditions:

@@ -488,6 +488,7 @@ def _enriched(g: Gathered, related: list[str]) -> Item:
     if g.tests_more:
         evidence["testsMore"] = g.tests_more  # more tests expect it than the record lists
     evidence["testsRead"] = g.tests_read  # False: an empty ``tests`` says nothing of them
+    evidence["testFilesRead"] = g.test_files_read
     evidence["related"] = related
     if g.shadow is not None:
         evidence["shadowedBy"] = shadowed_by(g.shadow)
