@@ -35,6 +35,7 @@ from .rebinding import current_guards
 from .remedies import innermost_condition, param_requirement, remedies
 from .roles import role_documentation
 from .shadow_prose import shadow_sentence, shadow_trigger, stdlib_copy_note
+from .try_body import raising_statement
 
 __all__ = ["ANALYST", "NO_SITUATION", "NO_TEST_FOUND", "NO_TEST_READ", "write_fields"]
 
@@ -102,8 +103,21 @@ def _phrase(g: Gathered, said: str | None = None) -> tuple[str | None, PrivateCa
         constants=g.constants,
         said=said,
         defined_on=g.func.platform if g.func is not None else None,
+        raisers=_raisers(g),
     )
     return phrase, case
+
+
+def _raisers(g: Gathered) -> dict[int, str]:
+    """By handler line, the one statement of its ``try`` that can raise (:mod:`.try_body`)."""
+    handlers = [x["line"] for x in g.site.guards if x["kind"] == "except"]
+    window = g.site.window() if handlers else None
+    if window is None:
+        return {}
+    lines, at = window
+    start = g.site.line - at
+    found = {line: raising_statement(lines, start, line) for line in handlers}
+    return {line: stmt for line, stmt in found.items() if stmt}
 
 
 def _documentation(g: Gathered) -> tuple[str, list[str]]:

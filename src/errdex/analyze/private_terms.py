@@ -29,6 +29,7 @@ __all__ = [
     "module_aliases",
     "omitted_note",
     "private_case",
+    "private_only_as_attributes",
     "readable",
     "said_from",
 ]
@@ -100,8 +101,12 @@ def readable(condition: str) -> bool:
         node = ast.parse(condition.strip(), mode="eval").body
     except (SyntaxError, ValueError, RecursionError):
         return False
-    if isinstance(node, ast.BoolOp):
-        return False
+    return not isinstance(node, ast.BoolOp) and private_only_as_attributes(node)
+
+
+def private_only_as_attributes(node: ast.AST) -> bool:
+    """Whether code calls no private function and names private things only as
+    attributes (``self._sock.recv(n)``, not ``_read(n)`` nor ``self._fill()``)."""
     bases: set[int] = set()
     for sub in ast.walk(node):
         if isinstance(sub, ast.Call):
