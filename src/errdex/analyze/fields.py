@@ -429,6 +429,42 @@ def _fixed_by_the_caller(g: Gathered) -> bool:
     return programming_error(g)
 
 
+#: Builtin classes a check of the caller's arguments raises, and those a check of the
+#: object's state (a call in the wrong order: ``ZipFile.write`` while a handle from
+#: ``ZipFile.open(name, "w")`` is open) raises. A subclass is left alone: ``JSONDecodeError``
+#: reports data from outside, which the caller catches rather than checks.
+_ARGUMENT_CLASSES = frozenset({"builtins.ValueError", "builtins.TypeError"})
+_STATE_CLASSES = frozenset({"builtins.ValueError", "builtins.RuntimeError"})
+
+
+def _a_wrong_call(g: Gathered) -> bool:
+    """A raise whose condition tests what the caller passed (a ``ValueError`` or
+    ``TypeError``) or the state its earlier calls left (a ``ValueError`` or
+    ``RuntimeError``): a programming error, avoided before the call rather than caught
+    (blind review 2026-12-06: "try-catch" for ``re.compile(p, flags)`` with a compiled
+    pattern, ``ZipFile.close()`` with a handle open)."""
+    if g.site.kind != "raise":
+        return False
+    canonical = g.site.canonical_class or (
+        f"builtins.{g.site.error_class}" if g.site.error_class else ""
+    )
+    # a private helper's argument is often derived from data the caller read
+    # (``ipaddress._BaseV4._parse_octet``): only where the caller passes it, to the
+    # raising function itself or unchanged through a public one
+    called = g.func is not None and _callable_by_name(g.func.qualname)
+    if g.subject == "argument":
+        return canonical in _ARGUMENT_CLASSES and (called or param_requirement(g) is not None)
+    return g.subject == "state" and canonical in _STATE_CLASSES and called
+
+
+def _callable_by_name(qualname: str) -> bool:
+    """A public function or method, special methods (``__init__``) counted public."""
+    return not any(
+        part.startswith("<") or (part.startswith("_") and not part.endswith("__"))
+        for part in qualname.split(".")
+    )
+
+
 # -- all fields ------------------------------------------------------------------------------
 
 
@@ -466,6 +502,10 @@ def write_fields(
     elif g.role is None and _fixed_by_the_caller(g):
         # a wrong call or a failed check is fixed before the call, not caught after it
         strategy, basis["handlingStrategy"] = "validation", ["errorClass", "backgroundTag"]
+    elif g.role is None and _a_wrong_call(g):
+        # a bad argument or a call in the wrong order: checked before the call
+        why = f"the condition tests the {g.subject} (no check code written for it)"
+        strategy, basis["handlingStrategy"] = "validation", ["errorClass", "site.guards", why]
     elif (fields["tryCatchPattern"] or scaffold) and g.site.kind != "warn":
         strategy, basis["handlingStrategy"] = "try-catch", ["errorClass"]
     fields["handlingStrategy"] = strategy

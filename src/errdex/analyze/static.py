@@ -215,7 +215,9 @@ def _gather(
         g.constants = module.platform_names
     g.role = site_role(g, index, tree, raised_in)
     ancestors = tree.ancestors(site.canonical_class) if site.canonical_class else frozenset()
-    g.background = background_tag(site, ancestors, _subject(g, module))
+    subject = _subject(g, module)
+    g.subject = subject
+    g.background = background_tag(site, ancestors, subject)
     return g
 
 
