@@ -25,7 +25,7 @@ from .code_fields import (
     validation,
 )
 from .conversion_prose import conversion_sentence
-from .docstrings import summary
+from .docstrings import says_only_the_name, summary
 from .entrypoints import FAR_DEPTH
 from .gathered import Gathered, callable_name, class_phrase, location, noun, short_name
 from .guards import CONDITION_KINDS, code, condition_phrase, has_private, negated
@@ -163,7 +163,10 @@ def _documentation(g: Gathered) -> tuple[str, list[str]]:
     func = g.func
     if func is not None and func.docstring:
         about = summary(func.docstring)
-        if about:
+        # a private helper's "Construct a _Stream object" tells nothing (blind review
+        # 2026-12-06); a public one's words are what the reader looks up
+        private = not _callable_by_name(func.qualname) or func.name.startswith("__")
+        if about and not (private and says_only_the_name(about, func.name, func.cls or "")):
             sentences.append(
                 f"{code(func.name)} is documented as: {_quote(_first_sentences(about))}."
             )
