@@ -29,6 +29,7 @@ from .docstrings import says_only_the_name, summary
 from .entrypoints import FAR_DEPTH
 from .gathered import Gathered, callable_name, class_phrase, location, noun, short_name
 from .guards import CONDITION_KINDS, code, condition_phrase, has_private, negated
+from .held_class import raised_call
 from .private_terms import PrivateCase, module_aliases, omitted_note, private_case
 from .quoting import quote as _quote
 from .rebinding import current_guards
@@ -142,8 +143,7 @@ def _documentation(g: Gathered) -> tuple[str, list[str]]:
             " may collect it instead)."
         )
     elif s.error_class is None:
-        held = s.template.display.strip("{}")
-        head = f"{who} raises the exception held in {code(held)} at {where}{when}; its class is decided at run time."
+        head = _held(g, who, f"{where}{when}")
     elif s.function is None:
         head = f"{class_phrase(g)} is raised at import time of {who}, at {where}{when}."
     elif s.raised_at is not None:
@@ -210,6 +210,19 @@ def _documentation(g: Gathered) -> tuple[str, list[str]]:
         sentences.append(note)
         basis.append("filePath")
     return " ".join(sentences), basis
+
+
+def _held(g: Gathered, who: str, at: str) -> str:
+    """A raise of a class the extractor could not name: a call says what it calls, and
+    "decided at run time" only where the function binds that name (:mod:`.held_class`)."""
+    call = raised_call(g.site.window(), g.func)
+    if call is not None:
+        # what a call gives: an instance of a class, or an exception a method returns
+        # (``my_exceptions.pop()``), so no "instance of" is claimed
+        when = "; its class is decided at run time" if call.at_run_time else ""
+        return f"{who} raises what calling {code(call.callee)} gives, at {at}{when}."
+    held = g.site.template.display.strip("{}")
+    return f"{who} raises the exception held in {code(held)} at {at}; its class is decided at run time."
 
 
 def _doc_owner(g: Gathered, doc: RaisesDoc) -> str | None:
