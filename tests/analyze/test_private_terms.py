@@ -95,7 +95,8 @@ def test_readable_private_conditions() -> None:
     """Short, one test, private names only as attributes: said as code; else left out."""
     assert readable("self._writing")
     assert readable("newChild.nodeType not in self._child_node_types")
-    assert readable("tcl_version != _tkinter.TCL_VERSION")
+    assert readable("tcl_version != _tkinter.TCL_VERSION", {"_tkinter"})  # a module
+    assert not readable("_relpath.startswith('..')")  # a local the reader cannot see
     assert readable("not hasattr(klass, '_set_' + name)")
     assert not readable("self._a and self._b")  # two tests
     assert not readable("self._check(x)")  # a private function called

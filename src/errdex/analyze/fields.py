@@ -117,7 +117,8 @@ def _raisers(g: Gathered) -> dict[int, str]:
         return {}
     lines, at = window
     start = g.site.line - at
-    found = {line: raising_statement(lines, start, line) for line in handlers}
+    modules = module_aliases(g.import_lines)
+    found = {line: raising_statement(lines, start, line, modules) for line in handlers}
     return {line: stmt for line, stmt in found.items() if stmt}
 
 

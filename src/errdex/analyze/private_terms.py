@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from errdex.evidence import PrivateConditions
@@ -91,22 +92,25 @@ def said_from(
     return None, "omitted", ()
 
 
-def readable(condition: str) -> bool:
+def readable(condition: str, modules: Collection[str] = ()) -> bool:
     """Whether a condition over private names reads as code: short, one test (no ``and``
     or ``or``), no private function called, and each private name an attribute
-    (``self._writing``, ``_tkinter.TCL_VERSION``) or text in a string literal."""
+    (``self._writing``, ``_tkinter.TCL_VERSION`` with ``_tkinter`` among the imported
+    ``modules``) or text in a string literal: ``_relpath.startswith('..')`` reads a
+    local the reader cannot see."""
     if len(condition) > READABLE_LENGTH:
         return False
     try:
         node = ast.parse(condition.strip(), mode="eval").body
     except (SyntaxError, ValueError, RecursionError):
         return False
-    return not isinstance(node, ast.BoolOp) and private_only_as_attributes(node)
+    return not isinstance(node, ast.BoolOp) and private_only_as_attributes(node, modules)
 
 
-def private_only_as_attributes(node: ast.AST) -> bool:
+def private_only_as_attributes(node: ast.AST, modules: Collection[str] = ()) -> bool:
     """Whether code calls no private function and names private things only as
-    attributes (``self._sock.recv(n)``, not ``_read(n)`` nor ``self._fill()``)."""
+    attributes (``self._sock.recv(n)``, not ``_read(n)`` nor ``self._fill()``) of public
+    names or of imported ``modules`` (``_winapi.ERROR_BROKEN_PIPE``)."""
     bases: set[int] = set()
     for sub in ast.walk(node):
         if isinstance(sub, ast.Call):
@@ -114,7 +118,11 @@ def private_only_as_attributes(node: ast.AST) -> bool:
             name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
             if _private(name):
                 return False
-        if isinstance(sub, ast.Attribute) and isinstance(sub.value, ast.Name):
+        if (
+            isinstance(sub, ast.Attribute)
+            and isinstance(sub.value, ast.Name)
+            and sub.value.id in modules
+        ):
             bases.add(id(sub.value))
     for sub in ast.walk(node):
         if isinstance(sub, ast.Name) and _private(sub.id) and id(sub) not in bases:
@@ -136,7 +144,7 @@ def private_case(
     info = g.class_info or {}
     name = short_name(str(info.get("qualified") or g.site.error_class or "")) or None
     words, said_as, basis = said_from(g.site.template, name, info.get("docstring"), g.site.kind)
-    if words is None and all(readable(c) for c in split.private):
+    if words is None and all(readable(c, modules) for c in split.private):
         words = "when " + " and ".join(code(c) for c in split.private)
         said_as, basis = "guard", ("site.guards",)
     return PrivateCase(split.private, words, said_as, basis)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 import textwrap
+from collections.abc import Collection
 
 from .private_terms import private_only_as_attributes
 
@@ -70,10 +71,14 @@ def _can_raise(stmt: ast.stmt) -> bool:
     return True
 
 
-def raising_statement(lines: list[str], start: int, except_line: int) -> str | None:
+def raising_statement(
+    lines: list[str], start: int, except_line: int, modules: Collection[str] = ()
+) -> str | None:
     """The one statement of the ``try`` whose handler is at ``except_line`` that can
     raise, as written on one line (``return`` dropped); None when there are more, it is
-    a block or a ``raise``, it calls a private function, or the ``try`` is not in ``lines`` (a source window starting at line
+    a block or a ``raise``, it calls a private function or reads a private name other than
+    an attribute of a public name or of one of the imported ``modules``, or the ``try`` is
+    not in ``lines`` (a source window starting at line
     ``start``)."""
     body = _try_body(lines, except_line - start)
     if not body:
@@ -101,7 +106,7 @@ def raising_statement(lines: list[str], start: int, except_line: int) -> str | N
         node = stmt
     if isinstance(node, ast.Await):
         node = node.value
-    if not private_only_as_attributes(node):
+    if not private_only_as_attributes(node, modules):
         return None  # ``self._fill()``: nothing a caller can find
     segment = ast.get_source_segment(text, node)
     if segment is None or "\n" in segment or len(segment) > SHOWN_LENGTH:
