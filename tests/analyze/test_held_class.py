@@ -24,6 +24,18 @@ def open_db(result):
 
 def reraise(kind):
     raise kind("failed")
+
+
+def warn(message, category):
+    if not isinstance(message, Warning):
+        message = category(message)
+    raise message
+
+
+def undefined(name, errors):
+    err = errors.make("undefined " + name)
+    err.code = 11
+    raise err
 """
 
 
@@ -36,3 +48,9 @@ def test_a_called_module_constant_is_named_and_not_said_decided_at_run_time(
     assert "decided at run time" not in doc and "`…`" not in doc
     # a parameter's class is the caller's: decided at run time, truly
     assert "its class is decided at run time" in found[15]["documentation"]
+    # a local bound once to a call: which call is said, and the parameter decides it
+    doc = found[27]["documentation"]
+    assert "raises `err`, which holds what calling `errors.make` gave" in doc, doc
+    assert "its class is decided at run time" in doc
+    # a parameter rebound to a call may still hold what the caller passed
+    assert "which holds" not in found[21]["documentation"]

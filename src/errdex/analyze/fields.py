@@ -221,6 +221,8 @@ def _held(g: Gathered, who: str, at: str) -> str:
         # what a call gives: an instance of a class, or an exception a method returns
         # (``my_exceptions.pop()``), so no "instance of" is claimed
         when = "; its class is decided at run time" if call.at_run_time else ""
+        if call.held:
+            return f"{who} raises {code(call.held)}, which holds what calling {code(call.callee)} gave, at {at}{when}."
         return f"{who} raises what calling {code(call.callee)} gives, at {at}{when}."
     held = g.site.template.display.strip("{}")
     return f"{who} raises the exception held in {code(held)} at {at}; its class is decided at run time."

@@ -28,6 +28,8 @@ class RaisedCall:
 
     callee: str
     at_run_time: bool
+    #: ``raise err`` with ``err`` bound once to the call: the name raised.
+    held: str | None = None
 
 
 def _raise_node(lines: list[str], at: int) -> ast.Raise | None:
@@ -48,17 +50,26 @@ def _head(node: ast.expr) -> str | None:
 
 
 def raised_call(window: tuple[list[str], int] | None, func: FuncFacts | None) -> RaisedCall | None:
-    """The call a ``raise`` makes at the window's site line; None for another raise (a
-    re-raise of an object held, ``raise e``) or when the line does not parse."""
+    """The call a ``raise`` makes at the window's site line, or the call the raised
+    local name is bound to once; None for another raise (a re-raise of an object held,
+    ``raise e``) or when the line does not parse."""
     if window is None:
         return None
     node = _raise_node(*window)
+    params: set[str] = set()
+    local: set[str] = set()
+    if func is not None:
+        params = {p.lstrip("*").partition("=")[0] for p in func.params}
+        local = params | set(func.local_calls) | set(func.local_binds)
+    if node is not None and isinstance(node.exc, ast.Name) and func is not None:
+        # ``err = expat.error(...)`` then ``raise err``: the name is bound once, to a call;
+        # a parameter rebound (``message = category(message)`` in ``warn_explicit``) may
+        # still hold what the caller passed
+        ref = None if node.exc.id in params else func.local_calls.get(node.exc.id)
+        if ref and all(ref) and "super()" not in ref:
+            return RaisedCall(".".join(ref), ref[0] in local, held=node.exc.id)
     if node is None or not isinstance(node.exc, ast.Call):
         return None
     callee = ast.unparse(node.exc.func)
     head = _head(node.exc.func)
-    local = set()
-    if func is not None:
-        local = {p.lstrip("*").partition("=")[0] for p in func.params}
-        local |= set(func.local_calls) | set(func.local_binds)
     return RaisedCall(callee, head is not None and head in local)
