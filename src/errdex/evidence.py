@@ -109,8 +109,9 @@ class PrivateConditions(TypedDict):
     """Conditions on the way that read private names, not restated in a field's prose."""
 
     conditions: list[str]  # as the source writes them
-    #: What the prose says instead: "message" (its stated case), "classDocstring" (the
-    #: class's "raised when"), or "omitted" (nothing a caller can read states it).
+    #: What the prose says instead: "classDocstring" (the class's "raised when"),
+    #: "guard" (the condition as code: short, its private names attributes), or
+    #: "omitted" (nothing a caller can read states it); "message" in older records.
     saidAs: str
     reason: str
 
@@ -306,6 +307,10 @@ class Evidence(TypedDict, total=False):
     conversion: ConversionEvidence  # where a handler raises another error instead
     tests: list[TestEvidence]
     testsRead: bool  # False: no test of the repository was read, so ``tests`` says nothing
+    #: How many test modules were read: an empty ``tests`` is no claim that none exists
+    #: (a test reaching the site through an object of a type errdex does not infer is not
+    #: linked); the prose no longer says it (blind review 2026-12-06).
+    testFilesRead: int
     testsMore: int  # tests that also expect it beyond the best evidenced ones listed
     role: RoleEvidence
     observed: list[Observed]

@@ -58,7 +58,7 @@ def test_class_tags_split_acronyms_as_words() -> None:
     assert kebab("check_running") == "check-running"
 
 
-def test_private_triggers_are_not_restated_and_while_true_is_no_condition(
+def test_short_private_triggers_are_said_as_code_and_while_true_is_no_condition(
     tmp_path: Path,
 ) -> None:
     (tmp_path / "m.py").write_text(
@@ -72,19 +72,14 @@ def test_private_triggers_are_not_restated_and_while_true_is_no_condition(
     )
     result = scan_checkout(open_source(str(tmp_path), repo="o/m"), repo="o/m", analyze=False)
     (first, first_evidence), (second, _) = result.items
-    # a one-word message states no case: the private condition is left out
-    assert first["triggerScenarios"] == (
-        "Reached inside `m.Parser.parse` at line 5, under conditions the message does not "
-        "state (the source shown has them)."
-    )
-    # the message states the case the private check tests, so that is what is said
-    assert second["triggerScenarios"] == (
-        "Reached in the case the message states: “I/O operation on closed file”."
-    )
-    assert "_depth" not in first["triggerScenarios"] + second["triggerScenarios"]
-    # the evidence says which condition the prose left out, and why
+    # a short private test whose private name is an attribute is said as code; the
+    # message is not restated as "the case" (blind review 2026-12-06: an empty restatement)
+    assert first["triggerScenarios"] == "Reached when `self._depth < 0`."
+    assert second["triggerScenarios"] == "Reached when `self._closed`."
+    assert "the message states" not in second["triggerScenarios"]
+    # the evidence says which condition is private, and how the prose said it
     note = first_evidence["provenance"]["triggerScenarios"]["privateConditions"]
-    assert note["conditions"] == ["self._depth < 0"] and note["saidAs"] == "omitted"
+    assert note["conditions"] == ["self._depth < 0"] and note["saidAs"] == "guard"
 
 
 WARNS = """\

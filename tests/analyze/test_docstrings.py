@@ -134,3 +134,15 @@ def test_what_a_docstring_says_of_one_parameter() -> None:
     assert param_doc(google, "args") == "passed on."
     assert param_doc(sphinx, "retries") == "how often to try, at least 1."
     assert param_doc(sphinx, "reply") is None
+
+
+def test_a_summary_that_says_only_the_name() -> None:
+    """A private helper's "Construct a _Stream object" is not quoted as documentation
+    (blind review 2026-12-06); a summary that says more is."""
+    from errdex.analyze.docstrings import says_only_the_name
+
+    assert says_only_the_name("Construct a _Stream object.", "__init__", "tarfile._Stream")
+    assert says_only_the_name("Handles an error", "_raise_error", "_pydecimal.Context")
+    assert says_only_the_name("Create read pipe transport", "_make_read_pipe_transport")
+    assert not says_only_the_name("Read data from the stream until EOF.", "_read", "_Stream")
+    assert not says_only_the_name("Hash", "")  # nothing names it

@@ -75,8 +75,11 @@ def test_a_private_condition_is_not_restated_and_while_true_is_no_condition() ->
     template = MessageTemplate.literal("Connection lost")
     # left out when nothing a caller reads states it; else said in those words, last
     assert condition_phrase(guards, template) == "when `n > 0`"
-    said = "in the case the message states: “Connection lost”"
+    said = "in the case the docstring of `Lost` gives: “Raised when the peer hung up”"
     phrase = condition_phrase(guards, template, private=said)
     assert phrase == f"when `n > 0`, {said}"
     assert "_connection_lost" not in (phrase or "") and "True" not in (phrase or "")
+    # said as code (:func:`errdex.analyze.private_terms.readable`): one "when" clause
+    phrase = condition_phrase(guards, template, private="when `self._connection_lost`")
+    assert phrase == "when `n > 0` and `self._connection_lost`"
     assert condition_phrase(guards[:2], template) is None

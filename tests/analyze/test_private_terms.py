@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from errdex.analyze.private_terms import module_aliases, said_from
+from errdex.analyze.private_terms import module_aliases, readable, said_from
 from errdex.template import MessageTemplate
 
 from .stdlib_items import one_file_items
@@ -56,16 +56,17 @@ def _scan(tmp_path: Path) -> dict[int, tuple[dict[str, Any], dict[str, Any]]]:
     return {record["lineNumber"]: (record, evidence) for record, evidence in items}
 
 
-def test_a_private_check_is_said_as_the_message_states_it(tmp_path: Path) -> None:
+def test_a_short_private_check_is_said_as_code_not_as_the_message(tmp_path: Path) -> None:
+    """``self._closed``: the message ("I/O operation on closed file") is in the record
+    already; "in the case the message states" said nothing more (blind review
+    2026-12-06), the short condition says which state decides."""
     record, evidence = _scan(tmp_path)[19]
     trigger = record["triggerScenarios"]
-    assert trigger.startswith(
-        "Triggered in the case the message states: “I/O operation on closed file”."
-    )
-    assert "_closed" not in trigger and "_closed" not in record["documentation"]
+    assert trigger.startswith("Triggered when `self._closed`.")
+    assert "the message states" not in trigger + record["documentation"]
     note = evidence["provenance"]["triggerScenarios"]["privateConditions"]
-    assert note["conditions"] == ["self._closed"] and note["saidAs"] == "message"
-    assert "site.template" in evidence["provenance"]["triggerScenarios"]["basis"]
+    assert note["conditions"] == ["self._closed"] and note["saidAs"] == "guard"
+    assert "site.guards" in evidence["provenance"]["triggerScenarios"]["basis"]
 
 
 def test_else_from_the_class_docstring_when_it_says_when_it_is_raised(tmp_path: Path) -> None:
@@ -78,19 +79,29 @@ def test_else_from_the_class_docstring_when_it_says_when_it_is_raised(tmp_path: 
     assert note["saidAs"] == "classDocstring" and note["conditions"] == ["self._owner is not None"]
 
 
-def test_else_the_private_part_is_left_out_and_provenance_says_why(tmp_path: Path) -> None:
-    """``n > 0 and self._state == 3`` with a message that states nothing: the caller's
-    part stays, the private part is left out and marked as such."""
+def test_a_private_part_said_as_code_joins_the_callers_condition(tmp_path: Path) -> None:
+    """``n > 0 and self._state == 3``: the caller's part and the short private part."""
     record, evidence = _scan(tmp_path)[23]
     trigger = record["triggerScenarios"]
     assert trigger.startswith(
-        "Triggered only when the arguments passed to `Stream.read()` make `n > 0` true "
-        "(with other conditions on the way)."
-    )
-    assert "_state" not in trigger and "private names" not in trigger
+        "Triggered only when the arguments passed to `Stream.read()` make `n > 0` true, "
+        "and then when `self._state == 3`."
+    ), trigger
     note = evidence["provenance"]["triggerScenarios"]["privateConditions"]
-    assert note["saidAs"] == "omitted" and note["conditions"] == ["self._state == 3"]
-    assert "neither the message nor the class docstring" in note["reason"]
+    assert note["saidAs"] == "guard" and note["conditions"] == ["self._state == 3"]
+
+
+def test_readable_private_conditions() -> None:
+    """Short, one test, private names only as attributes: said as code; else left out."""
+    assert readable("self._writing")
+    assert readable("newChild.nodeType not in self._child_node_types")
+    assert readable("tcl_version != _tkinter.TCL_VERSION", {"_tkinter"})  # a module
+    assert not readable("_relpath.startswith('..')")  # a local the reader cannot see
+    assert readable("not hasattr(klass, '_set_' + name)")
+    assert not readable("self._a and self._b")  # two tests
+    assert not readable("self._check(x)")  # a private function called
+    assert not readable("_depth > 3")  # a private local or global
+    assert not readable("self._buffer_size_limit_for_the_reader > self._high_water_mark_x")
 
 
 def test_platform_guards_are_said_in_words(tmp_path: Path) -> None:
@@ -98,9 +109,7 @@ def test_platform_guards_are_said_in_words(tmp_path: Path) -> None:
     bound to that test."""
     found = _scan(tmp_path)
     first, _ = found[28]
-    assert first["triggerScenarios"].startswith(
-        "Triggered on Windows, in the case the message states: “no descriptor for this stream”."
-    )
+    assert first["triggerScenarios"].startswith("Triggered on Windows, when `not self._closed`.")
     second, _ = found[30]
     assert second["triggerScenarios"].startswith("Triggered on platforms other than Windows.")
     third, _ = found[35]  # a platform test joined to a caller's condition by `and`
@@ -120,9 +129,9 @@ def test_said_from_needs_words_of_a_message_or_a_raised_when() -> None:
     assert how == "classDocstring" and words == (
         "in the case the docstring of `Full` gives: “Exception raised by put()”"
     )
-    # an assert's message may be what must hold: quoted, not called the failing case
-    words, _, _ = said_from(MessageTemplate.literal("whole minute"), kind="assert")
-    assert words == "where the assert's message says: “whole minute”"
+    # the message is not restated as the case, an assert's no more than a raise's
+    assert said_from(MessageTemplate.literal("whole minute"), kind="assert")[0] is None
+    assert said_from(MessageTemplate.literal("I/O operation on closed file"))[0] is None
     assert module_aliases({"_os": "import os as _os", "re": "import re"}) == {
         "_os": "os",
         "re": "re",

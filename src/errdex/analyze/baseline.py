@@ -17,7 +17,7 @@ from errdex.extract.site import ErrorSite, Guard
 from .guards import has_private as _private
 from .message_advice import advice_solutions
 from .platforms import platform_words
-from .private_terms import PrivateCase, omitted_note, said_from
+from .private_terms import PrivateCase, omitted_note, readable
 from .quoting import NO_FIX
 
 #: Builtin classes of a mistake in the calling code: no "catch it where the program must
@@ -178,18 +178,21 @@ def baseline_fields(site: ErrorSite) -> tuple[dict[str, Any], dict[str, Any]]:
     hidden = None in said
     unsaid = tuple(g.text for g, w in zip(read, said, strict=True) if w is None)
     conds = list(dict.fromkeys(w for c, w in filter(None, said) if c))
+    # a short private test whose private names are attributes is said as code
+    # (``self._writing``); the message is not restated as "the case": it is in the record
+    stated = None
+    if hidden and site.language == "python" and all(readable(t) for t in unsaid):
+        stated = "when " + " and ".join(_code(t) for t in unsaid)
+        conds += [_code(t) for t in unsaid]
     clauses = [f"when {' and '.join(conds)}"] if conds else []
     clauses += dict.fromkeys(w for c, w in filter(None, said) if not c)
-    stated = said_from(site.template, kind=site.kind)[0] if hidden else None
-    if stated:
-        clauses.append(stated)
     if clauses:
         others = " (with other conditions on the way)" if hidden and not stated else ""
         trigger = "Reached " + ", ".join(clauses) + others + "."
     elif hidden:
         trigger = (
             f"Reached inside {_code(site.qualname)} at line {site.line}, under conditions "
-            "the message does not state (the source shown has them)."
+            "over private names (the source shown has them)."
         )
     elif site.function:
         trigger = f"Reached whenever {_code(site.qualname)} runs to line {site.line}: no enclosing condition."
@@ -248,6 +251,6 @@ def baseline_fields(site: ErrorSite) -> tuple[dict[str, Any], dict[str, Any]]:
         "tags": {"analyst": ANALYST, "basis": ["kind", "errorClass", "qualname"]},
     }
     if unsaid:  # which conditions the prose does not restate, and why
-        case = PrivateCase(unsaid, stated, "message" if stated else "omitted")
+        case = PrivateCase(unsaid, stated, "guard" if stated else "omitted")
         provenance["triggerScenarios"]["privateConditions"] = omitted_note(case)
     return fields, provenance

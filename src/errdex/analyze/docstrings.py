@@ -23,6 +23,7 @@ __all__ = [
     "names_class",
     "param_doc",
     "parse_raises",
+    "says_only_the_name",
     "summary",
 ]
 
@@ -59,6 +60,74 @@ def cleaned(docstring: str | None) -> str | None:
         return None
     doc = inspect.cleandoc(docstring)
     return doc if len(doc) <= DOCSTRING_LIMIT else doc[: DOCSTRING_LIMIT - 1] + "…"
+
+
+#: Words a docstring's summary may hold and still say nothing beyond the function's name.
+_EMPTY_WORDS = frozenset(
+    [
+        "a",
+        "an",
+        "the",
+        "this",
+        "that",
+        "its",
+        "it",
+        "of",
+        "for",
+        "to",
+        "and",
+        "or",
+        "in",
+        "on",
+        "with",
+        "by",
+        "from",
+        "is",
+        "are",
+        "be",
+        "construct",
+        "constructs",
+        "constructor",
+        "create",
+        "creates",
+        "initialize",
+        "initializes",
+        "initialise",
+        "init",
+        "instance",
+        "object",
+        "new",
+        "return",
+        "returns",
+        "get",
+        "gets",
+        "set",
+        "sets",
+        "helper",
+        "function",
+        "method",
+        "class",
+        "handle",
+        "handles",
+        "do",
+        "does",
+        "internal",
+        "private",
+    ]
+)
+_WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
+
+
+def _words(text: str) -> set[str]:
+    return {w.lower() for w in _WORD.findall(text)}
+
+
+def says_only_the_name(about: str, *names: str) -> bool:
+    """Whether a summary says nothing its function's and class's names do not: "Construct
+    a _Stream object" for ``_Stream.__init__``, "Handles an error" for
+    ``Context._raise_error``."""
+    named = set().union(*(_words(n) for n in names)) if names else set()
+    return not (_words(about) - named - _EMPTY_WORDS)
 
 
 def summary(docstring: str | None) -> str | None:

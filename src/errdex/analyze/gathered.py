@@ -60,6 +60,9 @@ class Gathered:
     #: What runs instead of the site's code where a C twin imports (``analyze.twins``).
     shadow: ShadowFact | None = None
     role: Role | None = None  # an abstract method or a control-flow signal (analyze.roles)
+    #: What the raise's condition tests (:func:`.guard_subject.guards_subject`): the
+    #: caller's "argument", the object's "state", the "environment", or None: not known.
+    subject: str | None = None
     #: The module's constants bound to a platform test (``_mswindows``), name -> the test.
     constants: dict[str, str] = field(default_factory=dict)
 

@@ -265,6 +265,7 @@ def condition_phrase(
     constants: Mapping[str, str] | None = None,
     said: str | None = None,
     defined_on: str | None = None,
+    raisers: Mapping[int, str] | None = None,
 ) -> str | None:
     """The guard chain as a clause, e.g. "when `i is None`, on Windows, for dimension
     `axis` in the loop over `zip(a, b)`" or "after `KeyError` was caught"; None when
@@ -274,7 +275,9 @@ def condition_phrase(
     docstring's words, :mod:`errdex.analyze.private_terms`), last; a ``while True``
     loop is no condition. ``said``: conditions the sentence states already (their
     conjuncts are not repeated); ``defined_on``: the platform the raising function is
-    defined on, when a module or class ``if`` decides it ("on Windows")."""
+    defined on, when a module or class ``if`` decides it ("on Windows"); ``raisers``: by
+    handler line, the one statement of its ``try`` that can raise (:mod:`.try_body`):
+    "after `fdst.write(buf)` raised `OSError`"."""
     split = split_conditions(guards, modules, constants)
     known = set(conjuncts(said)) if said else set()  # said already, in the caller's names
     conditions = [code(t) for t in split.public if not set(conjuncts(t)) <= known]
@@ -290,13 +293,32 @@ def condition_phrase(
                 contexts.append(f"while {code(text)} holds")
         elif kind == "except":
             caught = text.partition(" was raised")[0]
-            contexts.append(f"after {code(caught)} was caught")
+            by = (raisers or {}).get(g["line"])
+            contexts.append(
+                f"after {code(by)} raised {_caught(caught)}"
+                if by
+                else f"after {code(caught)} was caught"
+            )
         elif kind == "case":
             contexts.append(f"when {code(text)}")
     if split.private and private:
-        contexts.append(private)
+        if private.startswith("when ") and conditions:  # the private tests, as code
+            conditions.append(private.removeprefix("when "))
+        else:
+            contexts.append(private)
     if not conditions and not contexts:
         return None
     if not conditions:
         return ", ".join(contexts)
     return ", ".join([f"when {' and '.join(conditions)}", *contexts])
+
+
+def _caught(caught: str) -> str:
+    """``(TypeError, ValueError)`` -> "one of `TypeError`, `ValueError`"."""
+    try:
+        node: ast.expr | None = ast.parse(caught.strip(), mode="eval").body
+    except (SyntaxError, ValueError, RecursionError):
+        node = None
+    if isinstance(node, ast.Tuple) and len(node.elts) > 1:
+        return "one of " + ", ".join(code(ast.unparse(e)) for e in node.elts)
+    return code(caught)

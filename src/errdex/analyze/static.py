@@ -221,7 +221,9 @@ def _gather(
         g.constants = module.platform_names
     g.role = site_role(g, index, tree, raised_in)
     ancestors = tree.ancestors(site.canonical_class) if site.canonical_class else frozenset()
-    g.background = background_tag(site, ancestors, _subject(g, module))
+    subject = _subject(g, module)
+    g.subject = subject
+    g.background = background_tag(site, ancestors, subject)
     return g
 
 
@@ -494,6 +496,7 @@ def _enriched(g: Gathered, related: list[str]) -> Item:
     if g.tests_more:
         evidence["testsMore"] = g.tests_more  # more tests expect it than the record lists
     evidence["testsRead"] = g.tests_read  # False: an empty ``tests`` says nothing of them
+    evidence["testFilesRead"] = g.test_files_read
     evidence["related"] = related
     if g.shadow is not None:
         evidence["shadowedBy"] = shadowed_by(g.shadow)

@@ -1,0 +1,114 @@
+"""Which statement of a ``try`` raised what its handler caught, when only one can have.
+
+"Triggered after `OSError` was caught" leaves the reader to find the ``try``. When the
+``try`` body holds one statement that can raise at all, that statement raised it, however
+deep the raise went: "after `fdst.write(buf)` raised `OSError`". A body of several
+statements that can raise says nothing more than the handler does, and is not guessed at
+(``compiler = get_default_compiler(plat)`` before ``compiler_class[compiler]`` may raise
+``KeyError`` as well).
+"""
+
+from __future__ import annotations
+
+import ast
+import textwrap
+from collections.abc import Collection
+
+from .private_terms import private_only_as_attributes
+
+__all__ = ["SHOWN_LENGTH", "raising_statement"]
+
+#: A statement longer than this (or over several lines) is not quoted.
+SHOWN_LENGTH = 70
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip())
+
+
+def _code_line(line: str) -> bool:
+    text = line.strip()
+    return bool(text) and not text.startswith("#")
+
+
+def _try_body(lines: list[str], at: int) -> list[str] | None:
+    """The lines of the ``try`` body whose handler starts at ``lines[at]``."""
+    if not 0 <= at < len(lines) or not lines[at].lstrip().startswith("except"):
+        return None
+    indent = _indent(lines[at])
+    start = None
+    for j in range(at - 1, -1, -1):
+        line = lines[j]
+        if not _code_line(line) or _indent(line) > indent:
+            continue
+        if _indent(line) < indent:
+            return None
+        head = line.strip()
+        if head.startswith("except"):
+            continue  # an earlier handler of the same try
+        if head.replace(" ", "") == "try:":
+            start = j
+        break
+    if start is None:
+        return None
+    body: list[str] = []
+    for line in lines[start + 1 : at]:
+        if _code_line(line) and _indent(line) <= indent:
+            break  # the first handler
+        body.append(line)
+    return body
+
+
+def _can_raise(stmt: ast.stmt) -> bool:
+    """Whether a statement can raise at all: ``pass`` and a name or constant bound to a
+    plain name cannot."""
+    if isinstance(stmt, ast.Pass):
+        return False
+    if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant):
+        return False
+    if isinstance(stmt, ast.Assign) and isinstance(stmt.value, (ast.Constant, ast.Name)):
+        return not all(isinstance(t, ast.Name) for t in stmt.targets)
+    return True
+
+
+def raising_statement(
+    lines: list[str], start: int, except_line: int, modules: Collection[str] = ()
+) -> str | None:
+    """The one statement of the ``try`` whose handler is at ``except_line`` that can
+    raise, as written on one line (``return`` dropped); None when there are more, it is
+    a block or a ``raise``, it calls a private function or reads a private name other than
+    an attribute of a public name or of one of the imported ``modules``, or the ``try`` is
+    not in ``lines`` (a source window starting at line
+    ``start``)."""
+    body = _try_body(lines, except_line - start)
+    if not body:
+        return None
+    text = textwrap.dedent("\n".join(body))
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError):
+        return None
+    raising = [s for s in tree.body if _can_raise(s)]
+    # a block (``if``, ``with``, ``for``...: each has a body, ``match`` its cases) or a
+    # ``raise`` is no statement to name
+    if (
+        len(raising) != 1
+        or hasattr(raising[0], "body")
+        or isinstance(raising[0], (ast.Match, ast.Raise))
+    ):
+        return None
+    stmt = raising[0]
+    if isinstance(stmt, ast.Return) and stmt.value is not None:
+        node: ast.AST = stmt.value
+    elif isinstance(stmt, ast.Expr):
+        node = stmt.value
+    else:
+        node = stmt
+    if isinstance(node, ast.Await):
+        node = node.value
+    if not private_only_as_attributes(node, modules):
+        return None  # ``self._fill()``: nothing a caller can find
+    segment = ast.get_source_segment(text, node)
+    if segment is None or "\n" in segment or len(segment) > SHOWN_LENGTH:
+        return None
+    return segment

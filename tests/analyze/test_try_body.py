@@ -1,0 +1,62 @@
+"""Which statement of a ``try`` raised what its handler caught (blind review 2026-12-06:
+"Triggered after OSError was caught" was vague where the ``try`` holds one statement)."""
+
+from __future__ import annotations
+
+from errdex.analyze.guards import condition_phrase
+from errdex.analyze.try_body import raising_statement
+from errdex.template import MessageTemplate
+
+COPY = """\
+        while True:
+            try:
+                fdst.write(buf)
+            except OSError as e:
+                raise DistutilsFileError("could not write")
+"""
+
+COMPILER = """\
+    try:
+        if compiler is None:
+            compiler = get_default_compiler(plat)
+
+        (module_name, class_name, long_description) = compiler_class[compiler]
+    except KeyError:
+        raise DistutilsPlatformError(msg)
+"""
+
+SEVERAL_HANDLERS = """\
+    try:
+        value = None
+        return table[key]
+    except TypeError:
+        pass
+    except KeyError:
+        raise LookupError(key)
+"""
+
+
+def test_the_one_statement_that_can_raise_is_named() -> None:
+    assert raising_statement(COPY.splitlines(), 50, 53) == "fdst.write(buf)"
+    # ``value = None`` cannot raise; an earlier handler of the same try is passed over
+    assert raising_statement(SEVERAL_HANDLERS.splitlines(), 1, 6) == "table[key]"
+
+
+def test_a_try_of_several_statements_or_a_private_call_is_not_guessed() -> None:
+    assert raising_statement(COMPILER.splitlines(), 1008, 1014) is None
+    private = "try:\n    self._fill(n)\nexcept OSError:\n    raise E\n"
+    assert raising_statement(private.splitlines(), 1, 3) is None
+    # the try is outside the window
+    assert raising_statement(COPY.splitlines()[2:], 52, 53) is None
+
+
+def test_the_phrase_names_it() -> None:
+    guards = [{"kind": "except", "text": "OSError was raised (as e)", "line": 53}]
+    template = MessageTemplate.literal("could not write")
+    phrase = condition_phrase(guards, template, raisers={53: "fdst.write(buf)"})  # type: ignore[arg-type]
+    assert phrase == "after `fdst.write(buf)` raised `OSError`"
+    assert condition_phrase(guards, template) == "after `OSError` was caught"  # type: ignore[arg-type]
+    two = [{"kind": "except", "text": "(TypeError, ValueError) was raised", "line": 3}]
+    assert condition_phrase(two, template, raisers={3: "int(s)"}) == (  # type: ignore[arg-type]
+        "after `int(s)` raised one of `TypeError`, `ValueError`"
+    )
