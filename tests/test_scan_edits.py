@@ -94,6 +94,28 @@ def far(x):
     return x
 '''
 
+BASE = """\
+class Runner:
+    def run(self, x):
+        return self.step(x)
+
+    def step(self, x):
+        return x
+"""
+
+#: A subclass in another file; its method becomes an override of what ``run`` calls.
+STRICT = """
+
+from pkg.base import Runner
+
+
+class StrictRunner(Runner):
+    def check(self, x):
+        if x is None:
+            raise LookupError("a strict runner needs x")
+        return x
+"""
+
 TEST_BIG = """
 
 def test_big():
@@ -109,6 +131,7 @@ def edited(tmp_path: Path) -> Path:
     """A git work tree with a GitHub remote (permalinks), committed and dated back."""
     root = tmp_path / "proj"
     files = {"pkg/__init__.py": "", "pkg/core.py": CORE, "pkg/far.py": FAR, "pkg/api.py": API}
+    files["pkg/base.py"] = BASE
     for rel, text in {**files, "tests/test_api.py": TESTS}.items():
         write(root, rel, text)
     run_git(root, "init", "-q", "-b", "main")
@@ -194,6 +217,10 @@ EDITS = [
         FAR_CLASS.replace("FarError", "DistantError"),
         1,
     ),
+    # not local (names base.py offers and uses): every record is analysed again
+    ("a subclass of a class in another file", "pkg/far.py", "", STRICT, 5),
+    # Runner.run's self.step() now lands in StrictRunner.step too (base.py unchanged)
+    ("its method now overrides what run calls", "pkg/far.py", "def check(", "def step(", 5),
 ]
 
 

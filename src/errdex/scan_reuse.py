@@ -427,7 +427,7 @@ def analyst_prior(plan: Plan, index: RepoIndex, prefix: str) -> Prior | None:
     outputs = {record["id"]: (record, evidence) for record, evidence in whole.whole["items"]}
     old_facts: dict[str, ModuleFacts] = {}
     if plan.edges is not None:
-        index.carried = Carried(frozenset(paths), plan.edges)
+        index.carried = Carried(frozenset(paths), plan.edges, last_targets=state.get("targets"))
         if len(changed) <= MOST_STALE:  # not yet replaced: the cache is written at the end
             with gc_paused():
                 stale = plan.cache.stored_facts(plan.scope, sorted(changed))
@@ -436,7 +436,7 @@ def analyst_prior(plan: Plan, index: RepoIndex, prefix: str) -> Prior | None:
 
 
 #: The tables of :func:`analyst_state` stored by key (:func:`errdex.scan_parts.split_maps`).
-_STATE_TABLES = ("files", "records", "edges")
+_STATE_TABLES = ("files", "records", "edges", "targets")
 
 
 def analyst_state(
@@ -460,4 +460,11 @@ def analyst_state(
             files[rel] = file_shape(digest, by_rel.get(rel))
     carried = index.carried
     edges = carried.edges if carried is not None else None
-    return {"files": files, "records": records, "choices": choices, "edges": edges}
+    targets = carried.targets if carried is not None else None
+    return {
+        "files": files,
+        "records": records,
+        "choices": choices,
+        "edges": edges,
+        "targets": targets,
+    }
