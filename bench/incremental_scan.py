@@ -2,11 +2,16 @@
 repository, each beside the floor of reading + ``ast.parse`` of the same files, measured
 in the same run, with the static analyst off and on.
 
-Prepare a work tree (jax is the largest repository at hand; its *source* is the corpus,
-its test suite is only read by the analyst for evidence, as every scan does):
+jax is the largest repository at hand; its *source* is the corpus, its test suite is only
+read by the analyst for evidence, as every scan does. Give a work tree (``--tree``) or a
+bare git mirror (``--mirror``, e.g. what ``fetch github:jax-ml/jax`` leaves): HEAD's files
+present in the mirror are exported to a temporary tree (a snapshot may lack its largest
+blobs, which ``git clone`` then fails on). ``--baseline SRC`` runs the same stages with
+``PYTHONPATH=SRC`` (main's code) in a child process, in the same run, and prints both
+with the ratio:
 
-    git clone -q /work/.mirror/jax-ml+jax/repo /tmp/jax   # or any clone
-    .venv/bin/python bench/incremental_scan.py --tree /tmp/jax --repo jax-ml/jax
+    .venv/bin/python bench/incremental_scan.py --mirror /work/.mirror/jax-ml+jax/repo \
+        --repo jax-ml/jax --baseline /work/main/src
 
 The benchmark appends a function to one library file for the edited re-scan and puts
 the file back afterwards. Each stage prints: its wall time, the part spent listing files
@@ -20,8 +25,13 @@ from __future__ import annotations
 import argparse
 import ast
 import contextlib
+import io
+import json
+import os
 import re
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -37,6 +47,43 @@ from errdex.source import Checkout, iter_source_files, open_source
 from errdex.store import SqliteStore
 
 EDIT = '\n\ndef _errdex_bench_edit_{n}(x):\n    raise ValueError(f"bench edit {n}: {{x}}")\n'
+
+
+def export_mirror(mirror: Path, dest: Path) -> str:
+    """Write HEAD's files that the bare repository ``mirror`` holds into ``dest`` (blobs
+    a snapshot lacks are left out: ``git clone`` or ``git archive`` of all of HEAD fails
+    on them); returns HEAD's commit."""
+    git = ["git", f"--git-dir={mirror}"]
+    sha = subprocess.run([*git, "rev-parse", "HEAD"], capture_output=True, text=True, check=True)
+    tree = subprocess.run(
+        [*git, "ls-tree", "-r", "-z", "HEAD"], capture_output=True, check=True
+    ).stdout.split(b"\0")
+    entries = [line.split(b"\t", 1) for line in tree if b" blob " in line]
+    blobs = [(meta.split(), path) for meta, path in entries]
+    out = subprocess.run(
+        [*git, "cat-file", "--batch"],
+        input=b"".join(meta[2] + b"\n" for meta, _ in blobs),
+        capture_output=True,
+        check=True,
+    ).stdout
+    at = written = 0
+    for meta, path in blobs:
+        end = out.index(b"\n", at)
+        header = out[at:end].split()
+        at = end + 1
+        if header[-1] == b"missing":
+            continue
+        size = int(header[2])
+        data, at = out[at : at + size], at + size + 1
+        target = dest / os.fsdecode(path)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if meta[0] == b"120000":
+            target.symlink_to(os.fsdecode(data))
+        else:
+            target.write_bytes(data)
+        written += 1
+    print(f"exported {written} of {len(blobs)} files of {mirror} at {sha.stdout.strip()}")
+    return sha.stdout.strip()
 
 
 def floor(root: Path, files: list[str]) -> float:
@@ -92,12 +139,19 @@ class Catalogue:
             return scanned - started, time.perf_counter() - scanned, result
 
 
+#: CPU seconds beyond listing by run ("analyst on"/"off") and stage, for the comparison.
+STATS: dict[str, dict[str, float]] = {}
+
+
 def report(
     name: str, scan: float, write: float, listing: float, base: float, r: ScanResult, cpu: float
 ) -> None:
     use = r.cache_use
     assert use is not None
     beyond = max(0.0, cpu - listing)  # CPU: the machines are shared, wall time is noise
+    stats = STATS.setdefault(RUN[0], {})
+    stage = name.split(" (")[0] if name.startswith("one file") else name
+    stats[stage] = min(stats.get(stage, beyond), beyond)
     print(
         f"{name:34}{scan:8.3f}{cpu:8.3f}{listing:8.3f}{beyond:8.3f}{write:8.3f}"
         f"{beyond / base:9.3f}   {use.whole:9} files {use.files_reused}/{use.files_reread}"
@@ -129,6 +183,9 @@ def fresh_scan(checkout: Checkout, repo: str, analyze: bool) -> ScanResult:
     return scan_checkout(checkout, repo=repo, analyze=analyze)
 
 
+RUN = ["analyst off"]
+
+
 def run(
     tree: Path,
     repo: str,
@@ -137,11 +194,14 @@ def run(
     edit_rel: str | None,
     how: str = "append",
     check: bool = False,
+    sha: str | None = None,
 ) -> None:
-    checkout = open_source(str(tree), repo=repo)
+    RUN[0] = f"analyst {'on' if analyze else 'off'}"
+    checkout = open_source(str(tree), repo=repo, sha=sha)
     listing, files, analyst = listing_seconds(checkout, analyze)
     parsed = sorted({*[f for f in files if f.endswith(".py")], *analyst})
     base = statistics.median(floor(checkout.root, parsed) for _ in range(3))
+    STATS.setdefault(RUN[0], {})["ast.parse floor"] = base
     lines = sum((checkout.root / rel).read_bytes().count(b"\n") for rel in parsed)
     print(
         f"\n== analyst {'on' if analyze else 'off'}: {len(files)} files scanned, "
@@ -185,10 +245,43 @@ def run(
             (checkout.root / target).write_bytes(original)
 
 
+def compare(baseline: str, args: argparse.Namespace, tree: Path, sha: str | None) -> None:
+    """The same stages with ``PYTHONPATH=baseline`` in a child process, beside this run's."""
+    with tempfile.NamedTemporaryFile(suffix=".json") as out:
+        argv = ["--tree", str(tree), "--repo", args.repo, "--stats-out", out.name, "--quiet"]
+        argv += ["--repeat", str(args.repeat), "--analyst-repeat", str(args.analyst_repeat)]
+        argv += ["--how", args.how] + (["--sha", sha] if sha else [])
+        argv += ["--edit", args.edit] if args.edit else []
+        argv += [
+            f"--{flag}"
+            for flag in ("no-analyst", "analyst-only")
+            if getattr(args, flag.replace("-", "_"))
+        ]
+        env = {**os.environ, "PYTHONPATH": baseline}
+        subprocess.run([sys.executable, __file__, *argv], env=env, check=True)
+        theirs: dict[str, dict[str, float]] = json.loads(Path(out.name).read_text())
+    print(f"\n== CPU s beyond listing: this errdex beside PYTHONPATH={baseline}, same run")
+    print(f"{'stage':44}{'errdex':>9}{'baseline':>10}{'ratio':>8}{'× floor':>9}")
+    for run_name, stages in STATS.items():
+        base = stages.get("ast.parse floor", 0.0) or 1.0
+        for stage, ours in stages.items():
+            other = theirs.get(run_name, {}).get(stage)
+            if stage == "ast.parse floor" or other is None:
+                continue
+            ratio = f"{ours / other:8.3f}" if other else f"{'-':>8}"
+            print(f"{run_name + ': ' + stage:44}{ours:9.3f}{other:10.3f}{ratio}{ours / base:9.3f}")
+        print(f"{run_name + ': ast.parse floor':44}{base:9.3f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--tree", type=Path, required=True, help="a git work tree to scan")
+    parser.add_argument("--tree", type=Path, help="a work tree to scan")
+    parser.add_argument("--mirror", type=Path, help="a bare git repository: scan HEAD's files")
+    parser.add_argument("--sha", help="the commit the tree is (default: detected)")
     parser.add_argument("--repo", required=True, help="its OWNER/NAME")
+    parser.add_argument("--baseline", help="a src directory to run beside (main's code)")
+    parser.add_argument("--stats-out", help=argparse.SUPPRESS)
+    parser.add_argument("--quiet", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--repeat", type=int, default=3, help="rounds without the analyst")
     parser.add_argument("--analyst-repeat", type=int, default=1, help="rounds with it")
     parser.add_argument("--edit", help="the library file to edit (default: the largest)")
@@ -201,18 +294,34 @@ def main() -> None:
         help="after each edited re-scan, a fresh full scan of the edit must give the same items",
     )
     args = parser.parse_args()
-    if not args.analyst_only:
-        run(args.tree, args.repo, False, args.repeat, args.edit, args.how, args.check)
-    if not args.no_analyst:
-        run(args.tree, args.repo, True, args.analyst_repeat, args.edit, args.how, args.check)
-    print(
-        "\nscan s: scan_checkout (wall); cpu s: its CPU time; list s: listing alone (CPU), "
-        "measured apart; beyond: cpu s - list s; × floor: beyond over the ast.parse floor "
-        "(CPU); write s: the catalogue write (touch_scan when nothing changed)."
-        "\n(catalogue): the catalogue vouches for its records; (no shortcut): as into a "
-        "catalogue that cannot (written to since), so the cache's results are loaded."
-        "\ngoals: unchanged re-scan ≤ 0.1 s beyond listing; one edited file ≤ 0.5 s"
-    )
+    if (args.tree is None) == (args.mirror is None):
+        parser.error("give --tree or --mirror")
+    with contextlib.ExitStack() as stack:
+        tree, sha = args.tree, args.sha
+        if args.mirror is not None:
+            tree = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="errdex-tree-")))
+            sha = export_mirror(args.mirror, tree)
+        with contextlib.redirect_stdout(io.StringIO()) if args.quiet else contextlib.nullcontext():
+            if not args.analyst_only:
+                run(tree, args.repo, False, args.repeat, args.edit, args.how, args.check, sha)
+            if not args.no_analyst:
+                run(
+                    tree, args.repo, True, args.analyst_repeat, args.edit, args.how, args.check, sha
+                )
+        if args.stats_out:
+            Path(args.stats_out).write_text(json.dumps(STATS))
+        if args.quiet:
+            return
+        print(
+            "\nscan s: scan_checkout (wall); cpu s: its CPU time; list s: listing alone (CPU), "
+            "measured apart; beyond: cpu s - list s; × floor: beyond over the ast.parse floor "
+            "(CPU); write s: the catalogue write (touch_scan when nothing changed)."
+            "\n(catalogue): the catalogue vouches for its records; (no shortcut): as into a "
+            "catalogue that cannot (written to since), so the cache's results are loaded."
+            "\ngoals: unchanged re-scan ≤ 0.1 s beyond listing; one edited file ≤ 0.5 s"
+        )
+        if args.baseline:
+            compare(args.baseline, args, tree, sha)
 
 
 if __name__ == "__main__":

@@ -5,6 +5,9 @@ touched."""
 
 from __future__ import annotations
 
+import os
+import sqlite3
+from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
@@ -79,6 +82,47 @@ def lookup(table, key):
     return table[key]
 """
 
+#: far.py with an exception class of its own, raised by ``far``.
+FAR_CLASS = '''\
+class FarError(RuntimeError):
+    """far had nothing to do."""
+
+
+def far(x):
+    if not x:
+        raise FarError("nothing to do")
+    return x
+'''
+
+BASE = """\
+class Runner:
+    def run(self, x):
+        return self.step(x)
+
+    def step(self, x):
+        return x
+"""
+
+#: A subclass in another file; its method becomes an override of what ``run`` calls.
+STRICT = """
+
+from pkg.base import Runner
+
+
+class StrictRunner(Runner):
+    def check(self, x):
+        if x is None:
+            raise LookupError("a strict runner needs x")
+        return x
+"""
+
+TEST_BIG = """
+
+def test_big():
+    with pytest.raises(OverflowError, match="too big"):
+        bounded(11)
+"""
+
 Comparable = list[tuple[dict[str, Any], dict[str, Any]]]
 
 
@@ -87,6 +131,7 @@ def edited(tmp_path: Path) -> Path:
     """A git work tree with a GitHub remote (permalinks), committed and dated back."""
     root = tmp_path / "proj"
     files = {"pkg/__init__.py": "", "pkg/core.py": CORE, "pkg/far.py": FAR, "pkg/api.py": API}
+    files["pkg/base.py"] = BASE
     for rel, text in {**files, "tests/test_api.py": TESTS}.items():
         write(root, rel, text)
     run_git(root, "init", "-q", "-b", "main")
@@ -149,14 +194,49 @@ EDITS = [
         "a test of the new entry point",
         "tests/test_api.py",
         "from pkg.api import public\n",
-        "from pkg.api import bounded, public\n\n\ndef test_big():\n"
-        '    with pytest.raises(OverflowError, match="too big"):\n        bounded(11)\n',
+        "from pkg.api import bounded, public\n" + TEST_BIG,
         2,
     ),
+    ("remove a test that links", "tests/test_api.py", TEST_BIG, "", 2),
+    ("add it back", "tests/test_api.py", "", TEST_BIG, 2),
     ("remove a raise", "pkg/core.py", ADDED, "", 2),  # a function gone, far's kept
     ("the same file again: the raise comes back", "pkg/core.py", "", ADDED, 3),
     ("and once more: a guard there", "pkg/core.py", "if key not in table:", "if not table:", 1),
+    (
+        "a call that changes a chain: use_far now reaches limit",
+        "pkg/core.py",
+        "    return far(x)",
+        "    return limit(far(x))",
+        2,
+    ),
+    ("far raises a class of its own", "pkg/far.py", FAR, FAR_CLASS, 1),
+    (
+        "the class renamed",
+        "pkg/far.py",
+        FAR_CLASS,
+        FAR_CLASS.replace("FarError", "DistantError"),
+        1,
+    ),
+    # not local (names base.py offers and uses): every record is analysed again
+    ("a subclass of a class in another file", "pkg/far.py", "", STRICT, 5),
+    # Runner.run's self.step() now lands in StrictRunner.step too (base.py unchanged)
+    ("its method now overrides what run calls", "pkg/far.py", "def check(", "def step(", 5),
 ]
+
+
+def _parts() -> dict[str, str]:
+    """The scan cache's parts of the analysed result (:mod:`errdex.scan_parts`): file
+    path -> the tag of the write that stored it."""
+    with sqlite3.connect(os.environ["ERRDEX_SCAN_CACHE"]) as conn:
+        rows = conn.execute("SELECT key, part, tag FROM parts").fetchall()
+    return {part: tag for key, part, tag in rows if not key.startswith("analyst:")}
+
+
+def _by_file(stored: Comparable) -> dict[str, Comparable]:
+    out: dict[str, Comparable] = defaultdict(list)
+    for record, evidence in stored:
+        out[record["filePath"]].append((record, evidence))
+    return out
 
 
 def test_each_edit_leaves_the_catalogue_a_cold_scan_of_the_edit_gives(
@@ -168,8 +248,32 @@ def test_each_edit_leaves_the_catalogue_a_cold_scan_of_the_edit_gives(
     assert stored == _cold(root)
     for what, rel, old, new, most in EDITS:
         _edit(root, rel, old, new)
+        parts, last = _parts(), _by_file(stored)
         result, stored = _rescan(root, db)
         assert stored == _cold(root), what
         use = result.cache_use
         assert use is not None and use.whole == "files", what
         assert 0 < use.records_reanalysed <= most, (what, use)
+        # the cache wrote again the records of exactly the files whose records changed
+        now = _by_file(stored)
+        rewritten = {part for part, tag in _parts().items() if parts.get(part) != tag}
+        assert rewritten == {f for f in now.keys() | last.keys() if now.get(f) != last.get(f)}
+        assert set(_parts()) == set(now), what
+
+
+def test_a_result_read_back_from_its_parts_after_edits_is_a_cold_scans(
+    edited: Path, tmp_path: Path
+) -> None:
+    """The whole result as the cache keeps it by file, read when nothing changed but the
+    catalogue cannot vouch (written to since), is the cold scan's after each edit."""
+    root = edited
+    db = tmp_path / "catalogue.db"
+    _rescan(root, db)
+    for what, rel, old, new, _ in EDITS:
+        _edit(root, rel, old, new)
+        _rescan(root, db)
+        checkout = open_source(str(root), repo=REPO)
+        with ScanCache() as cache:
+            again = scan_checkout(checkout, repo=REPO, cache=cache)
+        assert again.cache_use is not None and again.cache_use.whole == "result", what
+        assert _comparable(again.items) == _cold(root), what

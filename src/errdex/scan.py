@@ -345,7 +345,7 @@ def scan_checkout(
             plan.use.whole = "catalogue"
             return _reused(plan, context, listing.excluded, started, total)
         with gc_paused(promote=True):
-            whole = plan.cache.result(plan.scope, plan.key, plan.inputs) if read_cache else None
+            whole = plan.whole() if read_cache else None
         if whole is not None:
             plan.use.whole = "result"
             return _reused(plan, context, listing.excluded, started, total, whole)

@@ -45,6 +45,7 @@ __all__ = [
     "CACHE_FORMAT",
     "RACY_NS",
     "Digests",
+    "PartsWrite",
     "ScanCache",
     "code_version",
     "default_cache_path",
@@ -80,7 +81,14 @@ CREATE TABLE IF NOT EXISTS results (
     scope TEXT NOT NULL, key TEXT NOT NULL, fingerprint TEXT NOT NULL, blob BLOB NOT NULL,
     PRIMARY KEY (scope, key)
 );
+CREATE TABLE IF NOT EXISTS parts (
+    scope TEXT NOT NULL, key TEXT NOT NULL, part TEXT NOT NULL, tag TEXT NOT NULL,
+    blob BLOB NOT NULL, PRIMARY KEY (scope, key, part)
+);
 """
+
+#: (result key, part -> (tag, pickled value) to write, every part the result keeps).
+PartsWrite = tuple[str, dict[str, tuple[str, bytes]], set[str]]
 
 
 def default_cache_path() -> Path:
@@ -166,7 +174,7 @@ class ScanCache:
         conn.executescript(_SCHEMA)
         row = conn.execute("SELECT value FROM meta WHERE key = 'format'").fetchone()
         if row is None or row[0] != str(CACHE_FORMAT):
-            for table in ("stats", "scopes", "extracted", "facts", "results"):
+            for table in ("stats", "scopes", "extracted", "facts", "results", "parts"):
                 conn.execute(f"DELETE FROM {table}")
             conn.execute(
                 "INSERT INTO meta (key, value) VALUES ('format', ?) "
@@ -271,6 +279,20 @@ class ScanCache:
         ).fetchone()
         return None if row is None else (row[0], pickle.loads(row[1]))
 
+    def parts(self, scope: str, key: str, tags: dict[str, str]) -> dict[str, Any] | None:
+        """The parts of the result under ``key`` (:meth:`commit`'s ``parts``), unpickled,
+        when each of ``tags`` is stored with its tag; None when one is not (written by
+        another scan since)."""
+        if self._conn is None:
+            return None
+        rows = self._conn.execute(
+            "SELECT part, tag, blob FROM parts WHERE scope = ? AND key = ?", (scope, key)
+        )
+        found = {part: blob for part, tag, blob in rows if tags.get(part) == tag}
+        if len(found) != len(tags):
+            return None
+        return {part: pickle.loads(blob) for part, blob in found.items()}
+
     def commit(
         self,
         scope: str,
@@ -280,12 +302,15 @@ class ScanCache:
         keep: Sequence[str] | None = None,
         result: tuple[str, str, Any] | None = None,
         more_results: Sequence[tuple[str, str, Any]] = (),
+        parts: Sequence[PartsWrite] = (),
     ) -> None:
         """Write new digests and entries in one transaction: ``extracted`` maps a path to
         its digest and its already pickled scan result (pickled before the scan changes
         its records), ``facts`` to digest, test flag and facts; ``result`` and
-        ``more_results`` are (key, fingerprint, value) for :meth:`result`; ``keep`` (the listed paths)
-        drops this scope's entries for files that are gone; another errdex's scopes go."""
+        ``more_results`` are (key, fingerprint, value) for :meth:`result`; ``parts`` the
+        pieces a result is stored in apart (only those that changed are written, the
+        others of its key not kept are dropped); ``keep`` (the listed paths) drops this
+        scope's entries for files that are gone; another errdex's scopes go."""
         if self._conn is None:
             return
         conn = self._conn
@@ -302,7 +327,7 @@ class ScanCache:
                 r[0] for r in conn.execute("SELECT scope FROM scopes WHERE code != ?", (code,))
             ]
             for old in stale:
-                for table in ("extracted", "facts", "results", "scopes"):
+                for table in ("extracted", "facts", "results", "parts", "scopes"):
                     conn.execute(f"DELETE FROM {table} WHERE scope = ?", (old,))
             conn.execute("INSERT OR IGNORE INTO scopes (scope, code) VALUES (?, ?)", (scope, code))
             dump = pickle.dumps
@@ -326,11 +351,29 @@ class ScanCache:
                     "VALUES (?, ?, ?, ?)",
                     (scope, key, fingerprint, dump(value, protocol=5)),
                 )
+            for key, written, kept in parts:
+                self._write_parts(scope, key, written, kept)
             conn.execute("COMMIT")
         except sqlite3.Error as exc:
             with contextlib.suppress(sqlite3.Error):
                 conn.execute("ROLLBACK")
             log.warning("scan cache %s not written: %s", self.path, exc)
+
+    def _write_parts(
+        self, scope: str, key: str, written: dict[str, tuple[str, bytes]], kept: set[str]
+    ) -> None:
+        assert self._conn is not None
+        rows = self._conn.execute(
+            "SELECT part FROM parts WHERE scope = ? AND key = ?", (scope, key)
+        ).fetchall()
+        self._conn.executemany(
+            "DELETE FROM parts WHERE scope = ? AND key = ? AND part = ?",
+            [(scope, key, part) for (part,) in rows if part not in kept],
+        )
+        self._conn.executemany(
+            "INSERT OR REPLACE INTO parts (scope, key, part, tag, blob) VALUES (?, ?, ?, ?, ?)",
+            [(scope, key, part, tag, blob) for part, (tag, blob) in written.items()],
+        )
 
     def _prune(self, scope: str, keep: set[str]) -> None:
         assert self._conn is not None

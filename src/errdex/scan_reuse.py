@@ -60,7 +60,8 @@ from errdex.analyze.repo import (
 )
 from errdex.evidence import source_evidence
 from errdex.record import escape_surrogates, escaped_item
-from errdex.scan_cache import Digests, ScanCache, scope_key
+from errdex.scan_cache import Digests, PartsWrite, ScanCache, scope_key
+from errdex.scan_parts import LastResult, last_maps, last_result, split, split_maps
 from errdex.source import Checkout, FileListing
 from errdex.source.permalink import permalinker
 
@@ -262,6 +263,10 @@ class Plan:
     choices: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
     #: The last analysis's call-graph edges by file, when its changes since stay local.
     edges: EdgeTables | None = None
+    #: The last analysed result, by file, and the analyst's state with it (their
+    #: unchanged parts are not written again).
+    last: LastResult | None = None
+    last_state: LastResult | None = None
 
     @property
     def analyst_key(self) -> str:
@@ -289,16 +294,29 @@ class Plan:
             if all(now.get(d) == digest for d, digest in entry[2].items())
         }
 
+    def whole(self) -> dict[str, Any] | None:
+        """The whole result stored for these inputs (None: none is)."""
+        found = last_result(self.cache, self.scope, self.key, self.inputs)
+        return None if found is None else found.whole
+
     def save(self, files: Sequence[str], whole: dict[str, Any] | None) -> None:
         """Write back what this scan learnt; ``whole`` is the scan's result (items and
         counts), kept when the analyst ran: without it, reusing every file's items costs
-        about what loading the whole would."""
+        about what loading the whole would. It is stored by file (:mod:`errdex.scan_parts`):
+        only the files whose records changed since the last result are written."""
         result = None
         more: list[tuple[str, str, Any]] = []
+        parts: list[PartsWrite] = []
         if whole is not None:
-            result = (self.key, self.inputs, {**whole, "stamp": self.stamp})
+            header, written = split(self.key, {**whole, "stamp": self.stamp}, self.last)
+            result = (self.key, self.inputs, header)
+            parts.append(written)
             if self.analyst is not None:
-                more.append((self.analyst_key, self.inputs, self.analyst))
+                state, written = split_maps(
+                    self.analyst_key, self.analyst, _STATE_TABLES, self.last_state
+                )
+                more.append((self.analyst_key, self.inputs, state))
+                parts.append(written)
         keep = sorted({*files, *(rel for rel, _ in self.wanted)})
         with gc_paused():  # pickling the result makes no cycles: the collector's passes are waste
             self.cache.commit(
@@ -308,6 +326,7 @@ class Plan:
                 keep=keep,
                 result=result,
                 more_results=more,
+                parts=parts,
             )
 
 
@@ -365,13 +384,14 @@ def analyst_prior(plan: Plan, index: RepoIndex, prefix: str) -> Prior | None:
     if not plan.read:
         return None
     with gc_paused():
-        state = plan.cache.stored_result(plan.scope, plan.analyst_key)
-        whole = plan.cache.stored_result(plan.scope, plan.key)
-    if state is None or whole is None or state[0] != whole[0]:
+        last = last_maps(plan.cache, plan.scope, plan.analyst_key)
+        whole = last_result(plan.cache, plan.scope, plan.key)
+    if last is None or whole is None or last.fingerprint != whole.fingerprint:
         return None  # not written by one scan
-    plan.choices = state[1]["choices"]  # each stands by its key, whatever changed
-    shapes: dict[str, FileShape] = state[1]["files"]
-    records: dict[str, RecordDeps] = state[1]["records"]
+    plan.last, plan.last_state, state = whole, last, last.whole
+    plan.choices = state["choices"]  # each stands by its key, whatever changed
+    shapes: dict[str, FileShape] = state["files"]
+    records: dict[str, RecordDeps] = state["records"]
     digests = plan.use.by_path
     wanted = {rel for rel, _ in plan.wanted}
     changed = {rel for rel in wanted if rel not in shapes or shapes[rel].digest != digests.get(rel)}
@@ -403,16 +423,20 @@ def analyst_prior(plan: Plan, index: RepoIndex, prefix: str) -> Prior | None:
     ):
         return None
     plan.shapes = shapes
-    plan.edges = state[1].get("edges")
-    outputs = {record["id"]: (record, evidence) for record, evidence in whole[1]["items"]}
+    plan.edges = state.get("edges")
+    outputs = {record["id"]: (record, evidence) for record, evidence in whole.whole["items"]}
     old_facts: dict[str, ModuleFacts] = {}
     if plan.edges is not None:
-        index.carried = Carried(frozenset(paths), plan.edges)
+        index.carried = Carried(frozenset(paths), plan.edges, last_targets=state.get("targets"))
         if len(changed) <= MOST_STALE:  # not yet replaced: the cache is written at the end
             with gc_paused():
-                last = plan.cache.stored_facts(plan.scope, sorted(changed))
-            old_facts = {prefix + rel: facts for rel, facts in last.items() if facts is not None}
+                stale = plan.cache.stored_facts(plan.scope, sorted(changed))
+            old_facts = {prefix + rel: facts for rel, facts in stale.items() if facts is not None}
     return Prior(records, outputs, frozenset(paths), old_facts)
+
+
+#: The tables of :func:`analyst_state` stored by key (:func:`errdex.scan_parts.split_maps`).
+_STATE_TABLES = ("files", "records", "edges", "targets")
 
 
 def analyst_state(
@@ -436,4 +460,11 @@ def analyst_state(
             files[rel] = file_shape(digest, by_rel.get(rel))
     carried = index.carried
     edges = carried.edges if carried is not None else None
-    return {"files": files, "records": records, "choices": choices, "edges": edges}
+    targets = carried.targets if carried is not None else None
+    return {
+        "files": files,
+        "records": records,
+        "choices": choices,
+        "edges": edges,
+        "targets": targets,
+    }

@@ -67,10 +67,14 @@ class Reach(NamedTuple):
 class CallGraph:
     callers: dict[str, dict[str, Precision]] = field(default_factory=dict)
     _reach_memo: dict[str, dict[str, Reach]] = field(default_factory=dict)
+    #: A function's callers in name order, sorted once: the reverse walks of every
+    #: raising function pass through the same functions (jax: ~3,800 walks).
+    _in_order: dict[str, list[tuple[str, Precision]]] = field(default_factory=dict)
 
     def add(self, caller: str, callee: str, precision: Precision) -> None:
         if caller == callee:
             return
+        self._in_order.pop(callee, None)
         edges = self.callers.setdefault(callee, {})
         if edges.get(caller) != "exact":
             edges[caller] = precision
@@ -84,6 +88,7 @@ class CallGraph:
         make = tuple.__new__
         found: dict[str, Reach] = {function: make(Reach, (0, (function,), "exact"))}
         callers = self.callers
+        in_order = self._in_order
         frontier = [function]
         depth = 0
         full = False
@@ -91,15 +96,17 @@ class CallGraph:
             depth += 1
             below: list[str] = []
             for current in frontier:
-                edges = callers.get(current)
+                edges = in_order.get(current)
+                if edges is None:
+                    edges = in_order[current] = sorted(callers.get(current, {}).items())
                 if not edges:
                     continue
                 here = found[current]
                 via, exact = here.via, here.precision == "exact"
-                for caller in sorted(edges):
+                for caller, edge in edges:
                     if caller in found:
                         continue
-                    precision = "exact" if exact and edges[caller] == "exact" else "name"
+                    precision = "exact" if exact and edge == "exact" else "name"
                     found[caller] = make(Reach, (depth, (caller, *via), precision))
                     below.append(caller)
                     if len(found) >= MAX_VISITED:

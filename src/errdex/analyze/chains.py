@@ -36,6 +36,7 @@ from .chain_funcs import (
     static,
 )
 from .chain_parts import Catcher, Conversion, Hop, Signature, Walk, signature_of
+from .chain_targets import CarriedTargets, context
 from .classes import ClassTree
 from .facts import FuncFacts
 from .guard_eval import EMPTY_KWARGS, OneOf, is_immutable
@@ -80,12 +81,14 @@ class Chains:
         binds = PlatformBinds(index)
         #: (function, line) -> callee -> its calls an ``if`` may cut (:mod:`.call_paths`)
         self._cut: dict[tuple[str, int], dict[str, list[CallSite]]] = {}
+        targets = CarriedTargets(index.carried, context(index, self._subclasses(), binds.bound))
         for defs in index.functions.values():
             for func in defs:
                 if replaced(index, func):
                     continue  # its calls are not made: another definition runs instead
-                for site in func.call_sites:
-                    for callee, on in self._platform_targets(binds, func, site):
+                found = targets.of(func, lambda site: self._platform_targets(binds, func, site))  # noqa: B023
+                for site, landed in zip(func.call_sites, found, strict=True):
+                    for callee, on in landed:
                         if func.call_conditions:
                             table = self._cut.setdefault((func.qualname, func.line), {})
                             table.setdefault(callee, []).append(site)

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from errdex._gc import gc_paused
 from errdex.extract.python import module_name_for
@@ -77,6 +77,10 @@ class Carried:
     last_edges: dict[str, dict[str, dict[str, str]]] | None = None
     #: This scan's, left by :func:`~errdex.analyze.callgraph.build_callgraph`.
     edges: dict[str, dict[str, dict[str, str]]] | None = None
+    #: The last scan's exact call targets by file, and this scan's
+    #: (:data:`~errdex.analyze.chain_targets.TargetTables`).
+    last_targets: dict[str, Any] | None = None
+    targets: dict[str, Any] | None = None
 
 
 @dataclass
