@@ -15,6 +15,7 @@ from .shadows import interpreter_module
 from .value_ranges import Interval
 
 __all__ = [
+    "bound_targets",
     "display_item",
     "early_params",
     "element",
@@ -122,3 +123,38 @@ def display_item(item: Arg | None, caller: FuncFacts) -> object:
 
 def static(func: FuncFacts) -> bool:
     return ("staticmethod",) in func.decorators
+
+
+def bound_targets(index: RepoIndex, func: FuncFacts, ref: tuple[str, ...]) -> list[str]:
+    """Two calls exact resolution leaves, resolved through the class: ``self.attr.m()``
+    where the class body binds ``attr = SomeClass`` (``TarFile.tarinfo = TarInfo``,
+    the default a caller may replace), and ``obj.m()`` in a classmethod where ``obj =
+    cls(...)`` or ``cls.from_x(...)``, an alternate constructor of the same class."""
+    cls = func.cls
+    if cls is None:
+        return []
+    if len(ref) == 3 and ref[0] == "self":
+        for owner in (cls, *index.bases(cls)):
+            facts = index.classes.get(owner)
+            bound = facts.attrs.get(ref[1]) if facts is not None else None
+            if bound is None:
+                continue
+            target = index.resolve(facts.module, bound) if facts else None
+            if target is not None and target.kind == "class":
+                method = index.method(target.qualname, ref[2])
+                return [method] if method is not None else []
+            return []
+    if len(ref) == 2 and ("classmethod",) in func.decorators:
+        made = func.local_calls.get(ref[0])
+        if made is None or made[0] != "cls" or len(made) > 2:
+            return []
+        if len(made) == 2:
+            maker = index.method(cls, made[1])
+            maker_facts = index.function(maker) if maker else None
+            if maker_facts is None or ("classmethod",) not in maker_facts.decorators:
+                return []
+            if not made[1].startswith("from"):
+                return []
+        method = index.method(cls, ref[1])
+        return [method] if method is not None else []
+    return []

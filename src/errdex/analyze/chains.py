@@ -27,6 +27,7 @@ from .call_paths import closed, passed_values
 from .callgraph import MAX_DEPTH, MAX_VISITED, exact_targets
 from .callsites import DISPLAY, Arg, CallSite, Handler
 from .chain_funcs import (
+    bound_targets,
     display_item,
     early_params,
     element,
@@ -125,7 +126,9 @@ class Chains:
         ``m`` in the repository's subclasses of the caller's class, which run instead when
         ``self`` is one of them (``BaseEventLoop.sock_sendfile`` runs
         ``_UnixSelectorEventLoop._sock_sendfile_native``)."""
-        found = exact_targets(self.index, func, site.ref) or self._bound_targets(func, site.ref)
+        found = exact_targets(self.index, func, site.ref) or bound_targets(
+            self.index, func, site.ref
+        )
         cls = func.cls
         if len(site.ref) == 2 and site.ref[0] == "self" and cls is None:
             cls = self._closure_class(func)
@@ -137,40 +140,6 @@ class Chains:
                 if own in self.index.functions and own not in found:
                     found = [*found, own]
         return found
-
-    def _bound_targets(self, func: FuncFacts, ref: tuple[str, ...]) -> list[str]:
-        """Two calls exact resolution leaves, resolved through the class: ``self.attr.m()``
-        where the class body binds ``attr = SomeClass`` (``TarFile.tarinfo = TarInfo``,
-        the default a caller may replace), and ``obj.m()`` in a classmethod where ``obj =
-        cls(...)`` or ``cls.from_x(...)``, an alternate constructor of the same class."""
-        cls = func.cls
-        if cls is None:
-            return []
-        if len(ref) == 3 and ref[0] == "self":
-            for owner in (cls, *self.index.bases(cls)):
-                facts = self.index.classes.get(owner)
-                bound = facts.attrs.get(ref[1]) if facts is not None else None
-                if bound is None:
-                    continue
-                target = self.index.resolve(facts.module, bound) if facts else None
-                if target is not None and target.kind == "class":
-                    method = self.index.method(target.qualname, ref[2])
-                    return [method] if method is not None else []
-                return []
-        if len(ref) == 2 and ("classmethod",) in func.decorators:
-            made = func.local_calls.get(ref[0])
-            if made is None or made[0] != "cls" or len(made) > 2:
-                return []
-            if len(made) == 2:
-                maker = self.index.method(cls, made[1])
-                maker_facts = self.index.function(maker) if maker else None
-                if maker_facts is None or ("classmethod",) not in maker_facts.decorators:
-                    return []
-                if not made[1].startswith("from"):
-                    return []
-            method = self.index.method(cls, ref[1])
-            return [method] if method is not None else []
-        return []
 
     def _closure_class(self, func: FuncFacts) -> str | None:
         """The class of the method whose ``self`` a nested function uses as a free name
