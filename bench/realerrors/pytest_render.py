@@ -249,18 +249,25 @@ def _tree(path: str) -> tuple[ast.Module | None, tuple[str, ...]]:
         return None, ()
 
 
-def _function_at(path: str, line: int) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+@lru_cache(maxsize=256)
+def _functions(path: str) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, ...]:
     tree, _ = _tree(path)
+    found = ast.walk(tree) if tree is not None else ()
+    return tuple(n for n in found if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef))
+
+
+@lru_cache(maxsize=4096)
+def _function_at(path: str, line: int) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
     best = None
-    for node in ast.walk(tree) if tree is not None else ():
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
-            start = min([node.lineno, *(d.lineno for d in node.decorator_list)])
-            end = node.end_lineno or node.lineno
-            if start <= line <= end and (best is None or node.lineno > best.lineno):
-                best = node
+    for node in _functions(path):
+        start = min([node.lineno, *(d.lineno for d in node.decorator_list)])
+        end = node.end_lineno or node.lineno
+        if start <= line <= end and (best is None or node.lineno > best.lineno):
+            best = node
     return best
 
 
+@lru_cache(maxsize=4096)
 def _function_span(path: str, line: int) -> tuple[int, int, tuple[str, ...]] | None:
     """First line (decorators included, as ``co_firstlineno``), the failing statement's
     last line, and the file's lines; None when the file or the function is not found."""
@@ -269,17 +276,11 @@ def _function_span(path: str, line: int) -> tuple[int, int, tuple[str, ...]] | N
     if func is None or line > len(lines):
         return None
     first = min([func.lineno, *(d.lineno for d in func.decorator_list)])
-    starts = sorted(
-        {
-            n.lineno
-            for n in ast.walk(func)
-            if isinstance(n, ast.stmt | ast.ExceptHandler) and n is not func
-        }
-    )
+    inner = [n for n in ast.walk(func) if isinstance(n, ast.stmt | ast.ExceptHandler)]
+    later = [n.lineno for n in inner if n is not func and n.lineno > line]
     end = line
-    for node in ast.walk(func):
+    for node in inner:
         if isinstance(node, ast.stmt) and node.lineno == line and node.end_lineno:
-            later = [s for s in starts if s > line]
             end = min([node.end_lineno, *(s - 1 for s in later)])
             break
     while end > line and not lines[end - 1].strip():
