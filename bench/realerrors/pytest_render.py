@@ -17,7 +17,9 @@ way pytest 9 prints the same failure, checked against real runs of failing calls
   what is copied from a report most often.
 
 Chained errors keep CPython's separators between their parts in ``long`` and ``short``, as
-pytest prints them. Paths are relative to the directory the suite ran from (pytest's
+pytest prints them; an exception group is printed as CPython prints it in every style (as
+pytest 9 does; its summary line names the group here, where pytest names a single
+sub-exception by its ``repr``). Paths are relative to the directory the suite ran from (pytest's
 ``bestrelpath``: ``tests/test_x.py``, ``../venv/lib/…``). ``long`` and ``short`` end with the
 ``short test summary info`` line, cut to 80 columns as pytest cuts it.
 """
@@ -32,6 +34,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 FORMATS = ("long", "short", "native", "line")
+GROUP = "+ Exception Group Traceback (most recent call last):"
+GROUP_LINE = re.compile(r" *\| (?:\w+\.)*\w*ExceptionGroup: ")
 WIDTH = 80
 FRAME = re.compile(r'  File "(?P<path>[^"]+)", line (?P<line>\d+), in (?P<func>.+)$')
 CHAIN = re.compile(
@@ -134,12 +138,20 @@ def render(traceback_text: str, fmt: str, test_id: str, run_dir: str, site: str)
         return _native(traceback_text, site)
     name = test_id.rsplit("::", 1)[-1]
     out = ["=" * 35 + " FAILURES " + "=" * 35, _title(name)]
+    if GROUP in traceback_text:
+        # pytest prints an exception group as CPython does, in every --tb style
+        group = traceback_text.rstrip("\n").split("\n")
+        head = next((g.lstrip("| ") for g in group if GROUP_LINE.match(g)), "")
+        return "\n".join([*out, *group, _footer(test_id, [head])]) + "\n"
     for part in parts:
         if part.separator is not None:
             out += ["", part.separator, ""]
         out += _long(part, run_dir) if fmt == "long" else _short(part, run_dir)
-    out += ["=" * 27 + " short test summary info " + "=" * 28, _summary(test_id, parts[-1])]
-    return "\n".join(out) + "\n"
+    return "\n".join([*out, _footer(test_id, parts[-1].exception)]) + "\n"
+
+
+def _footer(test_id: str, exception: list[str]) -> str:
+    return "=" * 27 + " short test summary info " + "=" * 28 + "\n" + _summary(test_id, exception)
 
 
 def _title(name: str) -> str:
@@ -147,8 +159,8 @@ def _title(name: str) -> str:
     return f"{'_' * side} {name} {'_' * (WIDTH - len(name) - 2 - side)}"
 
 
-def _summary(test_id: str, part: Part) -> str:
-    line = f"FAILED {test_id} - {part.exception[0] if part.exception else ''}"
+def _summary(test_id: str, exception: list[str]) -> str:
+    line = f"FAILED {test_id} - {exception[0] if exception else ''}"
     return line if len(line) <= WIDTH else line[: WIDTH - 3] + "..."
 
 
