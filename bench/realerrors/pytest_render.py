@@ -14,7 +14,7 @@ way pytest 9 prints the same failure, checked against real runs of failing calls
 - ``short``: ``path:line: in function``, the line, its carets, then the ``E`` block;
 - ``native``: the CPython text, with the frames of pytest's own runner above the test's;
 - ``line``: the ``E`` block alone (``E   Class: message``, each further line ``E   …``),
-  what is copied from a report most often.
+  what is copied from a report most often (an exception group has none: its CPython text).
 
 Chained errors keep CPython's separators between their parts in ``long`` and ``short``, as
 pytest prints them; an exception group is printed as CPython prints it in every style (as
@@ -132,6 +132,8 @@ def _part(lines: list[str], separator: str | None) -> Part:
 def render(traceback_text: str, fmt: str, test_id: str, run_dir: str, site: str) -> str:
     """The traceback as pytest prints it with ``--tb=fmt`` (``line``: the ``E`` block)."""
     parts = parse(traceback_text)
+    if GROUP in traceback_text and fmt in ("line", "native"):
+        return _group_native(traceback_text, site if fmt == "native" else None)
     if fmt == "line":
         return "\n".join(_e_block(parts[-1].exception, 3)) + "\n"
     if fmt == "native":
@@ -310,6 +312,20 @@ def _arguments(path: str, line: int) -> list[str]:
     names += [x.arg for x in a.kwonlyargs]
     names += [a.kwarg.arg] if a.kwarg else []
     return names
+
+
+def _group_native(traceback_text: str, site: str | None) -> str:
+    """An exception group as pytest prints it with ``--tb=native`` (its runner's frames
+    inside the group's own traceback, ``site`` given) or ``--tb=line`` (no ``E`` block:
+    the group as CPython prints it, the location line after it left out)."""
+    lines = traceback_text.rstrip("\n").split("\n")
+    if site is not None and lines and lines[0].endswith(GROUP):
+        runner = [
+            f'  |   File "{site}/{rel}", line {line}, in {func}\n  |     {code}'
+            for rel, line, func, code in RUNNER_FRAMES
+        ]
+        lines = [lines[0], *runner, *lines[1:]]
+    return "\n".join(lines) + "\n"
 
 
 def _native(traceback_text: str, site: str) -> str:
