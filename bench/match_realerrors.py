@@ -457,7 +457,7 @@ def main() -> None:
             flush=True,
         )
         mine: list[Row] = []
-        venv = Path(env["venv"]) if envelopes else Path("/usr")
+        venv = Path(env["venv"]) if "venv" in env else Path("/usr")
         where = (str(venv.parent / "run"), str(env.get("site_packages", venv)))
         results[path.stem] = score(
             rows, index, sites, mine if args.dump else None, load_below(path), formats, where
