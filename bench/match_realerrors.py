@@ -37,7 +37,10 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import os
+import subprocess
 import sys
+import tempfile
 from collections import defaultdict
 from collections.abc import Sequence
 from pathlib import Path
@@ -55,6 +58,9 @@ from errdex.source.stdlib import stdlib_checkout
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _ceiling import ceiling as message_ceiling
 from prior_fit import CANDIDATES, fold_of, held_out
+
+sys.path.insert(0, str(Path(__file__).resolve().parent / "realerrors"))
+from pytest_render import FORMATS, render
 
 DATA = Path(__file__).resolve().parent / "data"
 Envelope = dict[str, Any]
@@ -181,25 +187,33 @@ def _dumped(
     return out
 
 
+def _pastes(row: Row, formats: Sequence[str], where: tuple[str, str]) -> list[tuple[str, str]]:
+    """The row pasted each way scored: its CPython traceback, ``Class: message``, and each
+    pytest format asked for (``realerrors/pytest_render.py``; ``where``: run dir, site)."""
+    out = [("tb", row["traceback_text"]), ("msg", f"{row['exc_type']}: {row['message']}")]
+    test_id = row.get("test_id") or "test_error"
+    return out + [(f, render(row["traceback_text"], f, test_id, *where)) for f in formats]
+
+
 def score(
     rows: list[Row],
     index: MatchIndex,
     sites: dict[tuple[str, int], str],
     dump: list[Row] | None = None,
     below: Sequence[Row] = (),
+    formats: Sequence[str] = (),
+    where: tuple[str, str] = ("/", "/"),
 ) -> dict[str, Any]:
     """``sites``: each catalogued site's ``errorMessage``; ``below``: errors raised by C under
-    a library line (:func:`load_below`), whose every Python answer is wrong."""
+    a library line (:func:`load_below`), whose every Python answer is wrong; ``formats``:
+    pytest's report formats scored beside (:func:`_pastes`)."""
     out: dict[str, Any] = defaultdict(int)
     misses: dict[str, list[str]] = defaultdict(list)
     priors: list[tuple[int, dict[str, bool]]] = []
     for row in rows:
         truth = _truth(row)
         known = truth in sites
-        for mode, text in (
-            ("tb", row["traceback_text"]),
-            ("msg", f"{row['exc_type']}: {row['message']}"),
-        ):
+        for mode, text in _pastes(row, formats, where):
             clues: list[Clue] = clues_from(parse_paste(text))
             ranked = rank(clues, index, top=50)
             got = [_site(index, s) for s in ranked]
@@ -208,6 +222,17 @@ def score(
             out[f"{mode}_empty_known"] += (not ranked) and known
             if ranked and ranked[0].confidence >= 0.9 and not first:
                 out[f"{mode}_conf_wrong"] += 1
+            if mode != "msg":
+                out[f"{mode}_in_group"] += truth in {_site(index, s) for s in _group(ranked)}
+                if mode != "tb" and not first and dump is not None:
+                    dump.append(
+                        {
+                            "format": mode,
+                            "paste": text,
+                            "truth": f"{truth[0]}:{truth[1]}",
+                            "answers": _dumped(index, ranked, sites),
+                        }
+                    )
             if mode == "msg":
                 out["msg_in_group"] += truth in {_site(index, s) for s in _group(ranked)}
                 out["msg_random_top1"] += _random_top1(index, ranked, truth)
@@ -305,6 +330,47 @@ def print_prior(per_benchmark: dict[str, Any]) -> None:
         print(f"| {name} | " + " | ".join(cells) + " |")
 
 
+FORMAT_COLUMNS = (
+    ("top1", "top-1"),
+    ("in_group", "in group"),
+    ("empty_known", "no answer, catalogued"),
+    ("conf_wrong", "wrong @≥0.9"),
+)
+
+
+def print_formats(results: dict[str, Any], formats: Sequence[str], base: dict[str, Any]) -> None:
+    """Each pytest format's figures beside the CPython traceback's, and beside the
+    ``--baseline`` checkout's (``main → errdex``) when one ran."""
+    print("\nper paste format (pytest --tb=long/short/native, and the E line alone):")
+    head = " | ".join(label for _, label in FORMAT_COLUMNS)
+    print(f"| benchmark | format | {head} |")
+    print("|---" * (len(FORMAT_COLUMNS) + 2) + "|")
+    for name, result in results.items():
+        n = result["n"]
+        for fmt in ("tb", "msg", *formats):
+            cells = []
+            for key, _ in FORMAT_COLUMNS:
+                full = f"{fmt}_{key}"
+                mine = _cell(full, result.get(full, 0), n)
+                if key == "conf_wrong":
+                    mine = str(int(result.get(full, 0)))
+                if name in base:
+                    then = base[name].get(full, 0)
+                    was = str(int(then)) if key == "conf_wrong" else _cell(full, then, n)
+                    mine = f"{was} → {mine}"
+                cells.append(mine)
+            label = {"tb": "CPython traceback", "msg": "Class: message"}.get(fmt, fmt)
+            print(f"| {name} | {label} | " + " | ".join(cells) + " |")
+
+
+def baseline_run(src: Path, argv: list[str], out: Path) -> subprocess.Popen[bytes]:
+    """This benchmark under another checkout's ``src`` (main's), in its own process, run
+    beside this one; its figures land in ``out`` as JSON."""
+    env = {**os.environ, "PYTHONPATH": str(src)}
+    cmd = [sys.executable, __file__, *argv, "--json", str(out)]
+    return subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL)
+
+
 def load(path: Path) -> list[Row]:
     rows = [json.loads(line) for line in path.open(encoding="utf-8") if line.strip()]
     return [r for r in rows if r["is_python_raise"] and r["kind"] == "exception"]
@@ -344,7 +410,23 @@ def main() -> None:
     parser.add_argument("--data", type=Path, default=DATA)
     parser.add_argument("--only", help="run the benchmarks whose name starts so")
     parser.add_argument("--dump", type=Path, help="write every message-only miss here (JSONL)")
+    parser.add_argument(
+        "--format",
+        default="",
+        help=f"pytest formats to score beside (comma-separated of {', '.join(FORMATS)}, or all)",
+    )
+    parser.add_argument("--baseline", type=Path, help="another checkout's src/ (main's) beside")
+    parser.add_argument("--json", type=Path, help=argparse.SUPPRESS)  # a baseline run's output
     args = parser.parse_args()
+    formats = list(FORMATS) if args.format == "all" else [f for f in args.format.split(",") if f]
+    if unknown := set(formats) - set(FORMATS):
+        parser.error(f"unknown format(s): {', '.join(sorted(unknown))}")
+    child = None
+    if args.baseline is not None:
+        argv = [f"--data={args.data}", f"--format={','.join(formats)}"]
+        argv += [f"--only={args.only}"] if args.only else []
+        tmp = Path(tempfile.mkdtemp(prefix="match_realerrors-")) / "baseline.json"
+        child = baseline_run(args.baseline, argv, tmp)
     results: dict[str, dict[str, Any]] = {}
     dumped: list[Row] = []
     skipped: list[str] = []
@@ -361,7 +443,7 @@ def main() -> None:
                 skipped.append(path.stem)
                 continue
         else:
-            envelopes, names = [], []
+            env, envelopes, names = {}, [], []
         rows = load(path)
         envelopes = envelopes + stdlib_envelopes()
         index = MatchIndex.build(envelopes)
@@ -375,8 +457,10 @@ def main() -> None:
             flush=True,
         )
         mine: list[Row] = []
+        venv = Path(env["venv"]) if "venv" in env else Path("/usr")
+        where = (str(venv.parent / "run"), str(env.get("site_packages", venv)))
         results[path.stem] = score(
-            rows, index, sites, mine if args.dump else None, load_below(path)
+            rows, index, sites, mine if args.dump else None, load_below(path), formats, where
         )
         dumped += [{"benchmark": path.stem, **row} for row in mine]
     if not results:
@@ -385,13 +469,33 @@ def main() -> None:
     for result in results.values():
         for key, _ in COLUMNS:
             total[key] += result[key]
+    for result in results.values():
+        for key in [f"{f}_{k}" for f in ("tb", "msg", *formats) for k, _ in FORMAT_COLUMNS]:
+            if key in dict(COLUMNS):
+                continue  # summed above
+            total[key] += result.get(key, 0)
     results["overall"] = {**total, "misses": {}}
+    if args.json is not None:
+        plain = {
+            n: {k: v for k, v in r.items() if k not in ("misses", "priors")}
+            for n, r in results.items()
+        }
+        args.json.write_text(json.dumps(plain), encoding="utf-8")
+        return
     print()
     print_table(results)
     if skipped:
         print(f"skipped (virtualenv gone, not in 'overall'): {', '.join(skipped)}")
     if args.dump:
         args.dump.write_text("".join(json.dumps(r) + "\n" for r in dumped), encoding="utf-8")
+    if formats:
+        base: dict[str, Any] = {}
+        if child is not None and child.wait() == 0:
+            base = json.loads(tmp.read_text(encoding="utf-8"))
+            print(f"\nbaseline: {args.baseline} (left of each arrow)")
+        elif child is not None:
+            print(f"\nbaseline run at {args.baseline} failed")
+        print_formats(results, formats, base)
     print_prior({n: r["priors"] for n, r in results.items() if n != "overall"})
     print("\nmessage-only misses by cause (a sample of each):")
     for name, result in results.items():

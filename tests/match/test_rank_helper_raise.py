@@ -9,6 +9,7 @@ from pathlib import Path
 from errdex.match import match
 
 from ..extract.python.test_caller_sites import DECIMALISH
+from ._stdlib_catalogue import build, innermost, run
 from .conftest import build_package, traceback_of
 
 #: ``_pydecimal``'s shape in small: ``Context._raise_error`` and three callers (``other``
@@ -49,3 +50,33 @@ def test_the_mapped_class_is_the_one_the_traceback_prints(tmp_path: Path) -> Non
         best = match(paste, db=db)[0]
         assert (best.filePath, best.lineNumber) == ("src/num/numbers.py", call_line)
         assert best.errorClass == "InvalidOperation"
+
+
+def test_a_real_pydecimal_traceback_answers_the_call_at_its_printed_class(
+    tmp_path: Path,
+) -> None:
+    """``_pydecimal`` sets ``__name__ = 'decimal'``: its errors print as
+    ``decimal.InvalidOperation``, not the namesake of ``_pydecimal.InvalidOperation``."""
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "x.py").write_text("X = 1\n")
+    db = build(tmp_path / "e.db", ["_pydecimal.py", "decimal.py"], package, "local/pkg")
+    traceback = run(
+        """\
+        import _pydecimal as d
+        d.getcontext().traps[d.InvalidOperation] = True
+        d.Decimal('x')
+        """
+    )
+    last = traceback.rstrip().splitlines()[-1]
+    assert last == "decimal.InvalidOperation: Invalid literal for Decimal: 'x'"
+    assert innermost(traceback)[0].endswith("_pydecimal.py")
+    source = Path(innermost(traceback)[0]).read_text(encoding="utf-8").splitlines()
+    # ``return context._raise_error(ConversionSyntax,`` on the line above the literal
+    call = next(i for i, t in enumerate(source, 1) if "Invalid literal for Decimal: %r" in t) - 1
+    for paste in (traceback, last):
+        best = match(paste, db=db)[0]
+        assert (best.filePath, best.errorClass) == ("Lib/_pydecimal.py", "InvalidOperation")
+        assert best.lineNumber == call
+        assert best.confidence >= 0.9
+        assert not any("namesake" in r for r in best.reasons)

@@ -72,6 +72,10 @@ class ErrorSite:
     #: (:mod:`errdex.extract.python.converted`): that raise's ``line``, ``class``,
     #: ``qualifiedClass``, ``message`` and ``link`` (``cause`` or ``context``).
     conversion: dict[str, Any] | None = None
+    #: The class as a traceback prints it where that is not ``qualified_class``, the
+    #: defining one: ``_pydecimal`` sets ``__name__ = 'decimal'``, so its classes print as
+    #: ``decimal.InvalidOperation`` (``printedClass``; the analyst reads the defining one).
+    printed_class: str | None = None
 
     def evidence(self) -> dict[str, Any]:
         return {
@@ -89,6 +93,7 @@ class ErrorSite:
             **({"sourceLine": self.source_line} if self.source_line is not None else {}),
             **({"raisedAt": self.raised_at} if self.raised_at is not None else {}),
             **({"conversion": dict(self.conversion)} if self.conversion else {}),
+            **({"printedClass": self.printed_class} if self.printed_class else {}),
         }
 
 

@@ -109,12 +109,16 @@ class _Builder:
         self.lines.append(int(record["lineNumber"]))
         self.classes.append(self.intern(record["errorClass"]))
         self.functions.append(self.intern(site.get("function")))
-        self.qualified.append(self.intern(site.get("qualifiedClass")))
+        # the class as tracebacks print it (a module's ``__name__ = 'decimal'``), else as
+        # imports resolve it
+        printed = site.get("printedClass")
+        self.qualified.append(self.intern(printed or site.get("qualifiedClass")))
         info = evidence.get("classInfo") or {}
         if isinstance(info.get("qualified"), str):
             above = [*(info.get("bases") or ()), *(info.get("ancestors") or ())]
-            known = self.class_bases.setdefault(info["qualified"], set())
-            known.update(b for b in above if isinstance(b, str))
+            for name in {info["qualified"], *([printed] if isinstance(printed, str) else [])}:
+                known = self.class_bases.setdefault(name, set())
+                known.update(b for b in above if isinstance(b, str))
         shadow = evidence.get("shadowedBy")
         if isinstance(shadow, dict) and isinstance(shadow.get("module"), str):
             self.shadowed[index] = shadow["module"]

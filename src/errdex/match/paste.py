@@ -180,6 +180,8 @@ class _Parser(Stream):
         match = TRACEBACK_HEADER.match(head)
         if match is None:
             return False
+        if match["indent"] and self.failure.function is not None:
+            return False  # a docstring's doctest in the source ``--tb=long`` lists
         self._read_traceback(self.at + 1, len(match["indent"]), None, ipython=False)
         return True
 
@@ -348,9 +350,13 @@ class _Parser(Stream):
     def _closing_location(self, path: str, number: int, rest: str) -> bool:
         """The location that ends a failure; under ``--tb=line`` it also names the error."""
         exception = location_error(rest)
+        failure = self.failure
+        if exception is None and failure.error is not None and _names_class(rest, failure.error):
+            # ``--tb=long`` closes with the class's own name, whatever it looks like
+            # (``_DirectUrlRequiredKeyError``, ``error``): the ``E`` block above named it
+            exception = ExceptionLine(failure.error.error_class or rest.strip(), "")
         if exception is None:
             return False
-        failure = self.failure
         if failure.error is None:
             if self._repeats_last(exception):
                 self.at += 1
@@ -534,3 +540,12 @@ class _Parser(Stream):
 def _is_node_id(node: str) -> bool:
     """A pytest node id: ``tests/x.py::test_y`` (or a file, for collection errors)."""
     return "::" in node or ".py" in node
+
+
+def _names_class(rest: str, error: PastedError) -> bool:
+    """Whether a closing location's tail is the short name of the error its ``E`` block
+    printed (``_Private``, ``error``: names the class parser does not take for classes)."""
+    name = rest.strip()
+    return (
+        bool(name) and name.isidentifier() and (error.error_class or "").rpartition(".")[2] == name
+    )

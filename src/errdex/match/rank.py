@@ -27,7 +27,7 @@ from errdex.match.rank_frames import (
     rule_out_by_innermost,
     score_frames,
 )
-from errdex.match.rank_fuzzy import FUZZY_MIN, fuzzy_matches
+from errdex.match.rank_fuzzy import FUZZY_MIN, fuzzy_matches, similar_cap
 from errdex.match.rank_nested import class_sites, nested_literals, rival_wrappers, wrapper_reason
 from errdex.match.rank_override import overridden
 from errdex.match.rank_verify import verify, verify_once
@@ -114,6 +114,9 @@ class Scored:
     #: A whole traceback's innermost frame shows this site did not raise the error
     #: (:func:`.rank_frames.rule_out_by_innermost`).
     ruled_out: bool = False
+    #: How similar the message is to this site's literal text (``fuzz.ratio`` / 100) when
+    #: no template of the site fits it and the fuzzy pass found it (:mod:`.rank_fuzzy`).
+    similar: float = 0.0
 
 
 @dataclass
@@ -310,7 +313,7 @@ def _ranking_score(s: Scored) -> float:
 def _combine(s: Scored) -> float:
     """The probability-like confidence before sharing with rivals (calibrated on real errors)."""
     base = 1.0 - (1.0 - s.message) * (1.0 - s.frame)
-    return min(1.0, s.class_factor * base)
+    return min(1.0, s.class_factor * base, similar_cap(s.similar, s.full_match))
 
 
 def _score_clue(clue: Clue, index: MatchIndex) -> list[Scored]:

@@ -18,9 +18,22 @@ if TYPE_CHECKING:
     from errdex.match.index import MatchIndex
     from errdex.match.rank import Scored
 
-__all__ = ["FUZZY_MIN", "fuzzy_matches", "similarity_bound"]
+__all__ = ["FUZZY_MIN", "SIMILAR_CAP", "fuzzy_matches", "similar_cap", "similarity_bound"]
 
 FUZZY_MIN = 70.0
+#: The most a site whose template does not fit the message can be believed, were the
+#: message identical to its text: a message only similar says the code that raised it is
+#: not the code catalogued (another release) or that another site raised it, and the text
+#: cannot tell which; 0.9 and above is kept for answers the message itself confirms (a
+#: template that produces it), so a frame pointing here cannot lift a resemblance there.
+SIMILAR_CAP = 0.85
+
+
+def similar_cap(similar: float, full_match: bool) -> float:
+    """The cap on a candidate's confidence: :data:`SIMILAR_CAP` times the similarity for
+    one found only by resemblance, none (1) for one whose template fits or that the
+    fuzzy pass did not score."""
+    return 1.0 if full_match or similar <= 0 else SIMILAR_CAP * similar
 
 
 def similarity_bound(message_length: int, literal_length: int) -> float:
@@ -55,4 +68,5 @@ def fuzzy_matches(
             score = 0.5 * ratio / 100
             if score > s.message:
                 s.message = score
+                s.similar = ratio / 100
                 s.reasons.append(f"the message is {ratio:.0f}% similar to the template")

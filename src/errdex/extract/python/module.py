@@ -60,6 +60,9 @@ class ModuleReader:
         self.exported: list[str] | None = None
         #: The lines where top-level statements bind each name (``module_globals``).
         self.binding_lines: dict[str, list[int]] = {}
+        #: ``__name__ = 'decimal'`` at the top level (``_pydecimal``): the name a class
+        #: defined after it carries in ``__module__``, what tracebacks print; and its line.
+        self.runtime_name: tuple[str, int] | None = None
 
     # -- module facts -----------------------------------------------------------------
 
@@ -106,6 +109,8 @@ class ModuleReader:
                 ]
             elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 self.functions.setdefault(node.name, node)
+            elif (name := _assigned_name(node)) is not None and node in tree.body:
+                self.runtime_name = (name, node.lineno)
             elif isinstance(node, ast.Assign) and isinstance(node.value, ast.Name):
                 self._alias(node)  # ``UnpackValueError = ValueError``: a class by another name
             elif isinstance(node, ast.ClassDef):
@@ -113,6 +118,19 @@ class ModuleReader:
                 for item in node.body:
                     if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
                         self.methods.setdefault((node.name, item.name), item)
+
+    def printed_class(self, qualified: str | None) -> str | None:
+        """The class as a traceback prints it where that is not ``qualified``: a class of
+        this module defined after a top-level ``__name__ = '…'`` carries that name
+        (``decimal.InvalidOperation`` raised in ``_pydecimal``); None otherwise."""
+        if self.runtime_name is None or qualified is None:
+            return None
+        name, line = self.runtime_name
+        head, _, short = qualified.rpartition(".")
+        node = self.classes.get(short)
+        if head != self.module or node is None or node.lineno < line or name == head:
+            return None
+        return f"{name}.{short}"
 
     def _alias(self, node: ast.Assign) -> None:
         """A module-level name bound to a class known here, read as an import of it."""
@@ -213,6 +231,18 @@ class ModuleReader:
         if not rest and head in BUILTIN_EXCEPTIONS:
             return f"builtins.{head}"
         return dotted
+
+
+def _assigned_name(node: ast.stmt) -> str | None:
+    """The string of ``__name__ = '…'``, else None."""
+    if not (isinstance(node, ast.Assign) and len(node.targets) == 1):
+        return None
+    target, value = node.targets[0], node.value
+    if not (isinstance(target, ast.Name) and target.id == "__name__"):
+        return None
+    if isinstance(value, ast.Constant) and isinstance(value.value, str) and value.value:
+        return value.value
+    return None
 
 
 def jython_only(test: ast.expr) -> bool:

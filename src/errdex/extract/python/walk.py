@@ -506,6 +506,7 @@ class ModuleExtractor(CallerSitesReader):
                     template=template,
                     error_class=shown,
                     qualified_class=qualified,
+                    printed_class=self.printed_class(qualified),
                     qualname=qualname,
                     function=scope.function,
                     style=style,
