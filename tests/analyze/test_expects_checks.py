@@ -273,3 +273,16 @@ def test_a_text_written_above_another_raise_is_ambiguous(links: Links) -> None:
     linked to the wrong raise."""
     names = [t["name"] for tests in links.values() for t in tests]
     assert not any(n.endswith("::test_message_of_a_conditional") for n in names)
+
+
+def test_a_call_over_several_lines_is_shown_whole() -> None:
+    """The prose's "runs `…`" showed the second line of a helper call alone
+    (``"bad inline flags: …", 4)``) for test_re's checkPatternError."""
+    from errdex.analyze.situations import failing_call as _test_call
+    from errdex.evidence import TestEvidence
+
+    snippet = "self.checkPatternError(r'(?au:a)',\n        \"bad inline flags\", 4)"
+    shown = _test_call(TestEvidence(snippet=snippet))  # type: ignore[typeddict-item]
+    assert shown == "self.checkPatternError(r'(?au:a)', \"bad inline flags\", 4)"
+    block = "with self.assertRaises(ValueError):\n    x = 1\n    f(x)"
+    assert _test_call(TestEvidence(snippet=block)) == "f(x)"  # type: ignore[typeddict-item]

@@ -165,9 +165,10 @@ def test_fields_from_the_evidence(items: dict[str, Item]) -> None:
     record, evidence = items["rows"]
     assert evidence["analysis"] == "static"
     assert "Its docstring lists `ShapeError`: “If rows is negative”." in record["documentation"]
-    # the test is named where it triggers the error, not as a situation a user meets
-    assert "test_negative_rows" in record["triggerScenarios"]
-    assert "test_negative_rows" not in record["commonSituations"]
+    assert (
+        "`tests/test_shapes.py::test_negative_rows` runs `gp.make_grid(-1, 2)`"
+        in (record["commonSituations"])
+    )
     # a check whose body is `...` cannot run: not shown, kept for verify as the scaffold
     assert record["validationCode"] is None
     scaffold = evidence["provenance"]["validationCode"]["scaffold"]
@@ -180,7 +181,7 @@ def test_fields_from_the_evidence(items: dict[str, Item]) -> None:
     assert "'rows must be non-negative, got' not in str(exc)" in _handler(record, evidence)
     for key in ("documentation", "triggerScenarios", "commonSituations", "solutions"):
         assert evidence["provenance"][key]["analyst"] == "static"
-    assert "tests" in evidence["provenance"]["triggerScenarios"]["basis"]
+    assert "tests" in evidence["provenance"]["commonSituations"]["basis"]
 
 
 def test_type_guard_from_isinstance(items: dict[str, Item]) -> None:

@@ -13,19 +13,13 @@ UNRELATED_TEST = (
 )
 
 
-def _common_situations(root: Path) -> tuple[str, int]:
-    """The one record's commonSituations and how many test files its evidence says were
-    read; its evidence must say whether tests were read."""
+def _common_situations(root: Path) -> str:
+    """The one record's commonSituations; its evidence must say whether tests were read."""
     result = scan_checkout(open_source(str(root), repo="o/pkg"), repo="o/pkg")
     ((record, evidence),) = result.items
     assert evidence["testsRead"] is (root / "tests").is_dir()
     text: str = record["commonSituations"]
-    return text, evidence["testFilesRead"]
-
-
-#: commonSituations where nothing was observed: no claim about tests either way (a
-#: linked-none count read as "no test exists" where one did; blind review 2026-12-06).
-NOTHING_KNOWN = "errdex knows of no common situation for this error beyond its trigger."
+    return text
 
 
 def test_read_tests_that_do_not_expect_it_are_said_so(tmp_path: Path) -> None:
@@ -34,19 +28,22 @@ def test_read_tests_that_do_not_expect_it_are_said_so(tmp_path: Path) -> None:
     (tmp_path / "pkg" / "core.py").write_text(LIBRARY)
     (tmp_path / "tests").mkdir()
     (tmp_path / "tests" / "test_core.py").write_text(UNRELATED_TEST)
-    text, files = _common_situations(tmp_path)
-    # one test module read (tests/test_core.py), and the evidence says how many
-    assert files == 1
-    assert text == NOTHING_KNOWN
+    text = _common_situations(tmp_path)
+    # one test module read (tests/test_core.py), and the sentence says how many
+    assert (
+        "errdex linked none of the 1 test file it read from the repository's tests to this error"
+        in text
+    )
+    assert "read none of the repository's tests" not in text
 
 
 def test_without_tests_absence_is_not_asserted(tmp_path: Path) -> None:
     (tmp_path / "pkg").mkdir()
     (tmp_path / "pkg" / "__init__.py").write_text("")
     (tmp_path / "pkg" / "core.py").write_text(LIBRARY)
-    text, files = _common_situations(tmp_path)
-    assert files == 0
-    assert text == NOTHING_KNOWN
+    text = _common_situations(tmp_path)
+    assert "No test" not in text
+    assert "errdex read none of the repository's tests, so whether one expects this" in text
 
 
 def test_a_test_folder_with_no_test_in_it_is_no_test_read(tmp_path: Path) -> None:
@@ -61,8 +58,7 @@ def test_a_test_folder_with_no_test_in_it_is_no_test_read(tmp_path: Path) -> Non
     result = scan_checkout(open_source(str(tmp_path), repo="o/pkg"), repo="o/pkg")
     ((record, evidence),) = result.items
     assert evidence["testsRead"] is False
-    assert evidence["testFilesRead"] == 0
-    assert record["commonSituations"] == NOTHING_KNOWN
+    assert "errdex read none of the repository's tests" in record["commonSituations"]
 
 
 def test_installed_packages_under_the_root_are_not_the_repositorys_tests(tmp_path: Path) -> None:
@@ -83,9 +79,9 @@ def test_installed_packages_under_the_root_are_not_the_repositorys_tests(tmp_pat
             "        lookup({}, 'b')\n"
         )
     result = scan_checkout(open_source(str(tmp_path), repo="o/pkg"), repo="o/pkg")
-    ((_record, evidence),) = result.items
+    ((record, evidence),) = result.items
     assert evidence["tests"] == []
-    assert evidence["testFilesRead"] == 1
+    assert "none of the 1 test file it read" in record["commonSituations"]
 
 
 def test_a_folder_named_for_tests_is_read_as_tests(tmp_path: Path) -> None:

@@ -27,7 +27,7 @@ from .code_fields import (
 from .conversion_prose import conversion_sentence
 from .docstrings import says_only_the_name, summary
 from .entrypoints import FAR_DEPTH
-from .gathered import Gathered, callable_name, class_phrase, location, noun, short_name
+from .gathered import Gathered, callable_name, class_phrase, location, short_name
 from .guards import CONDITION_KINDS, code, condition_phrase, has_private, negated
 from .held_class import raised_call
 from .private_terms import PrivateCase, module_aliases, omitted_note, private_case
@@ -42,31 +42,12 @@ from .remedies import (
 )
 from .roles import role_documentation
 from .shadow_prose import shadow_sentence, shadow_trigger, stdlib_copy_note
+from .situations import NO_TEST_FOUND, NO_TEST_READ, common_situations
 from .try_body import raising_statement
 
-__all__ = ["ANALYST", "NO_SITUATION", "NO_TEST_FOUND", "NO_TEST_READ", "write_fields"]
+__all__ = ["ANALYST", "NO_TEST_FOUND", "NO_TEST_READ", "write_fields"]
 
 ANALYST = "static"
-#: What the prose says when no test links to the site: tests read and none linked, or
-#: none read (``{noun}``: error or warning; ``{known}``: what else is known). errdex verify
-#: replaces either when a test's statements raised at the site. The first says what errdex
-#: found, not that no test exists: a test reaching the site through an object whose type
-#: errdex does not infer (``cmd = build_ext(dist)`` then ``cmd.check_extensions_list``
-#: among several sites of one class) is not linked.
-NO_TEST_FOUND = (
-    "errdex linked none of the {files} it read from the repository's tests to this {noun} "
-    "(a test that reaches it "
-    "through an object of a type errdex does not infer is not linked), and no run-time "
-    "message has been recorded for it; what is known is {known}."
-)
-NO_TEST_READ = (
-    "errdex read none of the repository's tests, so whether one expects this {noun} is not "
-    "known, and no run-time message has been recorded for it; what is known is {known}."
-)
-#: commonSituations where no run-time message was recorded: errdex knows no situation
-#: beyond the trigger, and says only that. The two sentences above are no longer written
-#: (errdex verify still corrects them in records written before).
-NO_SITUATION = "errdex knows of no common situation for this {noun} beyond its trigger."
 #: Entry points and tests named in prose, at most.
 SHOWN = 3
 
@@ -380,28 +361,6 @@ def _params(params: tuple[str, ...]) -> str:
 # -- commonSituations ---------------------------------------------------------------------
 
 
-def _common(g: Gathered) -> tuple[str, list[str]]:
-    sentences: list[str] = []
-    basis: list[str] = []
-    for obs in g.observed[:2]:
-        message = obs.get("message")
-        if not message:
-            continue
-        where = f" (in {code(obs['test'])})" if obs.get("test") else ""
-        count = obs.get("count") or 1
-        times = f", {count} times" if count > 1 else ""
-        sentences.append(f"Seen at run time as {_quote(message)}{where}{times}.")
-        basis.append("observed")
-    # "The repository's own tests reach it on purpose" and "errdex linked none of the N
-    # test files to it" are no situation a developer meets: the first names a test, the
-    # second reads as "no test exists" where one often does (blind review 2026-12-06: 20
-    # of 145 misleading statements). Tests stay in triggerScenarios and the evidence.
-    if not sentences:
-        sentences.append(NO_SITUATION.format(noun=noun(g)))
-        basis.append("observed")
-    return " ".join(sentences), basis
-
-
 # -- solutions and tips -------------------------------------------------------------------
 
 
@@ -500,7 +459,7 @@ def write_fields(
     g.site.guards = current_guards(g.site.guards, g.func, g.site.line)
     fields["documentation"], basis["documentation"] = _documentation(g)
     fields["triggerScenarios"], basis["triggerScenarios"] = _trigger(g)
-    fields["commonSituations"], basis["commonSituations"] = _common(g)
+    fields["commonSituations"], basis["commonSituations"] = common_situations(g)
     fields["solutions"], basis["solutions"], solution_items = _solutions(g)
     fields["exampleFix"], basis["exampleFix"] = example_fix(g)
     fields["validationCode"], basis["validationCode"] = validation(g)
