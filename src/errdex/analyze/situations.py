@@ -1,7 +1,7 @@
 """commonSituations: how people get to the error, from what was seen at run time and the
 tests that reach it; where nothing was seen, what errdex read and did not find. Split from
 :mod:`.fields`. A trial that replaced the last two with one sentence ("errdex knows of no
-common situation…") was judged misleading filler in all 50 records of a blind review, where
+common situation…") was judged misleading filler in 43 of 50 records of a blind review, where
 these were judged misleading only where a test errdex did not link exists."""
 
 from __future__ import annotations
