@@ -7,11 +7,12 @@ finds, so that the manifest, the catalogue and a rerun all speak of one release.
 
 from __future__ import annotations
 
+import os
 import re
-import shutil
 import tempfile
 from pathlib import Path
 
+from errdex.source.cachelock import cache_lock
 from errdex.source.checkout import Checkout
 from errdex.source.errors import SourceError
 from errdex.source.release import ARCHIVES, open_release, release_cache_dir
@@ -62,9 +63,10 @@ def newest_release(name: str, *, cache_dir: Path | None = None, timeout: float =
             )
         version = found["version"]
         folder = cache / f"{_canonical(name)}-{version}"
-        folder.mkdir(exist_ok=True)
-        if not any(folder.iterdir()):
-            shutil.move(str(archive), folder / archive.name)
+        with cache_lock(folder):  # a concurrent fetch of this release: keep its archive
+            folder.mkdir(exist_ok=True)
+            if not any(folder.iterdir()):
+                os.replace(archive, folder / archive.name)  # the same file system: atomic
         return version
 
 

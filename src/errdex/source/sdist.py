@@ -29,6 +29,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path, PurePosixPath
 
+from .cachelock import LOCKS, cache_lock
 from .checkout import Checkout
 from .errors import SourceError
 from .package import open_package
@@ -96,37 +97,43 @@ def pip_download(
     already there. ``failure`` turns pip's output into the user's message; ``what`` names
     the archive in the others (``the source distribution of attrs 25.4.0``)."""
     cached = _cached_archive(folder, suffixes)
-    if cached is not None:
+    if cached is not None:  # published by an atomic rename, so never half-written
         return cached
-    folder.parent.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(dir=folder.parent, prefix=".download-") as tmp:
-        command = [
-            sys.executable,
-            "-m",
-            "pip",
-            "download",
-            "--no-deps",
-            *options,
-            "--disable-pip-version-check",
-            "--no-input",
-            spec,
-            "-d",
-            tmp,
-        ]
-        try:
-            done = runner(command, capture_output=True, text=True, timeout=timeout, check=False)
-        except subprocess.TimeoutExpired:
-            raise SourceError(
-                f"pip did not fetch {what} within {int(timeout)} s; try again, or scan a "
-                "source checkout instead"
-            ) from None
-        except OSError as exc:
-            raise SourceError(f"cannot run pip to fetch {what}: {exc}") from None
-        archive = _cached_archive(Path(tmp), suffixes)
-        if done.returncode != 0 or archive is None:
-            raise SourceError(failure(done.stdout + done.stderr))
-        folder.mkdir(exist_ok=True)
-        return Path(shutil.move(str(archive), folder / archive.name))
+    with cache_lock(folder):  # a concurrent run fetching it too: wait, then use its copy
+        cached = _cached_archive(folder, suffixes)
+        if cached is not None:
+            return cached
+        # pip writes into a private folder beside ``folder``; a rename moves the archive in
+        with tempfile.TemporaryDirectory(dir=folder.parent, prefix=".download-") as tmp:
+            command = [
+                sys.executable,
+                "-m",
+                "pip",
+                "download",
+                "--no-deps",
+                *options,
+                "--disable-pip-version-check",
+                "--no-input",
+                spec,
+                "-d",
+                tmp,
+            ]
+            try:
+                done = runner(command, capture_output=True, text=True, timeout=timeout, check=False)
+            except subprocess.TimeoutExpired:
+                raise SourceError(
+                    f"pip did not fetch {what} within {int(timeout)} s; try again, or scan a "
+                    "source checkout instead"
+                ) from None
+            except OSError as exc:
+                raise SourceError(f"cannot run pip to fetch {what}: {exc}") from None
+            archive = _cached_archive(Path(tmp), suffixes)
+            if done.returncode != 0 or archive is None:
+                raise SourceError(failure(done.stdout + done.stderr))
+            folder.mkdir(exist_ok=True)
+            target = folder / archive.name
+            os.replace(archive, target)  # same file system: atomic, never a partial copy
+            return target
 
 
 def fetch_sdist(
@@ -226,16 +233,35 @@ def unpacked_once(archive: Path) -> Path:
     unpack of this very archive finished; an interrupted or older unpack is redone.
 
     The marker records the archive's name, size and modification time, so a re-downloaded
-    or replaced archive is unpacked afresh rather than read through a stale tree."""
-    dest, marker = archive.parent / "unpacked", archive.parent / ".unpacked"
-    info = archive.stat()
-    stamp = f"{archive.name} {info.st_size} {info.st_mtime_ns}"
-    if dest.is_dir() and marker.is_file() and marker.read_text(encoding="utf-8") == stamp:
+    or replaced archive is unpacked afresh rather than read through a stale tree. The
+    work is done under the entry's lock (a concurrent run waits, then reuses the tree)
+    in a private ``.unpack-*`` folder that only a rename makes ``unpacked/``, so no run
+    ever reads, or deletes, a tree another run is still writing or reading."""
+    folder = archive.parent
+    dest, marker = folder / "unpacked", folder / ".unpacked"
+    with cache_lock(folder):
+        info = archive.stat()
+        stamp = f"{archive.name} {info.st_size} {info.st_mtime_ns}"
+        if dest.is_dir() and marker.is_file() and marker.read_text(encoding="utf-8") == stamp:
+            return _tree_root(dest)
+        marker.unlink(missing_ok=True)
+        if LOCKS:  # under the lock, a private folder left behind is from a run killed mid-way
+            for left in folder.glob(".unpack-*"):
+                shutil.rmtree(left, ignore_errors=True)
+        fresh = Path(tempfile.mkdtemp(dir=folder, prefix=".unpack-"))
+        old = Path(tempfile.mkdtemp(dir=folder, prefix=".unpack-"))
+        try:
+            unpack_sdist(archive, fresh)
+            if dest.exists():  # an older or interrupted tree: out of the way by a rename
+                os.replace(dest, old / "unpacked")
+            os.replace(fresh, dest)
+        finally:
+            shutil.rmtree(fresh, ignore_errors=True)
+            shutil.rmtree(old, ignore_errors=True)
+        written = folder / ".unpacked-new"
+        written.write_text(stamp, encoding="utf-8")
+        os.replace(written, marker)
         return _tree_root(dest)
-    marker.unlink(missing_ok=True)
-    root = unpack_sdist(archive, dest)
-    marker.write_text(stamp, encoding="utf-8")
-    return root
 
 
 def _budget(archive: Path, sizes: Sequence[int], max_bytes: int) -> None:
