@@ -113,5 +113,5 @@ def test_a_warning_is_not_caught_and_a_cause_is_not_restated(tmp_path: Path) -> 
     ]
     assert by_message["unclosed channel %r"] == [NO_FIX]
     assert by_message["the device is not ready for reading"] == [
-        "Catch `OSError` around the call that reaches it where the program must go on after it."
-    ]
+        "Catch `OSError` where the program must go on after it."
+    ]  # ``_read`` is private: no call to name (issue 10), and "the call that reaches it" names none

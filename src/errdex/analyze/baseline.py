@@ -14,6 +14,7 @@ from typing import Any
 
 from errdex.extract.site import ErrorSite, Guard
 
+from .catch_where import around, own_call
 from .guards import has_private as _private
 from .message_advice import advice_solutions
 from .platforms import platform_words
@@ -221,9 +222,10 @@ def baseline_fields(site: ErrorSite) -> tuple[dict[str, Any], dict[str, Any]]:
         solutions = [NO_FIX]
     else:  # a requirement said only in private names is no advice a caller can follow
         caught = _code(cls) if site.error_class else "the error"
-        solutions = [
-            f"Catch {caught} around the call that reaches it where the program must go on after it."
-        ]
+        place = around(
+            own_call(site.qualname, site.function), None if site.function else site.qualname
+        )
+        solutions = [f"Catch {caught}{place} where the program must go on after it."]
 
     fields: dict[str, Any] = {
         "documentation": documentation,

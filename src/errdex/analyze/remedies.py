@@ -18,6 +18,7 @@ from errdex.evidence import EntryPoint
 
 from .baseline import USAGE_BUILTINS
 from .caller_words import pass_clause
+from .catch_where import around, own_call
 from .chain_funcs import own_params
 from .chains import signature_of
 from .doc_requirement import doc_requirements
@@ -222,6 +223,23 @@ def raise_after(g: Gathered) -> tuple[str, int] | None:
     return None
 
 
+def _unnamed_place(g: Gathered) -> str:
+    """Where to catch when no entry point is a call a caller writes: the raising function
+    when public (not a program's main: it makes its own), the nearest special method
+    errdex resolved (``Decimal.__mul__``, run by ``a * b``), the import of the module for
+    top-level code, or no place at all (issue 10: "the call that reaches it" names none)."""
+    if g.site.function is None:
+        return around(None, g.site.module)
+    own = own_call(g.site.qualname, g.site.evidence.get("site", {}).get("function"))
+    if own is not None and (g.func is None or g.func.command_line is None):
+        return around(code(call_name(g.site.qualname, g.func)), None)
+    syntax = [e for e in g.entry_points if run_by_syntax(e["qualname"])]
+    if syntax:  # the nearest, the first of equally near ones
+        near = min(syntax, key=lambda e: e.get("depth", 0))["qualname"]
+        return f" around the use of {code('.'.join(near.split('.')[-2:]))}"
+    return around(None, None)
+
+
 def _state_solution(g: Gathered, call: str | None) -> Remedy | None:
     """For a raise whose family its condition gave (``invalid-state`` from a check that
     reads only the object's own state, :mod:`.guard_subject`), the message's words and
@@ -247,7 +265,7 @@ def _fallback(g: Gathered) -> Remedy:
     """What can be said truthfully when no requirement is known in the caller's terms."""
     entry = catch_entry(g)
     call = call_name(entry["qualname"], g.entry_funcs.get(entry["qualname"])) if entry else None
-    around = f" around the call to {code(call)}" if call else " around the call that reaches it"
+    around = f" around the call to {code(call)}" if call else _unnamed_place(g)
     if g.site.kind == "warn":
         where = f" {code(call)}" if call else " the call"
         raised = raise_after(g)
