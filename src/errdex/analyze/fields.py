@@ -16,6 +16,7 @@ from errdex.evidence import EntryPoint, Provenance, RaisesDoc, TestEvidence
 
 from .baseline import kebab
 from .callgraph import MAX_DEPTH
+from .check_words import no_code_reason, words_tip
 from .code_fields import (
     example_fix,
     is_scaffold,
@@ -486,8 +487,14 @@ def write_fields(
         strategy, basis["handlingStrategy"] = "validation", ["errorClass", "backgroundTag"]
     elif g.role is None and _a_wrong_call(g):
         # a bad argument or a call in the wrong order: checked before the call
-        why = f"the condition tests the {g.subject} (no check code written for it)"
-        strategy, basis["handlingStrategy"] = "validation", ["errorClass", "site.guards", why]
+        why = [f"the condition tests the {g.subject}", no_code_reason(g)]
+        if not fields["preventionTips"] and (tip := words_tip(g)) is not None:
+            fields["preventionTips"], basis["preventionTips"] = [tip], ["site.template"]
+        said = ["what to check: preventionTips"] if fields["preventionTips"] else []
+        strategy, basis["handlingStrategy"] = (
+            "validation",
+            ["errorClass", "site.guards", *why, *said],
+        )
     elif (fields["tryCatchPattern"] or scaffold) and g.site.kind != "warn":
         strategy, basis["handlingStrategy"] = "try-catch", ["errorClass"]
     fields["handlingStrategy"] = strategy

@@ -14,6 +14,7 @@ from collections.abc import Iterator, Sequence
 from errdex.template import MessageTemplate
 
 from .builders import BuilderReader, Unfollowed
+from .held_tuple import held_item
 from .literals import group_message, quoted_repr, style_of
 from .messages import MAX_ALTERNATIVES, Templates
 from .module import BUILTIN_EXCEPTIONS
@@ -69,6 +70,12 @@ class ExceptionReader(BuilderReader):
         if isinstance(exc, ast.Call):
             if self._is_class_expr(exc.func, scope):
                 yield exc, "direct", []
+                return
+            held = held_item(self, exc.func, scope)
+            if held is not None:
+                # ``error[0](…)``: the class the tuple holds, called with the line's arguments
+                call = ast.copy_location(ast.Call(held, exc.args, exc.keywords), exc)
+                yield call, "direct", [f"class held in `{self.expr_text(exc.func)}`"]
                 return
             helper = self._helper(exc.func, scope)
             if helper is not None:
