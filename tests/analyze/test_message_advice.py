@@ -79,3 +79,14 @@ def test_the_solutions_quote_the_advice() -> None:
     assert advice_solutions("Use 'source' instead.") == [
         "Follow the message's own advice: “Use 'source' instead”."
     ]
+
+
+def test_a_huge_sentence_is_no_advice_to_quote() -> None:
+    """A message literal of a megabyte (hostile input, tests/test_scan.py) is no advice to
+    quote, and is not searched: the deprecation pattern took time quadratic in its length
+    (100k characters of "x is deprecated " took 4.7 s CPU)."""
+    huge = ("x is deprecated " * 70_000) + "use y instead"
+    assert message_advice(huge) == []
+    assert message_advice("x is deprecated, use y instead") == [
+        ("instruction", "x is deprecated, use y instead")
+    ]

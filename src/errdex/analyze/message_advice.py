@@ -51,12 +51,12 @@ _INSTRUCTION = re.compile(
     rf"{_CLAUSE_START}(?:please\s+)?(?:{_VERBS})\b(?![-_./(\[])(?!\s+(?:{_NOT_AFTER})\b)"
     r"|\bplease\b|\bdid you mean\b"
     r"|\byou (?:have to|must|need to|should|may want to)\b"
-    r"|\bdeprecated\b[^;]*?\s(?:use|call)\s+(?!of\b)\S",
+    r"|\bdeprecated\b[^;]{0,200}?\s(?:use|call)\s+(?!of\b)\S",
     re.IGNORECASE,
 )
 _REQUIREMENT = re.compile(
     r"\b(?:must|should|requires?|expects)\b(?![-_])"
-    r"|\bexpected\b(?!\s+(?:not\s+)?to\b)(?!.*?\bto have been\b)"
+    r"|\bexpected\b(?!\s+(?:not\s+)?to\b)(?!.{0,200}?\bto have been\b)"
     r"|\bcan only\b|\bonly\b[^.;,]*\b(?:permitted|allowed|supported|accepted)\b"
     r"|\bneeds? (?:to be|an?)\b",
     re.IGNORECASE,
@@ -66,6 +66,9 @@ _COUNTED = re.compile(r"(?:\bmore|\btotal of \S+)\s+expected\b", re.IGNORECASE)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z`'\"(])")
 #: A sentence shorter than this says nothing to follow.
 _MIN_CHARS = 4
+#: Nor is one longer than this advice to quote (and the patterns above would take time
+#: in proportion to its length for each match they try: a huge literal is hostile input).
+_MAX_CHARS = 1000
 
 
 def message_advice(display: str) -> list[Advice]:
@@ -74,7 +77,7 @@ def message_advice(display: str) -> list[Advice]:
     found: list[Advice] = []
     for sentence in _SENTENCE.split(display):
         text = sentence.strip()
-        if len(text) < _MIN_CHARS:
+        if not _MIN_CHARS <= len(text) <= _MAX_CHARS:
             continue
         if _INSTRUCTION.search(text):
             found.append(("instruction", text))
