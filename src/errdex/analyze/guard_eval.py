@@ -195,8 +195,7 @@ def _value_of(node: ast.expr, known: Mapping[str, object], depth: int) -> object
         return node.value
     if isinstance(node, ast.Name):
         if node.id in known:
-            found = known[node.id]
-            return _UNKNOWN if isinstance(found, OneOf) else found
+            return known[node.id]  # a OneOf is unknown: :func:`_value` says so
         return {"None": None, "True": True, "False": False}.get(node.id, _UNKNOWN)
     if isinstance(node, ast.Tuple):
         items = [_value(e, known, depth) for e in node.elts]

@@ -265,7 +265,7 @@ def _fallback(g: Gathered) -> Remedy:
     """What can be said truthfully when no requirement is known in the caller's terms."""
     entry = catch_entry(g)
     call = call_name(entry["qualname"], g.entry_funcs.get(entry["qualname"])) if entry else None
-    around = f" around the call to {code(call)}" if call else _unnamed_place(g)
+    place = around(code(call), None) if call else _unnamed_place(g)
     if g.site.kind == "warn":
         where = f" {code(call)}" if call else " the call"
         raised = raise_after(g)
@@ -304,14 +304,14 @@ def _fallback(g: Gathered) -> Remedy:
             f"Callers of {code(call)} see {code(short_name(seen))}, not "
             f"{class_phrase(g)}: the handler at line {entry.get('convertedLine')} of "
             f"{code(str(entry.get('convertedIn', '')))} raises it instead; catch "
-            f"{code(short_name(seen or ''))}{around} where the program must go on after it.",
+            f"{code(short_name(seen or ''))}{place} where the program must go on after it.",
             ["entryPoints"],
         )
     if usage_error(g):  # catching would hide the mistake
         return _state_solution(g, call) or (NO_FIX, ["backgroundTag"])
     caught = _caught_before(g)
     named = catch_phrase(g)  # a private class is named by its public base
-    catch = f"catch {named}{around} where the program must go on after it."
+    catch = f"catch {named}{place} where the program must go on after it."
     base = ["classInfo"] if named != class_phrase(g) else []
     if caught is not None and innermost_condition(g) is None:
         return (

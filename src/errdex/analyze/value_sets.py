@@ -20,12 +20,12 @@ from .callsites import constant_of
 from .guard_eval import OneOf, guard_value, is_immutable
 from .value_ranges import masked
 
-__all__ = ["MAX_VALUES", "contradicted", "each_choice", "local_sets"]
+__all__ = ["MAX_COMBOS", "MAX_VALUES", "contradicted", "each_choice", "local_sets"]
 
 #: A local's values are kept up to this many.
 MAX_VALUES = 16
-#: Combinations of values judged for one call, at most.
-_MAX_COMBOS = 16
+#: Combinations of values judged for one call (or one test, :mod:`.walk_scope`), at most.
+MAX_COMBOS = 16
 Values = frozenset[object]
 
 
@@ -72,7 +72,7 @@ def each_choice(values: Mapping[str, object]) -> Iterator[dict[str, object]] | N
     combos = 1
     for _, options in choices:
         combos *= len(options)
-    if combos > _MAX_COMBOS:
+    if combos > MAX_COMBOS:
         return None
     fixed = {k: v for k, v in values.items() if not isinstance(v, OneOf)}
 

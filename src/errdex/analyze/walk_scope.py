@@ -12,12 +12,9 @@ from itertools import product
 from .facts import FuncFacts
 from .guard_eval import guard_value
 from .platforms import OTHER_THAN
-from .value_sets import each_choice
+from .value_sets import MAX_COMBOS, each_choice
 
 __all__ = ["MAX_COMBOS", "Scope", "apart", "packed_of"]
-
-#: Combinations of values tried for parameters bound again, at most.
-MAX_COMBOS = 16
 
 
 @dataclass(frozen=True, slots=True)
