@@ -243,8 +243,8 @@ class MessageBuilder(ModuleReader):
         if isinstance(node, ast.Name):
             local = scope.env.get(node.id) if scope.env is not LAZY else None
             bound = local if local is not None else self.module_env.get(node.id)
-            if local is None and not settled_global(self, node.id, scope):
-                bound = None
+            if local is None and bound is not None and not settled_global(self, node.id, scope):
+                bound = None  # (no binding: no need to read the package to say so)
             node = bound[0] if bound and len(bound) == 1 else node  # type: ignore[assignment]
         if (
             isinstance(node, ast.Constant)

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
+from .scope import _text
+
 __all__ = ["is_option"]
 
 #: Receivers whose ``.expect`` is ``Option::expect`` (which prints the message alone).
@@ -51,10 +53,6 @@ _OPTION_METHODS = frozenset(
 
 #: How the standard library's ``Option`` is written in a type.
 _OPTION_TYPES = frozenset({"Option", "std::option::Option", "core::option::Option"})
-
-
-def _text(node: Node | None) -> str:
-    return "" if node is None else (node.text or b"").decode("utf-8", errors="replace")
 
 
 def is_option(receiver: Node | None) -> bool:
