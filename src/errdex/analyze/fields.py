@@ -92,12 +92,12 @@ def _phrase(g: Gathered, said: str | None = None) -> tuple[str | None, PrivateCa
         constants=g.constants,
         said=said,
         defined_on=g.func.platform if g.func is not None else None,
-        raisers=_raisers(g),
+        raisers=_raisers(g, modules),
     )
     return phrase, case
 
 
-def _raisers(g: Gathered) -> dict[int, str]:
+def _raisers(g: Gathered, modules: dict[str, str]) -> dict[int, str]:
     """By handler line, the one statement of its ``try`` that can raise (:mod:`.try_body`)."""
     handlers = [x["line"] for x in g.site.guards if x["kind"] == "except"]
     window = g.site.window() if handlers else None
@@ -105,7 +105,6 @@ def _raisers(g: Gathered) -> dict[int, str]:
         return {}
     lines, at = window
     start = g.site.line - at
-    modules = module_aliases(g.import_lines)
     found = {line: raising_statement(lines, start, line, modules) for line in handlers}
     return {line: stmt for line, stmt in found.items() if stmt}
 

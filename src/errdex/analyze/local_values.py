@@ -46,10 +46,11 @@ def reaching_values(
     out: dict[str, list[Span]] = {}
     for block in _blocks(func.body):
         for i, stmt in enumerate(block):
+            # the cheap test first: most assignments read no parameter, and are not unparsed
+            if not (isinstance(stmt, ast.Assign) and _reads(stmt.value, taken)):
+                continue
             for name, text in _bound(stmt):
-                if name in taken or name in imported or not _reads(stmt.value, taken):  # type: ignore[attr-defined]
-                    continue
-                if len(text) > _MAX_EXPR:
+                if name in taken or name in imported or len(text) > _MAX_EXPR:
                     continue
                 last = block[-1].end_lineno or block[-1].lineno
                 lines = bound_lines.get(name, ())
@@ -64,11 +65,11 @@ def reaching_values(
     return {name: tuple(spans) for name, spans in out.items()}
 
 
-def _bound(stmt: ast.stmt) -> list[tuple[str, str]]:
+def _bound(stmt: ast.Assign) -> list[tuple[str, str]]:
     """The names a plain assignment binds and the expression each holds: ``name =
     expr``, or ``a, b = expr`` (no starred target) as ``(expr)[0]``, ``(expr)[1]``
     (``UUID.__init__``'s ``(time_low, time_mid, …) = fields``)."""
-    if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1):
+    if len(stmt.targets) != 1:
         return []
     target = stmt.targets[0]
     if isinstance(target, ast.Name):
