@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 from errdex.match.index_groups import clone, expanded, with_copies
 from errdex.match.literal_match import typed_literals
 from errdex.match.prior import Prior, prior_key
+from errdex.match.rank_fuzzy import SIMILAR_CAP
 
 if TYPE_CHECKING:
     from errdex.match.index import MatchIndex
@@ -40,8 +41,10 @@ LITERAL_SLACK = 3
 #: The most an answer is trusted while a rival scoring as well also renders the whole
 #: message, only with more of it left to holes: likelier the narrower one, but not sure
 #: (a check written for one class, ``X has {n} features, but PowerTransformer is …``,
-#: beside the generic one every class shares, ``…, but {name} is …``).
-LOOSER_FIT_CAP = 0.85
+#: beside the generic one every class shares, ``…, but {name} is …``). The same rule as a
+#: resemblance's cap (:data:`.rank_fuzzy.SIMILAR_CAP`): 0.9 and above only where the
+#: message settles the site.
+LOOSER_FIT_CAP = SIMILAR_CAP
 
 
 def order_group(
