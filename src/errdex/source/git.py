@@ -18,10 +18,9 @@ import logging
 import os
 import re
 import shutil
-import sys
-from collections.abc import Iterator
 from pathlib import Path
 
+from .cachelock import locked_file
 from .checkout import Checkout
 from .errors import SourceError
 from .gitcmd import head_sha, is_full_sha, is_hex, resolve_commit, run_git
@@ -46,22 +45,6 @@ def _cache_key(url: str) -> str:
     name = re.sub(r"[^\w.-]+", "_", url.rstrip("/").rsplit("/", 1)[-1].removesuffix(".git"))
     digest = hashlib.sha256(url.rstrip("/").encode("utf-8")).hexdigest()[:16]
     return f"{name[:40] or 'repo'}-{digest}"
-
-
-@contextlib.contextmanager
-def _locked(path: Path) -> Iterator[None]:
-    """Serialise work on one cache entry across processes (pytest-xdist, parallel runs)."""
-    if sys.platform == "win32":  # no fcntl; concurrent use is simply not protected
-        yield
-        return
-    import fcntl
-
-    with open(path, "a+b") as fh:
-        fcntl.flock(fh.fileno(), fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(fh.fileno(), fcntl.LOCK_UN)
 
 
 def _clone(url: str, bare: Path) -> None:
@@ -169,7 +152,7 @@ def open_git_url(
             f"cannot create the git cache {base}: {exc}; pass cache_dir= a writable directory"
         ) from exc
     bare = base / "repo.git"
-    with _locked(base / ".lock"):
+    with locked_file(base / ".lock"):
         fresh = not (bare / "HEAD").is_file()
         if fresh:
             shutil.rmtree(bare, ignore_errors=True)
