@@ -33,6 +33,7 @@ import bisect
 import copy
 import heapq
 from array import array
+from collections import Counter
 from collections.abc import (
     Callable,
     Collection,
@@ -274,11 +275,14 @@ def expand(candidates: Sequence[int], found: MutableMapping[int, S], groups: Seq
     """Give each stand-in in ``found`` (by entry) the twins it stood for, less those scored
     on their own since (a class's sites tried): ``twins``, copied out later."""
     twins: dict[int, list[int]] = getattr(candidates, "twins", {})
+    if not twins:
+        return
+    # the few scored entries are counted by group once, not the twins, nor per stand-in
+    scored_in = Counter(groups[i] for i in found)
     for head, members in twins.items():
         scored = found.get(head)
         if scored is not None:
-            group = groups[head]  # the few scored entries are looked at, not the twins
-            if any(i != head and groups[i] == group for i in found):
+            if scored_in[groups[head]] > 1:  # another entry of its group scored alone
                 scored.twins = tuple(i for i in members if i not in found)
             else:
                 scored.twins = tuple(members)
