@@ -71,6 +71,23 @@ def test_the_expected_classes_and_regex_are_read() -> None:
     assert expectation_at(func, 5) == Expectation()  # not read: rules nothing out
 
 
+def test_every_form_the_analyst_links_is_read_here_too() -> None:
+    """The analyst links ``assertRaisesRegexp`` and numpy's ``assert_raises_regex``; a run
+    of a snippet cut from such a test is judged by the same class and regex."""
+    func = _func(
+        "def test_x(self):\n"
+        "    self.assertRaisesRegexp(C, 'old+', g, 1)\n"
+        "    assert_raises_regex(D, 'np+', h)\n"
+        "    with assert_raises(E):\n"
+        "        k()\n"
+    )
+    assert expectation_at(func, 2) == Expectation(("C",), "old+")
+    assert expectation_at(func, 3) == Expectation(("D",), "np+")
+    assert expectation_at(func, 4) == Expectation(("E",))
+    deprecated = _raised("mod.C", message="bad")
+    assert not accepts(expectation_at(func, 2), deprecated)  # its regex is not met
+
+
 def test_a_base_class_is_not_what_a_subclass_expectation_takes() -> None:
     base = _raised("acme.net.LinkError", "builtins.OSError", message="cannot connect to h")
     sub = _raised("acme.net.LinkTimeout", "acme.net.LinkError", message="timed out")

@@ -19,13 +19,16 @@ import ast
 import re
 from dataclasses import dataclass
 
+from errdex.analyze.expects import EXPECT_CALLS, WRAPPED_CASE
+
 from .sandbox import RunResult
 
 __all__ = ["Expectation", "accepts", "expectation_at", "refused"]
 
-_RAISES = frozenset({"raises", "assertRaises", "assertRaisesRegex"})
-_REGEX_CALLS = frozenset({"assertRaisesRegex", "assertWarnsRegex"})
-_WARNS = frozenset({"warns", "assertWarns", "assertWarnsRegex"})
+#: Each expectation call by the name a test writes, read as the analyst reads it (one
+#: table: ``assertRaisesRegexp`` and numpy's ``assert_raises`` are the same expectations).
+_KINDS = {**EXPECT_CALLS, **WRAPPED_CASE}
+_REGEX_KINDS = frozenset({"assertRaisesRegex", "assertWarnsRegex"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,11 +70,11 @@ def expectation_at(func: ast.FunctionDef, line: int) -> Expectation:
             continue
         if isinstance(node, ast.With):
             for item in node.items:
-                found = _of_call(item.context_expr, context=True)
+                found = _of_call(item.context_expr)
                 if found is not None:
                     return found
         elif isinstance(node, ast.Expr):
-            found = _of_call(node.value, context=False)
+            found = _of_call(node.value)
             if found is not None:
                 return found
         elif isinstance(node, ast.Try):
@@ -81,12 +84,13 @@ def expectation_at(func: ast.FunctionDef, line: int) -> Expectation:
     return Expectation()
 
 
-def _of_call(expr: ast.expr, *, context: bool) -> Expectation | None:
+def _of_call(expr: ast.expr) -> Expectation | None:
     if not isinstance(expr, ast.Call):
         return None
     func = expr.func
     name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
-    if name not in _RAISES and name not in _WARNS:
+    kind = _KINDS.get(name)
+    if kind is None:
         return None
     if not expr.args:
         return Expectation()
@@ -94,7 +98,7 @@ def _of_call(expr: ast.expr, *, context: bool) -> Expectation | None:
     first = expr.args[0]
     variable = first.id if isinstance(first, ast.Name) and not classes else ""
     pattern: ast.expr | None = None
-    if name in _REGEX_CALLS and len(expr.args) > 1:
+    if kind in _REGEX_KINDS and len(expr.args) > 1:
         pattern = expr.args[1]
     for kw in expr.keywords:
         if kw.arg in ("match", "expected_regex"):
