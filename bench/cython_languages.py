@@ -55,7 +55,7 @@ from errdex._gc import gc_paused  # noqa: E402
 from errdex.extract.cython import extract_cython  # noqa: E402
 from errdex.extract.cython.parse import parse_cython  # noqa: E402
 from errdex.match.api import answers, errors_in, index_for  # noqa: E402
-from errdex.source.sdist import fetch_sdist, unpack_sdist  # noqa: E402
+from errdex.source.sdist import fetch_sdist, unpacked_once  # noqa: E402
 from errdex.store import SqliteStore  # noqa: E402
 
 #: Real packages for recall and speed (name, version); lxml is the large one.
@@ -182,7 +182,7 @@ def sources() -> list[tuple[str, str, str]]:
     out = []
     for name, version in PACKAGES:
         archive = fetch_sdist(name, version, cache_dir=TEST_CACHE / "sdist")
-        root = unpack_sdist(archive, archive.parent / "unpacked")
+        root = unpacked_once(archive)  # under the cache entry's lock, never deleted in place
         for path in sorted(root.rglob("*")):
             rel = path.relative_to(root).as_posix()
             if path.suffix in SUFFIXES and "/test" not in f"/{rel}":

@@ -23,6 +23,7 @@ import shutil
 import subprocess
 import sys
 import tarfile
+import tempfile
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -120,9 +121,9 @@ def _unpack_sdist(python: Path, spec: str, dest: Path) -> Path:
     download = [str(python), "-m", "pip", "download", "-q", "--no-binary", ":all:"]
     _run([*download, "--no-deps", "-d", str(dest), spec])
     archive = next(p for p in dest.iterdir() if p.suffix in (".gz", ".zip", ".bz2"))
-    unpacked = dest / "unpacked"
-    if unpacked.exists():
-        shutil.rmtree(unpacked)
+    # a private folder per run: a second run of the same library never deletes, or reads
+    # half-written, the tree this one unpacks (the old ``unpacked/`` was rmtree'd in place)
+    unpacked = Path(tempfile.mkdtemp(prefix="unpacked-", dir=dest))
     if archive.suffix == ".zip":
         with zipfile.ZipFile(archive) as z:
             z.extractall(unpacked)
