@@ -3,8 +3,13 @@ bytes encoded once gives what the wrapper's ``fullmatch`` gives, text groups inc
 
 from __future__ import annotations
 
-import re2
+import json
+from pathlib import Path
 
+import re2
+from click.testing import CliRunner
+
+from errdex.cli import main
 from errdex.match import rank_verify
 
 PATTERNS = [r"bad escape (.*?) at position (\d+)", r"é(.+)ü", r"(?s)(.*)\n(.*)", r"[^a]+"]
@@ -30,3 +35,35 @@ def test_fullmatch_is_the_wrappers_on_matches_and_non_matches() -> None:
             if want is not None:
                 assert got.groups() == want.groups() and got.span() == want.span()
     assert rank_verify._last[0] == MESSAGES[-1]
+
+
+LINE_BREAK_EDGES = """\
+def f(n):
+    if n > 2:
+        raise ValueError("too many: %d items\\n" % n)
+    if n < 0:
+        raise ValueError(f"\\nnegative count {n:d}")
+"""
+
+
+def test_a_template_with_a_line_break_at_an_edge_fits_the_message_as_pasted(
+    tmp_path: Path,
+) -> None:
+    """A pasted message is read without its edge line breaks; the pattern's own break at
+    that edge (``"…items\\n" % n`` verified by RE2: a ``%d`` hole) must not be demanded."""
+    (tmp_path / "nl").mkdir()
+    (tmp_path / "nl" / "__init__.py").write_text(LINE_BREAK_EDGES)
+    db = tmp_path / "c.db"
+    runner = CliRunner()
+    scanned = runner.invoke(main, ["scan", str(tmp_path), "--repo", "me/nl", "--db", str(db)])
+    assert scanned.exit_code == 0, scanned.output
+    for paste, line in (("ValueError: too many: 3 items", 3), ("ValueError: negative count -1", 5)):
+        found = runner.invoke(main, ["match", "--db", str(db), "--json", paste])
+        answers = json.loads(found.output)
+        assert answers and answers[0]["lineNumber"] == line, (paste, found.output)
+
+
+def test_an_escaped_line_break_at_the_edge_stays_an_escape() -> None:
+    assert rank_verify._trimmed("\nab\\\n") == "[\\r\\n]*(?:ab\\\n)[\\r\\n]*"
+    assert rank_verify._trimmed("ab\\\\\n") == "[\\r\\n]*(?:ab\\\\)[\\r\\n]*"
+    assert re2.fullmatch(rank_verify._trimmed("\nab\\\n"), "ab\n")

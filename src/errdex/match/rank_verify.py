@@ -31,12 +31,22 @@ def verify(index: MatchIndex, entry_index: int, message: str) -> tuple[bool, lis
     entry = index.entry(entry_index)
     m = _fullmatch(_compiled(entry.pattern), message)
     if m is None and (entry.pattern[-1:] in ("\n", "\r") or entry.pattern[:1] in ("\n", "\r")):
-        m = re2.fullmatch(rf"[\r\n]*(?:{entry.pattern})[\r\n]*", message)  # as trimmed (rank)
+        m = _fullmatch(_compiled(_trimmed(entry.pattern)), message)  # as rank trims a paste
     if m is None:
         return False, [], 0
     values = [g or "" for g in m.groups()]
     literal = pattern_literals(entry.pattern)
     return True, values, len(message) - sum(map(len, values)) if literal is None else literal
+
+
+def _trimmed(pattern: str) -> str:
+    """``pattern`` with its leading and trailing line breaks optional: a pasted message is
+    read without them (``rank`` trims the paste), and a break the pattern itself demands
+    at its edge could never be met by wrapping the pattern in optional breaks."""
+    core = pattern.strip("\r\n")
+    if (len(core) - len(core.rstrip("\\"))) % 2:  # ``\<newline>``: an escape, kept whole
+        core = pattern.lstrip("\r\n")
+    return rf"[\r\n]*(?:{core})[\r\n]*"
 
 
 #: Patterns verified by RE2 kept compiled: ``re2.fullmatch`` keeps 128, and one crowded
