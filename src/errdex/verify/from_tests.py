@@ -464,6 +464,7 @@ def candidates(
             cutter = _Cutter(mod, func, context, cli_runner=cli_runner)
             cut = [(func.lineno, "body", cutter.body())] if pass_bodies else cutter.snippets()
             for line, kind, body in cut:
+                expects = expectation_at(func, line)  # one walk of the test per expectation
                 for program, blocked in _programs(
                     mod, func, context, body, (index, classes), fixtures
                 ):
@@ -477,7 +478,7 @@ def candidates(
                             kind in _WARN_KINDS,
                             blocked,
                             imports,
-                            expects=expectation_at(func, line).bound(program),
+                            expects=expects.bound(program),
                         )
                     )
     return out
