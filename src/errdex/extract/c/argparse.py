@@ -14,7 +14,7 @@ format's message come from :mod:`.arg_units`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from tree_sitter import Node
@@ -283,6 +283,55 @@ def _positional(who: str, how: str, n: int) -> MessageTemplate:
     )
 
 
+def _too_many(who: str, total: int) -> Messages:
+    """The two "takes at most" messages both keyword parsers of ``getargs.c`` print."""
+    given = ("%zd", "nargs + nkwargs")
+    return [
+        (
+            fixed(
+                f"{who} takes at most {total} {kind}argument{_plural(total)} (", given, " given)"
+            ),
+            when,
+        )
+        for kind, when in (
+            ("", f"more than {total} arguments, some positional"),
+            ("keyword ", f"more than {total} keyword arguments"),
+        )
+    ]
+
+
+def _missing(who: str, names: list[str], indices: Iterable[int]) -> Messages:
+    return [
+        (
+            fixed(f"{who} missing required argument '{names[i]}' (pos {i + 1})"),
+            f"{names[i]} not given",
+        )
+        for i in indices
+    ]
+
+
+def _twice(who: str, names: list[str], indices: Iterable[int]) -> Messages:
+    return [
+        (
+            fixed(f"argument for {who} given by name ('{names[i]}') and position ({i + 1})"),
+            f"{names[i]} given by name and by position",
+        )
+        for i in indices
+    ]
+
+
+def _bad_keywords(who_kw: str, key: tuple[str, str]) -> Messages:
+    """A keyword the function does not take (``key``: how the parser prints it), and a
+    keyword that is not a str."""
+    return [
+        (
+            fixed("'", key, f"' is an invalid keyword argument for {who_kw}"),
+            "a keyword argument it does not take",
+        ),
+        (fixed("keywords must be strings"), "a keyword that is not a str"),
+    ]
+
+
 def _parse_tuple_and_keywords(args: list[Node], macros: Macros) -> Messages:
     """``PyArg_ParseTupleAndKeywords(args, kwargs, format, kwlist, …)``: the messages of
     ``vgetargskeywords`` in CPython's ``Python/getargs.c`` for this format and keyword list,
@@ -299,19 +348,7 @@ def _parse_tuple_and_keywords(args: list[Node], macros: Macros) -> Messages:
     who = f"{shape.name}()" if shape.name else "function"
     who_kw = f"{shape.name}()" if shape.name else "this function"
     required = shape.bar if shape.bar is not None else total
-    given = ("%zd", "nargs + nkwargs")
-    found: Messages = [
-        (
-            fixed(f"{who} takes at most {total} argument{_plural(total)} (", given, " given)"),
-            f"more than {total} arguments, some positional",
-        ),
-        (
-            fixed(
-                f"{who} takes at most {total} keyword argument{_plural(total)} (", given, " given)"
-            ),
-            f"more than {total} keyword arguments",
-        ),
-    ]
+    found = _too_many(who, total)
     if shape.dollar is not None and shape.dollar < total:
         most = shape.dollar
         if most == 0:
@@ -326,29 +363,13 @@ def _parse_tuple_and_keywords(args: list[Node], macros: Macros) -> Messages:
         end = shape.dollar if shape.dollar is not None and shape.dollar < total else total
         how = "at least" if least < end else "exactly"
         found.append((_positional(who, how, least), f"nargs < {least}"))
-    for i in range(pos, min(required, total)):
-        found.append(
-            (
-                fixed(f"{who} missing required argument '{names[i]}' (pos {i + 1})"),
-                f"{names[i]} not given",
-            )
-        )
+    found += _missing(who, names, range(pos, min(required, total)))
     last_positional = min(shape.dollar if shape.dollar is not None else total, total)
-    for i in range(pos, last_positional):
-        found.append(
-            (
-                fixed(f"argument for {who} given by name ('{names[i]}') and position ({i + 1})"),
-                f"{names[i]} given by name and by position",
-            )
-        )
-    found += [
-        (
-            fixed("'", ("%U", "key"), f"' is an invalid keyword argument for {who_kw}"),
-            "a keyword argument it does not take",
-        ),
-        (fixed("keywords must be strings"), "a keyword that is not a str"),
-        (fixed(f"invalid keyword argument for {who_kw}"), "a keyword argument left unmatched"),
-    ]
+    found += _twice(who, names, range(pos, last_positional))
+    found += _bad_keywords(who_kw, ("%U", "key"))
+    found.append(
+        (fixed(f"invalid keyword argument for {who_kw}"), "a keyword argument left unmatched")
+    )
     custom = custom_message(fmt)
     if custom is None:
         found += unit_messages(fmt, shape.name)
@@ -402,18 +423,7 @@ def _unpack_keywords(args: list[Node], macros: Macros) -> Messages:
     who = f"{fname}()" if fname else "function"
     maxargs = len(names)
     posonly = next((i for i, n in enumerate(names) if n), maxargs)
-    given = ("%zd", "nargs + nkwargs")
-    found: Messages = [
-        (
-            fixed(
-                f"{who} takes at most {maxargs} {kind}argument{_plural(maxargs)} (",
-                given,
-                " given)",
-            ),
-            f"more than {maxargs} arguments",
-        )
-        for kind in ("", "keyword ")
-    ]
+    found = _too_many(who, maxargs)
     if maxpos == 0:
         found.append((fixed(f"{who} takes no positional arguments"), "arguments given by position"))
     elif maxpos < maxargs:  # else too many by position is too many in all, said above
@@ -424,29 +434,10 @@ def _unpack_keywords(args: list[Node], macros: Macros) -> Messages:
         how = "at least" if least < maxpos else "exactly"
         found.append((_positional(who, how, least), f"nargs < {least}"))
     reqlimit = maxpos + minkw if minkw else minpos
-    for i in range(posonly, maxargs):
-        if i < minpos or maxpos <= i < reqlimit:
-            found.append(
-                (
-                    fixed(f"{who} missing required argument '{names[i]}' (pos {i + 1})"),
-                    f"{names[i]} not given",
-                )
-            )
-    for i in range(posonly, min(maxpos, maxargs)):
-        found.append(
-            (
-                fixed(f"argument for {who} given by name ('{names[i]}') and position ({i + 1})"),
-                f"{names[i]} given by name and by position",
-            )
-        )
-    who_kw = f"{fname}()" if fname else "this function"
-    found += [
-        (
-            fixed("'", ("%S", "keyword"), f"' is an invalid keyword argument for {who_kw}"),
-            "a keyword argument it does not take",
-        ),
-        (fixed("keywords must be strings"), "a keyword that is not a str"),
-    ]
+    required = (i for i in range(posonly, maxargs) if i < minpos or maxpos <= i < reqlimit)
+    found += _missing(who, names, required)
+    found += _twice(who, names, range(posonly, min(maxpos, maxargs)))
+    found += _bad_keywords(f"{fname}()" if fname else "this function", ("%S", "keyword"))
     return found
 
 
