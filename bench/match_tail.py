@@ -31,7 +31,7 @@ STAGES = (
     ("class_sites (anchorless wrappers)", "rank_nested.py", "class_sites"),
     ("nested_literals", "rank_nested.py", "nested_literals"),
     ("_partial_matches", "rank.py", "_partial_matches"),
-    ("_lone_holes", "rank.py", "_lone_holes"),
+    ("lone_holes", "rank_lone.py", "lone_holes"),
     ("fuzzy_matches", "rank_fuzzy.py", "fuzzy_matches"),
     ("overridden", "rank_override.py", "overridden"),
     ("order_group (group + prior)", "group.py", "order_group"),

@@ -301,6 +301,19 @@ def test_an_unmatched_error_says_why(catalogue: Path) -> None:
     assert explained["answers"][0]["explanation"] is None
 
 
+def test_an_undecided_group_is_said_so_and_explains_no_one_site(tmp_path: Path) -> None:
+    from .match.conftest import build_package
+
+    code = "def get(table, key):\n    if key not in table:\n        raise KeyError(key)\n"
+    db = build_package(tmp_path, "lookup", {"table.py": code})
+    (answer,) = ErrdexTools(db).match_traceback("KeyError: 'spam'")["answers"]
+    assert answer["status"] == "undecided"
+    assert answer["group"]["undecided"] is True and "interpreter" in answer["group"]["reason"]
+    assert [c["filePath"] for c in answer["candidates"]] == ["src/lookup/table.py"]
+    explained = ErrdexTools(db).explain_error("KeyError: 'spam'")
+    assert explained["answers"][0]["explanation"] is None
+
+
 def test_pytest_output_gets_one_answer_per_failure(catalogue: Path) -> None:
     paste = (
         "FAILED tests/test_a.py::test_big - ValueError: size 99 is too large for widget 'x'\n"

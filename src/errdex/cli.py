@@ -183,7 +183,8 @@ def scan(
     TARGET is a directory (git or not), or a git URL with an optional @ref
     (https://github.com/o/n.git@v1.2, file:///srv/x.git@abc123). Tests, docs,
     examples, benchmarks, build and vendored folders and git-ignored files are
-    skipped unless --include admits them. Files that cannot be read or parsed
+    skipped unless --include admits them (an installed --package keeps its vendored
+    copies, pip/_vendor/...: they are what it runs). Files that cannot be read or parsed
     are skipped, counted and named in the summary; the scan goes on.
     """
     if sdist and not package:

@@ -23,7 +23,7 @@ from mcp.server.mcpserver.exceptions import ToolError
 from pydantic import Field
 
 from errdex import __version__
-from errdex.match.api import Answer, answer_errors, errors_in
+from errdex.match.api import UNDECIDED, Answer, answer_errors, errors_in
 from errdex.store import Store, StoreError, is_server_url, open_store
 from errdex.web.catalogue import Catalogue
 from errdex.web.search import SearchQuery, SearchUnavailable
@@ -183,7 +183,9 @@ class ErrdexTools:
         with self._open() as store:
             for answer in answers:
                 item = self._answer_json(answer)
-                item["explanation"] = _explanation(store, answer) if answer.candidates else None
+                # an undecided group names no site: no one site's explanation stands for it
+                decided = answer.candidates and answer.status != UNDECIDED
+                item["explanation"] = _explanation(store, answer) if decided else None
                 explained.append(item)
         return {"answers": explained}
 

@@ -87,6 +87,7 @@ def test_cli_match_json_and_exit_codes(catalogue: Path) -> None:
         "group",
         "groupSize",
         "ruledOut",
+        "groupReason",
     ]
     assert data[0]["holes"] == {"weight": "-2"}
     assert data[0]["error"] == 0

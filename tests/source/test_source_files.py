@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import shutil
@@ -68,6 +69,24 @@ def test_default_exclusions(tmp_path: Path) -> None:
     assert listing.skipped == []
     # test/doc/example/benchmark/vendored .py files are counted; build, venvs, caches are not
     assert listing.excluded == 12
+
+
+def test_an_installed_distribution_keeps_its_vendored_copies(tmp_path: Path) -> None:
+    """A package's RECORD lists what it runs: ``pkg/_vendor`` and ``pkg/third_party`` are
+    sources there (their tests still are not); the same list read as a folder leaves
+    them out, as a repository's vendored copies are another project's code."""
+    _tree(tmp_path, ("pkg/_vendor/tests/test_six.py", "pkg/externals/compat.py"))
+    listed = tuple(sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*.py")))
+    installed = dataclasses.replace(_dir(tmp_path, listed), origin="package")
+    files = iter_source_files(installed).files
+    assert [f for f in files if f.startswith("pkg/")] == [
+        "pkg/__init__.py",
+        "pkg/_vendor/six.py",
+        "pkg/core.py",
+        "pkg/externals/compat.py",
+        "pkg/third_party/lib.py",
+    ]
+    assert "pkg/_vendor/six.py" not in iter_source_files(_dir(tmp_path, listed)).files
 
 
 def test_include_restricts_and_readmits(tmp_path: Path) -> None:

@@ -30,6 +30,7 @@ CANDIDATE_KEYS = [
     "group",
     "groupSize",
     "ruledOut",
+    "groupReason",
 ]
 
 
@@ -101,3 +102,19 @@ def test_match_page_says_why_a_site_the_traceback_rules_out_is_no_answer(
     record = site.record(site.acme, "widgets/core.py", 13)
     link = ruled.find("a", class_="msg")
     assert link.attrs["href"] == record_path("acme/widgets", str(record["id"]), str(record["slug"]))
+
+
+def test_an_undecided_group_is_named_so_by_the_api_and_the_page(client: httpx.Client) -> None:
+    """``KeyError: 'x'`` alone: the interpreter's lookups print it too, so load()'s
+    ``raise KeyError(name)`` is answered as an undecided group, said so in both."""
+    from errdex.match.rank_lone import UNDECIDED_REASON
+
+    response = client.post("/api/match", json={"text": "KeyError: 'x'"})
+    assert response.status_code == 200
+    found = {(c["filePath"], c["group"], c["groupReason"]) for c in response.json()}
+    assert ("widgets/core.py", 0, UNDECIDED_REASON) in found
+    assert all(c["groupReason"] == UNDECIDED_REASON for c in response.json())
+    page = parse(client.post("/match", data={"text": "KeyError: 'x'"}).text)
+    said = page.find("p", class_="group").words
+    assert said.startswith("Undecided: this KeyError is also raised by the interpreter")
+    assert "widgets/core.py" in page.find("ol", class_="candidates").words

@@ -24,12 +24,14 @@ from errdex.match.index import MatchIndex
 from errdex.match.index_file import cache_root
 from errdex.match.rank import Candidate, Clue, Scored, rank
 from errdex.match.rank_frames import frame_place, hands_over, raises_nothing
+from errdex.match.rank_lone import UNDECIDED_REASON
 from errdex.match.server_index import server_index_path
 from errdex.match.versions import attach, store_tables
 from errdex.store import SqliteStore, Store, StoreError, is_server_url, open_store
 from errdex.template import MessageTemplate
 
 __all__ = [
+    "UNDECIDED",
     "Answer",
     "answer_errors",
     "answers",
@@ -233,6 +235,9 @@ MATCHED = "matched"  # candidates below
 NO_MATCH = "no match"  # the class is catalogued, but no site's message fits
 NOT_CATALOGUED = "not catalogued"  # no catalogued site raises this class
 NO_ERROR = "no error"  # the paste held no error: not even its text matches a message
+#: Candidates below, a group the text cannot decide: the interpreter prints the same
+#: message (``KeyError: 'foo'``), so the answer may be none of them (:mod:`.rank_lone`).
+UNDECIDED = "undecided"
 
 
 @dataclass
@@ -242,9 +247,10 @@ class Answer:
     error: int  # position among the paste's answers, from 0
     error_class: str | None
     message: str
-    status: str  # MATCHED, NO_MATCH, NOT_CATALOGUED or NO_ERROR
+    status: str  # MATCHED, UNDECIDED, NO_MATCH, NOT_CATALOGUED or NO_ERROR
     candidates: list[Candidate] = field(default_factory=list)
-    #: Why nothing answers it, where more can be said than the status (see ``ruled_out``).
+    #: Why nothing answers it, where more can be said than the status (see ``ruled_out``),
+    #: or why its group cannot be decided (UNDECIDED).
     reason: str = ""
     #: Sites whose message fits but which the paste's traceback shows did not raise it,
     #: when no other site does: the raise is below the innermost frame, not catalogued.
@@ -270,20 +276,23 @@ class Answer:
             "message": self.message,
             "status": self.status,
             "candidates": [c.to_json() for c in self.candidates],
-            "group": _group_json(self.group),
+            "group": _group_json(self.group, self.reason if self.status == UNDECIDED else None),
             "reason": self.reason,
             "ruledOut": [c.to_json() for c in self.ruled_out],
         }
 
 
-def _group_json(group: list[Candidate]) -> dict[str, Any] | None:
-    """One answer's group as data: its size, the confidence its sites share, their ids."""
+def _group_json(group: list[Candidate], undecided: str | None) -> dict[str, Any] | None:
+    """One answer's group as data: its size, the confidence its sites share, their ids,
+    and whether the text leaves more than them open (``undecided``: why, else null)."""
     if not group:
         return None
     return {
         "size": group[0].groupSize,
         "confidence": round(sum(c.confidence for c in group), 4),
         "ids": [c.id for c in group],
+        "undecided": undecided is not None,
+        "reason": undecided,
     }
 
 
@@ -329,6 +338,8 @@ def answer_errors(errors: list[PastedError], store: Store, top: int = 5) -> list
         if found and all(c.ruledOut for c in found):
             answer.candidates, answer.ruled_out = [], found
             answer.status, answer.reason = NOT_CATALOGUED, _below_innermost(final, len(found))
+        elif found and found[0].groupReason:
+            answer.status, answer.reason = UNDECIDED, _undecided(final, found[0].groupSize)
         elif not found:
             answer.status = _status(final, index)
         answers.append(answer)
@@ -369,6 +380,15 @@ def _below_innermost(error: PastedError, sites: int) -> str:
         "frame (compiled code or the interpreter), which the catalogue does not hold; "
         f"{sites} catalogued site(s) raising this message elsewhere would have printed a "
         "frame of their own"
+    )
+
+
+def _undecided(error: PastedError, sites: int) -> str:
+    """Why an undecided group's answer is no answer yet (:data:`UNDECIDED`)."""
+    cls = (error.error_class or "").rpartition(".")[2]
+    return (
+        f"undecided: this {cls} is {UNDECIDED_REASON} ({sites} catalogued site(s) raise "
+        f"{cls} with one value and nothing else)"
     )
 
 
@@ -419,9 +439,10 @@ def _candidate(store: Store, index: MatchIndex, scored: Scored) -> Candidate:
         confidence=round(min(1.0, max(0.0, scored.confidence)), 4),
         holes=holes,
         reasons=scored.reasons,
-        group=0 if scored.group_size > 1 else None,
+        group=0 if scored.group_size > 1 or scored.undecided else None,
         groupSize=scored.group_size,
         ruledOut=scored.ruled_out,
+        groupReason=UNDECIDED_REASON if scored.undecided else None,
     )
 
 

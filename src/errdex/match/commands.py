@@ -17,7 +17,14 @@ from rich.text import Text
 
 from errdex.db_option import DbLocation
 from errdex.evidence import site_place
-from errdex.match.api import NO_ERROR, NOT_CATALOGUED, Answer, answer_errors, errors_in
+from errdex.match.api import (
+    NO_ERROR,
+    NOT_CATALOGUED,
+    UNDECIDED,
+    Answer,
+    answer_errors,
+    errors_in,
+)
 from errdex.match.rank import FOLD_BELOW, Candidate
 from errdex.store import Store, StoreError, is_server_url, open_store
 from errdex.terminal import clean, plain
@@ -25,6 +32,7 @@ from errdex.terminal import clean, plain
 __all__ = [
     "EXIT_NO_ERROR",
     "EXIT_NO_MATCH",
+    "EXIT_UNDECIDED",
     "candidates_view",
     "explain_command",
     "group_line",
@@ -34,15 +42,18 @@ __all__ = [
 
 DEFAULT_DB = "errdex.db"
 #: Exit codes: 0 matched; 1 the paste held an error but nothing matched; 2 usage or
-#: database problem; 3 the paste held no error at all.
+#: database problem; 3 the paste held no error at all; 4 only undecided groups answer it
+#: (the interpreter prints the same message: :data:`errdex.match.api.UNDECIDED`).
 EXIT_NO_MATCH = 1
 EXIT_NO_ERROR = 3
+EXIT_UNDECIDED = 4
 #: Pastes larger than this are read only this far: enough for any real traceback.
 MAX_PASTE_BYTES = 64 * 1024 * 1024
 
 _EXIT_HELP = (
     "Exit status: 0 matched; 1 an error was found in the input but no record fits it; "
-    "2 usage or database problem; 3 the input held no error."
+    "2 usage or database problem; 3 the input held no error; 4 undecided: the only "
+    "answers are groups of sites that the interpreter's own lookups rival (KeyError: 'foo')."
 )
 
 
@@ -99,9 +110,12 @@ def _run_or_exit(text: str | None, db: str, top: int) -> tuple[list[Answer], Sto
 
 
 def _exit_status(answers: list[Answer]) -> int:
-    """0 when any error of the paste matched; 3 when the paste held no error; else 1."""
-    if any(a.candidates for a in answers):
+    """0 when any error of the paste matched; 4 when only undecided groups answer; 3 when
+    the paste held no error; else 1."""
+    if any(a.candidates and a.status != UNDECIDED for a in answers):
         return 0
+    if any(a.status == UNDECIDED for a in answers):
+        return EXIT_UNDECIDED
     if all(a.status == NO_ERROR for a in answers):
         return EXIT_NO_ERROR
     return EXIT_NO_MATCH
@@ -172,7 +186,8 @@ def match_command(text: str | None, db: str, as_json: bool, top: int, show_all: 
         if not answer.candidates:
             (err_console if len(answers) == 1 else console).print(plain(_why_none(answer)))
             continue
-        shown = [c for c in answer.candidates if show_all or not c.folded]
+        # an undecided group is shown whole however thin each site's share: it is the answer
+        shown = [c for c in answer.candidates if show_all or not c.folded or c.groupReason]
         if answer.group:
             console.print(group_line(answer))
         if shown:
@@ -185,10 +200,17 @@ def match_command(text: str | None, db: str, as_json: bool, top: int, show_all: 
 
 
 def group_line(answer: Answer) -> Text:
-    """Say what the text cannot decide: which of the group's sites raised the error."""
+    """Say what the text cannot decide: which of the group's sites raised the error (and,
+    for an undecided group, whether any of them did)."""
     group = answer.group
     size, shared = group[0].groupSize, sum(c.confidence for c in group)
     shown = "" if len(group) == size else f", {len(group)} shown"
+    if answer.status == UNDECIDED:
+        return plain(
+            f"{answer.reason[:1].upper()}{answer.reason[1:]}: confidence {shared:.2f} shared "
+            f"among the {size} site(s){shown}",
+            "yellow",
+        )
     return Text(
         f"One of {size} sites raising this message: the paste cannot tell them apart "
         f"(confidence {shared:.2f} shared among them{shown})",
@@ -264,6 +286,10 @@ def explain_command(text: str | None, db: str) -> None:
             continue
         if answer.group:
             console.print(group_line(answer))
+        if answer.status == UNDECIDED:  # no page: the text names none of them
+            console.print(Text("The sites of this group", style="bold"))
+            console.print(candidates_view(answer.group))
+            continue
         console.print(page)
         group = answer.group[1:]
         if group:

@@ -17,7 +17,7 @@ from typing import Any
 from errdex.match import index_groups, native
 from errdex.match.classes import ClassResolver, foreign_subclass
 from errdex.match.group import TIE_RATIO, order_group
-from errdex.match.index import EDGE_BREAKS, ONE_VALUE_CHARS, MatchIndex
+from errdex.match.index import EDGE_BREAKS, MatchIndex
 from errdex.match.literal_match import match_prefix, match_runs
 from errdex.match.prior import Prior
 from errdex.match.rank_frames import (
@@ -28,12 +28,30 @@ from errdex.match.rank_frames import (
     score_frames,
 )
 from errdex.match.rank_fuzzy import FUZZY_MIN, fuzzy_matches, similar_cap
+from errdex.match.rank_lone import (
+    LONE_CHARS,
+    LONE_SCORE,
+    MAX_LONE,
+    ONE_WORD,
+    lone_holes,
+    undecided_group,
+)
 from errdex.match.rank_nested import class_sites, nested_literals, rival_wrappers, wrapper_reason
 from errdex.match.rank_override import overridden
 from errdex.match.rank_verify import verify, verify_once
 from errdex.match.versions import align
 
-__all__ = ["FUZZY_MIN", "TIE_RATIO", "Candidate", "Clue", "Scored", "rank"]
+__all__ = [
+    "FUZZY_MIN",
+    "LONE_CHARS",
+    "LONE_SCORE",
+    "MAX_LONE",
+    "TIE_RATIO",
+    "Candidate",
+    "Clue",
+    "Scored",
+    "rank",
+]
 
 #: Messages longer than this are matched on their start only: beyond it lies nothing a
 #: template could still pin, and a 50 MB paste must answer in bounded time.
@@ -117,6 +135,9 @@ class Scored:
     #: How similar the message is to this site's literal text (``fuzz.ratio`` / 100) when
     #: no template of the site fits it and the fuzzy pass found it (:mod:`.rank_fuzzy`).
     similar: float = 0.0
+    #: One of a builtin class's one-value sites answering a frameless one-value message
+    #: the interpreter's own lookups print too: the text cannot decide (:mod:`.rank_lone`).
+    undecided: bool = False
 
 
 @dataclass
@@ -137,6 +158,9 @@ class Candidate:
     group: int | None = None  # 0: one of the best answer's sites the paste cannot tell apart
     groupSize: int = 1  # how many sites that group holds (some may be past ``top``)
     ruledOut: bool = False  # the paste's traceback shows this site did not raise it
+    #: Why the group cannot be decided beyond the catalogue (``None``: it can, or no group):
+    #: the interpreter raises the same text (:data:`.rank_lone.UNDECIDED_REASON`).
+    groupReason: str | None = None
 
     @property
     def folded(self) -> bool:
@@ -159,6 +183,7 @@ class Candidate:
             "group": self.group,
             "groupSize": self.groupSize,
             "ruledOut": self.ruledOut,
+            "groupReason": self.groupReason,
         }
 
 
@@ -424,12 +449,14 @@ def _score_clue(clue: Clue, index: MatchIndex) -> list[Scored]:
     # a builtin class too when the message is one word (C prints sentences, not a bare name)
     lone = not builtin or ONE_WORD.fullmatch(message) is not None
     if message and clue.error_class and lone and not _fits(clue, found):
-        _lone_holes(clue, index, get)
+        lone_holes(clue, message, index, get)
 
     # fuzzy: the message drifted between versions (.rank_fuzzy)
     if message and not _fits(clue, found):
         index_groups.unfold_head(candidates, found)  # the first ones read one by one
         fuzzy_matches(message, index, candidates[:200], get)
+    if builtin and not any(_answers(clue, s) for s in found.values()):  # (.rank_lone)
+        undecided_group(clue, index, get)  # ``KeyError: 'foo'``, which C prints too
     native.below_python(
         clue, index, found, candidates, lambda c: _partial_matches(clue, index, c, get, framed)
     )
@@ -442,27 +469,19 @@ def _score_clue(clue: Clue, index: MatchIndex) -> list[Scored]:
     index.expand(candidates, found)  # twins stood for by one candidate (.index_groups)
     rule_out_by_innermost(clue, index, found)  # a whole traceback ends where it raised
     # a site of another class did not raise this error, whatever else points at it
+    return [s for s in found.values() if _answers(clue, s)]
+
+
+def _answers(clue: Clue, s: Scored) -> bool:
+    """Whether ``s`` is an answer: something points at it, and its class may be the pasted one."""
     named = clue.error_class is not None
-    return [
-        s
-        for s in found.values()
-        if (s.message > 0 or s.frame > 0) and not (named and s.class_factor <= CLASS_DIFFERS)
-    ]
+    return (s.message > 0 or s.frame > 0) and not (named and s.class_factor <= CLASS_DIFFERS)
 
 
-#: Sites of one class whose template is one hole and nothing else, answered together for
-#: a message nothing else fits; a class raised so at more sites than this is not answered.
-MAX_LONE = 40
-LONE_SCORE = 0.3  # the message score of a fit with no literal text (a one-value site)
-#: Literal characters of such a one-value template, at most less one (``{`` and ``}``).
-LONE_CHARS = 3
 #: A builtin class's message fitted by a template holding fewer words than this, which
 #: make under :data:`MIN_COVERAGE` of the message, is not an answer (see _says_too_little).
 MIN_WORDS = 2
 _WORD = re.compile(r"[^\W\d_]{3,}")
-#: A builtin class's message that is one name and nothing else (``AttributeError: name``):
-#: a value Python code passed, answered by the one-value sites like a library's class.
-ONE_WORD = re.compile(r"[^\W\d]\w{0,99}")
 
 
 def _is_builtin(error_class: str | None) -> bool:
@@ -495,38 +514,6 @@ def _fits(clue: Clue, found: dict[int, Scored]) -> bool:
     return any(
         s.full_match and not (named and s.class_factor <= CLASS_DIFFERS) for s in found.values()
     )
-
-
-def _lone_holes(clue: Clue, index: MatchIndex, get: Callable[[int], Scored]) -> None:
-    """A library's own class whose message no template with text fits: the sites raising it
-    with a message that is one value and nothing else (``raise ParseError(str(e))``, or a
-    dict's ``{…}``, too little text to be indexed) are its answer, as a group, when they
-    are few; those whose few characters fit (a dict's braces) come first."""
-    message = clue.message[:MAX_MESSAGE]
-    sites = index.one_value_sites(_short(clue.error_class) or "")
-    if len(sites) > MAX_LONE and LONE_CHARS >= ONE_VALUE_CHARS:
-        return  # every one of them is such a site (as below): too many to answer
-    lone: list[int] = []
-    for i in sites:
-        runs = index.runs(i)  # None: a template RE2 verifies (a dict with int keys)
-        if runs is None or (len(runs) == 2 and len(runs[0]) + len(runs[1]) < LONE_CHARS):
-            lone.append(i)
-            if len(lone) > MAX_LONE:
-                return
-    for i in lone:
-        ok, values, _ = verify(index, i, message)
-        if not ok:
-            continue
-        # what the holes leave: the braces, where RE2 verified (``{<int>…}``) as elsewhere
-        literal_length = len(message) - sum(len(v) for v in values)
-        s = get(i)
-        s.full_match, s.literal = True, literal_length
-        s.message = LONE_SCORE * (1 + literal_length / LONE_CHARS / 2)
-        s.holes = {str(k): v for k, v in enumerate(values)}
-        s.reasons.append(
-            f"the site's message is one value, and no template with text fits: "
-            f"one of {len(lone)} sites that raise {_short(clue.error_class)} so"
-        )
 
 
 def _noted_matches(

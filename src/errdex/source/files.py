@@ -50,13 +50,12 @@ _SOURCE_DIRS = frozenset(
         "benches",  # Cargo's benchmarks
         "asv_bench",
         "testdata",  # Go's test inputs (the go tool ignores the folder)
-        "_vendor",
-        "vendor",
-        "vendored",
-        "third_party",
-        "externals",
     }
 )
+#: Folders holding a copy of another project (``pip/_vendor``, ``sklearn/externals``): left
+#: out of a repository's checkout, where the copy is that project's code, but listed for
+#: an installed distribution, where the copy is what runs and what its tracebacks name.
+_VENDOR_DIRS = frozenset({"_vendor", "vendor", "vendored", "third_party", "externals"})
 #: A folder named for the tests of what precedes: ``idlelib/idle_test``, ``unit_tests``.
 _TEST_DIR_ENDINGS = ("_test", "_tests")
 _NOISE_DIRS = frozenset(
@@ -81,11 +80,14 @@ _NOISE_DIRS = frozenset(
 )
 
 
-def _dir_exclusion(name: str) -> Exclusion | None:
+def _dir_exclusion(name: str, vendored: bool = False) -> Exclusion | None:
+    """``vendored``: a vendored copy is a source of its own (an installed distribution's)."""
     low = name.lower()
     if low in _NOISE_DIRS or low.endswith(".egg-info"):
         return "noise"
     if low in _SOURCE_DIRS or low.endswith(_TEST_DIR_ENDINGS):
+        return "source"
+    if low in _VENDOR_DIRS and not vendored:
         return "source"
     return None
 
@@ -286,8 +288,9 @@ class _Lister:
                 else:
                     self.file(rel, entry.path, inherited, maybe_link=entry.is_symlink())
 
-    def listed(self, files: Sequence[str]) -> None:
-        """Filter an explicit file list (a package's RECORD) with the same rules."""
+    def listed(self, files: Sequence[str], vendored: bool = False) -> None:
+        """Filter an explicit file list (a package's RECORD) with the same rules
+        (``vendored``: but for vendored copies, which an installed distribution runs)."""
         for raw in files:
             rel = raw.replace("\\", "/").removeprefix("./")
             parts = rel.split("/")
@@ -296,7 +299,7 @@ class _Lister:
                 continue
             cls: Exclusion | None = None
             for part in parts[:-1]:
-                cls = _worst(cls, _dir_exclusion(part))
+                cls = _worst(cls, _dir_exclusion(part, vendored))
             self.file(rel, os.path.join(self.root, *parts), cls, maybe_link=False)
 
 
@@ -312,7 +315,8 @@ def iter_source_files(
 ) -> FileListing:
     """List the files under ``checkout.root`` worth scanning, sorted.
 
-    Default exclusions (test/doc/example/benchmark/vendored/build folders,
+    Default exclusions (test/doc/example/benchmark/vendored/build folders, vendored
+    ones but in an installed distribution's files (``origin`` package, from its RECORD),
     ``test_*.py``, ``*_test.py``, ``conftest.py`` and git-ignored files) come
     first; ``include`` globs re-admit excluded paths and, when given, restrict
     the listing to what they match; ``exclude`` globs then drop more. Files
@@ -327,7 +331,7 @@ def iter_source_files(
         raise SourceError(f"source root {root} is not a directory; was the checkout removed?")
     lister = _Lister(root, include, exclude, suffixes, max_bytes, test_file)
     if checkout.files is not None:
-        lister.listed(checkout.files)
+        lister.listed(checkout.files, vendored=checkout.origin == "package")
     else:
         ignored = ignored_paths(root) if git_available() else None
         if ignored is not None:

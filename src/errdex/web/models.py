@@ -99,6 +99,13 @@ class MatchCandidate(BaseModel):
         description="The paste's traceback shows this site did not raise the error: its "
         "innermost frame is another function's line that raises nothing itself.",
     )
+    groupReason: str | None = Field(
+        default=None,
+        description="Why the group cannot be decided even among the catalogued sites: the "
+        "interpreter's own lookups print the same message (`KeyError: 'foo'`), so the paste "
+        "may come from none of them; null otherwise. `errdex match` exits 4 when only such "
+        "groups answer.",
+    )
 
 
 class ScanRef(BaseModel):

@@ -172,7 +172,7 @@ def pages_router(state: WebState) -> APIRouter:
             slug = found[1] if found else "error"
             data["url"] = record_path(data["repo"], data["id"], slug)
             data["title"] = cut(data["errorMessage"] or "(no message)")
-            data["folded"] = candidate.folded
+            data["folded"] = candidate.folded and not candidate.groupReason  # a group: whole
             return data
 
         answers: list[dict[str, Any]] = []

@@ -1,0 +1,164 @@
+"""One-value sites: a class raised with a message that is one value and nothing else.
+
+``raise ParseError(str(e))`` and ``raise KeyError(key)`` fit any message of their class in
+full, and say nothing of it. Two passes of ranking read them:
+
+* :func:`lone_holes`: a library's class (or a builtin one whose message is one bare name)
+  whose message no template with text fits; its one-value sites are the answer, as a group.
+* :func:`undecided_group`: a builtin class pasted with one value and no frame
+  (``KeyError: 'foo'``, ``IndexError: 3``). The interpreter's own lookups raise the very
+  same text (``dict[key]``, ``list[i]``, ``getattr``), so the message alone cannot decide
+  between them and the catalogued one-value sites of the class. Those sites are answered
+  as a group marked *undecided* (:data:`UNDECIDED_REASON`), confidence shared among them
+  and never above :data:`LONE_SCORE`: the interpreter is one more possibility the text
+  leaves open. A traceback's frames decide instead: this pass reads frameless pastes only.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+from errdex.match.index import ONE_VALUE_CHARS, MatchIndex
+from errdex.match.rank_verify import verify
+
+if TYPE_CHECKING:
+    from errdex.match.rank import Clue, Scored
+
+__all__ = [
+    "LONE_CHARS",
+    "LONE_SCORE",
+    "MAX_LONE",
+    "MAX_UNDECIDED",
+    "ONE_WORD",
+    "UNDECIDED_REASON",
+    "lone_holes",
+    "one_value",
+    "undecided_group",
+]
+
+#: Sites of one class whose template is one hole and nothing else, answered together for
+#: a message nothing else fits; a class raised so at more sites than this is not answered.
+MAX_LONE = 40
+LONE_SCORE = 0.3  # the message score of a fit with no literal text (a one-value site)
+#: Literal characters of such a one-value template, at most less one (``{`` and ``}``).
+LONE_CHARS = 3
+#: A builtin class's message that is one name and nothing else (``AttributeError: name``):
+#: a value Python code passed, answered by the one-value sites like a library's class.
+ONE_WORD = re.compile(r"[^\W\d]\w{0,99}")
+#: One-value sites of a builtin class read for an undecided group, at most (a catalogue of
+#: a million records holds thousands of ``raise KeyError(key)``; past this, no answer).
+MAX_UNDECIDED = 2000
+#: What an undecided group's answer says, in ``match --json`` (``groupReason``), the API
+#: and ``explain``.
+UNDECIDED_REASON = (
+    "also raised by the interpreter's own lookups (dict[key], list[i], getattr…) with "
+    "this very text: the message alone cannot decide between them and these sites"
+)
+#: Builtin classes no lookup of the interpreter raises with a bare value, whose one-value
+#: sites are other kinds of record: ``assert`` statements, and warnings (``warn``).
+_NOT_LOOKUPS = ("AssertionError",)
+#: Longest message read as one value (a repr of a large object is no lookup's key).
+MAX_VALUE_CHARS = 1000
+#: ``<Node object at 0x7f…>`` and ``Node(1, 'a')``: an object's repr, on one line.
+_OBJECT_REPR = re.compile(r"<[A-Za-z_][\w.]*[ >:].*>|[A-Za-z_][\w.]*\(.*\)")
+
+
+def _short(name: str | None) -> str:
+    return name.rsplit(".", 1)[-1] if name else ""
+
+
+def one_value(message: str, error_class: str | None) -> bool:
+    """Whether a builtin class's message is one value as ``str(exc)`` prints it: a
+    literal (``'foo'``, ``3``, ``b'x'``, ``None``) or an object's repr. A tuple is one
+    value only for ``KeyError`` (its key; another class prints its several arguments so,
+    which a template of several holes renders)."""
+    if not message or len(message) > MAX_VALUE_CHARS or "\n" in message:
+        return False
+    try:
+        value = ast.literal_eval(message)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return _OBJECT_REPR.fullmatch(message) is not None
+    return not isinstance(value, tuple) or _short(error_class) == "KeyError"
+
+
+def _is_warning(error_class: str) -> bool:
+    import builtins
+
+    found = getattr(builtins, _short(error_class), None)
+    return isinstance(found, type) and issubclass(found, Warning)
+
+
+def lone_holes(clue: Clue, message: str, index: MatchIndex, get: Callable[[int], Scored]) -> None:
+    """A library's own class whose message no template with text fits: the sites raising it
+    with a message that is one value and nothing else (``raise ParseError(str(e))``, or a
+    dict's ``{…}``, too little text to be indexed) are its answer, as a group, when they
+    are few; those whose few characters fit (a dict's braces) come first. ``message``:
+    the clue's, as far as ranking reads it."""
+    sites = index.one_value_sites(_short(clue.error_class))
+    if len(sites) > MAX_LONE and LONE_CHARS >= ONE_VALUE_CHARS:
+        return  # every one of them is such a site (as below): too many to answer
+    lone = _pure(index, sites, MAX_LONE)
+    if lone is None:
+        return
+    for i in _fitting(index, lone, message, get):
+        get(i).reasons.append(
+            f"the site's message is one value, and no template with text fits: "
+            f"one of {len(lone)} sites that raise {_short(clue.error_class)} so"
+        )
+
+
+def undecided_group(clue: Clue, index: MatchIndex, get: Callable[[int], Scored]) -> None:
+    """A frameless paste of a builtin class whose message is one value and that nothing
+    else answers: the class's one-value sites, as a group the text cannot decide (see the
+    module's docstring). Warnings and ``AssertionError`` (``warn`` and ``assert`` records)
+    are not raised by lookups: they are left unanswered, as before."""
+    cls = _short(clue.error_class)
+    if clue.frames or cls in _NOT_LOOKUPS or _is_warning(cls):
+        return
+    if not one_value(clue.message, clue.error_class):
+        return
+    lone = _pure(index, index.one_value_sites(cls), MAX_UNDECIDED)
+    if not lone:
+        return
+    for i in _fitting(index, lone, clue.message, get):
+        s = get(i)
+        s.undecided = True
+        s.reasons.append(
+            f"the site's message is one value: one of {len(lone)} catalogued sites that "
+            f"raise {cls} so; {UNDECIDED_REASON}"
+        )
+
+
+def _pure(index: MatchIndex, sites: Sequence[int], most: int) -> list[int] | None:
+    """The sites whose template is one value with fewer than :data:`LONE_CHARS` literal
+    characters (or one RE2 verifies); None when they are more than ``most``."""
+    lone: list[int] = []
+    for i in sites:
+        runs = index.runs(i)  # None: a template RE2 verifies (a dict with int keys)
+        if runs is None or (len(runs) == 2 and len(runs[0]) + len(runs[1]) < LONE_CHARS):
+            lone.append(i)
+            if len(lone) > most:
+                return None
+    return lone
+
+
+def _fitting(
+    index: MatchIndex, lone: list[int], message: str, get: Callable[[int], Scored]
+) -> list[int]:
+    """Score each of ``lone`` whose template fits ``message`` as a one-value fit."""
+    fitting = []
+    for i in lone:
+        ok, values, _ = verify(index, i, message)
+        if not ok:
+            continue
+        # what the holes leave: the braces, where RE2 verified (``{<int>…}``) as elsewhere
+        literal_length = len(message) - sum(len(v) for v in values)
+        s = get(i)
+        s.full_match, s.literal = True, literal_length
+        s.message = LONE_SCORE * (1 + literal_length / LONE_CHARS / 2)
+        s.holes = {str(k): v for k, v in enumerate(values)}
+        fitting.append(i)
+    return fitting
