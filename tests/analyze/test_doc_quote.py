@@ -1,0 +1,88 @@
+"""Which docstring text documentation quotes (blind review 2026-12-06: the first line
+where a later sentence names the error, a doctest dump, a cut at "(cf.", a private
+helper's summary)."""
+
+from __future__ import annotations
+
+from errdex.analyze.doc_quote import docstring_quote, split_sentences
+
+EXCEPTION = """Return the exception that was set on this future.
+
+        The exception (or None if no exception was set) is returned only if
+        the future is done.  If the future has been cancelled, raises
+        CancelledError.  If the future isn't done yet, raises
+        InvalidStateError.
+        """
+
+READ_LONG4 = r"""
+    >>> import io
+    >>> read_long4(io.BytesIO(b"\x02\x00\x00\x00\xff\x00"))
+    255
+    >>> read_long4(io.BytesIO(b"\x02\x00\x00\x00\xff\x7f"))
+    32767
+    """
+
+OVERVIEW = """Parse a list of string representing the response to LIST OVERVIEW.FMT
+    and return a list of header/metadata names.
+    Raises NNTPDataError if the response is not compliant
+    (cf. RFC 3977, section 8.4)."""
+
+CREATE_TMP = "Create a file in the tmp subdirectory and open and return it."
+
+FIND_MODULE = """**DEPRECATED**
+
+    Search for a module.
+
+    If path is omitted or None, search for a built-in, frozen or special
+    module and continue search in sys.path.
+    """
+
+
+def _quote(
+    doc: str, cls: str | None, *, tested: tuple[str, ...] = (), private: bool = False
+) -> str | None:
+    return docstring_quote(doc, error_class=cls, tested=tested, name="f", cls="", private=private)
+
+
+def test_the_sentence_naming_the_class_is_quoted() -> None:
+    assert _quote(EXCEPTION, "CancelledError") == (
+        "Return the exception that was set on this future. … If the future has been "
+        "cancelled, raises CancelledError."
+    )
+
+
+def test_no_doctest_is_quoted() -> None:
+    assert _quote(READ_LONG4, "ValueError") is None
+
+
+def test_a_sentence_does_not_end_inside_parentheses() -> None:
+    assert split_sentences("Raises X if not compliant (cf. RFC 3977, section 8.4). Then.") == [
+        "Raises X if not compliant (cf. RFC 3977, section 8.4).",
+        "Then.",
+    ]
+    quoted = _quote(OVERVIEW, "NNTPDataError", private=True)
+    assert (
+        quoted
+        == "Raises NNTPDataError if the response is not compliant (cf. RFC 3977, section 8.4)."
+    )
+
+
+def test_a_private_helper_summary_is_not_quoted() -> None:
+    assert _quote(CREATE_TMP, "ExternalClashError", private=True) is None
+    assert _quote(CREATE_TMP, "ExternalClashError") == CREATE_TMP
+
+
+def test_a_marker_line_is_followed_by_the_next_paragraph() -> None:
+    assert _quote(FIND_MODULE, "ImportError") == "**DEPRECATED** Search for a module."
+
+
+def test_a_sentence_naming_a_tested_parameter() -> None:
+    doc = """assert the mock has been called with the specified calls.
+
+    If `any_order` is False (the default) then the calls must be
+    sequential. There can be extra calls before or after the
+    specified calls."""
+    assert _quote(doc, "AssertionError", tested=("any_order",)) == (
+        "assert the mock has been called with the specified calls. … If `any_order` is "
+        "False (the default) then the calls must be sequential."
+    )
