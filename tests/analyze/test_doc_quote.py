@@ -86,3 +86,33 @@ def test_a_sentence_naming_a_tested_parameter() -> None:
         "assert the mock has been called with the specified calls. … If `any_order` is "
         "False (the default) then the calls must be sequential."
     )
+
+
+def test_a_class_sentence_about_another_raise_is_not_quoted() -> None:
+    """``mock.create_autospec``: its docstring's RuntimeError sentence is about argument
+    misspellings a helper checks, not the async-function raise."""
+    doc = """Create a mock object using another object as a spec.
+
+    `create_autospec` will raise a `RuntimeError` if passed some common
+    misspellings of the arguments autospec and spec_set."""
+    context = {"instance", "true", "mocking", "async", "function"}
+    quoted = docstring_quote(
+        doc,
+        error_class="RuntimeError",
+        tested=(),
+        name="create_autospec",
+        cls="",
+        private=False,
+        context=context,
+    )
+    assert quoted == "Create a mock object using another object as a spec."
+    cancelled = docstring_quote(
+        EXCEPTION,
+        error_class="CancelledError",
+        tested=(),
+        name="exception",
+        cls="",
+        private=False,
+        context={"state", "cancelled"},
+    )
+    assert cancelled is not None and "raises CancelledError" in cancelled

@@ -108,3 +108,46 @@ def test_the_record_says_it(tmp_path: Path) -> None:
         "Triggered when the loop over `range(TMP_MAX)` ends without returning."
     )
     assert "no enclosing condition" not in record["triggerScenarios"]
+
+
+DECOMPRESS = '''\
+def decompress(data):
+    """Decompress a block of data."""
+    if not data:
+        raise ValueError("empty")
+    results = []
+    while data:
+        decomp = BZ2Decompressor()
+        try:
+            res = decomp.decompress(data)
+        except OSError:
+            if results:
+                break
+            else:
+                raise
+        results.append(res)
+        if not decomp.eof:
+            raise ValueError("Compressed data ended before the end-of-stream marker")
+'''
+
+
+def test_a_way_out_by_raise_is_neither_a_path_nor_a_condition() -> None:
+    """``bz2.decompress``: the handler breaks or raises again, so no path through it
+    reaches the raise; the check before it that raises is another error, not said."""
+    lines = DECOMPRESS.splitlines()
+    found = reach(lines, _at(DECOMPRESS, "Compressed data"), 0, 320)
+    assert found.phrase == "when `decomp.decompress(data)` does not raise `OSError`"
+
+
+def test_a_test_of_a_local_is_not_restated() -> None:
+    lines = [
+        "def f(x):",
+        "    found = g(x)",
+        "    if found:",
+        "        return found",
+        "    raise KeyError(x)",
+    ]
+    assert reach(lines, 4, 0, 10).phrase == "when `not found`"
+    assert reach(lines, 4, 0, 10, hidden=("found",)).phrase == (
+        "when the `return` at line 13 is not taken"
+    )

@@ -33,6 +33,16 @@ def check(items):
             raise TypeError("not an int")
 
 
+def c2py(text):
+    """Translate."""
+    depth = 0
+    for c in text:
+        if c == "(":
+            depth += 1
+            if depth > 20:
+                raise ValueError("too deep")
+
+
 class Tokenizer:
     def __init__(self, text):
         self.next = text
@@ -60,6 +70,11 @@ def test_a_condition_over_a_computed_object_is_not_restated(tmp_path: Path) -> N
     trigger = str(records["unbalanced parenthesis"]["triggerScenarios"])
     assert "source.next" not in trigger and "Tokenizer(text).next" not in trigger
     assert "no enclosing condition" not in trigger
+    # the documentation does not pass a part of the condition off as all of it
+    gettext = _records(tmp_path)["too deep"]
+    assert 'when `c == "("`, for each `c` in the loop over `text` (with other conditions' in (
+        str(gettext["documentation"])
+    )
     # a loop's variable is said with its loop
     loop = str(records["not an int"]["triggerScenarios"])
     assert "`not isinstance(item, int)`" in loop and "`items`" in loop

@@ -43,10 +43,14 @@ def docstring_quote(
     name: str,
     cls: str,
     private: bool,
+    context: Collection[str] | None = None,
 ) -> str | None:
     """The docstring text to quote for a raise of ``error_class`` whose conditions test
     the parameters ``tested``, in function ``name`` (of class ``cls``); ``private``: a
-    helper no caller names, whose summary is no help. None when nothing fits."""
+    helper no caller names, whose summary is no help; ``context``: words of the raise's
+    message and conditions, of which a sentence naming the class must share one (a
+    sentence about another raise of the class, through a helper, is not this one's).
+    None when nothing fits."""
     kept = cleaned(docstring)  # what the evidence holds: nothing beyond it is quoted
     if kept is not None and kept.endswith("…"):
         # whole paragraphs only: the cut one may end mid-sentence
@@ -58,7 +62,11 @@ def docstring_quote(
     told = not first or says_only_the_name(" ".join(first), name, cls)
     lead = [] if private or told else first[:1]
     for sentence in sentences:
-        if error_class and _names_class(sentence, error_class):
+        if (
+            error_class
+            and _names_class(sentence, error_class)
+            and _about(sentence, context, error_class, name)
+        ):
             return _with_lead(lead, sentence, first)
     for sentence in sentences:
         if any(re.search(rf"(?<![\w.]){re.escape(p)}(?!\w)", sentence) for p in tested):
@@ -96,6 +104,7 @@ def docstring_sentence(g: Gathered) -> str | None:
     # and its class decide, not the module
     inner = within_module(func.qualname, func.module).split(".")
     private = any(p.startswith("<") or (p.startswith("_") and not p.endswith("__")) for p in inner)
+    context = words(" ".join([*g.site.template.literals, *(str(x["text"]) for x in g.site.guards)]))
     text = docstring_quote(
         func.docstring,
         error_class=None if g.raises_own else g.site.error_class,
@@ -103,12 +112,69 @@ def docstring_sentence(g: Gathered) -> str | None:
         name=func.name,
         cls=func.cls or "",
         private=private,
+        context=context,
     )
     if not text:
         return None
     if func.name.startswith("__") and says_only_the_name(text, func.name, func.cls or ""):
         return None
     return f"{code(func.name)} is documented as: {_quote(text)}."
+
+
+#: Words that tie a sentence to no raise in particular.
+_COMMON = frozenset(
+    [
+        "the",
+        "and",
+        "for",
+        "with",
+        "that",
+        "this",
+        "when",
+        "raise",
+        "raises",
+        "raised",
+        "error",
+        "exception",
+        "if",
+        "not",
+        "is",
+        "are",
+        "be",
+        "was",
+        "were",
+        "will",
+        "from",
+        "into",
+        "any",
+        "all",
+        "its",
+        "it",
+        "an",
+        "a",
+        "of",
+        "to",
+        "in",
+        "on",
+        "or",
+        "by",
+        "as",
+    ]
+)
+_WORDS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
+
+
+def words(text: str) -> set[str]:
+    """Lower-case words, ``_CANCELLED`` and ``getName`` split as a reader reads them."""
+    return {w.lower() for w in _WORDS.findall(text)} - _COMMON
+
+
+def _about(sentence: str, context: Collection[str] | None, error_class: str, name: str) -> bool:
+    if context is None:
+        return True
+    last = error_class.rpartition(".")[2]
+    own = words(re.sub(rf"(?<!\w){re.escape(last)}(?!\w)", " ", sentence)) - words(name)
+    return bool(own & set(context))
 
 
 def _names_class(sentence: str, error_class: str) -> bool:

@@ -36,9 +36,11 @@ MOST_ALTERNATIVES = 3
 MOST_CLAUSES = 4
 #: Ends of the window tried when the raise's statement needs the lines after it.
 _LOOPS = (ast.For, ast.AsyncFor, ast.While)
-#: A ``raise`` is no exit here: like any statement that may raise, it is another error
-#: (``if not ip_str: raise …`` before the raise is that check, not this one's cause).
-_EXITS = (ast.Return, ast.Continue, ast.Break)
+#: Statements that leave the block. A branch or handler left only by ``raise`` is
+#: another error, as any statement may raise: the condition that avoids it is not said
+#: (``if not ip_str: raise …`` before the raise is that check, not this one's cause),
+#: but no path through it is claimed either.
+_EXITS = (ast.Return, ast.Continue, ast.Break, ast.Raise)
 #: Statement starts tried where the function begins before the window.
 _STARTS = 8
 _CONTINUED = ("else", "elif", "except", "finally", ")", "]", "}", "case")
@@ -240,12 +242,16 @@ class _Context:
     def line(self, node: ast.stmt) -> int:
         return node.lineno + self.offset
 
-    def shown(self, node: ast.AST) -> str | None:
-        """Code a reader can find: one line, short, no private local or function."""
+    def shown(self, node: ast.AST, condition: bool = False) -> str | None:
+        """Code a reader can find: one line, short, no private local or function; a
+        ``condition`` over a local is not restated (a statement that raises is named,
+        as :mod:`.try_body` names it)."""
         if not private_only_as_attributes(node, self.modules):
             return None
-        if any(isinstance(n, ast.Name) and n.id in self.hidden for n in ast.walk(node)):
-            return None  # a local: nothing the reader knows
+        if condition and any(
+            isinstance(n, ast.Name) and n.id in self.hidden for n in ast.walk(node)
+        ):
+            return None
         segment = ast.get_source_segment(self.text, node)
         if segment is None or "\n" in segment or len(segment) > SHOWN_LENGTH:
             return None
@@ -279,9 +285,12 @@ class _Context:
         body, orelse = self.block(stmt.body), self.block(stmt.orelse)
         if body == orelse == ALWAYS:
             return ALWAYS
+        body_raises, else_raises = _raises_only(stmt.body), _raises_only(stmt.orelse)
+        if body_raises or else_raises:  # the other branch's way, its condition unsaid
+            return NEVER if body_raises and else_raises else (orelse if body_raises else body)
         if body is None or orelse is None:
             return None
-        test = self.shown(stmt.test)
+        test = self.shown(stmt.test, condition=True)
         if test is None:
             if body == NEVER and orelse == ALWAYS and stmt.body:
                 return _one(
@@ -309,7 +318,7 @@ class _Context:
 
     def loop_name(self, stmt: ast.For | ast.AsyncFor | ast.While) -> str:
         if isinstance(stmt, ast.While):
-            test = self.shown(stmt.test)
+            test = self.shown(stmt.test, condition=True)
             return f"the loop `while {test}`" if test else f"the loop at line {self.line(stmt)}"
         over = self.shown(stmt.iter)
         return f"the loop over {code(over)}" if over else f"the loop at line {self.line(stmt)}"
@@ -326,6 +335,8 @@ class _Context:
             passes = self.block(handler.body)
             if passes is None:
                 return None
+            if passes == NEVER and _raises_only(handler.body):
+                continue  # it raises another error: no way past, and nothing to say
             if body == ALWAYS and passes != ALWAYS:
                 # getting past needs this class not raised, or the handler getting past
                 escape = _one(f"{who} does not raise {caught}")
@@ -371,6 +382,16 @@ def _caught(handler: ast.ExceptHandler) -> str:
 
 def _exit_word(stmt: ast.stmt) -> str:
     return {ast.Return: "return", ast.Continue: "continue"}.get(type(stmt), "break")
+
+
+def _raises_only(block: Sequence[ast.stmt]) -> bool:
+    """The block ends in ``raise`` and has no other way out."""
+    return (
+        bool(block)
+        and isinstance(block[-1], ast.Raise)
+        and not _returns(block)
+        and not any(isinstance(n, ast.Continue | ast.Break) for n in _walk_own(block, loops=False))
+    )
 
 
 def _forever(test: ast.expr) -> bool:

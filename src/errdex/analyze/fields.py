@@ -123,8 +123,11 @@ def _documentation(g: Gathered) -> tuple[str, list[str]]:
     basis = ["site.qualname", "errorClass", "filePath", "lineNumber"]
     phrase, case = _phrase(g)
     # the early exits it is past, where no condition over its locals was left out
-    passed = None if phrase or caller_guards(g)[1] else site_reach(g).phrase
+    locals_out = caller_guards(g)[1]
+    passed = None if phrase or locals_out else site_reach(g).phrase
     when = f" {phrase or passed}" if phrase or passed else ""
+    if phrase and locals_out:  # the clause is not the whole condition: say so
+        when += _OTHERS
     if phrase:
         basis.append("site.guards")
     elif passed:
