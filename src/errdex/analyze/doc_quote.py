@@ -18,6 +18,7 @@ import re
 from collections.abc import Collection
 
 from .docstrings import cleaned, says_only_the_name
+from .docstrings import words as _split_words
 from .facts import within_module
 from .gathered import Gathered
 from .guards import CONDITION_KINDS, code, free_names
@@ -161,12 +162,11 @@ _COMMON = frozenset(
         "as",
     ]
 )
-_WORDS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 
 
 def words(text: str) -> set[str]:
-    """Lower-case words, ``_CANCELLED`` and ``getName`` split as a reader reads them."""
-    return {w.lower() for w in _WORDS.findall(text)} - _COMMON
+    """The words of ``text`` that may tie a sentence to one raise."""
+    return _split_words(text) - _COMMON
 
 
 def _about(sentence: str, context: Collection[str] | None, error_class: str, name: str) -> bool:
