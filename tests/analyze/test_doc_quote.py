@@ -116,3 +116,13 @@ def test_a_class_sentence_about_another_raise_is_not_quoted() -> None:
         context={"state", "cancelled"},
     )
     assert cancelled is not None and "raises CancelledError" in cancelled
+
+
+def test_a_run_on_parameter_list_is_not_quoted_cut() -> None:
+    """``uuid.UUID.__init__``: the Args-like run-on text naming ``fields`` is longer than
+    a quote and would end mid-word."""
+    doc = "Create a UUID.\n\n" + "Pass fields as " + "a tuple of six integers, " * 20 + "in order."
+    quoted = docstring_quote(
+        doc, error_class=None, tested=("fields",), name="f", cls="", private=True
+    )
+    assert quoted is None

@@ -62,6 +62,8 @@ def docstring_quote(
     first = _summary(docstring)
     told = not first or says_only_the_name(" ".join(first), name, cls)
     lead = [] if private or told else first[:1]
+    # a sentence longer than a quote would be cut (a run-on ``Args:`` list): not chosen
+    sentences = [x for x in sentences if len(x) <= QUOTE_LIMIT]
     for sentence in sentences:
         if (
             error_class
