@@ -4,7 +4,11 @@ helper's summary)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from errdex.analyze.doc_quote import docstring_quote, split_sentences
+from errdex.scan import scan_checkout
+from errdex.source import open_source
 
 EXCEPTION = """Return the exception that was set on this future.
 
@@ -126,3 +130,24 @@ def test_a_run_on_parameter_list_is_not_quoted_cut() -> None:
         doc, error_class=None, tested=("fields",), name="f", cls="", private=True
     )
     assert quoted is None
+
+
+AUTOSPEC = '''\
+def create_autospec(spec, instance=False):
+    """Create a mock object using another object as a spec.
+
+    `create_autospec` will raise a `RuntimeError` if passed some common
+    misspellings of the arguments autospec and spec_set.
+    """
+    if instance and callable(spec):
+        raise RuntimeError("Instance can not be True when mocking a function spec")
+    return spec
+'''
+
+
+def test_a_parameter_name_does_not_tie_a_class_sentence_to_the_raise(tmp_path: Path) -> None:
+    (tmp_path / "autospec.py").write_text(AUTOSPEC)
+    result = scan_checkout(open_source(str(tmp_path), repo="o/a"), repo="o/a")
+    ((record, _),) = result.items
+    assert "misspellings" not in record["documentation"]
+    assert "“Create a mock object using another object as a spec”" in record["documentation"]

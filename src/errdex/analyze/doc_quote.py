@@ -107,7 +107,10 @@ def docstring_sentence(g: Gathered) -> str | None:
     # and its class decide, not the module
     inner = within_module(func.qualname, func.module).split(".")
     private = any(p.startswith("<") or (p.startswith("_") and not p.endswith("__")) for p in inner)
-    context = words(" ".join([*g.site.template.literals, *(str(x["text"]) for x in g.site.guards)]))
+    # a parameter's name ties a sentence to no raise: create_autospec's "spec" is in its
+    # misspelling sentence and in the async raise's condition alike
+    said = " ".join([*g.site.template.literals, *(str(x["text"]) for x in g.site.guards)])
+    context = words(said) - words(" ".join(func.params))
     text = docstring_quote(
         func.docstring,
         error_class=None if g.raises_own else g.site.error_class,
