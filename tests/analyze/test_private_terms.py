@@ -167,7 +167,7 @@ def test_a_definition_under_a_platform_if_is_said_to_exist_only_there(tmp_path: 
     )
     # no condition of its own: it runs whenever it is called, where it exists
     assert found[15]["triggerScenarios"].startswith(
-        "Triggered whenever `pipes.unix_only` reaches line 15: no enclosing condition "
+        "Triggered on every call of `pipes.unix_only`: line 15 is its first statement "
         "(it is defined only on platforms other than Windows)."
     ), found[15]["triggerScenarios"]
     assert " on platforms other than Windows." in found[15]["documentation"].split(". ")[0] + "."

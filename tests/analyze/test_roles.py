@@ -366,3 +366,32 @@ def test_keyboard_interrupt_gets_no_catch_advice(tmp_path: Path) -> None:
     (solution,) = record["solutions"]
     assert solution.startswith("Nothing to fix: `KeyboardInterrupt` is how the program is told")
     assert "catch" not in solution.replace("without catching it", "").lower()
+
+
+ABSTRACT = '''\
+from abc import ABCMeta, abstractmethod
+
+
+class Real(metaclass=ABCMeta):
+    @abstractmethod
+    def __round__(self, ndigits=None):
+        """Rounds self to ndigits decimal places, defaulting to 0."""
+        raise NotImplementedError
+'''
+
+
+def test_an_abstractmethod_is_reached_only_through_an_override(tmp_path: Path) -> None:
+    """Blind review 2026-12-06 (``numbers.Real.__round__``): "raises unconditionally"
+    left out that a subclass without an override cannot be instantiated."""
+    (tmp_path / "nums.py").write_text(ABSTRACT)
+    result = scan_checkout(open_source(str(tmp_path), repo="o/n"), repo="o/n")
+    ((record, _),) = result.items
+    assert record["triggerScenarios"].startswith(
+        "Triggered only through an override that calls it (`super().__round__(...)`) or a "
+        "direct call of `Real.__round__`: `__round__` is an `@abstractmethod`"
+    )
+    assert (
+        "cannot be instantiated, so its `NotImplementedError` is reached only"
+        in (record["documentation"])
+    )
+    assert "no enclosing condition" not in record["triggerScenarios"]

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from errdex.analyze.guards import condition_phrase
-from errdex.analyze.try_body import raising_statement
+from errdex.analyze.try_body import raising_statement, suppresses_context
 from errdex.template import MessageTemplate
 
 COPY = """\
@@ -59,4 +59,30 @@ def test_the_phrase_names_it() -> None:
     two = [{"kind": "except", "text": "(TypeError, ValueError) was raised", "line": 3}]
     assert condition_phrase(two, template, raisers={3: "int(s)"}) == (  # type: ignore[arg-type]
         "after `int(s)` raised one of `TypeError`, `ValueError`"
+    )
+
+
+FROM_NONE = """\
+            try:
+                ipv4_int = IPv4Address(parts.pop())._ip
+            except AddressValueError as exc:
+                raise AddressValueError(str(exc) +
+                                        ' in %r' % address) from None
+"""
+
+
+def test_raise_from_none_names_no_handler_as_the_cause() -> None:
+    """Blind review 2026-12-06 (``ipaddress._BaseV6._ip_int_from_string``): ``from None``
+    hides what the handler caught; the statement that raised it is said instead."""
+    lines = FROM_NONE.splitlines()
+    assert suppresses_context(lines, 3)
+    assert not suppresses_context(COPY.splitlines(), 4)
+    guards = [{"kind": "except", "text": "AddressValueError was raised (as exc)", "line": 3}]
+    template = MessageTemplate.literal("x")
+    by = {3: "IPv4Address(parts.pop())._ip"}
+    assert condition_phrase(guards, template, raisers=by, suppressed=True) == (  # type: ignore[arg-type]
+        "when `IPv4Address(parts.pop())._ip` raises `AddressValueError`"
+    )
+    assert condition_phrase(guards, template, suppressed=True) == (  # type: ignore[arg-type]
+        "when its `try` block raises `AddressValueError`"
     )

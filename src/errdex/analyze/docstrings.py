@@ -25,6 +25,7 @@ __all__ = [
     "parse_raises",
     "says_only_the_name",
     "summary",
+    "words",
 ]
 
 #: Docstrings are kept up to this many characters in the evidence (Raises entries are
@@ -118,7 +119,8 @@ _EMPTY_WORDS = frozenset(
 _WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 
 
-def _words(text: str) -> set[str]:
+def words(text: str) -> set[str]:
+    """Lower-case words, ``_CANCELLED`` and ``getName`` split as a reader reads them."""
     return {w.lower() for w in _WORD.findall(text)}
 
 
@@ -126,8 +128,8 @@ def says_only_the_name(about: str, *names: str) -> bool:
     """Whether a summary says nothing its function's and class's names do not: "Construct
     a _Stream object" for ``_Stream.__init__``, "Handles an error" for
     ``Context._raise_error``."""
-    named = set().union(*(_words(n) for n in names)) if names else set()
-    return not (_words(about) - named - _EMPTY_WORDS)
+    named = set().union(*(words(n) for n in names)) if names else set()
+    return not (words(about) - named - _EMPTY_WORDS)
 
 
 def summary(docstring: str | None) -> str | None:

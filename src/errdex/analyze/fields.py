@@ -9,7 +9,6 @@ fields are written by :mod:`errdex.analyze.code_fields`.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from errdex.evidence import EntryPoint, Provenance, RaisesDoc, TestEvidence
@@ -26,11 +25,14 @@ from .code_fields import (
     validation,
 )
 from .conversion_prose import conversion_sentence
-from .docstrings import says_only_the_name, summary
+from .doc_quote import docstring_sentence, split_sentences
+from .docstrings import summary
 from .entrypoints import FAR_DEPTH
+from .fall_through import site_reach
 from .gathered import Gathered, callable_name, class_phrase, location, short_name
 from .guards import CONDITION_KINDS, code, condition_phrase, has_private, negated
 from .held_class import raised_call
+from .local_terms import caller_guards
 from .private_terms import PrivateCase, module_aliases, omitted_note, private_case
 from .quoting import quote as _quote
 from .rebinding import current_guards
@@ -41,18 +43,16 @@ from .remedies import (
     param_requirement,
     remedies,
 )
-from .roles import role_documentation
+from .roles import abstract_trigger, role_documentation
 from .shadow_prose import shadow_sentence, shadow_trigger, stdlib_copy_note
 from .situations import NO_TEST_FOUND, NO_TEST_READ, common_situations
-from .try_body import raising_statement
+from .try_body import raising_statement, suppresses_context
 
 __all__ = ["ANALYST", "NO_TEST_FOUND", "NO_TEST_READ", "write_fields"]
 
 ANALYST = "static"
 #: Entry points and tests named in prose, at most.
 SHOWN = 3
-
-_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z`'\"(])")
 
 
 def _public_name(qualname: str) -> bool:
@@ -70,8 +70,7 @@ def tags_for_names(tags: list[str], names: list[str]) -> list[str]:
 
 
 def _first_sentences(text: str) -> str:
-    parts = _SENTENCE.split(text.strip())
-    return " ".join(parts[:2])
+    return " ".join(split_sentences(text.strip())[:2])
 
 
 # -- documentation ----------------------------------------------------------------------
@@ -84,8 +83,9 @@ def _phrase(g: Gathered, said: str | None = None) -> tuple[str | None, PrivateCa
     modules = module_aliases(g.import_lines)
     case = private_case(g, modules, g.constants)
     words = case.words if case is not None else None
+    guards, _ = caller_guards(g)  # locals in the parameters' terms, or left out
     phrase = condition_phrase(
-        g.site.guards,
+        guards,
         g.site.template,
         private=words,
         modules=modules,
@@ -93,8 +93,17 @@ def _phrase(g: Gathered, said: str | None = None) -> tuple[str | None, PrivateCa
         said=said,
         defined_on=g.func.platform if g.func is not None else None,
         raisers=_raisers(g, modules),
+        suppressed=_from_none(g),
     )
     return phrase, case
+
+
+def _from_none(g: Gathered) -> bool:
+    """``raise … from None`` in a handler: what it caught is no cause to tell."""
+    if not any(x["kind"] == "except" for x in g.site.guards):
+        return False
+    window = g.site.window()
+    return window is not None and suppresses_context(*window)
 
 
 def _raisers(g: Gathered, modules: dict[str, str]) -> dict[int, str]:
@@ -113,9 +122,16 @@ def _documentation(g: Gathered) -> tuple[str, list[str]]:
     s = g.site
     basis = ["site.qualname", "errorClass", "filePath", "lineNumber"]
     phrase, case = _phrase(g)
-    when = f" {phrase}" if phrase else ""
+    # the early exits it is past, where no condition over its locals was left out
+    locals_out = caller_guards(g)[1]
+    passed = None if phrase or locals_out else site_reach(g).phrase
+    when = f" {phrase or passed}" if phrase or passed else ""
+    if phrase and locals_out:  # the clause is not the whole condition: say so
+        when += _OTHERS
     if phrase:
         basis.append("site.guards")
+    elif passed:
+        basis.append("sourceCode")
     if case is not None:
         basis.extend(case.basis)
     who = code(s.qualname)
@@ -150,14 +166,9 @@ def _documentation(g: Gathered) -> tuple[str, list[str]]:
         basis.append("conversion")
     func = g.func
     if func is not None and func.docstring:
-        about = summary(func.docstring)
-        # a private helper's "Construct a _Stream object" tells nothing (blind review
-        # 2026-12-06); a public one's words are what the reader looks up
-        private = not _callable_by_name(func.qualname) or func.name.startswith("__")
-        if about and not (private and says_only_the_name(about, func.name, func.cls or "")):
-            sentences.append(
-                f"{code(func.name)} is documented as: {_quote(_first_sentences(about))}."
-            )
+        said = docstring_sentence(g)
+        if said:
+            sentences.append(said)
             basis.append("function.docstring")
     others = g.same_class_in_function - 1
     for doc in g.raises_own[:2]:
@@ -273,12 +284,14 @@ def _trigger(g: Gathered) -> tuple[str, list[str]]:
     s = g.site
     basis: list[str] = []
     phrase, case = _phrase(g)
-    left_out = case is not None and case.words is None
+    locals_out = caller_guards(g)[1]  # a condition over the function's own values
+    left_out = (case is not None and case.words is None) or locals_out
     if case is not None:
         basis.extend(case.basis)
     req = param_requirement(g)
     if req is not None and req.partial:
         phrase, _ = _phrase(g, said=req.condition)
+    reach = site_reach(g)
     platform = g.func.platform if g.func is not None else None
     if platform is not None and phrase == platform:
         phrase = None  # no condition: said with "whenever … reaches line N" below
@@ -312,20 +325,35 @@ def _trigger(g: Gathered) -> tuple[str, list[str]]:
             if g.entry_points or g.tests
             else [
                 f"Triggered inside {code(s.qualname)} at line {s.line}, under conditions "
-                "over private names (the source shown has them)."
+                f"over {'values it computes' if locals_out else 'private names'} (the source"
+                " shown has them)."
             ]
         )
         basis.append("site.qualname")
     elif s.function:
         only = f" (it is defined only {platform})" if platform else ""
-        sentences = [
-            f"Triggered whenever {code(s.qualname)} reaches line {s.line}: no enclosing "
-            f"condition{only}."
-        ]
+        if (abstract := abstract_trigger(g)) is not None:
+            sentences = [abstract]
+        elif reach.phrase:  # no condition around it, but early exits before it
+            sentences = [f"Triggered {reach.phrase}{only}."]
+            basis.append("sourceCode")
+        elif reach.first:
+            sentences = [
+                f"Triggered on every call of {code(s.qualname)}: line {s.line} is its first"
+                f" statement{only}."
+            ]
+        else:
+            sentences = [
+                f"Triggered whenever {code(s.qualname)} reaches line {s.line}: no enclosing "
+                f"condition{only}."
+            ]
         basis.append("site.qualname")
     else:
         sentences = [f"Triggered when {code(s.qualname)} is imported: no enclosing condition."]
         basis.append("site.qualname")
+    if reach.phrase and sentences and not sentences[0].startswith(f"Triggered {reach.phrase}"):
+        sentences.append(f"Line {s.line} is reached only {reach.phrase}.")
+        basis.append("sourceCode")
     if g.entry_points:
         made = "yielding" if s.kind == "yield" else "raising"
         shown = "; ".join(_entry_phrase(e, s.error_class, made) for e in g.entry_points[:SHOWN])

@@ -266,6 +266,7 @@ def condition_phrase(
     said: str | None = None,
     defined_on: str | None = None,
     raisers: Mapping[int, str] | None = None,
+    suppressed: bool = False,
 ) -> str | None:
     """The guard chain as a clause, e.g. "when `i is None`, on Windows, for dimension
     `axis` in the loop over `zip(a, b)`" or "after `KeyError` was caught"; None when
@@ -277,7 +278,9 @@ def condition_phrase(
     conjuncts are not repeated); ``defined_on``: the platform the raising function is
     defined on, when a module or class ``if`` decides it ("on Windows"); ``raisers``: by
     handler line, the one statement of its ``try`` that can raise (:mod:`.try_body`):
-    "after `fdst.write(buf)` raised `OSError`"."""
+    "after `fdst.write(buf)` raised `OSError`"; ``suppressed``: the raise is ``raise … from
+    None``, which hides what the handler caught, so no handler is said to be the cause:
+    "when `int(s)` raises `ValueError`", "when its `try` block raises `KeyError`"."""
     split = split_conditions(guards, modules, constants)
     known = set(conjuncts(said)) if said else set()  # said already, in the caller's names
     conditions = [code(t) for t in split.public if not set(conjuncts(t)) <= known]
@@ -294,11 +297,15 @@ def condition_phrase(
         elif kind == "except":
             caught = text.partition(" was raised")[0]
             by = (raisers or {}).get(g["line"])
-            contexts.append(
-                f"after {code(by)} raised {_caught(caught)}"
-                if by
-                else f"after {code(caught)} was caught"
-            )
+            if suppressed:
+                who = code(by) if by else "its `try` block"
+                contexts.append(f"when {who} raises {_caught(caught)}")
+            else:
+                contexts.append(
+                    f"after {code(by)} raised {_caught(caught)}"
+                    if by
+                    else f"after {code(caught)} was caught"
+                )
         elif kind == "case":
             contexts.append(f"when {code(text)}")
     if split.private and private:

@@ -21,7 +21,7 @@ from .quoting import quote
 from .repo import RepoIndex
 from .sites import SiteView
 
-__all__ = ["Raisers", "Role", "raisers_of", "site_role"]
+__all__ = ["Raisers", "Role", "abstract_trigger", "raisers_of", "role_documentation", "site_role"]
 
 #: The iterator and generator protocols' methods: a ``StopIteration`` there ends the
 #: iteration (``next`` is the old spelling some iterators keep, ``send``/``throw`` a
@@ -222,8 +222,32 @@ def _abstract(g: Gathered, index: RepoIndex, tree: ClassTree) -> Role | None:
     return Role("abstract", func.cls, tuple(unique[:MAX_IMPLEMENTATIONS]))
 
 
+def abstract_trigger(g: Gathered) -> str | None:
+    """For an ``@abstractmethod``'s raise, how it is reached at all (blind review
+    2026-12-06: "raises unconditionally" left out that a subclass without an override
+    cannot be instantiated under ``ABCMeta``); None for any other site."""
+    if g.role is None or g.role.kind != "abstract" or not _declared_abstract(g) or g.func is None:
+        return None
+    base, method = short_name(g.role.subject), g.func.name
+    return (
+        f"Triggered only through an override that calls it (`super().{method}(...)`) or a "
+        f"direct call of `{base}.{method}`: `{method}` is an `@abstractmethod`, so under "
+        f"`ABCMeta` (an `abc.ABC` subclass) a subclass of `{base}` that does not override it "
+        "cannot be instantiated."
+    )
+
+
 def role_documentation(g: Gathered, role: Role) -> str:
     """What the site is for, for ``documentation``."""
+    if role.kind == "abstract" and _declared_abstract(g) and g.func is not None:
+        base, method = short_name(role.subject), g.func.name
+        return (
+            f"`{base}.{method}` is an `@abstractmethod`: under `ABCMeta` (an `abc.ABC` "
+            f"subclass) a subclass of `{base}` that does not override it cannot be "
+            f"instantiated, so its `{g.site.error_class or 'raise'}` is reached only when an"
+            f" override delegates to it (`super().{method}(...)`) or `{base}.{method}` is "
+            "called directly."
+        )
     if role.kind == "abstract":
         method = g.func.name if g.func else g.site.qualname
         raised = g.site.error_class or "an exception"

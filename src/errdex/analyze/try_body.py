@@ -16,7 +16,7 @@ from collections.abc import Collection
 
 from .private_terms import private_only_as_attributes
 
-__all__ = ["SHOWN_LENGTH", "raising_statement"]
+__all__ = ["SHOWN_LENGTH", "raising_statement", "suppresses_context"]
 
 #: A statement longer than this (or over several lines) is not quoted.
 SHOWN_LENGTH = 70
@@ -112,3 +112,23 @@ def raising_statement(
     if segment is None or "\n" in segment or len(segment) > SHOWN_LENGTH:
         return None
     return segment
+
+
+def suppresses_context(lines: list[str], at: int) -> bool:
+    """Whether the statement at ``lines[at]`` is ``raise … from None``: the exception its
+    handler caught is hidden from the traceback, so it is no cause to tell the reader
+    (blind review 2026-12-06: "after `IPv4Address(...)` raised `AddressValueError`")."""
+    if not 0 <= at < len(lines) or not lines[at].lstrip().startswith("raise"):
+        return False
+    for end in range(at + 1, min(len(lines), at + 12) + 1):
+        try:
+            tree = ast.parse(textwrap.dedent("\n".join(lines[at:end])))
+        except (SyntaxError, ValueError, RecursionError):
+            continue
+        stmt = tree.body[0] if tree.body else None
+        return (
+            isinstance(stmt, ast.Raise)
+            and isinstance(stmt.cause, ast.Constant)
+            and stmt.cause.value is None
+        )
+    return False

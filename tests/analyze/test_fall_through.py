@@ -1,0 +1,153 @@
+"""The early exits a raise is past (blind review 2026-12-06: "no enclosing condition" for
+``tempfile.mktemp``, ``multiprocessing.heap.Arena`` and ``mailbox.Maildir._create_tmp``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from errdex.analyze.fall_through import reach
+from errdex.scan import scan_checkout
+from errdex.source import open_source
+
+MKTEMP = '''\
+def mktemp(suffix="", prefix="tmp", dir=None):
+    """User-callable function to return a unique temporary file name."""
+    names = _get_candidate_names()
+    for seq in range(TMP_MAX):
+        name = next(names)
+        file = _os.path.join(dir, prefix + name + suffix)
+        if not _exists(file):
+            return file
+
+    raise FileExistsError(_errno.EEXIST, "No usable temporary filename found")
+'''
+
+ARENA = """\
+    def __init__(self, size):
+        self.size = size
+        for i in range(100):
+            name = 'pym-%d-%s' % (os.getpid(), next(self._rand))
+            buf = mmap.mmap(-1, size, tagname=name)
+            if _winapi.GetLastError() == 0:
+                break
+            buf.close()
+        else:
+            raise FileExistsError('Cannot find name for new mmap')
+        self.name = name
+"""
+
+CREATE_TMP = '''\
+    def _create_tmp(self):
+        """Create a file in the tmp subdirectory and open and return it."""
+        path = os.path.join(self._path, 'tmp', uniq)
+        try:
+            os.stat(path)
+        except FileNotFoundError:
+            Maildir._count += 1
+            try:
+                return _create_carefully(path)
+            except FileExistsError:
+                pass
+
+        # Fall through to here if stat succeeded or open raised EEXIST.
+        raise ExternalClashError('Name clash prevented file creation: %s' % path)
+'''
+
+EARLY = """\
+    def check(self, value):
+        if value is None:
+            return
+        raise ValueError(value)
+"""
+
+
+def _at(text: str, needle: str) -> int:
+    return next(i for i, line in enumerate(text.splitlines()) if needle in line)
+
+
+def test_a_loop_that_returns_before_the_raise() -> None:
+    lines = MKTEMP.splitlines()
+    found = reach(lines, _at(MKTEMP, "raise"), 0, 385)
+    assert found.phrase == "when the loop over `range(TMP_MAX)` ends without returning"
+
+
+def test_the_else_of_a_for_loop() -> None:
+    lines = ARENA.splitlines()
+    found = reach(lines, _at(ARENA, "raise"), 0, 40, modules=("_winapi",))
+    assert found.phrase == "when the loop over `range(100)` ends without `break`"
+
+
+def test_a_try_that_returns_in_its_handler() -> None:
+    lines = CREATE_TMP.splitlines()
+    found = reach(lines, _at(CREATE_TMP, "raise ExternalClashError"), 0, 496)
+    assert found.phrase == (
+        "when `os.stat(path)` does not raise `FileNotFoundError`, or when `os.stat(path)` "
+        "raises `FileNotFoundError` and the `try` block at line 503 raises `FileExistsError`"
+    )
+
+
+def test_an_if_that_returns_and_the_function_start_out_of_the_window() -> None:
+    lines = EARLY.splitlines()
+    assert reach(lines, 3, 0, 1).phrase == "when `value is not None`"
+    # the def is not in the window: what is seen still holds
+    assert reach(lines[1:], 2, None, 2).phrase == "when `value is not None`"
+    # nothing before the raise: no condition, and it is the first statement
+    plain = ["def f(x):", '    """Doc."""', "    raise ValueError(x)"]
+    found = reach(plain, 2, 0, 1)
+    assert found.phrase is None and found.first
+
+
+def test_the_record_says_it(tmp_path: Path) -> None:
+    (tmp_path / "tmpnames.py").write_text(
+        "import os\nfrom os.path import exists as _exists\nTMP_MAX = 10000\n\n\n"
+        + MKTEMP.replace("_os.", "os.").replace("_errno.EEXIST, ", "")
+    )
+    result = scan_checkout(open_source(str(tmp_path), repo="o/t"), repo="o/t")
+    (record,) = [r for r, _ in result.items if r["errorClass"] == "FileExistsError"]
+    assert record["triggerScenarios"].startswith(
+        "Triggered when the loop over `range(TMP_MAX)` ends without returning."
+    )
+    assert "no enclosing condition" not in record["triggerScenarios"]
+
+
+DECOMPRESS = '''\
+def decompress(data):
+    """Decompress a block of data."""
+    if not data:
+        raise ValueError("empty")
+    results = []
+    while data:
+        decomp = BZ2Decompressor()
+        try:
+            res = decomp.decompress(data)
+        except OSError:
+            if results:
+                break
+            else:
+                raise
+        results.append(res)
+        if not decomp.eof:
+            raise ValueError("Compressed data ended before the end-of-stream marker")
+'''
+
+
+def test_a_way_out_by_raise_is_neither_a_path_nor_a_condition() -> None:
+    """``bz2.decompress``: the handler breaks or raises again, so no path through it
+    reaches the raise; the check before it that raises is another error, not said."""
+    lines = DECOMPRESS.splitlines()
+    found = reach(lines, _at(DECOMPRESS, "Compressed data"), 0, 320)
+    assert found.phrase == "when `decomp.decompress(data)` does not raise `OSError`"
+
+
+def test_a_test_of_a_local_is_not_restated() -> None:
+    lines = [
+        "def f(x):",
+        "    found = g(x)",
+        "    if found:",
+        "        return found",
+        "    raise KeyError(x)",
+    ]
+    assert reach(lines, 4, 0, 10).phrase == "when `not found`"
+    assert reach(lines, 4, 0, 10, hidden=("found",)).phrase == (
+        "when the `return` at line 13 is not taken"
+    )
