@@ -116,7 +116,8 @@ class _Linker:
         self.tree = tree
         self._hidden: dict[str, bool] = {}
         self._handing: dict[str, bool] = {}
-        self._fallback: dict[int, bool] = {}
+        self._fallback: dict[int, str | None] = {}  # site -> the C twin run in its place
+        self.twins = TwinRuns(index)
         self._roots: dict[str, bool] = {}
         self._unseen_keys: dict[int, tuple[object, ...]] = {}  # candidates dicts are kept
         self.sites = sites
@@ -293,17 +294,23 @@ class _Linker:
     def _runs_here(self, expect: Expect, i: int) -> bool:
         """Whether the site's module may run for this test: not one the interpreter
         imports only where its C twin fails (``_pydecimal`` beside ``_decimal``) unless the
-        test imports it itself. A message fitted there, unreached or reached by name only,
-        is the C twin's own copy (``test_fractions``' ``F.from_decimal(Decimal("nan"))``:
-        C's "cannot convert NaN to integer ratio"); ``test_abc`` imports ``_py_abc`` to run
-        it. Another site is not chosen in its place: the message pointed here."""
-        fallback = self._fallback.get(i)
-        if fallback is None:
+        test imports it itself or blocks that twin (``test_decimal``'s ``P =
+        import_fresh_module('decimal', blocked=['_decimal'])``). A message fitted there,
+        unreached or reached by name only, is the C twin's own copy (``test_fractions``'
+        ``F.from_decimal(Decimal("nan"))``: C's "cannot convert NaN to integer ratio");
+        ``test_abc`` imports ``_py_abc`` to run it. Another site is not chosen in its
+        place: the message pointed here."""
+        if i not in self._fallback:
             site = self.sites[i]
             shadow = shadow_of(self.index, site.module, site.function, site.path, site.rel)
             fallback = shadow is not None and shadow.kind == "module" and shadow.present
-            self._fallback[i] = fallback
-        return not fallback or self._imports(expect, self.sites[i])
+            self._fallback[i] = shadow.module if fallback and shadow is not None else None
+        c_module = self._fallback[i]
+        return (
+            c_module is None
+            or self._imports(expect, self.sites[i])
+            or c_module in self.twins.blocked(expect)
+        )
 
     def _written_elsewhere(
         self, expected: Expected, candidates: dict[int, str], fitted: set[int], site: SiteView
@@ -555,7 +562,7 @@ def link_tests(
     expects = [
         (run, via) for expect, via in expects for run in per_class(index, linker.attributes, expect)
     ]
-    twins = TwinRuns(index)  # after the choice: a memo's answer is checked too
+    twins = linker.twins  # after the choice: a memo's answer is checked too
     for expect, via in expects:
         chosen = linker.choose(expect) if choose is None else choose(linker, expect)
         for i, shown in chosen:
