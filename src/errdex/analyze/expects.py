@@ -374,13 +374,14 @@ class ExpectFinder:
         before = len(self.facts.expects)
         self._add(stmt, call, kind, calls, self._match(call, kind))
         rest = call.args[index + 1 :]
-        plain = dotted(target) is not None and not call.keywords  # not ``lambda: f(x)``
-        plain = plain and not any(isinstance(a, ast.Starred) for a in rest)
+        # not ``lambda: f(x)``; keywords go to ``f`` too (``newline='xyzzy'``)
+        plain = dotted(target) is not None and not any(isinstance(a, ast.Starred) for a in rest)
         if len(self.facts.expects) > before and plain:
-            self.facts.expects[-1].given = len(rest)  # the interpreter checks this count
-            self.facts.expects[-1].uncallable = tuple(
-                i for i, a in enumerate(rest) if isinstance(a, (ast.Constant, ast.Tuple))
-            )
+            if not call.keywords:
+                self.facts.expects[-1].given = len(rest)  # the interpreter checks this count
+                self.facts.expects[-1].uncallable = tuple(
+                    i for i, a in enumerate(rest) if isinstance(a, (ast.Constant, ast.Tuple))
+                )
             keywords = [k for k in call.keywords if k.arg != "msg"]
             self.facts.expects[-1].constants = _constants(rest, keywords)
 

@@ -204,6 +204,9 @@ class ModuleFacts:
     #: A test module's ``import_fresh_module(name, blocked=[...])`` calls: (name, blocked)
     #: (:mod:`errdex.analyze.twin_tests`).
     fresh: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)
+    #: Of those, the ones a top-level name is bound to (``P = import_fresh_module(
+    #: 'decimal', blocked=['_decimal'])``): name -> the modules blocked.
+    fresh_names: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
 
 def dotted(node: ast.expr) -> CallRef | None:

@@ -147,11 +147,26 @@ class RepoIndex:
             if head in facts.top:
                 return self.resolve_qualified(".".join((facts.top[head], *rest)))
             if head in facts.imports:
+                if head in facts.fresh_names:  # imported again with its C twin blocked
+                    found = self._fallback(facts.imports[head], facts.fresh_names[head], rest)
+                    if found is not None:
+                        return found
                 return self.resolve_qualified(".".join((facts.imports[head], *rest)))
             for star in facts.star:
                 target = self._attr(star, head, 0)
                 if target is not None:
                     return self._descend(target, rest, 0)
+        return None
+
+    def _fallback(self, module: str, blocked: tuple[str, ...], rest: CallRef) -> Target | None:
+        """``rest`` in the module ``module`` imports where a blocked C module fails to
+        (``decimal`` without ``_decimal``: ``_pydecimal``), if it is there."""
+        facts = self.modules.get(module)
+        for fallback, c_module, _ in facts.fallbacks if facts is not None else ():
+            if c_module in blocked:
+                found = self.resolve_qualified(".".join((fallback, *rest)))
+                if found is not None:
+                    return found
         return None
 
     def resolve_qualified(self, dotted: str, depth: int = 0) -> Target | None:

@@ -52,7 +52,7 @@ class LocalTypes:
         binding; None when ``ref`` does not start with such a name, or its class or
         method is not known."""
         head = ref[0] if ref else ""
-        if head in ("", "self", "cls", "super()") or head in func.local_imports:
+        if head in ("", "super()") or _own(func, head) or head in func.local_imports:
             return None
         bound = func.local_binds.get(head)
         if bound is not None and bound[0] == "alias" and len(ref) == 1:
@@ -132,9 +132,9 @@ class LocalTypes:
         """The class of ``callee(...)``'s value (its element ``pos`` for a tuple)."""
         if hops > MAX_HOPS:
             return None
-        if callee == ("cls",) and pos is None and func.cls is not None:
+        if callee == ("cls",) and pos is None and func.cls is not None and _own(func, "cls"):
             return func.cls  # ``return cls(...)`` in a class method
-        if pos is None and callee[0] not in ("self", "cls"):
+        if pos is None and not _own(func, callee[0]):
             target = self.index.resolve(func.module, callee, func.local_imports)
             if target is not None and target.kind == "class":
                 return target.qualname
@@ -150,12 +150,14 @@ class LocalTypes:
     def _called(self, func: FuncFacts, callee: CallRef, hops: int) -> list[str]:
         """The functions a call of ``callee`` in ``func`` lands in exactly."""
         head = callee[0]
-        if head in ("self", "cls") and func.cls is not None and len(callee) == 2:
+        if not _own(func, head):
+            pass  # a local name (``cls = self.theclass``), read below
+        elif func.cls is not None and len(callee) == 2:
             method = self.index.method(func.cls, callee[1])
             if method is not None:
                 return [method]
             return self.self_targets(func.cls, callee) if self.self_targets else []
-        if head in ("self", "cls") and func.cls is not None and self.self_targets:
+        elif func.cls is not None and self.self_targets and len(callee) > 2:
             # ``x = self.module.catch_warnings()``: a name the class body binds
             found = self.self_targets(func.cls, callee)
             if found:
@@ -204,3 +206,9 @@ class LocalTypes:
             return self._value(facts, made, None, hops + 1)
         getter = self.index.method(cls, f"_get_{attr}")
         return self._returned(getter, None, hops + 1) if getter is not None else None
+
+
+def _own(func: FuncFacts, head: str) -> bool:
+    """Whether ``head`` is the method's ``self``/``cls``, not a local the test binds
+    (``cls = self.theclass``; ``t = cls(1, 1, 1)``: ``datetimetester``)."""
+    return head == "self" or (head == "cls" and "cls" not in func.local_binds)

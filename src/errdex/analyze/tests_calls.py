@@ -23,7 +23,8 @@ from dataclasses import replace
 from .callgraph import Precision, called_functions, resolve_calls
 from .expects import CONSTRUCTED, HELPER_CALL, SYNTAX_DUNDERS
 from .facts import CallRef, ClassFacts, Expect, FuncFacts
-from .repo import RepoIndex
+from .namespaces import Namespaces
+from .repo import RepoIndex, Target
 from .test_types import LocalTypes
 
 __all__ = ["SETUP_METHODS", "ClassAttributes", "expect_callees", "through_helpers"]
@@ -75,6 +76,7 @@ class ClassAttributes:
         # module -> class -> subclasses
         self._subclasses: dict[str, dict[str, list[str]]] = shared._subclasses if shared else {}
         self._focused: dict[str, ClassAttributes] = shared._focused if shared else {}
+        self.namespaces: Namespaces = shared.namespaces if shared else Namespaces(index)
         self.types = LocalTypes(index, self.targets)  # what a test's local names hold
 
     def focused(self, cls: str | None) -> ClassAttributes:
@@ -87,11 +89,21 @@ class ClassAttributes:
         return found
 
     def binds(self, cls: str, name: str) -> bool:
-        """Whether the body of ``cls`` or of one of its repository bases binds ``name``."""
-        return any(
-            name in (facts := self.index.classes[owner]).attrs or name in facts.attr_calls
-            for owner in self.ancestors(cls)
+        """Whether the body of ``cls`` or of one of its repository bases binds ``name``,
+        or the module its suite fills it from defines it (:mod:`.namespaces`)."""
+        return (
+            any(
+                name in (facts := self.index.classes[owner]).attrs or name in facts.attr_calls
+                for owner in self.ancestors(cls)
+            )
+            or self.filled(cls, (name,)) is not None
         )
+
+    def filled(self, cls: str, ref: CallRef) -> Target | None:
+        """What ``self.<ref>`` is where no class body binds its name and the suite fills
+        ``cls`` from one module (``test_io``'s ``PyTextIOWrapperTest``: ``_pyio``)."""
+        module = self.namespaces.module_of(cls, self.ancestors(cls))
+        return self.index.resolve(module, ref) if module is not None else None
 
     def ancestors(self, cls: str) -> list[str]:
         """``cls`` and its repository bases, nearest first (breadth-first, each once)."""
@@ -128,6 +140,10 @@ class ClassAttributes:
                 if name in facts.attr_calls:
                     found.add(None)
                     break
+            else:
+                target = self.filled(concrete, (name,))
+                if target is not None:
+                    found.add(target.qualname if target.kind == "class" else None)
         return found.pop() if len(found) == 1 else None
 
     def subclasses(self, cls: str) -> list[str]:
@@ -157,6 +173,9 @@ class ClassAttributes:
                 if found is not None:
                     out.extend(f for f in found if f not in out)
                     break
+            else:
+                filled = called_functions(self.index, self.filled(concrete, (name, *rest)))
+                out.extend(f for f in filled if f not in out)
         return out
 
     def _bound(self, owner: ClassFacts, name: str, rest: CallRef) -> list[str] | None:

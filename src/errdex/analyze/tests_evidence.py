@@ -35,13 +35,12 @@ from typing import Literal, cast
 from errdex.evidence import TestEvidence, TestKind
 from errdex.template import Hole, MessageTemplate
 
+from .arg_guards import ArgGuards
 from .call_fit import calls_literal, takes
 from .callgraph import CallGraph, Precision, Reach
 from .classes import ClassTree
 from .expects import HELPER_CALL
-from .facts import CallRef, Expect
-from .guard_eval import guard_value
-from .guards import CONDITION_KINDS
+from .facts import CallRef, Expect, FuncFacts
 from .helper_runs import by_tests, is_test_name
 from .matching import (
     GRAM,
@@ -117,7 +116,8 @@ class _Linker:
         self.tree = tree
         self._hidden: dict[str, bool] = {}
         self._handing: dict[str, bool] = {}
-        self._fallback: dict[int, bool] = {}
+        self._fallback: dict[int, str | None] = {}  # site -> the C twin run in its place
+        self.twins = TwinRuns(index)
         self._roots: dict[str, bool] = {}
         self._unseen_keys: dict[int, tuple[object, ...]] = {}  # candidates dicts are kept
         self.sites = sites
@@ -127,6 +127,7 @@ class _Linker:
         self.by_path: dict[str, list[int]] = defaultdict(list)  # filled when first needed
         self.reaches: dict[str, dict[str, Reach]] = defaultdict(dict)
         self.attributes = ClassAttributes(index)
+        self.args = ArgGuards(index)
         for site in sites:
             if site.canonical_class:
                 self.by_class[site.canonical_class].append(site)
@@ -234,14 +235,22 @@ class _Linker:
         callees = self.callees(expect)
         ranks = self.ranks(callees)
         if expected is None:
-            hits = [
-                (rank, i)
+            judged = [
+                (rank, i, self.args.verdict(expect, callees, self.sites[i]))
                 for function, rank in ranks.items()
                 for i in self.by_function[function]
-                if i in candidates and not (rank == (0, 0) and self._ruled_out(expect, i))
+                if i in candidates
             ]
-            if not self._one_raise([i for _, i in hits]):
+            if self.args.overfilled(expect, callees):
                 return []
+            # the literals the test passes to the function it calls rule raises there
+            # out (one call below, a raise left by elimination may sit under an ``if``
+            # they do not settle), and may meet every condition of one raise alone
+            hits = [(r, i) for r, i, verdict in judged if verdict is not False or r != (0, 0)]
+            if not self._one_raise([i for _, i in hits]):
+                hits = [(rank, i) for rank, i, verdict in judged if verdict]
+                if not self._one_raise([i for _, i in hits]):
+                    return []
             if self._not_alone(expect, callees, hits[0][1]):
                 return []
             (loose, depth), _ = min(hits)
@@ -282,42 +291,26 @@ class _Linker:
             return []
         return [(i, candidates[i]) for i in chosen]
 
-    def _ruled_out(self, expect: Expect, i: int) -> bool:
-        """Whether the literals the test passes to the function it calls make a condition
-        of the site false: ``assert_has_awaits(calls, any_order=True)`` never reaches the
-        raise under ``if not any_order``, so the one below is the test's. Parameters the
-        body binds again, and raises in a loop, are left as they are."""
-        site = self.sites[i]
-        func = self.index.function(site.function or "")
-        if not expect.constants or func is None:
-            return False
-        if any(g["kind"] in ("for", "while") for g in site.guards):
-            return False
-        params = [p for p in func.params if not p.startswith("*")]
-        if func.cls is not None and params and params[0] in ("self", "cls"):
-            params = params[1:]
-        known: dict[str, object] = {}
-        for key, value in expect.constants.items():
-            name = params[int(key)] if key.isdigit() and int(key) < len(params) else key
-            if name in params and name not in func.rebound:
-                known[name] = value
-        guards = [g["text"] for g in site.guards if g["kind"] in CONDITION_KINDS]
-        return bool(known) and any(guard_value(g, known) is False for g in guards)
-
     def _runs_here(self, expect: Expect, i: int) -> bool:
         """Whether the site's module may run for this test: not one the interpreter
         imports only where its C twin fails (``_pydecimal`` beside ``_decimal``) unless the
-        test imports it itself. A message fitted there, unreached or reached by name only,
-        is the C twin's own copy (``test_fractions``' ``F.from_decimal(Decimal("nan"))``:
-        C's "cannot convert NaN to integer ratio"); ``test_abc`` imports ``_py_abc`` to run
-        it. Another site is not chosen in its place: the message pointed here."""
-        fallback = self._fallback.get(i)
-        if fallback is None:
+        test imports it itself or blocks that twin (``test_decimal``'s ``P =
+        import_fresh_module('decimal', blocked=['_decimal'])``). A message fitted there,
+        unreached or reached by name only, is the C twin's own copy (``test_fractions``'
+        ``F.from_decimal(Decimal("nan"))``: C's "cannot convert NaN to integer ratio");
+        ``test_abc`` imports ``_py_abc`` to run it. Another site is not chosen in its
+        place: the message pointed here."""
+        if i not in self._fallback:
             site = self.sites[i]
             shadow = shadow_of(self.index, site.module, site.function, site.path, site.rel)
             fallback = shadow is not None and shadow.kind == "module" and shadow.present
-            self._fallback[i] = fallback
-        return not fallback or self._imports(expect, self.sites[i])
+            self._fallback[i] = shadow.module if fallback and shadow is not None else None
+        c_module = self._fallback[i]
+        return (
+            c_module is None
+            or self._imports(expect, self.sites[i])
+            or c_module in self.twins.blocked(expect)
+        )
 
     def _written_elsewhere(
         self, expected: Expected, candidates: dict[int, str], fitted: set[int], site: SiteView
@@ -388,7 +381,8 @@ class _Linker:
     def unseen_key(self, expect: Expect, candidates: dict[int, str]) -> tuple[object, ...]:
         """What the choice reads beyond the memo's key (:mod:`.tests_memo`): for each
         candidate's function whether it is called unseen or hands on; the functions the
-        test calls, how exactly, with their parameters and whether each is a test's; and
+        test calls, how exactly, with their parameters and whether each is a test's (and,
+        for a test passing literals, what each passes on: :mod:`.arg_guards`); and
         the modules the test's module imports (``_imports``: an edit of an import line
         changes neither the expectation nor its ranks)."""
         key = self._unseen_keys.get(id(candidates))
@@ -397,7 +391,7 @@ class _Linker:
             key = tuple((f, self._called_unseen(f), self._hands_on(f)) for f in functions)
             self._unseen_keys[id(candidates)] = key
         params = sorted(
-            (c, p, g.params, g.is_test)
+            (c, p, g.params, g.is_test, _passes(g) if expect.constants else ())
             for c, p in self.callees(expect).items()
             if (g := self.index.function(c))
         )
@@ -532,6 +526,12 @@ def _specialises(special: MessageTemplate, general: MessageTemplate) -> bool:
     return re.fullmatch(pattern, text, re.DOTALL) is not None
 
 
+def _passes(func: FuncFacts) -> tuple[object, ...]:
+    """What a function passes on at each call, and the names it binds again."""
+    calls = tuple((c.ref, c.args, c.keywords, c.starred) for c in func.call_sites)
+    return (calls, tuple(sorted(func.rebound)))
+
+
 def _private(qualname: str) -> bool:
     """``re._compile_template``, ``Cls._handle``: a leading underscore, no dunder."""
     name = qualname.rpartition(".")[2]
@@ -562,7 +562,7 @@ def link_tests(
     expects = [
         (run, via) for expect, via in expects for run in per_class(index, linker.attributes, expect)
     ]
-    twins = TwinRuns(index)  # after the choice: a memo's answer is checked too
+    twins = linker.twins  # after the choice: a memo's answer is checked too
     for expect, via in expects:
         chosen = linker.choose(expect) if choose is None else choose(linker, expect)
         for i, shown in chosen:

@@ -67,7 +67,8 @@ class ChoiceMemo:
     def _site_key(site: SiteView) -> tuple[Any, ...]:
         """What the choice reads of a candidate: not its line or source, which an edit
         above it moves."""
-        return (site.record["id"], site.template.to_json(), site.function, site.kind)
+        guards = tuple((g["kind"], g["text"]) for g in site.guards)  # the literals' verdicts
+        return (site.record["id"], site.template.to_json(), site.function, site.kind, guards)
 
     def _set_key(self, sites: list[SiteView], candidates: dict[int, str], unseen: Any) -> str:
         """The digest of the candidates and what the choice reads of their functions

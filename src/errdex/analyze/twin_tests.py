@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from .repo import RepoIndex
     from .sites import SiteView
 
-__all__ = ["TwinRuns", "fresh_imports"]
+__all__ = ["TwinRuns", "fresh_imports", "fresh_reads"]
 
 #: (the module it imports again, the modules it blocks) of one ``import_fresh_module`` call.
 FreshImport = tuple[str, tuple[str, ...]]
@@ -74,6 +74,27 @@ def fresh_imports(tree: ast.Module, text: str) -> list[FreshImport]:
     return found
 
 
+def fresh_reads(
+    tree: ast.Module, text: str
+) -> tuple[list[FreshImport], dict[str, tuple[str, ...]]]:
+    """:func:`fresh_imports`, and the top-level names bound to one that blocks modules
+    (``P = import_fresh_module('decimal', blocked=['_decimal'])``: ``P`` is ``decimal``
+    as it loads without ``_decimal``, so ``P.Decimal`` is ``_pydecimal``'s)."""
+    found = fresh_imports(tree, text)
+    names: dict[str, tuple[str, ...]] = {}
+    for stmt in tree.body if found else ():
+        if (
+            isinstance(stmt, ast.Assign)
+            and len(stmt.targets) == 1
+            and isinstance(target := stmt.targets[0], ast.Name)
+            and isinstance(stmt.value, ast.Call)
+        ):
+            one = fresh_imports(ast.Module(body=[stmt], type_ignores=[]), "import_fresh_module")
+            if len(one) == 1:
+                names[target.id] = one[0][1]
+    return found, names
+
+
 class TwinRuns:
     """Answers, per test and site, whether the test may run the site's Python code."""
 
@@ -86,7 +107,7 @@ class TwinRuns:
         """False when a C module replaces the site's definition here and nothing the
         test's module or its class's bases' modules do keeps that module out."""
         c_module = self.replaced_by(site)
-        return c_module is None or c_module in self._blocked(expect)
+        return c_module is None or c_module in self.blocked(expect)
 
     def replaced_by(self, site: SiteView) -> str | None:
         """The C module that replaces the site's top-level definition in this
@@ -106,7 +127,7 @@ class TwinRuns:
         self._replaced[site.index] = found
         return found
 
-    def _blocked(self, expect: Expect) -> set[str]:
+    def blocked(self, expect: Expect) -> set[str]:
         """The modules a run of the test may block: by the test's module, by the modules
         of its class's bases, or by whatever imports the test's module afresh."""
         modules = {expect.module}

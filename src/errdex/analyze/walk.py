@@ -37,7 +37,7 @@ from .settled import (
     settled_names,
 )
 from .shadows import shadowing_imports
-from .twin_tests import fresh_imports
+from .twin_tests import fresh_reads
 from .twins import dead_handlers, twin_facts
 from .value_sets import local_sets
 
@@ -69,7 +69,7 @@ def module_facts(
     facts.aliases = {n: ref for n, ref in walker.aliases.items() if ref is not None}
     facts.settled = settled_names(walker.settled, walker.written, {*facts.imports, *facts.top})
     if is_test:
-        facts.fresh = fresh_imports(tree, text)
+        facts.fresh, facts.fresh_names = fresh_reads(tree, text)
     package = module if facts.is_package else module.rpartition(".")[0]
     twins = twin_facts(tree, package)
     facts.rebound, facts.fallbacks = twins.rebound, twins.fallbacks
