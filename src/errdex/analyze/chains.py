@@ -42,6 +42,7 @@ from .classes import ClassTree
 from .facts import FuncFacts
 from .guard_eval import EMPTY_KWARGS, OneOf, is_immutable
 from .guards import free_names
+from .import_fallbacks import dead_fallback
 from .local_values import substitute
 from .platform_binds import PlatformBinds
 from .receivers import Lookup, dispatched_after
@@ -89,6 +90,8 @@ class Chains:
                     continue  # its calls are not made: another definition runs instead
                 found = targets.of(func, lambda site: self._platform_targets(binds, func, site))  # noqa: B023
                 for site, landed in zip(func.call_sites, found, strict=True):
+                    if site.fallback and dead_fallback(index, site.fallback):
+                        continue  # its ``try`` imports what exists: this never runs
                     for callee, on in landed:
                         if func.call_conditions:
                             table = self._cut.setdefault((func.qualname, func.line), {})

@@ -22,6 +22,7 @@ from .platforms import (
     BUILTIN_NAMES,
     PLATFORM_MODULES,
     builtin_names,
+    flag_names,
     holds_here,
     platform_words,
 )
@@ -284,8 +285,8 @@ class _Walker:
         ]
         if len(imported) != 1 or len(stmt.handlers) != 1:
             return
-        off = _flags(stmt.handlers[0].body, False)
-        on = _flags(stmt.orelse, True) | _flags(stmt.body, True)
+        off = flag_names(stmt.handlers[0].body, False)
+        on = flag_names(stmt.orelse, True) | flag_names(stmt.body, True)
         for name in off & on:
             self.facts.platform_names[name] = imported[0]
 
@@ -362,7 +363,9 @@ class _Walker:
             if (ref := dotted(d.func if isinstance(d, ast.Call) else d)) is not None
         ]
         lines: dict[str, list[int]] = {}
-        sites, rebound = call_sites(node, lines) if not self.facts.is_test else ([], frozenset())
+        sites, rebound = (
+            ([], frozenset()) if self.facts.is_test else call_sites(node, lines, self.package)
+        )
         func = FuncFacts(
             qualname=qualname,
             name=node.name,
@@ -558,19 +561,6 @@ class _Walker:
 
 
 _ABSTRACT_DECORATORS = frozenset({"abstractmethod", "abstractproperty"})
-
-
-def _flags(body: list[ast.stmt], value: bool) -> set[str]:
-    """Names a block binds to the constant ``value``."""
-    return {
-        t.id
-        for x in body
-        if isinstance(x, ast.Assign)
-        and isinstance(x.value, ast.Constant)
-        and x.value.value is value
-        for t in x.targets
-        if isinstance(t, ast.Name)
-    }
 
 
 def _raises_again(handler: ast.ExceptHandler) -> bool:
