@@ -154,6 +154,10 @@ class Chains:
             scope = self.index.function(scope.parent)
         return scope.cls if scope is not None else None
 
+    def subclasses(self) -> dict[str, list[str]]:
+        """Repository class -> the repository classes below it."""
+        return self._subclasses()
+
     def _subclasses(self) -> dict[str, list[str]]:
         """Repository class -> the repository classes below it (built once)."""
         known = getattr(self, "_below", None)

@@ -18,6 +18,7 @@ from .callsites import call_sites
 from .expects import ExpectFinder
 from .facts import CallRef, ClassFacts, FuncFacts, FunctionNode, ModuleFacts, clean, dotted
 from .local_values import reaching_values
+from .module_all import note_all, string_list
 from .platforms import (
     BUILTIN_NAMES,
     PLATFORM_MODULES,
@@ -129,18 +130,6 @@ def _required(node: FunctionNode, is_method: bool) -> tuple[str, ...]:
     return tuple(names)
 
 
-def _string_list(node: ast.expr) -> list[str] | None:
-    if isinstance(node, (ast.List, ast.Tuple)):
-        out = [
-            e.value for e in node.elts if isinstance(e, ast.Constant) and isinstance(e.value, str)
-        ]
-        return out if len(out) == len(node.elts) else None
-    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
-        left, right = _string_list(node.left), _string_list(node.right)
-        return None if left is None or right is None else left + right
-    return None
-
-
 class _Walker:
     """Collects a module's facts in one pass over its statements."""
 
@@ -207,8 +196,11 @@ class _Walker:
                 self._function(stmt, prefix=prefix, cls=cls, parent=parent, toplevel=toplevel)
             elif isinstance(stmt, ast.ClassDef):
                 self._class(stmt, prefix=prefix, parent=parent, toplevel=toplevel)
+            elif isinstance(stmt, ast.Expr) and toplevel and cls is None:
+                note_all(stmt, self.facts)  # ``__all__.append("popen")``
             elif isinstance(stmt, (ast.Assign, ast.AugAssign)) and toplevel:
-                self._all(stmt)
+                if cls is None:
+                    note_all(stmt, self.facts)
                 note_top_assign(stmt, self.settled)
                 if isinstance(stmt, ast.Assign):
                     self._fresh_module(stmt)
@@ -249,16 +241,6 @@ class _Walker:
             ]
             if here:
                 self.facts.imports[name] = here[0]
-
-    def _all(self, stmt: ast.Assign | ast.AugAssign) -> None:
-        if isinstance(stmt, ast.Assign):
-            if any(isinstance(t, ast.Name) and t.id == "__all__" for t in stmt.targets):
-                names = _string_list(stmt.value)
-                self.facts.all_names = tuple(names) if names is not None else None
-        elif isinstance(stmt.target, ast.Name) and stmt.target.id == "__all__":
-            extra = _string_list(stmt.value)
-            if extra is not None and self.facts.all_names is not None:
-                self.facts.all_names = (*self.facts.all_names, *extra)
 
     def _platform_of(self, test: ast.expr) -> tuple[str | None, str | None]:
         """A module or class body's ``if`` on the platform: (its words, its else's)."""
@@ -326,7 +308,7 @@ class _Walker:
         if ref[-1] != "import_fresh_module":
             return
         for kw in call.keywords:
-            if kw.arg == "fresh" and _string_list(kw.value) not in ([], [name]):
+            if kw.arg == "fresh" and string_list(kw.value) not in ([], [name]):
                 return
         self.facts.imports[target.id] = name
 
