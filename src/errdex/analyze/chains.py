@@ -47,7 +47,7 @@ from .local_values import substitute
 from .platform_binds import PlatformBinds
 from .receivers import Lookup, dispatched_after
 from .repo import RepoIndex
-from .settled import UNSETTLED, module_objects, settled_value
+from .settled import UNSETTLED, module_objects, named_values, settled_value
 from .walk_scope import Scope, apart, packed_of
 
 __all__ = [
@@ -472,7 +472,9 @@ class Chains:
                 if is_immutable(literal):
                     known[origin] = literal  # ``main_name = "__main__"`` bound once
             elif kind == "name" and value in caller.local_sets:
-                known[origin] = OneOf(caller.local_sets[str(value)])  # one of a few
+                held = named_values(self.index, caller, caller.local_sets[str(value)])
+                if held is not None:
+                    known[origin] = OneOf(held)  # one of a few
         return passes, known
 
     def _arguments(self, callee: FuncFacts, caller: FuncFacts, site: CallSite) -> dict[str, Arg]:
