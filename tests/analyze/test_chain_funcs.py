@@ -11,6 +11,7 @@ from errdex.analyze.classes import ClassTree
 from errdex.analyze.repo import build_index
 from errdex.source import open_source
 
+from .fixture_chains import chains_of
 from .stdlib_items import ON_311, stdlib_items
 
 _MODULE = (
@@ -101,9 +102,8 @@ _HEAP = (
 def test_a_method_of_an_object_the_class_body_builds_is_reached(tmp_path: Path) -> None:
     # ``BufferWrapper._heap.malloc`` and ``self._heap.malloc`` run ``Heap.malloc``; a
     # class body binding the class itself (``_heap = Heap``) is not an instance
-    (tmp_path / "heap.py").write_text(_HEAP)
-    index = build_index(open_source(str(tmp_path), repo="o/m"), library_files=["heap.py"])
-    hops = Chains(index, ClassTree(index)).reach("heap.Heap.malloc", "builtins.ValueError")
+    _, chains = chains_of(tmp_path, {"heap.py": _HEAP})
+    hops = chains.reach("heap.Heap.malloc", "builtins.ValueError")
     assert sorted(h.qualname for h in hops) == [
         "heap.BufferWrapper.__init__",
         "heap.BufferWrapper.grow",

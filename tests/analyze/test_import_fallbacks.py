@@ -5,12 +5,10 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from errdex.analyze.chains import Chains
-from errdex.analyze.classes import ClassTree
 from errdex.analyze.entrypoints import PublicApi, entry_points
 from errdex.analyze.import_fallbacks import guarded_imports
-from errdex.analyze.repo import build_index
-from errdex.source import open_source
+
+from .fixture_chains import chains_of
 
 #: ``tempfile`` as far as ``distutils.util.byte_compile`` uses it.
 _TEMP = (
@@ -47,10 +45,8 @@ _UTIL = (
 def test_a_fallback_around_an_import_that_works_is_no_way_to_the_raise(tmp_path: Path) -> None:
     # byte_compile imports ``mkstemp`` from a module that defines it: its handler never
     # runs, so it does not reach ``mktemp``; old_compile imports a name ``tmp`` lacks
-    (tmp_path / "tmp.py").write_text(_TEMP)
-    (tmp_path / "util.py").write_text(_UTIL)
-    index = build_index(open_source(str(tmp_path), repo="o/m"), library_files=["tmp.py", "util.py"])
-    chains, api = Chains(index, ClassTree(index)), PublicApi(index)
+    index, chains = chains_of(tmp_path, {"tmp.py": _TEMP, "util.py": _UTIL})
+    api = PublicApi(index)
     found = entry_points(index, chains, api, "tmp.mktemp", error_class="builtins.FileExistsError")
     assert [e["qualname"] for e in found] == ["tmp.mktemp", "util.old_compile"]
 

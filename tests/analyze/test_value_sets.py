@@ -6,12 +6,10 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from errdex.analyze.chains import Chains
-from errdex.analyze.classes import ClassTree
 from errdex.analyze.guard_eval import ModuleRef, OneOf
-from errdex.analyze.repo import build_index
 from errdex.analyze.value_sets import contradicted, each_choice, local_sets
-from errdex.source import open_source
+
+from .fixture_chains import chains_of
 
 
 def _sets(source: str) -> dict[str, tuple[object, ...]]:
@@ -120,18 +118,14 @@ _ZIPAPP = (
 
 
 def test_a_caller_passing_only_other_module_constants_is_ruled_out(tmp_path: Path) -> None:
-    (tmp_path / "zipfile.py").write_text(_ZIPFILE)
-    (tmp_path / "zipapp.py").write_text(_ZIPAPP)
-    index = build_index(
-        open_source(str(tmp_path), repo="o/m"), library_files=["zipfile.py", "zipapp.py"]
-    )
+    _, chains = chains_of(tmp_path, {"zipfile.py": _ZIPFILE, "zipapp.py": _ZIPAPP})
     guards = [
         "compression != ZIP_STORED",
         "compression != ZIP_DEFLATED",
         "compression == ZIP_BZIP2",
         "not bz2",
     ]
-    hops = Chains(index, ClassTree(index)).reach(
+    hops = chains.reach(
         "zipfile._check_compression", "builtins.RuntimeError", guards, line=13, at=13
     )
     # ``create_any`` may pass ``ZIP_BZIP2``; ``create_archive`` passes DEFLATED or STORED

@@ -39,6 +39,7 @@ from .chain_funcs import (
 from .chain_parts import Catcher, Conversion, Hop, Signature, Walk, signature_of
 from .chain_targets import CarriedTargets, context
 from .classes import ClassTree
+from .early_raises import raised_before
 from .facts import FuncFacts
 from .guard_eval import EMPTY_KWARGS, OneOf, is_immutable
 from .guards import free_names
@@ -273,7 +274,9 @@ class Chains:
             objects = module_objects(self.index, func, relevant, names)
             read = {n for g in relevant for n in free_names(g, names) or ()}
             tested = {p: alts for p, alts in alternatives.items() if p in read}
-            scope = Scope(relevant, packed, objects, func.drained & set(packed), tested)
+            scope = Scope(
+                relevant, packed, objects, func.drained & set(packed), tested, frozenset(params)
+            )
             found = self._walk(func, error_class, scope, params, catchable, max_depth)
             self._memo[key] = found
         return found
@@ -362,6 +365,8 @@ class Chains:
         passes, known = self._bind(here, callee, caller, site, scope)
         if scope.guards and known != here.known and scope.ruled_out(known):
             return None  # the caller's constants make the condition false
+        if scope.guards and passes and self._raised_before(caller, site, scope, passes):
+            return None  # the caller raised already where the condition holds
         error_class, conversion, gate = here.error_class, here.conversion, here.gate
         if catchable:
             outcome = self._through(caller, site, error_class)
@@ -385,6 +390,14 @@ class Chains:
             lookups,
             caller.line,
             on,
+        )
+
+    @staticmethod
+    def _raised_before(
+        caller: FuncFacts, site: CallSite, scope: Scope, passes: dict[str, str]
+    ) -> bool:
+        return bool(caller.early_raises) and raised_before(
+            caller.early_raises, site.line, scope.guards, scope.params, passes
         )
 
     def _closed(

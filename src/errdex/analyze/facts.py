@@ -105,6 +105,9 @@ class FuncFacts:
     #: A call's line -> the ``if`` conditions over parameters it is made under
     #: (:mod:`errdex.analyze.call_paths`).
     call_conditions: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    #: Each top-level ``if COND: raise ...`` of the body: (its last line, ``COND``)
+    #: (:mod:`.early_raises`).
+    early_raises: tuple[tuple[int, str], ...] = ()
 
 
 @dataclass(slots=True)
