@@ -11,6 +11,7 @@ from errdex.analyze.classes import ClassTree
 from errdex.analyze.repo import build_index
 from errdex.source import open_source
 
+from .fixture_chains import chains_of
 from .stdlib_items import ON_311, stdlib_items
 
 _MODULE = (
@@ -75,3 +76,36 @@ def test_uuid1_and_uuid3_pass_no_hex() -> None:
         and r["errorMessage"] == "badly formed hexadecimal UUID string"
     ]
     assert [e["qualname"] for e in evidence["entryPoints"]] == ["uuid.UUID.__init__"]
+
+
+#: ``multiprocessing.heap``: the class body builds the heap every wrapper allocates from.
+_HEAP = (
+    "class Heap:\n"
+    "    def malloc(self, size):\n"
+    "        if size <= 0:\n"
+    "            raise ValueError('Size out of range')\n"
+    "\n"
+    "class BufferWrapper:\n"
+    "    _heap = Heap()\n"
+    "    def __init__(self, size):\n"
+    "        block = BufferWrapper._heap.malloc(size)\n"
+    "    def grow(self, size):\n"
+    "        return self._heap.malloc(size)\n"
+    "\n"
+    "class Stand:\n"
+    "    _heap = Heap\n"
+    "    def make(self, size):\n"
+    "        return Stand._heap.malloc(size)\n"
+)
+
+
+def test_a_method_of_an_object_the_class_body_builds_is_reached(tmp_path: Path) -> None:
+    # ``BufferWrapper._heap.malloc`` and ``self._heap.malloc`` run ``Heap.malloc``; a
+    # class body binding the class itself (``_heap = Heap``) is not an instance
+    _, chains = chains_of(tmp_path, {"heap.py": _HEAP})
+    hops = chains.reach("heap.Heap.malloc", "builtins.ValueError")
+    assert sorted(h.qualname for h in hops) == [
+        "heap.BufferWrapper.__init__",
+        "heap.BufferWrapper.grow",
+        "heap.Heap.malloc",
+    ]

@@ -92,3 +92,23 @@ def test_one_of_a_few_values_is_not_known_by_itself() -> None:
     assert guard_value("mode in ('r', 'w')", {"mode": few}) is None
     assert guard_value("not mode", {"mode": few}) is None
     assert guard_value("mode is None or x", {"mode": few}) is None
+
+
+def test_a_module_constant_known_by_name_equals_itself_only() -> None:
+    """``zipfile.ZIP_STORED`` passed where the guard reads ``ZIP_STORED``: equal whatever
+    its value; against another name or a literal, not known; a name not resolved yet
+    (:class:`ModuleRef`) is not known at all."""
+    from errdex.analyze.guard_eval import ModuleRef, Named
+
+    stored, deflated = Named("zipfile.ZIP_STORED"), Named("zipfile.ZIP_DEFLATED")
+    names = {"ZIP_STORED": stored, "ZIP_DEFLATED": deflated}
+    assert guard_value("compression != ZIP_STORED", {**names, "compression": stored}) is False
+    assert guard_value("compression == ZIP_STORED", {**names, "compression": stored}) is True
+    assert guard_value("compression == ZIP_STORED", {**names, "compression": deflated}) is None
+    assert guard_value("compression == ZIP_STORED", {**names, "compression": 0}) is None
+    assert guard_value("not ZIP_STORED", names) is None
+    assert guard_value("ZIP_STORED > 3", names) is None
+    unresolved = ModuleRef(("zipfile", "ZIP_STORED"))
+    assert (
+        guard_value("compression == ('zipfile', 'ZIP_STORED')", {"compression": unresolved}) is None
+    )

@@ -15,6 +15,7 @@ from dataclasses import dataclass, fields, replace
 
 from .astfields import child_fields as _child_fields
 from .facts import dotted
+from .import_fallbacks import guarded_imports
 
 __all__ = ["DISPLAY", "Arg", "CallSite", "Handler", "call_sites", "constant_of"]
 
@@ -62,6 +63,10 @@ class CallSite:
     #: The call is the function body's last statement: if it never returns, neither does
     #: the function (``ArgumentParser.error`` ends with ``self.exit(2, …)``).
     tail: bool = False
+    #: The call is in an ``except ImportError`` whose ``try`` imports these (module,
+    #: name or None) and does nothing else that could fail to import: it runs only where
+    #: one is missing (:func:`errdex.analyze.import_fallbacks.dead_fallback`).
+    fallback: tuple[tuple[str, str | None], ...] = ()
 
     def __setstate__(self, state: list[object]) -> None:
         """As dataclasses' own, without a ``fields()`` call per object: an incremental
@@ -229,13 +234,14 @@ Bound = dict[str, list[int]]
 
 
 def call_sites(
-    func: ast.FunctionDef | ast.AsyncFunctionDef, lines: Bound | None = None
+    func: ast.FunctionDef | ast.AsyncFunctionDef, lines: Bound | None = None, package: str = ""
 ) -> tuple[list[CallSite], frozenset[str]]:
     """The calls of a function body (nested definitions aside) and the names it rebinds;
-    ``lines``, when given, receives where each is bound."""
+    ``lines``, when given, receives where each is bound; ``package`` resolves a relative
+    import a fallback is written around."""
     out: list[CallSite] = []
     bound: Bound = {} if lines is None else lines
-    _block(func.body, (), out, bound)
+    _block(func.body, (), out, bound, package)
     out.sort(key=lambda c: c.line)
     last = func.body[-1] if func.body else None
     if isinstance(last, ast.Expr) and isinstance(last.value, ast.Call):
@@ -247,7 +253,9 @@ def call_sites(
     return out, frozenset(bound)
 
 
-def _block(body: list[ast.stmt], tries: Tries, out: list[CallSite], bound: Bound) -> None:
+def _block(
+    body: list[ast.stmt], tries: Tries, out: list[CallSite], bound: Bound, package: str = ""
+) -> None:
     """One block's nodes, all under the same handlers (exact type tests: this visits
     every node of the repository's functions)."""
     stack: list[ast.AST] = list(body)
@@ -260,7 +268,7 @@ def _block(body: list[ast.stmt], tries: Tries, out: list[CallSite], bound: Bound
             bound.setdefault(node.name, []).append(node.lineno)  # type: ignore[attr-defined]
             continue
         if t in _TRY_TYPES:
-            _try(node, tries, out, bound)  # type: ignore[arg-type]
+            _try(node, tries, out, bound, package)  # type: ignore[arg-type]
             continue
         if t in _WITH_TYPES:
             extend(node.items)  # type: ignore[attr-defined]
@@ -268,7 +276,7 @@ def _block(body: list[ast.stmt], tries: Tries, out: list[CallSite], bound: Bound
             if suppress is None:
                 extend(node.body)  # type: ignore[attr-defined]
             else:
-                _block(node.body, ((suppress,), *tries), out, bound)  # type: ignore[attr-defined]
+                _block(node.body, ((suppress,), *tries), out, bound, package)  # type: ignore[attr-defined]
             continue
         if t is call_t:
             ref = dotted(node.func)  # type: ignore[attr-defined]
@@ -287,12 +295,18 @@ def _block(body: list[ast.stmt], tries: Tries, out: list[CallSite], bound: Bound
                 push(value)
 
 
-def _try(node: ast.Try | ast.TryStar, tries: Tries, out: list[CallSite], bound: Bound) -> None:
+def _try(
+    node: ast.Try | ast.TryStar, tries: Tries, out: list[CallSite], bound: Bound, package: str
+) -> None:
     handlers = _handlers(node)
-    _block(node.body, (handlers, *tries) if handlers else tries, out, bound)
+    _block(node.body, (handlers, *tries) if handlers else tries, out, bound, package)
     for h in node.handlers:
         if h.name:
             bound.setdefault(h.name, []).append(h.lineno)
-        _block(h.body, tries, out, bound)
-    _block(node.orelse, tries, out, bound)
-    _block(node.finalbody, tries, out, bound)
+        first = len(out)
+        _block(h.body, tries, out, bound, package)
+        imported = guarded_imports(node, h, package)
+        if imported:
+            out[first:] = [replace(site, fallback=imported) for site in out[first:]]
+    _block(node.orelse, tries, out, bound, package)
+    _block(node.finalbody, tries, out, bound, package)

@@ -126,10 +126,14 @@ def static(func: FuncFacts) -> bool:
 
 
 def bound_targets(index: RepoIndex, func: FuncFacts, ref: tuple[str, ...]) -> list[str]:
-    """Two calls exact resolution leaves, resolved through the class: ``self.attr.m()``
+    """Calls exact resolution leaves, resolved through the class: ``self.attr.m()``
     where the class body binds ``attr = SomeClass`` (``TarFile.tarinfo = TarInfo``,
-    the default a caller may replace), and ``obj.m()`` in a classmethod where ``obj =
-    cls(...)`` or ``cls.from_x(...)``, an alternate constructor of the same class."""
+    the default a caller may replace) or ``attr = SomeClass()`` (:func:`_made_attr`),
+    and ``obj.m()`` in a classmethod where ``obj = cls(...)`` or ``cls.from_x(...)``,
+    an alternate constructor of the same class."""
+    built = _made_attr(index, func, ref)
+    if built:
+        return built
     cls = func.cls
     if cls is None:
         return []
@@ -156,5 +160,33 @@ def bound_targets(index: RepoIndex, func: FuncFacts, ref: tuple[str, ...]) -> li
             if not made[1].startswith("from"):
                 return []
         method = index.method(cls, ref[1])
+        return [method] if method is not None else []
+    return []
+
+
+def _made_attr(index: RepoIndex, func: FuncFacts, ref: tuple[str, ...]) -> list[str]:
+    """``self.attr.m()`` or ``Owner.attr.m()`` where the class body binds ``attr =
+    SomeClass()`` once: ``BufferWrapper._heap.malloc(size)`` with ``_heap = Heap()``
+    runs ``Heap.malloc``."""
+    if len(ref) != 3:
+        return []
+    if ref[0] == "self":
+        owner = func.cls
+    else:
+        target = index.resolve(func.module, ref[:1], func.local_imports)
+        owner = target.qualname if target is not None and target.kind == "class" else None
+    if owner is None:
+        return []
+    for above in (owner, *index.bases(owner)):
+        facts = index.classes.get(above)
+        if facts is None or ref[1] in facts.attrs:
+            return []
+        made = facts.attr_calls.get(ref[1])
+        if made is None:
+            continue
+        target = index.resolve(facts.module, made)
+        if target is None or target.kind != "class":
+            return []
+        method = index.method(target.qualname, ref[2])
         return [method] if method is not None else []
     return []

@@ -39,14 +39,16 @@ from .chain_funcs import (
 from .chain_parts import Catcher, Conversion, Hop, Signature, Walk, signature_of
 from .chain_targets import CarriedTargets, context
 from .classes import ClassTree
+from .early_raises import raised_before
 from .facts import FuncFacts
 from .guard_eval import EMPTY_KWARGS, OneOf, is_immutable
 from .guards import free_names
+from .import_fallbacks import dead_fallback
 from .local_values import substitute
 from .platform_binds import PlatformBinds
 from .receivers import Lookup, dispatched_after
 from .repo import RepoIndex
-from .settled import UNSETTLED, module_objects, settled_value
+from .settled import UNSETTLED, module_objects, named_values, settled_value
 from .walk_scope import Scope, apart, packed_of
 
 __all__ = [
@@ -89,6 +91,8 @@ class Chains:
                     continue  # its calls are not made: another definition runs instead
                 found = targets.of(func, lambda site: self._platform_targets(binds, func, site))  # noqa: B023
                 for site, landed in zip(func.call_sites, found, strict=True):
+                    if site.fallback and dead_fallback(index, site.fallback):
+                        continue  # its ``try`` imports what exists: this never runs
                     for callee, on in landed:
                         if func.call_conditions:
                             table = self._cut.setdefault((func.qualname, func.line), {})
@@ -150,6 +154,10 @@ class Chains:
                 return None
             scope = self.index.function(scope.parent)
         return scope.cls if scope is not None else None
+
+    def subclasses(self) -> dict[str, list[str]]:
+        """Repository class -> the repository classes below it."""
+        return self._subclasses()
 
     def _subclasses(self) -> dict[str, list[str]]:
         """Repository class -> the repository classes below it (built once)."""
@@ -266,7 +274,9 @@ class Chains:
             objects = module_objects(self.index, func, relevant, names)
             read = {n for g in relevant for n in free_names(g, names) or ()}
             tested = {p: alts for p, alts in alternatives.items() if p in read}
-            scope = Scope(relevant, packed, objects, func.drained & set(packed), tested)
+            scope = Scope(
+                relevant, packed, objects, func.drained & set(packed), tested, frozenset(params)
+            )
             found = self._walk(func, error_class, scope, params, catchable, max_depth)
             self._memo[key] = found
         return found
@@ -355,6 +365,8 @@ class Chains:
         passes, known = self._bind(here, callee, caller, site, scope)
         if scope.guards and known != here.known and scope.ruled_out(known):
             return None  # the caller's constants make the condition false
+        if scope.guards and passes and self._raised_before(caller, site, scope, passes):
+            return None  # the caller raised already where the condition holds
         error_class, conversion, gate = here.error_class, here.conversion, here.gate
         if catchable:
             outcome = self._through(caller, site, error_class)
@@ -378,6 +390,14 @@ class Chains:
             lookups,
             caller.line,
             on,
+        )
+
+    @staticmethod
+    def _raised_before(
+        caller: FuncFacts, site: CallSite, scope: Scope, passes: dict[str, str]
+    ) -> bool:
+        return bool(caller.early_raises) and raised_before(
+            caller.early_raises, site.line, scope.guards, scope.params, passes
         )
 
     def _closed(
@@ -465,7 +485,9 @@ class Chains:
                 if is_immutable(literal):
                     known[origin] = literal  # ``main_name = "__main__"`` bound once
             elif kind == "name" and value in caller.local_sets:
-                known[origin] = OneOf(caller.local_sets[str(value)])  # one of a few
+                held = named_values(self.index, caller, caller.local_sets[str(value)])
+                if held is not None:
+                    known[origin] = OneOf(held)  # one of a few
         return passes, known
 
     def _arguments(self, callee: FuncFacts, caller: FuncFacts, site: CallSite) -> dict[str, Arg]:

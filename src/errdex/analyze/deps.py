@@ -161,7 +161,7 @@ def interface(facts: ModuleFacts | None) -> dict[str, str]:
         add(name, "rebound", name, rebound)
     # whether a module is a fallback twin is decided over every module's imports
     add(ALWAYS, "fallbacks", tuple(facts.fallbacks))
-    add(ALWAYS, "star", tuple(facts.star), facts.all_names)
+    add(ALWAYS, "star", tuple(facts.star), facts.all_names, facts.all_partial)
     for cls in facts.classes:
         bases = tuple(_ref(b) for b in cls.bases)
         add(cls.name, "class", cls.qualname, bases, cls.docstring, cls.is_test)

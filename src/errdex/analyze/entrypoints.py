@@ -8,13 +8,14 @@ is no entry point of an exception: the interpreter drops what it raises.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from errdex.evidence import CaughtBy, EntryPoint
 
 from .callgraph import MAX_DEPTH
 from .chains import Chains, Hop, Walk
 from .docstrings import param_doc
+from .facts import FuncFacts
 from .repo import RepoIndex
 
 __all__ = [
@@ -43,6 +44,7 @@ class PublicApi:
         self._listed: dict[str, int] = {}
         self._exported = self._collect_exports()
         self._memo: dict[str, bool] = {}
+        self._returned: set[str] | None = None
 
     def _collect_exports(self) -> set[str]:
         """Definitions named by an ``__all__`` or reachable from a package's namespace."""
@@ -83,6 +85,50 @@ class PublicApi:
             return (-uses, 1 << 30, 0, qualname)
         listed = self._listed.get(func.cls or qualname)
         return (-uses, listed if listed is not None else 1 << 30, func.line, qualname)
+
+    def unlisted(self, qualname: str) -> bool:
+        """Public by name, but its module's ``__all__`` leaves it (or its class) out and
+        no package re-exports it: plumbing users reach through what is listed
+        (``multiprocessing.heap`` lists ``BufferWrapper`` alone, not ``Heap``; ``re``
+        lists ``compile``, not ``Scanner``). A command-line main that takes no
+        argument (``trace.main``) is not: ``python -m trace`` runs it; nor a method of
+        a class a function returns, or of a subclass of a listed class."""
+        func = self.index.function(qualname)
+        facts = self.index.modules.get(func.module) if func is not None else None
+        if func is None or facts is None or not facts.all_names or facts.is_package:
+            return False  # none, or empty: ``multiprocessing.context`` exports at run time
+        if facts.all_partial or (func.command_line is not None and not func.required):
+            return False  # the list may be longer; a program's main is run, not imported
+        if (func.cls or qualname) in self._exported or self._listed_base(func.cls):
+            return False
+        # ``ZipFile.open`` returns a ``ZipExtFile``: users call its ``seek``, not its
+        # constructor
+        return func.cls is None or func.name == "__init__" or func.cls not in self._handed()
+
+    def _listed_base(self, cls: str | None) -> bool:
+        """A class of the module derived from one its ``__all__`` lists: ``smtplib``
+        lists ``SMTP``, not ``LMTP``, which the documentation presents beside it."""
+        facts = self.index.classes.get(cls) if cls is not None else None
+        if facts is None:
+            return False
+        for ref in facts.bases:
+            target = self.index.resolve(facts.module, ref)
+            if target is not None and target.qualname in self._exported:
+                return target.qualname.rpartition(".")[0] == facts.module
+        return False
+
+    def _handed(self) -> set[str]:
+        """Classes a function of the repository returns an instance of (built once)."""
+        if self._returned is None:
+            found: set[str] = set()
+            for defs in self.index.functions.values():
+                for func in defs:
+                    for ref in {r for values in func.returns for r in values if r}:
+                        target = self.index.resolve(func.module, ref, func.local_imports)
+                        if target is not None and target.kind == "class":
+                            found.add(target.qualname)
+            self._returned = found
+        return self._returned
 
     def _decide(self, qualname: str) -> bool:
         func = self.index.function(qualname)
@@ -159,18 +205,38 @@ def entry_points(
             guard_lines=guard_lines,
         ).hops
 
-    hops = walked(MAX_DEPTH)
-    if sum(api.is_public(h.qualname) for h in hops) < MAX_ENTRY_POINTS:
-        hops = walked(FAR_DEPTH)
     uses = chains.callers
-    hops = sorted(
-        hops, key=lambda h: (h.depth, api.order(h.qualname, len(uses.get(h.qualname, ()))))
-    )
+
+    def offered(hop: Hop) -> bool:
+        return api.is_public(hop.qualname) and not api.unlisted(hop.qualname)
+
+    hops = walked(MAX_DEPTH)
+    if sum(offered(h) for h in hops) < MAX_ENTRY_POINTS:
+        hops = walked(FAR_DEPTH)
+
+    def rank(hop: Hop) -> tuple[int, int, tuple[int, int, int, str]]:
+        """What users call (0) before plumbing a module's ``__all__`` leaves out (1);
+        then the nearest, in :meth:`PublicApi.order`."""
+        used = len(uses.get(hop.qualname, ()))
+        return (0 if offered(hop) else 1, hop.depth, api.order(hop.qualname, used))
+
+    public = [
+        h
+        for h in hops
+        if api.is_public(h.qualname)
+        and not (catchable and h.qualname.rpartition(".")[2] in _NEVER_PROPAGATES)
+    ]
+    by_name = {h.qualname: h for h in public}
+    below = chains.subclasses()
+
+    def placed(hop: Hop) -> tuple[tuple[int, int, tuple[int, int, int, str]], int]:
+        """A method only its constructor calls comes right after that constructor."""
+        callers = [c for c, _ in uses.get(hop.qualname, ())]
+        made = [by_name[q] for q in _set_up_by(index, hop.qualname, callers, below) if q in by_name]
+        return (min(rank(m) for m in made), 1) if made else (rank(hop), 0)
+
+    hops = sorted(public, key=placed)
     for hop in hops:
-        if not api.is_public(hop.qualname):
-            continue
-        if catchable and hop.qualname.rpartition(".")[2] in _NEVER_PROPAGATES:
-            continue
         func = index.function(hop.qualname, hop.line)
         if func is None:
             continue
@@ -205,6 +271,25 @@ def entry_points(
         if len(out) >= MAX_ENTRY_POINTS:
             break
     return out
+
+
+def _set_up_by(
+    index: RepoIndex,
+    qualname: str,
+    callers: Sequence[FuncFacts],
+    below: Mapping[str, Sequence[str]],
+) -> set[str]:
+    """The constructors that stand for a method only they call (``Aifc_read.initfp``,
+    called by ``Aifc_read.__init__`` alone: users call ``Aifc_read()``); empty for any
+    other function. The method is named after them, not left out: some are an API of
+    their own as well (``NNTP.login``, which ``__init__`` calls when given a user)."""
+    func = index.function(qualname)
+    if func is None or func.cls is None or func.name == "__init__" or not callers:
+        return set()
+    own = {func.cls, *below.get(func.cls, ())}
+    if all(c.name == "__init__" and c.cls in own for c in callers):
+        return {c.qualname for c in callers}
+    return set()
 
 
 def caught_by(walk: Walk) -> list[CaughtBy]:

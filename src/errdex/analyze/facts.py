@@ -105,6 +105,9 @@ class FuncFacts:
     #: A call's line -> the ``if`` conditions over parameters it is made under
     #: (:mod:`errdex.analyze.call_paths`).
     call_conditions: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    #: Each top-level ``if COND: raise ...`` of the body: (its last line, ``COND``)
+    #: (:mod:`.early_raises`).
+    early_raises: tuple[tuple[int, str], ...] = ()
 
 
 @dataclass(slots=True)
@@ -171,6 +174,10 @@ class ModuleFacts:
     imports: dict[str, str] = field(default_factory=dict)
     star: list[str] = field(default_factory=list)
     all_names: tuple[str, ...] | None = None
+    #: ``__all__`` is extended with names the file does not list (``socket``'s
+    #: ``__all__.extend(os._get_exports_list(_socket))``): a name missing from it may
+    #: still be exported (:mod:`.module_all`).
+    all_partial: bool = False
     top: dict[str, str] = field(default_factory=dict)  # name -> qualname of a def/class
     functions: list[FuncFacts] = field(default_factory=list)
     classes: list[ClassFacts] = field(default_factory=list)

@@ -27,6 +27,8 @@ __all__ = [
     "IMMUTABLE",
     "OPAQUE",
     "Global",
+    "ModuleRef",
+    "Named",
     "OneOf",
     "guard_value",
     "is_immutable",
@@ -119,6 +121,28 @@ class Global:
         return f"Global({self.name!r})"
 
 
+class Named(Global):
+    """A module's name bound once to a literal (``zipfile.ZIP_DEFLATED``), known by its
+    qualified name alone: its value may be set again by the module's users, but a name
+    compared with itself is equal (``compression != ZIP_STORED`` is false where the
+    caller passed ``zipfile.ZIP_STORED``); anything else about it is unknown."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return f"Named({self.name!r})"
+
+
+class ModuleRef(tuple[str, ...]):
+    """``zipfile.ZIP_DEFLATED`` as a caller's local may hold it, before the name is
+    resolved (:func:`errdex.analyze.settled.named_value`): unknown until then."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return f"ModuleRef({'.'.join(self)!r})"
+
+
 class OneOf:
     """A caller's local that holds one of a few constants where it makes the call
     (``tar_mode = 'w:' + compressions[ext] if ext in compressions else 'w'``): a condition
@@ -187,7 +211,7 @@ def _value(node: ast.expr, known: Mapping[str, object], depth: int) -> object:
         value = _value_of(node, known, depth + 1)
     except Exception:  # comparing a str with an int, say: undecided, not false
         return _UNKNOWN
-    return _UNKNOWN if value is OPAQUE or isinstance(value, OneOf) else value
+    return _UNKNOWN if value is OPAQUE or isinstance(value, (OneOf, ModuleRef)) else value
 
 
 def _value_of(node: ast.expr, known: Mapping[str, object], depth: int) -> object:
@@ -285,6 +309,9 @@ def _bool_op(node: ast.BoolOp, known: Mapping[str, object], depth: int) -> objec
     return _UNKNOWN if undecided else is_and
 
 
+_EQUALITY = (ast.Eq, ast.NotEq)
+
+
 def _compare(node: ast.Compare, known: Mapping[str, object], depth: int) -> object:
     left = _value(node.left, known, depth)
     if left is _UNKNOWN:
@@ -303,6 +330,11 @@ def _compare(node: ast.Compare, known: Mapping[str, object], depth: int) -> obje
             left = right
             continue
         if _holds_global(left) or _holds_global(right):
+            if isinstance(left, Named) and left == right and isinstance(op, _EQUALITY):
+                if isinstance(op, ast.NotEq):  # a module's constant is equal to itself
+                    return False
+                left = right
+                continue
             if not (isinstance(op, (ast.Is, ast.IsNot)) and left == right):
                 return _UNKNOWN  # two names may hold one object; == may be anything
             if isinstance(op, ast.IsNot):

@@ -81,6 +81,7 @@ def _whole(facts: ModuleFacts) -> tuple[Any, ...]:
         facts.imports,
         facts.star,
         facts.all_names,
+        facts.all_partial,
         facts.shadowed,
     )
 

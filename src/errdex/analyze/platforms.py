@@ -28,6 +28,7 @@ __all__ = [
     "PLATFORMS",
     "PLATFORM_MODULES",
     "builtin_names",
+    "flag_names",
     "holds_here",
     "platform_words",
 ]
@@ -282,3 +283,16 @@ def holds_here(words: str) -> bool:
     if words.startswith(OTHER_THAN):
         return not any(n in _HERE for n in words[len(OTHER_THAN) :].split(" and "))
     return any(n in _HERE for n in words.removeprefix("on ").split(" or "))
+
+
+def flag_names(body: list[ast.stmt], value: bool) -> set[str]:
+    """Names a block binds to the constant ``value`` (``_mswindows = False``)."""
+    return {
+        t.id
+        for x in body
+        if isinstance(x, ast.Assign)
+        and isinstance(x.value, ast.Constant)
+        and x.value.value is value
+        for t in x.targets
+        if isinstance(t, ast.Name)
+    }

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from .callsites import constant_of
 from .facts import FuncFacts
-from .guard_eval import Global, is_immutable
+from .guard_eval import Global, ModuleRef, Named, is_immutable
 from .guards import free_names
 
 if TYPE_CHECKING:  # repo builds its index with walk, which uses this module
@@ -33,6 +33,7 @@ __all__ = [
     "literal_rebinds",
     "local_constants",
     "module_objects",
+    "named_values",
     "note_top_assign",
     "settled_names",
     "settled_value",
@@ -136,12 +137,36 @@ def settled_value(index: RepoIndex, module: str, name: str, before: int | None =
     return Global(f"{facts.name}.{name}")
 
 
+def named_values(
+    index: RepoIndex, func: FuncFacts, values: tuple[object, ...]
+) -> tuple[object, ...] | None:
+    """A caller's local values with each :class:`ModuleRef` (``zipfile.ZIP_DEFLATED``)
+    known by its name (:class:`Named`, or the :class:`Global` of an object); None when
+    one does not name a module's settled name."""
+    out: list[object] = []
+    for value in values:
+        if isinstance(value, ModuleRef):
+            head = func.local_imports.get(value[0])
+            facts = index.modules.get(func.module)
+            if head is None and facts is not None and value[0] not in facts.top:
+                head = facts.imports.get(value[0])
+            if head is None or head not in index.modules:
+                return None  # ``args.mode``: not a module's name
+            settled = settled_value(index, head, value[1])
+            if settled is UNSETTLED:
+                return None
+            value = settled if isinstance(settled, Global) else Named(f"{head}.{value[1]}")
+        out.append(value)
+    return tuple(out)
+
+
 def module_objects(
     index: RepoIndex, func: FuncFacts, guards: tuple[str, ...], params: set[str]
 ) -> dict[str, object]:
     """The guards' module-level objects bound once (``MISSING``), by name: a caller that
-    leaves a parameter at such a default is compared with them. Literals are left out:
-    a module's settings may be changed by its users."""
+    leaves a parameter at such a default is compared with them. A literal is known by
+    its name alone (:class:`Named`): a module's settings may be changed by its users,
+    but ``ZIP_STORED`` is equal to itself."""
     out: dict[str, object] = {}
     scopes = [func]
     while scopes[-1].parent is not None:
@@ -158,4 +183,13 @@ def module_objects(
             value = settled_value(index, func.module, name)
             if isinstance(value, Global):
                 out[name] = value
+            elif value is not UNSETTLED:  # a literal: known by its name alone
+                out[name] = Named(_home(index, func.module, name))
     return out
+
+
+def _home(index: RepoIndex, module: str, name: str) -> str:
+    """The qualified name of a module's name, through the import that binds it."""
+    facts = index.modules.get(module)
+    imported = facts.imports.get(name) if facts is not None else None
+    return imported if imported is not None else f"{module}.{name}"

@@ -17,7 +17,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from itertools import product
 
 from .callsites import constant_of
-from .guard_eval import OneOf, guard_value, is_immutable
+from .guard_eval import ModuleRef, OneOf, guard_value, is_immutable
 from .value_ranges import masked
 
 __all__ = ["MAX_COMBOS", "MAX_VALUES", "contradicted", "each_choice", "local_sets"]
@@ -34,9 +34,11 @@ def local_sets(
 ) -> dict[str, tuple[object, ...]]:
     """Local name -> the constants it may hold, for a local the body (nested scopes
     included) binds once, by a plain assignment whose value is one of a few constants:
-    a literal, ``a if c else b``, ``x + y`` and ``d[k]`` of a dict literal of constants
-    that the body only reads (``d[k]``, ``k in d``), each part known in turn; or, for
-    ``x & C``, the :class:`~errdex.analyze.value_ranges.Interval` ``[0, C]`` alone."""
+    a literal, a module's name (``zipfile.ZIP_DEFLATED``, a :class:`ModuleRef` until the
+    chain walk resolves it), ``a if c else b``, ``x + y`` and ``d[k]`` of a dict literal
+    of constants that the body only reads (``d[k]``, ``k in d``), each part known in
+    turn; or, for ``x & C``, the :class:`~errdex.analyze.value_ranges.Interval`
+    ``[0, C]`` alone."""
     taken = {p.lstrip("*") for p in params}
     if not _candidates(func.body, taken):
         return {}  # most functions: no local worth the full pass below
@@ -222,5 +224,7 @@ def _values(
                 return None  # a TypeError, or a sum whose type is not plain
             out.add(a + b)  # type: ignore[operator]
         return frozenset(out)
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+        return frozenset([ModuleRef((node.value.id, node.attr))])  # ``zipfile.ZIP_STORED``
     known, literal = constant_of(node)
     return frozenset([literal]) if known and is_immutable(literal) else None

@@ -15,13 +15,16 @@ from .astfields import child_fields as _child_fields
 from .binds import Binds, bind_alias, bind_call, class_alias, class_calls
 from .call_paths import call_conditions
 from .callsites import call_sites
+from .early_raises import early_raises
 from .expects import ExpectFinder
 from .facts import CallRef, ClassFacts, FuncFacts, FunctionNode, ModuleFacts, clean, dotted
 from .local_values import reaching_values
+from .module_all import note_all, string_list
 from .platforms import (
     BUILTIN_NAMES,
     PLATFORM_MODULES,
     builtin_names,
+    flag_names,
     holds_here,
     platform_words,
 )
@@ -128,18 +131,6 @@ def _required(node: FunctionNode, is_method: bool) -> tuple[str, ...]:
     return tuple(names)
 
 
-def _string_list(node: ast.expr) -> list[str] | None:
-    if isinstance(node, (ast.List, ast.Tuple)):
-        out = [
-            e.value for e in node.elts if isinstance(e, ast.Constant) and isinstance(e.value, str)
-        ]
-        return out if len(out) == len(node.elts) else None
-    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
-        left, right = _string_list(node.left), _string_list(node.right)
-        return None if left is None or right is None else left + right
-    return None
-
-
 class _Walker:
     """Collects a module's facts in one pass over its statements."""
 
@@ -206,8 +197,11 @@ class _Walker:
                 self._function(stmt, prefix=prefix, cls=cls, parent=parent, toplevel=toplevel)
             elif isinstance(stmt, ast.ClassDef):
                 self._class(stmt, prefix=prefix, parent=parent, toplevel=toplevel)
+            elif isinstance(stmt, ast.Expr) and toplevel and cls is None:
+                note_all(stmt, self.facts)  # ``__all__.append("popen")``
             elif isinstance(stmt, (ast.Assign, ast.AugAssign)) and toplevel:
-                self._all(stmt)
+                if cls is None:
+                    note_all(stmt, self.facts)
                 note_top_assign(stmt, self.settled)
                 if isinstance(stmt, ast.Assign):
                     self._fresh_module(stmt)
@@ -249,16 +243,6 @@ class _Walker:
             if here:
                 self.facts.imports[name] = here[0]
 
-    def _all(self, stmt: ast.Assign | ast.AugAssign) -> None:
-        if isinstance(stmt, ast.Assign):
-            if any(isinstance(t, ast.Name) and t.id == "__all__" for t in stmt.targets):
-                names = _string_list(stmt.value)
-                self.facts.all_names = tuple(names) if names is not None else None
-        elif isinstance(stmt.target, ast.Name) and stmt.target.id == "__all__":
-            extra = _string_list(stmt.value)
-            if extra is not None and self.facts.all_names is not None:
-                self.facts.all_names = (*self.facts.all_names, *extra)
-
     def _platform_of(self, test: ast.expr) -> tuple[str | None, str | None]:
         """A module or class body's ``if`` on the platform: (its words, its else's)."""
         if not isinstance(test, (ast.Compare, ast.Call, ast.UnaryOp, ast.BoolOp, ast.Name)):
@@ -284,8 +268,8 @@ class _Walker:
         ]
         if len(imported) != 1 or len(stmt.handlers) != 1:
             return
-        off = _flags(stmt.handlers[0].body, False)
-        on = _flags(stmt.orelse, True) | _flags(stmt.body, True)
+        off = flag_names(stmt.handlers[0].body, False)
+        on = flag_names(stmt.orelse, True) | flag_names(stmt.body, True)
         for name in off & on:
             self.facts.platform_names[name] = imported[0]
 
@@ -325,7 +309,7 @@ class _Walker:
         if ref[-1] != "import_fresh_module":
             return
         for kw in call.keywords:
-            if kw.arg == "fresh" and _string_list(kw.value) not in ([], [name]):
+            if kw.arg == "fresh" and string_list(kw.value) not in ([], [name]):
                 return
         self.facts.imports[target.id] = name
 
@@ -362,7 +346,9 @@ class _Walker:
             if (ref := dotted(d.func if isinstance(d, ast.Call) else d)) is not None
         ]
         lines: dict[str, list[int]] = {}
-        sites, rebound = call_sites(node, lines) if not self.facts.is_test else ([], frozenset())
+        sites, rebound = (
+            ([], frozenset()) if self.facts.is_test else call_sites(node, lines, self.package)
+        )
         func = FuncFacts(
             qualname=qualname,
             name=node.name,
@@ -412,6 +398,7 @@ class _Walker:
             call_conditions=call_conditions(
                 node, _params(node), rebound, {site.line for site in sites}
             ),
+            early_raises=() if self.facts.is_test else early_raises(node),
         )
         self.facts.functions.append(func)
         inner_prefix = f"{prefix}{node.name}.<locals>."
@@ -558,19 +545,6 @@ class _Walker:
 
 
 _ABSTRACT_DECORATORS = frozenset({"abstractmethod", "abstractproperty"})
-
-
-def _flags(body: list[ast.stmt], value: bool) -> set[str]:
-    """Names a block binds to the constant ``value``."""
-    return {
-        t.id
-        for x in body
-        if isinstance(x, ast.Assign)
-        and isinstance(x.value, ast.Constant)
-        and x.value.value is value
-        for t in x.targets
-        if isinstance(t, ast.Name)
-    }
 
 
 def _raises_again(handler: ast.ExceptHandler) -> bool:

@@ -34,6 +34,9 @@ class Scope:
     #: to literals (``if bufsize is None: bufsize = -1``): the literals. A direct
     #: caller's constant for one is tested beside each of them.
     alternatives: dict[str, tuple[object, ...]] = field(default_factory=dict)
+    #: The raising function's parameters: a caller that raised already where a condition
+    #: over them holds is no way to the raise (:mod:`.early_raises`).
+    params: frozenset[str] = frozenset()
 
     def ruled_out(self, known: dict[str, object]) -> bool:
         """Whether the known values make a condition false whichever value each

@@ -1,0 +1,78 @@
+"""A caller that has already raised for the site's condition before it calls.
+
+``BufferWrapper.__init__(size)`` starts with ``if sys.maxsize <= size: raise
+OverflowError(...)`` and only then calls ``Heap.malloc(size)``, whose own ``if
+sys.maxsize <= size: raise OverflowError`` can then never fire from it: at the call the
+condition is false (``RawArray('b', sys.maxsize)`` raises at ``BufferWrapper``'s line).
+The caller's test must be a top-level ``if`` of its body with a raise for its whole
+block and no ``else``, before the call, and read the raising function's parameters only
+through the caller's own, passed on unchanged; the two are compared as written.
+"""
+
+from __future__ import annotations
+
+import ast
+import copy
+from collections.abc import Collection, Mapping, Sequence
+
+from .parsed import parse_guard
+
+__all__ = ["EarlyRaise", "early_raises", "raised_before"]
+
+#: (the ``if``'s last line, its condition as :func:`ast.unparse` writes it).
+EarlyRaise = tuple[int, str]
+
+
+def early_raises(func: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[EarlyRaise, ...]:
+    """Each top-level ``if COND: raise ...`` of the body (no ``else``)."""
+    out: list[EarlyRaise] = []
+    for stmt in func.body:
+        if (
+            isinstance(stmt, ast.If)
+            and not stmt.orelse
+            and len(stmt.body) == 1
+            and isinstance(stmt.body[0], ast.Raise)
+            and stmt.body[0].exc is not None
+        ):
+            try:
+                out.append((stmt.end_lineno or stmt.lineno, ast.unparse(stmt.test)))
+            except (ValueError, RecursionError):
+                continue
+    return tuple(out)
+
+
+def raised_before(
+    raises: Sequence[EarlyRaise],
+    line: int,
+    guards: Sequence[str],
+    params: Collection[str],
+    passes: Mapping[str, str],
+) -> bool:
+    """Whether the caller raised already, before its call at ``line``, where one of the
+    site's ``guards`` holds: the guard, its parameters (``params``) renamed to the
+    caller's (``passes``), is the condition of one of its ``raises``."""
+    before = {text for end, text in raises if end < line}
+    if not before:
+        return False
+    for guard in guards:
+        node = parse_guard(guard)
+        if node is None:
+            continue
+        read = {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+        if not read & set(params) or any(p in read and p not in passes for p in params):
+            continue  # it reads no parameter, or one the caller does not pass on
+        renamed = _Rename(passes).visit(copy.deepcopy(node))  # the parse is shared
+        try:
+            if ast.unparse(renamed) in before:
+                return True
+        except (ValueError, RecursionError):
+            continue
+    return False
+
+
+class _Rename(ast.NodeTransformer):
+    def __init__(self, names: Mapping[str, str]) -> None:
+        self.names = names
+
+    def visit_Name(self, node: ast.Name) -> ast.Name:
+        return ast.Name(id=self.names.get(node.id, node.id), ctx=node.ctx)
