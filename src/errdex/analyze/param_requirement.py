@@ -32,6 +32,7 @@ __all__ = [
     "call_name",
     "innermost_condition",
     "message_shows",
+    "module_constants",
     "param_requirement",
 ]
 
@@ -185,6 +186,7 @@ def param_requirement(g: Gathered) -> ParamRequirement | None:
         return None
     usable = set(own_params(func)) - _rebound(g, func)
     modules = set(g.import_lines)  # ``re`` in ``re.search(r'\$OUT', cmd)``: a caller has it too
+    modules |= module_constants(g, func)
     names = (free_names(condition) or set()) - modules
     partial = False
     if not names or not names <= usable:
@@ -212,8 +214,26 @@ def param_requirement(g: Gathered) -> ParamRequirement | None:
         call = call_name(entry["qualname"], entry_func)
         if run_by_syntax(entry["qualname"]) or has_private(call):
             continue  # ``io.OpenWrapper`` runs ``__getattr__(name)``: no call to pass to
+        if entry_func is not None and _setter(entry_func):
+            continue  # ``zf.comment = c`` runs ``ZipFile.comment``: nobody writes that call
         return ParamRequirement(entry, call, params, requirement, fires, shown, partial, condition)
     return _own_method_requirement(g, condition, names, partial)
+
+
+def _setter(func: FuncFacts) -> bool:
+    """A property's setter or deleter: an assignment runs it, not a call by name."""
+    refs = {".".join(d) for d in func.decorators}
+    return f"{func.name}.setter" in refs or f"{func.name}.deleter" in refs
+
+
+def module_constants(g: Gathered, func: FuncFacts) -> set[str]:
+    """The module's public top-level names a condition reads as they are
+    (``return_when not in (FIRST_COMPLETED, FIRST_EXCEPTION, ALL_COMPLETED)``,
+    ``isinstance(dec, Decimal)``): a caller names them too. A name the function binds
+    or takes as a parameter is its own, not the module's; one bound to a platform test
+    (``ACKNOWLEDGE = sys.platform == 'darwin'``) is no value a caller picks."""
+    own = set(func.bound_lines) | {p.lstrip("*") for p in func.params}
+    return set(g.module_names) - own - set(g.constants)
 
 
 def _rebound(g: Gathered, func: FuncFacts) -> frozenset[str]:

@@ -313,7 +313,7 @@ def _fallback(g: Gathered) -> Remedy:
     named = catch_phrase(g)  # a private class is named by its public base
     catch = f"catch {named}{place} where the program must go on after it."
     base = ["classInfo"] if named != class_phrase(g) else []
-    if caught is not None and innermost_condition(g) is None:
+    if caught is not None and innermost_condition(g) is None and not _context_suppressed(g):
         return (
             f"It is raised while handling {code(caught)}; {catch}",
             ["site.guards", *(["entryPoints"] if call else []), *base],
@@ -323,6 +323,12 @@ def _fallback(g: Gathered) -> Remedy:
         catch[0].upper() + catch[1:],
         ["errorClass", *(["entryPoints"] if call else []), *base],
     )
+
+
+def _context_suppressed(g: Gathered) -> bool:
+    """``raise … from None``: the handled error is no part of what the caller sees
+    (``__suppress_context__``), so "raised while handling it" says nothing to them."""
+    return bool(g.site.evidence.get("site", {}).get("cause") == "None")
 
 
 def remedies(g: Gathered) -> list[Remedy]:
