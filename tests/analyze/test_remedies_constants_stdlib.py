@@ -4,7 +4,9 @@ Read in the 3.11 sources: ``asyncio.wait`` raises ``ValueError`` when ``return_w
 (FIRST_COMPLETED, FIRST_EXCEPTION, ALL_COMPLETED)`` (asyncio/tasks.py:420);
 ``selectors._BaseSelectorImpl.unregister`` raises ``KeyError(...) from None``
 (selectors.py:251); ``unittest.mock.NonCallableMock.assert_has_calls`` raises
-``AssertionError(f'{problem}\\nExpected: {_CallList(calls)}...')`` (mock.py:976).
+``AssertionError(f'{problem}\\nExpected: {_CallList(calls)}...')`` (mock.py:976);
+``_pyio.FileIO.__init__`` raises ``TypeError`` when ``not isinstance(mode, str)``
+(_pyio.py:1531), in the pure-Python twin of ``io`` where errdex finds no entry point.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ pytestmark = ON_311
 
 @pytest.fixture(scope="module")
 def items() -> list[Item]:
-    return stdlib_items("asyncio/tasks.py", "selectors.py", "unittest/mock.py")
+    return stdlib_items("asyncio/tasks.py", "selectors.py", "unittest/mock.py", "_pyio.py")
 
 
 def solutions(items: list[Item], qualname: str, line: int) -> list[str]:
@@ -46,3 +48,9 @@ def test_unregister_is_not_raised_while_handling(items: list[Item]) -> None:
 def test_assert_has_calls_quotes_no_formatting_code(items: list[Item]) -> None:
     for text in solutions(items, "unittest.mock.NonCallableMock.assert_has_calls", 976):
         assert "_CallList" not in text, text
+
+
+def test_a_public_method_of_the_pure_python_io(items: list[Item]) -> None:
+    assert solutions(items, "_pyio.FileIO.__init__", 1531)[0].startswith(
+        "Pass `mode` to `FileIO()` as an instance of `str`:"
+    )
