@@ -18,7 +18,7 @@ import argparse
 import ast
 from collections import Counter
 
-from solution_kinds import CONDITION_KINDS, Envelope, _params, load
+from solution_kinds import CONDITION_KINDS, Envelope, _params, _table, load
 
 NO_FIX = "errdex found no fix"
 
@@ -112,13 +112,8 @@ def main() -> None:
     parser.add_argument("--top", type=int, default=30)
     args = parser.parse_args()
     base, branch = tally(load(args.base)), tally(load(args.branch))
-    print(
-        f"{'NO_FIX records by the guard nearest the raise':<54} {'main':>7} {'branch':>7} {'ratio':>6}"
-    )
     keys = sorted(set(base) | set(branch), key=lambda k: (k != "all NO_FIX records", -base[k]))
-    for key in keys[: args.top + 1]:
-        ratio = f"{branch[key] / base[key]:.2f}" if base[key] else "-"
-        print(f"  {key:<52} {base[key]:>7} {branch[key]:>7} {ratio:>6}")
+    _table("NO_FIX records by the guard nearest the raise", base, branch, keys[: args.top + 1])
 
 
 if __name__ == "__main__":
