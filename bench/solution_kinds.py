@@ -52,6 +52,7 @@ KINDS: tuple[tuple[str, str], ...] = (
     ("Callers of ", "catch (converted)"),
     ("It does not reach", "caught by the library"),
     ("The check reads only the object's own state", "object state (call order)"),
+    ("Call `", "object state (a check the caller repeats)"),
 )
 #: Kinds that tell the caller what to change.
 FIXES = frozenset(
@@ -64,6 +65,7 @@ FIXES = frozenset(
         "docstring of the entry point",
         "implement (abstract)",
         "gate",
+        "object state (a check the caller repeats)",
     }
 )
 #: Kinds that are no failure to fix.

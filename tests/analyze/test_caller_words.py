@@ -26,6 +26,9 @@ P = frozenset({"n", "timeout", "mode", "items", "a", "b", "month", "f", "ssl", "
         ("timeout is not None", "`None`"),
         ("mode not in ('r', 'w')", "one of `'r'` or `'w'`"),
         ("mode in {'x', 'a', 'b'}", "a value other than `'x'`, `'a'` or `'b'`"),
+        # the module's public constants by name (``asyncio.wait``'s ``return_when``)
+        ("mode not in (FIRST, socket.ALL)", "one of `FIRST` or `socket.ALL`"),
+        ("mode == SHORTEST", "a value other than `SHORTEST`"),
         ("not items", "a true value (not empty, zero, `None` or `False`)"),
         ("len(items) == 0", "a non-empty value"),
         ("len(items) > 3", "a value of length at most `3`"),

@@ -10,11 +10,11 @@ from pathlib import Path
 from .stdlib_items import one_file_items
 
 SOCKETS = """\
-STREAM = 1
+_STREAM = 1  # private: a caller cannot name it (a public one is the module's constant)
 
 
 def pair(kind):
-    if kind != STREAM:
+    if kind != _STREAM:
         raise ValueError("Only STREAM socket type is supported")
     return kind
 
@@ -41,7 +41,7 @@ def test_a_wrong_call_without_code_says_why_and_what_to_check(tmp_path: Path) ->
     ]
     basis = evidence["provenance"]["handlingStrategy"]["basis"]
     assert (
-        "no validationCode: the condition reads `STREAM`, not a parameter the caller passes"
+        "no validationCode: the condition reads `_STREAM`, not a parameter the caller passes"
         in basis
     )
     assert "what to check: preventionTips" in basis

@@ -22,6 +22,10 @@ from errdex.analyze.message_advice import advice_solutions, message_advice
         "write to closed file",
         "Template.open: bad mode",
         "win32 only",
+        # mostly holes: formatting code or a bare "%s must be %s" (stop 33, record 16)
+        "{problem} Expected: {_CallList(calls)}{self._calls_repr(prefix='Actual')}",
+        "%s must be %s",
+        "expected %s, got %s",
     ],
 )
 def test_a_statement_is_no_advice(message: str) -> None:
@@ -66,6 +70,9 @@ def test_an_instruction(message: str, advice: str | None) -> None:
         "Only hex digits permitted in %r",
         "field 2 out of range (need a 16-bit value)",
         "extra_args needs to be a sequence",
+        # holes, but words of its own: quoted (a hole reading a private value is that value)
+        "Expected a module: %r",
+        "Invalid address: must be None or {self._address}",
     ],
 )
 def test_a_requirement(message: str) -> None:

@@ -6,7 +6,8 @@ fires, said in the parameters of a public entry point that passes them on unchan
 faster than "so that `k >= 0` holds", and the two say the same only when the condition
 has a shape whose negation words exactly: an ``isinstance`` test, a comparison of a
 parameter (or its ``len``) with a literal, a ``None`` test, membership in a literal
-collection, truthiness, ``callable`` and ``hasattr``, and ``and``/``or`` of those
+collection (of literals or the module's public constants), truthiness, ``callable``
+and ``hasattr``, and ``and``/``or`` of those
 (two parameters that may not both be given). Any other shape gives None, and the
 solution keeps the condition in code.
 """
@@ -62,6 +63,22 @@ def _literal(node: ast.expr) -> bool:
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
         return _number(node.operand)
     return isinstance(node, ast.Constant) and node.value is not Ellipsis
+
+
+def _named(node: ast.expr, params: frozenset[str]) -> bool:
+    """A constant by its public name (``FIRST_COMPLETED``, ``socket.AF_INET``): the
+    caller's condition reads nothing else than its parameters and the module's
+    constants (:func:`errdex.analyze.param_requirement.module_constants`), so a name
+    that is no parameter, ``self`` or ``cls`` is one of those."""
+    root = node
+    while isinstance(root, ast.Attribute):
+        root = root.value
+    return (
+        isinstance(root, ast.Name)
+        and root.id not in params
+        and root.id not in ("self", "cls")
+        and not has_private(ast.unparse(node))
+    )
 
 
 def _number(node: ast.expr) -> bool:
@@ -134,7 +151,7 @@ def _compare(node: ast.Compare, truth: bool, params: frozenset[str]) -> list[Nee
     if op in (ast.In, ast.NotIn):
         if sized or not isinstance(right, (ast.Tuple, ast.List, ast.Set)) or not right.elts:
             return None
-        if not all(_literal(e) for e in right.elts):
+        if not all(_literal(e) or _named(e, params) for e in right.elts):
             return None
         shown = [code(ast.unparse(e)) for e in right.elts]
         if op is ast.In:
@@ -144,6 +161,9 @@ def _compare(node: ast.Compare, truth: bool, params: frozenset[str]) -> list[Nee
         if sized or not (isinstance(right, ast.Constant) and right.value is None):
             return None
         return [Need(param, "`None`" if op is ast.Is else "a value other than `None`")]
+    if _named(right, params) and op in (ast.Eq, ast.NotEq) and not sized:
+        phrase = _bound(op, right)  # ``body_enc == SHORTEST``: the module's constant
+        return [Need(param, phrase)] if phrase else None
     if not _literal(right):
         return None
     if sized:

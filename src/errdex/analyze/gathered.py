@@ -65,6 +65,10 @@ class Gathered:
     subject: str | None = None
     #: The module's constants bound to a platform test (``_mswindows``), name -> the test.
     constants: dict[str, str] = field(default_factory=dict)
+    #: Public names the module binds at its top level (definitions, imports, names bound
+    #: once): a caller reaches them as the module's attributes (``asyncio.FIRST_COMPLETED``),
+    #: so a condition may name them beside the caller's parameters.
+    module_names: frozenset[str] = frozenset()
 
     @property
     def has_evidence(self) -> bool:

@@ -25,7 +25,15 @@ from typing import Literal
 
 from .quoting import quote
 
-__all__ = ["FOLLOWED", "RESTATED", "Advice", "advice_solutions", "message_advice"]
+__all__ = [
+    "FOLLOWED",
+    "RESTATED",
+    "Advice",
+    "advice_solutions",
+    "formatting_code",
+    "message_advice",
+    "mostly_holes",
+]
 
 #: How a solution quoting a requirement of the message begins: dropped where the
 #: requirement is said whole in the caller's parameters (it adds nothing then).
@@ -64,11 +72,46 @@ _REQUIREMENT = re.compile(
 #: "more expected", "a total of N expected bytes": a count, not what to pass.
 _COUNTED = re.compile(r"(?:\bmore|\btotal of \S+)\s+expected\b", re.IGNORECASE)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z`'\"(])")
+#: A value filled in at run time as the source writes it: ``{name}``, ``{f(x)}``,
+#: ``%s``, ``%(name)r``, ``%-8.3f``.
+_HOLE = re.compile(r"\{[^{}]*\}|%(?:\([^)]*\))?[-#0 +]*(?:\d+|\*)?(?:\.\d+)?[sdrifxXoeEgGca]")
+#: A word of the message's own (two letters or more), or a number ("0 or 1 expected").
+_WORD = re.compile(r"[A-Za-z]{2,}|\d+")
+#: Words a requirement is said with, which say nothing of what is required.
+_FUNCTION_WORDS = frozenset(
+    re.findall(
+        r"\w+",
+        "must should be is are was were expected expecting expects got get not "
+        "the an of to only requires require need needs can cannot use try please "
+        "instead and or but in on for with it this that",
+    )
+)
+#: A call of a private name in a hole: formatting code (``_CallList(calls)``).
+_PRIVATE_CALL = re.compile(r"(?:^|[^\w])_\w*\(")
 #: A sentence shorter than this says nothing to follow.
 _MIN_CHARS = 4
 #: Nor is one longer than this advice to quote (and the patterns above would take time
 #: in proportion to its length for each match they try: a huge literal is hostile input).
 _MAX_CHARS = 1000
+
+
+def mostly_holes(sentence: str) -> bool:
+    """A sentence that is mostly values filled in at run time, as the source writes them:
+    quoted, "{problem} Expected: {_CallList(calls)}{self._calls_repr(...)}" shows the
+    reader the formatting code, not a requirement (blind review 2026-12-06, record 16).
+    Mostly: no word of its own beside the words every requirement uses ("%s must be %s",
+    "Expected %r"), or a hole that calls something private to format the value (what the
+    reader sees there is not that code); a hole that only reads a value
+    (``{self._address}``, ``{type(self._x)}``) reads as that value."""
+    if not _HOLE.search(sentence):
+        return False
+    own = {w.lower() for w in _WORD.findall(_HOLE.sub(" ", sentence))} - _FUNCTION_WORDS
+    return not own or formatting_code(sentence)
+
+
+def formatting_code(sentence: str) -> bool:
+    """A hole of the sentence calls something private to format its value."""
+    return any(_PRIVATE_CALL.search(h) for h in _HOLE.findall(sentence))
 
 
 def message_advice(display: str) -> list[Advice]:
@@ -77,11 +120,11 @@ def message_advice(display: str) -> list[Advice]:
     found: list[Advice] = []
     for sentence in _SENTENCE.split(display):
         text = sentence.strip()
-        if not _MIN_CHARS <= len(text) <= _MAX_CHARS:
+        if not _MIN_CHARS <= len(text) <= _MAX_CHARS or formatting_code(text):
             continue
-        if _INSTRUCTION.search(text):
+        if _INSTRUCTION.search(text):  # "use {new} instead": the message names it
             found.append(("instruction", text))
-        elif _REQUIREMENT.search(_COUNTED.sub(" ", text)):
+        elif _REQUIREMENT.search(_COUNTED.sub(" ", text)) and not mostly_holes(text):
             found.append(("requirement", text))
     return found[:2]
 

@@ -32,6 +32,7 @@ __all__ = [
     "call_name",
     "innermost_condition",
     "message_shows",
+    "module_constants",
     "param_requirement",
 ]
 
@@ -185,6 +186,7 @@ def param_requirement(g: Gathered) -> ParamRequirement | None:
         return None
     usable = set(own_params(func)) - _rebound(g, func)
     modules = set(g.import_lines)  # ``re`` in ``re.search(r'\$OUT', cmd)``: a caller has it too
+    modules |= module_constants(g, func)
     names = (free_names(condition) or set()) - modules
     partial = False
     if not names or not names <= usable:
@@ -212,8 +214,26 @@ def param_requirement(g: Gathered) -> ParamRequirement | None:
         call = call_name(entry["qualname"], entry_func)
         if run_by_syntax(entry["qualname"]) or has_private(call):
             continue  # ``io.OpenWrapper`` runs ``__getattr__(name)``: no call to pass to
+        if entry_func is not None and _setter(entry_func):
+            continue  # ``zf.comment = c`` runs ``ZipFile.comment``: nobody writes that call
         return ParamRequirement(entry, call, params, requirement, fires, shown, partial, condition)
     return _own_method_requirement(g, condition, names, partial)
+
+
+def _setter(func: FuncFacts) -> bool:
+    """A property's setter or deleter: an assignment runs it, not a call by name."""
+    refs = {".".join(d) for d in func.decorators}
+    return f"{func.name}.setter" in refs or f"{func.name}.deleter" in refs
+
+
+def module_constants(g: Gathered, func: FuncFacts) -> set[str]:
+    """The module's public top-level names a condition reads as they are
+    (``return_when not in (FIRST_COMPLETED, FIRST_EXCEPTION, ALL_COMPLETED)``,
+    ``isinstance(dec, Decimal)``): a caller names them too. A name the function binds
+    or takes as a parameter is its own, not the module's; one bound to a platform test
+    (``ACKNOWLEDGE = sys.platform == 'darwin'``) is no value a caller picks."""
+    own = set(func.bound_lines) | {p.lstrip("*") for p in func.params}
+    return set(g.module_names) - own - set(g.constants)
 
 
 def _rebound(g: Gathered, func: FuncFacts) -> frozenset[str]:
@@ -231,19 +251,44 @@ def _own_method_requirement(
 ) -> ParamRequirement | None:
     """The requirement over the raising method's own parameters, when no entry point was
     found and the method has a public name on a private class (``_ConnectionBase
-    .send_bytes``, inherited by ``Connection``): callers write ``conn.send_bytes(...)``."""
+    .send_bytes``, inherited by ``Connection``): callers write ``conn.send_bytes(...)``;
+    or a public name in a private module (:func:`_in_a_private_module`)."""
     func = g.func
-    if g.entry_points or func is None or func.cls is None or has_private(func.name):
+    if g.entry_points or func is None or has_private(func.name):
         return None
-    if func.name.startswith("__") or not has_private(short_name(func.cls)):
+    if (
+        func.cls is not None
+        and not func.name.startswith("__")
+        and has_private(short_name(func.cls))
+    ):
+        call = f"{func.name}()"
+    elif _in_a_private_module(g, func):
+        call = call_name(func.qualname, func)
+    else:
         return None  # a public class's method is found as an entry point when public
     requirement, fires = negated(condition), condition
-    if has_private(requirement):
+    if has_private(requirement) or has_private(call):
         return None
     order = {p: i for i, p in enumerate(func.params)}
     params = tuple(sorted(names, key=lambda p: (order.get(p, len(order)), p)))
     shown = tuple(p for p in params if message_shows(g, p))
     entry = EntryPoint(qualname=func.qualname, depth=0, path=g.site.path, line=func.line)
-    return ParamRequirement(
-        entry, f"{func.name}()", params, requirement, fires, shown, partial, condition
-    )
+    return ParamRequirement(entry, call, params, requirement, fires, shown, partial, condition)
+
+
+def _in_a_private_module(g: Gathered, func: FuncFacts) -> bool:
+    """A public function, class constructor or method of a public class, in a pure-Python
+    twin of a module (``_pyio``, ``_py_abc``: PEP 399's ``_py`` prefix): errdex finds no
+    public entry point there, but whoever imports the module calls it by that name
+    (``_pyio.BytesIO.seek``, ``_pyio.FileIO.__init__``), with the arguments the public
+    module's class takes. Other private modules hold helpers of the package's own
+    (``email._header_value_parser.get_value``, ``re._parser.Tokenizer``) that no caller
+    of the package calls. Not one that a C twin replaces here: no call reaches its lines."""
+    if g.shadow is not None and g.shadow.kind == "replaced" and g.shadow.present:
+        return False
+    if not func.module.partition(".")[0].startswith("_py"):
+        return False
+    inner = func.qualname[len(func.module) + 1 :].split(".")
+    if func.name.startswith("__") and func.name not in ("__init__", "__new__"):
+        return False
+    return not any(part.startswith("_") for part in inner[:-1])

@@ -26,6 +26,7 @@ from .entrypoints import run_by_syntax
 from .gathered import Gathered, catch_phrase, class_phrase, short_name, verb
 from .guards import code, free_names, has_private, parse_guard
 from .message_advice import RESTATED, advice_solutions
+from .own_state import is_attribute, own_state_solution
 from .param_requirement import (
     ParamRequirement,
     call_name,
@@ -253,6 +254,8 @@ def _state_solution(g: Gathered, call: str | None) -> Remedy | None:
     if func is None or func.name in ("__init__", "__new__") or func.command_line is not None:
         call = None  # the object is made there, or a program's main makes its own
     what = f"call {code(call)}" if call else "make the call"
+    if call and func is not None and is_attribute(func):  # ``p.sentinel`` is read
+        what = f"read {code(call.removesuffix('()'))}"
     return (
         f"The check reads only the object's own state, none of the call's arguments: {what} "
         f"only on an object that is not in the state the message describes ({quote(cause)}), "
@@ -308,12 +311,12 @@ def _fallback(g: Gathered) -> Remedy:
             ["entryPoints"],
         )
     if usage_error(g):  # catching would hide the mistake
-        return _state_solution(g, call) or (NO_FIX, ["backgroundTag"])
+        return own_state_solution(g) or _state_solution(g, call) or (NO_FIX, ["backgroundTag"])
     caught = _caught_before(g)
     named = catch_phrase(g)  # a private class is named by its public base
     catch = f"catch {named}{place} where the program must go on after it."
     base = ["classInfo"] if named != class_phrase(g) else []
-    if caught is not None and innermost_condition(g) is None:
+    if caught is not None and innermost_condition(g) is None and not _context_suppressed(g):
         return (
             f"It is raised while handling {code(caught)}; {catch}",
             ["site.guards", *(["entryPoints"] if call else []), *base],
@@ -323,6 +326,12 @@ def _fallback(g: Gathered) -> Remedy:
         catch[0].upper() + catch[1:],
         ["errorClass", *(["entryPoints"] if call else []), *base],
     )
+
+
+def _context_suppressed(g: Gathered) -> bool:
+    """``raise … from None``: the handled error is no part of what the caller sees
+    (``__suppress_context__``), so "raised while handling it" says nothing to them."""
+    return bool(g.site.evidence.get("site", {}).get("cause") == "None")
 
 
 def remedies(g: Gathered) -> list[Remedy]:

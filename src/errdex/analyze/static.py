@@ -219,6 +219,9 @@ def _gather(
     module = index.modules.get(site.module)
     if module is not None:
         g.constants = module.platform_names
+        g.module_names = frozenset(
+            n for n in (*module.top, *module.imports, *module.settled) if not n.startswith("_")
+        )
     g.role = site_role(g, index, tree, raised_in)
     ancestors = tree.ancestors(site.canonical_class) if site.canonical_class else frozenset()
     subject = _subject(g, module)
