@@ -167,4 +167,5 @@ def test_an_unbound_init_call_passes_self_on(tmp_path: Path) -> None:
         "    def prepare(self):\n"
         "        return None\n",
     )
-    assert [e["qualname"] for e in evidence["entryPoints"]] == ["m.Base.prepare", "m.Base.__init__"]
+    # ``prepare`` is called only by ``__init__``: the constructor, what a user calls, first
+    assert [e["qualname"] for e in evidence["entryPoints"]] == ["m.Base.__init__", "m.Base.prepare"]
