@@ -248,6 +248,10 @@ class MatchIndex:
             pattern or "",
         )
 
+    def pattern(self, index: int) -> str:
+        """The pattern RE2 verifies an entry by ("": its literal runs decide)."""
+        return self._regex.get(index) or ""
+
     def runs(self, index: int) -> tuple[str, ...] | None:
         """An entry's literal runs, read straight from the columns (None: verify by regex)."""
         if index in self._regex:
@@ -270,6 +274,13 @@ class MatchIndex:
             return None
         offsets = self._runs_offsets
         return self._runs_blob[offsets[index] : offsets[index + 1]]
+
+    def literal_bounds(self, candidates: Sequence[int], most: int) -> list[int]:
+        """Per candidate, at least the literal characters it fixes of a text of ``most``
+        characters, rendered whole or in part: its runs' text's length (``most`` for an
+        entry RE2 verifies)."""
+        regex, offsets = self._regex, self._runs_offsets
+        return [most if i in regex else min(most, offsets[i + 1] - offsets[i]) for i in candidates]
 
     def _runs(self, index: int) -> tuple[str, ...]:
         offsets = self._runs_offsets
