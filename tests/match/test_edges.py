@@ -10,6 +10,8 @@ from errdex.match.edges import EDGE, ends, head_code, pattern_start, starts, tai
 from errdex.match.index import MatchIndex
 from errdex.match.literal_match import match_runs
 
+from .conftest import pattern_envelope
+
 # ASCII, two- and four-byte UTF-8 and a lone surrogate: edges are cut in bytes
 _char = st.sampled_from(["a", "b", " ", ".", "é", "–", "\U0001f600", "\ud800", "x"])
 _text = st.lists(_char, max_size=12).map("".join)
@@ -91,17 +93,7 @@ def test_an_entry_re2_verifies_is_ruled_out_by_its_start() -> None:
         (r"([\s\S]*?) at position (-?[0-9]+)", "error"),
     ]
     index = MatchIndex.build(
-        {
-            "record": {
-                "id": f"{i:016x}",
-                "repo": "r",
-                "filePath": "re/_parser.py",
-                "lineNumber": 10 + i,
-                "errorClass": cls,
-                "messagePattern": pattern,
-            },
-            "evidence": {"site": {"function": "parse"}},
-        }
+        pattern_envelope(i, pattern, cls, "re/_parser.py")
         for i, (pattern, cls) in enumerate(records)
     )
     assert all(index.runs(i) is None for i in range(3))

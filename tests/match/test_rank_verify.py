@@ -11,6 +11,8 @@ import re2
 from errdex.match import rank_verify
 from errdex.match.index import MatchIndex
 
+from .conftest import pattern_envelope
+
 PATTERNS = [r"bad escape (.*?) at position (\d+)", r"é(.+)ü", r"(?s)(.*)\n(.*)", r"[^a]+"]
 MESSAGES = [
     "bad escape \\q at position 3",
@@ -36,18 +38,6 @@ def test_fullmatch_is_the_wrappers_on_matches_and_non_matches() -> None:
     assert rank_verify._last[0] == MESSAGES[-1]
 
 
-def _envelope(i: int, pattern: str, error_class: str) -> dict[str, Any]:
-    record = {
-        "id": f"{i:016x}",
-        "repo": "r",
-        "filePath": f"pkg/m{i}.py",
-        "lineNumber": 10 + i,
-        "errorClass": error_class,
-        "messagePattern": pattern,
-    }
-    return {"record": record, "evidence": {"site": {"function": "parse"}}}
-
-
 #: Checked by RE2 (a typed hole), at two sites of other classes: not twins.
 POSITION = r"missing \), unterminated subpattern at position (-?[0-9]+)"
 
@@ -56,7 +46,7 @@ def _regex_index() -> MatchIndex:
     classes = ["error", "PatternError", "error"]
     patterns = [POSITION, POSITION, r"bad escape (.*?) at position (-?[0-9]+)"]
     index = MatchIndex.build(
-        _envelope(i, p, c) for i, (p, c) in enumerate(zip(patterns, classes, strict=True))
+        pattern_envelope(i, p, c) for i, (p, c) in enumerate(zip(patterns, classes, strict=True))
     )
     assert all(index.runs(i) is None for i in range(3))  # all verified by RE2
     return index

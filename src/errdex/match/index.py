@@ -24,6 +24,7 @@ from array import array
 from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, MutableMapping, Sequence, Set
 from dataclasses import dataclass
+from itertools import chain
 from pathlib import Path
 from typing import Any
 
@@ -317,17 +318,31 @@ class MatchIndex:
         first = edges.starts(text)
         return [i for i in candidates if heads[i] in first]
 
-    def by_message(self, message: str, budget: int = MESSAGE_BUDGET) -> list[int]:
+    def by_message(
+        self, message: str, budget: int = MESSAGE_BUDGET, most: int | None = None
+    ) -> list[int]:
         """Entries whose anchor occurs in ``message`` (a superset of the full matches).
 
         Anchors shared by few templates come first; past ``budget`` candidates the
         crowded anchors (``(at``: templates that are nearly all holes, which could at
         best share a tiny confidence) are not expanded further, so a query stays cheap.
+        ``most``: only the first so many, read from the start of each posting (each is
+        in entry order, and postings share no entry), not all of them sorted.
         """
         if not len(self._automaton):
             return []
         offsets = self._posting_offsets
         flat = self._postings
+        if most is not None:
+            parts: list[Sequence[int]] = []
+            count = 0
+            for key in self._keys(message):
+                start, end = offsets[key], offsets[key + 1]
+                parts.append(flat[start : min(end, start + most)])
+                count += end - start
+                if count >= budget:
+                    break
+            return sorted(chain.from_iterable(parts))[:most]
         found: set[int] = set()
         for key in self._keys(message):
             found.update(flat[offsets[key] : offsets[key + 1]])

@@ -84,7 +84,7 @@ def _inner_fit(index: MatchIndex, value: str, verify: Verify) -> tuple[int, int]
     so far is not tried (pydantic's long messages: dozens of kin under one anchor)."""
     # a template whose literal start the value lacks neither renders it nor starts it
     # (match_prefix, too, starts with the first run): most of a crowded anchor's entries
-    candidates = index.may_start(index.by_message(value)[:MAX_INNER], value.lstrip(EDGE_BREAKS))
+    candidates = index.may_start(index.by_message(value, most=MAX_INNER), value.lstrip(EDGE_BREAKS))
     bounds = index.literal_bounds(candidates, len(value))
     best, at = 0, -1  # the most literal characters fixed, and where in ``candidates``
     for k in sorted(range(len(candidates)), key=lambda k: -bounds[k]):  # stable: ties in order
