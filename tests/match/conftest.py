@@ -50,6 +50,21 @@ def spanning_tree(graph, algorithm="kruskal"):
 '''
 
 
+def pattern_envelope(
+    i: int, pattern: str, error_class: str = "error", file_path: str | None = None
+) -> dict[str, Any]:
+    """Entry ``i`` of a catalogue made of bare patterns (no template): one site each."""
+    record = {
+        "id": f"{i:016x}",
+        "repo": "r",
+        "filePath": file_path or f"pkg/m{i}.py",
+        "lineNumber": 10 + i,
+        "errorClass": error_class,
+        "messagePattern": pattern,
+    }
+    return {"record": record, "evidence": {"site": {"function": "parse"}}}
+
+
 def build_catalogue(root: Path) -> Path:
     return build_package(root, "tinygraph", {"graph.py": textwrap.dedent(GRAPH)})
 

@@ -7,7 +7,7 @@ from pathlib import Path
 from errdex.match.index import MatchIndex, runs_from_pattern, trim_edges
 from errdex.store import SqliteStore
 
-from .conftest import envelopes, line_of
+from .conftest import envelopes, line_of, pattern_envelope
 
 
 def test_lookups_by_message_frame_and_empty_class(catalogue: Path) -> None:
@@ -70,3 +70,36 @@ def test_trim_edges_drops_only_the_line_breaks_around_the_whole_message() -> Non
     assert trim_edges((" alone\n",)) == (" alone",)
     assert trim_edges(("\r\nboth\r\n",)) == ("both",)
     assert trim_edges(("", "")) == ("", "")
+
+
+def test_the_first_candidates_of_a_message_are_those_of_all_of_them(tmp_path: Path) -> None:
+    """``by_message(…, most=k)`` reads the start of each posting, not all of it sorted: the
+    same first ``k``, from several crowded anchors (65 to 135 entries each, interleaved), and
+    from a saved index as from a built one."""
+
+    texts = [  # interleaved: each anchor's entries spread over the whole index
+        r"([\s\S]*?) at position ([\s\S]*?)",
+        r"bad escape ([\s\S]*?)",
+        r"missing ([\s\S]*?), unterminated ([\s\S]*?)",
+        r"unknown ([\s\S]*?) flag ([\s\S]*?)",
+    ]
+    patterns = [texts[i % 4] if i < 260 else texts[i % 2] for i in range(400)]
+    built = MatchIndex.build(
+        pattern_envelope(i, p, "ValueError", f"pkg/m{i % 7}.py") for i, p in enumerate(patterns)
+    )
+    built.save(tmp_path / "index")
+    loaded = MatchIndex.load(tmp_path / "index")
+    assert loaded is not None
+    messages = [
+        "bad escape \\q at position 3",
+        "missing ), unterminated flag at position 7",
+        "unknown x flag y",
+        "bad escape missing ), unterminated unknown z flag",
+        "nothing at all",
+    ]
+    for index in (built, loaded):
+        for message in messages:
+            every = index.by_message(message)
+            for most in (1, 5, 64):
+                assert index.by_message(message, most=most) == every[:most], message
+    assert max(len(built.by_message(m)) for m in messages) > 64  # a crowded anchor's

@@ -7,27 +7,17 @@ from typing import Any
 from errdex.match.index import SHARED_WORD_LIMIT, MatchIndex
 from errdex.match.rank import Clue, rank
 
+from .conftest import pattern_envelope
+
 CROWD = SHARED_WORD_LIMIT + 24
 #: Each template's distinct text touches a hole (no whole word) and is shorter than the
 #: shared run: all are anchored by ``at position``, as the varied ``re`` errors are.
 PATTERN = r"([\s\S]*?)Q{k} in ([\s\S]*?) at position ([\s\S]*?)"
 
 
-def _envelope(i: int, pattern: str) -> dict[str, Any]:
-    record = {
-        "id": f"{i:016x}",
-        "repo": "r",
-        "filePath": f"pkg/m{i}.py",
-        "lineNumber": 10 + i,
-        "errorClass": "error",
-        "messagePattern": pattern,
-    }
-    return {"record": record, "evidence": {"site": {"function": "parse"}}}
-
-
 def _index(extra: list[str] = []) -> MatchIndex:  # noqa: B006 (read only)
     patterns = [PATTERN.format(k=k) for k in range(CROWD)] + extra
-    return MatchIndex.build(_envelope(i, p) for i, p in enumerate(patterns))
+    return MatchIndex.build(pattern_envelope(i, p) for i, p in enumerate(patterns))
 
 
 def _without_seconds(index: MatchIndex) -> MatchIndex:
@@ -62,7 +52,9 @@ def test_answers_are_those_without_the_second_literals() -> None:
 
 
 def test_an_uncrowded_anchor_and_a_regex_keep_none(tmp_path: Any) -> None:
-    few = MatchIndex.build(_envelope(i, PATTERN.format(k=i)) for i in range(SHARED_WORD_LIMIT))
+    few = MatchIndex.build(
+        pattern_envelope(i, PATTERN.format(k=i)) for i in range(SHARED_WORD_LIMIT)
+    )
     assert not any(few._seconds)
     # a pattern RE2 verifies (not made of literals and lazy holes) keeps none either
     index = _index([r"(\d+)Q99 in ([\s\S]*?) at position ([\s\S]*?)"])

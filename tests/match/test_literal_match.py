@@ -6,7 +6,7 @@ import re2
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from errdex.match.literal_match import match_runs, pattern_literals
+from errdex.match.literal_match import match_runs, may_fullmatch, pattern_literals, required_runs
 from errdex.template import Hole, Literal, MessageTemplate
 
 _text = st.text(alphabet=st.sampled_from("ab.c{}(x) \n*"), max_size=8)
@@ -89,3 +89,56 @@ def test_pattern_literals_count_a_bytes_repr_b_and_quote() -> None:
     assert pattern_literals(MessageTemplate.from_percent("invalid literal: %s").pattern) == len(
         "invalid literal: "
     )
+
+
+_kinds = st.sampled_from(["", "", "int", "char", "quote", "str_repr", "bytes_repr"])
+
+
+@st.composite
+def kinded_templates(draw: st.DrawFn) -> MessageTemplate:
+    """Templates RE2 verifies: typed holes, optional parts, line breaks at the edges."""
+    parts: list[Literal | Hole] = []
+    for i in range(draw(st.integers(0, 6))):
+        optional = draw(st.integers(0, 3)) == 0
+        if draw(st.booleans()):
+            parts.append(Literal(draw(_text), optional=optional))
+        else:
+            parts.append(Hole(f"{{h{i}}}", f"h{i}", kind=draw(_kinds), optional=optional))
+    return MessageTemplate(parts)
+
+
+_values = st.sampled_from(["7", "-12", "a", "'", '"', "b'x\n", "'a.c'", "", "x (y"])
+
+
+@settings(max_examples=600, deadline=None)
+@given(
+    kinded_templates(), _text, st.lists(_values, max_size=6), st.sampled_from(["", "\n", "\r\n"])
+)
+def test_required_runs_never_rule_out_what_re2_matches(
+    template: MessageTemplate, noise: str, values: list[str], around: str
+) -> None:
+    """A message RE2 fits (also with line breaks around it, as verify retries such
+    patterns) has every run required_runs reads from the pattern; and most others lack one."""
+    pattern = template.pattern
+    required = required_runs(pattern)
+    assert required is not None  # errdex's own patterns are read
+    candidates = [noise, around + noise + around]
+    if len(values) >= len(template.holes):
+        rendered = template.render(values[: len(template.holes)])
+        candidates += [rendered, around + rendered + around, rendered[1:], rendered[:-1]]
+    for message in candidates:
+        fits = re2.fullmatch(pattern, message) is not None or (
+            re2.fullmatch(rf"[\r\n]*(?:{pattern})[\r\n]*", message) is not None
+        )
+        assert may_fullmatch(required, message) or not fits, (pattern, message, required)
+
+
+def test_required_runs_of_re_errors_and_of_what_they_cannot_read() -> None:
+    position = r"missing \), unterminated subpattern at position (-?[0-9]+)(?: \(line (-?[0-9]+), column (-?[0-9]+)\))?"
+    start = "missing ), unterminated subpattern at position "
+    assert required_runs(position) == (start, (start,), "")
+    assert not may_fullmatch(required_runs(position) or ("", (), ""), "bad escape at position 3")
+    assert required_runs(r"([\s\S]*?) \(at ([\s\S]*?)\)") == ("", (" (at ", ")"), ")")
+    assert required_runs(r"^a\bb$") == ("ab", ("ab",), "ab")  # assertions consume nothing
+    assert required_runs(r"(?i)abc") is None  # abc matches ABC
+    assert required_runs(r"\pL+") is None  # RE2's, not Python's: nothing is known

@@ -2,12 +2,17 @@
 
 ``rank`` counts a class's distinct sites only as far as it needs to
 (:meth:`MatchIndex.count_sites`), keeps the patterns RE2 verifies compiled
-(``rank_verify._compiled``) and matches each literal-runs template once per message
-(``rank_verify.verify_once``: copies of one template share the result). Here the answers are compared, on a few thousand real queries
+(``rank_verify._compiled``), hands RE2 only messages that hold a pattern's literal text
+(``literal_match.required_runs``) and matches each template once per message
+(``rank_verify.verify_once``: copies of one template, and entries of one pattern, share
+the result). Here the answers are compared, on a few thousand real queries
 over real templates (a few stdlib modules scanned, beside a package whose library
 classes are raised at many and at few sites), with those of the straightforward way:
 every site's entry made and counted, every pattern compiled by ``re2.fullmatch``,
-every candidate matched on its own.
+every candidate matched on its own, by RE2 whatever its literal text, none ruled out by
+its edges (:mod:`errdex.match.edges`), and every inner template of a hole's value tried
+in order (``rank_nested._inner_fit`` tries the longest first, and only those that could
+fix more).
 """
 
 from __future__ import annotations
@@ -20,8 +25,9 @@ import pytest
 import re2
 
 from errdex.match import rank as rank_module
-from errdex.match import rank_verify
+from errdex.match import rank_nested, rank_verify
 from errdex.match.index import MatchIndex
+from errdex.match.literal_match import match_prefix
 from errdex.match.rank import Clue, rank
 from errdex.store import SqliteStore
 from errdex.template import MessageTemplate
@@ -112,10 +118,29 @@ def _reference(index: MatchIndex, clues: list[Clue], monkeypatch: pytest.MonkeyP
     def verify_each(index: MatchIndex, message: str) -> Any:
         return lambda i: rank_verify.verify(index, i, message)
 
+    def every_candidate(self: MatchIndex, candidates: Any, text: str) -> list[int]:
+        return list(candidates)
+
+    def inner_each(index: MatchIndex, value: str, verify: Any) -> tuple[int, int] | None:
+        best: tuple[int, int] | None = None
+        for i in index.by_message(value)[: rank_nested.MAX_INNER]:
+            ok, _, literal = verify(index, i, value)
+            if not ok:
+                runs = index.runs(i)
+                found = match_prefix(runs, value) if runs is not None else None
+                literal = found[1] if found is not None else 0
+            if literal >= rank_nested.NESTED_MIN and (best is None or literal > best[0]):
+                best = (literal, i)
+        return best
+
     with monkeypatch.context() as patched:
         patched.setattr(MatchIndex, "count_sites", count_every_site)
         patched.setattr(rank_verify, "_compiled", re2.compile)
+        patched.setattr(rank_verify, "required_runs", lambda pattern: None)
         patched.setattr(rank_module, "verify_once", verify_each)
+        patched.setattr(MatchIndex, "may_match", every_candidate)  # no edge rules anything out
+        patched.setattr(MatchIndex, "may_start", every_candidate)
+        patched.setattr(rank_nested, "_inner_fit", inner_each)  # each candidate, in order
         return _answers(index, clues)
 
 

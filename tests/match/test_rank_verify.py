@@ -5,12 +5,17 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
+import pytest
 import re2
 from click.testing import CliRunner
 
 from errdex.cli import main
 from errdex.match import rank_verify
+from errdex.match.index import MatchIndex
+
+from .conftest import pattern_envelope
 
 PATTERNS = [r"bad escape (.*?) at position (\d+)", r"é(.+)ü", r"(?s)(.*)\n(.*)", r"[^a]+"]
 MESSAGES = [
@@ -67,3 +72,57 @@ def test_an_escaped_line_break_at_the_edge_stays_an_escape() -> None:
     assert rank_verify._trimmed("\nab\\\n") == "[\\r\\n]*(?:ab\\\n)[\\r\\n]*"
     assert rank_verify._trimmed("ab\\\\\n") == "[\\r\\n]*(?:ab\\\\)[\\r\\n]*"
     assert re2.fullmatch(rank_verify._trimmed("\nab\\\n"), "ab\n")
+
+
+#: Checked by RE2 (a typed hole), at two sites of other classes: not twins.
+POSITION = r"missing \), unterminated subpattern at position (-?[0-9]+)"
+
+
+def _regex_index() -> MatchIndex:
+    classes = ["error", "PatternError", "error"]
+    patterns = [POSITION, POSITION, r"bad escape (.*?) at position (-?[0-9]+)"]
+    index = MatchIndex.build(
+        pattern_envelope(i, p, c) for i, (p, c) in enumerate(zip(patterns, classes, strict=True))
+    )
+    assert all(index.runs(i) is None for i in range(3))  # all verified by RE2
+    return index
+
+
+def test_a_message_without_the_literal_text_is_not_handed_to_re2(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    index = _regex_index()
+    handed: list[str] = []
+
+    def counted(compiled: Any, message: str) -> Any:
+        handed.append(message)
+        return compiled.fullmatch(message)
+
+    monkeypatch.setattr(rank_verify, "_fullmatch", counted)
+    assert rank_verify.verify(index, 0, "bad escape \\q at position 3") == (False, [], 0)
+    assert (
+        rank_verify.verify(index, 2, "missing ), unterminated subpattern at position 7")[0] is False
+    )
+    assert handed == []  # neither holds the other's literal start
+    ok, values, _ = rank_verify.verify(index, 2, "bad escape \\q at position 3")
+    assert (ok, values) == (True, ["\\q", "3"]) and handed == ["bad escape \\q at position 3"]
+
+
+def test_entries_of_one_pattern_are_verified_once_per_message(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    index = _regex_index()
+    calls: list[int] = []
+    plain = rank_verify.verify
+
+    def counted(index: MatchIndex, entry: int, message: str) -> Any:
+        calls.append(entry)
+        return plain(index, entry, message)
+
+    monkeypatch.setattr(rank_verify, "verify", counted)
+    once = rank_verify.verify_once(index, "missing ), unterminated subpattern at position 7")
+    assert (
+        once(0) == once(1) == (True, ["7"], len("missing ), unterminated subpattern at position "))
+    )
+    assert once(2)[0] is False
+    assert calls == [0, 2]

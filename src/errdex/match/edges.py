@@ -7,15 +7,18 @@ last :data:`EDGE` bytes of the last run; a message's own start and end give at m
 ``EDGE + 1`` codes each. A candidate whose codes are not among them cannot match, and
 the test is one set lookup per candidate instead of slicing its runs out of the index
 and matching them. A code that collides only lets a candidate through to the full
-check: nothing that matches is ever ruled out.
+check: nothing that matches is ever ruled out. An entry RE2 verifies is coded by its
+pattern's opening literal text (:func:`pattern_start`: ``re``'s ``bad escape … at
+position {int}`` and its hundreds of kin under one anchor), and not by its end.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from zlib import crc32
 
-__all__ = ["EDGE", "ends", "head_code", "starts", "tail_code"]
+__all__ = ["EDGE", "ends", "head_code", "pattern_start", "starts", "tail_code"]
 
 #: Bytes of a literal edge that are coded (a longer run is coded by its first/last ones).
 EDGE = 8
@@ -46,3 +49,22 @@ def ends(message: str) -> set[int]:
     """The codes of the message's ends of 0 to :data:`EDGE` bytes."""
     raw = _encode(message[-EDGE:])[-EDGE:]
     return {crc32(raw[len(raw) - k :]) for k in range(len(raw) + 1)}
+
+
+_META = r".*+?^$|()\[\]{}"
+#: A pattern's opening literal characters (plain, or a metacharacter escaped, as
+#: :func:`errdex.template.escape_literal` writes them), none of them under a quantifier.
+_OPENING = re.compile(rf"(?:(?:[^\\{_META}]|\\[\\{_META}])(?![?*+{{]))*")
+_ESCAPED = re.compile(r"\\(.)", re.S)
+
+
+def pattern_start(pattern: str) -> str:
+    """The text every full match of a regex starts with, as far as its opening literal
+    characters say (up to its first group, class, escape of a letter or quantified
+    character), less the line breaks a pasted message loses (:data:`.index.EDGE_BREAKS`).
+    "" for a pattern with ``|`` anywhere (its start may be an alternative), or no such
+    start: RE2 verifies these entries, and their start still rules out most messages."""
+    if "|" in pattern:
+        return ""
+    opening = _OPENING.match(pattern)
+    return _ESCAPED.sub(r"\1", opening.group()).lstrip("\r\n") if opening else ""

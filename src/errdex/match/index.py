@@ -24,6 +24,7 @@ from array import array
 from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, MutableMapping, Sequence, Set
 from dataclasses import dataclass
+from itertools import chain
 from pathlib import Path
 from typing import Any
 
@@ -248,6 +249,10 @@ class MatchIndex:
             pattern or "",
         )
 
+    def pattern(self, index: int) -> str:
+        """The pattern RE2 verifies an entry by ("": its literal runs decide)."""
+        return self._regex.get(index) or ""
+
     def runs(self, index: int) -> tuple[str, ...] | None:
         """An entry's literal runs, read straight from the columns (None: verify by regex)."""
         if index in self._regex:
@@ -270,6 +275,13 @@ class MatchIndex:
             return None
         offsets = self._runs_offsets
         return self._runs_blob[offsets[index] : offsets[index + 1]]
+
+    def literal_bounds(self, candidates: Sequence[int], most: int) -> list[int]:
+        """Per candidate, at least the literal characters it fixes of a text of ``most``
+        characters, rendered whole or in part: its runs' text's length (``most`` for an
+        entry RE2 verifies)."""
+        regex, offsets = self._regex, self._runs_offsets
+        return [most if i in regex else min(most, offsets[i + 1] - offsets[i]) for i in candidates]
 
     def _runs(self, index: int) -> tuple[str, ...]:
         offsets = self._runs_offsets
@@ -306,17 +318,31 @@ class MatchIndex:
         first = edges.starts(text)
         return [i for i in candidates if heads[i] in first]
 
-    def by_message(self, message: str, budget: int = MESSAGE_BUDGET) -> list[int]:
+    def by_message(
+        self, message: str, budget: int = MESSAGE_BUDGET, most: int | None = None
+    ) -> list[int]:
         """Entries whose anchor occurs in ``message`` (a superset of the full matches).
 
         Anchors shared by few templates come first; past ``budget`` candidates the
         crowded anchors (``(at``: templates that are nearly all holes, which could at
         best share a tiny confidence) are not expanded further, so a query stays cheap.
+        ``most``: only the first so many, read from the start of each posting (each is
+        in entry order, and postings share no entry), not all of them sorted.
         """
         if not len(self._automaton):
             return []
         offsets = self._posting_offsets
         flat = self._postings
+        if most is not None:
+            parts: list[Sequence[int]] = []
+            count = 0
+            for key in self._keys(message):
+                start, end = offsets[key], offsets[key + 1]
+                parts.append(flat[start : min(end, start + most)])
+                count += end - start
+                if count >= budget:
+                    break
+            return sorted(chain.from_iterable(parts))[:most]
         found: set[int] = set()
         for key in self._keys(message):
             found.update(flat[offsets[key] : offsets[key + 1]])

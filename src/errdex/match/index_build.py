@@ -134,9 +134,13 @@ class _Builder:
                 self.observed.setdefault(message, []).extend([index] * repeat)
         self.runs.append(runs)
         self.texts.append(text)
-        literal = None if index in self.regex else runs  # a regex is checked by RE2 alone
-        self.heads.append(edges.head_code(literal))
-        self.tails.append(edges.tail_code(literal))
+        pattern = self.regex.get(index)
+        if pattern is None:
+            self.heads.append(edges.head_code(runs))
+            self.tails.append(edges.tail_code(runs))
+        else:  # RE2 decides; the pattern's opening literal text is in every match of it
+            self.heads.append(edges.head_code((edges.pattern_start(pattern),)))
+            self.tails.append(edges.tail_code(None))
 
     def anchors(self) -> tuple[dict[str, list[int]], list[int]]:
         """One anchor per entry (its rarest whole word, else its longest literal run)."""

@@ -16,7 +16,15 @@ from functools import lru_cache
 from re import _parser as sre_parse  # type: ignore[attr-defined]
 from typing import Any
 
-__all__ = ["match_prefix", "match_runs", "pattern_literals", "typed_literals"]
+__all__ = [
+    "Required",
+    "match_prefix",
+    "match_runs",
+    "may_fullmatch",
+    "pattern_literals",
+    "required_runs",
+    "typed_literals",
+]
 
 
 def match_runs(runs: Sequence[str], message: str) -> list[str] | None:
@@ -83,10 +91,19 @@ def match_prefix(runs: Sequence[str], text: str) -> tuple[list[str], int] | None
 
 
 def _cut_run(run: str, text: str, pos: int) -> int:
-    """How many characters of ``run``'s start end ``text`` (after ``pos``): the longest."""
-    for k in range(min(len(run) - 1, len(text) - pos), 0, -1):
-        if text.endswith(run[:k]):
-            return k
+    """How many characters of ``run``'s start end ``text`` (after ``pos``): the longest.
+    Only a start of ``run`` that ends in the text's last character can: those are tried,
+    longest first, not every length (a long run against a long hole value cost one
+    ``endswith`` per character)."""
+    most = min(len(run) - 1, len(text) - pos)
+    if most <= 0:
+        return 0
+    last = text[-1]
+    end = run.rfind(last, 0, most)
+    while end >= 0:
+        if text.endswith(run[: end + 1]):
+            return end + 1
+        end = run.rfind(last, 0, end)
     return 0
 
 
@@ -139,3 +156,65 @@ def _fixed(items: Iterable[tuple[Any, Any]]) -> int:
             least, _, body = arg
             count += least * _fixed(body) if least else 0
     return count
+
+
+#: What every full match of a pattern holds: ``(start, runs, end)``: the text it starts
+#: with, the literal runs it holds in this order, the text it ends with ("": none known).
+Required = tuple[str, tuple[str, ...], str]
+#: Line breaks a verified message may carry around a pattern's match
+#: (:func:`errdex.match.rank_verify.verify` retries such patterns wrapped in ``[\r\n]*``).
+_BREAKS = "\r\n"
+_IGNORED_FLAGS = sre_parse.SRE_FLAG_IGNORECASE | sre_parse.SRE_FLAG_VERBOSE
+
+
+@lru_cache(maxsize=8192)
+def required_runs(pattern: str) -> Required | None:
+    """The literal text every full match of ``pattern`` holds (:data:`Required`), read
+    from its top-level literals as Python's parser reads them; None when it cannot read
+    it, or when its literals may match more than themselves (``(?i)``, ``(?x)``): then
+    nothing is known. A top-level literal character is a literal to RE2 too (its
+    extensions, ``\\pL`` or ``\\Q…\\E``, are errors to Python); zero-width assertions
+    (``^``, ``\\b``) consume nothing, so they do not break a run; anything else does."""
+    try:
+        parsed = sre_parse.parse(pattern)
+    except (re.error, OverflowError, RecursionError):
+        return None
+    if parsed.state.flags & _IGNORED_FLAGS:
+        return None
+    runs: list[str] = []
+    current: list[str] = []
+    opens: bool | None = None  # the first item that consumes text is a literal
+    ends = False  # so is the last
+    for op, arg in parsed:
+        if op is sre_parse.LITERAL:
+            opens = True if opens is None else opens
+            current.append(chr(arg))
+            ends = True
+        elif op is not sre_parse.AT:
+            opens = False if opens is None else opens
+            ends = False
+            if current:
+                runs.append("".join(current))
+                current = []
+    if current:
+        runs.append("".join(current))
+    start = runs[0] if opens and runs else ""
+    end = runs[-1] if ends and runs else ""
+    return start.lstrip(_BREAKS), tuple(r for r in runs if r), end.rstrip(_BREAKS)
+
+
+def may_fullmatch(required: Required, message: str) -> bool:
+    """False only when no full match of the pattern ``required`` was read from is
+    ``message``, also with line breaks around it: it lacks a run, or the start or end."""
+    start, runs, end = required
+    if start and not message.lstrip(_BREAKS).startswith(start):
+        return False
+    if end and not message.rstrip(_BREAKS).endswith(end):
+        return False
+    pos = 0
+    for run in runs:
+        found = message.find(run, pos)
+        if found < 0:
+            return False
+        pos = found + len(run)
+    return True

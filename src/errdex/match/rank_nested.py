@@ -27,6 +27,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from errdex.match.group import LITERAL_SLACK
+from errdex.match.index import EDGE_BREAKS
 from errdex.match.literal_match import match_prefix, pattern_literals
 
 if TYPE_CHECKING:
@@ -78,17 +79,28 @@ def nested_literals(
 
 def _inner_fit(index: MatchIndex, value: str, verify: Verify) -> tuple[int, int] | None:
     """The most literal characters a catalogued template fixes of ``value``, rendering it
-    whole or its start, and that template's entry."""
-    best: tuple[int, int] | None = None
-    for i in index.by_message(value)[:MAX_INNER]:
+    whole or its start, and that template's entry (the first of them in ``by_message``'s
+    order). Tried longest literal text first: one that cannot fix more than the best
+    so far is not tried (pydantic's long messages: dozens of kin under one anchor)."""
+    # a template whose literal start the value lacks neither renders it nor starts it
+    # (match_prefix, too, starts with the first run): most of a crowded anchor's entries
+    candidates = index.may_start(index.by_message(value, most=MAX_INNER), value.lstrip(EDGE_BREAKS))
+    bounds = index.literal_bounds(candidates, len(value))
+    best, at = 0, -1  # the most literal characters fixed, and where in ``candidates``
+    for k in sorted(range(len(candidates)), key=lambda k: -bounds[k]):  # stable: ties in order
+        if bounds[k] < max(best, NESTED_MIN):
+            break
+        if bounds[k] == best and k > at:
+            continue  # at most a tie, with a later entry: the first one stays
+        i = candidates[k]
         ok, _, literal = verify(index, i, value)
         if not ok:
             runs = index.runs(i)
             found = match_prefix(runs, value) if runs is not None else None
             literal = found[1] if found is not None else 0
-        if literal >= NESTED_MIN and (best is None or literal > best[0]):
-            best = (literal, i)
-    return best
+        if literal >= NESTED_MIN and (literal > best or (literal == best and k < at)):
+            best, at = literal, k
+    return (best, candidates[at]) if at >= 0 else None
 
 
 def wrapper_reason(index: MatchIndex, inner: tuple[int, int]) -> str:

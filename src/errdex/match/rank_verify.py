@@ -11,7 +11,12 @@ from typing import Any
 import re2
 
 from errdex.match.index import MatchIndex
-from errdex.match.literal_match import match_runs, pattern_literals
+from errdex.match.literal_match import (
+    match_runs,
+    may_fullmatch,
+    pattern_literals,
+    required_runs,
+)
 
 __all__ = ["verify", "verify_once"]
 
@@ -28,14 +33,19 @@ def verify(index: MatchIndex, entry_index: int, message: str) -> tuple[bool, lis
         if values is None:
             return False, [], 0
         return True, values, sum(len(r) for r in runs)
-    entry = index.entry(entry_index)
-    m = _fullmatch(_compiled(entry.pattern), message)
-    if m is None and (entry.pattern[-1:] in ("\n", "\r") or entry.pattern[:1] in ("\n", "\r")):
-        m = _fullmatch(_compiled(_trimmed(entry.pattern)), message)  # as rank trims a paste
+    written = index.pattern(entry_index)
+    pattern = written
+    if written[-1:] in ("\n", "\r") or written[:1] in ("\n", "\r"):
+        pattern = _trimmed(written)  # as rank trims a paste: its edge breaks optional
+    compiled = _compiled(pattern)  # first: a pattern RE2 cannot read fails as before
+    required = required_runs(pattern)
+    if required is not None and not may_fullmatch(required, message):
+        return False, [], 0  # its literal text is not there: RE2 could not match either
+    m = _fullmatch(compiled, message)
     if m is None:
         return False, [], 0
     values = [g or "" for g in m.groups()]
-    literal = pattern_literals(entry.pattern)
+    literal = pattern_literals(written)
     return True, values, len(message) - sum(map(len, values)) if literal is None else literal
 
 
@@ -80,15 +90,21 @@ def _fullmatch(compiled: Any, message: str) -> Any:
 
 
 def verify_once(index: MatchIndex, message: str) -> Callable[[int], tuple[bool, list[str], int]]:
-    """:func:`verify` against one message, each literal-runs template matched once: the
-    copies of one template under a crowded anchor (``{msg} (at {loc})``, hundreds of
-    sites) share its result."""
+    """:func:`verify` against one message, each template matched once: the copies of one
+    template under a crowded anchor (``{msg} (at {loc})``, hundreds of sites) share its
+    result, and so do the entries RE2 verifies by one pattern (``re``'s ``… at position
+    {int}`` at each site that raises it): the pattern alone decides the answer."""
     done: dict[str, tuple[bool, list[str], int]] = {}
+    by_pattern: dict[str, tuple[bool, list[str], int]] = {}
 
     def once(entry_index: int) -> tuple[bool, list[str], int]:
         text = index.runs_text(entry_index)
         if text is None:
-            return verify(index, entry_index, message)
+            pattern = index.pattern(entry_index)
+            found = by_pattern.get(pattern)
+            if found is None:
+                found = by_pattern[pattern] = verify(index, entry_index, message)
+            return found
         found = done.get(text)
         if found is None:
             found = done[text] = verify(index, entry_index, message)
