@@ -16,6 +16,7 @@ from dataclasses import replace
 from errdex.template import Hole, MessageTemplate
 
 from .guards import Guards
+from .subtree import walk
 
 __all__ = ["narrowed"]
 
@@ -53,7 +54,7 @@ def _one_char_names(node: ast.If, line: int) -> list[str]:
         return []
     name = test.left.id
     for stmt in node.body:
-        for inner in ast.walk(stmt):
+        for inner in walk(stmt):
             if (
                 isinstance(inner, ast.Name)
                 and inner.id == name
