@@ -77,8 +77,9 @@ class ModuleReader:
             if self.file_path.endswith("__init__.py")
             else self.module.rpartition(".")[0]
         )
-        self.binding_lines = binding_lines(self._toplevel_and_guarded(tree.body))
-        for node in self._toplevel_and_guarded(tree.body):
+        toplevel = list(self._toplevel_and_guarded(tree.body))  # read twice below
+        self.binding_lines = binding_lines(toplevel)
+        for node in toplevel:
             if isinstance(node, ast.Import):
                 for alias in node.names:
                     if alias.asname:
