@@ -13,7 +13,7 @@ from .hierarchy import ClassRef, HierarchyReader, class_attribute, method_of
 from .messages import Templates
 from .scope import Scope
 from .settled import settled_in_class, settled_name
-from .subtree import walk, walked
+from .subtree import statements, walk
 
 __all__ = ["assigned_to_self", "instance_attribute", "lookup_key"]
 
@@ -55,7 +55,7 @@ def _merged_from(order: list[ClassRef], attr: str) -> tuple[str, bool] | None:
         local = next(
             (
                 s.value.id
-                for s in walked(init)
+                for s in statements(init)
                 if isinstance(s, ast.Assign)
                 and isinstance(s.value, ast.Name)
                 and any(
@@ -70,7 +70,7 @@ def _merged_from(order: list[ClassRef], attr: str) -> tuple[str, bool] | None:
         )
         if local is None:
             continue
-        for loop in walked(init):
+        for loop in statements(init):
             if not isinstance(loop, ast.For) or not isinstance(loop.target, ast.Name):
                 continue
             nearest_first = _walks_mro(loop.iter)
@@ -231,7 +231,7 @@ def _self_assignments(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, l
     if found is not None:
         return found
     found = _BY_ATTRIBUTE[fn] = {}
-    for s in walked(fn):
+    for s in statements(fn):
         if not isinstance(s, (ast.Assign, ast.AnnAssign)) or s.value is None:
             continue
         attrs = {  # a value kept under two targets of one attribute counts once

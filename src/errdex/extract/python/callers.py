@@ -46,6 +46,9 @@ class CallerReader(ExceptionReader):
 
     #: Per key (``name`` or ``.name``): the calls of it in the module.
     _calls: dict[str, list[tuple[ast.Call, Function | None]]] | None = None
+    #: Per function (by id, kept with it): its key (:meth:`_key`), asked once per raise
+    #: and per call read.
+    _keys: dict[int, tuple[Function, str | None]] | None = None
     #: Per function (by id): the names it binds.
     _stored: dict[int, set[str]] | None = None
     _tree: ast.Module | None = None
@@ -151,16 +154,22 @@ class CallerReader(ExceptionReader):
     def _key(self, fn: Function) -> str | None:
         """``name`` for a module function (called ``name(...)``), ``.name`` for a method
         (called ``self.name(...)`` in the module's classes); None for anything else."""
+        if self._keys is None:
+            self._keys = {}
+        known = self._keys.get(id(fn))
+        if known is not None and known[0] is fn:
+            return known[1]
+        key: str | None = None
         if self.functions.get(fn.name) is fn:
-            return fn.name
-        params = _parameters(fn)
-        if (
-            params[:1] == ["self"]
+            key = fn.name
+        elif (
+            _parameters(fn)[:1] == ["self"]
             and not fn.decorator_list
             and any(self.methods.get((c, fn.name)) is fn for c in self.classes)
         ):
-            return "." + fn.name
-        return None
+            key = "." + fn.name
+        self._keys[id(fn)] = (fn, key)  # the module's definitions are indexed: fixed
+        return key
 
     def _reassigned(self, fn: Function, name: str) -> bool:
         """Whether ``fn`` binds ``name`` anywhere (then a parameter is not what was passed)."""

@@ -10,10 +10,11 @@ import ast
 import builtins
 from bisect import bisect_right
 from collections.abc import Iterable, Iterator, Sequence
-from itertools import accumulate
+from itertools import accumulate, repeat
+from operator import add
 
 from .scope import Env, Scope
-from .subtree import walk
+from .subtree import name_ids
 
 __all__ = [
     "BUILTIN_EXCEPTIONS",
@@ -180,7 +181,9 @@ class ModuleReader:
         found with ``str.find`` over the lines joined once, not by testing every line."""
         if self._joined is None:
             self._joined = "\n".join(self.lines)
-            self._starts = list(accumulate((len(line) + 1 for line in self.lines[:-1]), initial=0))
+            # each line's length and its "\n", added up without a Python loop
+            lengths = map(add, map(len, self.lines[:-1]), repeat(1))
+            self._starts = list(accumulate(lengths, initial=0))
         text, starts = self._joined, self._starts
         found: list[int] = []
         at = text.find(needle)
@@ -311,14 +314,13 @@ def binding_lines(stmts: Iterable[ast.stmt]) -> dict[str, list[int]]:
         names: list[str] = []
         if isinstance(stmt, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.For, ast.AsyncFor)):
             targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
-            names = [n.id for t in targets for n in walk(t) if isinstance(n, ast.Name)]
+            names = [name for t in targets for name in name_ids(t)]
         elif isinstance(stmt, (ast.With, ast.AsyncWith)):
             names = [
-                n.id
+                name
                 for item in stmt.items
                 if item.optional_vars is not None
-                for n in walk(item.optional_vars)
-                if isinstance(n, ast.Name)
+                for name in name_ids(item.optional_vars)
             ]
         elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             names = [stmt.name]

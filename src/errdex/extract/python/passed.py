@@ -44,7 +44,7 @@ from .messages import MAX_ALTERNATIVES, Templates
 from .module import BUILTIN_EXCEPTIONS
 from .package_calls import package_modules
 from .scope import LAZY, Env, Fixed, Scope
-from .subtree import walk, walked
+from .subtree import statements, walk
 
 __all__ = ["PassedClassReader"]
 
@@ -345,7 +345,7 @@ class PassedClassReader(CallerReader):
             for name, node in self.classes.items():
                 for item in node.body:
                     if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                        for inner in walked(item):
+                        for inner in statements(item):
                             if isinstance(inner, (ast.FunctionDef, ast.AsyncFunctionDef)):
                                 self._around.setdefault(id(inner), name)
         return self._around.get(id(within))
@@ -381,7 +381,7 @@ class PassedClassReader(CallerReader):
         for (cls, _), method in self.methods.items():
             if cls != class_name:
                 continue
-            for node in walked(method):
+            for node in statements(method):
                 targets = node.targets if isinstance(node, ast.Assign) else []
                 for t in targets:
                     if (

@@ -13,9 +13,11 @@ from __future__ import annotations
 import ast
 from weakref import WeakKeyDictionary
 
-__all__ = ["calls", "walk", "walked"]
+__all__ = ["calls", "name_ids", "statements", "walk", "walked"]
 
 _AST = ast.AST
+#: The fields that hold statements (a handler's, a case's too): no expression holds one.
+_BLOCKS = frozenset(("body", "handlers", "orelse", "finalbody", "cases"))
 # Keyed by the node itself (weakly): a tree's lists go with the tree, and a copy of a
 # node (``copy.deepcopy``, which rewriters use) never finds the original's list.
 _WALKED: WeakKeyDictionary[ast.AST, list[ast.AST]] = WeakKeyDictionary()
@@ -55,3 +57,28 @@ def calls(node: ast.AST) -> list[ast.Call]:
     if found is None:
         found = _CALLS[node] = [n for n in walk(node) if isinstance(n, ast.Call)]
     return found
+
+
+def name_ids(node: ast.AST) -> list[str]:
+    """The ids of the names (``ast.Name``) of :func:`walk` of ``node``, in its order; a
+    name or a constant, most assignments' one side, is answered without a walk."""
+    if isinstance(node, ast.Name):
+        return [node.id]  # its one child is its context
+    if isinstance(node, ast.Constant):
+        return []
+    return [n.id for n in walk(node) if isinstance(n, ast.Name)]
+
+
+def statements(node: ast.stmt) -> list[ast.AST]:
+    """The statements of :func:`walk` of the statement ``node`` (``node`` first; except
+    handlers and match cases too), in its order, without visiting an expression: each
+    level holds the same nodes, in the same order, as the walk's."""
+    out: list[ast.AST] = [node]
+    append = out.append
+    for current in out:
+        for name in current._fields:  # in field order, as the walk reads them
+            if name in _BLOCKS:
+                for item in getattr(current, name, None) or ():
+                    if isinstance(item, _AST):
+                        append(item)
+    return out
