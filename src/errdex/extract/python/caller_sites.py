@@ -271,9 +271,11 @@ class CallerSitesReader(PassedClassReader):
         (a return, an expression, an assignment: ``ModuleExtractor._calls_stmt``)."""
         out: set[int] = set()
         todo: list[ast.stmt] = list(self._tree.body) if self._tree is not None else []
+        ordered = sorted(lines)
         while todo:
             stmt = todo.pop()
-            if not any(stmt.lineno <= n <= (stmt.end_lineno or stmt.lineno) for n in lines):
+            first = bisect_left(ordered, stmt.lineno)  # a line of ``lines`` in the statement?
+            if first == len(ordered) or ordered[first] > (stmt.end_lineno or stmt.lineno):
                 continue
             if isinstance(stmt, _WALKED):
                 out.update(id(n) for n in walk(stmt) if isinstance(n, ast.Call))
