@@ -3,6 +3,7 @@ with every line break ``str.splitlines`` knows."""
 
 from __future__ import annotations
 
+import ast
 import sysconfig
 from pathlib import Path
 
@@ -39,3 +40,12 @@ def test_lines_with_on_a_real_module() -> None:
     for needle in ("_(", ".add_argument(", "self._get_formatter(", "ArgumentError(", "zz("):
         expected = [i for i, t in enumerate(text.splitlines(), 1) if needle in t]
         assert reader.lines_with(needle) == expected
+
+
+def test_segment_is_the_source_segment_on_ascii_and_other_lines() -> None:
+    source = 'x = f("é", y)\nz = g(a,\n      "ü" + b) + h(\n  c)\nw = k(1)\n'
+    reader = _reader(source)
+    nodes = [n for n in ast.walk(ast.parse(source)) if isinstance(n, ast.expr)]
+    assert len(nodes) > 15
+    for node in nodes:
+        assert reader.segment(node) == ast.get_source_segment(source, node)

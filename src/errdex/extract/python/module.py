@@ -204,10 +204,17 @@ class ModuleReader:
         lines = self.lines[lineno - 1 : end_lineno]
         if not lines:
             return ast.unparse(node)
+        # an ASCII line's byte offsets are its character offsets: sliced as it is
         if len(lines) == 1:
-            return lines[0].encode()[col:end_col].decode(errors="replace")
-        first = lines[0].encode()[col:].decode(errors="replace")
-        last = lines[-1].encode()[:end_col].decode(errors="replace")
+            line = lines[0]
+            if line.isascii():
+                return line[col:end_col]
+            return line.encode()[col:end_col].decode(errors="replace")
+        first, last = lines[0], lines[-1]
+        first = first[col:] if first.isascii() else first.encode()[col:].decode(errors="replace")
+        last = (
+            last[:end_col] if last.isascii() else last.encode()[:end_col].decode(errors="replace")
+        )
         return "\n".join([first, *lines[1:-1], last])
 
     def expr_text(self, node: ast.AST) -> str:
