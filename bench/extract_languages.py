@@ -11,7 +11,9 @@ finds, recall = reference sites with an errdex site on the same (file, line) / r
 sites, the sites each side has that the other lacks (first 10), and speed: errdex's
 extraction of the same files (as ``errdex scan`` runs it: the keyword check, then the
 parse and the walk) beside the bare parse with the same grammar, in the same run, as a
-ratio. A language errdex registers no extractor for is reported as "no extractor".
+ratio. Times are this process's CPU seconds (both sides run in it, one file at a time):
+on a shared machine, wall time counts the other processes too. A language errdex
+registers no extractor for is reported as "no extractor".
 
 ``--jdk`` reads ``lib/src.zip`` of an installed JDK (its ``java.base`` module, unzipped
 into a temporary folder); ``--fetched NAME`` a repository snapshot fetched under
@@ -113,23 +115,23 @@ def _measure_file(root: Path, rel: str, only: set[str] | None, tallies: dict[str
     ref = reference_lines(language, rel, text)
     tally.unparsed += not ref.clean
     tally.reference.update((rel, line) for line in ref.lines)
-    started = time.perf_counter()
+    started = time.process_time()
     try:
         parse_only(language, rel, text)
     except Exception as exc:  # the baseline's own failure: noted, not fatal
         tally.failures.append((rel, f"parse: {type(exc).__name__}"))
-    tally.parse_seconds += time.perf_counter() - started
+    tally.parse_seconds += time.process_time() - started
     if extractor is None:
         return
     extract = registry.load_extractor(extractor.module)
-    started = time.perf_counter()
+    started = time.process_time()
     sites = []
     if not extractor.keywords or any(word in text for word in extractor.keywords):
         try:
             sites = extract(text, rel, lines)
         except Exception as exc:  # one file's failure is counted, the run goes on
             tally.failures.append((rel, f"errdex: {type(exc).__name__}: {exc}"))
-    tally.errdex_seconds += time.perf_counter() - started
+    tally.errdex_seconds += time.process_time() - started
     tally.errdex_sites += len(sites)
     tally.errdex.update((rel, s.line) for s in sites)
 

@@ -4,6 +4,13 @@ the callers' messages, each checked against ``str()`` of what the fixture really
 
 from __future__ import annotations
 
+import ast
+import sysconfig
+from collections.abc import Iterator
+from pathlib import Path
+
+from errdex.extract.python.walk import ModuleExtractor
+
 from ._fixture import raised, raises_as_recorded, templates_at
 
 FAIL_NEG = """\
@@ -197,3 +204,33 @@ def test_class_given_by_the_callers_or_the_default() -> None:
     cases = {"run_module('.x')": "ImportError", "run_as_main('.x')": "_Error"}
     raises_as_recorded(CLASS_PASSED, found, cases)
     assert all("class taken from the 3 call(s)" in " ".join(s.notes) for s in found)
+
+
+def _calls_spanning(
+    body: list[ast.stmt], within: ast.AST | None, lines: list[int]
+) -> Iterator[tuple[ast.Call, ast.AST | None]]:
+    """The search statement by statement, as it was written before the index."""
+    for stmt in body:
+        if not any(stmt.lineno <= n <= (stmt.end_lineno or stmt.lineno) for n in lines):
+            continue
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            yield from _calls_spanning(stmt.body, stmt, lines)
+        elif isinstance(stmt, ast.ClassDef):
+            yield from _calls_spanning(stmt.body, within, lines)
+        else:
+            yield from ((n, within) for n in ast.walk(stmt) if isinstance(n, ast.Call))
+
+
+def test_calls_on_lines_are_those_of_the_statements_spanning_them() -> None:
+    source = "x = f(1); y = f(\n  2)\nclass C:\n    def m(self):\n        if a:\n            f(3)\n"
+    stdlib = Path(sysconfig.get_paths()["stdlib"])
+    for text in (source, (stdlib / "argparse.py").read_text(encoding="utf-8")):
+        reader = ModuleExtractor(text, "m.py", "m", {})
+        reader._tree = tree = ast.parse(text)
+        for needle in ("f(", "_(", "self._get_formatter(", "ArgumentError(", "zz("):
+            lines = reader.lines_with(needle)
+            got = list(reader._calls_on(lines))
+            assert got == list(_calls_spanning(tree.body, None, lines))
+        assert got == []  # "zz(": no line
+    # the last reader is argparse's: its ``_(…)`` calls are many, in methods and not
+    assert len(list(reader._calls_on(reader.lines_with("_(")))) > 50

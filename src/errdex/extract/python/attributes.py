@@ -6,14 +6,18 @@ the per-class dicts an ``__init__`` merges along ``__mro__`` (marshmallow's
 from __future__ import annotations
 
 import ast
+from weakref import WeakKeyDictionary
 
 from .frames import SelfBinding, Text, empty_scope
 from .hierarchy import ClassRef, HierarchyReader, class_attribute, method_of
 from .messages import Templates
 from .scope import Scope
 from .settled import settled_in_class, settled_name
+from .subtree import statements, walk
 
 __all__ = ["assigned_to_self", "instance_attribute", "lookup_key"]
+
+_BY_ATTRIBUTE: WeakKeyDictionary[ast.AST, dict[str, list[ast.expr]]] = WeakKeyDictionary()
 
 
 def lookup_key(ref: ClassRef, attr: str, key: str) -> tuple[HierarchyReader, ast.expr] | None:
@@ -51,7 +55,7 @@ def _merged_from(order: list[ClassRef], attr: str) -> tuple[str, bool] | None:
         local = next(
             (
                 s.value.id
-                for s in ast.walk(init)
+                for s in statements(init)
                 if isinstance(s, ast.Assign)
                 and isinstance(s.value, ast.Name)
                 and any(
@@ -66,7 +70,7 @@ def _merged_from(order: list[ClassRef], attr: str) -> tuple[str, bool] | None:
         )
         if local is None:
             continue
-        for loop in ast.walk(init):
+        for loop in statements(init):
             if not isinstance(loop, ast.For) or not isinstance(loop.target, ast.Name):
                 continue
             nearest_first = _walks_mro(loop.iter)
@@ -161,7 +165,7 @@ def instance_attribute(binding: SelfBinding, attr: str) -> Templates | None:
         if len(assigned) != 1 or not settled_name(ref, attr, binding.exact, known=1):
             return None
         value = assigned[0]
-        if any(isinstance(n, ast.Name) and n.id == "self" for n in ast.walk(value)) and not (
+        if any(isinstance(n, ast.Name) and n.id == "self" for n in walk(value)) and not (
             isinstance(value, ast.BoolOp)
         ):
             return None
@@ -217,21 +221,26 @@ def _first_arg(binding: SelfBinding) -> Templates | None:
 
 def assigned_to_self(fn: ast.FunctionDef | ast.AsyncFunctionDef, attr: str) -> list[ast.expr]:
     """The values of every ``self.<attr> = value`` (annotated or not) in ``fn``."""
-    return [
-        s.value
-        for s in ast.walk(fn)
-        if isinstance(s, (ast.Assign, ast.AnnAssign))
-        and s.value is not None
-        and any(
-            _is_self_attr(t, attr) for t in (s.targets if isinstance(s, ast.Assign) else [s.target])
-        )
-    ]
+    return list(_self_assignments(fn).get(attr, ()))
 
 
-def _is_self_attr(node: ast.expr, attr: str) -> bool:
-    return (
-        isinstance(node, ast.Attribute)
-        and node.attr == attr
-        and isinstance(node.value, ast.Name)
-        and node.value.id == "self"
-    )
+def _self_assignments(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, list[ast.expr]]:
+    """Each attribute's values of ``self.<attr> = value`` in ``fn``, in ``ast.walk``'s
+    order; made once per function, as a raise of ``self.<attr>(…)`` asks every method."""
+    found = _BY_ATTRIBUTE.get(fn)
+    if found is not None:
+        return found
+    found = _BY_ATTRIBUTE[fn] = {}
+    for s in statements(fn):
+        if not isinstance(s, (ast.Assign, ast.AnnAssign)) or s.value is None:
+            continue
+        attrs = {  # a value kept under two targets of one attribute counts once
+            t.attr: None
+            for t in (s.targets if isinstance(s, ast.Assign) else [s.target])
+            if isinstance(t, ast.Attribute)
+            and isinstance(t.value, ast.Name)
+            and t.value.id == "self"
+        }
+        for attr in attrs:
+            found.setdefault(attr, []).append(s.value)
+    return found

@@ -44,6 +44,7 @@ from .printers import PrinterReader, as_given, left_out, opaque_given
 from .returns import returned_ways
 from .scope import Scope
 from .settled import overridden_below
+from .subtree import walked
 
 __all__ = ["BuilderReader", "Built", "SelfBinding", "Unfollowed"]
 
@@ -247,7 +248,7 @@ class BuilderReader(PrinterReader):
         for node in mro:
             if not isinstance(node, ClassRef):
                 continue
-            for stmt in ast.walk(node.node):
+            for stmt in walked(node.node):
                 if not isinstance(stmt, (ast.Assign, ast.AnnAssign)):
                     continue
                 targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]

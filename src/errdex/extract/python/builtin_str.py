@@ -16,6 +16,7 @@ from errdex.template import MessageTemplate
 from .frames import NONE, Args, Fail, Text, Value
 from .hierarchy import Node
 from .literals import quoted_repr
+from .subtree import walk, walked
 
 __all__ = ["args_message", "assigned_args", "builtin_class", "builtin_message", "builtin_repr"]
 
@@ -64,7 +65,7 @@ def assigned_args(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.expr] 
     every base ``__init__`` call it makes; None otherwise."""
     stores = [
         n
-        for n in ast.walk(fn)
+        for n in walked(fn)
         if isinstance(n, ast.Attribute)
         and n.attr == "args"
         and isinstance(n.ctx, ast.Store)
@@ -86,7 +87,7 @@ def assigned_args(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.expr] 
     if at is None:
         return None
     for stmt in fn.body[at + 1 :]:
-        for node in ast.walk(stmt):
+        for node in walk(stmt):
             if (
                 isinstance(node, ast.Call)
                 and isinstance(node.func, ast.Attribute)

@@ -34,10 +34,11 @@ from dataclasses import dataclass
 
 from errdex.template import MessageTemplate
 
-from .callers import Function, Part, _calls_in, _parameters
+from .callers import Function, Part, _parameters
 from .messages import MAX_ALTERNATIVES
 from .passed import PassedClassReader, _passed, _substituted
 from .scope import Fixed, Scope
+from .subtree import walk, walked
 
 __all__ = ["CallerSitesReader", "Planned"]
 
@@ -106,7 +107,7 @@ class CallerSitesReader(PassedClassReader):
         if first == len(lines) or lines[first] > (stmt.end_lineno or stmt.lineno):
             return []
         planned = self._planned
-        return [planned[id(n)] for n in ast.walk(stmt) if id(n) in planned]
+        return [planned[id(n)] for n in walk(stmt) if id(n) in planned]
 
     def replaced(self, stmt: ast.Raise) -> bool:
         """Whether every call of the helper raising at ``stmt`` is a site of its own."""
@@ -207,7 +208,7 @@ class CallerSitesReader(PassedClassReader):
             return
         exc = stmt.exc
         assert isinstance(exc, ast.Call)
-        named = {n.id for n in ast.walk(exc) if isinstance(n, ast.Name)} - {local}
+        named = {n.id for n in walk(exc) if isinstance(n, ast.Name)} - {local}
         every = _parameters(fn)[1:] if method else _parameters(fn)
         texts = [p for p in every if p in named]
         if any(self._reassigned(fn, p) for p in texts):
@@ -270,12 +271,14 @@ class CallerSitesReader(PassedClassReader):
         (a return, an expression, an assignment: ``ModuleExtractor._calls_stmt``)."""
         out: set[int] = set()
         todo: list[ast.stmt] = list(self._tree.body) if self._tree is not None else []
+        ordered = sorted(lines)
         while todo:
             stmt = todo.pop()
-            if not any(stmt.lineno <= n <= (stmt.end_lineno or stmt.lineno) for n in lines):
+            first = bisect_left(ordered, stmt.lineno)  # a line of ``lines`` in the statement?
+            if first == len(ordered) or ordered[first] > (stmt.end_lineno or stmt.lineno):
                 continue
             if isinstance(stmt, _WALKED):
-                out.update(id(n) for n in ast.walk(stmt) if isinstance(n, ast.Call))
+                out.update(id(n) for n in walk(stmt) if isinstance(n, ast.Call))
                 continue
             for name in ("body", "orelse", "finalbody"):
                 todo.extend(getattr(stmt, name, None) or ())
@@ -294,9 +297,9 @@ class CallerSitesReader(PassedClassReader):
         if method and owner is not None and self._sole_private_method(fn):
             seen = {id(c) for c, _ in found}
             needle = f".{fn.name}("
-            lines = [i for i, text in enumerate(self.lines, 1) if needle in text]
+            lines = self.lines_with(needle)
             if self._tree is not None and lines:
-                for call, within in _calls_in(self._tree.body, None, lines):
+                for call, within in self._calls_on(lines):
                     func = call.func
                     if (
                         isinstance(func, ast.Attribute)
@@ -337,12 +340,12 @@ def _single_assignment(fn: Function, name: str) -> ast.expr | None:
     else in it."""
     stores = [
         n
-        for n in ast.walk(fn)
+        for n in walked(fn)
         if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, (ast.Store, ast.Del))
     ]
     if len(stores) != 1:
         return None
-    for node in ast.walk(fn):
+    for node in walked(fn):
         if isinstance(node, ast.Assign) and len(node.targets) == 1 and node.targets[0] is stores[0]:
             return node.value
     return None
@@ -361,7 +364,7 @@ def _class_maps(tree: ast.Module) -> dict[str, ast.Dict]:
     maps = {k: v[0] for k, v in bound.items() if len(v) == 1 and v[0] is not None}
     if not maps:
         return {}
-    for node in ast.walk(tree):
+    for node in walk(tree):
         if isinstance(node, ast.Global):
             for name in node.names:
                 maps.pop(name, None)

@@ -16,7 +16,7 @@ they replace the bare parameter only when every call was settled.
 from __future__ import annotations
 
 import ast
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
 from dataclasses import replace
 
@@ -26,6 +26,7 @@ from .exceptions import ExceptionReader
 from .joined import Joined, list_joined
 from .messages import MAX_ALTERNATIVES, Templates
 from .scope import LAZY, Fixed, Scope
+from .subtree import calls, walk, walked
 
 __all__ = ["CallerReader", "Part"]
 
@@ -36,6 +37,8 @@ MAX_LEVELS = 3
 MAX_FROM_CALLERS = 2 * MAX_ALTERNATIVES
 Function = ast.FunctionDef | ast.AsyncFunctionDef
 Part = tuple[str | None, str | None, Templates, str, list[str]]
+#: A statement read whole for calls, and the function its calls stand in.
+Unit = tuple[ast.stmt, Function | None]
 
 
 class CallerReader(ExceptionReader):
@@ -43,9 +46,15 @@ class CallerReader(ExceptionReader):
 
     #: Per key (``name`` or ``.name``): the calls of it in the module.
     _calls: dict[str, list[tuple[ast.Call, Function | None]]] | None = None
+    #: Per function (by id, kept with it): its key (:meth:`_key`), asked once per raise
+    #: and per call read.
+    _keys: dict[int, tuple[Function, str | None]] | None = None
     #: Per function (by id): the names it binds.
     _stored: dict[int, set[str]] | None = None
     _tree: ast.Module | None = None
+    #: For the tree they were listed from: the statements :meth:`_calls_on` reads (one
+    #: after another in the source), their first lines and their last lines.
+    _units: tuple[ast.Module, list[Unit], list[int], list[int]] | None = None
 
     def _raised_parts(self, exc: ast.expr, scope: Scope) -> Iterator[Part]:
         """What a raise raises, read as the walk reads it (:mod:`.walk`)."""
@@ -72,7 +81,7 @@ class CallerReader(ExceptionReader):
         called = self._key(fn)
         if called is None or not self._calls_of(called):
             return parts
-        named = {n.id for n in ast.walk(exc) if isinstance(n, ast.Name)}
+        named = {n.id for n in walk(exc) if isinstance(n, ast.Name)}
         params = [p for p in _parameters(fn) if p in named]
         if not params:
             return parts
@@ -145,16 +154,22 @@ class CallerReader(ExceptionReader):
     def _key(self, fn: Function) -> str | None:
         """``name`` for a module function (called ``name(...)``), ``.name`` for a method
         (called ``self.name(...)`` in the module's classes); None for anything else."""
+        if self._keys is None:
+            self._keys = {}
+        known = self._keys.get(id(fn))
+        if known is not None and known[0] is fn:
+            return known[1]
+        key: str | None = None
         if self.functions.get(fn.name) is fn:
-            return fn.name
-        params = _parameters(fn)
-        if (
-            params[:1] == ["self"]
+            key = fn.name
+        elif (
+            _parameters(fn)[:1] == ["self"]
             and not fn.decorator_list
             and any(self.methods.get((c, fn.name)) is fn for c in self.classes)
         ):
-            return "." + fn.name
-        return None
+            key = "." + fn.name
+        self._keys[id(fn)] = (fn, key)  # the module's definitions are indexed: fixed
+        return key
 
     def _reassigned(self, fn: Function, name: str) -> bool:
         """Whether ``fn`` binds ``name`` anywhere (then a parameter is not what was passed)."""
@@ -164,7 +179,7 @@ class CallerReader(ExceptionReader):
         if stored is None:
             stored = self._stored[id(fn)] = {
                 n.id
-                for n in ast.walk(fn)
+                for n in walked(fn)
                 if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del))
             }
         return name in stored
@@ -196,10 +211,10 @@ class CallerReader(ExceptionReader):
             # the ``def name(`` line is no call: a module function needs a second occurrence
             if not method and at >= 0:
                 at = self.source.find(needle, at + 1)
-            lines = [i for i, text in enumerate(self.lines, 1) if needle in text] if at >= 0 else []
+            lines = self.lines_with(needle) if at >= 0 else []
             found: list[tuple[ast.Call, Function | None]] = []
             if self._tree is not None and lines:
-                for call, within in _calls_in(self._tree.body, None, lines):
+                for call, within in self._calls_on(lines):
                     func = call.func
                     if method:
                         if (
@@ -213,6 +228,30 @@ class CallerReader(ExceptionReader):
                         found.append((call, within))
             self._calls[key] = found
         return self._calls[key]
+
+    def _calls_on(self, lines: list[int]) -> Iterator[tuple[ast.Call, Function | None]]:
+        """Every call in the statements of the module that span one of ``lines`` (sorted),
+        with the function it stands in (a method's own, not its class's; calls in a ``def``
+        nested in a statement count for the function around it). The statements are
+        listed once per tree: those on a line are found by bisection, not by reading
+        the module's statements again for each name searched."""
+        tree = self._tree
+        if tree is None:
+            return
+        if self._units is None or self._units[0] is not tree:
+            units: list[Unit] = []
+            _units_of(tree.body, None, units)
+            starts = [stmt.lineno for stmt, _ in units]
+            ends = [stmt.end_lineno or stmt.lineno for stmt, _ in units]
+            self._units = (tree, units, starts, ends)
+        _, units, starts, ends = self._units
+        picked: set[int] = set()
+        for line in lines:  # units do not nest: those on a line are consecutive
+            picked.update(range(bisect_left(ends, line), bisect_right(starts, line)))
+        for at in sorted(picked):
+            stmt, within = units[at]
+            for call in calls(stmt):
+                yield call, within
 
     def _settle(self, fn: Function, param: str, level: int) -> Templates | None:
         """The texts every call of ``fn`` passes as ``param``; None when one is not settled."""
@@ -290,24 +329,17 @@ class CallerReader(ExceptionReader):
         return out
 
 
-def _calls_in(
-    body: list[ast.stmt], within: Function | None, lines: list[int]
-) -> Iterator[tuple[ast.Call, Function | None]]:
-    """Every call in the statements of ``body`` that span one of ``lines`` (sorted), with
-    the function it stands in (a method's own, not its class's); calls in a ``def`` nested
-    deeper count for the function around it."""
+def _units_of(body: list[ast.stmt], within: Function | None, out: list[Unit]) -> None:
+    """The statements of ``body`` a call search reads whole, in order: ``def`` and
+    ``class`` bodies are entered (their headers and decorators hold no call searched);
+    a method's calls stand in the method, not its class."""
     for stmt in body:
-        first = bisect_left(lines, stmt.lineno)
-        if first == len(lines) or lines[first] > (stmt.end_lineno or stmt.lineno):
-            continue
         if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            yield from _calls_in(stmt.body, stmt, lines)
+            _units_of(stmt.body, stmt, out)
         elif isinstance(stmt, ast.ClassDef):
-            yield from _calls_in(stmt.body, within, lines)
+            _units_of(stmt.body, within, out)
         else:
-            for node in ast.walk(stmt):
-                if isinstance(node, ast.Call):
-                    yield node, within
+            out.append((stmt, within))
 
 
 def _parameters(fn: Function) -> list[str]:
@@ -320,14 +352,15 @@ def _parameters(fn: Function) -> list[str]:
 def _assigned_values(fn: Function, name: str) -> list[ast.expr] | None:
     """The values of every ``name = value`` in ``fn``; None when it is bound another way
     too (a loop, ``+=``, a tuple target…)."""
+    nodes = walked(fn)
     stores = sum(
         1
-        for n in ast.walk(fn)
+        for n in nodes
         if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, (ast.Store, ast.Del))
     )
     plain = [
         node.value
-        for node in ast.walk(fn)
+        for node in nodes
         if isinstance(node, ast.Assign)
         and len(node.targets) == 1
         and isinstance(node.targets[0], ast.Name)

@@ -15,6 +15,7 @@ import ast
 from collections.abc import Sequence
 
 from .builtin_str import builtin_class
+from .subtree import walk
 
 __all__ = ["catcher", "hidden_by"]
 
@@ -34,7 +35,7 @@ def _misses(written: str, raised: str) -> bool:
 
 
 def _hides(handler: ast.ExceptHandler) -> bool:
-    nodes = list(ast.walk(ast.Module(body=handler.body, type_ignores=[])))
+    nodes = list(walk(ast.Module(body=handler.body, type_ignores=[])))
     for node in nodes:
         if isinstance(node, ast.Raise) and not (
             node.exc is not None

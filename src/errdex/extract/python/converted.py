@@ -21,6 +21,7 @@ from typing import Any
 from errdex.extract.site import ErrorSite
 
 from .caught import catcher
+from .subtree import walk
 
 __all__ = ["Converting", "conversion_of", "converted_by"]
 
@@ -58,7 +59,7 @@ def converted_by(exc: ast.expr, tries: Sequence[ast.Try]) -> Converting | None:
     if isinstance(last.exc, ast.Name) and last.exc.id == handler.name:
         return None  # ``raise err``: the same exception goes on
     for stmt in handler.body:
-        for node in ast.walk(stmt):
+        for node in walk(stmt):
             if node is not last and isinstance(node, (*_EXITS, *_NESTED)):
                 return None
     link = _link(last, handler.name)

@@ -13,6 +13,8 @@ import ast
 
 from errdex.template import Hole, Literal, MessageTemplate
 
+from .subtree import walked
+
 __all__ = ["INT_KEYED_DICT", "int_keyed"]
 
 #: ``str()`` of a non-empty dict whose keys are ints: a brace, a decimal key, the rest
@@ -33,7 +35,7 @@ def _int_loop_names(function: ast.AST) -> set[str]:
     """Names a ``for`` of ``function`` binds to ints: ``i`` of ``for i in range(...)`` and
     of ``for i, x in enumerate(...)`` (without a ``start`` that could be anything)."""
     names: set[str] = set()
-    for node in ast.walk(function):
+    for node in walked(function):
         if not isinstance(node, (ast.For, ast.comprehension)):
             continue
         call = node.iter
@@ -58,7 +60,7 @@ def _keys_put(name: str, function: ast.AST) -> list[ast.expr] | None:
     """Every key ``function`` puts into the dict ``name``, or None if it is changed some
     other way (``setdefault``, ``|=``, passed on) or its keys are not all known."""
     keys: list[ast.expr] = []
-    for node in ast.walk(function):
+    for node in walked(function):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
             owner = node.func.value
             if not (isinstance(owner, ast.Name) and owner.id == name):

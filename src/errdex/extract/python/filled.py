@@ -14,6 +14,8 @@ from collections.abc import Callable
 
 from errdex.template import Hole, MessageTemplate
 
+from .subtree import walked
+
 __all__ = ["filled_notes", "joined_fill", "named", "peel", "read_at", "str_argument"]
 
 Function = ast.FunctionDef | ast.AsyncFunctionDef
@@ -101,7 +103,7 @@ def _returns_read(
     """Where the text every ``return`` of ``fn`` gives was read, or None."""
     bound: dict[str, list[ast.expr]] = {}
     returns: list[ast.expr] = []
-    for node in ast.walk(fn):
+    for node in walked(fn):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) and node is not fn:
             return None  # a nested function's returns are not this one's
         if isinstance(node, ast.Assign) and len(node.targets) == 1:

@@ -32,6 +32,7 @@ from .hierarchy import ClassRef, HierarchyReader, Node
 from .messages import MAX_ALTERNATIVES, Templates
 from .not_none import surely_not_none
 from .scope import Env, Fixed, Scope, bind_assignment
+from .subtree import walk
 
 __all__ = [
     "MAX_DEPTH",
@@ -340,7 +341,7 @@ class FrameReader(HierarchyReader):
 
     def _unknown(self, stmt: ast.AST, frame: Frame) -> None:
         """A statement not followed: what it may return ends the chain, what it binds is unknown."""
-        for node in ast.walk(stmt):
+        for node in walk(stmt):
             if isinstance(node, (ast.Return, ast.Yield, ast.YieldFrom)):
                 raise Fail
             if (
@@ -492,9 +493,7 @@ def _is_true_text(template: MessageTemplate) -> bool:
 
 
 def _assigned(stmt: ast.stmt) -> list[str]:
-    return [
-        n.id for n in ast.walk(stmt) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)
-    ]
+    return [n.id for n in walk(stmt) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)]
 
 
 def aliased_init(call: ast.Call, defining: ClassRef | None) -> ast.Call:

@@ -17,6 +17,7 @@ from .attributes import assigned_to_self
 from .callers import Function, _parameters
 from .hierarchy import ClassRef, HierarchyReader, method_of
 from .scope import Scope
+from .subtree import walked
 
 __all__ = ["default_of", "held_default", "held_parameter", "passing_calls"]
 
@@ -50,7 +51,7 @@ def held_parameter(
         return None
     if any(
         isinstance(node, ast.Name) and node.id == value.id and isinstance(node.ctx, ast.Store)
-        for node in ast.walk(init)
+        for node in walked(init)
     ):
         return None  # the parameter is rebound before it is kept
     return init, value.id, cls
@@ -100,7 +101,7 @@ def passing_calls(
     method it is in) each."""
     out: list[tuple[ast.Call, ast.expr, Function]] = []
     for (cls, _), fn in reader.methods.items():
-        for node in ast.walk(fn):
+        for node in walked(fn):
             if not isinstance(node, ast.Call):
                 continue
             given = next((k.value for k in node.keywords if k.arg == param), None)

@@ -16,6 +16,7 @@ from dataclasses import replace
 from errdex.template import Hole, MessageTemplate
 
 from .guards import Guards
+from .subtree import walked
 
 __all__ = ["narrowed"]
 
@@ -53,7 +54,7 @@ def _one_char_names(node: ast.If, line: int) -> list[str]:
         return []
     name = test.left.id
     for stmt in node.body:
-        for inner in ast.walk(stmt):
+        for inner in walked(stmt):  # listed once: each site under the guard asks
             if (
                 isinstance(inner, ast.Name)
                 and inner.id == name

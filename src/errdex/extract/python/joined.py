@@ -13,6 +13,7 @@ import ast
 from dataclasses import dataclass
 
 from .frames import Function
+from .subtree import walked
 
 __all__ = ["Joined", "appended", "joined_name", "list_joined"]
 
@@ -34,7 +35,7 @@ def list_joined(value: ast.expr, fn: Function) -> Joined | None:
         return None
     starts: list[list[ast.expr]] = []
     appends: list[ast.expr] = []
-    for node in ast.walk(fn):
+    for node in walked(fn):
         if isinstance(node, (ast.Assign, ast.AnnAssign)) and any(
             isinstance(t, ast.Name) and t.id == name
             for t in (node.targets if isinstance(node, ast.Assign) else [node.target])
@@ -51,7 +52,7 @@ def list_joined(value: ast.expr, fn: Function) -> Joined | None:
             added = appended(node, name)
             if added is not None:
                 appends.append(added)
-    uses = sum(isinstance(n, ast.Name) and n.id == name for n in ast.walk(fn))
+    uses = sum(isinstance(n, ast.Name) and n.id == name for n in walked(fn))
     if not starts or uses != len(starts) + 1 + len(appends):
         return None  # bound or used some other way too (a loop, ``extend``, ``+=``)
     assert isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute)

@@ -8,9 +8,13 @@ from __future__ import annotations
 
 import ast
 import builtins
+from bisect import bisect_right
 from collections.abc import Iterable, Iterator, Sequence
+from itertools import accumulate, repeat
+from operator import add
 
 from .scope import Env, Scope
+from .subtree import name_ids
 
 __all__ = [
     "BUILTIN_EXCEPTIONS",
@@ -48,6 +52,8 @@ class ModuleReader:
         self.module = module
         self.placeholder_fields = fields
         self._lines: list[str] | None = None
+        self._joined: str | None = None  # the lines joined by "\n" (:meth:`lines_with`)
+        self._starts: list[int] = []  # where each of them starts in that text
         self.imports: dict[str, str] = {}
         self.module_env: Env = {}
         self.functions: dict[str, ast.FunctionDef | ast.AsyncFunctionDef] = {}
@@ -72,8 +78,9 @@ class ModuleReader:
             if self.file_path.endswith("__init__.py")
             else self.module.rpartition(".")[0]
         )
-        self.binding_lines = binding_lines(self._toplevel_and_guarded(tree.body))
-        for node in self._toplevel_and_guarded(tree.body):
+        toplevel = list(self._toplevel_and_guarded(tree.body))  # read twice below
+        self.binding_lines = binding_lines(toplevel)
+        for node in toplevel:
             if isinstance(node, ast.Import):
                 for alias in node.names:
                     if alias.asname:
@@ -169,6 +176,23 @@ class ModuleReader:
             self._lines = self.source.splitlines()
         return self._lines
 
+    def lines_with(self, needle: str) -> list[int]:
+        """The numbers of the :attr:`lines` holding ``needle`` (one without a line break),
+        found with ``str.find`` over the lines joined once, not by testing every line."""
+        if self._joined is None:
+            self._joined = "\n".join(self.lines)
+            # each line's length and its "\n", added up without a Python loop
+            lengths = map(add, map(len, self.lines[:-1]), repeat(1))
+            self._starts = list(accumulate(lengths, initial=0))
+        text, starts = self._joined, self._starts
+        found: list[int] = []
+        at = text.find(needle)
+        while at >= 0:
+            line = bisect_right(starts, at)
+            found.append(line)
+            at = text.find(needle, starts[line] if line < len(starts) else len(text))
+        return found
+
     def segment(self, node: ast.AST) -> str:
         """The node's source text (``ast`` columns are UTF-8 byte offsets)."""
         lineno = getattr(node, "lineno", None)
@@ -180,10 +204,17 @@ class ModuleReader:
         lines = self.lines[lineno - 1 : end_lineno]
         if not lines:
             return ast.unparse(node)
+        # an ASCII line's byte offsets are its character offsets: sliced as it is
         if len(lines) == 1:
-            return lines[0].encode()[col:end_col].decode(errors="replace")
-        first = lines[0].encode()[col:].decode(errors="replace")
-        last = lines[-1].encode()[:end_col].decode(errors="replace")
+            line = lines[0]
+            if line.isascii():
+                return line[col:end_col]
+            return line.encode()[col:end_col].decode(errors="replace")
+        first, last = lines[0], lines[-1]
+        first = first[col:] if first.isascii() else first.encode()[col:].decode(errors="replace")
+        last = (
+            last[:end_col] if last.isascii() else last.encode()[:end_col].decode(errors="replace")
+        )
         return "\n".join([first, *lines[1:-1], last])
 
     def expr_text(self, node: ast.AST) -> str:
@@ -290,14 +321,13 @@ def binding_lines(stmts: Iterable[ast.stmt]) -> dict[str, list[int]]:
         names: list[str] = []
         if isinstance(stmt, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.For, ast.AsyncFor)):
             targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
-            names = [n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)]
+            names = [name for t in targets for name in name_ids(t)]
         elif isinstance(stmt, (ast.With, ast.AsyncWith)):
             names = [
-                n.id
+                name
                 for item in stmt.items
                 if item.optional_vars is not None
-                for n in ast.walk(item.optional_vars)
-                if isinstance(n, ast.Name)
+                for name in name_ids(item.optional_vars)
             ]
         elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             names = [stmt.name]

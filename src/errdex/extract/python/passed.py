@@ -34,7 +34,6 @@ from .callers import (
     Part,
     _assigned_values,
     _bindings,
-    _calls_in,
     _is_public,
     _parameters,
 )
@@ -45,6 +44,7 @@ from .messages import MAX_ALTERNATIVES, Templates
 from .module import BUILTIN_EXCEPTIONS
 from .package_calls import package_modules
 from .scope import LAZY, Env, Fixed, Scope
+from .subtree import statements, walk
 
 __all__ = ["PassedClassReader"]
 
@@ -292,8 +292,8 @@ class PassedClassReader(CallerReader):
         if self._tree is None:
             return
         needle = f".{fn.name}(" if owner else f"{fn.name}("
-        lines = [i for i, text in enumerate(self.lines, 1) if needle in text]
-        for call, within in _calls_in(self._tree.body, None, lines):
+        lines = self.lines_with(needle)
+        for call, within in self._calls_on(lines):
             func = call.func
             if owner is None:
                 if isinstance(func, ast.Name) and func.id == fn.name and self is home:
@@ -345,7 +345,7 @@ class PassedClassReader(CallerReader):
             for name, node in self.classes.items():
                 for item in node.body:
                     if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                        for inner in ast.walk(item):
+                        for inner in statements(item):
                             if isinstance(inner, (ast.FunctionDef, ast.AsyncFunctionDef)):
                                 self._around.setdefault(id(inner), name)
         return self._around.get(id(within))
@@ -381,7 +381,7 @@ class PassedClassReader(CallerReader):
         for (cls, _), method in self.methods.items():
             if cls != class_name:
                 continue
-            for node in ast.walk(method):
+            for node in statements(method):
                 targets = node.targets if isinstance(node, ast.Assign) else []
                 for t in targets:
                     if (
@@ -418,7 +418,7 @@ class PassedClassReader(CallerReader):
     ) -> list[dict[str, MessageTemplate]]:
         """Per call passing the class, the texts it passes for the raise's other
         parameters; an empty binding (the line as written) for a call not settled."""
-        named = {n.id for n in ast.walk(exc) if isinstance(n, ast.Name)} - {param}
+        named = {n.id for n in walk(exc) if isinstance(n, ast.Name)} - {param}
         method = (self._key(fn) or "").startswith(".")
         every = _parameters(fn)[1:] if method else _parameters(fn)
         params = [p for p in every if p in named and not self._reassigned(fn, p)]

@@ -21,6 +21,7 @@ from .joined import appended, joined_name, list_joined
 from .messages import MAX_ALTERNATIVES, Templates
 from .scope import Scope
 from .settled import overridden_below
+from .subtree import walk, walked
 
 __all__ = ["PrinterReader", "as_given", "left_out", "opaque_given"]
 
@@ -82,7 +83,7 @@ class PrinterReader(FrameReader):
         ``format = '%(message)s'`` or ``'argument %(argument_name)s: %(message)s'``)."""
         held: dict[str, list[ast.expr]] = {}
         plain: set[int] = set()  # the targets of ``name = value``
-        for node in ast.walk(fn):
+        for node in walked(fn):
             if (
                 isinstance(node, ast.Assign)
                 and len(node.targets) == 1
@@ -93,8 +94,8 @@ class PrinterReader(FrameReader):
             elif isinstance(node, ast.comprehension):
                 # ``any(m is _unset for m in …)``: the comprehension's own scope, not the
                 # function's (jsonschema's ``_Error.__str__``)
-                plain.update(id(n) for n in ast.walk(node.target) if isinstance(n, ast.Name))
-        for node in ast.walk(fn):
+                plain.update(id(n) for n in walk(node.target) if isinstance(n, ast.Name))
+        for node in walked(fn):
             if (
                 isinstance(node, ast.Name)
                 and isinstance(node.ctx, ast.Store)
@@ -109,7 +110,7 @@ class PrinterReader(FrameReader):
         out: Templates = []
         bare: list[str] = []
         alone: Templates = []  # what the bare returns print
-        for node in ast.walk(fn):
+        for node in walked(fn):
             if isinstance(node, ast.Return) and node.value is not None:
                 listed = self._joined_list(node.value, fn, scope)
                 found = self.templates(node.value, scope) if listed is None else listed

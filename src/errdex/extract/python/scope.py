@@ -13,6 +13,8 @@ from typing import Any, TypeAlias
 
 from errdex.template import MessageTemplate
 
+from .subtree import name_ids
+
 __all__ = [
     "LAZY",
     "Env",
@@ -125,7 +127,7 @@ def _assign(targets: Sequence[ast.expr], value: ast.expr, scope: Scope) -> None:
     for target in targets:
         if isinstance(target, ast.Name):
             previous = scope.env.get(target.id)
-            if any(isinstance(n, ast.Name) and n.id == target.id for n in ast.walk(value)):
+            if target.id in name_ids(value):
                 # ``text = text + …``: the right side means the earlier binding; with none
                 # known (a tuple target, a parameter), the earlier value is a hole
                 unknown = (Fixed(MessageTemplate.expression(target.id)),)

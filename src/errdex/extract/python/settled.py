@@ -20,6 +20,7 @@ from collections import Counter
 from .hierarchy import ClassRef, Node, class_binding
 from .project import current_project
 from .self_stores import self_stores_by_class
+from .subtree import walk, walked
 from .text_facts import body_names, package_facts
 
 __all__ = ["overridden_below", "settled_in_class", "settled_name", "stores_of"]
@@ -104,13 +105,13 @@ def _class_level(annotation: ast.expr) -> bool:
     return any(
         (isinstance(n, ast.Name) and n.id in ("ClassVar", "Final"))
         or (isinstance(n, ast.Attribute) and n.attr in ("ClassVar", "Final"))
-        for n in ast.walk(annotation)
+        for n in walk(annotation)
     )
 
 
 def _computed_stores(node: ClassRef) -> bool:
     """``setattr(x, name, v)`` with a computed name, or ``__dict__`` used, in the class."""
-    for n in ast.walk(node.node):
+    for n in walked(node.node):
         if isinstance(n, ast.Attribute) and n.attr == "__dict__":
             return True
         if not (isinstance(n, ast.Call) and len(n.args) >= 2):

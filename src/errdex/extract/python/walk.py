@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import ast
 import builtins
-import re
 from bisect import bisect_left
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
@@ -543,18 +542,30 @@ class ModuleExtractor(CallerSitesReader):
 _DISPATCH = ModuleExtractor._make_dispatch()
 
 
-# ``warn\b`` catches ``warn(``, ``warnings.warn(`` and aliases like ``_warn(``.
-_KEYWORD_RE = re.compile(r"raise\b|warn\b|assert\b|yield\b")
+# ``warn`` catches ``warn(``, ``warnings.warn(`` and aliases like ``_warn(``.
+_KEYWORDS = ("raise", "warn", "assert", "yield")
 
 
 def _keyword_lines(source: str) -> list[int]:
-    """Sorted line numbers where raise/warn/assert/yield appear (in code, strings or comments)."""
+    """Sorted line numbers where raise/warn/assert/yield end a word (in code, strings or
+    comments): what ``re`` finds for ``raise\\b|warn\\b|…``, found by ``str.find``,
+    about half the time of the regex over a whole file."""
+    found: list[int] = []
+    end = len(source)
+    for word in _KEYWORDS:
+        at = source.find(word)
+        while at >= 0:
+            after = at + len(word)
+            if after == end or not (source[after].isalnum() or source[after] == "_"):
+                found.append(at)  # ``\\b``: no word character follows
+            at = source.find(word, after)
+    found.sort()  # the words cannot overlap: each position is one match of the regex
     lines: list[int] = []
     line = 1
     pos = 0
-    for m in _KEYWORD_RE.finditer(source):
-        line += source.count("\n", pos, m.start())
-        pos = m.start()
+    for at in found:
+        line += source.count("\n", pos, at)
+        pos = at
         if not lines or lines[-1] != line:
             lines.append(line)
     return lines
