@@ -270,6 +270,16 @@ class ScanCache:
         ).fetchone()
         return None if row is None else pickle.loads(row[0])
 
+    def fingerprint(self, scope: str, key: str) -> str | None:
+        """The fingerprint of the result stored under ``key`` (None: none is), without
+        reading its blob."""
+        if self._conn is None:
+            return None
+        row = self._conn.execute(
+            "SELECT fingerprint FROM results WHERE scope = ? AND key = ?", (scope, key)
+        ).fetchone()
+        return None if row is None else str(row[0])
+
     def stored_result(self, scope: str, key: str) -> tuple[str, Any] | None:
         """The (fingerprint, value) stored under ``key``, whatever inputs it was made from."""
         if self._conn is None:
