@@ -8,7 +8,7 @@ from errdex.evidence import TestEvidence, TestKind
 
 from .facts import Expect
 
-__all__ = ["match_form", "linked_evidence"]
+__all__ = ["linked_evidence", "match_form"]
 
 
 def linked_evidence(expect: Expect, shown: str, via: str | None = None) -> TestEvidence:
