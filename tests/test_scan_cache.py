@@ -134,3 +134,21 @@ def test_a_cache_of_another_format_is_emptied(tmp_path: Path) -> None:
     conn.close()
     with ScanCache(path) as cache:
         assert cache.load("extracted", "s", {"a.py": "d"}) == {}
+
+
+def test_a_folders_digest_is_its_python_files_listing(tmp_path: Path) -> None:
+    """A folder an extraction searched (``pkg/``) changes with a module added or removed
+    below it, not with another file or an edit (each file's own digest covers those)."""
+    (tmp_path / "pkg/sub").mkdir(parents=True)
+    (tmp_path / "pkg/a.py").write_text("x = 1\n")
+    with ScanCache(tmp_path / "c.sqlite") as cache:
+        first = cache.digests(tmp_path, ["pkg/", "nowhere/"]).by_path
+        assert first["pkg/"] is not None and first["nowhere/"] is None
+        (tmp_path / "pkg/a.py").write_text("x = 2\n")
+        (tmp_path / "pkg/notes.txt").write_text("not a module")
+        assert cache.digests(tmp_path, ["pkg/"]).by_path == {"pkg/": first["pkg/"]}
+        (tmp_path / "pkg/sub/b.py").write_text("")
+        added = cache.digests(tmp_path, ["pkg/"]).by_path["pkg/"]
+        assert added not in (None, first["pkg/"])
+        (tmp_path / "pkg/sub/b.py").unlink()
+        assert cache.digests(tmp_path, ["pkg/"]).by_path["pkg/"] == first["pkg/"]

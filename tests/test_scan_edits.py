@@ -277,3 +277,42 @@ def test_a_result_read_back_from_its_parts_after_edits_is_a_cold_scans(
             again = scan_checkout(checkout, repo=REPO, cache=cache)
         assert again.cache_use is not None and again.cache_use.whole == "result", what
         assert _comparable(again.items) == _cold(root), what
+
+
+HELPER = """\
+def fail(msg, exc):
+    raise exc(msg)
+"""
+
+CALLER = """\
+from pkg.helpers import fail
+
+
+def {name}(x):
+    if x:
+        fail("{name} went wrong", exc={cls})
+"""
+
+
+def test_a_module_added_to_a_package_that_calls_a_raising_helper_adds_its_records(
+    tmp_path: Path,
+) -> None:
+    """The helper's records come from its callers across the package: a module added
+    (or removed) that calls it changes them, though no file the helper's extraction
+    read changed."""
+    root = tmp_path / "proj"
+    write(root, "pkg/__init__.py", "")
+    write(root, "pkg/helpers.py", HELPER)
+    write(root, "pkg/first.py", CALLER.format(name="first", cls="KeyError"))
+    _age(root)
+    db = tmp_path / "catalogue.db"
+    _, stored = _rescan(root, db)
+    assert stored == _cold(root)
+    write(root, "pkg/second.py", CALLER.format(name="second", cls="TypeError"))
+    _, stored = _rescan(root, db)
+    assert stored == _cold(root)
+    assert "TypeError" in {r["errorClass"] for r, _ in stored if r["filePath"] == "pkg/helpers.py"}
+    _age(root)
+    (root / "pkg/second.py").unlink()
+    _, stored = _rescan(root, db)
+    assert stored == _cold(root)

@@ -4,6 +4,7 @@ cache file. Every reused result is compared with a full scan of the same tree.""
 from __future__ import annotations
 
 import os
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -405,3 +406,27 @@ def test_a_selective_rescan_into_either_catalogue_stores_a_cold_scans_records(
         stored = [(e["record"], e["evidence"]) for e in store.iter_envelopes(REPO)]
     stored_result = ScanResult(stored, 0, 0, 0, [], 0.0)
     assert _comparable(stored_result) == _comparable(_scan(tree, cache=False))
+
+
+def test_an_analyst_state_of_another_scan_is_not_unpickled(
+    tree: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The analyst's state and the result must be one scan's: when their fingerprints
+    differ, neither's parts are read, every record is analysed again, as a full scan."""
+    _scan(tree)
+    with sqlite3.connect(scan_cache.default_cache_path()) as conn:
+        conn.execute("UPDATE results SET fingerprint = 'other' WHERE key LIKE 'analyst:%'")
+    write(tree, "pkg/core.py", CORE + "\n\ndef more(y):\n    raise KeyError('no more')\n")
+    read: list[str] = []
+    real = ScanCache.parts
+
+    def counting(self: ScanCache, scope: str, key: str, tags: dict[str, str]) -> Any:
+        read.append(key)
+        return real(self, scope, key, tags)
+
+    monkeypatch.setattr(ScanCache, "parts", counting)
+    again = _scan(tree)
+    monkeypatch.undo()
+    assert read == []
+    assert again.cache_use is not None and again.cache_use.records_kept == 0
+    assert _comparable(again) == _comparable(_scan(tree, cache=False))

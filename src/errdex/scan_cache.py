@@ -49,6 +49,7 @@ __all__ = [
     "ScanCache",
     "code_version",
     "default_cache_path",
+    "folder_digest",
     "scope_key",
 ]
 
@@ -139,6 +140,17 @@ class Digests:
     hashed: int = 0
 
 
+def folder_digest(root: Path, rel: str) -> str | None:
+    """The digest of the ``*.py`` files below the folder ``rel`` (ending in ``/``), by
+    path: what a search of a package for callers read of the folder itself
+    (:mod:`errdex.extract.python.package_calls`); None when it is no folder."""
+    folder = root / rel
+    if not folder.is_dir():
+        return None
+    names = sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*.py"))
+    return hashlib.sha256("\x00".join(names).encode("utf-8", "surrogateescape")).hexdigest()
+
+
 def _stat_row(st: os.stat_result) -> tuple[int, int, int, int]:
     return (st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino)
 
@@ -191,7 +203,8 @@ class ScanCache:
 
     def digests(self, root: Path, rels: Iterable[str]) -> Digests:
         """Each file's content digest: from the cache when its stat is unchanged (and not
-        racy), else read and hashed (and noted, written at :meth:`commit`)."""
+        racy), else read and hashed (and noted, written at :meth:`commit`); a folder's
+        (``rel`` ending in ``/``) is its listing's (:func:`folder_digest`)."""
         out = Digests()
         base = str(root.resolve())
         known: dict[str, tuple[Any, ...]] = {}
@@ -203,6 +216,9 @@ class ScanCache:
             )
             known = {r[0]: r[1:] for r in rows}
         for rel in rels:
+            if rel.endswith("/"):  # a folder an extraction listed: its listing
+                out.by_path[rel] = folder_digest(root, rel)
+                continue
             full = f"{base}/{rel}"
             try:
                 st = os.stat(full)
@@ -269,6 +285,16 @@ class ScanCache:
             (scope, key, fingerprint),
         ).fetchone()
         return None if row is None else pickle.loads(row[0])
+
+    def fingerprint(self, scope: str, key: str) -> str | None:
+        """The fingerprint of the result stored under ``key`` (None: none is), without
+        reading its blob."""
+        if self._conn is None:
+            return None
+        row = self._conn.execute(
+            "SELECT fingerprint FROM results WHERE scope = ? AND key = ?", (scope, key)
+        ).fetchone()
+        return None if row is None else str(row[0])
 
     def stored_result(self, scope: str, key: str) -> tuple[str, Any] | None:
         """The (fingerprint, value) stored under ``key``, whatever inputs it was made from."""

@@ -383,6 +383,9 @@ def analyst_prior(plan: Plan, index: RepoIndex, prefix: str) -> Prior | None:
     results (the call graph's edges) for the files not changed."""
     if not plan.read:
         return None
+    state_at = plan.cache.fingerprint(plan.scope, plan.analyst_key)
+    if state_at is None or state_at != plan.cache.fingerprint(plan.scope, plan.key):
+        return None  # not written by one scan: neither is read (jax: 0.25 s of unpickling)
     with gc_paused():
         last = last_maps(plan.cache, plan.scope, plan.analyst_key)
         whole = last_result(plan.cache, plan.scope, plan.key)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from errdex.analyze.callgraph import MAX_VISITED, CallGraph, Reach, build_callgraph
+from errdex.analyze.callgraph import MAX_VISITED, CallGraph, Reach, ReachCounts, build_callgraph
 from errdex.analyze.chains import Chains
 from errdex.analyze.classes import ClassTree
 from errdex.analyze.entrypoints import PublicApi, entry_points
@@ -201,3 +201,17 @@ def test_reach_is_breadth_first_in_name_order_and_stops_at_the_cap() -> None:
         wide.add(f"f{i:05}", "target", "exact")
     reached = wide.reach("target")
     assert len(reached) == MAX_VISITED and "f00000" in reached
+
+
+def test_reach_counts_are_the_sites_of_each_class_a_caller_reaches() -> None:
+    """(caller, class) -> sites of that class in the functions the caller reaches, itself
+    included; a function's several sites count each."""
+    graph = CallGraph()
+    graph.add("api", "parse", "exact")
+    graph.add("api", "check", "exact")
+    graph.add("cli", "api", "name")
+    graph.add("other", "check", "exact")
+    counts = ReachCounts(graph, {("parse", "ValueError"): 2, ("check", "ValueError"): 1})
+    assert counts[("api", "ValueError")] == 3 and counts[("cli", "ValueError")] == 3
+    assert counts[("other", "ValueError")] == 1 and counts[("parse", "ValueError")] == 2
+    assert counts[("api", "KeyError")] == 0 and counts[("nobody", "ValueError")] == 0

@@ -247,3 +247,45 @@ def test_an_import_of_the_test_module_changed_in_place_chooses_again(tmp_path: P
     cold = _analyse(tmp_path, None)
     assert _tests(cold) == []
     assert _tests(_analyse(tmp_path, warm.choices)) == []
+
+
+def test_each_expectations_callees_are_resolved_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The memo's key, its unseen part and the choice each read the test's callees: they
+    are resolved once per expectation, and the links are what they were."""
+    _two(tmp_path)
+    resolved: list[str] = []
+    real: Callable[..., Any] = tests_evidence.expect_callees
+
+    def counted(index: Any, expect: Any, attributes: Any = None) -> Any:
+        resolved.append(expect.name)
+        return real(index, expect, attributes)
+
+    monkeypatch.setattr(tests_evidence, "expect_callees", counted)
+    cold = _analyse(tmp_path, None)
+    assert sorted(resolved) == sorted(set(resolved)) and len(resolved) == 2
+    assert sorted(t["name"] for _, e in cold.items for t in e["tests"]) == [
+        "tests/test_core.py::test_empty",
+        "tests/test_core.py::test_negative",
+    ]
+
+
+def test_kept_choices_index_no_templates_grams(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Sites by 4-gram serve only fitting many candidates: when every choice is kept, no
+    site's grams are indexed, and the links are a fresh analysis's."""
+    _two(tmp_path)
+    cold = _analyse(tmp_path, None)
+    indexed: list[Any] = []
+    real: Callable[..., Any] = tests_evidence.template_grams
+
+    def counted(template: Any) -> Any:
+        indexed.append(template)
+        return real(template)
+
+    monkeypatch.setattr(tests_evidence, "template_grams", counted)
+    again = _analyse(tmp_path, cold.choices)
+    assert indexed == []
+    assert _undated(again) == _undated(cold) and again.choices == cold.choices

@@ -16,6 +16,8 @@ an unchanged file's calls then land where they did, since what they resolve thro
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -28,6 +30,7 @@ __all__ = [
     "CallGraph",
     "EdgeTables",
     "Reach",
+    "ReachCounts",
     "build_callgraph",
     "exact_targets",
 ]
@@ -117,6 +120,29 @@ class CallGraph:
             frontier = below
         self._reach_memo[function] = found
         return found
+
+
+class ReachCounts:
+    """``[(caller, class)]``: how many sites of the class the functions ``caller`` reaches
+    hold, from each raising function's sites by class (``in_function``). Counted per
+    class by ``Counter``'s own loop over each walk's callers: a Counter keyed by every
+    (caller, class) pair cost 0.35 s on jax (674k pairs), for a few thousand asked."""
+
+    def __init__(self, graph: CallGraph, in_function: Mapping[tuple[str, str], int]) -> None:
+        self._by_class: dict[str, Counter[str]] = {}
+        for (function, cls_key), n in in_function.items():
+            counts = self._by_class.setdefault(cls_key, Counter())
+            callers = graph.reach(function).keys()
+            if n == 1:
+                counts.update(callers)  # an iterable, not a mapping: counted in C
+            else:
+                for caller in callers:
+                    counts[caller] += n
+
+    def __getitem__(self, key: tuple[str, str]) -> int:
+        caller, cls_key = key
+        counts = self._by_class.get(cls_key)
+        return 0 if counts is None else counts[caller]
 
 
 def _callee_targets(index: RepoIndex, func: FuncFacts, ref: CallRef) -> list[tuple[str, Precision]]:

@@ -22,7 +22,7 @@ from errdex.source import Checkout
 
 from .background import background_tag
 from .budget import FileBudget
-from .callgraph import CallGraph, build_callgraph
+from .callgraph import CallGraph, ReachCounts, build_callgraph
 from .chains import Chains
 from .classes import ClassTree, class_info
 from .conversions import caller_conversion, own_conversion, own_surfaces
@@ -187,7 +187,7 @@ def _gather(
     entries: Callable[
         [SiteView, str], tuple[list[EntryPoint], list[CaughtBy], dict[str, Any] | None]
     ],
-    reached_by: Counter[tuple[str, str]],
+    reached_by: ReachCounts,
     raised_in: dict[str, Raisers],
 ) -> Gathered:
     g = Gathered(site=site, observed=list(site.evidence.get("observed") or []))
@@ -316,15 +316,12 @@ def analyze_with_index(
         points = [EntryPoint(**e) for e in found]  # each record gets its own copy
         return (own_surfaces(points, own) if own else points), caught, conversion
 
-    reached_by: Counter[tuple[str, str]] = Counter()
     in_function: Counter[tuple[str, str]] = Counter()
     raised_in = raisers_of(sites)
     for site in sites:
         if site.function:
             in_function[(site.function, site.canonical_class or site.error_class or "")] += 1
-    for (function, cls_key), n in in_function.items():  # a function's sites of a class at once
-        for caller in graph.reach(function):
-            reached_by[(caller, cls_key)] += n
+    reached_by = ReachCounts(graph, in_function)  # a function's sites of a class at once
     inputs = {s.index: input_digest(items[s.index]) for s in sites}
     memo = ChoiceMemo(sites, choices or {})
     tests = link_tests(index, graph, tree, sites, choose=memo)

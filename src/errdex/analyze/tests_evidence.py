@@ -30,9 +30,8 @@ from __future__ import annotations
 import re
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
-from typing import Literal, cast
 
-from errdex.evidence import TestEvidence, TestKind
+from errdex.evidence import TestEvidence
 from errdex.template import Hole, MessageTemplate
 
 from .arg_guards import ArgGuards
@@ -58,6 +57,7 @@ from .outside_calls import calls_outside
 from .repo import RepoIndex
 from .sites import SiteView
 from .tests_calls import ClassAttributes, expect_callees, through_helpers
+from .tests_linked import linked_evidence
 from .twin_tests import TwinRuns
 from .twins import shadow_of
 
@@ -123,7 +123,9 @@ class _Linker:
         self.sites = sites
         self.by_class: dict[str, list[SiteView]] = defaultdict(list)
         self.by_function: dict[str, list[int]] = defaultdict(list)
-        self.by_gram: dict[str, list[int]] = defaultdict(list)
+        self._by_gram: dict[str, list[int]] | None = None  # built when first needed
+        #: id() of an expectation -> (it, kept alive so the id stays its, its callees).
+        self._callees: dict[int, tuple[Expect, dict[str, Precision]]] = {}
         self.by_path: dict[str, list[int]] = defaultdict(list)  # filled when first needed
         self.reaches: dict[str, dict[str, Reach]] = defaultdict(dict)
         self.attributes = ClassAttributes(index)
@@ -131,8 +133,6 @@ class _Linker:
         for site in sites:
             if site.canonical_class:
                 self.by_class[site.canonical_class].append(site)
-            for gram in template_grams(site.template):
-                self.by_gram[gram].append(site.index)
             if site.function is not None:
                 if site.function not in self.by_function:
                     for caller, reach in graph.reach(site.function).items():
@@ -174,9 +174,26 @@ class _Linker:
             self._candidates[key] = found
         return found
 
+    @property
+    def by_gram(self) -> dict[str, list[int]]:
+        """Sites by their templates' 4-grams: only :meth:`fitting` of many candidates
+        reads it, which a scan whose test links are kept (:mod:`.tests_memo`) may not
+        do at all, and indexing every site's grams was a third of linking on jax."""
+        if self._by_gram is None:
+            self._by_gram = defaultdict(list)
+            for site in self.sites:
+                for gram in template_grams(site.template):
+                    self._by_gram[gram].append(site.index)
+        return self._by_gram
+
     def callees(self, expect: Expect) -> dict[str, Precision]:
-        """The repository functions the test's calls land in."""
-        return expect_callees(self.index, expect, self.attributes)
+        """The repository functions the test's calls land in (once per expectation: the
+        choice, its memo's key and the key's unseen part each ask)."""
+        found = self._callees.get(id(expect))
+        if found is None or found[0] is not expect:
+            found = (expect, expect_callees(self.index, expect, self.attributes))
+            self._callees[id(expect)] = found
+        return found[1]
 
     def ranks(self, callees: dict[str, str]) -> dict[str, Rank]:
         """Site functions the test's calls reach, each with its closest rank."""
@@ -568,30 +585,7 @@ def link_tests(
         for i, shown in chosen:
             if not twins.runs(expect, sites[i]):
                 continue  # a C twin runs instead of the site's line
-            linked[i].append(_evidence(expect, shown, via))
+            linked[i].append(linked_evidence(expect, shown, via))
     for tests in linked.values():
         tests.sort(key=lambda t: (t.get("path", ""), t.get("line", 0)))
     return dict(linked)
-
-
-def _evidence(expect: Expect, shown: str, via: str | None = None) -> TestEvidence:
-    evidence = TestEvidence(
-        path=expect.path,
-        line=expect.line,
-        name=expect.name,
-        kind=cast(TestKind, expect.kind),
-        errorClass=shown,
-        match=expect.match if expect.match is not None else expect.match_source,
-        matchForm=_match_form(expect),
-        snippet=expect.snippet,
-    )
-    if via is not None:
-        evidence["via"] = via  # the suite's helper that holds the expectation
-    return evidence
-
-
-def _match_form(expect: Expect) -> Literal["regex", "contains", "equals"]:
-    """A message the test checks with ``assert … in str(e)``/``==`` is no ``match=`` regex."""
-    if not expect.match_is_literal:
-        return "regex"
-    return "equals" if expect.match_whole else "contains"

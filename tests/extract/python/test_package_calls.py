@@ -34,6 +34,7 @@ def test_the_modules_showing_the_name_are_parsed_and_every_file_is_noted(tmp_pat
             assert tree.body  # the tree the reader indexed, for the calls in it
             read = project.files_read("src/pkg/parser.py")
         assert {"src/pkg/ext.py", "src/pkg/util.py", "src/pkg/__init__.py"} <= read
+        assert "src/pkg/" in read  # the folder: a module added to it may call the name too
 
 
 def test_a_module_outside_a_package_or_a_repository_has_no_other_modules(tmp_path: Path) -> None:

@@ -5,9 +5,10 @@ jinja2's ``ext.py`` calls ``parser.fail(…, exc=TemplateAssertionError)``, a me
 arrives as a parameter, the modules of the same top-level package whose text shows the
 call's name (``fail(``) are parsed here, each with a reader of its own (its imports say
 what the call's names mean), and kept for the other files of the process. Every file of
-the package is noted as read (:meth:`.Project.looked_for`), so a cached scan reads the
-raising file again when any of them changes. A single-file top-level module (``runpy``,
-``tarfile``) has no package: its own module is all there is.
+the package, and the package's folder, are noted as read (:meth:`.Project.looked_for`),
+so a cached scan reads the raising file again when one of them changes or a module is
+added or removed. A single-file top-level module (``runpy``, ``tarfile``) has no package:
+its own module is all there is.
 """
 
 from __future__ import annotations
@@ -52,6 +53,9 @@ def package_modules(near: ModuleReader, needle: str) -> list[PackageModule]:
     if base is None or ("." not in near.module and not near.file_path.endswith("__init__.py")):
         return []
     texts = _package_texts(project, base, top)
+    # the folder itself: a module added to it may call the function too (a cached scan
+    # compares the folder's listing, :func:`errdex.scan_cache.folder_digest`)
+    project.looked_for(near.file_path, f"{base}{top}/")
     own = near.file_path.removeprefix(project.prefix)
     out: list[PackageModule] = []
     for rel, text in texts.items():
