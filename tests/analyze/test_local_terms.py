@@ -65,16 +65,17 @@ def test_a_local_bound_from_parameters_is_said_in_their_terms(tmp_path: Path) ->
     assert "len(f'{cmd}:{name}:{rtype}'.encode('ascii')) > 512" in trigger
 
 
-def test_a_condition_over_a_computed_object_is_not_restated(tmp_path: Path) -> None:
+def test_a_condition_over_a_computed_object_is_said_as_written(tmp_path: Path) -> None:
+    """Leaving such a condition out named the raise with no condition, or hid the deciding
+    one under "other conditions": a paired blind review judged that misleading in 4 of 4
+    records, where the local's own words were true in 3."""
     records = _records(tmp_path)
     trigger = str(records["unbalanced parenthesis"]["triggerScenarios"])
-    assert "source.next" not in trigger and "Tokenizer(text).next" not in trigger
-    assert "no enclosing condition" not in trigger
-    # the documentation does not pass a part of the condition off as all of it
-    gettext = _records(tmp_path)["too deep"]
-    assert 'when `c == "("`, for each `c` in the loop over `text` (with other conditions' in (
-        str(gettext["documentation"])
-    )
+    assert trigger.startswith("Triggered when `source.next is not None`.")
+    assert "Tokenizer(text).next" not in trigger  # not what the local holds at the test
+    gettext = str(records["too deep"]["documentation"])
+    assert 'when `c == "("` and `depth > 20`, for each `c` in the loop over `text`' in gettext
+    assert "other conditions" not in gettext
     # a loop's variable is said with its loop
     loop = str(records["not an int"]["triggerScenarios"])
     assert "`not isinstance(item, int)`" in loop and "`items`" in loop

@@ -4,8 +4,8 @@
 values the function computed itself: the reader knows neither ``msg`` nor ``source``
 (blind review 2026-12-06). Where a local certainly holds an expression over the
 function's parameters (and module names) at the test (:mod:`.local_values`), the
-condition is said with that expression; a condition that still reads a local is left
-out of the prose, which then says less rather than restate it. A loop's variable and a
+condition is said with that expression; a condition that still reads a local is said as
+written (leaving it out hid the deciding condition: see :func:`caller_guards`). A loop's variable and a
 handler's ``as`` name are not such locals: the loop or handler is said with them.
 """
 
@@ -56,7 +56,11 @@ def caller_guards(g: Gathered) -> tuple[list[GuardItem], bool]:
             or len(said) > SHOWN_LENGTH
             or not _calls(said) - _calls(text) <= _PURE
         ):
-            dropped = True
+            # kept as written: a paired blind review (2026-12-06, stop 34) judged the
+            # prose that left such a condition out misleading in 4 of 4 records (it named
+            # the raise with no condition, or hid the deciding one under "other
+            # conditions"), where the local's own words were true in 3
+            out.append(guard)
             continue
         out.append({**guard, "text": said})
     return out, dropped
