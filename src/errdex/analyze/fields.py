@@ -14,7 +14,6 @@ from typing import Any
 from errdex.evidence import EntryPoint, Provenance, RaisesDoc, TestEvidence
 
 from .baseline import kebab
-from .callgraph import MAX_DEPTH
 from .check_words import no_code_reason, words_tip
 from .code_fields import (
     example_fix,
@@ -27,7 +26,6 @@ from .code_fields import (
 from .conversion_prose import conversion_sentence
 from .doc_quote import docstring_sentence, split_sentences
 from .docstrings import summary
-from .entrypoints import FAR_DEPTH
 from .fall_through import site_reach
 from .gathered import Gathered, callable_name, class_phrase, location, short_name
 from .guards import CONDITION_KINDS, code, condition_phrase, has_private, negated
@@ -357,11 +355,10 @@ def _trigger(g: Gathered) -> tuple[str, list[str]]:
     if g.entry_points:
         made = "yielding" if s.kind == "yield" else "raising"
         shown = "; ".join(_entry_phrase(e, s.error_class, made) for e in g.entry_points[:SHOWN])
-        sentences.append(
-            f"The nearest public entry points that reach it (calls resolved through imports, "
-            f"classes and their bases, at most {MAX_DEPTH} deep ({FAR_DEPTH} where fewer than three are nearer), not counting calls to functions nested in the caller; callers that catch it or "
-            f"whose constant arguments rule it out left out): {shown}."
-        )
+        # how they were found (imports, classes, at most MAX_DEPTH calls deep) is in
+        # docs/analysis.md: in the record it read as the search, not the trigger (paired
+        # blind review, stop 34: 11 of 50 records judged that preamble misleading)
+        sentences.append(f"Public callers that reach it: {shown}.")
         basis.append("entryPoints")
     # No entry point found is no evidence that none exists: calls on objects of unknown
     # type are not followed (``tokenizer.raise_syntax_error`` from ``Requirement()``), so

@@ -231,7 +231,12 @@ def module_constants(g: Gathered, func: FuncFacts) -> set[str]:
     (``return_when not in (FIRST_COMPLETED, FIRST_EXCEPTION, ALL_COMPLETED)``,
     ``isinstance(dec, Decimal)``): a caller names them too. A name the function binds
     or takes as a parameter is its own, not the module's; one bound to a platform test
-    (``ACKNOWLEDGE = sys.platform == 'darwin'``) is no value a caller picks."""
+    (``ACKNOWLEDGE = sys.platform == 'darwin'``) is no value a caller picks. None of a
+    private module's (``arcpkg._header.BLOCK``): a caller of the package does not see
+    them, unless the module is a pure-Python twin (``_pyio``), which is imported as is."""
+    parts = func.module.split(".")
+    if any(has_private(part) for part in parts) and not parts[0].startswith("_py"):
+        return set()
     own = set(func.bound_lines) | {p.lstrip("*") for p in func.params}
     return set(g.module_names) - own - set(g.constants)
 
