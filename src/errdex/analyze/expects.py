@@ -377,12 +377,14 @@ class ExpectFinder:
         # not ``lambda: f(x)``; keywords go to ``f`` too (``newline='xyzzy'``)
         plain = dotted(target) is not None and not any(isinstance(a, ast.Starred) for a in rest)
         if len(self.facts.expects) > before and plain:
-            if not call.keywords:
-                self.facts.expects[-1].given = len(rest)  # the interpreter checks this count
-                self.facts.expects[-1].uncallable = tuple(
+            keywords = [k for k in call.keywords if k.arg != "msg"]
+            if all(k.arg is not None for k in keywords):  # not ``**kwargs``
+                expect = self.facts.expects[-1]
+                expect.given = len(rest)  # the interpreter checks these against the
+                expect.keywords = tuple(str(k.arg) for k in keywords)  # parameters
+                expect.uncallable = tuple(
                     i for i, a in enumerate(rest) if isinstance(a, (ast.Constant, ast.Tuple))
                 )
-            keywords = [k for k in call.keywords if k.arg != "msg"]
             self.facts.expects[-1].constants = _constants(rest, keywords)
 
     def _try_form(self, stmt: ast.Try | ast.TryStar) -> None:

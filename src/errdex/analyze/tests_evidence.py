@@ -365,7 +365,7 @@ class _Linker:
         given = expect.given
         if given is not None:
             funcs = [self.index.function(c) for c, p in callees.items() if p == "exact"]
-            if funcs and all(f is not None and not takes(f, given) for f in funcs):
+            if funcs and all(f is not None and not takes(f, given, expect.keywords) for f in funcs):
                 return True
             if any(f is not None and calls_literal(f, expect.uncallable) for f in funcs):
                 return True
