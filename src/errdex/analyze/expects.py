@@ -10,18 +10,20 @@ hand-written form, a ``try`` whose body ends in a failure (``self.fail()``, ``py
 ``raise TestFailed``) or whose ``else`` fails, with ``except C``. A statement that calls a
 test-module helper with dotted arguments (``self.check(ValueError, lib.parse, "")``) is kept
 as a :data:`HELPER_CALL`: linking substitutes its arguments into the helper's own
-expectation when the helper wraps one over its parameters.
+expectation when the helper wraps one over its parameters. Also ``pytest.deprecated_call``
+and ``with warnings.catch_warnings(record=True) as w`` with a check of ``w[i].category``
+(:mod:`.expects_warnings`).
 """
 
 from __future__ import annotations
 
 import ast
-import re
 import unittest
 from collections.abc import Callable
 
 from .callsites import constant_of
-from .expects_checks import Check, constant_string, message_check
+from .expects_checks import Check, constant_string, escaped_string, message_check
+from .expects_warnings import CATCH_WARNINGS, recorded, records_warnings
 from .facts import CallRef, Expect, FuncFacts, FunctionNode, ModuleFacts, clean, dotted
 from .guard_eval import is_immutable
 from .param_rows import Row, parametrize_rows
@@ -40,6 +42,7 @@ __all__ = [
 EXPECT_CALLS = {
     "raises": "pytest.raises",
     "warns": "pytest.warns",
+    "deprecated_call": "pytest.deprecated_call",
     "assertRaises": "assertRaises",
     "assertRaisesRegex": "assertRaisesRegex",
     "assertRaisesRegexp": "assertRaisesRegex",
@@ -60,6 +63,7 @@ WRAPPED_CASE = {
 _WRAPPERS_FROM = ("numpy.testing.", "nose.tools.")
 #: Kinds whose second argument is the regular expression (the callable comes third).
 _REGEX_KINDS = frozenset({"assertRaisesRegex", "assertWarnsRegex"})
+_DEPRECATIONS = (("DeprecationWarning",), ("PendingDeprecationWarning",), ("FutureWarning",))
 #: The expectation written by hand as try / except / fail.
 TRY_EXCEPT = "try-except"
 #: A call of a possible helper: ``classes`` holds its positional arguments (``()`` where one
@@ -150,7 +154,7 @@ class ExpectFinder:
             head = ref[0]
             resolved = self.facts.imports.get(head, head)
             full = ".".join((resolved, *ref[1:]))
-            return kind if full in ("pytest.raises", "pytest.warns") else None
+            return kind if full == kind else None
         return kind if len(ref) >= 2 else None  # self.assertRaises, self.case.assertRaises
 
     def _wrapped_kind(self, ref: CallRef) -> str | None:
@@ -180,6 +184,8 @@ class ExpectFinder:
                             else None
                         )
                         self._with(stmt, expr, kind, as_name, body[i + 1 :])
+                    elif isinstance(expr, ast.Call) and records_warnings(expr, self.facts.imports):
+                        self._recorded(stmt, item.optional_vars or expr, body[i + 1 :])
             elif isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
                 call = stmt.value
                 kind = self._kind(call)
@@ -268,7 +274,7 @@ class ExpectFinder:
         if value is not None:
             source = None if isinstance(node, ast.Constant) else ast.unparse(node)
             return clean(value), source
-        escaped = _escaped_string(node, self.strings)
+        escaped = escaped_string(node, self.strings)
         if escaped is not None:
             return escaped, ast.unparse(node)
         return None, ast.unparse(node)
@@ -300,6 +306,8 @@ class ExpectFinder:
         self._add_classes(stmt, self._expected(call), kind, calls, match, literal)
 
     def _expected(self, call: ast.Call) -> list[CallRef]:
+        if (dotted(call.func) or ("",))[-1] == "deprecated_call":
+            return list(_DEPRECATIONS)  # what pytest's ``deprecated_call()`` catches
         classes = self._classes(call.args[0] if call.args else None)
         if not classes:
             for kw in call.keywords:
@@ -365,8 +373,16 @@ class ExpectFinder:
             inner = body[0].value
             self.facts.expects[-1].constants = _constants(inner.args, inner.keywords)
 
+    def _recorded(
+        self, stmt: ast.With | ast.AsyncWith, var: ast.expr, rest: list[ast.stmt]
+    ) -> None:
+        """``with warnings.catch_warnings(record=True) as w`` and a category check."""
+        if isinstance(var, ast.Name) and (found := recorded(var.id, stmt.body, rest)):
+            calls = self._calls(list(stmt.body))
+            self._add_classes(stmt, found[0], CATCH_WARNINGS, calls, (None, None), found[1])
+
     def _callable_form(self, stmt: ast.stmt, call: ast.Call, kind: str) -> None:
-        index = 2 if kind in _REGEX_KINDS else 1
+        index = 2 if kind in _REGEX_KINDS else 0 if kind == "pytest.deprecated_call" else 1
         if len(call.args) <= index:
             return
         target = call.args[index]
@@ -576,16 +592,3 @@ def _child_blocks(stmt: ast.stmt) -> list[list[ast.stmt]]:
     for case in getattr(stmt, "cases", []) or []:
         blocks.append(case.body)
     return blocks
-
-
-def _escaped_string(node: ast.expr, strings: dict[str, str]) -> str | None:
-    """``re.escape("...")``: the regex that matches the literal text."""
-    if (
-        isinstance(node, ast.Call)
-        and len(node.args) == 1
-        and (ref := dotted(node.func)) is not None
-        and ref[-1] == "escape"
-    ):
-        value = constant_string(node.args[0], strings)
-        return re.escape(value) if value is not None else None
-    return None

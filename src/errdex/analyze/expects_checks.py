@@ -20,11 +20,14 @@ blind review 2026-12-02: ``test_re``'s ``checkPatternError`` compares ``cm.excep
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import dataclass
 
 from errdex.extract.python import str_argument
 
-__all__ = ["Check", "constant_string", "message_check"]
+from .facts import dotted
+
+__all__ = ["Check", "constant_string", "escaped_string", "message_check"]
 
 #: Statements after the block that are read for a check.
 WINDOW = 3
@@ -167,3 +170,16 @@ def message_check(
     """The message check on the error ``as_name`` holds (the ``as`` name of the block, or
     the handler's name) among the first statements of ``after``, or None."""
     return _Reader(as_name, strings, params).read(after)
+
+
+def escaped_string(node: ast.expr, strings: dict[str, str]) -> str | None:
+    """``re.escape("...")``: the regex that matches the literal text."""
+    if (
+        isinstance(node, ast.Call)
+        and len(node.args) == 1
+        and (ref := dotted(node.func)) is not None
+        and ref[-1] == "escape"
+    ):
+        value = constant_string(node.args[0], strings)
+        return re.escape(value) if value is not None else None
+    return None

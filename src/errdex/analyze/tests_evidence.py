@@ -39,6 +39,7 @@ from .call_fit import calls_literal, takes
 from .callgraph import CallGraph, Precision, Reach
 from .classes import ClassTree
 from .expects import HELPER_CALL
+from .expects_warnings import CATCH_WARNINGS
 from .facts import CallRef, Expect, FuncFacts
 from .helper_runs import by_tests, is_test_name
 from .matching import (
@@ -87,7 +88,9 @@ _ASSIGNMENT = re.compile(r"\s*\w+\s*=[^=]")
 #: than walking the message's 4-grams through every site (:meth:`_Linker.fitting`).
 _FEW = 8
 
-_WARN_KINDS = frozenset({"pytest.warns", "assertWarns", "assertWarnsRegex"})
+_WARN_KINDS = frozenset(
+    {"pytest.warns", "pytest.deprecated_call", "assertWarns", "assertWarnsRegex", CATCH_WARNINGS}
+)
 
 
 def _expected(expect: Expect) -> Expected | None:
