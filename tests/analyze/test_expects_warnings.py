@@ -40,6 +40,11 @@ def old_d(x):
 def old_e(x):
     warnings.warn("old_e is deprecated", DeprecationWarning, stacklevel=2)
     return x
+
+
+def odd(x):
+    warnings.warn("odd value", UserWarning, stacklevel=2)
+    return x
 """
 
 TESTS = """\
@@ -90,17 +95,20 @@ def test_d():
 Links = dict[str, list[dict[str, Any]]]
 
 
-@pytest.fixture(scope="module")
-def links(tmp_path_factory: pytest.TempPathFactory) -> Links:
-    """The tests linked to each warning, by its message."""
-    root: Path = tmp_path_factory.mktemp("warns")
+def _scan(root: Path, library: str, tests: str) -> Links:
+    """The tests linked to each warning of ``library``, by its message."""
     (root / "pkg").mkdir()
     (root / "pkg" / "__init__.py").write_text("")
-    (root / "pkg" / "lib.py").write_text(LIBRARY)
+    (root / "pkg" / "lib.py").write_text(library)
     (root / "tests").mkdir()
-    (root / "tests" / "test_lib.py").write_text(TESTS)
+    (root / "tests" / "test_lib.py").write_text(tests)
     result = scan_checkout(open_source(str(root), repo="o/warns"), repo="o/warns")
     return {r["errorMessage"]: ev["tests"] for r, ev in result.items}
+
+
+@pytest.fixture(scope="module")
+def links(tmp_path_factory: pytest.TempPathFactory) -> Links:
+    return _scan(tmp_path_factory.mktemp("warns"), LIBRARY, TESTS)
 
 
 def _names(links: Links, message: str) -> list[str]:
@@ -128,3 +136,45 @@ def test_no_category_stated_or_one_denied_links_nothing(links: Links) -> None:
     one; the second block's ``UserWarning`` is not the first block's."""
     assert links["old_c is deprecated"] == []
     assert links["old_e is deprecated"] == []
+
+
+FILTERED_TESTS = """\
+import unittest
+import warnings
+
+from pkg import lib
+
+
+class T(unittest.TestCase):
+    def test_as_error(self):
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", DeprecationWarning)
+            with self.assertRaises(DeprecationWarning):
+                lib.old_e(1)
+
+    def test_callable_form(self):
+        with warnings.catch_warnings():
+            warnings.filterwarnings("error", category=UserWarning)
+            self.assertRaises(UserWarning, lib.odd, 1)
+
+    def test_filter_left_behind(self):
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", UserWarning)
+        self.assertRaises(UserWarning, lib.odd, 2)
+
+    def test_other_category(self):
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", UserWarning)
+            self.assertRaises(DeprecationWarning, lib.old_e, 2)
+"""
+
+
+def test_a_category_a_filter_makes_an_error_is_raised_by_its_warn(tmp_path: Path) -> None:
+    """``simplefilter("error", C)`` (or ``filterwarnings("error", category=C)``) then
+    ``assertRaises(C)``: the ``warn`` of ``C`` is what raises. Not once the block that
+    set the filter has ended, nor for a category the filter left alone."""
+    found = _scan(tmp_path, LIBRARY, FILTERED_TESTS)
+    assert [t["name"].rpartition("::")[2] for t in found["old_e is deprecated"]] == [
+        "test_as_error"
+    ]
+    assert [t["name"].rpartition("::")[2] for t in found["odd value"]] == ["test_callable_form"]

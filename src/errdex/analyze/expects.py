@@ -22,8 +22,8 @@ import unittest
 from collections.abc import Callable
 
 from .callsites import constant_of
-from .expects_checks import Check, constant_string, escaped_string, message_check
-from .expects_warnings import CATCH_WARNINGS, recorded, records_warnings
+from .expects_checks import Check, constant_string, escaped_string, fails, message_check
+from .expects_warnings import CATCH_WARNINGS, made_errors, recorded, records_warnings
 from .facts import CallRef, Expect, FuncFacts, FunctionNode, ModuleFacts, clean, dotted
 from .guard_eval import is_immutable
 from .param_rows import Row, parametrize_rows
@@ -72,9 +72,6 @@ HELPER_CALL = "helper-call"
 #: ``unittest.TestCase``'s own methods (``assertEqual``, ``fail``, ``subTest``): never a
 #: suite's helper.
 _CASE_METHODS = frozenset(dir(unittest.TestCase))
-#: What a failed test raises: ``raise AssertionError``, ``raise self.failureException``,
-#: and CPython's ``test.support.TestFailed``.
-_FAILURES = frozenset({"AssertionError", "failureException", "TestFailed"})
 
 
 class ExpectFinder:
@@ -99,6 +96,8 @@ class ExpectFinder:
         self.wrapped: dict[str, tuple[str, ast.Call, str]] = {}
         #: The ``parametrize`` case being read (:mod:`.param_rows`): parameter -> value.
         self.row: Row = {}
+        #: Warning categories a filter made exceptions (``simplefilter("error", C)``).
+        self.errors: set[CallRef] = set()
 
     def run(self) -> None:
         start = len(self.facts.expects)
@@ -116,7 +115,7 @@ class ExpectFinder:
         for row in rows:
             self.row = row
             self.strings = {k: v for k, v in row.items() if isinstance(v, str)}
-            self.aliases, self.wrapped = {}, {}
+            self.aliases, self.wrapped, self.errors = {}, {}, set()
             at = len(self.facts.expects)
             self._block(self.node.body)
             found = self.facts.expects[at:]
@@ -188,6 +187,7 @@ class ExpectFinder:
                         self._recorded(stmt, item.optional_vars or expr, body[i + 1 :])
             elif isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
                 call = stmt.value
+                self.errors.update(made_errors(call, self.facts.imports))
                 kind = self._kind(call)
                 if kind is not None:
                     self._callable_form(stmt, call, kind)
@@ -197,8 +197,11 @@ class ExpectFinder:
                     self._helper_call(stmt, call)
             elif isinstance(stmt, (ast.Try, ast.TryStar)):
                 self._try_form(stmt)
+            kept = set(self.errors)  # a ``with catch_warnings()`` restores the filters
             for child in _child_blocks(stmt):
                 self._block(child)
+            if isinstance(stmt, (ast.With, ast.AsyncWith)):
+                self.errors = kept
 
     def _alias(self, stmt: ast.Assign) -> None:
         """``raises = self.assertRaises`` binds an expectation to a local name (CPython's
@@ -342,6 +345,8 @@ class ExpectFinder:
                 name=self._name(),
                 kind=kind,
                 classes=classes,
+                raised_warning=bool(self.errors)
+                and all(c in self.errors or ("Warning",) in self.errors for c in classes),
                 match=value,
                 match_is_literal=is_literal,
                 match_whole=whole,
@@ -407,9 +412,9 @@ class ExpectFinder:
         """``try: f() ; self.fail()`` or ``try: f() except C: … else: self.fail()``."""
         body = stmt.body
         imports = self.facts.imports
-        if body and _fails(body[-1], imports):
+        if body and fails(body[-1], imports):
             reached = body[:-1]
-        elif stmt.orelse and _fails(stmt.orelse[0], imports):
+        elif stmt.orelse and fails(stmt.orelse[0], imports):
             reached = body
         else:
             return
@@ -559,24 +564,6 @@ def _getattr_ref(node: ast.expr) -> CallRef | None:
     obj = node.args[0]
     ref = dotted(obj) if isinstance(obj, (ast.Name, ast.Attribute)) else None
     return (*ref, node.args[1].value) if ref is not None and ref[0] else None
-
-
-def _fails(stmt: ast.stmt, imports: dict[str, str]) -> bool:
-    """A statement that makes a test fail: ``self.fail(…)``, ``pytest.fail(…)`` (or
-    ``fail(…)`` imported from pytest), ``assert False``, ``raise AssertionError(…)``,
-    ``raise self.failureException(…)``, ``raise support.TestFailed(…)``."""
-    if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
-        ref = dotted(stmt.value.func)
-        if ref is None or ref[-1] != "fail":
-            return False
-        return len(ref) >= 2 or imports.get("fail") == "pytest.fail"
-    if isinstance(stmt, ast.Assert):
-        return isinstance(stmt.test, ast.Constant) and not stmt.test.value
-    if isinstance(stmt, ast.Raise) and stmt.exc is not None:
-        exc = stmt.exc.func if isinstance(stmt.exc, ast.Call) else stmt.exc
-        ref = dotted(exc)
-        return ref is not None and ref[-1] in _FAILURES
-    return False
 
 
 def _child_blocks(stmt: ast.stmt) -> list[list[ast.stmt]]:

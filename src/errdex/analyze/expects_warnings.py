@@ -11,7 +11,7 @@ import ast
 from .expects_checks import Check
 from .facts import CallRef, dotted
 
-__all__ = ["CATCH_WARNINGS", "recorded", "records_warnings"]
+__all__ = ["CATCH_WARNINGS", "made_errors", "recorded", "records_warnings"]
 
 #: The kind of such an expectation (:data:`errdex.evidence.TestKind`).
 CATCH_WARNINGS = "catch_warnings"
@@ -34,6 +34,27 @@ def records_warnings(call: ast.Call, imports: dict[str, str]) -> bool:
         k.arg == "record" and isinstance(k.value, ast.Constant) and k.value.value is True
         for k in call.keywords
     )
+
+
+def made_errors(call: ast.Call, imports: dict[str, str]) -> list[CallRef]:
+    """The category ``warnings.simplefilter("error", C)`` (``category=C``) or
+    ``filterwarnings("error", category=C)`` without a message makes an exception
+    (``Warning`` without one): ``assertRaises(C)`` after it sees the warning raised."""
+    ref = dotted(call.func)
+    if ref is None or ref[-1] not in ("simplefilter", "filterwarnings"):
+        return []
+    if ".".join((imports.get(ref[0], ref[0]), *ref[1:])) != "warnings." + ref[-1]:
+        return []
+    action = call.args[0] if call.args else None
+    if not (isinstance(action, ast.Constant) and action.value == "error"):
+        return []
+    at = 1 if ref[-1] == "simplefilter" else 2
+    if at == 2 and (len(call.args) > 1 or any(k.arg == "message" for k in call.keywords)):
+        return []  # only the warnings whose text it matches
+    node = next((k.value for k in call.keywords if k.arg == "category"), None)
+    node = node or (call.args[at] if len(call.args) > at else None)
+    found = dotted(node) if node is not None else ("Warning",)
+    return [found] if found is not None else []
 
 
 def recorded(

@@ -156,6 +156,10 @@ class Expect:
     given: int | None = None
     #: The keywords passed to ``f`` with them (``msg`` aside), for the same check.
     keywords: tuple[str, ...] = ()
+    #: The expected class is a warning category a filter of the test turned into an
+    #: exception (``simplefilter("error", C)`` before ``assertRaises(C)``): ``warn``
+    #: sites raise it as well as ``raise`` sites.
+    raised_warning: bool = False
     #: Of those, the positions that are literals no call can run (``3``, ``"x"``,
     #: ``(1, 2)``): passed where the function calls its parameter, the interpreter raises
     #: ``TypeError`` ("'int' object is not callable") before any raise of the library's.

@@ -141,13 +141,14 @@ class _Linker:
                     for caller, reach in graph.reach(site.function).items():
                         self.reaches[caller][site.function] = reach
                 self.by_function[site.function].append(site.index)
-        self._candidates: dict[tuple[tuple[tuple[str, str], ...], bool], dict[int, str]] = {}
+        self._candidates: dict[tuple[tuple[tuple[str, str], ...], bool | None], dict[int, str]] = {}
 
-    def class_key(self, expect: Expect) -> tuple[tuple[tuple[str, str], ...], bool]:
+    def class_key(self, expect: Expect) -> tuple[tuple[tuple[str, str], ...], bool | None]:
         """What decides an expectation's candidates: each class as the test writes it and
-        as it resolves, and whether it expects a warning."""
+        as it resolves, and whether it expects a warning (None: a warning or an exception,
+        a category a filter turned into one)."""
         classes = tuple((".".join(ref), self._class_of(expect, ref)) for ref in expect.classes)
-        return classes, expect.kind in _WARN_KINDS
+        return classes, None if expect.raised_warning else expect.kind in _WARN_KINDS
 
     def _class_of(self, expect: Expect, ref: CallRef) -> str:
         """The class as it resolves: ``self.failureException`` through the test class's
@@ -172,7 +173,7 @@ class _Linker:
                 if shown is None:
                     continue
                 for site in group:
-                    if (site.kind == "warn") == warn:
+                    if warn is None or (site.kind == "warn") == warn:
                         found[site.index] = shown
             self._candidates[key] = found
         return found
