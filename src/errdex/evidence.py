@@ -204,6 +204,8 @@ TestKind = Literal[
     "pytest.warns",
     "assertWarns",
     "assertWarnsRegex",
+    "pytest.deprecated_call",
+    "catch_warnings",
     "try-except",
 ]
 

@@ -23,6 +23,7 @@ from types import MappingProxyType
 from typing import Any
 
 from .bound_names import built_class
+from .call_fit import site_fits
 from .call_paths import closed, passed_values
 from .callgraph import MAX_DEPTH, MAX_VISITED, exact_targets
 from .callsites import DISPLAY, Arg, CallSite, Handler
@@ -359,6 +360,8 @@ class Chains:
         swallows it; or None when the caller's constants rule the raise out."""
         if apart(callee.platform, caller.platform):
             return None  # the two definitions never exist on the same platform
+        if not site_fits(callee, site):
+            return None  # the interpreter's ``TypeError``: the arguments do not bind
         on = self.edge_on.get((id(site), here.qualname)) or here.on
         if apart(on, caller.platform):
             return None  # the call goes there only where the caller is not defined

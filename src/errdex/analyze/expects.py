@@ -10,18 +10,20 @@ hand-written form, a ``try`` whose body ends in a failure (``self.fail()``, ``py
 ``raise TestFailed``) or whose ``else`` fails, with ``except C``. A statement that calls a
 test-module helper with dotted arguments (``self.check(ValueError, lib.parse, "")``) is kept
 as a :data:`HELPER_CALL`: linking substitutes its arguments into the helper's own
-expectation when the helper wraps one over its parameters.
+expectation when the helper wraps one over its parameters. Also ``pytest.deprecated_call``
+and ``with warnings.catch_warnings(record=True) as w`` with a check of ``w[i].category``
+(:mod:`.expects_warnings`).
 """
 
 from __future__ import annotations
 
 import ast
-import re
 import unittest
 from collections.abc import Callable
 
 from .callsites import constant_of
-from .expects_checks import Check, constant_string, message_check
+from .expects_checks import Check, constant_string, escaped_string, fails, message_check
+from .expects_warnings import CATCH_WARNINGS, made_errors, recorded, records_warnings
 from .facts import CallRef, Expect, FuncFacts, FunctionNode, ModuleFacts, clean, dotted
 from .guard_eval import is_immutable
 from .param_rows import Row, parametrize_rows
@@ -40,6 +42,7 @@ __all__ = [
 EXPECT_CALLS = {
     "raises": "pytest.raises",
     "warns": "pytest.warns",
+    "deprecated_call": "pytest.deprecated_call",
     "assertRaises": "assertRaises",
     "assertRaisesRegex": "assertRaisesRegex",
     "assertRaisesRegexp": "assertRaisesRegex",
@@ -60,6 +63,7 @@ WRAPPED_CASE = {
 _WRAPPERS_FROM = ("numpy.testing.", "nose.tools.")
 #: Kinds whose second argument is the regular expression (the callable comes third).
 _REGEX_KINDS = frozenset({"assertRaisesRegex", "assertWarnsRegex"})
+_DEPRECATIONS = (("DeprecationWarning",), ("PendingDeprecationWarning",), ("FutureWarning",))
 #: The expectation written by hand as try / except / fail.
 TRY_EXCEPT = "try-except"
 #: A call of a possible helper: ``classes`` holds its positional arguments (``()`` where one
@@ -68,9 +72,6 @@ HELPER_CALL = "helper-call"
 #: ``unittest.TestCase``'s own methods (``assertEqual``, ``fail``, ``subTest``): never a
 #: suite's helper.
 _CASE_METHODS = frozenset(dir(unittest.TestCase))
-#: What a failed test raises: ``raise AssertionError``, ``raise self.failureException``,
-#: and CPython's ``test.support.TestFailed``.
-_FAILURES = frozenset({"AssertionError", "failureException", "TestFailed"})
 
 
 class ExpectFinder:
@@ -95,6 +96,8 @@ class ExpectFinder:
         self.wrapped: dict[str, tuple[str, ast.Call, str]] = {}
         #: The ``parametrize`` case being read (:mod:`.param_rows`): parameter -> value.
         self.row: Row = {}
+        #: Warning categories a filter made exceptions (``simplefilter("error", C)``).
+        self.errors: set[CallRef] = set()
 
     def run(self) -> None:
         start = len(self.facts.expects)
@@ -112,7 +115,7 @@ class ExpectFinder:
         for row in rows:
             self.row = row
             self.strings = {k: v for k, v in row.items() if isinstance(v, str)}
-            self.aliases, self.wrapped = {}, {}
+            self.aliases, self.wrapped, self.errors = {}, {}, set()
             at = len(self.facts.expects)
             self._block(self.node.body)
             found = self.facts.expects[at:]
@@ -150,7 +153,7 @@ class ExpectFinder:
             head = ref[0]
             resolved = self.facts.imports.get(head, head)
             full = ".".join((resolved, *ref[1:]))
-            return kind if full in ("pytest.raises", "pytest.warns") else None
+            return kind if full == kind else None
         return kind if len(ref) >= 2 else None  # self.assertRaises, self.case.assertRaises
 
     def _wrapped_kind(self, ref: CallRef) -> str | None:
@@ -180,8 +183,11 @@ class ExpectFinder:
                             else None
                         )
                         self._with(stmt, expr, kind, as_name, body[i + 1 :])
+                    elif isinstance(expr, ast.Call) and records_warnings(expr, self.facts.imports):
+                        self._recorded(stmt, item.optional_vars or expr, body[i + 1 :])
             elif isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
                 call = stmt.value
+                self.errors.update(made_errors(call, self.facts.imports))
                 kind = self._kind(call)
                 if kind is not None:
                     self._callable_form(stmt, call, kind)
@@ -191,8 +197,11 @@ class ExpectFinder:
                     self._helper_call(stmt, call)
             elif isinstance(stmt, (ast.Try, ast.TryStar)):
                 self._try_form(stmt)
+            kept = set(self.errors)  # a ``with catch_warnings()`` restores the filters
             for child in _child_blocks(stmt):
                 self._block(child)
+            if isinstance(stmt, (ast.With, ast.AsyncWith)):
+                self.errors = kept
 
     def _alias(self, stmt: ast.Assign) -> None:
         """``raises = self.assertRaises`` binds an expectation to a local name (CPython's
@@ -268,7 +277,7 @@ class ExpectFinder:
         if value is not None:
             source = None if isinstance(node, ast.Constant) else ast.unparse(node)
             return clean(value), source
-        escaped = _escaped_string(node, self.strings)
+        escaped = escaped_string(node, self.strings)
         if escaped is not None:
             return escaped, ast.unparse(node)
         return None, ast.unparse(node)
@@ -300,6 +309,8 @@ class ExpectFinder:
         self._add_classes(stmt, self._expected(call), kind, calls, match, literal)
 
     def _expected(self, call: ast.Call) -> list[CallRef]:
+        if (dotted(call.func) or ("",))[-1] == "deprecated_call":
+            return list(_DEPRECATIONS)  # what pytest's ``deprecated_call()`` catches
         classes = self._classes(call.args[0] if call.args else None)
         if not classes:
             for kw in call.keywords:
@@ -334,6 +345,8 @@ class ExpectFinder:
                 name=self._name(),
                 kind=kind,
                 classes=classes,
+                raised_warning=bool(self.errors)
+                and all(c in self.errors or ("Warning",) in self.errors for c in classes),
                 match=value,
                 match_is_literal=is_literal,
                 match_whole=whole,
@@ -365,8 +378,16 @@ class ExpectFinder:
             inner = body[0].value
             self.facts.expects[-1].constants = _constants(inner.args, inner.keywords)
 
+    def _recorded(
+        self, stmt: ast.With | ast.AsyncWith, var: ast.expr, rest: list[ast.stmt]
+    ) -> None:
+        """``with warnings.catch_warnings(record=True) as w`` and a category check."""
+        if isinstance(var, ast.Name) and (found := recorded(var.id, stmt.body, rest)):
+            calls = self._calls(list(stmt.body))
+            self._add_classes(stmt, found[0], CATCH_WARNINGS, calls, (None, None), found[1])
+
     def _callable_form(self, stmt: ast.stmt, call: ast.Call, kind: str) -> None:
-        index = 2 if kind in _REGEX_KINDS else 1
+        index = 2 if kind in _REGEX_KINDS else 0 if kind == "pytest.deprecated_call" else 1
         if len(call.args) <= index:
             return
         target = call.args[index]
@@ -377,21 +398,23 @@ class ExpectFinder:
         # not ``lambda: f(x)``; keywords go to ``f`` too (``newline='xyzzy'``)
         plain = dotted(target) is not None and not any(isinstance(a, ast.Starred) for a in rest)
         if len(self.facts.expects) > before and plain:
-            if not call.keywords:
-                self.facts.expects[-1].given = len(rest)  # the interpreter checks this count
-                self.facts.expects[-1].uncallable = tuple(
+            keywords = [k for k in call.keywords if k.arg != "msg"]
+            if all(k.arg is not None for k in keywords):  # not ``**kwargs``
+                expect = self.facts.expects[-1]
+                expect.given = len(rest)  # the interpreter checks these against the
+                expect.keywords = tuple(str(k.arg) for k in keywords)  # parameters
+                expect.uncallable = tuple(
                     i for i, a in enumerate(rest) if isinstance(a, (ast.Constant, ast.Tuple))
                 )
-            keywords = [k for k in call.keywords if k.arg != "msg"]
             self.facts.expects[-1].constants = _constants(rest, keywords)
 
     def _try_form(self, stmt: ast.Try | ast.TryStar) -> None:
         """``try: f() ; self.fail()`` or ``try: f() except C: … else: self.fail()``."""
         body = stmt.body
         imports = self.facts.imports
-        if body and _fails(body[-1], imports):
+        if body and fails(body[-1], imports):
             reached = body[:-1]
-        elif stmt.orelse and _fails(stmt.orelse[0], imports):
+        elif stmt.orelse and fails(stmt.orelse[0], imports):
             reached = body
         else:
             return
@@ -543,24 +566,6 @@ def _getattr_ref(node: ast.expr) -> CallRef | None:
     return (*ref, node.args[1].value) if ref is not None and ref[0] else None
 
 
-def _fails(stmt: ast.stmt, imports: dict[str, str]) -> bool:
-    """A statement that makes a test fail: ``self.fail(…)``, ``pytest.fail(…)`` (or
-    ``fail(…)`` imported from pytest), ``assert False``, ``raise AssertionError(…)``,
-    ``raise self.failureException(…)``, ``raise support.TestFailed(…)``."""
-    if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
-        ref = dotted(stmt.value.func)
-        if ref is None or ref[-1] != "fail":
-            return False
-        return len(ref) >= 2 or imports.get("fail") == "pytest.fail"
-    if isinstance(stmt, ast.Assert):
-        return isinstance(stmt.test, ast.Constant) and not stmt.test.value
-    if isinstance(stmt, ast.Raise) and stmt.exc is not None:
-        exc = stmt.exc.func if isinstance(stmt.exc, ast.Call) else stmt.exc
-        ref = dotted(exc)
-        return ref is not None and ref[-1] in _FAILURES
-    return False
-
-
 def _child_blocks(stmt: ast.stmt) -> list[list[ast.stmt]]:
     if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
         return []
@@ -574,16 +579,3 @@ def _child_blocks(stmt: ast.stmt) -> list[list[ast.stmt]]:
     for case in getattr(stmt, "cases", []) or []:
         blocks.append(case.body)
     return blocks
-
-
-def _escaped_string(node: ast.expr, strings: dict[str, str]) -> str | None:
-    """``re.escape("...")``: the regex that matches the literal text."""
-    if (
-        isinstance(node, ast.Call)
-        and len(node.args) == 1
-        and (ref := dotted(node.func)) is not None
-        and ref[-1] == "escape"
-    ):
-        value = constant_string(node.args[0], strings)
-        return re.escape(value) if value is not None else None
-    return None

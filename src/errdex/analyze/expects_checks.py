@@ -20,12 +20,18 @@ blind review 2026-12-02: ``test_re``'s ``checkPatternError`` compares ``cm.excep
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import dataclass
 
 from errdex.extract.python import str_argument
 
-__all__ = ["Check", "constant_string", "message_check"]
+from .facts import dotted
 
+__all__ = ["Check", "constant_string", "escaped_string", "fails", "message_check"]
+
+#: What a failed test raises: ``raise AssertionError``, ``raise self.failureException``,
+#: and CPython's ``test.support.TestFailed``.
+_FAILURES = frozenset({"AssertionError", "failureException", "TestFailed"})
 #: Statements after the block that are read for a check.
 WINDOW = 3
 #: Attributes of an error that hold (a part of) its message.
@@ -167,3 +173,34 @@ def message_check(
     """The message check on the error ``as_name`` holds (the ``as`` name of the block, or
     the handler's name) among the first statements of ``after``, or None."""
     return _Reader(as_name, strings, params).read(after)
+
+
+def escaped_string(node: ast.expr, strings: dict[str, str]) -> str | None:
+    """``re.escape("...")``: the regex that matches the literal text."""
+    if (
+        isinstance(node, ast.Call)
+        and len(node.args) == 1
+        and (ref := dotted(node.func)) is not None
+        and ref[-1] == "escape"
+    ):
+        value = constant_string(node.args[0], strings)
+        return re.escape(value) if value is not None else None
+    return None
+
+
+def fails(stmt: ast.stmt, imports: dict[str, str]) -> bool:
+    """A statement that makes a test fail: ``self.fail(…)``, ``pytest.fail(…)`` (or
+    ``fail(…)`` imported from pytest), ``assert False``, ``raise AssertionError(…)``,
+    ``raise self.failureException(…)``, ``raise support.TestFailed(…)``."""
+    if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
+        ref = dotted(stmt.value.func)
+        if ref is None or ref[-1] != "fail":
+            return False
+        return len(ref) >= 2 or imports.get("fail") == "pytest.fail"
+    if isinstance(stmt, ast.Assert):
+        return isinstance(stmt.test, ast.Constant) and not stmt.test.value
+    if isinstance(stmt, ast.Raise) and stmt.exc is not None:
+        exc = stmt.exc.func if isinstance(stmt.exc, ast.Call) else stmt.exc
+        ref = dotted(exc)
+        return ref is not None and ref[-1] in _FAILURES
+    return False

@@ -108,6 +108,11 @@ class FuncFacts:
     #: Each top-level ``if COND: raise ...`` of the body: (its last line, ``COND``)
     #: (:mod:`.early_raises`).
     early_raises: tuple[tuple[int, str], ...] = ()
+    #: Of ``params``, those before ``/`` and those after ``*`` or ``*args``: a call that
+    #: passes the one by keyword or the other by position fails in the interpreter
+    #: (:mod:`.call_fit`).
+    posonly: tuple[str, ...] = ()
+    kwonly: tuple[str, ...] = ()
 
 
 @dataclass(slots=True)
@@ -149,6 +154,12 @@ class Expect:
     #: ``assertRaises(E, f, a, b)``: the positional arguments passed to ``f`` (None: the
     #: context-manager form, or ``*args`` passed).
     given: int | None = None
+    #: The keywords passed to ``f`` with them (``msg`` aside), for the same check.
+    keywords: tuple[str, ...] = ()
+    #: The expected class is a warning category a filter of the test turned into an
+    #: exception (``simplefilter("error", C)`` before ``assertRaises(C)``): ``warn``
+    #: sites raise it as well as ``raise`` sites.
+    raised_warning: bool = False
     #: Of those, the positions that are literals no call can run (``3``, ``"x"``,
     #: ``(1, 2)``): passed where the function calls its parameter, the interpreter raises
     #: ``TypeError`` ("'int' object is not callable") before any raise of the library's.

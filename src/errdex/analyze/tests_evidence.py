@@ -39,6 +39,7 @@ from .call_fit import calls_literal, takes
 from .callgraph import CallGraph, Precision, Reach
 from .classes import ClassTree
 from .expects import HELPER_CALL
+from .expects_warnings import CATCH_WARNINGS
 from .facts import CallRef, Expect, FuncFacts
 from .helper_runs import by_tests, is_test_name
 from .matching import (
@@ -87,7 +88,9 @@ _ASSIGNMENT = re.compile(r"\s*\w+\s*=[^=]")
 #: than walking the message's 4-grams through every site (:meth:`_Linker.fitting`).
 _FEW = 8
 
-_WARN_KINDS = frozenset({"pytest.warns", "assertWarns", "assertWarnsRegex"})
+_WARN_KINDS = frozenset(
+    {"pytest.warns", "pytest.deprecated_call", "assertWarns", "assertWarnsRegex", CATCH_WARNINGS}
+)
 
 
 def _expected(expect: Expect) -> Expected | None:
@@ -138,13 +141,14 @@ class _Linker:
                     for caller, reach in graph.reach(site.function).items():
                         self.reaches[caller][site.function] = reach
                 self.by_function[site.function].append(site.index)
-        self._candidates: dict[tuple[tuple[tuple[str, str], ...], bool], dict[int, str]] = {}
+        self._candidates: dict[tuple[tuple[tuple[str, str], ...], bool | None], dict[int, str]] = {}
 
-    def class_key(self, expect: Expect) -> tuple[tuple[tuple[str, str], ...], bool]:
+    def class_key(self, expect: Expect) -> tuple[tuple[tuple[str, str], ...], bool | None]:
         """What decides an expectation's candidates: each class as the test writes it and
-        as it resolves, and whether it expects a warning."""
+        as it resolves, and whether it expects a warning (None: a warning or an exception,
+        a category a filter turned into one)."""
         classes = tuple((".".join(ref), self._class_of(expect, ref)) for ref in expect.classes)
-        return classes, expect.kind in _WARN_KINDS
+        return classes, None if expect.raised_warning else expect.kind in _WARN_KINDS
 
     def _class_of(self, expect: Expect, ref: CallRef) -> str:
         """The class as it resolves: ``self.failureException`` through the test class's
@@ -169,7 +173,7 @@ class _Linker:
                 if shown is None:
                     continue
                 for site in group:
-                    if (site.kind == "warn") == warn:
+                    if warn is None or (site.kind == "warn") == warn:
                         found[site.index] = shown
             self._candidates[key] = found
         return found
@@ -365,7 +369,7 @@ class _Linker:
         given = expect.given
         if given is not None:
             funcs = [self.index.function(c) for c, p in callees.items() if p == "exact"]
-            if funcs and all(f is not None and not takes(f, given) for f in funcs):
+            if funcs and all(f is not None and not takes(f, given, expect.keywords) for f in funcs):
                 return True
             if any(f is not None and calls_literal(f, expect.uncallable) for f in funcs):
                 return True

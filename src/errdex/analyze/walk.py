@@ -359,6 +359,8 @@ class _Walker:
             signature=_signature(node),
             params=_params(node),
             required=_required(node, cls is not None),
+            posonly=tuple(x.arg for x in node.args.posonlyargs),
+            kwonly=tuple(x.arg for x in node.args.kwonlyargs),
             docstring=doc,
             doc_line=doc_line,
             cls=cls,
