@@ -29,6 +29,7 @@ from .doc_quote import docstring_sentence, split_sentences
 from .docstrings import summary
 from .entrypoints import FAR_DEPTH
 from .fall_through import site_reach
+from .flag_words import flag_words
 from .gathered import Gathered, callable_name, class_phrase, location, short_name
 from .guards import CONDITION_KINDS, code, condition_phrase, has_private, negated
 from .held_class import raised_call
@@ -94,6 +95,7 @@ def _phrase(g: Gathered, said: str | None = None) -> tuple[str | None, PrivateCa
         defined_on=g.func.platform if g.func is not None else None,
         raisers=_raisers(g, modules),
         suppressed=_from_none(g),
+        flags=flag_words(guards, g.import_flags, g.site.module),
     )
     return phrase, case
 
@@ -295,8 +297,9 @@ def _trigger(g: Gathered) -> tuple[str, list[str]]:
     platform = g.func.platform if g.func is not None else None
     if platform is not None and phrase == platform:
         phrase = None  # no condition: said with "whenever … reaches line N" below
-    if req is not None and checkable(g, req):
-        # the cause in what the caller passed, not the raising function's own names
+    if req is not None and not req.partial and checkable(g, req):
+        # the cause in what the caller passed, not the raising function's own names; not
+        # of a partial one: ``self._debug and sock.gettimeout() != 0`` needs both
         on = f" {platform}" if platform else ""
         sentences = [
             f"Triggered{on} when the arguments passed to {code(req.call)} make {code(req.fires)} "
