@@ -29,7 +29,7 @@ from .doc_quote import docstring_sentence, split_sentences
 from .docstrings import summary
 from .entrypoints import FAR_DEPTH
 from .fall_through import site_reach
-from .flag_words import flag_words
+from .flag_words import flag_words, gate_words
 from .gathered import Gathered, callable_name, class_phrase, location, short_name
 from .guards import CONDITION_KINDS, code, condition_phrase, has_private, negated
 from .held_class import raised_call
@@ -264,6 +264,8 @@ def _entry_phrase(entry: EntryPoint, error_class: str | None, made: str = "raisi
         name += f" ({entry['definedOn']} only)"
     via = entry.get("via", [])[1:-1]
     calls = f"{depth} call{'s' if depth > 1 else ''}"
+    gate = gate_words(entry)
+    note = f", {gate}{note}" if gate else note  # ``if self._debug:`` around the call
     if via:
         hops = ", ".join(code(v) for v in via)
         return f"{name}, {calls} away through {hops}{note}"
@@ -354,6 +356,8 @@ def _trigger(g: Gathered) -> tuple[str, list[str]]:
     else:
         sentences = [f"Triggered when {code(s.qualname)} is imported: no enclosing condition."]
         basis.append("site.qualname")
+    if req is not None and sentences and (gate := gate_words(req.entry)):
+        sentences[0] = f"{sentences[0][:-1]}, {gate}."  # the call is made only then
     if reach.phrase and sentences and not sentences[0].startswith(f"Triggered {reach.phrase}"):
         sentences.append(f"Line {s.line} is reached only {reach.phrase}.")
         basis.append("sourceCode")

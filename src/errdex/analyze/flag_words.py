@@ -18,11 +18,11 @@ from __future__ import annotations
 import ast
 from collections.abc import Mapping
 
-from errdex.evidence import GuardItem
+from errdex.evidence import EntryPoint, GuardItem
 
 from .guards import CONDITION_KINDS, conjuncts, parse_guard
 
-__all__ = ["DEBUG_MODE", "flag_words", "import_words"]
+__all__ = ["DEBUG_MODE", "flag_words", "gate_words", "import_words"]
 
 #: What asyncio's debug flag is said as.
 DEBUG_MODE = "only in debug mode (`loop.set_debug(True)` / `PYTHONASYNCIODEBUG`)"
@@ -101,3 +101,24 @@ def flag_words(
             if words is not None:
                 out[part] = words
     return out
+
+
+def gate_words(entry: EntryPoint, *, quoted: bool = True) -> str | None:
+    """What the calls on an entry point's way need (:mod:`.call_gates`): "only in debug
+    mode (…)" for asyncio's flag, else "only when `self._x` holds in `C.m`" (not
+    ``quoted``: without the private test, for a solution, which quotes none); None when
+    no call on the way tests a flag."""
+    out: list[str] = []
+    for caller, test in entry.get("onlyWhen") or []:
+        asyncio = caller.startswith("asyncio.")
+        words = _words(test, {}, asyncio)
+        if words is None:
+            owner = ".".join(caller.split(".")[-2:])
+            words = (
+                f"only when `{test}` holds in `{owner}`"
+                if quoted
+                else f"only when `{owner}` makes that call (it tests its own state first)"
+            )
+        if words not in out:
+            out.append(words)
+    return " and ".join(out) or None
