@@ -182,6 +182,9 @@ class EntryPoint(TypedDict, total=False):
     #: A handler on the way re-raises it only when this condition holds, in that function.
     reraisedWhen: str
     reraisedIn: str
+    #: Calls on the way made only under a flag of the caller's own state: [caller, the
+    #: test] each (``if self._debug: self._check_callback(…)``; ``analyze.call_gates``).
+    onlyWhen: list[list[str]]
     #: The function is defined once per platform, and the definition that reaches the
     #: raise (the one at ``line``) exists only there: "on FreeBSD" (``analyze.platforms``);
     #: or its calls reach the raise only there: ``os.path`` is ``ntpath`` "on Windows"

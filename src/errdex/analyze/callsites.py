@@ -14,6 +14,7 @@ import ast
 from dataclasses import dataclass, fields, replace
 
 from .astfields import child_fields as _child_fields
+from .call_gates import gated
 from .facts import dotted
 from .import_fallbacks import guarded_imports
 
@@ -67,6 +68,9 @@ class CallSite:
     #: name or None) and does nothing else that could fail to import: it runs only where
     #: one is missing (:func:`errdex.analyze.import_fallbacks.dead_fallback`).
     fallback: tuple[tuple[str, str | None], ...] = ()
+    #: The flag over ``self`` an enclosing ``if`` tests (``self._debug``): the call is
+    #: made only when it holds (:mod:`errdex.analyze.call_gates`).
+    when: str | None = None
 
     def __setstate__(self, state: list[object]) -> None:
         """As dataclasses' own, without a ``fields()`` call per object: an incremental
@@ -243,6 +247,7 @@ def call_sites(
     bound: Bound = {} if lines is None else lines
     _block(func.body, (), out, bound, package)
     out.sort(key=lambda c: c.line)
+    out = gated(func, out)
     last = func.body[-1] if func.body else None
     if isinstance(last, ast.Expr) and isinstance(last.value, ast.Call):
         tail = _ends_with_call([last])

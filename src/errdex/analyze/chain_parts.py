@@ -5,13 +5,14 @@ another class, and a function's parameters read from its signature text."""
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from .callsites import constant_of
 from .receivers import Lookup
 
-__all__ = ["Catcher", "Conversion", "Hop", "Signature", "Walk", "signature_of"]
+__all__ = ["Catcher", "Conversion", "Hop", "Signature", "Walk", "nearest_hops", "signature_of"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +53,31 @@ class Hop:
     #: The platform on which the calls down the chain go there: ``os.path.relpath`` is
     #: ``ntpath.relpath`` "on Windows" (:mod:`.platform_binds`).
     on: str | None = None
+    #: (function, test) of each call down the chain made only under a flag of that
+    #: function's own state (``if self._debug:``; :mod:`.call_gates`).
+    when: tuple[tuple[str, str], ...] = ()
+
+
+def nearest_hops(found: Iterable[Hop], open_ways: set[str]) -> list[Hop]:
+    """The closest hop of each function, closest first; its flags (``Hop.when``) kept only
+    where no way found reaches it, or a function on its way, without one (``open_ways``
+    names those reached so)."""
+    nearest: dict[str, Hop] = {}
+    open_ways = set(open_ways)
+    for hop in sorted(found, key=lambda h: (h.depth, h.qualname)):
+        nearest.setdefault(hop.qualname, hop)
+        if not hop.when:
+            open_ways.add(hop.qualname)
+    return [replace(h, when=()) if _open(h, open_ways) else h for h in nearest.values()]
+
+
+def _open(hop: Hop, open_ways: set[str]) -> bool:
+    """Whether a function on the gated part of the way (from the hop down to the deepest
+    caller that tests a flag) reaches the raise some other way with none."""
+    if not hop.when:
+        return False
+    deepest = hop.via.index(hop.when[-1][0]) if hop.when[-1][0] in hop.via else len(hop.via)
+    return bool(open_ways.intersection(hop.via[: deepest + 1]))
 
 
 @dataclass(frozen=True, slots=True)

@@ -37,7 +37,7 @@ from .chain_funcs import (
     replaced,
     static,
 )
-from .chain_parts import Catcher, Conversion, Hop, Signature, Walk, signature_of
+from .chain_parts import Catcher, Conversion, Hop, Signature, Walk, nearest_hops, signature_of
 from .chain_targets import CarriedTargets, context
 from .classes import ClassTree
 from .early_raises import raised_before
@@ -304,6 +304,7 @@ class Chains:
         # calls the callee's ``if`` clauses may cut wait for all that reaches (.call_paths)
         waiting: dict[tuple[str, str, int], tuple[Hop, FuncFacts, FuncFacts, CallSite]] = {}
         opened: set[tuple[str, str, int]] = set()
+        open_ways: set[str] = set()  # reached by some way that no flag gates
         while queue and len(found) < MAX_VISITED:
             here = queue.popleft()
             if here.cost >= max_depth:
@@ -313,9 +314,14 @@ class Chains:
                 continue
             for caller, site in self.callers.get(here.qualname, []):
                 if ways.get(caller.qualname, 0) >= _MAX_WAYS:
+                    open_ways.add(caller.qualname)  # its flags on this way are not known
                     continue
                 lookups = self._lookups(here, callee, caller, site)
                 if lookups is None or (caller.qualname, lookups) in found:
+                    if lookups is not None and found[caller.qualname, lookups].when != (
+                        ((caller.qualname, site.when), *here.when) if site.when else here.when
+                    ):
+                        open_ways.add(caller.qualname)  # reached under other flags too
                     continue  # its ``self`` runs an override; or it is walked that way
                 step = (here.qualname, caller.qualname, site.line)
                 if (
@@ -339,11 +345,9 @@ class Chains:
                         del waiting[step]  # a call on the way to the raise is made
                         opened.add(step)
                         queue.append(back)
-        nearest: dict[str, Hop] = {}
-        for hop in sorted(found.values(), key=lambda h: (h.depth, h.qualname)):
-            nearest.setdefault(hop.qualname, hop)
-        hops = list(nearest.values())
-        caught = [c for q, c in catchers.items() if q not in nearest]
+        hops = nearest_hops(found.values(), open_ways)
+        reached_here = {h.qualname for h in hops}
+        caught = [c for q, c in catchers.items() if q not in reached_here]
         return Walk(hops, sorted(caught, key=lambda c: (c.depth, c.qualname)))
 
     def _step(
@@ -393,6 +397,7 @@ class Chains:
             lookups,
             caller.line,
             on,
+            ((caller.qualname, site.when), *here.when) if site.when else here.when,
         )
 
     @staticmethod

@@ -258,6 +258,8 @@ def entry_points(
             entry["convertedLine"] = hop.conversion.line
         if hop.gate is not None:
             entry["reraisedIn"], entry["reraisedWhen"] = hop.gate
+        if hop.when:
+            entry["onlyWhen"] = [list(w) for w in hop.when]
         if hop.passes:
             entry["passes"] = dict(hop.passes)
             docs = {

@@ -27,6 +27,7 @@ from .conversion_prose import conversion_sentence
 from .doc_quote import docstring_sentence, split_sentences
 from .docstrings import summary
 from .fall_through import site_reach
+from .flag_words import flag_words, gate_words
 from .gathered import Gathered, callable_name, class_phrase, location, short_name
 from .guards import CONDITION_KINDS, code, condition_phrase, has_private, negated
 from .held_class import raised_call
@@ -92,6 +93,7 @@ def _phrase(g: Gathered, said: str | None = None) -> tuple[str | None, PrivateCa
         defined_on=g.func.platform if g.func is not None else None,
         raisers=_raisers(g, modules),
         suppressed=_from_none(g),
+        flags=flag_words(guards, g.import_flags, g.site.module),
     )
     return phrase, case
 
@@ -260,6 +262,8 @@ def _entry_phrase(entry: EntryPoint, error_class: str | None, made: str = "raisi
         name += f" ({entry['definedOn']} only)"
     via = entry.get("via", [])[1:-1]
     calls = f"{depth} call{'s' if depth > 1 else ''}"
+    gate = gate_words(entry)
+    note = f", {gate}{note}" if gate else note  # ``if self._debug:`` around the call
     if via:
         hops = ", ".join(code(v) for v in via)
         return f"{name}, {calls} away through {hops}{note}"
@@ -293,8 +297,9 @@ def _trigger(g: Gathered) -> tuple[str, list[str]]:
     platform = g.func.platform if g.func is not None else None
     if platform is not None and phrase == platform:
         phrase = None  # no condition: said with "whenever … reaches line N" below
-    if req is not None and checkable(g, req):
-        # the cause in what the caller passed, not the raising function's own names
+    if req is not None and not req.partial and checkable(g, req):
+        # the cause in what the caller passed, not the raising function's own names; not
+        # of a partial one: ``self._debug and sock.gettimeout() != 0`` needs both
         on = f" {platform}" if platform else ""
         sentences = [
             f"Triggered{on} when the arguments passed to {code(req.call)} make {code(req.fires)} "
@@ -349,6 +354,8 @@ def _trigger(g: Gathered) -> tuple[str, list[str]]:
     else:
         sentences = [f"Triggered when {code(s.qualname)} is imported: no enclosing condition."]
         basis.append("site.qualname")
+    if req is not None and sentences and (gate := gate_words(req.entry)):
+        sentences[0] = f"{sentences[0][:-1]}, {gate}."  # the call is made only then
     if reach.phrase and sentences and not sentences[0].startswith(f"Triggered {reach.phrase}"):
         sentences.append(f"Line {s.line} is reached only {reach.phrase}.")
         basis.append("sourceCode")

@@ -65,6 +65,8 @@ class Gathered:
     subject: str | None = None
     #: The module's constants bound to a platform test (``_mswindows``), name -> the test.
     constants: dict[str, str] = field(default_factory=dict)
+    #: The module's flags set by whether an import worked (``_have_ssl``): name -> module.
+    import_flags: dict[str, str] = field(default_factory=dict)
     #: Public names the module binds at its top level (definitions, imports, names bound
     #: once): a caller reaches them as the module's attributes (``asyncio.FIRST_COMPLETED``),
     #: so a condition may name them beside the caller's parameters.

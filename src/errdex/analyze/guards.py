@@ -198,6 +198,7 @@ def split_conditions(
     guards: list[GuardItem],
     modules: Mapping[str, str] | None = None,
     constants: Mapping[str, str] | None = None,
+    flags: Mapping[str, str] | None = None,
 ) -> Conditions:
     """Each condition (and each ``while`` that is no ``while True``), split at a top-level
     ``and`` where it mixes private names or a platform test with the rest. ``modules``
@@ -209,13 +210,18 @@ def split_conditions(
         kind, text = g["kind"], str(g["text"])
         if kind not in CONDITION_KINDS and not (kind == "while" and has_private(text)):
             continue
+        node = parse_guard(text)
         words = platform_words(text, modules, constants)
+        if words is None and flags and node is not None:
+            words = flags.get(ast.unparse(node))  # ``not _have_ssl``, ``self._debug``
         if words is not None:
             platforms.append(words)
             continue
-        node = parse_guard(text)
         split = isinstance(node, ast.BoolOp) and isinstance(node.op, ast.And)
-        if not has_private(text) and not (split and _names_platform(text)):
+        flagged = isinstance(node, ast.BoolOp) and any(
+            ast.unparse(v) in (flags or {}) for v in node.values
+        )
+        if not has_private(text) and not (split and _names_platform(text)) and not flagged:
             public.append(text)
             continue
         if not isinstance(node, ast.BoolOp) or not split:
@@ -224,7 +230,7 @@ def split_conditions(
         rest: list[str] = []
         for value in node.values:
             part = ast.unparse(value)
-            words = platform_words(part, modules, constants)
+            words = platform_words(part, modules, constants) or (flags or {}).get(part)
             if words is not None:
                 platforms.append(words)
             elif has_private(part):
@@ -267,6 +273,7 @@ def condition_phrase(
     defined_on: str | None = None,
     raisers: Mapping[int, str] | None = None,
     suppressed: bool = False,
+    flags: Mapping[str, str] | None = None,
 ) -> str | None:
     """The guard chain as a clause, e.g. "when `i is None`, on Windows, for dimension
     `axis` in the loop over `zip(a, b)`" or "after `KeyError` was caught"; None when
@@ -280,8 +287,9 @@ def condition_phrase(
     handler line, the one statement of its ``try`` that can raise (:mod:`.try_body`):
     "after `fdst.write(buf)` raised `OSError`"; ``suppressed``: the raise is ``raise … from
     None``, which hides what the handler caught, so no handler is said to be the cause:
-    "when `int(s)` raises `ValueError`", "when its `try` block raises `KeyError`"."""
-    split = split_conditions(guards, modules, constants)
+    "when `int(s)` raises `ValueError`", "when its `try` block raises `KeyError`"; ``flags``:
+    words for conditions on a flag a caller sets some other way (:mod:`.flag_words`)."""
+    split = split_conditions(guards, modules, constants, flags)
     known = set(conjuncts(said)) if said else set()  # said already, in the caller's names
     conditions = [code(t) for t in split.public if not set(conjuncts(t)) <= known]
     contexts: list[str] = list(split.platforms)

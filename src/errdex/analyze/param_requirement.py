@@ -195,7 +195,9 @@ def param_requirement(g: Gathered) -> ParamRequirement | None:
         partial = True
         if not names:
             return None
-    for entry in g.entry_points:
+    # one whose calls test no flag first (``call_later``, not ``call_soon``'s ``if
+    # self._debug:``): what it is said in then holds on every call
+    for entry in sorted(g.entry_points, key=lambda e: bool(e.get("onlyWhen"))):
         passes = entry.get("passes") or {}
         if not names <= passes.keys():
             continue

@@ -21,6 +21,7 @@ from errdex.evidence import PrivateConditions
 from errdex.template import MessageTemplate
 
 from .docstrings import summary
+from .flag_words import flag_words
 from .gathered import Gathered, short_name
 from .guards import code, split_conditions
 from .quoting import quote
@@ -138,7 +139,8 @@ def private_case(
     g: Gathered, modules: dict[str, str], constants: dict[str, str]
 ) -> PrivateCase | None:
     """What the prose says for ``g``'s private conditions; None when it has none."""
-    split = split_conditions(g.site.guards, modules, constants)
+    flags = flag_words(g.site.guards, g.import_flags, g.site.module)
+    split = split_conditions(g.site.guards, modules, constants, flags)
     if not split.private:
         return None
     info = g.class_info or {}

@@ -23,6 +23,7 @@ from .chain_funcs import own_params
 from .chains import signature_of
 from .doc_requirement import doc_requirements
 from .entrypoints import run_by_syntax
+from .flag_words import gate_words
 from .gathered import Gathered, catch_phrase, class_phrase, short_name, verb
 from .guards import code, free_names, has_private, parse_guard
 from .message_advice import RESTATED, advice_solutions
@@ -92,9 +93,10 @@ def _param_solution(g: Gathered, req: ParamRequirement) -> Remedy:
     )
     if req.partial:  # often a switch that turns the checked feature off: a way out only
         head = f"One way out, where the call allows it: {head[0].lower()}{head[1:]}"
+    gate = gate_words(req.entry, quoted=False)  # ``if self._debug:`` around a call on the way
     text = (
         f"{head}: {who} {reach} the check unchanged, and the call {verb(g)} "
-        f"{class_phrase(g)} {when} {code(req.fires)}{others}."
+        f"{class_phrase(g)} {when} {code(req.fires)}{f', {gate}' if gate else ''}{others}."
     )
     if req.shown:
         text += f" The message shows the value of {' and '.join(code(p) for p in req.shown)} that was passed."

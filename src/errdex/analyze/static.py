@@ -219,6 +219,7 @@ def _gather(
     module = index.modules.get(site.module)
     if module is not None:
         g.constants = module.platform_names
+        g.import_flags = module.import_flags
         g.module_names = frozenset(
             n for n in (*module.top, *module.imports, *module.settled) if not n.startswith("_")
         )

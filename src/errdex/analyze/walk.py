@@ -258,20 +258,19 @@ class _Walker:
 
     def _platform_flag(self, stmt: ast.Try | ast.TryStar) -> None:
         """``try: import msvcrt`` / ``except ImportError: _mswindows = False`` / ``else:
-        _mswindows = True`` (``subprocess``): the flag is the module's platform test."""
-        imported = [
-            alias.asname or alias.name
-            for x in stmt.body
-            if isinstance(x, ast.Import)
-            for alias in x.names
-            if alias.name in PLATFORM_MODULES
-        ]
-        if len(imported) != 1 or len(stmt.handlers) != 1:
+        _mswindows = True`` (``subprocess``): the flag is the module's platform test; of
+        another module (``import ssl`` / ``_have_ssl``), whether this Python can import it."""
+        aliases = [x.names for x in stmt.body if isinstance(x, ast.Import)]
+        imported = [a.asname or a.name for n in aliases for a in n if a.name in PLATFORM_MODULES]
+        if len(stmt.handlers) != 1:
             return
         off = flag_names(stmt.handlers[0].body, False)
         on = flag_names(stmt.orelse, True) | flag_names(stmt.body, True)
         for name in off & on:
-            self.facts.platform_names[name] = imported[0]
+            if len(imported) == 1:
+                self.facts.platform_names[name] = imported[0]
+            elif len(aliases) == 1 and len(aliases[0]) == 1:  # ``_have_ssl``: ``import ssl`` worked
+                self.facts.import_flags[name] = aliases[0][0].name
 
     def _platform_name(self, stmt: ast.Assign) -> None:
         """``_mswindows = (sys.platform == "win32")``: kept when bound once to a test."""
