@@ -372,7 +372,12 @@ class Chains:
         passes, known = self._bind(here, callee, caller, site, scope)
         if scope.guards and known != here.known and scope.ruled_out(known):
             return None  # the caller's constants make the condition false
-        if scope.guards and passes and self._raised_before(caller, site, scope, passes):
+        if (
+            scope.guards
+            and passes
+            and caller.early_raises
+            and raised_before(caller.early_raises, site.line, scope.guards, scope.params, passes)
+        ):
             return None  # the caller raised already where the condition holds
         error_class, conversion, gate = here.error_class, here.conversion, here.gate
         if catchable:
@@ -398,14 +403,6 @@ class Chains:
             caller.line,
             on,
             ((caller.qualname, site.when), *here.when) if site.when else here.when,
-        )
-
-    @staticmethod
-    def _raised_before(
-        caller: FuncFacts, site: CallSite, scope: Scope, passes: dict[str, str]
-    ) -> bool:
-        return bool(caller.early_raises) and raised_before(
-            caller.early_raises, site.line, scope.guards, scope.params, passes
         )
 
     def _closed(
