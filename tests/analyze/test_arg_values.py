@@ -32,6 +32,15 @@ class Ratio:
         if not isinstance(text, str):
             raise TypeError("only text")
         return cls()
+
+
+def with_suffix(path, suffix):
+    sep = "/"
+    if sep in suffix:
+        raise ValueError("invalid suffix")
+    if suffix and not suffix.startswith("."):
+        raise ValueError("suffix must start with a dot")
+    return path + suffix
 """
 
 TESTS = """\
@@ -54,6 +63,9 @@ class PrinterTests(unittest.TestCase):
 
     def test_alias(self):
         self.assertRaises(TypeError, R.from_text, 3 + 4j)
+
+    def test_suffix(self):
+        self.assertRaises(ValueError, lib.with_suffix, "a", "/")
 
     def test_local(self):
         R = lib.Printer
@@ -97,3 +109,11 @@ def test_a_top_level_alias_is_called_exactly(links: Links) -> None:
     ``Ratio.from_text``, reached exactly through the alias; not where the test binds
     ``R`` again itself."""
     assert links[18] == ["PrinterTests::test_alias"]
+
+
+def test_a_met_raise_below_one_left_open_is_not_linked(links: Links) -> None:
+    """``with_suffix("a", "/")`` meets ``not suffix.startswith(".")``, but ``sep in
+    suffix`` above it reads a local the literals do not settle, and that raise is the one
+    that runs: two raises may run, so neither is linked. ``Printer(2, 0)`` above is
+    linked because ``depth`` is ``None`` by default (the raise above is ruled out)."""
+    assert links[25] == links[27] == []

@@ -19,7 +19,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Mapping
 
-from .arg_values import bound_values, caller_params
+from .arg_values import bound_values, caller_params, defaults_left
 from .callgraph import exact_targets
 from .callsites import CallSite
 from .facts import Expect, FuncFacts
@@ -41,17 +41,40 @@ class ArgGuards:
         self.index = index
         self._below: dict[tuple[str, str], list[CallSite]] = {}
 
-    def verdict(self, expect: Expect, callees: Mapping[str, str], site: SiteView) -> bool | None:
+    def open_above(
+        self, expect: Expect, callees: Mapping[str, str], site: SiteView, others: list[SiteView]
+    ) -> bool:
+        """Whether a raise of ``others`` (of the met raise's class, reached too) sits above
+        ``site`` in its function with a condition the test's literals, or the defaults of
+        the parameters its call leaves out, do not make false: that raise may run first
+        (``with_suffix('/')`` meets ``suffix and not suffix.startswith('.')``, but the
+        ``f.sep in suffix`` raise above it is what runs). ``PrettyPrinter(width=0)``:
+        ``indent`` is 1 and ``depth`` ``None`` by default, so the two raises above ``not
+        width`` are ruled out."""
+        return any(
+            other.function == site.function
+            and other.line < site.line
+            and self.verdict(expect, callees, other, defaults=True) is not False
+            for other in others
+        )
+
+    def verdict(
+        self, expect: Expect, callees: Mapping[str, str], site: SiteView, defaults: bool = False
+    ) -> bool | None:
         """False when the literals ``expect`` passes make a condition of ``site`` false,
         True when they make every one true, None when they do not say. ``callees``: the
-        functions the test's call lands in, with how exactly."""
+        functions the test's call lands in, with how exactly. With ``defaults`` (for
+        :meth:`open_above` alone), a parameter the call the test makes leaves out holds
+        its literal default where ``site`` is in the function that call lands in."""
         func = self.index.function(site.function or "")
-        if not expect.constants or func is None or not site.guards:
+        passed = expect.passed if defaults else None
+        if (not expect.constants and passed is None) or func is None or not site.guards:
             return None
         if any(g["kind"] in ("for", "while") for g in site.guards):
             return None
         if callees.get(func.qualname) == "exact":
-            known = bound_values(func, expect.constants, site.line)
+            left = defaults_left(func, passed) if passed is not None else {}
+            known = bound_values(func, {**left, **expect.constants}, site.line)
         else:
             above = [
                 c

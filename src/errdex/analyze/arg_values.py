@@ -8,9 +8,11 @@ raise (``indent = int(indent)``: ``PrettyPrinter(indent=-1)`` still holds ``-1``
 
 from __future__ import annotations
 
+import ast
+
 from .facts import FuncFacts
 
-__all__ = ["bound_values", "caller_params"]
+__all__ = ["bound_values", "caller_params", "defaults_left"]
 
 #: Builtins whose call on a number keeps it a number of the same value or its truth
 #: (``int(-1)`` is ``-1``): ``indent = int(indent)`` then holds what the test passed.
@@ -36,6 +38,32 @@ def bound_values(
             out[name] = value
         elif (converted := _converted(func, name, value, line)) is not _UNKNOWN:
             out[name] = converted
+    return out
+
+
+def defaults_left(func: FuncFacts, passed: tuple[str, ...]) -> dict[str, object]:
+    """The literal defaults of the positional-or-keyword parameters a call passing
+    ``passed`` (positions and keywords) leaves out, by name (:func:`bound_values` then
+    keeps those the body binds again only through a conversion)."""
+    params = caller_params(func)
+    given = {params[int(k)] if k.isdigit() and int(k) < len(params) else k for k in passed}
+    try:
+        tree = ast.parse(f"{func.signature.strip()}:\n    pass")
+    except SyntaxError:
+        return {}
+    node = tree.body[0] if tree.body else None
+    if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return {}
+    args = [*node.args.posonlyargs, *node.args.args]
+    out: dict[str, object] = {}
+    tail = args[len(args) - len(node.args.defaults) :]
+    for arg, default in zip(tail, node.args.defaults, strict=True):
+        if arg.arg in given:
+            continue
+        try:
+            out[arg.arg] = ast.literal_eval(default)
+        except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+            continue
     return out
 
 
