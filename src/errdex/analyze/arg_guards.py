@@ -9,7 +9,9 @@ deliver 2). A raise is *ruled out* when the arguments make one of its conditions
 and *met* when they make every condition on its way true; the raise is in the function
 the test calls, or one call below it where that function passes the test's literal (or
 its own parameter holding one) straight on (``self._check_newline(newline)``).
-Parameters a body binds again, and raises in a loop, are left unjudged.
+A parameter the body converts in place (``indent = int(indent)``) holds its converted
+literal (:mod:`.arg_values`); others a body binds again, and raises in a loop, are left
+unjudged.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Mapping
 
+from .arg_values import bound_values, caller_params, defaults_left
 from .callgraph import exact_targets
 from .callsites import CallSite
 from .facts import Expect, FuncFacts
@@ -38,17 +41,40 @@ class ArgGuards:
         self.index = index
         self._below: dict[tuple[str, str], list[CallSite]] = {}
 
-    def verdict(self, expect: Expect, callees: Mapping[str, str], site: SiteView) -> bool | None:
+    def open_above(
+        self, expect: Expect, callees: Mapping[str, str], site: SiteView, others: list[SiteView]
+    ) -> bool:
+        """Whether a raise of ``others`` (of the met raise's class, reached too) sits above
+        ``site`` in its function with a condition the test's literals, or the defaults of
+        the parameters its call leaves out, do not make false: that raise may run first
+        (``with_suffix('/')`` meets ``suffix and not suffix.startswith('.')``, but the
+        ``f.sep in suffix`` raise above it is what runs). ``PrettyPrinter(width=0)``:
+        ``indent`` is 1 and ``depth`` ``None`` by default, so the two raises above ``not
+        width`` are ruled out."""
+        return any(
+            other.function == site.function
+            and other.line < site.line
+            and self.verdict(expect, callees, other, defaults=True) is not False
+            for other in others
+        )
+
+    def verdict(
+        self, expect: Expect, callees: Mapping[str, str], site: SiteView, defaults: bool = False
+    ) -> bool | None:
         """False when the literals ``expect`` passes make a condition of ``site`` false,
         True when they make every one true, None when they do not say. ``callees``: the
-        functions the test's call lands in, with how exactly."""
+        functions the test's call lands in, with how exactly. With ``defaults`` (for
+        :meth:`open_above` alone), a parameter the call the test makes leaves out holds
+        its literal default where ``site`` is in the function that call lands in."""
         func = self.index.function(site.function or "")
-        if not expect.constants or func is None or not site.guards:
+        passed = expect.passed if defaults else None
+        if (not expect.constants and passed is None) or func is None or not site.guards:
             return None
         if any(g["kind"] in ("for", "while") for g in site.guards):
             return None
         if callees.get(func.qualname) == "exact":
-            known = _bound(func, expect.constants)
+            left = defaults_left(func, passed) if passed is not None else {}
+            known = bound_values(func, {**left, **expect.constants}, site.line)
         else:
             above = [
                 c
@@ -101,13 +127,13 @@ class ArgGuards:
         call = calls[0]
         if call.starred or len(call.ref) > 2:
             return {}
-        held = _bound(outer, constants)
+        held = bound_values(outer, constants, call.line)
         around = [guard_value(c, held) for c in outer.call_conditions.get(call.line, ())]
         if any(v is False for v in around):
             return {_NOT_CALLED: True}  # the literals keep ``callee`` from making the call
         if not all(around):
             return {}  # made only under a condition they do not settle
-        params = _params(func) if len(call.ref) == 1 or call.ref[0] in ("self", "cls") else []
+        params = caller_params(func) if len(call.ref) == 1 or call.ref[0] in ("self", "cls") else []
         out: dict[str, object] = {}
         pairs = [*zip(params, call.args, strict=False), *call.keywords]
         for name, arg in pairs:
@@ -145,22 +171,3 @@ def _positional(func: FuncFacts) -> int | None:
     names = [a.arg for a in (*node.args.posonlyargs, *node.args.args)]
     bound = func.cls is not None and bool(names) and names[0] in ("self", "cls")
     return len(names) - bound
-
-
-def _params(func: FuncFacts) -> list[str]:
-    """Positional parameters as a caller fills them (``self``/``cls`` of a method aside)."""
-    params = [p for p in func.params if not p.startswith("*")]
-    if func.cls is not None and params and params[0] in ("self", "cls"):
-        params = params[1:]
-    return params
-
-
-def _bound(func: FuncFacts, constants: dict[str, object]) -> dict[str, object]:
-    """The test's literals by ``func``'s parameter names, those the body binds again aside."""
-    params = _params(func)
-    known: dict[str, object] = {}
-    for key, value in constants.items():
-        name = params[int(key)] if key.isdigit() and int(key) < len(params) else key
-        if name in params and name not in func.rebound:
-            known[name] = value
-    return known

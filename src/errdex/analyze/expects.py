@@ -377,6 +377,7 @@ class ExpectFinder:
         if len(body) == 1 and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Call):
             inner = body[0].value
             self.facts.expects[-1].constants = _constants(inner.args, inner.keywords)
+            self.facts.expects[-1].passed = _passed(inner.args, inner.keywords)
 
     def _recorded(
         self, stmt: ast.With | ast.AsyncWith, var: ast.expr, rest: list[ast.stmt]
@@ -407,6 +408,7 @@ class ExpectFinder:
                     i for i, a in enumerate(rest) if isinstance(a, (ast.Constant, ast.Tuple))
                 )
             self.facts.expects[-1].constants = _constants(rest, keywords)
+            self.facts.expects[-1].passed = _passed(rest, keywords)
 
     def _try_form(self, stmt: ast.Try | ast.TryStar) -> None:
         """``try: f() ; self.fail()`` or ``try: f() except C: … else: self.fail()``."""
@@ -485,6 +487,13 @@ def _constants(args: list[ast.expr], keywords: list[ast.keyword]) -> dict[str, o
             if known and is_immutable(value):
                 out[kw.arg] = value
     return out
+
+
+def _passed(args: list[ast.expr], keywords: list[ast.keyword]) -> tuple[str, ...] | None:
+    """Every argument of a call by position and keyword; None past a ``*`` or ``**``."""
+    if any(isinstance(a, ast.Starred) for a in args) or any(k.arg is None for k in keywords):
+        return None
+    return (*(str(i) for i in range(len(args))), *(str(k.arg) for k in keywords))
 
 
 def _constructed(node: ast.expr) -> CallRef | None:

@@ -167,6 +167,9 @@ class Expect:
     #: The literal arguments of the one call it checks (``assertRaises(E, f, 1, k=True)``
     #: or a ``with`` block of one call): position (``"0"``) or keyword -> value.
     constants: dict[str, object] = field(default_factory=dict)
+    #: What that call passes at all, positions (``"0"``) and keywords, literal or not;
+    #: None when a ``*args`` or ``**kwargs`` hides some (:mod:`.arg_values`).
+    passed: tuple[str, ...] | None = None
     #: The suite's helper whose body holds the expectation, when it is a test's call of
     #: one (its local names are the helper's, not the test's).
     written_in: str | None = None

@@ -225,9 +225,38 @@ def expect_callees(
         for target in found:
             out[target] = "exact"
         if not found:
-            plain.append(ref)
+            plain.append(_unaliased(index, expect.module, ref, func, written))
     _merge(out, resolve_calls(index, expect.module, plain, expect.function))
     return out
+
+
+def _unaliased(
+    index: RepoIndex,
+    module: str,
+    ref: CallRef,
+    func: FuncFacts | None,
+    helper: FuncFacts | None,
+) -> CallRef:
+    """``F.from_decimal`` as ``fractions.Fraction.from_decimal`` where the test module
+    binds ``F = fractions.Fraction`` once at its top level (and no function in the way
+    binds ``F``): the call graph resolves imports and definitions, not such aliases."""
+    facts = index.modules.get(module)
+    head = ref[0] if ref else ""
+    if facts is None or head in facts.top or head in facts.imports:
+        return ref
+    alias = facts.aliases.get(head)
+    if not alias or alias[0] == head:
+        return ref
+    for scope in (func, helper):
+        if scope is not None and (
+            head in scope.params
+            or head in scope.local_calls
+            or head in scope.local_binds
+            or head in scope.bound_lines
+            or head in scope.local_imports
+        ):
+            return ref
+    return (*alias, *ref[1:])
 
 
 def _scope(ref: CallRef, func: FuncFacts | None, helper: FuncFacts | None) -> FuncFacts | None:

@@ -272,6 +272,9 @@ class _Linker:
                 hits = [(rank, i) for rank, i, verdict in judged if verdict]
                 if not self._one_raise([i for _, i in hits]):
                     return []
+                others = [self.sites[i] for _, i, _ in judged if i != hits[0][1]]
+                if self.args.open_above(expect, callees, self.sites[hits[0][1]], others):
+                    return []  # where two raises may run, neither
             if self._not_alone(expect, callees, hits[0][1]):
                 return []
             (loose, depth), _ = min(hits)
@@ -548,9 +551,12 @@ def _specialises(special: MessageTemplate, general: MessageTemplate) -> bool:
 
 
 def _passes(func: FuncFacts) -> tuple[object, ...]:
-    """What a function passes on at each call, and the names it binds again."""
+    """What a function passes on at each call, and the names it binds again and to what
+    call (not where: an edit above moves every line): ``indent = int(indent)`` keeps the
+    literal (:mod:`.arg_values`)."""
     calls = tuple((c.ref, c.args, c.keywords, c.starred) for c in func.call_sites)
-    return (calls, tuple(sorted(func.rebound)))
+    binds = ((n, func.local_calls.get(n), len(func.bound_lines.get(n, ()))) for n in func.rebound)
+    return (calls, tuple(sorted(binds)), func.signature)  # its defaults: ``open_above``
 
 
 def _private(qualname: str) -> bool:
