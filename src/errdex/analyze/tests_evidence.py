@@ -551,9 +551,8 @@ def _specialises(special: MessageTemplate, general: MessageTemplate) -> bool:
 
 
 def _passes(func: FuncFacts) -> tuple[object, ...]:
-    """What a function passes on at each call, and the names it binds again and to what
-    call (not where: an edit above moves every line): ``indent = int(indent)`` keeps the
-    literal (:mod:`.arg_values`)."""
+    """What a function passes on at each call, the names it binds again and to what call
+    (not where: lines move), as ``indent = int(indent)`` keeps a literal (.arg_values)."""
     calls = tuple((c.ref, c.args, c.keywords, c.starred) for c in func.call_sites)
     binds = ((n, func.local_calls.get(n), len(func.bound_lines.get(n, ()))) for n in func.rebound)
     return (calls, tuple(sorted(binds)), func.signature)  # its defaults: ``open_above``
