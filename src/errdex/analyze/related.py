@@ -1,5 +1,8 @@
 """Related errors: the same function first, then the same file by distance, then the
-same entry point, then the same class; at most five record ids, closest first.
+same entry point, then the same class in the same package (its subpackage first); at most
+five record ids, closest first. The same class elsewhere in the repository is no relation:
+``pprint``'s "indent must be >= 0" was followed by ``_aix_support``'s ValueErrors, the
+first of the standard library's by path.
 
 Each group is ordered once and every site walks outwards from its own line, stopping
 at five ids: a function with n sites costs O(n log n), not a sort per site. Ties go by
@@ -60,19 +63,21 @@ def related_ids(
     by_function: dict[str, _ByLine] = defaultdict(_ByLine)
     by_file: dict[str, _ByLine] = defaultdict(_ByLine)
     by_entry: dict[str, list[SiteView]] = defaultdict(list)
-    by_class: dict[str, list[SiteView]] = defaultdict(list)
+    by_class: dict[tuple[str, str], list[SiteView]] = defaultdict(list)
     for site in sites:
         if site.function:
             by_function[site.function].add(site)
         by_file[site.path].add(site)
         for entry in entries.get(site.index, []):
             by_entry[entry["qualname"]].append(site)
-        if site.canonical_class:
-            by_class[site.canonical_class].append(site)
+        for package in _packages(site.module) if site.canonical_class else ():
+            by_class[site.canonical_class or "", package].append(site)
     for by_line in (*by_function.values(), *by_file.values()):
         by_line.freeze()
-    for group in (*by_entry.values(), *by_class.values()):
+    for group in by_entry.values():
         group.sort(key=lambda s: (s.path, s.line, s.record["id"]))
+    for group in by_class.values():  # a package's own modules before its subpackages'
+        group.sort(key=lambda s: (s.path.count("/"), s.path, s.line, s.record["id"]))
     out: dict[int, list[str]] = {}
     for site in sites:
         picked: list[str] = []
@@ -95,7 +100,19 @@ def related_ids(
             if done:
                 break
             done = take(by_entry[entry["qualname"]])
-        if not done and site.canonical_class:
-            take(by_class[site.canonical_class])
+        for package in _packages(site.module) if site.canonical_class else ():
+            if done:
+                break
+            done = take(by_class[site.canonical_class or "", package])
         out[site.index] = picked
     return out
+
+
+def _packages(module: str) -> list[str]:
+    """The packages a module is in, nearest first: ``jax._src.lax.lax`` is in
+    ``jax._src.lax`` and ``jax``; a top-level module (``pprint``) is in none of its own
+    beyond its file, which the file's group already covers."""
+    parts = module.split(".")
+    if len(parts) < 2:
+        return []
+    return [".".join(parts[:-1])] + ([parts[0]] if len(parts) > 2 else [])
