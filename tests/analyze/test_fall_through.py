@@ -151,3 +151,50 @@ def test_a_test_of_a_local_is_not_restated() -> None:
     assert reach(lines, 4, 0, 10, hidden=("found",)).phrase == (
         "when the `return` at line 13 is not taken"
     )
+
+
+def test_only_an_exit_is_named_as_one_and_a_nested_def_returns_nothing() -> None:
+    """A branch left by a nested ``if`` whose arms return is no ``break``; a ``return`` in
+    a function defined in the loop body does not leave the loop (re-read, stop 34)."""
+    nested = [
+        "def f(a):",
+        "    flag = g()",
+        "    if flag:",
+        "        if a:",
+        "            return 1",
+        "        else:",
+        "            return 2",
+        "    raise Boom",
+    ]
+    phrase = reach(nested, 7, 0, 1, (), ("flag",)).phrase
+    assert phrase is None or "`break`" not in phrase
+    inner_def = [
+        "def f(items):",
+        "    for x in items:",
+        "        def key(y):",
+        "            return y",
+        "        use(key)",
+        "    raise Boom",
+    ]
+    phrase = reach(inner_def, 5, 0, 1).phrase
+    assert phrase is None or "without returning" not in phrase
+
+
+def test_beside_a_condition_the_early_exits_are_not_restated(tmp_path: Path) -> None:
+    """``if len(x) > 3: raise`` after ``if not x: return``: the trigger is the condition;
+    "Line N is reached only when the `return` at line M is not taken" read as the
+    function's own control flow (paired blind reviews, stop 34)."""
+    (tmp_path / "sizes.py").write_text(
+        "def check(x):\n"
+        "    if not x:\n"
+        "        return None\n"
+        "    if len(x) > 3:\n"
+        '        raise ValueError("too long")\n'
+        "    return x\n"
+    )
+    result = scan_checkout(open_source(str(tmp_path), repo="o/t"), repo="o/t")
+    (record,) = [r for r, _ in result.items]
+    assert record["triggerScenarios"].startswith(
+        "Triggered when the arguments passed to `check()` make `len(x) > 3` true"
+    ), record["triggerScenarios"]
+    assert "is reached only" not in record["triggerScenarios"]

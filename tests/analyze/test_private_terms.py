@@ -171,3 +171,24 @@ def test_a_definition_under_a_platform_if_is_said_to_exist_only_there(tmp_path: 
         "(it is defined only on platforms other than Windows)."
     ), found[15]["triggerScenarios"]
     assert " on platforms other than Windows." in found[15]["documentation"].split(". ")[0] + "."
+
+
+def test_a_generator_or_coroutine_is_not_said_to_raise_on_every_call(tmp_path: Path) -> None:
+    """Calling a generator or a coroutine function runs none of its body (re-read, stop
+    34): "Triggered on every call" is said only of a plain function."""
+    text = (
+        "def plain(x):\n"
+        "    raise ValueError('plain')\n"
+        "\n\n"
+        "def gen(x):\n"
+        "    raise ValueError('gen')\n"
+        "    yield x\n"
+        "\n\n"
+        "async def coro(x):\n"
+        "    raise ValueError('coro')\n"
+    )
+    found = {
+        r["lineNumber"]: r["triggerScenarios"] for r, _ in one_file_items(tmp_path, "g.py", text)
+    }
+    assert found[2].startswith("Triggered on every call of `g.plain`")
+    assert "every call" not in found[6] and "every call" not in found[11]

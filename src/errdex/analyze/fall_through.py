@@ -292,10 +292,9 @@ class _Context:
             return None
         test = self.shown(stmt.test, condition=True)
         if test is None:
-            if body == NEVER and orelse == ALWAYS and stmt.body:
-                return _one(
-                    f"the `{_exit_word(stmt.body[-1])}` at line {self.line(stmt.body[-1])} is not taken"
-                )
+            exit_word = _exit_word(stmt.body[-1]) if stmt.body else None
+            if body == NEVER and orelse == ALWAYS and exit_word is not None:
+                return _one(f"the `{exit_word}` at line {self.line(stmt.body[-1])} is not taken")
             return None
         yes = _and(_one(code(test)), body) if body else NEVER
         no = _and(_one(code(negated(test))), orelse) if orelse else NEVER
@@ -380,8 +379,10 @@ def _caught(handler: ast.ExceptHandler) -> str:
     return code(ast.unparse(handler.type))
 
 
-def _exit_word(stmt: ast.stmt) -> str:
-    return {ast.Return: "return", ast.Continue: "continue"}.get(type(stmt), "break")
+def _exit_word(stmt: ast.stmt) -> str | None:
+    """The statement's name when it is an exit; None for any other last statement (a
+    nested ``if`` whose branches return, ``while True: pass``): it is named no ``break``."""
+    return {ast.Return: "return", ast.Continue: "continue", ast.Break: "break"}.get(type(stmt))
 
 
 def _raises_only(block: Sequence[ast.stmt]) -> bool:
@@ -402,19 +403,19 @@ def _walk_own(stmts: Sequence[ast.stmt], loops: bool) -> list[ast.AST]:
     """Nodes of ``stmts`` outside nested definitions (and, unless ``loops``, outside
     nested loops: their ``break`` is theirs)."""
     out: list[ast.AST] = []
-    todo: list[ast.AST] = list(stmts)
+    todo: list[ast.AST] = [s for s in stmts if _own(s, loops)]  # the block's own too
     while todo:
         node = todo.pop()
         out.append(node)
-        for child in ast.iter_child_nodes(node):
-            if isinstance(
-                child, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda
-            ):
-                continue
-            if not loops and isinstance(child, _LOOPS):
-                continue
-            todo.append(child)
+        todo.extend(child for child in ast.iter_child_nodes(node) if _own(child, loops))
     return out
+
+
+def _own(node: ast.AST, loops: bool) -> bool:
+    """Not a nested definition, nor (unless ``loops``) a nested loop."""
+    if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
+        return False
+    return loops or not isinstance(node, _LOOPS)
 
 
 def _returns(stmts: Sequence[ast.stmt]) -> bool:
