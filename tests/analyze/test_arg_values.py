@@ -117,3 +117,26 @@ def test_a_met_raise_below_one_left_open_is_not_linked(links: Links) -> None:
     that runs: two raises may run, so neither is linked. ``Printer(2, 0)`` above is
     linked because ``depth`` is ``None`` by default (the raise above is ruled out)."""
     assert links[25] == links[27] == []
+
+
+def test_a_literal_in_star_args_is_not_a_keyword_only_parameter(tmp_path: Path) -> None:
+    """``f(1, 0)`` of ``def f(value, *extra, limit=None)`` puts ``0`` in ``extra``: the
+    ``limit == 0`` raise is not what it runs (re-read, stop 34: it was linked)."""
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    (tmp_path / "pkg" / "lib.py").write_text(
+        "def f(value, *extra, limit=None):\n"
+        "    if limit == 0:\n"
+        '        raise ValueError("zero limit")\n'
+        "    if value == 1 and extra:\n"
+        '        raise ValueError("one")\n'
+        "    return value\n"
+    )
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "test_lib.py").write_text(
+        "import unittest\nfrom pkg import lib\n\n\nclass T(unittest.TestCase):\n"
+        "    def test_one(self):\n        self.assertRaises(ValueError, lib.f, 1, 0)\n"
+    )
+    result = scan_checkout(open_source(str(tmp_path), repo="o/a"), repo="o/a")
+    links = {r["lineNumber"]: e.get("tests") or [] for r, e in result.items}
+    assert links[3] == []

@@ -289,3 +289,72 @@ def test_kept_choices_index_no_templates_grams(
     again = _analyse(tmp_path, cold.choices)
     assert indexed == []
     assert _undated(again) == _undated(cold) and again.choices == cold.choices
+
+
+GATED = """\
+class W:
+    def __init__(self, buffer, newline=None):
+        if buffer is None:
+            self._check(newline)
+        self._other(buffer)
+
+    def _check(self, newline):
+        if newline not in (None, ""):
+            raise ValueError("illegal newline")
+
+    def _other(self, buffer):
+        if buffer == 3:
+            raise ValueError("three")
+"""
+GATED_TEST = """\
+import unittest
+from pkg import lib
+
+
+class T(unittest.TestCase):
+    def test_nl(self):
+        self.assertRaises(ValueError, lib.W, None, newline="x")
+"""
+POSITIONAL = """\
+def f(a, b):
+    if a is None:
+        raise ValueError("a is None")
+    return b
+"""
+POSITIONAL_TEST = """\
+import unittest
+from pkg import lib
+
+
+class T(unittest.TestCase):
+    def test_nl(self):
+        x = None
+        self.assertRaises(ValueError, lib.f, x, x)
+"""
+
+
+@pytest.mark.parametrize(
+    ("lib", "test", "edit"),
+    [
+        # the condition around the call one level below: the literals no longer reach it
+        (GATED, GATED_TEST, ("if buffer is None:", "if buffer is not None:")),
+        # ``b`` made keyword-only: ``f(x, x)`` is the interpreter's TypeError
+        (POSITIONAL, POSITIONAL_TEST, ("def f(a, b):", "def f(a, *, b):")),
+    ],
+)
+def test_an_edit_the_choice_reads_is_in_its_key(
+    tmp_path: Path, lib: str, test: str, edit: tuple[str, str]
+) -> None:
+    """A kept choice answered for an edit that changes what the linker reads (re-read,
+    stop 34): a re-scan must link as a fresh scan does."""
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    (tmp_path / "pkg" / "lib.py").write_text(lib)
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "test_lib.py").write_text(test)
+    cold = _analyse(tmp_path, None)
+    assert any(e.get("tests") for _, e in cold.items)
+    (tmp_path / "pkg" / "lib.py").write_text(lib.replace(*edit))
+    fresh = _analyse(tmp_path, None)
+    kept = _analyse(tmp_path, cold.choices)
+    assert _undated(kept) == _undated(fresh)

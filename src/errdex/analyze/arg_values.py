@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 
+from .call_fit import positional
 from .facts import FuncFacts
 
 __all__ = ["bound_values", "caller_params", "defaults_left"]
@@ -68,8 +69,10 @@ def defaults_left(func: FuncFacts, passed: tuple[str, ...]) -> dict[str, object]
 
 
 def caller_params(func: FuncFacts) -> list[str]:
-    """Positional parameters as a caller fills them (``self``/``cls`` of a method aside)."""
-    params = [p for p in func.params if not p.startswith("*")]
+    """Positional parameters as a caller fills them (``self``/``cls`` of a method aside;
+    never a keyword-only one: ``f(1, 0)`` of ``def f(value, *extra, limit=None)`` puts
+    ``0`` in ``extra``, not in ``limit``)."""
+    params = positional(func)
     if func.cls is not None and params and params[0] in ("self", "cls"):
         params = params[1:]
     return params

@@ -40,7 +40,7 @@ from .callgraph import CallGraph, Precision, Reach
 from .classes import ClassTree
 from .expects import HELPER_CALL
 from .expects_warnings import CATCH_WARNINGS
-from .facts import CallRef, Expect, FuncFacts
+from .facts import CallRef, Expect
 from .helper_runs import by_tests, is_test_name
 from .matching import (
     GRAM,
@@ -59,6 +59,7 @@ from .repo import RepoIndex
 from .sites import SiteView
 from .tests_calls import ClassAttributes, expect_callees, through_helpers
 from .tests_linked import linked_evidence
+from .tests_memo import passes_key
 from .twin_tests import TwinRuns
 from .twins import shadow_of
 
@@ -415,7 +416,7 @@ class _Linker:
             key = tuple((f, self._called_unseen(f), self._hands_on(f)) for f in functions)
             self._unseen_keys[id(candidates)] = key
         params = sorted(
-            (c, p, g.params, g.is_test, _passes(g) if expect.constants else ())
+            (c, p, g.signature, g.is_test, passes_key(g) if expect.constants else ())
             for c, p in self.callees(expect).items()
             if (g := self.index.function(c))
         )
@@ -548,14 +549,6 @@ def _specialises(special: MessageTemplate, general: MessageTemplate) -> bool:
         "(?:\x00|[^\x00]*)" if isinstance(p, Hole) else re.escape(p.text) for p in general.parts
     )
     return re.fullmatch(pattern, text, re.DOTALL) is not None
-
-
-def _passes(func: FuncFacts) -> tuple[object, ...]:
-    """What a function passes on at each call, the names it binds again and to what call
-    (not where: lines move), as ``indent = int(indent)`` keeps a literal (.arg_values)."""
-    calls = tuple((c.ref, c.args, c.keywords, c.starred) for c in func.call_sites)
-    binds = ((n, func.local_calls.get(n), len(func.bound_lines.get(n, ()))) for n in func.rebound)
-    return (calls, tuple(sorted(binds)), func.signature)  # its defaults: ``open_above``
 
 
 def _private(qualname: str) -> bool:

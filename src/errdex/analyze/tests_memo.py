@@ -4,10 +4,11 @@ decides it changed.
 Linking tests (:mod:`errdex.analyze.tests_evidence`) fits every expectation's message
 against the templates of every site whose class it catches: on a repository the size of
 jax, most of what re-analysing one edited file costs. The choice for one expectation is
-a function of the expectation itself, the candidate sites (each one's id, template, function
-and kind; the class decides which are candidates) with the class as the test shows it, and the site
-functions the test's calls reach with their ranks. Those are keyed; the fitting is
-what is kept.
+a function of the expectation itself, the candidate sites (each one's id, template, function,
+kind and guards; the class decides which are candidates) with the class as the test shows it,
+the site functions the test's calls reach with their ranks and signatures, and, for a test
+that passes literals, what those functions pass on and under which conditions
+(:func:`passes_key`). Those are keyed; the fitting is what is kept.
 
 A choice whose key changed is made again, but most of its cost, fitting the message
 against every candidate's template, is a function of the message and each template
@@ -22,11 +23,11 @@ from __future__ import annotations
 from typing import Any
 
 from .deps import digest
-from .facts import Expect
+from .facts import Expect, FuncFacts
 from .matching import Expected
 from .sites import SiteView
 
-__all__ = ["ChoiceMemo", "Choices"]
+__all__ = ["ChoiceMemo", "Choices", "passes_key"]
 
 #: Key -> the chosen (record id, class as shown) pairs; and under :data:`FITS` the kept
 #: fits (``{"tried": class key -> template digests, "fits": fit key -> {template
@@ -183,3 +184,16 @@ class ChoiceMemo:
         self.tried[classes] = now
         self.fits[fit_key] = kept
         return [(fit[0], int(fit[1]), i) for t, fit in kept.items() for i in groups[t]]
+
+
+def passes_key(func: FuncFacts) -> tuple[object, ...]:
+    """For a choice's memo key: what a function passes on at each call and under which
+    conditions (``arg_guards`` reads both one call below), the names it binds again and
+    to what call (not where: lines move), as ``indent = int(indent)`` keeps a literal
+    (``arg_values``), and its signature (its defaults: ``open_above``)."""
+    conditions = func.call_conditions
+    calls = tuple(
+        (c.ref, c.args, c.keywords, c.starred, conditions.get(c.line, ())) for c in func.call_sites
+    )
+    binds = ((n, func.local_calls.get(n), len(func.bound_lines.get(n, ()))) for n in func.rebound)
+    return (calls, tuple(sorted(binds)), func.signature)
