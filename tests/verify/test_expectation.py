@@ -138,3 +138,18 @@ def test_a_parametrized_class_is_read_from_the_snippet() -> None:
     raised = _raised("requests.exceptions.ConnectionError", message="refused")
     assert not accepts(read.bound(program), raised)
     assert accepts(read.bound("exception = make()\nf()\n"), raised)  # not read: taken
+
+
+def test_deprecated_call_takes_the_deprecation_classes() -> None:
+    """``pytest.deprecated_call(f, x)`` names no class: its first argument is the callable
+    (re-read, stop 34: it was read as the expected class)."""
+    func = _func(
+        "def test_x():\n"
+        "    pytest.deprecated_call(old, 1)\n"
+        "    with pytest.deprecated_call():\n"
+        "        old(2)\n"
+    )
+    for line in (2, 3):
+        found = expectation_at(func, line)
+        assert "DeprecationWarning" in found.classes and found.variable == ""
+    assert not accepts(expectation_at(func, 2), _raised("builtins.UserWarning"))
