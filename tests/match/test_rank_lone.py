@@ -135,3 +135,15 @@ def test_match_and_explain_say_it_is_undecided(db: Path) -> None:
 )
 def test_one_value(message: str, error_class: str, expected: bool) -> None:
     assert one_value(message, error_class) is expected
+
+
+def test_only_a_key_error_is_said_to_come_from_the_interpreters_lookups() -> None:
+    """No lookup prints ``IndexError: 3`` (a list says "list index out of range"): the
+    reason given for another class is the bare value alone (re-read, stop 34)."""
+    from errdex.match.rank_lone import ONE_VALUE_REASON, UNDECIDED_REASON, undecided_reason
+
+    assert undecided_reason("KeyError") == UNDECIDED_REASON
+    assert undecided_reason("builtins.KeyError") == UNDECIDED_REASON
+    for cls in ("IndexError", "ValueError", "TypeError"):
+        assert undecided_reason(cls) == ONE_VALUE_REASON
+        assert "lookups" not in undecided_reason(cls)

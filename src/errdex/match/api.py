@@ -24,7 +24,7 @@ from errdex.match.index import MatchIndex
 from errdex.match.index_file import cache_root
 from errdex.match.rank import Candidate, Clue, Scored, rank
 from errdex.match.rank_frames import frame_place, hands_over, raises_nothing
-from errdex.match.rank_lone import UNDECIDED_REASON
+from errdex.match.rank_lone import undecided_reason
 from errdex.match.server_index import server_index_path
 from errdex.match.versions import attach, store_tables
 from errdex.store import SqliteStore, Store, StoreError, is_server_url, open_store
@@ -387,7 +387,7 @@ def _undecided(error: PastedError, sites: int) -> str:
     """Why an undecided group's answer is no answer yet (:data:`UNDECIDED`)."""
     cls = (error.error_class or "").rpartition(".")[2]
     return (
-        f"undecided: this {cls} is {UNDECIDED_REASON} ({sites} catalogued site(s) raise "
+        f"undecided: this {cls} is {undecided_reason(cls)} ({sites} catalogued site(s) raise "
         f"{cls} with one value and nothing else)"
     )
 
@@ -442,7 +442,7 @@ def _candidate(store: Store, index: MatchIndex, scored: Scored) -> Candidate:
         group=0 if scored.group_size > 1 or scored.undecided else None,
         groupSize=scored.group_size,
         ruledOut=scored.ruled_out,
-        groupReason=UNDECIDED_REASON if scored.undecided else None,
+        groupReason=undecided_reason(entry.error_class) if scored.undecided else None,
     )
 
 

@@ -273,6 +273,9 @@ def explain_command(text: str | None, db: str) -> None:
             if not answer.candidates:
                 pages.append((answer, None))
                 continue
+            if answer.status == UNDECIDED:  # the group is listed, no one site's page
+                pages.append((answer, Group()))
+                continue
             best = answer.candidates[0]
             envelope = store.get(best.id) or {"record": {}, "evidence": {}}
             related = [store.get(i) for i in (envelope["evidence"].get("related") or [])[:5]]

@@ -159,7 +159,7 @@ class Candidate:
     groupSize: int = 1  # how many sites that group holds (some may be past ``top``)
     ruledOut: bool = False  # the paste's traceback shows this site did not raise it
     #: Why the group cannot be decided beyond the catalogue (``None``: it can, or no group):
-    #: the interpreter raises the same text (:data:`.rank_lone.UNDECIDED_REASON`).
+    #: the interpreter raises the same text (:func:`.rank_lone.undecided_reason`).
     groupReason: str | None = None
 
     @property

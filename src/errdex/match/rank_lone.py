@@ -6,10 +6,11 @@ full, and say nothing of it. Two passes of ranking read them:
 * :func:`lone_holes`: a library's class (or a builtin one whose message is one bare name)
   whose message no template with text fits; its one-value sites are the answer, as a group.
 * :func:`undecided_group`: a builtin class pasted with one value and no frame
-  (``KeyError: 'foo'``, ``IndexError: 3``). The interpreter's own lookups raise the very
-  same text (``dict[key]``, ``list[i]``, ``getattr``), so the message alone cannot decide
-  between them and the catalogued one-value sites of the class. Those sites are answered
-  as a group marked *undecided* (:data:`UNDECIDED_REASON`), confidence shared among them
+  (``KeyError: 'foo'``, ``IndexError: 3``). For a ``KeyError`` the interpreter's own
+  lookups raise the very same text (``dict[key]``); for any class the value names none of
+  the catalogued one-value sites, so the message alone cannot decide between them. Those
+  sites are answered as a group marked *undecided* (:func:`undecided_reason`), confidence
+  shared among them
   and never above :data:`LONE_SCORE`: the interpreter is one more possibility the text
   leaves open. A traceback's frames decide instead: this pass reads frameless pastes only.
 """
@@ -32,11 +33,13 @@ __all__ = [
     "LONE_SCORE",
     "MAX_LONE",
     "MAX_UNDECIDED",
+    "ONE_VALUE_REASON",
     "ONE_WORD",
     "UNDECIDED_REASON",
     "lone_holes",
     "one_value",
     "undecided_group",
+    "undecided_reason",
 ]
 
 #: Sites of one class whose template is one hole and nothing else, answered together for
@@ -54,9 +57,23 @@ MAX_UNDECIDED = 2000
 #: What an undecided group's answer says, in ``match --json`` (``groupReason``), the API
 #: and ``explain``.
 UNDECIDED_REASON = (
-    "also raised by the interpreter's own lookups (dict[key], list[i], getattr…) with "
-    "this very text: the message alone cannot decide between them and these sites"
+    "also raised by the interpreter's own lookups (dict[key], del d[key], set.remove…) "
+    "with this very text: the message alone cannot decide between them and these sites"
 )
+#: The same for another builtin class: no lookup prints ``IndexError: 3`` (a list says
+#: "list index out of range"), but the value alone still names none of the sites.
+ONE_VALUE_REASON = (
+    "one value and nothing else, which these sites (and code outside the catalogue) "
+    "print alike: the message alone cannot decide between them"
+)
+
+
+def undecided_reason(error_class: str | None) -> str:
+    """Why a class's one-value message is undecided: the interpreter's lookups for a
+    ``KeyError``, the bare value for any other builtin class."""
+    return UNDECIDED_REASON if _short(error_class) == "KeyError" else ONE_VALUE_REASON
+
+
 #: Builtin classes no lookup of the interpreter raises with a bare value, whose one-value
 #: sites are other kinds of record: ``assert`` statements, and warnings (``warn``).
 _NOT_LOOKUPS = ("AssertionError",)
@@ -128,7 +145,7 @@ def undecided_group(clue: Clue, index: MatchIndex, get: Callable[[int], Scored])
         s.undecided = True
         s.reasons.append(
             f"the site's message is one value: one of {len(lone)} catalogued sites that "
-            f"raise {cls} so; {UNDECIDED_REASON}"
+            f"raise {cls} so; {undecided_reason(cls)}"
         )
 
 

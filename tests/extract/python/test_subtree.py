@@ -57,3 +57,20 @@ def test_statements_of_a_match_and_a_try_star() -> None:
     expected = [n for n in ast.walk(fn) if isinstance(n, blocks)]
     assert statements(fn) == expected
     assert [n.value.value for n in statements(fn) if isinstance(n, ast.Assign)] == [1, 2, 4, 5, 3]
+
+
+def test_a_trees_lists_go_with_the_tree() -> None:
+    """Listing a definition must not keep its tree alive (re-read, stop 34: a
+    WeakKeyDictionary whose list held its own key kept every tree of a scan)."""
+    import gc
+    import weakref
+
+    from errdex.extract.python.subtree import calls, walked
+
+    tree = ast.parse("def f(x):\n    return g(x)\n")
+    func = tree.body[0]
+    assert walked(func)[0] is func and len(calls(func)) == 1
+    alive = weakref.ref(func)
+    del tree, func
+    gc.collect()
+    assert alive() is None
