@@ -140,3 +140,28 @@ def test_a_literal_in_star_args_is_not_a_keyword_only_parameter(tmp_path: Path) 
     result = scan_checkout(open_source(str(tmp_path), repo="o/a"), repo="o/a")
     links = {r["lineNumber"]: e.get("tests") or [] for r, e in result.items}
     assert links[3] == []
+
+
+def test_a_keyword_only_parameter_passed_by_name_keeps_its_literal(tmp_path: Path) -> None:
+    """``BZ2File(f, compresslevel=0)``: ``compresslevel`` is keyword-only, and the test
+    passes it by name (the fix above must not drop it: test_bz2's links were lost)."""
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    (tmp_path / "pkg" / "lib.py").write_text(
+        "class File:\n"
+        '    def __init__(self, name, mode="r", *, level=9):\n'
+        "        if not (1 <= level <= 9):\n"
+        '            raise ValueError("level must be between 1 and 9")\n'
+        '        if mode not in ("r", "w"):\n'
+        '            raise ValueError("bad mode")\n'
+    )
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "test_lib.py").write_text(
+        "import unittest\nfrom pkg import lib\n\n\nclass T(unittest.TestCase):\n"
+        "    def test_level(self):\n"
+        '        self.assertRaises(ValueError, lib.File, "f", level=0)\n'
+    )
+    result = scan_checkout(open_source(str(tmp_path), repo="o/a"), repo="o/a")
+    links = {r["lineNumber"]: e.get("tests") or [] for r, e in result.items}
+    assert [t["name"] for t in links[4]] == ["tests/test_lib.py::T::test_level"]
+    assert links[6] == []

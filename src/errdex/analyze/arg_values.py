@@ -30,10 +30,16 @@ def bound_values(
     again is kept only where that binding is a conversion of itself above ``line``
     (:data:`_CONVERSIONS`)."""
     params = caller_params(func)
+    named = {p for p in func.params if not p.startswith("*")}  # keyword-only ones too
     out: dict[str, object] = {}
     for key, value in constants.items():
-        name = params[int(key)] if key.isdigit() and int(key) < len(params) else key
-        if name not in params:
+        if key.isdigit():  # by position: only a positional parameter takes it
+            if int(key) >= len(params):
+                continue
+            name = params[int(key)]
+        else:
+            name = key
+        if name not in named or name in ("self", "cls"):
             continue
         if name not in func.rebound:
             out[name] = value
