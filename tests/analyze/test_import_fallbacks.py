@@ -68,3 +68,18 @@ def test_only_a_handler_of_import_errors_around_imports_alone_is_read() -> None:
         "try:\n    import tmp\n    importlib.import_module(name)\nexcept ImportError:\n    pass\n"
     )
     assert guarded_imports(dynamic, dynamic.handlers[0], "") == ()
+
+
+def test_a_module_a_build_or_platform_may_lack_is_no_certain_import(tmp_path: Path) -> None:
+    """``import ssl``/``fcntl`` work on this interpreter, not on every user's: a Python
+    built without OpenSSL, or Windows, runs the fallback (re-read, stop 34)."""
+    from errdex.analyze.import_fallbacks import dead_fallback
+
+    index, _ = chains_of(tmp_path, {"tmp.py": _TEMP, "util.py": _UTIL})
+    assert dead_fallback(index, (("tmp", "mkstemp"),))  # in the tree: certain
+    assert dead_fallback(index, (("math", None),))  # compiled into every build
+    # compiled here too (``twins.provides``), but a build or platform may lack them
+    assert not dead_fallback(index, (("_ssl", None),))
+    assert not dead_fallback(index, (("zlib", None),))
+    assert not dead_fallback(index, (("fcntl", "flock"),))
+    assert not dead_fallback(index, (("math", None), ("_ssl", None)))

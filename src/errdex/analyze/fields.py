@@ -82,7 +82,7 @@ def _phrase(g: Gathered, said: str | None = None) -> tuple[str | None, PrivateCa
     modules = module_aliases(g.import_lines)
     case = private_case(g, modules, g.constants)
     words = case.words if case is not None else None
-    guards, _ = caller_guards(g)  # locals in the parameters' terms, or left out
+    guards = caller_guards(g)  # locals in the parameters' terms where that holds
     phrase = condition_phrase(
         guards,
         g.site.template,
@@ -122,12 +122,9 @@ def _documentation(g: Gathered) -> tuple[str, list[str]]:
     s = g.site
     basis = ["site.qualname", "errorClass", "filePath", "lineNumber"]
     phrase, case = _phrase(g)
-    # the early exits it is past, where no condition over its locals was left out
-    locals_out = caller_guards(g)[1]
-    passed = None if phrase or locals_out else site_reach(g).phrase
+    # the early exits it is past, where no condition encloses it
+    passed = None if phrase else site_reach(g).phrase
     when = f" {phrase or passed}" if phrase or passed else ""
-    if phrase and locals_out:  # the clause is not the whole condition: say so
-        when += _OTHERS
     if phrase:
         basis.append("site.guards")
     elif passed:
@@ -286,8 +283,7 @@ def _trigger(g: Gathered) -> tuple[str, list[str]]:
     s = g.site
     basis: list[str] = []
     phrase, case = _phrase(g)
-    locals_out = caller_guards(g)[1]  # a condition over the function's own values
-    left_out = (case is not None and case.words is None) or locals_out
+    left_out = case is not None and case.words is None  # private conditions unsaid
     if case is not None:
         basis.extend(case.basis)
     req = param_requirement(g)
@@ -328,7 +324,7 @@ def _trigger(g: Gathered) -> tuple[str, list[str]]:
             if g.entry_points or g.tests
             else [
                 f"Triggered inside {code(s.qualname)} at line {s.line}, under conditions "
-                f"over {'values it computes' if locals_out else 'private names'} (the source"
+                "over private names (the source"
                 " shown has them)."
             ]
         )

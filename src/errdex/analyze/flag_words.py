@@ -22,7 +22,7 @@ from errdex.evidence import EntryPoint, GuardItem
 
 from .guards import CONDITION_KINDS, conjuncts, parse_guard
 
-__all__ = ["DEBUG_MODE", "flag_words", "gate_words", "import_words"]
+__all__ = ["BUILT_WITH", "DEBUG_MODE", "flag_words", "gate_words", "import_words"]
 
 #: What asyncio's debug flag is said as.
 DEBUG_MODE = "only in debug mode (`loop.set_debug(True)` / `PYTHONASYNCIODEBUG`)"
@@ -39,7 +39,7 @@ _DEBUG_TESTS = frozenset(
     }
 )
 #: The library an extension module is built against, where a build may lack it.
-_BUILT_WITH = {
+BUILT_WITH = {
     "ssl": "OpenSSL",
     "_ssl": "OpenSSL",
     "_hashlib": "OpenSSL",
@@ -65,7 +65,7 @@ def import_words(module: str, works: bool) -> str:
     """ "only when the `ssl` module cannot be imported (a Python built without OpenSSL)"."""
     if works:
         return f"only when the `{module}` module can be imported"
-    lib = _BUILT_WITH.get(module)
+    lib = BUILT_WITH.get(module)
     why = f" (a Python built without {lib})" if lib else ""
     return f"only when the `{module}` module cannot be imported{why}"
 

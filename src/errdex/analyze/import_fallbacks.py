@@ -15,6 +15,8 @@ import ast
 from typing import TYPE_CHECKING
 
 from .facts import dotted
+from .flag_words import BUILT_WITH
+from .platforms import PLATFORM_MODULES
 from .shadows import resolved_module
 from .twins import provides
 
@@ -63,11 +65,16 @@ def _last(node: ast.expr) -> str:
 
 def dead_fallback(index: RepoIndex, imported: Imported) -> bool:
     """Every import of the ``try`` certainly works: its module is in the scanned tree and
-    defines the name (or has it as a submodule), or this interpreter provides it."""
+    defines the name (or has it as a submodule), or this interpreter provides it, and it
+    is no module a build may lack (``ssl`` without OpenSSL) nor one platform's (``fcntl``):
+    this interpreter having them says nothing of the user's."""
     return bool(imported) and all(_works(index, module, name) for module, name in imported)
 
 
 def _works(index: RepoIndex, module: str, name: str | None) -> bool:
+    top = module.partition(".")[0]
+    if top in BUILT_WITH or top in PLATFORM_MODULES:
+        return False  # a build without its library, or another platform, lacks it
     if module in index.modules:
         if name is None:
             return True

@@ -1,4 +1,4 @@
-"""The guards as prose may say them: a local in its parameters' terms, or not at all.
+"""The guards as prose may say them: a local in its parameters' terms where it holds one.
 
 "Triggered when `len(msg) > 512`" and "when `source.next is not None`" restate a test of
 values the function computed itself: the reader knows neither ``msg`` nor ``source``
@@ -19,28 +19,27 @@ from .gathered import Gathered
 from .guards import CONDITION_KINDS, free_names, parse_guard
 from .local_values import substitute
 
-__all__ = ["SHOWN_LENGTH", "caller_guards"]
+__all__ = ["SUBSTITUTED_LENGTH", "caller_guards"]
 
 #: A condition longer than this after substitution is no sentence a reader follows.
-SHOWN_LENGTH = 90
+SUBSTITUTED_LENGTH = 90
 #: Guards whose text the prose restates as a condition.
 _TESTED = CONDITION_KINDS | {"while", "case"}
 
 
-def caller_guards(g: Gathered) -> tuple[list[GuardItem], bool]:
-    """``g``'s guards with locals said in the parameters' terms, and whether a condition
-    over other locals was left out."""
+def caller_guards(g: Gathered) -> list[GuardItem]:
+    """``g``'s guards with locals said in the parameters' terms where the local certainly
+    holds such an expression; the others as written."""
     func = g.func
     guards = g.site.guards
     if func is None or not func.bound_lines:
-        return guards, False
+        return guards
     params = {p.lstrip("*") for p in func.params}
     locals_ = set(func.bound_lines) - params - _named_by_clauses(guards)
     if not locals_:
-        return guards, False
+        return guards
     readable = params | set(g.import_lines) | set(g.constants) | {"self", "cls"}
     out: list[GuardItem] = []
-    dropped = False
     for guard in guards:
         if guard["kind"] not in _TESTED:
             out.append(guard)
@@ -53,7 +52,7 @@ def caller_guards(g: Gathered) -> tuple[list[GuardItem], bool]:
         said = substitute(text, int(guard.get("line") or 0), func.local_values, readable)
         if (
             (free_names(said) or set()) & locals_
-            or len(said) > SHOWN_LENGTH
+            or len(said) > SUBSTITUTED_LENGTH
             or not _calls(said) - _calls(text) <= _PURE
         ):
             # kept as written: a paired blind review (2026-12-06, stop 34) judged the
@@ -63,7 +62,7 @@ def caller_guards(g: Gathered) -> tuple[list[GuardItem], bool]:
             out.append(guard)
             continue
         out.append({**guard, "text": said})
-    return out, dropped
+    return out
 
 
 #: Calls whose value a local keeps however the function goes on: ``n = len(data)``
