@@ -30,6 +30,15 @@ _GETTEXT = (
     "\n"
     "def passed_on(domain, fallback):\n"  # 18
     "    return translation(domain, fallback=fallback)\n"
+    "\n"
+    "def lookup(name, strict=False):\n"  # 21
+    "    if not (strict and name):\n"
+    "        return None\n"
+    "    name = name.strip()\n"
+    "    raise KeyError(name)\n"  # 25
+    "\n"
+    "def checked(name):\n"  # 27
+    "    return lookup(name, True)\n"
 )
 
 
@@ -45,6 +54,13 @@ def test_a_caller_whose_constant_takes_the_early_return_is_dropped(tmp_path: Pat
     )
     # ``install`` passes ``fallback=True``: it returns at line 8, never raises
     assert sorted(h.qualname for h in hops) == ["gt.passed_on", "gt.strict", "gt.translation"]
+    # ``name`` is bound again before the raise: the exit over it judges no caller, and
+    # no caller is said to pass it on unchanged to the raise
+    hops = chains.reach("gt.lookup", "builtins.KeyError", [], line=25, at=25)
+    assert [(h.qualname, dict(h.passes)) for h in hops] == [
+        ("gt.lookup", {"strict": "strict"}),
+        ("gt.checked", {}),
+    ]
 
 
 def test_only_exits_with_no_else_and_the_statements_after_them_count() -> None:
