@@ -39,6 +39,17 @@ _GETTEXT = (
     "\n"
     "def checked(name):\n"  # 27
     "    return lookup(name, True)\n"
+    "\n"
+    "def items(section=None):\n"  # 30
+    "    if section is None:\n"
+    "        return []\n"
+    "    try:\n"
+    "        return find(section)\n"
+    "    except IndexError:\n"
+    "        raise KeyError(section)\n"  # 36: deeper than the exit
+    "\n"
+    "def every():\n"  # 38
+    "    return items()\n"
 )
 
 
@@ -61,6 +72,9 @@ def test_a_caller_whose_constant_takes_the_early_return_is_dropped(tmp_path: Pat
         ("gt.lookup", {"strict": "strict"}),
         ("gt.checked", {}),
     ]
+    # the exit's block goes on around the raise: ``every`` takes the exit
+    hops = chains.reach("gt.items", "builtins.KeyError", [], line=36, at=36)
+    assert [h.qualname for h in hops] == ["gt.items"]
 
 
 def test_only_exits_with_no_else_and_the_statements_after_them_count() -> None:
@@ -84,4 +98,4 @@ def test_only_exits_with_no_else_and_the_statements_after_them_count() -> None:
         "        raise KeyError\n"
     ).body[0]
     assert isinstance(func, ast.FunctionDef)
-    assert early_exits(func) == ((2, "a", (4, 6, 10, 14)), (11, "x", (13,)))
+    assert early_exits(func) == ((2, "a", 4, 17), (11, "x", 13, 13))

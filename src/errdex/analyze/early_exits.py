@@ -4,8 +4,9 @@
 past ``if fallback: return NullTranslations()``, the statement before the raise in the
 same block; ``gettext.install`` calls it with ``fallback=True`` and so never gets there
 (blind review 2026-12-06). An ``if COND:`` with no ``else`` whose block ends by leaving
-(``return``, ``raise``, ``continue``, ``break``) makes each later statement of its own
-block run only where ``not (COND)``: the chain walk (:func:`.walk_scope.with_exits`) tests that beside
+(``return``, ``raise``, ``continue``, ``break``) makes the rest of its block, however
+deep (``ZipFile.open``'s read path, in a ``try`` after ``if mode == 'w': return …``),
+run only where ``not (COND)``: the chain walk (:func:`.walk_scope.with_exits`) tests that beside
 the raise's enclosing conditions. The record's prose does not use it
 (:mod:`.fall_through` words such exits itself).
 """
@@ -18,15 +19,15 @@ from .local_values import statement_blocks
 
 __all__ = ["EarlyExit", "early_exits"]
 
-#: (the ``if``'s line, ``COND`` as :func:`ast.unparse` writes it, the first lines of the
-#: statements after it in its block).
-EarlyExit = tuple[int, str, tuple[int, ...]]
+#: (the ``if``'s line, ``COND`` as :func:`ast.unparse` writes it, the first and last line
+#: of the rest of its block: a raise there, however deep, is past the ``if``).
+EarlyExit = tuple[int, str, int, int]
 _LEAVES = (ast.Return, ast.Raise, ast.Continue, ast.Break)
 
 
 def early_exits(func: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[EarlyExit, ...]:
     """Each ``if COND: … leave`` (no ``else``) of the function's own blocks, with the
-    statements after it in the same block."""
+    lines of the rest of its block."""
     out: list[EarlyExit] = []
     for block in statement_blocks(func.body):
         for index, stmt in enumerate(block):
@@ -40,5 +41,6 @@ def early_exits(func: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[EarlyExit
                     cond = ast.unparse(stmt.test)
                 except (ValueError, RecursionError):
                     continue
-                out.append((stmt.lineno, cond, tuple(s.lineno for s in block[index + 1 :])))
+                last = block[-1].end_lineno or block[-1].lineno
+                out.append((stmt.lineno, cond, (stmt.end_lineno or stmt.lineno) + 1, last))
     return tuple(out)

@@ -82,12 +82,12 @@ def with_exits(
     func: FuncFacts, guards: Sequence[str], guard_lines: Sequence[int], at: int | None
 ) -> tuple[Sequence[str], Sequence[int]]:
     """``guards`` and ``guard_lines`` with ``not (COND)`` of each early exit
-    (:mod:`.early_exits`) before the raise in its own block (the raise's statement starts
-    at ``at``), tested at the ``if``'s line: a caller's constants may make it false.
+    (:mod:`.early_exits`) before the raise in a block around it (the raise's statement
+    starts at ``at``), tested at the ``if``'s line: a caller's constants may make it false.
     Unchanged where the lines do not go with the guards one to one."""
     if at is None or len(guards) != len(guard_lines):
         return guards, guard_lines
-    exits = [(line, cond) for line, cond, later in func.early_exits if at in later]
+    exits = [(line, cond) for line, cond, first, last in func.early_exits if first <= at <= last]
     if not exits:
         return guards, guard_lines
     return (
