@@ -50,7 +50,7 @@ from .platform_binds import PlatformBinds
 from .receivers import Lookup, dispatched_after
 from .repo import RepoIndex
 from .settled import UNSETTLED, module_objects, named_values, settled_value
-from .walk_scope import Scope, apart, packed_of
+from .walk_scope import Scope, apart, packed_of, with_exits
 
 __all__ = [
     "Catcher",
@@ -246,6 +246,7 @@ class Chains:
         params = {p: p for p in own_params(func) if not rebound_before(func, p, line)}
         early, guards = early_params(func, guards, guard_lines, line, params)
         params.update((p, p) for p in early)  # tested before the body binds it again
+        guards, guard_lines = with_exits(func, guards, guard_lines, at or line)
         packed = tuple(
             p for p in packed_of(func) if not rebound_before(func, p, line) and p not in func.filled
         )

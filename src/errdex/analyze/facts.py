@@ -108,6 +108,9 @@ class FuncFacts:
     #: Each top-level ``if COND: raise ...`` of the body: (its last line, ``COND``)
     #: (:mod:`.early_raises`).
     early_raises: tuple[tuple[int, str], ...] = ()
+    #: Each ``if COND: … return`` (or ``raise``, ``continue``, ``break``) with no ``else``,
+    #: with the lines of the rest of its block (:mod:`.early_exits`).
+    early_exits: tuple[tuple[int, str, int, int], ...] = ()
     #: Of ``params``, those before ``/`` and those after ``*`` or ``*args``: a call that
     #: passes the one by keyword or the other by position fails in the interpreter
     #: (:mod:`.call_fit`).

@@ -23,7 +23,7 @@ from collections.abc import Collection
 
 from .guards import free_names, parse_guard
 
-__all__ = ["Span", "reaching_values", "substitute"]
+__all__ = ["Span", "reaching_values", "statement_blocks", "substitute"]
 
 #: (first line, last line, expression) where a local holds the expression's value.
 Span = tuple[int, int, str]
@@ -44,7 +44,7 @@ def reaching_values(
     (:func:`errdex.analyze.callsites.call_sites`); a name the body imports is left out."""
     taken = {p.lstrip("*") for p in params}
     out: dict[str, list[Span]] = {}
-    for block in _blocks(func.body):
+    for block in statement_blocks(func.body):
         for i, stmt in enumerate(block):
             # the cheap test first: most assignments read no parameter, and are not unparsed
             if not (isinstance(stmt, ast.Assign) and _reads(stmt.value, taken)):
@@ -115,7 +115,7 @@ def _reads(node: ast.expr, names: set[str]) -> bool:
     return any(isinstance(n, ast.Name) and n.id in names for n in ast.walk(node))
 
 
-def _blocks(body: list[ast.stmt]) -> list[list[ast.stmt]]:
+def statement_blocks(body: list[ast.stmt]) -> list[list[ast.stmt]]:
     """Every list of statements in a function body, nested definitions aside."""
     out = [body]
     for stmt in body:
@@ -124,9 +124,9 @@ def _blocks(body: list[ast.stmt]) -> list[list[ast.stmt]]:
         for field in ("body", "orelse", "finalbody"):
             inner = getattr(stmt, field, None)
             if isinstance(inner, list) and inner and isinstance(inner[0], ast.stmt):
-                out.extend(_blocks(inner))
+                out.extend(statement_blocks(inner))
         for handler in getattr(stmt, "handlers", ()):
-            out.extend(_blocks(handler.body))
+            out.extend(statement_blocks(handler.body))
         for case in getattr(stmt, "cases", ()):
-            out.extend(_blocks(case.body))
+            out.extend(statement_blocks(case.body))
     return out

@@ -15,6 +15,7 @@ from .astfields import child_fields as _child_fields
 from .binds import Binds, bind_alias, bind_call, class_alias, class_calls
 from .call_paths import call_conditions
 from .callsites import call_sites
+from .early_exits import early_exits
 from .early_raises import early_raises
 from .expects import ExpectFinder
 from .facts import CallRef, ClassFacts, FuncFacts, FunctionNode, ModuleFacts, clean, dotted
@@ -400,6 +401,7 @@ class _Walker:
                 node, _params(node), rebound, {site.line for site in sites}
             ),
             early_raises=() if self.facts.is_test else early_raises(node),
+            early_exits=() if self.facts.is_test else early_exits(node),
         )
         self.facts.functions.append(func)
         inner_prefix = f"{prefix}{node.name}.<locals>."

@@ -1,11 +1,13 @@
 """What one entry-point walk (:mod:`errdex.analyze.chains`) judges callers by: the site's
 conditions, the raising function's ``*args`` and ``**kwargs`` names, the module objects the conditions
 compare with, and the literals a parameter may be bound to again before the test; and
-whether two definitions of a function ever exist on the same platform.
+whether two definitions of a function ever exist on the same platform; and the early
+exits before the raise as conditions it needs (:mod:`.early_exits`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import product
 
@@ -14,7 +16,7 @@ from .guard_eval import guard_value
 from .platforms import OTHER_THAN
 from .value_sets import MAX_COMBOS, each_choice
 
-__all__ = ["MAX_COMBOS", "Scope", "apart", "packed_of"]
+__all__ = ["MAX_COMBOS", "Scope", "apart", "packed_of", "with_exits"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,3 +76,21 @@ def apart(one: str | None, other: str | None) -> bool:
 def packed_of(func: FuncFacts) -> tuple[str, ...]:
     """The names of a function's ``*args`` and ``**kwargs``, those it has."""
     return tuple(p.lstrip("*") for p in func.params if p.startswith("*"))
+
+
+def with_exits(
+    func: FuncFacts, guards: Sequence[str], guard_lines: Sequence[int], at: int | None
+) -> tuple[Sequence[str], Sequence[int]]:
+    """``guards`` and ``guard_lines`` with ``not (COND)`` of each early exit
+    (:mod:`.early_exits`) before the raise in a block around it (the raise's statement
+    starts at ``at``), tested at the ``if``'s line: a caller's constants may make it false.
+    Unchanged where the lines do not go with the guards one to one."""
+    if at is None or len(guards) != len(guard_lines):
+        return guards, guard_lines
+    exits = [(line, cond) for line, cond, first, last in func.early_exits if first <= at <= last]
+    if not exits:
+        return guards, guard_lines
+    return (
+        [*guards, *(f"not ({cond})" for _, cond in exits)],
+        [*guard_lines, *(line for line, _ in exits)],
+    )

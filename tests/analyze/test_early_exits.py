@@ -1,0 +1,101 @@
+"""An early exit before the raise rules out callers whose constants take it."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from errdex.analyze.early_exits import early_exits
+
+from .fixture_chains import chains_of
+
+# mirrors gettext.translation / gettext.install (CPython 3.11)
+_GETTEXT = (
+    "def find(domain):\n"  # 1
+    "    return []\n"
+    "\n"
+    "def translation(domain, localedir=None, fallback=False):\n"  # 4
+    "    mofiles = find(domain)\n"
+    "    if not mofiles:\n"  # 6
+    "        if fallback:\n"  # 7
+    "            return None\n"
+    "        raise FileNotFoundError(domain)\n"  # 9
+    "    return mofiles\n"
+    "\n"
+    "def install(domain, localedir=None):\n"  # 12
+    "    return translation(domain, localedir, fallback=True)\n"
+    "\n"
+    "def strict(domain):\n"  # 15
+    "    return translation(domain)\n"
+    "\n"
+    "def passed_on(domain, fallback):\n"  # 18
+    "    return translation(domain, fallback=fallback)\n"
+    "\n"
+    "def lookup(name, strict=False):\n"  # 21
+    "    if not (strict and name):\n"
+    "        return None\n"
+    "    name = name.strip()\n"
+    "    raise KeyError(name)\n"  # 25
+    "\n"
+    "def checked(name):\n"  # 27
+    "    return lookup(name, True)\n"
+    "\n"
+    "def items(section=None):\n"  # 30
+    "    if section is None:\n"
+    "        return []\n"
+    "    try:\n"
+    "        return find(section)\n"
+    "    except IndexError:\n"
+    "        raise KeyError(section)\n"  # 36: deeper than the exit
+    "\n"
+    "def every():\n"  # 38
+    "    return items()\n"
+)
+
+
+def test_a_caller_whose_constant_takes_the_early_return_is_dropped(tmp_path: Path) -> None:
+    _, chains = chains_of(tmp_path, {"gt.py": _GETTEXT})
+    hops = chains.reach(
+        "gt.translation",
+        "builtins.FileNotFoundError",
+        ["not mofiles"],
+        line=9,
+        at=9,
+        guard_lines=[6],
+    )
+    # ``install`` passes ``fallback=True``: it returns at line 8, never raises
+    assert sorted(h.qualname for h in hops) == ["gt.passed_on", "gt.strict", "gt.translation"]
+    # ``name`` is bound again before the raise: the exit over it judges no caller, and
+    # no caller is said to pass it on unchanged to the raise
+    hops = chains.reach("gt.lookup", "builtins.KeyError", [], line=25, at=25)
+    assert [(h.qualname, dict(h.passes)) for h in hops] == [
+        ("gt.lookup", {"strict": "strict"}),
+        ("gt.checked", {}),
+    ]
+    # the exit's block goes on around the raise: ``every`` takes the exit
+    hops = chains.reach("gt.items", "builtins.KeyError", [], line=36, at=36)
+    assert [h.qualname for h in hops] == ["gt.items"]
+
+
+def test_only_exits_with_no_else_and_the_statements_after_them_count() -> None:
+    func = ast.parse(
+        "def f(a, b):\n"  # 1
+        "    if a:\n"  # 2
+        "        return 1\n"
+        "    if b:\n"  # 4: does not leave
+        "        log(b)\n"
+        "    if b > 1:\n"  # 6: has an else
+        "        return 2\n"
+        "    else:\n"
+        "        pass\n"
+        "    for x in b:\n"  # 10
+        "        if x:\n"  # 11
+        "            continue\n"
+        "        raise ValueError\n"  # 13
+        "    def g():\n"  # 14: its own function's
+        "        if a:\n"
+        "            return\n"
+        "        raise KeyError\n"
+    ).body[0]
+    assert isinstance(func, ast.FunctionDef)
+    assert early_exits(func) == ((2, "a", 4, 17), (11, "x", 13, 13))
