@@ -192,3 +192,25 @@ def test_a_generator_or_coroutine_is_not_said_to_raise_on_every_call(tmp_path: P
     }
     assert found[2].startswith("Triggered on every call of `g.plain`")
     assert "every call" not in found[6] and "every call" not in found[11]
+
+
+def test_a_builtin_raised_with_no_message_says_so(tmp_path: Path) -> None:
+    """``errorMessage`` shows the class name where the message is empty; reviewers read it
+    as the message (stop 34): the documentation says what a run prints."""
+    text = (
+        "def empty(x):\n"
+        "    if x:\n"
+        "        raise EOFError\n"
+        "    try:\n"
+        "        int(x)\n"
+        "    except ValueError as e:\n"
+        "        raise TypeError from e\n"
+        "\n\n"
+        "def worded(x):\n"
+        "    if x:\n"
+        "        raise EOFError('truncated')\n"
+    )
+    docs = {r["lineNumber"]: r["documentation"] for r, _ in one_file_items(tmp_path, "e.py", text)}
+    said = "It is raised with no message: its text is empty"
+    assert said in docs[3] and said in docs[7]
+    assert said not in docs[12]

@@ -157,6 +157,16 @@ def _documentation(g: Gathered) -> tuple[str, list[str]]:
     else:
         head = f"{who} raises {class_phrase(g)} at {where}{when}."
     sentences = [head]
+    if (
+        s.kind == "raise"
+        and s.template.is_empty
+        and (s.canonical_class or "").startswith("builtins.")
+    ):  # errorMessage shows the class name there: say what the run prints (blind reviews)
+        sentences.append(
+            "It is raised with no message: its text is empty, and a traceback's last"
+            " line is the class name alone."
+        )
+        basis.append("errorMessage")
     converted = conversion_sentence(g.conversion, s.module)
     if converted:
         sentences.append(converted)
