@@ -43,7 +43,7 @@ def open(file, buffering=-1):
 
 
 def _solutions(tmp_path: Path) -> dict[str, list[str]]:
-    items = one_file_items(tmp_path, "_pyimpl.py", SOURCE)
+    items = one_file_items(tmp_path, "_pyio.py", SOURCE)
     return {r["errorMessage"]: r["solutions"] for r, _ in items}
 
 
@@ -67,3 +67,12 @@ def test_no_requirement_in_a_private_helper_module(tmp_path: Path) -> None:
     items = one_file_items(tmp_path, "_helpers.py", SOURCE)
     found = {r["errorMessage"]: r["solutions"] for r, _ in items}
     assert found["invalid whence value"] == [NO_FIX]
+
+
+def test_no_requirement_in_a_private_package_named_like_a_twin(tmp_path: Path) -> None:
+    """``_pytest`` begins with ``_py`` but pairs with no C module: its names are pytest's
+    own helpers, as ``email._header_value_parser``'s are."""
+    items = one_file_items(tmp_path, "_pytest.py", SOURCE)
+    found = {r["errorMessage"]: r["solutions"] for r, _ in items}
+    assert found["invalid whence value"] == [NO_FIX]
+    assert found["invalid mode: %s"] == [NO_FIX]

@@ -13,6 +13,7 @@ import ast
 import builtins
 import io
 import re
+import sys
 import tokenize
 from dataclasses import dataclass
 from typing import Any
@@ -237,7 +238,7 @@ def module_constants(g: Gathered, func: FuncFacts) -> set[str]:
     private module's (``arcpkg._header.BLOCK``): a caller of the package does not see
     them, unless the module is a pure-Python twin (``_pyio``), which is imported as is."""
     parts = func.module.split(".")
-    if any(has_private(part) for part in parts) and not parts[0].startswith("_py"):
+    if any(has_private(part) for part in parts) and not pure_python_twin(parts[0]):
         return set()
     own = set(func.bound_lines) | {p.lstrip("*") for p in func.params}
     return set(g.module_names) - own - set(g.constants)
@@ -283,6 +284,17 @@ def _own_method_requirement(
     return ParamRequirement(entry, call, params, requirement, fires, shown, partial, condition)
 
 
+#: Twins of CPython releases newer than the one errdex runs on (a scanned 3.13 stdlib).
+_LATER_TWINS = frozenset({"_pydatetime", "_pylong", "_py_warnings"})
+
+
+def pure_python_twin(top: str) -> bool:
+    """A standard-library module that PEP 399 pairs with a C one (``_pyio``, ``_py_abc``,
+    ``_pydecimal``): its ``_py`` prefix alone would also take ``_pytest``, a private
+    package whose names no caller of pytest imports."""
+    return top.startswith("_py") and (top in sys.stdlib_module_names or top in _LATER_TWINS)
+
+
 def _in_a_private_module(g: Gathered, func: FuncFacts) -> bool:
     """A public function, class constructor or method of a public class, in a pure-Python
     twin of a module (``_pyio``, ``_py_abc``: PEP 399's ``_py`` prefix): errdex finds no
@@ -293,7 +305,7 @@ def _in_a_private_module(g: Gathered, func: FuncFacts) -> bool:
     of the package calls. Not one that a C twin replaces here: no call reaches its lines."""
     if g.shadow is not None and g.shadow.kind == "replaced" and g.shadow.present:
         return False
-    if not func.module.partition(".")[0].startswith("_py"):
+    if not pure_python_twin(func.module.partition(".")[0]):
         return False
     inner = func.qualname[len(func.module) + 1 :].split(".")
     if func.name.startswith("__") and func.name not in ("__init__", "__new__"):
