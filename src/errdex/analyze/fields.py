@@ -13,7 +13,6 @@ from typing import Any
 
 from errdex.evidence import EntryPoint, Provenance, RaisesDoc, TestEvidence
 
-from .baseline import kebab
 from .check_words import no_code_reason, words_tip
 from .code_fields import (
     example_fix,
@@ -45,6 +44,7 @@ from .remedies import (
 from .roles import abstract_trigger, role_documentation
 from .shadow_prose import shadow_sentence, shadow_trigger, stdlib_copy_note
 from .situations import NO_TEST_FOUND, NO_TEST_READ, common_situations
+from .tag_words import record_tags
 from .try_body import raising_statement, suppresses_context
 
 __all__ = ["ANALYST", "NO_TEST_FOUND", "NO_TEST_READ", "write_fields"]
@@ -52,20 +52,6 @@ __all__ = ["ANALYST", "NO_TEST_FOUND", "NO_TEST_READ", "write_fields"]
 ANALYST = "static"
 #: Entry points and tests named in prose, at most.
 SHOWN = 3
-
-
-def _public_name(qualname: str) -> bool:
-    return not any(part.startswith(("_", "<")) for part in qualname.split("."))
-
-
-def tags_for_names(tags: list[str], names: list[str]) -> list[str]:
-    """The extractor's tags plus each name in kebab case, once each."""
-    out = list(tags)
-    for name in names:
-        tag = kebab(name)
-        if tag and tag not in out:
-            out.append(tag)
-    return out
 
 
 def _first_sentences(text: str) -> str:
@@ -540,13 +526,8 @@ def write_fields(
     fields["backgroundTag"] = tag
     if rule is not None:
         basis["backgroundTag"] = [*rule.basis.split(", "), f"rule: {rule.name}"]
-    # a public function's name is what a developer searches for; a private, special or
-    # nested one (``_check_running``, ``__init__``, ``<locals>.generate``) is not
-    extra = [g.func.name] if g.func is not None and _public_name(g.func.qualname) else []
-    fields["tags"] = tags_for_names(baseline_tags, [*extra, *([tag] if tag else [])])
-    basis["tags"] = ["site.kind", "errorClass", "site.qualname"] + (
-        ["backgroundTag"] if tag else []
-    )
+    # the library, the public module, the function a caller calls and the cause family
+    fields["tags"], basis["tags"] = record_tags(g, baseline_tags)
     fields["severity"] = g.site.record.get("severity", "error")
     basis["severity"] = ["errorClass", "site.kind"]
     provenance: dict[str, Provenance] = {
