@@ -17,7 +17,13 @@ pytestmark = ON_311
 @pytest.fixture(scope="module")
 def items() -> list[Item]:
     return stdlib_items(
-        "inspect.py", "gettext.py", "ast.py", "mailbox.py", "xml/dom/minidom.py", "threading.py"
+        "inspect.py",
+        "gettext.py",
+        "ast.py",
+        "mailbox.py",
+        "xml/dom/minidom.py",
+        "threading.py",
+        "enum.py",
     )
 
 
@@ -46,6 +52,15 @@ def test_a_flag_that_returns_before_the_raise_is_the_fix(items: list[Item]) -> N
     assert record["handlingStrategy"] == "fallback"
 
 
+def test_a_private_flag_is_no_way_out(items: list[Item]) -> None:
+    """``EnumType.__new__(…, _simple=False, …)`` returns early ``if _simple:`` (503-504)
+    before ``raise ValueError('invalid enum member name(s) …')`` (518): ``_simple`` is
+    the library's own switch, not a parameter a caller passes."""
+    record = _at(items, "Lib/enum.py", 518)
+    assert record["handlingStrategy"] != "fallback"
+    assert not any("_simple" in s for s in record["solutions"])
+
+
 def test_the_type_guard_is_said_as_what_to_pass(items: list[Item]) -> None:
     """``get_docstring(node)`` raises ``TypeError`` when ``not isinstance(node,
     (AsyncFunctionDef, FunctionDef, ClassDef, Module))`` (ast.py:290-291)."""
@@ -69,6 +84,10 @@ def test_the_docstrings_requirement_in_the_messages_words(items: list[Item]) -> 
     )
     joined = _at(items, "Lib/threading.py", 1116)
     assert not any(s.startswith("The docstring of") for s in joined["solutions"])
+    # "cannot wait on un-acquired lock": ``Condition.wait``'s sentence on an RLock that
+    # "may not actually unlock" the lock says how it works, not what the call requires
+    waited = _at(items, "Lib/threading.py", 319)
+    assert not any(s.startswith("The docstring of") for s in waited["solutions"])
 
 
 def test_a_requirement_the_message_states_on_an_argument_is_checked_first(

@@ -72,3 +72,34 @@ def test_names_a_caller_writes() -> None:
     assert callable_tag("packaging.version.Version.__init__") == "Version"
     assert callable_tag("re._parser._escape") is None
     assert callable_tag("pkg.f.<locals>.g") is None
+
+
+def test_two_public_callers_are_tagged(tmp_path: Path) -> None:
+    """``re._parser._parse`` is reached from ``re.Scanner`` and ``re.compile``: both
+    names are what a developer has in hand; a program's ``__main__`` is none."""
+    pkg = tmp_path / "lib"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "core.py").write_text(
+        textwrap.dedent(
+            """\
+            def _check(size):
+                if size < 0:
+                    raise ValueError("negative size")
+                return size
+
+
+            def resize(size):
+                return _check(size)
+
+
+            def allocate(size):
+                return _check(size) * 2
+            """
+        )
+    )
+    (pkg / "__main__.py").write_text("from .core import _check\n\n\ndef main(n):\n    _check(n)\n")
+    result = scan_checkout(open_source(str(tmp_path), repo="o/lib"), repo="o/lib")
+    (record,) = [r for r, _ in result.items if r["errorMessage"] == "negative size"]
+    assert {"resize", "allocate"} <= set(record["tags"]), record["tags"]
+    assert "main" not in record["tags"]

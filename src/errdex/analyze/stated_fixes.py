@@ -70,7 +70,7 @@ def exit_fixes(g: Gathered) -> list[Remedy]:
         if given is None:
             continue
         param, value = given
-        if rebound_before(func, param, at):
+        if has_private(param) or rebound_before(func, param, at):
             continue  # the ``if`` tests another value than the caller's
         what = f"Pass {code(param)}" if value is None else f"Pass {code(f'{param}={value}')}"
         test = (
@@ -189,9 +189,10 @@ def _type_names(text: str) -> list[str]:
 # -- the docstring's requirement ---------------------------------------------------------
 
 #: A sentence that states what must hold.
-_REQUIRES = re.compile(r"\b(?:must|cannot|can ?not|may not|only)\b", re.IGNORECASE)
+_REQUIRES = re.compile(r"\b(?:must|cannot|can ?not)\b", re.IGNORECASE)
 #: What a sentence says the function gives back or does afterwards is no requirement.
 _RESULT = re.compile(r"\breturns?\b|\byields?\b|>>>", re.IGNORECASE)
+_CODE = re.compile(r"::|#|=|[{}]|^(?:class|def)\s")
 _WORD = re.compile(r"[A-Za-z]{4,}")
 #: A sentence ends at a full stop before any letter ("… unreserved characters. string
 #: and safe may be …" starts a sentence with a parameter's name) and at a blank line.
@@ -234,21 +235,33 @@ def _words(text: str) -> set[str]:
 def docstring_fix(g: Gathered) -> Remedy | None:
     """The first sentence of the raising function's docstring that states a requirement
     and shares two words with the message or the class name (a sentence on something
-    else — a timeout, the return value — shares fewer), when callers call it by name."""
+    else — a timeout, the return value — shares fewer), when callers call it by name.
+    (The nearest entry point's docstring, tried too, gave one sentence in the standard
+    library, and that one a code example.)"""
     call = _own_call(g)
-    doc = g.func.docstring if g.func is not None else None
-    if call is None or not doc or g.site.template.is_opaque:
+    if call is None or g.func is None or g.site.template.is_opaque:
         return None
+    if g.site.kind == "assert" or g.site.error_class == "AssertionError":
+        return None  # an assertion's docstring says what it checks, not what to pass
     said = _words(" ".join(g.site.template.literals)) | _words(
         " ".join(kebab(g.site.error_class or "").split("-"))
     )
+    text = _requirement(g.func.docstring or "", said)
+    if text is None:
+        return None
+    return (
+        f"The docstring of {code(call)} states what the call requires: {quote(text)}.",
+        ["function.docstring", "site.template"],
+    )
+
+
+def _requirement(doc: str, said: set[str]) -> str | None:
     for sentence in _SENTENCE.split(doc.strip()):
         text = " ".join(sentence.split())
         if len(text) > 240 or not _REQUIRES.search(text) or _RESULT.search(text):
             continue
+        if _CODE.search(text):  # an example's code and comments, not a sentence
+            continue
         if len(_words(text) & said) >= 2 and not has_private(text):
-            return (
-                f"The docstring of {code(call)} states what the call requires: {quote(text)}.",
-                ["function.docstring", "site.template"],
-            )
+            return text
     return None

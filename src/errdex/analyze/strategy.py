@@ -15,6 +15,7 @@ from typing import Any
 
 from .check_words import no_code_reason, words_tip
 from .code_fields import programming_error
+from .entrypoints import run_by_syntax
 from .gathered import Gathered
 from .message_advice import FOLLOWED, RESTATED
 from .param_requirement import param_requirement
@@ -130,7 +131,9 @@ def _stated_requirement(g: Gathered, solutions: list[str]) -> bool:
     misleading, the owner document being known before the call)."""
     if g.site.kind != "raise" or g.subject != "argument" or g.func is None:
         return False
-    if not callable_by_name(g.func.qualname) or g.background[0] in _OUTSIDE:
+    if not callable_by_name(g.func.qualname) or run_by_syntax(g.func.qualname):
+        return False  # ``obj.attr`` runs ``__getattr__``: no call the caller checks
+    if g.background[0] in _OUTSIDE:
         return False
     first = solutions[0] if solutions else ""
     return first.startswith((RESTATED, FOLLOWED)) and not _UNREACHED.search(first)

@@ -61,14 +61,25 @@ def callable_tag(qualname: str) -> str | None:
     return parts[-1]
 
 
-def _entry_tag(entries: list[EntryPoint]) -> str | None:
-    """The nearest public entry point a caller calls by name (not ``x[k]`` or ``a * b``)."""
+def _entry_tags(entries: list[EntryPoint], most: int = 2) -> list[str]:
+    """The nearest public entry points a caller calls by name (not ``x[k]`` or ``a * b``,
+    nor a program's ``__main__``), at most ``most`` names: ``re._parser._parse`` is
+    reached from ``re.Scanner`` and ``re.compile``."""
+    out: list[str] = []
     for entry in entries:
-        if entry.get("depth", 0) > 0 and not run_by_syntax(entry["qualname"]):
-            name = callable_tag(entry["qualname"])
-            if name:
-                return name
-    return None
+        qualname = entry["qualname"]
+        if (
+            entry.get("depth", 0) == 0
+            or run_by_syntax(qualname)
+            or "__main__" in qualname.split(".")
+        ):
+            continue
+        name = callable_tag(qualname)
+        if name and name not in out:
+            out.append(name)
+        if len(out) == most:
+            break
+    return out
 
 
 def record_tags(g: Gathered, baseline_tags: list[str]) -> tuple[list[str], list[str]]:
@@ -84,8 +95,8 @@ def record_tags(g: Gathered, baseline_tags: list[str]) -> tuple[list[str], list[
     own = callable_tag(func.qualname) if func is not None else None
     if own:
         names.append(own)
-    elif (entry := _entry_tag(g.entry_points)) is not None:
-        names.append(entry)
+    elif entries := _entry_tags(g.entry_points):
+        names.extend(entries)
         basis.append("entryPoints")
     tag = g.background[0]
     if tag:
