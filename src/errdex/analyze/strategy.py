@@ -13,12 +13,15 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from .chain_funcs import own_params, rebound_before
 from .check_words import no_code_reason, words_tip
 from .code_fields import programming_error
 from .entrypoints import run_by_syntax
 from .gathered import Gathered
+from .guards import free_names
 from .message_advice import FOLLOWED, RESTATED
-from .param_requirement import param_requirement
+from .param_requirement import innermost_condition, param_requirement
+from .quoting import NO_FIX
 from .stated_fixes import exit_fixes
 
 __all__ = ["callable_by_name", "handling_strategy"]
@@ -44,6 +47,9 @@ def handling_strategy(
         tip = words_tip(g) if not fields["preventionTips"] else None
         said = ["what to check: preventionTips"] if fields["preventionTips"] or tip else []
         return "validation", ["errorClass", "site.guards", *why, *said], tip
+    if g.role is None and _argument_out_of_bounds(g, fields["solutions"]):
+        # the caller's own argument against constants or the object's bounds
+        return "validation", ["errorClass", "site.guards", "backgroundTag"], None
     if g.role is None and _stated_requirement(g, fields["solutions"]):
         # the message says what the argument must be: the caller checks it first
         return "validation", ["errorClass", "site.guards", "site.template"], None
@@ -137,3 +143,36 @@ def _stated_requirement(g: Gathered, solutions: list[str]) -> bool:
         return False
     first = solutions[0] if solutions else ""
     return first.startswith((RESTATED, FOLLOWED)) and not _UNREACHED.search(first)
+
+
+#: Families of a value out of what the call accepts.
+_VALUE_FAMILIES = frozenset({"out-of-range", "invalid-value", "shape-mismatch", "empty-input"})
+
+
+def _argument_out_of_bounds(g: Gathered, solutions: list[str]) -> bool:
+    """A value out of what the call accepts, where the record withholds catch advice
+    (the family is a mistake of the calling code) and the innermost condition reads only
+    the raising function's own parameters as the caller passed them, the object itself
+    and constants: ``Text.splitText(offset)`` when ``offset < 0 or offset >
+    len(self.data)``, ``Wave_read.setpos(pos)``, ``TurtleScreen.mode(mode)``. A local
+    the body computed (``ftplib.parse229``'s ``left = resp.find('(')``: the server's
+    reply) or the object's own counters (``Queue.put``'s ``self._qsize()``) are none."""
+    func = g.func
+    if g.site.kind != "raise" or g.subject != "argument" or func is None:
+        return False
+    if not callable_by_name(func.qualname) or run_by_syntax(func.qualname):
+        return False
+    if g.background[0] not in _VALUE_FAMILIES or solutions[:1] != [NO_FIX]:
+        return False
+    guard = innermost_condition(g)
+    names = free_names(str(guard["text"])) if guard is not None else None
+    if not names:
+        return False
+    params = set(own_params(func))
+    receiver = {p for p in func.params[:1] if p in ("self", "cls")}
+    read = {n for n in names if n not in receiver and not n.isupper()}
+    return (
+        bool(read)
+        and read <= params
+        and not any(rebound_before(func, p, g.site.line) for p in read)
+    )
