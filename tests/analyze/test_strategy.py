@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from .installed import installed_items
 from .stdlib_items import ON_311, Item, stdlib_items
 
 pytestmark = ON_311
@@ -35,3 +36,12 @@ def test_what_the_call_met_is_still_caught(items: list[Item]) -> None:
     self.maxsize``, which other threads change (queue.py:136-137)."""
     assert _strategy(items, "Lib/ftplib.py", 860) == "try-catch"
     assert _strategy(items, "Lib/queue.py", 137) == "try-catch"
+
+
+def test_what_an_argument_holds_from_outside_is_still_caught() -> None:
+    """``requests``' ``resolve_redirects(resp, …)`` raises ``TooManyRedirects`` when
+    ``len(resp.history) >= self.max_redirects``: the history is the server's redirects,
+    not a value the caller wrote."""
+    items = installed_items("requests", "psf/requests")
+    (record,) = [r for r, _ in items if r["errorClass"] == "TooManyRedirects"]
+    assert record["handlingStrategy"] == "try-catch"

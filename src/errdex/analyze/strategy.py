@@ -10,6 +10,7 @@ from outside, races. ``try-catch`` for a mistake of the calling code advises hid
 
 from __future__ import annotations
 
+import ast
 import re
 from typing import Any
 
@@ -18,7 +19,7 @@ from .check_words import no_code_reason, words_tip
 from .code_fields import programming_error
 from .entrypoints import run_by_syntax
 from .gathered import Gathered
-from .guards import free_names
+from .guards import free_names, parse_guard
 from .message_advice import FOLLOWED, RESTATED
 from .param_requirement import innermost_condition, param_requirement
 from .quoting import NO_FIX
@@ -154,8 +155,8 @@ def _argument_out_of_bounds(g: Gathered, solutions: list[str]) -> bool:
     (the family is a mistake of the calling code) and the innermost condition reads only
     the raising function's own parameters as the caller passed them, the object itself
     and constants: ``Text.splitText(offset)`` when ``offset < 0 or offset >
-    len(self.data)``, ``Wave_read.setpos(pos)``, ``TurtleScreen.mode(mode)``. A local
-    the body computed (``ftplib.parse229``'s ``left = resp.find('(')``: the server's
+    len(self.data)``, ``Wave_read.setpos(pos)``: each parameter read whole, not looked
+    into (:func:`_looked_into`). A local the body computed (``ftplib.parse229``'s ``left = resp.find('(')``: the server's
     reply) or the object's own counters (``Queue.put``'s ``self._qsize()``) are none."""
     func = g.func
     if g.site.kind != "raise" or g.subject != "argument" or func is None:
@@ -165,14 +166,27 @@ def _argument_out_of_bounds(g: Gathered, solutions: list[str]) -> bool:
     if g.background[0] not in _VALUE_FAMILIES or solutions[:1] != [NO_FIX]:
         return False
     guard = innermost_condition(g)
-    names = free_names(str(guard["text"])) if guard is not None else None
+    text = str(guard["text"]) if guard is not None else ""
+    names = free_names(text) if text else None
     if not names:
         return False
     params = set(own_params(func))
     receiver = {p for p in func.params[:1] if p in ("self", "cls")}
     read = {n for n in names if n not in receiver and not n.isupper()}
-    return (
-        bool(read)
-        and read <= params
-        and not any(rebound_before(func, p, g.site.line) for p in read)
-    )
+    if not read or not read <= params or read & _looked_into(text):
+        return False
+    return not any(rebound_before(func, p, g.site.line) for p in read)
+
+
+def _looked_into(text: str) -> set[str]:
+    """Names whose attributes or items the condition reads: what ``resp.history`` holds
+    came from the server (``requests``' ``resolve_redirects``: "Exceeded 30 redirects"),
+    not from what the caller wrote."""
+    node = parse_guard(text)
+    if node is None:
+        return set()
+    return {
+        sub.value.id
+        for sub in ast.walk(node)
+        if isinstance(sub, (ast.Attribute, ast.Subscript)) and isinstance(sub.value, ast.Name)
+    }
