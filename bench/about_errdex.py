@@ -20,7 +20,8 @@ from solution_kinds import Envelope, load
 
 #: How errdex found the entry points, said in a record.
 METHOD = re.compile(
-    r"nearest public entry|at most \d+ (?:calls )?deep|calls resolved|errdex's call resolution"
+    r"nearest public entry|at most \d+ (?:calls )?deep|calls (?:errdex )?resolved"
+    r"|errdex's call resolution"
 )
 NO_FIX = "errdex found no fix"
 
@@ -33,7 +34,10 @@ def shapes(records: dict[str, Envelope]) -> Counter[str]:
         out["triggerScenarios: how entry points were found"] += bool(
             METHOD.search(record.get("triggerScenarios") or "")
         )
-        out["solutions: 'the calls errdex resolved'"] += any(
+        out["documentation: how callers were found"] += bool(
+            METHOD.search(record.get("documentation") or "")
+        )
+        out["solutions: how callers were found"] += any(
             METHOD.search(s) for s in record.get("solutions") or []
         )
         tags = set(record.get("tags") or [])
