@@ -13,12 +13,9 @@ from typing import Any
 
 from errdex.evidence import EntryPoint, Provenance, RaisesDoc, TestEvidence
 
-from .baseline import kebab
-from .check_words import no_code_reason, words_tip
 from .code_fields import (
     example_fix,
     is_scaffold,
-    programming_error,
     try_catch,
     type_guard,
     validation,
@@ -45,6 +42,8 @@ from .remedies import (
 from .roles import abstract_trigger, role_documentation
 from .shadow_prose import shadow_sentence, shadow_trigger, stdlib_copy_note
 from .situations import NO_TEST_FOUND, NO_TEST_READ, common_situations
+from .strategy import handling_strategy
+from .tag_words import record_tags
 from .try_body import raising_statement, suppresses_context
 
 __all__ = ["ANALYST", "NO_TEST_FOUND", "NO_TEST_READ", "write_fields"]
@@ -52,20 +51,6 @@ __all__ = ["ANALYST", "NO_TEST_FOUND", "NO_TEST_READ", "write_fields"]
 ANALYST = "static"
 #: Entry points and tests named in prose, at most.
 SHOWN = 3
-
-
-def _public_name(qualname: str) -> bool:
-    return not any(part.startswith(("_", "<")) for part in qualname.split("."))
-
-
-def tags_for_names(tags: list[str], names: list[str]) -> list[str]:
-    """The extractor's tags plus each name in kebab case, once each."""
-    out = list(tags)
-    for name in names:
-        tag = kebab(name)
-        if tag and tag not in out:
-            out.append(tag)
-    return out
 
 
 def _first_sentences(text: str) -> str:
@@ -436,56 +421,6 @@ def _tips(g: Gathered, validation: str | None) -> tuple[list[str], list[str]]:
     return tips, basis
 
 
-def _fixed_by_the_caller(g: Gathered) -> bool:
-    """A programming error the calling code fixes (a wrong call, an object in the wrong
-    state): not a failed internal check (nothing for a caller to validate) nor
-    ``__getattr__``'s ``AttributeError`` (how ``hasattr`` and ``getattr`` learn of no
-    attribute)."""
-    if g.site.kind not in ("raise", "yield") or g.background[0] == "internal-assertion":
-        return False
-    if g.site.error_class == "AssertionError":
-        return False
-    if g.func is not None and g.func.name in ("__getattr__", "__getattribute__"):
-        return False
-    return programming_error(g)
-
-
-#: Builtin classes a check of the caller's arguments raises, and those a check of the
-#: object's state (a call in the wrong order: ``ZipFile.write`` while a handle from
-#: ``ZipFile.open(name, "w")`` is open) raises. A subclass is left alone: ``JSONDecodeError``
-#: reports data from outside, which the caller catches rather than checks.
-_ARGUMENT_CLASSES = frozenset({"builtins.ValueError", "builtins.TypeError"})
-_STATE_CLASSES = frozenset({"builtins.ValueError", "builtins.RuntimeError"})
-
-
-def _a_wrong_call(g: Gathered) -> bool:
-    """A raise whose condition tests what the caller passed (a ``ValueError`` or
-    ``TypeError``) or the state its earlier calls left (a ``ValueError`` or
-    ``RuntimeError``): a programming error, avoided before the call rather than caught
-    (blind review 2026-12-06: "try-catch" for ``re.compile(p, flags)`` with a compiled
-    pattern, ``ZipFile.close()`` with a handle open)."""
-    if g.site.kind != "raise":
-        return False
-    canonical = g.site.canonical_class or (
-        f"builtins.{g.site.error_class}" if g.site.error_class else ""
-    )
-    # a private helper's argument is often derived from data the caller read
-    # (``ipaddress._BaseV4._parse_octet``): only where the caller passes it, to the
-    # raising function itself or unchanged through a public one
-    called = g.func is not None and _callable_by_name(g.func.qualname)
-    if g.subject == "argument":
-        return canonical in _ARGUMENT_CLASSES and (called or param_requirement(g) is not None)
-    return g.subject == "state" and canonical in _STATE_CLASSES and called
-
-
-def _callable_by_name(qualname: str) -> bool:
-    """A public function or method, special methods (``__init__``) counted public."""
-    return not any(
-        part.startswith("<") or (part.startswith("_") and not part.endswith("__"))
-        for part in qualname.split(".")
-    )
-
-
 # -- all fields ------------------------------------------------------------------------------
 
 
@@ -515,38 +450,18 @@ def write_fields(
             fields[key], basis[key] = None, []
         fields["preventionTips"], basis["preventionTips"] = [], []
         scaffold = check_scaffold = None
-    strategy: str | None = None
-    if fields["typeGuard"]:
-        strategy, basis["handlingStrategy"] = "type-guard", ["site.guards"]
-    elif fields["validationCode"] or check_scaffold:
-        strategy, basis["handlingStrategy"] = "validation", ["site.guards", "entryPoints"]
-    elif g.role is None and _fixed_by_the_caller(g):
-        # a wrong call or a failed check is fixed before the call, not caught after it
-        strategy, basis["handlingStrategy"] = "validation", ["errorClass", "backgroundTag"]
-    elif g.role is None and _a_wrong_call(g):
-        # a bad argument or a call in the wrong order: checked before the call
-        why = [f"the condition tests the {g.subject}", no_code_reason(g)]
-        if not fields["preventionTips"] and (tip := words_tip(g)) is not None:
-            fields["preventionTips"], basis["preventionTips"] = [tip], ["site.template"]
-        said = ["what to check: preventionTips"] if fields["preventionTips"] else []
-        strategy, basis["handlingStrategy"] = (
-            "validation",
-            ["errorClass", "site.guards", *why, *said],
-        )
-    elif (fields["tryCatchPattern"] or scaffold) and g.site.kind != "warn":
-        strategy, basis["handlingStrategy"] = "try-catch", ["errorClass"]
+    strategy, basis["handlingStrategy"], tip = handling_strategy(
+        g, fields, has_scaffold=scaffold is not None, has_check=check_scaffold is not None
+    )
+    if tip is not None:  # what to check, in the message's words
+        fields["preventionTips"], basis["preventionTips"] = [tip], ["site.template"]
     fields["handlingStrategy"] = strategy
     tag, rule = g.background
     fields["backgroundTag"] = tag
     if rule is not None:
         basis["backgroundTag"] = [*rule.basis.split(", "), f"rule: {rule.name}"]
-    # a public function's name is what a developer searches for; a private, special or
-    # nested one (``_check_running``, ``__init__``, ``<locals>.generate``) is not
-    extra = [g.func.name] if g.func is not None and _public_name(g.func.qualname) else []
-    fields["tags"] = tags_for_names(baseline_tags, [*extra, *([tag] if tag else [])])
-    basis["tags"] = ["site.kind", "errorClass", "site.qualname"] + (
-        ["backgroundTag"] if tag else []
-    )
+    # the library, the public module, the function a caller calls and the cause family
+    fields["tags"], basis["tags"] = record_tags(g, baseline_tags)
     fields["severity"] = g.site.record.get("severity", "error")
     basis["severity"] = ["errorClass", "site.kind"]
     provenance: dict[str, Provenance] = {

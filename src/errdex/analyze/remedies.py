@@ -37,6 +37,7 @@ from .param_requirement import (
 )
 from .quoting import NO_FIX, quote, stated_cause
 from .roles import role_solution
+from .stated_fixes import docstring_fix, exit_fixes, type_fix
 
 __all__ = [
     "USAGE_FAMILIES",
@@ -313,7 +314,13 @@ def _fallback(g: Gathered) -> Remedy:
             ["entryPoints"],
         )
     if usage_error(g):  # catching would hide the mistake
-        return own_state_solution(g) or _state_solution(g, call) or (NO_FIX, ["backgroundTag"])
+        return (
+            own_state_solution(g)
+            or _state_solution(g, call)
+            or type_fix(g)  # the record's own type guard, said as what to pass
+            or docstring_fix(g)  # the docstring's requirement, in the message's words
+            or (NO_FIX, ["backgroundTag"])
+        )
     caught = _caught_before(g)
     named = catch_phrase(g)  # a private class is named by its public base
     catch = f"catch {named}{place} where the program must go on after it."
@@ -353,6 +360,7 @@ def remedies(g: Gathered) -> list[Remedy]:
     if not any(r[0].startswith("The docstring of") for r in out):
         out.extend(doc_requirements(g))  # a prose docstring's sentence on the parameter
     out.extend(_gate_solutions(g))
+    out.extend(exit_fixes(g))  # an early return the caller takes by passing a parameter
     out = [r for r in out if not _private_code(r[0])]
     return out or [_fallback(g)]
 
