@@ -234,3 +234,47 @@ def test_a_twin_whose_compiled_module_is_not_catalogued_says_it_is_replaced(
         and "no catalogued site of frozen._frozen fits" in r
         for r in best.reasons
     )
+
+
+MODES = textwrap.dedent(
+    """\
+    #include <Python.h>
+
+    static PyObject *
+    load(PyObject *self, PyObject *args)
+    {
+        PyErr_SetString(PyExc_TypeError, "uuid_mode must be an integer value or None");
+        return NULL;
+    }
+
+    static PyObject *
+    decoder_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
+    {
+        PyErr_SetString(PyExc_TypeError, "uuid_mode must be an integer value or None");
+        return NULL;
+    }
+    """
+)
+
+
+def test_a_type_called_on_the_innermost_line_finds_its_new_function(tmp_path: Path) -> None:
+    """python-rapidjson raises one message in ``load`` and in ``decoder_new``: the line
+    ``rapidjson.Decoder(uuid_mode="x")`` calls the type, whose ``tp_new`` C modules name
+    ``decoder_new``; the message alone leaves both."""
+    db = _catalogue(
+        tmp_path / "tinyjson",
+        {"tinyjson/__init__.py": "", "tinyjson/_modes.c": MODES},
+        "example/tinyjson",
+    )
+    tb = (
+        "Traceback (most recent call last):\n"
+        '  File "/home/me/app.py", line 3, in <module>\n'
+        '    tinyjson.Decoder(uuid_mode="x")\n'
+        "TypeError: uuid_mode must be an integer value or None\n"
+    )
+    (answer,) = answers(tb, db)
+    best = answer.candidates[0]
+    new_line = next(n for n, text in enumerate(MODES.splitlines(), 1) if "decoder_new" in text) + 2
+    assert (best.filePath, best.lineNumber) == ("tinyjson/_modes.c", new_line)
+    assert not answer.group or len(answer.group) == 1
+    assert any("calls Decoder()" in r for r in best.reasons)

@@ -136,11 +136,13 @@ def lift_compiled(clue: Clue, index: MatchIndex, found: Mapping[int, Scored]) ->
 
 def _calls_into(called: str, function: str | None) -> bool:
     """Whether a C function is likely the one a Python call reaches (``dump`` ->
-    ``ujson_dump``, ``scanstring`` -> ``py_scanstring``): its name, or its last word."""
+    ``ujson_dump``, ``scanstring`` -> ``py_scanstring``): its name, or its last word; or
+    the function it names first (``dumps`` -> ``dumps_internal``; a type called,
+    ``Decoder(…)``, -> its ``decoder_new``/``decoder_init``, as C API modules name them)."""
     if not function or len(called) < 3:
         return False
     name, function = called.lower(), function.lower()
-    return function == name or function.endswith("_" + name)
+    return function == name or function.endswith("_" + name) or function.startswith(name + "_")
 
 
 def _module_of(path: str) -> str:

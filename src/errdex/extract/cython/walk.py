@@ -21,6 +21,7 @@ from errdex.extract.site import Guard, SiteKind
 from errdex.template import Literal, MessageTemplate
 
 from .capi import C_API_SETTERS, c_api_class, c_api_template
+from .comma_raise import as_call_raise
 from .module import cython_name, def_name, index_module, start_of
 from .returns import returned_exceptions
 from .snippet import logical_text, parse_at, parse_expr_at
@@ -323,6 +324,8 @@ class CythonExtractor(ModuleExtractor):
         return self._replays[key].get(id(node), {})
 
     def _raise_or_fallback(self, node: Any, stmt: ast.stmt | None, scope: Scope) -> None:
+        if not isinstance(stmt, ast.Raise):
+            stmt = as_call_raise(self.lines, node)  # ``raise E, V`` is ``raise E(V)``
         if isinstance(stmt, ast.Raise):
             self._raise(stmt, scope, ())
             return
