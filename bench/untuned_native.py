@@ -103,9 +103,12 @@ def main() -> None:
                 for mode, paste in (("traceback", done.stderr), ("message", last)):
                     answer = answers(paste, store)[-1]
                     best = answer.candidates[0] if answer.candidates else None
-                    group = answer.group or answer.candidates[:1]
+                    # the sites the answer cannot tell apart (a site's records counted once)
+                    group = {
+                        (c.filePath, c.lineNumber) for c in answer.group or answer.candidates[:1]
+                    }
                     hit = best is not None and (best.filePath, best.lineNumber) == truth
-                    in_group = any((c.filePath, c.lineNumber) == truth for c in group)
+                    in_group = truth in group
                     row[mode] = row.get(mode, 0) + hit
                     row[f"{mode} group"] = row.get(f"{mode} group", 0) + in_group
                     row[f"{mode} expected"] = row.get(f"{mode} expected", 0.0) + (
