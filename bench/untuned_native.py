@@ -1,5 +1,6 @@
 """Compiled errors nobody tuned the matcher on: lxml (Cython), python-rapidjson (C++ on
-the C API) and contourpy (C++ through pybind11).
+the C API), contourpy (C++ through pybind11), multidict and wrapt (C, each with a pure
+Python twin of its compiled module).
 
     PYTHONPATH=$PWD/src .venv/bin/python bench/untuned_native.py
 
@@ -38,6 +39,8 @@ PACKAGES = [
     ("lxml", "5.3.0", "lxml/lxml", "lxml", "Cython"),
     ("python-rapidjson", "1.25", "python-rapidjson/python-rapidjson", "rapidjson", "C/C++"),
     ("contourpy", "1.3.3", "contourpy/contourpy", "contourpy", "C/C++"),
+    ("multidict", "7.2.1", "aio-libs/multidict", "multidict", "C/C++"),
+    ("wrapt", "2.5.2", "GrahamDumpleton/wrapt", "wrapt", "C/C++"),
 ]
 EXCLUDE = ["**/tests/**", "**/test/**", "**/benchmarks/**", "**/doc/**", "**/docs/**"]
 

@@ -278,3 +278,55 @@ def test_a_type_called_on_the_innermost_line_finds_its_new_function(tmp_path: Pa
     assert (best.filePath, best.lineNumber) == ("tinyjson/_modes.c", new_line)
     assert not answer.group or len(answer.group) == 1
     assert any("calls Decoder()" in r for r in best.reasons)
+
+
+LOOKUP_C = textwrap.dedent(
+    """\
+    #include <Python.h>
+
+    static PyObject *
+    _default_or_raise(PyObject *key, PyObject *deflt)
+    {
+        if (deflt != NULL) {
+            return Py_NewRef(deflt);
+        }
+        PyErr_SetObject(PyExc_KeyError, key);
+        return NULL;
+    }
+    """
+)
+LOOKUP_PY = textwrap.dedent(
+    """\
+    class MultiDict:
+        def getone(self, key):
+            raise KeyError(key)
+    """
+)
+
+
+@pytest.mark.parametrize("line", ['md.getone("b")', 'md["b"]'])
+def test_a_one_value_key_error_below_a_python_call_is_an_undecided_compiled_group(
+    tmp_path: Path, line: str
+) -> None:
+    """multidict's ``md.getone("b")`` raises ``KeyError: 'b'`` in C, which prints no
+    frame: the compiled one-value sites are left open (undecided, as the line's own
+    lookups may raise it too), the Python twin is not (it would print its frame). A line
+    that calls nothing (``md["b"]``) is a lookup of its own: no answer, as before."""
+    db = _catalogue(
+        tmp_path / "tinymd",
+        {"tinymd/__init__.py": "", "tinymd/_md.c": LOOKUP_C, "tinymd/_md_py.py": LOOKUP_PY},
+        "example/tinymd",
+    )
+    tb = (
+        "Traceback (most recent call last):\n"
+        f'  File "/home/me/app.py", line 3, in <module>\n    {line}\n'
+        "KeyError: 'b'\n"
+    )
+    (answer,) = answers(tb, db)
+    if line == 'md["b"]':
+        assert not answer.candidates
+        return
+    best = answer.candidates[0]
+    assert (best.filePath, best.lineNumber) == ("tinymd/_md.c", _line(LOOKUP_C, "PyErr_Set"))
+    assert best.groupReason is not None and "interpreter" in best.groupReason
+    assert all(not c.filePath.endswith(".py") for c in answer.candidates)
