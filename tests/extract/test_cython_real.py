@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+import errdex
 from errdex.match import match
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -45,7 +46,9 @@ _FRAME = re.compile(r'File "([^"]+\.pyx)", line (\d+)')
 def _env(libs: Path, xdg: Path) -> dict[str, str]:
     return {
         **os.environ,
-        "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), str(libs)]),
+        # the errdex this process imported (a benchmark's baseline at another checkout's
+        # ``src`` scans with that code, not this tree's)
+        "PYTHONPATH": os.pathsep.join([str(Path(errdex.__file__).resolve().parents[1]), str(libs)]),
         "XDG_CACHE_HOME": str(xdg),
         "ERRDEX_OFFLINE": "1",
     }

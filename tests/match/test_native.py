@@ -234,3 +234,99 @@ def test_a_twin_whose_compiled_module_is_not_catalogued_says_it_is_replaced(
         and "no catalogued site of frozen._frozen fits" in r
         for r in best.reasons
     )
+
+
+MODES = textwrap.dedent(
+    """\
+    #include <Python.h>
+
+    static PyObject *
+    load(PyObject *self, PyObject *args)
+    {
+        PyErr_SetString(PyExc_TypeError, "uuid_mode must be an integer value or None");
+        return NULL;
+    }
+
+    static PyObject *
+    decoder_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
+    {
+        PyErr_SetString(PyExc_TypeError, "uuid_mode must be an integer value or None");
+        return NULL;
+    }
+    """
+)
+
+
+def test_a_type_called_on_the_innermost_line_finds_its_new_function(tmp_path: Path) -> None:
+    """python-rapidjson raises one message in ``load`` and in ``decoder_new``: the line
+    ``rapidjson.Decoder(uuid_mode="x")`` calls the type, whose ``tp_new`` C modules name
+    ``decoder_new``; the message alone leaves both."""
+    db = _catalogue(
+        tmp_path / "tinyjson",
+        {"tinyjson/__init__.py": "", "tinyjson/_modes.c": MODES},
+        "example/tinyjson",
+    )
+    tb = (
+        "Traceback (most recent call last):\n"
+        '  File "/home/me/app.py", line 3, in <module>\n'
+        '    tinyjson.Decoder(uuid_mode="x")\n'
+        "TypeError: uuid_mode must be an integer value or None\n"
+    )
+    (answer,) = answers(tb, db)
+    best = answer.candidates[0]
+    new_line = next(n for n, text in enumerate(MODES.splitlines(), 1) if "decoder_new" in text) + 2
+    assert (best.filePath, best.lineNumber) == ("tinyjson/_modes.c", new_line)
+    assert not answer.group or len(answer.group) == 1
+    assert any("calls Decoder()" in r for r in best.reasons)
+
+
+LOOKUP_C = textwrap.dedent(
+    """\
+    #include <Python.h>
+
+    static PyObject *
+    _default_or_raise(PyObject *key, PyObject *deflt)
+    {
+        if (deflt != NULL) {
+            return Py_NewRef(deflt);
+        }
+        PyErr_SetObject(PyExc_KeyError, key);
+        return NULL;
+    }
+    """
+)
+LOOKUP_PY = textwrap.dedent(
+    """\
+    class MultiDict:
+        def getone(self, key):
+            raise KeyError(key)
+    """
+)
+
+
+@pytest.mark.parametrize("line", ['md.getone("b")', 'md["b"]'])
+def test_a_one_value_key_error_below_a_python_call_is_an_undecided_compiled_group(
+    tmp_path: Path, line: str
+) -> None:
+    """multidict's ``md.getone("b")`` raises ``KeyError: 'b'`` in C, which prints no
+    frame: the compiled one-value sites are left open (undecided, as the line's own
+    lookups may raise it too), the Python twin is not (it would print its frame). A line
+    that calls nothing (``md["b"]``) is a lookup of its own: no answer, as before."""
+    db = _catalogue(
+        tmp_path / "tinymd",
+        {"tinymd/__init__.py": "", "tinymd/_md.c": LOOKUP_C, "tinymd/_md_py.py": LOOKUP_PY},
+        "example/tinymd",
+    )
+    tb = (
+        "Traceback (most recent call last):\n"
+        f'  File "/home/me/app.py", line 3, in <module>\n    {line}\n'
+        "KeyError: 'b'\n"
+    )
+    (answer,) = answers(tb, db)
+    if line == 'md["b"]':
+        assert not answer.candidates
+        return
+    best = answer.candidates[0]
+    assert (best.filePath, best.lineNumber) == ("tinymd/_md.c", _line(LOOKUP_C, "PyErr_Set"))
+    assert best.groupReason is not None and "interpreter" in best.groupReason
+    assert all(not c.filePath.endswith(".py") for c in answer.candidates)

@@ -39,6 +39,7 @@ __all__ = [
     "below_python",
     "lift_compiled",
     "prefer_live",
+    "undecided_below",
 ]
 
 #: The languages whose sites are compiled into an extension module.
@@ -103,6 +104,22 @@ def below_python(
         partial(compiled)
 
 
+def undecided_below(
+    clue: Clue, index: MatchIndex, found: Mapping[int, Scored], get: Callable[[int], Scored]
+) -> None:
+    """A builtin class's one-value message (``KeyError: 'b'``) under a Python line that
+    calls something (``md.getone("b")``) and raises nothing catalogued: no Python site
+    printed a frame, so the compiled one-value sites of the class are left open, undecided
+    as for a frameless paste (the line's own lookups may have raised it too)."""
+    from errdex.match.rank_lone import undecided_group
+
+    if not clue.calls or not clue.frames or clue.frames[-1][1] is None:
+        return
+    if _language(clue.frames[-1][0]) in COMPILED or any(s.innermost for s in found.values()):
+        return
+    undecided_group(clue, index, get, _frameless)
+
+
 def _frameless(path: str) -> bool:
     """A site in code that prints no frame (only when a Python frame is innermost: a
     message-only paste never loads the registry)."""
@@ -120,6 +137,8 @@ def lift_compiled(clue: Clue, index: MatchIndex, found: Mapping[int, Scored]) ->
         entry = index.entry(i)
         if not (s.full_match and not s.innermost and _frameless(entry.file_path)):
             continue
+        if s.undecided:
+            continue  # the line's own lookups may have raised it: it stays undecided
         called = next((c for c in clue.calls if _calls_into(c, entry.function)), None)
         strength = BELOW_PYTHON + (CALLED_BONUS if called else 0.0)
         if strength > s.frame:
@@ -136,11 +155,13 @@ def lift_compiled(clue: Clue, index: MatchIndex, found: Mapping[int, Scored]) ->
 
 def _calls_into(called: str, function: str | None) -> bool:
     """Whether a C function is likely the one a Python call reaches (``dump`` ->
-    ``ujson_dump``, ``scanstring`` -> ``py_scanstring``): its name, or its last word."""
+    ``ujson_dump``, ``scanstring`` -> ``py_scanstring``): its name, or its last word; or
+    the function it names first (``dumps`` -> ``dumps_internal``; a type called,
+    ``Decoder(…)``, -> its ``decoder_new``/``decoder_init``, as C API modules name them)."""
     if not function or len(called) < 3:
         return False
     name, function = called.lower(), function.lower()
-    return function == name or function.endswith("_" + name)
+    return function == name or function.endswith("_" + name) or function.startswith(name + "_")
 
 
 def _module_of(path: str) -> str:

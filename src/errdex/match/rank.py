@@ -457,6 +457,7 @@ def _score_clue(clue: Clue, index: MatchIndex) -> list[Scored]:
         fuzzy_matches(message, index, candidates[:200], get)
     if builtin and not any(_answers(clue, s) for s in found.values()):  # (.rank_lone)
         undecided_group(clue, index, get)  # ``KeyError: 'foo'``, which C prints too
+        native.undecided_below(clue, index, found, get)  # the same below a Python line
     native.below_python(
         clue, index, found, candidates, lambda c: _partial_matches(clue, index, c, get, framed)
     )

@@ -127,17 +127,28 @@ def lone_holes(clue: Clue, message: str, index: MatchIndex, get: Callable[[int],
         )
 
 
-def undecided_group(clue: Clue, index: MatchIndex, get: Callable[[int], Scored]) -> None:
+def undecided_group(
+    clue: Clue,
+    index: MatchIndex,
+    get: Callable[[int], Scored],
+    frameless: Callable[[str], bool] | None = None,
+) -> None:
     """A frameless paste of a builtin class whose message is one value and that nothing
     else answers: the class's one-value sites, as a group the text cannot decide (see the
     module's docstring). Warnings and ``AssertionError`` (``warn`` and ``assert`` records)
-    are not raised by lookups: they are left unanswered, as before."""
+    are not raised by lookups: they are left unanswered, as before. ``frameless``: for a
+    traceback ending in a Python line that calls into compiled code
+    (:func:`.native.undecided_below`), which of the sites' files print no frame: only
+    those are left open, as the line's own lookups are."""
     cls = _short(clue.error_class)
-    if clue.frames or cls in _NOT_LOOKUPS or _is_warning(cls):
+    if (clue.frames and frameless is None) or cls in _NOT_LOOKUPS or _is_warning(cls):
         return
     if not one_value(clue.message, clue.error_class):
         return
-    lone = _pure(index, index.one_value_sites(cls), MAX_UNDECIDED)
+    sites = index.one_value_sites(cls)
+    if frameless is not None:
+        sites = [i for i in sites[: MAX_UNDECIDED + 1] if frameless(index.entry(i).file_path)]
+    lone = _pure(index, sites, MAX_UNDECIDED)
     if not lone:
         return
     for i in _fitting(index, lone, clue.message, get):

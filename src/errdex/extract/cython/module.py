@@ -238,6 +238,25 @@ def _class_members(body: Any) -> Iterator[Any]:
             yield stat
 
 
+def _base_names(node: Any) -> list[str | None]:
+    """The names a class statement lists as its bases (None for a dotted or computed one)."""
+    bases = getattr(node, "bases", None)
+    if bases is None:
+        return []
+    return [
+        cython_name(arg.name) if type(arg).__name__ == "NameNode" else None for arg in bases.args
+    ]
+
+
+def _cdef_bases(node: Any) -> list[ast.expr]:
+    """A ``cdef class``'s bases named in the module, so ``self.helper()`` finds a method a
+    base class defines (lxml's ``XPath(_XPathEvaluatorBase)`` raising
+    ``self._build_parse_error()``). A Python class's bases are left to the Python rules."""
+    if type(node).__name__ != "CClassDefNode":
+        return []
+    return [ast.Name(id=name, ctx=ast.Load()) for name in _base_names(node) if name]
+
+
 def index_module(reader: Any, tree: Any, package: str) -> None:
     """Fill ``reader``'s imports, classes, functions and methods from Cython's tree."""
     functions = LazyDefs(reader.lines)
@@ -274,11 +293,13 @@ def index_module(reader: Any, tree: Any, package: str) -> None:
                 if member:
                     methods.add((name, member), stat)
                     members.append(_function_stub(member, _no_arguments(), []))
+            if kind == "PyClassDefNode":
+                reader.python_bases.setdefault(name, _base_names(node))
             reader.classes.setdefault(
                 name,
                 ast.ClassDef(
                     name=name,
-                    bases=[],
+                    bases=_cdef_bases(node),
                     keywords=[],
                     body=members or [ast.Pass()],
                     decorator_list=[],

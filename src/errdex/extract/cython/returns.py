@@ -10,11 +10,12 @@ here every exception any branch returns is found, so the raise is one site per c
 from __future__ import annotations
 
 import ast
+import builtins
 from collections.abc import Callable, Sequence
 
 from errdex.extract.python.scope import Scope
 
-__all__ = ["returned_exceptions"]
+__all__ = ["builtin_rooted", "returned_exceptions"]
 
 IsClass = Callable[[ast.expr, Scope], bool]
 
@@ -36,3 +37,22 @@ def returned_exceptions(
             found += returned_exceptions(stmt.body, scope, is_class)
             found += returned_exceptions(stmt.orelse, scope, is_class)
     return found
+
+
+def builtin_rooted(name: str, bases: dict[str, list[str | None]], depth: int = 0) -> bool:
+    """Whether a class of the module derives from builtins only, through classes of the
+    module (``bases``: each Python class statement's bases by name): then Python's rules
+    say how its arguments print. A base from another module may print them its own way
+    (lxml's ``LxmlError.__init__(self, message, error_log=None)``). A class whose bases
+    the module does not list (a ``cdef class``) counts as rooted."""
+    if depth > 20:
+        return False
+    for base in bases.get(name, []):
+        if base is None:
+            return False
+        if base in bases:
+            if not builtin_rooted(base, bases, depth + 1):
+                return False
+        elif not isinstance(getattr(builtins, base, None), type):
+            return False
+    return True

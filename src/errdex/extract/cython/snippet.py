@@ -156,6 +156,8 @@ def _blank_cython(text: str) -> tuple[str, list[Span]]:
                 continue
         if tok.type == tokenize.OP and tok.string == "&" and unary:
             spans.append((tok.start[0] - 1, tok.start[1], tok.end[1]))
+        if tok.type == tokenize.STRING:
+            spans += _fstring_casts(tok)
         if tok.type not in (tokenize.COMMENT, tokenize.NL, tokenize.NEWLINE):
             previous = tok
         i += 1
@@ -163,6 +165,58 @@ def _blank_cython(text: str) -> tuple[str, list[Span]]:
         line = rows[row]
         rows[row] = line[:start] + " " * (end - start) + line[end:]
     return "\n".join(rows), spans
+
+
+_FSTRING_PREFIX = re.compile(r"[rRbBuUfF]*")
+
+
+def _fstring_casts(tok: tokenize.TokenInfo) -> list[Span]:
+    """Casts inside a one-row f-string's replacement fields (``f"{(<bytes>name).decode()!r}"``,
+    lxml's): Python 3.11 reads the f-string as one token, so each field is blanked alone."""
+    text = tok.string
+    prefix = _FSTRING_PREFIX.match(text)
+    if prefix is None or "f" not in prefix.group().lower() or tok.start[0] != tok.end[0]:
+        return []
+    spans: list[Span] = []
+    i = prefix.end()
+    while i < len(text):
+        if text.startswith(("{{", "}}"), i):
+            i += 2
+            continue
+        if text[i] != "{":
+            i += 1
+            continue
+        end = _field_end(text, i + 1)
+        if end is None:
+            return spans
+        _, inner = _blank_cython(text[i + 1 : end])
+        spans += [
+            (tok.start[0] - 1, tok.start[1] + i + 1 + a, tok.start[1] + i + 1 + b)
+            for _, a, b in inner
+        ]
+        i = end + 1
+    return spans
+
+
+def _field_end(text: str, start: int) -> int | None:
+    """Where the replacement field opened before ``start`` closes (brackets and quotes
+    inside it skipped), or None."""
+    depth, quote = 0, ""
+    for k in range(start, len(text)):
+        c = text[k]
+        if quote:
+            quote = "" if c == quote else quote
+        elif c in "'\"":
+            quote = c
+        elif c in "([{":
+            depth += 1
+        elif c in ")]":
+            depth -= 1
+        elif c == "}":
+            if depth == 0:
+                return k
+            depth -= 1
+    return None
 
 
 def _widen(tree: ast.AST, rows: list[str], spans: list[Span]) -> None:

@@ -21,8 +21,9 @@ from errdex.extract.site import Guard, SiteKind
 from errdex.template import Literal, MessageTemplate
 
 from .capi import C_API_SETTERS, c_api_class, c_api_template
+from .comma_raise import as_call_raise
 from .module import cython_name, def_name, index_module, start_of
-from .returns import returned_exceptions
+from .returns import builtin_rooted, returned_exceptions
 from .snippet import logical_text, parse_at, parse_expr_at
 
 __all__ = ["CythonExtractor"]
@@ -66,11 +67,15 @@ class CythonExtractor(ModuleExtractor):
         #: While replaying a function's assignments: the bindings at each site node.
         self._tracking: dict[int, Env] | None = None
         self._replays: dict[int, dict[int, Env]] = {}
+        #: A Python class statement's bases by name, None for a dotted one (.module).
+        self.python_bases: dict[str, list[str | None]] = {}
 
     def _plain_parts(
         self, qualified: str, shown: str, call: ast.Call | None, helper_scope: Scope
     ) -> tuple[str, str, Templates, str]:
-        """As for Python, plus, for several arguments to a class of another module, the
+        """As for Python, plus, for several arguments to a class of another module (or of
+        this one derived from one, lxml's ``XPathSyntaxError(LxmlSyntaxError, …)``; or one
+        this file does not define, which an including ``.pyx`` does), the
         arguments apart as an alternative: a Cython module raises the classes of its
         Python siblings, which often print their arguments their own way (PyYAML's
         ``MarkedYAMLError``: context, mark, problem, mark, one per line, no ``None``).
@@ -78,7 +83,11 @@ class CythonExtractor(ModuleExtractor):
         the one value the class prints, so the site stands among those raising the class
         with any message."""
         parts = super()._plain_parts(qualified, shown, call, helper_scope)
-        own = qualified in (f"builtins.{shown}", f"{self.module}.{shown}")
+        own = qualified == f"builtins.{shown}" or (
+            qualified == f"{self.module}.{shown}"
+            and shown in self.python_bases  # not a name an include defines
+            and builtin_rooted(shown, self.python_bases)
+        )
         if parts[3] != "multiple_args" or own or call is None:
             return parts
         pieces = [
@@ -118,6 +127,18 @@ class CythonExtractor(ModuleExtractor):
                     yield value, "helper_call", [note]
                 return
         yield from super()._resolve_raised(exc, scope, depth)
+
+    def _helper_def(
+        self, func: ast.expr, scope: Scope
+    ) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef | None, str | None]:
+        """As for Python, and a method a ``cdef class``'s base of this module defines
+        (``raise self._build_parse_error()`` in lxml's ``XPath(_XPathEvaluatorBase)``)."""
+        found, owner = super()._helper_def(func, scope)
+        if found is None and owner is not None and isinstance(func, ast.Attribute):
+            inherited = self._method_named(owner, func.attr)
+            if inherited is not None:
+                return inherited
+        return found, owner
 
     def run_cython(self, tree: Any, *, package_init: bool = False) -> list[Any]:
         package = self.module if package_init else self.module.rpartition(".")[0]
@@ -323,6 +344,8 @@ class CythonExtractor(ModuleExtractor):
         return self._replays[key].get(id(node), {})
 
     def _raise_or_fallback(self, node: Any, stmt: ast.stmt | None, scope: Scope) -> None:
+        if not isinstance(stmt, ast.Raise):
+            stmt = as_call_raise(self.lines, node)  # ``raise E, V`` is ``raise E(V)``
         if isinstance(stmt, ast.Raise):
             self._raise(stmt, scope, ())
             return

@@ -1,0 +1,6 @@
+# ruff: noqa  (misuse on purpose: users write code like this)
+# raises: src/lxml/apihelpers.pxi:1343
+from lxml import etree
+
+root = etree.Element("root")
+root.append(root)

@@ -1,0 +1,5 @@
+# ruff: noqa  (misuse on purpose: users write code like this)
+# raises: src/lxml/apihelpers.pxi:1731
+from lxml import etree
+
+etree.Element("a b")
