@@ -1,0 +1,155 @@
+"""Without a message, a test is linked to a raise several calls below its call when the
+class is the repository's own and the calls reach exactly that raise through exact
+edges; a builtin class keeps the one-call limit, and two reachable raises link neither."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from errdex.analyze.deep_links import repository_classes
+from errdex.analyze.repo import build_index
+from errdex.scan import scan_checkout
+from errdex.source import open_source
+
+ARCHIVE = """\
+class ArchiveError(Exception):
+    pass
+
+
+class StreamError(ArchiveError):
+    pass
+
+
+def _seek(pos, to):
+    if to < pos:
+        raise StreamError("seeking backwards is not allowed")
+    return to
+
+
+def _skip(size):
+    if size < 0:
+        raise ValueError("negative skip")
+    return size
+
+
+def _check(pos):
+    if pos < 0:
+        raise ArchiveError("before the start")
+    if pos > 100:
+        raise ArchiveError("past the end")
+
+
+class Archive:
+    def __init__(self, name):
+        self.pos = 0
+
+    def extract(self, member):
+        self._rewind(member)
+        return b""
+
+    def _rewind(self, member):
+        self._goto(member)
+
+    def _goto(self, member):
+        self.pos = _seek(self.pos, member)
+
+    def advance(self, size):
+        self._step(size)
+
+    def _step(self, size):
+        self._move(size)
+
+    def _move(self, size):
+        self.pos += _skip(size)
+
+    def verify(self, pos):
+        self._look(pos)
+
+    def _look(self, pos):
+        self._at(pos)
+
+    def _at(self, pos):
+        _check(pos)
+
+
+def open(name):
+    return Archive(name)
+"""
+
+TESTS = """\
+import unittest
+
+from pkg import archive
+
+
+class ArchiveTests(unittest.TestCase):
+    def test_stream_error(self):
+        tar = archive.open("x")
+        with self.assertRaises(archive.StreamError):
+            tar.extract(0)
+
+    def test_negative_skip(self):
+        tar = archive.open("x")
+        with self.assertRaises(ValueError):
+            tar.advance(-1)
+
+    def test_either_bound(self):
+        tar = archive.open("x")
+        with self.assertRaises(archive.ArchiveError):
+            tar.verify(-1)
+"""
+
+
+@pytest.fixture(scope="module")
+def scanned(tmp_path_factory: pytest.TempPathFactory) -> list[tuple[dict[str, Any], Any]]:
+    root: Path = tmp_path_factory.mktemp("deep")
+    (root / "pkg").mkdir()
+    (root / "pkg" / "__init__.py").write_text("")
+    (root / "pkg" / "archive.py").write_text(ARCHIVE)
+    (root / "tests").mkdir()
+    (root / "tests" / "test_archive.py").write_text(TESTS)
+    result = scan_checkout(open_source(str(root), repo="o/deep"), repo="o/deep")
+    return list(result.items)
+
+
+def _names(scanned: list[tuple[dict[str, Any], Any]], line: int) -> list[str]:
+    return sorted(
+        t["name"].rpartition("::")[2]
+        for record, evidence in scanned
+        if record["filePath"].endswith("archive.py") and record["lineNumber"] == line
+        for t in evidence["tests"]
+    )
+
+
+def test_a_repository_class_three_calls_down(scanned: list[tuple[dict[str, Any], Any]]) -> None:
+    """``tar.extract(0)`` reaches ``_seek``'s raise through ``_rewind`` and
+    ``_goto``: the only ``StreamError`` it reaches."""
+    assert _names(scanned, 11) == ["test_stream_error"]
+
+
+def test_a_builtin_class_keeps_the_one_call_limit(
+    scanned: list[tuple[dict[str, Any], Any]],
+) -> None:
+    """The same depth to a ``ValueError``: C code or the interpreter may raise one."""
+    assert _names(scanned, 17) == []
+
+
+def test_two_reachable_raises_link_neither(scanned: list[tuple[dict[str, Any], Any]]) -> None:
+    assert _names(scanned, 23) == []
+    assert _names(scanned, 25) == []
+
+
+def test_repository_classes(tmp_path: Path) -> None:
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    (tmp_path / "pkg" / "archive.py").write_text(ARCHIVE)
+    index = build_index(open_source(str(tmp_path), repo="o/d"))
+    assert repository_classes(index, [("archive.StreamError", "pkg.archive.StreamError")])
+    assert not repository_classes(
+        index,
+        [("archive.StreamError", "pkg.archive.StreamError"), ("ValueError", "builtins.ValueError")],
+    )
+    assert not repository_classes(index, [])
