@@ -77,6 +77,52 @@ class Archive:
 
 def open(name):
     return Archive(name)
+
+
+class HeaderError(ArchiveError):
+    pass
+
+
+class TrailingError(ArchiveError):
+    pass
+
+
+def _validate(data):
+    if not data:
+        raise HeaderError("empty header")
+
+
+def _check_end(data):
+    if data:
+        raise TrailingError("trailing data")
+
+
+class Reader:
+    def load(self, data):
+        self._parse(data)
+
+    def _parse(self, data):
+        self._header(data)
+
+    def _header(self, data):
+        err = data.error()
+        if err is not None:
+            raise err
+        _validate(data)
+
+    def dispatch(self, kind, data):
+        self._run(kind, data)
+
+    def _run(self, kind, data):
+        handler = _HANDLERS[kind]
+        handler.feed(data)
+        self._finish(data)
+
+    def _finish(self, data):
+        _check_end(data)
+
+
+_HANDLERS = {}
 """
 
 TESTS = """\
@@ -95,6 +141,16 @@ class ArchiveTests(unittest.TestCase):
         tar = archive.open("x")
         with self.assertRaises(ValueError):
             tar.advance(-1)
+
+    def test_empty_header(self):
+        reader = archive.Reader()
+        with self.assertRaises(archive.HeaderError):
+            reader.load(b"")
+
+    def test_trailing(self):
+        reader = archive.Reader()
+        with self.assertRaises(archive.TrailingError):
+            reader.dispatch("x", b"y")
 
     def test_either_bound(self):
         tar = archive.open("x")
@@ -140,6 +196,23 @@ def test_a_builtin_class_keeps_the_one_call_limit(
 def test_two_reachable_raises_link_neither(scanned: list[tuple[dict[str, Any], Any]]) -> None:
     assert _names(scanned, 23) == []
     assert _names(scanned, 25) == []
+
+
+def test_a_raise_of_no_known_class_on_the_way_links_nothing(
+    scanned: list[tuple[dict[str, Any], Any]],
+) -> None:
+    """``_header`` raises ``err``, an exception errdex cannot name, before calling
+    ``_validate``: it may be the ``HeaderError`` the test expects (``configparser``'s
+    ``_read`` raising the ``ParsingError`` it collected)."""
+    assert _names(scanned, 75) == []
+
+
+def test_a_call_on_an_object_of_no_known_class_on_the_way_links_nothing(
+    scanned: list[tuple[dict[str, Any], Any]],
+) -> None:
+    """``handler.feed(data)`` on an object from a table may raise anything
+    (``plistlib.load``'s ``p.parse(fp)`` through its table of formats)."""
+    assert _names(scanned, 80) == []
 
 
 def test_repository_classes(tmp_path: Path) -> None:
