@@ -1,6 +1,7 @@
 """Without a message, a test is linked to a raise several calls below its call when the
 class is the repository's own and the calls reach exactly that raise through exact
-edges; a builtin class keeps the one-call limit, and two reachable raises link neither."""
+edges (or it is a warning); a builtin class keeps the one-call limit, and two reachable
+raises link neither, nor does a path through a raise or a call errdex cannot follow."""
 
 from __future__ import annotations
 
@@ -123,6 +124,24 @@ class Reader:
 
 
 _HANDLERS = {}
+
+import warnings  # noqa: E402
+
+
+def _old_option(flag):
+    if flag:
+        warnings.warn("flag is deprecated", DeprecationWarning)
+
+
+class Options:
+    def configure(self, flag):
+        self._apply(flag)
+
+    def _apply(self, flag):
+        self._set(flag)
+
+    def _set(self, flag):
+        _old_option(flag)
 """
 
 TESTS = """\
@@ -151,6 +170,11 @@ class ArchiveTests(unittest.TestCase):
         reader = archive.Reader()
         with self.assertRaises(archive.TrailingError):
             reader.dispatch("x", b"y")
+
+    def test_old_flag(self):
+        options = archive.Options()
+        with self.assertWarns(DeprecationWarning):
+            options.configure(True)
 
     def test_either_bound(self):
         tar = archive.open("x")
@@ -196,6 +220,12 @@ def test_a_builtin_class_keeps_the_one_call_limit(
 def test_two_reachable_raises_link_neither(scanned: list[tuple[dict[str, Any], Any]]) -> None:
     assert _names(scanned, 23) == []
     assert _names(scanned, 25) == []
+
+
+def test_a_warning_three_calls_down(scanned: list[tuple[dict[str, Any], Any]]) -> None:
+    """A warning of a builtin category is linked as deep: the interpreter does not
+    issue a ``DeprecationWarning`` for a call the way it raises a ``ValueError``."""
+    assert _names(scanned, 115) == ["test_old_flag"]
 
 
 def test_a_raise_of_no_known_class_on_the_way_links_nothing(
