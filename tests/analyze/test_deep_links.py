@@ -1,7 +1,8 @@
 """Without a message, a test is linked to a raise several calls below its call when the
 class is the repository's own and the calls reach exactly that raise through exact
-edges (or it is a warning); a builtin class keeps the one-call limit, and two reachable
-raises link neither, nor does a path through a raise or a call errdex cannot follow."""
+edges (or it is a warning, or a builtin class where every call on the way lands in the
+repository); two reachable raises link neither, nor does a path through a raise or a
+call errdex cannot follow."""
 
 from __future__ import annotations
 
@@ -142,6 +143,27 @@ class Options:
 
     def _set(self, flag):
         _old_option(flag)
+
+
+import os  # noqa: E402
+
+
+def _fresh_dir(path):
+    if path is None:
+        raise FileExistsError("no usable name")
+    return path
+
+
+class Dirs:
+    def make(self, path):
+        self._make(path)
+
+    def _make(self, path):
+        os.mkdir(path)
+        self._name(path)
+
+    def _name(self, path):
+        _fresh_dir(path)
 """
 
 TESTS = """\
@@ -175,6 +197,11 @@ class ArchiveTests(unittest.TestCase):
         options = archive.Options()
         with self.assertWarns(DeprecationWarning):
             options.configure(True)
+
+    def test_existing_dir(self):
+        dirs = archive.Dirs()
+        with self.assertRaises(FileExistsError):
+            dirs.make("there")
 
     def test_either_bound(self):
         tar = archive.open("x")
@@ -210,11 +237,19 @@ def test_a_repository_class_three_calls_down(scanned: list[tuple[dict[str, Any],
     assert _names(scanned, 11) == ["test_stream_error"]
 
 
-def test_a_builtin_class_keeps_the_one_call_limit(
+def test_a_builtin_class_through_repository_calls_alone(
     scanned: list[tuple[dict[str, Any], Any]],
 ) -> None:
-    """The same depth to a ``ValueError``: C code or the interpreter may raise one."""
-    assert _names(scanned, 17) == []
+    """The same depth to a ``ValueError`` where every call on the way lands in the
+    repository: nothing else there could raise one."""
+    assert _names(scanned, 17) == ["test_negative_skip"]
+
+
+def test_a_builtin_class_past_a_call_outside_the_repository(
+    scanned: list[tuple[dict[str, Any], Any]],
+) -> None:
+    """``os.mkdir(path)`` on the way raises its own ``FileExistsError`` (C)."""
+    assert _names(scanned, 134) == []
 
 
 def test_two_reachable_raises_link_neither(scanned: list[tuple[dict[str, Any], Any]]) -> None:

@@ -1,9 +1,9 @@
 """How far below a test's call a site may lie when the test names no message.
 
 Without a message a test is linked only to the one raise its calls reach (rule 3 of
-:mod:`.tests_evidence`). For a builtin class that raise must be one call away: deeper,
-a gap in the call graph (C code, a callback, a dispatch table) could hide another
-``ValueError``, and the interpreter raises builtin classes unseen. A class the
+:mod:`.tests_evidence`), one call away at most on main: deeper, a gap in the call graph
+(C code, a callback, a dispatch table) could hide another ``ValueError``, and the
+interpreter raises builtin classes unseen. A class the
 repository defines is raised only by the repository's own raises, so a deeper one is
 the raise the test provokes when the test's calls reach exactly that one, through exact
 edges alone, reach no other (by any edge), and nothing on the way could raise the class
@@ -11,7 +11,10 @@ unseen (:func:`clear_path`): ``with self.assertRaises(archive.StreamError)`` aro
 ``tar.extract(0)`` that reaches ``_seek``'s raise three calls down. A warning is
 linked as deep whatever its category: ``warnings.warn`` calls are the repository's
 own, and the interpreter does not issue a ``DeprecationWarning`` for a call the way it
-raises a ``TypeError`` (issue 10: warnings through call chains as raises are).
+raises a ``TypeError`` (issue 10: warnings through call chains as raises are). A
+builtin class is linked as deep only where, besides, every call each function on the
+way makes lands in the repository exactly (:func:`inside`): no C function or builtin
+there could raise it.
 
 The stdlib showed what "unseen" must cover (main vs branch, same session): a function
 on the way that raises an exception held in a variable (``configparser``'s ``_read``
@@ -23,6 +26,7 @@ provokes, and a reached raise of a subclass was linked in its place.
 
 from __future__ import annotations
 
+import builtins
 from collections.abc import Callable, Iterable, Mapping
 from typing import Protocol
 
@@ -31,7 +35,12 @@ from .facts import Expect, FuncFacts
 from .repo import RepoIndex
 from .sites import SiteView
 
-__all__ = ["DEEP_DEPTH", "Linker", "clear_path", "deep_link", "repository_classes"]
+__all__ = ["DEEP_DEPTH", "Linker", "clear_path", "deep_link", "inside", "repository_classes"]
+
+#: The builtin exception classes: calling one builds the exception a raise raises.
+_BUILTIN_EXCEPTIONS = frozenset(
+    n for n, v in vars(builtins).items() if isinstance(v, type) and issubclass(v, BaseException)
+)
 
 #: The deepest a site of a repository-defined class is linked without a message: as far
 #: as the call graph's reverse walk goes.
@@ -47,12 +56,14 @@ def repository_classes(index: RepoIndex, classes: Iterable[tuple[str, str]]) -> 
 
 def clear_path(index: RepoIndex, via: Iterable[str], raises_unknown: Callable[[str], bool]) -> bool:
     """Whether no function on ``via`` (the chain from the test's callee down to the
-    raising function) raises an exception of no known class (``raises_unknown``) or
-    makes a call the graph cannot follow into the repository."""
+    raising function) is a function of the test suite (a raise reached only through the
+    suite's own helpers is left open: ``test_sax``'s ``check_parse``), raises an
+    exception of no known class (``raises_unknown``), or makes a call the graph cannot
+    follow into the repository."""
     for name in via:
         func = index.function(name)
-        if func is None or raises_unknown(name):
-            return False
+        if func is None or func.is_test or raises_unknown(name):
+            return False  # a suite's own helper on the way is no path to trust
         if any(_gap(index, func, ref) for ref in func.calls):
             return False
     return True
@@ -105,9 +116,36 @@ def deep_link(linker: Linker, expect: Expect, callees: Mapping[str, Precision], 
     def unknown(name: str) -> bool:  # ``raise e``: a class errdex does not know
         return any(not linker.sites[j].canonical_class for j in linker.by_function.get(name, ()))
 
+    own = warning is True or repository_classes(linker.index, classes)
     return (
         bool(paths)
         and min(len(p) for p in paths) - 1 <= DEEP_DEPTH
-        and (warning is True or repository_classes(linker.index, classes))
         and all(clear_path(linker.index, p, unknown) for p in paths)
+        and (own or all(inside(linker.index, p) for p in paths))
     )
+
+
+def inside(index: RepoIndex, via: Iterable[str]) -> bool:
+    """Whether every call each function on ``via`` makes lands in a repository function
+    exactly (or is a builtin container's method): for a builtin class, no C function or
+    builtin on the way raises one unseen (``test.support``'s ``temp_dir(path)`` reaches
+    ``tempfile.mkdtemp``'s ``FileExistsError``, but calls ``os.mkdir(path)`` first, whose
+    own ``FileExistsError`` the test provokes)."""
+    for name in via:
+        func = index.function(name)
+        if func is None:
+            return False
+        for ref in func.calls:
+            if not ref or ref[-1] in _CONTAINER_METHODS or _exception(index, func, ref):
+                continue  # ``raise ValueError(...)`` builds the raise, it raises nothing
+            if not exact_targets(index, func, ref):
+                return False
+    return True
+
+
+def _exception(index: RepoIndex, func: FuncFacts, ref: tuple[str, ...]) -> bool:
+    """Whether ``ref`` names a builtin exception class or a repository class."""
+    if len(ref) == 1 and ref[0] in _BUILTIN_EXCEPTIONS:
+        return True
+    target = index.resolve(func.module, ref, func.local_imports)
+    return target is not None and target.kind == "class" and not exact_targets(index, func, ref)
