@@ -164,6 +164,26 @@ class Dirs:
 
     def _name(self, path):
         _fresh_dir(path)
+
+
+class BoxError(ArchiveError):
+    pass
+
+
+class Box:
+    def __getitem__(self, key):
+        raise BoxError("no such key")
+
+    def pop(self, key):
+        result = self[key]
+        self._discard(key)
+        return result
+
+    def _discard(self, key):
+        self._remove(key)
+
+    def _remove(self, key):
+        raise BoxError("remove is not implemented")
 """
 
 TESTS = """\
@@ -202,6 +222,11 @@ class ArchiveTests(unittest.TestCase):
         dirs = archive.Dirs()
         with self.assertRaises(FileExistsError):
             dirs.make("there")
+
+    def test_pop(self):
+        box = archive.Box()
+        with self.assertRaises(archive.BoxError):
+            box.pop("k")
 
     def test_either_bound(self):
         tar = archive.open("x")
@@ -278,6 +303,14 @@ def test_a_call_on_an_object_of_no_known_class_on_the_way_links_nothing(
     """``handler.feed(data)`` on an object from a table may raise anything
     (``plistlib.load``'s ``p.parse(fp)`` through its table of formats)."""
     assert _names(scanned, 80) == []
+
+
+def test_a_method_of_a_class_with_syntax_hooks_on_the_way_links_nothing(
+    scanned: list[tuple[dict[str, Any], Any]],
+) -> None:
+    """``Box.pop`` runs ``self[key]``, ``__getitem__``'s raise, before ``_remove``'s: the
+    graph sees no call there (``mailbox.Mailbox.pop``)."""
+    assert _names(scanned, 167) == []
 
 
 def test_repository_classes(tmp_path: Path) -> None:

@@ -31,6 +31,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Protocol
 
 from .callgraph import _CONTAINER_METHODS, MAX_DEPTH, Precision, Reach, exact_targets
+from .expects import SYNTAX_DUNDERS
 from .facts import Expect, FuncFacts
 from .repo import RepoIndex
 from .sites import SiteView
@@ -41,6 +42,9 @@ __all__ = ["DEEP_DEPTH", "Linker", "clear_path", "deep_link", "inside", "reposit
 _BUILTIN_EXCEPTIONS = frozenset(
     n for n, v in vars(builtins).items() if isinstance(v, type) and issubclass(v, BaseException)
 )
+
+#: Bases that run no code for ``self[k]``, ``k in self``, ``len(self)`` or iteration.
+_PLAIN_BASES = frozenset({"builtins.object", "object", "builtins.Exception"})
 
 #: The deepest a site of a repository-defined class is linked without a message: as far
 #: as the call graph's reverse walk goes.
@@ -58,15 +62,30 @@ def clear_path(index: RepoIndex, via: Iterable[str], raises_unknown: Callable[[s
     """Whether no function on ``via`` (the chain from the test's callee down to the
     raising function) is a function of the test suite (a raise reached only through the
     suite's own helpers is left open: ``test_sax``'s ``check_parse``), raises an
-    exception of no known class (``raises_unknown``), or makes a call the graph cannot
-    follow into the repository."""
+    exception of no known class (``raises_unknown``), is a method of a class with
+    syntax hooks (:func:`_syntax_hooks`), or makes a call the graph cannot follow into
+    the repository."""
     for name in via:
         func = index.function(name)
-        if func is None or func.is_test or raises_unknown(name):
+        if func is None or func.is_test or raises_unknown(name) or _syntax_hooks(index, func):
             return False  # a suite's own helper on the way is no path to trust
         if any(_gap(index, func, ref) for ref in func.calls):
             return False
     return True
+
+
+def _syntax_hooks(index: RepoIndex, func: FuncFacts) -> bool:
+    """Whether ``func`` is a method whose class runs code for syntax the graph does not
+    see as a call: a ``__getitem__``/``__contains__``/… of the repository (``self[key]``
+    in ``mailbox.Mailbox.pop`` runs ``__getitem__``, whose raise the test provokes before
+    ``discard``'s), or a base outside the repository (a ``dict``'s own ``KeyError``)."""
+    if func.cls is None:
+        return False
+    if any(index.method(func.cls, name) is not None for name in SYNTAX_DUNDERS):
+        return True
+    return any(
+        base not in index.classes and base not in _PLAIN_BASES for base in index.bases(func.cls)
+    )
 
 
 def _gap(index: RepoIndex, func: FuncFacts, ref: tuple[str, ...]) -> bool:
