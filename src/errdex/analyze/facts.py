@@ -133,6 +133,8 @@ class ClassFacts:
     attrs: dict[str, CallRef] = field(default_factory=dict)
     #: ``gen = random.Random()`` in the class body: name -> the callee (an instance of it).
     attr_calls: dict[str, CallRef] = field(default_factory=dict)
+    #: ``class EnumType(type)`` named by ``metaclass=EnumType``: what runs ``x in Cls``.
+    metaclass: CallRef | None = None
 
 
 @dataclass(slots=True)

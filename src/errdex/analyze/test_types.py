@@ -27,6 +27,7 @@ from collections.abc import Callable
 from .binds import SELF_ATTRIBUTE
 from .callgraph import exact_targets
 from .facts import CallRef, FuncFacts
+from .io_enter import enters_itself
 from .repo import RepoIndex
 
 __all__ = ["LocalTypes"]
@@ -104,6 +105,8 @@ class LocalTypes:
         if kind == "enter":
             cls = self._value(func, ref, None, hops + 1)
             enter = self.index.method(cls, "__enter__") if cls is not None else None
+            if cls is not None and enter is None and enters_itself(self.index, cls):
+                return cls  # ``io.IOBase.__enter__`` (C) returns the file itself
             if cls is None or enter is None:
                 return None
             if self._hands_back(cls, enter):

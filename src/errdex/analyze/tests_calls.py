@@ -21,6 +21,7 @@ import builtins
 from dataclasses import replace
 
 from .callgraph import Precision, called_functions, resolve_calls
+from .class_operators import operator_targets
 from .expects import CONSTRUCTED, HELPER_CALL, SYNTAX_DUNDERS
 from .facts import CallRef, ClassFacts, Expect, FuncFacts
 from .namespaces import Namespaces
@@ -220,6 +221,8 @@ def expect_callees(
             out.update((target, "exact") for target in typed)
             continue
         if len(ref) > 1 and ref[-1] in SYNTAX_DUNDERS:
+            on_class = operator_targets(index, expect.module, ref, (func, written))
+            out.update((target, "exact") for target in on_class or ())
             continue  # ``x[k]`` on an object of no known class: a list's as likely
         found = _class_bound(index, func, ref, attributes)
         for target in found:

@@ -38,6 +38,7 @@ from .arg_guards import ArgGuards
 from .call_fit import calls_literal, takes
 from .callgraph import CallGraph, Precision, Reach
 from .classes import ClassTree
+from .deep_links import deep_link
 from .expects import HELPER_CALL
 from .expects_warnings import CATCH_WARNINGS
 from .facts import CallRef, Expect
@@ -278,8 +279,8 @@ class _Linker:
                     return []  # where two raises may run, neither
             if self._not_alone(expect, callees, hits[0][1]):
                 return []
-            (loose, depth), _ = min(hits)
-            if loose or depth > NO_MESSAGE_DEPTH:
+            (loose, depth), first = min(hits)
+            if loose or (depth > NO_MESSAGE_DEPTH and not deep_link(self, expect, callees, first)):
                 return []
             return [(i, candidates[i]) for i in self._general([i for _, i in hits])]
         fitted = (fitting or self.fitting)(expected, candidates)

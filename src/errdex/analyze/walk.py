@@ -441,6 +441,9 @@ class _Walker:
                     if isinstance(t, ast.Name) and (ref := class_alias(x.value)) is not None
                 },
                 attr_calls=class_calls(node.body),
+                metaclass=next(
+                    (dotted(k.value) for k in node.keywords if k.arg == "metaclass"), None
+                ),
             )
         )
         if _is_abstract(node):
