@@ -99,3 +99,35 @@ def test_only_exits_with_no_else_and_the_statements_after_them_count() -> None:
     ).body[0]
     assert isinstance(func, ast.FunctionDef)
     assert early_exits(func) == ((2, "a", 4, 17), (11, "x", 13, 13))
+
+
+# mirrors inspect.getattr_static / pydoc.HTMLDoc.docroutine (CPython 3.11)
+_STATIC = (
+    "_sentinel = object()\n"  # 1
+    "\n"
+    "def getattr_static(obj, attr, default=_sentinel):\n"  # 3
+    "    found = obj.__dict__.get(attr, _sentinel)\n"
+    "    if found is not _sentinel:\n"
+    "        return found\n"
+    "    if default is not _sentinel:\n"  # 7
+    "        return default\n"
+    "    raise AttributeError(attr)\n"  # 9
+    "\n"
+    "def docroutine(cl, name):\n"  # 11
+    "    return getattr_static(cl, name, []) is object\n"
+    "\n"
+    "def wrapped(cl, name):\n"  # 14
+    "    return getattr_static(cl, name, [name])\n"
+    "\n"
+    "def plain(cl, name):\n"  # 17
+    "    return getattr_static(cl, name)\n"
+)
+
+
+def test_a_list_the_call_builds_is_no_module_object(tmp_path: Path) -> None:
+    """``pydoc``'s ``docroutine`` passes ``[]`` for ``default``: a new list, never
+    ``_sentinel``, so ``getattr_static`` returns it at line 8 and never raises
+    (paired blind review, stop 34: two false entry points)."""
+    _, chains = chains_of(tmp_path, {"ins.py": _STATIC})
+    hops = chains.reach("ins.getattr_static", "builtins.AttributeError", [], line=9, at=9)
+    assert sorted(h.qualname for h in hops) == ["ins.getattr_static", "ins.plain"]

@@ -42,7 +42,7 @@ from .chain_targets import CarriedTargets, context
 from .classes import ClassTree
 from .early_raises import raised_before
 from .facts import FuncFacts
-from .guard_eval import EMPTY_KWARGS, OneOf, is_immutable
+from .guard_eval import EMPTY_KWARGS, Built, OneOf, is_immutable
 from .guards import free_names
 from .import_fallbacks import dead_fallback
 from .local_values import substitute
@@ -483,7 +483,7 @@ class Chains:
             if kind == "const" and is_immutable(value):
                 known[origin] = value
             elif kind == DISPLAY and isinstance(value, tuple):
-                known[origin] = tuple(display_item(item, caller) for item in value)
+                known[origin] = Built(display_item(item, caller) for item in value)
             elif kind == "name" and isinstance(value, str) and value in caller_params:
                 passes[origin] = value
             elif kind == "name" and value in caller.local_consts:

@@ -26,6 +26,7 @@ __all__ = [
     "EMPTY_KWARGS",
     "IMMUTABLE",
     "OPAQUE",
+    "Built",
     "Global",
     "ModuleRef",
     "Named",
@@ -162,6 +163,18 @@ class OneOf:
 
     def __repr__(self) -> str:
         return f"OneOf({self.values!r})"
+
+
+class Built(tuple[object, ...]):
+    """A list or tuple display a call passes (``getattr_static(cl, name, [])``), known by
+    its items: the call builds it, so it is a new object, the same as nothing a name
+    holds (``default is not _sentinel`` is true for it). Its type is not known (a list or
+    a tuple), so neither is its equality with anything nor an ``isinstance`` of it."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return f"Built({tuple(self)!r})"
 
 
 class _Opaque:
@@ -329,6 +342,15 @@ def _compare(node: ast.Compare, known: Mapping[str, object], depth: int) -> obje
                 return False
             left = right
             continue
+        if isinstance(left, Built) is not isinstance(right, Built) and isinstance(
+            op, (ast.Is, ast.IsNot)
+        ):
+            if isinstance(op, ast.Is):  # a new object is none other
+                return False
+            left = right
+            continue
+        if isinstance(left, Built) or isinstance(right, Built):
+            return _UNKNOWN  # a list is equal to no tuple: its type is not known
         if _holds_global(left) or _holds_global(right):
             if isinstance(left, Named) and left == right and isinstance(op, _EQUALITY):
                 if isinstance(op, ast.NotEq):  # a module's constant is equal to itself
@@ -365,6 +387,8 @@ def _call(node: ast.Call, known: Mapping[str, object], depth: int) -> object:
         subject = _value(node.args[0], known, depth)
         types = _types(node.args[1])
         if subject is _UNKNOWN or types is None or _holds_global(subject):
+            return _UNKNOWN
+        if isinstance(subject, Built) and tuple in types:  # or a list: not known which
             return _UNKNOWN
         return isinstance(subject, types)
     if name in _CONVERSIONS and len(node.args) == 1:  # ``int(step)`` of a known number
