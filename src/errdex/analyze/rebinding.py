@@ -20,7 +20,7 @@ from __future__ import annotations
 from errdex.evidence import GuardItem
 
 from .facts import FuncFacts
-from .guards import CONDITION_KINDS, free_names
+from .guards import CONDITION_KINDS, free_names, has_private
 
 __all__ = ["current_guards", "rebound_before"]
 
@@ -28,7 +28,10 @@ __all__ = ["current_guards", "rebound_before"]
 def current_guards(guards: list[GuardItem], func: FuncFacts | None, line: int) -> list[GuardItem]:
     """``guards`` without the conditions over a name ``func`` rebinds after the test and
     before ``line`` (the raise), on a path that may lead to it (:func:`_skipped`), where
-    a later guard reads that name again or a loop lies between (:func:`_misread`)."""
+    a later guard reads that name again or a loop lies between (:func:`_misread`), or
+    where it names something private: such a condition is not said, and where none is,
+    the record says the early exits before the raise instead (``platform``'s "the loop
+    at line 1302 ends without `break`")."""
     if func is None or not func.bound_lines:
         return guards
     kept: list[GuardItem] = []
@@ -43,8 +46,8 @@ def current_guards(guards: list[GuardItem], func: FuncFacts | None, line: int) -
                 for bound in func.bound_lines.get(name, ())
                 if tested < bound < line and not _within(bound, skipped)
             }
-            if rebound and _misread(rebound, guards[at + 1 :]):
-                continue
+            if rebound and (has_private(str(guard["text"])) or _misread(rebound, guards[at + 1 :])):
+                continue  # a private one is not said anyway: the early exits are instead
         kept.append(guard)
     return kept
 

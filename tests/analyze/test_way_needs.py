@@ -1,0 +1,118 @@
+"""A caller that left already where a condition on the way down holds is no way there."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .fixture_chains import chains_of
+
+# mirrors xml.dom.minidom's Node.insertBefore / appendChild and Document.appendChild
+_DOM = (
+    "class HierarchyError(Exception):\n"  # 1
+    "    pass\n"
+    "\n"
+    "class Node:\n"  # 4
+    "    FRAGMENT = 11\n"
+    "    kinds = (1, 3, 11)\n"
+    "\n"
+    "    def insertBefore(self, newChild, refChild):\n"  # 8
+    "        if newChild.nodeType == self.FRAGMENT:\n"
+    "            for c in tuple(newChild.childNodes):\n"
+    "                self.insertBefore(c, refChild)\n"
+    "            return newChild\n"
+    "        if newChild.nodeType not in self.kinds:\n"  # 13
+    "            raise HierarchyError('cannot be child')\n"
+    "        self.appendChild(newChild)\n"  # 15
+    "        return newChild\n"
+    "\n"
+    "    def appendChild(self, node):\n"  # 18
+    "        if node.nodeType == self.FRAGMENT:\n"
+    "            for c in tuple(node.childNodes):\n"
+    "                self.appendChild(c)\n"  # 21
+    "            return node\n"
+    "        return node\n"
+    "\n"
+    "    def adopt(self, node):\n"  # 25
+    "        self.appendChild(node)\n"
+    "\n"
+    "class Document(Node):\n"  # 28
+    "    kinds = (1, 3)\n"
+    "\n"
+    "    def appendChild(self, node):\n"  # 31
+    "        if node.nodeType not in self.kinds:\n"
+    "            raise HierarchyError('cannot be child')\n"  # 33
+    "        return Node.appendChild(self, node)\n"
+    "\n"
+    "def lookup(table, key=None):\n"  # 36
+    "    if key is None:\n"
+    "        raise KeyError('no key')\n"  # 38
+    "    return table[key]\n"
+    "\n"
+    "def checked(table, key):\n"  # 41
+    "    if key is None:\n"
+    "        return None\n"
+    "    return lookup(table, key)\n"
+    "\n"
+    "def unchecked(table, key):\n"  # 46
+    "    return lookup(table, key)\n"
+)
+
+
+def test_a_caller_that_left_where_the_way_down_needs_a_condition_is_dropped(
+    tmp_path: Path,
+) -> None:
+    """``insertBefore`` returns for a fragment before it calls ``appendChild``, and
+    ``Node.appendChild`` reaches ``Document.appendChild`` again only for a fragment:
+    no call of ``insertBefore`` takes that way (paired blind review, stop 34: false)."""
+    _, chains = chains_of(tmp_path, {"dom.py": _DOM})
+    hops = chains.reach(
+        "dom.Document.appendChild",
+        "dom.HierarchyError",
+        ["node.nodeType not in self.kinds"],
+        line=33,
+        at=33,
+        guard_lines=[32],
+    )
+    names = {h.qualname for h in hops}
+    assert "dom.Node.insertBefore" not in names, names
+    # ``adopt`` checks nothing first: through ``Node.appendChild`` it can get there
+    assert "dom.Node.adopt" in names, names
+
+
+def test_a_caller_that_returned_where_the_raise_holds_is_dropped(tmp_path: Path) -> None:
+    """``checked`` returns when ``key is None`` before it calls ``lookup``; an early
+    ``return`` rules it out as an early ``raise`` does."""
+    _, chains = chains_of(tmp_path, {"dom.py": _DOM})
+    hops = chains.reach(
+        "dom.lookup", "builtins.KeyError", ["key is None"], line=38, at=38, guard_lines=[37]
+    )
+    assert sorted(h.qualname for h in hops) == ["dom.lookup", "dom.unchecked"]
+
+
+_TWO_WAYS = (
+    "def target(value):\n"  # 1
+    "    raise ValueError(value)\n"  # 2
+    "\n"
+    "def other(value):\n"  # 4
+    "    return target(value)\n"
+    "\n"
+    "def mid(flag, value):\n"  # 7
+    "    if flag:\n"
+    "        target(value)\n"
+    "    return other(value)\n"
+    "\n"
+    "def outer(flag, value):\n"  # 12
+    "    if flag:\n"
+    "        return None\n"
+    "    return mid(flag, value)\n"
+)
+
+
+def test_a_function_reached_two_ways_is_walked_up_without_the_needs_of_the_first(
+    tmp_path: Path,
+) -> None:
+    """``mid`` reaches the raise under ``flag`` and, through ``other``, under nothing:
+    ``outer``, which returns when ``flag`` holds, still gets there the second way."""
+    _, chains = chains_of(tmp_path, {"two.py": _TWO_WAYS})
+    hops = chains.reach("two.target", "builtins.ValueError", [], line=2, at=2)
+    assert "two.outer" in {h.qualname for h in hops}
