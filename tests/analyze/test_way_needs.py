@@ -116,3 +116,57 @@ def test_a_function_reached_two_ways_is_walked_up_without_the_needs_of_the_first
     _, chains = chains_of(tmp_path, {"two.py": _TWO_WAYS})
     hops = chains.reach("two.target", "builtins.ValueError", [], line=2, at=2)
     assert "two.outer" in {h.qualname for h in hops}
+
+
+_DEEP_FLAG = (
+    "def target(value):\n"  # 1
+    "    raise ValueError(value)\n"  # 2
+    "\n"
+    "def inner(strict, value):\n"  # 4
+    "    if strict:\n"
+    "        target(value)\n"
+    "    return value\n"
+    "\n"
+    "def middle(strict, value):\n"  # 9
+    "    return inner(strict, value)\n"
+    "\n"
+    "def lenient(value):\n"  # 12
+    "    return middle(False, value)\n"
+    "\n"
+    "def strict(value):\n"  # 15
+    "    return middle(True, value)\n"
+)
+
+
+def test_a_constant_two_calls_up_that_makes_an_if_on_the_way_false_rules_out(
+    tmp_path: Path,
+) -> None:
+    """``inner`` calls ``target`` only under ``if strict:``, and ``middle`` passes its own
+    ``strict`` on: ``lenient``, which passes ``False``, never gets there."""
+    _, chains = chains_of(tmp_path, {"deep.py": _DEEP_FLAG})
+    hops = chains.reach("deep.target", "builtins.ValueError", [], line=2, at=2)
+    names = {h.qualname for h in hops}
+    assert "deep.lenient" not in names and "deep.strict" in names, names
+
+
+_RECURSIVE = (
+    "def target(value):\n"  # 1
+    "    raise ValueError(value)\n"  # 2
+    "\n"
+    "def step(previous, items):\n"  # 4
+    "    if previous is not None:\n"
+    "        target(previous)\n"
+    "    if items:\n"
+    "        step(items[0], items[1:])\n"
+    "\n"
+    "def race(items):\n"  # 10
+    "    step(None, items)\n"
+)
+
+
+def test_a_function_that_calls_itself_carries_no_condition_of_its_own(tmp_path: Path) -> None:
+    """``race`` passes ``None`` for ``previous``, but ``step`` calls itself with an item:
+    the second round makes the call the first does not."""
+    _, chains = chains_of(tmp_path, {"rec.py": _RECURSIVE})
+    hops = chains.reach("rec.target", "builtins.ValueError", [], line=2, at=2)
+    assert "rec.race" in {h.qualname for h in hops}

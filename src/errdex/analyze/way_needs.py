@@ -11,8 +11,9 @@ parameters (:attr:`.chain_parts.Hop.needs`): those of the ``if`` clauses around 
 (:mod:`.call_paths`), and a callee's, renamed to what the call passes. A caller that
 left (``return``, ``raise``, ``continue``, ``break``) where one of them, or one of the
 raise's own conditions it passes on unchanged, holds, before its call
-(:mod:`.early_exits`, :mod:`.early_raises`), is no way to the raise. Conditions are
-compared as :func:`ast.unparse` writes them.
+(:mod:`.early_exits`, :mod:`.early_raises`), is no way to the raise; so is one whose
+constant arguments make one false (:mod:`.call_paths` judges the callee's own ``if``
+clauses alone). Conditions are compared as :func:`ast.unparse` writes them.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from collections.abc import Callable, Mapping, Sequence
 from .callsites import Arg, CallSite
 from .early_raises import guard_among, renamed
 from .facts import FuncFacts
+from .guard_eval import guard_value, is_immutable
 from .guards import free_names
 
 __all__ = ["MOST_NEEDS", "needs_up"]
@@ -49,9 +51,13 @@ def needs_up(
     before = exits | {text for end, text in caller.early_raises if end < site.line}
     if guards and passes and guard_among(before, guards, params, passes):
         return None
-    out = list(caller.call_conditions.get(site.line, ()))
+    out = _own_conditions(caller, site.line)
     if needs:
-        names = _passed_names(caller, site, binding())
+        bound = binding()
+        consts = {p: v for p, (kind, v) in bound.items() if kind == "const" and is_immutable(v)}
+        if consts and any(guard_value(need, consts) is False for need in needs):
+            return None  # the call's constants make a condition on the way false
+        names = _passed_names(caller, site, bound)
         for need in needs:
             if (free_names(need) or {""}) <= names.keys():
                 text = renamed(need, names)
@@ -60,6 +66,17 @@ def needs_up(
                 if text is not None:
                     out.append(text)
     return tuple(dict.fromkeys(out))[:MOST_NEEDS]
+
+
+def _own_conditions(caller: FuncFacts, line: int) -> list[str]:
+    """The conditions of the ``if`` clauses around the call at ``line`` that hold in the
+    caller's first round: a function that may call itself other than under one makes
+    the call in a later round with its parameters bound otherwise
+    (``staggered_race``'s ``run_one_coro(None)`` then ``run_one_coro(this_failed)``);
+    ``Node.appendChild`` calls itself only under its own fragment test."""
+    found = caller.call_conditions.get(line, ())
+    again = [s for s in caller.call_sites if s.ref[-1:] == (caller.name,)]
+    return [c for c in found if all(c in caller.call_conditions.get(s.line, ()) for s in again)]
 
 
 def _passed_names(caller: FuncFacts, site: CallSite, binding: Mapping[str, Arg]) -> dict[str, str]:
