@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from errdex.analyze.guard_eval import EMPTY_KWARGS, OPAQUE, Built, Global, guard_value
+from errdex.analyze.guard_eval import EMPTY_KWARGS, OPAQUE, Built, Global, Made, guard_value
 
 
 @pytest.mark.parametrize(
@@ -137,5 +137,31 @@ def test_a_display_the_call_builds_is_a_new_object(guard: str, expected: bool | 
         "default": Built(()),
         "other": Built((1,)),
         "_sentinel": Global("inspect._sentinel"),
+    }
+    assert guard_value(guard, known) is expected
+
+
+@pytest.mark.parametrize(
+    ("guard", "expected"),
+    [
+        ("callback is None", False),
+        ("callback is not None", True),
+        ("callback is _sentinel", False),  # a lambda is a new object
+        ("text is None", False),
+        ("text is not None", True),
+        ("text is _sentinel", None),  # an f-string may give back a string it formats
+        ("isinstance(text, str)", None),
+        ("callback == other", None),
+        ("not callback", None),
+        ("callback is other", None),
+    ],
+)
+def test_a_value_the_call_builds_is_no_none(guard: str, expected: bool | None) -> None:
+    """A lambda, a comprehension, a dict display or an f-string passed is never ``None``."""
+    known = {
+        "callback": Made(fresh=True),
+        "other": Made(fresh=True),
+        "text": Made(fresh=False),
+        "_sentinel": Global("m._sentinel"),
     }
     assert guard_value(guard, known) is expected
