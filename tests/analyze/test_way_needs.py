@@ -55,6 +55,11 @@ _DOM = (
     "\n"
     "def unchecked(table, key):\n"  # 46
     "    return lookup(table, key)\n"
+    "\n"
+    "def either(table, key):\n"  # 49
+    "    if not table or key is None:\n"
+    "        return None\n"
+    "    return lookup(table, key)\n"
 )
 
 
@@ -86,6 +91,7 @@ def test_a_caller_that_returned_where_the_raise_holds_is_dropped(tmp_path: Path)
     hops = chains.reach(
         "dom.lookup", "builtins.KeyError", ["key is None"], line=38, at=38, guard_lines=[37]
     )
+    # ``either`` returns when ``not table or key is None``: past it, each part is false
     assert sorted(h.qualname for h in hops) == ["dom.lookup", "dom.unchecked"]
 
 
@@ -170,3 +176,33 @@ def test_a_function_that_calls_itself_carries_no_condition_of_its_own(tmp_path: 
     _, chains = chains_of(tmp_path, {"rec.py": _RECURSIVE})
     hops = chains.reach("rec.target", "builtins.ValueError", [], line=2, at=2)
     assert "rec.race" in {h.qualname for h in hops}
+
+
+_DEBUG = (
+    "class Loop:\n"  # 1
+    "    def sock_sendall(self, sock, data):\n"  # 2
+    "        if self._debug and sock.gettimeout() != 0:\n"
+    "            raise ValueError('the socket must be non-blocking')\n"  # 4
+    "        return data\n"
+    "\n"
+    "    def sock_sendfile(self, sock, file):\n"  # 7
+    "        if self._debug and sock.gettimeout() != 0:\n"
+    "            raise ValueError('the socket must be non-blocking')\n"
+    "        return self.sock_sendall(sock, file.read())\n"
+)
+
+
+def test_a_whole_condition_raised_on_first_still_rules_out(tmp_path: Path) -> None:
+    """``asyncio``'s ``sock_sendfile`` raises for ``self._debug and sock.gettimeout() !=
+    0`` before it calls ``sock_sendall``, which raises for the same: matched whole, as
+    well as part by part."""
+    _, chains = chains_of(tmp_path, {"loop.py": _DEBUG})
+    hops = chains.reach(
+        "loop.Loop.sock_sendall",
+        "builtins.ValueError",
+        ["self._debug and sock.gettimeout() != 0"],
+        line=4,
+        at=4,
+        guard_lines=[3],
+    )
+    assert [h.qualname for h in hops] == ["loop.Loop.sock_sendall"]

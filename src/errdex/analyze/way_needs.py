@@ -13,7 +13,9 @@ left (``return``, ``raise``, ``continue``, ``break``) where one of them, or one 
 raise's own conditions it passes on unchanged, holds, before its call
 (:mod:`.early_exits`, :mod:`.early_raises`), is no way to the raise; so is one whose
 constant arguments make one false (:mod:`.call_paths` judges the callee's own ``if``
-clauses alone). Conditions are compared as :func:`ast.unparse` writes them.
+clauses alone). Conditions are compared as :func:`ast.unparse` writes them, part by
+part: past ``if a or b: return`` each of ``a`` and ``b`` is false, and each part of a
+needed ``a and b`` must hold.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from .callsites import Arg, CallSite
 from .early_raises import guard_among, renamed
 from .facts import FuncFacts
 from .guard_eval import guard_value, is_immutable
-from .guards import free_names
+from .guards import conjuncts, disjuncts, free_names
 
 __all__ = ["MOST_NEEDS", "needs_up"]
 
@@ -48,8 +50,10 @@ def needs_up(
     the callee's ``needs`` renamed by ``binding`` (the callee's parameters bound to the
     call's arguments)."""
     exits = {cond for _, cond, first, last in caller.early_exits if first <= site.line <= last}
-    before = exits | {text for end, text in caller.early_raises if end < site.line}
-    if guards and passes and guard_among(before, guards, params, passes):
+    left = exits | {text for end, text in caller.early_raises if end < site.line}
+    before = {part for cond in left for part in disjuncts(cond)}  # each false past its exit
+    needed = [*guards, *(part for guard in guards for part in conjuncts(guard))]  # must hold
+    if needed and passes and guard_among(before, needed, params, passes):
         return None
     out = _own_conditions(caller, site.line)
     if needs:
@@ -61,7 +65,7 @@ def needs_up(
         for need in needs:
             if (free_names(need) or {""}) <= names.keys():
                 text = renamed(need, names)
-                if text in before:
+                if text is not None and before.intersection([text, *conjuncts(text)]):
                     return None
                 if text is not None:
                     out.append(text)
