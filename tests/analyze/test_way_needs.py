@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from errdex.analyze.chain_parts import Hop
+from errdex.analyze.chains import Chains
+
 from .fixture_chains import chains_of
+
+
+def _guarded(chains: Chains, function: str, cls: str, guard: str, line: int, at: int) -> list[Hop]:
+    """The hops up to a raise at ``line`` under one ``guard`` tested at ``at``."""
+    return chains.reach(function, cls, [guard], line=line, at=line, guard_lines=[at])
+
 
 # mirrors xml.dom.minidom's Node.insertBefore / appendChild and Document.appendChild
 _DOM = (
@@ -70,13 +79,13 @@ def test_a_caller_that_left_where_the_way_down_needs_a_condition_is_dropped(
     ``Node.appendChild`` reaches ``Document.appendChild`` again only for a fragment:
     no call of ``insertBefore`` takes that way (paired blind review, stop 34: false)."""
     _, chains = chains_of(tmp_path, {"dom.py": _DOM})
-    hops = chains.reach(
+    hops = _guarded(
+        chains,
         "dom.Document.appendChild",
         "dom.HierarchyError",
-        ["node.nodeType not in self.kinds"],
-        line=33,
-        at=33,
-        guard_lines=[32],
+        "node.nodeType not in self.kinds",
+        33,
+        32,
     )
     names = {h.qualname for h in hops}
     assert "dom.Node.insertBefore" not in names, names
@@ -88,9 +97,7 @@ def test_a_caller_that_returned_where_the_raise_holds_is_dropped(tmp_path: Path)
     """``checked`` returns when ``key is None`` before it calls ``lookup``; an early
     ``return`` rules it out as an early ``raise`` does."""
     _, chains = chains_of(tmp_path, {"dom.py": _DOM})
-    hops = chains.reach(
-        "dom.lookup", "builtins.KeyError", ["key is None"], line=38, at=38, guard_lines=[37]
-    )
+    hops = _guarded(chains, "dom.lookup", "builtins.KeyError", "key is None", 38, 37)
     # ``either`` returns when ``not table or key is None``: past it, each part is false
     assert sorted(h.qualname for h in hops) == ["dom.lookup", "dom.unchecked"]
 
@@ -197,12 +204,44 @@ def test_a_whole_condition_raised_on_first_still_rules_out(tmp_path: Path) -> No
     0`` before it calls ``sock_sendall``, which raises for the same: matched whole, as
     well as part by part."""
     _, chains = chains_of(tmp_path, {"loop.py": _DEBUG})
-    hops = chains.reach(
+    hops = _guarded(
+        chains,
         "loop.Loop.sock_sendall",
         "builtins.ValueError",
-        ["self._debug and sock.gettimeout() != 0"],
-        line=4,
-        at=4,
-        guard_lines=[3],
+        "self._debug and sock.gettimeout() != 0",
+        4,
+        3,
     )
     assert [h.qualname for h in hops] == ["loop.Loop.sock_sendall"]
+
+
+_EOF = (
+    "class Reader:\n"  # 1
+    "    def _update_crc(self, data, n):\n"  # 2
+    "        if self._eof and n > 0:\n"
+    "            raise ValueError('Bad CRC-32')\n"  # 4
+    "        return data\n"
+    "\n"
+    "    def _read1(self, n):\n"  # 7
+    "        if self._eof and n > 0:\n"
+    "            return b''\n"
+    "        data = self._raw.read(n)\n"
+    "        self._eof = not data\n"
+    "        return self._update_crc(data, n)\n"  # 12
+    "\n"
+    "    def read(self, n):\n"  # 14
+    "        return self._read1(n)\n"
+)
+
+
+def test_an_exit_over_self_holds_only_until_its_state_changes(tmp_path: Path) -> None:
+    """``zipfile.ZipExtFile._read1`` returns when ``self._eof``, then sets ``self._eof``
+    before it calls ``_update_crc``: past that store the exit says nothing, and the raise
+    stays reachable from ``read`` (an exit's condition held to the end of its block
+    before: a run on 3.11.7 of a caller carrying ``self.quitting`` found ``bdb``'s
+    ``user_line`` sets it between the exit and the raise)."""
+    _, chains = chains_of(tmp_path, {"rd.py": _EOF})
+    hops = _guarded(
+        chains, "rd.Reader._update_crc", "builtins.ValueError", "self._eof and n > 0", 4, 3
+    )
+    assert {"rd.Reader._read1", "rd.Reader.read"} <= {h.qualname for h in hops}
