@@ -99,3 +99,71 @@ def test_only_exits_with_no_else_and_the_statements_after_them_count() -> None:
     ).body[0]
     assert isinstance(func, ast.FunctionDef)
     assert early_exits(func) == ((2, "a", 4, 17), (11, "x", 13, 13))
+
+
+# mirrors inspect.getattr_static / pydoc.HTMLDoc.docroutine (CPython 3.11)
+_STATIC = (
+    "_sentinel = object()\n"  # 1
+    "\n"
+    "def getattr_static(obj, attr, default=_sentinel):\n"  # 3
+    "    found = obj.__dict__.get(attr, _sentinel)\n"
+    "    if found is not _sentinel:\n"
+    "        return found\n"
+    "    if default is not _sentinel:\n"  # 7
+    "        return default\n"
+    "    raise AttributeError(attr)\n"  # 9
+    "\n"
+    "def docroutine(cl, name):\n"  # 11
+    "    return getattr_static(cl, name, []) is object\n"
+    "\n"
+    "def wrapped(cl, name):\n"  # 14
+    "    return getattr_static(cl, name, [name])\n"
+    "\n"
+    "def plain(cl, name):\n"  # 17
+    "    return getattr_static(cl, name)\n"
+)
+
+
+def test_a_list_the_call_builds_is_no_module_object(tmp_path: Path) -> None:
+    """``pydoc``'s ``docroutine`` passes ``[]`` for ``default``: a new list, never
+    ``_sentinel``, so ``getattr_static`` returns it at line 8 and never raises
+    (paired blind review, stop 34: two false entry points)."""
+    _, chains = chains_of(tmp_path, {"ins.py": _STATIC})
+    hops = chains.reach("ins.getattr_static", "builtins.AttributeError", [], line=9, at=9)
+    assert sorted(h.qualname for h in hops) == ["ins.getattr_static", "ins.plain"]
+
+
+# a caller passing a lambda, a comprehension or an f-string for a parameter the raise
+# needs to be None
+_BUILT_ARGS = (
+    "def connect(host, factory=None, name=None):\n"  # 1
+    "    if factory is None:\n"
+    "        if name is None:\n"
+    "            raise TypeError('a factory or a name is required')\n"  # 4
+    "    return host\n"
+    "\n"
+    "def with_lambda(host):\n"  # 7
+    "    return connect(host, lambda: host)\n"
+    "\n"
+    "def with_name(host, port):\n"  # 10
+    "    return connect(host, name=f'{host}:{port}')\n"
+    "\n"
+    "def with_both(host):\n"  # 13
+    "    return connect(host, factory=[h for h in host])\n"
+    "\n"
+    "def bare(host):\n"  # 16
+    "    return connect(host)\n"
+)
+
+
+def test_a_value_the_call_builds_is_no_none(tmp_path: Path) -> None:
+    _, chains = chains_of(tmp_path, {"built.py": _BUILT_ARGS})
+    hops = chains.reach(
+        "built.connect",
+        "builtins.TypeError",
+        ["factory is None", "name is None"],
+        line=4,
+        at=4,
+        guard_lines=[2, 3],
+    )
+    assert sorted(h.qualname for h in hops) == ["built.bare", "built.connect"]

@@ -198,3 +198,21 @@ def test_beside_a_condition_the_early_exits_are_not_restated(tmp_path: Path) -> 
         "Triggered when the arguments passed to `check()` make `len(x) > 3` true"
     ), record["triggerScenarios"]
     assert "is reached only" not in record["triggerScenarios"]
+
+
+POPITEM = '''\
+    def popitem(self):
+        """Delete an arbitrary (key, message) pair and return it."""
+        for key in self.iterkeys():
+            return (key, self.pop(key))     # This is only run once.
+        else:
+            raise KeyError('No messages in mailbox')
+'''
+
+
+def test_the_else_of_a_loop_that_returns() -> None:
+    """``mailbox.Mailbox.popitem`` raises only when the loop found no key: the record
+    said "no enclosing condition"."""
+    lines = POPITEM.splitlines()
+    found = reach(lines, _at(POPITEM, "raise"), 0, 158)
+    assert found.phrase == "when the loop over `self.iterkeys()` ends without returning"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from errdex.analyze.guard_eval import EMPTY_KWARGS, OPAQUE, Global, guard_value
+from errdex.analyze.guard_eval import EMPTY_KWARGS, OPAQUE, Built, Global, Made, guard_value
 
 
 @pytest.mark.parametrize(
@@ -112,3 +112,56 @@ def test_a_module_constant_known_by_name_equals_itself_only() -> None:
     assert (
         guard_value("compression == ('zipfile', 'ZIP_STORED')", {"compression": unresolved}) is None
     )
+
+
+@pytest.mark.parametrize(
+    ("guard", "expected"),
+    [
+        # pydoc's docroutine: ``inspect.getattr_static(cl, realname, [])``
+        ("default is not _sentinel", True),
+        ("not (default is not _sentinel)", False),
+        ("default is _sentinel", False),
+        ("default is None", False),
+        ("not default", True),  # its truth and length are known
+        ("len(default) == 0", True),
+        ("default == ()", None),  # a list equals no tuple: the type is not known
+        ("default != ()", None),
+        ("isinstance(default, tuple)", None),
+        ("isinstance(default, str)", False),
+        ("default is other", None),  # another display: not known to be another object
+    ],
+)
+def test_a_display_the_call_builds_is_a_new_object(guard: str, expected: bool | None) -> None:
+    """A list display passed (``[]``) is built by the call: no name holds it already."""
+    known = {
+        "default": Built(()),
+        "other": Built((1,)),
+        "_sentinel": Global("inspect._sentinel"),
+    }
+    assert guard_value(guard, known) is expected
+
+
+@pytest.mark.parametrize(
+    ("guard", "expected"),
+    [
+        ("callback is None", False),
+        ("callback is not None", True),
+        ("callback is _sentinel", False),  # a lambda is a new object
+        ("text is None", False),
+        ("text is not None", True),
+        ("text is _sentinel", None),  # an f-string may give back a string it formats
+        ("isinstance(text, str)", None),
+        ("callback == other", None),
+        ("not callback", None),
+        ("callback is other", None),
+    ],
+)
+def test_a_value_the_call_builds_is_no_none(guard: str, expected: bool | None) -> None:
+    """A lambda, a comprehension, a dict display or an f-string passed is never ``None``."""
+    known = {
+        "callback": Made(fresh=True),
+        "other": Made(fresh=True),
+        "text": Made(fresh=False),
+        "_sentinel": Global("m._sentinel"),
+    }
+    assert guard_value(guard, known) is expected

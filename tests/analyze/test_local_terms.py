@@ -46,6 +46,14 @@ def c2py(text):
 class Tokenizer:
     def __init__(self, text):
         self.next = text
+        self._loop = None
+
+    def get_loop(self):
+        """The loop it is bound to."""
+        loop = self._loop
+        if loop is None:
+            raise RuntimeError("not initialized")
+        return loop
 
     def advance(self):
         self.next = None
@@ -79,3 +87,12 @@ def test_a_condition_over_a_computed_object_is_said_as_written(tmp_path: Path) -
     # a loop's variable is said with its loop
     loop = str(records["not an int"]["triggerScenarios"])
     assert "`not isinstance(item, int)`" in loop and "`items`" in loop
+
+
+def test_a_local_that_holds_a_private_expression_is_said_as_written(tmp_path: Path) -> None:
+    """``asyncio.futures.Future.get_loop``: ``loop = self._loop`` then ``if loop is None:
+    raise``. Said as ``self._loop is None``, the condition was private and left out, and
+    the record said "no enclosing condition" (false)."""
+    trigger = str(_records(tmp_path)["not initialized"]["triggerScenarios"])
+    assert "no enclosing condition" not in trigger, trigger
+    assert "`loop is None`" in trigger, trigger

@@ -16,6 +16,7 @@ from dataclasses import dataclass, fields, replace
 from .astfields import child_fields as _child_fields
 from .call_gates import gated
 from .facts import dotted
+from .guard_eval import Made
 from .import_fallbacks import guarded_imports
 
 __all__ = ["DISPLAY", "Arg", "CallSite", "Handler", "call_sites", "constant_of"]
@@ -32,6 +33,8 @@ Arg = tuple[str, object]
 MAX_CONSTANT = 200
 
 _NESTED = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+#: Expressions that build a new object each time they run (:class:`.guard_eval.Made`).
+_BUILT = (ast.Dict, ast.Set, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp, ast.Lambda)
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,7 +112,13 @@ def _arg(node: ast.expr) -> Arg | None:
             return ("const", value)
         return (DISPLAY, tuple(_item(e) for e in node.elts))  # ``[target, dest]``
     known, value = constant_of(node)
-    return ("const", value) if known else None
+    if known:
+        return ("const", value)
+    if isinstance(node, _BUILT):  # no ``None``, and a new object each call
+        return ("const", Made(fresh=True))
+    if isinstance(node, ast.JoinedStr):  # a str: no ``None``
+        return ("const", Made(fresh=False))
+    return None
 
 
 def _item(node: ast.expr) -> Arg | None:

@@ -16,6 +16,7 @@ from .value_ranges import Interval
 
 __all__ = [
     "bound_targets",
+    "closure_class",
     "display_item",
     "early_params",
     "element",
@@ -190,3 +191,14 @@ def _made_attr(index: RepoIndex, func: FuncFacts, ref: tuple[str, ...]) -> list[
         method = index.method(target.qualname, ref[2])
         return [method] if method is not None else []
     return []
+
+
+def closure_class(index: RepoIndex, func: FuncFacts) -> str | None:
+    """The class of the method whose ``self`` a nested function uses as a free name
+    (``take_action`` inside ``ArgumentParser._parse_known_args``)."""
+    scope: FuncFacts | None = func
+    while scope is not None and scope.cls is None:
+        if "self" in scope.params or scope.parent is None:
+            return None
+        scope = index.function(scope.parent)
+    return scope.cls if scope is not None else None

@@ -56,6 +56,8 @@ class Hop:
     #: (function, test) of each call down the chain made only under a flag of that
     #: function's own state (``if self._debug:``; :mod:`.call_gates`).
     when: tuple[tuple[str, str], ...] = ()
+    #: Conditions over this function's parameters its way down needs (:mod:`.way_needs`).
+    needs: tuple[str, ...] = ()
 
 
 def nearest_hops(found: Iterable[Hop], open_ways: set[str]) -> list[Hop]:

@@ -29,6 +29,7 @@ from .callgraph import MAX_DEPTH, MAX_VISITED, exact_targets
 from .callsites import DISPLAY, Arg, CallSite, Handler
 from .chain_funcs import (
     bound_targets,
+    closure_class,
     display_item,
     early_params,
     element,
@@ -40,9 +41,8 @@ from .chain_funcs import (
 from .chain_parts import Catcher, Conversion, Hop, Signature, Walk, nearest_hops, signature_of
 from .chain_targets import CarriedTargets, context
 from .classes import ClassTree
-from .early_raises import raised_before
 from .facts import FuncFacts
-from .guard_eval import EMPTY_KWARGS, OneOf, is_immutable
+from .guard_eval import EMPTY_KWARGS, Built, OneOf, is_immutable
 from .guards import free_names
 from .import_fallbacks import dead_fallback
 from .local_values import substitute
@@ -51,6 +51,7 @@ from .receivers import Lookup, dispatched_after
 from .repo import RepoIndex
 from .settled import UNSETTLED, module_objects, named_values, settled_value
 from .walk_scope import Scope, apart, packed_of, with_exits
+from .way_needs import needs_up
 
 __all__ = [
     "Catcher",
@@ -136,7 +137,7 @@ class Chains:
         )
         cls = func.cls
         if len(site.ref) == 2 and site.ref[0] == "self" and cls is None:
-            cls = self._closure_class(func)
+            cls = closure_class(self.index, func)
             method = self.index.method(cls, site.ref[1]) if cls is not None else None
             found = [method] if method is not None else found
         if len(site.ref) == 2 and site.ref[0] == "self" and cls is not None and found:
@@ -145,16 +146,6 @@ class Chains:
                 if own in self.index.functions and own not in found:
                     found = [*found, own]
         return found
-
-    def _closure_class(self, func: FuncFacts) -> str | None:
-        """The class of the method whose ``self`` a nested function uses as a free name
-        (``take_action`` inside ``ArgumentParser._parse_known_args``)."""
-        scope: FuncFacts | None = func
-        while scope is not None and scope.cls is None:
-            if "self" in scope.params or scope.parent is None:
-                return None
-            scope = self.index.function(scope.parent)
-        return scope.cls if scope is not None else None
 
     def subclasses(self) -> dict[str, list[str]]:
         """Repository class -> the repository classes below it."""
@@ -300,6 +291,7 @@ class Chains:
         # reached through ``IMAP4_SSL._create_socket``'s ``super()`` call as well)
         found: dict[tuple[str, tuple[Lookup, ...]], Hop] = {(func.qualname, ()): start}
         ways: dict[str, int] = {func.qualname: 1}
+        walked: set[tuple[str, tuple[Lookup, ...], tuple[str, ...]]] = set()
         catchers: dict[str, Catcher] = {}
         queue: deque[Hop] = deque([start])
         # calls the callee's ``if`` clauses may cut wait for all that reaches (.call_paths)
@@ -318,11 +310,12 @@ class Chains:
                     open_ways.add(caller.qualname)  # its flags on this way are not known
                     continue
                 lookups = self._lookups(here, callee, caller, site)
-                if lookups is None or (caller.qualname, lookups) in found:
-                    if lookups is not None and found[caller.qualname, lookups].when != (
-                        ((caller.qualname, site.when), *here.when) if site.when else here.when
-                    ):
-                        open_ways.add(caller.qualname)  # reached under other flags too
+                seen = found.get((caller.qualname, lookups)) if lookups is not None else None
+                if seen is not None and seen.when != (
+                    ((caller.qualname, site.when), *here.when) if site.when else here.when
+                ):
+                    open_ways.add(caller.qualname)  # reached under other flags too
+                if lookups is None or (seen is not None and not seen.needs):
                     continue  # its ``self`` runs an override; or it is walked that way
                 step = (here.qualname, caller.qualname, site.line)
                 if (
@@ -333,11 +326,13 @@ class Chains:
                     waiting[step] = (here, callee, caller, site)
                     continue
                 hop = self._step(here, callee, caller, site, scope, catchable, lookups)
-                if isinstance(hop, Hop):
-                    found[caller.qualname, hop.lookups] = hop
+                if isinstance(hop, Hop) and (hop.qualname, hop.lookups, hop.needs) not in walked:
+                    # walked again where the first way needed conditions this one does not
+                    walked.add((hop.qualname, hop.lookups, hop.needs))
+                    found.setdefault((caller.qualname, hop.lookups), hop)
                     ways[caller.qualname] = ways.get(caller.qualname, 0) + 1
                     queue.append(hop)
-                elif hop is not None and caller.qualname not in catchers:
+                elif isinstance(hop, int) and caller.qualname not in catchers:
                     catchers[caller.qualname] = Catcher(caller.qualname, hop, here.depth + 1)
             if not queue and waiting:
                 reached = {q for q, _ in found} | {step[1] for step in waiting}  # recursion
@@ -373,13 +368,12 @@ class Chains:
         passes, known = self._bind(here, callee, caller, site, scope)
         if scope.guards and known != here.known and scope.ruled_out(known):
             return None  # the caller's constants make the condition false
-        if (
-            scope.guards
-            and passes
-            and caller.early_raises
-            and raised_before(caller.early_raises, site.line, scope.guards, scope.params, passes)
-        ):
-            return None  # the caller raised already where the condition holds
+        needs = needs_up(
+            here.needs, scope.guards, scope.params, passes, caller, site,
+            lambda: self._arguments(callee, caller, site),
+        )  # fmt: skip
+        if needs is None:
+            return None  # the caller raised or left already where a condition holds
         error_class, conversion, gate = here.error_class, here.conversion, here.gate
         if catchable:
             outcome = self._through(caller, site, error_class)
@@ -404,6 +398,7 @@ class Chains:
             caller.line,
             on,
             ((caller.qualname, site.when), *here.when) if site.when else here.when,
+            needs,
         )
 
     def _closed(
@@ -441,7 +436,7 @@ class Chains:
             callee,
             caller,
             site,
-            caller_class=caller.cls or self._closure_class(caller),
+            caller_class=caller.cls or closure_class(self.index, caller),
             subclasses=self._subclasses(),
             unbound=lambda: (
                 self._names_class(caller, site.ref[:-1]) and site.ref[-1] == callee.name
@@ -483,7 +478,7 @@ class Chains:
             if kind == "const" and is_immutable(value):
                 known[origin] = value
             elif kind == DISPLAY and isinstance(value, tuple):
-                known[origin] = tuple(display_item(item, caller) for item in value)
+                known[origin] = Built(display_item(item, caller) for item in value)
             elif kind == "name" and isinstance(value, str) and value in caller_params:
                 passes[origin] = value
             elif kind == "name" and value in caller.local_consts:

@@ -17,7 +17,7 @@ from collections.abc import Collection, Mapping, Sequence
 
 from .parsed import parse_guard
 
-__all__ = ["EarlyRaise", "early_raises", "raised_before"]
+__all__ = ["EarlyRaise", "early_raises", "guard_among", "raised_before", "renamed"]
 
 #: (the ``if``'s last line, its condition as :func:`ast.unparse` writes it).
 EarlyRaise = tuple[int, str]
@@ -52,6 +52,18 @@ def raised_before(
     site's ``guards`` holds: the guard, its parameters (``params``) renamed to the
     caller's (``passes``), is the condition of one of its ``raises``."""
     before = {text for end, text in raises if end < line}
+    return guard_among(before, guards, params, passes)
+
+
+def guard_among(
+    before: Collection[str],
+    guards: Sequence[str],
+    params: Collection[str],
+    passes: Mapping[str, str],
+) -> bool:
+    """Whether one of ``guards``, read over the raising function's ``params``, is one of
+    the caller's conditions ``before`` once its parameters are renamed to the caller's
+    (``passes``: only one that reads no other of ``params`` counts)."""
     if not before:
         return False
     for guard in guards:
@@ -61,13 +73,22 @@ def raised_before(
         read = {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
         if not read & set(params) or any(p in read and p not in passes for p in params):
             continue  # it reads no parameter, or one the caller does not pass on
-        renamed = _Rename(passes).visit(copy.deepcopy(node))  # the parse is shared
-        try:
-            if ast.unparse(renamed) in before:
-                return True
-        except (ValueError, RecursionError):
-            continue
+        if renamed(guard, passes) in before:
+            return True
     return False
+
+
+def renamed(text: str, names: Mapping[str, str]) -> str | None:
+    """``text`` with each name in ``names`` replaced by its value, as :func:`ast.unparse`
+    writes it; None when it does not parse."""
+    node = parse_guard(text)
+    if node is None:
+        return None
+    swapped = _Rename(names).visit(copy.deepcopy(node))  # the parse is shared
+    try:
+        return ast.unparse(swapped)
+    except (ValueError, RecursionError):
+        return None
 
 
 class _Rename(ast.NodeTransformer):

@@ -364,8 +364,15 @@ class _Context:
 
     def container(self, parent: ast.stmt, where: str, block: list[ast.stmt]) -> Formula:
         """What entering ``block`` of ``parent`` needs beyond the extractor's guards."""
-        if where == "orelse" and isinstance(parent, _LOOPS) and _breaks(parent.body):
-            return _one(f"{self.loop_name(parent)} ends without `break`")
+        if where == "orelse" and isinstance(parent, _LOOPS):
+            # its ``else`` runs when the loop ends by itself: ``mailbox.Mailbox.popitem``'s
+            # ``for key in self.iterkeys(): return …`` / ``else: raise KeyError`` needs
+            # no key, which "no enclosing condition" hid
+            ways = [
+                w for w, out in (("`break`", _breaks), ("returning", _returns)) if out(parent.body)
+            ]
+            if ways:
+                return _one(f"{self.loop_name(parent)} ends without {' or '.join(ways)}")
         if where == "orelse" and isinstance(parent, ast.Try | ast.TryStar):
             return _one(f"{self.raiser(parent)} does not raise")
         return ALWAYS

@@ -26,7 +26,9 @@ __all__ = [
     "EMPTY_KWARGS",
     "IMMUTABLE",
     "OPAQUE",
+    "Built",
     "Global",
+    "Made",
     "ModuleRef",
     "Named",
     "OneOf",
@@ -164,6 +166,42 @@ class OneOf:
         return f"OneOf({self.values!r})"
 
 
+class Built(tuple[object, ...]):
+    """A list or tuple display a call passes (``getattr_static(cl, name, [])``), known by
+    its items: the call builds it, so it is a new object, the same as nothing a name
+    holds (``default is not _sentinel`` is true for it). Its type is not known (a list or
+    a tuple), so neither is its equality with anything nor an ``isinstance`` of it."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return f"Built({tuple(self)!r})"
+
+
+class Made:
+    """A value a call builds of which nothing is known but that it is no ``None``,
+    ``True`` or ``False``: a dict or set display, a comprehension, a lambda, an f-string.
+    ``callback is None`` is false for ``lambda: None``. ``fresh``: a new object, the same
+    as nothing a name holds (an f-string is not: ``f"{s}"`` may be ``s`` itself)."""
+
+    __slots__ = ("fresh",)
+
+    def __init__(self, fresh: bool) -> None:
+        self.fresh = fresh
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Made) and other.fresh == self.fresh
+
+    def __hash__(self) -> int:
+        return hash(("Made", self.fresh))
+
+    def __bool__(self) -> bool:
+        raise TypeError("the truth of a value known only as built by the call is not known")
+
+    def __repr__(self) -> str:
+        return f"Made({self.fresh!r})"
+
+
 class _Opaque:
     """An element of a known-length ``*args`` whose value is not known."""
 
@@ -179,7 +217,7 @@ EMPTY_KWARGS: MappingProxyType[str, object] = MappingProxyType({})
 
 
 def is_immutable(value: object) -> bool:
-    if isinstance(value, (Global, Interval)) or value is OPAQUE:
+    if isinstance(value, (Global, Interval, Made)) or value is OPAQUE:
         return True  # the name stays bound to the same object
     if isinstance(value, OneOf):
         return all(is_immutable(v) for v in value.values)
@@ -329,6 +367,22 @@ def _compare(node: ast.Compare, known: Mapping[str, object], depth: int) -> obje
                 return False
             left = right
             continue
+        if isinstance(left, Made) or isinstance(right, Made):
+            if not isinstance(op, (ast.Is, ast.IsNot)) or not _never_same(left, right):
+                return _UNKNOWN
+            if isinstance(op, ast.Is):
+                return False
+            left = right
+            continue
+        if isinstance(left, Built) is not isinstance(right, Built) and isinstance(
+            op, (ast.Is, ast.IsNot)
+        ):
+            if isinstance(op, ast.Is):  # a new object is none other
+                return False
+            left = right
+            continue
+        if isinstance(left, Built) or isinstance(right, Built):
+            return _UNKNOWN  # a list is equal to no tuple: its type is not known
         if _holds_global(left) or _holds_global(right):
             if isinstance(left, Named) and left == right and isinstance(op, _EQUALITY):
                 if isinstance(op, ast.NotEq):  # a module's constant is equal to itself
@@ -351,6 +405,16 @@ def _compare(node: ast.Compare, known: Mapping[str, object], depth: int) -> obje
     return True
 
 
+def _never_same(left: object, right: object) -> bool:
+    """One side is :class:`Made` and the two are surely not one object: the other is
+    ``None``, ``True`` or ``False``, or the made one is new and the other no made one."""
+    made, other = (left, right) if isinstance(left, Made) else (right, left)
+    assert isinstance(made, Made)
+    if other is None or other is True or other is False:
+        return True
+    return made.fresh and not isinstance(other, Made)
+
+
 def _call(node: ast.Call, known: Mapping[str, object], depth: int) -> object:
     if node.keywords:
         return _UNKNOWN
@@ -365,6 +429,10 @@ def _call(node: ast.Call, known: Mapping[str, object], depth: int) -> object:
         subject = _value(node.args[0], known, depth)
         types = _types(node.args[1])
         if subject is _UNKNOWN or types is None or _holds_global(subject):
+            return _UNKNOWN
+        if isinstance(subject, Made):  # an f-string is a str, a lambda no builtin type
+            return _UNKNOWN
+        if isinstance(subject, Built) and tuple in types:  # or a list: not known which
             return _UNKNOWN
         return isinstance(subject, types)
     if name in _CONVERSIONS and len(node.args) == 1:  # ``int(step)`` of a known number

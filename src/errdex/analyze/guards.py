@@ -27,6 +27,7 @@ __all__ = [
     "code",
     "condition_phrase",
     "conjuncts",
+    "disjuncts",
     "free_names",
     "has_private",
     "isinstance_checks",
@@ -190,6 +191,17 @@ def conjuncts(text: str) -> list[str]:
     if node is None:
         return [text]
     if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.And):
+        return [ast.unparse(v) for v in node.values]
+    return [ast.unparse(node)]
+
+
+def disjuncts(text: str) -> list[str]:
+    """A condition's parts at its top-level ``or``, each as ``ast.unparse`` writes it:
+    past ``if a or b: return``, each is false."""
+    node = parse_guard(text)
+    if node is None:
+        return [text]
+    if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.Or):
         return [ast.unparse(v) for v in node.values]
     return [ast.unparse(node)]
 

@@ -16,7 +16,7 @@ import ast
 from errdex.evidence import GuardItem
 
 from .gathered import Gathered
-from .guards import CONDITION_KINDS, free_names, parse_guard
+from .guards import CONDITION_KINDS, free_names, has_private, parse_guard
 from .local_values import substitute
 
 __all__ = ["SUBSTITUTED_LENGTH", "caller_guards"]
@@ -54,11 +54,14 @@ def caller_guards(g: Gathered) -> list[GuardItem]:
             (free_names(said) or set()) & locals_
             or len(said) > SUBSTITUTED_LENGTH
             or not _calls(said) - _calls(text) <= _PURE
+            or (has_private(said) and not has_private(text))
         ):
             # kept as written: a paired blind review (2026-12-06, stop 34) judged the
             # prose that left such a condition out misleading in 4 of 4 records (it named
             # the raise with no condition, or hid the deciding one under "other
-            # conditions"), where the local's own words were true in 3
+            # conditions"), where the local's own words were true in 3; a private
+            # expression is not said at all, and ``loop = self._loop`` then ``if loop is
+            # None:`` read "no enclosing condition" (asyncio.futures.Future.get_loop)
             out.append(guard)
             continue
         out.append({**guard, "text": said})
