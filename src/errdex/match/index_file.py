@@ -37,6 +37,8 @@ from typing import Any, TypeVar
 
 import ahocorasick
 
+from errdex.match.index_anchors import Anchors, BadAnchors
+
 __all__ = [
     "FILE_FORMAT",
     "SCAN_BUDGET",
@@ -51,7 +53,7 @@ __all__ = [
 
 T = TypeVar("T")
 #: Bumped whenever the files change shape; an index of another format is rebuilt.
-FILE_FORMAT = 12
+FILE_FORMAT = 13
 #: The ``seconds`` column packs ``start << SECOND_BITS | length`` (:mod:`.index`).
 SECOND_BITS = 8
 #: Columns of one machine integer per entry, then those of another length, as written.
@@ -276,7 +278,7 @@ def _files(directory: Path) -> _Files:
     return _Files(directory, deferred=pending is not None and pending.deferred)
 
 
-def read_index(directory: Path) -> tuple[dict[str, Any], ahocorasick.Automaton | Deferred]:
+def read_index(directory: Path) -> tuple[dict[str, Any], Anchors | Deferred]:
     """The columns and automaton saved in ``directory`` (a :class:`Deferred` one when the
     index was prefetched for one answer); :class:`BadIndex` (or OSError) if they are
     missing, partial, of another format or do not fit together."""
@@ -314,8 +316,8 @@ def read_index(directory: Path) -> tuple[dict[str, Any], ahocorasick.Automaton |
         files.state, files.blobs = None, []
         del blobs, texts_bin, tables_json
         anchors.release()
-        return data, _saved_automaton(state, meta.get("automaton"), slots)
-    deferred = Deferred(files, slots, anchors, columns["anchors.chars"])
+        return data, _saved_automaton(state, meta.get("automaton"), slots, tables.get("longer"))
+    deferred = Deferred(files, slots, anchors, columns["anchors.chars"], tables.get("longer"))
     return data, deferred if files.deferred and slots else deferred.build()
 
 
@@ -500,13 +502,19 @@ class Deferred:
     which at 100k records costs a few milliseconds where building costs tens."""
 
     def __init__(
-        self, files: _Files, slots: int, anchors: memoryview, chars: Sequence[int]
+        self,
+        files: _Files,
+        slots: int,
+        anchors: memoryview,
+        chars: Sequence[int],
+        longer: Any = None,
     ) -> None:
         import _thread
 
         self._files, self.slots, self._raw, self._chars = files, slots, anchors, chars
+        self._longer = longer  # the saved table of anchors past their prefixes
         self._anchors: list[str] | None = None
-        self._built: ahocorasick.Automaton | None = None
+        self._built: Anchors | None = None
         self._lock = _thread.allocate_lock()
 
     def __len__(self) -> int:
@@ -525,7 +533,7 @@ class Deferred:
         """The slots whose anchor occurs in ``message``: what the automaton would find."""
         return {slot for slot, anchor in enumerate(self.anchors()) if anchor in message}
 
-    def build(self) -> ahocorasick.Automaton:
+    def build(self) -> Anchors:
         with self._lock:
             if self._built is None:
                 files = self._files
@@ -533,13 +541,16 @@ class Deferred:
                 if state is None:  # gone or replaced since the columns were read
                     self._built = _automaton(self.anchors())
                 else:
-                    self._built = _saved_automaton(state, files.meta.get("automaton"), self.slots)
+                    self._built = _saved_automaton(
+                        state, files.meta.get("automaton"), self.slots, self._longer
+                    )
                 files.state = None  # built: the state's bytes are not needed any more
             return self._built
 
 
-def _saved_automaton(state: bytes, saved: Any, slots: int) -> ahocorasick.Automaton:
-    """The automaton from the state saved with an index whose MAC verified."""
+def _saved_automaton(state: bytes, saved: Any, slots: int, longer: Any) -> Anchors:
+    """The automaton from the state saved with an index whose MAC verified, and the
+    anchors past its prefixes (:mod:`.index_anchors`)."""
     if not slots:
         return _automaton([])
     if not isinstance(saved, dict):
@@ -556,19 +567,15 @@ def _saved_automaton(state: bytes, saved: Any, slots: int) -> ahocorasick.Automa
         for length in lengths:
             chunks.append(state[at : at + length])
             at += length
-    automaton = ahocorasick.Automaton(chunks, *args, None)
-    if len(automaton) != slots:  # one distinct anchor per posting slot
-        raise BadIndex("the automaton does not hold the anchors")
-    return automaton
+    try:
+        return Anchors.saved(ahocorasick.Automaton(chunks, *args, None), slots, longer)
+    except BadAnchors as exc:
+        raise BadIndex(str(exc)) from exc
 
 
-def _automaton(anchors: list[str]) -> ahocorasick.Automaton:
+def _automaton(anchors: list[str]) -> Anchors:
     """Rebuilt from the anchors, when the saved state is not known to be ours."""
-    automaton = ahocorasick.Automaton(ahocorasick.STORE_INTS)
-    for slot, key in enumerate(anchors):
-        if not key:
-            raise BadIndex("an empty anchor")
-        automaton.add_word(key, slot)
-    if anchors:
-        automaton.make_automaton()
-    return automaton
+    try:
+        return Anchors.build(anchors)
+    except BadAnchors as exc:
+        raise BadIndex(str(exc)) from exc

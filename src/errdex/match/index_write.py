@@ -14,6 +14,7 @@ from typing import Any
 
 import ahocorasick
 
+from errdex.match.index_anchors import Anchors
 from errdex.match.index_file import (
     _ALIGN,
     _ARRAYS,
@@ -32,7 +33,7 @@ from errdex.match.index_file import (
 __all__ = ["write_index"]
 
 
-def write_index(directory: Path, data: dict[str, Any], automaton: ahocorasick.Automaton) -> None:
+def write_index(directory: Path, data: dict[str, Any], automaton: Anchors) -> None:
     """Write atomically: a reader never sees half an index."""
     import tempfile
 
@@ -41,7 +42,7 @@ def write_index(directory: Path, data: dict[str, Any], automaton: ahocorasick.Au
     columns: dict[str, Sequence[int]] = {name: data[name] for name in _ARRAYS}
     lists: dict[str, list[str]] = {
         "strings": list(data["strings"]),
-        "anchors": _anchors(automaton, len(data["posting_offsets"]) - 1),
+        "anchors": automaton.anchors(),
     }
     for name in _MAPS:
         keys, flat, offsets = _flatten(data[name])
@@ -58,6 +59,7 @@ def write_index(directory: Path, data: dict[str, Any], automaton: ahocorasick.Au
             "shadowed": sorted(data["shadowed"].items()),
             "raised_at": sorted(data.get("raised_at", {}).items()),
             "class_bases": sorted(data["class_bases"].items()),
+            "longer": automaton.table(),  # the anchors past the automaton's prefixes
         },
         ensure_ascii=False,
         separators=(",", ":"),
@@ -74,7 +76,7 @@ def write_index(directory: Path, data: dict[str, Any], automaton: ahocorasick.Au
     key = _key(create=True)
     state = b""
     if key is not None and len(automaton):  # an empty automaton has no state to save
-        state, meta["automaton"] = _state(automaton)
+        state, meta["automaton"] = _state(automaton.automaton)
     blobs = [arrays_bin, texts_bin, tables]
     for name, blob in zip(_FILES, blobs, strict=True):
         (tmp / name).write_bytes(blob)
@@ -84,15 +86,6 @@ def write_index(directory: Path, data: dict[str, Any], automaton: ahocorasick.Au
         meta["automaton_mac"] = _state_mac(key, meta["mac"], state)
     (tmp / "meta.json").write_text(json.dumps(meta))
     _replace(tmp, directory)
-
-
-def _anchors(automaton: ahocorasick.Automaton, slots: int) -> list[str]:
-    """The automaton's words by the posting slot each one stands for."""
-    anchors = [""] * slots
-    if len(automaton):
-        for key, slot in automaton.items():
-            anchors[slot] = key
-    return anchors
 
 
 def _state(automaton: ahocorasick.Automaton) -> tuple[bytes, dict[str, Any]]:
