@@ -577,8 +577,13 @@ def child_loadparts(args: argparse.Namespace, size: int, out: Path) -> Result:
         raise SystemExit("the index's automaton state did not verify under this user's key")
     slots = len(data["posting_offsets"]) - 1
     started, cpu = time.perf_counter(), time.process_time()
-    tables = json.loads(files.blobs[2])  # since errdex keeps prefixes: the anchors past them
-    longer = [tables["longer"]] if "longer" in tables else []
+    # since the automaton holds prefixes (errdex.match.index_anchors): the anchors past them
+    held = (
+        [automaton.groups, automaton.members, automaton.rests_at]
+        if hasattr(automaton, "rests")
+        else []
+    )
+    longer = [(held, automaton.rests)] if held else []
     index_file._saved_automaton(state, files.meta.get("automaton"), slots, *longer)
     automaton_s, automaton_cpu = time.perf_counter() - started, time.process_time() - cpu
     deferred = index_file.Deferred(files, slots, *_anchor_parts(files))

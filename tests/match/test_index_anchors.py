@@ -7,7 +7,7 @@ import random
 import ahocorasick
 import pytest
 
-from errdex.match.index_anchors import PREFIX_CHARS, Anchors, BadAnchors
+from errdex.match.index_anchors import COLUMNS, PREFIX_CHARS, Anchors, BadAnchors
 
 LONG = "x" * PREFIX_CHARS
 ANCHORS = [
@@ -66,23 +66,35 @@ def test_the_automaton_holds_prefixes_only_and_gives_the_anchors_back() -> None:
     assert len(built) == len(ANCHORS)
 
 
-def test_a_saved_state_with_its_table_finds_the_same() -> None:
-    built = Anchors.build(ANCHORS)
+def _saved(built: Anchors) -> tuple[ahocorasick.Automaton, list[list[int]], str]:
     _cls, state = built.automaton.__reduce__()
-    again = Anchors.saved(ahocorasick.Automaton(*state), len(ANCHORS), built.table())
+    columns = [list(built.columns()[name]) for name in COLUMNS]
+    return ahocorasick.Automaton(*state), columns, built.rests
+
+
+def test_a_saved_state_with_its_columns_finds_the_same() -> None:
+    built = Anchors.build(ANCHORS)
+    automaton, columns, rests = _saved(built)
+    again = Anchors.saved(automaton, len(ANCHORS), columns, rests)
     message = "b" + LONG + " must be negative (at 2)"
     assert again.keys(message) == built.keys(message) == _slots_in(message, ANCHORS)
+    assert again.anchors() == ANCHORS
 
 
-@pytest.mark.parametrize(
-    "table",
-    [None, [[]], [[[99, "x"]]], [[["0", "x"]]], [[[0, 1]]], []],
-)
-def test_a_table_that_does_not_fit_its_automaton_is_refused(table: object) -> None:
-    built = Anchors.build(ANCHORS)
-    _cls, state = built.automaton.__reduce__()
+@pytest.mark.parametrize("broken", ["groups", "members", "rests", "slots"])
+def test_columns_that_do_not_fit_their_automaton_are_refused(broken: str) -> None:
+    automaton, (groups, members, rests_at), rests = _saved(Anchors.build(ANCHORS))
+    slots = len(ANCHORS)
+    if broken == "groups":
+        groups.append(groups[-1])  # one group more than the automaton's words
+    elif broken == "members":
+        members.pop()
+    elif broken == "rests":
+        rests = rests[:-1]
+    else:
+        slots += 1
     with pytest.raises(BadAnchors):
-        Anchors.saved(ahocorasick.Automaton(*state), len(ANCHORS), table)
+        Anchors.saved(automaton, slots, (groups, members, rests_at), rests)
 
 
 def test_an_empty_anchor_is_refused() -> None:

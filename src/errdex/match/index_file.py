@@ -37,6 +37,7 @@ from typing import Any, TypeVar
 
 import ahocorasick
 
+from errdex.match import index_anchors
 from errdex.match.index_anchors import Anchors, BadAnchors
 
 __all__ = [
@@ -52,6 +53,8 @@ __all__ = [
 ]
 
 T = TypeVar("T")
+#: The saved anchors past the automaton's prefixes: their columns and text (.index_anchors).
+Longer = tuple[Sequence[Sequence[int]], str]
 #: Bumped whenever the files change shape; an index of another format is rebuilt.
 FILE_FORMAT = 13
 #: The ``seconds`` column packs ``start << SECOND_BITS | length`` (:mod:`.index`).
@@ -79,9 +82,10 @@ _COLUMNS = (
     *_ARRAYS,
     *(f"{m}.{part}" for m in _MAPS for part in ("flat", "offsets")),
     *(f"{name}.chars" for name in _LISTS),
+    *index_anchors.COLUMNS,  # the anchors longer than the automaton's prefixes
 )
 #: The text regions of ``texts.bin``, in the order written.
-_REGIONS = ("ids", "runs_blob", *_LISTS)
+_REGIONS = ("ids", "runs_blob", *_LISTS, index_anchors.REGION)
 #: The files the columns' MAC covers, in this order, after ``meta.json`` without its MACs;
 #: the automaton's state has a MAC of its own, bound to the columns' one.
 _FILES = ("arrays.bin", "texts.bin", "texts.json")
@@ -309,6 +313,7 @@ def read_index(directory: Path) -> tuple[dict[str, Any], Anchors | Deferred]:
         _check(data, _int(meta.get("entries")), [columns[m + ".flat"] for m in _MAPS])
         return data, _automaton(_split(_decode(anchors), columns["anchors.chars"]))
     _check_shape(data, _int(meta.get("entries")))
+    longer = ([columns[name] for name in index_anchors.COLUMNS], texts[index_anchors.REGION])
     state = files.state
     if state is not None and not files.deferred:
         # the anchors are not needed: their text (the rest of texts.bin) goes before the
@@ -316,8 +321,8 @@ def read_index(directory: Path) -> tuple[dict[str, Any], Anchors | Deferred]:
         files.state, files.blobs = None, []
         del blobs, texts_bin, tables_json
         anchors.release()
-        return data, _saved_automaton(state, meta.get("automaton"), slots, tables.get("longer"))
-    deferred = Deferred(files, slots, anchors, columns["anchors.chars"], tables.get("longer"))
+        return data, _saved_automaton(state, meta.get("automaton"), slots, longer)
+    deferred = Deferred(files, slots, anchors, columns["anchors.chars"], longer)
     return data, deferred if files.deferred and slots else deferred.build()
 
 
@@ -507,12 +512,12 @@ class Deferred:
         slots: int,
         anchors: memoryview,
         chars: Sequence[int],
-        longer: Any = None,
+        longer: Longer | None = None,
     ) -> None:
         import _thread
 
         self._files, self.slots, self._raw, self._chars = files, slots, anchors, chars
-        self._longer = longer  # the saved table of anchors past their prefixes
+        self._longer = longer  # the saved anchors past their prefixes (.index_anchors)
         self._anchors: list[str] | None = None
         self._built: Anchors | None = None
         self._lock = _thread.allocate_lock()
@@ -548,7 +553,7 @@ class Deferred:
             return self._built
 
 
-def _saved_automaton(state: bytes, saved: Any, slots: int, longer: Any) -> Anchors:
+def _saved_automaton(state: bytes, saved: Any, slots: int, longer: Longer | None = None) -> Anchors:
     """The automaton from the state saved with an index whose MAC verified, and the
     anchors past its prefixes (:mod:`.index_anchors`)."""
     if not slots:
@@ -567,8 +572,10 @@ def _saved_automaton(state: bytes, saved: Any, slots: int, longer: Any) -> Ancho
         for length in lengths:
             chunks.append(state[at : at + length])
             at += length
+    if longer is None:
+        raise BadIndex("no anchors past the automaton's prefixes")
     try:
-        return Anchors.saved(ahocorasick.Automaton(chunks, *args, None), slots, longer)
+        return Anchors.saved(ahocorasick.Automaton(chunks, *args, None), slots, *longer)
     except BadAnchors as exc:
         raise BadIndex(str(exc)) from exc
 

@@ -14,6 +14,7 @@ from typing import Any
 
 import ahocorasick
 
+from errdex.match import index_anchors
 from errdex.match.index_anchors import Anchors
 from errdex.match.index_file import (
     _ALIGN,
@@ -48,7 +49,9 @@ def write_index(directory: Path, data: dict[str, Any], automaton: Anchors) -> No
         keys, flat, offsets = _flatten(data[name])
         lists[name] = keys
         columns[name + ".flat"], columns[name + ".offsets"] = flat, offsets
+    columns.update(automaton.columns())  # the anchors past the automaton's prefixes
     texts: dict[str, str] = {"ids": data["ids"], "runs_blob": data["runs_blob"]}
+    texts[index_anchors.REGION] = automaton.rests
     for name, items in lists.items():
         texts[name], columns[name + ".chars"] = _joined(items)
     arrays_bin, array_layout = _pack_columns(columns)
@@ -59,7 +62,6 @@ def write_index(directory: Path, data: dict[str, Any], automaton: Anchors) -> No
             "shadowed": sorted(data["shadowed"].items()),
             "raised_at": sorted(data.get("raised_at", {}).items()),
             "class_bases": sorted(data["class_bases"].items()),
-            "longer": automaton.table(),  # the anchors past the automaton's prefixes
         },
         ensure_ascii=False,
         separators=(",", ":"),
