@@ -429,6 +429,17 @@ class MatchIndex:
             self._twin_sites[group] = (held.keys(), each.pop()) if len(each) == 1 else None
         return self._twin_sites[group]
 
+    def alike(self, index: int) -> tuple[int, int, str, str]:
+        """What a message-only score reads of an entry besides its site: its class, that
+        class as resolved, its runs and its pattern (the key twins share, :mod:`.index_groups`)."""
+        offsets = self._runs_offsets
+        return (
+            self._classes[index],
+            self._qualified[index],
+            self._runs_blob[offsets[index] : offsets[index + 1]],
+            self._regex.get(index, ""),
+        )
+
     def twin_group(self, index: int) -> int:
         """The group of twins an entry belongs to (:mod:`.index_groups`), 0: none."""
         return self._groups[index]
