@@ -422,7 +422,7 @@ def child_stages(args: argparse.Namespace, size: int, out: Path) -> Result:
             offsets.append(len(flat))
         stage("postings arrays")
         automaton = Anchors.build(list(postings)).automaton
-        stage("Anchors.build (prefixes' automaton)")
+        stage("Anchors.build (the automaton of the anchors' keys)")
     strings = [""] * (len(builder.strings) + 1)
     for text, number in builder.strings.items():
         strings[number] = text
@@ -577,13 +577,8 @@ def child_loadparts(args: argparse.Namespace, size: int, out: Path) -> Result:
         raise SystemExit("the index's automaton state did not verify under this user's key")
     slots = len(data["posting_offsets"]) - 1
     started, cpu = time.perf_counter(), time.process_time()
-    # since the automaton holds prefixes (errdex.match.index_anchors): the anchors past them
-    held = (
-        [automaton.groups, automaton.members, automaton.rests_at]
-        if hasattr(automaton, "rests")
-        else []
-    )
-    longer = [(held, automaton.rests)] if held else []
+    # since the automaton holds the anchors' keys (errdex.match.index_anchors): their rests
+    longer = [([automaton.rests_at], automaton.rests)] if hasattr(automaton, "rests") else []
     index_file._saved_automaton(state, files.meta.get("automaton"), slots, *longer)
     automaton_s, automaton_cpu = time.perf_counter() - started, time.process_time() - cpu
     deferred = index_file.Deferred(files, slots, *_anchor_parts(files))

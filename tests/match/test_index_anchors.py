@@ -57,11 +57,15 @@ def test_random_anchors_and_messages_agree_with_substring_search() -> None:
         assert built.keys(message) == _slots_in(message, anchors)
 
 
-def test_the_automaton_holds_prefixes_only_and_gives_the_anchors_back() -> None:
+def test_the_automaton_holds_keys_past_shared_starts_and_gives_the_anchors_back() -> None:
     built = Anchors.build(ANCHORS)
-    words = [word for word, _ in built.automaton.items()]
-    assert max(map(len, words)) == PREFIX_CHARS
-    assert len(words) < len(ANCHORS)  # the three sharing LONG are one word
+    keys = dict(built.automaton.items())
+    assert len(keys) == len(ANCHORS)  # one key per anchor
+    assert keys[ANCHORS[0]] == 0  # a short anchor is its own key
+    # three anchors share LONG: each key runs one character past what it shares
+    assert keys[LONG] == 1
+    assert keys[LONG + " must be p"] == 2 and keys[LONG + " must be n"] == 3
+    assert max(map(len, keys)) == PREFIX_CHARS + len(" must be p")
     assert built.anchors() == ANCHORS
     assert len(built) == len(ANCHORS)
 
@@ -81,22 +85,21 @@ def test_a_saved_state_with_its_columns_finds_the_same() -> None:
     assert again.anchors() == ANCHORS
 
 
-@pytest.mark.parametrize("broken", ["groups", "members", "rests", "slots"])
+@pytest.mark.parametrize("broken", ["rests_at", "rests", "slots"])
 def test_columns_that_do_not_fit_their_automaton_are_refused(broken: str) -> None:
-    automaton, (groups, members, rests_at), rests = _saved(Anchors.build(ANCHORS))
+    automaton, (rests_at,), rests = _saved(Anchors.build(ANCHORS))
     slots = len(ANCHORS)
-    if broken == "groups":
-        groups.append(groups[-1])  # one group more than the automaton's words
-    elif broken == "members":
-        members.pop()
+    if broken == "rests_at":
+        rests_at.append(rests_at[-1])
     elif broken == "rests":
         rests = rests[:-1]
     else:
         slots += 1
     with pytest.raises(BadAnchors):
-        Anchors.saved(automaton, slots, (groups, members, rests_at), rests)
+        Anchors.saved(automaton, slots, (rests_at,), rests)
 
 
-def test_an_empty_anchor_is_refused() -> None:
+@pytest.mark.parametrize("anchors", [["ok", ""], ["same", "other", "same"]])
+def test_an_empty_or_repeated_anchor_is_refused(anchors: list[str]) -> None:
     with pytest.raises(BadAnchors):
-        Anchors.build(["ok", ""])
+        Anchors.build(anchors)

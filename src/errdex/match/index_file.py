@@ -53,7 +53,7 @@ __all__ = [
 ]
 
 T = TypeVar("T")
-#: The saved anchors past the automaton's prefixes: their columns and text (.index_anchors).
+#: The rests of the anchors past the automaton's keys: their column and text (.index_anchors).
 Longer = tuple[Sequence[Sequence[int]], str]
 #: Bumped whenever the files change shape; an index of another format is rebuilt.
 FILE_FORMAT = 13
@@ -82,7 +82,7 @@ _COLUMNS = (
     *_ARRAYS,
     *(f"{m}.{part}" for m in _MAPS for part in ("flat", "offsets")),
     *(f"{name}.chars" for name in _LISTS),
-    *index_anchors.COLUMNS,  # the anchors longer than the automaton's prefixes
+    *index_anchors.COLUMNS,  # the rests of the anchors past the automaton's keys
 )
 #: The text regions of ``texts.bin``, in the order written.
 _REGIONS = ("ids", "runs_blob", *_LISTS, index_anchors.REGION)
@@ -517,7 +517,7 @@ class Deferred:
         import _thread
 
         self._files, self.slots, self._raw, self._chars = files, slots, anchors, chars
-        self._longer = longer  # the saved anchors past their prefixes (.index_anchors)
+        self._longer = longer  # the rests of the anchors past their keys (.index_anchors)
         self._anchors: list[str] | None = None
         self._built: Anchors | None = None
         self._lock = _thread.allocate_lock()
@@ -555,7 +555,7 @@ class Deferred:
 
 def _saved_automaton(state: bytes, saved: Any, slots: int, longer: Longer | None = None) -> Anchors:
     """The automaton from the state saved with an index whose MAC verified, and the
-    anchors past its prefixes (:mod:`.index_anchors`)."""
+    rests of the anchors past its keys (:mod:`.index_anchors`)."""
     if not slots:
         return _automaton([])
     if not isinstance(saved, dict):
@@ -573,7 +573,7 @@ def _saved_automaton(state: bytes, saved: Any, slots: int, longer: Longer | None
             chunks.append(state[at : at + length])
             at += length
     if longer is None:
-        raise BadIndex("no anchors past the automaton's prefixes")
+        raise BadIndex("no rests of the anchors past the automaton's keys")
     try:
         return Anchors.saved(ahocorasick.Automaton(chunks, *args, None), slots, *longer)
     except BadAnchors as exc:

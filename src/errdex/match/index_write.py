@@ -49,7 +49,7 @@ def write_index(directory: Path, data: dict[str, Any], automaton: Anchors) -> No
         keys, flat, offsets = _flatten(data[name])
         lists[name] = keys
         columns[name + ".flat"], columns[name + ".offsets"] = flat, offsets
-    columns.update(automaton.columns())  # the anchors past the automaton's prefixes
+    columns.update(automaton.columns())  # the rests of the anchors past the automaton's keys
     texts: dict[str, str] = {"ids": data["ids"], "runs_blob": data["runs_blob"]}
     texts[index_anchors.REGION] = automaton.rests
     for name, items in lists.items():
