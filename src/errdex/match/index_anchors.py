@@ -11,7 +11,9 @@ stands for one posting slot, and an anchor occurs in a message exactly where its
 and the rest of it follows (``message.startswith(rest, end + 1)``): the automaton reports
 every occurrence of a key, so the slots found are those whose whole anchor the message
 holds. The rests are one text and one column of where each slot's starts, saved with the
-index's other columns (:data:`COLUMNS`, :data:`REGION`), not an object per anchor.
+index's other columns (:data:`COLUMNS`, :data:`REGION`), not an object per anchor. A key
+that is its whole anchor has the slot as its value, any other ``slots + slot``: most hits
+(short words) are taken as they come, as the automaton of whole anchors took them.
 """
 
 from __future__ import annotations
@@ -66,9 +68,10 @@ class Anchors:
                     cut[a], cut[b] = max(cut[a], length), max(cut[b], length)
         automaton = ahocorasick.Automaton(ahocorasick.STORE_INTS)
         rests_at, rests, total = array("Q", [0]), [], 0
+        slots = len(anchors)
         for slot, anchor in enumerate(anchors):
-            automaton.add_word(anchor[: cut[slot]], slot)
             rest = anchor[cut[slot] :]
+            automaton.add_word(anchor[: cut[slot]], slot + slots if rest else slot)
             rests.append(rest)
             total += len(rest)
             rests_at.append(total)
@@ -101,11 +104,14 @@ class Anchors:
 
     def keys(self, message: str) -> set[int]:
         """The posting slots whose whole anchor occurs in ``message``."""
-        rests, at = self.rests, self.rests_at
+        slots, rests, at = self.slots, self.rests, self.rests_at
         found: set[int] = set()
-        for end, slot in self.automaton.iter(message):
-            start, stop = at[slot], at[slot + 1]
-            if start == stop or message.startswith(rests[start:stop], end + 1):
+        for end, value in self.automaton.iter(message):
+            if value < slots:  # the key is the whole anchor
+                found.add(value)
+                continue
+            slot = value - slots
+            if slot not in found and message.startswith(rests[at[slot] : at[slot + 1]], end + 1):
                 found.add(slot)
         return found
 
@@ -113,7 +119,8 @@ class Anchors:
         """The anchors by posting slot (what :meth:`build` was given)."""
         out = [""] * self.slots
         rests, at = self.rests, self.rests_at
-        for key, slot in self.automaton.items():
+        for key, value in self.automaton.items():
+            slot = value if value < self.slots else value - self.slots
             out[slot] = key + rests[at[slot] : at[slot + 1]]
         return out
 

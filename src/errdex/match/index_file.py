@@ -56,7 +56,7 @@ T = TypeVar("T")
 #: The rests of the anchors past the automaton's keys: their column and text (.index_anchors).
 Longer = tuple[Sequence[Sequence[int]], str]
 #: Bumped whenever the files change shape; an index of another format is rebuilt.
-FILE_FORMAT = 13
+FILE_FORMAT = 14
 #: The ``seconds`` column packs ``start << SECOND_BITS | length`` (:mod:`.index`).
 SECOND_BITS = 8
 #: Columns of one machine integer per entry, then those of another length, as written.
