@@ -11,6 +11,12 @@ machine is shared, and wall time counts the time other jobs held the core); the 
 their time is split by the stage of ``rank`` it was spent in (the automaton scan and
 posting lists, twin folding, edge filtering, verification of candidates, the group and
 prior), with each query's candidate and verification counts.
+
+``--answers OUT`` instead writes every query's answers (warm-up included), one JSON line
+each: id, confidence, score, hole values and reasons of each candidate, in order; with
+``--against OTHER`` (another checkout's file, on its own index of the same work
+directory's queries) the queries whose answers differ are counted and shown. A change
+made for speed must leave them all alike.
 """
 
 from __future__ import annotations
