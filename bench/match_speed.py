@@ -306,15 +306,29 @@ def child_build(args: argparse.Namespace, size: int, out: Path) -> Result:
     return result
 
 
+def trie(index: Any) -> Any:
+    """The index's pyahocorasick automaton (held in ``Anchors`` since its prefixes are)."""
+    return getattr(index._automaton, "automaton", index._automaton)
+
+
+def anchor_list(index: Any) -> list[str]:
+    """The anchors by posting slot, whichever way the automaton holds them."""
+    held = index._automaton
+    if hasattr(held, "anchors"):
+        return list(held.anchors())
+    out = [""] * (len(index._posting_offsets) - 1)
+    for key, slot in held.items():
+        out[slot] = key
+    return out
+
+
 def posting_stats(index: Any) -> dict[str, Any]:
     """How the entries spread over anchors (reads the index's private columns)."""
     offsets = index._posting_offsets
     lengths = [offsets[k + 1] - offsets[k] for k in range(len(offsets) - 1)]
     anchored = sum(lengths)
-    automaton = index._automaton
     biggest = sorted(
-        ((n, key) for key, n in ((k, lengths[v]) for k, v in automaton.items())),
-        reverse=True,
+        ((lengths[slot], key) for slot, key in enumerate(anchor_list(index))), reverse=True
     )[:8]
     return {
         "anchors": len(lengths),
@@ -324,7 +338,7 @@ def posting_stats(index: Any) -> dict[str, Any]:
         "anchors_over_100": sum(1 for n in lengths if n > 100),
         "entries_under_anchors_over_100": sum(n for n in lengths if n > 100),
         "largest": [[key, n] for n, key in biggest],
-        "automaton": automaton.get_stats(),
+        "automaton": trie(index).get_stats(),
     }
 
 
@@ -389,16 +403,26 @@ def child_stages(args: argparse.Namespace, size: int, out: Path) -> Result:
     mark["gc"] = sum(collector.seconds)
     postings, _unanchored = builder.anchors()
     stage("_Builder.anchors")
-    automaton = ahocorasick.Automaton(ahocorasick.STORE_INTS)
     flat = array("I")
     offsets = array("Q", [0])
-    for key, members in postings.items():
-        automaton.add_word(key, len(offsets) - 1)
-        flat.extend(members)
-        offsets.append(len(flat))
-    stage("automaton.add_word + postings arrays")
-    automaton.make_automaton()
-    stage("automaton.make_automaton")
+    try:  # since the automaton holds the anchors' prefixes (errdex.match.index_anchors)
+        from errdex.match.index_anchors import Anchors
+    except ImportError:
+        automaton = ahocorasick.Automaton(ahocorasick.STORE_INTS)
+        for key, members in postings.items():
+            automaton.add_word(key, len(offsets) - 1)
+            flat.extend(members)
+            offsets.append(len(flat))
+        stage("automaton.add_word + postings arrays")
+        automaton.make_automaton()
+        stage("automaton.make_automaton")
+    else:
+        for members in postings.values():
+            flat.extend(members)
+            offsets.append(len(flat))
+        stage("postings arrays")
+        automaton = Anchors.build(list(postings)).automaton
+        stage("Anchors.build (the automaton of the anchors' keys)")
     strings = [""] * (len(builder.strings) + 1)
     for text, number in builder.strings.items():
         strings[number] = text
@@ -553,7 +577,9 @@ def child_loadparts(args: argparse.Namespace, size: int, out: Path) -> Result:
         raise SystemExit("the index's automaton state did not verify under this user's key")
     slots = len(data["posting_offsets"]) - 1
     started, cpu = time.perf_counter(), time.process_time()
-    index_file._saved_automaton(state, files.meta.get("automaton"), slots)
+    # since the automaton holds the anchors' keys (errdex.match.index_anchors): their rests
+    longer = [([automaton.rests_at], automaton.rests)] if hasattr(automaton, "rests") else []
+    index_file._saved_automaton(state, files.meta.get("automaton"), slots, *longer)
     automaton_s, automaton_cpu = time.perf_counter() - started, time.process_time() - cpu
     deferred = index_file.Deferred(files, slots, *_anchor_parts(files))
     anchors = deferred.anchors()
@@ -620,7 +646,7 @@ def _deep(obj: Any) -> int:
 def structure_sizes(index: Any) -> dict[str, Any]:
     data: dict[str, Any] = index._data
     sizes = {key: _deep(value) / MIB for key, value in data.items() if not isinstance(value, int)}
-    sizes["automaton (get_stats total_size)"] = index._automaton.get_stats()["total_size"] / MIB
+    sizes["automaton (get_stats total_size)"] = trie(index).get_stats()["total_size"] / MIB
     blob: str = data["runs_blob"]
     chars = {
         "runs_blob_chars": len(blob),
@@ -709,8 +735,7 @@ def child_query(args: argparse.Namespace, size: int, out: Path) -> Result:
                 verify_cpu_ns[k] = min(verify_cpu_ns[k], verified_cpu)
 
     # how many anchors each message hits (each adds its whole posting list)
-    automaton = index._automaton
-    anchor_hits = [sum(1 for _ in automaton.iter(q["message"])) for q in measured]
+    anchor_hits = [len(index._keys(q["message"])) for q in measured]
 
     kinds = sorted({q["kind"] for q in measured})
     per_kind: dict[str, Any] = {}

@@ -1,6 +1,7 @@
 """Where the slowest 1% of ``rank()`` queries spend their time (a diagnostic).
 
     .venv/bin/python bench/match_tail.py WORKDIR [--size 100000] [--share 0.01]
+        [--answers OUT.jsonl [--against OTHER.jsonl]]
 
 ``WORKDIR`` is a work directory ``bench/match_speed.py --keep`` left (its
 ``n{size}/index`` and ``n{size}/queries.json``). Each measured query is ranked
@@ -10,6 +11,12 @@ machine is shared, and wall time counts the time other jobs held the core); the 
 their time is split by the stage of ``rank`` it was spent in (the automaton scan and
 posting lists, twin folding, edge filtering, verification of candidates, the group and
 prior), with each query's candidate and verification counts.
+
+``--answers OUT`` instead writes every query's answers (warm-up included), one JSON line
+each: id, confidence, score, hole values and reasons of each candidate, in order; with
+``--against OTHER`` (another checkout's file, on its own index of the same work
+directory's queries) the queries whose answers differ are counted and shown. A change
+made for speed must leave them all alike.
 """
 
 from __future__ import annotations
@@ -56,6 +63,29 @@ def best_of(run: Callable[[], Any], repeat: int) -> int:
     return best
 
 
+def answers(ranked: list[Any], index: Any) -> list[list[Any]]:
+    """What a query answers, to compare two checkouts: each candidate's id, confidence,
+    score, hole values and reasons, in order."""
+    return [
+        [index.entry(s.index).id, repr(s.confidence), repr(s.score), s.holes, s.reasons]
+        for s in ranked
+    ]
+
+
+def write_answers(path: Path, rows: list[list[list[Any]]]) -> None:
+    """One JSON line per query, in the order of ``queries.json``."""
+    path.write_text("".join(json.dumps(row) + "\n" for row in rows))
+
+
+def compare_answers(ours: Path, theirs: Path) -> None:
+    """Prints how many queries' answers differ (ids, confidences, scores, holes, reasons)."""
+    a, b = ours.read_text().splitlines(), theirs.read_text().splitlines()
+    differ = [k for k, (x, y) in enumerate(zip(a, b, strict=False)) if x != y]
+    print(f"{len(a)} and {len(b)} queries answered; {len(differ)} differ")
+    for k in differ[:10]:
+        print(f"  query {k}:\n    {a[k][:300]}\n    {b[k][:300]}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("workdir", type=Path)
@@ -64,6 +94,12 @@ def main() -> None:
     parser.add_argument("--warmup", type=int, default=200)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--profile-rounds", type=int, default=20)
+    parser.add_argument(
+        "--answers", type=Path, default=None, help="write every query's answers here, and stop"
+    )
+    parser.add_argument(
+        "--against", type=Path, default=None, help="with --answers: another side's, compared"
+    )
     args = parser.parse_args()
 
     from errdex.match.index import MatchIndex
@@ -75,6 +111,11 @@ def main() -> None:
     queries = json.loads((base / "queries.json").read_text())
     measured = queries[args.warmup :]
     clues = [Clue(q["error_class"], q["message"], ()) for q in queries]
+    if args.answers is not None:
+        write_answers(args.answers, [answers(rank([c], index, top=5), index) for c in clues])
+        if args.against is not None:
+            compare_answers(args.answers, args.against)
+        return
     for clue in clues[: args.warmup]:
         rank([clue], index, top=5)
     clues = clues[args.warmup :]

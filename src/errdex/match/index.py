@@ -6,6 +6,7 @@ a fraction of a second instead of rebuilding. Three ways in:
 * **frames** — a frame's path ends with a record's ``filePath`` (or its module path,
   ``Lib/json/decoder.py`` ↔ ``…/python3.11/json/decoder.py``) at or near its line;
 * **message** — an Aho-Corasick automaton over one rare literal anchor per template
+  (its first characters, the rest compared where they end: :mod:`.index_anchors`)
   finds the templates whose literal text can occur in the message; each is then
   verified in linear time (:mod:`errdex.match.literal_match`, or RE2 for patterns
   not made by errdex). There is no loop over all patterns;
@@ -28,10 +29,9 @@ from itertools import chain
 from pathlib import Path
 from typing import Any
 
-import ahocorasick
-
 from errdex.match import edges, index_groups
 from errdex.match.classes import ClassResolver
+from errdex.match.index_anchors import Anchors
 from errdex.match.index_file import FILE_FORMAT, SECOND_BITS, BadIndex, Deferred, read_index
 from errdex.match.index_write import write_index
 from errdex.match.layouts import frame_keys
@@ -141,7 +141,7 @@ def template_runs(parts: Iterable[Mapping[str, str]]) -> tuple[tuple[str, ...], 
 class MatchIndex:
     """A frozen index over the current records of a store."""
 
-    def __init__(self, data: dict[str, Any], automaton: ahocorasick.Automaton | Deferred) -> None:
+    def __init__(self, data: dict[str, Any], automaton: Anchors | Deferred) -> None:
         self._data = data
         self._automaton = automaton  # Deferred: built on the first lookup that needs it
         self.version: int = data["version"]
@@ -357,7 +357,7 @@ class MatchIndex:
         if isinstance(deferred, Deferred) and deferred.cheap(message):
             keys = deferred.scan(message)
         else:
-            keys = {key for _, key in self._built().iter(message)}
+            keys = self._built().keys(message)
         return sorted(keys, key=lambda k: offsets[k + 1] - offsets[k])
 
     def message_candidates(
@@ -429,6 +429,17 @@ class MatchIndex:
             self._twin_sites[group] = (held.keys(), each.pop()) if len(each) == 1 else None
         return self._twin_sites[group]
 
+    def alike(self, index: int) -> tuple[int, int, str, str]:
+        """What a message-only score reads of an entry besides its site: its class, that
+        class as resolved, its runs and its pattern (the key twins share, :mod:`.index_groups`)."""
+        offsets = self._runs_offsets
+        return (
+            self._classes[index],
+            self._qualified[index],
+            self._runs_blob[offsets[index] : offsets[index + 1]],
+            self._regex.get(index, ""),
+        )
+
     def twin_group(self, index: int) -> int:
         """The group of twins an entry belongs to (:mod:`.index_groups`), 0: none."""
         return self._groups[index]
@@ -437,7 +448,7 @@ class MatchIndex:
         """Copy each stand-in's score in ``found`` to the twins it stood for."""
         index_groups.expand(candidates, found, self._groups)
 
-    def _built(self) -> ahocorasick.Automaton:
+    def _built(self) -> Anchors:
         if isinstance(self._automaton, Deferred):
             self._automaton = self._automaton.build()
         return self._automaton

@@ -13,8 +13,6 @@ from collections.abc import Iterable, Iterator, Sequence
 from itertools import chain
 from typing import Any
 
-import ahocorasick
-
 from errdex.match import edges, index_groups
 from errdex.match.index import (
     _SEP,
@@ -26,6 +24,7 @@ from errdex.match.index import (
     template_runs,
     trim_edges,
 )
+from errdex.match.index_anchors import Anchors
 from errdex.match.index_file import SECOND_BITS
 from errdex.match.layouts import record_keys
 
@@ -180,21 +179,18 @@ class _Builder:
 
 def build_columns(
     envelopes: Iterable[dict[str, Any]], version: int
-) -> tuple[dict[str, Any], ahocorasick.Automaton]:
+) -> tuple[dict[str, Any], Anchors]:
     """The columns and automaton of an index over ``envelopes`` (run with the GC paused)."""
     builder = _Builder()
     for envelope in envelopes:
         builder.add(envelope)
     postings, _unanchored = builder.anchors()
-    automaton = ahocorasick.Automaton(ahocorasick.STORE_INTS)
     flat = array("I")
     offsets = array("Q", [0])
-    for key, members in postings.items():
-        automaton.add_word(key, len(offsets) - 1)
+    for members in postings.values():  # a posting's slot is its anchor's (Anchors.build)
         flat.extend(members)
         offsets.append(len(flat))
-    if len(automaton):
-        automaton.make_automaton()
+    automaton = Anchors.build(list(postings))
     strings = [""] * (len(builder.strings) + 1)
     for text, number in builder.strings.items():
         strings[number] = text

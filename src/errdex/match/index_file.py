@@ -37,6 +37,9 @@ from typing import Any, TypeVar
 
 import ahocorasick
 
+from errdex.match import index_anchors
+from errdex.match.index_anchors import Anchors, BadAnchors
+
 __all__ = [
     "FILE_FORMAT",
     "SCAN_BUDGET",
@@ -50,8 +53,10 @@ __all__ = [
 ]
 
 T = TypeVar("T")
+#: The rests of the anchors past the automaton's keys: their column and text (.index_anchors).
+Longer = tuple[Sequence[Sequence[int]], str]
 #: Bumped whenever the files change shape; an index of another format is rebuilt.
-FILE_FORMAT = 12
+FILE_FORMAT = 14
 #: The ``seconds`` column packs ``start << SECOND_BITS | length`` (:mod:`.index`).
 SECOND_BITS = 8
 #: Columns of one machine integer per entry, then those of another length, as written.
@@ -77,9 +82,10 @@ _COLUMNS = (
     *_ARRAYS,
     *(f"{m}.{part}" for m in _MAPS for part in ("flat", "offsets")),
     *(f"{name}.chars" for name in _LISTS),
+    *index_anchors.COLUMNS,  # the rests of the anchors past the automaton's keys
 )
 #: The text regions of ``texts.bin``, in the order written.
-_REGIONS = ("ids", "runs_blob", *_LISTS)
+_REGIONS = ("ids", "runs_blob", *_LISTS, index_anchors.REGION)
 #: The files the columns' MAC covers, in this order, after ``meta.json`` without its MACs;
 #: the automaton's state has a MAC of its own, bound to the columns' one.
 _FILES = ("arrays.bin", "texts.bin", "texts.json")
@@ -276,7 +282,7 @@ def _files(directory: Path) -> _Files:
     return _Files(directory, deferred=pending is not None and pending.deferred)
 
 
-def read_index(directory: Path) -> tuple[dict[str, Any], ahocorasick.Automaton | Deferred]:
+def read_index(directory: Path) -> tuple[dict[str, Any], Anchors | Deferred]:
     """The columns and automaton saved in ``directory`` (a :class:`Deferred` one when the
     index was prefetched for one answer); :class:`BadIndex` (or OSError) if they are
     missing, partial, of another format or do not fit together."""
@@ -307,6 +313,7 @@ def read_index(directory: Path) -> tuple[dict[str, Any], ahocorasick.Automaton |
         _check(data, _int(meta.get("entries")), [columns[m + ".flat"] for m in _MAPS])
         return data, _automaton(_split(_decode(anchors), columns["anchors.chars"]))
     _check_shape(data, _int(meta.get("entries")))
+    longer = ([columns[name] for name in index_anchors.COLUMNS], texts[index_anchors.REGION])
     state = files.state
     if state is not None and not files.deferred:
         # the anchors are not needed: their text (the rest of texts.bin) goes before the
@@ -314,8 +321,8 @@ def read_index(directory: Path) -> tuple[dict[str, Any], ahocorasick.Automaton |
         files.state, files.blobs = None, []
         del blobs, texts_bin, tables_json
         anchors.release()
-        return data, _saved_automaton(state, meta.get("automaton"), slots)
-    deferred = Deferred(files, slots, anchors, columns["anchors.chars"])
+        return data, _saved_automaton(state, meta.get("automaton"), slots, longer)
+    deferred = Deferred(files, slots, anchors, columns["anchors.chars"], longer)
     return data, deferred if files.deferred and slots else deferred.build()
 
 
@@ -500,13 +507,19 @@ class Deferred:
     which at 100k records costs a few milliseconds where building costs tens."""
 
     def __init__(
-        self, files: _Files, slots: int, anchors: memoryview, chars: Sequence[int]
+        self,
+        files: _Files,
+        slots: int,
+        anchors: memoryview,
+        chars: Sequence[int],
+        longer: Longer | None = None,
     ) -> None:
         import _thread
 
         self._files, self.slots, self._raw, self._chars = files, slots, anchors, chars
+        self._longer = longer  # the rests of the anchors past their keys (.index_anchors)
         self._anchors: list[str] | None = None
-        self._built: ahocorasick.Automaton | None = None
+        self._built: Anchors | None = None
         self._lock = _thread.allocate_lock()
 
     def __len__(self) -> int:
@@ -525,7 +538,7 @@ class Deferred:
         """The slots whose anchor occurs in ``message``: what the automaton would find."""
         return {slot for slot, anchor in enumerate(self.anchors()) if anchor in message}
 
-    def build(self) -> ahocorasick.Automaton:
+    def build(self) -> Anchors:
         with self._lock:
             if self._built is None:
                 files = self._files
@@ -533,13 +546,16 @@ class Deferred:
                 if state is None:  # gone or replaced since the columns were read
                     self._built = _automaton(self.anchors())
                 else:
-                    self._built = _saved_automaton(state, files.meta.get("automaton"), self.slots)
+                    self._built = _saved_automaton(
+                        state, files.meta.get("automaton"), self.slots, self._longer
+                    )
                 files.state = None  # built: the state's bytes are not needed any more
             return self._built
 
 
-def _saved_automaton(state: bytes, saved: Any, slots: int) -> ahocorasick.Automaton:
-    """The automaton from the state saved with an index whose MAC verified."""
+def _saved_automaton(state: bytes, saved: Any, slots: int, longer: Longer | None = None) -> Anchors:
+    """The automaton from the state saved with an index whose MAC verified, and the
+    rests of the anchors past its keys (:mod:`.index_anchors`)."""
     if not slots:
         return _automaton([])
     if not isinstance(saved, dict):
@@ -556,19 +572,17 @@ def _saved_automaton(state: bytes, saved: Any, slots: int) -> ahocorasick.Automa
         for length in lengths:
             chunks.append(state[at : at + length])
             at += length
-    automaton = ahocorasick.Automaton(chunks, *args, None)
-    if len(automaton) != slots:  # one distinct anchor per posting slot
-        raise BadIndex("the automaton does not hold the anchors")
-    return automaton
+    if longer is None:
+        raise BadIndex("no rests of the anchors past the automaton's keys")
+    try:
+        return Anchors.saved(ahocorasick.Automaton(chunks, *args, None), slots, *longer)
+    except BadAnchors as exc:
+        raise BadIndex(str(exc)) from exc
 
 
-def _automaton(anchors: list[str]) -> ahocorasick.Automaton:
+def _automaton(anchors: list[str]) -> Anchors:
     """Rebuilt from the anchors, when the saved state is not known to be ours."""
-    automaton = ahocorasick.Automaton(ahocorasick.STORE_INTS)
-    for slot, key in enumerate(anchors):
-        if not key:
-            raise BadIndex("an empty anchor")
-        automaton.add_word(key, slot)
-    if anchors:
-        automaton.make_automaton()
-    return automaton
+    try:
+        return Anchors.build(anchors)
+    except BadAnchors as exc:
+        raise BadIndex(str(exc)) from exc

@@ -14,6 +14,8 @@ from typing import Any
 
 import ahocorasick
 
+from errdex.match import index_anchors
+from errdex.match.index_anchors import Anchors
 from errdex.match.index_file import (
     _ALIGN,
     _ARRAYS,
@@ -32,7 +34,7 @@ from errdex.match.index_file import (
 __all__ = ["write_index"]
 
 
-def write_index(directory: Path, data: dict[str, Any], automaton: ahocorasick.Automaton) -> None:
+def write_index(directory: Path, data: dict[str, Any], automaton: Anchors) -> None:
     """Write atomically: a reader never sees half an index."""
     import tempfile
 
@@ -41,13 +43,15 @@ def write_index(directory: Path, data: dict[str, Any], automaton: ahocorasick.Au
     columns: dict[str, Sequence[int]] = {name: data[name] for name in _ARRAYS}
     lists: dict[str, list[str]] = {
         "strings": list(data["strings"]),
-        "anchors": _anchors(automaton, len(data["posting_offsets"]) - 1),
+        "anchors": automaton.anchors(),
     }
     for name in _MAPS:
         keys, flat, offsets = _flatten(data[name])
         lists[name] = keys
         columns[name + ".flat"], columns[name + ".offsets"] = flat, offsets
+    columns.update(automaton.columns())  # the rests of the anchors past the automaton's keys
     texts: dict[str, str] = {"ids": data["ids"], "runs_blob": data["runs_blob"]}
+    texts[index_anchors.REGION] = automaton.rests
     for name, items in lists.items():
         texts[name], columns[name + ".chars"] = _joined(items)
     arrays_bin, array_layout = _pack_columns(columns)
@@ -74,7 +78,7 @@ def write_index(directory: Path, data: dict[str, Any], automaton: ahocorasick.Au
     key = _key(create=True)
     state = b""
     if key is not None and len(automaton):  # an empty automaton has no state to save
-        state, meta["automaton"] = _state(automaton)
+        state, meta["automaton"] = _state(automaton.automaton)
     blobs = [arrays_bin, texts_bin, tables]
     for name, blob in zip(_FILES, blobs, strict=True):
         (tmp / name).write_bytes(blob)
@@ -84,15 +88,6 @@ def write_index(directory: Path, data: dict[str, Any], automaton: ahocorasick.Au
         meta["automaton_mac"] = _state_mac(key, meta["mac"], state)
     (tmp / "meta.json").write_text(json.dumps(meta))
     _replace(tmp, directory)
-
-
-def _anchors(automaton: ahocorasick.Automaton, slots: int) -> list[str]:
-    """The automaton's words by the posting slot each one stands for."""
-    anchors = [""] * slots
-    if len(automaton):
-        for key, slot in automaton.items():
-            anchors[slot] = key
-    return anchors
 
 
 def _state(automaton: ahocorasick.Automaton) -> tuple[bytes, dict[str, Any]]:

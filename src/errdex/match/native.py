@@ -117,7 +117,7 @@ def undecided_below(
         return
     if _language(clue.frames[-1][0]) in COMPILED or any(s.innermost for s in found.values()):
         return
-    undecided_group(clue, index, get, _frameless)
+    undecided_group(clue, index, get, found, frameless=_frameless)
 
 
 def _frameless(path: str) -> bool:

@@ -456,7 +456,7 @@ def _score_clue(clue: Clue, index: MatchIndex) -> list[Scored]:
         index_groups.unfold_head(candidates, found)  # the first ones read one by one
         fuzzy_matches(message, index, candidates[:200], get)
     if builtin and not any(_answers(clue, s) for s in found.values()):  # (.rank_lone)
-        undecided_group(clue, index, get)  # ``KeyError: 'foo'``, which C prints too
+        undecided_group(clue, index, get, found)  # ``KeyError: 'foo'``, which C prints too
         native.undecided_below(clue, index, found, get)  # the same below a Python line
     native.below_python(
         clue, index, found, candidates, lambda c: _partial_matches(clue, index, c, get, framed)

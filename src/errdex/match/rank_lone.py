@@ -19,11 +19,12 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import TYPE_CHECKING
+from weakref import WeakKeyDictionary
 
 from errdex.match.index import ONE_VALUE_CHARS, MatchIndex
-from errdex.match.rank_verify import verify
+from errdex.match.rank_verify import verify_once
 
 if TYPE_CHECKING:
     from errdex.match.rank import Clue, Scored
@@ -131,13 +132,15 @@ def undecided_group(
     clue: Clue,
     index: MatchIndex,
     get: Callable[[int], Scored],
+    scored: Collection[int] = (),
     frameless: Callable[[str], bool] | None = None,
 ) -> None:
     """A frameless paste of a builtin class whose message is one value and that nothing
     else answers: the class's one-value sites, as a group the text cannot decide (see the
     module's docstring). Warnings and ``AssertionError`` (``warn`` and ``assert`` records)
-    are not raised by lookups: they are left unanswered, as before. ``frameless``: for a
-    traceback ending in a Python line that calls into compiled code
+    are not raised by lookups: they are left unanswered, as before. Sites alike are scored
+    once, as twins (:func:`_alike`); ``scored``: the entries scored so far. ``frameless``:
+    for a traceback ending in a Python line that calls into compiled code
     (:func:`.native.undecided_below`), which of the sites' files print no frame: only
     those are left open, as the line's own lookups are."""
     cls = _short(clue.error_class)
@@ -151,18 +154,88 @@ def undecided_group(
     lone = _pure(index, sites, MAX_UNDECIDED)
     if not lone:
         return
-    for i in _fitting(index, lone, clue.message, get):
+    twins = _alike(index, cls, lone, clue.error_class, scored)
+    for i in _fitting(index, sorted(twins), clue.message, get):
         s = get(i)
         s.undecided = True
         s.reasons.append(
             f"the site's message is one value: one of {len(lone)} catalogued sites that "
             f"raise {cls} so; {undecided_reason(cls)}"
         )
+        if twins[i]:
+            s.twins = tuple(twins[i])
+
+
+def _alike(
+    index: MatchIndex, cls: str, lone: list[int], pasted: str | None, scored: Collection[int]
+) -> dict[int, list[int]]:
+    """``lone`` (the one-value sites of ``cls``) folded into twins (:mod:`.index_groups`):
+    each stand-in -> the sites it stands for, scored alike and copied out where answers are
+    shown. A builtin class has hundreds of one-value sites at a million templates (``raise
+    NotImplementedError(x)``): scoring and grouping each in turn set the slowest queries'
+    time, and so did reading each to fold them, which is done once per index and class
+    (:func:`_fold`). Of this paste: a site scored already stands alone, and so does each of
+    a class the pasted one is a superclass of (its file decides,
+    :func:`~.classes.foreign_subclass`)."""
+    cached, head_of = _fold(index, cls, lone)
+    heads = dict(cached)  # the lists are the cache's: replaced, never changed
+    alone = {i for i in scored if i in head_of} if scored else set()
+    for head in {head_of[i] for i in alone}:
+        group = [head, *cached[head]]
+        del heads[head]
+        rest = [i for i in group if i not in alone]
+        heads.update((i, []) for i in group if i in alone)
+        if rest:
+            heads[rest[0]] = rest[1:]
+    for head, twins in list(heads.items()):
+        if twins and pasted:
+            recorded = index.entry(head).error_class
+            qualified = index.qualified_class(head)
+            if recorded and index.classes.relation(pasted, recorded, qualified) == "superclass":
+                heads.update((i, []) for i in [head, *twins])
+    return heads
+
+
+#: Per index and class, its one-value sites folded (:func:`_fold`).
+_FOLDED: WeakKeyDictionary[MatchIndex, dict[str, tuple[dict[int, list[int]], dict[int, int]]]]
+_FOLDED = WeakKeyDictionary()
+
+
+def _fold(
+    index: MatchIndex, cls: str, lone: list[int]
+) -> tuple[dict[int, list[int]], dict[int, int]]:
+    """``(stand-in -> the sites it stands for, site -> its stand-in)`` of ``lone``: sites
+    alike in what a frameless message's score reads (:meth:`~.index.MatchIndex.alike`);
+    one a compiled module replaces or not in a ``.py`` file (the compiled passes read those
+    one by one) stands alone. Made once per index and class, and kept."""
+    per_index = _FOLDED.setdefault(index, {})
+    if cls in per_index:
+        return per_index[cls]
+    heads: dict[int, list[int]] = {}
+    head_of: dict[int, int] = {}
+    first: dict[tuple[int, int, str, str], int] = {}
+    for i in lone:
+        if index.shadowed_by(i) is not None or not index.file_path(i).endswith(".py"):
+            head = i
+        else:
+            head = first.setdefault(index.alike(i), i)
+        head_of[i] = head
+        if head == i:
+            heads[i] = []
+        else:
+            heads[head].append(i)
+    per_index[cls] = heads, head_of
+    return heads, head_of
 
 
 def _pure(index: MatchIndex, sites: Sequence[int], most: int) -> list[int] | None:
     """The sites whose template is one value with fewer than :data:`LONE_CHARS` literal
-    characters (or one RE2 verifies); None when they are more than ``most``."""
+    characters (or one RE2 verifies); None when they are more than ``most``. Of
+    :meth:`~.index.MatchIndex.one_value_sites`, that is every one when ``LONE_CHARS`` is
+    no less than the index's ``ONE_VALUE_CHARS``: they are not read one by one (a builtin
+    class's thousands at a million templates were most of the slowest queries' time)."""
+    if LONE_CHARS >= ONE_VALUE_CHARS:
+        return list(sites) if len(sites) <= most else None
     lone: list[int] = []
     for i in sites:
         runs = index.runs(i)  # None: a template RE2 verifies (a dict with int keys)
@@ -176,10 +249,12 @@ def _pure(index: MatchIndex, sites: Sequence[int], most: int) -> list[int] | Non
 def _fitting(
     index: MatchIndex, lone: list[int], message: str, get: Callable[[int], Scored]
 ) -> list[int]:
-    """Score each of ``lone`` whose template fits ``message`` as a one-value fit."""
+    """Score each of ``lone`` whose template fits ``message`` as a one-value fit (each
+    template matched once: most of a class's one-value sites share ``{}``)."""
     fitting = []
+    fits = verify_once(index, message)
     for i in lone:
-        ok, values, _ = verify(index, i, message)
+        ok, values, _ = fits(i)
         if not ok:
             continue
         # what the holes leave: the braces, where RE2 verified (``{<int>…}``) as elsewhere

@@ -87,20 +87,31 @@ def _inner_fit(index: MatchIndex, value: str, verify: Verify) -> tuple[int, int]
     candidates = index.may_start(index.by_message(value, most=MAX_INNER), value.lstrip(EDGE_BREAKS))
     bounds = index.literal_bounds(candidates, len(value))
     best, at = 0, -1  # the most literal characters fixed, and where in ``candidates``
+    fixed: dict[tuple[str | None, str], int] = {}  # per template: copies of one fit alike
     for k in sorted(range(len(candidates)), key=lambda k: -bounds[k]):  # stable: ties in order
         if bounds[k] < max(best, NESTED_MIN):
             break
         if bounds[k] == best and k > at:
             continue  # at most a tie, with a later entry: the first one stays
         i = candidates[k]
-        ok, _, literal = verify(index, i, value)
-        if not ok:
-            runs = index.runs(i)
-            found = match_prefix(runs, value) if runs is not None else None
-            literal = found[1] if found is not None else 0
+        template = (index.runs_text(i), index.pattern(i))
+        literal = fixed.get(template, -1)
+        if literal < 0:
+            literal = fixed[template] = _fixed(index, i, value, verify)
         if literal >= NESTED_MIN and (literal > best or (literal == best and k < at)):
             best, at = literal, k
     return (best, candidates[at]) if at >= 0 else None
+
+
+def _fixed(index: MatchIndex, entry: int, value: str, verify: Verify) -> int:
+    """The literal characters ``entry``'s template fixes of ``value``, rendering it whole or
+    its start (0: neither); its runs or pattern alone decide it."""
+    ok, _, literal = verify(index, entry, value)
+    if ok:
+        return literal
+    runs = index.runs(entry)
+    found = match_prefix(runs, value) if runs is not None else None
+    return found[1] if found is not None else 0
 
 
 def wrapper_reason(index: MatchIndex, inner: tuple[int, int]) -> str:
