@@ -330,3 +330,29 @@ def test_a_one_value_key_error_below_a_python_call_is_an_undecided_compiled_grou
     assert (best.filePath, best.lineNumber) == ("tinymd/_md.c", _line(LOOKUP_C, "PyErr_Set"))
     assert best.groupReason is not None and "interpreter" in best.groupReason
     assert all(not c.filePath.endswith(".py") for c in answer.candidates)
+
+
+def test_the_compiled_group_and_the_frameless_group_of_one_class_stay_apart(
+    tmp_path: Path,
+) -> None:
+    """The group below a Python call holds the compiled sites only; a message alone holds
+    every one-value site of the class. The twins folded for one list are kept per index:
+    the one asked first must not stand in for the other (either order)."""
+    db = _catalogue(
+        tmp_path / "tinymd",
+        {"tinymd/__init__.py": "", "tinymd/_md.c": LOOKUP_C, "tinymd/_md_py.py": LOOKUP_PY},
+        "example/tinymd",
+    )
+    below = (
+        "Traceback (most recent call last):\n"
+        '  File "/home/me/app.py", line 3, in <module>\n    md.getone("b")\n'
+        "KeyError: 'b'\n"
+    )
+    alone = "KeyError: 'b'\n"
+    for first, second in ((below, alone), (alone, below)):
+        files = {}
+        for text in (first, second):
+            (answer,) = answers(text, db)
+            files[text] = {c.filePath for c in answer.candidates}
+        assert files[below] == {"tinymd/_md.c"}
+        assert "tinymd/_md_py.py" in files[alone]
