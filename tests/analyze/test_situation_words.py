@@ -4,6 +4,8 @@ misleading commonSituations were "errdex linked none of the N test files…").""
 
 from __future__ import annotations
 
+import shutil
+import sysconfig
 from pathlib import Path
 
 import pytest
@@ -19,7 +21,7 @@ class Base:
 
 def _helper(flag):
     if flag:
-        raise RuntimeError("internal state went wrong")
+        raise RuntimeError("internal state")
 
 
 def get(k):
@@ -43,6 +45,41 @@ def shift(offset, count=None):
     if count is None:
         raise ValueError("count was left out")
     return offset + count
+
+
+def fetch(key):
+    '''Fetch a stored value.
+
+    Raises:
+        LookupError: If the key was never stored.
+    '''
+    raise LookupError(key)
+
+
+def _step(n):
+    if n > 3:
+        raise OverflowError
+    return n
+
+
+def walk(n):
+    try:
+        return _step(n)
+    except OverflowError:
+        return None
+
+
+def _parse(line):
+    if ":" not in line:
+        raise ValueError("bad header line")
+    return line
+
+
+def read_all(lines):
+    try:
+        return [_parse(x) for x in lines]
+    except ValueError:
+        return []
 """
 UNRELATED_TEST = "from pkg.core import get\n\n\ndef test_get():\n    assert get(1) == 1\n"
 
@@ -67,38 +104,61 @@ def test_what_errdex_read_is_evidence_not_prose(situations: dict[str, tuple[str,
         assert evidence["testFilesRead"] == 1  # the count the old sentence gave
 
 
-def test_the_argument_that_makes_the_guard_true(situations: dict[str, tuple[str, dict]]) -> None:
-    text, _ = situations["k out of bounds"]
-    assert text == "It comes from a call of `get()` that passes `k` as a negative value."
-    text, _ = situations["count was left out"]
-    assert text == (
+#: Each site's message, and the situation said for it, by kind.
+EXPECTED = {
+    # argument: the nearest public call, with the value that makes the guard true
+    "k out of bounds": "It comes from a call of `get()` that passes `k` as a negative value.",
+    "count was left out": (
         "It comes from a call of `shift()` that passes `count` as `None` "
         "(its default, as when it is left out)."
-    )
-
-
-def test_the_message_words_that_describe_what_happened(
-    situations: dict[str, tuple[str, dict]],
-) -> None:
-    text, _ = situations["no data file found for {name!r}"]
-    assert text == (
+    ),
+    # message: its fixed words say what happened
+    "no data file found for {name!r}": (
         "It comes from a call of `load()` in the situation its message describes: "
         "“no data file found for {name!r}”."
-    )
-
-
-def test_a_method_meant_to_be_overridden(situations: dict[str, tuple[str, dict]]) -> None:
-    text, _ = situations["NotImplementedError"]
-    assert text == (
+    ),
+    # abstract: a method meant to be overridden
+    "NotImplementedError": (
         "It comes from calling `run()` on an instance of `Base`, or of a subclass of it"
         " that does not override `run`."
-    )
-
-
-def test_a_private_raise_says_no_public_call_reaches_it(
-    situations: dict[str, tuple[str, dict]],
-) -> None:
-    text, _ = situations["internal state went wrong"]
-    assert text == (
+    ),
+    # private: no public call reaches it, said so and no more
+    "internal state": (
         "It is raised inside `pkg.core._helper`, which no public call that errdex traced reaches."
+    ),
+    # docstring: the Raises entry's own account of when
+    "{key}": (
+        "The docstring of `fetch()` says when it raises `LookupError`: "
+        "“If the key was never stored”."
+    ),
+    # caught: only a direct caller of the private helper sees it
+    "OverflowError": (
+        "Only code that calls `_step()` itself meets it: the library's callers of it that"
+        " errdex traced catch it (`pkg.core.walk` (line 52))."
+    ),
+    # message, and who meets it: its callers catch it
+    "bad header line": (
+        "It comes up in the situation its message describes: “bad header line”. Only code"
+        " that calls `_parse()` itself meets it: the library's callers of it that errdex"
+        " traced catch it (`pkg.core.read_all` (line 65))."
+    ),
+}
+
+
+@pytest.mark.parametrize("message", sorted(EXPECTED))
+def test_each_kind_of_situation(situations: dict[str, tuple[str, dict]], message: str) -> None:
+    text, _ = situations[message]
+    assert text == EXPECTED[message]
+
+
+def test_a_message_that_states_a_requirement_is_a_call_that_breaks_it(tmp_path: Path) -> None:
+    """``pprint.PrettyPrinter`` binds ``indent = int(indent)`` before ``if indent < 0``:
+    no caller's argument reaches the check unchanged, and its message says what must hold."""
+    stdlib = Path(sysconfig.get_paths()["stdlib"])
+    shutil.copy(stdlib / "pprint.py", tmp_path / "pprint.py")
+    result = scan_checkout(open_source(str(tmp_path), repo="o/pp"), repo="o/pp")
+    (record,) = [r for r, _ in result.items if r["errorMessage"] == "indent must be >= 0"]
+    assert record["commonSituations"] == (
+        "It comes from a call of `PrettyPrinter()` or `pprint()` that breaks what its"
+        " message requires: “indent must be >= 0”."
     )

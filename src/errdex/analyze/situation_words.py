@@ -12,8 +12,9 @@ situation. What errdex read (test files, none linked) stays in ``evidence.testsR
   value"), else the condition in those parameters;
 * ``docstring``: a docstring's ``Raises`` entry for the class, its own sentence of when;
 * ``abstract``: a method meant to be overridden: a subclass that does not;
-* ``message``: the message's fixed words where they describe what happened ("not
-  found", "already", "closed"), not what must hold;
+* ``message``: the message's fixed words where they describe what happened (a negation,
+  "already", "closed"); ``requirement``: where they say what must hold, a call that
+  breaks it;
 * ``caught``: only code that calls the raising function itself sees it: its callers
   catch it (``evidence.caughtBy``);
 * ``entry``: the nearest public calls that reach it, under the trigger's conditions;
@@ -40,25 +41,28 @@ SITUATION_KINDS = (
     "docstring",
     "abstract",
     "message",
+    "requirement",
     "caught",
     "entry",
     "private",
 )
 
-#: Fixed words of a message that describe what happened rather than what must hold.
+#: Fixed words of a message that describe what happened rather than what must hold: a
+#: negation or a word for a fault ("No translation file found", "process not started",
+#: "File not open for reading", "Incorrect padding", "Paths don't have the same drive").
 _HAPPENED = re.compile(
-    r"\b(?:not found|no such|does not exist|doesn't exist|not exist|missing|already|closed|"
+    r"n't\b|\b(?:not|no|nor|neither|nothing|none|missing|already|closed|empty|"
     r"timed out|time ?out|too (?:many|long|large|big|short|few|deep|small|complex)|exceed\w*|"
-    r"empty|not supported|unsupported|not available|unavailable|unexpected|unknown|"
-    r"unrecognized|not allowed|disallowed|not permitted|forbidden|illegal|invalid|"
-    r"read-only|no longer|(?:do|does) not have|(?:has|have) no|beyond|out of range|"
-    r"cannot|can't|could not|couldn't|unable|failed|"
-    r"not (?:a|an) \w+|no \w+(?: \w+)? (?:found|given|available|left|specified))\b",
+    r"unsupported|unavailable|unexpected|unknown|unrecognized|disallowed|forbidden|illegal|"
+    r"invalid|read-only|beyond|out of range|cannot|unable|failed|bad|incorrect|wrong|"
+    r"mismatch\w*|conflict\w*|ended|incomplete|inconsistent|deprecated|first|overflow|"
+    r"underflow|error|never|only|after|refus\w*|expected|extra|un\w+able)\b",
     re.IGNORECASE,
 )
-#: Fixed words that state a requirement: its negation is the situation, which errdex
-#: cannot word from them (the solutions quote them as the requirement).
-_REQUIRED = re.compile(r"\b(?:must|should|requires?|needs?)\b", re.IGNORECASE)
+#: Fixed words that state a requirement: the situation is a call that breaks it. Not
+#: "should" or "require", which as often say what went wrong ("notify: Should not have
+#: been able to acquire", "Central directory size would require ZIP64 extensions").
+_REQUIRED = re.compile(r"\b(?:must|needs? to)\b", re.IGNORECASE)
 #: Value phrases said as a person would.
 _PLAIN = {
     "a value less than `0`": "a negative value",
@@ -75,8 +79,8 @@ _SHOWN = 2
 def unseen_situation(g: Gathered) -> tuple[str, list[str], str]:
     """The sentence, the evidence keys it rests on, and its kind (:data:`SITUATION_KINDS`);
     a message that describes what happened follows an ``argument``, ``docstring`` or
-    ``abstract`` sentence (kind ``+message``)."""
-    said = _message(g)
+    ``abstract`` sentence (kind ``…+message``)."""
+    said, required = _message(g)
     for kind, write in (
         ("argument", _argument),
         ("docstring", _docstring),
@@ -85,21 +89,24 @@ def unseen_situation(g: Gathered) -> tuple[str, list[str], str]:
         found = write(g)
         if found is None:
             continue
-        if said is None:
+        if said is None or required:
             return found[0], found[1], kind
         text = f"{found[0]} Its message describes it: {quote(said)}."
         return text, [*found[1], "site.template"], f"{kind}+message"
     if said is not None:
         calls = _calls(g)
-        where = f"It comes from a call of {calls}" if calls else "It comes up"
-        return (
-            f"{where} in the situation its message describes: {quote(said)}.",
-            [
-                "site.template",
-                *(["entryPoints"] if calls else []),
-            ],
-            "message",
-        )
+        keys = ["site.template", *(["entryPoints"] if calls else [])]
+        if required:
+            where = f"a call of {calls}" if calls else "code"
+            text = f"It comes from {where} that breaks what its message requires: {quote(said)}."
+        else:
+            where = f"It comes from a call of {calls}" if calls else "It comes up"
+            text = f"{where} in the situation its message describes: {quote(said)}."
+        if not calls:  # who meets it: a direct caller of the raising function, or nobody traced
+            caught = _caught(g)
+            text += " " + (caught[0] if caught is not None else _private(g))
+            keys.append("caughtBy" if caught is not None else "site.qualname")
+        return text, keys, "requirement" if required else "message"
     for kind, write in (("caught", _caught), ("entry", _entry)):
         found = write(g)
         if found is not None:
@@ -204,15 +211,16 @@ def _abstract(g: Gathered) -> tuple[str, list[str]] | None:
     return text, ["site.role"]
 
 
-def _message(g: Gathered) -> str | None:
-    """The message as written, where its fixed words say what happened."""
+def _message(g: Gathered) -> tuple[str | None, bool]:
+    """The message as written where its fixed words say what happened, or what must hold
+    (then True)."""
     said = stated_cause(g.site.template)
     if said is None:
-        return None
+        return None, False
     fixed = " ".join(g.site.template.literals)
-    if not _HAPPENED.search(fixed) or _REQUIRED.search(fixed):
-        return None
-    return said
+    if _REQUIRED.search(fixed):
+        return said, True
+    return (said if _HAPPENED.search(fixed) else None), False
 
 
 def _calls(g: Gathered) -> str:
