@@ -14,6 +14,17 @@ from errdex.scan import scan_checkout
 from errdex.source import open_source
 
 LIBRARY = """\
+import abc
+
+
+class Shape(abc.ABC):
+    @abc.abstractmethod
+    def area(self): ...
+
+    def draw(self):
+        raise NotImplementedError("draw is not implemented")
+
+
 class Base:
     def run(self):
         raise NotImplementedError
@@ -122,6 +133,11 @@ EXPECTED = {
         "It comes from calling `run()` on an instance of `Base`, or of a subclass of it"
         " that does not override `run`."
     ),
+    # abstract, on a class that declares an abstract method: not instantiated itself
+    "draw is not implemented": (
+        "It comes from calling `draw()` on an instance of a subclass of `Shape` that does not"
+        " override `draw`. Its message describes it: “draw is not implemented”."
+    ),
     # private: no public call reaches it, said so and no more
     "internal state": (
         "It is raised inside `pkg.core._helper`, which no public call that errdex traced reaches."
@@ -134,13 +150,13 @@ EXPECTED = {
     # caught: only a direct caller of the private helper sees it
     "OverflowError": (
         "Only code that calls `_step()` itself meets it: the library's callers of it that"
-        " errdex traced catch it (`pkg.core.walk` (line 52))."
+        " errdex traced catch it (`pkg.core.walk` (line 63))."
     ),
     # message, and who meets it: its callers catch it
     "bad header line": (
         "It comes up in the situation its message describes: “bad header line”. Only code"
         " that calls `_parse()` itself meets it: the library's callers of it that errdex"
-        " traced catch it (`pkg.core.read_all` (line 65))."
+        " traced catch it (`pkg.core.read_all` (line 76))."
     ),
 }
 

@@ -8,17 +8,21 @@ situation. What errdex read (test files, none linked) stays in ``evidence.testsR
 
 * ``argument``: the nearest public call whose own parameters make the raise's condition
   true (:func:`.param_requirement.param_requirement`), in words where
-  :mod:`.caller_words` can say the value ("passing `k` to `getrandbits()` as a negative
-  value"), else the condition in those parameters;
+  :mod:`.caller_words` can say the value ("a call of `getrandbits()` that passes `k` as
+  a negative value"), else the condition in those parameters;
 * ``docstring``: a docstring's ``Raises`` entry for the class, its own sentence of when;
 * ``abstract``: a method meant to be overridden: a subclass that does not;
 * ``message``: the message's fixed words where they describe what happened (a negation,
   "already", "closed"); ``requirement``: where they say what must hold, a call that
-  breaks it;
+  breaks it. After one of the three above, such a message follows it; with no public
+  call, who meets it follows (``caught`` or ``private``);
 * ``caught``: only code that calls the raising function itself sees it: its callers
   catch it (``evidence.caughtBy``);
 * ``entry``: the nearest public calls that reach it, under the trigger's conditions;
-* ``private``: raised in a private function errdex traced no public call to (said so).
+* ``private``: raised in a function errdex traced no public call to (said so).
+
+Each is true of the code only as far as the evidence is: an entry point errdex got wrong
+(a call resolved to a method a subclass replaces) makes its sentence wrong too.
 """
 
 from __future__ import annotations
@@ -202,6 +206,11 @@ def _abstract(g: Gathered) -> tuple[str, list[str]] | None:
         text = (
             f"It comes from an override of {code(method)} that calls "
             f"{code(f'super().{method}()')}, or a direct call of {code(f'{base}.{method}()')}."
+        )
+    elif func.cls_abstract:  # the class itself cannot be instantiated under ABCMeta
+        text = (
+            f"It comes from calling {code(method + '()')} on an instance of a subclass of "
+            f"{code(base)} that does not override {code(method)}."
         )
     else:
         text = (
