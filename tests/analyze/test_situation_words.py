@@ -15,6 +15,10 @@ from errdex.source import open_source
 
 LIBRARY = """\
 import abc
+import sys
+
+if sys.maxsize < 0:
+    raise ImportError("this build has no working integers")
 
 
 class Shape(abc.ABC):
@@ -115,6 +119,11 @@ def test_what_errdex_read_is_evidence_not_prose(situations: dict[str, tuple[str,
         assert evidence["testFilesRead"] == 1  # the count the old sentence gave
 
 
+def _handler(name: str) -> int:
+    """The line of LIBRARY's ``except name:``."""
+    return LIBRARY.splitlines().index(f"    except {name}:") + 1
+
+
 #: Each site's message, and the situation said for it, by kind.
 EXPECTED = {
     # argument: the nearest public call, with the value that makes the guard true
@@ -138,6 +147,11 @@ EXPECTED = {
         "It comes from calling `draw()` on an instance of a subclass of `Shape` that does not"
         " override `draw`. Its message describes it: “draw is not implemented”."
     ),
+    # at the top level: importing the module, no call
+    "this build has no working integers": (
+        "It comes up in the situation its message describes: “this build has no working"
+        " integers”. It is raised while the module `pkg.core` is imported."
+    ),
     # private: no public call reaches it, said so and no more
     "internal state": (
         "It is raised inside `pkg.core._helper`, which no public call that errdex traced reaches."
@@ -150,13 +164,13 @@ EXPECTED = {
     # caught: only a direct caller of the private helper sees it
     "OverflowError": (
         "Only code that calls `_step()` itself meets it: the library's callers of it that"
-        " errdex traced catch it (`pkg.core.walk` (line 63))."
+        f" errdex traced catch it (`pkg.core.walk` (line {_handler('OverflowError')}))."
     ),
     # message, and who meets it: its callers catch it
     "bad header line": (
         "It comes up in the situation its message describes: “bad header line”. Only code"
         " that calls `_parse()` itself meets it: the library's callers of it that errdex"
-        " traced catch it (`pkg.core.read_all` (line 76))."
+        f" traced catch it (`pkg.core.read_all` (line {_handler('ValueError')}))."
     ),
 }
 

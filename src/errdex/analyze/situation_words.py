@@ -266,5 +266,11 @@ def _entry(g: Gathered) -> tuple[str, list[str]] | None:
 
 
 def _private(g: Gathered) -> str:
-    where = code(g.site.qualname) if g.site.function else code(g.site.module)
-    return f"It is raised inside {where}, which no public call that errdex traced reaches."
+    """Raised in a function no traced public call reaches; at a module's top level, by
+    importing it (``asyncio.unix_events`` on Windows), which is no call."""
+    if not g.site.function:
+        return f"It is raised while the module {code(g.site.module)} is imported."
+    return (
+        f"It is raised inside {code(g.site.qualname)}, which no public call that errdex "
+        "traced reaches."
+    )
