@@ -16,6 +16,19 @@ NONE_FOUND = NO_TEST_FOUND.format(
     files="3 test files", noun="error", known="the conditions on the way to it"
 )
 
+#: ``test_full``'s statements, run: they raised at the site.
+_FULL = (
+    Candidate(
+        program="from box import fill\nfill(9)\n",
+        test="tests/test_box.py::test_full",
+        path="tests/test_box.py",
+        line=12,
+        kind="pytest.raises",
+        warns=False,
+    ),
+    RunResult("raised", "box.BoxError", ("box.BoxError",), "full", "full", (("box.py", 3),)),
+)
+
 
 def _outcome(with_reproducer: bool) -> RecordOutcome:
     record = {
@@ -23,20 +36,9 @@ def _outcome(with_reproducer: bool) -> RecordOutcome:
         "documentation": "Raised when the box is full. " + NONE_FOUND,
         "triggerScenarios": [NONE_READ, "Calling `fill(9)`."],
     }
-    found = (
-        Candidate(
-            program="from box import fill\nfill(9)\n",
-            test="tests/test_box.py::test_full",
-            path="tests/test_box.py",
-            line=12,
-            kind="pytest.raises",
-            warns=False,
-        ),
-        RunResult("raised", "box.BoxError", ("box.BoxError",), "full", "full", (("box.py", 3),)),
-    )
     return RecordOutcome(
         envelope={"record": record, "evidence": {}},
-        reproducer=found if with_reproducer else None,
+        reproducer=_FULL if with_reproducer else None,
         site="box.py:3",
     )
 
@@ -93,3 +95,26 @@ def test_how_a_guard_was_met_is_said_only_on_the_record_it_was_built_for() -> No
     # it raised at another record's line: that record's guard is not `k > n`
     _, other = _guard_outcome("c" * 16).written("2026-12-03T00:00:00Z", "3.11.7", "none")
     assert other["reproducer"]["test"] == "tests/test_box.py::test_fill"
+
+
+def _situation_outcome(common: str) -> RecordOutcome:
+    """A record whose commonSituations is the analyst's situation (issue 10), not the old
+    "no test expects it", and a reproducer cut from a test that raised at the site."""
+    return RecordOutcome(
+        envelope={"record": {"id": "0" * 16, "commonSituations": common}, "evidence": {}},
+        reproducer=_FULL,
+        site="box.py:3",
+    )
+
+
+def test_a_reproducer_from_a_test_is_said_before_the_situation() -> None:
+    situation = "It comes from a call of `fill()` that passes `n` as a value greater than `8`."
+    record, _ = _situation_outcome(situation).written("2026-12-06T00:00:00Z", "3.11.7", "none")
+    assert record["commonSituations"] == (
+        "The test `tests/test_box.py::test_full` (tests/test_box.py:12) expects this error: "
+        "errdex ran the statements it needs, and they raised it here. " + situation
+    )
+    # the tests the analyst linked already say it: left as they are
+    linked = "The repository's own tests reach it on purpose: `test_full` runs `fill(9)`."
+    record, _ = _situation_outcome(linked).written("2026-12-06T00:00:00Z", "3.11.7", "none")
+    assert record["commonSituations"] == linked

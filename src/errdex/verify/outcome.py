@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 from errdex.analyze.fields import NO_TEST_FOUND, NO_TEST_READ
+from errdex.analyze.situations import reached_by_test
 from errdex.evidence import CheckStatus, CodeCheck, ReproducerEvidence, VerificationEvidence
 
 from .from_tests import Candidate
@@ -138,6 +139,11 @@ def _say_the_test_reaches_it(record: dict[str, Any], cand: Candidate) -> None:
             f"is also known is {known}."
         )
 
+    common = record.get("commonSituations")
+    if isinstance(common, str) and not _NO_TEST.search(common):  # a situation, not tests
+        record["commonSituations"] = reached_by_test(
+            common, cand.test, f"{cand.path}:{cand.line}", cand.warns
+        )
     for name, value in record.items():
         if isinstance(value, str):
             record[name] = _NO_TEST.sub(said, value)

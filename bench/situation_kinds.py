@@ -1,0 +1,105 @@
+"""commonSituations by kind, main against a branch (issue 10, "situations that name a situation").
+
+    PYTHONPATH=$PWD/src .venv/bin/python bench/situation_kinds.py BASE.jsonl BRANCH.jsonl
+        [--sample N --seed S]
+
+Reads two exports of the same catalogue (``errdex export --jsonl``), one built with
+main's code and one with the branch's, and prints per kind the records of each side and
+the ratio: the old filler about what errdex read ("errdex linked none of the N test
+files…", "errdex read none of the repository's tests…"), run time and linked tests, and
+each kind :mod:`errdex.analyze.situation_words` writes, by how its text reads.
+``--sample N`` prints N records (by ``--seed``) whose commonSituations the branch changed,
+old and new, with file and line, to be read against the source.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+from collections import Counter
+from typing import Any
+
+Envelope = dict[str, Any]
+
+
+def kind(text: str) -> str:
+    """The kind of one commonSituations, by how it reads."""
+    if text.startswith(("errdex linked none", "errdex read none")):
+        return "filler (what errdex read)"
+    if text.startswith("Seen at run time"):
+        return "observed"
+    if text.startswith(("The repository's own tests", "The test `")):
+        return "tests"
+    tail = (
+        " (module import)"
+        if "is imported." in text
+        else " (private)"
+        if "no public call" in text
+        else " (caught)"
+        if "Only code that calls" in text
+        else ""
+    )
+    if "Its message describes it" in text:
+        head = "argument" if text.startswith("It comes from a call of") else "docstring"
+        if text.startswith(("It comes from calling", "It comes from an override")):
+            head = "abstract"
+        return f"{head} + message"
+    if "in the situation its message describes" in text:
+        return "message" + tail
+    if "breaks what its message requires" in text:
+        return "requirement" + tail
+    if "under the conditions its trigger states" in text:
+        return "entry"
+    if text.startswith("It comes from a call of"):
+        return "argument (code)" if "whose arguments make" in text else "argument (words)"
+    if text.startswith("The docstring of"):
+        return "docstring"
+    if text.startswith(("It comes from calling", "It comes from an override")):
+        return "abstract"
+    if text.startswith("Only code that calls"):
+        return "caught"
+    if text.startswith("It is raised while the module"):
+        return "module import"
+    if text.startswith("It is raised inside"):
+        return "private"
+    return "other"
+
+
+def _read(path: str) -> dict[str, Envelope]:
+    with open(path, encoding="utf-8") as handle:
+        rows = (json.loads(line) for line in handle if line.strip())
+        return {row["record"]["id"]: row for row in rows}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("base")
+    parser.add_argument("branch")
+    parser.add_argument("--sample", type=int, default=0)
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args()
+    base, branch = _read(args.base), _read(args.branch)
+    before = Counter(kind(e["record"]["commonSituations"]) for e in base.values())
+    after = Counter(kind(e["record"]["commonSituations"]) for e in branch.values())
+    print(f"records: main {len(base):,}, branch {len(branch):,}")
+    print(f"{'kind':32} {'main':>7} {'branch':>7} {'ratio':>7}")
+    for name in sorted(set(before) | set(after), key=lambda k: -(after[k] + before[k])):
+        ratio = f"{after[name] / before[name]:.2f}" if before[name] else "-"
+        print(f"{name:32} {before[name]:7,} {after[name]:7,} {ratio:>7}")
+    changed = [
+        i
+        for i in branch
+        if i in base
+        and base[i]["record"]["commonSituations"] != branch[i]["record"]["commonSituations"]
+    ]
+    print(f"changed: {len(changed):,}")
+    for i in random.Random(args.seed).sample(changed, min(args.sample, len(changed))):
+        record = branch[i]["record"]
+        print(f"\n{record['filePath']}:{record['lineNumber']} {record['errorClass']}")
+        print(f"  main:   {base[i]['record']['commonSituations']}")
+        print(f"  branch: {record['commonSituations']}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,276 @@
+"""commonSituations where no test links to the site and nothing was seen at run time: a
+situation in the caller's terms, built only from evidence errdex already has.
+
+Blind reviews of stop 34 judged the old sentence ("errdex linked none of the N test
+files…") misleading 120 times: it spoke of errdex, not of the error, and named no
+situation. What errdex read (test files, none linked) stays in ``evidence.testsRead`` and
+``evidence.testFilesRead``. In order, the first that applies:
+
+* ``argument``: the nearest public call whose own parameters make the raise's condition
+  true (:func:`.param_requirement.param_requirement`), in words where
+  :mod:`.caller_words` can say the value ("a call of `getrandbits()` that passes `k` as
+  a negative value"), else the condition in those parameters;
+* ``docstring``: a docstring's ``Raises`` entry for the class, its own sentence of when;
+* ``abstract``: a method meant to be overridden: a subclass that does not;
+* ``message``: the message's fixed words where they describe what happened (a negation,
+  "already", "closed"); ``requirement``: where they say what must hold, a call that
+  breaks it. After one of the three above, such a message follows it; with no public
+  call, who meets it follows (``caught`` or ``private``);
+* ``caught``: only code that calls the raising function itself sees it: its callers
+  catch it (``evidence.caughtBy``);
+* ``entry``: the nearest public calls that reach it, under the trigger's conditions;
+* ``private``: raised in a function errdex traced no public call to (said so).
+
+Each is true of the code only as far as the evidence is: an entry point errdex got wrong
+(a call resolved to a method a subclass replaces) makes its sentence wrong too.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .caller_words import needs
+from .chains import signature_of
+from .gathered import Gathered, short_name
+from .guards import code, has_private
+from .param_requirement import ParamRequirement, call_name, param_requirement
+from .quoting import quote, stated_cause
+from .roles import abstract_trigger
+
+__all__ = ["SITUATION_KINDS", "unseen_situation"]
+
+#: The kinds of sentence, in the order they are tried.
+SITUATION_KINDS = (
+    "argument",
+    "docstring",
+    "abstract",
+    "message",
+    "requirement",
+    "caught",
+    "entry",
+    "private",
+)
+
+#: Fixed words of a message that describe what happened rather than what must hold: a
+#: negation or a word for a fault ("No translation file found", "process not started",
+#: "File not open for reading", "Incorrect padding", "Paths don't have the same drive").
+_HAPPENED = re.compile(
+    r"n't\b|\b(?:not|no|nor|neither|nothing|none|missing|already|closed|empty|"
+    r"timed out|time ?out|too (?:many|long|large|big|short|few|deep|small|complex)|exceed\w*|"
+    r"unsupported|unavailable|unexpected|unknown|unrecognized|disallowed|forbidden|illegal|"
+    r"invalid|read-only|beyond|out of range|cannot|unable|failed|bad|incorrect|wrong|"
+    r"mismatch\w*|conflict\w*|ended|incomplete|inconsistent|deprecated|first|overflow|"
+    r"underflow|error|never|only|after|refus\w*|expected|extra|un\w+able)\b",
+    re.IGNORECASE,
+)
+#: Fixed words that state a requirement: the situation is a call that breaks it. Not
+#: "should" or "require", which as often say what went wrong ("notify: Should not have
+#: been able to acquire", "Central directory size would require ZIP64 extensions").
+_REQUIRED = re.compile(r"\b(?:must|needs? to)\b", re.IGNORECASE)
+#: Value phrases said as a person would.
+_PLAIN = {
+    "a value less than `0`": "a negative value",
+    "a value less than `0.0`": "a negative value",
+    "a value of at most `0`": "zero or a negative value",
+    "a value of at most `0.0`": "zero or a negative value",
+}
+#: A condition longer than this is left to the trigger.
+_LONGEST = 100
+#: Entry points named, at most.
+_SHOWN = 2
+
+
+def unseen_situation(g: Gathered) -> tuple[str, list[str], str]:
+    """The sentence, the evidence keys it rests on, and its kind (:data:`SITUATION_KINDS`);
+    a message that describes what happened follows an ``argument``, ``docstring`` or
+    ``abstract`` sentence (kind ``…+message``)."""
+    said, required = _message(g)
+    for kind, write in (
+        ("argument", _argument),
+        ("docstring", _docstring),
+        ("abstract", _abstract),
+    ):
+        found = write(g)
+        if found is None:
+            continue
+        if said is None or required:
+            return found[0], found[1], kind
+        text = f"{found[0]} Its message describes it: {quote(said)}."
+        return text, [*found[1], "site.template"], f"{kind}+message"
+    if said is not None:
+        calls = _calls(g)
+        keys = ["site.template", *(["entryPoints"] if calls else [])]
+        if required:
+            where = f"a call of {calls}" if calls else "code"
+            text = f"It comes from {where} that breaks what its message requires: {quote(said)}."
+        else:
+            where = f"It comes from a call of {calls}" if calls else "It comes up"
+            text = f"{where} in the situation its message describes: {quote(said)}."
+        if not calls:  # who meets it: a direct caller of the raising function, or nobody traced
+            caught = _caught(g)
+            text += " " + (caught[0] if caught is not None else _private(g))
+            keys.append("caughtBy" if caught is not None else "site.qualname")
+        return text, keys, "requirement" if required else "message"
+    for kind, write in (("caught", _caught), ("entry", _entry)):
+        found = write(g)
+        if found is not None:
+            return found[0], found[1], kind
+    return _private(g), ["site.qualname"], "private"
+
+
+def _argument(g: Gathered) -> tuple[str, list[str]] | None:
+    req = param_requirement(g)
+    if req is None:
+        return None
+    call = code(req.call)
+    words = _passed(g, req)
+    if words is None and len(req.fires) > _LONGEST:
+        return None  # a condition this long says no situation a reader recognises
+    if words is not None:
+        head = f"It comes from a call of {call} that passes {words}"
+    else:
+        head = f"It comes from a call of {call} whose arguments make {code(req.fires)} true"
+    if req.partial:  # the condition over the caller's parameters is needed, not enough
+        head += ", when other conditions on the way to it also hold"
+    return head + ".", ["entryPoints", "site.guards"]
+
+
+def _passed(g: Gathered, req: ParamRequirement) -> str | None:
+    """The values that make the raise's condition true, per parameter ("`k` as a negative
+    value"); None where the condition has no shape :mod:`.caller_words` words."""
+    found = needs(req.requirement, frozenset(req.params))  # false requirement: it fires
+    if found is None:
+        return None
+    how, items = found
+    defaults = _defaults(g, req)
+    parts = []
+    for item in items:
+        phrase = _PLAIN.get(item.phrase, item.phrase)
+        left_out = item.param in defaults and phrase == f"`{defaults[item.param]!r}`"
+        note = " (its default, as when it is left out)" if left_out else ""
+        parts.append(f"{code(item.param)} as {phrase}{note}")
+    if len(parts) == 1:
+        return parts[0]
+    return (" or " if how == "any" else " and ").join(parts)
+
+
+def _defaults(g: Gathered, req: ParamRequirement) -> dict[str, object]:
+    func = g.entry_funcs.get(req.entry["qualname"])
+    if func is None and g.func is not None and g.func.qualname == req.entry["qualname"]:
+        func = g.func
+    sig = signature_of(func.signature) if func is not None else None
+    return dict(sig.defaults) if sig is not None else {}
+
+
+def _docstring(g: Gathered) -> tuple[str, list[str]] | None:
+    """A ``Raises`` entry's text: the docstring's own account of when."""
+    for doc in [*g.raises_own, *g.raises_entry]:
+        text = doc["text"].strip()
+        if len(text) < 8 or " " not in text:
+            continue
+        owner = _owner(g, doc["path"], doc["line"])
+        if owner is None or has_private(owner):
+            continue
+        return (
+            f"The docstring of {code(owner)} says when it raises {code(doc['errorClass'])}: "
+            f"{quote(text)}.",
+            ["raisesDoc"],
+        )
+    return None
+
+
+def _owner(g: Gathered, path: str, line: int) -> str | None:
+    """The function whose docstring holds ``line``: the raising one or an entry point."""
+    funcs = [g.func, *g.entry_funcs.values()] if g.func is not None else g.entry_funcs.values()
+    for func in funcs:
+        if func is not None and func.path == path and func.line <= line <= func.end_line:
+            return call_name(func.qualname, func)
+    return None
+
+
+def _abstract(g: Gathered) -> tuple[str, list[str]] | None:
+    """A method meant to be overridden: reached on the class itself or a subclass without
+    an override; under ``@abstractmethod`` only through ``super()`` or a direct call (such
+    a subclass cannot be instantiated under ``ABCMeta``)."""
+    func = g.func
+    if g.role is None or g.role.kind != "abstract" or func is None:
+        return None
+    base, method = short_name(g.role.subject), func.name
+    if (
+        has_private(base)
+        or has_private(method)
+        or any(d[-1:] == ("property",) for d in func.decorators)
+    ):
+        return None
+    if abstract_trigger(g) is not None:
+        text = (
+            f"It comes from an override of {code(method)} that calls "
+            f"{code(f'super().{method}()')}, or a direct call of {code(f'{base}.{method}()')}."
+        )
+    elif func.cls_abstract:  # the class itself cannot be instantiated under ABCMeta
+        text = (
+            f"It comes from calling {code(method + '()')} on an instance of a subclass of "
+            f"{code(base)} that does not override {code(method)}."
+        )
+    else:
+        text = (
+            f"It comes from calling {code(method + '()')} on an instance of {code(base)}, or of "
+            f"a subclass of it that does not override {code(method)}."
+        )
+    return text, ["site.role"]
+
+
+def _message(g: Gathered) -> tuple[str | None, bool]:
+    """The message as written where its fixed words say what happened, or what must hold
+    (then True)."""
+    said = stated_cause(g.site.template)
+    if said is None:
+        return None, False
+    fixed = " ".join(g.site.template.literals)
+    if _REQUIRED.search(fixed):
+        return said, True
+    return (said if _HAPPENED.search(fixed) else None), False
+
+
+def _calls(g: Gathered) -> str:
+    names: list[str] = []
+    for entry in g.entry_points:
+        func = g.entry_funcs.get(entry["qualname"])
+        if func is None and g.func is not None and g.func.qualname == entry["qualname"]:
+            func = g.func
+        name = call_name(entry["qualname"], func)
+        if not has_private(name) and name not in names:
+            names.append(name)
+    return " or ".join(code(n) for n in names[:_SHOWN])
+
+
+def _caught(g: Gathered) -> tuple[str, list[str]] | None:
+    if not g.caught_by or g.entry_points or g.func is None:
+        return None
+    catchers = ", ".join(f"{code(c['qualname'])} (line {c['line']})" for c in g.caught_by[:2])
+    own = code(call_name(g.func.qualname, g.func))
+    return (
+        f"Only code that calls {own} itself meets it: the library's callers of it that "
+        f"errdex traced catch it ({catchers}).",
+        ["caughtBy"],
+    )
+
+
+def _entry(g: Gathered) -> tuple[str, list[str]] | None:
+    calls = _calls(g)
+    if not calls:
+        return None
+    return f"It comes from a call of {calls}, under the conditions its trigger states.", [
+        "entryPoints"
+    ]
+
+
+def _private(g: Gathered) -> str:
+    """Raised in a function no traced public call reaches; at a module's top level, by
+    importing it (``asyncio.unix_events`` on Windows), which is no call."""
+    if not g.site.function:
+        return f"It is raised while the module {code(g.site.module)} is imported."
+    return (
+        f"It is raised inside {code(g.site.qualname)}, which no public call that errdex "
+        "traced reaches."
+    )
