@@ -12,6 +12,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -20,6 +21,7 @@ from errdex.analyze.baseline import baseline_fields
 from errdex.analyze.repo import Carried
 from errdex.evidence import source_evidence
 from errdex.extract.python.project import reading_repository
+from errdex.extract.python.text_store import Stored, active, keeping, merge
 from errdex.extract.registry import (
     ExtractError,
     declared_test_files,
@@ -51,11 +53,11 @@ from errdex.scan_reuse import (
     restamp,
 )
 from errdex.scan_sites import disambiguate, one_per_raise
+from errdex.scan_store import store_cached_scan, store_scan, summarize
+from errdex.scan_text_facts import texts_kept
 from errdex.source import Checkout, iter_source_files
 from errdex.source.permalink import permalinker
 from errdex.source.reading import SourceSkip, read_source
-from errdex.store.base import ScanSummary, Store
-from errdex.store.integrity import check_one_record_per_site
 
 __all__ = [
     "FileResult",
@@ -166,9 +168,15 @@ def scan_file(context: ScanContext, rel: str) -> FileResult:
     return result
 
 
-def _scan_chunk(context: ScanContext, paths: Sequence[str]) -> list[FileResult]:
-    with gc_paused():
-        return [scan_file(context, rel) for rel in paths]
+def _scan_chunk(
+    context: ScanContext, paths: Sequence[str], keep: bool = False
+) -> tuple[list[FileResult], Stored]:
+    """A worker's files, and (``keep``: for the scan's cache) what the package texts
+    they read showed."""
+    kept: AbstractContextManager[Stored] = keeping(dict) if keep else nullcontext({})
+    with gc_paused(), kept as texts:
+        results = [scan_file(context, rel) for rel in paths]
+    return results, texts
 
 
 def build_items(
@@ -360,7 +368,8 @@ def scan_checkout(
             cached = {rel: res for rel, (_, res, _) in loaded.items()}
             stamps = {rel: stamp for rel, (stamp, _, _) in loaded.items()}
         to_read = [rel for rel in files if rel not in cached]
-        fresh = _extract(context, to_read, jobs, progress, len(cached))
+        with texts_kept(plan):  # package texts read by earlier scans' extractions
+            fresh = _extract(context, to_read, jobs, progress, len(cached))
         results = [cached[rel] if rel in cached else fresh[rel] for rel in files]
         if plan is not None:
             plan.use.whole = "files"
@@ -453,9 +462,14 @@ def _extract(
     else:
         workers = min(jobs, os.cpu_count() or jobs)
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = [pool.submit(_scan_chunk, context, chunk) for chunk in _chunks(files, CHUNK)]
+            keep = active()
+            futures = [
+                pool.submit(_scan_chunk, context, chunk, keep) for chunk in _chunks(files, CHUNK)
+            ]
             for future in futures:
-                for res in future.result():
+                results, texts = future.result()
+                merge(texts)
+                for res in results:
                     out[res.path] = res
                     done += 1
                 if progress:
@@ -539,60 +553,3 @@ def _reused(
         by_style=whole["by_style"],
         cache_use=plan.use,
     )
-
-
-def summarize(checkout: Checkout, repo: str, result: ScanResult, started_at: str) -> ScanSummary:
-    """The summary a store keeps for one scan (files read, skipped with reasons, time)."""
-    return ScanSummary(
-        repo=repo,
-        commit=checkout.sha if checkout.ref_kind == "commit" else None,
-        ref=checkout.ref,
-        ref_kind=checkout.ref_kind,
-        origin=checkout.origin,
-        version=checkout.version,
-        started_at=started_at,
-        finished_at=iso_now(),
-        seconds=round(result.seconds, 3),
-        files_read=result.files_read,
-        files_excluded=result.files_excluded,
-        sites=result.sites,
-        records=len(result.items),
-        skipped=result.skipped,
-    )
-
-
-def store_scan(
-    store: Store, checkout: Checkout, repo: str, result: ScanResult, started_at: str
-) -> int:
-    """Write one scan's records and summary; returns the scan id.
-
-    Raises :class:`~errdex.store.integrity.DuplicateSiteError` (nothing written) when a
-    raise site would get two ids.
-    """
-    check_one_record_per_site(result.items)
-    summary = summarize(checkout, repo, result, started_at)
-    return store.write_scan(summary, result.items, dataset_version=summary.finished_at)
-
-
-def store_cached_scan(
-    store: Store, checkout: Checkout, repo: str, result: ScanResult, started_at: str
-) -> tuple[int, ScanSummary]:
-    """:func:`store_scan` for a scan that used the cache: its inputs' fingerprint is kept
-    beside the records, and a scan whose records are the catalogue's (``whole ==
-    "catalogue"``) is noted as a new scan over them, copying the last scan's counts.
-    Raises :class:`~errdex.store._sqlite_cache.CatalogueChanged` when the catalogue was
-    written to meanwhile (scan again without ``unchanged_since``)."""
-    use = result.cache_use
-    if use is not None and use.whole == "catalogue":
-        last = store.scans(repo)[0]
-        summary = summarize(checkout, repo, result, started_at)
-        summary.files_read, summary.files_excluded = last["files_read"], last["files_excluded"]
-        summary.sites, summary.records = last["sites"], last["records"]
-        summary.skipped = list(last["skipped"])
-        scan_id = store.touch_scan(summary, summary.finished_at, use.fingerprint)
-        return scan_id, summary
-    check_one_record_per_site(result.items)
-    summary = summarize(checkout, repo, result, started_at)
-    fingerprint = use.fingerprint if use is not None and result.analysis_error is None else None
-    scan_id = store.write_scan(summary, result.items, summary.finished_at, inputs=fingerprint)
-    return scan_id, summary

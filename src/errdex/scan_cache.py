@@ -82,6 +82,10 @@ CREATE TABLE IF NOT EXISTS results (
     scope TEXT NOT NULL, key TEXT NOT NULL, fingerprint TEXT NOT NULL, blob BLOB NOT NULL,
     PRIMARY KEY (scope, key)
 );
+CREATE TABLE IF NOT EXISTS texts (
+    scope TEXT NOT NULL, path TEXT NOT NULL, digest TEXT NOT NULL, blob BLOB NOT NULL,
+    PRIMARY KEY (scope, path)
+);
 CREATE TABLE IF NOT EXISTS parts (
     scope TEXT NOT NULL, key TEXT NOT NULL, part TEXT NOT NULL, tag TEXT NOT NULL,
     blob BLOB NOT NULL, PRIMARY KEY (scope, key, part)
@@ -186,7 +190,7 @@ class ScanCache:
         conn.executescript(_SCHEMA)
         row = conn.execute("SELECT value FROM meta WHERE key = 'format'").fetchone()
         if row is None or row[0] != str(CACHE_FORMAT):
-            for table in ("stats", "scopes", "extracted", "facts", "results", "parts"):
+            for table in ("stats", "scopes", "extracted", "facts", "results", "parts", "texts"):
                 conn.execute(f"DELETE FROM {table}")
             conn.execute(
                 "INSERT INTO meta (key, value) VALUES ('format', ?) "
@@ -262,6 +266,14 @@ class ScanCache:
                 out[path] = (value, bool(row[3])) if table == "facts" else value
         return out
 
+    def texts(self, scope: str) -> dict[tuple[str, str], Any]:
+        """What package files' texts show (:mod:`errdex.extract.python.text_store`), by
+        path and digest of the text."""
+        if self._conn is None:
+            return {}
+        rows = self._conn.execute("SELECT path, digest, blob FROM texts WHERE scope = ?", (scope,))
+        return {(path, digest): pickle.loads(blob) for path, digest, blob in rows}
+
     def stored_facts(self, scope: str, paths: Sequence[str]) -> dict[str, Any]:
         """The facts stored for ``paths``, whatever digest they were made from (a changed
         file's last facts, before this scan's replace them)."""
@@ -329,14 +341,16 @@ class ScanCache:
         result: tuple[str, str, Any] | None = None,
         more_results: Sequence[tuple[str, str, Any]] = (),
         parts: Sequence[PartsWrite] = (),
+        texts: dict[tuple[str, str], Any] | None = None,
     ) -> None:
         """Write new digests and entries in one transaction: ``extracted`` maps a path to
         its digest and its already pickled scan result (pickled before the scan changes
         its records), ``facts`` to digest, test flag and facts; ``result`` and
         ``more_results`` are (key, fingerprint, value) for :meth:`result`; ``parts`` the
         pieces a result is stored in apart (only those that changed are written, the
-        others of its key not kept are dropped); ``keep`` (the listed paths) drops this
-        scope's entries for files that are gone; another errdex's scopes go."""
+        others of its key not kept are dropped); ``texts`` what files' texts show, by path
+        and text digest; ``keep`` (the listed paths) drops this scope's entries for files
+        that are gone; another errdex's scopes go."""
         if self._conn is None:
             return
         conn = self._conn
@@ -353,7 +367,7 @@ class ScanCache:
                 r[0] for r in conn.execute("SELECT scope FROM scopes WHERE code != ?", (code,))
             ]
             for old in stale:
-                for table in ("extracted", "facts", "results", "parts", "scopes"):
+                for table in ("extracted", "facts", "results", "parts", "texts", "scopes"):
                     conn.execute(f"DELETE FROM {table} WHERE scope = ?", (old,))
             conn.execute("INSERT OR IGNORE INTO scopes (scope, code) VALUES (?, ?)", (scope, code))
             dump = pickle.dumps
@@ -368,6 +382,10 @@ class ScanCache:
                     (scope, p, d, int(t), dump(v, protocol=5))
                     for p, (d, t, v) in (facts or {}).items()
                 ],
+            )
+            conn.executemany(
+                "INSERT OR REPLACE INTO texts (scope, path, digest, blob) VALUES (?, ?, ?, ?)",
+                [(scope, p, d, dump(v, protocol=5)) for (p, d), v in (texts or {}).items()],
             )
             if keep is not None:
                 self._prune(scope, set(keep))
@@ -403,7 +421,7 @@ class ScanCache:
 
     def _prune(self, scope: str, keep: set[str]) -> None:
         assert self._conn is not None
-        for table in ("extracted", "facts"):
+        for table in ("extracted", "facts", "texts"):
             gone = [
                 (scope, r[0])
                 for r in self._conn.execute(

@@ -254,6 +254,8 @@ class Plan:
     root: Path = Path(".")
     extracted: dict[str, tuple[str, bytes]] = field(default_factory=dict)
     facts: dict[str, Any] = field(default_factory=dict)
+    #: What package files' texts show, made by this scan's extractions (by path, digest).
+    texts: dict[tuple[str, str], Any] = field(default_factory=dict)
     #: The analyst's files and records as this scan's analysis read them (saved with
     #: the whole result, which holds the records' items).
     analyst: dict[str, Any] | None = None
@@ -327,6 +329,7 @@ class Plan:
                 result=result,
                 more_results=more,
                 parts=parts,
+                texts=self.texts,
             )
 
 

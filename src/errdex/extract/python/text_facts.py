@@ -19,9 +19,11 @@ from dataclasses import dataclass, field
 
 from errdex.extract._downgrade import parse_any
 
+from . import text_store
 from .module import ModuleReader
 from .package_calls import _package_texts
 from .project import _source_base, current_project
+from .text_store import FileFacts
 
 __all__ = ["PackageFacts", "body_names", "count_stores", "package_facts"]
 
@@ -87,7 +89,7 @@ class PackageFacts:
 
 _Key = tuple[str, int, int]
 #: One file's facts, by (path, length, hash of text).
-_FILES: dict[_Key, tuple[Counter[str], set[str], list[tuple[str, list[str]]]]] = {}
+_FILES: dict[_Key, FileFacts] = {}
 #: A package's facts, by its files' keys.
 _PACKAGES: dict[tuple[_Key, ...], PackageFacts] = {}
 #: Each file's top-level classes and the names their bodies define, parsed on demand.
@@ -142,13 +144,19 @@ def _facts_of(texts: dict[str, str]) -> PackageFacts:
     return _PACKAGES[keys]
 
 
-def _file(key: _Key, text: str) -> tuple[Counter[str], set[str], list[tuple[str, list[str]]]]:
+def _file(key: _Key, text: str) -> FileFacts:
     if key not in _FILES:
         if len(_FILES) >= MAX_FILES:
             _FILES.clear()
-        defined = {a or b for a, b in _DEFINES.findall(text)}
-        classes = [(m.group(1), _IDENT.findall(m.group(2) or "")) for m in _CLASS.finditer(text)]
-        _FILES[key] = (count_stores(text), defined, classes)
+        digest, facts = text_store.found(key[0], text)  # kept by an earlier scan
+        if facts is None:
+            defined = {a or b for a, b in _DEFINES.findall(text)}
+            classes = [
+                (m.group(1), _IDENT.findall(m.group(2) or "")) for m in _CLASS.finditer(text)
+            ]
+            facts = (count_stores(text), defined, classes)
+            text_store.note(key[0], digest, facts)
+        _FILES[key] = facts
     return _FILES[key]
 
 

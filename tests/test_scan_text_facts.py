@@ -1,0 +1,117 @@
+"""A cached scan keeps what package files' texts show (attribute stores, definitions)
+between processes: a new process re-reading one raising file takes the other files'
+facts from the cache, and a file whose text changed has its facts made again."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from errdex.extract.python import project, text_facts
+from errdex.scan import CHUNK, ScanResult, scan_checkout
+from errdex.scan_cache import ScanCache, scope_key
+from errdex.source import open_source
+
+CONFIG = """\
+COLOR = "red"
+
+
+def check(x):
+    raise ValueError("colour is " + COLOR)
+"""
+OTHER = """\
+from . import config
+
+config.COLOR = "blue"
+"""
+
+
+@pytest.fixture
+def tree(tmp_path: Path) -> Path:
+    pkg = tmp_path / "repo" / "src" / "pkg"
+    pkg.mkdir(parents=True)
+    (pkg / "__init__.py").write_text("")
+    (pkg / "config.py").write_text(CONFIG)
+    (pkg / "other.py").write_text(OTHER)
+    return tmp_path / "repo"
+
+
+@pytest.fixture
+def new_process() -> Iterator[None]:
+    """What the test's scans kept of the files they read, forgotten after it."""
+    yield
+    for memo in (text_facts._FILES, text_facts._PACKAGES, project._READERS, project._TRIED):
+        memo.clear()
+
+
+def _scan(tree: Path, cache: Path) -> ScanResult:
+    for memo in (text_facts._FILES, text_facts._PACKAGES, project._READERS, project._TRIED):
+        memo.clear()  # each scan as a new process, as ``errdex scan`` runs
+    checkout = open_source(str(tree), repo="o/pkg")
+    with ScanCache(cache) as c:
+        return scan_checkout(checkout, repo="o/pkg", cache=c, analyze=False)
+
+
+def _messages(result: ScanResult) -> set[str]:
+    return {record["messagePattern"] for record, _ in result.items}
+
+
+def _shown(result: ScanResult) -> set[str]:
+    return {record["errorMessage"] for record, _ in result.items}
+
+
+def _counted(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The texts whose stores are counted from here on."""
+    counted: list[str] = []
+    real = text_facts.count_stores
+
+    def count(text: str) -> object:
+        counted.append(text)
+        return real(text)
+
+    monkeypatch.setattr(text_facts, "count_stores", count)
+    return counted
+
+
+def test_a_new_process_takes_unchanged_files_text_facts_from_the_cache(
+    tree: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, new_process: None
+) -> None:
+    cache = tmp_path / "cache.sqlite"
+    cold = _scan(tree, cache)
+    (tree / "src/pkg/config.py").write_text(CONFIG + "\n\ndef more():\n    pass\n")
+    counted = _counted(monkeypatch)
+    again = _scan(tree, cache)
+    assert again.cache_use is not None and again.cache_use.files_reread == 1
+    assert OTHER not in counted  # other.py's stores came from the cache
+    assert any(text.startswith(CONFIG) for text in counted)  # the edited one's did not
+    assert _messages(again) == _messages(cold)
+    assert _shown(again) == {"colour is {COLOR}"}  # stored elsewhere: a hole
+
+
+def test_a_changed_text_has_its_facts_made_again(
+    tree: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, new_process: None
+) -> None:
+    cache = tmp_path / "cache.sqlite"
+    _scan(tree, cache)
+    (tree / "src/pkg/other.py").write_text("from . import config\n")  # no longer stores
+    counted = _counted(monkeypatch)
+    again = _scan(tree, cache)
+    assert "from . import config\n" in counted
+    assert CONFIG not in counted  # read again for other.py, its own text is unchanged
+    assert _shown(again) == {"colour is red"}
+    fresh = _scan(tree, tmp_path / "other.sqlite")
+    assert _messages(again) == _messages(fresh)
+
+
+def test_what_workers_read_is_kept_too(tree: Path, tmp_path: Path, new_process: None) -> None:
+    for n in range(2 * CHUNK):  # enough files for worker processes
+        (tree / f"src/pkg/filler_{n}.py").write_text(f"def f{n}(x):\n    raise KeyError(x)\n")
+    cache = tmp_path / "cache.sqlite"
+    checkout = open_source(str(tree), repo="o/pkg")
+    with ScanCache(cache) as c:
+        result = scan_checkout(checkout, repo="o/pkg", cache=c, analyze=False, jobs=2)
+        kept = c.texts(scope_key("o/pkg", checkout.path_prefix))
+    assert "colour is {COLOR}" in _shown(result)
+    assert {path for path, _ in kept} >= {"src/pkg/config.py", "src/pkg/other.py"}
