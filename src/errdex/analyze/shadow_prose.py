@@ -15,11 +15,19 @@ def shadow_sentence(shadow: ShadowFact, path: str) -> str:
     """What runs instead of this line, in the words of the statements that say so."""
     name, module = shadow.name, shadow.module
     if shadow.kind == "module":
+        where = f"its import of `{module}` at line {shadow.line}"
+        if shadow.guard:  # a package's switch (``if not USE_EXTENSIONS:``)
+            fails = f" or {where} fails" if shadow.caught else ""
+            return (
+                f"`{name}` is imported only by {shadow.importer}, and only where "
+                f"`{shadow.guard}` does not hold{fails}: elsewhere the names it imports "
+                f"are `{module}`'s (compiled) and this line runs only where `{name}` is "
+                "imported by name."
+            )
         return (
-            f"`{name}` is imported only by {shadow.importer}, and only where its import of "
-            f"`{module}` at line {shadow.line} fails: where it succeeds, the names it "
-            f"imports are `{module}`'s and this line runs only where `{name}` is imported "
-            "by name."
+            f"`{name}` is imported only by {shadow.importer}, and only where {where} "
+            f"fails: where it succeeds, the names it imports are `{module}`'s and this "
+            f"line runs only where `{name}` is imported by name."
         )
     where = location(path, shadow.line)
     if shadow.kind == "rebound":
