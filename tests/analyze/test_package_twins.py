@@ -139,9 +139,13 @@ def test_a_try_under_a_switch_names_both_conditions(tmp_path: Path) -> None:
         "path": "pkg/__init__.py",
     }
     assert (
-        "only where `not os.environ.get('PKG_PUREPYTHON')` does not hold or its import of "
+        "only where `os.environ.get('PKG_PUREPYTHON')` holds or its import of "
         "`pkg._table` at line 7 fails"
     ) in record["documentation"]
+    assert record["triggerScenarios"].endswith(
+        "It runs only where `os.environ.get('PKG_PUREPYTHON')` holds or `pkg._table` "
+        "cannot be imported."
+    )
 
 
 def test_the_statements_read() -> None:
@@ -158,4 +162,7 @@ def test_the_statements_read() -> None:
     # imported after the compiled one, unconditionally: the Python one is what runs
     first = "from ._c import f\nfrom ._py import f\n"
     assert [a.python for a in alternatives(ast.parse(first), "pkg")] == ["pkg._c"]
+    # the Python one in the ``try`` body is what runs where it imports
+    primary = "try:\n    from ._py import f\nexcept ImportError:\n    from ._c import f\n"
+    assert [a.python for a in alternatives(ast.parse(primary), "pkg")] == ["pkg._c"]
     assert typing_only(ast.parse(ABC), "pkg") == ("pkg._table_py",)

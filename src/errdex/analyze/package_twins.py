@@ -143,15 +143,26 @@ def _simplified(node: ast.expr) -> ast.expr | bool:
     return node
 
 
-def _exclusive(a: _Path, b: _Path) -> bool:
-    """Whether two imports never both run: the two blocks of one ``if``, or a ``try``'s
-    body and its ``except ImportError`` (the handler runs where the body's import fails)."""
-    for (node_a, block_a), (node_b, block_b) in zip(a, b, strict=False):
-        if node_a != node_b:
+def _instead(python: _Path, rival: _Path) -> bool:
+    """Whether the Python import runs only where the rival's does not: the other block
+    of one ``if``, or the ``except ImportError`` of the ``try`` whose body is the rival's
+    (in the body itself, it is the one that runs where it imports)."""
+    for (node_p, block_p), (node_r, block_r) in zip(python, rival, strict=False):
+        if node_p != node_r:
             return False
-        if block_a != block_b:
-            return {block_a, block_b} in ({"body", "orelse"}, {"body", "handler"})
+        if block_p != block_r:
+            return {block_p, block_r} == {"body", "orelse"} or (
+                block_p == "handler" and block_r == "body"
+            )
     return False
+
+
+def _replaces(rival: _Import, python: _Import) -> bool:
+    """The Python import runs only where the rival's does not, or the rival comes later
+    and rebinds the names (unless it runs only where the Python one failed)."""
+    if _instead(python.path, rival.path):
+        return True
+    return rival.line > python.line and not _instead(rival.path, python.path)
 
 
 def alternatives(tree: ast.Module, package: str) -> list[Alternative]:
@@ -169,7 +180,7 @@ def alternatives(tree: ast.Module, package: str) -> list[Alternative]:
                     for o in found
                     if o.module != python
                     and (imp.names <= o.names or "*" in o.names)
-                    and (_exclusive(imp.path, o.path) or o.line > imp.line)
+                    and _replaces(o, imp)
                 ),
                 None,
             )

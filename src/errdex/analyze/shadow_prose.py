@@ -4,6 +4,8 @@ and setuptools' copy of ``distutils``."""
 
 from __future__ import annotations
 
+import ast
+
 from .gathered import Gathered, location
 from .shadows import interpreter_module
 from .twins import ShadowFact
@@ -20,7 +22,7 @@ def shadow_sentence(shadow: ShadowFact, path: str) -> str:
             fails = f" or {where} fails" if shadow.caught else ""
             return (
                 f"`{name}` is imported only by {shadow.importer}, and only where "
-                f"`{shadow.guard}` does not hold{fails}: elsewhere the names it imports "
+                f"{_not_holding(shadow.guard)}{fails}: elsewhere the names it imports "
                 f"are `{module}`'s (compiled) and this line runs only where `{name}` is "
                 "imported by name."
             )
@@ -54,6 +56,8 @@ def shadow_trigger(shadow: ShadowFact) -> str:
     module = shadow.module
     if shadow.guard:
         failing = f" or `{module}` cannot be imported" if shadow.caught else ""
+        if shadow.kind == "module":
+            return f"It runs only where {_not_holding(shadow.guard)}{failing}."
         return f"It runs only where `{shadow.guard}` does not hold{failing}."
     if not shadow.present:
         return f"It runs only where `{module}` cannot be imported."
@@ -103,3 +107,15 @@ def stdlib_copy_note(g: Gathered) -> str | None:
             "`SETUPTOOLS_USE_DISTUTILS=stdlib` is set, and then this file does not run."
         )
     return None
+
+
+def _not_holding(guard: str) -> str:
+    """Where the test is false, without a double negation: ``not os.environ.get('X')``
+    -> "`os.environ.get('X')` holds"."""
+    try:
+        test = ast.parse(guard, mode="eval").body
+    except SyntaxError:
+        return f"`{guard}` does not hold"
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return f"`{ast.unparse(test.operand)}` holds"
+    return f"`{guard}` does not hold"
