@@ -162,6 +162,11 @@ def test_the_statements_read() -> None:
     # imported after the compiled one, unconditionally: the Python one is what runs
     first = "from ._c import f\nfrom ._py import f\n"
     assert [a.python for a in alternatives(ast.parse(first), "pkg")] == ["pkg._c"]
+    # star imports: the compiled module's names are not known, the Python one's are its all
+    star = "try:\n    from ._c import *\nexcept ImportError:\n    from ._py import *\n"
+    assert alternatives(ast.parse(star), "pkg") == [
+        Alternative("pkg._py", "pkg._c", 2, "", caught=True)
+    ]
     # the Python one in the ``try`` body is what runs where it imports
     primary = "try:\n    from ._py import f\nexcept ImportError:\n    from ._c import f\n"
     assert [a.python for a in alternatives(ast.parse(primary), "pkg")] == ["pkg._c"]
