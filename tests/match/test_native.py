@@ -356,3 +356,56 @@ def test_the_compiled_group_and_the_frameless_group_of_one_class_stay_apart(
             files[text] = {c.filePath for c in answer.candidates}
         assert files[below] == {"tinymd/_md.c"}
         assert "tinymd/_md_py.py" in files[alone]
+
+
+PACKAGE_INIT = textwrap.dedent(
+    """\
+    import os
+
+    if os.environ.get("TABLE_NO_EXTENSIONS"):
+        from ._table_py import Table
+    else:
+        from ._table import Table
+    """
+)
+PACKAGE_PY = textwrap.dedent(
+    """\
+    class Table:
+        def pop(self):
+            raise KeyError("empty table")
+    """
+)
+PACKAGE_HEADER = textwrap.dedent(
+    """\
+    static PyObject *
+    table_pop(PyObject *self)
+    {
+        PyErr_SetString(PyExc_KeyError, "empty table");
+        return NULL;
+    }
+    """
+)
+
+
+@pytest.mark.parametrize("where", ["table/_table.c", "table/_lib/hashtable.h"])
+def test_a_module_its_package_imports_only_in_place_of_the_compiled_one_gives_way(
+    tmp_path: Path, where: str
+) -> None:
+    """multidict's shape: ``__init__`` imports the Python module only where a switch turns
+    the compiled one off; the compiled site (in the module's source, or a header of its
+    package that the source includes) ranks first, the Python one below it."""
+    files = {
+        "table/__init__.py": PACKAGE_INIT,
+        "table/_table_py.py": PACKAGE_PY,
+        where: PACKAGE_HEADER,
+    }
+    db = _catalogue(tmp_path / "table", files, "example/table")
+    (answer,) = answers("KeyError: 'empty table'", db)
+    best = answer.candidates[0]
+    assert (best.filePath, best.lineNumber) == (where, _line(PACKAGE_HEADER, "PyErr_SetString"))
+    other = next(c for c in answer.candidates if c.filePath == "table/_table_py.py")
+    assert other.confidence < best.confidence
+    assert any(
+        "the library replaces the definition with the one of table._table" in r
+        for r in other.reasons
+    )

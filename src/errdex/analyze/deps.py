@@ -161,6 +161,7 @@ def interface(facts: ModuleFacts | None) -> dict[str, str]:
         add(name, "rebound", name, rebound)
     # whether a module is a fallback twin is decided over every module's imports
     add(ALWAYS, "fallbacks", tuple(facts.fallbacks))
+    add(ALWAYS, "alternatives", tuple(facts.alternatives), facts.typing_only)
     add(ALWAYS, "star", tuple(facts.star), facts.all_names, facts.all_partial)
     for cls in facts.classes:
         bases = tuple(_ref(b) for b in cls.bases)

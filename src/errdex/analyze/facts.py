@@ -214,6 +214,11 @@ class ModuleFacts:
     rebound: dict[str, tuple[str, int, str]] = field(default_factory=dict)
     #: (module, C module, line): a module imported only in a fallback that cannot run here.
     fallbacks: list[tuple[str, str, int]] = field(default_factory=list)
+    #: (Python module, compiled module, line, guard, caught): a module imported only
+    #: where another's import of the same names is not taken (:mod:`.package_twins`).
+    alternatives: list[tuple[str, str, int, str, bool]] = field(default_factory=list)
+    #: Modules imported only under ``if TYPE_CHECKING:``.
+    typing_only: tuple[str, ...] = ()
     #: Top-level names bound once to a platform test (``_mswindows = sys.platform ==
     #: "win32"``): name -> the test as written (:mod:`errdex.analyze.platforms`).
     platform_names: dict[str, str] = field(default_factory=dict)

@@ -24,6 +24,7 @@ from errdex.source.reading import SourceSkip, read_source
 
 from .expects import HELPER_CALL
 from .facts import CallRef, ClassFacts, FuncFacts, ModuleFacts
+from .package_twins import Alternative
 from .walk import module_facts
 
 log = logging.getLogger(__name__)
@@ -100,6 +101,8 @@ class RepoIndex:
     _attr_memo: dict[tuple[str, str], Target | None] = field(default_factory=dict)
     #: Modules imported only in a fallback that does not run here (``analyze.twins``).
     twin_memo: dict[str, tuple[str, int, str]] | None = None
+    #: Modules imported only in place of a compiled one of their package (``analyze.package_twins``).
+    package_memo: dict[str, tuple[Alternative, str]] | None = None
 
     # -- building ---------------------------------------------------------------------
 

@@ -4,6 +4,8 @@ and setuptools' copy of ``distutils``."""
 
 from __future__ import annotations
 
+import ast
+
 from .gathered import Gathered, location
 from .shadows import interpreter_module
 from .twins import ShadowFact
@@ -15,11 +17,19 @@ def shadow_sentence(shadow: ShadowFact, path: str) -> str:
     """What runs instead of this line, in the words of the statements that say so."""
     name, module = shadow.name, shadow.module
     if shadow.kind == "module":
+        where = f"its import of `{module}` at line {shadow.line}"
+        if shadow.guard:  # a package's switch (``if not USE_EXTENSIONS:``)
+            fails = f" or {where} fails" if shadow.caught else ""
+            return (
+                f"`{name}` is imported only by {shadow.importer}, and only where "
+                f"{_not_holding(shadow.guard)}{fails}: elsewhere the names it imports "
+                f"are `{module}`'s (compiled) and this line runs only where `{name}` is "
+                "imported by name."
+            )
         return (
-            f"`{name}` is imported only by {shadow.importer}, and only where its import of "
-            f"`{module}` at line {shadow.line} fails: where it succeeds, the names it "
-            f"imports are `{module}`'s and this line runs only where `{name}` is imported "
-            "by name."
+            f"`{name}` is imported only by {shadow.importer}, and only where {where} "
+            f"fails: where it succeeds, the names it imports are `{module}`'s and this "
+            f"line runs only where `{name}` is imported by name."
         )
     where = location(path, shadow.line)
     if shadow.kind == "rebound":
@@ -46,6 +56,8 @@ def shadow_trigger(shadow: ShadowFact) -> str:
     module = shadow.module
     if shadow.guard:
         failing = f" or `{module}` cannot be imported" if shadow.caught else ""
+        if shadow.kind == "module":
+            return f"It runs only where {_not_holding(shadow.guard)}{failing}."
         return f"It runs only where `{shadow.guard}` does not hold{failing}."
     if not shadow.present:
         return f"It runs only where `{module}` cannot be imported."
@@ -95,3 +107,15 @@ def stdlib_copy_note(g: Gathered) -> str | None:
             "`SETUPTOOLS_USE_DISTUTILS=stdlib` is set, and then this file does not run."
         )
     return None
+
+
+def _not_holding(guard: str) -> str:
+    """Where the test is false, without a double negation: ``not os.environ.get('X')``
+    -> "`os.environ.get('X')` holds"."""
+    try:
+        test = ast.parse(guard, mode="eval").body
+    except SyntaxError:
+        return f"`{guard}` does not hold"
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return f"`{ast.unparse(test.operand)}` holds"
+    return f"`{guard}` does not hold"

@@ -29,6 +29,7 @@ from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from .facts import within_module
+from .package_twins import package_twins
 from .shadows import Shadow, catches_import_error, interpreter_module, resolved_module, star_names
 
 if TYPE_CHECKING:
@@ -303,15 +304,31 @@ def shadow_of(
         return ShadowFact(name, source, line, True, "rebound", bound, present=present)
     if index.twin_memo is None:
         index.twin_memo = twin_modules(index)
+    prefix = path[: len(path) - len(rel)] if path.endswith(rel) else ""
     twin = index.twin_memo.get(module)
     if twin is None:
-        return None
+        return package_shadow(index, module, prefix)
     source, line, importer = twin
     owner = index.modules[importer]
-    prefix = path[: len(path) - len(rel)] if path.endswith(rel) else ""
     return ShadowFact(
         module, source, line, True, "module", importer=prefix + owner.rel, present=True
     )
+
+
+def package_shadow(index: RepoIndex, module: str, prefix: str) -> ShadowFact | None:
+    """A package's Python module imported only in place of its compiled one
+    (:mod:`.package_twins`): whether that is built where the code runs is not known here."""
+    if index.package_memo is None:
+        index.package_memo = package_twins(index)
+    found = index.package_memo.get(module)
+    if found is None:
+        return None
+    alt, importer = found
+    where = prefix + index.modules[importer].rel
+    return ShadowFact(
+        module, alt.compiled, alt.line, True, "module", importer=where, guard=alt.guard,
+        caught=alt.caught,
+    )  # fmt: skip
 
 
 def shadowed_by(shadow: ShadowFact) -> dict[str, object]:

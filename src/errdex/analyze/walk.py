@@ -21,6 +21,7 @@ from .expects import ExpectFinder
 from .facts import CallRef, ClassFacts, FuncFacts, FunctionNode, ModuleFacts, clean, dotted
 from .local_values import reaching_values
 from .module_all import note_all, string_list
+from .package_twins import alternatives, typing_only
 from .platforms import (
     BUILTIN_NAMES,
     PLATFORM_MODULES,
@@ -77,6 +78,8 @@ def module_facts(
     package = module if facts.is_package else module.rpartition(".")[0]
     twins = twin_facts(tree, package)
     facts.rebound, facts.fallbacks = twins.rebound, twins.fallbacks
+    facts.alternatives = list(alternatives(tree, package))
+    facts.typing_only = typing_only(tree, package)
     shadows = {**twins.replaced, **shadowing_imports(tree, package)}
     facts.shadowed = {
         name: (s.module, s.line, s.conditional, s.guard, s.caught) for name, s in shadows.items()

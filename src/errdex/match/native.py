@@ -11,8 +11,10 @@ Two questions a paste's text alone leaves open, answered from the catalogue:
   weighs them as code below the Python line (:func:`lift_compiled`).
 * **Shadowed twins.** A Python definition that its own module replaces by the compiled
   one when that imports (``FrozenList = CFrozenList``, read by
-  :mod:`errdex.analyze.shadows` into ``evidence.shadowedBy``, which the match index
-  carries: :meth:`MatchIndex.shadowed_by`) raises the same message as the compiled site,
+  :mod:`errdex.analyze.shadows`), or a Python module its package imports only in place
+  of a compiled one (multidict's ``_multidict_py``: :mod:`errdex.analyze.package_twins`),
+  (both in ``evidence.shadowedBy``, which the match index carries:
+  :meth:`MatchIndex.shadowed_by`) raises the same message as the compiled site,
   and the message cannot tell them apart. The catalogue can: when it holds the compiled
   module's own source, and that source fits the message, the Python line is the fallback
   that runs only where the import fails. It is ranked below the compiled site, with a
@@ -170,11 +172,20 @@ def _module_of(path: str) -> str:
     return ".".join([*path.split("/")[:-1], stem])
 
 
+#: Files a compiled module's source includes (``#include "_multilib/hashtable.h"``,
+#: Cython's ``include "apihelpers.pxi"``): they build no module of their own.
+_INCLUDED = (".h", ".hh", ".hpp", ".hxx", ".pxi")
+
+
 def _is_module(path: str, module: str) -> bool:
     """Whether the file at ``path`` is the source of ``module`` (a repository may keep its
-    packages under ``src/`` or ``lib/``, and a C file is named by the module it builds)."""
+    packages under ``src/`` or ``lib/``, and a C file is named by the module it builds),
+    or a header in that module's package, which only its package's modules include."""
     dotted = _module_of(path)
-    return dotted == module or dotted.endswith("." + module)
+    if dotted == module or dotted.endswith("." + module):
+        return True
+    package = module.rpartition(".")[0]
+    return bool(package) and path.endswith(_INCLUDED) and f".{package}." in f".{dotted}"
 
 
 def prefer_live(index: MatchIndex, best: Mapping[int, Scored]) -> None:
@@ -200,7 +211,7 @@ def prefer_live(index: MatchIndex, best: Mapping[int, Scored]) -> None:
         )
         if twin is None:
             s.reasons.append(
-                f"this module replaces the definition with the one of {module} when that "
+                f"the library replaces the definition with the one of {module} when that "
                 "imports: this line runs only where that import fails, and no catalogued "
                 f"site of {module} fits the message"
             )
@@ -209,7 +220,7 @@ def prefer_live(index: MatchIndex, best: Mapping[int, Scored]) -> None:
         s.score *= SHADOWED
         s.confidence *= SHADOWED
         s.reasons.append(
-            f"this module replaces the definition with the one of {module} when that "
+            f"the library replaces the definition with the one of {module} when that "
             f"imports, and {where.file_path} (compiled) is catalogued and fits too: "
             "this line runs only where that import fails"
         )
