@@ -135,6 +135,9 @@ class ClassFacts:
     attr_calls: dict[str, CallRef] = field(default_factory=dict)
     #: ``class EnumType(type)`` named by ``metaclass=EnumType``: what runs ``x in Cls``.
     metaclass: CallRef | None = None
+    #: Names the body binds by assignment (:mod:`.class_body`): they shadow what the
+    #: bases define under the same name.
+    assigned: frozenset[str] = frozenset()
 
 
 @dataclass(slots=True)

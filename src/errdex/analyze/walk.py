@@ -15,6 +15,7 @@ from .astfields import child_fields as _child_fields
 from .binds import Binds, bind_alias, bind_call, class_alias, class_calls
 from .call_paths import call_conditions
 from .callsites import call_sites
+from .class_body import assigned_names
 from .early_exits import early_exits
 from .early_raises import early_raises
 from .expects import ExpectFinder
@@ -441,6 +442,7 @@ class _Walker:
                     if isinstance(t, ast.Name) and (ref := class_alias(x.value)) is not None
                 },
                 attr_calls=class_calls(node.body),
+                assigned=assigned_names(node.body),
                 metaclass=next(
                     (dotted(k.value) for k in node.keywords if k.arg == "metaclass"), None
                 ),
