@@ -2,7 +2,8 @@
 
 Public means exported by the package (listed in a module's ``__all__`` or re-exported by
 a package ``__init__``) or named without a leading underscore all the way down
-(module path, class and function); tests and nested functions never are. A ``__del__``
+(module path, class and function); tests, nested functions and what a module defines
+under ``if __name__ == "__main__":`` never are. A ``__del__``
 is no entry point of an exception: the interpreter drops what it raises.
 """
 
@@ -134,6 +135,8 @@ class PublicApi:
         func = self.index.function(qualname)
         if func is None or func.is_test or func.parent is not None or "<locals>" in qualname:
             return False
+        if func.script_only:
+            return False  # defined when the file runs as a program: nothing imports it
         if _private_name(func.name):
             return False
         if func.cls is not None:

@@ -30,7 +30,7 @@ from .platforms import (
     holds_here,
     platform_words,
 )
-from .script_mains import command_line
+from .script_mains import command_line, main_block
 from .settled import (
     DRAINING,
     FILLING,
@@ -151,6 +151,8 @@ class _Walker:
         self.aliases: dict[str, CallRef | None] = {}  # ... and to a dotted name
         self.settled: Raw = {}  # ... and to anything, with the literal (ModuleFacts.settled)
         self.written: set[str] = set()  # names a function declares ``global``
+        #: Inside a module's ``if __name__ == "__main__":`` (FuncFacts.script_only).
+        self.script = False
 
     # -- module level -------------------------------------------------------------
 
@@ -214,7 +216,10 @@ class _Walker:
                 outer = self.platform  # ``if sys.platform == "win32": def f(): ...``
                 on, off = self._platform_of(stmt.test)
                 self.platform = on or outer
+                script = self.script
+                self.script = script or (toplevel and cls is None and main_block(stmt.test))
                 self._body(stmt.body, prefix=prefix, cls=cls, parent=parent, toplevel=toplevel)
+                self.script = script
                 self.platform = off or outer
                 self._body(stmt.orelse, prefix=prefix, cls=cls, parent=parent, toplevel=toplevel)
                 self.platform = outer
@@ -381,6 +386,7 @@ class _Walker:
             cls_abstract=cls is not None and cls in self.abstract,
             platform=self.platform,
             else_skips=skips,
+            script_only=self.script,
             # the module's imports above the definition: those below are rare in a module
             command_line=command_line(
                 calls,
