@@ -223,11 +223,22 @@ def entry_points(
         used = len(uses.get(hop.qualname, ()))
         return (0 if offered(hop) else 1, hop.depth, api.order(hop.qualname, used))
 
+    # plumbing a listed entry point reaches the raise through is its step, not a way in
+    # of its own (``getopt.getopt`` -> ``do_longs``, which ``__all__`` leaves out); a
+    # constructor stays: the class is built so (``aifc.open`` -> ``Aifc_read()``)
+    stepped = {
+        q
+        for h in hops
+        if offered(h)
+        for q in h.via[1:]
+        if q.rpartition(".")[2] not in ("__init__", "__new__")
+    }
     public = [
         h
         for h in hops
         if api.is_public(h.qualname)
         and not (catchable and h.qualname.rpartition(".")[2] in _NEVER_PROPAGATES)
+        and (h.qualname not in stepped or offered(h))
     ]
     by_name = {h.qualname: h for h in public}
     below = chains.subclasses()
