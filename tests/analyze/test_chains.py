@@ -386,3 +386,55 @@ def test_a_caller_whose_constants_keep_the_callee_from_the_call_is_dropped(
         "m.walk",
         "m.write",
     ]
+
+
+#: ``asyncio``: ``exceptions.TimeoutError`` is the builtin under another name, and
+#: ``staggered_race``'s nested coroutine waits inside ``contextlib.suppress`` of it.
+_ALIASED = {
+    "pkg/__init__.py": "",
+    "pkg/errors.py": "TimeoutError = TimeoutError\n",
+    "pkg/tasks.py": (
+        "from . import errors\n"
+        "\n"
+        "def wait_for(delay):\n"
+        "    if delay < 0:\n"
+        "        raise errors.TimeoutError()\n"
+    ),
+    "pkg/race.py": (
+        "import contextlib\n"
+        "from contextlib import suppress\n"
+        "from . import errors as errors_mod\n"
+        "from . import tasks\n"
+        "\n"
+        "def staggered(delay):\n"
+        "    def one():\n"
+        "        with contextlib.suppress(errors_mod.TimeoutError):\n"
+        "            tasks.wait_for(delay)\n"
+        "    one()\n"
+        "\n"
+        "def quiet(delay):\n"
+        "    with suppress(TimeoutError):\n"
+        "        tasks.wait_for(delay)\n"
+        "\n"
+        "def caught(delay):\n"
+        "    try:\n"
+        "        tasks.wait_for(delay)\n"
+        "    except errors_mod.TimeoutError:\n"
+        "        pass\n"
+        "\n"
+        "def plain(delay):\n"
+        "    tasks.wait_for(delay)\n"
+    ),
+}
+
+
+def test_a_suppress_of_the_class_by_another_name_cuts_the_chain(tmp_path: Path) -> None:
+    # each form of ``suppress`` (and the ``except``) catches what ``raise
+    # errors.TimeoutError()`` raises: only ``plain`` lets it out (before, the class was
+    # kept as ``pkg.errors.TimeoutError``, of unknown ancestry: nothing was cut)
+    for rel, text in _ALIASED.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text)
+    result = scan_checkout(open_source(str(tmp_path), repo="o/a"), repo="o/a")
+    ((_, evidence),) = result.items
+    assert entries((_, evidence)) == [("pkg.tasks.wait_for", 0, None), ("pkg.race.plain", 1, None)]

@@ -212,3 +212,34 @@ def test_a_listed_class_s_subclass_is_offered_a_child_s_main_is_not(tmp_path: Pa
         "mail.LMTP.open_socket",
         "mail.send",
     ]
+
+
+#: ``getopt``: ``__all__`` lists the two parsers; ``do_longs`` is their step.
+_GETOPT = (
+    '__all__ = ["GetoptError", "getopt", "gnu_getopt"]\n'
+    "\n"
+    "class GetoptError(Exception):\n"
+    "    pass\n"
+    "\n"
+    "def getopt(args, longopts):\n"
+    "    return do_longs(args[0], longopts)\n"
+    "\n"
+    "def gnu_getopt(args, longopts):\n"
+    "    return do_longs(args[0], longopts)\n"
+    "\n"
+    "def do_longs(opt, longopts):\n"
+    "    if opt not in longopts:\n"
+    "        raise GetoptError(opt)\n"
+    "\n"
+    "def short_has_arg(opt, shortopts):\n"
+    "    raise GetoptError(opt)\n"
+)
+
+
+def test_plumbing_a_listed_entry_point_goes_through_is_not_named(tmp_path: Path) -> None:
+    # ``do_longs`` filled the third place after the two parsers that call it; an unlisted
+    # function no listed one goes through is still named, as nothing else reaches it
+    found = entry_points(*_parts(tmp_path, "opts.py", _GETOPT), "opts.do_longs")
+    assert [e["qualname"] for e in found] == ["opts.getopt", "opts.gnu_getopt"]
+    found = entry_points(*_parts(tmp_path, "opts.py", _GETOPT), "opts.short_has_arg")
+    assert [e["qualname"] for e in found] == ["opts.short_has_arg"]

@@ -42,6 +42,18 @@ def test_a_top_level_alias_of_a_class_is_that_class(tmp_path: Path) -> None:
     assert index.canonical_class("pkg.user", ("dumbdbm", "Error")) == "pkg.dumb._Error"
 
 
+def test_a_qualified_alias_is_the_class_it_names(tmp_path: Path) -> None:
+    """The extractor writes ``asyncio.tasks``' ``raise exceptions.TimeoutError()`` as
+    ``asyncio.exceptions.TimeoutError``, which ``TimeoutError = TimeoutError`` binds to
+    the builtin: left as written, no ``except`` (``suppress``) of it was known to catch
+    it (its ancestors were unknown)."""
+    index = _index(tmp_path)
+    assert index.canonical_qualified("pkg.dumb.error") == "builtins.OSError"
+    assert index.canonical_qualified("pkg.dumb.Error") == "pkg.dumb._Error"
+    assert index.canonical_qualified("pkg.dumb.twice") == "pkg.dumb.twice"
+    assert index.canonical_qualified("pkg.gone.error") == "pkg.gone.error"
+
+
 def test_a_name_bound_twice_or_to_a_tuple_is_no_alias(tmp_path: Path) -> None:
     index = _index(tmp_path)
     assert index.canonical_class("pkg.user", ("dumbdbm", "twice")) == "pkg.dumb.twice"

@@ -122,3 +122,49 @@ def test_ftplib_test_is_not_the_call_around_netrc_errors(tmp_path: Path) -> None
         scaffold = evidence.get("provenance", {}).get("tryCatchPattern", {}).get("scaffold")
         for code in (record["tryCatchPattern"], scaffold):
             assert code is None or "import test" not in code, code
+
+
+#: ``imaplib``'s test block: ``run`` exists only when the file runs as a program.
+_SCRIPT = """\
+import getopt, sys
+
+class Error(Exception):
+    pass
+
+def check(typ, dat):
+    if typ == 'NO':
+        raise Error(dat)
+
+if __name__ == '__main__':
+    optlist, args = getopt.getopt(sys.argv[1:], 'd:s:')
+
+    def run(cmd, args):
+        typ, dat = cmd(*args)
+        check(typ, dat)
+        if typ == 'BAD': raise dat[0]
+        return dat
+
+    class Client:
+        def login(self, user):
+            check(user, None)
+
+    run(print, args)
+"""
+
+
+def test_what_the_main_block_defines_is_no_way_in(tmp_path: Path) -> None:
+    # ``imaplib.run`` was listed as the public entry point of its own raise; ``check``,
+    # defined outside the block, stays one
+    facts = module_facts(_SCRIPT, "mail.py", "mail.py", "mail", is_test=False)
+    assert facts is not None
+    assert {f.qualname: f.script_only for f in facts.functions} == {
+        "mail.check": False,
+        "mail.run": True,
+        "mail.Client.login": True,
+    }
+    (tmp_path / "mail.py").write_text(_SCRIPT)
+    result = scan_checkout(open_source(str(tmp_path), repo="o/mail"), repo="o/mail")
+    entries = {
+        r["lineNumber"]: [e["qualname"] for e in ev["entryPoints"]] for r, ev in result.items
+    }
+    assert entries == {8: ["mail.check"], 16: []}

@@ -2,7 +2,8 @@
 
 Public means exported by the package (listed in a module's ``__all__`` or re-exported by
 a package ``__init__``) or named without a leading underscore all the way down
-(module path, class and function); tests and nested functions never are. A ``__del__``
+(module path, class and function); tests, nested functions and what a module defines
+under ``if __name__ == "__main__":`` never are. A ``__del__``
 is no entry point of an exception: the interpreter drops what it raises.
 """
 
@@ -134,6 +135,8 @@ class PublicApi:
         func = self.index.function(qualname)
         if func is None or func.is_test or func.parent is not None or "<locals>" in qualname:
             return False
+        if func.script_only:
+            return False  # defined when the file runs as a program: nothing imports it
         if _private_name(func.name):
             return False
         if func.cls is not None:
@@ -220,11 +223,22 @@ def entry_points(
         used = len(uses.get(hop.qualname, ()))
         return (0 if offered(hop) else 1, hop.depth, api.order(hop.qualname, used))
 
+    # plumbing a listed entry point reaches the raise through is its step, not a way in
+    # of its own (``getopt.getopt`` -> ``do_longs``, which ``__all__`` leaves out); a
+    # constructor stays: the class is built so (``aifc.open`` -> ``Aifc_read()``)
+    stepped = {
+        q
+        for h in hops
+        if offered(h)
+        for q in h.via[1:]
+        if q.rpartition(".")[2] not in ("__init__", "__new__")
+    }
     public = [
         h
         for h in hops
         if api.is_public(h.qualname)
         and not (catchable and h.qualname.rpartition(".")[2] in _NEVER_PROPAGATES)
+        and (h.qualname not in stepped or offered(h))
     ]
     by_name = {h.qualname: h for h in public}
     below = chains.subclasses()

@@ -86,6 +86,9 @@ class FuncFacts:
     #: What makes it a program's command line (reads ``sys.argv``, parses it, ends the
     #: process), in words, from :mod:`errdex.analyze.script_mains`; None for the rest.
     command_line: str | None = None
+    #: Defined under ``if __name__ == "__main__":`` (:func:`.script_mains.main_block`):
+    #: it exists only when the file runs as a program, so no caller imports it.
+    script_only: bool = False
     #: Locals bound once in the body, to a literal (``main_name = "__main__"``).
     local_consts: dict[str, object] = field(default_factory=dict)
     #: Parameters bound again only to literals: name -> (line, literal) of each binding.
@@ -135,6 +138,9 @@ class ClassFacts:
     attr_calls: dict[str, CallRef] = field(default_factory=dict)
     #: ``class EnumType(type)`` named by ``metaclass=EnumType``: what runs ``x in Cls``.
     metaclass: CallRef | None = None
+    #: Names the body binds by assignment (:mod:`.class_body`): they shadow what the
+    #: bases define under the same name.
+    assigned: frozenset[str] = frozenset()
 
 
 @dataclass(slots=True)

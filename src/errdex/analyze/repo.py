@@ -246,6 +246,9 @@ class RepoIndex:
         qual = f"{cls}.{name}"
         if qual in self.functions:
             return qual
+        facts = self.classes.get(cls)
+        if facts is not None and name in facts.assigned:
+            return self._assigned_method(facts, name)
         if depth > 8:
             return None
         for base in self.bases(cls):
@@ -253,6 +256,14 @@ class RepoIndex:
             if found is not None:
                 return found
         return None
+
+    def _assigned_method(self, facts: ClassFacts, name: str) -> str | None:
+        """What ``name``, assigned in the class body, runs: the class's own method it
+        names (``__iter__ = keys``), else nothing known; the bases' ``name`` is shadowed
+        (``IPv6Network._address_class = IPv6Address`` over ``_BaseNetwork``'s property)."""
+        ref = facts.attrs.get(name)
+        own = f"{facts.qualname}.{ref[0]}" if ref is not None and len(ref) == 1 else None
+        return own if own is not None and own in self.functions else None
 
     def bases(self, cls: str) -> list[str]:
         """Base classes of a repository class: qualnames, ``builtins.X``, or dotted text."""
@@ -313,10 +324,18 @@ class RepoIndex:
         return owner, alias
 
     def canonical_qualified(self, qualified: str) -> str:
-        """``networkx.NetworkXError`` (as the extractor resolved it) -> the defining class."""
+        """``networkx.NetworkXError`` (as the extractor resolved it) -> the defining class;
+        through the module's top-level alias (``asyncio.exceptions.TimeoutError``, bound
+        by ``TimeoutError = TimeoutError``, is ``builtins.TimeoutError``: an ``except``
+        naming either catches it)."""
         target = self.resolve_qualified(qualified)
         if target is not None and target.kind == "class":
             return target.qualname
+        module, _, name = qualified.rpartition(".")
+        if module in self.modules and self._aliased(module, (name,)) is not None:
+            found = self.canonical_class(module, (name,))
+            if found in self.classes or found.startswith("builtins."):
+                return found
         return qualified
 
 

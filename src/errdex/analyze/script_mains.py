@@ -9,11 +9,12 @@ built around such a call (:mod:`errdex.analyze.code_fields`).
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Iterable, Mapping
 
 from .facts import CallRef
 
-__all__ = ["command_line"]
+__all__ = ["command_line", "main_block"]
 
 #: Calls that end the process (``exit``/``quit`` are the builtins ``site`` adds).
 _EXITS = frozenset({"sys.exit", "os._exit", "exit", "quit", "SystemExit"})
@@ -22,6 +23,19 @@ _PARSERS = frozenset(
     {"parse_args", "parse_known_args", "parse_intermixed_args", "parse_known_intermixed_args"}
 )
 _GETOPT = frozenset({"getopt.getopt", "getopt.gnu_getopt"})
+
+
+def main_block(test: ast.expr) -> bool:
+    """``if __name__ == "__main__":`` (either way round): what the block defines exists
+    only when the file runs as a program. ``imaplib`` defines ``run(cmd, args)`` there,
+    which the block's own ``getopt`` call makes a command line; no import can reach it."""
+    if not (
+        isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq)
+    ):
+        return False
+    sides = (test.left, test.comparators[0])
+    named = any(isinstance(x, ast.Name) and x.id == "__name__" for x in sides)
+    return named and any(isinstance(x, ast.Constant) and x.value == "__main__" for x in sides)
 
 
 def _resolved(ref: CallRef, imports: Mapping[str, str]) -> str:

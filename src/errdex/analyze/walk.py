@@ -15,6 +15,7 @@ from .astfields import child_fields as _child_fields
 from .binds import Binds, bind_alias, bind_call, class_alias, class_calls
 from .call_paths import call_conditions
 from .callsites import call_sites
+from .class_body import assigned_names
 from .early_exits import early_exits
 from .early_raises import early_raises
 from .expects import ExpectFinder
@@ -30,7 +31,7 @@ from .platforms import (
     holds_here,
     platform_words,
 )
-from .script_mains import command_line
+from .script_mains import command_line, main_block
 from .settled import (
     DRAINING,
     FILLING,
@@ -153,6 +154,8 @@ class _Walker:
         self.aliases: dict[str, CallRef | None] = {}  # ... and to a dotted name
         self.settled: Raw = {}  # ... and to anything, with the literal (ModuleFacts.settled)
         self.written: set[str] = set()  # names a function declares ``global``
+        #: Inside a module's ``if __name__ == "__main__":`` (FuncFacts.script_only).
+        self.script = False
 
     # -- module level -------------------------------------------------------------
 
@@ -216,7 +219,10 @@ class _Walker:
                 outer = self.platform  # ``if sys.platform == "win32": def f(): ...``
                 on, off = self._platform_of(stmt.test)
                 self.platform = on or outer
+                script = self.script
+                self.script = script or (toplevel and cls is None and main_block(stmt.test))
                 self._body(stmt.body, prefix=prefix, cls=cls, parent=parent, toplevel=toplevel)
+                self.script = script
                 self.platform = off or outer
                 self._body(stmt.orelse, prefix=prefix, cls=cls, parent=parent, toplevel=toplevel)
                 self.platform = outer
@@ -383,6 +389,7 @@ class _Walker:
             cls_abstract=cls is not None and cls in self.abstract,
             platform=self.platform,
             else_skips=skips,
+            script_only=self.script,
             # the module's imports above the definition: those below are rare in a module
             command_line=command_line(
                 calls,
@@ -444,6 +451,7 @@ class _Walker:
                     if isinstance(t, ast.Name) and (ref := class_alias(x.value)) is not None
                 },
                 attr_calls=class_calls(node.body),
+                assigned=assigned_names(node.body),
                 metaclass=next(
                     (dotted(k.value) for k in node.keywords if k.arg == "metaclass"), None
                 ),
