@@ -56,6 +56,7 @@ class Client:
         self._limit = n
 
     def remove_folder(self, path):
+        "Delete the named folder, which must be empty."
         for entry in os.listdir(path):
             if len(entry) < 1 or entry[0] != ".":
                 raise NotEmptyError("Folder contains message(s): %s" % path)
@@ -112,3 +113,11 @@ def test_not_empty_is_no_empty_input(tmp_path: Path) -> None:
     # "must not be empty" says the input was empty
     assert _get(records, "wire.take", "items must not")["backgroundTag"] == "empty-input"
     assert _get(records, "wire.take", "n is too large")["backgroundTag"] == "out-of-range"
+
+
+def test_the_docstring_requirement_comes_before_the_catch(tmp_path: Path) -> None:
+    # no caller's-mistake family, but the docstring says what prevents it
+    record = _get(_records(tmp_path), "wire.Client.remove_folder", "Folder contains")
+    solutions = [str(s) for s in record["solutions"]]  # type: ignore[attr-defined]
+    assert solutions[0].startswith("The docstring of `Client.remove_folder()` states")
+    assert solutions[1].startswith("Catch `NotEmptyError` around the call")

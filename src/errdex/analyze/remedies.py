@@ -347,6 +347,12 @@ def remedies(g: Gathered) -> list[Remedy]:
     out.extend(_gate_solutions(g))
     out.extend(exit_fixes(g))  # an early return the caller takes by passing a parameter
     out = [r for r in out if not _private_code(r[0])]
+    if not out and g.site.kind == "raise" and not usage_error(g):
+        # what the docstring requires still prevents it (``Maildir.remove_folder``: "which
+        # must be empty"); the catch stays for what the caller cannot see beforehand
+        fix = docstring_fix(g)  # not a sentence on what raises ("An OSError is raised if")
+        if fix is not None and not _SAYS_RAISE.search(fix[0]):
+            return [fix, _fallback(g)]
     return out or [_fallback(g)]
 
 
@@ -466,6 +472,7 @@ def _raising_names(req: ParamRequirement) -> set[str]:
 
 
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_SAYS_RAISE = re.compile(r"\braise[sd]?\b", re.IGNORECASE)
 
 
 def _gate_solutions(g: Gathered) -> list[Remedy]:
