@@ -14,10 +14,12 @@ from dataclasses import dataclass
 
 from errdex.record import BACKGROUND_TAGS
 
-from .facts import within_module
+from .facts import FuncFacts, within_module
 from .guard_subject import Subject
 from .guards import CONDITION_KINDS, isinstance_checks, parse_guard
 from .linear import LinearRegex
+from .outside_data import USAGE_FAMILIES, from_outside
+from .outside_data import innermost as _innermost
 from .sites import SiteView
 
 __all__ = ["RULES", "Rule", "background_tag"]
@@ -136,17 +138,6 @@ def _handles_key_error(site: SiteView) -> bool:
         if guard["kind"] in CONDITION_KINDS:
             return False
     return False
-
-
-def _innermost(site: SiteView) -> str | None:
-    """The condition closest to the raise, unless a handler is closer (then the raise
-    translates a caught error, and an outer condition says nothing of its cause)."""
-    for guard in reversed(site.guards):
-        if guard["kind"] == "except":
-            return None
-        if guard["kind"] in CONDITION_KINDS:
-            return str(guard["text"])
-    return None
 
 
 def _guards(kind: str) -> Callable[[SiteView, frozenset[str]], bool]:
@@ -505,15 +496,49 @@ def assertion_api(site: SiteView, ancestors: frozenset[str]) -> bool:
     return bool(_ASSERTION_API.match(parts[-1])) and not any(p.startswith("_") for p in parts)
 
 
+#: The raised class's own name or the message says the thing is *not* empty
+#: (``mailbox.NotEmptyError``, "Folder not empty"): the word "empty" there means the
+#: opposite of ``empty-input``. "must not be empty" says the input was empty, and stays.
+_NOT_EMPTY_CLASS = re.compile(r"not_?empty|non_?empty", re.IGNORECASE)
+_NOT_EMPTY = _message(r"\bnot empty\b")
+
+
+def _says_not_empty(site: SiteView, ancestors: frozenset[str]) -> bool:
+    own = (site.canonical_class or site.error_class or "").rpartition(".")[2]
+    return bool(_NOT_EMPTY_CLASS.search(own)) or _NOT_EMPTY(site, ancestors)
+
+
+def _mistake_read_off(rule: Rule) -> bool:
+    """A rule that gives a caller's-mistake family from the guard or the message: not the
+    state rule (its guard reads only the object's own state), nor a type check (``cgi``'s
+    ``fp.read()`` giving ``str``: the caller passed a text file, not the data's fault)."""
+    return (
+        rule.tag in USAGE_FAMILIES - {"type-mismatch"}  # the file object passed decides it
+        and rule.subject != "state"
+        and any(b in rule.basis for b in ("site.guards", "site.template"))
+    )
+
+
 def background_tag(
-    site: SiteView, ancestors: frozenset[str], subject: Subject | None = None
+    site: SiteView,
+    ancestors: frozenset[str],
+    subject: Subject | None = None,
+    func: FuncFacts | None = None,
 ) -> tuple[str | None, Rule | None]:
     """The first rule that fires for ``site`` (whose class has ``ancestors``, whose
     condition tests ``subject``: :func:`errdex.analyze.guard_subject.guards_subject`), and
-    its tag. No tag fits a test framework's assertion method (:func:`assertion_api`)."""
+    its tag. No tag fits a test framework's assertion method (:func:`assertion_api`); no
+    caller's-mistake family is read off the guard or message of a raise that reports data
+    from outside (:func:`errdex.analyze.outside_data.from_outside`, in ``func``), nor
+    ``empty-input`` where the class or message says "not empty"."""
     if site.kind == "raise" and assertion_api(site, ancestors):
         return None, None
+    outside = from_outside(site, ancestors, func, subject)
     for rule in RULES:
+        if outside and _mistake_read_off(rule):
+            continue
+        if rule.tag == "empty-input" and _says_not_empty(site, ancestors):
+            continue
         if rule.fires(site, ancestors, subject):
             return rule.tag, rule
         if rule.basis.startswith(("site.guards", "site.template")) and any(

@@ -27,6 +27,7 @@ from .flag_words import gate_words
 from .gathered import Gathered, catch_phrase, class_phrase, short_name, verb
 from .guards import code, free_names, has_private, parse_guard
 from .message_advice import RESTATED, advice_solutions
+from .outside_data import USAGE_FAMILIES
 from .own_state import is_attribute, own_state_solution
 from .param_requirement import (
     ParamRequirement,
@@ -58,22 +59,6 @@ __all__ = [
 Remedy = tuple[str, list[str]]
 
 _REQUIREMENT = re.compile(r"\b(must|should|expected|expects|requires?|only)\b", re.IGNORECASE)
-#: Families of a mistake in the calling code (a bad argument, a misuse of an object, an
-#: internal check): catching one "where the program must go on" hides the mistake, so no
-#: catch advice is written for them (:func:`_fallback`). Failures of the world outside
-#: the call (I/O, network, a malformed input file, a timeout) keep it.
-USAGE_FAMILIES = frozenset(
-    {
-        "type-mismatch",
-        "invalid-value",
-        "missing-attribute",
-        "internal-assertion",
-        "shape-mismatch",
-        "empty-input",
-        "out-of-range",
-        "invalid-state",
-    }
-)
 
 
 def _message_advice(g: Gathered) -> list[Remedy]:
@@ -362,6 +347,12 @@ def remedies(g: Gathered) -> list[Remedy]:
     out.extend(_gate_solutions(g))
     out.extend(exit_fixes(g))  # an early return the caller takes by passing a parameter
     out = [r for r in out if not _private_code(r[0])]
+    if not out and g.site.kind == "raise" and not usage_error(g):
+        # what the docstring requires still prevents it (``Maildir.remove_folder``: "which
+        # must be empty"); the catch stays for what the caller cannot see beforehand
+        fix = docstring_fix(g)  # not a sentence on what raises ("An OSError is raised if")
+        if fix is not None and not _SAYS_RAISE.search(fix[0]):
+            return [fix, _fallback(g)]
     return out or [_fallback(g)]
 
 
@@ -481,6 +472,7 @@ def _raising_names(req: ParamRequirement) -> set[str]:
 
 
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_SAYS_RAISE = re.compile(r"\braise[sd]?\b", re.IGNORECASE)
 
 
 def _gate_solutions(g: Gathered) -> list[Remedy]:

@@ -227,7 +227,7 @@ def _gather(
     ancestors = tree.ancestors(site.canonical_class) if site.canonical_class else frozenset()
     subject = _subject(g, module)
     g.subject = subject
-    g.background = background_tag(site, ancestors, subject)
+    g.background = background_tag(site, ancestors, subject, g.func)
     return g
 
 
