@@ -303,7 +303,7 @@ def _fallback(g: Gathered) -> Remedy:
             own_state_solution(g)
             or _state_solution(g, call)
             or type_fix(g)  # the record's own type guard, said as what to pass
-            or docstring_fix(g)  # the docstring's requirement, in the message's words
+            or _required_by_docstring(g)  # the docstring's requirement, in the message's words
             or (NO_FIX, ["backgroundTag"])
         )
     caught = _caught_before(g)
@@ -350,10 +350,17 @@ def remedies(g: Gathered) -> list[Remedy]:
     if not out and g.site.kind == "raise" and not usage_error(g):
         # what the docstring requires still prevents it (``Maildir.remove_folder``: "which
         # must be empty"); the catch stays for what the caller cannot see beforehand
-        fix = docstring_fix(g)  # not a sentence on what raises ("An OSError is raised if")
-        if fix is not None and not _SAYS_RAISE.search(fix[0]):
+        fix = _required_by_docstring(g)
+        if fix is not None:
             return [fix, _fallback(g)]
     return out or [_fallback(g)]
+
+
+def _required_by_docstring(g: Gathered) -> Remedy | None:
+    """The docstring's requirement (:func:`.stated_fixes.docstring_fix`), not a sentence
+    on what raises ("A RuntimeError is raised if the box cannot be closed")."""
+    fix = docstring_fix(g)
+    return fix if fix is not None and not _SAYS_RAISE.search(fix[0]) else None
 
 
 def accepted_requirement(g: Gathered) -> ParamRequirement | None:

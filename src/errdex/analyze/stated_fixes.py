@@ -53,7 +53,8 @@ def _own_call(g: Gathered) -> str | None:
 def exit_fixes(g: Gathered) -> list[Remedy]:
     """Each early ``return`` before the raise, in the same block, taken when the caller
     passes a parameter it may leave out: ``if P is not D`` with ``D`` the default of
-    ``P``, ``if P`` with a default of ``False`` or ``None``."""
+    ``P``, ``if P`` with a default of ``False`` (not ``None``: a falsy value passed
+    takes the raise as well)."""
     func, call = g.func, _own_call(g)
     if func is None or call is None or g.site.kind != "raise":
         return []

@@ -22,7 +22,6 @@ from .gathered import Gathered
 from .guards import free_names, parse_guard
 from .message_advice import FOLLOWED, RESTATED
 from .param_requirement import innermost_condition, param_requirement
-from .quoting import NO_FIX
 from .stated_fixes import exit_fixes
 
 __all__ = ["callable_by_name", "handling_strategy"]
@@ -36,8 +35,9 @@ def handling_strategy(
         return "type-guard", ["site.guards"], None
     if fields["validationCode"] or has_check:
         return "validation", ["site.guards", "entryPoints"], None
-    if g.role is None and exit_fixes(g):
-        # a parameter the caller passes makes the function return a fallback instead
+    if g.role is None and any(text in fields["solutions"] for text, _ in exit_fixes(g)):
+        # a parameter the caller passes makes the function return a fallback instead (a
+        # fix the solutions left out, naming a private class, is none)
         return "fallback", ["function.signature", "sourceCode"], None
     if g.role is None and _fixed_by_the_caller(g):
         # a wrong call or a failed check is fixed before the call, not caught after it
@@ -148,11 +148,14 @@ def _stated_requirement(g: Gathered, solutions: list[str]) -> bool:
 
 #: Families of a value out of what the call accepts.
 _VALUE_FAMILIES = frozenset({"out-of-range", "invalid-value", "shape-mismatch", "empty-input"})
+#: Catch advice among the solutions: then the record does not withhold it.
+_CATCH = re.compile(r"\bcatch\b", re.IGNORECASE)
 
 
 def _argument_out_of_bounds(g: Gathered, solutions: list[str]) -> bool:
     """A value out of what the call accepts, where the record withholds catch advice
-    (the family is a mistake of the calling code) and the innermost condition reads only
+    (the family is a mistake of the calling code: its solutions say no fix, or what the
+    type guard or the docstring requires, and no catch) and the innermost condition reads only
     the raising function's own parameters as the caller passed them, the object itself
     and constants: ``Text.splitText(offset)`` when ``offset < 0 or offset >
     len(self.data)``, ``Wave_read.setpos(pos)``: each parameter read whole, not looked
@@ -163,7 +166,7 @@ def _argument_out_of_bounds(g: Gathered, solutions: list[str]) -> bool:
         return False
     if not callable_by_name(func.qualname) or run_by_syntax(func.qualname):
         return False
-    if g.background[0] not in _VALUE_FAMILIES or solutions[:1] != [NO_FIX]:
+    if g.background[0] not in _VALUE_FAMILIES or any(_CATCH.search(s) for s in solutions):
         return False
     guard = innermost_condition(g)
     text = str(guard["text"]) if guard is not None else ""
