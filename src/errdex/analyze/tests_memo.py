@@ -25,6 +25,7 @@ from typing import Any
 from .deps import digest
 from .facts import Expect, FuncFacts
 from .matching import Expected
+from .memo_reads import reads_key
 from .sites import SiteView
 
 __all__ = ["ChoiceMemo", "Choices", "passes_key"]
@@ -109,7 +110,8 @@ class ChoiceMemo:
         # test module's imports
         functions, called = linker.unseen_key(expect, candidates)
         set_key = self._set_key(linker.sites, candidates, functions)
-        key = digest((expect, set_key, ranks, called))
+        reads = reads_key(linker, expect, candidates, ranks)  # the path below, the twins
+        key = digest((expect, set_key, ranks, called, reads))
         classes = self._class_digest(linker, expect)
         fit_key = digest((expect.match, expect.match_is_literal, expect.match_whole, classes))
         last = self.last.get(key)
