@@ -8,7 +8,9 @@ a function of the expectation itself, the candidate sites (each one's id, templa
 kind and guards; the class decides which are candidates) with the class as the test shows it,
 the site functions the test's calls reach with their ranks and signatures, and, for a test
 that passes literals, what those functions pass on and under which conditions
-(:func:`passes_key`). Those are keyed; the fitting is what is kept.
+(:func:`passes_key`), and what the choice reads below those functions, answered again
+each scan (:mod:`.memo_reads`: the deep rule's verdicts, the modules blocked for the
+test's runs). Those are keyed; the fitting is what is kept.
 
 A choice whose key changed is made again, but most of its cost, fitting the message
 against every candidate's template, is a function of the message and each template
