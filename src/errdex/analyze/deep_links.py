@@ -36,7 +36,15 @@ from .facts import Expect, FuncFacts
 from .repo import RepoIndex
 from .sites import SiteView
 
-__all__ = ["DEEP_DEPTH", "Linker", "clear_path", "deep_link", "inside", "repository_classes"]
+__all__ = [
+    "DEEP_DEPTH",
+    "NO_MESSAGE_DEPTH",
+    "Linker",
+    "clear_path",
+    "deep_link",
+    "inside",
+    "repository_classes",
+]
 
 #: The builtin exception classes: calling one builds the exception a raise raises.
 _BUILTIN_EXCEPTIONS = frozenset(
@@ -45,6 +53,11 @@ _BUILTIN_EXCEPTIONS = frozenset(
 
 #: Bases that run no code for ``self[k]``, ``k in self``, ``len(self)`` or iteration.
 _PLAIN_BASES = frozenset({"builtins.object", "object", "builtins.Exception"})
+
+#: Without a message, the one reachable site must be this close to a call the test makes,
+#: through imports only: further away, a gap in the call graph could hide another site
+#: (unless :func:`deep_link` finds the path clear).
+NO_MESSAGE_DEPTH = 1
 
 #: The deepest a site of a repository-defined class is linked without a message: as far
 #: as the call graph's reverse walk goes.

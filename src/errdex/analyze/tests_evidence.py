@@ -38,7 +38,7 @@ from .arg_guards import ArgGuards
 from .call_fit import calls_literal, takes
 from .callgraph import CallGraph, Precision, Reach
 from .classes import ClassTree
-from .deep_links import deep_link
+from .deep_links import NO_MESSAGE_DEPTH, deep_link
 from .expects import HELPER_CALL
 from .expects_warnings import CATCH_WARNINGS
 from .facts import CallRef, Expect
@@ -78,10 +78,6 @@ __all__ = ["link_tests"]
 #: "f() missing 1 required positional argument: 'c'" fits inspect's copy of the
 #: interpreter's message.
 UNREACHED_MIN_LITERAL = 12
-
-#: Without a message, the one reachable site must be this close to a call the test makes,
-#: through imports only: further away, a gap in the call graph could hide another site.
-NO_MESSAGE_DEPTH = 1
 
 #: ``msg = …``: a line binding the message a raise below it may use.
 _ASSIGNMENT = re.compile(r"\s*\w+\s*=[^=]")

@@ -8,7 +8,9 @@ a function of the expectation itself, the candidate sites (each one's id, templa
 kind and guards; the class decides which are candidates) with the class as the test shows it,
 the site functions the test's calls reach with their ranks and signatures, and, for a test
 that passes literals, what those functions pass on and under which conditions
-(:func:`passes_key`). Those are keyed; the fitting is what is kept.
+(:func:`passes_key`), and what the choice reads below those functions, answered again
+each scan (:mod:`.memo_reads`: the deep rule's verdicts, the modules blocked for the
+test's runs). Those are keyed; the fitting is what is kept.
 
 A choice whose key changed is made again, but most of its cost, fitting the message
 against every candidate's template, is a function of the message and each template
@@ -25,6 +27,7 @@ from typing import Any
 from .deps import digest
 from .facts import Expect, FuncFacts
 from .matching import Expected
+from .memo_reads import reads_key
 from .sites import SiteView
 
 __all__ = ["ChoiceMemo", "Choices", "passes_key"]
@@ -109,7 +112,8 @@ class ChoiceMemo:
         # test module's imports
         functions, called = linker.unseen_key(expect, candidates)
         set_key = self._set_key(linker.sites, candidates, functions)
-        key = digest((expect, set_key, ranks, called))
+        reads = reads_key(linker, expect, candidates, ranks)  # the path below, the twins
+        key = digest((expect, set_key, ranks, called, reads))
         classes = self._class_digest(linker, expect)
         fit_key = digest((expect.match, expect.match_is_literal, expect.match_whole, classes))
         last = self.last.get(key)
