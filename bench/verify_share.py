@@ -181,6 +181,8 @@ def main() -> None:
                 f"{' from ' + verify_row['testsFrom'] if verify_row.get('testsFrom') else ''}, "
                 f"{verify_row.get('snippets', 0):,} snippets; skipped: {verify_row.get('skipped')}"
             )
+            if verify_row.get("guardCallsDid"):
+                print(f"  calls built from guards, most often: {verify_row['guardCallsDid']}")
         runs = summary["runs"]
         per_k = seconds / max(1, sum(r["records"] for r in summary["repos"].values())) * 1000
         print(
