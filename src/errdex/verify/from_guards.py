@@ -25,6 +25,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from ._aliases import renamed
 from ._alternatives import Alternative, Alternatives, fits, program_bindings
 from ._guard_solver import CONDITION_KINDS, EMPTY, MISSING, parse_guards, rules_out, solve
 from .expectation import Expectation
@@ -396,15 +397,21 @@ def _excepted(
     return tuple(out)
 
 
+#: (repository-relative path, line of a raise) -> {local: the parameter it renames}.
+Renames = Callable[[str, int], dict[str, str]]
+
+
 def guard_candidates(
     envelopes: Iterable[dict[str, Any]],
     cands: list[Candidate],
     signatures: Signatures = lambda path, line: None,
     names: TryNames = lambda path, line: frozenset(),
+    renames: Renames = lambda path, line: {},
 ) -> Iterator[Candidate]:
     """Candidates from the guards of each record given, through a call of its function or
     of a public caller that passes the guarded parameter on (``signatures`` reads the
-    callers' ``def`` lines, ``names`` what a ``try`` body reads): solved values first, then
+    callers' ``def`` lines, ``names`` what a ``try`` body reads, ``renames`` the locals that
+    only rename a parameter, read in its place): solved values first, then
     values a handler on the way catches the failure of, then values the tests give the
     name; for a raise with no guard, the call as a test makes it."""
     calling: dict[str, list[Candidate]] = {}
@@ -421,9 +428,10 @@ def guard_candidates(
         texts = [str(g.get("text") or "") for g in items if g.get("kind") in CONDITION_KINDS]
         raising = _Signature(str((evidence.get("function") or {}).get("signature") or ""))
         path = str(env["record"].get("filePath") or "")
+        line = int(env["record"].get("lineNumber") or 0)
         problem = _Problem(
             raising,
-            parse_guards(texts),
+            renamed(parse_guards(texts), renames(path, line)),
             _excepted(items, raising, path, names),
             unconditional=not items,
         )

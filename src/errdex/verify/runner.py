@@ -27,6 +27,7 @@ from typing import Any
 from errdex.source.errors import SourceError
 from errdex.source.stdlib import STDLIB_REPO
 
+from ._aliases import aliases
 from .accelerators import Accelerators
 from .checks import check_reproducer, raised_at
 from .executor import Executor, Job
@@ -338,6 +339,7 @@ def _run_all(
             sources,
             lambda path, line: def_line(located.file_of(path), line),
             lambda path, line: try_names(located.file_of(path), line),
+            lambda path, line: aliases(located.file_of(path), line),
         )
     )
     if guarded:  # a test's call of the function, with its guard made true
