@@ -26,3 +26,9 @@ def test_isinstance_of_the_repositorys_class_is_false_on_none() -> None:
     assert _solved("not isinstance(key, (Node, str))", "key") == [None]
     # None is Hashable: no rule says otherwise, so nothing is claimed
     assert _solved("not isinstance(key, Hashable)", "key") == []
+
+
+def test_a_value_that_decides_every_guard_naming_it_comes_before_one_that_leaves_one_open() -> None:
+    # 1 leaves ``n > G.size()`` unknown; 0 makes the second guard true whatever G is
+    guards = parse_guards(["n is not None", "(n < 1) or (n > G.size())"])
+    assert solve(guards, {}, ["n"]) == [("n", 0)]

@@ -315,7 +315,8 @@ def solve(
     objects: frozenset[str] = frozenset(),
 ) -> list[tuple[str, Any]]:
     """Up to ``limit`` (parameter, trial value) that leave no guard false and make a guard
-    naming that parameter true, the other values as ``known`` has them; for the parameters
+    naming that parameter true, the other values as ``known`` has them: the first value
+    that makes every guard naming it true, else the one that makes the most; for the parameters
     in ``objects`` (passed an expression, not a literal) an empty instance is tried first."""
     found: list[tuple[str, Any]] = []
     names = [
@@ -326,13 +327,18 @@ def solve(
         if not naming:
             continue
         others = tuple(v for k, v in known.items() if k != param and k in _read(naming))
+        best: tuple[int, Any] | None = None  # (guards naming it made true, the value)
         for value in _trials(guards, param in objects, others):
             env = {**known, param: value}
             if any(_truth(g, env) is False for g in guards):
                 continue
-            if any(_truth(g, env) for g in naming):
-                found.append((param, value))
+            met = sum(bool(_truth(g, env)) for g in naming)
+            if met and (best is None or met > best[0]):
+                best = (met, value)
+            if met == len(naming):
                 break
+        if best is not None:
+            found.append((param, best[1]))
         if len(found) >= limit:
             break
     return found
