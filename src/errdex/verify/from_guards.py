@@ -242,6 +242,11 @@ def _bound(tree: ast.Module, i: int, call: ast.Call) -> bool:
     """Whether every name ``call`` reads is a builtin or bound before statement ``i`` (a
     call inside ``for G in graphs:`` is cut out of its loop, and ``G`` with it)."""
     bound = set(program_bindings(ast.Module(body=tree.body[:i], type_ignores=[])))
+    bound |= {  # the helpers a snippet brings in: ``def _boo():``, ``class MockFile:``
+        stmt.name
+        for stmt in tree.body[:i]
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+    }
     for node in ast.walk(call):  # a comprehension's or a lambda's own names
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
             bound.add(node.id)
