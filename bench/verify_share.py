@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/verify_share.py [--target networkx --target stdlib ...] [-j 2]
         [--db-dir DIR] [--fresh] [--tests attrs=SDIST/tests ...] [--sample N [--seed S]]
+        [--python PY]
 
 For each target (an installed distribution by name, or ``stdlib``) it scans a catalogue
 (``errdex scan --package NAME`` / ``--stdlib``; kept in ``--db-dir`` and reused), copies
@@ -104,6 +105,12 @@ def main() -> None:
         help="a target's tests from elsewhere (without it, verify reads the sdist's tests "
         "itself when the wheel ships none)",
     )
+    parser.add_argument(
+        "--python",
+        default=None,
+        help="the interpreter reproducers run under (verify --python): one with the "
+        "target's optional dependencies shows how many records only lack them",
+    )
     parser.add_argument("--sample", type=int, default=None, metavar="N", help="records per target")
     parser.add_argument("--seed", type=int, default=0, help="the sample's seed")
     args = parser.parse_args()
@@ -124,6 +131,7 @@ def main() -> None:
         with SqliteStore(db) as store:
             repos = sorted({r["repo"] for r in store.stats()["repos"]})
         extra = ["--tests", tests[target]] if target in tests else []
+        extra += ["--python", args.python] if args.python else []
         only: set[str] | None = None
         if args.sample is not None:
             only = set(sample_ids(db, args.sample, args.seed))
@@ -181,6 +189,8 @@ def main() -> None:
                 f"{' from ' + verify_row['testsFrom'] if verify_row.get('testsFrom') else ''}, "
                 f"{verify_row.get('snippets', 0):,} snippets; skipped: {verify_row.get('skipped')}"
             )
+            if verify_row.get("guardCallsDid"):
+                print(f"  calls built from guards, most often: {verify_row['guardCallsDid']}")
         runs = summary["runs"]
         per_k = seconds / max(1, sum(r["records"] for r in summary["repos"].values())) * 1000
         print(

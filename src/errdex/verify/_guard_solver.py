@@ -124,8 +124,10 @@ def _bool_op(node: ast.BoolOp, env: Mapping[str, Any]) -> bool:
 def _call(node: ast.Call, env: Mapping[str, Any]) -> Any:
     if not isinstance(node.func, ast.Name) or node.keywords:
         raise Unknown("a call")
-    args = [evaluate(a, env) for a in node.args]
     name = node.func.id
+    if name == "isinstance" and len(node.args) == 2:
+        return _isinstance(node.args, env)
+    args = [evaluate(a, env) for a in node.args]
     if name == "len" and len(args) == 1:
         if args[0] is EMPTY:
             return 0
@@ -133,11 +135,11 @@ def _call(node: ast.Call, env: Mapping[str, Any]) -> Any:
             return len(args[0])
         except TypeError as exc:
             raise Unknown(str(exc)) from exc
-    if name == "isinstance" and len(args) == 2:
-        kinds = args[1] if isinstance(args[1], tuple) else (args[1],)
-        if not all(isinstance(k, type) for k in kinds):
-            raise Unknown("isinstance of a class errdex does not know")
-        return isinstance(_known(args[0]), kinds)
+    if name in _CONVERSIONS and len(args) == 1:
+        try:
+            return _CONVERSIONS[name](_known(args[0]))
+        except (TypeError, ValueError) as exc:
+            raise Unknown(str(exc)) from exc
     if name == "callable" and len(args) == 1:
         return callable(_known(args[0]))
     if name == "abs" and len(args) == 1:
@@ -146,6 +148,33 @@ def _call(node: ast.Call, env: Mapping[str, Any]) -> Any:
         except TypeError as exc:
             raise Unknown(str(exc)) from exc
     raise Unknown(f"a call of {name}")
+
+
+#: Builtins a guard may apply to a literal (``len(x) != len(set(x))``, ``min(x) < 0``).
+_CONVERSIONS: dict[str, Callable[[Any], Any]] = {
+    "set": set, "frozenset": frozenset, "list": list, "tuple": tuple, "sorted": sorted,
+    "min": min, "max": max, "sum": sum, "bool": bool,
+}  # fmt: skip
+#: Classes that hold None: ``isinstance(None, K)`` is false for any other ``K``.
+_HOLD_NONE = frozenset({"object", "NoneType", "Hashable"})
+
+
+def _isinstance(args: list[ast.expr], env: Mapping[str, Any]) -> bool:
+    """``isinstance(x, K)``; for ``x`` None, false also where ``K`` is the repository's
+    class (``not isinstance(G, nx.Graph)`` is true on None)."""
+    value = _known(evaluate(args[0], env))
+    try:
+        kinds = evaluate(args[1], env)
+    except Unknown:
+        named = {n.id for n in ast.walk(args[1]) if isinstance(n, ast.Name)}
+        named |= {n.attr for n in ast.walk(args[1]) if isinstance(n, ast.Attribute)}
+        if value is None and not named & _HOLD_NONE:
+            return False
+        raise
+    kinds = kinds if isinstance(kinds, tuple) else (kinds,)
+    if not all(isinstance(k, type) for k in kinds):
+        raise Unknown("isinstance of a class errdex does not know")
+    return isinstance(value, kinds)
 
 
 def evaluate(node: ast.expr, env: Mapping[str, Any]) -> Any:
@@ -222,6 +251,11 @@ def _trials(
         seen.append(EMPTY)
         yield EMPTY
     for guard in guards:
+        for size in _lengths(guard):
+            sized = list(range(size))
+            if sized not in seen:
+                seen.append(sized)
+                yield sized
         for node in ast.walk(guard):
             if not isinstance(node, ast.Constant) or isinstance(node.value, bool):
                 continue
@@ -244,6 +278,24 @@ def _trials(
             yield v
 
 
+def _lengths(guard: ast.expr) -> list[int]:
+    """For ``len(x) < 3`` and the like: the lengths 3, 4 and 2 (a list of each is tried)."""
+    out: list[int] = []
+    for node in ast.walk(guard):
+        if not isinstance(node, ast.Compare) or len(node.ops) != 1:
+            continue
+        sides = (node.left, node.comparators[0])
+        if not any(
+            isinstance(side, ast.Call) and isinstance(side.func, ast.Name) and side.func.id == "len"
+            for side in sides
+        ):
+            continue
+        for side in sides:
+            if isinstance(side, ast.Constant) and type(side.value) is int and 0 <= side.value < 64:
+                out += [n for n in (side.value, side.value + 1, side.value - 1) if n >= 0]
+    return list(dict.fromkeys(out))
+
+
 def _literal_value(value: Any) -> bool:
     """A value a trial may take: a literal (the known values include any default)."""
     return value is EMPTY or isinstance(
@@ -263,7 +315,8 @@ def solve(
     objects: frozenset[str] = frozenset(),
 ) -> list[tuple[str, Any]]:
     """Up to ``limit`` (parameter, trial value) that leave no guard false and make a guard
-    naming that parameter true, the other values as ``known`` has them; for the parameters
+    naming that parameter true, the other values as ``known`` has them: the first value
+    that makes every guard naming it true, else the one that makes the most; for the parameters
     in ``objects`` (passed an expression, not a literal) an empty instance is tried first."""
     found: list[tuple[str, Any]] = []
     names = [
@@ -274,13 +327,18 @@ def solve(
         if not naming:
             continue
         others = tuple(v for k, v in known.items() if k != param and k in _read(naming))
+        best: tuple[int, Any] | None = None  # (guards naming it made true, the value)
         for value in _trials(guards, param in objects, others):
             env = {**known, param: value}
             if any(_truth(g, env) is False for g in guards):
                 continue
-            if any(_truth(g, env) for g in naming):
-                found.append((param, value))
+            met = sum(bool(_truth(g, env)) for g in naming)
+            if met and (best is None or met > best[0]):
+                best = (met, value)
+            if met == len(naming):
                 break
+        if best is not None:
+            found.append((param, best[1]))
         if len(found) >= limit:
             break
     return found

@@ -215,18 +215,25 @@ def _verify_one(
     return run
 
 
+_MISSED = "calls built from its guards did not raise here"
+
+
 def summarize(runs: list[RepoRun]) -> dict[str, Any]:
     """Counts per repository: records, verified reproducers, each field's statuses, skips."""
     result: dict[str, Any] = {}
     for run in runs:
         fields: Counter[str] = Counter()
         skipped: Counter[str] = Counter()
+        misses: Counter[str] = Counter()  # what those calls did instead, most often
         verified = 0
         for outcome in run.outcomes:
             if outcome.reproducer is not None:
                 verified += 1
             elif outcome.failure:
                 skipped["a snippet raised here, not this error"] += 1
+            elif outcome.missed:
+                skipped[_MISSED] += 1
+                misses[outcome.missed[0]] += 1
             else:
                 skipped["no snippet from the tests raised here"] += 1
             for name, field_run in outcome.fields.items():
@@ -242,6 +249,7 @@ def summarize(runs: list[RepoRun]) -> dict[str, Any]:
             "testsNotRead": run.tests_not_read,
             "fields": dict(sorted(fields.items())),
             "skipped": dict(skipped.most_common()),
+            "guardCallsDid": dict(misses.most_common()),
         }
     return result
 
@@ -260,7 +268,7 @@ def _print_summary(
             f"{row['records']:,}",
             f"{row['verified']:,} ({row['verified'] / max(1, row['records']):.0%})",
             f"{skipped.get('a snippet raised here, not this error', 0):,}",
-            f"{skipped.get('no snippet from the tests raised here', 0):,}",
+            f"{skipped.get('no snippet from the tests raised here', 0) + skipped.get(_MISSED, 0):,}",
             f"{row['testFiles']:,} files, {row['snippets']:,} snippets",
         )
     out.print(table)

@@ -17,6 +17,7 @@ message its pattern matches, at its file and line.
 from __future__ import annotations
 
 import ast
+import builtins
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -25,6 +26,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from ._aliases import renamed
 from ._alternatives import Alternative, Alternatives, fits, program_bindings
 from ._guard_solver import CONDITION_KINDS, EMPTY, MISSING, parse_guards, rules_out, solve
 from .expectation import Expectation
@@ -37,6 +39,7 @@ _MAX_PER_RECORD = 3
 _MAX_TRIED = 6
 _PARAMS = re.compile(r"[(,]\s*(\w+)")
 _CALLED = re.compile(r"(\w+)\(")
+_BUILTINS = frozenset(dir(builtins))
 
 
 def violating_value(guard: str) -> tuple[str, ast.expr] | None:
@@ -159,6 +162,15 @@ class _Target:
     name: str  # as a call spells it: ``f(`` or ``obj.f(``
     sig: _Signature
     passes: dict[str, str]  # the raising function's parameter -> this function's
+    owner: str = ""  # a method's class: the tests that name it are tried first
+
+    def ordered(self, found: Sequence[Candidate]) -> list[Candidate]:
+        """``found`` with the programs naming the owner class outside their imports first
+        (``DiGraph.add_edge`` is reached from ``nx.DiGraph()``, not ``nx.Graph()``)."""
+        if not self.owner:
+            return list(found)
+        named = re.compile(rf"^(?!from |import ).*\b{re.escape(self.owner)}\b", re.MULTILINE)
+        return sorted(found, key=lambda c: named.search(c.program) is None)
 
     def known(self, raising: _Signature, passed: dict[str, ast.expr]) -> dict[str, Any]:
         """The raising function's parameters whose values the call shows."""
@@ -226,6 +238,27 @@ def _cut(tree: ast.Module, i: int, call: ast.Call, imports: Sequence[str] = ()) 
     return ast.unparse(ast.fix_missing_locations(cut))
 
 
+def _bound(tree: ast.Module, i: int, call: ast.Call) -> bool:
+    """Whether every name ``call`` reads is a builtin or bound before statement ``i`` (a
+    call inside ``for G in graphs:`` is cut out of its loop, and ``G`` with it)."""
+    bound = set(program_bindings(ast.Module(body=tree.body[:i], type_ignores=[])))
+    bound |= {  # the helpers a snippet brings in: ``def _boo():``, ``class MockFile:``
+        stmt.name
+        for stmt in tree.body[:i]
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+    }
+    for node in ast.walk(call):  # a comprehension's or a lambda's own names
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            bound.add(node.id)
+        elif isinstance(node, ast.arg):
+            bound.add(node.arg)
+    return all(
+        n.id in bound or n.id in _BUILTINS
+        for n in ast.walk(call)
+        if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)
+    )
+
+
 @dataclass(frozen=True)
 class _Problem:
     """What a record asks of a call: its condition guards, the raising function's
@@ -259,7 +292,7 @@ def _rewrites(
             func = node.func
             called = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
             passed = sig.arguments(node) if called == target.name else None
-            if passed is None:
+            if passed is None or not _bound(tree, i, node):
                 continue
             if problem.unconditional:
                 yield _cut(tree, i, node), "the call as the test makes it", "as-is"
@@ -311,6 +344,12 @@ def _tried(
                 yield _cut(tree, i, call, imports), f"{mine}={alt.text}", "tried"
 
 
+def _owner(parts: list[str]) -> str:
+    """The class of a method's dotted name (``networkx.classes.digraph.DiGraph.add_edge``),
+    by its capital; "" for a function."""
+    return parts[-2] if len(parts) > 1 and parts[-2][:1].isupper() else ""
+
+
 def _targets(
     evidence: dict[str, Any], raising: _Signature, signatures: Signatures
 ) -> list[_Target]:
@@ -325,12 +364,13 @@ def _targets(
         name = parts[-2] if parts[-1] == "__init__" and len(parts) > 1 else parts[-1]
         if entry.get("depth") == 0 and entry.get("qualname") == site.get("qualname"):
             identity = {p: p for p in raising.params}
-            out.append(_Target(str(site.get("function") or name), raising, identity))
+            owner = _owner(parts)
+            out.append(_Target(str(site.get("function") or name), raising, identity, owner))
             continue
         passes = entry.get("passes") or {}
         text = signatures(str(entry.get("path") or ""), int(entry.get("line") or 0))
         if passes and text is not None:
-            out.append(_Target(name, _Signature(text), dict(passes)))
+            out.append(_Target(name, _Signature(text), dict(passes), _owner(parts)))
     return out
 
 
@@ -396,15 +436,21 @@ def _excepted(
     return tuple(out)
 
 
+#: (repository-relative path, line of a raise) -> {local: the parameter it renames}.
+Renames = Callable[[str, int], dict[str, str]]
+
+
 def guard_candidates(
     envelopes: Iterable[dict[str, Any]],
     cands: list[Candidate],
     signatures: Signatures = lambda path, line: None,
     names: TryNames = lambda path, line: frozenset(),
+    renames: Renames = lambda path, line: {},
 ) -> Iterator[Candidate]:
     """Candidates from the guards of each record given, through a call of its function or
     of a public caller that passes the guarded parameter on (``signatures`` reads the
-    callers' ``def`` lines, ``names`` what a ``try`` body reads): solved values first, then
+    callers' ``def`` lines, ``names`` what a ``try`` body reads, ``renames`` the locals that
+    only rename a parameter, read in its place): solved values first, then
     values a handler on the way catches the failure of, then values the tests give the
     name; for a raise with no guard, the call as a test makes it."""
     calling: dict[str, list[Candidate]] = {}
@@ -421,9 +467,10 @@ def guard_candidates(
         texts = [str(g.get("text") or "") for g in items if g.get("kind") in CONDITION_KINDS]
         raising = _Signature(str((evidence.get("function") or {}).get("signature") or ""))
         path = str(env["record"].get("filePath") or "")
+        line = int(env["record"].get("lineNumber") or 0)
         problem = _Problem(
             raising,
-            parse_guards(texts),
+            renamed(parse_guards(texts), renames(path, line)),
             _excepted(items, raising, path, names),
             unconditional=not items,
         )
@@ -452,7 +499,7 @@ def _record_candidates(
     caps = {"solved": _MAX_PER_RECORD, "excepted": _MAX_PER_RECORD, "tried": _MAX_TRIED}
     caps["as-is"] = 1
     for target in _targets(evidence, problem.raising, signatures):
-        for cand in calling.get(target.name, ()):
+        for cand in target.ordered(calling.get(target.name, ())):
             if all(counts[k] >= caps[k] for k in caps):
                 return
             for program, setting, kind in _rewrites(cand.program, target, problem, alternatives):

@@ -42,6 +42,8 @@ class RecordOutcome:
     reproducer: tuple[Candidate, RunResult] | None = None
     site: str = ""
     failure: str | None = None  # why no reproducer: the closest miss
+    #: else (the most common outcome, the reason): what the calls built from its guards did
+    missed: tuple[str, str] | None = None
     reached_with: str | None = None  # 'the C accelerator `_json` blocked'
     fields: dict[str, FieldRun] = field(default_factory=dict)
 
@@ -78,7 +80,9 @@ class RecordOutcome:
             checks["reproducer"] = CodeCheck(
                 status="failed" if ran else "not-run",
                 reason=(
-                    self.failure or "no snippet from the tests raised at this site"
+                    self.failure
+                    or (self.missed[1] if self.missed else None)
+                    or "no snippet from the tests raised at this site"
                 ).removeprefix("ran: "),
             )
             if ran:

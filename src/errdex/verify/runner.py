@@ -27,6 +27,7 @@ from typing import Any
 from errdex.source.errors import SourceError
 from errdex.source.stdlib import STDLIB_REPO
 
+from ._aliases import aliases
 from .accelerators import Accelerators
 from .checks import check_reproducer, raised_at
 from .executor import Executor, Job
@@ -36,6 +37,7 @@ from .from_guards import def_line, guard_candidates, try_names
 from .from_tests import Candidate, CaseIndex, candidates, module_of, parse_test
 from .handlers import check_program, condition_of, splice_try
 from .locate import Interpreter, Located, distribution_of, locate, test_files
+from .misses import missed
 from .outcome import FieldRun, RecordOutcome, source_code
 from .sandbox import RunResult
 from .sites import RepoSites, site_of
@@ -81,7 +83,10 @@ def _assign(
     runs: list[tuple[Candidate, RunResult]],
 ) -> list[RecordOutcome]:
     outcomes = {env["record"]["id"]: RecordOutcome(env) for env in envelopes}
+    built: dict[str, list[tuple[Candidate, RunResult]]] = {}
     for cand, result in runs:
+        if cand.kind == "guard" and cand.for_record:
+            built.setdefault(cand.for_record, []).append((cand, result))
         if result.status != "raised":
             continue
         where = raised_at(result, sites)
@@ -103,6 +108,9 @@ def _assign(
             ):
                 out.reproducer = (cand, result)
                 out.site = site_of(env).label()
+    for rid, out in outcomes.items():
+        if out.reproducer is None and out.failure is None:
+            out.missed = missed(built.get(rid, ()), sites)
     return list(outcomes.values())
 
 
@@ -331,6 +339,7 @@ def _run_all(
             sources,
             lambda path, line: def_line(located.file_of(path), line),
             lambda path, line: try_names(located.file_of(path), line),
+            lambda path, line: aliases(located.file_of(path), line),
         )
     )
     if guarded:  # a test's call of the function, with its guard made true
