@@ -281,3 +281,30 @@ def test_a_store_between_the_exit_and_the_call_keeps_the_caller(tmp_path: Path) 
     names = {h.qualname for h in hops}
     assert "cache.add" in names and "cache.Store.put" in names, names
     assert "cache.fresh" not in names, names
+
+
+_RAISED = (
+    "def check(c, key):\n"  # 1
+    "    if key in c:\n"
+    "        raise KeyError(key)\n"  # 3
+    "\n"
+    "def add(cache, k):\n"  # 5
+    "    if k in cache:\n"
+    "        raise ValueError(k)\n"
+    "    cache[k] = 1\n"
+    "    check(cache, k)\n"
+    "\n"
+    "def fresh(cache, k):\n"  # 11
+    "    if k in cache:\n"
+    "        raise ValueError(k)\n"
+    "    check(cache, k)\n"
+)
+
+
+def test_a_store_after_an_early_raise_keeps_the_caller(tmp_path: Path) -> None:
+    """As past an early ``return``: ``add`` raised where ``k in cache`` but stores
+    ``cache[k]`` before it calls ``check``."""
+    _, chains = chains_of(tmp_path, {"raised.py": _RAISED})
+    hops = _guarded(chains, "raised.check", "builtins.KeyError", "key in c", 3, 2)
+    names = {h.qualname for h in hops}
+    assert "raised.add" in names and "raised.fresh" not in names, names
