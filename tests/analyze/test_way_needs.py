@@ -269,6 +269,17 @@ _CACHE = (
     "            return\n"
     "        self.d[k] = 1\n"
     "        check(self.d, k)\n"
+    "\n"
+    "def strict_add(cache, k):\n"  # 23
+    "    if k in cache:\n"
+    "        raise ValueError(k)\n"
+    "    cache[k] = 1\n"
+    "    check(cache, k)\n"
+    "\n"
+    "def strict_fresh(cache, k):\n"  # 29
+    "    if k in cache:\n"
+    "        raise ValueError(k)\n"
+    "    check(cache, k)\n"
 )
 
 
@@ -283,28 +294,10 @@ def test_a_store_between_the_exit_and_the_call_keeps_the_caller(tmp_path: Path) 
     assert "cache.fresh" not in names, names
 
 
-_RAISED = (
-    "def check(c, key):\n"  # 1
-    "    if key in c:\n"
-    "        raise KeyError(key)\n"  # 3
-    "\n"
-    "def add(cache, k):\n"  # 5
-    "    if k in cache:\n"
-    "        raise ValueError(k)\n"
-    "    cache[k] = 1\n"
-    "    check(cache, k)\n"
-    "\n"
-    "def fresh(cache, k):\n"  # 11
-    "    if k in cache:\n"
-    "        raise ValueError(k)\n"
-    "    check(cache, k)\n"
-)
-
-
 def test_a_store_after_an_early_raise_keeps_the_caller(tmp_path: Path) -> None:
-    """As past an early ``return``: ``add`` raised where ``k in cache`` but stores
-    ``cache[k]`` before it calls ``check``."""
-    _, chains = chains_of(tmp_path, {"raised.py": _RAISED})
-    hops = _guarded(chains, "raised.check", "builtins.KeyError", "key in c", 3, 2)
+    """As past an early ``return``: ``strict_add`` raised where ``k in cache`` but
+    stores ``cache[k]`` before it calls ``check``."""
+    _, chains = chains_of(tmp_path, {"cache.py": _CACHE})
+    hops = _guarded(chains, "cache.check", "builtins.KeyError", "key in c", 3, 2)
     names = {h.qualname for h in hops}
-    assert "raised.add" in names and "raised.fresh" not in names, names
+    assert "cache.strict_add" in names and "cache.strict_fresh" not in names, names
