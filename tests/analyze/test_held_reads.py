@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import ast
 
-from errdex.analyze.held_reads import changed_at
+from errdex.analyze.held_reads import changed_at, settled_attributes
 
 
 def _at(source: str) -> int:
@@ -31,3 +31,28 @@ def test_a_name_read_only_by_identity_changes_only_when_rebound() -> None:
     assert _at("if x is None: pass\nuse(x)\nx.y = 1\n") == 99
     assert _at("if isinstance(x, int): pass\nuse(x)\nx = None\n") == 3
     assert _at("if x is None or x in seen: pass\nuse(x)\n") == 2
+
+
+def test_a_name_read_only_through_attributes_the_module_never_changes() -> None:
+    """``Node.insertBefore``: ``removeChild(newChild)`` cannot make ``newChild`` a
+    fragment, since nothing in ``xml.dom.minidom`` stores or mutates ``nodeType``."""
+    module = ast.parse(
+        "def insert(self, child):\n"
+        "    if child.nodeType == self.FRAGMENT:\n"
+        "        return\n"
+        "    child.parentNode.removeChild(child)\n"
+        "    self.items[0] = child\n"
+        "    child.parentNode = self\n"
+        "    self.append(child)\n"
+    )
+    func = module.body[0]
+    assert isinstance(func, ast.FunctionDef) and isinstance(func.body[0], ast.If)
+    changed = settled_attributes(module)
+    assert changed == {"parentNode", "items"}
+    assert changed_at(func.body[0].test, func.body[1:], 99, changed) == 99
+    assert changed_at(func.body[0].test, func.body[1:], 99) == 4
+    # an item store under ``self.d`` is a change of ``d`` the module makes
+    grows = ast.parse("if k in self.d: pass\nself.d[k] = 1\n")
+    test = grows.body[0]
+    assert isinstance(test, ast.If)
+    assert changed_at(test.test, grows.body[1:], 99, settled_attributes(grows)) == 2

@@ -27,9 +27,12 @@ EarlyExit = tuple[int, str, int, int]
 _LEAVES = (ast.Return, ast.Raise, ast.Continue, ast.Break)
 
 
-def early_exits(func: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[EarlyExit, ...]:
+def early_exits(
+    func: ast.FunctionDef | ast.AsyncFunctionDef, changed: frozenset[str] | None = None
+) -> tuple[EarlyExit, ...]:
     """Each ``if COND: … leave`` (no ``else``) of the function's own blocks, with the
-    lines of the rest of its block."""
+    lines of the rest of its block (``changed``: the attributes the module may change,
+    :func:`.held_reads.settled_attributes`)."""
     out: list[EarlyExit] = []
     for block in statement_blocks(func.body):
         for index, stmt in enumerate(block):
@@ -44,6 +47,6 @@ def early_exits(func: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[EarlyExit
                 except (ValueError, RecursionError):
                     continue
                 end = block[-1].end_lineno or block[-1].lineno
-                last = changed_at(stmt.test, block[index + 1 :], end)
+                last = changed_at(stmt.test, block[index + 1 :], end, changed)
                 out.append((stmt.lineno, cond, (stmt.end_lineno or stmt.lineno) + 1, last))
     return tuple(out)

@@ -26,8 +26,11 @@ __all__ = ["EarlyRaise", "early_raises", "guard_among", "raised_before", "rename
 EarlyRaise = tuple[int, str, int]
 
 
-def early_raises(func: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[EarlyRaise, ...]:
-    """Each top-level ``if COND: raise ...`` of the body (no ``else``)."""
+def early_raises(
+    func: ast.FunctionDef | ast.AsyncFunctionDef, changed: frozenset[str] | None = None
+) -> tuple[EarlyRaise, ...]:
+    """Each top-level ``if COND: raise ...`` of the body (no ``else``); ``changed`` as
+    for :func:`.early_exits.early_exits`."""
     out: list[EarlyRaise] = []
     end = func.body[-1].end_lineno or func.body[-1].lineno
     for index, stmt in enumerate(func.body):
@@ -42,7 +45,7 @@ def early_raises(func: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[EarlyRai
                 text = ast.unparse(stmt.test)
             except (ValueError, RecursionError):
                 continue
-            last = changed_at(stmt.test, func.body[index + 1 :], end)
+            last = changed_at(stmt.test, func.body[index + 1 :], end, changed)
             out.append((stmt.end_lineno or stmt.lineno, text, last))
     return tuple(out)
 

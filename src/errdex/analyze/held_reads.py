@@ -7,14 +7,18 @@ at a later line only while nothing between may change what it reads: a store to,
 ``del`` of, a name it reads or an attribute or item under one (``+=``, ``:=``, ``for``
 targets too), or a call that mentions one (a method called on it, or it passed on),
 but a builtin that only reads. A name the condition reads only by identity (``x is
-None``, ``isinstance(x, T)``) changes only by a store to the name itself.
+None``, ``isinstance(x, T)``) changes only by a store to the name itself; so does one
+read only through attributes nothing in the module changes (:func:`settled_attributes`:
+``xml.dom.minidom``'s ``Node.insertBefore`` returns for ``newChild.nodeType ==
+self.DOCUMENT_FRAGMENT_NODE``, then calls ``removeChild(newChild)`` before
+``appendChild``, which cannot make a node a fragment).
 """
 
 from __future__ import annotations
 
 import ast
 
-__all__ = ["changed_at"]
+__all__ = ["changed_at", "settled_attributes"]
 
 #: Builtins that do not change the arguments they are passed.
 _READERS = frozenset(
@@ -27,11 +31,13 @@ _READERS = frozenset(
 _SKIP = (ast.Raise, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
 
 
-def changed_at(test: ast.expr, rest: list[ast.stmt], last: int) -> int:
+def changed_at(
+    test: ast.expr, rest: list[ast.stmt], last: int, changed: frozenset[str] | None = None
+) -> int:
     """The first line of ``rest`` where what ``test`` reads may change (``last`` where
-    nothing may)."""
+    nothing may); ``changed``: the attributes the module may change (None: any)."""
     names = {n.id for n in ast.walk(test) if isinstance(n, ast.Name)}
-    kept = names - _identity_only(test)
+    kept = names - _identity_only(test) - _through_settled(test, changed)
     lines = [getattr(node, "lineno", last) for node in _nodes(rest) if _changes(node, names, kept)]
     return min(lines, default=last)
 
@@ -81,6 +87,38 @@ def _identity_only(test: ast.expr) -> set[str]:
     for node in ast.walk(test):
         if isinstance(node, ast.Name):
             found[node.id] = found.get(node.id, True) and id(node) in plain
+    return {name for name, only in found.items() if only}
+
+
+def settled_attributes(tree: ast.Module) -> frozenset[str]:
+    """The attribute names the module may change the value of, or what it holds: one
+    on the way to a store's or a ``del``'s target, one whose method it calls, one it
+    passes to a call (the rest, ``nodeType``, only read, stay as they are)."""
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Attribute, ast.Subscript)) and isinstance(
+            node.ctx, (ast.Store, ast.Del)
+        ):
+            out.update(a.attr for a in ast.walk(node) if isinstance(a, ast.Attribute))
+        elif isinstance(node, ast.Call):
+            if isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Attribute):
+                out.add(node.func.value.attr)
+            args = [*node.args, *(k.value for k in node.keywords)]
+            out.update(a.attr for a in args if isinstance(a, ast.Attribute))
+    return frozenset(out)
+
+
+def _through_settled(test: ast.expr, changed: frozenset[str] | None) -> set[str]:
+    """Names ``test`` reads only as ``name.attr`` with an ``attr`` not in ``changed``."""
+    if changed is None:
+        return set()
+    parents = {id(c): n for n in ast.walk(test) for c in ast.iter_child_nodes(n)}
+    found: dict[str, bool] = {}
+    for node in ast.walk(test):
+        if isinstance(node, ast.Name):
+            up = parents.get(id(node))
+            settled = isinstance(up, ast.Attribute) and up.attr not in changed
+            found[node.id] = found.get(node.id, True) and settled
     return {name for name, only in found.items() if only}
 
 
