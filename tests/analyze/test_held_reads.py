@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import ast
 
-from errdex.analyze.held_reads import changed_at, settled_attributes
+from errdex.analyze.held_reads import changed_at, module_changes
 
 
 def _at(source: str) -> int:
@@ -47,12 +47,41 @@ def test_a_name_read_only_through_attributes_the_module_never_changes() -> None:
     )
     func = module.body[0]
     assert isinstance(func, ast.FunctionDef) and isinstance(func.body[0], ast.If)
-    changed = settled_attributes(module)
-    assert changed == {"parentNode", "items"}
+    changed = module_changes(module)
+    assert changed.attributes == {"parentNode", "items"}
     assert changed_at(func.body[0].test, func.body[1:], 99, changed) == 99
     assert changed_at(func.body[0].test, func.body[1:], 99) == 4
     # an item store under ``self.d`` is a change of ``d`` the module makes
     grows = ast.parse("if k in self.d: pass\nself.d[k] = 1\n")
     test = grows.body[0]
     assert isinstance(test, ast.If)
-    assert changed_at(test.test, grows.body[1:], 99, settled_attributes(grows)) == 2
+    assert changed_at(test.test, grows.body[1:], 99, module_changes(grows)) == 2
+
+
+def test_a_call_of_a_module_function_that_changes_nothing_changes_nothing() -> None:
+    """``sock_sendfile`` checks its socket with ``_check_ssl_socket(sock)`` between its
+    own debug-mode raise and the call that reaches ``sock_sendall``'s."""
+    module = ast.parse(
+        "def check(sock):\n"  # 1
+        "    if not isinstance(sock, int):\n"
+        "        raise TypeError(repr(sock))\n"
+        "    return helper(sock)\n"
+        "def helper(sock):\n"  # 5
+        "    return len(sock)\n"
+        "def fill(c):\n"  # 7
+        "    c[0] = 1\n"
+        "def relay(c):\n"  # 9
+        "    fill(c)\n"
+        "def send(self, sock):\n"  # 11
+        "    if 0 in sock:\n"
+        "        raise ValueError\n"
+        "    check(sock)\n"  # 14
+        "    relay(sock)\n"  # 15
+        "    sock.set(1)\n"
+    )
+    changed = module_changes(module)
+    assert changed.pure == {"check", "helper"}
+    send = module.body[-1]
+    assert isinstance(send, ast.FunctionDef) and isinstance(send.body[0], ast.If)
+    assert changed_at(send.body[0].test, send.body[1:], 99, changed) == 15
+    assert changed_at(send.body[0].test, send.body[3:], 99, changed) == 16

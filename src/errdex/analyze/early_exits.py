@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import ast
 
-from .held_reads import changed_at
+from .held_reads import Changes, changed_at
 from .local_values import statement_blocks
 
 __all__ = ["EarlyExit", "early_exits"]
@@ -28,11 +28,11 @@ _LEAVES = (ast.Return, ast.Raise, ast.Continue, ast.Break)
 
 
 def early_exits(
-    func: ast.FunctionDef | ast.AsyncFunctionDef, changed: frozenset[str] | None = None
+    func: ast.FunctionDef | ast.AsyncFunctionDef, changed: Changes | None = None
 ) -> tuple[EarlyExit, ...]:
     """Each ``if COND: … leave`` (no ``else``) of the function's own blocks, with the
     lines of the rest of its block (``changed``: the attributes the module may change,
-    :func:`.held_reads.settled_attributes`)."""
+    :func:`.held_reads.module_changes`)."""
     out: list[EarlyExit] = []
     for block in statement_blocks(func.body):
         for index, stmt in enumerate(block):

@@ -15,7 +15,7 @@ import ast
 import copy
 from collections.abc import Collection, Mapping, Sequence
 
-from .held_reads import changed_at
+from .held_reads import Changes, changed_at
 from .parsed import parse_guard
 
 __all__ = ["EarlyRaise", "early_raises", "guard_among", "raised_before", "renamed"]
@@ -27,7 +27,7 @@ EarlyRaise = tuple[int, str, int]
 
 
 def early_raises(
-    func: ast.FunctionDef | ast.AsyncFunctionDef, changed: frozenset[str] | None = None
+    func: ast.FunctionDef | ast.AsyncFunctionDef, changed: Changes | None = None
 ) -> tuple[EarlyRaise, ...]:
     """Each top-level ``if COND: raise ...`` of the body (no ``else``); ``changed`` as
     for :func:`.early_exits.early_exits`."""

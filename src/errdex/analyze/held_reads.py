@@ -17,32 +17,44 @@ self.DOCUMENT_FRAGMENT_NODE``, then calls ``removeChild(newChild)`` before
 from __future__ import annotations
 
 import ast
+from typing import NamedTuple
 
-__all__ = ["changed_at", "settled_attributes"]
+from .pure_calls import pure_call, pure_functions
 
-#: Builtins that do not change the arguments they are passed.
-_READERS = frozenset(
-    {
-        "len", "isinstance", "issubclass", "type", "id", "str", "repr", "hash", "bool",
-        "int", "float", "callable", "hasattr", "getattr", "format", "print", "abs",
-        "min", "max", "sorted", "tuple", "list", "set", "frozenset", "dict", "any", "all",
-    }
-)  # fmt: skip
+__all__ = ["Changes", "changed_at", "module_changes", "settled_attributes"]
+
+
+class Changes(NamedTuple):
+    """What the module's own code may change: attribute names, and the names of its
+    functions that change nothing (:mod:`.pure_calls`)."""
+
+    attributes: frozenset[str]
+    pure: frozenset[str]
+
+
+def module_changes(tree: ast.Module) -> Changes:
+    return Changes(settled_attributes(tree), pure_functions(tree))
+
+
 _SKIP = (ast.Raise, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
 
 
 def changed_at(
-    test: ast.expr, rest: list[ast.stmt], last: int, changed: frozenset[str] | None = None
+    test: ast.expr, rest: list[ast.stmt], last: int, changed: Changes | None = None
 ) -> int:
     """The first line of ``rest`` where what ``test`` reads may change (``last`` where
-    nothing may); ``changed``: the attributes the module may change (None: any)."""
+    nothing may); ``changed``: what the module may change (None: anything)."""
     names = {n.id for n in ast.walk(test) if isinstance(n, ast.Name)}
-    kept = names - _identity_only(test) - _through_settled(test, changed)
-    lines = [getattr(node, "lineno", last) for node in _nodes(rest) if _changes(node, names, kept)]
+    attributes = None if changed is None else changed.attributes
+    kept = names - _identity_only(test) - _through_settled(test, attributes)
+    pure = frozenset() if changed is None else changed.pure
+    lines = [
+        getattr(node, "lineno", last) for node in _nodes(rest) if _changes(node, names, kept, pure)
+    ]
     return min(lines, default=last)
 
 
-def _changes(node: ast.AST, names: set[str], kept: set[str]) -> bool:
+def _changes(node: ast.AST, names: set[str], kept: set[str], pure: frozenset[str]) -> bool:
     """Whether ``node`` may change one of ``names`` (rebinding) or what one of ``kept``
     holds (a store under it, or a call that mentions it)."""
     if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
@@ -54,7 +66,7 @@ def _changes(node: ast.AST, names: set[str], kept: set[str]) -> bool:
     ):
         return _root(node) in kept
     if isinstance(node, ast.Call):
-        if isinstance(node.func, ast.Name) and node.func.id in _READERS:
+        if pure_call(node, pure):
             return False
         return any(isinstance(n, ast.Name) and n.id in kept for n in ast.walk(node))
     return False

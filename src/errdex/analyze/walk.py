@@ -20,7 +20,7 @@ from .early_exits import early_exits
 from .early_raises import early_raises
 from .expects import ExpectFinder
 from .facts import CallRef, ClassFacts, FuncFacts, FunctionNode, ModuleFacts, clean, dotted
-from .held_reads import settled_attributes
+from .held_reads import Changes, module_changes
 from .local_values import reaching_values
 from .module_all import note_all, string_list
 from .package_twins import alternatives, typing_only
@@ -157,12 +157,12 @@ class _Walker:
         self.written: set[str] = set()  # names a function declares ``global``
         #: Inside a module's ``if __name__ == "__main__":`` (FuncFacts.script_only).
         self.script = False
-        self.changed: frozenset[str] | None = None  # attributes it may change (held_reads)
+        self.changed: Changes | None = None  # attributes it may change (held_reads)
 
     # -- module level -------------------------------------------------------------
 
     def module(self, tree: ast.Module) -> None:
-        self.changed = settled_attributes(tree)
+        self.changed = module_changes(tree)
         self._body(tree.body, prefix="", cls=None, parent=None, toplevel=True)
 
     def _import(self, node: ast.Import | ast.ImportFrom, into: dict[str, str]) -> None:
