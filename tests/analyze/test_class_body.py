@@ -43,8 +43,15 @@ _NETWORKS = (
 )
 
 
+def _bound(source: str) -> frozenset[str]:
+    """What the first class of ``source`` binds in its body."""
+    cls = ast.parse(source).body[0]
+    assert isinstance(cls, ast.ClassDef)
+    return assigned_names(cls.body)
+
+
 def test_assigned_names_are_what_the_body_binds() -> None:
-    tree = ast.parse(
+    assert _bound(
         "class C:\n"
         "    a = 1\n"
         "    b, (c, *d) = 1, (2, 3)\n"
@@ -54,9 +61,7 @@ def test_assigned_names_are_what_the_body_binds() -> None:
         "    if X:\n"
         "        h = 1\n"
         "    def m(self): self.i = 1\n"
-    )
-    body = tree.body[0].body  # type: ignore[attr-defined]
-    assert assigned_names(body) == frozenset("abcdegh")
+    ) == frozenset("abcdegh")
 
 
 def test_a_subclass_attribute_shadows_the_base_property(tmp_path: Path) -> None:
@@ -78,3 +83,27 @@ def test_a_subclass_attribute_shadows_the_base_property(tmp_path: Path) -> None:
     assert [e["qualname"] for e in found] == ["net.Other.last"]
     # an alias of the class's own method is that method
     assert index.method("net.Table", "__iter__") == "net.Table.keys"
+
+
+def test_names_bound_in_loops_withs_matches_and_walruses_count() -> None:
+    assert _bound(
+        "class C:\n"
+        "    for a in range(2):\n"
+        "        b = a\n"
+        "    while X:\n"
+        "        c = 1\n"
+        "    with open(p) as d:\n"
+        "        e = 1\n"
+        "    try:\n"
+        "        f = 1\n"
+        "    except E as err:\n"
+        "        g = 1\n"
+        "    match X:\n"
+        "        case [h, *i]:\n"
+        "            j = 1\n"
+        "        case {**k}:\n"
+        "            pass\n"
+        "    if (l := 1):\n"
+        "        m: int\n"
+        "    n = [o for o in range(2)]\n"
+    ) == frozenset("abcdefghijkln")

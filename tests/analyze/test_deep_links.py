@@ -7,11 +7,13 @@ call errdex cannot follow."""
 from __future__ import annotations
 
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
-from errdex.analyze.deep_links import repository_classes
+from errdex.analyze.callgraph import Reach
+from errdex.analyze.deep_links import deep_link, inside, repository_classes
 from errdex.analyze.repo import build_index
 from errdex.scan import scan_checkout
 from errdex.source import open_source
@@ -324,3 +326,68 @@ def test_repository_classes(tmp_path: Path) -> None:
         [("archive.StreamError", "pkg.archive.StreamError"), ("ValueError", "builtins.ValueError")],
     )
     assert not repository_classes(index, [])
+
+
+_PORTS = """\
+class Port(int):
+    pass
+
+
+class Note(ValueError):
+    pass
+
+
+class Empty:
+    pass
+
+
+class Sub(Empty):
+    pass
+
+
+def to_port(text):
+    return Port(text)
+
+
+def to_note(text):
+    return Note(text), Sub()
+"""
+
+
+def test_a_class_with_a_base_outside_the_repository_may_raise(tmp_path: Path) -> None:
+    """``Port('x')`` runs ``int.__new__``, whose ``ValueError`` no repository raise
+    shows; a class of the repository's own or an exception's bases builds with nothing
+    run."""
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    (tmp_path / "pkg" / "ports.py").write_text(_PORTS)
+    index = build_index(open_source(str(tmp_path), repo="o/p"))
+    assert not inside(index, ["pkg.ports.to_port"])
+    assert inside(index, ["pkg.ports.to_note"])
+
+
+_CHAIN = "".join(f"def f{i}():\n    f{i + 1}()\n\n" for i in range(6)) + "def f6():\n    pass\n"
+
+
+def test_every_exact_path_down_must_be_short(tmp_path: Path) -> None:
+    """The docstring's rule: each exact path from an exact callee is at most
+    ``DEEP_DEPTH`` long, not only the shortest (a linker whose walk went deeper)."""
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    (tmp_path / "pkg" / "chain.py").write_text(_CHAIN)
+    index = build_index(open_source(str(tmp_path), repo="o/c"))
+    names = [f"pkg.chain.f{i}" for i in range(7)]
+    linker = SimpleNamespace(
+        index=index,
+        sites=[SimpleNamespace(function=names[-1], canonical_class="x")],
+        by_function={},
+        reaches={
+            names[0]: {names[-1]: Reach(6, tuple(names), "exact")},
+            names[5]: {names[-1]: Reach(1, tuple(names[5:]), "exact")},
+        },
+        class_key=lambda expect: ((), True),
+    )
+    short: dict[str, Any] = {names[5]: "exact"}
+    assert deep_link(linker, None, short, 0)  # type: ignore[arg-type]
+    both: dict[str, Any] = {names[0]: "exact", names[5]: "exact"}
+    assert not deep_link(linker, None, both, 0)  # type: ignore[arg-type]

@@ -73,7 +73,7 @@ def test_only_a_top_level_if_that_raises_and_has_no_else_counts() -> None:
     ).body[0]
     assert isinstance(func, ast.FunctionDef)
     found = early_raises(func)
-    assert found == ((3, "a < 0"),)
+    assert found == ((3, "a < 0", 12),)  # false up to the end: nothing changes a
     # a guard reading a parameter the caller does not pass on is not compared
     assert raised_before(found, 10, ["v < 0"], {"v"}, {"v": "a"})
     assert not raised_before(found, 10, ["v < 0"], {"v", "w"}, {"w": "b"})

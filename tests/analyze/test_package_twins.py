@@ -171,3 +171,13 @@ def test_the_statements_read() -> None:
     primary = "try:\n    from ._py import f\nexcept ImportError:\n    from ._c import f\n"
     assert [a.python for a in alternatives(ast.parse(primary), "pkg")] == ["pkg._c"]
     assert typing_only(ast.parse(ABC), "pkg") == ("pkg._table_py",)
+
+
+def test_a_module_imported_at_run_time_too_is_not_typing_only() -> None:
+    """A plain ``import`` (or one in a function) of the module the ``TYPE_CHECKING``
+    block names runs: the module is no twin for that."""
+    typed = "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import pkg._py\n"
+    assert typing_only(ast.parse(typed), "pkg") == ("pkg._py",)
+    assert typing_only(ast.parse(typed + "import pkg._py\n"), "pkg") == ()
+    inner = typed + "def f():\n    from . import _py\n    from ._py import g\n"
+    assert typing_only(ast.parse(inner), "pkg") == ()

@@ -245,3 +245,59 @@ def test_an_exit_over_self_holds_only_until_its_state_changes(tmp_path: Path) ->
         chains, "rd.Reader._update_crc", "builtins.ValueError", "self._eof and n > 0", 4, 3
     )
     assert {"rd.Reader._read1", "rd.Reader.read"} <= {h.qualname for h in hops}
+
+
+_CACHE = (
+    "def check(c, key):\n"  # 1
+    "    if key in c:\n"
+    "        raise KeyError(key)\n"  # 3
+    "\n"
+    "def add(cache, k):\n"  # 5
+    "    if k in cache:\n"
+    "        return\n"
+    "    cache[k] = 1\n"
+    "    check(cache, k)\n"
+    "\n"
+    "def fresh(cache, k):\n"  # 11
+    "    if k in cache:\n"
+    "        return\n"
+    "    check(cache, k)\n"
+    "\n"
+    "class Store:\n"  # 16
+    "    def put(self, k):\n"
+    "        if k in self.d:\n"
+    "            return\n"
+    "        self.d[k] = 1\n"
+    "        check(self.d, k)\n"
+    "\n"
+    "def strict_add(cache, k):\n"  # 23
+    "    if k in cache:\n"
+    "        raise ValueError(k)\n"
+    "    cache[k] = 1\n"
+    "    check(cache, k)\n"
+    "\n"
+    "def strict_fresh(cache, k):\n"  # 29
+    "    if k in cache:\n"
+    "        raise ValueError(k)\n"
+    "    check(cache, k)\n"
+)
+
+
+def test_a_store_between_the_exit_and_the_call_keeps_the_caller(tmp_path: Path) -> None:
+    """``add`` returns where ``k in cache``, then stores ``cache[k]`` before it calls
+    ``check``: there ``k in cache`` holds again (``add({}, 'a')`` raises), so ``add`` is
+    a way to the raise; ``fresh``, which changes nothing in between, is not."""
+    _, chains = chains_of(tmp_path, {"cache.py": _CACHE})
+    hops = _guarded(chains, "cache.check", "builtins.KeyError", "key in c", 3, 2)
+    names = {h.qualname for h in hops}
+    assert "cache.add" in names and "cache.Store.put" in names, names
+    assert "cache.fresh" not in names, names
+
+
+def test_a_store_after_an_early_raise_keeps_the_caller(tmp_path: Path) -> None:
+    """As past an early ``return``: ``strict_add`` raised where ``k in cache`` but
+    stores ``cache[k]`` before it calls ``check``."""
+    _, chains = chains_of(tmp_path, {"cache.py": _CACHE})
+    hops = _guarded(chains, "cache.check", "builtins.KeyError", "key in c", 3, 2)
+    names = {h.qualname for h in hops}
+    assert "cache.strict_add" in names and "cache.strict_fresh" not in names, names

@@ -14,36 +14,37 @@ __all__ = ["assigned_names"]
 
 
 def assigned_names(body: list[ast.stmt]) -> frozenset[str]:
-    """Names the statements bind by ``=``, ``+=`` or ``name: T = value`` (also inside an
-    ``if``/``try``/``with`` of the body); a bare annotation binds nothing, and a ``def``
-    or ``class`` is a definition, looked up as such."""
+    """Names the statements bind by ``=``, ``+=``, ``name: T = value``, ``:=``, a ``for``
+    or ``with … as`` target or a ``match`` capture, in the body's own blocks however
+    deep (``if``, ``for``, ``while``, ``with``, ``try``, ``match``); a bare annotation
+    binds nothing, a comprehension's or an ``except … as``'s name does not outlive it,
+    and a ``def`` or ``class`` is a definition, looked up as such."""
     out: set[str] = set()
-    stack = list(body)
-    while stack:
-        stmt = stack.pop()
-        if isinstance(stmt, ast.Assign):
-            out.update(n.id for t in stmt.targets for n in _names(t))
-        elif isinstance(stmt, ast.AugAssign) or (
-            isinstance(stmt, ast.AnnAssign) and stmt.value is not None
-        ):
-            out.update(n.id for n in _names(stmt.target))
-        elif isinstance(stmt, (ast.If, ast.Try, ast.TryStar)):
-            stack.extend(stmt.body)
-            stack.extend(stmt.orelse)
-            if not isinstance(stmt, ast.If):
-                stack.extend(stmt.finalbody)
-                stack.extend(x for h in stmt.handlers for x in h.body)
-        elif isinstance(stmt, (ast.With, ast.AsyncWith)):
-            stack.extend(stmt.body)
+    todo: list[ast.AST] = list(body)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, _SCOPES):
+            continue
+        if isinstance(node, ast.AnnAssign) and node.value is None:
+            continue
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            out.add(node.id)
+        elif isinstance(node, (ast.MatchAs, ast.MatchStar)) and node.name:
+            out.add(node.name)
+        elif isinstance(node, ast.MatchMapping) and node.rest:
+            out.add(node.rest)
+        todo.extend(ast.iter_child_nodes(node))
     return frozenset(out)
 
 
-def _names(target: ast.expr) -> list[ast.Name]:
-    """The plain names a target binds (``a, b = ...`` both; ``self.x``, ``d[k]`` none)."""
-    if isinstance(target, ast.Name):
-        return [target]
-    if isinstance(target, (ast.Tuple, ast.List)):
-        return [n for e in target.elts for n in _names(e)]
-    if isinstance(target, ast.Starred):
-        return _names(target.value)
-    return []
+#: Nodes whose names are not the class body's: nested scopes, and comprehensions.
+_SCOPES = (
+    ast.FunctionDef,
+    ast.AsyncFunctionDef,
+    ast.ClassDef,
+    ast.Lambda,
+    ast.ListComp,
+    ast.SetComp,
+    ast.DictComp,
+    ast.GeneratorExp,
+)

@@ -151,7 +151,7 @@ def deep_link(linker: Linker, expect: Expect, callees: Mapping[str, Precision], 
     own = warning is True or repository_classes(linker.index, classes)
     return (
         bool(paths)
-        and min(len(p) for p in paths) - 1 <= DEEP_DEPTH
+        and all(len(p) - 1 <= DEEP_DEPTH for p in paths)
         and all(clear_path(linker.index, p, unknown) for p in paths)
         and (own or all(inside(linker.index, p) for p in paths))
     )
@@ -176,8 +176,33 @@ def inside(index: RepoIndex, via: Iterable[str]) -> bool:
 
 
 def _exception(index: RepoIndex, func: FuncFacts, ref: tuple[str, ...]) -> bool:
-    """Whether ``ref`` names a builtin exception class or a repository class."""
+    """Whether ``ref`` names a builtin exception class, or a repository class with no
+    constructor and no base outside the repository but ``object`` or an exception: one
+    that builds its instance running nothing (``class Port(int): pass`` runs
+    ``int.__new__``, whose ``ValueError`` ``Port('x')`` raises)."""
     if len(ref) == 1 and ref[0] in _BUILTIN_EXCEPTIONS:
         return True
     target = index.resolve(func.module, ref, func.local_imports)
-    return target is not None and target.kind == "class" and not exact_targets(index, func, ref)
+    return (
+        target is not None
+        and target.kind == "class"
+        and not exact_targets(index, func, ref)
+        and _plain_ancestry(index, target.qualname)
+    )
+
+
+def _plain_ancestry(index: RepoIndex, cls: str) -> bool:
+    """Whether every ancestor of ``cls`` is the repository's, ``object`` or a builtin
+    exception class."""
+    seen: set[str] = set()
+    todo = [cls]
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        if name in index.classes:
+            todo.extend(index.bases(name))
+        elif name not in _PLAIN_BASES and name.removeprefix("builtins.") not in _BUILTIN_EXCEPTIONS:
+            return False
+    return True

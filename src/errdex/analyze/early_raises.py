@@ -15,18 +15,25 @@ import ast
 import copy
 from collections.abc import Collection, Mapping, Sequence
 
+from .held_reads import Changes, changed_at
 from .parsed import parse_guard
 
 __all__ = ["EarlyRaise", "early_raises", "guard_among", "raised_before", "renamed"]
 
-#: (the ``if``'s last line, its condition as :func:`ast.unparse` writes it).
-EarlyRaise = tuple[int, str]
+#: (the ``if``'s last line, its condition as :func:`ast.unparse` writes it, the last line
+#: it is still false on: up to the first that may change what it reads,
+#: :func:`.held_reads.changed_at`).
+EarlyRaise = tuple[int, str, int]
 
 
-def early_raises(func: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[EarlyRaise, ...]:
-    """Each top-level ``if COND: raise ...`` of the body (no ``else``)."""
+def early_raises(
+    func: ast.FunctionDef | ast.AsyncFunctionDef, changed: Changes | None = None
+) -> tuple[EarlyRaise, ...]:
+    """Each top-level ``if COND: raise ...`` of the body (no ``else``); ``changed`` as
+    for :func:`.early_exits.early_exits`."""
     out: list[EarlyRaise] = []
-    for stmt in func.body:
+    end = func.body[-1].end_lineno or func.body[-1].lineno
+    for index, stmt in enumerate(func.body):
         if (
             isinstance(stmt, ast.If)
             and not stmt.orelse
@@ -35,9 +42,11 @@ def early_raises(func: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[EarlyRai
             and stmt.body[0].exc is not None
         ):
             try:
-                out.append((stmt.end_lineno or stmt.lineno, ast.unparse(stmt.test)))
+                text = ast.unparse(stmt.test)
             except (ValueError, RecursionError):
                 continue
+            last = changed_at(stmt.test, func.body[index + 1 :], end, changed)
+            out.append((stmt.end_lineno or stmt.lineno, text, last))
     return tuple(out)
 
 
@@ -51,7 +60,7 @@ def raised_before(
     """Whether the caller raised already, before its call at ``line``, where one of the
     site's ``guards`` holds: the guard, its parameters (``params``) renamed to the
     caller's (``passes``), is the condition of one of its ``raises``."""
-    before = {text for end, text in raises if end < line}
+    before = {text for end, text, last in raises if end < line <= last}
     return guard_among(before, guards, params, passes)
 
 

@@ -110,7 +110,7 @@ class FuncFacts:
     call_conditions: dict[int, tuple[str, ...]] = field(default_factory=dict)
     #: Each top-level ``if COND: raise ...`` of the body: (its last line, ``COND``)
     #: (:mod:`.early_raises`).
-    early_raises: tuple[tuple[int, str], ...] = ()
+    early_raises: tuple[tuple[int, str, int], ...] = ()
     #: Each ``if COND: … return`` (or ``raise``, ``continue``, ``break``) with no ``else``,
     #: with the lines of the rest of its block (:mod:`.early_exits`).
     early_exits: tuple[tuple[int, str, int, int], ...] = ()

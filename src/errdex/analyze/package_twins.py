@@ -89,8 +89,25 @@ def _imports(tree: ast.Module, package: str) -> tuple[list[_Import], set[str]]:
                 walk(stmt.orelse, (*path, (key, "else")), tests, caught)
 
     walk(tree.body, (), (), False)
-    runs = {i.module for i in found}
-    return found, typing - runs
+    return found, typing - _run_time(tree, package)
+
+
+def _run_time(tree: ast.Module, package: str) -> set[str]:
+    """The modules any ``import`` or ``from`` import outside ``if TYPE_CHECKING:``
+    names, however deep (a plain ``import pkg._py``, one in a function, too)."""
+    out: set[str] = set()
+    todo: list[ast.AST] = [tree]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.If) and _is_typing(node.test):
+            todo.extend(node.orelse)
+            continue
+        if isinstance(node, ast.ImportFrom) and (module := resolved_module(node, package)):
+            out.add(module)
+        elif isinstance(node, ast.Import):
+            out.update(a.name for a in node.names)
+        todo.extend(ast.iter_child_nodes(node))
+    return out
 
 
 def _modules(body: list[ast.stmt], package: str) -> Iterator[str]:

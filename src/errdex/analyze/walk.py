@@ -20,6 +20,7 @@ from .early_exits import early_exits
 from .early_raises import early_raises
 from .expects import ExpectFinder
 from .facts import CallRef, ClassFacts, FuncFacts, FunctionNode, ModuleFacts, clean, dotted
+from .held_reads import Changes, module_changes
 from .local_values import reaching_values
 from .module_all import note_all, string_list
 from .package_twins import alternatives, typing_only
@@ -156,10 +157,12 @@ class _Walker:
         self.written: set[str] = set()  # names a function declares ``global``
         #: Inside a module's ``if __name__ == "__main__":`` (FuncFacts.script_only).
         self.script = False
+        self.changed: Changes | None = None  # attributes it may change (held_reads)
 
     # -- module level -------------------------------------------------------------
 
     def module(self, tree: ast.Module) -> None:
+        self.changed = module_changes(tree)
         self._body(tree.body, prefix="", cls=None, parent=None, toplevel=True)
 
     def _import(self, node: ast.Import | ast.ImportFrom, into: dict[str, str]) -> None:
@@ -410,8 +413,8 @@ class _Walker:
             call_conditions=call_conditions(
                 node, _params(node), rebound, {site.line for site in sites}
             ),
-            early_raises=() if self.facts.is_test else early_raises(node),
-            early_exits=() if self.facts.is_test else early_exits(node),
+            early_raises=() if self.facts.is_test else early_raises(node, self.changed),
+            early_exits=() if self.facts.is_test else early_exits(node, self.changed),
         )
         self.facts.functions.append(func)
         inner_prefix = f"{prefix}{node.name}.<locals>."

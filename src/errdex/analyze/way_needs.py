@@ -49,8 +49,10 @@ def needs_up(
     ``params`` renamed by ``passes`` (the caller's parameters passed on unchanged), or
     the callee's ``needs`` renamed by ``binding`` (the callee's parameters bound to the
     call's arguments)."""
+    # each condition is known false only up to a line that may change what it reads
+    # (:func:`.held_reads.changed_at`), over ``self`` or not
     exits = {cond for _, cond, first, last in caller.early_exits if first <= site.line <= last}
-    raised = {text for end, text in caller.early_raises if end < site.line}
+    raised = {text for end, text, last in caller.early_raises if end < site.line <= last}
     before = {part for cond in exits | raised for part in disjuncts(cond)}  # false past it
     needed = [*guards, *(part for guard in guards for part in conjuncts(guard))]  # must hold
     if needed and passes and guard_among(before, needed, params, passes):
@@ -62,14 +64,6 @@ def needs_up(
         if consts and any(guard_value(need, consts) is False for need in needs):
             return None  # the call's constants make a condition on the way false
         names = _passed_names(caller, site, bound)
-        # an early raise over ``self`` holds only up to a change of its state: the exits
-        # say where (:func:`.early_exits._touched`), the early raises do not
-        before = {part for cond in exits for part in disjuncts(cond)} | {
-            part
-            for cond in raised
-            if "self" not in (free_names(cond) or ())
-            for part in disjuncts(cond)
-        }
         for need in needs:
             if (free_names(need) or {""}) <= names.keys():
                 text = renamed(need, names)
