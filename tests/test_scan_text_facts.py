@@ -115,3 +115,56 @@ def test_what_workers_read_is_kept_too(tree: Path, tmp_path: Path, new_process: 
         kept = c.texts(scope_key("o/pkg", checkout.path_prefix))
     assert "colour is {COLOR}" in _shown(result)
     assert {path for path, _ in kept} >= {"src/pkg/config.py", "src/pkg/other.py"}
+
+
+def test_workers_take_the_stored_facts_too(
+    tree: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, new_process: None
+) -> None:
+    """Extraction in worker processes (many files re-read) takes unchanged package
+    texts' facts from the cache as a serial one does: other.py's stores are not counted
+    again in any worker."""
+    fillers = [tree / f"src/pkg/filler_{n}.py" for n in range(2 * CHUNK)]
+    for n, path in enumerate(fillers):
+        path.write_text(f"def f{n}(x):\n    raise KeyError(x)\n")
+    cache = tmp_path / "cache.sqlite"
+    checkout = open_source(str(tree), repo="o/pkg")
+    with ScanCache(cache) as c:
+        scan_checkout(checkout, repo="o/pkg", cache=c, analyze=False, jobs=2)
+    for memo in (text_facts._FILES, text_facts._PACKAGES, project._READERS, project._TRIED):
+        memo.clear()
+    for n, path in enumerate(fillers):  # every file read again, in workers
+        path.write_text(f"def g{n}(x):\n    raise KeyError(x)\n")
+    (tree / "src/pkg/config.py").write_text(CONFIG + "\n\ndef more():\n    pass\n")
+    log = tmp_path / "counted.txt"
+    real = text_facts.count_stores
+
+    def count(text: str) -> object:  # run in forked workers: they write what they count
+        with log.open("a") as out:
+            out.write(repr(text) + "\n")
+        return real(text)
+
+    monkeypatch.setattr(text_facts, "count_stores", count)
+    with ScanCache(cache) as c:
+        result = scan_checkout(checkout, repo="o/pkg", cache=c, analyze=False, jobs=2)
+    assert result.cache_use is not None and result.cache_use.files_reread >= 2 * CHUNK
+    counted = log.read_text()
+    assert repr(CONFIG + "\n\ndef more():\n    pass\n") in counted  # the edited one's were
+    assert repr(OTHER) not in counted  # other.py's came from the cache
+
+
+def test_facts_of_texts_the_scan_does_not_list_are_kept(
+    tree: Path, tmp_path: Path, new_process: None
+) -> None:
+    """A package's tests are read as text (they may store the attribute) but are not
+    scanned: their facts stay in the cache after the scan that wrote them."""
+    tests = tree / "src/pkg/tests"
+    tests.mkdir()
+    (tests / "__init__.py").write_text("")
+    (tests / "test_config.py").write_text("from pkg import config\n\nconfig.COLOR = 'x'\n")
+    cache = tmp_path / "cache.sqlite"
+    _scan(tree, cache)
+    checkout = open_source(str(tree), repo="o/pkg")
+    with ScanCache(cache) as c:
+        kept = {path for path, _ in c.texts(scope_key("o/pkg", checkout.path_prefix))}
+    assert "src/pkg/tests/test_config.py" in kept
+    assert "src/pkg/other.py" in kept

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from errdex._gc import gc_paused
@@ -54,7 +55,7 @@ from errdex.scan_reuse import (
 )
 from errdex.scan_sites import disambiguate, one_per_raise
 from errdex.scan_store import store_cached_scan, store_scan, summarize
-from errdex.scan_text_facts import texts_kept
+from errdex.scan_text_facts import stored_texts, texts_kept, texts_source
 from errdex.source import Checkout, iter_source_files
 from errdex.source.permalink import permalinker
 from errdex.source.reading import SourceSkip, read_source
@@ -169,11 +170,16 @@ def scan_file(context: ScanContext, rel: str) -> FileResult:
 
 
 def _scan_chunk(
-    context: ScanContext, paths: Sequence[str], keep: bool = False
+    context: ScanContext,
+    paths: Sequence[str],
+    keep: bool = False,
+    source: tuple[str, str] | None = None,
 ) -> tuple[list[FileResult], Stored]:
     """A worker's files, and (``keep``: for the scan's cache) what the package texts
-    they read showed."""
-    kept: AbstractContextManager[Stored] = keeping(dict) if keep else nullcontext({})
+    they read showed; ``source``: where earlier scans' facts of those texts are stored
+    (:func:`~errdex.scan_text_facts.texts_source`)."""
+    load: Callable[[], Stored] = partial(stored_texts, *source) if source else dict
+    kept: AbstractContextManager[Stored] = keeping(load) if keep else nullcontext({})
     with gc_paused(), kept as texts:
         results = [scan_file(context, rel) for rel in paths]
     return results, texts
@@ -369,7 +375,7 @@ def scan_checkout(
             stamps = {rel: stamp for rel, (stamp, _, _) in loaded.items()}
         to_read = [rel for rel in files if rel not in cached]
         with texts_kept(plan):  # package texts read by earlier scans' extractions
-            fresh = _extract(context, to_read, jobs, progress, len(cached))
+            fresh = _extract(context, to_read, jobs, progress, len(cached), texts_source(plan))
         results = [cached[rel] if rel in cached else fresh[rel] for rel in files]
         if plan is not None:
             plan.use.whole = "files"
@@ -447,8 +453,10 @@ def _extract(
     jobs: int,
     progress: Callable[[int, int], None] | None,
     already: int,
+    source: tuple[str, str] | None = None,
 ) -> dict[str, FileResult]:
-    """Extract ``files`` (serially, or in worker processes for many)."""
+    """Extract ``files`` (serially, or in worker processes for many; ``source``: where
+    they find the stored text facts)."""
     total = len(files) + already
     out: dict[str, FileResult] = {}
     done = already
@@ -464,7 +472,8 @@ def _extract(
         with ProcessPoolExecutor(max_workers=workers) as pool:
             keep = active()
             futures = [
-                pool.submit(_scan_chunk, context, chunk, keep) for chunk in _chunks(files, CHUNK)
+                pool.submit(_scan_chunk, context, chunk, keep, source)
+                for chunk in _chunks(files, CHUNK)
             ]
             for future in futures:
                 results, texts = future.result()

@@ -350,7 +350,7 @@ class ScanCache:
         pieces a result is stored in apart (only those that changed are written, the
         others of its key not kept are dropped); ``texts`` what files' texts show, by path
         and text digest; ``keep`` (the listed paths) drops this scope's entries for files
-        that are gone; another errdex's scopes go."""
+        that are gone (:meth:`_prune`); another errdex's scopes go."""
         if self._conn is None:
             return
         conn = self._conn
@@ -420,8 +420,11 @@ class ScanCache:
         )
 
     def _prune(self, scope: str, keep: set[str]) -> None:
+        """Drop the entries of files no longer listed. Not the package texts' facts: those
+        are of every file of a package (its tests and vendored code too, which the scan
+        does not list), and a stale one is never used (its text's digest is checked)."""
         assert self._conn is not None
-        for table in ("extracted", "facts", "texts"):
+        for table in ("extracted", "facts"):
             gone = [
                 (scope, r[0])
                 for r in self._conn.execute(

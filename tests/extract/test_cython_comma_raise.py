@@ -30,6 +30,15 @@ LXML = textwrap.dedent(
 
     def pair(a):
         raise KeyError, (a, 1)
+
+    def nothing():
+        raise ValueError, None
+
+    def again(inst):
+        raise ValueError, inst
+
+    def formatted(a):
+        raise ValueError, "bad %s" % a
     """
 )
 
@@ -65,3 +74,23 @@ def test_raise_class_comma_tuple_passes_its_items() -> None:
     site = _sites()[18]
     assert site.error_class == "KeyError"
     assert not _fits(site.template, "x")
+
+
+def test_raise_class_comma_none_is_the_class_alone() -> None:
+    """Cython's ``__Pyx_Raise`` takes a value of None as no value: ``raise E, None``
+    prints an empty message, not ``None``."""
+    site = _sites()[21]
+    assert site.error_class == "ValueError"
+    assert site.template.display == ""
+    assert not _fits(site.template, "None")
+
+
+def test_raise_class_comma_name_is_not_read_as_a_message() -> None:
+    """``raise E, inst`` re-raises ``inst`` when it is an E already: a value that is not
+    text is not made the message of a call (the site is read as before), while a
+    formatted string is."""
+    again, formatted = _sites()[24], _sites()[27]
+    assert again.template.display == "{inst}"
+    assert again.style == "cython_syntax"
+    assert formatted.template.display == "bad %s"
+    assert _fits(formatted.template, "bad x")

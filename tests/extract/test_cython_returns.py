@@ -55,4 +55,47 @@ def test_builtin_rooted() -> None:
     }
     assert builtin_rooted("A", bases) and builtin_rooted("B", bases)
     assert not builtin_rooted("C", bases) and not builtin_rooted("D", bases)
-    assert builtin_rooted("Unlisted", bases)
+    # a class the module lists no bases for (a cdef class, one an include defines) may
+    # print its arguments its own way: not rooted, as when it is a listed class's base
+    assert not builtin_rooted("Unlisted", bases)
+    assert not builtin_rooted("E", {"E": ["Unlisted"]})
+
+
+ODD_BASES = textwrap.dedent(
+    """\
+    bases = (Exception,)
+    class Star(*bases):
+        pass
+    class Mixed(ValueError, *bases):
+        pass
+    class Item(bases[0]):
+        pass
+    class Made(make_base()):
+        pass
+    class Meta(ValueError, metaclass=M):
+        pass
+    def f(a):
+        raise Star(a, 1)
+    def g(a):
+        raise Mixed(a, 1)
+    def h(a):
+        raise Item(a, 1)
+    def i(a):
+        raise Made(a, 1)
+    def j(a):
+        raise Meta(a, 1)
+    """
+)
+
+
+def test_bases_of_any_shape_are_read_or_skipped() -> None:
+    """``class E(*bases)`` and other bases the statement does not name do not stop the
+    file (Cython gives no tuple of them): each raise is found, and a class with such a
+    base is not taken as printing its arguments by Python's rules."""
+    sites: dict[str, set[str]] = {}
+    for s in extract_cython(ODD_BASES, "pkg/m.pyx"):
+        sites.setdefault(s.error_class, set()).add(s.template.display)
+    assert set(sites) == {"Star", "Mixed", "Item", "Made", "Meta"}
+    for odd in ("Star", "Mixed", "Item", "Made"):
+        assert sites[odd] == {"({a}, 1)", "{a}1"}
+    assert sites["Meta"] == {"({a}, 1)"}  # named bases, all builtins

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from errdex.match.api import answers
+from errdex.match import rank_lone
+from errdex.match.api import Answer, answers
 from errdex.scan import scan_checkout, store_scan
 from errdex.source import open_source
 from errdex.store import SqliteStore
@@ -303,6 +304,13 @@ LOOKUP_PY = textwrap.dedent(
     """
 )
 
+#: ``KeyError: 'b'`` below a Python line that calls into multidict.
+GETONE = (
+    "Traceback (most recent call last):\n"
+    '  File "/home/me/app.py", line 3, in <module>\n    md.getone("b")\n'
+    "KeyError: 'b'\n"
+)
+
 
 @pytest.mark.parametrize("line", ['md.getone("b")', 'md["b"]'])
 def test_a_one_value_key_error_below_a_python_call_is_an_undecided_compiled_group(
@@ -343,11 +351,7 @@ def test_the_compiled_group_and_the_frameless_group_of_one_class_stay_apart(
         {"tinymd/__init__.py": "", "tinymd/_md.c": LOOKUP_C, "tinymd/_md_py.py": LOOKUP_PY},
         "example/tinymd",
     )
-    below = (
-        "Traceback (most recent call last):\n"
-        '  File "/home/me/app.py", line 3, in <module>\n    md.getone("b")\n'
-        "KeyError: 'b'\n"
-    )
+    below = GETONE
     alone = "KeyError: 'b'\n"
     for first, second in ((below, alone), (alone, below)):
         files = {}
@@ -387,13 +391,8 @@ PACKAGE_HEADER = textwrap.dedent(
 )
 
 
-@pytest.mark.parametrize("where", ["table/_table.c", "table/_lib/hashtable.h"])
-def test_a_module_its_package_imports_only_in_place_of_the_compiled_one_gives_way(
-    tmp_path: Path, where: str
-) -> None:
-    """multidict's shape: ``__init__`` imports the Python module only where a switch turns
-    the compiled one off; the compiled site (in the module's source, or a header of its
-    package that the source includes) ranks first, the Python one below it."""
+def _table_answer(tmp_path: Path, where: str) -> Answer:
+    """The answer to the table's message, its compiled site's source at ``where``."""
     files = {
         "table/__init__.py": PACKAGE_INIT,
         "table/_table_py.py": PACKAGE_PY,
@@ -401,6 +400,17 @@ def test_a_module_its_package_imports_only_in_place_of_the_compiled_one_gives_wa
     }
     db = _catalogue(tmp_path / "table", files, "example/table")
     (answer,) = answers("KeyError: 'empty table'", db)
+    return answer
+
+
+@pytest.mark.parametrize("where", ["table/_table.c", "table/_lib/hashtable.h"])
+def test_a_module_its_package_imports_only_in_place_of_the_compiled_one_gives_way(
+    tmp_path: Path, where: str
+) -> None:
+    """multidict's shape: ``__init__`` imports the Python module only where a switch turns
+    the compiled one off; the compiled site (in the module's source, or a header of its
+    package that the source includes) ranks first, the Python one below it."""
+    answer = _table_answer(tmp_path, where)
     best = answer.candidates[0]
     assert (best.filePath, best.lineNumber) == (where, _line(PACKAGE_HEADER, "PyErr_SetString"))
     other = next(c for c in answer.candidates if c.filePath == "table/_table_py.py")
@@ -409,3 +419,35 @@ def test_a_module_its_package_imports_only_in_place_of_the_compiled_one_gives_wa
         "the library replaces the definition with the one of table._table" in r
         for r in other.reasons
     )
+
+
+@pytest.mark.parametrize("where", ["other/table/hashtable.h", "bindings/table/hashtable.h"])
+def test_a_header_outside_the_compiled_modules_package_is_not_its_source(
+    tmp_path: Path, where: str
+) -> None:
+    """A header under a folder named like the package elsewhere (another package's, the
+    bindings') builds no part of ``table._table``: the Python site does not give way to it,
+    and its reason says no catalogued site of the compiled module fits."""
+    answer = _table_answer(tmp_path, where)
+    python = next(c for c in answer.candidates if c.filePath == "table/_table_py.py")
+    header = next(c for c in answer.candidates if c.filePath == where)
+    assert any("no catalogued site of table._table fits" in r for r in python.reasons)
+    assert not any("replaces" in r for r in header.reasons)
+
+
+def test_the_compiled_group_is_read_past_the_first_python_sites(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A class raised with one value at more Python sites than an undecided group reads
+    (thousands of ``KeyError(key)`` at a million templates): the compiled ones after them
+    still make the group below a Python call, counted alone."""
+    monkeypatch.setattr(rank_lone, "MAX_UNDECIDED", 3)
+    many = "".join(f"def get{n}(key):\n    raise KeyError(key)\n" for n in range(4))
+    db = _catalogue(
+        tmp_path / "tinymd",
+        {"tinymd/__init__.py": "", "tinymd/_a_lookups.py": many, "tinymd/_md.c": LOOKUP_C},
+        "example/tinymd",
+    )
+    (answer,) = answers(GETONE, db)
+    assert [c.filePath for c in answer.candidates] == ["tinymd/_md.c"]
+    assert any("one of 1 catalogued sites" in r for r in answer.candidates[0].reasons)

@@ -175,17 +175,30 @@ def _module_of(path: str) -> str:
 #: Files a compiled module's source includes (``#include "_multilib/hashtable.h"``,
 #: Cython's ``include "apihelpers.pxi"``): they build no module of their own.
 _INCLUDED = (".h", ".hh", ".hpp", ".hxx", ".pxi")
+#: Folders a repository keeps its packages under (dotted, with the dot after).
+_SOURCE_ROOTS = ("", "src.", "lib.", "python.")
+#: Folders whose headers build no module of the package.
+_NOT_SOURCE = frozenset({"tests", "test", "testing", "bench", "benchmarks", "examples", "docs"})
 
 
 def _is_module(path: str, module: str) -> bool:
     """Whether the file at ``path`` is the source of ``module`` (a repository may keep its
     packages under ``src/`` or ``lib/``, and a C file is named by the module it builds),
-    or a header in that module's package, which only its package's modules include."""
+    or a header in that module's package directory or a folder of it (multidict's
+    ``_multilib/*.h`` beside ``_multidict.c``), at the repository's top or under a source
+    folder: not one under ``tests/`` nor in another package named alike."""
     dotted = _module_of(path)
     if dotted == module or dotted.endswith("." + module):
         return True
     package = module.rpartition(".")[0]
-    return bool(package) and path.endswith(_INCLUDED) and f".{package}." in f".{dotted}"
+    if not package or not path.endswith(_INCLUDED):
+        return False
+    folder = dotted.rpartition(".")[0]
+    for root in _SOURCE_ROOTS:
+        inside = folder[len(root) :] if folder.startswith(root) else ""
+        if inside == package or inside.startswith(package + "."):
+            return not set(inside.split(".")) & _NOT_SOURCE
+    return False
 
 
 def prefer_live(index: MatchIndex, best: Mapping[int, Scored]) -> None:

@@ -150,7 +150,7 @@ def undecided_group(
         return
     sites = index.one_value_sites(cls)
     if frameless is not None:
-        sites = [i for i in sites[: MAX_UNDECIDED + 1] if frameless(index.entry(i).file_path)]
+        sites = _frameless_sites(index, cls, sites, frameless)
     lone = _pure(index, sites, MAX_UNDECIDED)
     if not lone:
         return
@@ -165,6 +165,30 @@ def undecided_group(
         )
         if twins[i]:
             s.twins = tuple(twins[i])
+
+
+def _frameless_sites(
+    index: MatchIndex, cls: str, sites: Sequence[int], frameless: Callable[[str], bool]
+) -> list[int]:
+    """Those of ``sites`` (the one-value sites of ``cls``) in files that print no frame, read through all of them (the
+    compiled ones may come last), up to one more than :data:`MAX_UNDECIDED`: past it
+    the group is not answered. Read once per index and class; the list is the cache's."""
+    per_index = _FRAMELESS.setdefault(index, {})
+    kept = per_index.get((cls, frameless))
+    if kept is None:
+        kept = per_index[cls, frameless] = []
+        for i in sites:
+            if frameless(index.file_path(i)):
+                kept.append(i)
+                if len(kept) > MAX_UNDECIDED:
+                    break
+    return kept
+
+
+#: Per index: a class's frameless one-value sites, read once (a builtin class's thousands
+#: cost 15 ms a query to read again).
+_FRAMELESS: WeakKeyDictionary[MatchIndex, dict[tuple[str, Callable[[str], bool]], list[int]]]
+_FRAMELESS = WeakKeyDictionary()
 
 
 def _alike(

@@ -239,13 +239,15 @@ def _class_members(body: Any) -> Iterator[Any]:
 
 
 def _base_names(node: Any) -> list[str | None]:
-    """The names a class statement lists as its bases (None for a dotted or computed one)."""
+    """The names a class statement lists as its bases (None for a dotted or computed one,
+    and one None for bases of a shape not read, ``class E(*bases)``)."""
     bases = getattr(node, "bases", None)
     if bases is None:
         return []
-    return [
-        cython_name(arg.name) if type(arg).__name__ == "NameNode" else None for arg in bases.args
-    ]
+    args = getattr(bases, "args", None)
+    if type(bases).__name__ != "TupleNode" or not isinstance(args, list):
+        return [None]  # ``class E(*bases)``: bases the statement does not name
+    return [cython_name(arg.name) if type(arg).__name__ == "NameNode" else None for arg in args]
 
 
 def _cdef_bases(node: Any) -> list[ast.expr]:

@@ -44,8 +44,9 @@ def builtin_rooted(name: str, bases: dict[str, list[str | None]], depth: int = 0
     module (``bases``: each Python class statement's bases by name): then Python's rules
     say how its arguments print. A base from another module may print them its own way
     (lxml's ``LxmlError.__init__(self, message, error_log=None)``). A class whose bases
-    the module does not list (a ``cdef class``) counts as rooted."""
-    if depth > 20:
+    the module does not list (a ``cdef class``, or one an include defines) does not count
+    as rooted: what its arguments print is not known."""
+    if depth > 20 or name not in bases:
         return False
     for base in bases.get(name, []):
         if base is None:
