@@ -187,21 +187,20 @@ class Conditions:
 
 def conjuncts(text: str) -> list[str]:
     """A condition's parts at its top-level ``and``, each as ``ast.unparse`` writes it."""
-    node = parse_guard(text)
-    if node is None:
-        return [text]
-    if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.And):
-        return [ast.unparse(v) for v in node.values]
-    return [ast.unparse(node)]
+    return _parts(text, ast.And)
 
 
 def disjuncts(text: str) -> list[str]:
     """A condition's parts at its top-level ``or``, each as ``ast.unparse`` writes it:
     past ``if a or b: return``, each is false."""
+    return _parts(text, ast.Or)
+
+
+def _parts(text: str, op: type[ast.boolop]) -> list[str]:
     node = parse_guard(text)
     if node is None:
         return [text]
-    if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.Or):
+    if isinstance(node, ast.BoolOp) and isinstance(node.op, op):
         return [ast.unparse(v) for v in node.values]
     return [ast.unparse(node)]
 
