@@ -154,8 +154,10 @@ def undecided_group(
     lone = _pure(index, sites, MAX_UNDECIDED)
     if not lone:
         return
-    key = cls if frameless is None else f"{cls} frameless"  # another list of sites
-    twins = _alike(index, cls, lone, clue.error_class, scored, key)
+    if frameless is None:
+        twins = _alike(index, cls, lone, clue.error_class, scored)
+    else:  # compiled sites each stand alone (:func:`_fold`): nothing to fold
+        twins = {i: [] for i in lone}
     for i in _fitting(index, sorted(twins), clue.message, get):
         s = get(i)
         s.undecided = True
@@ -170,9 +172,10 @@ def undecided_group(
 def _frameless_sites(
     index: MatchIndex, cls: str, sites: Sequence[int], frameless: Callable[[str], bool]
 ) -> list[int]:
-    """Those of ``sites`` (the one-value sites of ``cls``) in files that print no frame, read through all of them (the
-    compiled ones may come last), up to one more than :data:`MAX_UNDECIDED`: past it
-    the group is not answered. Read once per index and class; the list is the cache's."""
+    """Those of ``sites`` (the one-value sites of ``cls``) in files that print no frame,
+    read through all of them (the compiled ones may come last), up to one more than
+    :data:`MAX_UNDECIDED`: past it the group is not answered. Read once per index and
+    class; the list is the cache's."""
     per_index = _FRAMELESS.setdefault(index, {})
     kept = per_index.get((cls, frameless))
     if kept is None:
@@ -197,7 +200,6 @@ def _alike(
     lone: list[int],
     pasted: str | None,
     scored: Collection[int],
-    key: str | None = None,
 ) -> dict[int, list[int]]:
     """``lone`` (the one-value sites of ``cls``) folded into twins (:mod:`.index_groups`):
     each stand-in -> the sites it stands for, scored alike and copied out where answers are
@@ -207,7 +209,7 @@ def _alike(
     (:func:`_fold`). Of this paste: a site scored already stands alone, and so does each of
     a class the pasted one is a superclass of (its file decides,
     :func:`~.classes.foreign_subclass`)."""
-    cached, head_of = _fold(index, key or cls, lone)
+    cached, head_of = _fold(index, cls, lone)
     heads = dict(cached)  # the lists are the cache's: replaced, never changed
     alone = {i for i in scored if i in head_of} if scored else set()
     for head in {head_of[i] for i in alone}:
@@ -232,16 +234,16 @@ _FOLDED = WeakKeyDictionary()
 
 
 def _fold(
-    index: MatchIndex, key: str, lone: list[int]
+    index: MatchIndex, cls: str, lone: list[int]
 ) -> tuple[dict[int, list[int]], dict[int, int]]:
     """``(stand-in -> the sites it stands for, site -> its stand-in)`` of ``lone``: sites
     alike in what a frameless message's score reads (:meth:`~.index.MatchIndex.alike`);
     one a compiled module replaces or not in a ``.py`` file (the compiled passes read those
-    one by one) stands alone. Made once per index and ``key`` (the class, and which of its
-    sites ``lone`` holds), and kept."""
+    one by one) stands alone. Made once per index and class, and kept: ``lone`` is always
+    the class's whole list (:func:`undecided_group` folds no frameless subset of it)."""
     per_index = _FOLDED.setdefault(index, {})
-    if key in per_index:
-        return per_index[key]
+    if cls in per_index:
+        return per_index[cls]
     heads: dict[int, list[int]] = {}
     head_of: dict[int, int] = {}
     first: dict[tuple[int, int, str, str], int] = {}
@@ -255,7 +257,7 @@ def _fold(
             heads[i] = []
         else:
             heads[head].append(i)
-    per_index[key] = heads, head_of
+    per_index[cls] = heads, head_of
     return heads, head_of
 
 
