@@ -42,6 +42,7 @@ from .chain_parts import Catcher, Conversion, Hop, Signature, Walk, nearest_hops
 from .chain_targets import CarriedTargets, context
 from .classes import ClassTree
 from .facts import FuncFacts
+from .filled_locals import NonEmpty, filled_at
 from .guard_eval import EMPTY_KWARGS, Built, OneOf, is_immutable
 from .guards import free_names
 from .import_fallbacks import dead_fallback
@@ -481,6 +482,8 @@ class Chains:
                 known[origin] = Built(display_item(item, caller) for item in value)
             elif kind == "name" and isinstance(value, str) and value in caller_params:
                 passes[origin] = value
+            elif kind == "name" and filled_at(caller.filled_lists, str(value), site.line):
+                known[origin] = NonEmpty()  # ``running_tasks.append(first)`` before the call
             elif kind == "name" and value in caller.local_consts:
                 literal = caller.local_consts[str(value)]
                 if is_immutable(literal):

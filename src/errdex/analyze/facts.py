@@ -105,6 +105,9 @@ class FuncFacts:
     #: A local bound once to one of a few constants -> them, or to ``x & C`` -> its bounds
     #: (:mod:`errdex.analyze.value_sets`).
     local_sets: dict[str, tuple[object, ...]] = field(default_factory=dict)
+    #: A local list the body has added an item to -> (first line, last line) where it
+    #: certainly holds one (:mod:`errdex.analyze.filled_locals`).
+    filled_lists: dict[str, tuple[tuple[int, int], ...]] = field(default_factory=dict)
     #: A call's line -> the ``if`` conditions over parameters it is made under
     #: (:mod:`errdex.analyze.call_paths`).
     call_conditions: dict[int, tuple[str, ...]] = field(default_factory=dict)

@@ -20,6 +20,7 @@ from .early_exits import early_exits
 from .early_raises import early_raises
 from .expects import ExpectFinder
 from .facts import CallRef, ClassFacts, FuncFacts, FunctionNode, ModuleFacts, clean, dotted
+from .filled_locals import filled_spans
 from .held_reads import Changes, module_changes
 from .local_values import reaching_values
 from .module_all import note_all, string_list
@@ -410,6 +411,7 @@ class _Walker:
                 else reaching_values(node, _params(node), lines, local_imports)
             ),
             local_sets={} if self.facts.is_test else local_sets(node, _params(node)),
+            filled_lists={} if self.facts.is_test else filled_spans(node),
             call_conditions=call_conditions(
                 node, _params(node), rebound, {site.line for site in sites}
             ),
