@@ -3,7 +3,8 @@
 Public means exported by the package (listed in a module's ``__all__`` or re-exported by
 a package ``__init__``) or named without a leading underscore all the way down
 (module path, class and function); tests, nested functions and what a module defines
-under ``if __name__ == "__main__":`` never are. A ``__del__``
+under ``if __name__ == "__main__":`` never are, nor what a module holds whose own imports
+fail (:mod:`.stale_imports`). A ``__del__``
 is no entry point of an exception: the interpreter drops what it raises.
 """
 
@@ -18,6 +19,7 @@ from .chains import Chains, Hop, Walk
 from .docstrings import param_doc
 from .facts import FuncFacts
 from .repo import RepoIndex
+from .stale_imports import unimportable
 
 __all__ = [
     "FAR_DEPTH",
@@ -46,6 +48,8 @@ class PublicApi:
         self._exported = self._collect_exports()
         self._memo: dict[str, bool] = {}
         self._returned: set[str] | None = None
+        #: Modules no import can load under their name (``lib2to3.pgen2.conv``).
+        self.unimportable = unimportable(index.modules)
 
     def _collect_exports(self) -> set[str]:
         """Definitions named by an ``__all__`` or reachable from a package's namespace."""
@@ -137,6 +141,8 @@ class PublicApi:
             return False
         if func.script_only:
             return False  # defined when the file runs as a program: nothing imports it
+        if func.module in self.unimportable:
+            return False  # its module's own imports fail: nothing imports it
         if _private_name(func.name):
             return False
         if func.cls is not None:

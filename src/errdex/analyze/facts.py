@@ -206,6 +206,9 @@ class ModuleFacts:
     #: ``__all__.extend(os._get_exports_list(_socket))``): a name missing from it may
     #: still be exported (:mod:`.module_all`).
     all_partial: bool = False
+    #: Modules its top level imports by absolute name with no condition around
+    #: (:mod:`errdex.analyze.stale_imports`).
+    hard_imports: tuple[str, ...] = ()
     top: dict[str, str] = field(default_factory=dict)  # name -> qualname of a def/class
     functions: list[FuncFacts] = field(default_factory=list)
     classes: list[ClassFacts] = field(default_factory=list)

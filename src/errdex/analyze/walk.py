@@ -45,6 +45,7 @@ from .settled import (
     settled_names,
 )
 from .shadows import shadowing_imports
+from .stale_imports import hard_imports
 from .twin_tests import fresh_reads
 from .twins import dead_handlers, twin_facts
 from .value_sets import local_sets
@@ -83,6 +84,7 @@ def module_facts(
     facts.rebound, facts.fallbacks = twins.rebound, twins.fallbacks
     facts.alternatives = list(alternatives(tree, package))
     facts.typing_only = typing_only(tree, package)
+    facts.hard_imports = hard_imports(tree)
     shadows = {**twins.replaced, **shadowing_imports(tree, package)}
     facts.shadowed = {
         name: (s.module, s.line, s.conditional, s.guard, s.caught) for name, s in shadows.items()
