@@ -190,6 +190,10 @@ class EntryPoint(TypedDict, total=False):
     #: or its calls reach the raise only there: ``os.path`` is ``ntpath`` "on Windows"
     #: (``analyze.platform_binds``).
     definedOn: str
+    #: The nested function it returns or hands to a call, which runs the way down: the
+    #: raise comes when that is called, not this (``validator`` returns ``lint_app``;
+    #: ``analyze.closures``).
+    handsOut: str
 
 
 class CaughtBy(TypedDict):

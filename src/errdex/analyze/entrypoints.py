@@ -16,6 +16,7 @@ from errdex.evidence import CaughtBy, EntryPoint
 
 from .callgraph import MAX_DEPTH
 from .chains import Chains, Hop, Walk
+from .closures import hands_out
 from .docstrings import param_doc
 from .facts import FuncFacts
 from .repo import RepoIndex
@@ -272,6 +273,8 @@ def entry_points(
             entry["definedOn"] = func.platform  # the definition that calls on, of several
         elif hop.on is not None:
             entry["definedOn"] = hop.on  # its call goes this way there only (``os.path``)
+        if len(hop.via) > 1 and hands_out(index, hop.qualname, hop.via[1]):
+            entry["handsOut"] = hop.via[1]
         if hop.conversion is not None:
             entry["surfacesAs"] = hop.conversion.written
             entry["convertedIn"] = hop.conversion.function

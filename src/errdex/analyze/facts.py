@@ -108,6 +108,9 @@ class FuncFacts:
     #: A local list the body has added an item to -> (first line, last line) where it
     #: certainly holds one (:mod:`errdex.analyze.filled_locals`).
     filled_lists: dict[str, tuple[tuple[int, int], ...]] = field(default_factory=dict)
+    #: Functions defined in its body that it returns or passes to a call
+    #: (:mod:`errdex.analyze.closures`).
+    handed_out: tuple[str, ...] = ()
     #: A call's line -> the ``if`` conditions over parameters it is made under
     #: (:mod:`errdex.analyze.call_paths`).
     call_conditions: dict[int, tuple[str, ...]] = field(default_factory=dict)

@@ -256,6 +256,9 @@ def _entry_phrase(entry: EntryPoint, error_class: str | None, made: str = "raisi
     calls = f"{depth} call{'s' if depth > 1 else ''}"
     gate = gate_words(entry)
     note = f", {gate}{note}" if gate else note  # ``if self._debug:`` around the call
+    if handed := entry.get("handsOut"):  # ``validator`` returns ``lint_app``: no call
+        rest = f" through {', '.join(code(v) for v in via[1:])}" if via[1:] else ""
+        return f"{name}, whose {code(handed)} (it returns or passes it on) reaches it{rest}{note}"
     if via:
         hops = ", ".join(code(v) for v in via)
         return f"{name}, {calls} away through {hops}{note}"

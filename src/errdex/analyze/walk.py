@@ -13,6 +13,7 @@ from errdex.extract.python.guards import is_elif
 
 from .astfields import child_fields as _child_fields
 from .binds import Binds, bind_alias, bind_call, class_alias, class_calls
+from .body_extras import body_extras
 from .call_paths import call_conditions
 from .callsites import call_sites
 from .class_body import assigned_names
@@ -20,7 +21,6 @@ from .early_exits import early_exits
 from .early_raises import early_raises
 from .expects import ExpectFinder
 from .facts import CallRef, ClassFacts, FuncFacts, FunctionNode, ModuleFacts, clean, dotted
-from .filled_locals import filled_spans
 from .held_reads import Changes, module_changes
 from .local_values import reaching_values
 from .module_all import note_all, string_list
@@ -413,7 +413,7 @@ class _Walker:
                 else reaching_values(node, _params(node), lines, local_imports)
             ),
             local_sets={} if self.facts.is_test else local_sets(node, _params(node)),
-            filled_lists={} if self.facts.is_test else filled_spans(node),
+            **body_extras(node, self.facts.is_test),
             call_conditions=call_conditions(
                 node, _params(node), rebound, {site.line for site in sites}
             ),

@@ -1,0 +1,102 @@
+"""Nested functions their enclosing function hands out: returns, or passes to a call.
+
+``wsgiref.validate.check_status`` is called only by ``start_response_wrapper``, which
+``lint_app`` passes to the application it wraps, and ``lint_app`` is what ``validator``
+returns: users get there by calling ``validator(app)`` and then the app it returns, which
+calls ``start_response('200', ...)`` (blind review stop 35, record 32). No call joins
+``validator`` to ``lint_app``, so the entry-point walk stopped at ``check_status``
+itself, a function ``validate.__all__`` leaves out. The walk goes up from such a nested
+function to the function that hands it out, as a step that costs no call
+(:mod:`errdex.analyze.chains`), and the entry point says which function it hands out
+(``EntryPoint.handsOut``).
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
+
+from .callsites import CallSite
+from .facts import FuncFacts
+
+if TYPE_CHECKING:  # the index is built from what :func:`handed_out` finds
+    from .repo import RepoIndex
+
+__all__ = ["closure_edges", "handed_out", "hands_out"]
+
+_DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
+
+
+def handed_out(node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, ...]:
+    """The functions defined right in ``node``'s body that it uses as a value, not as a
+    call's callee: ``return lint_app``, ``application(environ, start_response_wrapper)``.
+    A name bound again in the body is left out."""
+    own = {s.name for s in _own_defs(node.body)}
+    if not own:
+        return ()
+    called: set[int] = set()
+    used: set[str] = set()
+    bound: dict[str, int] = {}
+    for inner in _walk_own(node):
+        if isinstance(inner, ast.Call) and isinstance(inner.func, ast.Name):
+            called.add(id(inner.func))
+        elif isinstance(inner, ast.Name) and inner.id in own:
+            if isinstance(inner.ctx, ast.Load):
+                if id(inner) not in called:
+                    used.add(inner.id)
+            else:
+                bound[inner.id] = bound.get(inner.id, 0) + 1
+    return tuple(sorted(n for n in used if not bound.get(n)))
+
+
+def _own_defs(body: Sequence[ast.stmt]) -> Iterator[ast.FunctionDef | ast.AsyncFunctionDef]:
+    """Functions defined in ``body``, in ``if``/``try``/``with`` blocks too."""
+    for stmt in body:
+        if isinstance(stmt, _DEFS):
+            yield stmt
+        elif isinstance(stmt, (ast.If, ast.Try, ast.With, ast.AsyncWith)):
+            for name in ("body", "orelse", "finalbody"):
+                yield from _own_defs(getattr(stmt, name, None) or ())
+            for handler in getattr(stmt, "handlers", None) or ():
+                yield from _own_defs(handler.body)
+
+
+def _walk_own(node: ast.AST) -> Iterator[ast.AST]:
+    """The nodes of ``node``'s body, not inside nested functions or classes (calls are
+    seen before their callee's name: :func:`ast.walk` is breadth-first)."""
+    todo = list(ast.iter_child_nodes(node))
+    while todo:
+        current = todo.pop(0)
+        yield current
+        if isinstance(current, (*_DEFS, ast.ClassDef, ast.Lambda)):
+            continue
+        todo.extend(ast.iter_child_nodes(current))
+
+
+def hands_out(index: RepoIndex, caller: str, callee: str) -> bool:
+    """Whether ``caller`` reaches ``callee`` by handing it out (see the docstring)."""
+    inner = index.function(callee)
+    outer = index.function(caller)
+    return (
+        inner is not None
+        and outer is not None
+        and inner.parent == caller
+        and inner.name in outer.handed_out
+    )
+
+
+def closure_edges(index: RepoIndex) -> Iterator[tuple[FuncFacts, str, CallSite]]:
+    """(enclosing function, nested function, a call site standing for the hand-out) of
+    each nested function its enclosing one hands out and does not call."""
+    for defs in index.functions.values():
+        for func in defs:
+            if func.parent is None:
+                continue
+            outer = index.function(func.parent)
+            if outer is None or func.name not in outer.handed_out:
+                continue
+            if any(site.ref == (func.name,) for site in outer.call_sites):
+                continue  # called as well: that call is its edge
+            site = CallSite((func.name,), func.line, (), (), (), True)
+            yield outer, func.qualname, site

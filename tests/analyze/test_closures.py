@@ -1,0 +1,67 @@
+"""Nested functions handed out by their enclosing function lead up to it."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from errdex.analyze.closures import handed_out
+
+from .stdlib_items import ON_311, one_file_items, stdlib_items
+
+_WRAP = (
+    "__all__ = ['validator']\n"
+    "\n\n"
+    "def check_status(status):\n"
+    "    if len(status) < 4:\n"
+    "        raise ValueError('status too short')\n"
+    "\n\n"
+    "def validator(application):\n"
+    "    def lint_app(environ, start_response):\n"
+    "        def start_response_wrapper(status, headers):\n"
+    "            check_status(status)\n"
+    "            return start_response(status, headers)\n"
+    "        return application(environ, start_response_wrapper)\n"
+    "    return lint_app\n"
+)
+
+
+def test_the_function_that_returns_the_closure_is_the_way_in(tmp_path: Path) -> None:
+    """Blind review stop 35, record 32: ``check_status`` is no name ``__all__`` offers;
+    users reach it through the app ``validator()`` returns."""
+    ((_, evidence),) = one_file_items(tmp_path, "m.py", _WRAP)
+    entries = evidence["entryPoints"]
+    assert [(e["qualname"], e.get("handsOut")) for e in entries] == [
+        ("m.validator", "m.validator.<locals>.lint_app")
+    ]
+    assert entries[0]["via"] == [
+        "m.validator",
+        "m.validator.<locals>.lint_app",
+        "m.validator.<locals>.lint_app.<locals>.start_response_wrapper",
+        "m.check_status",
+    ]
+
+
+def test_only_what_is_used_as_a_value_is_handed_out() -> None:
+    tree = ast.parse(
+        "def outer(items, flag):\n"
+        "    def key(x):\n"
+        "        return x\n"
+        "    def helper():\n"
+        "        return 1\n"
+        "    def rebound():\n"
+        "        return 2\n"
+        "    rebound = None\n"
+        "    helper()\n"
+        "    return sorted(items, key=key)\n"
+    )
+    outer = tree.body[0]
+    assert isinstance(outer, ast.FunctionDef)
+    assert handed_out(outer) == ("key",)
+
+
+@ON_311
+def test_wsgiref_check_status_is_reached_through_validator() -> None:
+    items = stdlib_items("wsgiref/validate.py")
+    (status,) = [e for r, e in items if r["errorMessage"].startswith("The status string")]
+    assert [e["qualname"] for e in status["entryPoints"]] == ["wsgiref.validate.validator"]
