@@ -7,6 +7,7 @@ from pathlib import Path
 
 from errdex.analyze.closures import handed_out
 
+from .fixture_chains import chains_of
 from .stdlib_items import ON_311, one_file_items, stdlib_items
 
 _WRAP = (
@@ -23,6 +24,12 @@ _WRAP = (
     "            return start_response(status, headers)\n"
     "        return application(environ, start_response_wrapper)\n"
     "    return lint_app\n"
+    "\n\n"
+    "def serve(port, make):\n"
+    "    def handler(request):\n"
+    "        check_status(request)\n"
+    "    Thread(target=handler).start()\n"
+    "    return make(port)\n"
 )
 
 
@@ -40,6 +47,16 @@ def test_the_function_that_returns_the_closure_is_the_way_in(tmp_path: Path) -> 
         "m.validator.<locals>.lint_app.<locals>.start_response_wrapper",
         "m.check_status",
     ]
+
+
+def test_a_callback_handed_to_other_code_is_not_followed(tmp_path: Path) -> None:
+    """A thread runs ``handler`` elsewhere: nothing it raises reaches ``serve``'s caller."""
+    _, chains = chains_of(tmp_path, {"m.py": "from threading import Thread\n" + _WRAP})
+    hops = chains.walk("m.check_status", "builtins.ValueError", ["len(status) < 4"]).hops
+    reached = {h.qualname for h in hops}
+    assert "m.validator" in reached
+    assert "m.serve.<locals>.handler" in reached
+    assert "m.serve" not in reached
 
 
 def test_only_what_is_used_as_a_value_is_handed_out() -> None:

@@ -14,6 +14,7 @@ function to the function that hands it out, as a step that costs no call
 from __future__ import annotations
 
 import ast
+from dataclasses import replace
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
@@ -29,25 +30,25 @@ _DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
 
 
 def handed_out(node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, ...]:
-    """The functions defined right in ``node``'s body that it uses as a value, not as a
-    call's callee: ``return lint_app``, ``application(environ, start_response_wrapper)``.
-    A name bound again in the body is left out."""
+    """The functions defined right in ``node``'s body that a ``return`` of its own hands
+    back (``return lint_app``, ``return wraps(f)(wrapper)``). A name bound again in the
+    body is left out. (One passed to a call is found from the call sites:
+    :func:`closure_edges`.)"""
     own = {s.name for s in _own_defs(node.body)}
     if not own:
         return ()
-    called: set[int] = set()
-    used: set[str] = set()
-    bound: dict[str, int] = {}
+    returned: set[str] = set()
+    bound: set[str] = set()
     for inner in _walk_own(node):
-        if isinstance(inner, ast.Call) and isinstance(inner.func, ast.Name):
-            called.add(id(inner.func))
-        elif isinstance(inner, ast.Name) and inner.id in own:
-            if isinstance(inner.ctx, ast.Load):
-                if id(inner) not in called:
-                    used.add(inner.id)
-            else:
-                bound[inner.id] = bound.get(inner.id, 0) + 1
-    return tuple(sorted(n for n in used if not bound.get(n)))
+        if isinstance(inner, ast.Return) and inner.value is not None:
+            returned.update(
+                n.id for n in ast.walk(inner.value) if isinstance(n, ast.Name) and n.id in own
+            )
+        elif (
+            isinstance(inner, ast.Name) and inner.id in own and not isinstance(inner.ctx, ast.Load)
+        ):
+            bound.add(inner.id)
+    return tuple(sorted(returned - bound))
 
 
 def _own_defs(body: Sequence[ast.stmt]) -> Iterator[ast.FunctionDef | ast.AsyncFunctionDef]:
@@ -82,8 +83,28 @@ def hands_out(index: RepoIndex, caller: str, callee: str) -> bool:
         inner is not None
         and outer is not None
         and inner.parent == caller
-        and inner.name in outer.handed_out
+        and (inner.name in outer.handed_out or bool(_passed_on(index, outer, inner.name)))
     )
+
+
+def _passed_on(index: RepoIndex, outer: FuncFacts, name: str) -> list[CallSite]:
+    """``outer``'s calls that pass its nested function ``name`` to a callable its caller
+    gave (a parameter of ``outer`` or of a function around it: ``application(environ,
+    start_response_wrapper)``): the caller's code calls it, and what it raises comes out
+    there. A callback handed to the library's or another module's code (a thread, an
+    event loop, ``atexit``) may run later or elsewhere, and is not followed."""
+    given: set[str] = set()
+    scope: FuncFacts | None = outer
+    while scope is not None:
+        given.update(p.lstrip("*") for p in scope.params)
+        scope = index.function(scope.parent) if scope.parent else None
+    return [
+        site
+        for site in outer.call_sites
+        if len(site.ref) == 1
+        and site.ref[0] in given
+        and ("name", name) in (*site.args, *(a for _, a in site.keywords))
+    ]
 
 
 def closure_edges(index: RepoIndex) -> Iterator[tuple[FuncFacts, str, CallSite]]:
@@ -94,9 +115,10 @@ def closure_edges(index: RepoIndex) -> Iterator[tuple[FuncFacts, str, CallSite]]
             if func.parent is None:
                 continue
             outer = index.function(func.parent)
-            if outer is None or func.name not in outer.handed_out:
-                continue
-            if any(site.ref == (func.name,) for site in outer.call_sites):
-                continue  # called as well: that call is its edge
-            site = CallSite((func.name,), func.line, (), (), (), True)
-            yield outer, func.qualname, site
+            if outer is None or any(site.ref == (func.name,) for site in outer.call_sites):
+                continue  # called: that call is its edge
+            if func.name in outer.handed_out:
+                yield outer, func.qualname, CallSite((func.name,), func.line, (), (), (), True)
+            else:
+                for site in _passed_on(index, outer, func.name):  # not its arguments
+                    yield outer, func.qualname, replace(site, args=(), keywords=(), starred=True)
