@@ -14,8 +14,8 @@ function to the function that hands it out, as a step that costs no call
 from __future__ import annotations
 
 import ast
-from dataclasses import replace
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from .callsites import CallSite
