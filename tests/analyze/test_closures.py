@@ -71,10 +71,20 @@ def test_only_what_is_used_as_a_value_is_handed_out() -> None:
         "    rebound = None\n"
         "    helper()\n"
         "    return sorted(items, key=key)\n"
+        "\n\n"
+        "def deco(func):\n"
+        "    def wrapper(*args):\n"
+        "        return func(*args)\n"
+        "    def other(*args):\n"
+        "        return func(*args)\n"
+        "    if func:\n"
+        "        return wraps(func)(wrapper)\n"
+        "    return other, 1\n"
     )
-    outer = tree.body[0]
-    assert isinstance(outer, ast.FunctionDef)
-    assert handed_out(outer) == ("key",)
+    outer, deco = tree.body
+    assert isinstance(outer, ast.FunctionDef) and isinstance(deco, ast.FunctionDef)
+    assert handed_out(outer) == ()  # ``sorted`` is handed ``key``; nothing is returned
+    assert handed_out(deco) == ("other", "wrapper")
 
 
 @ON_311

@@ -41,14 +41,31 @@ def handed_out(node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, ...]:
     bound: set[str] = set()
     for inner in _walk_own(node):
         if isinstance(inner, ast.Return) and inner.value is not None:
-            returned.update(
-                n.id for n in ast.walk(inner.value) if isinstance(n, ast.Name) and n.id in own
-            )
+            returned.update(n for n in _returned_names(inner.value) if n in own)
         elif (
             isinstance(inner, ast.Name) and inner.id in own and not isinstance(inner.ctx, ast.Load)
         ):
             bound.add(inner.id)
     return tuple(sorted(returned - bound))
+
+
+def _returned_names(value: ast.expr) -> list[str]:
+    """The names a ``return`` hands back itself: ``return f``, ``return f, g``, and the
+    decorated ``return wraps(func)(f)`` or ``return update_wrapper(f, func)``; not one it
+    passes to a call (``return self._register(ov, conn, finish_recv)`` hands
+    ``finish_recv`` to ``_register``, which runs it later)."""
+    if isinstance(value, ast.Name):
+        return [value.id]
+    if isinstance(value, (ast.Tuple, ast.List)):
+        return [n for e in value.elts for n in _returned_names(e)]
+    if isinstance(value, ast.Call) and value.args:
+        func = value.func
+        wrapped = isinstance(func, ast.Call) or (
+            (isinstance(func, ast.Name) and func.id == "update_wrapper")
+            or (isinstance(func, ast.Attribute) and func.attr == "update_wrapper")
+        )
+        return _returned_names(value.args[0]) if wrapped else []
+    return []
 
 
 def _own_defs(body: Sequence[ast.stmt]) -> Iterator[ast.FunctionDef | ast.AsyncFunctionDef]:
