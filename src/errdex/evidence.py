@@ -312,6 +312,9 @@ class Evidence(TypedDict, total=False):
     raisesDoc: list[RaisesDoc]
     classInfo: ClassInfo
     entryPoints: list[EntryPoint]
+    #: Public functions that return (or pass to a callable their caller gave) a nested
+    #: function reaching the raise: calling what they hand out raises (``analyze.closures``).
+    handedOut: list[EntryPoint]
     caughtBy: list[CaughtBy]  # callers that swallow it, when no public caller sees it
     conversion: ConversionEvidence  # where a handler raises another error instead
     tests: list[TestEvidence]

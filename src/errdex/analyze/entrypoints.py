@@ -191,10 +191,14 @@ def entry_points(
     line: int | None = None,
     at: int | None = None,
     guard_lines: Sequence[int] = (),
+    handed: bool = False,
 ) -> list[EntryPoint]:
     """The nearest public functions whose exactly resolved calls reach ``function`` and let
     ``error_class`` out (as itself or converted), closest first, equally near ones in
-    :meth:`PublicApi.order`.
+    :meth:`PublicApi.order`. With ``handed``, instead, the nearest public functions that
+    return (or pass to a callable their caller gave) a nested function that reaches it
+    (``validator`` returns ``lint_app``): calling them raises nothing, calling what they
+    hand out does (:mod:`.closures`), so they are kept apart from the calls.
 
     ``guards`` are the site's conditions: a caller whose constants make one false is
     dropped. Calls resolved by name alone are not followed (:mod:`errdex.analyze.chains`).
@@ -217,8 +221,14 @@ def entry_points(
 
     uses = chains.callers
 
-    def offered(hop: Hop) -> bool:
+    def hands(hop: Hop) -> bool:
+        return len(hop.via) > 1 and hands_out(index, hop.qualname, hop.via[1])
+
+    def listed(hop: Hop) -> bool:
         return api.is_public(hop.qualname) and not api.unlisted(hop.qualname)
+
+    def offered(hop: Hop) -> bool:
+        return listed(hop) and not hands(hop)
 
     hops = walked(MAX_DEPTH)
     if sum(offered(h) for h in hops) < MAX_ENTRY_POINTS:
@@ -228,7 +238,7 @@ def entry_points(
         """What users call (0) before plumbing a module's ``__all__`` leaves out (1);
         then the nearest, in :meth:`PublicApi.order`."""
         used = len(uses.get(hop.qualname, ()))
-        return (0 if offered(hop) else 1, hop.depth, api.order(hop.qualname, used))
+        return (0 if listed(hop) else 1, hop.depth, api.order(hop.qualname, used))
 
     # plumbing a listed entry point reaches the raise through is its step, not a way in
     # of its own (``getopt.getopt`` -> ``do_longs``, which ``__all__`` leaves out); a
@@ -244,6 +254,7 @@ def entry_points(
         h
         for h in hops
         if api.is_public(h.qualname)
+        and hands(h) is handed
         and not (catchable and h.qualname.rpartition(".")[2] in _NEVER_PROPAGATES)
         and (h.qualname not in stepped or offered(h))
     ]
@@ -273,7 +284,7 @@ def entry_points(
             entry["definedOn"] = func.platform  # the definition that calls on, of several
         elif hop.on is not None:
             entry["definedOn"] = hop.on  # its call goes this way there only (``os.path``)
-        if len(hop.via) > 1 and hands_out(index, hop.qualname, hop.via[1]):
+        if handed:
             entry["handsOut"] = hop.via[1]
         if hop.conversion is not None:
             entry["surfacesAs"] = hop.conversion.written

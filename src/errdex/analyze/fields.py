@@ -362,6 +362,10 @@ def _trigger(g: Gathered) -> tuple[str, list[str]]:
         # blind review, stop 34: 11 of 50 records judged that preamble misleading)
         sentences.append(f"Public callers that reach it: {shown}.")
         basis.append("entryPoints")
+    if g.handed_out:  # ``validator(app)`` raises nothing: the app it returns does
+        shown = "; ".join(_entry_phrase(e, s.error_class) for e in g.handed_out[:SHOWN])
+        sentences.append(f"It is also reached by calling what these hand out: {shown}.")
+        basis.append("handedOut")
     # No entry point found is no evidence that none exists: calls on objects of unknown
     # type are not followed (``tokenizer.raise_syntax_error`` from ``Requirement()``), so
     # the search is never known to be complete and its absence is not stated.
