@@ -96,3 +96,39 @@ def test_wsgiref_check_status_is_reached_through_validator() -> None:
     items = stdlib_items("wsgiref/validate.py")
     (status,) = [e for r, e in items if r["errorMessage"].startswith("The status string")]
     assert [e["qualname"] for e in status["handedOut"]] == ["wsgiref.validate.validator"]
+
+
+_FACTORIES = (
+    "def check(args):\n"
+    "    if not args:\n"
+    "        raise TypeError('requires at least 1 positional argument')\n"
+    "\n\n"
+    "def dispatch(func):\n"
+    "    def wrapper(*args):\n"
+    "        check(args)\n"
+    "        return func(*args)\n"
+    "    return wrapper\n"
+    "\n\n"
+    "class Method:\n"
+    "    def __init__(self, func):\n"
+    "        self.dispatcher = dispatch(func)\n"
+    "\n\n"
+    "def dataclass(cls=None):\n"
+    "    def wrap(cls):\n"
+    "        check(cls)\n"
+    "        return cls\n"
+    "    if cls is None:\n"
+    "        return wrap\n"
+    "    return wrap(cls)\n"
+)
+
+
+def test_a_caller_of_a_factory_is_no_way_in(tmp_path: Path) -> None:
+    """``singledispatchmethod.__init__`` keeps what ``singledispatch`` returns: building
+    it raises nothing (a caller above the hand-out may or may not call the product). A
+    function that also calls the nested one (``dataclass(cls)`` calls ``wrap``) stays
+    an entry point."""
+    items = one_file_items(tmp_path, "m.py", _FACTORIES)
+    ((_, evidence),) = items
+    assert [e["qualname"] for e in evidence["entryPoints"]] == ["m.check", "m.dataclass"]
+    assert [e["qualname"] for e in evidence["handedOut"]] == ["m.dispatch"]

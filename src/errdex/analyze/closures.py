@@ -100,6 +100,7 @@ def hands_out(index: RepoIndex, caller: str, callee: str) -> bool:
         inner is not None
         and outer is not None
         and inner.parent == caller
+        and not any(site.ref == (inner.name,) for site in outer.call_sites)
         and (inner.name in outer.handed_out or bool(_passed_on(index, outer, inner.name)))
     )
 

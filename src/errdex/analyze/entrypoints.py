@@ -224,11 +224,18 @@ def entry_points(
     def hands(hop: Hop) -> bool:
         return len(hop.via) > 1 and hands_out(index, hop.qualname, hop.via[1])
 
+    def above_hand_out(hop: Hop) -> bool:
+        """A caller of a function that hands the way out: whether it calls what it gets
+        is not known (``json.dump`` does, ``singledispatchmethod.__init__`` keeps it)."""
+        own = f"{hop.qualname}.<locals>."  # what its own closures hand on is its own way
+        steps = zip(hop.via[1:], hop.via[2:], strict=False)
+        return any(not a.startswith(own) and hands_out(index, a, b) for a, b in steps)
+
     def listed(hop: Hop) -> bool:
         return api.is_public(hop.qualname) and not api.unlisted(hop.qualname)
 
     def offered(hop: Hop) -> bool:
-        return listed(hop) and not hands(hop)
+        return listed(hop) and not hands(hop) and not above_hand_out(hop)
 
     hops = walked(MAX_DEPTH)
     if sum(offered(h) for h in hops) < MAX_ENTRY_POINTS:
@@ -255,6 +262,7 @@ def entry_points(
         for h in hops
         if api.is_public(h.qualname)
         and hands(h) is handed
+        and not above_hand_out(h)
         and not (catchable and h.qualname.rpartition(".")[2] in _NEVER_PROPAGATES)
         and (h.qualname not in stepped or offered(h))
     ]
