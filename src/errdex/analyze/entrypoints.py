@@ -237,6 +237,11 @@ def entry_points(
     def offered(hop: Hop) -> bool:
         return listed(hop) and not hands(hop) and not above_hand_out(hop)
 
+    raising = index.function(function)
+    # what hands out a way is said from the raise's own module only: through other
+    # modules' plumbing, a factory's product is followed with too little known
+    # (``inspect.formatannotationrelativeto`` -> ``re._compile``'s flag checks)
+    module = raising.module if raising is not None else function
     hops = walked(MAX_DEPTH)
     if sum(offered(h) for h in hops) < MAX_ENTRY_POINTS:
         hops = walked(FAR_DEPTH)
@@ -263,6 +268,7 @@ def entry_points(
         if api.is_public(h.qualname)
         and hands(h) is handed
         and not above_hand_out(h)
+        and (not handed or h.qualname.startswith(f"{module}."))
         and not (catchable and h.qualname.rpartition(".")[2] in _NEVER_PROPAGATES)
         and (h.qualname not in stepped or offered(h))
     ]
