@@ -190,6 +190,10 @@ class EntryPoint(TypedDict, total=False):
     #: or its calls reach the raise only there: ``os.path`` is ``ntpath`` "on Windows"
     #: (``analyze.platform_binds``).
     definedOn: str
+    #: The nested function it returns or hands to a call, which runs the way down: the
+    #: raise comes when that is called, not this (``validator`` returns ``lint_app``;
+    #: ``analyze.closures``).
+    handsOut: str
 
 
 class CaughtBy(TypedDict):
@@ -308,6 +312,9 @@ class Evidence(TypedDict, total=False):
     raisesDoc: list[RaisesDoc]
     classInfo: ClassInfo
     entryPoints: list[EntryPoint]
+    #: Public functions that return (or pass to a callable their caller gave) a nested
+    #: function reaching the raise: calling what they hand out raises (``analyze.closures``).
+    handedOut: list[EntryPoint]
     caughtBy: list[CaughtBy]  # callers that swallow it, when no public caller sees it
     conversion: ConversionEvidence  # where a handler raises another error instead
     tests: list[TestEvidence]

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from errdex.analyze.guard_eval import EMPTY_KWARGS, OPAQUE, Built, Global, Made, guard_value
+
+from .stdlib_items import one_file_items
 
 
 @pytest.mark.parametrize(
@@ -165,3 +169,28 @@ def test_a_value_the_call_builds_is_no_none(guard: str, expected: bool | None) -
         "_sentinel": Global("m._sentinel"),
     }
     assert guard_value(guard, known) is expected
+
+
+_OPTIONS = (
+    "import warnings\n"
+    "\n\n"
+    "class Extension:\n"
+    "    def __init__(self, name, sources, **kw):\n"
+    "        self.name = name\n"
+    "        if len(kw) > 0:\n"
+    "            warnings.warn('Unknown Extension options: %s' % ', '.join(kw))\n"
+    "\n\n"
+    "def read_setup(module):\n"
+    "    return Extension(module, [])\n"
+    "\n\n"
+    "def odd(module):\n"
+    "    return Extension(module, [], chic=1)\n"
+)
+
+
+def test_a_call_passing_no_keyword_leaves_kwargs_empty(tmp_path: Path) -> None:
+    assert guard_value("len(kw) > 0", {"kw": EMPTY_KWARGS}) is False
+    """Blind review stop 35, record 37: ``read_setup_file`` calls ``Extension(module,
+    [])``: ``kw`` is empty and ``len(kw) > 0`` false, so no "Unknown Extension options"."""
+    ((_, evidence),) = one_file_items(tmp_path, "m.py", _OPTIONS)
+    assert [e["qualname"] for e in evidence["entryPoints"]] == ["m.Extension.__init__", "m.odd"]

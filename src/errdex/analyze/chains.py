@@ -41,7 +41,9 @@ from .chain_funcs import (
 from .chain_parts import Catcher, Conversion, Hop, Signature, Walk, nearest_hops, signature_of
 from .chain_targets import CarriedTargets, context
 from .classes import ClassTree
+from .closures import closure_edges
 from .facts import FuncFacts
+from .filled_locals import NonEmpty, filled_at
 from .guard_eval import EMPTY_KWARGS, Built, OneOf, is_immutable
 from .guards import free_names
 from .import_fallbacks import dead_fallback
@@ -103,6 +105,8 @@ class Chains:
                             self.callers.setdefault(callee, []).append((func, site))
                             if on is not None:
                                 self.edge_on[id(site), callee] = on
+        for outer, nested, stand_in in closure_edges(index):
+            self.callers.setdefault(nested, []).append((outer, stand_in))  # ``return lint_app``
         self._memo: dict[
             tuple[str, int, str | None, bool, tuple[str, ...], int, tuple[str, ...]], Walk
         ] = {}
@@ -481,6 +485,8 @@ class Chains:
                 known[origin] = Built(display_item(item, caller) for item in value)
             elif kind == "name" and isinstance(value, str) and value in caller_params:
                 passes[origin] = value
+            elif kind == "name" and filled_at(caller.filled_lists, str(value), site.line):
+                known[origin] = NonEmpty()  # ``running_tasks.append(first)`` before the call
             elif kind == "name" and value in caller.local_consts:
                 literal = caller.local_consts[str(value)]
                 if is_immutable(literal):

@@ -3,7 +3,8 @@
 Public means exported by the package (listed in a module's ``__all__`` or re-exported by
 a package ``__init__``) or named without a leading underscore all the way down
 (module path, class and function); tests, nested functions and what a module defines
-under ``if __name__ == "__main__":`` never are. A ``__del__``
+under ``if __name__ == "__main__":`` never are, nor what a module holds whose own imports
+fail (:mod:`.stale_imports`). A ``__del__``
 is no entry point of an exception: the interpreter drops what it raises.
 """
 
@@ -15,9 +16,11 @@ from errdex.evidence import CaughtBy, EntryPoint
 
 from .callgraph import MAX_DEPTH
 from .chains import Chains, Hop, Walk
+from .closures import hands_out
 from .docstrings import param_doc
 from .facts import FuncFacts
 from .repo import RepoIndex
+from .stale_imports import unimportable
 
 __all__ = [
     "FAR_DEPTH",
@@ -46,6 +49,8 @@ class PublicApi:
         self._exported = self._collect_exports()
         self._memo: dict[str, bool] = {}
         self._returned: set[str] | None = None
+        #: Modules no import can load under their name (``lib2to3.pgen2.conv``).
+        self.unimportable = unimportable(index.modules)
 
     def _collect_exports(self) -> set[str]:
         """Definitions named by an ``__all__`` or reachable from a package's namespace."""
@@ -137,6 +142,8 @@ class PublicApi:
             return False
         if func.script_only:
             return False  # defined when the file runs as a program: nothing imports it
+        if func.module in self.unimportable:
+            return False  # its module's own imports fail: nothing imports it
         if _private_name(func.name):
             return False
         if func.cls is not None:
@@ -184,10 +191,14 @@ def entry_points(
     line: int | None = None,
     at: int | None = None,
     guard_lines: Sequence[int] = (),
+    handed: bool = False,
 ) -> list[EntryPoint]:
     """The nearest public functions whose exactly resolved calls reach ``function`` and let
     ``error_class`` out (as itself or converted), closest first, equally near ones in
-    :meth:`PublicApi.order`.
+    :meth:`PublicApi.order`. With ``handed``, instead, the nearest public functions that
+    return (or pass to a callable their caller gave) a nested function that reaches it
+    (``validator`` returns ``lint_app``): calling them raises nothing, calling what they
+    hand out does (:mod:`.closures`), so they are kept apart from the calls.
 
     ``guards`` are the site's conditions: a caller whose constants make one false is
     dropped. Calls resolved by name alone are not followed (:mod:`errdex.analyze.chains`).
@@ -210,9 +221,27 @@ def entry_points(
 
     uses = chains.callers
 
-    def offered(hop: Hop) -> bool:
+    def hands(hop: Hop) -> bool:
+        return len(hop.via) > 1 and hands_out(index, hop.qualname, hop.via[1])
+
+    def above_hand_out(hop: Hop) -> bool:
+        """A caller of a function that hands the way out: whether it calls what it gets
+        is not known (``json.dump`` does, ``singledispatchmethod.__init__`` keeps it)."""
+        own = f"{hop.qualname}.<locals>."  # what its own closures hand on is its own way
+        steps = zip(hop.via[1:], hop.via[2:], strict=False)
+        return any(not a.startswith(own) and hands_out(index, a, b) for a, b in steps)
+
+    def listed(hop: Hop) -> bool:
         return api.is_public(hop.qualname) and not api.unlisted(hop.qualname)
 
+    def offered(hop: Hop) -> bool:
+        return listed(hop) and not hands(hop) and not above_hand_out(hop)
+
+    raising = index.function(function)
+    # what hands out a way is said from the raise's own module only: through other
+    # modules' plumbing, a factory's product is followed with too little known
+    # (``inspect.formatannotationrelativeto`` -> ``re._compile``'s flag checks)
+    module = raising.module if raising is not None else function
     hops = walked(MAX_DEPTH)
     if sum(offered(h) for h in hops) < MAX_ENTRY_POINTS:
         hops = walked(FAR_DEPTH)
@@ -221,7 +250,7 @@ def entry_points(
         """What users call (0) before plumbing a module's ``__all__`` leaves out (1);
         then the nearest, in :meth:`PublicApi.order`."""
         used = len(uses.get(hop.qualname, ()))
-        return (0 if offered(hop) else 1, hop.depth, api.order(hop.qualname, used))
+        return (0 if listed(hop) else 1, hop.depth, api.order(hop.qualname, used))
 
     # plumbing a listed entry point reaches the raise through is its step, not a way in
     # of its own (``getopt.getopt`` -> ``do_longs``, which ``__all__`` leaves out); a
@@ -237,6 +266,9 @@ def entry_points(
         h
         for h in hops
         if api.is_public(h.qualname)
+        and hands(h) is handed
+        and not above_hand_out(h)
+        and (not handed or h.qualname.startswith(f"{module}."))
         and not (catchable and h.qualname.rpartition(".")[2] in _NEVER_PROPAGATES)
         and (h.qualname not in stepped or offered(h))
     ]
@@ -266,6 +298,8 @@ def entry_points(
             entry["definedOn"] = func.platform  # the definition that calls on, of several
         elif hop.on is not None:
             entry["definedOn"] = hop.on  # its call goes this way there only (``os.path``)
+        if handed:
+            entry["handsOut"] = hop.via[1]
         if hop.conversion is not None:
             entry["surfacesAs"] = hop.conversion.written
             entry["convertedIn"] = hop.conversion.function

@@ -105,6 +105,12 @@ class FuncFacts:
     #: A local bound once to one of a few constants -> them, or to ``x & C`` -> its bounds
     #: (:mod:`errdex.analyze.value_sets`).
     local_sets: dict[str, tuple[object, ...]] = field(default_factory=dict)
+    #: A local list the body has added an item to -> (first line, last line) where it
+    #: certainly holds one (:mod:`errdex.analyze.filled_locals`).
+    filled_lists: dict[str, tuple[tuple[int, int], ...]] = field(default_factory=dict)
+    #: Functions defined in its body that it returns or passes to a call
+    #: (:mod:`errdex.analyze.closures`).
+    handed_out: tuple[str, ...] = ()
     #: A call's line -> the ``if`` conditions over parameters it is made under
     #: (:mod:`errdex.analyze.call_paths`).
     call_conditions: dict[int, tuple[str, ...]] = field(default_factory=dict)
@@ -203,6 +209,9 @@ class ModuleFacts:
     #: ``__all__.extend(os._get_exports_list(_socket))``): a name missing from it may
     #: still be exported (:mod:`.module_all`).
     all_partial: bool = False
+    #: Modules its top level imports by absolute name with no condition around
+    #: (:mod:`errdex.analyze.stale_imports`).
+    hard_imports: tuple[str, ...] = ()
     top: dict[str, str] = field(default_factory=dict)  # name -> qualname of a def/class
     functions: list[FuncFacts] = field(default_factory=list)
     classes: list[ClassFacts] = field(default_factory=list)

@@ -256,6 +256,9 @@ def _entry_phrase(entry: EntryPoint, error_class: str | None, made: str = "raisi
     calls = f"{depth} call{'s' if depth > 1 else ''}"
     gate = gate_words(entry)
     note = f", {gate}{note}" if gate else note  # ``if self._debug:`` around the call
+    if handed := entry.get("handsOut"):  # ``validator`` returns ``lint_app``: no call
+        rest = f" through {', '.join(code(v) for v in via[1:])}" if via[1:] else ""
+        return f"{name}, whose {code(handed)} (it returns or passes it on) reaches it{rest}{note}"
     if via:
         hops = ", ".join(code(v) for v in via)
         return f"{name}, {calls} away through {hops}{note}"
@@ -359,6 +362,10 @@ def _trigger(g: Gathered) -> tuple[str, list[str]]:
         # blind review, stop 34: 11 of 50 records judged that preamble misleading)
         sentences.append(f"Public callers that reach it: {shown}.")
         basis.append("entryPoints")
+    if g.handed_out:  # ``validator(app)`` raises nothing: the app it returns does
+        shown = "; ".join(_entry_phrase(e, s.error_class) for e in g.handed_out[:SHOWN])
+        sentences.append(f"It is also reached by calling what these hand out: {shown}.")
+        basis.append("handedOut")
     # No entry point found is no evidence that none exists: calls on objects of unknown
     # type are not followed (``tokenizer.raise_syntax_error`` from ``Requirement()``), so
     # the search is never known to be complete and its absence is not stated.

@@ -39,6 +39,9 @@ class Gathered:
     raises_entry: list[RaisesDoc] = field(default_factory=list)
     class_info: ClassInfo | None = None
     entry_points: list[EntryPoint] = field(default_factory=list)
+    #: Public functions that return a nested function reaching the raise (``validator``),
+    #: kept apart from the calls (:func:`errdex.analyze.entrypoints.entry_points`).
+    handed_out: list[EntryPoint] = field(default_factory=list)
     entry_funcs: dict[str, FuncFacts] = field(default_factory=dict)
     #: Callers that swallow it, when no public function sees it (analyze.chains).
     caught_by: list[CaughtBy] = field(default_factory=list)

@@ -442,7 +442,9 @@ def _call(node: ast.Call, known: Mapping[str, object], depth: int) -> object:
         return _CONVERSIONS[name](subject)
     if name == "len" and len(node.args) == 1:
         subject = _value(node.args[0], known, depth)
-        return len(subject) if isinstance(subject, (str, bytes, tuple)) else _UNKNOWN
+        # a ``**kwargs`` a call fills (:data:`EMPTY_KWARGS`, or its keywords): known in length
+        sized = (str, bytes, tuple, MappingProxyType)
+        return len(subject) if isinstance(subject, sized) else _UNKNOWN
     return _UNKNOWN
 
 

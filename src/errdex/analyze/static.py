@@ -291,6 +291,8 @@ def analyze_with_index(
         if site.function:
             by_function.setdefault(site.function, []).append(site)
 
+    handed: dict[int, list[EntryPoint]] = {}  # site -> what hands out a way to it
+
     def entries(
         site: SiteView, function: str
     ) -> tuple[list[EntryPoint], list[CaughtBy], dict[str, Any] | None]:
@@ -310,6 +312,7 @@ def analyze_with_index(
         if own is not None and own.get("qualifiedClass"):  # what leaves is the converted one
             how["error_class"] = index.canonical_qualified(str(own["qualifiedClass"]))
         found = entry_points(index, chains, api, function, **how)
+        handed[site.index] = entry_points(index, chains, api, function, handed=True, **how)
         caught = caught_by(chains.walk(function, **how)) if not found else []
         conversion = own or caller_conversion(
             site, lambda f: chains.at_calls(f, site.canonical_class), by_function
@@ -365,6 +368,7 @@ def analyze_with_index(
                         s, index, graph, api, tree, docs, imports, entries, reached_by, raised_in
                     )
                     wide.complete(g)
+                    g.handed_out = handed.get(s.index, [])
                     gathered[s.index] = g
 
     gather(s for s in sites if s.index not in stored)
@@ -489,6 +493,8 @@ def _enriched(g: Gathered, related: list[str]) -> Item:
     if g.class_info is not None:
         evidence["classInfo"] = g.class_info
     evidence["entryPoints"] = g.entry_points
+    if g.handed_out:
+        evidence["handedOut"] = g.handed_out
     if g.caught_by:
         evidence["caughtBy"] = g.caught_by
     if g.conversion is not None:

@@ -13,6 +13,7 @@ from errdex.extract.python.guards import is_elif
 
 from .astfields import child_fields as _child_fields
 from .binds import Binds, bind_alias, bind_call, class_alias, class_calls
+from .body_extras import body_extras
 from .call_paths import call_conditions
 from .callsites import call_sites
 from .class_body import assigned_names
@@ -44,6 +45,7 @@ from .settled import (
     settled_names,
 )
 from .shadows import shadowing_imports
+from .stale_imports import hard_imports
 from .twin_tests import fresh_reads
 from .twins import dead_handlers, twin_facts
 from .value_sets import local_sets
@@ -82,6 +84,7 @@ def module_facts(
     facts.rebound, facts.fallbacks = twins.rebound, twins.fallbacks
     facts.alternatives = list(alternatives(tree, package))
     facts.typing_only = typing_only(tree, package)
+    facts.hard_imports = hard_imports(tree)
     shadows = {**twins.replaced, **shadowing_imports(tree, package)}
     facts.shadowed = {
         name: (s.module, s.line, s.conditional, s.guard, s.caught) for name, s in shadows.items()
@@ -410,6 +413,7 @@ class _Walker:
                 else reaching_values(node, _params(node), lines, local_imports)
             ),
             local_sets={} if self.facts.is_test else local_sets(node, _params(node)),
+            **body_extras(node, self.facts.is_test),
             call_conditions=call_conditions(
                 node, _params(node), rebound, {site.line for site in sites}
             ),

@@ -1,0 +1,24 @@
+"""Facts of a function body that only the entry-point walk reads, gathered in one call
+so that :mod:`.walk` names them once (:mod:`.filled_locals`, :mod:`.closures`)."""
+
+from __future__ import annotations
+
+import ast
+from typing import TypedDict
+
+from .closures import handed_out
+from .filled_locals import filled_spans
+
+__all__ = ["BodyExtras", "body_extras"]
+
+
+class BodyExtras(TypedDict):
+    filled_lists: dict[str, tuple[tuple[int, int], ...]]
+    handed_out: tuple[str, ...]
+
+
+def body_extras(node: ast.FunctionDef | ast.AsyncFunctionDef, is_test: bool) -> BodyExtras:
+    """The :class:`FuncFacts` fields these hold (none read in a test module)."""
+    if is_test:
+        return BodyExtras(filled_lists={}, handed_out=())
+    return BodyExtras(filled_lists=filled_spans(node), handed_out=handed_out(node))
