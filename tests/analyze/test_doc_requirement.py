@@ -59,3 +59,33 @@ def test_only_a_sentence_whose_subject_is_the_parameter() -> None:
     )
     # a clause about another thing after the parameter's: "exc_info is a tuple"
     assert said_of("x is set; path is the argument that failed; and y is a tuple.", "path") is None
+
+
+QUOTED = '''
+def make(cls_name, fields):
+    """Return a new class.
+
+    The class name will be 'cls_name'.  'fields' is an iterable
+    of either (name), (name, type) or (name, type, Field) objects.
+    """
+    for item in fields:
+        if isinstance(item, str):
+            name = item
+        elif len(item) == 2:
+            name, tp = item
+        else:
+            raise TypeError(f"Invalid field: {item!r}")
+'''
+
+
+def test_a_parameter_named_in_quotes(tmp_path: Path) -> None:
+    """Blind review stop 35 (record 01): "errdex found no fix" for
+    ``dataclasses.make_dataclass``, whose docstring gives the allowed forms of
+    ``'fields'``; the name in quotes is still the sentence's subject."""
+    items = one_file_items(tmp_path, "m.py", QUOTED)
+    (solutions,) = [r["solutions"] for r, _ in items if r["errorMessage"].startswith("Invalid")]
+    assert solutions[0] == (
+        "The docstring of `make()` says of `fields`: “'fields' is an iterable of either "
+        "(name), (name, type) or (name, type, Field) objects”."
+    )
+    assert said_of("Use `'mode'` is a string.", "mode") is None  # not the subject

@@ -36,6 +36,9 @@ _WHAT = re.compile(
     r"boolean|bool|positive|negative|non-negative|non-empty)s?\b",
     re.IGNORECASE,
 )
+#: Marks a docstring puts around a parameter's name: ```fields```, ``'fields'``
+#: (``dataclasses.make_dataclass``: "'fields' is an iterable of either ...").
+_QUOTES = r"[`'\"]*"
 #: A conditional: "If the query arg is a sequence ..., the order ..." says what happens.
 _CONDITIONAL = re.compile(r"\b(?:if|when|unless|whether|while)\s+(?:the\s+)?$", re.IGNORECASE)
 
@@ -80,7 +83,8 @@ def said_of(docstring: str | None, param: str) -> str | None:
         return None
     text = " ".join(inspect.cleandoc(docstring).split())
     subject = re.compile(
-        rf"(?:^|(?<=[,;:]\s))(?:the\s+)?`*{re.escape(param)}`*(?:\s+(?:arg|argument|parameter))?"
+        rf"(?:^|(?<=[,;:]\s))(?:the\s+)?{_QUOTES}{re.escape(param)}{_QUOTES}"
+        r"(?:\s+(?:arg|argument|parameter))?"
         r"\s+(?:is|are|must|should|may be|can be|needs to be|has to be)\b",
         re.IGNORECASE,
     )
