@@ -21,6 +21,7 @@ from .linear import LinearRegex
 from .outside_data import USAGE_FAMILIES, from_outside
 from .outside_data import innermost as _innermost
 from .sites import SiteView
+from .unsupported import turned_away
 
 __all__ = ["RULES", "Rule", "background_tag"]
 
@@ -381,6 +382,13 @@ RULES: tuple[Rule, ...] = (
                 r"|\b(?:str|int|bytes|float|list|dict|tuple)\b"
             ),
         ),
+    ),
+    Rule(
+        "an isinstance test before a message that says a feature is not supported or "
+        "implemented and names no type: the test turns a case away (:mod:`.unsupported`)",
+        "not-implemented",
+        "site.guards, site.template",
+        lambda s, a: turned_away(s),
     ),
     Rule(
         "innermost condition uses isinstance", "type-mismatch", "site.guards", _guards("isinstance")

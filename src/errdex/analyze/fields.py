@@ -45,6 +45,7 @@ from .situations import NO_TEST_FOUND, NO_TEST_READ, common_situations
 from .strategy import handling_strategy
 from .tag_words import record_tags
 from .try_body import raising_statement, suppresses_context
+from .unsupported import turned_away
 
 __all__ = ["ANALYST", "NO_TEST_FOUND", "NO_TEST_READ", "write_fields"]
 
@@ -410,6 +411,7 @@ def _tips(g: Gathered, validation: str | None) -> tuple[list[str], list[str]]:
         req is None
         and validation
         and guard is not None
+        and not turned_away(g.site)  # the type test turns an unsupported case away
         and g.func is not None
         and sum(x["kind"] in CONDITION_KINDS for x in g.site.guards) == 1  # else: not enough
     ):
