@@ -37,6 +37,7 @@ from .param_requirement import (
     message_shows,
     param_requirement,
 )
+from .pattern_fix import pattern_fix
 from .quoting import NO_FIX, quote, stated_cause
 from .roles import role_solution
 from .stated_fixes import docstring_fix, exit_fixes, type_fix
@@ -305,6 +306,7 @@ def _fallback(g: Gathered) -> Remedy:
             own_state_solution(g)
             or _state_solution(g, call)
             or type_fix(g)  # the record's own type guard, said as what to pass
+            or pattern_fix(g)  # a parameter that does not match the function's regex
             or _required_by_docstring(g)  # the docstring's requirement, in the message's words
             or misuse_solution(g, code(call) if call else None)  # used after its close
             or (NO_FIX, ["backgroundTag"])
