@@ -66,3 +66,15 @@ def test_a_string_that_does_not_match_the_functions_pattern(tmp_path: Path) -> N
     # a private function is no call a caller writes; a parameter bound again is not theirs
     assert by_message["Invalid literal: %r"] == [NO_FIX]
     assert by_message["Invalid label: %r"] == [NO_FIX]
+
+
+def test_the_condition_said_through_the_match_it_holds(tmp_path: Path) -> None:
+    """Blind review stop 35 (records 18, 31): "when `match is None`", "when `not mo`"
+    name a local the reader never sees; the documentation says the match call instead."""
+    items = one_file_items(tmp_path, "m.py", SOURCE)
+    by_message = {r["errorMessage"]: r for r, _ in items}
+    doc = by_message["invalid version number '%s'"]["documentation"]
+    assert "when `not self.version_re.match(vstring)`" in doc
+    assert "`not match`" not in doc
+    # a private pattern would drop the condition from the prose: the local is kept
+    assert "when `m is None`" in by_message["Invalid label: %r"]["documentation"]

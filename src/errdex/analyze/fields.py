@@ -29,6 +29,7 @@ from .gathered import Gathered, callable_name, class_phrase, location, short_nam
 from .guards import CONDITION_KINDS, code, condition_phrase, has_private, negated
 from .held_class import raised_call
 from .local_terms import caller_guards
+from .match_terms import match_guards
 from .private_terms import PrivateCase, module_aliases, omitted_note, private_case
 from .quoting import quote as _quote
 from .rebinding import current_guards
@@ -68,7 +69,7 @@ def _phrase(g: Gathered, said: str | None = None) -> tuple[str | None, PrivateCa
     modules = module_aliases(g.import_lines)
     case = private_case(g, modules, g.constants)
     words = case.words if case is not None else None
-    guards = caller_guards(g)  # locals in the parameters' terms where that holds
+    guards = match_guards(g.func, caller_guards(g))  # locals in the parameters' terms
     phrase = condition_phrase(
         guards,
         g.site.template,

@@ -21,12 +21,12 @@ from .guards import code, has_private, parse_guard
 from .param_requirement import innermost_condition, message_shows
 from .stated_fixes import called_by_name
 
-__all__ = ["matched_param", "pattern_fix"]
+__all__ = ["match_call", "matched_param", "pattern_fix", "tested_local"]
 
 _MATCHERS = frozenset({"match", "fullmatch", "search"})
 
 
-def _tested_local(text: str) -> str | None:
+def tested_local(text: str) -> str | None:
     """``m`` of ``m is None`` or ``not m``."""
     node = parse_guard(text)
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
@@ -44,7 +44,7 @@ def _tested_local(text: str) -> str | None:
     return None
 
 
-def _subject(expr: str) -> tuple[str, str] | None:
+def match_call(expr: str) -> tuple[str, str] | None:
     """(the matched name, the pattern's text) of ``P.match(x)`` or ``re.match(p, x)``."""
     node = parse_guard(expr)
     if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
@@ -69,14 +69,14 @@ def matched_param(g: Gathered) -> tuple[str, str] | None:
     func, guard = g.func, innermost_condition(g)
     if func is None or guard is None:
         return None
-    local = _tested_local(str(guard["text"]))
+    local = tested_local(str(guard["text"]))
     line = int(guard.get("line") or 0)
     if local is None:
         return None
     spans = [expr for first, last, expr in func.local_values.get(local, ()) if first < line <= last]
     if len(spans) != 1:
         return None
-    found = _subject(spans[0])
+    found = match_call(spans[0])
     params = {p.lstrip("*") for p in func.params} - {"self", "cls"}
     if found is None or found[0] not in params or rebound_before(func, found[0], line):
         return None
