@@ -6,6 +6,17 @@ from pathlib import Path
 
 from .stdlib_items import one_file_items
 
+FILTER = """
+def get_filter(filter):
+    if isinstance(filter, str):
+        raise TypeError(
+            "String names are not supported for extraction_filter. Use a function such as "
+            "data_filter directly."
+        )
+    return filter
+"""
+
+
 SOURCE = '''
 class URLError(OSError):
     pass
@@ -41,8 +52,14 @@ def test_a_type_test_that_turns_a_case_away(tmp_path: Path) -> None:
     ]
     assert ftp["preventionTips"] == []
     assert ftp["handlingStrategy"] != "type-guard"
-    assert ftp["backgroundTag"] == "not-implemented"
+    assert ftp["backgroundTag"] != "type-mismatch"
     # a message that names the type keeps the type requirement
     typed = next(r for m, r in by_message.items() if m.startswith("url must be"))
     assert typed["handlingStrategy"] == "type-guard"
     assert typed["backgroundTag"] == "type-mismatch"
+    # "String names are not supported ... Use a function" names the type to pass
+    # (``tarfile.TarFile._get_filter_function``): its own advice stays the fix
+    (tmp_path / "f").mkdir()
+    ((filtered, _),) = one_file_items(tmp_path / "f", "f.py", FILTER)
+    assert filtered["solutions"][0].startswith("Follow the message's own advice")
+    assert filtered["backgroundTag"] == "type-mismatch"

@@ -384,14 +384,11 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
-        "an isinstance test before a message that says a feature is not supported or "
-        "implemented and names no type: the test turns a case away (:mod:`.unsupported`)",
-        "not-implemented",
-        "site.guards, site.template",
-        lambda s, a: turned_away(s),
-    ),
-    Rule(
-        "innermost condition uses isinstance", "type-mismatch", "site.guards", _guards("isinstance")
+        "innermost condition uses isinstance, unless the message says a feature is not "
+        "supported and names no type (the test turns a case away: :mod:`.unsupported`)",
+        "type-mismatch",
+        "site.guards",
+        lambda s, a: _guards("isinstance")(s, a) and not turned_away(s),
     ),
     Rule(
         "the condition closest to the raise tests only where the object is in its life (a "

@@ -7,7 +7,8 @@ passes a ``(host, url)`` tuple there when an ftp proxy is set. "Pass `url` to
 ``type-guard`` (blind review stop 35, record 03) tell the caller to fix a type they never
 passed; the cause is the configuration the message names. Known by an ``isinstance``
 test as the condition and a message that says something is not supported or
-implemented, and names no type (``"unsupported type: %r"`` is a type requirement).
+implemented, and names no type (``"unsupported type: %r"`` is a type requirement, and
+``tarfile``'s "String names are not supported ... Use a function" says what to pass).
 """
 
 from __future__ import annotations
@@ -31,7 +32,11 @@ _UNSUPPORTED = re.compile(
     re.IGNORECASE,
 )
 #: A message about the value's type: the type test is then the requirement.
-_TYPE_WORDS = re.compile(r"\btype\b|\binstance\b|\bclass\b", re.IGNORECASE)
+_TYPE_WORDS = re.compile(
+    r"\b(?:types?|instances?|class|strings?|str|bytes|integers?|int|floats?|lists?|tuples?"
+    r"|dict(?:ionar(?:y|ies))?|mappings?|sequences?|functions?|callables?|objects?)\b",
+    re.IGNORECASE,
+)
 
 
 def turned_away(site: SiteView) -> bool:
