@@ -89,3 +89,29 @@ def test_a_parameter_named_in_quotes(tmp_path: Path) -> None:
         "(name), (name, type) or (name, type, Field) objects”."
     )
     assert said_of("Use `'mode'` is a string.", "mode") is None  # not the subject
+
+
+PREFIXED = '''
+def compile_all(py_files, prefix=None):
+    """Compile files.
+
+    'py_files' is a list of files to compile.  'prefix' is a string that will be
+    stripped off of each source filename.
+    """
+    for file in py_files:
+        if prefix:
+            if file[: len(prefix)] != prefix:
+                raise ValueError("invalid prefix: filename %r doesn't start with %r" % (file, prefix))
+'''
+
+
+def test_the_parameter_the_condition_reads_itself_first(tmp_path: Path) -> None:
+    """``distutils.util.byte_compile``: the check reads ``prefix`` and the item of
+    ``py_files``; what ``py_files`` is ("a list of files to compile") says nothing of a
+    filename that does not start with the prefix, what ``prefix`` is does."""
+    items = one_file_items(tmp_path, "m.py", PREFIXED)
+    ((record, _),) = items
+    assert record["solutions"][0] == (
+        "The docstring of `compile_all()` says of `prefix`: “'prefix' is a string that will "
+        "be stripped off of each source filename”."
+    )

@@ -79,3 +79,8 @@ def test_a_closed_object_without_a_condition(tmp_path: Path) -> None:
     assert record["solutions"][0].startswith(
         "The message says the object was already closed (“invalid operation on closed shelf”)"
     )
+    # a closed object is not opened again (``asyncio.Runner``): a new one is made
+    assert record["solutions"][0].endswith(
+        "only while the object is open (after its close, open or make a new one), "
+        "rather than catching `ValueError`."
+    )

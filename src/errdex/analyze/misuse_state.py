@@ -88,7 +88,8 @@ def misuse_solution(g: Gathered, call: str | None) -> tuple[str, list[str]] | No
         text = (
             f"The message says the object was already closed{said}: using it after its "
             f"close is a mistake of the calling code, not a failure to catch; {what} only "
-            f"while the object is open (or open it again first), rather than catching "
+            f"while the object is open (after its close, open or make a new one), "
+            f"rather than catching "
             f"{class_phrase(g)}."
         )
     else:

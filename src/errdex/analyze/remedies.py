@@ -40,7 +40,7 @@ from .param_requirement import (
 from .pattern_fix import pattern_fix
 from .quoting import NO_FIX, quote, stated_cause
 from .roles import role_solution
-from .stated_fixes import docstring_fix, exit_fixes, type_fix
+from .stated_fixes import called_by_name, docstring_fix, exit_fixes, type_fix
 from .unsupported import turned_away, unsupported_solution
 
 __all__ = [
@@ -308,10 +308,10 @@ def _fallback(g: Gathered) -> Remedy:
             or type_fix(g)  # the record's own type guard, said as what to pass
             or pattern_fix(g)  # a parameter that does not match the function's regex
             or _required_by_docstring(g)  # the docstring's requirement, in the message's words
-            or misuse_solution(g, code(call) if call else None)  # used after its close
+            or misuse_solution(g, _misused_call(g, call))  # used after its close
             or (NO_FIX, ["backgroundTag"])
         )
-    misuse = misuse_solution(g, code(call) if call else None)
+    misuse = misuse_solution(g, _misused_call(g, call))
     if misuse is not None:  # a use after close or in a forbidden state: not caught
         return misuse
     caught = _caught_before(g)
@@ -328,6 +328,13 @@ def _fallback(g: Gathered) -> Remedy:
         catch[0].upper() + catch[1:],
         ["errorClass", *(["entryPoints"] if call else []), *base],
     )
+
+
+def _misused_call(g: Gathered, call: str | None) -> str | None:
+    """The call to say in a misuse's fix: the raising method where a caller calls it by
+    name (``Listener.accept``, not the subclass ``XmlListener`` a catch goes around)."""
+    own = called_by_name(g) or call
+    return code(own) if own else None
 
 
 def _context_suppressed(g: Gathered) -> bool:
