@@ -38,6 +38,13 @@ def _private(text):
     return m
 
 
+def timed(text):
+    m = re.fullmatch(r"(?P<sign>[+-])?(?P<h>\\d{1,3})(:(?P<m>\\d{2})(:(?P<s>\\d{2}))?)?", text)
+    if m is None:
+        raise ValueError("Invalid time: " + text)
+    return m
+
+
 def relabel(text):
     text = text.strip()
     m = _FORMAT.match(text)
@@ -76,5 +83,7 @@ def test_the_condition_said_through_the_match_it_holds(tmp_path: Path) -> None:
     doc = by_message["invalid version number '%s'"]["documentation"]
     assert "when `not self.version_re.match(vstring)`" in doc
     assert "`not match`" not in doc
+    # a long literal pattern is no sentence a reader follows: the local is kept
+    assert "when `m is None`" in by_message["Invalid time: {text}"]["documentation"]
     # a private pattern would drop the condition from the prose: the local is kept
     assert "when `m is None`" in by_message["Invalid label: %r"]["documentation"]

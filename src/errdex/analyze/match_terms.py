@@ -43,6 +43,7 @@ def match_guards(func: FuncFacts | None, guards: list[GuardItem]) -> list[GuardI
             or len(spans) != 1
             or match_call(spans[0]) is None
             or (has_private(spans[0]) and not has_private(text))
+            or _long_literal(spans[0])
         ):  # a private pattern's name is left out of the prose with its condition: kept
             out.append(guard)
             continue
@@ -51,3 +52,15 @@ def match_guards(func: FuncFacts | None, guards: list[GuardItem]) -> list[GuardI
         said = f"not {spans[0]}" if negated else f"{spans[0]} is None"
         out.append({**guard, "text": said})
     return out
+
+
+#: A literal pattern longer than this is no condition a reader follows in a sentence
+#: (``zoneinfo``'s ``re.fullmatch('(?P<sign>[+-])?(?P<h>\\d{1,3})(:(?P<m>...', tstr)``).
+_PATTERN_CHARS = 30
+
+
+def _long_literal(expr: str) -> bool:
+    """The match call's pattern is a string literal longer than :data:`_PATTERN_CHARS`."""
+    found = match_call(expr)
+    pattern = found[1] if found is not None else ""
+    return pattern[:1] in ("'", '"') and len(pattern) > _PATTERN_CHARS
