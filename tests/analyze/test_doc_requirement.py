@@ -59,3 +59,59 @@ def test_only_a_sentence_whose_subject_is_the_parameter() -> None:
     )
     # a clause about another thing after the parameter's: "exc_info is a tuple"
     assert said_of("x is set; path is the argument that failed; and y is a tuple.", "path") is None
+
+
+QUOTED = '''
+def make(cls_name, fields):
+    """Return a new class.
+
+    The class name will be 'cls_name'.  'fields' is an iterable
+    of either (name), (name, type) or (name, type, Field) objects.
+    """
+    for item in fields:
+        if isinstance(item, str):
+            name = item
+        elif len(item) == 2:
+            name, tp = item
+        else:
+            raise TypeError(f"Invalid field: {item!r}")
+'''
+
+
+def test_a_parameter_named_in_quotes(tmp_path: Path) -> None:
+    """Blind review stop 35 (record 01): "errdex found no fix" for
+    ``dataclasses.make_dataclass``, whose docstring gives the allowed forms of
+    ``'fields'``; the name in quotes is still the sentence's subject."""
+    items = one_file_items(tmp_path, "m.py", QUOTED)
+    (solutions,) = [r["solutions"] for r, _ in items if r["errorMessage"].startswith("Invalid")]
+    assert solutions[0] == (
+        "The docstring of `make()` says of `fields`: “'fields' is an iterable of either "
+        "(name), (name, type) or (name, type, Field) objects”."
+    )
+    assert said_of("Use `'mode'` is a string.", "mode") is None  # not the subject
+
+
+PREFIXED = '''
+def compile_all(py_files, prefix=None):
+    """Compile files.
+
+    'py_files' is a list of files to compile.  'prefix' is a string that will be
+    stripped off of each source filename.
+    """
+    for file in py_files:
+        if prefix:
+            if file[: len(prefix)] != prefix:
+                raise ValueError("invalid prefix: filename %r doesn't start with %r" % (file, prefix))
+'''
+
+
+def test_the_parameter_the_condition_reads_itself_first(tmp_path: Path) -> None:
+    """``distutils.util.byte_compile``: the check reads ``prefix`` and the item of
+    ``py_files``; what ``py_files`` is ("a list of files to compile") says nothing of a
+    filename that does not start with the prefix, what ``prefix`` is does."""
+    items = one_file_items(tmp_path, "m.py", PREFIXED)
+    ((record, _),) = items
+    assert record["solutions"][0] == (
+        "The docstring of `compile_all()` says of `prefix`: “'prefix' is a string that will "
+        "be stripped off of each source filename”."
+    )

@@ -21,6 +21,7 @@ from .linear import LinearRegex
 from .outside_data import USAGE_FAMILIES, from_outside
 from .outside_data import innermost as _innermost
 from .sites import SiteView
+from .unsupported import turned_away
 
 __all__ = ["RULES", "Rule", "background_tag"]
 
@@ -383,7 +384,11 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
-        "innermost condition uses isinstance", "type-mismatch", "site.guards", _guards("isinstance")
+        "innermost condition uses isinstance, unless the message says a feature is not "
+        "supported and names no type (the test turns a case away: :mod:`.unsupported`)",
+        "type-mismatch",
+        "site.guards",
+        lambda s, a: _guards("isinstance")(s, a) and not turned_away(s),
     ),
     Rule(
         "the condition closest to the raise tests only where the object is in its life (a "

@@ -36,18 +36,22 @@ _WHAT = re.compile(
     r"boolean|bool|positive|negative|non-negative|non-empty)s?\b",
     re.IGNORECASE,
 )
+#: Marks a docstring puts around a parameter's name: ```fields```, ``'fields'``
+#: (``dataclasses.make_dataclass``: "'fields' is an iterable of either ...").
+_QUOTES = r"[`'\"]*"
 #: A conditional: "If the query arg is a sequence ..., the order ..." says what happens.
 _CONDITIONAL = re.compile(r"\b(?:if|when|unless|whether|while)\s+(?:the\s+)?$", re.IGNORECASE)
 
 
 def guarded_params(g: Gathered, func: FuncFacts) -> list[str]:
     """The parameters of ``func`` the innermost condition reads, directly or through the
-    item of a ``for`` loop on the way (``for element in extra_args``), in order."""
+    item of a ``for`` loop on the way (``for element in extra_args``), in order, the
+    directly read ones first."""
     guard = innermost_condition(g)
     names = free_names(str(guard["text"])) if guard is not None else None
     if not names:
         return []
-    read = set(names)
+    direct, read = set(names), set(names)
     for loop in g.site.guards:
         if loop["kind"] != "for":
             continue
@@ -55,7 +59,10 @@ def guarded_params(g: Gathered, func: FuncFacts) -> list[str]:
         if targets & read:
             read |= source
     params = own_params(func)
-    return [p for p in params if p in read]
+    # those the condition reads itself first: ``byte_compile`` raises when ``file[:len(
+    # prefix)] != prefix`` for each ``file`` in ``py_files``; what ``prefix`` is says more
+    # of it than what ``py_files`` is
+    return [p for p in params if p in direct] + [p for p in params if p in read - direct]
 
 
 def _loop(text: str) -> tuple[set[str], set[str]]:
@@ -80,7 +87,8 @@ def said_of(docstring: str | None, param: str) -> str | None:
         return None
     text = " ".join(inspect.cleandoc(docstring).split())
     subject = re.compile(
-        rf"(?:^|(?<=[,;:]\s))(?:the\s+)?`*{re.escape(param)}`*(?:\s+(?:arg|argument|parameter))?"
+        rf"(?:^|(?<=[,;:]\s))(?:the\s+)?{_QUOTES}{re.escape(param)}{_QUOTES}"
+        r"(?:\s+(?:arg|argument|parameter))?"
         r"\s+(?:is|are|must|should|may be|can be|needs to be|has to be)\b",
         re.IGNORECASE,
     )

@@ -29,6 +29,7 @@ from .gathered import Gathered, callable_name, class_phrase, location, short_nam
 from .guards import CONDITION_KINDS, code, condition_phrase, has_private, negated
 from .held_class import raised_call
 from .local_terms import caller_guards
+from .match_terms import match_guards
 from .private_terms import PrivateCase, module_aliases, omitted_note, private_case
 from .quoting import quote as _quote
 from .rebinding import current_guards
@@ -45,6 +46,7 @@ from .situations import NO_TEST_FOUND, NO_TEST_READ, common_situations
 from .strategy import handling_strategy
 from .tag_words import record_tags
 from .try_body import raising_statement, suppresses_context
+from .unsupported import turned_away
 
 __all__ = ["ANALYST", "NO_TEST_FOUND", "NO_TEST_READ", "write_fields"]
 
@@ -67,7 +69,7 @@ def _phrase(g: Gathered, said: str | None = None) -> tuple[str | None, PrivateCa
     modules = module_aliases(g.import_lines)
     case = private_case(g, modules, g.constants)
     words = case.words if case is not None else None
-    guards = caller_guards(g)  # locals in the parameters' terms where that holds
+    guards = match_guards(g.func, caller_guards(g))  # locals in the parameters' terms
     phrase = condition_phrase(
         guards,
         g.site.template,
@@ -417,6 +419,7 @@ def _tips(g: Gathered, validation: str | None) -> tuple[list[str], list[str]]:
         req is None
         and validation
         and guard is not None
+        and not turned_away(g.site)  # the type test turns an unsupported case away
         and g.func is not None
         and sum(x["kind"] in CONDITION_KINDS for x in g.site.guards) == 1  # else: not enough
     ):

@@ -27,6 +27,7 @@ from .flag_words import gate_words
 from .gathered import Gathered, catch_phrase, class_phrase, short_name, verb
 from .guards import code, free_names, has_private, parse_guard
 from .message_advice import RESTATED, advice_solutions
+from .misuse_state import misuse_solution
 from .outside_data import USAGE_FAMILIES
 from .own_state import is_attribute, own_state_solution
 from .param_requirement import (
@@ -36,9 +37,11 @@ from .param_requirement import (
     message_shows,
     param_requirement,
 )
+from .pattern_fix import pattern_fix
 from .quoting import NO_FIX, quote, stated_cause
 from .roles import role_solution
-from .stated_fixes import docstring_fix, exit_fixes, type_fix
+from .stated_fixes import called_by_name, docstring_fix, exit_fixes, type_fix
+from .unsupported import turned_away, unsupported_solution
 
 __all__ = [
     "USAGE_FAMILIES",
@@ -303,9 +306,14 @@ def _fallback(g: Gathered) -> Remedy:
             own_state_solution(g)
             or _state_solution(g, call)
             or type_fix(g)  # the record's own type guard, said as what to pass
+            or pattern_fix(g)  # a parameter that does not match the function's regex
             or _required_by_docstring(g)  # the docstring's requirement, in the message's words
+            or misuse_solution(g, _misused_call(g, call))  # used after its close
             or (NO_FIX, ["backgroundTag"])
         )
+    misuse = misuse_solution(g, _misused_call(g, call))
+    if misuse is not None:  # a use after close or in a forbidden state: not caught
+        return misuse
     caught = _caught_before(g)
     named = catch_phrase(g)  # a private class is named by its public base
     catch = f"catch {named}{place} where the program must go on after it."
@@ -322,6 +330,13 @@ def _fallback(g: Gathered) -> Remedy:
     )
 
 
+def _misused_call(g: Gathered, call: str | None) -> str | None:
+    """The call to say in a misuse's fix: the raising method where a caller calls it by
+    name (``Listener.accept``, not the subclass ``XmlListener`` a catch goes around)."""
+    own = called_by_name(g) or call
+    return code(own) if own else None
+
+
 def _context_suppressed(g: Gathered) -> bool:
     """``raise … from None``: the handled error is no part of what the caller sees
     (``__suppress_context__``), so "raised while handling it" says nothing to them."""
@@ -335,6 +350,9 @@ def remedies(g: Gathered) -> list[Remedy]:
         if g.role.kind == "abstract" and _private_code(text):  # "implement `_make_x`"
             return [(NO_FIX, ["site.role"])]
         return [(text, ["site.role"])]
+    turned = unsupported_solution(g)
+    if turned is not None:  # a type test that turns an unsupported case away
+        return [turned]
     out = _message_advice(g)
     req = accepted_requirement(g)
     if req is not None:
@@ -369,6 +387,8 @@ def accepted_requirement(g: Gathered) -> ParamRequirement | None:
     req = param_requirement(g)
     if req is None or _caught_before(g) is not None:
         return None  # the condition picks what a caught error becomes; it is no cause
+    if turned_away(g.site):
+        return None  # the type test turns an unsupported case away: no type to pass
     if req.partial and not (_switch_named(g, req) and _decides_inside(g, req)):
         return None  # a switch among other conditions: turning it off is no fix
     if _into_a_raise(g, req):

@@ -29,13 +29,13 @@ from .guards import CONDITION_KINDS, code, has_private, isinstance_checks, parse
 from .param_requirement import call_name
 from .quoting import quote
 
-__all__ = ["docstring_fix", "exit_fixes", "type_fix"]
+__all__ = ["called_by_name", "docstring_fix", "exit_fixes", "type_fix"]
 
 #: A solution and the evidence keys it rests on.
 Remedy = tuple[str, list[str]]
 
 
-def _own_call(g: Gathered) -> str | None:
+def called_by_name(g: Gathered) -> str | None:
     """How a caller calls the raising function, when it calls it by name (an entry point
     at depth 0, not run by syntax such as ``x in y``, not a program's main)."""
     func = g.func
@@ -55,7 +55,7 @@ def exit_fixes(g: Gathered) -> list[Remedy]:
     passes a parameter it may leave out: ``if P is not D`` with ``D`` the default of
     ``P``, ``if P`` with a default of ``False`` (not ``None``: a falsy value passed
     takes the raise as well)."""
-    func, call = g.func, _own_call(g)
+    func, call = g.func, called_by_name(g)
     if func is None or call is None or g.site.kind != "raise":
         return []
     sig = signature_of(func.signature)
@@ -137,7 +137,7 @@ def type_fix(g: Gathered) -> Remedy | None:
     """ "Pass ``x`` as an instance of …" where the record's type guard is the whole
     condition: every condition on the way is ``not isinstance(x, …)`` over one parameter
     the caller passes (joined by ``and``), so an instance of any type named avoids it."""
-    call = _own_call(g)
+    call = called_by_name(g)
     guard, _ = type_guard(g)
     if call is None or guard is None or g.func is None:
         return None
@@ -239,7 +239,7 @@ def docstring_fix(g: Gathered) -> Remedy | None:
     else — a timeout, the return value — shares fewer), when callers call it by name.
     (The nearest entry point's docstring, tried too, gave one sentence in the standard
     library, and that one a code example.)"""
-    call = _own_call(g)
+    call = called_by_name(g)
     if call is None or g.func is None or g.site.template.is_opaque:
         return None
     if g.site.kind == "assert" or g.site.error_class == "AssertionError":
@@ -247,7 +247,8 @@ def docstring_fix(g: Gathered) -> Remedy | None:
     said = _words(" ".join(g.site.template.literals)) | _words(
         " ".join(kebab(g.site.error_class or "").split("-"))
     )
-    text = _requirement(g.func.docstring or "", said)
+    params = {p.lstrip("*") for p in own_params(g.func)} - {"self", "cls"}
+    text = _requirement(g.func.docstring or "", said, params, _condition_words(g))
     if text is None:
         return None
     return (
@@ -256,13 +257,46 @@ def docstring_fix(g: Gathered) -> Remedy | None:
     )
 
 
-def _requirement(doc: str, said: set[str]) -> str | None:
+def _requirement(doc: str, said: set[str], params: set[str], tested: set[str]) -> str | None:
+    """The first requirement sentence that names a parameter, else the first that shares
+    two words with the conditions on the way; one on neither (``Header.encode``: "Only
+    certain character sets are readable in most email clients ...", beside a check for
+    an embedded header in the value) says nothing of this raise."""
+    fallback = None
     for sentence in _SENTENCE.split(doc.strip()):
         text = " ".join(sentence.split())
         if len(text) > 240 or not _REQUIRES.search(text) or _RESULT.search(text):
             continue
         if _CODE.search(text):  # an example's code and comments, not a sentence
             continue
-        if len(_words(text) & said) >= 2 and not has_private(text):
+        if len(_words(text) & said) < 2 or has_private(text):
+            continue
+        words = {w.lower() for w in re.findall(r"[A-Za-z_]\w*", text)}
+        if words & {p.lower() for p in params}:
             return text
-    return None
+        if fallback is None and _stem_shared(words, tested) >= 2:
+            fallback = text
+    return fallback
+
+
+def _condition_words(g: Gathered) -> set[str]:
+    """The parts of the names the conditions on the way read and call (``events
+    ._get_running_loop()`` -> events, running, loop)."""
+    out: set[str] = set()
+    for guard in g.site.guards:
+        if guard["kind"] in CONDITION_KINDS or guard["kind"] == "for":
+            for name in re.findall(r"[A-Za-z_]\w*", str(guard["text"])):
+                out |= {w.lower() for w in name.split("_") if len(w) >= 3}
+    return out - _COMMON - {"not", "and", "for", "len", "self", "isinstance"}
+
+
+def _stem_shared(words: set[str], tested: set[str]) -> int:
+    """How many of ``tested`` a word of the sentence names, a word and its inflection
+    (``exists``, ``exist``) counted as one."""
+    return sum(
+        any(
+            w == t or (min(len(w), len(t)) >= 4 and (w.startswith(t) or t.startswith(w)))
+            for w in words
+        )
+        for t in tested
+    )

@@ -21,8 +21,10 @@ from .entrypoints import run_by_syntax
 from .gathered import Gathered
 from .guards import free_names, parse_guard
 from .message_advice import FOLLOWED, RESTATED
+from .misuse_state import misuse_kind
 from .param_requirement import innermost_condition, param_requirement
 from .stated_fixes import exit_fixes
+from .unsupported import turned_away
 
 __all__ = ["callable_by_name", "handling_strategy"]
 
@@ -31,7 +33,7 @@ def handling_strategy(
     g: Gathered, fields: dict[str, Any], *, has_scaffold: bool, has_check: bool
 ) -> tuple[str | None, list[str], str | None]:
     """(strategy, its basis, a prevention tip to add where the record has none)."""
-    if fields["typeGuard"]:
+    if fields["typeGuard"] and not turned_away(g.site):  # no type to pass: a setup
         return "type-guard", ["site.guards"], None
     if fields["validationCode"] or has_check:
         return "validation", ["site.guards", "entryPoints"], None
@@ -54,6 +56,9 @@ def handling_strategy(
     if g.role is None and _stated_requirement(g, fields["solutions"]):
         # the message says what the argument must be: the caller checks it first
         return "validation", ["errorClass", "site.guards", "site.template"], None
+    if g.role is None and misuse_kind(g) is not None:
+        # a use after close or in a state that forbids the call: a bug, not caught
+        return "validation", ["site.template", "site.guards"], None
     if (fields["tryCatchPattern"] or has_scaffold) and g.site.kind != "warn":
         return "try-catch", ["errorClass"], None
     return None, [], None

@@ -1,0 +1,89 @@
+"""A parameter that does not match the function's regular expression: the fix is its form."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from errdex.analyze.quoting import NO_FIX
+
+from .stdlib_items import one_file_items
+
+SOURCE = """
+import re
+
+_FORMAT = re.compile(r"(?P<num>\\d+)/(?P<den>\\d+)")
+
+
+class Version:
+    version_re = re.compile(r"^(\\d+)\\.(\\d+)$")
+
+    def parse(self, vstring):
+        match = self.version_re.match(vstring)
+        if not match:
+            raise ValueError("invalid version number '%s'" % vstring)
+        return match
+
+
+def fraction(text):
+    m = _FORMAT.match(text)
+    if m is None:
+        raise ValueError(f"Invalid literal for fraction: {text!r}")
+    return m
+
+
+def _private(text):
+    m = _FORMAT.match(text)
+    if m is None:
+        raise ValueError("Invalid literal: %r" % text)
+    return m
+
+
+def timed(text):
+    m = re.fullmatch(r"(?P<sign>[+-])?(?P<h>\\d{1,3})(:(?P<m>\\d{2})(:(?P<s>\\d{2}))?)?", text)
+    if m is None:
+        raise ValueError("Invalid time: " + text)
+    return m
+
+
+def relabel(text):
+    text = text.strip()
+    m = _FORMAT.match(text)
+    if m is None:
+        raise ValueError("Invalid label: %r" % text)
+    return m
+"""
+
+
+def test_a_string_that_does_not_match_the_functions_pattern(tmp_path: Path) -> None:
+    """``StrictVersion.parse``, ``Fraction("x")``, ``zoneinfo``'s TZ strings: "errdex
+    found no fix" where the test reads ``m = PATTERN.match(param)``; the fix is the form
+    of the string the caller passed."""
+    items = one_file_items(tmp_path, "m.py", SOURCE)
+    by_message = {r["errorMessage"]: r["solutions"] for r, _ in items}
+    assert by_message["invalid version number '%s'"][0] == (
+        "Pass `vstring` to `Version.parse()` as a string in the form the regular expression "
+        "`Version.version_re` accepts: the call raises `ValueError` when `vstring` does not "
+        "match it (line 13)."
+    )
+    assert by_message["Invalid literal for fraction: {text!r}"][0] == (
+        "Pass `text` to `fraction()` as a string in the form the regular expression the "
+        "function reads it with accepts: the call raises `ValueError` when `text` does not "
+        "match it (line 20). The message shows the value of `text` that was passed."
+    )
+    # a private function is no call a caller writes; a parameter bound again is not theirs
+    assert by_message["Invalid literal: %r"] == [NO_FIX]
+    assert by_message["Invalid label: %r"] == [NO_FIX]
+
+
+def test_the_condition_said_through_the_match_it_holds(tmp_path: Path) -> None:
+    """Blind review stop 35 (records 18, 31): "when `match is None`", "when `not mo`"
+    name a local the reader never sees; the documentation says the match call instead."""
+    items = one_file_items(tmp_path, "m.py", SOURCE)
+    by_message = {r["errorMessage"]: r for r, _ in items}
+    doc = by_message["invalid version number '%s'"]["documentation"]
+    assert "when `not self.version_re.match(vstring)`" in doc
+    assert "`not match`" not in doc
+    # a long literal pattern is no sentence a reader follows: the local is kept
+    assert "when `m is None`" in by_message["Invalid time: {text}"]["documentation"]
+    # a private pattern would drop the condition from the prose: the local is kept
+    assert "when `m is None`" in by_message["Invalid label: %r"]["documentation"]

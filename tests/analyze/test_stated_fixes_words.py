@@ -1,0 +1,61 @@
+"""The docstring sentence quoted as a fix names the parameter or the tested condition."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .stdlib_items import one_file_items
+
+SOURCE = '''
+import re
+
+_embedded = re.compile("\\n[^ \\t]+:")
+
+
+class ParseError(ValueError):
+    pass
+
+
+def encode(value, linesep="\\n"):
+    """Encode a header value.
+
+    Only certain character sets are readable in most email clients, and as header
+    strings can only contain a subset of ASCII, care must be taken to convert them.
+    """
+    if _embedded.search(value):
+        raise ParseError("header value appears to contain an embedded header")
+    return value
+
+
+def _entries(path):
+    return [path]
+
+
+def remove(name):
+    """Remove a folder.
+
+    A folder that holds messages must not be removed while a reader is open. The folder
+    given by name must hold no messages.
+    """
+    path = "/tmp/" + name
+    if _entries(path):
+        raise ValueError("Folder contains messages: %s" % name)
+    return path
+'''
+
+
+def test_a_sentence_on_neither_the_parameter_nor_the_condition(tmp_path: Path) -> None:
+    """``email.header.Header.encode``: "Only certain character sets are readable in most
+    email clients, and as header strings can only contain ... care must be taken"
+    shares words with the message, but says nothing of the check (an embedded header in
+    the value): quoted as what the call requires, it misled."""
+    items = one_file_items(tmp_path, "m.py", SOURCE)
+    by_message = {r["errorMessage"]: r["solutions"] for r, _ in items}
+    encoded = by_message["header value appears to contain an embedded header"]
+    assert not any("states what the call requires" in s for s in encoded)
+    # of two requirement sentences, the one that names the parameter (``name``)
+    (first, *_) = by_message["Folder contains messages: %s"]
+    assert first == (
+        "The docstring of `remove()` states what the call requires: "
+        "“The folder given by name must hold no messages”."
+    )
