@@ -95,6 +95,33 @@ def read_all(lines):
         return [_parse(x) for x in lines]
     except ValueError:
         return []
+
+
+class _Store:
+    def __init__(self):
+        self._index = None
+
+    def __contains__(self, key):
+        if self._index is None:
+            raise OSError("database is closed")
+        return key in self._index
+
+
+def open_store():
+    return _Store()
+
+
+class Archive:
+    def __init__(self, items):
+        self._items = items
+
+    def __len__(self):
+        if not self._items:
+            raise LookupError("store is empty")
+        return len(self._items)
+
+    def __setitem__(self, name, value):
+        raise TypeError("the archive is read-only")
 """
 UNRELATED_TEST = "from pkg.core import get\n\n\ndef test_get():\n    assert get(1) == 1\n"
 
@@ -132,11 +159,8 @@ EXPECTED = {
         "It comes from a call of `shift()` that passes `count` as `None` "
         "(its default, as when it is left out)."
     ),
-    # message: its fixed words say what happened
-    "no data file found for {name!r}": (
-        "It comes from a call of `load()` in the situation its message describes: "
-        "“no data file found for {name!r}”."
-    ),
+    # message alone: not restated (the record shows it), the public call is said
+    "no data file found for {name!r}": "It comes from a call of `load()`.",
     # abstract: a method meant to be overridden
     "NotImplementedError": (
         "It comes from calling `run()` on an instance of `Base`, or of a subclass of it"
@@ -148,13 +172,22 @@ EXPECTED = {
         " override `draw`. Its message describes it: “draw is not implemented”."
     ),
     # at the top level: importing the module, no call
-    "this build has no working integers": (
-        "It comes up in the situation its message describes: “this build has no working"
-        " integers”. It is raised while the module `pkg.core` is imported."
+    "this build has no working integers": "It is raised while the module `pkg.core` is imported.",
+    # private: where it is raised, and no claim that no public call reaches it
+    "internal state": "It is raised inside `pkg.core._helper`.",
+    # special methods: the operator or builtin that runs them, on an object of the class
+    "database is closed": (
+        "It comes from `key in x`, where `x` is a `_Store` object: Python runs"
+        " `_Store.__contains__` for it."
     ),
-    # private: no public call reaches it, said so and no more
-    "internal state": (
-        "It is raised inside `pkg.core._helper`, which no public call that errdex traced reaches."
+    # the method's own parameters name the operands
+    "the archive is read-only": (
+        "It comes from `x[name] = value`, where `x` is an `Archive` object: Python runs"
+        " `Archive.__setitem__` for it."
+    ),
+    "store is empty": (
+        "It comes from `len(x)`, where `x` is an `Archive` object: Python runs"
+        " `Archive.__len__` for it."
     ),
     # docstring: the Raises entry's own account of when
     "{key}": (
@@ -168,9 +201,8 @@ EXPECTED = {
     ),
     # message, and who meets it: its callers catch it
     "bad header line": (
-        "It comes up in the situation its message describes: “bad header line”. Only code"
-        " that calls `_parse()` itself meets it: the library's callers of it that errdex"
-        f" traced catch it (`pkg.core.read_all` (line {_handler('ValueError')}))."
+        "Only code that calls `_parse()` itself meets it: the library's callers of it that"
+        f" errdex traced catch it (`pkg.core.read_all` (line {_handler('ValueError')}))."
     ),
 }
 
