@@ -55,6 +55,8 @@ def kind(text: str) -> str:
         return "requirement" + tail
     if "under the conditions its trigger states" in text:
         return "entry"
+    if text.startswith("It comes from ") and ("(`x` a " in text or "(`x` an " in text):
+        return "entry (operator)"
     if text.startswith("It comes from a call of"):
         if "whose arguments make" in text:
             return "argument (code)"

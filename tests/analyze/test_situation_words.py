@@ -122,6 +122,19 @@ class Archive:
 
     def __setitem__(self, name, value):
         raise TypeError("the archive is read-only")
+
+
+def _combine(a, b):
+    if a.currency != b.currency:
+        raise ValueError("currencies differ")
+    return a
+
+
+class Money:
+    currency = "EUR"
+
+    def __add__(self, other):
+        return _combine(self, other)
 """
 UNRELATED_TEST = "from pkg.core import get\n\n\ndef test_get():\n    assert get(1) == 1\n"
 
@@ -185,6 +198,8 @@ EXPECTED = {
         "It comes from `x[name] = value`, where `x` is an `Archive` object: Python runs"
         " `Archive.__setitem__` for it."
     ),
+    # a special method as the way in: its operator, not a call of `Money.__add__()`
+    "currencies differ": "It comes from `x + ...` (`x` a `Money` object).",
     "store is empty": (
         "It comes from `len(x)`, where `x` is an `Archive` object: Python runs"
         " `Archive.__len__` for it."

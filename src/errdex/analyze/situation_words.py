@@ -38,7 +38,7 @@ from .guards import code, has_private
 from .param_requirement import ParamRequirement, call_name, param_requirement
 from .quoting import quote, stated_cause
 from .roles import abstract_trigger
-from .special_words import special_situation
+from .special_words import operator_way, special_situation
 
 __all__ = ["SITUATION_KINDS", "unseen_situation"]
 
@@ -107,9 +107,7 @@ def unseen_situation(g: Gathered) -> tuple[str, list[str], str]:
         return special[0], special[1], "special"
     calls = _calls(g)
     if said is not None and required and calls:
-        text = (
-            f"It comes from a call of {calls} that breaks what its message requires: {quote(said)}."
-        )
+        text = f"It comes from {calls} that breaks what its message requires: {quote(said)}."
         return text, ["site.template", "entryPoints"], "requirement"
     for kind, write in (("caught", _caught), ("entry", _entry)):
         found = write(g)
@@ -233,15 +231,25 @@ def _message(g: Gathered) -> tuple[str | None, bool]:
 
 
 def _calls(g: Gathered) -> str:
-    names: list[str] = []
+    """The nearest public ways in: "a call of `a()` or `b()`"; a special method by the
+    operator that runs it ("`x + ...` (`x` a `Decimal` object)"), not a call of
+    `Decimal.__add__()` that nobody writes. Empty where there is none."""
+    ways: list[tuple[str, bool]] = []  # the words, and whether they are a call's name
     for entry in g.entry_points:
         func = g.entry_funcs.get(entry["qualname"])
         if func is None and g.func is not None and g.func.qualname == entry["qualname"]:
             func = g.func
         name = call_name(entry["qualname"], func)
-        if not has_private(name) and name not in names:
-            names.append(name)
-    return " or ".join(code(n) for n in names[:_SHOWN])
+        way = operator_way(func)
+        said = (way, False) if way is not None else (code(name), True)
+        if not has_private(name) and said not in ways:
+            ways.append(said)
+    shown = ways[:_SHOWN]
+    if not shown:
+        return ""
+    if all(is_call for _, is_call in shown):
+        return "a call of " + " or ".join(w for w, _ in shown)
+    return " or ".join(f"a call of {w}" if is_call else w for w, is_call in shown)
 
 
 def _caught(g: Gathered) -> tuple[str, list[str]] | None:
@@ -260,7 +268,7 @@ def _entry(g: Gathered) -> tuple[str, list[str]] | None:
     calls = _calls(g)
     if not calls:
         return None
-    return f"It comes from a call of {calls}.", ["entryPoints"]
+    return f"It comes from {calls}.", ["entryPoints"]
 
 
 def _private(g: Gathered) -> str:

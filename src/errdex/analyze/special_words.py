@@ -10,10 +10,11 @@ as the entry point (stop 34). What Python runs for each form is the data model's
 
 from __future__ import annotations
 
+from .facts import FuncFacts
 from .gathered import Gathered, short_name
 from .guards import code
 
-__all__ = ["SPECIAL_FORMS", "special_situation"]
+__all__ = ["SPECIAL_FORMS", "operator_way", "special_situation"]
 
 #: What runs a special method, with ``x`` the object of the method's class and ``{a}``,
 #: ``{b}`` the method's own parameters after ``self`` (``...`` where it has none by name).
@@ -134,6 +135,28 @@ def special_situation(g: Gathered) -> tuple[str, list[str]] | None:
         f"{method} for it.",
         ["site.qualname"],
     )
+
+
+def operator_way(func: FuncFacts | None) -> str | None:
+    """How a caller runs ``func`` when it is a special method of a class, as one of
+    several ways in: "`x + ...` (`x` a `Decimal` object)"; its operands are left as
+    ``...`` (an entry point's parameter names are not in the record's evidence)."""
+    if func is None or func.cls is None or func.name not in SPECIAL_FORMS:
+        return None
+    if func.name in _OF_CLASS:
+        return None
+    cls = short_name(func.cls)
+    form = _ATTRIBUTE_WAYS.get(func.name) or SPECIAL_FORMS[func.name].split(" (")[0]
+    return f"{form.format(a='...', b='...')} (`x` {_article(cls)} {code(cls)} object)"
+
+
+#: As a way in, the attribute hooks in words: "`x.... = ...`" reads as nothing.
+_ATTRIBUTE_WAYS = {
+    "__getattr__": "reading an attribute `x` does not have",
+    "__getattribute__": "reading an attribute of `x`",
+    "__setattr__": "setting an attribute of `x`",
+    "__delattr__": "deleting an attribute of `x`",
+}
 
 
 def _article(name: str) -> str:
