@@ -239,3 +239,32 @@ def test_a_message_that_states_a_requirement_is_a_call_that_breaks_it(tmp_path: 
         "It comes from a call of `PrettyPrinter()` or `pprint()` that breaks what its"
         " message requires: “indent must be >= 0”."
     )
+
+
+TWIN = """\
+class partial:
+    def __setstate__(self, state):
+        if not isinstance(state, tuple):
+            raise TypeError("invalid partial state")
+
+
+try:
+    from _functools import partial
+except ImportError:
+    pass
+"""
+
+
+def test_a_special_method_a_c_twin_replaces_is_not_said_to_run(tmp_path: Path) -> None:
+    """``functools.partial.__setstate__``: where ``_functools`` imports, its C method runs
+    (run: ``functools.partial(print).__setstate__((1,))`` raised from C), so "Python runs
+    `partial.__setstate__`" would be false; where it is raised is all that is said."""
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    (tmp_path / "pkg" / "tools.py").write_text(TWIN)
+    result = scan_checkout(open_source(str(tmp_path), repo="o/tw"), repo="o/tw")
+    ((record, evidence),) = [
+        (r, e) for r, e in result.items if r["errorMessage"] == "invalid partial state"
+    ]
+    assert evidence.get("shadowedBy")
+    assert record["commonSituations"] == "It is raised inside `pkg.tools.partial.__setstate__`."

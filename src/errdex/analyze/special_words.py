@@ -118,10 +118,14 @@ _OF_CLASS = frozenset({"__class_getitem__", "__init_subclass__"})
 
 def special_situation(g: Gathered) -> tuple[str, list[str]] | None:
     """The form that runs the raising special method, on an object of its class; None
-    where the raising function is no method, or no listed special method."""
+    where the raising function is no method, no listed special method, or one this
+    interpreter's C twin replaces (``evidence.shadowedBy``)."""
     func = g.func
     if func is None or func.cls is None or func.name not in SPECIAL_FORMS:
         return None
+    if g.shadow is not None and g.shadow.present:
+        return None  # a C twin runs instead here: "Python runs `partial.__setstate__`" is
+        # false where ``_functools`` imports (run: the C method raised)
     cls = short_name(func.cls)
     named = [p for p in func.params[1:] if p.isidentifier()] + ["...", "..."]
     form = SPECIAL_FORMS[func.name].format(a=named[0], b=named[1])
@@ -160,4 +164,5 @@ _ATTRIBUTE_WAYS = {
 
 
 def _article(name: str) -> str:
-    return "an" if (name.lstrip("_")[:1] or "x").lower() in "aeiou" else "a"
+    """ "a" or "an"; a leading U is read as "you" (`UUID`, `URLopener`)."""
+    return "an" if (name.lstrip("_")[:1] or "x").lower() in "aeio" else "a"
