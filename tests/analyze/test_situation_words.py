@@ -268,3 +268,32 @@ def test_a_special_method_a_c_twin_replaces_is_not_said_to_run(tmp_path: Path) -
     ]
     assert evidence.get("shadowedBy")
     assert record["commonSituations"] == "It is raised inside `pkg.tools.partial.__setstate__`."
+
+
+FALLBACK = """\
+try:
+    from _decimal import *
+except ImportError:
+    from pkg._pydec import *
+"""
+PURE = """\
+class Decimal:
+    def __hash__(self):
+        raise TypeError("cannot hash a signaling NaN value")
+"""
+
+
+def test_a_fallback_module_names_its_own_class(tmp_path: Path) -> None:
+    """``_pydecimal``: ``decimal`` imports ``_decimal`` here, so the `Decimal` users hold is
+    the C one; the pure-Python class is named with its module."""
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    (tmp_path / "pkg" / "dec.py").write_text(FALLBACK)
+    (tmp_path / "pkg" / "_pydec.py").write_text(PURE)
+    result = scan_checkout(open_source(str(tmp_path), repo="o/dc"), repo="o/dc")
+    ((record, evidence),) = [r for r in result.items if r[0]["errorClass"] == "TypeError"]
+    assert evidence["shadowedBy"]["kind"] == "module"
+    assert record["commonSituations"] == (
+        "It comes from `hash(x)` (or using `x` as a dict key or set member), where `x` is a"
+        " `pkg._pydec.Decimal` object: Python runs `pkg._pydec.Decimal.__hash__` for it."
+    )

@@ -240,7 +240,7 @@ def _calls(g: Gathered) -> str:
         if func is None and g.func is not None and g.func.qualname == entry["qualname"]:
             func = g.func
         name = call_name(entry["qualname"], func)
-        way = operator_way(func)
+        way = operator_way(g, func)
         said = (way, False) if way is not None else (code(name), True)
         if not has_private(name) and said not in ways:
             ways.append(said)

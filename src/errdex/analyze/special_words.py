@@ -123,10 +123,10 @@ def special_situation(g: Gathered) -> tuple[str, list[str]] | None:
     func = g.func
     if func is None or func.cls is None or func.name not in SPECIAL_FORMS:
         return None
-    if g.shadow is not None and g.shadow.present:
+    if g.shadow is not None and g.shadow.present and g.shadow.kind != "module":
         return None  # a C twin runs instead here: "Python runs `partial.__setstate__`" is
         # false where ``_functools`` imports (run: the C method raised)
-    cls = short_name(func.cls)
+    cls = _class_name(g, func)
     named = [p for p in func.params[1:] if p.isidentifier()] + ["...", "..."]
     form = SPECIAL_FORMS[func.name].format(a=named[0], b=named[1])
     method = code(f"{cls}.{func.name}")
@@ -141,7 +141,7 @@ def special_situation(g: Gathered) -> tuple[str, list[str]] | None:
     )
 
 
-def operator_way(func: FuncFacts | None) -> str | None:
+def operator_way(g: Gathered, func: FuncFacts | None) -> str | None:
     """How a caller runs ``func`` when it is a special method of a class, as one of
     several ways in: "`x + ...` (`x` a `Decimal` object)"; its operands are left as
     ``...`` (an entry point's parameter names are not in the record's evidence)."""
@@ -149,7 +149,7 @@ def operator_way(func: FuncFacts | None) -> str | None:
         return None
     if func.name in _OF_CLASS:
         return None
-    cls = short_name(func.cls)
+    cls = _class_name(g, func)
     form = _ATTRIBUTE_WAYS.get(func.name) or SPECIAL_FORMS[func.name].split(" (")[0]
     return f"{form.format(a='...', b='...')} (`x` {_article(cls)} {code(cls)} object)"
 
@@ -161,6 +161,15 @@ _ATTRIBUTE_WAYS = {
     "__setattr__": "setting an attribute of `x`",
     "__delattr__": "deleting an attribute of `x`",
 }
+
+
+def _class_name(g: Gathered, func: FuncFacts) -> str:
+    """The class as a caller names it; with its module where the module is the fallback of
+    one whose C twin this interpreter imports (``_pydecimal.Decimal``, not the
+    ``decimal.Decimal`` users hold)."""
+    if g.shadow is not None and g.shadow.present and func.cls is not None:
+        return func.cls
+    return short_name(func.cls or "")
 
 
 def _article(name: str) -> str:
