@@ -317,6 +317,9 @@ class Evidence(TypedDict, total=False):
     handedOut: list[EntryPoint]
     caughtBy: list[CaughtBy]  # callers that swallow it, when no public caller sees it
     conversion: ConversionEvidence  # where a handler raises another error instead
+    #: By the class an enclosing ``except`` catches (as written), the first sentence of
+    #: its docstring, for the repository's own classes: triggerScenarios quotes it.
+    caughtDocs: dict[str, str]
     tests: list[TestEvidence]
     testsRead: bool  # False: no test of the repository was read, so ``tests`` says nothing
     #: How many test modules were read: an empty ``tests`` is no claim that none exists

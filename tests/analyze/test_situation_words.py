@@ -95,6 +95,46 @@ def read_all(lines):
         return [_parse(x) for x in lines]
     except ValueError:
         return []
+
+
+class _Store:
+    def __init__(self):
+        self._index = None
+
+    def __contains__(self, key):
+        if self._index is None:
+            raise OSError("database is closed")
+        return key in self._index
+
+
+def open_store():
+    return _Store()
+
+
+class Archive:
+    def __init__(self, items):
+        self._items = items
+
+    def __len__(self):
+        if not self._items:
+            raise LookupError("store is empty")
+        return len(self._items)
+
+    def __setitem__(self, name, value):
+        raise TypeError("the archive is read-only")
+
+
+def _combine(a, b):
+    if a.currency != b.currency:
+        raise ValueError("currencies differ")
+    return a
+
+
+class Money:
+    currency = "EUR"
+
+    def __add__(self, other):
+        return _combine(self, other)
 """
 UNRELATED_TEST = "from pkg.core import get\n\n\ndef test_get():\n    assert get(1) == 1\n"
 
@@ -132,11 +172,8 @@ EXPECTED = {
         "It comes from a call of `shift()` that passes `count` as `None` "
         "(its default, as when it is left out)."
     ),
-    # message: its fixed words say what happened
-    "no data file found for {name!r}": (
-        "It comes from a call of `load()` in the situation its message describes: "
-        "“no data file found for {name!r}”."
-    ),
+    # message alone: not restated (the record shows it), the public call is said
+    "no data file found for {name!r}": "It comes from a call of `load()`.",
     # abstract: a method meant to be overridden
     "NotImplementedError": (
         "It comes from calling `run()` on an instance of `Base`, or of a subclass of it"
@@ -148,13 +185,24 @@ EXPECTED = {
         " override `draw`. Its message describes it: “draw is not implemented”."
     ),
     # at the top level: importing the module, no call
-    "this build has no working integers": (
-        "It comes up in the situation its message describes: “this build has no working"
-        " integers”. It is raised while the module `pkg.core` is imported."
+    "this build has no working integers": "It is raised while the module `pkg.core` is imported.",
+    # private: where it is raised, and no claim that no public call reaches it
+    "internal state": "It is raised inside `pkg.core._helper`.",
+    # special methods: the operator or builtin that runs them, on an object of the class
+    "database is closed": (
+        "It comes from `key in x`, where `x` is a `_Store` object: Python runs"
+        " `_Store.__contains__` for it."
     ),
-    # private: no public call reaches it, said so and no more
-    "internal state": (
-        "It is raised inside `pkg.core._helper`, which no public call that errdex traced reaches."
+    # the method's own parameters name the operands
+    "the archive is read-only": (
+        "It comes from `x[name] = value`, where `x` is an `Archive` object: Python runs"
+        " `Archive.__setitem__` for it."
+    ),
+    # a special method as the way in: its operator, not a call of `Money.__add__()`
+    "currencies differ": "It comes from `x + ...` (`x` a `Money` object).",
+    "store is empty": (
+        "It comes from `len(x)`, where `x` is an `Archive` object: Python runs"
+        " `Archive.__len__` for it."
     ),
     # docstring: the Raises entry's own account of when
     "{key}": (
@@ -168,9 +216,8 @@ EXPECTED = {
     ),
     # message, and who meets it: its callers catch it
     "bad header line": (
-        "It comes up in the situation its message describes: “bad header line”. Only code"
-        " that calls `_parse()` itself meets it: the library's callers of it that errdex"
-        f" traced catch it (`pkg.core.read_all` (line {_handler('ValueError')}))."
+        "Only code that calls `_parse()` itself meets it: the library's callers of it that"
+        f" errdex traced catch it (`pkg.core.read_all` (line {_handler('ValueError')}))."
     ),
 }
 
@@ -191,4 +238,62 @@ def test_a_message_that_states_a_requirement_is_a_call_that_breaks_it(tmp_path: 
     assert record["commonSituations"] == (
         "It comes from a call of `PrettyPrinter()` or `pprint()` that breaks what its"
         " message requires: “indent must be >= 0”."
+    )
+
+
+TWIN = """\
+class partial:
+    def __setstate__(self, state):
+        if not isinstance(state, tuple):
+            raise TypeError("invalid partial state")
+
+
+try:
+    from _functools import partial
+except ImportError:
+    pass
+"""
+
+
+def test_a_special_method_a_c_twin_replaces_is_not_said_to_run(tmp_path: Path) -> None:
+    """``functools.partial.__setstate__``: where ``_functools`` imports, its C method runs
+    (run: ``functools.partial(print).__setstate__((1,))`` raised from C), so "Python runs
+    `partial.__setstate__`" would be false; where it is raised is all that is said."""
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    (tmp_path / "pkg" / "tools.py").write_text(TWIN)
+    result = scan_checkout(open_source(str(tmp_path), repo="o/tw"), repo="o/tw")
+    ((record, evidence),) = [
+        (r, e) for r, e in result.items if r["errorMessage"] == "invalid partial state"
+    ]
+    assert evidence.get("shadowedBy")
+    assert record["commonSituations"] == "It is raised inside `pkg.tools.partial.__setstate__`."
+
+
+FALLBACK = """\
+try:
+    from _decimal import *
+except ImportError:
+    from pkg._pydec import *
+"""
+PURE = """\
+class Decimal:
+    def __hash__(self):
+        raise TypeError("cannot hash a signaling NaN value")
+"""
+
+
+def test_a_fallback_module_names_its_own_class(tmp_path: Path) -> None:
+    """``_pydecimal``: ``decimal`` imports ``_decimal`` here, so the `Decimal` users hold is
+    the C one; the pure-Python class is named with its module."""
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    (tmp_path / "pkg" / "dec.py").write_text(FALLBACK)
+    (tmp_path / "pkg" / "_pydec.py").write_text(PURE)
+    result = scan_checkout(open_source(str(tmp_path), repo="o/dc"), repo="o/dc")
+    ((record, evidence),) = [r for r in result.items if r[0]["errorClass"] == "TypeError"]
+    assert evidence["shadowedBy"]["kind"] == "module"
+    assert record["commonSituations"] == (
+        "It comes from `hash(x)` (or using `x` as a dict key or set member), where `x` is a"
+        " `pkg._pydec.Decimal` object: Python runs `pkg._pydec.Decimal.__hash__` for it."
     )

@@ -86,3 +86,37 @@ def test_raise_from_none_names_no_handler_as_the_cause() -> None:
     assert condition_phrase(guards, template, suppressed=True) == (  # type: ignore[arg-type]
         "when its `try` block raises `AddressValueError`"
     )
+
+
+SPAWN = """\
+        try:
+            self.spawn(compiler_so + cc_args + [src, '-o', obj] +
+                       extra_postargs)
+        except DistutilsExecError as msg:
+            raise CompileError(msg)
+"""
+
+
+def test_a_call_over_several_lines_is_named_by_what_it_calls() -> None:
+    """distutils' ``UnixCCompiler._compile``: "after `DistutilsExecError` was caught" did
+    not say what raised it (paired blind review, stop 35)."""
+    assert raising_statement(SPAWN.splitlines(), 1, 4) == "self.spawn(...)"
+    bound = "try:\n    out = check(\n        a,\n        b)\nexcept OSError:\n    raise E\n"
+    assert raising_statement(bound.splitlines(), 1, 5) == "check(...)"
+    listed = "try:\n    x = [\n        f(a),\n    ]\nexcept OSError:\n    raise E\n"
+    assert raising_statement(listed.splitlines(), 1, 5) is None  # no call of its own
+
+
+def test_a_long_call_whose_arguments_may_raise_is_not_named() -> None:
+    """``unittest.loader``: the ``AttributeError`` comes from ``the_module.__file__``, not
+    from ``os.path.abspath``; "`os.path.abspath(...)` raises it" would be false."""
+    nested = (
+        "try:\n    start_dir = \\\n        os.path.abspath(os.path.dirname((the_module.__file__)))\n"
+        "except AttributeError:\n    raise TypeError('x')\n"
+    )
+    assert raising_statement(nested.splitlines(), 1, 4) is None
+    own = (
+        "try:\n    return open(string, self._mode, self._bufsize, self._encoding,\n"
+        "                self._errors)\nexcept OSError as e:\n    raise E\n"
+    )
+    assert raising_statement(own.splitlines(), 1, 4) == "open(...)"

@@ -13,6 +13,7 @@ from typing import Any
 
 from errdex.evidence import EntryPoint, Provenance, RaisesDoc, TestEvidence
 
+from .caught_words import with_caught_meaning
 from .code_fields import (
     example_fix,
     is_scaffold,
@@ -352,6 +353,11 @@ def _trigger(g: Gathered) -> tuple[str, list[str]]:
         basis.append("site.qualname")
     if req is not None and sentences and (gate := gate_words(req.entry)):
         sentences[0] = f"{sentences[0][:-1]}, {gate}."  # the call is made only then
+    if sentences and g.caught_docs:
+        said = with_caught_meaning(sentences[0], g.caught_docs)
+        if said != sentences[0]:
+            sentences[0] = said
+            basis.append("caughtDocs")
     # the early exits are said only where no condition encloses the raise (above): beside
     # a condition, "Line N is reached only when the `return` at line M is not taken" read
     # as the function's control flow, not the caller's case (paired blind reviews, stop

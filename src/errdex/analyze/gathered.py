@@ -74,6 +74,9 @@ class Gathered:
     #: once): a caller reaches them as the module's attributes (``asyncio.FIRST_COMPLETED``),
     #: so a condition may name them beside the caller's parameters.
     module_names: frozenset[str] = frozenset()
+    #: By the class an enclosing ``except`` catches, its docstring's first sentence, for
+    #: the repository's own classes (:mod:`.caught_words`).
+    caught_docs: dict[str, str] = field(default_factory=dict)
 
     @property
     def has_evidence(self) -> bool:

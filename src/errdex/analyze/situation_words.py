@@ -12,14 +12,16 @@ situation. What errdex read (test files, none linked) stays in ``evidence.testsR
   a negative value"), else the condition in those parameters;
 * ``docstring``: a docstring's ``Raises`` entry for the class, its own sentence of when;
 * ``abstract``: a method meant to be overridden: a subclass that does not;
-* ``message``: the message's fixed words where they describe what happened (a negation,
-  "already", "closed"); ``requirement``: where they say what must hold, a call that
-  breaks it. After one of the three above, such a message follows it; with no public
-  call, who meets it follows (``caught`` or ``private``);
+* ``special``: a special method (``__contains__``, ``__len__``, ``__enter__``…): the
+  operator, statement or builtin that runs it (:mod:`.special_words`), not a call by name;
+* ``requirement``: the message's fixed words say what must hold: a public call that
+  breaks it. Where they say what happened (a negation, "already", "closed"), the message
+  follows one of the first three; alone, it is not restated (the record shows it);
 * ``caught``: only code that calls the raising function itself sees it: its callers
   catch it (``evidence.caughtBy``);
-* ``entry``: the nearest public calls that reach it, under the trigger's conditions;
-* ``private``: raised in a function errdex traced no public call to (said so).
+* ``entry``: the nearest public calls that reach it, and no more: "under the conditions
+  its trigger states" named no situation (paired blind review, stop 35);
+* ``private``: where it is raised, and no more (no public call errdex traced reaches it).
 
 Each is true of the code only as far as the evidence is: an entry point errdex got wrong
 (a call resolved to a method a subclass replaces) makes its sentence wrong too.
@@ -36,6 +38,7 @@ from .guards import code, has_private
 from .param_requirement import ParamRequirement, call_name, param_requirement
 from .quoting import quote, stated_cause
 from .roles import abstract_trigger
+from .special_words import operator_way, special_situation
 
 __all__ = ["SITUATION_KINDS", "unseen_situation"]
 
@@ -44,7 +47,7 @@ SITUATION_KINDS = (
     "argument",
     "docstring",
     "abstract",
-    "message",
+    "special",
     "requirement",
     "caught",
     "entry",
@@ -83,7 +86,9 @@ _SHOWN = 2
 def unseen_situation(g: Gathered) -> tuple[str, list[str], str]:
     """The sentence, the evidence keys it rests on, and its kind (:data:`SITUATION_KINDS`);
     a message that describes what happened follows an ``argument``, ``docstring`` or
-    ``abstract`` sentence (kind ``…+message``)."""
+    ``abstract`` sentence (kind ``…+message``). Where the message is all there is, it is
+    not restated ("in the situation its message describes" named no situation: paired
+    blind review of stop 35, misleading 21 times): the public call alone is said."""
     said, required = _message(g)
     for kind, write in (
         ("argument", _argument),
@@ -97,20 +102,13 @@ def unseen_situation(g: Gathered) -> tuple[str, list[str], str]:
             return found[0], found[1], kind
         text = f"{found[0]} Its message describes it: {quote(said)}."
         return text, [*found[1], "site.template"], f"{kind}+message"
-    if said is not None:
-        calls = _calls(g)
-        keys = ["site.template", *(["entryPoints"] if calls else [])]
-        if required:
-            where = f"a call of {calls}" if calls else "code"
-            text = f"It comes from {where} that breaks what its message requires: {quote(said)}."
-        else:
-            where = f"It comes from a call of {calls}" if calls else "It comes up"
-            text = f"{where} in the situation its message describes: {quote(said)}."
-        if not calls:  # who meets it: a direct caller of the raising function, or nobody traced
-            caught = _caught(g)
-            text += " " + (caught[0] if caught is not None else _private(g))
-            keys.append("caughtBy" if caught is not None else "site.qualname")
-        return text, keys, "requirement" if required else "message"
+    special = special_situation(g)
+    if special is not None:
+        return special[0], special[1], "special"
+    calls = _calls(g)
+    if said is not None and required and calls:
+        text = f"It comes from {calls} that breaks what its message requires: {quote(said)}."
+        return text, ["site.template", "entryPoints"], "requirement"
     for kind, write in (("caught", _caught), ("entry", _entry)):
         found = write(g)
         if found is not None:
@@ -233,15 +231,25 @@ def _message(g: Gathered) -> tuple[str | None, bool]:
 
 
 def _calls(g: Gathered) -> str:
-    names: list[str] = []
+    """The nearest public ways in: "a call of `a()` or `b()`"; a special method by the
+    operator that runs it ("`x + ...` (`x` a `Decimal` object)"), not a call of
+    `Decimal.__add__()` that nobody writes. Empty where there is none."""
+    ways: list[tuple[str, bool]] = []  # the words, and whether they are a call's name
     for entry in g.entry_points:
         func = g.entry_funcs.get(entry["qualname"])
         if func is None and g.func is not None and g.func.qualname == entry["qualname"]:
             func = g.func
         name = call_name(entry["qualname"], func)
-        if not has_private(name) and name not in names:
-            names.append(name)
-    return " or ".join(code(n) for n in names[:_SHOWN])
+        way = operator_way(g, func)
+        said = (way, False) if way is not None else (code(name), True)
+        if not has_private(name) and said not in ways:
+            ways.append(said)
+    shown = ways[:_SHOWN]
+    if not shown:
+        return ""
+    if all(is_call for _, is_call in shown):
+        return "a call of " + " or ".join(w for w, _ in shown)
+    return " or ".join(f"a call of {w}" if is_call else w for w, is_call in shown)
 
 
 def _caught(g: Gathered) -> tuple[str, list[str]] | None:
@@ -260,17 +268,16 @@ def _entry(g: Gathered) -> tuple[str, list[str]] | None:
     calls = _calls(g)
     if not calls:
         return None
-    return f"It comes from a call of {calls}, under the conditions its trigger states.", [
-        "entryPoints"
-    ]
+    return f"It comes from {calls}.", ["entryPoints"]
 
 
 def _private(g: Gathered) -> str:
-    """Raised in a function no traced public call reaches; at a module's top level, by
-    importing it (``asyncio.unix_events`` on Windows), which is no call."""
+    """Raised in a function no traced public call reaches: where, and no more. "…which no
+    public call that errdex traced reaches" read as "no public call reaches it", false in
+    spirit where one does through a path errdex does not follow (``time.strptime`` to
+    ``_strptime._strptime``, ``datetime.utcoffset`` to ``_check_utc_offset``: paired blind
+    review of stop 35, 5 records). At a module's top level, by importing it
+    (``asyncio.unix_events`` on Windows), which is no call."""
     if not g.site.function:
         return f"It is raised while the module {code(g.site.module)} is imported."
-    return (
-        f"It is raised inside {code(g.site.qualname)}, which no public call that errdex "
-        "traced reaches."
-    )
+    return f"It is raised inside {code(g.site.qualname)}."

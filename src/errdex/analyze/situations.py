@@ -50,7 +50,11 @@ _SEEN = ("Seen at run time as ", "The repository's own tests reach it", "The tes
 
 def failing_call(test: TestEvidence) -> str | None:
     """The statement of a test's block that makes the failing call: the block's last one
-    (earlier ones usually build its arguments), or the callable form itself."""
+    (earlier ones usually build its arguments), or the callable form itself. A block's
+    head may run over several lines (``with self.assertRaisesRegex(ValueError,`` then the
+    pattern on the next): the head ends where it parses, so the pattern's line is never
+    taken for the call (paired blind review, stop 35: "runs `'path was not specified, and
+    no sock'):`", false twice)."""
     snippet = test.get("snippet", "")
     try:
         whole = ast.parse(textwrap.dedent(snippet).strip()).body
@@ -60,8 +64,9 @@ def failing_call(test: TestEvidence) -> str | None:
         return " ".join(snippet.split())  # one call over several lines: a helper's, or
         # ``assertRaises(E, f, x)``; its first line alone is no call
     lines = snippet.split("\n")
-    head = lines[0].strip() if lines else ""
-    body = textwrap.dedent("\n".join(lines[1:]))
+    cut = _head_end(lines)
+    head = " ".join(" ".join(lines[:cut]).split())
+    body = textwrap.dedent("\n".join(lines[cut:]))
     if not body.strip():
         return head or None
     try:
@@ -74,6 +79,19 @@ def failing_call(test: TestEvidence) -> str | None:
             return " ".join(segment.split())
     rest = [x.strip() for x in body.splitlines() if x.strip() and not x.strip().startswith("#")]
     return rest[0] if rest else head or None
+
+
+def _head_end(lines: list[str]) -> int:
+    """How many of ``lines`` the block's head (``with …:``) takes: the fewest that parse
+    as a head; 1 where none does (no block head, or the snippet was cut inside it)."""
+    for end in range(1, len(lines) + 1):
+        text = textwrap.dedent("\n".join(lines[:end]))
+        try:
+            ast.parse(text + "\n    pass")
+        except SyntaxError:
+            continue
+        return end
+    return 1
 
 
 def common_situations(g: Gathered) -> tuple[str, list[str]]:

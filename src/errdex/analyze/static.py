@@ -23,6 +23,7 @@ from errdex.source import Checkout
 from .background import background_tag
 from .budget import FileBudget
 from .callgraph import CallGraph, ReachCounts, build_callgraph
+from .caught_words import caught_docs
 from .chains import Chains
 from .classes import ClassTree, class_info
 from .conversions import caller_conversion, own_conversion, own_surfaces
@@ -223,6 +224,7 @@ def _gather(
         g.module_names = frozenset(
             n for n in (*module.top, *module.imports, *module.settled) if not n.startswith("_")
         )
+    g.caught_docs = caught_docs(index, site.module, site.guards)
     g.role = site_role(g, index, tree, raised_in)
     ancestors = tree.ancestors(site.canonical_class) if site.canonical_class else frozenset()
     subject = _subject(g, module)
@@ -499,6 +501,8 @@ def _enriched(g: Gathered, related: list[str]) -> Item:
         evidence["caughtBy"] = g.caught_by
     if g.conversion is not None:
         evidence["conversion"] = g.conversion
+    if g.caught_docs:
+        evidence["caughtDocs"] = g.caught_docs
     evidence["tests"] = g.tests
     if g.tests_more:
         evidence["testsMore"] = g.tests_more  # more tests expect it than the record lists

@@ -75,7 +75,8 @@ def raising_statement(
     lines: list[str], start: int, except_line: int, modules: Collection[str] = ()
 ) -> str | None:
     """The one statement of the ``try`` whose handler is at ``except_line`` that can
-    raise, as written on one line (``return`` dropped); None when there are more, it is
+    raise, as written on one line (``return`` dropped; a call too long for one line by
+    what it calls, ``f(...)``); None when there are more, it is
     a block or a ``raise``, it calls a private function or reads a private name other than
     an attribute of a public name or of one of the imported ``modules``, or the ``try`` is
     not in ``lines`` (a source window starting at line
@@ -109,9 +110,63 @@ def raising_statement(
     if not private_only_as_attributes(node, modules):
         return None  # ``self._fill()``: nothing a caller can find
     segment = ast.get_source_segment(text, node)
-    if segment is None or "\n" in segment or len(segment) > SHOWN_LENGTH:
+    if segment is None:
         return None
+    if "\n" in segment or len(segment) > SHOWN_LENGTH:
+        return _called(text, node)
     return segment
+
+
+def _called(text: str, node: ast.AST) -> str | None:
+    """A call too long to quote, by what it calls: ``self.spawn(...)`` for the two lines
+    of ``self.spawn(compiler_so + cc_args + [src, '-o', obj] + extra_postargs)`` ("after
+    `DistutilsExecError` was caught" did not say what raised it: paired blind review, stop
+    35); the call of an assignment whose targets are plain names. Only where working out
+    its arguments cannot raise what the handler catches instead of the call: names,
+    constants, ``self``'s attributes and the operators and displays over them (in
+    ``os.path.abspath(os.path.dirname(m.__file__))`` the ``AttributeError`` is the
+    argument's). None for anything else."""
+    if isinstance(node, ast.Assign) and all(isinstance(t, ast.Name) for t in node.targets):
+        node = node.value
+    if isinstance(node, ast.Await):
+        node = node.value
+    if not isinstance(node, ast.Call):
+        return None
+    parts = [*node.args, *(k.value for k in node.keywords)]
+    if not all(_plain(part) for part in parts):
+        return None
+    func = ast.get_source_segment(text, node.func)
+    if func is None or "\n" in func or len(func) > SHOWN_LENGTH - 5:
+        return None
+    return f"{func}(...)"
+
+
+#: Nodes an argument may hold and still not raise on its own account.
+_PLAIN = (
+    ast.Name,
+    ast.Constant,
+    ast.Starred,
+    ast.BinOp,
+    ast.UnaryOp,
+    ast.List,
+    ast.Tuple,
+    ast.Load,
+    ast.operator,
+    ast.unaryop,
+)
+
+
+def _plain(node: ast.AST) -> bool:
+    for part in ast.walk(node):
+        if isinstance(part, ast.Attribute):
+            root = part.value
+            while isinstance(root, ast.Attribute):
+                root = root.value
+            if not (isinstance(root, ast.Name) and root.id in ("self", "cls")):
+                return False
+        elif not isinstance(part, _PLAIN):
+            return False
+    return True
 
 
 def suppresses_context(lines: list[str], at: int) -> bool:

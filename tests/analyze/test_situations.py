@@ -1,0 +1,31 @@
+"""commonSituations from a linked test quotes the call the test makes, never its
+assertion's pattern (paired blind review, stop 35: "runs `'path was not specified, and no
+sock'):`" was the second line of ``with self.assertRaisesRegex(ValueError,``: false)."""
+
+from __future__ import annotations
+
+from errdex import evidence
+from errdex.analyze.situations import failing_call
+
+
+def _call(snippet: str) -> str | None:
+    return failing_call(evidence.TestEvidence(snippet=snippet))  # type: ignore[typeddict-item]
+
+
+def test_a_head_over_two_lines_is_not_the_call() -> None:
+    snippet = (
+        "with self.assertRaisesRegex(ValueError,\n"
+        "                            'path was not specified, and no sock'):\n"
+        "    self.loop.run_until_complete(coro)"
+    )
+    assert _call(snippet) == "self.loop.run_until_complete(coro)"
+
+
+def test_a_head_over_three_lines_with_as() -> None:
+    snippet = "with pytest.raises(\n    ValueError,\n    match='bad'):\n    build(1)\n    check(2)"
+    assert _call(snippet) == "check(2)"
+
+
+def test_one_line_heads_as_before() -> None:
+    assert _call("with self.assertRaises(ValueError):\n    x = 1\n    f(x)") == "f(x)"
+    assert _call("with self.assertRaises(ValueError):  # why\n    f(2)") == "f(2)"
