@@ -74,6 +74,9 @@ class _Builder:
         #: evidence.site.raisedAt: the helper's raise line a call site's error is raised
         #: at (:mod:`errdex.extract.python.caller_sites`), printed innermost
         self.raised_at: dict[int, int] = {}
+        #: evidence.site.module: the extension module a compiled site's file builds into,
+        #: where it is not the file's own (an included ``.pyx``, a header)
+        self.modules: dict[int, str] = {}
 
     def intern(self, text: str | None) -> int:
         if text is None:
@@ -121,6 +124,8 @@ class _Builder:
         shadow = evidence.get("shadowedBy")
         if isinstance(shadow, dict) and isinstance(shadow.get("module"), str):
             self.shadowed[index] = shadow["module"]
+        if isinstance(module := site.get("module"), str):
+            self.modules[index] = module
         raised_at = site.get("raisedAt")
         if isinstance(raised_at, int) and raised_at > 0:
             self.raised_at[index] = raised_at
@@ -248,6 +253,7 @@ def build_columns(
         "regex": builder.regex,
         "shadowed": builder.shadowed,
         "raised_at": builder.raised_at,
+        "modules": builder.modules,
         "strings": strings,
         "postings": flat,
         "posting_offsets": offsets,

@@ -12,6 +12,7 @@ from __future__ import annotations
 from errdex.extract.python import module_name_for
 from errdex.extract.site import ErrorSite
 
+from .includer import including_file
 from .parse import parse_cython
 from .templates import TEMPLATE_SUFFIX, render_template
 from .walk import CythonExtractor
@@ -44,10 +45,17 @@ def extract_cython(text: str, file_path: str, lines: list[str] | None = None) ->
         lines = text.splitlines()
     rendered_path = file_path.removesuffix(TEMPLATE_SUFFIX)
     tree = parse_cython(text, pxd=rendered_path.endswith(".pxd"))
-    extractor = CythonExtractor(text, file_path, cython_module_name(file_path), lines, notes)
-    return extractor.run_cython(
+    # an included file's code is the including module's: its names, as tracebacks print them
+    includer = including_file(file_path)
+    module = cython_module_name(includer or file_path)
+    extractor = CythonExtractor(text, file_path, module, lines, notes)
+    sites = extractor.run_cython(
         tree, package_init=rendered_path.rsplit("/", 1)[-1].startswith("__init__.")
     )
+    if includer is not None:
+        for site in sites:
+            site.module = module
+    return sites
 
 
 def extract(text: str, file_path: str, lines: list[str]) -> list[ErrorSite]:
