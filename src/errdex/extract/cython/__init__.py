@@ -9,6 +9,7 @@ for a template, the line of the file the build renders (:mod:`.templates`).
 
 from __future__ import annotations
 
+from errdex.extract.class_holes import typed_class_holes
 from errdex.extract.python import module_name_for
 from errdex.extract.site import ErrorSite
 
@@ -52,8 +53,9 @@ def extract_cython(text: str, file_path: str, lines: list[str] | None = None) ->
     sites = extractor.run_cython(
         tree, package_init=rendered_path.rsplit("/", 1)[-1].startswith("__init__.")
     )
-    if includer is not None:
-        for site in sites:
+    for site in sites:
+        site.template = typed_class_holes(site.template)
+        if includer is not None:
             site.module = module
     return sites
 
