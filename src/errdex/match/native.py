@@ -181,18 +181,23 @@ _SOURCE_ROOTS = ("", "src.", "lib.", "python.")
 _NOT_SOURCE = frozenset({"tests", "test", "testing", "bench", "benchmarks", "examples", "docs"})
 
 
-def _is_module(index: MatchIndex, i: int, module: str) -> bool:
-    """Whether entry ``i``'s file is the source of ``module``: the module its record says
+def _builds(index: MatchIndex, i: int, module: str) -> bool:
+    """Whether entry ``i``'s file is compiled into ``module``: the module its record says
     the file builds into (an included ``.pyx``, a header read with the file including it:
-    a sibling extension's header is not this module's), else by its path (a repository
-    may keep its packages under ``src/`` or ``lib/``, and a C file is named by the module
-    it builds), or a header in that module's package directory or a folder of it
-    (multidict's ``_multilib/*.h`` beside ``_multidict.c``), at the repository's top or
-    under a source folder: not one under ``tests/`` nor in another package named alike."""
+    a sibling extension's header is not this module's), else as its path says
+    (:func:`_is_module`)."""
     into = index.compiled_into(i)
     if into is not None:
         return into == module or into.endswith("." + module)
-    path = index.entry(i).file_path
+    return _is_module(index.entry(i).file_path, module)
+
+
+def _is_module(path: str, module: str) -> bool:
+    """Whether the file at ``path`` is the source of ``module`` (a repository may keep its
+    packages under ``src/`` or ``lib/``, and a C file is named by the module it builds),
+    or a header in that module's package directory or a folder of it (multidict's
+    ``_multilib/*.h`` beside ``_multidict.c``), at the repository's top or under a source
+    folder: not one under ``tests/`` nor in another package named alike."""
     dotted = _module_of(path)
     if dotted == module or dotted.endswith("." + module):
         return True
@@ -223,7 +228,7 @@ def prefer_live(index: MatchIndex, best: Mapping[int, Scored]) -> None:
                 c
                 for c in live
                 if index.entry(c.index).repo == entry.repo
-                and _is_module(index, c.index, module)
+                and _builds(index, c.index, module)
                 and c.score >= s.score * SHADOWED
             ),
             None,
