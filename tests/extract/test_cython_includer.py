@@ -79,3 +79,17 @@ def test_a_file_nobody_includes_or_read_alone_keeps_its_own_module(tmp_path: Pat
         "msgpack._unpacker.Unpacker.__init__",
         None,
     )
+
+
+def test_a_template_is_included_by_the_name_it_renders(tmp_path: Path) -> None:
+    """``hashtable.pyx`` includes ``hashtable_class_helper.pxi``, which the build renders
+    from ``hashtable_class_helper.pxi.in``: the template's sites are that module's."""
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "hashtable.pyx").write_text('include "hashtable_class_helper.pxi"\n')
+    template = '{{py:\nnames = ["Int64"]\n}}\n{{for name in names}}\ncdef class {{name}}Table:\n    def get(self, key):\n        raise KeyError(key)\n{{endfor}}\n'
+    (tmp_path / "pkg" / "hashtable_class_helper.pxi.in").write_text(template)
+    with reading_repository(tmp_path):
+        sites = extract_cython(template, "pkg/hashtable_class_helper.pxi.in")
+    assert [(s.qualname, s.module) for s in sites] == [
+        ("pkg.hashtable.Int64Table.get", "pkg.hashtable")
+    ]

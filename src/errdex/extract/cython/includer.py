@@ -8,8 +8,9 @@ msgpack._cmsgpack.Unpacker.__init__``), and a Python twin's ``shadowedBy`` names
 module. In a scan (a checkout on disk, :func:`~errdex.extract.python.project.current_project`)
 the Cython files of the included file's own folder are looked at: the first one, in name
 order, whose ``include`` statement names the file is its includer, followed up to the file
-that no other includes (a ``.pxi`` included by an included ``.pyx``); the scan cache learns
-that the file's sites depend on the files looked at.
+that no other includes (a ``.pxi`` included by an included ``.pyx``); a Tempita template
+(``hashtable_class_helper.pxi.in``) is included by the name of the file it renders. The scan
+cache learns that the file's sites depend on the files looked at.
 """
 
 from __future__ import annotations
@@ -38,10 +39,11 @@ def including_file(file_path: str) -> str | None:
     """The path (as the scan names files) of the file that ``file_path`` is compiled in
     through ``include`` statements, or None (no scan under way, nothing includes it)."""
     project = current_project()
-    if project is None or not file_path.endswith(_INCLUDERS):
+    rendered = file_path.removesuffix(".in")  # a template is included by its rendered name
+    if project is None or not rendered.endswith(_INCLUDERS):
         return None
     root = project.root.resolve()
-    current = (project.root / file_path.removeprefix(project.prefix)).resolve()
+    current = (project.root / rendered.removeprefix(project.prefix)).resolve()
     seen = {current}
     found: Path | None = None
     for _ in range(MAX_DEPTH):
