@@ -93,3 +93,27 @@ def test_a_template_is_included_by_the_name_it_renders(tmp_path: Path) -> None:
     assert [(s.qualname, s.module) for s in sites] == [
         ("pkg.hashtable.Int64Table.get", "pkg.hashtable")
     ]
+
+
+def test_an_included_file_still_reads_its_imports_relative_to_its_own_path(
+    tmp_path: Path,
+) -> None:
+    """msgpack's ``raise ExtraData(obj, extra)`` in the included ``_unpacker.pyx``: the
+    class's ``__str__`` in the sibling ``exceptions.py`` still gives the message."""
+    pkg = tmp_path / "msgpack"
+    pkg.mkdir()
+    (pkg / "exceptions.py").write_text(
+        "class ExtraData(ValueError):\n    def __init__(self, unpacked, extra):\n"
+        "        self.unpacked = unpacked\n\n    def __str__(self):\n"
+        '        return "unpack(b) received extra data."\n'
+    )
+    (pkg / "_cmsgpack.pyx").write_text(INCLUDER)
+    source = "from .exceptions import ExtraData\n\ndef unpackb(packed):\n    raise ExtraData(packed, 1)\n"
+    (pkg / "_unpacker.pyx").write_text(source)
+    with reading_repository(tmp_path):
+        (site,) = extract_cython(source, "msgpack/_unpacker.pyx")
+    assert site.template.display == "unpack(b) received extra data."
+    assert (site.qualified_class, site.qualname) == (
+        "msgpack.exceptions.ExtraData",
+        "msgpack._cmsgpack.unpackb",
+    )

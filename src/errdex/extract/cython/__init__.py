@@ -46,18 +46,29 @@ def extract_cython(text: str, file_path: str, lines: list[str] | None = None) ->
         lines = text.splitlines()
     rendered_path = file_path.removesuffix(TEMPLATE_SUFFIX)
     tree = parse_cython(text, pxd=rendered_path.endswith(".pxd"))
-    # an included file's code is the including module's: its names, as tracebacks print them
-    includer = including_file(file_path)
-    module = cython_module_name(includer or file_path)
-    extractor = CythonExtractor(text, file_path, module, lines, notes)
+    own = cython_module_name(file_path)
+    extractor = CythonExtractor(text, file_path, own, lines, notes)
     sites = extractor.run_cython(
         tree, package_init=rendered_path.rsplit("/", 1)[-1].startswith("__init__.")
     )
+    # an included file's code is the including module's: its names are printed as that
+    # module's (the file is read as its own module, which its imports are relative to)
+    includer = including_file(file_path)
+    module = cython_module_name(includer) if includer is not None else None
     for site in sites:
         site.template = typed_class_holes(site.template)
-        if includer is not None:
+        if module is not None:
             site.module = module
+            site.qualname = _renamed(site.qualname, own, module)
+            site.qualified_class = site.qualified_class and _renamed(
+                site.qualified_class, own, module
+            )
     return sites
+
+
+def _renamed(name: str, own: str, module: str) -> str:
+    """``msgpack._unpacker.Unpacker`` -> ``msgpack._cmsgpack.Unpacker``."""
+    return module + name[len(own) :] if name.startswith(own + ".") else name
 
 
 def extract(text: str, file_path: str, lines: list[str]) -> list[ErrorSite]:
