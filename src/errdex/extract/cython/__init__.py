@@ -13,6 +13,7 @@ from errdex.extract.class_holes import typed_class_holes
 from errdex.extract.python import module_name_for
 from errdex.extract.site import ErrorSite
 
+from .arguments import argument_sites
 from .includer import including_file
 from .parse import parse_cython
 from .templates import TEMPLATE_SUFFIX, render_template
@@ -31,8 +32,12 @@ def cython_module_name(path: str) -> str:
     return module_name_for(stem + ".py")
 
 
-def extract_cython(text: str, file_path: str, lines: list[str] | None = None) -> list[ErrorSite]:
-    """Every site of one Cython file (a template is rendered first, as the build does).
+def extract_cython(
+    text: str, file_path: str, lines: list[str] | None = None, *, arguments: bool = False
+) -> list[ErrorSite]:
+    """Every site of one Cython file (a template is rendered first, as the build does);
+    ``arguments``: also the errors of each function's generated argument parsing
+    (:mod:`.arguments`), as a scan catalogues them.
 
     Raises :class:`~errdex.extract.registry.ExtractError` for a file Cython's parser
     cannot read, or a template that needs names only the build provides.
@@ -63,6 +68,8 @@ def extract_cython(text: str, file_path: str, lines: list[str] | None = None) ->
             site.qualified_class = site.qualified_class and _renamed(
                 site.qualified_class, own, module
             )
+    if arguments and notes is None and not rendered_path.endswith(".pxd"):
+        sites += argument_sites(tree, file_path, module or own)  # (a template's lines move)
     return sites
 
 
@@ -73,4 +80,4 @@ def _renamed(name: str, own: str, module: str) -> str:
 
 def extract(text: str, file_path: str, lines: list[str]) -> list[ErrorSite]:
     """The registry's entry point (see :mod:`errdex.extract.registry`)."""
-    return extract_cython(text, file_path, lines)
+    return extract_cython(text, file_path, lines, arguments=True)
