@@ -107,3 +107,55 @@ def test_a_traceback_through_the_def_line_finds_the_generated_error(tmp_path: Pa
     assert (best.filePath, best.lineNumber) == ("src/lxml/etree.pyx", 14)
     assert "unexpected keyword argument" in best.errorMessage
     assert best.confidence >= 0.9
+
+
+ETREE = 'include "parser.pxi"\n\ndef XML(text, _BaseParser parser=None):\n    return text\n'
+PARSER = (
+    "cdef class _BaseParser:\n    pass\n\n"
+    "def set_default_parser(_BaseParser parser=None):\n    return parser\n"
+)
+
+
+def _parser_catalogue(tmp_path: Path) -> Path:
+    root = tmp_path / "lxml"
+    (root / "src" / "lxml").mkdir(parents=True)
+    (root / "src" / "lxml" / "etree.pyx").write_text(ETREE)
+    (root / "src" / "lxml" / "parser.pxi").write_text(PARSER)
+    checkout = open_source(str(root), repo="lxml/lxml", sha="3" * 40)
+    result = scan_checkout(checkout, repo="lxml/lxml")
+    db = tmp_path / "errdex.db"
+    with SqliteStore(db) as store:
+        store_scan(store, checkout, "lxml/lxml", result, "2026-12-06T00:00:00.000Z")
+    return db
+
+
+def _frameless(call: str) -> str:
+    """A type test fails before the function prints a frame: the user's line is innermost."""
+    return (
+        "Traceback (most recent call last):\n"
+        '  File "/home/u/x.py", line 3, in <module>\n'
+        f"    {call}\n"
+        "TypeError: Argument 'parser' has incorrect type "
+        "(expected lxml.etree._BaseParser, got int)\n"
+    )
+
+
+def test_the_function_the_innermost_line_calls_decides_the_generated_error(
+    tmp_path: Path,
+) -> None:
+    """``_BaseParser`` is a class of the module (defined in the included ``parser.pxi``),
+    so ``XML`` in ``etree.pyx`` has the site too; of the two, the called one answers, and
+    a call of neither leaves the error not catalogued, not answered by the other."""
+    db = _parser_catalogue(tmp_path)
+    (answer,) = answers(_frameless("etree.XML('<a/>', parser=1)"), db)
+    best = answer.candidates[0]
+    assert (best.filePath, best.lineNumber) == ("src/lxml/etree.pyx", 3)
+    assert best.confidence >= 0.9 and answer.group == []
+    (other,) = answers(_frameless("etree.fromstring('<a/>', parser=1)"), db)
+    assert other.candidates == []
+    assert {c.lineNumber for c in other.ruled_out} == {3, 4}
+    (alone,) = answers(_frameless("x").splitlines()[-1], db)  # the message alone: a tie
+    assert {(c.filePath, c.lineNumber) for c in alone.group} == {
+        ("src/lxml/etree.pyx", 3),
+        ("src/lxml/parser.pxi", 4),
+    }

@@ -303,6 +303,7 @@ def read_index(directory: Path) -> tuple[dict[str, Any], Anchors | Deferred]:
     data["shadowed"] = _regex(tables.get("shadowed"))  # [entry, module]: the same shape
     data["raised_at"] = _entry_lines(tables.get("raised_at", []))
     data["modules"] = _regex(tables.get("modules", []))  # [entry, module]: the same shape
+    data["called"] = _entry_lines(tables.get("called", []))  # [entry, 1]
     data["class_bases"] = _class_bases(tables.get("class_bases"))
     for name in _MAPS:
         keys = _split(texts[name], columns[name + ".chars"])
@@ -497,7 +498,13 @@ def _check(data: dict[str, Any], entries: int, flats: list[Sequence[int]]) -> No
     refs = [data["postings"], data["twins"], *flats]
     if any(max(r, default=0) >= entries for r in refs if len(r)) or any(
         k >= entries
-        for k in (*data["regex"], *data["shadowed"], *data["raised_at"], *data["modules"])
+        for k in (
+            *data["regex"],
+            *data["shadowed"],
+            *data["raised_at"],
+            *data["modules"],
+            *data["called"],
+        )
     ):
         raise BadIndex("an entry number out of range")
 

@@ -14,7 +14,7 @@ from errdex.extract.python import module_name_for
 from errdex.extract.site import ErrorSite
 
 from .arguments import argument_sites
-from .includer import including_file
+from .includer import including_file, module_classes
 from .parse import parse_cython
 from .templates import TEMPLATE_SUFFIX, render_template
 from .walk import CythonExtractor
@@ -69,7 +69,9 @@ def extract_cython(
                 site.qualified_class, own, module
             )
     if arguments and notes is None and not rendered_path.endswith(".pxd"):
-        sites += argument_sites(tree, file_path, module or own)  # (a template's lines move)
+        sites += argument_sites(
+            tree, file_path, module or own, module_classes(file_path)
+        )  # (a template's lines move)
     return sites
 
 

@@ -14,6 +14,7 @@ number, a class of another module) is left out.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from collections.abc import Set as AbstractSet
 from typing import Any
 
 from errdex.extract.site import ErrorSite
@@ -21,7 +22,11 @@ from errdex.template import Hole, Literal, MessageTemplate
 
 from .module import cython_name, def_name
 
-__all__ = ["NOTE", "argument_sites"]
+__all__ = ["NOTE", "STYLE", "argument_sites"]
+
+#: ``evidence.site.style`` of these sites: raised before the function prints a frame, by
+#: the function a traceback's innermost line calls (the matcher scores each on its own).
+STYLE = "cython_arguments"
 
 NOTE = (
     "raised by the argument parsing Cython generates for this signature: no raise in the "
@@ -105,9 +110,16 @@ def _count_sites(name: str, required: int, positional: int, star: bool) -> list[
     return out
 
 
-def argument_sites(tree: Any, file_path: str, module: str) -> list[ErrorSite]:
-    """The sites of every Python-visible function's generated argument parsing."""
-    classes: set[str] = set()
+def argument_sites(
+    tree: Any,
+    file_path: str,
+    module: str,
+    module_classes: AbstractSet[str] = frozenset(),
+) -> list[ErrorSite]:
+    """The sites of every Python-visible function's generated argument parsing;
+    ``module_classes``: the ``cdef class`` names the rest of the module defines (its
+    includer and the files included with this one)."""
+    classes: set[str] = set(module_classes)
     found = list(_functions(_stats(tree.body), "", classes))
     sites: list[ErrorSite] = []
     for node, qualname in found:
@@ -150,7 +162,7 @@ def argument_sites(tree: Any, file_path: str, module: str) -> list[ErrorSite]:
                     qualified_class="builtins.TypeError",
                     qualname=f"{module}.{qualname}",
                     function=name,
-                    style="generated",
+                    style=STYLE,
                     notes=[NOTE],
                     language="cython",
                 )

@@ -20,12 +20,16 @@ from pathlib import Path
 
 from errdex.extract.python.project import Project, current_project
 
-__all__ = ["including_file"]
+__all__ = ["including_file", "module_classes"]
 
 #: Cython sources that can include another (a template is rendered first: not read here).
 _INCLUDERS = (".pyx", ".pxi")
 #: ``include "name"`` starting a line (Cython's include statement takes a string literal).
 _INCLUDE = re.compile(r"""^[ \t]*include[ \t]+[rRuU]?(['"])([^'"\n]+)\1""", re.MULTILINE)
+#: ``cdef class Name`` (``cdef public class``, ``cdef final class``…) starting a line.
+_CDEF_CLASS = re.compile(
+    r"^[ \t]*cdef[ \t]+(?:(?:public|api|final|readonly)[ \t]+)*class[ \t]+(\w+)", re.MULTILINE
+)
 #: Bytes of a file read for its includes; a bigger one is not.
 MAX_BYTES = 4_000_000
 #: Includes per file, by (path, mtime, size): the files of one folder are asked in turn.
@@ -90,3 +94,34 @@ def _includes(path: Path) -> frozenset[Path]:
             _FILES.clear()
         _FILES[key] = found
     return found
+
+
+def module_classes(file_path: str) -> set[str]:
+    """The ``cdef class`` names of the whole module ``file_path`` is compiled into: the
+    outermost file including it and every file included from there (lxml's ``_Element``
+    of ``etree.pyx``, used in ``parser.pxi``); empty outside a scan."""
+    project = current_project()
+    if project is None:
+        return set()
+    outer = including_file(file_path) or file_path.removesuffix(".in")
+    start = (project.root / outer.removeprefix(project.prefix)).resolve()
+    names: set[str] = set()
+    todo, seen = [start], {start}
+    while todo and len(seen) <= MAX_FILES:
+        path = todo.pop()
+        try:
+            if path.stat().st_size > MAX_BYTES:
+                continue
+            text = path.read_text("utf-8", "replace")
+        except OSError:
+            template = path.with_name(path.name + ".in")  # a rendered include's template
+            try:
+                text = template.read_text("utf-8", "replace")
+            except OSError:
+                continue
+        names.update(_CDEF_CLASS.findall(text))
+        for included in _includes(path):
+            if included not in seen:
+                seen.add(included)
+                todo.append(included)
+    return names
