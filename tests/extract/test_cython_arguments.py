@@ -86,16 +86,23 @@ def test_every_python_visible_signature_gives_its_generated_errors() -> None:
     assert not get_few.template.match("get() takes at least 1 positional argument (no given)")
 
 
-def test_a_traceback_through_the_def_line_finds_the_generated_error(tmp_path: Path) -> None:
-    """lxml's ``tostring(el, extra=1)`` prints the ``def`` line as its innermost frame."""
+def _catalogue(tmp_path: Path, files: dict[str, str]) -> Path:
+    """A catalogue of ``src/lxml/<name>`` files, scanned as ``lxml/lxml``."""
     root = tmp_path / "lxml"
     (root / "src" / "lxml").mkdir(parents=True)
-    (root / "src" / "lxml" / "etree.pyx").write_text(PYX)
+    for name, text in files.items():
+        (root / "src" / "lxml" / name).write_text(text)
     checkout = open_source(str(root), repo="lxml/lxml", sha="2" * 40)
     result = scan_checkout(checkout, repo="lxml/lxml")
     db = tmp_path / "errdex.db"
     with SqliteStore(db) as store:
         store_scan(store, checkout, "lxml/lxml", result, "2026-12-06T00:00:00.000Z")
+    return db
+
+
+def test_a_traceback_through_the_def_line_finds_the_generated_error(tmp_path: Path) -> None:
+    """lxml's ``tostring(el, extra=1)`` prints the ``def`` line as its innermost frame."""
+    db = _catalogue(tmp_path, {"etree.pyx": PYX})
     paste = (
         "Traceback (most recent call last):\n"
         '  File "/tmp/x.py", line 3, in <module>\n'
@@ -116,19 +123,6 @@ PARSER = (
 )
 
 
-def _parser_catalogue(tmp_path: Path) -> Path:
-    root = tmp_path / "lxml"
-    (root / "src" / "lxml").mkdir(parents=True)
-    (root / "src" / "lxml" / "etree.pyx").write_text(ETREE)
-    (root / "src" / "lxml" / "parser.pxi").write_text(PARSER)
-    checkout = open_source(str(root), repo="lxml/lxml", sha="3" * 40)
-    result = scan_checkout(checkout, repo="lxml/lxml")
-    db = tmp_path / "errdex.db"
-    with SqliteStore(db) as store:
-        store_scan(store, checkout, "lxml/lxml", result, "2026-12-06T00:00:00.000Z")
-    return db
-
-
 def _frameless(call: str) -> str:
     """A type test fails before the function prints a frame: the user's line is innermost."""
     return (
@@ -146,7 +140,7 @@ def test_the_function_the_innermost_line_calls_decides_the_generated_error(
     """``_BaseParser`` is a class of the module (defined in the included ``parser.pxi``),
     so ``XML`` in ``etree.pyx`` has the site too; of the two, the called one answers, and
     a call of neither leaves the error not catalogued, not answered by the other."""
-    db = _parser_catalogue(tmp_path)
+    db = _catalogue(tmp_path, {"etree.pyx": ETREE, "parser.pxi": PARSER})
     (answer,) = answers(_frameless("etree.XML('<a/>', parser=1)"), db)
     best = answer.candidates[0]
     assert (best.filePath, best.lineNumber) == ("src/lxml/etree.pyx", 3)
