@@ -16,6 +16,15 @@ from __future__ import annotations
 
 from errdex.match.index import MatchIndex
 from errdex.match.native import _compiled, _is_module
+
+try:
+    from errdex.match.native import _builds
+except ImportError:  # an older errdex: a file builds the module its path names
+
+    def _builds(index: MatchIndex, i: int, module: str) -> bool:
+        return _is_module(index.entry(i).file_path, module)
+
+
 from errdex.match.rank import class_agreement
 
 try:
@@ -47,16 +56,16 @@ def fitting(index: MatchIndex, exc_type: str, message: str) -> dict[tuple[str, i
 def replaced(index: MatchIndex, exc_type: str, message: str) -> set[tuple[str, int]]:
     """The fitting Python twins whose module replaces them by a compiled module of the same
     repository that has a fitting site too (see the module docstring)."""
-    fits: list[tuple[str, str, int, str | None]] = []  # repo, path, line, shadowed by
+    fits: list[tuple[int, str, str, int, str | None]] = []  # entry, repo, path, line, by
     for i in index.by_class(exc_type.rpartition(".")[2]):
         entry = index.entry(i)
         if verify(index, i, message)[0]:
-            fits.append((entry.repo, entry.file_path, entry.line, index.shadowed_by(i)))
-    live = {(repo, path) for repo, path, _, _ in fits if _compiled(path)}
+            fits.append((i, entry.repo, entry.file_path, entry.line, index.shadowed_by(i)))
+    live = [(i, repo) for i, repo, path, _, _ in fits if _compiled(path)]
     return {
         (path, line)
-        for repo, path, line, module in fits
-        if module is not None and any(r == repo and _is_module(p, module) for r, p in live)
+        for _, repo, path, line, module in fits
+        if module is not None and any(r == repo and _builds(index, k, module) for k, r in live)
     }
 
 

@@ -61,6 +61,9 @@ class SiteEvidence(TypedDict, total=False):
     #: file), the innermost frame of a traceback through this site
     raisedAt: int
     conversion: ConversionEvidence  # a handler of the function raises another instead
+    #: The extension module a compiled site's file builds into, where it is not the
+    #: file's own (an included ``.pyx``/``.pxi``, a header read with its includer)
+    module: str
 
 
 class SourceEvidence(TypedDict):

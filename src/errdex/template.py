@@ -35,6 +35,8 @@ KIND_REGEX = {
     "quote": "(['\"])",
     "bytes_repr": r"(b['\"][\s\S]*?)",  # C's %R of bytes (extract/c/reprs.py)
     "str_repr": r"(['\"][\s\S]*?)",  # C's %R of a str
+    #: a class as ``str``/``repr`` print it: ``<class 'int'>`` (an enum's ``<enum 'Color'>``)
+    "class_repr": r"(<[a-z]+ '[\s\S]*?'>)",  # extract/class_holes.py
 }
 
 #: The characters escaped in a literal part, as in seed 000 (and nothing else, so the

@@ -122,3 +122,15 @@ def test_a_scan_rereads_the_header_when_its_includer_changes(tmp_path: Path) -> 
     (root / "pkg" / "speedups.c").write_text(INCLUDER.replace("Expecting value", "Wanted a value"))
     after = _header_messages(root)
     assert "Wanted a value" in after and "Expecting value" not in after
+
+
+def test_a_header_read_with_its_includer_builds_into_the_includers_module(
+    tmp_path: Path,
+) -> None:
+    root = _tree(tmp_path)
+    with reading_repository(root):
+        sites = extract(HEADER, "pkg/scan.h", HEADER.splitlines())
+    assert {s.module for s in sites} == {"pkg.speedups"}
+    assert sites[0].evidence()["module"] == "pkg.speedups"
+    alone = extract(HEADER, "pkg/scan.h", HEADER.splitlines())
+    assert [s.module for s in alone] == [None]

@@ -476,3 +476,25 @@ def test_a_top_level_pyx_finds_its_package_under_lib(tmp_path: Path) -> None:
         (site,) = extract_cython(source, "yaml/_yaml.pyx")
     assert site.template.display == 'unacceptable character\n  in "%s", position %d'
     assert site.template.match('unacceptable character\n  in "<file>", position 3')
+
+
+def test_the_arguments_read_apart_keep_a_separator_between_every_two() -> None:
+    """The class prints its arguments its own way, something between each two: a value
+    and the text after it are not glued (``{n}1``), and a class's repr, which cannot take
+    in that separator, still fits the message."""
+    code = textwrap.dedent(
+        """\
+        from .errors import OtherError
+
+        def check(n, x):
+            if n:
+                raise OtherError(n, "1")
+            raise OtherError(type(x), "is not allowed")
+        """
+    )
+    sites = _sites(code, "pkg/check.pyx")
+    apart = {s.line: s.template for s in sites if not s.template.display.startswith("(")}
+    assert apart[5].display == "{n}{…}1"
+    assert apart[6].display == "{type(x)}{…}is not allowed"
+    assert apart[6].match("<class 'int'>\nis not allowed") is not None
+    assert apart[6].match("int is not allowed") is None

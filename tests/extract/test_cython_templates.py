@@ -104,7 +104,14 @@ def test_scan_catalogues_cython_beside_python(tmp_path: Path) -> None:
         "fastpkg/_speedups.pyx",
         "fastpkg/_tables.pxi.in",
     ]
-    (speedup,) = by_file["fastpkg/_speedups.pyx"]
+    # the raise, and the errors of cpdef parse()'s generated argument parsing (line 2)
+    speedup, *generated = sorted(by_file["fastpkg/_speedups.pyx"], key=lambda r: -r["lineNumber"])
+    assert sorted(str(r["errorMessage"]) for r in generated) == [
+        "Argument 'data' has incorrect type (expected bytes, got {type})",
+        "parse() got an unexpected keyword argument '{kw}'",
+        "parse() takes exactly 1 positional argument ({given} given)",
+    ]
+    assert {r["lineNumber"] for r in generated} == {2}
     assert (speedup["lineNumber"], speedup["errorMessage"], speedup["language"]) == (
         4,
         "empty input: {data!r}",

@@ -435,6 +435,63 @@ def test_a_header_outside_the_compiled_modules_package_is_not_its_source(
     assert not any("replaces" in r for r in header.reasons)
 
 
+SIBLING_C = '#include "Python.h"\n#include "_other.h"\nstatic int x;\n'
+
+
+def test_a_sibling_extensions_header_is_not_the_compiled_modules_source(tmp_path: Path) -> None:
+    """``table/_other.h`` is included by ``table/_other.c``, another extension of the same
+    package: it builds none of ``table._table``, so the Python twin does not give way."""
+    files = {
+        "table/__init__.py": PACKAGE_INIT,
+        "table/_table_py.py": PACKAGE_PY,
+        "table/_other.c": SIBLING_C,
+        "table/_other.h": PACKAGE_HEADER,
+    }
+    db = _catalogue(tmp_path / "table", files, "example/table")
+    (answer,) = answers("KeyError: 'empty table'", db)
+    python = next(c for c in answer.candidates if c.filePath == "table/_table_py.py")
+    assert any("no catalogued site of table._table fits" in r for r in python.reasons)
+    header = next(c for c in answer.candidates if c.filePath == "table/_other.h")
+    assert not any("replaces" in r for r in header.reasons)
+
+
+MSGPACK_INIT = textwrap.dedent(
+    """\
+    try:
+        from ._cmsgpack import Unpacker
+    except ImportError:
+        from .fallback import Unpacker
+    """
+)
+MSGPACK_PY = textwrap.dedent(
+    """\
+    class Unpacker:
+        def __init__(self, object_hook=None, object_pairs_hook=None):
+            if object_hook is not None and object_pairs_hook is not None:
+                raise TypeError("object_pairs_hook and object_hook are mutually exclusive.")
+    """
+)
+MSGPACK_PYX = MSGPACK_PY.replace("class Unpacker", "cdef class Unpacker")
+
+
+def test_an_included_pyx_is_the_source_of_the_module_including_it(tmp_path: Path) -> None:
+    """msgpack's shape: ``_cmsgpack.pyx`` includes ``_unpacker.pyx``; the fallback's twin
+    is replaced by ``msgpack._cmsgpack``, whose site is in the included file."""
+    files = {
+        "msgpack/__init__.py": MSGPACK_INIT,
+        "msgpack/fallback.py": MSGPACK_PY,
+        "msgpack/_cmsgpack.pyx": 'include "_unpacker.pyx"\n',
+        "msgpack/_unpacker.pyx": MSGPACK_PYX,
+    }
+    db = _catalogue(tmp_path / "msgpack", files, "example/msgpack")
+    (answer,) = answers("TypeError: object_pairs_hook and object_hook are mutually exclusive.", db)
+    best = answer.candidates[0]
+    assert (best.filePath, best.lineNumber) == ("msgpack/_unpacker.pyx", 4)
+    assert answer.group == []
+    other = next(c for c in answer.candidates if c.filePath == "msgpack/fallback.py")
+    assert any("runs only where that import fails" in r for r in other.reasons)
+
+
 def test_the_compiled_group_is_read_past_the_first_python_sites(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -101,7 +101,8 @@ EXTRACTORS: tuple[Extractor, ...] = (
         "cython",
         (".pyx", ".pxd", ".pxi", ".pyx.in", ".pxd.in", ".pxi.in"),
         "errdex.extract.cython",
-        keywords=("raise", "warn", "assert", "PyErr_"),
+        # "def ": a Python-visible function's generated argument errors (cython/arguments)
+        keywords=("raise", "warn", "assert", "PyErr_", "def "),
         test_names=("test_*.pyx", "*_test.pyx", "test_*.pyx.in"),
     ),
     Extractor(

@@ -76,6 +76,11 @@ class ErrorSite:
     #: defining one: ``_pydecimal`` sets ``__name__ = 'decimal'``, so its classes print as
     #: ``decimal.InvalidOperation`` (``printedClass``; the analyst reads the defining one).
     printed_class: str | None = None
+    #: The extension module a compiled site builds into, where its file is not that
+    #: module's own source: a ``.pyx``/``.pxi`` another ``.pyx`` includes (msgpack's
+    #: ``_unpacker.pyx`` in ``msgpack._cmsgpack``), a header read with its includer
+    #: (``module``; the matcher reads it to tell a module's files from a sibling's).
+    module: str | None = None
 
     def evidence(self) -> dict[str, Any]:
         return {
@@ -94,6 +99,7 @@ class ErrorSite:
             **({"raisedAt": self.raised_at} if self.raised_at is not None else {}),
             **({"conversion": dict(self.conversion)} if self.conversion else {}),
             **({"printedClass": self.printed_class} if self.printed_class else {}),
+            **({"module": self.module} if self.module else {}),
         }
 
 

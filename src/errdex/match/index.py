@@ -157,6 +157,8 @@ class MatchIndex:
         self._regex: dict[int, str] = data["regex"]
         self._shadowed: dict[int, str] = data.get("shadowed") or {}  # older builders: none
         self._raised_at: dict[int, int] = data.get("raised_at") or {}
+        self._modules: dict[int, str] = data.get("modules") or {}
+        self._called: dict[int, int] = data.get("called") or {}
         self._strings: list[str] = data["strings"]
         self._postings: Sequence[int] = data["postings"]
         self._posting_offsets: Sequence[int] = data["posting_offsets"]
@@ -488,6 +490,18 @@ class MatchIndex:
         """For a site at a call of a helper raising what the call passes: the helper's
         raise line in the same file (``evidence.site.raisedAt``), else None."""
         return self._raised_at.get(index)
+
+    def compiled_into(self, index: int) -> str | None:
+        """The extension module a compiled entry's file builds into where it is not the
+        file's own (the record's ``evidence.site.module``: an included ``.pyx``, a header
+        read with its includer), or None."""
+        return self._modules.get(index)
+
+    def raised_by_call(self, index: int) -> bool:
+        """Whether the entry is raised, with no frame of its own, by the function a call
+        names (Cython's generated argument parsing: ``evidence.site.style``
+        ``cython_arguments``)."""
+        return index in self._called
 
     def shadowed_by(self, index: int) -> str | None:
         """The compiled module that replaces this entry's Python definition when it

@@ -74,6 +74,12 @@ class _Builder:
         #: evidence.site.raisedAt: the helper's raise line a call site's error is raised
         #: at (:mod:`errdex.extract.python.caller_sites`), printed innermost
         self.raised_at: dict[int, int] = {}
+        #: evidence.site.module: the extension module a compiled site's file builds into,
+        #: where it is not the file's own (an included ``.pyx``, a header)
+        self.modules: dict[int, str] = {}
+        #: Entries raised with no frame by the function called (Cython's generated argument
+        #: parsing): never twins, the called function tells them apart (.native)
+        self.called: set[int] = set()
 
     def intern(self, text: str | None) -> int:
         if text is None:
@@ -121,6 +127,10 @@ class _Builder:
         shadow = evidence.get("shadowedBy")
         if isinstance(shadow, dict) and isinstance(shadow.get("module"), str):
             self.shadowed[index] = shadow["module"]
+        if site.get("style") == "cython_arguments":
+            self.called.add(index)
+        if isinstance(module := site.get("module"), str):
+            self.modules[index] = module
         raised_at = site.get("raisedAt")
         if isinstance(raised_at, int) and raised_at > 0:
             self.raised_at[index] = raised_at
@@ -248,6 +258,8 @@ def build_columns(
         "regex": builder.regex,
         "shadowed": builder.shadowed,
         "raised_at": builder.raised_at,
+        "modules": builder.modules,
+        "called": dict.fromkeys(sorted(builder.called), 1),
         "strings": strings,
         "postings": flat,
         "posting_offsets": offsets,
@@ -303,7 +315,7 @@ def _twins(
     from errdex.extract.registry import extractor_for, source_suffixes
     from errdex.match.native import FRAMELESS
 
-    own = {i for members in builder.observed.values() for i in members}
+    own = {i for members in builder.observed.values() for i in members} | builder.called
     tail = max(map(len, source_suffixes()), default=1)  # what decides extractor_for
     frameless: dict[str, bool] = {}
     classes, qualified, paths = builder.classes, builder.qualified, builder.paths

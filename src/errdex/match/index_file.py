@@ -56,7 +56,7 @@ T = TypeVar("T")
 #: The rests of the anchors past the automaton's keys: their column and text (.index_anchors).
 Longer = tuple[Sequence[Sequence[int]], str]
 #: Bumped whenever the files change shape; an index of another format is rebuilt.
-FILE_FORMAT = 14
+FILE_FORMAT = 15
 #: The ``seconds`` column packs ``start << SECOND_BITS | length`` (:mod:`.index`).
 SECOND_BITS = 8
 #: Columns of one machine integer per entry, then those of another length, as written.
@@ -302,6 +302,8 @@ def read_index(directory: Path) -> tuple[dict[str, Any], Anchors | Deferred]:
     data["regex"] = _regex(tables.get("regex"))
     data["shadowed"] = _regex(tables.get("shadowed"))  # [entry, module]: the same shape
     data["raised_at"] = _entry_lines(tables.get("raised_at", []))
+    data["modules"] = _regex(tables.get("modules", []))  # [entry, module]: the same shape
+    data["called"] = _entry_lines(tables.get("called", []))  # [entry, 1]
     data["class_bases"] = _class_bases(tables.get("class_bases"))
     for name in _MAPS:
         keys = _split(texts[name], columns[name + ".chars"])
@@ -495,7 +497,14 @@ def _check(data: dict[str, Any], entries: int, flats: list[Sequence[int]]) -> No
         raise BadIndex("a second literal outside its entry's runs")
     refs = [data["postings"], data["twins"], *flats]
     if any(max(r, default=0) >= entries for r in refs if len(r)) or any(
-        k >= entries for k in (*data["regex"], *data["shadowed"], *data["raised_at"])
+        k >= entries
+        for k in (
+            *data["regex"],
+            *data["shadowed"],
+            *data["raised_at"],
+            *data["modules"],
+            *data["called"],
+        )
     ):
         raise BadIndex("an entry number out of range")
 

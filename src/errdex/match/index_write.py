@@ -61,6 +61,8 @@ def write_index(directory: Path, data: dict[str, Any], automaton: Anchors) -> No
             "regex": sorted(data["regex"].items()),
             "shadowed": sorted(data["shadowed"].items()),
             "raised_at": sorted(data.get("raised_at", {}).items()),
+            "modules": sorted(data.get("modules", {}).items()),
+            "called": sorted(data.get("called", {}).items()),
             "class_bases": sorted(data["class_bases"].items()),
         },
         ensure_ascii=False,

@@ -138,6 +138,7 @@ def lift_compiled(clue: Clue, index: MatchIndex, found: Mapping[int, Scored]) ->
     for i, s in found.items():
         entry = index.entry(i)
         if not (s.full_match and not s.innermost and _frameless(entry.file_path)):
+            _lift_called_cython(clue, index, i, s)
             continue
         if s.undecided:
             continue  # the line's own lookups may have raised it: it stays undecided
@@ -153,6 +154,37 @@ def lift_compiled(clue: Clue, index: MatchIndex, found: Mapping[int, Scored]) ->
                 s.reasons.append(
                     f"the innermost line calls {called}(), and this site is in {entry.function}()"
                 )
+
+
+def _lift_called_cython(clue: Clue, index: MatchIndex, i: int, s: Scored) -> None:
+    """A site of Cython's generated argument parsing (``Argument 'parser' has incorrect
+    type``, :mod:`errdex.extract.cython.arguments`) that fits in full under a Python
+    innermost line: it raises before its function prints a frame, so it is the function
+    that line calls (``etree.XML(…, parser=1)`` -> ``def XML``), not another function whose
+    signature raises the same words; those are ruled out as a Python site the innermost
+    frame is not."""
+    if not (s.full_match and not s.innermost and clue.whole and clue.calls):
+        return
+    if s.undecided or not index.raised_by_call(i):
+        return
+    function = index.entry(i).function
+    if function in clue.calls:
+        strength = BELOW_PYTHON + CALLED_BONUS
+        if strength > s.frame:
+            s.frame = strength
+            s.reasons.append(
+                f"the innermost line calls {function}(), and this site is the argument "
+                "parsing of that function, which raises before it prints a frame"
+            )
+        return
+    from errdex.match.rank_frames import RULED_OUT
+
+    s.message *= RULED_OUT
+    s.ruled_out = True
+    s.reasons.append(
+        f"the innermost line calls {', '.join(c + '()' for c in clue.calls)}, and this "
+        f"site is the argument parsing of {function}(), which that line does not call"
+    )
 
 
 def _calls_into(called: str, function: str | None) -> bool:
@@ -179,6 +211,17 @@ _INCLUDED = (".h", ".hh", ".hpp", ".hxx", ".pxi")
 _SOURCE_ROOTS = ("", "src.", "lib.", "python.")
 #: Folders whose headers build no module of the package.
 _NOT_SOURCE = frozenset({"tests", "test", "testing", "bench", "benchmarks", "examples", "docs"})
+
+
+def _builds(index: MatchIndex, i: int, module: str) -> bool:
+    """Whether entry ``i``'s file is compiled into ``module``: the module its record says
+    the file builds into (an included ``.pyx``, a header read with the file including it:
+    a sibling extension's header is not this module's), else as its path says
+    (:func:`_is_module`)."""
+    into = index.compiled_into(i)
+    if into is not None:
+        return into == module or into.endswith("." + module)
+    return _is_module(index.entry(i).file_path, module)
 
 
 def _is_module(path: str, module: str) -> bool:
@@ -217,7 +260,7 @@ def prefer_live(index: MatchIndex, best: Mapping[int, Scored]) -> None:
                 c
                 for c in live
                 if index.entry(c.index).repo == entry.repo
-                and _is_module(index.entry(c.index).file_path, module)
+                and _builds(index, c.index, module)
                 and c.score >= s.score * SHADOWED
             ),
             None,

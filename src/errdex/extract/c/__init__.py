@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from errdex.extract.python import module_name_for
 from errdex.extract.site import ErrorSite
 
 from .grammar import Dialect, parser_for
@@ -24,6 +25,7 @@ __all__ = [
     "extract_c",
     "language_of",
     "parser_for",
+    "source_module",
     "walker_for",
 ]
 
@@ -93,4 +95,16 @@ def extract(text: str, file_path: str, lines: list[str]) -> list[ErrorSite]:
     """
     if cython_generated(text):
         return []
-    return extract_c(text, file_path, from_includer(file_path))
+    inherited = from_includer(file_path)
+    sites = extract_c(text, file_path, inherited)
+    if inherited is not None:  # the header builds into its includer's module, no other
+        module = source_module(inherited.includer)
+        for site in sites:
+            site.module = module
+    return sites
+
+
+def source_module(file_path: str) -> str:
+    """``multidict/_multidict.c`` -> ``multidict._multidict``: the module a C file builds
+    (named as its file, ``src/`` dropped, as for Python)."""
+    return module_name_for(file_path.rsplit(".", 1)[0] + ".py")

@@ -8,6 +8,7 @@ from collections.abc import Iterable
 
 from tree_sitter import Node, Tree
 
+from errdex.extract.class_holes import typed_class_holes
 from errdex.extract.python.literals import quoted_repr
 from errdex.extract.site import ErrorSite, SiteKind
 from errdex.record import ErrorType, Severity
@@ -316,6 +317,7 @@ class FileWalker:
             return
         elif spec.mode == "format":
             template = typed_reprs(format_from(args[spec.msg_arg :], self.macros), call)
+            template = typed_class_holes(template, "c")
         elif spec.mode == "printf":
             template = format_from(args[spec.msg_arg :], self.macros, printf=True)
         elif spec.mode == "object":

@@ -9,9 +9,12 @@ for a template, the line of the file the build renders (:mod:`.templates`).
 
 from __future__ import annotations
 
+from errdex.extract.class_holes import typed_class_holes
 from errdex.extract.python import module_name_for
 from errdex.extract.site import ErrorSite
 
+from .arguments import argument_sites
+from .includer import including_file, module_classes
 from .parse import parse_cython
 from .templates import TEMPLATE_SUFFIX, render_template
 from .walk import CythonExtractor
@@ -29,8 +32,12 @@ def cython_module_name(path: str) -> str:
     return module_name_for(stem + ".py")
 
 
-def extract_cython(text: str, file_path: str, lines: list[str] | None = None) -> list[ErrorSite]:
-    """Every site of one Cython file (a template is rendered first, as the build does).
+def extract_cython(
+    text: str, file_path: str, lines: list[str] | None = None, *, arguments: bool = False
+) -> list[ErrorSite]:
+    """Every site of one Cython file (a template is rendered first, as the build does);
+    ``arguments``: also the errors of each function's generated argument parsing
+    (:mod:`.arguments`), as a scan catalogues them.
 
     Raises :class:`~errdex.extract.registry.ExtractError` for a file Cython's parser
     cannot read, or a template that needs names only the build provides.
@@ -44,12 +51,35 @@ def extract_cython(text: str, file_path: str, lines: list[str] | None = None) ->
         lines = text.splitlines()
     rendered_path = file_path.removesuffix(TEMPLATE_SUFFIX)
     tree = parse_cython(text, pxd=rendered_path.endswith(".pxd"))
-    extractor = CythonExtractor(text, file_path, cython_module_name(file_path), lines, notes)
-    return extractor.run_cython(
+    own = cython_module_name(file_path)
+    extractor = CythonExtractor(text, file_path, own, lines, notes)
+    sites = extractor.run_cython(
         tree, package_init=rendered_path.rsplit("/", 1)[-1].startswith("__init__.")
     )
+    # an included file's code is the including module's: its names are printed as that
+    # module's (the file is read as its own module, which its imports are relative to)
+    includer = including_file(file_path)
+    module = cython_module_name(includer) if includer is not None else None
+    for site in sites:
+        site.template = typed_class_holes(site.template)
+        if module is not None:
+            site.module = module
+            site.qualname = _renamed(site.qualname, own, module)
+            site.qualified_class = site.qualified_class and _renamed(
+                site.qualified_class, own, module
+            )
+    if arguments and notes is None and not rendered_path.endswith(".pxd"):
+        sites += argument_sites(
+            tree, file_path, module or own, module_classes(file_path)
+        )  # (a template's lines move)
+    return sites
+
+
+def _renamed(name: str, own: str, module: str) -> str:
+    """``msgpack._unpacker.Unpacker`` -> ``msgpack._cmsgpack.Unpacker``."""
+    return module + name[len(own) :] if name.startswith(own + ".") else name
 
 
 def extract(text: str, file_path: str, lines: list[str]) -> list[ErrorSite]:
     """The registry's entry point (see :mod:`errdex.extract.registry`)."""
-    return extract_cython(text, file_path, lines)
+    return extract_cython(text, file_path, lines, arguments=True)

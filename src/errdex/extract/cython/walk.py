@@ -18,7 +18,7 @@ from errdex.extract.python.messages import Templates
 from errdex.extract.python.scope import LAZY, Env, NeedEnv, Scope, bind_assignment, merge_envs
 from errdex.extract.python.walk import ModuleExtractor
 from errdex.extract.site import Guard, SiteKind
-from errdex.template import Literal, MessageTemplate
+from errdex.template import MessageTemplate
 
 from .capi import C_API_SETTERS, c_api_class, c_api_template
 from .comma_raise import as_call_raise
@@ -97,8 +97,8 @@ class CythonExtractor(ModuleExtractor):
         ]
         apart = MessageTemplate()
         for piece in pieces:
-            if not piece.is_opaque and apart.parts and isinstance(apart.parts[-1], Literal):
-                apart += MessageTemplate.hole("{…}")  # two texts: something prints between
+            if apart.parts:  # two arguments: the class prints something between them
+                apart += MessageTemplate.hole("{…}")
             apart += piece
         if all(p.is_opaque for p in pieces):
             # nothing of the text is known: the message is one value, the class's own
