@@ -309,7 +309,12 @@ def test_per_test_site_keeps_the_first_rows_of_a_test_looping_at_one_site() -> N
     )
 
     def row(test: str, line: int, message: str) -> dict[str, Any]:
-        return {"test_id": test, "raise_file": "lib/core.py", "raise_line": line, "message": message}
+        return {
+            "test_id": test,
+            "raise_file": "lib/core.py",
+            "raise_line": line,
+            "message": message,
+        }
 
     loop = [row("t_loop", 7, f"{i} is not in range") for i in range(50)]
     others = [row("t_loop", 9, "other site"), row("t_two", 7, "0 is not in range")]
