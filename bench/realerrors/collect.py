@@ -48,7 +48,15 @@ TEST_REQUIREMENTS: dict[str, list[str]] = {
     "pandas": ["hypothesis"],
     "more-itertools": [],
     "pyparsing": ["railroad-diagrams", "jinja2"],
-    "python-dateutil": ["freezegun", "hypothesis"],
+    "python-dateutil": ["freezegun", "hypothesis", "attrs", "pytest-cov"],
+    "babel": ["freezegun", "pytz"],
+    "werkzeug": [
+        "pytest-timeout",
+        "pytest-xprocess",
+        "cryptography",
+        "watchdog",
+        "ephemeral-port-reserve",
+    ],
     "voluptuous": [],
     "humanize": ["freezegun"],
 }

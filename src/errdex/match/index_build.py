@@ -19,6 +19,7 @@ from errdex.match.index import (
     INDEX_FORMAT,
     MAX_ANCHOR_CHARS,
     ONE_VALUE_CHARS,
+    PASSED_KEY,
     SHARED_WORD_LIMIT,
     runs_from_pattern,
     template_runs,
@@ -74,6 +75,9 @@ class _Builder:
         #: evidence.site.raisedAt: the helper's raise line a call site's error is raised
         #: at (:mod:`errdex.extract.python.caller_sites`), printed innermost
         self.raised_at: dict[int, int] = {}
+        #: entries raising a name's value whose class is decided at run time (``raise
+        #: too_long``, ``raise effect``): a caller passed the exception (:mod:`.rank_passed`)
+        self.passed: set[int] = set()
 
     def intern(self, text: str | None) -> int:
         if text is None:
@@ -107,6 +111,8 @@ class _Builder:
         self.paths.append(self.intern(record["filePath"]))
         self.lines.append(int(record["lineNumber"]))
         self.classes.append(self.intern(record["errorClass"]))
+        if record["errorClass"] is None and site.get("style") == "variable":
+            self.passed.add(index)
         self.functions.append(self.intern(site.get("function")))
         # the class as tracebacks print it (a module's ``__name__ = 'decimal'``), else as
         # imports resolve it
@@ -220,6 +226,8 @@ def build_columns(
             name = strings[builder.classes[index]]
             if name:
                 one_value.setdefault(name, []).append(index)
+            elif index in builder.passed:
+                one_value.setdefault(PASSED_KEY, []).append(index)
     seconds = _seconds(builder, postings)
     groups, twins, twin_offsets = index_groups.twin_groups(
         _twins(builder, postings.values(), strings), len(builder.ids)
