@@ -59,3 +59,38 @@ def test_an_empty_builtin_message_no_site_raises_is_answered_so_too(tmp_path: Pa
         ("src/iters/more.py", 6),
         ("src/iters/more.py", 10),
     }
+
+
+HTTP = """\
+class HTTPException(Exception):
+    code = None
+    description = None
+
+    def __str__(self):
+        return f"{self.code} {type(self).__name__}: {self.description}"
+
+
+class Unauthorized(HTTPException):
+    code = 401
+    description = "The server could not verify that you are authorized."
+
+
+class Aborter:
+    def __init__(self, mapping):
+        self.mapping = mapping
+
+    def __call__(self, code, *args):
+        if code not in self.mapping:
+            raise LookupError(f"no exception for {code!r}")
+        raise self.mapping[code](*args)
+"""
+
+
+def test_a_class_of_the_package_is_answered_by_its_sites_deciding_the_class_at_run_time(
+    tmp_path: Path,
+) -> None:
+    """werkzeug's ``abort(401)``: ``raise self.mapping[code](*args)`` raises the package's
+    ``Unauthorized``, which no site raises by name."""
+    db = build_package(tmp_path, "web", {"exceptions.py": HTTP})
+    found = match("web.exceptions.Unauthorized: 401 Unauthorized: Basic realm", db=db)
+    assert [(c.filePath, c.lineNumber) for c in found] == [("src/web/exceptions.py", 21)]
