@@ -299,3 +299,31 @@ def test_record_marks_a_cython_frame_as_compiled_code_not_test_code(site: Path) 
     row = collect._record(capture, library, site, run, [])
     assert (row["raise_file"], row["raise_line"]) == ("lib/core.py", 2)
     assert row["site_kind"] == "cython" and row["is_python_raise"] is False
+
+
+def test_per_test_site_keeps_the_first_rows_of_a_test_looping_at_one_site() -> None:
+    """more-itertools' test_contains_non_items_with_inexact_step raises 993 messages at one
+    line: one behaviour tested, kept as at most ``most`` rows; other tests and sites keep all."""
+    collect = _load(
+        "collect_under_test", Path(__file__).resolve().parents[1] / "bench/realerrors/collect.py"
+    )
+
+    def row(test: str, line: int, message: str) -> dict[str, Any]:
+        return {
+            "test_id": test,
+            "raise_file": "lib/core.py",
+            "raise_line": line,
+            "message": message,
+        }
+
+    loop = [row("t_loop", 7, f"{i} is not in range") for i in range(50)]
+    others = [row("t_loop", 9, "other site"), row("t_two", 7, "0 is not in range")]
+    kept = collect.per_test_site([*loop, *others], 3)
+    assert [r["message"] for r in kept] == [
+        "0 is not in range",
+        "1 is not in range",
+        "2 is not in range",
+        "other site",
+        "0 is not in range",
+    ]
+    assert collect.per_test_site(loop, 0) == loop

@@ -46,6 +46,19 @@ TEST_REQUIREMENTS: dict[str, list[str]] = {
     "jinja2": ["trio"],
     "scikit-learn": [],
     "pandas": ["hypothesis"],
+    "more-itertools": [],
+    "pyparsing": ["railroad-diagrams", "jinja2"],
+    "python-dateutil": ["freezegun", "hypothesis", "attrs", "pytest-cov"],
+    "babel": ["freezegun", "pytz"],
+    "werkzeug": [
+        "pytest-timeout",
+        "pytest-xprocess",
+        "cryptography",
+        "watchdog",
+        "ephemeral-port-reserve",
+    ],
+    "voluptuous": [],
+    "humanize": ["freezegun"],
 }
 #: Libraries that rewrite the traceback before re-raising (jinja2 drops its parser's and
 #: its ``@internalcode`` frames): their suite runs with the plugin's origin trace, and a
@@ -241,6 +254,22 @@ def distinct(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return kept
 
 
+def per_test_site(rows: list[dict[str, Any]], most: int) -> list[dict[str, Any]]:
+    """At most ``most`` rows per test and site (0: all), the first ones: a test that loops
+    over a thousand values (``for x in ...: with pytest.raises(...)``) raising each at one
+    site is one behaviour tested, not a thousand errors, and would outweigh the suite."""
+    if most <= 0:
+        return rows
+    seen: dict[tuple[Any, ...], int] = {}
+    kept = []
+    for row in rows:
+        key = (row["test_id"], row["raise_file"], row["raise_line"])
+        seen[key] = seen.get(key, 0) + 1
+        if seen[key] <= most:
+            kept.append(row)
+    return kept
+
+
 def _sample(rows: list[dict[str, Any]], cap: int) -> list[dict[str, Any]]:
     """At most ``cap`` rows, chosen by a hash of test and site, in their original order."""
     if len(rows) <= cap:
@@ -310,6 +339,7 @@ def collect(
     reuse: bool = False,
     pyargs: list[str] | None = None,
     cap: int = CAP,
+    per_site: int = 0,
 ) -> Path:
     name, version = spec.split("==")
     work = workdir / f"{name}-{version}"
@@ -341,7 +371,7 @@ def collect(
             skipped += 1
         else:
             rows.append(row)
-    rows = distinct(rows)
+    rows = per_test_site(distinct(rows), per_site)
     total = len(rows)
     rows = _sample(rows, cap)
     out_dir.mkdir(parents=True, exist_ok=True)
@@ -357,6 +387,7 @@ def collect(
         "outside_library": skipped,
         "distinct": total,
         "kept": len(rows),
+        **({"per_test_site": per_site} if per_site else {}),
         "suite": {k: summary.get(k) for k in ("exitstatus", "collected", "counts", "pytest")},
         **({"pyargs": pyargs} if pyargs else {}),
     }
@@ -384,9 +415,25 @@ def main() -> None:
         help="run these installed test packages (pytest --pyargs) instead of the sdist's tests/",
     )
     parser.add_argument("--cap", type=int, default=CAP, help="rows kept per library")
+    parser.add_argument(
+        "--per-test-site",
+        type=int,
+        default=0,
+        metavar="K",
+        help="rows kept per test and raise site (0: all; a loop in one test is one behaviour)",
+    )
     args = parser.parse_args()
     for spec in args.specs:
-        collect(spec, args.out, args.workdir, args.timeout, args.reuse, args.pyargs, args.cap)
+        collect(
+            spec,
+            args.out,
+            args.workdir,
+            args.timeout,
+            args.reuse,
+            args.pyargs,
+            args.cap,
+            args.per_test_site,
+        )
 
 
 if __name__ == "__main__":

@@ -40,6 +40,8 @@ from errdex.template import HOLE_REGEX, KIND_REGEX
 __all__ = [
     "EDGE_BREAKS",
     "INDEX_FORMAT",
+    "PASSED_KEY",
+    "RUN_TIME_KEY",
     "Entry",
     "MatchIndex",
     "runs_from_pattern",
@@ -63,6 +65,11 @@ ENTRY_CACHE = 8192
 #: A template of one hole with fewer literal characters than this is one value
 #: (:meth:`MatchIndex.one_value_sites`; ``rank`` asks for fewer than its ``LONE_CHARS``).
 ONE_VALUE_CHARS = 3
+#: The key of :meth:`MatchIndex.one_value_sites` under which the sites raising a value a
+#: caller passed are kept (no class name holds ``<``): :meth:`MatchIndex.passed_in_sites`.
+PASSED_KEY = "<passed in>"
+#: The same for a class a call or lookup decides (``raise self.mapping[code](*args)``).
+RUN_TIME_KEY = "<run time>"
 #: Groups of twins whose sites :meth:`MatchIndex.twin_sites` keeps counted, at most.
 TWIN_SITES_KEPT = 256
 #: Longest anchor kept (longer literal runs are anchored by their first characters).
@@ -529,6 +536,16 @@ class MatchIndex:
         :data:`ONE_VALUE_CHARS` literal characters around it (``raise E(str(e))``), in
         order: listed at build time, a query does not read a class's every site."""
         return self._one_value_by_class.get(error_class, ())
+
+    def passed_in_sites(self) -> Sequence[int]:
+        """The entries raising a name's value, of a class decided at run time (``raise
+        too_long``, a parameter; mock's ``raise effect``): any class, any message fits."""
+        return self._one_value_by_class.get(PASSED_KEY, ())
+
+    def run_time_sites(self) -> Sequence[int]:
+        """The entries whose class a call or lookup decides at run time (``raise
+        self.mapping[code](*args)``), with a one-value message."""
+        return self._one_value_by_class.get(RUN_TIME_KEY, ())
 
     def by_frame(self, path: str, line: int | None) -> list[tuple[int, int]]:
         """(entry, distance in lines) for records in the file a frame names, nearest first."""

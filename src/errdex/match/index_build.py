@@ -19,6 +19,8 @@ from errdex.match.index import (
     INDEX_FORMAT,
     MAX_ANCHOR_CHARS,
     ONE_VALUE_CHARS,
+    PASSED_KEY,
+    RUN_TIME_KEY,
     SHARED_WORD_LIMIT,
     runs_from_pattern,
     template_runs,
@@ -29,6 +31,11 @@ from errdex.match.index_file import SECOND_BITS
 from errdex.match.layouts import record_keys
 
 __all__ = ["build_columns"]
+
+#: The extractor's styles of a raise whose class is decided at run time, and the key of
+#: ``one_value_by_class`` their one-value sites are listed under (a re-raise is no first
+#: raise: its traceback goes on to where the exception was made).
+_RUN_TIME_STYLES = {"variable": PASSED_KEY, "helper_call": RUN_TIME_KEY, "other_expr": RUN_TIME_KEY}
 
 #: Characters a second literal says beside its entry's anchor, at least (see _seconds).
 SECOND_MIN = 3
@@ -80,6 +87,10 @@ class _Builder:
         #: Entries raised with no frame by the function called (Cython's generated argument
         #: parsing): never twins, the called function tells them apart (.native)
         self.called: set[int] = set()
+        #: entries whose class is decided at run time, keyed PASSED_KEY for a name's value
+        #: (``raise too_long``: a caller passed the exception) and RUN_TIME_KEY for a call
+        #: or lookup (``raise self.mapping[code](*args)``) (:mod:`.rank_passed`)
+        self.passed: dict[int, str] = {}
 
     def intern(self, text: str | None) -> int:
         if text is None:
@@ -113,6 +124,8 @@ class _Builder:
         self.paths.append(self.intern(record["filePath"]))
         self.lines.append(int(record["lineNumber"]))
         self.classes.append(self.intern(record["errorClass"]))
+        if record["errorClass"] is None and site.get("style") in _RUN_TIME_STYLES:
+            self.passed[index] = _RUN_TIME_STYLES[site["style"]]
         self.functions.append(self.intern(site.get("function")))
         # the class as tracebacks print it (a module's ``__name__ = 'decimal'``), else as
         # imports resolve it
@@ -230,6 +243,8 @@ def build_columns(
             name = strings[builder.classes[index]]
             if name:
                 one_value.setdefault(name, []).append(index)
+            elif index in builder.passed:
+                one_value.setdefault(builder.passed[index], []).append(index)
     seconds = _seconds(builder, postings)
     groups, twins, twin_offsets = index_groups.twin_groups(
         _twins(builder, postings.values(), strings), len(builder.ids)

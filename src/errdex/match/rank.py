@@ -38,6 +38,7 @@ from errdex.match.rank_lone import (
 )
 from errdex.match.rank_nested import class_sites, nested_literals, rival_wrappers, wrapper_reason
 from errdex.match.rank_override import overridden
+from errdex.match.rank_passed import passed_in
 from errdex.match.rank_verify import verify, verify_once
 from errdex.match.versions import align
 
@@ -468,6 +469,8 @@ def _score_clue(clue: Clue, index: MatchIndex) -> list[Scored]:
     past_helper_raise(clue.frames, index, found)  # a helper raising what its caller passes
     credit_callees(clue, index, found, get)  # a warning printed at its caller (.rank_frames)
     index.expand(candidates, found)  # twins stood for by one candidate (.index_groups)
+    if clue.error_class and not any(_answers(clue, s) for s in found.values()):
+        passed_in(clue, index, get, builtin)  # a caller's exception raised as is (.rank_passed)
     rule_out_by_innermost(clue, index, found)  # a whole traceback ends where it raised
     # a site of another class did not raise this error, whatever else points at it
     return [s for s in found.values() if _answers(clue, s)]
