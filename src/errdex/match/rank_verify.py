@@ -74,7 +74,7 @@ class _Fit:
     """A full match read from RE2's own run (:func:`_fullmatch`): its groups and span, as
     the wrapper's match object gives them."""
 
-    __slots__ = ("_groups", "_end")
+    __slots__ = ("_end", "_groups")
 
     def __init__(self, groups: tuple[str | None, ...], end: int) -> None:
         self._groups, self._end = groups, end
