@@ -142,15 +142,21 @@ class _Builder:
                 self.observed.setdefault(message, []).extend([index] * repeat)
 
     def anchors(self) -> tuple[dict[str, list[int]], list[int]]:
-        """One anchor per entry (its rarest whole word, else its longest literal run).
-        An entry's anchor depends on its runs' text alone: it is chosen once per text
-        (twins and copies share one), then the entries are dealt to their anchors."""
-        words_of = {text: set(_BOUNDED.findall(text)) for text in dict.fromkeys(self.texts)}
-        frequency = Counter(chain.from_iterable(map(words_of.__getitem__, self.texts)))
+        """One anchor per entry (its rarest whole word, else its longest literal run)."""
+        seen: dict[str, set[str]] = {}  # twins share their words: found once
+        words_of: list[set[str]] = []
+        for text in self.texts:
+            words = seen.get(text)
+            if words is None:
+                words = seen[text] = set(_BOUNDED.findall(text))
+            words_of.append(words)
+        frequency = Counter(chain.from_iterable(words_of))
         # rarest, then longest, then first in order: one key per word, looked up in C
         order = {w: (n, -len(w), w) for w, n in frequency.items()}.__getitem__
-        key_of: dict[str, str | None] = {}
-        for text, words in words_of.items():
+        postings: dict[str, list[int]] = {}
+        posting = postings.get
+        unanchored: list[int] = []
+        for index, (runs, words) in enumerate(zip(self.runs, words_of, strict=True)):
             key = rarest = ""
             if words:
                 rarest = min(words, key=order)
@@ -158,18 +164,22 @@ class _Builder:
                 # whole literal run is rarer (a larger automaton, fewer candidates)
                 key = rarest if frequency[rarest] <= SHARED_WORD_LIMIT else ""
             if not key:
-                longest = max((r.strip() for r in text.split(_SEP)), key=len)
-                key = longest if len(longest) >= 3 else rarest
+                longest = max(map(str.strip, runs or ()), key=len, default="")
+                if len(longest) >= 3:
+                    key = longest
+                elif rarest:
+                    key = rarest
+                else:
+                    unanchored.append(index)
+                    continue
             # a prefix of a literal run still occurs wherever the run does, and a trie
             # hundreds of kB deep overflows the C stack when the automaton is saved
-            key_of[text] = key[:MAX_ANCHOR_CHARS] or None
-        postings: dict[str, list[int]] = {}
-        unanchored: list[int] = []
-        for index, anchor in enumerate(map(key_of.__getitem__, self.texts)):
-            if anchor is None:
-                unanchored.append(index)
+            key = key[:MAX_ANCHOR_CHARS]
+            members = posting(key)  # not setdefault: a million lists made to be dropped
+            if members is None:
+                postings[key] = [index]
             else:
-                postings.setdefault(anchor, []).append(index)
+                members.append(index)
         return postings, unanchored
 
 
