@@ -103,3 +103,15 @@ def test_the_first_candidates_of_a_message_are_those_of_all_of_them(tmp_path: Pa
             for most in (1, 5, 64):
                 assert index.by_message(message, most=most) == every[:most], message
     assert max(len(built.by_message(m)) for m in messages) > 64  # a crowded anchor's
+
+
+def test_literal_bounds_count_the_runs_less_the_holes_between_them() -> None:
+    """An inner fit is tried only where a template's literal characters could beat the best:
+    the separators between its runs are no literal characters."""
+    template = [{"literal": "ab"}, {"hole": "{x}"}, {"literal": "cd"}, {"hole": "{y}"}]
+    envelope = pattern_envelope(0, "ab(.*?)cd(.*?)")
+    envelope["evidence"]["site"]["template"] = template
+    index = MatchIndex.build([envelope, pattern_envelope(1, "(?:x|y)+")])
+    assert index.runs(0) == ("ab", "cd", "")
+    assert index.literal_bounds([0, 1], 50) == [4, 50]
+    assert index.literal_bounds([0], 3) == [3]

@@ -126,3 +126,14 @@ def test_entries_of_one_pattern_are_verified_once_per_message(
     )
     assert once(2)[0] is False
     assert calls == [0, 2]
+
+
+def test_a_match_is_read_from_one_run_of_re2(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A message RE2 matches is not matched a second time through the wrapper for its groups."""
+    compiled = re2.compile(PATTERNS[0])
+    again: list[str] = []
+    monkeypatch.setattr(
+        type(compiled), "fullmatch", lambda self, text, *_: again.append(text) or None
+    )
+    m = rank_verify._fullmatch(compiled, "bad escape \\é at position 3")
+    assert m is not None and m.groups() == ("\\é", "3") and again == []

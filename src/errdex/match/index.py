@@ -287,10 +287,18 @@ class MatchIndex:
 
     def literal_bounds(self, candidates: Sequence[int], most: int) -> list[int]:
         """Per candidate, at least the literal characters it fixes of a text of ``most``
-        characters, rendered whole or in part: its runs' text's length (``most`` for an
-        entry RE2 verifies)."""
-        regex, offsets = self._regex, self._runs_offsets
-        return [most if i in regex else min(most, offsets[i + 1] - offsets[i]) for i in candidates]
+        characters, rendered whole or in part: its runs' characters, less the separators
+        between them (``most`` for an entry RE2 verifies)."""
+        regex, offsets, blob = self._regex, self._runs_offsets, self._runs_blob
+        return [
+            most
+            if i in regex
+            else min(
+                most,
+                (end := offsets[i + 1]) - (start := offsets[i]) - blob.count(_SEP, start, end),
+            )
+            for i in candidates
+        ]
 
     def _runs(self, index: int) -> tuple[str, ...]:
         offsets = self._runs_offsets

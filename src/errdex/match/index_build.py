@@ -10,12 +10,15 @@ import re
 from array import array
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
-from itertools import chain
+from itertools import accumulate, chain
 from typing import Any
+from zlib import crc32
 
 from errdex.match import edges, index_groups
+from errdex.match.edges import EDGE
 from errdex.match.index import (
     _SEP,
+    EDGE_BREAKS,
     INDEX_FORMAT,
     MAX_ANCHOR_CHARS,
     ONE_VALUE_CHARS,
@@ -24,7 +27,6 @@ from errdex.match.index import (
     SHARED_WORD_LIMIT,
     runs_from_pattern,
     template_runs,
-    trim_edges,
 )
 from errdex.match.index_anchors import Anchors
 from errdex.match.index_file import SECOND_BITS
@@ -37,6 +39,8 @@ __all__ = ["build_columns"]
 #: raise: its traceback goes on to where the exception was made).
 _RUN_TIME_STYLES = {"variable": PASSED_KEY, "helper_call": RUN_TIME_KEY, "other_expr": RUN_TIME_KEY}
 
+#: A joined text starting or ending with one of these is trimmed (:func:`_entry_runs`).
+_BREAK_EDGE = frozenset(EDGE_BREAKS)
 #: Characters a second literal says beside its entry's anchor, at least (see _seconds).
 SECOND_MIN = 3
 
@@ -99,38 +103,48 @@ class _Builder:
         return strings.get(text) or strings.setdefault(text, len(strings) + 1)
 
     def add(self, envelope: dict[str, Any]) -> None:
+        """One envelope's columns. Called a million times: runs are joined once, and
+        interning and edge codes are inlined (a call costs as much as the work)."""
         record = envelope["record"]
         evidence = envelope.get("evidence") or {}
         site = evidence.get("site") or {}
-        runs: tuple[str, ...] | None = None
-        kinds = False  # a hole that prints only a character or a number: RE2 verifies
-        if site.get("template") is not None:
-            runs, kinds = template_runs(site["template"])
-        text = _SEP.join(runs) if runs is not None else ""
-        if runs is None or text.count(_SEP) >= len(runs):  # a run holds the separator
-            runs = runs_from_pattern(record["messagePattern"])
-            text = _SEP.join(runs) if runs is not None else ""
         index = len(self.ids)
-        if runs is not None and text.count(_SEP) < len(runs):
-            runs = trim_edges(runs)  # as a pasted message is read (.index.trim_edges)
-            text = _SEP.join(runs)
-        if runs is None or text.count(_SEP) >= len(runs):
-            runs, text = None, ""
-            self.regex[index] = record["messagePattern"]
-        elif kinds:  # anchored by its literal runs, verified by its pattern
+        runs, text, kinds = _entry_runs(site.get("template"), record["messagePattern"])
+        if runs is None or kinds:  # kinded: anchored by its literal runs, verified by RE2
             self.regex[index] = record["messagePattern"]
         self.ids.append(record["id"])
-        self.repos.append(self.intern(record["repo"]))
-        self.paths.append(self.intern(record["filePath"]))
-        self.lines.append(int(record["lineNumber"]))
-        self.classes.append(self.intern(record["errorClass"]))
+        intern = self.intern
+        self.repos.append(intern(record["repo"]))
+        self.paths.append(intern(record["filePath"]))
+        self.classes.append(intern(record["errorClass"]))
+        self.functions.append(intern(site.get("function")))
         if record["errorClass"] is None and site.get("style") in _RUN_TIME_STYLES:
             self.passed[index] = _RUN_TIME_STYLES[site["style"]]
-        self.functions.append(self.intern(site.get("function")))
+        # read from the site itself: _evidence runs only for envelopes with more evidence
+        if site.get("style") == "cython_arguments":
+            self.called.add(index)
+        if isinstance(module := site.get("module"), str):
+            self.modules[index] = module
         # the class as tracebacks print it (a module's ``__name__ = 'decimal'``), else as
         # imports resolve it
+        self.qualified.append(intern(site.get("printedClass") or site.get("qualifiedClass")))
+        self.lines.append(int(record["lineNumber"]))
+        if len(evidence) > 1 or "raisedAt" in site:  # rarer evidence: most sites have none
+            self._evidence(index, evidence, site)
+        self.runs.append(runs)
+        self.texts.append(text)
+        if runs is not None and not kinds:
+            self.heads.append(crc32(runs[0][:EDGE].encode("utf-8", "surrogatepass")[:EDGE]))
+            tail = runs[-1][-EDGE:].encode("utf-8", "surrogatepass")[-EDGE:]
+            self.tails.append(crc32(tail))
+        else:  # RE2 decides; the pattern's opening literal text is in every match of it
+            pattern = self.regex[index]
+            self.heads.append(edges.head_code((edges.pattern_start(pattern),)))
+            self.tails.append(edges.tail_code(None))
+
+    def _evidence(self, index: int, evidence: dict[str, Any], site: dict[str, Any]) -> None:
+        """Class hierarchy, compiled twins, helper raise lines and run-time observations."""
         printed = site.get("printedClass")
-        self.qualified.append(self.intern(printed or site.get("qualifiedClass")))
         info = evidence.get("classInfo") or {}
         if isinstance(info.get("qualified"), str):
             above = [*(info.get("bases") or ()), *(info.get("ancestors") or ())]
@@ -140,10 +154,6 @@ class _Builder:
         shadow = evidence.get("shadowedBy")
         if isinstance(shadow, dict) and isinstance(shadow.get("module"), str):
             self.shadowed[index] = shadow["module"]
-        if site.get("style") == "cython_arguments":
-            self.called.add(index)
-        if isinstance(module := site.get("module"), str):
-            self.modules[index] = module
         raised_at = site.get("raisedAt")
         if isinstance(raised_at, int) and raised_at > 0:
             self.raised_at[index] = raised_at
@@ -154,15 +164,6 @@ class _Builder:
                 count = item.get("count", 1)
                 repeat = count if isinstance(count, int) and 0 < count < 1000 else 1
                 self.observed.setdefault(message, []).extend([index] * repeat)
-        self.runs.append(runs)
-        self.texts.append(text)
-        pattern = self.regex.get(index)
-        if pattern is None:
-            self.heads.append(edges.head_code(runs))
-            self.tails.append(edges.tail_code(runs))
-        else:  # RE2 decides; the pattern's opening literal text is in every match of it
-            self.heads.append(edges.head_code((edges.pattern_start(pattern),)))
-            self.tails.append(edges.tail_code(None))
 
     def anchors(self) -> tuple[dict[str, list[int]], list[int]]:
         """One anchor per entry (its rarest whole word, else its longest literal run)."""
@@ -177,6 +178,7 @@ class _Builder:
         # rarest, then longest, then first in order: one key per word, looked up in C
         order = {w: (n, -len(w), w) for w, n in frequency.items()}.__getitem__
         postings: dict[str, list[int]] = {}
+        posting = postings.get
         unanchored: list[int] = []
         for index, (runs, words) in enumerate(zip(self.runs, words_of, strict=True)):
             key = rarest = ""
@@ -186,7 +188,7 @@ class _Builder:
                 # whole literal run is rarer (a larger automaton, fewer candidates)
                 key = rarest if frequency[rarest] <= SHARED_WORD_LIMIT else ""
             if not key:
-                longest = max((r.strip() for r in runs or ()), key=len, default="")
+                longest = max(map(str.strip, runs or ()), key=len, default="")
                 if len(longest) >= 3:
                     key = longest
                 elif rarest:
@@ -196,8 +198,40 @@ class _Builder:
                     continue
             # a prefix of a literal run still occurs wherever the run does, and a trie
             # hundreds of kB deep overflows the C stack when the automaton is saved
-            postings.setdefault(key[:MAX_ANCHOR_CHARS], []).append(index)
+            key = key[:MAX_ANCHOR_CHARS]
+            members = posting(key)  # not setdefault: a million lists made to be dropped
+            if members is None:
+                postings[key] = [index]
+            else:
+                members.append(index)
         return postings, unanchored
+
+
+def _entry_runs(
+    template: list[dict[str, str]] | None, pattern: str
+) -> tuple[tuple[str, ...] | None, str, bool]:
+    """``(runs, runs joined by _SEP, kinded)`` of one entry: its template's runs (else its
+    pattern's), trimmed of the line breaks at their edges as a pasted message is read
+    (:func:`.index.trim_edges`); None and "" when no runs can say it (a run would hold the
+    separator, or the pattern is not literal runs and holes): RE2 verifies it."""
+    runs: tuple[str, ...] | None = None
+    kinds = False  # a hole that prints only a character or a number: RE2 verifies
+    text = ""
+    if template is not None:
+        runs, kinds = template_runs(template)
+        text = _SEP.join(runs)
+    if runs is None or text.count(_SEP) >= len(runs):  # a run holds the separator
+        runs = runs_from_pattern(pattern)
+        if runs is None:
+            return None, "", kinds
+        text = _SEP.join(runs)
+        if text.count(_SEP) >= len(runs):
+            return None, "", kinds
+    if text[:1] in _BREAK_EDGE or text[-1:] in _BREAK_EDGE:
+        # the separator is no break: stripping the joined text trims the edge runs alone
+        text = text.strip(EDGE_BREAKS)
+        runs = tuple(text.split(_SEP))
+    return runs, text, kinds
 
 
 def build_columns(
@@ -217,12 +251,9 @@ def build_columns(
     strings = [""] * (len(builder.strings) + 1)
     for text, number in builder.strings.items():
         strings[number] = text
-    runs_offsets = array("Q", [0])
     pieces = builder.texts
-    total = 0
-    for text in pieces:
-        total += len(text)
-        runs_offsets.append(total)
+    runs_offsets = array("Q", [0])
+    runs_offsets.extend(accumulate(map(len, pieces)))
     by_path: dict[str, list[int]] = {}
     empty_by_class: dict[str, list[int]] = {}
     of_path: dict[int, list[int]] = {}  # the entries of each file, in order
@@ -234,7 +265,10 @@ def build_columns(
     for members in by_path.values():
         members.sort()  # a key several files share lists their entries in order too
     one_value: dict[str, list[int]] = {}
-    for index, runs in enumerate(builder.runs):
+    for index, (runs, text) in enumerate(zip(builder.runs, pieces, strict=True)):
+        # the runs' literal characters are its text less the separators: most have many
+        if runs is None or len(text) - len(runs) + 1 >= ONE_VALUE_CHARS:
+            continue
         if runs == ("",):
             name = strings[builder.classes[index]]
             if name:
@@ -249,11 +283,12 @@ def build_columns(
     groups, twins, twin_offsets = index_groups.twin_groups(
         _twins(builder, postings.values(), strings), len(builder.ids)
     )
-    width = max((len(i) for i in builder.ids), default=16)
+    width = max(map(len, builder.ids), default=16)
+    short = min(map(len, builder.ids), default=width) < width
     data = {
         "format": INDEX_FORMAT,
         "version": version,
-        "ids": "".join(i.ljust(width) for i in builder.ids),
+        "ids": "".join([i.ljust(width) for i in builder.ids] if short else builder.ids),
         "id_width": width,
         "repos": array("I", builder.repos),
         "paths": array("I", builder.paths),

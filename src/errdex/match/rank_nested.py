@@ -105,13 +105,16 @@ def _inner_fit(index: MatchIndex, value: str, verify: Verify) -> tuple[int, int]
 
 def _fixed(index: MatchIndex, entry: int, value: str, verify: Verify) -> int:
     """The literal characters ``entry``'s template fixes of ``value``, rendering it whole or
-    its start (0: neither); its runs or pattern alone decide it."""
-    ok, _, literal = verify(index, entry, value)
-    if ok:
-        return literal
+    its start (0: neither); its runs or pattern alone decide it. An entry of literal runs
+    is read by ``match_prefix`` alone: where the runs render the value whole, its last
+    hole takes the rest and the last run ends the value, so it counts every run, as the
+    full match would (most inner candidates fit neither: one pass, not two)."""
     runs = index.runs(entry)
-    found = match_prefix(runs, value) if runs is not None else None
-    return found[1] if found is not None else 0
+    if runs is not None:
+        found = match_prefix(runs, value)
+        return found[1] if found is not None else 0
+    ok, _, literal = verify(index, entry, value)
+    return literal if ok else 0
 
 
 def wrapper_reason(index: MatchIndex, inner: tuple[int, int]) -> str:

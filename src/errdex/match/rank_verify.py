@@ -70,23 +70,42 @@ _NULL = (-1, -1)
 _last: tuple[str, bytes] = ("", b"")
 
 
+class _Fit:
+    """A full match read from RE2's own run (:func:`_fullmatch`): its groups and span, as
+    the wrapper's match object gives them."""
+
+    __slots__ = ("_end", "_groups")
+
+    def __init__(self, groups: tuple[str | None, ...], end: int) -> None:
+        self._groups, self._end = groups, end
+
+    def groups(self) -> tuple[str | None, ...]:
+        return self._groups
+
+    def span(self) -> tuple[int, int]:
+        return 0, self._end  # a full match spans the whole message
+
+
 def _fullmatch(compiled: Any, message: str) -> Any:
-    """``compiled.fullmatch(message)``. Most of a message's candidates do not match: those
-    are told by RE2 on the message's bytes, encoded once per message, without the wrapper's
-    per-call encoding and offset mapping, which cost more than the match; a match is
-    then made by the wrapper, as before (its groups as text)."""
+    """``compiled.fullmatch(message)``. RE2 runs on the message's bytes, encoded once per
+    message, without the wrapper's per-call encoding and offset mapping, which cost more
+    than the match; a match's groups are read from the same run (RE2's byte offsets in
+    UTF-8 fall on character boundaries), not by matching again through the wrapper."""
     raw = getattr(compiled, "_regexp", None)
-    if raw is not None and _BOTH is not None:
-        global _last
-        last = _last
-        if last[0] is message:
-            encoded = last[1]
-        else:
-            encoded = message.encode("utf-8")
-            _last = (message, encoded)
-        if raw.Match(_BOTH.ANCHOR_BOTH, encoded, 0, len(encoded))[0] == _NULL:
-            return None
-    return compiled.fullmatch(message)
+    if raw is None or _BOTH is None:
+        return compiled.fullmatch(message)
+    global _last
+    last = _last
+    if last[0] is message:
+        encoded = last[1]
+    else:
+        encoded = message.encode("utf-8")
+        _last = (message, encoded)
+    spans = raw.Match(_BOTH.ANCHOR_BOTH, encoded, 0, len(encoded))
+    if spans[0] == _NULL:
+        return None
+    groups = tuple(encoded[a:b].decode("utf-8") if a >= 0 else None for a, b in spans[1:])
+    return _Fit(groups, len(message))
 
 
 def verify_once(index: MatchIndex, message: str) -> Callable[[int], tuple[bool, list[str], int]]:
