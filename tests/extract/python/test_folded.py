@@ -138,3 +138,54 @@ def test_values_that_may_change_stay_holes(source: str, call: str, printed: str)
     (template,) = templates_at(NOT_CONSTANT, source).values()
     assert template.holes
     assert template.match(printed) is not None
+
+
+LOOPS = """\
+def attempts(limit):
+    n = 0
+    while True:
+        if n >= limit:
+            raise ValueError(f'gave up after {n} attempts')
+        n += 1
+
+
+def flags(values):
+    missing = 0
+    for v in values:
+        if v:
+            raise ValueError('missing 0x%x' % missing)
+        missing |= 4
+
+
+def once():
+    name = '__main__'
+    raise ValueError("can't find %r module" % name)
+"""
+
+
+def test_a_local_changed_in_a_loop_stays_a_hole() -> None:
+    """``n = 0`` then ``n += 1`` later in the loop (networkx's swap, enum's flags): the
+    raise may see another value; a local bound once (runpy's ``main_name``) is text."""
+    assert str(raised(LOOPS, "attempts(2)")) == "gave up after 2 attempts"
+    (template,) = templates_at(LOOPS, "gave up after").values()
+    assert template.display == "gave up after {n} attempts"
+    assert str(raised(LOOPS, "flags([0, 1])")) == "missing 0x4"
+    (template,) = templates_at(LOOPS, "missing 0x").values()
+    assert template.display == "missing 0x%x"
+    assert str(raised(LOOPS, "once()")) == "can't find '__main__' module"
+    assert list(templates_at(LOOPS, "can't find")) == ["can't find '__main__' module"]
+
+
+DEFAULTED = """\
+def pick(method=None):
+    if method is None:
+        method = 'mehlhorn'
+    raise ValueError(f'{method} is not a valid choice')
+"""
+
+
+def test_a_parameter_given_a_default_in_the_body_stays_a_hole() -> None:
+    """networkx's ``steiner_tree``: ``method`` is the caller's unless it was None."""
+    assert str(raised(DEFAULTED, "pick('x')")) == "x is not a valid choice"
+    (template,) = templates_at(DEFAULTED, "not a valid choice").values()
+    assert template.display == "{method} is not a valid choice"

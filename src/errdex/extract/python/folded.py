@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import ast
 import re
+from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 from weakref import WeakKeyDictionary
@@ -44,6 +45,7 @@ _KINDS = (str, bytes, int, float, bool, type(None))
 #: A ``str.format`` field as :meth:`MessageTemplate.from_format` writes it.
 _FORMAT_FIELD = re.compile(r"\{(?P<field>[^!:{}]*)(?P<rest>(?:![rsa])?(?::[^{}]*)?)\}")
 _ASSIGNED: WeakKeyDictionary[ast.AST, frozenset[str]] = WeakKeyDictionary()
+_STORES: WeakKeyDictionary[ast.AST, Counter[str]] = WeakKeyDictionary()
 
 
 def constant_value(reader: MessageBuilder, node: ast.expr, scope: Scope) -> object:
@@ -67,10 +69,14 @@ def _name_value(reader: MessageBuilder, name: str, scope: Scope) -> object:
     itself (as far as the walk replayed it), else at the module's top level, settled.
     A name any enclosing function binds (a parameter, a loop variable) is not read
     further: its value is the call's."""
-    if scope.env is not LAZY:
-        local = scope.env.get(name)
+    fn = scope.node
+    # bound once, and no parameter: ``n = 0`` with ``n += 1`` later in a loop, or
+    # ``if method is None: method = "mehlhorn"``, may leave another value at the raise
+    once = fn is not None and _stores(fn)[name] == 1 and name not in _parameters(fn)
+    if scope.env is not LAZY or once:
+        local = scope.env.get(name)  # (LAZY: the walk replays the function, then asks again)
         if local is not None:
-            return _literal(local)
+            return _literal(local) if once else MISSING
     outer: Scope | None = scope
     while outer is not None:
         if outer.node is not None and name in _assigned_names(outer.node):
@@ -80,6 +86,24 @@ def _name_value(reader: MessageBuilder, name: str, scope: Scope) -> object:
     if bound is None or not settled_global(reader, name, scope):
         return MISSING
     return _literal(bound)
+
+
+def _stores(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> Counter[str]:
+    """How many statements of the function (nested ones included) store each name."""
+    found = _STORES.get(fn)
+    if found is None:
+        found = _STORES[fn] = Counter(
+            n.id
+            for n in ast.walk(fn)
+            if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)
+        )
+    return found
+
+
+def _parameters(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+    spec = fn.args
+    names = [*spec.posonlyargs, *spec.args, *spec.kwonlyargs, spec.vararg, spec.kwarg]
+    return {a.arg for a in names if a is not None}
 
 
 def _assigned_names(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> frozenset[str]:
