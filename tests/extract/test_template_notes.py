@@ -9,6 +9,8 @@ from errdex.extract.python import extract_python
 from errdex.extract.template_notes import NO_MESSAGE, UNRESOLVED
 from errdex.template import HOLE_REGEX
 
+from .python._fixture import raised
+
 CODE = textwrap.dedent(
     """\
     import os
@@ -35,13 +37,7 @@ def _by_line() -> dict[int, dict[str, object]]:
 
 
 def _printed(x: object) -> str:
-    scope: dict[str, object] = {}
-    exec(compile(CODE, "m.py", "exec"), scope)
-    try:
-        scope["f"](x)  # type: ignore[operator]
-    except Exception as exc:  # what it raises is what is checked
-        return str(exc)
-    raise AssertionError("nothing raised")
+    return str(raised(CODE, f"f({x!r})"))
 
 
 def test_a_raise_with_no_message_says_so() -> None:

@@ -13,6 +13,7 @@ from errdex.extract.template_notes import NO_MESSAGE, UNRESOLVED
 from errdex.record import record_id, slugify
 from errdex.web.views import api_path, record_path
 
+from ..extract.python._fixture import raised
 from .catalogue import ACME_SHA, scan_into, write_tree
 from .conftest import LiveServer
 from .dom import parse
@@ -35,13 +36,7 @@ def check(x):
 
 
 def _run(x: object) -> BaseException:
-    scope: dict[str, object] = {}
-    exec(compile(CODE, "checks.py", "exec"), scope)
-    try:
-        scope["check"](x)  # type: ignore[operator]
-    except Exception as exc:  # what it raises is what is checked
-        return exc
-    raise AssertionError("nothing raised")
+    return raised(CODE, f"check({x!r})")
 
 
 def test_no_message_and_unresolved_message(tmp_path: Path) -> None:
