@@ -31,7 +31,7 @@ from errdex.extract.registry import (
     load_extractor,
     source_suffixes,
 )
-from errdex.extract.site import ErrorSite, message_display
+from errdex.extract.site import ErrorSite, message_display, message_key
 from errdex.record import (
     SCHEMA_VERSION,
     escape_surrogates,
@@ -197,16 +197,14 @@ def build_items(
     link = permalinker(checkout, rel)
     odd_path = escape_surrogates(file_path) != file_path  # a file name that was not UTF-8
     for site in sites:
-        message = message_display(site)
+        message, key = message_display(site), message_key(site)
         code, start, end = source_window(lines, site.source_line or site.line)
         fields, provenance = baseline_fields(site)
-        rid = record_id(
-            context.repo, id_key(site.error_code, message), file_path, site.disambiguator
-        )
+        rid = record_id(context.repo, id_key(site.error_code, key), file_path, site.disambiguator)
         record: dict[str, Any] = {
             "id": rid,
             "repo": context.repo,
-            "slug": slugify(message),
+            "slug": slugify(key),
             "errorCode": site.error_code,
             "errorMessage": message,
             "messagePattern": site.template.pattern,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from errdex.extract.site import ErrorSite, message_display
+from errdex.extract.site import ErrorSite, message_key
 from errdex.record import id_key
 
 __all__ = ["disambiguate", "one_per_raise"]
@@ -26,7 +26,7 @@ def one_per_raise(sites: Sequence[ErrorSite]) -> list[ErrorSite]:
     """
     kept: dict[tuple[int, str | None, str], ErrorSite] = {}
     for site in sites:
-        key = (site.line, site.error_class, message_display(site))
+        key = (site.line, site.error_class, message_key(site))
         first = kept.setdefault(key, site)
         if first is not site:
             first.notes.extend(n for n in site.notes if n not in first.notes)
@@ -38,7 +38,7 @@ def disambiguate(sites: Sequence[ErrorSite]) -> None:
     qualname (then order)."""
     by_message: dict[str, list[ErrorSite]] = {}
     for site in sites:
-        by_message.setdefault(id_key(site.error_code, message_display(site)), []).append(site)
+        by_message.setdefault(id_key(site.error_code, message_key(site)), []).append(site)
     for group in by_message.values():
         if len(group) < 2:
             continue

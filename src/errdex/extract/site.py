@@ -8,7 +8,9 @@ from typing import Any, Literal
 from errdex.record import ErrorType, Severity
 from errdex.template import MessageTemplate
 
-__all__ = ["ErrorSite", "Guard", "SiteKind"]
+from .template_notes import template_notes
+
+__all__ = ["ErrorSite", "Guard", "SiteKind", "message_display", "message_key"]
 
 #: raise/warn/assert in Python, and yield (``yield ValidationError(…)``: the exception is
 #: made there and handed to the generator's consumer, which raises it elsewhere); throw
@@ -94,7 +96,7 @@ class ErrorSite:
             "guards": [g.to_json() for g in self.guards],
             "cause": self.cause,
             "template": self.template.to_json(),
-            "notes": list(self.notes),
+            "notes": [*self.notes, *template_notes(self.template, self.notes)],
             **({"sourceLine": self.source_line} if self.source_line is not None else {}),
             **({"raisedAt": self.raised_at} if self.raised_at is not None else {}),
             **({"conversion": dict(self.conversion)} if self.conversion else {}),
@@ -104,7 +106,17 @@ class ErrorSite:
 
 
 def message_display(site: ErrorSite) -> str:
-    """``errorMessage``: the template, or the class name when the message is empty."""
+    """``errorMessage``: the template, or, when the message is empty, the class name
+    marked as no message (``TypeError (no message)``): the class alone read as if it were
+    the text (blind review of stop 35), and a record needs a non-empty text."""
+    if site.template.is_empty:
+        return f"{site.error_class or 'exception'} (no message)"
+    return site.template.display
+
+
+def message_key(site: ErrorSite) -> str:
+    """What a record's id and slug are made from: the template, or the class name when
+    the message is empty, as before ``(no message)`` was shown, so ids and URLs stay."""
     if site.template.is_empty:
         return site.error_class or "exception"
     return site.template.display

@@ -18,6 +18,7 @@ from errdex.template import Hole, Literal, MessageTemplate
 
 from .dict_keys import INT_KEYED_DICT, int_keyed
 from .filled import joined_fill, named
+from .folded import call_constant, constant_value, format_filled, fstring_constant, percent_text
 from .literals import apply_literals, cleandoc, is_stringish, quoted_repr, transform
 from .module import ModuleReader, dotted_name
 from .module_globals import settled_global
@@ -215,10 +216,10 @@ class MessageBuilder(ModuleReader):
             return [template]
         known: dict[int, Templates] = {}
         for hole, element in zip(positional, elements, strict=True):
-            number = self._int_constant(element, scope)
-            if hole.text in ("%d", "%i", "%s") and number is not None:
+            text = percent_text(hole, constant_value(self, element, scope))
+            if text is not None:
                 # ``'year must be in %d..%d' % (MINYEAR, MAXYEAR)``, module constants
-                known[id(hole)] = [MessageTemplate.literal(hole.text % number)]
+                known[id(hole)] = [MessageTemplate.literal(text)]
                 continue
             if hole.text == "%s" and isinstance(
                 element, (ast.Name, ast.Constant, ast.JoinedStr, ast.Attribute)
@@ -236,23 +237,6 @@ class MessageBuilder(ModuleReader):
             if len(ways) > MAX_ALTERNATIVES:
                 return [template]
         return [MessageTemplate(w) for w in ways]
-
-    def _int_constant(self, node: ast.expr, scope: Scope) -> int | None:
-        """An int literal, or a name whose only binding (in the function, else the
-        module) is one: ``MAXYEAR = 9999``."""
-        if isinstance(node, ast.Name):
-            local = scope.env.get(node.id) if scope.env is not LAZY else None
-            bound = local if local is not None else self.module_env.get(node.id)
-            if local is None and bound is not None and not settled_global(self, node.id, scope):
-                bound = None  # (no binding: no need to read the package to say so)
-            node = bound[0] if bound and len(bound) == 1 else node  # type: ignore[assignment]
-        if (
-            isinstance(node, ast.Constant)
-            and isinstance(node.value, int)
-            and not isinstance(node.value, bool)
-        ):
-            return node.value
-        return None
 
     def _attribute_text(self, value: ast.FormattedValue, scope: Scope) -> Templates | None:
         """``f"{self.message} in {self.context!r}"`` in a ``__str__`` whose ``__init__`` set
@@ -275,6 +259,10 @@ class MessageBuilder(ModuleReader):
         parts: list[Literal | Hole] = []
         for part in template.parts:
             value = named.get(part.name) if isinstance(part, Hole) else None
+            text = None if value is None else percent_text(part, constant_value(self, value, scope))  # type: ignore[arg-type]
+            if text is not None:
+                parts.append(Literal(text))
+                continue
             if value is not None and isinstance(part, Hole) and part.text.endswith("s"):
                 found = self.templates(value, scope, depth + 1)
                 if len(found) == 1 and not found[0].is_opaque:
@@ -340,7 +328,7 @@ class MessageBuilder(ModuleReader):
                 or (isinstance(owner, ast.Attribute) and self._self_attribute(owner, scope))
             ):
                 return [
-                    apply_literals(t, MessageTemplate.from_format)
+                    format_filled(self, apply_literals(t, MessageTemplate.from_format), node, scope)
                     for t in self.templates(owner, scope, depth + 1)
                 ]
             if func.attr == "join" and is_stringish(owner, scope) and len(node.args) == 1:
@@ -394,6 +382,9 @@ class MessageBuilder(ModuleReader):
         if returned is not None:
             return returned
         if isinstance(func, ast.Name):
+            shown = call_constant(self, node, scope)  # ``repr(OPTIONAL)``
+            if shown is not None:
+                return [shown]
             resolved = self.imports.get(func.id, func.id)
             if resolved == "str" and len(node.args) == 1 and not node.keywords:
                 # ``str(text)`` of a known text is that text; of anything else, a hole
@@ -439,7 +430,7 @@ class MessageBuilder(ModuleReader):
                 continue
             if not isinstance(value, ast.FormattedValue):
                 continue
-            given = _given_text(value, scope)
+            given = _given_text(value, scope) or fstring_constant(self, value, scope)
             texts = [given] if given is not None else self._attribute_text(value, scope)
             if texts is not None and len(texts) == 1:
                 parts.extend(texts[0].parts)

@@ -14,6 +14,7 @@ from errdex.template import Hole, Literal, MessageTemplate
 
 from .attributes import instance_attribute
 from .builtin_str import builtin_repr
+from .constructed import constructed_texts
 from .filled import str_argument
 from .frames import Args, Fail, Frame, FrameReader, Function, SelfBinding, Text, empty_scope
 from .hierarchy import ClassRef, Node, class_attribute, defines, method_of
@@ -257,6 +258,8 @@ class PrinterReader(FrameReader):
         ``Undefined._undefined_message``: each of its returns)."""
         found = self._field_default(node, cls)
         fn = self.methods.get((cls.name, node.attr))
+        if found is None and fn is None:  # ``Failure("…")``'s ``self.message``
+            return constructed_texts(self, ClassRef(self, cls), node.attr)
         if found is not None or fn is None or not _is_property(fn):
             return found
         found = self._property_text(node, scope)
