@@ -22,7 +22,7 @@ from typing import Any
 
 from errdex.analyze.guard_eval import COMPARE
 
-__all__ = ["EMPTY", "MISSING", "Unknown", "evaluate", "rules_out", "solve"]
+__all__ = ["EMPTY", "MISSING", "Unknown", "evaluate", "rules_out", "solve", "trials", "truth"]
 
 #: The value put for ``x not in C``: a string no test's container holds.
 MISSING = "__errdex_missing__"
@@ -215,7 +215,7 @@ def evaluate(node: ast.expr, env: Mapping[str, Any]) -> Any:
     raise Unknown(type(node).__name__)
 
 
-def _truth(node: ast.expr, env: Mapping[str, Any]) -> bool | None:
+def truth(node: ast.expr, env: Mapping[str, Any]) -> bool | None:
     try:
         return bool(evaluate(node, env))
     except Unknown:
@@ -237,10 +237,10 @@ def parse_guards(texts: list[str]) -> list[ast.expr]:
 
 def rules_out(guards: list[ast.expr], env: Mapping[str, Any]) -> bool:
     """Whether a guard is false over ``env`` (an unknown one rules nothing out)."""
-    return any(_truth(g, env) is False for g in guards)
+    return any(truth(g, env) is False for g in guards)
 
 
-def _trials(
+def trials(
     guards: list[ast.expr], empty_first: bool, others: tuple[Any, ...] = ()
 ) -> Iterator[Any]:
     """The guards' own constants and their neighbours first (an empty instance before
@@ -328,11 +328,11 @@ def solve(
             continue
         others = tuple(v for k, v in known.items() if k != param and k in _read(naming))
         best: tuple[int, Any] | None = None  # (guards naming it made true, the value)
-        for value in _trials(guards, param in objects, others):
+        for value in trials(guards, param in objects, others):
             env = {**known, param: value}
-            if any(_truth(g, env) is False for g in guards):
+            if any(truth(g, env) is False for g in guards):
                 continue
-            met = sum(bool(_truth(g, env)) for g in naming)
+            met = sum(bool(truth(g, env)) for g in naming)
             if met and (best is None or met > best[0]):
                 best = (met, value)
             if met == len(naming):

@@ -4,7 +4,8 @@ When no test reached a raise inside a public function, a test snippet that calls
 function is taken, one argument of the call is replaced by a value that makes the
 record's guards true (:mod:`._guard_solver` tries values on the guards: ``n < 0`` → ``-1``,
 ``t not in G`` → a value no container holds, ``len(G) == 0`` → ``type(G)()``, ``not
-callable(f)`` → ``-1``, ``s == t`` → the value the call gives ``t``), and the snippet is
+callable(f)`` → ``-1``, ``s == t`` → the value the call gives ``t``; two arguments at once
+for ``b is not None and b < a``, :mod:`._pair_solver`), and the snippet is
 cut after that statement. Where no trial value decides a guard (``G.is_directed()``), the
 values the tests give the parameter's name are tried (:mod:`._alternatives`); where a
 ``try`` whose handler leads to the raise reads a parameter, values its failure needs
@@ -29,6 +30,7 @@ from typing import Any
 from ._aliases import renamed
 from ._alternatives import Alternative, Alternatives, fits, program_bindings
 from ._guard_solver import CONDITION_KINDS, EMPTY, MISSING, parse_guards, rules_out, solve
+from ._pair_solver import solve_pairs
 from .expectation import Expectation
 from .from_tests import Candidate
 
@@ -199,16 +201,30 @@ class _Target:
             return False
         return rules_out(guards, {**self.known(raising, passed), param: value})
 
+    def _frame(
+        self, raising: _Signature, passed: dict[str, ast.expr]
+    ) -> tuple[dict[str, Any], frozenset[str], list[str]]:
+        """The known values, the parameters passed an expression, the parameters passed on."""
+        back = {mine: theirs for theirs, mine in self.passes.items()}
+        known = self.known(raising, passed)
+        objects = frozenset(back[n] for n in passed if n in back) - frozenset(known)
+        return known, objects, [p for p in raising.params if p in self.passes]
+
     def solve(
         self, guards: list[ast.expr], raising: _Signature, passed: dict[str, ast.expr]
     ) -> Iterator[tuple[str, Any]]:
         """(this function's parameter, value) that make the guards true."""
-        back = {mine: theirs for theirs, mine in self.passes.items()}
-        known = self.known(raising, passed)
-        objects = frozenset(back[n] for n in passed if n in back) - frozenset(known)
-        params = [p for p in raising.params if p in self.passes]
+        known, objects, params = self._frame(raising, passed)
         for param, value in solve(guards, known, params, objects=objects):
             yield self.passes[param], value
+
+    def solve_pairs(
+        self, guards: list[ast.expr], raising: _Signature, passed: dict[str, ast.expr]
+    ) -> Iterator[tuple[tuple[str, Any], tuple[str, Any]]]:
+        """Two of this function's (parameter, value) that make the guards true together."""
+        known, objects, params = self._frame(raising, passed)
+        for (p, v), (q, w) in solve_pairs(guards, known, params, objects=objects):
+            yield (self.passes[p], v), (self.passes[q], w)
 
 
 def _with_argument(node: ast.Call, sig: _Signature, param: str, expr: ast.expr) -> ast.Call:
@@ -276,7 +292,8 @@ def _rewrites(
 ) -> Iterator[tuple[str, str, str]]:
     """(program, what was set, how) for the first statement calling the target whose
     arguments errdex can read: the program up to it, then the call with one argument
-    changed: a value solved from the guards (how ``solved``), one a ``try`` around the
+    changed: a value solved from the guards (how ``solved``; two at once, ``paired``, where
+    one guard reads both and neither decides it alone), one a ``try`` around the
     raise should fail on (``excepted``), one the tests give the parameter's name
     (``tried``, for a guard no trial value decides); or the call as it is, for a raise
     without a guard (``as-is``)."""
@@ -303,6 +320,13 @@ def _rewrites(
                     continue
                 call = _with_argument(node, sig, param, expr)
                 yield _cut(tree, i, call), f"{param}={ast.unparse(expr)}", "solved"
+            for (p, v), (q, w) in target.solve_pairs(guards, raising, passed):
+                first, second = _value_for(v, passed.get(p)), _value_for(w, passed.get(q))
+                if first is None or second is None:
+                    continue
+                call = _with_argument(_with_argument(node, sig, p, first), sig, q, second)
+                said = f"{p}={ast.unparse(first)}, {q}={ast.unparse(second)}"
+                yield _cut(tree, i, call), said, "paired"
             known = target.known(raising, passed)
             for theirs, value in problem.excepted:
                 mine = target.passes.get(theirs)
@@ -497,6 +521,7 @@ def _record_candidates(
     made: set[str] = set()
     counts: Counter[str] = Counter()
     caps = {"solved": _MAX_PER_RECORD, "excepted": _MAX_PER_RECORD, "tried": _MAX_TRIED}
+    caps["paired"] = _MAX_PER_RECORD
     caps["as-is"] = 1
     for target in _targets(evidence, problem.raising, signatures):
         for cand in target.ordered(calling.get(target.name, ())):
@@ -510,6 +535,7 @@ def _record_candidates(
                 name = setting.split("=", 1)[0]
                 note = {
                     "solved": f"{setting} makes {shown} true",
+                    "paired": f"{setting} make {shown} true together",
                     "excepted": f"{setting}, which the `try` before the raise should fail on",
                     "tried": f"{setting}: a value the tests give `{name}`, tried for {shown}",
                     "as-is": "its call, up to the raise that has no condition",

@@ -34,6 +34,7 @@ from .executor import Executor, Job
 from .expectation import accepts, refused
 from .forkserver import ServerPool
 from .from_guards import def_line, guard_candidates, try_names
+from .from_states import state_candidates
 from .from_tests import Candidate, CaseIndex, candidates, module_of, parse_test
 from .handlers import check_program, condition_of, splice_try
 from .locate import Interpreter, Located, distribution_of, locate, test_files
@@ -342,6 +343,7 @@ def _run_all(
             lambda path, line: aliases(located.file_of(path), line),
         )
     )
+    guarded += state_candidates(missing, sources, located.file_of)  # guards over ``self``
     if guarded:  # a test's call of the function, with its guard made true
         progress(f"{repo}: guards", len(guarded), 0)
         more = executor.run_all(
