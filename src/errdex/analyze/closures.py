@@ -1,4 +1,5 @@
-"""Nested functions their enclosing function hands out: returns, or passes to a call.
+"""Nested functions their enclosing function hands out (returns), or passes to a callable
+its caller gave, which calls it there and then.
 
 ``wsgiref.validate.check_status`` is called only by ``start_response_wrapper``, which
 ``lint_app`` passes to the application it wraps, and ``lint_app`` is what ``validator``
@@ -93,7 +94,10 @@ def _walk_own(node: ast.AST) -> Iterator[ast.AST]:
 
 
 def hands_out(index: RepoIndex, caller: str, callee: str) -> bool:
-    """Whether ``caller`` reaches ``callee`` by handing it out (see the docstring)."""
+    """Whether ``caller`` reaches ``callee`` by handing it out: returns it, calls it not.
+    (One passed to a callable parameter runs during the call: an ordinary edge.)"""
+    if not callee.startswith(f"{caller}.<locals>."):
+        return False
     inner = index.function(callee)
     outer = index.function(caller)
     return (
@@ -101,15 +105,16 @@ def hands_out(index: RepoIndex, caller: str, callee: str) -> bool:
         and outer is not None
         and inner.parent == caller
         and not any(site.ref == (inner.name,) for site in outer.call_sites)
-        and (inner.name in outer.handed_out or bool(_passed_on(index, outer, inner.name)))
+        and inner.name in outer.handed_out
     )
 
 
 def _passed_on(index: RepoIndex, outer: FuncFacts, name: str) -> list[CallSite]:
     """``outer``'s calls that pass its nested function ``name`` to a callable its caller
     gave (a parameter of ``outer`` or of a function around it: ``application(environ,
-    start_response_wrapper)``): the caller's code calls it, and what it raises comes out
-    there. A callback handed to the library's or another module's code (a thread, an
+    start_response_wrapper)``): the caller's code calls it during that call, and what it
+    raises comes out there, so the call is an ordinary edge, not a hand-out
+    (``apply_all(fn, items)`` doing ``return fn(checked, items)`` raises itself). A callback handed to the library's or another module's code (a thread, an
     event loop, ``atexit``) may run later or elsewhere, and is not followed."""
     given: set[str] = set()
     scope: FuncFacts | None = outer
@@ -126,8 +131,9 @@ def _passed_on(index: RepoIndex, outer: FuncFacts, name: str) -> list[CallSite]:
 
 
 def closure_edges(index: RepoIndex) -> Iterator[tuple[FuncFacts, str, CallSite]]:
-    """(enclosing function, nested function, a call site standing for the hand-out) of
-    each nested function its enclosing one hands out and does not call."""
+    """(enclosing function, nested function, a call site standing for the hand-out or
+    for the call of a callable parameter that runs it) of each nested function its
+    enclosing one returns or passes on so, and does not call."""
     for defs in index.functions.values():
         for func in defs:
             if func.parent is None:
