@@ -59,9 +59,9 @@ class Hop:
     #: Conditions over this function's parameters its way down needs (:mod:`.way_needs`).
     needs: tuple[str, ...] = ()
     #: Reached by a hand-out step (it returns a nested function that raises, and calls
-    #: it not): a function that gets there by a call is preferred, and nothing above it
-    #: is walked, since what takes the nested function may call it or keep it
-    #: (:mod:`.closures`).
+    #: it not): a function that gets there by a call is preferred, and above it only
+    #: further hand-outs are walked (``make_pass_decorator`` returns ``decorator``), since
+    #: what takes the nested function may call it or keep it (:mod:`.closures`).
     handed: bool = False
 
 

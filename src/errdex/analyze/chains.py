@@ -274,15 +274,8 @@ class Chains:
             objects = module_objects(self.index, func, relevant, names)
             read = {n for g in relevant for n in free_names(g, names) or ()}
             tested = {p: alts for p, alts in alternatives.items() if p in read}
-            scope = Scope(
-                relevant,
-                packed,
-                objects,
-                func.drained & set(packed),
-                tested,
-                frozenset(params),
-                kept,
-            )
+            drained, own = func.drained & set(packed), frozenset(params)
+            scope = Scope(relevant, packed, objects, drained, tested, own, kept)
             found = self._walk(func, error_class, scope, params, catchable, max_depth)
             self._memo[key] = found
         return found
@@ -316,10 +309,12 @@ class Chains:
             if here.cost >= max_depth:
                 continue
             callee = self.index.function(here.qualname, here.line)
-            if callee is None or here.handed:
-                continue  # what takes a handed-out function may call it or keep it
+            if callee is None:
+                continue
             for caller, site in self.callers.get(here.qualname, []):
                 handed = hands_out(self.index, caller.qualname, here.qualname)
+                if here.handed and not handed:
+                    continue  # what takes a handed-out function may call it or keep it
                 if ways.get(caller.qualname, 0) >= _MAX_WAYS:
                     open_ways.add(caller.qualname)  # its flags on this way are not known
                     continue

@@ -9,7 +9,9 @@ calls ``start_response('200', ...)`` (blind review stop 35, record 32). No call 
 itself, a function ``validate.__all__`` leaves out. The walk goes up from such a nested
 function to the function that hands it out, as a step that costs no call
 (:mod:`errdex.analyze.chains`), and the entry point says which function it hands out
-(``EntryPoint.handsOut``).
+(``EntryPoint.handsOut``); above that step only further hand-outs are walked (what takes
+the product may call it or keep it). One passed to a callable parameter (``application(environ,
+start_response_wrapper)``) runs during that call: an ordinary edge, no hand-out.
 """
 
 from __future__ import annotations

@@ -224,7 +224,7 @@ def entry_points(
         return api.is_public(hop.qualname) and not api.unlisted(hop.qualname)
 
     def offered(hop: Hop) -> bool:
-        return listed(hop) and not hop.handed  # no walk goes above a hand-out (.chains)
+        return listed(hop) and not hop.handed  # above a hand-out, only hand-outs (.chains)
 
     raising = index.function(function)
     # what hands out a way is said from the raise's own module only: through other
