@@ -221,3 +221,33 @@ def test_a_hand_out_is_said_from_the_raise_s_own_module_only(tmp_path: Path) -> 
     items = scan_checkout(open_source(str(tmp_path), repo="o/m"), repo="o/m").items
     ((_, evidence),) = items
     assert evidence.get("handedOut", []) == []
+
+
+_TWICE = (
+    "__all__ = ['make_pass_decorator']\n"
+    "\n\n"
+    "def make_pass_decorator(kind):\n"
+    "    def decorator(f):\n"
+    "        def new_func(obj):\n"
+    "            if obj is None:\n"
+    "                raise RuntimeError('no object')\n"
+    "            return f(obj)\n"
+    "        return new_func\n"
+    "    return decorator\n"
+    "\n\n"
+    "def use(kind):\n"
+    "    try:\n"
+    "        return make_pass_decorator(kind)\n"
+    "    except RuntimeError:\n"
+    "        return None\n"
+)
+
+
+def test_a_factory_of_factories_hands_out_its_product(tmp_path: Path) -> None:
+    """Above a hand-out only the enclosing function's own hand-out is walked
+    (``click.make_pass_decorator``); ``use``'s call of it raises nothing."""
+    ((_, evidence),) = one_file_items(tmp_path, "m.py", _TWICE)
+    assert [(e["qualname"], e.get("handsOut")) for e in evidence["handedOut"]] == [
+        ("m.make_pass_decorator", "m.make_pass_decorator.<locals>.decorator")
+    ]
+    assert "caughtBy" not in evidence
