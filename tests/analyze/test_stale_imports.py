@@ -69,3 +69,29 @@ def test_lib2to3_conv_is_no_entry_point() -> None:
         assert evidence["entryPoints"] == []
     driver = [e for r, e in items if r["filePath"].endswith("pgen2/driver.py")]
     assert any(e["entryPoints"] for e in driver)
+
+
+def test_a_dependency_missing_here_leaves_the_package_importable(tmp_path: Path) -> None:
+    """A read-only review (session 41): ``cachelib/redis.py`` does ``import redis``, the
+    third-party package, which this interpreter lacks; the library's users have it. The
+    module itself is no sibling package, and the tree alone is judged."""
+    files = {
+        "cachelib/__init__.py": "from cachelib.redis import RedisCache\n",
+        "cachelib/redis.py": (
+            "import redis\n\n"
+            "class RedisCache:\n"
+            "    def __init__(self, url):\n"
+            "        if not url:\n"
+            "            raise ValueError('a redis URL is required')\n"
+        ),
+        # a package of the import's name holding no module it names: no sign either
+        "cachelib/memcache/__init__.py": "",
+        "cachelib/memcache/client.py": "import memcache\nfrom memcache import Client\n",
+    }
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+    index = build_index(open_source(str(tmp_path), repo="o/m"), library_files=list(files))
+    api = PublicApi(index)
+    assert api.unimportable == {}
+    assert api.is_public("cachelib.redis.RedisCache.__init__")

@@ -1,5 +1,5 @@
 """Facts of a function body that only the entry-point walk reads, gathered in one call
-so that :mod:`.walk` names them once (:mod:`.filled_locals`, :mod:`.closures`)."""
+so that :mod:`.walk` names them once (:mod:`.filled_locals`, :mod:`.param_changes`, :mod:`.closures`)."""
 
 from __future__ import annotations
 
@@ -8,17 +8,23 @@ from typing import TypedDict
 
 from .closures import handed_out
 from .filled_locals import filled_spans
+from .param_changes import param_changes
 
 __all__ = ["BodyExtras", "body_extras"]
 
 
 class BodyExtras(TypedDict):
-    filled_lists: dict[str, tuple[tuple[int, int], ...]]
+    filled_lists: dict[str, tuple[int, int]]
+    param_changes: dict[str, tuple[int, bool]]
     handed_out: tuple[str, ...]
 
 
 def body_extras(node: ast.FunctionDef | ast.AsyncFunctionDef, is_test: bool) -> BodyExtras:
     """The :class:`FuncFacts` fields these hold (none read in a test module)."""
     if is_test:
-        return BodyExtras(filled_lists={}, handed_out=())
-    return BodyExtras(filled_lists=filled_spans(node), handed_out=handed_out(node))
+        return BodyExtras(filled_lists={}, param_changes={}, handed_out=())
+    return BodyExtras(
+        filled_lists=filled_spans(node),
+        param_changes=param_changes(node),
+        handed_out=handed_out(node),
+    )

@@ -58,15 +58,21 @@ class Hop:
     when: tuple[tuple[str, str], ...] = ()
     #: Conditions over this function's parameters its way down needs (:mod:`.way_needs`).
     needs: tuple[str, ...] = ()
+    #: Reached by a hand-out step (it returns a nested function that raises, and calls
+    #: it not): a function that gets there by a call is preferred, and above it only
+    #: further hand-outs are walked (``make_pass_decorator`` returns ``decorator``), since
+    #: what takes the nested function may call it or keep it (:mod:`.closures`).
+    handed: bool = False
 
 
 def nearest_hops(found: Iterable[Hop], open_ways: set[str]) -> list[Hop]:
-    """The closest hop of each function, closest first; its flags (``Hop.when``) kept only
+    """The closest hop of each function (one reached by calls before one reached by a
+    hand-out step), closest first; its flags (``Hop.when``) kept only
     where no way found reaches it, or a function on its way, without one (``open_ways``
     names those reached so)."""
     nearest: dict[str, Hop] = {}
     open_ways = set(open_ways)
-    for hop in sorted(found, key=lambda h: (h.depth, h.qualname)):
+    for hop in sorted(found, key=lambda h: (h.handed, h.depth, h.qualname)):
         nearest.setdefault(hop.qualname, hop)
         if not hop.when:
             open_ways.add(hop.qualname)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Collection, Sequence
+from dataclasses import replace
 from types import MappingProxyType
 from typing import Any
 
@@ -41,17 +42,19 @@ from .chain_funcs import (
 from .chain_parts import Catcher, Conversion, Hop, Signature, Walk, nearest_hops, signature_of
 from .chain_targets import CarriedTargets, context
 from .classes import ClassTree
-from .closures import closure_edges
+from .closures import closure_edges, hands_out
 from .facts import FuncFacts
-from .filled_locals import NonEmpty, filled_at
+from .filled_locals import NonEmpty, filled_at, trusted
 from .guard_eval import EMPTY_KWARGS, Built, OneOf, is_immutable
 from .guards import free_names
 from .import_fallbacks import dead_fallback
 from .local_values import substitute
+from .param_changes import kept_params
 from .platform_binds import PlatformBinds
 from .receivers import Lookup, dispatched_after
 from .repo import RepoIndex
 from .settled import UNSETTLED, module_objects, named_values, settled_value
+from .unbound_calls import names_class, unbound_call
 from .walk_scope import Scope, apart, packed_of, with_exits
 from .way_needs import needs_up
 
@@ -107,9 +110,7 @@ class Chains:
                                 self.edge_on[id(site), callee] = on
         for outer, nested, stand_in in closure_edges(index):
             self.callers.setdefault(nested, []).append((outer, stand_in))  # ``return lint_app``
-        self._memo: dict[
-            tuple[str, int, str | None, bool, tuple[str, ...], int, tuple[str, ...]], Walk
-        ] = {}
+        self._memo: dict[tuple[object, ...], Walk] = {}
         self._exits: dict[str, bool] = {}
         self._methods: dict[tuple[str, str], str | None] = {}
 
@@ -251,6 +252,7 @@ class Chains:
             if p not in params and line is not None and p in func.param_literals
         }
         names = {*params, *alternatives, *packed}
+        kept = kept_params(func.param_changes, params, min(guard_lines, default=line))
         if guard_lines and func.local_values:
             guards = [
                 substitute(g, at_line, func.local_values, set(params))
@@ -265,15 +267,15 @@ class Chains:
             relevant,
             max_depth,
             tuple(sorted(names)),
+            kept,
         )
         found = self._memo.get(key)
         if found is None:
             objects = module_objects(self.index, func, relevant, names)
             read = {n for g in relevant for n in free_names(g, names) or ()}
             tested = {p: alts for p, alts in alternatives.items() if p in read}
-            scope = Scope(
-                relevant, packed, objects, func.drained & set(packed), tested, frozenset(params)
-            )
+            drained, own = func.drained & set(packed), frozenset(params)
+            scope = Scope(relevant, packed, objects, drained, tested, own, kept)
             found = self._walk(func, error_class, scope, params, catchable, max_depth)
             self._memo[key] = found
         return found
@@ -295,7 +297,7 @@ class Chains:
         # reached through ``IMAP4_SSL._create_socket``'s ``super()`` call as well)
         found: dict[tuple[str, tuple[Lookup, ...]], Hop] = {(func.qualname, ()): start}
         ways: dict[str, int] = {func.qualname: 1}
-        walked: set[tuple[str, tuple[Lookup, ...], tuple[str, ...]]] = set()
+        walked: set[tuple[object, ...]] = set()
         catchers: dict[str, Catcher] = {}
         queue: deque[Hop] = deque([start])
         # calls the callee's ``if`` clauses may cut wait for all that reaches (.call_paths)
@@ -310,6 +312,9 @@ class Chains:
             if callee is None:
                 continue
             for caller, site in self.callers.get(here.qualname, []):
+                handed = hands_out(self.index, caller.qualname, here.qualname)
+                if here.handed and not handed:
+                    continue  # what takes a handed-out function may call it or keep it
                 if ways.get(caller.qualname, 0) >= _MAX_WAYS:
                     open_ways.add(caller.qualname)  # its flags on this way are not known
                     continue
@@ -319,7 +324,7 @@ class Chains:
                     ((caller.qualname, site.when), *here.when) if site.when else here.when
                 ):
                     open_ways.add(caller.qualname)  # reached under other flags too
-                if lookups is None or (seen is not None and not seen.needs):
+                if lookups is None or (seen and not seen.needs and handed >= seen.handed):
                     continue  # its ``self`` runs an override; or it is walked that way
                 step = (here.qualname, caller.qualname, site.line)
                 if (
@@ -330,10 +335,16 @@ class Chains:
                     waiting[step] = (here, callee, caller, site)
                     continue
                 hop = self._step(here, callee, caller, site, scope, catchable, lookups)
-                if isinstance(hop, Hop) and (hop.qualname, hop.lookups, hop.needs) not in walked:
+                hop = replace(hop, handed=True) if isinstance(hop, Hop) and handed else hop
+                if (
+                    isinstance(hop, Hop)
+                    and (hop.qualname, hop.lookups, hop.needs, handed) not in walked
+                ):
                     # walked again where the first way needed conditions this one does not
-                    walked.add((hop.qualname, hop.lookups, hop.needs))
-                    found.setdefault((caller.qualname, hop.lookups), hop)
+                    walked.add((hop.qualname, hop.lookups, hop.needs, handed))
+                    kept = found.setdefault((caller.qualname, hop.lookups), hop)
+                    if kept.handed and not hop.handed:
+                        found[caller.qualname, hop.lookups] = hop  # a call reaches it too
                     ways[caller.qualname] = ways.get(caller.qualname, 0) + 1
                     queue.append(hop)
                 elif isinstance(hop, int) and caller.qualname not in catchers:
@@ -443,7 +454,7 @@ class Chains:
             caller_class=caller.cls or closure_class(self.index, caller),
             subclasses=self._subclasses(),
             unbound=lambda: (
-                self._names_class(caller, site.ref[:-1]) and site.ref[-1] == callee.name
+                names_class(self.index, caller, site.ref[:-1]) and site.ref[-1] == callee.name
             ),
             constructed=lambda: built_class(self.index, caller, site.ref),
         )
@@ -485,7 +496,9 @@ class Chains:
                 known[origin] = Built(display_item(item, caller) for item in value)
             elif kind == "name" and isinstance(value, str) and value in caller_params:
                 passes[origin] = value
-            elif kind == "name" and filled_at(caller.filled_lists, str(value), site.line):
+            elif here.depth == 0 and trusted(
+                filled_at(caller.filled_lists, str(value), site.line), origin, scope.kept
+            ):
                 known[origin] = NonEmpty()  # ``running_tasks.append(first)`` before the call
             elif kind == "name" and value in caller.local_consts:
                 literal = caller.local_consts[str(value)]
@@ -504,7 +517,7 @@ class Chains:
             return {}
         positional = list(sig.positional)
         if callee.cls is not None and not static(callee):
-            if not self._unbound_call(caller, site, callee):
+            if not unbound_call(self.index, caller, site, callee):
                 positional = positional[1:]
             if not positional and sig.varargs is None:
                 return {}
@@ -537,24 +550,6 @@ class Chains:
                     MappingProxyType(collected) if collected else EMPTY_KWARGS,
                 )
         return out
-
-    def _names_class(self, caller: FuncFacts, ref: tuple[str, ...]) -> bool:
-        """Whether ``ref`` names a class where ``caller`` writes it."""
-        owner = self.index.resolve(caller.module, ref, caller.local_imports) if ref else None
-        return owner is not None and owner.kind == "class"
-
-    def _unbound_call(self, caller: FuncFacts, site: CallSite, callee: FuncFacts) -> bool:
-        """``Class.method(obj, ...)``: the instance is passed as the first argument."""
-        if (
-            len(site.ref) < 2
-            or site.ref[-1] != callee.name
-            or callee.name in ("__init__", "__new__")
-        ):
-            return False
-        if ("classmethod",) in callee.decorators:
-            return False
-        owner = self.index.resolve(caller.module, site.ref[:-1], caller.local_imports)
-        return owner is not None and owner.kind == "class"
 
     # -- handlers -----------------------------------------------------------------------
 

@@ -1,4 +1,5 @@
-"""Nested functions their enclosing function hands out: returns, or passes to a call.
+"""Nested functions their enclosing function hands out (returns), or passes to a callable
+its caller gave, which calls it there and then.
 
 ``wsgiref.validate.check_status`` is called only by ``start_response_wrapper``, which
 ``lint_app`` passes to the application it wraps, and ``lint_app`` is what ``validator``
@@ -8,7 +9,9 @@ calls ``start_response('200', ...)`` (blind review stop 35, record 32). No call 
 itself, a function ``validate.__all__`` leaves out. The walk goes up from such a nested
 function to the function that hands it out, as a step that costs no call
 (:mod:`errdex.analyze.chains`), and the entry point says which function it hands out
-(``EntryPoint.handsOut``).
+(``EntryPoint.handsOut``); above that step only further hand-outs are walked (what takes
+the product may call it or keep it). One passed to a callable parameter (``application(environ,
+start_response_wrapper)``) runs during that call: an ordinary edge, no hand-out.
 """
 
 from __future__ import annotations
@@ -93,7 +96,10 @@ def _walk_own(node: ast.AST) -> Iterator[ast.AST]:
 
 
 def hands_out(index: RepoIndex, caller: str, callee: str) -> bool:
-    """Whether ``caller`` reaches ``callee`` by handing it out (see the docstring)."""
+    """Whether ``caller`` reaches ``callee`` by handing it out: returns it, calls it not.
+    (One passed to a callable parameter runs during the call: an ordinary edge.)"""
+    if not callee.startswith(f"{caller}.<locals>."):
+        return False
     inner = index.function(callee)
     outer = index.function(caller)
     return (
@@ -101,15 +107,16 @@ def hands_out(index: RepoIndex, caller: str, callee: str) -> bool:
         and outer is not None
         and inner.parent == caller
         and not any(site.ref == (inner.name,) for site in outer.call_sites)
-        and (inner.name in outer.handed_out or bool(_passed_on(index, outer, inner.name)))
+        and inner.name in outer.handed_out
     )
 
 
 def _passed_on(index: RepoIndex, outer: FuncFacts, name: str) -> list[CallSite]:
     """``outer``'s calls that pass its nested function ``name`` to a callable its caller
     gave (a parameter of ``outer`` or of a function around it: ``application(environ,
-    start_response_wrapper)``): the caller's code calls it, and what it raises comes out
-    there. A callback handed to the library's or another module's code (a thread, an
+    start_response_wrapper)``): the caller's code calls it during that call, and what it
+    raises comes out there, so the call is an ordinary edge, not a hand-out
+    (``apply_all(fn, items)`` doing ``return fn(checked, items)`` raises itself). A callback handed to the library's or another module's code (a thread, an
     event loop, ``atexit``) may run later or elsewhere, and is not followed."""
     given: set[str] = set()
     scope: FuncFacts | None = outer
@@ -126,8 +133,9 @@ def _passed_on(index: RepoIndex, outer: FuncFacts, name: str) -> list[CallSite]:
 
 
 def closure_edges(index: RepoIndex) -> Iterator[tuple[FuncFacts, str, CallSite]]:
-    """(enclosing function, nested function, a call site standing for the hand-out) of
-    each nested function its enclosing one hands out and does not call."""
+    """(enclosing function, nested function, a call site standing for the hand-out or
+    for the call of a callable parameter that runs it) of each nested function its
+    enclosing one returns or passes on so, and does not call."""
     for defs in index.functions.values():
         for func in defs:
             if func.parent is None:

@@ -16,7 +16,6 @@ from errdex.evidence import CaughtBy, EntryPoint
 
 from .callgraph import MAX_DEPTH
 from .chains import Chains, Hop, Walk
-from .closures import hands_out
 from .docstrings import param_doc
 from .facts import FuncFacts
 from .repo import RepoIndex
@@ -196,7 +195,7 @@ def entry_points(
     """The nearest public functions whose exactly resolved calls reach ``function`` and let
     ``error_class`` out (as itself or converted), closest first, equally near ones in
     :meth:`PublicApi.order`. With ``handed``, instead, the nearest public functions that
-    return (or pass to a callable their caller gave) a nested function that reaches it
+    return a nested function that reaches it
     (``validator`` returns ``lint_app``): calling them raises nothing, calling what they
     hand out does (:mod:`.closures`), so they are kept apart from the calls.
 
@@ -221,21 +220,11 @@ def entry_points(
 
     uses = chains.callers
 
-    def hands(hop: Hop) -> bool:
-        return len(hop.via) > 1 and hands_out(index, hop.qualname, hop.via[1])
-
-    def above_hand_out(hop: Hop) -> bool:
-        """A caller of a function that hands the way out: whether it calls what it gets
-        is not known (``json.dump`` does, ``singledispatchmethod.__init__`` keeps it)."""
-        own = f"{hop.qualname}.<locals>."  # what its own closures hand on is its own way
-        steps = zip(hop.via[1:], hop.via[2:], strict=False)
-        return any(not a.startswith(own) and hands_out(index, a, b) for a, b in steps)
-
     def listed(hop: Hop) -> bool:
         return api.is_public(hop.qualname) and not api.unlisted(hop.qualname)
 
     def offered(hop: Hop) -> bool:
-        return listed(hop) and not hands(hop) and not above_hand_out(hop)
+        return listed(hop) and not hop.handed  # above a hand-out, only hand-outs (.chains)
 
     raising = index.function(function)
     # what hands out a way is said from the raise's own module only: through other
@@ -266,9 +255,8 @@ def entry_points(
         h
         for h in hops
         if api.is_public(h.qualname)
-        and hands(h) is handed
-        and not above_hand_out(h)
-        and (not handed or h.qualname.startswith(f"{module}."))
+        and h.handed is handed
+        and (not handed or _module_of(index, h.qualname) == module)
         and not (catchable and h.qualname.rpartition(".")[2] in _NEVER_PROPAGATES)
         and (h.qualname not in stepped or offered(h))
     ]
@@ -321,6 +309,11 @@ def entry_points(
         if len(out) >= MAX_ENTRY_POINTS:
             break
     return out
+
+
+def _module_of(index: RepoIndex, qualname: str) -> str | None:
+    func = index.function(qualname)
+    return func.module if func is not None else None
 
 
 def _set_up_by(

@@ -105,9 +105,13 @@ class FuncFacts:
     #: A local bound once to one of a few constants -> them, or to ``x & C`` -> its bounds
     #: (:mod:`errdex.analyze.value_sets`).
     local_sets: dict[str, tuple[object, ...]] = field(default_factory=dict)
-    #: A local list the body has added an item to -> (first line, last line) where it
-    #: certainly holds one (:mod:`errdex.analyze.filled_locals`).
-    filled_lists: dict[str, tuple[tuple[int, int], ...]] = field(default_factory=dict)
+    #: A local list the body has added an item to -> (the line of the one call handed it
+    #: while it certainly holds one, whether that call may run again)
+    #: (:mod:`errdex.analyze.filled_locals`).
+    filled_lists: dict[str, tuple[int, int]] = field(default_factory=dict)
+    #: A parameter -> (first line where it may not hold the caller's untouched object,
+    #: whether the caller's object may change) (:mod:`errdex.analyze.param_changes`).
+    param_changes: dict[str, tuple[int, bool]] = field(default_factory=dict)
     #: Functions defined in its body that it returns or passes to a call
     #: (:mod:`errdex.analyze.closures`).
     handed_out: tuple[str, ...] = ()

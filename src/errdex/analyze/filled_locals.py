@@ -6,14 +6,15 @@ empty." (``if not fs``) can never fire from that call (blind review stop 35, rec
 The entry-point walk (:mod:`errdex.analyze.chains`) passes such a local as
 :class:`NonEmpty`, whose truth is known and nothing else.
 
-A local counts when the function (nested scopes included) binds it once, to an empty or
-filled list or set display (``[]``, ``set()``, ``list()``), and then adds to it with a
-statement of its own (``x.append(...)``, ``x.add(...)``, ``x.insert(...)``,
-``x.appendleft(...)``) not under any condition: from the next statement of that block to
-the block's end it holds an item. Nothing in the function may take an item out (``pop``,
-``remove``, ``clear``, ``discard``, ``del x[...]``, an item or slice assignment, any other
-method) and the span ends at the first call that is handed the list (other than a few
-builtins that only read it): that call may empty it.
+A local counts only where nothing but the call can empty it: the function binds it once
+(in its own body, to ``[]``, ``set()`` or ``list()``), adds to it with a statement of its
+own (``x.append(...)``, ``x.add(...)``, ``x.insert(...)``, ``x.appendleft(...)``) not
+under any condition, and hands it to exactly one call (builtins that only read it aside),
+later in that block. Every other use must be a harmless read (:mod:`.item_uses`): no
+alias (``box = out``), no store (``self.a = a``), no ``yield``, no other method. A call
+inside a loop, comprehension or nested function after the append may run again after
+its own first run emptied the list: it is marked so, and the walk then trusts it only
+when the callee leaves its argument alone throughout (:mod:`.param_changes`).
 """
 
 from __future__ import annotations
@@ -21,27 +22,22 @@ from __future__ import annotations
 import ast
 
 from .guard_eval import Made
+from .item_uses import ADDING, item_uses
 
-__all__ = ["NonEmpty", "filled_at", "filled_spans"]
+__all__ = ["AGAIN", "ONCE", "NonEmpty", "filled_at", "filled_spans", "trusted"]
 
-#: Methods that add an item whatever their argument.
-_ADDING = frozenset({"append", "add", "insert", "appendleft"})
-#: Methods that leave the items where they are.
-_READING = frozenset({"count", "index", "copy", "extend", "update", "__len__"})
-#: Builtins that read what they are handed and change nothing.
-_READERS = frozenset(
-    {
-        "len", "enumerate", "list", "tuple", "set", "frozenset", "sorted", "iter",
-        "any", "all", "sum", "min", "max", "reversed", "zip", "isinstance", "repr", "str",
-        "bool", "print",
-    }
-)  # fmt: skip
-#: What an empty container the local starts as is written as.
-_EMPTY_CALLS = frozenset({"list", "set"})
+#: Where the one call handed a filled local runs once after the append, or may run again.
+ONCE, AGAIN = 1, 2
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
+#: What may run a call more than once.
+_REPEATS = (
+    ast.For, ast.AsyncFor, ast.While, ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda,
+    ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp, ast.ClassDef,
+)  # fmt: skip
 
-#: Local -> (first line, last line) where it holds an item.
-Spans = dict[str, tuple[tuple[int, int], ...]]
+#: Local -> (line of the one call handed it while it holds an item, :data:`ONCE` or
+#: :data:`AGAIN`).
+Spans = dict[str, tuple[int, int]]
 
 
 class NonEmpty(Made):
@@ -66,41 +62,59 @@ class NonEmpty(Made):
         return "NonEmpty()"
 
 
-def filled_at(spans: Spans, name: str, line: int) -> bool:
-    """Whether the local ``name`` certainly holds an item on ``line``."""
-    return any(first <= line <= last for first, last in spans.get(name, ()))
+def filled_at(spans: Spans, name: str, line: int) -> int:
+    """Whether the local ``name`` certainly holds an item where the call on ``line`` is
+    handed it: 0, or :data:`ONCE` / :data:`AGAIN` (the call may run again)."""
+    found = spans.get(name)
+    return found[1] if found is not None and found[0] == line else 0
+
+
+def trusted(filled: int, name: str, kept: tuple[frozenset[str], frozenset[str]]) -> bool:
+    """Whether a filled local (``filled``, as :func:`filled_at` says) may be taken as
+    holding an item at the callee's test of its parameter ``name``: ``kept`` are the
+    callee's parameters untouched up to the test, and those it never changes."""
+    return (filled == ONCE and name in kept[0]) or (filled == AGAIN and name in kept[1])
 
 
 def filled_spans(func: ast.FunctionDef | ast.AsyncFunctionDef) -> Spans:
-    """Local -> where it certainly holds an item (see the module's docstring)."""
+    """Local -> the call it is handed where it holds an item (see the module's docstring)."""
     starts = _containers(func)
     if not starts:
         return {}
-    uses = _uses(func, set(starts))
-    out: dict[str, list[tuple[int, int]]] = {}
+    uses = item_uses(func, set(starts))
+    parents: dict[int, ast.AST] = {}
+    for parent in ast.walk(func):
+        for child in ast.iter_child_nodes(parent):
+            parents[id(child)] = parent
+    out: Spans = {}
     for block in _blocks(func.body):
         for i, stmt in enumerate(block):
             name = _added_to(stmt)
-            if name is None or name not in starts or name in uses.spoiled:
+            if name is None or name not in starts or name in uses.changes:
                 continue
             if starts[name] >= stmt.lineno:
                 continue  # bound after it: a loop may bind it again, empty
-            first = (stmt.end_lineno or stmt.lineno) + 1
-            last = block[-1].end_lineno or block[-1].lineno
-            handed = [at for at in uses.handed.get(name, ()) if at >= first]
-            if handed:
-                last = min(last, min(handed))
-            if i + 1 < len(block) and first <= last:
-                out.setdefault(name, []).append((first, last))
-    return {name: tuple(spans) for name, spans in out.items()}
+            calls = uses.calls.get(name, [])
+            if len(calls) != 1 or calls[0].lineno <= (stmt.end_lineno or stmt.lineno):
+                continue  # handed to more than one call, or before the append
+            later = {id(s): s for s in block[i + 1 :]}
+            path: list[ast.AST] = []
+            node: ast.AST | None = calls[0]
+            while node is not None and id(node) not in later:
+                path.append(node)
+                node = parents.get(id(node))
+            if node is None:
+                continue  # not after the append in its block
+            again = any(isinstance(n, _REPEATS) for n in (*path[1:], node))
+            out[name] = (calls[0].lineno, AGAIN if again else ONCE)
+    return out
 
 
 def _containers(func: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, int]:
-    """Locals bound exactly once, to a list or set display or ``list()``/``set()``: the
-    line of that binding."""
+    """Locals bound exactly once, in the function's own body, to a list or set display or
+    ``list()``/``set()``: the line of that binding."""
     binds: dict[str, list[int]] = {}
     shared: set[str] = set()
-    good: dict[str, int] = {}
     for node in ast.walk(func):
         if isinstance(node, (ast.Global, ast.Nonlocal)):
             shared.update(node.names)
@@ -108,13 +122,16 @@ def _containers(func: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, int]:
             binds.setdefault(node.id, []).append(node.lineno)
         elif isinstance(node, ast.arg):
             binds.setdefault(node.arg, []).extend((0, 0))
-        if (
-            isinstance(node, ast.Assign)
-            and len(node.targets) == 1
-            and isinstance(node.targets[0], ast.Name)
-            and _container(node.value)
-        ):
-            good[node.targets[0].id] = node.lineno
+    good: dict[str, int] = {}
+    for block in _blocks(func.body):
+        for node in block:
+            if (
+                isinstance(node, ast.Assign)
+                and len(node.targets) == 1
+                and isinstance(node.targets[0], ast.Name)
+                and _container(node.value)
+            ):
+                good[node.targets[0].id] = node.lineno
     return {n: at for n, at in good.items() if len(binds.get(n, ())) == 1 and n not in shared}
 
 
@@ -124,38 +141,10 @@ def _container(value: ast.expr) -> bool:
     return (
         isinstance(value, ast.Call)
         and isinstance(value.func, ast.Name)
-        and value.func.id in _EMPTY_CALLS
+        and value.func.id in ("list", "set")
         and not value.args
         and not value.keywords
     )
-
-
-class _Uses:
-    def __init__(self) -> None:
-        #: Locals something may take an item out of.
-        self.spoiled: set[str] = set()
-        #: Local -> lines of the calls it is handed to.
-        self.handed: dict[str, list[int]] = {}
-
-
-def _uses(func: ast.AST, names: set[str]) -> _Uses:
-    """How the body uses each of ``names`` besides reading it."""
-    found = _Uses()
-    for node in ast.walk(func):
-        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
-            name = node.value.id
-            if name in names and node.attr not in _ADDING | _READING:
-                found.spoiled.add(name)
-        elif isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name):
-            if node.value.id in names and not isinstance(node.ctx, ast.Load):
-                found.spoiled.add(node.value.id)  # ``del x[0]``, ``x[:] = []``
-        elif isinstance(node, ast.Call):
-            reader = isinstance(node.func, ast.Name) and node.func.id in _READERS
-            for arg in (*node.args, *(k.value for k in node.keywords)):
-                inner = arg.value if isinstance(arg, ast.Starred) else arg
-                if isinstance(inner, ast.Name) and inner.id in names and not reader:
-                    found.handed.setdefault(inner.id, []).append(node.lineno)
-    return found
 
 
 def _added_to(stmt: ast.stmt) -> str | None:
@@ -163,11 +152,7 @@ def _added_to(stmt: ast.stmt) -> str | None:
     if not isinstance(stmt, ast.Expr) or not isinstance(stmt.value, ast.Call):
         return None
     func = stmt.value.func
-    if (
-        isinstance(func, ast.Attribute)
-        and func.attr in _ADDING
-        and isinstance(func.value, ast.Name)
-    ):
+    if isinstance(func, ast.Attribute) and func.attr in ADDING and isinstance(func.value, ast.Name):
         return func.value.id
     return None
 

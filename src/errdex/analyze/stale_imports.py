@@ -5,9 +5,11 @@ implicit relative import: ``pgen2`` is a sibling package (``lib2to3.pgen2``), no
 top-level one, so ``from lib2to3.pgen2 import conv`` fails with "No module named
 'pgen2'" and ``Converter.run`` is no call a user can make (blind review stop 34, record
 11; stop 35, record 31). A module is taken as unimportable when a statement of its own
-top level (not under ``try``, ``if`` or ``with``) imports by absolute name a module that
-is not in the scanned tree nor importable here, while a package above the module holds
-one of that name; a module whose top level touches ``sys.path`` first is left alone (it
+top level (not under ``try``, ``if`` or ``with``) imports by absolute name a submodule
+(``pgen2.grammar``) whose top-level name is no top-level module of the scanned tree, while
+a package of that name above the module (not the module itself) holds that submodule in
+the tree. Whether this interpreter can import the name is never asked: the library's own
+environment may hold it (``cachelib/redis.py``'s ``import redis``); a module whose top level touches ``sys.path`` first is left alone (it
 may put the directory on the path). A module that imports such a one the same way cannot
 be imported either.
 """
@@ -15,7 +17,6 @@ be imported either.
 from __future__ import annotations
 
 import ast
-import importlib.util
 from collections.abc import Mapping
 
 from .facts import ModuleFacts
@@ -56,7 +57,7 @@ def unimportable(modules: Mapping[str, ModuleFacts]) -> dict[str, str]:
     for facts in modules.values():
         for name in facts.hard_imports:
             if _sibling_only(facts, name, modules, tops):
-                found[facts.name] = name
+                found[facts.name] = name.partition(".")[0]
                 break
     changed = bool(found)
     while changed:  # what imports an unimportable module is unimportable too
@@ -74,17 +75,21 @@ def unimportable(modules: Mapping[str, ModuleFacts]) -> dict[str, str]:
 def _sibling_only(
     facts: ModuleFacts, name: str, modules: Mapping[str, ModuleFacts], tops: set[str]
 ) -> bool:
-    """``name`` names no top-level module of the tree nor of this interpreter, but a
-    package above the module (or the package itself) holds one of that name."""
-    top = name.partition(".")[0]
-    if top in tops:
+    """``name`` (``pgen2.grammar``) names no top-level module of the tree, but a package
+    of that first name above the module (or its own package) holds the rest as a module
+    of the tree (``lib2to3.pgen2.grammar``). Judged from the tree alone: what this
+    interpreter can import says nothing of where the library runs (``cachelib/redis.py``
+    imports the ``redis`` package, installed there or not)."""
+    top, _, rest = name.partition(".")
+    if top in tops or not rest:
         return False
     parts = facts.name.split(".")
     if not facts.is_package:
         parts = parts[:-1]
-    if not any(".".join((*parts[:i], top)) in modules for i in range(1, len(parts) + 1)):
-        return False
-    try:
-        return importlib.util.find_spec(top) is None
-    except (ImportError, ValueError):
-        return False
+    for i in range(1, len(parts) + 1):
+        package = modules.get(".".join((*parts[:i], top)))
+        if package is None or not package.is_package or package.name == facts.name:
+            continue
+        if ".".join((*parts[:i], name)) in modules:
+            return True
+    return False

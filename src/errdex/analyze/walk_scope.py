@@ -39,6 +39,10 @@ class Scope:
     #: The raising function's parameters: a caller that raised already where a condition
     #: over them holds is no way to the raise (:mod:`.early_raises`).
     params: frozenset[str] = frozenset()
+    #: Parameters that still hold the caller's untouched object at the test; and those
+    #: the function never changes (:mod:`.param_changes`): a caller's filled list is
+    #: trusted there (:mod:`.filled_locals`).
+    kept: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
 
     def ruled_out(self, known: dict[str, object]) -> bool:
         """Whether the known values make a condition false whichever value each
