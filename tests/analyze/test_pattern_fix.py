@@ -87,3 +87,54 @@ def test_the_condition_said_through_the_match_it_holds(tmp_path: Path) -> None:
     assert "when `m is None`" in by_message["Invalid time: {text}"]["documentation"]
     # a private pattern would drop the condition from the prose: the local is kept
     assert "when `m is None`" in by_message["Invalid label: %r"]["documentation"]
+
+
+LOOKALIKES = """
+import re
+
+BWORD = re.compile(rb"[a-z]+")
+WORD = re.compile(r"[a-z]+")
+
+
+class Index:
+    def search(self, key):
+        return None
+
+
+index = Index()
+
+
+def lookup(key):
+    node = index.search(key)
+    if node is None:
+        raise ValueError("invalid key")
+    return node
+
+
+def token(data):
+    m = BWORD.fullmatch(data)
+    if m is None:
+        raise ValueError("invalid token")
+    return m
+
+
+def word(text):
+    text = text.strip().lower()
+    m = WORD.fullmatch(text)
+    if m is None:
+        raise ValueError("invalid word")
+    return m
+"""
+
+
+def test_only_a_compiled_pattern_is_a_regular_expression(tmp_path: Path) -> None:
+    """Re-read of the merged change (session 37): ``index.search(key)`` is a lookup, not a
+    regular expression; a bytes pattern takes bytes, not "a string"."""
+    items = one_file_items(tmp_path, "m.py", LOOKALIKES)
+    by_message = {r["errorMessage"]: r for r, _ in items}
+    lookup = by_message["invalid key"]
+    assert not any("regular expression" in s for s in lookup["solutions"])
+    assert "index.search" not in lookup["documentation"]
+    (token,) = by_message["invalid token"]["solutions"][:1]
+    assert token.startswith("Pass `data` to `token()` as bytes in the form the regular ")
+    assert "as a string" not in token

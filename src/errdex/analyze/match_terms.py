@@ -13,6 +13,7 @@ prose altogether (:mod:`.private_terms`), which hid the deciding condition befor
 from __future__ import annotations
 
 import ast
+from collections.abc import Mapping
 
 from errdex.evidence import GuardItem
 
@@ -23,9 +24,11 @@ from .pattern_fix import match_call, tested_local
 __all__ = ["match_guards"]
 
 
-def match_guards(func: FuncFacts | None, guards: list[GuardItem]) -> list[GuardItem]:
+def match_guards(
+    func: FuncFacts | None, guards: list[GuardItem], patterns: Mapping[str, str]
+) -> list[GuardItem]:
     """``guards`` with each ``m is None`` / ``not m`` over a local that holds a match
-    call said with the call."""
+    call said with the call (a compiled pattern's: ``patterns``, the module's)."""
     if func is None or not func.local_values:
         return guards
     out: list[GuardItem] = []
@@ -41,9 +44,9 @@ def match_guards(func: FuncFacts | None, guards: list[GuardItem]) -> list[GuardI
         if (
             local is None
             or len(spans) != 1
-            or match_call(spans[0]) is None
+            or match_call(spans[0], patterns, func) is None
             or (has_private(spans[0]) and not has_private(text))
-            or _long_literal(spans[0])
+            or _long_literal(spans[0], patterns, func)
         ):  # a private pattern's name is left out of the prose with its condition: kept
             out.append(guard)
             continue
@@ -59,8 +62,8 @@ def match_guards(func: FuncFacts | None, guards: list[GuardItem]) -> list[GuardI
 _PATTERN_CHARS = 30
 
 
-def _long_literal(expr: str) -> bool:
+def _long_literal(expr: str, patterns: Mapping[str, str], func: FuncFacts) -> bool:
     """The match call's pattern is a string literal longer than :data:`_PATTERN_CHARS`."""
-    found = match_call(expr)
+    found = match_call(expr, patterns, func)
     pattern = found[1] if found is not None else ""
     return pattern[:1] in ("'", '"') and len(pattern) > _PATTERN_CHARS
