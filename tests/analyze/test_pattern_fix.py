@@ -138,3 +138,13 @@ def test_only_a_compiled_pattern_is_a_regular_expression(tmp_path: Path) -> None
     (token,) = by_message["invalid token"]["solutions"][:1]
     assert token.startswith("Pass `data` to `token()` as bytes in the form the regular ")
     assert "as a string" not in token
+
+
+def test_a_rebound_parameter_is_not_said_through_the_match(tmp_path: Path) -> None:
+    """Re-read of the merged change (session 37): after ``text = text.strip().lower()``
+    the condition is not ``WORD.fullmatch(text) is None`` of the caller's text
+    (``word("ABC")`` does not raise); pattern_fix already left such a parameter out."""
+    items = one_file_items(tmp_path, "m.py", LOOKALIKES)
+    word = next(r for r, _ in items if r["errorMessage"] == "invalid word")
+    assert "WORD.fullmatch(text)" not in word["triggerScenarios"]
+    assert "WORD.fullmatch(text)" not in word["documentation"]

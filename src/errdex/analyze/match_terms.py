@@ -17,6 +17,7 @@ from collections.abc import Mapping
 
 from errdex.evidence import GuardItem
 
+from .chain_funcs import rebound_before
 from .facts import FuncFacts
 from .guards import CONDITION_KINDS, has_private, parse_guard
 from .pattern_fix import match_call, tested_local
@@ -44,7 +45,8 @@ def match_guards(
         if (
             local is None
             or len(spans) != 1
-            or match_call(spans[0], patterns, func) is None
+            or (found := match_call(spans[0], patterns, func)) is None
+            or _rebound_param(func, found[0], line)  # ``text = text.strip().lower()`` first
             or (has_private(spans[0]) and not has_private(text))
             or _long_literal(spans[0], patterns, func)
         ):  # a private pattern's name is left out of the prose with its condition: kept
@@ -55,6 +57,13 @@ def match_guards(
         said = f"not {spans[0]}" if negated else f"{spans[0]} is None"
         out.append({**guard, "text": said})
     return out
+
+
+def _rebound_param(func: FuncFacts, name: str, line: int) -> bool:
+    """A parameter the body binds again before ``line``: the match reads the body's
+    value, not the caller's (``word("ABC")`` passes ``WORD.fullmatch(text.lower())``)."""
+    params = {p.lstrip("*") for p in func.params}
+    return name in params and rebound_before(func, name, line)
 
 
 #: A literal pattern longer than this is no condition a reader follows in a sentence
