@@ -148,3 +148,15 @@ def test_a_rebound_parameter_is_not_said_through_the_match(tmp_path: Path) -> No
     word = next(r for r, _ in items if r["errorMessage"] == "invalid word")
     assert "WORD.fullmatch(text)" not in word["triggerScenarios"]
     assert "WORD.fullmatch(text)" not in word["documentation"]
+
+
+def test_the_form_of_the_callers_string_is_checked_not_caught(tmp_path: Path) -> None:
+    """Re-read of the merged change (session 37): where the solution is the form the
+    caller's string must take, "try-catch" left the fix to a handler; it is validation."""
+    items = one_file_items(tmp_path, "m.py", SOURCE)
+    by_message = {r["errorMessage"]: r for r, _ in items}
+    for message in ("invalid version number '%s'", "Invalid literal for fraction: {text!r}"):
+        assert by_message[message]["solutions"][0].startswith("Pass ")
+        assert by_message[message]["handlingStrategy"] == "validation"
+    # no form to state (the parameter is bound again first): left as it was
+    assert by_message["Invalid label: %r"]["handlingStrategy"] == "try-catch"
