@@ -74,3 +74,6 @@ def test_a_parameter_is_named_as_code_not_as_an_ordinary_word() -> None:
     quoted = "The `value` must be a string of digits."
     assert _requirement(quoted, said, {"value"}, set()) == quoted
     assert _requirement("The timeout_s must be a string of digits.", said, {"timeout_s"}, set())
+    # a name no generic noun (``HyperParser.set_index(index)``) is still named plainly
+    index = "The index must be in the same statement."
+    assert _requirement(index, {"index", "same", "statement"}, {"index"}, set()) == index
