@@ -160,3 +160,27 @@ def test_the_form_of_the_callers_string_is_checked_not_caught(tmp_path: Path) ->
         assert by_message[message]["handlingStrategy"] == "validation"
     # no form to state (the parameter is bound again first): left as it was
     assert by_message["Invalid label: %r"]["handlingStrategy"] == "try-catch"
+
+
+LAZY = """
+import re
+
+_NAME = None
+
+
+def resolve(name):
+    global _NAME
+    if _NAME is None:
+        _NAME = re.compile(r"^[a-z]+$")
+    m = _NAME.match(name)
+    if not m:
+        raise ValueError(f"invalid format: {name!r}")
+    return m
+"""
+
+
+def test_a_pattern_compiled_on_first_use_is_a_regular_expression(tmp_path: Path) -> None:
+    """``pkgutil.resolve_name``: ``_NAME_PATTERN = None`` at the top level, compiled under
+    ``global`` on first use, is a compiled pattern all the same."""
+    ((record, _),) = one_file_items(tmp_path, "m.py", LAZY)
+    assert record["solutions"][0].startswith("Pass `name` to `resolve()` as a string in the form")

@@ -48,18 +48,32 @@ def _literal_kind(node: ast.expr) -> str:
 def compiled_patterns(tree: ast.Module) -> dict[str, str]:
     """Names bound once to ``re.compile(p)`` at the top level (``NAME``) or in a top
     level class body (``Class.NAME``) -> ``"bytes"`` for a bytes literal ``p``, else
-    ``"str"``."""
+    ``"str"``; a top-level ``NAME = None`` that functions declaring ``global NAME`` bind
+    only to ``re.compile(p)`` counts too (``pkgutil._NAME_PATTERN``, compiled on first
+    use)."""
     kinds: dict[str, str] = {}
     seen: set[str] = set()
-    _bind(tree.body, "", kinds, seen)
+    lazy: set[str] = set()
+    _bind(tree.body, "", kinds, seen, lazy)
     for stmt in tree.body:
         if isinstance(stmt, ast.ClassDef):
-            _bind(stmt.body, f"{stmt.name}.", kinds, seen)
+            _bind(stmt.body, f"{stmt.name}.", kinds, seen, set())
+    kinds.update(_compiled_later(tree, lazy))
     return kinds
 
 
-def _bind(body: list[ast.stmt], prefix: str, kinds: dict[str, str], seen: set[str]) -> None:
-    """Note ``NAME = re.compile(p)`` in ``body``; a name bound twice is no pattern."""
+def _compiled(value: ast.expr | None) -> str | None:
+    """What ``re.compile(p)`` matches; None for any other value."""
+    if isinstance(value, ast.Call) and ast.unparse(value.func) == "re.compile" and value.args:
+        return _literal_kind(value.args[0])
+    return None
+
+
+def _bind(
+    body: list[ast.stmt], prefix: str, kinds: dict[str, str], seen: set[str], lazy: set[str]
+) -> None:
+    """Note ``NAME = re.compile(p)`` in ``body`` (and ``NAME = None`` in ``lazy``); a
+    name bound twice is no pattern."""
     for stmt in body:
         targets = stmt.targets if isinstance(stmt, ast.Assign) else []
         for target in targets:
@@ -67,13 +81,40 @@ def _bind(body: list[ast.stmt], prefix: str, kinds: dict[str, str], seen: set[st
                 continue
             name = prefix + target.id
             value = stmt.value if isinstance(stmt, ast.Assign) else None
-            compiled = (
-                isinstance(value, ast.Call)
-                and ast.unparse(value.func) == "re.compile"
-                and bool(value.args)
-            )
-            if name in seen or not compiled:
+            kind = _compiled(value)
+            none = isinstance(value, ast.Constant) and value.value is None
+            if name in seen or kind is None:
                 kinds.pop(name, None)
-            elif isinstance(value, ast.Call):
-                kinds[name] = _literal_kind(value.args[0])
+                if name in seen or not none:
+                    lazy.discard(name)
+                else:
+                    lazy.add(name)
+            else:
+                kinds[name] = kind
             seen.add(name)
+
+
+def _compiled_later(tree: ast.Module, lazy: set[str]) -> dict[str, str]:
+    """Of the top-level names bound to None, those every function that declares them
+    ``global`` binds only to ``re.compile(p)`` (of one kind), at least once."""
+    found: dict[str, set[str | None]] = {}
+    for node in ast.walk(tree):
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        declared = {
+            name
+            for stmt in ast.walk(node)
+            if isinstance(stmt, ast.Global)
+            for name in stmt.names
+            if name in lazy
+        }
+        for stmt in ast.walk(node):
+            if isinstance(stmt, ast.Assign):
+                for target in stmt.targets:
+                    if isinstance(target, ast.Name) and target.id in declared:
+                        found.setdefault(target.id, set()).add(_compiled(stmt.value))
+    return {
+        name: kind
+        for name, kinds in found.items()
+        if len(kinds) == 1 and (kind := next(iter(kinds))) is not None
+    }
