@@ -87,3 +87,100 @@ def test_the_condition_said_through_the_match_it_holds(tmp_path: Path) -> None:
     assert "when `m is None`" in by_message["Invalid time: {text}"]["documentation"]
     # a private pattern would drop the condition from the prose: the local is kept
     assert "when `m is None`" in by_message["Invalid label: %r"]["documentation"]
+
+
+LOOKALIKES = """
+import re
+
+BWORD = re.compile(rb"[a-z]+")
+WORD = re.compile(r"[a-z]+")
+
+
+class Index:
+    def search(self, key):
+        return None
+
+
+index = Index()
+
+
+def lookup(key):
+    node = index.search(key)
+    if node is None:
+        raise ValueError("invalid key")
+    return node
+
+
+def token(data):
+    m = BWORD.fullmatch(data)
+    if m is None:
+        raise ValueError("invalid token")
+    return m
+
+
+def word(text):
+    text = text.strip().lower()
+    m = WORD.fullmatch(text)
+    if m is None:
+        raise ValueError("invalid word")
+    return m
+"""
+
+
+def test_only_a_compiled_pattern_is_a_regular_expression(tmp_path: Path) -> None:
+    """Re-read of the merged change (session 37): ``index.search(key)`` is a lookup, not a
+    regular expression; a bytes pattern takes bytes, not "a string"."""
+    items = one_file_items(tmp_path, "m.py", LOOKALIKES)
+    by_message = {r["errorMessage"]: r for r, _ in items}
+    lookup = by_message["invalid key"]
+    assert not any("regular expression" in s for s in lookup["solutions"])
+    assert "index.search" not in lookup["documentation"]
+    (token,) = by_message["invalid token"]["solutions"][:1]
+    assert token.startswith("Pass `data` to `token()` as bytes in the form the regular ")
+    assert "as a string" not in token
+
+
+def test_a_rebound_parameter_is_not_said_through_the_match(tmp_path: Path) -> None:
+    """Re-read of the merged change (session 37): after ``text = text.strip().lower()``
+    the condition is not ``WORD.fullmatch(text) is None`` of the caller's text
+    (``word("ABC")`` does not raise); pattern_fix already left such a parameter out."""
+    items = one_file_items(tmp_path, "m.py", LOOKALIKES)
+    word = next(r for r, _ in items if r["errorMessage"] == "invalid word")
+    assert "WORD.fullmatch(text)" not in word["triggerScenarios"]
+    assert "WORD.fullmatch(text)" not in word["documentation"]
+
+
+def test_the_form_of_the_callers_string_is_checked_not_caught(tmp_path: Path) -> None:
+    """Re-read of the merged change (session 37): where the solution is the form the
+    caller's string must take, "try-catch" left the fix to a handler; it is validation."""
+    items = one_file_items(tmp_path, "m.py", SOURCE)
+    by_message = {r["errorMessage"]: r for r, _ in items}
+    for message in ("invalid version number '%s'", "Invalid literal for fraction: {text!r}"):
+        assert by_message[message]["solutions"][0].startswith("Pass ")
+        assert by_message[message]["handlingStrategy"] == "validation"
+    # no form to state (the parameter is bound again first): left as it was
+    assert by_message["Invalid label: %r"]["handlingStrategy"] == "try-catch"
+
+
+LAZY = """
+import re
+
+_NAME = None
+
+
+def resolve(name):
+    global _NAME
+    if _NAME is None:
+        _NAME = re.compile(r"^[a-z]+$")
+    m = _NAME.match(name)
+    if not m:
+        raise ValueError(f"invalid format: {name!r}")
+    return m
+"""
+
+
+def test_a_pattern_compiled_on_first_use_is_a_regular_expression(tmp_path: Path) -> None:
+    """``pkgutil.resolve_name``: ``_NAME_PATTERN = None`` at the top level, compiled under
+    ``global`` on first use, is a compiled pattern all the same."""
+    ((record, _),) = one_file_items(tmp_path, "m.py", LAZY)
+    assert record["solutions"][0].startswith("Pass `name` to `resolve()` as a string in the form")

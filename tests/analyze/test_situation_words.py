@@ -297,3 +297,35 @@ def test_a_fallback_module_names_its_own_class(tmp_path: Path) -> None:
         "It comes from `hash(x)` (or using `x` as a dict key or set member), where `x` is a"
         " `pkg._pydec.Decimal` object: Python runs `pkg._pydec.Decimal.__hash__` for it."
     )
+
+
+HOOKS = """\
+class Frozen:
+    def __getattr__(self, name):
+        raise AttributeError("no such field")
+
+    def __setattr__(self, name, value):
+        raise TypeError("frozen object")
+
+    def __delattr__(self, name):
+        raise TypeError("cannot delete from a frozen object")
+"""
+
+
+def test_an_attribute_hook_names_no_attribute(tmp_path: Path) -> None:
+    """Re-read of the merged change (session 37): the hook's parameter holds the
+    attribute's name, so "`x.name` for an attribute `x` does not have", "`x.name =
+    value`" and "`del x.name`" named an attribute called ``name``."""
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    (tmp_path / "pkg" / "frozen.py").write_text(HOOKS)
+    result = scan_checkout(open_source(str(tmp_path), repo="o/fz"), repo="o/fz")
+    said = {r["errorMessage"]: r["commonSituations"] for r, _ in result.items}
+    assert said["no such field"].startswith(
+        "It comes from reading an attribute `x` does not have, where `x` is a `Frozen` object:"
+    )
+    assert said["frozen object"].startswith("It comes from setting an attribute of `x`, where")
+    assert said["cannot delete from a frozen object"].startswith(
+        "It comes from deleting an attribute of `x`, where"
+    )
+    assert not any("x.name" in text for text in said.values())

@@ -29,3 +29,23 @@ def test_a_head_over_three_lines_with_as() -> None:
 def test_one_line_heads_as_before() -> None:
     assert _call("with self.assertRaises(ValueError):\n    x = 1\n    f(x)") == "f(x)"
     assert _call("with self.assertRaises(ValueError):  # why\n    f(2)") == "f(2)"
+
+
+def test_a_try_snippet_names_the_try_body_call() -> None:
+    """expects.py keeps the whole ``try`` statement; the handler's assertion (or the
+    ``else:`` block's ``pass``) is not the call the test makes."""
+    snippet = (
+        "try:\n"
+        "    parse(bad)\n"
+        "    self.fail()\n"
+        "except ValueError as e:\n"
+        '    self.assertIn("x", str(e))'
+    )
+    assert _call(snippet) == "parse(bad)"
+    snippet = (
+        "try:\n    x = make()\n    parse(x)\nexcept ValueError:\n    pass\nelse:\n    self.fail()"
+    )
+    assert _call(snippet) == "parse(x)"
+    assert _call("    try:\n        parse(bad)\n    except ValueError:\n        pass") == (
+        "parse(bad)"
+    )

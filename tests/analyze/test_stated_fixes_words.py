@@ -35,7 +35,7 @@ def remove(name):
     """Remove a folder.
 
     A folder that holds messages must not be removed while a reader is open. The folder
-    given by name must hold no messages.
+    given by ``name`` must hold no messages.
     """
     path = "/tmp/" + name
     if _entries(path):
@@ -53,9 +53,27 @@ def test_a_sentence_on_neither_the_parameter_nor_the_condition(tmp_path: Path) -
     by_message = {r["errorMessage"]: r["solutions"] for r, _ in items}
     encoded = by_message["header value appears to contain an embedded header"]
     assert not any("states what the call requires" in s for s in encoded)
-    # of two requirement sentences, the one that names the parameter (``name``)
+    # of two requirement sentences, the one that names the parameter (``name``, as code:
+    # plain "name" is an ordinary word)
     (first, *_) = by_message["Folder contains messages: %s"]
     assert first == (
         "The docstring of `remove()` states what the call requires: "
-        "“The folder given by name must hold no messages”."
+        "“The folder given by `name` must hold no messages”."
     )
+
+
+def test_a_parameter_is_named_as_code_not_as_an_ordinary_word() -> None:
+    """Re-read of the merged change (session 37): a parameter ``a`` matched the article
+    "a", ``value`` the noun; such a sentence is no requirement on the parameter."""
+    from errdex.analyze.stated_fixes import _requirement
+
+    said = {"digits", "string", "must"}
+    sentence = "The key must be a string of digits."
+    assert _requirement(sentence, said, {"a"}, set()) is None
+    assert _requirement("The value must be a string of digits.", said, {"value"}, set()) is None
+    quoted = "The `value` must be a string of digits."
+    assert _requirement(quoted, said, {"value"}, set()) == quoted
+    assert _requirement("The timeout_s must be a string of digits.", said, {"timeout_s"}, set())
+    # a name no generic noun (``HyperParser.set_index(index)``) is still named plainly
+    index = "The index must be in the same statement."
+    assert _requirement(index, {"index", "same", "statement"}, {"index"}, set()) == index

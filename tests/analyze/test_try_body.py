@@ -120,3 +120,23 @@ def test_a_long_call_whose_arguments_may_raise_is_not_named() -> None:
         "                self._errors)\nexcept OSError as e:\n    raise E\n"
     )
     assert raising_statement(own.splitlines(), 1, 4) == "open(...)"
+
+
+def test_a_call_whose_arguments_raise_the_caught_class_is_not_named() -> None:
+    """Re-read of the merged change (session 37): under ``except ZeroDivisionError``,
+    ``a / b`` raised, and ``convert`` never ran; "after `convert(...)` raised
+    ZeroDivisionError" was false. Names and ``self``'s attributes stay plain only where
+    the handler cannot catch what reading them raises."""
+    divided = (
+        "try:\n    value = convert(a / b,\n        mode)\nexcept ZeroDivisionError:\n"
+        "    raise ValueError('x')\n"
+    )
+    assert raising_statement(divided.splitlines(), 1, 4) is None
+    read = "try:\n    value = convert(self.a,\n        b)\nexcept AttributeError:\n    raise E\n"
+    assert raising_statement(read.splitlines(), 1, 4) is None
+    named = "try:\n    value = convert(a,\n        b)\nexcept NameError:\n    raise E\n"
+    assert raising_statement(named.splitlines(), 1, 4) is None
+    plain = (
+        "try:\n    value = convert(a,\n        self.b, 3)\nexcept ZeroDivisionError:\n    raise E\n"
+    )
+    assert raising_statement(plain.splitlines(), 1, 4) == "convert(...)"

@@ -46,10 +46,14 @@ def test_a_type_test_that_turns_a_case_away(tmp_path: Path) -> None:
     ftp = by_message["ftp error: proxy support for ftp protocol currently not implemented"]
     assert ftp["solutions"] == [
         "The message says what the library does not support (“ftp error: proxy support "
-        "for ftp protocol currently not implemented”): the type test before it turns that "
-        "case away rather than asking for another type, so no argument of another type "
-        "avoids `URLError`; avoid the setup the message names."
+        "for ftp protocol currently not implemented”): the type test before it turns away "
+        "any `url` that is not an instance of `str`. Calling `Opener.open_ftp()` yourself, "
+        "pass `url` as an instance of `str`; where the library passes `url` on for you, "
+        "avoid the setup the message names."
     ]
+    # the type guard and the situation say the same of a direct call
+    assert "pass url as an instance of str" in ftp["typeGuard"]
+    assert "passes `url` as anything but an instance of `str`" in ftp["commonSituations"]
     assert ftp["preventionTips"] == []
     assert ftp["handlingStrategy"] != "type-guard"
     assert ftp["backgroundTag"] != "type-mismatch"
@@ -63,3 +67,35 @@ def test_a_type_test_that_turns_a_case_away(tmp_path: Path) -> None:
     ((filtered, _),) = one_file_items(tmp_path / "f", "f.py", FILTER)
     assert filtered["solutions"][0].startswith("Follow the message's own advice")
     assert filtered["backgroundTag"] == "type-mismatch"
+
+
+FAST = """
+def f(x, mode):
+    if isinstance(x, str):
+        if mode == "fast":
+            raise NotImplementedError("fast mode not supported")
+    return x
+
+
+def g(x, mode):
+    if mode == "fast":
+        if not isinstance(x, str):
+            raise NotImplementedError("fast mode not supported")
+    return x
+"""
+
+
+def test_a_type_test_is_no_unsupported_case_unless_it_is_the_one_condition(
+    tmp_path: Path,
+) -> None:
+    """Re-read of the merged change (session 37): ``isinstance(x, str)`` firing for a
+    ``str`` is avoided by ``bytes``, and beside ``mode == "fast"`` the mode stays a cause;
+    "no argument of another type avoids NotImplementedError" was false and dropped the
+    ``mode`` requirement."""
+    items = one_file_items(tmp_path, "m.py", FAST)
+    by_function = {r["lineNumber"]: r for r, _ in items}
+    assert len(by_function) == 2
+    for record in by_function.values():
+        (solution,) = record["solutions"]
+        assert "does not support" not in solution
+        assert "`mode` as a value other than `'fast'`" in solution

@@ -244,6 +244,8 @@ class ModuleFacts:
     #: Top-level flags set by whether an import worked (``try: import ssl`` / ``except
     #: ImportError: _have_ssl = False`` / ``else: _have_ssl = True``): name -> the module.
     import_flags: dict[str, str] = field(default_factory=dict)
+    #: Names bound once to ``re.compile(p)`` (``NAME``, ``Class.NAME``) -> "str" or "bytes".
+    patterns: dict[str, str] = field(default_factory=dict)
     #: Top-level names an import binds inside a module ``if`` on the platform (``os.py``'s
     #: ``import posixpath as path`` / ``import ntpath as path``): name -> {the platform in
     #: words: the module}. ``imports`` holds the one this interpreter's platform binds.

@@ -70,7 +70,7 @@ def _phrase(g: Gathered, said: str | None = None) -> tuple[str | None, PrivateCa
     modules = module_aliases(g.import_lines)
     case = private_case(g, modules, g.constants)
     words = case.words if case is not None else None
-    guards = match_guards(g.func, caller_guards(g))  # locals in the parameters' terms
+    guards = match_guards(g.func, caller_guards(g), g.patterns)  # locals in the parameters' terms
     phrase = condition_phrase(
         guards,
         g.site.template,

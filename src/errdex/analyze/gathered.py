@@ -77,6 +77,9 @@ class Gathered:
     #: By the class an enclosing ``except`` catches, its docstring's first sentence, for
     #: the repository's own classes (:mod:`.caught_words`).
     caught_docs: dict[str, str] = field(default_factory=dict)
+    #: The module's compiled regular expressions (:mod:`.compiled_patterns`): ``NAME`` or
+    #: ``Class.NAME`` -> ``"str"`` or ``"bytes"``.
+    patterns: dict[str, str] = field(default_factory=dict)
 
     @property
     def has_evidence(self) -> bool:

@@ -13,9 +13,11 @@ prose altogether (:mod:`.private_terms`), which hid the deciding condition befor
 from __future__ import annotations
 
 import ast
+from collections.abc import Mapping
 
 from errdex.evidence import GuardItem
 
+from .chain_funcs import rebound_before
 from .facts import FuncFacts
 from .guards import CONDITION_KINDS, has_private, parse_guard
 from .pattern_fix import match_call, tested_local
@@ -23,9 +25,11 @@ from .pattern_fix import match_call, tested_local
 __all__ = ["match_guards"]
 
 
-def match_guards(func: FuncFacts | None, guards: list[GuardItem]) -> list[GuardItem]:
+def match_guards(
+    func: FuncFacts | None, guards: list[GuardItem], patterns: Mapping[str, str]
+) -> list[GuardItem]:
     """``guards`` with each ``m is None`` / ``not m`` over a local that holds a match
-    call said with the call."""
+    call said with the call (a compiled pattern's: ``patterns``, the module's)."""
     if func is None or not func.local_values:
         return guards
     out: list[GuardItem] = []
@@ -41,9 +45,10 @@ def match_guards(func: FuncFacts | None, guards: list[GuardItem]) -> list[GuardI
         if (
             local is None
             or len(spans) != 1
-            or match_call(spans[0]) is None
+            or (found := match_call(spans[0], patterns, func)) is None
+            or _rebound_param(func, found[0], line)  # ``text = text.strip().lower()`` first
             or (has_private(spans[0]) and not has_private(text))
-            or _long_literal(spans[0])
+            or _long_literal(spans[0], patterns, func)
         ):  # a private pattern's name is left out of the prose with its condition: kept
             out.append(guard)
             continue
@@ -54,13 +59,20 @@ def match_guards(func: FuncFacts | None, guards: list[GuardItem]) -> list[GuardI
     return out
 
 
+def _rebound_param(func: FuncFacts, name: str, line: int) -> bool:
+    """A parameter the body binds again before ``line``: the match reads the body's
+    value, not the caller's (``word("ABC")`` passes ``WORD.fullmatch(text.lower())``)."""
+    params = {p.lstrip("*") for p in func.params}
+    return name in params and rebound_before(func, name, line)
+
+
 #: A literal pattern longer than this is no condition a reader follows in a sentence
 #: (``zoneinfo``'s ``re.fullmatch('(?P<sign>[+-])?(?P<h>\\d{1,3})(:(?P<m>...', tstr)``).
 _PATTERN_CHARS = 30
 
 
-def _long_literal(expr: str) -> bool:
+def _long_literal(expr: str, patterns: Mapping[str, str], func: FuncFacts) -> bool:
     """The match call's pattern is a string literal longer than :data:`_PATTERN_CHARS`."""
-    found = match_call(expr)
+    found = match_call(expr, patterns, func)
     pattern = found[1] if found is not None else ""
     return pattern[:1] in ("'", '"') and len(pattern) > _PATTERN_CHARS

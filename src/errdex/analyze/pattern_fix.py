@@ -14,8 +14,11 @@ function a caller calls by name, passed on unchanged.
 from __future__ import annotations
 
 import ast
+from collections.abc import Mapping
 
 from .chain_funcs import rebound_before
+from .compiled_patterns import pattern_kind
+from .facts import FuncFacts
 from .gathered import Gathered, class_phrase
 from .guards import code, has_private, parse_guard
 from .param_requirement import innermost_condition, message_shows
@@ -44,8 +47,13 @@ def tested_local(text: str) -> str | None:
     return None
 
 
-def match_call(expr: str) -> tuple[str, str] | None:
-    """(the matched name, the pattern's text) of ``P.match(x)`` or ``re.match(p, x)``."""
+def match_call(
+    expr: str, patterns: Mapping[str, str], func: FuncFacts | None
+) -> tuple[str, str] | None:
+    """(the matched name, the pattern's text) of ``P.match(x)`` or ``re.match(p, x)``,
+    where ``P`` is a compiled pattern (:mod:`.compiled_patterns`)."""
+    if pattern_kind(expr, patterns, func) is None:
+        return None  # ``index.search(key)``: a method of anything
     node = parse_guard(expr)
     if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
         return None
@@ -63,20 +71,28 @@ def match_call(expr: str) -> tuple[str, str] | None:
     return args[0].id, pattern
 
 
+def _matched_expr(g: Gathered) -> str:
+    """The match call the innermost condition's local certainly holds, or ``""``."""
+    func, guard = g.func, innermost_condition(g)
+    if func is None or guard is None:
+        return ""
+    local = tested_local(str(guard["text"]))
+    line = int(guard.get("line") or 0)
+    if local is None:
+        return ""
+    spans = [expr for first, last, expr in func.local_values.get(local, ()) if first < line <= last]
+    return spans[0] if len(spans) == 1 else ""
+
+
 def matched_param(g: Gathered) -> tuple[str, str] | None:
     """(parameter, the pattern) when the innermost condition says
     a match of a parameter the caller passed failed."""
     func, guard = g.func, innermost_condition(g)
-    if func is None or guard is None:
+    expr = _matched_expr(g)
+    if func is None or guard is None or not expr:
         return None
-    local = tested_local(str(guard["text"]))
     line = int(guard.get("line") or 0)
-    if local is None:
-        return None
-    spans = [expr for first, last, expr in func.local_values.get(local, ()) if first < line <= last]
-    if len(spans) != 1:
-        return None
-    found = match_call(spans[0])
+    found = match_call(expr, g.patterns, func)
     params = {p.lstrip("*") for p in func.params} - {"self", "cls"}
     if found is None or found[0] not in params or rebound_before(func, found[0], line):
         return None
@@ -98,8 +114,9 @@ def pattern_fix(g: Gathered) -> tuple[str, list[str]] | None:
         if not has_private(pattern) and len(pattern) <= 60
         else "the regular expression the function reads it with"
     )
+    kind = "bytes" if pattern_kind(_matched_expr(g), g.patterns, g.func) == "bytes" else "a string"
     text = (
-        f"Pass {code(param)} to {code(call)} as a string in the form {which} accepts: the "
+        f"Pass {code(param)} to {code(call)} as {kind} in the form {which} accepts: the "
         f"call raises {class_phrase(g)} when {code(param)} does not match it (line "
         f"{g.site.line})."
     )

@@ -350,10 +350,9 @@ def remedies(g: Gathered) -> list[Remedy]:
         if g.role.kind == "abstract" and _private_code(text):  # "implement `_make_x`"
             return [(NO_FIX, ["site.role"])]
         return [(text, ["site.role"])]
-    turned = unsupported_solution(g)
-    if turned is not None:  # a type test that turns an unsupported case away
-        return [turned]
-    out = _message_advice(g)
+    turned = unsupported_solution(g)  # a type test that turns an unsupported case away:
+    # first, and the other conditions' remedies still after it
+    out = ([turned] if turned is not None else []) + _message_advice(g)
     req = accepted_requirement(g)
     if req is not None:
         if not req.partial:  # the requirement, said whole in what the caller passes

@@ -64,6 +64,9 @@ def failing_call(test: TestEvidence) -> str | None:
         return " ".join(snippet.split())  # one call over several lines: a helper's, or
         # ``assertRaises(E, f, x)``; its first line alone is no call
     lines = snippet.split("\n")
+    tried = _try_call(textwrap.dedent(snippet).strip("\n").split("\n"))
+    if tried:
+        return tried
     cut = _head_end(lines)
     head = " ".join(" ".join(lines[:cut]).split())
     body = textwrap.dedent("\n".join(lines[cut:]))
@@ -79,6 +82,46 @@ def failing_call(test: TestEvidence) -> str | None:
             return " ".join(segment.split())
     rest = [x.strip() for x in body.splitlines() if x.strip() and not x.strip().startswith("#")]
     return rest[0] if rest else head or None
+
+
+def _try_call(lines: list[str]) -> str | None:
+    """The call of a ``try:`` snippet (expects.py keeps the whole statement for its
+    try-except form): the try body's last statement but a ``self.fail()``; ``try:`` never
+    parses as a head, so the head would swallow the body and the ``except`` line and the
+    handler's assertion be named instead. None where the snippet is no ``try``."""
+    if not lines or lines[0].strip() != "try:":
+        return None
+    indent = len(lines[0]) - len(lines[0].lstrip())
+    body: list[str] = []
+    for line in lines[1:]:
+        if line.strip() and len(line) - len(line.lstrip()) <= indent:
+            break  # except, else or finally
+        body.append(line)
+    text = textwrap.dedent("\n".join(body))
+    try:
+        statements = [s for s in ast.parse(text).body if not _fails(s)]
+    except SyntaxError:  # cut inside a statement
+        statements = []
+    segment = ast.get_source_segment(text, statements[-1]) if statements else None
+    if segment:
+        return " ".join(segment.split())
+    rest = [x.strip() for x in body if x.strip() and not x.strip().startswith("#")]
+    return rest[0] if rest else None
+
+
+def _fails(stmt: ast.stmt) -> bool:
+    """Whether ``stmt`` only fails the test when nothing was raised (``self.fail()``,
+    ``pytest.fail(...)``, ``assert False``, ``raise AssertionError``)."""
+    if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
+        func = stmt.value.func
+        name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+        return name == "fail"
+    if isinstance(stmt, ast.Assert):
+        return isinstance(stmt.test, ast.Constant) and not stmt.test.value
+    if isinstance(stmt, ast.Raise) and stmt.exc is not None:
+        exc = stmt.exc.func if isinstance(stmt.exc, ast.Call) else stmt.exc
+        return isinstance(exc, ast.Name) and exc.id == "AssertionError"
+    return False
 
 
 def _head_end(lines: list[str]) -> int:

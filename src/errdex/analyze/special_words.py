@@ -128,7 +128,9 @@ def special_situation(g: Gathered) -> tuple[str, list[str]] | None:
         # false where ``_functools`` imports (run: the C method raised)
     cls = _class_name(g, func)
     named = [p for p in func.params[1:] if p.isidentifier()] + ["...", "..."]
-    form = SPECIAL_FORMS[func.name].format(a=named[0], b=named[1])
+    form = _ATTRIBUTE_WAYS.get(func.name) or SPECIAL_FORMS[func.name]
+    form = form.format(a=named[0], b=named[1])  # an attribute hook's parameter holds the
+    # attribute's name: "`x.name`" read as an attribute called ``name``
     method = code(f"{cls}.{func.name}")
     if func.name in _OF_CLASS:
         return f"It comes from {form.replace('`C', f'`{cls}')}: Python runs {method}.", [

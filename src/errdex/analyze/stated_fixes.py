@@ -26,6 +26,7 @@ from .code_fields import type_guard
 from .entrypoints import run_by_syntax
 from .gathered import Gathered, class_phrase, location
 from .guards import CONDITION_KINDS, code, has_private, isinstance_checks, parse_guard
+from .param_mentions import names_param
 from .param_requirement import call_name
 from .quoting import quote
 
@@ -258,7 +259,7 @@ def docstring_fix(g: Gathered) -> Remedy | None:
 
 
 def _requirement(doc: str, said: set[str], params: set[str], tested: set[str]) -> str | None:
-    """The first requirement sentence that names a parameter, else the first that shares
+    """The first requirement sentence that names a parameter (:mod:`.param_mentions`), else the first that shares
     two words with the conditions on the way; one on neither (``Header.encode``: "Only
     certain character sets are readable in most email clients ...", beside a check for
     an embedded header in the value) says nothing of this raise."""
@@ -272,7 +273,7 @@ def _requirement(doc: str, said: set[str], params: set[str], tested: set[str]) -
         if len(_words(text) & said) < 2 or has_private(text):
             continue
         words = {w.lower() for w in re.findall(r"[A-Za-z_]\w*", text)}
-        if words & {p.lower() for p in params}:
+        if names_param(text, params):  # quoted, or no ordinary word ("a", "value")
             return text
         if fallback is None and _stem_shared(words, tested) >= 2:
             fallback = text

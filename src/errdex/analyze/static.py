@@ -221,6 +221,7 @@ def _gather(
     if module is not None:
         g.constants = module.platform_names
         g.import_flags = module.import_flags
+        g.patterns = module.patterns
         g.module_names = frozenset(
             n for n in (*module.top, *module.imports, *module.settled) if not n.startswith("_")
         )

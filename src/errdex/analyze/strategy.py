@@ -23,6 +23,7 @@ from .guards import free_names, parse_guard
 from .message_advice import FOLLOWED, RESTATED
 from .misuse_state import misuse_kind
 from .param_requirement import innermost_condition, param_requirement
+from .pattern_fix import pattern_fix
 from .stated_fixes import exit_fixes
 from .unsupported import turned_away
 
@@ -56,12 +57,22 @@ def handling_strategy(
     if g.role is None and _stated_requirement(g, fields["solutions"]):
         # the message says what the argument must be: the caller checks it first
         return "validation", ["errorClass", "site.guards", "site.template"], None
+    if g.role is None and _pattern_fixed(g, fields["solutions"]):
+        # the caller's string does not match the function's regular expression: the
+        # fix is the string's form, checked before the call
+        return "validation", ["site.guards", "sourceCode", "entryPoints"], None
     if g.role is None and misuse_kind(g) is not None:
         # a use after close or in a state that forbids the call: a bug, not caught
         return "validation", ["site.template", "site.guards"], None
     if (fields["tryCatchPattern"] or has_scaffold) and g.site.kind != "warn":
         return "try-catch", ["errorClass"], None
     return None, [], None
+
+
+def _pattern_fixed(g: Gathered, solutions: list[str]) -> bool:
+    """The solutions give :mod:`.pattern_fix`'s form of the caller's string."""
+    fix = pattern_fix(g)
+    return fix is not None and fix[0] in solutions
 
 
 def _fixed_by_the_caller(g: Gathered) -> bool:

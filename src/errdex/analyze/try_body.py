@@ -11,6 +11,7 @@ statements that can raise says nothing more than the handler does, and is not gu
 from __future__ import annotations
 
 import ast
+import builtins
 import textwrap
 from collections.abc import Collection
 
@@ -113,19 +114,17 @@ def raising_statement(
     if segment is None:
         return None
     if "\n" in segment or len(segment) > SHOWN_LENGTH:
-        return _called(text, node)
+        return _called(text, node, _caught(lines[except_line - start]))
     return segment
 
 
-def _called(text: str, node: ast.AST) -> str | None:
+def _called(text: str, node: ast.AST, caught: frozenset[str] | None) -> str | None:
     """A call too long to quote, by what it calls: ``self.spawn(...)`` for the two lines
     of ``self.spawn(compiler_so + cc_args + [src, '-o', obj] + extra_postargs)`` ("after
     `DistutilsExecError` was caught" did not say what raised it: paired blind review, stop
     35); the call of an assignment whose targets are plain names. Only where working out
-    its arguments cannot raise what the handler catches instead of the call: names,
-    constants, ``self``'s attributes and the operators and displays over them (in
-    ``os.path.abspath(os.path.dirname(m.__file__))`` the ``AttributeError`` is the
-    argument's). None for anything else."""
+    its arguments cannot raise a class the handler catches (``caught``; None: any), so
+    that the call is what raised it (:func:`_plain`). None for anything else."""
     if isinstance(node, ast.Assign) and all(isinstance(t, ast.Name) for t in node.targets):
         node = node.value
     if isinstance(node, ast.Await):
@@ -133,7 +132,7 @@ def _called(text: str, node: ast.AST) -> str | None:
     if not isinstance(node, ast.Call):
         return None
     parts = [*node.args, *(k.value for k in node.keywords)]
-    if not all(_plain(part) for part in parts):
+    if not all(_plain(part, caught) for part in parts):
         return None
     func = ast.get_source_segment(text, node.func)
     if func is None or "\n" in func or len(func) > SHOWN_LENGTH - 5:
@@ -141,22 +140,46 @@ def _called(text: str, node: ast.AST) -> str | None:
     return f"{func}(...)"
 
 
-#: Nodes an argument may hold and still not raise on its own account.
-_PLAIN = (
-    ast.Name,
-    ast.Constant,
-    ast.Starred,
-    ast.BinOp,
-    ast.UnaryOp,
-    ast.List,
-    ast.Tuple,
-    ast.Load,
-    ast.operator,
-    ast.unaryop,
+#: The builtin exception classes: what Python's own operators and reads raise.
+_BUILTIN = frozenset(
+    name
+    for name, value in vars(builtins).items()
+    if isinstance(value, type) and issubclass(value, BaseException)
 )
+#: Caught, these take what reading a name raises (``NameError``) or an attribute
+#: (``AttributeError``, or anything a property raises).
+_NAME_ERRORS = frozenset({"NameError", "UnboundLocalError", "Exception", "BaseException"})
+_ATTRIBUTE_ERRORS = frozenset({"AttributeError", "Exception", "BaseException"})
+#: Operators and displays: they raise builtin classes (``a / b``: ``ZeroDivisionError``,
+#: ``a + b``: ``TypeError``), so they are plain only where no builtin class is caught.
+_OPERATORS = (ast.BinOp, ast.UnaryOp, ast.List, ast.Tuple, ast.Starred)
+_NEUTRAL = (ast.Load, ast.operator, ast.unaryop)
 
 
-def _plain(node: ast.AST) -> bool:
+def _caught(line: str) -> frozenset[str] | None:
+    """The classes an ``except`` line names, by their last dotted part; None for a bare
+    ``except:`` or one that cannot be read."""
+    head = line.strip()
+    try:
+        tree = ast.parse(f"try:\n    pass\n{head}\n    pass")
+    except SyntaxError:
+        return None
+    handler = tree.body[0].handlers[0] if isinstance(tree.body[0], ast.Try) else None
+    if handler is None or handler.type is None:
+        return None
+    kinds = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+    names = [ast.unparse(kind).rpartition(".")[2] for kind in kinds]
+    return frozenset(names)
+
+
+def _plain(node: ast.AST, caught: frozenset[str] | None) -> bool:
+    """Whether working out ``node`` cannot raise what the handler catches: constants; a
+    name unless ``NameError`` (or wider) is caught; an attribute of ``self`` or ``cls``
+    unless ``AttributeError`` (or wider: a property may raise anything) is; operators
+    and displays only where no builtin class is caught (in ``convert(a / b, …)`` under
+    ``except ZeroDivisionError`` the division raised, and ``convert`` never ran)."""
+    if caught is None:
+        return all(isinstance(part, (ast.Constant, *_NEUTRAL)) for part in ast.walk(node))
     for part in ast.walk(node):
         if isinstance(part, ast.Attribute):
             root = part.value
@@ -164,7 +187,15 @@ def _plain(node: ast.AST) -> bool:
                 root = root.value
             if not (isinstance(root, ast.Name) and root.id in ("self", "cls")):
                 return False
-        elif not isinstance(part, _PLAIN):
+            if caught & _ATTRIBUTE_ERRORS:
+                return False
+        elif isinstance(part, ast.Name):
+            if caught & _NAME_ERRORS:
+                return False
+        elif isinstance(part, _OPERATORS):
+            if caught & _BUILTIN:
+                return False
+        elif not isinstance(part, (ast.Constant, *_NEUTRAL)):
             return False
     return True
 

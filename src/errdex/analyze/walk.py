@@ -17,6 +17,7 @@ from .body_extras import body_extras
 from .call_paths import call_conditions
 from .callsites import call_sites
 from .class_body import assigned_names
+from .compiled_patterns import compiled_patterns
 from .early_exits import early_exits
 from .early_raises import early_raises
 from .expects import ExpectFinder
@@ -74,6 +75,7 @@ def module_facts(
     walker = _Walker(facts, text.splitlines())
     walker.module(tree)
     facts.bound_calls = {n: ref for n, ref in walker.bound.items() if ref is not None}
+    facts.patterns = compiled_patterns(tree)
     facts.platform_names = {k: v for k, v in facts.platform_names.items() if v}
     facts.aliases = {n: ref for n, ref in walker.aliases.items() if ref is not None}
     facts.settled = settled_names(walker.settled, walker.written, {*facts.imports, *facts.top})
