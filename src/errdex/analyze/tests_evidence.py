@@ -36,6 +36,7 @@ from errdex.template import Hole, MessageTemplate
 
 from .arg_guards import ArgGuards
 from .call_fit import calls_literal, takes
+from .call_shapes import unbound_callees
 from .callgraph import CallGraph, Precision, Reach
 from .classes import ClassTree
 from .deep_links import NO_MESSAGE_DEPTH, deep_link
@@ -125,8 +126,9 @@ class _Linker:
         self.by_class: dict[str, list[SiteView]] = defaultdict(list)
         self.by_function: dict[str, list[int]] = defaultdict(list)
         self._by_gram: dict[str, list[int]] | None = None  # built when first needed
-        #: id() of an expectation -> (it, kept alive so the id stays its, its callees).
-        self._callees: dict[int, tuple[Expect, dict[str, Precision]]] = {}
+        #: id() of an expectation -> (it, kept alive so the id stays its, its callees, those
+        #: its calls cannot bind to: :mod:`.call_shapes`).
+        self._callees: dict[int, tuple[Expect, dict[str, Precision], set[str]]] = {}
         self.by_path: dict[str, list[int]] = defaultdict(list)  # filled when first needed
         self.reaches: dict[str, dict[str, Reach]] = defaultdict(dict)
         self.attributes = ClassAttributes(index)
@@ -193,7 +195,9 @@ class _Linker:
         choice, its memo's key and the key's unseen part each ask)."""
         found = self._callees.get(id(expect))
         if found is None or found[0] is not expect:
-            found = (expect, expect_callees(self.index, expect, self.attributes))
+            reached = expect_callees(self.index, expect, self.attributes)
+            unbound = unbound_callees(self.index, expect, reached)  # TypeError at the call
+            found = (expect, {c: p for c, p in reached.items() if c not in unbound}, unbound)
             self._callees[id(expect)] = found
         return found[1]
 
@@ -283,11 +287,12 @@ class _Linker:
         scored = [(share, ranks.get(self.sites[i].function or ""), i) for share, _, i in fitted]
         near = [t for t in scored if t[1] is not None]
         called = self._library_packages(callees)  # a short text may point where it calls
+        unbound = self._callees[id(expect)][2]  # named by a call that fails to bind: not it
         distinct = {
             i
             for share, literal, i in fitted
-            if literal >= UNREACHED_MIN_LITERAL
-            or (share == 1.0 and self.sites[i].module.split(".")[0] in called)
+            if (literal >= UNREACHED_MIN_LITERAL or (share == 1.0 and self._package(i) in called))
+            and self.sites[i].function not in unbound
         }
         pool = near or [t for t in scored if t[2] in distinct]
         if not pool:
@@ -491,6 +496,9 @@ class _Linker:
         """Whether the test calls a library function (exactly) or its module imports the
         site's module or a name from it."""
         return bool(self._library_packages(callees)) or self._imports(expect, self.sites[i])
+
+    def _package(self, i: int) -> str:
+        return self.sites[i].module.split(".")[0]
 
     def _library_packages(self, callees: dict[str, Precision]) -> set[str]:
         """The top-level packages of the library functions the test's calls land in
