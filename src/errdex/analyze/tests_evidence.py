@@ -57,6 +57,7 @@ from .matching import (
 )
 from .mixins import per_class
 from .outside_calls import calls_outside
+from .py_twin_links import imports_module, python_twin_runs
 from .repo import RepoIndex
 from .sites import SiteView
 from .tests_calls import ClassAttributes, expect_callees, through_helpers
@@ -512,11 +513,7 @@ class _Linker:
 
     def _imports(self, expect: Expect, site: SiteView) -> bool:
         """Whether the test's module imports the site's module or a name from it."""
-        facts = self.index.modules.get(expect.module)
-        if facts is None:
-            return False
-        prefix = site.module + "."
-        return any(v == site.module or v.startswith(prefix) for v in facts.imports.values())
+        return imports_module(self.index, expect, site.module)
 
     def _general(self, chosen: list[int]) -> list[int]:
         """Without a message, the records of one raise that no other of them writes out
@@ -590,7 +587,9 @@ def link_tests(
     for expect, via in expects:
         chosen = linker.choose(expect) if choose is None else choose(linker, expect)
         for i, shown in chosen:
-            if not twins.runs(expect, sites[i]):
+            if not twins.runs(expect, sites[i]) or not python_twin_runs(
+                index, twins, expect, sites[i]
+            ):
                 continue  # a C twin runs instead of the site's line
             linked[i].append(linked_evidence(expect, shown, via))
     for tests in linked.values():
