@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 from pathlib import Path
+from typing import Any
 
 from errdex.analyze.call_shapes import block_shapes
 from errdex.scan import scan_checkout
@@ -97,3 +98,40 @@ def test_block_shapes_read_each_call() -> None:
         (("g",), 1, ()),
         (("h",), -1, ()),
     )
+
+
+def test_a_kept_choice_is_taken_again_when_the_callee_binds_now(tmp_path: Path) -> None:
+    """The memo's key reads the signature of a callee left out as unbound (the raise is in
+    another function, whose own digest does not change): once the call binds, it links."""
+    import math
+
+    from errdex.analyze.repo import build_index
+    from errdex.analyze.static import analyze_with_index
+
+    core = (
+        "def _validate(x):\n    if x < 0:\n        raise ValueError('negative value given')\n\n\n"
+        "def check(x):\n    _validate(x)\n"
+    )
+    test = (
+        "import pytest\nfrom core import check\n\n\n"
+        "def test_negative():\n"
+        "    with pytest.raises(ValueError, match='negative value given'):\n"
+        "        check(-1, 2)\n"
+    )
+    (tmp_path / "core.py").write_text(core)
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests/test_core.py").write_text(test)
+
+    def linked(choices: dict[str, list[tuple[str, str]]] | None) -> tuple[list[str], Any]:
+        checkout = open_source(str(tmp_path), repo="o/c")
+        items = scan_checkout(checkout, repo="o/c", analyze=False).items
+        analysis = analyze_with_index(
+            build_index(checkout), "", items, budget=math.inf, choices=choices
+        )
+        [(_, evidence)] = analysis.items
+        return [t["name"] for t in evidence["tests"]], analysis.choices
+
+    cold, choices = linked(None)
+    assert cold == []  # ``check`` takes one argument: the interpreter's TypeError
+    (tmp_path / "core.py").write_text(core.replace("check(x)", "check(x, y=0)"))
+    assert linked(choices)[0] == ["tests/test_core.py::test_negative"]

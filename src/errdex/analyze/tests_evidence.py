@@ -202,6 +202,11 @@ class _Linker:
             self._callees[id(expect)] = found
         return found[1]
 
+    def unbound(self, expect: Expect) -> list[tuple[str, Precision]]:
+        """Callees its calls cannot bind to (:mod:`.call_shapes`), as memo keys read them."""
+        self.callees(expect)  # read once per expectation
+        return [(c, "unbound") for c in sorted(self._callees[id(expect)][2])]
+
     def ranks(self, callees: dict[str, str]) -> dict[str, Rank]:
         """Site functions the test's calls reach, each with its closest rank."""
         out: dict[str, Rank] = {}
@@ -288,12 +293,13 @@ class _Linker:
         scored = [(share, ranks.get(self.sites[i].function or ""), i) for share, _, i in fitted]
         near = [t for t in scored if t[1] is not None]
         called = self._library_packages(callees)  # a short text may point where it calls
-        unbound = self._callees[id(expect)][2]  # named by a call that fails to bind: not it
+        unbound = self.ranks(dict(self.unbound(expect)))  # below a call that cannot bind
         distinct = {
             i
             for share, literal, i in fitted
-            if (literal >= UNREACHED_MIN_LITERAL or (share == 1.0 and self._package(i) in called))
-            and self.sites[i].function not in unbound
+            if literal >= UNREACHED_MIN_LITERAL
+            or (share == 1.0 and self.sites[i].module.split(".")[0] in called)
+            if self.sites[i].function not in unbound
         }
         pool = near or [t for t in scored if t[2] in distinct]
         if not pool:
@@ -420,7 +426,7 @@ class _Linker:
             self._unseen_keys[id(candidates)] = key
         params = sorted(
             (c, p, g.signature, g.is_test, passes_key(g) if expect.constants else ())
-            for c, p in self.callees(expect).items()
+            for c, p in [*self.callees(expect).items(), *self.unbound(expect)]
             if (g := self.index.function(c))
         )
         facts = self.index.modules.get(expect.module)
@@ -497,9 +503,6 @@ class _Linker:
         """Whether the test calls a library function (exactly) or its module imports the
         site's module or a name from it."""
         return bool(self._library_packages(callees)) or self._imports(expect, self.sites[i])
-
-    def _package(self, i: int) -> str:
-        return self.sites[i].module.split(".")[0]
 
     def _library_packages(self, callees: dict[str, Precision]) -> set[str]:
         """The top-level packages of the library functions the test's calls land in
