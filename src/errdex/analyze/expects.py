@@ -21,6 +21,7 @@ import ast
 import unittest
 from collections.abc import Callable
 
+from .call_shapes import block_shapes
 from .callsites import constant_of
 from .expects_checks import Check, constant_string, escaped_string, fails, message_check
 from .expects_warnings import CATCH_WARNINGS, made_errors, recorded, records_warnings
@@ -373,6 +374,7 @@ class ExpectFinder:
         self._add(stmt, call, kind, calls, self._match(call, kind), literal)
         if len(self.facts.expects) == before:
             return  # nothing read of it: the constants would land on another expectation
+        self.facts.expects[-1].shapes = block_shapes(stmt.body)
         body = stmt.body
         if len(body) == 1 and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Call):
             inner = body[0].value
@@ -404,6 +406,7 @@ class ExpectFinder:
                 expect = self.facts.expects[-1]
                 expect.given = len(rest)  # the interpreter checks these against the
                 expect.keywords = tuple(str(k.arg) for k in keywords)  # parameters
+                expect.shapes = ((dotted(target) or (), expect.given, expect.keywords),)
                 expect.uncallable = tuple(
                     i for i, a in enumerate(rest) if isinstance(a, (ast.Constant, ast.Tuple))
                 )
@@ -423,6 +426,7 @@ class ExpectFinder:
         calls = self._calls(list(reached))
         if not calls:
             return
+        before = len(self.facts.expects)
         for handler in stmt.handlers:
             classes = self._classes(handler.type)
             if handler.name is None or not classes:
@@ -430,6 +434,8 @@ class ExpectFinder:
             else:
                 literal = message_check(handler.body, handler.name, self.strings, self._params())
             self._add_classes(stmt, classes, TRY_EXCEPT, calls, (None, None), literal)
+        for expect in self.facts.expects[before:]:
+            expect.shapes = block_shapes(reached)
 
     def _helper_call(self, stmt: ast.stmt, call: ast.Call) -> None:
         """``self.check(E, f, x)`` or ``check(E, f, x)`` with a dotted argument: kept for

@@ -197,6 +197,9 @@ class Expect:
     #: The concrete test class it runs in, when the class its test is written in is a
     #: mixin whose subclasses bind what it calls differently (:mod:`.mixins`).
     runs_in: str | None = None
+    #: Each call it makes: (callee as written, positional arguments or -1 with
+    #: ``*args``/``**kwargs``, keywords), to tell one that cannot bind (:mod:`.call_shapes`).
+    shapes: tuple[tuple[CallRef, int, tuple[str, ...]], ...] = ()
 
 
 @dataclass(slots=True)

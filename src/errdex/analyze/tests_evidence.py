@@ -36,6 +36,7 @@ from errdex.template import Hole, MessageTemplate
 
 from .arg_guards import ArgGuards
 from .call_fit import calls_literal, takes
+from .call_shapes import unbound_callees
 from .callgraph import CallGraph, Precision, Reach
 from .classes import ClassTree
 from .deep_links import NO_MESSAGE_DEPTH, deep_link
@@ -56,6 +57,7 @@ from .matching import (
 )
 from .mixins import per_class
 from .outside_calls import calls_outside
+from .py_twin_links import imports_module, python_twin_runs
 from .repo import RepoIndex
 from .sites import SiteView
 from .tests_calls import ClassAttributes, expect_callees, through_helpers
@@ -125,8 +127,9 @@ class _Linker:
         self.by_class: dict[str, list[SiteView]] = defaultdict(list)
         self.by_function: dict[str, list[int]] = defaultdict(list)
         self._by_gram: dict[str, list[int]] | None = None  # built when first needed
-        #: id() of an expectation -> (it, kept alive so the id stays its, its callees).
-        self._callees: dict[int, tuple[Expect, dict[str, Precision]]] = {}
+        #: id() of an expectation -> (it, kept alive so the id stays its, its callees, those
+        #: its calls cannot bind to: :mod:`.call_shapes`).
+        self._callees: dict[int, tuple[Expect, dict[str, Precision], set[str]]] = {}
         self.by_path: dict[str, list[int]] = defaultdict(list)  # filled when first needed
         self.reaches: dict[str, dict[str, Reach]] = defaultdict(dict)
         self.attributes = ClassAttributes(index)
@@ -193,9 +196,16 @@ class _Linker:
         choice, its memo's key and the key's unseen part each ask)."""
         found = self._callees.get(id(expect))
         if found is None or found[0] is not expect:
-            found = (expect, expect_callees(self.index, expect, self.attributes))
+            reached = expect_callees(self.index, expect, self.attributes)
+            unbound = unbound_callees(self.index, expect, reached)  # TypeError at the call
+            found = (expect, {c: p for c, p in reached.items() if c not in unbound}, unbound)
             self._callees[id(expect)] = found
         return found[1]
+
+    def unbound(self, expect: Expect) -> list[tuple[str, Precision]]:
+        """Callees its calls cannot bind to (:mod:`.call_shapes`), as memo keys read them."""
+        self.callees(expect)  # read once per expectation
+        return [(c, "unbound") for c in sorted(self._callees[id(expect)][2])]
 
     def ranks(self, callees: dict[str, str]) -> dict[str, Rank]:
         """Site functions the test's calls reach, each with its closest rank."""
@@ -283,11 +293,13 @@ class _Linker:
         scored = [(share, ranks.get(self.sites[i].function or ""), i) for share, _, i in fitted]
         near = [t for t in scored if t[1] is not None]
         called = self._library_packages(callees)  # a short text may point where it calls
+        unbound = self.ranks(dict(self.unbound(expect)))  # below a call that cannot bind
         distinct = {
             i
             for share, literal, i in fitted
             if literal >= UNREACHED_MIN_LITERAL
             or (share == 1.0 and self.sites[i].module.split(".")[0] in called)
+            if self.sites[i].function not in unbound
         }
         pool = near or [t for t in scored if t[2] in distinct]
         if not pool:
@@ -414,7 +426,7 @@ class _Linker:
             self._unseen_keys[id(candidates)] = key
         params = sorted(
             (c, p, g.signature, g.is_test, passes_key(g) if expect.constants else ())
-            for c, p in self.callees(expect).items()
+            for c, p in [*self.callees(expect).items(), *self.unbound(expect)]
             if (g := self.index.function(c))
         )
         facts = self.index.modules.get(expect.module)
@@ -504,11 +516,7 @@ class _Linker:
 
     def _imports(self, expect: Expect, site: SiteView) -> bool:
         """Whether the test's module imports the site's module or a name from it."""
-        facts = self.index.modules.get(expect.module)
-        if facts is None:
-            return False
-        prefix = site.module + "."
-        return any(v == site.module or v.startswith(prefix) for v in facts.imports.values())
+        return imports_module(self.index, expect, site.module)
 
     def _general(self, chosen: list[int]) -> list[int]:
         """Without a message, the records of one raise that no other of them writes out
@@ -582,7 +590,9 @@ def link_tests(
     for expect, via in expects:
         chosen = linker.choose(expect) if choose is None else choose(linker, expect)
         for i, shown in chosen:
-            if not twins.runs(expect, sites[i]):
+            if not twins.runs(expect, sites[i]) or not python_twin_runs(
+                index, twins, expect, sites[i]
+            ):
                 continue  # a C twin runs instead of the site's line
             linked[i].append(linked_evidence(expect, shown, via))
     for tests in linked.values():
