@@ -137,3 +137,12 @@ def test_every_file_the_module_is_read_from_is_a_dependency(tmp_path: Path) -> N
         s.template.display for s in sites
     }
     assert "pkg/sub/t.pxi" in read
+
+
+def test_an_included_files_argument_sites_are_the_including_module(tmp_path: Path) -> None:
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "b.pyx").write_text('include "t.pxi"\n')
+    (tmp_path / "pkg" / "t.pxi").write_text(INNER)
+    with reading_repository(tmp_path):
+        sites = extract_cython(INNER, "pkg/t.pxi", arguments=True)
+    assert sites and {(s.qualname, s.module) for s in sites} == {("pkg.b.g", "pkg.b")}
