@@ -143,7 +143,8 @@ class _Builder:
         if site.get("style") == "cython_arguments":
             self.called.add(index)
         if isinstance(module := site.get("module"), str):
-            self.modules[index] = module
+            also = [m for m in site.get("alsoModules") or () if isinstance(m, str)]
+            self.modules[index] = " ".join([module, *also])  # module names have no space
         raised_at = site.get("raisedAt")
         if isinstance(raised_at, int) and raised_at > 0:
             self.raised_at[index] = raised_at

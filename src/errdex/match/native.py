@@ -235,13 +235,13 @@ _NOT_SOURCE = frozenset({"tests", "test", "testing", "bench", "benchmarks", "exa
 
 
 def _builds(index: MatchIndex, i: int, module: str) -> bool:
-    """Whether entry ``i``'s file is compiled into ``module``: the module its record says
-    the file builds into (an included ``.pyx``, a header read with the file including it:
+    """Whether entry ``i``'s file is compiled into ``module``: a module its record says
+    the file builds into (an included ``.pyx``, a header read with the files including it:
     a sibling extension's header is not this module's), else as its path says
     (:func:`_is_module`)."""
     into = index.compiled_into(i)
-    if into is not None:
-        return into == module or into.endswith("." + module)
+    if into:
+        return any(m == module or m.endswith("." + module) for m in into)
     return _is_module(index.entry(i).file_path, module)
 
 
