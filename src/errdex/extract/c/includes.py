@@ -98,6 +98,7 @@ def includers_of(file_path: str) -> list[str]:
         return []
     found = []
     for path in siblings:
+        project.looked_for(file_path, path.relative_to(root).as_posix())  # the cache's check
         includer = _looked_at(path)
         if includer is not None and header in includer.includes:
             found.append(project.prefix + path.relative_to(root).as_posix())
