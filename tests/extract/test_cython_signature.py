@@ -119,3 +119,14 @@ def test_a_signature_not_read_costs_its_own_sites_only(monkeypatch: pytest.Monke
     found = _generated(PYX)
     assert 21 not in found and found[24] == EXPECTED[24]
     assert arguments.SKIPPED["one"] == before + 1
+
+
+def test_a_tree_not_walked_costs_the_argument_sites_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(*args: object) -> list[object]:
+        raise AttributeError("declarator")
+
+    monkeypatch.setattr(arguments, "_functions", broken)
+    before = arguments.SKIPPED["pkg/m.pyx"]
+    sites = extract_cython(PYX, "pkg/m.pyx", arguments=True)
+    assert [s.template.display for s in sites] == ["boom"]
+    assert arguments.SKIPPED["pkg/m.pyx"] == before + 1

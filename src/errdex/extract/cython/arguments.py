@@ -34,8 +34,9 @@ NOTE = (
     "raised by the argument parsing Cython generates for this signature: no raise in the "
     "source spells it"
 )
-#: Functions whose signature this module could not read, by name, in this process (their
-#: argument sites are left out; the file's other sites stay).
+#: Functions whose signature this module could not read, by name (a file by its path when
+#: its tree could not be walked), in this process: their argument sites are left out, the
+#: file's other sites stay.
 SKIPPED: Counter[str] = Counter()
 #: Python builtin types a ``def`` argument may be declared with, as a type test prints them.
 _BUILTINS = {
@@ -136,11 +137,19 @@ def argument_sites(
     classes: set[str] = set(module_classes)
     directives = getattr(tree, "directive_comments", None) or {}
     keywords = directives.get("always_allow_keywords", True)
-    found = list(
-        _functions(
-            _stats(tree.body), "", classes, False, keywords if isinstance(keywords, bool) else None
+    try:
+        found = list(
+            _functions(
+                _stats(tree.body),
+                "",
+                classes,
+                False,
+                keywords if isinstance(keywords, bool) else None,
+            )
         )
-    )
+    except Exception:  # a tree not understood costs its argument sites, not the file's raises
+        SKIPPED[file_path] += 1
+        return []
     sites: list[ErrorSite] = []
     for node, qualname, cdef, allow in found:
         try:
