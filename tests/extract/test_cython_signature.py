@@ -39,6 +39,11 @@ PYX = textwrap.dedent(
 
     cpdef const char* g(x):
         raise ValueError("boom")
+
+    class Q:
+        @property
+        def position(self):
+            return 1
     """
 )
 #: Each function's generated messages, by the line its node starts at (a decorator's).
@@ -75,7 +80,7 @@ def _generated(text: str) -> dict[int, list[str]]:
 
 def test_each_form_of_signature_gives_what_cython_prints() -> None:
     """A static method and a Python class's methods count every argument; one positional-only
-    argument is METH_O; a property's setter raises nothing; a cpdef returning a pointer is
+    argument is METH_O; a property's getter or setter raises nothing; a cpdef returning a pointer is
     read under its pointer declarator, and the file's own raise stays."""
     assert _generated(PYX) == EXPECTED
     raises = [s for s in extract_cython(PYX, "pkg/m.pyx", arguments=True) if NOTE not in s.notes]

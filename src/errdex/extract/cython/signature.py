@@ -9,8 +9,8 @@ gets (checked against Cython 3.3.1's ``DefNode.analyse_signature``):
 - one required positional argument is parsed as ``METH_O`` when keywords are not allowed
   (every argument positional-only, or the directive ``always_allow_keywords=False``):
   ``one() takes exactly one argument (0 given)``, ``one() takes no keyword arguments``;
-- a property's setter or deleter is called by attribute access with a fixed count: its
-  parsing raises nothing.
+- a property's accessor (getter, setter, deleter) is called by attribute access with a
+  fixed count: its parsing raises nothing.
 """
 
 from __future__ import annotations
@@ -40,6 +40,10 @@ def declarator_args(node: Any) -> list[Any]:
             break
         declarator = getattr(declarator, "base", None)
     return list(getattr(declarator, "args", None) or [])
+
+
+#: ``@x.setter``, ``@x.deleter``: a property's other accessors.
+_ACCESSORS = ("setter", "deleter", "getter")
 
 
 def _decorators(node: Any) -> list[Any]:
@@ -76,10 +80,12 @@ def is_staticmethod(node: Any) -> bool:
 
 
 def is_accessor(node: Any) -> bool:
-    """A ``@x.setter`` / ``@x.deleter``: attribute access calls it with a fixed count."""
+    """A property's getter (``@property``, ``@cached_property``), ``@x.setter`` or
+    ``@x.deleter``: attribute access calls it with a fixed count."""
     return any(
-        type(e).__name__ == "AttributeNode"
-        and getattr(e, "attribute", None) in ("setter", "deleter")
+        (type(e).__name__ == "AttributeNode" and getattr(e, "attribute", None) in _ACCESSORS)
+        or _named(e, "property")
+        or _named(e, "cached_property")
         for e in _decorators(node)
     )
 
