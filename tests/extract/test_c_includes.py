@@ -134,3 +134,14 @@ def test_a_header_read_with_its_includer_builds_into_the_includers_module(
     assert sites[0].evidence()["module"] == "pkg.speedups"
     alone = extract(HEADER, "pkg/scan.h", HEADER.splitlines())
     assert [s.module for s in alone] == [None]
+
+
+def test_a_header_several_files_include_builds_into_each_ones_module(tmp_path: Path) -> None:
+    root = _tree(tmp_path)
+    (root / "pkg" / "fast.c").write_text(INCLUDER)
+    with reading_repository(root) as project:
+        sites = extract(HEADER, "pkg/scan.h", HEADER.splitlines())
+        read = project.files_read("pkg/scan.h")
+    assert {"pkg/fast.c", "pkg/speedups.c"} <= read  # an edit to either changes them
+    assert {(s.module, s.also_modules) for s in sites} == {("pkg.fast", ("pkg.speedups",))}
+    assert sites[0].evidence()["alsoModules"] == ["pkg.speedups"]

@@ -27,7 +27,7 @@ C = textwrap.dedent(
     """\
     static PyObject *f(PyObject *self, PyObject *x) {
         if (x == NULL) {
-            PyErr_Format(PyExc_TypeError, "expected bytes, got %.200R", (PyObject *)Py_TYPE(x));
+            PyErr_Format(PyExc_TypeError, "expected bytes, got %R", (PyObject *)Py_TYPE(x));
             return NULL;
         }
         PyErr_Format(PyExc_TypeError, "expected bytes, got %S of %R", x->ob_type, x);
@@ -67,3 +67,11 @@ def test_an_expression_around_a_class_is_not_a_class() -> None:
         assert template.parts[0] == Hole(text, text[1:-1]), text
     c_hole = MessageTemplate([Hole("%R", "Py_TYPE(a) == b")])
     assert typed_class_holes(c_hole, "c") == c_hole
+
+
+def test_a_precision_cuts_the_class_repr_so_the_hole_stays_untyped() -> None:
+    """``%.5R`` of ``Py_TYPE(x)`` prints ``<clas``: a typed hole would refuse the message."""
+    text = 'void f(PyObject *x) {\n    PyErr_Format(PyExc_TypeError, "got %.5R", Py_TYPE(x));\n}\n'
+    (site,) = extract_c(text, "pkg/mod.c")
+    assert [p.kind for p in site.template.parts if isinstance(p, Hole)] == [""]
+    assert _fits(site.template.pattern, "got <clas")

@@ -116,7 +116,10 @@ def test_a_traceback_through_the_def_line_finds_the_generated_error(tmp_path: Pa
     assert best.confidence >= 0.9
 
 
-ETREE = 'include "parser.pxi"\n\ndef XML(text, _BaseParser parser=None):\n    return text\n'
+ETREE = (
+    'include "parser.pxi"\n\ndef XML(text, _BaseParser parser=None):\n    return text\n\n'
+    "def fromstring(text, parser=None):\n    return text\n"
+)
 PARSER = (
     "cdef class _BaseParser:\n    pass\n\n"
     "def set_default_parser(_BaseParser parser=None):\n    return parser\n"
@@ -139,7 +142,8 @@ def test_the_function_the_innermost_line_calls_decides_the_generated_error(
 ) -> None:
     """``_BaseParser`` is a class of the module (defined in the included ``parser.pxi``),
     so ``XML`` in ``etree.pyx`` has the site too; of the two, the called one answers, and
-    a call of neither leaves the error not catalogued, not answered by the other."""
+    a call of neither (``fromstring``, catalogued, with no type test) leaves the error not
+    catalogued, not answered by the other."""
     db = _catalogue(tmp_path, {"etree.pyx": ETREE, "parser.pxi": PARSER})
     (answer,) = answers(_frameless("etree.XML('<a/>', parser=1)"), db)
     best = answer.candidates[0]

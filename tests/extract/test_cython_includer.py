@@ -117,3 +117,32 @@ def test_an_included_file_still_reads_its_imports_relative_to_its_own_path(
         "msgpack.exceptions.ExtraData",
         "msgpack._cmsgpack.unpackb",
     )
+
+
+INNER = "cdef class T:\n    pass\n\ndef g(x):\n    return x\n"
+
+
+def test_every_file_the_module_is_read_from_is_a_dependency(tmp_path: Path) -> None:
+    """``a.pyx`` includes ``sub/t.pxi``, whose ``cdef class T`` types ``def f(T t)``: the
+    scan cache must learn that ``a.pyx``'s sites depend on ``t.pxi`` (an edit there
+    changes them)."""
+    (tmp_path / "pkg" / "sub").mkdir(parents=True)
+    outer = 'include "sub/t.pxi"\n\ndef f(T t):\n    return t\n'
+    (tmp_path / "pkg" / "a.pyx").write_text(outer)
+    (tmp_path / "pkg" / "sub" / "t.pxi").write_text(INNER)
+    with reading_repository(tmp_path) as project:
+        sites = extract_cython(outer, "pkg/a.pyx", arguments=True)
+        read = project.files_read("pkg/a.pyx")
+    assert "Argument 't' has incorrect type (expected pkg.a.T, got {type})" in {
+        s.template.display for s in sites
+    }
+    assert "pkg/sub/t.pxi" in read
+
+
+def test_an_included_files_argument_sites_are_the_including_module(tmp_path: Path) -> None:
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "b.pyx").write_text('include "t.pxi"\n')
+    (tmp_path / "pkg" / "t.pxi").write_text(INNER)
+    with reading_repository(tmp_path):
+        sites = extract_cython(INNER, "pkg/t.pxi", arguments=True)
+    assert sites and {(s.qualname, s.module) for s in sites} == {("pkg.b.g", "pkg.b")}

@@ -391,6 +391,14 @@ PACKAGE_HEADER = textwrap.dedent(
 )
 
 
+def table_with(tmp_path: Path, compiled: dict[str, str]) -> Answer:
+    """The answer to the table's message, the Python twin beside the ``compiled`` files."""
+    files = {"table/__init__.py": PACKAGE_INIT, "table/_table_py.py": PACKAGE_PY, **compiled}
+    db = _catalogue(tmp_path / "table", files, "example/table")
+    (answer,) = answers("KeyError: 'empty table'", db)
+    return answer
+
+
 def _table_answer(tmp_path: Path, where: str) -> Answer:
     """The answer to the table's message, its compiled site's source at ``where``."""
     files = {
@@ -441,14 +449,7 @@ SIBLING_C = '#include "Python.h"\n#include "_other.h"\nstatic int x;\n'
 def test_a_sibling_extensions_header_is_not_the_compiled_modules_source(tmp_path: Path) -> None:
     """``table/_other.h`` is included by ``table/_other.c``, another extension of the same
     package: it builds none of ``table._table``, so the Python twin does not give way."""
-    files = {
-        "table/__init__.py": PACKAGE_INIT,
-        "table/_table_py.py": PACKAGE_PY,
-        "table/_other.c": SIBLING_C,
-        "table/_other.h": PACKAGE_HEADER,
-    }
-    db = _catalogue(tmp_path / "table", files, "example/table")
-    (answer,) = answers("KeyError: 'empty table'", db)
+    answer = table_with(tmp_path, {"table/_other.c": SIBLING_C, "table/_other.h": PACKAGE_HEADER})
     python = next(c for c in answer.candidates if c.filePath == "table/_table_py.py")
     assert any("no catalogued site of table._table fits" in r for r in python.reasons)
     header = next(c for c in answer.candidates if c.filePath == "table/_other.h")

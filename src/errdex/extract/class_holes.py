@@ -4,7 +4,9 @@ A hole whose value is a class (``type(x)``, ``x.__class__``, C's ``Py_TYPE(x)`` 
 ``%R``/``%S``), shown with ``str`` or ``repr`` (the same text for a class), prints the
 class's repr, so its hole admits only that form (:data:`errdex.template.KIND_REGEX`'s
 ``class_repr``) and a message whose value there is any other text is not taken for it.
-A format spec or ``__name__`` prints something else: those holes stay untyped.
+A format spec, a C precision (``%.5R``) or ``__name__`` prints something else: those holes
+stay untyped. (A class whose metaclass defines ``__repr__`` prints what that returns: such a
+class is not known from the raise, and its message does not fit the typed hole.)
 """
 
 from __future__ import annotations
@@ -21,8 +23,9 @@ KIND = "class_repr"
 _PY_HOLE = re.compile(r"\{(?P<expr>[^{}:!]+?)(?:![rsa])?\}")
 #: ``x.__class__`` (``self.__class__``, ``obj.attr.__class__``).
 _PY_ATTRIBUTE = re.compile(r"[\w.]+\.__class__")
-#: C: a ``%R``/``%S`` (``%.200R``) conversion.
-_C_HOLE = re.compile(r"%(?:\.\d+)?[RS]")
+#: C: a ``%R``/``%S`` conversion with no precision: ``%.5R`` prints the repr's first five
+#: characters (``<clas``), which no class repr's form admits, so such a hole stays untyped.
+_C_HOLE = re.compile(r"%[RS]")
 _C_CAST = re.compile(r"\(\s*PyObject\s*\*\s*\)")
 #: C: ``x->ob_type`` (``self->ob_type``, ``((PyObject *)o)->ob_type`` once the cast is gone).
 _C_MEMBER = re.compile(r"[\w.()]+->ob_type")

@@ -83,6 +83,10 @@ class ErrorSite:
     #: ``_unpacker.pyx`` in ``msgpack._cmsgpack``), a header read with its includer
     #: (``module``; the matcher reads it to tell a module's files from a sibling's).
     module: str | None = None
+    #: The other extension modules the file builds into: a header every one of several
+    #: extensions includes (``pkg/_a.c`` and ``pkg/_b.c`` include ``common.h``) is each
+    #: one's (``alsoModules``).
+    also_modules: tuple[str, ...] = ()
 
     def evidence(self) -> dict[str, Any]:
         return {
@@ -102,6 +106,7 @@ class ErrorSite:
             **({"conversion": dict(self.conversion)} if self.conversion else {}),
             **({"printedClass": self.printed_class} if self.printed_class else {}),
             **({"module": self.module} if self.module else {}),
+            **({"alsoModules": list(self.also_modules)} if self.also_modules else {}),
         }
 
 

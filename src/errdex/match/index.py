@@ -506,11 +506,12 @@ class MatchIndex:
         raise line in the same file (``evidence.site.raisedAt``), else None."""
         return self._raised_at.get(index)
 
-    def compiled_into(self, index: int) -> str | None:
-        """The extension module a compiled entry's file builds into where it is not the
-        file's own (the record's ``evidence.site.module``: an included ``.pyx``, a header
-        read with its includer), or None."""
-        return self._modules.get(index)
+    def compiled_into(self, index: int) -> tuple[str, ...]:
+        """The extension modules a compiled entry's file builds into where it is not the
+        file's own (the record's ``evidence.site.module`` and ``alsoModules``: an included
+        ``.pyx``, a header read with its includers), or none."""
+        into = self._modules.get(index)
+        return tuple(into.split()) if into else ()
 
     def raised_by_call(self, index: int) -> bool:
         """Whether the entry is raised, with no frame of its own, by the function a call

@@ -124,7 +124,8 @@ class _Builder:
         if site.get("style") == "cython_arguments":
             self.called.add(index)
         if isinstance(module := site.get("module"), str):
-            self.modules[index] = module
+            also = [m for m in site.get("alsoModules") or () if isinstance(m, str)]
+            self.modules[index] = " ".join([module, *also])  # module names have no space
         # the class as tracebacks print it (a module's ``__name__ = 'decimal'``), else as
         # imports resolve it
         self.qualified.append(intern(site.get("printedClass") or site.get("qualifiedClass")))

@@ -135,10 +135,14 @@ def lift_compiled(clue: Clue, index: MatchIndex, found: Mapping[int, Scored]) ->
     :func:`errdex.match.rank_frames.rule_out_by_innermost`)."""
     if not clue.frames or clue.frames[-1][1] is None or _frameless(clue.frames[-1][0]):
         return
+    from errdex.match.native_called import known_functions
+
+    by_call = [i for i in found if index.raised_by_call(i)]
+    known = known_functions(index, by_call) if by_call and clue.calls else frozenset()
     for i, s in found.items():
         entry = index.entry(i)
         if not (s.full_match and not s.innermost and _frameless(entry.file_path)):
-            _lift_called_cython(clue, index, i, s)
+            _lift_called_cython(clue, index, i, s, known)
             continue
         if s.undecided:
             continue  # the line's own lookups may have raised it: it stays undecided
@@ -156,26 +160,35 @@ def lift_compiled(clue: Clue, index: MatchIndex, found: Mapping[int, Scored]) ->
                 )
 
 
-def _lift_called_cython(clue: Clue, index: MatchIndex, i: int, s: Scored) -> None:
+def _lift_called_cython(
+    clue: Clue, index: MatchIndex, i: int, s: Scored, known: frozenset[str]
+) -> None:
     """A site of Cython's generated argument parsing (``Argument 'parser' has incorrect
     type``, :mod:`errdex.extract.cython.arguments`) that fits in full under a Python
     innermost line: it raises before its function prints a frame, so it is the function
-    that line calls (``etree.XML(…, parser=1)`` -> ``def XML``), not another function whose
-    signature raises the same words; those are ruled out as a Python site the innermost
-    frame is not."""
+    that line calls (``etree.XML(…, parser=1)`` -> ``def XML``; ``XMLParser(bogus=1)`` ->
+    its ``__init__``), not another function whose signature raises the same words; those
+    are ruled out as a Python site the innermost frame is not, when every name the line
+    calls is known not to reach them (``known``: the functions catalogued in the files of
+    the sites of this kind the message found; :mod:`.native_called`)."""
     if not (s.full_match and not s.innermost and clue.whole and clue.calls):
         return
     if s.undecided or not index.raised_by_call(i):
         return
-    function = index.entry(i).function
-    if function in clue.calls:
+    from errdex.match.native_called import Reach, reach
+
+    function = index.entry(i).function or ""
+    found = reach(function, clue.calls, known)
+    if found == Reach.CALLED:
         strength = BELOW_PYTHON + CALLED_BONUS
         if strength > s.frame:
             s.frame = strength
             s.reasons.append(
-                f"the innermost line calls {function}(), and this site is the argument "
-                "parsing of that function, which raises before it prints a frame"
+                f"the innermost line calls {_shown(function, clue.calls)}, and this site is "
+                "the argument parsing of that function, which raises before it prints a frame"
             )
+        return
+    if found == Reach.UNKNOWN:
         return
     from errdex.match.rank_frames import RULED_OUT
 
@@ -185,6 +198,14 @@ def _lift_called_cython(clue: Clue, index: MatchIndex, i: int, s: Scored) -> Non
         f"the innermost line calls {', '.join(c + '()' for c in clue.calls)}, and this "
         f"site is the argument parsing of {function}(), which that line does not call"
     )
+
+
+def _shown(function: str, calls: tuple[str, ...]) -> str:
+    """``XML()``, or ``XMLParser() (its __init__())`` for a construction."""
+    if function in calls:
+        return f"{function}()"
+    called = next((c for c in calls if c[:1].isupper()), "")
+    return f"{called}() (its {function}())"
 
 
 def _calls_into(called: str, function: str | None) -> bool:
@@ -214,13 +235,13 @@ _NOT_SOURCE = frozenset({"tests", "test", "testing", "bench", "benchmarks", "exa
 
 
 def _builds(index: MatchIndex, i: int, module: str) -> bool:
-    """Whether entry ``i``'s file is compiled into ``module``: the module its record says
-    the file builds into (an included ``.pyx``, a header read with the file including it:
+    """Whether entry ``i``'s file is compiled into ``module``: a module its record says
+    the file builds into (an included ``.pyx``, a header read with the files including it:
     a sibling extension's header is not this module's), else as its path says
     (:func:`_is_module`)."""
     into = index.compiled_into(i)
-    if into is not None:
-        return into == module or into.endswith("." + module)
+    if into:
+        return any(m == module or m.endswith("." + module) for m in into)
     return _is_module(index.entry(i).file_path, module)
 
 

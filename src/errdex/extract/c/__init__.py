@@ -15,7 +15,7 @@ from errdex.extract.python import module_name_for
 from errdex.extract.site import ErrorSite
 
 from .grammar import Dialect, parser_for
-from .includes import Inherited, from_includer
+from .includes import Inherited, from_includer, includers_of
 from .walk import NO_FRAME, FileWalker
 
 __all__ = [
@@ -97,10 +97,13 @@ def extract(text: str, file_path: str, lines: list[str]) -> list[ErrorSite]:
         return []
     inherited = from_includer(file_path)
     sites = extract_c(text, file_path, inherited)
-    if inherited is not None:  # the header builds into its includer's module, no other
+    if inherited is not None:  # the header builds into its includers' modules, no other
         module = source_module(inherited.includer)
+        also = tuple(
+            dict.fromkeys(m for p in includers_of(file_path) if (m := source_module(p)) != module)
+        )
         for site in sites:
-            site.module = module
+            site.module, site.also_modules = module, also
     return sites
 
 

@@ -22,7 +22,7 @@ from errdex.extract.python.project import current_project
 
 from .helpers import Helper
 
-__all__ = ["HEADER_SUFFIXES", "Inherited", "from_includer"]
+__all__ = ["HEADER_SUFFIXES", "Inherited", "from_includer", "includers_of"]
 
 HEADER_SUFFIXES = (".h", ".hh", ".hpp", ".hxx", ".inc")
 _SOURCE_SUFFIXES = (".c", ".cc", ".cpp", ".cxx")
@@ -82,6 +82,27 @@ def from_includer(file_path: str) -> Inherited | None:
         row = includer.includes[header]
         return replace(inherited, macros={k: v for k, v in macros.items() if rows[k] < row})
     return None
+
+
+def includers_of(file_path: str) -> list[str]:
+    """Every C file of its folder that includes the header at ``file_path`` (paths as the
+    scan names them, in name order): the header builds into each one's module."""
+    project = current_project()
+    if project is None or not file_path.endswith(HEADER_SUFFIXES):
+        return []
+    root = project.root.resolve()
+    header = (project.root / file_path.removeprefix(project.prefix)).resolve()
+    try:
+        siblings = sorted(p for p in header.parent.iterdir() if p.suffix in _SOURCE_SUFFIXES)
+    except OSError:
+        return []
+    found = []
+    for path in siblings:
+        project.looked_for(file_path, path.relative_to(root).as_posix())  # the cache's check
+        includer = _looked_at(path)
+        if includer is not None and header in includer.includes:
+            found.append(project.prefix + path.relative_to(root).as_posix())
+    return found
 
 
 def _looked_at(path: Path) -> _Includer | None:

@@ -69,9 +69,12 @@ def extract_cython(
                 site.qualified_class, own, module
             )
     if arguments and notes is None and not rendered_path.endswith(".pxd"):
-        sites += argument_sites(
+        generated = argument_sites(
             tree, file_path, module or own, module_classes(file_path)
         )  # (a template's lines move)
+        for site in generated:
+            site.module = module  # an included file's, as its other sites
+        sites += generated
     return sites
 
 

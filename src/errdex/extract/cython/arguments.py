@@ -13,6 +13,7 @@ number, a class of another module) is left out.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 from collections.abc import Set as AbstractSet
 from typing import Any
@@ -21,8 +22,9 @@ from errdex.extract.site import ErrorSite
 from errdex.template import Hole, Literal, MessageTemplate
 
 from .module import cython_name, def_name
+from .signature import allows_keywords, declarator_args, form_of, is_accessor, is_staticmethod
 
-__all__ = ["NOTE", "STYLE", "argument_sites"]
+__all__ = ["NOTE", "SKIPPED", "STYLE", "argument_sites"]
 
 #: ``evidence.site.style`` of these sites: raised before the function prints a frame, by
 #: the function a traceback's innermost line calls (the matcher scores each on its own).
@@ -32,6 +34,10 @@ NOTE = (
     "raised by the argument parsing Cython generates for this signature: no raise in the "
     "source spells it"
 )
+#: Functions whose signature this module could not read, by name (a file by its path when
+#: its tree could not be walked), in this process: their argument sites are left out, the
+#: file's other sites stay.
+SKIPPED: Counter[str] = Counter()
 #: Python builtin types a ``def`` argument may be declared with, as a type test prints them.
 _BUILTINS = {
     "str": "str",
@@ -56,8 +62,11 @@ def _stats(body: Any) -> list[Any]:
     return list(stats) if stats is not None else [body]
 
 
-def _functions(stats: list[Any], prefix: str, classes: set[str]) -> Iterator[tuple[Any, str]]:
-    """Each Python-visible function of the module and its classes, with its qualname."""
+def _functions(
+    stats: list[Any], prefix: str, classes: set[str], cdef: bool, keywords: bool | None
+) -> Iterator[tuple[Any, str, bool, bool | None]]:
+    """Each Python-visible function of the module and its classes, with its qualname,
+    whether it is a ``cdef class``'s and the ``always_allow_keywords`` in force."""
     for node in stats:
         kind = type(node).__name__
         if kind in ("CClassDefNode", "PyClassDefNode"):
@@ -65,15 +74,21 @@ def _functions(stats: list[Any], prefix: str, classes: set[str]) -> Iterator[tup
             if name:
                 if kind == "CClassDefNode":
                     classes.add(name)
-                yield from _functions(_stats(node.body), f"{prefix}{name}.", classes)
+                yield from _functions(
+                    _stats(node.body),
+                    f"{prefix}{name}.",
+                    classes,
+                    kind == "CClassDefNode",
+                    allows_keywords(node, keywords),
+                )
         elif kind == "DefNode" or (kind == "CFuncDefNode" and getattr(node, "overridable", False)):
             name = def_name(node)
             if name and (
                 not (name.startswith("__") and name.endswith("__")) or name in _PARSED_SPECIALS
             ):
-                yield node, prefix + name
+                yield node, prefix + name, cdef, allows_keywords(node, keywords)
         elif kind == "StatListNode":
-            yield from _functions(list(node.stats), prefix, classes)
+            yield from _functions(list(node.stats), prefix, classes, cdef, keywords)
 
 
 def _arg(arg: Any) -> tuple[str, str | None]:
@@ -120,35 +135,28 @@ def argument_sites(
     ``module_classes``: the ``cdef class`` names the rest of the module defines (its
     includer and the files included with this one)."""
     classes: set[str] = set(module_classes)
-    found = list(_functions(_stats(tree.body), "", classes))
-    sites: list[ErrorSite] = []
-    for node, qualname in found:
-        name = qualname.rsplit(".", 1)[-1]
-        args = list(node.args if type(node).__name__ == "DefNode" else node.declarator.args)
-        if "." in qualname and args:
-            args = args[1:]  # ``self`` (``cls`` of a classmethod) is passed by the binding
-        if not args and getattr(node, "star_arg", None) is None:
-            continue  # no argument: CPython's METH_NOARGS message, not Cython's
-        declared = [(_arg(a), a) for a in args]
-        positional = [a for _, a in declared if not getattr(a, "kw_only", False)]
-        required = sum(1 for a in positional if a.default is None)
-        templates = _count_sites(
-            name, required, len(positional), getattr(node, "star_arg", None) is not None
+    directives = getattr(tree, "directive_comments", None) or {}
+    keywords = directives.get("always_allow_keywords", True)
+    try:
+        found = list(
+            _functions(
+                _stats(tree.body),
+                "",
+                classes,
+                False,
+                keywords if isinstance(keywords, bool) else None,
+            )
         )
-        if getattr(node, "starstar_arg", None) is None:
-            kw = Hole("{kw}", "kw")
-            templates.append(_template(f"{name}() got an unexpected keyword argument '", kw, "'"))
-        for (arg_name, typed), _ in declared:
-            expected = f"{module}.{typed}" if typed in classes else _BUILTINS.get(typed or "")
-            if expected:
-                got = Hole("{type}", "type")
-                templates.append(
-                    _template(
-                        f"Argument '{arg_name}' has incorrect type (expected {expected}, got ",
-                        got,
-                        ")",
-                    )
-                )
+    except Exception:  # a tree not understood costs its argument sites, not the file's raises
+        SKIPPED[file_path] += 1
+        return []
+    sites: list[ErrorSite] = []
+    for node, qualname, cdef, allow in found:
+        try:
+            templates = _templates(node, qualname, cdef, allow, module, classes)
+        except Exception:  # a signature not understood costs its own sites only
+            SKIPPED[qualname.rsplit(".", 1)[-1]] += 1
+            continue
         line = node.pos[1]
         for template in templates:
             sites.append(
@@ -161,10 +169,52 @@ def argument_sites(
                     error_class="TypeError",
                     qualified_class="builtins.TypeError",
                     qualname=f"{module}.{qualname}",
-                    function=name,
+                    function=qualname.rsplit(".", 1)[-1],
                     style=STYLE,
                     notes=[NOTE],
                     language="cython",
                 )
             )
     return sites
+
+
+def _templates(
+    node: Any, qualname: str, cdef: bool, allow: bool | None, module: str, classes: set[str]
+) -> list[MessageTemplate]:
+    """The messages one function's generated parsing prints (:mod:`.signature`)."""
+    name = qualname.rsplit(".", 1)[-1]
+    if is_accessor(node):
+        return []
+    args = node.args if type(node).__name__ == "DefNode" else declarator_args(node)
+    if cdef and args and not is_staticmethod(node):
+        args = args[1:]  # ``self`` (``cls`` of a classmethod) is passed by the binding
+    form = form_of(node, args, cdef, allow)
+    if form == "none":
+        return []
+    declared = [(_arg(a), a) for a in args]
+    templates: list[MessageTemplate] = []
+    if form == "one":
+        given = Hole("{given}", "given", kind="int")
+        templates.append(_template(f"{name}() takes exactly one argument (", given, " given)"))
+        templates.append(_template(f"{name}() takes no keyword arguments"))
+    else:
+        positional = [a for _, a in declared if not getattr(a, "kw_only", False)]
+        required = sum(1 for a in positional if a.default is None)
+        templates += _count_sites(
+            name, required, len(positional), getattr(node, "star_arg", None) is not None
+        )
+        if getattr(node, "starstar_arg", None) is None:
+            kw = Hole("{kw}", "kw")
+            templates.append(_template(f"{name}() got an unexpected keyword argument '", kw, "'"))
+    for (arg_name, typed), _ in declared:
+        expected = f"{module}.{typed}" if typed in classes else _BUILTINS.get(typed or "")
+        if expected:
+            got = Hole("{type}", "type")
+            templates.append(
+                _template(
+                    f"Argument '{arg_name}' has incorrect type (expected {expected}, got ",
+                    got,
+                    ")",
+                )
+            )
+    return templates

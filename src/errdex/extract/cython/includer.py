@@ -104,17 +104,21 @@ def module_classes(file_path: str) -> set[str]:
     if project is None:
         return set()
     outer = including_file(file_path) or file_path.removesuffix(".in")
+    root = project.root.resolve()
     start = (project.root / outer.removeprefix(project.prefix)).resolve()
     names: set[str] = set()
     todo, seen = [start], {start}
     while todo and len(seen) <= MAX_FILES:
         path = todo.pop()
+        template = path.with_name(path.name + ".in")  # a rendered include's template
+        for read in (path, template):  # the sites depend on them (the scan cache's check)
+            if read.is_relative_to(root):
+                project.looked_for(file_path, read.relative_to(root).as_posix())
         try:
             if path.stat().st_size > MAX_BYTES:
                 continue
             text = path.read_text("utf-8", "replace")
         except OSError:
-            template = path.with_name(path.name + ".in")  # a rendered include's template
             try:
                 text = template.read_text("utf-8", "replace")
             except OSError:
