@@ -87,7 +87,7 @@ def items(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[dict[str,
 
 
 def test_the_handler_of_the_raising_function_is_said(items: dict[str, Any]) -> None:
-    record, evidence = items["TypeError@23"]
+    record, evidence = items["TypeError (no message)@23"]
     assert evidence["conversion"]["where"] == "here"
     assert evidence["conversion"]["link"] == "cause"
     assert (

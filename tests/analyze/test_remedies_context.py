@@ -70,5 +70,5 @@ def test_a_chained_raise_still_says_what_it_handles(tmp_path: Path) -> None:
 
 
 def test_a_message_of_formatting_code_is_not_quoted(tmp_path: Path) -> None:
-    for text in _solutions(tmp_path, "{problem}"):
+    for text in _solutions(tmp_path, "Calls not found."):
         assert "_CallList" not in text and "The message states" not in text, text

@@ -175,7 +175,7 @@ EXPECTED = {
     # message alone: not restated (the record shows it), the public call is said
     "no data file found for {name!r}": "It comes from a call of `load()`.",
     # abstract: a method meant to be overridden
-    "NotImplementedError": (
+    "NotImplementedError (no message)": (
         "It comes from calling `run()` on an instance of `Base`, or of a subclass of it"
         " that does not override `run`."
     ),
@@ -210,7 +210,7 @@ EXPECTED = {
         "“If the key was never stored”."
     ),
     # caught: only a direct caller of the private helper sees it
-    "OverflowError": (
+    "OverflowError (no message)": (
         "Only code that calls `_step()` itself meets it: the library's callers of it that"
         f" errdex traced catch it (`pkg.core.walk` (line {_handler('OverflowError')}))."
     ),
