@@ -249,7 +249,8 @@ def docstring_fix(g: Gathered) -> Remedy | None:
         " ".join(kebab(g.site.error_class or "").split("-"))
     )
     params = {p.lstrip("*") for p in own_params(g.func)} - {"self", "cls"}
-    text = _requirement(g.func.docstring or "", said, params, _condition_words(g))
+    named = {w.lower() for w in re.split(r"_|(?<=[a-z])(?=[A-Z])", g.func.name) if len(w) >= 4}
+    text = _requirement(g.func.docstring or "", said, params, _condition_words(g), named - _COMMON)
     if text is None:
         return None
     return (
@@ -258,11 +259,19 @@ def docstring_fix(g: Gathered) -> Remedy | None:
     )
 
 
-def _requirement(doc: str, said: set[str], params: set[str], tested: set[str]) -> str | None:
+def _requirement(
+    doc: str,
+    said: set[str],
+    params: set[str],
+    tested: set[str],
+    named: frozenset[str] | set[str] = frozenset(),
+) -> str | None:
     """The first requirement sentence that names a parameter (:mod:`.param_mentions`), else the first that shares
-    two words with the conditions on the way; one on neither (``Header.encode``: "Only
-    certain character sets are readable in most email clients ...", beside a check for
-    an embedded header in the value) says nothing of this raise."""
+    two words with the conditions on the way or speaks of what the function's own name
+    names (``remove_folder``: "Delete the named folder, which must be empty."); one on
+    none of these (``Header.encode``: "Only certain character sets are readable in most
+    email clients ...", beside a check for an embedded header in the value) says nothing
+    of this raise."""
     fallback = None
     for sentence in _SENTENCE.split(doc.strip()):
         text = " ".join(sentence.split())
@@ -275,7 +284,7 @@ def _requirement(doc: str, said: set[str], params: set[str], tested: set[str]) -
         words = {w.lower() for w in re.findall(r"[A-Za-z_]\w*", text)}
         if names_param(text, params):  # quoted, or no ordinary word ("a", "value")
             return text
-        if fallback is None and _stem_shared(words, tested) >= 2:
+        if fallback is None and (_stem_shared(words, tested) >= 2 or words & named):
             fallback = text
     return fallback
 
