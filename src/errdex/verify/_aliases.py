@@ -13,6 +13,8 @@ from collections import Counter
 from functools import lru_cache
 from pathlib import Path
 
+from ._source_tree import source_tree
+
 __all__ = ["aliases", "renamed"]
 
 #: (first line, last line, {local: parameter}, {local: line bound}) of each function.
@@ -66,9 +68,8 @@ def _span(func: ast.FunctionDef | ast.AsyncFunctionDef) -> _Span:
 
 @lru_cache(maxsize=256)
 def _spans(file: Path) -> tuple[_Span, ...]:
-    try:
-        tree = ast.parse(file.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, SyntaxError, ValueError, RecursionError):
+    tree = source_tree(file)
+    if tree is None:
         return ()
     return tuple(
         _span(node)

@@ -31,6 +31,7 @@ from ._aliases import renamed
 from ._alternatives import Alternative, Alternatives, fits, program_bindings
 from ._guard_solver import CONDITION_KINDS, EMPTY, MISSING, parse_guards, rules_out, solve
 from ._pair_solver import solve_pairs
+from ._source_tree import source_tree
 from .expectation import Expectation
 from .from_tests import Candidate
 
@@ -70,9 +71,8 @@ Signatures = Callable[[str, int], str | None]
 @lru_cache(maxsize=256)
 def _defs(file: Path) -> dict[int, str]:
     """Line of each ``def`` (and of its first decorator) in ``file`` -> its ``def`` line."""
-    try:
-        tree = ast.parse(file.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, SyntaxError, ValueError, RecursionError):
+    tree = source_tree(file)
+    if tree is None:
         return {}
     out: dict[int, str] = {}
     for node in ast.walk(tree):
@@ -416,9 +416,8 @@ _CAUGHT = re.compile(r"^\(?([\w., ]+?)\)? was raised")
 @lru_cache(maxsize=256)
 def _try_bodies(file: Path) -> dict[int, frozenset[str]]:
     """Line of each ``except`` in ``file`` -> the names its ``try`` body reads."""
-    try:
-        tree = ast.parse(file.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, SyntaxError, ValueError, RecursionError):
+    tree = source_tree(file)
+    if tree is None:
         return {}
     out: dict[int, frozenset[str]] = {}
     for node in ast.walk(tree):

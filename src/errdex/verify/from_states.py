@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from ._guard_solver import CONDITION_KINDS, parse_guards, truth
+from ._source_tree import source_tree
 from .from_guards import _bound, _cut
 from .from_tests import Candidate
 
@@ -74,9 +75,8 @@ def _no_arguments(func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
 
 @lru_cache(maxsize=256)
 def _classes(file: Path) -> dict[str, States]:
-    try:
-        tree = ast.parse(file.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, SyntaxError, ValueError, RecursionError):
+    tree = source_tree(file)
+    if tree is None:
         return {}
     out: dict[str, States] = {}
     for node in ast.walk(tree):
