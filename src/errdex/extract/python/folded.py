@@ -72,14 +72,19 @@ def _name_value(reader: MessageBuilder, name: str, scope: Scope) -> object:
     fn = scope.node
     # bound once, and no parameter: ``n = 0`` with ``n += 1`` later in a loop, or
     # ``if method is None: method = "mehlhorn"``, may leave another value at the raise
-    once = fn is not None and _stores(fn)[name] == 1 and name not in _parameters(fn)
+    # (a Cython scope's node is Cython's own, not Python's ast: its stores are not read)
+    once = (
+        isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef))
+        and _stores(fn)[name] == 1
+        and name not in _parameters(fn)
+    )
     if scope.env is not LAZY or once:
         local = scope.env.get(name)  # (LAZY: the walk replays the function, then asks again)
         if local is not None:
             return _literal(local) if once else MISSING
     outer: Scope | None = scope
     while outer is not None:
-        if outer.node is not None and name in _assigned_names(outer.node):
+        if isinstance(outer.node, ast.AST) and name in _assigned_names(outer.node):
             return MISSING
         outer = outer.outer[0] if outer.outer is not None else None
     bound = reader.module_env.get(name)
@@ -286,8 +291,10 @@ def call_constant(reader: MessageBuilder, call: ast.Call, scope: Scope) -> Messa
         return None
     if name in reader.functions or name in reader.module_env:
         return None
-    if scope.node is not None and name in _assigned_names(scope.node):
-        return None
+    if scope.node is not None and (
+        not isinstance(scope.node, ast.AST) or name in _assigned_names(scope.node)
+    ):
+        return None  # (a Cython scope: what its function binds is not read here)
     value = constant_value(reader, call.args[0], scope)
     if value is MISSING:
         return None
