@@ -27,6 +27,7 @@ from .flag_words import gate_words
 from .gathered import Gathered, catch_phrase, class_phrase, short_name, verb
 from .guards import code, free_names, has_private, parse_guard
 from .message_advice import RESTATED, advice_solutions
+from .message_fixes import message_fix
 from .misuse_state import misuse_solution
 from .outside_data import USAGE_FAMILIES
 from .own_state import is_attribute, own_state_solution
@@ -303,7 +304,8 @@ def _fallback(g: Gathered) -> Remedy:
         )
     if usage_error(g):  # catching would hide the mistake
         return (
-            own_state_solution(g)
+            message_fix(g)  # a shape that states its fix (unpicklable, "X after Y")
+            or own_state_solution(g)
             or _state_solution(g, call)
             or type_fix(g)  # the record's own type guard, said as what to pass
             or pattern_fix(g)  # a parameter that does not match the function's regex

@@ -1,0 +1,159 @@
+"""Fixes a raise's own shape states, where no requirement over the caller's arguments was
+found and errdex said "found no fix" (issue 10: the paired blind reviews of stops 35 and
+36 judged that misleading every time, and named a plain fix each time).
+
+Each rule is a family, known by the raising function and the message's words together:
+
+- a pickling or copying special method (``__reduce_ex__``, ``__reduce__``,
+  ``__getstate__``, ``__copy__``, ``__deepcopy__``) that raises with no condition: no
+  object of its class can be pickled or copied (``codecs.StreamRecoder``, ``_pyio.FileIO``,
+  ``socket.socket``); the caller pickles what it was made from and makes a new one;
+- "``Thread.__init__() not called``" from a method of that class: a subclass's
+  ``__init__`` that does not call the base's;
+- "``f() takes no keyword arguments``" from a function with ``**kwargs`` whose condition
+  tests them: the arguments go by position;
+- "``feed_data after feed_eof``" from ``feed_data``, under a check of the object's own
+  state, where ``feed_eof`` is the name of a call: not calling it after that call.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .gathered import Gathered, class_phrase, short_name
+from .guards import CONDITION_KINDS, code, free_names
+
+__all__ = ["message_fix"]
+
+#: A solution and the evidence keys it rests on.
+Remedy = tuple[str, list[str]]
+
+#: Special method -> what runs it: the calls that fail on every object of the class.
+_PICKLING = {
+    "__reduce_ex__": "`pickle.dumps`, `copy.copy` and `copy.deepcopy`",
+    "__reduce__": "`pickle.dumps`, `copy.copy` and `copy.deepcopy`",
+    "__getstate__": "`pickle.dumps`, `copy.copy` and `copy.deepcopy`",
+    "__copy__": "`copy.copy`",
+    "__deepcopy__": "`copy.deepcopy`",
+}
+#: Classes a refusal to pickle is raised as.
+_REFUSALS = frozenset({"TypeError", "PicklingError", "NotImplementedError"})
+#: "Thread.__init__() not called", "thread.__init__() was not called".
+_NOT_CALLED = re.compile(
+    r"^(?:([A-Za-z_]\w*)\.)?([A-Za-z_]\w*)\(\)\s+(?:was\s+|has\s+)?not\s+(?:been\s+)?called\.?$",
+    re.IGNORECASE,
+)
+#: "setrecursionlimit() takes no keyword arguments".
+_NO_KEYWORDS = re.compile(r"^([A-Za-z_][\w.]*)\(\)\s+takes\s+no\s+keyword\s+arguments\.?$")
+#: "feed_data after feed_eof", "write() called after close()".
+_AFTER = re.compile(
+    r"^([A-Za-z_]\w*)(\(\))?\s+(?:called\s+|used\s+)?after\s+([A-Za-z_]\w*)(\(\))?\.?$"
+)
+
+
+def message_fix(g: Gathered) -> Remedy | None:
+    """The first family's fix that fits the record, or None."""
+    if g.func is None or g.site.template.is_opaque:
+        return None
+    return _pickling_fix(g) or _init_fix(g) or _keyword_fix(g) or _after_fix(g)
+
+
+def _message(g: Gathered) -> str | None:
+    """The message when it has no value filled in at run time: the rules read it whole."""
+    literals = g.site.template.literals
+    if len(literals) != 1 or g.site.template.display.strip() != literals[0].strip():
+        return None
+    return literals[0].strip()
+
+
+def _conditions(g: Gathered) -> list[str]:
+    return [str(guard["text"]) for guard in g.site.guards if guard["kind"] in CONDITION_KINDS]
+
+
+def _pickling_fix(g: Gathered) -> Remedy | None:
+    """A pickling or copying special method that raises on every call."""
+    func = g.func
+    if func is None or func.cls is None or func.name not in _PICKLING:
+        return None
+    if g.site.kind != "raise" or g.site.error_class not in _REFUSALS or g.site.guards:
+        return None
+    cls = short_name(func.cls)
+    calls = _PICKLING[func.name]
+    what = "pickled or copied" if "pickle" in calls else "copied"
+    made = "pickle or copy" if "pickle" in calls else "copy"
+    return (
+        f"Objects of {code(cls)} cannot be {what}: {code(f'{cls}.{func.name}')} raises "
+        f"{class_phrase(g)} on every call, with no condition, and {calls} call it. Do not "
+        f"{made} the object itself (nor anything that holds it): {made} what it is made from "
+        f"(a path, the data, the arguments it was created with) and make a new {code(cls)} "
+        "from that where it is needed.",
+        ["site.function", "site.guards"],
+    )
+
+
+def _init_fix(g: Gathered) -> Remedy | None:
+    """ "``Thread.__init__() not called``" from a method of ``Thread``: the object was made
+    by a subclass whose ``__init__`` does not call the base's."""
+    func, message = g.func, _message(g)
+    if func is None or func.cls is None or message is None:
+        return None
+    found = _NOT_CALLED.match(message)
+    if found is None or found.group(2) != "__init__":
+        return None
+    cls = short_name(func.cls)
+    if found.group(1) is not None and found.group(1).lower() != cls.lower():
+        return None  # another class's __init__: not the object's own
+    if not any("self" in (free_names(text) or set()) for text in _conditions(g)):
+        return None  # the check reads the object's state (``self._initialized``)
+    return (
+        f"A subclass of {code(cls)} that defines its own {code('__init__')} must call "
+        f"{code(f'{cls}.__init__()')} in it ({code('super().__init__(...)')}) before the "
+        f"object is used: {code(f'{cls}.{func.name}')} {_verb(g)} {class_phrase(g)} on an "
+        f"object whose {code(f'{cls}.__init__')} did not run.",
+        ["site.template", "site.guards"],
+    )
+
+
+def _keyword_fix(g: Gathered) -> Remedy | None:
+    """ "``f() takes no keyword arguments``" where the condition tests the ``**kwargs``."""
+    func, message = g.func, _message(g)
+    if func is None or message is None:
+        return None
+    found = _NO_KEYWORDS.match(message)
+    starred = [p[2:] for p in func.params if p.startswith("**")]
+    if found is None or not starred:
+        return None
+    if not any(starred[0] in (free_names(text) or set()) for text in _conditions(g)):
+        return None
+    name = found.group(1)
+    return (
+        f"Pass the arguments of {code(f'{name}()')} by position, with no {code('name=value')} "
+        f"argument: it {_verb(g)} {class_phrase(g)} when any keyword argument is passed.",
+        ["site.template", "site.guards"],
+    )
+
+
+def _after_fix(g: Gathered) -> Remedy | None:
+    """ "``feed_data after feed_eof``" from ``feed_data``, under a check of ``self``."""
+    func, message = g.func, _message(g)
+    if func is None or func.cls is None or message is None:
+        return None
+    found = _AFTER.match(message)
+    if found is None or found.group(1) != func.name:
+        return None
+    before = found.group(3)
+    if not (found.group(4) or "_" in before):
+        return None  # "after end": a word, not the name of a call
+    if not any("self" in (free_names(text) or set()) for text in _conditions(g)):
+        return None
+    cls = short_name(func.cls)
+    return (
+        f"Do not call {code(f'{cls}.{func.name}()')} after {code(f'{cls}.{before}()')} on "
+        f"the same object: it {_verb(g)} {class_phrase(g)} once {code(before)} has been "
+        f"called; make every {code(func.name)} call before {code(before)}.",
+        ["site.template", "site.guards"],
+    )
+
+
+def _verb(g: Gathered) -> str:
+    return "fails its assertion with" if g.site.kind == "assert" else "raises"

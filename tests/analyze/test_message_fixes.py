@@ -1,0 +1,100 @@
+"""Fixes a raise's own shape states, where errdex said "found no fix".
+
+Mirrors CPython 3.11: ``codecs.StreamRecoder.__reduce_ex__`` and ``_pyio.FileIO
+.__getstate__`` raise ``TypeError`` on every call (checked: ``pickle.dumps``,
+``copy.copy`` and ``copy.deepcopy`` of an instance all raise it); ``threading.Thread
+.start`` raises ``RuntimeError("thread.__init__() not called")`` when ``not
+self._initialized``; ``idlelib``'s ``setrecursionlimit(*args, **kwargs)`` refuses
+keywords; ``asyncio.StreamReader.feed_data`` asserts ``not self._eof``, "feed_data after
+feed_eof". The near misses keep "errdex found no fix": a refusal under a condition (the
+object may pickle in another state), another class's ``__init__``, an "after" that names
+no call ("after end of stream").
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from errdex.analyze.quoting import NO_FIX
+
+from .stdlib_items import one_file_items
+
+SOURCE = """
+class Recoder:
+    def __reduce_ex__(self, proto):
+        raise TypeError("can't serialize %s" % self.__class__.__name__)
+
+
+class Handle:
+    def __getstate__(self):
+        if self.closed:
+            raise TypeError("cannot pickle a closed handle")
+        return {}
+
+
+class Worker:
+    def __init__(self):
+        self._initialized = True
+        self._eof = False
+
+    def start(self):
+        if not self._initialized:
+            raise RuntimeError("worker.__init__() not called")
+
+    def join(self):
+        if not self._initialized:
+            raise RuntimeError("Thread.__init__() not called")
+
+    def feed_data(self, data):
+        assert not self._eof, 'feed_data after feed_eof'
+
+    def feed(self, data):
+        if self._eof:
+            raise ValueError("feed after end")
+
+
+def setlimit(*args, **kwargs):
+    if kwargs:
+        raise TypeError("setlimit() takes no keyword arguments")
+    return args
+"""
+
+
+def _solutions(tmp_path: Path) -> dict[str, list[str]]:
+    return {r["errorMessage"]: r["solutions"] for r, _ in one_file_items(tmp_path, "m.py", SOURCE)}
+
+
+def test_a_class_that_refuses_pickling_on_every_call(tmp_path: Path) -> None:
+    found = _solutions(tmp_path)
+    (text,) = found["can't serialize %s"]
+    assert text.startswith("Objects of `Recoder` cannot be pickled or copied:")
+    assert "`pickle.dumps`, `copy.copy` and `copy.deepcopy` call it" in text
+    # a refusal under a condition says nothing of every object
+    assert not found["cannot pickle a closed handle"][0].startswith("Objects of")
+
+
+def test_the_base_init_the_message_names(tmp_path: Path) -> None:
+    found = _solutions(tmp_path)
+    (text,) = found["worker.__init__() not called"]
+    assert text.startswith(
+        "A subclass of `Worker` that defines its own `__init__` must call `Worker.__init__()`"
+    )
+    # another class's __init__ is not the object's own
+    assert "must call" not in found["Thread.__init__() not called"][0]
+
+
+def test_keyword_arguments_refused(tmp_path: Path) -> None:
+    (text,) = _solutions(tmp_path)["setlimit() takes no keyword arguments"]
+    assert text == (
+        "Pass the arguments of `setlimit()` by position, with no `name=value` argument: it "
+        "raises `TypeError` when any keyword argument is passed."
+    )
+
+
+def test_a_call_after_the_call_that_ends_it(tmp_path: Path) -> None:
+    found = _solutions(tmp_path)
+    (text,) = found["feed_data after feed_eof"]
+    assert text.startswith("Do not call `Worker.feed_data()` after `Worker.feed_eof()`")
+    assert NO_FIX not in found["feed_data after feed_eof"]
+    # an "after" that names no call
+    assert not found["feed after end"][0].startswith("Do not call")
