@@ -8,7 +8,7 @@ self._initialized``; ``idlelib``'s ``setrecursionlimit(*args, **kwargs)`` refuse
 keywords; ``asyncio.StreamReader.feed_data`` asserts ``not self._eof``, "feed_data after
 feed_eof". The near misses keep "errdex found no fix": a refusal under a condition (the
 object may pickle in another state), another class's ``__init__``, an "after" that names
-no call ("after end of stream").
+no call ("after end of stream"), a private method (``_release_save``).
 """
 
 from __future__ import annotations
@@ -51,6 +51,28 @@ class Worker:
     def feed(self, data):
         if self._eof:
             raise ValueError("feed after end")
+
+
+    def write(self, data):
+        if not self.status:
+            raise AssertionError("write() before start_response()")
+
+    def _release_save(self):
+        if self._owner is None:
+            raise RuntimeError("cannot release un-acquired lock")
+
+
+class RLock:
+    def release(self):
+        if self._owner != get_ident():
+            raise RuntimeError("cannot release un-acquired lock")
+
+
+def bind(sig, kwargs):
+    for name in kwargs:
+        if sig.kind(name) == 0:
+            raise TypeError('{arg!r} parameter is positional only, '
+                            'but was passed as a keyword'.format(arg=name))
 
 
 def setlimit(*args, **kwargs):
@@ -98,3 +120,25 @@ def test_a_call_after_the_call_that_ends_it(tmp_path: Path) -> None:
     assert NO_FIX not in found["feed_data after feed_eof"]
     # an "after" that names no call
     assert not found["feed after end"][0].startswith("Do not call")
+
+
+def test_a_call_before_the_call_that_starts_it(tmp_path: Path) -> None:
+    (text,) = _solutions(tmp_path)["write() before start_response()"]
+    assert text.startswith("Call `start_response()` before `Worker.write()`")
+
+
+def test_a_lock_released_by_a_thread_that_does_not_hold_it(tmp_path: Path) -> None:
+    items = one_file_items(tmp_path, "m.py", SOURCE)
+    found = {r["lineNumber"]: r["solutions"] for r, _ in items}
+    by_message = [r for r, _ in items if r["errorMessage"] == "cannot release un-acquired lock"]
+    public, private = sorted(by_message, key=lambda r: "_release_save" in r["documentation"])
+    assert found[public["lineNumber"]][0].startswith(
+        "Call `RLock.release()` only while the calling thread holds the lock"
+    )
+    assert not found[private["lineNumber"]][0].startswith("Call `")  # no call of the caller's
+
+
+def test_a_positional_only_parameter_passed_as_a_keyword(tmp_path: Path) -> None:
+    found = _solutions(tmp_path)
+    (text,) = next(v for k, v in found.items() if "positional only" in k)
+    assert text.startswith("Pass the parameter the message names by position")

@@ -13,15 +13,24 @@ Each rule is a family, known by the raising function and the message's words tog
 - "``f() takes no keyword arguments``" from a function with ``**kwargs`` whose condition
   tests them: the arguments go by position;
 - "``feed_data after feed_eof``" from ``feed_data``, under a check of the object's own
-  state, where ``feed_eof`` is the name of a call: not calling it after that call.
+  state, where ``feed_eof`` is the name of a call: not calling it after that call;
+  "``write() before start_response()``": calling the other first;
+- "``'x' parameter is positional only, but was passed as a keyword``": by position;
+- "``cannot release un-acquired lock``" from a method of a lock: only while holding it.
+
+A method whose name is private is no call the caller makes, and gets none of these.
+Typing's special forms (``Self[int]``, ``isinstance(x, Any)``) are in
+:mod:`.special_form_fixes`.
 """
 
 from __future__ import annotations
 
 import re
 
+from .facts import FuncFacts
 from .gathered import Gathered, class_phrase, short_name
 from .guards import CONDITION_KINDS, code, free_names
+from .special_form_fixes import special_form_fix
 
 __all__ = ["message_fix"]
 
@@ -40,22 +49,38 @@ _PICKLING = {
 _REFUSALS = frozenset({"TypeError", "PicklingError", "NotImplementedError"})
 #: "Thread.__init__() not called", "thread.__init__() was not called".
 _NOT_CALLED = re.compile(
-    r"^(?:([A-Za-z_]\w*)\.)?([A-Za-z_]\w*)\(\)\s+(?:was\s+|has\s+)?not\s+(?:been\s+)?called\.?$",
+    r"^(?:([A-Za-z_]\w*)\.)?([A-Za-z_]\w*)\(\)\s+(?:was\s+|has\s+)?not\s+(?:been\s+)?called"
+    r"(?:\s+by\s+\S+)?\.?$",
     re.IGNORECASE,
 )
 #: "setrecursionlimit() takes no keyword arguments".
 _NO_KEYWORDS = re.compile(r"^([A-Za-z_][\w.]*)\(\)\s+takes\s+no\s+keyword\s+arguments\.?$")
-#: "feed_data after feed_eof", "write() called after close()".
+#: "feed_data after feed_eof", "write() called after close()", "write() before start()".
 _AFTER = re.compile(
-    r"^([A-Za-z_]\w*)(\(\))?\s+(?:called\s+|used\s+)?after\s+([A-Za-z_]\w*)(\(\))?\.?$"
+    r"^([A-Za-z_]\w*)(\(\))?\s+(?:called\s+|used\s+)?(after|before)\s+([A-Za-z_]\w*)(\(\))?\.?$"
 )
+#: "'x' parameter is positional only, but was passed as a keyword".
+_POSITIONAL_ONLY = re.compile(r"\bpositional[- ]only\b.*\bpassed as a keyword\b", re.IGNORECASE)
+#: "cannot release un-acquired lock", "cannot wait on un-acquired lock".
+_UNACQUIRED = re.compile(r"^cannot\s+(\w+)\s+(?:on\s+)?(?:an?\s+)?un-?acquired\s+lock\.?$")
 
 
 def message_fix(g: Gathered) -> Remedy | None:
     """The first family's fix that fits the record, or None."""
-    if g.func is None or g.site.template.is_opaque:
+    func = g.func
+    if func is None or g.site.template.is_opaque:
         return None
-    return _pickling_fix(g) or _init_fix(g) or _keyword_fix(g) or _after_fix(g)
+    if func.name.startswith("_") and not func.name.endswith("__"):
+        return None  # ``_release_save``: no call of the caller's
+    return (
+        _pickling_fix(g)
+        or _init_fix(g)
+        or _keyword_fix(g)
+        or _positional_fix(g)
+        or _after_fix(g)
+        or _lock_fix(g)
+        or special_form_fix(g)
+    )
 
 
 def _message(g: Gathered) -> str | None:
@@ -94,17 +119,15 @@ def _pickling_fix(g: Gathered) -> Remedy | None:
 def _init_fix(g: Gathered) -> Remedy | None:
     """ "``Thread.__init__() not called``" from a method of ``Thread``: the object was made
     by a subclass whose ``__init__`` does not call the base's."""
-    func, message = g.func, _message(g)
-    if func is None or func.cls is None or message is None:
+    matched = _method_says(g, _NOT_CALLED, g.site.template.display.strip())
+    if matched is None or matched[1].group(2) != "__init__":
         return None
-    found = _NOT_CALLED.match(message)
-    if found is None or found.group(2) != "__init__":
-        return None
-    cls = short_name(func.cls)
-    if found.group(1) is not None and found.group(1).lower() != cls.lower():
+    func, found = matched
+    cls = short_name(func.cls or "")
+    if found.group(1) is not None and found.group(1).lower() != cls.lstrip("_").lower():
         return None  # another class's __init__: not the object's own
-    if not any("self" in (free_names(text) or set()) for text in _conditions(g)):
-        return None  # the check reads the object's state (``self._initialized``)
+    cls = cls.lstrip("_") if found.group(1) is None else found.group(1)
+    cls = cls[0].upper() + cls[1:]  # "thread.__init__()" names ``Thread``
     return (
         f"A subclass of {code(cls)} that defines its own {code('__init__')} must call "
         f"{code(f'{cls}.__init__()')} in it ({code('super().__init__(...)')}) before the "
@@ -135,24 +158,71 @@ def _keyword_fix(g: Gathered) -> Remedy | None:
 
 def _after_fix(g: Gathered) -> Remedy | None:
     """ "``feed_data after feed_eof``" from ``feed_data``, under a check of ``self``."""
-    func, message = g.func, _message(g)
-    if func is None or func.cls is None or message is None:
+    matched = _method_says(g, _AFTER, _message(g))
+    if matched is None:
         return None
-    found = _AFTER.match(message)
-    if found is None or found.group(1) != func.name:
-        return None
-    before = found.group(3)
-    if not (found.group(4) or "_" in before):
+    func, found = matched
+    when, other = found.group(3), found.group(4)
+    if not (found.group(5) or "_" in other):
         return None  # "after end": a word, not the name of a call
-    if not any("self" in (free_names(text) or set()) for text in _conditions(g)):
-        return None
-    cls = short_name(func.cls)
+    cls = short_name(func.cls or "")
+    own = code(f"{cls}.{func.name}()")
+    if when == "before":
+        return (
+            f"Call {code(f'{other}()')} before {own}: it {_verb(g)} {class_phrase(g)} when "
+            f"{code(other)} has not been called yet on the object.",
+            ["site.template", "site.guards"],
+        )
     return (
-        f"Do not call {code(f'{cls}.{func.name}()')} after {code(f'{cls}.{before}()')} on "
-        f"the same object: it {_verb(g)} {class_phrase(g)} once {code(before)} has been "
-        f"called; make every {code(func.name)} call before {code(before)}.",
+        f"Do not call {own} after {code(f'{cls}.{other}()')} on the same object: it "
+        f"{_verb(g)} {class_phrase(g)} once {code(other)} has been called; make every "
+        f"{code(func.name)} call before {code(other)}.",
         ["site.template", "site.guards"],
     )
+
+
+def _positional_fix(g: Gathered) -> Remedy | None:
+    """ "``'x' parameter is positional only, but was passed as a keyword``"."""
+    if g.site.kind != "raise" or not _POSITIONAL_ONLY.search(g.site.template.display):
+        return None
+    return (
+        "Pass the parameter the message names by position, not as `name=value`: it is "
+        f"positional-only, and passing it as a keyword {_verb(g)} {class_phrase(g)}.",
+        ["site.template"],
+    )
+
+
+def _lock_fix(g: Gathered) -> Remedy | None:
+    """ "``cannot release un-acquired lock``" from a method of a lock, under a check of the
+    lock's own state (its owner or its count)."""
+    matched = _method_says(g, _UNACQUIRED, _message(g))
+    if matched is None:
+        return None
+    func, _ = matched
+    own = code(f"{short_name(func.cls or '')}.{func.name}()")
+    return (
+        f"Call {own} only while the calling thread holds the lock (after the object's "
+        "`acquire()` in that same thread, or inside a `with` statement on it): it "
+        f"{_verb(g)} {class_phrase(g)} when the lock is not held.",
+        ["site.template", "site.guards"],
+    )
+
+
+def _method_says(
+    g: Gathered, pattern: re.Pattern[str], message: str | None
+) -> tuple[FuncFacts, re.Match[str]] | None:
+    """A method's message that ``pattern`` matches, under a condition that reads the
+    object (``self._eof``, ``self._owner != tid``); where the pattern's first group is a
+    method's name, the raising method's own ("feed_data after feed_eof" in ``feed_data``)."""
+    func = g.func
+    if func is None or func.cls is None or message is None:
+        return None
+    found = pattern.match(message)
+    if found is None or not any("self" in (free_names(t) or set()) for t in _conditions(g)):
+        return None
+    if pattern is not _NOT_CALLED and found.group(1) != func.name:
+        return None
+    return func, found
 
 
 def _verb(g: Gathered) -> str:
