@@ -17,7 +17,7 @@ from pathlib import Path
 
 from errdex.analyze.quoting import NO_FIX
 
-from .stdlib_items import one_file_items
+from .stdlib_items import ON_311, one_file_items, stdlib_items
 
 SOURCE = """
 class Recoder:
@@ -142,3 +142,27 @@ def test_a_positional_only_parameter_passed_as_a_keyword(tmp_path: Path) -> None
     found = _solutions(tmp_path)
     (text,) = next(v for k, v in found.items() if "positional only" in k)
     assert text.startswith("Pass the parameter the message names by position")
+
+
+MISSING = """
+class Loop:
+    def create_server(self, factory, host=None, sock=None):
+        if host is None and sock is None:
+            raise ValueError('an address is needed')
+"""
+
+
+@ON_311
+def test_every_argument_the_message_says_was_not_given(tmp_path: Path) -> None:
+    """``_UnixSelectorEventLoop.create_unix_server``: ``if path is not None:`` binds
+    ``path = os.fspath(path)``, its ``else`` raises when ``sock is None`` too; the class
+    is private, so the call is said as the caller writes it on a loop."""
+    (real,) = [r for r, _ in stdlib_items("asyncio/unix_events.py") if r["lineNumber"] == 332]
+    assert real["solutions"] == [
+        "Pass `path` or `sock` to `create_unix_server()` (not None): it raises `ValueError` "
+        "when neither `path` nor `sock` is given, the case the message names."
+    ]
+    found = {
+        r["errorMessage"]: r["solutions"] for r, _ in one_file_items(tmp_path, "m.py", MISSING)
+    }
+    assert not found["an address is needed"][0].startswith("Pass `host` or")  # names neither

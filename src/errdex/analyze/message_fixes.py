@@ -20,7 +20,8 @@ Each rule is a family, known by the raising function and the message's words tog
 
 A method whose name is private is no call the caller makes, and gets none of these.
 Typing's special forms (``Self[int]``, ``isinstance(x, Any)``) are in
-:mod:`.special_form_fixes`.
+:mod:`.special_form_fixes`, arguments the message says were not given in
+:mod:`.missing_args`.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ import re
 from .facts import FuncFacts
 from .gathered import Gathered, class_phrase, short_name
 from .guards import CONDITION_KINDS, code, free_names
+from .missing_args import missing_args_fix
 from .special_form_fixes import special_form_fix
 
 __all__ = ["message_fix"]
@@ -80,6 +82,7 @@ def message_fix(g: Gathered) -> Remedy | None:
         or _after_fix(g)
         or _lock_fix(g)
         or special_form_fix(g)
+        or missing_args_fix(g)
     )
 
 
