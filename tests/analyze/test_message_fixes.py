@@ -166,3 +166,26 @@ def test_every_argument_the_message_says_was_not_given(tmp_path: Path) -> None:
         r["errorMessage"]: r["solutions"] for r, _ in one_file_items(tmp_path, "m.py", MISSING)
     }
     assert not found["an address is needed"][0].startswith("Pass `host` or")  # names neither
+
+
+def test_a_lock_check_the_caller_repeats_is_left_to_own_state(tmp_path: Path) -> None:
+    """``asyncio.Condition.wait`` tests ``not self.locked()``: a task, not a thread, holds
+    it, and the caller can test ``locked()`` itself (:mod:`errdex.analyze.own_state`)."""
+    source = (
+        "class Condition:\n"
+        "    def locked(self):\n"
+        "        return False\n\n"
+        "    def wait(self):\n"
+        "        if not self.locked():\n"
+        "            raise RuntimeError('cannot wait on un-acquired lock')\n\n"
+        "    def notify(self):\n"
+        "        if not self._is_owned():\n"
+        "            raise RuntimeError('cannot notify on un-acquired lock')\n"
+    )
+    found = {r["errorMessage"]: r["solutions"] for r, _ in one_file_items(tmp_path, "m.py", source)}
+    assert found["cannot wait on un-acquired lock"][0].startswith(
+        "Call `Condition.wait()` only when `obj.locked()` holds"
+    )
+    assert found["cannot notify on un-acquired lock"][0].startswith(
+        "Call `Condition.notify()` only while the calling thread holds the lock"
+    )

@@ -18,7 +18,8 @@ Each rule is a family, known by the raising function and the message's words tog
 - "``'x' parameter is positional only, but was passed as a keyword``": by position;
 - "``cannot release un-acquired lock``" from a method of a lock: only while holding it.
 
-A method whose name is private is no call the caller makes, and gets none of these.
+A method whose name is private is no call the caller makes, and gets none of the fixes
+that name it.
 Typing's special forms (``Self[int]``, ``isinstance(x, Any)``) are in
 :mod:`.special_form_fixes`, arguments the message says were not given in
 :mod:`.missing_args`.
@@ -63,6 +64,8 @@ _AFTER = re.compile(
 )
 #: "'x' parameter is positional only, but was passed as a keyword".
 _POSITIONAL_ONLY = re.compile(r"\bpositional[- ]only\b.*\bpassed as a keyword\b", re.IGNORECASE)
+#: A call of a public method of the object in a condition.
+_PUBLIC_CALL = re.compile(r"\bself\.[a-zA-Z]\w*\(")
 #: "cannot release un-acquired lock", "cannot wait on un-acquired lock".
 _UNACQUIRED = re.compile(r"^cannot\s+(\w+)\s+(?:on\s+)?(?:an?\s+)?un-?acquired\s+lock\.?$")
 
@@ -72,17 +75,14 @@ def message_fix(g: Gathered) -> Remedy | None:
     func = g.func
     if func is None or g.site.template.is_opaque:
         return None
-    if func.name.startswith("_") and not func.name.endswith("__"):
-        return None  # ``_release_save``: no call of the caller's
+    private = func.name.startswith("_") and not func.name.endswith("__")
     return (
         _pickling_fix(g)
-        or _init_fix(g)
         or _keyword_fix(g)
-        or _positional_fix(g)
-        or _after_fix(g)
-        or _lock_fix(g)
+        or _positional_fix(g)  # names no function: ``Signature.bind`` runs ``_bind``
         or special_form_fix(g)
-        or missing_args_fix(g)
+        or (None if private else _init_fix(g) or _after_fix(g) or _lock_fix(g))
+        or (None if private else missing_args_fix(g))
     )
 
 
@@ -202,6 +202,8 @@ def _lock_fix(g: Gathered) -> Remedy | None:
     if matched is None:
         return None
     func, _ = matched
+    if any(_PUBLIC_CALL.search(t) for t in _conditions(g)):
+        return None  # ``not self.locked()``: a check the caller repeats (:mod:`.own_state`)
     own = code(f"{short_name(func.cls or '')}.{func.name}()")
     return (
         f"Call {own} only while the calling thread holds the lock (after the object's "
