@@ -189,3 +189,34 @@ def test_a_lock_check_the_caller_repeats_is_left_to_own_state(tmp_path: Path) ->
     assert found["cannot notify on un-acquired lock"][0].startswith(
         "Call `Condition.notify()` only while the calling thread holds the lock"
     )
+
+
+NONE_NODES = """
+class Graph:
+    def __init__(self):
+        self._node = {}
+
+    def add_edge(self, u, v):
+        if u not in self._node:
+            if u is None:
+                raise ValueError("None cannot be a node")
+            self._node[u] = {}
+
+    def add_weight(self, w):
+        if w not in self._node:
+            if w == 0:
+                raise ValueError("None cannot be a weight")
+"""
+
+
+def test_none_where_the_message_says_it_cannot_be(tmp_path: Path) -> None:
+    """networkx's ``Graph.add_edge`` (checked: ``add_edge(None, 1)``, ``add_nodes_from([1,
+    None])`` raise "None cannot be a node"); a condition that is no ``is None`` test is
+    not the case the message names."""
+    items = one_file_items(tmp_path, "m.py", NONE_NODES)
+    found = {r["errorMessage"]: r["solutions"] for r, _ in items}
+    assert found["None cannot be a node"] == [
+        "Use a value other than `None` for every node given to `Graph.add_edge()`: `None` "
+        "cannot be a node, and it raises `ValueError` when `u is None`."
+    ]
+    assert not found["None cannot be a weight"][0].startswith("Use a value other than")

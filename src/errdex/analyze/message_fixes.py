@@ -32,7 +32,7 @@ import re
 from .facts import FuncFacts
 from .gathered import Gathered, class_phrase, short_name
 from .guards import CONDITION_KINDS, code, free_names
-from .missing_args import missing_args_fix
+from .missing_args import missing_args_fix, none_value_fix
 from .special_form_fixes import special_form_fix
 
 __all__ = ["message_fix"]
@@ -82,7 +82,7 @@ def message_fix(g: Gathered) -> Remedy | None:
         or _positional_fix(g)  # names no function: ``Signature.bind`` runs ``_bind``
         or special_form_fix(g)
         or (None if private else _init_fix(g) or _after_fix(g) or _lock_fix(g))
-        or (None if private else missing_args_fix(g))
+        or (None if private else missing_args_fix(g) or none_value_fix(g))
     )
 
 

@@ -19,7 +19,7 @@ from .gathered import Gathered, class_phrase, short_name
 from .guards import code, parse_guard
 from .param_requirement import call_name
 
-__all__ = ["missing_args_fix"]
+__all__ = ["missing_args_fix", "none_value_fix"]
 
 #: A solution and the evidence keys it rests on.
 Remedy = tuple[str, list[str]]
@@ -30,6 +30,8 @@ _MISSING = re.compile(
     re.IGNORECASE,
 )
 _WORD = re.compile(r"[A-Za-z_]\w*")
+#: "None cannot be a node": the message says what ``None`` cannot stand for.
+_NONE_CANNOT = re.compile(r"^None cannot be (a|an) ([A-Za-z][\w ]{0,40}?)\.?$")
 
 
 def _left_out(node: ast.expr) -> tuple[str, str] | None:
@@ -111,5 +113,31 @@ def missing_args_fix(g: Gathered) -> Remedy | None:
     return (
         f"Pass {who} to {call} (not None{falsy}): it raises {class_phrase(g)} when {when}, "
         "the case the message names.",
+        ["site.template", "site.guards"],
+    )
+
+
+def none_value_fix(g: Gathered) -> Remedy | None:
+    """ "Use a value other than ``None`` for each node", where the message is "None cannot
+    be a node" and the nearest condition is that a name ``is None`` (networkx's
+    ``Graph.add_edge``: ``if u is None:`` beside ``if u not in self._node:``, a condition
+    that keeps errdex from saying it over the parameter alone)."""
+    func = g.func
+    if func is None or g.site.kind != "raise" or g.site.template.is_opaque:
+        return None
+    found = _NONE_CANNOT.match(g.site.template.display.strip())
+    conditions = [c for c in g.site.guards if c["kind"] in ("if", "elif")]
+    if found is None or not conditions or g.site.guards[-1] is not conditions[-1]:
+        return None
+    node = parse_guard(str(conditions[-1]["text"]))
+    test = _left_out(node) if node is not None else None
+    if test is None or test[1] != "None":
+        return None
+    article, what = found.group(1), found.group(2)
+    call = code(call_name(func.qualname, func))
+    return (
+        f"Use a value other than `None` for every {what} given to {call}: `None` cannot be "
+        f"{article} {what}, and it raises {class_phrase(g)} when "
+        f"{code(str(conditions[-1]['text']))}.",
         ["site.template", "site.guards"],
     )
