@@ -38,6 +38,15 @@ KINDS: tuple[tuple[str, str], ...] = (
     ("The message states the requirement", "restates (requirement)"),
     ("The message states the cause", "restates (cause)"),
     ("Follow the message's own advice", "message advice"),
+    # the families of analyze/message_fixes (issue 10): what the raise's shape states
+    ("Objects of `", "the raise's shape"),
+    ("A subclass of `", "the raise's shape"),
+    ("Do not call `", "the raise's shape"),
+    ("Do not pass this object", "the raise's shape"),
+    ("Write `", "the raise's shape"),
+    ("Pass the arguments of", "the raise's shape"),
+    ("Pass the parameter the message names", "the raise's shape"),
+    ("Use a value other than `None`", "the raise's shape"),
     ("Pass `", "pass a parameter"),
     ("Pass at most one of", "pass a parameter"),
     ("When calling `", "pass a parameter"),
@@ -66,6 +75,7 @@ FIXES = frozenset(
         "implement (abstract)",
         "gate",
         "object state (a check the caller repeats)",
+        "the raise's shape",
     }
 )
 #: Kinds that are no failure to fix.
