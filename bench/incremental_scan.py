@@ -159,6 +159,7 @@ def report(
     print(
         f"{name:34}{scan:8.3f}{cpu:8.3f}{listing:8.3f}{beyond:8.3f}{write:8.3f}"
         f"{beyond / base:9.3f}   {use.whole:9} files {use.files_reused}/{use.files_reread}"
+        f" (for reads {getattr(use, 'files_reread_for_reads', '-')})"
         f" analyst {use.facts_reused}/{use.facts_reread} hashed {use.hashed}"
         f" records kept/again {use.records_kept}/{use.records_reanalysed}"
     )

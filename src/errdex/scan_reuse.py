@@ -93,6 +93,11 @@ class CacheUse:
     #: Files whose items came from the cache, and files read and extracted again.
     files_reused: int = 0
     files_reread: int = 0
+    #: Of ``files_reread``: unchanged files read again only because a file their last
+    #: extraction read besides their own changed (a message built in another module),
+    #: with the changed files that caused it, by path.
+    files_reread_for_reads: int = 0
+    reads_changed: set[str] = field(default_factory=set, repr=False)
     #: Of the analyst's files (library and tests): facts reused, and files parsed again.
     facts_reused: int = 0
     facts_reread: int = 0
@@ -113,6 +118,7 @@ class CacheUse:
         return {
             "filesReused": self.files_reused,
             "filesReread": self.files_reread,
+            "filesRereadForReads": self.files_reread_for_reads,
             "analystFilesReused": self.facts_reused,
             "analystFilesReread": self.facts_reread,
             "knownByStat": self.from_stat,
@@ -125,6 +131,12 @@ class CacheUse:
     def line(self) -> str:
         """For the scan summary: files reused against re-read."""
         text = f"{self.files_reused:,} files reused, {self.files_reread:,} re-read"
+        if self.files_reread_for_reads:
+            text += (
+                f" ({self.files_reread_for_reads:,} unchanged, for a file they read:"
+                f" {', '.join(sorted(self.reads_changed)[:3])}"
+                f"{', ...' if len(self.reads_changed) > 3 else ''})"
+            )
         if self.facts_reused or self.facts_reread:
             text += f"; analyst: {self.facts_reused:,} reused, {self.facts_reread:,} re-read"
         if self.records_kept:
@@ -290,11 +302,15 @@ class Plan:
         read, are unchanged: path -> (stamp, scan result, those files' digests)."""
         loaded = self.cache.load("extracted", self.scope, self.use.by_path)
         now = self.read_digests(d for _, _, deps in loaded.values() for d in deps)
-        return {
-            rel: entry
-            for rel, entry in loaded.items()
-            if all(now.get(d) == digest for d, digest in entry[2].items())
-        }
+        kept: dict[str, tuple[str, Any, dict[str, str | None]]] = {}
+        for rel, entry in loaded.items():
+            changed = [d for d, digest in entry[2].items() if now.get(d) != digest]
+            if not changed:
+                kept[rel] = entry
+                continue
+            self.use.files_reread_for_reads += 1  # its own text is unchanged
+            self.use.reads_changed.update(changed)
+        return kept
 
     def whole(self) -> dict[str, Any] | None:
         """The whole result stored for these inputs (None: none is)."""
