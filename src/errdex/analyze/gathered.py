@@ -16,6 +16,7 @@ from .sites import SiteView
 from .twins import ShadowFact
 
 if TYPE_CHECKING:
+    from .hook_callers import HookCallers
     from .roles import Role
 
 __all__ = [
@@ -63,6 +64,9 @@ class Gathered:
     #: What runs instead of the site's code where a C twin imports (``analyze.twins``).
     shadow: ShadowFact | None = None
     role: Role | None = None  # an abstract method or a control-flow signal (analyze.roles)
+    #: The library's public calls that run the raising method as an override of a base
+    #: class's (:mod:`.hook_callers`): ``ConfigParser.get`` for ``before_get``.
+    hook: HookCallers | None = None
     #: What the raise's condition tests (:func:`.guard_subject.guards_subject`): the
     #: caller's "argument", the object's "state", the "environment", or None: not known.
     subject: str | None = None

@@ -6,11 +6,15 @@ files…") misleading 120 times: it spoke of errdex, not of the error, and named
 situation. What errdex read (test files, none linked) stays in ``evidence.testsRead`` and
 ``evidence.testFilesRead``. In order, the first that applies:
 
+* ``hook``: a method the library calls itself, overriding a base class's: the public
+  calls errdex's call graph shows running it (:mod:`.hook_words`);
 * ``argument``: the nearest public call whose own parameters make the raise's condition
   true (:func:`.param_requirement.param_requirement`), in words where
   :mod:`.caller_words` can say the value ("a call of `getrandbits()` that passes `k` as
   a negative value"), else the condition in those parameters;
 * ``docstring``: a docstring's ``Raises`` entry for the class, its own sentence of when;
+  else the raising function's docstring sentence that names the class ("ValueError is
+  raised if a cycle is encountered");
 * ``abstract``: a method meant to be overridden: a subclass that does not;
 * ``special``: a special method (``__contains__``, ``__len__``, ``__enter__``…): the
   operator, statement or builtin that runs it (:mod:`.special_words`), not a call by name;
@@ -33,8 +37,10 @@ import re
 
 from .caller_words import needs
 from .chains import signature_of
+from .facts import FuncFacts
 from .gathered import Gathered, short_name
 from .guards import code, has_private
+from .hook_words import docstring_raises, hook_situation
 from .param_requirement import ParamRequirement, call_name, param_requirement
 from .quoting import quote, stated_cause
 from .roles import abstract_trigger
@@ -44,6 +50,7 @@ __all__ = ["SITUATION_KINDS", "unseen_situation"]
 
 #: The kinds of sentence, in the order they are tried.
 SITUATION_KINDS = (
+    "hook",
     "argument",
     "docstring",
     "abstract",
@@ -90,6 +97,12 @@ def unseen_situation(g: Gathered) -> tuple[str, list[str], str]:
     not restated ("in the situation its message describes" named no situation: paired
     blind review of stop 35, misleading 21 times): the public call alone is said."""
     said, required = _message(g)
+    hook = hook_situation(g)
+    if hook is not None:
+        if said is not None and required:
+            text = f"{hook[0]} Its message says what must hold: {quote(said)}."
+            return text, [*hook[1], "site.template"], "hook"
+        return hook[0], hook[1], "hook"
     for kind, write in (
         ("argument", _argument),
         ("docstring", _docstring),
@@ -153,9 +166,7 @@ def _passed(g: Gathered, req: ParamRequirement) -> str | None:
 
 
 def _defaults(g: Gathered, req: ParamRequirement) -> dict[str, object]:
-    func = g.entry_funcs.get(req.entry["qualname"])
-    if func is None and g.func is not None and g.func.qualname == req.entry["qualname"]:
-        func = g.func
+    func = _entry_func(g, req.entry["qualname"])
     sig = signature_of(func.signature) if func is not None else None
     return dict(sig.defaults) if sig is not None else {}
 
@@ -174,7 +185,7 @@ def _docstring(g: Gathered) -> tuple[str, list[str]] | None:
             f"{quote(text)}.",
             ["raisesDoc"],
         )
-    return None
+    return docstring_raises(g)
 
 
 def _owner(g: Gathered, path: str, line: int) -> str | None:
@@ -235,10 +246,9 @@ def _calls(g: Gathered) -> str:
     operator that runs it ("`x + ...` (`x` a `Decimal` object)"), not a call of
     `Decimal.__add__()` that nobody writes. Empty where there is none."""
     ways: list[tuple[str, bool]] = []  # the words, and whether they are a call's name
-    for entry in g.entry_points:
-        func = g.entry_funcs.get(entry["qualname"])
-        if func is None and g.func is not None and g.func.qualname == entry["qualname"]:
-            func = g.func
+    entries = [(e, _entry_func(g, e["qualname"])) for e in g.entry_points]
+    library = [(e, f) for e, f in entries if not _program(f)]
+    for entry, func in library or entries:
         name = call_name(entry["qualname"], func)
         way = operator_way(g, func)
         said = (way, False) if way is not None else (code(name), True)
@@ -250,6 +260,27 @@ def _calls(g: Gathered) -> str:
     if all(is_call for _, is_call in shown):
         return "a call of " + " or ".join(w for w, _ in shown)
     return " or ".join(f"a call of {w}" if is_call else w for w, is_call in shown)
+
+
+def _entry_func(g: Gathered, qualname: str) -> FuncFacts | None:
+    func = g.entry_funcs.get(qualname)
+    if func is None and g.func is not None and g.func.qualname == qualname:
+        func = g.func
+    return func
+
+
+#: Module-level functions that are a program or a demo, not a library call, by name.
+_PROGRAMS = frozenset({"main", "test", "_test", "demo"})
+
+
+def _program(func: FuncFacts | None) -> bool:
+    """A program's command line (:mod:`.script_mains`) or a module's ``main()``/``test()``:
+    named only where no library call reaches the raise. "a call of `basicConfig()` or
+    `main()`" pointed at lib2to3's ``main``, whose own arguments rule the raise out
+    (paired blind review of stop 36)."""
+    if func is None:
+        return False
+    return func.command_line is not None or (func.cls is None and func.name in _PROGRAMS)
 
 
 def _caught(g: Gathered) -> tuple[str, list[str]] | None:
