@@ -97,3 +97,28 @@ def test_the_docstring_sentence_that_names_the_class_is_quoted(said: dict[str, s
 def test_a_library_call_is_named_before_a_programs_main(said: dict[str, str]) -> None:
     """ "a call of `basicConfig()` or `main()`": lib2to3's ``main`` could not raise it."""
     assert said["handlers already set"] == "It comes from a call of `configure()`."
+
+
+WORKER = """\
+class Worker:
+    def __init__(self):
+        self._started = False
+
+    @property
+    def ident(self):
+        if not self._started:
+            raise RuntimeError("worker not started")
+        return 1
+"""
+
+
+def test_a_property_is_read_not_called(tmp_path: Path) -> None:
+    """``Thread.ident`` is a property: "a call of `Thread.ident()`" was false as written."""
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    (tmp_path / "pkg" / "work.py").write_text(WORKER)
+    result = scan_checkout(open_source(str(tmp_path), repo="o/wk"), repo="o/wk")
+    (record,) = [r for r, _ in result.items if r["errorMessage"] == "worker not started"]
+    assert record["commonSituations"].startswith(
+        "It comes from reading `x.ident` (`x` a `Worker` object)"
+    )

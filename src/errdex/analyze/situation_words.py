@@ -44,7 +44,7 @@ from .hook_words import docstring_raises, hook_situation
 from .param_requirement import ParamRequirement, call_name, param_requirement
 from .quoting import quote, stated_cause
 from .roles import abstract_trigger
-from .special_words import operator_way, special_situation
+from .special_words import article, operator_way, special_situation
 
 __all__ = ["SITUATION_KINDS", "unseen_situation"]
 
@@ -250,7 +250,7 @@ def _calls(g: Gathered) -> str:
     library = [(e, f) for e, f in entries if not _program(f)]
     for entry, func in library or entries:
         name = call_name(entry["qualname"], func)
-        way = operator_way(g, func)
+        way = operator_way(g, func) or _property_way(func)
         said = (way, False) if way is not None else (code(name), True)
         if not has_private(name) and said not in ways:
             ways.append(said)
@@ -260,6 +260,18 @@ def _calls(g: Gathered) -> str:
     if all(is_call for _, is_call in shown):
         return "a call of " + " or ".join(w for w, _ in shown)
     return " or ".join(f"a call of {w}" if is_call else w for w, is_call in shown)
+
+
+def _property_way(func: FuncFacts | None) -> str | None:
+    """A property is read, not called: "a call of `Thread.ident()`" was false as written
+    (paired blind review of stop 36: calling it raises "'property' object is not
+    callable")."""
+    if func is None or func.cls is None or func.name.startswith("_"):
+        return None
+    if not any(d[-1:] == ("property",) or d[-1:] == ("cached_property",) for d in func.decorators):
+        return None
+    cls = short_name(func.cls)
+    return f"reading {code(f'x.{func.name}')} (`x` {article(cls)} {code(cls)} object)"
 
 
 def _entry_func(g: Gathered, qualname: str) -> FuncFacts | None:
