@@ -17,40 +17,52 @@ from .doc_quote import docstring_quote
 from .gathered import Gathered, short_name
 from .guards import code, has_private
 from .param_requirement import call_name
-from .quoting import quote
 from .special_words import article
 
 __all__ = ["docstring_raises", "hook_situation"]
 
+#: A raise, and a condition, in a docstring's sentence.
+_RAISE = re.compile(r"\b(?:rais(?:e|es|ed|ing)|throws?|warns?)\b", re.IGNORECASE)
+_WHEN = re.compile(r"\b(?:if|when|whenever|unless)\b", re.IGNORECASE)
 #: A reST role around a name (``:exc:`ValueError```, ``:meth:`~Foo.bar```).
 _ROLE = re.compile(r":(?:py:)?[a-z]+:`~?([^`<]+?)(?:\s*<[^>]+>)?`")
 
 
 def hook_situation(g: Gathered) -> tuple[str, list[str]] | None:
-    """The library's public calls that run the raising override, where the entry points
-    errdex found name nothing but the override itself (or there are none)."""
-    func, hook = g.func, g.hook
-    if func is None or hook is None or not hook.callers:
+    """The library's public calls that run the override that raises or leads to the
+    raise, where every entry point errdex found is such an override (or there is none,
+    and the raising method is one)."""
+    func = g.func
+    if func is None:
         return None
-    if any(e["qualname"] != func.qualname for e in g.entry_points):
+    targets = [e["qualname"] for e in g.entry_points] or [func.qualname]
+    hooks = [g.hooks.get(q) for q in targets]
+    if not hooks or any(h is None for h in hooks):
         return None  # a public call through other code is already named
-    cls = short_name(func.cls or "")
+    qualname, hook = targets[0], hooks[0]
+    assert hook is not None
+    method = qualname.rpartition(".")
+    cls, name = short_name(method[0]), method[2]
     base = hook.base_method.rpartition(".")
     base_name = f"{short_name(base[0])}.{base[2]}"
-    if has_private(cls) or has_private(base_name):
+    if has_private(cls) or has_private(base_name) or not hook.callers:
         return None
     calls = " or ".join(code(c) for c in hook.callers)
     text = (
-        f"It comes from a call of {calls} where the object it calls {code(func.name)} on is "
-        f"{article(cls)} {code(cls)}, whose {code(func.name)} overrides {code(base_name)}."
+        f"It comes from a call of {calls} where the object it calls {code(name)} on is "
+        f"{article(cls)} {code(cls)}, whose {code(name)} overrides {code(base_name)}."
     )
-    return text, ["site.qualname"]
+    return text, ["site.qualname", "entryPoints"]
 
 
-def docstring_raises(g: Gathered) -> tuple[str, list[str]] | None:
-    """The raising function's docstring sentence that names the raised class, only where
-    the function raises the class at this one place (a sentence about another of its
-    raises of the class would not be this one's)."""
+def docstring_raises(g: Gathered) -> tuple[str, str] | None:
+    """The raising function as a caller writes it, and its docstring's sentence that says
+    when it raises the class ("ValueError is raised if a cycle is encountered"): one that
+    names the class, a raise and a condition ("if", "when", "unless"), or for a
+    deprecation says "deprecated"; only where the function raises the class at this one
+    place (a sentence about another of its raises would not be this one's). A sentence
+    that only mentions the class ("descriptors that raise AttributeError",
+    ``inspect.getattr_static``) says nothing of when."""
     func = g.func
     if func is None or not g.site.error_class or g.same_class_in_function != 1:
         return None
@@ -65,7 +77,8 @@ def docstring_raises(g: Gathered) -> tuple[str, list[str]] | None:
     if not text:
         return None
     text = _ROLE.sub(r"\1", text)
-    owner = call_name(func.qualname, func)
-    if has_private(owner):
+    deprecation = g.site.error_class.endswith("DeprecationWarning")
+    if not deprecation and not (_RAISE.search(text) and _WHEN.search(text)):
         return None
-    return f"The docstring of {code(owner)} says: {quote(text)}.", ["function.docstring"]
+    owner = call_name(func.qualname, func)
+    return None if has_private(owner) else (owner, text)

@@ -185,7 +185,15 @@ def _docstring(g: Gathered) -> tuple[str, list[str]] | None:
             f"{quote(text)}.",
             ["raisesDoc"],
         )
-    return docstring_raises(g)
+    found = docstring_raises(g)
+    if found is None:
+        return None
+    owner, text = found
+    calls = _calls(g)
+    said = f"the docstring of {code(owner)} says: {quote(text)}."
+    if calls and calls != f"a call of {code(owner)}":
+        return f"It comes from {calls}; {said}", ["entryPoints", "function.docstring"]
+    return said[0].upper() + said[1:], ["function.docstring"]
 
 
 def _owner(g: Gathered, path: str, line: int) -> str | None:
