@@ -32,6 +32,23 @@ class Parser:
         return self._interpolation.before_get(self, value)
 
 
+class Store:
+    def popitem(self):
+        return 1
+
+    def clear(self):
+        try:
+            while True:
+                self.popitem()
+        except KeyError:
+            pass
+
+
+class Chain(Store):
+    def popitem(self):
+        raise KeyError("no mapping left")
+
+
 def unwrap(func):
     """Get the object wrapped by *func*.
 
@@ -85,6 +102,8 @@ def test_an_override_the_library_calls_is_reached_by_the_public_call(said: dict[
         " `Interpolation.before_get`. Its message says what must hold:"
         " “'$' must be followed by '{'”."
     )
+    # ``MutableMapping.clear`` catches what ``popitem`` raises: not a way in
+    assert "clear" not in said["'no mapping left'"]
 
 
 def test_the_docstring_sentence_that_names_the_class_is_quoted(said: dict[str, str]) -> None:

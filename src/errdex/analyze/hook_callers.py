@@ -53,13 +53,43 @@ def overridden(index: RepoIndex, func: FuncFacts) -> str | None:
     return None
 
 
+def _ancestry(index: RepoIndex, cls: str) -> set[str]:
+    """The class and every repository class above it."""
+    seen: set[str] = set()
+    queue = [cls]
+    while queue and len(seen) < 64:
+        current = queue.pop(0)
+        if current not in seen:
+            seen.add(current)
+            queue.extend(index.bases(current))
+    return seen
+
+
+def _runs(caller: FuncFacts, name: str, ancestry: set[str]) -> bool:
+    """Whether ``caller`` calls ``name`` where the override may run and its error leave:
+    on ``self`` in a method of the override's class or a class it inherits from
+    (``Semaphore.__exit__`` on a ``BoundedSemaphore``), or on an attribute of ``self``
+    (``self._interpolation.before_get``); never inside a ``try`` (``MutableMapping.clear``
+    catches ``popitem``'s ``KeyError``, ``CCompiler.has_function`` ``compile``'s
+    ``CompileError``). A local or a parameter (``waiter.release()`` in
+    ``Condition.notify``, a lock) is of a type errdex does not know."""
+    for site in caller.call_sites:
+        ref = site.ref
+        if not ref or ref[-1] != name or ref[0] != "self" or site.tries:
+            continue
+        if len(ref) == 3 or (len(ref) == 2 and caller.cls in ancestry):
+            return True
+    return False
+
+
 def hook_callers(
     index: RepoIndex, graph: CallGraph, api: PublicApi, func: FuncFacts | None
 ) -> HookCallers | None:
     """The public callers of the method ``func`` overrides, or of ``func`` itself, in the
-    modules of the base class or of ``func``; None where ``func`` overrides nothing of the
-    repository's, is a special method (:mod:`.special_words` says how Python runs it) or no
-    such caller is in the graph."""
+    modules of the base class or of ``func`` (:func:`_runs`); None where ``func``
+    overrides nothing of the repository's, is a special method (:mod:`.special_words`
+    says how Python runs it) or no such caller is in the graph. A special method among
+    the callers is left out (``BaseEventLoop.__del__`` calls ``close``)."""
     if func is None or func.cls is None or func.name.startswith("__"):
         return None
     base = overridden(index, func)
@@ -67,6 +97,7 @@ def hook_callers(
         return None
     base_func = index.function(base)
     modules = {func.module} | ({base_func.module} if base_func is not None else set())
+    ancestry = _ancestry(index, func.cls)
     found: dict[str, int] = {}
     for callee in (base, func.qualname):
         for caller in graph.callers.get(callee, {}):
@@ -75,9 +106,11 @@ def hook_callers(
                 facts is None
                 or facts.module not in modules
                 or facts.name == func.name  # an override's ``super()`` call
+                or (facts.name.startswith("__") and facts.name not in ("__init__", "__new__"))
                 or facts.is_test
                 or not api.is_public(caller)
                 or api.unlisted(caller)
+                or not _runs(facts, func.name, ancestry)
             ):
                 continue
             found[caller] = len(graph.callers.get(caller, {}))

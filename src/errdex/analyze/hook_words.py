@@ -33,8 +33,8 @@ def hook_situation(g: Gathered) -> tuple[str, list[str]] | None:
     raise, where every entry point errdex found is such an override (or there is none,
     and the raising method is one)."""
     func = g.func
-    if func is None:
-        return None
+    if func is None or (g.shadow is not None and g.shadow.present):
+        return None  # a C twin runs instead (``zoneinfo.ZoneInfo.fromutc``)
     targets = [e["qualname"] for e in g.entry_points] or [func.qualname]
     hooks = [g.hooks.get(q) for q in targets]
     if not hooks or any(h is None for h in hooks):
@@ -44,7 +44,8 @@ def hook_situation(g: Gathered) -> tuple[str, list[str]] | None:
     method = qualname.rpartition(".")
     cls, name = short_name(method[0]), method[2]
     base = hook.base_method.rpartition(".")
-    base_name = f"{short_name(base[0])}.{base[2]}"
+    base_cls = short_name(base[0])
+    base_name = f"{base_cls if base_cls != cls else base[0]}.{base[2]}"
     if has_private(cls) or has_private(base_name) or not hook.callers:
         return None
     calls = " or ".join(code(c) for c in hook.callers)
