@@ -24,6 +24,8 @@ __all__ = ["docstring_raises", "hook_situation"]
 #: A raise, and a condition, in a docstring's sentence.
 _RAISE = re.compile(r"\b(?:rais(?:e|es|ed|ing)|throws?|warns?)\b", re.IGNORECASE)
 _WHEN = re.compile(r"\b(?:if|when|whenever|unless)\b", re.IGNORECASE)
+#: A sentence that documents a flag, not when a raise happens.
+_FLAG = re.compile(r"(?:If|When) (?:true|false|set|True|False)\b")
 #: A reST role around a name (``:exc:`ValueError```, ``:meth:`~Foo.bar```).
 _ROLE = re.compile(r":(?:py:)?[a-z]+:`~?([^`<]+?)(?:\s*<[^>]+>)?`")
 
@@ -67,6 +69,8 @@ def docstring_raises(g: Gathered) -> tuple[str, str] | None:
     func = g.func
     if func is None or not g.site.error_class or g.same_class_in_function != 1:
         return None
+    if g.role is not None:  # an abstract method's "…when the method does not raise
+        return None  # NotImplementedError" (``importlib.abc.Loader.module_repr``)
     text = docstring_quote(
         func.docstring,
         error_class=g.site.error_class,
@@ -79,6 +83,8 @@ def docstring_raises(g: Gathered) -> tuple[str, str] | None:
         return None
     text = _ROLE.sub(r"\1", text)
     deprecation = g.site.error_class.endswith("DeprecationWarning")
+    if _FLAG.match(text):  # a flag's own account ("If true, errors raise a ValueError
+        return None  # exception": ``cgi.FieldStorage``'s strict_parsing, not its limit)
     if not deprecation and not (_RAISE.search(text) and _WHEN.search(text)):
         return None
     owner = call_name(func.qualname, func)
