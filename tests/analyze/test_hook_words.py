@@ -49,6 +49,12 @@ class Chain(Store):
         raise KeyError("no mapping left")
 
 
+class Bag:
+    def __getitem__(self, key):
+        """Look up an item, or raise a KeyError if the key is not found."""
+        raise KeyError(key)
+
+
 def unwrap(func):
     """Get the object wrapped by *func*.
 
@@ -111,6 +117,8 @@ def test_the_docstring_sentence_that_names_the_class_is_quoted(said: dict[str, s
     assert said["wrapper loop"] == (
         "The docstring of `unwrap()` says: “ValueError is raised if a cycle is encountered”."
     )
+    # a special method: the operator that runs it says more (jinja2's Context.__getitem__)
+    assert said["{key}"].startswith("It comes from `x[key]`, where `x` is a `Bag` object")
 
 
 def test_a_library_call_is_named_before_a_programs_main(said: dict[str, str]) -> None:

@@ -71,6 +71,8 @@ def docstring_raises(g: Gathered) -> tuple[str, str] | None:
         return None
     if g.role is not None:  # an abstract method's "…when the method does not raise
         return None  # NotImplementedError" (``importlib.abc.Loader.module_repr``)
+    if func.name.startswith("__") and func.name not in ("__init__", "__new__"):
+        return None  # the operator that runs it says more (:mod:`.special_words`)
     text = docstring_quote(
         func.docstring,
         error_class=g.site.error_class,
