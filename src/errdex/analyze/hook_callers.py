@@ -53,31 +53,20 @@ def overridden(index: RepoIndex, func: FuncFacts) -> str | None:
     return None
 
 
-def _ancestry(index: RepoIndex, cls: str) -> set[str]:
-    """The class and every repository class above it."""
-    seen: set[str] = set()
-    queue = [cls]
-    while queue and len(seen) < 64:
-        current = queue.pop(0)
-        if current not in seen:
-            seen.add(current)
-            queue.extend(index.bases(current))
-    return seen
-
-
-def _runs(caller: FuncFacts, name: str, ancestry: set[str]) -> bool:
-    """Whether ``caller`` calls ``name`` where the override may run and its error leave:
-    on ``self`` in a method of the override's class or a class it inherits from
-    (``Semaphore.__exit__`` on a ``BoundedSemaphore``), or on an attribute of ``self``
-    (``self._interpolation.before_get``); never inside a ``try`` (``MutableMapping.clear``
-    catches ``popitem``'s ``KeyError``, ``CCompiler.has_function`` ``compile``'s
-    ``CompileError``). A local or a parameter (``waiter.release()`` in
-    ``Condition.notify``, a lock) is of a type errdex does not know."""
+def _runs(caller: FuncFacts, name: str) -> bool:
+    """Whether ``caller`` calls ``name`` on an object it holds in an attribute of ``self``
+    (``self._interpolation.before_get``, ``self._style.validate``), outside any ``try``
+    (``MutableMapping.clear`` catches ``popitem``'s ``KeyError``,
+    ``CCompiler.has_function`` ``compile``'s ``CompileError``). A call on ``self``
+    itself is of a method users call too (``BaseEventLoop.call_soon``, reached from
+    ``start_tls`` on ``self``: users call ``loop.call_soon``); a local or a parameter
+    (``waiter.release()`` in ``Condition.notify``, a lock) is of a type errdex does not
+    know."""
     for site in caller.call_sites:
         ref = site.ref
         if not ref or ref[-1] != name or ref[0] != "self" or site.tries:
             continue
-        if len(ref) == 3 or (len(ref) == 2 and caller.cls in ancestry):
+        if len(ref) == 3:
             return True
     return False
 
@@ -97,7 +86,6 @@ def hook_callers(
         return None
     base_func = index.function(base)
     modules = {func.module} | ({base_func.module} if base_func is not None else set())
-    ancestry = _ancestry(index, func.cls)
     found: dict[str, int] = {}
     for callee in (base, func.qualname):
         for caller in graph.callers.get(callee, {}):
@@ -110,7 +98,7 @@ def hook_callers(
                 or facts.is_test
                 or not api.is_public(caller)
                 or api.unlisted(caller)
-                or not _runs(facts, func.name, ancestry)
+                or not _runs(facts, func.name)
             ):
                 continue
             found[caller] = len(graph.callers.get(caller, {}))

@@ -13,8 +13,8 @@ situation. What errdex read (test files, none linked) stays in ``evidence.testsR
   :mod:`.caller_words` can say the value ("a call of `getrandbits()` that passes `k` as
   a negative value"), else the condition in those parameters;
 * ``docstring``: a docstring's ``Raises`` entry for the class, its own sentence of when;
-  else the raising function's docstring sentence that names the class ("ValueError is
-  raised if a cycle is encountered");
+  after ``special``, the raising function's docstring sentence that says when it raises
+  ("ValueError is raised if a cycle is encountered"), the message not restated;
 * ``abstract``: a method meant to be overridden: a subclass that does not;
 * ``special``: a special method (``__contains__``, ``__len__``, ``__enter__``…): the
   operator, statement or builtin that runs it (:mod:`.special_words`), not a call by name;
@@ -118,6 +118,9 @@ def unseen_situation(g: Gathered) -> tuple[str, list[str], str]:
     special = special_situation(g)
     if special is not None:
         return special[0], special[1], "special"
+    raised = _raised_if(g)
+    if raised is not None:
+        return raised[0], raised[1], "docstring"
     calls = _calls(g)
     if said is not None and required and calls:
         text = f"It comes from {calls} that breaks what its message requires: {quote(said)}."
@@ -185,6 +188,13 @@ def _docstring(g: Gathered) -> tuple[str, list[str]] | None:
             f"{quote(text)}.",
             ["raisesDoc"],
         )
+    return None
+
+
+def _raised_if(g: Gathered) -> tuple[str, list[str]] | None:
+    """The raising function's docstring sentence of when it raises
+    (:func:`.hook_words.docstring_raises`), after the public calls that reach it; the
+    message is not restated after it (the sentence already says when)."""
     found = docstring_raises(g)
     if found is None:
         return None
@@ -294,13 +304,14 @@ _PROGRAMS = frozenset({"main", "test", "_test", "demo"})
 
 
 def _program(func: FuncFacts | None) -> bool:
-    """A program's command line (:mod:`.script_mains`) or a module's ``main()``/``test()``:
-    named only where no library call reaches the raise. "a call of `basicConfig()` or
+    """A module's ``main()``/``test()`` or a function only a script's ``__main__`` block
+    defines: named only where no library call reaches the raise. A library call that
+    reads ``sys.argv`` by default (``FancyGetopt.getopt``, ``freeze_support``) stays. "a call of `basicConfig()` or
     `main()`" pointed at lib2to3's ``main``, whose own arguments rule the raise out
     (paired blind review of stop 36)."""
     if func is None:
         return False
-    return func.command_line is not None or (func.cls is None and func.name in _PROGRAMS)
+    return func.script_only or (func.cls is None and func.name in _PROGRAMS)
 
 
 def _caught(g: Gathered) -> tuple[str, list[str]] | None:
