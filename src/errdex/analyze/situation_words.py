@@ -264,15 +264,20 @@ def _calls(g: Gathered) -> str:
     operator that runs it ("`x + ...` (`x` a `Decimal` object)"), not a call of
     `Decimal.__add__()` that nobody writes. Empty where there is none."""
     ways: list[tuple[str, bool]] = []  # the words, and whether they are a call's name
-    entries = [(e, _entry_func(g, e["qualname"])) for e in g.entry_points]
-    library = [(e, f) for e, f in entries if not _program(f)]
-    for entry, func in library or entries:
+    programs: set[tuple[str, bool]] = set()
+    for entry in g.entry_points:
+        func = _entry_func(g, entry["qualname"])
         name = call_name(entry["qualname"], func)
         way = operator_way(g, func) or _property_way(func)
         said = (way, False) if way is not None else (code(name), True)
         if not has_private(name) and said not in ways:
             ways.append(said)
-    shown = ways[:_SHOWN]
+            if _program(func):
+                programs.add(said)
+    # a program among the nearest gives way, but to no lower-ranked entry: one shown in
+    # its place was often one whose own arguments rule the raise out (``TurtleScreen()``
+    # passes "white" to ``bgcolor``; ``freeze_support()`` for runpy's relative-name check)
+    shown = [w for w in ways[:_SHOWN] if w not in programs] or ways[:_SHOWN]
     if not shown:
         return ""
     if all(is_call for _, is_call in shown):
