@@ -49,12 +49,18 @@ def kind(text: str) -> str:
         if text.startswith(("It comes from calling", "It comes from an override")):
             head = "abstract"
         return f"{head} + message"
+    if "; the docstring of " in text:
+        return "entry + docstring (raised if)"
+    if " whose `" in text and "` overrides `" in text:
+        return "hook (override the library calls)"
     if "in the situation its message describes" in text:
         return "message" + tail
     if "breaks what its message requires" in text:
         return "requirement" + tail
     if "under the conditions its trigger states" in text:
         return "entry"
+    if text.startswith("It comes from reading `x."):
+        return "entry (property read)"
     if text.startswith("It comes from ") and ("(`x` a " in text or "(`x` an " in text):
         return "entry (operator)"
     if text.startswith("It comes from a call of"):

@@ -16,6 +16,7 @@ from .sites import SiteView
 from .twins import ShadowFact
 
 if TYPE_CHECKING:
+    from .hook_callers import HookCallers
     from .roles import Role
 
 __all__ = [
@@ -63,6 +64,10 @@ class Gathered:
     #: What runs instead of the site's code where a C twin imports (``analyze.twins``).
     shadow: ShadowFact | None = None
     role: Role | None = None  # an abstract method or a control-flow signal (analyze.roles)
+    #: By the raising function's or an entry point's qualname, the library's public calls
+    #: that run it as an override of a base class's method (:mod:`.hook_callers`):
+    #: ``RawConfigParser.get`` for ``ExtendedInterpolation.before_get``.
+    hooks: dict[str, HookCallers] = field(default_factory=dict)
     #: What the raise's condition tests (:func:`.guard_subject.guards_subject`): the
     #: caller's "argument", the object's "state", the "environment", or None: not known.
     subject: str | None = None

@@ -6,11 +6,15 @@ files…") misleading 120 times: it spoke of errdex, not of the error, and named
 situation. What errdex read (test files, none linked) stays in ``evidence.testsRead`` and
 ``evidence.testFilesRead``. In order, the first that applies:
 
+* ``hook``: a method the library calls itself, overriding a base class's: the public
+  calls errdex's call graph shows running it (:mod:`.hook_words`);
 * ``argument``: the nearest public call whose own parameters make the raise's condition
   true (:func:`.param_requirement.param_requirement`), in words where
   :mod:`.caller_words` can say the value ("a call of `getrandbits()` that passes `k` as
   a negative value"), else the condition in those parameters;
 * ``docstring``: a docstring's ``Raises`` entry for the class, its own sentence of when;
+  after ``special``, the raising function's docstring sentence that says when it raises
+  ("ValueError is raised if a cycle is encountered"), the message not restated;
 * ``abstract``: a method meant to be overridden: a subclass that does not;
 * ``special``: a special method (``__contains__``, ``__len__``, ``__enter__``…): the
   operator, statement or builtin that runs it (:mod:`.special_words`), not a call by name;
@@ -33,17 +37,20 @@ import re
 
 from .caller_words import needs
 from .chains import signature_of
+from .facts import FuncFacts
 from .gathered import Gathered, short_name
 from .guards import code, has_private
+from .hook_words import docstring_raises, hook_situation
 from .param_requirement import ParamRequirement, call_name, param_requirement
 from .quoting import quote, stated_cause
 from .roles import abstract_trigger
-from .special_words import operator_way, special_situation
+from .special_words import article, operator_way, special_situation
 
 __all__ = ["SITUATION_KINDS", "unseen_situation"]
 
 #: The kinds of sentence, in the order they are tried.
 SITUATION_KINDS = (
+    "hook",
     "argument",
     "docstring",
     "abstract",
@@ -90,6 +97,12 @@ def unseen_situation(g: Gathered) -> tuple[str, list[str], str]:
     not restated ("in the situation its message describes" named no situation: paired
     blind review of stop 35, misleading 21 times): the public call alone is said."""
     said, required = _message(g)
+    hook = hook_situation(g)
+    if hook is not None:
+        if said is not None and required:
+            text = f"{hook[0]} Its message says what must hold: {quote(said)}."
+            return text, [*hook[1], "site.template"], "hook"
+        return hook[0], hook[1], "hook"
     for kind, write in (
         ("argument", _argument),
         ("docstring", _docstring),
@@ -105,6 +118,9 @@ def unseen_situation(g: Gathered) -> tuple[str, list[str], str]:
     special = special_situation(g)
     if special is not None:
         return special[0], special[1], "special"
+    raised = _raised_if(g)
+    if raised is not None:
+        return raised[0], raised[1], "docstring"
     calls = _calls(g)
     if said is not None and required and calls:
         text = f"It comes from {calls} that breaks what its message requires: {quote(said)}."
@@ -153,9 +169,7 @@ def _passed(g: Gathered, req: ParamRequirement) -> str | None:
 
 
 def _defaults(g: Gathered, req: ParamRequirement) -> dict[str, object]:
-    func = g.entry_funcs.get(req.entry["qualname"])
-    if func is None and g.func is not None and g.func.qualname == req.entry["qualname"]:
-        func = g.func
+    func = _entry_func(g, req.entry["qualname"])
     sig = signature_of(func.signature) if func is not None else None
     return dict(sig.defaults) if sig is not None else {}
 
@@ -175,6 +189,21 @@ def _docstring(g: Gathered) -> tuple[str, list[str]] | None:
             ["raisesDoc"],
         )
     return None
+
+
+def _raised_if(g: Gathered) -> tuple[str, list[str]] | None:
+    """The raising function's docstring sentence of when it raises
+    (:func:`.hook_words.docstring_raises`), after the public calls that reach it; the
+    message is not restated after it (the sentence already says when)."""
+    found = docstring_raises(g)
+    if found is None:
+        return None
+    owner, text = found
+    calls = _calls(g)
+    said = f"the docstring of {code(owner)} says: {quote(text)}."
+    if calls and calls != f"a call of {code(owner)}":
+        return f"It comes from {calls}; {said}", ["entryPoints", "function.docstring"]
+    return said[0].upper() + said[1:], ["function.docstring"]
 
 
 def _owner(g: Gathered, path: str, line: int) -> str | None:
@@ -235,21 +264,59 @@ def _calls(g: Gathered) -> str:
     operator that runs it ("`x + ...` (`x` a `Decimal` object)"), not a call of
     `Decimal.__add__()` that nobody writes. Empty where there is none."""
     ways: list[tuple[str, bool]] = []  # the words, and whether they are a call's name
+    programs: set[tuple[str, bool]] = set()
     for entry in g.entry_points:
-        func = g.entry_funcs.get(entry["qualname"])
-        if func is None and g.func is not None and g.func.qualname == entry["qualname"]:
-            func = g.func
+        func = _entry_func(g, entry["qualname"])
         name = call_name(entry["qualname"], func)
-        way = operator_way(g, func)
+        way = operator_way(g, func) or _property_way(func)
         said = (way, False) if way is not None else (code(name), True)
         if not has_private(name) and said not in ways:
             ways.append(said)
-    shown = ways[:_SHOWN]
+            if _program(func):
+                programs.add(said)
+    # a program among the nearest gives way, but to no lower-ranked entry: one shown in
+    # its place was often one whose own arguments rule the raise out (``TurtleScreen()``
+    # passes "white" to ``bgcolor``; ``freeze_support()`` for runpy's relative-name check)
+    shown = [w for w in ways[:_SHOWN] if w not in programs] or ways[:_SHOWN]
     if not shown:
         return ""
     if all(is_call for _, is_call in shown):
         return "a call of " + " or ".join(w for w, _ in shown)
     return " or ".join(f"a call of {w}" if is_call else w for w, is_call in shown)
+
+
+def _property_way(func: FuncFacts | None) -> str | None:
+    """A property is read, not called: "a call of `Thread.ident()`" was false as written
+    (paired blind review of stop 36: calling it raises "'property' object is not
+    callable")."""
+    if func is None or func.cls is None or func.name.startswith("_"):
+        return None
+    if not any(d[-1:] == ("property",) or d[-1:] == ("cached_property",) for d in func.decorators):
+        return None
+    cls = short_name(func.cls)
+    return f"reading {code(f'x.{func.name}')} (`x` {article(cls)} {code(cls)} object)"
+
+
+def _entry_func(g: Gathered, qualname: str) -> FuncFacts | None:
+    func = g.entry_funcs.get(qualname)
+    if func is None and g.func is not None and g.func.qualname == qualname:
+        func = g.func
+    return func
+
+
+#: Module-level functions that are a program or a demo, not a library call, by name.
+_PROGRAMS = frozenset({"main", "test", "_test", "demo"})
+
+
+def _program(func: FuncFacts | None) -> bool:
+    """A module's ``main()``/``test()`` or a function only a script's ``__main__`` block
+    defines: named only where no library call reaches the raise. A library call that
+    reads ``sys.argv`` by default (``FancyGetopt.getopt``, ``freeze_support``) stays. "a call of `basicConfig()` or
+    `main()`" pointed at lib2to3's ``main``, whose own arguments rule the raise out
+    (paired blind review of stop 36)."""
+    if func is None:
+        return False
+    return func.script_only or (func.cls is None and func.name in _PROGRAMS)
 
 
 def _caught(g: Gathered) -> tuple[str, list[str]] | None:

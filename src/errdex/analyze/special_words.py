@@ -14,7 +14,7 @@ from .facts import FuncFacts
 from .gathered import Gathered, short_name
 from .guards import code
 
-__all__ = ["SPECIAL_FORMS", "operator_way", "special_situation"]
+__all__ = ["SPECIAL_FORMS", "article", "operator_way", "special_situation"]
 
 #: What runs a special method, with ``x`` the object of the method's class and ``{a}``,
 #: ``{b}`` the method's own parameters after ``self`` (``...`` where it has none by name).
@@ -137,7 +137,7 @@ def special_situation(g: Gathered) -> tuple[str, list[str]] | None:
             "site.qualname"
         ]
     return (
-        f"It comes from {form}, where `x` is {_article(cls)} {code(cls)} object: Python runs "
+        f"It comes from {form}, where `x` is {article(cls)} {code(cls)} object: Python runs "
         f"{method} for it.",
         ["site.qualname"],
     )
@@ -153,7 +153,7 @@ def operator_way(g: Gathered, func: FuncFacts | None) -> str | None:
         return None
     cls = _class_name(g, func)
     form = _ATTRIBUTE_WAYS.get(func.name) or SPECIAL_FORMS[func.name].split(" (")[0]
-    return f"{form.format(a='...', b='...')} (`x` {_article(cls)} {code(cls)} object)"
+    return f"{form.format(a='...', b='...')} (`x` {article(cls)} {code(cls)} object)"
 
 
 #: As a way in, the attribute hooks in words: "`x.... = ...`" reads as nothing.
@@ -174,6 +174,6 @@ def _class_name(g: Gathered, func: FuncFacts) -> str:
     return short_name(func.cls or "")
 
 
-def _article(name: str) -> str:
+def article(name: str) -> str:
     """ "a" or "an"; a leading U is read as "you" (`UUID`, `URLopener`)."""
     return "an" if (name.lstrip("_")[:1] or "x").lower() in "aeio" else "a"

@@ -35,6 +35,7 @@ from .fields import ANALYST, write_fields
 from .gathered import Gathered
 from .guard_subject import Subject, guards_subject
 from .guards import CONDITION_KINDS
+from .hook_callers import hook_callers
 from .local_change import local_changes
 from .message_advice import FOLLOWED, RESTATED
 from .quoting import NO_FIX
@@ -214,6 +215,10 @@ def _gather(
                 ):
                     g.raises_entry.extend(docs.naming(entry_func, site.error_class))
         g.raises_entry = g.raises_entry[: max(0, MAX_RAISES_DOCS - len(g.raises_own))]
+        for hooked in (func, *g.entry_funcs.values()):
+            found = hook_callers(index, graph, api, hooked)
+            if found is not None:
+                g.hooks[hooked.qualname] = found
     if site.module not in imports:
         imports[site.module] = _import_lines(index, site.module)
     g.import_lines = imports[site.module]
