@@ -56,6 +56,39 @@ def test_the_call_failed_for_what_was_passed(tmp_path: Path) -> None:
     ), found[21]["triggerScenarios"]
 
 
+MESSAGE = """\
+class Message:
+    def __init__(self):
+        self._payload = None
+        self._date = 0.0
+
+    def attach(self, payload):
+        if self._payload is not None:
+            try:
+                self._payload.append(payload)
+            except AttributeError:
+                raise TypeError("Attach is not valid on a non-multipart payload")
+
+    def set_date(self, date):
+        try:
+            self._date = float(date)
+        except ValueError:
+            raise TypeError("can't convert to float: %s" % date) from None
+"""
+
+
+def test_a_private_store_is_said_by_the_value_it_stores(tmp_path: Path) -> None:
+    """``mailbox.MaildirMessage.set_date``: ``self._date = float(date)`` said as
+    ``float(date)``; ``email.message.Message.attach``: an ``AttributeError`` of
+    ``self._payload.append`` is the receiver's, not the passed ``payload``'s."""
+    items = one_file_items(tmp_path, "message.py", MESSAGE)
+    found = {r["lineNumber"]: r["triggerScenarios"] for r, _ in items}
+    assert found[17].startswith(
+        "Triggered when what was passed as `date` makes `float(date)` raise `ValueError`."
+    ), found[17]
+    assert "what was passed as `payload`" not in found[11], found[11]
+
+
 def test_argparse_metavar_tuple(tmp_path: Path) -> None:
     parser = argparse.ArgumentParser()
     with pytest.raises(ValueError, match="length of metavar tuple does not match nargs"):

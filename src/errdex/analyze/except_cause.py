@@ -20,6 +20,7 @@ import ast
 from .file_trees import function_node
 from .gathered import Gathered
 from .guards import CONDITION_KINDS, code, has_private
+from .local_origins import made_from
 
 __all__ = ["except_cause"]
 
@@ -54,7 +55,7 @@ def except_cause(g: Gathered) -> str | None:
     if not others and not has_private(statement):
         return None  # "after `int(text)` raised `ValueError`" says it already
     params = [p.lstrip("*") for p in func.params if p.lstrip("*") not in {"self", "cls"}]
-    made = _made_from(node, try_node.lineno, set(params))
+    made = made_from(node, try_node.lineno, set(params))
     passed: list[str] = []
     through: list[str] = []
     for call in calls:
@@ -68,9 +69,13 @@ def except_cause(g: Gathered) -> str | None:
     if not passed:
         return None
     caught = str(handlers[0]["text"]).partition(" was raised")[0].partition(" (as ")[0]
+    if "AttributeError" in caught and not _looked_up_on(try_node.body[0], {*params, *made}):
+        return None  # ``self._payload.append(payload)``: the receiver lacks it, not the value
+    value = getattr(try_node.body[0], "value", None)  # ``self._date = float(date)``
+    said = ast.unparse(value) if isinstance(value, ast.expr) else statement
     shown = (
-        code(statement)
-        if len(statement) <= _SHOWN and not has_private(statement)
+        code(said)
+        if len(said) <= _SHOWN and not has_private(said) and "\n" not in said
         else f"the call at line {try_node.body[0].lineno}"
     )
     stars = {p.lstrip("*"): p for p in func.params}
@@ -90,6 +95,25 @@ def _passed(param: str, via: str) -> str:
     return f"what was passed as {code(param)}" + (f" ({via[2:]})" if via else "")
 
 
+def _looked_up_on(stmt: ast.stmt, names: set[str]) -> bool:
+    """Whether ``stmt`` looks an attribute up on one of ``names`` (``x.attr``,
+    ``getattr(x, …)``): an ``AttributeError`` may be about what was passed."""
+    for node in ast.walk(stmt):
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+            if node.value.id in names:
+                return True
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id in {"getattr", "hasattr"}
+            and node.args
+            and isinstance(node.args[0], ast.Name)
+            and node.args[0].id in names
+        ):
+            return True
+    return False
+
+
 def _try_of(func: ast.AST, handler_line: int) -> tuple[ast.Try, ast.ExceptHandler] | None:
     for node in ast.walk(func):
         if isinstance(node, ast.Try):
@@ -105,26 +129,3 @@ def _reads(handler: ast.ExceptHandler, name: str) -> bool:
         for s in handler.body
         for n in ast.walk(s)
     )
-
-
-def _made_from(func: ast.AST, before: int, params: set[str]) -> dict[str, list[str]]:
-    """Locals bound once, before line ``before``, to an expression over parameters
-    (``action = action_class(**kwargs)``): name -> those parameters."""
-    binds: dict[str, list[ast.Assign]] = {}
-    for node in ast.walk(func):
-        if isinstance(node, ast.Assign):
-            for target in node.targets:
-                if isinstance(target, ast.Name):
-                    binds.setdefault(target.id, []).append(node)
-        elif isinstance(node, (ast.AugAssign, ast.AnnAssign, ast.For, ast.With)):
-            for sub in ast.walk(node):
-                if isinstance(sub, ast.Name) and isinstance(sub.ctx, ast.Store):
-                    binds.setdefault(sub.id, []).append(None)  # type: ignore[arg-type]
-    out: dict[str, list[str]] = {}
-    for name, assigns in binds.items():
-        if len(assigns) != 1 or assigns[0] is None or assigns[0].lineno >= before:
-            continue
-        read = {n.id for n in ast.walk(assigns[0].value) if isinstance(n, ast.Name)}
-        if read & params:
-            out[name] = sorted(read & params)
-    return out

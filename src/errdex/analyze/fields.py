@@ -28,7 +28,7 @@ from .docstrings import summary
 from .fall_through import site_reach
 from .flag_words import flag_words, gate_words
 from .gathered import Gathered, callable_name, class_phrase, location, short_name
-from .guard_causes import guard_cause, internal_words
+from .guard_causes import guard_cause, internal_words, with_origins
 from .guards import CONDITION_KINDS, code, condition_phrase, has_private, negated
 from .held_class import raised_call
 from .local_terms import caller_guards
@@ -91,7 +91,7 @@ def _phrase(g: Gathered, said: str | None = None) -> tuple[str | None, PrivateCa
         suppressed=_from_none(g),
         flags=flag_words(guards, g.import_flags, g.site.module),
     )
-    return phrase, case
+    return with_origins(g, guards, phrase), case
 
 
 def _from_none(g: Gathered) -> bool:

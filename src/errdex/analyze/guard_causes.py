@@ -14,18 +14,32 @@ from __future__ import annotations
 
 import ast
 
+from errdex.evidence import GuardItem
+
 from .except_cause import except_cause
 from .gathered import Gathered
 from .guards import code, has_private
 from .init_only import init_cause, own_class
+from .local_origins import origin_note
 from .parsed import parse_guard
 
-__all__ = ["guard_cause", "internal_words"]
+__all__ = ["guard_cause", "internal_words", "with_origins"]
 
 
 def guard_cause(g: Gathered) -> str | None:
     """The guard chain as a clause in the caller's terms, or None (said as before)."""
     return init_cause(g) or except_cause(g)
+
+
+def with_origins(g: Gathered, guards: list[GuardItem], phrase: str | None) -> str | None:
+    """The phrase, then which parameters the locals its conditions read were made from
+    (:mod:`.local_origins`): "when `r_scheme.startswith('/')`, with `r_scheme` made
+    from what was passed as `proxy`"."""
+    if not phrase:
+        return phrase
+    shown = [x for x in guards if not has_private(str(x["text"]))]
+    note = origin_note(g, shown)
+    return f"{phrase}, {note}" if note else phrase
 
 
 def internal_words(g: Gathered, conditions: tuple[str, ...]) -> str:
