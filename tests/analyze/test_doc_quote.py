@@ -98,6 +98,8 @@ def test_the_sentence_run_goes_on_to_its_paragraph_end() -> None:
     review, stop 36); a next sentence naming another class is that raise's, not this."""
     doc = "Unregister an extension code.  For testing only."
     assert _quote(doc, "ValueError", tested=("code",)) == doc.replace("  ", " ")
+    sample = "Choose k elements. Repeated elements can be given. For example:\n\n  sample(x, 2)"
+    assert _quote(sample, "ValueError") == "Choose k elements. Repeated elements can be given."
     assert _quote(EXCEPTION, "CancelledError") == (
         "Return the exception that was set on this future. … If the future has been "
         "cancelled, raises CancelledError."

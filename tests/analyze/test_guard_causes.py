@@ -1,4 +1,5 @@
-"""A private condition no rule restates is named as an internal one, not printed."""
+"""A private condition no rule restates is named as an internal one, or as private
+attributes of what was passed, not printed as code."""
 
 from __future__ import annotations
 
@@ -6,29 +7,50 @@ from pathlib import Path
 
 from .stdlib_items import one_file_items
 
-SETTERS = """\
+SETTINGS = """\
+settings = object()
+
+
+def check():
+    if not hasattr(settings, "_ready"):
+        raise AttributeError("settings not ready")
+
+
+def _helper():
+    if not hasattr(settings, "_loaded"):
+        raise AttributeError("settings not loaded")
+
+
+def load():
+    return _helper()
+
+
 def set_option(klass, name):
     if not hasattr(klass, "_set_" + name):
         raise AttributeError(name)
     return name
-
-
-def _helper(klass, name):
-    if not hasattr(klass, "_get_" + name):
-        raise AttributeError(name)
-    return name
-
-
-def get_option(klass, name):
-    return _helper(klass, name)
 """
 
 
+def _records(tmp_path: Path) -> dict[str, dict[str, object]]:
+    items = one_file_items(tmp_path, "settings.py", SETTINGS)
+    return {str(r["errorMessage"]): r for r, _ in items}
+
+
 def test_a_function_s_private_condition_is_named_as_internal(tmp_path: Path) -> None:
-    items = one_file_items(tmp_path, "setters.py", SETTERS)
-    found = {r["lineNumber"]: r for r, _ in items}
-    trigger = found[3]["triggerScenarios"]
-    assert trigger.startswith("Triggered under an internal condition of `setters.set_option`.")
-    assert "_set_" not in trigger + found[3]["documentation"]
-    helper = found[9]["triggerScenarios"]  # a private owner is not named: the line is
-    assert "under an internal condition of the raising function (line 9)" in helper, helper
+    found = _records(tmp_path)
+    trigger = str(found["settings not ready"]["triggerScenarios"])
+    assert trigger.startswith("Triggered under an internal condition of `settings.check`.")
+    assert "_ready" not in trigger + str(found["settings not ready"]["documentation"])
+    helper = str(found["settings not loaded"]["triggerScenarios"])  # a private owner is
+    assert "under an internal condition of the raising function (line 11)" in helper, helper
+
+
+def test_a_parameter_s_private_attribute_is_not_internal(tmp_path: Path) -> None:
+    """``_pydecimal.Decimal.quantize``'s ``exp._exp``: what was passed decides."""
+    trigger = str(_records(tmp_path)["{name}"]["triggerScenarios"])
+    assert trigger.startswith(
+        "Triggered under a condition on private attributes of what was passed as `klass`"
+        " and `name`."
+    ), trigger
+    assert "internal" not in trigger and "_set_" not in trigger

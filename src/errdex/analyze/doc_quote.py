@@ -94,15 +94,16 @@ def _with_lead(lead: list[str], sentence: str, first: list[str], run: list[str])
 
 def _run(docstring: str | None, sentence: str, error_class: str | None) -> list[str]:
     """The sentences after ``sentence`` up to its paragraph's end, stopping before one
-    that names another error class (the next raise's sentence is not this one's)."""
+    that names another error class (the next raise's sentence is not this one's) or
+    ends in a colon ("For example:" leads into what is not quoted)."""
     for para in _paragraphs(docstring):
         found = split_sentences(" ".join(para))
         if sentence in found:
             out: list[str] = []
             for after in found[found.index(sentence) + 1 :]:
                 named = set(_ERROR_NAME.findall(after))
-                if named - {(error_class or "").rpartition(".")[2]}:
-                    break
+                if named - {(error_class or "").rpartition(".")[2]} or after.endswith(":"):
+                    break  # another raise's sentence, or one leading into an example
                 out.append(after)
             return out
     return []

@@ -18,7 +18,7 @@ from errdex.evidence import GuardItem
 
 from .except_cause import except_cause
 from .gathered import Gathered
-from .guards import code, has_private
+from .guards import code, free_names, has_private
 from .init_only import init_cause, own_class
 from .local_origins import origin_note
 from .parsed import parse_guard
@@ -47,6 +47,11 @@ def internal_words(g: Gathered, conditions: tuple[str, ...]) -> str:
     name an attribute of ``self``), "under an internal condition of `forkserver.main`";
     a private owner is not named: "of the raising function (line 487)"."""
     func = g.func
+    params = {p.lstrip("*") for p in func.params} - {"self", "cls"} if func else set()
+    read = sorted({n for c in conditions for n in free_names(c) or ()} & params)
+    if read:  # ``exp._exp`` of ``Decimal.quantize``: what was passed decides, not the object
+        names = " and ".join(code(p) for p in read)
+        return f"under a condition on private attributes of what was passed as {names}"
     on_self = all(_on_self(c) for c in conditions)
     cls = own_class(func)
     if cls is not None and on_self:
