@@ -29,6 +29,12 @@ def set_option(klass, name):
     if not hasattr(klass, "_set_" + name):
         raise AttributeError(name)
     return name
+
+
+def add_node(child):
+    if child.kind not in settings._kinds:
+        raise TypeError("bad kind")
+    return child
 """
 
 
@@ -50,7 +56,9 @@ def test_a_parameter_s_private_attribute_is_not_internal(tmp_path: Path) -> None
     """``_pydecimal.Decimal.quantize``'s ``exp._exp``: what was passed decides."""
     trigger = str(_records(tmp_path)["{name}"]["triggerScenarios"])
     assert trigger.startswith(
-        "Triggered under a condition on private attributes of what was passed as `klass`"
-        " and `name`."
+        "Triggered under a condition on private attributes of what was passed as `klass`."
     ), trigger
     assert "internal" not in trigger and "_set_" not in trigger
+    # a private attribute of a module global is not the passed ``child``'s
+    other = str(_records(tmp_path)["bad kind"]["triggerScenarios"])
+    assert other.startswith("Triggered under an internal condition of `settings.add_node`."), other

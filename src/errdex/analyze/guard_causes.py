@@ -18,7 +18,7 @@ from errdex.evidence import GuardItem
 
 from .except_cause import except_cause
 from .gathered import Gathered
-from .guards import code, free_names, has_private
+from .guards import code, has_private
 from .init_only import init_cause, own_class
 from .local_origins import origin_note
 from .parsed import parse_guard
@@ -44,52 +44,60 @@ def with_origins(g: Gathered, guards: list[GuardItem], phrase: str | None) -> st
 
 def internal_words(g: Gathered, conditions: tuple[str, ...]) -> str:
     """ "under a condition on the internal state of its `Au_write` object" (each private
-    name an attribute of ``self``), "under an internal condition of `forkserver.main`";
-    a private owner is not named: "of the raising function (line 487)"."""
+    name an attribute of ``self``), "on private attributes of what was passed as `exp`"
+    (``exp._exp`` of ``Decimal.quantize``), both where they mix; else "under an internal
+    condition of `forkserver.main`", a private owner not named: "of the raising function
+    (line 487)"."""
     func = g.func
     params = {p.lstrip("*") for p in func.params} - {"self", "cls"} if func else set()
-    read = sorted({n for c in conditions for n in free_names(c) or ()} & params)
-    if read:  # ``exp._exp`` of ``Decimal.quantize``: what was passed decides, not the object
-        names = " and ".join(code(p) for p in read)
-        return f"under a condition on private attributes of what was passed as {names}"
-    on_self = all(_on_self(c) for c in conditions)
+    owners = {o for c in conditions for o in _owners(c)}
     cls = own_class(func)
-    if cls is not None and on_self:
-        if not has_private(cls):
-            return f"under a condition on the internal state of its {code(cls)} object"
-        return f"under a condition on the object's internal state (line {g.site.line})"
+    passed = sorted(owners & params)
+    names = " and ".join(code(p) for p in passed)
+    if owners and owners <= params | {"self"} and (cls is not None or "self" not in owners):
+        on_self = "self" in owners
+        if on_self and has_private(str(cls)):
+            return f"under a condition on the object's internal state (line {g.site.line})"
+        if not passed:
+            return f"under a condition on the internal state of its {code(str(cls))} object"
+        if on_self:
+            return (
+                f"under a condition on the internal state of its {code(str(cls))} object and"
+                f" of what was passed as {names}"
+            )
+        return f"under a condition on private attributes of what was passed as {names}"
     if not has_private(g.site.qualname):
         return f"under an internal condition of {code(g.site.qualname)}"
     return f"under an internal condition of the raising function (line {g.site.line})"
 
 
-def _on_self(condition: str) -> bool:
-    """Whether every private name ``condition`` reads is an attribute of ``self``
-    (``self._x``, ``hasattr(self, "_x")``, ``self._x._y``)."""
+def _owners(condition: str) -> set[str]:
+    """Whose private names ``condition`` reads: the name each private attribute is
+    looked up on (``self._x``, ``exp._exp``, ``hasattr(klass, "_set_" + n)``), or "?"
+    for anything else (a private local, module or class)."""
     node = parse_guard(condition)
     if node is None:
-        return False
+        return {"?"}
+    out: set[str] = set()
     for sub in ast.walk(node):
         if isinstance(sub, ast.Name) and _private(sub.id):
-            return False
-        if isinstance(sub, ast.Attribute) and _private(sub.attr) and not _of_self(sub.value):
-            return False
-        if (
-            isinstance(sub, ast.Call)
-            and any(
-                isinstance(a, ast.Constant) and isinstance(a.value, str) and _private(a.value)
-                for a in sub.args
-            )
-            and not _of_self(sub.args[0])
+            out.add("?")
+        elif isinstance(sub, ast.Attribute) and _private(sub.attr):
+            out.add(_base(sub.value))
+        elif isinstance(sub, ast.Call) and any(
+            isinstance(a, ast.Constant) and isinstance(a.value, str) and _private(a.value)
+            for n in sub.args
+            for a in ast.walk(n)
         ):
-            return False
-    return True
+            out.add(_base(sub.args[0]))
+    return out
 
 
-def _of_self(node: ast.expr) -> bool:
+def _base(node: ast.expr) -> str:
+    """``self`` of ``self._a._b``; "?" where the chain does not start at a name."""
     while isinstance(node, ast.Attribute):
         node = node.value
-    return isinstance(node, ast.Name) and node.id == "self"
+    return node.id if isinstance(node, ast.Name) else "?"
 
 
 def _private(name: str) -> bool:
