@@ -517,6 +517,7 @@ def _run_analyst(
     for record, _ in analysed:  # analysed now: dated by this scan, as a full scan dates them
         record["analyzedAt"] = context.analyzed_at
     index.carried = Carried()  # the passes keep their results for the next scan
+    index.root = str(checkout.root)
     prior = analyst_prior(plan, index, checkout.path_prefix)  # and may reuse the last's
     analysis = analyze_with_index(
         index, checkout.path_prefix, analysed, budget=budget, prior=prior, choices=plan.choices

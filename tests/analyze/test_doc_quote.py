@@ -88,7 +88,21 @@ def test_a_sentence_naming_a_tested_parameter() -> None:
     specified calls."""
     assert _quote(doc, "AssertionError", tested=("any_order",)) == (
         "assert the mock has been called with the specified calls. … If `any_order` is "
-        "False (the default) then the calls must be sequential."
+        "False (the default) then the calls must be sequential. There can be extra calls "
+        "before or after the specified calls."
+    )
+
+
+def test_the_sentence_run_goes_on_to_its_paragraph_end() -> None:
+    """``copyreg.remove_extension``: the quote cut "For testing only." (paired blind
+    review, stop 36); a next sentence naming another class is that raise's, not this."""
+    doc = "Unregister an extension code.  For testing only."
+    assert _quote(doc, "ValueError", tested=("code",)) == doc.replace("  ", " ")
+    sample = "Choose k elements. Repeated elements can be given. For example:\n\n  sample(x, 2)"
+    assert _quote(sample, "ValueError") == "Choose k elements. Repeated elements can be given."
+    assert _quote(EXCEPTION, "CancelledError") == (
+        "Return the exception that was set on this future. … If the future has been "
+        "cancelled, raises CancelledError."
     )
 
 

@@ -79,7 +79,11 @@ def test_a_condition_over_a_computed_object_is_said_as_written(tmp_path: Path) -
     records, where the local's own words were true in 3."""
     records = _records(tmp_path)
     trigger = str(records["unbalanced parenthesis"]["triggerScenarios"])
-    assert trigger.startswith("Triggered when `source.next is not None`.")
+    # and which parameter the local was made from (:mod:`errdex.analyze.local_origins`)
+    assert trigger.startswith(
+        "Triggered when `source.next is not None`, with `source` made from what was passed"
+        " as `text`."
+    )
     assert "Tokenizer(text).next" not in trigger  # not what the local holds at the test
     gettext = str(records["too deep"]["documentation"])
     assert 'when `c == "("` and `depth > 20`, for each `c` in the loop over `text`' in gettext

@@ -70,23 +70,47 @@ def docstring_quote(
             and _names_class(sentence, error_class)
             and _about(sentence, context, error_class, name)
         ):
-            return _with_lead(lead, sentence, first)
+            return _with_lead(lead, sentence, first, _run(docstring, sentence, error_class))
     for sentence in sentences:
         if any(re.search(rf"(?<![\w.]){re.escape(p)}(?!\w)", sentence) for p in tested):
-            return _with_lead(lead, sentence, first)
+            return _with_lead(lead, sentence, first, _run(docstring, sentence, error_class))
     if private or told:
         return None
-    return _fit(first)
+    return _fit([*first, *_run(docstring, first[-1], error_class)])
 
 
-def _with_lead(lead: list[str], sentence: str, first: list[str]) -> str:
+def _with_lead(lead: list[str], sentence: str, first: list[str], run: list[str]) -> str:
     """The summary's first sentence, then the one that matters ("…" between them where
-    the docstring has more), or the summary alone where it holds that sentence."""
+    the docstring has more), or the summary alone where it holds that sentence; then
+    the ``run`` of its paragraph after it: "Unregister an extension code." cut "For
+    testing only." (paired blind review, stop 36)."""
     if sentence in first:
-        return _fit(first[: first.index(sentence) + 1]) if lead else sentence
+        upto = first[: first.index(sentence) + 1] if lead else [sentence]
+        return _fit([*upto, *run])
     if not lead:
-        return sentence
-    return _fit([lead[0], "… " + sentence])
+        return _fit([sentence, *run])
+    return _fit([lead[0], "… " + sentence, *run])
+
+
+def _run(docstring: str | None, sentence: str, error_class: str | None) -> list[str]:
+    """The sentences after ``sentence`` up to its paragraph's end, stopping before one
+    that names another error class (the next raise's sentence is not this one's) or
+    ends in a colon ("For example:" leads into what is not quoted)."""
+    for para in _paragraphs(docstring):
+        found = split_sentences(" ".join(para))
+        if sentence in found:
+            out: list[str] = []
+            for after in found[found.index(sentence) + 1 :]:
+                named = set(_ERROR_NAME.findall(after))
+                if named - {(error_class or "").rpartition(".")[2]} or after.endswith(":"):
+                    break  # another raise's sentence, or one leading into an example
+                out.append(after)
+            return out
+    return []
+
+
+#: A word that names an error class ("InvalidStateError", "KeyError").
+_ERROR_NAME = re.compile(r"\b[A-Z]\w*(?:Error|Exception|Warning)\b")
 
 
 def docstring_sentence(g: Gathered) -> str | None:

@@ -85,6 +85,9 @@ class Gathered:
     #: The module's compiled regular expressions (:mod:`.compiled_patterns`): ``NAME`` or
     #: ``Class.NAME`` -> ``"str"`` or ``"bytes"``.
     patterns: dict[str, str] = field(default_factory=dict)
+    #: The raising module's file on disk, for rules that read its whole tree again
+    #: (:mod:`.file_trees`); None where the index knows no directory.
+    source_file: str | None = None
 
     @property
     def has_evidence(self) -> bool:

@@ -96,6 +96,9 @@ class RepoIndex:
     #: Test modules read: 0 means errdex knows nothing of the tests (an installed copy
     #: ships none, or reading them was turned off), not that none expects an error.
     tests_read: int = 0
+    #: The checkout's directory the files were read from ("" where unknown): a rule
+    #: that reads a module's whole tree again (:mod:`.file_trees`) finds it there.
+    root: str = ""
     #: Set by an incremental scan (None: every pass starts afresh).
     carried: Carried | None = None
     _attr_memo: dict[tuple[str, str], Target | None] = field(default_factory=dict)
@@ -359,7 +362,9 @@ def build_index(
     parsed in worker processes and only their facts come back.
     """
     wanted = index_files(checkout, library_files=library_files, test_globs=test_globs)
-    return index_of(read_facts(checkout, wanted, read=read, jobs=jobs))
+    index = index_of(read_facts(checkout, wanted, read=read, jobs=jobs))
+    index.root = str(checkout.root) if read is None else ""
+    return index
 
 
 def index_files(

@@ -11,6 +11,7 @@ site keeps the extractor's prose (:mod:`errdex.analyze.baseline`).
 
 from __future__ import annotations
 
+import os
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -227,6 +228,8 @@ def _gather(
         g.constants = module.platform_names
         g.import_flags = module.import_flags
         g.patterns = module.patterns
+        if index.root:
+            g.source_file = os.path.join(index.root, module.rel)
         g.module_names = frozenset(
             n for n in (*module.top, *module.imports, *module.settled) if not n.startswith("_")
         )

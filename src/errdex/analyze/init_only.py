@@ -1,0 +1,204 @@
+"""A guard over an attribute only ``__init__`` sets: the cause is an ``__init__`` that
+did not run.
+
+``threading.Thread.start`` asserts ``self._initialized``: the class body says
+``_initialized = False`` and only ``Thread.__init__`` stores ``True``. "Triggered when
+`not self._initialized`" restates private state (paired blind review, stop 36); what
+the caller did is subclass ``Thread`` with an ``__init__`` that never calls
+``super().__init__()``. Said so where the class's own source shows it: every private
+attribute the guard reads is stored by ``self.name = …`` in the class's ``__init__``
+and by no other line of the module, and the guard holds with the class body's default
+(or with the attribute missing, for ``hasattr``) and fails with ``__init__``'s value.
+"""
+
+from __future__ import annotations
+
+import ast
+from functools import lru_cache
+
+from .facts import FuncFacts, within_module
+from .file_trees import module_tree
+from .gathered import Gathered
+from .guards import CONDITION_KINDS, code
+
+__all__ = ["init_cause"]
+
+#: An unset attribute: ``hasattr`` is false, ``getattr(self, name, d)`` gives ``d``.
+_MISSING = object()
+#: Nodes a guard over constants may hold to be evaluated here.
+_PLAIN = (
+    ast.Expression, ast.BoolOp, ast.UnaryOp, ast.Compare, ast.Constant, ast.And, ast.Or,
+    ast.Not, ast.Eq, ast.NotEq, ast.Is, ast.IsNot, ast.Load,
+)  # fmt: skip
+
+
+def init_cause(g: Gathered) -> str | None:
+    """ "when the `Thread` object's `__init__` did not run: …", or None where the
+    guards read no such attribute or read anything else."""
+    func = g.func
+    cls = own_class(func)
+    if func is None or cls is None or "." in cls or func.name == "__init__":
+        return None
+    tests = [str(x["text"]) for x in g.site.guards if x["kind"] in CONDITION_KINDS]
+    if len(tests) != 1:
+        return None
+    facts = _class_facts(g.source_file, cls) if g.source_file else None
+    if facts is None:
+        return None
+    defaults, stored, elsewhere = facts
+    test = tests[0]
+    names = _self_attrs(test)
+    if not names or any(not n.startswith("_") or n not in stored or n in elsewhere for n in names):
+        return None
+    before = {n: defaults.get(n, _MISSING) for n in names}
+    after = {n: stored[n] for n in names}
+    if _holds(test, before) is not True or _holds(test, after) is not False:
+        return None
+    return (
+        f"when the `{cls}` object's `__init__` did not run: a subclass of {code(cls)} whose"
+        f" `__init__` does not call `super().__init__()`, or a method called on an object"
+        " made without `__init__`"
+    )
+
+
+def own_class(func: FuncFacts | None) -> str | None:
+    """The method's class as its module names it (``Thread``, ``Outer.Inner``)."""
+    if func is None or not func.cls:
+        return None
+    return within_module(func.cls, func.module)
+
+
+def _self_attrs(test: str) -> set[str] | None:
+    """The attributes of ``self`` the test reads (``self._x``, ``hasattr(self, '_x')``);
+    None where it reads any other name."""
+    try:
+        node = ast.parse(test.strip(), mode="eval")
+    except (SyntaxError, ValueError, RecursionError):
+        return None
+    out: set[str] = set()
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Attribute) and isinstance(sub.value, ast.Name):
+            if sub.value.id != "self":
+                return None
+            out.add(sub.attr)
+        elif isinstance(sub, ast.Call):
+            got = _hasattr(sub)
+            if got is None:
+                return None
+            out.add(got)
+    return out
+
+
+def _hasattr(call: ast.Call) -> str | None:
+    if (
+        isinstance(call.func, ast.Name)
+        and call.func.id == "hasattr"
+        and len(call.args) == 2
+        and isinstance(call.args[0], ast.Name)
+        and call.args[0].id == "self"
+        and isinstance(call.args[1], ast.Constant)
+        and isinstance(call.args[1].value, str)
+    ):
+        return call.args[1].value
+    return None
+
+
+def _holds(test: str, values: dict[str, object]) -> bool | None:
+    """The test's truth with ``self``'s attributes as ``values``; None where it reads
+    anything else or an attribute is missing (an ``AttributeError``, not the guard)."""
+    tree = ast.parse(test.strip(), mode="eval")
+
+    class _Put(ast.NodeTransformer):
+        def visit_Attribute(self, node: ast.Attribute) -> ast.AST:
+            value = values.get(node.attr, _MISSING)
+            if value is _MISSING:
+                raise LookupError(node.attr)
+            return ast.copy_location(ast.Constant(value), node)  # type: ignore[arg-type]
+
+        def visit_Call(self, node: ast.Call) -> ast.AST:
+            name = _hasattr(node)
+            present = name is not None and values.get(name, _MISSING) is not _MISSING
+            return ast.copy_location(ast.Constant(present), node)
+
+    try:
+        done = ast.fix_missing_locations(_Put().visit(tree))
+    except LookupError:
+        return None
+    if not all(isinstance(n, _PLAIN) for n in ast.walk(done)):
+        return None
+    return bool(eval(compile(done, "<guard>", "eval"), {"__builtins__": {}}))
+
+
+_Facts = tuple[dict[str, object], dict[str, object], frozenset[str]]
+
+
+def _class_facts(path: str, cls: str) -> _Facts | None:
+    """(the class body's literal defaults, the literal each attribute ``__init__``
+    stores once, the attributes stored anywhere else in the module)."""
+    tree = module_tree(path)
+    return None if tree is None else _facts(tree, cls)
+
+
+@lru_cache(maxsize=256)
+def _facts(tree: ast.Module, cls: str) -> _Facts | None:
+    node = next((n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == cls), None)
+    if node is None:
+        return None
+    defaults: dict[str, object] = {}
+    init: ast.AST | None = None
+    for stmt in node.body:
+        if isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Constant):
+            for target in stmt.targets:
+                if isinstance(target, ast.Name):
+                    defaults[target.id] = stmt.value.value
+        elif isinstance(stmt, ast.FunctionDef) and stmt.name == "__init__":
+            init = stmt
+    if init is None:
+        return None
+    in_init = _stores(init)
+    stored = {n: v[0] for n, v in in_init.items() if len(v) == 1 and v[0] is not _MISSING}
+    elsewhere = {
+        n for sub in ast.walk(tree) for n in _attr_store_names(sub) if not _inside(sub, init)
+    }
+    return defaults, stored, frozenset(elsewhere)
+
+
+def _stores(func: ast.AST) -> dict[str, list[object]]:
+    """Attribute stores in ``func``: name -> each literal ``self.name = <literal>``
+    stores (``_MISSING`` for any other store of the name)."""
+    literal: dict[int, object] = {}  # id of a ``self.name`` target -> the literal
+    for sub in ast.walk(func):
+        if isinstance(sub, ast.Assign) and isinstance(sub.value, ast.Constant):
+            for target in sub.targets:
+                if isinstance(target, ast.Attribute) and _is_self(target.value):
+                    literal[id(target)] = sub.value.value
+    out: dict[str, list[object]] = {}
+    for sub in ast.walk(func):
+        for name in _attr_store_names(sub):
+            out.setdefault(name, []).append(literal.get(id(sub), _MISSING))
+    return out
+
+
+def _is_self(node: ast.expr) -> bool:
+    return isinstance(node, ast.Name) and node.id == "self"
+
+
+def _attr_store_names(node: ast.AST) -> list[str]:
+    """Attribute names ``node`` stores to or deletes (any object, ``setattr`` too)."""
+    if isinstance(node, ast.Attribute) and isinstance(node.ctx, (ast.Store, ast.Del)):
+        return [node.attr]
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id in {"setattr", "delattr"}
+        and len(node.args) >= 2
+        and isinstance(node.args[1], ast.Constant)
+        and isinstance(node.args[1].value, str)
+    ):
+        return [node.args[1].value]
+    return []
+
+
+def _inside(node: ast.AST, outer: ast.AST) -> bool:
+    line = getattr(node, "lineno", 0)
+    return bool(outer.lineno <= line <= (outer.end_lineno or outer.lineno))  # type: ignore[attr-defined]

@@ -1,0 +1,42 @@
+"""A condition over a local the prose cannot restate says which parameters the local
+was made from (``urllib.request._parse_proxy``'s ``r_scheme``; paired blind review,
+stop 36)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from errdex.analyze.local_origins import made_from
+
+from .stdlib_items import one_file_items
+
+PROXY = """\
+def _splittype(url):
+    a, _, b = url.partition(":")
+    return a, b
+
+
+def parse_proxy(proxy, strict):
+    scheme, r_scheme = _splittype(proxy)
+    for part in r_scheme.split("/"):
+        strict = strict or part
+    if r_scheme.startswith("/") and not r_scheme.startswith("//"):
+        raise ValueError("proxy URL with no authority: %r" % proxy)
+    return scheme
+"""
+
+
+def test_the_local_is_said_as_made_from_the_parameter(tmp_path: Path) -> None:
+    items = one_file_items(tmp_path, "prox.py", PROXY)
+    (record,) = [r for r, _ in items if r["lineNumber"] == 11]
+    assert "with `r_scheme` made from what was passed as `proxy`" in record["triggerScenarios"]
+    assert "with `r_scheme` made from what was passed as `proxy`" in record["documentation"]
+
+
+def test_only_a_local_bound_once_before_the_raise() -> None:
+    tree = ast.parse(PROXY)
+    func = tree.body[1]
+    found = made_from(func, 11, {"proxy", "strict"})
+    assert found == {"scheme": ["proxy"], "r_scheme": ["proxy"]}  # ``part``: a loop's
+    assert made_from(func, 7, {"proxy", "strict"}) == {}  # bound at 7: not before it
