@@ -45,6 +45,7 @@ from .classes import ClassTree
 from .closures import closure_edges, hands_out
 from .facts import FuncFacts
 from .filled_locals import NonEmpty, filled_at, trusted
+from .fixed_args import after_removals
 from .guard_eval import EMPTY_KWARGS, Built, OneOf, is_immutable
 from .guards import free_names
 from .import_fallbacks import dead_fallback
@@ -480,9 +481,11 @@ class Chains:
         if here.depth == 0:  # a direct caller's constants for ``*args`` and the like
             for name in (*scope.packed, *scope.alternatives):
                 kind, value = binding.get(name, ("", None))
-                if name in scope.drained and value is not EMPTY_KWARGS:
-                    continue  # items the call passes may be removed before the test
-                if kind == "const" and is_immutable(value):
+                if name in scope.drained:  # items may be removed, none added (.fixed_args)
+                    kept = after_removals(value) if kind == "const" else None
+                    if kept is not None:
+                        known[name] = kept
+                elif kind == "const" and is_immutable(value):
                     known[name] = value
         caller_params = set(own_params(caller)) - caller.rebound
         for origin, param in here.passes.items():
