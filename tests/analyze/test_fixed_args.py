@@ -4,9 +4,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from errdex.analyze.chains import Chains
+from errdex.analyze.classes import ClassTree
 from errdex.analyze.fixed_args import KeysAtMost, after_removals
 from errdex.analyze.guard_eval import EMPTY_KWARGS, guard_value
+from errdex.analyze.repo import build_index
+from errdex.source.stdlib import stdlib_checkout
 
+from .fixture_chains import chains_of
 from .stdlib_items import ON_311, one_file_items, stdlib_items
 
 _POPPED = (
@@ -50,12 +55,7 @@ def test_a_caller_passing_neither_popped_key_is_dropped(tmp_path: Path) -> None:
     named = _entries(items, "stream and filename together")
     assert "m.quiet" not in named
     assert {"m.configure", "m.both", "m.forwarded"} <= set(named)
-
-
-def test_a_popped_key_leaves_the_length_unknown(tmp_path: Path) -> None:
-    """``_strict(force=True)`` passes a key the body pops: ``if kwargs`` is not decided
-    by what the call passed, and ``emptied`` stays a way in."""
-    items = one_file_items(tmp_path, "m.py", _POPPED)
+    # ``_strict(force=True)`` passes a key the body pops: ``if kwargs`` is not decided
     assert "m.emptied" in _entries(items, "unexpected keywords")
 
 
@@ -79,3 +79,109 @@ def test_basic_config_is_not_reached_from_callers_without_both_keys() -> None:
     assert "logging.basicConfig" in named
     assert "lib2to3.main.main" not in named
     assert "lib2to3.pgen2.driver.main" not in named
+
+
+_MADE = (
+    "class Case:\n"
+    "    def __init__(self, name):\n"
+    "        self.name = name\n"
+    "\n\n"
+    "class Meta(type):\n"
+    "    pass\n"
+    "\n\n"
+    "class Odd(metaclass=Meta):\n"
+    "    pass\n"
+    "\n\n"
+    "class Suite:\n"
+    "    def add(self, test):\n"
+    "        if isinstance(test, type) and issubclass(test, Case):\n"
+    "            raise TypeError('instantiate the case first')\n"
+    "\n"
+    "    def need(self, test=None):\n"
+    "        if test is None:\n"
+    "            raise ValueError('a test is needed')\n"
+    "\n\n"
+    "def build(name):\n"
+    "    suite = Suite()\n"
+    "    suite.add(Case(name))\n"
+    "\n\n"
+    "def build_local(name):\n"
+    "    case = Case(name)\n"
+    "    suite = Suite()\n"
+    "    suite.add(case)\n"
+    "\n\n"
+    "def build_class():\n"
+    "    suite = Suite()\n"
+    "    suite.add(Case)\n"
+    "\n\n"
+    "def build_meta():\n"
+    "    suite = Suite()\n"
+    "    suite.add(Odd())\n"
+    "\n\n"
+    "def maybe(name, Case):\n"
+    "    suite = Suite()\n"
+    "    suite.add(Case(name))\n"
+    "\n\n"
+    "def given(name):\n"
+    "    suite = Suite()\n"
+    "    suite.need(Case(name))\n"
+)
+
+
+def _line(text: str, source: str) -> int:
+    return source.splitlines().index(text) + 1
+
+
+def test_a_new_instance_passed_is_no_class_and_no_none(tmp_path: Path) -> None:
+    """Blind review stop 36: ``DocTestSuite`` passes ``DocTestCase(test)`` to
+    ``addTest``, whose raise needs a class. A class passed, one with a metaclass (which
+    may build anything) and a parameter named like the class keep their callers."""
+    _, chains = chains_of(tmp_path, {"m.py": _MADE})
+    test = "        if isinstance(test, type) and issubclass(test, Case):"
+    at = _line(test, _MADE) + 1
+    walk = chains.walk(
+        "m.Suite.add",
+        "builtins.TypeError",
+        ["isinstance(test, type) and issubclass(test, Case)"],
+        line=at,
+        at=at,
+        guard_lines=[at - 1],
+    )
+    names = {h.qualname for h in walk.hops}
+    assert names == {"m.Suite.add", "m.build_class", "m.build_meta", "m.maybe"}
+    at = _line("            raise ValueError('a test is needed')", _MADE)
+    walk = chains.walk(
+        "m.Suite.need",
+        "builtins.ValueError",
+        ["test is None"],
+        line=at,
+        at=at,
+        guard_lines=[at - 1],
+    )
+    assert {h.qualname for h in walk.hops} == {"m.Suite.need"}
+
+
+@ON_311
+def test_doctest_suites_pass_instances_to_add_test() -> None:
+    """``DocTestSuite`` calls ``suite.addTest(DocTestCase(test, **options))`` and
+    ``addTest(SkipDocTestCase(module))`` (doctest.py 2422, 2436): no class, so no way to
+    "TestCases and TestSuites must be instantiated" (record 3e4ae74c9f619235).
+    ``BaseTestSuite.addTests`` passes what it is given, and stays. (``DocTestSuite`` still
+    reaches it through ``_DocTestSuite()``'s ``__init__``, which loops over an empty
+    ``tests``: another family.)"""
+    files = ["unittest/__init__.py", "unittest/suite.py", "unittest/case.py", "doctest.py"]
+    index = build_index(stdlib_checkout(), library_files=files, test_globs=())
+    chains = Chains(index, ClassTree(index))
+    guard = "isinstance(test, type) and issubclass(test, (case.TestCase, TestSuite))"
+    walk = chains.walk(
+        "unittest.suite.BaseTestSuite.addTest",
+        "builtins.TypeError",
+        [guard],
+        line=50,
+        at=50,
+        guard_lines=[48],
+    )
+    names = {h.qualname for h in walk.hops}
+    assert "unittest.suite.BaseTestSuite.addTests" in names
+    direct = {h.qualname for h in walk.hops if h.depth == 1}
+    assert "doctest.DocTestSuite" not in direct

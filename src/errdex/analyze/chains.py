@@ -45,7 +45,7 @@ from .classes import ClassTree
 from .closures import closure_edges, hands_out
 from .facts import FuncFacts
 from .filled_locals import NonEmpty, filled_at, trusted
-from .fixed_args import after_removals
+from .fixed_args import after_removals, made_value
 from .guard_eval import EMPTY_KWARGS, Built, OneOf, is_immutable
 from .guards import free_names
 from .import_fallbacks import dead_fallback
@@ -511,6 +511,8 @@ class Chains:
                 held = named_values(self.index, caller, caller.local_sets[str(value)])
                 if held is not None:
                     known[origin] = OneOf(held)  # one of a few
+            elif (made := made_value(self.index, caller, arg)) is not None:
+                known[origin] = made  # ``DocTestCase(test)``: a new instance (.fixed_args)
         return passes, known
 
     def _arguments(self, callee: FuncFacts, caller: FuncFacts, site: CallSite) -> dict[str, Arg]:
