@@ -15,7 +15,8 @@ from .fixture_chains import chains_of
 from .stdlib_items import ON_311, one_file_items, stdlib_items
 
 _POPPED = (
-    "__all__ = ['configure', 'quiet', 'both', 'forwarded', 'emptied']\n"
+    "__all__ = ['configure', 'quiet', 'both', 'forwarded', 'emptied', 'setup', 'plain',"
+    " 'custom']\n"
     "\n\n"
     "def configure(**kwargs):\n"
     "    force = kwargs.pop('force', False)\n"
@@ -39,11 +40,22 @@ _POPPED = (
     "\n\n"
     "def emptied():\n"
     "    _strict(force=True)\n"
+    "\n\n"
+    "def setup(**kwargs):\n"
+    "    handlers = kwargs.pop('handlers', None)\n"
+    "    if handlers is not None:\n"
+    "        raise ValueError('handlers given')\n"
+    "\n\n"
+    "def plain():\n"
+    "    setup(level=10)\n"
+    "\n\n"
+    "def custom(h):\n"
+    "    setup(handlers=h)\n"
 )
 
 
 def _entries(items: list[tuple[dict, dict]], message: str) -> list[str]:
-    (evidence,) = [e for r, e in items if r["errorMessage"] == message]
+    (evidence,) = [e for r, e in items if r["errorMessage"].startswith(message)]
     return [e["qualname"] for e in evidence["entryPoints"]]
 
 
@@ -59,6 +71,16 @@ def test_a_caller_passing_neither_popped_key_is_dropped(tmp_path: Path) -> None:
     assert "m.emptied" in _entries(items, "unexpected keywords")
 
 
+def test_a_local_popped_from_kwargs_holds_its_default(tmp_path: Path) -> None:
+    """``handlers = kwargs.pop("handlers", None)`` then ``if handlers is not None``
+    (``basicConfig``'s "'stream' or 'filename' should not be specified together with
+    'handlers'"): a caller that passes no ``handlers`` leaves it ``None``."""
+    items = one_file_items(tmp_path, "m.py", _POPPED)
+    named = _entries(items, "handlers given")
+    assert "m.plain" not in named
+    assert "m.custom" in named
+
+
 def test_keys_at_most_decides_absence_alone() -> None:
     kwargs = KeysAtMost(["format", "level"])
     assert guard_value("'stream' in kwargs and 'filename' in kwargs", {"kwargs": kwargs}) is False
@@ -66,6 +88,10 @@ def test_keys_at_most_decides_absence_alone() -> None:
     assert guard_value("'format' in kwargs", {"kwargs": kwargs}) is None
     assert guard_value("kwargs", {"kwargs": kwargs}) is None
     assert guard_value("len(kwargs) > 0", {"kwargs": kwargs}) is None
+    assert guard_value("kwargs.pop('handlers', None) is None", {"kwargs": kwargs}) is True
+    assert guard_value("kwargs.get('handlers', 1) == 1", {"kwargs": kwargs}) is True
+    assert guard_value("kwargs.pop('level', None) is None", {"kwargs": kwargs}) is None
+    assert guard_value("kwargs.pop('handlers') is None", {"kwargs": kwargs}) is None
     assert after_removals(EMPTY_KWARGS) is EMPTY_KWARGS
     assert after_removals(("a",)) is None
 
@@ -79,6 +105,9 @@ def test_basic_config_is_not_reached_from_callers_without_both_keys() -> None:
     assert "logging.basicConfig" in named
     assert "lib2to3.main.main" not in named
     assert "lib2to3.pgen2.driver.main" not in named
+    # ``driver.main`` passes ``stream`` but no ``handlers``: ``handlers`` is ``None``
+    named = _entries(items, "'stream' or 'filename' should not be specified together with")
+    assert named == ["logging.basicConfig"]
 
 
 _MADE = (

@@ -256,7 +256,7 @@ class Chains:
         kept = kept_params(func.param_changes, params, min(guard_lines, default=line))
         if guard_lines and func.local_values:
             guards = [
-                substitute(g, at_line, func.local_values, set(params))
+                substitute(g, at_line, func.local_values, {*params, *packed})
                 for g, at_line in zip(guards, guard_lines, strict=False)
             ]
         relevant = tuple(g for g in guards if (free_names(g, names) or set()) & names)

@@ -7,8 +7,9 @@ left it empty, since the body may remove items before the test, and named ``main
 way to "'stream' and 'filename' should not be specified together" (blind review stop 36,
 issue 10). Removing items never adds a key: whatever the body pops, a key the call does
 not pass is not in the mapping at the test. :class:`KeysAtMost` holds that and nothing
-more: ``"stream" in kwargs`` is false, ``"format" in kwargs``, its length and its truth
-are not known (a ``pop`` may have taken them).
+more: ``"stream" in kwargs`` is false and ``kwargs.pop("handlers", None)`` is ``None``;
+``"format" in kwargs``, its length and its truth are not known (a ``pop`` may have taken
+them).
 
 ``doctest.DocTestSuite`` calls ``suite.addTest(DocTestCase(test, **options))``, and
 ``addTest`` raises "TestCases and TestSuites must be instantiated" under ``isinstance(test,
@@ -53,6 +54,13 @@ class KeysAtMost:
 
     def __bool__(self) -> bool:
         raise TypeError("the body may have removed every key")
+
+    def lookup(self, method: str, key: object, *default: object) -> object:
+        """``kwargs.get(key, …)`` or ``kwargs.pop(key, default)`` of a key the call did
+        not pass: the default (read by :func:`.guard_eval.guard_value`)."""
+        if key in self.keys or (method == "pop" and not default) or len(default) > 1:
+            raise LookupError("not decided")
+        return default[0] if default else None
 
     def __len__(self) -> int:
         raise TypeError("the body may have removed some keys")

@@ -451,7 +451,14 @@ def _call(node: ast.Call, known: Mapping[str, object], depth: int) -> object:
 
 
 def _method(node: ast.Call, func: ast.Attribute, known: Mapping[str, object], depth: int) -> object:
-    """A pure method of a known string, bytes or tuple (``mode.startswith("r")``)."""
+    """A pure method of a known string, bytes or tuple (``mode.startswith("r")``); a
+    lookup in a ``**kwargs`` known to lack the key (:class:`.fixed_args.KeysAtMost`)."""
+    if func.attr in ("get", "pop"):
+        lookup = getattr(_value(func.value, known, depth), "lookup", None)
+        args = [_value(a, known, depth) for a in node.args]
+        if lookup is None or any(a is _UNKNOWN for a in args):
+            return _UNKNOWN
+        return lookup(func.attr, *args)  # a key it may hold raises: undecided
     if func.attr not in _PURE_METHODS:
         return _UNKNOWN
     subject = _value(func.value, known, depth)
