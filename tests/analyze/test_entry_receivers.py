@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .stdlib_items import one_file_items
+from .stdlib_items import ON_311, one_file_items, stdlib_items
 
 _LOADERS = (
     "__all__ = ['BaseLoader', 'ChoiceLoader', 'DictLoader', 'Wrapper']\n"
@@ -50,3 +50,15 @@ def test_a_method_every_class_of_the_lookup_overrides_is_no_entry_point(
     assert "m.BaseLoader.load" not in choice
     assert "m.Wrapper.load" in choice
     assert "m.BaseLoader.load" in _entries(items, "dict: template not found")
+
+
+@ON_311
+def test_selectors_base_modify_is_no_way_to_the_implementations_register() -> None:
+    """``BaseSelector.modify`` calls ``self.register``, which raises "Invalid events" in
+    ``_BaseSelectorImpl.register``; but ``_BaseSelectorImpl`` overrides ``modify``, so on
+    no selector that runs that ``register`` does ``sel.modify(…)`` run the base method
+    (selectors.py 137, 206, 254)."""
+    items = stdlib_items("selectors.py")
+    named = _entries(items, "Invalid events")
+    assert "selectors.BaseSelector.modify" not in named
+    assert "selectors.SelectSelector.register" in named
