@@ -19,13 +19,16 @@ from .facts import dotted
 from .guard_eval import Made
 from .import_fallbacks import guarded_imports
 
-__all__ = ["DISPLAY", "Arg", "CallSite", "Handler", "call_sites", "constant_of"]
+__all__ = ["DISPLAY", "MADE", "Arg", "CallSite", "Handler", "call_sites", "constant_of"]
 
 #: The dotted parts of a callee or a class, as :data:`errdex.analyze.facts.CallRef`.
 Ref = tuple[str, ...]
 #: A list or tuple display whose items are not all literals: ``(DISPLAY, its items)``,
 #: each a literal, a name (as ``("const", value)``, ``("name", identifier)``) or None.
 DISPLAY = "display"
+#: A call of a plain dotted name (``DocTestCase(test)``): ``(MADE, the name)``; whether it
+#: builds an instance is for the reader to resolve (:mod:`.fixed_args`).
+MADE = "made"
 #: An argument as far as it is known: ``("const", value)``, ``("name", identifier)`` or
 #: ``(DISPLAY, items)``.
 Arg = tuple[str, object]
@@ -118,6 +121,8 @@ def _arg(node: ast.expr) -> Arg | None:
         return ("const", Made(fresh=True))
     if isinstance(node, ast.JoinedStr):  # a str: no ``None``
         return ("const", Made(fresh=False))
+    if isinstance(node, ast.Call) and (ref := _ref(node.func)) is not None:
+        return (MADE, ref)
     return None
 
 

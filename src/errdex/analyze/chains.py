@@ -45,6 +45,7 @@ from .classes import ClassTree
 from .closures import closure_edges, hands_out
 from .facts import FuncFacts
 from .filled_locals import NonEmpty, filled_at, trusted
+from .fixed_args import after_removals, made_value
 from .guard_eval import EMPTY_KWARGS, Built, OneOf, is_immutable
 from .guards import free_names
 from .import_fallbacks import dead_fallback
@@ -255,7 +256,7 @@ class Chains:
         kept = kept_params(func.param_changes, params, min(guard_lines, default=line))
         if guard_lines and func.local_values:
             guards = [
-                substitute(g, at_line, func.local_values, set(params))
+                substitute(g, at_line, func.local_values, {*params, *packed})
                 for g, at_line in zip(guards, guard_lines, strict=False)
             ]
         relevant = tuple(g for g in guards if (free_names(g, names) or set()) & names)
@@ -480,9 +481,11 @@ class Chains:
         if here.depth == 0:  # a direct caller's constants for ``*args`` and the like
             for name in (*scope.packed, *scope.alternatives):
                 kind, value = binding.get(name, ("", None))
-                if name in scope.drained and value is not EMPTY_KWARGS:
-                    continue  # items the call passes may be removed before the test
-                if kind == "const" and is_immutable(value):
+                if name in scope.drained:  # items may be removed, none added (.fixed_args)
+                    kept = after_removals(value) if kind == "const" else None
+                    if kept is not None:
+                        known[name] = kept
+                elif kind == "const" and is_immutable(value):
                     known[name] = value
         caller_params = set(own_params(caller)) - caller.rebound
         for origin, param in here.passes.items():
@@ -508,6 +511,8 @@ class Chains:
                 held = named_values(self.index, caller, caller.local_sets[str(value)])
                 if held is not None:
                     known[origin] = OneOf(held)  # one of a few
+            elif (made := made_value(self.index, caller, arg)) is not None:
+                known[origin] = made  # ``DocTestCase(test)``: a new instance (.fixed_args)
         return passes, known
 
     def _arguments(self, callee: FuncFacts, caller: FuncFacts, site: CallSite) -> dict[str, Arg]:

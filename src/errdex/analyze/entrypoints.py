@@ -17,6 +17,7 @@ from errdex.evidence import CaughtBy, EntryPoint
 from .callgraph import MAX_DEPTH
 from .chains import Chains, Hop, Walk
 from .docstrings import param_doc
+from .entry_receivers import called_by_name
 from .facts import FuncFacts
 from .repo import RepoIndex
 from .stale_imports import unimportable
@@ -251,17 +252,18 @@ def entry_points(
         for q in h.via[1:]
         if q.rpartition(".")[2] not in ("__init__", "__new__")
     }
+    below = chains.subclasses()
     public = [
         h
         for h in hops
         if api.is_public(h.qualname)
+        and called_by_name(index, h, below)
         and h.handed is handed
         and (not handed or _module_of(index, h.qualname) == module)
         and not (catchable and h.qualname.rpartition(".")[2] in _NEVER_PROPAGATES)
         and (h.qualname not in stepped or offered(h))
     ]
     by_name = {h.qualname: h for h in public}
-    below = chains.subclasses()
 
     def placed(hop: Hop) -> tuple[tuple[int, int, tuple[int, int, int, str]], int]:
         """A method only its constructor calls comes right after that constructor."""

@@ -427,6 +427,8 @@ def _call(node: ast.Call, known: Mapping[str, object], depth: int) -> object:
         return _UNKNOWN  # the builtin is shadowed
     if name == "isinstance" and len(node.args) == 2:
         subject = _value(node.args[0], known, depth)
+        if getattr(subject, "no_class", False) and _is_name(node.args[1], "type", known):
+            return False  # a new instance of a plain class (:class:`.fixed_args.Instance`)
         types = _types(node.args[1])
         if subject is _UNKNOWN or types is None or _holds_global(subject):
             return _UNKNOWN
@@ -449,7 +451,14 @@ def _call(node: ast.Call, known: Mapping[str, object], depth: int) -> object:
 
 
 def _method(node: ast.Call, func: ast.Attribute, known: Mapping[str, object], depth: int) -> object:
-    """A pure method of a known string, bytes or tuple (``mode.startswith("r")``)."""
+    """A pure method of a known string, bytes or tuple (``mode.startswith("r")``); a
+    lookup in a ``**kwargs`` known to lack the key (:class:`.fixed_args.KeysAtMost`)."""
+    if func.attr in ("get", "pop"):
+        lookup = getattr(_value(func.value, known, depth), "lookup", None)
+        args = [_value(a, known, depth) for a in node.args]
+        if lookup is None or any(a is _UNKNOWN for a in args):
+            return _UNKNOWN
+        return lookup(func.attr, *args)  # a key it may hold raises: undecided
     if func.attr not in _PURE_METHODS:
         return _UNKNOWN
     subject = _value(func.value, known, depth)
@@ -463,6 +472,11 @@ def _method(node: ast.Call, func: ast.Attribute, known: Mapping[str, object], de
         return _UNKNOWN
     result = method(*args)  # a wrong argument type raises: caught by _value
     return result if is_immutable(result) else _UNKNOWN
+
+
+def _is_name(node: ast.expr, name: str, known: Mapping[str, object]) -> bool:
+    """``node`` is the builtin ``name``, not shadowed by a known value."""
+    return isinstance(node, ast.Name) and node.id == name and name not in known
 
 
 def _types(node: ast.expr) -> tuple[type, ...] | None:
