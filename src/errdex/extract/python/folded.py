@@ -23,6 +23,7 @@ from weakref import WeakKeyDictionary
 from errdex.template import Hole, Literal, MessageTemplate
 
 from .module_globals import settled_global
+from .params import parameter_names
 from .scope import LAZY, Scope
 
 if TYPE_CHECKING:
@@ -106,9 +107,7 @@ def _stores(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> Counter[str]:
 
 
 def _parameters(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
-    spec = fn.args
-    names = [*spec.posonlyargs, *spec.args, *spec.kwonlyargs, spec.vararg, spec.kwarg]
-    return {a.arg for a in names if a is not None}
+    return set(parameter_names(fn.args))
 
 
 def _assigned_names(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> frozenset[str]:
