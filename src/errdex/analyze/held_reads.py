@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import ast
 from typing import NamedTuple
+from weakref import WeakKeyDictionary
 
 from .pure_calls import pure_call, pure_functions
 
@@ -146,25 +147,20 @@ def _through_settled(test: ast.expr, changed: frozenset[str] | None) -> set[str]
     return {name for name, only in found.items() if only}
 
 
-#: A statement's :func:`_nodes`, by its identity (the statement is kept with them, so an
-#: id is not reused while its entry lives: a tree parsed again is new statements).
-#: Each ``if … leave`` of a block asks for the rest of the block (:mod:`.early_exits`,
-#: :mod:`.early_raises`): a function of 3,000 such ``if``s walked its rest 3,000 times.
-_STMT_NODES: dict[int, tuple[ast.stmt, tuple[ast.AST, ...]]] = {}
-_STMT_NODES_MAX = 65536
+#: A statement's nodes :func:`_changes` may say yes of, kept while its tree lives (a
+#: tree parsed again is new statements). Each ``if … leave`` of a block asks for the
+#: rest of the block (:mod:`.early_exits`, :mod:`.early_raises`): a function of 3,000
+#: such ``if``s walked its rest 3,000 times.
+_STMT_NODES: WeakKeyDictionary[ast.stmt, tuple[ast.AST, ...]] = WeakKeyDictionary()
 
 
 def _stmt_nodes(stmt: ast.stmt) -> tuple[ast.AST, ...]:
     """The nodes of one statement :func:`_changes` may find a change in (a store, a
-    ``del``, a handler, a call), memoised by its identity."""
-    found = _STMT_NODES.get(id(stmt))
-    if found is not None and found[0] is stmt:
-        return found[1]
-    if len(_STMT_NODES) >= _STMT_NODES_MAX:
-        _STMT_NODES.clear()
-    nodes = tuple(node for node in _nodes([stmt]) if _may_change(node))
-    _STMT_NODES[id(stmt)] = (stmt, nodes)
-    return nodes
+    ``del``, a handler, a call), memoised by the statement."""
+    found = _STMT_NODES.get(stmt)
+    if found is None:
+        found = _STMT_NODES[stmt] = tuple(node for node in _nodes([stmt]) if _may_change(node))
+    return found
 
 
 def _nodes(stmts: list[ast.stmt]) -> list[ast.AST]:
