@@ -80,12 +80,15 @@ def free_names(text: str, params: Collection[str] = ()) -> set[str] | None:
     names = _read_names(text)
     if names is None:
         return None
-    return {n for n in names if n not in _BUILTINS or n in params}
+    plain, builtin = names
+    if not builtin:
+        return set(plain)
+    return {*plain, *(n for n in builtin if n in params)}
 
 
 @lru_cache(maxsize=8192)
-def _read_names(text: str) -> frozenset[str] | None:
-    """The names ``text`` reads, builtins included; memoised by the text, as
+def _read_names(text: str) -> tuple[frozenset[str], frozenset[str]] | None:
+    """The names ``text`` reads, other than builtins and builtins; memoised by the text, as
     :func:`.parsed.parse_guard` is: the chain walk asks again for every guard of every
     site, and a function's early exits are guards of each raise after them (3,000 sites
     in one function made it 1.4 million walks)."""
@@ -103,7 +106,8 @@ def _read_names(text: str) -> frozenset[str] | None:
             bound.update(a.arg for a in sub.args.args)
         elif isinstance(sub, ast.Name):
             names.add(sub.id)
-    return frozenset(names - bound)
+    free = names - bound
+    return frozenset(free - _BUILTINS), frozenset(free & _BUILTINS)
 
 
 def isinstance_checks(text: str) -> list[tuple[str, str, bool]]:
