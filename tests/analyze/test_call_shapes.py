@@ -135,3 +135,47 @@ def test_a_kept_choice_is_taken_again_when_the_callee_binds_now(tmp_path: Path) 
     assert cold == []  # ``check`` takes one argument: the interpreter's TypeError
     (tmp_path / "core.py").write_text(core.replace("check(x)", "check(x, y=0)"))
     assert linked(choices)[0] == ["tests/test_core.py::test_negative"]
+
+
+METACLASS_LIBRARY = """\
+class Trimming(type):
+    def __call__(cls, *args, **kwargs):
+        return super().__call__(*args[:1])
+
+
+class Trimmed(metaclass=Trimming):
+    pass
+
+
+class Pair(Trimmed, dict):
+    def __init__(self, func, /):
+        if not callable(func):
+            raise TypeError("pair needs a callable first")
+"""
+
+METACLASS_TESTS = """\
+import unittest
+
+from pairs import Pair
+
+
+class PairTests(unittest.TestCase):
+    def test_extra_argument(self):
+        with self.assertRaisesRegex(TypeError, "pair needs a callable first"):
+            Pair(None, 2)
+"""
+
+
+def test_a_builtin_base_does_not_hide_a_metaclass_above_another(tmp_path: Path) -> None:
+    """``Pair(None, 2)`` does not fit ``__init__(self, func, /)``, but ``Trimmed``'s
+    metaclass may pass fewer arguments: the call may reach the raise. ``dict``, a
+    builtin base met first, says nothing of that (it once ended the search)."""
+    (tmp_path / "pairs.py").write_text(METACLASS_LIBRARY)
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "test_pairs.py").write_text(METACLASS_TESTS)
+    result = scan_checkout(open_source(str(tmp_path), repo="o/p"), repo="o/p")
+    linked = {
+        record["errorMessage"]: [t["name"].rpartition("::")[2] for t in evidence["tests"]]
+        for record, evidence in result.items
+    }
+    assert linked["pair needs a callable first"] == ["test_extra_argument"]

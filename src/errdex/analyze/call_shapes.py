@@ -16,6 +16,7 @@ import ast
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from .ancestors import ancestors
 from .call_fit import site_fits
 from .callsites import CallSite
 from .facts import CallRef, Expect, FuncFacts, dotted
@@ -89,17 +90,13 @@ def _may_bind(func: FuncFacts, shape: Shape) -> bool:
 
 
 def _metaclass_above(index: RepoIndex, cls: str) -> bool:
-    """Whether the class or a base of it names a metaclass, or a base is not known."""
-    todo, seen = [cls], set[str]()
-    while todo:
-        here = todo.pop()
-        if here in seen:
+    """Whether the class or a base of it names a metaclass, or a base of outside code is
+    not known. A builtin base is skipped, not an answer: ``class Pair(Trimmed, dict)``
+    may still take ``Trimmed``'s metaclass, whichever base the walk meets first."""
+    for here in (cls, *ancestors(index, cls)):
+        if here.startswith("builtins."):
             continue
-        seen.add(here)
         facts = index.classes.get(here)
-        if facts is None:
-            return not here.startswith("builtins.")  # a base of outside code: unknown
-        if facts.metaclass is not None:
-            return True
-        todo.extend(index.bases(here))
+        if facts is None or facts.metaclass is not None:
+            return True  # a base of outside code: unknown
     return False

@@ -11,6 +11,7 @@ import builtins
 
 from errdex.evidence import ClassInfo
 
+from .ancestors import ancestors
 from .docstrings import cleaned
 from .repo import RepoIndex
 
@@ -31,25 +32,11 @@ def class_info(index: RepoIndex, canonical: str) -> ClassInfo | None:
     return ClassInfo(
         qualified=canonical,
         bases=index.bases(canonical),
-        ancestors=_ancestors(index, canonical),
+        ancestors=ancestors(index, canonical),
         docstring=cleaned(facts.docstring),
         path=facts.path,
         line=facts.line,
     )
-
-
-def _ancestors(index: RepoIndex, canonical: str) -> list[str]:
-    """Every class above this one, nearest first: the matcher relates a pasted base to a
-    site's class through classes no site raises (so no record stores their bases)."""
-    out: list[str] = []
-    queue = index.bases(canonical)
-    while queue and len(out) < 64:
-        base = queue.pop(0)
-        if base in out or base == canonical:
-            continue
-        out.append(base)
-        queue.extend(index.bases(base))
-    return out
 
 
 class ClassTree:

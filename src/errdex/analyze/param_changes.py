@@ -14,6 +14,8 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterable
 
+from errdex.extract.python.params import parameter_names
+
 from .item_uses import item_uses
 
 __all__ = ["kept_params", "param_changes"]
@@ -23,9 +25,7 @@ def param_changes(node: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, tup
     """Parameter -> (first line where it may no longer hold the caller's untouched object:
     a change, a hand-over to a call or a binding; whether the caller's object may be
     changed at all). A parameter used only harmlessly is left out."""
-    args = node.args
-    params = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}
-    params.update(a.arg for a in (args.vararg, args.kwarg) if a is not None)
+    params = set(parameter_names(node.args))
     uses = item_uses(node, params)
     binds: dict[str, list[int]] = {}
     for inner in ast.walk(node):

@@ -32,7 +32,6 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
 
 from errdex.evidence import TestEvidence
-from errdex.template import Hole, MessageTemplate
 
 from .arg_guards import ArgGuards
 from .call_fit import calls_literal, takes
@@ -63,6 +62,8 @@ from .sites import SiteView
 from .tests_calls import ClassAttributes, expect_callees, through_helpers
 from .tests_linked import linked_evidence
 from .tests_memo import passes_key
+from .tests_one_raise import general, one_raise
+from .tests_unseen import UnseenCalls
 from .twin_tests import TwinRuns
 from .twins import shadow_of
 
@@ -117,11 +118,9 @@ class _Linker:
         self.index = index
         self.graph = graph
         self.tree = tree
-        self._hidden: dict[str, bool] = {}
-        self._handing: dict[str, bool] = {}
         self._fallback: dict[int, str | None] = {}  # site -> the C twin run in its place
         self.twins = TwinRuns(index)
-        self._roots: dict[str, bool] = {}
+        self.unseen = UnseenCalls(index, graph)
         self._unseen_keys: dict[int, tuple[object, ...]] = {}  # candidates dicts are kept
         self.sites = sites
         self.by_class: dict[str, list[SiteView]] = defaultdict(list)
@@ -276,9 +275,9 @@ class _Linker:
             # out (one call below, a raise left by elimination may sit under an ``if``
             # they do not settle), and may meet every condition of one raise alone
             hits = [(r, i) for r, i, verdict in judged if verdict is not False or r != (0, 0)]
-            if not self._one_raise([i for _, i in hits]):
+            if not one_raise(self.sites, [i for _, i in hits]):
                 hits = [(rank, i) for rank, i, verdict in judged if verdict]
-                if not self._one_raise([i for _, i in hits]):
+                if not one_raise(self.sites, [i for _, i in hits]):
                     return []
                 others = [self.sites[i] for _, i, _ in judged if i != hits[0][1]]
                 if self.args.open_above(expect, callees, self.sites[hits[0][1]], others):
@@ -288,7 +287,7 @@ class _Linker:
             (loose, depth), first = min(hits)
             if loose or (depth > NO_MESSAGE_DEPTH and not deep_link(self, expect, callees, first)):
                 return []
-            return [(i, candidates[i]) for i in self._general([i for _, i in hits])]
+            return [(i, candidates[i]) for i in general(self.sites, [i for _, i in hits])]
         fitted = (fitting or self.fitting)(expected, candidates)
         scored = [(share, ranks.get(self.sites[i].function or ""), i) for share, _, i in fitted]
         near = [t for t in scored if t[1] is not None]
@@ -317,7 +316,7 @@ class _Linker:
             return []  # C code the test calls wrote the message (:mod:`.outside_calls`)
         elif best_share < 1.0 and not self._from_library(expect, callees, pool[0][2]):
             return []  # an unreached fit through holes: maybe the interpreter's message
-        chosen = self._one_raise([t[2] for t in pool])
+        chosen = one_raise(self.sites, [t[2] for t in pool])
         if chosen and not self._runs_here(expect, chosen[0]):
             return []
         fits = {i for _, _, i in fitted}
@@ -389,28 +388,7 @@ class _Linker:
         site = self.sites[i]
         if not (site.canonical_class or "").startswith("builtins."):
             return False  # the interpreter and C code raise builtin classes unseen
-        return self._hands_on(site.function)
-
-    def _hands_on(self, function: str | None) -> bool:
-        """Whether ``function`` calls ``setattr``/``getattr``/``delattr`` or a ``super()``
-        method no repository base defines (once per function: each candidates set of a
-        class asks again for every function of its sites)."""
-        found = self._handing.get(function or "")
-        if found is None:
-            found = self._handing[function or ""] = self._hands_on_now(function)
-        return found
-
-    def _hands_on_now(self, function: str | None) -> bool:
-        func = self.index.function(function or "")
-        if func is None:
-            return False
-        for ref in func.calls:
-            if ref in _DISPATCH:
-                return True
-            bases = self.index.bases(func.cls) if ref[0] == "super()" and func.cls else ()
-            if bases and not any(self.index.method(b, ref[-1]) for b in bases):
-                return True
-        return False
+        return self.unseen.hands_on(site.function)
 
     def unseen_key(self, expect: Expect, candidates: dict[int, str]) -> tuple[object, ...]:
         """What the choice reads beyond the memo's key (:mod:`.tests_memo`): for each
@@ -422,7 +400,9 @@ class _Linker:
         key = self._unseen_keys.get(id(candidates))
         if key is None:
             functions = sorted({f for i in candidates if (f := self.sites[i].function)})
-            key = tuple((f, self._called_unseen(f), self._hands_on(f)) for f in functions)
+            key = tuple(
+                (f, self.unseen.called_unseen(f), self.unseen.hands_on(f)) for f in functions
+            )
             self._unseen_keys[id(candidates)] = key
         params = sorted(
             (c, p, g.signature, g.is_test, passes_key(g) if expect.constants else ())
@@ -449,38 +429,10 @@ class _Linker:
             if site.function is None or site.function in ranks:
                 continue
             if (site.path, site.line) != (self.sites[i].path, self.sites[i].line) and (
-                self._called_unseen(site.function)
+                self.unseen.called_unseen(site.function)
             ):
                 return True
         return False
-
-    def _called_unseen(self, function: str) -> bool:
-        """Whether ``function`` is reached from a private function nothing in the
-        repository calls (a callback of C code, a ``getattr`` dispatch, a table), along
-        callers of its own package: a name-only edge from elsewhere (asyncio's
-        ``fut.done()`` to graphlib's ``done``) is no caller of it."""
-        found = self._hidden.get(function)
-        if found is None:
-            package = function.split(".")[0]
-            found = False
-            for caller, reach in self.graph.reach(function).items():
-                if self._unseen_root(caller) and all(f.split(".")[0] == package for f in reach.via):
-                    found = True
-                    break
-            self._hidden[function] = found
-        return found
-
-    def _unseen_root(self, caller: str) -> bool:
-        """Whether ``caller`` is a private library function nothing in the repository
-        calls (once per caller: every site's reach holds most callers again)."""
-        found = self._roots.get(caller)
-        if found is None:
-            found = False
-            if not self.graph.callers.get(caller) and _private(caller):
-                facts = self.index.function(caller)
-                found = facts is not None and not facts.is_test
-            self._roots[caller] = found
-        return found
 
     def _closer_hole(
         self, expected: Expected, candidates: dict[int, str], ranks: dict[str, Rank], rank: Rank
@@ -517,49 +469,6 @@ class _Linker:
     def _imports(self, expect: Expect, site: SiteView) -> bool:
         """Whether the test's module imports the site's module or a name from it."""
         return imports_module(self.index, expect, site.module)
-
-    def _general(self, chosen: list[int]) -> list[int]:
-        """Without a message, the records of one raise that no other of them writes out
-        more generally: ``'%s.%s() not supported'`` beside its callers' forms
-        (``'%s.detach() not supported'``, ``'%s.seek() not supported'``…), of which the
-        test's call may give any."""
-        templates = {i: self.sites[i].template for i in chosen}
-        return [
-            i
-            for i in chosen
-            if not any(j != i and _specialises(templates[i], templates[j]) for j in chosen)
-        ]
-
-    def _one_raise(self, chosen: list[int]) -> list[int]:
-        """``chosen`` when its sites are one statement (a raise whose message has two
-        forms is two records at one line), else none: the evidence is ambiguous."""
-        return (
-            chosen if len({(self.sites[i].path, self.sites[i].line) for i in chosen}) == 1 else []
-        )
-
-
-#: Calls that run code the call graph does not link: a class's ``__setattr__`` and
-#: ``__delattr__`` hooks (``getattr`` is left out: it raises ``AttributeError`` itself,
-#: which the test expects as often as the site's own).
-_DISPATCH = frozenset({("setattr",), ("delattr",)})
-
-
-def _specialises(special: MessageTemplate, general: MessageTemplate) -> bool:
-    """Whether ``special`` is ``general`` with some of its holes written out as text
-    (each of ``general``'s holes either text without a hole or one hole of ``special``)."""
-    if len(special.holes) >= len(general.holes):
-        return False
-    text = "".join("\x00" if isinstance(p, Hole) else p.text for p in special.parts)
-    pattern = "".join(
-        "(?:\x00|[^\x00]*)" if isinstance(p, Hole) else re.escape(p.text) for p in general.parts
-    )
-    return re.fullmatch(pattern, text, re.DOTALL) is not None
-
-
-def _private(qualname: str) -> bool:
-    """``re._compile_template``, ``Cls._handle``: a leading underscore, no dunder."""
-    name = qualname.rpartition(".")[2]
-    return name.startswith("_") and not name.endswith("__")
 
 
 def link_tests(

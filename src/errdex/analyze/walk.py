@@ -10,6 +10,7 @@ import ast
 
 from errdex.extract._downgrade import parse_any
 from errdex.extract.python.guards import is_elif
+from errdex.extract.python.params import parameter_names
 
 from .astfields import child_fields as _child_fields
 from .binds import Binds, bind_alias, bind_call, class_alias, class_calls
@@ -120,13 +121,7 @@ def _signature(node: FunctionNode) -> str:
 
 
 def _params(node: FunctionNode) -> tuple[str, ...]:
-    a = node.args
-    names = [x.arg for x in (*a.posonlyargs, *a.args, *a.kwonlyargs)]
-    if a.vararg is not None:
-        names.append("*" + a.vararg.arg)
-    if a.kwarg is not None:
-        names.append("**" + a.kwarg.arg)
-    return tuple(names)
+    return tuple(parameter_names(node.args, marked=True))
 
 
 def _required(node: FunctionNode, is_method: bool) -> tuple[str, ...]:

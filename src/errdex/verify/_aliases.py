@@ -13,6 +13,8 @@ from collections import Counter
 from functools import lru_cache
 from pathlib import Path
 
+from errdex.extract.python.params import parameter_names
+
 from ._source_tree import source_tree
 
 __all__ = ["aliases", "renamed"]
@@ -22,9 +24,7 @@ _Span = tuple[int, int, dict[str, str], dict[str, int]]
 
 
 def _params(func: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
-    args = func.args
-    every = [*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg]
-    return {a.arg for a in every if a is not None}
+    return set(parameter_names(func.args))
 
 
 def _pairs(stmt: ast.stmt) -> list[tuple[str, ast.expr]]:

@@ -14,6 +14,7 @@ import builtins
 
 from .builtin_str import builtin_class
 from .hierarchy import ClassRef, HierarchyReader, class_attribute, method_of
+from .params import parameter_names
 from .scope import Scope
 
 __all__ = ["NestedClass", "called_class", "is_parameter", "self_class"]
@@ -139,5 +140,4 @@ def is_parameter(name: str, scope: Scope) -> bool:
     fn = scope.node
     if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
         return False
-    spec = fn.args
-    return any(a.arg == name for a in [*spec.posonlyargs, *spec.args, *spec.kwonlyargs])
+    return name in parameter_names(fn.args, starred=False)

@@ -25,6 +25,7 @@ from errdex.template import MessageTemplate
 from .exceptions import ExceptionReader
 from .joined import Joined, list_joined
 from .messages import MAX_ALTERNATIVES, Templates
+from .params import parameter_names
 from .scope import LAZY, Fixed, Scope
 from .subtree import calls, walk, walked
 
@@ -346,7 +347,7 @@ def _parameters(fn: Function) -> list[str]:
     spec = fn.args
     if not isinstance(spec, ast.arguments):
         return []
-    return [a.arg for a in [*spec.posonlyargs, *spec.args, *spec.kwonlyargs]]
+    return parameter_names(spec, starred=False)
 
 
 def _assigned_values(fn: Function, name: str) -> list[ast.expr] | None:

@@ -23,6 +23,7 @@ from weakref import WeakKeyDictionary
 from errdex.template import Hole, Literal, MessageTemplate
 
 from .module_globals import settled_global
+from .params import parameter_names
 from .scope import LAZY, Scope
 
 if TYPE_CHECKING:
@@ -44,8 +45,8 @@ MISSING = object()
 _KINDS = (str, bytes, int, float, bool, type(None))
 #: A ``str.format`` field as :meth:`MessageTemplate.from_format` writes it.
 _FORMAT_FIELD = re.compile(r"\{(?P<field>[^!:{}]*)(?P<rest>(?:![rsa])?(?::[^{}]*)?)\}")
-_ASSIGNED: WeakKeyDictionary[ast.AST, frozenset[str]] = WeakKeyDictionary()
-_STORES: WeakKeyDictionary[ast.AST, Counter[str]] = WeakKeyDictionary()
+#: A function's stores by name and every name it binds (:func:`_bindings`).
+_BINDINGS: WeakKeyDictionary[ast.AST, tuple[Counter[str], frozenset[str]]] = WeakKeyDictionary()
 
 
 def constant_value(reader: MessageBuilder, node: ast.expr, scope: Scope) -> object:
@@ -95,31 +96,32 @@ def _name_value(reader: MessageBuilder, name: str, scope: Scope) -> object:
 
 def _stores(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> Counter[str]:
     """How many statements of the function (nested ones included) store each name."""
-    found = _STORES.get(fn)
-    if found is None:
-        found = _STORES[fn] = Counter(
-            n.id
-            for n in ast.walk(fn)
-            if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)
-        )
-    return found
+    return _bindings(fn)[0]
 
 
 def _parameters(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
-    spec = fn.args
-    names = [*spec.posonlyargs, *spec.args, *spec.kwonlyargs, spec.vararg, spec.kwarg]
-    return {a.arg for a in names if a is not None}
+    return set(parameter_names(fn.args))
 
 
-def _assigned_names(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> frozenset[str]:
+def _assigned_names(fn: ast.AST) -> frozenset[str]:
     """Every name the function (or a function in it) binds, parameters included."""
-    found = _ASSIGNED.get(fn)
+    return _bindings(fn)[1]
+
+
+def _bindings(fn: ast.AST) -> tuple[Counter[str], frozenset[str]]:
+    """:func:`_stores` and :func:`_assigned_names` of one function, from one walk of it
+    (a name in a message asks for both), kept while its tree lives."""
+    found = _BINDINGS.get(fn)
     if found is not None:
         return found
+    stores: Counter[str] = Counter()
     names: set[str] = set()
     for n in ast.walk(fn):
-        if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del)):
-            names.add(n.id)
+        if isinstance(n, ast.Name):
+            if not isinstance(n.ctx, ast.Load):
+                stores[n.id] += 1
+            if isinstance(n.ctx, (ast.Store, ast.Del)):
+                names.add(n.id)
         elif isinstance(n, ast.arg):
             names.add(n.arg)
         elif isinstance(n, ast.ExceptHandler) and n.name:
@@ -130,8 +132,8 @@ def _assigned_names(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> frozenset[str
             names.add(n.name or "")  # a nested def or class, a ``case`` capture
         elif isinstance(n, ast.MatchStar) and n.name:
             names.add(n.name)
-    _ASSIGNED[fn] = frozenset(names)
-    return _ASSIGNED[fn]
+    found = _BINDINGS[fn] = (stores, frozenset(names))
+    return found
 
 
 def _literal(bound: tuple[object, ...] | list[object]) -> object:

@@ -43,6 +43,7 @@ from .hierarchy import ClassRef
 from .messages import MAX_ALTERNATIVES, Templates
 from .module import BUILTIN_EXCEPTIONS
 from .package_calls import package_modules
+from .params import parameters
 from .scope import LAZY, Env, Fixed, Scope
 from .subtree import statements, walk
 
@@ -321,8 +322,7 @@ class PassedClassReader(CallerReader):
             return mine is not None and self._inherits_from(mine, target, fn)
         if isinstance(receiver, ast.Name):
             if receiver.id in _parameters(within):
-                spec = within.args
-                every = [*spec.posonlyargs, *spec.args, *spec.kwonlyargs]
+                every = parameters(within.args, starred=False)
                 arg = next(a for a in every if a.arg == receiver.id)
                 return self._names_class(arg.annotation, target)
             values = _assigned_values(within, receiver.id) or []
