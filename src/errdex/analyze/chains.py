@@ -242,7 +242,7 @@ class Chains:
             return Walk([], [])
         params = {p: p for p in own_params(func) if not rebound_before(func, p, line)}
         early, guards = early_params(func, guards, guard_lines, line, params)
-        params.update((p, p) for p in early)  # tested before the body binds it again
+        params.update((p, p) for p in sorted(early))  # tested before the body binds it again
         guards, guard_lines = with_exits(func, guards, guard_lines, at or line)
         packed = tuple(
             p for p in packed_of(func) if not rebound_before(func, p, line) and p not in func.filled
