@@ -8,8 +8,6 @@ from pathlib import Path
 
 import pytest
 
-import errdex.extract.python.package_calls as package_calls
-import errdex.extract.python.project as project
 import errdex.scan as scan
 from errdex.scan import FileResult, ScanContext, ScanResult
 
@@ -78,10 +76,6 @@ def _extracted(
     _age(tree)
     _scan(tree, analyze=False)
     write(tree, rel, text)
-    # a new process, as ``errdex scan`` is: a kept reader's memos are not checked against
-    # the files they came from, so one process serves a stale MRO after an edit
-    project._READERS.clear()
-    package_calls._PARSED.clear()
     extracted: list[str] = []
     real = scan.scan_file
 
@@ -106,6 +100,8 @@ def test_a_file_served_by_a_kept_reader_is_extracted_again_when_what_it_read_cha
     # a_first.py is extracted first: errors.py's reader is read then, and resolves
     # ParseError's MRO through base.py; z_later.py gets that reader from the process and
     # its kept MRO, looking for base.py itself no more. Its message is built in base.py.
+    # The re-scan runs in the same process: errors.py is unchanged, but its kept reader's
+    # MRO holds base.py's reader from before the edit, so it is read again.
     write(tree, "pkg/base.py", BASE)
     write(tree, "pkg/errors.py", ERRORS)
     write(tree, "pkg/a_first.py", RAISER.format(name="first"))

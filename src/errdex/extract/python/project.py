@@ -11,6 +11,7 @@ module lines: the raise keeps what its own module shows.
 from __future__ import annotations
 
 import ast
+import os
 import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -56,6 +57,8 @@ class Project:
         #: Readers this file's extraction asked or got (a kept one too): what their
         #: memos hold came from the files they looked for (:func:`.reader_reads.reads`).
         self._used: dict[int, ModuleReader] = {}
+        #: Kept readers found fresh or stale while this file is read (checked once).
+        self._fresh: dict[int, bool] = {}
 
     def reader(self, module: str, near: ModuleReader) -> ModuleReader | None:
         """The indexed reader of ``module``, found beside ``near`` (same source root)."""
@@ -90,16 +93,19 @@ class Project:
             except OSError:
                 continue
             key = (str(path), self.prefix, stat.st_mtime_ns, stat.st_size)
+            kept = _READERS.get(key)
+            if kept is not None and not reader_reads.fresh(kept, self._fresh):
+                del _READERS[key]  # its memos hold a reader of a file changed since
             if key not in _READERS:
                 if len(_READERS) >= MAX_MODULES:
                     _READERS.clear()
                 _READERS[key] = None  # a module importing itself back stops here
-                _READERS[key] = self._load(candidate, path, module, stat.st_size)
+                _READERS[key] = self._load(candidate, path, module, stat)
             return _READERS[key]
         return None
 
-    def _load(self, rel: str, path: Path, module: str, size: int) -> ModuleReader | None:
-        if size > MAX_BYTES:
+    def _load(self, rel: str, path: Path, module: str, stat: os.stat_result) -> ModuleReader | None:
+        if stat.st_size > MAX_BYTES:
             return None
         try:
             source = path.read_text(encoding="utf-8")
@@ -109,6 +115,7 @@ class Project:
         if not isinstance(tree, ast.Module):
             return None
         reader = self._make_reader(source, self.prefix + rel, module, fields)
+        reader_reads.kept_as(reader, path, stat)
         reader._index_module(tree)
         return reader
 

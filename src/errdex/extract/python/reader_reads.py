@@ -11,16 +11,19 @@ scanned file looked for.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from .module import ModuleReader
 
-__all__ = ["closure", "note_use", "reads"]
+__all__ = ["closure", "fresh", "kept_as", "note_use", "reads"]
 
 _READS = "_errdex_reads"
 _USES = "_errdex_uses"
+_FILE = "_errdex_file"
 
 
 def reads(reader: ModuleReader) -> set[str]:
@@ -49,3 +52,36 @@ def closure(readers: Iterable[ModuleReader]) -> set[str]:
         out |= reader.__dict__.get(_READS, set())
         todo.extend(reader.__dict__.get(_USES, {}).values())
     return out
+
+
+def kept_as(reader: ModuleReader, path: Path, stat: os.stat_result) -> None:
+    """``reader`` was read from ``path`` as ``stat`` says (what :func:`fresh` compares)."""
+    reader.__dict__[_FILE] = (path, stat.st_mtime_ns, stat.st_size)
+
+
+def fresh(reader: ModuleReader, known: dict[int, bool]) -> bool:
+    """Whether every kept reader ``reader`` got, in turn, was read from its file as it
+    is now: a memo of ``reader`` (an MRO through another module's class) may hold one,
+    and a process that scans again after an edit (tags one after another, a re-scan in
+    the same process) must not serve what the edited file said before. ``known``: the
+    answers already given while one file is read."""
+    if id(reader) in known:
+        return known[id(reader)]
+    known[id(reader)] = True  # a cycle of readers is as fresh as the rest of it
+    answer = True
+    for other in reader.__dict__.get(_USES, {}).values():
+        kept = other.__dict__.get(_FILE)
+        if kept is not None:
+            path, mtime, size = kept
+            try:
+                now = path.stat()
+            except OSError:
+                answer = False
+            else:
+                answer = (now.st_mtime_ns, now.st_size) == (mtime, size)
+        if answer:
+            answer = fresh(other, known)
+        if not answer:
+            break
+    known[id(reader)] = answer
+    return answer
