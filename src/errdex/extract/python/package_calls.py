@@ -64,6 +64,7 @@ def package_modules(near: ModuleReader, needle: str) -> list[PackageModule]:
             continue
         found = _parsed(project, rel, module_name_for(rel.removeprefix(base)), text)
         if found is not None:
+            project.uses(found[0])  # kept for the process: its memos are this file's reads
             out.append(found)
     return out
 

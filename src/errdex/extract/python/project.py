@@ -11,6 +11,7 @@ module lines: the raise keeps what its own module shows.
 from __future__ import annotations
 
 import ast
+import os
 import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -19,6 +20,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from errdex.extract._downgrade import parse_any
+
+from . import reader_reads
 
 if TYPE_CHECKING:
     from .module import ModuleReader
@@ -43,44 +46,66 @@ class Project:
         self.root = root
         self.prefix = prefix
         self._make_reader = make_reader
-        #: Modules already looked up while this file is read: (module, where from) -> reader.
-        self._found: dict[tuple[str, str], ModuleReader | None] = {}
+        #: Modules already looked up while this file is read: (module, where from) -> the
+        #: reader, and the files looked for to find it.
+        self._found: dict[tuple[str, str], tuple[ModuleReader | None, tuple[str, ...]]] = {}
         #: A package's files and their texts, by (source base, package), listed once
         #: while this file is read (:mod:`.package_calls`).
         self.package_texts: dict[tuple[str, str], dict[str, str]] = {}
+        #: Files this file's extraction looked for itself, present or not.
+        self._looked: set[str] = set()
+        #: Readers this file's extraction asked or got (a kept one too): what their
+        #: memos hold came from the files they looked for (:func:`.reader_reads.reads`).
+        self._used: dict[int, ModuleReader] = {}
+        #: Kept readers found fresh or stale while this file is read (checked once).
+        self._fresh: dict[int, bool] = {}
 
     def reader(self, module: str, near: ModuleReader) -> ModuleReader | None:
         """The indexed reader of ``module``, found beside ``near`` (same source root)."""
         if module == "builtins" or module.startswith("builtins."):
             return None
         key = (module, near.file_path)
+        self.uses(near)
         if key not in self._found:
-            self._found[key] = self._reader(module, near)
-        return self._found[key]
+            tried: list[str] = []
+            self._found[key] = (self._reader(module, near, tried), tuple(tried))
+        found, looked = self._found[key]
+        reader_reads.reads(near).update(looked)  # another reader of the same file asking
+        self._looked.update(looked)
+        if found is not None:  # kept from an earlier file or not: read for this one
+            self.uses(found)
+            reader_reads.note_use(near, found)
+        return found
 
-    def _reader(self, module: str, near: ModuleReader) -> ModuleReader | None:
+    def uses(self, reader: ModuleReader) -> None:
+        """Note that this file's extraction relies on ``reader`` (its index, its memos)."""
+        self._used.setdefault(id(reader), reader)
+
+    def _reader(self, module: str, near: ModuleReader, tried: list[str]) -> ModuleReader | None:
         base = _source_base(near.file_path.removeprefix(self.prefix), near.module)
         if base is None or not module or module == near.module:
             return None
-        tried = _TRIED.setdefault((str(self.root), near.file_path), set())
         for candidate in _candidates(base, module, near.file_path):
-            tried.add(candidate)
+            tried.append(candidate)
             path = self.root / candidate
             try:
                 stat = path.stat()
             except OSError:
                 continue
             key = (str(path), self.prefix, stat.st_mtime_ns, stat.st_size)
+            kept = _READERS.get(key)
+            if kept is not None and not reader_reads.fresh(kept, self._fresh):
+                del _READERS[key]  # its memos hold a reader of a file changed since
             if key not in _READERS:
                 if len(_READERS) >= MAX_MODULES:
                     _READERS.clear()
                 _READERS[key] = None  # a module importing itself back stops here
-                _READERS[key] = self._load(candidate, path, module, stat.st_size)
+                _READERS[key] = self._load(candidate, path, module, stat)
             return _READERS[key]
         return None
 
-    def _load(self, rel: str, path: Path, module: str, size: int) -> ModuleReader | None:
-        if size > MAX_BYTES:
+    def _load(self, rel: str, path: Path, module: str, stat: os.stat_result) -> ModuleReader | None:
+        if stat.st_size > MAX_BYTES:
             return None
         try:
             source = path.read_text(encoding="utf-8")
@@ -90,35 +115,32 @@ class Project:
         if not isinstance(tree, ast.Module):
             return None
         reader = self._make_reader(source, self.prefix + rel, module, fields)
+        reader_reads.kept_as(reader, path, stat)
         reader._index_module(tree)
         return reader
 
     def looked_for(self, file_path: str, rel: str) -> None:
         """Note that reading ``file_path`` looked at ``rel`` (another language's reader: a
-        C header's includer), so :meth:`files_read` lists it."""
-        _TRIED.setdefault((str(self.root), file_path), set()).add(rel)
+        C header's includer, a package's files), so :meth:`files_read` lists it; a reader
+        of this project at ``file_path`` keeps it too, for the files its memos serve."""
+        self._looked.add(rel)
+        for reader in self._used.values():
+            if reader.file_path == file_path:
+                reader_reads.reads(reader).add(rel)
 
     def files_read(self, file_path: str) -> set[str]:
         """The other files (relative to ``root``, present or not) that reading the file at
-        ``file_path`` looked for, through the modules it read in turn: what a cache of
+        ``file_path`` in this project looked for, and those the readers it relied on
+        looked for to build what they answered (issue 13: not every lookup the process
+        made, which re-extracted 35 unchanged jax files for one edit): what a cache of
         its sites must check besides its own content."""
-        root = str(self.root)
-        out: set[str] = set()
-        todo = [file_path]
-        while todo:
-            for rel in _TRIED.get((root, todo.pop()), ()):
-                if rel not in out:
-                    out.add(rel)
-                    todo.append(self.prefix + rel)
-        return out
+        del file_path  # one project reads one file: what it noted is that file's
+        return self._looked | reader_reads.closure(self._used.values())
 
 
 _CYTHON_SUFFIX = re.compile(r"\.(?:pyx|pxd|pxi)(?:\.in)?$")
 #: Readers of modules already read in this process, by (path, prefix, mtime, size).
 _READERS: dict[tuple[str, str, int, int], ModuleReader | None] = {}
-#: Files looked for on behalf of a module, by (root, the module's file path): kept for the
-#: process as readers are, since a kept reader does not look again.
-_TRIED: dict[tuple[str, str], set[str]] = {}
 
 
 #: Where a package's Python lies beside a compiled module built from outside it: PyYAML
