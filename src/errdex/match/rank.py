@@ -28,6 +28,7 @@ from errdex.match.rank_frames import (
     score_frames,
 )
 from errdex.match.rank_fuzzy import FUZZY_MIN, fuzzy_matches, similar_cap
+from errdex.match.rank_keylike import with_lookups
 from errdex.match.rank_lone import (
     LONE_CHARS,
     LONE_SCORE,
@@ -460,6 +461,8 @@ def _score_clue(clue: Clue, index: MatchIndex) -> list[Scored]:
     if builtin and not any(_answers(clue, s) for s in found.values()):  # (.rank_lone)
         undecided_group(clue, index, get, found)  # ``KeyError: 'foo'``, which C prints too
         native.undecided_below(clue, index, found, get)  # the same below a Python line
+    elif builtin:  # ``KeyError: 'NaT'`` fitted by a constant key as well (.rank_keylike)
+        with_lookups(clue, index, found, get)
     native.below_python(
         clue, index, found, candidates, lambda c: _partial_matches(clue, index, c, get, framed)
     )
