@@ -34,6 +34,9 @@ class Store:
     def missing(self):
         raise KeyError("NaT")
 
+    def fraction(self, numerator):
+        raise ZeroDivisionError(f"Fraction({numerator}, 0)")
+
     def archive(self, name):
         raise KeyError(f"There is no item named {name!r} in the archive")
 
@@ -64,8 +67,18 @@ def test_a_constant_key_joins_the_one_value_sites_undecided(db: Path) -> None:
 def test_a_sentence_is_still_decided_by_its_words(db: Path) -> None:
     (answer,) = answers("KeyError: \"There is no item named 'b.txt' in the archive\"", db=db)
     assert answer.status == MATCHED
-    assert [(c.filePath, c.lineNumber) for c in answer.candidates][:1] == [("src/kv/store.py", 20)]
+    assert [(c.filePath, c.lineNumber) for c in answer.candidates][:1] == [("src/kv/store.py", 23)]
     assert answer.candidates[0].confidence > 0.9
+
+
+def test_a_template_with_values_is_decided_by_its_own_text(tmp_path: Path) -> None:
+    """``Fraction(1, 0)`` is an object's repr, one value, but ``Fraction(`` and ``, 0)``
+    are the template's: no group with the class's one-value sites."""
+    code = STORE + "\n\ndef divide(x):\n    raise ZeroDivisionError(x)\n"
+    db = build_package(tmp_path, "kv", {"store.py": code})
+    (answer,) = answers("ZeroDivisionError: Fraction(1, 0)", db=db)
+    assert answer.status == MATCHED
+    assert [(c.filePath, c.lineNumber) for c in answer.candidates][:1] == [("src/kv/store.py", 20)]
 
 
 def test_a_key_is_a_value_without_words() -> None:

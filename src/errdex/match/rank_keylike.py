@@ -12,7 +12,9 @@ template fixes are the key's, which any lookup prints too: they decide nothing. 
 paste's group is those fits and the one-value sites together, undecided, sharing the
 confidence of a one-value fit (:data:`.rank_lone.LONE_SCORE`), the constant fits first.
 
-Only a key: a value that is no ``str``, or a ``str`` without whitespace. A repr'd
+Only a constant template, and only a key: a value that is no ``str``, or a ``str``
+without whitespace. A template with values fixes text of its own around them
+(``Fraction({numerator}, 0)`` for ``ZeroDivisionError: Fraction(1, 0)``). A repr'd
 sentence (zipfile's ``KeyError: "There is no item named 'b.txt' in the archive"``) is
 one value too, but its words are the template's, which no lookup of a key prints.
 """
@@ -53,8 +55,8 @@ def with_lookups(
     if clue.frames or not key_like(clue.message, clue.error_class):
         return
     fits = [s for s in found.values() if s.full_match and s.class_factor >= 1.0]
-    if not fits or any(s.undecided or s.observed for s in fits):
-        return
+    if not fits or any(s.undecided or s.observed or s.holes for s in fits):
+        return  # a template with values (``Fraction({n}, 0)``) fixes words of its own
     before = set(found)
     undecided_group(clue, index, get, found)
     if not any(found[i].undecided for i in set(found) - before):
