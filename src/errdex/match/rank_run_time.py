@@ -10,7 +10,11 @@ nothing else does; here it joins the class's sites as one more member of their g
 their score and sharing the confidence, and after them (its own template fixes no
 character).
 Where the class's own template fixes text of its own (a message of words), the run-time
-site stays out: that text is evidence it does not share.
+site stays out: that text is evidence it does not share. So it does where one of the
+class's fits is a one-value site (``raise InvalidRequirement(str(e))``, jinja2's
+``raise self._undefined_exception(msg)``): that fit says nothing of the text, and a
+run-time site beside it (``raise rewrite_traceback_stack(...)``) was put before the true
+site in the group's order (jinja2's message top-1 91% -> 86%, packaging's 82.6% -> 69%).
 """
 
 from __future__ import annotations
@@ -49,6 +53,8 @@ def beside_own_sites(
     fits = [s for s in scored if s.full_match and s.class_factor >= 1.0]
     if not fits or max(s.literal for s in fits) >= THIN_SHARE * len(message):
         return
+    if min(s.literal for s in fits) <= 0:
+        return  # a one-value site fits too: it ties with anything (.rank_override's case)
     best = max(fits, key=lambda s: s.message)
     sites = own_package_sites(error_class, index, index.run_time_sites())
     check = verify_once(index, message)
