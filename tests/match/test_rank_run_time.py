@@ -75,3 +75,29 @@ def test_a_message_of_words_is_still_decided_by_its_own_text(tmp_path: Path) -> 
     db = build_package(tmp_path, "web", {"exceptions.py": HTTP})
     found = match("web.exceptions.ParseError: cannot parse an empty document at ''", db=db)
     assert [(c.filePath, c.lineNumber) for c in found] == [("src/web/exceptions.py", 42)]
+
+
+WRAPPED = (
+    HTTP
+    + """
+
+class TemplateError(Exception):
+    pass
+
+
+def render(source):
+    try:
+        return compile(source, "<template>", "eval")
+    except SyntaxError as error:
+        raise TemplateError(str(error)) from error
+"""
+)
+
+
+def test_beside_a_one_value_site_of_the_class_no_run_time_site_joins(tmp_path: Path) -> None:
+    """A one-value site fits any message of its class: a run-time site beside it was put
+    first in the group (jinja2's and packaging's messages), so none joins it."""
+    db = build_package(tmp_path, "web", {"exceptions.py": WRAPPED})
+    found = match("web.exceptions.TemplateError: invalid syntax (<template>, line 1)", db=db)
+    assert [(c.filePath, c.lineNumber) for c in found][:1] == [("src/web/exceptions.py", 54)]
+    assert ("src/web/exceptions.py", 26) not in {(c.filePath, c.lineNumber) for c in found}
