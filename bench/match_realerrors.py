@@ -8,6 +8,8 @@ For each ``NAME-VER.jsonl`` (and its ``.env.json``) the catalogue is what a user
 library has: the library's installed files, those of every distribution it requires to
 run (from the collector's virtualenv in /tmp), and the running standard library, all
 scanned by errdex. ``stdlib-*.jsonl`` is matched against the standard library alone.
+The standard library's scan is kept in the bench cache (``_stdlib_cache.py``: keyed by
+errdex's source hash and the Python version) and reused by the next run of the same code.
 Only errors at a Python ``raise``/``warn`` statement count (``is_python_raise``), and
 only exceptions (warnings have no traceback). A site is right when ``(filePath,
 lineNumber)`` equals the error's ``(catalogue_file or raise_file, raise_line)``.
@@ -46,6 +48,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import errdex
 from errdex.match.api import clues_from
 from errdex.match.index import MatchIndex
 from errdex.match.paste import parse_paste
@@ -57,6 +60,7 @@ from errdex.source.stdlib import stdlib_checkout
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _ceiling import ceiling as message_ceiling
+from _stdlib_cache import cached_stdlib
 from prior_fit import CANDIDATES, fold_of, held_out
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "realerrors"))
@@ -75,10 +79,19 @@ def _scan(checkout: Any, repo: str) -> list[Envelope]:
 _STDLIB: list[Envelope] = []
 
 
+def _scan_stdlib() -> list[Envelope]:
+    checkout = stdlib_checkout()
+    return _scan(checkout, checkout.repo or "python/cpython")
+
+
 def stdlib_envelopes() -> list[Envelope]:
+    """The running stdlib's catalogue, scanned by the errdex on ``PYTHONPATH`` or read
+    from the bench cache when that errdex and this Python scanned it before
+    (``_stdlib_cache.py``)."""
     if not _STDLIB:
-        checkout = stdlib_checkout()
-        _STDLIB.extend(_scan(checkout, checkout.repo or "python/cpython"))
+        envelopes, path, reused = cached_stdlib(_scan_stdlib, Path(errdex.__file__).parent)
+        print(f"standard library: {'reused' if reused else 'scanned, kept in'} {path}", flush=True)
+        _STDLIB.extend(envelopes)
     return _STDLIB
 
 

@@ -28,6 +28,7 @@ from errdex.match.rank_frames import (
     score_frames,
 )
 from errdex.match.rank_fuzzy import FUZZY_MIN, fuzzy_matches, similar_cap
+from errdex.match.rank_keylike import with_lookups
 from errdex.match.rank_lone import (
     LONE_CHARS,
     LONE_SCORE,
@@ -39,6 +40,7 @@ from errdex.match.rank_lone import (
 from errdex.match.rank_nested import class_sites, nested_literals, rival_wrappers, wrapper_reason
 from errdex.match.rank_override import overridden
 from errdex.match.rank_passed import passed_in
+from errdex.match.rank_run_time import beside_own_sites
 from errdex.match.rank_verify import verify, verify_once
 from errdex.match.versions import align
 
@@ -459,6 +461,8 @@ def _score_clue(clue: Clue, index: MatchIndex) -> list[Scored]:
     if builtin and not any(_answers(clue, s) for s in found.values()):  # (.rank_lone)
         undecided_group(clue, index, get, found)  # ``KeyError: 'foo'``, which C prints too
         native.undecided_below(clue, index, found, get)  # the same below a Python line
+    elif builtin:  # ``KeyError: 'NaT'`` fitted by a constant key as well (.rank_keylike)
+        with_lookups(clue, index, found, get)
     native.below_python(
         clue, index, found, candidates, lambda c: _partial_matches(clue, index, c, get, framed)
     )
@@ -471,6 +475,8 @@ def _score_clue(clue: Clue, index: MatchIndex) -> list[Scored]:
     index.expand(candidates, found)  # twins stood for by one candidate (.index_groups)
     if clue.error_class and not any(_answers(clue, s) for s in found.values()):
         passed_in(clue, index, get, builtin)  # a caller's exception raised as is (.rank_passed)
+    elif message and clue.error_class and not builtin:  # ``abort(404)`` (.rank_run_time)
+        beside_own_sites(clue.error_class, message, index, found.values(), get)
     rule_out_by_innermost(clue, index, found)  # a whole traceback ends where it raised
     # a site of another class did not raise this error, whatever else points at it
     return [s for s in found.values() if _answers(clue, s)]

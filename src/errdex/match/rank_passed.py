@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from errdex.match.index import MatchIndex
     from errdex.match.rank import Clue, Scored
 
-__all__ = ["MAX_PASSED", "passed_in"]
+__all__ = ["MAX_PASSED", "own_package_sites", "passed_in"]
 
 #: Sites of a passed-in exception answered together, at most: past this, no answer (as
 #: for a class's one-value sites, :data:`.rank_lone.MAX_LONE`).
@@ -63,17 +63,20 @@ def _chosen(error_class: str, index: MatchIndex, builtin: bool) -> Sequence[int]
     is decided at run time (werkzeug's ``raise self.mapping[code](*args)`` for a
     ``werkzeug.exceptions.Unauthorized``), else, for a builtin class or one the catalogue
     never raises, every site raising what its caller passed."""
-    package, _, name = error_class.rpartition(".")
-    top = package.split(".", 1)[0]
-    if top:
-        mark = f"/{top}/"
-        own = [
-            i
-            for i in (*index.passed_in_sites(), *index.run_time_sites())
-            if mark in f"/{index.file_path(i)}"
-        ]
-        if own:
-            return own
+    name = error_class.rpartition(".")[2]
+    own = own_package_sites(error_class, index, (*index.passed_in_sites(), *index.run_time_sites()))
+    if own:
+        return own
     if not builtin and index.by_class(name):
         return ()  # the library's own class: its sites and their overrides decide
     return index.passed_in_sites()
+
+
+def own_package_sites(error_class: str, index: MatchIndex, sites: Sequence[int]) -> list[int]:
+    """Those of ``sites`` in the top-level package of the module-qualified ``error_class``
+    (``werkzeug.exceptions.NotFound``: werkzeug's); none for an unqualified class."""
+    top = error_class.rpartition(".")[0].split(".", 1)[0]
+    if not top:
+        return []
+    mark = f"/{top}/"
+    return [i for i in sites if mark in f"/{index.file_path(i)}"]

@@ -1,0 +1,103 @@
+"""werkzeug's ``abort(404)`` (``raise self.mapping[code](*args)``) prints what ``raise
+NotFound()`` prints: it joins the class's own sites' group (match/rank_run_time.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from errdex.match import match
+
+from .conftest import build_package
+
+HTTP = """\
+class HTTPException(Exception):
+    code = None
+    description = None
+
+    def __init__(self, description=None):
+        super().__init__()
+        if description is not None:
+            self.description = description
+
+    def __str__(self):
+        return f"{self.code} {type(self).__name__}: {self.description}"
+
+
+class NotFound(HTTPException):
+    code = 404
+    description = "The requested URL was not found on the server."
+
+
+class Aborter:
+    def __init__(self, mapping):
+        self.mapping = mapping
+
+    def __call__(self, code, *args):
+        if code not in self.mapping:
+            raise LookupError(f"no exception for {code!r}")
+        raise self.mapping[code](*args)
+
+
+def send(path):
+    if path is None:
+        raise NotFound()
+    return path
+
+
+class ParseError(HTTPException):
+    def __str__(self):
+        return self.description
+
+
+def parse(text):
+    if not text:
+        raise ParseError(f"cannot parse an empty document at {text!r}")
+    return text
+"""
+
+PASTE = "web.exceptions.NotFound: 404 NotFound: The requested URL was not found on the server."
+
+
+def test_the_site_choosing_the_class_at_run_time_joins_the_class_s_own_site(
+    tmp_path: Path,
+) -> None:
+    db = build_package(tmp_path, "web", {"exceptions.py": HTTP})
+    found = match(PASTE, db=db)
+    sites = [(c.filePath, c.lineNumber) for c in found]
+    # the class's own site first (its template fixes characters), the abort site beside it
+    assert sites == [("src/web/exceptions.py", 31), ("src/web/exceptions.py", 26)]
+    assert all(c.group == 0 and c.groupSize == 2 for c in found)
+    assert abs(found[0].confidence - found[1].confidence) < 1e-9
+
+
+def test_a_message_of_words_is_still_decided_by_its_own_text(tmp_path: Path) -> None:
+    """Only a template fitting through its values ties with the run-time site."""
+    db = build_package(tmp_path, "web", {"exceptions.py": HTTP})
+    found = match("web.exceptions.ParseError: cannot parse an empty document at ''", db=db)
+    assert [(c.filePath, c.lineNumber) for c in found] == [("src/web/exceptions.py", 42)]
+
+
+WRAPPED = (
+    HTTP
+    + """
+
+class TemplateError(Exception):
+    pass
+
+
+def render(source):
+    try:
+        return compile(source, "<template>", "eval")
+    except SyntaxError as error:
+        raise TemplateError(str(error)) from error
+"""
+)
+
+
+def test_beside_a_one_value_site_of_the_class_no_run_time_site_joins(tmp_path: Path) -> None:
+    """A one-value site fits any message of its class: a run-time site beside it was put
+    first in the group (jinja2's and packaging's messages), so none joins it."""
+    db = build_package(tmp_path, "web", {"exceptions.py": WRAPPED})
+    found = match("web.exceptions.TemplateError: invalid syntax (<template>, line 1)", db=db)
+    assert [(c.filePath, c.lineNumber) for c in found][:1] == [("src/web/exceptions.py", 54)]
+    assert ("src/web/exceptions.py", 26) not in {(c.filePath, c.lineNumber) for c in found}
