@@ -20,6 +20,7 @@ from collections.abc import Iterator
 from collections.abc import Set as AbstractSet
 from typing import Any
 
+from errdex.extract.left_out import note_left_out
 from errdex.extract.site import ErrorSite
 from errdex.template import Hole, Literal, MessageTemplate
 
@@ -38,7 +39,7 @@ NOTE = (
 )
 #: Functions whose signature this module could not read, by name (a file by its path when
 #: its tree could not be walked), in this process: their argument sites are left out, the
-#: file's other sites stay.
+#: file's other sites stay (and a scan names them: :mod:`errdex.extract.left_out`).
 SKIPPED: Counter[str] = Counter()
 #: Python builtin types a ``def`` argument may be declared with, as a type test prints them.
 _BUILTINS = {
@@ -149,15 +150,25 @@ def argument_sites(
                 keywords if isinstance(keywords, bool) else None,
             )
         )
-    except Exception:  # a tree not understood costs its argument sites, not the file's raises
+    except (
+        Exception
+    ) as exc:  # a tree not understood costs its argument sites, not the file's raises
         SKIPPED[file_path] += 1
+        note_left_out(
+            f"Cython: generated argument errors of every function not read "
+            f"({type(exc).__name__}: {exc})"
+        )
         return []
     sites: list[ErrorSite] = []
     for node, qualname, cdef, allow in found:
         try:
             templates = _templates(node, qualname, cdef, allow, module, classes)
-        except Exception:  # a signature not understood costs its own sites only
+        except Exception as exc:  # a signature not understood costs its own sites only
             SKIPPED[qualname.rsplit(".", 1)[-1]] += 1
+            note_left_out(
+                f"Cython: generated argument errors of {qualname}() at line {node.pos[1]} "
+                f"not read ({type(exc).__name__}: {exc})"
+            )
             continue
         line = node.pos[1]
         for template in templates:
