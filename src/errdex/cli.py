@@ -339,6 +339,7 @@ def _summary_json(summary: ScanSummary, result: ScanResult, db: str) -> dict[str
         "filesExcluded": summary.files_excluded,
         "filesSkipped": len(summary.skipped),
         "skipped": [{"path": p, "reason": r} for p, r in summary.skipped],
+        "partsLeftOut": [{"path": p, "what": w} for p, w in result.left_out],
         "sites": summary.sites,
         "records": summary.records,
         "seconds": summary.seconds,
@@ -374,6 +375,8 @@ def _print_summary(summary: ScanSummary, result: ScanResult, checkout: Checkout,
         "files excluded (tests, docs, build, vendored, ignored)", f"{summary.files_excluded:,}"
     )
     table.add_row("files skipped", f"{len(summary.skipped):,}")
+    if result.left_out:
+        table.add_row("parts of read files left out", f"{len(result.left_out):,}")
     table.add_row("error sites", f"{summary.sites:,}")
     table.add_row("records", f"{summary.records:,}")
     table.add_row("time", f"{summary.seconds:.2f} s")
@@ -403,6 +406,12 @@ def _print_summary(summary: ScanSummary, result: ScanResult, checkout: Checkout,
         if len(summary.skipped) > 20:
             more = f"  … and {len(summary.skipped) - 20} more (errdex stats --db {db} lists them)"
             console.print(plain(more))
+    if result.left_out:
+        console.print(f"[yellow]left out {len(result.left_out)} part(s) of files read:[/]")
+        for path, what in result.left_out[:20]:
+            console.print(plain(f"  {clean(path, line=True)}: {what}"), highlight=False)
+        if len(result.left_out) > 20:
+            console.print(plain(f"  … and {len(result.left_out) - 20} more (errdex scan --json)"))
     console.print(Text.assemble("stored in ", plain(db, "bold", line=True)))
 
 

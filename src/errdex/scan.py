@@ -21,6 +21,7 @@ from errdex._gc import gc_paused
 from errdex.analyze.baseline import baseline_fields
 from errdex.analyze.repo import Carried
 from errdex.evidence import source_evidence
+from errdex.extract.left_out import collecting
 from errdex.extract.python.project import reading_repository
 from errdex.extract.python.text_store import Stored, active, keeping, merge
 from errdex.extract.registry import (
@@ -102,6 +103,8 @@ class FileResult:
     #: Other files of the checkout the extractor looked for to read this one (a message
     #: built in another module): its cached items stand only while those do not change.
     reads: tuple[str, ...] = ()
+    #: Parts of the file the extractor read but left out (:mod:`errdex.extract.left_out`).
+    left_out: tuple[str, ...] = ()
 
 
 @dataclass
@@ -120,6 +123,9 @@ class ScanResult:
     analysis_error: str | None = None
     #: What came from the incremental-scan cache (None: no cache used).
     cache_use: CacheUse | None = None
+    #: (path, what) for each part of a read file its extractor left out (the file's
+    #: other sites stand): counted and named beside the skipped files.
+    left_out: list[tuple[str, str]] = field(default_factory=list)
 
 
 def scan_file(context: ScanContext, rel: str) -> FileResult:
@@ -141,7 +147,9 @@ def scan_file(context: ScanContext, rel: str) -> FileResult:
         # a message built in another module of the checkout is read there (issue 9)
         with reading_repository(context.checkout.root, context.path_prefix) as project:
             try:
-                sites = load_extractor(extractor.module)(text, file_path, lines)
+                with collecting() as left_out:
+                    sites = load_extractor(extractor.module)(text, file_path, lines)
+                result.left_out = tuple(left_out)
             finally:
                 result.reads = tuple(sorted(project.files_read(file_path)))
     except SyntaxError as exc:
@@ -399,11 +407,13 @@ def scan_checkout(
             )
         items: list[Item] = []
         skipped = list(listing.skipped)
+        left_out: list[tuple[str, str]] = []
         sites = 0
         styles: Counter[str] = Counter()
         for res in results:
             if res.skipped:
                 skipped.append((path_prefix + res.path, res.skipped))
+            left_out += [(path_prefix + res.path, what) for what in res.left_out]
             sites += res.sites
             items.extend(res.items)
             for _, evidence in res.items:
@@ -435,12 +445,14 @@ def scan_checkout(
         analysis_seconds=analysis_seconds,
         analysis_error=analysis_error,
         cache_use=plan.use if plan is not None else None,
+        left_out=left_out,
     )
     if plan is not None:
         whole = None
         if analysis_seconds > 0 and analysis_error is None:  # worth keeping whole
             whole = {k: getattr(result, k) for k in ("items", "files_read", "sites", "skipped")}
             whole["by_style"] = result.by_style
+            whole["left_out"] = result.left_out
         plan.save(files, whole)
     return result
 
@@ -560,4 +572,5 @@ def _reused(
         seconds=time.perf_counter() - started,
         by_style=whole["by_style"],
         cache_use=plan.use,
+        left_out=whole.get("left_out", []),
     )

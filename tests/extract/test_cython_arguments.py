@@ -157,3 +157,36 @@ def test_the_function_the_innermost_line_calls_decides_the_generated_error(
         ("src/lxml/etree.pyx", 3),
         ("src/lxml/parser.pxi", 4),
     }
+
+
+KW_ONLY = textwrap.dedent(
+    """\
+    def kwonly(a, *, b, c=1):
+        return a
+
+    def only_keywords(*, key, str name):
+        return key
+    """
+)
+
+
+def test_a_missing_keyword_only_argument_is_named_as_cython_names_it() -> None:
+    """Cython 3.3.1 (``__Pyx_RaiseKeywordRequired``, checked against a build of this
+    file): ``kwonly(1)`` raises ``kwonly() needs keyword-only argument b``, one message per
+    required keyword-only argument (``c`` has a default), and ``only_keywords(1)``
+    ``only_keywords() takes exactly 0 positional arguments (1 given)``."""
+    sites = extract_cython(KW_ONLY, "pkg/m.pyx", arguments=True)
+    found = {(s.line, s.template.display) for s in sites if NOTE in s.notes}
+    assert found == {
+        (1, "kwonly() takes exactly 1 positional argument ({given} given)"),
+        (1, "kwonly() got an unexpected keyword argument '{kw}'"),
+        (1, "kwonly() needs keyword-only argument b"),
+        (4, "only_keywords() takes exactly 0 positional arguments ({given} given)"),
+        (4, "only_keywords() got an unexpected keyword argument '{kw}'"),
+        (4, "only_keywords() needs keyword-only argument key"),
+        (4, "only_keywords() needs keyword-only argument name"),
+        (4, "Argument 'name' has incorrect type (expected str, got {type})"),
+    }
+    needs = next(s for s in sites if "needs" in s.template.display)
+    assert needs.template.match("kwonly() needs keyword-only argument b") is not None
+    assert needs.template.match("kwonly() needs keyword-only argument c") is None

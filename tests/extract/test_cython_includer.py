@@ -146,3 +146,61 @@ def test_an_included_files_argument_sites_are_the_including_module(tmp_path: Pat
     with reading_repository(tmp_path):
         sites = extract_cython(INNER, "pkg/t.pxi", arguments=True)
     assert sites and {(s.qualname, s.module) for s in sites} == {("pkg.b.g", "pkg.b")}
+
+
+COMMON = (
+    "cdef class T:\n    pass\n\n"
+    'def check(x):\n    if x < 0:\n        raise ValueError("negative")\n    return x\n\n'
+    "def typed(T t):\n    return t\n"
+)
+
+
+def _two_includers(root: Path) -> Path:
+    (root / "pkg").mkdir(parents=True)
+    (root / "pkg" / "common.pxi").write_text(COMMON)
+    for name in ("a", "b"):
+        (root / "pkg" / f"{name}.pyx").write_text('include "common.pxi"\n')
+    return root
+
+
+def test_a_file_two_modules_include_builds_into_both(tmp_path: Path) -> None:
+    """A build of ``a.pyx`` and ``b.pyx``, each including ``common.pxi`` (Cython 3.3.1):
+    ``b.check(-1)`` prints ``File "pkg/common.pxi", line 6, in pkg.b.check``, and
+    ``b.typed(1)`` ``Argument 't' has incorrect type (expected pkg.b.T, got int)``: the
+    ``.pxi``'s sites are both modules', and a class of the module prints each one's."""
+    with reading_repository(_two_includers(tmp_path)):
+        sites = extract_cython(COMMON, "pkg/common.pxi", arguments=True)
+    raised = next(s for s in sites if s.template.display == "negative")
+    assert (raised.module, raised.also_modules) == ("pkg.a", ("pkg.b",))
+    assert raised.evidence()["alsoModules"] == ["pkg.b"]
+    typed = {
+        (s.template.display, s.module, s.also_modules)
+        for s in sites
+        if s.template.display.startswith("Argument 't'")
+    }
+    assert typed == {
+        ("Argument 't' has incorrect type (expected pkg.a.T, got {type})", "pkg.a", ()),
+        ("Argument 't' has incorrect type (expected pkg.b.T, got {type})", "pkg.b", ()),
+    }
+    counts = [s for s in sites if s.template.display.startswith("typed() takes")]
+    assert [(s.module, s.also_modules) for s in counts] == [("pkg.a", ("pkg.b",))]
+
+
+def test_the_match_index_reads_the_file_as_both_modules(tmp_path: Path) -> None:
+    """What the matcher asks of a compiled site (a shadowed twin's ``shadowedBy`` module,
+    :func:`errdex.match.native._builds`) holds for either includer."""
+    from errdex.match.index import MatchIndex
+    from errdex.match.native import _builds
+    from errdex.scan import scan_checkout, store_scan
+    from errdex.source import open_source
+    from errdex.store import SqliteStore
+
+    root = _two_includers(tmp_path / "repo")
+    checkout = open_source(str(root), repo="o/pkg", sha="3" * 40)
+    db = tmp_path / "errdex.db"
+    with SqliteStore(db) as store:
+        store_scan(store, checkout, "o/pkg", scan_checkout(checkout, repo="o/pkg"), "2026-12-06")
+        index = MatchIndex.build(store.iter_envelopes())
+    (i,) = [k for k in range(len(index)) if index.entry(k).line == 6]
+    assert index.compiled_into(i) == ("pkg.a", "pkg.b")
+    assert _builds(index, i, "pkg.b") and not _builds(index, i, "pkg.c")

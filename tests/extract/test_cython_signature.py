@@ -6,6 +6,7 @@ called wrongly (``s() takes exactly 2 positional arguments (1 given)`` for ``P()
 from __future__ import annotations
 
 import textwrap
+from pathlib import Path
 
 import pytest
 
@@ -135,3 +136,37 @@ def test_a_tree_not_walked_costs_the_argument_sites_only(monkeypatch: pytest.Mon
     sites = extract_cython(PYX, "pkg/m.pyx", arguments=True)
     assert [s.template.display for s in sites] == ["boom"]
     assert arguments.SKIPPED["pkg/m.pyx"] == before + 1
+
+
+def test_a_scan_counts_and_names_the_parts_it_left_out(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The scan's summary names a function whose argument errors were left out, beside the
+    skipped files (which it named before: an unparsable ``.pyx``)."""
+    import json
+
+    from click.testing import CliRunner
+
+    from errdex.cli import main
+
+    real = arguments._templates
+
+    def broken(node: object, *args: object) -> list[object]:
+        if getattr(node, "name", None) == "one":
+            raise AttributeError("args")
+        return real(node, *args)
+
+    monkeypatch.setattr(arguments, "_templates", broken)
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "m.pyx").write_text(PYX)
+    (tmp_path / "pkg" / "bad.pyx").write_text("def f(:\n    raise ValueError('x')\n")
+    args = [str(tmp_path), "--repo", "o/pkg", "--db", str(tmp_path / "e.db"), "--no-cache"]
+    out = CliRunner().invoke(main, ["scan", *args, "--json"])
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.stdout)
+    assert [s["path"] for s in data["skipped"]] == ["pkg/bad.pyx"]
+    (part,) = data["partsLeftOut"]
+    assert part["path"] == "pkg/m.pyx"
+    assert "argument errors of one() at line 21 not read (AttributeError: args)" in part["what"]
+    text = CliRunner().invoke(main, ["scan", *args]).output
+    assert "parts of read files left out" in text and "pkg/m.pyx: Cython" in " ".join(text.split())

@@ -14,7 +14,7 @@ from errdex.extract.python import module_name_for
 from errdex.extract.site import ErrorSite
 
 from .arguments import argument_sites
-from .includer import including_file, module_classes
+from .includer import including_files, module_classes
 from .parse import parse_cython
 from .templates import TEMPLATE_SUFFIX, render_template
 from .walk import CythonExtractor
@@ -57,25 +57,38 @@ def extract_cython(
         tree, package_init=rendered_path.rsplit("/", 1)[-1].startswith("__init__.")
     )
     # an included file's code is the including module's: its names are printed as that
-    # module's (the file is read as its own module, which its imports are relative to)
-    includer = including_file(file_path)
-    module = cython_module_name(includer) if includer is not None else None
+    # module's (the file is read as its own module, which its imports are relative to);
+    # included by several, it builds into each (``alsoModules``)
+    outers = including_files(file_path)
+    modules = [cython_module_name(p) for p in outers]
+    module = modules[0] if modules else None
     for site in sites:
         site.template = typed_class_holes(site.template)
         if module is not None:
-            site.module = module
-            site.qualname = _renamed(site.qualname, own, module)
-            site.qualified_class = site.qualified_class and _renamed(
-                site.qualified_class, own, module
-            )
+            _place(site, own, module, tuple(dict.fromkeys(m for m in modules if m != module)))
     if arguments and notes is None and not rendered_path.endswith(".pxd"):
-        generated = argument_sites(
-            tree, file_path, module or own, module_classes(file_path)
-        )  # (a template's lines move)
-        for site in generated:
-            site.module = module  # an included file's, as its other sites
-        sites += generated
+        # (a template's lines move); a class of the module prints with the module's name
+        # (``expected pkg.a.T``), so each includer's messages are read: one alike in
+        # several is one site of each
+        by_text: dict[tuple[int, str], list[tuple[str, ErrorSite]]] = {}
+        reads: list[tuple[str | None, str]] = list(zip(outers, modules, strict=True))
+        for outer, into in reads or [(None, own)]:
+            for site in argument_sites(tree, file_path, into, module_classes(file_path, outer)):
+                by_text.setdefault((site.line, site.template.display), []).append((into, site))
+        for alike in by_text.values():
+            into, site = alike[0]
+            if module is not None:
+                also = dict.fromkeys(m for m, _ in alike[1:] if m != into)
+                site.module, site.also_modules = into, tuple(also)
+            sites.append(site)
     return sites
+
+
+def _place(site: ErrorSite, own: str, module: str, also: tuple[str, ...]) -> None:
+    """``site`` of an included file: named as ``module``'s, built into ``also`` too."""
+    site.module, site.also_modules = module, also
+    site.qualname = _renamed(site.qualname, own, module)
+    site.qualified_class = site.qualified_class and _renamed(site.qualified_class, own, module)
 
 
 def _renamed(name: str, own: str, module: str) -> str:

@@ -3,7 +3,9 @@
 A ``def`` (or ``cpdef``) function's wrapper, which Cython writes from the signature,
 raises ``TypeError``s that no ``raise`` in the source spells (Cython's
 ``FunctionArguments.c``): ``tostring() got an unexpected keyword argument 'x'``,
-``get() takes at least 1 positional argument (0 given)``, ``Argument '_parent' has incorrect
+``get() takes at least 1 positional argument (0 given)``, ``f() needs keyword-only argument
+b`` (each required keyword-only argument, by name, as Cython 3.3.1's
+``__Pyx_RaiseKeywordRequired`` writes it: no quotes), ``Argument '_parent' has incorrect
 type (expected lxml.etree._Element, got str)``. They are catalogued at the ``def`` line,
 which is the line a Cython traceback prints for them when it prints one. Only what the
 signature fixes is written: the function's own name, the counts, an argument typed with a
@@ -18,6 +20,7 @@ from collections.abc import Iterator
 from collections.abc import Set as AbstractSet
 from typing import Any
 
+from errdex.extract.left_out import note_left_out
 from errdex.extract.site import ErrorSite
 from errdex.template import Hole, Literal, MessageTemplate
 
@@ -36,7 +39,7 @@ NOTE = (
 )
 #: Functions whose signature this module could not read, by name (a file by its path when
 #: its tree could not be walked), in this process: their argument sites are left out, the
-#: file's other sites stay.
+#: file's other sites stay (and a scan names them: :mod:`errdex.extract.left_out`).
 SKIPPED: Counter[str] = Counter()
 #: Python builtin types a ``def`` argument may be declared with, as a type test prints them.
 _BUILTINS = {
@@ -147,15 +150,25 @@ def argument_sites(
                 keywords if isinstance(keywords, bool) else None,
             )
         )
-    except Exception:  # a tree not understood costs its argument sites, not the file's raises
+    except (
+        Exception
+    ) as exc:  # a tree not understood costs its argument sites, not the file's raises
         SKIPPED[file_path] += 1
+        note_left_out(
+            f"Cython: generated argument errors of every function not read "
+            f"({type(exc).__name__}: {exc})"
+        )
         return []
     sites: list[ErrorSite] = []
     for node, qualname, cdef, allow in found:
         try:
             templates = _templates(node, qualname, cdef, allow, module, classes)
-        except Exception:  # a signature not understood costs its own sites only
+        except Exception as exc:  # a signature not understood costs its own sites only
             SKIPPED[qualname.rsplit(".", 1)[-1]] += 1
+            note_left_out(
+                f"Cython: generated argument errors of {qualname}() at line {node.pos[1]} "
+                f"not read ({type(exc).__name__}: {exc})"
+            )
             continue
         line = node.pos[1]
         for template in templates:
@@ -206,6 +219,9 @@ def _templates(
         if getattr(node, "starstar_arg", None) is None:
             kw = Hole("{kw}", "kw")
             templates.append(_template(f"{name}() got an unexpected keyword argument '", kw, "'"))
+        for (arg_name, _), arg in declared:  # Cython's __Pyx_RaiseKeywordRequired
+            if getattr(arg, "kw_only", False) and arg.default is None and arg_name:
+                templates.append(_template(f"{name}() needs keyword-only argument {arg_name}"))
     for (arg_name, typed), _ in declared:
         expected = f"{module}.{typed}" if typed in classes else _BUILTINS.get(typed or "")
         if expected:

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from errdex.extract.python.project import Project, current_project
 
-__all__ = ["including_file", "module_classes"]
+__all__ = ["including_file", "including_files", "module_classes"]
 
 #: Cython sources that can include another (a template is rendered first: not read here).
 _INCLUDERS = (".pyx", ".pxi")
@@ -61,18 +61,54 @@ def including_file(file_path: str) -> str | None:
     return project.prefix + found.relative_to(root).as_posix()
 
 
+def including_files(file_path: str) -> list[str]:
+    """Every file ``file_path`` is compiled in (each outermost file reached through
+    ``include`` statements), :func:`including_file`'s first: a ``.pxi`` that two ``.pyx``
+    include builds into both modules, and a traceback through it prints the ``.pxi`` line
+    with the name of the module that ran it (``File "pkg/common.pxi", line 6, in
+    pkg.b.check``, Cython 3.3.1). Empty outside a scan or when nothing includes it."""
+    first = including_file(file_path)
+    project = current_project()
+    if first is None or project is None:
+        return []
+    root = project.root.resolve()
+    start = (project.root / file_path.removesuffix(".in").removeprefix(project.prefix)).resolve()
+    found: dict[str, None] = {first: None}
+    todo, seen = [(start, 0)], {start}
+    while todo:
+        path, depth = todo.pop(0)
+        includers = [] if depth >= MAX_DEPTH else _includers_of(path, project, root, file_path)
+        fresh = [p for p in includers if p not in seen]
+        if not includers and path != start:
+            found.setdefault(project.prefix + path.relative_to(root).as_posix(), None)
+        seen.update(fresh)
+        todo.extend((p, depth + 1) for p in fresh)
+    return list(found)
+
+
 def _includer_of(path: Path, project: Project, root: Path, file_path: str) -> Path | None:
+    return next(iter(_includers_of(path, project, root, file_path, first=True)), None)
+
+
+def _includers_of(
+    path: Path, project: Project, root: Path, file_path: str, *, first: bool = False
+) -> list[Path]:
+    """The Cython files of ``path``'s folder whose ``include`` names it, in name order
+    (``first``: the first one only)."""
     try:
         siblings = sorted(p for p in path.parent.iterdir() if p.suffix in _INCLUDERS)
     except OSError:
-        return None
+        return []
+    found: list[Path] = []
     for sibling in siblings:
         if sibling == path:
             continue
         project.looked_for(file_path, sibling.relative_to(root).as_posix())
         if path in _includes(sibling):
-            return sibling
-    return None
+            found.append(sibling)
+            if first:
+                break
+    return found
 
 
 def _includes(path: Path) -> frozenset[Path]:
@@ -96,14 +132,15 @@ def _includes(path: Path) -> frozenset[Path]:
     return found
 
 
-def module_classes(file_path: str) -> set[str]:
+def module_classes(file_path: str, outer: str | None = None) -> set[str]:
     """The ``cdef class`` names of the whole module ``file_path`` is compiled into: the
-    outermost file including it and every file included from there (lxml's ``_Element``
-    of ``etree.pyx``, used in ``parser.pxi``); empty outside a scan."""
+    outermost file including it (``outer``: that one of several) and every file included
+    from there (lxml's ``_Element`` of ``etree.pyx``, used in ``parser.pxi``); empty
+    outside a scan."""
     project = current_project()
     if project is None:
         return set()
-    outer = including_file(file_path) or file_path.removesuffix(".in")
+    outer = outer or including_file(file_path) or file_path.removesuffix(".in")
     root = project.root.resolve()
     start = (project.root / outer.removeprefix(project.prefix)).resolve()
     names: set[str] = set()

@@ -1,0 +1,48 @@
+"""``"…%s" % type(x)`` in a ``.pyx`` raise prints the class's repr, as ``str(type(x))``
+does (checked against a Cython 3.3.1 build: ``bad type <class 'int'>``)."""
+
+from __future__ import annotations
+
+import textwrap
+
+from errdex.extract.cython import extract_cython
+from errdex.template import MessageTemplate
+
+PYX = textwrap.dedent(
+    """\
+    cdef check(x):
+        if x is None:
+            raise TypeError("bad type %s" % type(x))
+        if x == 1:
+            raise TypeError('bad %r' % (x.__class__,))
+        if x == 2:
+            raise TypeError('bad %r' % (x,))
+        raise TypeError('%s is not %.3s' % (type(x), type(x)))
+    """
+)
+
+
+def _by_line() -> dict[int, MessageTemplate]:
+    return {s.line: s.template for s in extract_cython(PYX, "pkg/m.pyx")}
+
+
+def test_a_percent_hole_of_a_class_admits_only_the_class_repr() -> None:
+    templates = _by_line()
+    for line, runtime, other in (
+        (3, "bad type <class 'int'>", "bad type int"),
+        (5, "bad <class 'pkg.m.Thing'>", "bad 'x'"),
+    ):
+        template = templates[line]
+        assert template.match(runtime) is not None, line
+        assert template.match(other) is None, line
+
+
+def test_any_other_percent_hole_stays_open() -> None:
+    """``%r`` of a value prints its repr; ``%.3s`` prints a class's first three
+    characters (``<cl``): neither is a class's repr."""
+    templates = _by_line()
+    assert templates[7].match("bad 'x'") is not None
+    last = templates[8]
+    assert last.match("<class 'str'> is not <cl") is not None
+    assert last.match("a is not <cl") is None
+    assert last.match("<class 'str'> is not abc") is not None
