@@ -21,6 +21,7 @@ from errdex.analyze.situations import reached_by_test
 from errdex.evidence import CheckStatus, CodeCheck, ReproducerEvidence, VerificationEvidence
 
 from .from_tests import Candidate
+from .ran_example import say_the_run
 from .sandbox import RunResult
 
 __all__ = ["CODE_FIELDS", "FieldRun", "RecordOutcome", "source_code"]
@@ -74,8 +75,10 @@ class RecordOutcome:
             )
             if cand.kind != "guard":  # a guard's candidate is errdex's call, not the test's
                 _say_the_test_reaches_it(record, cand)
+            say_the_run(record, cand, result)  # a built call: the run is the situation
         else:
             evidence.pop("reproducer", None)
+            say_the_run(record, None, None)
             ran = bool(self.failure and self.failure.startswith("ran: "))
             checks["reproducer"] = CodeCheck(
                 status="failed" if ran else "not-run",
