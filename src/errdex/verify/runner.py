@@ -34,6 +34,7 @@ from .executor import Executor, Job
 from .expectation import accepts, refused
 from .forkserver import ServerPool
 from .from_guards import def_line, guard_candidates, try_names
+from .from_methods import method_candidates
 from .from_states import state_candidates
 from .from_tests import Candidate, CaseIndex, candidates, module_of, parse_test
 from .handlers import check_program, condition_of, splice_try
@@ -344,6 +345,7 @@ def _run_all(
         )
     )
     guarded += state_candidates(missing, sources, located.file_of)  # guards over ``self``
+    guarded += method_candidates(missing, located.file_of)  # raises under no condition
     if guarded:  # a test's call of the function, with its guard made true
         progress(f"{repo}: guards", len(guarded), 0)
         more = executor.run_all(

@@ -1,0 +1,90 @@
+"""A raise under no condition in a public method or function: its plain call, run."""
+
+from __future__ import annotations
+
+import ast
+from typing import Any
+
+from errdex.store import SqliteStore
+from errdex.verify.from_methods import plain_call
+
+from .conftest import REPO, Tree
+from .test_test_cases import _rescan
+
+SHAPES = """\
+import abc
+import warnings
+
+
+class Shape:
+    def __init__(self, name, *, sides=0):
+        self.name = name
+
+    def area(self, scale, unit="m"):
+        raise NotImplementedError("a Shape has no area")
+
+    @property
+    def corners(self):
+        raise NotImplementedError("a Shape has no corners")
+
+    async def draw(self):
+        raise NotImplementedError("a Shape cannot draw")
+
+
+class Solid(abc.ABC):
+    @abc.abstractmethod
+    def volume(self):
+        raise NotImplementedError("a Solid has no volume")
+
+
+def old_area(x):
+    warnings.warn("old_area() is deprecated", DeprecationWarning)
+    return x
+"""
+
+TEST_SHAPES = """\
+from acme.shapes import Shape
+
+
+def test_name():
+    assert Shape("sq").name == "sq"
+"""
+
+
+def _reproducer(tree: Tree, line: int) -> dict[str, Any] | None:
+    with SqliteStore(tree.db) as store:
+        (env,) = [
+            e
+            for e in store.iter_envelopes(REPO)
+            if e["record"]["filePath"] == "acme/shapes.py" and e["record"]["lineNumber"] == line
+        ]
+    found: dict[str, Any] | None = env["evidence"].get("reproducer")
+    return found
+
+
+def test_the_plain_call_of_an_unguarded_raise_reproduces_it(tree: Tree) -> None:
+    (tree.root / "acme" / "shapes.py").write_text(SHAPES)
+    (tree.root / "tests" / "test_shapes.py").write_text(TEST_SHAPES)
+    _rescan(tree)
+    assert tree.verify().exit_code == 0
+    area = _reproducer(tree, 10)
+    assert area is not None and area["raised"] == "NotImplementedError: a Shape has no area"
+    assert area["snippet"].endswith("Shape(None).area(None)\n")
+    corners = _reproducer(tree, 14)
+    assert corners is not None and corners["snippet"].endswith("Shape(None).corners\n")
+    draw = _reproducer(tree, 17)
+    assert draw is not None and draw["snippet"].endswith("asyncio.run(Shape(None).draw())\n")
+    old = _reproducer(tree, 27)
+    assert old is not None and old["raised"].startswith("DeprecationWarning: old_area()")
+    assert _reproducer(tree, 23) is None  # an ABC is not made
+
+
+def test_private_nested_and_abstract_definitions_get_no_call() -> None:
+    tree = ast.parse(SHAPES + "\ndef _hidden():\n    raise ValueError\n")
+    assert plain_call(tree, "acme.shapes", ["Shape", "area"]) == (
+        "from acme.shapes import Shape\nShape(None).area(None)\n"
+    )
+    assert plain_call(tree, "acme.shapes", ["_hidden"]) is None
+    assert plain_call(tree, "acme.shapes", ["Solid", "volume"]) is None
+    assert plain_call(tree, "acme.shapes", ["Shape", "area", "<locals>", "f"]) is None
+    assert plain_call(tree, "acme.shapes", ["Shape", "__init__"]) is None
