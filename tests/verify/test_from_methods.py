@@ -40,6 +40,12 @@ class Solid(abc.ABC):
 def old_area(x):
     warnings.warn("old_area() is deprecated", DeprecationWarning)
     return x
+
+
+def clamp(x, lo=0):
+    if x < lo:
+        raise ValueError(f"x below {lo}")
+    return x
 """
 
 TEST_SHAPES = """\
@@ -77,6 +83,10 @@ def test_the_plain_call_of_an_unguarded_raise_reproduces_it(tree: Tree) -> None:
     old = _reproducer(tree, 27)
     assert old is not None and old["raised"].startswith("DeprecationWarning: old_area()")
     assert _reproducer(tree, 23) is None  # an ABC is not made
+    # no test calls clamp(): its plain call, with the guard made true, is built all the same
+    clamp = _reproducer(tree, 33)
+    assert clamp is not None and clamp["snippet"].endswith("clamp(-1)")
+    assert clamp["raised"] == "ValueError: x below 0"
 
 
 def test_private_nested_and_abstract_definitions_get_no_call() -> None:

@@ -24,7 +24,10 @@ from typing import Any
 from ._source_tree import source_tree
 from .from_tests import Candidate, module_of
 
-__all__ = ["method_candidates", "plain_call"]
+__all__ = ["PLAIN", "method_candidates", "plain_call", "plain_sources"]
+
+#: How every candidate built here names itself (``Candidate.test`` starts with it).
+PLAIN = "errdex's plain call of"
 
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
 _ABSTRACT = frozenset({"abstractmethod", "abstractproperty"})
@@ -123,35 +126,57 @@ def _tree(file: Path) -> ast.Module | None:
     return source_tree(file)
 
 
+def _plain(env: dict[str, Any], file_of: Callable[[str], Path | None]) -> tuple[str, str] | None:
+    """(program, the dotted name it calls) for the record's raising function, or None."""
+    site = (env.get("evidence") or {}).get("site") or {}
+    path = str(env["record"].get("filePath") or "")
+    module = module_of(path)
+    qualname = str(site.get("qualname") or "")
+    if not module or not qualname.startswith(module + "."):
+        return None
+    file = file_of(path)
+    tree = _tree(file) if file is not None else None
+    names = qualname[len(module) + 1 :].split(".")
+    program = plain_call(tree, module, names) if tree is not None else None
+    return None if program is None else (program, ".".join(names))
+
+
 def method_candidates(
     envelopes: Iterable[dict[str, Any]], file_of: Callable[[str], Path | None]
 ) -> Iterator[Candidate]:
     """A plain call for each record whose raise no condition guards, in a public function
     or a public method of a public class defined at the top of its module."""
     for env in envelopes:
-        evidence = env.get("evidence") or {}
-        site = evidence.get("site") or {}
         record = env["record"]
-        if site.get("guards"):
+        if ((env.get("evidence") or {}).get("site") or {}).get("guards"):
             continue
-        path = str(record.get("filePath") or "")
-        module = module_of(path)
-        qualname = str(site.get("qualname") or "")
-        if not module or not qualname.startswith(module + "."):
+        found = _plain(env, file_of)
+        if found is None:
             continue
-        file = file_of(path)
-        tree = _tree(file) if file is not None else None
-        names = qualname[len(module) + 1 :].split(".")
-        program = plain_call(tree, module, names) if tree is not None else None
-        if program is None:
-            continue
-        shown = ".".join(names)
         yield Candidate(
-            program,
-            f"errdex's plain call of `{shown}` (the raise has no condition)",
-            path,
+            found[0],
+            f"{PLAIN} `{found[1]}` (the raise has no condition)",
+            str(record.get("filePath") or ""),
             int(record.get("lineNumber") or 0),
             "guard",
             str(record.get("errorClass") or "").endswith("Warning"),
             for_record=str(record.get("id") or ""),
         )
+
+
+def plain_sources(
+    envelopes: Iterable[dict[str, Any]], file_of: Callable[[str], Path | None]
+) -> list[Candidate]:
+    """The plain call of each guarded record's raising function, as a test's body
+    (kind ``body``) that :mod:`.from_guards` may rewrite with values that make the guards
+    true: a function no test calls gets its calls built all the same."""
+    out: dict[str, Candidate] = {}
+    for env in envelopes:
+        if not ((env.get("evidence") or {}).get("site") or {}).get("guards"):
+            continue
+        found = _plain(env, file_of)
+        if found is not None and found[0] not in out:
+            path = str(env["record"].get("filePath") or "")
+            test = f"{PLAIN} `{found[1]}`"
+            out[found[0]] = Candidate(found[0], test, path, 0, "body", False)
+    return list(out.values())
