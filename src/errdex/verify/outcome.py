@@ -20,6 +20,7 @@ from errdex.analyze.fields import NO_TEST_FOUND, NO_TEST_READ
 from errdex.analyze.situations import reached_by_test
 from errdex.evidence import CheckStatus, CodeCheck, ReproducerEvidence, VerificationEvidence
 
+from .from_methods import PLAIN
 from .from_tests import Candidate
 from .ran_example import say_the_run
 from .sandbox import RunResult
@@ -128,7 +129,10 @@ _NO_TEST = re.compile(
 def _test_said(cand: Candidate, record_id: str) -> str:
     """The test and how a guard's candidate met the guard, when this is the record it was
     built for; only the test it was cut from when it raised at another record's line (a
-    candidate for ``k <= 0`` at line 139 that raised at 137 meets no guard of 137's)."""
+    candidate for ``k <= 0`` at line 139 that raised at 137 meets no guard of 137's); none
+    for errdex's plain call, which no test holds (the page says "Cut from" the test)."""
+    if cand.test.startswith(PLAIN):
+        return ""
     if cand.for_record and cand.for_record != record_id:
         return cand.cut_from or cand.test
     return cand.test
