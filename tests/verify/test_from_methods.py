@@ -99,3 +99,25 @@ def test_private_nested_and_abstract_definitions_get_no_call() -> None:
     assert plain_call(tree, "acme.shapes", ["Solid", "volume"]) is None
     assert plain_call(tree, "acme.shapes", ["Shape", "area", "<locals>", "f"]) is None
     assert plain_call(tree, "acme.shapes", ["Shape", "__init__"]) is None
+
+
+def test_a_plain_call_that_fails_at_the_line_with_another_error_is_no_verdict(
+    tree: Tree,
+) -> None:
+    """``label(None)`` raises AttributeError in the raise's own f-string: not this record's
+    TypeError, so no reproducer, and errdex's None is no failure of the record either."""
+    (tree.root / "acme" / "labels.py").write_text(
+        'def label(box):\n    raise TypeError(f"no label for {box.name}")\n'
+    )
+    _rescan(tree)
+    assert tree.verify().exit_code == 0
+    with SqliteStore(tree.db) as store:
+        (evidence,) = [
+            e["evidence"]
+            for e in store.iter_envelopes(REPO)
+            if e["record"]["filePath"] == "acme/labels.py"
+        ]
+    assert "reproducer" not in evidence
+    check = evidence["verification"]["fields"]["reproducer"]
+    assert check["status"] == "not-run", check
+    assert "1 raised AttributeError at acme/labels.py:2" in check["reason"], check

@@ -102,7 +102,10 @@ def _assign(
                 continue
             verdict = check_reproducer(env, result, sites)
             if not verdict.passed:
-                out.failure = out.failure or f"ran: {cand.test} {verdict.reason}"
+                # errdex's plain call passed None where the function wants a value: another
+                # error at the line says nothing against the record (its runs say it, missed)
+                if not cand.test.startswith(PLAIN):
+                    out.failure = out.failure or f"ran: {cand.test} {verdict.reason}"
                 continue
             if not accepts(cand.expects, result):  # the test would fail on this error
                 out.failure = out.failure or f"ran: {cand.test} {refused(cand.expects, result)}"
