@@ -76,7 +76,8 @@ def test_the_plain_call_of_an_unguarded_raise_reproduces_it(tree: Tree) -> None:
     area = _reproducer(tree, 10)
     assert area is not None and area["raised"] == "NotImplementedError: a Shape has no area"
     assert area["snippet"].endswith("Shape(None).area(None)\n")
-    assert area["test"] == ""  # no test holds it: the page says "Cut from" a test
+    assert area["test"] == ""  # no test holds it: the page says "Built by errdex"
+    assert area["built"] == "errdex's plain call of `Shape.area` (the raise has no condition)"
     corners = _reproducer(tree, 14)
     assert corners is not None and corners["snippet"].endswith("Shape(None).corners\n")
     draw = _reproducer(tree, 17)

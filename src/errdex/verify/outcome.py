@@ -69,6 +69,8 @@ class RecordOutcome:
                 test=_test_said(cand, str(record.get("id") or "")),
                 testLine=cand.line,
             )
+            if cand.kind == "guard":  # errdex's call: the page says it built it
+                evidence["reproducer"]["built"] = cand.test
             if self.reached_with:
                 evidence["reproducer"]["reachedWith"] = self.reached_with
             checks["reproducer"] = CodeCheck(
@@ -130,7 +132,7 @@ def _test_said(cand: Candidate, record_id: str) -> str:
     """The test and how a guard's candidate met the guard, when this is the record it was
     built for; only the test it was cut from when it raised at another record's line (a
     candidate for ``k <= 0`` at line 139 that raised at 137 meets no guard of 137's); none
-    for errdex's plain call, which no test holds (the page says "Cut from" the test)."""
+    for errdex's plain call, which no test holds (``built`` says how errdex made it)."""
     if cand.test.startswith(PLAIN):
         return ""
     if cand.for_record and cand.for_record != record_id:
