@@ -263,6 +263,9 @@ class ReproducerEvidence(TypedDict, total=False):
     verifiedAt: str  # ISO-8601 UTC
     test: str  # the test it was cut from: 'networkx/…/test_x.py::TestA::test_b'
     testLine: int
+    #: how errdex built the call, when no test holds it as run: 'tests/x.py::t (x=-1 makes
+    #: x < 0 true)', "errdex's plain call of `f` (the raise has no condition)"
+    built: str
     reachedWith: str  # 'the C accelerator `_json` blocked': what the run needed to get here
 
 

@@ -62,7 +62,10 @@ def test_reproducers_from_the_tests_are_verified_and_stored(tree: Tree) -> None:
     summary = json.loads(tree.verify("--json").output)
     row = summary["repos"][REPO]
     assert (row["records"], row["verified"], row["testFiles"], row["snippets"]) == (5, 4, 1, 5)
-    assert row["skipped"] == {"no snippet from the tests raised here": 1}
+    # 27: no test reaches it; errdex's plain call unreached() fails in sorted(None) first
+    assert row["skipped"] == {"calls built from its guards did not raise here": 1}
+    assert row["guardCallsDid"] == {"raised TypeError": 1}
+    assert "1 raised TypeError at acme/core.py:26" in checks["reproducer"]["reason"]
     # 16's TypeError is a wrong call: no handler is written for it (issue 10: fix the call)
     assert row["fields"]["tryCatchPattern passed"] == 3
     assert "tryCatchPattern" not in records[16][1]["verification"]["fields"]

@@ -30,7 +30,7 @@ class LinkTimeout(LinkError):
 def connect(host):
     if os.environ.get("NET_UP_FOR_TESTS") == "slow":
         raise LinkTimeout(f"timed out connecting to {host}")
-    raise LinkError(f"cannot connect to {host}")
+    raise LinkError(f"cannot connect to {host.strip()}")
 '''
 
 TESTS = """\

@@ -51,9 +51,11 @@ def test_a_guard_made_true_in_a_tests_call_reproduces(tree: Tree) -> None:
     assert rep["site"] == "acme/limits.py:3"
     assert rep["snippet"].endswith("scale(None, -1)")
     assert "(factor=-1 makes `factor < 0` true)" in rep["test"]
-    # errdex built that call, no test made it: the analyst's situation is kept as written
+    # errdex built that call, no test made it: the call it ran comes first, then the
+    # analyst's situation as written (no test is said to expect it)
     text = str(env["record"])
     assert env["record"]["commonSituations"] == (
+        "For example, `scale(None, -1)` raises it (errdex ran it). "
         "It comes from a call of `scale()` that passes `factor` as a negative value."
     )
     assert "ran the statements it needs" not in text

@@ -60,7 +60,7 @@ from tests.bases import Base
 
 class Checks:
     def call(self):
-        return self.core.unreached()
+        return self.core.unreached([])
 
     def test_unreached(self):
         with self.assertRaises(RuntimeError):

@@ -19,6 +19,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from errdex.analyze.expects import EXPECT_CALLS
 
@@ -116,6 +117,12 @@ class _Module:
         for i, stmt in enumerate(tree.body):
             self.order[id(stmt)] = i
             self._top(stmt)
+
+    @cached_property
+    def blocked(self) -> frozenset[str]:
+        """The accelerators the module blocks: read once, not per expectation (a walk of
+        the whole module for each of test_enum's tests was most of a stdlib verify)."""
+        return blocked_modules(self.tree)
 
     def _top(self, stmt: ast.stmt) -> None:
         if isinstance(stmt, ast.ImportFrom) and stmt.module == "__future__":
@@ -526,7 +533,7 @@ def _programs(
                 if "cls" in needed:
                     continue
                 program, blocked = _program(mod, needed, statements)
-                blocked_by_module = index.blocked(dotted) | blocked_modules(mod.tree)
+                blocked_by_module = index.blocked(dotted) | mod.blocked
                 yield program, tuple(sorted(blocked_by_module | set(blocked)))
         except (NotStandalone, ValueError, TypeError, AttributeError, RecursionError):
             continue

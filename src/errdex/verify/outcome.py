@@ -20,7 +20,9 @@ from errdex.analyze.fields import NO_TEST_FOUND, NO_TEST_READ
 from errdex.analyze.situations import reached_by_test
 from errdex.evidence import CheckStatus, CodeCheck, ReproducerEvidence, VerificationEvidence
 
+from .from_methods import PLAIN
 from .from_tests import Candidate
+from .ran_example import say_the_run
 from .sandbox import RunResult
 
 __all__ = ["CODE_FIELDS", "FieldRun", "RecordOutcome", "source_code"]
@@ -67,6 +69,8 @@ class RecordOutcome:
                 test=_test_said(cand, str(record.get("id") or "")),
                 testLine=cand.line,
             )
+            if cand.kind == "guard":  # errdex's call: the page says it built it
+                evidence["reproducer"]["built"] = cand.test
             if self.reached_with:
                 evidence["reproducer"]["reachedWith"] = self.reached_with
             checks["reproducer"] = CodeCheck(
@@ -74,8 +78,10 @@ class RecordOutcome:
             )
             if cand.kind != "guard":  # a guard's candidate is errdex's call, not the test's
                 _say_the_test_reaches_it(record, cand)
+            say_the_run(record, cand, result)  # a built call: the run is the situation
         else:
             evidence.pop("reproducer", None)
+            say_the_run(record, None, None)
             ran = bool(self.failure and self.failure.startswith("ran: "))
             checks["reproducer"] = CodeCheck(
                 status="failed" if ran else "not-run",
@@ -125,7 +131,10 @@ _NO_TEST = re.compile(
 def _test_said(cand: Candidate, record_id: str) -> str:
     """The test and how a guard's candidate met the guard, when this is the record it was
     built for; only the test it was cut from when it raised at another record's line (a
-    candidate for ``k <= 0`` at line 139 that raised at 137 meets no guard of 137's)."""
+    candidate for ``k <= 0`` at line 139 that raised at 137 meets no guard of 137's); none
+    for errdex's plain call, which no test holds (``built`` says how errdex made it)."""
+    if cand.test.startswith(PLAIN):
+        return ""
     if cand.for_record and cand.for_record != record_id:
         return cand.cut_from or cand.test
     return cand.test

@@ -34,6 +34,7 @@ from .executor import Executor, Job
 from .expectation import accepts, refused
 from .forkserver import ServerPool
 from .from_guards import def_line, guard_candidates, try_names
+from .from_methods import PLAIN, method_candidates, plain_sources
 from .from_states import state_candidates
 from .from_tests import Candidate, CaseIndex, candidates, module_of, parse_test
 from .handlers import check_program, condition_of, splice_try
@@ -72,10 +73,12 @@ def _context(envelopes: list[dict[str, Any]]) -> list[Any]:
 
 def _preference(envelope: dict[str, Any], cand: Candidate) -> tuple[int, int, int, str]:
     """A test the analyst linked first, then any test's own statements, then the shortest;
-    a call errdex built from a guard only where no test reached the site."""
+    a call errdex built from a guard only where no test reached the site, and one built on
+    errdex's plain call only where no test's call did."""
     linked = {t.get("name") for t in (envelope.get("evidence") or {}).get("tests") or []}
     built = cand.kind == "guard"
-    return (0 if cand.test in linked else 1, int(built), len(cand.program), cand.test)
+    plain = cand.test.startswith(PLAIN)  # no test's values at all
+    return (0 if cand.test in linked else 1, int(built) + int(plain), len(cand.program), cand.test)
 
 
 def _assign(
@@ -99,7 +102,10 @@ def _assign(
                 continue
             verdict = check_reproducer(env, result, sites)
             if not verdict.passed:
-                out.failure = out.failure or f"ran: {cand.test} {verdict.reason}"
+                # errdex's plain call passed None where the function wants a value: another
+                # error at the line says nothing against the record (its runs say it, missed)
+                if not cand.test.startswith(PLAIN):
+                    out.failure = out.failure or f"ran: {cand.test} {verdict.reason}"
                 continue
             if not accepts(cand.expects, result):  # the test would fail on this error
                 out.failure = out.failure or f"ran: {cand.test} {refused(cand.expects, result)}"
@@ -334,16 +340,16 @@ def _run_all(
         run.outcomes = _assign(envelopes, sites, runs)
     missing = [o.envelope for o in run.outcomes if o.reproducer is None]
     located = run.located or Located()
-    guarded = list(
-        guard_candidates(
-            missing,
-            sources,
-            lambda path, line: def_line(located.file_of(path), line),
-            lambda path, line: try_names(located.file_of(path), line),
-            lambda path, line: aliases(located.file_of(path), line),
-        )
+    readers = (
+        lambda path, line: def_line(located.file_of(path), line),
+        lambda path, line: try_names(located.file_of(path), line),
+        lambda path, line: aliases(located.file_of(path), line),
     )
+    guarded = list(guard_candidates(missing, sources, *readers))
+    # then errdex's plain calls, which no test makes (their own caps: the tests' come first)
+    guarded += guard_candidates(missing, plain_sources(missing, located.file_of), *readers)
     guarded += state_candidates(missing, sources, located.file_of)  # guards over ``self``
+    guarded += method_candidates(missing, located.file_of)  # raises under no condition
     if guarded:  # a test's call of the function, with its guard made true
         progress(f"{repo}: guards", len(guarded), 0)
         more = executor.run_all(

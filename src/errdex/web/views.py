@@ -16,6 +16,7 @@ from markupsafe import Markup
 from errdex.evidence import site_place
 from errdex.web.catalogue import RecordPage
 from errdex.web.highlight import highlight_window
+from errdex.web.reproducer_origin import origin
 from errdex.web.run_marks import RunMark, code_marks, mark_of_test
 from errdex.web.settings import DEFAULT_ISSUES_URL
 
@@ -264,4 +265,4 @@ def _reproducer(evidence: dict[str, Any]) -> dict[str, Any] | None:
     found = evidence.get("reproducer")
     if not isinstance(found, dict) or not found.get("snippet"):
         return None
-    return found
+    return {**found, "origin": origin(found)}
