@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from .fixture_chains import chains_of
 from .stdlib_items import one_file_items
 
 _KWARGS = (
@@ -87,3 +88,94 @@ def test_a_kwargs_that_gains_keys_unseen_keeps_its_callers(tmp_path: Path) -> No
     assert "m.loud" in _entries(items, "nested: stream and filename")
     assert "m.level" in _entries(items, "updated: handlers given")
     assert "m.copied" not in _entries(items, "unpacked: handlers given")
+
+
+_CLASSES = (
+    "def add_metaclass(meta):\n"
+    "    def wrap(cls):\n"
+    "        return meta(cls.__name__, cls.__bases__, dict(cls.__dict__))\n"
+    "    return wrap\n"
+    "\n\n"
+    "class Meta(type):\n"
+    "    def __call__(cls, *args):\n"
+    "        return cls\n"
+    "\n\n"
+    "def with_metaclass(meta, *bases):\n"
+    "    return meta('tmp', bases, {})\n"
+    "\n\n"
+    "def _factory(cls, *a):\n"
+    "    return cls\n"
+    "\n\n"
+    "class Hooked:\n"
+    "    def __init_subclass__(cls):\n"
+    "        cls.__new__ = _factory\n"
+    "\n\n"
+    "@add_metaclass(Meta)\n"
+    "class Deco:\n"
+    "    pass\n"
+    "\n\n"
+    "class Assigned:\n"
+    "    __new__ = _factory\n"
+    "\n\n"
+    "class Based(with_metaclass(Meta, object)):\n"
+    "    pass\n"
+    "\n\n"
+    "class Sub(Based):\n"
+    "    pass\n"
+    "\n\n"
+    "class Child(Hooked):\n"
+    "    pass\n"
+    "\n\n"
+    "class Case:\n"
+    "    pass\n"
+    "\n\n"
+    "def add(test):\n"
+    "    if isinstance(test, type):\n"
+    "        raise TypeError('must be instantiated')\n"
+    "\n\n"
+    "def deco():\n"
+    "    add(Deco())\n"
+    "\n\n"
+    "def assigned():\n"
+    "    add(Assigned())\n"
+    "\n\n"
+    "def based():\n"
+    "    add(Based())\n"
+    "\n\n"
+    "def sub():\n"
+    "    add(Sub())\n"
+    "\n\n"
+    "def child():\n"
+    "    add(Child())\n"
+    "\n\n"
+    "def plain():\n"
+    "    add(Case())\n"
+    "\n\n"
+    "def outer(Case):\n"
+    "    def inner():\n"
+    "        add(Case())\n"
+    "    inner()\n"
+)
+
+
+def test_a_class_the_index_does_not_show_in_full_may_build_a_class(tmp_path: Path) -> None:
+    """A class decorator, ``__new__ = _factory`` in the body, a base written as a call
+    (and a subclass of such a class), a base's ``__init_subclass__``: each ``Cls()``
+    here returns a class, and ``add`` raises. ``Case`` in ``inner`` is ``outer``'s
+    parameter, not the module's class. Only ``plain`` passes a sure instance."""
+    _, chains = chains_of(tmp_path, {"m.py": _CLASSES})
+    at = _CLASSES.splitlines().index("        raise TypeError('must be instantiated')") + 1
+    where = {"line": at, "at": at, "guard_lines": [at - 1]}
+    walk = chains.walk("m.add", "builtins.TypeError", ["isinstance(test, type)"], **where)
+    names = {h.qualname for h in walk.hops}
+    kept = {
+        "m.deco",
+        "m.assigned",
+        "m.based",
+        "m.sub",
+        "m.child",
+        "m.outer.<locals>.inner",
+        "m.outer",
+    }
+    assert kept <= names
+    assert "m.plain" not in names

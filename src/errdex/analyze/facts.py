@@ -154,6 +154,9 @@ class ClassFacts:
     #: Names the body binds by assignment (:mod:`.class_body`): they shadow what the
     #: bases define under the same name.
     assigned: frozenset[str] = frozenset()
+    #: A decorator, a base written as a call or a class keyword other than ``metaclass=``
+    #: (:mod:`errdex.analyze.class_shape`): calling it may not build an instance of it.
+    opaque: bool = False
 
 
 @dataclass(slots=True)
