@@ -179,3 +179,58 @@ def test_a_class_the_index_does_not_show_in_full_may_build_a_class(tmp_path: Pat
     }
     assert kept <= names
     assert "m.plain" not in names
+
+
+_RECEIVERS = (
+    "__all__ = ['Base', 'Choice', 'Loader', 'Picky']\n"
+    "\n\n"
+    "class Base:\n"
+    "    def load(self, name):\n"
+    "        return self.get_source(name)\n"
+    "\n"
+    "    fetch = load\n"
+    "\n"
+    "    def get_source(self, name):\n"
+    "        return name\n"
+    "\n\n"
+    "class Choice(Base):\n"
+    "    def load(self, name):\n"
+    "        return 'cached'\n"
+    "\n"
+    "    def get_source(self, name):\n"
+    "        raise LookupError('choice: template not found')\n"
+    "\n\n"
+    "class Loader:\n"
+    "    def load(self, name):\n"
+    "        return self._src(name)\n"
+    "\n"
+    "    def _src(self, name):\n"
+    "        return name\n"
+    "\n\n"
+    "class Picky(Loader):\n"
+    "    def load(self, name):\n"
+    "        return 'cached'\n"
+    "\n"
+    "    def _src(self, name):\n"
+    "        return helper(name)\n"
+    "\n\n"
+    "def helper(name):\n"
+    "    raise LookupError('helper: not found')\n"
+)
+
+
+def test_a_method_bound_under_another_name_stays_an_entry_point(tmp_path: Path) -> None:
+    """``Choice`` overrides ``load`` but not ``fetch = load``: ``Choice().fetch(n)`` runs
+    ``Base.load`` on a ``Choice`` and raises."""
+    items = one_file_items(tmp_path, "m.py", _RECEIVERS)
+    assert "m.Base.load" in _entries(items, "choice: template not found")
+
+
+def test_plumbing_of_a_dropped_method_is_named_for_itself(tmp_path: Path) -> None:
+    """``Loader.load`` runs ``Picky._src`` on no object (``Picky`` overrides ``load``), so
+    it is dropped; ``helper``, which it reached the raise through, is then no step of a
+    way in and is named (``helper("x")`` raises)."""
+    items = one_file_items(tmp_path, "m.py", _RECEIVERS)
+    named = _entries(items, "helper: not found")
+    assert "m.Loader.load" not in named
+    assert "m.helper" in named
