@@ -6,13 +6,17 @@ the call passes (:class:`.fixed_args.KeysAtMost`). Keys stored by ``kwargs["x"] 
 …``, ``_fill(kwargs)``, ``dict.update(kwargs, x=…)`` or a nested function storing into
 it add keys no fact names (a read-only review of session 38). The mapping is trusted only
 when every use of it is one of a few that add nothing: an item read, store or ``del``, a
-method in :data:`_METHODS`, a test, ``in``, iteration, ``**kwargs`` unpacked into a call
-or a display (a copy); and no nested function or class refers to it.
+method in :data:`_METHODS`, a test, ``in``, iteration, a builtin that reads
+(``len(kwargs)``, ``", ".join(kwargs)``: :func:`.item_uses.reader`), a formatted value,
+``**kwargs`` unpacked into a call or a display (a copy); and no nested function or class
+refers to it.
 """
 
 from __future__ import annotations
 
 import ast
+
+from .item_uses import reader
 
 __all__ = ["escaped_kwargs"]
 
@@ -58,7 +62,9 @@ def _harmless(name: ast.Name, parent: ast.AST) -> bool:
         return parent.arg is None  # ``f(**kwargs)``: the callee gets a copy
     if isinstance(parent, ast.Dict):
         return any(k is None and v is name for k, v in zip(parent.keys, parent.values, strict=True))
-    if isinstance(parent, ast.Compare):
+    if isinstance(parent, ast.Call):
+        return name in parent.args and (reader(parent.func) or _joined(parent.func))
+    if isinstance(parent, (ast.Compare, ast.FormattedValue)):
         return True
     if isinstance(parent, ast.UnaryOp):
         return isinstance(parent.op, ast.Not)
@@ -67,3 +73,13 @@ def _harmless(name: ast.Name, parent: ast.AST) -> bool:
     if isinstance(parent, (ast.For, ast.AsyncFor, ast.comprehension)):
         return parent.iter is name
     return False
+
+
+def _joined(func: ast.expr) -> bool:
+    """``", ".join``: a string's join reads the keys."""
+    return (
+        isinstance(func, ast.Attribute)
+        and func.attr == "join"
+        and isinstance(func.value, ast.Constant)
+        and isinstance(func.value.value, str)
+    )
