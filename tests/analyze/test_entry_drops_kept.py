@@ -14,7 +14,7 @@ from .stdlib_items import one_file_items
 
 _KWARGS = (
     "__all__ = ['aliased', 'quiet', 'handed', 'plain', 'nested', 'loud', 'updated',"
-    " 'level', 'unpacked', 'copied']\n"
+    " 'level', 'unpacked', 'copied', 'opened', 'read_bytes']\n"
     "\n\n"
     "def aliased(**kwargs):\n"
     "    opts = kwargs\n"
@@ -66,6 +66,15 @@ _KWARGS = (
     "\n\n"
     "def copied():\n"
     "    unpacked(level=10)\n"
+    "\n\n"
+    "def opened(mode, *args, **kwargs):\n"
+    "    if 'b' in mode:\n"
+    "        if args or kwargs:\n"
+    "            raise ValueError('opened: encoding args invalid')\n"
+    "    return print(*args, **kwargs)\n"
+    "\n\n"
+    "def read_bytes():\n"
+    "    return opened('rb')\n"
 )
 
 
@@ -81,13 +90,15 @@ def _entries(items: list[tuple[dict, dict]], message: str) -> list[str]:
 def test_a_kwargs_that_gains_keys_unseen_keeps_its_callers(tmp_path: Path) -> None:
     """An alias, a helper handed the mapping, a nested function and ``dict.update(kwargs,
     …)`` each add a key: the caller that passes ``stream`` alone or ``level`` alone
-    reaches the raise. ``print(**kwargs)`` gets a copy: ``copied`` stays dropped."""
+    reaches the raise. ``print(**kwargs)`` gets a copy and ``if args or kwargs:`` only
+    tests it: ``copied`` and ``read_bytes`` (``zipfile.Path.read_bytes``) stay dropped."""
     items = one_file_items(tmp_path, "m.py", _KWARGS)
     assert "m.quiet" in _entries(items, "aliased: stream and filename")
     assert "m.plain" in _entries(items, "handed: handlers given")
     assert "m.loud" in _entries(items, "nested: stream and filename")
     assert "m.level" in _entries(items, "updated: handlers given")
     assert "m.copied" not in _entries(items, "unpacked: handlers given")
+    assert _entries(items, "opened: encoding args invalid") == ["m.opened"]
 
 
 _CLASSES = (

@@ -6,7 +6,7 @@ the call passes (:class:`.fixed_args.KeysAtMost`). Keys stored by ``kwargs["x"] 
 …``, ``_fill(kwargs)``, ``dict.update(kwargs, x=…)`` or a nested function storing into
 it add keys no fact names (a read-only review of session 38). The mapping is trusted only
 when every use of it is one of a few that add nothing: an item read, store or ``del``, a
-method in :data:`_METHODS`, a test, ``in``, iteration, a builtin that reads
+method in :data:`_METHODS`, a test (``if args or kwargs:`` too), ``in``, iteration, a builtin that reads
 (``len(kwargs)``, ``", ".join(kwargs)``: :func:`.item_uses.reader`), a formatted value,
 ``**kwargs`` unpacked into a call or a display (a copy); and no nested function or class
 refers to it.
@@ -34,24 +34,45 @@ def escaped_kwargs(node: ast.FunctionDef | ast.AsyncFunctionDef) -> frozenset[st
     if kwarg is None:
         return frozenset()
     name = kwarg.arg
-    escapes = any(_escapes(stmt, name, isinstance(stmt, _SCOPES)) for stmt in node.body)
+    tested = _tested(node)
+    escapes = any(_escapes(stmt, name, isinstance(stmt, _SCOPES), tested) for stmt in node.body)
     return frozenset({name}) if escapes else frozenset()
 
 
-def _escapes(node: ast.AST, name: str, nested: bool) -> bool:
+def _tested(node: ast.AST) -> set[int]:
+    """The ids of ``and``/``or`` expressions only tested for truth (``if args or
+    kwargs:``), whose value is never kept."""
+    todo = [
+        n.test if isinstance(n, (ast.If, ast.While, ast.Assert, ast.IfExp)) else n.operand
+        for n in ast.walk(node)
+        if isinstance(n, (ast.If, ast.While, ast.Assert, ast.IfExp))
+        or (isinstance(n, ast.UnaryOp) and isinstance(n.op, ast.Not))
+    ]
+    out: set[int] = set()
+    while todo:
+        test = todo.pop()
+        if isinstance(test, ast.BoolOp):
+            out.add(id(test))
+            todo.extend(test.values)
+    return out
+
+
+def _escapes(node: ast.AST, name: str, nested: bool, tested: set[int]) -> bool:
     """Whether some use of ``name`` under ``node`` may add keys (``nested``: inside a
     nested function or class)."""
     for child in ast.iter_child_nodes(node):
         if isinstance(child, ast.Name) and child.id == name:
-            if nested or not _harmless(child, node):
+            if nested or not _harmless(child, node, tested):
                 return True
-        elif _escapes(child, name, nested or isinstance(child, _SCOPES)):
+        elif _escapes(child, name, nested or isinstance(child, _SCOPES), tested):
             return True
     return False
 
 
-def _harmless(name: ast.Name, parent: ast.AST) -> bool:
+def _harmless(name: ast.Name, parent: ast.AST, tested: set[int]) -> bool:
     """A use that adds no key the walk does not see."""
+    if isinstance(parent, ast.BoolOp):
+        return id(parent) in tested
     if not isinstance(name.ctx, ast.Load):
         return True  # a binding: :func:`.chain_funcs.rebound_before` reads those
     if isinstance(parent, ast.Attribute):
@@ -68,7 +89,7 @@ def _harmless(name: ast.Name, parent: ast.AST) -> bool:
         return True
     if isinstance(parent, ast.UnaryOp):
         return isinstance(parent.op, ast.Not)
-    if isinstance(parent, (ast.If, ast.While, ast.Assert)):
+    if isinstance(parent, (ast.If, ast.While, ast.Assert, ast.IfExp)):
         return parent.test is name
     if isinstance(parent, (ast.For, ast.AsyncFor, ast.comprehension)):
         return parent.iter is name
