@@ -113,9 +113,9 @@ def passed_values(
     """The callee's parameters a call fixes: to a constant it passes or leaves as the
     default, to a local of the caller bound once to a literal, or to one of the few
     constants such a local may hold (:class:`OneOf`). A ``**kwargs`` the callee adds
-    items to or removes them from is not known."""
+    items to, removes them from or lets escape is not known."""
     out: dict[str, object] = {}
-    changed = callee.filled | callee.drained
+    changed = callee.filled | callee.drained | callee.escaped
     for name, (kind, value) in binding.items():
         if name in changed:
             continue

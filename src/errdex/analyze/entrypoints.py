@@ -242,6 +242,10 @@ def entry_points(
         used = len(uses.get(hop.qualname, ()))
         return (0 if listed(hop) else 1, hop.depth, api.order(hop.qualname, used))
 
+    # a method called by its name on no object that runs the chain is no way in, nor is
+    # what it reaches a step of a way in (``entry_receivers``)
+    below = chains.subclasses()
+    hops = [h for h in hops if called_by_name(index, h, below)]
     # plumbing a listed entry point reaches the raise through is its step, not a way in
     # of its own (``getopt.getopt`` -> ``do_longs``, which ``__all__`` leaves out); a
     # constructor stays: the class is built so (``aifc.open`` -> ``Aifc_read()``)
@@ -252,12 +256,10 @@ def entry_points(
         for q in h.via[1:]
         if q.rpartition(".")[2] not in ("__init__", "__new__")
     }
-    below = chains.subclasses()
     public = [
         h
         for h in hops
         if api.is_public(h.qualname)
-        and called_by_name(index, h, below)
         and h.handed is handed
         and (not handed or _module_of(index, h.qualname) == module)
         and not (catchable and h.qualname.rpartition(".")[2] in _NEVER_PROPAGATES)

@@ -99,6 +99,9 @@ class FuncFacts:
     #: Names the body removes items from (``kwargs.pop(…)``): a ``**kwargs`` is judged by
     #: the call only when the call leaves it empty, as it stays.
     drained: frozenset[str] = frozenset()
+    #: Its ``**kwargs`` name, when a use of it may add keys no fact names (an alias, a
+    #: call handed it, a nested function) (:mod:`errdex.analyze.kwargs_escape`).
+    escaped: frozenset[str] = frozenset()
     #: Local -> (first line, last line, expression over the parameters) where it holds
     #: that expression's value (:mod:`errdex.analyze.local_values`).
     local_values: dict[str, tuple[tuple[int, int, str], ...]] = field(default_factory=dict)
@@ -151,6 +154,9 @@ class ClassFacts:
     #: Names the body binds by assignment (:mod:`.class_body`): they shadow what the
     #: bases define under the same name.
     assigned: frozenset[str] = frozenset()
+    #: A decorator, a base written as a call or a class keyword other than ``metaclass=``
+    #: (:mod:`errdex.analyze.class_shape`): calling it may not build an instance of it.
+    opaque: bool = False
 
 
 @dataclass(slots=True)

@@ -15,8 +15,12 @@ them).
 ``addTest`` raises "TestCases and TestSuites must be instantiated" under ``isinstance(test,
 type) and issubclass(...)``: a call of a repository class builds an instance of it, no
 class and no ``None`` (blind review stop 36, record 3e4ae74c9f619235). :class:`Instance`
-holds that, for a class whose ancestry the repository shows in full with no ``__new__``
-and no metaclass, which could hand back something else.
+holds that, for a class whose ancestry the repository shows in full: no decorator, no
+base written as a call, no metaclass, no ``__new__`` defined or stored, no
+``__init_subclass__`` bound to something not followed, any of which could hand back
+something else (:func:`_plain`); and only where
+the name called is the module's class, not a parameter or local of the caller or of a
+function around it.
 """
 
 from __future__ import annotations
@@ -35,8 +39,11 @@ if TYPE_CHECKING:
 
 __all__ = ["Instance", "KeysAtMost", "after_removals", "made_value"]
 
-#: Base classes are followed this deep at most.
+#: Base classes, and functions around a caller, are followed this deep at most.
 _MAX_BASES = 12
+#: Hooks that, bound in a class body to something not followed, may make its call or its
+#: subclasses' build another thing (a ``def __new__`` is one too).
+_HOOKS = frozenset({"__new__", "__init_subclass__"})
 
 
 class KeysAtMost:
@@ -85,8 +92,9 @@ def after_removals(value: object) -> object | None:
 
 
 class Instance(Made):
-    """A new instance of a repository class: no ``None``, no class (``isinstance(x,
-    type)`` is false); its truth and equality are the class's own, not known."""
+    """What ``Cls(...)`` returns for a class :func:`_plain` admits: a new instance, no
+    ``None``, no class (``isinstance(x, type)`` is false); its truth and equality are the
+    class's own, not known. Nothing is said of a class it does not admit."""
 
     __slots__ = ("cls",)
     #: Read by :func:`.guard_eval.guard_value`: ``isinstance(x, type)`` is false.
@@ -118,22 +126,38 @@ def made_value(index: RepoIndex, caller: FuncFacts, arg: Arg) -> Instance | None
         return None
     if not isinstance(ref, tuple) or not ref or not isinstance(ref[0], str):
         return None
-    if ref[0] in caller.bound_lines or ref[0] in {p.lstrip("*") for p in caller.params}:
-        return None  # a local or a parameter, not the module's class
+    if _bound_around(index, caller, ref[0]):
+        return None  # a local or a parameter here or in an enclosing function
     target = index.resolve(caller.module, ref, caller.local_imports)
     if target is None or target.kind != "class" or not _plain(index, target.qualname, 0):
         return None
     return Instance(target.qualname)
 
 
+def _bound_around(index: RepoIndex, caller: FuncFacts, name: str) -> bool:
+    """Whether ``name`` is a parameter or local of the caller or of a function around it
+    (``def outer(Case): def inner(): add(Case())``): not the module's class."""
+    scope: FuncFacts | None = caller
+    for _ in range(_MAX_BASES):
+        if scope is None:
+            return False
+        if name in scope.bound_lines or name in {p.lstrip("*") for p in scope.params}:
+            return True
+        scope = index.function(scope.parent) if scope.parent is not None else None
+    return True  # nested deeper than followed: not known
+
+
 def _plain(index: RepoIndex, cls: str, depth: int) -> bool:
-    """Whether calling ``cls`` surely builds an instance of it: neither it nor a base
-    defines ``__new__`` or names a metaclass, and every base is the repository's or a
-    builtin class other than ``type``."""
+    """Whether calling ``cls`` surely builds an instance of it: it and every base is a
+    repository class the index shows in full (no decorator, no base written as a call,
+    no class keyword but ``metaclass=``, no store of ``__new__``: :mod:`.class_shape`),
+    none names a metaclass, defines ``__new__`` or assigns it or ``__init_subclass__``
+    in its body (a ``def __init_subclass__`` that stores no ``__new__`` is allowed), and
+    a base outside the repository is a builtin class other than ``type`` and its subclasses."""
     facts = index.classes.get(cls)
-    if facts is None or facts.metaclass is not None or f"{cls}.__new__" in index.functions:
+    if facts is None or facts.metaclass is not None or facts.opaque or depth > _MAX_BASES:
         return False
-    if depth > _MAX_BASES:
+    if f"{cls}.__new__" in index.functions or facts.assigned & _HOOKS:
         return False
     for base in index.bases(cls):
         if base.startswith("builtins.") and base.count(".") == 1:

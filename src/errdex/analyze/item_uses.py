@@ -17,7 +17,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass, field
 
-__all__ = ["ADDING", "ItemUses", "item_uses"]
+__all__ = ["ADDING", "ItemUses", "item_uses", "reader"]
 
 #: Methods that add an item whatever their argument.
 ADDING = frozenset({"append", "add", "insert", "appendleft"})
@@ -83,7 +83,7 @@ def _kind(child: ast.AST, parent: ast.AST | None) -> str:
     if isinstance(parent, ast.Call):
         if child is parent.func:
             return "change"  # called: what it does is not known
-        return "read" if _reader(parent.func) else "call"
+        return "read" if reader(parent.func) else "call"
     if isinstance(parent, ast.Subscript):
         return "read" if child is parent.value and isinstance(parent.ctx, ast.Load) else "change"
     if isinstance(parent, _TESTS):
@@ -99,7 +99,7 @@ def _not(node: ast.UnaryOp) -> bool:
     return isinstance(node.op, ast.Not)
 
 
-def _reader(func: ast.expr) -> bool:
+def reader(func: ast.expr) -> bool:
     """A builtin that only reads, or a predicate by its name."""
     name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
     if isinstance(func, ast.Name) and name in _READERS:

@@ -18,6 +18,7 @@ from .body_extras import body_extras
 from .call_paths import call_conditions
 from .callsites import call_sites
 from .class_body import assigned_names
+from .class_shape import opaque_class
 from .compiled_patterns import compiled_patterns
 from .early_exits import early_exits
 from .early_raises import early_raises
@@ -456,6 +457,7 @@ class _Walker:
                 },
                 attr_calls=class_calls(node.body),
                 assigned=assigned_names(node.body),
+                opaque=opaque_class(node),
                 metaclass=next(
                     (dotted(k.value) for k in node.keywords if k.arg == "metaclass"), None
                 ),

@@ -78,8 +78,13 @@ def apart(one: str | None, other: str | None) -> bool:
 
 
 def packed_of(func: FuncFacts) -> tuple[str, ...]:
-    """The names of a function's ``*args`` and ``**kwargs``, those it has."""
-    return tuple(p.lstrip("*") for p in func.params if p.startswith("*"))
+    """The names of a function's ``*args`` and ``**kwargs``, those it has; less a
+    ``**kwargs`` that may gain keys unseen (:mod:`.kwargs_escape`): not known."""
+    return tuple(
+        name
+        for p in func.params
+        if p.startswith("*") and (name := p.lstrip("*")) not in func.escaped
+    )
 
 
 def with_exits(
