@@ -25,8 +25,10 @@ class ExtendedInterpolation(Interpolation):
 
 
 class Parser:
-    def __init__(self, interpolation):
-        self._interpolation = interpolation
+    def __init__(self, interpolation=None):
+        if interpolation is None:
+            interpolation = Interpolation()
+        self._interpolation = interpolation if interpolation else Interpolation()
 
     def get(self, value):
         return self._interpolation.before_get(self, value)
