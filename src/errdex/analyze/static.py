@@ -199,6 +199,7 @@ def _gather(
     g.func = func
     if func is not None and site.error_class:
         g.raises_own = docs.naming(func, site.error_class)
+        g.same_class_reached = reached_by[(func.qualname, cls_key)]
     if site.canonical_class:
         g.class_info = class_info(index, site.canonical_class)
     g.shadow = shadow_of(index, site.module, site.function, site.path, site.rel)
