@@ -39,6 +39,7 @@ from .guards import CONDITION_KINDS
 from .hook_callers import hook_callers
 from .local_change import local_changes
 from .message_advice import FOLLOWED, RESTATED
+from .pickle_paths import PICKLING_METHODS, run_by
 from .quoting import NO_FIX
 from .related import related_ids
 from .repo import TEST_GLOBS, RepoIndex, build_index
@@ -200,6 +201,8 @@ def _gather(
     if func is not None and site.error_class:
         g.raises_own = docs.naming(func, site.error_class)
         g.same_class_reached = reached_by[(func.qualname, cls_key)]
+        if func.cls is not None and func.name in PICKLING_METHODS:
+            g.pickled_by = run_by(index, func.cls, func.name)
     if site.canonical_class:
         g.class_info = class_info(index, site.canonical_class)
     g.shadow = shadow_of(index, site.module, site.function, site.path, site.rel)
