@@ -101,3 +101,12 @@ def test_a_base_whose_reduce_runs_instead(found: dict[str, list[str]]) -> None:
     """``BaseException.__reduce__`` pickles an exception without ``__getstate__``."""
     assert _refused("Failing") == set()
     assert found["cannot pickle Failing"] == [NO_FIX]
+
+
+def test_the_situation_names_only_what_runs_it(tmp_path: Path) -> None:
+    said = {
+        r["errorMessage"]: r["commonSituations"]
+        for r, _ in one_file_items(tmp_path, "m.py", SOURCE)
+    }
+    assert said["cannot pickle Conn"].startswith("It comes from pickling or deep-copying `x`")
+    assert "pickling" not in said["cannot pickle Handle state"]

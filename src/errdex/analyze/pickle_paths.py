@@ -22,7 +22,7 @@ from .hook_holders import ancestors
 from .repo import RepoIndex
 from .shadows import interpreter_module
 
-__all__ = ["COPY", "DEEPCOPY", "PICKLE", "PICKLING_METHODS", "run_by"]
+__all__ = ["COPY", "DEEPCOPY", "PICKLE", "PICKLING_METHODS", "run_by", "ways_in"]
 
 PICKLE, COPY, DEEPCOPY = "pickle", "copy", "deepcopy"
 PICKLING_METHODS = frozenset(
@@ -87,3 +87,15 @@ def run_by(index: RepoIndex, cls: str, method: str) -> frozenset[str] | None:
         if not defined:
             ops.add(op)
     return frozenset(ops)
+
+
+_DOING = {PICKLE: "pickling", COPY: "copying", DEEPCOPY: "deep-copying"}
+
+
+def ways_in(ops: frozenset[str]) -> str | None:
+    """How a caller runs the method, in words ("pickling or deep-copying `x`"); None
+    where nothing does (a ``__getstate__`` under the class's own ``__reduce__``)."""
+    order = [op for op in (PICKLE, COPY, DEEPCOPY) if op in ops]
+    if COPY in ops and DEEPCOPY in ops:
+        order.remove(DEEPCOPY)
+    return " or ".join(_DOING[op] for op in order) + " `x`" if order else None
