@@ -96,6 +96,33 @@ def _params(func: _Function) -> dict[str, _Param]:
     return out
 
 
+def _table_classes(
+    index: RepoIndex, module: str, head: ast.Subscript, params: dict[str, _Param]
+) -> set[str]:
+    """The classes of a module-level dict that a subscript keyed by a parameter calls
+    (``_STYLES[style][0]``, ``_STYLES = {"%": (PercentStyle, …), "{": …}``)."""
+    keys: list[ast.expr] = []
+    node: ast.expr = head
+    while isinstance(node, ast.Subscript):
+        keys.append(node.slice)
+        node = node.value
+    picked = any(isinstance(n, ast.Name) and n.id in params for k in keys for n in ast.walk(k))
+    facts = index.modules.get(module)
+    if not picked or not isinstance(node, ast.Name) or facts is None or not index.root:
+        return set()
+    tree = module_tree(os.path.join(index.root, facts.rel))
+    found: set[str] = set()
+    for stmt in tree.body if tree is not None else []:
+        if not (isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Dict)):
+            continue
+        if not any(isinstance(t, ast.Name) and t.id == node.id for t in stmt.targets):
+            continue
+        for item in stmt.value.values:
+            parts = item.elts if isinstance(item, (ast.Tuple, ast.List)) else [item]
+            found.update(c for p in parts if (c := _class_of(index, module, p)) is not None)
+    return found
+
+
 def _body_values(cls: ast.ClassDef, name: str) -> list[ast.expr]:
     """What the class body binds ``name`` to."""
     return [
@@ -122,6 +149,11 @@ def _read_value(
     elif isinstance(value, ast.BoolOp):
         for part in value.values:
             _read_value(index, module, cls, part, params, out)
+    elif isinstance(value, ast.Call) and isinstance(value.func, ast.Subscript):
+        table = _table_classes(index, module, value.func, params)
+        # ``_STYLES[style][0](fmt)``: the parameter picks one of the table's classes, and
+        # only those (not a subclass of one of them)
+        out.built.update(table)
     elif isinstance(value, ast.Call):
         head = value.func
         if isinstance(head, ast.Name) and head.id in params:  # a factory passed in
