@@ -17,6 +17,12 @@ def _parse(text):
     return text
 
 
+def _deep(text):
+    if text is None:
+        raise EOFError("nothing left")
+    return text
+
+
 class Reader:
     def __init__(self, text):
         self._text = text
@@ -43,6 +49,17 @@ class Reader:
             raise ValueError("I/O operation on closed reader")
         return _parse(self._text)
 
+    def getchar(self):
+        \"\"\"Get a char. Raise EOFError when the reader is at its end.\"\"\"
+        if not self._text:
+            self._fill()
+            if self._closed:
+                raise EOFError
+        return self._text[0]
+
+    def _fill(self):
+        self._text = _deep(self._text)
+
     def peek(self):
         """Peek. Unlike read, this never raises ValueError when the reader is closed."""
         if self._closed and self._text is None:
@@ -61,16 +78,24 @@ def _said(tmp_path: Path) -> dict[tuple[str, int], str]:
 
 def test_a_sentence_about_a_callees_raise_is_not_quoted(tmp_path: Path) -> None:
     said = _said(tmp_path)
-    load = said[("I/O operation on closed reader", 21)]
+    load = said[("I/O operation on closed reader", 27)]
     assert "docstring" not in load and "document is empty" not in load
     # the same raise where the sentence's condition meets its guard (``self._closed``)
-    assert said[("I/O operation on closed reader", 30)] == (
+    assert said[("I/O operation on closed reader", 36)] == (
         "The docstring of `Reader.reload()` says: “Raises ValueError if the reader is closed”."
     )
 
 
+def test_a_deeper_callees_raise_does_not_hide_the_functions_own(tmp_path: Path) -> None:
+    """``Telnet.rawq_getchar``: "Raise EOFError when connection is closed" is its own."""
+    said = _said(tmp_path)
+    assert said[("EOFError (no message)", 44)].startswith(
+        "The docstring of `Reader.getchar()` says:"
+    )
+
+
 def test_a_sentence_that_says_it_never_raises_is_not_quoted(tmp_path: Path) -> None:
-    assert "never raises" not in _said(tmp_path)[("nothing to peek", 36)]
+    assert "never raises" not in _said(tmp_path)[("nothing to peek", 53)]
 
 
 def test_denials_and_condition_words() -> None:

@@ -30,6 +30,19 @@ class _Mixin:
         raise TypeError("cannot pickle mixin")
 
 
+class _Pickler:
+    def dump(self, obj):
+        if not hasattr(self, "_file_write"):
+            raise RuntimeError("Pickler.__init__() was not called by %s.__init__()" % (
+                self.__class__.__name__,))
+
+
+try:
+    from _pickle import Pickler
+except ImportError:
+    Pickler = _Pickler
+
+
 class _Base:
     def start(self):
         if not self._started:
@@ -56,3 +69,11 @@ def test_a_private_class_is_not_named(tmp_path: Path) -> None:
     assert "_RLock" not in lock
     assert not any("_Mixin" in t for t in found["cannot pickle mixin"])
     assert not any("must call" in t for t in found["_Base.__init__() not called"])
+
+
+def test_the_public_name_the_message_gives_for_a_private_fallback(tmp_path: Path) -> None:
+    """``pickle._Pickler``: the C ``pickle.Pickler`` raises the same (run: "Pickler.__init__()
+    was not called by P.__init__()"), and the module exports that name."""
+    found = _found(tmp_path)
+    (text,) = next(v for k, v in found.items() if k.startswith("Pickler.__init__()"))
+    assert text.startswith("A subclass of `Pickler` that defines its own `__init__` must call")

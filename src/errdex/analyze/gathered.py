@@ -55,7 +55,7 @@ class Gathered:
     background: tuple[str | None, Rule | None] = (None, None)
     import_lines: dict[str, str] = field(default_factory=dict)  # name in guard -> import line
     same_class_in_function: int = 1  # sites of this class in the enclosing function
-    #: Sites of this class the enclosing function reaches, its own and its callees'.
+    #: Sites of this class in the enclosing function and the functions it calls directly.
     same_class_reached: int = 1
     #: For a pickling or copying special method: which of pickle, copy and deepcopy run it
     #: on an object of its class (:mod:`.pickle_paths`); None where not known.

@@ -31,7 +31,7 @@ import re
 
 from .facts import FuncFacts
 from .fix_names import public_class
-from .gathered import Gathered, class_phrase
+from .gathered import Gathered, class_phrase, short_name
 from .guards import CONDITION_KINDS, code, free_names
 from .missing_args import missing_args_fix, none_value_fix
 from .pickle_paths import COPY, DEEPCOPY, PICKLE, PICKLING_METHODS
@@ -136,6 +136,11 @@ def _init_fix(g: Gathered) -> Remedy | None:
         return None
     func, found = matched
     cls = public_class(g)
+    named = found.group(1)
+    if cls is None and named and short_name(func.cls or "").lstrip("_") == named:
+        # the module's public name the message gives (``pickle.Pickler``, whose C class
+        # raises the same, over this fallback ``_Pickler``)
+        cls = named if named in g.module_names else None
     if cls is None:
         return None  # a private class (``_Worker``): not one a caller subclasses by name
     if found.group(1) is not None and found.group(1).lower() != cls.lower():
