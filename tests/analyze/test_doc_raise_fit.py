@@ -106,3 +106,8 @@ def test_denials_and_condition_words() -> None:
     assert not negated("If x is not a string, raises TypeError.")
     assert meets("Raises ValueError if the reader is closed", ["self._closed"])
     assert not meets("Raises ValueError if the document is empty", ["self._closed"])
+    # ``typing.get_type_hints``: a plural in the guard meets the sentence's singular
+    assert meets(
+        "TypeError is raised if the argument is not of a type that can contain annotations",
+        ["not isinstance(obj, _allowed_types)"],
+    )

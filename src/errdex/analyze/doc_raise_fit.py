@@ -80,8 +80,8 @@ def _stems(text: str) -> set[str]:
     for part in re.split(r"_+|(?<=[a-z])(?=[A-Z])", text):
         for word in _WORD.findall(part):
             word = word.lower()
-            if word not in _COMMON:
-                out.add(word[:5])
+            if word not in _COMMON:  # "types" meets "type"
+                out.add((word[:-1] if len(word) > 3 and word.endswith("s") else word)[:5])
     return out
 
 
