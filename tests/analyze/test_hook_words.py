@@ -25,8 +25,10 @@ class ExtendedInterpolation(Interpolation):
 
 
 class Parser:
-    def __init__(self, interpolation):
-        self._interpolation = interpolation
+    def __init__(self, interpolation=None):
+        if interpolation is None:
+            interpolation = Interpolation()
+        self._interpolation = interpolation if interpolation else Interpolation()
 
     def get(self, value):
         return self._interpolation.before_get(self, value)
@@ -148,4 +150,42 @@ def test_a_property_is_read_not_called(tmp_path: Path) -> None:
     (record,) = [r for r, _ in result.items if r["errorMessage"] == "worker not started"]
     assert record["commonSituations"].startswith(
         "It comes from reading `x.ident` (`x` a `Worker` object)"
+    )
+
+
+SETTER = """\
+class Worker:
+    def __init__(self):
+        self._started = False
+        self._name = ""
+
+    @property
+    def name(self):
+        return self._name
+
+    @name.setter
+    def name(self, value):
+        if self._started:
+            raise RuntimeError("cannot rename a started worker")
+        self._name = value
+
+    @name.deleter
+    def name(self):
+        if self._started:
+            raise RuntimeError("cannot unname a started worker")
+"""
+
+
+def test_a_property_setter_is_set_and_its_deleter_deleted(tmp_path: Path) -> None:
+    """``Thread.name``'s setter: "a call of `Thread.name()`" was false as written."""
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    (tmp_path / "pkg" / "work.py").write_text(SETTER)
+    result = scan_checkout(open_source(str(tmp_path), repo="o/ws"), repo="o/ws")
+    said = {r["errorMessage"]: r["commonSituations"] for r, _ in result.items}
+    assert said["cannot rename a started worker"].startswith(
+        "It comes from setting `x.name` (`x` a `Worker` object)"
+    )
+    assert said["cannot unname a started worker"].startswith(
+        "It comes from deleting `x.name` (`x` a `Worker` object)"
     )

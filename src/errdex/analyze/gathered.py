@@ -55,6 +55,11 @@ class Gathered:
     background: tuple[str | None, Rule | None] = (None, None)
     import_lines: dict[str, str] = field(default_factory=dict)  # name in guard -> import line
     same_class_in_function: int = 1  # sites of this class in the enclosing function
+    #: Sites of this class in the enclosing function and the functions it calls directly.
+    same_class_reached: int = 1
+    #: For a pickling or copying special method: which of pickle, copy and deepcopy run it
+    #: on an object of its class (:mod:`.pickle_paths`); None where not known.
+    pickled_by: frozenset[str] | None = None
     #: Set only where the repository's tests were read (static._Wide); by default a record
     #: says it does not know of tests rather than that none expects it.
     tests_read: bool = False

@@ -18,6 +18,7 @@ from typing import NamedTuple
 from .callgraph import CallGraph
 from .entrypoints import PublicApi
 from .facts import FuncFacts
+from .hook_holders import can_hold
 from .param_requirement import call_name
 from .repo import RepoIndex
 
@@ -53,7 +54,7 @@ def overridden(index: RepoIndex, func: FuncFacts) -> str | None:
     return None
 
 
-def _runs(caller: FuncFacts, name: str) -> bool:
+def _runs(caller: FuncFacts, name: str) -> set[str]:
     """Whether ``caller`` calls ``name`` on an object it holds in an attribute of ``self``
     (``self._interpolation.before_get``, ``self._style.validate``), outside any ``try``
     (``MutableMapping.clear`` catches ``popitem``'s ``KeyError``,
@@ -61,14 +62,24 @@ def _runs(caller: FuncFacts, name: str) -> bool:
     itself is of a method users call too (``BaseEventLoop.call_soon``, reached from
     ``start_tls`` on ``self``: users call ``loop.call_soon``); a local or a parameter
     (``waiter.release()`` in ``Condition.notify``, a lock) is of a type errdex does not
-    know."""
+    know. Gives the attributes it calls ``name`` on: :func:`.hook_holders.can_hold` says
+    whether each can hold the override's class."""
+    attrs: set[str] = set()
     for site in caller.call_sites:
         ref = site.ref
         if not ref or ref[-1] != name or ref[0] != "self" or site.tries:
             continue
         if len(ref) == 3:
-            return True
-    return False
+            attrs.add(ref[1])
+    return attrs
+
+
+def _reaches(index: RepoIndex, api: PublicApi, caller: FuncFacts, func: FuncFacts) -> bool:
+    """``caller`` calls ``func``'s name on an attribute that can hold ``func``'s class."""
+    holder = caller.cls
+    return holder is not None and any(
+        can_hold(index, api, holder, attr, func.qualname) for attr in _runs(caller, func.name)
+    )
 
 
 def hook_callers(
@@ -98,7 +109,7 @@ def hook_callers(
                 or facts.is_test
                 or not api.is_public(caller)
                 or api.unlisted(caller)
-                or not _runs(facts, func.name)
+                or not _reaches(index, api, facts, func)
             ):
                 continue
             found[caller] = len(graph.callers.get(caller, {}))

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from .doc_quote import docstring_quote
+from .doc_raise_fit import meets, negated
 from .gathered import Gathered, short_name
 from .guards import code, has_private
 from .param_requirement import call_name
@@ -89,5 +90,10 @@ def docstring_raises(g: Gathered) -> tuple[str, str] | None:
         return None  # exception": ``cgi.FieldStorage``'s strict_parsing, not its limit)
     if not deprecation and not (_RAISE.search(text) and _WHEN.search(text)):
         return None
+    if negated(text):  # "this never raises ValueError when the reader is closed"
+        return None
+    own = [str(g.site.record.get("errorMessage") or ""), *(x["text"] for x in g.site.guards)]
+    if not deprecation and g.same_class_reached > 1 and not meets(text, own):
+        return None  # about a raise in a function it calls (``_parse``'s, in ``load``)
     owner = call_name(func.qualname, func)
     return None if has_private(owner) else (owner, text)

@@ -30,9 +30,11 @@ from __future__ import annotations
 import re
 
 from .facts import FuncFacts
+from .fix_names import public_class
 from .gathered import Gathered, class_phrase, short_name
 from .guards import CONDITION_KINDS, code, free_names
 from .missing_args import missing_args_fix, none_value_fix
+from .pickle_paths import COPY, DEEPCOPY, PICKLE, PICKLING_METHODS
 from .special_form_fixes import special_form_fix
 
 __all__ = ["message_fix"]
@@ -40,14 +42,6 @@ __all__ = ["message_fix"]
 #: A solution and the evidence keys it rests on.
 Remedy = tuple[str, list[str]]
 
-#: Special method -> what runs it: the calls that fail on every object of the class.
-_PICKLING = {
-    "__reduce_ex__": "`pickle.dumps`, `copy.copy` and `copy.deepcopy`",
-    "__reduce__": "`pickle.dumps`, `copy.copy` and `copy.deepcopy`",
-    "__getstate__": "`pickle.dumps`, `copy.copy` and `copy.deepcopy`",
-    "__copy__": "`copy.copy`",
-    "__deepcopy__": "`copy.deepcopy`",
-}
 #: Classes a refusal to pickle is raised as.
 _REFUSALS = frozenset({"TypeError", "PicklingError", "NotImplementedError"})
 #: "Thread.__init__() not called", "thread.__init__() was not called".
@@ -98,23 +92,38 @@ def _conditions(g: Gathered) -> list[str]:
     return [str(guard["text"]) for guard in g.site.guards if guard["kind"] in CONDITION_KINDS]
 
 
+#: What each call does to an object, as a fix says it: pickle, copy, deepcopy.
+_DONE = {PICKLE: "pickled", COPY: "copied", DEEPCOPY: "deep-copied"}
+_DO = {PICKLE: "pickle", COPY: "copy", DEEPCOPY: "deep-copy"}
+_CALLS = {PICKLE: "`pickle.dumps`", COPY: "`copy.copy`", DEEPCOPY: "`copy.deepcopy`"}
+
+
 def _pickling_fix(g: Gathered) -> Remedy | None:
-    """A pickling or copying special method that raises on every call."""
-    func = g.func
-    if func is None or func.cls is None or func.name not in _PICKLING:
+    """A pickling or copying special method that raises on every call, said of the calls
+    that really run it (:mod:`.pickle_paths`): none where ``__reduce__`` is defined over
+    the ``__getstate__`` that raises, not ``copy.copy`` where ``__copy__`` is."""
+    func, ops = g.func, g.pickled_by
+    if func is None or func.cls is None or func.name not in PICKLING_METHODS or not ops:
         return None
     if g.site.kind != "raise" or g.site.error_class not in _REFUSALS or g.site.guards:
         return None
-    cls = short_name(func.cls)
-    calls = _PICKLING[func.name]
-    what = "pickled or copied" if "pickle" in calls else "copied"
-    made = "pickle or copy" if "pickle" in calls else "copy"
+    cls = public_class(g)
+    if cls is None:
+        return None
+    order = [op for op in (PICKLE, COPY, DEEPCOPY) if op in ops]
+    if COPY in ops and DEEPCOPY in ops:  # "copied": both kinds
+        order.remove(DEEPCOPY)
+    what = " or ".join(_DONE[op] for op in order)
+    made = " or ".join(_DO[op] for op in order)
+    calls = [_CALLS[op] for op in (PICKLE, COPY, DEEPCOPY) if op in ops]
+    listed = calls[0] if len(calls) == 1 else f"{', '.join(calls[:-1])} and {calls[-1]}"
     return (
         f"Objects of {code(cls)} cannot be {what}: {code(f'{cls}.{func.name}')} raises "
-        f"{class_phrase(g)} on every call, with no condition, and {calls} call it. Do not "
-        f"{made} the object itself (nor anything that holds it): {made} what it is made from "
-        f"(a path, the data, the arguments it was created with) and make a new {code(cls)} "
-        "from that where it is needed.",
+        f"{class_phrase(g)} on every call, with no condition, and {listed} "
+        f"call{'s' if len(calls) == 1 else ''} it. Do not {made} the object itself (nor "
+        f"anything that holds it): {made} what it is made from (a path, the data, the "
+        f"arguments it was created with) and make a new {code(cls)} from that where it is "
+        "needed.",
         ["site.function", "site.guards"],
     )
 
@@ -126,11 +135,16 @@ def _init_fix(g: Gathered) -> Remedy | None:
     if matched is None or matched[1].group(2) != "__init__":
         return None
     func, found = matched
-    cls = short_name(func.cls or "")
-    if found.group(1) is not None and found.group(1).lower() != cls.lstrip("_").lower():
+    cls = public_class(g)
+    named = found.group(1)
+    if cls is None and named and short_name(func.cls or "").lstrip("_") == named:
+        # the module's public name the message gives (``pickle.Pickler``, whose C class
+        # raises the same, over this fallback ``_Pickler``)
+        cls = named if named in g.module_names else None
+    if cls is None:
+        return None  # a private class (``_Worker``): not one a caller subclasses by name
+    if found.group(1) is not None and found.group(1).lower() != cls.lower():
         return None  # another class's __init__: not the object's own
-    cls = cls.lstrip("_") if found.group(1) is None else found.group(1)
-    cls = cls[0].upper() + cls[1:]  # "thread.__init__()" names ``Thread``
     return (
         f"A subclass of {code(cls)} that defines its own {code('__init__')} must call "
         f"{code(f'{cls}.__init__()')} in it ({code('super().__init__(...)')}) before the "
@@ -168,8 +182,8 @@ def _after_fix(g: Gathered) -> Remedy | None:
     when, other = found.group(3), found.group(4)
     if not (found.group(5) or "_" in other):
         return None  # "after end": a word, not the name of a call
-    cls = short_name(func.cls or "")
-    own = code(f"{cls}.{func.name}()")
+    cls = public_class(g)
+    own = code(f"{cls}.{func.name}()" if cls else f"{func.name}()")
     if when == "before":
         return (
             f"Call {code(f'{other}()')} before {own}: it {_verb(g)} {class_phrase(g)} when "
@@ -177,7 +191,8 @@ def _after_fix(g: Gathered) -> Remedy | None:
             ["site.template", "site.guards"],
         )
     return (
-        f"Do not call {own} after {code(f'{cls}.{other}()')} on the same object: it "
+        f"Do not call {own} after {code(f'{cls}.{other}()' if cls else f'{other}()')} on the "
+        "same object: it "
         f"{_verb(g)} {class_phrase(g)} once {code(other)} has been called; make every "
         f"{code(func.name)} call before {code(other)}.",
         ["site.template", "site.guards"],
@@ -204,7 +219,8 @@ def _lock_fix(g: Gathered) -> Remedy | None:
     func, _ = matched
     if any(_PUBLIC_CALL.search(t) for t in _conditions(g)):
         return None  # ``not self.locked()``: a check the caller repeats (:mod:`.own_state`)
-    own = code(f"{short_name(func.cls or '')}.{func.name}()")
+    cls = public_class(g)
+    own = code(f"{cls}.{func.name}()") if cls else f"{code(f'{func.name}()')} on the lock"
     return (
         f"Call {own} only while the calling thread holds the lock (after the object's "
         "`acquire()` in that same thread, or inside a `with` statement on it): it "

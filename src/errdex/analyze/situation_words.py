@@ -288,13 +288,22 @@ def _calls(g: Gathered) -> str:
 def _property_way(func: FuncFacts | None) -> str | None:
     """A property is read, not called: "a call of `Thread.ident()`" was false as written
     (paired blind review of stop 36: calling it raises "'property' object is not
-    callable")."""
+    callable"); its setter is run by setting it, its deleter by ``del`` (``Thread.name``,
+    ``Thread.daemon``: read-only review, session 38)."""
     if func is None or func.cls is None or func.name.startswith("_"):
         return None
-    if not any(d[-1:] == ("property",) or d[-1:] == ("cached_property",) for d in func.decorators):
+    doing = None
+    for d in func.decorators:
+        if d[-1:] in (("property",), ("cached_property",)):
+            doing = "reading"
+        elif d == (func.name, "setter"):  # ``@name.setter``: ``x.name = value`` runs it
+            doing = "setting"
+        elif d == (func.name, "deleter"):
+            doing = "deleting"
+    if doing is None:
         return None
     cls = short_name(func.cls)
-    return f"reading {code(f'x.{func.name}')} (`x` {article(cls)} {code(cls)} object)"
+    return f"{doing} {code(f'x.{func.name}')} (`x` {article(cls)} {code(cls)} object)"
 
 
 def _entry_func(g: Gathered, qualname: str) -> FuncFacts | None:

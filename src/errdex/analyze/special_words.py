@@ -13,6 +13,7 @@ from __future__ import annotations
 from .facts import FuncFacts
 from .gathered import Gathered, short_name
 from .guards import code
+from .pickle_paths import ways_in
 
 __all__ = ["SPECIAL_FORMS", "article", "operator_way", "special_situation"]
 
@@ -129,6 +130,10 @@ def special_situation(g: Gathered) -> tuple[str, list[str]] | None:
     cls = _class_name(g, func)
     named = [p for p in func.params[1:] if p.isidentifier()] + ["...", "..."]
     form = _ATTRIBUTE_WAYS.get(func.name) or SPECIAL_FORMS[func.name]
+    if g.pickled_by is not None:  # which of pickle, copy, deepcopy really run it
+        form = ways_in(g.pickled_by) or ""
+        if not form:
+            return None
     form = form.format(a=named[0], b=named[1])  # an attribute hook's parameter holds the
     # attribute's name: "`x.name`" read as an attribute called ``name``
     method = code(f"{cls}.{func.name}")
@@ -153,6 +158,10 @@ def operator_way(g: Gathered, func: FuncFacts | None) -> str | None:
         return None
     cls = _class_name(g, func)
     form = _ATTRIBUTE_WAYS.get(func.name) or SPECIAL_FORMS[func.name].split(" (")[0]
+    if g.pickled_by is not None and g.func is func:
+        form = ways_in(g.pickled_by) or ""
+        if not form:
+            return None
     return f"{form.format(a='...', b='...')} (`x` {article(cls)} {code(cls)} object)"
 
 

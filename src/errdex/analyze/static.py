@@ -29,6 +29,7 @@ from .chains import Chains
 from .classes import ClassTree, class_info
 from .conversions import caller_conversion, own_conversion, own_surfaces
 from .deps import Prior, RecordDeps, Tracker, digest, input_digest, reused_item
+from .direct_raises import direct_counts
 from .docstrings import DocEntry, cleaned, names_class, parse_raises
 from .entrypoints import PublicApi, caught_by, entry_points
 from .facts import FuncFacts, ModuleFacts
@@ -39,6 +40,7 @@ from .guards import CONDITION_KINDS
 from .hook_callers import hook_callers
 from .local_change import local_changes
 from .message_advice import FOLLOWED, RESTATED
+from .pickle_paths import PICKLING_METHODS, run_by
 from .quoting import NO_FIX
 from .related import related_ids
 from .repo import TEST_GLOBS, RepoIndex, build_index
@@ -192,6 +194,7 @@ def _gather(
     ],
     reached_by: ReachCounts,
     raised_in: dict[str, Raisers],
+    direct: Counter[tuple[str, str]] | None = None,
 ) -> Gathered:
     g = Gathered(site=site, observed=list(site.evidence.get("observed") or []))
     cls_key = site.canonical_class or site.error_class or ""
@@ -199,6 +202,10 @@ def _gather(
     g.func = func
     if func is not None and site.error_class:
         g.raises_own = docs.naming(func, site.error_class)
+        if direct is not None:  # its own sites of the class and its direct callees'
+            g.same_class_reached = direct[(func.qualname, cls_key)]
+        if func.cls is not None and func.name in PICKLING_METHODS:
+            g.pickled_by = run_by(index, func.cls, func.name)
     if site.canonical_class:
         g.class_info = class_info(index, site.canonical_class)
     g.shadow = shadow_of(index, site.module, site.function, site.path, site.rel)
@@ -337,6 +344,7 @@ def analyze_with_index(
         if site.function:
             in_function[(site.function, site.canonical_class or site.error_class or "")] += 1
     reached_by = ReachCounts(graph, in_function)  # a function's sites of a class at once
+    direct = direct_counts(graph, in_function)
     inputs = {s.index: input_digest(items[s.index]) for s in sites}
     memo = ChoiceMemo(sites, choices or {})
     tests = link_tests(index, graph, tree, sites, choose=memo)
@@ -376,7 +384,17 @@ def analyze_with_index(
             with clock.charge(s.path) as allowed:
                 if allowed:
                     g = _gather(
-                        s, index, graph, api, tree, docs, imports, entries, reached_by, raised_in
+                        s,
+                        index,
+                        graph,
+                        api,
+                        tree,
+                        docs,
+                        imports,
+                        entries,
+                        reached_by,
+                        raised_in,
+                        direct,
                     )
                     wide.complete(g)
                     g.handed_out = handed.get(s.index, [])
