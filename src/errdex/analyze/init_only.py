@@ -77,13 +77,15 @@ def init_reads(
     if facts is None:
         return None
     defaults, stored, elsewhere = facts
+    local = all(n in stored and n not in elsewhere for n in names)
+    # other modules only where the module's own facts allow it (else no store there can)
     other = tuple(
         (n, _rel(p, source_file), k)
-        for n in sorted(names)
+        for n in (sorted(names) if local else ())
         for p, k in stores_elsewhere(n, repo_files, source_file)
     )
     before = {n: defaults.get(n, _MISSING) for n in names}
-    fires = not other and all(n in stored and n not in elsewhere for n in names)
+    fires = local and not other
     if fires:
         after = {n: stored[n] for n in names}
         fires = _holds(test, before) is True and _holds(test, after) is False
