@@ -183,3 +183,12 @@ def test_a_run_stops_at_a_header_a_doctest_or_a_list() -> None:
         "Parse it. Raises ValueError on bad input.",
         "Set the mode. Raises ValueError for a bad mode.",
     ]
+
+
+def test_a_summary_does_not_end_on_a_list_s_lead_in() -> None:
+    """nntplib's "Process a NEWGROUPS command.  Arguments:" over a list (stop 38)."""
+    doc = "Process a NEWGROUPS command.  Arguments:\n- date: a date or datetime object\n"
+    said = docstring_quote(
+        doc, error_class=None, tested=[], name="newgroups", cls="NNTP", private=False
+    )
+    assert said == "Process a NEWGROUPS command."

@@ -275,6 +275,8 @@ def _summary(docstring: str | None) -> list[str]:
     if not paras:
         return []
     first = split_sentences(" ".join(paras[0]))[:2]
+    if len(first) == 2 and not _ENDED.search(first[1]):
+        first = first[:1]  # "Arguments:" over a list that is not quoted
     if len(" ".join(first).split()) < _SHORT and len(paras) > 1:
         first.append(split_sentences(" ".join(paras[1]))[0])
     return first
