@@ -211,3 +211,18 @@ def test_a_store_added_elsewhere_analyses_the_record_again(tmp_path: Path) -> No
     (root / "m.py").write_text(FIRST.replace("    return n + 1\n", "    n._ready = False\n"))
     os.utime(root / "m.py", ns=(time.time_ns() + 10**9, time.time_ns() + 10**9))
     assert "did not run" not in trigger()
+
+
+def test_a_file_python_cannot_read_stores_nothing(tmp_path: Path) -> None:
+    """The stdlib's ``test/tokenizedata/bad_coding.py`` took every ``Thread`` init cause
+    away when an unreadable file counted as a store (stop 38)."""
+    from errdex.analyze.attr_stores import stores_elsewhere
+
+    bad = tmp_path / "bad_coding.py"
+    bad.write_bytes(b"# -*- coding: uft-8 -*-\nself._initialized = 1\n")
+    own = tmp_path / "own.py"
+    own.write_text("x = 1\n")
+    good = tmp_path / "good.py"
+    good.write_text("def f(t):\n    t._initialized = True\n")
+    found = stores_elsewhere("_initialized", [str(bad), str(own), str(good)], str(own))
+    assert found == ((str(good), 1),)

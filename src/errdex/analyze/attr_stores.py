@@ -67,7 +67,8 @@ def store_names(node: ast.AST) -> list[str]:
 
 def stores_elsewhere(name: str, files: Iterable[str], own: str) -> tuple[tuple[str, int], ...]:
     """(file, how many stores) for each file but ``own`` that stores ``name``; a file
-    that cannot be read or parsed counts as storing it (nothing is known of it)."""
+    Python cannot decode or parse stores nothing (it never runs: the stdlib's
+    ``test/tokenizedata/bad_coding.py`` took every ``Thread`` init cause away)."""
     out: list[tuple[str, int]] = []
     for path in files:
         if path == own:
@@ -76,10 +77,10 @@ def stores_elsewhere(name: str, files: Iterable[str], own: str) -> tuple[tuple[s
         if stamp is None:
             continue  # gone since the scan: not part of the repository any more
         words = _words(path, stamp)
-        if words is not None and name not in words:
+        if words is None or name not in words:
             continue
         counts = _counts(path, stamp)
-        found = counts.get(name, 0) if counts is not None else 1
+        found = counts.get(name, 0) if counts is not None else 0
         if found:
             out.append((path, found))
     return tuple(out)
