@@ -36,8 +36,10 @@ _HEADER = re.compile(r"^(?:[A-Z][A-Za-z ]{0,30}:|-{3,}|={3,})$")
 _UNDERLINE = re.compile(r"^(?:-{3,}|={3,}|~{3,})$")
 #: A list item's start ("- r for reading", "* x", "1. y").
 _BULLET = re.compile(r"^(?:[-*+•]|\d{1,2}[.)])\s+\S")
-#: How a sentence ends: a stop, perhaps inside a closing quote or parenthesis.
-_ENDED = re.compile(r"[.!?][\"')\]]*$")
+#: A sentence that leads into what follows: a colon, or a bare word with no stop
+#: ("For example" before a doctest, "Valid modes are" before a list); "…call
+#: Logger.__init__()" or "(Internal)" with no stop still ends as a sentence.
+_LEADS_ON = re.compile(r"(?::|[A-Za-z]{2,})$")
 #: Fewer words than this is a marker ("**DEPRECATED**"), not a summary.
 _SHORT = 3
 
@@ -109,7 +111,7 @@ def _run(docstring: str | None, sentence: str, error_class: str | None) -> list[
             out: list[str] = []
             for after in found[found.index(sentence) + 1 :]:
                 named = set(_ERROR_NAME.findall(after))
-                if named - {(error_class or "").rpartition(".")[2]} or not _ENDED.search(after):
+                if named - {(error_class or "").rpartition(".")[2]} or _LEADS_ON.search(after):
                     break  # another raise's sentence, or one leading into an example or list
                 out.append(after)
             return out
@@ -275,7 +277,7 @@ def _summary(docstring: str | None) -> list[str]:
     if not paras:
         return []
     first = split_sentences(" ".join(paras[0]))[:2]
-    if len(first) == 2 and not _ENDED.search(first[1]):
+    if len(first) == 2 and _LEADS_ON.search(first[1]):
         first = first[:1]  # "Arguments:" over a list that is not quoted
     if len(" ".join(first).split()) < _SHORT and len(paras) > 1:
         first.append(split_sentences(" ".join(paras[1]))[0])
