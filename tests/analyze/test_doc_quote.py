@@ -165,3 +165,30 @@ def test_a_parameter_name_does_not_tie_a_class_sentence_to_the_raise(tmp_path: P
     ((record, _),) = result.items
     assert "misspellings" not in record["documentation"]
     assert "“Create a mock object using another object as a spec”" in record["documentation"]
+
+
+def test_a_run_stops_at_a_header_a_doctest_or_a_list() -> None:
+    """A numpy header with no blank line before it, "For example" before a doctest and
+    "Valid modes are" before a list were quoted as the sentence's run (re-reader,
+    stop 38)."""
+    numpy = "Open the archive.\n\nIf the name is missing, raises KeyError. It is then closed.\nReturns\n-------\nobj : thing\n"
+    example = "Parse it. Raises ValueError on bad input. For example\n>>> parse('x')\nTraceback\n"
+    bullets = 'Set the mode. Raises ValueError for a bad mode. Valid modes are\n- "r" to read\n- "w" to write\n'
+    said = [
+        docstring_quote(d, error_class=c, tested=[], name="f", cls="", private=False)
+        for d, c in ((numpy, "KeyError"), (example, "ValueError"), (bullets, "ValueError"))
+    ]
+    assert said == [
+        "Open the archive. … If the name is missing, raises KeyError. It is then closed.",
+        "Parse it. Raises ValueError on bad input.",
+        "Set the mode. Raises ValueError for a bad mode.",
+    ]
+
+
+def test_a_summary_does_not_end_on_a_list_s_lead_in() -> None:
+    """nntplib's "Process a NEWGROUPS command.  Arguments:" over a list (stop 38)."""
+    doc = "Process a NEWGROUPS command.  Arguments:\n- date: a date or datetime object\n"
+    said = docstring_quote(
+        doc, error_class=None, tested=[], name="newgroups", cls="NNTP", private=False
+    )
+    assert said == "Process a NEWGROUPS command."

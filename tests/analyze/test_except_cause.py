@@ -105,3 +105,32 @@ def test_argparse_metavar_tuple(tmp_path: Path) -> None:
         in (record["triggerScenarios"])
     )
     assert "_get_formatter" not in record["triggerScenarios"] + record["documentation"]
+
+
+REBOUND = """\
+def _split(text):
+    return text.partition(":")
+
+
+class P:
+    _default = "x"
+
+    def parse(self, data):
+        data = self._default
+        head = _split(data)
+        try:
+            self._convert(head)
+        except TypeError:
+            raise ValueError("bad data")
+
+    def _convert(self, v):
+        return int(v)
+"""
+
+
+def test_a_parameter_rebound_before_is_not_what_was_passed(tmp_path: Path) -> None:
+    """``data = self._default`` before ``head = _split(data)``: the call fails for the
+    object's default, not for what was passed (re-reader, stop 38)."""
+    items = one_file_items(tmp_path, "reb.py", REBOUND)
+    (record,) = [r for r, _ in items if r["lineNumber"] == 14]
+    assert "what was passed as `data`" not in record["triggerScenarios"]

@@ -40,3 +40,51 @@ def test_only_a_local_bound_once_before_the_raise() -> None:
     found = made_from(func, 11, {"proxy", "strict"})
     assert found == {"scheme": ["proxy"], "r_scheme": ["proxy"]}  # ``part``: a loop's
     assert made_from(func, 7, {"proxy", "strict"}) == {}  # bound at 7: not before it
+
+
+REBOUND = """\
+DEFAULT = "a:b"
+
+
+def _split(text):
+    return text.partition(":")[0]
+
+
+def first(proxy=None):
+    proxy = DEFAULT
+    scheme = _split(proxy)
+    if scheme.startswith("/"):
+        raise ValueError("first")
+
+
+def second(proxy, others):
+    for other in others:
+        scheme = _split(proxy)
+        if scheme.startswith("/"):
+            raise ValueError("second")
+        proxy = other
+
+
+def third(proxy):
+    scheme = _split(proxy)
+    try:
+        pass
+    except Exception as scheme:
+        pass
+    if scheme.startswith("/"):
+        raise ValueError("third")
+"""
+
+
+def test_a_parameter_rebound_or_a_loop_store_is_no_origin(tmp_path: Path) -> None:
+    """``proxy = DEFAULT`` makes ``scheme`` no longer made from what was passed; a store
+    in a loop (``size -= length`` in tarfile) nor one an ``except … as`` rebinds either
+    (re-reader, stop 38)."""
+    items = one_file_items(tmp_path, "reb.py", REBOUND)
+    said = {r["lineNumber"]: r["triggerScenarios"] for r, _ in items}
+    assert set(said) >= {12, 19, 30}
+    assert all("made from what was passed" not in said[n] for n in (12, 19, 30))
+    tree = ast.parse(REBOUND)
+    assert made_from(tree.body[2], 12, {"proxy"}) == {}
+    assert made_from(tree.body[3], 19, {"proxy", "others"}) == {}
+    assert made_from(tree.body[4], 30, {"proxy"}) == {}

@@ -32,6 +32,14 @@ __all__ = ["docstring_quote", "docstring_sentence", "split_sentences"]
 _END = re.compile(r"(?<=[.!?])\s+(?=[A-Z`'\"(])")
 #: A section header (``Parameters``, ``Raises:``) or an underline: not prose.
 _HEADER = re.compile(r"^(?:[A-Z][A-Za-z ]{0,30}:|-{3,}|={3,})$")
+#: An underline under a numpy-style header (``Returns`` then ``-------``).
+_UNDERLINE = re.compile(r"^(?:-{3,}|={3,}|~{3,})$")
+#: A list item's start ("- r for reading", "* x", "1. y").
+_BULLET = re.compile(r"^(?:[-*+•]|\d{1,2}[.)])\s+\S")
+#: A sentence that leads into what follows: a colon, or a bare word with no stop
+#: ("For example" before a doctest, "Valid modes are" before a list); "…call
+#: Logger.__init__()" or "(Internal)" with no stop still ends as a sentence.
+_LEADS_ON = re.compile(r"(?::|[A-Za-z]{2,})$")
 #: Fewer words than this is a marker ("**DEPRECATED**"), not a summary.
 _SHORT = 3
 
@@ -95,15 +103,16 @@ def _with_lead(lead: list[str], sentence: str, first: list[str], run: list[str])
 def _run(docstring: str | None, sentence: str, error_class: str | None) -> list[str]:
     """The sentences after ``sentence`` up to its paragraph's end, stopping before one
     that names another error class (the next raise's sentence is not this one's) or
-    ends in a colon ("For example:" leads into what is not quoted)."""
+    does not end as a sentence does ("For example:", "For example" before a doctest,
+    "Valid modes are" before a list: each leads into what is not quoted)."""
     for para in _paragraphs(docstring):
         found = split_sentences(" ".join(para))
         if sentence in found:
             out: list[str] = []
             for after in found[found.index(sentence) + 1 :]:
                 named = set(_ERROR_NAME.findall(after))
-                if named - {(error_class or "").rpartition(".")[2]} or after.endswith(":"):
-                    break  # another raise's sentence, or one leading into an example
+                if named - {(error_class or "").rpartition(".")[2]} or _LEADS_ON.search(after):
+                    break  # another raise's sentence, or one leading into an example or list
                 out.append(after)
             return out
     return []
@@ -214,20 +223,28 @@ def _names_class(sentence: str, error_class: str) -> bool:
 
 
 def _paragraphs(docstring: str | None) -> list[list[str]]:
-    """Prose paragraphs: no doctest (``>>>`` and the output after it), section headers
-    or reST directives."""
+    """Prose paragraphs: no doctest (``>>>`` and the output after it), list, section
+    header (a numpy ``Returns`` over its underline too) or reST directive."""
     if not docstring:
         return []
     out: list[list[str]] = []
     para: list[str] = []
     in_example = False
-    for line in inspect.cleandoc(docstring).splitlines():
+    lines = inspect.cleandoc(docstring).splitlines()
+    for i, line in enumerate(lines):
         text = line.strip()
-        if text.startswith(">>>"):
-            in_example = True
+        if text.startswith(">>>") or _BULLET.match(text):
+            in_example = True  # a doctest or a list runs to the blank line after it
         if not text:
             in_example = False
-        if not text or in_example or text.startswith(".. ") or _HEADER.match(text):
+        below = lines[i + 1].strip() if i + 1 < len(lines) else ""
+        if (
+            not text
+            or in_example
+            or text.startswith(".. ")
+            or _HEADER.match(text)
+            or (_UNDERLINE.match(below) and not _UNDERLINE.match(text))
+        ):
             if para:
                 out.append(para)
                 para = []
@@ -260,6 +277,8 @@ def _summary(docstring: str | None) -> list[str]:
     if not paras:
         return []
     first = split_sentences(" ".join(paras[0]))[:2]
+    if len(first) == 2 and _LEADS_ON.search(first[1]):
+        first = first[:1]  # "Arguments:" over a list that is not quoted
     if len(" ".join(first).split()) < _SHORT and len(paras) > 1:
         first.append(split_sentences(" ".join(paras[1]))[0])
     return first

@@ -19,7 +19,7 @@ import ast
 
 from .file_trees import function_node
 from .gathered import Gathered
-from .guards import CONDITION_KINDS, code, has_private
+from .guards import CONDITION_KINDS, code, free_names, has_private
 from .local_origins import made_from
 
 __all__ = ["except_cause"]
@@ -38,6 +38,8 @@ def except_cause(g: Gathered) -> str | None:
     others = [x for x in g.site.guards if x["kind"] != "except"]
     if any(x["kind"] not in CONDITION_KINDS or not has_private(str(x["text"])) for x in others):
         return None  # a loop, or a condition a caller reads: said by the guards
+    if any(_public_names(str(x["text"])) for x in others):
+        return None  # ``self._mode and strict``: the caller's ``strict`` is part of it
     node = function_node(g.source_file, func.line, func.name) if g.source_file else None
     if node is None:
         return None
@@ -80,10 +82,19 @@ def except_cause(g: Gathered) -> str | None:
     )
     stars = {p.lstrip("*"): p for p in func.params}
     given = [stars.get(p, p) for p in dict.fromkeys(passed)]
-    via = f", made into {' and '.join(code(t) for t in dict.fromkeys(through))}" if through else ""
+    shown_through = [t for t in dict.fromkeys(through) if not has_private(t)]
+    via = f", made into {' and '.join(code(t) for t in shown_through)}" if shown_through else ""
     names = " and ".join(_passed(p, via if len(given) == 1 else "") for p in given)
     plural = len(given) > 1 or given[0].startswith("*")
-    return f"when {names} {'make' if plural else 'makes'} {shown} raise {code(caught)}"
+    # a private class (``_Err``) is nothing a caller can name: the call fails
+    fails = "fail" if has_private(caught) else f"raise {code(caught)}"
+    return f"when {names} {'make' if plural else 'makes'} {shown} {fails}"
+
+
+def _public_names(condition: str) -> set[str]:
+    """The names a condition reads that are neither private nor ``self``/``cls``."""
+    names = free_names(condition) or set()
+    return {n for n in names if n not in {"self", "cls"} and not n.startswith("_")}
 
 
 def _passed(param: str, via: str) -> str:

@@ -1,34 +1,56 @@
 """A library file's syntax tree, read again at analysis where a rule needs more of the
 module than the extracted facts keep (a class's ``__init__`` stores, a ``try`` body
-that calls a private helper). Cached by path and modification time; None where the
-file is gone (a catalogue analysed again from its store) or does not parse."""
+that calls a private helper). Read as Python reads source (a BOM, a coding line) and
+cached by path, size and modification time, at most a few trees at once (each is
+large); None where the file is gone (a catalogue analysed again from its store) or does
+not parse."""
 
 from __future__ import annotations
 
 import ast
 import os
+import tokenize
 from functools import lru_cache
 
-__all__ = ["function_node", "module_tree"]
+__all__ = ["file_stamp", "function_node", "module_tree", "read_source"]
 
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
+#: Trees kept at once: a rule reads the module of the site at hand, and sites come by file.
+_KEPT = 8
+
+
+def file_stamp(path: str) -> tuple[int, int] | None:
+    """(size, modification time in ns): a file edited since is read again."""
+    try:
+        stat = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return stat.st_size, stat.st_mtime_ns
+
+
+def read_source(path: str) -> str | None:
+    """The file's text decoded as the interpreter decodes it (BOM, ``# coding:``)."""
+    try:
+        with tokenize.open(path) as f:
+            return f.read()
+    except (OSError, SyntaxError, ValueError, UnicodeDecodeError, LookupError):
+        return None
 
 
 def module_tree(path: str) -> ast.Module | None:
-    try:
-        stamp = os.stat(path).st_mtime_ns
-    except (OSError, ValueError):
-        return None
-    return _parsed(path, stamp)
+    stamp = file_stamp(path)
+    return None if stamp is None else _parsed(path, stamp)
 
 
-@lru_cache(maxsize=64)
-def _parsed(path: str, stamp: int) -> ast.Module | None:
+@lru_cache(maxsize=_KEPT)
+def _parsed(path: str, stamp: tuple[int, int]) -> ast.Module | None:
     del stamp  # part of the key: a file edited between scans is read again
+    text = read_source(path)
+    if text is None:
+        return None
     try:
-        with open(path, encoding="utf-8") as f:
-            return ast.parse(f.read())
-    except (OSError, SyntaxError, ValueError, UnicodeDecodeError, RecursionError):
+        return ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError):
         return None
 
 

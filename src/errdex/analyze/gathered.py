@@ -93,6 +93,9 @@ class Gathered:
     #: The raising module's file on disk, for rules that read its whole tree again
     #: (:mod:`.file_trees`); None where the index knows no directory.
     source_file: str | None = None
+    #: Every library module's file on disk, for rules that look for a store of a name
+    #: anywhere in the repository (:mod:`.attr_stores`).
+    repo_files: tuple[str, ...] = ()
 
     @property
     def has_evidence(self) -> bool:

@@ -28,7 +28,8 @@ __all__ = ["guard_cause", "internal_words", "with_origins"]
 
 def guard_cause(g: Gathered) -> str | None:
     """The guard chain as a clause in the caller's terms, or None (said as before)."""
-    return init_cause(g) or except_cause(g)
+    alone = len(g.site.guards) == 1  # else said beside the other guards: internal_words
+    return (init_cause(g) if alone else None) or except_cause(g)
 
 
 def with_origins(g: Gathered, guards: list[GuardItem], phrase: str | None) -> str | None:
@@ -48,8 +49,22 @@ def internal_words(g: Gathered, conditions: tuple[str, ...]) -> str:
     (``exp._exp`` of ``Decimal.quantize``), both where they mix; else "under an internal
     condition of `forkserver.main`", a private owner not named: "of the raising function
     (line 487)"."""
+    init = init_cause(g)  # ``except IndexError`` around it: said beside it (c_E, stop 38)
+    if init is not None:
+        return init
     func = g.func
     params = {p.lstrip("*") for p in func.params} - {"self", "cls"} if func else set()
+    said = _private_words(g, conditions, params)
+    public = sorted({n for c in conditions for n in _read_plainly(c)} & params)
+    if not public:
+        return said
+    # ``self._value + n > self._initial_value``: the caller's ``n`` is part of the case
+    rest = said.removeprefix("under a condition on ").removeprefix("under ")
+    return f"under a condition on what was passed as {' and '.join(map(code, public))} and {rest}"
+
+
+def _private_words(g: Gathered, conditions: tuple[str, ...], params: set[str]) -> str:
+    func = g.func
     owners = {o for c in conditions for o in _owners(c)}
     cls = own_class(func)
     passed = sorted(owners & params)
@@ -91,6 +106,30 @@ def _owners(condition: str) -> set[str]:
         ):
             out.add(_base(sub.args[0]))
     return out
+
+
+def _read_plainly(condition: str) -> set[str]:
+    """Names ``condition`` reads other than as the base of a private attribute (``n`` of
+    ``self._value + n``, not ``exp`` of ``exp._exp``)."""
+    node = parse_guard(condition)
+    if node is None:
+        return set()
+    bases = {
+        id(sub.args[0])
+        for sub in ast.walk(node)
+        if isinstance(sub, ast.Call) and sub.args and _owners(ast.unparse(sub)) - {"?"}
+    } | {
+        id(_root(sub))
+        for sub in ast.walk(node)
+        if isinstance(sub, ast.Attribute) and _private(sub.attr)
+    }
+    return {s.id for s in ast.walk(node) if isinstance(s, ast.Name) and id(s) not in bases}
+
+
+def _root(node: ast.expr) -> ast.expr:
+    while isinstance(node, ast.Attribute):
+        node = node.value
+    return node
 
 
 def _base(node: ast.expr) -> str:

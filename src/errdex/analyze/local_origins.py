@@ -7,7 +7,7 @@ what the caller passed.
 cannot restate a local over the parameters (a tuple unpacked, a call that is not pure),
 the prose says which parameters it comes from: "with `r_scheme` made from what was
 passed as `proxy`". Only a local bound once in the function (no loop, ``with``, augmented
-or annotated store of it), before the raise.
+or annotated store of it), before the raise, from parameters never bound again.
 """
 
 from __future__ import annotations
@@ -52,30 +52,77 @@ def origin_note(g: Gathered, guards: list[GuardItem]) -> str | None:
 
 
 def made_from(func: ast.AST, before: int, params: set[str]) -> dict[str, list[str]]:
-    """Locals bound once, before line ``before``, by ``=`` to an expression over
-    parameters (``action = action_class(**kwargs)``, ``scheme, rest = split(url)``):
-    name -> those parameters."""
-    binds: dict[str, list[ast.Assign | None]] = {}
+    """Locals bound once, before line ``before`` and outside any loop, by ``=`` to an
+    expression over parameters never bound again but from themselves (``action = action_class(**kwargs)``,
+    ``scheme, rest = split(url)``): name -> those parameters. ``proxy = DEFAULT`` before
+    ``scheme = split(proxy)`` (or ``size -= length`` in a loop) makes it no longer what
+    the caller passed (re-reader, stop 38)."""
+    assigned: dict[int, ast.Assign] = {}
     for node in ast.walk(func):
         if isinstance(node, ast.Assign):
             for target in node.targets:
-                for name in _target_names(target):
-                    binds.setdefault(name, []).append(node)
-        elif isinstance(
-            node,
-            (ast.AugAssign, ast.AnnAssign, ast.For, ast.With, ast.NamedExpr, ast.comprehension),
-        ):
-            for sub in ast.walk(node):
-                if isinstance(sub, ast.Name) and isinstance(sub.ctx, ast.Store):
-                    binds.setdefault(sub.id, []).append(None)
+                for sub in ast.walk(target):
+                    assigned[id(sub)] = node
+    in_loop = _loop_nodes(func)
+    binds: dict[str, list[ast.Assign | None]] = {}
+    for name, bound in _bindings(func):
+        first = assigned.get(id(bound)) if bound is not None else None
+        binds.setdefault(name, []).append(
+            first if first is not None and id(first) not in in_loop else None
+        )
+    rebound = {n for n in params if n in binds and not _kept(n, binds[n])}
     out: dict[str, list[str]] = {}
     for name, assigns in binds.items():
         first = assigns[0]
         if len(assigns) != 1 or first is None or first.lineno >= before or name in params:
             continue
         read = {n.id for n in ast.walk(first.value) if isinstance(n, ast.Name)}
-        if read & params:
+        if read & params and not read & rebound:
             out[name] = sorted(read & params)
+    return out
+
+
+def _kept(param: str, assigns: list[ast.Assign | None]) -> bool:
+    """Whether each store of ``param`` makes it from itself, outside a loop (argparse's
+    ``kwargs = self._get_positional_kwargs(*args, **kwargs)``): still what was passed."""
+    return all(
+        a is not None and any(isinstance(n, ast.Name) and n.id == param for n in ast.walk(a.value))
+        for a in assigns
+    )
+
+
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+
+
+def _bindings(func: ast.AST) -> list[tuple[str, ast.AST | None]]:
+    """Every name bound or unbound anywhere in ``func`` (nested scopes too: a
+    ``nonlocal`` there rebinds it), with the ``Name`` node where it is one."""
+    out: list[tuple[str, ast.AST | None]] = []
+    for node in ast.walk(func):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
+            out.append((node.id, node))
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            out.append((node.name, None))
+        elif isinstance(node, ast.alias):
+            out.append(((node.asname or node.name).partition(".")[0], None))
+        elif isinstance(node, (ast.Global, ast.Nonlocal)):
+            out.extend((n, None) for n in node.names)
+        elif node is not func and isinstance(node, _SCOPES):
+            out.append((node.name, None))
+        else:
+            name = getattr(node, "rest" if isinstance(node, ast.MatchMapping) else "name", None)
+            if isinstance(node, (ast.MatchAs, ast.MatchStar, ast.MatchMapping)) and name:
+                out.append((name, None))
+    return out
+
+
+def _loop_nodes(func: ast.AST) -> set[int]:
+    """Ids of the nodes inside a loop of ``func`` (its body and ``else``)."""
+    out: set[int] = set()
+    for node in ast.walk(func):
+        if isinstance(node, (ast.For, ast.AsyncFor, ast.While)):
+            for stmt in [*node.body, *node.orelse]:
+                out.update(id(sub) for sub in ast.walk(stmt))
     return out
 
 

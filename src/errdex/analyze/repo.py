@@ -106,6 +106,8 @@ class RepoIndex:
     twin_memo: dict[str, tuple[str, int, str]] | None = None
     #: Modules imported only in place of a compiled one of their package (``analyze.package_twins``).
     package_memo: dict[str, tuple[Alternative, str]] | None = None
+    #: Every library module's file on disk (``analyze.attr_stores.repo_files``).
+    files_memo: tuple[str, ...] | None = None
 
     # -- building ---------------------------------------------------------------------
 

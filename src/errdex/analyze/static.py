@@ -21,6 +21,7 @@ from errdex.evidence import CaughtBy, EntryPoint, FunctionInfo, Provenance, Rais
 from errdex.record import escaped_item
 from errdex.source import Checkout
 
+from .attr_stores import repo_files
 from .background import background_tag
 from .budget import FileBudget
 from .callgraph import CallGraph, ReachCounts, build_callgraph
@@ -38,6 +39,7 @@ from .gathered import Gathered
 from .guard_subject import Subject, guards_subject
 from .guards import CONDITION_KINDS
 from .hook_callers import hook_callers
+from .init_only import init_reads
 from .local_change import local_changes
 from .message_advice import FOLLOWED, RESTATED
 from .pickle_paths import PICKLING_METHODS, run_by
@@ -237,6 +239,7 @@ def _gather(
         g.patterns = module.patterns
         if index.root:
             g.source_file = os.path.join(index.root, module.rel)
+            g.repo_files = repo_files(index)
         g.module_names = frozenset(
             n for n in (*module.top, *module.imports, *module.settled) if not n.startswith("_")
         )
@@ -472,9 +475,20 @@ class _Wide:
         """A digest of it, compared on a re-scan."""
         tests_read = self.index.tests_read  # the count: the prose names it
         raisers = self._raisers(s.canonical_class or "")
-        return digest(
-            (self.tests.get(s.index, []), self._same(s), tests_read, s.canonical_class, raisers)
-        )
+        parts: tuple[object, ...] = (
+            self.tests.get(s.index, []), self._same(s), tests_read, s.canonical_class, raisers
+        )  # fmt: skip
+        init = self._init_reads(s)
+        return digest((*parts, init) if init is not None else parts)
+
+    def _init_reads(self, s: SiteView) -> tuple[object, ...] | None:
+        """What :mod:`.init_only` reads for the site: stores of a name in any module."""
+        module = self.index.modules.get(s.module)
+        if not s.function or module is None or not self.index.root:
+            return None
+        func = self.index.function(s.function, s.line)
+        path = os.path.join(self.index.root, module.rel)
+        return init_reads(s.guards, func, path, repo_files(self.index))
 
     def _raisers(self, canonical: str) -> str | None:
         """The digest of where a class is raised, once per class: ``ValueError``'s modules
