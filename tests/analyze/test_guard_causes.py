@@ -1,5 +1,7 @@
-"""A private condition no rule restates is named as an internal one, or as private
-attributes of what was passed, not printed as code."""
+"""A private condition no rule restates is printed as code: naming it "an internal
+condition" or "the internal state of its object" was judged misleading in all 14
+statements of the stop-37 paired blind review that showed it, where the code was judged
+true in 10 of them."""
 
 from __future__ import annotations
 
@@ -43,29 +45,14 @@ def _records(tmp_path: Path) -> dict[str, dict[str, object]]:
     return {str(r["errorMessage"]): r for r, _ in items}
 
 
-def test_a_function_s_private_condition_is_named_as_internal(tmp_path: Path) -> None:
+def test_a_private_condition_is_printed_as_code(tmp_path: Path) -> None:
     found = _records(tmp_path)
     trigger = str(found["settings not ready"]["triggerScenarios"])
-    assert trigger.startswith("Triggered under an internal condition of `settings.check`.")
-    assert "_ready" not in trigger + str(found["settings not ready"]["documentation"])
-    helper = str(found["settings not loaded"]["triggerScenarios"])  # a private owner is
-    assert "under an internal condition of the raising function (line 11)" in helper, helper
-
-
-def test_a_parameter_s_private_attribute_is_not_internal(tmp_path: Path) -> None:
-    """``_pydecimal.Decimal.quantize``'s ``exp._exp``: what was passed decides."""
+    assert trigger.startswith('Triggered when `not hasattr(settings, "_ready")`.'), trigger
+    assert "internal" not in trigger
+    assert "internal" not in str(found["settings not loaded"]["triggerScenarios"])
     trigger = str(_records(tmp_path)["{name}"]["triggerScenarios"])
-    assert trigger.startswith(
-        "Triggered under a condition on what was passed as `name` and private attributes of"
-        " what was passed as `klass`."
-    ), trigger
-    assert "internal" not in trigger and "_set_" not in trigger
-    # a private attribute of a module global is not the passed ``child``'s
-    other = str(_records(tmp_path)["bad kind"]["triggerScenarios"])
-    assert other.startswith(
-        "Triggered under a condition on what was passed as `child` and an internal condition"
-        " of `settings.add_node`."
-    ), other
+    assert trigger.startswith('Triggered when `not hasattr(klass, "_set_" + name)`.'), trigger
 
 
 MIXED = """\
@@ -128,11 +115,11 @@ def parse(data):
 def test_the_caller_s_part_of_a_mixed_condition_is_kept(tmp_path: Path) -> None:
     """``self._value + n > self._initial_value`` (threading.Semaphore.release) and
     ``name in self._name_parser_map`` (argparse): the caller's ``n`` and ``name`` are
-    part of the case, said beside "internal state" (re-reader, stop 38)."""
+    part of the case: the condition is printed whole (re-reader, stop 38)."""
     items = one_file_items(tmp_path, "mix.py", MIXED)
     said = {r["lineNumber"]: r["triggerScenarios"] for r, _ in items}
-    assert "what was passed as `n` and the internal state of its `Sem` object" in said[12]
-    assert "what was passed as `name` and the internal state of its `Sem` object" in said[16]
+    assert said[12].startswith("Triggered when `self._value + n > self._initial_value`."), said
+    assert "`name in self._name_parser_map`" in said[16], said
     assert "`strict`" in said[24]
 
 

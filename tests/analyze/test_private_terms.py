@@ -56,21 +56,16 @@ def _scan(tmp_path: Path) -> dict[int, tuple[dict[str, Any], dict[str, Any]]]:
     return {record["lineNumber"]: (record, evidence) for record, evidence in items}
 
 
-def test_a_short_private_check_is_said_as_internal_state_not_as_code(tmp_path: Path) -> None:
+def test_a_short_private_check_is_said_as_code_not_as_the_message(tmp_path: Path) -> None:
     """``self._closed``: the message ("I/O operation on closed file") is in the record
     already; "in the case the message states" said nothing more (blind review
-    2026-12-06). Said as code, private state read as the cause ("Triggered when `not
-    self._initialized`": paired blind review, stop 36, misleading): it is named as the
-    object's internal state, and the provenance keeps the condition."""
+    2026-12-06), the short condition says which state decides."""
     record, evidence = _scan(tmp_path)[19]
     trigger = record["triggerScenarios"]
-    assert trigger.startswith(
-        "Triggered under a condition on the internal state of its `Stream` object."
-    )
-    assert "_closed" not in trigger + record["documentation"]
+    assert trigger.startswith("Triggered when `self._closed`.")
     assert "the message states" not in trigger + record["documentation"]
     note = evidence["provenance"]["triggerScenarios"]["privateConditions"]
-    assert note["conditions"] == ["self._closed"] and note["saidAs"] == "internal"
+    assert note["conditions"] == ["self._closed"] and note["saidAs"] == "guard"
     assert "site.guards" in evidence["provenance"]["triggerScenarios"]["basis"]
 
 
@@ -84,17 +79,16 @@ def test_else_from_the_class_docstring_when_it_says_when_it_is_raised(tmp_path: 
     assert note["saidAs"] == "classDocstring" and note["conditions"] == ["self._owner is not None"]
 
 
-def test_a_private_part_joins_the_callers_condition_as_internal_state(tmp_path: Path) -> None:
-    """``n > 0 and self._state == 3``: the caller's part, then the private part named
-    as the object's internal state (not printed as code: stop 36)."""
+def test_a_private_part_said_as_code_joins_the_callers_condition(tmp_path: Path) -> None:
+    """``n > 0 and self._state == 3``: the caller's part and the short private part."""
     record, evidence = _scan(tmp_path)[23]
     trigger = record["triggerScenarios"]
     assert trigger.startswith(
         "Triggered only when the arguments passed to `Stream.read()` make `n > 0` true, "
-        "and then under a condition on the internal state of its `Stream` object."
+        "and then when `self._state == 3`."
     ), trigger
     note = evidence["provenance"]["triggerScenarios"]["privateConditions"]
-    assert note["saidAs"] == "internal" and note["conditions"] == ["self._state == 3"]
+    assert note["saidAs"] == "guard" and note["conditions"] == ["self._state == 3"]
 
 
 def test_readable_private_conditions() -> None:
@@ -115,9 +109,7 @@ def test_platform_guards_are_said_in_words(tmp_path: Path) -> None:
     bound to that test."""
     found = _scan(tmp_path)
     first, _ = found[28]
-    assert first["triggerScenarios"].startswith(
-        "Triggered on Windows, under a condition on the internal state of its `Stream` object."
-    )
+    assert first["triggerScenarios"].startswith("Triggered on Windows, when `not self._closed`.")
     second, _ = found[30]
     assert second["triggerScenarios"].startswith("Triggered on platforms other than Windows.")
     third, _ = found[35]  # a platform test joined to a caller's condition by `and`

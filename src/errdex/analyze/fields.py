@@ -28,7 +28,7 @@ from .docstrings import summary
 from .fall_through import site_reach
 from .flag_words import flag_words, gate_words
 from .gathered import Gathered, callable_name, class_phrase, location, short_name
-from .guard_causes import guard_cause, internal_words, with_origins
+from .guard_causes import guard_cause, init_words, with_origins
 from .guards import CONDITION_KINDS, code, condition_phrase, has_private, negated
 from .held_class import raised_call
 from .local_terms import caller_guards
@@ -69,14 +69,15 @@ def _phrase(g: Gathered, said: str | None = None) -> tuple[str | None, PrivateCa
     """The guard chain as a clause, platform tests in words and private conditions said
     from the message or the class docstring (:mod:`.private_terms`), or left out;
     ``said``: conditions the sentence states already; a guard over private names in
-    the caller's terms where :mod:`.guard_causes` finds them, else not printed."""
+    the caller's terms where :mod:`.guard_causes` finds them, else printed as code."""
     cause = guard_cause(g)
     if cause is not None:
         return cause, None
     modules = module_aliases(g.import_lines)
     case = private_case(g, modules, g.constants)
-    if case is not None and case.said_as == "guard":
-        case = replace(case, words=internal_words(g, case.conditions), said_as="internal")
+    init = init_words(g) if case is not None and case.said_as == "guard" else None
+    if case is not None and init is not None:  # beside other guards (init_only)
+        case = replace(case, words=init, said_as="initCause")
     words = case.words if case is not None else None
     guards = match_guards(g.func, caller_guards(g), g.patterns)  # locals in the parameters' terms
     phrase = condition_phrase(

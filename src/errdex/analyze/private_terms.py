@@ -157,6 +157,6 @@ def omitted_note(case: PrivateCase) -> PrivateConditions:
     why = {
         "guard": "reads private names; short enough to say as code",
         "classDocstring": "reads private names; said from the raised class's docstring",
-        "internal": "reads private names; said as an internal condition, not as code",
+        "initCause": "reads an attribute only __init__ stores: said as an __init__ that did not run",
     }.get(case.said_as, OMITTED)
     return PrivateConditions(conditions=list(case.conditions), saidAs=case.said_as, reason=why)
