@@ -42,12 +42,12 @@ def tree(tmp_path: Path) -> Path:
 def new_process() -> Iterator[None]:
     """What the test's scans kept of the files they read, forgotten after it."""
     yield
-    for memo in (text_facts._FILES, text_facts._PACKAGES, project._READERS, project._TRIED):
+    for memo in (text_facts._FILES, text_facts._PACKAGES, project._READERS):
         memo.clear()
 
 
 def _scan(tree: Path, cache: Path) -> ScanResult:
-    for memo in (text_facts._FILES, text_facts._PACKAGES, project._READERS, project._TRIED):
+    for memo in (text_facts._FILES, text_facts._PACKAGES, project._READERS):
         memo.clear()  # each scan as a new process, as ``errdex scan`` runs
     checkout = open_source(str(tree), repo="o/pkg")
     with ScanCache(cache) as c:
@@ -130,7 +130,7 @@ def test_workers_take_the_stored_facts_too(
     checkout = open_source(str(tree), repo="o/pkg")
     with ScanCache(cache) as c:
         scan_checkout(checkout, repo="o/pkg", cache=c, analyze=False, jobs=2)
-    for memo in (text_facts._FILES, text_facts._PACKAGES, project._READERS, project._TRIED):
+    for memo in (text_facts._FILES, text_facts._PACKAGES, project._READERS):
         memo.clear()
     for n, path in enumerate(fillers):  # every file read again, in workers
         path.write_text(f"def g{n}(x):\n    raise KeyError(x)\n")
