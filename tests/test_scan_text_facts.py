@@ -168,3 +168,46 @@ def test_facts_of_texts_the_scan_does_not_list_are_kept(
         kept = {path for path, _ in c.texts(scope_key("o/pkg", checkout.path_prefix))}
     assert "src/pkg/tests/test_config.py" in kept
     assert "src/pkg/other.py" in kept
+
+
+def _fill(tree: Path) -> None:
+    for n in range(2 * CHUNK):  # enough files for worker processes
+        (tree / f"src/pkg/filler_{n}.py").write_text(f"def f{n}(x):\n    raise KeyError(x)\n")
+
+
+def test_facts_made_before_this_scan_are_kept_by_its_cache(
+    tree: Path, tmp_path: Path, new_process: None
+) -> None:
+    """A text whose facts the process made in an earlier scan (tags one after another,
+    another cache) is kept by this scan's cache too, in worker processes forked with
+    them as in the scan's own: a later new process need not read it again."""
+    _fill(tree)
+    checkout = open_source(str(tree), repo="o/pkg")
+    with ScanCache(tmp_path / "first.sqlite") as c:
+        scan_checkout(checkout, repo="o/pkg", cache=c, analyze=False)
+    with ScanCache(tmp_path / "second.sqlite") as c:
+        result = scan_checkout(checkout, repo="o/pkg", cache=c, analyze=False, jobs=2)
+        kept = c.texts(scope_key("o/pkg", checkout.path_prefix))
+    assert "colour is {COLOR}" in _shown(result)
+    assert {path for path, _ in kept} >= {"src/pkg/config.py", "src/pkg/other.py"}
+
+
+def test_an_edit_of_a_text_a_worker_read_extracts_the_raising_file_again(
+    tree: Path, tmp_path: Path, new_process: None
+) -> None:
+    """config.py's template rests on other.py's store, read in a worker process: the
+    reads kept for it hold other.py, so an edit there extracts config.py again."""
+    _fill(tree)
+    cache = tmp_path / "cache.sqlite"
+    checkout = open_source(str(tree), repo="o/pkg")
+    with ScanCache(cache) as c:
+        cold = scan_checkout(checkout, repo="o/pkg", cache=c, analyze=False, jobs=2)
+    assert "colour is {COLOR}" in _shown(cold)
+    for memo in (text_facts._FILES, text_facts._PACKAGES, project._READERS):
+        memo.clear()  # a new process
+    (tree / "src/pkg/other.py").write_text("from . import config\n")  # no longer stores
+    with ScanCache(cache) as c:
+        again = scan_checkout(checkout, repo="o/pkg", cache=c, analyze=False, jobs=2)
+    assert again.cache_use is not None and "src/pkg/other.py" in again.cache_use.reads_changed
+    assert again.cache_use.files_reread_for_reads >= 1  # config.py, its text unchanged
+    assert "colour is red" in _shown(again)

@@ -141,6 +141,9 @@ def _facts_of(texts: dict[str, str]) -> PackageFacts:
                 for base in bases:
                     facts.derived.setdefault(base, set()).add(name)
         _PACKAGES[keys] = facts
+    elif text_store.active():  # made before this scan: its cache keeps them all the same
+        for (_, text), key in zip(texts.items(), keys, strict=True):
+            _file(key, text)
     return _PACKAGES[keys]
 
 
@@ -157,6 +160,8 @@ def _file(key: _Key, text: str) -> FileFacts:
             facts = (count_stores(text), defined, classes)
             text_store.note(key[0], digest, facts)
         _FILES[key] = facts
+    else:
+        text_store.made_before(key, text, _FILES[key])
     return _FILES[key]
 
 

@@ -17,7 +17,17 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
-__all__ = ["FileFacts", "Stored", "active", "found", "keeping", "merge", "note", "text_digest"]
+__all__ = [
+    "FileFacts",
+    "Stored",
+    "active",
+    "found",
+    "keeping",
+    "made_before",
+    "merge",
+    "note",
+    "text_digest",
+]
 
 #: One file's attribute stores, names defined at some indentation, top-level classes
 #: with their bases.
@@ -33,6 +43,8 @@ class _Kept:
         self.load = load
         self.stored: Stored | None = None
         self.fresh: Stored = {}
+        #: Texts (by :mod:`.text_facts`' key) whose facts this scan has checked it keeps.
+        self.seen: set[tuple[str, int, int]] = set()
         #: The scan's process: a worker forked from it must not use its cache connection.
         self.pid = os.getpid()
 
@@ -77,6 +89,19 @@ def note(rel: str, digest: str, facts: FileFacts) -> None:
     kept = _kept()
     if kept is not None and digest:
         kept.fresh[(rel, digest)] = facts
+
+
+def made_before(key: tuple[str, int, int], text: str, facts: FileFacts) -> None:
+    """Facts of ``text`` the process made before this scan (an earlier scan of it: tags
+    one after another, another cache; forked into a worker): kept by this scan too
+    unless its cache holds them, as if made now. Checked once per text and scan."""
+    kept = _kept()
+    if kept is None or key in kept.seen:
+        return
+    kept.seen.add(key)
+    digest, stored = found(key[0], text)
+    if stored is None:
+        note(key[0], digest, facts)
 
 
 def active() -> bool:
