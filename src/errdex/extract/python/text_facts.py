@@ -141,7 +141,7 @@ def _facts_of(texts: dict[str, str]) -> PackageFacts:
                 for base in bases:
                     facts.derived.setdefault(base, set()).add(name)
         _PACKAGES[keys] = facts
-    elif text_store.active():  # made before this scan: its cache keeps them all the same
+    elif text_store.first_look(keys):  # made before this scan: its cache keeps them too
         for (_, text), key in zip(texts.items(), keys, strict=True):
             _file(key, text)
     return _PACKAGES[keys]

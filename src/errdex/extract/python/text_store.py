@@ -14,13 +14,14 @@ from __future__ import annotations
 import hashlib
 import os
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
 
 __all__ = [
     "FileFacts",
     "Stored",
     "active",
+    "first_look",
     "found",
     "keeping",
     "made_before",
@@ -43,8 +44,9 @@ class _Kept:
         self.load = load
         self.stored: Stored | None = None
         self.fresh: Stored = {}
-        #: Texts (by :mod:`.text_facts`' key) whose facts this scan has checked it keeps.
-        self.seen: set[tuple[str, int, int]] = set()
+        #: Texts and packages (by :mod:`.text_facts`' keys) whose facts this scan has
+        #: checked it keeps.
+        self.seen: set[Hashable] = set()
         #: The scan's process: a worker forked from it must not use its cache connection.
         self.pid = os.getpid()
 
@@ -89,6 +91,17 @@ def note(rel: str, digest: str, facts: FileFacts) -> None:
     kept = _kept()
     if kept is not None and digest:
         kept.fresh[(rel, digest)] = facts
+
+
+def first_look(key: Hashable) -> bool:
+    """Whether a scan in this process keeps facts and sees ``key`` (a package's facts
+    made before it) for the first time: its files are then checked by
+    :func:`made_before`, once per scan, not once per file that asks."""
+    kept = _kept()
+    if kept is None or key in kept.seen:
+        return False
+    kept.seen.add(key)
+    return True
 
 
 def made_before(key: tuple[str, int, int], text: str, facts: FileFacts) -> None:
