@@ -8,6 +8,7 @@ import json
 import signal
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -408,10 +409,24 @@ def test_cancelled_run_keeps_what_it_paid_for_and_resumes(
     assert all(e["evidence"]["analysis"] == "llm" for e in envelopes(store).values())
 
 
+@pytest.fixture
+def ctrl_c_handled() -> Iterator[None]:
+    """SIGINT handled as a terminal's Ctrl-C is: a non-interactive shell starts a job put
+    in the background (``cmd &``, as CI scripts and ``nohup … &`` do) with SIGINT
+    ignored, the test process inherits that, and the signal below would then be lost
+    (the run waits out the held answer and finishes)."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 @pytest.mark.skipif(
     threading.current_thread() is not threading.main_thread(),
     reason="SIGINT goes to the main thread",
 )
+@pytest.mark.usefixtures("ctrl_c_handled")
 def test_ctrl_c_interrupts_and_the_next_run_resumes(
     store: SqliteStore, server: FakeLlmServer, console: Console
 ) -> None:
