@@ -16,6 +16,7 @@ import ast
 import os
 from dataclasses import dataclass, field
 
+from .ancestors import lineage
 from .entrypoints import PublicApi
 from .file_trees import module_tree
 from .repo import RepoIndex
@@ -34,18 +35,6 @@ class _Stores:
 
     built: set[str] = field(default_factory=set)
     chosen: bool = False  # a parameter stored or called there
-
-
-def ancestors(index: RepoIndex, cls: str) -> set[str]:
-    """``cls`` and its repository bases, transitively."""
-    seen: set[str] = set()
-    queue = [cls]
-    while queue and len(seen) < 64:
-        c = queue.pop()
-        if c not in seen:
-            seen.add(c)
-            queue.extend(index.bases(c))
-    return seen
 
 
 def _class_node(index: RepoIndex, cls: str) -> tuple[ast.ClassDef, str] | None:
@@ -178,7 +167,7 @@ def _read_value(
 
 def _stores(index: RepoIndex, holder: str, attr: str) -> _Stores:
     out = _Stores()
-    for cls in sorted(ancestors(index, holder))[:_MAX_CLASSES]:
+    for cls in lineage(index, holder)[:_MAX_CLASSES]:
         found = _class_node(index, cls)
         if found is None:
             continue
@@ -208,9 +197,9 @@ def can_hold(index: RepoIndex, api: PublicApi, holder: str, attr: str, override:
     if facts is None or facts.cls is None:
         return False
     stores = _stores(index, holder, attr)
-    if any(facts.cls in ancestors(index, c) for c in stores.built):
+    if any(facts.cls in lineage(index, c) for c in stores.built):
         return True  # an instance of the override's class, or of a subclass of it
     if not stores.chosen or not api.is_public(override):
         return False  # a parameter's choice reaches only what users can name
-    lineage = ancestors(index, facts.cls)
-    return any(c in lineage for c in stores.built)
+    above = lineage(index, facts.cls)
+    return any(c in above for c in stores.built)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import builtins
 import importlib
 
-from .hook_holders import ancestors
+from .ancestors import lineage
 from .repo import RepoIndex
 from .shadows import interpreter_module
 
@@ -49,7 +49,7 @@ def _defines(index: RepoIndex, cls: str, name: str) -> bool | None:
     """Whether ``cls`` or a base defines ``name`` over ``object``'s; None: not known."""
     if index.method(cls, name) is not None:
         return True
-    for base in ancestors(index, cls):
+    for base in lineage(index, cls):
         if base in index.classes:
             if name in index.classes[base].assigned:
                 return None  # bound by assignment (``__copy__ = None``): not read here
