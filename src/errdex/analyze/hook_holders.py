@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 from .ancestors import lineage
 from .entrypoints import PublicApi
+from .facts import dotted
 from .file_trees import module_tree
 from .repo import RepoIndex
 
@@ -51,19 +52,9 @@ def _class_node(index: RepoIndex, cls: str) -> tuple[ast.ClassDef, str] | None:
     return None
 
 
-def _dotted(node: ast.expr) -> tuple[str, ...] | None:
-    parts: list[str] = []
-    while isinstance(node, ast.Attribute):
-        parts.append(node.attr)
-        node = node.value
-    if not isinstance(node, ast.Name):
-        return None
-    return (node.id, *reversed(parts))
-
-
 def _class_of(index: RepoIndex, module: str, node: ast.expr | None) -> str | None:
-    ref = _dotted(node) if node is not None else None
-    if not ref or ref[0] == "self":
+    ref = dotted(node) if node is not None else None
+    if not ref or ref[0] in ("self", "", "super()"):  # a name's attribute chain only
         return None
     target = index.resolve(module, ref)
     return target.qualname if target is not None and target.kind == "class" else None
@@ -160,7 +151,7 @@ def _read_value(
         typed = _class_of(index, module, annotation)
         if typed is not None:
             out.built.add(typed)
-    elif isinstance(value, ast.Attribute) and _dotted(value) == ("self", value.attr):
+    elif isinstance(value, ast.Attribute) and dotted(value) == ("self", value.attr):
         for bound in _body_values(cls, value.attr):  # ``self._DEFAULT_INTERPOLATION``
             _read_value(index, module, cls, bound, {}, out)
 
@@ -185,7 +176,7 @@ def _stores(index: RepoIndex, holder: str, attr: str) -> _Stores:
                     targets, value = [sub.target], sub.value
                 else:
                     continue
-                if any(_dotted(t) == ("self", attr) for t in targets):
+                if any(dotted(t) == ("self", attr) for t in targets):
                     _read_value(index, module, node, value, params, out)
     return out
 
