@@ -19,12 +19,12 @@ from .guards import has_private
 from .init_only import init_cause
 from .local_origins import origin_note
 
-__all__ = ["guard_cause", "init_words", "with_origins"]
+__all__ = ["guard_cause", "with_origins"]
 
 
 def guard_cause(g: Gathered) -> str | None:
     """The guard chain as a clause in the caller's terms, or None (said as before)."""
-    alone = len(g.site.guards) == 1  # else said beside the other guards: init_words
+    alone = len(g.site.guards) == 1  # else said beside the other guards (fields._phrase)
     return (init_cause(g) if alone else None) or except_cause(g)
 
 
@@ -37,14 +37,3 @@ def with_origins(g: Gathered, guards: list[GuardItem], phrase: str | None) -> st
     shown = [x for x in guards if not has_private(str(x["text"]))]
     note = origin_note(g, shown)
     return f"{phrase}, {note}" if note else phrase
-
-
-def init_words(g: Gathered) -> str | None:
-    """The ``__init__`` cause of a private condition under other guards (``except
-    IndexError`` around it, c_E of stop 38), said beside them; else None, and the
-    condition is printed as code. Naming any other private condition "an internal
-    condition" or "the internal state of its object" was judged misleading in all 14
-    statements of the stop-37 paired blind review that showed it (the condition was the
-    input file's bytes, a parameter's range), where the code it replaced was judged
-    true in 10 of them."""
-    return init_cause(g)
