@@ -24,7 +24,7 @@ from .guards import code, negated
 from .private_terms import module_aliases, private_only_as_attributes
 from .try_body import SHOWN_LENGTH
 
-__all__ = ["Reach", "reach", "site_reach"]
+__all__ = ["Reach", "branch_reach", "reach", "site_reach"]
 
 #: Alternatives (joined by "or") of clauses (joined by "and"): ``((),)`` always passes,
 #: ``()`` never does, None cannot be said briefly.
@@ -82,6 +82,15 @@ def reach(
     return _reach(tuple(lines), at, def_at, line0, tuple(sorted(modules)), tuple(sorted(hidden)))
 
 
+def branch_reach(
+    lines: Sequence[str], at: int, def_at: int | None, line0: int, modules: Collection[str] = ()
+) -> Reach:
+    """:func:`reach` from inside the innermost ``if`` around the raise only: what the
+    statements between that test and the raise need (:mod:`.branch_steps`); no phrase
+    where no ``if`` encloses it."""
+    return _reach(tuple(lines), at, def_at, line0, tuple(sorted(modules)), (), True)
+
+
 @lru_cache(maxsize=256)
 def _reach(
     lines: tuple[str, ...],
@@ -90,12 +99,16 @@ def _reach(
     line0: int,
     modules: tuple[str, ...],
     hidden: tuple[str, ...],
+    inside: bool = False,
 ) -> Reach:
     parsed = _parse(lines, at, def_at)
     if parsed is None:
         return Reach(None, False)
     body, target, text, start = parsed
     path = _path(body, target)
+    if inside:  # from the innermost ``if``'s branch on: its test is the guard said
+        branches = [i for i, level in enumerate(path) if isinstance(level[2], ast.If)]
+        path = path[branches[-1] :] if branches else []
     if not path:
         return Reach(None, False)
     ctx = _Context(text, frozenset(modules), line0 + start - 1, frozenset(hidden))

@@ -14,6 +14,7 @@ from typing import Any
 
 from errdex.evidence import EntryPoint, Provenance, RaisesDoc, TestEvidence
 
+from .branch_steps import branch_steps, with_steps
 from .caught_words import with_caught_meaning
 from .code_fields import (
     example_fix,
@@ -96,7 +97,12 @@ def _phrase(g: Gathered, said: str | None = None) -> tuple[str | None, PrivateCa
         suppressed=_from_none(g),
         flags=flag_words(guards, g.import_flags, g.site.module),
     )
-    return with_origins(g, guards, phrase), case
+    # the innermost test is only the branch where statements after it decide the raise,
+    # and an assert's own test is said even over a private local (stop-37 review)
+    steps = branch_steps(g)
+    if case is not None and steps.said and set(case.conditions) <= set(steps.said):
+        case = replace(case, words=steps.assert_test, said_as="guard", basis=("site.guards",))
+    return with_steps(with_origins(g, guards, phrase), steps), case
 
 
 def _from_none(g: Gathered) -> bool:
@@ -301,13 +307,14 @@ def _trigger(g: Gathered) -> tuple[str, list[str]]:
     if case is not None:
         basis.extend(case.basis)
     req = param_requirement(g)
-    if req is not None and req.partial:
+    decided = branch_steps(g).inner is not None  # statements after the test decide too
+    if req is not None and (req.partial or decided):
         phrase, _ = _phrase(g, said=req.condition)
     reach = site_reach(g)
     platform = g.func.platform if g.func is not None else None
     if platform is not None and phrase == platform:
         phrase = None  # no condition: said with "whenever … reaches line N" below
-    if req is not None and not req.partial and checkable(g, req):
+    if req is not None and not req.partial and checkable(g, req) and not decided:
         # the cause in what the caller passed, not the raising function's own names; not
         # of a partial one: ``self._debug and sock.gettimeout() != 0`` needs both
         on = f" {platform}" if platform else ""

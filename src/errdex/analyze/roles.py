@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
+from .abc_basis import abc_basis, abc_words
 from .classes import ClassTree
 from .docstrings import summary
 from .gathered import Gathered, short_name
@@ -71,6 +72,8 @@ class Role:
     #: For "internal" by :func:`_module_signal`: the handlers of its own module that
     #: catch it by name, ``(function, line)``.
     caught_at: tuple[tuple[str, int], ...] = ()
+    #: For an ``@abstractmethod``: where its class gets ``ABCMeta`` (:mod:`.abc_basis`).
+    abc_from: str | None = None
 
 
 @dataclass(slots=True)
@@ -219,7 +222,8 @@ def _abstract(g: Gathered, index: RepoIndex, tree: ClassTree) -> Role | None:
     )
     if not (asks or unique or func.cls_abstract or _declared_abstract(g)):
         return None  # "Can't dup() %s instances": unsupported here, not to be overridden
-    return Role("abstract", func.cls, tuple(unique[:MAX_IMPLEMENTATIONS]))
+    meta = abc_basis(index, func.cls) if _declared_abstract(g) else None
+    return Role("abstract", func.cls, tuple(unique[:MAX_IMPLEMENTATIONS]), abc_from=meta)
 
 
 def abstract_trigger(g: Gathered) -> str | None:
@@ -232,7 +236,7 @@ def abstract_trigger(g: Gathered) -> str | None:
     return (
         f"Triggered only through an override that calls it (`super().{method}(...)`) or a "
         f"direct call of `{base}.{method}`: `{method}` is an `@abstractmethod`, so under "
-        f"`ABCMeta` (an `abc.ABC` subclass) a subclass of `{base}` that does not override it "
+        f"{abc_words(g.role.abc_from, base)} a subclass of `{base}` that does not override it "
         "cannot be instantiated."
     )
 
@@ -242,8 +246,8 @@ def role_documentation(g: Gathered, role: Role) -> str:
     if role.kind == "abstract" and _declared_abstract(g) and g.func is not None:
         base, method = short_name(role.subject), g.func.name
         return (
-            f"`{base}.{method}` is an `@abstractmethod`: under `ABCMeta` (an `abc.ABC` "
-            f"subclass) a subclass of `{base}` that does not override it cannot be "
+            f"`{base}.{method}` is an `@abstractmethod`: under {abc_words(role.abc_from, base)}"
+            f" a subclass of `{base}` that does not override it cannot be "
             f"instantiated, so its `{g.site.error_class or 'raise'}` is reached only when an"
             f" override delegates to it (`super().{method}(...)`) or `{base}.{method}` is "
             "called directly."
