@@ -59,6 +59,12 @@ def connect(addresses, all_errors=False):
     raise OSError("no addresses")
 
 
+class Fmt:
+    def dedent(self):
+        self._indent -= 1
+        assert self._indent >= 0, "Indent decreased below 0."
+
+
 def plain(count):
     if count < 0:
         raise ValueError("negative count")
@@ -108,6 +114,9 @@ def test_an_assert_says_its_own_test_over_a_private_local(tmp_path: Path) -> Non
     assert trigger.startswith(f"Triggered {said}"), trigger
     assert "other conditions" not in trigger
     assert "path != top" not in str(record["documentation"])
+    # an assert's private test said as code already is not said twice
+    said_once = str(_records(tmp_path)["Indent decreased below 0."]["triggerScenarios"])
+    assert said_once.startswith("Triggered when `self._indent < 0`."), said_once
 
 
 def test_a_loop_that_returns_before_the_tests_is_said(tmp_path: Path) -> None:

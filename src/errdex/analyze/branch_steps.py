@@ -32,6 +32,8 @@ __all__ = ["Steps", "branch_steps", "with_steps"]
 #: Longest assignment quoted to say what an assert's private local holds.
 _SHOWN = 70
 _BRANCH_KINDS = frozenset({"if", "elif", "else"})
+#: How :mod:`.fall_through` names an exit whose test it cannot show.
+_NOT_TAKEN = "is not taken"
 #: :func:`.fall_through.site_reach`'s phrase when only loops that return (or break) come
 #: before the raise's tests: "when the loop over `getaddrinfo(…)` ends without returning".
 _LOOP = r"the loop (?:over `[^`]*`|`while [^`]*`|at line \d+) ends without (?:returning|`break`(?: or returning)?)"
@@ -53,15 +55,19 @@ class Steps:
     said: tuple[str, ...] = ()
 
 
-def branch_steps(g: Gathered) -> Steps:
-    """The steps of ``g``'s raise; empty where the innermost test decides it."""
+def branch_steps(g: Gathered, phrase: str | None = None) -> Steps:
+    """The steps of ``g``'s raise; empty where the innermost test decides it. ``phrase``:
+    the guard phrase, which may state the assert's test already (as code)."""
     own = _assert_test(g)
+    if own is not None and phrase and code(own[1]) in phrase:
+        own = None  # ``self._current_indent < 0``: said, as a private guard short enough
     inner = loops = None
     if any(x["kind"] in _BRANCH_KINDS for x in g.site.guards):
         inner = _inner(g)
         passed = _passed(g)
-        if passed and _LOOPS_ONLY.fullmatch(passed) and passed != inner:
-            loops = passed.removeprefix("when ")
+        if passed and _LOOPS_ONLY.fullmatch(passed):  # those inside the branch: in inner
+            said = set(re.findall(_LOOP, inner or ""))
+            loops = " and ".join(c for c in re.findall(_LOOP, passed) if c not in said) or None
     return Steps(own[0] if own else None, inner, loops, (own[1],) if own else ())
 
 
@@ -81,7 +87,8 @@ def with_steps(phrase: str | None, steps: Steps) -> str | None:
             if branch and phrase.startswith("when ")
             else phrase
         )
-    if steps.inner is not None:
+    if steps.inner is not None and (parts or _NOT_TAKEN not in steps.inner):
+        # alone, "when the `return` at line N is not taken" is control flow, no cause
         parts.append(f"and there only {steps.inner}" if parts else steps.inner)
     if steps.loops is not None and parts:  # alone, the record says it as before
         parts.append(f"once {steps.loops}")

@@ -99,10 +99,11 @@ def _phrase(g: Gathered, said: str | None = None) -> tuple[str | None, PrivateCa
     )
     # the innermost test is only the branch where statements after it decide the raise,
     # and an assert's own test is said even over a private local (stop-37 review)
-    steps = branch_steps(g)
+    phrase = with_origins(g, guards, phrase)
+    steps = branch_steps(g, phrase)
     if case is not None and steps.said and set(case.conditions) <= set(steps.said):
         case = replace(case, words=steps.assert_test, said_as="guard", basis=("site.guards",))
-    return with_steps(with_origins(g, guards, phrase), steps), case
+    return with_steps(phrase, steps), case
 
 
 def _from_none(g: Gathered) -> bool:
