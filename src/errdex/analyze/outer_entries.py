@@ -38,6 +38,15 @@ class ModuleOwn:
         self.chains = chains
         self.api = api
         self._memo: dict[str, bool] = {}
+        self._above: _Above | None = None
+
+    @property
+    def above(self) -> PublicApi:
+        """The public API with this module plumbing left out (built once: its own
+        memo and the classes functions return are filled as it is asked)."""
+        if self._above is None:
+            self._above = _Above(self.api, self)
+        return self._above
 
     def __call__(self, qualname: str) -> bool:
         found = self._memo.get(qualname)
@@ -77,7 +86,6 @@ class _Above(PublicApi):
 def outer_entry_points(
     index: RepoIndex,
     chains: Chains,
-    api: PublicApi,
     own: ModuleOwn,
     function: str,
     found: Sequence[EntryPoint],
@@ -87,5 +95,5 @@ def outer_entry_points(
     some plumbing and the walk finds any; None where ``found`` stands."""
     if not any(own(e["qualname"]) for e in found):
         return None
-    above = entry_points(index, chains, _Above(api, own), function, **how)
+    above = entry_points(index, chains, own.above, function, **how)
     return above or None

@@ -335,7 +335,7 @@ def analyze_with_index(
         if own is not None and own.get("qualifiedClass"):  # what leaves is the converted one
             how["error_class"] = index.canonical_qualified(str(own["qualifiedClass"]))
         found = entry_points(index, chains, api, function, **how)
-        found = outer_entry_points(index, chains, api, plumbing, function, found, how) or found
+        found = outer_entry_points(index, chains, plumbing, function, found, how) or found
         handed[site.index] = entry_points(index, chains, api, function, handed=True, **how)
         caught = caught_by(chains.walk(function, **how)) if not found else []
         conversion = own or caller_conversion(
