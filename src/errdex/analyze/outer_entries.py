@@ -1,6 +1,6 @@
 """Entry points above a module's own plumbing: where every nearest public function that
 reaches a raise is one its module keeps for itself, the nearest public calls further up
-the same resolved chains; where some are, the others and the calls above.
+the same resolved chains; where only some are, the others alone.
 
 Paired blind review of stop 37: "It comes from a call of `nameprep()` or `ToASCII()`"
 (``encodings.idna``), "`FTP.makepasv()` or `FTP.ntransfercmd()`" were judged misleading:
@@ -91,9 +91,12 @@ def outer_entry_points(
     found: Sequence[EntryPoint],
     how: dict[str, Any],
 ) -> list[EntryPoint] | None:
-    """The nearest public calls that are no module's own plumbing, when ``found`` holds
-    some plumbing and the walk finds any; None where ``found`` stands."""
-    if not any(own(e["qualname"]) for e in found):
+    """``found`` without the module plumbing among it; where all of it is plumbing, the
+    nearest public calls above it that are not, when the walk finds any. None where
+    ``found`` stands as it is."""
+    kept = [e for e in found if not own(e["qualname"])]
+    if len(kept) == len(found):
         return None
-    above = entry_points(index, chains, own.above, function, **how)
-    return above or None
+    if kept:  # the others are as near as they were: the walk above them adds nothing
+        return kept
+    return entry_points(index, chains, own.above, function, **how) or None
