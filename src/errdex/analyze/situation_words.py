@@ -47,7 +47,7 @@ from .param_requirement import ParamRequirement, call_name, param_requirement
 from .quoting import quote, stated_cause
 from .roles import abstract_trigger
 from .special_words import article, operator_way, special_situation
-from .unknown_way import unknown_way
+from .unknown_way import twin_runs, unknown_way
 
 __all__ = ["SITUATION_KINDS", "unseen_situation"]
 
@@ -132,7 +132,10 @@ def unseen_situation(g: Gathered) -> tuple[str, list[str], str]:
         found = write(g)
         if found is not None:
             return found[0], found[1], kind
-    return unknown_way(g), ["site.qualname"], "private"
+    own = _own_way(g)
+    if own is not None and twin_runs(g):
+        return unknown_way(g, own), ["site.qualname", "shadowedBy"], "private"
+    return unknown_way(g, None), ["site.qualname"], "private"
 
 
 def _argument(g: Gathered) -> tuple[str, list[str]] | None:
@@ -286,6 +289,19 @@ def _calls(g: Gathered) -> str:
     if all(is_call for _, is_call in shown):
         return "a call of " + " or ".join(w for w, _ in shown)
     return " or ".join(f"a call of {w}" if is_call else w for w, is_call in shown)
+
+
+def _own_way(g: Gathered) -> str | None:
+    """How a caller runs the raising function itself, when its name is public: as
+    :func:`_calls` says an entry point. None for a private or nested one."""
+    func = g.func
+    if func is None or "<locals>" in func.qualname or has_private(g.site.qualname):
+        return None
+    name = call_name(func.qualname, func)
+    if has_private(name):
+        return None
+    way = operator_way(g, func) or _property_way(func) or codec_way(g, func)
+    return way or f"a call of {code(name)}"
 
 
 def _property_way(func: FuncFacts | None) -> str | None:

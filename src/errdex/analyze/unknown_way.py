@@ -27,9 +27,25 @@ UNKNOWN_WAY = (
 )
 
 
-def unknown_way(g: Gathered) -> str:
+def unknown_way(g: Gathered, own: str | None) -> str:
     """:data:`UNKNOWN_WAY`; at a module's top level, importing the module, which is the
-    way (``asyncio.unix_events`` on Windows)."""
+    way (``asyncio.unix_events`` on Windows). Where this interpreter runs a C twin in
+    place of the raising function (:func:`twin_runs`) and its name is public (``own``,
+    how a caller runs it: "a call of `date.fromisoformat()`"), that call, only where the
+    C module is missing: "not known" was false of ``operator.length_hint`` itself."""
     if not g.site.function:
         return f"It is raised while the module {code(g.site.module)} is imported."
+    if own is not None and g.shadow is not None and twin_runs(g):
+        module = code(g.shadow.module)
+        return (
+            f"It comes from {own} only where {module} cannot be imported: this "
+            f"interpreter imports {module}, whose code runs instead."
+        )
     return UNKNOWN_WAY
+
+
+def twin_runs(g: Gathered) -> bool:
+    """Whether this interpreter has the C module that replaces the raising definition
+    (:class:`.twins.ShadowFact` of kind ``replaced``): no call reaches its lines here."""
+    shadow = g.shadow
+    return shadow is not None and shadow.kind == "replaced" and shadow.present and not shadow.guard
