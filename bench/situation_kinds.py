@@ -61,7 +61,11 @@ def kind(text: str) -> str:
         return "entry"
     if text.startswith("It comes from reading `x."):
         return "entry (property read)"
-    if text.startswith(("It comes from `s.encode(", "It comes from `b.decode(")):
+    if "cannot be imported: this interpreter imports" in text:
+        return "public call, where no C twin"
+    if text.startswith(
+        ("It comes from `s.encode(", "It comes from `b.decode(", "It comes from `codecs.")
+    ):
         return "entry (codec by name)"
     if text.startswith("It comes from ") and ("(`x` a " in text or "(`x` an " in text):
         return "entry (operator)"
