@@ -61,6 +61,12 @@ def kind(text: str) -> str:
         return "entry"
     if text.startswith("It comes from reading `x."):
         return "entry (property read)"
+    if "cannot be imported: this interpreter imports" in text:
+        return "public call, where no C twin"
+    if text.startswith(
+        ("It comes from `s.encode(", "It comes from `b.decode(", "It comes from `codecs.")
+    ):
+        return "entry (codec by name)"
     if text.startswith("It comes from ") and ("(`x` a " in text or "(`x` an " in text):
         return "entry (operator)"
     if text.startswith("It comes from a call of"):
@@ -80,7 +86,9 @@ def kind(text: str) -> str:
     if text.startswith("It is raised while the module"):
         return "module import"
     if text.startswith("It is raised inside"):
-        return "private"
+        return "private (location restated)"
+    if text.startswith("Which public call leads here is not known"):
+        return "private (way in not known)"
     return "other"
 
 

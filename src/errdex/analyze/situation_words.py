@@ -25,7 +25,8 @@ situation. What errdex read (test files, none linked) stays in ``evidence.testsR
   catch it (``evidence.caughtBy``);
 * ``entry``: the nearest public calls that reach it, and no more: "under the conditions
   its trigger states" named no situation (paired blind review, stop 35);
-* ``private``: where it is raised, and no more (no public call errdex traced reaches it).
+* ``private``: that the way in is not known (:mod:`.unknown_way`), never where it is
+  raised, which restated the record's location (stop 37).
 
 Each is true of the code only as far as the evidence is: an entry point errdex got wrong
 (a call resolved to a method a subclass replaces) makes its sentence wrong too.
@@ -37,6 +38,7 @@ import re
 
 from .caller_words import needs
 from .chains import signature_of
+from .codec_ways import codec_way
 from .facts import FuncFacts
 from .gathered import Gathered, short_name
 from .guards import code, has_private
@@ -45,6 +47,7 @@ from .param_requirement import ParamRequirement, call_name, param_requirement
 from .quoting import quote, stated_cause
 from .roles import abstract_trigger
 from .special_words import article, operator_way, special_situation
+from .unknown_way import twin_runs, unknown_way
 
 __all__ = ["SITUATION_KINDS", "unseen_situation"]
 
@@ -129,7 +132,10 @@ def unseen_situation(g: Gathered) -> tuple[str, list[str], str]:
         found = write(g)
         if found is not None:
             return found[0], found[1], kind
-    return _private(g), ["site.qualname"], "private"
+    own = _own_way(g)
+    if own is not None and twin_runs(g):
+        return unknown_way(g, own), ["site.qualname", "shadowedBy"], "private"
+    return unknown_way(g, None), ["site.qualname"], "private"
 
 
 def _argument(g: Gathered) -> tuple[str, list[str]] | None:
@@ -268,7 +274,7 @@ def _calls(g: Gathered) -> str:
     for entry in g.entry_points:
         func = _entry_func(g, entry["qualname"])
         name = call_name(entry["qualname"], func)
-        way = operator_way(g, func) or _property_way(func)
+        way = operator_way(g, func) or _property_way(func) or codec_way(g, func)
         said = (way, False) if way is not None else (code(name), True)
         if not has_private(name) and said not in ways:
             ways.append(said)
@@ -283,6 +289,19 @@ def _calls(g: Gathered) -> str:
     if all(is_call for _, is_call in shown):
         return "a call of " + " or ".join(w for w, _ in shown)
     return " or ".join(f"a call of {w}" if is_call else w for w, is_call in shown)
+
+
+def _own_way(g: Gathered) -> str | None:
+    """How a caller runs the raising function itself, when its name is public: as
+    :func:`_calls` says an entry point. None for a private or nested one."""
+    func = g.func
+    if func is None or "<locals>" in func.qualname or has_private(g.site.qualname):
+        return None
+    name = call_name(func.qualname, func)
+    if has_private(name):
+        return None
+    way = operator_way(g, func) or _property_way(func) or codec_way(g, func)
+    return way or f"a call of {code(name)}"
 
 
 def _property_way(func: FuncFacts | None) -> str | None:
@@ -345,15 +364,3 @@ def _entry(g: Gathered) -> tuple[str, list[str]] | None:
     if not calls:
         return None
     return f"It comes from {calls}.", ["entryPoints"]
-
-
-def _private(g: Gathered) -> str:
-    """Raised in a function no traced public call reaches: where, and no more. "…which no
-    public call that errdex traced reaches" read as "no public call reaches it", false in
-    spirit where one does through a path errdex does not follow (``time.strptime`` to
-    ``_strptime._strptime``, ``datetime.utcoffset`` to ``_check_utc_offset``: paired blind
-    review of stop 35, 5 records). At a module's top level, by importing it
-    (``asyncio.unix_events`` on Windows), which is no call."""
-    if not g.site.function:
-        return f"It is raised while the module {code(g.site.module)} is imported."
-    return f"It is raised inside {code(g.site.qualname)}."

@@ -42,6 +42,7 @@ from .hook_callers import hook_callers
 from .init_only import init_reads
 from .local_change import local_changes
 from .message_advice import FOLLOWED, RESTATED
+from .outer_entries import ModuleOwn, outer_entry_points
 from .pickle_paths import PICKLING_METHODS, run_by
 from .quoting import NO_FIX
 from .related import related_ids
@@ -307,6 +308,7 @@ def analyze_with_index(
             site.canonical_class = index.canonical_class(site.module, (site.error_class,))
     imports: dict[str, dict[str, str]] = {}
     chains = Chains(index, tree)
+    plumbing = ModuleOwn(index, chains, api)
     by_function: dict[str, list[SiteView]] = {}
     for site in sites:
         if site.function:
@@ -333,6 +335,7 @@ def analyze_with_index(
         if own is not None and own.get("qualifiedClass"):  # what leaves is the converted one
             how["error_class"] = index.canonical_qualified(str(own["qualifiedClass"]))
         found = entry_points(index, chains, api, function, **how)
+        found = outer_entry_points(index, chains, plumbing, function, found, how) or found
         handed[site.index] = entry_points(index, chains, api, function, handed=True, **how)
         caught = caught_by(chains.walk(function, **how)) if not found else []
         conversion = own or caller_conversion(
