@@ -25,6 +25,7 @@ from .gathered import Gathered, class_phrase, short_name
 from .guards import CONDITION_KINDS, code, free_names
 from .line_asserts import file_line_fix
 from .message_fixes import whole_message
+from .protocol_fixes import protocol_fix
 
 __all__ = ["family_fix"]
 
@@ -61,6 +62,7 @@ def family_fix(g: Gathered) -> Remedy | None:
         or _tuple_fix(g)
         or _instantiate_fix(g)
         or file_line_fix(g)  # an assert on a line of the file the function reads
+        or protocol_fix(g)  # a context manager's protocol, a call the message says is first
     )
 
 
