@@ -36,10 +36,9 @@ def test_a_private_hook_names_the_classes_that_define_it(tmp_path: Path) -> None
     found = {r["lineNumber"]: r["solutions"] for r, _ in one_file_items(tmp_path, "m.py", SOURCE)}
     (text,) = found[4]
     assert text == (
-        "`BaseLoop` leaves `_make_transport` to its subclasses: it raises "
-        "`NotImplementedError` with no condition on a `BaseLoop` that does not define it. "
-        "Use a class that defines it (the repository's own include `m.SelectorLoop`) or a "
-        "subclass of one, not `BaseLoop` itself or a subclass of it that does not define "
-        "`_make_transport`."
+        "`BaseLoop` leaves `_make_transport` to its subclasses: its own raises "
+        "`NotImplementedError` with no condition, on an object of `BaseLoop` itself or of a "
+        "subclass that does not define `_make_transport`. Use a class that defines it (the "
+        "repository's own include `m.SelectorLoop`) or a subclass of one."
     )
     assert found[7] == [NO_FIX]  # only a private class defines it: none to name

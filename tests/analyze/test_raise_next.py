@@ -23,10 +23,23 @@ def fetch(url, *, strict=False):
         if strict:
             raise ValueError("bad url")
         return None
+
+
+def convert(value):
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float):
+        raise TypeError("no floats")
+    raise TypeError("cannot convert")
 """
 
 
 def test_a_switch_into_the_next_raise_is_not_offered(tmp_path: Path) -> None:
-    found = {r["lineNumber"]: r["solutions"] for r, _ in one_file_items(tmp_path, "m.py", SOURCE)}
+    items = one_file_items(tmp_path, "m.py", SOURCE)
+    found = {r["lineNumber"]: r["solutions"] for r, _ in items}
     assert not any("all_errors" in text for text in found[6])
     assert any("`strict`" in text for text in found[14])  # its other value returns
+    # ``Decimal(value)``: no flag; an ``int`` returns before the ``float`` test that the
+    # final ``raise`` follows, so "anything but a float" still holds for the caller
+    (floats,) = [r["solutions"] for r, _ in items if r["errorMessage"] == "no floats"]
+    assert floats[0].startswith("Pass `value` to `convert()`")

@@ -30,10 +30,9 @@ def hook_solution(g: Gathered) -> Remedy | None:
         return None
     listed = ", ".join(code(c) for c in public)
     return (
-        f"{code(base)} leaves {code(func.name)} to its subclasses: it raises "
-        f"{class_phrase(g)} with no condition on a {code(base)} that does not define it. "
-        f"Use a class that defines it (the repository's own include {listed}) or a subclass "
-        f"of one, not {code(base)} itself or a subclass of it that does not define "
-        f"{code(func.name)}.",
+        f"{code(base)} leaves {code(func.name)} to its subclasses: its own raises "
+        f"{class_phrase(g)} with no condition, on an object of {code(base)} itself or of a "
+        f"subclass that does not define {code(func.name)}. Use a class that defines it (the "
+        f"repository's own include {listed}) or a subclass of one.",
         ["site.role"],
     )

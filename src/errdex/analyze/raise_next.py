@@ -2,6 +2,9 @@
 raise exceptions[0]`` is followed by ``raise ExceptionGroup(...)`` in
 ``socket.create_connection``, so "pass all_errors as a true value" changes the error's
 form and never avoids it (blind review stop 37, record 41: judged false; run).
+Asked of flags only (:func:`.remedies.accepted_requirement`): another parameter's other
+values may leave earlier (``Decimal(value)`` returns for an ``int`` before the ``float``
+test that a ``raise TypeError`` follows).
 """
 
 from __future__ import annotations

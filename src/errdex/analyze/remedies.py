@@ -402,7 +402,7 @@ def accepted_requirement(g: Gathered) -> ParamRequirement | None:
         return None  # the type test turns an unsupported case away: no type to pass
     if req.partial and not (_switch_named(g, req) and _decides_inside(g, req)):
         return None  # a switch among other conditions: turning it off is no fix
-    if _into_a_raise(g, req) or falls_into_raise(g, req):
+    if _into_a_raise(g, req) or (_flags(g, req) and falls_into_raise(g, req)):
         return None  # one way out it offers is the branch before, or after, which raises
     return req
 
