@@ -47,6 +47,14 @@ KINDS: tuple[tuple[str, str], ...] = (
     ("Pass the arguments of", "the raise's shape"),
     ("Pass the parameter the message names", "the raise's shape"),
     ("Use a value other than `None`", "the raise's shape"),
+    # analyze/family_fixes, line_asserts, protocol_fixes (issue 10, stop 39)
+    ("Make the generator function", "the raise's shape"),
+    ("Remove the keyword argument the message names", "the raise's shape"),
+    ("Make an instance of a subclass", "the raise's shape"),
+    ("Correct the line of the file", "the raise's shape"),
+    ("Pass an object whose class defines", "the raise's shape"),
+    ("Set `", "the raise's shape"),
+    ("The message marks a branch", "unreachable branch (no requirement)"),
     ("Pass `", "pass a parameter"),
     ("Pass at most one of", "pass a parameter"),
     ("When calling `", "pass a parameter"),
@@ -76,6 +84,7 @@ FIXES = frozenset(
         "gate",
         "object state (a check the caller repeats)",
         "the raise's shape",
+        "use a class that defines the hook",
     }
 )
 #: Kinds that are no failure to fix.
@@ -98,6 +107,8 @@ def kind(text: str) -> str:
         return "role"
     if "its handler lets" in text:
         return "gate"
+    if " to its subclasses: " in text.split(".")[0]:  # analyze/hook_fixes
+        return "use a class that defines the hook"
     return "other"
 
 

@@ -37,7 +37,7 @@ from .missing_args import missing_args_fix, none_value_fix
 from .pickle_paths import COPY, DEEPCOPY, PICKLE, PICKLING_METHODS
 from .special_form_fixes import special_form_fix
 
-__all__ = ["message_fix"]
+__all__ = ["message_fix", "whole_message"]
 
 #: A solution and the evidence keys it rests on.
 Remedy = tuple[str, list[str]]
@@ -80,7 +80,7 @@ def message_fix(g: Gathered) -> Remedy | None:
     )
 
 
-def _message(g: Gathered) -> str | None:
+def whole_message(g: Gathered) -> str | None:
     """The message when it has no value filled in at run time: the rules read it whole."""
     literals = g.site.template.literals
     if len(literals) != 1 or g.site.template.display.strip() != literals[0].strip():
@@ -156,7 +156,7 @@ def _init_fix(g: Gathered) -> Remedy | None:
 
 def _keyword_fix(g: Gathered) -> Remedy | None:
     """ "``f() takes no keyword arguments``" where the condition tests the ``**kwargs``."""
-    func, message = g.func, _message(g)
+    func, message = g.func, whole_message(g)
     if func is None or message is None:
         return None
     found = _NO_KEYWORDS.match(message)
@@ -175,7 +175,7 @@ def _keyword_fix(g: Gathered) -> Remedy | None:
 
 def _after_fix(g: Gathered) -> Remedy | None:
     """ "``feed_data after feed_eof``" from ``feed_data``, under a check of ``self``."""
-    matched = _method_says(g, _AFTER, _message(g))
+    matched = _method_says(g, _AFTER, whole_message(g))
     if matched is None:
         return None
     func, found = matched
@@ -213,7 +213,7 @@ def _positional_fix(g: Gathered) -> Remedy | None:
 def _lock_fix(g: Gathered) -> Remedy | None:
     """ "``cannot release un-acquired lock``" from a method of a lock, under a check of the
     lock's own state (its owner or its count)."""
-    matched = _method_says(g, _UNACQUIRED, _message(g))
+    matched = _method_says(g, _UNACQUIRED, whole_message(g))
     if matched is None:
         return None
     func, _ = matched

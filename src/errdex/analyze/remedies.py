@@ -23,9 +23,11 @@ from .chain_funcs import own_params
 from .chains import signature_of
 from .doc_requirement import doc_requirements
 from .entrypoints import run_by_syntax
+from .family_fixes import family_fix
 from .flag_words import gate_words
 from .gathered import Gathered, catch_phrase, class_phrase, short_name, verb
 from .guards import code, free_names, has_private, parse_guard
+from .hook_fixes import hook_solution
 from .message_advice import RESTATED, advice_solutions
 from .message_fixes import message_fix
 from .misuse_state import misuse_solution
@@ -40,8 +42,10 @@ from .param_requirement import (
 )
 from .pattern_fix import pattern_fix
 from .quoting import NO_FIX, quote, stated_cause
+from .raise_next import falls_into_raise
 from .roles import role_solution
 from .stated_fixes import called_by_name, docstring_fix, exit_fixes, type_fix
+from .unreachable import unreachable_solution
 from .unsupported import turned_away, unsupported_solution
 
 __all__ = [
@@ -70,6 +74,9 @@ def _message_advice(g: Gathered) -> list[Remedy]:
     (:mod:`.message_advice`); a message that only states what went wrong gives none."""
     if g.site.template.is_opaque:
         return []
+    marked = unreachable_solution(g)  # "should not have reached here" requires nothing
+    if marked is not None:
+        return [marked]
     return [(text, ["site.template"]) for text in advice_solutions(g.site.template.display)]
 
 
@@ -350,11 +357,14 @@ def remedies(g: Gathered) -> list[Remedy]:
     if g.role is not None:  # the guard is no failure condition, the docstring no mistake
         text = role_solution(g, g.role)
         if g.role.kind == "abstract" and _private_code(text):  # "implement `_make_x`"
-            return [(NO_FIX, ["site.role"])]
+            return [hook_solution(g) or (NO_FIX, ["site.role"])]  # a class that has it
         return [(text, ["site.role"])]
     turned = unsupported_solution(g)  # a type test that turns an unsupported case away:
     # first, and the other conditions' remedies still after it
     out = ([turned] if turned is not None else []) + _message_advice(g)
+    family = family_fix(g)  # a message family that names its fix: before its restatement
+    if family is not None:
+        out = [family, *(r for r in out if not r[0].startswith(RESTATED))]
     req = accepted_requirement(g)
     if req is not None:
         if not req.partial:  # the requirement, said whole in what the caller passes
@@ -392,8 +402,8 @@ def accepted_requirement(g: Gathered) -> ParamRequirement | None:
         return None  # the type test turns an unsupported case away: no type to pass
     if req.partial and not (_switch_named(g, req) and _decides_inside(g, req)):
         return None  # a switch among other conditions: turning it off is no fix
-    if _into_a_raise(g, req):
-        return None  # one way out it offers is the branch before, which raises
+    if _into_a_raise(g, req) or (_flags(g, req) and falls_into_raise(g, req)):
+        return None  # one way out it offers is the branch before, or after, which raises
     return req
 
 

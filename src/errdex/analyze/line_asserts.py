@@ -1,0 +1,44 @@
+"""An ``assert`` whose message is the line number and the line of a file the function
+reads (``lib2to3.pgen2.conv.Converter.parse_graminit_c``: ``assert mo, (lineno,
+line)``, 30 sites), where errdex said "found no fix" (blind review stop 35, record 31:
+"the fix is to feed a graminit.c in the format pgen writes"). The file's contents are
+what fails the check: the message shows which line.
+"""
+
+from __future__ import annotations
+
+from .fix_names import public_class
+from .gathered import Gathered, class_phrase
+from .guards import code
+
+__all__ = ["file_line_fix"]
+
+#: A solution and the evidence keys it rests on.
+Remedy = tuple[str, list[str]]
+
+#: Parameter names that hold the path of the file read.
+_FILE_PARAMS = ("filename", "fname", "path", "filepath", "file")
+
+
+def file_line_fix(g: Gathered) -> Remedy | None:
+    """For an assert whose message holds exactly ``lineno`` and ``line``, in a function
+    with one parameter naming a file: the line of that file is to be corrected."""
+    func = g.func
+    if func is None or g.site.kind != "assert" or g.site.template.is_opaque:
+        return None
+    if {h.name for h in g.site.template.holes} != {"lineno", "line"}:
+        return None
+    files = [p for p in func.params if p in _FILE_PARAMS]
+    if len(files) != 1:
+        return None
+    cls = public_class(g)
+    if func.cls is not None and cls is None:
+        return None  # a private class's method: no call of the caller's to name
+    call = code(f"{cls}.{func.name}()" if cls else f"{func.name}()")
+    return (
+        f"Correct the line of the file passed as {code(files[0])} to {call} that the "
+        f"message shows (its number and text, {code('(lineno, line)')}), or pass a file in "
+        f"the format {call} reads: it fails its assertion with {class_phrase(g)} at the "
+        "first line that does not fit that format or disagrees with what was read before.",
+        ["site.template", "site.function"],
+    )

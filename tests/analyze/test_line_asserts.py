@@ -1,0 +1,33 @@
+"""An assert whose message is the line number and line of the file read
+(``lib2to3.pgen2.conv.Converter.parse_graminit_c``; run: a graminit.c whose first line
+is "bad line" fails with ``AssertionError: (1, 'bad line\\n')``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .stdlib_items import one_file_items
+
+SOURCE = """
+import re
+
+
+class Converter:
+    def parse(self, filename):
+        f = open(filename)
+        lineno, line = 1, next(f)
+        assert line == '#include "grammar.h"\\n', (lineno, line)
+
+    def check(self, text):
+        lineno, line = 1, text
+        assert re.match("x", line), (lineno, line)
+"""
+
+
+def test_the_line_of_the_file_read(tmp_path: Path) -> None:
+    found = {r["lineNumber"]: r["solutions"] for r, _ in one_file_items(tmp_path, "m.py", SOURCE)}
+    assert found[9][0].startswith(
+        "Correct the line of the file passed as `filename` to `Converter.parse()` that the "
+        "message shows (its number and text, `(lineno, line)`)"
+    )
+    assert not found[13][0].startswith("Correct the line")  # no file: text passed in
