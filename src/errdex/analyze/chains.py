@@ -55,6 +55,7 @@ from .platform_binds import PlatformBinds
 from .receivers import Lookup, dispatched_after
 from .repo import RepoIndex
 from .settled import UNSETTLED, module_objects, named_values, settled_value
+from .starred_args import packed_at_least
 from .unbound_calls import names_class, unbound_call
 from .walk_scope import Scope, apart, packed_of, with_exits
 from .way_needs import needs_up
@@ -550,10 +551,9 @@ class Chains:
             if sig.varkw is not None:  # the keywords it collects, their values if known
                 named = {*positional, *sig.keyword_only}
                 collected = {k: element(a) for k, a in site.keywords if k not in named}
-                out[sig.varkw] = (
-                    "const",
-                    MappingProxyType(collected) if collected else EMPTY_KWARGS,
-                )
+                out[sig.varkw] = ("const", MappingProxyType(collected) or EMPTY_KWARGS)
+        elif sig.varargs and (least := packed_at_least(self.index, caller, site, len(positional))):
+            out[sig.varargs] = ("const", least)  # ``f(*parts, other)``: not empty (.starred_args)
         return out
 
     # -- handlers -----------------------------------------------------------------------
