@@ -242,13 +242,13 @@ class Chains:
         if func is None:
             return Walk([], [])
         params = {p: p for p in own_params(func) if not rebound_before(func, p, line)}
-        early, guards = early_params(func, guards, guard_lines, line, params)
+        early, guards, held = early_params(self.index, func, guards, guard_lines, line, params)
         params.update((p, p) for p in sorted(early))  # tested before the body binds it again
         guards, guard_lines = with_exits(func, guards, guard_lines, at or line)
         packed = tuple(
             p for p in packed_of(func) if not rebound_before(func, p, line) and p not in func.filled
         )
-        alternatives = {
+        alternatives = dict.fromkeys(held, ()) | {  # ``held``: a direct caller's ``None``
             p: tuple(v for at_line, v in func.param_literals[p] if at_line <= line)
             for p in own_params(func)
             if p not in params and line is not None and p in func.param_literals
