@@ -10,6 +10,7 @@ from .callsites import Arg
 from .facts import FuncFacts, within_module
 from .guard_eval import OPAQUE, is_immutable
 from .guards import free_names
+from .none_kept import kept_none
 from .repo import RepoIndex
 from .shadows import interpreter_module
 from .value_ranges import Interval
@@ -63,12 +64,13 @@ def rebound_before(func: FuncFacts, param: str, line: int | None) -> bool:
 
 
 def early_params(
+    index: RepoIndex,
     func: FuncFacts,
     guards: Sequence[str],
     guard_lines: Sequence[int],
     line: int | None,
     kept: Collection[str],
-) -> tuple[set[str], list[str]]:
+) -> tuple[set[str], list[str], set[str]]:
     """Parameters the body binds again before the raise (so not in ``kept``) that a
     guard still reads as the caller passed them, being tested before every binding; and
     the guards, one that reads such a parameter after a binding as ``True`` (not
@@ -76,10 +78,12 @@ def early_params(
     hex.replace(…)`` inside it and raises "badly formed hexadecimal UUID string" there:
     ``uuid1``, passing no ``hex``, never gets in. Only for a raise no loop encloses
     (``line``), and not for a parameter bound again to literals only (those are judged
-    as :attr:`FuncFacts.param_literals`)."""
-    out: set[str] = set()
+    as :attr:`FuncFacts.param_literals`). Third, those every binding of which keeps a
+    ``None`` (:mod:`.none_kept`): a direct caller's ``None`` is theirs at every test."""
+    held = kept_none(index, func, guards, kept)
+    kept, out = {*kept, *held}, set[str]()
     if line is None or len(guard_lines) != len(guards):
-        return out, list(guards)
+        return out, list(guards), held
     own = own_params(func)
     for text, at in zip(guards, guard_lines, strict=True):
         for name in free_names(text, own) or ():
@@ -95,7 +99,7 @@ def early_params(
         else "True"
         for text, at in zip(guards, guard_lines, strict=True)
     ]
-    return out, judged
+    return out, judged, held
 
 
 def element(arg: Arg | None) -> object:

@@ -55,6 +55,7 @@ from .platform_binds import PlatformBinds
 from .receivers import Lookup, dispatched_after
 from .repo import RepoIndex
 from .settled import UNSETTLED, module_objects, named_values, settled_value
+from .starred_args import packed_at_least
 from .unbound_calls import names_class, unbound_call
 from .walk_scope import Scope, apart, packed_of, with_exits
 from .way_needs import needs_up
@@ -241,13 +242,13 @@ class Chains:
         if func is None:
             return Walk([], [])
         params = {p: p for p in own_params(func) if not rebound_before(func, p, line)}
-        early, guards = early_params(func, guards, guard_lines, line, params)
+        early, guards, held = early_params(self.index, func, guards, guard_lines, line, params)
         params.update((p, p) for p in sorted(early))  # tested before the body binds it again
         guards, guard_lines = with_exits(func, guards, guard_lines, at or line)
         packed = tuple(
             p for p in packed_of(func) if not rebound_before(func, p, line) and p not in func.filled
         )
-        alternatives = {
+        alternatives = dict.fromkeys(held, ()) | {  # ``held``: a direct caller's ``None``
             p: tuple(v for at_line, v in func.param_literals[p] if at_line <= line)
             for p in own_params(func)
             if p not in params and line is not None and p in func.param_literals
@@ -550,10 +551,9 @@ class Chains:
             if sig.varkw is not None:  # the keywords it collects, their values if known
                 named = {*positional, *sig.keyword_only}
                 collected = {k: element(a) for k, a in site.keywords if k not in named}
-                out[sig.varkw] = (
-                    "const",
-                    MappingProxyType(collected) if collected else EMPTY_KWARGS,
-                )
+                out[sig.varkw] = ("const", MappingProxyType(collected) or EMPTY_KWARGS)
+        elif sig.varargs and (least := packed_at_least(self.index, caller, site, len(positional))):
+            out[sig.varargs] = ("const", least)  # ``f(*parts, other)``: not empty (.starred_args)
         return out
 
     # -- handlers -----------------------------------------------------------------------

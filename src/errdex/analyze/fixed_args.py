@@ -31,6 +31,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from .callsites import MADE, Arg
+from .factories import factory_class
 from .guard_eval import Made
 
 if TYPE_CHECKING:
@@ -116,7 +117,8 @@ class Instance(Made):
 
 def made_value(index: RepoIndex, caller: FuncFacts, arg: Arg) -> Instance | None:
     """The :class:`Instance` a caller passes as ``Cls(...)`` (:data:`MADE`), or as a
-    local it bound once to such a call; None for anything else."""
+    local it bound once to such a call, or as a call of a function that only returns
+    ``Cls(...)`` (:mod:`.factories`); None for anything else."""
     kind, value = arg
     if kind == "name" and isinstance(value, str) and value in caller.local_calls:
         ref: object = caller.local_calls[value]
@@ -129,6 +131,8 @@ def made_value(index: RepoIndex, caller: FuncFacts, arg: Arg) -> Instance | None
     if _bound_around(index, caller, ref[0]):
         return None  # a local or a parameter here or in an enclosing function
     target = index.resolve(caller.module, ref, caller.local_imports)
+    if target is not None and target.kind == "function":
+        target = factory_class(index, target.qualname)  # ``DocFileTest(path)`` (.factories)
     if target is None or target.kind != "class" or not _plain(index, target.qualname, 0):
         return None
     return Instance(target.qualname)

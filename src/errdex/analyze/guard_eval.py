@@ -446,6 +446,8 @@ def _call(node: ast.Call, known: Mapping[str, object], depth: int) -> object:
         subject = _value(node.args[0], known, depth)
         # a ``**kwargs`` a call fills (:data:`EMPTY_KWARGS`, or its keywords): known in length
         sized = (str, bytes, tuple, MappingProxyType)
+        if isinstance(subject, Made) and callable(length := getattr(subject, "length", None)):
+            return length()  # a ``*args`` known by its least length (.starred_args)
         return len(subject) if isinstance(subject, sized) else _UNKNOWN
     return _UNKNOWN
 

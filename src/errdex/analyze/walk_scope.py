@@ -34,7 +34,8 @@ class Scope:
     drained: frozenset[str] = frozenset()
     #: Parameters the conditions read that the body binds again, before the raise, only
     #: to literals (``if bufsize is None: bufsize = -1``): the literals. A direct
-    #: caller's constant for one is tested beside each of them.
+    #: caller's constant for one is tested beside each of them. No literal: every
+    #: binding keeps a ``None`` (:mod:`.none_kept`), and a caller's ``None`` alone is known.
     alternatives: dict[str, tuple[object, ...]] = field(default_factory=dict)
     #: The raising function's parameters: a caller that raised already where a condition
     #: over them holds is no way to the raise (:mod:`.early_raises`).
@@ -53,6 +54,9 @@ class Scope:
 
     def _ruled_out(self, known: dict[str, object]) -> bool:
         values = {**self.objects, **known}
+        for p, alts in self.alternatives.items():
+            if not alts and values.get(p) is not None:
+                del values[p]  # bound again to something not known (:mod:`.none_kept`)
         choices = [(p, (values[p], *alts)) for p, alts in self.alternatives.items() if p in values]
         combos = 1
         for _, options in choices:
