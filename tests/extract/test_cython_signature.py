@@ -52,21 +52,25 @@ EXPECTED = {
     2: [
         "s() takes exactly 2 positional arguments ({given} given)",
         "s() got an unexpected keyword argument '{kw}'",
+        "s() got multiple values for keyword argument '{kw}'",
         "Argument 'a' has incorrect type (expected pkg.m.K, got {type})",
     ],
     11: ["m() takes exactly one argument ({given} given)", "m() takes no keyword arguments"],
     15: [
         "s() takes exactly 2 positional arguments ({given} given)",
         "s() got an unexpected keyword argument '{kw}'",
+        "s() got multiple values for keyword argument '{kw}'",
     ],
     17: [
         "st() takes exactly 1 positional argument ({given} given)",
         "st() got an unexpected keyword argument '{kw}'",
+        "st() got multiple values for keyword argument '{kw}'",
     ],
     21: ["one() takes exactly one argument ({given} given)", "one() takes no keyword arguments"],
     24: [
         "g() takes exactly 1 positional argument ({given} given)",
         "g() got an unexpected keyword argument '{kw}'",
+        "g() got multiple values for keyword argument '{kw}'",
     ],
 }
 
@@ -102,6 +106,7 @@ def test_the_keywords_directive_makes_one_argument_meth_o() -> None:
         4: [
             "three() takes exactly 2 positional arguments ({given} given)",
             "three() got an unexpected keyword argument '{kw}'",
+            "three() got multiple values for keyword argument '{kw}'",
         ],
     }
     decorated = "cimport cython\n@cython.always_allow_keywords(False)\ndef two(a):\n    return a\n"
