@@ -83,6 +83,18 @@ def _generated(text: str) -> dict[int, list[str]]:
     return found
 
 
+def unread_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The signature of every function named ``one`` is not read (AttributeError: args)."""
+    real = arguments._templates
+
+    def broken(node: object, *args: object) -> list[object]:
+        if getattr(node, "name", None) == "one":
+            raise AttributeError("args")
+        return real(node, *args)
+
+    monkeypatch.setattr(arguments, "_templates", broken)
+
+
 def test_each_form_of_signature_gives_what_cython_prints() -> None:
     """A static method and a Python class's methods count every argument; one positional-only
     argument is METH_O; a property's getter or setter raises nothing; a cpdef returning a pointer is
@@ -118,14 +130,7 @@ def test_the_keywords_directive_makes_one_argument_meth_o() -> None:
 def test_a_signature_not_read_costs_its_own_sites_only(monkeypatch: pytest.MonkeyPatch) -> None:
     """A function whose parsing this module cannot read is counted and left out; the file's
     raises and the other functions' sites stay."""
-
-    def broken(node: object, *args: object) -> list[object]:
-        if getattr(node, "name", None) == "one":
-            raise AttributeError("args")
-        return real(node, *args)
-
-    real = arguments._templates
-    monkeypatch.setattr(arguments, "_templates", broken)
+    unread_one(monkeypatch)
     before = arguments.SKIPPED["one"]
     found = _generated(PYX)
     assert 21 not in found and found[24] == EXPECTED[24]
@@ -154,14 +159,7 @@ def test_a_scan_counts_and_names_the_parts_it_left_out(
 
     from errdex.cli import main
 
-    real = arguments._templates
-
-    def broken(node: object, *args: object) -> list[object]:
-        if getattr(node, "name", None) == "one":
-            raise AttributeError("args")
-        return real(node, *args)
-
-    monkeypatch.setattr(arguments, "_templates", broken)
+    unread_one(monkeypatch)
     (tmp_path / "pkg").mkdir()
     (tmp_path / "pkg" / "m.pyx").write_text(PYX)
     (tmp_path / "pkg" / "bad.pyx").write_text("def f(:\n    raise ValueError('x')\n")
