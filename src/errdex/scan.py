@@ -453,7 +453,7 @@ def scan_checkout(
             whole = {k: getattr(result, k) for k in ("items", "files_read", "sites", "skipped")}
             whole["by_style"] = result.by_style
             whole["left_out"] = result.left_out
-        plan.save(files, whole)
+        plan.save(files, whole, result.left_out)
     return result
 
 
@@ -560,6 +560,7 @@ def _reused(
             skipped=[],
             seconds=time.perf_counter() - started,
             cache_use=plan.use,
+            left_out=plan.left_out(),  # the catalogue keeps the skipped files, not these
         )
     return ScanResult(
         items=whole["items"]

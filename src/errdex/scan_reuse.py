@@ -317,12 +317,29 @@ class Plan:
         found = last_result(self.cache, self.scope, self.key, self.inputs)
         return None if found is None else found.whole
 
-    def save(self, files: Sequence[str], whole: dict[str, Any] | None) -> None:
+    def left_out(self) -> list[tuple[str, str]]:
+        """The parts of read files the scan of these inputs left out, from its stored
+        result's header (its parts are not read); none when no result is stored."""
+        header = self.cache.result(self.scope, self.key, self.inputs)
+        found = header.get("left_out") if isinstance(header, dict) else None
+        return list(found) if found else []
+
+    def save(
+        self,
+        files: Sequence[str],
+        whole: dict[str, Any] | None,
+        left_out: Sequence[tuple[str, str]] = (),
+    ) -> None:
         """Write back what this scan learnt; ``whole`` is the scan's result (items and
         counts), kept when the analyst ran: without it, reusing every file's items costs
         about what loading the whole would. It is stored by file (:mod:`errdex.scan_parts`):
-        only the files whose records changed since the last result are written."""
+        only the files whose records changed since the last result are written. Without
+        it, the parts of files the scan ``left_out`` are kept alone (a header with no
+        items, which :meth:`whole` does not take for a result): a scan over the
+        catalogue's records names them again (:meth:`left_out`)."""
         result = None
+        if whole is None and left_out:
+            result = (self.key, self.inputs, {"left_out": list(left_out)})
         more: list[tuple[str, str, Any]] = []
         parts: list[PartsWrite] = []
         if whole is not None:

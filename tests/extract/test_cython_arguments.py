@@ -44,24 +44,29 @@ EXPECTED = {
     2: [
         "set() takes exactly 2 positional arguments ({given} given)",
         "set() got an unexpected keyword argument '{kw}'",
+        "set() got multiple values for keyword argument '{kw}'",
     ],
     5: [
         "get() takes at least 1 positional argument ({given} given)",
         "get() takes at most 2 positional arguments ({given} given)",
         "get() got an unexpected keyword argument '{kw}'",
+        "get() got multiple values for keyword argument '{kw}'",
     ],
     14: [
         "tostring() takes exactly 1 positional argument ({given} given)",
         "tostring() got an unexpected keyword argument '{kw}'",
+        "tostring() got multiple values for keyword argument '{kw}'",
     ],
     17: [
         "SubElement() takes at least 2 positional arguments ({given} given)",
         "SubElement() takes at most 4 positional arguments ({given} given)",
+        "SubElement() got multiple values for keyword argument '{kw}'",
         "Argument '_parent' has incorrect type (expected lxml.etree._Element, got {type})",
     ],
     20: [
         "rows() takes at least 2 positional arguments ({given} given)",
         "rows() got an unexpected keyword argument '{kw}'",
+        "rows() got multiple values for keyword argument '{kw}'",
         "Argument 'name' has incorrect type (expected str, got {type})",
     ],
 }
@@ -180,6 +185,7 @@ def test_a_missing_keyword_only_argument_is_named_as_cython_names_it() -> None:
     assert found == {
         (1, "kwonly() takes exactly 1 positional argument ({given} given)"),
         (1, "kwonly() got an unexpected keyword argument '{kw}'"),
+        (1, "kwonly() got multiple values for keyword argument '{kw}'"),
         (1, "kwonly() needs keyword-only argument b"),
         (4, "only_keywords() takes exactly 0 positional arguments ({given} given)"),
         (4, "only_keywords() got an unexpected keyword argument '{kw}'"),
@@ -190,3 +196,48 @@ def test_a_missing_keyword_only_argument_is_named_as_cython_names_it() -> None:
     needs = next(s for s in sites if "needs" in s.template.display)
     assert needs.template.match("kwonly() needs keyword-only argument b") is not None
     assert needs.template.match("kwonly() needs keyword-only argument c") is None
+
+
+MULTIPLE = textwrap.dedent(
+    """\
+    def f(a, b=1, *, c=2):
+        return a
+
+    cdef class K:
+        def m(self, x, y=0):
+            return x
+
+    def star(a, *args, **kw):
+        return a
+
+    def posonly(a, b, /, c=0):
+        return a
+
+    def only_positional(a, b, /):
+        return a
+
+    class P:
+        def pm(self, a, b=1):
+            return a
+    """
+)
+
+
+def test_an_argument_given_twice_is_named_as_cython_names_it() -> None:
+    """Cython 3.3.1 (``__Pyx_RaiseDoubleKeywordsError``, checked against a build of this
+    file): ``f(1, a=2)`` raises ``f() got multiple values for keyword argument 'a'``, also
+    with ``**kw`` (``star(1, a=2)``), for a plain class's ``self`` (``P().pm(1, self=2)``)
+    and for ``c`` after positional-only ones (``posonly(1, 2, 3, c=4)``); a function whose
+    every argument is positional-only cannot be given one twice (``posonly(1, 2, a=4)``:
+    unexpected keyword)."""
+    sites = extract_cython(MULTIPLE, "pkg/m.pyx", arguments=True)
+    twice = {
+        s.line: s.template
+        for s in sites
+        if NOTE in s.notes and "multiple values" in s.template.display
+    }
+    assert sorted(twice) == [1, 5, 8, 11, 18]
+    assert twice[1].match("f() got multiple values for keyword argument 'b'") is not None
+    assert twice[5].match("m() got multiple values for keyword argument 'x'") is not None
+    assert twice[18].match("pm() got multiple values for keyword argument 'self'") is not None
+    assert twice[1].match("f() got an unexpected keyword argument 'b'") is None

@@ -52,21 +52,25 @@ EXPECTED = {
     2: [
         "s() takes exactly 2 positional arguments ({given} given)",
         "s() got an unexpected keyword argument '{kw}'",
+        "s() got multiple values for keyword argument '{kw}'",
         "Argument 'a' has incorrect type (expected pkg.m.K, got {type})",
     ],
     11: ["m() takes exactly one argument ({given} given)", "m() takes no keyword arguments"],
     15: [
         "s() takes exactly 2 positional arguments ({given} given)",
         "s() got an unexpected keyword argument '{kw}'",
+        "s() got multiple values for keyword argument '{kw}'",
     ],
     17: [
         "st() takes exactly 1 positional argument ({given} given)",
         "st() got an unexpected keyword argument '{kw}'",
+        "st() got multiple values for keyword argument '{kw}'",
     ],
     21: ["one() takes exactly one argument ({given} given)", "one() takes no keyword arguments"],
     24: [
         "g() takes exactly 1 positional argument ({given} given)",
         "g() got an unexpected keyword argument '{kw}'",
+        "g() got multiple values for keyword argument '{kw}'",
     ],
 }
 
@@ -77,6 +81,18 @@ def _generated(text: str) -> dict[int, list[str]]:
         if NOTE in s.notes:
             found.setdefault(s.line, []).append(s.template.display)
     return found
+
+
+def unread_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The signature of every function named ``one`` is not read (AttributeError: args)."""
+    real = arguments._templates
+
+    def broken(node: object, *args: object) -> list[object]:
+        if getattr(node, "name", None) == "one":
+            raise AttributeError("args")
+        return real(node, *args)
+
+    monkeypatch.setattr(arguments, "_templates", broken)
 
 
 def test_each_form_of_signature_gives_what_cython_prints() -> None:
@@ -102,6 +118,7 @@ def test_the_keywords_directive_makes_one_argument_meth_o() -> None:
         4: [
             "three() takes exactly 2 positional arguments ({given} given)",
             "three() got an unexpected keyword argument '{kw}'",
+            "three() got multiple values for keyword argument '{kw}'",
         ],
     }
     decorated = "cimport cython\n@cython.always_allow_keywords(False)\ndef two(a):\n    return a\n"
@@ -113,14 +130,7 @@ def test_the_keywords_directive_makes_one_argument_meth_o() -> None:
 def test_a_signature_not_read_costs_its_own_sites_only(monkeypatch: pytest.MonkeyPatch) -> None:
     """A function whose parsing this module cannot read is counted and left out; the file's
     raises and the other functions' sites stay."""
-
-    def broken(node: object, *args: object) -> list[object]:
-        if getattr(node, "name", None) == "one":
-            raise AttributeError("args")
-        return real(node, *args)
-
-    real = arguments._templates
-    monkeypatch.setattr(arguments, "_templates", broken)
+    unread_one(monkeypatch)
     before = arguments.SKIPPED["one"]
     found = _generated(PYX)
     assert 21 not in found and found[24] == EXPECTED[24]
@@ -149,14 +159,7 @@ def test_a_scan_counts_and_names_the_parts_it_left_out(
 
     from errdex.cli import main
 
-    real = arguments._templates
-
-    def broken(node: object, *args: object) -> list[object]:
-        if getattr(node, "name", None) == "one":
-            raise AttributeError("args")
-        return real(node, *args)
-
-    monkeypatch.setattr(arguments, "_templates", broken)
+    unread_one(monkeypatch)
     (tmp_path / "pkg").mkdir()
     (tmp_path / "pkg" / "m.pyx").write_text(PYX)
     (tmp_path / "pkg" / "bad.pyx").write_text("def f(:\n    raise ValueError('x')\n")

@@ -109,6 +109,7 @@ def test_scan_catalogues_cython_beside_python(tmp_path: Path) -> None:
     assert sorted(str(r["errorMessage"]) for r in generated) == [
         "Argument 'data' has incorrect type (expected bytes, got {type})",
         "parse() got an unexpected keyword argument '{kw}'",
+        "parse() got multiple values for keyword argument '{kw}'",
         "parse() takes exactly 1 positional argument ({given} given)",
     ]
     assert {r["lineNumber"] for r in generated} == {2}
@@ -118,7 +119,8 @@ def test_scan_catalogues_cython_beside_python(tmp_path: Path) -> None:
         "cython",
     )
     assert re.search(str(speedup["messagePattern"]), "empty input: b''")
-    assert len(by_file["fastpkg/_tables.pxi.in"]) == 4
+    # four raises, and the three generated argument errors of each get_item rendered
+    assert len(by_file["fastpkg/_tables.pxi.in"]) == 4 + 2 * 3
     skipped = dict(result.skipped)
     assert "line 1, column 6" in skipped["fastpkg/broken.pyx"]
 
@@ -141,3 +143,27 @@ def test_a_template_records_window_shows_the_template_line(tmp_path: Path) -> No
         assert start <= template_line <= end
         shown = record["sourceCode"].splitlines()[template_line - start]
         assert 'raise ValueError("{{dtype}} table is full")' in shown
+
+
+def test_a_rendered_template_gives_the_argument_errors_of_its_functions() -> None:
+    """Each function the template renders has its generated argument errors at its
+    rendered ``def`` line (the line a traceback prints), noting the template's line."""
+    sites = extract_cython(HASHTABLE, "pandas/_libs/hashtable_class_helper.pxi.in", arguments=True)
+    rendered = _rendered()
+    generated = [s for s in sites if s.style == "cython_arguments"]
+    by_class = {
+        (s.qualname.rsplit(".", 2)[-2], s.template.display)
+        for s in generated
+        if "positional" in s.template.display
+    }
+    assert by_class == {
+        ("Int64HashTable", "get_item() takes exactly 1 positional argument ({given} given)"),
+        ("Float64HashTable", "get_item() takes exactly 1 positional argument ({given} given)"),
+    }
+    template_line = next(
+        n for n, line in enumerate(HASHTABLE.splitlines(), 1) if "def get_item" in line
+    )
+    for site in generated:
+        assert rendered[site.line - 1].strip().startswith("def get_item(self, ")
+        assert site.source_line == template_line
+        assert f"hashtable_class_helper.pxi.in line {template_line}" in site.notes[-1]

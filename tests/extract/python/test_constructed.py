@@ -87,3 +87,21 @@ def test_a_message_passed_as_a_value_keeps_the_hole(tmp_path: Path) -> None:
     with package_on_disk(tmp_path, "pkg", {"lexer": code}) as root:
         found = _texts(root, "src/pkg/lexer.py", "raise self.error_class")
     assert found == ["{self.message}"]
+
+
+def test_a_cython_module_python_cannot_parse_keeps_the_hole() -> None:
+    """A ``.pyx`` module is Cython's grammar (``cimport``): no construction of its class
+    is known, so ``self.message`` stays a hole and the file is read (pandas 2.2.3's
+    tslibs/offsets.pyx was skipped whole: 'syntax error at line 7')."""
+    from errdex.extract.cython import extract_cython
+
+    pyx = (
+        "cimport cython\n\n"
+        "cdef class P:\n"
+        "    def __init__(self, message):\n"
+        "        self.message = message\n\n"
+        "    def run(self):\n"
+        '        raise ValueError(f"bad run {self.message}")\n'
+    )
+    found = {s.line: s.template.display for s in extract_cython(pyx, "pkg/m.pyx")}
+    assert found == {8: "bad run {self.message}"}

@@ -189,3 +189,21 @@ def test_a_parameter_given_a_default_in_the_body_stays_a_hole() -> None:
     assert str(raised(DEFAULTED, "pick('x')")) == "x is not a valid choice"
     (template,) = templates_at(DEFAULTED, "not a valid choice").values()
     assert template.display == "{method} is not a valid choice"
+
+
+def test_self_attribute_in_a_cython_method_leaves_the_file_readable() -> None:
+    """A ``.pyx`` method's function is Cython's node (a ``CFuncDefNode`` has no ``args``;
+    a ``DefNode``'s are a list): ``self.freq`` stays a hole, and the file is read (pandas
+    2.2.3's sas.pyx, sparse.pyx and four tslibs files were skipped whole on main)."""
+    from errdex.extract.cython import extract_cython
+
+    pyx = (
+        "cdef class P:\n"
+        "    cdef int freq\n\n"
+        "    cdef check(self):\n"
+        '        raise ValueError(f"bad {self.freq}")\n\n'
+        "    def run(self):\n"
+        '        raise ValueError(f"bad run {self.freq}")\n'
+    )
+    found = {s.line: s.template.display for s in extract_cython(pyx, "pkg/m.pyx")}
+    assert found == {5: "bad {self.freq}", 8: "bad run {self.freq}"}

@@ -9,10 +9,13 @@ for a template, the line of the file the build renders (:mod:`.templates`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from errdex.extract.class_holes import typed_class_holes
 from errdex.extract.python import module_name_for
 from errdex.extract.site import ErrorSite
 
+from .arguments import STYLE as ARGUMENTS
 from .arguments import argument_sites
 from .includer import including_files, module_classes
 from .parse import parse_cython
@@ -42,7 +45,7 @@ def extract_cython(
     Raises :class:`~errdex.extract.registry.ExtractError` for a file Cython's parser
     cannot read, or a template that needs names only the build provides.
     """
-    notes = None
+    notes = rendered = None
     if file_path.endswith(TEMPLATE_SUFFIX):
         rendered = render_template(text, file_path)
         text, notes = rendered.text, rendered.notes
@@ -66,10 +69,9 @@ def extract_cython(
         site.template = typed_class_holes(site.template)
         if module is not None:
             _place(site, own, module, tuple(dict.fromkeys(m for m in modules if m != module)))
-    if arguments and notes is None and not rendered_path.endswith(".pxd"):
-        # (a template's lines move); a class of the module prints with the module's name
-        # (``expected pkg.a.T``), so each includer's messages are read: one alike in
-        # several is one site of each
+    if arguments and not rendered_path.endswith(".pxd"):
+        # a class of the module prints with the module's name (``expected pkg.a.T``), so
+        # each includer's messages are read: one alike in several is one site of each
         by_text: dict[tuple[int, str], list[tuple[str, ErrorSite]]] = {}
         reads: list[tuple[str | None, str]] = list(zip(outers, modules, strict=True))
         for outer, into in reads or [(None, own)]:
@@ -81,7 +83,19 @@ def extract_cython(
                 also = dict.fromkeys(m for m, _ in alike[1:] if m != into)
                 site.module, site.also_modules = into, tuple(also)
             sites.append(site)
+        if rendered is not None:  # at the rendered def line, noting the template's line
+            _note_template_lines(sites, rendered.renotes())
     return sites
+
+
+def _note_template_lines(
+    sites: list[ErrorSite], notes: Callable[[int], tuple[list[str], int | None]]
+) -> None:
+    """The generated argument sites of a rendered template say which template line wrote
+    their ``def`` (asked in line order, as the walk asks for its raises)."""
+    for site in sorted((s for s in sites if s.style == ARGUMENTS), key=lambda s: s.line):
+        extra, site.source_line = notes(site.line)
+        site.notes.extend(extra)
 
 
 def _place(site: ErrorSite, own: str, module: str, also: tuple[str, ...]) -> None:

@@ -3,9 +3,11 @@
 A ``def`` (or ``cpdef``) function's wrapper, which Cython writes from the signature,
 raises ``TypeError``s that no ``raise`` in the source spells (Cython's
 ``FunctionArguments.c``): ``tostring() got an unexpected keyword argument 'x'``,
-``get() takes at least 1 positional argument (0 given)``, ``f() needs keyword-only argument
-b`` (each required keyword-only argument, by name, as Cython 3.3.1's
-``__Pyx_RaiseKeywordRequired`` writes it: no quotes), ``Argument '_parent' has incorrect
+``get() takes at least 1 positional argument (0 given)``, ``f() got multiple values for
+keyword argument 'b'`` (an argument given by position and by name: any function with an
+argument that may be given either way), ``f() needs keyword-only argument b`` (each required
+keyword-only argument, by name, as Cython 3.3.1's ``__Pyx_RaiseKeywordRequired`` writes it:
+no quotes), ``Argument '_parent' has incorrect
 type (expected lxml.etree._Element, got str)``. They are catalogued at the ``def`` line,
 which is the line a Cython traceback prints for them when it prints one. Only what the
 signature fixes is written: the function's own name, the counts, an argument typed with a
@@ -219,6 +221,13 @@ def _templates(
         if getattr(node, "starstar_arg", None) is None:
             kw = Hole("{kw}", "kw")
             templates.append(_template(f"{name}() got an unexpected keyword argument '", kw, "'"))
+        if any(not getattr(a, "pos_only", False) for a in positional):
+            # one given by position and by name (``**kw`` or not): Cython 3.3.1's
+            # __Pyx_RaiseDoubleKeywordsError
+            kw = Hole("{kw}", "kw")
+            templates.append(
+                _template(f"{name}() got multiple values for keyword argument '", kw, "'")
+            )
         for (arg_name, _), arg in declared:  # Cython's __Pyx_RaiseKeywordRequired
             if getattr(arg, "kw_only", False) and arg.default is None and arg_name:
                 templates.append(_template(f"{name}() needs keyword-only argument {arg_name}"))

@@ -45,6 +45,9 @@ class Rendered:
     #: For a site on a rendered line: the notes saying which template line wrote it, and
     #: that line (None when no template line renders to it).
     notes: Callable[[int], tuple[list[str], int | None]]
+    #: A fresh ``notes`` for a second pass over the rendered lines (``notes`` prefers the
+    #: template line after the one it last chose, so each pass asks in line order).
+    renotes: Callable[[], Callable[[int], tuple[list[str], int | None]]]
 
 
 def render_template(text: str, file_path: str) -> Rendered:
@@ -73,7 +76,12 @@ def render_template(text: str, file_path: str) -> Rendered:
         raise ExtractError(
             f"the template's code failed when rendered ({type(exc).__name__}: {exc})"
         ) from None
-    return Rendered(rendered, _line_notes(text.splitlines(), rendered.splitlines(), file_path))
+    template_lines, rendered_lines = text.splitlines(), rendered.splitlines()
+    return Rendered(
+        rendered,
+        _line_notes(template_lines, rendered_lines, file_path),
+        lambda: _line_notes(template_lines, rendered_lines, file_path),
+    )
 
 
 def _line_notes(

@@ -23,7 +23,6 @@ from errdex.template import MessageTemplate
 from .capi import C_API_SETTERS, c_api_class, c_api_template
 from .comma_raise import as_call_raise
 from .module import cython_name, def_name, index_module, start_of
-from .percent_class import typed_percent_holes
 from .returns import builtin_rooted, returned_exceptions
 from .snippet import logical_text, parse_at, parse_expr_at
 
@@ -108,11 +107,6 @@ class CythonExtractor(ModuleExtractor):
         if apart in parts[2]:
             return parts
         return parts[0], parts[1], [*parts[2], apart], parts[3]
-
-    def _templates(self, node: ast.expr, scope: Scope, depth: int) -> Templates:
-        """As for Python, with a ``%s``/``%r`` of ``type(x)`` printing a class's repr
-        (:mod:`.percent_class`)."""
-        return typed_percent_holes(node, super()._templates(node, scope, depth))
 
     def _resolve_raised(
         self, exc: ast.expr, scope: Scope, depth: int = 0

@@ -88,7 +88,11 @@ def _constructions(reader: HierarchyReader, name: str) -> list[ast.Call]:
     (passed as a value, stored, subclassed: then it may be built where this cannot see)."""
     tree: ast.Module | None = reader.__dict__.get("_parsed")
     if tree is None:
-        tree = reader.__dict__["_parsed"] = parse_any(reader.source, reader.file_path)[0]
+        try:
+            tree = parse_any(reader.source, reader.file_path)[0]
+        except SyntaxError:  # a .pyx module (``cimport``): no call of it is known
+            tree = ast.Module(body=[], type_ignores=[])
+        reader.__dict__["_parsed"] = tree
     calls = [
         n
         for n in ast.walk(tree)

@@ -197,6 +197,8 @@ def _plain_method(scope: Scope) -> bool:
     fn = scope.node
     if fn is None or scope.class_name is None or scope.outer is not None:
         return False
+    if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return False  # a Cython method (DefNode/CFuncDefNode): ``self.X`` is not folded
     params = [*fn.args.posonlyargs, *fn.args.args]
     decorated = any(
         isinstance(d, ast.Name) and d.id in ("staticmethod", "classmethod")

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator
 
 from errdex.extract._downgrade import PLACEHOLDER_PREFIX
 from errdex.extract.fstring import scan_fstring_fields, split_field
+from errdex.extract.percent_class import typed_percent_holes
 from errdex.template import Hole, Literal, MessageTemplate
 
 from .dict_keys import INT_KEYED_DICT, int_keyed
@@ -70,10 +71,13 @@ class MessageBuilder(ModuleReader):
             if isinstance(node.op, ast.Mod) and (
                 is_stringish(node.left, scope) or self._is_gettext(node.left)
             ):
-                formatted = [
-                    apply_literals(t, MessageTemplate.from_percent)
-                    for t in self.templates(node.left, scope, depth + 1)
-                ]
+                formatted = typed_percent_holes(  # ``%s`` of ``type(x)``: ``<class 'int'>``
+                    node,
+                    [
+                        apply_literals(t, MessageTemplate.from_percent)
+                        for t in self.templates(node.left, scope, depth + 1)
+                    ],
+                )
                 return [
                     filled
                     for t in formatted

@@ -1,11 +1,15 @@
-"""``"…%s" % type(x)`` in a ``.pyx`` raise prints the class's repr, as ``str(type(x))``
-does (checked against a Cython 3.3.1 build: ``bad type <class 'int'>``)."""
+"""``"…%s" % type(x)`` in a ``.pyx`` or ``.py`` raise prints the class's repr, as
+``str(type(x))`` does (checked against a Cython 3.3.1 build: ``bad type <class 'int'>``;
+Python prints the same)."""
 
 from __future__ import annotations
 
 import textwrap
 
+import pytest
+
 from errdex.extract.cython import extract_cython
+from errdex.extract.python import extract_python
 from errdex.template import MessageTemplate
 
 PYX = textwrap.dedent(
@@ -22,12 +26,23 @@ PYX = textwrap.dedent(
 )
 
 
-def _by_line() -> dict[int, MessageTemplate]:
-    return {s.line: s.template for s in extract_cython(PYX, "pkg/m.pyx")}
+#: The same raises as a plain Python module (``cdef`` -> ``def``).
+PY = PYX.replace("cdef check", "def check")
 
 
-def test_a_percent_hole_of_a_class_admits_only_the_class_repr() -> None:
-    templates = _by_line()
+def _by_line(suffix: str) -> dict[int, MessageTemplate]:
+    if suffix == ".pyx":
+        return {s.line: s.template for s in extract_cython(PYX, "pkg/m.pyx")}
+    return {s.line: s.template for s in extract_python(PY, "pkg/m.py")}
+
+
+#: Both readers share :mod:`errdex.extract.percent_class`.
+both = pytest.mark.parametrize("suffix", [".pyx", ".py"])
+
+
+@both
+def test_a_percent_hole_of_a_class_admits_only_the_class_repr(suffix: str) -> None:
+    templates = _by_line(suffix)
     for line, runtime, other in (
         (3, "bad type <class 'int'>", "bad type int"),
         (5, "bad <class 'pkg.m.Thing'>", "bad 'x'"),
@@ -37,10 +52,11 @@ def test_a_percent_hole_of_a_class_admits_only_the_class_repr() -> None:
         assert template.match(other) is None, line
 
 
-def test_any_other_percent_hole_stays_open() -> None:
+@both
+def test_any_other_percent_hole_stays_open(suffix: str) -> None:
     """``%r`` of a value prints its repr; ``%.3s`` prints a class's first three
     characters (``<cl``): neither is a class's repr."""
-    templates = _by_line()
+    templates = _by_line(suffix)
     assert templates[7].match("bad 'x'") is not None
     last = templates[8]
     assert last.match("<class 'str'> is not <cl") is not None

@@ -1,5 +1,5 @@
 """``%``-format holes that print a class: ``"bad type %s" % type(x)`` prints
-``bad type <class 'int'>``.
+``bad type <class 'int'>``, in a ``.py`` file as in a compiled ``.pyx``.
 
 A ``%s`` or ``%r`` hole (no flags, width or precision) whose value is ``type(x)`` or
 ``x.__class__`` (also inside ``str()``/``repr()``) prints the class's repr, as CPython's
