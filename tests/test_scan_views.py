@@ -19,6 +19,17 @@ from errdex.source import open_source
 CONFIG = 'COLOR = "red"\n\n\ndef check(x):\n    raise ValueError("colour is " + COLOR)\n'
 PARSER = "def fail(msg, exc=ValueError):\n    raise exc(msg)\n"
 EXT = "from .parser import fail\n\n\ndef parse(x):\n    fail('bad ' + x, exc=KeyError)\n"
+LEXER = """\
+class Failure:
+    def __init__(self, message):
+        self.message = message
+
+    def __call__(self):
+        raise ValueError(self.message)
+
+
+RULES = [Failure("Missing end of comment tag")]
+"""
 HELPER = "def helper(x):\n    return x + 1\n"
 APPENDED = '\n\ndef _probe(x):\n    raise TypeError(f"probe {x}")\n'
 
@@ -40,6 +51,7 @@ def tree(tmp_path: Path) -> Iterator[Path]:
         "config": CONFIG,
         "parser": PARSER,
         "ext": EXT,
+        "lexer": LEXER,
         "helper": HELPER,
     }.items():
         (pkg / f"{name}.py").write_text(text)
@@ -81,12 +93,14 @@ def test_both_searches_decide_the_raising_files_records(tree: Path) -> None:
     result = _scan(tree, None)
     assert _messages(result, "config.py") == {"colour is red"}
     assert any("bad " in m for m in _messages(result, "parser.py"))
+    assert _messages(result, "lexer.py") == {"Missing end of comment tag"}
 
 
 def test_a_function_appended_elsewhere_re_extracts_only_the_edited_file(tree: Path) -> None:
-    """helper.py's new function stores no attribute and holds no ``fail(``: config.py
-    (whose COLOR the package's stores decide) and parser.py (whose callers were
-    searched) keep their records. Before, every file of the package was read whole."""
+    """helper.py's new function stores no attribute, holds no ``fail(`` and does not
+    name ``Failure``: config.py (whose COLOR the package's stores decide), parser.py
+    (whose callers were searched) and lexer.py (searched for other builders of its
+    class) keep their records. Before, every file of the package was read whole."""
     after, fresh = _edit(tree, "helper.py", APPENDED)
     use = after.cache_use
     assert use is not None and use.whole == "files"
@@ -111,4 +125,15 @@ def test_a_new_call_of_the_searched_name_re_extracts_the_raising_file(tree: Path
     use = after.cache_use
     assert use is not None and use.files_reread_for_reads >= 1
     assert "src/pkg/helper.py" in use.reads_changed
+    assert _export(after) == _export(fresh)
+
+
+def test_a_new_mention_of_the_class_re_extracts_the_module_building_it(tree: Path) -> None:
+    """helper.py now builds a ``Failure`` with a text lexer.py cannot see: its message
+    becomes a hole again."""
+    built = "\n\nfrom .lexer import Failure\n\nODD = Failure(compute())\n"
+    after, fresh = _edit(tree, "helper.py", built)
+    use = after.cache_use
+    assert use is not None and "src/pkg/helper.py" in use.reads_changed
+    assert _messages(after, "lexer.py") != {"Missing end of comment tag"}
     assert _export(after) == _export(fresh)
