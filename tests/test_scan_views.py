@@ -137,3 +137,13 @@ def test_a_new_mention_of_the_class_re_extracts_the_module_building_it(tree: Pat
     assert use is not None and "src/pkg/helper.py" in use.reads_changed
     assert _messages(after, "lexer.py") != {"Missing end of comment tag"}
     assert _export(after) == _export(fresh)
+
+
+def test_a_local_variable_added_elsewhere_re_extracts_only_the_edited_file(tree: Path) -> None:
+    """``z = x`` in a body is a name defined at some indentation (what a subclass may
+    define again): only a search for overriding definitions reads that, and none of
+    these files' extractions made one; config.py read the package's stores alone."""
+    after, fresh = _edit(tree, "helper.py", "\n\ndef more(x):\n    z = x\n    return z\n")
+    use = after.cache_use
+    assert use is not None and use.files_reread == 1 and use.files_reread_for_reads == 0
+    assert _export(after) == _export(fresh)

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from errdex.extract.python import text_store
 from errdex.extract.python.package_calls import package_text
-from errdex.extract.python.read_views import FACTS, OWN_STORES, split
+from errdex.extract.python.read_views import CLASSES, DEFINED, MADE, STORES, split
 from errdex.extract.python.self_stores import self_stores_by_class
 from errdex.extract.python.text_facts import file_facts
 
@@ -77,16 +77,22 @@ class ViewDigests:
         text = self._text(rel)
         if text is None:
             return "none"
-        parts = [self._atom(rel, text, v) if v in (FACTS, OWN_STORES) else v for v in views]
+        parts = [self._atom(rel, text, v) if v in MADE else v for v in views]
         if not absent:  # a needle or word the file now holds: read whole it would be
             parts = [p + "!" if _holds(text, p) else p for p in parts]
         return _digest(parts)
 
     def _atom(self, rel: str, text: str, view: str) -> str:
         if (rel, view) not in self._atoms:
-            if view == FACTS:
+            if view in (STORES, DEFINED, CLASSES):
                 stores, defined, classes = self._facts(rel, text)
-                shown = repr((sorted(stores.items()), sorted(defined), classes))
+                shown = repr(
+                    sorted(stores.items())
+                    if view == STORES
+                    else sorted(defined)
+                    if view == DEFINED
+                    else classes
+                )
             else:
                 by_class = self_stores_by_class(text)
                 shown = repr(sorted((c, sorted(n.items())) for c, n in by_class.items()))

@@ -22,6 +22,7 @@ from .attributes import assigned_to_self
 from .folded import MISSING, constant_value
 from .frames import empty_scope
 from .hierarchy import ClassRef, HierarchyReader, method_of
+from .read_views import CLASSES
 from .settled import settled_name
 from .subtree import walked
 from .text_facts import named_elsewhere, package_facts
@@ -48,7 +49,7 @@ def constructed_texts(reader: HierarchyReader, ref: ClassRef, attr: str) -> Temp
     if param is None or len(assigned_to_self(init, attr)) != 1 or _rebound(init, param):
         return None
     name = ref.node.name
-    facts = package_facts(reader)
+    facts = package_facts(reader, CLASSES)
     if facts.below(name) or not settled_name(ref, attr, exact=True, known=1):
         return None  # a subclass, or another store of the name, may set it otherwise
     if named_elsewhere(reader, facts, name):

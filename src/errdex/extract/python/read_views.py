@@ -10,8 +10,10 @@ the edited file's view changed (:mod:`errdex.scan_views`), not its text alone.
 
 Views of one file (each a string without ``\\x00``/``\\x01``):
 
-- ``f``: its text facts (:data:`.text_store.FileFacts`: stores, indented definitions,
-  top-level classes and their bases);
+- ``s``, ``d``, ``c``: its text facts (:data:`.text_store.FileFacts`), each part apart:
+  the attribute stores, the names defined at some indentation, the top-level classes
+  and their bases (a local variable added in a body changes ``d`` alone, and only the
+  searches that read definitions depend on it);
 - ``o``: its ``self.<name>`` stores by class (:func:`.self_stores.self_stores_by_class`);
 - ``n:<needle>``: the needle is not in its text (a file holding it is read whole);
 - ``w:<name>``: the name is not a word of its text (likewise).
@@ -28,8 +30,11 @@ if TYPE_CHECKING:
     from .project import Project
 
 __all__ = [
-    "FACTS",
+    "CLASSES",
+    "DEFINED",
+    "MADE",
     "OWN_STORES",
+    "STORES",
     "absent",
     "merged",
     "note",
@@ -39,7 +44,9 @@ __all__ = [
 ]
 
 _SEP, _ATOMS = "\x00", "\x01"
-FACTS, OWN_STORES = "f", "o"
+STORES, DEFINED, CLASSES, OWN_STORES = "s", "d", "c", "o"
+#: The views made from a file's facts or stores (the others are absences).
+MADE = (STORES, DEFINED, CLASSES, OWN_STORES)
 
 
 def view_key(rel: str, views: Iterable[str]) -> str:

@@ -19,7 +19,7 @@ from collections import Counter
 
 from .hierarchy import ClassRef, Node, class_binding
 from .project import current_project
-from .read_views import OWN_STORES
+from .read_views import CLASSES, DEFINED, OWN_STORES, STORES
 from .self_stores import self_stores_by_class
 from .subtree import walk, walked
 from .text_facts import body_names, note_all, note_whole, package_facts
@@ -61,7 +61,7 @@ def _unrelated_stores(ref: ClassRef, attr: str, mro: list[Node] | None) -> int:
     (a base outside the package may be any of them)."""
     if mro is None:
         return 0
-    facts = package_facts(ref.reader)
+    facts = package_facts(ref.reader, CLASSES)
     if facts.own_stores is None:
         facts.own_stores = {}
         for text in facts.texts.values():
@@ -74,14 +74,14 @@ def _unrelated_stores(ref: ClassRef, attr: str, mro: list[Node] | None) -> int:
 
 def stores_of(ref: ClassRef, attr: str) -> int:
     """How many stores of ``.<attr>`` the text of ``ref``'s package shows."""
-    return package_facts(ref.reader).stores.get(attr, 0)
+    return package_facts(ref.reader, STORES).stores.get(attr, 0)
 
 
 def overridden_below(ref: ClassRef, attr: str, elsewhere: bool = False) -> bool:
     """Whether a class of ``ref``'s package that derives from it (by the names its bases
     give) defines ``attr`` in its body; ``elsewhere``: in another module than ``ref``'s
     (whose own subclasses the caller reads one by one)."""
-    facts = package_facts(ref.reader)
+    facts = package_facts(ref.reader, CLASSES, DEFINED)
     key = (ref.qualified, attr, elsewhere)
     if key not in facts.answers:
         below = facts.below(ref.node.name)

@@ -107,15 +107,18 @@ _PACKAGES: dict[tuple[_Key, ...], PackageFacts] = {}
 _BODIES: dict[_Key, dict[str, set[str]] | None] = {}
 
 
-def package_facts(reader: ModuleReader) -> PackageFacts:
+def package_facts(reader: ModuleReader, *views: str) -> PackageFacts:
     """The facts of ``reader``'s package (its own module alone when it is in no package,
-    or when no repository is being read)."""
+    or when no repository is being read); ``views``: the parts the caller reads
+    (:data:`.read_views.STORES`, ``DEFINED``, ``CLASSES``: ``below`` and ``classes``),
+    noted as read of every file."""
     project = current_project()
     texts = _texts_of(reader)
     if texts is None or project is None:
         prefix = project.prefix if project is not None else ""
         return _facts_of({reader.file_path.removeprefix(prefix): reader.source})
-    note_all(reader, texts, read_views.FACTS)
+    for view in views:
+        note_all(reader, texts, view)
     kept: dict[int, PackageFacts] = project.__dict__.setdefault("_facts", {})
     if id(texts) not in kept:  # the texts live as long as the project
         kept[id(texts)] = _facts_of(texts)
