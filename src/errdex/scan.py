@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from errdex._gc import gc_paused
 from errdex.analyze.baseline import baseline_fields
+from errdex.analyze.file_trees import scan_digests
 from errdex.analyze.repo import Carried
 from errdex.evidence import source_evidence
 from errdex.extract.left_out import collecting
@@ -425,9 +426,11 @@ def scan_checkout(
         if analysed:
             analysis_started = time.perf_counter()
             try:
-                analysis = _run_analyst(
-                    checkout, analysed, files, jobs, analysis_budget, read_tests, plan, context
-                )
+                # the trees rules read again are keyed by the scan's digests of the files
+                with scan_digests(checkout.root, plan.use.by_path if plan else {}):
+                    analysis = _run_analyst(
+                        checkout, analysed, files, jobs, analysis_budget, read_tests, plan, context
+                    )
                 items = analysis.items + unread
                 skipped.extend(analysis.cut)
             except Exception as exc:  # the records stand without the analyst: keep them

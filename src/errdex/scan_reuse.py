@@ -59,9 +59,11 @@ from errdex.analyze.repo import (
     read_facts,
 )
 from errdex.evidence import source_evidence
+from errdex.extract.python.read_views import split as split_view
 from errdex.record import escape_surrogates, escaped_item
 from errdex.scan_cache import Digests, PartsWrite, ScanCache, scope_key
 from errdex.scan_parts import LastResult, last_maps, last_result, split, split_maps
+from errdex.scan_views import ViewDigests
 from errdex.source import Checkout, FileListing
 from errdex.source.permalink import permalinker
 
@@ -281,36 +283,65 @@ class Plan:
     #: unchanged parts are not written again).
     last: LastResult | None = None
     last_state: LastResult | None = None
+    #: The view reads' digests of this scan (made on first need).
+    views: ViewDigests | None = None
 
     @property
     def analyst_key(self) -> str:
         return "analyst:" + self.key
 
-    def read_digests(self, rels: Iterable[str]) -> dict[str, str | None]:
-        """Digests of files an extraction read besides its own (None: absent), from those
-        the plan knows, hashing the others (files the scan does not list)."""
+    def _contents(self, rels: Iterable[str]) -> dict[str, str | None]:
+        """Content digests of files (folders: listings) an extraction read besides its
+        own (None: absent), from those the plan knows, hashing the others (files the
+        scan does not list); a view read's (:mod:`errdex.scan_views`) is its file's."""
         known = self.use.by_path
-        wanted = set(rels)
+        wanted = {found[0] if (found := split_view(rel)) else rel for rel in rels}
         out = {rel: known[rel] for rel in wanted if rel in known}
         missing = sorted(wanted - out.keys())
         if missing:
             out.update(self.cache.digests(self.root, missing).by_path)
         return out
 
+    def read_digests(self, rels: Iterable[str]) -> dict[str, str | None]:
+        """What an entry stores for each read: a file's content digest, a view read's
+        content and views (:meth:`errdex.scan_views.ViewDigests.value`)."""
+        wanted = set(rels)
+        out = self._contents(wanted)
+        for key in wanted:
+            if (found := split_view(key)) is not None:
+                out[key] = self._views().value(key, out.get(found[0]))
+        return out
+
+    def _views(self) -> ViewDigests:
+        if self.views is None:
+            self.views = ViewDigests(
+                self.root, lambda: {**self.cache.texts(self.scope), **self.texts}
+            )
+        return self.views
+
     def load_extracted(self) -> dict[str, tuple[str, Any, dict[str, str | None]]]:
         """This scope's extracted entries whose file, and every other file its extraction
-        read, are unchanged: path -> (stamp, scan result, those files' digests)."""
+        read, are unchanged (of a file read in part, what was read of it): path ->
+        (stamp, scan result, those reads' digests)."""
         loaded = self.cache.load("extracted", self.scope, self.use.by_path)
-        now = self.read_digests(d for _, _, deps in loaded.values() for d in deps)
+        now = self._contents(d for _, _, deps in loaded.values() for d in deps)
         kept: dict[str, tuple[str, Any, dict[str, str | None]]] = {}
         for rel, entry in loaded.items():
-            changed = [d for d, digest in entry[2].items() if now.get(d) != digest]
+            changed = [d for d, digest in entry[2].items() if not self._same(d, digest, now)]
             if not changed:
                 kept[rel] = entry
                 continue
             self.use.files_reread_for_reads += 1  # its own text is unchanged
-            self.use.reads_changed.update(changed)
+            self.use.reads_changed.update(
+                found[0] if (found := split_view(d)) else d for d in changed
+            )
         return kept
+
+    def _same(self, key: str, stored: str | None, now: dict[str, str | None]) -> bool:
+        found = split_view(key)
+        if found is None:
+            return now.get(key) == stored
+        return self._views().unchanged(key, stored, now.get(found[0]))
 
     def whole(self) -> dict[str, Any] | None:
         """The whole result stored for these inputs (None: none is)."""

@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Iterable
 from functools import lru_cache
 
-from .file_trees import file_stamp, read_source
+from .file_trees import Stamp, file_stamp, read_source
 from .repo import RepoIndex
 
 __all__ = ["repo_files", "store_names", "stores_elsewhere"]
@@ -87,14 +87,14 @@ def stores_elsewhere(name: str, files: Iterable[str], own: str) -> tuple[tuple[s
 
 
 @lru_cache(maxsize=16384)
-def _words(path: str, stamp: tuple[int, int]) -> frozenset[str] | None:
+def _words(path: str, stamp: Stamp) -> frozenset[str] | None:
     del stamp  # part of the key
     text = read_source(path)
     return None if text is None else frozenset(_PRIVATE_WORD.findall(text))
 
 
 @lru_cache(maxsize=4096)
-def _counts(path: str, stamp: tuple[int, int]) -> dict[str, int] | None:
+def _counts(path: str, stamp: Stamp) -> dict[str, int] | None:
     del stamp  # part of the key
     text = read_source(path)
     if text is None:

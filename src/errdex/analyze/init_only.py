@@ -26,7 +26,7 @@ from errdex.evidence import GuardItem
 
 from .attr_stores import store_names, stores_elsewhere
 from .facts import FuncFacts, within_module
-from .file_trees import file_stamp, module_tree
+from .file_trees import Stamp, file_stamp, module_tree
 from .gathered import Gathered
 from .guards import CONDITION_KINDS, code
 
@@ -183,7 +183,7 @@ def _class_facts(path: str, cls: str) -> _Facts | None:
 
 
 @lru_cache(maxsize=256)
-def _facts(path: str, stamp: tuple[int, int], cls: str) -> _Facts | None:
+def _facts(path: str, stamp: Stamp, cls: str) -> _Facts | None:
     del stamp  # part of the key
     tree = module_tree(path)
     if tree is None:

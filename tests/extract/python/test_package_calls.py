@@ -1,6 +1,7 @@
 """The other modules of a package that may call a function: found by the call's name,
-parsed with their own imports, and every file of the package noted as read (so a cached
-scan reads the raising file again when any of them changes)."""
+parsed with their own imports, and every file of the package noted as read (whole, or for
+lacking the name: a cached scan reads the raising file again when one of them changes
+what the search found)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from pathlib import Path
 from errdex.extract.python.module import ModuleReader
 from errdex.extract.python.package_calls import package_modules
 from errdex.extract.python.project import reading_repository
+from errdex.extract.python.read_views import absent, view_key
 
 from ._fixture import package_on_disk
 
@@ -24,6 +26,8 @@ def _reader(root: Path, rel: str, module: str) -> ModuleReader:
 
 
 def test_the_modules_showing_the_name_are_parsed_and_every_file_is_noted(tmp_path: Path) -> None:
+    """Those showing the name are read whole, the others for lacking it (an edit of
+    theirs matters only where it brings the name: :mod:`errdex.scan_views`)."""
     with package_on_disk(tmp_path, "pkg", MODULES) as root:
         with reading_repository(root) as project:
             near = _reader(root, "src/pkg/parser.py", "pkg.parser")
@@ -33,7 +37,10 @@ def test_the_modules_showing_the_name_are_parsed_and_every_file_is_noted(tmp_pat
             assert reader.imports["Parser"] == "pkg.parser.Parser"
             assert tree.body  # the tree the reader indexed, for the calls in it
             read = project.files_read("src/pkg/parser.py")
-        assert {"src/pkg/ext.py", "src/pkg/util.py", "src/pkg/__init__.py"} <= read
+        assert "src/pkg/ext.py" in read
+        for rel in ("src/pkg/util.py", "src/pkg/__init__.py"):
+            assert view_key(rel, [absent("fail(")]) in read
+            assert rel not in read
         assert "src/pkg/" in read  # the folder: a module added to it may call the name too
 
 

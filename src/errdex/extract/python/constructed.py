@@ -13,7 +13,6 @@ module only as the callee of calls that each pass a string literal (or a constan
 from __future__ import annotations
 
 import ast
-import re
 from typing import TYPE_CHECKING
 
 from errdex.extract._downgrade import parse_any
@@ -23,9 +22,10 @@ from .attributes import assigned_to_self
 from .folded import MISSING, constant_value
 from .frames import empty_scope
 from .hierarchy import ClassRef, HierarchyReader, method_of
+from .read_views import CLASSES
 from .settled import settled_name
 from .subtree import walked
-from .text_facts import package_facts
+from .text_facts import named_elsewhere, package_facts
 
 if TYPE_CHECKING:
     from .messages import Templates
@@ -49,10 +49,10 @@ def constructed_texts(reader: HierarchyReader, ref: ClassRef, attr: str) -> Temp
     if param is None or len(assigned_to_self(init, attr)) != 1 or _rebound(init, param):
         return None
     name = ref.node.name
-    facts = package_facts(reader)
+    facts = package_facts(reader, CLASSES)
     if facts.below(name) or not settled_name(ref, attr, exact=True, known=1):
         return None  # a subclass, or another store of the name, may set it otherwise
-    if _named_elsewhere(reader, name, facts.texts):
+    if named_elsewhere(reader, facts, name):
         return None
     positional = [a.arg for a in (*init.args.posonlyargs, *init.args.args)][1:]
     texts: list[MessageTemplate] = []
@@ -74,13 +74,6 @@ def _rebound(init: ast.FunctionDef | ast.AsyncFunctionDef, param: str) -> bool:
         isinstance(n, ast.Name) and n.id == param and isinstance(n.ctx, ast.Store)
         for n in walked(init)
     )
-
-
-def _named_elsewhere(reader: HierarchyReader, name: str, texts: dict[str, str]) -> bool:
-    """Whether another file of the package names the class (it may build one there)."""
-    word = re.compile(rf"\b{re.escape(name)}\b")
-    own = reader.source
-    return any(text is not own and text != own and word.search(text) for text in texts.values())
 
 
 def _constructions(reader: HierarchyReader, name: str) -> list[ast.Call]:

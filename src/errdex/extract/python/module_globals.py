@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from .module import ModuleReader
+from .read_views import STORES
 from .scope import Scope
 from .text_facts import package_facts
 
@@ -35,4 +36,4 @@ def settled_global(reader: ModuleReader, name: str, scope: Scope) -> bool:
             n.strip() for m in _GLOBAL.finditer(reader.source) for n in m.group(1).split(",")
         }
         reader.__dict__["_declared_global"] = declared
-    return name not in declared and not package_facts(reader).stores.get(name)
+    return name not in declared and not package_facts(reader, STORES).stores.get(name)

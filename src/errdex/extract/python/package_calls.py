@@ -4,10 +4,11 @@ jinja2's ``ext.py`` calls ``parser.fail(…, exc=TemplateAssertionError)``, a me
 ``parser.py``; what class ``Parser.fail`` raises is decided there. For a raise whose class
 arrives as a parameter, the modules of the same top-level package whose text shows the
 call's name (``fail(``) are parsed here, each with a reader of its own (its imports say
-what the call's names mean), and kept for the other files of the process. Every file of
-the package, and the package's folder, are noted as read (:meth:`.Project.looked_for`),
-so a cached scan reads the raising file again when one of them changes or a module is
-added or removed. A single-file top-level module (``runpy``, ``tarfile``) has no package:
+what the call's names mean), and kept for the other files of the process. Those files
+and the package's folder are noted as read (:meth:`.Project.looked_for`), the others as
+read for lacking the name (:mod:`.read_views`), so a cached scan reads the raising file
+again when a module is added or removed, one that shows the name changes, or one that
+did not comes to show it. A single-file top-level module (``runpy``, ``tarfile``) has no package:
 its own module is all there is.
 """
 
@@ -19,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from errdex.extract._downgrade import parse_any
 
+from . import read_views
 from .module import module_name_for
 from .project import MAX_BYTES, _source_base, current_project
 
@@ -26,7 +28,7 @@ if TYPE_CHECKING:
     from .module import ModuleReader
     from .project import Project
 
-__all__ = ["PackageModule", "package_modules"]
+__all__ = ["PackageModule", "package_modules", "package_text"]
 
 #: Files of one package read for callers; a bigger package is not searched.
 MAX_FILES = 2000
@@ -44,7 +46,9 @@ _PARSED: dict[tuple[str, str, int, int], PackageModule | None] = {}
 
 def package_modules(near: ModuleReader, needle: str) -> list[PackageModule]:
     """The other modules of ``near``'s package whose text holds ``needle``, parsed and
-    indexed (empty without a repository on disk, or for a module outside a package)."""
+    indexed (empty without a repository on disk, or for a module outside a package). A
+    file without the needle is noted as read for that only (:mod:`.read_views`): an edit
+    elsewhere in it does not change what was found."""
     project = current_project()
     if project is None:
         return []
@@ -58,9 +62,13 @@ def package_modules(near: ModuleReader, needle: str) -> list[PackageModule]:
     project.looked_for(near.file_path, f"{base}{top}/")
     own = near.file_path.removeprefix(project.prefix)
     out: list[PackageModule] = []
+    view = read_views.absent(needle)
     for rel, text in texts.items():
+        if rel != own and needle not in text:
+            read_views.note(project, near.file_path, rel, view)
+            continue
         project.looked_for(near.file_path, rel)
-        if rel == own or needle not in text:
+        if rel == own:
             continue
         found = _parsed(project, rel, module_name_for(rel.removeprefix(base)), text)
         if found is not None:
@@ -84,6 +92,12 @@ def _package_texts(project: Project, base: str, top: str) -> dict[str, str]:
                     texts[path.relative_to(project.root).as_posix()] = text
         project.package_texts[key] = texts
     return project.package_texts[key]
+
+
+def package_text(path: Path) -> str | None:
+    """The text of a package file as the searches read it (None: a symlink, too big,
+    not UTF-8, unreadable)."""
+    return _text(path)
 
 
 def _text(path: Path) -> str | None:

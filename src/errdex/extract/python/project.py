@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from errdex.extract._downgrade import parse_any
 
-from . import reader_reads
+from . import read_views, reader_reads
 
 if TYPE_CHECKING:
     from .module import ModuleReader
@@ -133,9 +133,10 @@ class Project:
         ``file_path`` in this project looked for, and those the readers it relied on
         looked for to build what they answered (issue 13: not every lookup the process
         made, which re-extracted 35 unchanged jax files for one edit): what a cache of
-        its sites must check besides its own content."""
+        its sites must check besides its own content. A package file only partly read
+        (:mod:`.read_views`) is one read of its views, or none when read whole too."""
         del file_path  # one project reads one file: what it noted is that file's
-        return self._looked | reader_reads.closure(self._used.values())
+        return read_views.merged(self._looked | reader_reads.closure(self._used.values()))
 
 
 _CYTHON_SUFFIX = re.compile(r"\.(?:pyx|pxd|pxi)(?:\.in)?$")

@@ -19,9 +19,10 @@ from collections import Counter
 
 from .hierarchy import ClassRef, Node, class_binding
 from .project import current_project
+from .read_views import CLASSES, DEFINED, OWN_STORES, STORES
 from .self_stores import self_stores_by_class
 from .subtree import walk, walked
-from .text_facts import body_names, package_facts
+from .text_facts import body_names, note_all, note_whole, package_facts
 
 __all__ = ["overridden_below", "settled_in_class", "settled_name", "stores_of"]
 
@@ -60,39 +61,44 @@ def _unrelated_stores(ref: ClassRef, attr: str, mro: list[Node] | None) -> int:
     (a base outside the package may be any of them)."""
     if mro is None:
         return 0
-    facts = package_facts(ref.reader)
+    facts = package_facts(ref.reader, CLASSES)
     if facts.own_stores is None:
         facts.own_stores = {}
         for text in facts.texts.values():
             for cls, counts in self_stores_by_class(text).items():
                 facts.own_stores.setdefault(cls, Counter()).update(counts)
+    note_all(ref.reader, facts.texts, OWN_STORES)
     related = {n.node.name for n in mro if isinstance(n, ClassRef)} | facts.below(ref.node.name)
     return sum(c.get(attr, 0) for cls, c in facts.own_stores.items() if cls not in related)
 
 
 def stores_of(ref: ClassRef, attr: str) -> int:
     """How many stores of ``.<attr>`` the text of ``ref``'s package shows."""
-    return package_facts(ref.reader).stores.get(attr, 0)
+    return package_facts(ref.reader, STORES).stores.get(attr, 0)
 
 
 def overridden_below(ref: ClassRef, attr: str, elsewhere: bool = False) -> bool:
     """Whether a class of ``ref``'s package that derives from it (by the names its bases
     give) defines ``attr`` in its body; ``elsewhere``: in another module than ``ref``'s
     (whose own subclasses the caller reads one by one)."""
-    facts = package_facts(ref.reader)
+    facts = package_facts(ref.reader, CLASSES, DEFINED)
     key = (ref.qualified, attr, elsewhere)
     if key not in facts.answers:
         below = facts.below(ref.node.name)
         answer = False
+        parsed: list[str] = []
         for rel in facts.defined.get(attr, ()) if below else ():
             if (elsewhere and rel == _own(ref)) or not facts.classes.get(rel, set()) & below:
                 continue
+            parsed.append(rel)
             bodies = body_names(facts, rel)
             if bodies is None or any(attr in bodies.get(sub, ()) for sub in below):
                 answer = True  # a module that may define it again, or one that does
                 break
-        facts.answers[key] = answer
-    return facts.answers[key]
+        facts.answers[key] = (answer, tuple(parsed))
+    answer, parsed_files = facts.answers[key]
+    note_whole(ref.reader, parsed_files)  # the bodies read, for each file served
+    return answer
 
 
 def _own(ref: ClassRef) -> str:

@@ -6,8 +6,8 @@ class body's assignment).
 Read as text, not parsed: a package of 1,500 files costs a regular expression per file,
 and what the text only seems to show (a ``.name`` left of a slice assignment, a class
 named like another) costs a hole in a template, never a false text (:mod:`.settled`).
-Every file is noted as read (:meth:`.Project.looked_for`), so a cached scan reads the
-raising file again when any of them changes.
+Every file is noted as read for its facts (:mod:`.read_views`), so a cached scan reads
+the raising file again when the facts of one of them change, not on any edit.
 """
 
 from __future__ import annotations
@@ -15,17 +15,27 @@ from __future__ import annotations
 import ast
 import re
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from errdex.extract._downgrade import parse_any
 
-from . import text_store
+from . import read_views, text_store
 from .module import ModuleReader
 from .package_calls import _package_texts
 from .project import _source_base, current_project
 from .text_store import FileFacts
 
-__all__ = ["PackageFacts", "body_names", "count_stores", "package_facts"]
+__all__ = [
+    "PackageFacts",
+    "body_names",
+    "count_stores",
+    "file_facts",
+    "named_elsewhere",
+    "note_all",
+    "note_whole",
+    "package_facts",
+]
 
 #: ``setattr(obj, "name", value)`` / ``object.__setattr__(self, "name", value)``.
 _SETATTR = re.compile(r"setattr\(\s*[^,()]+,\s*[rbu]?(['\"])([A-Za-z_]\w*)\1")
@@ -71,8 +81,9 @@ class PackageFacts:
     #: Each top-level class's plain ``self.name`` stores (:mod:`.self_stores`), read
     #: on demand by :func:`.settled.settled_name`.
     own_stores: dict[str, Counter[str]] | None = None
-    #: Answers of :func:`.settled.overridden_below`, kept with the facts they read.
-    answers: dict[tuple[str, str, bool], bool] = field(default_factory=dict)
+    #: Answers of :func:`.settled.overridden_below`, kept with the facts they read and
+    #: the files they read whole (noted again for each file the answer serves).
+    answers: dict[tuple[str, str, bool], tuple[bool, tuple[str, ...]]] = field(default_factory=dict)
 
     def below(self, name: str) -> set[str]:
         """The classes whose bases lead, by name, to ``name`` (more than derive from it
@@ -96,23 +107,62 @@ _PACKAGES: dict[tuple[_Key, ...], PackageFacts] = {}
 _BODIES: dict[_Key, dict[str, set[str]] | None] = {}
 
 
-def package_facts(reader: ModuleReader) -> PackageFacts:
+def package_facts(reader: ModuleReader, *views: str) -> PackageFacts:
     """The facts of ``reader``'s package (its own module alone when it is in no package,
-    or when no repository is being read)."""
+    or when no repository is being read); ``views``: the parts the caller reads
+    (:data:`.read_views.STORES`, ``DEFINED``, ``CLASSES``: ``below`` and ``classes``),
+    noted as read of every file."""
     project = current_project()
     texts = _texts_of(reader)
     if texts is None or project is None:
         prefix = project.prefix if project is not None else ""
         return _facts_of({reader.file_path.removeprefix(prefix): reader.source})
-    noted: set[str] = project.__dict__.setdefault("_facts_noted", set())
-    if reader.file_path not in noted:
-        noted.add(reader.file_path)
-        for rel in texts:
-            project.looked_for(reader.file_path, rel)
+    for view in views:
+        note_all(reader, texts, view)
     kept: dict[int, PackageFacts] = project.__dict__.setdefault("_facts", {})
     if id(texts) not in kept:  # the texts live as long as the project
         kept[id(texts)] = _facts_of(texts)
     return kept[id(texts)]
+
+
+def note_all(reader: ModuleReader, texts: dict[str, str], view: str) -> None:
+    """Note ``view`` of every package file as read for ``reader``'s file (once per file
+    read): what the search took of each (:mod:`.read_views`), not its whole text."""
+    project = current_project()
+    if project is None:
+        return
+    noted: set[tuple[str, str]] = project.__dict__.setdefault("_facts_noted", set())
+    if (reader.file_path, view) not in noted:
+        noted.add((reader.file_path, view))
+        for rel in texts:
+            read_views.note(project, reader.file_path, rel, view)
+
+
+def note_whole(reader: ModuleReader, rels: Iterable[str]) -> None:
+    """Note the package files ``rels`` as read whole for ``reader``'s file."""
+    project = current_project()
+    if project is not None:
+        for rel in rels:
+            project.looked_for(reader.file_path, rel)
+
+
+def named_elsewhere(reader: ModuleReader, facts: PackageFacts, name: str) -> bool:
+    """Whether another file of the package names ``name`` as a word. The files looked
+    at before one that does are read for lacking it; that one, and a file whose text is
+    the reader's own, are read whole."""
+    word = re.compile(rf"\b{re.escape(name)}\b")
+    own = reader.source
+    project = current_project()
+    view = read_views.word_absent(name)
+    for rel, text in facts.texts.items():
+        if text is own or text == own:
+            note_whole(reader, (rel,))
+        elif word.search(text):
+            note_whole(reader, (rel,))
+            return True
+        else:
+            read_views.note(project, reader.file_path, rel, view)
+    return False
 
 
 def _texts_of(reader: ModuleReader) -> dict[str, str] | None:
@@ -163,6 +213,12 @@ def _file(key: _Key, text: str) -> FileFacts:
     else:
         text_store.made_before(key, text, _FILES[key])
     return _FILES[key]
+
+
+def file_facts(rel: str, text: str) -> FileFacts:
+    """What the text of package file ``rel`` shows (kept per process, and by a scan)."""
+    key = (rel, len(text), hash(text))
+    return _FILES[key] if key in _FILES else _file(key, text)
 
 
 def body_names(facts: PackageFacts, rel: str) -> dict[str, set[str]] | None:
