@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 from weakref import WeakKeyDictionary
 
 from errdex.match.index import ONE_VALUE_CHARS, MatchIndex
-from errdex.match.object_repr import one_repr
+from errdex.match.object_repr import bare_key, one_repr
 from errdex.match.rank_verify import verify_once
 
 if TYPE_CHECKING:
@@ -89,7 +89,8 @@ def _short(name: str | None) -> str:
 
 def one_value(message: str, error_class: str | None) -> bool:
     """Whether a builtin class's message is one value as ``str(exc)`` prints it: a
-    literal (``'foo'``, ``3``, ``b'x'``, ``None``) or an object's repr. A tuple is one
+    literal (``'foo'``, ``3``, ``b'x'``, ``None``), an object's repr, or for a ``KeyError``
+    (which prints its key's repr) a bare word (``nan``, ``NaT``). A tuple is one
     value only for ``KeyError`` (its key; another class prints its several arguments so,
     which a template of several holes renders)."""
     if not message or len(message) > MAX_VALUE_CHARS or "\n" in message:
@@ -97,7 +98,7 @@ def one_value(message: str, error_class: str | None) -> bool:
     try:
         value = ast.literal_eval(message)
     except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
-        return one_repr(message)
+        return one_repr(message) or (_short(error_class) == "KeyError" and bare_key(message))
     return not isinstance(value, tuple) or _short(error_class) == "KeyError"
 
 
