@@ -126,6 +126,8 @@ def test_match_and_explain_say_it_is_undecided(db: Path) -> None:
         ("None", "KeyError", True),
         ("<Node object at 0x7f3a>", "TypeError", True),
         ("Node(1, 'a')", "KeyError", True),
+        ("<enum 'More'> cannot extend <enum 'Less'>", "TypeError", False),
+        ("Node(1) and Other(2)", "TypeError", False),
         ("('a', 1)", "KeyError", True),
         ("('a', 1)", "ValueError", False),  # several arguments, as a tuple
         ("invalid literal for int() with base 10: 'abc'", "ValueError", False),

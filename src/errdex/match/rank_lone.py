@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 from weakref import WeakKeyDictionary
 
 from errdex.match.index import ONE_VALUE_CHARS, MatchIndex
+from errdex.match.object_repr import bare_key, one_repr
 from errdex.match.rank_verify import verify_once
 
 if TYPE_CHECKING:
@@ -80,8 +81,6 @@ def undecided_reason(error_class: str | None) -> str:
 _NOT_LOOKUPS = ("AssertionError",)
 #: Longest message read as one value (a repr of a large object is no lookup's key).
 MAX_VALUE_CHARS = 1000
-#: ``<Node object at 0x7f…>`` and ``Node(1, 'a')``: an object's repr, on one line.
-_OBJECT_REPR = re.compile(r"<[A-Za-z_][\w.]*[ >:].*>|[A-Za-z_][\w.]*\(.*\)")
 
 
 def _short(name: str | None) -> str:
@@ -90,7 +89,8 @@ def _short(name: str | None) -> str:
 
 def one_value(message: str, error_class: str | None) -> bool:
     """Whether a builtin class's message is one value as ``str(exc)`` prints it: a
-    literal (``'foo'``, ``3``, ``b'x'``, ``None``) or an object's repr. A tuple is one
+    literal (``'foo'``, ``3``, ``b'x'``, ``None``), an object's repr, or for a ``KeyError``
+    (which prints its key's repr) a bare word (``nan``, ``NaT``). A tuple is one
     value only for ``KeyError`` (its key; another class prints its several arguments so,
     which a template of several holes renders)."""
     if not message or len(message) > MAX_VALUE_CHARS or "\n" in message:
@@ -98,7 +98,7 @@ def one_value(message: str, error_class: str | None) -> bool:
     try:
         value = ast.literal_eval(message)
     except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
-        return _OBJECT_REPR.fullmatch(message) is not None
+        return one_repr(message) or (_short(error_class) == "KeyError" and bare_key(message))
     return not isinstance(value, tuple) or _short(error_class) == "KeyError"
 
 

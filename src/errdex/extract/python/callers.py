@@ -332,15 +332,36 @@ class CallerReader(ExceptionReader):
 
 def _units_of(body: list[ast.stmt], within: Function | None, out: list[Unit]) -> None:
     """The statements of ``body`` a call search reads whole, in order: ``def`` and
-    ``class`` bodies are entered (their headers and decorators hold no call searched);
-    a method's calls stand in the method, not its class."""
+    ``class`` bodies are entered (of their headers, only defaults holding a call are
+    read: :func:`_called_defaults`); a method's calls stand in the method, not its class."""
     for stmt in body:
         if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            header = _called_defaults(stmt)
+            if header is not None:
+                out.append((header, within))
             _units_of(stmt.body, stmt, out)
         elif isinstance(stmt, ast.ClassDef):
             _units_of(stmt.body, within, out)
         else:
             out.append((stmt, within))
+
+
+def _called_defaults(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> ast.stmt | None:
+    """``fn``'s defaults that hold a call, as one statement: ``def pick(key,
+    missing=lambda k: raise_(KeyError, k))`` calls ``raise_`` from the body, as a call
+    of the function around the ``def``."""
+    spec = fn.args
+    found = [
+        d
+        for d in [*spec.defaults, *spec.kw_defaults]
+        if d is not None and any(isinstance(n, ast.Call) for n in ast.walk(d))
+    ]
+    if not found:
+        return None
+    holder = ast.Expr(ast.Tuple(found, ast.Load()))
+    holder.lineno, holder.col_offset = found[0].lineno, found[0].col_offset
+    holder.end_lineno, holder.end_col_offset = found[-1].end_lineno, found[-1].end_col_offset
+    return holder
 
 
 def _parameters(fn: Function) -> list[str]:

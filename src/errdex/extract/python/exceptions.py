@@ -15,6 +15,7 @@ from errdex.template import MessageTemplate
 
 from .builders import BuilderReader, Unfollowed
 from .held_tuple import held_item
+from .key_repr import not_text
 from .literals import group_message, quoted_repr, style_of
 from .messages import MAX_ALTERNATIVES, Templates
 from .module import BUILTIN_EXCEPTIONS
@@ -217,7 +218,11 @@ class ExceptionReader(BuilderReader):
         style = style_of(args[0])
         if len(args) == 1:
             templates = self.templates(args[0], helper_scope)
-            if shown in _REPR_STR_EXCEPTIONS and qualified == f"builtins.{shown}":
+            if (
+                shown in _REPR_STR_EXCEPTIONS
+                and qualified == f"builtins.{shown}"
+                and not not_text(args[0], helper_scope)
+            ):
                 templates = [quoted_repr(t) for t in templates]
             return qualified, shown, templates, style
         if shown in _OSERROR_FAMILY and qualified == f"builtins.{shown}" and len(args) in (2, 3):

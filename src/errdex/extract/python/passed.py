@@ -45,6 +45,7 @@ from .module import BUILTIN_EXCEPTIONS
 from .package_calls import package_modules
 from .params import parameters
 from .scope import LAZY, Env, Fixed, Scope
+from .star_passed import one_star_arg, single_star, unstarred
 from .subtree import statements, walk
 
 __all__ = ["PassedClassReader"]
@@ -191,8 +192,12 @@ class PassedClassReader(CallerReader):
             notes[0] = f"{held_in}: taken from {given.count} call(s) of the class passing it"
         by_part: dict[tuple[str | None, str | None], Part] = {}
         for qualified, (reader, expr) in given.classes.items():
-            raised = _substituted(exc, param, self._here(qualified, reader, expr))
-            bindings = self._messages(fn, exc, param, given.calls[qualified])
+            calls = given.calls[qualified]
+            method = (self._key(fn) or "").startswith(".")
+            star = single_star(exc, fn, [f[1] for f in calls if f], method=method)
+            read = exc if star is None else unstarred(exc, star)
+            raised = _substituted(read, param, self._here(qualified, reader, expr))
+            bindings = self._messages(fn, read, param, calls, star)
             own = [*notes, _where(qualified, param, *given.where.get(qualified, ([], [])))]
             found = self._read_as(raised, scope, env, bindings, own)
             if any(len(p[2]) > MAX_PASSED for p in found.values()):
@@ -414,13 +419,20 @@ class PassedClassReader(CallerReader):
         return node
 
     def _messages(
-        self, fn: Function, exc: ast.expr, param: str, calls: list[Found | None]
+        self,
+        fn: Function,
+        exc: ast.expr,
+        param: str,
+        calls: list[Found | None],
+        star: str | None = None,
     ) -> list[dict[str, MessageTemplate]]:
         """Per call passing the class, the texts it passes for the raise's other
-        parameters; an empty binding (the line as written) for a call not settled."""
+        parameters (``star``: the ``*args`` read as one, :mod:`.star_passed`); an empty
+        binding (the line as written) for a call not settled."""
         named = {n.id for n in walk(exc) if isinstance(n, ast.Name)} - {param}
         method = (self._key(fn) or "").startswith(".")
         every = _parameters(fn)[1:] if method else _parameters(fn)
+        every = [*every, star] if star is not None else every
         params = [p for p in every if p in named and not self._reassigned(fn, p)]
         if not params:
             return [{}]
@@ -430,7 +442,11 @@ class PassedClassReader(CallerReader):
             if found is not None:
                 reader, call, within = found
                 for p in params:
-                    arg, default = _passed(fn, call, p, method=method)
+                    arg, default = (
+                        (one_star_arg(fn, call, method=method), False)
+                        if p == star
+                        else _passed(fn, call, p, method=method)
+                    )
                     texts = (
                         None
                         if arg is None
