@@ -45,3 +45,25 @@ def test_two_reprs_with_text_between_are_not_one() -> None:
 )
 def test_one_repr(message: str, expected: bool) -> None:
     assert one_repr(message) is expected
+
+
+class _Named:
+    """A repr of the Django kind, ``<Model: str>``, whose text holds an apostrophe."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __repr__(self) -> str:
+        return f"<Question: {self.text}>"
+
+
+@pytest.mark.parametrize("text", ["What's up?", "O'Brien", "'quoted' and it's"])
+def test_an_apostrophe_in_plain_text_opens_no_quote(text: str) -> None:
+    assert one_repr(repr(_Named(text)))
+
+
+def test_an_escaped_quote_inside_a_string_repr_does_not_close_it() -> None:
+    printed = f"<Foo name={'a' + chr(39) + chr(34) + 'b'!r}>"
+    assert printed == "<Foo name='a\\'\"b'>"
+    assert one_repr(printed)
+    assert one_repr(f"Node({'x)' + chr(39)!r})")

@@ -27,26 +27,40 @@ def one_repr(message: str) -> bool:
     if _SHAPE.fullmatch(message) is None:
         return False
     start = 0 if message[0] == "<" else message.index("(")
+    closes = _first_close(message, start, quotes=True)
+    if closes is None:
+        # A quote that never closes was an apostrophe in plain text after all.
+        closes = _first_close(message, start, quotes=False)
+    return closes == len(message) - 1
+
+
+def _first_close(message: str, start: int, *, quotes: bool) -> int | None:
+    """Where the bracket at ``start`` closes (-1 when it never does), skipping quoted text
+    when ``quotes``; None when a quote is still open at the end. A quote opens only where a
+    repr's string would start, not after a letter (``<User: O'Brien>``, ``What's``), and a
+    backslash inside one escapes the next character (``'a\\'"b'``)."""
     opening = message[start]
     closing = _CLOSE[opening]
     depth = 0
     quote = ""
-    for i in range(start, len(message)):
+    i = start
+    while i < len(message):
         char = message[i]
         if quote:
             if char == "\\":
-                continue
-            if char == quote:
+                i += 1
+            elif char == quote:
                 quote = ""
-        elif char in "'\"":
+        elif quotes and char in "'\"" and not message[i - 1].isalnum():
             quote = char
         elif char == opening:
             depth += 1
         elif char == closing:
             depth -= 1
             if depth == 0:
-                return i == len(message) - 1
-    return False
+                return i
+        i += 1
+    return None if quote else -1
 
 
 def bare_key(message: str) -> bool:

@@ -97,3 +97,25 @@ def test_several_or_starred_arguments_leave_the_line_as_written() -> None:
         raise_stmt = fn.body[0]
         assert isinstance(raise_stmt, ast.Raise) and raise_stmt.exc is not None
         assert single_star(raise_stmt.exc, fn, [node], method=False) is None
+
+
+def test_a_helper_that_rebinds_its_args_keeps_the_line_as_written() -> None:
+    code = textwrap.dedent(
+        """\
+        def raise_(exception, *args):
+            if not args:
+                args = ("no details",)
+            raise exception(*args)
+
+
+        def a():
+            raise_(ValueError, "low")
+        """
+    )
+    printed = str(raised(code, "a()"))
+    assert printed == "low"
+    sites = [s for s in extract_python(code, "m.py", module="m") if s.line == 4]
+    assert sites
+    for s in sites:
+        assert "no details" not in s.template.display
+        assert s.template.is_opaque or s.template.match(printed) is not None

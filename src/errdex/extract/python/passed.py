@@ -195,6 +195,8 @@ class PassedClassReader(CallerReader):
             calls = given.calls[qualified]
             method = (self._key(fn) or "").startswith(".")
             star = single_star(exc, fn, [f[1] for f in calls if f], method=method)
+            if star is not None and self._reassigned(fn, star):
+                star = None  # ``args = (...,)`` in the body: the calls' text is not it
             read = exc if star is None else unstarred(exc, star)
             raised = _substituted(read, param, self._here(qualified, reader, expr))
             bindings = self._messages(fn, read, param, calls, star)
