@@ -241,3 +241,37 @@ def test_a_body_keeps_the_calls_its_checks_make_and_not_those_expected_to_fail()
         "ml.first(box) == 1",
         "ml.size(box)",
     ]
+
+
+def test_a_while_loop_keeps_the_calls_of_its_checks_that_end_it() -> None:
+    """``while pairs: self.assertEqual(od.popitem(), pairs.pop())`` cut to ``while pairs:
+    pass`` spun until the time-out (CPython's test_ordered_dict); its checks' calls stay,
+    and a loop with nothing left to run is dropped."""
+    source = textwrap.dedent(
+        """
+        import unittest
+        from collections import OrderedDict
+
+
+        class T(unittest.TestCase):
+            def test_popitem(self):
+                pairs = [('c', 1), ('b', 2)]
+                od = OrderedDict(pairs)
+                while pairs:
+                    self.assertEqual(od.popitem(), pairs.pop())
+                while od:
+                    self.assertTrue(True)
+                with self.assertRaises(KeyError):
+                    od.popitem()
+        """
+    )
+    (cand,) = candidates(ast.parse(source), "tests/test_od.py")
+    assert "while pairs:\n    od.popitem()\n    pairs.pop()\n" in cand.program
+    assert "pass" not in cand.program and "while od" not in cand.program
+    namespace: dict[str, object] = {}
+    try:
+        exec(compile(cand.program, "<reproducer>", "exec"), namespace)
+    except KeyError:
+        pass
+    else:
+        raise AssertionError("the snippet did not reach the raise")

@@ -22,7 +22,6 @@ import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 if TYPE_CHECKING:
@@ -32,9 +31,11 @@ __all__ = ["IDLE", "SLACK", "Verdict", "Watch", "session_state", "wait_watched",
 
 #: Seconds a session may sleep without using CPU before it counts as blocked.
 IDLE = 2.5
+#: Seconds before ``/proc`` is first read (a look costs a few ms; most runs are over by then).
+FIRST_LOOK = 0.5
 #: Wall time allowed, as a multiple of the CPU budget, for a session that keeps running.
 SLACK = 4.0
-_PROC = Path("/proc")
+_PROC = "/proc"
 _TICK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 #: The kernel's wait channels a blocked snippet is most often found in, in words.
 _WAITS = {
@@ -50,6 +51,7 @@ _WAITS = {
     "hrtimer_nanosleep": "a sleep",
     "do_nanosleep": "a sleep",
     "do_sys_poll": "poll()/select() on files or sockets",
+    "poll_schedule_timeout": "poll()/select() on files or sockets",
     "do_select": "poll()/select() on files or sockets",
     "do_epoll_wait": "an event loop's epoll wait",
     "ep_poll": "an event loop's epoll wait",
@@ -70,9 +72,10 @@ class SessionState:
     processes: int
 
 
-def _stat(path: Path) -> list[str] | None:
+def _stat(path: str) -> list[str] | None:
     try:
-        text = path.read_text()
+        with open(path, "rb") as f:
+            text = f.read().decode("utf-8", "replace")
     except OSError:
         return None
     # the command name is in parentheses and may hold spaces: split after the last ')'
@@ -80,50 +83,52 @@ def _stat(path: Path) -> list[str] | None:
     return [head.split(" (", 1)[0], *rest.split()] if head else None
 
 
-def session_state(sid: int, proc: Path = _PROC) -> SessionState | None:
+def session_state(sid: int, proc: str = _PROC) -> SessionState | None:
     """The session ``sid``'s processes summed up, or None where ``/proc`` is not there."""
-    if not (proc / "self" / "stat").is_file():
+    try:
+        entries = os.listdir(proc)
+    except OSError:
         return None
     cpu = 0.0
     running = False
     wait = ""
     count = 0
-    for entry in proc.iterdir():
-        if not entry.name.isdigit():
+    for pid in entries:
+        if not pid.isdigit():
             continue
-        fields = _stat(entry / "stat")
+        fields = _stat(f"{proc}/{pid}/stat")
         # fields: pid, state, ppid, pgrp, session, ..., utime [12], stime [13]
         if fields is None or len(fields) < 14 or fields[4] != str(sid) or fields[1] in "ZX":
             continue  # another session's, or a dead process waiting to be reaped
         count += 1
         cpu += (int(fields[12]) + int(fields[13])) / _TICK
-        for task in _tasks(entry):
-            state = task[1] if task else "?"
-            if state in ("R", "D"):  # running, or in the disk's hands: not idle
+        for task in _tasks(f"{proc}/{pid}"):
+            if task[1] in ("R", "D"):  # running, or in the disk's hands: not idle
                 running = True
-            elif not wait and state == "S":
-                wait = _wchan(entry, task[0])
+            elif not wait and task[1] == "S":
+                wait = _wchan(f"{proc}/{pid}/task/{task[0]}")
     return SessionState(cpu, running, wait, count)
 
 
-def _tasks(entry: Path) -> list[list[str]]:
+def _tasks(entry: str) -> list[list[str]]:
     try:
-        names = [t for t in os.listdir(entry / "task") if t.isdigit()]
+        names = [t for t in os.listdir(f"{entry}/task") if t.isdigit()]
     except OSError:
         return []
-    return [fields for t in names if (fields := _stat(entry / "task" / t / "stat"))]
+    return [fields for t in names if (fields := _stat(f"{entry}/task/{t}/stat"))]
 
 
-def _wchan(entry: Path, tid: str) -> str:
+def _wchan(task: str) -> str:
     try:
-        return (entry / "task" / tid / "wchan").read_text().strip()
+        with open(f"{task}/wchan", encoding="utf-8", errors="replace") as f:
+            return f.read().strip()
     except OSError:
         return ""
 
 
 def waiting_in(wchan: str) -> str:
     """The wait channel in words, with the kernel's name beside it."""
-    said = _WAITS.get(wchan)
+    said = _WAITS.get(wchan.split(".", 1)[0])  # 'poll_schedule_timeout.constprop.0'
     if said is None:
         return f"the kernel's {wchan}" if wchan and wchan != "0" else "an unknown wait"
     return f"{said} (kernel: {wchan})"
@@ -199,8 +204,9 @@ def wait_watched(sid: int, timeout: float, ended: Callable[[float], bool]) -> Ve
     watch = Watch(sid, timeout)
     step = 0.05
     while not ended(step):
-        verdict = watch.check()
-        if verdict is not None:
-            return verdict
+        if time.monotonic() - watch.started >= FIRST_LOOK:
+            verdict = watch.check()
+            if verdict is not None:
+                return verdict
         step = min(0.25, step * 2)
     return None
