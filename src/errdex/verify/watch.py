@@ -34,7 +34,7 @@ IDLE = 2.5
 #: Seconds before ``/proc`` is first read (a look costs a few ms; most runs are over by then).
 FIRST_LOOK = 0.5
 #: Wall time allowed, as a multiple of the CPU budget, for a session that keeps running.
-SLACK = 4.0
+SLACK = 2.0
 _PROC = "/proc"
 _TICK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 #: The kernel's wait channels a blocked snippet is most often found in, in words.
