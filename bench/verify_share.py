@@ -10,8 +10,8 @@ it (so every run starts from the scan, not from an earlier verify), runs
 ``errdex verify REPO --json`` on the copy with a cache of its own (``--fresh`` empties it,
 so the time is that of a cold run), and prints per target: records, the share with a
 verified reproducer, each code field's passed / partial / failed / not-run counts, the
-test files and snippets read, runs that timed out or crashed, and the time of verify per
-1,000 records. Beside each share is its baseline: before ``verify`` no record has a
+test files and snippets read, runs that timed out, were stopped as blocked or crashed,
+and the wall and CPU time of verify (per 1,000 records). Beside each share is its baseline: before ``verify`` no record has a
 reproducer and no code field was run (0%). Goals (issue 10): networkx >= 60%, stdlib >= 40%.
 
 ``--sample N`` verifies N records per target drawn with ``random.Random(seed)`` from the
@@ -27,6 +27,7 @@ import argparse
 import json
 import os
 import random
+import resource
 import shutil
 import subprocess
 import sys
@@ -50,6 +51,13 @@ def _errdex(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]
         env=env,
         check=False,
     )
+
+
+def _children_cpu() -> float:
+    """CPU seconds of this process's ended children and theirs (verify, its fork servers
+    and every snippet they forked: each is waited for by its parent)."""
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
 
 
 def scan(target: str, db: Path, env: dict[str, str]) -> None:
@@ -140,6 +148,7 @@ def main() -> None:
             extra += ["--only", str(listed)]
             print(f"{target}: a sample of {len(only):,} records (seed {args.seed})")
         started = time.monotonic()
+        cpu_before = _children_cpu()
         done = _errdex(
             "verify",
             *repos,
@@ -155,6 +164,7 @@ def main() -> None:
             env=env,
         )
         seconds = time.monotonic() - started
+        cpu = _children_cpu() - cpu_before
         if done.returncode != 0:
             print(f"{target}: verify failed: {done.stderr[-800:]}")
             continue
@@ -195,9 +205,11 @@ def main() -> None:
         per_k = seconds / max(1, sum(r["records"] for r in summary["repos"].values())) * 1000
         print(
             f"  runs {runs.get('ran', 0):,} ran, {runs.get('cached', 0):,} cached, "
-            f"{runs.get('timeout', 0):,} timed out, {runs.get('crashed', 0):,} crashed; "
+            f"{runs.get('timeout', 0):,} timed out, {runs.get('blocked', 0):,} blocked, "
+            f"{runs.get('crashed', 0):,} crashed; "
             f"network cut by {summary['isolation']}; verify {seconds:.1f} s = "
-            f"{per_k:.1f} s per 1,000 records (jobs {args.jobs})"
+            f"{per_k:.1f} s per 1,000 records (jobs {args.jobs}), CPU {cpu:.1f} s (verify "
+            f"and every snippet it ran)"
         )
 
 

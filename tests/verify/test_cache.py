@@ -41,3 +41,28 @@ def test_results_survive_a_reopen(tmp_path: Path) -> None:
     assert again.get("k") == result
     assert again.get("other") is None
     again.close()
+
+
+def test_a_put_is_committed_without_an_fsync_and_a_killed_writer_keeps_it(
+    tmp_path: Path,
+) -> None:
+    """A commit per run (an interrupted verify keeps what it finished), but in WAL mode
+    with ``synchronous=NORMAL``: no fsync per run, which only an OS crash could need."""
+    import subprocess
+    import sys
+
+    path = tmp_path / "c.sqlite"
+    program = (
+        "import os, sys\nfrom errdex.verify.cache import VerifyCache\n"
+        "from errdex.verify.sandbox import RunResult\n"
+        "c = VerifyCache(sys.argv[1])\n"
+        "assert c._db.execute('PRAGMA synchronous').fetchone()[0] == 1\n"
+        "c.put('k', RunResult('blocked', detail='accept'))\nos._exit(0)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", program, str(path)], check=False)
+    assert done.returncode == 0
+    again = VerifyCache(path)
+    try:
+        assert again.get("k") == RunResult("blocked", detail="accept")
+    finally:
+        again.close()

@@ -191,3 +191,26 @@ def test_a_key_no_mapping_holds_for_a_raise_under_a_key_error_handler(tree: Tree
     assert rep["raised"] == f"ValueError: unknown unit {MISSING!r}"
     assert rep["site"] == "acme/units.py:8"
     assert rep["snippet"].splitlines()[-1] == f"to_metres(2, unit={MISSING!r})"
+
+
+def test_a_tests_program_is_parsed_once_for_every_record_that_calls_its_function(
+    monkeypatch: Any,
+) -> None:
+    """Each record left without a reproducer walks the programs calling its function;
+    parsing each program again per record was most of the stdlib's time between runs."""
+    from errdex.verify import from_guards
+
+    from_guards._parsed.cache_clear()
+    parses: list[str] = []
+    real = ast.parse
+
+    def counting(source: Any, *args: Any, **kwargs: Any) -> Any:
+        parses.append(str(source))
+        return real(source, *args, **kwargs)
+
+    monkeypatch.setattr(from_guards.ast, "parse", counting)
+    program = "from acme.limits import scale\nscale(None, 3)\n"
+    first, again = from_guards._parsed(program), from_guards._parsed(program)
+    assert first is again and isinstance(first, ast.Module)
+    assert parses.count(program) == 1
+    assert from_guards._parsed("def (:\n") is None

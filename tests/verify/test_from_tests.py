@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import contextlib
 import textwrap
 
 from errdex.verify.from_tests import candidates, module_of
@@ -241,3 +242,73 @@ def test_a_body_keeps_the_calls_its_checks_make_and_not_those_expected_to_fail()
         "ml.first(box) == 1",
         "ml.size(box)",
     ]
+
+
+def test_a_while_loop_keeps_the_calls_of_its_checks_that_end_it() -> None:
+    """``while pairs: self.assertEqual(od.popitem(), pairs.pop())`` cut to ``while pairs:
+    pass`` spun until the time-out (CPython's test_ordered_dict); its checks' calls stay,
+    and a loop with nothing left to run is dropped."""
+    source = textwrap.dedent(
+        """
+        import unittest
+        from collections import OrderedDict
+
+
+        class T(unittest.TestCase):
+            def test_popitem(self):
+                pairs = [('c', 1), ('b', 2)]
+                od = OrderedDict(pairs)
+                while pairs:
+                    self.assertEqual(od.popitem(), pairs.pop())
+                while od:
+                    self.assertTrue(True)
+                with self.assertRaises(KeyError):
+                    od.popitem()
+        """
+    )
+    (cand,) = candidates(ast.parse(source), "tests/test_od.py")
+    assert "while pairs:\n    od.popitem()\n    pairs.pop()\n" in cand.program
+    assert "pass" not in cand.program and "while od" not in cand.program
+    namespace: dict[str, object] = {}
+    try:
+        exec(compile(cand.program, "<reproducer>", "exec"), namespace)
+    except KeyError:
+        pass
+    else:
+        raise AssertionError("the snippet did not reach the raise")
+
+
+def test_the_else_of_an_if_and_of_a_for_stays_in_the_loop_they_make_progress_in() -> None:
+    """test_pwd's 'a name no user has': cut without the ``else`` branches, the loop spun
+    to the time-out."""
+    source = textwrap.dedent(
+        """
+        import unittest
+        import pwd
+
+
+        class T(unittest.TestCase):
+            def test_errors(self):
+                bynames = {'ab': 1, 'ac': 2}
+                fakename = 'ab'
+                while fakename in bynames:
+                    chars = list(fakename)
+                    for i in range(len(chars)):
+                        if chars[i] == 'z':
+                            chars[i] = 'A'
+                            break
+                        else:
+                            chars[i] = chr(ord(chars[i]) + 1)
+                            break
+                    else:
+                        break
+                    fakename = ''.join(chars)
+                self.assertRaises(KeyError, pwd.getpwnam, fakename)
+        """
+    )
+    (cand,) = candidates(ast.parse(source), "tests/test_pw.py")
+    assert "chars[i] = chr(ord(chars[i]) + 1)" in cand.program
+    namespace: dict[str, object] = {}
+    with contextlib.suppress(KeyError):  # no user 'bb' here
+        exec(compile(cand.program, "<reproducer>", "exec"), namespace)
+    assert namespace["fakename"] == "bb"

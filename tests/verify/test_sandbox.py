@@ -181,3 +181,21 @@ def test_many_quick_snippets_in_a_row_each_get_their_own_answer(
             assert (result.status, result.message) == ("raised", str(i)), result
     finally:
         forked.close()
+
+
+@pytest.mark.parametrize("fork", [False, True])
+def test_sigint_raises_keyboard_interrupt_when_verify_was_started_with_it_ignored(
+    fork: bool,
+) -> None:
+    """A background job (CI, ``nohup``, ``verify &``) starts with SIGINT ignored, and its
+    children inherited it: a snippet that sends itself SIGINT waited for ever."""
+    import signal
+
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    sandbox = Sandbox(timeout=10, fork=fork)
+    try:
+        result = sandbox.run("import signal, time\nsignal.raise_signal(signal.SIGINT)\n")
+    finally:
+        sandbox.close()
+        signal.signal(signal.SIGINT, before)
+    assert (result.status, result.error_class) == ("raised", "builtins.KeyboardInterrupt")

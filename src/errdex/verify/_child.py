@@ -126,10 +126,15 @@ def run(config: dict[str, Any], out_path: str) -> None:
     """Run one program under its limits and write what it raised to ``out_path``."""
     _limits(config)
     import linecache
+    import signal
     import warnings
 
     if config.get("warningsAsErrors"):
         warnings.simplefilter("error")
+    # Ctrl-C raises KeyboardInterrupt, as in an interpreter started from a terminal: one
+    # started in the background (CI, nohup, 'verify &') inherits SIGINT ignored, and a
+    # snippet sending itself SIGINT then waited for ever instead of raising
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     result: dict[str, Any] = {"status": "ok"}
     started = time.monotonic()
     program = config["program"]

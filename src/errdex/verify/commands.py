@@ -280,5 +280,6 @@ def _print_summary(
     c = executor.counts
     out.print(
         f"runs: {c['ran']:,} ran, {c['cached']:,} from the cache, {c['timeout']:,} timed out, "
+        f"{c['blocked']:,} blocked (stopped waiting on what never came), "
         f"{c['crashed']:,} crashed · network cut by {sandbox.isolation()} · {seconds:.1f} s"
     )

@@ -3,7 +3,8 @@
 Threads only wait here: each job is its own child process, so ``--jobs`` is how many
 children run at once. A finished run is in the cache before the next starts, so an
 interrupted ``verify`` resumes where it stopped. Time-outs are not cached (a busy
-machine is no property of the snippet).
+machine is no property of the snippet); a run stopped as blocked (it slept with no CPU
+used, waiting on what never comes: :mod:`.watch`) is, and counted apart.
 """
 
 from __future__ import annotations
@@ -32,7 +33,8 @@ class Executor:
     cache: VerifyCache | None
     interpreter: tuple[str, str]  # (executable, version)
     jobs: int = 2
-    counts: Counter[str] = field(default_factory=Counter)  # ran, cached, timeout, crashed
+    #: ran, cached, timeout, blocked, crashed
+    counts: Counter[str] = field(default_factory=Counter)
 
     def key(self, job: Job, context: Any) -> str:
         full = [context, list(self.sandbox.sys_path)]
@@ -68,7 +70,7 @@ class Executor:
                 result = future.result()
                 out[job] = result
                 self.counts["ran"] += 1
-                if result.status in ("timeout", "crashed"):
+                if result.status in ("timeout", "blocked", "crashed"):
                     self.counts[result.status] += 1
                 if self.cache is not None and result.status != "timeout":
                     self.cache.put(key, result)

@@ -25,6 +25,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from .watch import Verdict, wait_watched
+
 __all__ = ["ForkServer", "ServerPool"]
 
 _CHILD = Path(__file__).with_name("_child.py")
@@ -82,8 +84,9 @@ class ForkServer:
         data: dict[str, Any] = json.loads(line)
         return data
 
-    def run(self, config: dict[str, Any], work: Path, out: Path, timeout: float) -> str:
-        """Run one request; 'done', or 'timeout' after killing the child's session."""
+    def run(self, config: dict[str, Any], work: Path, out: Path, timeout: float) -> Verdict | None:
+        """Run one request; None when the child ended, else why it was stopped (timed out
+        or blocked, :mod:`.watch`), after killing the child's session."""
         assert self.proc.stdin is not None and self.proc.stdout is not None
         (work / "config.json").write_text(json.dumps(config), encoding="utf-8")
         request = {"config": str(work / "config.json"), "out": str(out), "work": str(work)}
@@ -93,14 +96,19 @@ class ForkServer:
         if started is None:
             raise EOFError("the fork server did not answer")
         pid = int(started["pid"])
-        done = self._line(timeout)
-        status = "done"
-        if done is None:
-            status = "timeout"
+        answered: list[dict[str, Any]] = []
+
+        def ended(step: float) -> bool:
+            done = self._line(step)
+            if done is not None:
+                answered.append(done)
+            return done is not None
+
+        stopped = wait_watched(pid, timeout, ended)
         _kill(pid)  # the child's session: it, and whatever it left running
-        if done is None:
+        if not answered:
             self._line(30.0)
-        return status
+        return stopped
 
     def close(self) -> None:
         if self.proc.stdin is not None:

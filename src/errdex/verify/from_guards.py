@@ -287,6 +287,18 @@ class _Problem:
     unconditional: bool = False
 
 
+@lru_cache(maxsize=4096)
+def _parsed(program: str) -> ast.Module | None:
+    """A test's program parsed once, not once per record whose function it calls (every
+    record left without a reproducer walks the calls of its function's name: most of a
+    stdlib verify's time between its runs). The tree is only read: ``_cut`` and
+    ``_with_argument`` build new nodes around it."""
+    try:
+        return ast.parse(program)
+    except SyntaxError:
+        return None
+
+
 def _rewrites(
     program: str, target: _Target, problem: _Problem, alternatives: Alternatives | None = None
 ) -> Iterator[tuple[str, str, str]]:
@@ -297,9 +309,8 @@ def _rewrites(
     raise should fail on (``excepted``), one the tests give the parameter's name
     (``tried``, for a guard no trial value decides); or the call as it is, for a raise
     without a guard (``as-is``)."""
-    try:
-        tree = ast.parse(program)
-    except SyntaxError:
+    tree = _parsed(program)
+    if tree is None:
         return
     sig, raising, guards = target.sig, problem.raising, problem.guards
     for i, stmt in enumerate(tree.body):

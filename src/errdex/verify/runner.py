@@ -36,7 +36,14 @@ from .forkserver import ServerPool
 from .from_guards import def_line, guard_candidates, try_names
 from .from_methods import PLAIN, method_candidates, plain_sources
 from .from_states import state_candidates
-from .from_tests import Candidate, CaseIndex, candidates, module_of, parse_test
+from .from_tests import (
+    Candidate,
+    CaseIndex,
+    candidates,
+    module_imports,
+    module_of,
+    parse_test,
+)
 from .handlers import check_program, condition_of, splice_try
 from .locate import Interpreter, Located, distribution_of, locate, test_files
 from .misses import missed
@@ -208,7 +215,8 @@ def verify_repo(
         envelopes = [env for env in envelopes if env["record"]["id"] in only]
         tops = _tops(envelopes)
         files = (f for f in files if _may_import(f[0], tops))
-        sources = [c for c in _candidates(run, files) if any(_top(m) in tops for m in c.imports)]
+        cut = _candidates(run, files, lambda imports: any(_top(m) in tops for m in imports))
+        sources = [c for c in cut if any(_top(m) in tops for m in c.imports)]
     else:
         sources = _candidates(run, files)
     cands = [c for c in sources if c.kind != "body"]
@@ -224,10 +232,16 @@ def verify_repo(
     return run
 
 
-def _candidates(run: RepoRun, files: Iterable[tuple[Path, str]]) -> list[Candidate]:
+def _candidates(
+    run: RepoRun,
+    files: Iterable[tuple[Path, str]],
+    wanted: Callable[[set[str]], bool] = lambda imports: True,
+) -> list[Candidate]:
     """Every snippet of the test modules, and every test's body (kind ``body``, for the
     guards' candidates); all their classes are indexed first, so a mixin's tests run under
-    the concrete test cases of other modules.
+    the concrete test cases of other modules. Snippets are cut only from the modules whose
+    imports are ``wanted`` (every snippet of a module names the module's imports, so
+    ``--only`` need not cut those of a module it drops whole: most of a sample's time).
 
     The trees of every test module are held at once (the stdlib's are ~800); the cyclic
     collector is paused meanwhile, since each of its passes would walk all of them (the
@@ -248,7 +262,12 @@ def _candidates(run: RepoRun, files: Iterable[tuple[Path, str]]) -> list[Candida
             if tree is not None:
                 trees.append((tree, rel))
                 index.add(module_of(rel), tree, rel)
-        cands = [c for tree, rel in trees for c in candidates(tree, rel, index, bodies=True)]
+        cands = [
+            c
+            for tree, rel in trees
+            if wanted(module_imports(tree, rel))
+            for c in candidates(tree, rel, index, bodies=True)
+        ]
     finally:
         if paused:
             gc.enable()

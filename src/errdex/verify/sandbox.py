@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from .forkserver import ForkServer, ServerPool
+from .watch import wait_watched
 
 __all__ = [
     "DEFAULT_MEMORY",
@@ -41,12 +42,13 @@ DEFAULT_TIMEOUT = 10.0
 DEFAULT_MEMORY = 2 << 30  # address space: numpy and its BLAS reserve a lot of it
 _FILE_SIZE = 64 << 20
 _CHILD = Path(__file__).with_name("_child.py")
-Status = Literal["ok", "raised", "timeout", "crashed"]
+Status = Literal["ok", "raised", "timeout", "blocked", "crashed"]
 
 
 @dataclass(frozen=True)
 class RunResult:
-    """What one run did: it finished, raised, ran out of time, or died without a result."""
+    """What one run did: it finished, raised, ran out of time, waited on something that
+    never came (blocked, see :mod:`.watch`), or died without a result."""
 
     status: Status
     error_class: str | None = None
@@ -199,8 +201,8 @@ class Sandbox:
             server.close()
             return RunResult("crashed", detail=f"fork server: {exc}")
         self._pool.give(server)
-        if status == "timeout":
-            return RunResult("timeout", detail=f"no result within {self.timeout:g} s")
+        if status is not None:
+            return status.result()
         return _read_result(out, work / "stderr.txt", None)
 
     def close(self) -> None:
@@ -223,12 +225,10 @@ class Sandbox:
                 )
             except OSError as exc:
                 return RunResult("crashed", detail=f"could not start {argv[0]}: {exc}")
-            try:
-                proc.wait(timeout=self.timeout)
-            except subprocess.TimeoutExpired:
-                _kill_group(proc)
-                return RunResult("timeout", detail=f"no result within {self.timeout:g} s")
+            stopped = wait_watched(proc.pid, self.timeout, lambda step: _ended(proc, step))
             _kill_group(proc)  # whatever the snippet started and left running
+            if stopped is not None:
+                return stopped.result()
         return _read_result(out, work / "stderr.txt", proc.returncode)
 
 
@@ -246,6 +246,14 @@ def _read_result(out: Path, stderr: Path, returncode: int | None) -> RunResult:
         status = f"exit status {returncode}" if returncode is not None else "no result"
         return RunResult("crashed", detail=status + (": " + " | ".join(tail) if tail else ""))
     return RunResult.from_json(data)
+
+
+def _ended(proc: subprocess.Popen[bytes], step: float) -> bool:
+    try:
+        proc.wait(timeout=step)
+    except subprocess.TimeoutExpired:
+        return False
+    return True
 
 
 def _kill_group(proc: subprocess.Popen[bytes]) -> None:

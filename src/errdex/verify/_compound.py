@@ -1,0 +1,24 @@
+"""A compound statement of a test with its body (and ``else``) replaced by cleaned ones."""
+
+from __future__ import annotations
+
+import ast
+
+__all__ = ["copy_with"]
+
+
+def copy_with(
+    stmt: ast.stmt, body: list[ast.stmt], orelse: list[ast.stmt] | None = None
+) -> ast.stmt:
+    """``stmt`` with ``body``, and for a loop or an ``if`` the ``else`` given: dropping a
+    ``for``'s ``else: namei += 1`` or an ``if``'s ``else: chars[i] = ...`` left the loop
+    around them spinning (CPython's test_pwd/test_grp ``while fakename in bynames``)."""
+    if isinstance(stmt, ast.For):
+        return ast.For(target=stmt.target, iter=stmt.iter, body=body, orelse=orelse or [])
+    if isinstance(stmt, ast.While):
+        return ast.While(test=stmt.test, body=body, orelse=orelse or [])
+    if isinstance(stmt, ast.If):
+        return ast.If(test=stmt.test, body=body, orelse=orelse or [])
+    if isinstance(stmt, ast.With):
+        return ast.With(items=stmt.items, body=body)
+    return stmt
