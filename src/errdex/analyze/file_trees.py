@@ -12,7 +12,7 @@ import os
 import tokenize
 from functools import lru_cache
 
-__all__ = ["file_stamp", "function_node", "module_tree", "read_source"]
+__all__ = ["file_stamp", "function_node", "module_tree", "read_source", "source_lines"]
 
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
 #: Trees kept at once: a rule reads the module of the site at hand, and sites come by file.
@@ -52,6 +52,19 @@ def _parsed(path: str, stamp: tuple[int, int]) -> ast.Module | None:
         return ast.parse(text)
     except (SyntaxError, ValueError, RecursionError):
         return None
+
+
+def source_lines(path: str) -> tuple[str, ...] | None:
+    """The file's lines as the interpreter numbers them (a form feed ends no line)."""
+    stamp = file_stamp(path)
+    return None if stamp is None else _lines(path, stamp)
+
+
+@lru_cache(maxsize=_KEPT)
+def _lines(path: str, stamp: tuple[int, int]) -> tuple[str, ...] | None:
+    del stamp  # part of the key, as for the trees
+    text = read_source(path)
+    return None if text is None else tuple(text.split("\n"))
 
 
 def function_node(path: str, line: int, name: str) -> _Function | None:
