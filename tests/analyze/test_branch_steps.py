@@ -156,6 +156,15 @@ def find(items, strict):
             i += 1
         raise KeyError("none matched")
     return None
+
+
+def opener(mode, buffering):
+    binary = "b" in mode
+    if buffering == 0:
+        if binary:
+            return 1
+        raise ValueError("unbuffered text")
+    return 0
 """
 
 
@@ -170,9 +179,12 @@ def test_a_loop_inside_the_branch_is_named_once(tmp_path: Path) -> None:
     doc = str(next(r for r, _ in items if r["lineNumber"] == 14)["documentation"])
     assert doc.count("the loop") == 1, doc
     assert doc.endswith(
-        "on the branch where `strict`, and there only when the loop at line 10 ends without "
-        "returning."
+        "on the branch where `strict`, and there only when the loop `while i < len(items)` "
+        "ends without returning."
     ), doc
+    # a test over a local inside the branch is still said, not 'the return … not taken'
+    doc = str(next(r for r, _ in items if r["lineNumber"] == 23)["documentation"])
+    assert doc.endswith("and there only when `not binary`."), doc
 
 
 def test_a_file_edited_between_scans_is_read_again(tmp_path: Path) -> None:

@@ -63,10 +63,12 @@ def branch_steps(g: Gathered, phrase: str | None = None) -> Steps:
         own = None  # ``self._current_indent < 0``, or ``len(items) >= 10`` for ``_n >= 10``
     inner = loops = None
     if any(x["kind"] in _BRANCH_KINDS for x in g.site.guards):
-        inner = _inner(g)
+        inner = _inner(g)  # conditions over locals said: "when `not binary`"
         passed = _passed(g)
         if passed and _LOOPS_ONLY.fullmatch(passed):  # those inside the branch: in inner
-            said = set(re.findall(_LOOP, inner or ""))
+            # ``passed`` hides locals, so a loop inside the branch is named as the walk
+            # that hides them names it ("the loop at line 4", not "`while i < n`")
+            said = set(re.findall(_LOOP, f"{inner} {_inner(g, _hidden(g))}"))
             loops = " and ".join(c for c in re.findall(_LOOP, passed) if c not in said) or None
     return Steps(own[0] if own else None, inner, loops, (own[1],) if own else ())
 
@@ -107,13 +109,13 @@ def _function_lines(g: Gathered) -> tuple[tuple[str, ...], int, int] | None:
     return lines[func.line - 1 : func.end_line], g.site.line - func.line, func.line
 
 
-def _inner(g: Gathered) -> str | None:
+def _inner(g: Gathered, hidden: frozenset[str] | set[str] = frozenset()) -> str | None:
     found = _function_lines(g)
     if found is None:
         return None
     lines, at, line0 = found
     modules = module_aliases(g.import_lines)
-    return reach(lines, at, 0, line0, modules, _hidden(g), inside=True).phrase
+    return reach(lines, at, 0, line0, modules, hidden, inside=True).phrase
 
 
 def _passed(g: Gathered) -> str | None:
@@ -126,7 +128,7 @@ def _passed(g: Gathered) -> str | None:
 
 
 def _hidden(g: Gathered) -> set[str]:
-    """The function's locals, which no condition names: both walks name a loop alike."""
+    """The function's locals, which the whole way's conditions do not name."""
     if g.func is None:
         return set()
     return set(g.func.bound_lines) - {p.lstrip("*") for p in g.func.params}
