@@ -66,3 +66,38 @@ def test_numbers_integral_in_the_stdlib() -> None:
     assert "(`Number`, a base of `Integral`, is declared with `metaclass=ABCMeta`)" in str(
         record["documentation"]
     )
+
+
+DERIVED = """\
+from abc import ABCMeta, abstractmethod
+
+
+class Meta(ABCMeta):
+    pass
+
+
+class Base(metaclass=Meta):
+    @abstractmethod
+    def run(self):
+        raise NotImplementedError
+
+
+class Other(type):
+    pass
+
+
+class Loose(metaclass=Other):
+    @abstractmethod
+    def run(self):
+        raise NotImplementedError
+"""
+
+
+def test_a_metaclass_derived_from_abcmeta_is_followed(tmp_path: Path) -> None:
+    items = one_file_items(tmp_path, "derived.py", DERIVED)
+    found = {int(r["lineNumber"]): str(r["triggerScenarios"]) for r, _ in items}
+    assert (
+        "under `ABCMeta` (`Base` is declared with `metaclass=Meta`, which derives from "
+        "`ABCMeta`) a subclass of `Base`" in found[11]
+    ), found[11]
+    assert "errdex found no `abc.ABC` base nor `metaclass=ABCMeta`" in found[21], found[21]

@@ -138,3 +138,78 @@ def test_inspect_findsource_in_the_stdlib() -> None:
         "Triggered on the branch where `isclass(object)`, and there only when "
         "`class_finder.visit(tree)` does not raise."
     )
+
+
+SAID_ONCE = """\
+def count(items):
+    _n = len(items)
+    assert _n < 10, "too many items"
+    return _n
+
+
+def find(items, strict):
+    if strict:
+        i = 0
+        while i < len(items):
+            if items[i]:
+                return items[i]
+            i += 1
+        raise KeyError("none matched")
+    return None
+
+
+def opener(mode, buffering):
+    binary = "b" in mode
+    if buffering == 0:
+        if binary:
+            return 1
+        raise ValueError("unbuffered text")
+    return 0
+"""
+
+
+def test_an_assert_test_said_in_the_parameters_terms_is_not_said_again(tmp_path: Path) -> None:
+    items = one_file_items(tmp_path, "once.py", SAID_ONCE)
+    doc = str(next(r for r, _ in items if r["errorMessage"] == "too many items")["documentation"])
+    assert doc.endswith("at once.py:3 when `len(items) >= 10`."), doc
+
+
+def test_a_loop_inside_the_branch_is_named_once(tmp_path: Path) -> None:
+    items = one_file_items(tmp_path, "once.py", SAID_ONCE)
+    doc = str(next(r for r, _ in items if r["lineNumber"] == 14)["documentation"])
+    assert doc.count("the loop") == 1, doc
+    assert doc.endswith(
+        "on the branch where `strict`, and there only when the loop `while i < len(items)` "
+        "ends without returning."
+    ), doc
+    # a test over a local inside the branch is still said, not 'the return … not taken'
+    doc = str(next(r for r, _ in items if r["lineNumber"] == 23)["documentation"])
+    assert doc.endswith("and there only when `not binary`."), doc
+
+
+def test_a_file_edited_between_scans_is_read_again(tmp_path: Path) -> None:
+    first = one_file_items(tmp_path, "finder.py", FINDER)
+    edited = FINDER.replace("finder.visit(tree)", "finder.search(tree)")
+    second = one_file_items(tmp_path, "finder.py", edited)
+    said = [
+        str(r["documentation"])
+        for r, _ in (*first, *second)
+        if r["errorMessage"] == "could not find class definition"
+    ]
+    assert "when `finder.visit(tree)` does not raise" in said[0], said[0]
+    assert "when `finder.search(tree)` does not raise" in said[1], said[1]
+
+
+def test_a_file_is_read_as_python_reads_it(tmp_path: Path) -> None:
+    latin = "# -*- coding: latin-1 -*-\n# café\n" + FINDER
+    (tmp_path / "latin.py").write_bytes(latin.encode("latin-1"))
+    from errdex.scan import scan_checkout
+    from errdex.source import open_source
+
+    items = scan_checkout(open_source(str(tmp_path), repo="o/m"), repo="o/m").items
+    (doc,) = [
+        str(r["documentation"])
+        for r, _ in items
+        if r["errorMessage"] == "could not find class definition"
+    ]
+    assert "and there only when `finder.visit(tree)` does not raise" in doc, doc

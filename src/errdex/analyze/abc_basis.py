@@ -5,12 +5,14 @@ An ``@abstractmethod`` stops instantiation only under ``ABCMeta``. The record sa
 that was false (stop-37 paired blind review): ``numbers.Number`` is
 ``class Number(metaclass=ABCMeta)`` and ``issubclass(numbers.Integral, abc.ABC)`` is
 False. The nearest class of the lineage that names ``abc.ABC`` as a base or
-``metaclass=ABCMeta`` is said instead, and where none is found, that is said.
+``metaclass=ABCMeta`` is said instead, and where none is found, that is said. A
+metaclass of the repository's own is followed through its bases (``class Meta(ABCMeta)``,
+``typing.Protocol``'s ``_ProtocolMeta``) before "none" is said.
 """
 
 from __future__ import annotations
 
-from .ancestors import lineage
+from .ancestors import ancestors, lineage
 from .gathered import short_name
 from .repo import RepoIndex
 
@@ -39,7 +41,18 @@ def abc_basis(index: RepoIndex, cls: str) -> str | None:
             meant = target.qualname if target is not None else _imported(index, here, written)
             if meant in _META:
                 return f"`{name}`{whose} is declared with `metaclass={written}`"
+            if target is not None and target.kind == "class" and _derives(index, meant):
+                return (
+                    f"`{name}`{whose} is declared with `metaclass={written}`, "
+                    "which derives from `ABCMeta`"
+                )
     return None
+
+
+def _derives(index: RepoIndex, meta: str) -> bool:
+    """Whether a repository metaclass has ``ABCMeta`` among its bases, as the index
+    resolves them (``class Meta(ABCMeta)``, ``typing._ProtocolMeta``)."""
+    return any(base in _META for base in ancestors(index, meta))
 
 
 def _imported(index: RepoIndex, cls: str, written: str) -> str:

@@ -7,7 +7,7 @@ the class. Likewise an ``assert`` is decided by its own test, not the ``if`` aro
 the early ``return`` before it (``unittest``'s ``_get_name_from_path`` fails only when
 ``_relpath.startswith('..')``, yet the record said "when `path != self._top_level_dir`",
 the normal case). Here the statements between the innermost ``if`` and the raise are
-asked how control gets past them (:func:`.fall_through.branch_reach`: a loop that
+asked how control gets past them (:func:`.fall_through.reach` from inside it: a loop that
 searches and returns, a ``try`` whose ``else`` holds the raise, a ``for … else``, an
 ``if`` that returns), and an ``assert``'s own test is always said, even over a private
 local: the record then calls the ``if`` test the branch, never the whole trigger.
@@ -18,13 +18,13 @@ from __future__ import annotations
 import ast
 import re
 from dataclasses import dataclass
-from functools import lru_cache
-from pathlib import Path
 
-from .fall_through import branch_reach, reach
-from .file_trees import function_node
+from .fall_through import reach
+from .file_trees import function_node, source_lines
 from .gathered import Gathered
 from .guards import code, has_private
+from .local_binding import sole_assignment
+from .local_terms import caller_guards
 from .private_terms import module_aliases
 
 __all__ = ["Steps", "branch_steps", "with_steps"]
@@ -59,14 +59,16 @@ def branch_steps(g: Gathered, phrase: str | None = None) -> Steps:
     """The steps of ``g``'s raise; empty where the innermost test decides it. ``phrase``:
     the guard phrase, which may state the assert's test already (as code)."""
     own = _assert_test(g)
-    if own is not None and phrase and code(own[1]) in phrase:
-        own = None  # ``self._current_indent < 0``: said, as a private guard short enough
+    if own is not None and phrase and any(code(t) in phrase for t in _said_forms(g, own[1])):
+        own = None  # ``self._current_indent < 0``, or ``len(items) >= 10`` for ``_n >= 10``
     inner = loops = None
     if any(x["kind"] in _BRANCH_KINDS for x in g.site.guards):
-        inner = _inner(g)
+        inner = _inner(g)  # conditions over locals said: "when `not binary`"
         passed = _passed(g)
         if passed and _LOOPS_ONLY.fullmatch(passed):  # those inside the branch: in inner
-            said = set(re.findall(_LOOP, inner or ""))
+            # ``passed`` hides locals, so a loop inside the branch is named as the walk
+            # that hides them names it ("the loop at line 4", not "`while i < n`")
+            said = set(re.findall(_LOOP, f"{inner} {_inner(g, _hidden(g))}"))
             loops = " and ".join(c for c in re.findall(_LOOP, passed) if c not in said) or None
     return Steps(own[0] if own else None, inner, loops, (own[1],) if own else ())
 
@@ -101,26 +103,19 @@ def _function_lines(g: Gathered) -> tuple[tuple[str, ...], int, int] | None:
     func = g.func
     if func is None or not g.source_file or not func.line <= g.site.line <= func.end_line:
         return None
-    lines = _file_lines(g.source_file)
-    if len(lines) < func.end_line:
+    lines = source_lines(g.source_file)  # read again where the file changed since
+    if lines is None or len(lines) < func.end_line:
         return None
     return lines[func.line - 1 : func.end_line], g.site.line - func.line, func.line
 
 
-@lru_cache(maxsize=64)
-def _file_lines(path: str) -> tuple[str, ...]:
-    try:
-        return tuple(Path(path).read_text(encoding="utf-8").splitlines())
-    except (OSError, UnicodeDecodeError):
-        return ()
-
-
-def _inner(g: Gathered) -> str | None:
+def _inner(g: Gathered, hidden: frozenset[str] | set[str] = frozenset()) -> str | None:
     found = _function_lines(g)
     if found is None:
         return None
     lines, at, line0 = found
-    return branch_reach(lines, at, 0, line0, module_aliases(g.import_lines)).phrase
+    modules = module_aliases(g.import_lines)
+    return reach(lines, at, 0, line0, modules, hidden, inside=True).phrase
 
 
 def _passed(g: Gathered) -> str | None:
@@ -129,8 +124,24 @@ def _passed(g: Gathered) -> str | None:
     if found is None or g.func is None:
         return None
     lines, at, line0 = found
-    hidden = set(g.func.bound_lines) - {p.lstrip("*") for p in g.func.params}
-    return reach(lines, at, 0, line0, module_aliases(g.import_lines), hidden).phrase
+    return reach(lines, at, 0, line0, module_aliases(g.import_lines), _hidden(g)).phrase
+
+
+def _hidden(g: Gathered) -> set[str]:
+    """The function's locals, which the whole way's conditions do not name."""
+    if g.func is None:
+        return set()
+    return set(g.func.bound_lines) - {p.lstrip("*") for p in g.func.params}
+
+
+def _said_forms(g: Gathered, text: str) -> set[str]:
+    """The assert's test as written and as the guard phrase says it: its locals in the
+    parameters' terms (:func:`.local_terms.caller_guards`)."""
+    forms = {text}
+    for guard in caller_guards(g):
+        if guard["kind"] == "assert" and guard["line"] == g.site.line:
+            forms.add(str(guard["text"]))
+    return forms
 
 
 def _assert_test(g: Gathered) -> tuple[str, str] | None:
@@ -148,7 +159,8 @@ def _assert_test(g: Gathered) -> tuple[str, str] | None:
 
 def _local_note(g: Gathered, text: str) -> str:
     """ ", where `_relpath = os.path.relpath(path, self._top_level_dir)` (line 355)": the
-    one assignment before the assert of each private local the test reads."""
+    one assignment before the assert of each private local the test reads, said only
+    where it is the local's sole binding in the function's own scope."""
     try:
         test = ast.parse(text, mode="eval")
     except (SyntaxError, ValueError, RecursionError):
@@ -162,16 +174,11 @@ def _local_note(g: Gathered, text: str) -> str:
         return ""
     notes = []
     for name in names:
-        found = [
-            a
-            for a in ast.walk(node)
-            if isinstance(a, ast.Assign)
-            and any(isinstance(t, ast.Name) and t.id == name for t in a.targets)
-        ]
-        if len(found) != 1 or found[0].lineno >= g.site.line:
+        found = sole_assignment(node, name)  # no loop, nested def or for target alters it
+        if found is None or found.lineno >= g.site.line:
             return ""
-        said = ast.unparse(found[0])
+        said = ast.unparse(found)
         if len(said) > _SHOWN:
             return ""
-        notes.append(f"{code(said)} (line {found[0].lineno})")
+        notes.append(f"{code(said)} (line {found.lineno})")
     return ", where " + " and ".join(notes)

@@ -24,7 +24,7 @@ from .guards import code, negated
 from .private_terms import module_aliases, private_only_as_attributes
 from .try_body import SHOWN_LENGTH
 
-__all__ = ["Reach", "branch_reach", "reach", "site_reach"]
+__all__ = ["Reach", "reach", "site_reach"]
 
 #: Alternatives (joined by "or") of clauses (joined by "and"): ``((),)`` always passes,
 #: ``()`` never does, None cannot be said briefly.
@@ -74,21 +74,19 @@ def reach(
     line0: int,
     modules: Collection[str] = (),
     hidden: Collection[str] = (),
+    *,
+    inside: bool = False,
 ) -> Reach:
     """For the raise at ``lines[at]`` of a source window whose first line is the file's
     line ``line0`` and whose function starts at ``lines[def_at]`` (None: before the
     window); ``modules``: names of imported modules (``_winapi.GetLastError()`` is shown);
-    ``hidden``: the function's locals, which no condition said names."""
-    return _reach(tuple(lines), at, def_at, line0, tuple(sorted(modules)), tuple(sorted(hidden)))
-
-
-def branch_reach(
-    lines: Sequence[str], at: int, def_at: int | None, line0: int, modules: Collection[str] = ()
-) -> Reach:
-    """:func:`reach` from inside the innermost ``if`` around the raise only: what the
-    statements between that test and the raise need (:mod:`.branch_steps`); no phrase
-    where no ``if`` encloses it."""
-    return _reach(tuple(lines), at, def_at, line0, tuple(sorted(modules)), (), True)
+    ``hidden``: the function's locals, which no condition said names. ``inside``: from
+    the innermost ``if`` around the raise only, what the statements between that test and
+    the raise need (:mod:`.branch_steps`; no phrase where no ``if`` encloses it), its
+    ``hidden`` alike, so that both walks name a loop the same way."""
+    return _reach(
+        tuple(lines), at, def_at, line0, tuple(sorted(modules)), tuple(sorted(hidden)), inside
+    )
 
 
 @lru_cache(maxsize=256)

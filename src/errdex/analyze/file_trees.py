@@ -23,6 +23,7 @@ __all__ = [
     "module_tree",
     "read_source",
     "scan_digests",
+    "source_lines",
 ]
 
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
@@ -85,6 +86,19 @@ def _parsed(path: str, stamp: Stamp) -> ast.Module | None:
         return ast.parse(text)
     except (SyntaxError, ValueError, RecursionError):
         return None
+
+
+def source_lines(path: str) -> tuple[str, ...] | None:
+    """The file's lines as the interpreter numbers them (a form feed ends no line)."""
+    stamp = file_stamp(path)
+    return None if stamp is None else _lines(path, stamp)
+
+
+@lru_cache(maxsize=_KEPT)
+def _lines(path: str, stamp: Stamp) -> tuple[str, ...] | None:
+    del stamp  # part of the key, as for the trees
+    text = read_source(path)
+    return None if text is None else tuple(text.split("\n"))
 
 
 def function_node(path: str, line: int, name: str) -> _Function | None:
