@@ -224,3 +224,25 @@ def test_started_names_every_method_that_starts_and_needs_a_start(tmp_path: Path
     )
     assert "a second call" not in found[16][0]
     assert not any("start()" in text for text in found[26])
+
+
+KEYWORDS = """
+def call(name, **kwargs):
+    if kwargs:
+        raise TypeError("%s() got an unexpected keyword argument" % name)
+
+
+class Option:
+    def __init__(self, multiple=False, **attrs):
+        if "count" in attrs and multiple:
+            raise TypeError("__init__() got an unexpected keyword argument 'multiple'.")
+"""
+
+
+def test_the_keyword_is_the_hole_where_its_name_goes(tmp_path: Path) -> None:
+    """``%s()`` is the function's name, not the keyword; click writes the keyword out."""
+    found = {r["lineNumber"]: r["solutions"] for r, _ in one_file_items(tmp_path, "m.py", KEYWORDS)}
+    assert not any(text.startswith("Remove the keyword") for text in found[4])
+    assert found[10][0].startswith(
+        "Remove the keyword argument `multiple`, or correct its spelling"
+    )

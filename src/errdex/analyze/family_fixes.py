@@ -161,20 +161,36 @@ def _started_fix(g: Gathered) -> Remedy | None:
 
 
 def _keyword_fix(g: Gathered) -> Remedy | None:
-    """ "``'x' is an invalid keyword argument for f``": the message shows the keyword."""
+    """ "``'x' is an invalid keyword argument for f``": the message shows the keyword,
+    as the value filled in where the keyword's name goes (not ``%s()`` before "got an
+    unexpected keyword argument", the function's name), or written out ("``__init__()
+    got an unexpected keyword argument 'multiple'.``", click)."""
     display = " ".join(g.site.template.display.split())
-    if not _INVALID_KEYWORD.search(display) or not _HOLE.search(display):
+    named = _NAMED_KEYWORD.search(display) if _INVALID_KEYWORD.search(display) else None
+    if named is None:
         return None  # the keyword is not shown: the reader cannot tell which to remove
+    which = (
+        f"the keyword argument {code(named['literal'] or named['before'])}"
+        if named["literal"] or named["before"]
+        else "the keyword argument the message names"
+    )
     return (
-        "Remove the keyword argument the message names, or correct its spelling: no "
-        f"keyword argument of that name is accepted there, and passing it raises "
-        f"{class_phrase(g)}.",
+        f"Remove {which}, or correct its spelling: no keyword argument of that name is "
+        f"accepted there, and passing it raises {class_phrase(g)}.",
         ["site.template", "site.guards"],
     )
 
 
 #: A value filled in at run time: ``{key}``, ``{}``, ``%r``, ``%s``.
-_HOLE = re.compile(r"\{[^{}]*\}|%[-#0 +]*\d*(?:\.\d+)?[rsd]")
+_HOLE = r"(?:\{[^{}]*\}|%[-#0 +]*\d*(?:\.\d+)?[rsd])"
+_QUOTE = "['\"]?"
+#: The keyword's own place in the message: a hole (or a quoted name) right before "is an
+#: invalid keyword argument" or right after "unexpected keyword argument(s):".
+_NAMED_KEYWORD = re.compile(
+    rf"(?:^|\s){_QUOTE}(?:{_HOLE}|'(?P<before>[A-Za-z_]\w*)'){_QUOTE}\s+is an invalid keyword argument"
+    rf"|\bunexpected keyword argument(?:s|\(s\)|{_HOLE})?:?\s+"
+    rf"(?:{_QUOTE}{_HOLE}{_QUOTE}|'(?P<literal>[A-Za-z_]\w*)')"
+)
 
 
 def _instantiate_fix(g: Gathered) -> Remedy | None:
