@@ -199,6 +199,13 @@ class Manager:
         self._state.value = 1
 
 
+class SharedManager(Manager):
+    def get_server(self):
+        if self._state.value == 1:
+            raise RuntimeError("Already started shared server")
+        return 4
+
+
 class Server:
     def __init__(self):
         self._running = False
@@ -223,7 +230,11 @@ def test_started_names_every_method_that_starts_and_needs_a_start(tmp_path: Path
         "`Manager.connect()`"
     )
     assert "a second call" not in found[16][0]
-    assert not any("start()" in text for text in found[26])
+    assert not any("start()" in text for text in found[33])
+    # ``start()`` and ``connect()`` come from the base class in the same module
+    assert found[23][0].startswith(
+        "Call `SharedManager.get_server()` only on an object whose `start()` (or `connect()`)"
+    )
 
 
 KEYWORDS = """

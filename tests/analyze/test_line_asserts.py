@@ -45,6 +45,12 @@ class Reader:
     def check(self, filename, rows):
         for lineno, line in enumerate(rows):
             assert line.strip(), (lineno, line)
+
+
+def parse_tail(filename):
+    f = open(filename)
+    lineno, line = 1, next(f)
+    assert 0, (lineno, line)
 """
 
 
@@ -54,3 +60,5 @@ def test_only_a_file_parameter_the_test_reads_a_caller_passes(tmp_path: Path) ->
     found = {r["lineNumber"]: r["solutions"] for r, _ in one_file_items(tmp_path, "m.py", HIDDEN)}
     assert not any(text.startswith("Correct the line") for text in found[6])
     assert not any(text.startswith("Correct the line") for text in found[12])
+    # ``assert 0`` reads nothing, but its message is the file's line
+    assert found[18][0].startswith("Correct the line of the file passed as `filename`")

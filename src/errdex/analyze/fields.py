@@ -37,7 +37,6 @@ from .local_terms import caller_guards
 from .match_terms import match_guards
 from .private_terms import PrivateCase, module_aliases, omitted_note, private_case
 from .quoting import quote as _quote
-from .raise_next import guard_into_raise
 from .rebinding import current_guards
 from .remedies import (
     accepted_requirement,
@@ -45,6 +44,7 @@ from .remedies import (
     innermost_condition,
     param_requirement,
     remedies,
+    switch_into_raise,
 )
 from .roles import abstract_trigger, role_documentation
 from .shadow_prose import shadow_sentence, shadow_trigger, stdlib_copy_note
@@ -450,7 +450,7 @@ def _tips(g: Gathered, validation: str | None) -> tuple[list[str], list[str]]:
         and not turned_away(g.site)  # the type test turns an unsupported case away
         and g.func is not None
         and sum(x["kind"] in CONDITION_KINDS for x in g.site.guards) == 1  # else: not enough
-        and not guard_into_raise(g, guard)  # not taking it reaches the next raise
+        and not switch_into_raise(g)  # a flag whose other value reaches the next raise
     ):
         requirement = negated(guard["text"])
         callee = callable_name(g.func)

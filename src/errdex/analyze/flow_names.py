@@ -19,8 +19,8 @@ _Function = (ast.FunctionDef, ast.AsyncFunctionDef)
 
 def params_behind(source_file: str | None, func: FuncFacts, line: int, part: str) -> set[str]:
     """The function's parameters that the ``raise``/``assert`` at ``line`` reads through
-    its own assignments: ``part`` "test" (an assert's test) or "message" (the raised
-    exception or the assert's message). Empty where the file is not read again."""
+    its own assignments: ``part`` "test" (an assert's test), "message" (the raised
+    exception or the assert's message) or "both" (an assert's test and message). Empty where the file is not read again."""
     node = function_node(source_file, func.line, func.name) if source_file else None
     stmt = _statement(node, line) if node is not None else None
     if node is None or stmt is None:
@@ -47,10 +47,14 @@ def _statement(func: ast.AST, line: int) -> ast.Raise | ast.Assert | None:
     return None
 
 
-def _part(stmt: ast.Raise | ast.Assert, part: str) -> ast.expr | None:
-    if isinstance(stmt, ast.Assert):
-        return stmt.test if part == "test" else stmt.msg
-    return stmt.exc
+def _part(stmt: ast.Raise | ast.Assert, part: str) -> ast.AST | None:
+    if not isinstance(stmt, ast.Assert):
+        return stmt.exc
+    if part == "test":
+        return stmt.test
+    if part == "message":
+        return stmt.msg
+    return ast.Tuple([stmt.test, stmt.msg or ast.Constant(None)], ast.Load())
 
 
 def _names(node: ast.AST) -> set[str]:

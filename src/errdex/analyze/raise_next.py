@@ -17,7 +17,7 @@ from .gathered import Gathered
 from .guards import free_names
 from .param_requirement import ParamRequirement
 
-__all__ = ["falls_into_raise", "guard_into_raise"]
+__all__ = ["falls_into_raise"]
 
 _RAISE = re.compile(r"raise\b")
 
@@ -38,14 +38,6 @@ def falls_into_raise(g: Gathered, req: ParamRequirement) -> bool:
         if _into_raise(lines, index, g.site.line, guard):
             return True
     return False
-
-
-def guard_into_raise(g: Gathered, guard: Mapping[str, Any]) -> bool:
-    """Not taking ``guard`` (an ``if`` of the site's) reaches the ``raise`` after its
-    block: "check ``not guard`` before the call" then only leads into that raise, as
-    "pass the switch as its other value" does (:func:`falls_into_raise`)."""
-    window = g.site.window()
-    return window is not None and _into_raise(window[0], window[1], g.site.line, guard)
 
 
 def _into_raise(lines: list[str], index: int, line: int, guard: Mapping[str, Any]) -> bool:

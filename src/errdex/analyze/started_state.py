@@ -1,5 +1,6 @@
 """What the "already started" family (:mod:`.family_fixes`) needs of the raising
-method's class, read again from its file: whether it has a ``start()`` at all, and which
+method's class, read again from its file (with its bases defined in the same module):
+whether it has a ``start()`` at all, and which
 other methods store the state its check reads (``BaseManager.connect`` sets
 ``self._state.value = State.STARTED`` too, so "a second ``start()``" is not the only way
 in: re-reader rr3, item 4)."""
@@ -32,9 +33,9 @@ def started_state(source_file: str, func: FuncFacts, guard_texts: list[str]) -> 
     """None where the file or the class is not found again."""
     tree = module_tree(source_file)
     cls = _class_of(tree, func) if tree is not None else None
-    if cls is None:
+    if tree is None or cls is None:
         return None
-    methods = [n for n in cls.body if isinstance(n, _Function)]
+    methods = [n for c in _lineage(tree, cls) for n in c.body if isinstance(n, _Function)]
     read = {m for text in guard_texts for m in _SELF_ATTR.findall(text)}
     others = [
         m.name
@@ -42,6 +43,20 @@ def started_state(source_file: str, func: FuncFacts, guard_texts: list[str]) -> 
         if m.name not in ("__init__", "start", func.name) and read & _stored(m)
     ]
     return StartedState(any(m.name == "start" for m in methods), tuple(dict.fromkeys(others)))
+
+
+def _lineage(tree: ast.Module, cls: ast.ClassDef) -> list[ast.ClassDef]:
+    """The class and its bases defined at the top of the same module, nearest first
+    (``SharedMemoryManager`` gets ``start()`` from ``BaseManager``)."""
+    top = {n.name: n for n in tree.body if isinstance(n, ast.ClassDef)}
+    out, todo = [cls], [cls]
+    while todo:
+        for base in todo.pop(0).bases:
+            found = top.get(base.id) if isinstance(base, ast.Name) else None
+            if found is not None and found not in out:
+                out.append(found)
+                todo.append(found)
+    return out
 
 
 def _class_of(tree: ast.Module, func: FuncFacts) -> ast.ClassDef | None:
