@@ -178,3 +178,82 @@ def test_an_unexpected_keyword_the_message_shows(tmp_path: Path) -> None:
     found = _by_message(tmp_path)
     (shown,) = found["%s() got an unexpected keyword argument %r"]
     assert shown[0].startswith("Remove the keyword argument the message names")
+
+
+STARTERS = """
+class Manager:
+    def __init__(self):
+        self._state = State()
+
+    def get_server(self):
+        if self._state.value == 1:
+            raise RuntimeError("Already started server")
+        return 3
+
+    def connect(self):
+        self._state.value = 1
+
+    def start(self):
+        if self._state.value == 1:
+            raise RuntimeError("Already started server")
+        self._state.value = 1
+
+
+class SharedManager(Manager):
+    def get_server(self):
+        if self._state.value == 1:
+            raise RuntimeError("Already started shared server")
+        return 4
+
+
+class Server:
+    def __init__(self):
+        self._running = False
+
+    def serve(self):
+        if self._running:
+            raise RuntimeError("server already started")
+        self._running = True
+"""
+
+
+def test_started_names_every_method_that_starts_and_needs_a_start(tmp_path: Path) -> None:
+    """``connect()`` records the object as started too (``BaseManager``); a class with
+    no ``start()`` gets no "whose start() has not been called" (re-reader rr3)."""
+    found = {r["lineNumber"]: r["solutions"] for r, _ in one_file_items(tmp_path, "m.py", STARTERS)}
+    assert found[8][0].startswith(
+        "Call `Manager.get_server()` only on an object whose `start()` (or `connect()`) has "
+        "not been called"
+    )
+    assert found[16][0].startswith(
+        "Call `Manager.start()` once per object, and not on one already started by "
+        "`Manager.connect()`"
+    )
+    assert "a second call" not in found[16][0]
+    assert not any("start()" in text for text in found[33])
+    # ``start()`` and ``connect()`` come from the base class in the same module
+    assert found[23][0].startswith(
+        "Call `SharedManager.get_server()` only on an object whose `start()` (or `connect()`)"
+    )
+
+
+KEYWORDS = """
+def call(name, **kwargs):
+    if kwargs:
+        raise TypeError("%s() got an unexpected keyword argument" % name)
+
+
+class Option:
+    def __init__(self, multiple=False, **attrs):
+        if "count" in attrs and multiple:
+            raise TypeError("__init__() got an unexpected keyword argument 'multiple'.")
+"""
+
+
+def test_the_keyword_is_the_hole_where_its_name_goes(tmp_path: Path) -> None:
+    """``%s()`` is the function's name, not the keyword; click writes the keyword out."""
+    found = {r["lineNumber"]: r["solutions"] for r, _ in one_file_items(tmp_path, "m.py", KEYWORDS)}
+    assert not any(text.startswith("Remove the keyword") for text in found[4])
+    assert found[10][0].startswith(
+        "Remove the keyword argument `multiple`, or correct its spelling"
+    )

@@ -42,3 +42,54 @@ def test_a_private_hook_names_the_classes_that_define_it(tmp_path: Path) -> None
         "repository's own include `m.SelectorLoop`) or a subclass of one."
     )
     assert found[7] == [NO_FIX]  # only a private class defines it: none to name
+
+
+HIDDEN = """
+import abc
+
+
+class Base(abc.ABC):
+    @abc.abstractmethod
+    def _hook(self):
+        raise NotImplementedError
+
+    def run(self):
+        return self._hook()
+
+
+class Impl(Base):
+    def _hook(self):
+        return 1
+
+
+class Plain:
+    def _make(self):
+        raise NotImplementedError
+
+    def go(self):
+        return self._make()
+
+
+class Mid(Plain):
+    def _make(self):
+        raise NotImplementedError("still abstract")
+
+
+def factory():
+    class Local(Plain):
+        def _make(self):
+            return 2
+
+    return Local()
+"""
+
+
+def test_no_hidden_or_abstract_class_is_named(tmp_path: Path) -> None:
+    """``Mid._make`` raises again and ``factory.<locals>.Local`` has no name a caller
+    writes: neither is a class to use. Under ``ABCMeta`` no ``Base`` object is made."""
+    found = {r["lineNumber"]: r["solutions"] for r, _ in one_file_items(tmp_path, "m.py", HIDDEN)}
+    assert found[21] == [NO_FIX]
+    (text,) = found[8]
+    assert "on an object of `Base` itself" not in text
+    assert "reached only from an override that calls it (`super()._hook(...)`)" in text
+    assert "`m.Impl`" in text

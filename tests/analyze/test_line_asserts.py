@@ -31,3 +31,34 @@ def test_the_line_of_the_file_read(tmp_path: Path) -> None:
         "message shows (its number and text, `(lineno, line)`)"
     )
     assert not found[13][0].startswith("Correct the line")  # no file: text passed in
+
+
+HIDDEN = """
+class Reader:
+    def load(self, filename, other):
+        def inner(path):
+            for lineno, line in enumerate(open(path)):
+                assert line, (lineno, line)
+
+        inner(filename)
+
+    def check(self, filename, rows):
+        for lineno, line in enumerate(rows):
+            assert line.strip(), (lineno, line)
+
+
+def parse_tail(filename):
+    f = open(filename)
+    lineno, line = 1, next(f)
+    assert 0, (lineno, line)
+"""
+
+
+def test_only_a_file_parameter_the_test_reads_a_caller_passes(tmp_path: Path) -> None:
+    """``inner``'s ``path`` is no parameter of a caller's; ``check`` reads ``rows``,
+    not the file its ``filename`` names (re-reader rr3)."""
+    found = {r["lineNumber"]: r["solutions"] for r, _ in one_file_items(tmp_path, "m.py", HIDDEN)}
+    assert not any(text.startswith("Correct the line") for text in found[6])
+    assert not any(text.startswith("Correct the line") for text in found[12])
+    # ``assert 0`` reads nothing, but its message is the file's line
+    assert found[18][0].startswith("Correct the line of the file passed as `filename`")

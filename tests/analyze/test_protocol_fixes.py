@@ -78,3 +78,22 @@ def test_an_object_that_is_no_context_manager(tmp_path: Path) -> None:
     assert found[42][0].startswith(
         "Pass an object whose class defines `__aenter__` and `__aexit__` (what an `async with` "
     )
+
+
+OWN_ENTER = """
+class Wrapper:
+    def __init__(self, f):
+        self._f = f
+        self._closed = False
+
+    def __enter__(self):
+        if self._closed:
+            raise TypeError("'Wrapper' object does not support the context manager protocol")
+        return self
+"""
+
+
+def test_a_class_refusing_its_own_with_is_not_the_object_passed(tmp_path: Path) -> None:
+    """The message names the class itself, not an object a caller passed (re-reader rr3)."""
+    (record,) = [r for r, _ in one_file_items(tmp_path, "m.py", OWN_ENTER)]
+    assert not any(text.startswith("Pass an object whose class") for text in record["solutions"])

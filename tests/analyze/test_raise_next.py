@@ -43,3 +43,19 @@ def test_a_switch_into_the_next_raise_is_not_offered(tmp_path: Path) -> None:
     # final ``raise`` follows, so "anything but a float" still holds for the caller
     (floats,) = [r["solutions"] for r, _ in items if r["errorMessage"] == "no floats"]
     assert floats[0].startswith("Pass `value` to `convert()`")
+
+
+SINGLE = """
+def single(x, *, all_errors=False):
+    if not all_errors:
+        raise ValueError("only one")
+    raise ExceptionGroup("many", [])
+"""
+
+
+def test_no_tip_negates_a_switch_into_the_next_raise(tmp_path: Path) -> None:
+    """The tip follows the solutions' decision: "check `all_errors` before calling"
+    would lead into the ``ExceptionGroup`` as "pass all_errors as true" does."""
+    (record,) = [r for r, _ in one_file_items(tmp_path, "m.py", SINGLE) if r["lineNumber"] == 4]
+    assert not any("all_errors" in text for text in record["solutions"])
+    assert not any("all_errors" in tip for tip in record.get("preventionTips") or [])

@@ -26,6 +26,7 @@ from .guards import CONDITION_KINDS, code, free_names
 from .line_asserts import file_line_fix
 from .message_fixes import whole_message
 from .protocol_fixes import protocol_fix
+from .started_state import started_state
 
 __all__ = ["family_fix"]
 
@@ -109,6 +110,10 @@ def _reads_self(g: Gathered) -> bool:
     )
 
 
+def _guard_texts(g: Gathered) -> list[str]:
+    return [str(guard["text"]) for guard in g.site.guards if guard["kind"] in CONDITION_KINDS]
+
+
 def _started_fix(g: Gathered) -> Remedy | None:
     """ "``already started``" from a method of an object that has a ``start()``: the
     raising method is ``start`` itself (once per object), a property's setter or another
@@ -119,9 +124,18 @@ def _started_fix(g: Gathered) -> Remedy | None:
     if not _reads_self(g) or (func.name.startswith("_") and not func.name.endswith("__")):
         return None
     cls = public_class(g)
-    if cls is None:
-        return None
+    state = started_state(g.source_file, func, _guard_texts(g)) if g.source_file else None
+    if cls is None or state is None or not state.has_start:
+        return None  # no ``start()`` of its class to name
     start = code(f"{cls}.start()")
+    others = " or ".join(code(f"{cls}.{m}()") for m in state.other_starters)
+    if func.name == "start" and others:
+        return (
+            f"Call {start} once per object, and not on one already started by {others} "
+            f"(which also records the object as started): then it raises {class_phrase(g)}; "
+            f"to run it again, make a new {code(cls)} and start that one.",
+            ["site.template", "site.guards"],
+        )
     if func.name == "start":
         return (
             f"Call {start} once per object: a second call raises {class_phrase(g)}, as the "
@@ -129,6 +143,9 @@ def _started_fix(g: Gathered) -> Remedy | None:
             "start that one.",
             ["site.template", "site.guards"],
         )
+    begun = code("start()")
+    if state.other_starters:
+        begun += " (or " + " or ".join(code(f"{m}()") for m in state.other_starters) + ")"
     setter = any(ref and ref[-1] == "setter" for ref in func.decorators)
     if setter:
         return (
@@ -137,27 +154,43 @@ def _started_fix(g: Gathered) -> Remedy | None:
             ["site.template", "site.guards", "site.function"],
         )
     return (
-        f"Call {code(f'{cls}.{func.name}()')} only on an object whose {code('start()')} has "
+        f"Call {code(f'{cls}.{func.name}()')} only on an object whose {begun} has "
         f"not been called: it raises {class_phrase(g)} once the object has been started.",
         ["site.template", "site.guards"],
     )
 
 
 def _keyword_fix(g: Gathered) -> Remedy | None:
-    """ "``'x' is an invalid keyword argument for f``": the message shows the keyword."""
+    """ "``'x' is an invalid keyword argument for f``": the message shows the keyword,
+    as the value filled in where the keyword's name goes (not ``%s()`` before "got an
+    unexpected keyword argument", the function's name), or written out ("``__init__()
+    got an unexpected keyword argument 'multiple'.``", click)."""
     display = " ".join(g.site.template.display.split())
-    if not _INVALID_KEYWORD.search(display) or not _HOLE.search(display):
+    named = _NAMED_KEYWORD.search(display) if _INVALID_KEYWORD.search(display) else None
+    if named is None:
         return None  # the keyword is not shown: the reader cannot tell which to remove
+    which = (
+        f"the keyword argument {code(named['literal'] or named['before'])}"
+        if named["literal"] or named["before"]
+        else "the keyword argument the message names"
+    )
     return (
-        "Remove the keyword argument the message names, or correct its spelling: no "
-        f"keyword argument of that name is accepted there, and passing it raises "
-        f"{class_phrase(g)}.",
+        f"Remove {which}, or correct its spelling: no keyword argument of that name is "
+        f"accepted there, and passing it raises {class_phrase(g)}.",
         ["site.template", "site.guards"],
     )
 
 
 #: A value filled in at run time: ``{key}``, ``{}``, ``%r``, ``%s``.
-_HOLE = re.compile(r"\{[^{}]*\}|%[-#0 +]*\d*(?:\.\d+)?[rsd]")
+_HOLE = r"(?:\{[^{}]*\}|%[-#0 +]*\d*(?:\.\d+)?[rsd])"
+_QUOTE = "['\"]?"
+#: The keyword's own place in the message: a hole (or a quoted name) right before "is an
+#: invalid keyword argument" or right after "unexpected keyword argument(s):".
+_NAMED_KEYWORD = re.compile(
+    rf"(?:^|\s){_QUOTE}(?:{_HOLE}|'(?P<before>[A-Za-z_]\w*)'){_QUOTE}\s+is an invalid keyword argument"
+    rf"|\bunexpected keyword argument(?:s|\(s\)|{_HOLE})?:?\s+"
+    rf"(?:{_QUOTE}{_HOLE}{_QUOTE}|'(?P<literal>[A-Za-z_]\w*)')"
+)
 
 
 def _instantiate_fix(g: Gathered) -> Remedy | None:

@@ -44,6 +44,7 @@ from .remedies import (
     innermost_condition,
     param_requirement,
     remedies,
+    switch_into_raise,
 )
 from .roles import abstract_trigger, role_documentation
 from .shadow_prose import shadow_sentence, shadow_trigger, stdlib_copy_note
@@ -449,6 +450,7 @@ def _tips(g: Gathered, validation: str | None) -> tuple[list[str], list[str]]:
         and not turned_away(g.site)  # the type test turns an unsupported case away
         and g.func is not None
         and sum(x["kind"] in CONDITION_KINDS for x in g.site.guards) == 1  # else: not enough
+        and not switch_into_raise(g)  # a flag whose other value reaches the next raise
     ):
         requirement = negated(guard["text"])
         callee = callable_name(g.func)

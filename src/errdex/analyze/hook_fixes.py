@@ -1,7 +1,10 @@
 """An abstract method whose name is private (``BaseEventLoop._make_socket_transport``):
 "implement it in your subclass" names a hook no caller calls, and errdex said "found no
 fix" there (issue 10). The caller's fix is the class they use: one of the repository's
-own classes that define the hook (:attr:`.roles.Role.implementations`), not the base.
+own classes that define the hook (:attr:`.roles.Role.implementations`: not those whose
+override raises ``NotImplementedError`` again, nor classes defined inside a function),
+not the base. Under ``ABCMeta`` an ``@abstractmethod``'s base cannot be instantiated, so
+the raise is said reached through ``super()`` or a direct call, not "on an object of it".
 """
 
 from __future__ import annotations
@@ -25,14 +28,30 @@ def hook_solution(g: Gathered) -> Remedy | None:
     if has_private(base) or not func.name.startswith("_") or func.name.endswith("__"):
         return None
     classes = [q.rpartition(".")[0] for q in role.implementations]
-    public = list(dict.fromkeys(c for c in classes if c and not has_private(c)))
+    public = list(dict.fromkeys(c for c in classes if c and not _hidden(c)))
     if not public:
         return None
     listed = ", ".join(code(c) for c in public)
+    if role.abc_from is not None:  # neither the base nor a subclass without it is made
+        reached = (
+            f"reached only from an override that calls it (`super().{func.name}(...)`) or a "
+            f"direct call of {code(f'{base}.{func.name}')}, as under `ABCMeta` a class that "
+            f"does not define {code(func.name)} cannot be instantiated"
+        )
+    else:
+        reached = (
+            f"on an object of {code(base)} itself or of a subclass that does not define "
+            f"{code(func.name)}"
+        )
     return (
         f"{code(base)} leaves {code(func.name)} to its subclasses: its own raises "
-        f"{class_phrase(g)} with no condition, on an object of {code(base)} itself or of a "
-        f"subclass that does not define {code(func.name)}. Use a class that defines it (the "
+        f"{class_phrase(g)} with no condition, {reached}. Use a class that defines it (the "
         f"repository's own include {listed}) or a subclass of one.",
         ["site.role"],
     )
+
+
+def _hidden(qualname: str) -> bool:
+    """A private class, or one defined inside a function (``factory.<locals>.Local``):
+    a caller cannot name it."""
+    return has_private(qualname) or "<locals>" in qualname

@@ -2,12 +2,15 @@
 reads (``lib2to3.pgen2.conv.Converter.parse_graminit_c``: ``assert mo, (lineno,
 line)``, 30 sites), where errdex said "found no fix" (blind review stop 35, record 31:
 "the fix is to feed a graminit.c in the format pgen writes"). The file's contents are
-what fails the check: the message shows which line.
+what fails the check: the message shows which line. Only for a public function that is
+not nested in another, and only when the assert (its test or its message: ``assert 0, (lineno, line)``) is built from the parameter
+(:mod:`.flow_names`), not when a parameter merely has a file's name.
 """
 
 from __future__ import annotations
 
 from .fix_names import public_class
+from .flow_names import params_behind
 from .gathered import Gathered, class_phrase
 from .guards import code
 
@@ -28,9 +31,13 @@ def file_line_fix(g: Gathered) -> Remedy | None:
         return None
     if {h.name for h in g.site.template.holes} != {"lineno", "line"}:
         return None
-    files = [p for p in func.params if p in _FILE_PARAMS]
+    if func.parent is not None or (func.name.startswith("_") and not func.name.endswith("__")):
+        return None  # a nested or private function: no caller passes it the file
+    behind = params_behind(g.source_file, func, g.site.line, "both")
+    files = [p for p in func.params if p in _FILE_PARAMS and p in behind]
     if len(files) != 1:
-        return None
+        return None  # the assert is not built from the file's lines (``assert 0`` reads
+        # none, but its message shows the line it read)
     cls = public_class(g)
     if func.cls is not None and cls is None:
         return None  # a private class's method: no call of the caller's to name

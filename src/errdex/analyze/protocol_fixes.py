@@ -4,7 +4,8 @@
 - "``'m.C' object does not support the (asynchronous) context manager protocol``"
   (``ExitStack.enter_context``, ``TestCase.enterContext``): the object passed has no
   ``__enter__``/``__exit__`` (``__aenter__``/``__aexit__``); what a ``with`` (``async
-  with``) statement takes is what to pass;
+  with``) statement takes is what to pass; only where the message is built from a
+  parameter (:mod:`.flow_names`), not a class's own ``__enter__`` refusing;
 - "``no active input()``" from a module's function under a test of the module's own
   state (``fileinput.filename``): the function the message names is to be called first.
 """
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from .flow_names import params_behind
 from .gathered import Gathered, class_phrase
 from .guards import CONDITION_KINDS, code, free_names
 from .message_fixes import whole_message
@@ -36,8 +38,10 @@ def protocol_fix(g: Gathered) -> Remedy | None:
 
 def _context_fix(g: Gathered) -> Remedy | None:
     found = _PROTOCOL.search(" ".join(g.site.template.display.split()))
-    if found is None or g.site.error_class != "TypeError":
+    if found is None or g.site.error_class != "TypeError" or g.func is None:
         return None
+    if not params_behind(g.source_file, g.func, g.site.line, "message"):
+        return None  # the class named is not the passed object's (its own ``__enter__``)
     if found.group(1):
         methods, statement = "`__aenter__` and `__aexit__`", "an `async with`"
         other = "an object made only for a plain `with` has `__enter__`/`__exit__` instead"

@@ -10,6 +10,8 @@ test that a ``raise TypeError`` follows).
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from typing import Any
 
 from .gathered import Gathered
 from .guards import free_names
@@ -31,12 +33,18 @@ def falls_into_raise(g: Gathered, req: ParamRequirement) -> bool:
     passes = req.entry.get("passes") or {}
     names = set(req.params) | {k for k, v in passes.items() if v in req.params}
     for guard in g.site.guards:
-        if guard["kind"] != "if" or not (free_names(str(guard["text"])) or set()) & names:
+        if not (free_names(str(guard["text"])) or set()) & names:
             continue
-        at = index + int(guard.get("line") or 0) - g.site.line
-        if 0 <= at < len(lines) and _next_raises(lines, at):
+        if _into_raise(lines, index, g.site.line, guard):
             return True
     return False
+
+
+def _into_raise(lines: list[str], index: int, line: int, guard: Mapping[str, Any]) -> bool:
+    if guard.get("kind") != "if":
+        return False
+    at = index + int(guard.get("line") or 0) - line
+    return 0 <= at < len(lines) and _next_raises(lines, at)
 
 
 def _next_raises(lines: list[str], at: int) -> bool:

@@ -60,6 +60,7 @@ __all__ = [
     "param_requirement",
     "remedies",
     "surfaced_class",
+    "switch_into_raise",
     "usage_error",
 ]
 
@@ -405,6 +406,13 @@ def accepted_requirement(g: Gathered) -> ParamRequirement | None:
     if _into_a_raise(g, req) or (_flags(g, req) and falls_into_raise(g, req)):
         return None  # one way out it offers is the branch before, or after, which raises
     return req
+
+
+def switch_into_raise(g: Gathered) -> bool:
+    """The requirement :func:`accepted_requirement` refuses as a flag whose other value
+    only reaches the next raise: the tips refuse its negated guard too."""
+    req = param_requirement(g)
+    return req is not None and _flags(g, req) and falls_into_raise(g, req)
 
 
 def _decides_inside(g: Gathered, req: ParamRequirement) -> bool:

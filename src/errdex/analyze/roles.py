@@ -18,6 +18,7 @@ from .classes import ClassTree
 from .docstrings import summary
 from .gathered import Gathered, short_name
 from .guards import has_private
+from .overrides_raise import still_abstract
 from .quoting import quote
 from .repo import RepoIndex
 from .sites import SiteView
@@ -64,7 +65,8 @@ class Role:
     kind: str
     #: For "signal": the builtin class that makes it one; for "abstract": the base class.
     subject: str
-    #: For "abstract": subclasses' methods of the same name, in the repository.
+    #: For "abstract": subclasses' methods of the same name, in the repository, but for
+    #: those that raise ``NotImplementedError`` again (:mod:`.overrides_raise`).
     implementations: tuple[str, ...] = ()
     #: For a ``StopIteration`` outside the protocol's methods: no public function
     #: reaches it through resolved calls (a helper of the library's own iteration).
@@ -211,11 +213,13 @@ def _abstract(g: Gathered, index: RepoIndex, tree: ClassTree) -> Role | None:
     func = g.func
     if func is None or func.cls is None or g.site.guards:
         return None
-    found = []
+    found, defining = [], []
     for qualname in index.methods_by_name.get(func.name, []):
         for impl in index.functions.get(qualname, []):
             if impl.cls and impl.cls != func.cls and func.cls in tree.ancestors(impl.cls):
                 found.append(impl.qualname)
+                if not still_abstract(index, impl):  # an override that raises it again
+                    defining.append(impl.qualname)
     unique = sorted(dict.fromkeys(found))
     asks = _style(g) == "class_no_args" or any(
         _OVERRIDE_DOC.search(run) for run in g.site.template.literals
@@ -223,7 +227,8 @@ def _abstract(g: Gathered, index: RepoIndex, tree: ClassTree) -> Role | None:
     if not (asks or unique or func.cls_abstract or _declared_abstract(g)):
         return None  # "Can't dup() %s instances": unsupported here, not to be overridden
     meta = abc_basis(index, func.cls) if _declared_abstract(g) else None
-    return Role("abstract", func.cls, tuple(unique[:MAX_IMPLEMENTATIONS]), abc_from=meta)
+    defined = sorted(dict.fromkeys(defining))[:MAX_IMPLEMENTATIONS]
+    return Role("abstract", func.cls, tuple(defined), abc_from=meta)
 
 
 def abstract_trigger(g: Gathered) -> str | None:
