@@ -22,7 +22,8 @@ from errdex.extract._downgrade import parse_any
 
 from . import read_views
 from .module import module_name_for
-from .project import MAX_BYTES, _source_base, current_project
+from .package_folder import note_folder, package_of
+from .project import MAX_BYTES, current_project
 
 if TYPE_CHECKING:
     from .module import ModuleReader
@@ -52,14 +53,14 @@ def package_modules(near: ModuleReader, needle: str) -> list[PackageModule]:
     project = current_project()
     if project is None:
         return []
-    base = _source_base(near.file_path.removeprefix(project.prefix), near.module)
-    top = near.module.split(".")[0]
-    if base is None or ("." not in near.module and not near.file_path.endswith("__init__.py")):
+    where = package_of(project, near.file_path, near.module)
+    if where is None:
         return []
-    texts = _package_texts(project, base, top)
-    # the folder itself: a module added to it may call the function too (a cached scan
-    # compares the folder's listing, :func:`errdex.scan_cache.folder_digest`)
-    project.looked_for(near.file_path, f"{base}{top}/")
+    base = where[0]
+    texts = _package_texts(project, *where)
+    # the folder itself and the files skipped: a module added to it may call the
+    # function too, a file made readable may show the call (:mod:`.package_folder`)
+    note_folder(project, near.file_path, *where)
     own = near.file_path.removeprefix(project.prefix)
     out: list[PackageModule] = []
     view = read_views.absent(needle)
@@ -83,14 +84,19 @@ def _package_texts(project: Project, base: str, top: str) -> dict[str, str]:
     key = (base, top)
     if key not in project.package_texts:
         texts: dict[str, str] = {}
+        skipped: list[str] = []
         folder = project.root / base / top
         paths = sorted(folder.rglob("*.py")) if folder.is_dir() else []
-        if len(paths) <= MAX_FILES:
+        if len(paths) <= MAX_FILES:  # a package growing past it changes the listing
             for path in paths:
                 text = _text(path)
+                rel = path.relative_to(project.root).as_posix()
                 if text is not None:
-                    texts[path.relative_to(project.root).as_posix()] = text
+                    texts[rel] = text
+                else:
+                    skipped.append(rel)
         project.package_texts[key] = texts
+        project.package_skipped[key] = skipped
     return project.package_texts[key]
 
 

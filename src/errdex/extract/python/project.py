@@ -52,6 +52,9 @@ class Project:
         #: A package's files and their texts, by (source base, package), listed once
         #: while this file is read (:mod:`.package_calls`).
         self.package_texts: dict[tuple[str, str], dict[str, str]] = {}
+        #: The files of those packages their search could not read (not UTF-8, a
+        #: symlink, too big), by the same key (:mod:`.package_folder`).
+        self.package_skipped: dict[tuple[str, str], list[str]] = {}
         #: Files this file's extraction looked for itself, present or not.
         self._looked: set[str] = set()
         #: Readers this file's extraction asked or got (a kept one too): what their

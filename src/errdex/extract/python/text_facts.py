@@ -23,7 +23,8 @@ from errdex.extract._downgrade import parse_any
 from . import read_views, text_store
 from .module import ModuleReader
 from .package_calls import _package_texts
-from .project import _source_base, current_project
+from .package_folder import note_package, package_of
+from .project import current_project
 from .text_store import FileFacts
 
 __all__ = [
@@ -114,6 +115,7 @@ def package_facts(reader: ModuleReader, *views: str) -> PackageFacts:
     noted as read of every file."""
     project = current_project()
     texts = _texts_of(reader)
+    note_package(reader)  # a module added or a file made readable may change them
     if texts is None or project is None:
         prefix = project.prefix if project is not None else ""
         return _facts_of({reader.file_path.removeprefix(prefix): reader.source})
@@ -154,6 +156,7 @@ def named_elsewhere(reader: ModuleReader, facts: PackageFacts, name: str) -> boo
     own = reader.source
     project = current_project()
     view = read_views.word_absent(name)
+    note_package(reader)  # a module added may name it
     for rel, text in facts.texts.items():
         if text is own or text == own:
             note_whole(reader, (rel,))
@@ -169,10 +172,10 @@ def _texts_of(reader: ModuleReader) -> dict[str, str] | None:
     project = current_project()
     if project is None:
         return None
-    base = _source_base(reader.file_path.removeprefix(project.prefix), reader.module)
-    if base is None or ("." not in reader.module and not reader.file_path.endswith("__init__.py")):
+    where = package_of(project, reader.file_path, reader.module)
+    if where is None:
         return None
-    return _package_texts(project, base, reader.module.split(".")[0]) or None
+    return _package_texts(project, *where) or None
 
 
 def _facts_of(texts: dict[str, str]) -> PackageFacts:
