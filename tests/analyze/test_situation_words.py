@@ -363,5 +363,5 @@ def test_a_caller_that_converts_says_what_leaves_it(tmp_path: Path) -> None:
     result = scan_checkout(open_source(str(tmp_path), repo="o/pkg"), repo="o/pkg")
     (record,) = [r for r, _ in result.items if r["errorClass"] == "KeyError"]
     assert record["commonSituations"] == (
-        "It comes from a call of `wrapped()` (which raises `ValueError` instead)."
+        "It comes from a call of `wrapped()` (whose handler raises `ValueError` in its place)."
     )

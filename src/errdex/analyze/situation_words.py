@@ -293,7 +293,7 @@ def _calls(g: Gathered) -> str:
         said = (way, False) if way is not None else (code(name), True)
         other = _converted(g, entry)
         if other is not None:  # the record's class does not leave it: say what does
-            said = (f"{way or 'a call of ' + code(name)} ({other} instead)", False)
+            said = (f"{way or 'a call of ' + code(name)} ({other})", False)
         if not has_private(name) and said not in ways:
             ways.append(said)
             if _program(func):
@@ -315,14 +315,25 @@ def _calls(g: Gathered) -> str:
 
 
 def _converted(g: Gathered, entry: EntryPoint) -> str | None:
-    """The class a caller raises in place of the record's (``surfacesAs``), in code; None
-    where the record's class leaves it as it is."""
+    """What a handler on the way does in place of letting the record's class out
+    (``surfacesAs``), as the handler is written: not "instead" outright, which was false
+    where a flag skips the handler (``ArgumentParser(exit_on_error=False)``). None where
+    the record's class leaves as it is."""
     surfaces = str(entry.get("surfacesAs") or "")
     if not surfaces or short_name(surfaces) == g.site.error_class:
         return None
-    if short_name(surfaces) == "SystemExit":
-        return "which exits the program with `SystemExit`"
-    return f"which raises {code(short_name(surfaces))}"
+    where = str(entry.get("convertedIn") or "")
+    who = (
+        "whose handler"
+        if where in ("", entry["qualname"])
+        else f"a handler in {code(where.rpartition('.')[2] + '()')}"
+    )
+    name = short_name(surfaces)
+    if name == "SystemExit":
+        return f"{who} exits the program with `SystemExit` on it"
+    if not name[:1].isupper():  # ``raise suffixed_err(...)``: a function builds it
+        return f"{who} raises what {code(name + '()')} returns in its place"
+    return f"{who} raises {code(name)} in its place"
 
 
 def _own_way(g: Gathered) -> str | None:
