@@ -336,3 +336,32 @@ def test_an_attribute_hook_names_no_attribute(tmp_path: Path) -> None:
         "It comes from deleting an attribute of `x`, where"
     )
     assert not any("x.name" in text for text in said.values())
+
+
+CONVERTS = """\
+def _lookup(name):
+    found = {"a": 1}.get(name)
+    if found is None:
+        raise KeyError(name)
+    return found
+
+
+def wrapped(name):
+    try:
+        return _lookup(name)
+    except KeyError as exc:
+        raise ValueError(str(exc)) from None
+"""
+
+
+def test_a_caller_that_converts_says_what_leaves_it(tmp_path: Path) -> None:
+    """``wrapped()`` raises ValueError in place of the KeyError: "It comes from a call of
+    `wrapped()`" was false of the KeyError's record (read-only review, session 39)."""
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    (tmp_path / "pkg" / "conv.py").write_text(CONVERTS)
+    result = scan_checkout(open_source(str(tmp_path), repo="o/pkg"), repo="o/pkg")
+    (record,) = [r for r, _ in result.items if r["errorClass"] == "KeyError"]
+    assert record["commonSituations"] == (
+        "It comes from a call of `wrapped()` (whose handler raises `ValueError` in its place)."
+    )

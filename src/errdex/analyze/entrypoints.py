@@ -248,11 +248,12 @@ def entry_points(
     hops = [h for h in hops if called_by_name(index, h, below)]
     # plumbing a listed entry point reaches the raise through is its step, not a way in
     # of its own (``getopt.getopt`` -> ``do_longs``, which ``__all__`` leaves out); a
-    # constructor stays: the class is built so (``aifc.open`` -> ``Aifc_read()``)
+    # constructor stays: the class is built so (``aifc.open`` -> ``Aifc_read()``); not
+    # below one that converts the class (pydoc's ``cli`` exits: ``render_doc`` stays)
     stepped = {
         q
         for h in hops
-        if offered(h)
+        if offered(h) and h.conversion is None
         for q in h.via[1:]
         if q.rpartition(".")[2] not in ("__init__", "__new__")
     }

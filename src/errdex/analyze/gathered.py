@@ -18,6 +18,7 @@ from .twins import ShadowFact
 if TYPE_CHECKING:
     from .hook_callers import HookCallers
     from .roles import Role
+    from .way_ends import WayEnd
 
 __all__ = [
     "Gathered",
@@ -43,6 +44,8 @@ class Gathered:
     #: Public functions that return a nested function reaching the raise (``validator``),
     #: kept apart from the calls (:func:`errdex.analyze.entrypoints.entry_points`).
     handed_out: list[EntryPoint] = field(default_factory=list)
+    #: Where a walk that reaches no public function ends: a ``__del__``, a script's main.
+    way_end: WayEnd | None = None
     entry_funcs: dict[str, FuncFacts] = field(default_factory=dict)
     #: Callers that swallow it, when no public function sees it (analyze.chains).
     caught_by: list[CaughtBy] = field(default_factory=list)

@@ -6,13 +6,16 @@ Paired blind review of stop 37: "It comes from a call of `nameprep()` or `ToASCI
 (``encodings.idna``), "`FTP.makepasv()` or `FTP.ntransfercmd()`" were judged misleading:
 helpers the module calls itself, where users reach the raise through a call higher up
 (``FTP.retrlines``, ``str.encode('idna')``). A public-named function is the module's own
-when the module says so: its ``__all__`` leaves it out (:meth:`.PublicApi.unlisted`), its
+when the module says so: its ``__all__`` leaves it out (:meth:`.PublicApi.unlisted`) and
+it has no docstring (pydoc documents ``render_doc``, which ``__all__`` omits), its
 docstring opens with "Internal" (``FTP.makepasv``, ``FieldStorage.read_multi``), or it is
 a module-level helper of a codec module (one defining ``getregentry``, which
 :mod:`codecs` looks up by name), called only from that module. Being called only from
 its own module is no sign by itself: ``FTP.sendcmd`` is, and users call it. Constructors
 and special methods never are. Nothing is invented: the calls above come from the same
-walk (:func:`.entrypoints.entry_points`), with those helpers counted as steps.
+walk (:func:`.entrypoints.entry_points`), with those helpers counted as steps. A caller
+that converts the class (``surfacesAs``) is no way in for it: plumbing is dropped only
+where a caller that lets the class out is left.
 """
 
 from __future__ import annotations
@@ -58,7 +61,11 @@ class ModuleOwn:
         func = self.index.function(qualname)
         if func is None or func.name.startswith("__"):
             return False  # a constructor is built by users too; a special method is syntax
-        if self.api.unlisted(qualname) or _INTERNAL.match(func.docstring or ""):
+        if _INTERNAL.match(func.docstring or ""):
+            return True
+        # ``__all__`` alone is no sign: pydoc lists only ``help``, yet documents
+        # ``render_doc`` and ``doc``; a name it leaves out with no docstring either is
+        if self.api.unlisted(qualname) and not (func.docstring or "").strip():
             return True
         module = self.index.modules.get(func.module)
         if func.cls is not None or module is None or "getregentry" not in module.top:
@@ -97,6 +104,15 @@ def outer_entry_points(
     kept = [e for e in found if not own(e["qualname"])]
     if len(kept) == len(found):
         return None
-    if kept:  # the others are as near as they were: the walk above them adds nothing
+    if any(_lets_out(e) for e in kept):  # as near as they were: the walk above adds nothing
         return kept
-    return entry_points(index, chains, own.above, function, **how) or None
+    above = entry_points(index, chains, own.above, function, **how)
+    # a caller that raises another class or exits in its place (``surfacesAs``: pydoc's
+    # ``cli``, which prints the ImportError and calls ``sys.exit``) is no way in for the
+    # record's class: never the only one named where the plumbing was precise
+    return above if any(_lets_out(e) for e in above) else None
+
+
+def _lets_out(entry: EntryPoint) -> bool:
+    """Whether the class leaves ``entry`` as it was raised, not converted."""
+    return not entry.get("surfacesAs")

@@ -36,6 +36,8 @@ from __future__ import annotations
 
 import re
 
+from errdex.evidence import EntryPoint
+
 from .caller_words import needs
 from .chains import signature_of
 from .codec_ways import codec_way
@@ -135,7 +137,7 @@ def unseen_situation(g: Gathered) -> tuple[str, list[str], str]:
     own = _own_way(g)
     if own is not None and twin_runs(g):
         return unknown_way(g, own), ["site.qualname", "shadowedBy"], "private"
-    return unknown_way(g, None), ["site.qualname"], "private"
+    return unknown_way(g, None), ["handedOut" if g.handed_out else "site.qualname"], "private"
 
 
 def _argument(g: Gathered) -> tuple[str, list[str]] | None:
@@ -146,13 +148,25 @@ def _argument(g: Gathered) -> tuple[str, list[str]] | None:
     words = _passed(g, req)
     if words is None and len(req.fires) > _LONGEST:
         return None  # a condition this long says no situation a reader recognises
-    if words is not None:
+    way = codec_way(g, _entry_func(g, req.entry["qualname"]))
+    if way is not None:  # run by the codec's name, as _calls says it: not by its method
+        head = _codec_argument(way, req, words)
+    elif words is not None:
         head = f"It comes from a call of {call} that passes {words}"
     else:
         head = f"It comes from a call of {call} whose arguments make {code(req.fires)} true"
     if req.partial:  # the condition over the caller's parameters is needed, not enough
         head += ", when other conditions on the way to it also hold"
     return head + ".", ["entryPoints", "site.guards"]
+
+
+def _codec_argument(way: str, req: ParamRequirement, words: str | None) -> str:
+    """The argument rule for a codec run by its name: ``str.encode`` and ``bytes.decode``
+    pass ``errors`` on under that name, and the text or bytes as the method's ``input``,
+    so only ``errors`` is said as passed; other conditions are the codec method's."""
+    if words is not None and set(req.params) <= {"errors"}:
+        return f"It comes from {way} with {words}"
+    return f"It comes from {way}, where the codec's {code(req.call)} finds {code(req.fires)} true"
 
 
 def _passed(g: Gathered, req: ParamRequirement) -> str | None:
@@ -271,15 +285,24 @@ def _calls(g: Gathered) -> str:
     `Decimal.__add__()` that nobody writes. Empty where there is none."""
     ways: list[tuple[str, bool]] = []  # the words, and whether they are a call's name
     programs: set[tuple[str, bool]] = set()
+    converted: set[tuple[str, bool]] = set()
     for entry in g.entry_points:
         func = _entry_func(g, entry["qualname"])
         name = call_name(entry["qualname"], func)
         way = operator_way(g, func) or _property_way(func) or codec_way(g, func)
         said = (way, False) if way is not None else (code(name), True)
+        other = _converted(g, entry)
+        if other is not None:  # the record's class does not leave it: say what does
+            said = (f"{way or 'a call of ' + code(name)} ({other})", False)
         if not has_private(name) and said not in ways:
             ways.append(said)
             if _program(func):
                 programs.add(said)
+            if other is not None:
+                converted.add(said)
+    # a caller that converts it is named only where none lets the class out (session 39:
+    # "It comes from a call of `cli()`", which prints the ImportError and exits)
+    ways = [w for w in ways if w not in converted] or ways
     # a program among the nearest gives way, but to no lower-ranked entry: one shown in
     # its place was often one whose own arguments rule the raise out (``TurtleScreen()``
     # passes "white" to ``bgcolor``; ``freeze_support()`` for runpy's relative-name check)
@@ -289,6 +312,28 @@ def _calls(g: Gathered) -> str:
     if all(is_call for _, is_call in shown):
         return "a call of " + " or ".join(w for w, _ in shown)
     return " or ".join(f"a call of {w}" if is_call else w for w, is_call in shown)
+
+
+def _converted(g: Gathered, entry: EntryPoint) -> str | None:
+    """What a handler on the way does in place of letting the record's class out
+    (``surfacesAs``), as the handler is written: not "instead" outright, which was false
+    where a flag skips the handler (``ArgumentParser(exit_on_error=False)``). None where
+    the record's class leaves as it is."""
+    surfaces = str(entry.get("surfacesAs") or "")
+    if not surfaces or short_name(surfaces) == g.site.error_class:
+        return None
+    where = str(entry.get("convertedIn") or "")
+    who = (
+        "whose handler"
+        if where in ("", entry["qualname"])
+        else f"a handler in {code(where.rpartition('.')[2] + '()')}"
+    )
+    name = short_name(surfaces)
+    if name == "SystemExit":
+        return f"{who} exits the program with `SystemExit` on it"
+    if not name[:1].isupper():  # ``raise suffixed_err(...)``: a function builds it
+        return f"{who} raises what {code(name + '()')} returns in its place"
+    return f"{who} raises {code(name)} in its place"
 
 
 def _own_way(g: Gathered) -> str | None:

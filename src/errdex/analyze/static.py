@@ -53,6 +53,7 @@ from .test_choice import best_tests
 from .tests_evidence import link_tests
 from .tests_memo import ChoiceMemo, Choices
 from .twins import ShadowFact, shadow_of, shadowed_by
+from .way_ends import WayEnd, way_end
 
 __all__ = ["PROSE_FIELDS", "Analysis", "analyze", "analyze_items", "analyze_with_index"]
 
@@ -315,6 +316,7 @@ def analyze_with_index(
             by_function.setdefault(site.function, []).append(site)
 
     handed: dict[int, list[EntryPoint]] = {}  # site -> what hands out a way to it
+    ends: dict[int, WayEnd | None] = {}  # site -> where a walk with no public call ends
 
     def entries(
         site: SiteView, function: str
@@ -337,7 +339,9 @@ def analyze_with_index(
         found = entry_points(index, chains, api, function, **how)
         found = outer_entry_points(index, chains, plumbing, function, found, how) or found
         handed[site.index] = entry_points(index, chains, api, function, handed=True, **how)
-        caught = caught_by(chains.walk(function, **how)) if not found else []
+        walk = chains.walk(function, **how) if not found else None
+        caught = caught_by(walk) if walk is not None else []
+        ends[site.index] = way_end(index, chains, walk.hops) if walk is not None else None
         conversion = own or caller_conversion(
             site, lambda f: chains.at_calls(f, site.canonical_class), by_function
         )
@@ -403,7 +407,7 @@ def analyze_with_index(
                         direct,
                     )
                     wide.complete(g)
-                    g.handed_out = handed.get(s.index, [])
+                    g.handed_out, g.way_end = handed.get(s.index, []), ends.get(s.index)
                     gathered[s.index] = g
 
     gather(s for s in sites if s.index not in stored)

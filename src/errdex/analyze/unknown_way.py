@@ -14,16 +14,16 @@ module's place and raises alike (``_datetime`` for ``datetime.py``). Saying so w
 
 from __future__ import annotations
 
-from .gathered import Gathered
+from .gathered import Gathered, short_name
 from .guards import code
+from .special_words import article
 
 __all__ = ["UNKNOWN_WAY", "unknown_way"]
 
 #: What is said where no public call errdex resolved reaches the raise.
 UNKNOWN_WAY = (
     "Which public call leads here is not known: no chain of calls errdex resolved starts at "
-    "a public function (calls through a callback, a table of methods or a name looked up "
-    "at run time are not followed, nor C code that runs in the module's place)."
+    "a public function."
 )
 
 
@@ -41,7 +41,44 @@ def unknown_way(g: Gathered, own: str | None) -> str:
             f"It comes from {own} only where {module} cannot be imported: this "
             f"interpreter imports {module}, whose code runs instead."
         )
-    return UNKNOWN_WAY
+    return handed_way(g) or ended_way(g) or UNKNOWN_WAY
+
+
+def handed_way(g: Gathered) -> str | None:
+    """Where a public function returns a nested one that reaches the raise
+    (``evidence.handedOut``: ``validator`` returns ``lint_app``): calling what it
+    returns. "Not known … no public function" was false of it (session 39)."""
+    pairs = []
+    for entry in g.handed_out:
+        inner = str(entry.get("handsOut") or "").rpartition(".")[2]
+        said = f"the function {code(short_name(entry['qualname']) + '()')} returns"
+        said += f" ({code(inner)})" if inner else ""
+        if said not in pairs:
+            pairs.append(said)
+    if not pairs:
+        return None
+    return f"It comes from calling {' or '.join(pairs[:2])}."
+
+
+def ended_way(g: Gathered) -> str | None:
+    """Where every chain up from the raise ends at an object's ``__del__`` or at a
+    module run as a program (:func:`.way_ends.way_end`)."""
+    end = g.way_end
+    if end is None:
+        return None
+    names = list(dict.fromkeys(short_name(q.rpartition(".")[0]) for q in end.functions))[:2]
+    if end.kind == "del":
+        classes = " or ".join(code(n) for n in names)
+        dels = ", ".join(code(f"{n}.__del__") for n in names)
+        return (
+            f"It is raised when {article(names[0])} {classes} object is garbage-collected "
+            f'({dels}): Python prints it as "Exception ignored in" and no caller sees it.'
+        )
+    runs = " or ".join(code(short_name(q) + "()") for q in end.functions[:2])
+    return (
+        f"It comes from running the module {code(end.module)} as a program "
+        f'(`python -m {end.module}`): its `if __name__ == "__main__":` block calls {runs}.'
+    )
 
 
 def twin_runs(g: Gathered) -> bool:
