@@ -352,6 +352,8 @@ class Plan:
         """The parts of read files the scan of these inputs left out, from its stored
         result's header (its parts are not read); none when no result is stored."""
         header = self.cache.result(self.scope, self.key, self.inputs)
+        if not isinstance(header, dict) or "analyzed_at" not in header:
+            header = self.cache.result(self.scope, _LEFT_OUT + self.key, self.inputs)
         found = header.get("left_out") if isinstance(header, dict) else None
         return list(found) if found else []
 
@@ -365,13 +367,13 @@ class Plan:
         counts), kept when the analyst ran: without it, reusing every file's items costs
         about what loading the whole would. It is stored by file (:mod:`errdex.scan_parts`):
         only the files whose records changed since the last result are written. Without
-        it, the parts of files the scan ``left_out`` are kept alone (a header with no
-        items, which :meth:`whole` does not take for a result): a scan over the
-        catalogue's records names them again (:meth:`left_out`)."""
+        it, the parts of files the scan ``left_out`` are kept under a key of their own,
+        so the last whole result stays: a scan over the catalogue's records names them
+        again (:meth:`left_out`)."""
         result = None
-        if whole is None and left_out:
-            result = (self.key, self.inputs, {"left_out": list(left_out)})
         more: list[tuple[str, str, Any]] = []
+        if whole is None and left_out:
+            more.append((_LEFT_OUT + self.key, self.inputs, {"left_out": list(left_out)}))
         parts: list[PartsWrite] = []
         if whole is not None:
             header, written = split(self.key, {**whole, "stamp": self.stamp}, self.last)
@@ -395,6 +397,10 @@ class Plan:
                 parts=parts,
                 texts=self.texts,
             )
+
+
+#: The prefix of the key a scan with no whole result keeps its left-out parts under.
+_LEFT_OUT = "left_out:"
 
 
 def plan_scan(

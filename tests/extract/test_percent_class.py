@@ -62,3 +62,29 @@ def test_any_other_percent_hole_stays_open(suffix: str) -> None:
     assert last.match("<class 'str'> is not <cl") is not None
     assert last.match("a is not <cl") is None
     assert last.match("<class 'str'> is not abc") is not None
+
+
+STRINGS = textwrap.dedent(
+    """\
+    cdef check(x):
+        if x is None:
+            raise TypeError('bad %r' % str(type(x)))
+        raise TypeError('bad %s' % repr(x.__class__))
+    """
+)
+
+
+@both
+def test_r_of_the_string_of_a_class_is_a_quoted_string(suffix: str) -> None:
+    """``"bad %r" % str(type(x))`` prints ``bad "<class 'int'>"`` (the string's repr);
+    only ``%s`` prints str()/repr() of a class as the class's repr."""
+    if suffix == ".pyx":
+        sites = extract_cython(STRINGS, "pkg/m.pyx")
+    else:
+        sites = extract_python(STRINGS.replace("cdef check", "def check"), "pkg/m.py")
+    templates = {s.line: s.template for s in sites}
+    quoted = "bad %r" % str(int)  # noqa: UP031 (the form under test)
+    assert quoted == "bad \"<class 'int'>\""
+    assert templates[3].match(quoted) is not None
+    assert templates[4].match("bad <class 'int'>") is not None
+    assert templates[4].match("bad int") is None

@@ -57,3 +57,17 @@ def test_cython_refuses_it_too_and_other_files_are_read_as_utf8(tmp_path: Path) 
     for name in ("m.c", "m.pyx.in"):
         (tmp_path / name).write_bytes(MISSPELT)
         assert "caf\u00e9" in read_source(tmp_path / name)
+
+
+def test_a_file_whose_lines_end_at_a_lone_cr_is_extracted(tmp_path: Path) -> None:
+    """compile() and Cython end a line at a lone CR; before, such a latin-1 file was
+    skipped, and a UTF-8 one gave no site after line 1 (.py) or 'Unrecognized character'
+    (.pyx)."""
+    data = b"# coding: latin-1\rdef f(x):\r    raise ValueError('caf\xe9 %s' % x)\r"
+    for name in ("m.py", "m.pyx"):
+        (tmp_path / name).write_bytes(data)
+    checkout = open_source(str(tmp_path), repo="o/r", sha="4" * 40)
+    result = scan_checkout(checkout, repo="o/r", analyze=False)
+    found = {(r["filePath"], r["lineNumber"], r["errorMessage"]) for r, _ in result.items}
+    assert {("m.py", 3, "caf\u00e9 %s"), ("m.pyx", 3, "caf\u00e9 %s")} <= found
+    assert result.skipped == []

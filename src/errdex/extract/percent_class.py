@@ -2,7 +2,8 @@
 ``bad type <class 'int'>``, in a ``.py`` file as in a compiled ``.pyx``.
 
 A ``%s`` or ``%r`` hole (no flags, width or precision) whose value is ``type(x)`` or
-``x.__class__`` (also inside ``str()``/``repr()``) prints the class's repr, as CPython's
+``x.__class__`` (a ``%s`` hole also of either inside ``str()``/``repr()``; ``%r`` of that
+string quotes it) prints the class's repr, as CPython's
 ``str(type(x))`` does, in a compiled Cython module as in Python (checked against a Cython
 3.3.1 build: ``raise TypeError("bad type %s" % type(x))`` prints ``bad type <class
 'int'>``). Such a hole admits only that form (:mod:`errdex.extract.class_holes`'s
@@ -19,20 +20,15 @@ from errdex.template import Hole, MessageTemplate
 
 __all__ = ["typed_percent_holes"]
 
-#: The conversions that print a class's repr whole.
+#: The conversions that print a class's repr whole: of ``type(x)`` itself, both (a
+#: class's ``str`` is its ``repr``); of ``str(type(x))``/``repr(type(x))``, a string, only
+#: ``%s`` (``%r`` quotes it: ``bad "<class 'int'>"``).
 _PLAIN = frozenset({"%s", "%r"})
+_OF_STRING = frozenset({"%s"})
 
 
-def _prints_class(node: ast.expr) -> bool:
-    """``type(x)``, ``x.__class__``, or either inside ``str()``/``repr()``."""
-    if (
-        isinstance(node, ast.Call)
-        and isinstance(node.func, ast.Name)
-        and node.func.id in ("str", "repr")
-        and len(node.args) == 1
-        and not node.keywords
-    ):
-        node = node.args[0]
+def _is_class(node: ast.expr) -> bool:
+    """``type(x)`` or ``x.__class__``."""
     if isinstance(node, ast.Attribute):
         return node.attr == "__class__"
     return (
@@ -44,6 +40,23 @@ def _prints_class(node: ast.expr) -> bool:
     )
 
 
+def _conversions(node: ast.expr) -> frozenset[str]:
+    """The conversions under which ``node`` prints a class's repr whole (none: it does
+    not): ``type(x)``, ``x.__class__``, or either inside ``str()``/``repr()``."""
+    if _is_class(node):
+        return _PLAIN
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id in ("str", "repr")
+        and len(node.args) == 1
+        and not node.keywords
+        and _is_class(node.args[0])
+    ):
+        return _OF_STRING
+    return frozenset()
+
+
 def _values(node: ast.BinOp) -> list[ast.expr] | None:
     """The values a ``%`` formats, by position (None: a shape whose positions are not
     known, a name holding the tuple or a starred element)."""
@@ -52,7 +65,7 @@ def _values(node: ast.BinOp) -> list[ast.expr] | None:
         if any(isinstance(e, ast.Starred) for e in right.elts):
             return None
         return list(right.elts)
-    return [right] if _prints_class(right) else None
+    return [right] if _conversions(right) else None
 
 
 def typed_percent_holes(node: ast.expr, templates: list[MessageTemplate]) -> list[MessageTemplate]:
@@ -63,21 +76,23 @@ def typed_percent_holes(node: ast.expr, templates: list[MessageTemplate]) -> lis
     values = _values(node)
     if not values:
         return templates
-    classes = {str(k) for k, v in enumerate(values) if _prints_class(v)}
+    classes = {str(k): c for k, v in enumerate(values) if (c := _conversions(v))}
     if not classes:
         return templates
     return [_typed(t, classes) for t in templates]
 
 
-def _typed(template: MessageTemplate, classes: set[str]) -> MessageTemplate:
+def _typed(template: MessageTemplate, classes: dict[str, frozenset[str]]) -> MessageTemplate:
     holes = [p for p in template.parts if isinstance(p, Hole)]
     if any("*" in h.text for h in holes):  # ``%*s`` takes two values: positions shift
         return template
-    if not any(h.name in classes and h.text in _PLAIN and not h.kind for h in holes):
+
+    def prints_class(hole: Hole) -> bool:
+        return not hole.kind and hole.text in classes.get(hole.name, ())
+
+    if not any(prints_class(h) for h in holes):
         return template
     return MessageTemplate(
-        replace(p, kind=KIND)
-        if isinstance(p, Hole) and p.name in classes and p.text in _PLAIN and not p.kind
-        else p
+        replace(p, kind=KIND) if isinstance(p, Hole) and prints_class(p) else p
         for p in template.parts
     )
