@@ -128,3 +128,36 @@ def test_a_binding_under_a_test_false_for_none_keeps_it(tmp_path: Path) -> None:
     assert "m.plain" in _entries(items, "a value given")
     assert "m.shadowed" in _entries(items, "an object given")
     assert "m.looped" in _entries(items, "a looped item")
+
+
+_TWO_SITES = (
+    "__all__ = ['caller_five']\n"
+    "\n\n"
+    "def note(p):\n"
+    "    return p\n"
+    "\n\n"
+    "def conv(p):\n"
+    "    return None if p == 5 else p\n"
+    "\n\n"
+    "def _f(p=None):\n"
+    "    note(p)\n"
+    "    if p is None:\n"
+    "        raise ValueError('no p at first')\n"
+    "    p = conv(p) if p else p\n"
+    "    if p is None:\n"
+    "        raise ValueError('no p after conv')\n"
+    "\n\n"
+    "def caller_five():\n"
+    "    _f(5)\n"
+)
+
+
+def test_a_held_parameter_is_not_walked_as_one_passed_on(tmp_path: Path) -> None:
+    """Re-review of a44 (s2.py): both raises test ``p is None``; the first reads what
+    the caller passed (``5``: not ``None``, so ``caller_five`` is no way), the second
+    reads ``conv(5)``, which is ``None``: ``caller_five()`` raises "no p after conv".
+    The walk cache took the two for one (same condition, same name ``p``) and gave
+    the second the first's answer."""
+    items = one_file_items(tmp_path, "m.py", _TWO_SITES)
+    assert "m.caller_five" not in _entries(items, "no p at first")
+    assert "m.caller_five" in _entries(items, "no p after conv")
