@@ -137,7 +137,7 @@ _TWICE = (
     "def assigned():\n"
     "    return Case()\n"
     "\n\n"
-    "assigned = make\n"
+    "assigned = lambda: Case\n"
     "\n\n"
     "def build(x):\n"
     "    add(make(x))\n"

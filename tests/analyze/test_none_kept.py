@@ -161,3 +161,47 @@ def test_a_held_parameter_is_not_walked_as_one_passed_on(tmp_path: Path) -> None
     items = one_file_items(tmp_path, "m.py", _TWO_SITES)
     assert "m.caller_five" not in _entries(items, "no p at first")
     assert "m.caller_five" in _entries(items, "no p after conv")
+
+
+_OWN_INT = (
+    "__all__ = ['default_call', 'twice_call']\n"
+    "\n\n"
+    "class _Any(type):\n"
+    "    def __instancecheck__(cls, obj):\n"
+    "        return True\n"
+    "\n\n"
+    "class int(metaclass=_Any):\n"
+    "    pass\n"
+    "\n\n"
+    "str = _Any('str', (), {})\n"
+    "str = _Any('str', (), {})\n"
+    "\n\n"
+    "def _conv(x):\n"
+    "    return 0\n"
+    "\n\n"
+    "def _check(x=None):\n"
+    "    x = _conv(x) if isinstance(x, int) else x\n"
+    "    if x is not None:\n"
+    "        raise ValueError('x given')\n"
+    "\n\n"
+    "def default_call():\n"
+    "    _check()\n"
+    "\n\n"
+    "def _twice(y=None):\n"
+    "    y = _conv(y) if isinstance(y, str) else y\n"
+    "    if y is not None:\n"
+    "        raise ValueError('y given')\n"
+    "\n\n"
+    "def twice_call():\n"
+    "    _twice()\n"
+)
+
+
+def test_a_module_class_named_as_a_builtin_is_not_the_builtin(tmp_path: Path) -> None:
+    """Re-review of a44 (s4.py): the module's own ``int`` answers ``isinstance(None,
+    int)`` with True, so ``x`` becomes ``0`` and ``default_call()`` raises; a ``str``
+    the module binds twice is no builtin either. The module's names are checked before
+    the condition is judged with builtins."""
+    items = one_file_items(tmp_path, "m.py", _OWN_INT)
+    assert "m.default_call" in _entries(items, "x given")
+    assert "m.twice_call" in _entries(items, "y given")
