@@ -128,3 +128,80 @@ def test_a_binding_under_a_test_false_for_none_keeps_it(tmp_path: Path) -> None:
     assert "m.plain" in _entries(items, "a value given")
     assert "m.shadowed" in _entries(items, "an object given")
     assert "m.looped" in _entries(items, "a looped item")
+
+
+_TWO_SITES = (
+    "__all__ = ['caller_five']\n"
+    "\n\n"
+    "def note(p):\n"
+    "    return p\n"
+    "\n\n"
+    "def conv(p):\n"
+    "    return None if p == 5 else p\n"
+    "\n\n"
+    "def _f(p=None):\n"
+    "    note(p)\n"
+    "    if p is None:\n"
+    "        raise ValueError('no p at first')\n"
+    "    p = conv(p) if p else p\n"
+    "    if p is None:\n"
+    "        raise ValueError('no p after conv')\n"
+    "\n\n"
+    "def caller_five():\n"
+    "    _f(5)\n"
+)
+
+
+def test_a_held_parameter_is_not_walked_as_one_passed_on(tmp_path: Path) -> None:
+    """Re-review of a44 (s2.py): both raises test ``p is None``; the first reads what
+    the caller passed (``5``: not ``None``, so ``caller_five`` is no way), the second
+    reads ``conv(5)``, which is ``None``: ``caller_five()`` raises "no p after conv".
+    The walk cache took the two for one (same condition, same name ``p``) and gave
+    the second the first's answer."""
+    items = one_file_items(tmp_path, "m.py", _TWO_SITES)
+    assert "m.caller_five" not in _entries(items, "no p at first")
+    assert "m.caller_five" in _entries(items, "no p after conv")
+
+
+_OWN_INT = (
+    "__all__ = ['default_call', 'twice_call']\n"
+    "\n\n"
+    "class _Any(type):\n"
+    "    def __instancecheck__(cls, obj):\n"
+    "        return True\n"
+    "\n\n"
+    "class int(metaclass=_Any):\n"
+    "    pass\n"
+    "\n\n"
+    "str = _Any('str', (), {})\n"
+    "str = _Any('str', (), {})\n"
+    "\n\n"
+    "def _conv(x):\n"
+    "    return 0\n"
+    "\n\n"
+    "def _check(x=None):\n"
+    "    x = _conv(x) if isinstance(x, int) else x\n"
+    "    if x is not None:\n"
+    "        raise ValueError('x given')\n"
+    "\n\n"
+    "def default_call():\n"
+    "    _check()\n"
+    "\n\n"
+    "def _twice(y=None):\n"
+    "    y = _conv(y) if isinstance(y, str) else y\n"
+    "    if y is not None:\n"
+    "        raise ValueError('y given')\n"
+    "\n\n"
+    "def twice_call():\n"
+    "    _twice()\n"
+)
+
+
+def test_a_module_class_named_as_a_builtin_is_not_the_builtin(tmp_path: Path) -> None:
+    """Re-review of a44 (s4.py): the module's own ``int`` answers ``isinstance(None,
+    int)`` with True, so ``x`` becomes ``0`` and ``default_call()`` raises; a ``str``
+    the module binds twice is no builtin either. The module's names are checked before
+    the condition is judged with builtins."""
+    items = one_file_items(tmp_path, "m.py", _OWN_INT)
+    assert "m.default_call" in _entries(items, "x given")
+    assert "m.twice_call" in _entries(items, "y given")

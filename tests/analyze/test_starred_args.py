@@ -63,6 +63,30 @@ def test_plain_arguments_fill_positional_parameters_first(tmp_path: Path) -> Non
     assert "m.fixed_first" not in named
 
 
+_MIXED = (
+    "__all__ = ['mixed', 'keywords_only']\n"
+    "\n\n"
+    "def _first(head, *rest, **named):\n"
+    "    if not rest:\n"
+    "        raise ValueError('need a second part')\n"
+    "\n\n"
+    "def mixed(parts, a, kw, c):\n"
+    "    return _first(*parts, a, a) if c else _first(a, **kw)\n"
+    "\n\n"
+    "def keywords_only(parts, a, kw):\n"
+    "    return _first(*parts, a, a) or _first(a, b=1, **kw)\n"
+)
+
+
+def test_a_double_star_call_is_not_read_as_its_neighbour(tmp_path: Path) -> None:
+    """Re-review of a44 (s1.py): ``_first(a, **kw)`` is a starred site too, and the
+    ``*parts`` call on its line was counted for it; ``mixed([], 1, {}, False)`` raises.
+    Each site is matched by its own arguments, and a ``**``-only call fills no ``*args``."""
+    named = _entries(one_file_items(tmp_path, "m.py", _MIXED), "need a second part")
+    assert "m.mixed" in named
+    assert "m.keywords_only" in named
+
+
 def test_the_length_is_a_lower_bound_only() -> None:
     """``len`` is at least ``least``: a test it cannot pass is false, one it may pass is
     not decided; the tuple is true and is no ``None``."""

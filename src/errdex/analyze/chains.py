@@ -57,7 +57,7 @@ from .repo import RepoIndex
 from .settled import UNSETTLED, module_objects, named_values, settled_value
 from .starred_args import packed_at_least
 from .unbound_calls import names_class, unbound_call
-from .walk_scope import Scope, apart, packed_of, with_exits
+from .walk_scope import Scope, apart, name_roles, packed_of, with_exits
 from .way_needs import needs_up
 
 __all__ = [
@@ -268,7 +268,7 @@ class Chains:
             catchable,
             relevant,
             max_depth,
-            tuple(sorted(names)),
+            name_roles(params, alternatives, packed),
             kept,
         )
         found = self._memo.get(key)

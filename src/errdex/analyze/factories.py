@@ -10,7 +10,10 @@ no class and no ``None``. Only a function of the module's top level (a method ma
 overridden), with no decorator, no ``yield``, no ``async``, not replaced by a later
 import of C code, whose every ``return`` gives a call of the same class (or a local it
 bound once to one) that is no parameter or local of it, and whose last statement is a
-``return`` or ``raise`` (it never ends by falling off, returning ``None``).
+``return`` or ``raise`` (it never ends by falling off, returning ``None``). The name must
+be bound once at the module's top level (:mod:`.top_binds`): of ``def make(): return
+Case()`` then ``def make(): return Case``, or a ``def`` per branch of an ``if``, the
+index shows one definition, not the one that runs.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ import os
 
 from .file_trees import function_node
 from .repo import RepoIndex, Target
+from .top_binds import STAR, top_bindings
 
 __all__ = ["factory_class"]
 
@@ -45,7 +49,11 @@ def factory_class(index: RepoIndex, qualname: str) -> Target | None:
         found.add(target.qualname)
     if len(found) != 1 or not index.root:
         return None
-    node = function_node(os.path.join(index.root, module.rel), func.line, func.name)
+    path = os.path.join(index.root, module.rel)
+    bound = top_bindings(path)
+    if bound is None or bound[func.name] != 1 or bound[STAR]:
+        return None  # defined again, per branch, or bound otherwise too (.top_binds)
+    node = function_node(path, func.line, func.name)
     if node is None or not isinstance(node.body[-1], (ast.Return, ast.Raise)):
         return None  # it may end by falling off, returning ``None``
     return Target("class", found.pop())

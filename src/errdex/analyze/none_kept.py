@@ -16,7 +16,8 @@ before it, is judged on that ``None``; any other value a caller passes is not kn
 there (:class:`.walk_scope.Scope`). Only a direct caller's value counts: passed on
 by name, the parameter would make a condition on the caller's parameter read the
 value bound again (:attr:`.chain_parts.Hop.passes`). ``C`` is decided on ``None`` by
-:func:`.guard_eval.guard_value`, and ``isinstance(p, T)`` is false for ``None`` where
+:func:`.guard_eval.guard_value` where every other name it reads is surely the builtin
+(the module binds none of them: :mod:`.top_binds`), and ``isinstance(p, T)`` is false for ``None`` where
 each ``T`` is a builtin class but ``object``, or a class of the repository that
 :func:`.fixed_args._plain` shows in full (no metaclass may answer otherwise).
 """
@@ -34,6 +35,7 @@ from .fixed_args import _plain
 from .guard_eval import guard_value
 from .guards import free_names
 from .repo import RepoIndex
+from .top_binds import STAR, top_bindings
 
 __all__ = ["kept_none"]
 
@@ -136,10 +138,13 @@ def _is_name(node: ast.expr, name: str) -> bool:
 
 
 def _on_none(index: RepoIndex, func: FuncFacts, test: ast.expr, name: str) -> bool | None:
-    """The condition's truth where ``name`` is ``None``; None when not decided."""
-    found = guard_value(ast.unparse(test), {name: None})
-    if found is not None:
-        return found
+    """The condition's truth where ``name`` is ``None``; None when not decided. The
+    module's (and the function's) own names first: :func:`.guard_value` reads every
+    other name as the builtin, and ``class int(metaclass=…)`` may answer ``isinstance``."""
+    if all(_builtin(index, func, n) for n in _builtins_read(test)):
+        found = guard_value(ast.unparse(test), {name: None})
+        if found is not None:
+            return found
     negated = isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)
     inner = test.operand if isinstance(test, ast.UnaryOp) and negated else test
     if not (
@@ -148,7 +153,7 @@ def _on_none(index: RepoIndex, func: FuncFacts, test: ast.expr, name: str) -> bo
         and len(inner.args) == 2
         and not inner.keywords
         and _is_name(inner.args[0], name)
-        and _builtin(func, "isinstance")
+        and _builtin(index, func, "isinstance")
     ):
         return None
     kinds = inner.args[1]
@@ -156,6 +161,18 @@ def _on_none(index: RepoIndex, func: FuncFacts, test: ast.expr, name: str) -> bo
     if not refs or not all(_never_none(index, func, ref) for ref in refs):
         return None
     return negated  # ``isinstance(None, T)`` is false
+
+
+def _builtins_read(test: ast.expr) -> set[str]:
+    """The names :func:`.guard_value` reads as builtins: callees (``isinstance``,
+    ``len``, ``int``) and the classes ``isinstance`` tests against."""
+    out: set[str] = set()
+    for node in ast.walk(test):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+            out.add(node.func.id)
+            if node.func.id == "isinstance" and len(node.args) == 2:
+                out |= {n.id for n in ast.walk(node.args[1]) if isinstance(n, ast.Name)}
+    return out
 
 
 def _never_none(index: RepoIndex, func: FuncFacts, node: ast.expr) -> bool:
@@ -166,16 +183,27 @@ def _never_none(index: RepoIndex, func: FuncFacts, node: ast.expr) -> bool:
     target = index.resolve(func.module, ref, func.local_imports)
     if target is not None:
         return target.kind == "class" and _plain(index, target.qualname, 0)
-    module = index.modules.get(func.module)
-    if len(ref) != 1 or module is None or not _builtin(func, ref[0]):
+    if len(ref) != 1 or not _builtin(index, func, ref[0]):
         return False
-    if module.star or any(ref[0] in names for names in (module.imports, module.settled)):
-        return False  # the module may bind the name itself
     found = getattr(builtins, ref[0], None)
     return isinstance(found, type) and found is not object
 
 
-def _builtin(func: FuncFacts, name: str) -> bool:
-    """Whether ``name`` in the function is surely the builtin: no parameter or local
-    of it (the module's own names are :meth:`RepoIndex.resolve`'s)."""
-    return name not in func.bound_lines and name not in {p.lstrip("*") for p in func.params}
+def _builtin(index: RepoIndex, func: FuncFacts, name: str) -> bool:
+    """Whether ``name`` in the function is surely the builtin: no parameter or local of
+    it or of a function around it, and no binding of the module's top level
+    (:mod:`.top_binds`; a star import may bind any name)."""
+    module = index.modules.get(func.module)
+    if module is None or not index.root or module.star:
+        return False
+    if any(name in names for names in (module.imports, module.settled, module.top)):
+        return False
+    bound = top_bindings(os.path.join(index.root, module.rel))
+    if bound is None or bound[name] or bound[STAR]:
+        return False
+    here: FuncFacts | None = func
+    while here is not None:
+        if name in here.bound_lines or name in {p.lstrip("*") for p in here.params}:
+            return False
+        here = index.function(here.parent) if here.parent else None
+    return True

@@ -73,14 +73,53 @@ def packed_at_least(
 
 def _plain_args(path: str, line: int, name: str, site: CallSite) -> int | None:
     """The plain positional arguments of the one call of ``site.ref`` on ``site.line``
-    that unpacks ``*x``, in the function ``name`` defined at ``line`` of ``path``."""
+    whose own arguments are the site's, in the function ``name`` defined at ``line`` of
+    ``path``; None where that call unpacks no ``*x`` (``f(a, **kw)``: a site is starred
+    for a ``**`` too) or is not the only one of that shape on the line."""
     stamp = file_stamp(path)
-    return None if stamp is None else _counted(path, stamp, line, name, site.line, site.ref)
+    if stamp is None:
+        return None
+    return _counted(path, stamp, line, name, site.line, site.ref, _shape(site))
+
+
+#: What a call site keeps of its arguments: the positional ones up to the first ``*``
+#: (a plain name's identifier, else None) and its keywords' names.
+Shape = tuple[tuple[str | None, ...], tuple[str, ...]]
+
+
+def _shape(site: CallSite) -> Shape:
+    names = tuple(
+        a[1] if a and a[0] == "name" and isinstance(a[1], str) else None for a in site.args
+    )
+    return names, tuple(k for k, _ in site.keywords)
+
+
+def _call_shape(call: ast.Call) -> Shape:
+    """:func:`_shape` of the site :mod:`.callsites` makes of ``call``."""
+    leading: list[str | None] = []
+    for a in call.args:
+        if isinstance(a, ast.Starred):
+            break
+        leading.append(a.id if isinstance(a, ast.Name) else None)
+    return tuple(leading), tuple(k.arg for k in call.keywords if k.arg is not None)
+
+
+def _same(found: Shape, wanted: Shape) -> bool:
+    """The call's arguments are the site's (a name where the site kept one)."""
+    if len(found[0]) != len(wanted[0]) or found[1] != wanted[1]:
+        return False
+    return all(w is None or f == w for f, w in zip(found[0], wanted[0], strict=True))
 
 
 @lru_cache(maxsize=4096)
 def _counted(
-    path: str, stamp: tuple[int, int], line: int, name: str, at: int, ref: tuple[str, ...]
+    path: str,
+    stamp: tuple[int, int],
+    line: int,
+    name: str,
+    at: int,
+    ref: tuple[str, ...],
+    shape: Shape,
 ) -> int | None:
     del stamp  # part of the key: a file edited between scans is read again
     node = function_node(path, line, name)
@@ -92,8 +131,10 @@ def _counted(
         if isinstance(call, ast.Call)
         and call.lineno == at
         and dotted(call.func) == ref
-        and any(isinstance(a, ast.Starred) for a in call.args)
+        and _same(_call_shape(call), shape)
     ]
     if len(calls) != 1:
-        return None  # two such calls on one line: which the site is, is not known
+        return None  # two calls on one line fit the site: which it is, is not known
+    if not any(isinstance(a, ast.Starred) for a in calls[0].args):
+        return None  # ``f(a, **kw)``: nothing unpacked into the ``*args``
     return sum(not isinstance(a, ast.Starred) for a in calls[0].args)

@@ -7,7 +7,7 @@ exits before the raise as conditions it needs (:mod:`.early_exits`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import product
 
@@ -16,7 +16,7 @@ from .guard_eval import guard_value
 from .platforms import OTHER_THAN
 from .value_sets import MAX_COMBOS, each_choice
 
-__all__ = ["MAX_COMBOS", "Scope", "apart", "packed_of", "with_exits"]
+__all__ = ["MAX_COMBOS", "Scope", "apart", "name_roles", "packed_of", "with_exits"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +68,21 @@ class Scope:
             if not any(guard_value(g, values) is False for g in self.guards):
                 return False
         return True
+
+
+def name_roles(
+    params: Collection[str], alternatives: Mapping[str, tuple[object, ...]], packed: Sequence[str]
+) -> tuple[object, ...]:
+    """What each name a walk judges is, for its cache key: passed on unchanged, bound
+    again (with the literals it may hold; none: only a caller's ``None`` kept,
+    :mod:`.none_kept`), or packed. Two sites of one function with the same condition
+    text may read ``p`` before the body binds it again and after: the names alone
+    were one key, and the second site got the first's walk (re-review of a44, s2.py)."""
+    return (
+        tuple(sorted(params)),
+        tuple(sorted((p, repr(alts)) for p, alts in alternatives.items())),
+        tuple(packed),
+    )
 
 
 def apart(one: str | None, other: str | None) -> bool:
