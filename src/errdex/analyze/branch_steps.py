@@ -19,6 +19,7 @@ import ast
 import re
 from dataclasses import dataclass
 
+from ..record import WINDOW_RADIUS
 from .fall_through import reach
 from .file_trees import function_node, source_lines
 from .gathered import Gathered
@@ -31,6 +32,7 @@ __all__ = ["Steps", "branch_steps", "with_steps"]
 
 #: Longest assignment quoted to say what an assert's private local holds.
 _SHOWN = 70
+_WORDS = re.compile(r"[A-Za-z_]\w*")
 _BRANCH_KINDS = frozenset({"if", "elif", "else"})
 #: How :mod:`.fall_through` names an exit whose test it cannot show.
 _NOT_TAKEN = "is not taken"
@@ -64,6 +66,8 @@ def branch_steps(g: Gathered, phrase: str | None = None) -> Steps:
     inner = loops = None
     if any(x["kind"] in _BRANCH_KINDS for x in g.site.guards):
         inner = _inner(g)  # conditions over locals said: "when `not binary`"
+        if inner is not None and _names_unseen(g, inner):
+            inner = None  # say less rather than name what neither record nor evidence holds
         passed = _passed(g)
         if passed and _LOOPS_ONLY.fullmatch(passed):  # those inside the branch: in inner
             # ``passed`` hides locals, so a loop inside the branch is named as the walk
@@ -132,6 +136,23 @@ def _hidden(g: Gathered) -> set[str]:
     if g.func is None:
         return set()
     return set(g.func.bound_lines) - {p.lstrip("*") for p in g.func.params}
+
+
+def _names_unseen(g: Gathered, phrase: str) -> bool:
+    """Whether ``phrase`` names a local of the function that the record's source window
+    does not show nor its guards state: networkx's "the loop over `C[V_plus] + B_prime`",
+    bound 70 lines above the raise, named what neither the record nor its evidence held."""
+    hidden = _hidden(g)
+    named = {w for span in re.findall(r"`([^`]*)`", phrase) for w in _WORDS.findall(span)}
+    if not hidden & named or not g.source_file:
+        return False
+    lines = source_lines(g.source_file)
+    if not lines:
+        return True
+    start = max(1, g.site.line - WINDOW_RADIUS)
+    shown = set(_WORDS.findall("\n".join(lines[start - 1 : g.site.line + WINDOW_RADIUS])))
+    shown |= {w for x in g.site.guards for w in _WORDS.findall(str(x["text"]))}
+    return bool((hidden & named) - shown)
 
 
 def _said_forms(g: Gathered, text: str) -> set[str]:

@@ -6,9 +6,7 @@ Paired blind review of stop 37: "It comes from a call of `nameprep()` or `ToASCI
 (``encodings.idna``), "`FTP.makepasv()` or `FTP.ntransfercmd()`" were judged misleading:
 helpers the module calls itself, where users reach the raise through a call higher up
 (``FTP.retrlines``, ``str.encode('idna')``). A public-named function is the module's own
-when the module says so: its ``__all__`` leaves it out (:meth:`.PublicApi.unlisted`) and
-it has no docstring (pydoc documents ``render_doc``, which ``__all__`` omits), its
-docstring opens with "Internal" (``FTP.makepasv``, ``FieldStorage.read_multi``), or it is
+when the module says so: its docstring opens with "Internal" (``FTP.makepasv``, ``FieldStorage.read_multi``), or it is
 a module-level helper of a codec module (one defining ``getregentry``, which
 :mod:`codecs` looks up by name), called only from that module. Being called only from
 its own module is no sign by itself: ``FTP.sendcmd`` is, and users call it. Constructors
@@ -63,10 +61,9 @@ class ModuleOwn:
             return False  # a constructor is built by users too; a special method is syntax
         if _INTERNAL.match(func.docstring or ""):
             return True
-        # ``__all__`` alone is no sign: pydoc lists only ``help``, yet documents
-        # ``render_doc`` and ``doc``; a name it leaves out with no docstring either is
-        if self.api.unlisted(qualname) and not (func.docstring or "").strip():
-            return True
+        # ``__all__`` is no sign, with a docstring or without: pydoc lists only ``help``,
+        # yet documents ``render_doc``; tarfile's 3.11 ``__all__`` leaves out its
+        # documented ``data_filter``, which has no docstring (test_platform_binds)
         module = self.index.modules.get(func.module)
         if func.cls is not None or module is None or "getregentry" not in module.top:
             return False
