@@ -15,7 +15,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
-__all__ = ["sole_assignment"]
+__all__ = ["binds_otherwise", "sole_assignment"]
 
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
 _Scope = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | ast.ClassDef
@@ -72,16 +72,18 @@ def _binds(node: ast.AST, name: str) -> bool:
     """Whether ``node`` itself binds ``name`` (a target ``Name`` is its own node)."""
     if isinstance(node, ast.Name):
         return node.id == name and not isinstance(node.ctx, ast.Load)
-    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-        return node.name == name
     if isinstance(node, (ast.Global, ast.Nonlocal)):
         return name in node.names
+    return binds_otherwise(node, name)
+
+
+def binds_otherwise(node: ast.AST, name: str) -> bool:
+    """Whether ``node`` binds ``name`` other than as a name store: ``except … as p``,
+    ``import p``, a ``def p``/``class p``, a ``match`` capture."""
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        return node.name == name
     if isinstance(node, (ast.Import, ast.ImportFrom)):
         return any((a.asname or a.name.split(".")[0]) == name for a in node.names)
-    if isinstance(node, ast.ExceptHandler):
+    if isinstance(node, (ast.ExceptHandler, ast.MatchAs, ast.MatchStar)):
         return node.name == name
-    if isinstance(node, (ast.MatchAs, ast.MatchStar)):
-        return node.name == name
-    if isinstance(node, ast.MatchMapping):
-        return node.rest == name
-    return False
+    return isinstance(node, ast.MatchMapping) and node.rest == name

@@ -34,6 +34,7 @@ from .file_trees import function_node
 from .fixed_args import _plain
 from .guard_eval import guard_value
 from .guards import free_names
+from .local_binding import binds_otherwise
 from .repo import RepoIndex
 from .top_binds import STAR, top_bindings
 
@@ -75,7 +76,7 @@ def _keeps_none(
         here = stack.pop()
         if isinstance(here, (ast.Nonlocal, ast.Global)) and name in here.names:
             return False  # a nested scope may bind it
-        if _binds_otherwise(here, name):
+        if binds_otherwise(here, name):
             return False
         if isinstance(here, ast.Name) and here.id == name and not isinstance(here.ctx, ast.Load):
             return False  # stores are judged at their ``Assign``, which is skipped below
@@ -92,20 +93,6 @@ def _keeps_none(
                     parents[id(item)] = (here, field)
                     stack.append(item)
     return seen
-
-
-def _binds_otherwise(node: ast.AST, name: str) -> bool:
-    """A binding not written as a plain name store: ``except … as p``, ``import p``, a
-    ``def p``/``class p``, a ``match`` capture."""
-    if isinstance(node, ast.ExceptHandler):
-        return node.name == name
-    if isinstance(node, (ast.Import, ast.ImportFrom)):
-        return any((a.asname or a.name.split(".")[0]) == name for a in node.names)
-    if isinstance(node, _SCOPES[:3]):
-        return node.name == name
-    if isinstance(node, (ast.MatchAs, ast.MatchStar)):
-        return node.name == name
-    return isinstance(node, ast.MatchMapping) and node.rest == name
 
 
 def _names_target(node: ast.Assign, name: str) -> bool:
