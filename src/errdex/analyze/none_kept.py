@@ -40,8 +40,6 @@ from .top_binds import STAR, top_bindings
 
 __all__ = ["kept_none"]
 
-_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
-
 
 def kept_none(
     index: RepoIndex, func: FuncFacts, guards: Sequence[str], kept: Collection[str]
