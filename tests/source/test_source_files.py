@@ -285,3 +285,25 @@ def test_a_folder_named_for_tests_is_not_library(tmp_path: Path) -> None:
         )
     )
     assert listing.files == ["idlelib/run.py", "pkg/__init__.py", "pkg/core.py"]
+
+
+def test_a_bare_name_include_does_not_reach_into_virtualenvs(tmp_path: Path) -> None:
+    # --include numbers.py once listed the numbers.py of every package installed in a
+    # virtualenv (and the stdlib's Lib/site-packages), beside the project's own.
+    _tree(
+        tmp_path,
+        (
+            "pkg/numbers.py",
+            ".venv/lib/python3.11/site-packages/sympy/numbers.py",
+            "Lib/site-packages/sympy/core/numbers.py",
+            "node_modules/x/numbers.py",
+            "build/lib/pkg/numbers.py",
+        ),
+    )
+    assert iter_source_files(_dir(tmp_path), include=["numbers.py"]).files == ["pkg/numbers.py"]
+    assert iter_source_files(_dir(tmp_path), include=["**/numbers.py"]).files == ["pkg/numbers.py"]
+    named = iter_source_files(_dir(tmp_path), include=[".venv/**", "build"])
+    assert [f for f in named.files if f.endswith("numbers.py")] == [
+        ".venv/lib/python3.11/site-packages/sympy/numbers.py",
+        "build/lib/pkg/numbers.py",
+    ]

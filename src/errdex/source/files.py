@@ -252,6 +252,18 @@ class _Lister:
         if self.exclude.matches(rel, is_dir=True):
             return False
         if self.include:
+            if _dir_exclusion(rel.rsplit("/", 1)[-1]) == "noise":
+                # A virtualenv, build or cache folder holds other projects' files: an
+                # include glob re-admits it only by naming it or a like folder above it
+                # (``build/**``, ``.venv/**``), so that ``--include numbers.py`` does not
+                # read site-packages' copies.
+                parts = rel.split("/")
+                named = ("/".join(parts[: k + 1]) for k in range(len(parts)))
+                return any(
+                    self.include.names_folder(folder)
+                    for folder in named
+                    if _dir_exclusion(folder.rsplit("/", 1)[-1]) == "noise"
+                )
             # Only included paths can be listed; still walk test folders to count them.
             return self.include.may_match_below(rel) or cls == "source"
         return cls != "noise"

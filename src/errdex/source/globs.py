@@ -89,6 +89,16 @@ class Glob:
             return True
         return any(full("/".join(parts[:k])) for k in range(1, len(parts)))
 
+    def names_folder(self, rel_dir: str) -> bool:
+        """Whether the pattern names folder ``rel_dir``: as one of its literal segments
+        (``build``, ``**/build/*.py``) or in its literal start (``build/**``)."""
+        name = rel_dir.rsplit("/", 1)[-1]
+        if name in self.pattern.strip().replace("\\", "/").split("/"):
+            return True
+        if self.anywhere:
+            return False
+        return (self.literal_prefix + "/").startswith(rel_dir + "/")
+
     def may_match_below(self, rel_dir: str) -> bool:
         """Whether some path under folder ``rel_dir`` could match (False lets the walk prune)."""
         if self.anywhere:
@@ -111,6 +121,10 @@ class GlobSet:
     def matches(self, rel: str, *, is_dir: bool = False) -> bool:
         """Whether any pattern matches ``rel`` or a folder above it."""
         return any(g.matches(rel, is_dir=is_dir) for g in self.globs)
+
+    def names_folder(self, rel_dir: str) -> bool:
+        """Whether any pattern names folder ``rel_dir`` (see ``Glob.names_folder``)."""
+        return any(g.names_folder(rel_dir) for g in self.globs)
 
     def may_match_below(self, rel_dir: str) -> bool:
         """Whether any pattern could match something under ``rel_dir``."""
