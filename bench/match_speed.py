@@ -1,11 +1,15 @@
 """Match speed at 10k, 100k and 1M templates, beside a loop over ``re`` and ``re2.Set``.
 
     .venv/bin/python bench/match_speed.py [--sizes 10000,100000,1000000] [--queries 2000]
-        [--seeds DIR/seeds.json]
+        [--seeds DIR/seeds.json] [--compare OTHER_WORKDIR]
 
 ``--seeds`` reuses the templates an earlier run scanned (its work directory's
 ``seeds.json``): a before/after pair (``PYTHONPATH`` at an older ``src``) then measures
-the very same catalogues and queries without scanning twice.
+the very same catalogues and queries without scanning twice. Each run writes every
+query's top 5 (ids, confidences, scores, holes, reasons) to its work directory's
+``answers-SIZE.jsonl``; ``--compare`` holds them against another run's (a work directory
+kept with ``--keep``, on the same ``--seeds``) and reports how many queries differ: a
+change made for speed must leave none.
 
 The catalogues are made from real templates (a scan of the running standard library
 and of installed packages, see ``bench/_catalogue.py``) whose words are varied. Per
@@ -789,7 +793,36 @@ def child_query(args: argparse.Namespace, size: int, out: Path) -> Result:
         rss_after_queries_mib=rss(),
         structures=structure_sizes(index),
     )
+    write_answers(args.workdir / f"answers-{size}.jsonl", queries, index)
     return result
+
+
+def write_answers(path: Path, queries: list[dict[str, Any]], index: Any) -> None:
+    """Every query's top 5 (warm-up included), as ``match_tail.py --answers`` writes them:
+    what ``--compare`` holds against another checkout's run on the same seeds."""
+    from errdex.match.rank import Clue, rank
+    from match_tail import answers
+
+    with path.open("w") as fh:
+        for q in queries:
+            ranked = rank([Clue(q["error_class"], q["message"], ())], index, top=5)
+            fh.write(json.dumps(answers(ranked, index)) + "\n")
+
+
+def compare_answers(ours: Path, theirs: Path) -> Result:
+    """How many queries' top 5 (ids, confidences, scores, holes, reasons) differ between
+    this run and another's (``--compare``): a change made for speed must leave none."""
+    if not ours.exists() or not theirs.exists():
+        return {"error": f"no answers to compare: {ours if not ours.exists() else theirs}"}
+    a, b = ours.read_text().splitlines(), theirs.read_text().splitlines()
+    differ = [k for k, (x, y) in enumerate(zip(a, b, strict=False)) if x != y]
+    return {
+        "against": str(theirs),
+        "queries": len(a),
+        "other_queries": len(b),
+        "differ": len(differ) + abs(len(a) - len(b)),
+        "examples": [{"query": k, "ours": a[k][:300], "theirs": b[k][:300]} for k in differ[:5]],
+    }
 
 
 def _baseline_queries(args: argparse.Namespace, size: int) -> list[dict[str, Any]]:
@@ -1152,6 +1185,24 @@ def print_report(report: dict[str, Any]) -> None:
         print(f"\n── {int(size):,} entries ──")
         print_details(row)
     print_goals(rows)
+    print_compare(rows)
+
+
+def print_compare(rows: dict[str, Any]) -> None:
+    """The ``--compare`` check: every query's top 5 against the other run's."""
+    for size, row in rows.items():
+        c = row.get("compare")
+        if c is None:
+            continue
+        if "error" in c:
+            print(f"compare at {int(size):,}: {c['error']}")
+            continue
+        print(
+            f"compare at {int(size):,}: {c['queries']:,} queries' top 5 against "
+            f"{c['against']}: {c['differ']} differ"
+        )
+        for ex in c["examples"]:
+            print(f"  query {ex['query']}:\n    {ex['ours']}\n    {ex['theirs']}")
 
 
 def print_details(row: dict[str, Any]) -> None:
@@ -1338,6 +1389,13 @@ def main() -> None:
     parser.add_argument(
         "--seeds", type=Path, default=None, help="reuse an earlier run's seeds.json (no scan)"
     )
+    parser.add_argument(
+        "--compare",
+        type=Path,
+        default=None,
+        help="another run's work directory (or answers-SIZE.jsonl) on the same --seeds: "
+        "count the queries whose top 5 differ",
+    )
     parser.add_argument("--keep", action="store_true", help="keep the work directory and indexes")
     parser.add_argument("--json", type=Path, default=None, help="write all figures here")
     parser.add_argument("--child", choices=sorted(CHILDREN), help=argparse.SUPPRESS)
@@ -1374,6 +1432,11 @@ def main() -> None:
             if not args.no_stages:
                 row["stages"] = run_child(args, "stages", size, args.timeout)
             row["query"] = run_child(args, "query", size, args.timeout)
+            if args.compare is not None:
+                theirs = args.compare / f"answers-{size}.jsonl"
+                if not theirs.exists() and args.compare.is_file():
+                    theirs = args.compare
+                row["compare"] = compare_answers(args.workdir / f"answers-{size}.jsonl", theirs)
             row["loads"] = [row["query"]] + [
                 run_child(args, "load", size, args.timeout) for _ in range(args.load_repeat - 1)
             ]

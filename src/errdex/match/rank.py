@@ -18,6 +18,7 @@ from errdex.match import index_groups, native
 from errdex.match.classes import ClassResolver, foreign_subclass
 from errdex.match.group import TIE_RATIO, order_group
 from errdex.match.index import EDGE_BREAKS, MatchIndex
+from errdex.match.index_required import may_fit, verify_known
 from errdex.match.literal_match import match_prefix, match_runs
 from errdex.match.prior import Prior
 from errdex.match.rank_frames import (
@@ -389,7 +390,7 @@ def _score_clue(clue: Clue, index: MatchIndex) -> list[Scored]:
     if message and clue.error_class and not builtin:  # anchorless wrappers (.rank_nested)
         more += class_sites(index, _short(clue.error_class) or "", known | set(more))
     fits_once = verify_once(index, message)
-    pending = index.may_match([*candidates, *more], message)
+    pending = may_fit(index, index.may_match([*candidates, *more], message), message)
     for i in pending:  # twins a hole's value sets apart are appended (_set_apart)
         ok, values, literal_length = fits_once(i)
         if not ok or (
@@ -398,7 +399,7 @@ def _score_clue(clue: Clue, index: MatchIndex) -> list[Scored]:
             continue
         s = get(i)
         empty = literal_length == 0 and not values
-        inner = nested_literals(index, i, message, values, literal_length, verify, nested)
+        inner = nested_literals(index, i, message, values, literal_length, verify_known, nested)
         if i in twins:
             pending += _set_apart(index, candidates, i, values, nested, known, more)
         own, literal_length = literal_length, literal_length + (inner[0] if inner else 0)
