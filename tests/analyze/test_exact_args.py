@@ -72,7 +72,6 @@ def test_a_needed_condition_is_said_with_only(situations: dict[str, str]) -> Non
     enough, and no vague "other conditions" is added."""
     text = situations["cannot connect"]
     assert text.startswith(
-        "It can come from a call of `connect()` only where it passes `all_errors` as a false"
-        " value"
+        "It can come from a call of `connect()` only where it passes `all_errors` as a false value"
     )
     assert "other conditions" not in text

@@ -69,6 +69,28 @@ class Lazy:
         return []
 
 
+class Writer:
+    def __init__(self):
+        self.initfp()
+
+    def initfp(self):
+        self._nchannels = 0
+        self._written = 0
+
+    def setnchannels(self, n):
+        if self._written:
+            raise ValueError('cannot change parameters after starting to write')
+        self._nchannels = n
+
+    def writeframes(self, data):
+        self._written = self._written + len(data)
+
+    def getnchannels(self):
+        if not self._nchannels:
+            raise ValueError('number of channels not set')
+        return self._nchannels
+
+
 def make_and_send():
     Lazy().send()
 """
@@ -105,4 +127,17 @@ def test_an_argument_not_found_in_the_objects_list(situations: dict[str, str]) -
     assert situations["LookupError (no message)"] == (
         "It comes from a call of `Box.replace()` that passes an `old` that is not in its"
         " `children`."
+    )
+
+
+def test_what_public_methods_store_after_init(situations: dict[str, str]) -> None:
+    """``initfp`` (run by ``__init__``) leaves ``0``; only ``setnchannels`` stores another
+    value, only ``writeframes`` makes ``_written`` grow."""
+    assert situations["number of channels not set"] == (
+        "It comes from a call of `Writer.getnchannels()` before `setnchannels()` was called on"
+        " the same object."
+    )
+    assert situations["cannot change parameters after starting to write"] == (
+        "It comes from a call of `Writer.setnchannels()` after `writeframes()` was called on"
+        " the same object."
     )

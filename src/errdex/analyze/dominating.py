@@ -15,7 +15,7 @@ import ast
 from dataclasses import dataclass
 from typing import Literal
 
-__all__ = ["Binding", "bindings_at", "way_tests"]
+__all__ = ["Binding", "bindings_at", "holds", "way_tests"]
 
 _Function = (ast.FunctionDef, ast.AsyncFunctionDef)
 
@@ -162,16 +162,17 @@ def way_tests(func: ast.FunctionDef | ast.AsyncFunctionDef, line: int) -> list[a
             return None
         if isinstance(holder, ast.Raise):
             return out if holder.lineno == line else None
-        if isinstance(holder, ast.If) and _holds(holder.body, line):
+        if isinstance(holder, ast.If) and holds(holder.body, line):
             out.append(holder.test)
             body = holder.body
         elif isinstance(holder, (ast.With, ast.AsyncWith)) or (
-            isinstance(holder, ast.Try) and _holds(holder.body, line)
+            isinstance(holder, ast.Try) and holds(holder.body, line)
         ):
             body = holder.body
         else:
             return None
 
 
-def _holds(body: list[ast.stmt], line: int) -> bool:
+def holds(body: list[ast.stmt], line: int) -> bool:
+    """Whether the statements of ``body`` span ``line``."""
     return bool(body) and body[0].lineno <= line <= (body[-1].end_lineno or body[-1].lineno)

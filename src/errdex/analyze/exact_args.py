@@ -29,6 +29,7 @@ from .gathered import Gathered
 from .guards import code, conjuncts, has_private, negated
 from .param_requirement import call_name
 from .parsed import parse_guard
+from .special_words import article
 
 __all__ = ["exact_argument"]
 
@@ -205,11 +206,7 @@ def _param_phrase(param: str, said: list[str], defaults: Mapping[str, object]) -
         left_out = param in defaults and values[0] == f"as `{defaults[param]!r}`"
         note = " (its default, as when it is left out)" if left_out else ""
         return f"{code(param)} {values[0]}{note}"
-    head = f"{_article(param)} {code(param)}"
+    head = f"{article(param)} {code(param)}"
     if values:
         return f"{code(param)} {values[0]}, and {head} " + " and ".join(others)
     return f"{head} " + " and ".join(others)
-
-
-def _article(word: str) -> str:
-    return "an" if word[:1].lower() in "aeio" else "a"

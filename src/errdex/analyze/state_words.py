@@ -19,10 +19,12 @@ from __future__ import annotations
 
 import ast
 
-from .dominating import way_tests
+from .dominating import holds, way_tests
 from .file_trees import function_node, module_tree
 from .gathered import Gathered, short_name
 from .guards import code, has_private
+from .set_by import set_by
+from .special_words import article
 
 __all__ = ["state_clause"]
 
@@ -54,9 +56,10 @@ def state_clause(g: Gathered) -> str | None:
     if isinstance(holder, ast.Try):
         return _not_found(holder, g.site.line, {a.arg for a in node.args.args[1:]})
     tests = way_tests(node, g.site.line)
-    if tests is None or len(tests) != 1:
+    tree = module_tree(g.source_file)
+    if tests is None or len(tests) != 1 or tree is None:
         return None
-    return _closed(g, tests[0])
+    return set_by(tree, cls, tests[0])
 
 
 def _on_own_object(g: Gathered, entry: dict[str, object] | object) -> bool:
@@ -74,15 +77,11 @@ def _holder(body: list[ast.stmt], line: int) -> ast.stmt | None:
     raise's own statement."""
     while True:
         found = next((s for s in body if s.lineno <= line <= (s.end_lineno or s.lineno)), None)
-        inside = isinstance(found, ast.Try) and _holds(found.body, line)
+        inside = isinstance(found, ast.Try) and holds(found.body, line)
         if isinstance(found, (ast.With, ast.AsyncWith)) or inside:
             body = found.body  # type: ignore[union-attr]
         else:
             return found
-
-
-def _holds(body: list[ast.stmt], line: int) -> bool:
-    return bool(body) and body[0].lineno <= line <= (body[-1].end_lineno or body[-1].lineno)
 
 
 def _empty(loop: ast.For | ast.AsyncFor, cls: str, line: int) -> str | None:
@@ -105,7 +104,7 @@ def _empty(loop: ast.For | ast.AsyncFor, cls: str, line: int) -> str | None:
     if _is_self(over):
         return f"on an empty {code(cls)} (one that holds no items)"
     if isinstance(over, ast.Attribute) and _is_self(over.value) and not has_private(over.attr):
-        return f"on {_article(cls)} {code(cls)} whose {code(over.attr)} is empty"
+        return f"on {article(cls)} {code(cls)} whose {code(over.attr)} is empty"
     return None
 
 
@@ -125,7 +124,7 @@ def _own_walk(node: ast.AST) -> list[ast.AST]:
 
 def _not_found(try_node: ast.Try, line: int, params: set[str]) -> str | None:
     """``try: x = self.<attr>.index(param)`` with ``except ValueError: raise …``."""
-    handler = next((h for h in try_node.handlers if _holds(h.body, line)), None)
+    handler = next((h for h in try_node.handlers if holds(h.body, line)), None)
     if handler is None or len(try_node.body) != 1 or handler.body[0].lineno != line:
         return None
     if not (isinstance(handler.type, ast.Name) and handler.type.id == "ValueError"):
@@ -148,143 +147,8 @@ def _not_found(try_node: ast.Try, line: int, params: set[str]) -> str | None:
     if has_private(holder.attr):
         return None
     arg = value.args[0].id
-    return f"that passes {_article(arg)} {code(arg)} that is not in its {code(holder.attr)}"
-
-
-def _closed(g: Gathered, test: ast.expr) -> str | None:
-    """``self.<attr> is None``, where public methods of the class store ``None`` there
-    on every way through them and ``__init__`` stores something else."""
-    if not (
-        isinstance(test, ast.Compare)
-        and len(test.ops) == 1
-        and isinstance(test.ops[0], ast.Is)
-        and isinstance(test.comparators[0], ast.Constant)
-        and test.comparators[0].value is None
-        and isinstance(test.left, ast.Attribute)
-        and _is_self(test.left.value)
-    ):
-        return None
-    attr = test.left.attr
-    tree = module_tree(g.source_file or "")
-    cls = _class_node(tree, g.func.cls if g.func is not None else None)
-    if cls is None:
-        return None
-    methods = [n for n in cls.body if isinstance(n, _Function)]
-    init = next((m for m in methods if m.name == "__init__"), None)
-    if init is None or not _stores(init, attr) or _none_stores(init, attr, anywhere=True):
-        return None  # ``None`` before a method opens it: not "after close()"
-    if any(_is_none_store(s, attr) for s in cls.body) or any(
-        isinstance(s, ast.Assign)
-        and any(isinstance(t, ast.Name) and t.id == attr for t in s.targets)
-        for s in cls.body
-    ):
-        return None  # a class attribute of that name: its default, not only ``__init__``'s
-    closers = [
-        m.name
-        for m in methods
-        if not m.name.startswith("_") and _none_stores(m, attr, anywhere=False)
-    ]
-    if not closers or len(closers) > 2:
-        return None
-    said = " or ".join(code(f"{m}()") for m in closers)
-    return f"after {said} was called on the same object"
-
-
-def _class_node(tree: ast.Module | None, qualname: str | None) -> ast.ClassDef | None:
-    if tree is None or qualname is None:
-        return None
-    name = qualname.rpartition(".")[2]
-    found = [n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == name]
-    return found[0] if len(found) == 1 else None
-
-
-def _stores(func: ast.AST, attr: str) -> bool:
-    return any(
-        isinstance(n, ast.Attribute)
-        and isinstance(n.ctx, ast.Store)
-        and n.attr == attr
-        and _is_self(n.value)
-        for n in ast.walk(func)
-    )
-
-
-def _is_none_store(stmt: ast.AST, attr: str) -> bool:
-    """``self.<attr> = None``."""
-    return (
-        isinstance(stmt, ast.Assign)
-        and isinstance(stmt.value, ast.Constant)
-        and stmt.value.value is None
-        and any(
-            isinstance(t, ast.Attribute) and t.attr == attr and _is_self(t.value)
-            for t in stmt.targets
-        )
-    )
-
-
-def _none_stores(func: ast.FunctionDef | ast.AsyncFunctionDef, attr: str, anywhere: bool) -> bool:
-    """Whether ``func`` stores ``None`` in ``self.<attr>``: anywhere, or (``anywhere``
-    false) on every way through it: at its top (through ``try``/``with`` bodies), or in
-    an ``if`` that tests the attribute (or a local holding it) is not ``None``, past
-    which it already is."""
-    if anywhere:
-        return any(_is_none_store(n, attr) for n in ast.walk(func))
-    held = {attr}
-    return _every_way(func.body, attr, held)
-
-
-def _every_way(body: list[ast.stmt], attr: str, held: set[str]) -> bool:
-    for stmt in body:
-        if _is_none_store(stmt, attr):
-            return True
-        if (
-            isinstance(stmt, ast.Assign)
-            and len(stmt.targets) == 1
-            and isinstance(stmt.targets[0], ast.Name)
-            and isinstance(stmt.value, ast.Attribute)
-            and stmt.value.attr == attr
-            and _is_self(stmt.value.value)
-        ):
-            held = held | {stmt.targets[0].id}
-            continue
-        if isinstance(stmt, (ast.With, ast.AsyncWith, ast.Try)) and _every_way(
-            stmt.body, attr, held
-        ):
-            return True
-        if (
-            isinstance(stmt, ast.If)
-            and not stmt.orelse
-            and _tests_set(stmt.test, held)
-            and _every_way(stmt.body, attr, held)
-        ):
-            return True
-        if isinstance(stmt, (ast.Return, ast.Raise)):
-            return False
-        if isinstance(stmt, ast.If) and any(
-            isinstance(n, (ast.Return, ast.Raise)) for n in ast.walk(stmt)
-        ):
-            return False  # a way out before the store
-    return False
-
-
-def _tests_set(test: ast.expr, held: set[str]) -> bool:
-    """``x is not None`` or ``x``, with ``x`` the attribute or a local holding it."""
-    subject: ast.expr = test
-    if (
-        isinstance(test, ast.Compare)
-        and len(test.ops) == 1
-        and isinstance(test.ops[0], ast.IsNot)
-        and isinstance(test.comparators[0], ast.Constant)
-        and test.comparators[0].value is None
-    ):
-        subject = test.left
-    if isinstance(subject, ast.Name):
-        return subject.id in held
-    return isinstance(subject, ast.Attribute) and _is_self(subject.value) and subject.attr in held
+    return f"that passes {article(arg)} {code(arg)} that is not in its {code(holder.attr)}"
 
 
 def _is_self(node: ast.expr) -> bool:
     return isinstance(node, ast.Name) and node.id == "self"
-
-
-def _article(word: str) -> str:
-    return "an" if word[:1].lower() in "aeio" else "a"
