@@ -91,6 +91,20 @@ class Writer:
         return self._nchannels
 
 
+class Server:
+    def __init__(self):
+        self._fut = None
+
+    def serve(self):
+        if self._fut is not None:
+            raise RuntimeError('server is already serving')
+        self._fut = object()
+        try:
+            pass
+        finally:
+            self._fut = None
+
+
 def make_and_send():
     Lazy().send()
 """
@@ -141,3 +155,5 @@ def test_what_public_methods_store_after_init(situations: dict[str, str]) -> Non
         "It comes from a call of `Writer.setnchannels()` after `writeframes()` was called on"
         " the same object."
     )
+    # ``serve`` sets ``_fut`` and empties it in ``finally``: only while it runs
+    assert "after" not in situations["server is already serving"]

@@ -70,13 +70,15 @@ def _one(tree: ast.Module, cls: ast.ClassDef, test: ast.expr) -> tuple[str, list
             return None  # a private method's stores: who runs it is not said here
         if kinds:
             later[name] = kinds
+    # a method that stores both kinds leaves the state for its own run only
+    # (``serve_forever`` sets a future and empties it in ``finally``): never named
     if fires_unset and start == "unset":
-        named = [m for m, k in later.items() if "set" in k]
+        named = [m for m, k in later.items() if k == {"set"}]
         return ("before", [code(f"{m}()") for m in named]) if 0 < len(named) <= _MOST else None
     if fires_unset and start == "set":
-        named = [m for m, k in later.items() if "unset" in k and _every_way(methods[m], attr)]
+        named = [m for m, k in later.items() if k == {"unset"} and _every_way(methods[m], attr)]
     elif not fires_unset and start == "unset":
-        named = [m for m, k in later.items() if "set" in k]
+        named = [m for m, k in later.items() if k == {"set"}]
     else:
         return None
     return ("after", [code(f"{m}()") for m in named]) if 0 < len(named) <= _MOST else None
