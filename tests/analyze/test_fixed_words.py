@@ -11,20 +11,22 @@ def _template(*parts: str) -> MessageTemplate:
     return MessageTemplate(Hole(p, "x") if p.startswith(("%", "{")) else Literal(p) for p in parts)
 
 
-def test_the_words_before_the_first_hole() -> None:
+def test_a_hole_is_shown_as_an_ellipsis() -> None:
     t = _template("DocTestFinder.find: name must be given when obj.__name__ doesn't exist: ", "%r")
     assert fixed_words(t, t.display) == (
-        "DocTestFinder.find: name must be given when obj.__name__ doesn't exist …"
+        "DocTestFinder.find: name must be given when obj.__name__ doesn't exist: …"
     )
 
 
-def test_a_clause_the_hole_completes_is_cut() -> None:
-    t = _template("'$' must be followed by '$' or '{', found: ", "%r")
-    assert fixed_words(t, t.display) == "'$' must be followed by '$' or '{' …"
+def test_the_words_after_a_hole_are_kept() -> None:
+    t = _template("in 'ext_modules' option (extension '", "%s", "'), 'sources' must be present")
+    assert fixed_words(t, t.display) == (
+        "in 'ext_modules' option (extension '…'), 'sources' must be present"
+    )
 
 
-def test_too_little_before_the_hole_is_not_quoted() -> None:
-    t = _template("{key!r}", " is not a valid key for this mapping")
+def test_too_few_fixed_words_are_not_quoted() -> None:
+    t = _template("'no entry ", "{key!r}", "'")
     assert fixed_words(t, t.display) is None
 
 
