@@ -30,6 +30,12 @@ def find(obj, name=None):
     return name
 
 
+def answer(reply):
+    how, what = reply
+    if how == "showhow":
+        raise RuntimeError(what)
+
+
 def connect(address, all_errors=False):
     errors = []
     for a in address:
@@ -75,3 +81,10 @@ def test_a_needed_condition_is_said_with_only(situations: dict[str, str]) -> Non
         "It can come from a call of `connect()` only where it passes `all_errors` as a false value"
     )
     assert "other conditions" not in text
+
+
+def test_an_item_compared_with_a_string_holding_its_name(situations: dict[str, str]) -> None:
+    """``how == "showhow"``: the local is renamed as a name, not inside the string."""
+    assert situations["{what}"] == (
+        "It comes from a call of `answer()` that passes a `reply` whose first item is `'showhow'`."
+    )

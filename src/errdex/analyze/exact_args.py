@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import copy
 from collections.abc import Mapping
 
 from .caller_words import needs
@@ -139,7 +140,7 @@ def _outside(expr: ast.expr, name: str) -> str | None:
             below = "less than" if isinstance(inner.ops[0], ast.LtE) else "at most"
             above = "at least" if isinstance(inner.ops[1], ast.Lt) else "greater than"
             return f"{below} `{low}` or {above} `{high}`"
-    text = ast.unparse(expr).replace(name, _STAND_IN) if name != _STAND_IN else ast.unparse(expr)
+    text = ast.unparse(_renamed(expr, name))  # the name alone, not a string holding it
     found = needs(negated(text), frozenset({_STAND_IN}))
     if found is None or len(found[1]) != 1:
         return None
@@ -161,6 +162,18 @@ def _worked(op: type[ast.operator], a: int, b: int) -> int | None:
     if op is ast.Mult:
         return a * b
     return None
+
+
+def _renamed(expr: ast.expr, name: str) -> ast.expr:
+    """``expr`` with each ``Name`` node ``name`` read as :data:`_STAND_IN`."""
+
+    class Rename(ast.NodeTransformer):
+        def visit_Name(self, node: ast.Name) -> ast.Name:
+            return ast.Name(_STAND_IN, node.ctx) if node.id == name else node
+
+    out = Rename().visit(copy.deepcopy(expr))
+    assert isinstance(out, ast.expr)
+    return out
 
 
 def _int(node: ast.expr) -> bool:
