@@ -9,10 +9,9 @@ from errdex.source import open_source
 
 LIBRARY = "def lookup(table, key):\n    if key not in table:\n        raise KeyError(f'no entry {key!r}')\n    return table[key]\n"
 #: What commonSituations says of ``lookup`` whether or not tests were read.
-SITUATION = (
-    "It comes from a call of `lookup()` whose arguments make `key not in table` true."
-    " Its message describes it: “'no entry {key!r}'”."
-)
+#: The message's raw ``{key!r}`` is not quoted (b46: the fixed words before it, "'no
+#: entry", say too little to quote alone).
+SITUATION = "It comes from a call of `lookup()` whose arguments make `key not in table` true."
 UNRELATED_TEST = (
     "from pkg.core import lookup\n\n\ndef test_lookup():\n    assert lookup({'a': 1}, 'a') == 1\n"
 )

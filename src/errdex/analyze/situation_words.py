@@ -8,7 +8,9 @@ situation. What errdex read (test files, none linked) stays in ``evidence.testsR
 
 * ``hook``: a method the library calls itself, overriding a base class's: the public
   calls errdex's call graph shows running it (:mod:`.hook_words`);
-* ``argument``: the nearest public call whose own parameters make the raise's condition
+* ``argument``: every condition in an entry point's arguments, through the locals the
+  raising function makes of them (:mod:`.exact_args`); else the nearest public call whose
+  own parameters make the raise's condition
   true (:func:`.param_requirement.param_requirement`), in words where
   :mod:`.caller_words` can say the value ("a call of `getrandbits()` that passes `k` as
   a negative value"), else the condition in those parameters;
@@ -18,6 +20,9 @@ situation. What errdex read (test files, none linked) stays in ``evidence.testsR
 * ``abstract``: a method meant to be overridden: a subclass that does not;
 * ``special``: a special method (``__contains__``, ``__len__``, ``__enter__``…): the
   operator, statement or builtin that runs it (:mod:`.special_words`), not a call by name;
+* ``state``: what the object the method runs on was like, where its lines say it exactly
+  ("on an empty `Mailbox`", "after `close()` was called on the same object":
+  :mod:`.state_words`);
 * ``requirement``: the message's fixed words say what must hold: a public call that
   breaks it. Where they say what happened (a negation, "already", "closed"), the message
   follows one of the first three; alone, it is not restated (the record shows it);
@@ -41,7 +46,9 @@ from errdex.evidence import EntryPoint
 from .caller_words import needs
 from .chains import signature_of
 from .codec_ways import codec_way
+from .exact_args import exact_argument
 from .facts import FuncFacts
+from .fixed_words import fixed_words
 from .gathered import Gathered, short_name
 from .guards import code, has_private
 from .hook_words import docstring_raises, hook_situation
@@ -49,6 +56,7 @@ from .param_requirement import ParamRequirement, call_name, param_requirement
 from .quoting import quote, stated_cause
 from .roles import abstract_trigger
 from .special_words import article, operator_way, special_situation
+from .state_words import state_clause
 from .unknown_way import twin_runs, unknown_way
 
 __all__ = ["SITUATION_KINDS", "unseen_situation"]
@@ -60,6 +68,7 @@ SITUATION_KINDS = (
     "docstring",
     "abstract",
     "special",
+    "state",
     "requirement",
     "caught",
     "entry",
@@ -108,6 +117,9 @@ def unseen_situation(g: Gathered) -> tuple[str, list[str], str]:
             text = f"{hook[0]} Its message says what must hold: {quote(said)}."
             return text, [*hook[1], "site.template"], "hook"
         return hook[0], hook[1], "hook"
+    exact = exact_argument(g)  # every condition in the caller's arguments: no message
+    if exact is not None:
+        return exact[0], exact[1], "argument"
     for kind, write in (
         ("argument", _argument),
         ("docstring", _docstring),
@@ -127,6 +139,9 @@ def unseen_situation(g: Gathered) -> tuple[str, list[str], str]:
     if raised is not None:
         return raised[0], raised[1], "docstring"
     calls = _calls(g)
+    state = state_clause(g) if calls else None  # what the object was like (b46)
+    if state is not None:
+        return f"It comes from {calls} {state}.", ["entryPoints", "site.guards"], "state"
     if said is not None and required and calls:
         text = f"It comes from {calls} that breaks what its message requires: {quote(said)}."
         return text, ["site.template", "entryPoints"], "requirement"
@@ -151,12 +166,16 @@ def _argument(g: Gathered) -> tuple[str, list[str]] | None:
     way = codec_way(g, _entry_func(g, req.entry["qualname"]))
     if way is not None:  # run by the codec's name, as _calls says it: not by its method
         head = _codec_argument(way, req, words)
+        if req.partial:
+            head += ", when other conditions on the way to it also hold"
+    elif req.partial:  # needed, not enough: said with "only", not "when other conditions
+        # on the way to it also hold" (paired blind review, stop 38: vague, misleading)
+        what = f"it passes {words}" if words is not None else f"{code(req.fires)} holds"
+        head = f"It can come from a call of {call} only where {what}"
     elif words is not None:
         head = f"It comes from a call of {call} that passes {words}"
     else:
         head = f"It comes from a call of {call} whose arguments make {code(req.fires)} true"
-    if req.partial:  # the condition over the caller's parameters is needed, not enough
-        head += ", when other conditions on the way to it also hold"
     return head + ".", ["entryPoints", "site.guards"]
 
 
@@ -271,6 +290,7 @@ def _message(g: Gathered) -> tuple[str | None, bool]:
     """The message as written where its fixed words say what happened, or what must hold
     (then True)."""
     said = stated_cause(g.site.template)
+    said = fixed_words(g.site.template, said) if said is not None else None  # no raw holes
     if said is None:
         return None, False
     fixed = " ".join(g.site.template.literals)

@@ -1,0 +1,90 @@
+"""commonSituations says every condition on the way in the caller's arguments, through
+the locals the raising function makes of them (issue 10; paired blind review, stop 38:
+"a call of UUID() that passes fields as a value other than None, when other conditions
+on the way to it also hold" hid the third item's range, misleading)."""
+
+from __future__ import annotations
+
+import pytest
+
+from errdex.scan import scan_checkout
+from errdex.source import open_source
+
+LIBRARY = """\
+class Ident:
+    def __init__(self, hexs=None, fields=None):
+        if fields is not None:
+            if len(fields) != 3:
+                raise ValueError('fields is not a 3-tuple')
+            (low, mid, high) = fields
+            if not 0 <= high < 1<<16:
+                raise ValueError('field 3 out of range (need a 16-bit value)')
+
+
+def find(obj, name=None):
+    if name is None:
+        name = getattr(obj, '__name__', None)
+        if name is None:
+            raise ValueError("find: name must be given when obj.__name__ doesn't exist: %r"
+                             % (type(obj),))
+    return name
+
+
+def answer(reply):
+    how, what = reply
+    if how == "showhow":
+        raise RuntimeError(what)
+
+
+def connect(address, all_errors=False):
+    errors = []
+    for a in address:
+        errors.append(a)
+    if errors and not all_errors:
+        raise OSError("cannot connect")
+"""
+
+
+@pytest.fixture(scope="module")
+def situations(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    root = tmp_path_factory.mktemp("exact")
+    (root / "pkg").mkdir()
+    (root / "pkg" / "__init__.py").write_text("")
+    (root / "pkg" / "core.py").write_text(LIBRARY)
+    result = scan_checkout(open_source(str(root), repo="o/pkg"), repo="o/pkg")
+    return {r["errorMessage"]: r["commonSituations"] for r, _ in result.items}
+
+
+def test_an_item_of_a_tuple_unpacked_from_a_parameter(situations: dict[str, str]) -> None:
+    assert situations["field 3 out of range (need a 16-bit value)"] == (
+        "It comes from a call of `Ident()` that passes a `fields` whose third item is less"
+        " than `0` or at least `65536`."
+    )
+
+
+def test_a_parameter_bound_again_by_getattr(situations: dict[str, str]) -> None:
+    """Both tests read ``name``: the first the caller's, the second ``obj.__name__``;
+    no raw ``%r`` of the message is quoted."""
+    text = situations["find: name must be given when obj.__name__ doesn't exist: %r"]
+    assert text == (
+        "It comes from a call of `find()` that passes `name` as `None` (its default, as when"
+        " it is left out) and an `obj` that has no `__name__` attribute (or has it set to"
+        " `None`)."
+    )
+
+
+def test_a_needed_condition_is_said_with_only(situations: dict[str, str]) -> None:
+    """``errors`` (a local list) is not said: the part over ``all_errors`` is needed, not
+    enough, and no vague "other conditions" is added."""
+    text = situations["cannot connect"]
+    assert text.startswith(
+        "It can come from a call of `connect()` only where it passes `all_errors` as a false value"
+    )
+    assert "other conditions" not in text
+
+
+def test_an_item_compared_with_a_string_holding_its_name(situations: dict[str, str]) -> None:
+    """``how == "showhow"``: the local is renamed as a name, not inside the string."""
+    assert situations["{what}"] == (
+        "It comes from a call of `answer()` that passes a `reply` whose first item is `'showhow'`."
+    )
