@@ -17,8 +17,9 @@ from .test_scan_views import _export, _messages, _scan, tree
 __all__ = ["tree"]
 
 STORE = "def paint(config):\n    config.COLOR = 'blue'\n"
-#: A latin-1 module calling parser.py's ``fail``: the package searches cannot read it.
-WEIRD = "# -*- coding: latin-1 -*-\n# caf\xe9\nfrom .parser import fail\n\n\ndef other():\n"
+#: A latin-1 module calling parser.py's ``fail``, with no cookie saying so: Python and the
+#: package searches cannot read it (one with a cookie they read: test_scan_views_links).
+WEIRD = "# caf\xe9\nfrom .parser import fail\n\n\ndef other():\n"
 WEIRD += "    fail('odd', exc=IndexError)\n"
 
 

@@ -61,6 +61,8 @@ CACHE_FORMAT = 1
 _PARSER_DISTS = ("tree_sitter", "cython-")
 #: A file modified less than this before its digest was taken is hashed again.
 RACY_NS = 2_000_000_000
+#: Before a symlink's content digest: a regular file of the same content differs.
+LINK = "link:"
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -230,7 +232,8 @@ class ScanCache:
                 out.by_path[rel] = None
                 continue
             now = _stat_row(st)
-            row = known.get(full)
+            link = os.path.islink(full)
+            row = None if link else known.get(full)
             if row is not None and tuple(row[:4]) == now and st.st_mtime_ns < row[5] - RACY_NS:
                 out.by_path[rel] = row[4]
                 out.from_stat += 1
@@ -242,8 +245,14 @@ class ScanCache:
                 out.by_path[rel] = None
                 continue
             digest = hashlib.sha256(data).hexdigest()
-            out.by_path[rel] = digest
             out.hashed += 1
+            if link:
+                # a symlink and a regular file of the same content are read apart (the
+                # package searches skip a symlink): its digest is never a file's, and is
+                # not kept by stat (that is its target's)
+                out.by_path[rel] = LINK + digest
+                continue
+            out.by_path[rel] = digest
             self._stats.append((full, *now, digest, checked))
         return out
 

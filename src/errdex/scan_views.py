@@ -7,6 +7,10 @@ content changed is the projection made from its new text and compared, so an edi
 leaves what the package-wide searches found in that file alone (a function appended, a
 line changed inside a body) re-extracts none of the files that searched it.
 
+A module read by name (:mod:`errdex.extract.python.name_views`) is compared by the
+statements that are not top-level functions and the functions looked up, each by its
+lines and place.
+
 A needle or word view is taken only of a file that lacked it when searched (a file
 holding it is read whole), so its projection at save is "absent"; the new text's must
 say so too.
@@ -20,6 +24,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from errdex.extract.python import text_store
+from errdex.extract.python.name_views import is_name_view, module_views, view_atom
 from errdex.extract.python.package_calls import package_text
 from errdex.extract.python.read_views import CLASSES, DEFINED, MADE, STORES, split
 from errdex.extract.python.self_stores import self_stores_by_class
@@ -44,6 +49,7 @@ class ViewDigests:
         self._texts: dict[str, str | None] = {}
         self._atoms: dict[tuple[str, str], str] = {}
         self._same: dict[tuple[str, str, str | None], bool] = {}
+        self._modules: dict[str, dict[str, str]] = {}
 
     def value(self, key: str, content: str | None) -> str | None:
         """What is stored for the view read ``key`` (content digest ``content``)."""
@@ -77,7 +83,14 @@ class ViewDigests:
         text = self._text(rel)
         if text is None:
             return "none"
-        parts = [self._atom(rel, text, v) if v in MADE else v for v in views]
+        parts = [
+            self._atom(rel, text, v)
+            if v in MADE
+            else view_atom(self._names(rel, text), v)
+            if is_name_view(v)
+            else v
+            for v in views
+        ]
         if not absent:  # a needle or word the file now holds: read whole it would be
             parts = [p + "!" if _holds(text, p) else p for p in parts]
         return _digest(parts)
@@ -98,6 +111,12 @@ class ViewDigests:
                 shown = repr(sorted((c, sorted(n.items())) for c, n in by_class.items()))
             self._atoms[(rel, view)] = view + _digest([shown])
         return self._atoms[(rel, view)]
+
+    def _names(self, rel: str, text: str) -> dict[str, str]:
+        """The views of a module read by name (:mod:`.name_views`), made once."""
+        if rel not in self._modules:
+            self._modules[rel] = module_views(rel, text)
+        return self._modules[rel]
 
     def _facts(self, rel: str, text: str) -> text_store.FileFacts:
         """The file's facts: the process's or the cache's when at hand, else made."""

@@ -12,9 +12,13 @@ from bisect import bisect_right
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import accumulate, repeat
 from operator import add
+from typing import TYPE_CHECKING
 
 from .scope import Env, Scope
 from .subtree import name_ids
+
+if TYPE_CHECKING:
+    from .name_views import NameWatch
 
 __all__ = [
     "BUILTIN_EXCEPTIONS",
@@ -46,8 +50,12 @@ def module_name_for(path: str) -> str:
 class ModuleReader:
     """A module's top-level names and its source text (the base of the extractor)."""
 
+    #: What dependents looked up in this reader, when it is a kept reader of another
+    #: module read by name (:mod:`.name_views`): its text read at all is a whole read.
+    _watch: NameWatch | None = None
+
     def __init__(self, source: str, file_path: str, module: str, fields: dict[str, str]) -> None:
-        self.source = source
+        self._source = source
         self.file_path = file_path
         self.module = module
         self.placeholder_fields = fields
@@ -171,9 +179,27 @@ class ModuleReader:
     # -- source text ------------------------------------------------------------------
 
     @property
+    def source(self) -> str:
+        if self._watch is not None:
+            self._watch.whole = True
+        return self._source
+
+    @source.setter
+    def source(self, value: str) -> None:
+        self._source = value
+        self._lines = self._joined = None
+
+    @property
     def lines(self) -> list[str]:
+        if self._watch is not None:
+            self._watch.whole = True
+        return self._all_lines()
+
+    def _all_lines(self) -> list[str]:
+        """:attr:`lines`, for a read of a node's own lines (:meth:`segment`): what a
+        name's view holds, not the whole text."""
         if self._lines is None:
-            self._lines = self.source.splitlines()
+            self._lines = self._source.splitlines()
         return self._lines
 
     def lines_with(self, needle: str) -> list[int]:
@@ -201,7 +227,7 @@ class ModuleReader:
         end_col = getattr(node, "end_col_offset", None)
         if lineno is None or end_lineno is None or col is None or end_col is None:
             return ast.unparse(node)
-        lines = self.lines[lineno - 1 : end_lineno]
+        lines = self._all_lines()[lineno - 1 : end_lineno]
         if not lines:
             return ast.unparse(node)
         # an ASCII line's byte offsets are its character offsets: sliced as it is

@@ -19,11 +19,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from errdex.extract._downgrade import parse_any
+from errdex.source.reading import SourceSkip
 
 from . import read_views
 from .module import module_name_for
 from .package_folder import note_folder, package_of
-from .project import MAX_BYTES, current_project
+from .project import MAX_BYTES, current_project, module_text
 
 if TYPE_CHECKING:
     from .module import ModuleReader
@@ -102,7 +103,7 @@ def _package_texts(project: Project, base: str, top: str) -> dict[str, str]:
 
 def package_text(path: Path) -> str | None:
     """The text of a package file as the searches read it (None: a symlink, too big,
-    not UTF-8, unreadable)."""
+    one the scan could not read either)."""
     return _text(path)
 
 
@@ -117,9 +118,9 @@ def _text(path: Path) -> str | None:
         if key not in _TEXTS:
             if len(_TEXTS) >= MAX_TEXTS:
                 _TEXTS.clear()
-            _TEXTS[key] = path.read_text(encoding="utf-8")
+            _TEXTS[key] = module_text(path)
         return _TEXTS[key]
-    except (OSError, UnicodeDecodeError, ValueError):
+    except (OSError, SourceSkip):
         return None
 
 

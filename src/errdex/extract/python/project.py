@@ -20,13 +20,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from errdex.extract._downgrade import parse_any
+from errdex.source.reading import SourceSkip, read_source
 
-from . import read_views, reader_reads
+from . import name_views, read_views, reader_reads
 
 if TYPE_CHECKING:
     from .module import ModuleReader
 
-__all__ = ["Project", "current_project", "reading_repository"]
+__all__ = ["Project", "current_project", "module_text", "reading_repository"]
 
 #: Modules kept parsed per process (a repository's exception and helper modules are few).
 MAX_MODULES = 256
@@ -71,7 +72,11 @@ class Project:
         self.uses(near)
         if key not in self._found:
             tried: list[str] = []
-            self._found[key] = (self._reader(module, near, tried), tuple(tried))
+            got = self._reader(module, near, tried)
+            # a module read by name is noted through what was looked up in it
+            # (:func:`.reader_reads.closure`), not as its whole file
+            by_name = name_views.watched_rel(got)
+            self._found[key] = (got, tuple(rel for rel in tried if rel != by_name))
         found, looked = self._found[key]
         reader_reads.reads(near).update(looked)  # another reader of the same file asking
         self._looked.update(looked)
@@ -111,15 +116,17 @@ class Project:
         if stat.st_size > MAX_BYTES:
             return None
         try:
-            source = path.read_text(encoding="utf-8")
+            source = module_text(path)
             tree, fields = parse_any(source, rel)
-        except (OSError, UnicodeDecodeError, SyntaxError, ValueError, RecursionError):
+        except (OSError, SourceSkip, SyntaxError, ValueError, RecursionError):
             return None
         if not isinstance(tree, ast.Module):
             return None
         reader = self._make_reader(source, self.prefix + rel, module, fields)
         reader_reads.kept_as(reader, path, stat)
         reader._index_module(tree)
+        if not path.is_symlink():  # the views are made as the package searches read
+            name_views.watch(reader, rel, tree)
         return reader
 
     def looked_for(self, file_path: str, rel: str) -> None:
@@ -140,6 +147,14 @@ class Project:
         (:mod:`.read_views`) is one read of its views, or none when read whole too."""
         del file_path  # one project reads one file: what it noted is that file's
         return read_views.merged(self._looked | reader_reads.closure(self._used.values()))
+
+
+def module_text(path: Path) -> str:
+    """Another module's text, decoded as the scan decodes the files it extracts (its
+    coding cookie decides: a latin-1 module is read, not skipped), or SourceSkip. The one
+    reader of other modules' files: what a module of the package says is read the same
+    way whether it is scanned itself, imported, or searched (:mod:`.package_calls`)."""
+    return read_source(path)
 
 
 _CYTHON_SUFFIX = re.compile(r"\.(?:pyx|pxd|pxi)(?:\.in)?$")

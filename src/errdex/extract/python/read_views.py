@@ -16,7 +16,10 @@ Views of one file (each a string without ``\\x00``/``\\x01``):
   searches that read definitions depend on it);
 - ``o``: its ``self.<name>`` stores by class (:func:`.self_stores.self_stores_by_class`);
 - ``n:<needle>``: the needle is not in its text (a file holding it is read whole);
-- ``w:<name>``: the name is not a word of its text (likewise).
+- ``w:<name>``: the name is not a word of its text (likewise);
+- ``b`` and ``f:<name>``: of a module read to resolve names in it, its statements other
+  than top-level functions, and its top-level functions named ``<name>``
+  (:mod:`.name_views`).
 
 A file also read whole needs no view: :func:`merged` drops them.
 """

@@ -16,6 +16,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from . import name_views
+
 if TYPE_CHECKING:
     from .module import ModuleReader
 
@@ -50,6 +52,8 @@ def closure(readers: Iterable[ModuleReader]) -> set[str]:
             continue
         seen.add(id(reader))
         out |= reader.__dict__.get(_READS, set())
+        if (by_name := name_views.read_of(reader)) is not None:
+            out.add(by_name)  # a module read by name: what was looked up in it
         todo.extend(reader.__dict__.get(_USES, {}).values())
     return out
 

@@ -1,0 +1,92 @@
+"""What a dependent reads of a module read by name: the functions it looks up, the rest
+of the module's statements, or the whole module (issue 13)."""
+
+from __future__ import annotations
+
+import ast
+
+from errdex.extract.python import name_views
+from errdex.extract.python.walk import ModuleExtractor
+
+TEXT = '''\
+"""Doc."""
+import os
+
+
+class Bad(ValueError):
+    pass
+
+
+def helper(x):
+    return Bad(x)
+
+
+def other(x):
+    return x
+'''
+
+
+def _watched(text: str = TEXT) -> ModuleExtractor:
+    reader = ModuleExtractor(text, "pkg/mod.py", "pkg.mod", {})
+    tree = ast.parse(text)
+    reader._index_module(tree)
+    name_views.watch(reader, "pkg/mod.py", tree)
+    return reader
+
+
+def _views(read: str) -> list[str]:
+    _rel, _, views = read.partition("\x00")
+    return sorted(views.split("\x01"))
+
+
+def test_a_lookup_is_read_by_name() -> None:
+    reader = _watched()
+    assert reader.functions.get("helper") is not None
+    assert "missing" not in reader.functions
+    assert reader.binding_lines.get("other") == [13]
+    read = name_views.read_of(reader)
+    assert read is not None
+    assert _views(read) == ["b", "f:helper", "f:missing", "f:other"]
+
+
+def test_iterating_the_functions_reads_the_module_whole() -> None:
+    reader = _watched()
+    assert sorted(reader.functions) == ["helper", "other"]
+    assert name_views.read_of(reader) == "pkg/mod.py"
+
+
+def test_reading_the_text_reads_the_module_whole() -> None:
+    for read in (lambda r: r.source, lambda r: r.lines, lambda r: r.lines_with("os")):
+        reader = _watched()
+        read(reader)
+        assert name_views.read_of(reader) == "pkg/mod.py"
+
+
+def test_a_segment_of_a_node_is_no_whole_read() -> None:
+    reader = _watched()
+    node = reader.functions["helper"]
+    assert reader.segment(node.body[0]) == "return Bad(x)"
+    read = name_views.read_of(reader)
+    assert read is not None and read != "pkg/mod.py"
+
+
+def test_a_star_import_or_module_getattr_is_not_watched() -> None:
+    for head in ("from os.path import *\n", "def __getattr__(name):\n    raise AttributeError\n"):
+        assert name_views.read_of(_watched(head + TEXT)) is None
+
+
+def test_views_of_an_appended_function_change_only_its_own() -> None:
+    before = name_views.module_views("pkg/mod.py", TEXT)
+    after = name_views.module_views("pkg/mod.py", TEXT + "\n\ndef new(x):\n    return x\n")
+    assert {k: v for k, v in after.items() if k != "f:new"} == before
+    assert "f:new" not in before
+
+
+def test_views_of_a_rebinding_del_or_star_import_change_the_base() -> None:
+    before = name_views.module_views("pkg/mod.py", TEXT)
+    for tail in ("\nhelper = other\n", "\ndel helper\n", "\nfrom os import *\n"):
+        after = name_views.module_views("pkg/mod.py", TEXT + tail)
+        assert name_views.view_atom(after, "b") != name_views.view_atom(before, "b")
+    inserted = TEXT.replace("import os\n", "import os\nimport sys\n")
+    after = name_views.module_views("pkg/mod.py", inserted)  # every line below moves
+    assert name_views.view_atom(after, "f:other") != name_views.view_atom(before, "f:other")
