@@ -167,8 +167,8 @@ def type_requirement(g: Gathered, *, called: bool = True) -> tuple[str, str] | N
     (subject,) = subjects
     if has_private(subject) or subject not in own_params(g.func):
         return None
-    if rebound_before(g.func, subject, g.site.line):
-        return None  # the test reads another value than the caller's
+    if not called and rebound_before(g.func, subject, g.site.line):
+        return None  # the test reads another value than the caller's (``type_guard`` knows)
     if not all(_only_isinstance(x["text"]) for x in conditions):
         return None
     types = [t for _, names, _ in checks for t in _type_names(names)]
