@@ -27,6 +27,7 @@ from .facts import FuncFacts
 from .gathered import Gathered, short_name
 from .guards import CONDITION_KINDS, free_names, has_private, negated, parse_guard
 from .rebinding import rebound_before
+from .returns_between import returns_before_raise
 
 __all__ = [
     "ParamRequirement",
@@ -190,7 +191,7 @@ def param_requirement(g: Gathered) -> ParamRequirement | None:
     modules |= module_constants(g, func)
     own = own_params(func)  # ``format`` in ``TarInfo.tobuf(format=…)``: no builtin there
     names = (free_names(condition, own) or set()) - modules
-    partial = False
+    partial = returns_before_raise(g)  # ``if ismodule(o): if o.__file__: return …``
     if not names or not names <= usable:
         condition = _over_params(g, usable, modules) or ""
         names = (free_names(condition, own) or set()) - modules if condition else set()
