@@ -61,9 +61,9 @@ def _before(body: list[ast.stmt], line: int, after: int) -> bool:
                     return _before(part, line, after)
             return False
         for field in ("body", "orelse", "finalbody"):  # ``for``, ``while``, ``with``
-            part = getattr(stmt, field, None)
-            if isinstance(part, list) and _holds(part, line):
-                return _before(part, line, after)
+            inner = getattr(stmt, field, None)
+            if isinstance(inner, list) and _holds(inner, line):
+                return _before(inner, line, after)
         return False
     return False
 
