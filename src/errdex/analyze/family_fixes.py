@@ -25,6 +25,7 @@ from .gathered import Gathered, class_phrase, short_name
 from .guards import CONDITION_KINDS, code, free_names
 from .line_asserts import file_line_fix
 from .message_fixes import whole_message
+from .module_getattr import module_getattr_fix
 from .protocol_fixes import protocol_fix
 from .started_state import started_state
 
@@ -64,6 +65,7 @@ def family_fix(g: Gathered) -> Remedy | None:
         or _instantiate_fix(g)
         or file_line_fix(g)  # an assert on a line of the file the function reads
         or protocol_fix(g)  # a context manager's protocol, a call the message says is first
+        or module_getattr_fix(g)  # a module's ``__getattr__``: a name the module lacks
     )
 
 

@@ -16,6 +16,7 @@ from .sites import SiteView
 from .twins import ShadowFact
 
 if TYPE_CHECKING:
+    from .class_links import ClassLinks
     from .hook_callers import HookCallers
     from .roles import Role
     from .way_ends import WayEnd
@@ -76,6 +77,9 @@ class Gathered:
     #: that run it as an override of a base class's method (:mod:`.hook_callers`):
     #: ``RawConfigParser.get`` for ``ExtendedInterpolation.before_get``.
     hooks: dict[str, HookCallers] = field(default_factory=dict)
+    #: For a method, the public base method it implements and the subclasses that bind
+    #: its name by assignment (:mod:`.class_links`).
+    links: ClassLinks | None = None
     #: What the raise's condition tests (:func:`.guard_subject.guards_subject`): the
     #: caller's "argument", the object's "state", the "environment", or None: not known.
     subject: str | None = None

@@ -27,6 +27,7 @@ from .facts import FuncFacts
 from .gathered import Gathered, short_name
 from .guards import CONDITION_KINDS, free_names, has_private, negated, parse_guard
 from .rebinding import rebound_before
+from .returns_between import returns_before_raise
 
 __all__ = [
     "ParamRequirement",
@@ -167,7 +168,7 @@ def _over_params(g: Gathered, usable: set[str], modules: set[str]) -> str | None
     ``modules``), joined."""
     parts = []
     for text in _conjuncts(g) or []:
-        names = (free_names(text) or set()) - modules
+        names = (free_names(text, usable) or set()) - modules
         if names and names <= usable:
             node = parse_guard(text)
             loose = isinstance(node, (ast.BoolOp, ast.IfExp, ast.Lambda, ast.NamedExpr))
@@ -188,11 +189,12 @@ def param_requirement(g: Gathered) -> ParamRequirement | None:
     usable = set(own_params(func)) - _rebound(g, func)
     modules = set(g.import_lines)  # ``re`` in ``re.search(r'\$OUT', cmd)``: a caller has it too
     modules |= module_constants(g, func)
-    names = (free_names(condition) or set()) - modules
-    partial = False
+    own = own_params(func)  # ``format`` in ``TarInfo.tobuf(format=…)``: no builtin there
+    names = (free_names(condition, own) or set()) - modules
+    partial = returns_before_raise(g)  # ``if ismodule(o): if o.__file__: return …``
     if not names or not names <= usable:
         condition = _over_params(g, usable, modules) or ""
-        names = (free_names(condition) or set()) - modules if condition else set()
+        names = (free_names(condition, own) or set()) - modules if condition else set()
         partial = True
         if not names:
             return None

@@ -28,6 +28,7 @@ from .flag_words import gate_words
 from .gathered import Gathered, catch_phrase, class_phrase, short_name, verb
 from .guards import code, free_names, has_private, parse_guard
 from .hook_fixes import hook_solution
+from .interface_types import interface_type_fix
 from .message_advice import RESTATED, advice_solutions
 from .message_fixes import message_fix
 from .misuse_state import misuse_solution
@@ -45,6 +46,7 @@ from .quoting import NO_FIX, quote, stated_cause
 from .raise_next import falls_into_raise
 from .roles import role_solution
 from .stated_fixes import called_by_name, docstring_fix, exit_fixes, type_fix
+from .subclass_hooks import subclass_hook_solution
 from .unreachable import unreachable_solution
 from .unsupported import turned_away, unsupported_solution
 
@@ -316,6 +318,7 @@ def _fallback(g: Gathered) -> Remedy:
             or own_state_solution(g)
             or _state_solution(g, call)
             or type_fix(g)  # the record's own type guard, said as what to pass
+            or interface_type_fix(g)  # the same, on a private class's interface method
             or pattern_fix(g)  # a parameter that does not match the function's regex
             or _required_by_docstring(g)  # the docstring's requirement, in the message's words
             or misuse_solution(g, _misused_call(g, call))  # used after its close
@@ -358,7 +361,7 @@ def remedies(g: Gathered) -> list[Remedy]:
     if g.role is not None:  # the guard is no failure condition, the docstring no mistake
         text = role_solution(g, g.role)
         if g.role.kind == "abstract" and _private_code(text):  # "implement `_make_x`"
-            return [hook_solution(g) or (NO_FIX, ["site.role"])]  # a class that has it
+            return [hook_solution(g) or subclass_hook_solution(g) or (NO_FIX, ["site.role"])]
         return [(text, ["site.role"])]
     turned = unsupported_solution(g)  # a type test that turns an unsupported case away:
     # first, and the other conditions' remedies still after it

@@ -30,7 +30,7 @@ from .param_mentions import names_param
 from .param_requirement import call_name
 from .quoting import quote
 
-__all__ = ["called_by_name", "docstring_fix", "exit_fixes", "type_fix"]
+__all__ = ["called_by_name", "docstring_fix", "exit_fixes", "type_fix", "type_requirement"]
 
 #: A solution and the evidence keys it rests on.
 Remedy = tuple[str, list[str]]
@@ -139,8 +139,25 @@ def type_fix(g: Gathered) -> Remedy | None:
     condition: every condition on the way is ``not isinstance(x, …)`` over one parameter
     the caller passes (joined by ``and``), so an instance of any type named avoids it."""
     call = called_by_name(g)
-    guard, _ = type_guard(g)
-    if call is None or guard is None or g.func is None:
+    required = type_requirement(g)
+    if call is None or required is None:
+        return None
+    subject, listed = required
+    return (
+        f"Pass {code(subject)} to {code(call)} as an instance of {listed}: it raises "
+        f"{class_phrase(g)} for any other ({location(g.site.path, g.site.line)}).",
+        ["site.guards", "typeGuard", "entryPoints"],
+    )
+
+
+def type_requirement(g: Gathered, *, called: bool = True) -> tuple[str, str] | None:
+    """The parameter and its types, listed ("`A`, `B` or `C`"), where every condition on
+    the way is ``not isinstance(x, …)`` over one public parameter of the raising function
+    and the types are public names. ``called``: the raising function is itself public
+    (its type guard, :func:`.code_fields.type_guard`); else only not rebound before."""
+    if g.func is None:
+        return None
+    if called and type_guard(g)[0] is None:
         return None
     conditions = [x for x in g.site.guards if x["kind"] in CONDITION_KINDS]
     checks = [c for x in conditions for c in isinstance_checks(str(x["text"]))]
@@ -150,18 +167,15 @@ def type_fix(g: Gathered) -> Remedy | None:
     (subject,) = subjects
     if has_private(subject) or subject not in own_params(g.func):
         return None
+    if not called and rebound_before(g.func, subject, g.site.line):
+        return None  # the test reads another value than the caller's (``type_guard`` knows)
     if not all(_only_isinstance(x["text"]) for x in conditions):
         return None
     types = [t for _, names, _ in checks for t in _type_names(names)]
     if not types or any(has_private(t) for t in types):
         return None
     listed = ", ".join(code(t) for t in types[:-1])
-    listed = f"{listed} or {code(types[-1])}" if listed else code(types[-1])
-    return (
-        f"Pass {code(subject)} to {code(call)} as an instance of {listed}: it raises "
-        f"{class_phrase(g)} for any other ({location(g.site.path, g.site.line)}).",
-        ["site.guards", "typeGuard", "entryPoints"],
-    )
+    return subject, (f"{listed} or {code(types[-1])}" if listed else code(types[-1]))
 
 
 def _only_isinstance(text: object) -> bool:

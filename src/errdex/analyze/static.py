@@ -27,6 +27,7 @@ from .budget import FileBudget
 from .callgraph import CallGraph, ReachCounts, build_callgraph
 from .caught_words import caught_docs
 from .chains import Chains
+from .class_links import class_links
 from .classes import ClassTree, class_info
 from .conversions import caller_conversion, own_conversion, own_surfaces
 from .deps import Prior, RecordDeps, Tracker, digest, input_digest, reused_item
@@ -247,6 +248,7 @@ def _gather(
         )
     g.caught_docs = caught_docs(index, site.module, site.guards)
     g.role = site_role(g, index, tree, raised_in)
+    g.links = class_links(index, tree, func)
     ancestors = tree.ancestors(site.canonical_class) if site.canonical_class else frozenset()
     subject = _subject(g, module)
     g.subject = subject
