@@ -1434,8 +1434,9 @@ def main() -> None:
             row["query"] = run_child(args, "query", size, args.timeout)
             if args.compare is not None:
                 theirs = args.compare / f"answers-{size}.jsonl"
-                if not theirs.exists() and args.compare.is_file():
-                    theirs = args.compare
+                if args.compare.is_file():
+                    # A file holds one size's answers: its name says which (answers-SIZE).
+                    theirs = args.compare.parent / f"answers-{size}.jsonl"
                 row["compare"] = compare_answers(args.workdir / f"answers-{size}.jsonl", theirs)
             row["loads"] = [row["query"]] + [
                 run_child(args, "load", size, args.timeout) for _ in range(args.load_repeat - 1)
