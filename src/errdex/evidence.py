@@ -197,6 +197,10 @@ class EntryPoint(TypedDict, total=False):
     #: raise comes when that is called, not this (``validator`` returns ``lint_app``;
     #: ``analyze.closures``).
     handsOut: str
+    #: The definition a public class inherits and runs under ``qualname``: the private
+    #: base's method (``Connection.recv`` runs ``_ConnectionBase.recv``; ``analyze.heirs``).
+    #: ``path`` and ``line`` are that definition's.
+    inheritedFrom: str
 
 
 class CaughtBy(TypedDict):

@@ -38,6 +38,7 @@ from .fields import ANALYST, write_fields
 from .gathered import Gathered
 from .guard_subject import Subject, guards_subject
 from .guards import CONDITION_KINDS
+from .heirs import inherited
 from .hook_callers import hook_callers
 from .init_only import init_reads
 from .local_change import local_changes
@@ -216,7 +217,9 @@ def _gather(
     if func is not None and not _dead_here(g.shadow):
         g.entry_points, g.caught_by, g.conversion = entries(site, func.qualname)
         for entry in g.entry_points:
-            entry_func = index.function(entry["qualname"], entry.get("line"))
+            entry_func = index.function(entry["qualname"], entry.get("line")) or inherited(
+                index, entry["qualname"]
+            )
             if entry_func is not None:
                 g.entry_funcs[entry["qualname"]] = entry_func
                 # an entry point's Raises entry is about this site only if it reaches no other
