@@ -8,7 +8,10 @@ records whose commonSituations says "Which public call leads here is not known",
 sorts each into one family by walking the calls up from its raise in this Python's
 stdlib, every function counted (public or not):
 
-* ``c-twin``: a C module runs in the raising module's place (``evidence.shadowedBy``);
+* ``c-twin``: a C module runs in the raising function's place (``evidence.shadowedBy``);
+* ``c-twin-callers``: nothing resolved calls the top of the walk, and the module's
+  public names are bound to C code here (``datetime._check_utc_offset``, whose callers
+  are methods of the pure-Python ``datetime``, which ``_datetime`` replaces);
 * ``private-base``: a method on the way belongs to a private class (``_ConnectionBase``)
   and a public class below it inherits it unchanged (``Connection.recv``);
 * ``private-made``: a method on the way belongs to a private class a function of the
@@ -40,6 +43,7 @@ from errdex.source.stdlib import stdlib_checkout
 NOT_KNOWN = "Which public call leads here is not known"
 FAMILIES = (
     "c-twin",
+    "c-twin-callers",
     "private-base",
     "private-made",
     "singledispatch",
@@ -92,11 +96,14 @@ class Families:
         record, evidence = envelope["record"], envelope["evidence"]
         site = evidence.get("site", {})
         function = str(site.get("qualname") or "")
-        module = str(site.get("module") or function)
+        func = self.index.function(function, record["lineNumber"])
+        if func is None:
+            return "cut"
+        module = func.module
         if evidence.get("shadowedBy") and "kind" not in evidence["shadowedBy"]:
             return "c-twin"
         cls = self.index.canonical_class(module, (str(record.get("errorClass") or ""),))
-        hops = self.chains.walk(function, cls, max_depth=FAR_DEPTH).hops
+        hops = self.chains.walk(function, cls, max_depth=FAR_DEPTH, at=record["lineNumber"]).hops
         for hop in hops:
             if self._inherited(hop.qualname):
                 return "private-base"
@@ -113,7 +120,10 @@ class Families:
         reached = {h.qualname for h in hops}
         tops = [h.qualname for h in hops if not self._callers(h.qualname) & reached]
         if tops and not any(self._callers(q) for q in tops):
-            return "no-caller"
+            # the module's public classes are C code here (``datetime``'s): what called
+            # the helper is replaced, and the call graph leaves it out
+            shadowed = self.index.modules[module].shadowed
+            return "c-twin-callers" if shadowed else "no-caller"
         return "cut"
 
     def _callers(self, qualname: str) -> set[str]:

@@ -29,6 +29,7 @@ __all__ = [
     "PublicApi",
     "caught_by",
     "entry_points",
+    "heir_rank",
     "run_by_syntax",
 ]
 
@@ -253,7 +254,7 @@ def entry_points(
     below = chains.subclasses()
     hops = [h for h in hops if called_by_name(index, h, below)]
     # a private class's method a public class inherits is named through that class
-    hops, defined = by_heirs(index, hops, below, api.is_public, _heir_rank(api))
+    hops, defined = by_heirs(index, hops, below, api.is_public, heir_rank(api))
     # plumbing a listed entry point reaches the raise through is its step, not a way in
     # of its own (``getopt.getopt`` -> ``do_longs``, which ``__all__`` leaves out); a
     # constructor stays: the class is built so (``aifc.open`` -> ``Aifc_read()``); not
@@ -326,7 +327,7 @@ def entry_points(
     return out
 
 
-def _heir_rank(api: PublicApi) -> Callable[[str], tuple[object, ...]]:
+def heir_rank(api: PublicApi) -> Callable[[str], tuple[object, ...]]:
     """Which public class below names an inherited method: one ``__all__`` lists (or a
     function hands out) first, then as its class stands in ``__all__``."""
     return lambda qualname: (api.unlisted(qualname), api.order(qualname, 0)[1])
