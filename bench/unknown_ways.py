@@ -14,8 +14,9 @@ stdlib, every function counted (public or not):
   are methods of the pure-Python ``datetime``, which ``_datetime`` replaces);
 * ``private-base``: a method on the way belongs to a private class (``_ConnectionBase``)
   and a public class below it inherits it unchanged (``Connection.recv``);
-* ``private-made``: a method on the way belongs to a private class a function of the
-  library returns an instance of (argparse's ``_MutuallyExclusiveGroup``);
+* ``private-made``: a public-named method on the way that is no way in by itself
+  belongs to a class (or is inherited by one) a public function of the library returns
+  an instance of (argparse's ``_MutuallyExclusiveGroup``);
 * ``singledispatch``: functools' dispatch (``_find_impl``, ``_compose_mro``);
 * ``private-module``: the raise is in a module with a private path (``_pyio``);
 * ``nested``: the raise is in a nested function (``namedtuple.<locals>._replace``);
@@ -109,7 +110,11 @@ class Families:
                 return "private-base"
         for hop in hops:
             func = self.index.function(hop.qualname)
-            if func is not None and func.cls is not None and func.cls in self.made:
+            if func is None or func.cls is None or _private(func.name):
+                continue
+            if self.api.is_public(hop.qualname):
+                continue
+            if {func.cls, *self.below.get(func.cls, ())} & self.made:
                 return "private-made"
         if any("singledispatch" in h.qualname or "_find_impl" in h.qualname for h in hops):
             return "singledispatch"
