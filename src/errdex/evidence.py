@@ -197,6 +197,10 @@ class EntryPoint(TypedDict, total=False):
     #: raise comes when that is called, not this (``validator`` returns ``lint_app``;
     #: ``analyze.closures``).
     handsOut: str
+    #: The definition a public class inherits and runs under ``qualname``: the private
+    #: base's method (``Connection.recv`` runs ``_ConnectionBase.recv``; ``analyze.heirs``).
+    #: ``path`` and ``line`` are that definition's.
+    inheritedFrom: str
 
 
 class CaughtBy(TypedDict):
@@ -321,6 +325,10 @@ class Evidence(TypedDict, total=False):
     #: Public functions that return (or pass to a callable their caller gave) a nested
     #: function reaching the raise: calling what they hand out raises (``analyze.closures``).
     handedOut: list[EntryPoint]
+    #: Where no public call reaches it: a public function (``qualname``, ``path``,
+    #: ``line``) that returns a new instance of a class (``returns``) users reach only so,
+    #: whose method (``method``) reaches the raise (``analyze.made_ways``).
+    madeBy: dict[str, object]
     caughtBy: list[CaughtBy]  # callers that swallow it, when no public caller sees it
     conversion: ConversionEvidence  # where a handler raises another error instead
     #: By the class an enclosing ``except`` catches (as written), the first sentence of

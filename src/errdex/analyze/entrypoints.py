@@ -10,7 +10,7 @@ is no entry point of an exception: the interpreter drops what it raises.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from errdex.evidence import CaughtBy, EntryPoint
 
@@ -19,6 +19,7 @@ from .chains import Chains, Hop, Walk
 from .docstrings import param_doc
 from .entry_receivers import called_by_name
 from .facts import FuncFacts
+from .heirs import by_heirs, inherited
 from .repo import RepoIndex
 from .stale_imports import unimportable
 
@@ -28,6 +29,7 @@ __all__ = [
     "PublicApi",
     "caught_by",
     "entry_points",
+    "heir_rank",
     "run_by_syntax",
 ]
 
@@ -86,7 +88,7 @@ class PublicApi:
         ``__all__`` lists it (``re`` presents ``match``, ``fullmatch``, ``search``
         before ``compile``), a method where its class is listed, an unlisted one
         after; then by definition line. The name breaks what is left."""
-        func = self.index.function(qualname)
+        func = self.function(qualname)
         if func is None:
             return (-uses, 1 << 30, 0, qualname)
         listed = self._listed.get(func.cls or qualname)
@@ -99,7 +101,7 @@ class PublicApi:
         lists ``compile``, not ``Scanner``). A command-line main that takes no
         argument (``trace.main``) is not: ``python -m trace`` runs it; nor a method of
         a class a function returns, or of a subclass of a listed class."""
-        func = self.index.function(qualname)
+        func = self.function(qualname)
         facts = self.index.modules.get(func.module) if func is not None else None
         if func is None or facts is None or not facts.all_names or facts.is_package:
             return False  # none, or empty: ``multiprocessing.context`` exports at run time
@@ -136,8 +138,13 @@ class PublicApi:
             self._returned = found
         return self._returned
 
+    def function(self, qualname: str) -> FuncFacts | None:
+        """The definition of ``qualname``, or the one its class inherits under that name
+        (``Connection.recv``: :func:`.heirs.inherited`)."""
+        return self.index.function(qualname) or inherited(self.index, qualname)
+
     def _decide(self, qualname: str) -> bool:
-        func = self.index.function(qualname)
+        func = self.function(qualname)
         if func is None or func.is_test or func.parent is not None or "<locals>" in qualname:
             return False
         if func.script_only:
@@ -246,6 +253,8 @@ def entry_points(
     # what it reaches a step of a way in (``entry_receivers``)
     below = chains.subclasses()
     hops = [h for h in hops if called_by_name(index, h, below)]
+    # a private class's method a public class inherits is named through that class
+    hops, defined = by_heirs(index, hops, below, api.is_public, heir_rank(api))
     # plumbing a listed entry point reaches the raise through is its step, not a way in
     # of its own (``getopt.getopt`` -> ``do_longs``, which ``__all__`` leaves out); a
     # constructor stays: the class is built so (``aifc.open`` -> ``Aifc_read()``); not
@@ -264,7 +273,7 @@ def entry_points(
         and h.handed is handed
         and (not handed or _module_of(index, h.qualname) == module)
         and not (catchable and h.qualname.rpartition(".")[2] in _NEVER_PROPAGATES)
-        and (h.qualname not in stepped or offered(h))
+        and (defined.get(h.qualname, h.qualname) not in stepped or offered(h))
     ]
     by_name = {h.qualname: h for h in public}
 
@@ -276,7 +285,7 @@ def entry_points(
 
     hops = sorted(public, key=placed)
     for hop in hops:
-        func = index.function(hop.qualname, hop.line)
+        func = index.function(defined.get(hop.qualname, hop.qualname), hop.line)
         if func is None:
             continue
         entry = EntryPoint(
@@ -291,6 +300,8 @@ def entry_points(
             entry["definedOn"] = func.platform  # the definition that calls on, of several
         elif hop.on is not None:
             entry["definedOn"] = hop.on  # its call goes this way there only (``os.path``)
+        if hop.qualname in defined:
+            entry["inheritedFrom"] = defined[hop.qualname]
         if handed:
             entry["handsOut"] = hop.via[1]
         if hop.conversion is not None:
@@ -314,6 +325,12 @@ def entry_points(
         if len(out) >= MAX_ENTRY_POINTS:
             break
     return out
+
+
+def heir_rank(api: PublicApi) -> Callable[[str], tuple[object, ...]]:
+    """Which public class below names an inherited method: one ``__all__`` lists (or a
+    function hands out) first, then as its class stands in ``__all__``."""
+    return lambda qualname: (api.unlisted(qualname), api.order(qualname, 0)[1])
 
 
 def _module_of(index: RepoIndex, qualname: str) -> str | None:

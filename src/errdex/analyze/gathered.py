@@ -18,6 +18,7 @@ from .twins import ShadowFact
 if TYPE_CHECKING:
     from .class_links import ClassLinks
     from .hook_callers import HookCallers
+    from .made_ways import MadeWay
     from .roles import Role
     from .way_ends import WayEnd
 
@@ -47,6 +48,8 @@ class Gathered:
     handed_out: list[EntryPoint] = field(default_factory=list)
     #: Where a walk that reaches no public function ends: a ``__del__``, a script's main.
     way_end: WayEnd | None = None
+    #: Where none reaches it either: a public call whose product's method does.
+    made_way: MadeWay | None = None
     entry_funcs: dict[str, FuncFacts] = field(default_factory=dict)
     #: Callers that swallow it, when no public function sees it (analyze.chains).
     caught_by: list[CaughtBy] = field(default_factory=list)
@@ -113,6 +116,7 @@ class Gathered:
             or self.raises_entry
             or self.class_info
             or self.entry_points
+            or self.made_way is not None  # a public call whose product reaches it
             or self.tests
             or self.observed
             or self.role is not None  # what the site is for outranks the extractor's account

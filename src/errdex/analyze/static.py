@@ -33,7 +33,7 @@ from .conversions import caller_conversion, own_conversion, own_surfaces
 from .deps import Prior, RecordDeps, Tracker, digest, input_digest, reused_item
 from .direct_raises import direct_counts
 from .docstrings import DocEntry, cleaned, names_class, parse_raises
-from .entrypoints import PublicApi, caught_by, entry_points
+from .entrypoints import PublicApi, caught_by, entry_points, heir_rank
 from .facts import FuncFacts, ModuleFacts
 from .fields import ANALYST, write_fields
 from .gathered import Gathered
@@ -42,6 +42,7 @@ from .guards import CONDITION_KINDS
 from .hook_callers import hook_callers
 from .init_only import init_reads
 from .local_change import local_changes
+from .made_ways import MadeWay, MadeWays
 from .message_advice import FOLLOWED, RESTATED
 from .outer_entries import ModuleOwn, outer_entry_points
 from .pickle_paths import PICKLING_METHODS, run_by
@@ -218,6 +219,7 @@ def _gather(
         g.entry_points, g.caught_by, g.conversion = entries(site, func.qualname)
         for entry in g.entry_points:
             entry_func = index.function(entry["qualname"], entry.get("line"))
+            entry_func = entry_func or api.function(entry["qualname"])  # inherited (.heirs)
             if entry_func is not None:
                 g.entry_funcs[entry["qualname"]] = entry_func
                 # an entry point's Raises entry is about this site only if it reaches no other
@@ -312,6 +314,7 @@ def analyze_with_index(
     imports: dict[str, dict[str, str]] = {}
     chains = Chains(index, tree)
     plumbing = ModuleOwn(index, chains, api)
+    makers = MadeWays(index, chains.subclasses(), api.is_public, heir_rank(api))
     by_function: dict[str, list[SiteView]] = {}
     for site in sites:
         if site.function:
@@ -319,6 +322,7 @@ def analyze_with_index(
 
     handed: dict[int, list[EntryPoint]] = {}  # site -> what hands out a way to it
     ends: dict[int, WayEnd | None] = {}  # site -> where a walk with no public call ends
+    made: dict[int, MadeWay | None] = {}  # site -> a public call whose product reaches it
 
     def entries(
         site: SiteView, function: str
@@ -344,6 +348,7 @@ def analyze_with_index(
         walk = chains.walk(function, **how) if not found else None
         caught = caught_by(walk) if walk is not None else []
         ends[site.index] = way_end(index, chains, walk.hops) if walk is not None else None
+        made[site.index] = makers.way(walk.hops) if walk is not None else None
         conversion = own or caller_conversion(
             site, lambda f: chains.at_calls(f, site.canonical_class), by_function
         )
@@ -410,6 +415,7 @@ def analyze_with_index(
                     )
                     wide.complete(g)
                     g.handed_out, g.way_end = handed.get(s.index, []), ends.get(s.index)
+                    g.made_way = made.get(s.index)
                     gathered[s.index] = g
 
     gather(s for s in sites if s.index not in stored)
@@ -547,6 +553,8 @@ def _enriched(g: Gathered, related: list[str]) -> Item:
     evidence["entryPoints"] = g.entry_points
     if g.handed_out:
         evidence["handedOut"] = g.handed_out
+    if g.made_way is not None:
+        evidence["madeBy"] = g.made_way.evidence()
     if g.caught_by:
         evidence["caughtBy"] = g.caught_by
     if g.conversion is not None:

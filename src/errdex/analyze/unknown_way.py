@@ -41,7 +41,7 @@ def unknown_way(g: Gathered, own: str | None) -> str:
             f"It comes from {own} only where {module} cannot be imported: this "
             f"interpreter imports {module}, whose code runs instead."
         )
-    return handed_way(g) or ended_way(g) or UNKNOWN_WAY
+    return handed_way(g) or ended_way(g) or made_way(g) or UNKNOWN_WAY
 
 
 def handed_way(g: Gathered) -> str | None:
@@ -79,6 +79,19 @@ def ended_way(g: Gathered) -> str | None:
         f"It comes from running the module {code(end.module)} as a program "
         f'(`python -m {end.module}`): its `if __name__ == "__main__":` block calls {runs}.'
     )
+
+
+def made_way(g: Gathered) -> str | None:
+    """Where a public call returns a new instance of a class whose method reaches the
+    raise (:mod:`.made_ways`: ``ArgumentParser.add_mutually_exclusive_group()`` returns
+    a ``_MutuallyExclusiveGroup``): that method, on what the call returns."""
+    made = g.made_way
+    if made is None:
+        return None
+    name = short_name(made.method)
+    doing = f"reading {code(name)} of" if made.read else f"calling {code(name + '()')} on"
+    cls = short_name(made.made)
+    return f"It comes from {doing} the {code(cls)} object that {code(made.call)} returns."
 
 
 def twin_runs(g: Gathered) -> bool:
