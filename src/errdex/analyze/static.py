@@ -40,6 +40,7 @@ from .gathered import Gathered
 from .guard_subject import Subject, guards_subject
 from .guards import CONDITION_KINDS
 from .hook_callers import hook_callers
+from .import_lines import import_lines
 from .init_only import init_reads
 from .local_change import local_changes
 from .made_ways import MadeWay, MadeWays
@@ -163,20 +164,6 @@ class _Docs:
         ]
 
 
-def _import_lines(index: RepoIndex, module: str) -> dict[str, str]:
-    """How to import the top-level modules the module imports: ``nx`` -> ``import networkx as
-    nx``. Names imported from inside a package are left out: validation code that needs
-    them is not written, as their origin is not in the record's evidence."""
-    facts = index.modules.get(module)
-    if facts is None:
-        return {}
-    return {
-        alias: f"import {target}" + (f" as {alias}" if alias != target else "")
-        for alias, target in facts.imports.items()
-        if "." not in target
-    }
-
-
 def _function_info(func: FuncFacts) -> FunctionInfo:
     return FunctionInfo(
         qualname=func.qualname,
@@ -235,7 +222,7 @@ def _gather(
             if found is not None:
                 g.hooks[hooked.qualname] = found
     if site.module not in imports:
-        imports[site.module] = _import_lines(index, site.module)
+        imports[site.module] = import_lines(index, site.module)
     g.import_lines = imports[site.module]
     module = index.modules.get(site.module)
     if module is not None:
