@@ -50,6 +50,7 @@ def test_a_message_exit_is_an_error_exit(tmp_path: Path) -> None:
     assert "Cannot change the main function when copying" in solution
     assert not solution.startswith("Nothing to fix")
     assert "exit status 3" in by_line[7]["documentation"]
+    assert "its message" not in by_line[7]["solutions"][0]  # an int is no message
     # no argument: the program's normal end, said as before
     assert by_line[5]["solutions"][0].startswith("Nothing to fix if the program is meant")
     # what it says, run

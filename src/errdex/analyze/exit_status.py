@@ -99,7 +99,7 @@ def exit_solution(status: ExitStatus | None, message: str | None) -> str:
             "exits, so do not treat it as a failure (a test expects it with "
             "`pytest.raises(SystemExit)`)."
         )
-    said = f" (its message: {message})" if message else ""
+    said = f" (its message: {message})" if message and status.message else ""
     return (
         f"This is an error exit with status {status.code}{said}: fix the arguments or "
         "input that the condition rejects; a test expects it with "
