@@ -39,7 +39,28 @@ class Frame:
         for action in frame.symbols.loads:
             if action != "load":
                 raise RuntimeError("unknown load instruction")
-"""
+
+
+_registry = {}
+
+
+def remove(key, code):
+    if _registry.get(key) != code:
+        raise ValueError("key %s is not registered with code %s" % (key, code))
+
+
+def has_feature():
+    return False
+
+
+def create(flag):
+    if flag and not has_feature():
+        raise ValueError("flag not supported on this platform")"""
+
+
+def _line(snippet: str) -> int:
+    """The line of ``WRAPPER`` holding ``snippet``."""
+    return next(i for i, text in enumerate(WRAPPER.splitlines(), 1) if snippet in text)
 
 
 def test_a_raise_only_the_arguments_decide_is_validated(tmp_path: Path) -> None:
@@ -50,6 +71,9 @@ def test_a_raise_only_the_arguments_decide_is_validated(tmp_path: Path) -> None:
     assert by_line[20]["handlingStrategy"] != "validation"
     # the insides of an object passed (``frame.symbols.loads``) are not what was written
     assert by_line[28]["handlingStrategy"] != "validation"
+    # a private registry or the system (a module function's answer) decide these as well
+    for snippet in ("is not registered", "not supported on this"):
+        assert by_line[_line(snippet)]["handlingStrategy"] != "validation", snippet
     # what it says, run: the arguments alone decide
     script = (
         "import socket\nfrom wrap import Wrapper\nw = Wrapper()\n"

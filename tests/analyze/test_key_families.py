@@ -58,6 +58,14 @@ class Namespace:
             return self.values[name]
         except KeyError:
             raise AttributeError(name) from None
+
+
+class member:
+    def __get__(self, instance, owner=None):
+        try:
+            return owner.members[self.name]
+        except KeyError:
+            raise AttributeError("%r has no attribute %r" % (owner, self.name)) from None
 """
 
 
@@ -104,3 +112,5 @@ def test_an_attribute_error_made_from_a_key_error_is_a_missing_key(
     assert "missing-attribute" not in record["tags"]
     # in ``__getattr__`` the AttributeError is the attribute protocol's answer
     assert by_line[41][0]["backgroundTag"] == "missing-attribute"
+    # nor in a descriptor's ``__get__`` saying "has no attribute" (``enum.property``)
+    assert by_line[49][0]["backgroundTag"] == "missing-attribute"

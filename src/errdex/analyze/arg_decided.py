@@ -18,12 +18,13 @@ arguments: public, not a special method the language runs for syntax.
 from __future__ import annotations
 
 import ast
+import builtins
 
 from .chain_funcs import own_params, rebound_before
 from .entrypoints import run_by_syntax
 from .file_trees import function_node
 from .gathered import Gathered
-from .guards import CONDITION_KINDS, free_names, parse_guard
+from .guards import CONDITION_KINDS, free_names, has_private, parse_guard
 from .local_origins import made_from
 
 __all__ = ["decided_by_arguments"]
@@ -43,6 +44,27 @@ _OUTSIDE = frozenset(
     }
 )
 _ATTRIBUTE_METHODS = frozenset({"__getattr__", "__getattribute__"})
+_BUILTINS = frozenset(dir(builtins))
+#: Methods a condition may call on what was passed: they read it, nothing else.
+_PURE_METHODS = frozenset(
+    {
+        "items",
+        "keys",
+        "values",
+        "get",
+        "startswith",
+        "endswith",
+        "lower",
+        "upper",
+        "strip",
+        "isdigit",
+        "isidentifier",
+        "group",
+        "search",
+        "match",
+        "fullmatch",
+    }
+)
 #: Builtin classes of a mistake in the call: a library's own class more often reports
 #: data it was handed from outside (a decoder's ``Error``), which a caller catches.
 _MISTAKES = frozenset(
@@ -57,13 +79,6 @@ _MISTAKES = frozenset(
         "TypeError",
     )
 )
-
-
-def _public(qualname: str) -> bool:
-    return not any(
-        part.startswith("<") or (part.startswith("_") and not part.endswith("__"))
-        for part in qualname.split(".")
-    )
 
 
 def _conditions(g: Gathered) -> list[tuple[str, str | None]] | None:
@@ -159,6 +174,35 @@ def _deep_reads(text: str) -> set[str]:
     return out
 
 
+def _fixed_global(g: Gathered, name: str) -> bool:
+    """A module-level name that does not change with the system or the program's run: a
+    public definition or import, a CONSTANT, a compiled pattern; not a platform flag
+    (``_use_fd_functions``), an import flag (``_have_ssl``) or a private registry
+    (``copyreg._extension_registry``, ``ctypes._pointer_type_cache``)."""
+    if name in g.constants or name in g.import_flags:
+        return False
+    return name in g.module_names or name in g.patterns or name.strip("_").isupper()
+
+
+def _pure(text: str, g: Gathered) -> bool:
+    """The condition calls only builtins and the pure methods of :data:`_PURE_METHODS`:
+    ``sock.recv(1)`` reads from outside, ``has_dualstack_ipv6()`` asks the system."""
+    node = parse_guard(text)
+    if node is None:
+        return False
+    for sub in ast.walk(node):
+        if not isinstance(sub, ast.Call):
+            continue
+        func = sub.func
+        if isinstance(func, ast.Name) and (func.id not in _BUILTINS or func.id in g.module_names):
+            return False
+        if isinstance(func, ast.Attribute) and func.attr not in _PURE_METHODS:
+            return False
+        if not isinstance(func, (ast.Name, ast.Attribute)):
+            return False
+    return True
+
+
 def decided_by_arguments(g: Gathered) -> bool:
     """Every condition on the way reads only what the caller passed (see the module)."""
     func = g.func
@@ -167,7 +211,12 @@ def decided_by_arguments(g: Gathered) -> bool:
     canonical = g.site.canonical_class or f"builtins.{g.site.error_class}"
     if canonical not in _MISTAKES or func.name in _ATTRIBUTE_METHODS:
         return False
-    if g.background[0] in _OUTSIDE or not _public(func.qualname) or run_by_syntax(func.qualname):
+    if (
+        g.background[0] in _OUTSIDE
+        or "<" in func.qualname
+        or has_private(func.qualname)
+        or run_by_syntax(func.qualname)
+    ):
         return False
     conditions = _conditions(g)
     if not conditions:
@@ -193,6 +242,8 @@ def decided_by_arguments(g: Gathered) -> bool:
             return False  # a local computed otherwise, or ``self``
         if _deep_reads(text) & params:
             return False  # the object's insides (``frame.symbols.loads``): not what was passed
+        if not _pure(text, g) or any(not _fixed_global(g, n) for n in names - locals_):
+            return False  # the system's or the module's state decides it as well
         read_params = read_params or bool(names & params)
         if target is not None:
             bound = free_names(target) or set()

@@ -33,7 +33,12 @@ _EMPTY = re.compile(
     re.IGNORECASE,
 )
 #: Special methods where an ``AttributeError`` is the attribute protocol's own answer.
-_ATTRIBUTE_METHODS = frozenset({"__getattr__", "__getattribute__", "__delattr__", "__setattr__"})
+_ATTRIBUTE_METHODS = frozenset(
+    {"__getattr__", "__getattribute__", "__delattr__", "__setattr__", "__get__", "__set__"}
+    | {"__delete__"}
+)
+#: The message speaks of an attribute: ``enum.property.__get__``'s "%r has no attribute %r".
+_ATTRIBUTE_WORD = re.compile(r"\battribute", re.IGNORECASE)
 
 
 def _positive_membership(node: ast.expr) -> bool:
@@ -61,11 +66,12 @@ def says_empty(site: SiteView) -> bool:
 
 def key_caught_not_attribute(site: SiteView) -> bool:
     """An ``AttributeError`` raised in a handler of ``KeyError`` outside the attribute
-    protocol's special methods: a lookup by key failed (``sysconfig._subst_vars``:
+    protocol's special methods (and descriptors'), whose message does not speak of an
+    attribute: a lookup by key failed (``sysconfig._subst_vars``:
     ``s.format(**local_vars)``), whatever class the library chose to report it."""
     name = (site.function or "").rpartition(".")[2]
-    if name in _ATTRIBUTE_METHODS:
-        return False
+    if name in _ATTRIBUTE_METHODS or any(_ATTRIBUTE_WORD.search(r) for r in site.template.literals):
+        return False  # the attribute protocol's own answer: an attribute is missing
     for guard in reversed(site.guards):
         if guard["kind"] == "except":
             caught = str(guard["text"]).partition(" was raised")[0].strip("()")
