@@ -21,7 +21,15 @@ def main(argv):
         raise SystemExit
     if argv[0] == "-x":
         raise SystemExit(3)
+    try:
+        run(argv)
+    except KeyboardInterrupt:
+        raise SystemExit("interrupted")
     return 0
+
+
+def run(argv):
+    return argv
 """
 
 
@@ -51,6 +59,10 @@ def test_a_message_exit_is_an_error_exit(tmp_path: Path) -> None:
     assert not solution.startswith("Nothing to fix")
     assert "exit status 3" in by_line[7]["documentation"]
     assert "its message" not in by_line[7]["solutions"][0]  # an int is no message
+    # in a handler it reports the error caught, no argument to fix
+    interrupted = by_line[11]["solutions"][0]
+    assert "it reports the `KeyboardInterrupt` caught just before" in interrupted
+    assert "fix the arguments" not in interrupted
     # no argument: the program's normal end, said as before
     assert by_line[5]["solutions"][0].startswith("Nothing to fix if the program is meant")
     # what it says, run

@@ -90,9 +90,11 @@ def exit_documentation(status: ExitStatus | None) -> str:
     )
 
 
-def exit_solution(status: ExitStatus | None, message: str | None) -> str:
+def exit_solution(status: ExitStatus | None, message: str | None, caught: str | None = None) -> str:
     """The one thing to do about it: nothing where the program ends as meant (status 0 or
-    not known), else fix what made it exit with an error status."""
+    not known), else fix what made it exit with an error status; in a handler (``caught``:
+    the class as the ``except`` writes it) it reports that error (distutils' ``except
+    KeyboardInterrupt: raise SystemExit("interrupted")``: no argument to fix)."""
     if status is None or status.code == 0:
         return (
             "Nothing to fix if the program is meant to end here: `SystemExit` is how it "
@@ -100,9 +102,13 @@ def exit_solution(status: ExitStatus | None, message: str | None) -> str:
             "`pytest.raises(SystemExit)`)."
         )
     said = f" (its message: {message})" if message and status.message else ""
+    cause = (
+        f"it reports the `{caught}` caught just before"
+        if caught
+        else "fix the arguments or input that the condition rejects"
+    )
     return (
-        f"This is an error exit with status {status.code}{said}: fix the arguments or "
-        "input that the condition rejects; a test expects it with "
+        f"This is an error exit with status {status.code}{said}: {cause}; a test expects it with "
         f"`pytest.raises(SystemExit)` and checks the exit code ({_code_check(status)})."
     )
 

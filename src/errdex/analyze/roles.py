@@ -364,7 +364,11 @@ def role_solution(g: Gathered, role: Role) -> str:
     if name == "SystemExit":
         template = g.site.template
         message = quote(template.display) if template.literals and not template.holes else None
-        return exit_solution(exit_status(g.source_file, g.site.line), message)
+        last = g.site.guards[-1] if g.site.guards else None
+        caught = (
+            last["text"].partition(" was raised")[0] if last and last["kind"] == "except" else None
+        )
+        return exit_solution(exit_status(g.source_file, g.site.line), message, caught)
     return (
         "Nothing to fix: `KeyboardInterrupt` is how the program is told to stop (Ctrl-C); "
         "do not treat it as a failure. Clean-up in `finally` (or a `with` block) runs "
