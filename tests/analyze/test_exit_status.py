@@ -24,7 +24,8 @@ def main(argv):
     try:
         run(argv)
     except KeyboardInterrupt:
-        raise SystemExit("interrupted")
+        if argv:
+            raise SystemExit("interrupted")
     return 0
 
 
@@ -59,8 +60,9 @@ def test_a_message_exit_is_an_error_exit(tmp_path: Path) -> None:
     assert not solution.startswith("Nothing to fix")
     assert "exit status 3" in by_line[7]["documentation"]
     assert "its message" not in by_line[7]["solutions"][0]  # an int is no message
-    # in a handler it reports the error caught, no argument to fix
-    interrupted = by_line[11]["solutions"][0]
+    # in a handler (under a condition there too) it reports the error caught, no
+    # argument to fix
+    interrupted = by_line[12]["solutions"][0]
     assert "it reports the `KeyboardInterrupt` caught just before" in interrupted
     assert "fix the arguments" not in interrupted
     # no argument: the program's normal end, said as before

@@ -364,10 +364,8 @@ def role_solution(g: Gathered, role: Role) -> str:
     if name == "SystemExit":
         template = g.site.template
         message = quote(template.display) if template.literals and not template.holes else None
-        last = g.site.guards[-1] if g.site.guards else None
-        caught = (
-            last["text"].partition(" was raised")[0] if last and last["kind"] == "except" else None
-        )
+        handlers = [h["text"] for h in g.site.guards if h["kind"] == "except"]
+        caught = handlers[-1].partition(" was raised")[0] if handlers else None
         return exit_solution(exit_status(g.source_file, g.site.line), message, caught)
     return (
         "Nothing to fix: `KeyboardInterrupt` is how the program is told to stop (Ctrl-C); "
