@@ -17,6 +17,7 @@ from errdex.record import BACKGROUND_TAGS
 from .facts import FuncFacts, within_module
 from .guard_subject import Subject
 from .guards import CONDITION_KINDS, isinstance_checks, parse_guard
+from .key_families import key_already_there, key_caught_not_attribute, says_empty
 from .linear import LinearRegex
 from .outside_data import USAGE_FAMILIES, from_outside
 from .outside_data import innermost as _innermost
@@ -350,7 +351,26 @@ RULES: tuple[Rule, ...] = (
         _own_words("Parse", "Decode"),
         not_subjects=frozenset({"environment"}),
     ),
+    Rule(
+        "KeyError raised because the key is there already: the condition closest to the "
+        "raise is `key in mapping`, or the message says overwrite / duplicate / already",
+        "invalid-value",
+        "errorClass, site.guards, site.template",
+        lambda s, a: _builtin("KeyError")(s, a) and key_already_there(s),
+    ),
+    Rule(
+        "KeyError whose message says the container is empty (no messages, empty)",
+        "empty-input",
+        "errorClass, site.template",
+        lambda s, a: _builtin("KeyError")(s, a) and says_empty(s),
+    ),
     Rule("KeyError", "missing-key", "errorClass", _builtin("KeyError")),
+    Rule(
+        "AttributeError raised where a KeyError was caught, outside __getattr__ and its kin",
+        "missing-key",
+        "errorClass, site.guards",
+        lambda s, a: _builtin("AttributeError")(s, a) and key_caught_not_attribute(s),
+    ),
     Rule("AttributeError", "missing-attribute", "errorClass", _builtin("AttributeError")),
     Rule(
         "IndexError or OverflowError",

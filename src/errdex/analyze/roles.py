@@ -16,8 +16,10 @@ from dataclasses import dataclass, field
 from .abc_basis import abc_basis, abc_words
 from .classes import ClassTree
 from .docstrings import summary
+from .exit_status import exit_documentation, exit_solution, exit_status
 from .gathered import Gathered, short_name
 from .guards import has_private
+from .home_signals import home_catchers
 from .overrides_raise import still_abstract
 from .quoting import quote
 from .repo import RepoIndex
@@ -130,9 +132,13 @@ def site_role(
         return Role("signal", canonical)
     if _internal(g, canonical):
         return Role("internal", canonical)
-    caught = _module_signal(g, index, canonical, (raised_in or {}).get(canonical))
+    raisers = (raised_in or {}).get(canonical)
+    caught = _module_signal(g, index, canonical, raisers)
     if caught:
         return Role("internal", canonical, caught_at=caught)
+    home = home_catchers(g, index, canonical, raisers.worded, raisers.modules) if raisers else ()
+    if home:  # a public class that cuts its module's work short (:mod:`.home_signals`)
+        return Role("internal", canonical, caught_at=home)
     return None
 
 
@@ -267,11 +273,19 @@ def role_documentation(g: Gathered, role: Role) -> str:
     name = short_name(role.subject)
     if role.kind == "internal" and role.caught_at:
         module = role.subject.rpartition(".")[0]
-        return (
-            f"`{name}` is `{module}`'s own private class, raised only in that module, without "
-            f"a message of its own, and caught there by name ({_catchers(g, role)}): how the "
+        own = "private class" if name.startswith("_") else "class"
+        text = (
+            f"`{name}` is `{module}`'s own {own}, raised only in that module, without "
+            f"a message of its own, and caught there by name, in {g.site.path} "
+            f"({_catchers(g, role)}): how the "
             "module signals inside itself, not a failure."
         )
+        if own == "class":  # a public name: say why no caller sees it (.home_signals)
+            text += (
+                f" No public function outside `{module}` reaches this raise through the "
+                "calls errdex resolved, and no other module of the library imports the class."
+            )
+        return text
     if role.kind == "internal":
         return (
             f"`{name}` is the library's own private class, raised here without a message and "
@@ -294,7 +308,7 @@ def role_documentation(g: Gathered, role: Role) -> str:
             "collection), not a failure."
         )
     if name == "SystemExit":
-        return "`SystemExit` here ends the program (the interpreter exits unless it is caught)."
+        return exit_documentation(exit_status(g.source_file, g.site.line))
     return (
         "`KeyboardInterrupt` here stops the program as Ctrl-C does; it derives from "
         "`BaseException`, so `except Exception` does not catch it."
@@ -348,11 +362,11 @@ def role_solution(g: Gathered, role: Role) -> str:
     if name == "StopAsyncIteration":
         return "Nothing to fix: an `async for` loop over the iterator ends here without an error."
     if name == "SystemExit":
-        return (
-            "Nothing to fix if the program is meant to end here: `SystemExit` is how it "
-            "exits, so do not treat it as a failure (a test expects it with "
-            "`pytest.raises(SystemExit)`)."
-        )
+        template = g.site.template
+        message = quote(template.display) if template.literals and not template.holes else None
+        handlers = [h["text"] for h in g.site.guards if h["kind"] == "except"]
+        caught = handlers[-1].partition(" was raised")[0] if handlers else None
+        return exit_solution(exit_status(g.source_file, g.site.line), message, caught)
     return (
         "Nothing to fix: `KeyboardInterrupt` is how the program is told to stop (Ctrl-C); "
         "do not treat it as a failure. Clean-up in `finally` (or a `with` block) runs "

@@ -14,6 +14,7 @@ import ast
 import re
 from typing import Any
 
+from .arg_decided import decided_by_arguments
 from .chain_funcs import own_params, rebound_before
 from .check_words import no_code_reason, words_tip
 from .code_fields import programming_error
@@ -64,6 +65,9 @@ def handling_strategy(
     if g.role is None and misuse_kind(g) is not None:
         # a use after close or in a state that forbids the call: a bug, not caught
         return "validation", ["site.template", "site.guards"], None
+    if decided_by_arguments(g):
+        # every condition on the way reads only what the caller passed (.arg_decided)
+        return "validation", ["site.guards", "function.signature"], None
     if (fields["tryCatchPattern"] or has_scaffold) and g.site.kind != "warn":
         return "try-catch", ["errorClass"], None
     return None, [], None
