@@ -90,3 +90,21 @@ def test_views_of_a_rebinding_del_or_star_import_change_the_base() -> None:
     inserted = TEXT.replace("import os\n", "import os\nimport sys\n")
     after = name_views.module_views("pkg/mod.py", inserted)  # every line below moves
     assert name_views.view_atom(after, "f:other") != name_views.view_atom(before, "f:other")
+
+
+def test_a_form_feed_above_a_function_does_not_shift_its_view() -> None:
+    # str.splitlines() also breaks at \x0c and \u2028, which the parser's line numbers do
+    # not count: the view of helper() left out its last line, so editing that line left
+    # the modules that import helper() stale after a re-scan (rr3, session 41).
+    before = "def other():\n    pass\n\x0c\ndef helper():\n    return ValueError('bad')\n"
+    after = before.replace("ValueError('bad')", "TypeError('other')")
+    assert (
+        name_views.module_views("a.py", before)["f:helper"]
+        != name_views.module_views("a.py", after)["f:helper"]
+    )
+    in_string = "X = 'a\u2028b'\n\ndef helper():\n    return 1\n"
+    edited = in_string.replace("return 1", "return 2")
+    assert (
+        name_views.module_views("a.py", in_string)["f:helper"]
+        != (name_views.module_views("a.py", edited)["f:helper"])
+    )

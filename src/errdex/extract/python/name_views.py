@@ -216,7 +216,7 @@ def module_views(rel: str, text: str) -> dict[str, str]:
         tree, fields = None, {}
     if not isinstance(tree, ast.Module) or _unwatched(tree):
         return {"*": _digest([text])}
-    lines = text.splitlines()
+    lines = text.split("\n")  # the parser's lines: splitlines() also breaks at \x0c, \u2028
     base: list[str] = [repr(sorted(fields.items()))]
     functions: dict[str, list[str]] = {}
     for stmt in tree.body:
