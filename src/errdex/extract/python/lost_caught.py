@@ -20,7 +20,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
-__all__ = ["deleted_name_message"]
+__all__ = ["deleted_name_message", "handler_names"]
 
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
@@ -60,6 +60,11 @@ def deleted_name_message(tree: ast.Module | None, func: ast.AST | None, name: st
         f"cannot access free variable '{name}' where it is not associated with a value "
         "in enclosing scope"
     )
+
+
+def handler_names(tree: ast.Module) -> frozenset[str]:
+    """The names every ``except … as name`` of the module binds."""
+    return frozenset(n.name for n in ast.walk(tree) if isinstance(n, ast.ExceptHandler) and n.name)
 
 
 def _path(node: ast.AST, target: ast.AST) -> list[ast.AST] | None:
