@@ -101,3 +101,38 @@ def test_beside_a_one_value_site_of_the_class_no_run_time_site_joins(tmp_path: P
     found = match("web.exceptions.TemplateError: invalid syntax (<template>, line 1)", db=db)
     assert [(c.filePath, c.lineNumber) for c in found][:1] == [("src/web/exceptions.py", 54)]
     assert ("src/web/exceptions.py", 26) not in {(c.filePath, c.lineNumber) for c in found}
+
+
+WORDED = (
+    HTTP
+    + """
+
+class BadRequest(HTTPException):
+    code = 400
+    description = "The browser (or proxy) sent a request that this server could not understand."
+
+
+def load(text):
+    try:
+        return int(text)
+    except ValueError as e:
+        raise BadRequest(f"Failed to decode JSON object: {e}") from None
+"""
+)
+
+
+def test_where_the_class_s_own_sites_only_answer_as_overrides_the_run_time_site_leads(
+    tmp_path: Path,
+) -> None:
+    """werkzeug's ``abort(400)``: ``BadRequest()`` prints the class's default text, which
+    no template of its one site (a message of words) fits; the abort site fits it through
+    its values and comes first, the override beside it."""
+    db = build_package(tmp_path, "web", {"exceptions.py": WORDED})
+    paste = (
+        "web.exceptions.BadRequest: 400 BadRequest: The browser (or proxy) sent a request "
+        "that this server could not understand."
+    )
+    found = match(paste, db=db)
+    sites = [(c.filePath, c.lineNumber) for c in found]
+    assert sites[:2] == [("src/web/exceptions.py", 26), ("src/web/exceptions.py", 55)]
+    assert found[0].group == found[1].group == 0

@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from errdex.match.group import LITERAL_SLACK
+from errdex.match.rank_lone import LONE_SCORE
 from errdex.match.rank_passed import own_package_sites
 from errdex.match.rank_verify import verify_once
 
@@ -55,30 +56,68 @@ def beside_own_sites(
     ``message`` as well as the best fit of the class's own sites, when that fit is thin
     (its literal characters under :data:`THIN_SHARE` of the message and at most
     :data:`THIN_CHARS`): they print the same text."""
+    scored = list(scored)
     fits = [s for s in scored if s.full_match and s.class_factor >= 1.0]
+    if not fits:
+        _beside_overrides(error_class, message, index, scored, get)
+        return
     most = max((s.literal for s in fits), default=THIN_CHARS + 1)
     if most > THIN_CHARS or most >= THIN_SHARE * len(message):
         return
     if min(s.literal for s in fits) <= 0:
         return  # a one-value site fits too: it ties with anything (.rank_override's case)
     best = max(fits, key=lambda s: s.message)
-    sites = own_package_sites(error_class, index, index.run_time_sites())
+    # it prints the characters the class's template fixes (``404 ``, ``: ``), which the
+    # class, not the site, writes: counted as fixed within the group's slack, so it joins
+    # the group, after the sites whose template shows them
+    for s in _run_time_fits(error_class, message, index, get):
+        s.literal = max(0, best.literal - LITERAL_SLACK)
+        s.message = min(1.0, best.message * best.class_factor / s.class_factor)
+        s.reasons.append(
+            "its class is chosen at run time, by a call or lookup; built with no message "
+            "it prints the class's own text, as the class's own sites do, whose template "
+            "fits only through its values: the text cannot tell them apart"
+        )
+
+
+def _beside_overrides(
+    error_class: str,
+    message: str,
+    index: MatchIndex,
+    scored: list[Scored],
+    get: Callable[[int], Scored],
+) -> None:
+    """The class's sites answer only as overrides (no template of it fits): the run-time
+    sites that fit join their group at their score, first (literal 0 against their -1)."""
+    overrides = [s for s in scored if s.message > 0 and s.class_factor >= 1.0]
+    if not overrides or any(s.literal >= 0 or s.message > LONE_SCORE for s in overrides):
+        return  # none, or a partial or resembling fit of the class's text: not overrides
+    best = max(overrides, key=lambda s: s.message * s.class_factor)
+    for s in _run_time_fits(error_class, message, index, get):
+        s.literal = 0
+        s.message = min(1.0, best.message * best.class_factor / s.class_factor)
+        s.reasons.append(
+            "its class is chosen at run time, by a call or lookup, and its template fits "
+            "the message through its values, where no template of the class's own sites "
+            "fits it (they answer only as a caller's replaced text)"
+        )
+
+
+def _run_time_fits(
+    error_class: str, message: str, index: MatchIndex, get: Callable[[int], Scored]
+) -> list[Scored]:
+    """The class's package's run-time-class sites whose template fits ``message`` through
+    its values alone, not scored yet and of no known class: marked a full match."""
+    out = []
     check = verify_once(index, message)
-    for i in sites:
+    for i in own_package_sites(error_class, index, index.run_time_sites()):
         ok, values, literal = check(i)
         if not ok or literal > 0:
             continue
         s = get(i)
         if s.full_match or s.class_factor <= 0 or s.class_factor >= 1.0:
             continue  # scored already, or of a known class
-        # it prints the characters the class's template fixes (``404 ``, ``: ``), which
-        # the class, not the site, writes: counted as fixed within the group's slack, so
-        # it joins the group, after the sites whose template shows them
-        s.full_match, s.literal = True, max(0, best.literal - LITERAL_SLACK)
-        s.message = min(1.0, best.message * best.class_factor / s.class_factor)
+        s.full_match = True
         s.holes = {str(k): v for k, v in enumerate(values)}
-        s.reasons.append(
-            "its class is chosen at run time, by a call or lookup; built with no message "
-            "it prints the class's own text, as the class's own sites do, whose template "
-            "fits only through its values: the text cannot tell them apart"
-        )
+        out.append(s)
+    return out

@@ -35,11 +35,18 @@ CODE = textwrap.dedent(
         if x == 9:
             key = "None"
             raise KeyError(key)
+        if x == 10:
+            raise KeyError(-1)
+        if x == 11:
+            key = -1
+            raise KeyError(key)
+        if x == 12:
+            raise KeyError(-2.5)
     """
 )
 
 
-@pytest.mark.parametrize("case", range(1, 10))
+@pytest.mark.parametrize("case", range(1, 13))
 def test_a_key_error_prints_the_repr_of_its_argument(case: int) -> None:
     printed = str(raised(CODE, f"f({case})"))
     line = next(

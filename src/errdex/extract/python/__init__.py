@@ -10,6 +10,7 @@ bound to and ``module`` what the module defines, imports and says.
 from __future__ import annotations
 
 from errdex.extract._downgrade import parse_any
+from errdex.extract.class_holes import typed_class_holes
 from errdex.extract.site import ErrorSite
 
 from .filled import str_argument
@@ -36,7 +37,10 @@ def extract_python(
     tree, fields = parse_any(source, file_path)
     extractor = ModuleExtractor(source, file_path, module or module_name_for(file_path), fields)
     extractor._lines = lines
-    return extractor.run(tree)
+    sites = extractor.run(tree)
+    for site in sites:  # ``f"… {type(x)}"`` prints ``<class 'int'>``, not any text
+        site.template = typed_class_holes(site.template)
+    return sites
 
 
 def extract(source: str, file_path: str, lines: list[str]) -> list[ErrorSite]:

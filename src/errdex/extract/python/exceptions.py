@@ -17,12 +17,17 @@ from .builders import BuilderReader, Unfollowed
 from .held_tuple import held_item
 from .key_repr import not_text
 from .literals import group_message, quoted_repr, style_of
+from .lost_caught import deleted_name_message, handler_names
 from .messages import MAX_ALTERNATIVES, Templates
 from .module import BUILTIN_EXCEPTIONS
 from .scope import Scope, bind_assignment
 
 __all__ = ["ExceptionReader"]
 
+_LOST = (
+    "`{0}` is the name an enclosing `except … as {0}` binds, which Python deletes when "
+    "the handler ends: a call of this function after it raises NameError"
+)
 #: Builtins whose ``str()`` is the repr of their single argument.
 _REPR_STR_EXCEPTIONS = frozenset({"KeyError"})
 #: Builtins whose ``str()`` of several arguments is not the tuple repr.
@@ -63,6 +68,19 @@ class ExceptionReader(BuilderReader):
         self._helper_cache: dict[int, tuple[ast.Call, Scope] | None] = {}
         #: Notes on how the last message resolved away from its raise was built.
         self.derived: list[str] = []
+        self._handler_names: frozenset[str] | None = None
+
+    def _lost(self, name: str, scope: Scope) -> str | None:
+        """:func:`.lost_caught.deleted_name_message`, read only for a name some handler of
+        the module binds (a module's ``as`` names are listed once)."""
+        tree = getattr(self, "_tree", None)
+        if tree is None:
+            return None
+        if self._handler_names is None:
+            self._handler_names = handler_names(tree)
+        if name not in self._handler_names:
+            return None
+        return deleted_name_message(tree, scope.node, name)
 
     def _resolve_raised(
         self, exc: ast.expr, scope: Scope, depth: int = 0
@@ -108,6 +126,11 @@ class ExceptionReader(BuilderReader):
                 return
             if self._is_class_expr(exc, scope):
                 yield exc, "class_no_args", []
+                return
+            lost = self._lost(exc.id, scope) if bound is None else None
+            if lost is not None:  # ``except … as e: def f(): raise e`` (:mod:`.lost_caught`)
+                error = ast.Call(ast.Name("NameError", ast.Load()), [ast.Constant(lost)], [])
+                yield ast.copy_location(error, exc), "unbound_name", [_LOST.format(exc.id)]
                 return
             yield None, "variable", []
             return

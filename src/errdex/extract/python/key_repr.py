@@ -13,6 +13,7 @@ from __future__ import annotations
 import ast
 
 from .scope import LAZY, Scope
+from .signed import signed_number
 
 __all__ = ["not_text"]
 
@@ -23,9 +24,8 @@ def not_text(node: ast.expr, scope: Scope) -> bool:
     """Whether ``node`` is known to hold a value other than a ``str``."""
     if isinstance(node, ast.Constant):
         return not isinstance(node.value, str)
-    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
-        operand = node.operand
-        return isinstance(operand, ast.Constant) and isinstance(operand.value, (int, float))
+    if signed_number(node) is not None:
+        return True
     if isinstance(node, _DISPLAYS):
         return True
     if isinstance(node, ast.Name) and scope.env is not LAZY:

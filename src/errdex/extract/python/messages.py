@@ -24,6 +24,7 @@ from .literals import apply_literals, cleandoc, is_stringish, quoted_repr, trans
 from .module import ModuleReader, dotted_name
 from .module_globals import settled_global
 from .scope import LAZY, Env, Fixed, LoopTail, Rebind, Scope, Thunk
+from .signed import signed_number
 
 __all__ = ["MAX_ALTERNATIVES", "MessageBuilder", "Templates"]
 
@@ -59,6 +60,8 @@ class MessageBuilder(ModuleReader):
             if node.value is Ellipsis:
                 return [MessageTemplate.literal("Ellipsis")]
             return [MessageTemplate.literal(str(node.value))]  # str(5) is what prints
+        if (number := signed_number(node)) is not None:
+            return [MessageTemplate.literal(str(number))]  # ``-1``: a unary minus on ``1``
         if isinstance(node, ast.JoinedStr):
             return self._fstring(node, scope, depth)
         if isinstance(node, ast.BinOp):

@@ -28,6 +28,7 @@ from .hole_kinds import narrowed
 from .literals import irreducible, style_of
 from .messages import Templates
 from .module import BUILTIN_EXCEPTIONS, dotted_name
+from .rebound import bind_targets, bind_walrus
 from .scope import (
     LAZY,
     Env,
@@ -64,9 +65,11 @@ class ModuleExtractor(CallerSitesReader):
         self._tries: list[ast.Try] = []
         #: Sites whose raise a handler of their function turns into another (:mod:`.converted`).
         self._converted: list[tuple[list[ErrorSite], Converting]] = []
+        self._walrus = False  # whether the source holds ``:=`` (:mod:`.rebound`)
 
     def run(self, tree: ast.Module) -> list[ErrorSite]:
         self._keyword_lines = _keyword_lines(self.source)
+        self._walrus = ":=" in self.source
         self._tree = tree
         self._index_module(tree)
         self.plan_caller_sites(tree, self._keyword_lines)
@@ -87,7 +90,10 @@ class ModuleExtractor(CallerSitesReader):
 
     def _walk(self, body: Sequence[ast.stmt], scope: Scope, guards: Guards) -> None:
         dispatch = _DISPATCH
+        walrus = self._walrus
         for stmt in body:
+            if walrus:
+                bind_walrus(stmt, scope)
             handler = dispatch.get(type(stmt))
             if handler is not None:
                 handler(self, stmt, scope, guards)
@@ -210,6 +216,7 @@ class ModuleExtractor(CallerSitesReader):
         bind_assignment(stmt, scope)
 
     def _for(self, stmt: ast.For | ast.AsyncFor, scope: Scope, guards: Guards) -> None:
+        bind_targets((stmt.target,), scope)
         self._loop(stmt.body, scope, (*guards, ("for", stmt, stmt.lineno)))
         self._walk(stmt.orelse, scope, guards)
 
@@ -219,6 +226,7 @@ class ModuleExtractor(CallerSitesReader):
             self._walk(stmt.orelse, scope, (*guards, ("while-else", stmt.test, stmt.lineno)))
 
     def _with(self, stmt: ast.With | ast.AsyncWith, scope: Scope, guards: Guards) -> None:
+        bind_targets((item.optional_vars for item in stmt.items), scope)
         self._walk(stmt.body, scope, guards)
 
     def _try(self, stmt: ast.Try | ast.TryStar, scope: Scope, guards: Guards) -> None:
