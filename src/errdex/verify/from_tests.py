@@ -17,14 +17,17 @@ reproduces anything is for the sandbox to say: nothing here is trusted until it 
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
 
 from errdex.analyze.expects import EXPECT_CALLS
 
 from ._ast_names import bound_names, used_names
+from ._click_invoke import raising_invoke
 from ._compound import copy_with
+from ._helper_calls import helper_cuts
+from ._module_top import importorskip_import
 from ._test_cases import CaseIndex, blocked_modules, instance_prelude
 from ._test_context import (
     ClassContext,
@@ -37,6 +40,8 @@ from .expectation import Expectation, expectation_at
 
 __all__ = ["MAX_CASES", "Candidate", "CaseIndex", "candidates", "module_of", "parse_test"]
 
+#: (line, kind, statements, the test function they were cut from)
+_Cut = tuple[int, str, list[ast.stmt], ast.FunctionDef]
 #: Parametrize cases tried per expectation (each is its own snippet).
 MAX_CASES = 3
 _WARN_KINDS = frozenset({"pytest.warns", "assertWarns", "assertWarnsRegex"})
@@ -112,6 +117,7 @@ class _Module:
         self.future: list[ast.stmt] = []
         self.imports: list[tuple[ast.stmt, set[str]]] = []
         self.helpers: dict[str, ast.stmt] = {}
+        self.prior: dict[int, ast.stmt] = {}  # a rebinding that reads the name -> the one before
         self.order: dict[int, int] = {}
         self.pytest_names: set[str] = set()
         self.tree = tree
@@ -137,16 +143,26 @@ class _Module:
         ):
             self.imports.append((stmt, bound_names(stmt)))
         elif isinstance(stmt, (ast.Assign, ast.AnnAssign)):
-            converted = _importorskip(stmt)
+            converted = importorskip_import(stmt)
             if converted is not None:
                 self.imports.append((converted, bound_names(converted)))
                 return
             for name in bound_names(stmt):
-                self.helpers[name] = stmt
+                self._bind(name, stmt)
         elif isinstance(stmt, ast.FunctionDef | ast.ClassDef) and not stmt.name.startswith(
             ("test", "Test")
         ):
             self.helpers[stmt.name] = stmt
+        elif isinstance(stmt, (ast.If, ast.Try)):  # 'if ...: x = ... else: x = None'
+            for name in bound_names(stmt):
+                self._bind(name, stmt)
+
+    def _bind(self, name: str, stmt: ast.stmt) -> None:
+        """``stmt`` binds ``name``; one that reads it too (``if x is None: x = ...``)
+        needs the binding before it in the snippet as well."""
+        if name in self.helpers and name in used_names([stmt]):
+            self.prior[id(stmt)] = self.helpers[name]
+        self.helpers[name] = stmt
 
     def _note_pytest(self, stmt: ast.Import | ast.ImportFrom) -> None:
         if isinstance(stmt, ast.Import):
@@ -180,9 +196,10 @@ class _Module:
                 continue
             seen.add(name)
             helper = self.helpers.get(name)
-            if helper is not None and id(helper) not in chosen:
+            while helper is not None and id(helper) not in chosen:
                 chosen[id(helper)] = helper
                 todo.extend(used_names([helper]) - bound_names(helper))
+                helper = self.prior.get(id(helper))
         helpers = sorted(chosen.values(), key=lambda s: self.order.get(id(s), 0))
         wanted = seen
         imports = [
@@ -191,24 +208,6 @@ class _Module:
             if names & wanted or any(a.name == "*" for a in getattr(stmt, "names", []))
         ]
         return [*self.future, *imports, *helpers]
-
-
-def _importorskip(stmt: ast.Assign | ast.AnnAssign) -> ast.stmt | None:
-    """``np = pytest.importorskip("numpy")`` as ``import numpy as np``."""
-    value = stmt.value
-    target = stmt.targets[0] if isinstance(stmt, ast.Assign) else stmt.target
-    if not (
-        isinstance(value, ast.Call)
-        and isinstance(value.func, ast.Attribute)
-        and value.func.attr == "importorskip"
-        and value.args
-        and isinstance(value.args[0], ast.Constant)
-        and isinstance(value.args[0].value, str)
-        and isinstance(target, ast.Name)
-    ):
-        return None
-    name = value.args[0].value
-    return ast.Import(names=[ast.alias(name=name, asname=target.id)])
 
 
 class _Cutter:
@@ -310,7 +309,7 @@ class _Cutter:
             body = stmt.body[:-1] if _fails(stmt.body[-1]) else stmt.body
             return self._clean_inner(body), "try-except"
         if self.cli_runner:
-            raising = _raising_invoke(stmt)
+            raising = raising_invoke(stmt)
             if raising is not None:
                 return [raising], "cli-invoke"
         return None
@@ -320,7 +319,7 @@ class _Cutter:
         error out (inside ``pytest.raises``/``warns`` the runner would catch it)."""
         kept = [s for s in body if not isinstance(s, ast.Assert)]
         if self.cli_runner:
-            kept = [_raising_invoke(s) or s for s in kept]
+            kept = [raising_invoke(s) or s for s in kept]
         return kept or [ast.Pass()]
 
     def body(self) -> list[ast.stmt]:
@@ -330,6 +329,17 @@ class _Cutter:
     def snippets(self) -> Iterator[tuple[int, str, list[ast.stmt]]]:
         """(line, kind, statements) for each expectation in the test."""
         yield from self._walk(self.func.body, [])
+
+    def with_helpers(self, method: Callable[[str], ast.FunctionDef | None]) -> Iterator[_Cut]:
+        """The test's snippets, then those of the helper methods it calls, inlined
+        (:mod:`._helper_calls`): (line, kind, statements, the test they were cut from)."""
+        for line, kind, body in self.snippets():
+            yield line, kind, body, self.func
+        for inlined in helper_cuts(self.func, method, lambda s: self._target(s) is not None):
+            cutter = _Cutter(self.mod, inlined.func, self.cls, cli_runner=self.cli_runner)
+            for line, kind, body in cutter.snippets():
+                if inlined.holds(line):  # the test's own expectations came above
+                    yield line, kind, body, inlined.func
 
     def _walk(
         self, body: list[ast.stmt], outer: list[tuple[ast.stmt, list[ast.stmt]]]
@@ -367,35 +377,26 @@ def _calls_of_check(stmt: ast.stmt) -> list[ast.stmt] | None:
     ]
 
 
-def _raising_invoke(stmt: ast.stmt) -> ast.stmt | None:
-    """``result = runner.invoke(cli, args)`` as the call that lets the error out.
-
-    click's ``CliRunner.invoke`` catches what the command raised and the test then reads
-    ``result.exit_code``/``result.output``; with ``standalone_mode=False`` and
-    ``catch_exceptions=False`` (both passed on to ``main``) the same call raises it."""
-    value = stmt.value if isinstance(stmt, (ast.Assign, ast.Expr)) else None
-    if not (
-        isinstance(value, ast.Call)
-        and isinstance(value.func, ast.Attribute)
-        and value.func.attr == "invoke"
-        and value.args
-    ):
-        return None
-    kept = [k for k in value.keywords if k.arg not in ("standalone_mode", "catch_exceptions")]
-    off = [
-        ast.keyword(arg=name, value=ast.Constant(False))
-        for name in ("standalone_mode", "catch_exceptions")
-    ]
-    call = ast.Call(func=value.func, args=value.args, keywords=[*kept, *off])
-    return ast.Expr(call)
-
-
 def _wrap(outer: list[tuple[ast.stmt, list[ast.stmt]]], inner: list[ast.stmt]) -> list[ast.stmt]:
     """Put ``inner`` back inside the loops, withs and ifs that held it."""
     for stmt, before in reversed(outer):
         held = inner if isinstance(stmt, ast.Try) else [copy_with(stmt, inner)]
         inner = [*before, *held]
     return inner
+
+
+def _methods(
+    index: CaseIndex | None, module: str, cls: ast.ClassDef | None
+) -> Callable[[str], ast.FunctionDef | None]:
+    """A test's ``self.name`` as a method of its class written in this test module."""
+    own = {s.name: s for s in cls.body if isinstance(s, ast.FunctionDef)} if cls else {}
+
+    def method(name: str) -> ast.FunctionDef | None:
+        if name in own or cls is None or index is None:
+            return own.get(name)
+        return index.method(f"{module}.{cls.name}", name, module)
+
+    return method
 
 
 def _is_test_class(cls: ast.ClassDef) -> bool:
@@ -463,9 +464,12 @@ def candidates(
             classes = index.concrete(module, cls.name) if index is not None and cls else []
             name = "::".join([rel_path, *([cls.name] if cls else []), func.name])
             cutter = _Cutter(mod, func, context, cli_runner=cli_runner)
-            cut = [(func.lineno, "body", cutter.body())] if pass_bodies else cutter.snippets()
-            for line, kind, body in cut:
-                expects = expectation_at(func, line)  # one walk of the test per expectation
+            if pass_bodies:
+                cut: Iterable[_Cut] = [(func.lineno, "body", cutter.body(), func)]
+            else:
+                cut = cutter.with_helpers(_methods(index, module, cls))
+            for line, kind, body, owner in cut:
+                expects = expectation_at(owner, line)  # one walk of the test per expectation
                 for program, blocked in _programs(
                     mod, func, context, body, (index, classes), fixtures
                 ):
