@@ -50,9 +50,9 @@ MODULE = textwrap.dedent(
             box.get(10)
 
 
-    def test_fixture_out_of_reach(tmp_path):
+    def test_fixture_out_of_reach(capsys):
         with pytest.raises(OSError):
-            check(tmp_path)
+            check(capsys)
 
 
     @pytest.mark.parametrize("value, kind", [(1, "a"), pytest.param(2, "b", id="two")])

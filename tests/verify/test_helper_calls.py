@@ -102,9 +102,52 @@ def test_at_most_the_helpers_calls_that_hold_an_expectation() -> None:
     cls = next(s for s in tree.body if isinstance(s, ast.ClassDef))
     methods = {s.name: s for s in cls.body if isinstance(s, ast.FunctionDef)}
     test = methods["test_py"]
-    cuts = list(helper_cuts(test, methods.get, lambda s: "assertRaises" in ast.unparse(s)[:40]))
+    cuts = list(
+        helper_cuts(
+            test, lambda n, on_self: methods.get(n), lambda s: "assertRaises" in ast.unparse(s)[:40]
+        )
+    )
     assert len(cuts) == 1  # _no_expectation holds none
     helper = methods["_check"]
     assert (cuts[0].first, cuts[0].last) == (helper.lineno, helper.end_lineno)
     assert test.body[-1].lineno != cuts[0].func.body[-1].lineno  # the test is not changed
     assert isinstance(test.body[-1], ast.Expr)
+
+
+PYTEST_MODULE = textwrap.dedent(
+    """
+    import pytest
+    import mylib
+
+
+    class TestParse:
+        sample = "x" * 40
+        empty = ""
+
+        def test_file(self, tmp_path):
+            path = tmp_path / "a.txt"
+
+            def bad(text):
+                pytest.raises(ValueError, mylib.parse, text)
+
+            bad("[")
+            bad("]")
+            mylib.parse(self.empty)
+    """
+)
+
+
+def test_pytests_tmp_path_a_local_helper_and_no_unused_class_data() -> None:
+    got = [(c.line, c.program) for c in candidates(PYTEST_MODULE, "mylib/tests/test_parse.py")]
+    line = PYTEST_MODULE.splitlines().index(
+        "            pytest.raises(ValueError, mylib.parse, text)"
+    )
+    head = (
+        "import mylib\nimport pathlib\nimport tempfile\n"
+        "tmp_path = pathlib.Path(tempfile.mkdtemp(dir='.'))\npath = tmp_path / 'a.txt'\n"
+    )
+    # each call of the local helper is a program of its own, without the other call
+    assert got == [
+        (line + 1, head + "text = '['\nmylib.parse(text)"),
+        (line + 1, head + "text = ']'\nmylib.parse(text)"),
+    ]

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 __all__ = ["MAX_INLINED", "HelperCut", "helper_cuts"]
 
 #: Helper calls inlined per test (each is a test of its own for the cutter).
-MAX_INLINED = 3
+MAX_INLINED = 12
 _BLOCKS = ("body", "orelse", "finalbody")
 
 
@@ -40,32 +40,44 @@ class HelperCut:
         return self.first <= line <= self.last
 
 
+#: (the name called, whether it is called on ``self``) -> the helper's def, or None
+Finder = Callable[[str, bool], ast.FunctionDef | None]
+
+
 def helper_cuts(
-    func: ast.FunctionDef,
-    method: Callable[[str], ast.FunctionDef | None],
-    expects: Callable[[ast.stmt], bool],
+    func: ast.FunctionDef, find: Finder, expects: Callable[[ast.stmt], bool]
 ) -> Iterator[HelperCut]:
-    """Each ``self.helper(...)`` statement of ``func`` whose helper (``method`` finds it
-    in the test's module, or None) holds a statement ``expects`` calls an expectation,
-    inlined in a copy of ``func``; at most :data:`MAX_INLINED`."""
+    """Each ``self.helper(...)`` or ``helper(...)`` statement of ``func`` whose helper (a
+    function the test defines, else what ``find`` finds in the test's module) holds a
+    statement ``expects`` calls an expectation, inlined in a copy of ``func`` where the
+    helper's other calls and its local ``def`` are left out (each is a check of its own,
+    cut in its own copy); at most :data:`MAX_INLINED`."""
+    local = {s.name: s for s in func.body if isinstance(s, ast.FunctionDef)}
     done = 0
-    for path, call in _helper_calls(func.body, ()):
+    for call, on_self in _helper_calls(func.body):
         if done >= MAX_INLINED:
             return
-        helper = method(call.func.attr)  # type: ignore[attr-defined]
+        name = _callee(call)
+        helper = find(name, True) if on_self else local.get(name) or find(name, False)
         if helper is None or helper is func or not _runs_at_top(helper):
             continue
         if not any(expects(s) for s in _statements(helper.body)):
             continue
-        bindings = _bind(helper, call)
+        bindings = _bind(helper, call, skip_self=on_self)
         if bindings is None:
             continue
         inlined = [*bindings, *copy.deepcopy(helper.body)]
-        body = _replaced(func.body, path, inlined)
+
+        def drop(stmt: ast.stmt, name: str = name, on_self: bool = on_self) -> bool:
+            if isinstance(stmt, ast.FunctionDef):
+                return not on_self and stmt.name == name
+            found = _as_helper_call(stmt)
+            return found is not None and found[1] == on_self and _callee(found[0]) == name
+
         new = ast.FunctionDef(
             name=func.name,
             args=func.args,
-            body=body,
+            body=_rewritten(func.body, call, inlined, drop) or [ast.Pass()],
             decorator_list=func.decorator_list,
             returns=None,
             type_comment=None,
@@ -79,44 +91,69 @@ def helper_cuts(
 def _statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
     for stmt in body:
         yield stmt
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue
         for name in _BLOCKS:
             inner = getattr(stmt, name, None)
-            if isinstance(inner, list) and not isinstance(stmt, (ast.FunctionDef, ast.ClassDef)):
+            if isinstance(inner, list):
                 yield from _statements(inner)
 
 
-def _helper_calls(
-    body: list[ast.stmt], path: tuple[tuple[int, str], ...]
-) -> Iterator[tuple[tuple[tuple[int, str], ...], ast.Call]]:
-    """(where, call) of every statement ``self.name(...)`` in loops, withs, ifs and trys."""
-    for i, stmt in enumerate(body):
-        if (
-            isinstance(stmt, ast.Expr)
-            and isinstance(stmt.value, ast.Call)
-            and isinstance(stmt.value.func, ast.Attribute)
-            and isinstance(stmt.value.func.value, ast.Name)
-            and stmt.value.func.value.id == "self"
-            and not stmt.value.func.attr.startswith(("assert", "fail", "skip", "subTest"))
-        ):
-            yield (*path, (i, "")), stmt.value
+def _callee(call: ast.Call) -> str:
+    func = call.func
+    return func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+
+
+def _as_helper_call(stmt: ast.stmt) -> tuple[ast.Call, bool] | None:
+    """(the call, whether on ``self``) of a statement ``self.name(...)``/``name(...)``."""
+    if not (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call)):
+        return None
+    call, func = stmt.value, stmt.value.func
+    if isinstance(func, ast.Name):
+        return call, False
+    if (
+        isinstance(func, ast.Attribute)
+        and isinstance(func.value, ast.Name)
+        and func.value.id == "self"
+        and not func.attr.startswith(("assert", "fail", "skip", "subTest"))
+    ):
+        return call, True
+    return None
+
+
+def _helper_calls(body: list[ast.stmt]) -> Iterator[tuple[ast.Call, bool]]:
+    """Every helper call statement in the test, in loops, withs, ifs and trys too."""
+    for stmt in _statements(body):
+        found = _as_helper_call(stmt)
+        if found is not None:
+            yield found
+
+
+def _rewritten(
+    body: list[ast.stmt],
+    call: ast.Call,
+    inlined: list[ast.stmt],
+    drop: Callable[[ast.stmt], bool],
+) -> list[ast.stmt]:
+    """``body`` with the statement of ``call`` replaced by ``inlined`` and those ``drop``
+    names left out (compound statements copied on the way)."""
+    out: list[ast.stmt] = []
+    for stmt in body:
+        if isinstance(stmt, ast.Expr) and stmt.value is call:
+            out += inlined
+        elif drop(stmt):
             continue
-        if isinstance(stmt, (ast.For, ast.While, ast.With, ast.If, ast.Try)):
+        elif isinstance(stmt, (ast.For, ast.While, ast.With, ast.If, ast.Try)):
+            outer = copy.copy(stmt)
             for name in _BLOCKS:
                 inner = getattr(stmt, name, None)
                 if isinstance(inner, list):
-                    yield from _helper_calls(inner, (*path, (i, name)))
-
-
-def _replaced(
-    body: list[ast.stmt], path: tuple[tuple[int, str], ...], inlined: list[ast.stmt]
-) -> list[ast.stmt]:
-    """``body`` with the statement at ``path`` replaced by ``inlined`` (copies on the way)."""
-    (i, block), rest = path[0], path[1:]
-    if not rest:
-        return [*body[:i], *inlined, *body[i + 1 :]]
-    outer = copy.copy(body[i])
-    setattr(outer, block, _replaced(getattr(outer, block), rest, inlined))
-    return [*body[:i], outer, *body[i + 1 :]]
+                    kept = _rewritten(inner, call, inlined, drop)
+                    setattr(outer, name, kept or ([ast.Pass()] if name == "body" else []))
+            out.append(outer)
+        else:
+            out.append(stmt)
+    return out
 
 
 def _runs_at_top(helper: ast.FunctionDef) -> bool:
@@ -132,9 +169,10 @@ def _runs_at_top(helper: ast.FunctionDef) -> bool:
     return True
 
 
-def _bind(helper: ast.FunctionDef, call: ast.Call) -> list[ast.stmt] | None:
-    """``param = argument`` for each of the helper's parameters after ``self``, defaults
-    for those the call leaves out; None when the call cannot be read that way."""
+def _bind(helper: ast.FunctionDef, call: ast.Call, *, skip_self: bool) -> list[ast.stmt] | None:
+    """``param = argument`` for each of the helper's parameters (after ``self`` for a
+    method), defaults for those the call leaves out; None when the call cannot be read
+    that way."""
     args = helper.args
     if args.vararg or args.kwarg or args.posonlyargs:
         return None
@@ -142,7 +180,7 @@ def _bind(helper: ast.FunctionDef, call: ast.Call) -> list[ast.stmt] | None:
         k.arg is None for k in call.keywords
     ):
         return None
-    params = [a.arg for a in args.args[1:]]  # after self
+    params = [a.arg for a in args.args[1 if skip_self else 0 :]]
     if len(call.args) > len(params):
         return None
     values: dict[str, ast.expr] = dict(zip(params, call.args, strict=False))

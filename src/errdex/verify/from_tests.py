@@ -17,7 +17,7 @@ reproduces anything is for the sandbox to say: nothing here is trusted until it 
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -26,16 +26,12 @@ from errdex.analyze.expects import EXPECT_CALLS
 from ._ast_names import bound_names, used_names
 from ._click_invoke import raising_invoke
 from ._compound import copy_with
-from ._helper_calls import helper_cuts
+from ._fixtures import Fixtures, assigned, fixture_params
+from ._helper_calls import Finder, helper_cuts
 from ._module_top import importorskip_import
+from ._prune import unused_setup_dropped
 from ._test_cases import CaseIndex, blocked_modules, instance_prelude
-from ._test_context import (
-    ClassContext,
-    NotStandalone,
-    class_context,
-    fixture_lines,
-    parametrize_cases,
-)
+from ._test_context import ClassContext, NotStandalone, class_context, parametrize_cases
 from .expectation import Expectation, expectation_at
 
 __all__ = ["MAX_CASES", "Candidate", "CaseIndex", "candidates", "module_of", "parse_test"]
@@ -330,12 +326,12 @@ class _Cutter:
         """(line, kind, statements) for each expectation in the test."""
         yield from self._walk(self.func.body, [])
 
-    def with_helpers(self, method: Callable[[str], ast.FunctionDef | None]) -> Iterator[_Cut]:
+    def with_helpers(self, find: Finder) -> Iterator[_Cut]:
         """The test's snippets, then those of the helper methods it calls, inlined
         (:mod:`._helper_calls`): (line, kind, statements, the test they were cut from)."""
         for line, kind, body in self.snippets():
             yield line, kind, body, self.func
-        for inlined in helper_cuts(self.func, method, lambda s: self._target(s) is not None):
+        for inlined in helper_cuts(self.func, find, lambda s: self._target(s) is not None):
             cutter = _Cutter(self.mod, inlined.func, self.cls, cli_runner=self.cli_runner)
             for line, kind, body in cutter.snippets():
                 if inlined.holds(line):  # the test's own expectations came above
@@ -385,18 +381,20 @@ def _wrap(outer: list[tuple[ast.stmt, list[ast.stmt]]], inner: list[ast.stmt]) -
     return inner
 
 
-def _methods(
-    index: CaseIndex | None, module: str, cls: ast.ClassDef | None
-) -> Callable[[str], ast.FunctionDef | None]:
-    """A test's ``self.name`` as a method of its class written in this test module."""
+def _finder(mod: _Module, index: CaseIndex | None, cls: ast.ClassDef | None) -> Finder:
+    """A test's ``self.name`` as a method of its class written in this test module, and
+    its ``name`` as a function of the module."""
     own = {s.name: s for s in cls.body if isinstance(s, ast.FunctionDef)} if cls else {}
 
-    def method(name: str) -> ast.FunctionDef | None:
+    def find(name: str, on_self: bool) -> ast.FunctionDef | None:
+        if not on_self:
+            found = mod.helpers.get(name)
+            return found if isinstance(found, ast.FunctionDef) else None
         if name in own or cls is None or index is None:
             return own.get(name)
-        return index.method(f"{module}.{cls.name}", name, module)
+        return index.method(f"{mod.module}.{cls.name}", name, mod.module)
 
-    return method
+    return find
 
 
 def _is_test_class(cls: ast.ClassDef) -> bool:
@@ -453,7 +451,7 @@ def candidates(
     mod = _Module(tree, module)
     imports = tuple(sorted(_imported_modules(mod)))
     conftests = index.conftests_for(rel_path) if index is not None else []
-    fixtures = _Fixtures(mod, [_Module(tree, module) for module, tree in conftests])
+    fixtures = Fixtures(mod, [_Module(tree, module) for module, tree in conftests])
     cli_runner = any("CliRunner" in names for m, _ in fixtures.sources for _, names in m.imports)
     out: list[Candidate] = []
     # the bodies after every expectation of the module: renaming ``self.X`` rewrites the
@@ -467,7 +465,7 @@ def candidates(
             if pass_bodies:
                 cut: Iterable[_Cut] = [(func.lineno, "body", cutter.body(), func)]
             else:
-                cut = cutter.with_helpers(_methods(index, module, cls))
+                cut = cutter.with_helpers(_finder(mod, index, cls))
             for line, kind, body, owner in cut:
                 expects = expectation_at(owner, line)  # one walk of the test per expectation
                 for program, blocked in _programs(
@@ -511,7 +509,7 @@ def _programs(
     context: ClassContext | None,
     body: list[ast.stmt],
     cases_of: tuple[CaseIndex | None, list[str]],
-    fixtures: _Fixtures,
+    fixtures: Fixtures,
 ) -> Iterator[tuple[str, tuple[str, ...]]]:
     """(program, accelerators it blocks) for each parametrize case (or the one program):
     standalone where it can be, else under each concrete test class ``cases_of`` names."""
@@ -520,11 +518,11 @@ def _programs(
     index, classes = cases_of
     for case in cases[:MAX_CASES] or [{}]:
         try:
-            prelude = _params(fixtures, params, case)
+            prelude = fixture_params(fixtures, params, case)
             statements = [*(context.prelude if context else []), *prelude, *body]
             if context is not None:
-                statements = context.rename(statements)
-            needed = used_names(statements) - _assigned(statements)
+                statements = unused_setup_dropped(context.rename(statements), len(context.prelude))
+            needed = used_names(statements) - assigned(statements)
             if not needed & {"self", "cls"}:
                 yield _program(mod, needed, statements)
                 continue
@@ -532,7 +530,7 @@ def _programs(
                 raise NotStandalone("needs the test case")
             for dotted in classes:  # the test case made for real, bound to ``self``
                 statements = [*instance_prelude(index, dotted, func.name), *prelude, *body]
-                needed = used_names(statements) - _assigned(statements)
+                needed = used_names(statements) - assigned(statements)
                 if "cls" in needed:
                     continue
                 program, blocked = _program(mod, needed, statements)
@@ -540,40 +538,6 @@ def _programs(
                 yield program, tuple(sorted(blocked_by_module | set(blocked)))
         except (NotStandalone, ValueError, TypeError, AttributeError, RecursionError):
             continue
-
-
-class _Fixtures:
-    """Fixtures a test takes: from its own module first, then the nearest ``conftest.py``
-    up the folders (with the imports that conftest's fixture uses)."""
-
-    def __init__(self, mod: _Module, conftests: list[_Module]) -> None:
-        self.sources: list[tuple[_Module, bool]] = [(mod, False)]
-        self.sources += [(c, True) for c in conftests]
-
-    def lines(self, name: str, depth: int = 0) -> list[ast.stmt]:
-        if depth > 3:
-            raise NotStandalone(f"fixture {name} is too deep")
-        for owner, foreign in self.sources:
-            found = fixture_lines(owner.tree, name)
-            if found is None:
-                continue
-            statements, taken = found
-            before = [line for t in taken for line in self.lines(t, depth + 1)]
-            if foreign:
-                needed = used_names(statements) - _assigned(statements)
-                statements = [*owner.header(needed), *statements]
-            return [*before, *statements]
-        raise NotStandalone(f"fixture {name} is out of reach")
-
-
-def _params(fixtures: _Fixtures, params: list[str], case: dict[str, ast.expr]) -> list[ast.stmt]:
-    prelude: list[ast.stmt] = []
-    for param in params:
-        if param in case:
-            prelude.append(ast.Assign(targets=[ast.Name(param, ast.Store())], value=case[param]))
-        else:
-            prelude += fixtures.lines(param)
-    return prelude
 
 
 def _program(
@@ -584,10 +548,3 @@ def _program(
     # only a program naming them blocks a module (a walk of each was 1/5 of the stdlib's)
     named = "import_fresh_module" in text or "sys.modules" in text
     return text, tuple(sorted(blocked_modules(program))) if named else ()
-
-
-def _assigned(statements: list[ast.stmt]) -> set[str]:
-    out: set[str] = set()
-    for stmt in statements:
-        out |= bound_names(stmt)
-    return out
