@@ -24,7 +24,7 @@ from dataclasses import dataclass
 __all__ = ["MAX_INLINED", "HelperCut", "helper_cuts"]
 
 #: Helper calls inlined per test (each is a test of its own for the cutter).
-MAX_INLINED = 12
+MAX_INLINED = 24
 _BLOCKS = ("body", "orelse", "finalbody")
 
 
