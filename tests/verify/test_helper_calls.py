@@ -81,11 +81,14 @@ def test_a_helpers_expectation_is_cut_with_its_parameters_bound() -> None:
 
 
 def test_keywords_and_a_loop_around_the_call() -> None:
-    ((_, program),) = _cands()["test_kwargs"]
-    assert program.endswith(
+    whole, *items = (program for _, program in _cands()["test_kwargs"])
+    assert whole.endswith(
         "for text in ('{', 'x'):\n    decode = j.loads\n"
         "    kind = j.JSONDecodeError\n    decode('[1]')\n    decode(text)"
     )
+    # each item of the loop is a program of its own too (._loop_items)
+    assert [p.split("\n")[1] for p in items] == ["text = '{'", "text = 'x'"]
+    assert items[1].endswith("kind = j.JSONDecodeError\ndecode('[1]')\ndecode(text)")
 
 
 def test_a_helper_that_returns_is_not_inlined() -> None:

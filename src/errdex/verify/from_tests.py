@@ -28,6 +28,7 @@ from ._click_invoke import raising_invoke
 from ._compound import copy_with
 from ._fixtures import Fixtures, assigned, fixture_params
 from ._helper_calls import Finder, helper_cuts
+from ._loop_items import item_variants
 from ._module_top import importorskip_import
 from ._prune import unused_setup_dropped
 from ._test_cases import CaseIndex, blocked_modules, instance_prelude
@@ -344,7 +345,10 @@ class _Cutter:
             target = self._target(stmt)
             if target is not None:
                 inner, kind = target
-                yield stmt.lineno, kind, _wrap(outer, self._clean(body[:i]) + inner)
+                inner = self._clean(body[:i]) + inner
+                yield stmt.lineno, kind, _wrap(outer, inner)
+                for each in item_variants(outer):  # one item of the loop around it
+                    yield stmt.lineno, kind, _wrap(each, inner)
                 continue
             if isinstance(stmt, (ast.For, ast.While, ast.With, ast.If)) or (
                 isinstance(stmt, ast.Try) and not self._is_try_form(stmt)
@@ -376,7 +380,10 @@ def _calls_of_check(stmt: ast.stmt) -> list[ast.stmt] | None:
 def _wrap(outer: list[tuple[ast.stmt, list[ast.stmt]]], inner: list[ast.stmt]) -> list[ast.stmt]:
     """Put ``inner`` back inside the loops, withs and ifs that held it."""
     for stmt, before in reversed(outer):
-        held = inner if isinstance(stmt, ast.Try) else [copy_with(stmt, inner)]
+        if isinstance(stmt, ast.Assign):  # a loop's item, bound (._loop_items)
+            held = [stmt, *inner]
+        else:
+            held = inner if isinstance(stmt, ast.Try) else [copy_with(stmt, inner)]
         inner = [*before, *held]
     return inner
 
