@@ -86,9 +86,11 @@ def test_keywords_and_a_loop_around_the_call() -> None:
         "for text in ('{', 'x'):\n    decode = j.loads\n"
         "    kind = j.JSONDecodeError\n    decode('[1]')\n    decode(text)"
     )
-    # each item of the loop is a program of its own too (._loop_items)
-    assert [p.split("\n")[1] for p in items] == ["text = '{'", "text = 'x'"]
-    assert items[1].endswith("kind = j.JSONDecodeError\ndecode('[1]')\ndecode(text)")
+    # each item of the loop is a program of its own too (._loop_items), whole and without
+    # what shares no name with the call (._prune: kind is the expectation's)
+    assert [p.split("\n")[1] for p in items] == ["text = '{'"] * 2 + ["text = 'x'"] * 2
+    assert items[2].endswith("kind = j.JSONDecodeError\ndecode('[1]')\ndecode(text)")
+    assert items[3] == "import json as j\ntext = 'x'\ndecode = j.loads\ndecode('[1]')\ndecode(text)"
 
 
 def test_a_helper_that_returns_is_not_inlined() -> None:
@@ -149,8 +151,11 @@ def test_pytests_tmp_path_a_local_helper_and_no_unused_class_data() -> None:
         "import mylib\nimport pathlib\nimport tempfile\n"
         "tmp_path = pathlib.Path(tempfile.mkdtemp(dir='.'))\npath = tmp_path / 'a.txt'\n"
     )
-    # each call of the local helper is a program of its own, without the other call
+    # each call of the local helper is a program of its own, without the other call; and
+    # each again without the file work that shares no name with the call (._prune)
     assert got == [
         (line + 1, head + "text = '['\nmylib.parse(text)"),
+        (line + 1, "import mylib\ntext = '['\nmylib.parse(text)"),
         (line + 1, head + "text = ']'\nmylib.parse(text)"),
+        (line + 1, "import mylib\ntext = ']'\nmylib.parse(text)"),
     ]

@@ -10,10 +10,11 @@ plain assignment to names that no later statement reads (a call made for what it
 from __future__ import annotations
 
 import ast
+import builtins
 
-from ._ast_names import used_names
+from ._ast_names import bound_names, used_names
 
-__all__ = ["unused_setup_dropped"]
+__all__ = ["unrelated_dropped", "unused_setup_dropped"]
 
 
 def unused_setup_dropped(statements: list[ast.stmt], setup: int) -> list[ast.stmt]:
@@ -36,3 +37,24 @@ def _plain_assign_to(stmt: ast.stmt) -> set[str]:
     if not all(isinstance(t, ast.Name) for t in stmt.targets):
         return set()
     return {t.id for t in stmt.targets if isinstance(t, ast.Name)}
+
+
+_BUILTINS = frozenset(dir(builtins))
+
+
+def unrelated_dropped(statements: list[ast.stmt], keep_last: int) -> list[ast.stmt]:
+    """``statements`` without those before the last ``keep_last`` (the expectation's own)
+    that share no name with anything after them: ``with open(tmp_path / 'test.gml') as f:
+    f.write(...)`` kept in front of ``nx.parse_gml(gml)``. Names of builtins link nothing.
+    A global effect (``sys.setrecursionlimit(50)``) shares no name either, so this is a
+    second program beside the whole one, never in its place: the run decides."""
+    cut = len(statements) - keep_last
+    kept: list[ast.stmt] = []
+    read = used_names(statements[cut:]) - _BUILTINS
+    for stmt in reversed(statements[:cut]):
+        names = (used_names([stmt]) | bound_names(stmt)) - _BUILTINS
+        if not names & read:
+            continue
+        kept.append(stmt)
+        read |= used_names([stmt]) - _BUILTINS
+    return [*reversed(kept), *statements[cut:]]

@@ -30,7 +30,7 @@ from ._fixtures import Fixtures, assigned, fixture_params
 from ._helper_calls import Finder, helper_cuts
 from ._loop_items import item_variants
 from ._module_top import importorskip_import
-from ._prune import unused_setup_dropped
+from ._prune import unrelated_dropped, unused_setup_dropped
 from ._test_cases import CaseIndex, blocked_modules, instance_prelude
 from ._test_context import ClassContext, NotStandalone, class_context, parametrize_cases
 from .expectation import Expectation, expectation_at
@@ -532,6 +532,9 @@ def _programs(
             needed = used_names(statements) - assigned(statements)
             if not needed & {"self", "cls"}:
                 yield _program(mod, needed, statements)
+                pruned = unrelated_dropped(statements, 1)  # a second, shorter program
+                if len(pruned) < len(statements):
+                    yield _program(mod, used_names(pruned) - assigned(pruned), pruned)
                 continue
             if index is None or not classes:
                 raise NotStandalone("needs the test case")
