@@ -159,3 +159,28 @@ def test_pytests_tmp_path_a_local_helper_and_no_unused_class_data() -> None:
         (line + 1, head + "text = ']'\nmylib.parse(text)"),
         (line + 1, "import mylib\ntext = ']'\nmylib.parse(text)"),
     ]
+
+
+def test_a_block_left_empty_gets_a_pass_with_a_line() -> None:
+    module = textwrap.dedent(
+        """
+        import pytest
+        import mylib
+
+
+        def bad(text):
+            pytest.raises(ValueError, mylib.parse, text)
+
+
+        def test_only_checks():
+            for text in ("[", "]"):
+                bad(text)
+            with pytest.raises(TypeError):
+                mylib.parse(None)
+        """
+    )
+    got = [c.program for c in candidates(module, "mylib/tests/test_p.py")]
+    # the second call's copy leaves the loop around the first call empty: a pass, with
+    # a line (expectation_at read every statement's line and crashed a stdlib verify)
+    assert "import mylib\nmylib.parse(None)" in got
+    assert any(p.endswith("text = ']'\nmylib.parse(text)") for p in got)

@@ -77,7 +77,7 @@ def helper_cuts(
         new = ast.FunctionDef(
             name=func.name,
             args=func.args,
-            body=_rewritten(func.body, call, inlined, drop) or [ast.Pass()],
+            body=_rewritten(func.body, call, inlined, drop) or [_pass(func)],
             decorator_list=func.decorator_list,
             returns=None,
             type_comment=None,
@@ -149,7 +149,7 @@ def _rewritten(
                 inner = getattr(stmt, name, None)
                 if isinstance(inner, list):
                     kept = _rewritten(inner, call, inlined, drop)
-                    setattr(outer, name, kept or ([ast.Pass()] if name == "body" else []))
+                    setattr(outer, name, kept or ([_pass(stmt)] if name == "body" else []))
             out.append(outer)
         else:
             out.append(stmt)
@@ -209,3 +209,9 @@ def _bind(helper: ast.FunctionDef, call: ast.Call, *, skip_self: bool) -> list[a
             )
         )
     return out
+
+
+def _pass(where: ast.stmt) -> ast.Pass:
+    """A ``pass`` with a line: the cutter reads every statement's line
+    (:func:`.expectation.expectation_at`), and one without it crashed a whole verify."""
+    return ast.Pass(lineno=where.lineno, col_offset=where.col_offset)
