@@ -172,10 +172,11 @@ class CaseIndex:
                     return True
         return False
 
-    def method(self, dotted: str, name: str) -> ast.FunctionDef | None:
+    def method(self, dotted: str, name: str, module: str | None = None) -> ast.FunctionDef | None:
+        """The method as the class resolves it; with ``module``, only one defined there."""
         for info in self._ancestors(dotted):
             if name in info.methods:
-                return info.methods[name]
+                return info.methods[name] if module in (None, info.module) else None
         return None
 
     def blocked(self, dotted: str) -> frozenset[str]:

@@ -17,26 +17,28 @@ reproduces anything is for the sandbox to say: nothing here is trusted until it 
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
 
 from errdex.analyze.expects import EXPECT_CALLS
 
 from ._ast_names import bound_names, used_names
+from ._click_invoke import raising_invoke
 from ._compound import copy_with
+from ._fixtures import Fixtures, assigned, fixture_params
+from ._helper_calls import Finder, helper_cuts
+from ._loop_items import item_variants
+from ._module_top import importorskip_import
+from ._prune import unrelated_dropped, unused_setup_dropped
 from ._test_cases import CaseIndex, blocked_modules, instance_prelude
-from ._test_context import (
-    ClassContext,
-    NotStandalone,
-    class_context,
-    fixture_lines,
-    parametrize_cases,
-)
+from ._test_context import ClassContext, NotStandalone, class_context, parametrize_cases
 from .expectation import Expectation, expectation_at
 
 __all__ = ["MAX_CASES", "Candidate", "CaseIndex", "candidates", "module_of", "parse_test"]
 
+#: (line, kind, statements, the test function they were cut from)
+_Cut = tuple[int, str, list[ast.stmt], ast.FunctionDef]
 #: Parametrize cases tried per expectation (each is its own snippet).
 MAX_CASES = 3
 _WARN_KINDS = frozenset({"pytest.warns", "assertWarns", "assertWarnsRegex"})
@@ -112,6 +114,7 @@ class _Module:
         self.future: list[ast.stmt] = []
         self.imports: list[tuple[ast.stmt, set[str]]] = []
         self.helpers: dict[str, ast.stmt] = {}
+        self.prior: dict[int, ast.stmt] = {}  # a rebinding that reads the name -> the one before
         self.order: dict[int, int] = {}
         self.pytest_names: set[str] = set()
         self.tree = tree
@@ -137,16 +140,26 @@ class _Module:
         ):
             self.imports.append((stmt, bound_names(stmt)))
         elif isinstance(stmt, (ast.Assign, ast.AnnAssign)):
-            converted = _importorskip(stmt)
+            converted = importorskip_import(stmt)
             if converted is not None:
                 self.imports.append((converted, bound_names(converted)))
                 return
             for name in bound_names(stmt):
-                self.helpers[name] = stmt
+                self._bind(name, stmt)
         elif isinstance(stmt, ast.FunctionDef | ast.ClassDef) and not stmt.name.startswith(
             ("test", "Test")
         ):
             self.helpers[stmt.name] = stmt
+        elif isinstance(stmt, (ast.If, ast.Try)):  # 'if ...: x = ... else: x = None'
+            for name in bound_names(stmt):
+                self._bind(name, stmt)
+
+    def _bind(self, name: str, stmt: ast.stmt) -> None:
+        """``stmt`` binds ``name``; one that reads it too (``if x is None: x = ...``)
+        needs the binding before it in the snippet as well."""
+        if name in self.helpers and name in used_names([stmt]):
+            self.prior[id(stmt)] = self.helpers[name]
+        self.helpers[name] = stmt
 
     def _note_pytest(self, stmt: ast.Import | ast.ImportFrom) -> None:
         if isinstance(stmt, ast.Import):
@@ -180,9 +193,10 @@ class _Module:
                 continue
             seen.add(name)
             helper = self.helpers.get(name)
-            if helper is not None and id(helper) not in chosen:
+            while helper is not None and id(helper) not in chosen:
                 chosen[id(helper)] = helper
                 todo.extend(used_names([helper]) - bound_names(helper))
+                helper = self.prior.get(id(helper))
         helpers = sorted(chosen.values(), key=lambda s: self.order.get(id(s), 0))
         wanted = seen
         imports = [
@@ -191,24 +205,6 @@ class _Module:
             if names & wanted or any(a.name == "*" for a in getattr(stmt, "names", []))
         ]
         return [*self.future, *imports, *helpers]
-
-
-def _importorskip(stmt: ast.Assign | ast.AnnAssign) -> ast.stmt | None:
-    """``np = pytest.importorskip("numpy")`` as ``import numpy as np``."""
-    value = stmt.value
-    target = stmt.targets[0] if isinstance(stmt, ast.Assign) else stmt.target
-    if not (
-        isinstance(value, ast.Call)
-        and isinstance(value.func, ast.Attribute)
-        and value.func.attr == "importorskip"
-        and value.args
-        and isinstance(value.args[0], ast.Constant)
-        and isinstance(value.args[0].value, str)
-        and isinstance(target, ast.Name)
-    ):
-        return None
-    name = value.args[0].value
-    return ast.Import(names=[ast.alias(name=name, asname=target.id)])
 
 
 class _Cutter:
@@ -310,7 +306,7 @@ class _Cutter:
             body = stmt.body[:-1] if _fails(stmt.body[-1]) else stmt.body
             return self._clean_inner(body), "try-except"
         if self.cli_runner:
-            raising = _raising_invoke(stmt)
+            raising = raising_invoke(stmt)
             if raising is not None:
                 return [raising], "cli-invoke"
         return None
@@ -320,7 +316,7 @@ class _Cutter:
         error out (inside ``pytest.raises``/``warns`` the runner would catch it)."""
         kept = [s for s in body if not isinstance(s, ast.Assert)]
         if self.cli_runner:
-            kept = [_raising_invoke(s) or s for s in kept]
+            kept = [raising_invoke(s) or s for s in kept]
         return kept or [ast.Pass()]
 
     def body(self) -> list[ast.stmt]:
@@ -331,6 +327,17 @@ class _Cutter:
         """(line, kind, statements) for each expectation in the test."""
         yield from self._walk(self.func.body, [])
 
+    def with_helpers(self, find: Finder) -> Iterator[_Cut]:
+        """The test's snippets, then those of the helper methods it calls, inlined
+        (:mod:`._helper_calls`): (line, kind, statements, the test they were cut from)."""
+        for line, kind, body in self.snippets():
+            yield line, kind, body, self.func
+        for inlined in helper_cuts(self.func, find, lambda s: self._target(s) is not None):
+            cutter = _Cutter(self.mod, inlined.func, self.cls, cli_runner=self.cli_runner)
+            for line, kind, body in cutter.snippets():
+                if inlined.holds(line):  # the test's own expectations came above
+                    yield line, kind, body, inlined.func
+
     def _walk(
         self, body: list[ast.stmt], outer: list[tuple[ast.stmt, list[ast.stmt]]]
     ) -> Iterator[tuple[int, str, list[ast.stmt]]]:
@@ -338,7 +345,10 @@ class _Cutter:
             target = self._target(stmt)
             if target is not None:
                 inner, kind = target
-                yield stmt.lineno, kind, _wrap(outer, self._clean(body[:i]) + inner)
+                inner = self._clean(body[:i]) + inner
+                yield stmt.lineno, kind, _wrap(outer, inner)
+                for each in item_variants(outer):  # one item of the loop around it
+                    yield stmt.lineno, kind, _wrap(each, inner)
                 continue
             if isinstance(stmt, (ast.For, ast.While, ast.With, ast.If)) or (
                 isinstance(stmt, ast.Try) and not self._is_try_form(stmt)
@@ -367,35 +377,31 @@ def _calls_of_check(stmt: ast.stmt) -> list[ast.stmt] | None:
     ]
 
 
-def _raising_invoke(stmt: ast.stmt) -> ast.stmt | None:
-    """``result = runner.invoke(cli, args)`` as the call that lets the error out.
-
-    click's ``CliRunner.invoke`` catches what the command raised and the test then reads
-    ``result.exit_code``/``result.output``; with ``standalone_mode=False`` and
-    ``catch_exceptions=False`` (both passed on to ``main``) the same call raises it."""
-    value = stmt.value if isinstance(stmt, (ast.Assign, ast.Expr)) else None
-    if not (
-        isinstance(value, ast.Call)
-        and isinstance(value.func, ast.Attribute)
-        and value.func.attr == "invoke"
-        and value.args
-    ):
-        return None
-    kept = [k for k in value.keywords if k.arg not in ("standalone_mode", "catch_exceptions")]
-    off = [
-        ast.keyword(arg=name, value=ast.Constant(False))
-        for name in ("standalone_mode", "catch_exceptions")
-    ]
-    call = ast.Call(func=value.func, args=value.args, keywords=[*kept, *off])
-    return ast.Expr(call)
-
-
 def _wrap(outer: list[tuple[ast.stmt, list[ast.stmt]]], inner: list[ast.stmt]) -> list[ast.stmt]:
     """Put ``inner`` back inside the loops, withs and ifs that held it."""
     for stmt, before in reversed(outer):
-        held = inner if isinstance(stmt, ast.Try) else [copy_with(stmt, inner)]
+        if isinstance(stmt, ast.Assign):  # a loop's item, bound (._loop_items)
+            held = [stmt, *inner]
+        else:
+            held = inner if isinstance(stmt, ast.Try) else [copy_with(stmt, inner)]
         inner = [*before, *held]
     return inner
+
+
+def _finder(mod: _Module, index: CaseIndex | None, cls: ast.ClassDef | None) -> Finder:
+    """A test's ``self.name`` as a method of its class written in this test module, and
+    its ``name`` as a function of the module."""
+    own = {s.name: s for s in cls.body if isinstance(s, ast.FunctionDef)} if cls else {}
+
+    def find(name: str, on_self: bool) -> ast.FunctionDef | None:
+        if not on_self:
+            found = mod.helpers.get(name)
+            return found if isinstance(found, ast.FunctionDef) else None
+        if name in own or cls is None or index is None:
+            return own.get(name)
+        return index.method(f"{mod.module}.{cls.name}", name, mod.module)
+
+    return find
 
 
 def _is_test_class(cls: ast.ClassDef) -> bool:
@@ -452,7 +458,7 @@ def candidates(
     mod = _Module(tree, module)
     imports = tuple(sorted(_imported_modules(mod)))
     conftests = index.conftests_for(rel_path) if index is not None else []
-    fixtures = _Fixtures(mod, [_Module(tree, module) for module, tree in conftests])
+    fixtures = Fixtures(mod, [_Module(tree, module) for module, tree in conftests])
     cli_runner = any("CliRunner" in names for m, _ in fixtures.sources for _, names in m.imports)
     out: list[Candidate] = []
     # the bodies after every expectation of the module: renaming ``self.X`` rewrites the
@@ -463,9 +469,12 @@ def candidates(
             classes = index.concrete(module, cls.name) if index is not None and cls else []
             name = "::".join([rel_path, *([cls.name] if cls else []), func.name])
             cutter = _Cutter(mod, func, context, cli_runner=cli_runner)
-            cut = [(func.lineno, "body", cutter.body())] if pass_bodies else cutter.snippets()
-            for line, kind, body in cut:
-                expects = expectation_at(func, line)  # one walk of the test per expectation
+            if pass_bodies:
+                cut: Iterable[_Cut] = [(func.lineno, "body", cutter.body(), func)]
+            else:
+                cut = cutter.with_helpers(_finder(mod, index, cls))
+            for line, kind, body, owner in cut:
+                expects = expectation_at(owner, line)  # one walk of the test per expectation
                 for program, blocked in _programs(
                     mod, func, context, body, (index, classes), fixtures
                 ):
@@ -507,7 +516,7 @@ def _programs(
     context: ClassContext | None,
     body: list[ast.stmt],
     cases_of: tuple[CaseIndex | None, list[str]],
-    fixtures: _Fixtures,
+    fixtures: Fixtures,
 ) -> Iterator[tuple[str, tuple[str, ...]]]:
     """(program, accelerators it blocks) for each parametrize case (or the one program):
     standalone where it can be, else under each concrete test class ``cases_of`` names."""
@@ -516,19 +525,22 @@ def _programs(
     index, classes = cases_of
     for case in cases[:MAX_CASES] or [{}]:
         try:
-            prelude = _params(fixtures, params, case)
+            prelude = fixture_params(fixtures, params, case)
             statements = [*(context.prelude if context else []), *prelude, *body]
             if context is not None:
-                statements = context.rename(statements)
-            needed = used_names(statements) - _assigned(statements)
+                statements = unused_setup_dropped(context.rename(statements), len(context.prelude))
+            needed = used_names(statements) - assigned(statements)
             if not needed & {"self", "cls"}:
                 yield _program(mod, needed, statements)
+                pruned = unrelated_dropped(statements, 1)  # a second, shorter program
+                if len(pruned) < len(statements):
+                    yield _program(mod, used_names(pruned) - assigned(pruned), pruned)
                 continue
             if index is None or not classes:
                 raise NotStandalone("needs the test case")
             for dotted in classes:  # the test case made for real, bound to ``self``
                 statements = [*instance_prelude(index, dotted, func.name), *prelude, *body]
-                needed = used_names(statements) - _assigned(statements)
+                needed = used_names(statements) - assigned(statements)
                 if "cls" in needed:
                     continue
                 program, blocked = _program(mod, needed, statements)
@@ -536,40 +548,6 @@ def _programs(
                 yield program, tuple(sorted(blocked_by_module | set(blocked)))
         except (NotStandalone, ValueError, TypeError, AttributeError, RecursionError):
             continue
-
-
-class _Fixtures:
-    """Fixtures a test takes: from its own module first, then the nearest ``conftest.py``
-    up the folders (with the imports that conftest's fixture uses)."""
-
-    def __init__(self, mod: _Module, conftests: list[_Module]) -> None:
-        self.sources: list[tuple[_Module, bool]] = [(mod, False)]
-        self.sources += [(c, True) for c in conftests]
-
-    def lines(self, name: str, depth: int = 0) -> list[ast.stmt]:
-        if depth > 3:
-            raise NotStandalone(f"fixture {name} is too deep")
-        for owner, foreign in self.sources:
-            found = fixture_lines(owner.tree, name)
-            if found is None:
-                continue
-            statements, taken = found
-            before = [line for t in taken for line in self.lines(t, depth + 1)]
-            if foreign:
-                needed = used_names(statements) - _assigned(statements)
-                statements = [*owner.header(needed), *statements]
-            return [*before, *statements]
-        raise NotStandalone(f"fixture {name} is out of reach")
-
-
-def _params(fixtures: _Fixtures, params: list[str], case: dict[str, ast.expr]) -> list[ast.stmt]:
-    prelude: list[ast.stmt] = []
-    for param in params:
-        if param in case:
-            prelude.append(ast.Assign(targets=[ast.Name(param, ast.Store())], value=case[param]))
-        else:
-            prelude += fixtures.lines(param)
-    return prelude
 
 
 def _program(
@@ -580,10 +558,3 @@ def _program(
     # only a program naming them blocks a module (a walk of each was 1/5 of the stdlib's)
     named = "import_fresh_module" in text or "sys.modules" in text
     return text, tuple(sorted(blocked_modules(program))) if named else ()
-
-
-def _assigned(statements: list[ast.stmt]) -> set[str]:
-    out: set[str] = set()
-    for stmt in statements:
-        out |= bound_names(stmt)
-    return out

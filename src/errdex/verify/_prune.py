@@ -1,0 +1,60 @@
+"""A test class's set-up assignments that the snippet never reads, left out.
+
+A test class's attributes and its ``setUp`` assignments all came before every snippet
+cut from the class: ``test_gml.py``'s ``TestGraph`` put a 40-line ``simple_data``
+string in front of ``literal_destringizer('(')``. Only the set-up is pruned, and only a
+plain assignment to names that no later statement reads (a call made for what it does,
+``self.addCleanup`` aside, stays).
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+
+from ._ast_names import bound_names, used_names
+
+__all__ = ["unrelated_dropped", "unused_setup_dropped"]
+
+
+def unused_setup_dropped(statements: list[ast.stmt], setup: int) -> list[ast.stmt]:
+    """``statements`` without those of the first ``setup`` (the class's set-up) that
+    only assign names nothing after them reads."""
+    kept: list[ast.stmt] = []
+    read = used_names(statements[setup:])
+    for stmt in reversed(statements[:setup]):
+        if _plain_assign_to(stmt) and not (_plain_assign_to(stmt) & read):
+            continue
+        kept.append(stmt)
+        read |= used_names([stmt])
+    return [*reversed(kept), *statements[setup:]]
+
+
+def _plain_assign_to(stmt: ast.stmt) -> set[str]:
+    """The names a plain ``a = b = value`` assigns; empty for anything else."""
+    if not isinstance(stmt, ast.Assign):
+        return set()
+    if not all(isinstance(t, ast.Name) for t in stmt.targets):
+        return set()
+    return {t.id for t in stmt.targets if isinstance(t, ast.Name)}
+
+
+_BUILTINS = frozenset(dir(builtins))
+
+
+def unrelated_dropped(statements: list[ast.stmt], keep_last: int) -> list[ast.stmt]:
+    """``statements`` without those before the last ``keep_last`` (the expectation's own)
+    that share no name with anything after them: ``with open(tmp_path / 'test.gml') as f:
+    f.write(...)`` kept in front of ``nx.parse_gml(gml)``. Names of builtins link nothing.
+    A global effect (``sys.setrecursionlimit(50)``) shares no name either, so this is a
+    second program beside the whole one, never in its place: the run decides."""
+    cut = len(statements) - keep_last
+    kept: list[ast.stmt] = []
+    read = used_names(statements[cut:]) - _BUILTINS
+    for stmt in reversed(statements[:cut]):
+        names = (used_names([stmt]) | bound_names(stmt)) - _BUILTINS
+        if not names & read:
+            continue
+        kept.append(stmt)
+        read |= used_names([stmt]) - _BUILTINS
+    return [*reversed(kept), *statements[cut:]]
