@@ -95,3 +95,24 @@ def test_no_hidden_or_abstract_class_is_named(tmp_path: Path) -> None:
     assert "on an object of `Base` itself" not in text
     assert "reached only from an override that calls it (`super()._hook(...)`)" in text
     assert "`m.Impl`" in text
+
+
+MANGLED = """
+class Mangled:
+    def run(self):
+        return self.__step()
+
+    def __step(self):
+        raise NotImplementedError
+
+
+class Sub(Mangled):
+    def __step(self):
+        return 1
+"""
+
+
+def test_a_mangled_hook_names_no_class_that_defines_it(tmp_path: Path) -> None:
+    # ``Sub().run()`` still raises: ``run`` calls ``_Mangled__step``, Sub defines ``_Sub__step``
+    found = {r["lineNumber"]: r["solutions"] for r, _ in one_file_items(tmp_path, "m.py", MANGLED)}
+    assert not any("m.Sub" in s for s in found[7])

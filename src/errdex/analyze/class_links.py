@@ -14,11 +14,11 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .classes import ClassTree
-from .facts import FuncFacts
+from .facts import ClassFacts, FuncFacts
 from .guards import has_private
 from .repo import RepoIndex
 
-__all__ = ["ClassLinks", "class_links"]
+__all__ = ["ClassLinks", "class_links", "hook_bindings"]
 
 #: Classes walked above a method's own, at most (a cycle or a deep tree stops there).
 _WALKED = 64
@@ -60,6 +60,13 @@ def _public_base_method(index: RepoIndex, func: FuncFacts) -> str | None:
     return None
 
 
+def hook_bindings(cls: ClassFacts) -> frozenset[str]:
+    """The names a class body binds that :func:`_assigners` reads (private, not mangled):
+    a record names the class for them, so a re-scan must see them come and go
+    (:func:`.deps.interface`, :mod:`.local_change`), though the class's header stays."""
+    return frozenset(n for n in cls.assigned if n.startswith("_") and not n.startswith("__"))
+
+
 def _assigners(index: RepoIndex, tree: ClassTree, func: FuncFacts) -> tuple[str, ...]:
     """Public subclasses of ``func``'s class whose body binds ``func``'s name (``_x =
     other_function``): they supply the hook without a ``def`` of it."""
@@ -67,7 +74,7 @@ def _assigners(index: RepoIndex, tree: ClassTree, func: FuncFacts) -> tuple[str,
     found = sorted(
         c.qualname
         for c in index.classes.values()
-        if func.name in c.assigned
+        if func.name in hook_bindings(c)
         and c.qualname != func.cls
         and not c.is_test
         and not has_private(c.qualname)

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .callgraph import MAX_VISITED, CallGraph
+from .class_links import hook_bindings
 from .classes import ClassTree
 from .facts import CallRef, ModuleFacts
 from .local_change import LocalChange, names_any
@@ -166,6 +167,8 @@ def interface(facts: ModuleFacts | None) -> dict[str, str]:
     for cls in facts.classes:
         bases = tuple(_ref(b) for b in cls.bases)
         add(cls.name, "class", cls.qualname, bases, cls.docstring, cls.is_test)
+        for name in hook_bindings(cls):  # ``_enc = staticmethod(_noop)``: a base's records
+            add(name, "binds", cls.qualname, name)  # name the class (:mod:`.class_links`)
     for func in facts.functions:
         add(
             func.name,
@@ -225,10 +228,16 @@ def interface_change(old: Mapping[str, str], new: Mapping[str, str]) -> set[str]
 def module_reach(facts: ModuleFacts | None) -> set[str]:
     """The names through which another module may reach a module that is new (or gone):
     its own name, and its methods' names (a call on a receiver of unknown type resolves
-    by the method's name alone). Its other names are reached only through its name."""
+    by the method's name alone, and a private name a class body binds is read as a
+    base's hook: :mod:`.class_links`). Its other names are reached only through its name."""
     if facts is None:
         return set()
-    return {facts.name.rpartition(".")[2]} | {f.name for f in facts.functions if f.cls}
+    methods = {f.name for f in facts.functions if f.cls}
+    return (
+        {facts.name.rpartition(".")[2]}
+        | methods
+        | {n for c in facts.classes for n in hook_bindings(c)}
+    )
 
 
 def _refs_names(refs: Iterable[CallRef], into: set[str]) -> None:

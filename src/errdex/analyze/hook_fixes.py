@@ -25,8 +25,8 @@ def hook_solution(g: Gathered) -> Remedy | None:
     if role is None or role.kind != "abstract" or func is None or func.cls is None:
         return None
     base = short_name(role.subject)
-    if has_private(base) or not func.name.startswith("_") or func.name.endswith("__"):
-        return None
+    if has_private(base) or not func.name.startswith("_") or func.name.startswith("__"):
+        return None  # public, special, or mangled: a subclass's ``__step`` is its own name
     classes = [q.rpartition(".")[0] for q in role.implementations]
     public = list(dict.fromkeys(c for c in classes if c and not _hidden(c)))
     if not public:

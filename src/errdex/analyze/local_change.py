@@ -37,7 +37,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from .callgraph import EdgeTables
-from .facts import ModuleFacts
+from .class_links import hook_bindings
+from .facts import ClassFacts, ModuleFacts
 
 __all__ = ["LocalChange", "local_changes", "names_any"]
 
@@ -125,6 +126,7 @@ def _local_change(
     added.update(c.name for q, units in new_classes.items() if q not in old_classes for c in units)
     added.update(f.name for q in gone_funcs for f in old_funcs[q])
     added.update(c.name for q in gone_classes for c in old_classes[q])
+    added.update(_bindings_changed(old_classes, new_classes))
     if added:
         stayed = [u for q, units in new_funcs.items() if q not in functions for u in units]
         stayed += [u for q, units in new_classes.items() if q not in classes for u in units]
@@ -138,6 +140,20 @@ def _local_change(
             functions.add(caller)
     functions.update(caller for caller in new_edges if caller not in old_edges)
     return LocalChange(frozenset(functions), frozenset(classes), frozenset(added))
+
+
+def _bindings_changed(
+    old: Mapping[str, list[ClassFacts]], new: Mapping[str, list[ClassFacts]]
+) -> set[str]:
+    """The private names a class body binds now and did not, or did and does not: a
+    base's record names its subclasses for them (:mod:`.class_links`), so a record
+    naming one reads what changed."""
+    out: set[str] = set()
+    for qualname in old.keys() | new.keys():
+        was = {n for c in old.get(qualname, ()) for n in hook_bindings(c)}
+        now = {n for c in new.get(qualname, ()) for n in hook_bindings(c)}
+        out |= was ^ now
+    return out
 
 
 def names_any(names: Iterable[str], text: str) -> bool:

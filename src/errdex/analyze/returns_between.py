@@ -10,8 +10,10 @@ statement before the path's one in the same body, after the outermost condition'
 that holds a ``return``; for a raise in a ``try``'s ``else`` or handler, the ``try``
 body and the other handlers too (``findsource``: ``except ClassFoundException: return
 …`` before ``else: raise OSError``). The other branch of an ``if`` on the path is no
-step before the raise (``if f == A: return … else: raise``). Nothing is said where the
-tree is not read.
+step before the raise (``if f == A: return … else: raise``); for a raise in a loop's
+``else`` (``for k in obj: if k == key: return k`` / ``else: raise KeyError``), the loop's
+body is. An ``else`` guard's line is its first statement's, which counts as after it.
+Nothing is said where the tree is not read.
 """
 
 from __future__ import annotations
@@ -43,7 +45,7 @@ def _before(body: list[ast.stmt], line: int, after: int) -> bool:
     for stmt in body:
         end = stmt.end_lineno or stmt.lineno
         if not stmt.lineno <= line <= end:
-            if stmt.lineno > after and end < line and _returns(stmt):
+            if stmt.lineno >= after and end < line and _returns(stmt):
                 return True
             continue
         if isinstance(stmt, ast.If):
@@ -60,6 +62,10 @@ def _before(body: list[ast.stmt], line: int, after: int) -> bool:
                 if _holds(part, line):
                     return _before(part, line, after)
             return False
+        if isinstance(stmt, (ast.For, ast.AsyncFor, ast.While)) and _holds(stmt.orelse, line):
+            if any(_returns(s) for s in stmt.body):  # the loop runs before its ``else``
+                return True
+            return _before(stmt.orelse, line, after)
         for field in ("body", "orelse", "finalbody"):  # ``for``, ``while``, ``with``
             inner = getattr(stmt, field, None)
             if isinstance(inner, list) and _holds(inner, line):

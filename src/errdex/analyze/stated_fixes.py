@@ -25,6 +25,7 @@ from .chain_parts import signature_of
 from .code_fields import type_guard
 from .entrypoints import run_by_syntax
 from .gathered import Gathered, class_phrase, location
+from .guard_paths import reaches_unchanged
 from .guards import CONDITION_KINDS, code, has_private, isinstance_checks, parse_guard
 from .param_mentions import names_param
 from .param_requirement import call_name
@@ -167,7 +168,7 @@ def type_requirement(g: Gathered, *, called: bool = True) -> tuple[str, str] | N
     (subject,) = subjects
     if has_private(subject) or subject not in own_params(g.func):
         return None
-    if not called and rebound_before(g.func, subject, g.site.line):
+    if not called and not reaches_unchanged(g, subject):
         return None  # the test reads another value than the caller's (``type_guard`` knows)
     if not all(_only_isinstance(x["text"]) for x in conditions):
         return None
