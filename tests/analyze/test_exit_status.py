@@ -40,6 +40,17 @@ def _exc(source: str) -> ast.expr | None:
     return node.exc
 
 
+def _exits(where: Path, module: str, argv: str) -> int:
+    """The status the process gets from ``module.main(argv)``."""
+    done = subprocess.run(
+        [sys.executable, "-c", f"from {module} import main; main({argv})"],
+        cwd=where,
+        capture_output=True,
+        check=False,
+    )
+    return done.returncode
+
+
 def test_the_status_follows_the_argument() -> None:
     assert status_of(_exc("raise SystemExit('usage')")) == ExitStatus(1, message=True)
     assert status_of(_exc("raise SystemExit(f'bad {x}')")) == ExitStatus(1, message=True)
@@ -69,13 +80,7 @@ def test_a_message_exit_is_an_error_exit(tmp_path: Path) -> None:
     assert by_line[5]["solutions"][0].startswith("Nothing to fix if the program is meant")
     # what it says, run
     for argv, status in (("[]", 1), ("['-x']", 3), ("['-h']", 0)):
-        done = subprocess.run(
-            [sys.executable, "-c", f"from cli import main; main({argv})"],
-            cwd=tmp_path,
-            capture_output=True,
-            check=False,
-        )
-        assert done.returncode == status
+        assert _exits(tmp_path, "cli", argv) == status
 
 
 WRAPS = """\
@@ -107,10 +112,4 @@ def test_the_status_is_what_the_process_gets_on_posix(tmp_path: Path) -> None:
     assert "exit status 2" in by_line[6]["documentation"]
     # what it says, run (POSIX)
     for argv, status in (("[]", 255), ("['x']", 0), ("['y']", 2)):
-        done = subprocess.run(
-            [sys.executable, "-c", f"from wraps import main; main({argv})"],
-            cwd=tmp_path,
-            capture_output=True,
-            check=False,
-        )
-        assert done.returncode == status
+        assert _exits(tmp_path, "wraps", argv) == status
