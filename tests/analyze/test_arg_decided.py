@@ -82,3 +82,58 @@ def test_a_raise_only_the_arguments_decide_is_validated(tmp_path: Path) -> None:
         "except NotImplementedError:\n    pass\nelse:\n    raise AssertionError\n"
     )
     subprocess.run([sys.executable, "-c", script], cwd=tmp_path, check=True)
+
+
+#: Review rr6: state, files and a filled registry decide these, not the arguments alone.
+STATE = """\
+import os
+
+REGISTRY = {}
+KINDS = ("a", "b")
+
+
+def register(name, obj):
+    REGISTRY[name] = obj
+
+
+def lookup(name):
+    if name not in REGISTRY:
+        raise KeyError(name)
+    return REGISTRY[name]
+
+
+def pick(name):
+    known = []
+    known.extend(os.listdir("."))
+    if name not in known:
+        raise ValueError(name)
+    return name
+
+
+def scan(path):
+    for line in open(path):
+        if line.startswith("#!"):
+            raise ValueError(path)
+
+
+def kind(name):
+    if name not in KINDS:
+        raise ValueError(name)
+    return name
+"""
+
+
+def test_a_registry_a_filled_local_or_a_file_is_no_argument(tmp_path: Path) -> None:
+    items = one_file_items(tmp_path, "state.py", STATE)
+    by_line = {r["lineNumber"]: r for r, _ in items}
+    assert by_line[13]["handlingStrategy"] != "validation"  # REGISTRY, filled by register()
+    assert by_line[21]["handlingStrategy"] != "validation"  # known.extend(os.listdir(...))
+    assert by_line[28]["handlingStrategy"] != "validation"  # open(path): the file decides
+    # a tuple bound once and never changed is what the arguments are checked against
+    assert by_line[33]["handlingStrategy"] == "validation"
+    # what it says, run: the same call fails, then passes once the registry is filled
+    script = (
+        "import state\ntry:\n    state.lookup('x')\nexcept KeyError:\n    pass\n"
+        "else:\n    raise AssertionError\nstate.register('x', 1)\nassert state.lookup('x') == 1"
+    )
+    subprocess.run([sys.executable, "-c", script], cwd=tmp_path, check=True)

@@ -40,6 +40,17 @@ def _exc(source: str) -> ast.expr | None:
     return node.exc
 
 
+def _exits(where: Path, module: str, argv: str) -> int:
+    """The status the process gets from ``module.main(argv)``."""
+    done = subprocess.run(
+        [sys.executable, "-c", f"from {module} import main; main({argv})"],
+        cwd=where,
+        capture_output=True,
+        check=False,
+    )
+    return done.returncode
+
+
 def test_the_status_follows_the_argument() -> None:
     assert status_of(_exc("raise SystemExit('usage')")) == ExitStatus(1, message=True)
     assert status_of(_exc("raise SystemExit(f'bad {x}')")) == ExitStatus(1, message=True)
@@ -69,10 +80,36 @@ def test_a_message_exit_is_an_error_exit(tmp_path: Path) -> None:
     assert by_line[5]["solutions"][0].startswith("Nothing to fix if the program is meant")
     # what it says, run
     for argv, status in (("[]", 1), ("['-x']", 3), ("['-h']", 0)):
-        done = subprocess.run(
-            [sys.executable, "-c", f"from cli import main; main({argv})"],
-            cwd=tmp_path,
-            capture_output=True,
-            check=False,
-        )
-        assert done.returncode == status
+        assert _exits(tmp_path, "cli", argv) == status
+
+
+WRAPS = """\
+def main(argv):
+    if not argv:
+        raise SystemExit(-1)
+    if argv[0] == "x":
+        raise SystemExit(256)
+    raise SystemExit(2)
+"""
+
+
+def test_the_status_is_what_the_process_gets_on_posix(tmp_path: Path) -> None:
+    # review rr6: c46 said "exit status -1" and called ``SystemExit(256)`` an error exit
+    assert status_of(_exc("raise SystemExit(-1)")) == ExitStatus(255, argument=-1)
+    assert status_of(_exc("raise SystemExit(256)")) == ExitStatus(0, argument=256)
+    assert status_of(_exc("raise SystemExit(258)")) == ExitStatus(2, argument=258)
+    items = one_file_items(tmp_path, "wraps.py", WRAPS)
+    by_line = {r["lineNumber"]: r for r, _ in items}
+    minus = by_line[3]
+    assert "exit status 255 on POSIX" in minus["documentation"]
+    assert "-1" not in minus["solutions"][0].partition(":")[0]
+    assert minus["solutions"][0].startswith("This is an error exit with status 255 on POSIX")
+    assert "`.code == -1`" in minus["solutions"][0]  # what the exception holds
+    wrapped = by_line[5]
+    assert "error exit" not in wrapped["documentation"] + wrapped["solutions"][0]
+    assert wrapped["solutions"][0].startswith("Nothing to fix if the program is meant")
+    assert "exit status 0 on POSIX" in wrapped["documentation"]
+    assert "exit status 2" in by_line[6]["documentation"]
+    # what it says, run (POSIX)
+    for argv, status in (("[]", 255), ("['x']", 0), ("['y']", 2)):
+        assert _exits(tmp_path, "wraps", argv) == status

@@ -114,3 +114,72 @@ def test_an_attribute_error_made_from_a_key_error_is_a_missing_key(
     assert by_line[41][0]["backgroundTag"] == "missing-attribute"
     # nor in a descriptor's ``__get__`` saying "has no attribute" (``enum.property``)
     assert by_line[49][0]["backgroundTag"] == "missing-attribute"
+
+
+#: Review rr6: each was tagged by c46 with what the code does not say.
+LOOSE = """\
+def remove(name, removed):
+    if name in removed:
+        raise KeyError(name)
+
+
+def unreg(name, d):
+    if name not in d:
+        raise KeyError("%r is not already registered" % name)
+
+
+def find(name, cat):
+    if cat not in ("a", "b"):
+        raise KeyError("No items named %r" % name)
+
+
+def need(d, key):
+    if key not in d:
+        raise KeyError("a non-empty value for %r" % key)
+
+
+def first(d):
+    if not d:
+        raise KeyError("first(): dictionary is empty")
+    return next(iter(d))
+
+
+class Obj:
+    def __init__(self):
+        self._d = {}
+
+    def _lookup(self, name):
+        try:
+            return self._d[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+    def __getattr__(self, name):
+        return self._lookup(name)
+"""
+
+
+@pytest.fixture(scope="module")
+def loose(tmp_path_factory: pytest.TempPathFactory) -> dict[int, str | None]:
+    root = tmp_path_factory.mktemp("loose")
+    items = one_file_items(root, "loose.py", LOOSE)
+    return {r["lineNumber"]: r["backgroundTag"] for r, _ in items}
+
+
+def test_membership_alone_or_a_negated_already_is_no_clash(loose: dict[int, str | None]) -> None:
+    assert loose[3] == "missing-key"  # ``name in removed``: the key is gone, not there
+    assert loose[8] == "missing-key"  # "not already registered" under ``not in``
+
+
+def test_empty_needs_an_emptiness_guard(loose: dict[int, str | None]) -> None:
+    assert loose[13] == "missing-key"  # "No items named": a lookup, no empty container
+    assert loose[18] == "missing-key"  # "non-empty" is no "empty"
+    assert loose[23] == "empty-input"  # ``not d`` and "is empty": both say it
+
+
+def test_an_attribute_read_through_getattr_stays_a_missing_attribute(
+    loose: dict[int, str | None], tmp_path: Path
+) -> None:
+    assert loose[35] == "missing-attribute"  # the user reads ``obj.x``
+    (tmp_path / "loose.py").write_text(LOOSE)
+    assert "AttributeError: x" in _run(tmp_path, "from loose import Obj; Obj().x")

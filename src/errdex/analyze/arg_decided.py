@@ -13,16 +13,28 @@ variable over those, a local bound once from them alone, a local bound once to a
 and the module's or the builtins' names. No handler may enclose the raise (then a call
 failed), and the raising function must be one a caller calls by name with those
 arguments: public, not a special method the language runs for syntax.
+
+A module's name or a local counts only where nothing changes it (:mod:`.fixed_names`,
+review rr6: a ``REGISTRY = {}`` that ``register()`` fills, ``known.extend(os.listdir(…))``,
+``os.environ``, a builtin such as ``open`` were read as fixed), and a parameter with a
+mutable default the function changes (``_seen=[]``) is the function's memory, not an
+argument.
 """
 
 from __future__ import annotations
 
 import ast
-import builtins
 
 from .chain_funcs import own_params, rebound_before
 from .entrypoints import run_by_syntax
-from .file_trees import function_node
+from .file_trees import function_node, module_tree
+from .fixed_names import (
+    PURE_BUILTINS,
+    changed_names,
+    module_assigned,
+    module_constants,
+    module_imports,
+)
 from .gathered import Gathered
 from .guards import CONDITION_KINDS, free_names, has_private, parse_guard
 from .local_origins import made_from
@@ -44,7 +56,6 @@ _OUTSIDE = frozenset(
     }
 )
 _ATTRIBUTE_METHODS = frozenset({"__getattr__", "__getattribute__"})
-_BUILTINS = frozenset(dir(builtins))
 #: Methods a condition may call on what was passed: they read it, nothing else.
 _PURE_METHODS = frozenset(
     {
@@ -108,7 +119,9 @@ def _conditions(g: Gathered) -> list[tuple[str, str | None]] | None:
 
 
 def _literal_locals(node: ast.AST) -> set[str]:
-    """Locals bound exactly once, by ``=`` to a literal (``typos = ['autospect', …]``)."""
+    """Locals bound exactly once, by ``=`` to a literal (``typos = ['autospect', …]``),
+    that nothing changes after (``known.extend(os.listdir(…))``)."""
+    changed = changed_names(node)
     stores: dict[str, int] = {}
     for sub in ast.walk(node):
         if isinstance(sub, ast.Name) and isinstance(sub.ctx, ast.Store):
@@ -118,7 +131,7 @@ def _literal_locals(node: ast.AST) -> set[str]:
         for sub in ast.walk(node)
         if isinstance(sub, ast.Assign) and _is_literal(sub.value)
         for target in sub.targets
-        if isinstance(target, ast.Name) and stores.get(target.id) == 1
+        if isinstance(target, ast.Name) and stores.get(target.id) == 1 and target.id not in changed
     }
 
 
@@ -174,19 +187,41 @@ def _deep_reads(text: str) -> set[str]:
     return out
 
 
-def _fixed_global(g: Gathered, name: str) -> bool:
+def _fixed_global(g: Gathered, name: str, tree: ast.Module) -> bool:
     """A module-level name that does not change with the system or the program's run: a
-    public definition or import, a CONSTANT, a compiled pattern; not a platform flag
-    (``_use_fd_functions``), an import flag (``_have_ssl``) or a private registry
-    (``copyreg._extension_registry``, ``ctypes._pointer_type_cache``)."""
+    public definition or import, a compiled pattern, a name bound once to a literal that
+    nothing in the module changes (:func:`.fixed_names.module_constants`); not a platform
+    flag (``_use_fd_functions``), an import flag (``_have_ssl``) or a registry, public or
+    private (``REGISTRY = {}`` filled by ``register()``, ``copyreg._extension_registry``)."""
     if name in g.constants or name in g.import_flags:
         return False
-    return name in g.module_names or name in g.patterns or name.strip("_").isupper()
+    if name in g.patterns or name in module_constants(tree):
+        return True
+    if name in module_assigned(tree):
+        return False  # bound to something else, more than once, or changed
+    return name in g.module_names or name.strip("_").isupper()
+
+
+def _reads_module_state(text: str, tree: ast.Module) -> bool:
+    """The condition reads a lower-case attribute of an imported module (``os.environ``,
+    ``sys.modules``, ``sys.platform``): the interpreter's state, not an argument."""
+    node = parse_guard(text)
+    imports = module_imports(tree)
+    called = {id(c.func) for c in ast.walk(node) if isinstance(c, ast.Call)} if node else set()
+    return node is not None and any(
+        isinstance(sub, ast.Attribute)
+        and isinstance(sub.value, ast.Name)
+        and sub.value.id in imports
+        and not sub.attr.strip("_").isupper()
+        and id(sub) not in called
+        for sub in ast.walk(node)
+    )
 
 
 def _pure(text: str, g: Gathered) -> bool:
-    """The condition calls only builtins and the pure methods of :data:`_PURE_METHODS`:
-    ``sock.recv(1)`` reads from outside, ``has_dualstack_ipv6()`` asks the system."""
+    """The condition calls only the pure builtins of :data:`.fixed_names.PURE_BUILTINS`
+    and the pure methods of :data:`_PURE_METHODS`: ``sock.recv(1)`` reads from outside,
+    ``has_dualstack_ipv6()`` asks the system, ``open(path)`` a file."""
     node = parse_guard(text)
     if node is None:
         return False
@@ -194,13 +229,31 @@ def _pure(text: str, g: Gathered) -> bool:
         if not isinstance(sub, ast.Call):
             continue
         func = sub.func
-        if isinstance(func, ast.Name) and (func.id not in _BUILTINS or func.id in g.module_names):
+        if isinstance(func, ast.Name) and (
+            func.id not in PURE_BUILTINS or func.id in g.module_names
+        ):
             return False
         if isinstance(func, ast.Attribute) and func.attr not in _PURE_METHODS:
             return False
         if not isinstance(func, (ast.Name, ast.Attribute)):
             return False
     return True
+
+
+def _memory(node: ast.AST) -> set[str]:
+    """Parameters with a default other than a constant that the function changes
+    (``_seen=[]`` appended to): what earlier calls left there decides, not the call."""
+    if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return set()
+    args = node.args
+    positional = [*args.posonlyargs, *args.args]
+    tail = positional[len(positional) - len(args.defaults) :]
+    pairs = list(zip(tail, args.defaults, strict=True))
+    pairs += [
+        (a, d) for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=True) if d is not None
+    ]
+    own = {a.arg for a, d in pairs if not isinstance(d, ast.Constant)}
+    return own & changed_names(node)
 
 
 def decided_by_arguments(g: Gathered) -> bool:
@@ -225,7 +278,10 @@ def decided_by_arguments(g: Gathered) -> bool:
     if node is None:
         return False
     line = g.site.line
-    params = {p for p in own_params(func) if not rebound_before(func, p, line)}
+    tree = module_tree(g.source_file)
+    if tree is None:
+        return False
+    params = {p for p in own_params(func) if not rebound_before(func, p, line)} - _memory(node)
     receiver = set(func.params[:1]) & {"self", "cls"}
     params -= receiver
     if not params:
@@ -242,7 +298,9 @@ def decided_by_arguments(g: Gathered) -> bool:
             return False  # a local computed otherwise, or ``self``
         if _deep_reads(text) & params:
             return False  # the object's insides (``frame.symbols.loads``): not what was passed
-        if not _pure(text, g) or any(not _fixed_global(g, n) for n in names - locals_):
+        if not _pure(text, g) or _reads_module_state(text, tree):
+            return False  # the system's or the module's state decides it as well
+        if any(not _fixed_global(g, n, tree) for n in names - locals_):
             return False  # the system's or the module's state decides it as well
         read_params = read_params or bool(names & params)
         if target is not None:

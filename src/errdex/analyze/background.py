@@ -271,6 +271,13 @@ def _assert_site(site: SiteView, ancestors: frozenset[str]) -> bool:
 
 
 #: In order; the first rule that fires gives the tag.
+#: Not where a public way in reads an attribute (:func:`.key_families.read_as_attribute`).
+_KEY_AS_ATTRIBUTE = Rule(
+    "AttributeError raised where a KeyError was caught, outside __getattr__ and its kin",
+    "missing-key",
+    "errorClass, site.guards",
+    lambda s, a: _builtin("AttributeError")(s, a) and key_caught_not_attribute(s),
+)
 RULES: tuple[Rule, ...] = (
     Rule("assert statement", "internal-assertion", "site.kind", _assert_site),
     Rule("AssertionError", "internal-assertion", "errorClass", _builtin("AssertionError")),
@@ -365,12 +372,7 @@ RULES: tuple[Rule, ...] = (
         lambda s, a: _builtin("KeyError")(s, a) and says_empty(s),
     ),
     Rule("KeyError", "missing-key", "errorClass", _builtin("KeyError")),
-    Rule(
-        "AttributeError raised where a KeyError was caught, outside __getattr__ and its kin",
-        "missing-key",
-        "errorClass, site.guards",
-        lambda s, a: _builtin("AttributeError")(s, a) and key_caught_not_attribute(s),
-    ),
+    _KEY_AS_ATTRIBUTE,
     Rule("AttributeError", "missing-attribute", "errorClass", _builtin("AttributeError")),
     Rule(
         "IndexError or OverflowError",
@@ -549,13 +551,15 @@ def background_tag(
     ancestors: frozenset[str],
     subject: Subject | None = None,
     func: FuncFacts | None = None,
+    attribute_read: bool = False,
 ) -> tuple[str | None, Rule | None]:
     """The first rule that fires for ``site`` (whose class has ``ancestors``, whose
     condition tests ``subject``: :func:`errdex.analyze.guard_subject.guards_subject`), and
     its tag. No tag fits a test framework's assertion method (:func:`assertion_api`); no
     caller's-mistake family is read off the guard or message of a raise that reports data
     from outside (:func:`errdex.analyze.outside_data.from_outside`, in ``func``), nor
-    ``empty-input`` where the class or message says "not empty"."""
+    ``empty-input`` where the class or message says "not empty", nor ``missing-key`` for
+    an ``AttributeError`` a public way in meets as an attribute read (``attribute_read``)."""
     if site.kind == "raise" and assertion_api(site, ancestors):
         return None, None
     outside = from_outside(site, ancestors, func, subject)
@@ -563,6 +567,8 @@ def background_tag(
         if outside and _mistake_read_off(rule):
             continue
         if rule.tag == "empty-input" and _says_not_empty(site, ancestors):
+            continue
+        if attribute_read and rule is _KEY_AS_ATTRIBUTE:
             continue
         if rule.fires(site, ancestors, subject):
             return rule.tag, rule

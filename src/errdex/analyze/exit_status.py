@@ -5,6 +5,11 @@ prints any other value to stderr and exits with 1. "Nothing to fix if the progra
 to end here" was judged false in the paired blind review of stop 38 for zipapp's
 ``raise SystemExit("Cannot change the main function when copying")``: status 1, a usage
 error that CPython's own test asserts as a non-zero exit, not the program's normal end.
+
+The process gets the int's low 8 bits on POSIX (``exit(3)`` keeps ``status & 0xFF``):
+``SystemExit(-1)`` exits 255 and ``SystemExit(256)`` exits 0, a success, so the status
+said is the one the process gets there, with ``.code`` kept for a test (review rr6: c46
+said "status -1" and called 256 an error exit).
 """
 
 from __future__ import annotations
@@ -19,10 +24,18 @@ __all__ = ["ExitStatus", "exit_status", "status_of"]
 
 @dataclass(frozen=True, slots=True)
 class ExitStatus:
-    #: The status the process exits with.
+    #: The status the process exits with (on POSIX: the int argument's low 8 bits).
     code: int
     #: The argument is a message the interpreter prints to stderr (exit status 1).
     message: bool = False
+    #: The int argument (``.code``) where the process gets another status: -1, 256.
+    argument: int | None = None
+
+
+def _of_int(value: int) -> ExitStatus:
+    """The status the process gets for ``SystemExit(value)`` on POSIX."""
+    code = value & 0xFF
+    return ExitStatus(code, argument=None if code == value else value)
 
 
 def _is_text(node: ast.expr) -> bool:
@@ -52,11 +65,11 @@ def status_of(exc: ast.expr | None) -> ExitStatus | None:
     if isinstance(arg, ast.Constant) and arg.value is None:
         return ExitStatus(0)
     if isinstance(arg, ast.Constant) and type(arg.value) is int:
-        return ExitStatus(arg.value)
+        return _of_int(arg.value)
     if isinstance(arg, ast.UnaryOp) and isinstance(arg.op, ast.USub):
         inner = arg.operand
         if isinstance(inner, ast.Constant) and type(inner.value) is int:
-            return ExitStatus(-inner.value)
+            return _of_int(-inner.value)
     if _is_text(arg):
         return ExitStatus(1, message=True)
     return None
@@ -76,6 +89,12 @@ def exit_status(source_file: str | None, line: int) -> ExitStatus | None:
 
 def exit_documentation(status: ExitStatus | None) -> str:
     """What ``SystemExit`` does here, for ``documentation``."""
+    if status is not None and status.code == 0 and status.argument is not None:
+        return (
+            f"`SystemExit` here ends the program; its code {status.argument} reaches the "
+            "process as exit status 0 on POSIX, which keeps the low 8 bits (unless it is "
+            "caught)."
+        )
     if status is None or status.code == 0:
         return "`SystemExit` here ends the program (the interpreter exits unless it is caught)."
     if status.message:
@@ -83,6 +102,12 @@ def exit_documentation(status: ExitStatus | None) -> str:
             "`SystemExit` here ends the program with exit status 1, an error exit: its "
             "argument is a message, not an int, so the interpreter prints it to stderr and "
             "exits with 1 (unless it is caught)."
+        )
+    if status.argument is not None:
+        return (
+            f"`SystemExit` here ends the program with exit status {status.code} on POSIX (its "
+            f"code {status.argument}: the process keeps the low 8 bits), an error exit "
+            "(unless it is caught)."
         )
     return (
         f"`SystemExit` here ends the program with exit status {status.code}, an error exit "
@@ -107,8 +132,10 @@ def exit_solution(status: ExitStatus | None, message: str | None, caught: str | 
         if caught
         else "fix the arguments or input that the condition rejects"
     )
+    posix = " on POSIX" if status.argument is not None else ""
     return (
-        f"This is an error exit with status {status.code}{said}: {cause}; a test expects it with "
+        f"This is an error exit with status {status.code}{posix}{said}: {cause}; a test expects "
+        "it with "
         f"`pytest.raises(SystemExit)` and checks the exit code ({_code_check(status)})."
     )
 
@@ -116,4 +143,5 @@ def exit_solution(status: ExitStatus | None, message: str | None, caught: str | 
 def _code_check(status: ExitStatus) -> str:
     if status.message:
         return "`.code` holds the message; the process exit status is 1"
-    return f"`.code == {status.code}`"
+    code = status.code if status.argument is None else status.argument
+    return f"`.code == {code}`"

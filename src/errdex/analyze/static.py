@@ -42,6 +42,7 @@ from .guards import CONDITION_KINDS
 from .hook_callers import hook_callers
 from .import_lines import import_lines
 from .init_only import init_reads
+from .key_families import read_as_attribute
 from .local_change import local_changes
 from .made_ways import MadeWay, MadeWays
 from .message_advice import FOLLOWED, RESTATED
@@ -244,7 +245,10 @@ def _gather(
     # a signal the library catches itself reports no failure: no cause family (a
     # ``ParseEscape`` is no parse error: blind review, stop 38)
     internal = g.role is not None and g.role.kind == "internal"
-    g.background = (None, None) if internal else background_tag(site, ancestors, subject, g.func)
+    read = read_as_attribute(g)
+    g.background = (
+        (None, None) if internal else background_tag(site, ancestors, subject, g.func, read)
+    )
     return g
 
 
