@@ -99,6 +99,21 @@ class Sock:
             raise OSError('socket is closed for sending')
 
 
+class Pipe:
+    def __init__(self, fd=None):
+        if fd is None:
+            self._fd = 0
+        else:
+            self._fd = fd
+
+    def close(self):
+        self._fd = None
+
+    def read(self):
+        if self._fd is None:
+            raise OSError('pipe is closed')
+
+
 class Node:
     def __init__(self):
         self.childNodes = []
@@ -154,3 +169,10 @@ def test_a_property_setter_is_no_call(situations: dict[str, str]) -> None:
 def test_a_parameter_bound_again_before_the_try(situations: dict[str, str]) -> None:
     """``oldChild`` is its ``target`` by then, not what the caller passed."""
     assert "not in its" not in situations["not a child of this node"]
+
+
+def test_a_start_of_a_literal_or_a_value_is_set_for_after(situations: dict[str, str]) -> None:
+    """``close()`` stores ``None`` on every way: whatever ``__init__`` left, it raises."""
+    assert situations["pipe is closed"] == (
+        "It comes from a call of `Pipe.read()` after `close()` was called on the same object."
+    )

@@ -64,7 +64,12 @@ def _one(tree: ast.Module, cls: ast.ClassDef, test: ast.expr) -> tuple[str, list
     if any(m.decorator_list and _kinds(m, attr, truth) for m in functions):
         return None  # ``obj.name = …`` through a setter is no ``name()`` call
     starting = {"__init__", *_self_calls(init)} & methods.keys()
-    first = {k for name in starting for k in _kinds(methods[name], attr, truth)}
+    # a literal and another value both leave it set, for all said here
+    first = {
+        "set" if k == "value" else k
+        for name in starting
+        for k in _kinds(methods[name], attr, truth)
+    }
     if len(first) != 1:
         return None  # nothing, or both kinds: what ``__init__`` leaves is not one thing
     (start,) = first
@@ -82,7 +87,7 @@ def _one(tree: ast.Module, cls: ast.ClassDef, test: ast.expr) -> tuple[str, list
     if fires_unset and start == "unset":
         named = [m for m, k in later.items() if k <= {"set", "value"}]
         return ("before", [code(f"{m}()") for m in named]) if 0 < len(named) <= _MOST else None
-    if fires_unset and start in ("set", "value"):
+    if fires_unset and start == "set":
         named = [
             m for m, k in later.items() if k == {"unset"} and _every_way(methods[m], attr, _none)
         ]
