@@ -114,6 +114,34 @@ class Pipe:
             raise OSError('pipe is closed')
 
 
+class Chunk:
+    def __init__(self):
+        self.closed = False
+        self._parsing = False
+
+    def close(self):
+        if not self.closed:
+            try:
+                self.skip()
+            finally:
+                self.closed = True
+
+    def skip(self):
+        pass
+
+    def feed(self):
+        if not self._parsing:
+            self._parsing = True
+
+    def tell(self):
+        if self.closed:
+            raise ValueError('I/O operation on closed chunk')
+
+    def set_feature(self):
+        if self._parsing:
+            raise RuntimeError('cannot set features while parsing')
+
+
 class Node:
     def __init__(self):
         self.childNodes = []
@@ -175,4 +203,16 @@ def test_a_start_of_a_literal_or_a_value_is_set_for_after(situations: dict[str, 
     """``close()`` stores ``None`` on every way: whatever ``__init__`` left, it raises."""
     assert situations["pipe is closed"] == (
         "It comes from a call of `Pipe.read()` after `close()` was called on the same object."
+    )
+
+
+def test_a_store_in_finally_or_past_a_test_of_itself(situations: dict[str, str]) -> None:
+    """``finally: self.closed = True`` runs on every way; ``if not self._parsing:
+    self._parsing = True`` leaves it true either way."""
+    assert situations["I/O operation on closed chunk"] == (
+        "It comes from a call of `Chunk.tell()` after `close()` was called on the same object."
+    )
+    assert situations["cannot set features while parsing"] == (
+        "It comes from a call of `Chunk.set_feature()` after `feed()` was called on the same"
+        " object."
     )

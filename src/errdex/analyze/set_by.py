@@ -89,12 +89,16 @@ def _one(tree: ast.Module, cls: ast.ClassDef, test: ast.expr) -> tuple[str, list
         return ("before", [code(f"{m}()") for m in named]) if 0 < len(named) <= _MOST else None
     if fires_unset and start == "set":
         named = [
-            m for m, k in later.items() if k == {"unset"} and _every_way(methods[m], attr, _none)
+            m
+            for m, k in later.items()
+            if k == {"unset"} and _every_way(methods[m], attr, _none, truth)
         ]
     elif not fires_unset and start == "unset":
         literal = _set_literal(truth)
         named = [
-            m for m, k in later.items() if k == {"set"} and _every_way(methods[m], attr, literal)
+            m
+            for m, k in later.items()
+            if k == {"set"} and _every_way(methods[m], attr, literal, truth)
         ]
     else:
         return None
@@ -169,17 +173,24 @@ def _set_literal(truth: bool) -> Callable[[ast.AST], bool]:
     return literal
 
 
-def _every_way(method: ast.AST, attr: str, wanted: Callable[[ast.AST], bool]) -> bool:
+def _every_way(method: ast.AST, attr: str, wanted: Callable[[ast.AST], bool], truth: bool) -> bool:
     """Whether ``self.<attr> = <wanted value>`` runs on every way through ``method`` that
-    does not raise: at its top (through ``try``/``with`` bodies; in a ``try`` with
-    handlers, first in its body), or, for ``None``, in an ``if`` that tests it (or a local
-    holding it) is set, past which it is already unset."""
+    does not raise: at its top (through ``try``/``with`` bodies, in a ``try`` with
+    handlers only first in its body; or in its ``finally``), or in an ``if`` past which it
+    holds the wanted kind anyway (``if conn is not None: self._conn = None``; ``if not
+    self._parsing: self._parsing = True``)."""
     body = getattr(method, "body", [])
-    return _store_on_way(body, attr, {attr} if wanted is _none else set(), wanted)
+    if wanted is _none:
+        return _store_on_way(body, attr, {attr}, wanted, _tests_set)
+    return _store_on_way(body, attr, {attr}, wanted, lambda t, h: _tests_unset(t, h, truth))
 
 
 def _store_on_way(
-    body: list[ast.stmt], attr: str, held: set[str], wanted: Callable[[ast.AST], bool]
+    body: list[ast.stmt],
+    attr: str,
+    held: set[str],
+    wanted: Callable[[ast.AST], bool],
+    already: Callable[[ast.expr, set[str]], bool],
 ) -> bool:
     for stmt in body:
         if isinstance(stmt, ast.Assign) and wanted(stmt.value) and _names_attr(stmt.targets, attr):
@@ -194,14 +205,16 @@ def _store_on_way(
             held = held | {stmt.targets[0].id}
             continue
         if isinstance(stmt, (ast.With, ast.AsyncWith, ast.Try)) and _store_on_way(
-            _reached(stmt), attr, held, wanted
+            _reached(stmt), attr, held, wanted, already
         ):
+            return True
+        if isinstance(stmt, ast.Try) and _store_on_way(stmt.finalbody, attr, held, wanted, already):
             return True
         if (
             isinstance(stmt, ast.If)
             and not stmt.orelse
-            and _tests_set(stmt.test, held)
-            and _store_on_way(stmt.body, attr, held, wanted)
+            and already(stmt.test, held)
+            and _store_on_way(stmt.body, attr, held, wanted, already)
         ):
             return True
         if any(isinstance(n, (ast.Return, ast.Raise)) for n in ast.walk(stmt)):
@@ -228,6 +241,26 @@ def _tests_set(test: ast.expr, held: set[str]) -> bool:
         and _none(test.comparators[0])
     ):
         subject = test.left
+    if isinstance(subject, ast.Name):
+        return subject.id in held
+    return _self_attr(subject) and subject.attr in held  # type: ignore[attr-defined]
+
+
+def _tests_unset(test: ast.expr, held: set[str], truth: bool) -> bool:
+    """``not X`` (or, for an ``is None`` guard, ``X is None``) over a held name: where it
+    is false, X already makes a guard firing when set true."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        subject = test.operand
+    elif (
+        not truth
+        and isinstance(test, ast.Compare)
+        and len(test.ops) == 1
+        and isinstance(test.ops[0], ast.Is)
+        and _none(test.comparators[0])
+    ):
+        subject = test.left
+    else:
+        return False
     if isinstance(subject, ast.Name):
         return subject.id in held
     return _self_attr(subject) and subject.attr in held  # type: ignore[attr-defined]
