@@ -69,6 +69,21 @@ def dup(fields):
     return a
 
 
+def decode(response):
+    how, what = response
+    if how == "OK":
+        return what
+    if how == "ERROR":
+        raise RuntimeError('decode error reply')
+    if how == 7:
+        return None
+    what = 2
+    if how == 8:
+        return None
+    if how == 9:
+        raise RuntimeError('decode nine reply')
+
+
 def connect(address, all_errors=False):
     errors = []
     for a in address:
@@ -141,4 +156,15 @@ def test_an_item_stored_into_before_the_unpacking(situations: dict[str, str]) ->
 def test_the_last_of_two_same_names_is_read(situations: dict[str, str]) -> None:
     assert situations["the kept item is negative"] == (
         "It comes from a call of `dup()` that passes a `fields` whose second item is less than `0`."
+    )
+
+
+def test_an_earlier_return_on_another_value_of_the_same_item(situations: dict[str, str]) -> None:
+    """``how == "OK"`` cannot hold where ``how == "ERROR"`` does: the return never fires
+    (``SocketIO.decoderesponse``); ``how == 7`` and ``how == 8`` neither, under ``9``."""
+    assert situations["decode error reply"] == (
+        "It comes from a call of `decode()` that passes a `response` whose first item is `'ERROR'`."
+    )
+    assert situations["decode nine reply"] == (
+        "It comes from a call of `decode()` that passes a `response` whose first item is `9`."
     )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import ast
 
-from errdex.analyze.ways_out import exit_tests, unpack_checks
+from errdex.analyze.ways_out import exit_tests, other_values, unpack_checks
 
 SOURCE = """\
 def f(fields, k):
@@ -51,3 +51,23 @@ def test_a_length_check_of_the_unpacked_tuple_cannot_fire() -> None:
     assert unpack_checks(_func(), tests[1:], {"fields"})
     assert not unpack_checks(_func(), tests, {"fields"})  # ``k == 3`` may
     assert not unpack_checks(_func(), tests[1:], set())
+
+
+def test_an_exit_on_another_value_of_the_same_name_cannot_fire() -> None:
+    func = ast.parse(
+        "def f(how, k):\n"
+        "    if how == 'OK':\n"
+        "        return 1\n"
+        "    if k == 'ERROR':\n"
+        "        return 2\n"
+        "    if how == 1:\n"
+        "        return 3\n"
+        "    if how == 'ERROR':\n"
+        "        raise E\n"
+    ).body[0]
+    assert isinstance(func, ast.FunctionDef)
+    exits = exit_tests(func, 9)
+    way = [func.body[3].test]  # type: ignore[attr-defined]
+    assert exits is not None
+    # ``k`` is another name: it may hold; ``1`` is never ``'ERROR'``
+    assert [ast.unparse(t) for t in other_values(func, exits, way)] == ["k == 'ERROR'"]

@@ -13,7 +13,7 @@ passed it, an item of a tuple unpacked from one (``a, b, c = fields``), or
 straight way to the raise (:mod:`.dominating`); each condition has a shape said
 exactly (:mod:`.caller_words`, or a range an item falls outside); and no earlier
 ``raise`` or ``return`` on the way may fire under it (:mod:`.ways_out`; a length
-check of the tuple unpacked cannot). Anything else: None, and the sentence says less.
+check of the tuple unpacked cannot, nor ``how == 'OK'`` where ``how == 'ERROR'`` is said). Anything else: None, and the sentence says less.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from .guards import code, conjuncts, has_private, negated
 from .param_requirement import call_name
 from .parsed import parse_guard
 from .special_words import article
-from .ways_out import exit_tests, unpack_checks
+from .ways_out import exit_tests, other_values, unpack_checks
 
 __all__ = ["exact_argument"]
 
@@ -76,7 +76,7 @@ def exact_argument(g: Gathered) -> tuple[str, list[str]] | None:
     if not through_local:
         return None  # parameters alone: :func:`.param_requirement.param_requirement` says it
     exits = exit_tests(node, g.site.line)
-    if exits is None or not unpack_checks(node, exits, unpacked):
+    if exits is None or not unpack_checks(node, other_values(node, exits, tests), unpacked):
         return None  # an earlier raise or return may fire under what is said (``a < 0``)
     return _sentence(g, phrases)
 

@@ -99,3 +99,47 @@ def _length_check(test: ast.expr) -> tuple[str, int]:
     ):
         return test.left.args[0].id, test.comparators[0].value
     return "", -1
+
+
+def other_values(
+    func: ast.FunctionDef | ast.AsyncFunctionDef, tests: list[ast.expr], way: list[ast.expr]
+) -> list[ast.expr]:
+    """The ``tests`` not excused by ``way`` (the raise's own tests): ``how == 'OK'`` cannot
+    hold where a test on the way reads ``how == 'ERROR'`` and ``how`` is not bound again
+    between the two (``SocketIO.decoderesponse``)."""
+    said = [_equal(t) for t in way]
+    left: list[ast.expr] = []
+    for test in tests:
+        name, value = _equal(test)
+        if not name or not any(
+            n == name
+            and v != value  # both a str or an int (no bool, no float): never equal
+            and not _stored_between(func, name, test.lineno, w.lineno)
+            for (n, v), w in zip(said, way, strict=True)
+        ):
+            left.append(test)
+    return left
+
+
+def _equal(test: ast.expr) -> tuple[str, object]:
+    """(name, constant) for ``name == constant`` of a str or int; ("", None) otherwise."""
+    if (
+        isinstance(test, ast.Compare)
+        and len(test.ops) == 1
+        and isinstance(test.ops[0], ast.Eq)
+        and isinstance(test.left, ast.Name)
+        and isinstance(test.comparators[0], ast.Constant)
+        and type(test.comparators[0].value) in (str, int)
+    ):
+        return test.left.id, test.comparators[0].value
+    return "", None
+
+
+def _stored_between(func: ast.AST, name: str, first: int, last: int) -> bool:
+    return any(
+        isinstance(n, ast.Name)
+        and n.id == name
+        and not isinstance(n.ctx, ast.Load)
+        and first <= n.lineno <= last
+        for n in ast.walk(func)
+    )
