@@ -84,21 +84,30 @@ def unpack_checks(
 
 def _length_check(test: ast.expr) -> tuple[str, int]:
     """(p, n) for ``len(p) != n``; ("", -1) for any other test."""
+    left, value = _against_constant(test, ast.NotEq)
+    if (
+        isinstance(left, ast.Call)
+        and isinstance(left.func, ast.Name)
+        and left.func.id == "len"
+        and len(left.args) == 1
+        and not left.keywords
+        and isinstance(left.args[0], ast.Name)
+        and type(value) is int
+    ):
+        return left.args[0].id, value
+    return "", -1
+
+
+def _against_constant(test: ast.expr, op: type[ast.cmpop]) -> tuple[ast.expr | None, object]:
+    """(left, constant) for ``left <op> constant``; (None, None) for any other test."""
     if (
         isinstance(test, ast.Compare)
         and len(test.ops) == 1
-        and isinstance(test.ops[0], ast.NotEq)
-        and isinstance(test.left, ast.Call)
-        and isinstance(test.left.func, ast.Name)
-        and test.left.func.id == "len"
-        and len(test.left.args) == 1
-        and not test.left.keywords
-        and isinstance(test.left.args[0], ast.Name)
+        and isinstance(test.ops[0], op)
         and isinstance(test.comparators[0], ast.Constant)
-        and type(test.comparators[0].value) is int
     ):
-        return test.left.args[0].id, test.comparators[0].value
-    return "", -1
+        return test.left, test.comparators[0].value
+    return None, None
 
 
 def other_values(
@@ -123,15 +132,9 @@ def other_values(
 
 def _equal(test: ast.expr) -> tuple[str, object]:
     """(name, constant) for ``name == constant`` of a str or int; ("", None) otherwise."""
-    if (
-        isinstance(test, ast.Compare)
-        and len(test.ops) == 1
-        and isinstance(test.ops[0], ast.Eq)
-        and isinstance(test.left, ast.Name)
-        and isinstance(test.comparators[0], ast.Constant)
-        and type(test.comparators[0].value) in (str, int)
-    ):
-        return test.left.id, test.comparators[0].value
+    left, value = _against_constant(test, ast.Eq)
+    if isinstance(left, ast.Name) and type(value) in (str, int):
+        return left.id, value
     return "", None
 
 
