@@ -76,6 +76,7 @@ def decode(response):
     if how == "ERROR":
         raise RuntimeError('decode error reply')
     if how == 7:
+        what = 3
         return None
     what = 2
     if how == 8:

@@ -21,10 +21,11 @@ _Exit = (ast.Return, ast.Raise, ast.Assert)
 
 
 def exit_tests(func: ast.FunctionDef | ast.AsyncFunctionDef, line: int) -> list[ast.expr] | None:
-    """The tests of the plain ``if <test>: raise/return`` statements that run before the
-    raise at ``line`` on the way to it ([] where there are none); None where another
-    statement before it may leave the function (a ``raise`` in a loop, an ``else``, a
-    handler, an ``assert``), whose condition is not read here."""
+    """The tests of the ``if <test>:`` statements (no ``else``) holding a ``raise`` or
+    ``return`` that run before the raise at ``line`` on the way to it ([] where there are
+    none): each way out runs only where its test holds. None where another statement
+    before it may leave the function (a ``raise`` in a loop, an ``else``, a handler, an
+    ``assert``), whose condition is not read here."""
     out: list[ast.expr] = []
     body: list[ast.stmt] = func.body
     while body:
@@ -34,14 +35,9 @@ def exit_tests(func: ast.FunctionDef | ast.AsyncFunctionDef, line: int) -> list[
         for stmt in body[: body.index(holder)]:
             if not _exits(stmt):
                 continue
-            if not (
-                isinstance(stmt, ast.If)
-                and not stmt.orelse
-                and len(stmt.body) == 1
-                and isinstance(stmt.body[0], (ast.Return, ast.Raise))
-            ):
+            if not isinstance(stmt, ast.If) or stmt.orelse:
                 return None
-            out.append(stmt.test)
+            out.append(stmt.test)  # its ways out run only where it holds
         blocks = [
             getattr(holder, "body", []),
             getattr(holder, "orelse", []),
