@@ -51,3 +51,25 @@ def test_the_tests_on_the_way_are_read_from_the_tree() -> None:
     assert tests is not None
     assert [ast.unparse(t) for t in tests] == ["right < 0", "name is None", "second"]
     assert way_tests(_func(), 3) is None  # no raise there
+
+
+def test_an_item_or_attribute_stored_into_the_parameter_unsettles_it() -> None:
+    """``fields[0] = abs(fields[0])``, ``obj.__name__ = 'x'``: no longer what was passed."""
+    func = ast.parse(
+        "def f(fields, obj):\n"
+        "    fields[0] = abs(fields[0])\n"
+        "    obj.__name__ = 'x'\n"
+        "    a, b = fields\n"
+        "    name = getattr(obj, '__name__', None)\n"
+        "    if a < 0 or name is None:\n"
+        "        raise ValueError\n"
+    ).body[0]
+    assert isinstance(func, ast.FunctionDef)
+    assert bindings_at(func, 6, 7, {"a"}, {"fields", "obj"}) is None
+    assert bindings_at(func, 6, 7, {"name"}, {"fields", "obj"}) is None
+
+
+def test_the_last_of_two_same_names_wins() -> None:
+    func = ast.parse("def f(fields):\n    a, a = fields\n    if a:\n        raise E\n").body[0]
+    assert isinstance(func, ast.FunctionDef)
+    assert bindings_at(func, 3, 4, {"a"}, {"fields"}) == {"a": Binding("item", "fields", 1)}

@@ -36,6 +36,55 @@ def answer(reply):
         raise RuntimeError(what)
 
 
+def early(fields):
+    a, b = fields
+    if a < 0:
+        raise ValueError('first item is negative')
+    if a < 10:
+        raise ValueError('first item is under ten')
+    return b
+
+
+def early_return(fields):
+    a, b = fields
+    if a == 3:
+        return None
+    if a < 10:
+        raise ValueError('first item is small')
+    return b
+
+
+def clamp(fields):
+    fields[0] = abs(fields[0])
+    a, b = fields
+    if a < 0:
+        raise ValueError('clamped first item is negative')
+    return b
+
+
+def dup(fields):
+    a, a = fields
+    if a < 0:
+        raise ValueError('the kept item is negative')
+    return a
+
+
+def decode(response):
+    how, what = response
+    if how == "OK":
+        return what
+    if how == "ERROR":
+        raise RuntimeError('decode error reply')
+    if how == 7:
+        what = 3
+        return None
+    what = 2
+    if how == 8:
+        return None
+    if how == 9:
+        raise RuntimeError('decode nine reply')
+
+
 def connect(address, all_errors=False):
     errors = []
     for a in address:
@@ -87,4 +136,36 @@ def test_an_item_compared_with_a_string_holding_its_name(situations: dict[str, s
     """``how == "showhow"``: the local is renamed as a name, not inside the string."""
     assert situations["{what}"] == (
         "It comes from a call of `answer()` that passes a `reply` whose first item is `'showhow'`."
+    )
+
+
+def test_an_earlier_raise_or_return_that_may_fire_first(situations: dict[str, str]) -> None:
+    """``a == 3`` returns and ``a < 0`` raises before ``a < 10`` is read: a ``fields``
+    whose first item is under ten need not reach the raise (review rr1 of b46)."""
+    assert "less than `10`" not in situations["first item is under ten"]
+    assert "less than `10`" not in situations["first item is small"]
+    assert situations["first item is negative"] == (
+        "It comes from a call of `early()` that passes a `fields` whose first item is less"
+        " than `0`."
+    )
+
+
+def test_an_item_stored_into_before_the_unpacking(situations: dict[str, str]) -> None:
+    assert "first item" not in situations["clamped first item is negative"]
+
+
+def test_the_last_of_two_same_names_is_read(situations: dict[str, str]) -> None:
+    assert situations["the kept item is negative"] == (
+        "It comes from a call of `dup()` that passes a `fields` whose second item is less than `0`."
+    )
+
+
+def test_an_earlier_return_on_another_value_of_the_same_item(situations: dict[str, str]) -> None:
+    """``how == "OK"`` cannot hold where ``how == "ERROR"`` does: the return never fires
+    (``SocketIO.decoderesponse``); ``how == 7`` and ``how == 8`` neither, under ``9``."""
+    assert situations["decode error reply"] == (
+        "It comes from a call of `decode()` that passes a `response` whose first item is `'ERROR'`."
+    )
+    assert situations["decode nine reply"] == (
+        "It comes from a call of `decode()` that passes a `response` whose first item is `9`."
     )

@@ -146,14 +146,14 @@ def test_an_argument_not_found_in_the_objects_list(situations: dict[str, str]) -
 
 def test_what_public_methods_store_after_init(situations: dict[str, str]) -> None:
     """``initfp`` (run by ``__init__``) leaves ``0``; only ``setnchannels`` stores another
-    value, only ``writeframes`` makes ``_written`` grow."""
+    value. ``writeframes`` stores ``_written + len(data)``, no literal: ``writeframes(b'')``
+    leaves it ``0``, so "after `writeframes()`" is not said (review rr1 of b46)."""
     assert situations["number of channels not set"] == (
         "It comes from a call of `Writer.getnchannels()` before `setnchannels()` was called on"
         " the same object."
     )
     assert situations["cannot change parameters after starting to write"] == (
-        "It comes from a call of `Writer.setnchannels()` after `writeframes()` was called on"
-        " the same object."
+        "It comes from a call of `Writer.setnchannels()`."
     )
     # ``serve`` sets ``_fut`` and empties it in ``finally``: only while it runs
     assert "after" not in situations["server is already serving"]

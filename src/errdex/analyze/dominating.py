@@ -6,7 +6,8 @@ A binding counts only where it is the last store of the name before the conditio
 ``=`` statement straight on the way to the raise (in the function's body, or in the body
 of an ``if``/``try``/``with`` that holds the raise, before it), and the parameter it reads
 is not stored before it; a store anywhere else (a branch, a loop, a nested function, an
-augmented assignment) before the condition leaves the name unsettled (None).
+augmented assignment, an item or attribute stored into it: ``fields[0] = …``) before the
+condition leaves the name unsettled (None).
 """
 
 from __future__ import annotations
@@ -76,7 +77,8 @@ def _bound_from(stmt: ast.stmt, name: str) -> Binding | None:
     if isinstance(target, (ast.Tuple, ast.List)) and isinstance(value, ast.Name):
         if not all(isinstance(e, ast.Name) for e in target.elts):
             return None  # a starred or nested target
-        index = [e.id for e in target.elts if isinstance(e, ast.Name)].index(name)
+        order = [e.id for e in target.elts if isinstance(e, ast.Name)]
+        index = len(order) - 1 - order[::-1].index(name)  # ``a, a = fields``: the last wins
         return Binding("item", value.id, index=index)
     if (
         isinstance(target, ast.Name)
@@ -109,6 +111,12 @@ def _stores(func: ast.AST) -> dict[str, list[tuple[int, ast.stmt | None]]]:
         name: str | None = None
         if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
             name = node.id
+        elif isinstance(node, (ast.Subscript, ast.Attribute)) and isinstance(
+            node.ctx, (ast.Store, ast.Del)
+        ):
+            base = _base(node)  # ``fields[0] = …``, ``obj.__name__ = …``: changed in place
+            if base:
+                out.setdefault(base, []).append((node.lineno, None))
         elif isinstance(node, ast.ExceptHandler):
             name = node.name
         elif isinstance(node, ast.alias):
@@ -122,6 +130,13 @@ def _stores(func: ast.AST) -> dict[str, list[tuple[int, ast.stmt | None]]]:
             line = getattr(node, "lineno", 0)
             out.setdefault(name, []).append((line, owner.get(id(node))))
     return out
+
+
+def _base(node: ast.expr) -> str | None:
+    """The name ``node`` (``a.b[0].c``) stores into, if a plain name."""
+    while isinstance(node, (ast.Subscript, ast.Attribute)):
+        node = node.value
+    return node.id if isinstance(node, ast.Name) else None
 
 
 def _way(body: list[ast.stmt], line: int) -> set[int]:

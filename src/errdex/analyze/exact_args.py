@@ -10,9 +10,10 @@ the second after ``name = getattr(obj, '__name__', None)``. Said here only where
 name every condition reads holds, at that condition, one of: a parameter as the caller
 passed it, an item of a tuple unpacked from one (``a, b, c = fields``), or
 ``getattr(param, 'attr', None)``; each binding made once, outside a loop, on the
-straight way to the raise (:mod:`.dominating`); and each condition has a shape said
-exactly (:mod:`.caller_words`, or a range an item falls outside). Anything else: None,
-and the sentence says less.
+straight way to the raise (:mod:`.dominating`); each condition has a shape said
+exactly (:mod:`.caller_words`, or a range an item falls outside); and no earlier
+``raise`` or ``return`` on the way may fire under it (:mod:`.ways_out`; a length
+check of the tuple unpacked cannot, nor ``how == 'OK'`` where ``how == 'ERROR'`` is said). Anything else: None, and the sentence says less.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from .guards import code, conjuncts, has_private, negated
 from .param_requirement import call_name
 from .parsed import parse_guard
 from .special_words import article
+from .ways_out import exit_tests, other_values, unpack_checks
 
 __all__ = ["exact_argument"]
 
@@ -53,6 +55,7 @@ def exact_argument(g: Gathered) -> tuple[str, list[str]] | None:
     params = {p.lstrip("*") for p in func.params} - {"self", "cls"}
     phrases: dict[str, list[str]] = {}  # parameter -> what it is, in order
     through_local = False
+    unpacked: set[str] = set()
     for test in tests:
         for part in conjuncts(ast.unparse(test)):
             expr = parse_guard(part)
@@ -67,9 +70,14 @@ def exact_argument(g: Gathered) -> tuple[str, list[str]] | None:
             if said is None:
                 return None
             through_local = through_local or binding.kind != "param"
+            if binding.kind == "item":
+                unpacked.add(binding.param)
             phrases.setdefault(binding.param, []).append(said)
     if not through_local:
         return None  # parameters alone: :func:`.param_requirement.param_requirement` says it
+    exits = exit_tests(node, g.site.line)
+    if exits is None or not unpack_checks(node, other_values(node, exits, tests), unpacked):
+        return None  # an earlier raise or return may fire under what is said (``a < 0``)
     return _sentence(g, phrases)
 
 

@@ -8,13 +8,17 @@ under ``self._listener is None``, which ``__init__`` sets and ``close()`` emptie
 "after `close()` was called on the same object". Said only where every store of the
 attribute in the module is the class's own (in ``__init__``, a method ``__init__`` calls
 on ``self``, or public methods), what ``__init__`` leaves is one kind (unset: ``None``
-or, for a truth test, a false literal; or set), and, for "after", the method stores on
-every way through it.
+or, for a truth test, a false literal; or set), and, for "after", the method stores a
+literal that makes the test true on every way through it: ``self._debug = debug`` is no
+such store (``configure(False)`` leaves it false), nor one under ``if self._ready:``, nor
+one in a ``try`` past a call whose failure a handler swallows. A method that stores it
+and is a property, a setter or otherwise decorated is not called by name: never said.
 """
 
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
 
 from .guards import code
 
@@ -52,12 +56,20 @@ def _one(tree: ast.Module, cls: ast.ClassDef, test: ast.expr) -> tuple[str, list
     attr, fires_unset, truth = read
     if _stored_outside(tree, cls, attr) or any(_class_store(s, attr) for s in cls.body):
         return None
-    methods = {m.name: m for m in cls.body if isinstance(m, _Function)}
+    functions = [m for m in cls.body if isinstance(m, _Function)]
+    methods = {m.name: m for m in functions}
     init = methods.get("__init__")
-    if init is None:
-        return None
+    if init is None or len(methods) != len(functions):
+        return None  # a name defined twice (a property and its setter): not said
+    if any(m.decorator_list and _kinds(m, attr, truth) for m in functions):
+        return None  # ``obj.name = …`` through a setter is no ``name()`` call
     starting = {"__init__", *_self_calls(init)} & methods.keys()
-    first = {k for name in starting for k in _kinds(methods[name], attr, truth)}
+    # a literal and another value both leave it set, for all said here
+    first = {
+        "set" if k == "value" else k
+        for name in starting
+        for k in _kinds(methods[name], attr, truth)
+    }
     if len(first) != 1:
         return None  # nothing, or both kinds: what ``__init__`` leaves is not one thing
     (start,) = first
@@ -73,12 +85,21 @@ def _one(tree: ast.Module, cls: ast.ClassDef, test: ast.expr) -> tuple[str, list
     # a method that stores both kinds leaves the state for its own run only
     # (``serve_forever`` sets a future and empties it in ``finally``): never named
     if fires_unset and start == "unset":
-        named = [m for m, k in later.items() if k == {"set"}]
+        named = [m for m, k in later.items() if k <= {"set", "value"}]
         return ("before", [code(f"{m}()") for m in named]) if 0 < len(named) <= _MOST else None
     if fires_unset and start == "set":
-        named = [m for m, k in later.items() if k == {"unset"} and _every_way(methods[m], attr)]
+        named = [
+            m
+            for m, k in later.items()
+            if k == {"unset"} and _every_way(methods[m], attr, _none, truth)
+        ]
     elif not fires_unset and start == "unset":
-        named = [m for m, k in later.items() if k == {"set"}]
+        literal = _set_literal(truth)
+        named = [
+            m
+            for m, k in later.items()
+            if k == {"set"} and _every_way(methods[m], attr, literal, truth)
+        ]
     else:
         return None
     return ("after", [code(f"{m}()") for m in named]) if 0 < len(named) <= _MOST else None
@@ -106,7 +127,8 @@ def _reads(test: ast.expr) -> tuple[str, bool, bool] | None:
 
 def _kinds(method: ast.AST, attr: str, truth: bool) -> set[str]:
     """What ``method``'s stores of ``self.<attr>`` leave: ``unset`` (``None``; a false
-    literal for a truth test) or ``set`` (anything else)."""
+    literal for a truth test), ``set`` (another literal) or ``value`` (not a literal:
+    ``self._debug = debug`` may be either)."""
     out: set[str] = set()
     for node in ast.walk(method):
         targets: list[ast.expr] = []
@@ -126,8 +148,10 @@ def _kinds(method: ast.AST, attr: str, truth: bool) -> set[str]:
                         out.add("gone")  # unpacked: no value known
                     elif value is not None and _unset(value, truth):
                         out.add("unset")
-                    else:
+                    elif isinstance(value, ast.Constant):
                         out.add("set")
+                    else:
+                        out.add("value")
     return out
 
 
@@ -139,17 +163,37 @@ def _unset(value: ast.expr, truth: bool) -> bool:
     return not value.value  # ``0``, ``False``, ``''``: ``...`` is true
 
 
-def _every_way(method: ast.AST, attr: str) -> bool:
-    """Whether ``self.<attr> = None`` runs on every way through ``method`` that does not
-    raise: at its top (through ``try``/``with`` bodies), or in an ``if`` that tests it
-    (or a local holding it) is set, past which it is already unset."""
+def _set_literal(truth: bool) -> Callable[[ast.AST], bool]:
+    """A store's value that makes a test firing when set true: a literal, not ``None``
+    (and true, for a truth test)."""
+
+    def literal(value: ast.AST) -> bool:
+        return isinstance(value, ast.Constant) and not _unset(value, truth)
+
+    return literal
+
+
+def _every_way(method: ast.AST, attr: str, wanted: Callable[[ast.AST], bool], truth: bool) -> bool:
+    """Whether ``self.<attr> = <wanted value>`` runs on every way through ``method`` that
+    does not raise: at its top (through ``try``/``with`` bodies, in a ``try`` with
+    handlers only first in its body; or in its ``finally``), or in an ``if`` past which it
+    holds the wanted kind anyway (``if conn is not None: self._conn = None``; ``if not
+    self._parsing: self._parsing = True``)."""
     body = getattr(method, "body", [])
-    return _store_on_way(body, attr, {attr})
+    if wanted is _none:
+        return _store_on_way(body, attr, {attr}, wanted, _tests_set)
+    return _store_on_way(body, attr, {attr}, wanted, lambda t, h: _tests_unset(t, h, truth))
 
 
-def _store_on_way(body: list[ast.stmt], attr: str, held: set[str]) -> bool:
+def _store_on_way(
+    body: list[ast.stmt],
+    attr: str,
+    held: set[str],
+    wanted: Callable[[ast.AST], bool],
+    already: Callable[[ast.expr, set[str]], bool],
+) -> bool:
     for stmt in body:
-        if isinstance(stmt, ast.Assign) and _none(stmt.value) and _names_attr(stmt.targets, attr):
+        if isinstance(stmt, ast.Assign) and wanted(stmt.value) and _names_attr(stmt.targets, attr):
             return True
         if (
             isinstance(stmt, ast.Assign)
@@ -161,19 +205,31 @@ def _store_on_way(body: list[ast.stmt], attr: str, held: set[str]) -> bool:
             held = held | {stmt.targets[0].id}
             continue
         if isinstance(stmt, (ast.With, ast.AsyncWith, ast.Try)) and _store_on_way(
-            stmt.body, attr, held
+            _reached(stmt), attr, held, wanted, already
         ):
+            return True
+        if isinstance(stmt, ast.Try) and _store_on_way(stmt.finalbody, attr, held, wanted, already):
             return True
         if (
             isinstance(stmt, ast.If)
             and not stmt.orelse
-            and _tests_set(stmt.test, held)
-            and _store_on_way(stmt.body, attr, held)
+            and already(stmt.test, held)
+            and _store_on_way(stmt.body, attr, held, wanted, already)
         ):
             return True
         if any(isinstance(n, (ast.Return, ast.Raise)) for n in ast.walk(stmt)):
             return False  # a way out before the store
     return False
+
+
+def _reached(stmt: ast.With | ast.AsyncWith | ast.Try) -> list[ast.stmt]:
+    """The part of ``stmt``'s body that runs on every way through it that does not raise:
+    all of it, but in a ``try`` whose handler may end without raising only its first
+    statement (``self.sock.close()`` may fail before ``self.sock = None``)."""
+    swallows = isinstance(stmt, ast.Try) and any(
+        not h.body or not isinstance(h.body[-1], ast.Raise) for h in stmt.handlers
+    )
+    return stmt.body[:1] if swallows else stmt.body
 
 
 def _tests_set(test: ast.expr, held: set[str]) -> bool:
@@ -185,6 +241,26 @@ def _tests_set(test: ast.expr, held: set[str]) -> bool:
         and _none(test.comparators[0])
     ):
         subject = test.left
+    if isinstance(subject, ast.Name):
+        return subject.id in held
+    return _self_attr(subject) and subject.attr in held  # type: ignore[attr-defined]
+
+
+def _tests_unset(test: ast.expr, held: set[str], truth: bool) -> bool:
+    """``not X`` (or, for an ``is None`` guard, ``X is None``) over a held name: where it
+    is false, X already makes a guard firing when set true."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        subject = test.operand
+    elif (
+        not truth
+        and isinstance(test, ast.Compare)
+        and len(test.ops) == 1
+        and isinstance(test.ops[0], ast.Is)
+        and _none(test.comparators[0])
+    ):
+        subject = test.left
+    else:
+        return False
     if isinstance(subject, ast.Name):
         return subject.id in held
     return _self_attr(subject) and subject.attr in held  # type: ignore[attr-defined]

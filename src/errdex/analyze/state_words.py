@@ -11,8 +11,9 @@ stop 38: misleading 9 times in that family).
   `oldChild` that is not in its `childNodes`".
 
 Only where that is the one condition on the way (inside ``try``/``with`` bodies at
-most), and every entry point named runs the method on the object its caller holds: the
-raising method itself, or a method whose call passes its own ``self`` on.
+most), no earlier ``raise`` or ``return`` on the way may fire first (:mod:`.ways_out`),
+and every entry point named is the raising method itself (depth 0): a method reached
+through another call may run on an object its caller never held.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from .gathered import Gathered, short_name
 from .guards import code, has_private
 from .set_by import set_by
 from .special_words import article
+from .ways_out import exit_tests
 
 __all__ = ["state_clause"]
 
@@ -49,12 +51,14 @@ def state_clause(g: Gathered) -> str | None:
     node = function_node(g.source_file, func.line, func.name)
     if node is None or not node.args.args or node.args.args[0].arg != "self":
         return None
+    if exit_tests(node, g.site.line) != []:
+        return None  # an earlier way out may fire first (``if self._closed: raise``)
     cls = short_name(func.cls)
     holder = _holder(node.body, g.site.line)
     if isinstance(holder, (ast.For, ast.AsyncFor)):
         return _empty(holder, cls, g.site.line)
     if isinstance(holder, ast.Try):
-        return _not_found(holder, g.site.line, {a.arg for a in node.args.args[1:]})
+        return _not_found(holder, g.site.line, _untouched(node, holder))
     tests = way_tests(node, g.site.line)
     tree = module_tree(g.source_file)
     if tests is None or len(tests) != 1 or tree is None:
@@ -63,12 +67,22 @@ def state_clause(g: Gathered) -> str | None:
 
 
 def _on_own_object(g: Gathered, entry: dict[str, object] | object) -> bool:
-    if not isinstance(entry, dict):
-        return False
-    if entry.get("depth") == 0:
-        return True
-    passes = entry.get("passes") or {}
-    return isinstance(passes, dict) and passes.get("self") == "self"
+    """Whether ``entry`` is the raising method itself (an entry point's ``passes`` maps
+    its parameters, never ``self``: no deeper entry is known to pass its own object)."""
+    return isinstance(entry, dict) and entry.get("depth") == 0
+
+
+def _untouched(node: ast.FunctionDef | ast.AsyncFunctionDef, before: ast.stmt) -> set[str]:
+    """The parameters after ``self`` that no line before ``before`` stores again
+    (``oldChild = getattr(oldChild, "target", oldChild)`` is no longer the caller's)."""
+    stored = {
+        n.id
+        for n in ast.walk(node)
+        if isinstance(n, ast.Name)
+        and isinstance(n.ctx, (ast.Store, ast.Del))
+        and n.lineno < before.lineno
+    }
+    return {a.arg for a in node.args.args[1:]} - stored
 
 
 def _holder(body: list[ast.stmt], line: int) -> ast.stmt | None:
