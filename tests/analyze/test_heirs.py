@@ -154,6 +154,20 @@ class _W:
 
 class Writer(_W):
     _mode = "w"
+
+
+class _P:
+    @property
+    def level(self):
+        return 0
+
+    @level.setter
+    def level(self, v):
+        raise ValueError("negative level")
+
+
+class Levelled(_P):
+    """Setting ``x.level`` runs the setter: no call of ``Levelled.level()``."""
 '''
 
 
@@ -179,6 +193,12 @@ def test_a_check_shadowed_by_an_assignment_is_no_way(tmp_path: Path) -> None:
     ways = _ways(tmp_path)
     assert ways["handle is closed"] == []
     assert ways["not opened for writing"] == []
+
+
+def test_an_inherited_setter_is_no_call(tmp_path: Path) -> None:
+    """A setter runs on assignment: "a call of `Levelled.level()`" (integ40) was false,
+    and a deleter was worded as a read; neither is named through the class below."""
+    assert _ways(tmp_path)["negative level"] == []
 
 
 def test_the_trigger_says_where_the_method_is_inherited_from(tmp_path: Path) -> None:
