@@ -103,10 +103,12 @@ def runs(index: RepoIndex, cls: str, name: str) -> str | None:
 
 
 def binds_read(index: RepoIndex, cls: str, definer: str, via: Sequence[str]) -> bool:
-    """Whether a class body above ``definer`` in ``cls``'s MRO binds a name the methods
-    of ``via`` read as ``self.<name>``: ``class Writer(_W): _mode = "w"`` makes
-    ``_W.write``'s ``if self._mode != "w": raise`` false on every ``Writer``. True too
-    where the MRO is not known."""
+    """Whether a class body above ``definer`` in ``cls``'s MRO binds anew a name that
+    ``definer``'s own classes bind too and the raising method (``via``'s last) reads as
+    ``self.<name>``: ``class Writer(_W): _mode = "w"`` makes ``_W.write``'s ``if
+    self._mode != "w": raise`` false on every ``Writer``. A name only the classes below
+    supply (``ipaddress._BaseAddress.__lt__``'s ``self._version``) is what the base
+    expects of each, no override. True too where the MRO is not known."""
     order = mro(index, cls)
     if order is None or definer not in order:
         return True
@@ -117,7 +119,8 @@ def binds_read(index: RepoIndex, cls: str, definer: str, via: Sequence[str]) -> 
             bound.update(facts.assigned)
         elif namedtuple_names(index, here) is None:
             return True  # a namedtuple's fields differ by object, not by class
-    return bool(bound) and not bound.isdisjoint(_self_reads(index, via))
+    read = _self_reads(index, via[-1:]) & bound if bound else set()
+    return any(runs(index, definer, name) is not None for name in read)
 
 
 def _self_reads(index: RepoIndex, via: Iterable[str]) -> set[str]:
