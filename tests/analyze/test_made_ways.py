@@ -90,3 +90,81 @@ def test_stdlib_argparse_groups() -> None:
         "6e4b7dbe2f1b9a14": "argparse.ArgumentParser.add_argument_group",
         "896b8d5da2c78179": "argparse.ArgumentParser.add_mutually_exclusive_group",
     }
+
+
+SOMETIMES = """\
+import functools
+
+_current = None
+
+
+class _Group:
+    def nest(self):
+        raise RuntimeError("nesting groups is not allowed")
+
+
+class _Impl:
+    def run(self):
+        raise LookupError("no backend")
+
+
+class _Opts:
+    @property
+    def name(self):
+        return "x"
+
+    @name.setter
+    def name(self, v):
+        raise AttributeError("name is read-only")
+
+    @functools.cached_property
+    def size(self):
+        raise OSError("size unknown")
+
+
+def coerce(value):
+    if isinstance(value, str):
+        value = _Group()
+    return value
+
+
+def install(obj):
+    global _current
+    _current = obj
+
+
+def get():
+    global _current
+    if _current is None:
+        _current = _Impl()
+    return _current
+
+
+def options():
+    return _Opts()
+"""
+
+
+def _made(tmp_path: Path) -> dict[str, tuple[object, str]]:
+    return {
+        str(r["errorMessage"]): (e.get("madeBy"), str(r["commonSituations"]))
+        for r, e in one_file_items(tmp_path, "made.py", SOMETIMES)
+    }
+
+
+def test_a_parameter_or_global_set_only_sometimes_is_no_new_object(tmp_path: Path) -> None:
+    """``coerce`` returns its argument unless it is a string, ``get`` the object cached
+    (or installed) in a global: neither always returns a new ``_Group`` / ``_Impl``."""
+    made = _made(tmp_path)
+    assert made["nesting groups is not allowed"][0] is None
+    assert made["no backend"][0] is None
+
+
+def test_a_setter_is_no_call_and_a_cached_property_is_read(tmp_path: Path) -> None:
+    """Assigning ``name`` runs the setter (no call of ``name()``); ``size`` is read."""
+    made = _made(tmp_path)
+    assert made["name is read-only"][0] is None
+    assert "name()" not in made["name is read-only"][1]
+    assert made["size unknown"][1] == (
+        "It comes from reading `size` of the `_Opts` object that `options()` returns."
+    )

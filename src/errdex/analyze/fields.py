@@ -258,6 +258,8 @@ def _entry_phrase(entry: EntryPoint, error_class: str | None, made: str = "raisi
     """One entry point in words; ``made``: what the site's function does with the error
     (``raising``; ``yielding`` for a generator's ``yield``)."""
     depth = entry.get("depth", 0)
+    if depth == 0 and entry.get("inheritedFrom"):  # ``Pub.m`` runs ``_Base.m``
+        return f"{code(entry['qualname'])}, inherited from {code(entry['inheritedFrom'])}"
     if depth == 0:
         return f"{code(entry['qualname'])}, the {made} function itself"
     surfaces = entry.get("surfacesAs")

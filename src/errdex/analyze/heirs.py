@@ -22,9 +22,10 @@ from collections.abc import Callable, Mapping, Sequence
 
 from .chain_parts import Hop
 from .facts import FuncFacts
+from .heir_lookup import binds_read, runs
 from .repo import RepoIndex
 
-__all__ = ["heir_name", "inherited"]
+__all__ = ["heir_name", "inherited", "is_read", "plain_or_read", "runs_as_walked"]
 
 
 def inherited(index: RepoIndex, qualname: str) -> FuncFacts | None:
@@ -36,7 +37,7 @@ def inherited(index: RepoIndex, qualname: str) -> FuncFacts | None:
     facts = index.classes.get(cls)
     if qualname in index.functions or facts is None or facts.is_test:
         return None
-    found = index.method(cls, name)
+    found = runs(index, cls, name)
     func = index.function(found) if found is not None else None
     if func is None or func.cls is None or func.cls == cls:
         return None
@@ -61,19 +62,50 @@ def heir_name(
         return None
     if func.name.startswith("_") and not (func.name.startswith("__") and func.name.endswith("__")):
         return None  # private by its own name: no class below makes it a way in
-    wanted = (*hop.lookups, (func.name, func.qualname))
+    if not plain_or_read(func):
+        return None  # a setter runs on assignment, not on a call of its name
     found = [
         (sub, f"{sub}.{func.name}")
         for sub in below.get(func.cls, ())
-        if all(index.method(sub, name) in (None, target) for name, target in wanted)
-        and index.method(sub, func.name) == func.qualname
-        and public(f"{sub}.{func.name}")
+        if public(f"{sub}.{func.name}") and runs_as_walked(index, sub, func, hop)
     ]
     if not found:
         return None
     return min(
         found, key=lambda p: (rank(p[1]), _on_platform(index, p[0]), index.classes[p[0]].line)
     )[1]
+
+
+def runs_as_walked(index: RepoIndex, cls: str, func: FuncFacts, hop: Hop) -> bool:
+    """Whether ``cls``'s objects run ``func`` for its name and each ``self`` lookup of
+    the chain as the walk did (by the MRO, :mod:`.heir_lookup`), and no class body
+    above ``func``'s class binds an attribute the chain's methods read on ``self``."""
+    wanted = (*hop.lookups, (func.name, func.qualname))
+    if runs(index, cls, func.name) != func.qualname:
+        return False
+    if not all(runs(index, cls, name) in (None, target) for name, target in wanted):
+        return False
+    return func.cls == cls or not binds_read(index, cls, func.cls or "", hop.via)
+
+
+def plain_or_read(func: FuncFacts) -> bool:
+    """A method called by its name (undecorated, a static or class method) or read as
+    an attribute (:func:`is_read`); not a setter, deleter or other wrapper, whose way
+    in is no call of its name."""
+    called = not func.decorators or [tuple(d) for d in func.decorators] in _CALLED
+    return called or is_read(func)
+
+
+_CALLED = ([("staticmethod",)], [("classmethod",)])
+
+
+def is_read(func: FuncFacts) -> bool:
+    """Whether ``func`` runs when its name is read: a plain ``property`` getter or a
+    ``cached_property`` (``functools.`` or not)."""
+    if len(func.decorators) != 1:
+        return False
+    parts = tuple(func.decorators[0])
+    return parts == ("property",) or parts[-1:] == ("cached_property",)
 
 
 def _on_platform(index: RepoIndex, cls: str) -> bool:

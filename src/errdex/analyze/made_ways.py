@@ -20,7 +20,6 @@ for its name and the chain's ``self`` lookups as the walk did.
 
 from __future__ import annotations
 
-import ast
 import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -28,7 +27,8 @@ from dataclasses import dataclass
 from .chain_parts import Hop
 from .facts import FuncFacts
 from .file_trees import function_node
-from .heirs import heir_name, inherited
+from .heirs import heir_name, inherited, is_read, plain_or_read, runs_as_walked
+from .made_returns import fresh_returns
 from .param_requirement import call_name
 from .repo import RepoIndex
 
@@ -83,9 +83,10 @@ class MadeWays:
                 continue
             if func.name.startswith("_") or self.public(hop.qualname):
                 continue
-            wanted = (*hop.lookups, (func.name, func.qualname))
+            if not plain_or_read(func):
+                continue  # a setter runs on assignment: no call or read of its name
             for cls in (func.cls, *self.below.get(func.cls, ())):
-                if not all(self.index.method(cls, n) in (None, t) for n, t in wanted):
+                if not runs_as_walked(self.index, cls, func, hop):
                     continue  # its objects run another method on the way
                 for factory in self._factories().get(cls, ()):
                     name = self._named(factory)
@@ -98,7 +99,7 @@ class MadeWays:
                             factory.path,
                             factory.line,
                             call_name(name, seen),
-                            any(d[-1:] == ("property",) for d in func.decorators),
+                            is_read(func),
                         )
         return None
 
@@ -150,13 +151,14 @@ def _made_class(index: RepoIndex, func: FuncFacts) -> str | None:
 
 
 def _ends_returning(index: RepoIndex, func: FuncFacts) -> bool:
-    """Whether the body's last statement is a ``return`` or ``raise``: it never falls
-    off the end, which returns ``None``."""
+    """Whether the body's last statement is a ``return`` or ``raise`` (it never falls
+    off the end, which returns ``None``) and every ``return`` gives a new object on
+    every path (:mod:`.made_returns`: no parameter or global set only sometimes)."""
     module = index.modules.get(func.module)
     if module is None or not index.root:
         return False
     node = function_node(os.path.join(index.root, module.rel), func.line, func.name)
-    return node is not None and isinstance(node.body[-1], (ast.Return, ast.Raise))
+    return node is not None and fresh_returns(node)
 
 
 def factory_function(index: RepoIndex, qualname: str) -> FuncFacts | None:

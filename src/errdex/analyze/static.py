@@ -58,6 +58,7 @@ from .tests_evidence import link_tests
 from .tests_memo import ChoiceMemo, Choices
 from .twins import ShadowFact, shadow_of, shadowed_by
 from .way_ends import WayEnd, way_end
+from .way_files import way_files, ways_changed
 
 __all__ = ["PROSE_FIELDS", "Analysis", "analyze", "analyze_items", "analyze_with_index"]
 
@@ -385,6 +386,7 @@ def analyze_with_index(
                 and not tracker.dirty(
                     deps, s.path, s.function, prior.changed, s.canonical_class, items[s.index]
                 )
+                and not ways_changed(index, prior.outputs[s.record["id"]], prior.changed)
             ):
                 stored[s.index] = deps
     clock = FileBudget(budget)
@@ -445,7 +447,8 @@ def analyze_with_index(
         elif s.index in enriched:
             out.append(enriched[s.index])
             g = gathered[s.index]
-            files = tracker.files(s.path, s.function, s.canonical_class, _read_paths(g))
+            read = _read_paths(g) | way_files(index, g.entry_points, g.made_way)
+            files = tracker.files(s.path, s.function, s.canonical_class, read)
             if files is not None:
                 names = tuple(entry_names[s.index])
                 found[rid] = RecordDeps(
