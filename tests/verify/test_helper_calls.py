@@ -151,7 +151,7 @@ def test_pytests_tmp_path_a_local_helper_and_no_unused_class_data() -> None:
     )
     head = (
         "import mylib\nimport pathlib\nimport tempfile\n"
-        "tmp_path = pathlib.Path(tempfile.mkdtemp(dir='.'))\npath = tmp_path / 'a.txt'\n"
+        "tmp_path = pathlib.Path(tempfile.mkdtemp(dir='.')).resolve()\npath = tmp_path / 'a.txt'\n"
     )
     # each call of the local helper is a program of its own, without the other call; and
     # each again without the file work that shares no name with the call (._prune)
