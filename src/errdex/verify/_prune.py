@@ -46,6 +46,12 @@ def _calls(stmt: ast.stmt) -> bool:
     return any(isinstance(node, ast.Call) for node in ast.walk(stmt))
 
 
+def _assigns_a_call(stmt: ast.stmt) -> bool:
+    """A set-up assignment made for its call (``patcher = mock.patch(...).start()``); a
+    bare call on a name nothing after reads (``G.add_edges_from(...)``) is still unrelated."""
+    return isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.AugAssign)) and _calls(stmt)
+
+
 _BUILTINS = frozenset(dir(builtins))
 
 
@@ -64,7 +70,7 @@ def unrelated_dropped(
     A builtin's name a statement binds links as any other (``input = 12345`` before
     ``parse(input)``); ``reads`` are names the expectation reads (``pytest.raises(exc)``
     checks the class ``exc = ValueError`` binds); of the first ``setup`` statements (the
-    class's set-up) one that calls anything stays."""
+    class's set-up) an assignment that calls anything stays."""
     cut = len(statements) - keep_last
     bound: set[str] = set()
     for stmt in statements:
@@ -75,7 +81,7 @@ def unrelated_dropped(
     for i in reversed(range(cut)):
         stmt = statements[i]
         names = (used_names([stmt]) | bound_names(stmt)) - unlinked
-        if not names & read and not (i < setup and _calls(stmt)):
+        if not names & read and not (i < setup and _assigns_a_call(stmt)):
             continue
         kept.append(stmt)
         read |= used_names([stmt]) - unlinked
