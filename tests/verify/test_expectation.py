@@ -153,3 +153,15 @@ def test_deprecated_call_takes_the_deprecation_classes() -> None:
         found = expectation_at(func, line)
         assert "DeprecationWarning" in found.classes and found.variable == ""
     assert not accepts(expectation_at(func, 2), _raised("builtins.UserWarning"))
+
+
+def test_a_class_from_one_item_of_a_loop_over_pairs_is_read() -> None:
+    """``for exc, arg in [(ValueError, 1)]: with pytest.raises(exc)``: the item's snippet
+    binds ``exc, arg = (ValueError, 1)``, and the class check was off for it."""
+    func = _func(
+        "def test_loop():\n    for exc, arg in [(ValueError, 1)]:\n"
+        "        with pytest.raises(exc):\n            f(arg)\n"
+    )
+    read = expectation_at(func, 3)
+    assert read.bound("exc, arg = (ValueError, 1)\nf(arg)\n").classes == ("ValueError",)
+    assert read.bound("arg, exc = (1, make())\nf(arg)\n").classes == ()

@@ -314,3 +314,51 @@ def test_the_else_of_an_if_and_of_a_for_stays_in_the_loop_they_make_progress_in(
     with contextlib.suppress(KeyError):  # no user 'bb' here
         exec(compile(cand.program, "<reproducer>", "exec"), namespace)
     assert namespace["fakename"] == "bb"
+
+
+def test_the_whole_program_keeps_setup_that_acts_and_every_one_what_is_checked() -> None:
+    module = textwrap.dedent(
+        """
+        import os, unittest
+        import pytest
+        from unittest import mock
+        import pkg
+        from pkg import f
+
+
+        class T(unittest.TestCase):
+            def setUp(self):
+                self.patcher = mock.patch.object(pkg, "STRICT", True).start()
+                self.data = "x" * 40
+                self.x = 1
+
+            def test_a(self):
+                with self.assertRaises(ValueError):
+                    f(self.x)
+
+
+        @pytest.mark.parametrize("arg,exc", [(1, ValueError)])
+        def test_p(arg, exc):
+            with pytest.raises(exc):
+                f(arg)
+
+
+        def test_builtin_name():
+            input = 12345
+            with pytest.raises(TypeError):
+                f(input)
+        """
+    )
+    got = {c.program: c.expects.classes for c in candidates(module, "tests/test_x.py")}
+    patch = "patcher = mock.patch.object(pkg, 'STRICT', True).start()\n"
+    # the patch was dropped from every program (nothing reads 'patcher'); the unread
+    # constant data only binds a name
+    assert (
+        "from unittest import mock\nimport pkg\nfrom pkg import f\n" + patch + "x = 1\nf(x)" in got
+    )
+    assert not [p for p in got if p.endswith("f(x)") and patch not in p]
+    # the class check stays on: exc is bound in every program of test_p
+    assert got["from pkg import f\narg = 1\nexc = ValueError\nf(arg)"] == ("ValueError",)
+    assert [p for p in got if p.endswith("f(input)")] == [
+        "from pkg import f\ninput = 12345\nf(input)"
+    ]

@@ -86,11 +86,13 @@ def test_keywords_and_a_loop_around_the_call() -> None:
         "for text in ('{', 'x'):\n    decode = j.loads\n"
         "    kind = j.JSONDecodeError\n    decode('[1]')\n    decode(text)"
     )
-    # each item of the loop is a program of its own too (._loop_items), whole and without
-    # what shares no name with the call (._prune: kind is the expectation's)
-    assert [p.split("\n")[1] for p in items] == ["text = '{'"] * 2 + ["text = 'x'"] * 2
-    assert items[2].endswith("kind = j.JSONDecodeError\ndecode('[1]')\ndecode(text)")
-    assert items[3] == "import json as j\ntext = 'x'\ndecode = j.loads\ndecode('[1]')\ndecode(text)"
+    # each item of the loop is a program of its own too (._loop_items); none without what
+    # shares no name with the call (._prune), since kind is what the expectation checks
+    assert [p.split("\n")[1] for p in items] == ["text = '{'", "text = 'x'"]
+    assert items[1] == (
+        "import json as j\ntext = 'x'\ndecode = j.loads\nkind = j.JSONDecodeError\n"
+        "decode('[1]')\ndecode(text)"
+    )
 
 
 def test_a_helper_that_returns_is_not_inlined() -> None:
@@ -149,7 +151,7 @@ def test_pytests_tmp_path_a_local_helper_and_no_unused_class_data() -> None:
     )
     head = (
         "import mylib\nimport pathlib\nimport tempfile\n"
-        "tmp_path = pathlib.Path(tempfile.mkdtemp(dir='.'))\npath = tmp_path / 'a.txt'\n"
+        "tmp_path = pathlib.Path(tempfile.mkdtemp(dir='.')).resolve()\npath = tmp_path / 'a.txt'\n"
     )
     # each call of the local helper is a program of its own, without the other call; and
     # each again without the file work that shares no name with the call (._prune)
@@ -189,3 +191,80 @@ def test_a_block_left_empty_gets_a_pass_with_a_line() -> None:
         "import mylib\nwith mylib.strict():\n    pass\ntext = ']'\neach = text\nmylib.parse(each)"
         in got
     )
+
+
+STATIC_MODULE = textwrap.dedent(
+    """
+    import unittest
+    from pkg import f
+
+
+    class T(unittest.TestCase):
+        @staticmethod
+        def _bad(text=None):
+            with self.assertRaises(ValueError):
+                f(text)
+
+        @staticmethod
+        def _h(a, b=0):
+            with self.assertRaises(ValueError):
+                f(a, b)
+
+        def test_bad(self):
+            self._bad()
+
+        def test_static(self):
+            self._h(1)
+    """
+)
+SWAP_MODULE = textwrap.dedent(
+    """
+    import unittest
+    from pkg import f
+
+    LIMIT = 10
+
+
+    class T(unittest.TestCase):
+        def _check(self, lo, hi):
+            with self.assertRaises(ValueError):
+                f(lo, hi)
+
+        def _limited(self, value):
+            with self.assertRaises(ValueError):
+                f(value, LIMIT)
+
+        def test_swap(self):
+            lo, hi = 1, 2
+            self._check(hi, lo)
+
+        def test_shadow(self):
+            LIMIT = 3
+            self._limited(LIMIT)
+    """
+)
+
+
+def _static_programs(module: str = STATIC_MODULE) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for cand in candidates(module, "tests/test_s.py"):
+        out.setdefault(cand.test.rsplit("::", 1)[-1], []).append(cand.program)
+    return out
+
+
+def test_a_static_helper_binds_its_first_parameter_and_never_crashes() -> None:
+    # the first parameter of a staticmethod was skipped as if it were self: zip(strict)
+    # raised ValueError out of candidates, and the whole verify died
+    got = _static_programs()
+    assert got["test_bad"] == ["from pkg import f\ntext = None\nf(text)"]
+    assert got["test_static"] == ["from pkg import f\na = 1\nb = 0\nf(a, b)"]
+
+
+def test_crossed_parameters_keep_their_values_and_test_locals_shadow_no_global() -> None:
+    got = _static_programs(SWAP_MODULE)
+    # 'lo = hi; hi = lo' passed (2, 2): the helper's parameters get names of their own
+    assert got["test_swap"] == [
+        "from pkg import f\nlo, hi = (1, 2)\ncheck_lo = hi\ncheck_hi = lo\nf(check_lo, check_hi)"
+    ]
+    # the test's LIMIT = 3 would stand for the module's LIMIT the helper reads: not inlined
+    assert "test_shadow" not in got

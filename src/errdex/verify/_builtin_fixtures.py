@@ -15,8 +15,13 @@ import ast
 __all__ = ["BUILTIN_FIXTURES", "builtin_fixture"]
 
 BUILTIN_FIXTURES: dict[str, str] = {
-    "tmp_path": "import pathlib\nimport tempfile\ntmp_path = pathlib.Path(tempfile.mkdtemp(dir='.'))",
-    "tmpdir": "import tempfile\ntmpdir = tempfile.mkdtemp(dir='.')",
+    # absolute, as pytest's: a test that compares or chdirs with it reads the full path
+    "tmp_path": "import pathlib\nimport tempfile\n"
+    "tmp_path = pathlib.Path(tempfile.mkdtemp(dir='.')).resolve()",
+    # a py.path.local, as pytest's (.join, .strpath); where the interpreter the snippet
+    # runs in has no ``py`` (pytest ships it), the import fails and no run counts
+    "tmpdir": "import os\nimport tempfile\nimport py\n"
+    "tmpdir = py.path.local(os.path.realpath(tempfile.mkdtemp(dir='.')))",
     "monkeypatch": "import pytest\nmonkeypatch = pytest.MonkeyPatch()",
 }
 

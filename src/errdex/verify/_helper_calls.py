@@ -21,6 +21,8 @@ import copy
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from ._ast_names import bound_names, used_names
+
 __all__ = ["MAX_INLINED", "HelperCut", "helper_cuts"]
 
 #: Helper calls inlined per test (each is a test of its own for the cutter).
@@ -63,10 +65,12 @@ def helper_cuts(
             continue
         if not any(expects(s) for s in _statements(helper.body)):
             continue
-        bindings = _bind(helper, call, skip_self=on_self)
-        if bindings is None:
+        try:  # a helper read wrongly costs its own cut, never the whole verify
+            inlined = _inlined(func, helper, call, on_self=on_self, local=helper in local.values())
+        except (ValueError, TypeError, AttributeError, RecursionError):
             continue
-        inlined = [*bindings, *copy.deepcopy(helper.body)]
+        if inlined is None:
+            continue
 
         def drop(stmt: ast.stmt, name: str = name, on_self: bool = on_self) -> bool:
             if isinstance(stmt, ast.FunctionDef):
@@ -169,10 +173,115 @@ def _runs_at_top(helper: ast.FunctionDef) -> bool:
     return True
 
 
-def _bind(helper: ast.FunctionDef, call: ast.Call, *, skip_self: bool) -> list[ast.stmt] | None:
-    """``param = argument`` for each of the helper's parameters (after ``self`` for a
-    method), defaults for those the call leaves out; None when the call cannot be read
-    that way."""
+def _inlined(
+    func: ast.FunctionDef, helper: ast.FunctionDef, call: ast.Call, *, on_self: bool, local: bool
+) -> list[ast.stmt] | None:
+    """The helper's body after one statement binding its parameters; None when the call
+    cannot be read so, or when a name the test binds would shadow a module global the
+    helper's body or defaults read (a local helper's free names are the test's own)."""
+    params = _param_names(helper)
+    rest = [s for s in func.body if s is not helper]  # a local helper's def is not the test's
+    test_bound = _test_bound(func, rest)
+    if not local:
+        body_bound: set[str] = set()
+        for stmt in _statements(helper.body):
+            body_bound |= bound_names(stmt)
+        free = used_names([*helper.body, *helper.args.defaults, *_kw_defaults(helper)])
+        free -= {*params, *body_bound, "self", "cls"}
+        if free & test_bound:
+            return None
+    values = _bind(helper, call, skip_self=on_self and not _decorated(helper, "staticmethod"))
+    if values is None:
+        return None
+    body = copy.deepcopy(helper.body)
+    test_names = test_bound | used_names(rest)
+    renamed = _fresh_names(values, test_names, used_names(helper.body), helper.name)
+    for node in (n for stmt in body for n in ast.walk(stmt)):
+        if isinstance(node, ast.Name) and node.id in renamed:
+            node.id = renamed[node.id]
+    pairs = [
+        (renamed.get(name, name), value)
+        for name, value in values.items()
+        if not (isinstance(value, ast.Name) and value.id == name)  # 'text = text'
+    ]
+    return [*_assign_all(pairs, call), *body]
+
+
+def _param_names(helper: ast.FunctionDef) -> set[str]:
+    args = helper.args
+    return {a.arg for a in [*args.posonlyargs, *args.args, *args.kwonlyargs]}
+
+
+def _kw_defaults(helper: ast.FunctionDef) -> list[ast.expr]:
+    return [d for d in helper.args.kw_defaults if d is not None]
+
+
+def _test_bound(func: ast.FunctionDef, body: list[ast.stmt]) -> set[str]:
+    """Every name the test's ``body`` binds, its parameters too."""
+    out = {a.arg for a in func.args.args}
+    for stmt in _statements(body):
+        out |= bound_names(stmt)
+    return out
+
+
+def _decorated(helper: ast.FunctionDef, name: str) -> bool:
+    return any(
+        (d.attr if isinstance(d, ast.Attribute) else getattr(d, "id", "")) == name
+        for d in helper.decorator_list
+    )
+
+
+def _fresh_names(
+    values: dict[str, ast.expr], test: set[str], helper_names: set[str], helper: str
+) -> dict[str, str]:
+    """A new name for each parameter the test also uses: the test's own stays as it was
+    (``self._check(hi, lo)`` against ``def _check(self, lo, hi)``)."""
+    out: dict[str, str] = {}
+    taken = test | helper_names
+    for name, value in values.items():
+        if name not in test or (isinstance(value, ast.Name) and value.id == name):
+            continue
+        fresh = f"{helper.strip('_')}_{name}"
+        while fresh in taken or fresh in values:
+            fresh += "_"
+        taken.add(fresh)
+        out[name] = fresh
+    return out
+
+
+def _assign_all(pairs: list[tuple[str, ast.expr]], call: ast.Call) -> list[ast.stmt]:
+    """``param = value`` each, or one assignment binding all at once where a value reads
+    a parameter bound before it (``def f(a, b=a)``: ``a, b = 1, a`` crosses nothing)."""
+    if not pairs:
+        return []
+    targets = {n for n, _ in pairs}
+    if not used_names([v for _, v in pairs]) & targets:
+        return [
+            ast.Assign(
+                targets=[ast.Name(n, ast.Store())],
+                value=copy.deepcopy(v),
+                lineno=call.lineno,
+                col_offset=call.col_offset,
+            )
+            for n, v in pairs
+        ]
+    if len(pairs) == 1:
+        target: ast.expr = ast.Name(pairs[0][0], ast.Store())
+        value: ast.expr = copy.deepcopy(pairs[0][1])
+    else:
+        target = ast.Tuple([ast.Name(n, ast.Store()) for n, _ in pairs], ast.Store())
+        value = ast.Tuple([copy.deepcopy(v) for _, v in pairs], ast.Load())
+    return [
+        ast.Assign(targets=[target], value=value, lineno=call.lineno, col_offset=call.col_offset)
+    ]
+
+
+def _bind(
+    helper: ast.FunctionDef, call: ast.Call, *, skip_self: bool
+) -> dict[str, ast.expr] | None:
+    """Each of the helper's parameters (after ``self``/``cls`` for a method called on
+    ``self``, not a static one) to the call's argument, else its default; None when the
+    call cannot be read that way."""
     args = helper.args
     if args.vararg or args.kwarg or args.posonlyargs:
         return None
@@ -180,11 +289,16 @@ def _bind(helper: ast.FunctionDef, call: ast.Call, *, skip_self: bool) -> list[a
         k.arg is None for k in call.keywords
     ):
         return None
-    params = [a.arg for a in args.args[1 if skip_self else 0 :]]
+    every = [a.arg for a in args.args]
+    if len(args.defaults) > len(every):
+        return None
+    defaults = dict(zip(every[len(every) - len(args.defaults) :], args.defaults, strict=True))
+    params = every[1:] if skip_self else every
+    if skip_self and not every:
+        return None
     if len(call.args) > len(params):
         return None
     values: dict[str, ast.expr] = dict(zip(params, call.args, strict=False))
-    defaults = dict(zip(params[len(params) - len(args.defaults) :], args.defaults, strict=True))
     kw_defaults = {
         a.arg: d for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=True) if d is not None
     }
@@ -193,21 +307,12 @@ def _bind(helper: ast.FunctionDef, call: ast.Call, *, skip_self: bool) -> list[a
         if keyword.arg in values or keyword.arg not in allowed:
             return None
         values[str(keyword.arg)] = keyword.value
-    out: list[ast.stmt] = []
+    out: dict[str, ast.expr] = {}
     for name in [*params, *(a.arg for a in args.kwonlyargs)]:
         value = values.get(name, defaults.get(name, kw_defaults.get(name)))
         if value is None:
             return None
-        if isinstance(value, ast.Name) and value.id == name:
-            continue  # 'text = text': the test's own name already
-        out.append(
-            ast.Assign(
-                targets=[ast.Name(name, ast.Store())],
-                value=copy.deepcopy(value),
-                lineno=call.lineno,
-                col_offset=call.col_offset,
-            )
-        )
+        out[name] = value
     return out
 
 

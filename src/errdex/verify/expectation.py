@@ -52,14 +52,27 @@ class Expectation:
             return self
         classes: tuple[str, ...] = ()
         for stmt in tree.body:
-            if (
-                isinstance(stmt, ast.Assign)
-                and len(stmt.targets) == 1
-                and isinstance(stmt.targets[0], ast.Name)
-                and stmt.targets[0].id == self.variable
-            ):
-                classes = _names(stmt.value)
+            if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
+                value = _value_of(stmt.targets[0], stmt.value, self.variable)
+                if value is not None:
+                    classes = _names(value)
         return Expectation(classes, self.match) if classes else self
+
+
+def _value_of(target: ast.expr, value: ast.expr, name: str) -> ast.expr | None:
+    """What ``name = value`` or ``exc, arg = (ValueError, 1)`` (one item of a loop over
+    pairs, :mod:`._loop_items`) binds ``name`` to; None when it binds it to nothing read."""
+    if isinstance(target, ast.Name):
+        return value if target.id == name else None
+    if (
+        isinstance(target, ast.Tuple)
+        and isinstance(value, ast.Tuple)
+        and len(target.elts) == len(value.elts)
+    ):
+        for elt, item in zip(target.elts, value.elts, strict=True):
+            if isinstance(elt, ast.Name) and elt.id == name:
+                return item
+    return None
 
 
 def expectation_at(func: ast.FunctionDef, line: int) -> Expectation:

@@ -475,8 +475,9 @@ def candidates(
                 cut = cutter.with_helpers(_finder(mod, index, cls))
             for line, kind, body, owner in cut:
                 expects = expectation_at(owner, line)  # one walk of the test per expectation
+                reads = frozenset({expects.variable} - {""})  # never pruned away
                 for program, blocked in _programs(
-                    mod, func, context, body, (index, classes), fixtures
+                    mod, func, context, body, (index, classes), fixtures, reads
                 ):
                     out.append(
                         Candidate(
@@ -517,9 +518,12 @@ def _programs(
     body: list[ast.stmt],
     cases_of: tuple[CaseIndex | None, list[str]],
     fixtures: Fixtures,
+    reads: frozenset[str] = frozenset(),
 ) -> Iterator[tuple[str, tuple[str, ...]]]:
     """(program, accelerators it blocks) for each parametrize case (or the one program):
-    standalone where it can be, else under each concrete test class ``cases_of`` names."""
+    standalone where it can be, else under each concrete test class ``cases_of`` names.
+    A standalone one comes whole, then pruned (:mod:`._prune`) where that is shorter;
+    ``reads`` are the names the expectation reads, which the pruned one keeps."""
     params = [a.arg for a in func.args.args if a.arg not in ("self", "cls")]
     cases = parametrize_cases(func, mod.pytest_names)
     index, classes = cases_of
@@ -527,12 +531,15 @@ def _programs(
         try:
             prelude = fixture_params(fixtures, params, case)
             statements = [*(context.prelude if context else []), *prelude, *body]
-            if context is not None:
-                statements = unused_setup_dropped(context.rename(statements), len(context.prelude))
+            setup = len(context.prelude) if context else 0
+            if context is not None:  # set-up that only binds unread names does nothing
+                kept = unused_setup_dropped(context.rename(statements), setup)
+                setup -= len(statements) - len(kept)
+                statements = kept
             needed = used_names(statements) - assigned(statements)
             if not needed & {"self", "cls"}:
-                yield _program(mod, needed, statements)
-                pruned = unrelated_dropped(statements, 1)  # a second, shorter program
+                yield _program(mod, needed, statements)  # the whole program, always
+                pruned = unrelated_dropped(statements, 1, reads, setup)  # a shorter one
                 if len(pruned) < len(statements):
                     yield _program(mod, used_names(pruned) - assigned(pruned), pruned)
                 continue

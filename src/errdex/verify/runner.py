@@ -266,12 +266,22 @@ def _candidates(
             c
             for tree, rel in trees
             if wanted(module_imports(tree, rel))
-            for c in candidates(tree, rel, index, bodies=True)
+            for c in _cut(run, tree, rel, index)
         ]
     finally:
         if paused:
             gc.enable()
     return cands
+
+
+def _cut(run: RepoRun, tree: ast.Module, rel: str, index: CaseIndex) -> list[Candidate]:
+    """The module's snippets; none when cutting them failed (a helper read wrongly once
+    raised ValueError out of here and ended the whole verify): that module costs itself."""
+    try:
+        return candidates(tree, rel, index, bodies=True)
+    except (ValueError, TypeError, AttributeError, KeyError, IndexError, RecursionError):
+        run.counts["test modules whose snippets could not be cut"] += 1
+        return []
 
 
 def _sdist_tests(run: RepoRun, sdist: Callable[[str, str], list[Path]]) -> list[Path]:
