@@ -11,8 +11,11 @@ where it is not associated with a value in enclosing scope`` in a function (3.11
 Read so only where nothing else could give ``e`` a value: the function binds no ``e``
 (nor declares it global or nonlocal), the handler is the one binding of ``e`` in the
 scope enclosing the function, the ``def`` lies in the handler with no function or class
-between them, carries no decorator, and the handler's body names the function at most in
-``return f`` (a call there, while ``e`` still holds the exception, would raise it).
+between them, carries no decorator, the handler's body names the function at most in
+``return f`` (a call there, while ``e`` still holds the exception, would raise it), runs
+nothing after the ``def`` that could call it by another way (a call of ``g`` that calls
+``f``, ``getattr(module, "f")()``, an operator, an attribute, an ``await``; no loop or
+``with`` around it), and the enclosing scope sets no name through ``globals()`` and kin.
 """
 
 from __future__ import annotations
