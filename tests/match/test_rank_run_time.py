@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from errdex.match import match
+from errdex.match.rank_passed import MAX_PASSED
 
 from .conftest import build_package
 
@@ -121,12 +122,13 @@ def load(text):
 )
 
 
-def test_where_the_class_s_own_sites_only_answer_as_overrides_the_run_time_site_leads(
+def test_where_the_class_s_own_sites_only_answer_as_overrides_the_run_time_site_joins(
     tmp_path: Path,
 ) -> None:
     """werkzeug's ``abort(400)``: ``BadRequest()`` prints the class's default text, which
     no template of its one site (a message of words) fits; the abort site fits it through
-    its values and comes first, the override beside it."""
+    its values and joins the override's group, after it: the override's class is the
+    pasted one, the run-time site's is not known to be (rr7)."""
     db = build_package(tmp_path, "web", {"exceptions.py": WORDED})
     paste = (
         "web.exceptions.BadRequest: 400 BadRequest: The browser (or proxy) sent a request "
@@ -134,5 +136,23 @@ def test_where_the_class_s_own_sites_only_answer_as_overrides_the_run_time_site_
     )
     found = match(paste, db=db)
     sites = [(c.filePath, c.lineNumber) for c in found]
-    assert sites[:2] == [("src/web/exceptions.py", 26), ("src/web/exceptions.py", 55)]
+    assert sites[:2] == [("src/web/exceptions.py", 55), ("src/web/exceptions.py", 26)]
     assert found[0].group == found[1].group == 0
+
+
+def test_more_run_time_sites_than_a_group_can_hold_join_none(tmp_path: Path) -> None:
+    """Past :data:`.rank_passed.MAX_PASSED` run-time sites fitting, none joins the
+    override's group (as for passed-in sites): a group that large says nothing."""
+    many = "".join(
+        f"\n\ndef abort_{k}(mapping, code, *args):\n    raise mapping[code](*args)\n"
+        for k in range(MAX_PASSED + 1)
+    )
+    db = build_package(tmp_path, "web", {"exceptions.py": WORDED + many})
+    paste = (
+        "web.exceptions.BadRequest: 400 BadRequest: The browser (or proxy) sent a request "
+        "that this server could not understand."
+    )
+    found = match(paste, db=db)
+    assert found and found[0].lineNumber == 55
+    assert all(c.lineNumber in (55, 26) or c.group != 0 for c in found)
+    assert all(c.lineNumber <= 55 for c in found if c.group == 0)

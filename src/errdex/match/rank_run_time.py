@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from errdex.match.group import LITERAL_SLACK
 from errdex.match.rank_lone import LONE_SCORE
-from errdex.match.rank_passed import own_package_sites
+from errdex.match.rank_passed import MAX_PASSED, own_package_sites
 from errdex.match.rank_verify import verify_once
 
 if TYPE_CHECKING:
@@ -88,13 +88,16 @@ def _beside_overrides(
     get: Callable[[int], Scored],
 ) -> None:
     """The class's sites answer only as overrides (no template of it fits): the run-time
-    sites that fit join their group at their score, first (literal 0 against their -1)."""
+    sites that fit join their group at their score, after them (one literal character
+    fewer, within the group's slack): a run-time site's class is not known to be the
+    pasted one, the override's is. At most :data:`.rank_passed.MAX_PASSED` of them join."""
     overrides = [s for s in scored if s.message > 0 and s.class_factor >= 1.0]
     if not overrides or any(s.literal >= 0 or s.message > LONE_SCORE for s in overrides):
         return  # none, or a partial or resembling fit of the class's text: not overrides
     best = max(overrides, key=lambda s: s.message * s.class_factor)
+    last = min(s.literal for s in overrides)
     for s in _run_time_fits(error_class, message, index, get):
-        s.literal = 0
+        s.literal = last - 1
         s.message = min(1.0, best.message * best.class_factor / s.class_factor)
         s.reasons.append(
             "its class is chosen at run time, by a call or lookup, and its template fits "
@@ -107,8 +110,9 @@ def _run_time_fits(
     error_class: str, message: str, index: MatchIndex, get: Callable[[int], Scored]
 ) -> list[Scored]:
     """The class's package's run-time-class sites whose template fits ``message`` through
-    its values alone, not scored yet and of no known class: marked a full match."""
-    out = []
+    its values alone, not scored yet and of no known class: marked a full match. None
+    when more than :data:`.rank_passed.MAX_PASSED` fit (a group that large says nothing)."""
+    found: list[tuple[Scored, list[str]]] = []
     check = verify_once(index, message)
     for i in own_package_sites(error_class, index, index.run_time_sites()):
         ok, values, literal = check(i)
@@ -117,7 +121,10 @@ def _run_time_fits(
         s = get(i)
         if s.full_match or s.class_factor <= 0 or s.class_factor >= 1.0:
             continue  # scored already, or of a known class
+        found.append((s, list(values)))
+        if len(found) > MAX_PASSED:
+            return []
+    for s, values in found:
         s.full_match = True
         s.holes = {str(k): v for k, v in enumerate(values)}
-        out.append(s)
-    return out
+    return [s for s, _ in found]

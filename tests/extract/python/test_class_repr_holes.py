@@ -30,3 +30,18 @@ def test_an_f_string_class_hole_admits_only_a_class_repr() -> None:
     named = sites[4].template
     assert named.match(str(raised(CODE, "f(1.5)"))) is not None
     assert named.match("expected a str, not float") is not None
+
+
+SHADOWED = textwrap.dedent(
+    """\
+    def f9(x, type=len):
+        raise TypeError(f"bad {type(x)}")
+    """
+)
+
+
+def test_a_type_that_shadows_the_builtin_keeps_its_hole_any_text() -> None:
+    """``type=len``: ``{type(x)}`` prints ``bad 3``, no class repr."""
+    printed = str(raised(SHADOWED, "f9('abc')"))
+    (site,) = extract_python(SHADOWED, "m.py", module="m")
+    assert site.template.match(printed) is not None, (site.template.display, printed)

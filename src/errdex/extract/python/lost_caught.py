@@ -11,8 +11,11 @@ where it is not associated with a value in enclosing scope`` in a function (3.11
 Read so only where nothing else could give ``e`` a value: the function binds no ``e``
 (nor declares it global or nonlocal), the handler is the one binding of ``e`` in the
 scope enclosing the function, the ``def`` lies in the handler with no function or class
-between them, carries no decorator, and the handler's body names the function at most in
-``return f`` (a call there, while ``e`` still holds the exception, would raise it).
+between them, carries no decorator, the handler's body names the function at most in
+``return f`` (a call there, while ``e`` still holds the exception, would raise it), runs
+nothing after the ``def`` that could call it by another way (a call of ``g`` that calls
+``f``, ``getattr(module, "f")()``, an operator, an attribute, an ``await``; no loop or
+``with`` around it), and the enclosing scope sets no name through ``globals()`` and kin.
 """
 
 from __future__ import annotations
@@ -24,6 +27,13 @@ __all__ = ["deleted_name_message", "handler_names"]
 
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
+#: What runs no code of the program's own when a handler executes it.
+_INERT = (
+    ast.Name, ast.Constant, ast.expr_context, ast.Pass, ast.Return, ast.Assign, ast.Expr,
+    ast.Tuple, ast.List, ast.Break, ast.Continue, ast.Global, ast.Nonlocal, ast.If,
+    ast.FunctionDef, ast.AsyncFunctionDef, ast.arguments, ast.arg,
+)  # fmt: skip
+_REFLECTIVE = frozenset({"globals", "locals", "vars", "exec", "eval", "setattr"})
 
 
 def deleted_name_message(tree: ast.Module | None, func: ast.AST | None, name: str) -> str | None:
@@ -54,11 +64,45 @@ def deleted_name_message(tree: ast.Module | None, func: ast.AST | None, name: st
         for n in ast.walk(stmt)
     ):
         return None  # named in the handler, maybe called while ``name`` holds the exception
+    if not _inert_after(handler, func, between) or _reflective(outer):
+        return None
     if isinstance(outer, ast.Module):
         return f"name '{name}' is not defined"
     return (
         f"cannot access free variable '{name}' where it is not associated with a value "
         "in enclosing scope"
+    )
+
+
+def _inert_after(
+    handler: ast.ExceptHandler, func: ast.FunctionDef | ast.AsyncFunctionDef, between: list[ast.AST]
+) -> bool:
+    """Whether nothing the handler runs after the ``def`` can run other code: a call (of a
+    function that calls ``func``, or ``getattr(module, "f")()``), an attribute, an operator
+    or an ``await`` could call it while ``e`` still holds the exception. A loop or ``with``
+    around the ``def`` runs code after it too."""
+    if any(
+        isinstance(p, (ast.For, ast.AsyncFor, ast.While, ast.With, ast.AsyncWith)) for p in between
+    ):
+        return False
+    inside = {id(n) for n in ast.walk(func)}
+    start = (func.lineno, func.col_offset)
+    for node in ast.walk(handler):
+        if id(node) in inside or isinstance(node, (ast.ExceptHandler, *_INERT)):
+            continue
+        where = (getattr(node, "lineno", 0), getattr(node, "col_offset", 0))
+        if where >= start:
+            return False
+    return True
+
+
+def _reflective(outer: ast.AST) -> bool:
+    """Whether ``outer`` may bind names other than by statements (``globals()["e"] = …``,
+    ``setattr(sys.modules[__name__], "e", …)``): its ``e`` may then be set again."""
+    return any(
+        (isinstance(n, ast.Name) and n.id in _REFLECTIVE)
+        or (isinstance(n, ast.Attribute) and n.attr in ("__dict__", "modules"))
+        for n in ast.walk(outer)
     )
 
 

@@ -24,7 +24,7 @@ from .literals import apply_literals, cleandoc, is_stringish, quoted_repr, trans
 from .module import ModuleReader, dotted_name
 from .module_globals import settled_global
 from .scope import LAZY, Env, Fixed, LoopTail, Rebind, Scope, Thunk
-from .signed import signed_number
+from .signed import number_repr, signed_number
 
 __all__ = ["MAX_ALTERNATIVES", "MessageBuilder", "Templates"]
 
@@ -146,8 +146,8 @@ class MessageBuilder(ModuleReader):
         text."""
         pieces: list[MessageTemplate] = []
         for i, element in enumerate(elements):
-            if isinstance(element, ast.Constant) and not isinstance(element.value, str):
-                pieces.append(MessageTemplate.literal(repr(element.value)))
+            if (written := number_repr(element)) is not None:  # ``-1`` too, not ``'-1'``
+                pieces.append(MessageTemplate.literal(written))
                 continue
             if isinstance(element, ast.Tuple) and not any(
                 isinstance(e, ast.Starred) for e in element.elts
@@ -510,8 +510,9 @@ def _numeric_thunk(thunk: object) -> bool:
 
 
 def _is_number(node: ast.expr) -> bool:
-    """A literal int, float or complex (``lnum + 1`` is arithmetic, not concatenation)."""
-    return (
+    """A literal int, float or complex, signed or not (``lnum + 1`` is arithmetic, not
+    concatenation; ``n = -1`` binds a number, whose repr has no quotes)."""
+    return signed_number(node) is not None or (
         isinstance(node, ast.Constant)
         and isinstance(node.value, (int, float, complex))
         and not isinstance(node.value, bool)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import ast
 
-__all__ = ["signed_number"]
+__all__ = ["number_repr", "signed_number"]
 
 
 def signed_number(node: ast.expr) -> int | float | complex | None:
@@ -23,3 +23,12 @@ def signed_number(node: ast.expr) -> int | float | complex | None:
     if not isinstance(value, (int, float, complex)):
         return None
     return -value if isinstance(node.op, ast.USub) else +value
+
+
+def number_repr(node: ast.expr) -> str | None:
+    """What ``repr()`` prints for a constant other than a string, or a signed number
+    (``-1``, ``-1j`` as ``(-0-1j)``): inside a tuple's repr it has no quotes."""
+    if isinstance(node, ast.Constant) and not isinstance(node.value, str):
+        return repr(node.value)
+    number = signed_number(node)
+    return None if number is None else repr(number)

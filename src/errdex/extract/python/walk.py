@@ -65,11 +65,11 @@ class ModuleExtractor(CallerSitesReader):
         self._tries: list[ast.Try] = []
         #: Sites whose raise a handler of their function turns into another (:mod:`.converted`).
         self._converted: list[tuple[list[ErrorSite], Converting]] = []
-        self._walrus = False  # whether the source holds ``:=`` (:mod:`.rebound`)
+        self._walrus = False  # whether the source may hold ``:=`` or ``case`` (:mod:`.rebound`)
 
     def run(self, tree: ast.Module) -> list[ErrorSite]:
         self._keyword_lines = _keyword_lines(self.source)
-        self._walrus = ":=" in self.source
+        self._walrus = ":=" in self.source or "case" in self.source
         self._tree = tree
         self._index_module(tree)
         self.plan_caller_sites(tree, self._keyword_lines)
