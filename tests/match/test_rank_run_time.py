@@ -122,13 +122,12 @@ def load(text):
 )
 
 
-def test_where_the_class_s_own_sites_only_answer_as_overrides_the_run_time_site_joins(
+def test_where_the_class_s_own_sites_only_answer_as_overrides_the_run_time_site_leads(
     tmp_path: Path,
 ) -> None:
     """werkzeug's ``abort(400)``: ``BadRequest()`` prints the class's default text, which
     no template of its one site (a message of words) fits; the abort site fits it through
-    its values and joins the override's group, after it: the override's class is the
-    pasted one, the run-time site's is not known to be (rr7)."""
+    its values and comes first, the override beside it."""
     db = build_package(tmp_path, "web", {"exceptions.py": WORDED})
     paste = (
         "web.exceptions.BadRequest: 400 BadRequest: The browser (or proxy) sent a request "
@@ -136,7 +135,7 @@ def test_where_the_class_s_own_sites_only_answer_as_overrides_the_run_time_site_
     )
     found = match(paste, db=db)
     sites = [(c.filePath, c.lineNumber) for c in found]
-    assert sites[:2] == [("src/web/exceptions.py", 55), ("src/web/exceptions.py", 26)]
+    assert sites[:2] == [("src/web/exceptions.py", 26), ("src/web/exceptions.py", 55)]
     assert found[0].group == found[1].group == 0
 
 

@@ -88,16 +88,15 @@ def _beside_overrides(
     get: Callable[[int], Scored],
 ) -> None:
     """The class's sites answer only as overrides (no template of it fits): the run-time
-    sites that fit join their group at their score, after them (one literal character
-    fewer, within the group's slack): a run-time site's class is not known to be the
-    pasted one, the override's is. At most :data:`.rank_passed.MAX_PASSED` of them join."""
+    sites that fit join their group at their score, first (literal 0 against their -1):
+    a run-time site's template fits the pasted text, an override's does not. At most
+    :data:`.rank_passed.MAX_PASSED` of them join, so a crowd of them cannot lead."""
     overrides = [s for s in scored if s.message > 0 and s.class_factor >= 1.0]
     if not overrides or any(s.literal >= 0 or s.message > LONE_SCORE for s in overrides):
         return  # none, or a partial or resembling fit of the class's text: not overrides
     best = max(overrides, key=lambda s: s.message * s.class_factor)
-    last = min(s.literal for s in overrides)
     for s in _run_time_fits(error_class, message, index, get):
-        s.literal = last - 1
+        s.literal = 0
         s.message = min(1.0, best.message * best.class_factor / s.class_factor)
         s.reasons.append(
             "its class is chosen at run time, by a call or lookup, and its template fits "
