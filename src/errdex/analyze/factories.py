@@ -21,11 +21,12 @@ from __future__ import annotations
 import ast
 import os
 
+from .facts import FuncFacts
 from .file_trees import function_node
 from .repo import RepoIndex, Target
 from .top_binds import STAR, top_bindings
 
-__all__ = ["factory_class"]
+__all__ = ["factory_class", "returned_class"]
 
 
 def factory_class(index: RepoIndex, qualname: str) -> Target | None:
@@ -37,6 +38,22 @@ def factory_class(index: RepoIndex, qualname: str) -> Target | None:
         return None
     if func.decorators or func.is_generator or func.is_async or func.name in module.shadowed:
         return None
+    cls = returned_class(index, func)
+    if cls is None or not index.root:
+        return None
+    path = os.path.join(index.root, module.rel)
+    bound = top_bindings(path)
+    if bound is None or bound[func.name] != 1 or bound[STAR]:
+        return None  # defined again, per branch, or bound otherwise too (.top_binds)
+    node = function_node(path, func.line, func.name)
+    if node is None or not isinstance(node.body[-1], (ast.Return, ast.Raise)):
+        return None  # it may end by falling off, returning ``None``
+    return Target("class", cls)
+
+
+def returned_class(index: RepoIndex, func: FuncFacts) -> str | None:
+    """The one class of the repository that every ``return`` of ``func`` calls by name,
+    a name that is no parameter or local of it; None where a return gives anything else."""
     found: set[str] = set()
     params = {p.lstrip("*") for p in func.params}
     for values in func.returns or ((None,),):
@@ -47,13 +64,4 @@ def factory_class(index: RepoIndex, qualname: str) -> Target | None:
         if target is None or target.kind != "class":
             return None
         found.add(target.qualname)
-    if len(found) != 1 or not index.root:
-        return None
-    path = os.path.join(index.root, module.rel)
-    bound = top_bindings(path)
-    if bound is None or bound[func.name] != 1 or bound[STAR]:
-        return None  # defined again, per branch, or bound otherwise too (.top_binds)
-    node = function_node(path, func.line, func.name)
-    if node is None or not isinstance(node.body[-1], (ast.Return, ast.Raise)):
-        return None  # it may end by falling off, returning ``None``
-    return Target("class", found.pop())
+    return found.pop() if len(found) == 1 else None

@@ -25,6 +25,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from .chain_parts import Hop
+from .factories import returned_class
 from .facts import FuncFacts
 from .file_trees import function_node
 from .heirs import heir_name, inherited, is_read, plain_or_read, runs_as_walked
@@ -131,19 +132,9 @@ def _made_class(index: RepoIndex, func: FuncFacts) -> str | None:
         return None
     if func.is_generator or func.is_async or not func.returns:
         return None
-    params = {p.lstrip("*") for p in func.params}
-    found: set[str] = set()
-    for values in func.returns:
-        ref = values[0] if len(values) == 1 else None
-        if ref is None or not ref[0] or ref[0] in func.bound_lines or ref[0] in params:
-            return None
-        target = index.resolve(func.module, ref, func.local_imports)
-        if target is None or target.kind != "class":
-            return None
-        found.add(target.qualname)
-    if len(found) != 1:
+    cls = returned_class(index, func)
+    if cls is None:
         return None
-    cls = found.pop()
     facts = index.classes.get(cls)
     if facts is None or facts.opaque or index.method(cls, "__new__") is not None:
         return None
