@@ -321,9 +321,10 @@ def test_a_verb_inside_a_statement_is_no_advice(by_message: dict[str, Item]) -> 
 
 
 def test_a_public_method_of_a_private_class_gets_its_parameter_fix(tmp_path: Path) -> None:
-    """``_ConnectionBase.send_bytes(buf, offset=0)``: no entry point is found through a
-    private class, but callers write ``conn.send_bytes(b, -1)``; the extractor's "no fix"
-    gives way to the requirement over the method's own parameter."""
+    """``_ConnectionBase.send_bytes(buf, offset=0)``: callers write
+    ``conn.send_bytes(b, -1)``; the extractor's "no fix" gives way to the requirement
+    over the method's own parameter, named through the public ``Connection`` that
+    inherits it (:mod:`errdex.analyze.heirs`, session 41)."""
     ((record, evidence),) = one_file_items(
         tmp_path,
         "conn.py",
@@ -338,7 +339,7 @@ def test_a_public_method_of_a_private_class_gets_its_parameter_fix(tmp_path: Pat
         "    pass\n",
     )
     assert record["solutions"][0].startswith(
-        "Pass `offset` to `send_bytes()` as a non-negative value"
+        "Pass `offset` to `Connection.send_bytes()` as a non-negative value"
     ), record["solutions"]
     assert evidence["provenance"]["solutions"]["analyst"] == "static"
 
