@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from .guards import code, has_private
-from .parsed import parse_guard
+from .parsed import len_of_name, parse_guard
 
 __all__ = ["Need", "needs", "pass_clause"]
 
@@ -189,17 +189,8 @@ def _subject(node: ast.expr, params: frozenset[str]) -> tuple[str, bool] | None:
     """``p`` as ``(p, False)``, ``len(p)`` as ``(p, True)``."""
     if isinstance(node, ast.Name) and node.id in params:
         return node.id, False
-    if (
-        isinstance(node, ast.Call)
-        and isinstance(node.func, ast.Name)
-        and node.func.id == "len"
-        and len(node.args) == 1
-        and not node.keywords
-        and isinstance(node.args[0], ast.Name)
-        and node.args[0].id in params
-    ):
-        return node.args[0].id, True
-    return None
+    name = len_of_name(node)
+    return (name, True) if name is not None and name in params else None
 
 
 def _between(node: ast.Compare, truth: bool, params: frozenset[str]) -> list[Need] | None:

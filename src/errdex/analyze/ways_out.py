@@ -13,6 +13,7 @@ from __future__ import annotations
 import ast
 
 from .dominating import holds
+from .parsed import len_of_name
 
 __all__ = ["exit_tests"]
 
@@ -81,16 +82,9 @@ def unpack_checks(
 def _length_check(test: ast.expr) -> tuple[str, int]:
     """(p, n) for ``len(p) != n``; ("", -1) for any other test."""
     left, value = _against_constant(test, ast.NotEq)
-    if (
-        isinstance(left, ast.Call)
-        and isinstance(left.func, ast.Name)
-        and left.func.id == "len"
-        and len(left.args) == 1
-        and not left.keywords
-        and isinstance(left.args[0], ast.Name)
-        and type(value) is int
-    ):
-        return left.args[0].id, value
+    name = len_of_name(left) if left is not None else None
+    if name is not None and type(value) is int:
+        return name, value
     return "", -1
 
 
