@@ -49,3 +49,17 @@ def test_a_try_snippet_names_the_try_body_call() -> None:
     assert _call("    try:\n        parse(bad)\n    except ValueError:\n        pass") == (
         "parse(bad)"
     )
+
+
+def test_nested_expectations_quote_the_call_not_the_inner_block() -> None:
+    """idlelib's test_config expects SystemExit around an inner assertRaises of
+    FileNotFoundError; quoting the inner block named a class the test does not expect
+    (stop 39's blind review). Other ``with`` blocks are quoted whole, as before."""
+    nested = (
+        "with self.assertRaises(SystemExit):\n"
+        "    with self.assertRaises(FileNotFoundError):\n"
+        "        conf.GetUserCfgDir()"
+    )
+    assert _call(nested) == "conf.GetUserCfgDir()"
+    other = "with self.assertRaises(E):\n    with open(f) as fh:\n        parse(fh)"
+    assert _call(other) == "with open(f) as fh: parse(fh)"
