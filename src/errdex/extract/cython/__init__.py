@@ -13,12 +13,14 @@ from collections.abc import Callable
 
 from errdex.extract.class_holes import typed_class_holes
 from errdex.extract.python import module_name_for
+from errdex.extract.python.shadowed import CLASS_PRINTERS
 from errdex.extract.site import ErrorSite
 
 from .arguments import STYLE as ARGUMENTS
 from .arguments import argument_sites
 from .includer import including_files, module_classes
 from .parse import parse_cython
+from .shadowed import cython_binds_any
 from .templates import TEMPLATE_SUFFIX, render_template
 from .walk import CythonExtractor
 
@@ -65,8 +67,10 @@ def extract_cython(
     outers = including_files(file_path)
     modules = [cython_module_name(p) for p in outers]
     module = modules[0] if modules else None
+    typed = not cython_binds_any(tree, CLASS_PRINTERS)  # ``type=len``: see .shadowed
     for site in sites:
-        site.template = typed_class_holes(site.template)
+        if typed:
+            site.template = typed_class_holes(site.template)
         if module is not None:
             _place(site, own, module, tuple(dict.fromkeys(m for m in modules if m != module)))
     if arguments and not rendered_path.endswith(".pxd"):

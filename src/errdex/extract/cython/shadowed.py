@@ -1,0 +1,68 @@
+"""Whether a Cython module binds ``type``, ``str`` or ``repr`` anywhere, read from Cython's
+own tree: the rule of :mod:`errdex.extract.python.shadowed` for ``.pyx`` files.
+
+``f"bad {type(x)}"`` prints a class's repr only while ``type`` is the builtin; with
+``def f(x, type=len)`` or ``cdef int str = 3`` it does not, so such a module keeps its
+``{type(x)}`` holes untyped (any text). As for Python, the binding's reach is not followed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+__all__ = ["cython_binds_any"]
+
+#: Children that a statement binds (assignment, loop, ``with`` and handler targets).
+_TARGETS = ("lhs", "lhs_list", "target")
+
+
+def cython_binds_any(tree: Any, names: frozenset[str]) -> bool:
+    """Whether any scope of Cython's ``tree`` binds one of ``names``: a ``def``/``cdef``
+    function or class, a parameter or ``cdef`` variable (their declarators), an imported
+    name, or a name a statement assigns."""
+    return any(name in names for name in _bound(tree))
+
+
+def _bound(node: Any, _members: bool = False) -> Iterator[str]:
+    """Every name ``node`` and the nodes under it bind; ``_members``: ``node`` is a
+    declaration inside a struct, union or ``cdef class`` body."""
+    kind = type(node).__name__
+    if kind == "CVarDefNode" and _members:
+        return  # a struct's field or a cdef class's attribute (``self.type``) binds no name
+    if kind != "NameNode":  # a NameNode is a read unless a target holds it (below)
+        for attr in ("name", "class_name", "as_name"):
+            value = getattr(node, attr, None)
+            if isinstance(value, str):
+                yield value
+    for item in getattr(node, "items", None) or ():  # from m import a as type
+        if isinstance(item, tuple) and len(item) == 2:
+            yield from _target_names(item[1])
+    for item in getattr(node, "imported_names", None) or ():  # from m cimport a as str
+        if isinstance(item, tuple):
+            yield from (part for part in item[1:] if isinstance(part, str))
+    for attr in getattr(node, "child_attrs", ()):
+        value = getattr(node, attr, None)
+        for child in value if isinstance(value, list) else [value]:
+            if not hasattr(child, "child_attrs"):
+                continue
+            if attr in _TARGETS:
+                yield from _target_names(child)
+            yield from _bound(child, _holds_members(kind, _members))
+
+
+def _target_names(target: Any) -> Iterator[str]:
+    """The names an assignment target binds: a name, or the names of a tuple or list."""
+    name = getattr(target, "name", None)
+    if type(target).__name__ == "NameNode" and isinstance(name, str):
+        yield name
+    for part in getattr(target, "args", None) or ():
+        yield from _target_names(part)
+
+
+def _holds_members(kind: str, members: bool) -> bool:
+    """Whether the children of a node of ``kind`` declare fields: a struct's or union's
+    body, a ``cdef class`` body, and the statement list of such a body (``members``)."""
+    return kind in ("CStructOrUnionDefNode", "CClassDefNode") or (
+        kind == "StatListNode" and members
+    )
