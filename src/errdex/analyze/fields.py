@@ -35,6 +35,7 @@ from .held_class import raised_call
 from .init_only import init_cause
 from .local_terms import caller_guards
 from .match_terms import match_guards
+from .module_getattr_prose import module_getattr_prose
 from .private_terms import PrivateCase, module_aliases, omitted_note, private_case
 from .quoting import quote as _quote
 from .rebinding import current_guards
@@ -475,6 +476,8 @@ def write_fields(
     fields["documentation"], basis["documentation"] = _documentation(g)
     fields["triggerScenarios"], basis["triggerScenarios"] = _trigger(g)
     fields["commonSituations"], basis["commonSituations"] = common_situations(g)
+    for key, (text, keys) in (module_getattr_prose(g) or {}).items():
+        fields[key], basis[key] = text, keys  # PEP 562: only names the module lacks
     fields["solutions"], basis["solutions"], solution_items = _solutions(g)
     fields["exampleFix"], basis["exampleFix"] = example_fix(g)
     fields["validationCode"], basis["validationCode"] = validation(g)

@@ -14,7 +14,7 @@ from .file_trees import function_node
 from .gathered import Gathered, class_phrase
 from .guards import code, has_private
 
-__all__ = ["module_getattr_fix"]
+__all__ = ["listed", "module_getattr_fix", "supplied_names"]
 
 #: A solution and the evidence keys it rests on.
 Remedy = tuple[str, list[str]]
@@ -24,22 +24,14 @@ _Function = ast.FunctionDef | ast.AsyncFunctionDef
 
 def module_getattr_fix(g: Gathered) -> Remedy | None:
     """For a raise at the top level of a public module's ``__getattr__``; None elsewhere."""
-    func, module = g.func, g.site.module
-    if func is None or func.name != "__getattr__" or func.cls is not None or func.parent:
-        return None
-    if has_private(module) or g.source_file is None or g.site.error_class != "AttributeError":
-        return None
-    node = function_node(g.source_file, func.line, func.name)
-    if node is None or len(node.args.args) != 1:
-        return None
-    param = node.args.args[0].arg
-    supplied = _supplied(node, param, g.site.line)
+    supplied = supplied_names(g)
     if supplied is None:
         return None
+    module = g.site.module
     which = (
         "supplies no name of its own"
         if not supplied
-        else "supplies only " + _listed([code(n) for n in supplied])
+        else "supplies only " + listed([code(n) for n in supplied])
     )
     return (
         f"Read only a name {code(module)} has: Python runs {code(f'{module}.__getattr__')} "
@@ -49,6 +41,25 @@ def module_getattr_fix(g: Gathered) -> Remedy | None:
         "and that this version of the module has it.",
         ["site.function", "sourceCode"],
     )
+
+
+def supplied_names(g: Gathered) -> list[str] | None:
+    """The names a public module's own ``__getattr__`` supplies, where the site is the
+    ``AttributeError`` it raises for every other name; None for any other site."""
+    func, module = g.func, g.site.module
+    if func is None or func.name != "__getattr__" or func.cls is not None or func.parent:
+        return None
+    if has_private(module) or g.source_file is None or g.site.error_class != "AttributeError":
+        return None
+    node = function_node(g.source_file, func.line, func.name)
+    if node is None or len(node.args.args) != 1:
+        return None
+    return _supplied(node, node.args.args[0].arg, g.site.line)
+
+
+def listed(items: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return f"{', '.join(items[:-1])} and {items[-1]}" if len(items) > 1 else items[0]
 
 
 def _supplied(node: _Function, param: str, line: int) -> list[str] | None:
@@ -92,10 +103,6 @@ def _tested(test: ast.expr, param: str) -> list[str] | None:
         return None
     found = [i.value for i in items if isinstance(i, ast.Constant) and isinstance(i.value, str)]
     return found if len(found) == len(items) else None
-
-
-def _listed(items: list[str]) -> str:
-    return f"{', '.join(items[:-1])} and {items[-1]}" if len(items) > 1 else items[0]
 
 
 def _returns(body: list[ast.stmt]) -> bool:
