@@ -23,6 +23,7 @@ from .folded import call_constant, constant_value, format_filled, fstring_consta
 from .literals import apply_literals, cleandoc, is_stringish, quoted_repr, transform
 from .module import ModuleReader, dotted_name
 from .module_globals import settled_global
+from .picked import picked_values
 from .scope import LAZY, Env, Fixed, LoopTail, Rebind, Scope, Thunk
 from .signed import number_repr, signed_number
 
@@ -106,6 +107,9 @@ class MessageBuilder(ModuleReader):
             # ``assert ok, ("unknown outcome", outcome)``: str() of a tuple is its repr
             return self.tuple_reprs(node.elts, scope, depth + 1)
         if isinstance(node, ast.Subscript):
+            picked = picked_values(node, MAX_ALTERNATIVES)
+            if picked is not None:  # one of a literal table's values
+                return [t for value in picked for t in self.templates(value, scope, depth + 1)]
             found = self._subscript(node, scope, depth)
             if found is not None:
                 return found
