@@ -21,10 +21,16 @@ class Response:
             raise RuntimeError("The request instance has not been set on this response.")
         return self._request
 
-    def ready(self):
-        if self._request is None:
-            raise RuntimeError("The request instance has not been set for ready.")
-        return True
+
+
+def params(*args):
+    if len(args) >= 2:
+        raise ValueError("too many params were given here")
+    return args
+
+
+def url(query):
+    return params(query)
 """
 
 PRIVATE = """\
@@ -43,7 +49,7 @@ def solutions(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[str]]:
     root = tmp_path_factory.mktemp("catch")
     (root / "pkg").mkdir()
     (root / "pkg" / "__init__.py").write_text(
-        "from .models import Response\nfrom .hidden import check\n"
+        "from .models import Response, params, url\nfrom .hidden import check\n"
     )
     (root / "pkg" / "models.py").write_text(LIBRARY)
     (root / "pkg" / "hidden.py").write_text(PRIVATE)
@@ -60,3 +66,9 @@ def test_a_property_is_read_not_called(solutions: dict[str, list[str]]) -> None:
     ]
     # a private class is no path a caller imports: no catch of it is offered
     assert not any("Catch `_Hidden`" in s for s in solutions["hidden flag was set on the object"])
+
+
+def test_the_raising_call_itself_where_a_caller_calls_it(solutions: dict[str, list[str]]) -> None:
+    # ``url()`` passes one argument only: the handler goes around ``params()`` itself
+    (text,) = solutions["too many params were given here"]
+    assert text.startswith("Catch `ValueError` around the call to `params()`"), text
