@@ -72,7 +72,9 @@ def test_a_string_that_does_not_match_the_functions_pattern(tmp_path: Path) -> N
     )
     # a private function is no call a caller writes; a parameter bound again is not theirs
     assert by_message["Invalid literal: %r"] == [NO_FIX]
-    assert by_message["Invalid label: %r"] == [NO_FIX]
+    # (the public ``relabel`` gets the handler: issue 10, no pattern fix and no filler)
+    (label,) = by_message["Invalid label: %r"]
+    assert label.startswith("Catch `ValueError` around the call to `relabel()`"), label
 
 
 def test_the_condition_said_through_the_match_it_holds(tmp_path: Path) -> None:

@@ -105,10 +105,16 @@ def test_isinstance_of_an_imported_class(tmp_path: Path) -> None:
 
 
 def test_a_local_or_private_name_is_no_module_constant(tmp_path: Path) -> None:
-    assert _solutions(tmp_path, "x equals the shortest read") == [NO_FIX]
-    assert _solutions(tmp_path, "x equals the private one") == [NO_FIX]
-    # bound to a platform test (``multiprocessing.reduction``): no value a caller picks
-    assert _solutions(tmp_path, "did not receive acknowledgement of fd") == [NO_FIX]
+    # no value to pass is stated; the handler is the one fix (issue 10: not the filler)
+    for message, call, cls in (
+        ("x equals the shortest read", "with_a_local()", "ValueError"),
+        ("x equals the private one", "with_a_private()", "ValueError"),
+        # bound to a platform test (``multiprocessing.reduction``): no value a caller picks
+        ("did not receive acknowledgement of fd", "sendfds()", "RuntimeError"),
+    ):
+        solutions = _solutions(tmp_path, message)
+        assert len(solutions) == 1 and NO_FIX not in solutions, solutions
+        assert solutions[0].startswith(f"Catch `{cls}` around the call to `{call}`"), solutions
 
 
 def test_no_call_of_a_property_setter(tmp_path: Path) -> None:

@@ -18,6 +18,7 @@ from .chain_funcs import own_params
 from .gathered import Gathered, class_phrase, short_name
 from .guards import code, parse_guard
 from .param_requirement import call_name
+from .parsed import is_none_of
 
 __all__ = ["missing_args_fix", "none_value_fix"]
 
@@ -36,15 +37,9 @@ _NONE_CANNOT = re.compile(r"^None cannot be (a|an) ([A-Za-z][\w ]{0,40}?)\.?$")
 
 def _left_out(node: ast.expr) -> tuple[str, str] | None:
     """``P is None`` -> ``(P, "None")``; ``not P`` -> ``(P, "false")``."""
-    if (
-        isinstance(node, ast.Compare)
-        and isinstance(node.left, ast.Name)
-        and len(node.ops) == 1
-        and isinstance(node.ops[0], ast.Is)
-        and isinstance(node.comparators[0], ast.Constant)
-        and node.comparators[0].value is None
-    ):
-        return node.left.id, "None"
+    name = is_none_of(node)
+    if name is not None:
+        return name, "None"
     if (
         isinstance(node, ast.UnaryOp)
         and isinstance(node.op, ast.Not)

@@ -16,6 +16,7 @@ import re
 
 from errdex.evidence import EntryPoint
 
+from .accepted_types import accepted_types_fix
 from .baseline import USAGE_BUILTINS
 from .caller_words import pass_clause
 from .catch_where import around, own_call
@@ -42,6 +43,7 @@ from .param_requirement import (
     param_requirement,
 )
 from .pattern_fix import pattern_fix
+from .public_catch import public_catch
 from .quoting import NO_FIX, quote, stated_cause
 from .raise_next import falls_into_raise
 from .roles import role_solution
@@ -322,6 +324,8 @@ def _fallback(g: Gathered) -> Remedy:
             or pattern_fix(g)  # a parameter that does not match the function's regex
             or _required_by_docstring(g)  # the docstring's requirement, in the message's words
             or misuse_solution(g, _misused_call(g, call))  # used after its close
+            or accepted_types_fix(g)  # the types the returning isinstance branches take
+            or public_catch(g, place, g.entry_funcs.get(entry["qualname"]) if entry else None)
             or (NO_FIX, ["backgroundTag"])
         )
     misuse = misuse_solution(g, _misused_call(g, call))
