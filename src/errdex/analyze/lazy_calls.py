@@ -83,8 +83,8 @@ def lazy_place(g: Gathered, entry: EntryPoint | None, call: str) -> str | None:
     kind = _kind(g, entry)
     if kind == GENERATOR:
         return (
-            f" around the `for` loop or `list()` that iterates the result of {call} (the "
-            "call alone only makes a generator and raises nothing)"
+            f" around the code that iterates the result of {call} (a `for` loop, list() or "
+            "next(): the call alone only makes a generator and raises nothing)"
         )
     if kind == ASYNC_GENERATOR:
         return (
