@@ -26,7 +26,12 @@ import re
 from typing import Any
 
 _PLAIN = {"staticmethod", "classmethod"}
-_SPAN = re.compile(r"(a call of|around the call to|or) `([^`]+)\(\)`")
+#: A call named as where it comes from (not "awaiting a call of", "the result of a call
+#: of") with the calls "or `g()`" it runs on to, or as the place to catch.
+_SAID = re.compile(
+    r"(?<!awaiting )(?<!result of )a call of (`[^`]+`(?: or `[^`]+`)*)|around the call to (`[^`]+`)"
+)
+_NAME = re.compile(r"`([^`]+)\(\)`")
 
 
 def _lazy_defs(path: str, cache: dict[str, dict[int, str]]) -> dict[int, str]:
@@ -81,12 +86,13 @@ def flagged(env: dict[str, Any], source: str, cache: dict[str, dict[int, str]]) 
     texts = [("commonSituations", record["commonSituations"])]
     texts += [("solutions", s) for s in record["solutions"]]
     for field, text in texts:
-        for found in _SPAN.finditer(text):
-            if found.group(1) == "or" and field == "solutions":
-                continue
-            if found.group(2).rpartition(".")[2] in lazy:
-                out.append(f"{field}: {text[:160]}")
-                break
+        names = [
+            n.rpartition(".")[2]
+            for found in _SAID.finditer(text)
+            for n in _NAME.findall(found.group(1) or found.group(2))
+        ]
+        if set(names) & lazy:
+            out.append(f"{field}: {text[:160]}")
     return out
 
 
