@@ -19,6 +19,7 @@ from .entrypoints import run_by_syntax
 from .facts import FuncFacts
 from .gathered import Gathered, callable_name, location, short_name, verb
 from .guards import CONDITION_KINDS, free_names, isinstance_checks, parse_guard
+from .lazy_chain import COROUTINE, GENERATOR, UNKNOWN, own_kind
 from .linear import LinearRegex
 from .rebinding import rebound_before
 
@@ -106,22 +107,25 @@ def _private_path(module: str) -> bool:
     return any(part.startswith("_") and not part.startswith("__") for part in module.split("."))
 
 
-def _runs_body(func: FuncFacts, call: str) -> str | None:
-    """The statement that makes ``call`` run the function's body: a generator's body runs
-    only when iterated, a coroutine's only when awaited; None for an async generator."""
-    if func.is_async and func.is_generator:
-        return None
-    if func.is_async:
+def _runs_body(kind: str | None, call: str) -> str | None:
+    """The statement that makes ``call`` run the raise: a generator's body runs only when
+    iterated, a coroutine's only when awaited (``kind``, from :mod:`.lazy_chain`: of the
+    function or of what it returns on the way); None for an async generator or a result
+    whose use is not known."""
+    if kind == COROUTINE:
         return f"asyncio.run({call})"
-    if func.is_generator:
+    if kind == GENERATOR:
         return f"list({call})"
-    return call
+    return call if kind is None else None
 
 
-def _entry_call(func: FuncFacts, extra: list[str] | None = None) -> tuple[list[str], str] | None:
+def _entry_call(
+    func: FuncFacts, extra: list[str] | None = None, kind: str | None = None
+) -> tuple[list[str], str] | None:
     """(import lines, statement) reaching ``func``'s body as a caller writes it, passing
-    ``extra`` parameters by keyword; None when no well-formed call can be written (an
-    abstract class, a private module, an async generator, ``f(*args)`` given nothing)."""
+    ``extra`` parameters by keyword, iterated or awaited as ``kind`` says; None when no
+    well-formed call can be written (an abstract class, a private module, an async
+    generator, ``f(*args)`` given nothing)."""
     import_line, call = _call(func, extra)
     if call.endswith("()") and any(
         p.startswith("*") and not p.startswith("**") for p in func.params
@@ -143,7 +147,7 @@ def _entry_call(func: FuncFacts, extra: list[str] | None = None) -> tuple[list[s
             call = f"obj.{func.name} = {func.required[-1] if func.required else 'value'}"
         elif f"{func.name}.deleter" in refs:
             call = f"del obj.{func.name}"
-    statement = _runs_body(func, call)
+    statement = _runs_body(kind, call)
     if statement is None:
         return None
     imports = [import_line, *(["import asyncio"] if statement.startswith("asyncio.") else [])]
@@ -155,12 +159,12 @@ def _entry_call(func: FuncFacts, extra: list[str] | None = None) -> tuple[list[s
 def _guard_args(g: Gathered, entry: EntryPoint) -> list[str] | None:
     """The entry point's parameters the site's conditions read (passed on unchanged), to
     pass by keyword: ``obj.seed()`` leaves ``a`` at its default, which never raises. None
-    when the raising function below the entry point is a generator: the entry point's call
-    only makes it, and whether it is iterated there is not known (``iter_content``)."""
+    when a generator or coroutine on the way is used in a way :mod:`.lazy_chain` does not
+    read: whether the entry point's call runs the raise is not known (``iter_content``)."""
     func = g.func
     if func is None:
         return []
-    if entry.get("depth", 0) > 0 and func.is_generator:
+    if g.lazy.get(entry["qualname"]) == UNKNOWN:
         return None
     passes = dict(entry.get("passes") or {})
     if entry.get("depth", 0) == 0:  # its own parameters, rebound later or not
@@ -236,7 +240,9 @@ def _reaching(
         return None
     if gate is not None:
         extra = [*extra, gate[0]]
-    reached = _entry_call(func, extra)
+    # absent: the call runs it, unless the entry point is itself a generator (a record
+    # analysed without the chain's facts)
+    reached = _entry_call(func, extra, g.lazy.get(entry["qualname"], own_kind(func)))
     if reached is None:
         return None
     entry_imports, call = reached

@@ -33,6 +33,7 @@ from .guard_causes import guard_cause, with_origins
 from .guards import CONDITION_KINDS, code, condition_phrase, has_private, negated
 from .held_class import raised_call
 from .init_only import init_cause
+from .lazy_calls import lazy_trigger
 from .local_terms import caller_guards
 from .match_terms import match_guards
 from .module_getattr_prose import module_getattr_prose
@@ -387,6 +388,9 @@ def _trigger(g: Gathered) -> tuple[str, list[str]]:
     # a condition, "Line N is reached only when the `return` at line M is not taken" read
     # as the function's control flow, not the caller's case (paired blind reviews, stop
     # 34: misleading in 3 records, false in 2 where it named a `break` that was none)
+    if (lazy := lazy_trigger(g)) is not None:  # its result raises when iterated, not the call
+        sentences.append(lazy)
+        basis.append("sourceCode")
     if g.entry_points:
         made = "yielding" if s.kind == "yield" else "raising"
         shown = "; ".join(_entry_phrase(e, s.error_class, made) for e in g.entry_points[:SHOWN])

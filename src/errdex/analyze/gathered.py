@@ -51,6 +51,9 @@ class Gathered:
     #: Where none reaches it either: a public call whose product's method does.
     made_way: MadeWay | None = None
     entry_funcs: dict[str, FuncFacts] = field(default_factory=dict)
+    #: Entry point -> what its call gives where it does not run the raise: a generator or
+    #: coroutine to iterate or await, or "unknown" (:mod:`.lazy_chain`).
+    lazy: dict[str, str] = field(default_factory=dict)
     #: Callers that swallow it, when no public function sees it (analyze.chains).
     caught_by: list[CaughtBy] = field(default_factory=list)
     #: Where a handler turns it into what the caller gets instead (:mod:`.conversions`).

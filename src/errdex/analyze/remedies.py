@@ -30,6 +30,7 @@ from .gathered import Gathered, catch_phrase, class_phrase, short_name, verb
 from .guards import code, free_names, has_private, parse_guard
 from .hook_fixes import hook_solution
 from .interface_types import interface_type_fix
+from .lazy_calls import lazy_place, lazy_subject
 from .message_advice import RESTATED, advice_solutions
 from .message_fixes import message_fix
 from .misuse_state import misuse_solution
@@ -97,7 +98,7 @@ def _param_solution(g: Gathered, req: ParamRequirement) -> Remedy:
         head = f"One way out, where the call allows it: {head[0].lower()}{head[1:]}"
     gate = gate_words(req.entry, quoted=False)  # ``if self._debug:`` around a call on the way
     text = (
-        f"{head}: {who} {reach} the check unchanged, and the call {verb(g)} "
+        f"{head}: {who} {reach} the check unchanged, and {lazy_subject(g, req.entry)} {verb(g)} "
         f"{class_phrase(g)} {when} {code(req.fires)}{f', {gate}' if gate else ''}{others}."
     )
     if req.shown:
@@ -237,7 +238,8 @@ def _unnamed_place(g: Gathered) -> str:
         return around(None, g.site.module)
     own = own_call(g.site.qualname, g.site.evidence.get("site", {}).get("function"))
     if own is not None and (g.func is None or g.func.command_line is None):
-        return around(code(call_name(g.site.qualname, g.func)), None)
+        said = code(call_name(g.site.qualname, g.func))
+        return lazy_place(g, None, said) or around(said, None)
     syntax = [e for e in g.entry_points if run_by_syntax(e["qualname"])]
     if syntax:  # the nearest, the first of equally near ones
         near = min(syntax, key=lambda e: e.get("depth", 0))["qualname"]
@@ -272,7 +274,11 @@ def _fallback(g: Gathered) -> Remedy:
     """What can be said truthfully when no requirement is known in the caller's terms."""
     entry = catch_entry(g)
     call = call_name(entry["qualname"], g.entry_funcs.get(entry["qualname"])) if entry else None
-    place = around(code(call), None) if call else _unnamed_place(g)
+    place = (
+        (lazy_place(g, entry, code(call)) or around(code(call), None))
+        if call and entry
+        else _unnamed_place(g)
+    )
     if g.site.kind == "warn":
         where = f" {code(call)}" if call else " the call"
         raised = raise_after(g)

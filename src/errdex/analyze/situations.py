@@ -16,6 +16,7 @@ from errdex.evidence import TestEvidence
 from .expects import EXPECT_CALLS, WRAPPED_CASE
 from .gathered import Gathered
 from .guards import code
+from .lazy_calls import said_lazily
 from .quoting import quote
 from .situation_words import unseen_situation
 
@@ -187,7 +188,7 @@ def common_situations(g: Gathered) -> tuple[str, list[str]]:
             basis.append("tests")
     if not sentences:  # what errdex read is in evidence.testsRead and testFilesRead
         sentence, keys, _ = unseen_situation(g)
-        sentences.append(sentence)
+        sentences.append(said_lazily(g, sentence))  # a generator's result raises, not its call
         basis.extend(keys)
     return " ".join(sentences), basis
 

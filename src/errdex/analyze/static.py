@@ -43,6 +43,7 @@ from .hook_callers import hook_callers
 from .import_lines import import_lines
 from .init_only import init_reads
 from .key_families import read_as_attribute
+from .lazy_chain import chain_states
 from .local_change import local_changes
 from .made_ways import MadeWay, MadeWays
 from .message_advice import FOLLOWED, RESTATED
@@ -219,6 +220,7 @@ def _gather(
                 ):
                     g.raises_entry.extend(docs.naming(entry_func, site.error_class))
         g.raises_entry = g.raises_entry[: max(0, MAX_RAISES_DOCS - len(g.raises_own))]
+        g.lazy = chain_states(index, func, g.entry_points, g.entry_funcs)
         for hooked in (func, *g.entry_funcs.values()):
             found = hook_callers(index, graph, api, hooked)
             if found is not None:
@@ -266,11 +268,8 @@ def _subject(g: Gathered, module: ModuleFacts | None) -> Subject | None:
     subject = guards_subject(g.site.guards, g.site.template, g.func, seen)
     built = ("__init__", "__new__")
     if subject == "state" and g.entry_points:  # reached only while the object is built
-        return (
-            None
-            if all(e["qualname"].rpartition(".")[2] in built for e in g.entry_points)
-            else subject
-        )
+        ways = {e["qualname"].rpartition(".")[2] for e in g.entry_points}
+        return None if ways <= set(built) else subject
     return subject
 
 

@@ -1,0 +1,142 @@
+"""Sentences about a call whose result, not the call, raises: a generator's body runs
+when the result is iterated, a coroutine's when it is awaited (:mod:`.lazy_chain` says
+which calls are such).
+
+"It comes from a call of `restore()`" and "catch … around the call to
+`select_or_reject()`" were judged misleading and false in the blind review of stop 39:
+the call returns a generator and raises nothing, a ``try`` around it catches nothing,
+and the error comes on ``list()`` or the first ``next()``. The situation then names the
+iteration (or the ``await``), and the catch goes around it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from errdex.evidence import EntryPoint
+
+from .entrypoints import run_by_syntax
+from .gathered import Gathered
+from .guards import code, has_private
+from .lazy_chain import ASYNC_GENERATOR, COROUTINE, GENERATOR, LAZY, own_kind
+from .param_requirement import call_name
+
+__all__ = ["lazy_place", "lazy_subject", "lazy_trigger", "said_lazily"]
+
+#: "a call of `a()`" and the calls "or `b()`" it runs on to.
+_CALLS = re.compile(r"\ba call of (`[^`]+`(?: or `[^`]+`)*)")
+_SPAN = re.compile(r"`[^`]+`")
+
+
+def _kind(g: Gathered, entry: EntryPoint | None) -> str | None:
+    """What ``entry``'s call gives in place of the raise (the raising function itself
+    where ``entry`` is None); None where the call runs it or nothing is known."""
+    kind = g.lazy.get(entry["qualname"]) if entry is not None else own_kind(g.func)
+    return kind if kind in LAZY else None
+
+
+def _lazy_calls(g: Gathered) -> dict[str, str]:
+    """The calls, as :func:`.situation_words._calls` writes them (in code), whose result
+    runs the raise when iterated or awaited -> its kind."""
+    out: dict[str, str] = {}
+    for entry in g.entry_points:
+        kind = _kind(g, entry)
+        if kind is not None:
+            func = g.entry_funcs.get(entry["qualname"])
+            if func is None and g.func is not None and g.func.qualname == entry["qualname"]:
+                func = g.func
+            out[code(call_name(entry["qualname"], func))] = kind
+    own = _kind(g, None)
+    if own is not None and g.func is not None:
+        out.setdefault(code(call_name(g.func.qualname, g.func)), own)
+    return out
+
+
+def _way(kind: str, call: str) -> str:
+    if kind == COROUTINE:
+        return f"awaiting a call of {call}"
+    if kind == ASYNC_GENERATOR:
+        return f"iterating (`async for`) the result of a call of {call}"
+    return f"iterating the result of a call of {call}"
+
+
+def said_lazily(g: Gathered, text: str) -> str:
+    """``text`` with each "a call of `f()`" whose result, not the call, raises said as
+    the iteration or ``await`` of it."""
+    lazy = _lazy_calls(g)
+    if not lazy:
+        return text
+
+    def written(found: re.Match[str]) -> str:
+        spans = _SPAN.findall(found.group(1))
+        if not any(s in lazy for s in spans):
+            return found.group(0)
+        return " or ".join(_way(lazy[s], s) if s in lazy else f"a call of {s}" for s in spans)
+
+    return _CALLS.sub(written, text)
+
+
+def lazy_place(g: Gathered, entry: EntryPoint | None, call: str) -> str | None:
+    """Where a handler goes for ``call`` (in code), the call of ``entry`` (None: of the
+    raising function), when its result raises: around the iteration or the ``await``,
+    with its leading space; None where the call itself raises."""
+    kind = _kind(g, entry)
+    if kind == GENERATOR:
+        return (
+            f" around the code that iterates the result of {call} (a `for` loop, list() or "
+            "next(): the call alone only makes a generator and raises nothing)"
+        )
+    if kind == ASYNC_GENERATOR:
+        return (
+            f" around the `async for` over the result of {call} (the call alone only "
+            "makes an async generator and raises nothing)"
+        )
+    if kind == COROUTINE:
+        return f" around the `await` of {call} (the call alone only makes a coroutine)"
+    return None
+
+
+def lazy_subject(g: Gathered, entry: EntryPoint) -> str:
+    """What raises, of ``entry``'s call: "the call", or iterating or awaiting its result."""
+    kind = _kind(g, entry)
+    if kind == COROUTINE:
+        return "awaiting the call"
+    if kind is not None:
+        return "iterating the call's result"
+    return "the call"
+
+
+def lazy_trigger(g: Gathered) -> str | None:
+    """triggerScenarios' sentence on when the body runs: the raising function is a
+    generator or coroutine function, or the nearest public call returns one that
+    reaches it (``return g(…)``)."""
+    own = _kind(g, None)
+    func = g.func
+    name = call_name(func.qualname, func) if func is not None else "_"
+    public = func is not None and not has_private(func.qualname) and not has_private(name)
+    if own is not None and func is not None and public and not run_by_syntax(func.qualname):
+        said = code(name)
+        if own == COROUTINE:
+            return (
+                f"{said} is a coroutine function (`async def`): a call of it only makes a "
+                "coroutine, and its body, this raise included, runs when that is awaited."
+            )
+        what = "an async generator" if own == ASYNC_GENERATOR else "a generator"
+        return (
+            f"{said} is {what} function: a call of it only makes {what}, and its body, "
+            "this raise included, runs when that is iterated."
+        )
+    for entry in g.entry_points:
+        kind = _kind(g, entry)
+        if kind is None or run_by_syntax(entry["qualname"]):
+            continue
+        call = code(call_name(entry["qualname"], g.entry_funcs.get(entry["qualname"])))
+        what = {COROUTINE: "a coroutine", ASYNC_GENERATOR: "an async generator"}.get(
+            kind, "a generator"
+        )
+        done = "awaited" if kind == COROUTINE else "iterated"
+        return (
+            f"{call} returns {what} that reaches it: the raise comes when that result "
+            f"is {done}, not at the call."
+        )
+    return None

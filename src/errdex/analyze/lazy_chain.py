@@ -1,0 +1,189 @@
+"""Whether a call of an entry point runs the raise, or only makes a generator or a
+coroutine whose iteration or ``await`` does (issue 10).
+
+A generator's body runs when its result is iterated, a coroutine's when it is awaited:
+``difflib.restore(delta, 3)`` returns a generator and raises nothing, and its ValueError
+comes at the first ``next()`` (blind review of stop 39: "It comes from a call of
+restore()" misleading, "Catch FilterArgumentError around the call to select_or_reject()"
+false). Read from the syntax tree, hop by hop up the chain errdex resolved: a caller that
+iterates the generator it calls (``for x in g(…)``, ``list(g(…))``) or awaits the
+coroutine makes its own call the one that raises; one that returns it (``return
+g(…)``) hands the lazy result on; any other use is not known, and nothing is said.
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+
+from errdex.evidence import EntryPoint
+
+from .facts import FuncFacts
+from .file_trees import function_node
+from .repo import RepoIndex
+
+__all__ = [
+    "ASYNC_GENERATOR",
+    "COROUTINE",
+    "GENERATOR",
+    "LAZY",
+    "UNKNOWN",
+    "chain_states",
+    "own_kind",
+]
+
+GENERATOR = "generator"
+COROUTINE = "coroutine"
+ASYNC_GENERATOR = "async generator"
+#: A generator or coroutine on the way whose result is used in a way not read here.
+UNKNOWN = "unknown"
+#: The states whose result runs the raise when iterated or awaited.
+LAZY = (GENERATOR, COROUTINE, ASYNC_GENERATOR)
+
+#: Decorators that leave a generator or coroutine function as it is; any other may
+#: change what the call returns (``@contextmanager`` runs the body at ``with``).
+_PLAIN = frozenset(
+    {("staticmethod",), ("classmethod",), ("abstractmethod",), ("abc", "abstractmethod")}
+)
+#: Builtins that iterate their argument to the end before they return.
+_DRAINS = frozenset(
+    {"list", "tuple", "set", "frozenset", "sorted", "sum", "min", "max", "any", "all", "dict"}
+)
+#: Methods that iterate their argument to the end (``"".join(g())``, ``x.extend(g())``).
+_DRAINING_METHODS = frozenset({"join", "extend", "update", "writelines"})
+_NESTED = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
+
+
+def own_kind(func: FuncFacts | None) -> str | None:
+    """What a call of ``func`` returns in place of running its body: a generator, a
+    coroutine, an async generator; :data:`UNKNOWN` for one under a decorator that may
+    change it; None for a plain function."""
+    if func is None or not (func.is_generator or func.is_async):
+        return None
+    if any(tuple(d) not in _PLAIN for d in func.decorators):
+        return UNKNOWN
+    if func.is_async and func.is_generator:
+        return ASYNC_GENERATOR
+    return COROUTINE if func.is_async else GENERATOR
+
+
+def chain_states(
+    index: RepoIndex, func: FuncFacts, entries: list[EntryPoint], funcs: dict[str, FuncFacts]
+) -> dict[str, str]:
+    """Entry point qualname -> what its call gives where it does not run the raise: a
+    :data:`LAZY` kind (its result, iterated or awaited, does) or :data:`UNKNOWN`.
+    Entry points whose call runs the raise are left out."""
+    out: dict[str, str] = {}
+    for entry in entries:
+        if entry.get("handsOut"):
+            continue  # a returned function: said as such (:mod:`.closures`)
+        state = _state(index, func, entry, funcs.get(entry["qualname"]))
+        if state is not None:
+            out[entry["qualname"]] = state
+    return out
+
+
+def _state(
+    index: RepoIndex, func: FuncFacts, entry: EntryPoint, entry_func: FuncFacts | None
+) -> str | None:
+    via = list(entry.get("via") or ())
+    state = own_kind(func)
+    if entry.get("depth", 0) == 0 or len(via) < 2:
+        return state
+    callee = via[-1]
+    for at in range(len(via) - 2, -1, -1):
+        caller = entry_func if at == 0 and entry_func is not None else index.function(via[at])
+        if caller is None:
+            return UNKNOWN if state is not None else None
+        if state is not None:  # the callee's call only makes a generator or coroutine
+            use = _use(index, caller, callee.rpartition(".")[2], state)
+            if use == "returned" and own_kind(caller) is None:
+                callee = via[at]
+                continue  # handed on: the caller's result is as lazy
+            if use != "consumed" or state == UNKNOWN:
+                return UNKNOWN
+        state = own_kind(caller)
+        callee = via[at]
+    return state
+
+
+def _use(index: RepoIndex, caller: FuncFacts, name: str, kind: str) -> str | None:
+    """How ``caller``'s body uses the result of its calls of ``name``: "consumed"
+    (iterated to the end, or awaited), "returned", or None (not known, or mixed)."""
+    module = index.modules.get(caller.module)
+    if module is None or not index.root:
+        return None
+    node = function_node(os.path.join(index.root, module.rel), caller.line, caller.name)
+    if node is None:
+        return None
+    uses = {_how(parent, call, kind) for parent, call in _calls_of(node, name)}
+    return uses.pop() if len(uses) == 1 else None
+
+
+def _calls_of(node: ast.AST, name: str) -> list[tuple[ast.AST, ast.Call]]:
+    """Each call of ``name`` in the body (not in nested definitions), with its parent
+    and, for a comprehension's iterable, the comprehension expression as the parent."""
+    found: list[tuple[ast.AST, ast.Call]] = []
+    stack: list[ast.AST] = [node]
+    while stack:
+        parent = stack.pop()
+        for child in ast.iter_child_nodes(parent):
+            if isinstance(child, _NESTED):
+                continue
+            if isinstance(child, ast.comprehension):
+                if isinstance(child.iter, ast.Call) and _named(child.iter, name):
+                    found.append((parent, child.iter))  # the ListComp, GeneratorExp, …
+                stack.append(child)
+                continue
+            if (
+                isinstance(child, ast.Call)
+                and _named(child, name)
+                and not _comp_iter(parent, child)
+            ):
+                found.append((parent, child))
+            stack.append(child)
+    return found
+
+
+def _comp_iter(parent: ast.AST, child: ast.Call) -> bool:
+    return isinstance(parent, ast.comprehension) and parent.iter is child
+
+
+def _named(call: ast.Call, name: str) -> bool:
+    func = call.func
+    return (isinstance(func, ast.Name) and func.id == name) or (
+        isinstance(func, ast.Attribute) and func.attr == name
+    )
+
+
+def _how(parent: ast.AST, call: ast.Call, kind: str) -> str | None:
+    if isinstance(parent, ast.Return):
+        return "returned"
+    if kind == COROUTINE:
+        return "consumed" if isinstance(parent, ast.Await) else None
+    if kind == ASYNC_GENERATOR:
+        if isinstance(parent, ast.AsyncFor) and parent.iter is call:
+            return "consumed"
+        if isinstance(parent, (ast.ListComp, ast.SetComp, ast.DictComp)) and any(
+            c.iter is call and c.is_async for c in parent.generators
+        ):
+            return "consumed"
+        return None
+    if isinstance(parent, ast.For) and parent.iter is call:
+        return "consumed"
+    if isinstance(parent, (ast.ListComp, ast.SetComp, ast.DictComp)):
+        # its iterable, not its item; a generator expression iterates only when iterated
+        return "consumed" if any(c.iter is call for c in parent.generators) else None
+    if isinstance(parent, (ast.YieldFrom, ast.Starred)):
+        return "consumed"
+    if isinstance(parent, ast.Assign) and all(  # ``s1, s2 = g()`` unpacks it whole
+        isinstance(t, (ast.Tuple, ast.List)) for t in parent.targets
+    ):
+        return "consumed"
+    if isinstance(parent, ast.Call) and call in parent.args:
+        target = parent.func
+        if isinstance(target, ast.Name) and target.id in _DRAINS:
+            return "consumed"
+        if isinstance(target, ast.Attribute) and target.attr in _DRAINING_METHODS:
+            return "consumed"
+    return None
