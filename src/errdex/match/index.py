@@ -25,6 +25,7 @@ from array import array
 from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, MutableMapping, Sequence, Set
 from dataclasses import dataclass
+from itertools import chain
 from pathlib import Path
 from typing import Any
 
@@ -32,7 +33,6 @@ from errdex.match import edges, index_groups
 from errdex.match.classes import ClassResolver
 from errdex.match.index_anchors import Anchors
 from errdex.match.index_file import FILE_FORMAT, SECOND_BITS, BadIndex, Deferred, read_index
-from errdex.match.index_first import first_entries
 from errdex.match.index_write import write_index
 from errdex.match.layouts import frame_keys
 from errdex.template import HOLE_REGEX, KIND_REGEX
@@ -350,8 +350,16 @@ class MatchIndex:
             return []
         offsets = self._posting_offsets
         flat = self._postings
-        if most is not None:  # the first entries of each, kept only while among the least
-            return first_entries(flat, offsets, self._keys(message), most, budget)
+        if most is not None:
+            parts: list[Sequence[int]] = []
+            count = 0
+            for key in self._keys(message):
+                start, end = offsets[key], offsets[key + 1]
+                parts.append(flat[start : min(end, start + most)])
+                count += end - start
+                if count >= budget:
+                    break
+            return sorted(chain.from_iterable(parts))[:most]
         found: set[int] = set()
         for key in self._keys(message):
             found.update(flat[offsets[key] : offsets[key + 1]])
