@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 import re2
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -142,3 +143,32 @@ def test_required_runs_of_re_errors_and_of_what_they_cannot_read() -> None:
     assert required_runs(r"^a\bb$") == ("ab", ("ab",), "ab")  # assertions consume nothing
     assert required_runs(r"(?i)abc") is None  # abc matches ABC
     assert required_runs(r"\pL+") is None  # RE2's, not Python's: nothing is known
+
+
+#: (pattern, messages RE2 matches in full): each checked by RE2 itself below.
+CASES = [
+    (r"x[[:alpha:]]y", ["xay", "xZy"]),
+    (r"a[^[:space:]]b", ["aZb", "a]b"]),
+    (r"a[[:^digit:]]b", ["a b", "a]b"]),
+    (r"a[x[:digit:]]b", ["a5b", "axb"]),
+    (r"code [[:digit:]]+: ([\s\S]*?)", ["code 12: bad", "code 7: "]),
+    (r"[[:upper:]][[:lower:]]+ failed", ["Read failed"]),
+]
+
+
+@pytest.mark.parametrize(("pattern", "messages"), CASES)
+def test_required_runs_read_posix_classes_as_re2_does(pattern: str, messages: list[str]) -> None:
+    """Python's parser read ``[[:alpha:]]`` as a set and a literal ``]``: ``xay`` was ruled
+    out before RE2, which matches it."""
+    compiled = re2.compile(pattern)
+    required = required_runs(pattern)
+    assert required is not None
+    for message in messages:
+        assert compiled.fullmatch(message) is not None  # what RE2 does
+        assert may_fullmatch(required, message)
+
+
+def test_posix_classes_fix_no_literal_text() -> None:
+    assert required_runs(r"x[[:alpha:]]y") == ("x", ("x", "y"), "y")
+    assert pattern_literals(r"x[[:alpha:]]y") == 2  # x and y; the class is a value
+    assert pattern_literals(r"a[[:blank:]]b") == 3  # one of two characters, as a quote

@@ -5,6 +5,7 @@ tell them apart, and they share the answer)."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from errdex.match import answers
 
@@ -85,3 +86,46 @@ def test_a_wrapper_and_a_direct_site_both_fitting_share_the_answer(tmp_path: Pat
     lines = {c.lineNumber for c in answer.group}
     assert lines == {_line(LOCK, "Unexpected type"), _line(LOCK, "in 'lock-version'")}
     assert all(c.confidence < 0.9 for c in answer.candidates)
+
+
+def test_an_inner_pattern_is_tried_only_where_it_could_fix_more() -> None:
+    """A hole value's candidates verified by RE2 (typed holes) are bounded by the
+    characters their pattern fixes (what verify counts), not by the value's length: one
+    that cannot fix more than the best so far is not matched, and the answer stays."""
+    from errdex.match.index import MatchIndex
+    from errdex.match.rank_nested import _inner_fit
+    from errdex.match.rank_verify import verify
+    from errdex.template import Hole, Literal, MessageTemplate
+
+    from .conftest import pattern_envelope
+
+    def kinded(i: int, *parts: str) -> dict[str, Any]:
+        template = MessageTemplate(
+            [
+                Hole("{n}", "n", kind="int")
+                if p == "#"
+                else Hole("{e}", "e")
+                if p == "*"
+                else Literal(p)
+                for p in parts
+            ]
+        )
+        envelope = pattern_envelope(i, template.pattern)
+        envelope["evidence"]["site"]["template"] = template.to_json()
+        return envelope
+
+    index = MatchIndex.build(
+        [
+            kinded(0, "unknown escape ", "*", " at position ", "#"),  # 28 characters fixed
+            kinded(1, "*", " escape ", "*", " at position ", "#"),  # 21: cannot beat it
+            kinded(2, "*", " at position ", "#"),  # 13
+        ]
+    )
+    tried: list[int] = []
+
+    def counting(index: MatchIndex, entry: int, text: str) -> tuple[bool, list[str], int]:
+        tried.append(entry)
+        return verify(index, entry, text)
+
+    assert _inner_fit(index, "unknown escape d at position 7", counting) == (28, 0)
+    assert tried == [0]  # main tried all three, each bounded by the value's 30 characters

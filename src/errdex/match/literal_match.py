@@ -16,6 +16,8 @@ from functools import lru_cache
 from re import _parser as sre_parse  # type: ignore[attr-defined]
 from typing import Any
 
+from errdex.match.re2_classes import as_python
+
 __all__ = [
     "Required",
     "match_prefix",
@@ -123,7 +125,7 @@ def pattern_literals(pattern: str) -> int | None:
     of twice its text; counting only top-level literals made ``b'`` no evidence, so a bytes
     site tied a str site whose ``%R`` hole takes ``b'abc'`` too."""
     try:
-        parsed = sre_parse.parse(pattern)
+        parsed = sre_parse.parse(as_python(pattern))
     except (re.error, OverflowError, RecursionError):
         return None
     return _fixed(parsed)
@@ -135,7 +137,7 @@ def typed_literals(pattern: str) -> int:
     a bytes repr's ``b``): evidence of the value's type that an untyped hole lacks, so no
     slack of :mod:`.group` forgives a rival that lacks them. 0 if Python cannot parse it."""
     try:
-        parsed = sre_parse.parse(pattern)
+        parsed = sre_parse.parse(as_python(pattern))
     except (re.error, OverflowError, RecursionError):
         return 0
     return _fixed(parsed) - sum(1 for op, _ in parsed if op is sre_parse.LITERAL)
@@ -170,13 +172,14 @@ _IGNORED_FLAGS = sre_parse.SRE_FLAG_IGNORECASE | sre_parse.SRE_FLAG_VERBOSE
 @lru_cache(maxsize=8192)
 def required_runs(pattern: str) -> Required | None:
     """The literal text every full match of ``pattern`` holds (:data:`Required`), read
-    from its top-level literals as Python's parser reads them; None when it cannot read
+    from its top-level literals as Python's parser reads them (RE2's POSIX classes,
+    ``[[:digit:]]``, spelled for it: :mod:`.re2_classes`); None when it cannot read
     it, or when its literals may match more than themselves (``(?i)``, ``(?x)``): then
     nothing is known. A top-level literal character is a literal to RE2 too (its
     extensions, ``\\pL`` or ``\\Q…\\E``, are errors to Python); zero-width assertions
     (``^``, ``\\b``) consume nothing, so they do not break a run; anything else does."""
     try:
-        parsed = sre_parse.parse(pattern)
+        parsed = sre_parse.parse(as_python(pattern))
     except (re.error, OverflowError, RecursionError):
         return None
     if parsed.state.flags & _IGNORED_FLAGS:

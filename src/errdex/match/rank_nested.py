@@ -46,6 +46,12 @@ OWN_MIN = 3
 MAX_INNER = 64
 #: A library class raised at more sites than this is not searched site by site.
 MAX_CLASS_SITES = 200
+#: Patterns whose literal characters :func:`_bounds` keeps, at most (then it starts afresh).
+KEPT = 1 << 17
+#: No bound: a pattern Python's parser cannot read (verify counts what its holes leave).
+NO_BOUND = 1 << 62
+
+_pattern_fixed: dict[str, int] = {}
 
 Verify = Callable[["MatchIndex", int, str], tuple[bool, list[str], int]]
 
@@ -85,11 +91,13 @@ def _inner_fit(index: MatchIndex, value: str, verify: Verify) -> tuple[int, int]
     # a template whose literal start the value lacks neither renders it nor starts it
     # (match_prefix, too, starts with the first run): most of a crowded anchor's entries
     candidates = index.may_start(index.by_message(value, most=MAX_INNER), value.lstrip(EDGE_BREAKS))
-    bounds = index.literal_bounds(candidates, len(value))
+    bounds = _bounds(index, candidates, len(value))
     best, at = 0, -1  # the most literal characters fixed, and where in ``candidates``
     fixed: dict[tuple[str | None, str], int] = {}  # per template: copies of one fit alike
-    for k in sorted(range(len(candidates)), key=lambda k: -bounds[k]):  # stable: ties in order
-        if bounds[k] < max(best, NESTED_MIN):
+    # stable, ties in order; a bound under NESTED_MIN would stop the loop at once
+    tried = [k for k, bound in enumerate(bounds) if bound >= NESTED_MIN]
+    for k in sorted(tried, key=bounds.__getitem__, reverse=True):
+        if bounds[k] < best:
             break
         if bounds[k] == best and k > at:
             continue  # at most a tie, with a later entry: the first one stays
@@ -101,6 +109,27 @@ def _inner_fit(index: MatchIndex, value: str, verify: Verify) -> tuple[int, int]
         if literal >= NESTED_MIN and (literal > best or (literal == best and k < at)):
             best, at = literal, k
     return (best, candidates[at]) if at >= 0 else None
+
+
+def _bounds(index: MatchIndex, candidates: Sequence[int], most: int) -> list[int]:
+    """:meth:`.MatchIndex.literal_bounds`, and for an entry RE2 verifies the literal
+    characters its pattern fixes (what :func:`.rank_verify.verify` counts where it fits),
+    not ``most``: such entries were all tried first, however few characters they could
+    fix, and are now tried only where they could fix more than the best so far."""
+    bounds = index.literal_bounds(candidates, most)
+    pattern_of, kept = index.pattern, _pattern_fixed
+    for k, i in enumerate(candidates):
+        pattern = pattern_of(i)
+        if pattern:
+            fixed = kept.get(pattern)
+            if fixed is None:
+                if len(kept) >= KEPT:
+                    kept.clear()
+                literal = pattern_literals(pattern)
+                fixed = kept[pattern] = NO_BOUND if literal is None else literal
+            if fixed < bounds[k]:
+                bounds[k] = fixed
+    return bounds
 
 
 def _fixed(index: MatchIndex, entry: int, value: str, verify: Verify) -> int:
