@@ -234,7 +234,7 @@ def _unnamed_place(g: Gathered) -> str:
     if g.site.function is None:
         return around(None, g.site.module)
     own = own_call(g.site.qualname, g.site.evidence.get("site", {}).get("function"))
-    if own is not None and (g.func is None or g.func.command_line is None):
+    if own is not None and not g.own_hook and (g.func is None or g.func.command_line is None):
         return around(code(call_name(g.site.qualname, g.func)), None)
     syntax = [e for e in g.entry_points if run_by_syntax(e["qualname"])]
     if syntax:  # the nearest, the first of equally near ones
@@ -270,7 +270,9 @@ def _fallback(g: Gathered) -> Remedy:
     """What can be said truthfully when no requirement is known in the caller's terms."""
     entry = catch_entry(g)
     call = call_name(entry["qualname"], g.entry_funcs.get(entry["qualname"])) if entry else None
-    place = around(code(call), None) if call else _unnamed_place(g)
+    # the package's outermost exported call above it, where one is (:mod:`.outer_catch`)
+    outer = g.outer_calls.get(entry["qualname"]) if entry else None
+    place = around(code(outer or call), None) if call else _unnamed_place(g)
     if g.site.kind == "warn":
         where = f" {code(call)}" if call else " the call"
         raised = raise_after(g)
