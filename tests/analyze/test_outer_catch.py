@@ -66,6 +66,7 @@ def test_the_catch_goes_around_the_packages_own_call_not_the_adapter(tmp_path: P
         "pkg.sessions.Session.send",
         "pkg.sessions.Session.request",
     ]
+    assert evidence["entryPoints"][1]["catchAround"] == "pkg.api.get"  # the advice's evidence
     (solution,) = record["solutions"]
     assert "around the call to `pkg.get()`" in solution
     assert "safe_get" not in solution

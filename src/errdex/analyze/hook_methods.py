@@ -98,7 +98,8 @@ class HookMethods:
         read = [self._class(c) for c in classes if c in self.index.classes]
         if any(name.startswith(p) and len(name) > len(p) for r in read for p in r.prefixes):
             return "dispatched"
-        callers = [c for c, _ in self.callers.get(qualname, ()) if not c.is_test]
+        defined = self.index.method(cls, name) or qualname  # ``Pdb`` runs ``Bdb``'s
+        callers = [c for c, _ in self.callers.get(defined, ()) if not c.is_test]
         if not callers:
             return "registered" if any(name in r.registered for r in read) else None
         if depth >= _MAX_BELOW:

@@ -4,8 +4,8 @@ an entry point, on the same exact chains.
 Blind review of stop 39: "catch ProxyError around the call to `HTTPAdapter.send()`"
 (users call ``requests.get``/``Session.request``), "around the call to
 `BaseLoader.load()`" (users call ``env.get_template``) were judged misleading. The three
-nearest entry points stay as they are; only the call the catch advice names moves up to
-the outermost function of the same top-level package that the package exports (its
+nearest entry points stay as they are; only the call the catch advice names, where the
+nearest is not exported itself (``HTTPAdapter.send``), moves up to the outermost function of the same top-level package that the package exports (its
 ``__init__`` re-exports it or an ``__all__`` lists it, or its class), reached from the
 entry point through calls errdex resolved exactly, with the class leaving it unconverted
 and ungated. A caller whose handler catches the class ends the walk
@@ -43,8 +43,17 @@ def outer_calls(
 ) -> dict[str, str]:
     """Entry point qualname -> the outermost exported call above it, as a caller writes
     it (``requests.get()``, ``Environment.get_template()``); only for entry points that
-    have one further up and let the class out as raised."""
-    plain = [e for e in found if not e.get("surfacesAs") and not e.get("reraisedIn")]
+    have one further up and let the class out as raised. Each such entry point gets the
+    call's qualname as ``catchAround``: the evidence of the advice."""
+    plain = [
+        e
+        for e in found
+        if not e.get("surfacesAs")
+        and not e.get("reraisedIn")
+        # an exported entry point is a call users make as it is: ``tomllib.loads`` is
+        # no step of ``tomllib.load``, nor ``NNTP()`` of ``NNTP_SSL()``
+        and not _exported(api, e["qualname"])
+    ]
     if not plain:
         return {}
     hops = chains.walk(function, max_depth=OUTER_DEPTH, **how).hops
@@ -67,6 +76,7 @@ def outer_calls(
         if above:
             best = max(above, key=lambda h: (h.depth, _neg(api.order(h.qualname, 0))))
             out[name] = written(index, api, best.qualname)
+            entry["catchAround"] = best.qualname
     return out
 
 
