@@ -201,6 +201,10 @@ class EntryPoint(TypedDict, total=False):
     #: base's method (``Connection.recv`` runs ``_ConnectionBase.recv``; ``analyze.heirs``).
     #: ``path`` and ``line`` are that definition's.
     inheritedFrom: str
+    #: The outermost function of the package's exported API above it on the same exact
+    #: chains, where a handler for the class goes (``requests.Session.get`` above
+    #: ``PreparedRequest.prepare``; ``analyze.outer_catch``).
+    catchAround: str
 
 
 class CaughtBy(TypedDict):

@@ -62,3 +62,41 @@ def test_selectors_base_modify_is_no_way_to_the_implementations_register() -> No
     named = _entries(items, "Invalid events")
     assert "selectors.BaseSelector.modify" not in named
     assert "selectors.SelectSelector.register" in named
+
+
+_DIAMOND = (
+    "class Base:\n"
+    "    def prepare(self):\n"
+    "        raise NotImplementedError('prepare must be overridden')\n"
+    "\n"
+    "    def parse(self):\n"
+    "        return self.prepare()\n"
+    "\n\n"
+    "class Left(Base):\n"
+    "    pass\n"
+    "\n\n"
+    "class Right(Base):\n"
+    "    def prepare(self):\n"
+    "        return None\n"
+    "\n\n"
+    "class Both(Left, Right):\n"
+    "    pass\n"
+    "\n\n"
+    "def parse_both():\n"
+    "    parser = Both()\n"
+    "    return parser.parse()\n"
+)
+
+
+def test_a_diamond_runs_the_method_its_c3_order_finds(tmp_path: Path) -> None:
+    """``Both(Left, Right)``: Python looks ``prepare`` up in Both, Left, Right, Base, so
+    ``Both().parse()`` runs ``Right.prepare`` and returns None (run: it does). A
+    depth-first walk over the bases (Both, Left, Base) found ``Base.prepare`` and kept
+    ``parse_both`` as a way to the raise."""
+    items = one_file_items(tmp_path, "m.py", _DIAMOND)
+    entries = _entries(items, "prepare must be overridden")
+    assert "m.parse_both" not in entries
+    assert "m.Base.parse" in entries
+    ns: dict[str, object] = {}
+    exec(compile(_DIAMOND, "m.py", "exec"), ns)
+    assert ns["parse_both"]() is None  # type: ignore[operator]

@@ -53,6 +53,17 @@ class PublicApi:
         self._returned: set[str] | None = None
         #: Modules no import can load under their name (``lib2to3.pgen2.conv``).
         self.unimportable = unimportable(index.modules)
+        #: Methods the library calls and users do not (:mod:`.hook_methods`).
+        self.hooks: Callable[[str], bool] | None = None
+
+    def use_hooks(self, hooks: Callable[[str], bool]) -> None:
+        """A hook is no way in: set before anything is asked (the memo is emptied)."""
+        self.hooks = hooks
+        self._memo.clear()
+
+    def exported(self, qualname: str) -> bool:
+        """Named by an ``__all__`` or re-exported by a package's ``__init__``."""
+        return qualname in self._exported
 
     def _collect_exports(self) -> set[str]:
         """Definitions named by an ``__all__`` or reachable from a package's namespace."""
@@ -125,6 +136,10 @@ class PublicApi:
                 return target.qualname.rpartition(".")[0] == facts.module
         return False
 
+    def handed(self) -> set[str]:
+        """Classes a function of the repository returns an instance of."""
+        return self._handed()
+
     def _handed(self) -> set[str]:
         """Classes a function of the repository returns an instance of (built once)."""
         if self._returned is None:
@@ -153,6 +168,8 @@ class PublicApi:
             return False  # its module's own imports fail: nothing imports it
         if _private_name(func.name):
             return False
+        if self.hooks is not None and self.hooks(qualname):
+            return False  # the library calls it, users do not (``trace_dispatch``)
         if func.cls is not None:
             cls = self.index.classes.get(func.cls)
             if cls is None or cls.name.startswith("_"):

@@ -7,9 +7,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from errdex.evidence import CaughtBy, ClassInfo, EntryPoint, RaisesDoc, TestEvidence
+from errdex.evidence import CaughtBy, ClassInfo, EntryPoint, FunctionInfo, RaisesDoc, TestEvidence
 
 from .background import Rule
+from .docstrings import cleaned
 from .facts import FuncFacts
 from .guards import code
 from .sites import SiteView
@@ -26,6 +27,7 @@ __all__ = [
     "Gathered",
     "callable_name",
     "class_phrase",
+    "function_info",
     "location",
     "noun",
     "short_name",
@@ -83,6 +85,12 @@ class Gathered:
     #: that run it as an override of a base class's method (:mod:`.hook_callers`):
     #: ``RawConfigParser.get`` for ``ExtendedInterpolation.before_get``.
     hooks: dict[str, HookCallers] = field(default_factory=dict)
+    #: The raising function is a hook the library calls, users not (:mod:`.hook_methods`):
+    #: no handler goes around a call of it.
+    own_hook: bool = False
+    #: Entry point -> the outermost exported call of its package above it, as written
+    #: (:mod:`.outer_catch`): where the catch advice puts the handler.
+    outer_calls: dict[str, str] = field(default_factory=dict)
     #: For a method, the public base method it implements and the subclasses that bind
     #: its name by assignment (:mod:`.class_links`).
     links: ClassLinks | None = None
@@ -123,9 +131,21 @@ class Gathered:
             or self.tests
             or self.observed
             or self.role is not None  # what the site is for outranks the extractor's account
+            or self.own_hook  # the extractor's "around the call to" names the hook
             or self.shadow is not None
             or (self.func is not None and self.func.platform is not None)  # defined on one
         )
+
+
+def function_info(func: FuncFacts) -> FunctionInfo:
+    """The raising function as ``evidence.function`` states it."""
+    return FunctionInfo(
+        qualname=func.qualname,
+        signature=func.signature,
+        docstring=cleaned(func.docstring),
+        path=func.path,
+        line=func.line,
+    )
 
 
 def short_name(qualname: str) -> str:

@@ -237,7 +237,7 @@ def _unnamed_place(g: Gathered) -> str:
     if g.site.function is None:
         return around(None, g.site.module)
     own = own_call(g.site.qualname, g.site.evidence.get("site", {}).get("function"))
-    if own is not None and (g.func is None or g.func.command_line is None):
+    if own is not None and not g.own_hook and (g.func is None or g.func.command_line is None):
         said = code(call_name(g.site.qualname, g.func))
         return lazy_place(g, None, said) or around(said, None)
     syntax = [e for e in g.entry_points if run_by_syntax(e["qualname"])]
@@ -274,10 +274,12 @@ def _fallback(g: Gathered) -> Remedy:
     """What can be said truthfully when no requirement is known in the caller's terms."""
     entry = catch_entry(g)
     call = call_name(entry["qualname"], g.entry_funcs.get(entry["qualname"])) if entry else None
+    # the package's outermost exported call above it, where one is (:mod:`.outer_catch`),
+    # unless the entry's own result is what raises when iterated or awaited (a48)
+    outer = g.outer_calls.get(entry["qualname"]) if entry else None
+    lazy = lazy_place(g, entry, code(call)) if call and entry else None
     place = (
-        (lazy_place(g, entry, code(call)) or around(code(call), None))
-        if call and entry
-        else _unnamed_place(g)
+        (lazy or around(code(outer or call), None)) if call and entry else _unnamed_place(g)
     )
     if g.site.kind == "warn":
         where = f" {code(call)}" if call else " the call"

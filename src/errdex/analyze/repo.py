@@ -102,6 +102,8 @@ class RepoIndex:
     #: Set by an incremental scan (None: every pass starts afresh).
     carried: Carried | None = None
     _attr_memo: dict[tuple[str, str], Target | None] = field(default_factory=dict)
+    #: Class -> its C3 order (:meth:`method`), emptied whenever a module is added.
+    _mro_memo: dict[str, list[str] | None] = field(default_factory=dict)
     #: Modules imported only in a fallback that does not run here (``analyze.twins``).
     twin_memo: dict[str, tuple[str, int, str]] | None = None
     #: Modules imported only in place of a compiled one of their package (``analyze.package_twins``).
@@ -115,6 +117,7 @@ class RepoIndex:
         if facts.name in self.modules:
             return
         self.modules[facts.name] = facts
+        self._mro_memo.clear()
         # a test file with no test in it (``tests/__init__.py``, ``test_cases.py`` data) is
         # no evidence of the suite: an installed copy often ships only those
         self.tests_read += facts.is_test and (
@@ -247,7 +250,31 @@ class RepoIndex:
         return None
 
     def method(self, cls: str, name: str, depth: int = 0) -> str | None:
-        """``cls.name`` looked up along the repository's base classes."""
+        """``cls.name`` looked up along the repository's base classes in C3 order, as
+        Python does (``class D(B, C)`` with only ``C`` overriding ``A.m`` runs ``C.m``;
+        a depth-first walk found ``A.m`` through ``B``). Classes outside the repository
+        are passed over; where C3 cannot order the hierarchy, bases depth-first."""
+        from .heir_lookup import mro  # heir_lookup reads the index: imported on use
+
+        if depth:
+            return self._method_depth_first(cls, name, depth)
+        if cls not in self._mro_memo:
+            self._mro_memo[cls] = mro(self, cls)
+        order = self._mro_memo[cls]
+        if order is None:
+            return self._method_depth_first(cls, name, depth)
+        for here in order:
+            facts = self.classes.get(here)
+            if facts is None:
+                continue  # outside the repository (``builtins.object`` too)
+            qual = f"{here}.{name}"
+            if qual in self.functions:
+                return qual
+            if name in facts.assigned:
+                return self._assigned_method(facts, name)
+        return None
+
+    def _method_depth_first(self, cls: str, name: str, depth: int) -> str | None:
         qual = f"{cls}.{name}"
         if qual in self.functions:
             return qual
@@ -257,7 +284,7 @@ class RepoIndex:
         if depth > 8:
             return None
         for base in self.bases(cls):
-            found = self.method(base, name, depth + 1)
+            found = self._method_depth_first(base, name, depth + 1)
             if found is not None:
                 return found
         return None

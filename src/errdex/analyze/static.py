@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from errdex.evidence import CaughtBy, EntryPoint, FunctionInfo, Provenance, RaisesDoc, TestEvidence
+from errdex.evidence import CaughtBy, EntryPoint, Provenance, RaisesDoc, TestEvidence
 from errdex.record import escaped_item
 from errdex.source import Checkout
 
@@ -32,14 +32,15 @@ from .classes import ClassTree, class_info
 from .conversions import caller_conversion, own_conversion, own_surfaces
 from .deps import Prior, RecordDeps, Tracker, digest, input_digest, reused_item
 from .direct_raises import direct_counts
-from .docstrings import DocEntry, cleaned, names_class, parse_raises
+from .docstrings import DocEntry, names_class, parse_raises
 from .entrypoints import PublicApi, caught_by, entry_points, heir_rank
 from .facts import FuncFacts, ModuleFacts
 from .fields import ANALYST, write_fields
-from .gathered import Gathered
+from .gathered import Gathered, function_info
 from .guard_subject import Subject, guards_subject
 from .guards import CONDITION_KINDS
 from .hook_callers import hook_callers
+from .hook_methods import HookMethods
 from .import_lines import import_lines
 from .init_only import init_reads
 from .key_families import read_as_attribute
@@ -47,6 +48,7 @@ from .lazy_chain import chain_states
 from .local_change import local_changes
 from .made_ways import MadeWay, MadeWays
 from .message_advice import FOLLOWED, RESTATED
+from .outer_catch import outer_calls
 from .outer_entries import ModuleOwn, outer_entry_points
 from .pickle_paths import PICKLING_METHODS, run_by
 from .quoting import NO_FIX
@@ -57,7 +59,7 @@ from .sites import SiteView, site_views
 from .test_choice import best_tests
 from .tests_evidence import link_tests
 from .tests_memo import ChoiceMemo, Choices
-from .twins import ShadowFact, shadow_of, shadowed_by
+from .twins import dead_here, shadow_of, shadowed_by
 from .way_ends import WayEnd, way_end
 from .way_files import way_files, ways_changed
 
@@ -167,16 +169,6 @@ class _Docs:
         ]
 
 
-def _function_info(func: FuncFacts) -> FunctionInfo:
-    return FunctionInfo(
-        qualname=func.qualname,
-        signature=func.signature,
-        docstring=cleaned(func.docstring),
-        path=func.path,
-        line=func.line,
-    )
-
-
 def _gather(
     site: SiteView,
     index: RepoIndex,
@@ -205,7 +197,8 @@ def _gather(
     if site.canonical_class:
         g.class_info = class_info(index, site.canonical_class)
     g.shadow = shadow_of(index, site.module, site.function, site.path, site.rel)
-    if func is not None and not _dead_here(g.shadow):
+    if func is not None and not dead_here(g.shadow):
+        g.own_hook = api.hooks is not None and api.hooks(func.qualname)
         g.entry_points, g.caught_by, g.conversion = entries(site, func.qualname)
         for entry in g.entry_points:
             entry_func = index.function(entry["qualname"], entry.get("line"))
@@ -273,11 +266,6 @@ def _subject(g: Gathered, module: ModuleFacts | None) -> Subject | None:
     return subject
 
 
-def _dead_here(shadow: ShadowFact | None) -> bool:
-    """A definition this interpreter replaces by its C twin: no call reaches its lines."""
-    return shadow is not None and shadow.kind == "replaced" and shadow.present
-
-
 def analyze_with_index(
     index: RepoIndex,
     path_prefix: str,
@@ -307,6 +295,7 @@ def analyze_with_index(
             site.canonical_class = index.canonical_class(site.module, (site.error_class,))
     imports: dict[str, dict[str, str]] = {}
     chains = Chains(index, tree)
+    api.use_hooks(HookMethods(index, chains.callers, api.exported, api.handed))
     plumbing = ModuleOwn(index, chains, api)
     makers = MadeWays(index, chains.subclasses(), api.is_public, heir_rank(api))
     by_function: dict[str, list[SiteView]] = {}
@@ -317,6 +306,7 @@ def analyze_with_index(
     handed: dict[int, list[EntryPoint]] = {}  # site -> what hands out a way to it
     ends: dict[int, WayEnd | None] = {}  # site -> where a walk with no public call ends
     made: dict[int, MadeWay | None] = {}  # site -> a public call whose product reaches it
+    outers: dict[int, dict[str, str]] = {}  # site -> entry point -> its package's outer call
 
     def entries(
         site: SiteView, function: str
@@ -339,6 +329,7 @@ def analyze_with_index(
         found = entry_points(index, chains, api, function, **how)
         found = outer_entry_points(index, chains, plumbing, function, found, how) or found
         handed[site.index] = entry_points(index, chains, api, function, handed=True, **how)
+        outers[site.index] = outer_calls(index, chains, api, function, found, how)
         walk = chains.walk(function, **how) if not found else None
         caught = caught_by(walk) if walk is not None else []
         ends[site.index] = way_end(index, chains, walk.hops) if walk is not None else None
@@ -411,6 +402,7 @@ def analyze_with_index(
                     wide.complete(g)
                     g.handed_out, g.way_end = handed.get(s.index, []), ends.get(s.index)
                     g.made_way = made.get(s.index)
+                    g.outer_calls = outers.get(s.index, {})
                     gathered[s.index] = g
 
     gather(s for s in sites if s.index not in stored)
@@ -542,7 +534,7 @@ def _enriched(g: Gathered, related: list[str]) -> Item:
     record = dict(site.record)
     evidence = dict(site.evidence)
     if g.func is not None:
-        evidence["function"] = _function_info(g.func)
+        evidence["function"] = function_info(g.func)
     evidence["raisesDoc"] = [*g.raises_own, *g.raises_entry]
     if g.class_info is not None:
         evidence["classInfo"] = g.class_info

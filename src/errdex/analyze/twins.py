@@ -39,6 +39,7 @@ __all__ = [
     "ShadowFact",
     "TwinFacts",
     "dead_handlers",
+    "dead_here",
     "provides",
     "shadow_of",
     "shadowed_by",
@@ -349,3 +350,8 @@ def shadowed_by(shadow: ShadowFact) -> dict[str, object]:
     if shadow.importer:
         out["path"] = shadow.importer
     return out
+
+
+def dead_here(shadow: ShadowFact | None) -> bool:
+    """A definition this interpreter replaces by its C twin: no call reaches its lines."""
+    return shadow is not None and shadow.kind == "replaced" and shadow.present
