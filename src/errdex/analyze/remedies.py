@@ -278,9 +278,7 @@ def _fallback(g: Gathered) -> Remedy:
     # unless the entry's own result is what raises when iterated or awaited (a48)
     outer = g.outer_calls.get(entry["qualname"]) if entry else None
     lazy = lazy_place(g, entry, code(call)) if call and entry else None
-    place = (
-        (lazy or around(code(outer or call), None)) if call and entry else _unnamed_place(g)
-    )
+    place = (lazy or around(code(outer or call), None)) if call and entry else _unnamed_place(g)
     if g.site.kind == "warn":
         where = f" {code(call)}" if call else " the call"
         raised = raise_after(g)
