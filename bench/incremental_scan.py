@@ -177,14 +177,44 @@ def use_of(result: ScanResult) -> CacheUse:
 
 def edited(original: bytes, n: int, how: str) -> bytes:
     """The target's text after round ``n``'s edit: a new function with a raise appended
-    (``append``), or a statement added before the first indented ``return`` (``body``:
-    no name changes, the lines below move)."""
+    (``append``), a statement added before the first indented ``return`` (``body``:
+    no name changes, the lines below move), a function inserted mid-file (``insert``), or
+    a keyword parameter added to the first top-level function (``signature``)."""
     if how == "append":
         return original + EDIT.format(n=n).encode()
+    if how == "insert":  # a function inserted before the first top-level def past mid-file
+        half = original.index(b"\n", len(original) // 2)
+        at = original.index(b"\n\ndef ", half) + 2  # a blank line above: no decorator
+        return (
+            original[:at]
+            + f"def _bench_inserted_{n}(x):\n{MORE * shift(n)}    return x\n\n\n".encode()
+            + (original[at:])
+        )
+    if how == "signature":  # the first top-level function gains a keyword parameter
+        sig = re.search(rb"^def \w+\(([^)*]*?)\):", original, re.M)
+        assert sig is not None, "no plain top-level def to edit"
+        comma = b", " if sig.group(1).strip() else b""
+        return (
+            original[: sig.end(1)]
+            + comma
+            + f"_bench_kw{n}=None".encode()
+            + (original[sig.end(1) :])
+        )
     found = re.search(rb"^( +)return ", original, re.M)
     assert found is not None, "no return to edit before"
     at = found.start()
-    return original[:at] + found.group(1) + f"_bench_edit = {n}\n".encode() + original[at:]
+    added = f"{found.group(1).decode()}_bench_edit = {n}\n" * (1 + shift(n))
+    return original[:at] + added.encode() + original[at:]
+
+
+#: The line an inserted function's body has more in the new-process round.
+MORE = "    x = x\n"
+
+
+def shift(n: int) -> int:
+    """Lines the new-process round's edit adds beyond the in-process round's (``n`` >=
+    1000): one more, so that the lines below it move from the last scan's too."""
+    return 1 if n >= 1000 else 0
 
 
 def comparable(result: ScanResult) -> list[tuple[dict[str, Any], dict[str, Any]]]:
@@ -332,7 +362,12 @@ def main() -> None:
     parser.add_argument("--edit", help="the library file to edit (default: the largest)")
     parser.add_argument("--no-analyst", action="store_true", help="skip the analyst rounds")
     parser.add_argument("--analyst-only", action="store_true", help="skip the rounds without")
-    parser.add_argument("--how", choices=("append", "body"), default="append", help="the edit")
+    parser.add_argument(
+        "--how",
+        choices=("append", "body", "insert", "signature"),
+        default="append",
+        help="the edit",
+    )
     parser.add_argument(
         "--check",
         action="store_true",

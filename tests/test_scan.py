@@ -388,3 +388,18 @@ def test_store_scan_refuses_two_ids_for_one_site(tmp_path: Path) -> None:
         with pytest.raises(DuplicateSiteError, match=r"m\.py:2 ValueError: 'boom' has ids"):
             store_scan(store, checkout, "o/dup", result, iso_now())
         assert list(store.iter_envelopes("o/dup")) == []
+
+
+def test_a_page_break_line_does_not_shift_the_source_window(tmp_path: Path) -> None:
+    """``^L`` on a line of its own is one line for Python: the window's line at
+    ``lineNumber`` is the raise (``str.splitlines`` counted it twice)."""
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "paged.py").write_text(
+        "import os\n\x0c\n\x0c\ndef f(x):\n    raise ValueError('bad x')\n", newline=""
+    )
+    record = by_line(scan_dir(tmp_path, analyze=False), "pkg/paged.py")[5]
+    window = record["sourceCode"].split("\n")
+    assert (
+        window[record["lineNumber"] - record["sourceCodeStart"]] == "    raise ValueError('bad x')"
+    )
+    assert record["sourceCodeEnd"] == 5

@@ -34,6 +34,7 @@ from errdex.extract.registry import (
     source_suffixes,
 )
 from errdex.extract.site import ErrorSite, message_display, message_key
+from errdex.extract.source_lines import source_lines
 from errdex.record import (
     SCHEMA_VERSION,
     escape_surrogates,
@@ -143,7 +144,7 @@ def scan_file(context: ScanContext, rel: str) -> FileResult:
     if extractor.keywords and not any(word in text for word in extractor.keywords):
         return result
     file_path = context.path_prefix + rel
-    lines = text.splitlines()
+    lines = source_lines(text)  # Python's line numbers: not split at \x0c, \u2028
     try:
         # a message built in another module of the checkout is read there (issue 9)
         with reading_repository(context.checkout.root, context.path_prefix) as project:

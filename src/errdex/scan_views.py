@@ -9,7 +9,7 @@ line changed inside a body) re-extracts none of the files that searched it.
 
 A module read by name (:mod:`errdex.extract.python.name_views`) is compared by the
 statements that are not top-level functions and the functions looked up, each by its
-lines and place.
+text and its order among the module's statements (not its line numbers).
 
 A needle or word view is taken only of a file that lacked it when searched (a file
 holding it is read whole), so its projection at save is "absent"; the new text's must

@@ -1,5 +1,5 @@
 """A module reader finds the lines holding a text as a test of each line finds them,
-with every line break ``str.splitlines`` knows."""
+numbered as Python numbers lines (``ast``'s ``lineno``: a form feed ends none)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from errdex.extract.python.module import ModuleReader
+from errdex.extract.source_lines import source_lines
 
 STDLIB = Path(sysconfig.get_paths()["stdlib"])
 
@@ -30,7 +31,7 @@ def _reader(source: str) -> ModuleReader:
 )
 def test_lines_with_is_the_per_line_test(source: str) -> None:
     reader = _reader(source)
-    expected = [i for i, text in enumerate(source.splitlines(), 1) if "f(" in text]
+    expected = [i for i, text in enumerate(source_lines(source), 1) if "f(" in text]
     assert reader.lines_with("f(") == expected
 
 
@@ -49,3 +50,12 @@ def test_segment_is_the_source_segment_on_ascii_and_other_lines() -> None:
     assert len(nodes) > 15
     for node in nodes:
         assert reader.segment(node) == ast.get_source_segment(source, node)
+
+
+def test_segment_after_a_page_break_is_the_nodes_own_text() -> None:
+    """A ``^L`` line (old stdlib modules have them) is one line for ``ast``."""
+    source = 'import os\n\x0c\ndef f(x):\n    raise ValueError("bad x: " + x)\n'
+    reader = _reader(source)
+    call = next(n for n in ast.walk(ast.parse(source)) if isinstance(n, ast.Call))
+    assert reader.segment(call) == 'ValueError("bad x: " + x)'
+    assert reader.lines_with("raise") == [4]

@@ -108,3 +108,38 @@ def test_a_form_feed_above_a_function_does_not_shift_its_view() -> None:
         name_views.module_views("a.py", in_string)["f:helper"]
         != (name_views.module_views("a.py", edited)["f:helper"])
     )
+
+
+def test_lines_added_in_a_body_change_only_that_functions_view() -> None:
+    """Lines below move, but a view holds no line numbers: the modules that looked up
+    ``other`` or the base keep their items (issue 13, a body edit of jax's core.py)."""
+    before = name_views.module_views("pkg/mod.py", TEXT)
+    edited = TEXT.replace("    return Bad(x)\n", "    y = x\n    return Bad(y)\n")
+    after = name_views.module_views("pkg/mod.py", edited)
+    assert after["f:helper"] != before["f:helper"]
+    assert {k: v for k, v in after.items() if k != "f:helper"} == {
+        k: v for k, v in before.items() if k != "f:helper"
+    }
+
+
+def test_a_function_inserted_mid_file_changes_only_the_next_in_its_run() -> None:
+    text = TEXT + "\n\nLIMIT = 3\n"  # a statement below the insert: its lines move
+    before = name_views.module_views("pkg/mod.py", text)
+    inserted = text.replace("def other(x):", "def new(y):\n    return y\n\n\ndef other(x):")
+    after = name_views.module_views("pkg/mod.py", inserted)
+    assert after["b"] == before["b"] and after["f:helper"] == before["f:helper"]
+    assert after["f:other"] != before["f:other"]  # ``new`` now comes between
+
+
+def test_the_order_of_functions_is_in_their_views() -> None:
+    """``binding_lines`` answers are compared by order (a rebinding after a function):
+    swapping two functions or moving one past a statement changes their views."""
+    swapped = TEXT.replace("def helper(x):\n    return Bad(x)\n\n\n", "") + (
+        "\n\ndef helper(x):\n    return Bad(x)\n"
+    )
+    before = name_views.module_views("pkg/mod.py", TEXT)
+    after = name_views.module_views("pkg/mod.py", swapped)
+    assert after["f:helper"] != before["f:helper"] and after["f:other"] != before["f:other"]
+    moved = TEXT.replace("class Bad", "def other(x):\n    return x\n\n\nclass Bad", 1)
+    moved = moved[: moved.rindex("\n\ndef other")] + "\n"
+    assert name_views.module_views("pkg/mod.py", moved)["f:other"] != before["f:other"]

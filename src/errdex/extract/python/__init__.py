@@ -32,7 +32,7 @@ def extract_python(
     """Every raise, ``warnings.warn``, message-bearing ``assert`` and yielded exception in
     ``source``.
 
-    ``lines`` is ``source.splitlines()`` when the caller already has it.
+    ``lines`` is ``source_lines(source)`` (:mod:`errdex.extract.source_lines`) when the caller already has it.
     Raises SyntaxError when the file does not parse with any supported grammar.
     """
     tree, fields = parse_any(source, file_path)

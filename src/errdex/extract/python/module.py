@@ -14,6 +14,8 @@ from itertools import accumulate, repeat
 from operator import add
 from typing import TYPE_CHECKING
 
+from errdex.extract.source_lines import source_lines
+
 from .scope import Env, Scope
 from .subtree import name_ids
 
@@ -199,7 +201,7 @@ class ModuleReader:
         """:attr:`lines`, for a read of a node's own lines (:meth:`segment`): what a
         name's view holds, not the whole text."""
         if self._lines is None:
-            self._lines = self._source.splitlines()
+            self._lines = source_lines(self._source)
         return self._lines
 
     def lines_with(self, needle: str) -> list[int]:

@@ -7,9 +7,12 @@ from its index (:class:`.module.ModuleReader`): the names it binds, its classes 
 methods, its imports, its text. Of these, only the module's top-level functions are many
 and looked up by name; the rest is read as one view, so a dependent is a reader of
 
-- ``b``: every top-level statement that is not a function definition, with its lines and
-  place (imports, classes, assignments, ``del``, ``__all__``, guarded blocks whole), and
-- ``f:<name>``: the top-level function definitions named ``<name>`` (none, too),
+- ``b``: every top-level statement that is not a function definition, in order, each by
+  its lines' text (imports, classes, assignments, ``del``, ``__all__``, guarded blocks
+  whole), and
+- ``f:<name>``: the top-level function definitions named ``<name>`` (none, too), each by
+  its text and its place in that order: how many ``b`` statements come before it, and
+  which functions since the last of them,
 
 for the names looked up in :attr:`~.module.ModuleReader.functions` and
 :attr:`~.module.ModuleReader.binding_lines` (:class:`Watched`). Any other reading that
@@ -20,6 +23,12 @@ statements do not show: one that star-imports (``from x import *``), defines a m
 kept on the reader, which serves every later file of the process: a file depends on all
 names any file looked up in the readers it relied on (over-wide, never too narrow: a memo
 of a reader holds answers other files' lookups made).
+
+A view holds no line numbers: what a dependent reads of a module's lines is their order
+(a binding after a function, :func:`.module.binding_lines`), which the places keep, so
+lines added inside one function, or a function inserted mid-file, leave the other views
+alone and re-extract only the dependents that looked that function up. (A dependent's
+own records hold only its own file's lines.)
 """
 
 from __future__ import annotations
@@ -219,15 +228,19 @@ def module_views(rel: str, text: str) -> dict[str, str]:
     lines = text.split("\n")  # the parser's lines: splitlines() also breaks at \x0c, \u2028
     base: list[str] = [repr(sorted(fields.items()))]
     functions: dict[str, list[str]] = {}
+    gap: list[str] = []  # the functions since the last other statement, in order
     for stmt in tree.body:
         decorators = getattr(stmt, "decorator_list", [])
         start = min([stmt.lineno, *(d.lineno for d in decorators)])
         end = stmt.end_lineno or stmt.lineno
-        shown = f"{start}:{end}:" + "\n".join(lines[start - 1 : end])
+        shown = "\n".join(lines[start - 1 : end])
         if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            functions.setdefault(stmt.name, []).append(shown)
+            place = f"{len(base)}:{','.join(gap)}:"
+            functions.setdefault(stmt.name, []).append(place + shown)
+            gap.append(stmt.name)
         else:
             base.append(shown)
+            gap = []
     out = {BASE: _digest(base)}
     out.update({_FUNCTION + name: _digest(shown) for name, shown in functions.items()})
     return out
