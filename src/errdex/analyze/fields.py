@@ -32,6 +32,7 @@ from .gathered import Gathered, callable_name, class_phrase, location, short_nam
 from .guard_causes import guard_cause, with_origins
 from .guards import CONDITION_KINDS, code, condition_phrase, has_private, negated
 from .held_class import raised_call
+from .helper_guards import helper_tests, with_helper
 from .init_only import init_cause
 from .local_terms import caller_guards
 from .match_terms import match_guards
@@ -104,7 +105,8 @@ def _phrase(g: Gathered, said: str | None = None) -> tuple[str | None, PrivateCa
     steps = branch_steps(g, phrase)
     if case is not None and steps.said and set(case.conditions) <= set(steps.said):
         case = replace(case, words=steps.assert_test, said_as="guard", basis=("site.guards",))
-    return with_steps(phrase, steps), case
+    said = with_steps(phrase, steps)
+    return (with_helper(g, said) if said else said), case
 
 
 def _from_none(g: Gathered) -> bool:
@@ -132,7 +134,7 @@ def _documentation(g: Gathered) -> tuple[str, list[str]]:
     basis = ["site.qualname", "errorClass", "filePath", "lineNumber"]
     phrase, case = _phrase(g)
     # the early exits it is past, where no condition encloses it
-    passed = None if phrase else site_reach(g).phrase
+    passed = None if phrase else with_helper(g, site_reach(g).phrase)
     when = f" {phrase or passed}" if phrase or passed else ""
     if phrase:
         basis.append("site.guards")
@@ -311,10 +313,12 @@ def _trigger(g: Gathered) -> tuple[str, list[str]]:
     if case is not None:
         basis.extend(case.basis)
     req = param_requirement(g)
-    decided = branch_steps(g).inner is not None  # statements after the test decide too
+    # statements after the test decide too, or the helper the raise is in
+    decided = branch_steps(g).inner is not None or helper_tests(g) is not None
     if req is not None and (req.partial or decided):
         phrase, _ = _phrase(g, said=req.condition)
     reach = site_reach(g)
+    reached = with_helper(g, reach.phrase)  # the helper's own tests where it raises
     platform = g.func.platform if g.func is not None else None
     if platform is not None and phrase == platform:
         phrase = None  # no condition: said with "whenever … reaches line N" below
@@ -358,8 +362,8 @@ def _trigger(g: Gathered) -> tuple[str, list[str]]:
         only = f" (it is defined only {platform})" if platform else ""
         if (abstract := abstract_trigger(g)) is not None:
             sentences = [abstract]
-        elif reach.phrase:  # no condition around it, but early exits before it
-            sentences = [f"Triggered {reach.phrase}{only}."]
+        elif reached:  # no condition around it, but early exits before it
+            sentences = [f"Triggered {reached}{only}."]
             basis.append("sourceCode")
         elif reach.first and not (g.func and (g.func.is_async or g.func.is_generator)):
             sentences = [
