@@ -34,6 +34,7 @@ from .guards import CONDITION_KINDS, code, condition_phrase, has_private, negate
 from .held_class import raised_call
 from .helper_guards import helper_tests, with_helper
 from .init_only import init_cause
+from .local_origins import set_inside_note
 from .local_terms import caller_guards
 from .match_terms import match_guards
 from .private_terms import PrivateCase, module_aliases, omitted_note, private_case
@@ -333,6 +334,9 @@ def _trigger(g: Gathered) -> tuple[str, list[str]]:
         ]
         basis.extend(["site.guards", "entryPoints"])
     elif req is not None and phrase:
+        # after "the arguments passed", a name the function binds is said to be its own
+        inside = set_inside_note(g, g.site.guards, phrase)
+        phrase = f"{phrase}, {inside}" if inside and "made from" not in phrase else phrase
         sentences = [
             f"Triggered only when the arguments passed to {code(req.call)} make "
             f"{code(req.fires)} true, and then {phrase}{_OTHERS if left_out else ''}."

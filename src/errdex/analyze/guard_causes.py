@@ -17,7 +17,7 @@ from .except_cause import except_cause
 from .gathered import Gathered
 from .guards import has_private
 from .init_only import init_cause
-from .local_origins import origin_note, set_inside_note
+from .local_origins import origin_note
 
 __all__ = ["guard_cause", "with_origins"]
 
@@ -35,5 +35,5 @@ def with_origins(g: Gathered, guards: list[GuardItem], phrase: str | None) -> st
     if not phrase:
         return phrase
     shown = [x for x in guards if not has_private(str(x["text"]))]
-    note = origin_note(g, shown) or set_inside_note(g, shown, phrase)
+    note = origin_note(g, shown)
     return f"{phrase}, {note}" if note else phrase
