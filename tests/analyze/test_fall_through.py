@@ -260,3 +260,19 @@ def test_the_branches_that_return_above_the_window(tmp_path: Path) -> None:
     assert record["triggerScenarios"].startswith(
         "Triggered when `content` is none of: `bytes`/`str`, `list` (other than `dict`), `tuple`."
     ), record["triggerScenarios"]
+
+
+def test_a_local_s_assignment_is_said_once() -> None:
+    """``Context._raise_error`` tests ``error`` twice; its assignment is said once."""
+    lines = [
+        "def f(self, c):",
+        "    error = lookup(c)",
+        "    if error in self.ignored:",
+        "        return 1",
+        "    if not self.traps[error]:",
+        "        return 2",
+        "    raise error('x')",
+    ]
+    assert reach(lines, 6, 0, 1, hidden=("error",)).phrase == (
+        "when `error not in self.ignored` (with `error = lookup(c)`) and `self.traps[error]`"
+    )

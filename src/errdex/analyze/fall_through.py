@@ -63,14 +63,22 @@ def site_reach(g: Gathered) -> Reach:
     where it is read (a window that starts below the ``def`` hid ``encode_content``'s
     ``if isinstance(content, (bytes, str)): … return`` branches, 23 lines up: "no
     enclosing condition", stop-39 paired review), else from its source window."""
-    window = whole_function(g) or g.site.window()
-    if window is None or g.func is None:
+    if g.func is None:
         return Reach(None, False)
-    lines, at = window
-    line0 = g.site.line - at
-    def_at = g.func.line - line0 if g.func.line >= line0 else None
     hidden = set(g.func.bound_lines) - {p.lstrip("*") for p in g.func.params}
-    return reach(lines, at, def_at, line0, module_aliases(g.import_lines), hidden)
+    found = Reach(None, False)
+    for window in (whole_function(g), g.site.window()):
+        if window is None:
+            continue
+        lines, at = window
+        line0 = g.site.line - at
+        def_at = g.func.line - line0 if g.func.line >= line0 else None
+        found = reach(lines, at, def_at, line0, module_aliases(g.import_lines), hidden)
+        if found.phrase is not None:
+            return found
+        # the whole function's way may be too long to say where the window's part is not
+        # (``xml.dom.domreg.getDOMImplementation``): what the window shows still holds
+    return found
 
 
 def whole_function(g: Gathered) -> tuple[Sequence[str], int] | None:
@@ -138,8 +146,23 @@ def _reach(
     first = def_at is not None and len(path) == 1 and _first(path[0][0], path[0][1])
     if not formula or formula == ALWAYS:  # unknown, nothing, or unreachable: not said
         return Reach(None, first)
-    phrase = ", or ".join("when " + " and ".join(none_of(alt)) for alt in formula)
+    phrase = ", or ".join("when " + " and ".join(none_of(_noted_once(alt))) for alt in formula)
     return Reach(phrase, first)
+
+
+def _noted_once(clauses: tuple[str, ...]) -> list[str]:
+    """Each clause, a " (with `x = …`)" note said again dropped: ``_raise_error``'s two
+    tests of ``error`` each carried its assignment."""
+    seen: set[str] = set()
+    out: list[str] = []
+    for clause in clauses:
+        head, sep, note = clause.partition(" (with ")
+        if sep and note in seen:
+            clause = head
+        elif sep:
+            seen.add(note)
+        out.append(clause)
+    return out
 
 
 def _first(block: Sequence[ast.stmt], index: int) -> bool:

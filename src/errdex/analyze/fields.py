@@ -106,8 +106,9 @@ def _phrase(g: Gathered, said: str | None = None) -> tuple[str | None, PrivateCa
     steps = branch_steps(g, phrase)
     if case is not None and steps.said and set(case.conditions) <= set(steps.said):
         case = replace(case, words=steps.assert_test, said_as="guard", basis=("site.guards",))
-    said = with_steps(phrase, steps)
-    return (with_helper(g, said) if said else said), case
+    # the helper's tests: after the phrase, or alone where ``said`` left nothing else
+    done = with_steps(phrase, steps)
+    return (with_helper(g, done) if done or said else done), case
 
 
 def _from_none(g: Gathered) -> bool:
