@@ -53,7 +53,7 @@ class Number:
             context = Context()
         if not other.v:
             if self.v:
-                return context._raise_error(DivisionByZero, 'x // 0')
+                return context._raise_error(DivisionByZero, 'x // 0', self.v)
             else:
                 return context._raise_error(DivisionUndefined, '0 // 0')
         return Number(self.v // other.v)

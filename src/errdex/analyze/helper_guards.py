@@ -140,8 +140,10 @@ def _bound(
             return None
         out[params[0]] = call.func.value  # ``self``: the receiver
         params = params[1:]
-    if any(isinstance(a, ast.Starred) for a in call.args) or len(call.args) > len(params):
+    if any(isinstance(a, ast.Starred) for a in call.args):
         return None
+    if len(call.args) > len(params) and args.vararg is None:
+        return None  # more than it takes: no call of it; the rest go to ``*args``
     out.update(zip(params, call.args, strict=False))
     for kw in call.keywords:
         if kw.arg is None:
