@@ -136,7 +136,8 @@ def _documentation(g: Gathered) -> tuple[str, list[str]]:
     basis = ["site.qualname", "errorClass", "filePath", "lineNumber"]
     phrase, case = _phrase(g)
     # the early exits it is past, where no condition encloses it
-    passed = None if phrase else with_helper(g, site_reach(g).phrase)
+    passed = None if phrase else site_reach(g).phrase
+    passed = with_helper(g, passed) if passed else None  # else said after the helper
     when = f" {phrase or passed}" if phrase or passed else ""
     if phrase:
         basis.append("site.guards")
@@ -164,7 +165,7 @@ def _documentation(g: Gathered) -> tuple[str, list[str]]:
         head = (
             f"{who} raises {class_phrase(g)} at {where}{when}, through the helper it calls"
             f" there, which raises the class and message this call passes at line"
-            f" {s.raised_at}."
+            f" {s.raised_at}{'' if phrase or passed else _helper_tail(g)}."
         )
         basis.append("site.raisedAt")
     else:
@@ -320,7 +321,8 @@ def _trigger(g: Gathered) -> tuple[str, list[str]]:
     if req is not None and (req.partial or decided):
         phrase, _ = _phrase(g, said=req.condition)
     reach = site_reach(g)
-    reached = with_helper(g, reach.phrase)  # the helper's own tests where it raises
+    # the helper's own tests where it raises: after the early exits, else after the line
+    reached = with_helper(g, reach.phrase) if reach.phrase else None
     platform = g.func.platform if g.func is not None else None
     if platform is not None and phrase == platform:
         phrase = None  # no condition: said with "whenever … reaches line N" below
@@ -373,12 +375,12 @@ def _trigger(g: Gathered) -> tuple[str, list[str]]:
         elif reach.first and not (g.func and (g.func.is_async or g.func.is_generator)):
             sentences = [
                 f"Triggered on every call of {code(s.qualname)}: line {s.line} is its first"
-                f" statement{only}."
+                f" statement{only}{_helper_tail(g)}."
             ]  # a coroutine's or generator's body runs when awaited or iterated, not called
         else:
             sentences = [
                 f"Triggered whenever {code(s.qualname)} reaches line {s.line}: no enclosing "
-                f"condition{only}."
+                f"condition{only}{_helper_tail(g)}."
             ]
         basis.append("site.qualname")
     else:
@@ -420,6 +422,14 @@ def _trigger(g: Gathered) -> tuple[str, list[str]]:
         sentences.append(f"Tests that trigger it: {shown_tests}{extra}.")
         basis.append("tests")
     return " ".join(sentences), basis
+
+
+def _helper_tail(g: Gathered) -> str:
+    """ ", and then only if `context.traps[…]` (tested by the helper …)", or nothing:
+    where no early exit is said, the helper's tests alone read as the whole cause."""
+    found = helper_tests(g)
+    clause = found.clause() if found is not None else None
+    return f", and then only if {clause}" if clause else ""
 
 
 #: After a clause whose conditions over private names were left out.
