@@ -139,7 +139,11 @@ def test_a_way_out_by_raise_is_neither_a_path_nor_a_condition() -> None:
     assert found.phrase == "when `decomp.decompress(data)` does not raise `OSError`"
 
 
-def test_a_test_of_a_local_is_not_restated() -> None:
+def test_a_test_of_a_local_is_said_with_what_it_holds() -> None:
+    """ "the `return` at line N is not taken" hid the test (``datetime.__add__``'s
+    ``0 < delta.days <= _MAXORDINAL``, stop-39 paired review: misleading): the test is
+    said as written, with the local's one assignment; the line only where a name the
+    test reads is bound again before the raise, so that the test says nothing of it."""
     lines = [
         "def f(x):",
         "    found = g(x)",
@@ -149,6 +153,12 @@ def test_a_test_of_a_local_is_not_restated() -> None:
     ]
     assert reach(lines, 4, 0, 10).phrase == "when `not found`"
     assert reach(lines, 4, 0, 10, hidden=("found",)).phrase == (
+        "when `not found` (with `found = g(x)`)"
+    )
+    private = ["def f(x):", "    if 0 < x <= _MAX:", "        return x", "    raise E(x)"]
+    assert reach(private, 3, 0, 1).phrase == "when `not (0 < x <= _MAX)`"
+    rebound = [*lines[:4], "    found = h(x)", "    raise KeyError(found)"]
+    assert reach(rebound, 5, 0, 10, hidden=("found",)).phrase == (
         "when the `return` at line 13 is not taken"
     )
 
@@ -216,3 +226,53 @@ def test_the_else_of_a_loop_that_returns() -> None:
     lines = POPITEM.splitlines()
     found = reach(lines, _at(POPITEM, "raise"), 0, 158)
     assert found.phrase == "when the loop over `self.iterkeys()` ends without returning"
+
+
+ENCODE = (
+    """\
+def encode_content(content):
+    if isinstance(content, (bytes, str)):
+        body = content
+"""
+    + "".join(f"        x{i} = {i}\n" for i in range(20))
+    + """\
+        return body
+    elif isinstance(content, list) and not isinstance(content, dict):
+"""
+    + "".join(f"        y{i} = {i}\n" for i in range(20))
+    + """\
+        return content
+    elif isinstance(content, tuple):
+        return content
+
+    raise TypeError(f"Unexpected type for 'content', {type(content)!r}")
+"""
+)
+
+
+def test_the_branches_that_return_above_the_window(tmp_path: Path) -> None:
+    """httpx's ``encode_content``: its ``def`` and first branch lie above the record's
+    source window, which alone read "no enclosing condition" (stop-39 paired review:
+    misleading); the whole function is read."""
+    (tmp_path / "content.py").write_text(ENCODE)
+    result = scan_checkout(open_source(str(tmp_path), repo="o/t"), repo="o/t")
+    (record,) = [r for r, _ in result.items]
+    assert record["triggerScenarios"].startswith(
+        "Triggered when `content` is none of: `bytes`/`str`, `list` (other than `dict`), `tuple`."
+    ), record["triggerScenarios"]
+
+
+def test_a_local_s_assignment_is_said_once() -> None:
+    """``Context._raise_error`` tests ``error`` twice; its assignment is said once."""
+    lines = [
+        "def f(self, c):",
+        "    error = lookup(c)",
+        "    if error in self.ignored:",
+        "        return 1",
+        "    if not self.traps[error]:",
+        "        return 2",
+        "    raise error('x')",
+    ]
+    assert reach(lines, 6, 0, 1, hidden=("error",)).phrase == (
+        "when `error not in self.ignored` (with `error = lookup(c)`) and `self.traps[error]`"
+    )

@@ -8,6 +8,8 @@ import ast
 from pathlib import Path
 
 from errdex.analyze.local_origins import made_from
+from errdex.scan import scan_checkout
+from errdex.source import open_source
 
 from .stdlib_items import one_file_items
 
@@ -88,3 +90,43 @@ def test_a_parameter_rebound_or_a_loop_store_is_no_origin(tmp_path: Path) -> Non
     assert made_from(tree.body[2], 12, {"proxy"}) == {}
     assert made_from(tree.body[3], 19, {"proxy", "others"}) == {}
     assert made_from(tree.body[4], 30, {"proxy"}) == {}
+
+
+CONNECT = '''\
+def connect(host, sock=None):
+    """Connect."""
+    if host is not None:
+        exceptions = []
+        for attempt in range(3):
+            try:
+                sock = attempt_once(exceptions, host)
+                break
+            except OSError:
+                continue
+        if sock is None:
+            if len(exceptions) == 1:
+                raise exceptions[0]
+            raise OSError("many")
+    return sock
+
+
+def attempt_once(exceptions, host):
+    try:
+        return open(host)
+    except OSError as exc:
+        exceptions.append(exc)
+        raise
+'''
+
+
+def test_names_the_function_binds_are_said_to_be_its_own(tmp_path: Path) -> None:
+    """``asyncio``'s ``create_connection``: "the arguments passed make `host is not None`
+    true, and then when `sock is None` and `len(exceptions) == 1`" read the locals as
+    arguments (stop-39 differing review: misleading)."""
+    (tmp_path / "net.py").write_text(CONNECT)
+    result = scan_checkout(open_source(str(tmp_path), repo="o/t"), repo="o/t")
+    (record,) = [r for r, _ in result.items if r["lineNumber"] == 13]
+    assert (
+        "when `sock is None` and `len(exceptions) == 1`, where `exceptions` is a local of"
+        " `connect` (bound at line 4) and `sock` is also bound inside `connect` (line 7)"
+    ) in record["triggerScenarios"], record["triggerScenarios"]

@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass
 
 from ..record import WINDOW_RADIUS
-from .fall_through import reach
+from .fall_through import reach, whole_function
 from .file_trees import function_node, source_lines
 from .gathered import Gathered
 from .guards import code, has_private
@@ -104,13 +104,10 @@ def with_steps(phrase: str | None, steps: Steps) -> str | None:
 def _function_lines(g: Gathered) -> tuple[tuple[str, ...], int, int] | None:
     """The raising function's whole text (not the record's window, which may start
     after the loop that decides), the raise's index in it and its first line's number."""
-    func = g.func
-    if func is None or not g.source_file or not func.line <= g.site.line <= func.end_line:
+    found = whole_function(g)
+    if found is None or g.func is None:
         return None
-    lines = source_lines(g.source_file)  # read again where the file changed since
-    if lines is None or len(lines) < func.end_line:
-        return None
-    return lines[func.line - 1 : func.end_line], g.site.line - func.line, func.line
+    return tuple(found[0]), found[1], g.func.line
 
 
 def _inner(g: Gathered, hidden: frozenset[str] | set[str] = frozenset()) -> str | None:

@@ -19,12 +19,15 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from .exit_tests import exact_test, made_as
+from .file_trees import source_lines
 from .gathered import Gathered
 from .guards import code, negated
 from .private_terms import module_aliases, private_only_as_attributes
 from .try_body import SHOWN_LENGTH
+from .type_chain import none_of
 
-__all__ = ["Reach", "reach", "site_reach"]
+__all__ = ["Reach", "reach", "site_reach", "whole_function"]
 
 #: Alternatives (joined by "or") of clauses (joined by "and"): ``((),)`` always passes,
 #: ``()`` never does, None cannot be said briefly.
@@ -56,15 +59,38 @@ class Reach:
 
 
 def site_reach(g: Gathered) -> Reach:
-    """:func:`reach` for the record's raise, from its source window."""
-    window = g.site.window()
-    if window is None or g.func is None:
+    """:func:`reach` for the record's raise, from the raising function's whole text
+    where it is read (a window that starts below the ``def`` hid ``encode_content``'s
+    ``if isinstance(content, (bytes, str)): … return`` branches, 23 lines up: "no
+    enclosing condition", stop-39 paired review), else from its source window."""
+    if g.func is None:
         return Reach(None, False)
-    lines, at = window
-    line0 = g.site.line - at
-    def_at = g.func.line - line0 if g.func.line >= line0 else None
     hidden = set(g.func.bound_lines) - {p.lstrip("*") for p in g.func.params}
-    return reach(lines, at, def_at, line0, module_aliases(g.import_lines), hidden)
+    found = Reach(None, False)
+    for window in (whole_function(g), g.site.window()):
+        if window is None:
+            continue
+        lines, at = window
+        line0 = g.site.line - at
+        def_at = g.func.line - line0 if g.func.line >= line0 else None
+        found = reach(lines, at, def_at, line0, module_aliases(g.import_lines), hidden)
+        if found.phrase is not None:
+            return found
+        # the whole function's way may be too long to say where the window's part is not
+        # (``xml.dom.domreg.getDOMImplementation``): what the window shows still holds
+    return found
+
+
+def whole_function(g: Gathered) -> tuple[Sequence[str], int] | None:
+    """The raising function's lines and the raise's index in them; None where the file
+    is not read again or the function does not hold the raise."""
+    func = g.func
+    if func is None or not g.source_file or not func.line <= g.site.line <= func.end_line:
+        return None
+    lines = source_lines(g.source_file)
+    if lines is None or len(lines) < func.end_line:
+        return None
+    return lines[func.line - 1 : func.end_line], g.site.line - func.line
 
 
 def reach(
@@ -102,14 +128,16 @@ def _reach(
     parsed = _parse(lines, at, def_at)
     if parsed is None:
         return Reach(None, False)
-    body, target, text, start = parsed
+    body, target, text, start, func = parsed
     path = _path(body, target)
     if inside:  # from the innermost ``if``'s branch on: its test is the guard said
         branches = [i for i, level in enumerate(path) if isinstance(level[2], ast.If)]
         path = path[branches[-1] :] if branches else []
     if not path:
         return Reach(None, False)
-    ctx = _Context(text, frozenset(modules), line0 + start - 1, frozenset(hidden))
+    ctx = _Context(text, frozenset(modules), line0 + start - 1, frozenset(hidden), target)
+    ctx.body = body
+    ctx.func = func
     formula: Formula = ALWAYS
     for block, index, parent, where in path:
         if parent is not None:
@@ -118,8 +146,23 @@ def _reach(
     first = def_at is not None and len(path) == 1 and _first(path[0][0], path[0][1])
     if not formula or formula == ALWAYS:  # unknown, nothing, or unreachable: not said
         return Reach(None, first)
-    phrase = ", or ".join("when " + " and ".join(alt) for alt in formula)
+    phrase = ", or ".join("when " + " and ".join(none_of(_noted_once(alt))) for alt in formula)
     return Reach(phrase, first)
+
+
+def _noted_once(clauses: tuple[str, ...]) -> list[str]:
+    """Each clause, a " (with `x = …`)" note said again dropped: ``_raise_error``'s two
+    tests of ``error`` each carried its assignment."""
+    seen: set[str] = set()
+    out: list[str] = []
+    for clause in clauses:
+        head, sep, note = clause.partition(" (with ")
+        if sep and note in seen:
+            clause = head
+        elif sep:
+            seen.add(note)
+        out.append(clause)
+    return out
 
 
 def _first(block: Sequence[ast.stmt], index: int) -> bool:
@@ -130,7 +173,7 @@ def _first(block: Sequence[ast.stmt], index: int) -> bool:
 
 def _parse(
     lines: tuple[str, ...], at: int, def_at: int | None
-) -> tuple[list[ast.stmt], int, str, int] | None:
+) -> tuple[list[ast.stmt], int, str, int, ast.FunctionDef | ast.AsyncFunctionDef | None] | None:
     """The function body (or the window's part of it), the raise's line in that text, the
     text and its first line's index in ``lines``; None when no piece of the window parses."""
     if def_at is not None:
@@ -153,14 +196,14 @@ def _parse(
             except (SyntaxError, ValueError, RecursionError):
                 continue
             body, target = tree.body, at - start + 1
-            if def_at is not None:
-                func = body[0] if body else None
-                if not isinstance(func, ast.FunctionDef | ast.AsyncFunctionDef) or not (
-                    func.lineno <= target <= (func.end_lineno or 0)
-                ):
-                    return None
-                body = func.body
-            return body, target, text, start
+            if def_at is None:
+                return body, target, text, start, None
+            func = body[0] if body else None
+            if not isinstance(func, ast.FunctionDef | ast.AsyncFunctionDef) or not (
+                func.lineno <= target <= (func.end_lineno or 0)
+            ):
+                return None
+            return func.body, target, text, start, func
     return None
 
 
@@ -243,9 +286,17 @@ class _Context:
     """How control gets past statements of one parsed text."""
 
     def __init__(
-        self, text: str, modules: frozenset[str], offset: int, hidden: frozenset[str]
+        self,
+        text: str,
+        modules: frozenset[str],
+        offset: int,
+        hidden: frozenset[str],
+        target: int = 0,
     ) -> None:
         self.text = text
+        self.target = target  # the raise's line in ``text``
+        self.body: Sequence[ast.stmt] = ()  # the parsed statements, for :func:`exact_test`
+        self.func: ast.FunctionDef | ast.AsyncFunctionDef | None = None  # where it was parsed
         self.modules = modules
         self.hidden = hidden
         self.offset = offset  # the file's line number of the text's line 0
@@ -305,6 +356,13 @@ class _Context:
         if test is None:
             exit_word = _exit_word(stmt.body[-1]) if stmt.body else None
             if body == NEVER and orelse == ALWAYS and exit_word is not None:
+                # the test itself, as written, even over a local or private name: "the
+                # `return` at line 2190 is not taken" hid ``0 < delta.days <= _MAXORDINAL``
+                # (stop-39 paired review: misleading)
+                kept = exact_test(self.text, stmt, self.target, self.body)
+                if kept is not None:
+                    made = made_as(self.func, stmt, self.hidden)
+                    return _one(code(negated(kept)) + (f" (with {made})" if made else ""))
                 return _one(f"the `{exit_word}` at line {self.line(stmt.body[-1])} is not taken")
             return None
         yes = _and(_one(code(test)), body) if body else NEVER

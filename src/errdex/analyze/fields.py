@@ -32,8 +32,10 @@ from .gathered import Gathered, callable_name, class_phrase, location, short_nam
 from .guard_causes import guard_cause, with_origins
 from .guards import CONDITION_KINDS, code, condition_phrase, has_private, negated
 from .held_class import raised_call
+from .helper_guards import helper_tests, with_helper
 from .init_only import init_cause
 from .lazy_calls import lazy_trigger
+from .local_origins import set_inside_note
 from .local_terms import caller_guards
 from .match_terms import match_guards
 from .module_getattr_prose import module_getattr_prose
@@ -106,7 +108,9 @@ def _phrase(g: Gathered, said: str | None = None) -> tuple[str | None, PrivateCa
     steps = branch_steps(g, phrase)
     if case is not None and steps.said and set(case.conditions) <= set(steps.said):
         case = replace(case, words=steps.assert_test, said_as="guard", basis=("site.guards",))
-    return with_steps(phrase, steps), case
+    # the helper's tests: after the phrase, or alone where ``said`` left nothing else
+    done = with_steps(phrase, steps)
+    return (with_helper(g, done) if done or said else done), case
 
 
 def _from_none(g: Gathered) -> bool:
@@ -135,6 +139,7 @@ def _documentation(g: Gathered) -> tuple[str, list[str]]:
     phrase, case = _phrase(g)
     # the early exits it is past, where no condition encloses it
     passed = None if phrase else site_reach(g).phrase
+    passed = with_helper(g, passed) if passed else None  # else said after the helper
     when = f" {phrase or passed}" if phrase or passed else ""
     if phrase:
         basis.append("site.guards")
@@ -162,7 +167,7 @@ def _documentation(g: Gathered) -> tuple[str, list[str]]:
         head = (
             f"{who} raises {class_phrase(g)} at {where}{when}, through the helper it calls"
             f" there, which raises the class and message this call passes at line"
-            f" {s.raised_at}."
+            f" {s.raised_at}{'' if phrase or passed else _helper_tail(g)}."
         )
         basis.append("site.raisedAt")
     else:
@@ -313,10 +318,13 @@ def _trigger(g: Gathered) -> tuple[str, list[str]]:
     if case is not None:
         basis.extend(case.basis)
     req = param_requirement(g)
-    decided = branch_steps(g).inner is not None  # statements after the test decide too
+    # statements after the test decide too, or the helper the raise is in
+    decided = branch_steps(g).inner is not None or helper_tests(g) is not None
     if req is not None and (req.partial or decided):
         phrase, _ = _phrase(g, said=req.condition)
     reach = site_reach(g)
+    # the helper's own tests where it raises: after the early exits, else after the line
+    reached = with_helper(g, reach.phrase) if reach.phrase else None
     platform = g.func.platform if g.func is not None else None
     if platform is not None and phrase == platform:
         phrase = None  # no condition: said with "whenever … reaches line N" below
@@ -331,6 +339,9 @@ def _trigger(g: Gathered) -> tuple[str, list[str]]:
         ]
         basis.extend(["site.guards", "entryPoints"])
     elif req is not None and phrase:
+        # after "the arguments passed", a name the function binds is said to be its own
+        inside = set_inside_note(g, g.site.guards, phrase)
+        phrase = f"{phrase}, {inside}" if inside and "made from" not in phrase else phrase
         sentences = [
             f"Triggered only when the arguments passed to {code(req.call)} make "
             f"{code(req.fires)} true, and then {phrase}{_OTHERS if left_out else ''}."
@@ -360,18 +371,18 @@ def _trigger(g: Gathered) -> tuple[str, list[str]]:
         only = f" (it is defined only {platform})" if platform else ""
         if (abstract := abstract_trigger(g)) is not None:
             sentences = [abstract]
-        elif reach.phrase:  # no condition around it, but early exits before it
-            sentences = [f"Triggered {reach.phrase}{only}."]
+        elif reached:  # no condition around it, but early exits before it
+            sentences = [f"Triggered {reached}{only}."]
             basis.append("sourceCode")
         elif reach.first and not (g.func and (g.func.is_async or g.func.is_generator)):
             sentences = [
                 f"Triggered on every call of {code(s.qualname)}: line {s.line} is its first"
-                f" statement{only}."
+                f" statement{only}{_helper_tail(g)}."
             ]  # a coroutine's or generator's body runs when awaited or iterated, not called
         else:
             sentences = [
                 f"Triggered whenever {code(s.qualname)} reaches line {s.line}: no enclosing "
-                f"condition{only}."
+                f"condition{only}{_helper_tail(g)}."
             ]
         basis.append("site.qualname")
     else:
@@ -416,6 +427,14 @@ def _trigger(g: Gathered) -> tuple[str, list[str]]:
         sentences.append(f"Tests that trigger it: {shown_tests}{extra}.")
         basis.append("tests")
     return " ".join(sentences), basis
+
+
+def _helper_tail(g: Gathered) -> str:
+    """ ", and then only if `context.traps[…]` (tested by the helper …)", or nothing:
+    where no early exit is said, the helper's tests alone read as the whole cause."""
+    found = helper_tests(g)
+    clause = found.clause() if found is not None else None
+    return f", and then only if {clause}" if clause else ""
 
 
 #: After a clause whose conditions over private names were left out.

@@ -13,6 +13,7 @@ or annotated store of it), before the raise, from parameters never bound again.
 from __future__ import annotations
 
 import ast
+import re
 
 from errdex.evidence import GuardItem
 
@@ -20,7 +21,7 @@ from .file_trees import function_node
 from .gathered import Gathered
 from .guards import CONDITION_KINDS, code, free_names
 
-__all__ = ["made_from", "origin_note"]
+__all__ = ["made_from", "origin_note", "set_inside_note"]
 
 
 def origin_note(g: Gathered, guards: list[GuardItem]) -> str | None:
@@ -49,6 +50,45 @@ def origin_note(g: Gathered, guards: list[GuardItem]) -> str | None:
         for local, sources in said.items()
     ]
     return "with " + " and ".join(parts)
+
+
+def set_inside_note(g: Gathered, guards: list[GuardItem], phrase: str) -> str | None:
+    """ "where `exceptions` is a local of `create_connection` (bound at lines 1064 and
+    1082) and `sock` is also bound inside `create_connection` (lines 1069 and 1076)": names a
+    condition said reads that the function binds itself, so that "the arguments passed"
+    before them is not read as covering them (``asyncio``'s ``create_connection``:
+    ``sock is None`` and ``len(exceptions) == 1`` hold after every connection attempt
+    failed; stop-39 differing review: misleading). At most two names, each with the
+    lines above the raise that bind it; None where none or more."""
+    func = g.func
+    if func is None:
+        return None
+    params = {p.lstrip("*") for p in func.params}
+    read: set[str] = set()
+    for guard in guards:
+        if guard["kind"] in CONDITION_KINDS:
+            read |= free_names(str(guard["text"])) or set()
+    said = set(re.findall(r"[A-Za-z_]\w*", " ".join(re.findall(r"`([^`]*)`", phrase))))
+    notes: list[str] = []
+    for name in sorted(read & said - {"self", "cls"}):
+        lines = [n for n in func.bound_lines.get(name, ()) if func.line < n < g.site.line]
+        if not lines:
+            continue
+        at = _lines(lines)
+        if name in params:
+            notes.append(f"{code(name)} is also bound inside {code(func.name)} ({at})")
+        else:
+            notes.append(f"{code(name)} is a local of {code(func.name)} (bound at {at})")
+    if not notes or len(notes) > 2:
+        return None
+    return "where " + " and ".join(notes)
+
+
+def _lines(lines: list[int]) -> str:
+    shown = [str(n) for n in sorted(set(lines))]
+    if len(shown) == 1:
+        return f"line {shown[0]}"
+    return f"lines {', '.join(shown[:-1])} and {shown[-1]}"
 
 
 def made_from(func: ast.AST, before: int, params: set[str]) -> dict[str, list[str]]:
