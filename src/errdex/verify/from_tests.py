@@ -350,10 +350,13 @@ class _Cutter:
                 for each in item_variants(outer):  # one item of the loop around it
                     yield stmt.lineno, kind, _wrap(each, inner)
                 continue
-            if isinstance(stmt, (ast.For, ast.While, ast.With, ast.If)) or (
-                isinstance(stmt, ast.Try) and not self._is_try_form(stmt)
-            ):
+            if isinstance(stmt, (ast.For, ast.While, ast.With, ast.If)):
                 yield from self._walk(stmt.body, [*outer, (stmt, self._clean(body[:i]))])
+            elif isinstance(stmt, ast.Try) and not self._is_try_form(stmt):
+                kept = ast.Try(
+                    body=[], handlers=[], orelse=[], finalbody=self._clean(stmt.finalbody)
+                )
+                yield from self._walk(stmt.body, [*outer, (kept, self._clean(body[:i]))])
 
 
 def _calls_of_check(stmt: ast.stmt) -> list[ast.stmt] | None:
@@ -383,7 +386,8 @@ def _wrap(outer: list[tuple[ast.stmt, list[ast.stmt]]], inner: list[ast.stmt]) -
         if isinstance(stmt, ast.Assign):  # a loop's item, bound (._loop_items)
             held = [stmt, *inner]
         else:
-            held = inner if isinstance(stmt, ast.Try) else [copy_with(stmt, inner)]
+            bare = isinstance(stmt, ast.Try) and not stmt.finalbody  # nothing left of the try
+            held = inner if bare else [copy_with(stmt, inner)]
         inner = [*before, *held]
     return inner
 
