@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import contextlib
 import textwrap
+from pathlib import Path
 
 from errdex.verify.from_tests import candidates, module_of
 
@@ -408,3 +409,31 @@ def test_a_try_around_the_expectation_keeps_its_finally_and_drops_its_handlers()
     with contextlib.suppress(RuntimeError):
         exec(compile(cand.program, "<reproducer>", "exec"), {})
         raise AssertionError("the snippet did not raise")
+
+
+def test_a_module_imported_through_test_support_counts_as_imported(tmp_path: Path) -> None:
+    """test_sunau binds ``sunau = warnings_helper.import_deprecated("sunau")`` and has no
+    import statement of it: ``verify --only`` dropped the module for a sunau record."""
+    from errdex.verify.runner import _may_import
+
+    source = textwrap.dedent(
+        """
+        import io
+        import unittest
+        from test.support import warnings_helper
+
+        sunau = warnings_helper.import_deprecated("sunau")
+
+
+        class SunauLowLevelTest(unittest.TestCase):
+            def test_read_bad_magic_number(self):
+                with self.assertRaises(sunau.Error):
+                    sunau.open(io.BytesIO(b'SPA'))
+        """
+    )
+    cands = candidates(ast.parse(source), "Lib/test/test_sunau.py")
+    assert cands and all("sunau" in c.imports for c in cands)
+    file = tmp_path / "test_sunau.py"
+    file.write_text(source)
+    assert _may_import(file, {"sunau"})
+    assert not _may_import(file, {"aifc"})

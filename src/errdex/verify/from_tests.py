@@ -29,7 +29,7 @@ from ._compound import copy_with
 from ._fixtures import Fixtures, assigned, fixture_params
 from ._helper_calls import Finder, helper_cuts
 from ._loop_items import item_variants
-from ._module_top import importorskip_import
+from ._module_top import imported_by_call, importorskip_import
 from ._prune import unrelated_dropped, unused_setup_dropped
 from ._test_cases import CaseIndex, blocked_modules, instance_prelude
 from ._test_context import ClassContext, NotStandalone, class_context, parametrize_cases
@@ -506,6 +506,9 @@ def module_imports(tree: ast.Module, rel_path: str) -> set[str]:
 
 def _imported_modules(mod: _Module) -> set[str]:
     out: set[str] = set()
+    for helper in mod.helpers.values():  # sunau = import_deprecated("sunau")
+        if not isinstance(helper, (ast.FunctionDef, ast.ClassDef)):
+            out |= imported_by_call(helper)
     for stmt, _ in mod.imports:
         for node in ast.walk(stmt):
             if isinstance(node, ast.Import):
