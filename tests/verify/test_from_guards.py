@@ -214,3 +214,32 @@ def test_a_tests_program_is_parsed_once_for_every_record_that_calls_its_function
     assert first is again and isinstance(first, ast.Module)
     assert parses.count(program) == 1
     assert from_guards._parsed("def (:\n") is None
+
+
+def test_a_constructors_guard_is_met_in_a_call_of_its_class() -> None:
+    """``UUID.__init__``'s guard was met in the tests' ``super().__init__(1)`` and a
+    ``Fraction.__new__`` guard in ``object.__new__(int)`` (9 runs raising TypeError
+    outside the repository, per record); the class's own call is the one to rewrite."""
+    from errdex.verify.from_guards import guard_candidates
+    from errdex.verify.from_tests import Candidate
+
+    env = {
+        "record": {"id": "r1", "filePath": "Lib/box.py", "lineNumber": 5, "errorClass": "E"},
+        "evidence": {
+            "function": {"signature": "def __init__(self, size=None)"},
+            "site": {
+                "qualname": "box.Box.__init__",
+                "function": "__init__",
+                "guards": [{"kind": "if", "text": "size < 0", "line": 4}],
+            },
+            "entryPoints": [
+                {"qualname": "box.Box.__init__", "depth": 0, "precision": "exact"},
+            ],
+        },
+    }
+    body = "from box import Box\nsuper().__init__(1)\nb = Box(size=3)\nb.fill()"
+    source = Candidate(
+        body, "Lib/test/test_box.py::test_fill", "Lib/test/test_box.py", 1, "body", False
+    )
+    programs = [c.program for c in guard_candidates([env], [source])]
+    assert programs == ["from box import Box\nsuper().__init__(1)\nBox(size=-1)"]

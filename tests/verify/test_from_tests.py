@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import contextlib
 import textwrap
+from pathlib import Path
 
 from errdex.verify.from_tests import candidates, module_of
 
@@ -362,3 +363,77 @@ def test_the_whole_program_keeps_setup_that_acts_and_every_one_what_is_checked()
     assert [p for p in got if p.endswith("f(input)")] == [
         "from pkg import f\ninput = 12345\nf(input)"
     ]
+
+
+def test_a_try_around_the_expectation_keeps_its_finally_and_drops_its_handlers() -> None:
+    """lock_tests' test_different_thread: cut without ``finally: bunch.do_finish()`` the
+    error left the ``with`` while its threads waited, and the run was stopped as blocked."""
+    source = textwrap.dedent(
+        """
+        import unittest
+
+
+        class Gate:
+            def __init__(self):
+                self.open = False
+
+            def __enter__(self):
+                return self
+
+            def __exit__(self, *exc):
+                if not self.open:
+                    raise TimeoutError('nobody called finish()')
+
+            def finish(self):
+                self.open = True
+
+
+        def release():
+            raise RuntimeError('not held')
+
+
+        class T(unittest.TestCase):
+            def test_release(self):
+                with Gate() as gate:
+                    try:
+                        self.assertRaises(RuntimeError, release)
+                    except OSError:
+                        pass
+                    finally:
+                        gate.finish()
+        """
+    )
+    (cand,) = candidates(ast.parse(source), "tests/test_gate.py")
+    assert "gate.finish()" in cand.program
+    assert "except OSError" not in cand.program
+    with contextlib.suppress(RuntimeError):
+        exec(compile(cand.program, "<reproducer>", "exec"), {})
+        raise AssertionError("the snippet did not raise")
+
+
+def test_a_module_imported_through_test_support_counts_as_imported(tmp_path: Path) -> None:
+    """test_sunau binds ``sunau = warnings_helper.import_deprecated("sunau")`` and has no
+    import statement of it: ``verify --only`` dropped the module for a sunau record."""
+    from errdex.verify.runner import _may_import
+
+    source = textwrap.dedent(
+        """
+        import io
+        import unittest
+        from test.support import warnings_helper
+
+        sunau = warnings_helper.import_deprecated("sunau")
+
+
+        class SunauLowLevelTest(unittest.TestCase):
+            def test_read_bad_magic_number(self):
+                with self.assertRaises(sunau.Error):
+                    sunau.open(io.BytesIO(b'SPA'))
+        """
+    )
+    cands = candidates(ast.parse(source), "Lib/test/test_sunau.py")
+    assert cands and all("sunau" in c.imports for c in cands)
+    file = tmp_path / "test_sunau.py"
+    file.write_text(source)
+    assert _may_import(file, {"sunau"})
+    assert not _may_import(file, {"aifc"})

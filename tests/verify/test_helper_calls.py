@@ -268,3 +268,41 @@ def test_crossed_parameters_keep_their_values_and_test_locals_shadow_no_global()
     ]
     # the test's LIMIT = 3 would stand for the module's LIMIT the helper reads: not inlined
     assert "test_shadow" not in got
+
+
+def test_an_assert_helper_of_the_module_with_star_parameters_is_inlined() -> None:
+    """test_fractions' ``self.assertRaisesMessage(ValueError, msg, F, '3/')``: a helper
+    named ``assert...`` taking ``*args, **kwargs`` held the only expectation of the test,
+    and no snippet was cut from it."""
+    source = textwrap.dedent(
+        """
+        import unittest
+        from fractions import Fraction as F
+
+
+        class FractionTest(unittest.TestCase):
+            def assertRaisesMessage(self, exc_type, message, callable, *args, **kwargs):
+                try:
+                    callable(*args, **kwargs)
+                except exc_type as e:
+                    self.assertEqual(message, str(e))
+                else:
+                    self.fail('not raised')
+
+            def testFromString(self):
+                self.assertEqual(F(5), F('5'))
+                self.assertRaisesMessage(ValueError, 'Invalid literal for Fraction: 3/', F, '3/')
+                self.assertRaisesMessage(TypeError, 'no', int, '1', base=None)
+        """
+    )
+    cands = candidates(ast.parse(source), "Lib/test/test_fractions.py")
+    programs = {c.program for c in cands}
+    assert any("args = ('3/',)" in p and "kwargs = {}" in p for p in programs)
+    assert any("kwargs = {'base': None}" in p for p in programs)
+    raised = []
+    for program in programs:
+        try:
+            exec(compile(program, "<reproducer>", "exec"), {})
+        except (ValueError, TypeError) as exc:
+            raised.append(str(exc))
+    assert "Invalid literal for Fraction: '3/'" in raised

@@ -199,3 +199,16 @@ def test_sigint_raises_keyboard_interrupt_when_verify_was_started_with_it_ignore
         sandbox.close()
         signal.signal(signal.SIGINT, before)
     assert (result.status, result.error_class) == ("raised", "builtins.KeyboardInterrupt")
+
+
+def test_a_frame_without_a_line_is_read_as_line_zero() -> None:
+    """A frame whose line Python does not know (None in the wrapper's JSON) ended a whole
+    stdlib verify with a TypeError out of ``from_json``."""
+    data = {
+        "status": "raised",
+        "errorClass": "builtins.ValueError",
+        "frames": [{"file": "<reproducer>", "line": 3}, {"file": "x.py", "line": None}],
+    }
+    assert RunResult.from_json(data).frames == (("<reproducer>", 3), ("x.py", 0))
+    cached = {**data, "frames": [["x.py", None]]}
+    assert RunResult.from_json(cached).frames == (("x.py", 0),)

@@ -1,4 +1,9 @@
-"""A compound statement of a test with its body (and ``else``) replaced by cleaned ones."""
+"""A compound statement of a test with its body (and ``else``) replaced by cleaned ones.
+
+A ``try`` around an expectation keeps its ``finally`` (``with Bunch(f, 1, True) as bunch:
+try: self.assertRaises(RuntimeError, lock.release) finally: bunch.do_finish()``): without
+it the error left the ``with`` while the threads still waited for ``do_finish()``, and
+the run was stopped as blocked instead of ending with the error."""
 
 from __future__ import annotations
 
@@ -21,4 +26,6 @@ def copy_with(
         return ast.If(test=stmt.test, body=body, orelse=orelse or [])
     if isinstance(stmt, ast.With):
         return ast.With(items=stmt.items, body=body)
+    if isinstance(stmt, ast.Try):  # its ``finally`` only: the handlers would catch the raise
+        return ast.Try(body=body, handlers=[], orelse=[], finalbody=stmt.finalbody)
     return stmt

@@ -11,7 +11,10 @@ expectations in what reads as the test itself, with the statements the test ran 
 
 Only a helper of the same test module is inlined (its lines are the module's own), one
 whose body a snippet can run at the top level (no ``return`` or ``yield`` of its own),
-and whose parameters the call fills without ``*args``/``**kwargs``.
+and a call that passes no ``*x``/``**x`` of its own. A helper named ``assert...``
+(``self.assertRaisesMessage(ValueError, msg, F, '3/')``) is one too when the test module
+defines it: unittest's own assertions are in no test module, so the finder never finds
+them.
 """
 
 from __future__ import annotations
@@ -119,7 +122,7 @@ def _as_helper_call(stmt: ast.stmt) -> tuple[ast.Call, bool] | None:
         isinstance(func, ast.Attribute)
         and isinstance(func.value, ast.Name)
         and func.value.id == "self"
-        and not func.attr.startswith(("assert", "fail", "skip", "subTest"))
+        and not func.attr.startswith(("fail", "skip", "subTest"))
     ):
         return call, True
     return None
@@ -209,7 +212,8 @@ def _inlined(
 
 def _param_names(helper: ast.FunctionDef) -> set[str]:
     args = helper.args
-    return {a.arg for a in [*args.posonlyargs, *args.args, *args.kwonlyargs]}
+    stars = [a for a in (args.vararg, args.kwarg) if a is not None]
+    return {a.arg for a in [*args.posonlyargs, *args.args, *args.kwonlyargs, *stars]}
 
 
 def _kw_defaults(helper: ast.FunctionDef) -> list[ast.expr]:
@@ -280,39 +284,51 @@ def _bind(
     helper: ast.FunctionDef, call: ast.Call, *, skip_self: bool
 ) -> dict[str, ast.expr] | None:
     """Each of the helper's parameters (after ``self``/``cls`` for a method called on
-    ``self``, not a static one) to the call's argument, else its default; None when the
-    call cannot be read that way."""
+    ``self``, not a static one) to the call's argument, else its default; ``*args`` to a
+    tuple of the positional arguments left over and ``**kwargs`` to a dict of the keywords
+    no parameter takes (``assertRaisesMessage(self, exc_type, message, callable, *args,
+    **kwargs)``: test_fractions' ten bad literals). None when the call cannot be read so."""
     args = helper.args
-    if args.vararg or args.kwarg or args.posonlyargs:
-        return None
     if any(isinstance(a, ast.Starred) for a in call.args) or any(
         k.arg is None for k in call.keywords
     ):
         return None
-    every = [a.arg for a in args.args]
+    every = [a.arg for a in [*args.posonlyargs, *args.args]]
     if len(args.defaults) > len(every):
         return None
     defaults = dict(zip(every[len(every) - len(args.defaults) :], args.defaults, strict=True))
     params = every[1:] if skip_self else every
     if skip_self and not every:
         return None
-    if len(call.args) > len(params):
+    extra = call.args[len(params) :]
+    if extra and args.vararg is None:
         return None
     values: dict[str, ast.expr] = dict(zip(params, call.args, strict=False))
     kw_defaults = {
         a.arg: d for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=True) if d is not None
     }
-    allowed = {*params, *(a.arg for a in args.kwonlyargs)}
+    allowed = {*params, *(a.arg for a in args.kwonlyargs)} - {a.arg for a in args.posonlyargs}
+    left: list[ast.keyword] = []
     for keyword in call.keywords:
-        if keyword.arg in values or keyword.arg not in allowed:
+        if keyword.arg in values:
             return None
-        values[str(keyword.arg)] = keyword.value
+        if keyword.arg in allowed:
+            values[str(keyword.arg)] = keyword.value
+        elif args.kwarg is not None:
+            left.append(keyword)
+        else:
+            return None
     out: dict[str, ast.expr] = {}
     for name in [*params, *(a.arg for a in args.kwonlyargs)]:
         value = values.get(name, defaults.get(name, kw_defaults.get(name)))
         if value is None:
             return None
         out[name] = value
+    if args.vararg is not None:
+        out[args.vararg.arg] = ast.Tuple(list(extra), ast.Load())
+    if args.kwarg is not None:
+        keys: list[ast.expr | None] = [ast.Constant(k.arg) for k in left]
+        out[args.kwarg.arg] = ast.Dict(keys=keys, values=[k.value for k in left])
     return out
 
 

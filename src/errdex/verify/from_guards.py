@@ -43,6 +43,7 @@ _MAX_TRIED = 6
 _PARAMS = re.compile(r"[(,]\s*(\w+)")
 _CALLED = re.compile(r"(\w+)\(")
 _BUILTINS = frozenset(dir(builtins))
+_CONSTRUCTORS = frozenset({"__init__", "__new__"})
 
 
 def violating_value(guard: str) -> tuple[str, ast.expr] | None:
@@ -396,11 +397,15 @@ def _targets(
         if entry.get("surfacesAs") or entry.get("precision") != "exact":
             continue
         parts = str(entry.get("qualname") or "").split(".")
-        name = parts[-2] if parts[-1] == "__init__" and len(parts) > 1 else parts[-1]
+        # a constructor is called by its class's name: its own ``__init__(``/``__new__(``
+        # named only ``super().__init__(...)`` and ``object.__new__(cls)`` in the tests
+        made = parts[-1] in _CONSTRUCTORS and len(parts) > 1
+        name = parts[-2] if made else parts[-1]
         if entry.get("depth") == 0 and entry.get("qualname") == site.get("qualname"):
             identity = {p: p for p in raising.params}
             owner = _owner(parts)
-            out.append(_Target(str(site.get("function") or name), raising, identity, owner))
+            called = name if made else str(site.get("function") or name)
+            out.append(_Target(called, raising, identity, owner))
             continue
         passes = entry.get("passes") or {}
         text = signatures(str(entry.get("path") or ""), int(entry.get("line") or 0))

@@ -29,7 +29,7 @@ from ._compound import copy_with
 from ._fixtures import Fixtures, assigned, fixture_params
 from ._helper_calls import Finder, helper_cuts
 from ._loop_items import item_variants
-from ._module_top import importorskip_import
+from ._module_top import imported_by_call, importorskip_import
 from ._prune import unrelated_dropped, unused_setup_dropped
 from ._test_cases import CaseIndex, blocked_modules, instance_prelude
 from ._test_context import ClassContext, NotStandalone, class_context, parametrize_cases
@@ -350,10 +350,13 @@ class _Cutter:
                 for each in item_variants(outer):  # one item of the loop around it
                     yield stmt.lineno, kind, _wrap(each, inner)
                 continue
-            if isinstance(stmt, (ast.For, ast.While, ast.With, ast.If)) or (
-                isinstance(stmt, ast.Try) and not self._is_try_form(stmt)
-            ):
+            if isinstance(stmt, (ast.For, ast.While, ast.With, ast.If)):
                 yield from self._walk(stmt.body, [*outer, (stmt, self._clean(body[:i]))])
+            elif isinstance(stmt, ast.Try) and not self._is_try_form(stmt):
+                kept = ast.Try(
+                    body=[], handlers=[], orelse=[], finalbody=self._clean(stmt.finalbody)
+                )
+                yield from self._walk(stmt.body, [*outer, (kept, self._clean(body[:i]))])
 
 
 def _calls_of_check(stmt: ast.stmt) -> list[ast.stmt] | None:
@@ -383,7 +386,8 @@ def _wrap(outer: list[tuple[ast.stmt, list[ast.stmt]]], inner: list[ast.stmt]) -
         if isinstance(stmt, ast.Assign):  # a loop's item, bound (._loop_items)
             held = [stmt, *inner]
         else:
-            held = inner if isinstance(stmt, ast.Try) else [copy_with(stmt, inner)]
+            bare = isinstance(stmt, ast.Try) and not stmt.finalbody  # nothing left of the try
+            held = inner if bare else [copy_with(stmt, inner)]
         inner = [*before, *held]
     return inner
 
@@ -502,6 +506,9 @@ def module_imports(tree: ast.Module, rel_path: str) -> set[str]:
 
 def _imported_modules(mod: _Module) -> set[str]:
     out: set[str] = set()
+    for helper in mod.helpers.values():  # sunau = import_deprecated("sunau")
+        if not isinstance(helper, (ast.FunctionDef, ast.ClassDef)):
+            out |= imported_by_call(helper)
     for stmt, _ in mod.imports:
         for node in ast.walk(stmt):
             if isinstance(node, ast.Import):

@@ -28,6 +28,7 @@ from errdex.source.errors import SourceError
 from errdex.source.stdlib import STDLIB_REPO
 
 from ._aliases import aliases
+from ._module_top import IMPORTING_CALLS
 from .accelerators import Accelerators
 from .checks import check_reproducer, raised_at
 from .executor import Executor, Job
@@ -322,7 +323,10 @@ def _may_import(file: Path, tops: set[str]) -> bool:
     except (OSError, UnicodeDecodeError):
         return False
     names = "|".join(re.escape(t) for t in sorted(tops))
-    return re.search(rf"^\s*(?:from|import)\s+(?:{names})\b", text, re.MULTILINE) is not None
+    if re.search(rf"^\s*(?:from|import)\s+(?:{names})\b", text, re.MULTILINE) is not None:
+        return True
+    calls = "|".join(IMPORTING_CALLS)  # sunau = import_deprecated("sunau")
+    return re.search(rf"(?:{calls})\(\s*['\"](?:{names})\b", text) is not None
 
 
 def _preload(repo: str, located: Located) -> tuple[str, ...]:

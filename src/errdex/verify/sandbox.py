@@ -83,8 +83,12 @@ class RunResult:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> RunResult:
-        frames = tuple(  # the wrapper writes {"file", "line"}, the cache [file, line]
-            (str(f["file"]), int(f["line"])) if isinstance(f, dict) else (str(f[0]), int(f[1]))
+        # the wrapper writes {"file", "line"}, the cache [file, line]; a frame's line is
+        # None where Python 3.11 knows none (it crashed a whole stdlib verify): line 0
+        frames = tuple(
+            (str(f["file"]), int(f["line"] or 0))
+            if isinstance(f, dict)
+            else (str(f[0]), int(f[1] or 0))
             for f in data.get("frames") or []
         )
         return cls(
