@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from errdex.match.api import answers
-from errdex.match.rank_instances import cython_method
+from errdex.match.index import MatchIndex
+from errdex.match.rank_instances import cython_method, instance_of
 from tests.extract.test_cython_arguments import _catalogue
 
 #: Two instances of one method; rendered, Float64's ``raise KeyError(val)`` is line 10 and
@@ -63,6 +64,11 @@ def test_the_frame_names_the_instance_its_line_does_not(tmp_path: Path) -> None:
     assert any("another instance of the template" in r for r in first.reasons)
     line_10 = next(c for c in answer.candidates if c.lineNumber == 10)
     assert line_10.confidence < 0.1
+    saved = MatchIndex.load(tmp_path / "errdex.db.matchindex")  # read back: the same table
+    assert saved is not None
+    methods = {(saved.entry(i).line, instance_of(saved, i)) for i in range(len(saved))}
+    assert (10, "Float64HashTable.get_item") in methods
+    assert (25, "Int64HashTable.get_item") in methods
 
 
 def test_a_frame_that_agrees_with_its_line_keeps_it(tmp_path: Path) -> None:

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from errdex.match.index import MatchIndex
     from errdex.match.rank import Scored
 
-__all__ = ["OTHER_INSTANCE", "cython_method", "follow_instances"]
+__all__ = ["OTHER_INSTANCE", "cython_method", "follow_instances", "instance_of"]
 
 #: What a frame lends a site on its line when the frame names another instance's method:
 #: what a frame a few lines from a site in another function lends (:mod:`.rank_frames`).
@@ -41,7 +41,8 @@ def cython_method(qualname: object) -> str | None:
     return ".".join(parts[-2:]) if len(parts) >= 3 and all(parts[-2:]) else None
 
 
-def _instance(index: MatchIndex, i: int) -> str | None:
+def instance_of(index: MatchIndex, i: int) -> str | None:
+    """The entry's ``Class.method`` when it is a Cython method's site, else None."""
     found: dict[int, str] = index._data.get("instances") or {}
     return found.get(i)
 
@@ -59,7 +60,7 @@ def follow_instances(frames: Frames, index: MatchIndex, get: Callable[[int], Sco
         if line is None or not function or "." not in function:
             continue  # Python prints a bare function name: no class to compare
         for i, distance in index.by_frame(path, line):
-            method = _instance(index, i) if distance == 0 else None
+            method = instance_of(index, i) if distance == 0 else None
             if method is None or _names(function, method):
                 continue
             entry = index.entry(i)
@@ -67,7 +68,7 @@ def follow_instances(frames: Frames, index: MatchIndex, get: Callable[[int], Sco
                 j
                 for j in index.file_entries(path)
                 if j != i
-                and (other := _instance(index, j)) is not None
+                and (other := instance_of(index, j)) is not None
                 and _names(function, other)
                 and index.entry(j).error_class == entry.error_class
                 and index.entry(j).pattern == entry.pattern
