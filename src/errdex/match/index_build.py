@@ -31,6 +31,7 @@ from errdex.match.index import (
 from errdex.match.index_anchors import Anchors
 from errdex.match.index_file import SECOND_BITS
 from errdex.match.layouts import record_keys
+from errdex.match.rank_instances import cython_method
 
 __all__ = ["build_columns"]
 
@@ -91,6 +92,9 @@ class _Builder:
         #: Entries raised with no frame by the function called (Cython's generated argument
         #: parsing): never twins, the called function tells them apart (.native)
         self.called: set[int] = set()
+        #: a Cython method's ``Class.method`` (:mod:`.rank_instances`): a Tempita
+        #: template's instances raise alike on lines a build may have moved
+        self.instances: dict[int, str] = {}
         #: entries whose class is decided at run time, keyed PASSED_KEY for a name's value
         #: (``raise too_long``: a caller passed the exception) and RUN_TIME_KEY for a call
         #: or lookup (``raise self.mapping[code](*args)``) (:mod:`.rank_passed`)
@@ -158,6 +162,8 @@ class _Builder:
         raised_at = site.get("raisedAt")
         if isinstance(raised_at, int) and raised_at > 0:
             self.raised_at[index] = raised_at
+        if site.get("language") == "cython" and (method := cython_method(site.get("qualname"))):
+            self.instances[index] = method
         observed = evidence.get("observed") or ()
         for item in observed:
             message = item.get("message")
@@ -311,6 +317,7 @@ def build_columns(
         "raised_at": builder.raised_at,
         "modules": builder.modules,
         "called": dict.fromkeys(sorted(builder.called), 1),
+        "instances": builder.instances,
         "strings": strings,
         "postings": flat,
         "posting_offsets": offsets,

@@ -63,6 +63,7 @@ def write_index(directory: Path, data: dict[str, Any], automaton: Anchors) -> No
             "raised_at": sorted(data.get("raised_at", {}).items()),
             "modules": sorted(data.get("modules", {}).items()),
             "called": sorted(data.get("called", {}).items()),
+            "instances": sorted(data.get("instances", {}).items()),
             "class_bases": sorted(data["class_bases"].items()),
         },
         ensure_ascii=False,
