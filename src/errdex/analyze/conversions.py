@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from errdex.evidence import EntryPoint
+from errdex.extract.source_lines import source_lines
 
 from .chain_parts import Conversion
 from .facts import FuncFacts
@@ -63,7 +64,7 @@ def _handler_lines(site: SiteView, line: int) -> list[str] | None:
     source, start = site.record.get("sourceCode"), site.record.get("sourceCodeStart")
     if not isinstance(source, str) or not isinstance(start, int):
         return None
-    lines = source.splitlines()
+    lines = source_lines(source)
     if not 0 <= line - start < site.line - start <= len(lines):
         return None
     return lines[line - start : site.line - start]

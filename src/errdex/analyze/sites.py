@@ -11,6 +11,7 @@ from typing import Any
 
 from errdex.evidence import GuardItem
 from errdex.extract.python import module_name_for
+from errdex.extract.source_lines import source_lines
 from errdex.template import MessageTemplate
 
 __all__ = ["SiteView", "site_views"]
@@ -45,7 +46,7 @@ class SiteView:
         source, start = self.record.get("sourceCode"), self.record.get("sourceCodeStart")
         if not isinstance(source, str) or not isinstance(start, int):
             return None
-        lines = source.splitlines()
+        lines = source_lines(source)
         at = self.line - start
         return (lines, at) if 0 <= at < len(lines) else None
 

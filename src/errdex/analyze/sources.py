@@ -18,6 +18,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
+from errdex.extract.source_lines import source_lines
 from errdex.record import source_window
 from errdex.source import Checkout
 from errdex.source.package import project_repo
@@ -137,7 +138,7 @@ def check_windows(
         rel = path[len(prefix) :] if prefix and path.startswith(prefix) else path
         if rel not in cache:
             try:
-                cache[rel] = read_source(checkout.root / rel).splitlines()
+                cache[rel] = source_lines(read_source(checkout.root / rel))
             except SourceSkip:
                 cache[rel] = None
         lines = cache[rel]

@@ -11,6 +11,7 @@ import ast
 from errdex.extract._downgrade import parse_any
 from errdex.extract.python.guards import is_elif
 from errdex.extract.python.params import parameter_names
+from errdex.extract.source_lines import source_lines
 
 from .astfields import child_fields as _child_fields
 from .binds import Binds, bind_alias, bind_call, class_alias, class_calls
@@ -74,7 +75,7 @@ def module_facts(
         is_test=is_test,
         is_package=rel.endswith("__init__.py"),
     )
-    walker = _Walker(facts, text.splitlines())
+    walker = _Walker(facts, source_lines(text))
     walker.module(tree)
     facts.bound_calls = {n: ref for n, ref in walker.bound.items() if ref is not None}
     facts.patterns = compiled_patterns(tree)

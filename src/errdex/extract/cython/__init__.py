@@ -15,6 +15,7 @@ from errdex.extract.class_holes import typed_class_holes
 from errdex.extract.python import module_name_for
 from errdex.extract.python.shadowed import CLASS_PRINTERS
 from errdex.extract.site import ErrorSite
+from errdex.extract.source_lines import source_lines
 
 from .arguments import STYLE as ARGUMENTS
 from .arguments import argument_sites
@@ -51,9 +52,9 @@ def extract_cython(
     if file_path.endswith(TEMPLATE_SUFFIX):
         rendered = render_template(text, file_path)
         text, notes = rendered.text, rendered.notes
-        lines = text.splitlines()
+        lines = source_lines(text)
     elif lines is None:
-        lines = text.splitlines()
+        lines = source_lines(text)
     rendered_path = file_path.removesuffix(TEMPLATE_SUFFIX)
     tree = parse_cython(text, pxd=rendered_path.endswith(".pxd"))
     own = cython_module_name(file_path)

@@ -23,6 +23,7 @@ from functools import cache
 from typing import Any
 
 from errdex.extract.registry import ExtractError
+from errdex.extract.source_lines import source_lines
 
 __all__ = ["TEMPLATE_SUFFIX", "Rendered", "render_template"]
 
@@ -76,7 +77,7 @@ def render_template(text: str, file_path: str) -> Rendered:
         raise ExtractError(
             f"the template's code failed when rendered ({type(exc).__name__}: {exc})"
         ) from None
-    template_lines, rendered_lines = text.splitlines(), rendered.splitlines()
+    template_lines, rendered_lines = source_lines(text), source_lines(rendered)
     return Rendered(
         rendered,
         _line_notes(template_lines, rendered_lines, file_path),
