@@ -33,9 +33,12 @@ __all__ = ["attribute_place", "in_main_block", "own_entry", "own_place"]
 def own_entry(g: Gathered) -> tuple[EntryPoint, FuncFacts] | None:
     """The raising function's own depth-0 entry (its own name, or a public heir's that
     inherits it) with the function as the caller's call runs it; None where it is no
-    call a caller writes by name (``__getitem__``, not ``__init__``)."""
+    call a caller writes by name (``__getitem__``, not ``__init__``), or a program's
+    main, which reads ``sys.argv`` rather than what a caller passes."""
     func = g.func
     if func is None or (func.name.startswith("__") and func.name not in ("__init__", "__new__")):
+        return None
+    if func.command_line is not None:
         return None
     for entry in g.entry_points:
         if entry.get("depth", 0) != 0 or run_by_syntax(entry["qualname"]):
