@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import ast
 
+from .accepted_checks import class_names, forwards_unchanged, is_docstring
 from .chain_funcs import own_params
 from .entrypoints import run_by_syntax
 from .file_trees import function_node
@@ -47,29 +48,59 @@ def accepted_types_fix(g: Gathered) -> Remedy | None:
     if param not in own_params(func):  # ``self`` aside: a caller passes it
         return None
     kinds = [_kind(b[1], b[2]) for b in branches]
-    if any(has_private(k) for b in branches for k in (*b[1], *b[2]) if k != _CALLABLE):
+    named = [k for b in branches for k in (*b[1], *b[2]) if k not in (_CALLABLE, "None")]
+    if any(has_private(k) for k in named):
         return None  # a private class is nothing a caller can make
+    if not class_names(g, named, tuple(func.params)):
+        return None  # ``cls``, ``self.klass``, a parameter, a tuple constant: no class
     call, name = _call(g, param)
     if call is None:
         return None
-    lines = ", ".join(str(b[3]) for b in branches)
+    lines = f"line{'s' if len(branches) > 1 else ''} {', '.join(str(b[3]) for b in branches)}"
+    raises = f"raises {code(g.site.error_class or 'it')} at line {g.site.line}"
+    checked = [b[3] for b in branches if b[4]]
+    what = (
+        f"{code(func.name)} returns for these ({lines}) and {raises}"
+        if not checked
+        else f"{code(func.name)} {raises}"
+    )
+    one = len(branches) == 1
+    tail = (
+        ""
+        if not checked
+        else f" ({'the branch' if one else 'the branches'} for these, at {lines}, "
+        f"{'makes checks of its' if one else 'make checks of their'} own that may raise)"
+    )
     return (
-        f"Pass {code(name)} to {code(call)} as one of: {'; '.join(kinds)}: "
-        f"{code(func.name)} returns for these (line{'s' if len(branches) > 1 else ''} "
-        f"{lines}) and raises {code(g.site.error_class or 'it')} at line {g.site.line} "
-        "for a value of any other type.",
+        f"{_pass(g, name, call)} one of: {'; '.join(kinds)}: {what} for a value of any "
+        f"other type{tail}.",
         ["sourceCode", "entryPoints"],
     )
 
 
-Branch = tuple[str, list[str], list[str], int]  # param, accepted, excluded, line
+def _pass(g: Gathered, name: str, call: str) -> str:
+    """ "Pass ``p`` to ``f()`` as", or for a property's setter, which runs on
+    ``obj.x = …``, "Assign to ``C.x`` (``obj.x = …``)"."""
+    func = g.func
+    if func is not None and func.cls is not None and _setter(func.decorators):
+        attr = f"{func.cls.rpartition('.')[2]}.{func.name}"
+        return f"Assign to {code(attr)} (`obj.{func.name} = …`) a value of"
+    return f"Pass {code(name)} to {code(call)} as"
+
+
+def _setter(decorators: list[tuple[str, ...]]) -> bool:
+    return any(ref and ref[-1] == "setter" for ref in decorators)
+
+
+#: param, accepted, excluded, line, whether the branch holds a ``raise`` of its own
+Branch = tuple[str, list[str], list[str], int, bool]
 
 
 def _branches(body: list[ast.stmt], line: int) -> list[Branch] | None:
     """The returning branches before the raise at ``line``, or None where the body is
     anything else: the raise is the body's last statement, or the whole ``else`` of the
     last ``if``/``elif`` chain."""
-    stmts = body[1:] if body and _is_docstring(body[0]) else body
+    stmts = body[1:] if body and is_docstring(body[0]) else body
     if not stmts:
         return None
     out: list[Branch] = []
@@ -84,7 +115,8 @@ def _branches(body: list[ast.stmt], line: int) -> list[Branch] | None:
             test = _test(chain.test)
             if test is None or not _returns(chain.body):
                 return None
-            out.append((*test, chain.test.lineno))
+            raises = any(isinstance(n, ast.Raise) for s in chain.body for n in ast.walk(s))
+            out.append((*test, chain.test.lineno, raises))
             rest = chain.orelse
             if len(rest) == 1 and isinstance(rest[0], ast.If):
                 chain = rest[0]
@@ -99,14 +131,6 @@ def _branches(body: list[ast.stmt], line: int) -> list[Branch] | None:
 
 def _raise_at(stmt: ast.stmt, line: int) -> bool:
     return isinstance(stmt, ast.Raise) and stmt.lineno == line
-
-
-def _is_docstring(stmt: ast.stmt) -> bool:
-    return (
-        isinstance(stmt, ast.Expr)
-        and isinstance(stmt.value, ast.Constant)
-        and isinstance(stmt.value.value, str)
-    )
 
 
 def _returns(body: list[ast.stmt]) -> bool:
@@ -158,25 +182,27 @@ _CALLABLE = "a callable"
 def _kind(accepted: list[str], excluded: list[str]) -> str:
     text = " or ".join(a if a == _CALLABLE else code(a) for a in accepted)
     if excluded:
-        text += f" that is not {' or '.join(code(e) for e in excluded)}"
+        text += f" that is not {' or '.join(e if e == _CALLABLE else code(e) for e in excluded)}"
     return text
 
 
 def _call(g: Gathered, param: str) -> tuple[str | None, str]:
     """The call to name and what its caller calls the parameter: the raising function
-    when public (depth 0), else the nearest entry point that passes a parameter of the
-    same name to it (``Response(content=…)``), else one that passes another."""
+    when public (depth 0, or a public heir's that inherits it), else an entry point one
+    hop up whose body only passes the value on (:func:`.forwards_unchanged`): an outer
+    function that tests it or returns first takes other types (review rr1, f6.py)."""
     ranked = sorted(
         (e for e in g.entry_points if not run_by_syntax(e["qualname"])),
         key=lambda e: (
-            e.get("depth", 0) != 0,
-            (e.get("passes") or {}).get(param) != param,
             e.get("depth", 0),
+            (e.get("passes") or {}).get(param) != param,
         ),
     )
     for entry in ranked:
         passed = (entry.get("passes") or {}).get(param)
         if passed is None:
+            continue
+        if entry.get("depth", 0) != 0 and not forwards_unchanged(g, entry, str(passed)):
             continue
         name = entry["qualname"]
         return call_name(name, g.entry_funcs.get(name)), str(passed)

@@ -13,12 +13,12 @@ module); a special method's "use" (``Client.__enter__``, ``__getstate__``) is no
 
 from __future__ import annotations
 
-from .entrypoints import run_by_syntax
+import re
+
+from .catch_own import attribute_place, in_main_block, own_entry, own_place
 from .facts import FuncFacts
 from .gathered import Gathered
 from .guards import code, has_private
-from .own_state import is_attribute
-from .param_requirement import call_name
 
 __all__ = ["catch_path", "public_catch"]
 
@@ -43,19 +43,17 @@ def public_catch(g: Gathered, place: str, func: FuncFacts | None) -> Remedy | No
     is the entry point the place names, whose property or setter is read or assigned,
     not called (``Response.request``)."""
     path = catch_path(g)
-    if path is None or not place.startswith((" around the call to", " around the import of")):
-        return None  # "the use of `Handle.__getstate__`" names no code the caller wrote
+    if path is None or in_main_block(g):
+        return None  # an import never runs a ``__main__`` block
     if g.site.kind == "assert" and g.site.function is None:
         return None  # the module checks its own tables as it loads: nothing of the caller's
-    own = _own_entry(g)
+    own = own_entry(g)
     if own is not None:  # the raising call itself: an outer one may never pass what fires
-        place, func = f" around the call to {code(call_name(own.qualname, own))}", own
-    if func is not None and func.cls is not None and "the call to" in place:
-        attr = f"{code(func.cls.rpartition('.')[2] + '.' + func.name)}"
-        if any(ref and ref[-1] == "setter" for ref in func.decorators):
-            place = f" around the assignment to {attr}"
-        elif is_attribute(func):
-            place = f" around the read of {attr}"
+        place, func = own_place(g, *own), own[1]
+    if not place.startswith(_PLACES):
+        return None  # "the use of `Handle.__getstate__`" names no code the caller wrote
+    if func is not None and "the call to" in place:
+        place = attribute_place(func) or place
     unchecked = (
         " (an `assert`: under `python -O` it is not checked at all)"
         if g.site.kind == "assert"
@@ -64,15 +62,16 @@ def public_catch(g: Gathered, place: str, func: FuncFacts | None) -> Remedy | No
     return (
         f"Catch {code(path)}{place} where the program must go on after it{unchecked}: "
         "errdex found no check the calling code can make beforehand that avoids it.",
-        ["errorClass", *(["entryPoints"] if "the call to" in place else [])],
+        ["errorClass", *(["entryPoints"] if _NAMED_CALL.search(place) else [])],
     )
 
 
-def _own_entry(g: Gathered) -> FuncFacts | None:
-    """The raising function, where it is itself an entry point a caller calls by name
-    (``QueryParams()``, not ``URL()``, which passes it one argument only)."""
-    func = g.func
-    if func is None or (func.name.startswith("__") and func.name not in ("__init__", "__new__")):
-        return None
-    own = any(e["qualname"] == func.qualname and e.get("depth", 0) == 0 for e in g.entry_points)
-    return func if own and not run_by_syntax(func.qualname) else None
+#: Places a caller wrote: a call, its result's iteration or ``await``, the module's import.
+_PLACES = (
+    " around the call to",
+    " around the import of",
+    " around the code that iterates the result of",
+    " around the `async for` over the result of",
+    " around the `await` of",
+)
+_NAMED_CALL = re.compile(r"the call to|the result of|the `await` of")
