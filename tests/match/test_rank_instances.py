@@ -83,10 +83,74 @@ def test_a_method_with_no_such_site_leaves_the_line(tmp_path: Path) -> None:
     assert _first(db, _paste(10, "lxml.table.Int64HashTable.lookup")) == 10
 
 
-def test_the_named_methods_one_fitting_site_takes_the_frame(tmp_path: Path) -> None:
-    """``Int64HashTable.set_item``'s one ``KeyError`` of that message is line 29."""
+def test_a_raise_of_another_template_line_leaves_the_line(tmp_path: Path) -> None:
+    """``Int64HashTable.set_item``'s ``KeyError`` (line 29) is rendered from another template
+    line than line 10's ``get_item`` raise: not an instance of it, so the name cannot say
+    the build moved one onto the other."""
     db = _catalogue(tmp_path, {"table.pxi.in": TEMPLATE})
-    assert _first(db, _paste(10, "lxml.table.Int64HashTable.set_item")) == 29
+    assert _first(db, _paste(10, "lxml.table.Int64HashTable.set_item")) == 10
+
+
+#: Rendered, Float64Table.put's raise is line 5 and Int64Table.get's line 8.
+TWO_METHODS = """{{for name in ['Float64', 'Int64']}}
+cdef class {{name}}Table:
+    def get(self, v):
+        raise KeyError("no such key")
+    def put(self, v):
+        raise KeyError(v)
+{{endfor}}
+"""
+
+
+def test_the_message_must_fit_the_named_methods_site(tmp_path: Path) -> None:
+    """``KeyError: 5`` does not fit ``Int64Table.get``'s one ``KeyError("no such key")``:
+    the line's ``raise KeyError(v)`` keeps the frame."""
+    db = _catalogue(tmp_path, {"table.pxi.in": TWO_METHODS})
+    assert _first(db, _paste(5, "lxml.table.Int64Table.get")) == 5
+
+
+PYX = """
+def helper(x):
+    raise KeyError("helper failed")
+
+def other(v):
+    raise KeyError(v)
+
+cdef class A:
+    def get(self, v):
+        raise KeyError("no such key")
+    def put(self, v):
+        raise KeyError(v)
+"""
+
+
+def test_functions_of_a_file_no_template_rendered_keep_their_lines(tmp_path: Path) -> None:
+    """Two methods of one class, or two module functions, are not instances of a template:
+    the frame's line stands (the message fits it, not the named function's raise)."""
+    db = _catalogue(tmp_path, {"mod.pyx": PYX})
+    for line, function in ((12, "lxml.mod.A.get"), (6, "lxml.mod.helper")):
+        paste = _paste(line, function).replace("table.pxi", "src/lxml/mod.pyx")
+        (answer,) = answers(paste, db)
+        first = answer.candidates[0]
+        assert first.lineNumber == line
+        assert not any("instance" in r for c in answer.candidates for r in c.reasons)
+
+
+def test_an_outer_frame_moves_only_its_own_credit(tmp_path: Path) -> None:
+    """The innermost frame, on line 10 in ``Float64HashTable.get_item``, agrees with its line;
+    an outer frame on the same line naming ``Int64HashTable.get_item`` lends line 25 an outer
+    frame's credit, not the innermost's, and takes nothing from line 10."""
+    db = _catalogue(tmp_path, {"table.pxi.in": TEMPLATE})
+    paste = _paste(10, "lxml.table.Float64HashTable.get_item").replace(
+        '  File "table.pxi"',
+        '  File "table.pxi", line 10, in lxml.table.Int64HashTable.get_item\n'
+        "    return other.get_item(5)\n"
+        '  File "table.pxi"',
+    )
+    (answer,) = answers(paste, db)
+    first = answer.candidates[0]
+    assert first.lineNumber == 10
+    assert first.confidence >= 0.9
 
 
 def test_cython_method() -> None:

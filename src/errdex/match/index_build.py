@@ -31,7 +31,7 @@ from errdex.match.index import (
 from errdex.match.index_anchors import Anchors
 from errdex.match.index_file import SECOND_BITS
 from errdex.match.layouts import record_keys
-from errdex.match.rank_instances import cython_method
+from errdex.match.rank_instances import instance_key
 
 __all__ = ["build_columns"]
 
@@ -92,8 +92,8 @@ class _Builder:
         #: Entries raised with no frame by the function called (Cython's generated argument
         #: parsing): never twins, the called function tells them apart (.native)
         self.called: set[int] = set()
-        #: a Cython method's ``Class.method`` (:mod:`.rank_instances`): a Tempita
-        #: template's instances raise alike on lines a build may have moved
+        #: a rendered Tempita template's site: ``"<template line> Class.method"``
+        #: (:mod:`.rank_instances`): its instances raise alike on lines a build may move
         self.instances: dict[int, str] = {}
         #: entries whose class is decided at run time, keyed PASSED_KEY for a name's value
         #: (``raise too_long``: a caller passed the exception) and RUN_TIME_KEY for a call
@@ -134,7 +134,7 @@ class _Builder:
         # imports resolve it
         self.qualified.append(intern(site.get("printedClass") or site.get("qualifiedClass")))
         self.lines.append(int(record["lineNumber"]))
-        if len(evidence) > 1 or "raisedAt" in site:  # rarer evidence: most sites have none
+        if len(evidence) > 1 or "raisedAt" in site or "sourceLine" in site:  # rarer evidence
             self._evidence(index, evidence, site)
         self.runs.append(runs)
         self.texts.append(text)
@@ -162,8 +162,8 @@ class _Builder:
         raised_at = site.get("raisedAt")
         if isinstance(raised_at, int) and raised_at > 0:
             self.raised_at[index] = raised_at
-        if site.get("language") == "cython" and (method := cython_method(site.get("qualname"))):
-            self.instances[index] = method
+        if (instance := instance_key(site)) is not None:
+            self.instances[index] = instance
         observed = evidence.get("observed") or ()
         for item in observed:
             message = item.get("message")

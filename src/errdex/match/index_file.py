@@ -56,7 +56,7 @@ T = TypeVar("T")
 #: The rests of the anchors past the automaton's keys: their column and text (.index_anchors).
 Longer = tuple[Sequence[Sequence[int]], str]
 #: Bumped whenever the files change shape; an index of another format is rebuilt.
-FILE_FORMAT = 16
+FILE_FORMAT = 17
 #: The ``seconds`` column packs ``start << SECOND_BITS | length`` (:mod:`.index`).
 SECOND_BITS = 8
 #: Columns of one machine integer per entry, then those of another length, as written.
@@ -304,7 +304,8 @@ def read_index(directory: Path) -> tuple[dict[str, Any], Anchors | Deferred]:
     data["raised_at"] = _entry_lines(tables.get("raised_at", []))
     data["modules"] = _regex(tables.get("modules", []))  # [entry, module]: the same shape
     data["called"] = _entry_lines(tables.get("called", []))  # [entry, 1]
-    data["instances"] = _regex(tables.get("instances", []))  # [entry, Class.method]
+    # [entry, "<template line> Class.method"]: a rendered template's sites (.rank_instances)
+    data["instances"] = _regex(tables.get("instances", []))
     data["class_bases"] = _class_bases(tables.get("class_bases"))
     for name in _MAPS:
         keys = _split(texts[name], columns[name + ".chars"])

@@ -367,7 +367,7 @@ def _score_clue(clue: Clue, index: MatchIndex) -> list[Scored]:
 
     # frames: innermost last, and the innermost is the likeliest raise site (.rank_frames)
     relays, handed = score_frames(clue.frames, index, get, clue.hands_over, clue.warning)
-    follow_instances(clue.frames, index, get)  # a Cython frame naming another instance
+    follow_instances(clue, message, index, get)  # a Cython frame naming another instance
 
     # the message: anchors, then a linear-time full match
     candidates = index.message_candidates(message, clue.error_class, found) if message else []

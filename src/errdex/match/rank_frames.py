@@ -130,6 +130,11 @@ def is_relay(index: MatchIndex, i: int) -> bool:
     return index.entry(i).error_class is None and index.runs(i) == ("", "")
 
 
+def line_strength(depth: int) -> float:
+    """What a frame ``depth`` frames from the innermost lends the site on its very line."""
+    return 0.97 if depth == 0 else max(0.5, 0.85 - 0.05 * (depth - 1))
+
+
 def score_frames(
     frames: Frames,
     index: MatchIndex,
@@ -180,7 +185,7 @@ def score_frames(
                 )
             elif distance == 0 and line is not None:
                 s.innermost = s.innermost or depth == 0
-                strength = 0.97 if depth == 0 else max(0.5, 0.85 - 0.05 * (depth - 1))
+                strength = line_strength(depth)
                 where = "the innermost frame" if depth == 0 else f"frame {depth} from the innermost"
                 reason = f"{where} is {entry.file_path}:{entry.line}"
             else:
