@@ -41,6 +41,11 @@ def test_the_builtin_type_types_the_hole() -> None:
         ("cdef class A:\n    cdef public int type\n", False),
         ("obj.type = 1\nf(type=1)\n", False),
         ("def f(x):\n    return str(type(x))\n", False),
+        # a base type names the type used, binding nothing (lxml: ``def f(str s)``)
+        ("def f(str s):\n    pass\n", False),
+        ('cdef str x = "a"\n', False),
+        ("cdef object f(type t):\n    pass\n", False),
+        ("cdef object f(int type):\n    pass\n", True),
     ],
 )
 def test_bindings_read_from_cythons_tree(source: str, binds: bool) -> None:

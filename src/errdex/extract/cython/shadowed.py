@@ -13,6 +13,16 @@ from typing import Any
 
 __all__ = ["cython_binds_any"]
 
+#: The nodes that bind a name of their own, and where it is: a ``def``, a declarator (a
+#: parameter, a ``cdef`` variable or function), a class. A base type's ``name``
+#: (``def f(str s)``, ``cdef str x``) is the type used, which binds nothing.
+_NAMING: dict[str, tuple[str, ...]] = {
+    "DefNode": ("name",),
+    "AsyncDefNode": ("name",),
+    "CNameDeclaratorNode": ("name",),
+    "PyClassDefNode": ("name",),
+    "CClassDefNode": ("class_name", "as_name"),
+}
 #: Children that a statement binds (assignment, loop, ``with`` and handler targets).
 _TARGETS = ("lhs", "lhs_list", "target")
 
@@ -30,11 +40,10 @@ def _bound(node: Any, _members: bool = False) -> Iterator[str]:
     kind = type(node).__name__
     if kind == "CVarDefNode" and _members:
         return  # a struct's field or a cdef class's attribute (``self.type``) binds no name
-    if kind != "NameNode":  # a NameNode is a read unless a target holds it (below)
-        for attr in ("name", "class_name", "as_name"):
-            value = getattr(node, attr, None)
-            if isinstance(value, str):
-                yield value
+    for attr in _NAMING.get(kind, ()):  # a NameNode is a read unless a target holds it
+        value = getattr(node, attr, None)
+        if isinstance(value, str):
+            yield value
     for item in getattr(node, "items", None) or ():  # from m import a as type
         if isinstance(item, tuple) and len(item) == 2:
             yield from _target_names(item[1])
