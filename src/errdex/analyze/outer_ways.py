@@ -28,13 +28,10 @@ def needs_on_way(hops: Sequence[Hop], outer: Hop, entry: str) -> bool:
     not among the walk's hops (not known: said as needing one)."""
     if entry not in outer.via:
         return True
-    by_via = {h.via: h for h in hops}
-    stop = outer.via.index(entry)
-    for at in range(stop):
-        hop = by_via.get(outer.via[at:])
-        if hop is None or hop.needs:
-            return True
-    return False
+    needs: dict[tuple[str, ...], bool] = {}  # a way walked twice: needed on either
+    for hop in hops:
+        needs[hop.via] = needs.get(hop.via, False) or bool(hop.needs)
+    return any(needs.get(outer.via[at:], True) for at in range(outer.via.index(entry)))
 
 
 def lazy_on_way(index: RepoIndex, function: str, entry: EntryPoint, outer: Hop) -> bool:
