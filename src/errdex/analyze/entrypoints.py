@@ -22,6 +22,7 @@ from .facts import FuncFacts
 from .heirs import by_heirs, inherited
 from .repo import RepoIndex
 from .stale_imports import unimportable
+from .type_only import runtime_imports
 
 __all__ = [
     "FAR_DEPTH",
@@ -79,7 +80,8 @@ class PublicApi:
                         out.add(target.qualname)
                         self._listed.setdefault(target.qualname, place)
             if facts.is_package and not _private_path(facts.name):
-                names = [n for n in facts.imports if not n.startswith("_")]
+                # ``if TYPE_CHECKING: from .api import tc_get`` exports nothing
+                names = [n for n in runtime_imports(index, facts) if not n.startswith("_")]
                 for name in names:
                     target = index.resolve(facts.name, (name,))
                     if target is not None and target.kind != "module":

@@ -9,19 +9,28 @@ misleading, again and again: no user calls them. A method is a hook here when:
 
 - ``dispatched``: a class of its lineage looks it up by a name built from a literal
   prefix, ``getattr(self, 'do_' + cmd)`` (``cmd.Cmd``), ``getattr(self,
-  f"visit_{…}")`` (``NodeVisitor``), or a local bound so (``mname = 'do_' + …``);
+  f"visit_{…}")`` (``NodeVisitor``), or a local bound so (``mname = 'do_' + …``), and
+  the library calls no method of that name directly (jinja2's ``parse_expression``,
+  which ``getattr(self, f"parse_{…}")`` could also reach, is called so and stays), nor
+  exports it or its class (``getattr(self, 'to' + format)`` does not hide an exported
+  ``Matrix.total``);
 - ``registered``: a method of its lineage hands ``self.<name>`` (not called) to the
-  interpreter (``sys.settrace``/``setprofile``, ``threading``'s) or stores it on another
-  object (``parser.StartElementHandler = self.start_element_handler``), and no exact
-  call of it is in the library;
+  interpreter (``sys.settrace``/``setprofile``, ``threading``'s) or stores it in a
+  parser's ``…Handler`` slot (``parser.StartElementHandler = self.start_element_handler``),
+  and no exact call of it is in the library; another attribute store is no install
+  (``_method.register = self.register`` hands users ``register``);
 - ``held``: the ``__call__`` of a class the library builds (an exact call of its
-  constructor) that no package or ``__all__`` exports and no function returns;
+  constructor) that no package or ``__all__`` exports, no function returns, and no
+  public name reaches (``email.headerregistry.HeaderRegistry`` is documented);
 - ``below``: a method the library calls only from ``registered`` hooks or from methods
   below them (exact calls, at least one): ``Bdb.dispatch_exception``, from
   ``trace_dispatch`` alone.
 
 A hook is no public way in (:class:`.entrypoints.PublicApi`): the walk goes on to its
-resolved callers, and what calls none names no call.
+resolved callers, and what calls none names no call. Answers are kept per depth (how far
+callers are still followed), and one reached through a method still being decided (a
+cycle) is not kept: either, kept as the method's, made the next question's answer depend
+on which was asked first.
 """
 
 from __future__ import annotations
@@ -32,6 +41,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from .ancestors import lineage
+from .direct_calls import called_names
 from .facts import FuncFacts, dotted
 from .file_trees import module_tree
 from .repo import RepoIndex
@@ -73,17 +83,32 @@ class HookMethods:
         self.exported = exported
         self.handed = handed
         self._classes: dict[str, _ClassHooks] = {}
-        self._memo: dict[str, str | None] = {}
+        #: (method, depth) -> its kind: how far the callers are followed is part of it
+        self._memo: dict[tuple[str, int], str | None] = {}
+        self._open: set[str] = set()  # being decided: a cycle of callers
+        self._cut = False  # the answer being made met a method still being decided
+        self._called: frozenset[str] | None = None
 
     def __call__(self, qualname: str) -> bool:
         return self.kind(qualname) is not None
 
     def kind(self, qualname: str, depth: int = 0) -> str | None:
-        if qualname in self._memo:
-            return self._memo[qualname]
-        self._memo[qualname] = None  # a cycle of callers decides nothing
-        found = self._decide(qualname, depth)
-        self._memo[qualname] = found
+        """The hook kind, or None; the same whatever was asked before (finding 6)."""
+        key = (qualname, depth)
+        if key in self._memo:
+            return self._memo[key]
+        if qualname in self._open:
+            self._cut = True  # a cycle of callers decides nothing, here
+            return None
+        outer_cut, self._cut = self._cut, False
+        self._open.add(qualname)
+        try:
+            found = self._decide(qualname, depth)
+        finally:
+            self._open.discard(qualname)
+        if not self._cut:
+            self._memo[key] = found
+        self._cut = self._cut or outer_cut
         return found
 
     def _decide(self, qualname: str, depth: int) -> str | None:
@@ -96,7 +121,8 @@ class HookMethods:
             return None
         classes = lineage(self.index, cls)
         read = [self._class(c) for c in classes if c in self.index.classes]
-        if any(name.startswith(p) and len(name) > len(p) for r in read for p in r.prefixes):
+        built = any(name.startswith(p) and len(name) > len(p) for r in read for p in r.prefixes)
+        if built and not self._direct(cls, qualname, name):
             return "dispatched"
         defined = self.index.method(cls, name) or qualname  # ``Pdb`` runs ``Bdb``'s
         callers = [c for c, _ in self.callers.get(defined, ()) if not c.is_test]
@@ -110,6 +136,13 @@ class HookMethods:
             return "below"
         return None
 
+    def _direct(self, cls: str, qualname: str, name: str) -> bool:
+        """Called by its name somewhere in the library, or exported (it or its class):
+        a way in of its own, whatever else looks it up by a built name."""
+        if self._called is None:
+            self._called = called_names(self.index)
+        return name in self._called or self.exported(qualname) or self.exported(cls)
+
     def _is_test(self, cls: str) -> bool:
         facts = self.index.classes[cls]
         module = self.index.modules.get(facts.module)
@@ -117,7 +150,7 @@ class HookMethods:
 
     def _held(self, cls: str) -> bool:
         """The library builds it, and nothing hands it to users by name or by return."""
-        if self.exported(cls) or cls in self.handed():
+        if self.exported(cls) or cls in self.handed() or _public_path(cls):
             return False
         built = (f"{cls}.__init__", f"{cls}.__new__")
         return any(not c.is_test for q in built for c, _ in self.callers.get(q, ()))
@@ -161,7 +194,7 @@ def _read_method(func: _Function, me: str, out: _ClassHooks) -> None:
             if isinstance(target, ast.Name) and prefix:
                 built[target.id] = prefix
             name = _own_method(sub.value, me)
-            if name and isinstance(target, ast.Attribute) and dotted(target.value) != (me,):
+            if name and _handler_slot(target, me):
                 out.registered.add(name)  # ``parser.StartElementHandler = self.handler``
         if not isinstance(sub, ast.Call):
             continue
@@ -173,6 +206,22 @@ def _read_method(func: _Function, me: str, out: _ClassHooks) -> None:
                 out.prefixes.add(prefix)
         elif head and head[-1] in _INSTALLERS:
             out.registered.update(n for a in sub.args if (n := _own_method(a, me)))
+
+
+def _handler_slot(target: ast.expr, me: str) -> bool:
+    """``parser.StartElementHandler``: a slot another object's parser calls (pyexpat's
+    are all named so); ``_method.register`` is only an attribute users may read."""
+    return (
+        isinstance(target, ast.Attribute)
+        and target.attr.endswith("Handler")
+        and dotted(target.value) != (me,)
+    )
+
+
+def _public_path(cls: str) -> bool:
+    """Importable under a public name: no part of the module path or class name is
+    private (``email.headerregistry.HeaderRegistry``)."""
+    return not any(p.startswith("_") and p not in ("__init__", "__main__") for p in cls.split("."))
 
 
 def _prefix(node: ast.expr) -> str:

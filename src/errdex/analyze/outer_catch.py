@@ -8,7 +8,8 @@ nearest entry points stay as they are; only the call the catch advice names, whe
 nearest is not exported itself (``HTTPAdapter.send``), moves up to the outermost function of the same top-level package that the package exports (its
 ``__init__`` re-exports it or an ``__all__`` lists it, or its class), reached from the
 entry point through calls errdex resolved exactly, with the class leaving it unconverted
-and ungated. A caller whose handler catches the class ends the walk
+and ungated, by no function that reaches it only under a condition of its parameters and
+by no generator or coroutine (:mod:`.outer_ways`). A caller whose handler catches the class ends the walk
 (:meth:`.chains.Chains.walk`), so no ``try`` in between catches it.
 """
 
@@ -23,8 +24,10 @@ from .chain_parts import Hop
 from .chains import Chains
 from .entry_receivers import called_by_name
 from .entrypoints import FAR_DEPTH, PublicApi, run_by_syntax
+from .outer_ways import lazy_on_way, needs_on_way
 from .param_requirement import call_name
 from .repo import RepoIndex
+from .type_only import runtime_imports
 
 __all__ = ["OUTER_DEPTH", "outer_calls"]
 
@@ -72,6 +75,9 @@ def outer_calls(
             and _plain(h)
             and _exported(api, h.qualname)
             and called_by_name(index, h, below)
+            and not needs_on_way(hops, h, name)  # ``get_strict(url, strict=False)``
+            # its call gives a generator or coroutine (``pkg.pages()``), or the entry's does
+            and not lazy_on_way(index, function, entry, h)
         ]
         if above:
             best = max(above, key=lambda h: (h.depth, _neg(api.order(h.qualname, 0))))
@@ -108,7 +114,8 @@ def written(index: RepoIndex, api: PublicApi, qualname: str) -> str:
     top = qualname.split(".")[0]
     package = index.modules.get(top)
     if func is not None and func.cls is None and package is not None and package.is_package:
-        target = index.resolve(top, (name,)) if name in package.imports else None
+        imported = name in runtime_imports(index, package)
+        target = index.resolve(top, (name,)) if imported else None
         if target is not None and target.qualname == qualname:
             return f"{top}.{name}()"
     return call_name(qualname, func)
