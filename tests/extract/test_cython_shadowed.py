@@ -50,3 +50,27 @@ def test_the_builtin_type_types_the_hole() -> None:
 )
 def test_bindings_read_from_cythons_tree(source: str, binds: bool) -> None:
     assert cython_binds_any(parse_cython(source), CLASS_PRINTERS) is binds
+
+
+SCOPED = (
+    "def serialize(x):\n"
+    '    raise TypeError(f"Type {type(x)} cannot be serialized.")\n'
+    "\n"
+    "cdef class Log:\n"
+    "    cpdef _append(self, int domain, int type):\n"
+    '        raise ValueError(f"bad {type(domain)}")\n'
+)
+
+
+def test_a_binding_in_one_function_leaves_the_others_typed() -> None:
+    """lxml's etree.pyx binds ``type`` as a parameter of one method: only that method's
+    holes are open, so ``serialize``'s still admits only a class repr."""
+    sites = {s.line: s.template for s in extract_cython(SCOPED, "m.pyx")}
+    assert sites[2].match("Type <class 'int'> cannot be serialized.") is not None
+    assert sites[2].match("Type int cannot be serialized.") is None
+    assert sites[6].match("bad 3") is not None  # type is the int parameter there
+
+
+def test_a_module_level_binding_opens_every_hole() -> None:
+    sites = extract_cython("type = len\n" + SCOPED, "m.pyx")
+    assert all(s.template.match("Type 3 cannot be serialized.") is not None for s in sites[:1])

@@ -21,7 +21,7 @@ from .arguments import STYLE as ARGUMENTS
 from .arguments import argument_sites
 from .includer import including_files, module_classes
 from .parse import parse_cython
-from .shadowed import cython_binds_any
+from .shadowed import cython_shadowed_lines
 from .templates import TEMPLATE_SUFFIX, render_template
 from .walk import CythonExtractor
 
@@ -68,9 +68,9 @@ def extract_cython(
     outers = including_files(file_path)
     modules = [cython_module_name(p) for p in outers]
     module = modules[0] if modules else None
-    typed = not cython_binds_any(tree, CLASS_PRINTERS)  # ``type=len``: see .shadowed
+    shadowed = cython_shadowed_lines(tree, CLASS_PRINTERS)  # ``type=len``: see .shadowed
     for site in sites:
-        if typed:
+        if not shadowed(site.line):
             site.template = typed_class_holes(site.template)
         if module is not None:
             _place(site, own, module, tuple(dict.fromkeys(m for m in modules if m != module)))
