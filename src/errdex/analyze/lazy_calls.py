@@ -16,9 +16,10 @@ import re
 from errdex.evidence import EntryPoint
 
 from .entrypoints import run_by_syntax
+from .facts import FuncFacts
 from .gathered import Gathered
 from .guards import code, has_private
-from .lazy_chain import ASYNC_GENERATOR, COROUTINE, GENERATOR, LAZY, own_kind
+from .lazy_chain import ASYNC_GENERATOR, COROUTINE, LAZY, own_kind
 from .param_requirement import call_name
 
 __all__ = ["lazy_place", "lazy_subject", "lazy_trigger", "said_lazily"]
@@ -35,6 +36,13 @@ def _kind(g: Gathered, entry: EntryPoint | None) -> str | None:
     return kind if kind in LAZY else None
 
 
+def _entry_func(g: Gathered, entry: EntryPoint) -> FuncFacts | None:
+    func = g.entry_funcs.get(entry["qualname"])
+    if func is None and g.func is not None and g.func.qualname == entry["qualname"]:
+        return g.func  # the raising function itself
+    return func
+
+
 def _lazy_calls(g: Gathered) -> dict[str, str]:
     """The calls, as :func:`.situation_words._calls` writes them (in code), whose result
     runs the raise when iterated or awaited -> its kind."""
@@ -42,14 +50,15 @@ def _lazy_calls(g: Gathered) -> dict[str, str]:
     for entry in g.entry_points:
         kind = _kind(g, entry)
         if kind is not None:
-            func = g.entry_funcs.get(entry["qualname"])
-            if func is None and g.func is not None and g.func.qualname == entry["qualname"]:
-                func = g.func
-            out[code(call_name(entry["qualname"], func))] = kind
+            out[code(call_name(entry["qualname"], _entry_func(g, entry)))] = kind
     own = _kind(g, None)
     if own is not None and g.func is not None:
         out.setdefault(code(call_name(g.func.qualname, g.func)), own)
     return out
+
+
+#: What the site is, by its kind: a ``yield ValueError(…)`` or a warning is not raised.
+_THIS = {"warn": "this warning", "yield": "this `yield`", "assert": "this `assert`"}
 
 
 def _way(kind: str, call: str) -> str:
@@ -81,19 +90,25 @@ def lazy_place(g: Gathered, entry: EntryPoint | None, call: str) -> str | None:
     raising function), when its result raises: around the iteration or the ``await``,
     with its leading space; None where the call itself raises."""
     kind = _kind(g, entry)
-    if kind == GENERATOR:
-        return (
-            f" around the code that iterates the result of {call} (a `for` loop, list() or "
-            "next(): the call alone only makes a generator and raises nothing)"
-        )
-    if kind == ASYNC_GENERATOR:
-        return (
-            f" around the `async for` over the result of {call} (the call alone only "
-            "makes an async generator and raises nothing)"
-        )
+    if kind is None:
+        return None
+    # a plain function that returns ``g(…)`` runs its own body at the call: only its
+    # result is lazy, and "the call alone raises nothing" would be too strong of it
+    func = g.func if entry is None else _entry_func(g, entry)
     if kind == COROUTINE:
-        return f" around the `await` of {call} (the call alone only makes a coroutine)"
-    return None
+        makes = "the call alone only makes a coroutine"
+        where = f" around the `await` of {call}"
+    elif kind == ASYNC_GENERATOR:
+        makes = "the call alone only makes an async generator and raises nothing"
+        where = f" around the `async for` over the result of {call}"
+    else:
+        makes = "the call alone only makes a generator and raises nothing"
+        where = (
+            f" around the code that iterates the result of {call} (a `for` loop, list() or next():"
+        )
+    done = "awaited" if kind == COROUTINE else "iterated"
+    why = makes if own_kind(func) == kind else f"the error comes when the result is {done}"
+    return f"{where} {why})" if where.endswith(":") else f"{where} ({why})"
 
 
 def lazy_subject(g: Gathered, entry: EntryPoint) -> str:
@@ -114,17 +129,18 @@ def lazy_trigger(g: Gathered) -> str | None:
     func = g.func
     name = call_name(func.qualname, func) if func is not None else "_"
     public = func is not None and not has_private(func.qualname) and not has_private(name)
+    this = _THIS.get(g.site.kind, "this raise")  # a yielded error or a warning is no raise
     if own is not None and func is not None and public and not run_by_syntax(func.qualname):
         said = code(name)
         if own == COROUTINE:
             return (
                 f"{said} is a coroutine function (`async def`): a call of it only makes a "
-                "coroutine, and its body, this raise included, runs when that is awaited."
+                f"coroutine, and its body, {this} included, runs when that is awaited."
             )
         what = "an async generator" if own == ASYNC_GENERATOR else "a generator"
         return (
             f"{said} is {what} function: a call of it only makes {what}, and its body, "
-            "this raise included, runs when that is iterated."
+            f"{this} included, runs when that is iterated."
         )
     for entry in g.entry_points:
         kind = _kind(g, entry)
@@ -134,9 +150,9 @@ def lazy_trigger(g: Gathered) -> str | None:
         what = {COROUTINE: "a coroutine", ASYNC_GENERATOR: "an async generator"}.get(
             kind, "a generator"
         )
-        done = "awaited" if kind == COROUTINE else "iterated"
+        done = "awaited" if kind == COROUTINE else "iterated"  # ``this[5:]``: "raise", …
         return (
-            f"{call} returns {what} that reaches it: the raise comes when that result "
+            f"{call} returns {what} that reaches it: the {this[5:]} comes when that result "
             f"is {done}, not at the call."
         )
     return None
