@@ -123,6 +123,16 @@ def _g8(items):
 def handed(items):
     items = list(items)
     return _g8(items)
+
+
+def _g9(n):
+    yield True
+    if n < 0:
+        raise KeyError("negative n in g9")
+
+
+def any_of(n):
+    return any(_g9(n))
 """
 
 
@@ -191,3 +201,13 @@ def test_a_plain_function_returning_the_generator_is_not_said_to_raise_nothing(
     assert "the result of `handed()`" in solutions, solutions
     assert "raises nothing" not in solutions and "the call alone" not in solutions, solutions
     assert "the error comes when the result is iterated" in solutions, solutions
+
+
+def test_a_caller_that_may_stop_early_is_not_said_to_raise_at_its_call(
+    records: dict[str, dict[str, Any]],
+) -> None:
+    # any_of(-1) returns True at the first item: the KeyError is never reached
+    solutions = " ".join(records["'negative n in g9'"]["solutions"])
+    assert "`any_of()`" in solutions, solutions
+    assert "the call raises" not in solutions, solutions
+    assert "a generator or coroutine on the way, when run that far, raises" in solutions

@@ -19,7 +19,7 @@ from .entrypoints import run_by_syntax
 from .facts import FuncFacts
 from .gathered import Gathered
 from .guards import code, has_private
-from .lazy_chain import ASYNC_GENERATOR, COROUTINE, LAZY, own_kind
+from .lazy_chain import ASYNC_GENERATOR, COROUTINE, LAZY, UNKNOWN, own_kind
 from .param_requirement import call_name
 
 __all__ = ["lazy_place", "lazy_subject", "lazy_trigger", "said_lazily"]
@@ -112,7 +112,12 @@ def lazy_place(g: Gathered, entry: EntryPoint | None, call: str) -> str | None:
 
 
 def lazy_subject(g: Gathered, entry: EntryPoint) -> str:
-    """What raises, of ``entry``'s call: "the call", or iterating or awaiting its result."""
+    """What raises, of ``entry``'s call: "the call", or iterating or awaiting its result;
+    where a generator or coroutine on the way is used in a way not read (``any(g())``
+    stops at the first true item, ``@decorator`` on a generator function), only that
+    it raises once run that far: "the call raises" was false of ``any_of(-1)``."""
+    if g.lazy.get(entry["qualname"]) == UNKNOWN:
+        return "a generator or coroutine on the way, when run that far,"
     kind = _kind(g, entry)
     if kind == COROUTINE:
         return "awaiting the call"
