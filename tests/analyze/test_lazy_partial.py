@@ -133,6 +133,18 @@ def _g9(n):
 
 def any_of(n):
     return any(_g9(n))
+
+
+def _sub(n):
+    if n < 0:
+        raise ValueError("negative n in sub")
+    yield n
+    yield n
+
+
+def excl(n):
+    a, b = _sub(n)
+    yield a
 """
 
 
@@ -211,3 +223,13 @@ def test_a_caller_that_may_stop_early_is_not_said_to_raise_at_its_call(
     assert "`any_of()`" in solutions, solutions
     assert "the call raises" not in solutions, solutions
     assert "a generator or coroutine on the way, when run that far, raises" in solutions
+
+
+def test_a_generator_entry_point_with_an_unknown_use_below_is_still_iterated(
+    records: dict[str, dict[str, Any]],
+) -> None:
+    # ``a, b = _sub(n)`` is a use not read, but excl() is a generator: its call runs nothing
+    r = records["negative n in sub"]
+    assert "iterating the result of a call of `excl()`" in r["commonSituations"], r
+    assert "excl(" not in (r["tryCatchPattern"] or ""), r["tryCatchPattern"]
+    assert "returns a generator" not in r["triggerScenarios"], r["triggerScenarios"]

@@ -33,6 +33,8 @@ def _kind(g: Gathered, entry: EntryPoint | None) -> str | None:
     """What ``entry``'s call gives in place of the raise (the raising function itself
     where ``entry`` is None); None where the call runs it or nothing is known."""
     kind = g.lazy.get(entry["qualname"]) if entry is not None else own_kind(g.func)
+    if kind == UNKNOWN and entry is not None:  # a generator below is used in a way not read,
+        kind = own_kind(_entry_func(g, entry))  # but the entry point's own call runs nothing
     return kind if kind in LAZY else None
 
 
@@ -149,8 +151,12 @@ def lazy_trigger(g: Gathered) -> str | None:
         )
     for entry in g.entry_points:
         kind = _kind(g, entry)
-        if kind is None or run_by_syntax(entry["qualname"]):
-            continue
+        if (
+            kind is None
+            or run_by_syntax(entry["qualname"])
+            or g.lazy.get(entry["qualname"]) == UNKNOWN
+        ):
+            continue  # not known to reach it when iterated (``a, b = g()`` below)
         call = code(call_name(entry["qualname"], g.entry_funcs.get(entry["qualname"])))
         what = {COROUTINE: "a coroutine", ASYNC_GENERATOR: "an async generator"}.get(
             kind, "a generator"
