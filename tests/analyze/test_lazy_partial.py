@@ -233,3 +233,9 @@ def test_a_generator_entry_point_with_an_unknown_use_below_is_still_iterated(
     assert "iterating the result of a call of `excl()`" in r["commonSituations"], r
     assert "excl(" not in (r["tryCatchPattern"] or ""), r["tryCatchPattern"]
     assert "returns a generator" not in r["triggerScenarios"], r["triggerScenarios"]
+
+
+def test_the_handed_on_trigger_names_no_kind_of_site(records: dict[str, dict[str, Any]]) -> None:
+    # "the raise comes" was worded per kind as "the `assert` comes" in a49's first cut
+    said = records["no items at all"]["triggerScenarios"]
+    assert "`handed()` returns a generator that reaches it: it comes when that result" in said

@@ -161,9 +161,9 @@ def lazy_trigger(g: Gathered) -> str | None:
         what = {COROUTINE: "a coroutine", ASYNC_GENERATOR: "an async generator"}.get(
             kind, "a generator"
         )
-        done = "awaited" if kind == COROUTINE else "iterated"  # ``this[5:]``: "raise", …
+        done = "awaited" if kind == COROUTINE else "iterated"
         return (
-            f"{call} returns {what} that reaches it: the {this[5:]} comes when that result "
+            f"{call} returns {what} that reaches it: it comes when that result "
             f"is {done}, not at the call."
         )
     return None
