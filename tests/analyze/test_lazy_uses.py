@@ -8,7 +8,7 @@ import ast
 
 import pytest
 
-from errdex.analyze.lazy_uses import CONSUMED, COROUTINE, GENERATOR, RETURNED, use_of
+from errdex.analyze.lazy_uses import CONSUMED, COROUTINE, GENERATOR, PARTIAL, RETURNED, use_of
 
 
 def _use(body: str, kind: str = GENERATOR) -> str | None:
@@ -36,11 +36,14 @@ def _use(body: str, kind: str = GENERATOR) -> str | None:
         "all(g())",
         "next(g())",
         "a, b = g()",
-        "h.update(g())",
-        "(x for x in g())",
     ],
 )
-def test_a_use_that_may_stop_early_is_not_known(body: str) -> None:
+def test_a_use_that_may_stop_early_is_partial(body: str) -> None:
+    assert _use(body) == PARTIAL
+
+
+@pytest.mark.parametrize("body", ["h.update(g())", "(x for x in g())", "zip(a, g())", "x = g()"])
+def test_a_use_not_read_is_not_known(body: str) -> None:
     assert _use(body) is None
 
 

@@ -19,7 +19,7 @@ from .entrypoints import run_by_syntax
 from .facts import FuncFacts
 from .gathered import Gathered
 from .guards import code, has_private
-from .lazy_chain import ASYNC_GENERATOR, COROUTINE, LAZY, UNKNOWN, own_kind
+from .lazy_chain import ASYNC_GENERATOR, COROUTINE, LAZY, PARTLY, own_kind
 from .param_requirement import call_name
 
 __all__ = ["lazy_place", "lazy_subject", "lazy_trigger", "said_lazily"]
@@ -33,9 +33,14 @@ def _kind(g: Gathered, entry: EntryPoint | None) -> str | None:
     """What ``entry``'s call gives in place of the raise (the raising function itself
     where ``entry`` is None); None where the call runs it or nothing is known."""
     kind = g.lazy.get(entry["qualname"]) if entry is not None else own_kind(g.func)
-    if kind == UNKNOWN and entry is not None:  # a generator below is used in a way not read,
-        kind = own_kind(_entry_func(g, entry))  # but the entry point's own call runs nothing
+    kind = kind.removeprefix(PARTLY) if kind else None  # the raise, if any, comes from it
     return kind if kind in LAZY else None
+
+
+def _unsure(g: Gathered, entry: EntryPoint) -> bool:
+    """Whether a generator or coroutine on the way may not be run as far as the raise."""
+    state = g.lazy.get(entry["qualname"])
+    return state is not None and state not in LAZY
 
 
 def _entry_func(g: Gathered, entry: EntryPoint) -> FuncFacts | None:
@@ -118,7 +123,7 @@ def lazy_subject(g: Gathered, entry: EntryPoint) -> str:
     where a generator or coroutine on the way is used in a way not read (``any(g())``
     stops at the first true item, ``@decorator`` on a generator function), only that
     it raises once run that far: "the call raises" was false of ``any_of(-1)``."""
-    if g.lazy.get(entry["qualname"]) == UNKNOWN:
+    if _unsure(g, entry):
         return "a generator or coroutine on the way, when run that far,"
     kind = _kind(g, entry)
     if kind == COROUTINE:
@@ -151,11 +156,7 @@ def lazy_trigger(g: Gathered) -> str | None:
         )
     for entry in g.entry_points:
         kind = _kind(g, entry)
-        if (
-            kind is None
-            or run_by_syntax(entry["qualname"])
-            or g.lazy.get(entry["qualname"]) == UNKNOWN
-        ):
+        if kind is None or run_by_syntax(entry["qualname"]) or _unsure(g, entry):
             continue  # not known to reach it when iterated (``a, b = g()`` below)
         call = code(call_name(entry["qualname"], g.entry_funcs.get(entry["qualname"])))
         what = {COROUTINE: "a coroutine", ASYNC_GENERATOR: "an async generator"}.get(

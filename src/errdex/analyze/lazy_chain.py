@@ -21,7 +21,15 @@ from errdex.evidence import EntryPoint
 
 from .facts import FuncFacts
 from .file_trees import function_node
-from .lazy_uses import ASYNC_GENERATOR, CONSUMED, COROUTINE, GENERATOR, RETURNED, use_of
+from .lazy_uses import (
+    ASYNC_GENERATOR,
+    CONSUMED,
+    COROUTINE,
+    GENERATOR,
+    PARTIAL,
+    RETURNED,
+    use_of,
+)
 from .repo import RepoIndex
 
 __all__ = [
@@ -29,6 +37,7 @@ __all__ = [
     "COROUTINE",
     "GENERATOR",
     "LAZY",
+    "PARTLY",
     "UNKNOWN",
     "chain_states",
     "own_kind",
@@ -38,6 +47,9 @@ __all__ = [
 UNKNOWN = "unknown"
 #: The states whose result runs the raise when iterated or awaited.
 LAZY = (GENERATOR, COROUTINE, ASYNC_GENERATOR)
+#: Before a lazy kind: the entry point's result, iterated or awaited, is where the raise
+#: can come from, but a caller below iterates perhaps not far enough (``any(g())``).
+PARTLY = "partly "
 
 #: Decorators that leave a generator or coroutine function as it is; any other, dotted
 #: or not (``@_eager[0]``), may change what the call returns (``@contextmanager`` runs
@@ -84,7 +96,7 @@ def _state(
     state = own_kind(func)
     if entry.get("depth", 0) == 0 or len(via) < 2:
         return state
-    callee = via[-1]
+    callee, partly = via[-1], False
     for at in range(len(via) - 2, -1, -1):
         caller = entry_func if at == 0 and entry_func is not None else index.function(via[at])
         if caller is None:
@@ -94,10 +106,13 @@ def _state(
             if use == RETURNED and own_kind(caller) is None:
                 callee = via[at]
                 continue  # handed on: the caller's result is as lazy
-            if use != CONSUMED or state == UNKNOWN:
+            partly = partly or use == PARTIAL
+            if use not in (CONSUMED, PARTIAL) or state == UNKNOWN:
                 return UNKNOWN
         state = own_kind(caller)
         callee = via[at]
+    if partly:  # in the entry point's body, perhaps not reached; its own result is lazy
+        return PARTLY + state if state in LAZY else UNKNOWN
     return state
 
 

@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import ast
 
-__all__ = ["ASYNC_GENERATOR", "CONSUMED", "COROUTINE", "GENERATOR", "RETURNED", "use_of"]
+__all__ = ["ASYNC_GENERATOR", "CONSUMED", "COROUTINE", "GENERATOR", "PARTIAL", "RETURNED", "use_of"]
 
 CONSUMED = "consumed"
+#: Iterated here, in the caller's own body, but perhaps not to the end (``any(g())``).
+PARTIAL = "partial"
 RETURNED = "returned"
 GENERATOR = "generator"
 COROUTINE = "coroutine"
@@ -27,38 +29,45 @@ _DRAINS = frozenset({"list", "tuple", "set", "frozenset", "sorted", "sum", "min"
 #: Methods that iterate their argument to the end (``"".join(g())``, ``x.extend(g())``);
 #: not ``update``, which a hash object's is too and which does not iterate.
 _DRAINING_METHODS = frozenset({"join", "extend", "writelines"})
+#: Builtins that iterate their argument in the call, perhaps not to the end.
+_STEPS = frozenset({"any", "all", "next"})
 _NESTED = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
 _LOOPS = (ast.For, ast.AsyncFor, ast.While)
 
 
 def use_of(parent: ast.AST, call: ast.Call, kind: str) -> str | None:
     """How ``parent`` uses the result of ``call``, a call that makes a ``kind``:
-    :data:`CONSUMED` (to the end, or awaited), :data:`RETURNED`, or None (not known)."""
+    :data:`CONSUMED` (to the end, or awaited), :data:`PARTIAL` (iterated there, perhaps
+    not to the end), :data:`RETURNED`, or None (not known)."""
     if isinstance(parent, ast.Return):
         return RETURNED
     if kind == COROUTINE:
         return CONSUMED if isinstance(parent, ast.Await) else None
     if kind == ASYNC_GENERATOR:
         if isinstance(parent, ast.AsyncFor) and parent.iter is call:
-            return CONSUMED if not _may_leave(parent.body) else None
+            return PARTIAL if _may_leave(parent.body) else CONSUMED
         if isinstance(parent, (ast.ListComp, ast.SetComp, ast.DictComp)) and any(
             c.iter is call and c.is_async for c in parent.generators
         ):
             return CONSUMED
         return None
     if isinstance(parent, ast.For) and parent.iter is call:
-        return CONSUMED if not _may_leave(parent.body) else None
+        return PARTIAL if _may_leave(parent.body) else CONSUMED
     if isinstance(parent, (ast.ListComp, ast.SetComp, ast.DictComp)):
         # its iterable, not its item; a generator expression iterates only when iterated
         return CONSUMED if any(c.iter is call for c in parent.generators) else None
     if isinstance(parent, (ast.YieldFrom, ast.Starred)):
         return CONSUMED
-    if isinstance(parent, ast.Assign) and all(_starred_target(t) for t in parent.targets):
-        return CONSUMED  # ``first, *rest = g()``; ``a, b = g()`` stops after three items
+    if isinstance(parent, ast.Assign) and all(
+        isinstance(t, (ast.Tuple, ast.List)) for t in parent.targets
+    ):  # ``first, *rest = g()``; ``a, b = g()`` stops after three items
+        return CONSUMED if all(_starred_target(t) for t in parent.targets) else PARTIAL
     if isinstance(parent, ast.Call) and call in parent.args:
         target = parent.func
         if isinstance(target, ast.Name) and target.id in _DRAINS:
             return CONSUMED
+        if isinstance(target, ast.Name) and target.id in _STEPS:
+            return PARTIAL
         if isinstance(target, ast.Attribute) and target.attr in _DRAINING_METHODS:
             return CONSUMED
     return None
