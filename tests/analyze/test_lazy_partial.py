@@ -155,6 +155,16 @@ def _g10():
 
 async def async_handed():
     return _g10()
+
+
+def _errors(items):
+    for i in items:
+        if i < 0:
+            yield ValueError("yielded from handed on")
+
+
+def handed_errors(items):
+    return _errors(items)
 """
 
 
@@ -249,7 +259,10 @@ def test_a_generator_entry_point_with_an_unknown_use_below_is_still_iterated(
     assert "await" not in said, said
 
 
-def test_the_handed_on_trigger_names_no_kind_of_site(records: dict[str, dict[str, Any]]) -> None:
-    # "the raise comes" was worded per kind as "the `assert` comes" in a49's first cut
+def test_the_handed_on_trigger_is_worded_by_the_kind_of_site(
+    records: dict[str, dict[str, Any]],
+) -> None:
     said = records["no items at all"]["triggerScenarios"]
-    assert "`handed()` returns a generator that reaches it: it comes when that result" in said
+    assert "`handed()` returns a generator that reaches it: the raise comes when" in said
+    said = records["yielded from handed on"]["triggerScenarios"]
+    assert "`handed_errors()` returns a generator that reaches it: the `yield` comes" in said

@@ -65,7 +65,7 @@ def _lazy_calls(g: Gathered) -> dict[str, str]:
 
 
 #: What the site is, by its kind: a ``yield ValueError(…)`` or a warning is not raised.
-_THIS = {"warn": "this warning", "yield": "this `yield`", "assert": "this `assert`"}
+_THIS = {"warn": "this warning", "yield": "this `yield`"}
 
 
 def _way(kind: str, call: str) -> str:
@@ -163,8 +163,9 @@ def lazy_trigger(g: Gathered) -> str | None:
             kind, "a generator"
         )
         done = "awaited" if kind == COROUTINE else "iterated"
+        the = this.replace("this", "the", 1)
         return (
-            f"{call} returns {what} that reaches it: it comes when that result "
+            f"{call} returns {what} that reaches it: {the} comes when that result "
             f"is {done}, not at the call."
         )
     return None
