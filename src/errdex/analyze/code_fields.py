@@ -19,7 +19,7 @@ from .entrypoints import run_by_syntax
 from .facts import FuncFacts
 from .gathered import Gathered, callable_name, location, short_name, verb
 from .guards import CONDITION_KINDS, free_names, isinstance_checks, parse_guard
-from .lazy_chain import COROUTINE, GENERATOR, UNKNOWN, own_kind
+from .lazy_chain import COROUTINE, GENERATOR, LAZY, own_kind
 from .linear import LinearRegex
 from .rebinding import rebound_before
 
@@ -164,7 +164,7 @@ def _guard_args(g: Gathered, entry: EntryPoint) -> list[str] | None:
     func = g.func
     if func is None:
         return []
-    if g.lazy.get(entry["qualname"]) == UNKNOWN:
+    if g.lazy.get(entry["qualname"], GENERATOR) not in LAZY:  # unknown, or perhaps not reached
         return None
     passes = dict(entry.get("passes") or {})
     if entry.get("depth", 0) == 0:  # its own parameters, rebound later or not

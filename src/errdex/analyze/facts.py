@@ -50,7 +50,7 @@ class FuncFacts:
     doc_line: int
     cls: str | None  # the class qualname, for methods
     parent: str | None  # the enclosing function, for nested functions
-    decorators: list[CallRef]
+    decorators: list[CallRef]  # the dotted ones (``@a.b``, ``@a.b(…)``)
     calls: list[CallRef]
     local_imports: dict[str, str]
     is_test: bool
@@ -132,6 +132,9 @@ class FuncFacts:
     #: (:mod:`.call_fit`).
     posonly: tuple[str, ...] = ()
     kwonly: tuple[str, ...] = ()
+    #: Decorators that are no dotted name (``@_eager[0]``, ``@make()(x)``), left out of
+    #: ``decorators``: what the call returns is not known (:mod:`.lazy_chain`).
+    odd_decorators: int = 0
 
 
 @dataclass(slots=True)

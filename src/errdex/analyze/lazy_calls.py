@@ -16,9 +16,10 @@ import re
 from errdex.evidence import EntryPoint
 
 from .entrypoints import run_by_syntax
+from .facts import FuncFacts
 from .gathered import Gathered
 from .guards import code, has_private
-from .lazy_chain import ASYNC_GENERATOR, COROUTINE, GENERATOR, LAZY, own_kind
+from .lazy_chain import ASYNC_GENERATOR, COROUTINE, LAZY, PARTLY, own_kind
 from .param_requirement import call_name
 
 __all__ = ["lazy_place", "lazy_subject", "lazy_trigger", "said_lazily"]
@@ -32,7 +33,21 @@ def _kind(g: Gathered, entry: EntryPoint | None) -> str | None:
     """What ``entry``'s call gives in place of the raise (the raising function itself
     where ``entry`` is None); None where the call runs it or nothing is known."""
     kind = g.lazy.get(entry["qualname"]) if entry is not None else own_kind(g.func)
+    kind = kind.removeprefix(PARTLY) if kind else None  # the raise, if any, comes from it
     return kind if kind in LAZY else None
+
+
+def _unsure(g: Gathered, entry: EntryPoint) -> bool:
+    """Whether a generator or coroutine on the way may not be run as far as the raise."""
+    state = g.lazy.get(entry["qualname"])
+    return state is not None and state not in LAZY
+
+
+def _entry_func(g: Gathered, entry: EntryPoint) -> FuncFacts | None:
+    func = g.entry_funcs.get(entry["qualname"])
+    if func is None and g.func is not None and g.func.qualname == entry["qualname"]:
+        return g.func  # the raising function itself
+    return func
 
 
 def _lazy_calls(g: Gathered) -> dict[str, str]:
@@ -42,14 +57,15 @@ def _lazy_calls(g: Gathered) -> dict[str, str]:
     for entry in g.entry_points:
         kind = _kind(g, entry)
         if kind is not None:
-            func = g.entry_funcs.get(entry["qualname"])
-            if func is None and g.func is not None and g.func.qualname == entry["qualname"]:
-                func = g.func
-            out[code(call_name(entry["qualname"], func))] = kind
+            out[code(call_name(entry["qualname"], _entry_func(g, entry)))] = kind
     own = _kind(g, None)
     if own is not None and g.func is not None:
         out.setdefault(code(call_name(g.func.qualname, g.func)), own)
     return out
+
+
+#: What the site is, by its kind: a ``yield ValueError(…)`` or a warning is not raised.
+_THIS = {"warn": "this warning", "yield": "this `yield`"}
 
 
 def _way(kind: str, call: str) -> str:
@@ -81,23 +97,34 @@ def lazy_place(g: Gathered, entry: EntryPoint | None, call: str) -> str | None:
     raising function), when its result raises: around the iteration or the ``await``,
     with its leading space; None where the call itself raises."""
     kind = _kind(g, entry)
-    if kind == GENERATOR:
-        return (
-            f" around the code that iterates the result of {call} (a `for` loop, list() or "
-            "next(): the call alone only makes a generator and raises nothing)"
-        )
-    if kind == ASYNC_GENERATOR:
-        return (
-            f" around the `async for` over the result of {call} (the call alone only "
-            "makes an async generator and raises nothing)"
-        )
+    if kind is None:
+        return None
+    # a plain function that returns ``g(…)`` runs its own body at the call: only its
+    # result is lazy, and "the call alone raises nothing" would be too strong of it
+    func = g.func if entry is None else _entry_func(g, entry)
     if kind == COROUTINE:
-        return f" around the `await` of {call} (the call alone only makes a coroutine)"
-    return None
+        makes = "the call alone only makes a coroutine"
+        where = f" around the `await` of {call}"
+    elif kind == ASYNC_GENERATOR:
+        makes = "the call alone only makes an async generator and raises nothing"
+        where = f" around the `async for` over the result of {call}"
+    else:
+        makes = "the call alone only makes a generator and raises nothing"
+        where = (
+            f" around the code that iterates the result of {call} (a `for` loop, list() or next():"
+        )
+    done = "awaited" if kind == COROUTINE else "iterated"
+    why = makes if own_kind(func) == kind else f"the error comes when the result is {done}"
+    return f"{where} {why})" if where.endswith(":") else f"{where} ({why})"
 
 
 def lazy_subject(g: Gathered, entry: EntryPoint) -> str:
-    """What raises, of ``entry``'s call: "the call", or iterating or awaiting its result."""
+    """What raises, of ``entry``'s call: "the call", or iterating or awaiting its result;
+    where a generator or coroutine on the way is used in a way not read (``any(g())``
+    stops at the first true item, ``@decorator`` on a generator function), only that
+    it raises once run that far: "the call raises" was false of ``any_of(-1)``."""
+    if _unsure(g, entry):
+        return "a generator or coroutine on the way, when run that far,"
     kind = _kind(g, entry)
     if kind == COROUTINE:
         return "awaiting the call"
@@ -114,29 +141,31 @@ def lazy_trigger(g: Gathered) -> str | None:
     func = g.func
     name = call_name(func.qualname, func) if func is not None else "_"
     public = func is not None and not has_private(func.qualname) and not has_private(name)
+    this = _THIS.get(g.site.kind, "this raise")  # a yielded error or a warning is no raise
     if own is not None and func is not None and public and not run_by_syntax(func.qualname):
         said = code(name)
         if own == COROUTINE:
             return (
                 f"{said} is a coroutine function (`async def`): a call of it only makes a "
-                "coroutine, and its body, this raise included, runs when that is awaited."
+                f"coroutine, and its body, {this} included, runs when that is awaited."
             )
         what = "an async generator" if own == ASYNC_GENERATOR else "a generator"
         return (
             f"{said} is {what} function: a call of it only makes {what}, and its body, "
-            "this raise included, runs when that is iterated."
+            f"{this} included, runs when that is iterated."
         )
     for entry in g.entry_points:
         kind = _kind(g, entry)
-        if kind is None or run_by_syntax(entry["qualname"]):
-            continue
+        if kind is None or run_by_syntax(entry["qualname"]) or _unsure(g, entry):
+            continue  # not known to reach it when iterated (``a, b = g()`` below)
         call = code(call_name(entry["qualname"], g.entry_funcs.get(entry["qualname"])))
         what = {COROUTINE: "a coroutine", ASYNC_GENERATOR: "an async generator"}.get(
             kind, "a generator"
         )
         done = "awaited" if kind == COROUTINE else "iterated"
+        the = this.replace("this", "the", 1)
         return (
-            f"{call} returns {what} that reaches it: the raise comes when that result "
+            f"{call} returns {what} that reaches it: {the} comes when that result "
             f"is {done}, not at the call."
         )
     return None

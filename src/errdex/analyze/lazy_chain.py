@@ -6,8 +6,9 @@ A generator's body runs when its result is iterated, a coroutine's when it is aw
 comes at the first ``next()`` (blind review of stop 39: "It comes from a call of
 restore()" misleading, "Catch FilterArgumentError around the call to select_or_reject()"
 false). Read from the syntax tree, hop by hop up the chain errdex resolved: a caller that
-iterates the generator it calls (``for x in g(…)``, ``list(g(…))``) or awaits the
-coroutine makes its own call the one that raises; one that returns it (``return
+iterates the generator it calls surely to the end (``list(g(…))``, a ``for`` loop no
+``break`` or ``return`` leaves: :mod:`.lazy_uses`) or awaits the coroutine makes its own
+call the one that raises; one that returns it (``return
 g(…)``) hands the lazy result on; any other use is not known, and nothing is said.
 """
 
@@ -20,6 +21,15 @@ from errdex.evidence import EntryPoint
 
 from .facts import FuncFacts
 from .file_trees import function_node
+from .lazy_uses import (
+    ASYNC_GENERATOR,
+    CONSUMED,
+    COROUTINE,
+    GENERATOR,
+    PARTIAL,
+    RETURNED,
+    use_of,
+)
 from .repo import RepoIndex
 
 __all__ = [
@@ -27,30 +37,26 @@ __all__ = [
     "COROUTINE",
     "GENERATOR",
     "LAZY",
+    "PARTLY",
     "UNKNOWN",
     "chain_states",
     "own_kind",
 ]
 
-GENERATOR = "generator"
-COROUTINE = "coroutine"
-ASYNC_GENERATOR = "async generator"
 #: A generator or coroutine on the way whose result is used in a way not read here.
 UNKNOWN = "unknown"
 #: The states whose result runs the raise when iterated or awaited.
 LAZY = (GENERATOR, COROUTINE, ASYNC_GENERATOR)
+#: Before a lazy kind: the entry point's result, iterated or awaited, is where the raise
+#: can come from, but a caller below iterates perhaps not far enough (``any(g())``).
+PARTLY = "partly "
 
-#: Decorators that leave a generator or coroutine function as it is; any other may
-#: change what the call returns (``@contextmanager`` runs the body at ``with``).
+#: Decorators that leave a generator or coroutine function as it is; any other, dotted
+#: or not (``@_eager[0]``), may change what the call returns (``@contextmanager`` runs
+#: the body at ``with``).
 _PLAIN = frozenset(
     {("staticmethod",), ("classmethod",), ("abstractmethod",), ("abc", "abstractmethod")}
 )
-#: Builtins that iterate their argument to the end before they return.
-_DRAINS = frozenset(
-    {"list", "tuple", "set", "frozenset", "sorted", "sum", "min", "max", "any", "all", "dict"}
-)
-#: Methods that iterate their argument to the end (``"".join(g())``, ``x.extend(g())``).
-_DRAINING_METHODS = frozenset({"join", "extend", "update", "writelines"})
 _NESTED = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
 
 
@@ -60,7 +66,7 @@ def own_kind(func: FuncFacts | None) -> str | None:
     change it; None for a plain function."""
     if func is None or not (func.is_generator or func.is_async):
         return None
-    if any(tuple(d) not in _PLAIN for d in func.decorators):
+    if func.odd_decorators or any(tuple(d) not in _PLAIN for d in func.decorators):
         return UNKNOWN
     if func.is_async and func.is_generator:
         return ASYNC_GENERATOR
@@ -90,20 +96,23 @@ def _state(
     state = own_kind(func)
     if entry.get("depth", 0) == 0 or len(via) < 2:
         return state
-    callee = via[-1]
+    callee, partly = via[-1], False
     for at in range(len(via) - 2, -1, -1):
         caller = entry_func if at == 0 and entry_func is not None else index.function(via[at])
         if caller is None:
             return UNKNOWN if state is not None else None
         if state is not None:  # the callee's call only makes a generator or coroutine
             use = _use(index, caller, callee.rpartition(".")[2], state)
-            if use == "returned" and own_kind(caller) is None:
+            if use == RETURNED and own_kind(caller) is None:
                 callee = via[at]
                 continue  # handed on: the caller's result is as lazy
-            if use != "consumed" or state == UNKNOWN:
+            partly = partly or use == PARTIAL
+            if use not in (CONSUMED, PARTIAL) or state == UNKNOWN:
                 return UNKNOWN
         state = own_kind(caller)
         callee = via[at]
+    if partly:  # in the entry point's body, perhaps not reached; its own result is lazy
+        return PARTLY + state if state in LAZY else UNKNOWN
     return state
 
 
@@ -116,7 +125,7 @@ def _use(index: RepoIndex, caller: FuncFacts, name: str, kind: str) -> str | Non
     node = function_node(os.path.join(index.root, module.rel), caller.line, caller.name)
     if node is None:
         return None
-    uses = {_how(parent, call, kind) for parent, call in _calls_of(node, name)}
+    uses = {use_of(parent, call, kind) for parent, call in _calls_of(node, name)}
     return uses.pop() if len(uses) == 1 else None
 
 
@@ -154,36 +163,3 @@ def _named(call: ast.Call, name: str) -> bool:
     return (isinstance(func, ast.Name) and func.id == name) or (
         isinstance(func, ast.Attribute) and func.attr == name
     )
-
-
-def _how(parent: ast.AST, call: ast.Call, kind: str) -> str | None:
-    if isinstance(parent, ast.Return):
-        return "returned"
-    if kind == COROUTINE:
-        return "consumed" if isinstance(parent, ast.Await) else None
-    if kind == ASYNC_GENERATOR:
-        if isinstance(parent, ast.AsyncFor) and parent.iter is call:
-            return "consumed"
-        if isinstance(parent, (ast.ListComp, ast.SetComp, ast.DictComp)) and any(
-            c.iter is call and c.is_async for c in parent.generators
-        ):
-            return "consumed"
-        return None
-    if isinstance(parent, ast.For) and parent.iter is call:
-        return "consumed"
-    if isinstance(parent, (ast.ListComp, ast.SetComp, ast.DictComp)):
-        # its iterable, not its item; a generator expression iterates only when iterated
-        return "consumed" if any(c.iter is call for c in parent.generators) else None
-    if isinstance(parent, (ast.YieldFrom, ast.Starred)):
-        return "consumed"
-    if isinstance(parent, ast.Assign) and all(  # ``s1, s2 = g()`` unpacks it whole
-        isinstance(t, (ast.Tuple, ast.List)) for t in parent.targets
-    ):
-        return "consumed"
-    if isinstance(parent, ast.Call) and call in parent.args:
-        target = parent.func
-        if isinstance(target, ast.Name) and target.id in _DRAINS:
-            return "consumed"
-        if isinstance(target, ast.Attribute) and target.attr in _DRAINING_METHODS:
-            return "consumed"
-    return None

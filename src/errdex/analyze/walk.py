@@ -21,6 +21,7 @@ from .callsites import call_sites
 from .class_body import assigned_names
 from .class_shape import opaque_class
 from .compiled_patterns import compiled_patterns
+from .def_shape import decorator_refs, lambda_yields
 from .early_exits import early_exits
 from .early_raises import early_raises
 from .expects import ExpectFinder
@@ -354,11 +355,7 @@ class _Walker:
             node, calls, local_imports, nested, binds, qualname, argv, skips
         )
         local_binds, returns = binds.result(local_calls)
-        decorators = [
-            ref
-            for d in node.decorator_list
-            if (ref := dotted(d.func if isinstance(d, ast.Call) else d)) is not None
-        ]
+        decorators, odd_decorators = decorator_refs(node)
         lines: dict[str, list[int]] = {}
         sites, rebound = (
             ([], frozenset()) if self.facts.is_test else call_sites(node, lines, self.package)
@@ -380,6 +377,7 @@ class _Walker:
             cls=cls,
             parent=parent,
             decorators=decorators,
+            odd_decorators=odd_decorators,
             calls=calls,
             local_imports=local_imports,
             is_test=self.facts.is_test,
@@ -492,6 +490,7 @@ class _Walker:
         call_t, defs, assign_t = ast.Call, _DEF_TYPES, ast.Assign
         bound: dict[str, CallRef | None] = {}
         yields = False
+        in_lambdas: set[int] = set()  # ``lambda: (yield)`` makes the lambda a generator
         while stack:  # exact type tests, not isinstance: this loop visits every node
             node = pop()
             t = type(node)
@@ -516,7 +515,7 @@ class _Walker:
             elif t is ast.Delete:
                 binds.delete(node)  # type: ignore[arg-type]
             elif t is ast.Yield or t is ast.YieldFrom:
-                yields = True
+                yields = yields or id(node) not in in_lambdas
             elif t is ast.Global:
                 self.written.update(node.names)  # type: ignore[attr-defined]
             elif t is ast.ExceptHandler and not self.facts.is_test:
@@ -527,6 +526,8 @@ class _Walker:
                 ref = dotted(node)  # type: ignore[arg-type]
                 if ref is not None:  # ``sys.argv = [...]``
                     argv.append((ref, type(node.ctx) is ast.Store))  # type: ignore[attr-defined]
+            elif t is ast.Lambda:
+                in_lambdas |= lambda_yields(node)  # type: ignore[arg-type]
             elif t is ast.Subscript and type(node.ctx) is ast.Store:  # type: ignore[attr-defined]
                 value = node.value  # type: ignore[attr-defined]
                 ref = dotted(value) if type(value) is ast.Attribute else None
