@@ -60,8 +60,7 @@ def public_catch(g: Gathered, place: str, func: FuncFacts | None) -> Remedy | No
         else ""
     )
     return (
-        f"Catch {code(path)}{place} where the program must go on after it{unchecked}: "
-        "errdex found no check the calling code can make beforehand that avoids it.",
+        f"Catch {code(path)}{place} where the program must go on after it{unchecked}.",
         ["errorClass", *(["entryPoints"] if _NAMED_CALL.search(place) else [])],
     )
 
