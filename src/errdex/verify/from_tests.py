@@ -343,9 +343,14 @@ class _Cutter:
                     yield line, kind, body, inlined.func, inlined.bindings
 
     def _walk(
-        self, body: list[ast.stmt], outer: list[tuple[ast.stmt, list[ast.stmt]]]
+        self,
+        body: list[ast.stmt],
+        outer: list[tuple[ast.stmt, list[ast.stmt]]],
+        only: int | None = None,
     ) -> Iterator[tuple[int, str, list[ast.stmt]]]:
         for i, stmt in enumerate(body):
+            if only is not None and i != only:
+                continue
             target = self._target(stmt)
             if target is not None:
                 inner, kind = target
@@ -357,10 +362,12 @@ class _Cutter:
             if isinstance(stmt, (ast.For, ast.While, ast.With, ast.If)):
                 yield from self._walk(stmt.body, [*outer, (stmt, self._clean(body[:i]))])
             elif isinstance(stmt, ast.Try) and not self._is_try_form(stmt):
-                kept = ast.Try(
-                    body=[], handlers=[], orelse=[], finalbody=self._clean(stmt.finalbody)
-                )
-                yield from self._walk(stmt.body, [*outer, (kept, self._clean(body[:i]))])
+                final = self._clean(stmt.finalbody)
+                for j in range(len(stmt.body)):  # what the try ran after it waits in finally
+                    after = self._clean(stmt.body[j + 1 :]) if final else []
+                    kept = ast.Try(body=[], handlers=[], orelse=[], finalbody=[*after, *final])
+                    outside = [*outer, (kept, self._clean(body[:i]))]
+                    yield from self._walk(stmt.body, outside, only=j)
 
 
 def _calls_of_check(stmt: ast.stmt) -> list[ast.stmt] | None:
@@ -390,8 +397,9 @@ def _wrap(outer: list[tuple[ast.stmt, list[ast.stmt]]], inner: list[ast.stmt]) -
         if isinstance(stmt, ast.Assign):  # a loop's item, bound (._loop_items)
             held = [stmt, *inner]
         else:
-            bare = isinstance(stmt, ast.Try) and not stmt.finalbody  # nothing left of the try
-            held = inner if bare else [copy_with(stmt, inner)]
+            copied = copy_with(stmt, inner)
+            bare = isinstance(copied, ast.Try) and not copied.finalbody  # nothing left of it
+            held = inner if bare else [copied]
         inner = [*before, *held]
     return inner
 
