@@ -45,6 +45,9 @@ class Expectation:
     #: A check of the error the test makes that was not read (an ``except`` comparing the
     #: message to what cannot be read): only a test's own expectation may run so.
     unread: bool = False
+    #: The class is an inlined helper's parameter (``except exc_type``): unread, it is
+    #: what each call passes, never "nothing ruled out" (:func:`held`).
+    param: bool = False
 
     def bound(self, program: str) -> Expectation:
         """The classes ``variable`` is bound to at the snippet's top level (its last
@@ -105,7 +108,11 @@ def expectation_at(
             if found is not None:
                 return found
         elif isinstance(node, ast.Try):
-            names = [_names(resolve(h.type)) for h in node.handlers if h.type is not None]
+            types = [h.type for h in node.handlers if h.type is not None]
+            names = [_names(resolve(t)) for t in types]
+            param = any(isinstance(t, ast.Name) and t.id in table for t in types)
+            if param and not all(names):
+                return Expectation(param=True)
             if names and all(n for n in names):
                 classes = tuple(c for n in names for c in n)
                 checks = [handler_match(h, resolve) for h in node.handlers]
@@ -133,6 +140,7 @@ def _of_call(
     first = resolve(expr.args[0])
     classes = _names(first)
     variable = first.id if isinstance(first, ast.Name) and not classes else ""
+    param = first is not expr.args[0]
     pattern: ast.expr | None = None
     if kind in _REGEX_KINDS and len(expr.args) > 1:
         pattern = expr.args[1]
@@ -143,7 +151,7 @@ def _of_call(
     pattern = resolve(pattern) if pattern is not None else None
     if isinstance(pattern, ast.Constant) and isinstance(pattern.value, str):
         match = pattern.value
-    return Expectation(classes, match, variable)
+    return Expectation(classes, match, variable, param=param)
 
 
 def _names(expr: ast.expr) -> tuple[str, ...]:
@@ -160,10 +168,11 @@ def _names(expr: ast.expr) -> tuple[str, ...]:
 
 
 def held(expectation: Expectation) -> bool:
-    """Whether a run can be held to all the expectation checks: a class read and no check
-    left unread. A helper's expectation runs only so (:mod:`._helper_calls`): with its
-    ``except exc_type`` unread, :func:`accepts` took any error for the test's."""
-    return bool(expectation.classes) and not expectation.unread
+    """Whether a helper's expectation (:mod:`._helper_calls`) may run: no check left
+    unread, and a class read where the helper's parameter names it (its ``except
+    exc_type`` unread, :func:`accepts` took any error for the test's). A class the helper
+    names itself but unread (``re.error``) rules nothing out, as in a test's own."""
+    return not expectation.unread and (bool(expectation.classes) or not expectation.param)
 
 
 def accepts(expectation: Expectation, result: RunResult) -> bool:
