@@ -216,6 +216,22 @@ def test_a_tests_program_is_parsed_once_for_every_record_that_calls_its_function
     assert from_guards._parsed("def (:\n") is None
 
 
+def _constructor_env(signature: str, qualname: str, guard: str) -> dict[str, Any]:
+    """A record raised in a constructor under the ``if guard``, its only entry point."""
+    return {
+        "record": {"id": "r1", "filePath": "Lib/box.py", "lineNumber": 5, "errorClass": "E"},
+        "evidence": {
+            "function": {"signature": signature},
+            "site": {
+                "qualname": qualname,
+                "function": qualname.rsplit(".", 1)[-1],
+                "guards": [{"kind": "if", "text": guard, "line": 4}],
+            },
+            "entryPoints": [{"qualname": qualname, "depth": 0, "precision": "exact"}],
+        },
+    }
+
+
 def test_a_constructors_guard_is_met_in_a_call_of_its_class() -> None:
     """``UUID.__init__``'s guard was met in the tests' ``super().__init__(1)`` and a
     ``Fraction.__new__`` guard in ``object.__new__(int)`` (9 runs raising TypeError
@@ -223,23 +239,30 @@ def test_a_constructors_guard_is_met_in_a_call_of_its_class() -> None:
     from errdex.verify.from_guards import guard_candidates
     from errdex.verify.from_tests import Candidate
 
-    env = {
-        "record": {"id": "r1", "filePath": "Lib/box.py", "lineNumber": 5, "errorClass": "E"},
-        "evidence": {
-            "function": {"signature": "def __init__(self, size=None)"},
-            "site": {
-                "qualname": "box.Box.__init__",
-                "function": "__init__",
-                "guards": [{"kind": "if", "text": "size < 0", "line": 4}],
-            },
-            "entryPoints": [
-                {"qualname": "box.Box.__init__", "depth": 0, "precision": "exact"},
-            ],
-        },
-    }
+    env = _constructor_env("def __init__(self, size=None)", "box.Box.__init__", "size < 0")
     body = "from box import Box\nsuper().__init__(1)\nb = Box(size=3)\nb.fill()"
     source = Candidate(
         body, "Lib/test/test_box.py::test_fill", "Lib/test/test_box.py", 1, "body", False
     )
     programs = [c.program for c in guard_candidates([env], [source])]
     assert programs == ["from box import Box\nsuper().__init__(1)\nBox(size=-1)"]
+
+
+def test_a_constructors_first_parameter_is_skipped_whatever_its_name() -> None:
+    """``weakref.KeyedRef.__new__(type, ob, callback, key)``: ``type`` was read as the
+    call's first argument, every argument shifted by one, and ``key`` came as a keyword
+    on top of the three given (``KeyedRef(o, None, 3, key=-1)``: TypeError)."""
+    from errdex.verify.from_guards import guard_candidates
+    from errdex.verify.from_tests import Candidate
+
+    signature = "def __new__(type, ob, callback, key)"
+    env = _constructor_env(signature, "weakref.KeyedRef.__new__", "key < 0")
+    body = "from weakref import KeyedRef\no = 1\nr = KeyedRef(o, None, 3)"
+    source = Candidate(body, "Lib/test/test_w.py::test_k", "Lib/test/test_w.py", 1, "body", False)
+    got = [(c.program, c.test) for c in guard_candidates([env], [source])]
+    assert got == [
+        (
+            "from weakref import KeyedRef\no = 1\nKeyedRef(o, None, -1)",
+            "Lib/test/test_w.py::test_k (key=-1 makes `key < 0` true)",
+        )
+    ]

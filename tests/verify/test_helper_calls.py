@@ -86,10 +86,12 @@ def test_keywords_and_a_loop_around_the_call() -> None:
         "for text in ('{', 'x'):\n    decode = j.loads\n"
         "    kind = j.JSONDecodeError\n    decode('[1]')\n    decode(text)"
     )
-    # each item of the loop is a program of its own too (._loop_items); none without what
-    # shares no name with the call (._prune), since kind is what the expectation checks
-    assert [p.split("\n")[1] for p in items] == ["text = '{'", "text = 'x'"]
-    assert items[1] == (
+    # each item of the loop is a program of its own too (._loop_items), and a shorter one
+    # without what shares no name with the call (._prune): the expectation's class is read
+    # through the call's kind=j.JSONDecodeError, so the run needs no 'kind'
+    assert [p.split("\n")[1] for p in items] == ["text = '{'"] * 2 + ["text = 'x'"] * 2
+    assert items[3] == "import json as j\ntext = 'x'\ndecode = j.loads\ndecode('[1]')\ndecode(text)"
+    assert items[2] == (
         "import json as j\ntext = 'x'\ndecode = j.loads\nkind = j.JSONDecodeError\n"
         "decode('[1]')\ndecode(text)"
     )

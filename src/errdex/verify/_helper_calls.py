@@ -22,7 +22,7 @@ from __future__ import annotations
 import ast
 import copy
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ._ast_names import bound_names, used_names
 
@@ -40,6 +40,9 @@ class HelperCut:
     func: ast.FunctionDef
     first: int  # the helper's lines: only the expectations there are new
     last: int
+    #: Each parameter (by its name in ``func``) the helper's body never rebinds, to the
+    #: call's argument: what an ``except exc_type`` or ``assertRaises(exc)`` there names.
+    bindings: dict[str, ast.expr] = field(default_factory=dict)
 
     def holds(self, line: int) -> bool:
         return self.first <= line <= self.last
@@ -69,11 +72,12 @@ def helper_cuts(
         if not any(expects(s) for s in _statements(helper.body)):
             continue
         try:  # a helper read wrongly costs its own cut, never the whole verify
-            inlined = _inlined(func, helper, call, on_self=on_self, local=helper in local.values())
+            found = _inlined(func, helper, call, on_self=on_self, local=helper in local.values())
         except (ValueError, TypeError, AttributeError, RecursionError):
             continue
-        if inlined is None:
+        if found is None:
             continue
+        inlined, bindings = found
 
         def drop(stmt: ast.stmt, name: str = name, on_self: bool = on_self) -> bool:
             if isinstance(stmt, ast.FunctionDef):
@@ -92,7 +96,7 @@ def helper_cuts(
             col_offset=func.col_offset,
         )
         done += 1
-        yield HelperCut(new, helper.lineno, helper.end_lineno or helper.lineno)
+        yield HelperCut(new, helper.lineno, helper.end_lineno or helper.lineno, bindings)
 
 
 def _statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
@@ -157,7 +161,10 @@ def _rewritten(
                 if isinstance(inner, list):
                     kept = _rewritten(inner, call, inlined, drop)
                     setattr(outer, name, kept or ([_pass(stmt)] if name == "body" else []))
-            out.append(outer)
+            if isinstance(outer, ast.Try) and not outer.handlers and not outer.finalbody:
+                out += outer.body  # its finally was the helper's call: 'try: pass' alone
+            else:  # does not parse
+                out.append(outer)
         else:
             out.append(stmt)
     return out
@@ -178,17 +185,18 @@ def _runs_at_top(helper: ast.FunctionDef) -> bool:
 
 def _inlined(
     func: ast.FunctionDef, helper: ast.FunctionDef, call: ast.Call, *, on_self: bool, local: bool
-) -> list[ast.stmt] | None:
-    """The helper's body after one statement binding its parameters; None when the call
-    cannot be read so, or when a name the test binds would shadow a module global the
-    helper's body or defaults read (a local helper's free names are the test's own)."""
+) -> tuple[list[ast.stmt], dict[str, ast.expr]] | None:
+    """The helper's body after one statement binding its parameters, and the parameters
+    the body never rebinds to their values; None when the call cannot be read so, or when
+    a name the test binds would shadow a module global the helper's body or defaults read
+    (a local helper's free names are the test's own)."""
     params = _param_names(helper)
     rest = [s for s in func.body if s is not helper]  # a local helper's def is not the test's
     test_bound = _test_bound(func, rest)
+    body_bound: set[str] = set()
+    for stmt in _statements(helper.body):
+        body_bound |= bound_names(stmt)
     if not local:
-        body_bound: set[str] = set()
-        for stmt in _statements(helper.body):
-            body_bound |= bound_names(stmt)
         free = used_names([*helper.body, *helper.args.defaults, *_kw_defaults(helper)])
         free -= {*params, *body_bound, "self", "cls"}
         if free & test_bound:
@@ -207,7 +215,10 @@ def _inlined(
         for name, value in values.items()
         if not (isinstance(value, ast.Name) and value.id == name)  # 'text = text'
     ]
-    return [*_assign_all(pairs, call), *body]
+    bindings = {
+        renamed.get(name, name): value for name, value in values.items() if name not in body_bound
+    }
+    return [*_assign_all(pairs, call), *body], bindings
 
 
 def _param_names(helper: ast.FunctionDef) -> set[str]:

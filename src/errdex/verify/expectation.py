@@ -17,13 +17,15 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from errdex.analyze.expects import EXPECT_CALLS, WRAPPED_CASE
 
+from ._handler_checks import handler_match
 from .sandbox import RunResult
 
-__all__ = ["Expectation", "accepts", "expectation_at", "refused"]
+__all__ = ["Expectation", "accepts", "expectation_at", "held", "refused"]
 
 #: Each expectation call by the name a test writes, read as the analyst reads it (one
 #: table: ``assertRaisesRegexp`` and numpy's ``assert_raises`` are the same expectations).
@@ -40,6 +42,12 @@ class Expectation:
     #: The name the test passes as the class (``pytest.raises(exception)``): the
     #: snippet binds it from ``@pytest.mark.parametrize`` (:meth:`bound`).
     variable: str = ""
+    #: A check of the error the test makes that was not read (an ``except`` comparing the
+    #: message to what cannot be read): only a test's own expectation may run so.
+    unread: bool = False
+    #: The class is an inlined helper's parameter (``except exc_type``): unread, it is
+    #: what each call passes, never "nothing ruled out" (:func:`held`).
+    param: bool = False
 
     def bound(self, program: str) -> Expectation:
         """The classes ``variable`` is bound to at the snippet's top level (its last
@@ -56,7 +64,7 @@ class Expectation:
                 value = _value_of(stmt.targets[0], stmt.value, self.variable)
                 if value is not None:
                     classes = _names(value)
-        return Expectation(classes, self.match) if classes else self
+        return Expectation(classes, self.match, unread=self.unread) if classes else self
 
 
 def _value_of(target: ast.expr, value: ast.expr, name: str) -> ast.expr | None:
@@ -75,29 +83,49 @@ def _value_of(target: ast.expr, value: ast.expr, name: str) -> ast.expr | None:
     return None
 
 
-def expectation_at(func: ast.FunctionDef, line: int) -> Expectation:
+def expectation_at(
+    func: ast.FunctionDef, line: int, bindings: dict[str, ast.expr] | None = None
+) -> Expectation:
     """The expectation a test states at ``line`` (a ``with``, a call of ``assertRaises``
-    with the function, or a ``try``/``except``); an empty one when none is read there."""
+    with the function, or a ``try``/``except``); an empty one when none is read there.
+    ``bindings`` are an inlined helper's parameters (:mod:`._helper_calls`): its
+    ``except exc_type`` names the class the call passed."""
+    table = bindings or {}
+
+    def resolve(expr: ast.expr) -> ast.expr:
+        return table.get(expr.id, expr) if isinstance(expr, ast.Name) else expr
+
     for node in ast.walk(func):
         if not isinstance(node, ast.stmt) or node.lineno != line:
             continue
         if isinstance(node, ast.With):
             for item in node.items:
-                found = _of_call(item.context_expr)
+                found = _of_call(item.context_expr, resolve)
                 if found is not None:
                     return found
         elif isinstance(node, ast.Expr):
-            found = _of_call(node.value)
+            found = _of_call(node.value, resolve)
             if found is not None:
                 return found
         elif isinstance(node, ast.Try):
-            names = [_names(h.type) for h in node.handlers if h.type is not None]
+            types = [h.type for h in node.handlers if h.type is not None]
+            names = [_names(resolve(t)) for t in types]
+            param = any(isinstance(t, ast.Name) and t.id in table for t in types)
+            if param and not all(names):
+                return Expectation(param=True)
             if names and all(n for n in names):
-                return Expectation(tuple(c for n in names for c in n))
+                classes = tuple(c for n in names for c in n)
+                checks = [handler_match(h, resolve) for h in node.handlers]
+                matches = {m for m, _ in checks if m is not None}
+                read = all(r for _, r in checks) and len(matches) <= 1
+                match = next(iter(matches)) if read and matches else None
+                return Expectation(classes, match, unread=not read)
     return Expectation()
 
 
-def _of_call(expr: ast.expr) -> Expectation | None:
+def _of_call(
+    expr: ast.expr, resolve: Callable[[ast.expr], ast.expr] = lambda e: e
+) -> Expectation | None:
     if not isinstance(expr, ast.Call):
         return None
     func = expr.func
@@ -109,9 +137,10 @@ def _of_call(expr: ast.expr) -> Expectation | None:
         return Expectation(("DeprecationWarning", "PendingDeprecationWarning", "FutureWarning"))
     if not expr.args:
         return Expectation()
-    classes = _names(expr.args[0])
-    first = expr.args[0]
+    first = resolve(expr.args[0])
+    classes = _names(first)
     variable = first.id if isinstance(first, ast.Name) and not classes else ""
+    param = first is not expr.args[0]
     pattern: ast.expr | None = None
     if kind in _REGEX_KINDS and len(expr.args) > 1:
         pattern = expr.args[1]
@@ -119,9 +148,10 @@ def _of_call(expr: ast.expr) -> Expectation | None:
         if kw.arg in ("match", "expected_regex"):
             pattern = kw.value
     match = None
+    pattern = resolve(pattern) if pattern is not None else None
     if isinstance(pattern, ast.Constant) and isinstance(pattern.value, str):
         match = pattern.value
-    return Expectation(classes, match, variable)
+    return Expectation(classes, match, variable, param=param)
 
 
 def _names(expr: ast.expr) -> tuple[str, ...]:
@@ -135,6 +165,14 @@ def _names(expr: ast.expr) -> tuple[str, ...]:
             return ()
         out.append(last)
     return tuple(out)
+
+
+def held(expectation: Expectation) -> bool:
+    """Whether a helper's expectation (:mod:`._helper_calls`) may run: no check left
+    unread, and a class read where the helper's parameter names it (its ``except
+    exc_type`` unread, :func:`accepts` took any error for the test's). A class the helper
+    names itself but unread (``re.error``) rules nothing out, as in a test's own."""
+    return not expectation.unread and (bool(expectation.classes) or not expectation.param)
 
 
 def accepts(expectation: Expectation, result: RunResult) -> bool:

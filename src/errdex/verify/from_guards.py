@@ -44,6 +44,7 @@ _PARAMS = re.compile(r"[(,]\s*(\w+)")
 _CALLED = re.compile(r"(\w+)\(")
 _BUILTINS = frozenset(dir(builtins))
 _CONSTRUCTORS = frozenset({"__init__", "__new__"})
+_CONSTRUCTOR_DEF = re.compile(r"\s*(?:async\s+)?def\s+(?:__init__|__new__)\s*\(")
 
 
 def violating_value(guard: str) -> tuple[str, ast.expr] | None:
@@ -117,7 +118,11 @@ class _Signature:
                     self.defaults[name] = ast.literal_eval(node)
                 except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
                     continue
-        if self.positional[:1] and self.positional[0] in ("self", "cls"):
+        # a constructor's first parameter is the instance or class whatever its name
+        # (``weakref.KeyedRef.__new__(type, ob, callback, key)``): the call never passes it
+        if self.positional[:1] and (
+            self.positional[0] in ("self", "cls") or _CONSTRUCTOR_DEF.match(text)
+        ):
             self.positional = self.positional[1:]
 
     @property

@@ -31,14 +31,16 @@ from ._helper_calls import Finder, helper_cuts
 from ._loop_items import item_variants
 from ._module_top import imported_by_call, importorskip_import
 from ._prune import unrelated_dropped, unused_setup_dropped
+from ._spread import spread_call
 from ._test_cases import CaseIndex, blocked_modules, instance_prelude
 from ._test_context import ClassContext, NotStandalone, class_context, parametrize_cases
-from .expectation import Expectation, expectation_at
+from .expectation import Expectation, expectation_at, held
 
 __all__ = ["MAX_CASES", "Candidate", "CaseIndex", "candidates", "module_of", "parse_test"]
 
-#: (line, kind, statements, the test function they were cut from)
-_Cut = tuple[int, str, list[ast.stmt], ast.FunctionDef]
+#: (line, kind, statements, the test function they were cut from, and for a helper's
+#: expectation its parameters' values, :class:`._helper_calls.HelperCut`)
+_Cut = tuple[int, str, list[ast.stmt], ast.FunctionDef, dict[str, ast.expr] | None]
 #: Parametrize cases tried per expectation (each is its own snippet).
 MAX_CASES = 3
 _WARN_KINDS = frozenset({"pytest.warns", "assertWarns", "assertWarnsRegex"})
@@ -297,11 +299,13 @@ class _Cutter:
             index = 2 if kind in _REGEX_KINDS else 1
             if getattr(call.func, "attr", None) == "deprecated_call":
                 index = 0  # deprecated_call(f, *args): no class comes first
-            if len(call.args) <= index:
-                return None
+            if len(call.args) <= index or any(
+                isinstance(a, ast.Starred) for a in call.args[:index]
+            ):
+                return None  # no class or function to read before a ``*x``
             keywords = [k for k in call.keywords if k.arg not in ("match", "msg")]
-            inner = ast.Call(func=call.args[index], args=call.args[index + 1 :], keywords=keywords)
-            return [ast.Expr(inner)], kind
+            inner = spread_call(call.args[index:], keywords)
+            return None if inner is None else ([ast.Expr(inner)], kind)
         if isinstance(stmt, ast.Try) and self._is_try_form(stmt):
             body = stmt.body[:-1] if _fails(stmt.body[-1]) else stmt.body
             return self._clean_inner(body), "try-except"
@@ -331,17 +335,22 @@ class _Cutter:
         """The test's snippets, then those of the helper methods it calls, inlined
         (:mod:`._helper_calls`): (line, kind, statements, the test they were cut from)."""
         for line, kind, body in self.snippets():
-            yield line, kind, body, self.func
+            yield line, kind, body, self.func, None
         for inlined in helper_cuts(self.func, find, lambda s: self._target(s) is not None):
             cutter = _Cutter(self.mod, inlined.func, self.cls, cli_runner=self.cli_runner)
             for line, kind, body in cutter.snippets():
                 if inlined.holds(line):  # the test's own expectations came above
-                    yield line, kind, body, inlined.func
+                    yield line, kind, body, inlined.func, inlined.bindings
 
     def _walk(
-        self, body: list[ast.stmt], outer: list[tuple[ast.stmt, list[ast.stmt]]]
+        self,
+        body: list[ast.stmt],
+        outer: list[tuple[ast.stmt, list[ast.stmt]]],
+        only: int | None = None,
     ) -> Iterator[tuple[int, str, list[ast.stmt]]]:
         for i, stmt in enumerate(body):
+            if only is not None and i != only:
+                continue
             target = self._target(stmt)
             if target is not None:
                 inner, kind = target
@@ -353,10 +362,12 @@ class _Cutter:
             if isinstance(stmt, (ast.For, ast.While, ast.With, ast.If)):
                 yield from self._walk(stmt.body, [*outer, (stmt, self._clean(body[:i]))])
             elif isinstance(stmt, ast.Try) and not self._is_try_form(stmt):
-                kept = ast.Try(
-                    body=[], handlers=[], orelse=[], finalbody=self._clean(stmt.finalbody)
-                )
-                yield from self._walk(stmt.body, [*outer, (kept, self._clean(body[:i]))])
+                final = self._clean(stmt.finalbody)
+                for j in range(len(stmt.body)):  # what the try ran after it waits in finally
+                    after = self._clean(stmt.body[j + 1 :]) if final else []
+                    kept = ast.Try(body=[], handlers=[], orelse=[], finalbody=[*after, *final])
+                    outside = [*outer, (kept, self._clean(body[:i]))]
+                    yield from self._walk(stmt.body, outside, only=j)
 
 
 def _calls_of_check(stmt: ast.stmt) -> list[ast.stmt] | None:
@@ -386,8 +397,9 @@ def _wrap(outer: list[tuple[ast.stmt, list[ast.stmt]]], inner: list[ast.stmt]) -
         if isinstance(stmt, ast.Assign):  # a loop's item, bound (._loop_items)
             held = [stmt, *inner]
         else:
-            bare = isinstance(stmt, ast.Try) and not stmt.finalbody  # nothing left of the try
-            held = inner if bare else [copy_with(stmt, inner)]
+            copied = copy_with(stmt, inner)
+            bare = isinstance(copied, ast.Try) and not copied.finalbody  # nothing left of it
+            held = inner if bare else [copied]
         inner = [*before, *held]
     return inner
 
@@ -474,15 +486,18 @@ def candidates(
             name = "::".join([rel_path, *([cls.name] if cls else []), func.name])
             cutter = _Cutter(mod, func, context, cli_runner=cli_runner)
             if pass_bodies:
-                cut: Iterable[_Cut] = [(func.lineno, "body", cutter.body(), func)]
+                cut: Iterable[_Cut] = [(func.lineno, "body", cutter.body(), func, None)]
             else:
                 cut = cutter.with_helpers(_finder(mod, index, cls))
-            for line, kind, body, owner in cut:
-                expects = expectation_at(owner, line)  # one walk of the test per expectation
+            for line, kind, body, owner, bindings in cut:
+                # one walk of the test per expectation
+                expects = expectation_at(owner, line, bindings)
                 reads = frozenset({expects.variable} - {""})  # never pruned away
                 for program, blocked in _programs(
                     mod, func, context, body, (index, classes), fixtures, reads
                 ):
+                    if bindings is not None and not held(expects.bound(program)):
+                        continue
                     out.append(
                         Candidate(
                             program,
