@@ -54,10 +54,12 @@ _FILES = {
 }
 
 
-def _catch(tmp_path: Path) -> dict[str, tuple[list[str | None], str]]:
+def _catch(
+    tmp_path: Path, files: dict[str, str] = _FILES
+) -> dict[str, tuple[list[str | None], str]]:
     package = tmp_path / "pkg"
     package.mkdir()
-    for name, text in _FILES.items():
+    for name, text in files.items():
         (package / name).write_text(text)
     items = scan_checkout(open_source(str(tmp_path), repo="o/m"), repo="o/m").items
     return {
@@ -96,3 +98,19 @@ def test_an_import_under_type_checking_is_not_exported(tmp_path: Path) -> None:
     arounds, solution = _catch(tmp_path)["proxy3 failed"]
     assert "pkg.tc_get()" not in solution
     assert "pkg.api.tc_get" not in arounds
+
+
+def test_a_package_that_serves_names_lazily_keeps_them(tmp_path: Path) -> None:
+    """PEP 562: ``if TYPE_CHECKING: from .api import tc_get`` beside a module
+    ``__getattr__`` that imports it on demand: ``pkg.tc_get`` works at run time (rr8), so
+    the advice may name it as main did."""
+    lazy = dict(_FILES)
+    lazy["__init__.py"] += (
+        "\n\ndef __getattr__(name):\n"
+        "    if name == 'tc_get':\n"
+        "        from .api import tc_get\n"
+        "        return tc_get\n"
+        "    raise AttributeError(name)\n"
+    )
+    arounds, solution = _catch(tmp_path, lazy)["proxy3 failed"]
+    assert "pkg.tc_get()" in solution, (arounds, solution)

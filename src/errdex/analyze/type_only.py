@@ -32,12 +32,23 @@ def type_only_names(path: str) -> frozenset[str]:
     """Names the module's top level binds by imports under ``if TYPE_CHECKING:`` (or
     ``typing.TYPE_CHECKING``) and by no import elsewhere at its top level."""
     tree = module_tree(path)
-    if tree is None:
+    if tree is None or _serves_lazily(tree):
         return frozenset()
     typed: set[str] = set()
     run: set[str] = set()
     _bound(tree.body, typed, run, checking=False)
     return frozenset(typed - run)
+
+
+def _serves_lazily(tree: ast.Module) -> bool:
+    """Whether the module defines its own ``__getattr__`` (PEP 562): then a name it
+    imports only for the type checker is what it serves at run time (``if TYPE_CHECKING:
+    from ._api import fetch`` beside ``def __getattr__(name): if name == "fetch": …``), so
+    none of them is taken away (rr8, a read-only review: such a package lost its exports)."""
+    return any(
+        isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name == "__getattr__"
+        for node in tree.body
+    )
 
 
 def _bound(body: list[ast.stmt], typed: set[str], run: set[str], *, checking: bool) -> None:
