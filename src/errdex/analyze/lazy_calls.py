@@ -22,7 +22,7 @@ from .guards import code, has_private
 from .lazy_chain import ASYNC_GENERATOR, COROUTINE, LAZY, PARTLY, own_kind
 from .param_requirement import call_name
 
-__all__ = ["lazy_place", "lazy_subject", "lazy_trigger", "said_lazily"]
+__all__ = ["lazy_place", "lazy_subject", "lazy_trigger", "said_lazily", "stored_lazily"]
 
 #: "a call of `a()`" and the calls "or `b()`" it runs on to.
 _CALLS = re.compile(r"\ba call of (`[^`]+`(?: or `[^`]+`)*)")
@@ -35,6 +35,14 @@ def _kind(g: Gathered, entry: EntryPoint | None) -> str | None:
     kind = g.lazy.get(entry["qualname"]) if entry is not None else own_kind(g.func)
     kind = kind.removeprefix(PARTLY) if kind else None  # the raise, if any, comes from it
     return kind if kind in LAZY else None
+
+
+def stored_lazily(g: Gathered, entry: EntryPoint) -> bool:
+    """Whether the call of ``entry`` reaches the raise only through a generator or
+    coroutine it uses in a way not read (``self._it = _gen(n)`` in ``__init__``; an
+    ``async def`` that returns one): its call, or its ``await``, may raise nothing, so no
+    handler is placed around it (rr8)."""
+    return _unsure(g, entry) and _kind(g, entry) is None
 
 
 def _unsure(g: Gathered, entry: EntryPoint) -> bool:

@@ -30,7 +30,7 @@ from .gathered import Gathered, catch_phrase, class_phrase, short_name, verb
 from .guards import code, free_names, has_private, parse_guard
 from .hook_fixes import hook_solution
 from .interface_types import interface_type_fix
-from .lazy_calls import lazy_place, lazy_subject
+from .lazy_calls import lazy_place, lazy_subject, stored_lazily
 from .message_advice import RESTATED, advice_solutions
 from .message_fixes import message_fix
 from .misuse_state import misuse_solution
@@ -279,6 +279,8 @@ def _fallback(g: Gathered) -> Remedy:
     outer = g.outer_calls.get(entry["qualname"]) if entry else None
     lazy = lazy_place(g, entry, code(call)) if call and entry else None
     place = (lazy or around(code(outer or call), None)) if call and entry else _unnamed_place(g)
+    if call and entry and lazy is None and stored_lazily(g, entry):
+        place = ""  # ``Reader()`` only stores the generator: its call raises nothing
     if g.site.kind == "warn":
         where = f" {code(call)}" if call else " the call"
         raised = raise_after(g)
