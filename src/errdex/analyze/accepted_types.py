@@ -92,6 +92,14 @@ def _setter(decorators: list[tuple[str, ...]]) -> bool:
     return any(ref and ref[-1] == "setter" for ref in decorators)
 
 
+def _accessor(decorators: list[tuple[str, ...]]) -> bool:
+    """A property's getter, setter or deleter: run by a read, an assignment or ``del``."""
+    return any(
+        ref and (ref[-1] in ("setter", "getter", "deleter") or ref[-1] == "property")
+        for ref in decorators
+    )
+
+
 #: param, accepted, excluded, line, whether the branch holds a ``raise`` of its own
 Branch = tuple[str, list[str], list[str], int, bool]
 
@@ -205,5 +213,8 @@ def _call(g: Gathered, param: str) -> tuple[str | None, str]:
         if entry.get("depth", 0) != 0 and not forwards_unchanged(g, entry, str(passed)):
             continue
         name = entry["qualname"]
+        outer = g.entry_funcs.get(name)
+        if entry.get("depth", 0) != 0 and outer is not None and _accessor(outer.decorators):
+            continue  # ``obj.val = v`` runs a setter: no call a user writes (rr8)
         return call_name(name, g.entry_funcs.get(name)), str(passed)
     return None, param
