@@ -305,3 +305,25 @@ def test_a_method_with_a_column_0_string_is_parsed_once(monkeypatch: MonkeyPatch
     found = reach(lines, 9, 0, 100, hidden={"s"})
     assert found.phrase == "when `x != 0` and `x != 1`", found
     assert len([t for t in parsed if t.startswith("def f")]) == 1
+
+
+def test_a_local_bound_above_the_window_is_not_named(tmp_path: Path) -> None:
+    """The whole function is read, but a condition naming ``n``, bound 30 lines above the
+    window, said what neither the record's code nor its evidence shows (rr5, f14.py):
+    the window's sentence is said."""
+    filler = "".join(f"    y{i} = {i}\n" for i in range(40))
+    text = f"def f(x):\n    n = g(x)\n{filler}    if n > 3:\n        return n\n    raise ValueError(x)\n"
+    (tmp_path / "m.py").write_text(text)
+    result = scan_checkout(open_source(str(tmp_path), repo="o/t"), repo="o/t")
+    (record,) = [r for r, _ in result.items]
+    said = record["triggerScenarios"]
+    assert "when the `return` at line 44 is not taken" in said, said
+    assert "n <= 3" not in said
+    # bound inside the window, it is named
+    near = text.replace("    n = g(x)\n", "").replace(
+        "    if n > 3:", "    n = g(x)\n    if n > 3:"
+    )
+    (tmp_path / "m.py").write_text(near)
+    result = scan_checkout(open_source(str(tmp_path), repo="o/t"), repo="o/t")
+    (record,) = [r for r, _ in result.items]
+    assert "when `n <= 3` (with `n = g(x)`)" in record["triggerScenarios"]
