@@ -38,3 +38,37 @@ def test_a_local_bound_twice_is_said_without_its_value() -> None:
     text = ADD.replace("    total = n + m\n", "    total = n\n    total += m\n")
     func, stmt = _parts(text)
     assert made_as(func, stmt, {"total"}) is None
+
+
+def test_any_binding_between_the_test_and_the_raise_says_nothing() -> None:
+    # the if's own else, an ``except … as``, an import, a def, a match capture (rr5, f8.py)
+    arms = (
+        "    else:\n        total = 10\n",
+        "    try:\n        pass\n    except OSError as total:\n        pass\n",
+        "    import total\n",
+        "    def total():\n        pass\n",
+        "    match n:\n        case [*total]:\n            pass\n",
+    )
+    for arm in arms:
+        text = ADD.replace("    raise", arm + "    raise")
+        func, stmt = _parts(text)
+        target = text.splitlines().index('    raise OverflowError("result out of range")') + 1
+        assert exact_test(text, stmt, target, func.body) is None, arm
+
+
+def test_the_exit_s_own_branch_is_not_asked() -> None:
+    text = ADD.replace("        return total", "        total = 1\n        return total")
+    func, stmt = _parts(text)
+    assert exact_test(text, stmt, 6, func.body) == "0 < total <= _MAX"
+
+
+def test_an_assignment_in_a_loop_or_block_is_not_said() -> None:
+    # ``for i in range(3): n = g(i)`` leaves n from the last turn, or unbound (rr5, f1.py)
+    for head in ("    for i in range(3):\n", "    if n:\n", "    with ctx:\n"):
+        text = ADD.replace("    total = n + m\n", head + "        total = n + m\n")
+        func, stmt = _parts(text)
+        assert made_as(func, stmt, {"total"}) is None, head
+    # an assignment after the raise makes it no sole binding
+    text = ADD + "    total = 0\n"
+    func, stmt = _parts(text)
+    assert made_as(func, stmt, {"total"}) is None

@@ -130,3 +130,37 @@ def test_names_the_function_binds_are_said_to_be_its_own(tmp_path: Path) -> None
         "when `sock is None` and `len(exceptions) == 1`, where `exceptions` is a local of"
         " `connect` (bound at line 4) and `sock` is also bound inside `connect` (line 7)"
     ) in record["triggerScenarios"], record["triggerScenarios"]
+
+
+GLOBALS = """\
+state = None
+sock = None
+
+
+def connect(host):
+    global state
+    if host is not None:
+        state = probe(host)
+        if state is None:
+            raise OSError("none")
+    return 1
+
+
+def connect3(host):
+    if host is not None:
+        x = [sock for sock in host.items]
+        if sock is None and x:
+            raise OSError("none")
+    return 1
+"""
+
+
+def test_a_global_or_a_comprehension_s_name_is_no_local(tmp_path: Path) -> None:
+    """``global state`` makes ``state`` the module's, and only the comprehension binds
+    its ``sock``: the test reads the module's (rr5, f7.py and f12.py)."""
+    (tmp_path / "net.py").write_text(GLOBALS)
+    result = scan_checkout(open_source(str(tmp_path), repo="o/t"), repo="o/t")
+    by_line = {r["lineNumber"]: r["triggerScenarios"] for r, _ in result.items}
+    assert "when `state is None`" in by_line[10], by_line[10]
+    assert "a local of" not in by_line[10], by_line[10]
+    assert "`sock` is a local" not in by_line[18], by_line[18]

@@ -16,7 +16,7 @@ import ast
 from collections.abc import Collection, Sequence
 
 from .guards import code
-from .local_binding import sole_assignment
+from .local_binding import binds, sole_assignment
 from .try_body import SHOWN_LENGTH
 
 __all__ = ["exact_test", "made_as"]
@@ -25,19 +25,20 @@ __all__ = ["exact_test", "made_as"]
 def exact_test(text: str, stmt: ast.If, target: int, body: Sequence[ast.stmt] = ()) -> str | None:
     """``stmt``'s test as ``text`` writes it, or None where it spans lines, is longer
     than :data:`.try_body.SHOWN_LENGTH`, or reads a name that a statement of ``body``
-    binds after the ``if`` and before line ``target`` (the raise's, in ``text``)."""
+    binds in any way (``else: n = 10``, ``except … as n``, ``import n``, a ``match``
+    capture, ``global n``) after the test and before line ``target`` (the raise's, in
+    ``text``): only the exit's own branch, left by its ``return``, is not asked."""
     segment = ast.get_source_segment(text, stmt.test)
     if segment is None or "\n" in segment or len(segment) > SHOWN_LENGTH:
         return None
     read = {n.id for n in ast.walk(stmt.test) if isinstance(n, ast.Name)}
-    after = stmt.end_lineno or stmt.lineno
+    after = stmt.test.end_lineno or stmt.lineno
+    exit_arm = {id(n) for s in stmt.body for n in ast.walk(s)}
     for node in (n for s in body for n in ast.walk(s)):
         line = getattr(node, "lineno", 0)
-        if not after < line <= target:
+        if not after < line <= target or id(node) in exit_arm:
             continue
-        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load) and node.id in read:
-            return None
-        if isinstance(node, ast.Global | ast.Nonlocal) and read & set(node.names):
+        if any(binds(node, name) for name in read):
             return None
     return segment
 
@@ -46,8 +47,10 @@ def made_as(
     func: ast.FunctionDef | ast.AsyncFunctionDef | None, stmt: ast.If, hidden: Collection[str]
 ) -> str | None:
     """ "`ans = self._check_nans(other, context)`": the one assignment before the ``if``
-    of each local its test reads, where that is the local's sole binding in the function
-    and short; None where a local has none such (the test is then said alone)."""
+    of each local its test reads, where that is the local's sole binding in the function,
+    short, and a statement of the function's own body (one inside a loop or any other
+    block, ``for i in range(3): n = g(i)``, may not have run, or run with another ``i``);
+    None where a local has none such (the test is then said alone)."""
     if func is None:
         return None
     names = sorted(
@@ -56,7 +59,7 @@ def made_as(
     said: list[str] = []
     for name in names:
         found = sole_assignment(func, name)
-        if found is None or found.lineno >= stmt.lineno:
+        if found is None or found.lineno >= stmt.lineno or found not in func.body:
             return None
         text = ast.unparse(found)
         if "\n" in text or len(text) > SHOWN_LENGTH:

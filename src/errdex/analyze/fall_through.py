@@ -26,6 +26,7 @@ from .guards import code, negated
 from .private_terms import module_aliases, private_only_as_attributes
 from .try_body import SHOWN_LENGTH
 from .type_chain import none_of
+from .window_locals import bound_outside, local_names
 
 __all__ = ["Reach", "reach", "site_reach", "whole_function"]
 
@@ -46,6 +47,7 @@ _LOOPS = (ast.For, ast.AsyncFor, ast.While)
 _EXITS = (ast.Return, ast.Continue, ast.Break, ast.Raise)
 #: Statement starts tried where the function begins before the window.
 _STARTS = 8
+_Function = ast.FunctionDef | ast.AsyncFunctionDef
 _CONTINUED = ("else", "elif", "except", "finally", ")", "]", "}", "case")
 
 
@@ -62,19 +64,24 @@ def site_reach(g: Gathered) -> Reach:
     """:func:`reach` for the record's raise, from the raising function's whole text
     where it is read (a window that starts below the ``def`` hid ``encode_content``'s
     ``if isinstance(content, (bytes, str)): … return`` branches, 23 lines up: "no
-    enclosing condition", stop-39 paired review), else from its source window."""
+    enclosing condition", stop-39 paired review), else from its source window. A phrase
+    that names a local bound above the raise outside the window is not said
+    (:mod:`.window_locals`): the window's is, with an exit's test over such a local
+    named by its line ("the `return` at line 49 is not taken")."""
     if g.func is None:
         return Reach(None, False)
-    hidden = set(g.func.bound_lines) - {p.lstrip("*") for p in g.func.params}
+    hidden = local_names(g)
     found = Reach(None, False)
-    for window in (whole_function(g), g.site.window()):
+    tries = ((whole_function(g), True), (g.site.window(), True), (g.site.window(), False))
+    for window, exact in tries:
         if window is None:
             continue
         lines, at = window
         line0 = g.site.line - at
         def_at = g.func.line - line0 if g.func.line >= line0 else None
-        found = reach(lines, at, def_at, line0, module_aliases(g.import_lines), hidden)
-        if found.phrase is not None:
+        modules = module_aliases(g.import_lines)
+        found = reach(lines, at, def_at, line0, modules, hidden, exact=exact)
+        if found.phrase is not None and (not exact or not bound_outside(g, found.phrase)):
             return found
         # the whole function's way may be too long to say where the window's part is not
         # (``xml.dom.domreg.getDOMImplementation``): what the window shows still holds
@@ -102,6 +109,7 @@ def reach(
     hidden: Collection[str] = (),
     *,
     inside: bool = False,
+    exact: bool = True,
 ) -> Reach:
     """For the raise at ``lines[at]`` of a source window whose first line is the file's
     line ``line0`` and whose function starts at ``lines[def_at]`` (None: before the
@@ -109,9 +117,17 @@ def reach(
     ``hidden``: the function's locals, which no condition said names. ``inside``: from
     the innermost ``if`` around the raise only, what the statements between that test and
     the raise need (:mod:`.branch_steps`; no phrase where no ``if`` encloses it), its
-    ``hidden`` alike, so that both walks name a loop the same way."""
+    ``hidden`` alike, so that both walks name a loop the same way. ``exact``: an exit's
+    test over a local is said as written (:mod:`.exit_tests`), else by its line."""
     return _reach(
-        tuple(lines), at, def_at, line0, tuple(sorted(modules)), tuple(sorted(hidden)), inside
+        tuple(lines),
+        at,
+        def_at,
+        line0,
+        tuple(sorted(modules)),
+        tuple(sorted(hidden)),
+        inside,
+        exact,
     )
 
 
@@ -124,6 +140,7 @@ def _reach(
     modules: tuple[str, ...],
     hidden: tuple[str, ...],
     inside: bool = False,
+    exact: bool = True,
 ) -> Reach:
     parsed = _parse(lines, at, def_at)
     if parsed is None:
@@ -138,6 +155,7 @@ def _reach(
     ctx = _Context(text, frozenset(modules), line0 + start - 1, frozenset(hidden), target)
     ctx.body = body
     ctx.func = func
+    ctx.exact = exact
     formula: Formula = ALWAYS
     for block, index, parent, where in path:
         if parent is not None:
@@ -188,9 +206,15 @@ def _parse(
             for i in code_lines
             if _indent(lines[i]) == least and not lines[i].lstrip().startswith(_CONTINUED)
         ][:_STARTS]
+    whole = _whole(lines, def_at) if def_at is not None else None
+    if whole is not None and def_at is not None:
+        found, text = whole
+        target = at - def_at + 1
+        if found.lineno <= target <= (found.end_lineno or 0):
+            return found.body, target, text, def_at, found
     for start in starts:
         for end in range(at + 1, len(lines) + 1):
-            text = textwrap.dedent("\n".join(lines[start:end]))
+            text = _dedented(lines[start:end], def_at)
             try:
                 tree = ast.parse(text)
             except (SyntaxError, ValueError, RecursionError):
@@ -205,6 +229,31 @@ def _parse(
                 return None
             return func.body, target, text, start, func
     return None
+
+
+@lru_cache(maxsize=16)
+def _whole(lines: tuple[str, ...], def_at: int) -> tuple[_Function, str] | None:
+    """The function at ``lines[def_at]`` parsed once from there to the end (the whole
+    function, or a window's rest), for every raise in it; None where that does not parse
+    or starts with no ``def`` (a window cut inside a statement: tried end by end)."""
+    text = _dedented(lines[def_at:], def_at)
+    try:
+        body = ast.parse(text).body
+    except (SyntaxError, ValueError, RecursionError):
+        return None
+    func = body[0] if body else None
+    return (func, text) if isinstance(func, _Function) else None
+
+
+def _dedented(lines: Sequence[str], def_at: int | None) -> str:
+    """The lines without the ``def``'s indentation (from at most each line's own: a
+    string's line at column 0 inside a method left :func:`textwrap.dedent` nothing to
+    take, so that every end was tried in vain, 3.7 s a site in a 2,000-line method), or
+    as :func:`textwrap.dedent` takes it from a window with no ``def``."""
+    if def_at is None or not lines:
+        return textwrap.dedent("\n".join(lines))
+    strip = _indent(lines[0])
+    return "\n".join(line[min(strip, _indent(line)) :] for line in lines)
 
 
 def _indent(line: str) -> int:
@@ -300,6 +349,7 @@ class _Context:
         self.modules = modules
         self.hidden = hidden
         self.offset = offset  # the file's line number of the text's line 0
+        self.exact = True  # an exit's test over a local said as written (:mod:`.exit_tests`)
 
     def line(self, node: ast.stmt) -> int:
         return node.lineno + self.offset
@@ -359,7 +409,7 @@ class _Context:
                 # the test itself, as written, even over a local or private name: "the
                 # `return` at line 2190 is not taken" hid ``0 < delta.days <= _MAXORDINAL``
                 # (stop-39 paired review: misleading)
-                kept = exact_test(self.text, stmt, self.target, self.body)
+                kept = exact_test(self.text, stmt, self.target, self.body) if self.exact else None
                 if kept is not None:
                     made = made_as(self.func, stmt, self.hidden)
                     return _one(code(negated(kept)) + (f" (with {made})" if made else ""))

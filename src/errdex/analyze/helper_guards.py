@@ -169,10 +169,12 @@ def _tests(helper: _Function, raised: ast.Raise, values: dict[str, ast.expr]) ->
     }
     params = {a.arg for a in ast.walk(helper.args) if isinstance(a, ast.arg)}
     out: list[str] = []
+    changed: list[ast.stmt] = []  # plain statements run before the next test
     for stmt in helper.body:
         if stmt is raised:
             return out
         if isinstance(stmt, _PLAIN):
+            changed.append(stmt)
             continue
         if not (
             isinstance(stmt, ast.If)
@@ -184,9 +186,68 @@ def _tests(helper: _Function, raised: ast.Raise, values: dict[str, ast.expr]) ->
         read = {n.id for n in ast.walk(stmt.test) if isinstance(n, ast.Name)}
         if (read & (locals_ | params)) - set(values):
             return []
+        if any(_changes(s, stmt.test) for s in changed):
+            return []  # ``self.count += 1`` before ``if self.count < 3``: not the caller's
         said = _Substitute(values).visit(ast.parse(ast.unparse(stmt.test), mode="eval"))
         out.append(negated(ast.unparse(said.body)))
     return []
+
+
+def _changes(stmt: ast.stmt, test: ast.expr) -> bool:
+    """Whether ``stmt`` may change what ``test`` reads: a store (``=``, ``+=``, annotated)
+    to an attribute or item the test reads, to a part of one or to a larger whole
+    (``self.traps[error] = True`` before ``if not self.traps[error]``; any key of
+    ``self.traps`` counts), or a call on an object the test reads (``self.bump()``). A
+    store to a plain name is a local, which :func:`_tests` asks about already."""
+    if isinstance(stmt, ast.Expr):
+        calls = [n.func for n in ast.walk(stmt) if isinstance(n, ast.Call)]
+        roots = {n.id for f in calls for n in ast.walk(f) if isinstance(n, ast.Name)}
+        return bool(roots & {n.id for n in ast.walk(test) if isinstance(n, ast.Name)})
+    if isinstance(stmt, ast.Assign):
+        targets = [t for x in stmt.targets for t in _unpacked(x)]
+    elif isinstance(stmt, ast.AugAssign | ast.AnnAssign):
+        targets = [stmt.target]
+    else:
+        return False
+    parts = {id(n.value) for n in ast.walk(test) if isinstance(n, ast.Attribute | ast.Subscript)}
+    read = [_path(n) for n in ast.walk(test) if isinstance(n, _READ) and id(n) not in parts]
+    for target in targets:
+        if isinstance(target, ast.Name):
+            continue
+        stored = _path(target)
+        if stored is None or any(r is None or _overlap(stored, r) for r in read):
+            return True
+    return False
+
+
+#: What a test reads as a value and a statement may store to.
+_READ = (ast.Name, ast.Attribute, ast.Subscript)
+
+
+def _unpacked(target: ast.expr) -> list[ast.expr]:
+    if isinstance(target, ast.Tuple | ast.List):
+        return [t for e in target.elts for t in _unpacked(e)]
+    return [target.value] if isinstance(target, ast.Starred) else [target]
+
+
+def _path(node: ast.expr) -> str | None:
+    """``self.traps[]`` for ``self.traps[error]``: a store to any key may be this one;
+    None where the object is no name's attribute or item (``f().x``)."""
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        base = _path(node.value)
+        return None if base is None else f"{base}.{node.attr}"
+    if isinstance(node, ast.Subscript):
+        base = _path(node.value)
+        return None if base is None else f"{base}[]"
+    return None
+
+
+def _overlap(a: str, b: str) -> bool:
+    """``a`` and ``b`` the same object or one a part of the other (``self.d`` and
+    ``self.d[]``)."""
+    return a == b or any(x.startswith(y) and x[len(y)] in ".[" for x, y in ((a, b), (b, a)))
 
 
 class _Substitute(ast.NodeTransformer):

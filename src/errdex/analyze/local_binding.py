@@ -15,7 +15,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
-__all__ = ["binds_otherwise", "sole_assignment"]
+__all__ = ["binding_lines", "binds", "binds_otherwise", "sole_assignment"]
 
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
 _Scope = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | ast.ClassDef
@@ -28,7 +28,7 @@ def sole_assignment(func: _Function, name: str) -> ast.Assign | None:
     bindings = 0
     assign: ast.Assign | None = None
     for node in _own_nodes(func.body):
-        bindings += _binds(node, name)
+        bindings += binds(node, name)
         if bindings > 1:
             return None
         if isinstance(node, ast.Assign) and any(
@@ -68,7 +68,20 @@ def _outer_parts(node: _Scope) -> list[ast.AST]:
     return outer
 
 
-def _binds(node: ast.AST, name: str) -> bool:
+def binding_lines(func: _Function, name: str) -> list[int] | None:
+    """The lines where ``func``'s own scope binds ``name`` (a comprehension's target is
+    the comprehension's, a nested ``def``'s store its own); None where ``name`` is a
+    ``global`` or ``nonlocal`` there: no local of ``func`` at all."""
+    lines: list[int] = []
+    for node in _own_nodes(func.body):
+        if isinstance(node, (ast.Global, ast.Nonlocal)) and name in node.names:
+            return None
+        if binds(node, name):
+            lines.append(getattr(node, "lineno", func.lineno))
+    return lines
+
+
+def binds(node: ast.AST, name: str) -> bool:
     """Whether ``node`` itself binds ``name`` (a target ``Name`` is its own node)."""
     if isinstance(node, ast.Name):
         return node.id == name and not isinstance(node.ctx, ast.Load)

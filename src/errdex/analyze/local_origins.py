@@ -20,6 +20,7 @@ from errdex.evidence import GuardItem
 from .file_trees import function_node
 from .gathered import Gathered
 from .guards import CONDITION_KINDS, code, free_names
+from .local_binding import binding_lines
 
 __all__ = ["made_from", "origin_note", "set_inside_note"]
 
@@ -59,9 +60,11 @@ def set_inside_note(g: Gathered, guards: list[GuardItem], phrase: str) -> str | 
     before them is not read as covering them (``asyncio``'s ``create_connection``:
     ``sock is None`` and ``len(exceptions) == 1`` hold after every connection attempt
     failed; stop-39 differing review: misleading). At most two names, each with the
-    lines above the raise that bind it; None where none or more."""
+    lines above the raise that bind it (in the function's own scope, :func:`.local_binding.
+    binding_lines`); None where none or more, or the function is not read again."""
     func = g.func
-    if func is None:
+    node = function_node(g.source_file, func.line, func.name) if func and g.source_file else None
+    if func is None or node is None:
         return None
     params = {p.lstrip("*") for p in func.params}
     read: set[str] = set()
@@ -71,7 +74,10 @@ def set_inside_note(g: Gathered, guards: list[GuardItem], phrase: str) -> str | 
     said = set(re.findall(r"[A-Za-z_]\w*", " ".join(re.findall(r"`([^`]*)`", phrase))))
     notes: list[str] = []
     for name in sorted(read & said - {"self", "cls"}):
-        lines = [n for n in func.bound_lines.get(name, ()) if func.line < n < g.site.line]
+        # the function's own bindings: a comprehension's target is the comprehension's,
+        # and a ``global``/``nonlocal`` name is no local at all (rr5, f7.py and f12.py)
+        own = binding_lines(node, name)
+        lines = [n for n in own or () if func.line < n < g.site.line]
         if not lines:
             continue
         at = _lines(lines)
