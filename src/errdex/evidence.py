@@ -132,6 +132,10 @@ class Provenance(TypedDict, total=False):
     scaffold: str
     #: ``documentation``, ``triggerScenarios``: the conditions over private names.
     privateConditions: PrivateConditions
+    #: ``documentation``, ``triggerScenarios``: lines of the raising function above the
+    #: record's window that the conditions name (an earlier branch that returns), as
+    #: ``"N: text"``: the evidence of what the window does not show.
+    linesRead: list[str]
     model: str  # llm only: 'openai:gpt-4.1-mini'
     promptVersion: str  # llm only
 

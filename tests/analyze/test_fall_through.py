@@ -259,10 +259,14 @@ def test_the_branches_that_return_above_the_window(tmp_path: Path) -> None:
     misleading); the whole function is read."""
     (tmp_path / "content.py").write_text(ENCODE)
     result = scan_checkout(open_source(str(tmp_path), repo="o/t"), repo="o/t")
-    (record,) = [r for r, _ in result.items]
+    ((record, evidence),) = result.items
     assert record["triggerScenarios"].startswith(
         "Triggered when `content` is none of: `bytes`/`str`, `list` (other than `dict`), `tuple`."
     ), record["triggerScenarios"]
+    # the lines above the window it names are the record's evidence (nothing invented)
+    read = evidence["provenance"]["triggerScenarios"]["linesRead"]
+    assert any("isinstance(content, (bytes, str))" in line for line in read), read
+    assert all(int(line.split(":")[0]) < record["sourceCodeStart"] for line in read), read
 
 
 def test_a_local_s_assignment_is_said_once() -> None:

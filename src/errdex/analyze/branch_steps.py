@@ -27,6 +27,7 @@ from .guards import code, has_private
 from .local_binding import sole_assignment
 from .local_terms import caller_guards
 from .private_terms import module_aliases
+from .window_locals import unseen_in_window
 
 __all__ = ["Steps", "branch_steps", "with_steps"]
 
@@ -66,7 +67,7 @@ def branch_steps(g: Gathered, phrase: str | None = None) -> Steps:
     inner = loops = None
     if any(x["kind"] in _BRANCH_KINDS for x in g.site.guards):
         inner = _inner(g)  # conditions over locals said: "when `not binary`"
-        if inner is not None and _names_unseen(g, inner):
+        if inner is not None and (_names_unseen(g, inner) or unseen_in_window(g, inner)):
             inner = None  # say less rather than name what neither record nor evidence holds
         passed = _passed(g)
         if passed and _LOOPS_ONLY.fullmatch(passed):  # those inside the branch: in inner

@@ -16,7 +16,7 @@ from __future__ import annotations
 import ast
 import textwrap
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from .exit_tests import exact_test, made_as
@@ -26,7 +26,7 @@ from .guards import code, negated
 from .private_terms import module_aliases, private_only_as_attributes
 from .try_body import SHOWN_LENGTH
 from .type_chain import none_of
-from .window_locals import bound_outside, local_names
+from .window_locals import bound_outside, local_names, read_above, unseen_in_window
 
 __all__ = ["Reach", "reach", "site_reach", "whole_function"]
 
@@ -58,6 +58,8 @@ class Reach:
 
     phrase: str | None
     first: bool
+    #: Lines above the window the phrase names (``"N: text"``): stored as evidence.
+    lines: tuple[str, ...] = ()
 
 
 def site_reach(g: Gathered) -> Reach:
@@ -72,7 +74,12 @@ def site_reach(g: Gathered) -> Reach:
         return Reach(None, False)
     hidden = local_names(g)
     found = Reach(None, False)
-    tries = ((whole_function(g), True), (g.site.window(), True), (g.site.window(), False))
+    whole = whole_function(g)
+    tries = ((whole, True), (g.site.window(), True), (g.site.window(), False))
+
+    def unseen(found: Reach) -> bool:
+        return found.phrase is not None and unseen_in_window(g, found.phrase)
+
     for window, exact in tries:
         if window is None:
             continue
@@ -82,6 +89,8 @@ def site_reach(g: Gathered) -> Reach:
         modules = module_aliases(g.import_lines)
         found = reach(lines, at, def_at, line0, modules, hidden, exact=exact)
         if found.phrase is not None and (not exact or not bound_outside(g, found.phrase)):
+            if window is whole and unseen(found):  # what the window does not show: kept
+                return replace(found, lines=read_above(g, lines, found.phrase))
             return found
         # the whole function's way may be too long to say where the window's part is not
         # (``xml.dom.domreg.getDOMImplementation``): what the window shows still holds

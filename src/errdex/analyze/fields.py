@@ -537,6 +537,10 @@ def write_fields(
         if value and (fields.get(key) not in (None, [], ""))
     }
     provenance["solutions"]["items"] = solution_items  # the evidence of each solution
+    above = site_reach(g)
+    for key in ("documentation", "triggerScenarios") if above.lines and above.phrase else ():
+        if key in provenance and above.phrase in str(fields.get(key)):  # what it names
+            provenance[key]["linesRead"] = list(above.lines)
     _, case = _phrase(g)
     if case is not None:  # which conditions the prose does not restate, and why
         for key in ("documentation", "triggerScenarios"):

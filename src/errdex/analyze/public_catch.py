@@ -52,6 +52,8 @@ def public_catch(g: Gathered, place: str, func: FuncFacts | None) -> Remedy | No
         place, func = own_place(g, *own), own[1]
     if not place.startswith(_PLACES):
         return None  # "the use of `Handle.__getstate__`" names no code the caller wrote
+    if place.startswith(" around the import of") and has_private(g.site.module):
+        return None  # a private module is imported by its package, not by calling code
     if func is not None and "the call to" in place:
         place = attribute_place(func) or place
     unchecked = (

@@ -10,13 +10,16 @@ window's own sentence is said instead.
 
 from __future__ import annotations
 
+import keyword
 import re
+from collections.abc import Sequence
 
 from .gathered import Gathered
 
-__all__ = ["bound_outside", "local_names"]
+__all__ = ["bound_outside", "local_names", "read_above", "unseen_in_window"]
 
 _WORDS = re.compile(r"[A-Za-z_]\w*")
+_KEYWORDS = frozenset(keyword.kwlist)
 
 
 def local_names(g: Gathered) -> set[str]:
@@ -46,3 +49,39 @@ def bound_outside(g: Gathered, phrase: str) -> bool:
         name: [n for n in g.func.bound_lines.get(name, ()) if n < g.site.line] for name in named
     }
     return any(lines and not any(first <= n <= last for n in lines) for lines in above.values())
+
+
+def unseen_in_window(g: Gathered, phrase: str) -> bool:
+    """Whether ``phrase`` names in code a word the record's window does not hold: "the
+    loop over `range(max_iter)`" where the loop stands above the window (networkx's
+    ``birank``) says what neither the record's code nor its evidence shows, so the
+    window's own sentence is said instead; every such phrase where there is no window."""
+    named = {w for span in re.findall(r"`([^`]*)`", phrase) for w in _WORDS.findall(span)}
+    named -= _KEYWORDS  # ``not``, ``is``, ``None``: the phrase's own words
+    if not named:
+        return False
+    window = g.site.window()
+    if window is None:
+        return True
+    shown = set(_WORDS.findall("\n".join(window[0])))
+    return not named <= shown
+
+
+def read_above(g: Gathered, lines: Sequence[str], phrase: str) -> tuple[str, ...]:
+    """The lines of the raising function (``lines``, from its ``def``) above the raise
+    that hold a word ``phrase`` names in code and the window does not show, as ``"N:
+    text"``: the evidence a reader checks the conditions against."""
+    if g.func is None:
+        return ()
+    window = g.site.window()
+    shown = set(_WORDS.findall("\n".join(window[0]))) if window else set()
+    named = {w for span in re.findall(r"`([^`]*)`", phrase) for w in _WORDS.findall(span)}
+    wanted = named - shown - _KEYWORDS
+    out: list[str] = []
+    for i, text in enumerate(lines):
+        number = g.func.line + i
+        if number >= g.site.line:
+            break
+        if wanted & set(_WORDS.findall(text)):
+            out.append(f"{number}: {text.strip()}")
+    return tuple(out)
