@@ -538,8 +538,9 @@ def write_fields(
     }
     provenance["solutions"]["items"] = solution_items  # the evidence of each solution
     above = site_reach(g)
-    for key in ("documentation", "triggerScenarios") if above.lines and above.phrase else ():
-        if key in provenance and above.phrase in str(fields.get(key)):  # what it names
+    named = above.phrase if above.lines else None
+    for key in ("documentation", "triggerScenarios") if named else ():
+        if key in provenance and named and named in str(fields.get(key)):  # what it names
             provenance[key]["linesRead"] = list(above.lines)
     _, case = _phrase(g)
     if case is not None:  # which conditions the prose does not restate, and why
