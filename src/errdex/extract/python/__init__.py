@@ -16,7 +16,7 @@ from errdex.extract.site import ErrorSite
 from .filled import str_argument
 from .guards import negate
 from .module import module_name_for
-from .shadowed import CLASS_PRINTERS, binds_any
+from .shadowed import CLASS_PRINTERS, shadowed_lines
 from .walk import ModuleExtractor
 
 __all__ = ["extract", "extract_python", "module_name_for", "negate", "str_argument"]
@@ -39,10 +39,10 @@ def extract_python(
     extractor = ModuleExtractor(source, file_path, module or module_name_for(file_path), fields)
     extractor._lines = lines
     sites = extractor.run(tree)
-    if binds_any(tree, CLASS_PRINTERS):  # ``type=len``: ``{type(x)}`` prints what len does
-        return sites
+    shadowed = shadowed_lines(tree, CLASS_PRINTERS)  # ``type=len``: it prints what len does
     for site in sites:  # ``f"… {type(x)}"`` prints ``<class 'int'>``, not any text
-        site.template = typed_class_holes(site.template)
+        if not shadowed(site.line):
+            site.template = typed_class_holes(site.template)
     return sites
 
 

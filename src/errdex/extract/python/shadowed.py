@@ -1,41 +1,76 @@
-"""Whether a module binds ``type``, ``str`` or ``repr`` anywhere, shadowing the builtin.
+"""Whether a module binds ``type``, ``str`` or ``repr`` anywhere, shadowing the builtin,
+and on which lines (:func:`shadowed_lines`: per scope).
 
 ``f"bad {type(x)}"`` prints a class's repr only while ``type`` is the builtin: with
 ``def f(x, type=len)`` it prints ``bad 1``. A module that binds one of these names (a
 parameter, an assignment, an import, a ``def``, a loop or ``with`` target, a handler's or a
-pattern's name) keeps its ``{type(x)}`` holes untyped (any text): the binding's reach is
-not followed, so the whole module says less.
+pattern's name) keeps the ``{type(x)}`` holes of the scope that binds it untyped (any
+text): that function or class and the scopes nested in it, or every hole where the module
+binds it or a ``global`` names it.
 """
 
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
 
-__all__ = ["CLASS_PRINTERS", "binds_any"]
+__all__ = ["CLASS_PRINTERS", "shadowed_lines"]
 
 #: The builtins a class-repr hole's text calls (:mod:`errdex.extract.class_holes`).
 CLASS_PRINTERS = frozenset({"type", "str", "repr"})
-_NAMED = (
-    ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.ExceptHandler,
-    ast.MatchAs, ast.MatchStar,
-)  # fmt: skip
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
 
 
-def binds_any(tree: ast.AST, names: frozenset[str]) -> bool:
-    """Whether any scope of ``tree`` binds one of ``names``."""
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
-            bound: str | None = node.id
-        elif isinstance(node, ast.arg):
-            bound = node.arg
-        elif isinstance(node, ast.alias):
-            bound = node.asname or node.name.split(".")[0]
-        elif isinstance(node, ast.MatchMapping):
-            bound = node.rest
-        elif isinstance(node, _NAMED):
-            bound = node.name
-        else:
-            continue
-        if bound in names:
-            return True
-    return False
+def shadowed_lines(tree: ast.Module, names: frozenset[str]) -> Callable[[int], bool]:
+    """Whether a line of ``tree`` sees one of ``names`` rebound: every line where the
+    module itself binds it (or a ``global``/``nonlocal`` statement names it), else the
+    lines of each function or class whose own scope binds it, nested scopes included.
+    ``argparse`` binds ``type`` as a parameter of a few methods: the module-wide rule left
+    every ``{type(x)}`` hole of it open. Comprehensions are read as part of their enclosing
+    scope (a wider span: it says less, never more)."""
+    spans: list[tuple[int, int]] = []
+    whole = False
+
+    def visit(node: ast.AST, scope: ast.AST | None) -> None:
+        nonlocal whole
+        for child in ast.iter_child_nodes(node):
+            bound: list[str] = []
+            inner = scope
+            if isinstance(child, _SCOPES):
+                if not isinstance(child, ast.Lambda):
+                    bound.append(child.name)  # binds where it stands
+                inner = child
+            elif isinstance(child, ast.Name) and not isinstance(child.ctx, ast.Load):
+                bound.append(child.id)
+            elif isinstance(child, ast.alias):
+                bound.append(child.asname or child.name.split(".")[0])
+            elif isinstance(child, ast.ExceptHandler | ast.MatchAs | ast.MatchStar):
+                bound.append(child.name or "")
+            elif isinstance(child, ast.MatchMapping):
+                bound.append(child.rest or "")
+            elif isinstance(child, ast.Global | ast.Nonlocal):
+                whole = whole or any(n in names for n in child.names)
+            if any(n in names for n in bound):
+                if scope is None:
+                    whole = True
+                else:
+                    spans.append(_span(scope))
+            if isinstance(child, ast.arguments):
+                params = [*child.posonlyargs, *child.args, *child.kwonlyargs]
+                params += [a for a in (child.vararg, child.kwarg) if a is not None]
+                if any(a.arg in names for a in params) and scope is not None:
+                    spans.append(_span(scope))
+                for default in [*child.defaults, *(d for d in child.kw_defaults if d)]:
+                    visit(default, scope)
+                continue
+            visit(child, inner)
+
+    visit(tree, None)
+    if whole:
+        return lambda line: True
+    return lambda line: any(start <= line <= end for start, end in spans)
+
+
+def _span(node: ast.AST) -> tuple[int, int]:
+    start = getattr(node, "lineno", 0)
+    return start, getattr(node, "end_lineno", None) or start
